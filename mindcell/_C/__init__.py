@@ -1,0 +1,1 @@
+"""Compiled kernel modules (built from csrc/*.pyx). Import them only through mindcell._core.kernels."""

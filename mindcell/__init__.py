@@ -1,0 +1,13 @@
+"""mindcell: MindSpore's Cell programming model on the CPU, with an eager mode (PYNATIVE_MODE)
+and a compiled mode (GRAPH_MODE) over Cython kernels."""
+from mindcell.dtype import (bool_, int8, int16, int32, int64, uint8, uint16, uint32,  # noqa: F401
+                            uint64, float16, float32, float64, half, single, double, DType)
+from mindcell.context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context,  # noqa: F401
+                              set_seed, get_seed)
+from mindcell.common.tensor import Tensor, tensor, from_numpy, is_tensor  # noqa: F401
+from mindcell.common.parameter import Parameter, ParameterTuple  # noqa: F401
+from mindcell import common  # noqa: F401
+from mindcell import ops  # noqa: F401
+from mindcell.ops.grad import grad, value_and_grad, vjp  # noqa: F401
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Internals: primitives, traces, autodiff and the kernel table."""

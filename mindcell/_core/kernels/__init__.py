@@ -1,0 +1,24 @@
+"""The one place that imports the compiled kernels (mindcell._C.*).
+
+Contract: ``KERNELS[primitive_name]`` is a callable with the same signature as the primitive's
+numpy ``impl``: ``fn(*arrays, **attrs)`` returning one ndarray or a tuple of ndarrays. A kernel
+wrapper validates dtype/contiguity, allocates the output and calls the Cython entry point, which
+writes into that preallocated ``out``. A wrapper may return ``NotImplemented`` for inputs its
+kernel does not cover (for example an integer dtype); the eager trace then runs the primitive's
+numpy reference instead. A missing compiled module is an ImportError here, never a silent
+fallback.
+"""
+
+KERNELS = {}
+
+
+def register(name):
+    """Decorator: register ``fn`` as the kernel of primitive ``name``."""
+    def deco(fn):
+        KERNELS[name] = fn
+        return fn
+    return deco
+
+
+from . import elementwise  # noqa: E402,F401  (registers elementwise, reduce, softmax kernels)
+from . import nn  # noqa: E402,F401  (registers matmul, conv, pooling, norm, optimizer kernels)

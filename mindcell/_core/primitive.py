@@ -1,0 +1,82 @@
+"""Primitives: every op defined once (numpy reference, shape/dtype inference, backward rule,
+kernel) and the single dispatch point ``Prim.bind``, which hands each call to the active trace.
+"""
+import numpy as np
+
+from mindcell._core import trace as _trace
+
+REGISTRY = {}
+
+
+class Prim:
+    """One primitive op. Create with :func:`defprim`; call with ``prim.bind(*tensors, **attrs)``.
+
+    ``impl(*arrays, **attrs)`` is the numpy reference (and the oracle in tests);
+    ``infer(*avals, **attrs)`` maps input ``(shape, dtype)`` pairs to output ones;
+    ``bprop(*inputs, out, dout, **attrs)`` returns one gradient (or None) per input, written with
+    mindcell ops so that it can itself be differentiated or traced into a graph.
+    """
+
+    __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
+                 "kernel", "_kernel_resolved")
+
+    def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
+                 has_side_effect=False):
+        self.name = name
+        self.impl = impl
+        self.infer_fn = infer
+        self.bprop = bprop
+        self.nout = nout
+        self.fusable = fusable
+        self.has_side_effect = has_side_effect
+        self.kernel = None
+        self._kernel_resolved = False
+
+    def __repr__(self):
+        return "Prim(%s)" % self.name
+
+    def bind(self, *inputs, **attrs):
+        """Run (eager) or record (graph) this op on Tensor inputs; returns Tensor(s)."""
+        return _trace.current().process(self, inputs, attrs)
+
+    def compute(self, arrays, attrs):
+        """Evaluate on numpy arrays with the compiled kernel when there is one, else ``impl``."""
+        if not self._kernel_resolved:
+            from mindcell._core.kernels import KERNELS
+            self.kernel = KERNELS.get(self.name)
+            self._kernel_resolved = True
+        if self.kernel is not None:
+            out = self.kernel(*arrays, **attrs)
+            if out is not NotImplemented:
+                return out
+        return self.impl(*arrays, **attrs)
+
+    def infer(self, avals, attrs):
+        """Output ``(shape, dtype)`` (a tuple of them for multi-output prims) from input avals."""
+        if self.infer_fn is not None:
+            return self.infer_fn(*avals, **attrs)
+        # Fallback: evaluate the reference on zeros (exact, used for rarely-traced ops).
+        dummies = [np.zeros(shape, dtype) for shape, dtype in avals]
+        out = self.impl(*dummies, **attrs)
+        if self.nout == 1:
+            return (out.shape, out.dtype)
+        return tuple((o.shape, o.dtype) for o in out)
+
+
+def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False):
+    """Declare and register a primitive (see :class:`Prim`)."""
+    if name in REGISTRY:
+        raise ValueError("primitive %r is defined twice" % name)
+    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect)
+    REGISTRY[name] = prim
+    return prim
+
+
+def elementwise_infer(*avals, **attrs):
+    """infer for broadcasting elementwise ops whose output dtype is the first input's."""
+    shape = np.broadcast_shapes(*[a[0] for a in avals])
+    return (shape, avals[0][1])
+
+
+def compare_infer(*avals, **attrs):
+    return (np.broadcast_shapes(*[a[0] for a in avals]), np.dtype(np.bool_))

@@ -1,0 +1,38 @@
+"""Traces: where ``Prim.bind`` sends each call. The eager trace runs kernels now; a graph trace
+(GRAPH_MODE) records nodes instead. Traces form a stack; the innermost one is current."""
+from mindcell._core import autodiff as _autodiff
+
+_stack = []
+
+
+class EagerTrace:
+    """PYNATIVE_MODE: compute now, and record a tape entry while gradients are being taken."""
+
+    def process(self, prim, inputs, attrs):
+        out = prim.compute([t._data for t in inputs], attrs)
+        if prim.nout == 1:
+            result = Tensor._make(out)
+            if _autodiff.tapes and prim.bprop is not None:
+                _autodiff.record(prim, inputs, attrs, (result,))
+            return result
+        result = tuple(Tensor._make(o) for o in out)
+        if _autodiff.tapes and prim.bprop is not None:
+            _autodiff.record(prim, inputs, attrs, result)
+        return result
+
+
+_eager = EagerTrace()
+Tensor = None  # set by mindcell.common.tensor (avoids an import cycle)
+
+
+def current():
+    return _stack[-1] if _stack else _eager
+
+
+def push(trace):
+    _stack.append(trace)
+
+
+def pop(trace):
+    assert _stack and _stack[-1] is trace, "trace stack corrupted"
+    _stack.pop()

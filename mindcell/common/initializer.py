@@ -1,0 +1,229 @@
+"""Initializers (``mindcell.common.initializer``): fill new tensors, seeded by ``set_seed``."""
+import math
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.context import global_rng
+
+__all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "Uniform",
+           "TruncatedNormal", "XavierUniform", "XavierNormal", "HeUniform", "HeNormal"]
+
+
+def _fans(shape):
+    if len(shape) < 2:
+        n = shape[0] if shape else 1
+        return n, n
+    receptive = int(np.prod(shape[2:])) if len(shape) > 2 else 1
+    return shape[1] * receptive, shape[0] * receptive
+
+
+def _gain(nonlinearity, param=None):
+    if nonlinearity in ("linear", "conv1d", "conv2d", "conv3d", "sigmoid"):
+        return 1.0
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        slope = 0.01 if param is None else param
+        return math.sqrt(2.0 / (1 + slope ** 2))
+    raise ValueError("unsupported nonlinearity %r" % (nonlinearity,))
+
+
+class Initializer:
+    """Base class: ``init(shape, np_dtype)`` returns a filled numpy array."""
+
+    def __init__(self, **kwargs):
+        self._kwargs = kwargs
+
+    def _sample(self, shape):
+        raise NotImplementedError
+
+    def __call__(self, arr):
+        """Fill a numpy array in place (MindSpore's Initializer call form)."""
+        arr[...] = self._sample(arr.shape)
+        return arr
+
+    def init(self, shape, np_dtype):
+        return np.asarray(self._sample(tuple(shape))).astype(np_dtype)
+
+    def __repr__(self):
+        return "%s(%s)" % (type(self).__name__,
+                           ", ".join("%s=%r" % kv for kv in self._kwargs.items()))
+
+
+class Zero(Initializer):
+    """Fill with 0."""
+
+    def _sample(self, shape):
+        return np.zeros(shape)
+
+
+class One(Initializer):
+    """Fill with 1."""
+
+    def _sample(self, shape):
+        return np.ones(shape)
+
+
+class Constant(Initializer):
+    """Constant(value): fill with ``value``."""
+
+    def __init__(self, value):
+        super().__init__(value=value)
+        self.value = value
+
+    def _sample(self, shape):
+        return np.full(shape, self.value, dtype=np.float64)
+
+
+class Normal(Initializer):
+    """Normal(sigma=0.01, mean=0.0)."""
+
+    def __init__(self, sigma=0.01, mean=0.0):
+        super().__init__(sigma=sigma, mean=mean)
+        self.sigma, self.mean = sigma, mean
+
+    def _sample(self, shape):
+        return global_rng().normal(self.mean, self.sigma, shape)
+
+
+class Uniform(Initializer):
+    """Uniform(scale=0.07): samples in [-scale, scale]."""
+
+    def __init__(self, scale=0.07):
+        super().__init__(scale=scale)
+        self.scale = scale
+
+    def _sample(self, shape):
+        return global_rng().uniform(-self.scale, self.scale, shape)
+
+
+class TruncatedNormal(Initializer):
+    """TruncatedNormal(sigma=0.01, mean=0.0, a=-2.0, b=2.0): normal samples redrawn until
+    they lie in [a, b]."""
+
+    def __init__(self, sigma=0.01, mean=0.0, a=-2.0, b=2.0):
+        super().__init__(sigma=sigma, mean=mean, a=a, b=b)
+        self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
+
+    def _sample(self, shape):
+        rng = global_rng()
+        out = rng.normal(self.mean, self.sigma, shape)
+        bad = (out < self.a) | (out > self.b)
+        while bad.any():
+            out[bad] = rng.normal(self.mean, self.sigma, int(bad.sum()))
+            bad = (out < self.a) | (out > self.b)
+        return out
+
+
+class XavierUniform(Initializer):
+    """XavierUniform(gain=1): U(-b, b), b = gain * sqrt(6 / (fan_in + fan_out))."""
+
+    def __init__(self, gain=1):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _sample(self, shape):
+        fan_in, fan_out = _fans(shape)
+        bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
+        return global_rng().uniform(-bound, bound, shape)
+
+
+class XavierNormal(Initializer):
+    """XavierNormal(gain=1): N(0, gain^2 * 2 / (fan_in + fan_out))."""
+
+    def __init__(self, gain=1):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _sample(self, shape):
+        fan_in, fan_out = _fans(shape)
+        return global_rng().normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), shape)
+
+
+class _He(Initializer):
+    def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
+        if mode not in ("fan_in", "fan_out"):
+            raise ValueError("%s: 'mode' must be 'fan_in' or 'fan_out', but got %r"
+                             % (type(self).__name__, mode))
+        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
+        self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
+
+    def _std(self, shape):
+        fan_in, fan_out = _fans(shape)
+        fan = fan_in if self.mode == "fan_in" else fan_out
+        return _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
+
+
+class HeUniform(_He):
+    """HeUniform(negative_slope=0, mode='fan_in', nonlinearity='leaky_relu')."""
+
+    def _sample(self, shape):
+        bound = math.sqrt(3.0) * self._std(shape)
+        return global_rng().uniform(-bound, bound, shape)
+
+
+class HeNormal(_He):
+    """HeNormal(negative_slope=0, mode='fan_in', nonlinearity='leaky_relu')."""
+
+    def _sample(self, shape):
+        return global_rng().normal(0.0, self._std(shape), shape)
+
+
+_BY_NAME = {
+    "zeros": Zero, "zero": Zero, "ones": One, "one": One, "normal": Normal,
+    "uniform": Uniform, "truncatednormal": TruncatedNormal, "truncated_normal": TruncatedNormal,
+    "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform,
+    "xavier_normal": XavierNormal, "xaviernormal": XavierNormal,
+    "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal,
+    "henormal": HeNormal,
+}
+
+
+def _resolve(init):
+    if isinstance(init, Initializer):
+        return init
+    if isinstance(init, str):
+        cls = _BY_NAME.get(init.lower())
+        if cls is None:
+            raise ValueError("initializer: unknown init name %r; known: %s"
+                             % (init, ", ".join(sorted(_BY_NAME))))
+        return cls()
+    if isinstance(init, type) and issubclass(init, Initializer):
+        return init()
+    if isinstance(init, numbers.Number) and not isinstance(init, bool):
+        return Constant(init)
+    raise TypeError("initializer: 'init' must be an Initializer, a name, a number or a Tensor, "
+                    "but got %s" % type(init).__name__)
+
+
+def initializer(init, shape=None, dtype=mstype.float32):
+    """initializer(init, shape=None, dtype=mstype.float32): a new Tensor of ``shape`` filled by
+    ``init`` (an Initializer, its name such as 'normal', a number, or a Tensor to copy)."""
+    from mindcell.common.tensor import Tensor
+    if isinstance(init, (Tensor, np.ndarray)):
+        data = np.asarray(init)
+        if shape is not None and tuple(data.shape) != tuple(_shape(shape)):
+            raise ValueError("initializer: the Tensor's shape %s differs from shape %s"
+                             % (data.shape, tuple(shape)))
+        return Tensor(data, dtype)
+    if shape is None:
+        raise ValueError("initializer: 'shape' is required unless 'init' is a Tensor")
+    shape = _shape(shape)
+    np_dtype = mstype.to_dtype(dtype).np_dtype
+    t = Tensor._make(_resolve(init).init(shape, np_dtype))
+    t.init = init
+    return t
+
+
+def _shape(shape):
+    if isinstance(shape, numbers.Integral):
+        shape = (int(shape),)
+    shape = tuple(shape)
+    if any(not isinstance(n, numbers.Integral) or n < 0 for n in shape):
+        raise ValueError("initializer: 'shape' must contain non-negative ints, but got %s"
+                         % (shape,))
+    return tuple(int(n) for n in shape)

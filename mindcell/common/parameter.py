@@ -1,0 +1,206 @@
+"""Parameter: a named, trainable Tensor, and ParameterTuple."""
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+
+_MAX_NAME_LEN = 1024
+
+
+def _initial_array(default_input):
+    """The array a Parameter starts from (MindSpore: int -> Int32, float -> Float32)."""
+    if isinstance(default_input, Tensor):
+        return default_input._data
+    if isinstance(default_input, (bool, np.bool_)):
+        raise ValueError("Parameter: 'default_input' cannot be a bool")
+    if isinstance(default_input, numbers.Integral):
+        return np.asarray(default_input, np.int32)
+    if isinstance(default_input, numbers.Real):
+        return np.asarray(default_input, np.float32)
+    if isinstance(default_input, (np.ndarray, list, tuple)):
+        return Tensor(default_input)._data
+    raise TypeError("Parameter: 'default_input' must be a Tensor, numpy array, list or number, "
+                    "but got %s" % type(default_input).__name__)
+
+
+def _check_name(name):
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise ValueError("Parameter: 'name' must be a str, but got %s" % type(name).__name__)
+    if len(name) > _MAX_NAME_LEN:
+        raise ValueError("Parameter: 'name' is longer than %d characters" % _MAX_NAME_LEN)
+    return name
+
+
+class Parameter(Tensor):
+    """Parameter(default_input, name=None, requires_grad=True, layerwise_parallel=False,
+    parallel_optimizer=True)
+
+    A Tensor that a Cell owns and optimizers update in place. ``name`` defaults to the
+    attribute name the Parameter gets in its Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> ms.Parameter(ms.Tensor(np.zeros((2, 3), np.float32)), name="w")
+        Parameter (name=w, shape=(2, 3), dtype=Float32, requires_grad=True)
+    """
+
+    _auto_count = 0
+
+    def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
+                 parallel_optimizer=True, storage_format="", device=None):
+        self._data = _initial_array(default_input)
+        self.init = getattr(default_input, "init", None) if isinstance(default_input,
+                                                                        Tensor) else None
+        self.const_arg = False
+        self._name = _check_name(name)
+        self._requires_grad = True
+        self.requires_grad = requires_grad
+        self.layerwise_parallel = bool(layerwise_parallel)
+        self.parallel_optimizer = bool(parallel_optimizer)
+        self._comm_fusion = 1
+        self.sliced = False
+        self.unique = False
+        self.inited_param = None
+        self.cache_enable = False
+        self.is_init = False
+        self.param_info = None
+        self.key = -1
+
+    # ----- naming -----------------------------------------------------------------------
+    @property
+    def name(self):
+        if self._name is None:
+            Parameter._auto_count += 1
+            self._name = "Parameter#%d" % Parameter._auto_count
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        self._name = _check_name(value)
+
+    @property
+    def has_user_name(self):
+        return self._name is not None
+
+    # ----- flags ------------------------------------------------------------------------
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if not isinstance(value, bool):
+            raise TypeError("Parameter.requires_grad must be a bool, but got %r" % (value,))
+        self._requires_grad = value
+
+    @property
+    def comm_fusion(self):
+        return self._comm_fusion
+
+    @comm_fusion.setter
+    def comm_fusion(self, value):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError("Parameter.comm_fusion must be an int, but got %r" % (value,))
+        if value < 0:
+            raise ValueError("Parameter.comm_fusion must be >= 0, but got %d" % value)
+        self._comm_fusion = value
+
+    # ----- values -----------------------------------------------------------------------
+    @property
+    def data(self):
+        return self
+
+    def value(self):
+        """The current value as a plain Tensor (sharing storage)."""
+        return Tensor._make(self._data)
+
+    def init_data(self, layout=None, set_sliced=False):
+        """Initialise deferred data (mindcell initialises at creation) and return self."""
+        return self
+
+    def set_data(self, data, slice_shape=False):
+        """set_data(data, slice_shape=False): replace the value, keeping identity and dtype.
+
+        A Tensor of the same dtype is shared (not copied); other dtypes are cast. Python
+        numbers become 0-d values; a float into an integer Parameter raises TypeError.
+        Returns self.
+        """
+        if isinstance(data, Tensor):
+            arr = data._data
+            if arr.dtype != self._data.dtype:
+                arr = arr.astype(self._data.dtype)
+        elif isinstance(data, numbers.Number) and not isinstance(data, bool):
+            if self._data.dtype.kind in "iu" and not isinstance(data, numbers.Integral):
+                raise TypeError("Parameter.set_data: cannot put the float %r into the %s "
+                                "Parameter %r" % (data, self.dtype, self.name))
+            arr = np.asarray(data, self._data.dtype)
+        else:
+            raise TypeError("Parameter.set_data: 'data' must be a Tensor or a number, but got %s"
+                            % type(data).__name__)
+        self._data = arr
+        return self
+
+    def clone(self, init="same"):
+        """clone(init='same'): a new Parameter with the same name and flags; values copied,
+        or filled by ``init`` ('zeros', 'ones', a number, an Initializer)."""
+        if isinstance(init, str) and init == "same":
+            arr = self._data.copy()
+        else:
+            from mindcell.common.initializer import initializer
+            arr = initializer(init, self.shape, self.dtype)._data
+        p = Parameter(Tensor._make(arr), name=self._name, requires_grad=self.requires_grad,
+                      layerwise_parallel=self.layerwise_parallel,
+                      parallel_optimizer=self.parallel_optimizer)
+        p._comm_fusion = self._comm_fusion
+        return p
+
+    def copy(self):
+        """An independent copy (same name and flags)."""
+        return self.clone()
+
+    def __repr__(self):
+        return "Parameter (name=%s, shape=%s, dtype=%s, requires_grad=%s)" % (
+            self.name, self.shape, self.dtype, self.requires_grad)
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (_rebuild, (self.asnumpy(), self._name, self.requires_grad))
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __copy__(self):
+        return self.clone()
+
+
+def _rebuild(array, name, requires_grad):
+    return Parameter(Tensor(array), name=name, requires_grad=requires_grad)
+
+
+class ParameterTuple(tuple):
+    """ParameterTuple(iterable): an immutable tuple of Parameters, with ``clone``."""
+
+    def __new__(cls, iterable):
+        items = tuple(iterable)
+        for p in items:
+            if not isinstance(p, Parameter):
+                raise TypeError("ParameterTuple: elements must be Parameters, but got %s"
+                                % type(p).__name__)
+        return tuple.__new__(cls, items)
+
+    def clone(self, prefix, init="same"):
+        """clone(prefix, init='same'): new Parameters named ``prefix + '.' + name``."""
+        if not isinstance(prefix, str):
+            raise TypeError("ParameterTuple.clone: 'prefix' must be a str")
+        out = []
+        for p in self:
+            c = p.clone(init)
+            c.name = prefix + "." + p.name
+            out.append(c)
+        return ParameterTuple(out)

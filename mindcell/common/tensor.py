@@ -1,0 +1,273 @@
+"""Tensor: an n-d array of one dtype. Operators and most methods are attached by
+``mindcell.ops.tensor_methods`` from the functional ops, so each op has one definition."""
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell._core import trace as _trace
+
+_FLOAT_LIST_DTYPE = np.dtype(np.float32)
+
+
+def _to_array(data, dtype):
+    """Convert creation input to a numpy array with MindSpore's default dtypes."""
+    if isinstance(data, Tensor):
+        arr = data._data
+    elif isinstance(data, np.ndarray):
+        arr = data
+    elif isinstance(data, (bool, int, float, list, tuple, np.generic)):
+        arr = np.asarray(data)
+        if not isinstance(data, np.generic):
+            if arr.dtype == np.float64:
+                arr = arr.astype(np.float32)  # Python floats are Float32 in MindSpore
+            elif arr.dtype.kind in "iu":
+                arr = arr.astype(np.int64)
+        if arr.dtype == object:
+            raise TypeError("Tensor: input_data must be a rectangular list of numbers, but got "
+                            "%r" % (data,))
+    else:
+        raise TypeError("Tensor: input_data must be a Tensor, numpy array, Python scalar, list or "
+                        "tuple, but got %s" % type(data).__name__)
+    if dtype is not None:
+        target = mstype.to_dtype(dtype).np_dtype
+        if arr.dtype != target:
+            return arr.astype(target)
+    if arr.dtype.kind not in "biuf":
+        raise TypeError("Tensor: unsupported element type %s" % arr.dtype)
+    if arr.dtype == np.float64 and not isinstance(data, (np.ndarray, Tensor, np.generic)):
+        return arr.astype(_FLOAT_LIST_DTYPE)
+    return arr.copy() if (arr is data or isinstance(data, Tensor)) else arr
+
+
+class Tensor:
+    """Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False)
+
+    Args:
+        input_data: a Tensor, numpy array, Python scalar, list or tuple (copied).
+        dtype: a mindcell dtype (``ms.float32`` ...); default inferred (int -> Int64,
+            float -> Float32, numpy arrays keep theirs).
+        shape, init: create a tensor of ``shape`` and ``dtype`` filled by an initializer
+            (``ms.common.initializer.One()`` ...) instead of from data.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.Tensor([1.0, 2.0]).dtype
+        Float32
+    """
+
+    __slots__ = ("_data", "init", "const_arg", "__weakref__", "__dict__")
+    __array_priority__ = 100
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
+                 const_arg=False, device=None):
+        self.init = None
+        self.const_arg = const_arg
+        if input_data is None:
+            if shape is None or dtype is None:
+                raise ValueError("Tensor: give input_data, or both shape and dtype (with init)")
+            shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            self.init = init
+            if init is None:
+                self._data = np.zeros(shape, mstype.to_dtype(dtype).np_dtype)
+            else:
+                from mindcell.common.initializer import initializer
+                self._data = initializer(init, shape, dtype)._data
+            return
+        if shape is not None:
+            raise ValueError("Tensor: 'shape' is only used without input_data")
+        self._data = _to_array(input_data, dtype)
+
+    @classmethod
+    def _make(cls, array):
+        """Wrap a numpy array without copying (internal fast path)."""
+        t = object.__new__(cls)
+        t._data = array
+        return t
+
+    def __getattr__(self, name):
+        # Defaults for slots a _make-created tensor has not set (rarely used attributes).
+        if name in ("init",):
+            return None
+        if name == "const_arg":
+            return False
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+
+    # ----- attributes ---------------------------------------------------------------------
+    @property
+    def shape(self):
+        return self._data.shape
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    @property
+    def size(self):
+        return self._data.size
+
+    @property
+    def dtype(self):
+        return mstype.from_numpy_dtype(self._data.dtype)
+
+    @property
+    def itemsize(self):
+        return self._data.itemsize
+
+    @property
+    def nbytes(self):
+        return self._data.nbytes
+
+    @property
+    def strides(self):
+        return self._data.strides
+
+    # ----- conversions --------------------------------------------------------------------
+    def asnumpy(self):
+        """A numpy copy of the data."""
+        return np.array(self._data, copy=True)
+
+    def numpy(self):
+        return self.asnumpy()
+
+    def item(self, index=None):
+        """item(index=None): the single element (or the element at ``index``) as a Python scalar."""
+        if index is None:
+            if self._data.size != 1:
+                raise ValueError("Tensor.item: only a tensor with one element converts to a Python "
+                                 "scalar, but the shape is %s" % (self.shape,))
+            return self._data.reshape(()).item()
+        return self._data.item(index)
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def __array__(self, dtype=None, copy=None):
+        if dtype is not None:
+            return self._data.astype(dtype)
+        return self._data
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise ValueError("The truth value of a Tensor with more than one element is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self._data.dtype.kind not in "iub":
+            raise TypeError("only integer tensors can be used as an index")
+        return int(self.item())
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        for i in range(self._data.shape[0]):
+            yield self[i]
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self):
+        return "Tensor(shape=%s, dtype=%s, value=%s)" % (
+            list(self.shape), self.dtype, format_value(self._data))
+
+    def __str__(self):
+        return str(self._data)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self._data.item(), spec)
+        return format(str(self), spec)
+
+    def __copy__(self):
+        return Tensor._make(self._data.copy())
+
+    def __deepcopy__(self, memo):
+        return Tensor._make(self._data.copy())
+
+    def __reduce__(self):
+        return (Tensor, (self.asnumpy(),))
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
+        """The initialised tensor (mindcell initialises at construction, so ``self``)."""
+        return self
+
+    def has_init(self):
+        return False
+
+    def is_contiguous(self):
+        return self._data.flags.c_contiguous
+
+    def contiguous(self):
+        return self if self._data.flags.c_contiguous else Tensor._make(np.ascontiguousarray(self._data))
+
+    def data_ptr(self):
+        return self._data.ctypes.data
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    def is_signed(self):
+        return self._data.dtype.kind in "if"
+
+    def dim(self):
+        return self._data.ndim
+
+    def numel(self):
+        return self._data.size
+
+    def nelement(self):
+        return self._data.size
+
+    def element_size(self):
+        return self._data.itemsize
+
+    def set_dtype(self, dtype):
+        self._data = self._data.astype(mstype.to_dtype(dtype).np_dtype)
+        return self
+
+    def assign_value(self, value):
+        """Replace this tensor's data with ``value``'s (same shape required)."""
+        arr = _to_array(value, None)
+        self._data = arr.astype(self._data.dtype, copy=False)
+        return self
+
+
+def format_value(arr):
+    """MindSpore's repr of tensor values: floats as ' 1.00000000e+00', ints/bools numpy-style."""
+    if arr.ndim == 0:
+        return " %s" % (arr.item(),)
+    if arr.dtype.kind == "f":
+        body = np.array2string(arr, separator=", ", threshold=1000,
+                               formatter={"float_kind": lambda v: "% .8e" % v})
+    else:
+        body = np.array2string(arr, separator=", ", threshold=1000)
+    return (" " if arr.ndim == 1 else "\n") + body
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False):
+    """tensor(input_data=None, dtype=None, ...): create a Tensor (function form)."""
+    return Tensor(input_data, dtype, shape, init, const_arg=const_arg)
+
+
+def from_numpy(array):
+    """from_numpy(array): a Tensor sharing memory with a numpy array (no copy)."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError("from_numpy: expected a numpy.ndarray, but got %s" % type(array).__name__)
+    mstype.from_numpy_dtype(array.dtype)
+    return Tensor._make(array)
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+_trace.Tensor = Tensor

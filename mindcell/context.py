@@ -1,0 +1,74 @@
+"""Global execution context: ``set_context(mode=...)``, ``get_context``, ``set_seed``."""
+import numpy as np
+
+GRAPH_MODE = 0
+PYNATIVE_MODE = 1
+
+_VALID = {
+    "mode": (GRAPH_MODE, PYNATIVE_MODE),
+    "device_target": ("CPU",),
+}
+# Accepted for source compatibility with MindSpore scripts; recorded, no effect on a CPU build.
+_FREE_KEYS = ("device_id", "save_graphs", "save_graphs_path", "max_call_depth",
+              "pynative_synchronize", "runtime_num_threads", "inter_op_parallel_num",
+              "enable_graph_kernel", "graph_kernel_flags", "jit_config", "jit_level",
+              "max_device_memory", "memory_optimize_level", "deterministic",
+              "print_file_path", "enable_reduce_precision", "check_bprop", "debug_level")
+
+_context = {"mode": PYNATIVE_MODE, "device_target": "CPU", "device_id": 0,
+            "save_graphs": False, "max_call_depth": 1000}
+
+
+def set_context(**kwargs):
+    """set_context(**kwargs): set ``mode`` (GRAPH_MODE or PYNATIVE_MODE) and other keys.
+
+    Raises:
+        ValueError: an unknown key, or a value the key does not accept.
+    """
+    for key, value in kwargs.items():
+        if key in _VALID:
+            if key == "mode" and (isinstance(value, bool) or value not in _VALID[key]):
+                raise ValueError("set_context: 'mode' must be GRAPH_MODE (0) or PYNATIVE_MODE "
+                                 "(1), but got %r" % (value,))
+            if key == "device_target" and value not in _VALID[key]:
+                raise ValueError("set_context: 'device_target' must be 'CPU' on mindcell, but "
+                                 "got %r" % (value,))
+        elif key not in _FREE_KEYS:
+            raise ValueError("set_context: unknown key %r; valid keys are %s"
+                             % (key, ", ".join(sorted(set(_VALID) | set(_FREE_KEYS)))))
+    _context.update(kwargs)
+
+
+def get_context(attr_key):
+    """get_context(attr_key): the value of one context key (KeyError-free: ValueError if unknown)."""
+    if attr_key in _context:
+        return _context[attr_key]
+    if attr_key in _VALID or attr_key in _FREE_KEYS:
+        return None
+    raise ValueError("get_context: unknown key %r" % (attr_key,))
+
+
+def is_graph_mode():
+    return _context["mode"] == GRAPH_MODE
+
+
+_seed = {"value": None}
+_rng = [np.random.default_rng()]
+
+
+def set_seed(seed):
+    """set_seed(seed): seed every random op and initializer of mindcell."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError("set_seed: seed must be a non-negative int, but got %r" % (seed,))
+    _seed["value"] = int(seed)
+    _rng[0] = np.random.default_rng(int(seed))
+
+
+def get_seed():
+    """get_seed(): the global seed, or None if set_seed was never called."""
+    return _seed["value"]
+
+
+def global_rng():
+    """The numpy Generator behind random ops and initializers (reseeded by set_seed)."""
+    return _rng[0]

@@ -1,0 +1,160 @@
+"""dtype objects (printed as MindSpore prints them), the numpy mapping and the promotion rules."""
+import numpy as np
+
+__all__ = ["DType", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+           "uint64", "float16", "float32", "float64", "promote_types", "result_type",
+           "to_dtype", "from_numpy_dtype", "is_floating", "is_integer"]
+
+_BOOL, _INT, _FLOAT = 0, 1, 2
+
+
+class DType:
+    """A tensor element type. ``str(ms.float32) == 'Float32'``; compares equal only to itself."""
+
+    __slots__ = ("name", "np_dtype", "category", "itemsize", "_key")
+
+    def __init__(self, name, np_dtype, category):
+        self.name = name
+        self.np_dtype = np.dtype(np_dtype)
+        self.category = category
+        self.itemsize = self.np_dtype.itemsize
+        self._key = name
+
+    def __repr__(self):
+        return self.name
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (to_dtype, (self.name,))
+
+    @property
+    def is_floating_point(self):
+        return self.category == _FLOAT
+
+
+bool_ = DType("Bool", np.bool_, _BOOL)
+int8 = DType("Int8", np.int8, _INT)
+int16 = DType("Int16", np.int16, _INT)
+int32 = DType("Int32", np.int32, _INT)
+int64 = DType("Int64", np.int64, _INT)
+uint8 = DType("UInt8", np.uint8, _INT)
+uint16 = DType("UInt16", np.uint16, _INT)
+uint32 = DType("UInt32", np.uint32, _INT)
+uint64 = DType("UInt64", np.uint64, _INT)
+float16 = DType("Float16", np.float16, _FLOAT)
+float32 = DType("Float32", np.float32, _FLOAT)
+float64 = DType("Float64", np.float64, _FLOAT)
+
+# MindSpore-style aliases
+half, single, double = float16, float32, float64
+int_, uint, float_ = int32, uint32, float32
+
+ALL_DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+              float16, float32, float64)
+_BY_NP = {d.np_dtype: d for d in ALL_DTYPES}
+_BY_NAME = {}
+for _d in ALL_DTYPES:
+    _BY_NAME[_d.name] = _d
+    _BY_NAME[_d.name.lower()] = _d
+    _BY_NAME[str(_d.np_dtype)] = _d
+_BY_NAME["bool_"] = bool_
+
+
+def from_numpy_dtype(np_dtype):
+    """The DType for a numpy dtype; TypeError for types mindcell does not have."""
+    try:
+        return _BY_NP[np_dtype]
+    except (KeyError, TypeError):
+        pass
+    try:
+        return _BY_NP[np.dtype(np_dtype)]
+    except (KeyError, TypeError):
+        raise TypeError("mindcell has no dtype for numpy type %r" % (np_dtype,)) from None
+
+
+def to_dtype(value):
+    """Normalise a DType, numpy dtype, Python type or name into a DType."""
+    if isinstance(value, DType):
+        return value
+    if isinstance(value, str):
+        try:
+            return _BY_NAME[value]
+        except KeyError:
+            raise TypeError("unknown dtype name %r" % value) from None
+    if value is bool:
+        return bool_
+    if value is int:
+        return int64
+    if value is float:
+        return float32
+    return from_numpy_dtype(value)
+
+
+def is_floating(dtype):
+    return dtype.category == _FLOAT
+
+
+def is_integer(dtype):
+    return dtype.category == _INT
+
+
+def _promote_ints(a, b):
+    signed_a, signed_b = a.np_dtype.kind == "i", b.np_dtype.kind == "i"
+    if signed_a == signed_b:
+        return a if a.itemsize >= b.itemsize else b
+    unsigned, signed = (a, b) if signed_b else (b, a)
+    if signed.itemsize > unsigned.itemsize:
+        return signed
+    # a signed type twice the unsigned width holds both (uint8 + int8 -> int16)
+    return {1: int16, 2: int32}.get(unsigned.itemsize, int64)
+
+
+_PROMOTE_CACHE = {}
+
+
+def promote_types(a, b):
+    """Result dtype of a binary op between two tensors (0-d tensors count fully)."""
+    key = (a, b)
+    r = _PROMOTE_CACHE.get(key)
+    if r is not None:
+        return r
+    if a is b:
+        r = a
+    elif a.category != b.category:
+        r = a if a.category > b.category else b
+    elif a.category == _INT:
+        r = _promote_ints(a, b)
+    else:  # floats (or bools, which are all the same)
+        r = a if a.itemsize >= b.itemsize else b
+    _PROMOTE_CACHE[key] = r
+    return r
+
+
+def scalar_result_type(dtype, scalar):
+    """Result dtype of a binary op between a tensor of ``dtype`` and a Python scalar."""
+    if isinstance(scalar, bool):
+        return dtype
+    if isinstance(scalar, int):
+        return int64 if dtype is bool_ else dtype
+    if isinstance(scalar, float):
+        return dtype if dtype.category == _FLOAT else float32
+    raise TypeError("unsupported scalar type %s" % type(scalar).__name__)
+
+
+def result_type(*dtypes):
+    r = dtypes[0]
+    for d in dtypes[1:]:
+        r = promote_types(r, d)
+    return r
+
+
+def scalar_dtype(value):
+    """The dtype a Python scalar becomes on its own (MindSpore: int -> Int64, float -> Float32)."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool_
+    if isinstance(value, (int, np.integer)):
+        return int64
+    if isinstance(value, (float, np.floating)):
+        return float32
+    raise TypeError("not a scalar: %r" % (value,))

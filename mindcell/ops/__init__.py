@@ -1,0 +1,12 @@
+"""``mindcell.ops``: the functional API (``ops.add``), Primitive classes (``ops.ReLU()``) and
+autodiff (``ops.grad``). Importing it also installs Tensor's operators and methods."""
+from mindcell.ops import functional  # noqa: F401  (must come first: defines every op)
+from mindcell.ops.functional import *  # noqa: F401,F403
+from mindcell.ops.functional import abs, round, pow, sum, max, min, all, any  # noqa: F401
+from mindcell.ops.operations import *  # noqa: F401,F403
+from mindcell.ops.operations import Primitive, PrimitiveWithInfer  # noqa: F401
+from mindcell.ops.grad import grad, value_and_grad, GradOperation, vjp  # noqa: F401
+from mindcell.ops import tensor_methods as _tensor_methods
+from mindcell.ops.function.misc_func import print_  # noqa: F401
+
+_tensor_methods.install()

@@ -1,0 +1,149 @@
+"""Argument conversion and validation shared by the functional ops."""
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+
+_SCALAR_CACHE = {}
+
+
+def is_scalar(x):
+    return isinstance(x, (bool, int, float, np.bool_, np.integer, np.floating))
+
+
+def scalar_tensor(value, np_dtype):
+    """A cached 0-d constant tensor (constants are never mutated)."""
+    key = (value, np_dtype, type(value))
+    t = _SCALAR_CACHE.get(key)
+    if t is None:
+        t = Tensor._make(np.asarray(value, np_dtype))
+        if len(_SCALAR_CACHE) < 4096:
+            _SCALAR_CACHE[key] = t
+    return t
+
+
+def check_tensor(x, op, arg="input"):
+    if not isinstance(x, Tensor):
+        raise TypeError("%s: '%s' must be a Tensor, but got %s" % (op, arg, type(x).__name__))
+    return x
+
+
+def to_tensor(x, op, arg="input"):
+    """Accept a Tensor, Python scalar, list/tuple of numbers or numpy array."""
+    if isinstance(x, Tensor):
+        return x
+    if is_scalar(x):
+        return scalar_tensor(x.item() if isinstance(x, np.generic) else x,
+                             mstype.scalar_dtype(x).np_dtype)
+    if isinstance(x, (list, tuple, np.ndarray)):
+        return Tensor(x)
+    raise TypeError("%s: '%s' must be a Tensor or a number, but got %s"
+                    % (op, arg, type(x).__name__))
+
+
+def cast_to(t, np_dtype):
+    if t._data.dtype == np_dtype:
+        return t
+    from mindcell.ops.defs.elementwise import cast_p
+    return cast_p.bind(t, dtype=np_dtype)
+
+
+def binary_operands(x, y, op):
+    """Convert and promote two operands of a binary op to one dtype (MindSpore's rules)."""
+    if isinstance(x, Tensor):
+        if isinstance(y, Tensor):
+            dx, dy = x._data.dtype, y._data.dtype
+            if dx == dy:
+                return x, y
+            r = mstype.promote_types(mstype.from_numpy_dtype(dx),
+                                     mstype.from_numpy_dtype(dy)).np_dtype
+            return cast_to(x, r), cast_to(y, r)
+        if is_scalar(y):
+            r = mstype.scalar_result_type(x.dtype, _py(y)).np_dtype
+            return cast_to(x, r), scalar_tensor(_py(y), r)
+        return binary_operands(x, to_tensor(y, op, "other"), op)
+    if isinstance(y, Tensor):
+        if is_scalar(x):
+            r = mstype.scalar_result_type(y.dtype, _py(x)).np_dtype
+            return scalar_tensor(_py(x), r), cast_to(y, r)
+        return binary_operands(to_tensor(x, op, "input"), y, op)
+    return binary_operands(to_tensor(x, op, "input"), to_tensor(y, op, "other"), op)
+
+
+def _py(v):
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def float_operand(x, op):
+    """Math ops such as sqrt/exp turn integer and bool inputs into Float32."""
+    x = to_tensor(x, op)
+    if x._data.dtype.kind != "f":
+        return cast_to(x, np.dtype(np.float32))
+    return x
+
+
+def check_float(x, op, arg="input"):
+    check_tensor(x, op, arg)
+    if x._data.dtype.kind != "f":
+        raise TypeError("%s: '%s' must be a float tensor, but got %s" % (op, arg, x.dtype))
+    return x
+
+
+def normalize_axis(axis, ndim, op):
+    """An int, tuple, list or None into a sorted tuple of non-negative axes (() = all)."""
+    if axis is None:
+        return ()
+    if isinstance(axis, Tensor):
+        axis = axis.tolist()
+    if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
+        axis = (int(axis),)
+    if not isinstance(axis, (tuple, list)):
+        raise TypeError("%s: 'axis' must be an int, a tuple of ints or None, but got %s"
+                        % (op, type(axis).__name__))
+    out = []
+    for a in axis:
+        if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
+            raise TypeError("%s: 'axis' entries must be ints, but got %r" % (op, a))
+        a = int(a)
+        if not -max(ndim, 1) <= a < max(ndim, 1):
+            raise ValueError("%s: 'axis' %d is out of range for a %d-D tensor" % (op, a, ndim))
+        out.append(a % max(ndim, 1))
+    if len(set(out)) != len(out):
+        raise ValueError("%s: 'axis' has duplicates: %r" % (op, tuple(axis)))
+    return tuple(sorted(out)) if ndim else ()
+
+
+def normalize_dim(dim, ndim, op, arg="axis"):
+    """One axis (int) into a non-negative int; ValueError when out of range."""
+    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+        raise TypeError("%s: '%s' must be an int, but got %r" % (op, arg, dim))
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise ValueError("%s: '%s' %d is out of range [%d, %d)" % (op, arg, dim, -n, n))
+    return int(dim) % n
+
+
+def check_shape(shape, op, arg="shape"):
+    """A shape given as an int, tuple or list of ints into a tuple."""
+    if isinstance(shape, Tensor):
+        shape = tuple(int(v) for v in shape.tolist())
+    if isinstance(shape, numbers.Integral) and not isinstance(shape, bool):
+        shape = (int(shape),)
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError("%s: '%s' must be a tuple of ints, but got %s"
+                        % (op, arg, type(shape).__name__))
+    for n in shape:
+        if not isinstance(n, numbers.Integral) or isinstance(n, bool):
+            raise TypeError("%s: '%s' must contain ints, but got %r" % (op, arg, shape))
+    return tuple(int(n) for n in shape)
+
+
+def as_np_dtype(dtype, op, default=None):
+    if dtype is None:
+        return default
+    try:
+        return mstype.to_dtype(dtype).np_dtype
+    except TypeError:
+        raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %r" % (op, dtype)) from None

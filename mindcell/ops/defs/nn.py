@@ -1,0 +1,403 @@
+"""Neural-network primitives. # NOTE: each of these could be written as a composite; they are
+primitives for speed and numerical stability (fused kernels for matmul, conv, pooling, softmax
+cross-entropy, layer/RMS norm)."""
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from mindcell._core.primitive import defprim
+from mindcell.ops import functional as F
+from mindcell.ops.defs._util import records_backward
+
+
+# ----- matmul -------------------------------------------------------------------------------
+def _mm(a, b, ta, tb):
+    if ta:
+        a = np.swapaxes(a, -1, -2)
+    if tb:
+        b = np.swapaxes(b, -1, -2)
+    return np.matmul(a, b)
+
+
+def _matmul_grads(bind, a, b, dout, transpose_a, transpose_b):
+    if not transpose_a and not transpose_b:
+        return bind(dout, b, False, True), bind(a, dout, True, False)
+    if transpose_a and not transpose_b:
+        return bind(b, dout, False, True), bind(a, dout, False, False)
+    if not transpose_a and transpose_b:
+        return bind(dout, b, False, False), bind(dout, a, True, False)
+    return bind(b, dout, True, True), bind(dout, a, True, True)
+
+
+def _matmul_bprop(a, b, out, dout, transpose_a=False, transpose_b=False):
+    return _matmul_grads(lambda x, y, ta, tb: matmul_p.bind(x, y, transpose_a=ta, transpose_b=tb),
+                         a, b, dout, transpose_a, transpose_b)
+
+
+def _bmm_bprop(a, b, out, dout, transpose_a=False, transpose_b=False):
+    return _matmul_grads(lambda x, y, ta, tb: batch_matmul_p.bind(x, y, transpose_a=ta,
+                                                                  transpose_b=tb),
+                         a, b, dout, transpose_a, transpose_b)
+
+
+matmul_p = defprim("MatMul", lambda a, b, transpose_a=False, transpose_b=False:
+                   _mm(a, b, transpose_a, transpose_b), bprop=_matmul_bprop)
+batch_matmul_p = defprim("BatchMatMul", lambda a, b, transpose_a=False, transpose_b=False:
+                         _mm(a, b, transpose_a, transpose_b), bprop=_bmm_bprop)
+
+
+# ----- convolution --------------------------------------------------------------------------
+def _windows(xp, kh, kw, stride, dilation):
+    """A (N, C, Ho, Wo, kh, kw) strided view of the padded input."""
+    n, c, h, w = xp.shape
+    (sh, sw), (dh, dw) = stride, dilation
+    ho = (h - dh * (kh - 1) - 1) // sh + 1
+    wo = (w - dw * (kw - 1) - 1) // sw + 1
+    s = xp.strides
+    return as_strided(xp, (n, c, ho, wo, kh, kw),
+                      (s[0], s[1], s[2] * sh, s[3] * sw, s[2] * dh, s[3] * dw), writeable=False)
+
+
+def _pad2d(x, padding, value=0.0):
+    t, b, l, r = padding
+    return np.pad(x, ((0, 0), (0, 0), (t, b), (l, r)), constant_values=value)
+
+
+def _conv2d_impl(x, w, stride, padding, dilation, groups):
+    win = _windows(_pad2d(x, padding), w.shape[2], w.shape[3], stride, dilation)
+    n, c, ho, wo, kh, kw = win.shape
+    g, o = groups, w.shape[0]
+    win = win.reshape(n, g, c // g, ho, wo, kh, kw)
+    wg = w.reshape(g, o // g, c // g, kh, kw)
+    out = np.einsum("ngchwij,gocij->ngohw", win, wg, optimize=True)
+    return np.ascontiguousarray(out.reshape(n, o, ho, wo)).astype(x.dtype, copy=False)
+
+
+def _conv2d_input_impl(dy, w, input_shape, stride, padding, dilation, groups):
+    n, c, h, wd = input_shape
+    t, b, l, r = padding
+    (sh, sw), (dh, dw) = stride, dilation
+    o, cg, kh, kw = w.shape
+    g = groups
+    ho, wo = dy.shape[2], dy.shape[3]
+    dxp = np.zeros((n, c, h + t + b, wd + l + r), dy.dtype)
+    dyg = dy.reshape(n, g, o // g, ho, wo)
+    wg = w.reshape(g, o // g, cg, kh, kw)
+    for i in range(kh):
+        for j in range(kw):
+            contrib = np.einsum("ngohw,goc->ngchw", dyg, wg[:, :, :, i, j]).reshape(n, c, ho, wo)
+            dxp[:, :, i * dh:i * dh + sh * (ho - 1) + 1:sh,
+                j * dw:j * dw + sw * (wo - 1) + 1:sw] += contrib
+    return np.ascontiguousarray(dxp[:, :, t:t + h, l:l + wd])
+
+
+def _conv2d_filter_impl(dy, x, filter_shape, stride, padding, dilation, groups):
+    o, cg, kh, kw = filter_shape
+    win = _windows(_pad2d(x, padding), kh, kw, stride, dilation)
+    n, c, ho, wo = win.shape[:4]
+    g = groups
+    win = win.reshape(n, g, cg, ho, wo, kh, kw)
+    dyg = dy.reshape(n, g, o // g, ho, wo)
+    dw = np.einsum("ngohw,ngchwij->gocij", dyg, win, optimize=True)
+    return np.ascontiguousarray(dw.reshape(filter_shape)).astype(dy.dtype, copy=False)
+
+
+def _conv_attrs(a):
+    return dict(stride=a["stride"], padding=a["padding"], dilation=a["dilation"],
+                groups=a["groups"])
+
+
+def _conv2d_bprop(x, w, out, dout, **attrs):
+    return (conv2d_input_p.bind(dout, w, input_shape=x.shape, **attrs),
+            conv2d_filter_p.bind(dout, x, filter_shape=w.shape, **attrs))
+
+
+def _conv2d_input_bprop(dy, w, out, dout, input_shape, **attrs):
+    return (conv2d_p.bind(dout, w, **attrs),
+            conv2d_filter_p.bind(dy, dout, filter_shape=w.shape, **attrs))
+
+
+def _conv2d_filter_bprop(dy, x, out, dout, filter_shape, **attrs):
+    return (conv2d_p.bind(x, dout, **attrs),
+            conv2d_input_p.bind(dy, dout, input_shape=x.shape, **attrs))
+
+
+conv2d_p = defprim("Conv2D", _conv2d_impl, bprop=_conv2d_bprop)
+conv2d_input_p = defprim("Conv2DBackpropInput", _conv2d_input_impl, bprop=_conv2d_input_bprop)
+conv2d_filter_p = defprim("Conv2DBackpropFilter", _conv2d_filter_impl, bprop=_conv2d_filter_bprop)
+
+
+# ----- pooling ------------------------------------------------------------------------------
+def _max_pool_impl(x, kernel_size, stride, padding):
+    win = _windows(_pad2d(x, padding, -np.inf), kernel_size[0], kernel_size[1], stride, (1, 1))
+    return np.ascontiguousarray(win.max(axis=(4, 5)))
+
+
+def _max_pool_grad_impl(x, y, dy, kernel_size, stride, padding):
+    t, b, l, r = padding
+    kh, kw = kernel_size
+    sh, sw = stride
+    xp = _pad2d(x, padding, -np.inf)
+    win = _windows(xp, kh, kw, stride, (1, 1))
+    ho, wo = y.shape[2], y.shape[3]
+    dxp = np.zeros(xp.shape, dy.dtype)
+    taken = np.zeros(y.shape, bool)
+    for i in range(kh):
+        for j in range(kw):
+            hit = (win[:, :, :, :, i, j] == y) & ~taken  # first maximum of each window
+            taken |= hit
+            dxp[:, :, i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw] += dy * hit
+    return np.ascontiguousarray(dxp[:, :, t:t + x.shape[2], l:l + x.shape[3]])
+
+
+def _max_pool_bprop(x, out, dout, **attrs):
+    return (max_pool_grad_p.bind(x, out, dout, **attrs),)
+
+
+def _max_pool_select(x, out, dx, kernel_size, stride, padding):
+    """dx gathered at each window's first maximum (the adjoint of MaxPoolGrad in dy)."""
+    return max_pool_gather_p.bind(x, out, dx, kernel_size=kernel_size, stride=stride,
+                                  padding=padding)
+
+
+def _max_pool_gather_impl(x, y, dx, kernel_size, stride, padding):
+    kh, kw = kernel_size
+    xp = _pad2d(x, padding, -np.inf)
+    dxp = _pad2d(dx, padding, 0.0)
+    win = _windows(xp, kh, kw, stride, (1, 1))
+    gwin = _windows(dxp, kh, kw, stride, (1, 1))
+    out = np.zeros(y.shape, dx.dtype)
+    taken = np.zeros(y.shape, bool)
+    for i in range(kh):
+        for j in range(kw):
+            hit = (win[:, :, :, :, i, j] == y) & ~taken
+            taken |= hit
+            out += np.where(hit, gwin[:, :, :, :, i, j], 0)
+    return out
+
+
+max_pool_p = defprim("MaxPool", _max_pool_impl, bprop=_max_pool_bprop)
+max_pool_grad_p = defprim("MaxPoolGrad", _max_pool_grad_impl,
+                          bprop=lambda x, y, dy, out, dout, **a: (
+                              None, None, _max_pool_select(x, out=y, dx=dout, **a)))
+max_pool_gather_p = defprim("MaxPoolGradGrad", _max_pool_gather_impl)
+
+
+def _avg_divisor(shape, kernel_size, stride, padding, count_include_pad, dtype):
+    if count_include_pad:
+        return np.asarray(kernel_size[0] * kernel_size[1], dtype)
+    ones = _pad2d(np.ones((1, 1) + tuple(shape[2:]), dtype), padding, 0.0)
+    return _windows(ones, kernel_size[0], kernel_size[1], stride, (1, 1)).sum(axis=(4, 5))
+
+
+def _avg_pool_impl(x, kernel_size, stride, padding, count_include_pad=True):
+    win = _windows(_pad2d(x, padding), kernel_size[0], kernel_size[1], stride, (1, 1))
+    div = _avg_divisor(x.shape, kernel_size, stride, padding, count_include_pad, x.dtype)
+    return np.ascontiguousarray(win.sum(axis=(4, 5)) / div).astype(x.dtype, copy=False)
+
+
+def _avg_pool_grad_impl(dy, input_shape, kernel_size, stride, padding, count_include_pad=True):
+    t, b, l, r = padding
+    kh, kw = kernel_size
+    sh, sw = stride
+    n, c, h, w = input_shape
+    ho, wo = dy.shape[2], dy.shape[3]
+    div = _avg_divisor(input_shape, kernel_size, stride, padding, count_include_pad, dy.dtype)
+    g = dy / div
+    dxp = np.zeros((n, c, h + t + b, w + l + r), dy.dtype)
+    for i in range(kh):
+        for j in range(kw):
+            dxp[:, :, i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw] += g
+    return np.ascontiguousarray(dxp[:, :, t:t + h, l:l + w])
+
+
+avg_pool_p = defprim("AvgPool", _avg_pool_impl,
+                     bprop=lambda x, out, dout, **a: (
+                         avg_pool_grad_p.bind(dout, input_shape=x.shape, **a),))
+avg_pool_grad_p = defprim("AvgPoolGrad", _avg_pool_grad_impl,
+                          bprop=lambda dy, out, dout, input_shape, **a: (
+                              avg_pool_p.bind(dout, **a),))
+
+
+# ----- softmax family -----------------------------------------------------------------------
+def _softmax_impl(x, axis=-1):
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def _log_softmax_impl(x, axis=-1):
+    shifted = x - np.max(x, axis=axis, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+
+
+def _softmax_bprop(x, out, dout, axis=-1):
+    if records_backward():
+        s = F.reduce_sum(F.mul(dout, out), (axis % x.ndim,), keep_dims=True)
+        return (F.mul(out, F.sub(dout, s)),)
+    return (softmax_grad_p.bind(out, dout, axis=axis),)
+
+
+def _log_softmax_bprop(x, out, dout, axis=-1):
+    if records_backward():
+        s = F.reduce_sum(dout, (axis % x.ndim,), keep_dims=True)
+        return (F.sub(dout, F.mul(F.exp(out), s)),)
+    return (log_softmax_grad_p.bind(out, dout, axis=axis),)
+
+
+softmax_p = defprim("Softmax", _softmax_impl, infer=lambda x, axis=-1: x, bprop=_softmax_bprop)
+log_softmax_p = defprim("LogSoftmax", _log_softmax_impl, infer=lambda x, axis=-1: x,
+                        bprop=_log_softmax_bprop)
+softmax_grad_p = defprim("SoftmaxGrad", lambda out, dout, axis=-1: out * (
+    dout - np.sum(dout * out, axis=axis, keepdims=True)), infer=lambda o, d, axis=-1: o)
+log_softmax_grad_p = defprim("LogSoftmaxGrad", lambda out, dout, axis=-1: dout - np.exp(out) * (
+    np.sum(dout, axis=axis, keepdims=True)), infer=lambda o, d, axis=-1: o)
+
+
+def _check_labels(labels, n_classes, name):
+    if labels.size and (labels.min() < 0 or labels.max() >= n_classes):
+        raise ValueError("%s: labels must be in [0, %d), but got values in [%d, %d]"
+                         % (name, n_classes, labels.min(), labels.max()))
+
+
+def _sparse_xent_impl(logits, labels):
+    _check_labels(labels, logits.shape[1], "SparseSoftmaxCrossEntropy")
+    logp = _log_softmax_impl(logits, 1)
+    rows = np.arange(logits.shape[0])
+    grad = np.exp(logp)
+    grad[rows, labels] -= 1
+    return -logp[rows, labels], grad
+
+
+def _sparse_xent_bprop(logits, labels, out, dout):
+    dloss = F.expand_dims(dout[0], 1)
+    if records_backward():
+        n_classes = logits.shape[1]
+        onehot = F.one_hot(labels, n_classes, 1.0, 0.0).astype(logits.dtype)
+        return (F.mul(dloss, F.sub(F.softmax(logits, 1), onehot)), None)
+    return (F.mul(dloss, out[1]), None)
+
+
+def _xent_impl(logits, labels):
+    logp = _log_softmax_impl(logits, 1)
+    p = np.exp(logp)
+    return -np.sum(labels * logp, axis=1), p * np.sum(labels, axis=1, keepdims=True) - labels
+
+
+def _xent_bprop(logits, labels, out, dout):
+    dloss = F.expand_dims(dout[0], 1)
+    if records_backward():
+        logp = F.log_softmax(logits, 1)
+        grad = F.sub(F.mul(F.exp(logp), F.reduce_sum(labels, (1,), keep_dims=True)), labels)
+        return (F.mul(dloss, grad), F.neg(F.mul(dloss, logp)))
+    return (F.mul(dloss, out[1]), F.neg(F.mul(dloss, F.log_softmax(logits, 1))))
+
+
+# NOTE: outputs are (per-sample loss, d loss / d logits); the gradient output is a by-product
+# for the backward pass and is not itself differentiated.
+sparse_xent_p = defprim("SparseSoftmaxCrossEntropy", _sparse_xent_impl, nout=2,
+                        bprop=_sparse_xent_bprop)
+xent_p = defprim("SoftmaxCrossEntropy", _xent_impl, nout=2, bprop=_xent_bprop)
+
+
+# ----- layer norm / RMS norm ----------------------------------------------------------------
+def _ln_axes(ndim, begin):
+    return tuple(range(begin, ndim))
+
+
+def _layer_norm_impl(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
+    axes = _ln_axes(x.ndim, begin_norm_axis)
+    xd = x.astype(np.float64)
+    mean = xd.mean(axis=axes, keepdims=True)
+    var = ((xd - mean) ** 2).mean(axis=axes, keepdims=True)
+    rstd = 1.0 / np.sqrt(var + epsilon)
+    y = (xd - mean) * rstd * gamma + beta
+    return y.astype(x.dtype), mean.astype(x.dtype), rstd.astype(x.dtype)
+
+
+def _layer_norm_grad_impl(x, dy, rstd, mean, gamma, begin_norm_axis, begin_params_axis):
+    axes = _ln_axes(x.ndim, begin_norm_axis)
+    lead = tuple(range(begin_params_axis))
+    xd, dyd = x.astype(np.float64), dy.astype(np.float64)
+    xhat = (xd - mean) * rstd
+    dgamma = np.sum(dyd * xhat, axis=lead)
+    dbeta = np.sum(dyd, axis=lead)
+    g = dyd * gamma
+    dx = rstd * (g - g.mean(axis=axes, keepdims=True)
+                 - xhat * (g * xhat).mean(axis=axes, keepdims=True))
+    return dx.astype(x.dtype), dgamma.astype(x.dtype), dbeta.astype(x.dtype)
+
+
+def _layer_norm_bprop(x, gamma, beta, out, dout, begin_norm_axis, begin_params_axis, epsilon):
+    dy = dout[0]
+    if records_backward():
+        return _layer_norm_composite_grad(x, gamma, dy, begin_norm_axis, begin_params_axis,
+                                          epsilon)
+    return layer_norm_grad_p.bind(x, dy, out[2], out[1], gamma, begin_norm_axis=begin_norm_axis,
+                                  begin_params_axis=begin_params_axis)
+
+
+def _layer_norm_composite_grad(x, gamma, dy, begin_norm_axis, begin_params_axis, epsilon):
+    axes = _ln_axes(x.ndim, begin_norm_axis)
+    mean = F.reduce_mean(x, axes, keep_dims=True)
+    centered = F.sub(x, mean)
+    rstd = F.rsqrt(F.add(F.reduce_mean(F.square(centered), axes, keep_dims=True), epsilon))
+    xhat = F.mul(centered, rstd)
+    g = F.mul(dy, gamma)
+    dx = F.mul(rstd, F.sub(F.sub(g, F.reduce_mean(g, axes, keep_dims=True)),
+                           F.mul(xhat, F.reduce_mean(F.mul(g, xhat), axes, keep_dims=True))))
+    lead = tuple(range(begin_params_axis))
+    return dx, F.reduce_sum(F.mul(dy, xhat), lead, False), F.reduce_sum(dy, lead, False)
+
+
+layer_norm_p = defprim("LayerNorm", _layer_norm_impl, nout=3, bprop=_layer_norm_bprop)
+layer_norm_grad_p = defprim("LayerNormGrad", _layer_norm_grad_impl, nout=3)
+
+
+def _rms_rstd(xd, epsilon, clamp_norm):
+    n = xd.shape[-1]
+    ms = np.mean(xd * xd, axis=-1, keepdims=True)
+    if clamp_norm:
+        return 1.0 / np.maximum(np.sqrt(ms * n) * n ** -0.5, epsilon)
+    return 1.0 / np.sqrt(ms + epsilon)
+
+
+def _rms_norm_impl(x, gamma, epsilon, clamp_norm=False):
+    xd = x.astype(np.float64)
+    rstd = _rms_rstd(xd, epsilon, clamp_norm)
+    return (xd * rstd * gamma).astype(x.dtype), rstd.astype(x.dtype)
+
+
+def _rms_norm_grad_impl(dy, x, rstd, gamma, epsilon, clamp_norm=False):
+    xd, dyd, r = x.astype(np.float64), dy.astype(np.float64), rstd.astype(np.float64)
+    n = x.shape[-1]
+    g = dyd * gamma
+    dgamma = np.sum((dyd * xd * r).reshape(-1, n), axis=0)
+    dx = r * g - xd * r ** 3 * np.sum(g * xd, axis=-1, keepdims=True) / n
+    if clamp_norm:
+        clamped = (1.0 / r) <= epsilon
+        dx = np.where(clamped, r * g, dx)
+    return dx.astype(x.dtype), dgamma.astype(x.dtype)
+
+
+def _rms_norm_bprop(x, gamma, out, dout, epsilon, clamp_norm=False):
+    dy = dout[0]
+    if records_backward():
+        n = x.shape[-1]
+        ms = F.reduce_mean(F.square(x), (x.ndim - 1,), keep_dims=True)
+        if clamp_norm:
+            rstd = F.reciprocal(F.maximum(F.sqrt(ms), epsilon))
+        else:
+            rstd = F.rsqrt(F.add(ms, epsilon))
+        y_hat = F.mul(x, rstd)
+        lead = tuple(range(x.ndim - 1))
+        dgamma = F.reduce_sum(F.mul(dy, y_hat), lead, False)
+        g = F.mul(dy, gamma)
+        dot = F.reduce_sum(F.mul(g, x), (x.ndim - 1,), keep_dims=True)
+        dx = F.sub(F.mul(g, rstd), F.mul(F.mul(x, F.mul(F.square(rstd), rstd)), F.div(dot, n)))
+        if clamp_norm:
+            dx = F.select(F.less_equal(F.sqrt(ms), epsilon), F.mul(g, rstd), dx)
+        return dx, dgamma
+    return rms_norm_grad_p.bind(dy, x, out[1], gamma, epsilon=epsilon, clamp_norm=clamp_norm)
+
+
+rms_norm_p = defprim("RMSNorm", _rms_norm_impl, nout=2, bprop=_rms_norm_bprop)
+rms_norm_grad_p = defprim("RMSNormGrad", _rms_norm_grad_impl, nout=2)

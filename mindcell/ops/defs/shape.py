@@ -1,0 +1,239 @@
+"""Shape and indexing primitives. Views are returned where numpy makes them: tensors are never
+mutated in place except through Assign-like ops and optimizers, and ``__setitem__`` rebinds a
+fresh array."""
+import numpy as np
+
+from mindcell._core.primitive import defprim
+from mindcell.ops import functional as F
+
+
+# ----- reshape / transpose / broadcast ------------------------------------------------------
+reshape_p = defprim("Reshape", lambda x, shape: np.reshape(x, shape),
+                    infer=lambda x, shape: (tuple(shape), x[1]),
+                    bprop=lambda x, out, dout, shape: (F.reshape(dout, x.shape),))
+transpose_p = defprim("Transpose", lambda x, perm: np.transpose(x, perm),
+                      infer=lambda x, perm: (tuple(x[0][p] for p in perm), x[1]),
+                      bprop=lambda x, out, dout, perm: (
+                          F.transpose(dout, tuple(int(i) for i in np.argsort(perm))),))
+broadcast_to_p = defprim("BroadcastTo", lambda x, shape: np.broadcast_to(x, shape),
+                         infer=lambda x, shape: (tuple(shape), x[1]),
+                         bprop=lambda x, out, dout, shape: (dout,))  # autodiff unbroadcasts
+identity_p = defprim("Identity", lambda x: x, infer=lambda x: x,
+                     bprop=lambda x, out, dout: (dout,))
+
+
+def _tile_bprop(x, out, dout, multiples):
+    shape = x.shape
+    lead = len(multiples) - len(shape)
+    full = (1,) * lead + tuple(shape)
+    split = []
+    for m, n in zip(multiples, full):
+        split.extend((m, n))
+    g = F.reduce_sum(F.reshape(dout, tuple(split)), tuple(range(0, 2 * len(full), 2)), False)
+    return (F.reshape(g, shape),)
+
+
+tile_p = defprim("Tile", lambda x, multiples: np.tile(x, multiples), bprop=_tile_bprop)
+reverse_p = defprim("ReverseV2", lambda x, axis: np.ascontiguousarray(np.flip(x, axis)),
+                    infer=lambda x, axis: x,
+                    bprop=lambda x, out, dout, axis: (F.flip(dout, axis),))
+
+
+# ----- concat -------------------------------------------------------------------------------
+def _concat_infer(*xs, axis):
+    shape = list(xs[0][0])
+    shape[axis] = sum(s[0][axis] for s in xs)
+    return (tuple(shape), xs[0][1])
+
+
+def _concat_bprop(*xs, out, dout, axis):
+    grads, start = [], 0
+    for x in xs:
+        n = x.shape[axis]
+        grads.append(slice_along(dout, axis, start, start + n))
+        start += n
+    return tuple(grads)
+
+
+concat_p = defprim("Concat", lambda *xs, axis: np.concatenate(xs, axis=axis),
+                   infer=_concat_infer, bprop=_concat_bprop)
+
+
+# ----- indexing -----------------------------------------------------------------------------
+# An index is normalised into a hashable ``spec``: a tuple of ('i', n) ints, ('s', start, stop,
+# step) slices, ('e',) ellipsis, ('n',) newaxis and ('t', k) for the k-th index-tensor input.
+def build_index(spec, arrays):
+    out = []
+    for item in spec:
+        kind = item[0]
+        if kind == "i":
+            out.append(item[1])
+        elif kind == "s":
+            out.append(slice(item[1], item[2], item[3]))
+        elif kind == "e":
+            out.append(Ellipsis)
+        elif kind == "n":
+            out.append(None)
+        else:
+            out.append(arrays[item[1]])
+    return tuple(out)
+
+
+def _index_impl(x, *idx, spec):
+    out = x[build_index(spec, idx)]
+    if not isinstance(out, np.ndarray):
+        return np.asarray(out)
+    return out
+
+
+def _index_bprop(x, *idx, out, dout, spec):
+    return (index_grad_p.bind(dout, *idx, spec=spec, shape=x.shape),) + (None,) * len(idx)
+
+
+def _index_grad_impl(dout, *idx, spec, shape):
+    grad = np.zeros(shape, dout.dtype)
+    key = build_index(spec, idx)
+    if any(k[0] == "t" for k in spec):
+        np.add.at(grad, key, dout)  # repeated indices accumulate
+    else:
+        grad[key] = dout
+    return grad
+
+
+index_p = defprim("Index", _index_impl, bprop=_index_bprop)
+index_grad_p = defprim("IndexGrad", _index_grad_impl,
+                       bprop=lambda g, *idx, out, dout, spec, shape: (
+                           (index_p.bind(dout, *idx, spec=spec),) + (None,) * len(idx)))
+
+
+def _index_put_impl(x, value, *idx, spec):
+    out = np.array(x, copy=True)
+    out[build_index(spec, idx)] = value
+    return out
+
+
+def _index_put_bprop(x, value, *idx, out, dout, spec):
+    dx = index_put_p.bind(dout, F.zeros((), dout.dtype), *idx, spec=spec)
+    dvalue = index_p.bind(dout, *idx, spec=spec)
+    return (dx, dvalue) + (None,) * len(idx)
+
+
+index_put_p = defprim("IndexPut", _index_put_impl, infer=lambda x, *rest, spec: x,
+                      bprop=_index_put_bprop)
+
+
+def slice_along(x, axis, start, stop):
+    """x[..., start:stop, ...] along one axis (used by concat/split backward)."""
+    spec = (("s", None, None, None),) * axis + (("s", start, stop, None),)
+    return index_p.bind(x, spec=spec)
+
+
+# ----- gather / scatter ---------------------------------------------------------------------
+def _segment_sum(dout, indices, axis, dim_size):
+    """Sum slices of ``dout`` into ``dim_size`` rows along ``axis`` (the backward of take)."""
+    lead, trail = dout.shape[:axis], dout.shape[axis + indices.ndim:]
+    out = np.zeros(lead + (dim_size,) + trail, dout.dtype)
+    flat = dout.reshape(lead + (indices.size,) + trail)
+    np.add.at(np.moveaxis(out, axis, 0), indices.ravel(), np.moveaxis(flat, axis, 0))
+    return out
+
+
+def _gather_bprop(x, indices, out, dout, axis):
+    return (gather_grad_p.bind(dout, indices, axis=axis, dim_size=x.shape[axis]), None)
+
+
+gather_p = defprim("Gather", lambda x, indices, axis: np.take(x, indices, axis=axis),
+                   bprop=_gather_bprop)
+gather_grad_p = defprim("UnsortedSegmentSum", _segment_sum,
+                        bprop=lambda g, indices, out, dout, axis, dim_size: (
+                            F.gather(dout, indices, axis), None))
+
+
+def _full_index(index, axis):
+    grids = list(np.indices(index.shape, sparse=True))
+    grids[axis] = index
+    return tuple(grids)
+
+
+def _scatter_elements_impl(x, index, src, axis, reduction="none"):
+    out = np.array(x, copy=True)
+    src = np.broadcast_to(src, index.shape)
+    if reduction == "add":
+        np.add.at(out, _full_index(index, axis), src)
+    else:
+        out[_full_index(index, axis)] = src
+    return out
+
+
+def _gather_d_bprop(x, index, out, dout, axis):
+    zeros = F.zeros_like(x)
+    return (scatter_elements_p.bind(zeros, index, dout, axis=axis, reduction="add"), None)
+
+
+def _scatter_elements_bprop(x, index, src, out, dout, axis, reduction="none"):
+    dsrc = gather_d_p.bind(dout, index, axis=axis)
+    if reduction == "add":
+        return (dout, None, dsrc)
+    dx = scatter_elements_p.bind(dout, index, F.zeros((), dout.dtype), axis=axis,
+                                 reduction="none")
+    return (dx, None, dsrc)
+
+
+gather_d_p = defprim("GatherD", lambda x, index, axis: np.take_along_axis(x, index, axis),
+                     bprop=_gather_d_bprop)
+scatter_elements_p = defprim("ScatterElements", _scatter_elements_impl,
+                             infer=lambda x, *rest, **kw: x, bprop=_scatter_elements_bprop)
+
+
+def _index_add_impl(x, indices, y, axis):
+    out = np.array(x, copy=True)
+    np.add.at(np.moveaxis(out, axis, 0), indices, np.moveaxis(y, axis, 0))
+    return out
+
+
+index_add_p = defprim("IndexAdd", _index_add_impl, infer=lambda x, *rest, **kw: x,
+                      bprop=lambda x, indices, y, out, dout, axis: (
+                          dout, None, F.gather(dout, indices, axis)))
+
+
+def _one_hot_impl(indices, depth, on_value, off_value, axis, dtype):
+    eye = (np.arange(depth) == indices[..., None])
+    out = np.where(eye, on_value, off_value).astype(dtype)
+    if axis != -1 and axis != out.ndim - 1:
+        out = np.moveaxis(out, -1, axis)
+    return np.ascontiguousarray(out)
+
+
+one_hot_p = defprim("OneHot", _one_hot_impl)
+
+
+def _pad_bprop(x, out, dout, paddings, value=0.0):
+    spec = tuple(("s", b, b + n, None) for (b, _), n in zip(paddings, x.shape))
+    return (index_p.bind(dout, spec=spec),)
+
+
+pad_p = defprim("PadV3", lambda x, paddings, value=0.0: np.pad(x, paddings, constant_values=value),
+                bprop=_pad_bprop)
+
+
+# ----- sorting ------------------------------------------------------------------------------
+def _topk_impl(x, k, dim, largest, sorted):
+    key = -x if largest else x
+    idx = np.argsort(key, axis=dim, kind="stable")
+    idx = np.take(idx, np.arange(k), axis=dim)
+    return np.take_along_axis(x, idx, dim), idx.astype(np.int32)
+
+
+def _sort_impl(x, axis, descending):
+    idx = np.argsort(-x if descending else x, axis=axis, kind="stable")
+    return np.take_along_axis(x, idx, axis), idx.astype(np.int64)
+
+
+def _sorted_values_bprop(x, out, dout, **attrs):
+    axis = attrs.get("dim", attrs.get("axis"))
+    zeros = F.zeros_like(x)
+    return (scatter_elements_p.bind(zeros, out[1], dout[0], axis=axis, reduction="add"),)
+
+
+topk_p = defprim("TopK", _topk_impl, nout=2, bprop=_sorted_values_bprop)
+sort_p = defprim("Sort", _sort_impl, nout=2, bprop=_sorted_values_bprop)

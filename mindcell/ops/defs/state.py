@@ -1,0 +1,129 @@
+"""Primitives with state or side effects: random draws, Assign*, Depend, Print, optimizer
+updates. Random prims draw from the global generator (``set_seed``) at every execution, so a
+compiled graph never bakes in one draw."""
+import numpy as np
+
+from mindcell._core.primitive import defprim
+from mindcell.context import global_rng
+
+
+def _standard_normal(shape, dtype):
+    return global_rng().standard_normal(shape).astype(dtype)
+
+
+def _uniform(shape, dtype, minval=0.0, maxval=1.0):
+    return global_rng().uniform(minval, maxval, shape).astype(dtype)
+
+
+standard_normal_p = defprim("StandardNormal", _standard_normal,
+                            infer=lambda shape, dtype: (tuple(shape), np.dtype(dtype)),
+                            has_side_effect=True)
+uniform_p = defprim("UniformReal", _uniform,
+                    infer=lambda shape, dtype, minval=0.0, maxval=1.0: (tuple(shape),
+                                                                        np.dtype(dtype)),
+                    has_side_effect=True)
+
+
+def _bernoulli_mask(x, keep_prob):
+    return (global_rng().random(x.shape) < keep_prob).astype(x.dtype)
+
+
+bernoulli_mask_p = defprim("DropoutGenMask", _bernoulli_mask, infer=lambda x, keep_prob: x,
+                           has_side_effect=True)
+
+
+# ----- in-place state updates ----------------------------------------------------------------
+def _assign(variable, value):
+    np.copyto(variable, value, casting="unsafe")
+    return variable
+
+
+def _assign_add(variable, value):
+    np.add(variable, value, out=variable, casting="unsafe")
+    return variable
+
+
+def _assign_sub(variable, value):
+    np.subtract(variable, value, out=variable, casting="unsafe")
+    return variable
+
+
+assign_p = defprim("Assign", _assign, infer=lambda v, x: v, has_side_effect=True)
+assign_add_p = defprim("AssignAdd", _assign_add, infer=lambda v, x: v, has_side_effect=True)
+assign_sub_p = defprim("AssignSub", _assign_sub, infer=lambda v, x: v, has_side_effect=True)
+
+depend_p = defprim("Depend", lambda value, expr: value, infer=lambda v, e: v,
+                   bprop=lambda value, expr, out, dout: (dout, None))
+stop_gradient_p = defprim("StopGradient", lambda x: x, infer=lambda x: x)
+
+
+def _print_impl(*arrays, template):
+    parts, k = [], 0
+    for item in template:
+        if item is None:
+            a = arrays[k]
+            k += 1
+            parts.append(_format_tensor(a))
+        else:
+            parts.append(item)
+    print("\n".join(parts), flush=True)
+    return np.zeros((), np.int32)
+
+
+def _format_tensor(a):
+    from mindcell.common.tensor import format_value
+    from mindcell.dtype import from_numpy_dtype
+    return "Tensor(shape=%s, dtype=%s, value=%s)" % (list(a.shape), from_numpy_dtype(a.dtype),
+                                                      format_value(a))
+
+
+print_p = defprim("Print", _print_impl, infer=lambda *a, template: ((), np.dtype(np.int32)),
+                  has_side_effect=True)
+
+
+# ----- optimizer updates (in place; return the parameter) ----------------------------------
+def _sgd_update(param, grad, accum, lr, momentum, dampening, weight_decay, nesterov,
+                first_step=False):
+    g = grad + weight_decay * param if weight_decay else grad
+    if momentum > 0:
+        if first_step:
+            accum[...] = g
+        else:
+            accum *= momentum
+            accum += (1 - dampening) * g
+        g = g + momentum * accum if nesterov else accum
+    param -= (lr * g).astype(param.dtype, copy=False)
+    return param
+
+
+def _apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False):
+    accum *= momentum
+    accum += grad
+    if use_nesterov:
+        var -= (lr * (grad + momentum * accum)).astype(var.dtype, copy=False)
+    else:
+        var -= (lr * accum).astype(var.dtype, copy=False)
+    return var
+
+
+def _adam_update(param, m, v, grad, lr, beta1, beta2, epsilon, beta1_power, beta2_power,
+                 weight_decay=0.0, decoupled=False, use_nesterov=False):
+    if weight_decay and decoupled:
+        param -= (lr * weight_decay * param).astype(param.dtype, copy=False)
+    elif weight_decay:
+        grad = grad + weight_decay * param
+    m *= beta1
+    m += (1 - beta1) * grad
+    v *= beta2
+    v += (1 - beta2) * grad * grad
+    lr_t = lr * np.sqrt(1 - beta2_power) / (1 - beta1_power)
+    num = m * beta1 + (1 - beta1) * grad if use_nesterov else m
+    param -= (lr_t * num / (np.sqrt(v) + epsilon)).astype(param.dtype, copy=False)
+    return param
+
+
+sgd_update_p = defprim("SGDUpdate", _sgd_update, infer=lambda p, *r, **k: p, has_side_effect=True)
+apply_momentum_p = defprim("ApplyMomentum", _apply_momentum, infer=lambda v, *r, **k: v,
+                           has_side_effect=True)
+adam_update_p = defprim("AdamUpdate", _adam_update, infer=lambda p, *r, **k: p,
+                        has_side_effect=True)

@@ -1,0 +1,1 @@
+"""The functional ops, one module per family; ``mindcell.ops.functional`` re-exports them."""

@@ -1,0 +1,374 @@
+"""Shape manipulation, indexing, gather/scatter and sorting ops."""
+import numpy as np
+
+from mindcell.common.tensor import Tensor
+from mindcell.ops._helpers import (check_tensor, check_shape, normalize_axis, normalize_dim,
+                                   to_tensor, cast_to, binary_operands)
+from mindcell.ops.defs import shape as S
+from mindcell.ops.function import math_func as M
+
+
+def _resolve_shape(shape, size, op):
+    shape = check_shape(shape, op)
+    if shape.count(-1) > 1:
+        raise ValueError("%s: at most one -1 is allowed in shape, but got %s" % (op, shape))
+    known = 1
+    for n in shape:
+        if n != -1:
+            if n < 0:
+                raise ValueError("%s: shape entries must be >= -1, but got %s" % (op, shape))
+            known *= n
+    if -1 in shape:
+        if known == 0 or size % known:
+            raise ValueError("%s: cannot reshape a tensor of %d elements into %s"
+                             % (op, size, shape))
+        shape = tuple(size // known if n == -1 else n for n in shape)
+    elif known != size:
+        raise ValueError("%s: cannot reshape a tensor of %d elements into %s" % (op, size, shape))
+    return shape
+
+
+def reshape(input, shape):
+    """reshape(input, shape): same data, new shape; one dim may be -1."""
+    check_tensor(input, "reshape")
+    shape = _resolve_shape(shape, input.size, "reshape")
+    if shape == input.shape:
+        return input
+    return S.reshape_p.bind(input, shape=shape)
+
+
+def transpose(input, input_perm):
+    """transpose(input, input_perm): permute the axes."""
+    check_tensor(input, "transpose")
+    perm = check_shape(input_perm, "transpose", "input_perm")
+    if sorted(p % max(input.ndim, 1) for p in perm) != list(range(input.ndim)):
+        raise ValueError("transpose: 'input_perm' must be a permutation of %d axes, but got %s"
+                         % (input.ndim, perm))
+    perm = tuple(p % input.ndim for p in perm)
+    if perm == tuple(range(input.ndim)):
+        return input
+    return S.transpose_p.bind(input, perm=perm)
+
+
+def permute(input, axis):
+    """permute(input, axis): same as transpose."""
+    return transpose(input, axis)
+
+
+def swapaxes(input, axis0, axis1):
+    perm = list(range(input.ndim))
+    a, b = normalize_dim(axis0, input.ndim, "swapaxes"), normalize_dim(axis1, input.ndim, "swapaxes")
+    perm[a], perm[b] = perm[b], perm[a]
+    return transpose(input, tuple(perm))
+
+
+swapdims = swapaxes
+
+
+def movedim(x, source, destination):
+    src = normalize_dim(source, x.ndim, "movedim")
+    dst = normalize_dim(destination, x.ndim, "movedim")
+    perm = [i for i in range(x.ndim) if i != src]
+    perm.insert(dst, src)
+    return transpose(x, tuple(perm))
+
+
+def _check_tensor_seq(tensors, op):
+    if not isinstance(tensors, (list, tuple)) or not tensors:
+        raise TypeError("%s: expected a non-empty tuple or list of Tensors, but got %s"
+                        % (op, type(tensors).__name__))
+    for t in tensors:
+        check_tensor(t, op, "tensors")
+
+
+def concat(tensors, axis=0):
+    """concat(tensors, axis=0): join tensors along an existing axis."""
+    _check_tensor_seq(tensors, "concat")
+    first = tensors[0]
+    ax = normalize_dim(axis, first.ndim, "concat")
+    for t in tensors[1:]:
+        if t.ndim != first.ndim or any(a != b for i, (a, b) in enumerate(zip(t.shape, first.shape))
+                                       if i != ax):
+            raise ValueError("concat: shapes %s and %s differ outside axis %d"
+                             % (first.shape, t.shape, ax))
+    tensors = _promote_all(tensors, "concat")
+    if len(tensors) == 1:
+        return tensors[0]
+    return S.concat_p.bind(*tensors, axis=ax)
+
+
+def _promote_all(tensors, op):
+    out = list(tensors)
+    for i in range(1, len(out)):
+        out[0], out[i] = binary_operands(out[0], out[i], op)
+    return [cast_to(t, out[0]._data.dtype) for t in out]
+
+
+cat = concat
+
+
+def stack(tensors, axis=0):
+    """stack(tensors, axis=0): join tensors along a new axis."""
+    _check_tensor_seq(tensors, "stack")
+    shape = tensors[0].shape
+    for t in tensors:
+        if t.shape != shape:
+            raise ValueError("stack: all tensors must have the same shape, but got %s and %s"
+                             % (shape, t.shape))
+    ax = normalize_dim(axis, len(shape) + 1, "stack")
+    return concat([expand_dims(t, ax) for t in tensors], ax)
+
+
+def split(tensor, split_size_or_sections, axis=0):
+    """split(tensor, split_size_or_sections, axis=0): a tuple of pieces along ``axis``;
+    an int gives pieces of that size (the last may be smaller), a list gives the sizes."""
+    check_tensor(tensor, "split", "tensor")
+    ax = normalize_dim(axis, tensor.ndim, "split")
+    n = tensor.shape[ax]
+    s = split_size_or_sections
+    if isinstance(s, int) and not isinstance(s, bool):
+        if s <= 0:
+            raise ValueError("split: split size must be positive, but got %d" % s)
+        sizes = [s] * (n // s) + ([n % s] if n % s else [])
+    elif isinstance(s, (list, tuple)):
+        sizes = [int(v) for v in s]
+        if sum(sizes) != n:
+            raise ValueError("split: sections %s do not add up to the axis length %d" % (s, n))
+    else:
+        raise TypeError("split: 'split_size_or_sections' must be an int or a list of ints, but "
+                        "got %s" % type(s).__name__)
+    pieces, start = [], 0
+    for size in sizes:
+        pieces.append(S.slice_along(tensor, ax, start, start + size))
+        start += size
+    return tuple(pieces)
+
+
+def chunk(input, chunks, axis=0):
+    n = input.shape[normalize_dim(axis, input.ndim, "chunk")]
+    size = -(-n // chunks)
+    return split(input, size, axis)
+
+
+def tensor_split(input, indices_or_sections, axis=0):
+    ax = normalize_dim(axis, input.ndim, "tensor_split")
+    n = input.shape[ax]
+    if isinstance(indices_or_sections, int):
+        k = indices_or_sections
+        sizes = [n // k + (1 if i < n % k else 0) for i in range(k)]
+    else:
+        bounds = [0] + list(indices_or_sections) + [n]
+        sizes = [b - a for a, b in zip(bounds[:-1], bounds[1:])]
+    return split(input, sizes, ax)
+
+
+def squeeze(input, axis=None):
+    """squeeze(input, axis=None): drop size-1 axes (all, or the given ones)."""
+    check_tensor(input, "squeeze")
+    if axis is None:
+        return reshape(input, tuple(n for n in input.shape if n != 1))
+    axes = normalize_axis(axis, input.ndim, "squeeze")
+    for a in axes:
+        if input.shape[a] != 1:
+            raise ValueError("squeeze: axis %d has size %d, expected 1" % (a, input.shape[a]))
+    return reshape(input, tuple(n for i, n in enumerate(input.shape) if i not in axes))
+
+
+def expand_dims(input_x, axis):
+    """expand_dims(input_x, axis): insert a size-1 axis at ``axis``."""
+    check_tensor(input_x, "expand_dims", "input_x")
+    ax = normalize_dim(axis, input_x.ndim + 1, "expand_dims")
+    shape = input_x.shape[:ax] + (1,) + input_x.shape[ax:]
+    return S.reshape_p.bind(input_x, shape=shape)
+
+
+def unsqueeze(input, dim):
+    """unsqueeze(input, dim): same as expand_dims."""
+    return expand_dims(input, dim)
+
+
+def broadcast_to(input, shape):
+    """broadcast_to(input, shape): broadcast to ``shape``; -1 keeps that dim."""
+    check_tensor(input, "broadcast_to")
+    shape = check_shape(shape, "broadcast_to")
+    lead = len(shape) - input.ndim
+    if lead < 0:
+        raise ValueError("broadcast_to: cannot broadcast shape %s to %s" % (input.shape, shape))
+    shape = tuple(input.shape[i - lead] if n == -1 else n for i, n in enumerate(shape))
+    try:
+        np.broadcast_shapes(input.shape, shape)
+    except ValueError:
+        raise ValueError("broadcast_to: cannot broadcast shape %s to %s"
+                         % (input.shape, shape)) from None
+    if shape == input.shape:
+        return input
+    return S.broadcast_to_p.bind(input, shape=shape)
+
+
+def tile(input, dims):
+    """tile(input, dims): repeat the tensor ``dims[i]`` times along axis i."""
+    check_tensor(input, "tile")
+    dims = check_shape(dims, "tile", "dims")
+    if len(dims) < input.ndim:
+        dims = (1,) * (input.ndim - len(dims)) + dims
+    return S.tile_p.bind(input, multiples=dims)
+
+
+def flatten(input, order="C", *, start_dim=1, end_dim=-1):
+    """flatten(input, order='C', *, start_dim=1, end_dim=-1): merge dims start..end."""
+    check_tensor(input, "flatten")
+    if order not in ("C", "F"):
+        raise ValueError("flatten: 'order' must be 'C' or 'F', but got %r" % (order,))
+    if input.ndim == 0:
+        return reshape(input, (1,))
+    s = normalize_dim(start_dim, input.ndim, "flatten", "start_dim")
+    e = normalize_dim(end_dim, input.ndim, "flatten", "end_dim")
+    if s > e:
+        raise ValueError("flatten: start_dim %d is after end_dim %d" % (start_dim, end_dim))
+    x = input if order == "C" else transpose(input, tuple(range(input.ndim - 1, -1, -1)))
+    return reshape(x, x.shape[:s] + (-1,) + x.shape[e + 1:])
+
+
+def flip(input, dims):
+    """flip(input, dims): reverse the order of elements along ``dims``."""
+    check_tensor(input, "flip")
+    axes = normalize_axis(dims, input.ndim, "flip")
+    return S.reverse_p.bind(input, axis=axes)
+
+
+def narrow(input, axis, start, length):
+    ax = normalize_dim(axis, input.ndim, "narrow")
+    return S.slice_along(input, ax, start, start + length)
+
+
+def _index_tensor(indices, op):
+    idx = to_tensor(indices, op, "indices")
+    if idx._data.dtype.kind not in "iu":
+        raise TypeError("%s: indices must be an integer tensor, but got %s" % (op, idx.dtype))
+    return idx
+
+
+def gather(input_params, input_indices, axis, batch_dims=0):
+    """gather(input_params, input_indices, axis, batch_dims=0): take slices along ``axis``."""
+    check_tensor(input_params, "gather", "input_params")
+    idx = _index_tensor(input_indices, "gather")
+    ax = normalize_dim(axis, input_params.ndim, "gather")
+    n = input_params.shape[ax]
+    if idx.size and (idx._data.min() < -n or idx._data.max() >= n):
+        raise ValueError("gather: indices must be in [0, %d), but got values in [%d, %d]"
+                         % (n, idx._data.min(), idx._data.max()))
+    return S.gather_p.bind(input_params, idx, axis=ax)
+
+
+def gather_elements(input, dim, index):
+    """gather_elements(input, dim, index): out[i][j] = input[index[i][j]][j] (dim 0) etc."""
+    check_tensor(input, "gather_elements")
+    idx = _index_tensor(index, "gather_elements")
+    d = normalize_dim(dim, input.ndim, "gather_elements", "dim")
+    if idx.ndim != input.ndim:
+        raise ValueError("gather_elements: index must have %d dims, but got %d"
+                         % (input.ndim, idx.ndim))
+    return S.gather_d_p.bind(input, idx, axis=d)
+
+
+def gather_d(x, dim, index):
+    return gather_elements(x, dim, index)
+
+
+def scatter(input, axis, index, src):
+    """scatter(input, axis, index, src): copy of input with src written at index along axis."""
+    check_tensor(input, "scatter")
+    idx = _index_tensor(index, "scatter")
+    src = cast_to(to_tensor(src, "scatter", "src"), input._data.dtype)
+    return S.scatter_elements_p.bind(input, idx, src, axis=normalize_dim(axis, input.ndim,
+                                                                            "scatter"),
+                                     reduction="none")
+
+
+def scatter_add(input, axis, index, src):
+    check_tensor(input, "scatter_add")
+    idx = _index_tensor(index, "scatter_add")
+    src = cast_to(to_tensor(src, "scatter_add", "src"), input._data.dtype)
+    return S.scatter_elements_p.bind(input, idx, src, axis=normalize_dim(axis, input.ndim,
+                                                                            "scatter_add"),
+                                     reduction="add")
+
+
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+    """index_add(x, indices, y, axis): copy of x with rows of y added at ``indices``."""
+    check_tensor(x, "index_add", "x")
+    idx = _index_tensor(indices, "index_add")
+    ax = normalize_dim(axis, x.ndim, "index_add")
+    y = cast_to(check_tensor(y, "index_add", "y"), x._data.dtype)
+    if idx.ndim != 1 or y.shape[ax] != idx.shape[0]:
+        raise ValueError("index_add: indices must be 1-D with y.shape[axis] entries, but got "
+                         "indices %s and y %s" % (idx.shape, y.shape))
+    return S.index_add_p.bind(x, idx, y, axis=ax)
+
+
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    """one_hot(indices, depth, on_value=1, off_value=0, axis=-1)."""
+    idx = _index_tensor(indices, "one_hot")
+    on = on_value.item() if isinstance(on_value, Tensor) else on_value
+    off = off_value.item() if isinstance(off_value, Tensor) else off_value
+    dtype = (on_value._data.dtype if isinstance(on_value, Tensor)
+             else np.dtype(np.float32) if isinstance(on, float) else np.dtype(np.int64))
+    return S.one_hot_p.bind(idx, depth=int(depth), on_value=on, off_value=off,
+                            axis=int(axis), dtype=dtype)
+
+
+def pad(input_x, padding, mode="constant", value=None):
+    """pad(input_x, padding, mode='constant', value=None): torch-style ``padding``
+    (last dim first: (left, right, top, bottom, ...)); constant mode."""
+    check_tensor(input_x, "pad", "input_x")
+    padding = check_shape(padding, "pad", "padding")
+    if len(padding) % 2 or len(padding) // 2 > input_x.ndim:
+        raise ValueError("pad: 'padding' must have an even length of at most 2*ndim, but got %s"
+                         % (padding,))
+    if mode != "constant":
+        raise ValueError("pad: only mode='constant' is supported, but got %r" % (mode,))
+    pairs = [(0, 0)] * input_x.ndim
+    for i in range(len(padding) // 2):
+        pairs[input_x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
+    if any(a < 0 or b < 0 for a, b in pairs):
+        raise ValueError("pad: negative padding is not supported, but got %s" % (padding,))
+    return S.pad_p.bind(input_x, paddings=tuple(pairs), value=0 if value is None else value)
+
+
+def masked_fill(input_x, mask, value):
+    """masked_fill(input_x, mask, value): ``value`` where ``mask`` is True."""
+    check_tensor(input_x, "masked_fill", "input_x")
+    mask = to_tensor(mask, "masked_fill", "mask")
+    if mask._data.dtype != np.bool_:
+        raise TypeError("masked_fill: 'mask' must be a Bool tensor, but got %s" % mask.dtype)
+    v = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value,
+                                                                       input_x._data.dtype))
+    return M.select(mask, cast_to(v, input_x._data.dtype), input_x)
+
+
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """topk(input, k, dim=None, largest=True, sorted=True): ``(values, indices)``."""
+    check_tensor(input, "topk")
+    d = input.ndim - 1 if dim is None else normalize_dim(dim, input.ndim, "topk", "dim")
+    if not 0 <= k <= input.shape[d]:
+        raise ValueError("topk: k must be in [0, %d], but got %d" % (input.shape[d], k))
+    return S.topk_p.bind(input, k=int(k), dim=d, largest=bool(largest), sorted=bool(sorted))
+
+
+def sort(input_x, axis=-1, descending=False):
+    """sort(input_x, axis=-1, descending=False): ``(values, indices)``."""
+    check_tensor(input_x, "sort", "input_x")
+    ax = normalize_dim(axis, input_x.ndim, "sort")
+    return S.sort_p.bind(input_x, axis=ax, descending=bool(descending))
+
+
+def argsort(input, axis=-1, descending=False):
+    return sort(input, axis, descending)[1].astype(np.int32)
+
+
+def identity(x):
+    return S.identity_p.bind(x)
+
+
+__all__ = [_n for _n, _v in list(globals().items())
+           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__]

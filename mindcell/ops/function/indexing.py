@@ -1,0 +1,91 @@
+"""``Tensor.__getitem__`` / ``__setitem__``: ints, slices, ellipsis, None, bool masks, int lists
+and index tensors, normalised into a hashable spec plus index-tensor inputs."""
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from mindcell.common.tensor import Tensor
+from mindcell._core import autodiff
+from mindcell.ops._helpers import cast_to, to_tensor
+from mindcell.ops.defs import shape as S
+
+
+def _slice_bound(v):
+    if v is None:
+        return None
+    if isinstance(v, Tensor):
+        return int(v.item())
+    if isinstance(v, (int, np.integer)):
+        return int(v)
+    raise TypeError("Tensor index: slice bounds must be ints or None, but got %r" % (v,))
+
+
+def normalize_index(index):
+    """Return ``(spec, index_tensors)`` for a Python index expression."""
+    if not isinstance(index, tuple):
+        index = (index,)
+    spec, tensors = [], []
+    for item in index:
+        if item is Ellipsis:
+            spec.append(("e",))
+        elif item is None:
+            spec.append(("n",))
+        elif isinstance(item, (bool, np.bool_)):
+            spec.append(("t", len(tensors)))
+            tensors.append(Tensor._make(np.asarray(bool(item))))
+        elif isinstance(item, (int, np.integer)):
+            spec.append(("i", int(item)))
+        elif isinstance(item, slice):
+            spec.append(("s", _slice_bound(item.start), _slice_bound(item.stop),
+                         _slice_bound(item.step)))
+        elif isinstance(item, (Tensor, list, np.ndarray)):
+            t = item if isinstance(item, Tensor) else Tensor(np.asarray(item))
+            if t._data.dtype.kind not in "biu":
+                raise IndexError("Tensor index: index tensors must be integer or bool, but got "
+                                 "%s" % t.dtype)
+            spec.append(("t", len(tensors)))
+            tensors.append(t)
+        else:
+            raise IndexError("Tensor index: unsupported index %r of type %s"
+                             % (item, type(item).__name__))
+    return tuple(spec), tensors
+
+
+def _check_basic(shape, spec):
+    """Raise IndexError for out-of-range ints or a bad step before anything runs."""
+    if any(s[0] == "s" and s[3] == 0 for s in spec):
+        raise ValueError("Tensor index: slice step cannot be zero")
+    if all(s[0] in "sen" for s in spec):
+        return
+    dummy = as_strided(np.zeros(1, np.int8), shape, (0,) * len(shape))
+    key = S.build_index(tuple(s if s[0] != "t" else ("s", None, None, None) for s in spec), ())
+    try:
+        dummy[key]
+    except IndexError as e:
+        raise IndexError("Tensor index: %s (shape %s)" % (e, shape)) from None
+
+
+def getitem(x, index):
+    spec, tensors = normalize_index(index)
+    _check_basic(x.shape, spec)
+    if spec == (("e",),):
+        return x
+    return S.index_p.bind(x, *tensors, spec=spec)
+
+
+def setitem(x, index, value):
+    """Write ``value`` at ``index`` in place (views and same-storage tensors see the change).
+    While gradients are recorded the write is recorded as IndexPut, and earlier tape entries
+    keep the old value."""
+    spec, tensors = normalize_index(index)
+    _check_basic(x.shape, spec)
+    v = cast_to(to_tensor(value, "Tensor.__setitem__", "value"), x._data.dtype)
+    if autodiff.tapes and (autodiff.is_tracked(x) or autodiff.is_tracked(v)):
+        shadow = Tensor._make(x._data.copy())
+        autodiff.replace_in_tapes(x, shadow)
+        new = S.index_put_p.bind(shadow, v, *tensors, spec=spec)
+        autodiff.replace_in_tapes(new, x)
+        x._data = new._data
+        return
+    if not x._data.flags.writeable:
+        x._data = x._data.copy()
+    x._data[S.build_index(spec, [t._data for t in tensors])] = v._data

@@ -1,0 +1,247 @@
+"""Elementwise math, comparisons and logic (``ops.add``, ``ops.exp``, ``ops.equal`` ...)."""
+import numpy as np
+
+from mindcell.common.tensor import Tensor
+from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
+                                   to_tensor, as_np_dtype, is_scalar)
+from mindcell.ops.defs import elementwise as E
+
+
+def _bin(prim, name):
+    def op(input, other):
+        a, b = binary_operands(input, other, name)
+        return prim.bind(a, b)
+    op.__name__ = name
+    op.__doc__ = "%s(input, other): elementwise, with broadcasting and dtype promotion." % name
+    return op
+
+
+add = _bin(E.add_p, "add")
+sub = _bin(E.sub_p, "sub")
+mul = _bin(E.mul_p, "mul")
+maximum = _bin(E.maximum_p, "maximum")
+minimum = _bin(E.minimum_p, "minimum")
+subtract = sub
+multiply = mul
+
+
+def _true_div_operands(x, y, name):
+    a, b = binary_operands(x, y, name)
+    if a._data.dtype.kind != "f":  # int / int gives Float32
+        f32 = np.dtype(np.float32)
+        a, b = cast_to(a, f32), cast_to(b, f32)
+    return a, b
+
+
+def div(input, other, *, rounding_mode=None):
+    """div(input, other, *, rounding_mode=None): true division; 'floor' or 'trunc' round."""
+    if rounding_mode is None:
+        return E.div_p.bind(*_true_div_operands(input, other, "div"))
+    if rounding_mode == "floor":
+        return floor_div(input, other)
+    if rounding_mode == "trunc":
+        a, b = binary_operands(input, other, "div")
+        if a._data.dtype.kind == "f":
+            q = E.div_p.bind(a, b)
+            return E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q)))
+        q = E.div_p.bind(*_true_div_operands(a, b, "div"))
+        return cast_to(E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q))),
+                       a._data.dtype)
+    raise ValueError("div: 'rounding_mode' must be None, 'floor' or 'trunc', but got %r"
+                     % (rounding_mode,))
+
+
+divide = div
+true_divide = div
+
+
+def floor_div(input, other):
+    """floor_div(input, other): division rounded toward -inf (keeps integer dtypes)."""
+    return E.floor_div_p.bind(*binary_operands(input, other, "floor_div"))
+
+
+floor_divide = floor_div
+
+
+def floor_mod(x, y):
+    """floor_mod(x, y): remainder with the sign of the divisor."""
+    return E.floor_mod_p.bind(*binary_operands(x, y, "floor_mod"))
+
+
+def remainder(input, other):
+    return floor_mod(input, other)
+
+
+mod = floor_mod
+
+
+def pow(input, exponent):
+    """pow(input, exponent): elementwise power."""
+    return E.pow_p.bind(*binary_operands(input, exponent, "pow"))
+
+
+def _unary_same(prim, name):
+    def op(input):
+        return prim.bind(check_tensor(input, name) if isinstance(input, Tensor)
+                         else to_tensor(input, name))
+    op.__name__ = name
+    op.__doc__ = "%s(input): elementwise." % name
+    return op
+
+
+def _unary_float(prim, name):
+    def op(input):
+        return prim.bind(float_operand(input, name))
+    op.__name__ = name
+    op.__doc__ = "%s(input): elementwise; integer inputs compute in Float32." % name
+    return op
+
+
+neg = _unary_same(E.neg_p, "neg")
+negative = neg
+abs = _unary_same(E.abs_p, "abs")
+absolute = abs
+square = _unary_same(E.square_p, "square")
+sign = _unary_same(E.sign_p, "sign")
+floor = _unary_float(E.floor_p, "floor")
+ceil = _unary_float(E.ceil_p, "ceil")
+round = _unary_float(E.round_p, "round")
+exp = _unary_float(E.exp_p, "exp")
+log = _unary_float(E.log_p, "log")
+log1p = _unary_float(E.log1p_p, "log1p")
+sqrt = _unary_float(E.sqrt_p, "sqrt")
+rsqrt = _unary_float(E.rsqrt_p, "rsqrt")
+sin = _unary_float(E.sin_p, "sin")
+cos = _unary_float(E.cos_p, "cos")
+tanh = _unary_float(E.tanh_p, "tanh")
+sigmoid = _unary_float(E.sigmoid_p, "sigmoid")
+erf = _unary_float(E.erf_p, "erf")
+reciprocal = _unary_float(E.reciprocal_p, "reciprocal")
+
+
+def expm1(input):
+    return sub(exp(input), 1.0)
+
+
+def _compare(prim, name):
+    def op(input, other):
+        return prim.bind(*binary_operands(input, other, name))
+    op.__name__ = name
+    op.__doc__ = "%s(input, other): elementwise comparison, Bool result." % name
+    return op
+
+
+equal = eq = _compare(E.equal_p, "equal")
+not_equal = ne = _compare(E.not_equal_p, "not_equal")
+less = lt = _compare(E.less_p, "less")
+less_equal = le = _compare(E.less_equal_p, "less_equal")
+greater = gt = _compare(E.greater_p, "greater")
+greater_equal = ge = _compare(E.greater_equal_p, "greater_equal")
+
+
+def _as_bool(x, name):
+    x = to_tensor(x, name)
+    return cast_to(x, np.dtype(np.bool_))
+
+
+def logical_and(input, other):
+    return E.logical_and_p.bind(_as_bool(input, "logical_and"), _as_bool(other, "logical_and"))
+
+
+def logical_or(input, other):
+    return E.logical_or_p.bind(_as_bool(input, "logical_or"), _as_bool(other, "logical_or"))
+
+
+def logical_xor(input, other):
+    return E.logical_xor_p.bind(_as_bool(input, "logical_xor"), _as_bool(other, "logical_xor"))
+
+
+def logical_not(input):
+    return E.logical_not_p.bind(_as_bool(input, "logical_not"))
+
+
+def isnan(input):
+    return E.isnan_p.bind(check_tensor(input, "isnan"))
+
+
+def isinf(input):
+    return E.isinf_p.bind(check_tensor(input, "isinf"))
+
+
+def isfinite(input):
+    return E.isfinite_p.bind(check_tensor(input, "isfinite"))
+
+
+def select(cond, x, y):
+    """select(cond, x, y): ``x`` where ``cond`` is True, else ``y`` (broadcasting)."""
+    cond = to_tensor(cond, "select", "cond")
+    if cond._data.dtype != np.bool_:
+        raise TypeError("select: 'cond' must be a Bool tensor, but got %s" % cond.dtype)
+    a, b = binary_operands(x, y, "select")
+    return E.select_p.bind(cond, a, b)
+
+
+def where(condition, input, other):
+    """where(condition, input, other): same as :func:`select`."""
+    return select(condition, input, other)
+
+
+def cast(input, dtype):
+    """cast(input, dtype): convert to ``dtype``."""
+    check_tensor(input, "cast")
+    return cast_to(input, as_np_dtype(dtype, "cast"))
+
+
+def clamp(input, min=None, max=None):
+    """clamp(input, min=None, max=None): limit values to [min, max]."""
+    check_tensor(input, "clamp")
+    if min is None and max is None:
+        raise ValueError("clamp: at least one of 'min' and 'max' must be given")
+    out = input
+    if min is not None:
+        out = maximum(out, min if not is_scalar(min) else _like(min, input))
+    if max is not None:
+        out = minimum(out, max if not is_scalar(max) else _like(max, input))
+    return out
+
+
+def _like(value, t):
+    """A Python bound keeps the tensor's dtype when it fits (clamp of ints stays int)."""
+    if t._data.dtype.kind == "f" or isinstance(value, int):
+        return Tensor._make(np.asarray(value, t._data.dtype))
+    return value
+
+
+clip = clamp
+
+
+def clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    return clamp(x, clip_value_min, clip_value_max)
+
+
+def lerp(input, end, weight):
+    return add(input, mul(weight, sub(end, input)))
+
+
+def addcmul(input, tensor1, tensor2, value=1):
+    return add(input, mul(mul(tensor1, tensor2), value))
+
+
+def addcdiv(input, tensor1, tensor2, value=1):
+    return add(input, mul(div(tensor1, tensor2), value))
+
+
+def xlogy(input, other):
+    return select(equal(input, 0), zeros_like_f(input), mul(input, log(other)))
+
+
+def zeros_like_f(x):
+    return Tensor._make(np.zeros(x.shape, x._data.dtype))
+
+
+def square_difference(x, y):
+    return square(sub(x, y))
+
+
+__all__ = [_n for _n, _v in list(globals().items())
+           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__]

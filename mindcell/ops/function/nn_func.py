@@ -1,0 +1,308 @@
+"""Neural-network ops: activations, convolution, pooling, normalisation, dropout, embedding."""
+import numpy as np
+
+from mindcell.common.tensor import Tensor
+from mindcell.ops._helpers import (check_tensor, check_float, float_operand, normalize_dim,
+                                   cast_to, to_tensor)
+from mindcell.ops.defs import elementwise as E
+from mindcell.ops.defs import nn as N
+from mindcell.ops.defs import state as ST
+from mindcell.ops.function import math_func as M
+from mindcell.ops.function import reduce_func as R
+from mindcell.ops.function import array_func as A
+
+
+# ----- activations --------------------------------------------------------------------------
+def relu(input):
+    """relu(input): max(input, 0)."""
+    return E.relu_p.bind(check_tensor(input, "relu"))
+
+
+def relu6(x):
+    """relu6(x): min(max(x, 0), 6)."""
+    return E.relu6_p.bind(check_tensor(x, "relu6", "x"))
+
+
+def gelu(input_x, approximate="none"):
+    """gelu(input_x, approximate='none'): exact ('none', erf) or 'tanh' form."""
+    if approximate not in ("none", "tanh"):
+        raise ValueError("gelu: 'approximate' must be 'none' or 'tanh', but got %r"
+                         % (approximate,))
+    return E.gelu_p.bind(check_float(input_x, "gelu", "input_x"), approximate=approximate)
+
+
+def fast_gelu(x):
+    return gelu(x, "tanh")
+
+
+def silu(input):
+    """silu(input): input * sigmoid(input)."""
+    return E.silu_p.bind(check_float(input, "silu"))
+
+
+def elu(input_x, alpha=1.0):
+    """elu(input_x, alpha=1.0)."""
+    return E.elu_p.bind(check_float(input_x, "elu", "input_x"), alpha=float(alpha))
+
+
+def leaky_relu(input, alpha=0.2):
+    """leaky_relu(input, alpha=0.2)."""
+    return E.leaky_relu_p.bind(check_float(input, "leaky_relu"), alpha=float(alpha))
+
+
+def softplus(input, beta=1, threshold=20):
+    """softplus(input, beta=1, threshold=20): log(1 + exp(beta*x)) / beta."""
+    return E.softplus_p.bind(check_float(input, "softplus"), beta=float(beta),
+                             threshold=float(threshold))
+
+
+def hardswish(x):
+    """hardswish(x): x * relu6(x + 3) / 6."""
+    return E.hswish_p.bind(check_float(x, "hardswish", "x"))
+
+
+def softmax(input, axis=-1, *, dtype=None):
+    """softmax(input, axis=-1, *, dtype=None)."""
+    x = float_operand(input, "softmax")
+    if dtype is not None:
+        x = M.cast(x, dtype)
+    return N.softmax_p.bind(x, axis=normalize_dim(axis, x.ndim, "softmax"))
+
+
+def log_softmax(logits, axis=-1):
+    """log_softmax(logits, axis=-1)."""
+    x = float_operand(logits, "log_softmax")
+    return N.log_softmax_p.bind(x, axis=normalize_dim(axis, x.ndim, "log_softmax"))
+
+
+def logsigmoid(x):
+    return M.neg(softplus(M.neg(x)))
+
+
+def mish(x):
+    return M.mul(x, M.tanh(softplus(x)))
+
+
+# ----- convolution and pooling --------------------------------------------------------------
+def _pair(v, name, op):
+    if isinstance(v, int) and not isinstance(v, bool):
+        return (v, v)
+    if isinstance(v, (tuple, list)) and len(v) == 2 and all(isinstance(i, int) for i in v):
+        return tuple(v)
+    if isinstance(v, (tuple, list)) and len(v) == 4 and name == "stride":
+        return tuple(v[2:])
+    raise ValueError("%s: '%s' must be an int or a pair of ints, but got %r" % (op, name, v))
+
+
+def _padding4(padding, op):
+    if isinstance(padding, int):
+        return (padding,) * 4
+    if len(padding) == 2:
+        return (padding[0], padding[0], padding[1], padding[1])
+    if len(padding) == 4:
+        return tuple(padding)
+    raise ValueError("%s: 'padding' must be an int, a pair or 4 ints, but got %r" % (op, padding))
+
+
+def same_padding(size, kernel, stride, dilation):
+    """(before, after) padding that makes 'same' output ceil(size / stride) long."""
+    out = -(-size // stride)
+    total = max((out - 1) * stride + (kernel - 1) * dilation + 1 - size, 0)
+    return total // 2, total - total // 2
+
+
+def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
+           groups=1):
+    """conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1,
+    groups=1): 2-D cross-correlation over NCHW input with OIHW weight."""
+    check_float(input, "conv2d")
+    check_tensor(weight, "conv2d", "weight")
+    if input.ndim != 4 or weight.ndim != 4:
+        raise ValueError("conv2d: input and weight must be 4-D (NCHW, OIHW), but got %s and %s"
+                         % (input.shape, weight.shape))
+    stride, dilation = _pair(stride, "stride", "conv2d"), _pair(dilation, "dilation", "conv2d")
+    if input.shape[1] != weight.shape[1] * groups or weight.shape[0] % groups:
+        raise ValueError("conv2d: input channels %d must equal weight.shape[1] (%d) * groups (%d)"
+                         % (input.shape[1], weight.shape[1], groups))
+    kh, kw = weight.shape[2:]
+    if pad_mode == "same":
+        pt, pb = same_padding(input.shape[2], kh, stride[0], dilation[0])
+        pl, pr = same_padding(input.shape[3], kw, stride[1], dilation[1])
+        pads = (pt, pb, pl, pr)
+    elif pad_mode == "valid":
+        pads = (0, 0, 0, 0)
+    elif pad_mode == "pad":
+        pads = _padding4(padding, "conv2d")
+    else:
+        raise ValueError("conv2d: 'pad_mode' must be 'same', 'valid' or 'pad', but got %r"
+                         % (pad_mode,))
+    if pad_mode != "pad" and padding not in (0, (0, 0, 0, 0)):
+        raise ValueError("conv2d: 'padding' must be 0 unless pad_mode is 'pad'")
+    h = input.shape[2] + pads[0] + pads[1] - dilation[0] * (kh - 1) - 1
+    w = input.shape[3] + pads[2] + pads[3] - dilation[1] * (kw - 1) - 1
+    if h < 0 or w < 0:
+        raise ValueError("conv2d: kernel %s is larger than the padded input %s"
+                         % ((kh, kw), input.shape[2:]))
+    weight = cast_to(weight, input._data.dtype)
+    out = N.conv2d_p.bind(input, weight, stride=stride, padding=pads, dilation=dilation,
+                          groups=int(groups))
+    if bias is not None:
+        out = M.add(out, A.reshape(bias, (1, -1, 1, 1)))
+    return out
+
+
+def _pool_args(x, kernel_size, stride, padding, op):
+    check_float(x, op, "x")
+    if x.ndim not in (3, 4):
+        raise ValueError("%s: input must be 3-D or 4-D (N)CHW, but got shape %s" % (op, x.shape))
+    ks = _pair(kernel_size, "kernel_size", op)
+    st = ks if stride is None else _pair(stride, "stride", op)
+    pads = _padding4(padding, op) if not isinstance(padding, int) else (padding,) * 4
+    if padding != 0 and isinstance(padding, int):
+        pads = (padding,) * 4
+    return ks, st, pads
+
+
+def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+               ceil_mode=False):
+    """max_pool2d(x, kernel_size, stride=None, padding=0, ...): max over windows (NCHW)."""
+    ks, st, pads = _pool_args(x, kernel_size, stride, padding, "max_pool2d")
+    if dilation not in (1, (1, 1)) or ceil_mode or return_indices:
+        raise ValueError("max_pool2d: dilation, ceil_mode and return_indices are not supported")
+    squeeze = x.ndim == 3
+    if squeeze:
+        x = A.expand_dims(x, 0)
+    out = N.max_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads)
+    return A.squeeze(out, 0) if squeeze else out
+
+
+def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    """avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ...): mean over windows."""
+    ks, st, pads = _pool_args(input_x, kernel_size, stride, padding, "avg_pool2d")
+    if ceil_mode or divisor_override:
+        raise ValueError("avg_pool2d: ceil_mode and divisor_override are not supported")
+    x = input_x
+    squeeze = x.ndim == 3
+    if squeeze:
+        x = A.expand_dims(x, 0)
+    out = N.avg_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads,
+                            count_include_pad=bool(count_include_pad))
+    return A.squeeze(out, 0) if squeeze else out
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """adaptive_avg_pool2d(input, output_size): output sizes that divide the input exactly."""
+    oh, ow = _pair(output_size, "output_size", "adaptive_avg_pool2d")
+    h, w = input.shape[-2:]
+    if h % oh or w % ow:
+        raise ValueError("adaptive_avg_pool2d: input size %s must be divisible by output_size %s"
+                         % ((h, w), (oh, ow)))
+    return avg_pool2d(input, (h // oh, w // ow), (h // oh, w // ow))
+
+
+# ----- dropout ------------------------------------------------------------------------------
+def dropout(input, p=0.5, training=True, seed=None):
+    """dropout(input, p=0.5, training=True, seed=None): zero elements with probability p and
+    scale the rest by 1/(1-p)."""
+    check_float(input, "dropout")
+    if not 0 <= p <= 1:
+        raise ValueError("dropout: 'p' must be in [0, 1], but got %r" % (p,))
+    if not training or p == 0:
+        return input
+    if p == 1:
+        return M.mul(input, 0.0)
+    mask = ST.bernoulli_mask_p.bind(input, keep_prob=1.0 - p)
+    return M.mul(input, M.mul(mask, 1.0 / (1.0 - p)))
+
+
+# ----- normalisation ------------------------------------------------------------------------
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5)."""
+    check_float(input, "layer_norm")
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if input.shape[input.ndim - len(shape):] != shape:
+        raise ValueError("layer_norm: normalized_shape %s does not match the input's trailing "
+                         "dims %s" % (shape, input.shape))
+    begin = input.ndim - len(shape)
+    gamma = weight if weight is not None else Tensor._make(np.ones(shape, input._data.dtype))
+    beta = bias if bias is not None else Tensor._make(np.zeros(shape, input._data.dtype))
+    return layer_norm_op(input, gamma, beta, begin, begin, eps)[0]
+
+
+def layer_norm_op(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
+    """The LayerNorm primitive: returns ``(y, mean, rstd)``."""
+    begin_norm_axis = normalize_dim(begin_norm_axis, x.ndim, "LayerNorm", "begin_norm_axis")
+    begin_params_axis = normalize_dim(begin_params_axis, x.ndim, "LayerNorm",
+                                      "begin_params_axis")
+    if gamma.shape != x.shape[begin_params_axis:] or beta.shape != gamma.shape:
+        raise ValueError("LayerNorm: gamma and beta must have shape %s, but got %s and %s"
+                         % (x.shape[begin_params_axis:], gamma.shape, beta.shape))
+    dt = x._data.dtype
+    return N.layer_norm_p.bind(x, cast_to(gamma, dt), cast_to(beta, dt),
+                               begin_norm_axis=begin_norm_axis,
+                               begin_params_axis=begin_params_axis, epsilon=float(epsilon))
+
+
+def rms_norm(x, gamma, epsilon=1e-6):
+    """rms_norm(x, gamma, epsilon=1e-6): ``(x * rsqrt(mean(x**2, -1) + eps) * gamma, rstd)``."""
+    return _rms_norm(x, gamma, epsilon, False)
+
+
+def rms_norm_clamped(x, gamma, eps):
+    """darts' RMSNorm: x / clamp(||x||_2 * dim**-0.5, min=eps) * gamma."""
+    return _rms_norm(x, gamma, eps, True)[0]
+
+
+def _rms_norm(x, gamma, epsilon, clamp_norm):
+    check_float(x, "rms_norm", "x")
+    check_tensor(gamma, "rms_norm", "gamma")
+    if gamma.shape != x.shape[-1:]:
+        raise ValueError("rms_norm: gamma must have shape %s, but got %s"
+                         % (x.shape[-1:], gamma.shape))
+    return N.rms_norm_p.bind(x, cast_to(gamma, x._data.dtype), epsilon=float(epsilon),
+                             clamp_norm=clamp_norm)
+
+
+def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
+               eps=1e-05):
+    """batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
+    momentum=0.1, eps=1e-5): over axis 1 of (N, C, ...) input. In training the running
+    statistics are updated in place: ``running = (1 - momentum) * running + momentum * batch``."""
+    check_float(input_x, "batch_norm", "input_x")
+    c = input_x.shape[1]
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if check_tensor(t, "batch_norm", name).shape != (c,):
+            raise ValueError("batch_norm: '%s' must have shape (%d,), but got %s"
+                             % (name, c, t.shape))
+    axes = (0,) + tuple(range(2, input_x.ndim))
+    bshape = (1, c) + (1,) * (input_x.ndim - 2)
+    if training:
+        mean = R.reduce_mean(input_x, axes, keep_dims=True)
+        var = R.reduce_mean(M.square(M.sub(input_x, mean)), axes, keep_dims=True)
+        n = input_x.size // c
+        from mindcell.ops.function.misc_func import assign, stop_gradient
+        bm = stop_gradient(A.reshape(mean, (c,)))
+        bv = stop_gradient(A.reshape(var, (c,)))
+        assign(running_mean, M.add(M.mul(running_mean, 1 - momentum), M.mul(bm, momentum)))
+        unbiased = M.mul(bv, n / max(n - 1, 1))
+        assign(running_var, M.add(M.mul(running_var, 1 - momentum), M.mul(unbiased, momentum)))
+    else:
+        mean = A.reshape(running_mean, bshape)
+        var = A.reshape(running_var, bshape)
+    xhat = M.mul(M.sub(input_x, mean), M.rsqrt(M.add(var, eps)))
+    return M.add(M.mul(xhat, A.reshape(weight, bshape)), A.reshape(bias, bshape))
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False):
+    """embedding(input, weight, padding_idx=None, ...): rows of ``weight`` at ``input``."""
+    idx = to_tensor(input, "embedding")
+    if idx._data.dtype.kind not in "iu":
+        raise TypeError("embedding: 'input' must be an integer tensor, but got %s" % idx.dtype)
+    return A.gather(weight, idx, 0)
+
+
+__all__ = [_n for _n, _v in list(globals().items())
+           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__]

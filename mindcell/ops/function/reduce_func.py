@@ -1,0 +1,267 @@
+"""Reductions (sum, mean, max with indices, std, logsumexp, norm ...) and matrix products."""
+import numpy as np
+
+from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, normalize_axis, normalize_dim,
+                                   as_np_dtype, to_tensor)
+from mindcell.ops.defs import reduce as R
+from mindcell.ops.defs import nn as N
+from mindcell.ops.function import math_func as M
+
+_INT64 = np.dtype(np.int64)
+
+
+def reduce_sum(x, axis=(), keep_dims=False):
+    """Sum over a normalised axis tuple (internal form used by backward rules)."""
+    return R.reduce_sum_p.bind(x, axis=tuple(axis), keep_dims=bool(keep_dims))
+
+
+def reduce_mean(x, axis=(), keep_dims=False):
+    """Mean over a normalised axis tuple (float inputs)."""
+    s = reduce_sum(x, axis, keep_dims)
+    n = _count(x.shape, axis)
+    return M.div(s, n) if n != 1 else s
+
+
+def _count(shape, axis):
+    axes = axis if axis else range(len(shape))
+    n = 1
+    for a in axes:
+        n *= shape[a]
+    return n
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    """sum(input, dim=None, keepdim=False, *, dtype=None): integer and bool inputs sum in Int64."""
+    check_tensor(input, "sum")
+    axis = normalize_axis(dim, input.ndim, "sum")
+    x = input
+    if dtype is not None:
+        x = cast_to(x, as_np_dtype(dtype, "sum"))
+    elif x._data.dtype.kind in "biu":
+        x = cast_to(x, _INT64)
+    return reduce_sum(x, axis, keepdim)
+
+
+def mean(input, axis=None, keep_dims=False):
+    """mean(input, axis=None, keep_dims=False): integer inputs keep their dtype (floored)."""
+    check_tensor(input, "mean")
+    axes = normalize_axis(axis, input.ndim, "mean")
+    if input._data.dtype.kind in "biu":
+        total = reduce_sum(cast_to(input, _INT64), axes, keep_dims)
+        return cast_to(M.floor_div(total, _count(input.shape, axes)), input._data.dtype)
+    return reduce_mean(input, axes, keep_dims)
+
+
+def _extremum(prim, arg_prim, name, input, axis, keepdims):
+    check_tensor(input, name)
+    if axis is None:
+        value = prim.bind(input, axis=(), keep_dims=bool(keepdims))
+        flat = input.reshape((-1,)) if input.ndim != 1 else input
+        index = arg_prim.bind(flat, axis=0, keep_dims=False)
+        return value, index
+    d = normalize_dim(axis, input.ndim, name)
+    return (prim.bind(input, axis=(d,), keep_dims=bool(keepdims)),
+            arg_prim.bind(input, axis=d, keep_dims=bool(keepdims)))
+
+
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """max(input, axis=None, keepdims=False): returns ``(values, indices)``."""
+    return _extremum(R.reduce_max_p, R.argmax_p, "max", input, axis, keepdims)
+
+
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """min(input, axis=None, keepdims=False): returns ``(values, indices)``."""
+    return _extremum(R.reduce_min_p, R.argmin_p, "min", input, axis, keepdims)
+
+
+def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """amax(input, axis=None, keepdims=False): maximum over axes."""
+    check_tensor(input, "amax")
+    return R.reduce_max_p.bind(input, axis=normalize_axis(axis, input.ndim, "amax"),
+                               keep_dims=bool(keepdims))
+
+
+def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
+    check_tensor(input, "amin")
+    return R.reduce_min_p.bind(input, axis=normalize_axis(axis, input.ndim, "amin"),
+                               keep_dims=bool(keepdims))
+
+
+def reduce_max(x, axis=(), keep_dims=False):
+    return R.reduce_max_p.bind(x, axis=tuple(axis), keep_dims=bool(keep_dims))
+
+
+def prod(input, axis=None, keep_dims=False, dtype=None):
+    """prod(input, axis=None, keep_dims=False): product over axes."""
+    check_tensor(input, "prod")
+    x = cast_to(input, as_np_dtype(dtype, "prod")) if dtype is not None else input
+    return R.reduce_prod_p.bind(x, axis=normalize_axis(axis, input.ndim, "prod"),
+                                keep_dims=bool(keep_dims))
+
+
+def _arg(prim, name, input, axis, keepdims):
+    check_tensor(input, name)
+    if axis is None:
+        flat = input.reshape((-1,))
+        out = prim.bind(flat, axis=0, keep_dims=False)
+        return out.reshape((1,) * input.ndim) if keepdims else out
+    return prim.bind(input, axis=normalize_dim(axis, input.ndim, name), keep_dims=bool(keepdims))
+
+
+def argmax(input, dim=None, keepdim=False):
+    """argmax(input, dim=None, keepdim=False): index of the maximum (Int32)."""
+    return _arg(R.argmax_p, "argmax", input, dim, keepdim)
+
+
+def argmin(input, axis=None, keepdims=False):
+    """argmin(input, axis=None, keepdims=False): index of the minimum (Int32)."""
+    return _arg(R.argmin_p, "argmin", input, axis, keepdims)
+
+
+def var(input, axis=None, ddof=0, keepdims=False):
+    """var(input, axis=None, ddof=0, keepdims=False): variance (``ddof`` as in numpy)."""
+    check_tensor(input, "var")
+    if isinstance(ddof, bool):
+        ddof = int(ddof)
+    x = input if input._data.dtype.kind == "f" else cast_to(input, np.dtype(np.float32))
+    axes = normalize_axis(axis, x.ndim, "var")
+    mu = reduce_mean(x, axes, keep_dims=True)
+    n = _count(x.shape, axes)
+    return M.div(reduce_sum(M.square(M.sub(x, mu)), axes, keepdims), n - ddof)
+
+
+def std(input, axis=None, ddof=0, keepdims=False):
+    """std(input, axis=None, ddof=0, keepdims=False): standard deviation."""
+    return M.sqrt(var(input, axis, ddof, keepdims))
+
+
+def var_mean(input, axis=None, ddof=0, keepdims=False):
+    return var(input, axis, ddof, keepdims), mean(input, axis, keepdims)
+
+
+def std_mean(input, axis=None, ddof=0, keepdims=False):
+    return std(input, axis, ddof, keepdims), mean(input, axis, keepdims)
+
+
+def logsumexp(input, axis, keep_dims=False):
+    """logsumexp(input, axis, keep_dims=False): log(sum(exp(x))) computed stably."""
+    check_tensor(input, "logsumexp")
+    axes = normalize_axis(axis, input.ndim, "logsumexp")
+    from mindcell.ops.function.misc_func import stop_gradient
+    m = stop_gradient(R.reduce_max_p.bind(input, axis=axes, keep_dims=True))
+    out = M.add(M.log(reduce_sum(M.exp(M.sub(input, m)), axes, True)), m)
+    if not keep_dims:
+        out = out.reshape(tuple(n for i, n in enumerate(out.shape)
+                                if i not in (axes or range(input.ndim))))
+    return out
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """norm(A, ord=None, dim=None, keepdim=False): vector p-norms (2 by default), 'fro', inf."""
+    check_tensor(A, "norm")
+    axes = normalize_axis(dim, A.ndim, "norm")
+    x = A if A._data.dtype.kind == "f" else cast_to(A, np.dtype(np.float32))
+    if ord is None or ord == 2 or ord == "fro":
+        return M.sqrt(reduce_sum(M.square(x), axes, keepdim))
+    if ord == 1:
+        return reduce_sum(M.abs(x), axes, keepdim)
+    if ord == float("inf"):
+        return R.reduce_max_p.bind(M.abs(x), axis=axes, keep_dims=keepdim)
+    if ord == float("-inf"):
+        return R.reduce_min_p.bind(M.abs(x), axis=axes, keep_dims=keepdim)
+    if isinstance(ord, (int, float)) and ord > 0:
+        return M.pow(reduce_sum(M.pow(M.abs(x), float(ord)), axes, keepdim), 1.0 / ord)
+    raise ValueError("norm: unsupported 'ord' %r (use None, 'fro', a positive number, inf, -inf)"
+                     % (ord,))
+
+
+def cumsum(x, axis, dtype=None):
+    """cumsum(x, axis, dtype=None): cumulative sum along ``axis``."""
+    check_tensor(x, "cumsum")
+    if dtype is not None:
+        x = cast_to(x, as_np_dtype(dtype, "cumsum"))
+    elif x._data.dtype.kind in "bu" or x._data.dtype.itemsize < 4 and x._data.dtype.kind == "i":
+        x = cast_to(x, _INT64)
+    return R.cumsum_p.bind(x, axis=normalize_dim(axis, x.ndim, "cumsum"))
+
+
+def all(input, axis=None, keep_dims=False):
+    """all(input, axis=None, keep_dims=False): logical AND over axes."""
+    x = cast_to(to_tensor(input, "all"), np.dtype(np.bool_))
+    return R.reduce_all_p.bind(x, axis=normalize_axis(axis, x.ndim, "all"),
+                               keep_dims=bool(keep_dims))
+
+
+def any(input, axis=None, keep_dims=False):
+    """any(input, axis=None, keep_dims=False): logical OR over axes."""
+    x = cast_to(to_tensor(input, "any"), np.dtype(np.bool_))
+    return R.reduce_any_p.bind(x, axis=normalize_axis(axis, x.ndim, "any"),
+                               keep_dims=bool(keep_dims))
+
+
+# ----- matrix products ----------------------------------------------------------------------
+def matmul(input, other):
+    """matmul(input, other): matrix product with numpy's rules (1-D operands, batch broadcast)."""
+    a, b = binary_operands(input, other, "matmul")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("matmul: operands must be at least 1-D, but got shapes %s and %s"
+                         % (a.shape, b.shape))
+    ka = a.shape[-1]
+    kb = b.shape[-2] if b.ndim > 1 else b.shape[0]
+    if ka != kb:
+        raise ValueError("matmul: contracted dimensions differ: %s @ %s (%d vs %d)"
+                         % (a.shape, b.shape, ka, kb))
+    squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1
+    if squeeze_a:
+        a = a.reshape((1, ka))
+    if squeeze_b:
+        b = b.reshape((kb, 1))
+    if a.ndim == 2 and b.ndim == 2:
+        out = N.matmul_p.bind(a, b, transpose_a=False, transpose_b=False)
+    else:
+        np.broadcast_shapes(a.shape[:-2], b.shape[:-2])  # raises ValueError when incompatible
+        out = N.batch_matmul_p.bind(a, b, transpose_a=False, transpose_b=False)
+    if squeeze_a and squeeze_b:
+        return out.reshape(())
+    if squeeze_a:
+        return out.reshape(out.shape[:-2] + (out.shape[-1],))
+    if squeeze_b:
+        return out.reshape(out.shape[:-1])
+    return out
+
+
+def bmm(input_x, mat2):
+    """bmm(input_x, mat2): batched matrix product of (..., N, K) and (..., K, M) tensors."""
+    a, b = binary_operands(input_x, mat2, "bmm")
+    if a.ndim < 3 or b.ndim < 3:
+        raise ValueError("bmm: operands must be at least 3-D, but got shapes %s and %s"
+                         % (a.shape, b.shape))
+    return matmul(a, b)
+
+
+def dense(input, weight, bias=None):
+    """dense(input, weight, bias=None): ``input @ weight.T + bias`` over the last axis."""
+    check_tensor(input, "dense")
+    check_tensor(weight, "dense", "weight")
+    if weight.ndim != 2 or input.shape[-1:] != weight.shape[1:]:
+        raise ValueError("dense: input's last dim must equal weight's dim 1, but got input %s "
+                         "and weight %s" % (input.shape, weight.shape))
+    x = input.reshape((-1, input.shape[-1])) if input.ndim != 2 else input
+    out = N.matmul_p.bind(x, weight, transpose_a=False, transpose_b=True)
+    if bias is not None:
+        out = M.add(out, bias)
+    if input.ndim != 2:
+        out = out.reshape(input.shape[:-1] + (weight.shape[0],))
+    return out
+
+
+def dot(input, other):
+    return matmul(input, other)
+
+
+def outer(input, vec2):
+    return M.mul(input.reshape((-1, 1)), vec2.reshape((1, -1)))
+
+
+__all__ = [_n for _n, _v in list(globals().items())
+           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__]

@@ -1,0 +1,216 @@
+"""Automatic differentiation API: ``grad``, ``value_and_grad``, ``GradOperation``, ``vjp``."""
+from mindcell._core import autodiff
+from mindcell.common.tensor import Tensor
+from mindcell.ops.defs.shape import identity_p
+from mindcell.ops.function.creation_func import ones_like, zeros_like
+
+
+def _flatten(out):
+    if isinstance(out, Tensor):
+        return [out]
+    if isinstance(out, (tuple, list)):
+        flat = []
+        for o in out:
+            flat.extend(_flatten(o))
+        return flat
+    return []
+
+
+def _alias(t):
+    """A distinct tensor object for one differentiated input (recorded by outer tapes)."""
+    if autodiff.tapes:
+        return identity_p.bind(t)
+    return Tensor._make(t._data)
+
+
+def _check_weights(weights, op):
+    if weights is None:
+        return ()
+    from mindcell.common.parameter import Parameter
+    if isinstance(weights, Parameter):
+        return (weights,)
+    if isinstance(weights, (list, tuple)):
+        for w in weights:
+            if not isinstance(w, Parameter):
+                raise TypeError("%s: 'weights' must contain Parameters, but got %s"
+                                % (op, type(w).__name__))
+        return tuple(weights)
+    raise TypeError("%s: 'weights' must be a Parameter, a list/tuple of Parameters or a "
+                    "ParameterTuple, but got %s" % (op, type(weights).__name__))
+
+
+def _check_positions(grad_position, nargs, op):
+    single = isinstance(grad_position, int) and not isinstance(grad_position, bool)
+    positions = (grad_position,) if single else tuple(grad_position)
+    for p in positions:
+        if not isinstance(p, int) or isinstance(p, bool):
+            raise TypeError("%s: 'grad_position' must be an int or a tuple of ints, but got %r"
+                            % (op, grad_position))
+        if not -nargs <= p < nargs:
+            raise ValueError("%s: 'grad_position' %d is out of range for %d inputs"
+                             % (op, p, nargs))
+    return tuple(p % nargs for p in positions)
+
+
+class _Recorded:
+    """One forward run of ``fn`` under a fresh tape, with its differentiable inputs."""
+
+    def __init__(self, fn, args, positions, weights, op):
+        self.tape = autodiff.Tape()
+        args = list(args)
+        self.inputs = []
+        for p in positions:
+            if not isinstance(args[p], Tensor):
+                raise TypeError("%s: input %d must be a Tensor to be differentiated, but got %s"
+                                % (op, p, type(args[p]).__name__))
+            args[p] = _alias(args[p])
+            self.tape.track(args[p])
+            self.inputs.append(args[p])
+        for w in weights:
+            self.tape.track(w)
+        self.weights = weights
+        autodiff.tapes.append(self.tape)
+        try:
+            self.out = fn(*args)
+        finally:
+            autodiff.tapes.remove(self.tape)
+
+    def gradients(self, outputs, sens):
+        grads = autodiff.backward(self.tape, outputs, sens)
+        def pick(t):
+            g = grads.get(id(t))
+            return zeros_like(t) if g is None else g
+        return [pick(t) for t in self.inputs], [pick(w) for w in self.weights]
+
+
+def _differentiated(out, has_aux, op):
+    """The outputs that receive gradients and the auxiliary outputs."""
+    if has_aux:
+        if not isinstance(out, tuple) or len(out) < 2:
+            raise ValueError("%s: with has_aux=True the function must return a tuple of at "
+                             "least two outputs" % op)
+        return _flatten(out[0]), out[1:]
+    return _flatten(out), None
+
+
+def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
+    if positions_given:
+        pg = pos_grads[0] if single or len(pos_grads) == 1 else tuple(pos_grads)
+    if weights_given and positions_given:
+        return pg, tuple(weight_grads)
+    if weights_given:
+        return tuple(weight_grads)
+    return pg
+
+
+def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op):
+    weights = _check_weights(weights, op)
+    if grad_position is None and not weights:
+        raise ValueError("%s: 'grad_position' and 'weights' cannot both be None" % op)
+
+    def grad_fn(*args):
+        positions = () if grad_position is None else _check_positions(grad_position, len(args), op)
+        rec = _Recorded(fn, args, positions, weights, op)
+        outputs, aux = _differentiated(rec.out, has_aux, op)
+        pos_grads, weight_grads = rec.gradients(outputs, [ones_like(o) for o in outputs])
+        grads = _pack(pos_grads, weight_grads, isinstance(grad_position, int),
+                      grad_position is not None, bool(weights))
+        if with_value:
+            return rec.out, grads
+        return (grads, aux if len(aux) > 1 else aux[0]) if has_aux else grads
+
+    grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
+    return grad_fn
+
+
+def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
+    """grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False)
+
+    A function computing the gradient of ``fn`` (outputs summed) with respect to the inputs at
+    ``grad_position`` (an int gives one Tensor, a tuple a tuple) and/or ``weights``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> ops.grad(lambda x: (x * x).sum())(ms.Tensor([1.0, 2.0]))
+        Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  4.00000000e+00])
+    """
+    return _make_grad_fn(fn, grad_position, weights, has_aux, False, "grad")
+
+
+def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
+    """value_and_grad(fn, grad_position=0, weights=None, has_aux=False): like :func:`grad`,
+    returning ``(fn's outputs, gradients)``."""
+    return _make_grad_fn(fn, grad_position, weights, has_aux, True, "value_and_grad")
+
+
+class GradOperation:
+    """GradOperation(get_all=False, get_by_list=False, sens_param=False)
+
+    ``GradOperation(...)(fn, weights)`` returns the gradient function: of the first input
+    (default), of all inputs (``get_all``), of ``weights`` (``get_by_list``), or both. With
+    ``sens_param`` the last argument scales the output gradient.
+    """
+
+    def __init__(self, get_all=False, get_by_list=False, sens_param=False):
+        for name, v in (("get_all", get_all), ("get_by_list", get_by_list),
+                        ("sens_param", sens_param)):
+            if not isinstance(v, bool):
+                raise TypeError("GradOperation: '%s' must be a bool, but got %r" % (name, v))
+        self.get_all = get_all
+        self.get_by_list = get_by_list
+        self.sens_param = sens_param
+
+    def __call__(self, fn, weights=None):
+        weights = _check_weights(weights, "GradOperation") if self.get_by_list else ()
+        if self.get_by_list and not weights:
+            raise ValueError("GradOperation: get_by_list=True needs 'weights'")
+
+        def grad_fn(*args):
+            sens = None
+            if self.sens_param:
+                if not args:
+                    raise ValueError("GradOperation: sens_param=True needs the sens argument")
+                args, sens = args[:-1], args[-1]
+            positions = tuple(range(len(args))) if self.get_all else ((0,) if args else ())
+            positions = tuple(p for p in positions if isinstance(args[p], Tensor))
+            rec = _Recorded(fn, args, positions, weights, "GradOperation")
+            outputs = _flatten(rec.out)
+            seeds = _flatten(sens) if sens is not None else [ones_like(o) for o in outputs]
+            if len(seeds) != len(outputs):
+                raise ValueError("GradOperation: sens has %d tensors for %d outputs"
+                                 % (len(seeds), len(outputs)))
+            pos_grads, weight_grads = rec.gradients(outputs, seeds)
+            if self.get_all:
+                pg = tuple(pos_grads)
+            else:
+                pg = pos_grads[0] if pos_grads else ()
+            if self.get_by_list:
+                return (pg, tuple(weight_grads)) if self.get_all else tuple(weight_grads)
+            return pg
+
+        return grad_fn
+
+
+def vjp(fn, *inputs, weights=None, has_aux=False):
+    """vjp(fn, *inputs, weights=None, has_aux=False): ``(outputs, vjp_fn)``; ``vjp_fn(v)``
+    returns the input gradients of ``sum(outputs * v)``."""
+    rec = _Recorded(fn, inputs, tuple(i for i, x in enumerate(inputs) if isinstance(x, Tensor)),
+                    _check_weights(weights, "vjp"), "vjp")
+    outputs, aux = _differentiated(rec.out, has_aux, "vjp")
+
+    def vjp_fn(*v):
+        seeds = _flatten(v)
+        if len(seeds) != len(outputs):
+            raise ValueError("vjp: got %d cotangents for %d outputs" % (len(seeds), len(outputs)))
+        for s, o in zip(seeds, outputs):
+            if s.shape != o.shape:
+                raise ValueError("vjp: cotangent shape %s does not match output shape %s"
+                                 % (s.shape, o.shape))
+        pos_grads, weight_grads = rec.gradients(outputs, seeds)
+        grads = pos_grads[0] if len(pos_grads) == 1 else tuple(pos_grads)
+        return (grads, tuple(weight_grads)) if weights is not None else grads
+
+    if has_aux:
+        return rec.out[0], vjp_fn, (aux if len(aux) > 1 else aux[0])
+    return rec.out, vjp_fn

@@ -1,0 +1,477 @@
+"""Primitive classes (``ops.ReLU()``, ``ops.MatMul(transpose_b=True)`` ...): attributes are set
+at construction, tensors passed at call; each forwards to the one functional definition."""
+from mindcell.ops import functional as F
+from mindcell.ops.defs import nn as N
+from mindcell.ops._helpers import check_tensor, normalize_axis
+
+
+class Primitive:
+    """Base class of the primitive classes; ``add_prim_attr`` records attributes."""
+
+    def __init__(self, name=None):
+        self.name = name or type(self).__name__
+        self.attrs = {}
+
+    def add_prim_attr(self, name, value):
+        self.attrs[name] = value
+        return self
+
+    def __repr__(self):
+        return "Prim[%s]" % self.name
+
+
+class PrimitiveWithInfer(Primitive):
+    pass
+
+
+def _simple(name, fn, doc=None):
+    """A primitive class with no attributes whose call is ``fn(*inputs)``."""
+    def __call__(self, *args):
+        return fn(*args)
+    cls = type(name, (Primitive,), {"__call__": __call__,
+                                    "__doc__": doc or "%s(): calls ops.%s." % (name, fn.__name__)})
+    return cls
+
+
+# elementwise and activations without attributes
+Add = _simple("Add", F.add)
+Sub = _simple("Sub", F.sub)
+Mul = _simple("Mul", F.mul)
+Div = _simple("Div", F.div)
+RealDiv = _simple("RealDiv", F.div)
+FloorDiv = _simple("FloorDiv", F.floor_div)
+FloorMod = _simple("FloorMod", F.floor_mod)
+Mod = _simple("Mod", F.floor_mod)
+Pow = _simple("Pow", F.pow)
+Neg = _simple("Neg", F.neg)
+Abs = _simple("Abs", F.abs)
+Exp = _simple("Exp", F.exp)
+Log = _simple("Log", F.log)
+Log1p = _simple("Log1p", F.log1p)
+Sqrt = _simple("Sqrt", F.sqrt)
+Rsqrt = _simple("Rsqrt", F.rsqrt)
+Square = _simple("Square", F.square)
+Sin = _simple("Sin", F.sin)
+Cos = _simple("Cos", F.cos)
+Tanh = _simple("Tanh", F.tanh)
+Sigmoid = _simple("Sigmoid", F.sigmoid)
+Erf = _simple("Erf", F.erf)
+Maximum = _simple("Maximum", F.maximum)
+Minimum = _simple("Minimum", F.minimum)
+Sign = _simple("Sign", F.sign)
+Floor = _simple("Floor", F.floor)
+Ceil = _simple("Ceil", F.ceil)
+Round = _simple("Round", F.round)
+Reciprocal = _simple("Reciprocal", F.reciprocal)
+Equal = _simple("Equal", F.equal)
+NotEqual = _simple("NotEqual", F.not_equal)
+Less = _simple("Less", F.less)
+LessEqual = _simple("LessEqual", F.less_equal)
+Greater = _simple("Greater", F.greater)
+GreaterEqual = _simple("GreaterEqual", F.greater_equal)
+LogicalAnd = _simple("LogicalAnd", F.logical_and)
+LogicalOr = _simple("LogicalOr", F.logical_or)
+LogicalNot = _simple("LogicalNot", F.logical_not)
+IsNan = _simple("IsNan", F.isnan)
+IsInf = _simple("IsInf", F.isinf)
+IsFinite = _simple("IsFinite", F.isfinite)
+Select = _simple("Select", F.select)
+Cast = _simple("Cast", F.cast)
+ReLU = _simple("ReLU", F.relu)
+ReLU6 = _simple("ReLU6", F.relu6)
+SiLU = _simple("SiLU", F.silu)
+HSwish = _simple("HSwish", F.hardswish)
+Softplus = _simple("Softplus", F.softplus)
+Reshape = _simple("Reshape", F.reshape)
+Transpose = _simple("Transpose", F.transpose)
+Tile = _simple("Tile", F.tile)
+ExpandDims = _simple("ExpandDims", F.expand_dims)
+Gather = _simple("Gather", lambda x, indices, axis: F.gather(x, indices, axis))
+GatherD = _simple("GatherD", F.gather_elements)
+Assign = _simple("Assign", F.assign)
+AssignAdd = _simple("AssignAdd", F.assign_add)
+AssignSub = _simple("AssignSub", F.assign_sub)
+StopGradient = _simple("StopGradient", F.stop_gradient)
+Depend = _simple("Depend", F.depend)
+MaskedFill = _simple("MaskedFill", F.masked_fill)
+ZerosLike = _simple("ZerosLike", F.zeros_like)
+OnesLike = _simple("OnesLike", F.ones_like)
+Print = _simple("Print", F.print_, "Print(): prints strings and tensors (also in graphs).")
+Identity = _simple("Identity", F.identity)
+
+
+class _Reduce(Primitive):
+    _fn = None
+
+    def __init__(self, keep_dims=False):
+        super().__init__()
+        if not isinstance(keep_dims, bool):
+            raise TypeError("%s: 'keep_dims' must be a bool, but got %r"
+                            % (type(self).__name__, keep_dims))
+        self.keep_dims = keep_dims
+
+    def __call__(self, x, axis=()):
+        check_tensor(x, type(self).__name__, "x")
+        return type(self)._fn(x, normalize_axis(axis, x.ndim, type(self).__name__) or None,
+                              self.keep_dims)
+
+
+class ReduceSum(_Reduce):
+    """ReduceSum(keep_dims=False)(x, axis=()): sum, keeping the input's dtype."""
+    _fn = staticmethod(lambda x, axis, keep: F.reduce_sum(x, axis or (), keep))
+
+
+class ReduceMean(_Reduce):
+    """ReduceMean(keep_dims=False)(x, axis=())."""
+    _fn = staticmethod(F.mean)
+
+
+class ReduceMax(_Reduce):
+    """ReduceMax(keep_dims=False)(x, axis=())."""
+    _fn = staticmethod(F.amax)
+
+
+class ReduceMin(_Reduce):
+    """ReduceMin(keep_dims=False)(x, axis=())."""
+    _fn = staticmethod(F.amin)
+
+
+class ReduceProd(_Reduce):
+    """ReduceProd(keep_dims=False)(x, axis=())."""
+    _fn = staticmethod(F.prod)
+
+
+class ReduceAll(_Reduce):
+    _fn = staticmethod(F.all)
+
+
+class ReduceAny(_Reduce):
+    _fn = staticmethod(F.any)
+
+
+class MatMul(Primitive):
+    """MatMul(transpose_a=False, transpose_b=False)(x, y): 2-D matrix product."""
+
+    def __init__(self, transpose_a=False, transpose_b=False):
+        super().__init__()
+        self.transpose_a, self.transpose_b = bool(transpose_a), bool(transpose_b)
+
+    def __call__(self, x, y):
+        a, b = F.binary_operands(x, y, "MatMul")
+        if a.ndim != 2 or b.ndim != 2:
+            raise ValueError("MatMul: inputs must be 2-D, but got %s and %s" % (a.shape, b.shape))
+        ka = a.shape[0] if self.transpose_a else a.shape[1]
+        kb = b.shape[1] if self.transpose_b else b.shape[0]
+        if ka != kb:
+            raise ValueError("MatMul: contracted dims differ (%d vs %d) for shapes %s, %s with "
+                             "transpose_a=%s, transpose_b=%s" % (ka, kb, a.shape, b.shape,
+                                                                  self.transpose_a,
+                                                                  self.transpose_b))
+        return N.matmul_p.bind(a, b, transpose_a=self.transpose_a, transpose_b=self.transpose_b)
+
+
+class BatchMatMul(MatMul):
+    """BatchMatMul(transpose_a=False, transpose_b=False)(x, y)."""
+
+    def __call__(self, x, y):
+        a, b = F.binary_operands(x, y, "BatchMatMul")
+        return N.batch_matmul_p.bind(a, b, transpose_a=self.transpose_a,
+                                     transpose_b=self.transpose_b)
+
+
+class _Axis(Primitive):
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = axis
+
+
+class Softmax(_Axis):
+    """Softmax(axis=-1)(x)."""
+
+    def __call__(self, x):
+        return F.softmax(x, self.axis)
+
+
+class LogSoftmax(_Axis):
+    """LogSoftmax(axis=-1)(x)."""
+
+    def __call__(self, x):
+        return F.log_softmax(x, self.axis)
+
+
+class Concat(_Axis):
+    """Concat(axis=0)(tensors)."""
+
+    def __init__(self, axis=0):
+        super().__init__(axis)
+
+    def __call__(self, tensors):
+        return F.concat(tensors, self.axis)
+
+
+class Stack(_Axis):
+    """Stack(axis=0)(tensors)."""
+
+    def __init__(self, axis=0):
+        super().__init__(axis)
+
+    def __call__(self, tensors):
+        return F.stack(tensors, self.axis)
+
+
+class Split(Primitive):
+    """Split(axis=0, output_num=1)(x): ``output_num`` equal pieces."""
+
+    def __init__(self, axis=0, output_num=1):
+        super().__init__()
+        self.axis, self.output_num = axis, output_num
+
+    def __call__(self, x):
+        n = x.shape[self.axis]
+        if n % self.output_num:
+            raise ValueError("Split: axis length %d is not divisible by output_num %d"
+                             % (n, self.output_num))
+        return F.split(x, n // self.output_num, self.axis)
+
+
+class Squeeze(Primitive):
+    """Squeeze(axis=())(x)."""
+
+    def __init__(self, axis=()):
+        super().__init__()
+        self.axis = axis
+
+    def __call__(self, x):
+        return F.squeeze(x, self.axis if self.axis != () else None)
+
+
+class BroadcastTo(Primitive):
+    """BroadcastTo(shape)(x)."""
+
+    def __init__(self, shape):
+        super().__init__()
+        self.shape = shape
+
+    def __call__(self, x):
+        return F.broadcast_to(x, self.shape)
+
+
+class ArgMaxWithValue(Primitive):
+    """ArgMaxWithValue(axis=0, keep_dims=False)(x): ``(index, value)``."""
+
+    def __init__(self, axis=0, keep_dims=False):
+        super().__init__()
+        self.axis, self.keep_dims = axis, keep_dims
+
+    def __call__(self, x):
+        values, index = F.max(x, self.axis, self.keep_dims)
+        return index, values
+
+
+class Argmax(Primitive):
+    """Argmax(axis=-1, output_type=mstype.int32)(x)."""
+
+    def __init__(self, axis=-1, output_type=None):
+        super().__init__()
+        self.axis = axis
+
+    def __call__(self, x):
+        return F.argmax(x, self.axis)
+
+
+class GeLU(Primitive):
+    """GeLU()(x): the tanh approximation (MindSpore's primitive)."""
+
+    def __call__(self, x):
+        return F.gelu(x, "tanh")
+
+
+class FastGeLU(GeLU):
+    pass
+
+
+class LeakyReLU(Primitive):
+    def __init__(self, alpha=0.2):
+        super().__init__()
+        self.alpha = alpha
+
+    def __call__(self, x):
+        return F.leaky_relu(x, self.alpha)
+
+
+class Elu(Primitive):
+    def __init__(self, alpha=1.0):
+        super().__init__()
+        self.alpha = alpha
+
+    def __call__(self, x):
+        return F.elu(x, self.alpha)
+
+
+class OneHot(Primitive):
+    """OneHot(axis=-1)(indices, depth, on_value, off_value)."""
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = axis
+
+    def __call__(self, indices, depth, on_value, off_value):
+        return F.one_hot(indices, depth, on_value, off_value, self.axis)
+
+
+class TopK(Primitive):
+    """TopK(sorted=True)(x, k): along the last axis."""
+
+    def __init__(self, sorted=True):
+        super().__init__()
+        self.sorted = sorted
+
+    def __call__(self, x, k):
+        return F.topk(x, k, None, True, self.sorted)
+
+
+class Sort(Primitive):
+    def __init__(self, axis=-1, descending=False):
+        super().__init__()
+        self.axis, self.descending = axis, descending
+
+    def __call__(self, x):
+        return F.sort(x, self.axis, self.descending)
+
+
+class Conv2D(Primitive):
+    """Conv2D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
+    group=1)(x, weight)."""
+
+    def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
+                 dilation=1, group=1, data_format="NCHW"):
+        super().__init__()
+        self.out_channel, self.kernel_size = out_channel, kernel_size
+        self.pad_mode, self.pad, self.stride = pad_mode, pad, stride
+        self.dilation, self.group = dilation, group
+
+    def __call__(self, x, weight):
+        return F.conv2d(x, weight, None, self.stride, self.pad_mode, self.pad, self.dilation,
+                        self.group)
+
+
+class MaxPool(Primitive):
+    """MaxPool(kernel_size=1, strides=1, pad_mode='valid')(x)."""
+
+    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+        super().__init__()
+        self.kernel_size, self.strides, self.pad_mode = kernel_size, strides, pad_mode
+
+    def __call__(self, x):
+        from mindcell.ops.function.nn_func import same_padding, _pair
+        pads = 0
+        if self.pad_mode.lower() == "same":
+            kh, kw = _pair(self.kernel_size, "kernel_size", "MaxPool")
+            sh, sw = _pair(self.strides, "strides", "MaxPool")
+            pads = same_padding(x.shape[2], kh, sh, 1) + same_padding(x.shape[3], kw, sw, 1)
+        return F.max_pool2d(x, self.kernel_size, self.strides, pads)
+
+
+class AvgPool(MaxPool):
+    """AvgPool(kernel_size=1, strides=1, pad_mode='valid')(x)."""
+
+    def __call__(self, x):
+        return F.avg_pool2d(x, self.kernel_size, self.strides)
+
+
+class SoftmaxCrossEntropyWithLogits(Primitive):
+    """SoftmaxCrossEntropyWithLogits()(logits, labels): ``(loss, backprop)`` per sample."""
+
+    def __call__(self, logits, labels):
+        return N.xent_p.bind(logits, F.cast(labels, logits.dtype))
+
+
+class SparseSoftmaxCrossEntropyWithLogits(Primitive):
+    """SparseSoftmaxCrossEntropyWithLogits(is_grad=False)(logits, labels): mean loss."""
+
+    def __init__(self, is_grad=False):
+        super().__init__()
+        self.is_grad = is_grad
+
+    def __call__(self, logits, labels):
+        return F.reduce_mean(F.sparse_softmax_cross_entropy(logits, labels))
+
+
+class LayerNorm(Primitive):
+    """LayerNorm(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7)(x, gamma, beta):
+    ``(y, mean, rstd)``."""
+
+    def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+        super().__init__()
+        self.begin_norm_axis, self.begin_params_axis = begin_norm_axis, begin_params_axis
+        self.epsilon = epsilon
+
+    def __call__(self, x, gamma, beta):
+        return F.layer_norm_op(x, gamma, beta, self.begin_norm_axis, self.begin_params_axis,
+                               self.epsilon)
+
+
+class RmsNorm(Primitive):
+    """RmsNorm(epsilon=1e-6)(x, gamma): ``(y, rstd)``."""
+
+    def __init__(self, epsilon=1e-6):
+        super().__init__()
+        self.epsilon = epsilon
+
+    def __call__(self, x, gamma):
+        return F.rms_norm(x, gamma, self.epsilon)
+
+
+class Dropout(Primitive):
+    """Dropout(keep_prob=0.5)(x): ``(output, mask)``."""
+
+    def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
+        super().__init__()
+        self.keep_prob = keep_prob
+
+    def __call__(self, x):
+        from mindcell.ops.defs.state import bernoulli_mask_p
+        mask = bernoulli_mask_p.bind(x, keep_prob=self.keep_prob)
+        return F.mul(x, F.mul(mask, 1.0 / self.keep_prob)), mask
+
+
+class UniformReal(Primitive):
+    def __init__(self, seed=0, seed2=0):
+        super().__init__()
+
+    def __call__(self, shape):
+        return F.rand(shape)
+
+
+class StandardNormal(UniformReal):
+    def __call__(self, shape):
+        return F.randn(shape)
+
+
+class Fill(Primitive):
+    def __call__(self, type, shape, value):
+        return F.fill(type, shape, value)
+
+
+class Ones(Primitive):
+    def __call__(self, shape, type=None):
+        return F.ones(shape, type)
+
+
+class Zeros(Primitive):
+    def __call__(self, shape, type=None):
+        return F.zeros(shape, type)
+
+
+class Pad(Primitive):
+    """Pad(paddings)(x): ``paddings`` as ((before, after), ...) per dim."""
+
+    def __init__(self, paddings):
+        super().__init__()
+        self.paddings = tuple(tuple(p) for p in paddings)
+
+    def __call__(self, x):
+        flat = []
+        for before, after in reversed(self.paddings):
+            flat.extend((before, after))
+        return F.pad(x, tuple(flat))

@@ -1,0 +1,228 @@
+"""Tensor operators and methods, derived from the functional ops (one definition per op)."""
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.ops import functional as F
+from mindcell.ops._helpers import cast_to, to_tensor
+
+
+def _swap(fn):
+    return lambda self, other: fn(other, self)
+
+
+_OPERATORS = {
+    "__add__": F.add, "__radd__": _swap(F.add), "__sub__": F.sub, "__rsub__": _swap(F.sub),
+    "__mul__": F.mul, "__rmul__": _swap(F.mul), "__truediv__": F.div,
+    "__rtruediv__": _swap(F.div), "__floordiv__": F.floor_div,
+    "__rfloordiv__": _swap(F.floor_div), "__mod__": F.floor_mod, "__rmod__": _swap(F.floor_mod),
+    "__pow__": F.pow, "__rpow__": _swap(F.pow), "__matmul__": F.matmul,
+    "__rmatmul__": _swap(F.matmul), "__eq__": F.equal, "__ne__": F.not_equal, "__lt__": F.less,
+    "__le__": F.less_equal, "__gt__": F.greater, "__ge__": F.greater_equal,
+    "__and__": lambda a, b: _bitwise(np.bitwise_and, F.logical_and, a, b),
+    "__or__": lambda a, b: _bitwise(np.bitwise_or, F.logical_or, a, b),
+    "__xor__": lambda a, b: _bitwise(np.bitwise_xor, F.logical_xor, a, b),
+    "__neg__": F.neg, "__abs__": F.abs, "__pos__": lambda self: self,
+    "__invert__": lambda self: (F.logical_not(self) if self._data.dtype == np.bool_
+                                else Tensor._make(np.invert(self._data))),
+    "__getitem__": F.getitem, "__setitem__": F.setitem,
+}
+
+
+def _bitwise(np_fn, logical, a, b):
+    a, b = to_tensor(a, "bitwise"), to_tensor(b, "bitwise")
+    if a._data.dtype == np.bool_ and b._data.dtype == np.bool_:
+        return logical(a, b)
+    a, b = F.binary_operands(a, b, "bitwise")
+    return Tensor._make(np_fn(a._data, b._data))
+
+
+# ----- methods ------------------------------------------------------------------------------
+def astype(self, dtype, copy=True):
+    """astype(dtype): a copy converted to ``dtype``."""
+    return cast_to(self, mstype.to_dtype(dtype).np_dtype)
+
+
+def reshape(self, *shape):
+    return F.reshape(self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int)
+                     else shape)
+
+
+def view(self, *shape):
+    if len(shape) == 1 and isinstance(shape[0], mstype.DType):
+        return Tensor._make(self._data.view(shape[0].np_dtype))
+    return reshape(self, *shape)
+
+
+def transpose(self, *axes):
+    if not axes:
+        return F.transpose(self, tuple(range(self.ndim - 1, -1, -1)))
+    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+        axes = tuple(axes[0])
+    return F.transpose(self, axes)
+
+
+def permute(self, *axis):
+    if len(axis) == 1 and isinstance(axis[0], (tuple, list)):
+        axis = tuple(axis[0])
+    return F.permute(self, axis)
+
+
+def _keep(keepdims, keep_dims):
+    return bool(keepdims or keep_dims)
+
+
+def sum(self, axis=None, dtype=None, keepdims=False, initial=None, keep_dims=False):
+    out = F.sum(self, axis, _keep(keepdims, keep_dims), dtype=dtype)
+    return out if initial is None else F.add(out, initial)
+
+
+def mean(self, axis=None, keep_dims=False, keepdims=False):
+    return F.mean(self, axis, _keep(keepdims, keep_dims))
+
+
+def _tensor_max(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
+                return_indices=False):
+    return F.amax(self, axis, _keep(keepdims, keep_dims))
+
+
+def _tensor_min(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
+                return_indices=False):
+    return F.amin(self, axis, _keep(keepdims, keep_dims))
+
+
+def prod(self, axis=None, keep_dims=False, dtype=None, keepdims=False):
+    return F.prod(self, axis, _keep(keepdims, keep_dims), dtype)
+
+
+def argmax(self, axis=None, keepdims=False, keep_dims=False):
+    return F.argmax(self, axis, _keep(keepdims, keep_dims))
+
+
+def argmin(self, axis=None, keepdims=False, keep_dims=False):
+    return F.argmin(self, axis, _keep(keepdims, keep_dims))
+
+
+def std(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
+    return F.std(self, axis, ddof, _keep(keepdims, keep_dims))
+
+
+def var(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
+    return F.var(self, axis, ddof, _keep(keepdims, keep_dims))
+
+
+def all_(self, axis=None, keep_dims=False, keepdims=False):
+    return F.all(self, axis, _keep(keepdims, keep_dims))
+
+
+def any_(self, axis=None, keep_dims=False, keepdims=False):
+    return F.any(self, axis, _keep(keepdims, keep_dims))
+
+
+def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+    return F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+
+
+def squeeze(self, axis=None):
+    return F.squeeze(self, axis)
+
+
+def expand_dims(self, axis):
+    return F.expand_dims(self, axis)
+
+
+def expand_as(self, other):
+    return F.broadcast_to(self, other.shape)
+
+
+def copy(self):
+    return Tensor._make(self._data.copy())
+
+
+def clip(self, xmin=None, xmax=None):
+    return F.clamp(self, xmin, xmax)
+
+
+def fill_(self, value):
+    self._data = np.full(self.shape, value, self._data.dtype)
+    return self
+
+
+def zero_(self):
+    return fill_(self, 0)
+
+
+def repeat(self, repeats, axis=None):
+    return Tensor._make(np.repeat(self._data, repeats, axis))
+
+
+def cumsum(self, axis=None, dtype=None):
+    if axis is None:
+        return F.cumsum(self.reshape((-1,)), 0, dtype)
+    return F.cumsum(self, axis, dtype)
+
+
+def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
+    return F.norm(self, ord, dim, keepdim, dtype=dtype)
+
+
+def _max_method(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
+                return_indices=False):
+    return _tensor_max(self, axis, keepdims, keep_dims=keep_dims)
+
+
+_METHODS = {
+    "astype": astype, "to": astype, "reshape": reshape, "view": view, "transpose": transpose,
+    "permute": permute, "sum": sum, "mean": mean, "max": _max_method, "min": _tensor_min,
+    "amax": lambda self, axis=None, keepdims=False: F.amax(self, axis, keepdims),
+    "amin": lambda self, axis=None, keepdims=False: F.amin(self, axis, keepdims),
+    "prod": prod, "argmax": argmax, "argmin": argmin, "std": std, "var": var, "all": all_,
+    "any": any_, "flatten": flatten, "squeeze": squeeze, "expand_dims": expand_dims,
+    "unsqueeze": lambda self, dim: F.unsqueeze(self, dim), "expand_as": expand_as,
+    "broadcast_to": lambda self, shape: F.broadcast_to(self, shape),
+    "expand": lambda self, *shape: F.broadcast_to(
+        self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape),
+    "tile": lambda self, reps: F.tile(self, reps), "flip": lambda self, dims: F.flip(self, dims),
+    "copy": copy, "clone": copy, "clip": clip, "clamp": clip, "abs": F.abs, "neg": F.neg,
+    "exp": F.exp, "log": F.log, "log1p": F.log1p, "sqrt": F.sqrt, "rsqrt": F.rsqrt,
+    "square": F.square, "sin": F.sin, "cos": F.cos, "tanh": F.tanh, "sigmoid": F.sigmoid,
+    "erf": F.erf, "floor": F.floor, "ceil": F.ceil, "round": F.round, "sign": F.sign,
+    "reciprocal": F.reciprocal, "relu": F.relu, "pow": F.pow, "add": F.add, "sub": F.sub,
+    "mul": F.mul, "div": F.div, "maximum": F.maximum, "minimum": F.minimum,
+    "matmul": F.matmul, "equal": F.equal, "not_equal": F.not_equal, "less": F.less,
+    "greater": F.greater, "logical_not": F.logical_not, "logical_and": F.logical_and,
+    "logical_or": F.logical_or, "isnan": F.isnan, "isinf": F.isinf, "isfinite": F.isfinite,
+    "softmax": lambda self, axis=-1: F.softmax(self, axis), "fill_": fill_, "zero_": zero_,
+    "repeat": repeat, "cumsum": cumsum, "norm": norm, "logsumexp": F.logsumexp,
+    "masked_fill": F.masked_fill, "gather": F.gather, "gather_elements": F.gather_elements,
+    "split": lambda self, split_size_or_sections, axis=0: F.split(self, split_size_or_sections,
+                                                                  axis),
+    "chunk": F.chunk, "topk": F.topk, "sort": lambda self, axis=-1, descending=False: F.sort(
+        self, axis, descending), "argsort": F.argsort, "narrow": F.narrow,
+    "swapaxes": F.swapaxes, "index_add": F.index_add, "scatter": F.scatter,
+    "float": lambda self: astype(self, mstype.float32),
+    "double": lambda self: astype(self, mstype.float64),
+    "half": lambda self: astype(self, mstype.float16),
+    "int": lambda self: astype(self, mstype.int32), "long": lambda self: astype(self, mstype.int64),
+    "bool": lambda self: astype(self, mstype.bool_),
+    "ravel": lambda self: F.reshape(self, (-1,)),
+    "nonzero": lambda self: Tensor._make(np.argwhere(self._data).astype(np.int64)),
+    "where": lambda self, condition, y: F.select(condition, self, y),
+    "lerp": F.lerp, "std_mean": F.std_mean, "var_mean": F.var_mean,
+    "outer": F.outer, "dot": F.dot,
+}
+
+_PROPERTIES = {
+    "T": property(lambda self: transpose(self)),
+    "mT": property(lambda self: F.swapaxes(self, -1, -2)),
+}
+
+
+def install():
+    for name, fn in _OPERATORS.items():
+        setattr(Tensor, name, fn)
+    Tensor.__hash__ = lambda self: id(self)  # __eq__ is elementwise; identity hashing stays
+    for name, fn in _METHODS.items():
+        setattr(Tensor, name, fn)
+    for name, prop in _PROPERTIES.items():
+        setattr(Tensor, name, prop)

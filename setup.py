@@ -1,0 +1,45 @@
+"""Build script: every csrc/<family>.pyx becomes the extension module mindcell._C.<family>."""
+import glob
+import os
+import sys
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _openmp_flags():
+    if sys.platform == "darwin":
+        return [], []
+    return ["-fopenmp"], ["-fopenmp"]
+
+
+def _extensions():
+    compile_omp, link_omp = _openmp_flags()
+    exts = []
+    only = [f for f in os.environ.get("MINDCELL_ONLY", "").split(",") if f]  # dev: rebuild a subset
+    for path in sorted(glob.glob(os.path.join("csrc", "*.pyx"))):
+        family = os.path.splitext(os.path.basename(path))[0]
+        if only and family not in only:
+            continue
+        exts.append(Extension(
+            "mindcell._C." + family,
+            [path],
+            include_dirs=[numpy.get_include(), "csrc"],
+            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+            extra_compile_args=["-O3"] + compile_omp,
+            extra_link_args=link_omp,
+        ))
+    return cythonize(
+        exts,
+        include_path=["csrc"],
+        language_level=3,
+        compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True,
+                             "initializedcheck": False},
+        nthreads=int(os.environ.get("MINDCELL_BUILD_JOBS", "2")),
+    )
+
+
+setup(ext_modules=_extensions())
