@@ -8,6 +8,7 @@ from mindcell.common.tensor import Tensor, tensor, from_numpy, is_tensor  # noqa
 from mindcell.common.parameter import Parameter, ParameterTuple  # noqa: F401
 from mindcell import common  # noqa: F401
 from mindcell import ops  # noqa: F401
+from mindcell import nn  # noqa: F401
 from mindcell.ops.grad import grad, value_and_grad, vjp  # noqa: F401
 
 __version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Matmul, conv, pooling, norm and optimizer kernel wrappers (being written)."""

@@ -1,0 +1,1 @@
+"""Elementwise, reduction and softmax kernel wrappers (being written)."""

@@ -1,0 +1,4 @@
+"""``mindcell.nn``: Cell, layers, losses, optimizers and training wrappers."""
+from mindcell.nn.cell import Cell  # noqa: F401
+from mindcell.nn.layer import *  # noqa: F401,F403
+from mindcell.nn.layer import get_activation  # noqa: F401

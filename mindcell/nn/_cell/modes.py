@@ -1,0 +1,260 @@
+"""Training mode, flags, mixed precision, recompute, compile declarations and the members that
+matter only for distributed training (recorded; on one machine they change nothing)."""
+from collections import OrderedDict
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+
+_BOOST_TYPES = ("O0", "O1", "O2")
+
+
+class ModesMixin:
+    """set_train / set_grad / to_float / apply / flags / recompute / parallel settings."""
+
+    # ----- training mode ----------------------------------------------------------------
+    @property
+    def training(self):
+        return self.__dict__.get("_training", False)
+
+    @training.setter
+    def training(self, value):
+        self.__dict__["_training"] = bool(value)
+
+    def set_train(self, mode=True):
+        """set_train(mode=True): set training mode on this cell and all descendants."""
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_training"] = bool(mode)
+        return self
+
+    def train(self, mode=True):
+        """PyTorch-style alias of set_train."""
+        return self.set_train(mode)
+
+    def eval(self):
+        """PyTorch-style: set_train(False)."""
+        return self.set_train(False)
+
+    @property
+    def phase(self):
+        return "train" if self.training else "predict"
+
+    def set_grad(self, requires_grad=True):
+        """set_grad(requires_grad=True): mark the cell as needing gradients (returns self)."""
+        self.__dict__["requires_grad"] = bool(requires_grad)
+        return self
+
+    def requires_grad_(self, requires_grad=True):
+        """PyTorch-style: set requires_grad on every parameter."""
+        for p in self.get_parameters():
+            p.requires_grad = bool(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none=True):
+        """PyTorch-style no-op: mindcell computes gradients functionally (nothing to zero)."""
+        return None
+
+    # ----- dtype ------------------------------------------------------------------------
+    def to_float(self, dst_type):
+        """to_float(dst_type): run this cell and its children in float16/float32 (inputs and
+        parameters are cast when used; stored parameters keep their dtype)."""
+        if dst_type not in (mstype.float16, mstype.float32):
+            raise ValueError("to_float: 'dst_type' must be float16 or float32, but got %s"
+                             % (dst_type,))
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_mixed_precision_type"] = (None if dst_type is mstype.float32
+                                                      and cell is not self else dst_type)
+        self.__dict__["_mixed_precision_type"] = dst_type
+        return self
+
+    def _cast_to_mixed(self, args):
+        dst = self.__dict__.get("_mixed_precision_type")
+        if dst is None:
+            return args
+        from mindcell.ops.function.math_func import cast
+        return tuple(cast(a, dst) if isinstance(a, Tensor) and a.dtype.is_floating_point
+                     and a.dtype is not dst else a for a in args)
+
+    def cast_inputs(self, inputs, dst_type):
+        """cast_inputs(inputs, dst_type): cast float tensors in ``inputs`` to ``dst_type``."""
+        from mindcell.ops.function.math_func import cast
+        return tuple(cast(a, dst_type) if isinstance(a, Tensor) and a.dtype.is_floating_point
+                     else a for a in inputs)
+
+    def _cast_params(self, dtype):
+        for p in self.get_parameters():
+            if p.dtype.is_floating_point:
+                p.set_data(p.astype(dtype))
+        return self
+
+    def float(self):
+        """PyTorch-style: cast floating parameters to float32."""
+        return self._cast_params(mstype.float32)
+
+    def double(self):
+        """PyTorch-style: cast floating parameters to float64."""
+        return self._cast_params(mstype.float64)
+
+    def half(self):
+        """PyTorch-style: cast floating parameters to float16."""
+        return self._cast_params(mstype.float16)
+
+    def to(self, *args, **kwargs):
+        """to(dtype): cast floating parameters (device arguments are accepted and ignored)."""
+        for a in list(args) + list(kwargs.values()):
+            if isinstance(a, mstype.DType):
+                return self._cast_params(a)
+        return self
+
+    def to_empty(self, *, device=None, recurse=True):
+        return self
+
+    def apply(self, fn):
+        """apply(fn): call ``fn(cell)`` on every child (post-order) then on self."""
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
+
+    # ----- flags ------------------------------------------------------------------------
+    def add_flags(self, **flags):
+        """add_flags(**flags): set flags (also readable as attributes); returns self."""
+        self._flags.update(flags)
+        for k, v in flags.items():
+            object.__setattr__(self, k, v)
+        return self
+
+    def add_flags_recursive(self, **flags):
+        """add_flags_recursive(**flags): add_flags on this cell and all descendants."""
+        for _, cell in self.cells_and_names():
+            cell.add_flags(**flags)
+        return self
+
+    def get_flags(self):
+        """The flags set on this cell (a dict)."""
+        return self._flags
+
+    # ----- recompute / compile declarations ---------------------------------------------
+    def recompute(self, **kwargs):
+        """recompute(): in GRAPH_MODE the backward pass recomputes this cell's forward values
+        instead of keeping them (lower peak memory); no effect in PYNATIVE_MODE."""
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_recompute"] = True
+        return self
+
+    def set_inputs(self, *inputs, **kwargs):
+        """set_inputs(*inputs): declare input shapes/dtypes (None dims are dynamic)."""
+        self.__dict__["_input_spec"] = inputs
+        self._hooks_changed()
+
+    def get_inputs(self):
+        """The inputs declared by set_inputs (or None)."""
+        return self.__dict__.get("_input_spec")
+
+    @property
+    def compiled(self):
+        return bool(self.__dict__.get("_compile_cache"))
+
+    def set_jit_config(self, jit_config):
+        """set_jit_config(jit_config): record a JitConfig for GRAPH_MODE compilation."""
+        self.__dict__["_jit_config"] = jit_config
+
+    def set_boost(self, boost_type):
+        """set_boost(boost_type): accepted levels are 'O0', 'O1', 'O2' (recorded)."""
+        if boost_type not in _BOOST_TYPES:
+            raise ValueError("set_boost: 'boost_type' must be one of %s, but got %r"
+                             % (_BOOST_TYPES, boost_type))
+        self.__dict__["_boost_type"] = boost_type
+        return self
+
+    # ----- distributed-training members (single machine: recorded only) -----------------
+    def set_comm_fusion(self, fusion_type, recurse=True):
+        """set_comm_fusion(fusion_type, recurse=True): set comm_fusion on the parameters. On one
+        machine there is no communication; the value is stored for checkpoints."""
+        for p in self.get_parameters(expand=recurse):
+            p.comm_fusion = fusion_type
+        return self
+
+    def set_data_parallel(self):
+        """Mark the cell data parallel (recorded; one machine runs it as is)."""
+        self.__dict__["_data_parallel"] = True
+        return self
+
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="CPU",
+              level=0):
+        """shard(...): record a sharding strategy (one machine runs the cell unsharded)."""
+        self.__dict__["_shard"] = (in_strategy, out_strategy, parameter_plan)
+        return self
+
+    def set_broadcast_flag(self, mode=True):
+        self.__dict__["_broadcast_flag"] = mode
+        return self
+
+    def offload(self, backward_prefetch="Auto"):
+        return self
+
+    @property
+    def pipeline_stage(self):
+        return self.__dict__.get("_pipeline_stage", -1)
+
+    @pipeline_stage.setter
+    def pipeline_stage(self, value):
+        self.__dict__["_pipeline_stage"] = value
+
+    @property
+    def pipeline_segment(self):
+        return self.__dict__.get("_pipeline_segment", -1)
+
+    @pipeline_segment.setter
+    def pipeline_segment(self, value):
+        self.__dict__["_pipeline_segment"] = value
+
+    @property
+    def parameter_layout_dict(self):
+        return self.__dict__.setdefault("_parameter_layout_dict", {})
+
+    def init_parameters_data(self, auto_parallel_mode=False):
+        """Initialise deferred parameter data (mindcell initialises at creation): returns
+        {Parameter: Parameter}."""
+        return {p: p.init_data() for p in self.get_parameters()}
+
+    def parameters_broadcast_dict(self, recurse=True):
+        """Parameters to broadcast in data parallel training, or None if there are none."""
+        d = OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse)
+                        if not p.layerwise_parallel)
+        return d or None
+
+    def remove_redundant_parameters(self):
+        """Distributed-training cleanup; nothing to remove on one machine."""
+        return None
+
+    def update_cell_type(self, cell_type):
+        """update_cell_type(cell_type): record the cell type used for quantisation exports."""
+        self.__dict__["cell_type"] = cell_type
+
+    def get_func_graph_proto(self):
+        return None
+
+    @property
+    def param_prefix(self):
+        return self.__dict__.get("_param_prefix", "")
+
+    def update_cell_prefix(self):
+        """Set every descendant's param_prefix to its attribute path."""
+        for name, cell in self.cells_and_names():
+            cell.__dict__["_param_prefix"] = name
+
+    def generate_scope(self):
+        """Set every descendant's scope ('Default/<name>-<Type>/...')."""
+        for name, cell in self.cells_and_names():
+            if not name:
+                continue
+            parts = []
+            path = ""
+            for atom in name.split("."):
+                path = path + "." + atom if path else atom
+                parts.append("%s-%s" % (atom, type(self.get_sub_cell(path)).__name__))
+            cell.__dict__["_scope"] = "Default/" + "/".join(parts)
+
+    def get_scope(self):
+        """The scope set by generate_scope (None for the root)."""
+        return self.__dict__.get("_scope")

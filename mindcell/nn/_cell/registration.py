@@ -1,0 +1,197 @@
+"""How a Cell registers what is assigned to it: Parameters, ParameterTuples, lists of
+Parameters, child Cells and buffers, with MindSpore's naming rules."""
+import re
+
+from mindcell.common.parameter import Parameter, ParameterTuple
+from mindcell.common.tensor import Tensor
+
+_RESERVED = ("phase",)
+_UNNAMED = re.compile(r"^Parameter(#\d+)?$")
+
+
+def is_unnamed(param):
+    """True for a Parameter created without a name (it takes its attribute's name)."""
+    return bool(_UNNAMED.match(param.name))
+
+
+def _check_name(name, what, check_dot=True):
+    if not isinstance(name, str):
+        raise TypeError("%s: the name must be a str, but got %s" % (what, type(name).__name__))
+    if not name:
+        raise KeyError("%s: the name must not be empty" % what)
+    if check_dot and "." in name:
+        raise KeyError("%s: the name must not contain '.', but got %r" % (what, name))
+
+
+class RegistrationMixin:
+    """Attribute assignment and the explicit insert_*/register_* methods."""
+
+    def _set_parameter(self, name, value):
+        if is_unnamed(value):
+            value.name = name
+        self.__dict__.pop(name, None)
+        self._params[name] = value
+
+    def _set_parameter_tuple(self, name, value):
+        seen, names = set(), set()
+        for p in value:
+            if id(p) in seen:
+                continue
+            seen.add(id(p))
+            if is_unnamed(p):
+                p.name = "Parameter$%d" % self._param_tuple_id
+                self.__dict__["_param_tuple_id"] += 1
+            if p.name in names:
+                raise ValueError("Cell: the ParameterTuple %r has two Parameters named %r; "
+                                 "Parameter names must be unique" % (name, p.name))
+            names.add(p.name)
+            self._params[p.name] = p
+        self.__dict__.pop(name, None)
+        self._params_list[name] = value
+
+    def _set_parameter_sequence(self, name, value):
+        for p in value:
+            if id(p) in self._seq_param_ids:
+                continue
+            self._seq_param_ids.add(id(p))
+            if is_unnamed(p):
+                p.name = "Parameter$%d" % self._param_tuple_id
+                self.__dict__["_param_tuple_id"] += 1
+            if p.name in self._seq_param_names:
+                raise ValueError("Cell: attribute %r holds a Parameter named %r, a name already "
+                                 "used by another Parameter in a list or tuple of this Cell"
+                                 % (name, p.name))
+            self._seq_param_names.add(p.name)
+        object.__setattr__(self, name, value)
+
+    def _set_child(self, name, value):
+        if self._auto_prefix:
+            value.update_parameters_name(name + ".")
+        self.__dict__.pop(name, None)
+        self._cells[name] = value
+        self._hooks_changed()
+
+    def __setattr__(self, name, value):
+        d = self.__dict__
+        if "_params" not in d:
+            if isinstance(value, (Parameter, Tensor)) or _is_cell(value):
+                raise AttributeError("Cell: assign %r only after calling super().__init__() in "
+                                     "%s.__init__" % (name, type(self).__name__))
+            object.__setattr__(self, name, value)
+            return
+        if name in _RESERVED:
+            raise TypeError("Cell: the attribute name %r is reserved by mindcell" % name)
+        params, cells, buffers = self._params, self._cells, self._buffers
+        if isinstance(value, Parameter):
+            self._set_parameter(name, value)
+        elif isinstance(value, ParameterTuple):
+            self._set_parameter_tuple(name, value)
+        elif (isinstance(value, (list, tuple)) and value
+              and all(isinstance(v, Parameter) for v in value)):
+            self._set_parameter_sequence(name, value)
+        elif _is_cell(value):
+            if name in params and params[name] is not None:
+                raise TypeError("Cell: %r is a Parameter; it cannot be replaced by a Cell" % name)
+            self._set_child(name, value)
+        elif name in params:
+            if value is None:
+                params[name] = None
+            elif isinstance(value, Tensor):
+                params[name].set_data(value)
+            else:
+                raise TypeError("Cell: the Parameter %r can only be set to a Parameter, a Tensor "
+                                "or None, but got %s" % (name, type(value).__name__))
+        elif name in cells:
+            if value is not None:
+                raise TypeError("Cell: the child cell %r can only be replaced by a Cell or None, "
+                                "but got %s" % (name, type(value).__name__))
+            cells[name] = None
+        elif name in buffers:
+            if value is not None:
+                raise TypeError("Cell: %r is a buffer; replace it with register_buffer(%r, ...)"
+                                % (name, name))
+            buffers[name] = None
+        else:
+            if name in self._params_list:
+                del self._params_list[name]
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name):
+        d = self.__dict__
+        for store in ("_params", "_cells", "_buffers", "_params_list"):
+            s = d.get(store)
+            if s is not None and name in s:
+                return s[name]
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+
+    def __delattr__(self, name):
+        for store in (self._params, self._cells, self._buffers, self._params_list):
+            if name in store:
+                del store[name]
+                self._buffers_non_persistent.discard(name)
+                return
+        object.__delattr__(self, name)
+
+    def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
+        """insert_param_to_cell(param_name, param, check_name_contain_dot=True): register a
+        Parameter under ``param_name``; an unnamed Parameter takes that name."""
+        _check_name(param_name, "insert_param_to_cell", check_name_contain_dot)
+        if param_name in self._cells or (hasattr(self, param_name)
+                                         and param_name not in self._params):
+            raise KeyError("insert_param_to_cell: %r is already an attribute of the cell"
+                           % param_name)
+        if param is None:
+            return
+        if not isinstance(param, Parameter):
+            raise TypeError("insert_param_to_cell: 'param' must be a Parameter, but got %s"
+                            % type(param).__name__)
+        if is_unnamed(param):
+            param.name = param_name
+        self._params[param_name] = param
+
+    def insert_child_to_cell(self, child_name, child_cell):
+        """insert_child_to_cell(child_name, child_cell): add a child Cell without renaming its
+        parameters; an existing child of that name is replaced."""
+        _check_name(child_name, "insert_child_to_cell")
+        if hasattr(self, child_name) and child_name not in self._cells:
+            raise KeyError("insert_child_to_cell: %r is already an attribute of the cell"
+                           % child_name)
+        if child_cell is not None and not _is_cell(child_cell):
+            raise TypeError("insert_child_to_cell: 'child_cell' must be a Cell, but got %s"
+                            % type(child_cell).__name__)
+        self._cells[child_name] = child_cell
+        self._hooks_changed()
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """register_buffer(name, tensor, persistent=True): a non-trainable Tensor saved in
+        state_dict (unless ``persistent=False``)."""
+        _check_name(name, "register_buffer")
+        if hasattr(self, name) and name not in self._buffers:
+            raise KeyError("register_buffer: %r is already an attribute of the cell" % name)
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError("register_buffer: 'tensor' must be a Tensor or None, but got %s"
+                            % type(tensor).__name__)
+        self._buffers[name] = tensor
+        if persistent:
+            self._buffers_non_persistent.discard(name)
+        else:
+            self._buffers_non_persistent.add(name)
+
+    def register_parameter(self, name, param):
+        """PyTorch-style: register ``param`` (or None) under ``name``."""
+        if param is None:
+            _check_name(name, "register_parameter")
+            self._params[name] = None
+            return
+        self.insert_param_to_cell(name, param)
+
+    def add_module(self, name, module):
+        """PyTorch-style: add a child Cell (same as insert_child_to_cell)."""
+        self.insert_child_to_cell(name, module)
+
+    register_module = add_module
+
+
+def _is_cell(value):
+    from mindcell.nn.cell import Cell
+    return isinstance(value, Cell)

@@ -1,0 +1,173 @@
+"""``nn.Cell``: the base class of every network. Subclass it, define ``construct``, call it.
+
+The implementation is split into mixins (DESIGN.md section 6): registration of attributes,
+traversal, state_dict, hooks, and modes/flags. This module holds construction, ``__call__``
+(hooks, mixed precision, custom bprop) and ``repr``.
+"""
+from mindcell._core import autodiff
+from mindcell._core.primitive import defprim
+from mindcell.common.tensor import Tensor
+from mindcell.nn._cell.hooks import (HooksMixin, new_hook_dicts, run_forward_pre_hooks,
+                                     run_forward_hooks, has_backward_hooks, wrap_inputs,
+                                     wrap_output)
+from mindcell.nn._cell.modes import ModesMixin
+from mindcell.nn._cell.registration import RegistrationMixin
+from mindcell.nn._cell.state import StateDictMixin
+from mindcell.nn._cell.traversal import TraversalMixin
+from collections import OrderedDict
+
+
+def _custom_bprop_rule(*inputs, out, dout, cell, args):
+    full = list(args)
+    it = iter(inputs)
+    full = [next(it) if a is None else a for a in full]
+    grads = cell.bprop(*full, out, dout)
+    if not isinstance(grads, tuple):
+        grads = (grads,)
+    return tuple(g for g, a in zip(grads, args) if a is None)
+
+
+custom_bprop_p = defprim("CellCustomBprop", None, bprop=_custom_bprop_rule)
+
+
+class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesMixin):
+    """Cell(auto_prefix=True, flags=None)
+
+    The base class of networks and layers. Assigning a Parameter, a Cell or a buffer to an
+    attribute registers it; with ``auto_prefix`` a child's parameters are renamed to their
+    attribute path (``fc.weight``).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import nn, ops
+        >>> class Net(nn.Cell):
+        ...     def __init__(self):
+        ...         super().__init__()
+        ...         self.relu = ops.ReLU()
+        ...     def construct(self, x):
+        ...         return self.relu(x)
+        >>> Net()(ms.Tensor([-1.0, 2.0]))
+        Tensor(shape=[2], dtype=Float32, value= [ 0.00000000e+00,  2.00000000e+00])
+    """
+
+    def __init__(self, auto_prefix=True, flags=None):
+        d = self.__dict__
+        d["_params"] = OrderedDict()
+        d["_cells"] = OrderedDict()
+        d["_buffers"] = OrderedDict()
+        d["_buffers_non_persistent"] = set()
+        d["_params_list"] = OrderedDict()
+        d["_param_tuple_id"] = 1
+        d["_seq_param_ids"] = set()
+        d["_seq_param_names"] = set()
+        d["_auto_prefix"] = bool(auto_prefix)
+        d["_flags"] = {}
+        d["_training"] = False
+        d["_compile_cache"] = {}
+        d["requires_grad"] = False
+        d["bprop_debug"] = False
+        d.update(new_hook_dicts())
+        if flags:
+            self.add_flags(**flags)
+
+    # ----- calling ----------------------------------------------------------------------
+    def construct(self, *args, **kwargs):
+        """The computation of the cell; subclasses define it."""
+        forward = getattr(type(self), "forward", None)
+        if forward is not None:  # PyTorch-style subclasses define forward
+            return forward(self, *args, **kwargs)
+        raise AttributeError("%s must define construct(self, ...)" % type(self).__name__)
+
+    def __call__(self, *args, **kwargs):
+        if "_params" not in self.__dict__:
+            raise AttributeError("%s.__init__ must call super().__init__() before the cell is "
+                                 "used" % type(self).__name__)
+        if self._forward_pre_hooks:
+            args, kwargs = run_forward_pre_hooks(self, args, kwargs)
+        args = self._cast_to_mixed(args)
+        state = None
+        if autodiff.tapes and has_backward_hooks(self):
+            args, state = wrap_inputs(self, args)
+        if autodiff.tapes and hasattr(type(self), "bprop"):
+            output = self._construct_with_custom_bprop(args, kwargs)
+        else:
+            output = self.construct(*args, **kwargs)
+        if state is not None:
+            output = wrap_output(output, state)
+        if self._forward_hooks:
+            output = run_forward_hooks(self, args, kwargs, output)
+        return output
+
+    def run_construct(self, *inputs, **kwargs):
+        """run_construct(*inputs, **kwargs): construct with the forward hooks applied."""
+        args, kwargs = run_forward_pre_hooks(self, inputs, kwargs)
+        return run_forward_hooks(self, args, kwargs, self.construct(*args, **kwargs))
+
+    def _construct_with_custom_bprop(self, args, kwargs):
+        """Run construct unrecorded, then record one entry whose backward is ``self.bprop``."""
+        saved = list(autodiff.tapes)
+        autodiff.tapes.clear()
+        try:
+            output = self.construct(*args, **kwargs)
+        finally:
+            autodiff.tapes[:] = saved
+        inputs = tuple(a for a in args if isinstance(a, Tensor))
+        template = tuple(None if isinstance(a, Tensor) else a for a in args)
+        outputs = output if isinstance(output, tuple) else (output,)
+        if all(isinstance(o, Tensor) for o in outputs):
+            autodiff.record(custom_bprop_p, inputs, {"cell": self, "args": template}, outputs)
+        return output
+
+    def compile(self, *args, **kwargs):
+        """compile(*args): prepare the cell for these inputs (GRAPH_MODE compiles a graph)."""
+        self.__dict__["_compile_cache"][_signature(args)] = True
+
+    def compile_and_run(self, *args, **kwargs):
+        """compile_and_run(*args): compile for these inputs and run."""
+        self.compile(*args, **kwargs)
+        return self(*args, **kwargs)
+
+    # ----- description ------------------------------------------------------------------
+    @property
+    def cls_name(self):
+        return type(self).__name__
+
+    def extend_repr(self):
+        """Extra text shown inside this cell's repr (override in layers)."""
+        return ""
+
+    def extra_repr(self):
+        """PyTorch-style alias of extend_repr."""
+        return self.extend_repr()
+
+    def __repr__(self):
+        extra = self.extend_repr()
+        children = []
+        for name, cell in self._cells.items():
+            if cell is None:
+                continue
+            child = repr(cell).replace("\n", "\n  ")
+            children.append("(%s): %s" % (name, child))
+        if not children:
+            return "%s(%s)" % (type(self).__name__, extra)
+        lines = ([extra] if extra else []) + children
+        return "%s(\n  %s\n)" % (type(self).__name__, "\n  ".join(lines))
+
+    def __str__(self):
+        return self.__repr__()
+
+    def __hash__(self):
+        return id(self)
+
+    def __eq__(self, other):
+        return self is other
+
+    def __getstate__(self):
+        return self.__dict__.copy()
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+
+def _signature(args):
+    return tuple((a.shape, str(a.dtype)) if isinstance(a, Tensor) else repr(a) for a in args)

@@ -1,0 +1,126 @@
+"""Dense, Flatten, Dropout, Identity."""
+import math
+
+from mindcell import dtype as mstype
+from mindcell.common.initializer import HeUniform, Uniform, initializer
+from mindcell.common.parameter import Parameter
+from mindcell.nn.cell import Cell
+from mindcell.nn.layer.activation import get_activation
+from mindcell.ops import functional as F
+from mindcell.ops._helpers import cast_to
+
+
+def check_positive_int(value, name, owner):
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise ValueError("%s: '%s' must be a positive int, but got %r" % (owner, name, value))
+    return value
+
+
+def param_for(x, param):
+    """The parameter cast to the input's float dtype (mixed precision: to_float)."""
+    if param is None or param._data.dtype == x._data.dtype or x._data.dtype.kind != "f":
+        return param
+    return cast_to(param, x._data.dtype)
+
+
+class Dense(Cell):
+    """Dense(in_channels, out_channels, weight_init=None, bias_init=None, has_bias=True,
+    activation=None, dtype=mstype.float32): ``y = activation(x @ weight.T + bias)``.
+
+    ``weight`` has shape (out_channels, in_channels). Default initialisation: HeUniform(sqrt(5))
+    weights and Uniform(1/sqrt(in_channels)) bias.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> net = ms.nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+        >>> net(ms.Tensor(np.ones((1, 3), np.float32))).shape
+        (1, 2)
+    """
+
+    def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None,
+                 has_bias=True, activation=None, dtype=mstype.float32):
+        super().__init__()
+        self.in_channels = check_positive_int(in_channels, "in_channels", "Dense")
+        self.out_channels = check_positive_int(out_channels, "out_channels", "Dense")
+        self.has_bias = bool(has_bias)
+        if weight_init is None:
+            weight_init = HeUniform(math.sqrt(5))
+        w = initializer(weight_init, (out_channels, in_channels), dtype)
+        if w.shape != (out_channels, in_channels):
+            raise ValueError("Dense: weight_init has shape %s, expected %s"
+                             % (w.shape, (out_channels, in_channels)))
+        self.weight = Parameter(w, name="weight")
+        self.bias = None
+        if self.has_bias:
+            if bias_init is None:
+                bias_init = Uniform(1.0 / math.sqrt(in_channels))
+            self.bias = Parameter(initializer(bias_init, (out_channels,), dtype), name="bias")
+        if isinstance(activation, str):
+            activation = get_activation(activation)
+        if activation is not None and not isinstance(activation, Cell) and not callable(
+                activation):
+            raise TypeError("Dense: 'activation' must be a str, a Cell or None, but got %s"
+                            % type(activation).__name__)
+        self.activation = activation
+        self.activation_flag = activation is not None
+
+    def construct(self, x):
+        if x.shape[-1:] != (self.in_channels,):
+            raise ValueError("Dense: the input's last dim must be in_channels=%d, but got shape "
+                             "%s" % (self.in_channels, x.shape))
+        out = F.dense(x, param_for(x, self.weight), param_for(x, self.bias))
+        if self.activation is not None:
+            out = self.activation(out)
+        return out
+
+    def extend_repr(self):
+        s = "input_channels=%d, output_channels=%d" % (self.in_channels, self.out_channels)
+        if self.has_bias:
+            s += ", has_bias=%s" % self.has_bias
+        if self.activation_flag:
+            s += ", activation=%s" % (self.activation,)
+        return s
+
+
+class Flatten(Cell):
+    """Flatten(start_dim=1, end_dim=-1): merge dims start_dim..end_dim (keeps the batch)."""
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def construct(self, x):
+        if x.ndim <= 1:
+            return x
+        return F.flatten(x, start_dim=self.start_dim, end_dim=self.end_dim)
+
+
+class Dropout(Cell):
+    """Dropout(keep_prob=None, p=None, dtype=float32): in training, zero elements with
+    probability ``p`` (= 1 - keep_prob, default 0.5) and scale the rest by 1/(1-p)."""
+
+    def __init__(self, keep_prob=None, p=None, dtype=mstype.float32):
+        super().__init__()
+        if keep_prob is not None and p is not None:
+            raise ValueError("Dropout: give either 'keep_prob' or 'p', not both")
+        if p is None:
+            p = 0.5 if keep_prob is None else 1.0 - keep_prob
+        if not 0 <= p < 1:
+            raise ValueError("Dropout: 'p' must be in [0, 1), but got %r" % (p,))
+        self.p = p
+
+    def construct(self, x):
+        if not self.training or self.p == 0:
+            return x
+        return F.dropout(x, self.p, True)
+
+    def extend_repr(self):
+        return "p=%s" % self.p
+
+
+class Identity(Cell):
+    """Identity(): returns its input."""
+
+    def construct(self, x):
+        return x

@@ -1,0 +1,225 @@
+"""Containers: SequentialCell, CellList, CellDict."""
+from collections import OrderedDict
+
+from mindcell.nn.cell import Cell
+
+
+def _check_cell(value, owner):
+    if not isinstance(value, Cell):
+        raise TypeError("%s: elements must be Cells, but got %s" % (owner, type(value).__name__))
+
+
+class SequentialCell(Cell):
+    """SequentialCell(*args): run cells in order; built from a list of cells, an OrderedDict
+    (keys become names) or positional cells. Children are named by index ('0', '1', ...)."""
+
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], OrderedDict):
+            for name, cell in args[0].items():
+                _check_cell(cell, "SequentialCell")
+                self.insert_child_to_cell(name, cell)
+                cell.update_parameters_name(name + ".")
+        elif len(args) == 1 and isinstance(args[0], list):
+            for i, cell in enumerate(args[0]):
+                _check_cell(cell, "SequentialCell")
+                self._append_named(str(i), cell)
+        else:
+            for i, cell in enumerate(args):
+                _check_cell(cell, "SequentialCell")
+                self._append_named(str(i), cell)
+
+    def _append_named(self, name, cell):
+        self._cells[name] = cell
+        cell.update_parameters_name(name + ".")
+        self._hooks_changed()
+
+    def _renumber(self):
+        items = list(self._cells.values())
+        self._cells.clear()
+        for i, cell in enumerate(items):
+            self._cells[str(i)] = cell
+            cell.update_parameters_name(str(i) + ".")
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return type(self)(list(self._cells.values())[index])
+        if isinstance(index, str):
+            return self._cells[index]
+        return list(self._cells.values())[_index(index, len(self))]
+
+    def __setitem__(self, index, cell):
+        _check_cell(cell, "SequentialCell")
+        key = list(self._cells.keys())[_index(index, len(self))]
+        self._cells[key] = cell
+        cell.update_parameters_name(key + ".")
+        self._hooks_changed()
+
+    def __delitem__(self, index):
+        keys = list(self._cells.keys())
+        if isinstance(index, slice):
+            for key in keys[index]:
+                del self._cells[key]
+        else:
+            del self._cells[keys[_index(index, len(self))]]
+        if all(k.isdigit() for k in self._cells):
+            self._renumber()
+        self._hooks_changed()
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(self._cells.values())
+
+    def append(self, cell):
+        """append(cell): add a cell at the end."""
+        _check_cell(cell, "SequentialCell")
+        self._append_named(str(len(self)), cell)
+        return self
+
+    def construct(self, input_data):
+        for cell in self._cells.values():
+            input_data = cell(input_data)
+        return input_data
+
+
+def _index(index, n):
+    if not isinstance(index, int):
+        raise TypeError("index must be an int or a slice, but got %s" % type(index).__name__)
+    if not -n <= index < n:
+        raise IndexError("index %d is out of range for %d cells" % (index, n))
+    return index % n
+
+
+class CellList(Cell):
+    """CellList(args=None): a list of cells (children named '0', '1', ...)."""
+
+    def __init__(self, *args, **kwargs):
+        auto_prefix = kwargs.pop("auto_prefix", True)
+        super().__init__(auto_prefix)
+        cells = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        for cell in cells:
+            self.append(cell)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return type(self)(list(self._cells.values())[index])
+        return list(self._cells.values())[_index(index, len(self))]
+
+    def __setitem__(self, index, cell):
+        _check_cell(cell, "CellList")
+        key = list(self._cells.keys())[_index(index, len(self))]
+        self._cells[key] = cell
+        if self._auto_prefix:
+            cell.update_parameters_name(key + ".")
+        self._hooks_changed()
+
+    def __delitem__(self, index):
+        keys = list(self._cells.keys())
+        targets = keys[index] if isinstance(index, slice) else [keys[_index(index, len(self))]]
+        for key in targets:
+            del self._cells[key]
+        items = list(self._cells.values())
+        self._cells.clear()
+        for i, c in enumerate(items):
+            self._cells[str(i)] = c
+        self._hooks_changed()
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(self._cells.values())
+
+    def __iadd__(self, cells):
+        self.extend(cells)
+        return self
+
+    def append(self, cell):
+        """append(cell): add a cell at the end."""
+        _check_cell(cell, "CellList")
+        key = str(len(self))
+        self._cells[key] = cell
+        if self._auto_prefix:
+            cell.update_parameters_name(key + ".")
+        self._hooks_changed()
+        return self
+
+    def extend(self, cells):
+        """extend(cells): append every cell of an iterable."""
+        for cell in cells:
+            self.append(cell)
+        return self
+
+    def insert(self, index, cell):
+        """insert(index, cell): insert a cell before ``index``."""
+        _check_cell(cell, "CellList")
+        items = list(self._cells.values())
+        items.insert(index, cell)
+        self._cells.clear()
+        for i, c in enumerate(items):
+            self._cells[str(i)] = c
+            if self._auto_prefix:
+                c.update_parameters_name(str(i) + ".")
+        self._hooks_changed()
+
+    def construct(self, *inputs):
+        raise NotImplementedError("CellList has no construct; iterate it inside your cell")
+
+
+class CellDict(Cell):
+    """CellDict(args=None): an ordered dict of cells keyed by name."""
+
+    def __init__(self, *args, **kwargs):
+        auto_prefix = kwargs.pop("auto_prefix", True)
+        super().__init__(auto_prefix)
+        if args and args[0] is not None:
+            self.update(args[0])
+
+    def __getitem__(self, key):
+        return self._cells[key]
+
+    def __setitem__(self, key, cell):
+        _check_cell(cell, "CellDict")
+        if not isinstance(key, str) or not key or "." in key:
+            raise KeyError("CellDict: keys must be non-empty str without '.', but got %r" % (key,))
+        self._cells[key] = cell
+        if self._auto_prefix:
+            cell.update_parameters_name(key + ".")
+        self._hooks_changed()
+
+    def __delitem__(self, key):
+        del self._cells[key]
+
+    def __contains__(self, key):
+        return key in self._cells
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(self._cells)
+
+    def keys(self):
+        return self._cells.keys()
+
+    def values(self):
+        return self._cells.values()
+
+    def items(self):
+        return self._cells.items()
+
+    def clear(self):
+        self._cells.clear()
+
+    def pop(self, key):
+        return self._cells.pop(key)
+
+    def update(self, cells):
+        items = cells.items() if hasattr(cells, "items") else cells
+        for key, cell in items:
+            self[key] = cell
+
+    def construct(self, *inputs):
+        raise NotImplementedError("CellDict has no construct; index it inside your cell")
