@@ -12,3 +12,4 @@ from mindcell import nn  # noqa: F401
 from mindcell.ops.grad import grad, value_and_grad, vjp  # noqa: F401
 
 __version__ = "0.1.0"
+from mindcell.graph.jit import jit, JitConfig  # noqa: E402,F401

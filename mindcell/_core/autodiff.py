@@ -5,6 +5,12 @@ recorded by any enclosing tape (grad of grad) or graph trace (gradients in GRAPH
 Unbroadcasting and gradient accumulation live here and nowhere else.
 """
 tapes = []  # active tapes, outermost first
+_backward_depth = [0]
+
+
+def in_backward():
+    """True while a backward walk runs (graph nodes created then are marked 'bwd')."""
+    return _backward_depth[0] > 0
 
 
 class Tape:
@@ -76,6 +82,14 @@ def unbroadcast(grad, target):
 
 def backward(tape, outputs, sens):
     """Gradients of ``sum(outputs * sens)`` for every tracked tensor: ``{id: Tensor}``."""
+    _backward_depth[0] += 1
+    try:
+        return _backward(tape, outputs, sens)
+    finally:
+        _backward_depth[0] -= 1
+
+
+def _backward(tape, outputs, sens):
     from mindcell.ops import functional as F
     grads = {}
     for o, s in zip(outputs, sens):

@@ -16,6 +16,10 @@ from mindcell.nn._cell.state import StateDictMixin
 from mindcell.nn._cell.traversal import TraversalMixin
 from collections import OrderedDict
 
+from mindcell.graph.compile import CompileCache, compile_function, flatten_args
+from mindcell.graph.jit import compiled_call, should_compile
+from mindcell.graph.tracer import is_tracing
+
 
 def _custom_bprop_rule(*inputs, out, dout, cell, args):
     full = list(args)
@@ -82,6 +86,23 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         if "_params" not in self.__dict__:
             raise AttributeError("%s.__init__ must call super().__init__() before the cell is "
                                  "used" % type(self).__name__)
+        if (should_compile() or self.__dict__.get("_force_graph")) and not autodiff.tapes \
+                and not is_tracing():
+            return self._compiled_call(args, kwargs)
+        return self._eager_call(args, kwargs)
+
+    def _compiled_call(self, args, kwargs):
+        spec = self.__dict__.get("_input_spec")
+        if spec is not None:
+            check_inputs_match(self, spec, args)
+        cache = self.__dict__.get("_graph_cache")
+        if cache is None or not self.__dict__["_compile_cache"]:
+            cache = self.__dict__["_graph_cache"] = CompileCache(type(self).__name__)
+            self.__dict__["_compile_cache"] = {"graph": cache}
+        return compiled_call(cache, lambda *a, **k: self._eager_call(a, k), args, kwargs,
+                             type(self).__name__, (self.training,))
+
+    def _eager_call(self, args, kwargs):
         if self._forward_pre_hooks:
             args, kwargs = run_forward_pre_hooks(self, args, kwargs)
         args = self._cast_to_mixed(args)
@@ -119,8 +140,25 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         return output
 
     def compile(self, *args, **kwargs):
-        """compile(*args): prepare the cell for these inputs (GRAPH_MODE compiles a graph)."""
-        self.__dict__["_compile_cache"][_signature(args)] = True
+        """compile(*args): in GRAPH_MODE, trace and compile the cell for these inputs (later
+        calls with the same signature replay it). Returns None, like MindSpore."""
+        if should_compile():
+            cache = self.__dict__.get("_graph_cache")
+            if cache is None or not self.__dict__["_compile_cache"]:
+                cache = self.__dict__["_graph_cache"] = CompileCache(type(self).__name__)
+                self.__dict__["_compile_cache"] = {"graph": cache}
+            leaves, spec = flatten_args(args)
+            key = (spec, tuple(sorted((k, repr(v)) for k, v in kwargs.items())),
+                   (self.training,))
+            if cache.lookup(key) is None:
+                cache.insert(key, compile_function(lambda *a, **k: self._eager_call(a, k),
+                                                   args, kwargs, type(self).__name__))
+        return None
+
+    def compile_report(self):
+        """The compile reports of this cell's compiled signatures (GRAPH_MODE)."""
+        cache = self.__dict__.get("_graph_cache")
+        return [] if cache is None else [c.report for c in cache.entries.values()]
 
     def compile_and_run(self, *args, **kwargs):
         """compile_and_run(*args): compile for these inputs and run."""
@@ -169,5 +207,19 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         self.__dict__.update(state)
 
 
-def _signature(args):
-    return tuple((a.shape, str(a.dtype)) if isinstance(a, Tensor) else repr(a) for a in args)
+def check_inputs_match(cell, spec, args):
+    """Inputs must match set_inputs: ValueError for shapes, TypeError for dtypes."""
+    if len(spec) != len(args):
+        raise ValueError("%s: set_inputs declared %d inputs, but the call gave %d"
+                         % (type(cell).__name__, len(spec), len(args)))
+    for i, (s, a) in enumerate(zip(spec, args)):
+        if not isinstance(s, Tensor) or not isinstance(a, Tensor):
+            continue
+        if s.dtype != a.dtype:
+            raise TypeError("%s: input %d has dtype %s, but set_inputs declared %s"
+                            % (type(cell).__name__, i, a.dtype, s.dtype))
+        dims = getattr(s, "_dyn_shape", s.shape)
+        if len(dims) != a.ndim or any(d is not None and d != -1 and d != n
+                                      for d, n in zip(dims, a.shape)):
+            raise ValueError("%s: input %d has shape %s, but set_inputs declared %s"
+                             % (type(cell).__name__, i, a.shape, tuple(dims)))

@@ -18,7 +18,8 @@ def _flatten(out):
 
 def _alias(t):
     """A distinct tensor object for one differentiated input (recorded by outer tapes)."""
-    if autodiff.tapes:
+    from mindcell.graph.tracer import is_tracing
+    if autodiff.tapes or is_tracing():
         return identity_p.bind(t)
     return Tensor._make(t._data)
 
@@ -120,7 +121,7 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op):
         return (grads, aux if len(aux) > 1 else aux[0]) if has_aux else grads
 
     grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
-    return grad_fn
+    return _graph_aware(grad_fn)
 
 
 def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
@@ -189,7 +190,24 @@ class GradOperation:
                 return (pg, tuple(weight_grads)) if self.get_all else tuple(weight_grads)
             return pg
 
-        return grad_fn
+        grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
+        return _graph_aware(grad_fn)
+
+
+def _graph_aware(grad_fn):
+    """In GRAPH_MODE the whole gradient computation (forward and backward) is compiled into
+    one graph per input signature; otherwise it runs eagerly."""
+    from mindcell.graph.compile import CompileCache
+    from mindcell.graph.jit import compiled_call, should_compile
+    cache = CompileCache(grad_fn.__name__)
+
+    def run(*args):
+        if should_compile():
+            return compiled_call(cache, grad_fn, args, {}, grad_fn.__name__)
+        return grad_fn(*args)
+    run.__name__ = grad_fn.__name__
+    run.compile_cache = cache
+    return run
 
 
 def vjp(fn, *inputs, weights=None, has_aux=False):

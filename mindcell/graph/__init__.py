@@ -1,0 +1,1 @@
+"""GRAPH_MODE: trace ``construct`` into an IR graph, optimise it, run it as a flat program."""

@@ -1,0 +1,137 @@
+"""The compile pipeline (trace -> passes -> lowering), the compile cache and the report."""
+import os
+import time
+import warnings
+
+from mindcell.common.tensor import Tensor
+from mindcell.graph import passes as P
+from mindcell.graph.executor import Program, wrap_outputs
+from mindcell.graph.tracer import trace, _unflatten
+
+PIPELINE = (("eliminate_dead_code", P.eliminate_dead_code),
+            ("fold_constants", P.fold_constants),
+            ("simplify_algebra", P.simplify_algebra),
+            ("eliminate_common_subexpressions", P.eliminate_common_subexpressions),
+            ("eliminate_dead_code", P.eliminate_dead_code),
+            ("apply_recompute", P.apply_recompute),
+            ("fuse_elementwise", P.fuse_elementwise),
+            ("plan_memory", P.plan_memory))
+
+RECOMPILE_WARN_AFTER = 8
+
+
+class CompileReport:
+    """Node counts before/after each pass, fusion groups, peak bytes and compile time."""
+
+    def __init__(self, name):
+        self.name = name
+        self.passes = []  # (pass name, nodes before, nodes after)
+        self.fusion_groups = 0
+        self.peak_bytes = 0
+        self.naive_bytes = 0
+        self.compile_seconds = 0.0
+
+    def __str__(self):
+        lines = ["compile report for %s (%.1f ms)" % (self.name, 1e3 * self.compile_seconds)]
+        for name, before, after in self.passes:
+            lines.append("  %-34s %5d -> %5d nodes" % (name, before, after))
+        lines.append("  fusion groups: %d" % self.fusion_groups)
+        lines.append("  peak bytes: %d (without reuse: %d)" % (self.peak_bytes, self.naive_bytes))
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+
+class Compiled:
+    """A compiled function for one input signature: the optimised graph and its program."""
+
+    def __init__(self, graph, in_tree, out_tree, report):
+        self.graph = graph
+        self.in_tree = in_tree
+        self.out_tree = out_tree
+        self.report = report
+        self.program = Program(graph)
+
+    def __call__(self, leaves):
+        outs = wrap_outputs(self.program.run([t._data for t in leaves]))
+        return _unflatten(self.out_tree, outs)
+
+
+def optimize(graph, report, verify=False):
+    for name, fn in PIPELINE:
+        before = graph.node_count()
+        fn(graph)
+        if verify:
+            graph.verify()
+        report.passes.append((name, before, graph.node_count()))
+    report.fusion_groups = sum(1 for n in graph.nodes if n.prim.name == "FusedElementwise")
+    report.peak_bytes = graph.memory_plan.peak_bytes
+    report.naive_bytes = graph.memory_plan.naive_bytes
+    return graph
+
+
+def compile_function(fn, args, kwargs, name):
+    t0 = time.perf_counter()
+    graph, in_tree, out_tree = trace(fn, args, kwargs, name)
+    report = CompileReport(name)
+    optimize(graph, report, verify=bool(os.environ.get("MINDCELL_VERIFY_GRAPH")))
+    report.compile_seconds = time.perf_counter() - t0
+    if os.environ.get("MINDCELL_COMPILE_REPORT"):
+        print(report)
+        print(graph)
+    return Compiled(graph, in_tree, out_tree, report)
+
+
+def flatten_args(args):
+    leaves, spec = [], []
+    _signature(args, leaves, spec)
+    return leaves, tuple(spec)
+
+
+def _signature(obj, leaves, spec):
+    if isinstance(obj, Tensor):
+        leaves.append(obj)
+        spec.append(("T", obj.shape, obj._data.dtype.str))
+    elif isinstance(obj, (tuple, list)):
+        spec.append((type(obj).__name__, len(obj)))
+        for o in obj:
+            _signature(o, leaves, spec)
+    else:
+        try:
+            hash(obj)
+            spec.append(("C", type(obj).__name__, obj))
+        except TypeError:
+            spec.append(("C", type(obj).__name__, id(obj)))
+
+
+class CompileCache:
+    """Compiled programs keyed by signature; warns when one owner recompiles often."""
+
+    def __init__(self, owner_name):
+        self.owner_name = owner_name
+        self.entries = {}
+        self.compiles = 0
+        self.last_key = None
+
+    def lookup(self, key):
+        return self.entries.get(key)
+
+    def insert(self, key, compiled):
+        self.compiles += 1
+        if self.compiles == RECOMPILE_WARN_AFTER + 1:
+            warnings.warn("%s has been compiled %d times; the input signature keeps changing "
+                          "(last change: %s). Use set_inputs with None dims for dynamic shapes."
+                          % (self.owner_name, self.compiles, _diff(self.last_key, key)),
+                          RuntimeWarning, stacklevel=3)
+        self.last_key = key
+        self.entries[key] = compiled
+        return compiled
+
+
+def _diff(a, b):
+    if a is None:
+        return "first call"
+    for x, y in zip(a, b):
+        if x != y:
+            return "%r -> %r" % (x, y)
+    return "structure"

@@ -1,0 +1,83 @@
+"""Symbolic tensors seen by ``construct`` while it is traced, and the error raised when Python
+tries to read a traced value."""
+import os
+import sys
+
+import numpy as np
+
+from mindcell.common.tensor import Tensor
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def user_frame():
+    """(filename, lineno, line) of the innermost frame outside mindcell (the user's code)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        fname = os.path.abspath(frame.f_code.co_filename)
+        if not fname.startswith(_PACKAGE_DIR):
+            import linecache
+            return fname, frame.f_lineno, linecache.getline(fname, frame.f_lineno).strip()
+        frame = frame.f_back
+    return "<unknown>", 0, ""
+
+
+class GraphModeError(RuntimeError):
+    """Python in ``construct`` that a GRAPH_MODE trace cannot hold."""
+
+
+def graph_error(what, instead):
+    fname, line, text = user_frame()
+    return GraphModeError(
+        "%s:%d: GRAPH_MODE cannot %s while tracing construct: a traced tensor has no value "
+        "until the compiled graph runs.\n    %s\nInstead: %s"
+        % (fname, line, what, text, instead))
+
+
+class SymbolicTensor(Tensor):
+    """A tensor known only by shape and dtype while tracing. ``_data`` is a zero-strided
+    placeholder (shape/dtype only); reading values raises GraphModeError."""
+
+    __slots__ = ("_value",)
+
+    @classmethod
+    def of(cls, value):
+        t = object.__new__(cls)
+        t._data = np.broadcast_to(np.zeros((), value.dtype), value.shape)
+        t._value = value
+        return t
+
+    def _no_value(self, what):
+        raise graph_error(
+            what, "keep the computation in tensors (ops.select / ops.where for choices, "
+                  "ops.maximum for bounds), or make the decision from a Python value or a "
+                  "Cell flag, or run this cell in PYNATIVE_MODE")
+
+    def asnumpy(self):
+        self._no_value("convert a tensor to numpy (asnumpy)")
+
+    def item(self, index=None):
+        self._no_value("convert a tensor to a Python number (item)")
+
+    def tolist(self):
+        self._no_value("convert a tensor to a list (tolist)")
+
+    def __bool__(self):
+        self._no_value("use a tensor as a Python bool (if/while/and/or on a tensor)")
+
+    def __float__(self):
+        self._no_value("convert a tensor to float")
+
+    def __int__(self):
+        self._no_value("convert a tensor to int")
+
+    def __index__(self):
+        self._no_value("use a tensor as a Python index")
+
+    def __array__(self, dtype=None, copy=None):
+        self._no_value("convert a tensor to a numpy array")
+
+    def __repr__(self):
+        return "SymbolicTensor(shape=%s, dtype=%s)" % (list(self.shape), self.dtype)
+
+    __str__ = __repr__
