@@ -63,7 +63,11 @@ class SymbolicTensor(Tensor):
         self._no_value("convert a tensor to a list (tolist)")
 
     def __bool__(self):
-        self._no_value("use a tensor as a Python bool (if/while/and/or on a tensor)")
+        from mindcell.graph.tracer import current_graph_trace
+        gt = current_graph_trace()
+        if gt is None:
+            self._no_value("use a tensor as a Python bool (if/while/and/or on a tensor)")
+        return gt.decide(self)
 
     def __float__(self):
         self._no_value("convert a tensor to float")

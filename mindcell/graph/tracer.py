@@ -7,8 +7,17 @@ from mindcell.graph.ir import Graph
 from mindcell.graph.symbolic import SymbolicTensor, user_frame
 
 
+MAX_PATHS = 16
+
+
+class _BranchPoint(Exception):
+    """Raised at an undecided tensor-dependent branch: the tracer retraces both ways."""
+
+
 class GraphTrace:
     def __init__(self, name="graph"):
+        self.forced = []       # decisions replayed at the branch points of this path
+        self.conditions = []   # the condition tensors met on this path
         self.graph = Graph(name)
         self._params = {}  # id(Parameter) -> Value
         self._consts = {}  # id(Tensor) -> (Tensor, Value)
@@ -46,6 +55,18 @@ class GraphTrace:
             autodiff.record(prim, inputs, attrs, outputs)
         return outputs if multi else outputs[0]
 
+    def decide(self, cond):
+        """``bool()`` of a traced tensor: replay a forced decision or stop at a new branch."""
+        from mindcell.graph.symbolic import graph_error
+        if cond.size != 1:
+            raise graph_error("use a tensor with %d elements as a bool" % cond.size,
+                              "reduce it first (ops.all / ops.any) or use ops.select")
+        k = len(self.conditions)
+        self.conditions.append(cond)
+        if k < len(self.forced):
+            return self.forced[k]
+        raise _BranchPoint()
+
     def input_tensor(self, shape, dtype):
         return SymbolicTensor.of(self.graph.add_input(shape, dtype))
 
@@ -80,21 +101,84 @@ def _unflatten(tree, leaves):
 
 
 def trace(fn, args, kwargs, name="graph"):
-    """Trace ``fn(*args, **kwargs)``: returns (graph, input tree, output tree)."""
+    """Trace ``fn(*args, **kwargs)``: returns (graph, input tree, output tree).
+
+    A tensor-dependent branch (``if`` on a traced tensor) is traced both ways by re-running
+    ``fn`` with each decision forced; the paths' outputs are merged with ``select`` on the
+    conditions (shared work is merged again by CSE).
+    """
     gt = GraphTrace(name)
     leaves = []
     in_tree = _flatten(list(args), leaves)
     sym = [gt.input_tensor(t.shape, t._data.dtype) for t in leaves]
     sym_args = _unflatten(in_tree, sym)
-    _trace.push(gt)
-    try:
-        out = fn(*sym_args, **kwargs)
-    finally:
-        _trace.pop(gt)
+    paths, pending = [], [[]]
+    while pending:
+        gt.forced, gt.conditions = pending.pop(), []
+        _trace.push(gt)
+        try:
+            out = fn(*sym_args, **kwargs)
+        except _BranchPoint:
+            if len(paths) + len(pending) + 2 > MAX_PATHS:
+                from mindcell.graph.symbolic import graph_error
+                raise graph_error(
+                    "follow more than %d paths of tensor-dependent control flow" % MAX_PATHS,
+                    "a while loop on a tensor cannot be unrolled: bound it with a Python "
+                    "range, or use ops.select for data-dependent choices") from None
+            pending.extend([gt.forced + [False], gt.forced + [True]])
+            continue
+        finally:
+            _trace.pop(gt)
+        paths.append((list(zip(gt.conditions, gt.forced)), out))
     out_leaves = []
-    out_tree = _flatten(out, out_leaves)
+    out_tree = _flatten(paths[0][1], out_leaves)
+    if len(paths) > 1:
+        out_leaves = _merge_paths(gt, paths, out_tree)
     gt.graph.outputs = [gt.value_of(t) for t in out_leaves]
     return gt.graph, in_tree, out_tree
+
+
+def _merge_paths(gt, paths, out_tree):
+    from mindcell.graph.symbolic import graph_error
+    if any(n.prim.has_side_effect for n in gt.graph.nodes):
+        raise graph_error("combine tensor-dependent branches with side effects (Assign, "
+                          "optimizer updates, random ops, Print)",
+                          "move the side effect out of the branch, or use ops.select")
+    flat = []
+    for _, out in paths:
+        leaves = []
+        if _flatten(out, leaves) != out_tree or len(leaves) != len(flat[0] if flat else leaves):
+            raise graph_error("merge branches that return different structures",
+                              "return the same tensors (same shapes and dtypes) from both "
+                              "branches of the tensor-dependent if")
+        flat.append(leaves)
+    _trace.push(gt)
+    try:
+        return _select_tree([(decisions, leaves) for (decisions, _), leaves
+                             in zip(paths, flat)], 0)
+    finally:
+        _trace.pop(gt)
+
+
+def _select_tree(paths, depth):
+    from mindcell.graph.symbolic import graph_error
+    from mindcell.ops import functional as F
+    if len(paths) == 1:
+        return paths[0][1]
+    cond = paths[0][0][depth][0]
+    taken = _select_tree([p for p in paths if p[0][depth][1]], depth + 1)
+    other = _select_tree([p for p in paths if not p[0][depth][1]], depth + 1)
+    if cond.dtype.name != "Bool":
+        cond = F.not_equal(cond, 0)
+    cond = F.reshape(cond, ())
+    merged = []
+    for a, b in zip(taken, other):
+        if a.shape != b.shape or a.dtype != b.dtype:
+            raise graph_error("merge branches whose results differ in shape or dtype (%s %s vs "
+                              "%s %s)" % (a.shape, a.dtype, b.shape, b.dtype),
+                              "make both branches return tensors of the same shape and dtype")
+        merged.append(F.select(cond, a, b))
+    return merged
 
 
 __all__ = ["GraphTrace", "trace", "is_tracing", "user_frame", "_unflatten"]
