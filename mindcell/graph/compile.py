@@ -14,6 +14,7 @@ PIPELINE = (("eliminate_dead_code", P.eliminate_dead_code),
             ("eliminate_common_subexpressions", P.eliminate_common_subexpressions),
             ("eliminate_dead_code", P.eliminate_dead_code),
             ("apply_recompute", P.apply_recompute),
+            ("eliminate_dead_code", P.eliminate_dead_code),
             ("fuse_elementwise", P.fuse_elementwise),
             ("plan_memory", P.plan_memory))
 

@@ -55,6 +55,10 @@ class GraphTrace:
             autodiff.record(prim, inputs, attrs, outputs)
         return outputs if multi else outputs[0]
 
+    def new_recompute_group(self):
+        self._groups = getattr(self, "_groups", 0) + 1
+        return self._groups
+
     def decide(self, cond):
         """``bool()`` of a traced tensor: replay a forced decision or stop at a new branch."""
         from mindcell.graph.symbolic import graph_error

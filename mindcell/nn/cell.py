@@ -18,7 +18,7 @@ from collections import OrderedDict
 
 from mindcell.graph.compile import CompileCache, compile_function, flatten_args
 from mindcell.graph.jit import compiled_call, should_compile
-from mindcell.graph.tracer import is_tracing
+from mindcell.graph.tracer import current_graph_trace, is_tracing
 
 
 def _custom_bprop_rule(*inputs, out, dout, cell, args):
@@ -109,10 +109,18 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         state = None
         if autodiff.tapes and has_backward_hooks(self):
             args, state = wrap_inputs(self, args)
-        if autodiff.tapes and hasattr(type(self), "bprop"):
-            output = self._construct_with_custom_bprop(args, kwargs)
-        else:
-            output = self.construct(*args, **kwargs)
+        gt = current_graph_trace() if self.__dict__.get("_recompute") else None
+        if gt is not None:  # nested cells stay in the outermost recompute group
+            gt.recompute_tags.append(gt.recompute_tags[-1] if gt.recompute_tags
+                                     else gt.new_recompute_group())
+        try:
+            if autodiff.tapes and hasattr(type(self), "bprop"):
+                output = self._construct_with_custom_bprop(args, kwargs)
+            else:
+                output = self.construct(*args, **kwargs)
+        finally:
+            if gt is not None:
+                gt.recompute_tags.pop()
         if state is not None:
             output = wrap_output(output, state)
         if self._forward_hooks:

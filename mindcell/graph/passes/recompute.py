@@ -9,14 +9,18 @@ def apply_recompute(graph):
         return graph
     clones = {}  # forward value id -> recomputed value
     new_nodes = []
+    escaping = _escaping_values(graph)
 
-    def recompute(v, out):
+    def recompute(v, out, group=None):
+        """A recomputed copy of ``v`` if it comes from a recompute group; the group's own
+        inputs (values from outside it) are kept, not recomputed."""
         p = v.producer
-        if p is None or p.tag is None or p.phase != "fwd" or p.prim.has_side_effect:
+        if (p is None or p.tag is None or p.phase != "fwd" or p.prim.has_side_effect
+                or (group is not None and p.tag != group) or v.id in escaping):
             return v
         if v.id in clones:
             return clones[v.id]
-        ins = [recompute(i, out) for i in p.inputs]
+        ins = [recompute(i, out, p.tag) for i in p.inputs]
         clone = Node(p.prim, ins, p.attrs, [(o.shape, o.dtype) for o in p.outputs],
                      tag=None, phase="bwd")
         out.append(clone)
@@ -32,3 +36,17 @@ def apply_recompute(graph):
         new_nodes.append(node)
     graph.nodes = new_nodes
     return graph
+
+
+def _escaping_values(graph):
+    """Forward values of a recompute group that forward code outside the group uses (the
+    group's outputs): they are kept, since the forward pass needs them anyway."""
+    out = {v.id for v in graph.outputs}
+    for n in graph.nodes:
+        if n.phase != "fwd":
+            continue
+        for v in n.inputs:
+            p = v.producer
+            if p is not None and p.tag is not None and p.tag != n.tag:
+                out.add(v.id)
+    return out

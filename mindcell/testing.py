@@ -1,0 +1,77 @@
+"""Testing helpers: ``assert_modes_agree`` checks that PYNATIVE_MODE and GRAPH_MODE agree."""
+import numpy as np
+
+from mindcell import context
+from mindcell.common.tensor import Tensor
+
+# Fused elementwise programs may reorder float arithmetic: this is the documented tolerance.
+FUSED_RTOL = 1e-5
+FUSED_ATOL = 1e-6
+
+
+def _leaves(obj):
+    if isinstance(obj, Tensor):
+        return [obj]
+    if isinstance(obj, (tuple, list)):
+        return [leaf for o in obj for leaf in _leaves(o)]
+    return []
+
+
+def _run(mode, fn, inputs):
+    saved = context.get_context("mode")
+    context.set_context(mode=mode)
+    try:
+        return [t.asnumpy() for t in _leaves(fn(*inputs))]
+    finally:
+        context.set_context(mode=saved)
+
+
+def _first_differing_op(cell, inputs, rtol, atol):
+    """Name the first graph node whose value differs from eager evaluation of the same node."""
+    from mindcell.graph.tracer import trace
+    graph, _, _ = trace(lambda *a: cell(*a), list(inputs), {}, type(cell).__name__)
+    env = {}
+    for v, t in zip(graph.inputs, inputs):
+        env[v.id] = t._data
+    for v in graph.params:
+        env[v.id] = v.param._data
+    for v in graph.consts:
+        env[v.id] = v.const
+    for node in graph.nodes:
+        args = [env[v.id] for v in node.inputs]
+        kernel_out = node.prim.compute(args, node.attrs)
+        ref_out = node.prim.impl(*args, **node.attrs)
+        outs = (kernel_out,) if node.prim.nout == 1 else kernel_out
+        refs = (ref_out,) if node.prim.nout == 1 else ref_out
+        for o, r, v in zip(outs, refs, node.outputs):
+            if not np.allclose(o, r, rtol=rtol, atol=atol, equal_nan=True):
+                return "%s (output %r, shape %s)" % (node.prim.name, v, v.shape)
+            env[v.id] = o
+    return None
+
+
+def assert_modes_agree(cell, *inputs, grads=True, rtol=FUSED_RTOL, atol=FUSED_ATOL):
+    """assert_modes_agree(cell, *inputs, grads=True): run ``cell`` (and, with ``grads``, its
+    gradients with respect to the float inputs and trainable parameters) in PYNATIVE_MODE and
+    GRAPH_MODE; raise AssertionError naming the first op whose results differ."""
+    from mindcell.ops.grad import grad
+    checks = [("outputs", lambda *a: cell(*a))]
+    if grads:
+        positions = tuple(i for i, t in enumerate(inputs)
+                          if isinstance(t, Tensor) and t.dtype.is_floating_point)
+        weights = cell.trainable_params() if hasattr(cell, "trainable_params") else None
+        if positions or weights:
+            checks.append(("gradients", grad(cell, positions or None, weights or None)))
+    for what, fn in checks:
+        eager = _run(context.PYNATIVE_MODE, fn, inputs)
+        graph = _run(context.GRAPH_MODE, fn, inputs)
+        for i, (a, b) in enumerate(zip(eager, graph)):
+            if a.shape != b.shape or not np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=True):
+                where = _first_differing_op(cell, inputs, rtol, atol) if what == "outputs" \
+                    else "the backward graph"
+                raise AssertionError(
+                    "PYNATIVE_MODE and GRAPH_MODE disagree on %s[%d] of %s (max abs diff %s); "
+                    "first differing op: %s" % (what, i, type(cell).__name__,
+                                                np.max(np.abs(a - b)) if a.shape == b.shape
+                                                else "shape %s vs %s" % (a.shape, b.shape),
+                                                where))
