@@ -111,6 +111,7 @@ class CompileCache:
     def __init__(self, owner_name):
         self.owner_name = owner_name
         self.entries = {}
+        self.last_compiled = None
         self.compiles = 0
         self.last_key = None
 

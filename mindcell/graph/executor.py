@@ -40,7 +40,7 @@ class Program:
             self._template[s] = arr
 
     def run(self, arrays):
-        env = list(self._template)
+        env = self._template.copy()
         for s, a in zip(self.input_slots, arrays):
             env[s] = a
         for s, p in self.params:

@@ -19,6 +19,7 @@ def compiled_call(cache, fn, args, kwargs, name, extra_key=()):
     compiled = cache.lookup(key)
     if compiled is None:
         compiled = cache.insert(key, compile_function(fn, args, kwargs, name))
+    cache.last_compiled = compiled
     return compiled(leaves)
 
 

@@ -92,9 +92,29 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         return self._eager_call(args, kwargs)
 
     def _compiled_call(self, args, kwargs):
-        spec = self.__dict__.get("_input_spec")
+        d = self.__dict__
+        spec = d.get("_input_spec")
         if spec is not None:
             check_inputs_match(self, spec, args)
+        fast = d.get("_fast_programs")
+        if fast is not None and not kwargs and d["_compile_cache"]:
+            # Hot path: plain tensor arguments, signature = shapes, dtypes, training flag.
+            try:
+                key = (d["_training"],) + tuple((a._data.shape, a._data.dtype) for a in args)
+                compiled = fast.get(key)
+            except AttributeError:
+                compiled = None
+            if compiled is not None:
+                return compiled(args)
+        out = self._compiled_call_slow(args, kwargs)
+        if not kwargs and all(type(a) is Tensor for a in args):
+            key = (d["_training"],) + tuple((a._data.shape, a._data.dtype) for a in args)
+            entry = d["_graph_cache"].last_compiled
+            if entry is not None:
+                d.setdefault("_fast_programs", {})[key] = entry
+        return out
+
+    def _compiled_call_slow(self, args, kwargs):
         cache = self.__dict__.get("_graph_cache")
         if cache is None or not self.__dict__["_compile_cache"]:
             cache = self.__dict__["_graph_cache"] = CompileCache(type(self).__name__)
