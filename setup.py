@@ -10,6 +10,19 @@ from setuptools import Extension, setup
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def _simd_flags():
+    """AVX2/FMA when the building CPU has them (mindcell builds from source where it runs);
+    MINDCELL_PORTABLE=1 builds for the x86-64 baseline instead."""
+    if os.environ.get("MINDCELL_PORTABLE") or not sys.platform.startswith("linux"):
+        return []
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = set(f.read().split())
+    except OSError:
+        return []
+    return ["-mavx2", "-mfma"] if {"avx2", "fma"} <= flags else []
+
+
 def _openmp_flags():
     if sys.platform == "darwin":
         return [], []
@@ -29,7 +42,7 @@ def _extensions():
             [path],
             include_dirs=[numpy.get_include(), "csrc"],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-            extra_compile_args=["-O3"] + compile_omp,
+            extra_compile_args=["-O3", "-fno-math-errno", "-fno-trapping-math"] + _simd_flags() + compile_omp,
             extra_link_args=link_omp,
         ))
     return cythonize(

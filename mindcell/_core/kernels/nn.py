@@ -1,1 +1,334 @@
-"""Matmul, conv, pooling, norm and optimizer kernel wrappers (being written)."""
+"""Wrappers of the matmul, conv/pooling, softmax, norm, reduction and optimizer kernels."""
+import numpy as np
+
+from mindcell._C import conv as _conv
+from mindcell._C import matmul as _mm
+from mindcell._C import norm as _norm
+from mindcell._C import optim as _optim
+from mindcell._C import reduce as _reduce
+from mindcell._C import softmax as _sm
+from mindcell._core.kernels import register
+
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
+
+
+def _floats(*arrays):
+    dt = arrays[0].dtype
+    return (dt is _F32 or dt is _F64) and all(a.dtype is dt for a in arrays)
+
+
+def _c(a):
+    return a if a.flags.c_contiguous else np.ascontiguousarray(a)
+
+
+# ----- matrix products -------------------------------------------------------------------------
+@register("MatMul")
+def matmul(a, b, transpose_a=False, transpose_b=False):
+    if not _floats(a, b) or a.ndim != 2 or b.ndim != 2:
+        return NotImplemented
+    m = a.shape[1] if transpose_a else a.shape[0]
+    n = b.shape[0] if transpose_b else b.shape[1]
+    out = np.empty((m, n), a.dtype)
+    _mm.matmul_gemm(_c(a), _c(b), transpose_a, transpose_b, out)
+    return out
+
+
+@register("BatchMatMul")
+def batch_matmul(a, b, transpose_a=False, transpose_b=False):
+    if not _floats(a, b) or a.ndim < 2 or b.ndim < 2:
+        return NotImplemented
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a3 = _c(np.broadcast_to(a, batch + a.shape[-2:])).reshape((-1,) + a.shape[-2:])
+    b3 = _c(np.broadcast_to(b, batch + b.shape[-2:])).reshape((-1,) + b.shape[-2:])
+    m = a.shape[-1] if transpose_a else a.shape[-2]
+    n = b.shape[-2] if transpose_b else b.shape[-1]
+    out = np.empty((a3.shape[0], m, n), a.dtype)
+    if out.size:
+        _mm.matmul_batched(a3, b3, transpose_a, transpose_b, out)
+    return out.reshape(batch + (m, n))
+
+
+# ----- convolution -----------------------------------------------------------------------------
+def _out_hw(h, w, kh, kw, stride, padding, dilation):
+    t, b, l, r = padding
+    ho = (h + t + b - dilation[0] * (kh - 1) - 1) // stride[0] + 1
+    wo = (w + l + r - dilation[1] * (kw - 1) - 1) // stride[1] + 1
+    return ho, wo
+
+
+def _cols(x, kh, kw, stride, padding, dilation, ho, wo):
+    n, c = x.shape[:2]
+    cols = np.empty((c * kh * kw, n * ho * wo), x.dtype)
+    _conv.im2col(_c(x), kh, kw, stride[0], stride[1], padding[0], padding[2], dilation[0],
+                 dilation[1], ho, wo, cols)
+    return cols
+
+
+@register("Conv2D")
+def conv2d(x, w, stride, padding, dilation, groups):
+    if not _floats(x, w):
+        return NotImplemented
+    n, c, h, wd = x.shape
+    o, cg, kh, kw = w.shape
+    ho, wo = _out_hw(h, wd, kh, kw, stride, padding, dilation)
+    og = o // groups
+    out = np.empty((o, n, ho, wo), x.dtype)
+    for g in range(groups):
+        cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
+        out[g * og:(g + 1) * og] = (_c(w[g * og:(g + 1) * og]).reshape(og, -1) @ cols).reshape(
+            og, n, ho, wo)
+    return np.ascontiguousarray(out.transpose(1, 0, 2, 3))
+
+
+@register("Conv2DBackpropInput")
+def conv2d_backprop_input(dy, w, input_shape, stride, padding, dilation, groups):
+    if not _floats(dy, w):
+        return NotImplemented
+    n, c, h, wd = input_shape
+    o, cg, kh, kw = w.shape
+    ho, wo = dy.shape[2], dy.shape[3]
+    og = o // groups
+    dy2 = _c(dy.transpose(1, 0, 2, 3)).reshape(o, -1)
+    dx = np.zeros(input_shape, dy.dtype)
+    for g in range(groups):
+        wg = _c(w[g * og:(g + 1) * og]).reshape(og, -1)
+        dcols = _c(wg.T @ dy2[g * og:(g + 1) * og])
+        dxg = np.zeros((n, cg, h, wd), dy.dtype)
+        _conv.col2im(dcols, kh, kw, stride[0], stride[1], padding[0], padding[2], dilation[0],
+                     dilation[1], ho, wo, dxg)
+        dx[:, g * cg:(g + 1) * cg] = dxg
+    return dx
+
+
+@register("Conv2DBackpropFilter")
+def conv2d_backprop_filter(dy, x, filter_shape, stride, padding, dilation, groups):
+    if not _floats(dy, x):
+        return NotImplemented
+    o, cg, kh, kw = filter_shape
+    ho, wo = dy.shape[2], dy.shape[3]
+    og = o // groups
+    dy2 = _c(dy.transpose(1, 0, 2, 3)).reshape(o, -1)
+    dw = np.empty(filter_shape, dy.dtype)
+    for g in range(groups):
+        cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
+        dw[g * og:(g + 1) * og] = (dy2[g * og:(g + 1) * og] @ cols.T).reshape(og, cg, kh, kw)
+    return dw
+
+
+# ----- pooling ---------------------------------------------------------------------------------
+def _max_pool(x, kernel_size, stride, padding):
+    kh, kw = kernel_size
+    ho, wo = _out_hw(x.shape[2], x.shape[3], kh, kw, stride, padding, (1, 1))
+    y = np.empty(x.shape[:2] + (ho, wo), x.dtype)
+    arg = np.empty(y.shape, np.int64)
+    _conv.max_pool_fwd(_c(x), kh, kw, stride[0], stride[1], padding[0], padding[2], y, arg)
+    return y, arg
+
+
+@register("MaxPool")
+def max_pool(x, kernel_size, stride, padding):
+    if not _floats(x):
+        return NotImplemented
+    return _max_pool(x, kernel_size, stride, padding)[0]
+
+
+@register("MaxPoolGrad")
+def max_pool_grad(x, y, dy, kernel_size, stride, padding):
+    if not _floats(x, dy):
+        return NotImplemented
+    _, arg = _max_pool(x, kernel_size, stride, padding)
+    dx = np.zeros(x.shape, dy.dtype)
+    _conv.max_pool_bwd(_c(dy), arg, dx)
+    return dx
+
+
+@register("AvgPool")
+def avg_pool(x, kernel_size, stride, padding, count_include_pad=True):
+    if not _floats(x):
+        return NotImplemented
+    kh, kw = kernel_size
+    ho, wo = _out_hw(x.shape[2], x.shape[3], kh, kw, stride, padding, (1, 1))
+    y = np.empty(x.shape[:2] + (ho, wo), x.dtype)
+    _conv.avg_pool_fwd(_c(x), kh, kw, stride[0], stride[1], padding[0], padding[2],
+                       count_include_pad, y)
+    return y
+
+
+@register("AvgPoolGrad")
+def avg_pool_grad(dy, input_shape, kernel_size, stride, padding, count_include_pad=True):
+    if not _floats(dy):
+        return NotImplemented
+    dx = np.zeros(input_shape, dy.dtype)
+    _conv.avg_pool_bwd(_c(dy), kernel_size[0], kernel_size[1], stride[0], stride[1],
+                       padding[0], padding[2], count_include_pad, dx)
+    return dx
+
+
+# ----- softmax family --------------------------------------------------------------------------
+def _rows(x, axis):
+    if axis not in (-1, x.ndim - 1) or x.ndim == 0 or x.shape[-1] == 0:
+        return None
+    return _c(x).reshape(-1, x.shape[-1])
+
+
+def _softmax(log_output):
+    def kernel(x, axis=-1):
+        if not _floats(x):
+            return NotImplemented
+        x2 = _rows(x, axis)
+        if x2 is None:
+            return NotImplemented
+        out = np.empty(x2.shape, x.dtype)
+        _sm.softmax_fwd(x2, out, log_output)
+        return out.reshape(x.shape)
+    return kernel
+
+
+def _softmax_grad(log_output):
+    def kernel(out, dout, axis=-1):
+        if not _floats(out, dout) or out.shape != dout.shape:
+            return NotImplemented
+        o2, d2 = _rows(out, axis), _rows(dout, axis)
+        if o2 is None:
+            return NotImplemented
+        dx = np.empty(o2.shape, out.dtype)
+        _sm.softmax_bwd(o2, d2, dx, log_output)
+        return dx.reshape(out.shape)
+    return kernel
+
+
+register("Softmax")(_softmax(False))
+register("LogSoftmax")(_softmax(True))
+register("SoftmaxGrad")(_softmax_grad(False))
+register("LogSoftmaxGrad")(_softmax_grad(True))
+
+
+@register("SparseSoftmaxCrossEntropy")
+def sparse_xent(logits, labels):
+    if not _floats(logits) or logits.ndim != 2 or logits.shape[1] == 0:
+        return NotImplemented
+    n_classes = logits.shape[1]
+    if labels.size and (labels.min() < 0 or labels.max() >= n_classes):
+        raise ValueError("SparseSoftmaxCrossEntropy: labels must be in [0, %d), but got values "
+                         "in [%d, %d]" % (n_classes, labels.min(), labels.max()))
+    loss = np.empty(logits.shape[0], logits.dtype)
+    grad = np.empty(logits.shape, logits.dtype)
+    _sm.sparse_xent(_c(logits), np.ascontiguousarray(labels, np.int64), loss, grad)
+    return loss, grad
+
+
+# ----- norms -----------------------------------------------------------------------------------
+@register("LayerNorm")
+def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
+    if not _floats(x, gamma, beta) or begin_norm_axis != begin_params_axis or x.size == 0:
+        return NotImplemented
+    stat_shape = x.shape[:begin_norm_axis] + (1,) * (x.ndim - begin_norm_axis)
+    n = gamma.size
+    x2 = _c(x).reshape(-1, n)
+    y = np.empty(x2.shape, x.dtype)
+    mean = np.empty(x2.shape[0], x.dtype)
+    rstd = np.empty(x2.shape[0], x.dtype)
+    _norm.layer_norm_fwd(x2, _c(gamma).reshape(-1), _c(beta).reshape(-1), epsilon, y, mean,
+                         rstd)
+    return y.reshape(x.shape), mean.reshape(stat_shape), rstd.reshape(stat_shape)
+
+
+@register("LayerNormGrad")
+def layer_norm_grad(x, dy, rstd, mean, gamma, begin_norm_axis, begin_params_axis):
+    if not _floats(x, dy, rstd, mean, gamma) or begin_norm_axis != begin_params_axis \
+            or x.size == 0:
+        return NotImplemented
+    n = gamma.size
+    x2, dy2 = _c(x).reshape(-1, n), _c(dy).reshape(-1, n)
+    dx = np.empty(x2.shape, x.dtype)
+    dgamma = np.empty(n, x.dtype)
+    dbeta = np.empty(n, x.dtype)
+    _norm.layer_norm_bwd(x2, dy2, _c(mean).reshape(-1), _c(rstd).reshape(-1),
+                         _c(gamma).reshape(-1), dx, dgamma, dbeta)
+    return dx.reshape(x.shape), dgamma.reshape(gamma.shape), dbeta.reshape(gamma.shape)
+
+
+@register("RMSNorm")
+def rms_norm(x, gamma, epsilon, clamp_norm=False):
+    if not _floats(x, gamma) or x.size == 0:
+        return NotImplemented
+    x2 = _c(x).reshape(-1, x.shape[-1])
+    y = np.empty(x2.shape, x.dtype)
+    rstd = np.empty(x2.shape[0], x.dtype)
+    _norm.rms_norm_fwd(x2, _c(gamma), epsilon, clamp_norm, y, rstd)
+    return y.reshape(x.shape), rstd.reshape(x.shape[:-1] + (1,))
+
+
+@register("RMSNormGrad")
+def rms_norm_grad(dy, x, rstd, gamma, epsilon, clamp_norm=False):
+    if not _floats(dy, x, rstd, gamma) or x.size == 0:
+        return NotImplemented
+    n = x.shape[-1]
+    dx = np.empty((x.size // n, n), x.dtype)
+    dgamma = np.empty(n, x.dtype)
+    _norm.rms_norm_bwd(_c(dy).reshape(-1, n), _c(x).reshape(-1, n), _c(rstd).reshape(-1),
+                       _c(gamma), epsilon, clamp_norm, dx, dgamma)
+    return dx.reshape(x.shape), dgamma
+
+
+# ----- reductions ------------------------------------------------------------------------------
+@register("ReduceSum")
+def reduce_sum(x, axis, keep_dims):
+    if not _floats(x) or x.size == 0:
+        return NotImplemented
+    nd = x.ndim
+    axes = axis if axis else tuple(range(nd))
+    out_shape = tuple(1 if i in axes else s for i, s in enumerate(x.shape)) if keep_dims \
+        else tuple(s for i, s in enumerate(x.shape) if i not in axes)
+    k = nd - len(axes)
+    if axes == tuple(range(k, nd)):  # trailing axes: sum each row
+        x2 = _c(x).reshape(-1, int(np.prod(x.shape[k:])))
+        out = np.empty(x2.shape[0], x.dtype)
+        _reduce.sum_rows(x2, out)
+    elif axes == tuple(range(len(axes))):  # leading axes: sum the columns
+        x2 = _c(x).reshape(int(np.prod(x.shape[:len(axes)])), -1)
+        out = np.empty(x2.shape[1], x.dtype)
+        _reduce.sum_cols(x2, np.zeros(x2.shape[1]), out)
+    else:
+        return NotImplemented
+    return out.reshape(out_shape)
+
+
+# ----- optimizer updates (in place) ------------------------------------------------------------
+def _flat_views(*arrays):
+    if not _floats(*arrays) or not all(a.flags.c_contiguous and a.flags.writeable
+                                       for a in arrays):
+        return None
+    return [a.reshape(-1) for a in arrays]
+
+
+@register("SGDUpdate")
+def sgd_update(param, grad, accum, lr, momentum, dampening, weight_decay, nesterov,
+               first_step=False):
+    views = _flat_views(param, accum)
+    if views is None or grad.dtype is not param.dtype:
+        return NotImplemented
+    _optim.sgd_update(views[0], _c(grad).reshape(-1), views[1], lr, momentum, dampening,
+                      weight_decay, nesterov, first_step)
+    return param
+
+
+@register("ApplyMomentum")
+def apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False):
+    views = _flat_views(var, accum)
+    if views is None or grad.dtype is not var.dtype:
+        return NotImplemented
+    _optim.apply_momentum(views[0], views[1], _c(grad).reshape(-1), lr, momentum, use_nesterov)
+    return var
+
+
+@register("AdamUpdate")
+def adam_update(param, m, v, grad, lr, beta1, beta2, epsilon, beta1_power, beta2_power,
+                weight_decay=0.0, decoupled=False, use_nesterov=False):
+    views = _flat_views(param, m, v)
+    if views is None or grad.dtype is not param.dtype:
+        return NotImplemented
+    _optim.adam_update(views[0], views[1], views[2], _c(grad).reshape(-1), lr, beta1, beta2,
+                       epsilon, beta1_power, beta2_power, weight_decay, decoupled, use_nesterov)
+    return param

@@ -1,0 +1,189 @@
+# Scalar math of every elementwise opcode, shared by the elementwise kernels and the VM.
+from libc.math cimport (exp, log, log1p, sqrt, sin, cos, tanh, floor, ceil, erf, fabs, pow,
+                        expf, logf, log1pf, sqrtf, sinf, cosf, tanhf, floorf, ceilf, erff,
+                        fabsf, powf, fminf, fmaxf, copysignf)
+from _common cimport *
+
+cdef inline double _sigmoid_d(double x) noexcept nogil:
+    cdef double e
+    if x >= 0:
+        return 1.0 / (1.0 + exp(-x))
+    e = exp(x)
+    return e / (1.0 + e)
+
+cdef inline float _sigmoid_f(float x) noexcept nogil:
+    cdef float e = exp_f(-fabsf(x))
+    cdef float s = <float>1.0 / (<float>1.0 + e)
+    return s if x >= 0 else e * s
+
+cdef union _FloatBits:
+    float f
+    int i
+
+cdef inline float exp_f(float x) noexcept nogil:
+    # exp(x) = 2**n * p(r) with r = x - n*ln2 in [-ln2/2, ln2/2] and p a degree-7 Taylor
+    # polynomial (relative error below float32 rounding); branch-free, so loops vectorise.
+    cdef float n, r, p
+    cdef _FloatBits scale
+    x = fminf(fmaxf(x, <float>-87.0), <float>88.0)
+    n = floorf(x * <float>1.4426950408889634 + <float>0.5)
+    r = x - n * 0.693145751953125 - n * 1.428606765330187e-06
+    p = 1.0 + r * (1.0 + r * (0.5 + r * (0.16666667 + r * (0.041666668 + r * (
+        0.008333334 + r * (0.0013888889 + r * 0.0001984127))))))
+    scale.i = (<int>n + 127) << 23
+    return p * scale.f
+
+cdef inline float _tanh_f(float x) noexcept nogil:
+    # tanh through the polynomial exp (libm's tanhf is several times slower); a short odd
+    # series near 0 keeps the relative error at float32 rounding where 1 - 2/(e^2x + 1)
+    # cancels. Both are computed and one selected, so the loop has no branches.
+    cdef float a = fabsf(x), x2 = x * x
+    cdef float small = x * (<float>1.0 + x2 * (<float>-0.33333334 + x2 * (
+        <float>0.13333334 + x2 * <float>-0.053968254)))
+    cdef float big = copysignf(<float>1.0 - <float>2.0 / (exp_f(<float>2.0 * fminf(a, <float>9.0))
+                                                          + <float>1.0), x)
+    return small if a < <float>0.0625 else big
+
+cdef inline double unary_d(int op, double x) noexcept nogil:
+    cdef double s, u
+    if op == OP_NEG:
+        return -x
+    elif op == OP_ABS:
+        return fabs(x)
+    elif op == OP_EXP:
+        return exp(x)
+    elif op == OP_LOG:
+        return log(x)
+    elif op == OP_LOG1P:
+        return log1p(x)
+    elif op == OP_SQRT:
+        return sqrt(x)
+    elif op == OP_RSQRT:
+        return 1.0 / sqrt(x)
+    elif op == OP_SQUARE:
+        return x * x
+    elif op == OP_SIN:
+        return sin(x)
+    elif op == OP_COS:
+        return cos(x)
+    elif op == OP_TANH:
+        return tanh(x)
+    elif op == OP_SIGMOID:
+        return _sigmoid_d(x)
+    elif op == OP_RELU:
+        return x if x > 0 else (0.0 * x if x != x else 0.0)
+    elif op == OP_RECIPROCAL:
+        return 1.0 / x
+    elif op == OP_FLOOR:
+        return floor(x)
+    elif op == OP_CEIL:
+        return ceil(x)
+    elif op == OP_SIGN:
+        return 1.0 if x > 0 else (-1.0 if x < 0 else x)
+    elif op == OP_ERF:
+        return erf(x)
+    elif op == OP_SILU:
+        return x * _sigmoid_d(x)
+    elif op == OP_GELU_TANH:
+        u = 0.7978845608028654 * (x + 0.044715 * x * x * x)
+        return 0.5 * x * (1.0 + tanh(u))
+    elif op == OP_GELU_ERF:
+        return 0.5 * x * (1.0 + erf(x * 0.7071067811865476))
+    elif op == OP_RELU6:
+        return 0.0 if x < 0 else (6.0 if x > 6 else x)
+    return x
+
+cdef inline float unary_f(int op, float x) noexcept nogil:
+    cdef float u
+    if op == OP_NEG:
+        return -x
+    elif op == OP_ABS:
+        return fabsf(x)
+    elif op == OP_EXP:
+        return exp_f(x) if x == x else x
+    elif op == OP_LOG:
+        return logf(x)
+    elif op == OP_LOG1P:
+        return log1pf(x)
+    elif op == OP_SQRT:
+        return sqrtf(x)
+    elif op == OP_RSQRT:
+        return 1.0 / sqrtf(x)
+    elif op == OP_SQUARE:
+        return x * x
+    elif op == OP_SIN:
+        return sinf(x)
+    elif op == OP_COS:
+        return cosf(x)
+    elif op == OP_TANH:
+        return _tanh_f(x)
+    elif op == OP_SIGMOID:
+        return _sigmoid_f(x)
+    elif op == OP_RELU:
+        return x if x > 0 else (x if x != x else 0.0)
+    elif op == OP_RECIPROCAL:
+        return 1.0 / x
+    elif op == OP_FLOOR:
+        return floorf(x)
+    elif op == OP_CEIL:
+        return ceilf(x)
+    elif op == OP_SIGN:
+        return 1.0 if x > 0 else (-1.0 if x < 0 else x)
+    elif op == OP_ERF:
+        return erff(x)
+    elif op == OP_SILU:
+        return x * _sigmoid_f(x)
+    elif op == OP_GELU_TANH:
+        u = 0.7978845608028654 * (x + 0.044715 * x * x * x)
+        return 0.5 * x * (1.0 + _tanh_f(u))
+    elif op == OP_GELU_ERF:
+        return 0.5 * x * (1.0 + erff(x * 0.7071067811865476))
+    elif op == OP_RELU6:
+        return 0.0 if x < 0 else (6.0 if x > 6 else x)
+    return x
+
+cdef inline double binary_d(int op, double a, double b) noexcept nogil:
+    if op == OP_ADD:
+        return a + b
+    elif op == OP_SUB:
+        return a - b
+    elif op == OP_MUL:
+        return a * b
+    elif op == OP_DIV:
+        return a / b
+    elif op == OP_MAX:
+        return a if (a >= b or a != a) else b
+    elif op == OP_MIN:
+        return a if (a <= b or a != a) else b
+    elif op == OP_POW:
+        return pow(a, b)
+    elif op == OP_RELU_GRAD:
+        return a if b > 0 else 0.0
+    elif op == OP_TANH_GRAD:
+        return b * (1.0 - a * a)
+    elif op == OP_SIGMOID_GRAD:
+        return b * a * (1.0 - a)
+    return a
+
+cdef inline float binary_f(int op, float a, float b) noexcept nogil:
+    if op == OP_ADD:
+        return a + b
+    elif op == OP_SUB:
+        return a - b
+    elif op == OP_MUL:
+        return a * b
+    elif op == OP_DIV:
+        return a / b
+    elif op == OP_MAX:
+        return a if (a >= b or a != a) else b
+    elif op == OP_MIN:
+        return a if (a <= b or a != a) else b
+    elif op == OP_POW:
+        return powf(a, b)
+    elif op == OP_RELU_GRAD:
+        return a if b > 0 else 0.0
+    elif op == OP_TANH_GRAD:
+        return b * (1.0 - a * a)
+    elif op == OP_SIGMOID_GRAD:
+        return b * a * (1.0 - a)
+    return a

@@ -1,0 +1,129 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Fused layer norm and RMS norm over the rows of a (rows, n) array: one pass for the
+statistics (accumulated in double), one for the output; backward in two passes per row plus
+per-thread partial sums for the affine gradients. Parallel over rows."""
+cimport numpy as cnp
+from cython.parallel cimport prange, parallel, threadid
+from libc.math cimport sqrt
+from libc.stdlib cimport calloc, free
+from _common cimport real
+
+cnp.import_array()
+
+
+def layer_norm_fwd(real[:, ::1] x, real[::1] gamma, real[::1] beta, double eps,
+                   real[:, ::1] y, real[::1] mean, real[::1] rstd):
+    """y = (x - mean) * rstd * gamma + beta per row; mean and rstd per row."""
+    cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
+    cdef double s, ss, m, v, rs, d
+    with nogil:
+        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+            s = 0.0
+            for j in range(n):
+                s = s + x[r, j]
+            m = s / n
+            ss = 0.0
+            for j in range(n):
+                d = x[r, j] - m
+                ss = ss + d * d
+            v = ss / n
+            rs = 1.0 / sqrt(v + eps)
+            mean[r] = <real>m
+            rstd[r] = <real>rs
+            for j in range(n):
+                y[r, j] = <real>((x[r, j] - m) * rs * gamma[j] + beta[j])
+
+
+def layer_norm_bwd(real[:, ::1] x, real[:, ::1] dy, real[::1] mean, real[::1] rstd,
+                   real[::1] gamma, real[:, ::1] dx, real[::1] dgamma, real[::1] dbeta):
+    """Gradients of layer_norm_fwd for given dy: dx per row; dgamma, dbeta summed over rows."""
+    cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
+    cdef int nthreads = 2 if rows * n >= 65536 else 1, t
+    cdef double m, rs, xh, g, sg, sgx
+    cdef double* part = <double*>calloc(2 * nthreads * n, sizeof(double))
+    cdef double* mine
+    try:
+        with nogil, parallel(num_threads=nthreads):
+            t = threadid()
+            mine = part + 2 * t * n
+            for r in prange(rows, schedule="static"):
+                m = mean[r]
+                rs = rstd[r]
+                sg = 0.0
+                sgx = 0.0
+                for j in range(n):
+                    xh = (x[r, j] - m) * rs
+                    g = dy[r, j] * gamma[j]
+                    sg = sg + g
+                    sgx = sgx + g * xh
+                    mine[j] += dy[r, j] * xh
+                    mine[n + j] += dy[r, j]
+                sg = sg / n
+                sgx = sgx / n
+                for j in range(n):
+                    xh = (x[r, j] - m) * rs
+                    dx[r, j] = <real>(rs * (dy[r, j] * gamma[j] - sg - xh * sgx))
+        for j in range(n):
+            g = 0.0
+            xh = 0.0
+            for t in range(nthreads):
+                g = g + part[2 * t * n + j]
+                xh = xh + part[2 * t * n + n + j]
+            dgamma[j] = <real>g
+            dbeta[j] = <real>xh
+    finally:
+        free(part)
+
+
+def rms_norm_fwd(real[:, ::1] x, real[::1] gamma, double eps, bint clamp_norm,
+                 real[:, ::1] y, real[::1] rstd):
+    """y = x * rstd * gamma; rstd = 1/sqrt(mean(x^2) + eps), or with clamp_norm
+    1/max(sqrt(mean(x^2)), eps) (darts' RMSNorm)."""
+    cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
+    cdef double ss, rs, rms
+    with nogil:
+        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+            ss = 0.0
+            for j in range(n):
+                ss = ss + <double>x[r, j] * x[r, j]
+            if clamp_norm:
+                rms = sqrt(ss / n)
+                rs = 1.0 / (rms if rms > eps else eps)
+            else:
+                rs = 1.0 / sqrt(ss / n + eps)
+            rstd[r] = <real>rs
+            for j in range(n):
+                y[r, j] = <real>(x[r, j] * rs * gamma[j])
+
+
+def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamma, double eps,
+                 bint clamp_norm, real[:, ::1] dx, real[::1] dgamma):
+    """Gradients of rms_norm_fwd: dx per row, dgamma summed over rows."""
+    cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
+    cdef int nthreads = 2 if rows * n >= 65536 else 1, t
+    cdef double rs, g, dot, c, acc
+    cdef bint clamped
+    cdef double* part = <double*>calloc(nthreads * n, sizeof(double))
+    cdef double* mine
+    try:
+        with nogil, parallel(num_threads=nthreads):
+            t = threadid()
+            mine = part + t * n
+            for r in prange(rows, schedule="static"):
+                rs = rstd[r]
+                clamped = clamp_norm and (1.0 / rs) <= eps
+                dot = 0.0
+                for j in range(n):
+                    g = dy[r, j] * gamma[j]
+                    dot = dot + g * x[r, j]
+                    mine[j] += dy[r, j] * x[r, j] * rs
+                c = 0.0 if clamped else rs * rs * rs * dot / n
+                for j in range(n):
+                    dx[r, j] = <real>(dy[r, j] * gamma[j] * rs - x[r, j] * c)
+        for j in range(n):
+            acc = 0.0
+            for t in range(nthreads):
+                acc = acc + part[t * n + j]
+            dgamma[j] = <real>acc
+    finally:
+        free(part)
