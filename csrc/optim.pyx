@@ -40,10 +40,11 @@ def apply_momentum(real[::1] var, real[::1] accum, real[::1] grad, double lr, do
 
 
 def adam_update(real[::1] param, real[::1] m, real[::1] v, real[::1] grad, double lr,
-                double beta1, double beta2, double eps, double beta1_power, double beta2_power,
-                double weight_decay, bint decoupled, bint use_nesterov):
+                double lr_t, double beta1, double beta2, double eps, double weight_decay,
+                bint decoupled, bint use_nesterov):
+    """lr_t carries the bias correction; decoupled weight decay uses lr."""
     cdef Py_ssize_t n = param.shape[0], i
-    cdef double g, mi, vi, p, lr_t = lr * sqrt(1.0 - beta2_power) / (1.0 - beta1_power)
+    cdef double g, mi, vi, p
     with nogil:
         for i in prange(n, schedule="static", num_threads=2 if n >= 65536 else 1):
             p = param[i]

@@ -2,3 +2,6 @@
 from mindcell.nn.cell import Cell  # noqa: F401
 from mindcell.nn.layer import *  # noqa: F401,F403
 from mindcell.nn.layer import get_activation  # noqa: F401
+from mindcell.nn.loss import *  # noqa: F401,F403,E402
+from mindcell.nn.optim import *  # noqa: F401,F403,E402
+from mindcell.nn.wrap import *  # noqa: F401,F403,E402

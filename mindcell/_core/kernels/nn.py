@@ -304,13 +304,12 @@ def _flat_views(*arrays):
 
 
 @register("SGDUpdate")
-def sgd_update(param, grad, accum, lr, momentum, dampening, weight_decay, nesterov,
-               first_step=False):
+def sgd_update(param, grad, accum, lr, stat, momentum, dampening, weight_decay, nesterov):
     views = _flat_views(param, accum)
     if views is None or grad.dtype is not param.dtype:
         return NotImplemented
-    _optim.sgd_update(views[0], _c(grad).reshape(-1), views[1], lr, momentum, dampening,
-                      weight_decay, nesterov, first_step)
+    _optim.sgd_update(views[0], _c(grad).reshape(-1), views[1], float(lr), momentum, dampening,
+                      weight_decay, nesterov, bool(stat.reshape(-1)[0] > 0))
     return param
 
 
@@ -319,16 +318,17 @@ def apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False):
     views = _flat_views(var, accum)
     if views is None or grad.dtype is not var.dtype:
         return NotImplemented
-    _optim.apply_momentum(views[0], views[1], _c(grad).reshape(-1), lr, momentum, use_nesterov)
+    _optim.apply_momentum(views[0], views[1], _c(grad).reshape(-1), float(lr), momentum,
+                          use_nesterov)
     return var
 
 
 @register("AdamUpdate")
-def adam_update(param, m, v, grad, lr, beta1, beta2, epsilon, beta1_power, beta2_power,
-                weight_decay=0.0, decoupled=False, use_nesterov=False):
+def adam_update(param, m, v, grad, lr, lr_t, beta1, beta2, epsilon, weight_decay=0.0,
+                decoupled=False, use_nesterov=False):
     views = _flat_views(param, m, v)
     if views is None or grad.dtype is not param.dtype:
         return NotImplemented
-    _optim.adam_update(views[0], views[1], views[2], _c(grad).reshape(-1), lr, beta1, beta2,
-                       epsilon, beta1_power, beta2_power, weight_decay, decoupled, use_nesterov)
+    _optim.adam_update(views[0], views[1], views[2], _c(grad).reshape(-1), float(lr),
+                       float(lr_t), beta1, beta2, epsilon, weight_decay, decoupled, use_nesterov)
     return param

@@ -82,11 +82,13 @@ print_p = defprim("Print", _print_impl, infer=lambda *a, template: ((), np.dtype
 
 
 # ----- optimizer updates (in place; return the parameter) ----------------------------------
-def _sgd_update(param, grad, accum, lr, momentum, dampening, weight_decay, nesterov,
-                first_step=False):
+# Learning rates (and SGD's first-step flag) are tensor inputs, not attributes, so a compiled
+# training step replays correctly when they change from step to step.
+def _sgd_update(param, grad, accum, lr, stat, momentum, dampening, weight_decay, nesterov):
+    lr = float(lr)
     g = grad + weight_decay * param if weight_decay else grad
     if momentum > 0:
-        if first_step:
+        if stat.reshape(-1)[0] > 0:
             accum[...] = g
         else:
             accum *= momentum
@@ -97,6 +99,7 @@ def _sgd_update(param, grad, accum, lr, momentum, dampening, weight_decay, neste
 
 
 def _apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False):
+    lr = float(lr)
     accum *= momentum
     accum += grad
     if use_nesterov:
@@ -106,8 +109,10 @@ def _apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False):
     return var
 
 
-def _adam_update(param, m, v, grad, lr, beta1, beta2, epsilon, beta1_power, beta2_power,
-                 weight_decay=0.0, decoupled=False, use_nesterov=False):
+def _adam_update(param, m, v, grad, lr, lr_t, beta1, beta2, epsilon, weight_decay=0.0,
+                 decoupled=False, use_nesterov=False):
+    """Adam with the bias correction folded into ``lr_t``; decoupled weight decay uses ``lr``."""
+    lr, lr_t = float(lr), float(lr_t)
     if weight_decay and decoupled:
         param -= (lr * weight_decay * param).astype(param.dtype, copy=False)
     elif weight_decay:
@@ -116,7 +121,6 @@ def _adam_update(param, m, v, grad, lr, beta1, beta2, epsilon, beta1_power, beta
     m += (1 - beta1) * grad
     v *= beta2
     v += (1 - beta2) * grad * grad
-    lr_t = lr * np.sqrt(1 - beta2_power) / (1 - beta1_power)
     num = m * beta1 + (1 - beta1) * grad if use_nesterov else m
     param -= (lr_t * num / (np.sqrt(v) + epsilon)).astype(param.dtype, copy=False)
     return param

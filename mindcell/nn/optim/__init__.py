@@ -1,0 +1,4 @@
+"""Optimizers: update parameters in place through fused kernels."""
+from mindcell.nn.optim.optimizer import Optimizer  # noqa: F401
+from mindcell.nn.optim.sgd import SGD, Momentum  # noqa: F401
+from mindcell.nn.optim.adam import Adam, AdamWeightDecay  # noqa: F401

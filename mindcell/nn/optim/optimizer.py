@@ -1,0 +1,99 @@
+"""Optimizer base: parameter groups, learning rates (constant, per-step list or schedule Cell),
+weight decay, and state Parameters named as MindSpore names them."""
+import numbers
+
+import numpy as np
+
+from mindcell.common.parameter import Parameter, ParameterTuple
+from mindcell.common.tensor import Tensor
+from mindcell.nn.cell import Cell
+from mindcell.ops import functional as F
+
+
+class Optimizer(Cell):
+    """Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0)
+
+    ``parameters`` is a list of Parameters or of group dicts ``{"params": [...], "lr": ...,
+    "weight_decay": ...}``. ``learning_rate`` is a float, a 0-d Tensor, a list (one value per
+    step) or a LearningRateSchedule Cell called with the global step.
+    """
+
+    def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(auto_prefix=False)
+        name = type(self).__name__
+        if parameters is None:
+            raise ValueError("%s: 'parameters' must not be None" % name)
+        parameters = list(parameters)
+        if not parameters:
+            raise ValueError("%s: 'parameters' must not be empty" % name)
+        if not isinstance(loss_scale, (int, float)) or loss_scale <= 0:
+            raise ValueError("%s: 'loss_scale' must be a positive number" % name)
+        self.loss_scale = float(loss_scale)
+        groups = parameters if isinstance(parameters[0], dict) else [{"params": parameters}]
+        params, self.group_lr, self.group_wd = [], [], []
+        for group in groups:
+            ps = list(group["params"])
+            for p in ps:
+                if not isinstance(p, Parameter):
+                    raise TypeError("%s: parameters must be Parameters, but got %s"
+                                    % (name, type(p).__name__))
+            lr = group.get("lr", learning_rate)
+            wd = group.get("weight_decay", weight_decay)
+            _check_lr(lr, name)
+            if not isinstance(wd, numbers.Real) or wd < 0:
+                raise ValueError("%s: 'weight_decay' must be a non-negative number, but got %r"
+                                 % (name, wd))
+            for p in ps:
+                params.append(p)
+                self.group_lr.append(lr)
+                self.group_wd.append(float(wd))
+        self.parameters = ParameterTuple(params)
+        # MindSpore's attribute name shadows the PyTorch-style Cell.parameters() method here
+        self.__dict__["parameters"] = self._params_list["parameters"]
+        self.learning_rate = learning_rate
+        self.weight_decay = float(weight_decay)
+        self.global_step = Parameter(Tensor(np.zeros(1, np.int32)), name="global_step",
+                                     requires_grad=False)
+
+    def _lr_tensor(self, lr):
+        """The learning rate of the current step as a 0-d float32 tensor."""
+        if isinstance(lr, Cell):
+            return F.cast(F.reshape(lr(self.global_step), ()), np.float32)
+        if isinstance(lr, (list, tuple)):
+            table = Tensor(np.asarray(lr, np.float32))
+            step = F.minimum(F.reshape(self.global_step, ()), len(lr) - 1)
+            return F.gather(table, step, 0)
+        if isinstance(lr, Tensor):
+            return F.reshape(F.cast(lr, np.float32), ())
+        return Tensor._make(np.asarray(lr, np.float32))
+
+    def get_lr(self):
+        """The learning rate of the current step (of the first group)."""
+        return self._lr_tensor(self.group_lr[0])
+
+    def clone_state(self, prefix, init="zeros"):
+        """ParameterTuple of state tensors named ``prefix.<parameter name>``."""
+        return self.parameters.clone(prefix, init)
+
+    def _check_grads(self, gradients):
+        if len(gradients) != len(self.parameters):
+            raise ValueError("%s: got %d gradients for %d parameters"
+                             % (type(self).__name__, len(gradients), len(self.parameters)))
+        if self.loss_scale != 1.0:
+            gradients = tuple(F.div(g, self.loss_scale) for g in gradients)
+        return gradients
+
+    def _step_done(self):
+        F.assign_add(self.global_step, Tensor._make(np.ones(1, np.int32)))
+
+
+def _check_lr(lr, owner):
+    if isinstance(lr, (Cell, Tensor)):
+        return
+    if isinstance(lr, (list, tuple)):
+        if not lr or not all(isinstance(v, numbers.Real) and v >= 0 for v in lr):
+            raise ValueError("%s: a learning-rate list must hold non-negative numbers" % owner)
+        return
+    if not isinstance(lr, numbers.Real) or isinstance(lr, bool) or lr < 0:
+        raise ValueError("%s: 'learning_rate' must be a non-negative number, a list, a Tensor or a"
+                         " LearningRateSchedule, but got %r" % (owner, lr))

@@ -1,0 +1,64 @@
+"""SGD and Momentum."""
+import numpy as np
+
+from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
+from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.ops import functional as F
+from mindcell.ops.defs.state import apply_momentum_p, sgd_update_p
+
+
+class SGD(Optimizer):
+    """SGD(params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
+    nesterov=False, loss_scale=1.0): accum = momentum*accum + (1-dampening)*g (accum = g on
+    the first step); param -= lr * (g + momentum*accum if nesterov else accum)."""
+
+    def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
+                 nesterov=False, loss_scale=1.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if not isinstance(momentum, (int, float)) or momentum < 0:
+            raise ValueError("SGD: 'momentum' must be a non-negative number, but got %r"
+                             % (momentum,))
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("SGD: nesterov needs momentum > 0 and dampening = 0")
+        self.momentum, self.dampening, self.nesterov = float(momentum), float(dampening), bool(
+            nesterov)
+        self.accum = self.clone_state("accum")
+        self.stat = Parameter(Tensor(np.ones(1, np.float32)), name="stat", requires_grad=False)
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self.group_lr,
+                                   self.group_wd):
+            sgd_update_p.bind(p, F.cast(g, p.dtype), a, self._lr_tensor(lr), self.stat,
+                              momentum=self.momentum, dampening=self.dampening,
+                              weight_decay=wd, nesterov=self.nesterov)
+        F.assign(self.stat, Tensor._make(np.zeros(1, np.float32)))
+        self._step_done()
+        return True
+
+
+class Momentum(Optimizer):
+    """Momentum(params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
+    use_nesterov=False): accum = momentum*accum + g; param -= lr*accum (state 'moments.<p>')."""
+
+    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
+                 use_nesterov=False):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if not isinstance(momentum, (int, float)) or momentum < 0:
+            raise ValueError("Momentum: 'momentum' must be a non-negative number, but got %r"
+                             % (momentum,))
+        self.momentum, self.use_nesterov = float(momentum), bool(use_nesterov)
+        self.moments = self.clone_state("moments")
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        for p, g, m, lr, wd in zip(self.parameters, gradients, self.moments, self.group_lr,
+                                   self.group_wd):
+            g = F.cast(g, p.dtype)
+            if wd:
+                g = F.add(g, F.mul(p, wd))
+            apply_momentum_p.bind(p, m, g, self._lr_tensor(lr), momentum=self.momentum,
+                                  use_nesterov=self.use_nesterov)
+        self._step_done()
+        return True

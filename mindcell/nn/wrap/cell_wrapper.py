@@ -1,0 +1,78 @@
+"""WithLossCell, TrainOneStepCell and WithEvalCell."""
+import numpy as np
+
+from mindcell.common.tensor import Tensor
+from mindcell.nn.cell import Cell
+from mindcell.ops import functional as F
+from mindcell.ops.grad import GradOperation
+
+
+class WithLossCell(Cell):
+    """WithLossCell(backbone, loss_fn): ``loss_fn(backbone(data), label)``; parameters keep
+    the backbone's names (auto_prefix=False)."""
+
+    def __init__(self, backbone, loss_fn):
+        super().__init__(auto_prefix=False)
+        if not isinstance(backbone, Cell) or not isinstance(loss_fn, Cell):
+            raise TypeError("WithLossCell: 'backbone' and 'loss_fn' must be Cells")
+        self._backbone = backbone
+        self._loss_fn = loss_fn
+
+    def construct(self, data, label):
+        return self._loss_fn(self._backbone(data), label)
+
+    @property
+    def backbone_network(self):
+        return self._backbone
+
+
+class TrainOneStepCell(Cell):
+    """TrainOneStepCell(network, optimizer, sens=None): one training step; returns the loss.
+
+    Computes the gradients of ``network(*inputs)`` (a loss) with respect to the optimizer's
+    parameters, scaled by ``sens`` (1.0 by default), and applies the optimizer. In GRAPH_MODE the
+    forward pass, backward pass and update compile into one graph.
+    """
+
+    def __init__(self, network, optimizer, sens=None):
+        super().__init__(auto_prefix=False)
+        if not isinstance(network, Cell):
+            raise TypeError("TrainOneStepCell: 'network' must be a Cell")
+        self.network = network
+        self.network.set_grad()
+        self.optimizer = optimizer
+        self.weights = optimizer.parameters
+        self.grad = GradOperation(get_by_list=True, sens_param=True)
+        self.sens = 1.0 if sens is None else float(sens)
+
+    def construct(self, *inputs):
+        loss = self.network(*inputs)
+        sens = F.fill(loss.dtype, loss.shape, self.sens)
+        grads = self.grad(self.network, self.weights)(*inputs, sens)
+        grads = self.grad_reducer(grads)
+        return F.depend(loss, _as_tensor(self.optimizer(grads), loss))
+
+    def grad_reducer(self, grads):
+        """Identity on one machine (data-parallel training would all-reduce here)."""
+        return grads
+
+
+def _as_tensor(result, like):
+    return result if isinstance(result, Tensor) else Tensor._make(np.zeros((), like._data.dtype))
+
+
+class WithEvalCell(Cell):
+    """WithEvalCell(network, loss_fn, add_cast_fp32=False): returns ``(loss, outputs, label)``."""
+
+    def __init__(self, network, loss_fn, add_cast_fp32=False):
+        super().__init__(auto_prefix=False)
+        self._network = network
+        self._loss_fn = loss_fn
+        self.add_cast_fp32 = add_cast_fp32
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        if self.add_cast_fp32:
+            label = F.cast(label, np.float32)
+            outputs = F.cast(outputs, np.float32)
+        return self._loss_fn(outputs, label), outputs, label
