@@ -13,3 +13,6 @@ from mindcell.ops.grad import grad, value_and_grad, vjp  # noqa: F401
 
 __version__ = "0.1.0"
 from mindcell.graph.jit import jit, JitConfig  # noqa: E402,F401
+from mindcell import train  # noqa: E402,F401
+from mindcell.train.serialization import (save_checkpoint, load_checkpoint,  # noqa: E402,F401
+                                          load_param_into_net)

@@ -1,0 +1,102 @@
+"""The safetensors side of ``save_checkpoint`` / ``load_checkpoint`` (``format="safetensors"``).
+
+Writing goes through the ``safetensors`` package's numpy API (``safetensors.numpy.save_file``),
+reading through ``safetensors.deserialize``, which validates the header and the data offsets
+and hands back raw bytes for every dtype, including BF16 (which numpy has not got).
+"""
+import json
+import struct
+import zlib
+
+import numpy as np
+
+# safetensors dtype string -> numpy dtype (little-endian on disk); BF16 is handled apart.
+_ST_TO_NP = {
+    "BOOL": np.dtype(np.bool_), "U8": np.dtype("<u1"), "I8": np.dtype("<i1"),
+    "U16": np.dtype("<u2"), "I16": np.dtype("<i2"), "U32": np.dtype("<u4"),
+    "I32": np.dtype("<i4"), "U64": np.dtype("<u8"), "I64": np.dtype("<i8"),
+    "F16": np.dtype("<f2"), "F32": np.dtype("<f4"), "F64": np.dtype("<f8"),
+}
+
+
+def _package():
+    try:
+        import safetensors
+        import safetensors.numpy
+    except ImportError:  # pragma: no cover - it is a dependency of mindcell
+        raise RuntimeError("format='safetensors' needs the 'safetensors' package "
+                           "(pip install safetensors)") from None
+    return safetensors
+
+
+def crc_of(named_arrays):
+    """MindSpore's safetensors CRC: crc32 over ``name`` (UTF-8) then the raw bytes of each
+    tensor, names in sorted order."""
+    crc = 0
+    for name in sorted(named_arrays):
+        crc = zlib.crc32(name.encode("utf-8"), crc)
+        crc = zlib.crc32(memoryview(_raw_bytes(named_arrays[name])), crc)
+    return crc
+
+
+def _raw_bytes(arr):
+    arr = np.ascontiguousarray(arr)
+    return arr.reshape(-1).view(np.uint8)
+
+
+def save(path, named_arrays, metadata):
+    """Write ``named_arrays`` (name -> numpy array) to ``path``."""
+    st = _package()
+    tensors = {k: np.ascontiguousarray(v) for k, v in named_arrays.items()}
+    if tensors:
+        st.numpy.save_file(tensors, path, metadata=metadata)
+    else:
+        st.numpy.save_file(tensors, path)
+
+
+def bf16_to_f32(raw):
+    """bfloat16 bytes (little-endian) -> float32 array (exact)."""
+    u16 = np.frombuffer(raw, dtype="<u2")
+    return (u16.astype(np.uint32) << 16).view(np.float32)
+
+
+class FormatError(ValueError):
+    pass
+
+
+def read(data):
+    """Parse a safetensors file's bytes.
+
+    Returns ``(metadata, entries)``: ``metadata`` is the ``__metadata__`` dict (or None);
+    ``entries`` maps each name (sorted) to ``(dtype string, shape, raw bytes)``.
+    Raises FormatError for anything that is not a valid safetensors file.
+    """
+    st = _package()
+    if len(data) < 8:
+        raise FormatError("it is %d bytes long, shorter than a safetensors header" % len(data))
+    try:
+        items = st.deserialize(bytes(data))
+    except Exception as e:  # safetensors raises its own SafetensorError (an Exception)
+        raise FormatError("it is not a valid safetensors file (%s)" % e) from None
+    (header_len,) = struct.unpack("<Q", bytes(data[:8]))
+    try:
+        header = json.loads(bytes(data[8:8 + header_len]).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise FormatError("its header is not valid JSON (%s)" % e) from None
+    metadata = header.get("__metadata__") if isinstance(header, dict) else None
+    entries = {}
+    for name, info in sorted(items, key=lambda kv: kv[0]):
+        entries[name] = (info["dtype"], tuple(int(d) for d in info["shape"]), info["data"])
+    return metadata, entries
+
+
+def to_array(name, dtype, shape, raw):
+    """One safetensors entry as a writable native-endian numpy array (BF16 -> float32)."""
+    if dtype == "BF16":
+        return bf16_to_f32(raw).reshape(shape)
+    np_dtype = _ST_TO_NP.get(dtype)
+    if np_dtype is None:
+        raise FormatError("tensor %r has the dtype %s, which mindcell cannot load (supported: %s, "
+                          "BF16)" % (name, dtype, ", ".join(sorted(_ST_TO_NP))))
+    arr = np.frombuffer(raw, dtype=np_dtype)
+    return arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(shape)
