@@ -57,6 +57,12 @@ class Tensor:
     __slots__ = ("_data", "init", "const_arg", "__weakref__", "__dict__")
     __array_priority__ = 100
 
+    def __new__(cls, input_data=None, dtype=None, shape=None, *args, **kwargs):
+        if input_data is None and shape is not None and not isinstance(shape, int) \
+                and any(d is None or d == -1 for d in shape):
+            cls = DynamicShapeTensor
+        return object.__new__(cls)
+
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None):
         self.init = None
@@ -65,6 +71,11 @@ class Tensor:
             if shape is None or dtype is None:
                 raise ValueError("Tensor: give input_data, or both shape and dtype (with init)")
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            if isinstance(self, DynamicShapeTensor):
+                self._dyn_shape = tuple(-1 if d is None else int(d) for d in shape)
+                self._data = np.zeros(tuple(max(d, 0) for d in self._dyn_shape),
+                                      mstype.to_dtype(dtype).np_dtype)
+                return
             self.init = init
             if init is None:
                 self._data = np.zeros(shape, mstype.to_dtype(dtype).np_dtype)
@@ -239,6 +250,23 @@ class Tensor:
         arr = _to_array(value, None)
         self._data = arr.astype(self._data.dtype, copy=False)
         return self
+
+
+class DynamicShapeTensor(Tensor):
+    """A shape/dtype declaration with unknown dims (-1), as passed to ``Cell.set_inputs``:
+    ``Tensor(shape=[None, 3], dtype=ms.float32)``. It holds no data."""
+
+    @property
+    def shape(self):
+        return self._dyn_shape
+
+    @property
+    def ndim(self):
+        return len(self._dyn_shape)
+
+    def __repr__(self):
+        return "Tensor(shape=%s, dtype=%s, value=<unknown>)" % (list(self._dyn_shape),
+                                                                self.dtype)
 
 
 def format_value(arr):

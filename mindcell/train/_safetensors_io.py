@@ -29,25 +29,37 @@ def _package():
     return safetensors
 
 
-def crc_of(named_arrays):
-    """MindSpore's safetensors CRC: crc32 over ``name`` (UTF-8) then the raw bytes of each
-    tensor, names in sorted order."""
+def crc_of(named_bytes):
+    """MindSpore's safetensors CRC: crc32 over each name (UTF-8) then the tensor's raw bytes,
+    names in sorted order. ``named_bytes`` maps name -> bytes-like or numpy array."""
     crc = 0
-    for name in sorted(named_arrays):
+    for name in sorted(named_bytes):
         crc = zlib.crc32(name.encode("utf-8"), crc)
-        crc = zlib.crc32(memoryview(_raw_bytes(named_arrays[name])), crc)
+        crc = zlib.crc32(raw_bytes(named_bytes[name]), crc)
     return crc
 
 
-def _raw_bytes(arr):
-    arr = np.ascontiguousarray(arr)
-    return arr.reshape(-1).view(np.uint8)
+def c_order(arr):
+    """``arr`` as a C-contiguous array, keeping 0-d arrays 0-d (np.ascontiguousarray
+    would make them 1-d)."""
+    arr = np.asarray(arr)
+    return arr if arr.flags.c_contiguous else np.array(arr, order="C", copy=True)
+
+
+def raw_bytes(value):
+    """The bytes of a numpy array as safetensors stores them (C order, little-endian)."""
+    if not isinstance(value, np.ndarray):
+        return value
+    arr = c_order(value)
+    if arr.dtype.byteorder == ">":
+        arr = arr.astype(arr.dtype.newbyteorder("<"))
+    return memoryview(arr.reshape(-1).view(np.uint8))
 
 
 def save(path, named_arrays, metadata):
     """Write ``named_arrays`` (name -> numpy array) to ``path``."""
     st = _package()
-    tensors = {k: np.ascontiguousarray(v) for k, v in named_arrays.items()}
+    tensors = {k: c_order(v) for k, v in named_arrays.items()}
     if tensors:
         st.numpy.save_file(tensors, path, metadata=metadata)
     else:

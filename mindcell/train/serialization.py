@@ -1,233 +1,888 @@
-"""Checkpoints: ``save_checkpoint``, ``load_checkpoint`` and ``load_param_into_net`` in
-MindSpore's ``.ckpt`` format (shared with MindSpore in both directions) and in safetensors.
-Writes are atomic: a temporary file in the same directory, then a rename."""
+"""Checkpoints: ``save_checkpoint``, ``load_checkpoint``, ``load_param_into_net``,
+``load_checkpoint_async``.
+
+Files are MindSpore's: ``.ckpt`` (protobuf messages, see ``_ckpt_proto``) and ``.safetensors``
+(through the ``safetensors`` package), so checkpoints move between MindSpore and mindcell in
+both directions. Differences from MindSpore, all on the safe side:
+
+* writes are atomic: the data goes to a unique temporary file in the target directory, is
+  flushed to disk, then renamed over the target; a crash leaves the old file (or none), never a
+  truncated one. (MindSpore deletes the old file first.) Like MindSpore, the finished file is
+  made read-only for its owner;
+* ``load_param_into_net`` checks every value (shape, dtype) before it changes anything, so when
+  it raises, the network is exactly as it was; loaded values are copied, never shared with the
+  dictionary;
+* bfloat16 tensors (mindcell has no bfloat16 dtype) load as exact float32 values;
+* Parameters loaded from a safetensors file are named after their keys (MindSpore leaves them
+  unnamed);
+* encryption (``enc_key`` / ``dec_key``) raises NotImplementedError.
+"""
+import atexit
 import difflib
 import logging
+import math
 import numbers
 import os
+import stat
 import tempfile
+import threading
 
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
-from mindcell.train import _ckpt_format as fmt
+from mindcell.train import _ckpt_proto as proto
+from mindcell.train import _safetensors_io as st_io
 
-logger = logging.getLogger("mindcell")
+__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async"]
+
+logger = logging.getLogger(__name__)
+
+# MindSpore splits a tensor whose bytes exceed 512 MiB into consecutive Values of at most this
+# many bytes (same tag, full dims in each); readers join them.
+SLICE_BYTES = 512 * 1024 * 1024
+
 _FORMATS = ("ckpt", "safetensors")
 
+# tensor_type string -> numpy dtype of the little-endian bytes on disk
+_CKPT_NP = {
+    "Bool": np.dtype(np.bool_), "Int8": np.dtype("<i1"), "UInt8": np.dtype("<u1"),
+    "Int16": np.dtype("<i2"), "UInt16": np.dtype("<u2"), "Int32": np.dtype("<i4"),
+    "UInt32": np.dtype("<u4"), "Int64": np.dtype("<i8"), "UInt64": np.dtype("<u8"),
+    "Float16": np.dtype("<f2"), "Float32": np.dtype("<f4"), "Float64": np.dtype("<f8"),
+}
+_STR_TYPE = "str"
+_BF16_TYPE = "BFloat16"
 
-def _entries_from(save_obj, choice_func):
-    """(name, array) pairs of what to save, in MindSpore's order."""
+# dtypes load_param_into_net converts between when strict_load=False (as MindSpore does)
+_FLOAT_TYPES = frozenset((mstype.float16, mstype.float32, mstype.float64))
+_INT_TYPES = frozenset((mstype.int8, mstype.int16, mstype.int32, mstype.int64))
+
+
+# =============================================================================================
+# helpers
+# =============================================================================================
+def _cell_class():
     from mindcell.nn.cell import Cell
-    if isinstance(save_obj, Cell):
-        pairs = [(p.name, p._data) for _, p in save_obj.parameters_and_names()]
-    elif isinstance(save_obj, dict):
-        pairs = [(k, _array(v, k)) for k, v in save_obj.items()]
-    elif isinstance(save_obj, (list, tuple)):
-        pairs = []
-        for item in save_obj:
-            if not isinstance(item, dict) or "name" not in item or "data" not in item:
-                raise TypeError("save_checkpoint: list items must be {'name': ..., 'data': ...}")
-            pairs.append((item["name"], _array(item["data"], item["name"])))
-    else:
-        raise TypeError("save_checkpoint: 'save_obj' must be a Cell, a dict or a list of dicts, "
-                        "but got %s" % type(save_obj).__name__)
-    if choice_func is not None:
-        pairs = [(n, a) for n, a in pairs if choice_func(n)]
-    return pairs
+    return Cell
 
 
-def _array(value, name):
+def _check_bool(name, value, func):
+    if not isinstance(value, bool):
+        raise TypeError("For '%s', the argument '%s' must be a bool, but got %s."
+                        % (func, name, type(value).__name__))
+    return value
+
+
+def _file_name(value, func):
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str):
+        raise TypeError("For '%s', the argument 'ckpt_file_name' must be a str, but got %s."
+                        % (func, type(value).__name__))
+    return value
+
+
+def _check_format(format, func):
+    if format not in _FORMATS:
+        raise ValueError("For '%s', the argument 'format' must be 'ckpt' or 'safetensors', but "
+                         "got %r." % (func, format))
+
+
+def _array_of(value):
+    """The numpy array behind a Tensor/Parameter/ndarray (no copy)."""
     if isinstance(value, Tensor):
         return value._data
-    if isinstance(value, np.ndarray):
-        return value
-    raise TypeError("save_checkpoint: the value of %r must be a Tensor, but got %s"
-                    % (name, type(value).__name__))
+    return np.asarray(value)
 
 
-def _append_entries(append_dict):
+def _tensor_type(arr):
+    """MindSpore's ``tensor_type`` string (``str(dtype)``) for a numpy array."""
+    try:
+        return str(mstype.from_numpy_dtype(arr.dtype))
+    except TypeError:
+        raise TypeError("save_checkpoint: cannot save an array of numpy type %s" % arr.dtype) \
+            from None
+
+
+def _le_bytes(arr):
+    """C-order little-endian bytes of ``arr`` as a flat uint8 memoryview (no copy when
+    possible)."""
+    arr = st_io.c_order(arr)
+    if arr.dtype.byteorder == ">":
+        arr = arr.astype(arr.dtype.newbyteorder("<"))
+    return memoryview(arr.reshape(-1).view(np.uint8))
+
+
+# =============================================================================================
+# save_checkpoint
+# =============================================================================================
+def _entries_from_cell(cell, choice_func):
     out = []
-    for k, v in (append_dict or {}).items():
-        if isinstance(v, bool):
-            out.append((k, np.asarray(v, np.bool_), None))
-        elif isinstance(v, numbers.Integral):
-            out.append((k, np.asarray(v, np.int64), None))
-        elif isinstance(v, numbers.Real):
-            out.append((k, np.asarray(v, np.float32), None))
-        elif isinstance(v, str):
-            out.append((k, None, v))
-        elif isinstance(v, Tensor):
-            out.append((k, v._data, None))
-        else:
-            raise TypeError("save_checkpoint: append_dict values must be int, float, bool, str "
-                            "or Tensor, but %r is %s" % (k, type(v).__name__))
+    for _, param in cell.parameters_and_names():
+        name = param.name
+        if choice_func is not None and not choice_func(name):
+            continue
+        out.append((name, param))
     return out
 
 
-def _atomic_write(path, data):
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp_", suffix=".ckpt")
+def _entries_from_list(save_obj, choice_func):
+    out = []
+    if not save_obj:
+        return out
+    if isinstance(save_obj[0], dict):
+        for item in save_obj:
+            if not (isinstance(item, dict) and "name" in item and "data" in item):
+                raise TypeError("For 'save_checkpoint', when save_obj is a list of dicts, each "
+                                "dict must have the keys 'name' and 'data', but got %r." % (item,))
+            if not isinstance(item["name"], str):
+                raise TypeError("For 'save_checkpoint', the 'name' of a save_obj item must be a "
+                                "str, but got %s." % type(item["name"]).__name__)
+            if not isinstance(item["data"], Tensor):
+                raise TypeError("For 'save_checkpoint', the 'data' of the save_obj item %r must "
+                                "be a Parameter or Tensor, but got %s."
+                                % (item["name"], type(item["data"]).__name__))
+            if choice_func is not None and not choice_func(item["name"]):
+                continue
+            out.append((item["name"], item["data"]))
+    else:
+        for item in save_obj:
+            if not isinstance(item, Parameter):
+                raise TypeError("For 'save_checkpoint', a save_obj list must hold Parameters or "
+                                "{'name', 'data'} dicts, but got %s." % type(item).__name__)
+            if choice_func is not None and not choice_func(item.name):
+                continue
+            out.append((item.name, item))
+    return out
+
+
+def _entries_from_dict(save_obj, choice_func):
+    out = []
+    for key, value in save_obj.items():
+        if not isinstance(key, str):
+            raise TypeError("For 'save_checkpoint', the keys of a save_obj dict must be str, but "
+                            "got %s." % type(key).__name__)
+        if not isinstance(value, (Tensor, np.ndarray, str)):
+            raise TypeError("For 'save_checkpoint', the value of %r in save_obj must be a "
+                            "Parameter, Tensor, numpy array or str, but got %s."
+                            % (key, type(value).__name__))
+        if choice_func is not None and not choice_func(key):
+            continue
+        out.append((key, value))
+    return out
+
+
+def _check_append_dict(append_dict):
+    if append_dict is None:
+        return {}
+    if not isinstance(append_dict, dict):
+        raise TypeError("For 'save_checkpoint', the argument 'append_dict' must be a dict, but "
+                        "got %s." % type(append_dict).__name__)
+    for key, value in append_dict.items():
+        if not isinstance(key, str) or not isinstance(value, (numbers.Number, str, Tensor)) \
+                or isinstance(value, complex):
+            raise TypeError("For 'save_checkpoint', 'append_dict' must map str to int, float, "
+                            "bool, str, Parameter or Tensor, but got key %s, value %s."
+                            % (type(key).__name__, type(value).__name__))
+    return append_dict
+
+
+def _append_value(value):
+    if isinstance(value, (str, Tensor)):
+        return value
+    # int -> Int64, float -> Float32, bool -> Bool (0-d), as Tensor(value) does
+    return Tensor(value)
+
+
+def _collect(save_obj, append_dict, choice_func):
+    """name -> numpy array or str, in the order MindSpore writes them."""
+    if isinstance(save_obj, _cell_class()):
+        items = _entries_from_cell(save_obj, choice_func)
+    elif isinstance(save_obj, list):
+        items = _entries_from_list(save_obj, choice_func)
+    elif isinstance(save_obj, dict):
+        items = _entries_from_dict(save_obj, choice_func)
+    else:
+        raise TypeError("For 'save_checkpoint', the argument 'save_obj' must be a Cell, list or "
+                        "dict, but got %s." % type(save_obj).__name__)
+    items.extend((k, _append_value(v)) for k, v in append_dict.items())
+    data = {}
+    for name, value in items:
+        data[name] = value if isinstance(value, str) else _array_of(value)
+    return data
+
+
+def _ckpt_pieces(name, value):
+    """The byte pieces of ``name``'s Values: (header, content) pairs."""
+    if isinstance(value, str):
+        content = value.encode("utf-32-le") or b"\x00" * 4  # numpy's '<U1' for ''
+        yield proto.value_header(name, [0], _STR_TYPE, len(content))
+        yield content
+        return
+    arr = value
+    if arr.size == 0:
+        return  # MindSpore writes no Value for a zero-size tensor
+    tensor_type = _tensor_type(arr)
+    dims = list(arr.shape)
+    raw = _le_bytes(arr)
+    for start in range(0, len(raw), SLICE_BYTES):
+        chunk = raw[start:start + SLICE_BYTES]
+        yield proto.value_header(name, dims, tensor_type, len(chunk))
+        yield chunk
+
+
+def _write_ckpt(f, data, crc_check):
+    crc = 0
+    for name, value in data.items():
+        for piece in _ckpt_pieces(name, value):
+            f.write(piece)
+            if crc_check:
+                crc = proto.crc32(piece, crc)
+    if crc_check:
+        f.write(proto.crc_trailer(crc))
+
+
+def _safetensors_payload(data, crc_check, remove_redundancy, path):
+    tensors = {}
+    for name in sorted(data):
+        value = data[name]
+        if isinstance(value, str):
+            raise TypeError("save_checkpoint: %r is the str %r, which the safetensors format "
+                            "cannot store (while writing %s); save it with format='ckpt'."
+                            % (name, value, path))
+        _tensor_type(value)  # rejects dtypes mindcell cannot describe
+        tensors[name] = st_io.c_order(value)
+    metadata = {"format": "ms"}
+    if isinstance(remove_redundancy, bool):
+        metadata["remove_redundancy"] = str(remove_redundancy)
+    if crc_check:
+        metadata["crc_num"] = str(st_io.crc_of(tensors))
+    return tensors, metadata
+
+
+def _fsync_dir(directory):
+    if os.name != "posix":
+        return
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _atomic_write(path, write_file=None, write_path=None):
+    """Write ``path`` through a temporary file in its directory, then rename it into place.
+
+    ``write_file(f)`` writes to an open binary file; ``write_path(p)`` writes the file ``p``.
+    On any error the temporary file is removed and ``path`` is left as it was.
+    """
+    directory = os.path.dirname(path) or os.curdir
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp",
+                               dir=directory)
+    try:
+        if write_file is not None:
+            with os.fdopen(fd, "wb") as f:
+                write_file(f)
+                f.flush()
+                os.fsync(f.fileno())
+        else:
+            os.close(fd)
+            write_path(tmp)
+            with open(tmp, "rb+") as f:
+                os.fsync(f.fileno())
+        os.chmod(tmp, stat.S_IRUSR)
+        try:
+            os.replace(tmp, path)
+        except PermissionError:
+            if not os.path.exists(path):
+                raise
+            os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)  # Windows will not replace read-only
+            os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
         raise
+    _fsync_dir(directory)
+
+
+def _exec_save(path, data, crc_check, format, remove_redundancy):
+    try:
+        if format == "ckpt":
+            _atomic_write(path, write_file=lambda f: _write_ckpt(f, data, crc_check))
+        else:
+            tensors, metadata = _safetensors_payload(data, crc_check, remove_redundancy, path)
+            _atomic_write(path, write_path=lambda p: st_io.save(p, tensors, metadata))
+    except BaseException:
+        logger.error("Failed to save the checkpoint file %s.", path)
+        raise
+
+
+_async_lock = threading.Lock()
+_async_threads = []
+
+
+def _wait_async_save():
+    """Wait for every background save_checkpoint to finish."""
+    with _async_lock:
+        threads = list(_async_threads)
+        _async_threads.clear()
+    for t in threads:
+        t.join()
+
+
+atexit.register(_wait_async_save)
+
+
+def _async_worker(path, data, crc_check, format, remove_redundancy):
+    try:
+        _exec_save(path, data, crc_check, format, remove_redundancy)
+    except Exception:  # the caller has gone on; the log is all it can get
+        logger.exception("Asynchronous save of the checkpoint file %s failed.", path)
 
 
 def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False,
                     append_dict=None, enc_key=None, enc_mode="AES-GCM", choice_func=None,
                     crc_check=False, format="ckpt", **kwargs):
-    """save_checkpoint(save_obj, ckpt_file_name, ..., append_dict=None, choice_func=None,
-    crc_check=False, format='ckpt'): write parameters (of a Cell, a dict or a list of
-    ``{'name', 'data'}``) to a MindSpore checkpoint. Returns None."""
-    if format not in _FORMATS:
-        raise ValueError("save_checkpoint: 'format' must be 'ckpt' or 'safetensors', but got %r"
-                         % (format,))
-    if enc_key is not None:
-        raise NotImplementedError("save_checkpoint: encrypted checkpoints are MindSpore-specific "
-                                  "and not supported by mindcell")
-    if not isinstance(ckpt_file_name, (str, os.PathLike)):
-        raise TypeError("save_checkpoint: 'ckpt_file_name' must be a path")
-    path = os.fspath(ckpt_file_name)
-    if not path.endswith("." + format):
+    """save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False,
+    append_dict=None, enc_key=None, enc_mode='AES-GCM', choice_func=None, crc_check=False,
+    format='ckpt', **kwargs)
+
+    Save parameters to a MindSpore checkpoint file (``.ckpt``, or ``.safetensors`` with
+    ``format='safetensors'``). The suffix ``.<format>`` is added when ``ckpt_file_name`` does
+    not end with it. The write is atomic.
+
+    Args:
+        save_obj: a Cell (its parameters, keyed by ``Parameter.name``), a list of Parameters or
+            of ``{"name": str, "data": Tensor}`` dicts, or a dict name -> Parameter/Tensor/str
+            (for example what ``load_checkpoint`` returned).
+        ckpt_file_name (str): the file to write (replaced if it exists).
+        integrated_save (bool): accepted for compatibility (no model parallelism here).
+        async_save (Union[bool, str]): write in a background thread (``True``, ``"thread"`` or
+            ``"process"``, which also uses a thread); the values are copied first.
+        append_dict (dict): extra entries: int (saved as Int64), float (Float32), bool, str,
+            Tensor.
+        enc_key: encryption is not supported (NotImplementedError).
+        choice_func (callable): ``choice_func(name) -> bool`` keeps the parameters it accepts.
+        crc_check (bool): append a CRC32 of the content (``.ckpt``: a 17-byte trailer;
+            safetensors: the ``crc_num`` metadata), checked by ``load_checkpoint(crc_check=True)``.
+        format (str): ``'ckpt'`` or ``'safetensors'``.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import mindcell as ms
+        >>> from mindcell import nn
+        >>> path = os.path.join(tempfile.mkdtemp(), "dense.ckpt")
+        >>> ms.save_checkpoint(nn.Dense(3, 2), path)
+        >>> sorted(ms.load_checkpoint(path))
+        ['bias', 'weight']
+    """
+    _check_format(format, "save_checkpoint")
+    if not isinstance(save_obj, (_cell_class(), list, dict)):
+        raise TypeError("For 'save_checkpoint', the argument 'save_obj' must be a Cell, list or "
+                        "dict, but got %s." % type(save_obj).__name__)
+    path = _file_name(ckpt_file_name, "save_checkpoint")
+    path = os.path.realpath(path)
+    if os.path.isdir(path):
+        raise IsADirectoryError("For 'save_checkpoint', ckpt_file_name %s is a directory; it "
+                                "must be a file name." % path)
+    if not path.endswith(format):
         path += "." + format
-    entries = _entries_from(save_obj, choice_func)
-    extra = _append_entries(append_dict)
+    _check_bool("integrated_save", integrated_save, "save_checkpoint")
+    if not isinstance(async_save, (bool, str)):
+        raise TypeError("For 'save_checkpoint', the argument 'async_save' must be a bool or str, "
+                        "but got %s." % type(async_save).__name__)
+    if isinstance(async_save, str) and async_save not in ("process", "thread"):
+        raise ValueError("For 'save_checkpoint', 'async_save' can only be 'process' or 'thread', "
+                         "but got %r." % async_save)
+    append_dict = _check_append_dict(append_dict)
+    if enc_key is not None and not isinstance(enc_key, bytes):
+        raise TypeError("For 'save_checkpoint', 'enc_key' must be bytes or None, but got %s."
+                        % type(enc_key).__name__)
+    if not isinstance(enc_mode, str):
+        raise TypeError("For 'save_checkpoint', 'enc_mode' must be a str, but got %s."
+                        % type(enc_mode).__name__)
+    _check_bool("crc_check", crc_check, "save_checkpoint")
+    remove_redundancy = kwargs.get("remove_redundancy", None)
+    if remove_redundancy is not None and not isinstance(remove_redundancy, bool):
+        raise TypeError("For 'save_checkpoint', 'remove_redundancy' must be a bool or None, but "
+                        "got %s." % type(remove_redundancy).__name__)
     if format == "safetensors":
-        _save_safetensors(path, entries, extra, crc_check)
+        for name, value, default in (("enc_key", enc_key, None), ("enc_mode", enc_mode, "AES-GCM"),
+                                     ("incremental", kwargs.get("incremental", False), False),
+                                     ("global_step_num", kwargs.get("global_step_num"), None)):
+            if value != default:
+                raise ValueError("For 'save_checkpoint', when format is 'safetensors', the "
+                                 "parameter '%s' must be set to default value '%s', but got "
+                                 "'%s'." % (name, default, value))
+    if enc_key is not None:
+        raise NotImplementedError("save_checkpoint: encrypted checkpoints (enc_key) are "
+                                  "MindSpore-specific and not supported by mindcell")
+    if choice_func is not None and not callable(choice_func):
+        raise TypeError("For 'save_checkpoint', 'choice_func' must be callable, but got %s."
+                        % type(choice_func).__name__)
+
+    data = _collect(save_obj, append_dict, choice_func)
+    if async_save:
+        data = {k: (v if isinstance(v, str) else np.array(v, copy=True)) for k, v in data.items()}
+        _wait_async_save()
+        t = threading.Thread(target=_async_worker, name="asyn_save_ckpt",
+                             args=(path, data, crc_check, format, remove_redundancy))
+        with _async_lock:
+            _async_threads.append(t)
+        t.start()
+        return
+    _exec_save(path, data, crc_check, format, remove_redundancy)
+
+
+# =============================================================================================
+# load_checkpoint
+# =============================================================================================
+def _check_prefix(prefix, which):
+    if prefix is None:
         return None
-    data = b"".join(fmt.encode_value(n, a) for n, a in entries if a.size)
-    data += b"".join(fmt.encode_value(n, a, t) for n, a, t in extra)
-    if crc_check:
-        data += fmt.crc_trailer(data)
-    _atomic_write(path, data)
-    return None
+    if not isinstance(prefix, (str, list, tuple)):
+        raise TypeError("For 'load_checkpoint', '%s' must be a str, list[str] or tuple[str], but "
+                        "got %s." % (which, type(prefix).__name__))
+    if isinstance(prefix, str):
+        prefix = (prefix,)
+    if not prefix:
+        raise ValueError("For 'load_checkpoint', '%s' cannot be an empty list or tuple." % which)
+    for i, p in enumerate(prefix):
+        if not isinstance(p, str):
+            raise TypeError("For 'load_checkpoint', the elements of '%s' must be str, but got %s "
+                            "at index %d." % (which, type(p).__name__, i))
+        if p == "":
+            raise ValueError("For 'load_checkpoint', '%s' cannot contain ''." % which)
+    return tuple(prefix)
 
 
-def _save_safetensors(path, entries, extra, crc_check):
-    from safetensors.numpy import save
-    tensors = {n: np.ascontiguousarray(a) for n, a in entries}
-    metadata = {"format": "ms"}
-    for name, arr, text in extra:
-        if text is not None:
-            metadata[name] = text
-        else:
-            tensors[name] = np.ascontiguousarray(arr).reshape(arr.shape)
-    data = save(tensors, metadata=metadata)
-    if crc_check:
-        import zlib
-        metadata["crc_num"] = str(zlib.crc32(data) & 0xFFFFFFFF)
-        data = save(tensors, metadata=metadata)
-    _atomic_write(path, data)
+def _selector(specify_prefix, filter_prefix, choice_func):
+    """name -> bool. The deprecated prefixes, when given, override choice_func (MindSpore)."""
+    if specify_prefix is None and filter_prefix is None:
+        if choice_func is None:
+            return lambda name: True
+        return lambda name: bool(choice_func(name))
+
+    def keep(name):
+        if specify_prefix and not name.startswith(specify_prefix):
+            return False
+        if filter_prefix and name.startswith(filter_prefix):
+            return False
+        return True
+    return keep
 
 
-def _read_entries(path, format, crc_check):
-    if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
-        raise ValueError("load_checkpoint: the checkpoint file %r does not exist" % (path,))
-    if format == "safetensors":
-        from safetensors.numpy import load
-        try:
-            with open(path, "rb") as f:
-                return list(load(f.read()).items())
-        except Exception as e:
-            raise ValueError("load_checkpoint: %r is not a valid safetensors file (%s)"
-                             % (path, e)) from None
-    with open(path, "rb") as f:
-        data = f.read()
+def _check_load_file(ckpt_file_name, format):
+    path = _file_name(ckpt_file_name, "load_checkpoint")
+    _check_format(format, "load_checkpoint")
+    if not path.endswith(format):
+        raise ValueError("For 'load_checkpoint', the checkpoint file name must end with the format "
+                         "%r, but got file name %r." % (format, path))
+    path = os.path.realpath(path)
+    if not os.path.exists(path):
+        raise ValueError("For 'load_checkpoint', the checkpoint file %s does not exist, please "
+                         "check whether 'ckpt_file_name' is correct." % path)
+    return path
+
+
+def _read_bytes(path):
     try:
-        return fmt.decode(data, crc_check)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ValueError("load_checkpoint: %r is not a valid MindSpore checkpoint (%s)"
-                         % (os.fspath(path), e)) from None
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise ValueError("Failed to read the checkpoint file %s: %s" % (path, e)) from e
+
+
+def _ckpt_array(tag, dims, tensor_type, content, path):
+    """One ckpt tensor as a writable native-endian numpy array."""
+    if tensor_type == _BF16_TYPE:
+        itemsize, np_dtype = 2, None
+    else:
+        np_dtype = _CKPT_NP.get(tensor_type)
+        if np_dtype is None:
+            raise ValueError("Failed to load the checkpoint file %s: the tensor %r has the type "
+                             "%r, which mindcell cannot read." % (path, tag, tensor_type))
+        itemsize = np_dtype.itemsize
+    if list(dims) == [0] and len(content) == itemsize:
+        dims = []  # old MindSpore wrote scalars with dims [0]
+    if any(d < 0 for d in dims):
+        raise ValueError("Failed to load the checkpoint file %s: the tensor %r has negative dims "
+                         "%s." % (path, tag, list(dims)))
+    expected = math.prod(dims) * itemsize
+    if len(content) != expected:
+        raise ValueError("Failed to load the checkpoint file %s: the tensor %r (%s, dims %s) "
+                         "should hold %d bytes but holds %d; the file is damaged or truncated."
+                         % (path, tag, tensor_type, list(dims), expected, len(content)))
+    if np_dtype is None:
+        logger.info("load_checkpoint: %r is BFloat16 in %s; mindcell loads it as Float32 "
+                    "(exact).", tag, path)
+        return st_io.bf16_to_f32(content).reshape(dims)
+    arr = np.frombuffer(content, dtype=np_dtype)
+    return arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(dims)
+
+
+def _map_arrays(tag, chunks, path):
+    """A MapParameter's Values: lists of (keys, values, status) tensors, joined on axis 0."""
+    parts = None
+    for tensors in chunks:
+        arrays = []
+        for t in tensors:
+            try:
+                dt = np.dtype(t.tensor_type)
+            except TypeError:
+                raise ValueError("Failed to load the checkpoint file %s: the map tensor %r has the "
+                                 "unknown type %r." % (path, tag, t.tensor_type)) from None
+            arrays.append(np.frombuffer(t.content, dtype=dt).reshape(t.dims).copy())
+        parts = [[a] for a in arrays] if parts is None else [p + [a] for p, a in
+                                                           zip(parts, arrays)]
+    return [np.concatenate(p, axis=0) for p in (parts or [])]
+
+
+def _load_ckpt_file(path, keep, crc_check):
+    raw = _read_bytes(path)
+    body, stored_crc = proto.split_crc(raw)
+    if stored_crc is None:
+        if crc_check:
+            logger.warning("For 'load_checkpoint', the checkpoint file %s has no CRC code; it "
+                           "cannot be checked.", path)
+    elif crc_check and proto.crc32(body) != stored_crc:
+        raise ValueError("For 'load_checkpoint', the CRC check of the checkpoint file %s failed: "
+                         "the file is damaged." % path)
+    try:
+        values = proto.parse_checkpoint(body)
+    except proto.DecodeError as e:
+        raise ValueError("Failed to read the checkpoint file %s: it is not a MindSpore checkpoint "
+                         "or it is damaged/truncated (%s)." % (path, e)) from None
+    if not values:
+        raise ValueError("Failed to read the checkpoint file %s: it holds no parameters (an empty "
+                         "file, or not a MindSpore checkpoint)." % path)
+    # join consecutive Values with the same tag (tensors over 512 MiB are split)
+    groups = []
+    for tag, kind, payload in values:
+        if groups and groups[-1][0] == tag and groups[-1][1] == kind:
+            groups[-1][2].append(payload)
+        else:
+            groups.append((tag, kind, [payload]))
+    result = {}
+    for tag, kind, chunks in groups:
+        if not keep(tag):
+            continue
+        if kind == "map":
+            result[tag] = _map_arrays(tag, chunks, path)
+            continue
+        last = chunks[-1]
+        if last.tensor_type == _STR_TYPE:
+            text = bytes(b"".join(c.content for c in chunks))
+            if len(text) % 4:
+                raise ValueError("Failed to load the checkpoint file %s: the string %r is not "
+                                 "UTF-32 (%d bytes)." % (path, tag, len(text)))
+            try:
+                result[tag] = text.decode("utf-32-le").rstrip("\x00")
+            except UnicodeDecodeError:
+                raise ValueError("Failed to load the checkpoint file %s: the string %r is not "
+                                 "valid UTF-32." % (path, tag)) from None
+            continue
+        if any(c.tensor_type != last.tensor_type for c in chunks):
+            raise ValueError("Failed to load the checkpoint file %s: the pieces of %r have "
+                             "different types." % (path, tag))
+        content = chunks[0].content if len(chunks) == 1 else b"".join(c.content for c in chunks)
+        arr = _ckpt_array(tag, last.dims, last.tensor_type, content, path)
+        result[tag] = Parameter(Tensor._make(arr), name=tag)
+    return result
+
+
+def _load_safetensors_file(path, keep, crc_check):
+    raw = _read_bytes(path)
+    try:
+        metadata, entries = st_io.read(raw)
+    except st_io.FormatError as e:
+        raise ValueError("Failed to read the checkpoint file %s: %s." % (path, e)) from None
+    if crc_check:
+        stored = (metadata or {}).get("crc_num")
+        if stored is None:
+            logger.warning("For 'load_checkpoint', the safetensors file %s has no CRC code; it "
+                           "cannot be checked.", path)
+        else:
+            computed = st_io.crc_of({k: v[2] for k, v in entries.items()})
+            if str(computed) != str(stored).strip():
+                raise ValueError("For 'load_checkpoint', the CRC check of the checkpoint file %s "
+                                 "failed: the file is damaged." % path)
+    result = {}
+    for name, (dtype, shape, data) in entries.items():
+        if not keep(name):
+            continue
+        try:
+            arr = st_io.to_array(name, dtype, shape, data)
+        except (st_io.FormatError, ValueError) as e:
+            raise ValueError("Failed to load the checkpoint file %s: %s." % (path, e)) from None
+        result[name] = Parameter(Tensor._make(arr), name=name)
+    return result
 
 
 def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None,
                     dec_key=None, dec_mode="AES-GCM", specify_prefix=None, choice_func=None,
                     crc_check=False, remove_redundancy=False, format="ckpt"):
-    """load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None, ...,
-    format='ckpt'): a dict name -> Parameter (strings from append_dict stay str); loaded into
-    ``net`` as well when given."""
-    if format not in _FORMATS:
-        raise ValueError("load_checkpoint: 'format' must be 'ckpt' or 'safetensors', but got %r"
-                         % (format,))
+    """load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None,
+    dec_key=None, dec_mode='AES-GCM', specify_prefix=None, choice_func=None, crc_check=False,
+    remove_redundancy=False, format='ckpt')
+
+    Read a MindSpore checkpoint (``.ckpt`` or, with ``format='safetensors'``, ``.safetensors``).
+
+    Returns:
+        dict: name -> Parameter (``requires_grad=True``), in file order (safetensors: sorted
+        names); str entries saved through ``append_dict`` come back as str. When ``net`` is
+        given the values are also loaded into it with ``load_param_into_net``.
+
+    Raises:
+        ValueError: the file does not exist, is damaged, truncated or not a checkpoint, fails
+            its CRC check (``crc_check=True``), or nothing is left after filtering.
+        TypeError: an argument has the wrong type.
+
+    ``choice_func(name) -> bool`` selects the entries to load; the deprecated
+    ``specify_prefix`` / ``filter_prefix`` (str or sequence of str) override it.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import mindcell as ms
+        >>> from mindcell import nn
+        >>> path = os.path.join(tempfile.mkdtemp(), "dense.ckpt")
+        >>> ms.save_checkpoint(nn.Dense(3, 2), path)
+        >>> ms.load_checkpoint(path, choice_func=lambda n: n.startswith("w"))
+        {'weight': Parameter (name=weight, shape=(2, 3), dtype=Float32, requires_grad=True)}
+    """
+    specify_prefix = _check_prefix(specify_prefix, "specify_prefix")
+    filter_prefix = _check_prefix(filter_prefix, "filter_prefix")
+    if dec_key is not None and not isinstance(dec_key, bytes):
+        raise TypeError("For 'load_checkpoint', 'dec_key' must be bytes or None, but got %s."
+                        % type(dec_key).__name__)
+    if not isinstance(dec_mode, str):
+        raise TypeError("For 'load_checkpoint', 'dec_mode' must be a str, but got %s."
+                        % type(dec_mode).__name__)
+    _check_bool("crc_check", crc_check, "load_checkpoint")
+    _check_bool("remove_redundancy", remove_redundancy, "load_checkpoint")
+    _check_bool("strict_load", strict_load, "load_checkpoint")
+    if choice_func is not None and not callable(choice_func):
+        raise TypeError("For 'load_checkpoint', 'choice_func' must be callable, but got %s."
+                        % type(choice_func).__name__)
+    _check_format(format, "load_checkpoint")
+    if format == "safetensors" and (dec_key is not None or dec_mode != "AES-GCM"):
+        raise ValueError("For 'load_checkpoint', when format is 'safetensors', 'dec_key' and "
+                         "'dec_mode' must keep their defaults.")
     if dec_key is not None:
-        raise NotImplementedError("load_checkpoint: encrypted checkpoints are not supported")
-    prefixes = (filter_prefix,) if isinstance(filter_prefix, str) else tuple(filter_prefix or ())
-    keep = (specify_prefix,) if isinstance(specify_prefix, str) else tuple(specify_prefix or ())
-    result = {}
-    for name, value in _read_entries(ckpt_file_name, format, crc_check):
-        if prefixes and name.startswith(prefixes):
-            continue
-        if keep and not name.startswith(keep):
-            continue
-        if choice_func is not None and not choice_func(name):
-            continue
-        result[name] = value if isinstance(value, str) else Parameter(Tensor._make(value),
-                                                                       name=name)
+        raise NotImplementedError("load_checkpoint: encrypted checkpoints (dec_key) are "
+                                  "MindSpore-specific and not supported by mindcell")
+    if net is not None and not isinstance(net, _cell_class()):
+        raise TypeError("For 'load_checkpoint', 'net' must be a Cell or None, but got %s."
+                        % type(net).__name__)
+    path = _check_load_file(ckpt_file_name, format)
+    if specify_prefix or filter_prefix:
+        logger.warning("For 'load_checkpoint', 'specify_prefix' and 'filter_prefix' are "
+                       "deprecated; use 'choice_func' instead.")
+    keep = _selector(specify_prefix, filter_prefix, choice_func)
+    if format == "ckpt":
+        parameter_dict = _load_ckpt_file(path, keep, crc_check)
+    else:
+        parameter_dict = _load_safetensors_file(path, keep, crc_check)
+    if not parameter_dict:
+        raise ValueError("The parameter dict loaded from %s is empty after filtering; check "
+                         "'choice_func', 'filter_prefix' and 'specify_prefix'." % path)
     if net is not None:
-        load_param_into_net(net, result, strict_load)
-    return result
+        load_param_into_net(net, parameter_dict, strict_load, remove_redundancy)
+    return parameter_dict
+
+
+class _ParamDictFuture:
+    """What ``load_checkpoint_async`` returns: ``result()`` waits for the dict."""
+
+    def __init__(self, executor, future):
+        self._executor = executor
+        self._future = future
+
+    def result(self):
+        try:
+            return self._future.result()
+        finally:
+            self._executor.shutdown(wait=False)
+
+    def done(self):
+        return self._future.done()
+
+
+def load_checkpoint_async(ckpt_file_name, net=None, strict_load=False, filter_prefix=None,
+                          dec_key=None, dec_mode="AES-GCM", specify_prefix=None, choice_func=None):
+    """load_checkpoint_async(ckpt_file_name, net=None, ...): ``load_checkpoint`` in a
+    background thread; the format follows the file name's suffix. Returns an object whose
+    ``result()`` gives (or raises) what ``load_checkpoint`` would."""
+    from concurrent.futures import ThreadPoolExecutor
+    name = _file_name(ckpt_file_name, "load_checkpoint_async")
+    format = "safetensors" if name.endswith(".safetensors") else "ckpt"
+    executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="load_ckpt")
+    future = executor.submit(load_checkpoint, name, net, strict_load, filter_prefix, dec_key,
+                             dec_mode, specify_prefix, choice_func, format=format)
+    return _ParamDictFuture(executor, future)
+
+
+# =============================================================================================
+# load_param_into_net
+# =============================================================================================
+def _new_value(param, new_param, strict_load, notes):
+    """The array ``param`` will hold: validated (shape, dtype) and already copied.
+    Raises RuntimeError (nothing has been changed yet)."""
+    src = new_param._data
+    shape = tuple(param.shape)
+    if src.shape != shape:
+        n = len(shape)
+        # MindSpore accepts extra trailing dims of 1, e.g. (12, 2048, 1, 1) -> (12, 2048)
+        if not (src.ndim > n and src.shape[:n] == shape and all(d == 1 for d in src.shape[n:])):
+            raise RuntimeError(
+                "For 'load_param_into_net', %s in the argument 'net' should have the same shape "
+                "as %s in the argument 'parameter_dict'. But got its shape %s in the argument "
+                "'net' and shape %s in the argument 'parameter_dict'. Nothing was loaded."
+                % (param.name, param.name, shape, src.shape))
+        src = src.reshape(shape)
+    dst_dtype, src_dtype = param.dtype, new_param.dtype
+    if src_dtype != dst_dtype:
+        pair = {src_dtype, dst_dtype}
+        if strict_load or not (pair <= _FLOAT_TYPES or pair <= _INT_TYPES):
+            raise RuntimeError(
+                "For 'load_param_into_net', %s in the argument 'net' should have the same type as "
+                "%s in the argument 'parameter_dict'. But got its type %s in the argument 'net' "
+                "and type %s in the argument 'parameter_dict'.%s Nothing was loaded."
+                % (param.name, param.name, dst_dtype, src_dtype,
+                   " (strict_load=True converts no types.)" if strict_load and
+                   (pair <= _FLOAT_TYPES or pair <= _INT_TYPES) else ""))
+        notes.append("The type of %s:%s in 'parameter_dict' is different from the type of it in "
+                     "'net':%s, then the type convert from %s to %s in the network."
+                     % (new_param.name, src_dtype, dst_dtype, src_dtype, dst_dtype))
+        return src.astype(dst_dtype.np_dtype)
+    return np.array(src, copy=True)
+
+
+def _loadable(value):
+    """Entries load_param_into_net can put into a Parameter (str / map entries are skipped)."""
+    return isinstance(value, Parameter)
 
 
 def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False):
-    """load_param_into_net(net, parameter_dict, strict_load=False): copy checkpoint values into
-    the net's Parameters (matched by name). Returns ``(param_not_load, ckpt_not_load)``.
-    Everything is checked before anything is copied: on error no parameter changes."""
-    from mindcell.nn.cell import Cell
-    if not isinstance(net, Cell):
-        raise TypeError("load_param_into_net: 'net' must be a Cell, but got %s"
-                        % type(net).__name__)
+    """load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False)
+
+    Copy the values of ``parameter_dict`` (name -> Parameter, as ``load_checkpoint`` returns)
+    into the Parameters of ``net`` with the same ``name``; the Parameters stay the same objects.
+
+    With ``strict_load=False``, float values convert to the Parameter's float type and int
+    values to its int type (logged), and a network parameter missing from the dict is looked
+    for under a common prefix (``"net." + name``); ``strict_load=True`` does neither.
+
+    Returns:
+        tuple: ``(param_not_load, ckpt_not_load)``: the names of the network's parameters that
+        got no value, and the dict's keys that were not loaded.
+
+    Raises:
+        TypeError: ``net`` is not a Cell, ``parameter_dict`` is not a dict of str -> Parameter.
+        RuntimeError: a shape or type does not match. Everything is checked before anything
+            is copied, so after an error the network is unchanged.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import nn
+        >>> net = nn.Dense(2, 1)
+        >>> values = {"weight": ms.Parameter(ms.Tensor(np.ones((1, 2), np.float32)), name="weight")}
+        >>> ms.load_param_into_net(net, values)
+        (['bias'], [])
+    """
+    if not isinstance(net, _cell_class()):
+        raise TypeError("For 'load_param_into_net', the argument 'net' should be a Cell, but got "
+                        "%s." % type(net).__name__)
     if not isinstance(parameter_dict, dict):
-        raise TypeError("load_param_into_net: 'parameter_dict' must be a dict, but got %s"
-                        % type(parameter_dict).__name__)
-    for k, v in parameter_dict.items():
-        if not isinstance(v, (Parameter, str)):
-            raise TypeError("load_param_into_net: the value of %r must be a Parameter, but got "
-                            "%s" % (k, type(v).__name__))
-    plan, param_not_load, used = [], [], set()
-    for p in net.get_parameters():
-        key = _match(p.name, parameter_dict, strict_load)
-        if key is None:
-            param_not_load.append(p.name)
-            continue
-        used.add(key)
-        value = parameter_dict[key]._data
-        if value.shape != p.shape:
-            raise RuntimeError("load_param_into_net: the shape of %r is %s in the checkpoint "
-                               "but %s in the net" % (p.name, value.shape, p.shape))
-        if value.dtype != p._data.dtype:
-            if strict_load or value.dtype.kind != "f" or p._data.dtype.kind != "f":
-                raise RuntimeError("load_param_into_net: %r has dtype %s in the checkpoint but "
-                                   "%s in the net" % (p.name, value.dtype, p._data.dtype))
-            logger.warning("load_param_into_net: %r converted from %s to %s", p.name,
-                           value.dtype, p._data.dtype)
-        plan.append((p, value))
-    for p, value in plan:
-        p.set_data(Tensor._make(value.astype(p._data.dtype, copy=True)))
-    ckpt_not_load = [k for k, v in parameter_dict.items()
-                     if k not in used and not isinstance(v, str)]
+        raise TypeError("For 'load_param_into_net', the argument 'parameter_dict' should be a "
+                        "dict, but got %s." % type(parameter_dict).__name__)
+    for key, value in parameter_dict.items():
+        if not isinstance(key, str) or not isinstance(value, (Parameter, str, list)):
+            raise TypeError("For 'load_param_into_net', the items of 'parameter_dict' should be "
+                            "str -> Parameter, but got %s -> %s%s."
+                            % (type(key).__name__, type(value).__name__,
+                               " (wrap Tensors in ms.Parameter)" if isinstance(value, Tensor)
+                               else ""))
+    _check_bool("strict_load", strict_load, "load_param_into_net")
+    _check_bool("remove_redundancy", remove_redundancy, "load_param_into_net")
+
+    net_params = [p for _, p in net.parameters_and_names()]
+    plan = []       # (param, new array): applied only after everything validated
+    notes = []      # conversion messages, logged once the load goes ahead
+    param_not_load = []
+    ckpt_not_load = list(parameter_dict.keys())
+    for param in net_params:
+        name = param.name
+        if name in parameter_dict:
+            value = parameter_dict[name]
+            if not _loadable(value):
+                continue
+            plan.append((param, _new_value(param, value, strict_load, notes)))
+            if name in ckpt_not_load:
+                ckpt_not_load.remove(name)
+        else:
+            if name.startswith("accu_grads"):
+                continue
+            param_not_load.append(name)
+
+    if param_not_load and not strict_load:
+        _plan_prefixed(net_params, parameter_dict, param_not_load, strict_load, plan, notes)
+
+    for param, arr in plan:
+        param.set_data(Tensor._make(arr))
+    for note in notes:
+        logger.warning(note)
     if param_not_load:
-        for name in param_not_load:
-            close = difflib.get_close_matches(name, ckpt_not_load, n=2)
-            logger.warning("load_param_into_net: %r was not loaded%s", name,
-                           " (close checkpoint names: %s)" % ", ".join(close) if close else "")
+        _report_not_loaded(param_not_load, ckpt_not_load, parameter_dict)
     return param_not_load, ckpt_not_load
 
 
-def _match(name, parameter_dict, strict_load):
-    if name in parameter_dict and isinstance(parameter_dict[name], Parameter):
-        return name
-    if strict_load:
-        return None
-    # a parameter saved under a longer prefixed name (e.g. 'network.fc.weight') still matches
-    for key, value in parameter_dict.items():
-        if isinstance(value, Parameter) and key.endswith("." + name):
-            return key
-    return None
+def _plan_prefixed(net_params, parameter_dict, param_not_load, strict_load, plan, notes):
+    """MindSpore's fallback: when a dict key is ``<prefix> + <net name>`` for some parameter
+    that did not load, load every missing parameter found under that prefix; repeat."""
+    keys = [k for k, v in parameter_dict.items() if _loadable(v)]
+    tried = set()
+    while param_not_load:
+        prefix = None
+        for net_name in param_not_load:
+            for key in keys:
+                if len(key) > len(net_name) and key.endswith(net_name) and \
+                        key[:-len(net_name)] not in tried:
+                    prefix = key[:-len(net_name)]
+                    break
+            if prefix is not None:
+                break
+        if prefix is None:
+            return
+        tried.add(prefix)
+        logger.warning("For 'load_param_into_net', remove parameter prefix name: %s, continue "
+                       "to load.", prefix)
+        for param in net_params:
+            full = prefix + param.name
+            if param.name in param_not_load and full in parameter_dict and \
+                    _loadable(parameter_dict[full]):
+                plan.append((param, _new_value(param, parameter_dict[full], strict_load, notes)))
+                param_not_load.remove(param.name)
+
+
+def _report_not_loaded(param_not_load, ckpt_not_load, parameter_dict):
+    candidates = [k for k in ckpt_not_load if _loadable(parameter_dict.get(k))]
+    lines = []
+    for name in param_not_load:
+        close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.6)
+        lines.append("  %s%s" % (name, " (close checkpoint keys: %s)" % ", ".join(close)
+                                 if close else ""))
+    logger.warning("For 'load_param_into_net', %d parameters in the 'net' are not loaded, because "
+                   "they are not in the 'parameter_dict'; check whether the network structure is "
+                   "the one the checkpoint was saved from:\n%s", len(param_not_load),
+                   "\n".join(lines))

@@ -2,7 +2,11 @@
 PyTorch-style aliases."""
 from collections import OrderedDict
 
+import re
+
 from mindcell.common.parameter import ParameterTuple
+
+_VALID_PREFIX = re.compile(r"^[A-Za-z0-9_./\-]*$")
 
 
 class TraversalMixin:
@@ -81,7 +85,11 @@ class TraversalMixin:
     def update_parameters_name(self, prefix="", recurse=True):
         """Rename every parameter to ``prefix + attribute path``."""
         if not isinstance(prefix, str):
-            raise TypeError("update_parameters_name: 'prefix' must be a str")
+            raise TypeError("update_parameters_name: 'prefix' must be a str, but got %s"
+                            % type(prefix).__name__)
+        if not _VALID_PREFIX.match(prefix):
+            raise ValueError("update_parameters_name: 'prefix' may contain letters, digits and "
+                             "'_', '.', '/', '-' only, but got %r" % prefix)
         for name, p in self.parameters_and_names(expand=recurse):
             p.name = prefix + name
 

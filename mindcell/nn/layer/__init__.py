@@ -3,3 +3,11 @@ from mindcell.nn.layer.activation import *  # noqa: F401,F403
 from mindcell.nn.layer.activation import get_activation  # noqa: F401
 from mindcell.nn.layer.basic import Dense, Flatten, Dropout, Identity  # noqa: F401
 from mindcell.nn.layer.container import SequentialCell, CellList, CellDict  # noqa: F401
+from mindcell.nn.layer.conv import Conv2d, Conv1d, Conv2dTranspose  # noqa: F401,E402
+from mindcell.nn.layer.pooling import (MaxPool2d, AvgPool2d, AdaptiveAvgPool2d,  # noqa: E402
+                                       MaxPool1d, AvgPool1d)  # noqa: F401
+from mindcell.nn.layer.normalization import (BatchNorm1d, BatchNorm2d, LayerNorm,  # noqa: E402
+                                             GroupNorm)  # noqa: F401
+from mindcell.nn.layer.embedding import Embedding  # noqa: F401,E402
+from mindcell.nn.layer.norm_variants import RMSNorm, LayerNormNoBias, RINorm  # noqa: F401,E402
+from mindcell.nn.layer import norm_variants  # noqa: F401,E402

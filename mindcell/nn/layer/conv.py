@@ -1,0 +1,157 @@
+"""Conv2d, Conv1d and Conv2dTranspose (NCHW)."""
+import math
+
+from mindcell import dtype as mstype
+from mindcell.common.initializer import HeUniform, Uniform, initializer
+from mindcell.common.parameter import Parameter
+from mindcell.nn.cell import Cell
+from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.ops import functional as F
+from mindcell.ops.defs.nn import conv2d_input_p
+from mindcell.ops.function.nn_func import same_padding
+
+_PAD_MODES = ("same", "valid", "pad")
+
+
+def _pair(v, name, owner):
+    if isinstance(v, int) and not isinstance(v, bool):
+        return (v, v)
+    if isinstance(v, (tuple, list)) and len(v) == 2 and all(isinstance(i, int) for i in v):
+        return tuple(v)
+    raise ValueError("%s: '%s' must be an int or a pair of ints, but got %r" % (owner, name, v))
+
+
+def _padding(padding, pad_mode, owner):
+    if isinstance(padding, int) and not isinstance(padding, bool):
+        pads = (padding,) * 4
+    elif isinstance(padding, (tuple, list)) and len(padding) == 4:
+        pads = tuple(int(p) for p in padding)
+    else:
+        raise ValueError("%s: 'padding' must be an int or 4 ints, but got %r" % (owner, padding))
+    if pad_mode != "pad" and any(pads):
+        raise ValueError("%s: 'padding' must be 0 unless pad_mode is 'pad', but pad_mode is %r"
+                         % (owner, pad_mode))
+    if any(p < 0 for p in pads):
+        raise ValueError("%s: 'padding' must be non-negative, but got %r" % (owner, padding))
+    return pads
+
+
+class _Conv(Cell):
+    def __init__(self, owner, in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                 dilation, group, has_bias, weight_init, bias_init, dtype, transpose=False):
+        super().__init__()
+        self.in_channels = check_positive_int(in_channels, "in_channels", owner)
+        self.out_channels = check_positive_int(out_channels, "out_channels", owner)
+        self.kernel_size = _pair(kernel_size, "kernel_size", owner)
+        self.stride = _pair(stride, "stride", owner)
+        self.dilation = _pair(dilation, "dilation", owner)
+        if pad_mode not in _PAD_MODES:
+            raise ValueError("%s: 'pad_mode' must be one of %s, but got %r"
+                             % (owner, _PAD_MODES, pad_mode))
+        self.pad_mode = pad_mode
+        self.padding = padding
+        self._pads = _padding(padding, pad_mode, owner)
+        self.group = check_positive_int(group, "group", owner)
+        if in_channels % group or out_channels % group:
+            raise ValueError("%s: in_channels (%d) and out_channels (%d) must be divisible by "
+                             "group (%d)" % (owner, in_channels, out_channels, group))
+        self.has_bias = bool(has_bias)
+        shape = ((in_channels, out_channels // group) if transpose
+                 else (out_channels, in_channels // group)) + self.kernel_size
+        fan_in = shape[1] * self.kernel_size[0] * self.kernel_size[1]
+        self.weight = Parameter(initializer(HeUniform(math.sqrt(5)) if weight_init is None
+                                            else weight_init, shape, dtype), name="weight")
+        self.bias = None
+        if self.has_bias:
+            self.bias = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)) if bias_init is None
+                                              else bias_init, (out_channels,), dtype),
+                                  name="bias")
+        self.weight_init, self.bias_init = weight_init, bias_init
+
+    def _check_input(self, x, owner, ndim=4):
+        if x.ndim != ndim or x.shape[1] != self.in_channels:
+            raise ValueError("%s: expected input of %d dims with %d channels, but got shape %s"
+                             % (owner, ndim, self.in_channels, x.shape))
+
+    def extend_repr(self):
+        return ("input_channels=%d, output_channels=%d, kernel_size=%s, stride=%s, pad_mode=%s, "
+                "padding=%s, dilation=%s, group=%d, has_bias=%s, weight_init=%s, bias_init=%s, "
+                "format=NCHW" % (self.in_channels, self.out_channels, self.kernel_size,
+                                 self.stride, self.pad_mode, self.padding, self.dilation,
+                                 self.group, self.has_bias, self.weight_init, self.bias_init))
+
+
+class Conv2d(_Conv):
+    """Conv2d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
+    dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None, data_format='NCHW',
+    dtype=mstype.float32): 2-D convolution; weight (out, in/group, kh, kw)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
+                 bias_init=None, data_format="NCHW", dtype=mstype.float32):
+        if data_format != "NCHW":
+            raise ValueError("Conv2d: only data_format='NCHW' is supported on CPU")
+        super().__init__("Conv2d", in_channels, out_channels, kernel_size, stride, pad_mode,
+                         padding, dilation, group, has_bias, weight_init, bias_init, dtype)
+
+    def construct(self, x):
+        self._check_input(x, "Conv2d")
+        return F.conv2d(x, param_for(x, self.weight), param_for(x, self.bias), self.stride,
+                        self.pad_mode, self._pads if self.pad_mode == "pad" else 0,
+                        self.dilation, self.group)
+
+
+class Conv1d(_Conv):
+    """Conv1d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
+    dilation=1, group=1, has_bias=False, ...): over (N, C, L); weight (out, in/group, 1, k)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
+                 bias_init=None, dtype=mstype.float32):
+        pads = (0, 0, padding, padding) if isinstance(padding, int) else (0, 0) + tuple(padding)
+        super().__init__("Conv1d", in_channels, out_channels, (1, kernel_size), (1, stride),
+                         pad_mode, pads, (1, dilation), group, has_bias, weight_init, bias_init,
+                         dtype)
+
+    def construct(self, x):
+        self._check_input(x, "Conv1d", ndim=3)
+        y = F.conv2d(F.expand_dims(x, 2), param_for(x, self.weight), param_for(x, self.bias),
+                     self.stride, self.pad_mode, self._pads if self.pad_mode == "pad" else 0,
+                     self.dilation, self.group)
+        return F.squeeze(y, 2)
+
+
+class Conv2dTranspose(_Conv):
+    """Conv2dTranspose(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
+    padding=0, output_padding=0, dilation=1, group=1, has_bias=False, ...): the adjoint of
+    Conv2d; weight (in, out/group, kh, kw)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, output_padding=0, dilation=1, group=1, has_bias=False,
+                 weight_init=None, bias_init=None, dtype=mstype.float32):
+        super().__init__("Conv2dTranspose", in_channels, out_channels, kernel_size, stride,
+                         pad_mode, padding, dilation, group, has_bias, weight_init, bias_init,
+                         dtype, transpose=True)
+        self.output_padding = _pair(output_padding, "output_padding", "Conv2dTranspose")
+
+    def construct(self, x):
+        self._check_input(x, "Conv2dTranspose")
+        n, _, h, w = x.shape
+        (kh, kw), (sh, sw), (dh, dw) = self.kernel_size, self.stride, self.dilation
+        if self.pad_mode == "same":
+            out_h, out_w = h * sh, w * sw
+            pt, pb = same_padding(out_h, kh, sh, dh)
+            pl, pr = same_padding(out_w, kw, sw, dw)
+        else:
+            pt, pb, pl, pr = self._pads
+            out_h = (h - 1) * sh - pt - pb + dh * (kh - 1) + 1 + self.output_padding[0]
+            out_w = (w - 1) * sw - pl - pr + dw * (kw - 1) + 1 + self.output_padding[1]
+        pb = (h - 1) * sh + dh * (kh - 1) + 1 - out_h - pt
+        pr = (w - 1) * sw + dw * (kw - 1) + 1 - out_w - pl
+        y = conv2d_input_p.bind(x, F.cast(self.weight, x.dtype),
+                                input_shape=(n, self.out_channels, out_h, out_w),
+                                stride=self.stride, padding=(pt, pb, pl, pr),
+                                dilation=self.dilation, groups=self.group)
+        if self.bias is not None:
+            y = F.add(y, F.reshape(param_for(x, self.bias), (1, -1, 1, 1)))
+        return y

@@ -1,0 +1,115 @@
+"""The normalisation variants of darts' ``layer_norm_variants``, as mindcell layers:
+RMSNorm, LayerNormNoBias, RINorm (with ``inverse``) and a torch-signature LayerNorm."""
+import numpy as np
+
+from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
+from mindcell.nn.cell import Cell
+from mindcell.nn.layer.basic import param_for
+from mindcell.ops import functional as F
+from mindcell.ops.function.nn_func import layer_norm_op, rms_norm_clamped
+
+
+def _ones(n, name):
+    return Parameter(Tensor(np.ones(n, np.float32)), name=name)
+
+
+class RMSNorm(Cell):
+    """RMSNorm(dim, eps=1e-8): ``x / clamp(||x||_2 * dim**-0.5, min=eps) * g`` over the last
+    axis (parameter ``g``); one fused kernel forward and backward."""
+
+    def __init__(self, dim, eps=1e-8):
+        super().__init__()
+        if not isinstance(dim, int) or dim <= 0:
+            raise ValueError("RMSNorm: 'dim' must be a positive int, but got %r" % (dim,))
+        self.dim, self.eps = dim, float(eps)
+        self.scale = dim ** -0.5
+        self.g = _ones(dim, "g")
+
+    def construct(self, x):
+        if x.shape[-1:] != (self.dim,):
+            raise ValueError("RMSNorm: the last dim must be %d, but got shape %s"
+                             % (self.dim, x.shape))
+        return rms_norm_clamped(x, param_for(x, self.g), self.eps)
+
+
+class LayerNormNoBias(Cell):
+    """LayerNormNoBias(input_size, **kwargs): layer norm over the last axis with a scale
+    (``weight``) and no bias; torch-style keyword arguments (``eps=1e-5``)."""
+
+    def __init__(self, input_size, **kwargs):
+        super().__init__()
+        unknown = set(kwargs) - {"eps", "elementwise_affine", "device", "dtype"}
+        if unknown:
+            raise TypeError("LayerNormNoBias: unexpected keyword arguments %s" % sorted(unknown))
+        self.input_size = input_size
+        self.eps = float(kwargs.get("eps", 1e-5))
+        self.weight = _ones(input_size, "weight")
+
+    def construct(self, x):
+        zeros = Tensor._make(np.zeros(self.input_size, x._data.dtype))
+        return layer_norm_op(x, param_for(x, self.weight), zeros, -1, -1, self.eps)[0]
+
+
+class LayerNorm(Cell):
+    """LayerNorm(input_size, **kwargs): torch.nn.LayerNorm's signature (``eps=1e-5``,
+    ``elementwise_affine=True``, ``bias=True``); parameters ``weight`` and ``bias``."""
+
+    def __init__(self, input_size, **kwargs):
+        super().__init__()
+        shape = (input_size,) if isinstance(input_size, int) else tuple(input_size)
+        self.normalized_shape = shape
+        self.eps = float(kwargs.get("eps", 1e-5))
+        affine = kwargs.get("elementwise_affine", True)
+        self.weight = Parameter(Tensor(np.ones(shape, np.float32)), name="weight",
+                                requires_grad=affine)
+        self.bias = Parameter(Tensor(np.zeros(shape, np.float32)), name="bias",
+                              requires_grad=affine and kwargs.get("bias", True))
+
+    def construct(self, x):
+        begin = x.ndim - len(self.normalized_shape)
+        return layer_norm_op(x, param_for(x, self.weight), param_for(x, self.bias), begin,
+                             begin, self.eps)[0]
+
+
+class RINorm(Cell):
+    """RINorm(input_dim, eps=1e-5, affine=True): reversible instance normalisation.
+
+    ``construct(x)`` with x of shape (batch, time, input_dim) normalises with the mean and
+    standard deviation over every axis except batch and last (detached from the gradient) and
+    stores them; ``inverse(y)`` maps an output of shape (batch, time, input_dim, nr_params)
+    back to the input's scale."""
+
+    def __init__(self, input_dim, eps=1e-5, affine=True):
+        super().__init__()
+        self.input_dim, self.eps, self.affine = input_dim, float(eps), bool(affine)
+        if self.affine:
+            self.affine_weight = _ones(input_dim, "affine_weight")
+            self.affine_bias = Parameter(Tensor(np.zeros(input_dim, np.float32)),
+                                         name="affine_bias")
+        self.mean = None
+        self.stdev = None
+
+    def construct(self, x):
+        if x.ndim < 2 or x.shape[-1] != self.input_dim:
+            raise ValueError("RINorm: expected (batch, ..., %d) input, but got shape %s"
+                             % (self.input_dim, x.shape))
+        axes = tuple(range(1, x.ndim - 1))
+        mean = F.stop_gradient(F.mean(x, axes, True))
+        var = F.mean(F.square(F.sub(x, mean)), axes, True)
+        stdev = F.stop_gradient(F.sqrt(F.add(var, self.eps)))
+        self.mean, self.stdev = mean, stdev
+        x = F.div(F.sub(x, mean), stdev)
+        if self.affine:
+            x = F.add(F.mul(x, self.affine_weight), self.affine_bias)
+        return x
+
+    def inverse(self, x):
+        """Undo the normalisation of an output shaped (batch, time, input_dim, nr_params)."""
+        if self.mean is None:
+            raise RuntimeError("RINorm.inverse: call the cell on an input first")
+        if self.affine:
+            x = F.sub(x, F.expand_dims(self.affine_bias, -1))
+            x = F.div(x, F.add(F.expand_dims(self.affine_weight, -1), self.eps * self.eps))
+        x = F.mul(x, F.expand_dims(self.stdev, -1))
+        return F.add(x, F.expand_dims(self.mean, -1))

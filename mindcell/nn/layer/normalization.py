@@ -1,0 +1,128 @@
+"""BatchNorm1d, BatchNorm2d, LayerNorm (MindSpore's signature) and GroupNorm."""
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.initializer import initializer
+from mindcell.common.parameter import Parameter
+from mindcell.nn.cell import Cell
+from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.ops import functional as F
+from mindcell.ops.function.nn_func import layer_norm_op
+
+
+class _BatchNorm(Cell):
+    _ndims = ()
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones",
+                 beta_init="zeros", moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, data_format="NCHW", dtype=mstype.float32):
+        super().__init__()
+        owner = type(self).__name__
+        self.num_features = check_positive_int(num_features, "num_features", owner)
+        if not 0 <= momentum <= 1:
+            raise ValueError("%s: 'momentum' must be in [0, 1], but got %r" % (owner, momentum))
+        if eps <= 0:
+            raise ValueError("%s: 'eps' must be positive, but got %r" % (owner, eps))
+        self.eps, self.momentum, self.affine = float(eps), float(momentum), bool(affine)
+        self.use_batch_statistics = use_batch_statistics
+        shape = (num_features,)
+        self.moving_mean = Parameter(initializer(moving_mean_init, shape, dtype), name="mean",
+                                     requires_grad=False)
+        self.moving_variance = Parameter(initializer(moving_var_init, shape, dtype),
+                                         name="variance", requires_grad=False)
+        self.gamma = Parameter(initializer(gamma_init, shape, dtype), name="gamma",
+                               requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, shape, dtype), name="beta",
+                              requires_grad=affine)
+
+    def construct(self, x):
+        if x.ndim not in self._ndims or x.shape[1] != self.num_features:
+            raise ValueError("%s: expected input of %s dims with %d channels at axis 1, but got "
+                             "shape %s" % (type(self).__name__, " or ".join(map(str, self._ndims)),
+                                           self.num_features, x.shape))
+        training = self.training if self.use_batch_statistics is None \
+            else self.use_batch_statistics
+        # MindSpore's momentum weighs the old statistics: moving = m*moving + (1-m)*batch
+        return F.batch_norm(x, self.moving_mean, self.moving_variance, param_for(x, self.gamma),
+                            param_for(x, self.beta), training, 1.0 - self.momentum, self.eps)
+
+    def extend_repr(self):
+        return "num_features=%d, eps=%s, momentum=%s, gamma=%s, beta=%s, moving_mean=%s, " \
+               "moving_variance=%s" % (self.num_features, self.eps, self.momentum, self.gamma,
+                                       self.beta, self.moving_mean, self.moving_variance)
+
+
+class BatchNorm1d(_BatchNorm):
+    """BatchNorm1d(num_features, eps=1e-5, momentum=0.9, affine=True, ...): over (N, C) or
+    (N, C, L)."""
+    _ndims = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    """BatchNorm2d(num_features, eps=1e-5, momentum=0.9, affine=True, ...): over (N, C, H, W);
+    moving statistics update as moving = momentum*moving + (1-momentum)*batch."""
+    _ndims = (4,)
+
+
+class LayerNorm(Cell):
+    """LayerNorm(normalized_shape, begin_norm_axis=-1, begin_params_axis=-1, epsilon=1e-7,
+    gamma_init='ones', beta_init='zeros', dtype=mstype.float32)."""
+
+    def __init__(self, normalized_shape, begin_norm_axis=-1, begin_params_axis=-1,
+                 epsilon=1e-7, gamma_init="ones", beta_init="zeros", dtype=mstype.float32):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        if not isinstance(normalized_shape, (tuple, list)) or not normalized_shape:
+            raise TypeError("LayerNorm: 'normalized_shape' must be a non-empty tuple of ints, but "
+                            "got %r" % (normalized_shape,))
+        self.normalized_shape = tuple(normalized_shape)
+        self.begin_norm_axis, self.begin_params_axis = begin_norm_axis, begin_params_axis
+        self.epsilon = float(epsilon)
+        self.gamma = Parameter(initializer(gamma_init, self.normalized_shape, dtype),
+                               name="gamma")
+        self.beta = Parameter(initializer(beta_init, self.normalized_shape, dtype), name="beta")
+
+    def construct(self, input_x):
+        return layer_norm_op(input_x, param_for(input_x, self.gamma),
+                             param_for(input_x, self.beta), self.begin_norm_axis,
+                             self.begin_params_axis, self.epsilon)[0]
+
+    def extend_repr(self):
+        return "normalized_shape=%s, begin_norm_axis=%s, begin_params_axis=%s, gamma%s, beta=%s" \
+               % (list(self.normalized_shape), self.begin_norm_axis, self.begin_params_axis,
+                  self.gamma, self.beta)
+
+
+class GroupNorm(Cell):
+    """GroupNorm(num_groups, num_channels, eps=1e-5, affine=True, gamma_init='ones',
+    beta_init='zeros'): normalise groups of channels of (N, C, ...) input."""
+
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, gamma_init="ones",
+                 beta_init="zeros", dtype=mstype.float32):
+        super().__init__()
+        check_positive_int(num_groups, "num_groups", "GroupNorm")
+        check_positive_int(num_channels, "num_channels", "GroupNorm")
+        if num_channels % num_groups:
+            raise ValueError("GroupNorm: num_channels (%d) must be divisible by num_groups (%d)"
+                             % (num_channels, num_groups))
+        self.num_groups, self.num_channels, self.eps = num_groups, num_channels, float(eps)
+        self.affine = affine
+        self.gamma = Parameter(initializer(gamma_init, (num_channels,), dtype), name="gamma",
+                               requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, (num_channels,), dtype), name="beta",
+                              requires_grad=affine)
+
+    def construct(self, x):
+        if x.ndim < 2 or x.shape[1] != self.num_channels:
+            raise ValueError("GroupNorm: expected (N, %d, ...) input, but got shape %s"
+                             % (self.num_channels, x.shape))
+        n = x.shape[0]
+        grouped = F.reshape(x, (n, self.num_groups, -1))
+        ones = F.ones((int(np.prod(grouped.shape[2:])),), x.dtype)
+        zeros = F.zeros((int(np.prod(grouped.shape[2:])),), x.dtype)
+        y = layer_norm_op(grouped, ones, zeros, 2, 2, self.eps)[0]
+        bshape = (1, -1) + (1,) * (x.ndim - 2)
+        y = F.reshape(y, x.shape)
+        return F.add(F.mul(y, F.reshape(param_for(x, self.gamma), bshape)),
+                     F.reshape(param_for(x, self.beta), bshape))

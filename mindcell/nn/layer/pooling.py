@@ -1,0 +1,105 @@
+"""Pooling cells: MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, MaxPool1d, AvgPool1d."""
+from mindcell.nn.cell import Cell
+from mindcell.ops import functional as F
+from mindcell.ops.function.nn_func import same_padding
+
+
+def _pair(v, name, owner):
+    if isinstance(v, int) and not isinstance(v, bool) and v > 0:
+        return (v, v)
+    if isinstance(v, (tuple, list)) and len(v) == 2 and all(isinstance(i, int) and i > 0
+                                                            for i in v):
+        return tuple(v)
+    raise ValueError("%s: '%s' must be a positive int or pair, but got %r" % (owner, name, v))
+
+
+class _Pool2d(Cell):
+    def __init__(self, owner, kernel_size, stride, pad_mode, padding):
+        super().__init__()
+        self.kernel_size = _pair(kernel_size, "kernel_size", owner)
+        self.stride = _pair(stride, "stride", owner)
+        pad_mode = pad_mode.lower()
+        if pad_mode not in ("same", "valid", "pad"):
+            raise ValueError("%s: 'pad_mode' must be 'same', 'valid' or 'pad', but got %r"
+                             % (owner, pad_mode))
+        if pad_mode != "pad" and padding:
+            raise ValueError("%s: 'padding' must be 0 unless pad_mode is 'pad'" % owner)
+        self.pad_mode, self.padding, self._owner = pad_mode, padding, owner
+
+    def _pads(self, x):
+        if self.pad_mode == "same":
+            (kh, kw), (sh, sw) = self.kernel_size, self.stride
+            return same_padding(x.shape[-2], kh, sh, 1) + same_padding(x.shape[-1], kw, sw, 1)
+        if self.pad_mode == "pad":
+            p = self.padding
+            return (p, p, p, p) if isinstance(p, int) else (p[0], p[0], p[1], p[1])
+        return 0
+
+    def _check(self, x):
+        if x.ndim not in (3, 4):
+            raise ValueError("%s: input must be (N, C, H, W) or (C, H, W), but got shape %s"
+                             % (self._owner, x.shape))
+
+    def extend_repr(self):
+        return "kernel_size=%s, stride=%s, pad_mode=%s" % (self.kernel_size, self.stride,
+                                                          self.pad_mode.upper())
+
+
+class MaxPool2d(_Pool2d):
+    """MaxPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ...)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False, data_format="NCHW"):
+        super().__init__("MaxPool2d", kernel_size, stride, pad_mode, padding)
+
+    def construct(self, x):
+        self._check(x)
+        return F.max_pool2d(x, self.kernel_size, self.stride, self._pads(x))
+
+
+class AvgPool2d(_Pool2d):
+    """AvgPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True, ...)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
+                 count_include_pad=True, divisor_override=None, data_format="NCHW"):
+        super().__init__("AvgPool2d", kernel_size, stride, pad_mode, padding)
+        self.count_include_pad = count_include_pad
+
+    def construct(self, x):
+        self._check(x)
+        return F.avg_pool2d(x, self.kernel_size, self.stride, self._pads(x),
+                            count_include_pad=self.count_include_pad)
+
+
+class MaxPool1d(Cell):
+    """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid'): over (N, C, L)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0):
+        super().__init__()
+        self.pool = MaxPool2d((1, kernel_size), (1, stride), pad_mode)
+
+    def construct(self, x):
+        return F.squeeze(self.pool(F.expand_dims(x, 2)), 2)
+
+
+class AvgPool1d(Cell):
+    """AvgPool1d(kernel_size=1, stride=1, pad_mode='valid'): over (N, C, L)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0):
+        super().__init__()
+        self.pool = AvgPool2d((1, kernel_size), (1, stride), pad_mode)
+
+    def construct(self, x):
+        return F.squeeze(self.pool(F.expand_dims(x, 2)), 2)
+
+
+class AdaptiveAvgPool2d(Cell):
+    """AdaptiveAvgPool2d(output_size): output sizes that divide the input evenly."""
+
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def construct(self, x):
+        return F.adaptive_avg_pool2d(x, self.output_size)
