@@ -87,7 +87,7 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             raise AttributeError("%s.__init__ must call super().__init__() before the cell is "
                                  "used" % type(self).__name__)
         if (should_compile() or self.__dict__.get("_force_graph")) and not autodiff.tapes \
-                and not is_tracing():
+                and not is_tracing() and not getattr(type(self), "_keeps_python_state", False):
             return self._compiled_call(args, kwargs)
         return self._eager_call(args, kwargs)
 

@@ -83,7 +83,7 @@ class ModesMixin:
     def _cast_params(self, dtype):
         for p in self.get_parameters():
             if p.dtype.is_floating_point:
-                p.set_data(p.astype(dtype))
+                p._data = p._data.astype(dtype.np_dtype)  # set_data would keep the old dtype
         return self
 
     def float(self):

@@ -78,7 +78,11 @@ class RINorm(Cell):
     ``construct(x)`` with x of shape (batch, time, input_dim) normalises with the mean and
     standard deviation over every axis except batch and last (detached from the gradient) and
     stores them; ``inverse(y)`` maps an output of shape (batch, time, input_dim, nr_params)
-    back to the input's scale."""
+    back to the input's scale. Called on its own in GRAPH_MODE it runs eagerly, because
+    ``inverse`` needs the statistics as values; inside a compiled network (construct calling
+    both) it is traced like any cell."""
+
+    _keeps_python_state = True
 
     def __init__(self, input_dim, eps=1e-5, affine=True):
         super().__init__()

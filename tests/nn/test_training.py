@@ -1,0 +1,103 @@
+"""Losses, optimizers and training wrappers, in both modes."""
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import nn, ops, Tensor, Parameter
+
+
+def _problem(seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((32, 4)).astype(np.float32)
+    w = rng.standard_normal((4, 1)).astype(np.float32)
+    return Tensor(x), Tensor(x @ w + 0.1)
+
+
+@pytest.mark.parametrize("make_opt", [
+    lambda p: nn.SGD(p, learning_rate=0.05),
+    lambda p: nn.SGD(p, learning_rate=0.05, momentum=0.9, nesterov=True, weight_decay=1e-3),
+    lambda p: nn.Momentum(p, learning_rate=0.05, momentum=0.9),
+    lambda p: nn.Adam(p, learning_rate=0.05),
+    lambda p: nn.AdamWeightDecay(p, learning_rate=0.05, weight_decay=0.01),
+    lambda p: nn.SGD(p, learning_rate=[0.05] * 5 + [0.01] * 100),
+], ids=["sgd", "nesterov", "momentum", "adam", "adamw", "lr_list"])
+def test_training_reduces_the_loss_and_modes_agree(make_opt):
+    results = []
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=mode)
+        ms.set_seed(0)
+        net = nn.Dense(4, 1)
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), make_opt(
+            net.trainable_params()))
+        x, y = _problem()
+        losses = [float(step(x, y).asnumpy()) for _ in range(20)]
+        assert losses[-1] < 0.5 * losses[0]
+        results.append((losses, net.weight.asnumpy()))
+    np.testing.assert_allclose(results[0][0], results[1][0], rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(results[0][1], results[1][1], rtol=1e-4, atol=1e-6)
+
+
+def test_sgd_matches_a_numpy_transcription():
+    p = Parameter(Tensor(np.array([1.0, -2.0], np.float32)), name="p")
+    opt = nn.SGD([p], learning_rate=0.1, momentum=0.9, dampening=0.0, weight_decay=0.1,
+                 nesterov=True)
+    w, accum = np.array([1.0, -2.0]), None
+    for step in range(3):
+        g = np.array([0.5, 0.25]) * (step + 1)
+        opt((Tensor(g.astype(np.float32)),))
+        gd = g + 0.1 * w
+        accum = gd if accum is None else 0.9 * accum + gd
+        w = w - 0.1 * (gd + 0.9 * accum)
+        np.testing.assert_allclose(p.asnumpy(), w, rtol=1e-5)
+
+
+def test_optimizer_state_names_and_groups():
+    net = nn.Dense(2, 2)
+    opt = nn.Adam([{"params": [net.weight], "lr": 0.1}, {"params": [net.bias],
+                                                          "weight_decay": 0.0}],
+                  learning_rate=0.01)
+    assert [m.name for m in opt.moment1] == ["moment1.weight", "moment1.bias"]
+    assert opt.beta1_power.name == "beta1_power"
+    mom = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    assert [m.name for m in mom.moments] == ["moments.weight", "moments.bias"]
+
+
+@pytest.mark.parametrize("bad", [
+    lambda p: nn.SGD(p, learning_rate=-1), lambda p: nn.SGD([1, 2]),
+    lambda p: nn.Adam(p, beta1=1.5), lambda p: nn.SGD(p, momentum=-0.1),
+    lambda p: nn.SGD(p, nesterov=True), lambda p: nn.Momentum([], 0.1, 0.9),
+])
+def test_bad_optimizer_arguments(bad):
+    with pytest.raises((ValueError, TypeError)):
+        bad(nn.Dense(2, 2).trainable_params())
+
+
+def test_losses_against_numpy():
+    rng = np.random.default_rng(1)
+    logits = rng.standard_normal((5, 4)).astype(np.float32)
+    labels = rng.integers(0, 4, 5)
+    logp = logits - np.log(np.exp(logits).sum(1, keepdims=True))
+    ce = -logp[np.arange(5), labels]
+    sparse = nn.SoftmaxCrossEntropyWithLogits(sparse=True)(Tensor(logits), Tensor(labels))
+    np.testing.assert_allclose(sparse.asnumpy(), ce, rtol=1e-5)
+    onehot = np.eye(4, dtype=np.float32)[labels]
+    dense = nn.SoftmaxCrossEntropyWithLogits(reduction="mean")(Tensor(logits), Tensor(onehot))
+    np.testing.assert_allclose(dense.asnumpy(), ce.mean(), rtol=1e-5)
+    ignore = nn.CrossEntropyLoss(ignore_index=labels[0])(Tensor(logits), Tensor(labels))
+    keep = labels != labels[0]
+    np.testing.assert_allclose(ignore.asnumpy(), ce[keep].mean(), rtol=1e-5)
+    with pytest.raises(ValueError, match="reduction"):
+        nn.MSELoss(reduction="avg")
+    bce = nn.BCEWithLogitsLoss()(Tensor(logits), Tensor((onehot > 0).astype(np.float32)))
+    p = 1 / (1 + np.exp(-logits))
+    want = -(onehot * np.log(p) + (1 - onehot) * np.log(1 - p)).mean()
+    np.testing.assert_allclose(bce.asnumpy(), want, rtol=1e-5)
+
+
+def test_train_one_step_sens_scales_the_update():
+    for sens, expect in ((1.0, 1.0), (2.0, 2.0)):
+        net = nn.Dense(1, 1, weight_init="zeros", bias_init="zeros")
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.L1Loss()),
+                                   nn.SGD(net.trainable_params(), 1.0), sens=sens)
+        step(Tensor(np.ones((1, 1), np.float32)), Tensor(np.ones((1, 1), np.float32)))
+        assert net.bias.asnumpy().tolist() == [expect]
