@@ -1,0 +1,88 @@
+"""The benchmark networks (W3-W6) in mindcell, shared by the benchmark files."""
+import numpy as np
+
+import mindcell as ms
+from mindcell import nn, ops
+
+
+class MLP(nn.Cell):
+    """784-512-512-10 with ReLU (W3, W4)."""
+
+    def __init__(self):
+        super().__init__()
+        self.body = nn.SequentialCell([nn.Dense(784, 512), nn.ReLU(), nn.Dense(512, 512),
+                                       nn.ReLU(), nn.Dense(512, 10)])
+
+    def construct(self, x):
+        return self.body(x)
+
+
+class LeNet5(nn.Cell):
+    """W5: conv5x5(6)-relu-maxpool2-conv5x5(16)-relu-maxpool2-dense120-relu-dense84-relu-dense10."""
+
+    def __init__(self):
+        super().__init__()
+        self.features = nn.SequentialCell([
+            nn.Conv2d(1, 6, 5, pad_mode="valid", has_bias=True), nn.ReLU(), nn.MaxPool2d(2, 2),
+            nn.Conv2d(6, 16, 5, pad_mode="valid", has_bias=True), nn.ReLU(),
+            nn.MaxPool2d(2, 2)])
+        self.classifier = nn.SequentialCell([
+            nn.Flatten(), nn.Dense(400, 120), nn.ReLU(), nn.Dense(120, 84), nn.ReLU(),
+            nn.Dense(84, 10)])
+
+    def construct(self, x):
+        return self.classifier(self.features(x))
+
+
+class Attention(nn.Cell):
+    def __init__(self, d_model, heads):
+        super().__init__()
+        self.heads, self.d_head = heads, d_model // heads
+        self.qkv = nn.Dense(d_model, 3 * d_model)
+        self.proj = nn.Dense(d_model, d_model)
+
+    def construct(self, x):
+        b, t, d = x.shape
+        qkv = ops.reshape(self.qkv(x), (b, t, 3, self.heads, self.d_head))
+        qkv = ops.transpose(qkv, (2, 0, 3, 1, 4))
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        scores = ops.matmul(q, ops.swapaxes(k, -1, -2)) * (1.0 / np.sqrt(self.d_head))
+        out = ops.matmul(ops.softmax(scores, -1), v)
+        return self.proj(ops.reshape(ops.transpose(out, (0, 2, 1, 3)), (b, t, d)))
+
+
+class MLPBlock(nn.Cell):
+    def __init__(self, d_model):
+        super().__init__()
+        self.up = nn.Dense(d_model, 4 * d_model)
+        self.act = nn.GELU(approximate=True)
+        self.down = nn.Dense(4 * d_model, d_model)
+
+    def construct(self, x):
+        return self.down(self.act(self.up(x)))
+
+
+class TransformerBlock(nn.Cell):
+    """W6: pre-LayerNorm block, MLP 4x with tanh-GELU."""
+
+    def __init__(self, d_model=256, heads=4):
+        super().__init__()
+        self.ln1 = nn.LayerNorm((d_model,), epsilon=1e-5)
+        self.attn = Attention(d_model, heads)
+        self.ln2 = nn.LayerNorm((d_model,), epsilon=1e-5)
+        self.mlp = MLPBlock(d_model)
+
+    def construct(self, x):
+        x = x + self.attn(self.ln1(x))
+        return x + self.mlp(self.ln2(x))
+
+
+def train_step(net, batch_shape, n_classes=10, lr=0.01):
+    """A TrainOneStepCell(WithLossCell(net, mean softmax cross-entropy), SGD) and its data."""
+    rng = np.random.default_rng(0)
+    x = ms.Tensor(rng.standard_normal(batch_shape).astype(np.float32))
+    y = ms.Tensor(rng.integers(0, n_classes, batch_shape[0]).astype(np.int32))
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.SGD(net.trainable_params(), lr))
+    step.set_train()
+    return step, x, y
