@@ -341,3 +341,51 @@ def ew_fused(int[:, ::1] program, list inputs, cnp.ndarray out):
     finally:
         free(ptrs)
         free(scalar)
+
+
+# ----- fast paths for the common case (called for every eager op: keep them lean) ---------------
+cdef inline bint _same_layout(cnp.ndarray a, cnp.ndarray b) noexcept:
+    cdef int nd = cnp.PyArray_NDIM(a), i
+    if nd != cnp.PyArray_NDIM(b):
+        return False
+    for i in range(nd):
+        if cnp.PyArray_DIMS(a)[i] != cnp.PyArray_DIMS(b)[i]:
+            return False
+    return True
+
+
+def binary_same_shape(int op, cnp.ndarray a, cnp.ndarray b):
+    """a op b for C-contiguous float arrays of one dtype and shape; None otherwise."""
+    cdef int t = cnp.PyArray_TYPE(a)
+    cdef Py_ssize_t n
+    cdef cnp.ndarray out
+    if (t != cnp.NPY_FLOAT32 and t != cnp.NPY_FLOAT64) or cnp.PyArray_TYPE(b) != t:
+        return None
+    if not (cnp.PyArray_IS_C_CONTIGUOUS(a) and cnp.PyArray_IS_C_CONTIGUOUS(b)):
+        return None
+    if not _same_layout(a, b):
+        return None
+    out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(a), cnp.PyArray_DIMS(a), t, 0)
+    n = cnp.PyArray_SIZE(a)
+    if t == cnp.NPY_FLOAT32:
+        with nogil:
+            _binary_f32(op, <const float*>cnp.PyArray_DATA(a), 0, 1,
+                        <const float*>cnp.PyArray_DATA(b), 0, 1,
+                        <float*>cnp.PyArray_DATA(out), 1, n)
+    else:
+        with nogil:
+            _binary_f64(op, <const double*>cnp.PyArray_DATA(a), 0, 1,
+                        <const double*>cnp.PyArray_DATA(b), 0, 1,
+                        <double*>cnp.PyArray_DATA(out), 1, n)
+    return out
+
+
+def unary_contiguous(int op, cnp.ndarray x):
+    """op(x) for a C-contiguous float array; None otherwise."""
+    cdef int t = cnp.PyArray_TYPE(x)
+    cdef cnp.ndarray out
+    if (t != cnp.NPY_FLOAT32 and t != cnp.NPY_FLOAT64) or not cnp.PyArray_IS_C_CONTIGUOUS(x):
+        return None
+    out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(x), cnp.PyArray_DIMS(x), t, 0)
+    ew_unary(op, x, out)
+    return out

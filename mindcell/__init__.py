@@ -16,4 +16,4 @@ from mindcell.graph.jit import jit, JitConfig  # noqa: E402,F401
 from mindcell import train  # noqa: E402,F401
 from mindcell.train.serialization import (save_checkpoint, load_checkpoint,  # noqa: E402,F401
                                           load_param_into_net)
-from mindcell.train.serialization import load_checkpoint_async  # noqa: E402,F401
+from mindcell.train.serialization import *  # noqa: E402,F401,F403

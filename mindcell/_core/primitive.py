@@ -37,19 +37,24 @@ class Prim:
 
     def bind(self, *inputs, **attrs):
         """Run (eager) or record (graph) this op on Tensor inputs; returns Tensor(s)."""
-        return _trace.current().process(self, inputs, attrs)
+        stack = _trace._stack
+        return (stack[-1] if stack else _trace._eager).process(self, inputs, attrs)
 
     def compute(self, arrays, attrs):
         """Evaluate on numpy arrays with the compiled kernel when there is one, else ``impl``."""
         if not self._kernel_resolved:
-            from mindcell._core.kernels import KERNELS
-            self.kernel = KERNELS.get(self.name)
-            self._kernel_resolved = True
-        if self.kernel is not None:
-            out = self.kernel(*arrays, **attrs)
+            self.resolve_kernel()
+        kernel = self.kernel
+        if kernel is not None:
+            out = kernel(*arrays, **attrs)
             if out is not NotImplemented:
                 return out
         return self.impl(*arrays, **attrs)
+
+    def resolve_kernel(self):
+        from mindcell._core.kernels import KERNELS
+        self.kernel = KERNELS.get(self.name)
+        self._kernel_resolved = True
 
     def infer(self, avals, attrs):
         """Output ``(shape, dtype)`` (a tuple of them for multi-output prims) from input avals."""

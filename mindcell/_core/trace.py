@@ -1,5 +1,7 @@
 """Traces: where ``Prim.bind`` sends each call. The eager trace runs kernels now; a graph trace
 (GRAPH_MODE) records nodes instead. Traces form a stack; the innermost one is current."""
+import numpy as np
+
 from mindcell._core import autodiff as _autodiff
 
 _stack = []
@@ -11,11 +13,14 @@ class EagerTrace:
     def process(self, prim, inputs, attrs):
         out = prim.compute([t._data for t in inputs], attrs)
         if prim.nout == 1:
-            result = Tensor._make(out)
+            if type(out) is not _ndarray:  # numpy returns scalars for 0-d results
+                out = _asarray(out)
+            result = _new_tensor(Tensor)
+            result._data = out
             if _autodiff.tapes and prim.bprop is not None:
                 _autodiff.record(prim, inputs, attrs, (result,))
             return result
-        result = tuple(Tensor._make(o) for o in out)
+        result = tuple(Tensor._make(o if type(o) is _ndarray else _asarray(o)) for o in out)
         if _autodiff.tapes and prim.bprop is not None:
             _autodiff.record(prim, inputs, attrs, result)
         return result
@@ -23,6 +28,9 @@ class EagerTrace:
 
 _eager = EagerTrace()
 Tensor = None  # set by mindcell.common.tensor (avoids an import cycle)
+_new_tensor = object.__new__
+_ndarray = np.ndarray
+_asarray = np.asarray
 
 
 def current():

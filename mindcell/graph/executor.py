@@ -49,9 +49,9 @@ class Program:
             result = prim.compute([env[i] for i in ins], attrs)
             if multi:
                 for s, r in zip(outs, result):
-                    env[s] = r
+                    env[s] = r if type(r) is np.ndarray else np.asarray(r)
             else:
-                env[outs[0]] = result
+                env[outs[0]] = result if type(result) is np.ndarray else np.asarray(result)
             for s in frees:
                 env[s] = None
         return [env[s] for s in self.output_slots]

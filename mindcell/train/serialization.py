@@ -23,6 +23,7 @@ import logging
 import math
 import numbers
 import os
+import re
 import stat
 import tempfile
 import threading
@@ -35,7 +36,8 @@ from mindcell.common.tensor import Tensor
 from mindcell.train import _ckpt_proto as proto
 from mindcell.train import _safetensors_io as st_io
 
-__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async"]
+__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
+           "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt"]
 
 logger = logging.getLogger(__name__)
 
@@ -100,7 +102,7 @@ def _array_of(value):
 def _tensor_type(arr):
     """MindSpore's ``tensor_type`` string (``str(dtype)``) for a numpy array."""
     try:
-        return str(mstype.from_numpy_dtype(arr.dtype))
+        return str(mstype.from_numpy_dtype(arr.dtype.newbyteorder("=")))
     except TypeError:
         raise TypeError("save_checkpoint: cannot save an array of numpy type %s" % arr.dtype) \
             from None
@@ -210,7 +212,12 @@ def _collect(save_obj, append_dict, choice_func):
     items.extend((k, _append_value(v)) for k, v in append_dict.items())
     data = {}
     for name, value in items:
-        data[name] = value if isinstance(value, str) else _array_of(value)
+        if isinstance(value, str):
+            data[name] = value
+        else:
+            arr = _array_of(value)
+            _tensor_type(arr)  # unsupported dtypes fail here, before any file is touched
+            data[name] = arr
     return data
 
 
@@ -244,16 +251,17 @@ def _write_ckpt(f, data, crc_check):
         f.write(proto.crc_trailer(crc))
 
 
-def _safetensors_payload(data, crc_check, remove_redundancy, path):
-    tensors = {}
-    for name in sorted(data):
-        value = data[name]
+def _check_no_str(data, path):
+    for name, value in data.items():
         if isinstance(value, str):
             raise TypeError("save_checkpoint: %r is the str %r, which the safetensors format "
                             "cannot store (while writing %s); save it with format='ckpt'."
                             % (name, value, path))
-        _tensor_type(value)  # rejects dtypes mindcell cannot describe
-        tensors[name] = st_io.c_order(value)
+
+
+def _safetensors_payload(data, crc_check, remove_redundancy, path):
+    _check_no_str(data, path)
+    tensors = {name: st_io.c_order(data[name]) for name in sorted(data)}
     metadata = {"format": "ms"}
     if isinstance(remove_redundancy, bool):
         metadata["remove_redundancy"] = str(remove_redundancy)
@@ -297,7 +305,10 @@ def _atomic_write(path, write_file=None, write_path=None):
             write_path(tmp)
             with open(tmp, "rb+") as f:
                 os.fsync(f.fileno())
-        os.chmod(tmp, stat.S_IRUSR)
+        try:
+            os.chmod(tmp, stat.S_IRUSR)  # read-only for its owner, as MindSpore leaves it
+        except OSError:
+            pass
         try:
             os.replace(tmp, path)
         except PermissionError:
@@ -340,6 +351,13 @@ def _wait_async_save():
 
 
 atexit.register(_wait_async_save)
+
+
+def async_ckpt_thread_status():
+    """async_ckpt_thread_status() -> bool: whether a ``save_checkpoint(..., async_save=True)``
+    is still writing."""
+    with _async_lock:
+        return any(t.is_alive() for t in _async_threads)
 
 
 def _async_worker(path, data, crc_check, format, remove_redundancy):
@@ -431,6 +449,8 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
                         % type(choice_func).__name__)
 
     data = _collect(save_obj, append_dict, choice_func)
+    if format == "safetensors":
+        _check_no_str(data, path)
     if async_save:
         data = {k: (v if isinstance(v, str) else np.array(v, copy=True)) for k, v in data.items()}
         _wait_async_save()
@@ -533,18 +553,20 @@ def _ckpt_array(tag, dims, tensor_type, content, path):
 def _map_arrays(tag, chunks, path):
     """A MapParameter's Values: lists of (keys, values, status) tensors, joined on axis 0."""
     parts = None
-    for tensors in chunks:
-        arrays = []
-        for t in tensors:
-            try:
+    try:
+        for tensors in chunks:
+            arrays = []
+            for t in tensors:
                 dt = np.dtype(t.tensor_type)
-            except TypeError:
-                raise ValueError("Failed to load the checkpoint file %s: the map tensor %r has the "
-                                 "unknown type %r." % (path, tag, t.tensor_type)) from None
-            arrays.append(np.frombuffer(t.content, dtype=dt).reshape(t.dims).copy())
-        parts = [[a] for a in arrays] if parts is None else [p + [a] for p, a in
-                                                           zip(parts, arrays)]
-    return [np.concatenate(p, axis=0) for p in (parts or [])]
+                if dt.kind not in "biuf":
+                    raise TypeError("unsupported type %r" % t.tensor_type)
+                arrays.append(np.frombuffer(t.content, dtype=dt).reshape(t.dims).copy())
+            parts = [[a] for a in arrays] if parts is None else [p + [a] for p, a in
+                                                               zip(parts, arrays)]
+        return [np.concatenate(p, axis=0) for p in (parts or [])]
+    except (TypeError, ValueError) as e:
+        raise ValueError("Failed to load the checkpoint file %s: the map parameter %r cannot be "
+                         "read (%s)." % (path, tag, e)) from None
 
 
 def _load_ckpt_file(path, keep, crc_check):
@@ -886,3 +908,83 @@ def _report_not_loaded(param_not_load, ckpt_not_load, parameter_dict):
                    "they are not in the 'parameter_dict'; check whether the network structure is "
                    "the one the checkpoint was saved from:\n%s", len(param_not_load),
                    "\n".join(lines))
+
+
+# =============================================================================================
+# format conversion
+# =============================================================================================
+def _convert_files(file_path, save_path, name_map, file_name_regex, processes_num, src_fmt,
+                   dst_fmt, func):
+    file_path = _file_name(file_path, func)
+    if save_path is not None:
+        save_path = _file_name(save_path, func)
+        if os.path.exists(save_path) and not os.path.isdir(save_path):
+            raise ValueError("For '%s', save_path %s is not a directory." % (func, save_path))
+    if name_map is not None and not isinstance(name_map, dict):
+        raise TypeError("For '%s', 'name_map' must be a dict or None, but got %s."
+                        % (func, type(name_map).__name__))
+    if file_name_regex is not None and not isinstance(file_name_regex, str):
+        raise TypeError("For '%s', 'file_name_regex' must be a str or None, but got %s."
+                        % (func, type(file_name_regex).__name__))
+    if not isinstance(processes_num, int) or isinstance(processes_num, bool) or processes_num < 1:
+        raise ValueError("For '%s', 'processes_num' must be a positive int, but got %r."
+                         % (func, processes_num))
+    suffix = "." + src_fmt
+    if os.path.isfile(file_path):
+        if not file_path.endswith(suffix):
+            raise ValueError("For '%s', the file %s does not end with '%s'."
+                             % (func, file_path, suffix))
+        jobs = [(file_path, os.path.join(save_path or os.path.dirname(file_path),
+                                         os.path.basename(file_path)[:-len(suffix)]))]
+    elif os.path.isdir(file_path):
+        pattern = re.compile(file_name_regex) if file_name_regex else None
+        jobs = []
+        for root, dirs, files in os.walk(file_path):
+            dirs.sort()
+            for name in sorted(files):
+                if not name.endswith(suffix) or (pattern and not pattern.search(name)):
+                    continue
+                out_dir = root if save_path is None else os.path.join(
+                    save_path, os.path.relpath(root, file_path))
+                jobs.append((os.path.join(root, name),
+                             os.path.join(out_dir, name[:-len(suffix)])))
+    else:
+        raise ValueError("For '%s', file_path %s does not exist." % (func, file_path))
+    for src, dst_stem in jobs:
+        loaded = load_checkpoint(src, format=src_fmt)
+        data = {}
+        for key, value in loaded.items():
+            if dst_fmt == "safetensors" and not isinstance(value, Parameter):
+                logger.warning("%s: %r in %s is not a tensor; safetensors cannot hold it, so it "
+                               "is left out.", func, key, src)
+                continue
+            data[(name_map or {}).get(key, key)] = value
+        os.makedirs(os.path.dirname(dst_stem) or os.curdir, exist_ok=True)
+        save_checkpoint(data, dst_stem + "." + dst_fmt, format=dst_fmt)
+
+
+def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_regex=None,
+                        processes_num=1):
+    """ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_regex=None,
+    processes_num=1)
+
+    Convert a ``.ckpt`` file, or every ``.ckpt`` file under a directory (whose name matches
+    ``file_name_regex``, searched), to ``.safetensors`` in ``save_path`` (default: beside each
+    file; sub-directories are kept). ``name_map`` renames keys. str entries are left out (the
+    format cannot hold them) and the CRC is not carried over. The conversion runs in this
+    process (``processes_num`` is accepted for compatibility).
+
+    Raises:
+        ValueError: the path does not exist, a file does not end with '.ckpt', or
+            ``save_path`` is not a directory.
+    """
+    _convert_files(file_path, save_path, name_map, file_name_regex, processes_num, "ckpt",
+                   "safetensors", "ckpt_to_safetensors")
+
+
+def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None,
+                        processes_num=1):
+    """safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None,
+    processes_num=1): the reverse of ``ckpt_to_safetensors``."""
+    _convert_files(file_path, save_path, name_map, file_name_regex, processes_num,
+                   "safetensors", "ckpt", "safetensors_to_ckpt")

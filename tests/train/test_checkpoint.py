@@ -569,3 +569,50 @@ def test_argument_errors(tmp_path):
         ms.load_checkpoint(path, crc_check="no")
     with pytest.raises(TypeError):
         ms.load_checkpoint(path, net="not a cell")
+
+
+# ----- conversion between the formats -----------------------------------------------------------
+def test_ckpt_to_safetensors_and_back(tmp_path):
+    src = tmp_path / "src"
+    (src / "rank0").mkdir(parents=True)
+    net = _randomize(Block(), seed=9)
+    ms.save_checkpoint(net, str(src / "rank0" / "a.ckpt"), append_dict={"epoch": 2, "tag": "x"})
+    ms.save_checkpoint(net, str(src / "skip_me.ckpt"))
+    out = tmp_path / "out"
+    ms.ckpt_to_safetensors(str(src), str(out), name_map={"scale": "gain"},
+                           file_name_regex=r"^a\.")
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
+        "rank0", "rank0/a.safetensors"]
+    got = ms.load_checkpoint(str(out / "rank0" / "a.safetensors"), format="safetensors")
+    assert "gain" in got and "scale" not in got and "tag" not in got  # str cannot be stored
+    assert got["epoch"].asnumpy().item() == 2
+    np.testing.assert_array_equal(got["layers.0.weight"].asnumpy(),
+                                  net.layers[0].weight.asnumpy())
+
+    ms.safetensors_to_ckpt(str(out / "rank0" / "a.safetensors"))  # beside the file
+    back = ms.load_checkpoint(str(out / "rank0" / "a.ckpt"))
+    assert sorted(back) == sorted(got)
+    with pytest.raises(ValueError):
+        ms.ckpt_to_safetensors(str(tmp_path / "nothing_here"))
+    with pytest.raises(ValueError):
+        ms.safetensors_to_ckpt(str(src / "skip_me.ckpt"))  # not a .safetensors file
+    with pytest.raises(ValueError):
+        ms.ckpt_to_safetensors(str(src / "skip_me.ckpt"), str(src / "skip_me.ckpt"))
+
+
+def test_async_thread_status(tmp_path, monkeypatch):
+    import threading
+    release = threading.Event()
+    real = ser._exec_save
+
+    def slow(*args):
+        release.wait(10)
+        real(*args)
+
+    monkeypatch.setattr(ser, "_exec_save", slow)
+    ms.save_checkpoint(nn.Dense(2, 2), str(tmp_path / "s.ckpt"), async_save=True)
+    assert ms.async_ckpt_thread_status() is True
+    release.set()
+    ser._wait_async_save()
+    assert ms.async_ckpt_thread_status() is False
+    assert sorted(ms.load_checkpoint(str(tmp_path / "s.ckpt"))) == ["bias", "weight"]

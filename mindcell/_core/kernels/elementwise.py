@@ -11,6 +11,8 @@ from mindcell._core.kernels import register
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 OPCODES = _ew.OPCODES
+_binary_fast = _ew.binary_same_shape
+_unary_fast = _ew.unary_contiguous
 
 
 def _is_float(dt):
@@ -25,6 +27,9 @@ def _unary(name, op_name=None):
     op = OPCODES[op_name or name]
 
     def kernel(x):
+        out = _unary_fast(op, x)
+        if out is not None:
+            return out
         if not _is_float(x.dtype):
             return NotImplemented
         x = _contig(x)
@@ -104,7 +109,8 @@ def _binary(name):
     op = OPCODES[name]
 
     def kernel(a, b):
-        return _binary_call(op, a, b)
+        out = _binary_fast(op, a, b)
+        return out if out is not None else _binary_call(op, a, b)
     register(name)(kernel)
 
 

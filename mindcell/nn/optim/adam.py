@@ -30,12 +30,12 @@ class Adam(Optimizer):
         _check_betas(type(self).__name__, beta1, beta2, eps)
         self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
         self.use_nesterov = bool(use_nesterov)
+        self.beta1_power = Parameter(Tensor(np.ones((), np.float32)), name="beta1_power",
+                                     requires_grad=False)
+        self.beta2_power = Parameter(Tensor(np.ones((), np.float32)), name="beta2_power",
+                                     requires_grad=False)
         self.moment1 = self.clone_state("moment1")
         self.moment2 = self.clone_state("moment2")
-        self.beta1_power = Parameter(Tensor(np.ones(1, np.float32)), name="beta1_power",
-                                     requires_grad=False)
-        self.beta2_power = Parameter(Tensor(np.ones(1, np.float32)), name="beta2_power",
-                                     requires_grad=False)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -31,15 +31,17 @@ class Optimizer(Cell):
         self.loss_scale = float(loss_scale)
         groups = parameters if isinstance(parameters[0], dict) else [{"params": parameters}]
         params, self.group_lr, self.group_wd = [], [], []
+        _check_lr(learning_rate, name)
         for group in groups:
             ps = list(group["params"])
             for p in ps:
                 if not isinstance(p, Parameter):
                     raise TypeError("%s: parameters must be Parameters, but got %s"
                                     % (name, type(p).__name__))
-            lr = group.get("lr", learning_rate)
+            lr = group.get("lr", _DEFAULT)
             wd = group.get("weight_decay", weight_decay)
-            _check_lr(lr, name)
+            if lr is not _DEFAULT:
+                _check_lr(lr, name)
             if not isinstance(wd, numbers.Real) or wd < 0:
                 raise ValueError("%s: 'weight_decay' must be a non-negative number, but got %r"
                                  % (name, wd))
@@ -50,13 +52,27 @@ class Optimizer(Cell):
         self.parameters = ParameterTuple(params)
         # MindSpore's attribute name shadows the PyTorch-style Cell.parameters() method here
         self.__dict__["parameters"] = self._params_list["parameters"]
-        self.learning_rate = learning_rate
         self.weight_decay = float(weight_decay)
         self.global_step = Parameter(Tensor(np.zeros(1, np.int32)), name="global_step",
                                      requires_grad=False)
+        # As in MindSpore, a number or list learning rate is a Parameter saved in checkpoints
+        # (and bound by reference in compiled steps, so assigning it takes effect).
+        if isinstance(learning_rate, Cell):
+            self.learning_rate = learning_rate
+        else:
+            value = learning_rate._data if isinstance(learning_rate, Tensor) else learning_rate
+            self.learning_rate = Parameter(Tensor(np.asarray(value, np.float32)),
+                                           name="learning_rate", requires_grad=False)
 
     def _lr_tensor(self, lr):
         """The learning rate of the current step as a 0-d float32 tensor."""
+        if lr is _DEFAULT:
+            lr = self.learning_rate
+            if isinstance(lr, Parameter) and lr.ndim == 1:
+                step = F.minimum(F.reshape(self.global_step, ()), lr.shape[0] - 1)
+                return F.gather(lr, step, 0)
+            if isinstance(lr, Parameter):
+                return lr
         if isinstance(lr, Cell):
             return F.cast(F.reshape(lr(self.global_step), ()), np.float32)
         if isinstance(lr, (list, tuple)):
@@ -85,6 +101,9 @@ class Optimizer(Cell):
 
     def _step_done(self):
         F.assign_add(self.global_step, Tensor._make(np.ones(1, np.int32)))
+
+
+_DEFAULT = object()  # a group that uses the optimizer's learning_rate
 
 
 def _check_lr(lr, owner):
