@@ -57,6 +57,13 @@ class Compiled:
         outs = wrap_outputs(self.program.run([t._data for t in leaves]))
         return _unflatten(self.out_tree, outs)
 
+    def call_tensors(self, tensors):
+        """Run with a flat tuple of tensor arguments (the signature's fast path)."""
+        outs = self.program.run([t._data for t in tensors])
+        if self.out_tree == ("T", 0):
+            return Tensor._make(outs[0])
+        return _unflatten(self.out_tree, wrap_outputs(outs))
+
 
 def optimize(graph, report, verify=False):
     for name, fn in PIPELINE:

@@ -19,6 +19,8 @@ from collections import OrderedDict
 from mindcell.graph.compile import CompileCache, compile_function, flatten_args
 from mindcell.graph.jit import compiled_call, should_compile
 from mindcell.graph.tracer import current_graph_trace, is_tracing
+from mindcell._core import trace as _trace
+from mindcell.context import _context, GRAPH_MODE
 
 
 def _custom_bprop_rule(*inputs, out, dout, cell, args):
@@ -83,11 +85,22 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         raise AttributeError("%s must define construct(self, ...)" % type(self).__name__)
 
     def __call__(self, *args, **kwargs):
-        if "_params" not in self.__dict__:
+        d = self.__dict__
+        if "_params" not in d:
             raise AttributeError("%s.__init__ must call super().__init__() before the cell is "
                                  "used" % type(self).__name__)
-        if (should_compile() or self.__dict__.get("_force_graph")) and not autodiff.tapes \
-                and not is_tracing() and not getattr(type(self), "_keeps_python_state", False):
+        if (_context["mode"] == GRAPH_MODE or d.get("_force_graph")) and not _trace._stack \
+                and not autodiff.tapes and not getattr(type(self), "_keeps_python_state", False):
+            fast = d.get("_fast_programs")
+            if fast is not None and not kwargs and d.get("_input_spec") is None:
+                # hot path: plain tensor arguments, signature = shapes, dtypes, training flag
+                try:
+                    compiled = fast.get((d["_training"],) + tuple(
+                        (a._data.shape, a._data.dtype) for a in args))
+                except AttributeError:
+                    compiled = None
+                if compiled is not None:
+                    return compiled.call_tensors(args)
             return self._compiled_call(args, kwargs)
         return self._eager_call(args, kwargs)
 
@@ -96,16 +109,6 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         spec = d.get("_input_spec")
         if spec is not None:
             check_inputs_match(self, spec, args)
-        fast = d.get("_fast_programs")
-        if fast is not None and not kwargs and d["_compile_cache"]:
-            # Hot path: plain tensor arguments, signature = shapes, dtypes, training flag.
-            try:
-                key = (d["_training"],) + tuple((a._data.shape, a._data.dtype) for a in args)
-                compiled = fast.get(key)
-            except AttributeError:
-                compiled = None
-            if compiled is not None:
-                return compiled(args)
         out = self._compiled_call_slow(args, kwargs)
         if not kwargs and all(type(a) is Tensor for a in args):
             key = (d["_training"],) + tuple((a._data.shape, a._data.dtype) for a in args)
