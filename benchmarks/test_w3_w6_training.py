@@ -102,9 +102,40 @@ def test_w5_lenet_training_step(benchmark, column, request):
     benchmark(fn)
 
 
-@pytest.mark.parametrize("column", ["pynative", "graph"])
-def test_w6_transformer_block_gradients(benchmark, column):
+def _torch_w6(torch):
+    torch.manual_seed(0)
+    nn_ = torch.nn
+
+    class Block(nn_.Module):
+        def __init__(self):
+            super().__init__()
+            self.ln1, self.ln2 = nn_.LayerNorm(256), nn_.LayerNorm(256)
+            self.qkv, self.proj = nn_.Linear(256, 768), nn_.Linear(256, 256)
+            self.up, self.down = nn_.Linear(256, 1024), nn_.Linear(1024, 256)
+
+        def forward(self, x):
+            b, t, d = x.shape
+            q, k, v = self.qkv(self.ln1(x)).view(b, t, 3, 4, 64).permute(2, 0, 3, 1, 4)
+            att = torch.softmax(q @ k.transpose(-1, -2) / 8.0, -1) @ v
+            x = x + self.proj(att.transpose(1, 2).reshape(b, t, d))
+            return x + self.down(torch.nn.functional.gelu(self.up(self.ln2(x)),
+                                                          approximate="tanh"))
+
+    block = Block()
+    x = torch.randn(8, 128, 256)
+
+    def fn():
+        loss = block(x).sum()
+        return loss.item(), torch.autograd.grad(loss, list(block.parameters()))
+    return fn
+
+
+@pytest.mark.parametrize("column", ["pynative", "graph", "torch"])
+def test_w6_transformer_block_gradients(benchmark, column, request):
     benchmark.group = "W6 transformer block fwd+grads (8,128,256)"
+    if column == "torch":
+        benchmark(_torch_w6(request.getfixturevalue("torch")))
+        return
     ms.set_context(mode=ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE)
     ms.set_seed(0)
     block = TransformerBlock()
