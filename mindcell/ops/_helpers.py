@@ -18,7 +18,11 @@ def scalar_tensor(value, np_dtype):
     key = (value, np_dtype, type(value))
     t = _SCALAR_CACHE.get(key)
     if t is None:
-        t = Tensor._make(np.asarray(value, np_dtype))
+        try:
+            arr = np.asarray(value, np_dtype)
+        except OverflowError:  # e.g. -1 with a uint8 tensor: C-style wrap-around, like a cast
+            arr = np.asarray(value).astype(np_dtype)
+        t = Tensor._make(arr)
         if len(_SCALAR_CACHE) < 4096:
             _SCALAR_CACHE[key] = t
     return t
