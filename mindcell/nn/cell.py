@@ -166,6 +166,9 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         inputs = tuple(a for a in args if isinstance(a, Tensor))
         template = tuple(None if isinstance(a, Tensor) else a for a in args)
         outputs = output if isinstance(output, tuple) else (output,)
+        # an output that is an input object (an identity construct) needs its own identity
+        outputs = tuple(_fresh_alias(o) if any(o is a for a in inputs) else o for o in outputs)
+        output = outputs if isinstance(output, tuple) else outputs[0]
         if all(isinstance(o, Tensor) for o in outputs):
             autodiff.record(custom_bprop_p, inputs, {"cell": self, "args": template}, outputs)
         return output
@@ -236,6 +239,16 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+
+
+def _fresh_alias(t):
+    from mindcell.ops.defs.shape import identity_p
+    saved = list(autodiff.tapes)
+    autodiff.tapes.clear()
+    try:
+        return identity_p.bind(t)  # a node in graphs, a new object sharing data in eager mode
+    finally:
+        autodiff.tapes[:] = saved
 
 
 def check_inputs_match(cell, spec, args):
