@@ -17,3 +17,5 @@ from mindcell import train  # noqa: E402,F401
 from mindcell.train.serialization import (save_checkpoint, load_checkpoint,  # noqa: E402,F401
                                           load_param_into_net)
 from mindcell.train.serialization import *  # noqa: E402,F401,F403
+from mindcell import dataset, experimental  # noqa: E402,F401
+from mindcell.train.model import Model  # noqa: E402,F401

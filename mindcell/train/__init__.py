@@ -2,3 +2,6 @@
 from mindcell.train.serialization import (save_checkpoint, load_checkpoint,  # noqa: F401
                                           load_param_into_net)
 from mindcell.train.serialization import load_checkpoint_async  # noqa: E402,F401
+from mindcell.train.model import Model, Accuracy, Loss  # noqa: F401,E402
+from mindcell.train.callback import (Callback, RunContext, LossMonitor, TimeMonitor,  # noqa
+                                     ModelCheckpoint, CheckpointConfig)

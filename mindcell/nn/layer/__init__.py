@@ -11,3 +11,4 @@ from mindcell.nn.layer.normalization import (BatchNorm1d, BatchNorm2d, LayerNorm
 from mindcell.nn.layer.embedding import Embedding  # noqa: F401,E402
 from mindcell.nn.layer.norm_variants import RMSNorm, LayerNormNoBias, RINorm  # noqa: F401,E402
 from mindcell.nn.layer import norm_variants  # noqa: F401,E402
+from mindcell.nn.layer.transformer import MultiheadAttention, TransformerEncoderLayer  # noqa

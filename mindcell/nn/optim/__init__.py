@@ -2,3 +2,4 @@
 from mindcell.nn.optim.optimizer import Optimizer  # noqa: F401
 from mindcell.nn.optim.sgd import SGD, Momentum  # noqa: F401
 from mindcell.nn.optim.adam import Adam, AdamWeightDecay  # noqa: F401
+from mindcell.nn.optim.adaptive import Adagrad, RMSProp  # noqa: F401,E402

@@ -1,0 +1,2 @@
+"""``mindcell.experimental``: PyTorch-signature optimizers (``experimental.optim``)."""
+from mindcell.experimental import optim  # noqa: F401

@@ -1,0 +1,101 @@
+"""PyTorch-signature optimizers as in ``mindspore.experimental.optim``: ``opt(grads)`` applies
+one step; hyper-parameters live in ``param_groups``."""
+import numpy as np
+
+from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
+from mindcell.nn.optim.optimizer import Optimizer as _Base
+from mindcell.ops import functional as F
+from mindcell.ops.defs.state import adam_update_p, sgd_update_p
+
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW"]
+
+
+class Optimizer(_Base):
+    """Base: ``Optimizer(params, defaults)``; ``param_groups`` is a list of dicts."""
+
+    def __init__(self, params, defaults):
+        params = list(params)
+        groups = params if params and isinstance(params[0], dict) else [{"params": params}]
+        self.defaults = dict(defaults)
+        super().__init__(defaults["lr"], [dict(g, lr=g.get("lr", defaults["lr"]),
+                                               weight_decay=g.get("weight_decay",
+                                                                  defaults["weight_decay"]))
+                                          for g in groups])
+        self.param_groups = [dict(self.defaults, **g) for g in groups]
+
+
+class SGD(Optimizer):
+    """SGD(params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
+    maximize=False)."""
+
+    def __init__(self, params, lr, momentum=0.0, dampening=0.0, weight_decay=0.0,
+                 nesterov=False, *, maximize=False):
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
+                                      weight_decay=weight_decay, nesterov=nesterov,
+                                      maximize=maximize))
+        self.momentum, self.dampening, self.nesterov = float(momentum), float(dampening), nesterov
+        self.maximize = maximize
+        self.accum = self.clone_state("accum")
+        self.stat = Parameter(Tensor(np.ones(1, np.float32)), name="stat", requires_grad=False)
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self.group_lr,
+                                   self.group_wd):
+            g = F.neg(g) if self.maximize else g
+            sgd_update_p.bind(p, F.cast(g, p.dtype), a, self._lr_tensor(lr), self.stat,
+                              momentum=self.momentum, dampening=self.dampening,
+                              weight_decay=wd, nesterov=self.nesterov)
+        F.assign(self.stat, Tensor._make(np.zeros(1, np.float32)))
+        self._step_done()
+        return True
+
+
+class Adam(Optimizer):
+    """Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
+    maximize=False): L2 weight decay added to the gradient."""
+
+    _decoupled = False
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0,
+                 amsgrad=False, *, maximize=False):
+        if amsgrad:
+            raise ValueError("%s: amsgrad=True is not supported" % type(self).__name__)
+        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
+                                      weight_decay=weight_decay, amsgrad=amsgrad,
+                                      maximize=maximize))
+        self.beta1, self.beta2 = float(betas[0]), float(betas[1])
+        self.eps, self.maximize = float(eps), maximize
+        self.beta1_power = Parameter(Tensor(np.ones((), np.float32)), name="beta1_power",
+                                     requires_grad=False)
+        self.beta2_power = Parameter(Tensor(np.ones((), np.float32)), name="beta2_power",
+                                     requires_grad=False)
+        self.exp_avg = self.clone_state("exp_avg")
+        self.exp_avg_sq = self.clone_state("exp_avg_sq")
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        F.assign(self.beta1_power, F.mul(self.beta1_power, self.beta1))
+        F.assign(self.beta2_power, F.mul(self.beta2_power, self.beta2))
+        correction = F.div(F.sqrt(F.sub(1.0, self.beta2_power)), F.sub(1.0, self.beta1_power))
+        for p, g, m, v, lr, wd in zip(self.parameters, gradients, self.exp_avg, self.exp_avg_sq,
+                                      self.group_lr, self.group_wd):
+            g = F.neg(g) if self.maximize else g
+            lr_t = self._lr_tensor(lr)
+            adam_update_p.bind(p, m, v, F.cast(g, p.dtype), lr_t, F.mul(lr_t, correction),
+                               beta1=self.beta1, beta2=self.beta2, epsilon=self.eps,
+                               weight_decay=wd, decoupled=self._decoupled, use_nesterov=False)
+        self._step_done()
+        return True
+
+
+class AdamW(Adam):
+    """AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
+    *, maximize=False): decoupled weight decay (param -= lr * weight_decay * param)."""
+
+    _decoupled = True
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2,
+                 amsgrad=False, *, maximize=False):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize)

@@ -1,0 +1,67 @@
+"""Adagrad and RMSProp, written with ops and in-place assigns (one graph node each in
+GRAPH_MODE); state Parameters named as MindSpore names them."""
+from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.ops import functional as F
+
+
+class Adagrad(Optimizer):
+    """Adagrad(params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0,
+    weight_decay=0.0): accum += g^2; param -= lr * g / sqrt(accum)."""
+
+    def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True,
+                 loss_scale=1.0, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if accum < 0:
+            raise ValueError("Adagrad: 'accum' must be non-negative, but got %r" % (accum,))
+        self.update_slots = update_slots
+        self.accum = self.clone_state("accum", init=accum)
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self.group_lr,
+                                   self.group_wd):
+            g = F.cast(g, p.dtype)
+            if wd:
+                g = F.add(g, F.mul(p, wd))
+            if self.update_slots:
+                F.assign_add(a, F.square(g))
+            F.assign_sub(p, F.mul(self._lr_tensor(lr), F.div(g, F.sqrt(a))))
+        self._step_done()
+        return True
+
+
+class RMSProp(Optimizer):
+    """RMSProp(params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10,
+    use_locking=False, centered=False, loss_scale=1.0, weight_decay=0.0)."""
+
+    def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10,
+                 use_locking=False, centered=False, loss_scale=1.0, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if not 0 <= decay <= 1 or momentum < 0 or epsilon <= 0:
+            raise ValueError("RMSProp: need 0 <= decay <= 1, momentum >= 0 and epsilon > 0")
+        self.decay, self.momentum, self.epsilon = decay, momentum, epsilon
+        self.centered = centered
+        self.mean_square = self.clone_state("mean_square", init="ones")
+        self.moment = self.clone_state("moment")
+        if centered:
+            self.mean_grad = self.clone_state("mean_grad")
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        for i, (p, g, lr, wd) in enumerate(zip(self.parameters, gradients, self.group_lr,
+                                                self.group_wd)):
+            g = F.cast(g, p.dtype)
+            if wd:
+                g = F.add(g, F.mul(p, wd))
+            ms, mom = self.mean_square[i], self.moment[i]
+            F.assign(ms, F.add(F.mul(ms, self.decay), F.mul(F.square(g), 1 - self.decay)))
+            denom = ms
+            if self.centered:
+                mg = self.mean_grad[i]
+                F.assign(mg, F.add(F.mul(mg, self.decay), F.mul(g, 1 - self.decay)))
+                denom = F.sub(ms, F.square(mg))
+            step = F.div(F.mul(g, self._lr_tensor(lr)), F.sqrt(F.add(denom, self.epsilon)))
+            F.assign(mom, F.add(F.mul(mom, self.momentum), step))
+            F.assign_sub(p, mom)
+        self._step_done()
+        return True

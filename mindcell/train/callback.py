@@ -1,0 +1,158 @@
+"""Training callbacks (MindSpore's API): Callback, LossMonitor, TimeMonitor, ModelCheckpoint
+with CheckpointConfig, and RunContext."""
+import os
+import time
+
+import numpy as np
+
+__all__ = ["Callback", "RunContext", "LossMonitor", "TimeMonitor", "ModelCheckpoint",
+           "CheckpointConfig"]
+
+
+class RunContext:
+    """Passed to callbacks; ``original_args()`` returns the cb_params namespace."""
+
+    def __init__(self, cb_params):
+        self._params = cb_params
+        self._stop = False
+
+    def original_args(self):
+        return self._params
+
+    def request_stop(self):
+        self._stop = True
+
+    def get_stop_requested(self):
+        return self._stop
+
+
+class Callback:
+    """Override any of on_train_begin/epoch_begin/step_begin/step_end/epoch_end/end (and the
+    on_eval_* ones); each receives a RunContext."""
+
+    def on_train_begin(self, run_context):
+        pass
+
+    def on_train_epoch_begin(self, run_context):
+        pass
+
+    def on_train_step_begin(self, run_context):
+        pass
+
+    def on_train_step_end(self, run_context):
+        pass
+
+    def on_train_epoch_end(self, run_context):
+        pass
+
+    def on_train_end(self, run_context):
+        pass
+
+    def on_eval_begin(self, run_context):
+        pass
+
+    def on_eval_end(self, run_context):
+        pass
+
+
+def _loss_value(outputs):
+    out = outputs[0] if isinstance(outputs, (tuple, list)) else outputs
+    return float(np.mean(out.asnumpy())) if hasattr(out, "asnumpy") else float(out)
+
+
+class LossMonitor(Callback):
+    """LossMonitor(per_print_times=1): prints ``epoch: E step: S, loss is L``."""
+
+    def __init__(self, per_print_times=1):
+        if not isinstance(per_print_times, int) or per_print_times < 0:
+            raise ValueError("LossMonitor: 'per_print_times' must be a non-negative int")
+        self.per_print_times = per_print_times
+        self.losses = []
+
+    def on_train_step_end(self, run_context):
+        cb = run_context.original_args()
+        loss = _loss_value(cb.net_outputs)
+        self.losses.append(loss)
+        step_in_epoch = (cb.cur_step_num - 1) % max(cb.batch_num, 1) + 1
+        if self.per_print_times and cb.cur_step_num % self.per_print_times == 0:
+            print("epoch: %d step: %d, loss is %s" % (cb.cur_epoch_num, step_in_epoch, loss),
+                  flush=True)
+
+
+class TimeMonitor(Callback):
+    """TimeMonitor(data_size=None): prints the epoch time and the time per step."""
+
+    def __init__(self, data_size=None):
+        self.data_size = data_size
+        self.epoch_times = []
+
+    def on_train_epoch_begin(self, run_context):
+        self._t0 = time.perf_counter()
+
+    def on_train_epoch_end(self, run_context):
+        cb = run_context.original_args()
+        elapsed = time.perf_counter() - self._t0
+        self.epoch_times.append(elapsed)
+        steps = self.data_size or cb.batch_num or 1
+        print("epoch time: %.3f ms, per step time: %.3f ms" % (elapsed * 1e3,
+                                                                elapsed * 1e3 / steps),
+              flush=True)
+
+
+class CheckpointConfig:
+    """CheckpointConfig(save_checkpoint_steps=1, save_checkpoint_seconds=0,
+    keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
+    async_save=False, saved_network=None, append_info=None, format='ckpt')."""
+
+    def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0, keep_checkpoint_max=5,
+                 keep_checkpoint_per_n_minutes=0, integrated_save=True, async_save=False,
+                 saved_network=None, append_info=None, enc_key=None, enc_mode="AES-GCM",
+                 exception_save=False, crc_check=False, format="ckpt", **kwargs):
+        if not isinstance(save_checkpoint_steps, int) or save_checkpoint_steps <= 0:
+            raise ValueError("CheckpointConfig: 'save_checkpoint_steps' must be a positive int")
+        if not isinstance(keep_checkpoint_max, int) or keep_checkpoint_max <= 0:
+            raise ValueError("CheckpointConfig: 'keep_checkpoint_max' must be a positive int")
+        self.save_checkpoint_steps = save_checkpoint_steps
+        self.keep_checkpoint_max = keep_checkpoint_max
+        self.saved_network = saved_network
+        self.append_info = append_info
+        self.crc_check = crc_check
+        self.format = format
+
+
+class ModelCheckpoint(Callback):
+    """ModelCheckpoint(prefix='CKP', directory=None, config=None): saves
+    ``<prefix>-<epoch>_<step>.ckpt`` every ``save_checkpoint_steps`` and keeps the newest
+    ``keep_checkpoint_max`` files."""
+
+    def __init__(self, prefix="CKP", directory=None, config=None):
+        if not isinstance(prefix, str) or not prefix or "/" in prefix:
+            raise ValueError("ModelCheckpoint: 'prefix' must be a non-empty file name prefix")
+        self.prefix = prefix
+        self.directory = directory or os.getcwd()
+        self.config = config or CheckpointConfig()
+        self.saved = []
+        os.makedirs(self.directory, exist_ok=True)
+
+    def on_train_step_end(self, run_context):
+        from mindcell.train.serialization import save_checkpoint
+        cb = run_context.original_args()
+        if cb.cur_step_num % self.config.save_checkpoint_steps:
+            return
+        step_in_epoch = (cb.cur_step_num - 1) % max(cb.batch_num, 1) + 1
+        ext = "safetensors" if self.config.format == "safetensors" else "ckpt"
+        path = os.path.join(self.directory, "%s-%d_%d.%s" % (self.prefix, cb.cur_epoch_num,
+                                                             step_in_epoch, ext))
+        network = self.config.saved_network or cb.train_network
+        save_checkpoint(network, path, crc_check=self.config.crc_check,
+                        format=self.config.format)
+        self.saved.append(path)
+        while len(self.saved) > self.config.keep_checkpoint_max:
+            old = self.saved.pop(0)
+            if os.path.exists(old):
+                os.chmod(old, 0o600)
+                os.remove(old)
+
+    @property
+    def latest_ckpt_file_name(self):
+        return self.saved[-1] if self.saved else None

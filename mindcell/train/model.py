@@ -1,0 +1,175 @@
+"""``Model``: train / eval / predict loops over a dataset, with callbacks, metrics and a
+progress bar on long runs."""
+import types
+
+import numpy as np
+
+from mindcell.common.tensor import Tensor
+from mindcell.train.callback import Callback, RunContext
+
+__all__ = ["Model", "Accuracy", "Loss"]
+
+
+class Accuracy:
+    """Accuracy(eval_type='classification'): share of argmax predictions equal to the labels."""
+
+    def __init__(self, eval_type="classification"):
+        self.clear()
+
+    def clear(self):
+        self._correct = 0
+        self._total = 0
+
+    def update(self, logits, labels):
+        pred = np.asarray(logits.asnumpy() if hasattr(logits, "asnumpy") else logits)
+        lab = np.asarray(labels.asnumpy() if hasattr(labels, "asnumpy") else labels)
+        if lab.ndim == pred.ndim:
+            lab = lab.argmax(-1)
+        self._correct += int((pred.argmax(-1) == lab).sum())
+        self._total += lab.size
+
+    def eval(self):
+        if not self._total:
+            raise RuntimeError("Accuracy: no samples were evaluated")
+        return self._correct / self._total
+
+
+class Loss:
+    """Loss(): the mean of the evaluated losses."""
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self._sum, self._n = 0.0, 0
+
+    def update(self, loss):
+        self._sum += float(np.mean(loss.asnumpy() if hasattr(loss, "asnumpy") else loss))
+        self._n += 1
+
+    def eval(self):
+        if not self._n:
+            raise RuntimeError("Loss: no batches were evaluated")
+        return self._sum / self._n
+
+
+_METRICS = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss}
+
+
+def _metric(m):
+    if isinstance(m, str):
+        if m not in _METRICS:
+            raise ValueError("Model: unknown metric %r; known: %s" % (m, sorted(_METRICS)))
+        return _METRICS[m]()
+    return m
+
+
+class Model:
+    """Model(network, loss_fn=None, optimizer=None, metrics=None, eval_network=None)"""
+
+    def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
+                 **kwargs):
+        from mindcell import nn
+        if not isinstance(network, nn.Cell):
+            raise TypeError("Model: 'network' must be a Cell, but got %s"
+                            % type(network).__name__)
+        self.network = network
+        self.loss_fn, self.optimizer = loss_fn, optimizer
+        if optimizer is not None and loss_fn is not None:
+            self.train_network = nn.TrainOneStepCell(nn.WithLossCell(network, loss_fn),
+                                                     optimizer)
+        elif optimizer is not None:
+            self.train_network = nn.TrainOneStepCell(network, optimizer)
+        else:
+            self.train_network = None
+        if metrics is None:
+            metrics = {}
+        if isinstance(metrics, (set, list, tuple)):
+            metrics = {m if isinstance(m, str) else type(m).__name__: m for m in metrics}
+        self.metrics = {k: _metric(v) for k, v in metrics.items()}
+        self.eval_network = eval_network or (nn.WithEvalCell(network, loss_fn)
+                                             if loss_fn is not None else None)
+
+    def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False,
+              sink_size=-1, initial_epoch=0):
+        """train(epoch, train_dataset, callbacks=None, dataset_sink_mode=False)"""
+        if self.train_network is None:
+            raise RuntimeError("Model.train: an optimizer is required")
+        if not isinstance(epoch, int) or epoch <= 0:
+            raise ValueError("Model.train: 'epoch' must be a positive int, but got %r" % (epoch,))
+        callbacks = _as_list(callbacks)
+        batch_num = train_dataset.get_dataset_size()
+        cb = types.SimpleNamespace(epoch_num=epoch, batch_num=batch_num, cur_epoch_num=0,
+                                   cur_step_num=0, net_outputs=None,
+                                   train_network=self.train_network, optimizer=self.optimizer)
+        ctx = RunContext(cb)
+        self.train_network.set_train(True)
+        _fire(callbacks, "on_train_begin", ctx)
+        bar = _progress(epoch * batch_num)
+        for e in range(initial_epoch, epoch):
+            cb.cur_epoch_num = e + 1
+            _fire(callbacks, "on_train_epoch_begin", ctx)
+            for data in train_dataset.create_tuple_iterator():
+                cb.cur_step_num += 1
+                _fire(callbacks, "on_train_step_begin", ctx)
+                cb.net_outputs = self.train_network(*data)
+                if bar is not None:
+                    bar.update(1)
+                _fire(callbacks, "on_train_step_end", ctx)
+                if ctx.get_stop_requested():
+                    break
+            _fire(callbacks, "on_train_epoch_end", ctx)
+            if ctx.get_stop_requested():
+                break
+        if bar is not None:
+            bar.close()
+        _fire(callbacks, "on_train_end", ctx)
+        self.train_network.set_train(False)
+
+    def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
+        """eval(valid_dataset): a dict of the metrics."""
+        if self.eval_network is None:
+            raise RuntimeError("Model.eval: a loss_fn or an eval_network is required")
+        for m in self.metrics.values():
+            m.clear()
+        self.network.set_train(False)
+        for data in valid_dataset.create_tuple_iterator():
+            loss, outputs, labels = self.eval_network(*data)
+            for m in self.metrics.values():
+                if isinstance(m, Loss):
+                    m.update(loss)
+                else:
+                    m.update(outputs, labels)
+        return {k: m.eval() for k, m in self.metrics.items()}
+
+    def predict(self, *predict_data):
+        """predict(*inputs): the network's outputs in inference mode."""
+        self.network.set_train(False)
+        return self.network(*[d if isinstance(d, Tensor) else Tensor(d) for d in predict_data])
+
+
+def _as_list(callbacks):
+    if callbacks is None:
+        return []
+    callbacks = list(callbacks) if isinstance(callbacks, (list, tuple)) else [callbacks]
+    for c in callbacks:
+        if not isinstance(c, Callback):
+            raise TypeError("Model: callbacks must be Callback instances, but got %s"
+                            % type(c).__name__)
+    return callbacks
+
+
+def _fire(callbacks, hook, ctx):
+    for c in callbacks:
+        getattr(c, hook)(ctx)
+
+
+def _progress(total):
+    """A tqdm bar for long runs (more than 200 steps)."""
+    if total <= 200:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, ncols=80, leave=False)
