@@ -13,33 +13,43 @@ cnp.import_array()
 
 def layer_norm_fwd(real[:, ::1] x, real[::1] gamma, real[::1] beta, double eps,
                    real[:, ::1] y, real[::1] mean, real[::1] rstd):
-    """y = (x - mean) * rstd * gamma + beta per row; mean and rstd per row."""
+    """y = (x - mean) * rstd * gamma + beta per row; mean and rstd per row.
+
+    One pass for the statistics (sum and sum of squares around the row's first value, in
+    double, so large offsets do not cancel) and one vectorisable pass in the input's precision
+    for the output."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
-    cdef double s, ss, m, v, rs, d
+    cdef double s, ss, shift, d, m, var
+    cdef real mr, rr
     with nogil:
         for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+            shift = x[r, 0]
             s = 0.0
-            for j in range(n):
-                s = s + x[r, j]
-            m = s / n
             ss = 0.0
             for j in range(n):
-                d = x[r, j] - m
+                d = x[r, j] - shift
+                s = s + d
                 ss = ss + d * d
-            v = ss / n
-            rs = 1.0 / sqrt(v + eps)
-            mean[r] = <real>m
-            rstd[r] = <real>rs
+            m = s / n
+            var = ss / n - m * m
+            if var < 0:
+                var = 0
+            mr = <real>(m + shift)
+            rr = <real>(1.0 / sqrt(var + eps))
+            mean[r] = mr
+            rstd[r] = rr
             for j in range(n):
-                y[r, j] = <real>((x[r, j] - m) * rs * gamma[j] + beta[j])
+                y[r, j] = (x[r, j] - mr) * rr * gamma[j] + beta[j]
 
 
 def layer_norm_bwd(real[:, ::1] x, real[:, ::1] dy, real[::1] mean, real[::1] rstd,
                    real[::1] gamma, real[:, ::1] dx, real[::1] dgamma, real[::1] dbeta):
-    """Gradients of layer_norm_fwd for given dy: dx per row; dgamma, dbeta summed over rows."""
+    """Gradients of layer_norm_fwd for given dy: dx per row; dgamma, dbeta summed over rows
+    (per-thread partial sums in double, then reduced)."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
     cdef int nthreads = 2 if rows * n >= 65536 else 1, t
-    cdef double m, rs, xh, g, sg, sgx
+    cdef double sg, sgx, acc_g, acc_b
+    cdef real m, rs, xh, g, a, c
     cdef double* part = <double*>calloc(2 * nthreads * n, sizeof(double))
     cdef double* mine
     try:
@@ -58,19 +68,18 @@ def layer_norm_bwd(real[:, ::1] x, real[:, ::1] dy, real[::1] mean, real[::1] rs
                     sgx = sgx + g * xh
                     mine[j] += dy[r, j] * xh
                     mine[n + j] += dy[r, j]
-                sg = sg / n
-                sgx = sgx / n
+                a = <real>(sg / n)
+                c = <real>(sgx / n)
                 for j in range(n):
-                    xh = (x[r, j] - m) * rs
-                    dx[r, j] = <real>(rs * (dy[r, j] * gamma[j] - sg - xh * sgx))
+                    dx[r, j] = rs * (dy[r, j] * gamma[j] - a - (x[r, j] - m) * rs * c)
         for j in range(n):
-            g = 0.0
-            xh = 0.0
+            acc_g = 0.0
+            acc_b = 0.0
             for t in range(nthreads):
-                g = g + part[2 * t * n + j]
-                xh = xh + part[2 * t * n + n + j]
-            dgamma[j] = <real>g
-            dbeta[j] = <real>xh
+                acc_g = acc_g + part[2 * t * n + j]
+                acc_b = acc_b + part[2 * t * n + n + j]
+            dgamma[j] = <real>acc_g
+            dbeta[j] = <real>acc_b
     finally:
         free(part)
 
@@ -81,6 +90,7 @@ def rms_norm_fwd(real[:, ::1] x, real[::1] gamma, double eps, bint clamp_norm,
     1/max(sqrt(mean(x^2)), eps) (darts' RMSNorm)."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
     cdef double ss, rs, rms
+    cdef real rr
     with nogil:
         for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
             ss = 0.0
@@ -92,8 +102,9 @@ def rms_norm_fwd(real[:, ::1] x, real[::1] gamma, double eps, bint clamp_norm,
             else:
                 rs = 1.0 / sqrt(ss / n + eps)
             rstd[r] = <real>rs
+            rr = <real>rs
             for j in range(n):
-                y[r, j] = <real>(x[r, j] * rs * gamma[j])
+                y[r, j] = x[r, j] * rr * gamma[j]
 
 
 def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamma, double eps,
@@ -102,6 +113,7 @@ def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamm
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
     cdef int nthreads = 2 if rows * n >= 65536 else 1, t
     cdef double rs, g, dot, c, acc
+    cdef real rr, cr
     cdef bint clamped
     cdef double* part = <double*>calloc(nthreads * n, sizeof(double))
     cdef double* mine
@@ -118,8 +130,10 @@ def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamm
                     dot = dot + g * x[r, j]
                     mine[j] += dy[r, j] * x[r, j] * rs
                 c = 0.0 if clamped else rs * rs * rs * dot / n
+                rr = <real>rs
+                cr = <real>c
                 for j in range(n):
-                    dx[r, j] = <real>(dy[r, j] * gamma[j] * rs - x[r, j] * c)
+                    dx[r, j] = dy[r, j] * gamma[j] * rr - x[r, j] * cr
         for j in range(n):
             acc = 0.0
             for t in range(nthreads):
