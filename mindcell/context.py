@@ -22,8 +22,23 @@ _context = {"mode": PYNATIVE_MODE, "device_target": "CPU", "device_id": 0,
 def set_context(**kwargs):
     """set_context(**kwargs): set ``mode`` (GRAPH_MODE or PYNATIVE_MODE) and other keys.
 
+    Args:
+        mode (int): ``GRAPH_MODE`` (compile Cells and gradient functions) or
+            ``PYNATIVE_MODE`` (run eagerly, the default).
+        device_target (str): only ``"CPU"``.
+        kwargs: the other keys of MindSpore's ``set_context`` (``device_id``,
+            ``save_graphs``, ``jit_config``, ``max_call_depth`` ...) are accepted and
+            recorded so that MindSpore scripts run; they have no effect here.
+
     Raises:
         ValueError: an unknown key, or a value the key does not accept.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_context(mode=ms.GRAPH_MODE)
+        >>> ms.get_context("mode") == ms.GRAPH_MODE
+        True
+        >>> ms.set_context(mode=ms.PYNATIVE_MODE)
     """
     for key, value in kwargs.items():
         if key in _VALID:

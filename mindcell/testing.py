@@ -69,7 +69,25 @@ def _first_differing_op(cell, inputs, rtol, atol):
 def assert_modes_agree(cell, *inputs, grads=True, rtol=FUSED_RTOL, atol=FUSED_ATOL):
     """assert_modes_agree(cell, *inputs, grads=True): run ``cell`` (and, with ``grads``, its
     gradients with respect to the float inputs and trainable parameters) in PYNATIVE_MODE and
-    GRAPH_MODE; raise AssertionError naming the first op whose results differ."""
+    GRAPH_MODE; raise AssertionError naming the first op whose results differ.
+
+    Args:
+        cell (Cell): the network (or any callable of Tensors) to check.
+        inputs (Tensor): the inputs it is called with in both modes.
+        grads (bool): also compare the gradients.
+        rtol (float): relative tolerance (:data:`FUSED_RTOL` by default).
+        atol (float): absolute tolerance (:data:`FUSED_ATOL` by default).
+
+    Raises:
+        AssertionError: an output or gradient differs beyond the tolerances; the message names
+            the first graph node whose result differs from eager execution.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.testing import assert_modes_agree
+        >>> assert_modes_agree(ms.nn.Dense(4, 2), ms.Tensor(np.ones((3, 4), np.float32)))
+    """
     from mindcell.ops.grad import grad
     checks = [("outputs", lambda *a: cell(*a))]
     if grads:

@@ -5,7 +5,9 @@ import importlib
 import pytest
 
 MODULES = ["mindcell.common.tensor", "mindcell.common.parameter", "mindcell.nn.cell",
-           "mindcell.nn.layer.basic", "mindcell.ops.grad"]
+           "mindcell.nn.layer.basic", "mindcell.ops.grad", "mindcell.nn.wrap.cell_wrapper",
+           "mindcell.context", "mindcell.testing", "mindcell.benchmark", "mindcell.train.model",
+           "mindcell.dataset"]
 
 
 @pytest.mark.parametrize("name", MODULES)

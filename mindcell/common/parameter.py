@@ -74,6 +74,7 @@ class Parameter(Tensor):
     # ----- naming -----------------------------------------------------------------------
     @property
     def name(self):
+        """The name checkpoints and optimizers use (``fc1.weight``); settable."""
         if self._name is None:
             Parameter._auto_count += 1
             self._name = "Parameter#%d" % Parameter._auto_count
@@ -90,6 +91,7 @@ class Parameter(Tensor):
     # ----- flags ------------------------------------------------------------------------
     @property
     def requires_grad(self):
+        """Whether the Parameter is trainable (a bool; settable)."""
         return self._requires_grad
 
     @requires_grad.setter

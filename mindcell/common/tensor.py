@@ -105,18 +105,22 @@ class Tensor:
     # ----- attributes ---------------------------------------------------------------------
     @property
     def shape(self):
+        """The dimensions, a tuple of ints."""
         return self._data.shape
 
     @property
     def ndim(self):
+        """The number of dimensions."""
         return self._data.ndim
 
     @property
     def size(self):
+        """The number of elements."""
         return self._data.size
 
     @property
     def dtype(self):
+        """The element type, a :class:`mindcell.DType` (``ms.float32`` ...)."""
         return mstype.from_numpy_dtype(self._data.dtype)
 
     @property
@@ -137,6 +141,7 @@ class Tensor:
         return np.array(self._data, copy=True)
 
     def numpy(self):
+        """The same as :meth:`asnumpy`."""
         return self.asnumpy()
 
     def item(self, index=None):
@@ -149,6 +154,7 @@ class Tensor:
         return self._data.item(index)
 
     def tolist(self):
+        """The values as (nested) Python lists of Python scalars."""
         return self._data.tolist()
 
     def __array__(self, dtype=None, copy=None):
@@ -295,6 +301,7 @@ def from_numpy(array):
 
 
 def is_tensor(obj):
+    """Whether ``obj`` is a Tensor (a Parameter is one)."""
     return isinstance(obj, Tensor)
 
 

@@ -61,6 +61,8 @@ class _Dataset:
             yield [np.asarray(v) if output_numpy else Tensor(np.asarray(v)) for v in item]
 
     def create_dict_iterator(self, num_epochs=-1, output_numpy=False):
+        """Iterate rows (or batches) as dicts column name -> Tensor (numpy array with
+        output_numpy)."""
         for item in self.create_tuple_iterator(output_numpy=output_numpy):
             yield dict(zip(self.column_names, item))
 
@@ -75,12 +77,35 @@ class _Dataset:
         return n // self._batch if self._drop_remainder else -(-n // self._batch)
 
     def get_col_names(self):
+        """The column names, a list of str."""
         return list(self.column_names)
 
 
 class NumpySlicesDataset(_Dataset):
     """NumpySlicesDataset(data, column_names=None, shuffle=True): rows are slices along the first
-    axis of an array, a tuple/list of arrays, or a dict of arrays."""
+    axis of an array, a tuple/list of arrays, or a dict of arrays.
+
+    Args:
+        data (Union[numpy.ndarray, tuple, list, dict]): one column, several columns, or
+            columns by name; every column has the same length.
+        column_names (list[str]): the column names (default: the dict's keys, or
+            ``column_0``, ``column_1`` ...).
+        shuffle (bool): visit the rows in a new random order every epoch.
+        num_samples (int): use only the first ``num_samples`` rows.
+
+    Raises:
+        ValueError: the columns have different lengths.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import NumpySlicesDataset
+        >>> ds = NumpySlicesDataset((np.arange(10.0), np.arange(10) % 2), shuffle=False)
+        >>> ds = ds.batch(4)
+        >>> ds.get_dataset_size()
+        3
+        >>> [x.shape for x in next(iter(ds))]
+        [(4,), (4,)]
+    """
 
     def __init__(self, data, column_names=None, shuffle=True, num_samples=None):
         if isinstance(data, dict):
@@ -106,7 +131,25 @@ class NumpySlicesDataset(_Dataset):
 
 class GeneratorDataset(_Dataset):
     """GeneratorDataset(source, column_names=None, shuffle=True): rows from a callable
-    returning an iterable, an iterable, or a random-access source (``__getitem__``/``__len__``)."""
+    returning an iterable, an iterable, or a random-access source (``__getitem__``/``__len__``).
+
+    Args:
+        source (Union[Callable, Iterable, Sequence]): where the rows come from; a row is a
+            tuple of column values (or one value).
+        column_names (Union[str, list[str]]): the column names (default ``["data"]``).
+        shuffle (bool): shuffle the rows every epoch (random-access sources only).
+        num_samples (int): use only the first ``num_samples`` rows.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import GeneratorDataset
+        >>> def rows():
+        ...     for i in range(3):
+        ...         yield np.full(2, i, np.float32), np.int32(i)
+        >>> ds = GeneratorDataset(rows, column_names=["x", "y"])
+        >>> [d["y"].asnumpy().item() for d in ds.create_dict_iterator()]
+        [0, 1, 2]
+    """
 
     def __init__(self, source, column_names=None, shuffle=True, num_samples=None):
         super().__init__(column_names if column_names is not None else ["data"])

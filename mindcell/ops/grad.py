@@ -130,18 +130,81 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     A function computing the gradient of ``fn`` (outputs summed) with respect to the inputs at
     ``grad_position`` (an int gives one Tensor, a tuple a tuple) and/or ``weights``.
 
+    Args:
+        fn (Callable): a function or Cell of Tensors. With several outputs, each is seeded
+            with ones (the gradient of their sum).
+        grad_position (Union[int, tuple[int], None]): the positional inputs to differentiate.
+            ``None`` differentiates ``weights`` only.
+        weights (Union[Parameter, list[Parameter], ParameterTuple, None]): Parameters to
+            differentiate as well, e.g. ``net.trainable_params()``.
+        has_aux (bool): ``fn`` returns a tuple; only its first item is differentiated, the
+            others are returned unchanged next to the gradients.
+        return_ids (bool): accepted for compatibility with MindSpore; no effect.
+
+    Returns:
+        Callable: called with the inputs of ``fn``, it returns the gradients: one Tensor for
+        an int ``grad_position``, a tuple for a tuple, ``(input_grads, weight_grads)`` when
+        both positions and ``weights`` are given, and ``(gradients, aux)`` with ``has_aux``.
+        In GRAPH_MODE the forward and backward passes are compiled together.
+
+    Raises:
+        ValueError: ``grad_position`` and ``weights`` are both None, or a position is out of
+            range for the inputs.
+        TypeError: ``weights`` holds something other than Parameters, or a differentiated
+            input is not a Tensor.
+
     Examples:
         >>> import mindcell as ms
         >>> from mindcell import ops
         >>> ops.grad(lambda x: (x * x).sum())(ms.Tensor([1.0, 2.0]))
         Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  4.00000000e+00])
+        >>> dx, dy = ops.grad(lambda x, y: x * y, grad_position=(0, 1))(
+        ...     ms.Tensor([2.0]), ms.Tensor([3.0]))
+        >>> dx, dy
+        (Tensor(shape=[1], dtype=Float32, value= [ 3.00000000e+00]),
+         Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
     """
     return _make_grad_fn(fn, grad_position, weights, has_aux, False, "grad")
 
 
 def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     """value_and_grad(fn, grad_position=0, weights=None, has_aux=False): like :func:`grad`,
-    returning ``(fn's outputs, gradients)``."""
+    returning ``(fn's outputs, gradients)``.
+
+    The usual training step: differentiate a loss with respect to the network's parameters
+    and hand the gradients to an optimizer.
+
+    Args:
+        fn (Callable): a function or Cell of Tensors.
+        grad_position (Union[int, tuple[int], None]): the positional inputs to differentiate,
+            or ``None`` for ``weights`` only.
+        weights (Union[Parameter, list[Parameter], ParameterTuple, None]): Parameters to
+            differentiate as well.
+        has_aux (bool): only the first output of ``fn`` is differentiated.
+        return_ids (bool): accepted for compatibility with MindSpore; no effect.
+
+    Returns:
+        Callable: called with the inputs of ``fn``, it returns ``(outputs, gradients)``:
+        everything ``fn`` returned, and the gradients packed as :func:`grad` packs them.
+
+    Raises:
+        ValueError: ``grad_position`` and ``weights`` are both None, or a position is out of
+            range.
+        TypeError: ``weights`` holds something other than Parameters.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import nn, ops
+        >>> net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+        >>> loss_fn = lambda x: net(x).sum()
+        >>> step = ops.value_and_grad(loss_fn, None, net.trainable_params())
+        >>> loss, (dw, db) = step(ms.Tensor(np.array([[1.0, 2.0]], np.float32)))
+        >>> loss
+        Tensor(shape=[], dtype=Float32, value= 3.0)
+        >>> dw.shape, db.shape
+        ((1, 2), (1,))
+    """
     return _make_grad_fn(fn, grad_position, weights, has_aux, True, "value_and_grad")
 
 
@@ -151,6 +214,24 @@ class GradOperation:
     ``GradOperation(...)(fn, weights)`` returns the gradient function: of the first input
     (default), of all inputs (``get_all``), of ``weights`` (``get_by_list``), or both. With
     ``sens_param`` the last argument scales the output gradient.
+
+    Args:
+        get_all (bool): differentiate every Tensor input (a tuple of gradients).
+        get_by_list (bool): differentiate the ``weights`` given at call.
+        sens_param (bool): the gradient function takes one more argument, the gradient of
+            the outputs (the "sensitivity"), instead of seeding them with ones.
+
+    Raises:
+        TypeError: a flag is not a bool.
+        ValueError: ``get_by_list=True`` and no ``weights`` are given at call.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> grad_all = ops.GradOperation(get_all=True)
+        >>> grad_all(lambda x, y: x * y)(ms.Tensor([2.0]), ms.Tensor([5.0]))
+        (Tensor(shape=[1], dtype=Float32, value= [ 5.00000000e+00]),
+         Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
     """
 
     def __init__(self, get_all=False, get_by_list=False, sens_param=False):
@@ -212,7 +293,30 @@ def _graph_aware(grad_fn):
 
 def vjp(fn, *inputs, weights=None, has_aux=False):
     """vjp(fn, *inputs, weights=None, has_aux=False): ``(outputs, vjp_fn)``; ``vjp_fn(v)``
-    returns the input gradients of ``sum(outputs * v)``."""
+    returns the input gradients of ``sum(outputs * v)``.
+
+    Args:
+        fn (Callable): a function or Cell of Tensors.
+        inputs (Tensor): the inputs ``fn`` is called with; the Tensor ones are differentiated.
+        weights (Union[Parameter, list[Parameter], None]): Parameters to differentiate as
+            well; ``vjp_fn`` then returns ``(input_grads, weight_grads)``.
+        has_aux (bool): ``fn`` returns a tuple whose first item is differentiated; the others
+            come back as a third result.
+
+    Returns:
+        tuple: ``(outputs, vjp_fn)``, or ``(outputs, vjp_fn, aux)`` with ``has_aux``.
+
+    Raises:
+        ValueError: ``vjp_fn`` got a number of cotangents, or shapes, that do not match the
+            outputs.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> out, vjp_fn = ops.vjp(lambda x: x * x, ms.Tensor([1.0, 3.0]))
+        >>> vjp_fn(ms.Tensor([1.0, 0.5]))
+        Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  3.00000000e+00])
+    """
     rec = _Recorded(fn, inputs, tuple(i for i, x in enumerate(inputs) if isinstance(x, Tensor)),
                     _check_weights(weights, "vjp"), "vjp")
     outputs, aux = _differentiated(rec.out, has_aux, "vjp")

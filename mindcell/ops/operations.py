@@ -29,7 +29,8 @@ def _simple(name, fn, doc=None):
     def __call__(self, *args):
         return fn(*args)
     cls = type(name, (Primitive,), {"__call__": __call__,
-                                    "__doc__": doc or "%s(): calls ops.%s." % (name, fn.__name__)})
+                                    "__doc__": doc or "%s()(*inputs): calls ``ops.%s(*inputs)``."
+                                                      % (name, fn.__name__)})
     return cls
 
 
@@ -86,7 +87,8 @@ Reshape = _simple("Reshape", F.reshape)
 Transpose = _simple("Transpose", F.transpose)
 Tile = _simple("Tile", F.tile)
 ExpandDims = _simple("ExpandDims", F.expand_dims)
-Gather = _simple("Gather", lambda x, indices, axis: F.gather(x, indices, axis))
+Gather = _simple("Gather", lambda x, indices, axis: F.gather(x, indices, axis),
+                 "Gather()(input_params, input_indices, axis): calls ``ops.gather``.")
 GatherD = _simple("GatherD", F.gather_elements)
 Assign = _simple("Assign", F.assign)
 AssignAdd = _simple("AssignAdd", F.assign_add)

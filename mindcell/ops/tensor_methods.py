@@ -44,11 +44,14 @@ def astype(self, dtype, copy=True):
 
 
 def reshape(self, *shape):
+    """reshape(*shape): the same values with a new shape (``x.reshape(2, 3)`` or
+    ``x.reshape((2, 3))``; one dim may be -1)."""
     return F.reshape(self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int)
                      else shape)
 
 
 def view(self, *shape):
+    """view(*shape): like :meth:`reshape`; ``x.view(dtype)`` reinterprets the bytes."""
     if len(shape) == 1 and isinstance(shape[0], mstype.DType):
         return Tensor._make(self._data.view(shape[0].np_dtype))
     return reshape(self, *shape)

@@ -65,7 +65,41 @@ def _metric(m):
 
 
 class Model:
-    """Model(network, loss_fn=None, optimizer=None, metrics=None, eval_network=None)"""
+    """Model(network, loss_fn=None, optimizer=None, metrics=None, eval_network=None)
+
+    Wraps a network for training, evaluation and prediction over a dataset: with a loss and an
+    optimizer, ``train`` runs a :class:`mindcell.nn.TrainOneStepCell` over
+    ``nn.WithLossCell(network, loss_fn)`` for every batch (without a loss, ``network`` itself
+    must return the loss).
+
+    Args:
+        network (mindcell.nn.Cell): the network.
+        loss_fn (mindcell.nn.Cell): the loss, called as ``loss_fn(network(data), label)``.
+        optimizer (mindcell.nn.Optimizer): required by ``train``.
+        metrics (Union[dict, set, list, None]): names (``"accuracy"``, ``"loss"``) or metric
+            objects computed by ``eval``.
+        eval_network (mindcell.nn.Cell): returns ``(loss, outputs, label)`` for ``eval``;
+            by default :class:`mindcell.nn.WithEvalCell` over ``network`` and ``loss_fn``.
+
+    Raises:
+        TypeError: ``network`` is not a Cell.
+        ValueError: an unknown metric name.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import nn
+        >>> from mindcell.dataset import NumpySlicesDataset
+        >>> ms.set_seed(0)
+        >>> x = np.random.default_rng(0).normal(size=(32, 4)).astype(np.float32)
+        >>> data = NumpySlicesDataset((x, (x.sum(1) > 0).astype(np.int32)), shuffle=False)
+        >>> net = nn.Dense(4, 2)
+        >>> model = ms.train.Model(net, nn.CrossEntropyLoss(),
+        ...                        nn.Adam(net.trainable_params(), 0.05), metrics={"accuracy"})
+        >>> model.train(5, data.batch(8))
+        >>> model.eval(data.batch(8))["accuracy"] > 0.5
+        True
+    """
 
     def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
                  **kwargs):
@@ -92,7 +126,25 @@ class Model:
 
     def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False,
               sink_size=-1, initial_epoch=0):
-        """train(epoch, train_dataset, callbacks=None, dataset_sink_mode=False)"""
+        """train(epoch, train_dataset, callbacks=None, dataset_sink_mode=False)
+
+        Run ``epoch`` passes over ``train_dataset``, one optimizer step per batch.
+
+        Args:
+            epoch (int): the number of passes.
+            train_dataset: a dataset of ``(data, label)`` batches
+                (:mod:`mindcell.dataset`).
+            callbacks (Union[Callback, list[Callback], None]): called at the begin and end of
+                training, of every epoch and of every step (:class:`LossMonitor` ...).
+            dataset_sink_mode (bool): accepted for compatibility; batches are always fed from
+                Python.
+            sink_size (int): accepted for compatibility; no effect.
+            initial_epoch (int): the epoch to start counting from.
+
+        Raises:
+            RuntimeError: the Model has no optimizer.
+            ValueError: ``epoch`` is not a positive int.
+        """
         if self.train_network is None:
             raise RuntimeError("Model.train: an optimizer is required")
         if not isinstance(epoch, int) or epoch <= 0:

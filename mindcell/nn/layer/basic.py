@@ -30,6 +30,27 @@ class Dense(Cell):
     ``weight`` has shape (out_channels, in_channels). Default initialisation: HeUniform(sqrt(5))
     weights and Uniform(1/sqrt(in_channels)) bias.
 
+    Args:
+        in_channels (int): size of the input's last dimension.
+        out_channels (int): size of the output's last dimension.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number]): the weight's initial
+            value or initializer (``"ones"``, ``"normal"``, ``HeUniform()`` ...).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number]): the bias's.
+        has_bias (bool): add a bias.
+        activation (Union[str, Cell, None]): applied to the result (``"relu"`` ...).
+        dtype (DType): the parameters' dtype.
+
+    Inputs:
+        x (Tensor): shape ``(*, in_channels)``.
+
+    Outputs:
+        Tensor of shape ``(*, out_channels)``.
+
+    Raises:
+        ValueError: a channel count is not a positive int, ``weight_init`` has the wrong
+            shape, or the input's last dimension is not ``in_channels``.
+        TypeError: ``activation`` is not a str, Cell or None.
+
     Examples:
         >>> import numpy as np
         >>> import mindcell as ms

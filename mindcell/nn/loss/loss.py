@@ -34,7 +34,7 @@ class MSELoss(LossBase):
 
 
 class L1Loss(LossBase):
-    """L1Loss(reduction='mean'): |logits - labels|."""
+    """L1Loss(reduction='mean'): ``|logits - labels|``, reduced by ``reduction``."""
 
     def construct(self, logits, labels):
         return F.l1_loss(logits, labels, self.reduction)

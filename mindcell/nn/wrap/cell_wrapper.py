@@ -9,7 +9,24 @@ from mindcell.ops.grad import GradOperation
 
 class WithLossCell(Cell):
     """WithLossCell(backbone, loss_fn): ``loss_fn(backbone(data), label)``; parameters keep
-    the backbone's names (auto_prefix=False)."""
+    the backbone's names (auto_prefix=False).
+
+    Args:
+        backbone (Cell): the network.
+        loss_fn (Cell): the loss, called as ``loss_fn(logits, label)``.
+
+    Raises:
+        TypeError: ``backbone`` or ``loss_fn`` is not a Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import nn
+        >>> net = nn.WithLossCell(nn.Dense(3, 1, weight_init="ones", bias_init="zeros"),
+        ...                       nn.MSELoss())
+        >>> net(ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.zeros((2, 1), np.float32)))
+        Tensor(shape=[], dtype=Float32, value= 9.0)
+    """
 
     def __init__(self, backbone, loss_fn):
         super().__init__(auto_prefix=False)
@@ -32,6 +49,28 @@ class TrainOneStepCell(Cell):
     Computes the gradients of ``network(*inputs)`` (a loss) with respect to the optimizer's
     parameters, scaled by ``sens`` (1.0 by default), and applies the optimizer. In GRAPH_MODE the
     forward pass, backward pass and update compile into one graph.
+
+    Args:
+        network (Cell): returns the loss, e.g. a :class:`WithLossCell`.
+        optimizer (Optimizer): updates its parameters from the gradients.
+        sens (float): the gradient of the loss the backward pass starts from (1.0 if None).
+
+    Returns:
+        Tensor: calling the cell returns the loss, computed before the update.
+
+    Raises:
+        TypeError: ``network`` is not a Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import nn
+        >>> net = nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
+        >>> opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+        >>> step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+        >>> x, y = ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.zeros((2, 1), np.float32))
+        >>> float(step(x, y)) > float(step(x, y))
+        True
     """
 
     def __init__(self, network, optimizer, sens=None):

@@ -7,12 +7,27 @@ from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float
 from mindcell.ops.defs import elementwise as E
 
 
+_BINARY_DOC = """%s(input, other): elementwise, with broadcasting and dtype promotion.
+
+    Args:
+        input (Union[Tensor, number]): the first operand.
+        other (Union[Tensor, number]): the second operand.
+
+    Returns:
+        Tensor: of the broadcast shape of the operands and their promoted dtype.
+
+    Raises:
+        TypeError: an operand is neither a Tensor nor a number.
+        ValueError: the shapes do not broadcast.
+    """
+
+
 def _bin(prim, name):
     def op(input, other):
         a, b = binary_operands(input, other, name)
         return prim.bind(a, b)
     op.__name__ = name
-    op.__doc__ = "%s(input, other): elementwise, with broadcasting and dtype promotion." % name
+    op.__doc__ = _BINARY_DOC % name
     return op
 
 

@@ -1,0 +1,119 @@
+"""Sphinx configuration for the mindcell documentation.
+
+Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``. The Markdown
+pages (``*.md``) are read by myst-parser; the API reference (``api/*.rst``) is generated from
+the docstrings by autodoc, whose Google/MindSpore-style sections (Args, Returns, Raises,
+Examples) napoleon turns into fields.
+"""
+import inspect
+import os
+import sys
+
+# Build from a checkout: document the package next to this directory (it must be compiled,
+# e.g. by ``pip install -e .``; the Cython kernels are imported with the package).
+sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..")))
+
+import mindcell  # noqa: E402
+
+project = "mindcell"
+author = "the mindcell authors"
+copyright = "the mindcell authors"
+release = mindcell.__version__
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+
+# Markdown: "## Heading" anchors so pages can link to sections; ``` fences stay code blocks.
+myst_heading_anchors = 3
+myst_enable_extensions = ["deflist"]
+
+# autodoc: members in source order (only the documented ones); signatures from the code.
+autodoc_member_order = "bysource"
+autodoc_typehints = "none"
+add_module_names = False
+
+# napoleon: MindSpore docstrings use the Google layout.
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+napoleon_use_ivar = True
+# MindSpore documents a Cell's call with "Inputs:" and "Outputs:" sections.
+napoleon_custom_sections = [("Inputs", "params_style"), ("Outputs", "returns_style")]
+
+html_theme = "alabaster"
+html_title = "mindcell %s" % release
+html_theme_options = {
+    "description": "MindSpore's Cell programming model on the CPU",
+    "fixed_sidebar": True,
+}
+html_static_path = []
+
+
+# Many docstrings open with the call they describe, MindSpore style:
+# ``set_seed(seed): seed every random op ...`` or, for Primitive classes,
+# ``ReduceSum(keep_dims=False)(x, axis=()): ...``. autodoc already shows the signature taken
+# from the code above the text, so a single leading call is dropped from the text; a
+# Primitive's construct-then-call form is kept, as inline code (``*args`` in it must not be
+# read as reStructuredText emphasis).
+def _leading_call(app, what, name, obj, options, lines):
+    text = "\n".join(lines)
+    # an alias (``ops.divide = ops.div``) keeps the docstring of the function it names
+    for short in (name.rsplit(".", 1)[-1], getattr(obj, "__name__", "")):
+        if short and text.startswith(short + "("):
+            break
+    else:
+        return
+    end, depth, groups = len(short), 0, 0
+    while end < len(text):
+        ch = text[end]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                groups += 1
+                if not text.startswith("(", end + 1):
+                    end += 1
+                    break
+        elif ch == "`":  # already marked up: leave the docstring alone
+            return
+        end += 1
+    else:
+        return
+    rest = text[end:]
+    if groups > 1:
+        new = "``%s``%s" % (" ".join(text[:end].split()), rest)
+    else:
+        rest = rest.lstrip(":.").lstrip(" ")
+        if rest.startswith("\n"):
+            rest = rest.lstrip("\n")
+        new = rest[:1].upper() + rest[1:]
+    lines[:] = new.split("\n") if new.strip() else []
+
+
+# autodoc takes a class's signature from ``__new__`` before ``__init__``; a class that
+# defines ``__init__`` but inherits ``__new__`` (Parameter from Tensor) is documented with
+# the arguments of its own ``__init__``.
+def _init_signature(app, what, name, obj, options, signature, return_annotation):
+    if what == "class" and "__init__" in vars(obj) and "__new__" not in vars(obj):
+        try:
+            sig = inspect.signature(obj.__init__)
+        except (TypeError, ValueError):
+            return None
+        params = list(sig.parameters.values())[1:]
+        return str(sig.replace(parameters=params)), return_annotation
+    return None
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _leading_call)
+    app.connect("autodoc-process-signature", _init_signature)
