@@ -2,25 +2,9 @@
 """Matrix products through BLAS (scipy's cython_blas sgemm/dgemm, nogil). Row-major
 C = op(A) @ op(B) is computed as the column-major product C^T = op(B)^T op(A)^T."""
 cimport numpy as cnp
-from scipy.linalg.cython_blas cimport sgemm, dgemm
+from _blas cimport gemm as _gemm, gemm_batched
 
 cnp.import_array()
-
-
-cdef void _gemm(bint is32, bint ta, bint tb, int m, int n, int k, const void* a, int lda,
-                const void* b, int ldb, void* c, int ldc) noexcept nogil:
-    cdef char transa = b"T" if tb else b"N"
-    cdef char transb = b"T" if ta else b"N"
-    cdef float one_f = 1.0, zero_f = 0.0
-    cdef double one_d = 1.0, zero_d = 0.0
-    if m == 0 or n == 0:
-        return
-    if is32:
-        sgemm(&transa, &transb, &n, &m, &k, &one_f, <float*>b, &ldb, <float*>a, &lda, &zero_f,
-              <float*>c, &ldc)
-    else:
-        dgemm(&transa, &transb, &n, &m, &k, &one_d, <double*>b, &ldb, <double*>a, &lda,
-              &zero_d, <double*>c, &ldc)
 
 
 def matmul_gemm(cnp.ndarray a, cnp.ndarray b, bint transpose_a, bint transpose_b,
@@ -53,11 +37,6 @@ def matmul_batched(cnp.ndarray a, cnp.ndarray b, bint transpose_a, bint transpos
     cdef char* pa = <char*>cnp.PyArray_DATA(a)
     cdef char* pb = <char*>cnp.PyArray_DATA(b)
     cdef char* pc = <char*>cnp.PyArray_DATA(out)
-    cdef int i
-    if k == 0:
-        out[...] = 0
-        return
     with nogil:
-        for i in range(batch):
-            _gemm(is32, transpose_a, transpose_b, m, n, k, pa + i * sa, lda, pb + i * sb, ldb,
-                  pc + i * sc, ldc)
+        gemm_batched(is32, transpose_a, transpose_b, batch, m, n, k, pa, lda, sa, pb, ldb, sb,
+                     pc, ldc, sc)

@@ -43,6 +43,7 @@ def _first_differing_op(cell, inputs, rtol, atol):
     """Name the first node of the compiled graph whose output differs from what eager
     execution computes for it from the same inputs."""
     from mindcell.graph.compile import CompileReport, optimize
+    from mindcell.graph.executor import run_node
     from mindcell.graph.tracer import trace
     graph, _, _ = trace(lambda *a: cell(*a), list(inputs), {}, type(cell).__name__)
     optimize(graph, CompileReport(type(cell).__name__))
@@ -55,9 +56,8 @@ def _first_differing_op(cell, inputs, rtol, atol):
         env[v.id] = v.const
     for node in graph.nodes:
         args = [env[v.id] for v in node.inputs]
-        out = node.prim.compute(args, node.attrs)
+        outs = run_node(node, args)
         ref = _reference(node, args)
-        outs = (out,) if node.prim.nout == 1 else out
         refs = (ref,) if node.prim.nout == 1 else ref
         for o, r, v in zip(outs, refs, node.outputs):
             if not np.allclose(o, r, rtol=rtol, atol=atol, equal_nan=True):

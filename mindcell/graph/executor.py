@@ -1,60 +1,45 @@
-"""Lowering and execution: a graph becomes a flat list of kernel calls over value slots.
-Each step calls the primitive's compiled kernel (or its reference for ops without one) and
-frees the slots whose values are dead after it (the memory plan's liveness)."""
+"""The thin Python face of the Cython executor (csrc/executor.pyx): a lowered graph becomes a
+``Program`` whose ``run(input_arrays)`` binds the parameters by reference and executes."""
 import numpy as np
 
+from mindcell._C.executor import Executor
 from mindcell.common.tensor import Tensor
+from mindcell.graph.lower import lower
 
 
 class Program:
     """A lowered graph: ``run(input_arrays)`` returns the output arrays."""
 
     def __init__(self, graph):
-        slot = {}
-        for v in graph.inputs + graph.params + graph.consts:
-            slot[v.id] = len(slot)
-        for n in graph.nodes:
-            for o in n.outputs:
-                slot[o.id] = len(slot)
-        self.n_slots = len(slot)
-        self.input_slots = [slot[v.id] for v in graph.inputs]
-        self.params = [(slot[v.id], v.param) for v in graph.params]
-        self.consts = [(slot[v.id], v.const) for v in graph.consts]
-        self.output_slots = [slot[v.id] for v in graph.outputs]
-        keep = set(self.output_slots)
-        last = {}
-        for i, n in enumerate(graph.nodes):
-            for v in n.inputs:
-                last[slot[v.id]] = i
-        frees = [[] for _ in graph.nodes]
-        for s, i in last.items():
-            if s not in keep and s >= len(self.input_slots) + len(self.params) + len(self.consts):
-                frees[i].append(s)
-        self.steps = []
-        for i, n in enumerate(graph.nodes):
-            self.steps.append((n.prim, tuple(slot[v.id] for v in n.inputs), n.attrs,
-                               tuple(slot[o.id] for o in n.outputs), n.prim.nout != 1,
-                               tuple(frees[i])))
-        self._template = [None] * self.n_slots
-        for s, arr in self.consts:
-            self._template[s] = arr
+        self.lowered = lower(graph)
+        self.params = [v.param for v in graph.params]
+        self.native_count = self.lowered.native_count
+        self.arena_bytes = self.lowered.arena_bytes
+        self._idle = [self._new_executor()]
+
+    def _new_executor(self):
+        lo = self.lowered
+        return Executor(lo.n_slots, lo.instrs, lo.py_steps, lo.frees, lo.new_bindings())
 
     def run(self, arrays):
-        env = self._template.copy()
-        for s, a in zip(self.input_slots, arrays):
-            env[s] = a
-        for s, p in self.params:
-            env[s] = p._data
-        for prim, ins, attrs, outs, multi, frees in self.steps:
-            result = prim.compute([env[i] for i in ins], attrs)
-            if multi:
-                for s, r in zip(outs, result):
-                    env[s] = r if type(r) is np.ndarray else np.asarray(r)
-            else:
-                env[outs[0]] = result if type(result) is np.ndarray else np.asarray(result)
-            for s in frees:
-                env[s] = None
-        return [env[s] for s in self.output_slots]
+        # An executor owns its arena: a concurrent or nested run takes another one.
+        idle = self._idle
+        executor = idle.pop() if idle else self._new_executor()
+        try:
+            return executor.run(arrays, [p._data for p in self.params])
+        finally:
+            idle.append(executor)
+
+
+def run_node(node, arrays):
+    """Execute one graph node on ``arrays`` exactly as a compiled program would (as a native
+    instruction or as a Python step); returns its output arrays."""
+    from mindcell.graph.ir import Graph
+    graph = Graph(node.prim.name)
+    inputs = [graph.add_input(v.shape, v.dtype) for v in node.inputs]
+    copy = graph.add_node(node.prim, inputs, node.attrs, [(o.shape, o.dtype) for o in node.outputs])
+    graph.outputs = list(copy.outputs)
+    return Program(graph).run([np.asarray(a) for a in arrays])
 
 
 def wrap_outputs(arrays):

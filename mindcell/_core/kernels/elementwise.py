@@ -42,7 +42,10 @@ def _unary(name, op_name=None):
 # Only ops where one pass over both cores measures faster than numpy's ufunc (numpy's SIMD
 # exp/log/sqrt/sin/tanh are faster than our scalar loops on this class of machine); the VM
 # still runs every opcode inside fused programs.
-for _name in ("Neg", "Abs", "Square", "Sigmoid", "ReLU", "SiLU", "ReLU6"):
+UNARY_KERNELS = ("Neg", "Abs", "Square", "Sigmoid", "ReLU", "SiLU", "ReLU6")
+BINARY_KERNELS = ("Add", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", "ReluGrad",
+                  "TanhGrad", "SigmoidGrad")
+for _name in UNARY_KERNELS:
     _unary(_name)
 
 
@@ -52,8 +55,46 @@ def gelu(x, approximate="tanh"):
         return NotImplemented
     x = _contig(x)
     out = np.empty(x.shape, x.dtype)
-    _ew.ew_unary(OPCODES["GeLUTanh" if approximate == "tanh" else "GeLUErf"], x, out)
+    _ew.ew_unary(gelu_opcode(approximate), x, out)
     return out
+
+
+def gelu_opcode(approximate):
+    return OPCODES["GeLUTanh" if approximate == "tanh" else "GeLUErf"]
+
+
+def binary_layout(sa, sb):
+    """(ra, ca, rb, cb, rows, cols) for the row/column binary kernel over operand shapes sa and
+    sb (element strides per operand, output rows x cols), or None for other broadcasts. Used
+    by the eager kernels and by graph lowering, so both run the kernel the same way."""
+    if sa == sb:
+        return 0, 1, 0, 1, 1, _size(sa)
+    na, nb = _size(sa), _size(sb)
+    if nb == 1 and len(sb) <= len(sa):
+        return 0, 1, 0, 0, 1, na
+    if na == 1 and len(sa) <= len(sb):
+        return 0, 0, 0, 1, 1, nb
+    if len(sb) == 1 and len(sa) >= 1 and sa[-1] == sb[0] and sb[0] > 0:
+        n = sb[0]
+        return n, 1, 0, 1, na // n, n
+    if len(sa) == 1 and len(sb) >= 1 and sb[-1] == sa[0] and sa[0] > 0:
+        n = sa[0]
+        return 0, 1, n, 1, nb // n, n
+    if len(sa) == len(sb) and len(sa) >= 1 and sa[:-1] == sb[:-1] and sa[-1] > 0:
+        if sb[-1] == 1:
+            n = sa[-1]
+            return n, 1, 1, 0, na // n, n
+        if sa[-1] == 1 and sb[-1] > 0:
+            n = sb[-1]
+            return 1, 0, n, 1, nb // n, n
+    return None
+
+
+def _size(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
 
 
 def _binary_call(op, a, b):
@@ -61,48 +102,13 @@ def _binary_call(op, a, b):
     dt = a.dtype
     if not _is_float(dt) or b.dtype is not dt:
         return NotImplemented
-    sa, sb = a.shape, b.shape
-    if sa == sb:
-        a, b = _contig(a), _contig(b)
-        out = np.empty(sa, dt)
-        _ew.ew_binary(op, a, 0, 1, b, 0, 1, out, 1, a.size)
-        return out
-    if b.size == 1 and b.ndim <= a.ndim:
-        a = _contig(a)
-        out = np.empty(sa, dt)
-        _ew.ew_binary(op, a, 0, 1, _contig(b), 0, 0, out, 1, a.size)
-        return out
-    if a.size == 1 and a.ndim <= b.ndim:
-        b = _contig(b)
-        out = np.empty(sb, dt)
-        _ew.ew_binary(op, _contig(a), 0, 0, b, 0, 1, out, 1, b.size)
-        return out
-    if b.ndim == 1 and a.ndim >= 1 and sa[-1] == sb[0] and sb[0] > 0:
-        a, b = _contig(a), _contig(b)
-        n = sb[0]
-        out = np.empty(sa, dt)
-        _ew.ew_binary(op, a, n, 1, b, 0, 1, out, a.size // n, n)
-        return out
-    if a.ndim == 1 and b.ndim >= 1 and sb[-1] == sa[0] and sa[0] > 0:
-        a, b = _contig(a), _contig(b)
-        n = sa[0]
-        out = np.empty(sb, dt)
-        _ew.ew_binary(op, a, 0, 1, b, n, 1, out, b.size // n, n)
-        return out
-    if a.ndim == b.ndim and a.ndim >= 1 and sa[:-1] == sb[:-1] and sa[-1] > 0:
-        if sb[-1] == 1:
-            a, b = _contig(a), _contig(b)
-            n = sa[-1]
-            out = np.empty(sa, dt)
-            _ew.ew_binary(op, a, n, 1, b, 1, 0, out, a.size // n, n)
-            return out
-        if sa[-1] == 1 and sb[-1] > 0:
-            a, b = _contig(a), _contig(b)
-            n = sb[-1]
-            out = np.empty(sb, dt)
-            _ew.ew_binary(op, a, 1, 0, b, n, 1, out, b.size // n, n)
-            return out
-    return NotImplemented
+    layout = binary_layout(a.shape, b.shape)
+    if layout is None:
+        return NotImplemented
+    ra, ca, rb, cb, rows, cols = layout
+    out = np.empty(np.broadcast_shapes(a.shape, b.shape), dt)
+    _ew.ew_binary(op, _contig(a), ra, ca, _contig(b), rb, cb, out, rows, cols)
+    return out
 
 
 def _binary(name):
@@ -114,14 +120,13 @@ def _binary(name):
     register(name)(kernel)
 
 
-for _name in ("Add", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", "ReluGrad",
-              "TanhGrad", "SigmoidGrad"):
+for _name in BINARY_KERNELS:
     _binary(_name)
 
 _PROGRAMS = {}
 
 
-def _compiled_program(program):
+def compiled_program(program):
     prog = _PROGRAMS.get(program)
     if prog is None:
         prog = np.array([(OPCODES[name], dst, a, b) for name, dst, a, b in program],
@@ -141,5 +146,5 @@ def fused(*arrays, program, shape):
         return NotImplemented
     out = np.empty(shape, dt)
     if n:
-        _ew.ew_fused(_compiled_program(program), [_contig(a) for a in arrays], out)
+        _ew.ew_fused(compiled_program(program), [_contig(a) for a in arrays], out)
     return out

@@ -1,0 +1,193 @@
+"""Lowering: an optimised graph with its memory plan becomes the executor's program.
+
+Every value gets a slot. A node whose kernel the executor runs natively (elementwise ops with
+a Cython kernel, fused programs, 2-D and batched matrix products over float operands) becomes
+a native instruction writing to an arena offset from the memory plan; a native result that
+the graph returns is allocated fresh for each run instead, so callers never hold arena views.
+Every other node is a Python step calling the primitive's ``compute``.
+"""
+import numpy as np
+
+from mindcell._core.kernels import elementwise as ew_kernels
+from mindcell.graph.passes.memory import VIEW_PRIMS, plan_memory
+
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+_ALIGN = 64
+
+
+class Lowered:
+    """The executor's constructor arguments; ``new_bindings()`` makes the memory of one
+    executor (a fresh arena with its views)."""
+
+    def __init__(self, n_slots, instrs, py_steps, frees, memory, slot):
+        self.n_slots = n_slots
+        self.instrs = instrs
+        self.py_steps = py_steps
+        self.frees = frees
+        self.memory = memory
+        self.slot = slot
+
+    @property
+    def native_count(self):
+        return sum(1 for i in self.instrs if i["kind"] != "py")
+
+    @property
+    def arena_bytes(self):
+        return self.memory.arena_bytes
+
+    def new_bindings(self):
+        return self.memory.new_bindings()
+
+
+def lower(graph):
+    """Lowered program of ``graph`` (planned first if no pass pipeline planned it)."""
+    if getattr(graph, "memory_plan", None) is None:
+        plan_memory(graph)
+    slot = {}
+    for v in graph.inputs + graph.params + graph.consts:
+        slot[v.id] = len(slot)
+    for n in graph.nodes:
+        for o in n.outputs:
+            slot[o.id] = len(slot)
+    instrs, py_steps, native_in = [], [], {}
+    native_outs = []
+    for n in graph.nodes:
+        spec = native_spec(n, slot)
+        if spec is None:
+            instrs.append({"kind": "py", "py": len(py_steps)})
+            py_steps.append((n.prim.compute, tuple(slot[v.id] for v in n.inputs), n.attrs,
+                             tuple(slot[o.id] for o in n.outputs), n.prim.nout != 1,
+                             n.prim.name in VIEW_PRIMS))
+        else:
+            instrs.append(spec)
+            native_outs.append(n.outputs[0])
+            for v in n.inputs:
+                native_in[slot[v.id]] = (v.shape, v.dtype)
+    memory = _Memory(graph, slot, native_outs, native_in)
+    frees = _python_frees(graph, slot, memory.arena_slots)
+    return Lowered(len(slot), instrs, py_steps, frees, memory, slot)
+
+
+class _Memory:
+    """Where native results live: arena offsets from the memory plan, or, for results the
+    graph returns, arrays allocated fresh for each run."""
+
+    def __init__(self, graph, slot, native_outs, native_in):
+        plan = graph.memory_plan
+        end = len(graph.nodes)
+        self.placed, self.fresh = [], []
+        for v in native_outs:
+            if plan.last_use.get(v.id, end) >= end:
+                self.fresh.append((slot[v.id], v.shape, v.dtype))
+            else:
+                self.placed.append((slot[v.id], v.shape, v.dtype, plan.offsets[v.id]))
+        self.arena_bytes = max((off + int(np.prod(shape)) * dt.itemsize
+                                for _, shape, dt, off in self.placed), default=0)
+        self.arena_slots = {p[0] for p in self.placed} | {f[0] for f in self.fresh}
+        self.n_slots = len(slot)
+        self.consts = [(slot[v.id], v.const) for v in graph.consts]
+        self.native_in = native_in
+        self.slots = {"input_slots": [slot[v.id] for v in graph.inputs],
+                      "param_slots": [slot[v.id] for v in graph.params],
+                      "output_slots": [slot[v.id] for v in graph.outputs]}
+
+    def new_bindings(self):
+        raw = np.empty(self.arena_bytes + _ALIGN, np.uint8)
+        base = (-raw.ctypes.data) % _ALIGN
+        arena = raw[base:base + self.arena_bytes]
+        template = [None] * self.n_slots
+        for s, array in self.consts:
+            template[s] = array
+        for s, shape, dtype, off in self.placed:
+            template[s] = np.ndarray(shape, dtype, buffer=arena, offset=off)
+        return dict(self.slots, template=template, fresh=self.fresh,
+                    native_in=self.native_in, arena=arena)
+
+
+def _python_frees(graph, slot, arena_slots):
+    """Per node, the slots of Python-produced values whose last use it is."""
+    n_fixed = len(graph.inputs) + len(graph.params) + len(graph.consts)
+    keep = {slot[v.id] for v in graph.outputs} | arena_slots
+    last = {}
+    for i, n in enumerate(graph.nodes):
+        for v in n.inputs:
+            last[slot[v.id]] = i
+    frees = [[] for _ in graph.nodes]
+    for s, i in last.items():
+        if s >= n_fixed and s not in keep:
+            frees[i].append(s)
+    return [tuple(f) for f in frees]
+
+
+# ----- native instruction selection ------------------------------------------------------------
+def native_spec(node, slot):
+    """The native instruction for ``node``, or None when it runs as a Python step."""
+    out = node.outputs[0]
+    if len(node.outputs) != 1 or out.dtype not in _FLOATS or out.nbytes == 0:
+        return None
+    if any(v.dtype != out.dtype for v in node.inputs):
+        return None
+    select = _SELECTORS.get(node.prim.name)
+    if select is None:
+        return None
+    spec = select(node, [slot[v.id] for v in node.inputs], slot[out.id])
+    if spec is not None:
+        spec["is32"] = out.dtype == _FLOATS[0]
+    return spec
+
+
+def _binary(node, ins, out):
+    a, b = node.inputs
+    layout = ew_kernels.binary_layout(a.shape, b.shape)
+    if layout is None:
+        return None
+    ra, ca, rb, cb, rows, cols = layout
+    return {"kind": "binary", "op": ew_kernels.OPCODES[node.prim.name], "a": ins[0],
+            "b": ins[1], "out": out, "ra": ra, "ca": ca, "rb": rb, "cb": cb, "rows": rows,
+            "cols": cols}
+
+
+def _unary(node, ins, out, op=None):
+    if op is None:
+        op = ew_kernels.OPCODES[node.prim.name]
+    return {"kind": "unary", "op": op, "a": ins[0], "out": out,
+            "cols": int(np.prod(node.outputs[0].shape))}
+
+
+def _gelu(node, ins, out):
+    return _unary(node, ins, out, ew_kernels.gelu_opcode(node.attrs.get("approximate", "tanh")))
+
+
+def _fused(node, ins, out):
+    n = int(np.prod(node.outputs[0].shape))
+    sizes = [int(np.prod(v.shape)) for v in node.inputs]
+    if any(s != n and s != 1 for s in sizes):
+        return None
+    program = ew_kernels.compiled_program(node.attrs["program"])
+    return {"kind": "fused", "program": [tuple(int(x) for x in row) for row in program],
+            "in_slots": ins, "scalar": [s == 1 and n != 1 for s in sizes], "out": out,
+            "cols": n}
+
+
+def _matmul(node, ins, out):
+    a, b = node.inputs
+    if len(a.shape) < 2 or len(a.shape) != len(b.shape) or a.shape[:-2] != b.shape[:-2]:
+        return None
+    if node.prim.name == "MatMul" and len(a.shape) != 2:
+        return None
+    ta = bool(node.attrs.get("transpose_a", False))
+    tb = bool(node.attrs.get("transpose_b", False))
+    m, n = node.outputs[0].shape[-2:]
+    k = a.shape[-2] if ta else a.shape[-1]
+    item = a.dtype.itemsize
+    return {"kind": "gemm", "a": ins[0], "b": ins[1], "out": out, "ta": ta, "tb": tb,
+            "batch": int(np.prod(a.shape[:-2])), "m": m, "n": n, "k": k,
+            "lda": a.shape[-1], "ldb": b.shape[-1], "ldc": n,
+            "sa": a.shape[-2] * a.shape[-1] * item, "sb": b.shape[-2] * b.shape[-1] * item,
+            "sc": m * n * item}
+
+
+_SELECTORS = {name: _binary for name in ew_kernels.BINARY_KERNELS}
+_SELECTORS.update({name: _unary for name in ew_kernels.UNARY_KERNELS})
+_SELECTORS.update({"GeLU": _gelu, "FusedElementwise": _fused, "MatMul": _matmul,
+                   "BatchMatMul": _matmul})
