@@ -18,6 +18,8 @@ cdef enum Opcode:
     OP_RELU_GRAD = 7
     OP_TANH_GRAD = 8
     OP_SIGMOID_GRAD = 9
+    OP_GELU_TANH_GRAD = 10  # (dy, x) -> dy * dGeLU/dx, tanh form
+    OP_GELU_ERF_GRAD = 11   # the same, erf form
     OP_NEG = 20
     OP_ABS = 21
     OP_EXP = 22

@@ -163,7 +163,28 @@ cdef inline double binary_d(int op, double a, double b) noexcept nogil:
         return b * (1.0 - a * a)
     elif op == OP_SIGMOID_GRAD:
         return b * a * (1.0 - a)
+    elif op == OP_GELU_TANH_GRAD:
+        return a * _gelu_tanh_slope_d(b)
+    elif op == OP_GELU_ERF_GRAD:
+        return a * (0.5 * (1.0 + erf(b * 0.7071067811865476))
+                    + b * exp(-0.5 * b * b) * 0.3989422804014327)
     return a
+
+# dGeLU/dx (tanh form) = sigmoid(2u) + x/2 * sech(u)^2 * du/dx, u = sqrt(2/pi)(x + 0.044715x^3),
+# both from e = exp(-2|u|): no cancellation in 1 - tanh(u)^2 where tanh(u) rounds to +-1.
+cdef inline double _gelu_tanh_slope_d(double x) noexcept nogil:
+    cdef double u = 0.7978845608028654 * (x + 0.044715 * x * x * x)
+    cdef double e = exp(-2.0 * fabs(u))
+    cdef double sig = 1.0 / (1.0 + e) if u >= 0 else e / (1.0 + e)
+    return sig + 0.5 * x * (4.0 * e / ((1.0 + e) * (1.0 + e))) * 0.7978845608028654 * (
+        1.0 + 0.134145 * x * x)
+
+cdef inline float _gelu_tanh_slope_f(float x) noexcept nogil:
+    cdef float u = <float>0.7978845608028654 * (x + <float>0.044715 * x * x * x)
+    cdef float e = exp_f(<float>-2.0 * fabsf(u))
+    cdef float sig = <float>1.0 / (<float>1.0 + e) if u >= 0 else e / (<float>1.0 + e)
+    return sig + <float>0.5 * x * (<float>4.0 * e / ((<float>1.0 + e) * (<float>1.0 + e))) * (
+        <float>0.7978845608028654) * (<float>1.0 + <float>0.134145 * x * x)
 
 cdef inline float binary_f(int op, float a, float b) noexcept nogil:
     if op == OP_ADD:
@@ -186,4 +207,9 @@ cdef inline float binary_f(int op, float a, float b) noexcept nogil:
         return b * (1.0 - a * a)
     elif op == OP_SIGMOID_GRAD:
         return b * a * (1.0 - a)
+    elif op == OP_GELU_TANH_GRAD:
+        return a * _gelu_tanh_slope_f(b)
+    elif op == OP_GELU_ERF_GRAD:
+        return a * (<float>0.5 * (<float>1.0 + erff(b * <float>0.7071067811865476))
+                    + b * exp_f(<float>-0.5 * b * b) * <float>0.3989422804014327)
     return a

@@ -18,6 +18,7 @@ OPCODES = {
     "Sigmoid": OP_SIGMOID, "ReLU": OP_RELU, "Reciprocal": OP_RECIPROCAL, "Floor": OP_FLOOR,
     "Ceil": OP_CEIL, "Sign": OP_SIGN, "Erf": OP_ERF, "SiLU": OP_SILU,
     "GeLUTanh": OP_GELU_TANH, "GeLUErf": OP_GELU_ERF, "ReLU6": OP_RELU6,
+    "GeLUGradTanh": OP_GELU_TANH_GRAD, "GeLUGradErf": OP_GELU_ERF_GRAD,
 }
 BINARY_LIMIT = 20  # opcodes below this take two operands
 

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The graph executor: runs a lowered program, a flat list of instructions over value slots.
 
-Native instructions (elementwise, fused VM programs, GEMM) are C structs executed back to
+Native instructions (elementwise, fused VM programs, GEMM, row softmax) are C structs executed back to
 back without the GIL, reading and writing through a table of data pointers; their
 intermediate results live at planned offsets of one preallocated arena. Other primitives are
 Python steps (``compute(arrays, attrs)``), whose results are bound to their slots between
@@ -11,6 +11,7 @@ from libc.stdlib cimport malloc, calloc, free
 from _common cimport *
 from _ew_core cimport _unary_f32, _unary_f64, _binary_f32, _binary_f64, fused_run
 from _blas cimport gemm_batched
+from _softmax_core cimport softmax_rows, softmax_grad_rows
 
 import numpy as np
 
@@ -22,8 +23,11 @@ cdef enum Kind:
     K_BINARY = 2
     K_FUSED = 3
     K_GEMM = 4
+    K_SOFTMAX = 5       # op: 1 for log-softmax; rows x cols
+    K_SOFTMAX_GRAD = 6  # a: the forward output, b: its gradient
 
-KINDS = {"py": K_PY, "unary": K_UNARY, "binary": K_BINARY, "fused": K_FUSED, "gemm": K_GEMM}
+KINDS = {"py": K_PY, "unary": K_UNARY, "binary": K_BINARY, "fused": K_FUSED, "gemm": K_GEMM,
+         "softmax": K_SOFTMAX, "softmax_grad": K_SOFTMAX_GRAD}
 
 
 cdef struct Instr:
@@ -72,6 +76,19 @@ cdef int _run_native(Instr* code, int start, int end, void** ptr) noexcept nogil
             gemm_batched(c.is32, c.ta, c.tb, c.batch, c.m, c.n, c.k, <const char*>ptr[c.a],
                          c.lda, c.sa, <const char*>ptr[c.b], c.ldb, c.sb, <char*>ptr[c.out],
                          c.ldc, c.sc)
+        elif c.kind == K_SOFTMAX:
+            if c.is32:
+                softmax_rows(<const float*>ptr[c.a], <float*>ptr[c.out], c.rows, c.cols, c.op)
+            else:
+                softmax_rows(<const double*>ptr[c.a], <double*>ptr[c.out], c.rows, c.cols,
+                             c.op)
+        elif c.kind == K_SOFTMAX_GRAD:
+            if c.is32:
+                softmax_grad_rows(<const float*>ptr[c.a], <const float*>ptr[c.b],
+                                  <float*>ptr[c.out], c.rows, c.cols, c.op)
+            else:
+                softmax_grad_rows(<const double*>ptr[c.a], <const double*>ptr[c.b],
+                                  <double*>ptr[c.out], c.rows, c.cols, c.op)
     return 0
 
 

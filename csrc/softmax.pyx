@@ -5,48 +5,26 @@ cimport numpy as cnp
 from cython.parallel cimport prange
 from libc.math cimport exp, log
 from _common cimport real
+from _softmax_core cimport softmax_rows, softmax_grad_rows
 
 cnp.import_array()
 
 
 def softmax_fwd(real[:, ::1] x, real[:, ::1] out, bint log_output):
-    cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
-    cdef double mx, s, lse
+    cdef Py_ssize_t rows = x.shape[0], n = x.shape[1]
+    if rows == 0 or n == 0:
+        return
     with nogil:
-        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
-            mx = x[r, 0]
-            for j in range(1, n):
-                if x[r, j] > mx:
-                    mx = x[r, j]
-            s = 0.0
-            for j in range(n):
-                s = s + exp(x[r, j] - mx)
-            if log_output:
-                lse = mx + log(s)
-                for j in range(n):
-                    out[r, j] = <real>(x[r, j] - lse)
-            else:
-                for j in range(n):
-                    out[r, j] = <real>(exp(x[r, j] - mx) / s)
+        softmax_rows(&x[0, 0], &out[0, 0], rows, n, log_output)
 
 
 def softmax_bwd(real[:, ::1] out, real[:, ::1] dout, real[:, ::1] dx, bint log_output):
     """softmax: dx = y * (dy - sum(dy*y)); log_softmax: dx = dy - exp(y) * sum(dy)."""
-    cdef Py_ssize_t rows = out.shape[0], n = out.shape[1], r, j
-    cdef double s
+    cdef Py_ssize_t rows = out.shape[0], n = out.shape[1]
+    if rows == 0 or n == 0:
+        return
     with nogil:
-        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
-            s = 0.0
-            if log_output:
-                for j in range(n):
-                    s = s + dout[r, j]
-                for j in range(n):
-                    dx[r, j] = <real>(dout[r, j] - exp(out[r, j]) * s)
-            else:
-                for j in range(n):
-                    s = s + dout[r, j] * out[r, j]
-                for j in range(n):
-                    dx[r, j] = <real>(out[r, j] * (dout[r, j] - s))
+        softmax_grad_rows(&out[0, 0], &dout[0, 0], &dx[0, 0], rows, n, log_output)
 
 
 def sparse_xent(real[:, ::1] logits, long long[::1] labels, real[::1] loss, real[:, ::1] grad):

@@ -16,6 +16,7 @@ PIPELINE = (("eliminate_dead_code", P.eliminate_dead_code),
             ("apply_recompute", P.apply_recompute),
             ("eliminate_dead_code", P.eliminate_dead_code),
             ("fuse_elementwise", P.fuse_elementwise),
+            ("sink_to_first_use", P.sink_to_first_use),
             ("plan_memory", P.plan_memory))
 
 RECOMPILE_WARN_AFTER = 8

@@ -6,6 +6,8 @@ a native instruction writing to an arena offset from the memory plan; a native r
 the graph returns is allocated fresh for each run instead, so callers never hold arena views.
 Every other node is a Python step calling the primitive's ``compute``.
 """
+from collections import defaultdict
+
 import numpy as np
 
 from mindcell._core.kernels import elementwise as ew_kernels
@@ -120,6 +122,16 @@ def _python_frees(graph, slot, arena_slots):
 
 
 # ----- native instruction selection ------------------------------------------------------------
+_IN_PLACE_KINDS = frozenset(("unary", "binary", "fused", "softmax", "softmax_grad"))
+
+
+def runs_in_place(node):
+    """Whether the executor runs ``node`` as a native instruction that may write over an input
+    of its own size (elementwise and row-softmax kernels: the memory planner's in-place rule)."""
+    spec = native_spec(node, defaultdict(int))
+    return spec is not None and spec["kind"] in _IN_PLACE_KINDS
+
+
 def native_spec(node, slot):
     """The native instruction for ``node``, or None when it runs as a Python step."""
     out = node.outputs[0]
@@ -136,13 +148,15 @@ def native_spec(node, slot):
     return spec
 
 
-def _binary(node, ins, out):
+def _binary(node, ins, out, op=None):
     a, b = node.inputs
     layout = ew_kernels.binary_layout(a.shape, b.shape)
     if layout is None:
         return None
     ra, ca, rb, cb, rows, cols = layout
-    return {"kind": "binary", "op": ew_kernels.OPCODES[node.prim.name], "a": ins[0],
+    if op is None:
+        op = ew_kernels.OPCODES[node.prim.name]
+    return {"kind": "binary", "op": op, "a": ins[0],
             "b": ins[1], "out": out, "ra": ra, "ca": ca, "rb": rb, "cb": cb, "rows": rows,
             "cols": cols}
 
@@ -158,6 +172,11 @@ def _gelu(node, ins, out):
     return _unary(node, ins, out, ew_kernels.gelu_opcode(node.attrs.get("approximate", "tanh")))
 
 
+def _gelu_grad(node, ins, out):
+    op = ew_kernels.gelu_grad_opcode(node.attrs.get("approximate", "tanh"))
+    return _binary(node, ins, out, op)
+
+
 def _fused(node, ins, out):
     n = int(np.prod(node.outputs[0].shape))
     sizes = [int(np.prod(v.shape)) for v in node.inputs]
@@ -167,6 +186,21 @@ def _fused(node, ins, out):
     return {"kind": "fused", "program": [tuple(int(x) for x in row) for row in program],
             "in_slots": ins, "scalar": [s == 1 and n != 1 for s in sizes], "out": out,
             "cols": n}
+
+
+def _softmax(node, ins, out):
+    shape = node.outputs[0].shape
+    if not shape or node.attrs.get("axis", -1) not in (-1, len(shape) - 1):
+        return None
+    if any(v.shape != shape for v in node.inputs):
+        return None
+    cols = shape[-1]
+    spec = {"kind": "softmax_grad" if len(ins) == 2 else "softmax", "a": ins[0], "out": out,
+            "op": int(node.prim.name.startswith("Log")), "rows": int(np.prod(shape)) // cols,
+            "cols": cols}
+    if len(ins) == 2:
+        spec["b"] = ins[1]
+    return spec
 
 
 def _matmul(node, ins, out):
@@ -189,5 +223,7 @@ def _matmul(node, ins, out):
 
 _SELECTORS = {name: _binary for name in ew_kernels.BINARY_KERNELS}
 _SELECTORS.update({name: _unary for name in ew_kernels.UNARY_KERNELS})
-_SELECTORS.update({"GeLU": _gelu, "FusedElementwise": _fused, "MatMul": _matmul,
+_SELECTORS.update({"GeLU": _gelu, "GeLUGrad": _gelu_grad, "FusedElementwise": _fused, "MatMul": _matmul,
                    "BatchMatMul": _matmul})
+_SELECTORS.update({name: _softmax for name in ("Softmax", "LogSoftmax", "SoftmaxGrad",
+                                                 "LogSoftmaxGrad")})

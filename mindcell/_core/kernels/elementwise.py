@@ -63,6 +63,17 @@ def gelu_opcode(approximate):
     return OPCODES["GeLUTanh" if approximate == "tanh" else "GeLUErf"]
 
 
+def gelu_grad_opcode(approximate):
+    return OPCODES["GeLUGradTanh" if approximate == "tanh" else "GeLUGradErf"]
+
+
+@register("GeLUGrad")
+def gelu_grad(dout, x, approximate="tanh"):
+    op = gelu_grad_opcode(approximate)
+    out = _binary_fast(op, dout, x)
+    return out if out is not None else _binary_call(op, dout, x)
+
+
 def binary_layout(sa, sb):
     """(ra, ca, rb, cb, rows, cols) for the row/column binary kernel over operand shapes sa and
     sb (element strides per operand, output rows x cols), or None for other broadcasts. Used

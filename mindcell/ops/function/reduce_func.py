@@ -12,7 +12,8 @@ _INT64 = np.dtype(np.int64)
 
 def reduce_sum(x, axis=(), keep_dims=False):
     """Sum over a normalised axis tuple (internal form used by backward rules)."""
-    return R.reduce_sum_p.bind(x, axis=tuple(axis), keep_dims=bool(keep_dims))
+    axis = (axis,) if isinstance(axis, int) else tuple(axis)
+    return R.reduce_sum_p.bind(x, axis=axis, keep_dims=bool(keep_dims))
 
 
 def reduce_mean(x, axis=(), keep_dims=False):
