@@ -1,7 +1,7 @@
 # Scalar math of every elementwise opcode, shared by the elementwise kernels and the VM.
 from libc.math cimport (exp, log, log1p, sqrt, sin, cos, tanh, floor, ceil, erf, fabs, pow,
                         expf, logf, log1pf, sqrtf, sinf, cosf, tanhf, floorf, ceilf, erff,
-                        fabsf, powf, fminf, fmaxf, copysignf)
+                        fabsf, powf, copysignf)
 from _common cimport *
 
 cdef inline double _sigmoid_d(double x) noexcept nogil:
@@ -23,15 +23,24 @@ cdef union _FloatBits:
 cdef inline float exp_f(float x) noexcept nogil:
     # exp(x) = 2**n * p(r) with r = x - n*ln2 in [-ln2/2, ln2/2] and p a degree-7 Taylor
     # polynomial (relative error below float32 rounding); branch-free, so loops vectorise.
-    cdef float n, r, p
-    cdef _FloatBits scale
-    x = fminf(fmaxf(x, <float>-87.0), <float>88.0)
-    n = floorf(x * <float>1.4426950408889634 + <float>0.5)
-    r = x - n * 0.693145751953125 - n * 1.428606765330187e-06
+    # The clamps are selects, not fminf/fmaxf (whose NaN rule stops gcc vectorising), so a
+    # NaN passes through. 2**n is applied in two halves, both normal numbers for every n in
+    # [-126, 128]: the product overflows to inf exactly where exp(x) exceeds FLT_MAX. Below
+    # FLT_MIN the result is flushed to 0.
+    cdef float n, r, p, xc
+    cdef int k
+    cdef _FloatBits scale, scale2
+    xc = <float>-87.33655 if x < <float>-87.33655 else x
+    xc = <float>88.8 if xc > <float>88.8 else xc
+    n = floorf(xc * <float>1.4426950408889634 + <float>0.5)
+    r = xc - n * 0.693145751953125 - n * 1.428606765330187e-06
     p = 1.0 + r * (1.0 + r * (0.5 + r * (0.16666667 + r * (0.041666668 + r * (
         0.008333334 + r * (0.0013888889 + r * 0.0001984127))))))
-    scale.i = (<int>n + 127) << 23
-    return p * scale.f
+    k = <int>n
+    scale.i = ((k >> 1) + 127) << 23
+    scale2.i = ((k - (k >> 1)) + 127) << 23
+    p = p * scale.f * scale2.f
+    return <float>0.0 if x < <float>-87.33655 else p
 
 cdef inline float _tanh_f(float x) noexcept nogil:
     # tanh through the polynomial exp (libm's tanhf is several times slower); a short odd
@@ -40,7 +49,8 @@ cdef inline float _tanh_f(float x) noexcept nogil:
     cdef float a = fabsf(x), x2 = x * x
     cdef float small = x * (<float>1.0 + x2 * (<float>-0.33333334 + x2 * (
         <float>0.13333334 + x2 * <float>-0.053968254)))
-    cdef float big = copysignf(<float>1.0 - <float>2.0 / (exp_f(<float>2.0 * fminf(a, <float>9.0))
+    cdef float big = copysignf(<float>1.0 - <float>2.0 / (exp_f(<float>2.0 * (
+        <float>10.0 if a > <float>10.0 else a))
                                                           + <float>1.0), x)
     return small if a < <float>0.0625 else big
 

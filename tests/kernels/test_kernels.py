@@ -225,3 +225,23 @@ def test_softmax_runs_in_place_in_a_compiled_graph():
     e = np.exp(s - s.max(-1, keepdims=True))
     np.testing.assert_allclose(Program(g).run([xn])[0], (e / e.sum(-1, keepdims=True)).sum(-1),
                                rtol=1e-5)
+
+
+@pytest.mark.parametrize("name", ["Exp", "Tanh", "Sigmoid"])
+def test_polynomial_exp_kernels_on_special_values(name):
+    """The VM's float32 exp/tanh/sigmoid: NaN passes through, overflow gives inf exactly past
+    FLT_MAX, huge arguments saturate, and the error stays at float32 rounding."""
+    from mindcell._C import elementwise as ew
+    x = np.array([np.nan, np.inf, -np.inf, -87.2, -20, -1e-3, 0, 1e-3, 20, 88.5, 88.72, 88.73,
+                  200], np.float32)
+    x = np.concatenate([x, np.random.default_rng(0).uniform(-80, 80, 4093).astype(np.float32)])
+    got = np.empty_like(x)
+    ew.ew_fused(np.array([[ew.OPCODES[name], 1, 0, -1]], np.int32), [x], got)
+    ref = {"Exp": np.exp, "Tanh": np.tanh,
+           "Sigmoid": lambda v: 1 / (1 + np.exp(-v))}[name]
+    with np.errstate(over="ignore"):
+        want = ref(x.astype(np.float64)).astype(np.float32)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_array_equal(np.isinf(got), np.isinf(want))
+    finite = np.isfinite(want)
+    np.testing.assert_allclose(got[finite], want[finite], rtol=3e-7, atol=1e-37)
