@@ -9,12 +9,7 @@ numpy reference instead. A missing compiled module is an ImportError here, never
 fallback.
 """
 
-import os
-
-# OpenMP threads of our kernels and the BLAS's own threads share two cores: spinning OpenMP
-# workers starve the BLAS (and vice versa), tripling a training step's time. Idle workers
-# therefore sleep; must be set before libgomp starts (the first mindcell._C import).
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+from mindcell import _threads  # noqa: F401  (thread settings before any BLAS/OpenMP start)
 
 KERNELS = {}
 

@@ -49,6 +49,16 @@ def batch_matmul(a, b, transpose_a=False, transpose_b=False):
     return out.reshape(batch + (m, n))
 
 
+def _gemm(a, b, transpose_a=False, transpose_b=False):
+    """op(a) @ op(b) for 2-D float arrays through the same BLAS as MatMul (scipy's): numpy's
+    `@` would start a second OpenBLAS thread pool competing for the same cores."""
+    m = a.shape[1] if transpose_a else a.shape[0]
+    n = b.shape[0] if transpose_b else b.shape[1]
+    out = np.empty((m, n), a.dtype)
+    _mm.matmul_gemm(_c(a), _c(b), transpose_a, transpose_b, out)
+    return out
+
+
 # ----- convolution -----------------------------------------------------------------------------
 def _out_hw(h, w, kh, kw, stride, padding, dilation):
     t, b, l, r = padding
@@ -76,8 +86,8 @@ def conv2d(x, w, stride, padding, dilation, groups):
     out = np.empty((o, n, ho, wo), x.dtype)
     for g in range(groups):
         cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
-        out[g * og:(g + 1) * og] = (_c(w[g * og:(g + 1) * og]).reshape(og, -1) @ cols).reshape(
-            og, n, ho, wo)
+        out[g * og:(g + 1) * og] = _gemm(_c(w[g * og:(g + 1) * og]).reshape(og, -1),
+                                         cols).reshape(og, n, ho, wo)
     return np.ascontiguousarray(out.transpose(1, 0, 2, 3))
 
 
@@ -93,7 +103,7 @@ def conv2d_backprop_input(dy, w, input_shape, stride, padding, dilation, groups)
     dx = np.zeros(input_shape, dy.dtype)
     for g in range(groups):
         wg = _c(w[g * og:(g + 1) * og]).reshape(og, -1)
-        dcols = _c(wg.T @ dy2[g * og:(g + 1) * og])
+        dcols = _gemm(wg, dy2[g * og:(g + 1) * og], transpose_a=True)
         dxg = np.zeros((n, cg, h, wd), dy.dtype)
         _conv.col2im(dcols, kh, kw, stride[0], stride[1], padding[0], padding[2], dilation[0],
                      dilation[1], ho, wo, dxg)
@@ -112,7 +122,8 @@ def conv2d_backprop_filter(dy, x, filter_shape, stride, padding, dilation, group
     dw = np.empty(filter_shape, dy.dtype)
     for g in range(groups):
         cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
-        dw[g * og:(g + 1) * og] = (dy2[g * og:(g + 1) * og] @ cols.T).reshape(og, cg, kh, kw)
+        dw[g * og:(g + 1) * og] = _gemm(dy2[g * og:(g + 1) * og], cols,
+                                        transpose_b=True).reshape(og, cg, kh, kw)
     return dw
 
 
