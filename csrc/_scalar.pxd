@@ -11,48 +11,13 @@ cdef inline double _sigmoid_d(double x) noexcept nogil:
     e = exp(x)
     return e / (1.0 + e)
 
-cdef inline float _sigmoid_f(float x) noexcept nogil:
-    cdef float e = exp_f(-fabsf(x))
-    cdef float s = <float>1.0 / (<float>1.0 + e)
-    return s if x >= 0 else e * s
-
-cdef union _FloatBits:
-    float f
-    int i
-
-cdef inline float exp_f(float x) noexcept nogil:
-    # exp(x) = 2**n * p(r) with r = x - n*ln2 in [-ln2/2, ln2/2] and p a degree-7 Taylor
-    # polynomial (relative error below float32 rounding); branch-free, so loops vectorise.
-    # The clamps are selects, not fminf/fmaxf (whose NaN rule stops gcc vectorising), so a
-    # NaN passes through. 2**n is applied in two halves, both normal numbers for every n in
-    # [-126, 128]: the product overflows to inf exactly where exp(x) exceeds FLT_MAX. Below
-    # FLT_MIN the result is flushed to 0.
-    cdef float n, r, p, xc
-    cdef int k
-    cdef _FloatBits scale, scale2
-    xc = <float>-87.33655 if x < <float>-87.33655 else x
-    xc = <float>88.8 if xc > <float>88.8 else xc
-    n = floorf(xc * <float>1.4426950408889634 + <float>0.5)
-    r = xc - n * 0.693145751953125 - n * 1.428606765330187e-06
-    p = 1.0 + r * (1.0 + r * (0.5 + r * (0.16666667 + r * (0.041666668 + r * (
-        0.008333334 + r * (0.0013888889 + r * 0.0001984127))))))
-    k = <int>n
-    scale.i = ((k >> 1) + 127) << 23
-    scale2.i = ((k - (k >> 1)) + 127) << 23
-    p = p * scale.f * scale2.f
-    return <float>0.0 if x < <float>-87.33655 else p
-
-cdef inline float _tanh_f(float x) noexcept nogil:
-    # tanh through the polynomial exp (libm's tanhf is several times slower); a short odd
-    # series near 0 keeps the relative error at float32 rounding where 1 - 2/(e^2x + 1)
-    # cancels. Both are computed and one selected, so the loop has no branches.
-    cdef float a = fabsf(x), x2 = x * x
-    cdef float small = x * (<float>1.0 + x2 * (<float>-0.33333334 + x2 * (
-        <float>0.13333334 + x2 * <float>-0.053968254)))
-    cdef float big = copysignf(<float>1.0 - <float>2.0 / (exp_f(<float>2.0 * (
-        <float>10.0 if a > <float>10.0 else a))
-                                                          + <float>1.0), x)
-    return small if a < <float>0.0625 else big
+cdef extern from "_simd_math.h" nogil:
+    # float32 exp/tanh/sigmoid: C so that gcc always inlines them (see the header)
+    float exp_f "mc_exp_f"(float x) noexcept
+    float _tanh_f "mc_tanh_f"(float x) noexcept
+    float _sigmoid_f "mc_sigmoid_f"(float x) noexcept
+    float _gelu_tanh_f "mc_gelu_tanh_f"(float x) noexcept
+    float _gelu_tanh_slope_f "mc_gelu_tanh_slope_f"(float x) noexcept
 
 cdef inline double unary_d(int op, double x) noexcept nogil:
     cdef double s, u
@@ -144,8 +109,7 @@ cdef inline float unary_f(int op, float x) noexcept nogil:
     elif op == OP_SILU:
         return x * _sigmoid_f(x)
     elif op == OP_GELU_TANH:
-        u = 0.7978845608028654 * (x + 0.044715 * x * x * x)
-        return 0.5 * x * (1.0 + _tanh_f(u))
+        return _gelu_tanh_f(x)
     elif op == OP_GELU_ERF:
         return 0.5 * x * (1.0 + erff(x * 0.7071067811865476))
     elif op == OP_RELU6:
@@ -188,13 +152,6 @@ cdef inline double _gelu_tanh_slope_d(double x) noexcept nogil:
     cdef double sig = 1.0 / (1.0 + e) if u >= 0 else e / (1.0 + e)
     return sig + 0.5 * x * (4.0 * e / ((1.0 + e) * (1.0 + e))) * 0.7978845608028654 * (
         1.0 + 0.134145 * x * x)
-
-cdef inline float _gelu_tanh_slope_f(float x) noexcept nogil:
-    cdef float u = <float>0.7978845608028654 * (x + <float>0.044715 * x * x * x)
-    cdef float e = exp_f(<float>-2.0 * fabsf(u))
-    cdef float sig = <float>1.0 / (<float>1.0 + e) if u >= 0 else e / (<float>1.0 + e)
-    return sig + <float>0.5 * x * (<float>4.0 * e / ((<float>1.0 + e) * (<float>1.0 + e))) * (
-        <float>0.7978845608028654) * (<float>1.0 + <float>0.134145 * x * x)
 
 cdef inline float binary_f(int op, float a, float b) noexcept nogil:
     if op == OP_ADD:

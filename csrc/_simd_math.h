@@ -1,0 +1,89 @@
+/* Polynomial float32 exp, tanh, sigmoid and tanh-GeLU for the elementwise kernels and the VM.
+ *
+ * These are C rather than Cython for one reason: gcc must inline them into every loop
+ * that calls them, or the loop does not vectorise (tanh over 1e6 floats: 6 ms instead of
+ * 1 ms), and its inliner judges many of those calls "cold" and declines. Cython cannot mark
+ * a function always_inline; C can. The loops themselves stay in Cython (_ew_core.pxd).
+ *
+ * Clamps are selects, not fminf/fmaxf (whose NaN rule stops gcc vectorising), so a NaN
+ * passes through every function. */
+#ifndef MINDCELL_SIMD_MATH_H
+#define MINDCELL_SIMD_MATH_H
+#include <math.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define MC_INLINE static inline __attribute__((always_inline))
+#else
+#define MC_INLINE static inline
+/* GeLU, tanh form, and its slope: dGeLU/dx = sigmoid(2u) + x/2 * sech(u)^2 * du/dx with
+ * u = sqrt(2/pi)(x + 0.044715x^3), both from e = exp(-2|u|): no cancellation in
+ * 1 - tanh(u)^2 where tanh(u) rounds to +-1. */
+MC_INLINE float mc_gelu_tanh_f(float x) {
+    float u = 0.7978845608028654f * (x + 0.044715f * x * x * x);
+    return 0.5f * x * (1.0f + mc_tanh_f(u));
+}
+
+MC_INLINE float mc_gelu_tanh_slope_f(float x) {
+    float u = 0.7978845608028654f * (x + 0.044715f * x * x * x);
+    float e = mc_exp_f(-2.0f * fabsf(u));
+    float sig = u >= 0 ? 1.0f / (1.0f + e) : e / (1.0f + e);
+    return sig + 0.5f * x * (4.0f * e / ((1.0f + e) * (1.0f + e))) * 0.7978845608028654f
+        * (1.0f + 0.134145f * x * x);
+}
+
+#endif
+
+/* exp(x) = 2**n * p(r), r = x - n*ln2 in [-ln2/2, ln2/2], p a degree-7 Taylor polynomial
+ * (relative error below float32 rounding). 2**n is applied in two halves, both normal for
+ * every n in [-126, 128]: the product overflows to inf exactly where exp(x) exceeds
+ * FLT_MAX. Below FLT_MIN the result is flushed to 0. */
+MC_INLINE float mc_exp_f(float x) {
+    float xc = x < -87.33655f ? -87.33655f : x;
+    xc = xc > 88.8f ? 88.8f : xc;
+    float n = floorf(xc * 1.4426950408889634f + 0.5f);
+    float r = xc - n * 0.693145751953125f - n * 1.428606765330187e-06f;
+    float p = 1.0f + r * (1.0f + r * (0.5f + r * (0.16666667f + r * (0.041666668f + r * (
+        0.008333334f + r * (0.0013888889f + r * 0.0001984127f))))));
+    int k = (int)n;
+    int b1 = ((k >> 1) + 127) << 23, b2 = ((k - (k >> 1)) + 127) << 23;
+    float s1, s2;
+    memcpy(&s1, &b1, sizeof s1);
+    memcpy(&s2, &b2, sizeof s2);
+    p = p * s1 * s2;
+    return x < -87.33655f ? 0.0f : p;
+}
+
+/* tanh through the polynomial exp (libm's tanhf is several times slower); a short odd series
+ * near 0 keeps the relative error at float32 rounding where 1 - 2/(e^2x + 1) cancels. Both
+ * are computed and one selected: no branch in the loop. */
+MC_INLINE float mc_tanh_f(float x) {
+    float a = fabsf(x), x2 = x * x;
+    float small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * -0.053968254f)));
+    float big = copysignf(1.0f - 2.0f / (mc_exp_f(2.0f * (a > 10.0f ? 10.0f : a)) + 1.0f), x);
+    return a < 0.0625f ? small : big;
+}
+
+MC_INLINE float mc_sigmoid_f(float x) {
+    float e = mc_exp_f(-fabsf(x));
+    float s = 1.0f / (1.0f + e);
+    return x >= 0 ? s : e * s;
+}
+
+/* GeLU, tanh form, and its slope: dGeLU/dx = sigmoid(2u) + x/2 * sech(u)^2 * du/dx with
+ * u = sqrt(2/pi)(x + 0.044715x^3), both from e = exp(-2|u|): no cancellation in
+ * 1 - tanh(u)^2 where tanh(u) rounds to +-1. */
+MC_INLINE float mc_gelu_tanh_f(float x) {
+    float u = 0.7978845608028654f * (x + 0.044715f * x * x * x);
+    return 0.5f * x * (1.0f + mc_tanh_f(u));
+}
+
+MC_INLINE float mc_gelu_tanh_slope_f(float x) {
+    float u = 0.7978845608028654f * (x + 0.044715f * x * x * x);
+    float e = mc_exp_f(-2.0f * fabsf(u));
+    float sig = u >= 0 ? 1.0f / (1.0f + e) : e / (1.0f + e);
+    return sig + 0.5f * x * (4.0f * e / ((1.0f + e) * (1.0f + e))) * 0.7978845608028654f
+        * (1.0f + 0.134145f * x * x);
+}
+
+#endif
