@@ -10,12 +10,20 @@ cimport numpy as cnp
 from libc.stdlib cimport malloc, calloc, free
 from _common cimport *
 from _ew_core cimport _unary_f32, _unary_f64, _binary_f32, _binary_f64, fused_run
-from _blas cimport gemm_batched
+from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm_batched
 from _softmax_core cimport softmax_rows, softmax_grad_rows
 
 import numpy as np
 
 cnp.import_array()
+
+cdef BlasTable _blas
+
+
+def set_blas(size_t sgemm_address, size_t dgemm_address):
+    """Bind cblas_sgemm/cblas_dgemm (addresses of the loaded library's functions)."""
+    _blas.sgemm = <cblas_sgemm_t>sgemm_address
+    _blas.dgemm = <cblas_dgemm_t>dgemm_address
 
 cdef enum Kind:
     K_PY = 0
@@ -73,9 +81,9 @@ cdef int _run_native(Instr* code, int start, int end, void** ptr) noexcept nogil
                          c.is32) != 0:
                 return -1
         elif c.kind == K_GEMM:
-            gemm_batched(c.is32, c.ta, c.tb, c.batch, c.m, c.n, c.k, <const char*>ptr[c.a],
-                         c.lda, c.sa, <const char*>ptr[c.b], c.ldb, c.sb, <char*>ptr[c.out],
-                         c.ldc, c.sc)
+            gemm_batched(&_blas, c.is32, c.ta, c.tb, c.batch, c.m, c.n, c.k,
+                         <const char*>ptr[c.a], c.lda, c.sa, <const char*>ptr[c.b], c.ldb, c.sb,
+                         <char*>ptr[c.out], c.ldc, c.sc)
         elif c.kind == K_SOFTMAX:
             if c.is32:
                 softmax_rows(<const float*>ptr[c.a], <float*>ptr[c.out], c.rows, c.cols, c.op)
@@ -121,6 +129,8 @@ cdef class Executor:
         if self.code == NULL or self.ptr == NULL:
             raise MemoryError("Executor: cannot allocate a program of %d instructions"
                               % self.n_code)
+        if _blas.sgemm == NULL or _blas.dgemm == NULL:
+            raise RuntimeError("Executor: no BLAS bound; import mindcell first")
         for i, spec in enumerate(instrs):
             self._load(&self.code[i], spec)
         self.py_steps = py_steps

@@ -8,14 +8,16 @@ import numpy as np
 
 def main():
     import mindcell as ms
-    from mindcell._core import kernels
+    from mindcell._core import blas, kernels
     print("mindcell %s (Python %s, numpy %s, %s)" % (ms.__version__, platform.python_version(),
                                                     np.__version__, platform.machine()))
     print("compiled kernels: %d primitives (%s)" % (
         len(kernels.KERNELS), ", ".join(sorted(m for m in sys.modules
                                                if m.startswith("mindcell._C.")))))
-    print("threads: OMP_NUM_THREADS=%s, cores=%d" % (os.environ.get("OMP_NUM_THREADS", "unset"),
-                                                      os.cpu_count() or 0))
+    print("BLAS: %s" % blas.config())
+    print("threads: OMP_NUM_THREADS=%s, OPENBLAS_NUM_THREADS=%s, cores=%d" % (
+        os.environ.get("OMP_NUM_THREADS", "unset"), os.environ.get("OPENBLAS_NUM_THREADS", "unset"),
+        os.cpu_count() or 0))
     x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
     eager = ms.ops.grad(lambda t: (ms.ops.tanh(t) * t).sum())(x).asnumpy()
     ms.set_context(mode=ms.GRAPH_MODE)

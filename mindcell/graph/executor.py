@@ -2,9 +2,12 @@
 ``Program`` whose ``run(input_arrays)`` binds the parameters by reference and executes."""
 import numpy as np
 
-from mindcell._C.executor import Executor
+from mindcell._C import executor as _executor
+from mindcell._core import blas
 from mindcell.common.tensor import Tensor
 from mindcell.graph.lower import lower
+
+Executor = blas.bind(_executor).Executor
 
 
 class Program:

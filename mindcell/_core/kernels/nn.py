@@ -7,7 +7,10 @@ from mindcell._C import norm as _norm
 from mindcell._C import optim as _optim
 from mindcell._C import reduce as _reduce
 from mindcell._C import softmax as _sm
+from mindcell._core import blas
 from mindcell._core.kernels import register
+
+blas.bind(_mm)
 
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
