@@ -16,22 +16,6 @@
 #define MC_INLINE static inline __attribute__((always_inline))
 #else
 #define MC_INLINE static inline
-/* GeLU, tanh form, and its slope: dGeLU/dx = sigmoid(2u) + x/2 * sech(u)^2 * du/dx with
- * u = sqrt(2/pi)(x + 0.044715x^3), both from e = exp(-2|u|): no cancellation in
- * 1 - tanh(u)^2 where tanh(u) rounds to +-1. */
-MC_INLINE float mc_gelu_tanh_f(float x) {
-    float u = 0.7978845608028654f * (x + 0.044715f * x * x * x);
-    return 0.5f * x * (1.0f + mc_tanh_f(u));
-}
-
-MC_INLINE float mc_gelu_tanh_slope_f(float x) {
-    float u = 0.7978845608028654f * (x + 0.044715f * x * x * x);
-    float e = mc_exp_f(-2.0f * fabsf(u));
-    float sig = u >= 0 ? 1.0f / (1.0f + e) : e / (1.0f + e);
-    return sig + 0.5f * x * (4.0f * e / ((1.0f + e) * (1.0f + e))) * 0.7978845608028654f
-        * (1.0f + 0.134145f * x * x);
-}
-
 #endif
 
 /* exp(x) = 2**n * p(r), r = x - n*ln2 in [-ln2/2, ln2/2], p a degree-7 Taylor polynomial
