@@ -2,11 +2,18 @@
 import math
 
 import numpy as np
-from scipy import special as _special
 
 from mindcell._core.primitive import defprim, elementwise_infer, compare_infer
 from mindcell.ops import functional as F
 from mindcell.ops.defs._util import records_backward
+
+
+def _erf(x):
+    """scipy.special.erf, imported on first use: scipy.special costs ~0.25 s of import time
+    and only the erf-based ops need it."""
+    from scipy import special
+    return special.erf(x)
+
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
@@ -33,7 +40,7 @@ rsqrt_p = _unary("Rsqrt", lambda x: 1.0 / np.sqrt(x),
 square_p = _unary("Square", np.square, lambda x, out, dout: (F.mul(dout, F.mul(x, 2)),))
 sin_p = _unary("Sin", np.sin, lambda x, out, dout: (F.mul(dout, F.cos(x)),))
 cos_p = _unary("Cos", np.cos, lambda x, out, dout: (F.neg(F.mul(dout, F.sin(x))),))
-erf_p = _unary("Erf", lambda x: _special.erf(x).astype(x.dtype, copy=False),
+erf_p = _unary("Erf", lambda x: _erf(x).astype(x.dtype, copy=False),
                lambda x, out, dout: (F.mul(dout, F.mul(F.exp(F.neg(F.square(x))),
                                                       _TWO_OVER_SQRT_PI)),))
 reciprocal_p = _unary("Reciprocal", lambda x: np.reciprocal(x),
@@ -111,7 +118,7 @@ silu_grad_p = defprim("SiLUGrad", _silu_grad_impl, infer=elementwise_infer, fusa
 def _gelu_impl(x, approximate="tanh"):
     if approximate == "tanh":
         return (0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + _GELU_C * x ** 3)))).astype(x.dtype)
-    return (0.5 * x * (1 + _special.erf(x / math.sqrt(2.0)))).astype(x.dtype)
+    return (0.5 * x * (1 + _erf(x / math.sqrt(2.0)))).astype(x.dtype)
 
 
 def _gelu_grad_impl(dout, x, approximate="tanh"):
@@ -120,7 +127,7 @@ def _gelu_grad_impl(dout, x, approximate="tanh"):
         t = np.tanh(u)
         du = _SQRT_2_OVER_PI * (1 + 3 * _GELU_C * x * x)
         return (dout * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * du)).astype(x.dtype)
-    cdf = 0.5 * (1 + _special.erf(x / math.sqrt(2.0)))
+    cdf = 0.5 * (1 + _erf(x / math.sqrt(2.0)))
     pdf = np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
     return (dout * (cdf + x * pdf)).astype(x.dtype)
 
