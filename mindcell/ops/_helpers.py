@@ -153,3 +153,20 @@ def as_np_dtype(dtype, op, default=None):
         return mstype.to_dtype(dtype).np_dtype
     except TypeError:
         raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %r" % (op, dtype)) from None
+
+
+def check_matmul_shapes(op, a_shape, b_shape, transpose_a=False, transpose_b=False):
+    """Raise RuntimeError (MindSpore's error type for this) when the contracted dims of a
+    matrix product differ or its batch dims do not broadcast; returns the batch shape."""
+    ka = a_shape[-2] if transpose_a and len(a_shape) > 1 else a_shape[-1]
+    kb = (b_shape[-1] if transpose_b else b_shape[-2]) if len(b_shape) > 1 else b_shape[0]
+    if ka != kb:
+        raise RuntimeError("%s: contracted dimensions differ (%d vs %d) for shapes %s and %s "
+                           "(transpose_a=%s, transpose_b=%s)"
+                           % (op, ka, kb, tuple(a_shape), tuple(b_shape), transpose_a,
+                              transpose_b))
+    try:
+        return np.broadcast_shapes(tuple(a_shape[:-2]), tuple(b_shape[:-2]))
+    except ValueError:
+        raise RuntimeError("%s: batch dimensions %s and %s do not broadcast"
+                           % (op, tuple(a_shape[:-2]), tuple(b_shape[:-2]))) from None

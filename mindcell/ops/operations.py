@@ -2,7 +2,7 @@
 at construction, tensors passed at call; each forwards to the one functional definition."""
 from mindcell.ops import functional as F
 from mindcell.ops.defs import nn as N
-from mindcell.ops._helpers import check_tensor, normalize_axis
+from mindcell.ops._helpers import check_matmul_shapes, check_tensor, normalize_axis
 
 
 class Primitive:
@@ -162,13 +162,7 @@ class MatMul(Primitive):
         a, b = F.binary_operands(x, y, "MatMul")
         if a.ndim != 2 or b.ndim != 2:
             raise ValueError("MatMul: inputs must be 2-D, but got %s and %s" % (a.shape, b.shape))
-        ka = a.shape[0] if self.transpose_a else a.shape[1]
-        kb = b.shape[1] if self.transpose_b else b.shape[0]
-        if ka != kb:
-            raise ValueError("MatMul: contracted dims differ (%d vs %d) for shapes %s, %s with "
-                             "transpose_a=%s, transpose_b=%s" % (ka, kb, a.shape, b.shape,
-                                                                  self.transpose_a,
-                                                                  self.transpose_b))
+        check_matmul_shapes("MatMul", a.shape, b.shape, self.transpose_a, self.transpose_b)
         return N.matmul_p.bind(a, b, transpose_a=self.transpose_a, transpose_b=self.transpose_b)
 
 
@@ -177,6 +171,11 @@ class BatchMatMul(MatMul):
 
     def __call__(self, x, y):
         a, b = F.binary_operands(x, y, "BatchMatMul")
+        if a.ndim < 2 or b.ndim < 2:
+            raise ValueError("BatchMatMul: inputs must be at least 2-D, but got %s and %s"
+                             % (a.shape, b.shape))
+        check_matmul_shapes("BatchMatMul", a.shape, b.shape, self.transpose_a,
+                            self.transpose_b)
         return N.batch_matmul_p.bind(a, b, transpose_a=self.transpose_a,
                                      transpose_b=self.transpose_b)
 

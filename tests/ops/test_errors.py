@@ -1,4 +1,5 @@
-"""Bad input raises TypeError/ValueError at the call, naming the op, and changes nothing."""
+"""Bad input raises TypeError/ValueError/RuntimeError at the call, naming the op, and changes
+nothing."""
 import numpy as np
 import pytest
 
@@ -17,7 +18,12 @@ X = Tensor(np.ones((2, 3), np.float32))
     (lambda: ops.concat([X, Tensor(np.ones((3, 3), np.float32))], 1), ValueError, "concat"),
     (lambda: ops.concat(X), TypeError, "concat"),
     (lambda: ops.split(X, [1, 1], 1), ValueError, "split"),
-    (lambda: ops.matmul(X, X), ValueError, "matmul"),
+    (lambda: ops.matmul(X, X), RuntimeError, "matmul"),
+    (lambda: ops.MatMul(transpose_b=True)(X, X.reshape(3, 2)), RuntimeError, "MatMul"),
+    (lambda: ops.BatchMatMul()(X.reshape(1, 2, 3), X.reshape(1, 2, 3)), RuntimeError,
+     "BatchMatMul"),
+    (lambda: ops.matmul(X.reshape(2, 1, 3), ms.Tensor(np.ones((3, 3, 2), np.float32))),
+     RuntimeError, "batch dimensions"),
     (lambda: ops.gather(X, Tensor(np.array([5])), 0), ValueError, "gather"),
     (lambda: ops.gather(X, Tensor(np.array([0.5])), 0), TypeError, "gather"),
     (lambda: ops.softmax(X, 2), ValueError, "softmax"),

@@ -1,8 +1,8 @@
 """Reductions (sum, mean, max with indices, std, logsumexp, norm ...) and matrix products."""
 import numpy as np
 
-from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, normalize_axis, normalize_dim,
-                                   as_np_dtype, to_tensor)
+from mindcell.ops._helpers import (binary_operands, cast_to, check_matmul_shapes, check_tensor,
+                                   normalize_axis, normalize_dim, as_np_dtype, to_tensor)
 from mindcell.ops.defs import reduce as R
 from mindcell.ops.defs import nn as N
 from mindcell.ops.function import math_func as M
@@ -207,11 +207,8 @@ def matmul(input, other):
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError("matmul: operands must be at least 1-D, but got shapes %s and %s"
                          % (a.shape, b.shape))
-    ka = a.shape[-1]
-    kb = b.shape[-2] if b.ndim > 1 else b.shape[0]
-    if ka != kb:
-        raise ValueError("matmul: contracted dimensions differ: %s @ %s (%d vs %d)"
-                         % (a.shape, b.shape, ka, kb))
+    check_matmul_shapes("matmul", a.shape, b.shape)
+    ka, kb = a.shape[-1], (b.shape[-2] if b.ndim > 1 else b.shape[0])
     squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1
     if squeeze_a:
         a = a.reshape((1, ka))
@@ -220,7 +217,6 @@ def matmul(input, other):
     if a.ndim == 2 and b.ndim == 2:
         out = N.matmul_p.bind(a, b, transpose_a=False, transpose_b=False)
     else:
-        np.broadcast_shapes(a.shape[:-2], b.shape[:-2])  # raises ValueError when incompatible
         out = N.batch_matmul_p.bind(a, b, transpose_a=False, transpose_b=False)
     if squeeze_a and squeeze_b:
         return out.reshape(())
