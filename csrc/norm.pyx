@@ -1,7 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Fused layer norm and RMS norm over the rows of a (rows, n) array: one pass for the
 statistics (accumulated in double), one for the output; backward in two passes per row plus
-per-thread partial sums for the affine gradients. Parallel over rows."""
+per-thread partial sums for the affine gradients. Parallel over rows.
+
+Row sums use LANES independent double accumulators: one accumulator makes every add wait for
+the previous one (gcc may not reorder floating-point sums), which left the statistics pass
+scalar and latency-bound; independent lanes vectorise."""
 cimport numpy as cnp
 from cython.parallel cimport prange, parallel, threadid
 from libc.math cimport sqrt
@@ -9,6 +13,68 @@ from libc.stdlib cimport calloc, free
 from _common cimport real
 
 cnp.import_array()
+
+DEF LANES = 8
+
+cdef struct Pair:
+    double a
+    double b
+
+
+cdef inline Pair _shifted_sums(const real* x, Py_ssize_t n, double shift) noexcept nogil:
+    """(sum(x - shift), sum((x - shift)^2)) over one row. Returned by value: inside prange a
+    variable written through a pointer would be shared between the threads."""
+    cdef double acc[LANES]
+    cdef double acc2[LANES]
+    cdef double d
+    cdef Py_ssize_t j, k, body = n - n % LANES
+    for k in range(LANES):
+        acc[k] = 0.0
+        acc2[k] = 0.0
+    for j in range(0, body, LANES):
+        for k in range(LANES):
+            d = x[j + k] - shift
+            acc[k] += d
+            acc2[k] += d * d
+    for j in range(body, n):
+        d = x[j] - shift
+        acc[0] += d
+        acc2[0] += d * d
+    cdef Pair out
+    out.a = 0.0
+    out.b = 0.0
+    for k in range(LANES):
+        out.a += acc[k]
+        out.b += acc2[k]
+    return out
+
+
+cdef inline Pair _grad_sums(const real* dy, const real* gamma, const real* x, real m, real rs,
+                            Py_ssize_t n) noexcept nogil:
+    """(sum(dy * gamma), sum(dy * gamma * (x - m) * rs)) over one row."""
+    cdef double acc[LANES]
+    cdef double acc2[LANES]
+    cdef real g
+    cdef Py_ssize_t j, k, body = n - n % LANES
+    for k in range(LANES):
+        acc[k] = 0.0
+        acc2[k] = 0.0
+    for j in range(0, body, LANES):
+        for k in range(LANES):
+            g = dy[j + k] * gamma[j + k]
+            acc[k] += g
+            acc2[k] += g * ((x[j + k] - m) * rs)
+    for j in range(body, n):
+        g = dy[j] * gamma[j]
+        acc[0] += g
+        acc2[0] += g * ((x[j] - m) * rs)
+    cdef Pair out
+    out.a = 0.0
+    out.b = 0.0
+    for k in range(LANES):
+        out.a += acc[k]
+        out.b += acc2[k]
+    return out
 
 
 def layer_norm_fwd(real[:, ::1] x, real[::1] gamma, real[::1] beta, double eps,
@@ -19,17 +85,15 @@ def layer_norm_fwd(real[:, ::1] x, real[::1] gamma, real[::1] beta, double eps,
     double, so large offsets do not cancel) and one vectorisable pass in the input's precision
     for the output."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
-    cdef double s, ss, shift, d, m, var
+    cdef double s, ss, shift, m, var
+    cdef Pair sums
     cdef real mr, rr
     with nogil:
         for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
             shift = x[r, 0]
-            s = 0.0
-            ss = 0.0
-            for j in range(n):
-                d = x[r, j] - shift
-                s = s + d
-                ss = ss + d * d
+            sums = _shifted_sums(&x[r, 0], n, shift)
+            s = sums.a
+            ss = sums.b
             m = s / n
             var = ss / n - m * m
             if var < 0:
@@ -49,7 +113,8 @@ def layer_norm_bwd(real[:, ::1] x, real[:, ::1] dy, real[::1] mean, real[::1] rs
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
     cdef int nthreads = 2 if rows * n >= 65536 else 1, t
     cdef double sg, sgx, acc_g, acc_b
-    cdef real m, rs, xh, g, a, c
+    cdef Pair sums
+    cdef real m, rs, a, c
     cdef double* part = <double*>calloc(2 * nthreads * n, sizeof(double))
     cdef double* mine
     try:
@@ -59,14 +124,11 @@ def layer_norm_bwd(real[:, ::1] x, real[:, ::1] dy, real[::1] mean, real[::1] rs
             for r in prange(rows, schedule="static"):
                 m = mean[r]
                 rs = rstd[r]
-                sg = 0.0
-                sgx = 0.0
+                sums = _grad_sums(&dy[r, 0], &gamma[0], &x[r, 0], m, rs, n)
+                sg = sums.a
+                sgx = sums.b
                 for j in range(n):
-                    xh = (x[r, j] - m) * rs
-                    g = dy[r, j] * gamma[j]
-                    sg = sg + g
-                    sgx = sgx + g * xh
-                    mine[j] += dy[r, j] * xh
+                    mine[j] += dy[r, j] * ((x[r, j] - m) * rs)
                     mine[n + j] += dy[r, j]
                 a = <real>(sg / n)
                 c = <real>(sgx / n)
@@ -90,12 +152,12 @@ def rms_norm_fwd(real[:, ::1] x, real[::1] gamma, double eps, bint clamp_norm,
     1/max(sqrt(mean(x^2)), eps) (darts' RMSNorm)."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
     cdef double ss, rs, rms
+    cdef Pair sums
     cdef real rr
     with nogil:
         for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
-            ss = 0.0
-            for j in range(n):
-                ss = ss + <double>x[r, j] * x[r, j]
+            sums = _shifted_sums(&x[r, 0], n, 0.0)
+            ss = sums.b
             if clamp_norm:
                 rms = sqrt(ss / n)
                 rs = 1.0 / (rms if rms > eps else eps)
@@ -112,7 +174,8 @@ def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamm
     """Gradients of rms_norm_fwd: dx per row, dgamma summed over rows."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
     cdef int nthreads = 2 if rows * n >= 65536 else 1, t
-    cdef double rs, g, dot, c, acc
+    cdef double rs, dot, c, acc
+    cdef Pair sums
     cdef real rr, cr
     cdef bint clamped
     cdef double* part = <double*>calloc(nthreads * n, sizeof(double))
@@ -124,10 +187,9 @@ def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamm
             for r in prange(rows, schedule="static"):
                 rs = rstd[r]
                 clamped = clamp_norm and (1.0 / rs) <= eps
-                dot = 0.0
+                sums = _grad_sums(&dy[r, 0], &gamma[0], &x[r, 0], 0, 1, n)
+                dot = sums.b
                 for j in range(n):
-                    g = dy[r, j] * gamma[j]
-                    dot = dot + g * x[r, j]
                     mine[j] += dy[r, j] * x[r, j] * rs
                 c = 0.0 if clamped else rs * rs * rs * dot / n
                 rr = <real>rs
