@@ -5,6 +5,50 @@
 from cython.parallel cimport prange
 from libc.math cimport exp, log
 from _common cimport real
+from _scalar cimport exp_f
+
+DEF LANES = 8
+
+
+cdef inline float _exp_shifted_f32(const float* x, float* y, Py_ssize_t n,
+                                   float shift) noexcept nogil:
+    """y = exp(x - shift) with the vectorised polynomial exp; returns the sum (8 double
+    lanes, so the loop is not one long dependency chain)."""
+    cdef double acc[LANES]
+    cdef Py_ssize_t j, k, body = n - n % LANES
+    cdef float e
+    cdef double total = 0.0
+    for k in range(LANES):
+        acc[k] = 0.0
+    for j in range(0, body, LANES):
+        for k in range(LANES):
+            e = exp_f(x[j + k] - shift)
+            y[j + k] = e
+            acc[k] += e
+    for j in range(body, n):
+        e = exp_f(x[j] - shift)
+        y[j] = e
+        acc[0] += e
+    for k in range(LANES):
+        total += acc[k]
+    return <float>total
+
+
+cdef inline float _row_max_f32(const float* x, Py_ssize_t n) noexcept nogil:
+    cdef float lanes[LANES]
+    cdef float mx
+    cdef Py_ssize_t j, k, body = n - n % LANES
+    for k in range(LANES):
+        lanes[k] = x[0]
+    for j in range(0, body, LANES):
+        for k in range(LANES):
+            lanes[k] = x[j + k] if x[j + k] > lanes[k] else lanes[k]
+    mx = lanes[0]
+    for k in range(1, LANES):
+        mx = lanes[k] if lanes[k] > mx else mx
+    for j in range(body, n):
+        mx = x[j] if x[j] > mx else mx
+    return mx
 
 
 cdef inline void softmax_rows(const real* x, real* out, Py_ssize_t rows, Py_ssize_t n,
@@ -13,6 +57,17 @@ cdef inline void softmax_rows(const real* x, real* out, Py_ssize_t rows, Py_ssiz
     cdef const real* xr
     cdef real* yr
     cdef double mx, s, lse
+    cdef float mx32, inv32
+    if real is float and not log_output:
+        # float32 softmax: vectorised max, exp and scale (libm's double exp is scalar)
+        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+            xr = x + r * n
+            yr = out + r * n
+            mx32 = _row_max_f32(xr, n)
+            inv32 = <float>1.0 / _exp_shifted_f32(xr, yr, n, mx32)
+            for j in range(n):
+                yr[j] = yr[j] * inv32
+        return
     for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
         xr = x + r * n
         yr = out + r * n
