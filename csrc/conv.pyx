@@ -8,63 +8,97 @@ from _common cimport real
 cnp.import_array()
 
 
+cdef inline void _valid_range(Py_ssize_t Wo, Py_ssize_t W, int sw, Py_ssize_t offset,
+                              Py_ssize_t* lo, Py_ssize_t* hi) noexcept nogil:
+    """[lo, hi): the output columns ow whose input column ow*sw + offset lies in [0, W)."""
+    cdef Py_ssize_t a = 0, b = Wo
+    while a < Wo and a * sw + offset < 0:
+        a += 1
+    while b > a and (b - 1) * sw + offset >= W:
+        b -= 1
+    lo[0] = a
+    hi[0] = b
+
+
 def im2col(real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, int pl, int dh,
            int dw, Py_ssize_t Ho, Py_ssize_t Wo, real[:, ::1] cols):
     """cols[(c*kh + i)*kw + j, (n*Ho + oh)*Wo + ow] = x[n, c, oh*sh - pt + i*dh, ...] (0 pad)."""
     cdef Py_ssize_t N = x.shape[0], C = x.shape[1], H = x.shape[2], W = x.shape[3]
-    cdef Py_ssize_t n, c, i, j, oh, ow, row, col, ih, iw
+    cdef Py_ssize_t n, c, i, j, oh, ow, row, ih, off, lo, hi
+    cdef real* dst
+    cdef const real* src
     with nogil:
         for n in prange(N, schedule="static", num_threads=2 if N > 1 else 1):
             for c in range(C):
                 for i in range(kh):
                     for j in range(kw):
                         row = (c * kh + i) * kw + j
+                        off = j * dw - pl
+                        _valid_range(Wo, W, sw, off, &lo, &hi)
                         for oh in range(Ho):
                             ih = oh * sh - pt + i * dh
-                            col = (n * Ho + oh) * Wo
+                            dst = &cols[row, (n * Ho + oh) * Wo]
                             if ih < 0 or ih >= H:
                                 for ow in range(Wo):
-                                    cols[row, col + ow] = 0
+                                    dst[ow] = 0
                                 continue
-                            for ow in range(Wo):
-                                iw = ow * sw - pl + j * dw
-                                if iw < 0 or iw >= W:
-                                    cols[row, col + ow] = 0
-                                else:
-                                    cols[row, col + ow] = x[n, c, ih, iw]
+                            src = &x[n, c, ih, 0] + off
+                            for ow in range(lo):
+                                dst[ow] = 0
+                            if sw == 1:
+                                for ow in range(lo, hi):
+                                    dst[ow] = src[ow]
+                            else:
+                                for ow in range(lo, hi):
+                                    dst[ow] = src[ow * sw]
+                            for ow in range(hi, Wo):
+                                dst[ow] = 0
 
 
 def col2im(real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt, int pl, int dh, int dw,
            Py_ssize_t Ho, Py_ssize_t Wo, real[:, :, :, ::1] x):
     """The adjoint of im2col: x (zeroed by the caller) += scattered columns."""
     cdef Py_ssize_t N = x.shape[0], C = x.shape[1], H = x.shape[2], W = x.shape[3]
-    cdef Py_ssize_t n, c, i, j, oh, ow, row, col, ih, iw
+    cdef Py_ssize_t n, c, i, j, oh, ow, row, ih, off, lo, hi
+    cdef const real* src
+    cdef real* dst
     with nogil:
         for n in prange(N, schedule="static", num_threads=2 if N > 1 else 1):
             for c in range(C):
                 for i in range(kh):
                     for j in range(kw):
                         row = (c * kh + i) * kw + j
+                        off = j * dw - pl
+                        _valid_range(Wo, W, sw, off, &lo, &hi)
                         for oh in range(Ho):
                             ih = oh * sh - pt + i * dh
                             if ih < 0 or ih >= H:
                                 continue
-                            col = (n * Ho + oh) * Wo
-                            for ow in range(Wo):
-                                iw = ow * sw - pl + j * dw
-                                if iw >= 0 and iw < W:
-                                    x[n, c, ih, iw] += cols[row, col + ow]
+                            src = &cols[row, (n * Ho + oh) * Wo]
+                            dst = &x[n, c, ih, 0] + off
+                            if sw == 1:
+                                for ow in range(lo, hi):
+                                    dst[ow] += src[ow]
+                            else:
+                                for ow in range(lo, hi):
+                                    dst[ow * sw] += src[ow]
 
 
 def max_pool_fwd(real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, int pl,
                  real[:, :, :, ::1] y, long long[:, :, :, ::1] argmax):
     """Max over each window (padding ignored); argmax = flat index in the H*W plane of the
-    first maximum."""
+    first maximum (a NaN wins and stays)."""
     cdef Py_ssize_t N = x.shape[0], C = x.shape[1], H = x.shape[2], W = x.shape[3]
     cdef Py_ssize_t Ho = y.shape[2], Wo = y.shape[3], nc, oh, ow, i, j, ih, iw, best
-    cdef real m
+    cdef const real* xp
+    cdef real* yp
+    cdef long long* ap
+    cdef real m, v
     with nogil:
         for nc in prange(N * C, schedule="static", num_threads=2 if N * C > 1 else 1):
+            xp = &x[0, 0, 0, 0] + nc * H * W
+            yp = &y[0, 0, 0, 0] + nc * Ho * Wo
+            ap = &argmax[0, 0, 0, 0] + nc * Ho * Wo
             for oh in range(Ho):
                 for ow in range(Wo):
                     best = -1
@@ -77,28 +111,31 @@ def max_pool_fwd(real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, i
                             iw = ow * sw - pl + j
                             if iw < 0 or iw >= W:
                                 continue
-                            if best < 0 or x[nc // C, nc % C, ih, iw] > m or \
-                                    x[nc // C, nc % C, ih, iw] != x[nc // C, nc % C, ih, iw]:
-                                if best >= 0 and m != m:
-                                    continue
-                                m = x[nc // C, nc % C, ih, iw]
+                            v = xp[ih * W + iw]
+                            if best < 0 or ((v > m or v != v) and m == m):
+                                m = v
                                 best = ih * W + iw
-                    y[nc // C, nc % C, oh, ow] = m
-                    argmax[nc // C, nc % C, oh, ow] = best
+                    yp[oh * Wo + ow] = m
+                    ap[oh * Wo + ow] = best
 
 
 def max_pool_bwd(real[:, :, :, ::1] dy, long long[:, :, :, ::1] argmax,
                  real[:, :, :, ::1] dx):
     """dx (zeroed by the caller) += dy routed to each window's argmax."""
     cdef Py_ssize_t N = dy.shape[0], C = dy.shape[1], Ho = dy.shape[2], Wo = dy.shape[3]
-    cdef Py_ssize_t W = dx.shape[3], nc, oh, ow, k
+    cdef Py_ssize_t H = dx.shape[2], W = dx.shape[3], nc, o, k
+    cdef const real* gp
+    cdef const long long* ap
+    cdef real* dp
     with nogil:
         for nc in prange(N * C, schedule="static", num_threads=2 if N * C > 1 else 1):
-            for oh in range(Ho):
-                for ow in range(Wo):
-                    k = argmax[nc // C, nc % C, oh, ow]
-                    if k >= 0:
-                        dx[nc // C, nc % C, k // W, k % W] += dy[nc // C, nc % C, oh, ow]
+            gp = &dy[0, 0, 0, 0] + nc * Ho * Wo
+            ap = &argmax[0, 0, 0, 0] + nc * Ho * Wo
+            dp = &dx[0, 0, 0, 0] + nc * H * W
+            for o in range(Ho * Wo):
+                k = ap[o]
+                if k >= 0:
+                    dp[k] += gp[o]
 
 
 def avg_pool_fwd(real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, int pl,
