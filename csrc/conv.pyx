@@ -8,16 +8,23 @@ from _common cimport real
 cnp.import_array()
 
 
-cdef inline void _valid_range(Py_ssize_t Wo, Py_ssize_t W, int sw, Py_ssize_t offset,
-                              Py_ssize_t* lo, Py_ssize_t* hi) noexcept nogil:
-    """[lo, hi): the output columns ow whose input column ow*sw + offset lies in [0, W)."""
-    cdef Py_ssize_t a = 0, b = Wo
-    while a < Wo and a * sw + offset < 0:
-        a += 1
-    while b > a and (b - 1) * sw + offset >= W:
-        b -= 1
-    lo[0] = a
-    hi[0] = b
+cdef struct Span:
+    Py_ssize_t lo
+    Py_ssize_t hi
+
+
+cdef inline Span _valid_range(Py_ssize_t Wo, Py_ssize_t W, int sw,
+                              Py_ssize_t offset) noexcept nogil:
+    """[lo, hi): the output columns ow whose input column ow*sw + offset lies in [0, W).
+    Returned by value: inside prange, variables written through pointers are shared."""
+    cdef Span r
+    r.lo = 0
+    r.hi = Wo
+    while r.lo < Wo and r.lo * sw + offset < 0:
+        r.lo += 1
+    while r.hi > r.lo and (r.hi - 1) * sw + offset >= W:
+        r.hi -= 1
+    return r
 
 
 def im2col(real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, int pl, int dh,
@@ -25,6 +32,7 @@ def im2col(real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, int pl,
     """cols[(c*kh + i)*kw + j, (n*Ho + oh)*Wo + ow] = x[n, c, oh*sh - pt + i*dh, ...] (0 pad)."""
     cdef Py_ssize_t N = x.shape[0], C = x.shape[1], H = x.shape[2], W = x.shape[3]
     cdef Py_ssize_t n, c, i, j, oh, ow, row, ih, off, lo, hi
+    cdef Span span
     cdef real* dst
     cdef const real* src
     with nogil:
@@ -34,7 +42,9 @@ def im2col(real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, int pl,
                     for j in range(kw):
                         row = (c * kh + i) * kw + j
                         off = j * dw - pl
-                        _valid_range(Wo, W, sw, off, &lo, &hi)
+                        span = _valid_range(Wo, W, sw, off)
+                        lo = span.lo
+                        hi = span.hi
                         for oh in range(Ho):
                             ih = oh * sh - pt + i * dh
                             dst = &cols[row, (n * Ho + oh) * Wo]
@@ -60,6 +70,7 @@ def col2im(real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt, int pl, in
     """The adjoint of im2col: x (zeroed by the caller) += scattered columns."""
     cdef Py_ssize_t N = x.shape[0], C = x.shape[1], H = x.shape[2], W = x.shape[3]
     cdef Py_ssize_t n, c, i, j, oh, ow, row, ih, off, lo, hi
+    cdef Span span
     cdef const real* src
     cdef real* dst
     with nogil:
@@ -69,7 +80,9 @@ def col2im(real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt, int pl, in
                     for j in range(kw):
                         row = (c * kh + i) * kw + j
                         off = j * dw - pl
-                        _valid_range(Wo, W, sw, off, &lo, &hi)
+                        span = _valid_range(Wo, W, sw, off)
+                        lo = span.lo
+                        hi = span.hi
                         for oh in range(Ho):
                             ih = oh * sh - pt + i * dh
                             if ih < 0 or ih >= H:

@@ -245,3 +245,20 @@ def test_polynomial_exp_kernels_on_special_values(name):
     np.testing.assert_array_equal(np.isinf(got), np.isinf(want))
     finite = np.isfinite(want)
     np.testing.assert_allclose(got[finite], want[finite], rtol=3e-7, atol=1e-37)
+
+
+def test_im2col_and_col2im_are_deterministic_across_threads():
+    """Both threads of im2col/col2im must see their own column ranges (a range shared between
+    threads once dropped contributions now and then)."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((16, 3, 9, 11))
+    w = rng.standard_normal((4, 3, 3, 3))
+    dy = rng.standard_normal((16, 4, 5, 5))
+    attrs = dict(stride=(2, 2), padding=(1, 1, 2, 0), dilation=(1, 1), groups=1)
+    want_y = REGISTRY["Conv2D"].impl(x, w, **attrs)
+    want_dx = REGISTRY["Conv2DBackpropInput"].impl(dy, w, x.shape, **attrs)
+    for _ in range(30):
+        np.testing.assert_allclose(KERNELS["Conv2D"](x, w, **attrs), want_y, rtol=1e-10,
+                                   atol=1e-10)
+        np.testing.assert_allclose(KERNELS["Conv2DBackpropInput"](dy, w, x.shape, **attrs),
+                                   want_dx, rtol=1e-10, atol=1e-10)
