@@ -10,6 +10,7 @@ cimport numpy as cnp
 from cython.parallel cimport prange, parallel, threadid
 from libc.math cimport sqrt
 from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 from _common cimport real
 
 cnp.import_array()
@@ -21,6 +22,18 @@ cdef struct Pair:
     double b
 
 
+cdef inline Pair _fold(const double* acc, const double* acc2) noexcept nogil:
+    """The lane totals of two accumulator arrays."""
+    cdef Pair out
+    cdef int k
+    out.a = 0.0
+    out.b = 0.0
+    for k in range(LANES):
+        out.a += acc[k]
+        out.b += acc2[k]
+    return out
+
+
 cdef inline Pair _shifted_sums(const real* x, Py_ssize_t n, double shift) noexcept nogil:
     """(sum(x - shift), sum((x - shift)^2)) over one row. Returned by value: inside prange a
     variable written through a pointer would be shared between the threads."""
@@ -28,9 +41,8 @@ cdef inline Pair _shifted_sums(const real* x, Py_ssize_t n, double shift) noexce
     cdef double acc2[LANES]
     cdef double d
     cdef Py_ssize_t j, k, body = n - n % LANES
-    for k in range(LANES):
-        acc[k] = 0.0
-        acc2[k] = 0.0
+    memset(acc, 0, sizeof(acc))
+    memset(acc2, 0, sizeof(acc2))
     for j in range(0, body, LANES):
         for k in range(LANES):
             d = x[j + k] - shift
@@ -40,13 +52,7 @@ cdef inline Pair _shifted_sums(const real* x, Py_ssize_t n, double shift) noexce
         d = x[j] - shift
         acc[0] += d
         acc2[0] += d * d
-    cdef Pair out
-    out.a = 0.0
-    out.b = 0.0
-    for k in range(LANES):
-        out.a += acc[k]
-        out.b += acc2[k]
-    return out
+    return _fold(acc, acc2)
 
 
 cdef inline Pair _grad_sums(const real* dy, const real* gamma, const real* x, real m, real rs,
@@ -56,9 +62,8 @@ cdef inline Pair _grad_sums(const real* dy, const real* gamma, const real* x, re
     cdef double acc2[LANES]
     cdef real g
     cdef Py_ssize_t j, k, body = n - n % LANES
-    for k in range(LANES):
-        acc[k] = 0.0
-        acc2[k] = 0.0
+    memset(acc, 0, sizeof(acc))
+    memset(acc2, 0, sizeof(acc2))
     for j in range(0, body, LANES):
         for k in range(LANES):
             g = dy[j + k] * gamma[j + k]
@@ -68,13 +73,7 @@ cdef inline Pair _grad_sums(const real* dy, const real* gamma, const real* x, re
         g = dy[j] * gamma[j]
         acc[0] += g
         acc2[0] += g * ((x[j] - m) * rs)
-    cdef Pair out
-    out.a = 0.0
-    out.b = 0.0
-    for k in range(LANES):
-        out.a += acc[k]
-        out.b += acc2[k]
-    return out
+    return _fold(acc, acc2)
 
 
 def layer_norm_fwd(real[:, ::1] x, real[::1] gamma, real[::1] beta, double eps,
