@@ -117,6 +117,9 @@ cdef class Executor:
     cdef list py_steps, frees, template
     cdef tuple input_slots, param_slots, output_slots, fresh
     cdef dict native_in
+    cdef char* reads_native       # per slot: read by a native instruction
+    cdef Py_ssize_t* want_nbytes  # per slot read natively: the bytes and numpy type number
+    cdef int* want_type
     cdef object arena
     cdef char* arena_lo
     cdef char* arena_hi
@@ -140,6 +143,15 @@ cdef class Executor:
         self.output_slots = tuple(bindings["output_slots"])
         self.fresh = tuple(bindings["fresh"])
         self.native_in = dict(bindings["native_in"])
+        self.reads_native = <char*>calloc(max(n_slots, 1), 1)
+        self.want_nbytes = <Py_ssize_t*>calloc(max(n_slots, 1), sizeof(Py_ssize_t))
+        self.want_type = <int*>calloc(max(n_slots, 1), sizeof(int))
+        if self.reads_native == NULL or self.want_nbytes == NULL or self.want_type == NULL:
+            raise MemoryError("Executor: cannot allocate the slot table")
+        for s, (shape, dtype) in self.native_in.items():
+            self.reads_native[s] = 1
+            self.want_nbytes[s] = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+            self.want_type[s] = dtype.num
         self.arena = bindings["arena"]
         self.arena_lo = <char*>cnp.PyArray_DATA(self.arena)
         self.arena_hi = self.arena_lo + cnp.PyArray_NBYTES(self.arena)
@@ -192,6 +204,9 @@ cdef class Executor:
                 free(<void*>self.code[i].in_ptrs)
             free(self.code)
         free(self.ptr)
+        free(self.reads_native)
+        free(self.want_nbytes)
+        free(self.want_type)
 
     cdef object _checked(self, int s, object arr):
         """arr as the C-contiguous array of the shape and dtype native code expects at s."""
@@ -207,8 +222,20 @@ cdef class Executor:
         return arr
 
     cdef _bind(self, list env, int s, object arr):
-        if s in self.native_in:
+        if self.reads_native[s]:
             arr = self._checked(s, arr)
+        env[s] = arr
+        self.ptr[s] = cnp.PyArray_DATA(arr)
+
+    cdef _bind_input(self, list env, int s, object value):
+        """A call's input: the signature already matched its shape and dtype; the byte count
+        and type are checked in C (cheap), the full check runs only when they differ."""
+        cdef cnp.ndarray arr = value if type(value) is np.ndarray else np.asarray(value)
+        if self.reads_native[s]:
+            if (cnp.PyArray_NBYTES(arr) != self.want_nbytes[s]
+                    or cnp.PyArray_TYPE(arr) != self.want_type[s]
+                    or not cnp.PyArray_IS_C_CONTIGUOUS(arr) or not cnp.PyArray_ISALIGNED(arr)):
+                arr = self._checked(s, arr)
         env[s] = arr
         self.ptr[s] = cnp.PyArray_DATA(arr)
 
@@ -218,7 +245,7 @@ cdef class Executor:
         cdef list env = list(self.template)
         cdef int i, pc = 0, end, rc
         for i in range(len(self.input_slots)):
-            self._bind(env, self.input_slots[i], inputs[i])
+            self._bind_input(env, self.input_slots[i], inputs[i])
         for i in range(len(self.param_slots)):
             self._bind(env, self.param_slots[i], params[i])
         for s, shape, dtype in self.fresh:

@@ -36,6 +36,21 @@ def _custom_bprop_rule(*inputs, out, dout, cell, args):
 custom_bprop_p = defprim("CellCustomBprop", None, bprop=_custom_bprop_rule)
 
 
+def _fast_key(training, args):
+    """The compiled-call cache key of plain tensor arguments: training flag, shapes, dtypes
+    (unrolled for one and two arguments: this runs on every compiled call)."""
+    if len(args) == 1:
+        x = args[0]._data
+        return training, x.shape, x.dtype
+    if len(args) == 2:
+        x, y = args[0]._data, args[1]._data
+        return training, x.shape, x.dtype, y.shape, y.dtype
+    key = [training]
+    for a in args:
+        key += (a._data.shape, a._data.dtype)
+    return tuple(key)
+
+
 class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesMixin):
     """Cell(auto_prefix=True, flags=None)
 
@@ -55,6 +70,9 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         >>> Net()(ms.Tensor([-1.0, 2.0]))
         Tensor(shape=[2], dtype=Float32, value= [ 0.00000000e+00,  2.00000000e+00])
     """
+
+    # True on cells whose construct keeps Python state between calls (never compiled whole)
+    _keeps_python_state = False
 
     def __init__(self, auto_prefix=True, flags=None):
         d = self.__dict__
@@ -90,13 +108,12 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             raise AttributeError("%s.__init__ must call super().__init__() before the cell is "
                                  "used" % type(self).__name__)
         if (_context["mode"] == GRAPH_MODE or d.get("_force_graph")) and not _trace._stack \
-                and not autodiff.tapes and not getattr(type(self), "_keeps_python_state", False):
+                and not autodiff.tapes and not type(self)._keeps_python_state:
             fast = d.get("_fast_programs")
             if fast is not None and not kwargs and d.get("_input_spec") is None:
                 # hot path: plain tensor arguments, signature = shapes, dtypes, training flag
                 try:
-                    compiled = fast.get((d["_training"],) + tuple(
-                        (a._data.shape, a._data.dtype) for a in args))
+                    compiled = fast.get(_fast_key(d["_training"], args))
                 except AttributeError:
                     compiled = None
                 if compiled is not None:
@@ -111,7 +128,7 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             check_inputs_match(self, spec, args)
         out = self._compiled_call_slow(args, kwargs)
         if not kwargs and all(type(a) is Tensor for a in args):
-            key = (d["_training"],) + tuple((a._data.shape, a._data.dtype) for a in args)
+            key = _fast_key(d["_training"], args)
             entry = d["_graph_cache"].last_compiled
             if entry is not None:
                 d.setdefault("_fast_programs", {})[key] = entry

@@ -150,3 +150,16 @@ def test_training_step_runs_mostly_native():
     assert losses[-1] < losses[0]
     compiled = step._graph_cache.last_compiled
     assert compiled.program.native_count >= 4  # the products and elementwise ops
+
+
+def test_inputs_of_another_size_or_dtype_are_rejected_not_read_out_of_bounds():
+    def fn(x):
+        return ops.relu(x) * 2.0
+
+    x = x32(6, 4)
+    _, prog = _compile(fn, x)
+    with pytest.raises(RuntimeError, match="compiled for"):
+        prog.run([np.ones((8, 4), np.float32)])
+    with pytest.raises(RuntimeError, match="compiled for"):
+        prog.run([np.ones((6, 4), np.float64)])
+    np.testing.assert_allclose(prog.run([x.asnumpy()])[0], np.maximum(x.asnumpy(), 0) * 2)
