@@ -89,6 +89,16 @@ def backward(tape, outputs, sens):
         _backward_depth[0] -= 1
 
 
+_needed = []  # per bprop call on the stack: which of its inputs take a gradient
+
+
+def needs_grad(i):
+    """needs_grad(i): whether the backward rule running now must return a gradient for its
+    input ``i`` (False when that input is not tracked: its gradient would be discarded).
+    Rules with costly per-input work (matrix products, convolutions) skip it."""
+    return _needed[-1][i] if _needed else True
+
+
 def _backward(tape, outputs, sens):
     from mindcell.ops import functional as F
     grads = {}
@@ -103,7 +113,11 @@ def _backward(tape, outputs, sens):
         else:
             out = outs
             dout = tuple(F.zeros_like(o) if d is None else d for o, d in zip(outs, douts))
-        in_grads = prim.bprop(*inputs, out=out, dout=dout, **attrs)
+        _needed.append(tuple(id(t) in tape.tracked and _is_float(t) for t in inputs))
+        try:
+            in_grads = prim.bprop(*inputs, out=out, dout=dout, **attrs)
+        finally:
+            _needed.pop()
         for t, g in zip(inputs, in_grads):
             if g is None or id(t) not in tape.tracked or not _is_float(t):
                 continue

@@ -2,7 +2,7 @@
 from mindcell._core import autodiff
 from mindcell.common.tensor import Tensor
 from mindcell.ops.defs.shape import identity_p
-from mindcell.ops.function.creation_func import ones_like, zeros_like
+from mindcell.ops.function.creation_func import fill, ones_like, zeros_like
 
 
 def _flatten(out):
@@ -254,7 +254,10 @@ class GradOperation:
                 if not args:
                     raise ValueError("GradOperation: sens_param=True needs the sens argument")
                 args, sens = args[:-1], args[-1]
-            positions = tuple(range(len(args))) if self.get_all else ((0,) if args else ())
+            if self.get_all:
+                positions = tuple(range(len(args)))
+            else:  # the first input, unless only the weights' gradients are returned
+                positions = (0,) if args and not self.get_by_list else ()
             positions = tuple(p for p in positions if isinstance(args[p], Tensor))
             rec = _Recorded(fn, args, positions, weights, "GradOperation")
             outputs = _flatten(rec.out)
@@ -273,6 +276,18 @@ class GradOperation:
 
         grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
         return _graph_aware(grad_fn)
+
+
+def value_and_weight_grads(fn, weights, args, sens):
+    """(fn(*args), gradients of the weights) from one recorded forward run, the outputs'
+    gradient filled with the scalar ``sens`` (TrainOneStepCell: the loss and its gradients
+    without running the network twice)."""
+    weights = _check_weights(weights, "TrainOneStepCell")
+    rec = _Recorded(fn, args, (), weights, "TrainOneStepCell")
+    outputs = _flatten(rec.out)
+    seeds = [fill(o.dtype, o.shape, sens) for o in outputs]
+    _, weight_grads = rec.gradients(outputs, seeds)
+    return rec.out, tuple(weight_grads)
 
 
 def _graph_aware(grad_fn):

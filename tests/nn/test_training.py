@@ -101,3 +101,36 @@ def test_train_one_step_sens_scales_the_update():
                                    nn.SGD(net.trainable_params(), 1.0), sens=sens)
         step(Tensor(np.ones((1, 1), np.float32)), Tensor(np.ones((1, 1), np.float32)))
         assert net.bias.asnumpy().tolist() == [expect]
+
+
+def test_train_step_runs_the_network_once_and_skips_unneeded_input_gradients(monkeypatch):
+    from mindcell._core.primitive import REGISTRY
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 1)])
+    calls = []
+    net.register_forward_hook(lambda cell, inputs, output: calls.append(1))
+    matmul = REGISTRY["MatMul"]
+    matmul.resolve_kernel()
+    products = []
+    kernel = matmul.kernel
+
+    def counting(*arrays, **attrs):
+        products.append(attrs)
+        return kernel(*arrays, **attrs)
+    monkeypatch.setattr(matmul, "kernel", counting)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(),
+                                                                          learning_rate=0.1))
+    x, y = _problem()
+    losses = [float(step(x, y).asnumpy()) for _ in range(3)]
+    assert losses[2] < losses[0]
+    assert len(calls) == 3                  # one forward pass per step
+    # per step: 2 forward products, 2 weight gradients, 1 input gradient (of the second
+    # layer); the first layer's input gradient is not computed: x takes no gradient
+    assert len(products) == 3 * 5
+
+
+def test_grad_operation_by_list_does_not_track_the_first_input():
+    x = Tensor(np.ones((2, 3), np.float32))
+    net = nn.Dense(3, 2)
+    grads = ops.GradOperation(get_by_list=True)(net, net.trainable_params())(x)
+    assert len(grads) == 2 and grads[0].shape == (2, 3)

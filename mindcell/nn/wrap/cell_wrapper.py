@@ -4,7 +4,7 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
-from mindcell.ops.grad import GradOperation
+from mindcell.ops.grad import GradOperation, value_and_weight_grads
 
 
 class WithLossCell(Cell):
@@ -85,9 +85,10 @@ class TrainOneStepCell(Cell):
         self.sens = 1.0 if sens is None else float(sens)
 
     def construct(self, *inputs):
-        loss = self.network(*inputs)
-        sens = F.fill(loss.dtype, loss.shape, self.sens)
-        grads = self.grad(self.network, self.weights)(*inputs, sens)
+        # One recorded forward pass gives the loss and the gradients (MindSpore's version
+        # runs the network again inside self.grad; the result is the same, minus a forward
+        # pass and with one dropout mask for both). self.grad stays for subclasses.
+        loss, grads = value_and_weight_grads(self.network, self.weights, inputs, self.sens)
         grads = self.grad_reducer(grads)
         return F.depend(loss, _as_tensor(self.optimizer(grads), loss))
 

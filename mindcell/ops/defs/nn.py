@@ -4,6 +4,7 @@ cross-entropy, layer/RMS norm)."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from mindcell._core.autodiff import needs_grad
 from mindcell._core.primitive import defprim
 from mindcell.ops import functional as F
 from mindcell.ops.defs._util import records_backward
@@ -19,13 +20,16 @@ def _mm(a, b, ta, tb):
 
 
 def _matmul_grads(bind, a, b, dout, transpose_a, transpose_b):
+    """(da, db), each computed only when that input takes a gradient."""
     if not transpose_a and not transpose_b:
-        return bind(dout, b, False, True), bind(a, dout, True, False)
-    if transpose_a and not transpose_b:
-        return bind(b, dout, False, True), bind(a, dout, False, False)
-    if not transpose_a and transpose_b:
-        return bind(dout, b, False, False), bind(dout, a, True, False)
-    return bind(b, dout, True, True), bind(dout, a, True, True)
+        da, db = (dout, b, False, True), (a, dout, True, False)
+    elif transpose_a and not transpose_b:
+        da, db = (b, dout, False, True), (a, dout, False, False)
+    elif not transpose_a and transpose_b:
+        da, db = (dout, b, False, False), (dout, a, True, False)
+    else:
+        da, db = (b, dout, True, True), (dout, a, True, True)
+    return (bind(*da) if needs_grad(0) else None), (bind(*db) if needs_grad(1) else None)
 
 
 def _matmul_bprop(a, b, out, dout, transpose_a=False, transpose_b=False):
@@ -107,8 +111,8 @@ def _conv_attrs(a):
 
 
 def _conv2d_bprop(x, w, out, dout, **attrs):
-    return (conv2d_input_p.bind(dout, w, input_shape=x.shape, **attrs),
-            conv2d_filter_p.bind(dout, x, filter_shape=w.shape, **attrs))
+    return (conv2d_input_p.bind(dout, w, input_shape=x.shape, **attrs) if needs_grad(0) else None,
+            conv2d_filter_p.bind(dout, x, filter_shape=w.shape, **attrs) if needs_grad(1) else None)
 
 
 def _conv2d_input_bprop(dy, w, out, dout, input_shape, **attrs):
