@@ -23,7 +23,8 @@ RECOMPILE_WARN_AFTER = 8
 
 
 class CompileReport:
-    """Node counts before/after each pass, fusion groups, peak bytes and compile time."""
+    """Node counts before/after each pass, fusion groups, peak bytes, how much of the program
+    runs natively, and compile time."""
 
     def __init__(self, name):
         self.name = name
@@ -32,12 +33,18 @@ class CompileReport:
         self.peak_bytes = 0
         self.naive_bytes = 0
         self.compile_seconds = 0.0
+        self.native_instructions = 0
+        self.instructions = 0
+        self.arena_bytes = 0
 
     def __str__(self):
         lines = ["compile report for %s (%.1f ms)" % (self.name, 1e3 * self.compile_seconds)]
         for name, before, after in self.passes:
             lines.append("  %-34s %5d -> %5d nodes" % (name, before, after))
         lines.append("  fusion groups: %d" % self.fusion_groups)
+        if self.instructions:
+            lines.append("  native instructions: %d of %d (arena %d bytes)"
+                         % (self.native_instructions, self.instructions, self.arena_bytes))
         lines.append("  peak bytes: %d (without reuse: %d)" % (self.peak_bytes, self.naive_bytes))
         return "\n".join(lines)
 
@@ -84,11 +91,15 @@ def compile_function(fn, args, kwargs, name):
     graph, in_tree, out_tree = trace(fn, args, kwargs, name)
     report = CompileReport(name)
     optimize(graph, report, verify=bool(os.environ.get("MINDCELL_VERIFY_GRAPH")))
+    compiled = Compiled(graph, in_tree, out_tree, report)
+    report.instructions = len(compiled.program.lowered.instrs)
+    report.native_instructions = compiled.program.native_count
+    report.arena_bytes = compiled.program.arena_bytes
     report.compile_seconds = time.perf_counter() - t0
     if os.environ.get("MINDCELL_COMPILE_REPORT"):
         print(report)
         print(graph)
-    return Compiled(graph, in_tree, out_tree, report)
+    return compiled
 
 
 def flatten_args(args):

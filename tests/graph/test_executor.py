@@ -150,6 +150,10 @@ def test_training_step_runs_mostly_native():
     assert losses[-1] < losses[0]
     compiled = step._graph_cache.last_compiled
     assert compiled.program.native_count >= 4  # the products and elementwise ops
+    report = compiled.report
+    assert report.native_instructions == compiled.program.native_count
+    assert "native instructions: %d of %d" % (report.native_instructions,
+                                              report.instructions) in str(report)
 
 
 def test_inputs_of_another_size_or_dtype_are_rejected_not_read_out_of_bounds():
