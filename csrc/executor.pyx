@@ -159,7 +159,7 @@ cdef class Executor:
         for s in range(n_slots):
             arr = self.template[s]
             if arr is not None:
-                if s in self.native_in:
+                if self.reads_native[s]:
                     arr = self.template[s] = self._checked(s, arr)
                 self.ptr[s] = cnp.PyArray_DATA(arr)
 

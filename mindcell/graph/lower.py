@@ -1,7 +1,8 @@
 """Lowering: an optimised graph with its memory plan becomes the executor's program.
 
 Every value gets a slot. A node whose kernel the executor runs natively (elementwise ops with
-a Cython kernel, fused programs, 2-D and batched matrix products over float operands) becomes
+a Cython kernel, fused programs, row softmax and its gradient, 2-D and batched matrix
+products, all over float operands) becomes
 a native instruction writing to an arena offset from the memory plan; a native result that
 the graph returns is allocated fresh for each run instead, so callers never hold arena views.
 Every other node is a Python step calling the primitive's ``compute``.
