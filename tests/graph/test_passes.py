@@ -251,3 +251,23 @@ def test_sink_lowers_peak_bytes_of_a_gradient():
         for got, want in zip(_run(g, x, w1, w2), gfn(x, w1, w2)):
             np.testing.assert_allclose(got, want.asnumpy(), rtol=1e-4, atol=1e-4)
     assert peaks[1] <= peaks[0]
+
+
+def test_swapped_operands_of_matrix_products_become_transpose_flags():
+    def fn(a, b):
+        return ops.matmul(a, ops.swapaxes(b, -1, -2)), ops.matmul(ops.swapaxes(a, -1, -2), a)
+
+    a, b = x32(3, 4, 5), x32(3, 6, 5, seed=1)
+    g = _trace(fn, a, b)
+    assert _names(g).count("Transpose") == 2
+    P.simplify_algebra(g)
+    P.eliminate_dead_code(g)
+    g.verify()
+    assert "Transpose" not in _names(g)
+    flags = [(n.attrs["transpose_a"], n.attrs["transpose_b"]) for n in g.nodes
+             if n.prim.name == "BatchMatMul"]
+    assert sorted(flags) == [(False, True), (True, False)]
+    an, bn = a.asnumpy(), b.asnumpy()
+    p1, p2 = _run(g, a, b)
+    np.testing.assert_allclose(p1, an @ np.swapaxes(bn, -1, -2), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(p2, np.swapaxes(an, -1, -2) @ an, rtol=1e-5, atol=1e-5)

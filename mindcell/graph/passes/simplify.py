@@ -1,5 +1,7 @@
 """Algebraic simplification: x*1, x+0, x-0, x/1, identities, casts to the same dtype,
-transpose of transpose, reshape chains and no-op reshapes."""
+transpose of transpose, reshape chains, no-op reshapes, and a swap of the last two axes feeding
+a matrix product folded into its transpose flag (the BLAS reads the operand transposed; no
+copy is made)."""
 from mindcell.graph.passes._rewrite import replace_value
 
 _PASS_THROUGH = ("Identity", "StopGradient")
@@ -38,6 +40,24 @@ def _neutral_operand(node):
     return None
 
 
+def _swaps_last_two(node):
+    perm = node.attrs.get("perm", ())
+    n = len(perm)
+    return n >= 2 and tuple(perm) == tuple(range(n - 2)) + (n - 1, n - 2)
+
+
+def _fold_transposes_into_product(node):
+    """MatMul/BatchMatMul(Transpose(x, swap last two), y) -> MatMul(x, y, transpose_a=...)."""
+    inputs, attrs = list(node.inputs), dict(node.attrs)
+    for i, flag in ((0, "transpose_a"), (1, "transpose_b")):
+        v = inputs[i]
+        if v.kind == "node" and v.producer.prim.name == "Transpose" and \
+                _swaps_last_two(v.producer):
+            inputs[i] = v.producer.inputs[0]
+            attrs[flag] = not attrs.get(flag, False)
+    node.inputs, node.attrs = inputs, attrs
+
+
 def simplify_algebra(graph):
     kept = []
     for node in graph.nodes:
@@ -66,6 +86,8 @@ def simplify_algebra(graph):
                 replacement = node.inputs[0]
         elif name in ("Mul", "Add", "Sub", "RealDiv"):
             replacement = _neutral_operand(node)
+        elif name in ("MatMul", "BatchMatMul"):
+            _fold_transposes_into_product(node)
         if replacement is not None and not node.prim.has_side_effect:
             replace_value(graph, out, replacement)
             continue
