@@ -26,6 +26,18 @@ def _c(a):
 
 
 # ----- matrix products -------------------------------------------------------------------------
+def _gemm_operand(x, transposed):
+    """(C-contiguous array, transpose flag) for a GEMM operand: a view whose last two axes are
+    swapped relative to a contiguous array is read transposed by the BLAS, not copied (the
+    same product GRAPH_MODE runs after folding the swap into the flag)."""
+    if x.flags.c_contiguous:
+        return x, transposed
+    swapped = np.swapaxes(x, -1, -2)
+    if swapped.flags.c_contiguous:
+        return swapped, not transposed
+    return np.ascontiguousarray(x), transposed
+
+
 @register("MatMul")
 def matmul(a, b, transpose_a=False, transpose_b=False):
     if not _floats(a, b) or a.ndim != 2 or b.ndim != 2:
@@ -33,7 +45,9 @@ def matmul(a, b, transpose_a=False, transpose_b=False):
     m = a.shape[1] if transpose_a else a.shape[0]
     n = b.shape[0] if transpose_b else b.shape[1]
     out = np.empty((m, n), a.dtype)
-    _mm.matmul_gemm(_c(a), _c(b), transpose_a, transpose_b, out)
+    a, transpose_a = _gemm_operand(a, transpose_a)
+    b, transpose_b = _gemm_operand(b, transpose_b)
+    _mm.matmul_gemm(a, b, transpose_a, transpose_b, out)
     return out
 
 
@@ -42,10 +56,14 @@ def batch_matmul(a, b, transpose_a=False, transpose_b=False):
     if not _floats(a, b) or a.ndim < 2 or b.ndim < 2:
         return NotImplemented
     batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a3 = _c(np.broadcast_to(a, batch + a.shape[-2:])).reshape((-1,) + a.shape[-2:])
-    b3 = _c(np.broadcast_to(b, batch + b.shape[-2:])).reshape((-1,) + b.shape[-2:])
     m = a.shape[-1] if transpose_a else a.shape[-2]
     n = b.shape[-2] if transpose_b else b.shape[-1]
+    if a.shape[:-2] == batch:
+        a, transpose_a = _gemm_operand(a, transpose_a)
+    if b.shape[:-2] == batch:
+        b, transpose_b = _gemm_operand(b, transpose_b)
+    a3 = _c(np.broadcast_to(a, batch + a.shape[-2:])).reshape((-1,) + a.shape[-2:])
+    b3 = _c(np.broadcast_to(b, batch + b.shape[-2:])).reshape((-1,) + b.shape[-2:])
     out = np.empty((a3.shape[0], m, n), a.dtype)
     if out.size:
         _mm.matmul_batched(a3, b3, transpose_a, transpose_b, out)
