@@ -290,10 +290,10 @@ cdef inline void binary_span_f32(int op, const float* a, const float* b, float* 
             out[i] = a[i] / b[i]
     elif op == OP_MAX:
         for i in range(n):
-            out[i] = a[i] if (a[i] >= b[i] or a[i] != a[i]) else b[i]
+            out[i] = a[i] if a[i] != a[i] else (a[i] if a[i] >= b[i] else b[i])
     elif op == OP_MIN:
         for i in range(n):
-            out[i] = a[i] if (a[i] <= b[i] or a[i] != a[i]) else b[i]
+            out[i] = a[i] if a[i] != a[i] else (a[i] if a[i] <= b[i] else b[i])
     elif op == OP_POW:
         for i in range(n):
             out[i] = powf(a[i], b[i])
@@ -332,10 +332,10 @@ cdef inline void binary_span_sb_f32(int op, const float* a, float b, float* out,
             out[i] = a[i] / b
     elif op == OP_MAX:
         for i in range(n):
-            out[i] = a[i] if (a[i] >= b or a[i] != a[i]) else b
+            out[i] = a[i] if a[i] != a[i] else (a[i] if a[i] >= b else b)
     elif op == OP_MIN:
         for i in range(n):
-            out[i] = a[i] if (a[i] <= b or a[i] != a[i]) else b
+            out[i] = a[i] if a[i] != a[i] else (a[i] if a[i] <= b else b)
     elif op == OP_POW:
         for i in range(n):
             out[i] = powf(a[i], b)
@@ -374,10 +374,10 @@ cdef inline void binary_span_sa_f32(int op, float a, const float* b, float* out,
             out[i] = a / b[i]
     elif op == OP_MAX:
         for i in range(n):
-            out[i] = a if (a >= b[i] or a != a) else b[i]
+            out[i] = a if a != a else (a if a >= b[i] else b[i])
     elif op == OP_MIN:
         for i in range(n):
-            out[i] = a if (a <= b[i] or a != a) else b[i]
+            out[i] = a if a != a else (a if a <= b[i] else b[i])
     elif op == OP_POW:
         for i in range(n):
             out[i] = powf(a, b[i])
