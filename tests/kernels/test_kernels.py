@@ -25,10 +25,11 @@ def _check(name, args, attrs=None, rtol=2e-6, atol=1e-6):
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("n", SIZES)
-@pytest.mark.parametrize("name", ["Neg", "Abs", "Square", "Sigmoid", "ReLU", "SiLU", "ReLU6"])
+@pytest.mark.parametrize("name", ["Neg", "Abs", "Square", "Sigmoid", "ReLU", "SiLU", "ReLU6",
+                                  "Exp", "Tanh", "Sqrt"])
 def test_unary_kernels(name, n, dtype):
     x = np.random.default_rng(n).standard_normal(n).astype(dtype) * 4
-    _check(name, [x])
+    _check(name, [np.abs(x) if name == "Sqrt" else x])
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
