@@ -113,13 +113,14 @@ def _backward(tape, outputs, sens):
         else:
             out = outs
             dout = tuple(F.zeros_like(o) if d is None else d for o, d in zip(outs, douts))
-        _needed.append(tuple(id(t) in tape.tracked and _is_float(t) for t in inputs))
+        needed = tuple(id(t) in tape.tracked and _is_float(t) for t in inputs)
+        _needed.append(needed)
         try:
             in_grads = prim.bprop(*inputs, out=out, dout=dout, **attrs)
         finally:
             _needed.pop()
-        for t, g in zip(inputs, in_grads):
-            if g is None or id(t) not in tape.tracked or not _is_float(t):
+        for t, g, need in zip(inputs, in_grads, needed):
+            if g is None or not need:
                 continue
             _accumulate(grads, t, unbroadcast(g, t), F)
     return grads

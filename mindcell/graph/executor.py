@@ -16,9 +16,15 @@ class Program:
     def __init__(self, graph):
         self.lowered = lower(graph)
         self.params = [v.param for v in graph.params]
-        self.native_count = self.lowered.native_count
-        self.arena_bytes = self.lowered.arena_bytes
         self._idle = [self._new_executor()]
+
+    @property
+    def native_count(self):
+        return self.lowered.native_count
+
+    @property
+    def arena_bytes(self):
+        return self.lowered.arena_bytes
 
     def _new_executor(self):
         lo = self.lowered

@@ -224,7 +224,7 @@ def _matmul(node, ins, out):
 
 _SELECTORS = {name: _binary for name in ew_kernels.BINARY_KERNELS}
 _SELECTORS.update({name: _unary for name in ew_kernels.UNARY_KERNELS})
-_SELECTORS.update({"GeLU": _gelu, "GeLUGrad": _gelu_grad, "FusedElementwise": _fused, "MatMul": _matmul,
-                   "BatchMatMul": _matmul})
+_SELECTORS.update({"GeLU": _gelu, "GeLUGrad": _gelu_grad, "FusedElementwise": _fused,
+                   "MatMul": _matmul, "BatchMatMul": _matmul})
 _SELECTORS.update({name: _softmax for name in ("Softmax", "LogSoftmax", "SoftmaxGrad",
                                                  "LogSoftmaxGrad")})

@@ -26,6 +26,8 @@ def _c(a):
 
 
 # ----- matrix products -------------------------------------------------------------------------
+# Every product, convolution's included, goes through these kernels and so through one BLAS
+# (mindcell/_core/blas.py): numpy's `@` would start a second OpenBLAS pool on the same cores.
 def _gemm_operand(x, transposed):
     """(C-contiguous array, transpose flag) for a GEMM operand: a view whose last two axes are
     swapped relative to a contiguous array is read transposed by the BLAS, not copied (the
@@ -70,16 +72,6 @@ def batch_matmul(a, b, transpose_a=False, transpose_b=False):
     return out.reshape(batch + (m, n))
 
 
-def _gemm(a, b, transpose_a=False, transpose_b=False):
-    """op(a) @ op(b) for 2-D float arrays through the same BLAS as MatMul (scipy's): numpy's
-    `@` would start a second OpenBLAS thread pool competing for the same cores."""
-    m = a.shape[1] if transpose_a else a.shape[0]
-    n = b.shape[0] if transpose_b else b.shape[1]
-    out = np.empty((m, n), a.dtype)
-    _mm.matmul_gemm(_c(a), _c(b), transpose_a, transpose_b, out)
-    return out
-
-
 # ----- convolution -----------------------------------------------------------------------------
 def _out_hw(h, w, kh, kw, stride, padding, dilation):
     t, b, l, r = padding
@@ -107,8 +99,8 @@ def conv2d(x, w, stride, padding, dilation, groups):
     out = np.empty((o, n, ho, wo), x.dtype)
     for g in range(groups):
         cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
-        out[g * og:(g + 1) * og] = _gemm(_c(w[g * og:(g + 1) * og]).reshape(og, -1),
-                                         cols).reshape(og, n, ho, wo)
+        out[g * og:(g + 1) * og] = matmul(_c(w[g * og:(g + 1) * og]).reshape(og, -1),
+                                          cols).reshape(og, n, ho, wo)
     return np.ascontiguousarray(out.transpose(1, 0, 2, 3))
 
 
@@ -124,7 +116,7 @@ def conv2d_backprop_input(dy, w, input_shape, stride, padding, dilation, groups)
     dx = np.zeros(input_shape, dy.dtype)
     for g in range(groups):
         wg = _c(w[g * og:(g + 1) * og]).reshape(og, -1)
-        dcols = _gemm(wg, dy2[g * og:(g + 1) * og], transpose_a=True)
+        dcols = matmul(wg, dy2[g * og:(g + 1) * og], transpose_a=True)
         dxg = np.zeros((n, cg, h, wd), dy.dtype)
         _conv.col2im(dcols, kh, kw, stride[0], stride[1], padding[0], padding[2], dilation[0],
                      dilation[1], ho, wo, dxg)
@@ -143,8 +135,8 @@ def conv2d_backprop_filter(dy, x, filter_shape, stride, padding, dilation, group
     dw = np.empty(filter_shape, dy.dtype)
     for g in range(groups):
         cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
-        dw[g * og:(g + 1) * og] = _gemm(dy2[g * og:(g + 1) * og], cols,
-                                        transpose_b=True).reshape(og, cg, kh, kw)
+        dw[g * og:(g + 1) * og] = matmul(dy2[g * og:(g + 1) * og], cols,
+                                         transpose_b=True).reshape(og, cg, kh, kw)
     return dw
 
 
