@@ -59,7 +59,7 @@ def replace_in_tapes(old, shadow):
 
 
 def _is_float(t):
-    return t._data.dtype.kind == "f"
+    return t._np_dtype.kind == "f"
 
 
 def unbroadcast(grad, target):
@@ -75,7 +75,7 @@ def unbroadcast(grad, target):
             grad = F.reduce_sum(grad, axes, keep_dims=False)
         if grad.shape != shape:
             grad = F.reshape(grad, shape)
-    if grad._data.dtype != target._data.dtype:
+    if grad._np_dtype != target._np_dtype:
         grad = F.cast(grad, target.dtype)
     return grad
 

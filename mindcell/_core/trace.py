@@ -10,6 +10,18 @@ _stack = []
 class EagerTrace:
     """PYNATIVE_MODE: compute now, and record a tape entry while gradients are being taken."""
 
+    is_graph = False
+
+    @staticmethod
+    def snapshot(t):
+        """A tensor holding ``t``'s current value, unaffected by later writes to ``t``."""
+        return Tensor._make(t._data.copy())
+
+    @staticmethod
+    def rebind(t, new):
+        """Make ``t`` hold ``new``'s value (an in-place update as seen by Python code)."""
+        t._data = new._data
+
     def process(self, prim, inputs, attrs):
         out = prim.compute([t._data for t in inputs], attrs)
         if prim.nout == 1:

@@ -56,6 +56,7 @@ class Tensor:
 
     __slots__ = ("_data", "init", "const_arg", "__weakref__", "__dict__")
     __array_priority__ = 100
+    _traced = False  # True for GRAPH_MODE's SymbolicTensor, which has no data
 
     def __new__(cls, input_data=None, dtype=None, shape=None, *args, **kwargs):
         if input_data is None and shape is not None and not isinstance(shape, int) \
@@ -124,6 +125,11 @@ class Tensor:
         return mstype.from_numpy_dtype(self._data.dtype)
 
     @property
+    def _np_dtype(self):
+        """The numpy dtype (internal; a traced tensor has one but no data)."""
+        return self._data.dtype
+
+    @property
     def itemsize(self):
         return self._data.itemsize
 
@@ -163,9 +169,9 @@ class Tensor:
         return self._data
 
     def __len__(self):
-        if self._data.ndim == 0:
+        if self.ndim == 0:
             raise TypeError("len() of a 0-d tensor")
-        return self._data.shape[0]
+        return self.shape[0]
 
     def __bool__(self):
         if self._data.size != 1:
@@ -179,14 +185,14 @@ class Tensor:
         return int(self.item())
 
     def __index__(self):
-        if self._data.dtype.kind not in "iub":
+        if self._np_dtype.kind not in "iub":
             raise TypeError("only integer tensors can be used as an index")
         return int(self.item())
 
     def __iter__(self):
-        if self._data.ndim == 0:
+        if self.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
-        for i in range(self._data.shape[0]):
+        for i in range(self.shape[0]):
             yield self[i]
 
     def __hash__(self):
@@ -230,22 +236,22 @@ class Tensor:
         return self._data.ctypes.data
 
     def is_floating_point(self):
-        return self._data.dtype.kind == "f"
+        return self._np_dtype.kind == "f"
 
     def is_signed(self):
-        return self._data.dtype.kind in "if"
+        return self._np_dtype.kind in "if"
 
     def dim(self):
-        return self._data.ndim
+        return self.ndim
 
     def numel(self):
-        return self._data.size
+        return self.size
 
     def nelement(self):
-        return self._data.size
+        return self.size
 
     def element_size(self):
-        return self._data.itemsize
+        return self.itemsize
 
     def set_dtype(self, dtype):
         self._data = self._data.astype(mstype.to_dtype(dtype).np_dtype)

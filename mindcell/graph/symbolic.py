@@ -34,18 +34,68 @@ def graph_error(what, instead):
         % (fname, line, what, text, instead))
 
 
+def _no_data(self):
+    self._no_value("read a traced tensor's values")
+
+
+def _refuse_data(self, value):
+    self._no_value("overwrite a traced tensor's storage in place")
+
+
 class SymbolicTensor(Tensor):
-    """A tensor known only by shape and dtype while tracing. ``_data`` is a zero-strided
-    placeholder (shape/dtype only); reading values raises GraphModeError."""
+    """A tensor known only by shape and dtype while tracing: it has no data. Every read of its
+    values (``asnumpy``, ``item``, ``bool``, numpy conversion, or internal code touching
+    ``_data``) raises :class:`GraphModeError` naming the user's file and line, so nothing is
+    ever computed on a placeholder."""
 
     __slots__ = ("_value",)
+
+    _data = property(_no_data, _refuse_data)
+    _traced = True
 
     @classmethod
     def of(cls, value):
         t = object.__new__(cls)
-        t._data = np.broadcast_to(np.zeros((), value.dtype), value.shape)
         t._value = value
         return t
+
+    @property
+    def shape(self):
+        return self._value.shape
+
+    @property
+    def ndim(self):
+        return len(self._value.shape)
+
+    @property
+    def size(self):
+        n = 1
+        for d in self._value.shape:
+            n *= d
+        return n
+
+    @property
+    def dtype(self):
+        from mindcell import dtype as mstype
+        return mstype.from_numpy_dtype(self._value.dtype)
+
+    @property
+    def _np_dtype(self):
+        return self._value.dtype
+
+    @property
+    def itemsize(self):
+        return self._value.dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return self.size * self._value.dtype.itemsize
+
+    def is_contiguous(self):
+        return True
+
+    def contiguous(self):
+        return self
 
     def _no_value(self, what):
         raise graph_error(
@@ -80,6 +130,12 @@ class SymbolicTensor(Tensor):
 
     def __array__(self, dtype=None, copy=None):
         self._no_value("convert a tensor to a numpy array")
+
+    def data_ptr(self):
+        self._no_value("take a traced tensor's data pointer")
+
+    def __format__(self, spec):
+        return format(repr(self), spec)
 
     def __repr__(self):
         return "SymbolicTensor(shape=%s, dtype=%s)" % (list(self.shape), self.dtype)

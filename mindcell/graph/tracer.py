@@ -15,18 +15,25 @@ class _BranchPoint(Exception):
 
 
 class GraphTrace:
+    is_graph = True
+
     def __init__(self, name="graph"):
         self.forced = []       # decisions replayed at the branch points of this path
         self.conditions = []   # the condition tensors met on this path
         self.graph = Graph(name)
         self._params = {}  # id(Parameter) -> Value
         self._consts = {}  # id(Tensor) -> (Tensor, Value)
+        self._rebound = {}  # id(concrete Tensor) -> (Tensor, Value) after a traced setitem
         self.recompute_tags = []  # stack of recompute group ids
         self.backward_depth = 0
 
     def value_of(self, t):
         if isinstance(t, SymbolicTensor):
             return t._value
+        if self._rebound:
+            entry = self._rebound.get(id(t))
+            if entry is not None:
+                return entry[1]
         if isinstance(t, Parameter):
             v = self._params.get(id(t))
             if v is None:
@@ -54,6 +61,22 @@ class GraphTrace:
         if autodiff.tapes and prim.bprop is not None:
             autodiff.record(prim, inputs, attrs, outputs)
         return outputs if multi else outputs[0]
+
+    def snapshot(self, t):
+        """``t``'s current value as a separate tensor (later rebinds of ``t`` do not move it)."""
+        return SymbolicTensor.of(self.value_of(t))
+
+    def rebind(self, t, new):
+        """``t[...] = v`` while tracing: ``t`` names ``new``'s value from here on. A Parameter
+        would silently stay unchanged in the compiled graph, so that is refused."""
+        if isinstance(t, SymbolicTensor):
+            t._value = new._value
+            return
+        if isinstance(t, Parameter):
+            from mindcell.graph.symbolic import graph_error
+            raise graph_error("assign into part of a Parameter with x[index] = value",
+                              "use ops.assign(param, new_value) or ops.scatter_nd_update")
+        self._rebound[id(t)] = (t, new._value)
 
     def new_recompute_group(self):
         self._groups = getattr(self, "_groups", 0) + 1

@@ -48,7 +48,7 @@ def to_tensor(x, op, arg="input"):
 
 
 def cast_to(t, np_dtype):
-    if t._data.dtype == np_dtype:
+    if t._np_dtype == np_dtype:
         return t
     from mindcell.ops.defs.elementwise import cast_p
     return cast_p.bind(t, dtype=np_dtype)
@@ -60,7 +60,7 @@ def binary_operands(x, y, op):
         return x, y  # the hot path
     if isinstance(x, Tensor):
         if isinstance(y, Tensor):
-            dx, dy = x._data.dtype, y._data.dtype
+            dx, dy = x._np_dtype, y._np_dtype
             if dx == dy:
                 return x, y
             r = mstype.promote_types(mstype.from_numpy_dtype(dx),
@@ -85,14 +85,14 @@ def _py(v):
 def float_operand(x, op):
     """Math ops such as sqrt/exp turn integer and bool inputs into Float32."""
     x = to_tensor(x, op)
-    if x._data.dtype.kind != "f":
+    if x._np_dtype.kind != "f":
         return cast_to(x, np.dtype(np.float32))
     return x
 
 
 def check_float(x, op, arg="input"):
     check_tensor(x, op, arg)
-    if x._data.dtype.kind != "f":
+    if x._np_dtype.kind != "f":
         raise TypeError("%s: '%s' must be a float tensor, but got %s" % (op, arg, x.dtype))
     return x
 

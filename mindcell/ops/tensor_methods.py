@@ -23,7 +23,7 @@ _OPERATORS = {
     "__or__": lambda a, b: _bitwise(np.bitwise_or, F.logical_or, a, b),
     "__xor__": lambda a, b: _bitwise(np.bitwise_xor, F.logical_xor, a, b),
     "__neg__": F.neg, "__abs__": F.abs, "__pos__": lambda self: self,
-    "__invert__": lambda self: (F.logical_not(self) if self._data.dtype == np.bool_
+    "__invert__": lambda self: (F.logical_not(self) if self._np_dtype == np.bool_
                                 else Tensor._make(np.invert(self._data))),
     "__getitem__": F.getitem, "__setitem__": F.setitem,
 }
@@ -31,7 +31,7 @@ _OPERATORS = {
 
 def _bitwise(np_fn, logical, a, b):
     a, b = to_tensor(a, "bitwise"), to_tensor(b, "bitwise")
-    if a._data.dtype == np.bool_ and b._data.dtype == np.bool_:
+    if a._np_dtype == np.bool_ and b._np_dtype == np.bool_:
         return logical(a, b)
     a, b = F.binary_operands(a, b, "bitwise")
     return Tensor._make(np_fn(a._data, b._data))
@@ -147,7 +147,7 @@ def clip(self, xmin=None, xmax=None):
 
 
 def fill_(self, value):
-    self._data = np.full(self.shape, value, self._data.dtype)
+    self._data = np.full(self.shape, value, self._np_dtype)
     return self
 
 

@@ -18,9 +18,9 @@ def check_positive_int(value, name, owner):
 
 def param_for(x, param):
     """The parameter cast to the input's float dtype (mixed precision: to_float)."""
-    if param is None or param._data.dtype == x._data.dtype or x._data.dtype.kind != "f":
+    if param is None or param._np_dtype == x._np_dtype or x._np_dtype.kind != "f":
         return param
-    return cast_to(param, x._data.dtype)
+    return cast_to(param, x._np_dtype)
 
 
 class Dense(Cell):

@@ -47,7 +47,7 @@ class LayerNormNoBias(Cell):
         self.weight = _ones(input_size, "weight")
 
     def construct(self, x):
-        zeros = Tensor._make(np.zeros(self.input_size, x._data.dtype))
+        zeros = Tensor._make(np.zeros(self.input_size, x._np_dtype))
         return layer_norm_op(x, param_for(x, self.weight), zeros, -1, -1, self.eps)[0]
 
 

@@ -98,7 +98,7 @@ class TrainOneStepCell(Cell):
 
 
 def _as_tensor(result, like):
-    return result if isinstance(result, Tensor) else Tensor._make(np.zeros((), like._data.dtype))
+    return result if isinstance(result, Tensor) else Tensor._make(np.zeros((), like._np_dtype))
 
 
 class WithEvalCell(Cell):

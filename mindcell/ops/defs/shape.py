@@ -142,7 +142,23 @@ def _gather_bprop(x, indices, out, dout, axis):
     return (gather_grad_p.bind(dout, indices, axis=axis, dim_size=x.shape[axis]), None)
 
 
-gather_p = defprim("Gather", lambda x, indices, axis: np.take(x, indices, axis=axis),
+def check_index_range(op, indices, n):
+    """Index values are only known when the op runs (in either mode): check them there."""
+    if indices.size and (indices.min() < -n or indices.max() >= n):
+        raise ValueError("%s: indices must be in [%d, %d), but got values in [%d, %d]"
+                         % (op, -n, n, indices.min(), indices.max()))
+
+
+def _gather_impl(x, indices, axis):
+    check_index_range("gather", indices, x.shape[axis])
+    return np.take(x, indices, axis=axis)
+
+
+def _gather_infer(x, indices, axis):
+    return (x[0][:axis] + tuple(indices[0]) + x[0][axis + 1:], x[1])
+
+
+gather_p = defprim("Gather", _gather_impl, infer=_gather_infer,
                    bprop=_gather_bprop)
 gather_grad_p = defprim("UnsortedSegmentSum", _segment_sum,
                         bprop=lambda g, indices, out, dout, axis, dim_size: (
@@ -179,7 +195,12 @@ def _scatter_elements_bprop(x, index, src, out, dout, axis, reduction="none"):
     return (dx, None, dsrc)
 
 
-gather_d_p = defprim("GatherD", lambda x, index, axis: np.take_along_axis(x, index, axis),
+def _gather_d_impl(x, index, axis):
+    check_index_range("gather_elements", index, x.shape[axis])
+    return np.take_along_axis(x, index, axis)
+
+
+gather_d_p = defprim("GatherD", _gather_d_impl, infer=lambda x, index, axis: (index[0], x[1]),
                      bprop=_gather_d_bprop)
 scatter_elements_p = defprim("ScatterElements", _scatter_elements_impl,
                              infer=lambda x, *rest, **kw: x, bprop=_scatter_elements_bprop)

@@ -101,7 +101,7 @@ def _promote_all(tensors, op):
     out = list(tensors)
     for i in range(1, len(out)):
         out[0], out[i] = binary_operands(out[0], out[i], op)
-    return [cast_to(t, out[0]._data.dtype) for t in out]
+    return [cast_to(t, out[0]._np_dtype) for t in out]
 
 
 cat = concat
@@ -243,7 +243,7 @@ def narrow(input, axis, start, length):
 
 def _index_tensor(indices, op):
     idx = to_tensor(indices, op, "indices")
-    if idx._data.dtype.kind not in "iu":
+    if idx._np_dtype.kind not in "iu":
         raise TypeError("%s: indices must be an integer tensor, but got %s" % (op, idx.dtype))
     return idx
 
@@ -253,10 +253,6 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     check_tensor(input_params, "gather", "input_params")
     idx = _index_tensor(input_indices, "gather")
     ax = normalize_dim(axis, input_params.ndim, "gather")
-    n = input_params.shape[ax]
-    if idx.size and (idx._data.min() < -n or idx._data.max() >= n):
-        raise ValueError("gather: indices must be in [0, %d), but got values in [%d, %d]"
-                         % (n, idx._data.min(), idx._data.max()))
     return S.gather_p.bind(input_params, idx, axis=ax)
 
 
@@ -279,7 +275,7 @@ def scatter(input, axis, index, src):
     """scatter(input, axis, index, src): copy of input with src written at index along axis."""
     check_tensor(input, "scatter")
     idx = _index_tensor(index, "scatter")
-    src = cast_to(to_tensor(src, "scatter", "src"), input._data.dtype)
+    src = cast_to(to_tensor(src, "scatter", "src"), input._np_dtype)
     return S.scatter_elements_p.bind(input, idx, src, axis=normalize_dim(axis, input.ndim,
                                                                             "scatter"),
                                      reduction="none")
@@ -288,7 +284,7 @@ def scatter(input, axis, index, src):
 def scatter_add(input, axis, index, src):
     check_tensor(input, "scatter_add")
     idx = _index_tensor(index, "scatter_add")
-    src = cast_to(to_tensor(src, "scatter_add", "src"), input._data.dtype)
+    src = cast_to(to_tensor(src, "scatter_add", "src"), input._np_dtype)
     return S.scatter_elements_p.bind(input, idx, src, axis=normalize_dim(axis, input.ndim,
                                                                             "scatter_add"),
                                      reduction="add")
@@ -299,7 +295,7 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     check_tensor(x, "index_add", "x")
     idx = _index_tensor(indices, "index_add")
     ax = normalize_dim(axis, x.ndim, "index_add")
-    y = cast_to(check_tensor(y, "index_add", "y"), x._data.dtype)
+    y = cast_to(check_tensor(y, "index_add", "y"), x._np_dtype)
     if idx.ndim != 1 or y.shape[ax] != idx.shape[0]:
         raise ValueError("index_add: indices must be 1-D with y.shape[axis] entries, but got "
                          "indices %s and y %s" % (idx.shape, y.shape))
@@ -311,7 +307,7 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     idx = _index_tensor(indices, "one_hot")
     on = on_value.item() if isinstance(on_value, Tensor) else on_value
     off = off_value.item() if isinstance(off_value, Tensor) else off_value
-    dtype = (on_value._data.dtype if isinstance(on_value, Tensor)
+    dtype = (on_value._np_dtype if isinstance(on_value, Tensor)
              else np.dtype(np.float32) if isinstance(on, float) else np.dtype(np.int64))
     return S.one_hot_p.bind(idx, depth=int(depth), on_value=on, off_value=off,
                             axis=int(axis), dtype=dtype)
@@ -339,11 +335,11 @@ def masked_fill(input_x, mask, value):
     """masked_fill(input_x, mask, value): ``value`` where ``mask`` is True."""
     check_tensor(input_x, "masked_fill", "input_x")
     mask = to_tensor(mask, "masked_fill", "mask")
-    if mask._data.dtype != np.bool_:
+    if mask._np_dtype != np.bool_:
         raise TypeError("masked_fill: 'mask' must be a Bool tensor, but got %s" % mask.dtype)
     v = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value,
-                                                                       input_x._data.dtype))
-    return M.select(mask, cast_to(v, input_x._data.dtype), input_x)
+                                                                       input_x._np_dtype))
+    return M.select(mask, cast_to(v, input_x._np_dtype), input_x)
 
 
 def topk(input, k, dim=None, largest=True, sorted=True):

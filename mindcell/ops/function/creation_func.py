@@ -28,19 +28,19 @@ def zeros(size, dtype=None):
 def ones_like(input, *, dtype=None):
     """ones_like(input, *, dtype=None)."""
     check_tensor(input, "ones_like")
-    return Tensor._make(np.ones(input.shape, as_np_dtype(dtype, "ones_like", input._data.dtype)))
+    return Tensor._make(np.ones(input.shape, as_np_dtype(dtype, "ones_like", input._np_dtype)))
 
 
 def zeros_like(input, *, dtype=None):
     """zeros_like(input, *, dtype=None)."""
     check_tensor(input, "zeros_like")
     return Tensor._make(np.zeros(input.shape, as_np_dtype(dtype, "zeros_like",
-                                                          input._data.dtype)))
+                                                          input._np_dtype)))
 
 
 def _fill_dtype(value):
     if isinstance(value, Tensor):
-        return value._data.dtype
+        return value._np_dtype
     return mstype.scalar_dtype(value).np_dtype
 
 
@@ -60,7 +60,7 @@ def full_like(input, fill_value, *, dtype=None):
     check_tensor(input, "full_like")
     value = fill_value.item() if isinstance(fill_value, Tensor) else fill_value
     return Tensor._make(np.full(input.shape, value,
-                                as_np_dtype(dtype, "full_like", input._data.dtype)))
+                                as_np_dtype(dtype, "full_like", input._np_dtype)))
 
 
 def _scalar(v):
@@ -84,7 +84,7 @@ def arange(start=0, end=None, step=1, *, dtype=None):
 
 def linspace(start, end, steps):
     """linspace(start, end, steps): ``steps`` evenly spaced values in [start, end]."""
-    dtype = start._data.dtype if isinstance(start, Tensor) else _F32
+    dtype = start._np_dtype if isinstance(start, Tensor) else _F32
     steps = int(_scalar(steps))
     if steps < 1:
         raise ValueError("linspace: 'steps' must be positive, but got %d" % steps)

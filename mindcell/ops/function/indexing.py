@@ -4,7 +4,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from mindcell.common.tensor import Tensor
-from mindcell._core import autodiff
+from mindcell._core import autodiff, trace as _trace
 from mindcell.ops._helpers import cast_to, to_tensor
 from mindcell.ops.defs import shape as S
 
@@ -39,7 +39,7 @@ def normalize_index(index):
                          _slice_bound(item.step)))
         elif isinstance(item, (Tensor, list, np.ndarray)):
             t = item if isinstance(item, Tensor) else Tensor(np.asarray(item))
-            if t._data.dtype.kind not in "biu":
+            if t._np_dtype.kind not in "biu":
                 raise IndexError("Tensor index: index tensors must be integer or bool, but got "
                                  "%s" % t.dtype)
             spec.append(("t", len(tensors)))
@@ -73,19 +73,27 @@ def getitem(x, index):
 
 
 def setitem(x, index, value):
-    """Write ``value`` at ``index`` in place (views and same-storage tensors see the change).
-    While gradients are recorded the write is recorded as IndexPut, and earlier tape entries
-    keep the old value."""
+    """Write ``value`` at ``index``. Eagerly the write is in place (views and same-storage
+    tensors see the change); while gradients are recorded it is recorded as IndexPut, and
+    earlier tape entries keep the old value. While tracing (GRAPH_MODE) it is the same IndexPut
+    as a functional update: ``x`` names the updated value from here on."""
     spec, tensors = normalize_index(index)
     _check_basic(x.shape, spec)
-    v = cast_to(to_tensor(value, "Tensor.__setitem__", "value"), x._data.dtype)
-    if autodiff.tapes and (autodiff.is_tracked(x) or autodiff.is_tracked(v)):
-        shadow = Tensor._make(x._data.copy())
-        autodiff.replace_in_tapes(x, shadow)
-        new = S.index_put_p.bind(shadow, v, *tensors, spec=spec)
-        autodiff.replace_in_tapes(new, x)
-        x._data = new._data
+    v = cast_to(to_tensor(value, "Tensor.__setitem__", "value"), x._np_dtype)
+    current = _trace.current()
+    if current.is_graph or (autodiff.tapes and (autodiff.is_tracked(x)
+                                                or autodiff.is_tracked(v))):
+        _recorded_setitem(current, x, v, tensors, spec)
         return
     if not x._data.flags.writeable:
         x._data = x._data.copy()
     x._data[S.build_index(spec, [t._data for t in tensors])] = v._data
+
+
+def _recorded_setitem(current, x, v, tensors, spec):
+    """``x[spec] = v`` as an IndexPut node/tape entry; ``x`` is then rebound to its result."""
+    shadow = current.snapshot(x)
+    autodiff.replace_in_tapes(x, shadow)
+    new = S.index_put_p.bind(shadow, v, *tensors, spec=spec)
+    autodiff.replace_in_tapes(new, x)
+    current.rebind(x, new)

@@ -34,7 +34,7 @@ def _check_reduction(reduction, op):
 
 def _pair_inputs(input, target, op):
     check_float(input, op)
-    target = cast_to(to_tensor(target, op, "target"), input._data.dtype)
+    target = cast_to(to_tensor(target, op, "target"), input._np_dtype)
     try:
         np.broadcast_shapes(input.shape, target.shape)
     except ValueError:
@@ -71,7 +71,7 @@ def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
 
 def _class_targets(target, n, op):
     target = to_tensor(target, op, "target")
-    if target._data.dtype.kind not in "iu":
+    if target._np_dtype.kind not in "iu":
         raise TypeError("%s: class-index 'target' must be an integer tensor, but got %s"
                         % (op, target.dtype))
     return target
@@ -93,20 +93,22 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
     logp = A.movedim(inputs, 1, -1) if inputs.ndim > 2 else inputs  # (..., C)
     valid = M.not_equal(target, ignore_index)
     safe_t = M.select(valid, target, zeros_like(target))
-    t_data = safe_t._data
-    if t_data.size and (t_data.min() < 0 or t_data.max() >= c):
-        raise ValueError("nll_loss: target values must be in [0, %d) or ignore_index" % c)
+    if not safe_t._traced:  # traced targets are checked by GatherD when the graph runs
+        t_data = safe_t._data
+        if t_data.size and (t_data.min() < 0 or t_data.max() >= c):
+            raise ValueError("nll_loss: target values must be in [0, %d) or ignore_index, but "
+                             "got values in [%d, %d]" % (c, t_data.min(), t_data.max()))
     picked = A.squeeze(A.gather_elements(logp, logp.ndim - 1, A.expand_dims(safe_t, -1)), -1)
-    w = (A.gather(cast_to(weight, inputs._data.dtype), safe_t, 0) if weight is not None
+    w = (A.gather(cast_to(weight, inputs._np_dtype), safe_t, 0) if weight is not None
          else ones_like(picked))
-    w = M.mul(w, cast_to(valid, inputs._data.dtype))
+    w = M.mul(w, cast_to(valid, inputs._np_dtype))
     loss = M.neg(M.mul(picked, w))
     if label_smoothing:
-        cw = (A.reshape(cast_to(weight, inputs._data.dtype), (1,) * (logp.ndim - 1) + (c,))
+        cw = (A.reshape(cast_to(weight, inputs._np_dtype), (1,) * (logp.ndim - 1) + (c,))
               if weight is not None else None)
         smooth_terms = M.mul(logp, cw) if cw is not None else logp
         smooth = M.neg(R.reduce_sum(smooth_terms, (logp.ndim - 1,), False))
-        smooth = M.mul(smooth, cast_to(valid, inputs._data.dtype))
+        smooth = M.mul(smooth, cast_to(valid, inputs._np_dtype))
         loss = M.add(M.mul(loss, 1 - label_smoothing), M.mul(smooth, label_smoothing / c))
     return reduce_loss(loss, reduction, "nll_loss", w if reduction == "mean" else None)
 
@@ -118,7 +120,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     _check_reduction(reduction, "cross_entropy")
     check_float(input, "cross_entropy")
     logp = NF.log_softmax(input, 1)
-    if isinstance(target, Tensor) and target._data.dtype.kind == "f":
+    if isinstance(target, Tensor) and target._np_dtype.kind == "f":
         if target.shape != input.shape:
             raise ValueError("cross_entropy: probability target must have the input's shape %s,"
                              " but got %s" % (input.shape, target.shape))
@@ -148,7 +150,7 @@ def softmax_cross_entropy(logits, labels):
     """Per-sample softmax cross-entropy of (N, C) logits and (N, C) probabilities (fused)."""
     check_float(logits, "SoftmaxCrossEntropyWithLogits", "logits")
     labels = cast_to(check_tensor(labels, "SoftmaxCrossEntropyWithLogits", "labels"),
-                     logits._data.dtype)
+                     logits._np_dtype)
     if logits.ndim != 2 or labels.shape != logits.shape:
         raise ValueError("SoftmaxCrossEntropyWithLogits: logits and labels must both be (N, C),"
                          " but got %s and %s" % (logits.shape, labels.shape))

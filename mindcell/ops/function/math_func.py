@@ -42,7 +42,7 @@ multiply = mul
 
 def _true_div_operands(x, y, name):
     a, b = binary_operands(x, y, name)
-    if a._data.dtype.kind != "f":  # int / int gives Float32
+    if a._np_dtype.kind != "f":  # int / int gives Float32
         f32 = np.dtype(np.float32)
         a, b = cast_to(a, f32), cast_to(b, f32)
     return a, b
@@ -56,12 +56,12 @@ def div(input, other, *, rounding_mode=None):
         return floor_div(input, other)
     if rounding_mode == "trunc":
         a, b = binary_operands(input, other, "div")
-        if a._data.dtype.kind == "f":
+        if a._np_dtype.kind == "f":
             q = E.div_p.bind(a, b)
             return E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q)))
         q = E.div_p.bind(*_true_div_operands(a, b, "div"))
         return cast_to(E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q))),
-                       a._data.dtype)
+                       a._np_dtype)
     raise ValueError("div: 'rounding_mode' must be None, 'floor' or 'trunc', but got %r"
                      % (rounding_mode,))
 
@@ -190,7 +190,7 @@ def isfinite(input):
 def select(cond, x, y):
     """select(cond, x, y): ``x`` where ``cond`` is True, else ``y`` (broadcasting)."""
     cond = to_tensor(cond, "select", "cond")
-    if cond._data.dtype != np.bool_:
+    if cond._np_dtype != np.bool_:
         raise TypeError("select: 'cond' must be a Bool tensor, but got %s" % cond.dtype)
     a, b = binary_operands(x, y, "select")
     return E.select_p.bind(cond, a, b)
@@ -222,8 +222,8 @@ def clamp(input, min=None, max=None):
 
 def _like(value, t):
     """A Python bound keeps the tensor's dtype when it fits (clamp of ints stays int)."""
-    if t._data.dtype.kind == "f" or isinstance(value, int):
-        return Tensor._make(np.asarray(value, t._data.dtype))
+    if t._np_dtype.kind == "f" or isinstance(value, int):
+        return Tensor._make(np.asarray(value, t._np_dtype))
     return value
 
 
@@ -251,7 +251,7 @@ def xlogy(input, other):
 
 
 def zeros_like_f(x):
-    return Tensor._make(np.zeros(x.shape, x._data.dtype))
+    return Tensor._make(np.zeros(x.shape, x._np_dtype))
 
 
 def square_difference(x, y):

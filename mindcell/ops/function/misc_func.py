@@ -12,7 +12,7 @@ def _check_variable(variable, op):
 
 
 def _value_for(variable, value, op):
-    v = cast_to(to_tensor(value, op, "value"), variable._data.dtype)
+    v = cast_to(to_tensor(value, op, "value"), variable._np_dtype)
     try:
         import numpy as np
         np.broadcast_shapes(v.shape, variable.shape)

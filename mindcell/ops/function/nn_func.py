@@ -143,7 +143,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     if h < 0 or w < 0:
         raise ValueError("conv2d: kernel %s is larger than the padded input %s"
                          % ((kh, kw), input.shape[2:]))
-    weight = cast_to(weight, input._data.dtype)
+    weight = cast_to(weight, input._np_dtype)
     out = N.conv2d_p.bind(input, weight, stride=stride, padding=pads, dilation=dilation,
                           groups=int(groups))
     if bias is not None:
@@ -225,8 +225,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
         raise ValueError("layer_norm: normalized_shape %s does not match the input's trailing "
                          "dims %s" % (shape, input.shape))
     begin = input.ndim - len(shape)
-    gamma = weight if weight is not None else Tensor._make(np.ones(shape, input._data.dtype))
-    beta = bias if bias is not None else Tensor._make(np.zeros(shape, input._data.dtype))
+    gamma = weight if weight is not None else Tensor._make(np.ones(shape, input._np_dtype))
+    beta = bias if bias is not None else Tensor._make(np.zeros(shape, input._np_dtype))
     return layer_norm_op(input, gamma, beta, begin, begin, eps)[0]
 
 
@@ -238,7 +238,7 @@ def layer_norm_op(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
     if gamma.shape != x.shape[begin_params_axis:] or beta.shape != gamma.shape:
         raise ValueError("LayerNorm: gamma and beta must have shape %s, but got %s and %s"
                          % (x.shape[begin_params_axis:], gamma.shape, beta.shape))
-    dt = x._data.dtype
+    dt = x._np_dtype
     return N.layer_norm_p.bind(x, cast_to(gamma, dt), cast_to(beta, dt),
                                begin_norm_axis=begin_norm_axis,
                                begin_params_axis=begin_params_axis, epsilon=float(epsilon))
@@ -260,7 +260,7 @@ def _rms_norm(x, gamma, epsilon, clamp_norm):
     if gamma.shape != x.shape[-1:]:
         raise ValueError("rms_norm: gamma must have shape %s, but got %s"
                          % (x.shape[-1:], gamma.shape))
-    return N.rms_norm_p.bind(x, cast_to(gamma, x._data.dtype), epsilon=float(epsilon),
+    return N.rms_norm_p.bind(x, cast_to(gamma, x._np_dtype), epsilon=float(epsilon),
                              clamp_norm=clamp_norm)
 
 
@@ -299,7 +299,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False):
     """embedding(input, weight, padding_idx=None, ...): rows of ``weight`` at ``input``."""
     idx = to_tensor(input, "embedding")
-    if idx._data.dtype.kind not in "iu":
+    if idx._np_dtype.kind not in "iu":
         raise TypeError("embedding: 'input' must be an integer tensor, but got %s" % idx.dtype)
     return A.gather(weight, idx, 0)
 

@@ -38,7 +38,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     x = input
     if dtype is not None:
         x = cast_to(x, as_np_dtype(dtype, "sum"))
-    elif x._data.dtype.kind in "biu":
+    elif x._np_dtype.kind in "biu":
         x = cast_to(x, _INT64)
     return reduce_sum(x, axis, keepdim)
 
@@ -47,9 +47,9 @@ def mean(input, axis=None, keep_dims=False):
     """mean(input, axis=None, keep_dims=False): integer inputs keep their dtype (floored)."""
     check_tensor(input, "mean")
     axes = normalize_axis(axis, input.ndim, "mean")
-    if input._data.dtype.kind in "biu":
+    if input._np_dtype.kind in "biu":
         total = reduce_sum(cast_to(input, _INT64), axes, keep_dims)
-        return cast_to(M.floor_div(total, _count(input.shape, axes)), input._data.dtype)
+        return cast_to(M.floor_div(total, _count(input.shape, axes)), input._np_dtype)
     return reduce_mean(input, axes, keep_dims)
 
 
@@ -124,7 +124,7 @@ def var(input, axis=None, ddof=0, keepdims=False):
     check_tensor(input, "var")
     if isinstance(ddof, bool):
         ddof = int(ddof)
-    x = input if input._data.dtype.kind == "f" else cast_to(input, np.dtype(np.float32))
+    x = input if input._np_dtype.kind == "f" else cast_to(input, np.dtype(np.float32))
     axes = normalize_axis(axis, x.ndim, "var")
     mu = reduce_mean(x, axes, keep_dims=True)
     n = _count(x.shape, axes)
@@ -161,7 +161,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """norm(A, ord=None, dim=None, keepdim=False): vector p-norms (2 by default), 'fro', inf."""
     check_tensor(A, "norm")
     axes = normalize_axis(dim, A.ndim, "norm")
-    x = A if A._data.dtype.kind == "f" else cast_to(A, np.dtype(np.float32))
+    x = A if A._np_dtype.kind == "f" else cast_to(A, np.dtype(np.float32))
     if ord is None or ord == 2 or ord == "fro":
         return M.sqrt(reduce_sum(M.square(x), axes, keepdim))
     if ord == 1:
@@ -181,7 +181,7 @@ def cumsum(x, axis, dtype=None):
     check_tensor(x, "cumsum")
     if dtype is not None:
         x = cast_to(x, as_np_dtype(dtype, "cumsum"))
-    elif x._data.dtype.kind in "bu" or x._data.dtype.itemsize < 4 and x._data.dtype.kind == "i":
+    elif x._np_dtype.kind in "bu" or x._np_dtype.itemsize < 4 and x._np_dtype.kind == "i":
         x = cast_to(x, _INT64)
     return R.cumsum_p.bind(x, axis=normalize_dim(axis, x.ndim, "cumsum"))
 
