@@ -18,10 +18,10 @@ class Prim:
     """
 
     __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
-                 "kernel", "_kernel_resolved")
+                 "dynamic_shape", "kernel", "_kernel_resolved")
 
     def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
-                 has_side_effect=False):
+                 has_side_effect=False, dynamic_shape=False):
         self.name = name
         self.impl = impl
         self.infer_fn = infer
@@ -29,6 +29,7 @@ class Prim:
         self.nout = nout
         self.fusable = fusable
         self.has_side_effect = has_side_effect
+        self.dynamic_shape = dynamic_shape  # output shape depends on input values
         self.kernel = None
         self._kernel_resolved = False
 
@@ -69,11 +70,12 @@ class Prim:
         return tuple((o.shape, o.dtype) for o in out)
 
 
-def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False):
+def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
+            dynamic_shape=False):
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
-    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect)
+    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, dynamic_shape)
     REGISTRY[name] = prim
     return prim
 

@@ -47,6 +47,11 @@ class GraphTrace:
     def process(self, prim, inputs, attrs):
         if prim.impl is None:
             raise RuntimeError("%s cannot be traced into a graph" % prim.name)
+        if prim.dynamic_shape:
+            from mindcell.graph.symbolic import graph_error
+            raise graph_error("run %s, whose output shape depends on the input values"
+                              % prim.name, "compute it outside construct, or use a "
+                              "fixed-shape form (ops.select / ops.masked_fill with a mask)")
         values = [self.value_of(t) for t in inputs]
         avals = [(v.shape, v.dtype) for v in values]
         out = prim.infer(avals, attrs)

@@ -11,3 +11,5 @@ from mindcell.ops.function.nn_func import *  # noqa: F401,F403
 from mindcell.ops.function.loss_func import *  # noqa: F401,F403
 from mindcell.ops.function.misc_func import *  # noqa: F401,F403
 from mindcell.ops.function.indexing import getitem, setitem  # noqa: F401
+from mindcell.ops.function.bitwise_func import *  # noqa: F401,F403
+from mindcell.ops.function.repeat_func import *  # noqa: F401,F403

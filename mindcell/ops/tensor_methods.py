@@ -1,10 +1,11 @@
 """Tensor operators and methods, derived from the functional ops (one definition per op)."""
-import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
-from mindcell.ops._helpers import cast_to, to_tensor
+from mindcell.ops._helpers import cast_to
+from mindcell.ops.defs.shape import copy_p
+from mindcell.ops.function.repeat_func import bitcast
 
 
 def _swap(fn):
@@ -19,22 +20,13 @@ _OPERATORS = {
     "__pow__": F.pow, "__rpow__": _swap(F.pow), "__matmul__": F.matmul,
     "__rmatmul__": _swap(F.matmul), "__eq__": F.equal, "__ne__": F.not_equal, "__lt__": F.less,
     "__le__": F.less_equal, "__gt__": F.greater, "__ge__": F.greater_equal,
-    "__and__": lambda a, b: _bitwise(np.bitwise_and, F.logical_and, a, b),
-    "__or__": lambda a, b: _bitwise(np.bitwise_or, F.logical_or, a, b),
-    "__xor__": lambda a, b: _bitwise(np.bitwise_xor, F.logical_xor, a, b),
+    "__and__": F.bitwise_and, "__rand__": _swap(F.bitwise_and),
+    "__or__": F.bitwise_or, "__ror__": _swap(F.bitwise_or),
+    "__xor__": F.bitwise_xor, "__rxor__": _swap(F.bitwise_xor),
     "__neg__": F.neg, "__abs__": F.abs, "__pos__": lambda self: self,
-    "__invert__": lambda self: (F.logical_not(self) if self._np_dtype == np.bool_
-                                else Tensor._make(np.invert(self._data))),
+    "__invert__": F.invert,
     "__getitem__": F.getitem, "__setitem__": F.setitem,
 }
-
-
-def _bitwise(np_fn, logical, a, b):
-    a, b = to_tensor(a, "bitwise"), to_tensor(b, "bitwise")
-    if a._np_dtype == np.bool_ and b._np_dtype == np.bool_:
-        return logical(a, b)
-    a, b = F.binary_operands(a, b, "bitwise")
-    return Tensor._make(np_fn(a._data, b._data))
 
 
 # ----- methods ------------------------------------------------------------------------------
@@ -53,7 +45,7 @@ def reshape(self, *shape):
 def view(self, *shape):
     """view(*shape): like :meth:`reshape`; ``x.view(dtype)`` reinterprets the bytes."""
     if len(shape) == 1 and isinstance(shape[0], mstype.DType):
-        return Tensor._make(self._data.view(shape[0].np_dtype))
+        return bitcast(self, shape[0])
     return reshape(self, *shape)
 
 
@@ -139,7 +131,8 @@ def expand_as(self, other):
 
 
 def copy(self):
-    return Tensor._make(self._data.copy())
+    """copy(): a tensor with the same values in its own buffer."""
+    return copy_p.bind(self)
 
 
 def clip(self, xmin=None, xmax=None):
@@ -147,7 +140,8 @@ def clip(self, xmin=None, xmax=None):
 
 
 def fill_(self, value):
-    self._data = np.full(self.shape, value, self._np_dtype)
+    """fill_(value): set every element to ``value`` in place (a traced update in GRAPH_MODE)."""
+    F.setitem(self, Ellipsis, value)
     return self
 
 
@@ -156,7 +150,8 @@ def zero_(self):
 
 
 def repeat(self, repeats, axis=None):
-    return Tensor._make(np.repeat(self._data, repeats, axis))
+    """repeat(repeats, axis=None): numpy.repeat's semantics (see ops.repeat_interleave)."""
+    return F.repeat_interleave(self, repeats, axis)
 
 
 def cumsum(self, axis=None, dtype=None):
@@ -209,7 +204,9 @@ _METHODS = {
     "int": lambda self: astype(self, mstype.int32), "long": lambda self: astype(self, mstype.int64),
     "bool": lambda self: astype(self, mstype.bool_),
     "ravel": lambda self: F.reshape(self, (-1,)),
-    "nonzero": lambda self: Tensor._make(np.argwhere(self._data).astype(np.int64)),
+    "nonzero": F.nonzero, "argwhere": F.argwhere, "repeat_interleave": F.repeat_interleave,
+    "bitwise_and": F.bitwise_and, "bitwise_or": F.bitwise_or, "bitwise_xor": F.bitwise_xor,
+    "bitwise_not": F.invert,
     "where": lambda self, condition, y: F.select(condition, self, y),
     "lerp": F.lerp, "std_mean": F.std_mean, "var_mean": F.var_mean,
     "outer": F.outer, "dot": F.dot,

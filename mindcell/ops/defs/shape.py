@@ -20,6 +20,28 @@ broadcast_to_p = defprim("BroadcastTo", lambda x, shape: np.broadcast_to(x, shap
                          bprop=lambda x, out, dout, shape: (dout,))  # autodiff unbroadcasts
 identity_p = defprim("Identity", lambda x: x, infer=lambda x: x,
                      bprop=lambda x, out, dout: (dout,))
+# Tensor.copy(): a new buffer eagerly (a later in-place write to either must not show in the
+# other); in a graph the same value.
+copy_p = defprim("TensorCopy", lambda x: np.array(x, copy=True), infer=lambda x: x,
+                 bprop=lambda x, out, dout: (dout,))
+
+
+def _bitcast_infer(x, dtype):
+    shape, src = x
+    dtype = np.dtype(dtype)
+    if src.itemsize == dtype.itemsize:
+        return (shape, dtype)
+    last = shape[-1] * src.itemsize if shape else src.itemsize
+    return (tuple(shape[:-1]) + (last // dtype.itemsize,), dtype)
+
+
+# Tensor.view(dtype): the same bytes read as another dtype (the last dim scales with the sizes).
+bitcast_p = defprim("BitCast", lambda x, dtype: np.ascontiguousarray(x).view(dtype),
+                    infer=_bitcast_infer)
+# Indices of the non-zero elements: the output's shape depends on the values, so a graph cannot
+# hold it (GRAPH_MODE raises naming the user's line).
+nonzero_p = defprim("NonZero", lambda x: np.argwhere(x).astype(np.int64), infer=None,
+                    dynamic_shape=True)
 
 
 def _tile_bprop(x, out, dout, multiples):

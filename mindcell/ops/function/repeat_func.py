@@ -1,0 +1,87 @@
+"""Repeating elements, non-zero indices and reinterpreting bytes: ops behind Tensor methods
+(``repeat``, ``nonzero``, ``view(dtype)``), each a primitive or a composite of primitives."""
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.ops._helpers import check_tensor, normalize_dim
+from mindcell.ops.defs import shape as S
+
+
+def _repeat_counts(repeats, n, op):
+    if isinstance(repeats, Tensor):
+        repeats = repeats.tolist()
+    if isinstance(repeats, numbers.Integral) and not isinstance(repeats, bool):
+        repeats = [int(repeats)] * n
+    elif isinstance(repeats, (list, tuple)) and all(
+            isinstance(r, numbers.Integral) and not isinstance(r, bool) for r in repeats):
+        if len(repeats) == 1:
+            repeats = list(repeats) * n
+        if len(repeats) != n:
+            raise ValueError("%s: 'repeats' must have 1 or %d entries (the axis length), but "
+                             "got %d" % (op, n, len(repeats)))
+    else:
+        raise TypeError("%s: 'repeats' must be an int or a list of ints, but got %r"
+                        % (op, repeats))
+    if any(r < 0 for r in repeats):
+        raise ValueError("%s: 'repeats' must be >= 0, but got %r" % (op, repeats))
+    return repeats
+
+
+def repeat_interleave(input, repeats, axis=None):
+    """repeat_interleave(input, repeats, axis=None): repeat each element ``repeats`` times
+    along ``axis`` (the flattened input when None), numpy.repeat's semantics."""
+    check_tensor(input, "repeat_interleave")
+    x = S.reshape_p.bind(input, shape=(input.size,)) if axis is None else input
+    ax = 0 if axis is None else normalize_dim(axis, x.ndim, "repeat_interleave")
+    if x.ndim == 0:
+        x = S.reshape_p.bind(x, shape=(1,))
+    n = x.shape[ax]
+    idx = np.repeat(np.arange(n, dtype=np.int64), _repeat_counts(repeats, n,
+                                                                 "repeat_interleave"))
+    return S.gather_p.bind(x, Tensor._make(idx), axis=ax)
+
+
+def repeat_elements(x, rep, axis=0):
+    """repeat_elements(x, rep, axis=0): repeat each slice along ``axis`` ``rep`` times."""
+    if not isinstance(rep, numbers.Integral) or isinstance(rep, bool):
+        raise TypeError("repeat_elements: 'rep' must be an int, but got %r" % (rep,))
+    return repeat_interleave(x, int(rep), axis)
+
+
+def nonzero(input, as_tuple=False):
+    """nonzero(input, as_tuple=False): the indices of the non-zero elements, shape (n, ndim)
+    (or a tuple of ndim index vectors). Its shape depends on the values, so it cannot run
+    inside a GRAPH_MODE construct."""
+    check_tensor(input, "nonzero")
+    out = S.nonzero_p.bind(input)
+    if not as_tuple:
+        return out
+    return tuple(S.index_p.bind(out, spec=(("s", None, None, None), ("i", d)))
+                 for d in range(max(input.ndim, 1)))
+
+
+def argwhere(input):
+    """argwhere(input): the same as ``nonzero(input)``."""
+    return nonzero(input)
+
+
+def bitcast(input, dtype):
+    """Reinterpret the bytes of ``input`` as ``dtype`` (Tensor.view(dtype)); the last dim
+    scales by the ratio of the item sizes."""
+    check_tensor(input, "view")
+    target = mstype.to_dtype(dtype).np_dtype
+    src = input._np_dtype
+    if src.itemsize != target.itemsize:
+        last = input.shape[-1] * src.itemsize if input.ndim else 0
+        if input.ndim == 0 or last % target.itemsize:
+            raise ValueError("view: cannot view a %s tensor of shape %s as %s: the last "
+                             "dimension's bytes (%d) are not a multiple of %d"
+                             % (input.dtype, input.shape, mstype.to_dtype(dtype), last,
+                                target.itemsize))
+    return S.bitcast_p.bind(input, dtype=target)
+
+
+__all__ = ["repeat_interleave", "repeat_elements", "nonzero", "argwhere"]
