@@ -8,6 +8,7 @@ from mindcell._core.autodiff import needs_grad
 from mindcell._core.primitive import defprim
 from mindcell.ops import functional as F
 from mindcell.ops.defs._util import records_backward
+from mindcell.ops.defs.reduce import accumulate_f32 as _acc  # float16 sums in float32
 
 
 # ----- matmul -------------------------------------------------------------------------------
@@ -214,10 +215,10 @@ def _avg_pool_grad_impl(dy, input_shape, kernel_size, stride, padding, count_inc
     return np.ascontiguousarray(dxp[:, :, t:t + h, l:l + w])
 
 
-avg_pool_p = defprim("AvgPool", _avg_pool_impl,
+avg_pool_p = defprim("AvgPool", _acc(_avg_pool_impl),
                      bprop=lambda x, out, dout, **a: (
                          avg_pool_grad_p.bind(dout, input_shape=x.shape, **a),))
-avg_pool_grad_p = defprim("AvgPoolGrad", _avg_pool_grad_impl,
+avg_pool_grad_p = defprim("AvgPoolGrad", _acc(_avg_pool_grad_impl),
                           bprop=lambda dy, out, dout, input_shape, **a: (
                               avg_pool_p.bind(dout, **a),))
 
@@ -247,13 +248,14 @@ def _log_softmax_bprop(x, out, dout, axis=-1):
     return (log_softmax_grad_p.bind(out, dout, axis=axis),)
 
 
-softmax_p = defprim("Softmax", _softmax_impl, infer=lambda x, axis=-1: x, bprop=_softmax_bprop)
-log_softmax_p = defprim("LogSoftmax", _log_softmax_impl, infer=lambda x, axis=-1: x,
+softmax_p = defprim("Softmax", _acc(_softmax_impl), infer=lambda x, axis=-1: x,
+                    bprop=_softmax_bprop)
+log_softmax_p = defprim("LogSoftmax", _acc(_log_softmax_impl), infer=lambda x, axis=-1: x,
                         bprop=_log_softmax_bprop)
-softmax_grad_p = defprim("SoftmaxGrad", lambda out, dout, axis=-1: out * (
-    dout - np.sum(dout * out, axis=axis, keepdims=True)), infer=lambda o, d, axis=-1: o)
-log_softmax_grad_p = defprim("LogSoftmaxGrad", lambda out, dout, axis=-1: dout - np.exp(out) * (
-    np.sum(dout, axis=axis, keepdims=True)), infer=lambda o, d, axis=-1: o)
+softmax_grad_p = defprim("SoftmaxGrad", _acc(lambda out, dout, axis=-1: out * (
+    dout - np.sum(dout * out, axis=axis, keepdims=True))), infer=lambda o, d, axis=-1: o)
+log_softmax_grad_p = defprim("LogSoftmaxGrad", _acc(lambda out, dout, axis=-1: dout - np.exp(
+    out) * np.sum(dout, axis=axis, keepdims=True)), infer=lambda o, d, axis=-1: o)
 
 
 def _check_labels(labels, n_classes, name):
@@ -297,9 +299,9 @@ def _xent_bprop(logits, labels, out, dout):
 
 # NOTE: outputs are (per-sample loss, d loss / d logits); the gradient output is a by-product
 # for the backward pass and is not itself differentiated.
-sparse_xent_p = defprim("SparseSoftmaxCrossEntropy", _sparse_xent_impl, nout=2,
+sparse_xent_p = defprim("SparseSoftmaxCrossEntropy", _acc(_sparse_xent_impl), nout=2,
                         bprop=_sparse_xent_bprop)
-xent_p = defprim("SoftmaxCrossEntropy", _xent_impl, nout=2, bprop=_xent_bprop)
+xent_p = defprim("SoftmaxCrossEntropy", _acc(_xent_impl), nout=2, bprop=_xent_bprop)
 
 
 # ----- layer norm / RMS norm ----------------------------------------------------------------

@@ -9,6 +9,26 @@ def _np_axis(axis):
     return axis if axis else None
 
 
+_F16, _F32 = np.dtype(np.float16), np.dtype(np.float32)
+
+
+def accumulate_f32(impl):
+    """Wrap a numpy impl so float16 inputs are computed in float32 and float16 results returned
+    (MindSpore and PyTorch accumulate half precision in float32; float16 sums overflow at 65504)."""
+    def wrapped(*arrays, **attrs):
+        if not any(getattr(a, "dtype", None) == _F16 for a in arrays):
+            return impl(*arrays, **attrs)
+        out = impl(*[a.astype(_F32) if getattr(a, "dtype", None) == _F16 else a
+                     for a in arrays], **attrs)
+        with np.errstate(over="ignore"):  # a float16 result beyond 65504 is inf, as in MindSpore
+            if isinstance(out, tuple):
+                return tuple(o.astype(_F16) if o.dtype == _F32 else o for o in out)
+            return out.astype(_F16) if out.dtype == _F32 else out
+    wrapped.__name__ = getattr(impl, "__name__", "impl")
+    wrapped.__doc__ = impl.__doc__
+    return wrapped
+
+
 def _reduce_infer(x, axis, keep_dims):
     shape, dtype = x
     axes = axis if axis else tuple(range(len(shape)))
@@ -52,7 +72,8 @@ def _prod_bprop(x, out, dout, axis, keep_dims):
     return (F.div(grad, x),)
 
 
-reduce_sum_p = defprim("ReduceSum", _sum_impl, infer=_reduce_infer, bprop=_sum_bprop)
+reduce_sum_p = defprim("ReduceSum", accumulate_f32(_sum_impl), infer=_reduce_infer,
+                       bprop=_sum_bprop)
 reduce_max_p = defprim("ReduceMax",
                        lambda x, axis, keep_dims: np.max(x, axis=_np_axis(axis), keepdims=keep_dims),
                        infer=_reduce_infer, bprop=_extremum_bprop)
@@ -60,8 +81,8 @@ reduce_min_p = defprim("ReduceMin",
                        lambda x, axis, keep_dims: np.min(x, axis=_np_axis(axis), keepdims=keep_dims),
                        infer=_reduce_infer, bprop=_extremum_bprop)
 reduce_prod_p = defprim("ReduceProd",
-                        lambda x, axis, keep_dims: np.prod(x, axis=_np_axis(axis),
-                                                           keepdims=keep_dims, dtype=x.dtype),
+                        accumulate_f32(lambda x, axis, keep_dims: np.prod(
+                            x, axis=_np_axis(axis), keepdims=keep_dims, dtype=x.dtype)),
                         infer=_reduce_infer, bprop=_prod_bprop)
 reduce_all_p = defprim("ReduceAll",
                        lambda x, axis, keep_dims: np.all(x, axis=_np_axis(axis), keepdims=keep_dims),
@@ -103,6 +124,6 @@ def _cumsum_impl(x, axis, exclusive=False, reverse=False):
     return np.ascontiguousarray(out)
 
 
-cumsum_p = defprim("CumSum", _cumsum_impl,
+cumsum_p = defprim("CumSum", accumulate_f32(_cumsum_impl),
                    infer=lambda x, axis, exclusive=False, reverse=False: x,
                    bprop=_cumsum_bprop)

@@ -260,16 +260,30 @@ pad_p = defprim("PadV3", lambda x, paddings, value=0.0: np.pad(x, paddings, cons
 
 
 # ----- sorting ------------------------------------------------------------------------------
+def _argsort(x, axis, descending):
+    """Stable argsort (equal values keep their order) in either direction. NaN counts as the
+    largest value: last ascending, first descending. Descending flips instead of negating,
+    which would wrap unsigned ints and INT_MIN."""
+    if x.ndim == 0:
+        return np.zeros((), np.int64)
+    if not descending:
+        return np.argsort(x, axis=axis, kind="stable")
+    idx = np.argsort(np.flip(x, axis), axis=axis, kind="stable")
+    return (x.shape[axis] - 1) - np.flip(idx, axis)
+
+
 def _topk_impl(x, k, dim, largest, sorted):
-    key = -x if largest else x
-    idx = np.argsort(key, axis=dim, kind="stable")
-    idx = np.take(idx, np.arange(k), axis=dim)
-    return np.take_along_axis(x, idx, dim), idx.astype(np.int32)
+    idx = _argsort(x, dim, largest)
+    if x.ndim:
+        idx = np.take(idx, np.arange(k), axis=dim)
+    return np.take_along_axis(x, idx, dim) if x.ndim else x.copy(), idx.astype(np.int32)
 
 
 def _sort_impl(x, axis, descending):
-    idx = np.argsort(-x if descending else x, axis=axis, kind="stable")
-    return np.take_along_axis(x, idx, axis), idx.astype(np.int64)
+    idx = _argsort(x, axis, descending)
+    return np.take_along_axis(x, idx, axis) if x.ndim else x.copy(), idx.astype(np.int64)
+
+
 
 
 def _sorted_values_bprop(x, out, dout, **attrs):

@@ -8,19 +8,34 @@ from mindcell.ops.defs import nn as N
 from mindcell.ops.function import math_func as M
 
 _INT64 = np.dtype(np.int64)
+_F16, _F32 = np.dtype(np.float16), np.dtype(np.float32)
+
+
+def _widen(x):
+    """``(x as float32, float16)`` for float16 input, else ``(x, None)``: half-precision
+    reductions accumulate in float32 and return float16, as in MindSpore and PyTorch."""
+    if x._np_dtype == _F16:
+        return cast_to(x, _F32), _F16
+    return x, None
+
+
+def _narrow(t, dtype):
+    return t if dtype is None else cast_to(t, dtype)
 
 
 def reduce_sum(x, axis=(), keep_dims=False):
-    """Sum over a normalised axis tuple (internal form used by backward rules)."""
-    axis = (axis,) if isinstance(axis, int) else tuple(axis)
+    """Sum over ``axis`` (int, tuple, list; () or None = all axes), keeping the dtype."""
+    axis = normalize_axis(axis, x.ndim, "reduce_sum")
     return R.reduce_sum_p.bind(x, axis=axis, keep_dims=bool(keep_dims))
 
 
 def reduce_mean(x, axis=(), keep_dims=False):
-    """Mean over a normalised axis tuple (float inputs)."""
-    s = reduce_sum(x, axis, keep_dims)
+    """Mean over ``axis`` (int, tuple, list; () or None = all axes) of a float tensor."""
+    axis = normalize_axis(axis, x.ndim, "reduce_mean")
+    x, back = _widen(x)
+    s = R.reduce_sum_p.bind(x, axis=axis, keep_dims=bool(keep_dims))
     n = _count(x.shape, axis)
-    return M.div(s, n) if n != 1 else s
+    return _narrow(M.div(s, n) if n != 1 else s, back)
 
 
 def _count(shape, axis):
@@ -89,7 +104,9 @@ def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 
 def reduce_max(x, axis=(), keep_dims=False):
-    return R.reduce_max_p.bind(x, axis=tuple(axis), keep_dims=bool(keep_dims))
+    """Maximum over ``axis`` (int, tuple, list; () or None = all axes)."""
+    return R.reduce_max_p.bind(x, axis=normalize_axis(axis, x.ndim, "reduce_max"),
+                               keep_dims=bool(keep_dims))
 
 
 def prod(input, axis=None, keep_dims=False, dtype=None):
@@ -124,16 +141,19 @@ def var(input, axis=None, ddof=0, keepdims=False):
     check_tensor(input, "var")
     if isinstance(ddof, bool):
         ddof = int(ddof)
-    x = input if input._np_dtype.kind == "f" else cast_to(input, np.dtype(np.float32))
+    x = input if input._np_dtype.kind == "f" else cast_to(input, _F32)
+    x, back = _widen(x)
     axes = normalize_axis(axis, x.ndim, "var")
     mu = reduce_mean(x, axes, keep_dims=True)
     n = _count(x.shape, axes)
-    return M.div(reduce_sum(M.square(M.sub(x, mu)), axes, keepdims), n - ddof)
+    return _narrow(M.div(reduce_sum(M.square(M.sub(x, mu)), axes, keepdims), n - ddof), back)
 
 
 def std(input, axis=None, ddof=0, keepdims=False):
     """std(input, axis=None, ddof=0, keepdims=False): standard deviation."""
-    return M.sqrt(var(input, axis, ddof, keepdims))
+    check_tensor(input, "std")
+    x, back = _widen(input)
+    return _narrow(M.sqrt(var(x, axis, ddof, keepdims)), back)
 
 
 def var_mean(input, axis=None, ddof=0, keepdims=False):
@@ -148,20 +168,29 @@ def logsumexp(input, axis, keep_dims=False):
     """logsumexp(input, axis, keep_dims=False): log(sum(exp(x))) computed stably."""
     check_tensor(input, "logsumexp")
     axes = normalize_axis(axis, input.ndim, "logsumexp")
+    x = input if input._np_dtype.kind == "f" else cast_to(input, _F32)  # uint8 would wrap
+    x, back = _widen(x)
     from mindcell.ops.function.misc_func import stop_gradient
-    m = stop_gradient(R.reduce_max_p.bind(input, axis=axes, keep_dims=True))
-    out = M.add(M.log(reduce_sum(M.exp(M.sub(input, m)), axes, True)), m)
+    m = stop_gradient(R.reduce_max_p.bind(x, axis=axes, keep_dims=True))
+    # a row that is all -inf (or has +inf) has a non-finite max: shift by 0 there instead
+    m = M.select(M.isfinite(m), m, M.zeros_like_f(m))
+    out = M.add(M.log(reduce_sum(M.exp(M.sub(x, m)), axes, True)), m)
     if not keep_dims:
         out = out.reshape(tuple(n for i, n in enumerate(out.shape)
                                 if i not in (axes or range(input.ndim))))
-    return out
+    return _narrow(out, back)
 
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """norm(A, ord=None, dim=None, keepdim=False): vector p-norms (2 by default), 'fro', inf."""
     check_tensor(A, "norm")
     axes = normalize_axis(dim, A.ndim, "norm")
-    x = A if A._np_dtype.kind == "f" else cast_to(A, np.dtype(np.float32))
+    x = A if A._np_dtype.kind == "f" else cast_to(A, _F32)
+    x, back = _widen(x)
+    return _narrow(_norm(x, ord, axes, keepdim), back)
+
+
+def _norm(x, ord, axes, keepdim):
     if ord is None or ord == 2 or ord == "fro":
         return M.sqrt(reduce_sum(M.square(x), axes, keepdim))
     if ord == 1:
