@@ -58,16 +58,9 @@ class Prim:
         self._kernel_resolved = True
 
     def infer(self, avals, attrs):
-        """Output ``(shape, dtype)`` (a tuple of them for multi-output prims) from input avals."""
-        if self.infer_fn is not None:
-            return self.infer_fn(*avals, **attrs)
-        # Fallback: evaluate the reference on zeros (exact, used for rarely-traced ops).
-        dummies = [np.zeros(shape, dtype) for shape, dtype in avals]
-        with np.errstate(all="ignore"):  # zeros may divide by zero; only shapes matter here
-            out = self.impl(*dummies, **attrs)
-        if self.nout == 1:
-            return (out.shape, out.dtype)
-        return tuple((o.shape, o.dtype) for o in out)
+        """Output ``(shape, dtype)`` (a tuple of them for multi-output prims) from input avals;
+        raises :class:`DataDependentShape` when values decide the shape."""
+        return self.infer_fn(*avals, **attrs)
 
 
 def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
@@ -75,9 +68,24 @@ def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
+    if infer is None and not dynamic_shape:
+        raise TypeError("primitive %r needs an infer function (shapes and dtypes only)" % name)
+    if dynamic_shape:
+        infer = _data_dependent(name)
     prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, dynamic_shape)
     REGISTRY[name] = prim
     return prim
+
+
+class DataDependentShape(Exception):
+    """Raised by an ``infer`` whose output shape depends on input values: such an op runs
+    eagerly but cannot be traced into a graph (the tracer reports the user's line)."""
+
+
+def _data_dependent(name):
+    def infer(*avals, **attrs):
+        raise DataDependentShape(name)
+    return infer
 
 
 def elementwise_infer(*avals, **attrs):

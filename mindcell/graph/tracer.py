@@ -1,6 +1,7 @@
 """GraphTrace: while active, ``Prim.bind`` appends nodes to a Graph and returns symbolic
 tensors. Parameters become inputs bound by reference; other concrete tensors constants."""
 from mindcell._core import autodiff, trace as _trace
+from mindcell._core.primitive import DataDependentShape
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.ir import Graph
@@ -47,14 +48,16 @@ class GraphTrace:
     def process(self, prim, inputs, attrs):
         if prim.impl is None:
             raise RuntimeError("%s cannot be traced into a graph" % prim.name)
-        if prim.dynamic_shape:
-            from mindcell.graph.symbolic import graph_error
-            raise graph_error("run %s, whose output shape depends on the input values"
-                              % prim.name, "compute it outside construct, or use a "
-                              "fixed-shape form (ops.select / ops.masked_fill with a mask)")
         values = [self.value_of(t) for t in inputs]
         avals = [(v.shape, v.dtype) for v in values]
-        out = prim.infer(avals, attrs)
+        try:
+            out = prim.infer(avals, attrs)
+        except DataDependentShape as e:
+            from mindcell.graph.symbolic import graph_error
+            raise graph_error("run %s, whose output shape depends on the input values (%s)"
+                              % (prim.name, e.args[0] if e.args else prim.name),
+                              "compute it outside construct, or use a fixed-shape form "
+                              "(ops.select / ops.masked_fill with a mask)") from None
         multi = prim.nout != 1
         out_avals = list(out) if multi else [out]
         node = self.graph.add_node(

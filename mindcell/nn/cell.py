@@ -33,7 +33,12 @@ def _custom_bprop_rule(*inputs, out, dout, cell, args):
     return tuple(g for g, a in zip(grads, args) if a is None)
 
 
-custom_bprop_p = defprim("CellCustomBprop", None, bprop=_custom_bprop_rule)
+def _custom_bprop_infer(*avals, **attrs):
+    raise RuntimeError("CellCustomBprop is a tape record only; it is never traced")
+
+
+custom_bprop_p = defprim("CellCustomBprop", None, infer=_custom_bprop_infer,
+                         bprop=_custom_bprop_rule)
 
 
 def _fast_key(training, args):

@@ -102,6 +102,7 @@ def _in_bprop(*xs, out, dout, state):
 hook_out_p = defprim("CellBackwardHookOutput", lambda x, state: x, infer=lambda x, state: x,
                      bprop=_out_bprop)
 hook_in_p = defprim("CellBackwardHookInput", lambda *xs, state: tuple(xs), nout=-1,
+                    infer=lambda *xs, state: tuple(xs),
                     bprop=_in_bprop)
 
 

@@ -6,6 +6,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from mindcell._core.autodiff import needs_grad
 from mindcell._core.primitive import defprim
+from mindcell.ops._helpers import check_matmul_shapes
 from mindcell.ops import functional as F
 from mindcell.ops.defs._util import records_backward
 from mindcell.ops.defs.reduce import accumulate_f32 as _acc  # float16 sums in float32
@@ -44,10 +45,19 @@ def _bmm_bprop(a, b, out, dout, transpose_a=False, transpose_b=False):
                          a, b, dout, transpose_a, transpose_b)
 
 
+def _matmul_infer(a, b, transpose_a=False, transpose_b=False):
+    sa, sb = tuple(a[0]), tuple(b[0])
+    batch = check_matmul_shapes("MatMul", sa, sb, transpose_a, transpose_b)
+    rows = () if len(sa) < 2 else ((sa[-1],) if transpose_a else (sa[-2],))
+    cols = () if len(sb) < 2 else ((sb[-2],) if transpose_b else (sb[-1],))
+    return (tuple(batch) + rows + cols, a[1])
+
+
 matmul_p = defprim("MatMul", lambda a, b, transpose_a=False, transpose_b=False:
-                   _mm(a, b, transpose_a, transpose_b), bprop=_matmul_bprop)
+                   _mm(a, b, transpose_a, transpose_b), infer=_matmul_infer, bprop=_matmul_bprop)
 batch_matmul_p = defprim("BatchMatMul", lambda a, b, transpose_a=False, transpose_b=False:
-                         _mm(a, b, transpose_a, transpose_b), bprop=_bmm_bprop)
+                         _mm(a, b, transpose_a, transpose_b), infer=_matmul_infer,
+                         bprop=_bmm_bprop)
 
 
 # ----- convolution --------------------------------------------------------------------------
@@ -126,9 +136,24 @@ def _conv2d_filter_bprop(dy, x, out, dout, filter_shape, **attrs):
             conv2d_input_p.bind(dy, dout, input_shape=x.shape, **attrs))
 
 
-conv2d_p = defprim("Conv2D", _conv2d_impl, bprop=_conv2d_bprop)
-conv2d_input_p = defprim("Conv2DBackpropInput", _conv2d_input_impl, bprop=_conv2d_input_bprop)
-conv2d_filter_p = defprim("Conv2DBackpropFilter", _conv2d_filter_impl, bprop=_conv2d_filter_bprop)
+def _window_out(size, k, stride, dilation, pad_before, pad_after):
+    return (size + pad_before + pad_after - dilation * (k - 1) - 1) // stride + 1
+
+
+def _conv2d_infer(x, w, stride, padding, dilation, groups):
+    (n, _, h, wd), (o, _, kh, kw) = x[0], w[0]
+    t, b, l, r = padding
+    return ((n, o, _window_out(h, kh, stride[0], dilation[0], t, b),
+             _window_out(wd, kw, stride[1], dilation[1], l, r)), x[1])
+
+
+conv2d_p = defprim("Conv2D", _conv2d_impl, infer=_conv2d_infer, bprop=_conv2d_bprop)
+conv2d_input_p = defprim("Conv2DBackpropInput", _conv2d_input_impl,
+                         infer=lambda dy, w, input_shape, **a: (tuple(input_shape), dy[1]),
+                         bprop=_conv2d_input_bprop)
+conv2d_filter_p = defprim("Conv2DBackpropFilter", _conv2d_filter_impl,
+                          infer=lambda dy, x, filter_shape, **a: (tuple(filter_shape), dy[1]),
+                          bprop=_conv2d_filter_bprop)
 
 
 # ----- pooling ------------------------------------------------------------------------------
@@ -180,11 +205,19 @@ def _max_pool_gather_impl(x, y, dx, kernel_size, stride, padding):
     return out
 
 
-max_pool_p = defprim("MaxPool", _max_pool_impl, bprop=_max_pool_bprop)
+def _pool_infer(x, kernel_size, stride, padding, **attrs):
+    (n, c, h, w), (t, b, l, r) = x[0], padding
+    return ((n, c, _window_out(h, kernel_size[0], stride[0], 1, t, b),
+             _window_out(w, kernel_size[1], stride[1], 1, l, r)), x[1])
+
+
+max_pool_p = defprim("MaxPool", _max_pool_impl, infer=_pool_infer, bprop=_max_pool_bprop)
 max_pool_grad_p = defprim("MaxPoolGrad", _max_pool_grad_impl,
+                          infer=lambda x, y, dy, **a: (x[0], dy[1]),
                           bprop=lambda x, y, dy, out, dout, **a: (
                               None, None, _max_pool_select(x, out=y, dx=dout, **a)))
-max_pool_gather_p = defprim("MaxPoolGradGrad", _max_pool_gather_impl)
+max_pool_gather_p = defprim("MaxPoolGradGrad", _max_pool_gather_impl,
+                            infer=lambda x, y, dx, **a: (y[0], dx[1]))
 
 
 def _avg_divisor(shape, kernel_size, stride, padding, count_include_pad, dtype):
@@ -215,10 +248,11 @@ def _avg_pool_grad_impl(dy, input_shape, kernel_size, stride, padding, count_inc
     return np.ascontiguousarray(dxp[:, :, t:t + h, l:l + w])
 
 
-avg_pool_p = defprim("AvgPool", _acc(_avg_pool_impl),
+avg_pool_p = defprim("AvgPool", _acc(_avg_pool_impl), infer=_pool_infer,
                      bprop=lambda x, out, dout, **a: (
                          avg_pool_grad_p.bind(dout, input_shape=x.shape, **a),))
 avg_pool_grad_p = defprim("AvgPoolGrad", _acc(_avg_pool_grad_impl),
+                          infer=lambda dy, input_shape, **a: (tuple(input_shape), dy[1]),
                           bprop=lambda dy, out, dout, input_shape, **a: (
                               avg_pool_p.bind(dout, **a),))
 
@@ -299,9 +333,14 @@ def _xent_bprop(logits, labels, out, dout):
 
 # NOTE: outputs are (per-sample loss, d loss / d logits); the gradient output is a by-product
 # for the backward pass and is not itself differentiated.
+def _xent_infer(logits, labels):
+    return ((tuple(logits[0][:1]), logits[1]), logits)
+
+
 sparse_xent_p = defprim("SparseSoftmaxCrossEntropy", _acc(_sparse_xent_impl), nout=2,
-                        bprop=_sparse_xent_bprop)
-xent_p = defprim("SoftmaxCrossEntropy", _acc(_xent_impl), nout=2, bprop=_xent_bprop)
+                        infer=_xent_infer, bprop=_sparse_xent_bprop)
+xent_p = defprim("SoftmaxCrossEntropy", _acc(_xent_impl), nout=2, infer=_xent_infer,
+                 bprop=_xent_bprop)
 
 
 # ----- layer norm / RMS norm ----------------------------------------------------------------
@@ -354,8 +393,18 @@ def _layer_norm_composite_grad(x, gamma, dy, begin_norm_axis, begin_params_axis,
     return dx, F.reduce_sum(F.mul(dy, xhat), lead, False), F.reduce_sum(dy, lead, False)
 
 
-layer_norm_p = defprim("LayerNorm", _layer_norm_impl, nout=3, bprop=_layer_norm_bprop)
-layer_norm_grad_p = defprim("LayerNormGrad", _layer_norm_grad_impl, nout=3)
+def _layer_norm_infer(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
+    shape, dtype = x
+    stats = tuple(shape[:begin_norm_axis]) + (1,) * (len(shape) - begin_norm_axis)
+    return (x, (stats, dtype), (stats, dtype))
+
+
+layer_norm_p = defprim("LayerNorm", _layer_norm_impl, nout=3, infer=_layer_norm_infer,
+                       bprop=_layer_norm_bprop)
+layer_norm_grad_p = defprim("LayerNormGrad", _layer_norm_grad_impl, nout=3,
+                            infer=lambda x, dy, rstd, mean, gamma, begin_norm_axis,
+                            begin_params_axis: (x, (tuple(x[0][begin_params_axis:]), x[1]),
+                                                (tuple(x[0][begin_params_axis:]), x[1])))
 
 
 def _rms_rstd(xd, epsilon, clamp_norm):
@@ -405,5 +454,10 @@ def _rms_norm_bprop(x, gamma, out, dout, epsilon, clamp_norm=False):
     return rms_norm_grad_p.bind(dy, x, out[1], gamma, epsilon=epsilon, clamp_norm=clamp_norm)
 
 
-rms_norm_p = defprim("RMSNorm", _rms_norm_impl, nout=2, bprop=_rms_norm_bprop)
-rms_norm_grad_p = defprim("RMSNormGrad", _rms_norm_grad_impl, nout=2)
+rms_norm_p = defprim("RMSNorm", _rms_norm_impl, nout=2,
+                     infer=lambda x, gamma, epsilon, clamp_norm=False: (
+                         x, (tuple(x[0][:-1]) + (1,), x[1])),
+                     bprop=_rms_norm_bprop)
+rms_norm_grad_p = defprim("RMSNormGrad", _rms_norm_grad_impl, nout=2,
+                          infer=lambda dy, x, rstd, gamma, epsilon, clamp_norm=False: (
+                              x, (tuple(x[0][-1:]), x[1])))

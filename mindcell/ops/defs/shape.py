@@ -2,8 +2,9 @@
 mutated in place except through Assign-like ops and optimizers, and ``__setitem__`` rebinds a
 fresh array."""
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
-from mindcell._core.primitive import defprim
+from mindcell._core.primitive import DataDependentShape, defprim
 from mindcell.ops import functional as F
 
 
@@ -55,7 +56,15 @@ def _tile_bprop(x, out, dout, multiples):
     return (F.reshape(g, shape),)
 
 
-tile_p = defprim("Tile", lambda x, multiples: np.tile(x, multiples), bprop=_tile_bprop)
+def _tile_infer(x, multiples):
+    shape, reps = tuple(x[0]), tuple(multiples)
+    n = max(len(shape), len(reps))
+    shape, reps = (1,) * (n - len(shape)) + shape, (1,) * (n - len(reps)) + reps
+    return (tuple(d * r for d, r in zip(shape, reps)), x[1])
+
+
+tile_p = defprim("Tile", lambda x, multiples: np.tile(x, multiples), infer=_tile_infer,
+                 bprop=_tile_bprop)
 reverse_p = defprim("ReverseV2", lambda x, axis: np.ascontiguousarray(np.flip(x, axis)),
                     infer=lambda x, axis: x,
                     bprop=lambda x, out, dout, axis: (F.flip(dout, axis),))
@@ -96,6 +105,8 @@ def build_index(spec, arrays):
             out.append(Ellipsis)
         elif kind == "n":
             out.append(None)
+        elif kind == "b":
+            out.append(item[1])
         else:
             out.append(arrays[item[1]])
     return tuple(out)
@@ -122,8 +133,18 @@ def _index_grad_impl(dout, *idx, spec, shape):
     return grad
 
 
-index_p = defprim("Index", _index_impl, bprop=_index_bprop)
+def _index_infer(x, *idx, spec):
+    if any(np.dtype(dtype) == np.bool_ for _, dtype in idx):
+        raise DataDependentShape("indexing with a bool tensor mask")
+    shape = tuple(x[0])
+    dummy = as_strided(np.zeros(1, np.int8), shape, (0,) * len(shape))
+    arrays = [np.broadcast_to(np.zeros((), np.intp), s) for s, _ in idx]
+    return (dummy[build_index(spec, arrays)].shape, x[1])
+
+
+index_p = defprim("Index", _index_impl, infer=_index_infer, bprop=_index_bprop)
 index_grad_p = defprim("IndexGrad", _index_grad_impl,
+                       infer=lambda g, *idx, spec, shape: (tuple(shape), g[1]),
                        bprop=lambda g, *idx, out, dout, spec, shape: (
                            (index_p.bind(dout, *idx, spec=spec),) + (None,) * len(idx)))
 
@@ -183,6 +204,8 @@ def _gather_infer(x, indices, axis):
 gather_p = defprim("Gather", _gather_impl, infer=_gather_infer,
                    bprop=_gather_bprop)
 gather_grad_p = defprim("UnsortedSegmentSum", _segment_sum,
+                        infer=lambda g, indices, axis, dim_size: (
+                            g[0][:axis] + (dim_size,) + g[0][axis + len(indices[0]):], g[1]),
                         bprop=lambda g, indices, out, dout, axis, dim_size: (
                             F.gather(dout, indices, axis), None))
 
@@ -247,7 +270,13 @@ def _one_hot_impl(indices, depth, on_value, off_value, axis, dtype):
     return np.ascontiguousarray(out)
 
 
-one_hot_p = defprim("OneHot", _one_hot_impl)
+def _one_hot_infer(indices, depth, on_value, off_value, axis, dtype):
+    shape = list(indices[0])
+    shape.insert(len(shape) if axis == -1 else axis, depth)
+    return (tuple(shape), np.dtype(dtype))
+
+
+one_hot_p = defprim("OneHot", _one_hot_impl, infer=_one_hot_infer)
 
 
 def _pad_bprop(x, out, dout, paddings, value=0.0):
@@ -256,6 +285,8 @@ def _pad_bprop(x, out, dout, paddings, value=0.0):
 
 
 pad_p = defprim("PadV3", lambda x, paddings, value=0.0: np.pad(x, paddings, constant_values=value),
+                infer=lambda x, paddings, value=0.0: (
+                    tuple(d + b + a for d, (b, a) in zip(x[0], paddings)), x[1]),
                 bprop=_pad_bprop)
 
 
@@ -284,13 +315,18 @@ def _sort_impl(x, axis, descending):
     return np.take_along_axis(x, idx, axis) if x.ndim else x.copy(), idx.astype(np.int64)
 
 
-
-
 def _sorted_values_bprop(x, out, dout, **attrs):
     axis = attrs.get("dim", attrs.get("axis"))
     zeros = F.zeros_like(x)
     return (scatter_elements_p.bind(zeros, out[1], dout[0], axis=axis, reduction="add"),)
 
 
-topk_p = defprim("TopK", _topk_impl, nout=2, bprop=_sorted_values_bprop)
-sort_p = defprim("Sort", _sort_impl, nout=2, bprop=_sorted_values_bprop)
+def _topk_infer(x, k, dim, largest, sorted):
+    shape = tuple(x[0][:dim]) + (k,) + tuple(x[0][dim + 1:])
+    return ((shape, x[1]), (shape, np.dtype(np.int32)))
+
+
+topk_p = defprim("TopK", _topk_impl, nout=2, infer=_topk_infer, bprop=_sorted_values_bprop)
+sort_p = defprim("Sort", _sort_impl, nout=2,
+                 infer=lambda x, axis, descending: (x, (x[0], np.dtype(np.int64))),
+                 bprop=_sorted_values_bprop)

@@ -30,8 +30,7 @@ def normalize_index(index):
         elif item is None:
             spec.append(("n",))
         elif isinstance(item, (bool, np.bool_)):
-            spec.append(("t", len(tensors)))
-            tensors.append(Tensor._make(np.asarray(bool(item))))
+            spec.append(("b", bool(item)))  # a constant: the result's shape depends on it
         elif isinstance(item, (int, np.integer)):
             spec.append(("i", int(item)))
         elif isinstance(item, slice):
@@ -54,7 +53,7 @@ def _check_basic(shape, spec):
     """Raise IndexError for out-of-range ints or a bad step before anything runs."""
     if any(s[0] == "s" and s[3] == 0 for s in spec):
         raise ValueError("Tensor index: slice step cannot be zero")
-    if all(s[0] in "sen" for s in spec):
+    if all(s[0] in "senb" for s in spec):
         return
     dummy = as_strided(np.zeros(1, np.int8), shape, (0,) * len(shape))
     key = S.build_index(tuple(s if s[0] != "t" else ("s", None, None, None) for s in spec), ())
