@@ -87,10 +87,12 @@ def _read_varint(buf, pos, end):
         pos += 1
         result |= (b & 0x7F) << shift
         if b < 0x80:
+            if result >> 64:
+                raise DecodeError("varint at byte %d does not fit in 64 bits" % pos)
             return result, pos
         shift += 7
         if shift >= 70:
-            raise DecodeError("malformed varint at byte %d" % pos)
+            raise DecodeError("malformed varint (more than 10 bytes) at byte %d" % pos)
 
 
 def _fields(buf, pos, end):

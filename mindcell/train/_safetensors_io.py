@@ -96,6 +96,8 @@ def read(data):
     except (UnicodeDecodeError, ValueError) as e:
         raise FormatError("its header is not valid JSON (%s)" % e) from None
     metadata = header.get("__metadata__") if isinstance(header, dict) else None
+    if metadata is not None and not isinstance(metadata, dict):
+        raise FormatError("its __metadata__ is not a map")
     entries = {}
     for name, info in sorted(items, key=lambda kv: kv[0]):
         entries[name] = (info["dtype"], tuple(int(d) for d in info["shape"]), info["data"])

@@ -20,12 +20,9 @@ both directions. Differences from MindSpore, all on the safe side:
 import atexit
 import difflib
 import logging
-import math
 import numbers
 import os
 import re
-import stat
-import tempfile
 import threading
 
 import numpy as np
@@ -35,6 +32,8 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.train import _ckpt_proto as proto
 from mindcell.train import _safetensors_io as st_io
+from mindcell.train import _ckpt_files as files
+from mindcell.train import _ckpt_load as ckpt_load
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt"]
@@ -47,15 +46,7 @@ SLICE_BYTES = 512 * 1024 * 1024
 
 _FORMATS = ("ckpt", "safetensors")
 
-# tensor_type string -> numpy dtype of the little-endian bytes on disk
-_CKPT_NP = {
-    "Bool": np.dtype(np.bool_), "Int8": np.dtype("<i1"), "UInt8": np.dtype("<u1"),
-    "Int16": np.dtype("<i2"), "UInt16": np.dtype("<u2"), "Int32": np.dtype("<i4"),
-    "UInt32": np.dtype("<u4"), "Int64": np.dtype("<i8"), "UInt64": np.dtype("<u8"),
-    "Float16": np.dtype("<f2"), "Float32": np.dtype("<f4"), "Float64": np.dtype("<f8"),
-}
-_STR_TYPE = "str"
-_BF16_TYPE = "BFloat16"
+_STR_TYPE = ckpt_load.STR_TYPE
 
 # dtypes load_param_into_net converts between when strict_load=False (as MindSpore does)
 _FLOAT_TYPES = frozenset((mstype.float16, mstype.float32, mstype.float64))
@@ -270,68 +261,13 @@ def _safetensors_payload(data, crc_check, remove_redundancy, path):
     return tensors, metadata
 
 
-def _fsync_dir(directory):
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _atomic_write(path, write_file=None, write_path=None):
-    """Write ``path`` through a temporary file in its directory, then rename it into place.
-
-    ``write_file(f)`` writes to an open binary file; ``write_path(p)`` writes the file ``p``.
-    On any error the temporary file is removed and ``path`` is left as it was.
-    """
-    directory = os.path.dirname(path) or os.curdir
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp",
-                               dir=directory)
-    try:
-        if write_file is not None:
-            with os.fdopen(fd, "wb") as f:
-                write_file(f)
-                f.flush()
-                os.fsync(f.fileno())
-        else:
-            os.close(fd)
-            write_path(tmp)
-            with open(tmp, "rb+") as f:
-                os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, stat.S_IRUSR)  # read-only for its owner, as MindSpore leaves it
-        except OSError:
-            pass
-        try:
-            os.replace(tmp, path)
-        except PermissionError:
-            if not os.path.exists(path):
-                raise
-            os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)  # Windows will not replace read-only
-            os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(directory)
-
-
 def _exec_save(path, data, crc_check, format, remove_redundancy):
     try:
         if format == "ckpt":
-            _atomic_write(path, write_file=lambda f: _write_ckpt(f, data, crc_check))
+            files.atomic_write(path, write_file=lambda f: _write_ckpt(f, data, crc_check))
         else:
             tensors, metadata = _safetensors_payload(data, crc_check, remove_redundancy, path)
-            _atomic_write(path, write_path=lambda p: st_io.save(p, tensors, metadata))
+            files.atomic_write(path, write_path=lambda p: st_io.save(p, tensors, metadata))
     except BaseException:
         logger.error("Failed to save the checkpoint file %s.", path)
         raise
@@ -507,147 +443,7 @@ def _check_load_file(ckpt_file_name, format):
     if not path.endswith(format):
         raise ValueError("For 'load_checkpoint', the checkpoint file name must end with the format "
                          "%r, but got file name %r." % (format, path))
-    path = os.path.realpath(path)
-    if not os.path.exists(path):
-        raise ValueError("For 'load_checkpoint', the checkpoint file %s does not exist, please "
-                         "check whether 'ckpt_file_name' is correct." % path)
-    return path
-
-
-def _read_bytes(path):
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError as e:
-        raise ValueError("Failed to read the checkpoint file %s: %s" % (path, e)) from e
-
-
-def _ckpt_array(tag, dims, tensor_type, content, path):
-    """One ckpt tensor as a writable native-endian numpy array."""
-    if tensor_type == _BF16_TYPE:
-        itemsize, np_dtype = 2, None
-    else:
-        np_dtype = _CKPT_NP.get(tensor_type)
-        if np_dtype is None:
-            raise ValueError("Failed to load the checkpoint file %s: the tensor %r has the type "
-                             "%r, which mindcell cannot read." % (path, tag, tensor_type))
-        itemsize = np_dtype.itemsize
-    if list(dims) == [0] and len(content) == itemsize:
-        dims = []  # old MindSpore wrote scalars with dims [0]
-    if any(d < 0 for d in dims):
-        raise ValueError("Failed to load the checkpoint file %s: the tensor %r has negative dims "
-                         "%s." % (path, tag, list(dims)))
-    expected = math.prod(dims) * itemsize
-    if len(content) != expected:
-        raise ValueError("Failed to load the checkpoint file %s: the tensor %r (%s, dims %s) "
-                         "should hold %d bytes but holds %d; the file is damaged or truncated."
-                         % (path, tag, tensor_type, list(dims), expected, len(content)))
-    if np_dtype is None:
-        logger.info("load_checkpoint: %r is BFloat16 in %s; mindcell loads it as Float32 "
-                    "(exact).", tag, path)
-        return st_io.bf16_to_f32(content).reshape(dims)
-    arr = np.frombuffer(content, dtype=np_dtype)
-    return arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(dims)
-
-
-def _map_arrays(tag, chunks, path):
-    """A MapParameter's Values: lists of (keys, values, status) tensors, joined on axis 0."""
-    parts = None
-    try:
-        for tensors in chunks:
-            arrays = []
-            for t in tensors:
-                dt = np.dtype(t.tensor_type)
-                if dt.kind not in "biuf":
-                    raise TypeError("unsupported type %r" % t.tensor_type)
-                arrays.append(np.frombuffer(t.content, dtype=dt).reshape(t.dims).copy())
-            parts = [[a] for a in arrays] if parts is None else [p + [a] for p, a in
-                                                               zip(parts, arrays)]
-        return [np.concatenate(p, axis=0) for p in (parts or [])]
-    except (TypeError, ValueError) as e:
-        raise ValueError("Failed to load the checkpoint file %s: the map parameter %r cannot be "
-                         "read (%s)." % (path, tag, e)) from None
-
-
-def _load_ckpt_file(path, keep, crc_check):
-    raw = _read_bytes(path)
-    body, stored_crc = proto.split_crc(raw)
-    if stored_crc is None:
-        if crc_check:
-            logger.warning("For 'load_checkpoint', the checkpoint file %s has no CRC code; it "
-                           "cannot be checked.", path)
-    elif crc_check and proto.crc32(body) != stored_crc:
-        raise ValueError("For 'load_checkpoint', the CRC check of the checkpoint file %s failed: "
-                         "the file is damaged." % path)
-    try:
-        values = proto.parse_checkpoint(body)
-    except proto.DecodeError as e:
-        raise ValueError("Failed to read the checkpoint file %s: it is not a MindSpore checkpoint "
-                         "or it is damaged/truncated (%s)." % (path, e)) from None
-    if not values:
-        raise ValueError("Failed to read the checkpoint file %s: it holds no parameters (an empty "
-                         "file, or not a MindSpore checkpoint)." % path)
-    # join consecutive Values with the same tag (tensors over 512 MiB are split)
-    groups = []
-    for tag, kind, payload in values:
-        if groups and groups[-1][0] == tag and groups[-1][1] == kind:
-            groups[-1][2].append(payload)
-        else:
-            groups.append((tag, kind, [payload]))
-    result = {}
-    for tag, kind, chunks in groups:
-        if not keep(tag):
-            continue
-        if kind == "map":
-            result[tag] = _map_arrays(tag, chunks, path)
-            continue
-        last = chunks[-1]
-        if last.tensor_type == _STR_TYPE:
-            text = bytes(b"".join(c.content for c in chunks))
-            if len(text) % 4:
-                raise ValueError("Failed to load the checkpoint file %s: the string %r is not "
-                                 "UTF-32 (%d bytes)." % (path, tag, len(text)))
-            try:
-                result[tag] = text.decode("utf-32-le").rstrip("\x00")
-            except UnicodeDecodeError:
-                raise ValueError("Failed to load the checkpoint file %s: the string %r is not "
-                                 "valid UTF-32." % (path, tag)) from None
-            continue
-        if any(c.tensor_type != last.tensor_type for c in chunks):
-            raise ValueError("Failed to load the checkpoint file %s: the pieces of %r have "
-                             "different types." % (path, tag))
-        content = chunks[0].content if len(chunks) == 1 else b"".join(c.content for c in chunks)
-        arr = _ckpt_array(tag, last.dims, last.tensor_type, content, path)
-        result[tag] = Parameter(Tensor._make(arr), name=tag)
-    return result
-
-
-def _load_safetensors_file(path, keep, crc_check):
-    raw = _read_bytes(path)
-    try:
-        metadata, entries = st_io.read(raw)
-    except st_io.FormatError as e:
-        raise ValueError("Failed to read the checkpoint file %s: %s." % (path, e)) from None
-    if crc_check:
-        stored = (metadata or {}).get("crc_num")
-        if stored is None:
-            logger.warning("For 'load_checkpoint', the safetensors file %s has no CRC code; it "
-                           "cannot be checked.", path)
-        else:
-            computed = st_io.crc_of({k: v[2] for k, v in entries.items()})
-            if str(computed) != str(stored).strip():
-                raise ValueError("For 'load_checkpoint', the CRC check of the checkpoint file %s "
-                                 "failed: the file is damaged." % path)
-    result = {}
-    for name, (dtype, shape, data) in entries.items():
-        if not keep(name):
-            continue
-        try:
-            arr = st_io.to_array(name, dtype, shape, data)
-        except (st_io.FormatError, ValueError) as e:
-            raise ValueError("Failed to load the checkpoint file %s: %s." % (path, e)) from None
-        result[name] = Parameter(Tensor._make(arr), name=name)
-    return result
+    return os.path.realpath(path), path
 
 
 def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None,
@@ -705,15 +501,15 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     if net is not None and not isinstance(net, _cell_class()):
         raise TypeError("For 'load_checkpoint', 'net' must be a Cell or None, but got %s."
                         % type(net).__name__)
-    path = _check_load_file(ckpt_file_name, format)
+    path, given = _check_load_file(ckpt_file_name, format)
     if specify_prefix or filter_prefix:
         logger.warning("For 'load_checkpoint', 'specify_prefix' and 'filter_prefix' are "
                        "deprecated; use 'choice_func' instead.")
     keep = _selector(specify_prefix, filter_prefix, choice_func)
     if format == "ckpt":
-        parameter_dict = _load_ckpt_file(path, keep, crc_check)
+        parameter_dict = ckpt_load.load_ckpt(path, keep, crc_check, given)
     else:
-        parameter_dict = _load_safetensors_file(path, keep, crc_check)
+        parameter_dict = ckpt_load.load_safetensors(path, keep, crc_check, given)
     if not parameter_dict:
         raise ValueError("The parameter dict loaded from %s is empty after filtering; check "
                          "'choice_func', 'filter_prefix' and 'specify_prefix'." % path)

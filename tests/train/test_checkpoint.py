@@ -245,7 +245,7 @@ def test_crc_ckpt(tmp_path):
     assert data == body + b"crc_num" + proto.crc32(body).to_bytes(10, "big")
     assert list(ms.load_checkpoint(crc, crc_check=True)) == ["weight", "bias"]
     assert list(ms.load_checkpoint(crc)) == ["weight", "bias"]  # the trailer is always stripped
-    # flip one bit inside the weight values: only crc_check notices
+    # flip one bit inside the weight values: the CRC notices, whatever crc_check says
     damaged = bytearray(data)
     damaged[40] ^= 1
     os.chmod(crc, 0o600)
@@ -253,7 +253,8 @@ def test_crc_ckpt(tmp_path):
     with pytest.raises(ValueError, match="crc|CRC") as info:
         ms.load_checkpoint(crc, crc_check=True)
     assert "c.ckpt" in str(info.value)
-    assert list(ms.load_checkpoint(crc)) == ["weight", "bias"]
+    with pytest.raises(ValueError, match="CRC"):
+        ms.load_checkpoint(crc)
 
 
 def test_crc_safetensors(tmp_path):
