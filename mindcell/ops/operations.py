@@ -288,7 +288,10 @@ class GeLU(Primitive):
 
 
 class FastGeLU(GeLU):
-    pass
+    """FastGeLU()(x): ``x * sigmoid(1.702 x)`` (see ``ops.fast_gelu``)."""
+
+    def __call__(self, x):
+        return F.fast_gelu(x)
 
 
 class LeakyReLU(Primitive):
@@ -363,21 +366,17 @@ class MaxPool(Primitive):
         super().__init__()
         self.kernel_size, self.strides, self.pad_mode = kernel_size, strides, pad_mode
 
+    _kind = "max"
+
     def __call__(self, x):
-        from mindcell.ops.function.nn_func import same_padding, _pair
-        pads = 0
-        if self.pad_mode.lower() == "same":
-            kh, kw = _pair(self.kernel_size, "kernel_size", "MaxPool")
-            sh, sw = _pair(self.strides, "strides", "MaxPool")
-            pads = same_padding(x.shape[2], kh, sh, 1) + same_padding(x.shape[3], kw, sw, 1)
-        return F.max_pool2d(x, self.kernel_size, self.strides, pads)
+        from mindcell.ops.function.nn_func import _pool2d_pad_mode
+        return _pool2d_pad_mode(x, self._kind, self.kernel_size, self.strides, self.pad_mode,
+                               type(self).__name__)
 
 
 class AvgPool(MaxPool):
-    """AvgPool(kernel_size=1, strides=1, pad_mode='valid')(x)."""
-
-    def __call__(self, x):
-        return F.avg_pool2d(x, self.kernel_size, self.strides)
+    """AvgPool(kernel_size=1, strides=1, pad_mode='valid')(x): 'same' padding is not counted."""
+    _kind = "avg"
 
 
 class SoftmaxCrossEntropyWithLogits(Primitive):

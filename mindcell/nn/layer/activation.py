@@ -32,8 +32,13 @@ class GELU(Cell):
 
 
 class FastGelu(GELU):
+    """FastGelu(): ``x / (1 + exp(-1.702|x|)) * exp(0.851 (x - |x|))``, i.e. x * sigmoid(1.702x)."""
+
     def __init__(self):
         super().__init__(True)
+
+    def construct(self, x):
+        return F.fast_gelu(x)
 
 
 class SiLU(Cell):

@@ -51,10 +51,12 @@ class MaxPool2d(_Pool2d):
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False, data_format="NCHW"):
         super().__init__("MaxPool2d", kernel_size, stride, pad_mode, padding)
+        self.ceil_mode = bool(ceil_mode)
 
     def construct(self, x):
         self._check(x)
-        return F.max_pool2d(x, self.kernel_size, self.stride, self._pads(x))
+        return F.max_pool2d(x, self.kernel_size, self.stride, self._pads(x),
+                            ceil_mode=self.ceil_mode)
 
 
 class AvgPool2d(_Pool2d):
@@ -64,31 +66,47 @@ class AvgPool2d(_Pool2d):
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None, data_format="NCHW"):
         super().__init__("AvgPool2d", kernel_size, stride, pad_mode, padding)
-        self.count_include_pad = count_include_pad
+        self.ceil_mode, self.divisor_override = bool(ceil_mode), divisor_override
+        # MindSpore never counts 'same' padding in the divisor
+        self.count_include_pad = bool(count_include_pad) and self.pad_mode != "same"
 
     def construct(self, x):
         self._check(x)
-        return F.avg_pool2d(x, self.kernel_size, self.stride, self._pads(x),
-                            count_include_pad=self.count_include_pad)
+        return F.avg_pool2d(x, self.kernel_size, self.stride, self._pads(x), self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
+def _pad1d(padding, owner):
+    if isinstance(padding, (tuple, list)) and len(padding) == 1:
+        padding = padding[0]
+    if not isinstance(padding, int) or isinstance(padding, bool) or padding < 0:
+        raise ValueError("%s: 'padding' must be a non-negative int, but got %r" % (owner, padding))
+    return (0, padding) if padding else 0
 
 
 class MaxPool1d(Cell):
-    """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid'): over (N, C, L)."""
+    """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ..., ceil_mode=False):
+    over (N, C, L)."""
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0):
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False):
         super().__init__()
-        self.pool = MaxPool2d((1, kernel_size), (1, stride), pad_mode)
+        self.pool = MaxPool2d((1, kernel_size), (1, stride), pad_mode,
+                              _pad1d(padding, "MaxPool1d"), ceil_mode=ceil_mode)
 
     def construct(self, x):
         return F.squeeze(self.pool(F.expand_dims(x, 2)), 2)
 
 
 class AvgPool1d(Cell):
-    """AvgPool1d(kernel_size=1, stride=1, pad_mode='valid'): over (N, C, L)."""
+    """AvgPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True): over (N, C, L)."""
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0):
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
+                 count_include_pad=True):
         super().__init__()
-        self.pool = AvgPool2d((1, kernel_size), (1, stride), pad_mode)
+        self.pool = AvgPool2d((1, kernel_size), (1, stride), pad_mode,
+                              _pad1d(padding, "AvgPool1d"), ceil_mode, count_include_pad)
 
     def construct(self, x):
         return F.squeeze(self.pool(F.expand_dims(x, 2)), 2)

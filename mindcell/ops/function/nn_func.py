@@ -32,7 +32,10 @@ def gelu(input_x, approximate="none"):
 
 
 def fast_gelu(x):
-    return gelu(x, "tanh")
+    """fast_gelu(x): MindSpore's ``x / (1 + exp(-1.702|x|)) * exp(0.851 (x - |x|))``, which is
+    ``x * sigmoid(1.702 x)`` (not the tanh GELU)."""
+    check_float(x, "fast_gelu", "x")
+    return M.mul(x, M.sigmoid(M.mul(x, 1.702)))
 
 
 def silu(input):
@@ -163,32 +166,96 @@ def _pool_args(x, kernel_size, stride, padding, op):
     return ks, st, pads
 
 
-def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-               ceil_mode=False):
-    """max_pool2d(x, kernel_size, stride=None, padding=0, ...): max over windows (NCHW)."""
-    ks, st, pads = _pool_args(x, kernel_size, stride, padding, "max_pool2d")
-    if dilation not in (1, (1, 1)) or ceil_mode or return_indices:
-        raise ValueError("max_pool2d: dilation, ceil_mode and return_indices are not supported")
+def _pool_len(size, k, s, before, after, ceil_mode, op):
+    """Output length and the extra trailing padding ceil_mode needs (PyTorch/MindSpore rule:
+    the last window must start inside the input or its leading padding)."""
+    span = size + before + after - k
+    if span < 0:
+        raise ValueError("%s: kernel %d is larger than the padded input %d" % (op, k, size))
+    out = (-(-span // s) if ceil_mode else span // s) + 1
+    if ceil_mode and (out - 1) * s >= size + before:
+        out -= 1
+    return out, max((out - 1) * s + k - (size + before + after), 0)
+
+
+def _pool_counts(size, k, s, before, after, out, include_pad):
+    """How many elements each window divides by: clipped to the padded input, or to the input
+    alone when padding is not counted; the ceil_mode overhang never counts."""
+    starts = np.arange(out) * s - before
+    ends = np.minimum(starts + k, size + after)
+    if not include_pad:
+        starts, ends = np.maximum(starts, 0), np.minimum(ends, size)
+    return ends - starts
+
+
+def _pool2d(x, kernel_size, stride, padding, ceil_mode, op):
+    """Shared front of max/avg pooling: the 4-D input, kernel, stride, padding, padding with
+    the ceil_mode overhang added, output size and whether the input was 3-D."""
+    ks, st, pads = _pool_args(x, kernel_size, stride, padding, op)
     squeeze = x.ndim == 3
     if squeeze:
         x = A.expand_dims(x, 0)
+    (t, b, l, r), (h, w) = pads, x.shape[2:]
+    ho, eh = _pool_len(h, ks[0], st[0], t, b, ceil_mode, op)
+    wo, ew = _pool_len(w, ks[1], st[1], l, r, ceil_mode, op)
+    return x, ks, st, pads, (t, b + eh, l, r + ew), (ho, wo), squeeze
+
+
+def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+               ceil_mode=False):
+    """max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False): max over windows of (N)CHW input; padding never wins."""
+    if dilation not in (1, (1, 1)) or return_indices:
+        raise ValueError("max_pool2d: dilation and return_indices are not supported")
+    x, ks, st, _, pads, _, squeeze = _pool2d(x, kernel_size, stride, padding, bool(ceil_mode),
+                                             "max_pool2d")
     out = N.max_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads)
     return A.squeeze(out, 0) if squeeze else out
 
 
 def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
-    """avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ...): mean over windows."""
-    ks, st, pads = _pool_args(input_x, kernel_size, stride, padding, "avg_pool2d")
-    if ceil_mode or divisor_override:
-        raise ValueError("avg_pool2d: ceil_mode and divisor_override are not supported")
-    x = input_x
-    squeeze = x.ndim == 3
-    if squeeze:
-        x = A.expand_dims(x, 0)
-    out = N.avg_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads,
-                            count_include_pad=bool(count_include_pad))
+    """avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None): mean over windows of (N)CHW input."""
+    if divisor_override is not None and (isinstance(divisor_override, bool) or not isinstance(
+            divisor_override, int) or divisor_override <= 0):
+        raise ValueError("avg_pool2d: 'divisor_override' must be a positive int, but got %r"
+                         % (divisor_override,))
+    x, ks, st, given, pads, (ho, wo), squeeze = _pool2d(input_x, kernel_size, stride, padding,
+                                                        bool(ceil_mode), "avg_pool2d")
+    if divisor_override is None and pads == given:
+        out = N.avg_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads,
+                                count_include_pad=bool(count_include_pad))
+    else:  # window sums (mean over the full kernel) rescaled by a constant divisor map
+        out = N.avg_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads,
+                                count_include_pad=True)
+        if divisor_override is not None:
+            div = np.full((ho, wo), float(divisor_override))
+        else:
+            t, b, l, r = given
+            include = bool(count_include_pad)
+            div = np.outer(_pool_counts(x.shape[2], ks[0], st[0], t, b, ho, include),
+                           _pool_counts(x.shape[3], ks[1], st[1], l, r, wo, include))
+        scale = (ks[0] * ks[1] / div).astype(x._np_dtype)
+        out = M.mul(out, Tensor._make(scale.reshape(1, 1, ho, wo)))
     return A.squeeze(out, 0) if squeeze else out
+
+
+def _pool2d_pad_mode(x, kind, kernel_size, stride, pad_mode, op):
+    """MindSpore's MaxPool/AvgPool primitives: 'valid' (no padding) or 'same' (output
+    ceil(in / stride) long; padding is never counted in an average)."""
+    mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
+    if mode not in ("same", "valid"):
+        raise ValueError("%s: 'pad_mode' must be 'same' or 'valid', but got %r" % (op, pad_mode))
+    check_float(x, op, "x")
+    kh, kw = _pair(kernel_size, "kernel_size", op)
+    sh, sw = _pair(stride, "strides", op)
+    pads = 0
+    if mode == "same":
+        pads = same_padding(x.shape[-2], kh, sh, 1) + same_padding(x.shape[-1], kw, sw, 1)
+    if kind == "max":
+        return max_pool2d(x, (kh, kw), (sh, sw), pads)
+    return avg_pool2d(x, (kh, kw), (sh, sw), pads, count_include_pad=False)
 
 
 def adaptive_avg_pool2d(input, output_size):
