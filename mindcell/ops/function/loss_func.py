@@ -20,8 +20,11 @@ def reduce_loss(loss, reduction, op, weights=None):
     if reduction == "sum":
         return R.reduce_sum(loss, (), False)
     if reduction == "mean":
-        if weights is not None:
-            return M.div(R.reduce_sum(loss, (), False), R.reduce_sum(weights, (), False))
+        if weights is not None:  # float16 sums could overflow before the division
+            wide = np.dtype(np.float32) if loss._np_dtype == np.float16 else loss._np_dtype
+            total = M.div(R.reduce_sum(cast_to(loss, wide), (), False),
+                          R.reduce_sum(cast_to(weights, wide), (), False))
+            return cast_to(total, loss._np_dtype)
         return R.reduce_mean(loss, (), False)
     raise ValueError("%s: 'reduction' must be one of %s, but got %r" % (op, _REDUCTIONS, reduction))
 
