@@ -1,4 +1,6 @@
 """dtype objects (printed as MindSpore prints them), the numpy mapping and the promotion rules."""
+import math
+
 import numpy as np
 
 __all__ = ["DType", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
@@ -132,7 +134,9 @@ def promote_types(a, b):
 
 
 def scalar_result_type(dtype, scalar):
-    """Result dtype of a binary op between a tensor of ``dtype`` and a Python scalar."""
+    """Result dtype of a binary op between a tensor of ``dtype`` and a Python scalar: the scalar
+    takes the tensor's dtype, except that a float scalar makes bool/int tensors Float32 and an
+    int scalar makes a bool tensor Int64 (MindSpore's implicit conversion rules)."""
     if isinstance(scalar, bool):
         return dtype
     if isinstance(scalar, int):
@@ -140,6 +144,38 @@ def scalar_result_type(dtype, scalar):
     if isinstance(scalar, float):
         return dtype if dtype.category == _FLOAT else float32
     raise TypeError("unsupported scalar type %s" % type(scalar).__name__)
+
+
+def scalar_fits(value, dtype):
+    """Whether the Python scalar ``value`` becomes a ``dtype`` element without wrapping around,
+    overflowing to inf or flushing to zero (rounding to the nearest float is allowed)."""
+    if isinstance(value, bool) or dtype is bool_:
+        return True
+    if dtype.category == _INT:
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                return False
+            value = int(value)  # a float converts to an int by truncation
+        info = np.iinfo(dtype.np_dtype)
+        return int(info.min) <= value <= int(info.max)
+    try:
+        f = float(value)
+    except OverflowError:  # an int beyond float64
+        return False
+    if not math.isfinite(f):
+        return True  # inf and nan stay what they are
+    with np.errstate(over="ignore", under="ignore"):
+        c = dtype.np_dtype.type(f)
+    return bool(np.isfinite(c)) and (f == 0.0 or c != 0)
+
+
+def check_scalar(value, dtype, op, arg="other", hint="cast the tensor to a wider dtype first"):
+    """ValueError naming ``op`` when the Python scalar ``value`` does not fit in ``dtype``."""
+    if not scalar_fits(value, dtype):
+        raise ValueError("%s: the Python %s %r in '%s' does not fit in %s (it would wrap around, "
+                         "overflow or become 0); %s" % (op, type(value).__name__, value, arg,
+                                                         dtype, hint))
+    return value
 
 
 def result_type(*dtypes):

@@ -14,16 +14,10 @@ def _to_array(data, dtype):
         arr = data._data
     elif isinstance(data, np.ndarray):
         arr = data
-    elif isinstance(data, (bool, int, float, list, tuple, np.generic)):
+    elif isinstance(data, np.generic):
         arr = np.asarray(data)
-        if not isinstance(data, np.generic):
-            if arr.dtype == np.float64:
-                arr = arr.astype(np.float32)  # Python floats are Float32 in MindSpore
-            elif arr.dtype.kind in "iu":
-                arr = arr.astype(np.int64)
-        if arr.dtype == object:
-            raise TypeError("Tensor: input_data must be a rectangular list of numbers, but got "
-                            "%r" % (data,))
+    elif isinstance(data, (bool, int, float, list, tuple)):
+        return _python_array(data, dtype)
     else:
         raise TypeError("Tensor: input_data must be a Tensor, numpy array, Python scalar, list or "
                         "tuple, but got %s" % type(data).__name__)
@@ -36,6 +30,88 @@ def _to_array(data, dtype):
     if arr.dtype == np.float64 and not isinstance(data, (np.ndarray, Tensor, np.generic)):
         return arr.astype(_FLOAT_LIST_DTYPE)
     return arr.copy() if (arr is data or isinstance(data, Tensor)) else arr
+
+
+def _flat(data):
+    if isinstance(data, (list, tuple)):
+        for d in data:
+            yield from _flat(d)
+    else:
+        yield data
+
+
+def _not_rectangular(data):
+    return TypeError("Tensor: input_data must be a rectangular list of numbers, but got %r"
+                     % (data,))
+
+
+def _does_not_fit(value, target):
+    return ValueError("Tensor: the Python %s %r does not fit in %s (it would wrap around, "
+                      "overflow or become 0); pass a wider dtype"
+                      % (type(value).__name__, value, mstype.from_numpy_dtype(target)))
+
+
+def _python_array(data, dtype):
+    """Python scalars and (nested) lists: ints -> Int64, floats -> Float32, bools -> Bool by
+    default, converted from the exact Python values (0.1 with Float64 is the float64 0.1);
+    ValueError when a value does not fit in the dtype instead of wrapping around."""
+    try:
+        arr = np.asarray(data)
+    except ValueError:
+        raise _not_rectangular(data) from None
+    kind = arr.dtype.kind
+    if kind in "Ou" or (kind == "f" and arr.size and np.abs(arr).max() >= 2.0 ** 63):
+        return _exotic_array(data, arr.shape, dtype)  # ints beyond Int64, maybe
+    if kind not in "bif":
+        raise _not_rectangular(data)
+    if dtype is not None:
+        target = mstype.to_dtype(dtype).np_dtype
+    elif kind == "f":  # Python floats are Float32; lists of float16/32 tensors keep theirs
+        target = _FLOAT_LIST_DTYPE if arr.dtype == np.float64 else arr.dtype
+    else:
+        target = np.dtype(np.int64 if kind == "i" else np.bool_)
+    if arr.dtype == target:
+        return arr
+    if kind == "b" or target.kind == "b":
+        return arr.astype(target)
+    if target.kind == "f":
+        with np.errstate(over="ignore", under="ignore"):
+            out = arr.astype(target)
+        bad = (np.isfinite(arr) & ~np.isfinite(out)) | ((arr != 0) & (out == 0))
+    elif target.kind in "iu" and kind == "f":
+        info = np.iinfo(target)
+        t = np.trunc(np.where(np.isfinite(arr), arr, 0.0))
+        bad = ~np.isfinite(arr) | (t < float(info.min)) | (t >= float(info.max) + 1.0)
+        out = None if bad.any() else t.astype(target)
+    else:
+        info = np.iinfo(target)
+        bad = (arr < info.min) | (arr > info.max)
+        out = None if bad.any() else arr.astype(target)
+    if bad.any():
+        raise _does_not_fit(arr[bad].flat[0].item() if arr.ndim else arr.item(), target)
+    return out
+
+
+def _exotic_array(data, shape, dtype):
+    """Python data holding ints beyond Int64 (numpy gives object, uint64 or float64)."""
+    items = list(_flat(data))
+    if not all(isinstance(v, (int, float, np.integer, np.floating)) for v in items):
+        raise _not_rectangular(data)
+    if dtype is not None:
+        target = mstype.to_dtype(dtype)
+    else:
+        floats = any(isinstance(v, (float, np.floating)) for v in items)
+        target = mstype.float32 if floats else mstype.int64
+    vals = [v.item() if isinstance(v, np.generic) else v for v in items]
+    for v in vals:
+        if not mstype.scalar_fits(v, target):
+            raise _does_not_fit(v, target.np_dtype)
+    if target.category == mstype._INT:
+        return np.array([int(v) for v in vals], target.np_dtype).reshape(shape)
+    if target is mstype.bool_:
+        return np.array([bool(v) for v in vals], np.bool_).reshape(shape)
+    with np.errstate(over="ignore", under="ignore"):
+        return np.array([float(v) for v in vals], np.float64).astype(target.np_dtype).reshape(shape)
 
 
 class Tensor:

@@ -13,15 +13,16 @@ def is_scalar(x):
     return isinstance(x, (bool, int, float, np.bool_, np.integer, np.floating))
 
 
-def scalar_tensor(value, np_dtype):
-    """A cached 0-d constant tensor (constants are never mutated)."""
+def scalar_tensor(value, np_dtype, op="Tensor", arg="other",
+                  hint="cast the tensor to a wider dtype first"):
+    """A cached 0-d constant tensor (constants are never mutated); ValueError naming ``op`` when
+    the Python scalar does not fit in ``np_dtype`` (no silent wrap-around or overflow)."""
     key = (value, np_dtype, type(value))
     t = _SCALAR_CACHE.get(key)
     if t is None:
-        try:
+        mstype.check_scalar(value, mstype.from_numpy_dtype(np_dtype), op, arg, hint)
+        with np.errstate(over="ignore", under="ignore"):  # rounding only: checked above
             arr = np.asarray(value, np_dtype)
-        except OverflowError:  # e.g. -1 with a uint8 tensor: C-style wrap-around, like a cast
-            arr = np.asarray(value).astype(np_dtype)
         t = Tensor._make(arr)
         if len(_SCALAR_CACHE) < 4096:
             _SCALAR_CACHE[key] = t
@@ -39,8 +40,8 @@ def to_tensor(x, op, arg="input"):
     if isinstance(x, Tensor):
         return x
     if is_scalar(x):
-        return scalar_tensor(x.item() if isinstance(x, np.generic) else x,
-                             mstype.scalar_dtype(x).np_dtype)
+        return scalar_tensor(_py(x), mstype.scalar_dtype(x).np_dtype, op, arg,
+                             "pass a Tensor of a wider dtype instead")
     if isinstance(x, (list, tuple, np.ndarray)):
         return Tensor(x)
     raise TypeError("%s: '%s' must be a Tensor or a number, but got %s"
@@ -67,13 +68,15 @@ def binary_operands(x, y, op):
                                      mstype.from_numpy_dtype(dy)).np_dtype
             return cast_to(x, r), cast_to(y, r)
         if is_scalar(y):
-            r = mstype.scalar_result_type(x.dtype, _py(y)).np_dtype
-            return cast_to(x, r), scalar_tensor(_py(y), r)
+            y = _py(y)
+            r = mstype.scalar_result_type(mstype.from_numpy_dtype(x._np_dtype), y).np_dtype
+            return cast_to(x, r), scalar_tensor(y, r, op, "other")
         return binary_operands(x, to_tensor(y, op, "other"), op)
     if isinstance(y, Tensor):
         if is_scalar(x):
-            r = mstype.scalar_result_type(y.dtype, _py(x)).np_dtype
-            return scalar_tensor(_py(x), r), cast_to(y, r)
+            x = _py(x)
+            r = mstype.scalar_result_type(mstype.from_numpy_dtype(y._np_dtype), x).np_dtype
+            return scalar_tensor(x, r, op, "input"), cast_to(y, r)
         return binary_operands(to_tensor(x, op, "input"), y, op)
     return binary_operands(to_tensor(x, op, "input"), to_tensor(y, op, "other"), op)
 
