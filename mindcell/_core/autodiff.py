@@ -3,14 +3,41 @@ tape in reverse calling each primitive's bprop. Because bprops bind ops, the wal
 recorded by any enclosing tape (grad of grad) or graph trace (gradients in GRAPH_MODE).
 
 Unbroadcasting and gradient accumulation live here and nowhere else.
+
+The tapes and the state of a running backward walk are per thread: ``autodiff.tapes`` is the
+calling thread's list of active tapes (outermost first).
 """
-tapes = []  # active tapes, outermost first
-_backward_depth = [0]
+import sys
+import threading
+import types
+
+
+class _ThreadState(threading.local):
+    """Per thread: active tapes, backward-walk depth, and the 'needs a gradient' flags of the
+    bprop calls on the stack."""
+
+    def __init__(self):
+        self.tapes = []
+        self.backward_depth = 0
+        self.needed = []
+
+
+_state = _ThreadState()
+
+
+class _AutodiffModule(types.ModuleType):
+    @property
+    def tapes(self):
+        """The calling thread's active tapes (a list; mutate it, never rebind it)."""
+        return _state.tapes
+
+
+sys.modules[__name__].__class__ = _AutodiffModule
 
 
 def in_backward():
     """True while a backward walk runs (graph nodes created then are marked 'bwd')."""
-    return _backward_depth[0] > 0
+    return _state.backward_depth > 0
 
 
 class Tape:
@@ -28,8 +55,9 @@ class Tape:
         self.keep.append(tensor)
 
 
-def record(prim, inputs, attrs, outputs):
-    for tape in tapes:
+def record(prim, inputs, attrs, outputs, tapes=None):
+    """Append an entry to every active tape of this thread that tracks one of ``inputs``."""
+    for tape in _state.tapes if tapes is None else tapes:
         tracked = tape.tracked
         for t in inputs:
             if id(t) in tracked:
@@ -42,12 +70,12 @@ def record(prim, inputs, attrs, outputs):
 
 
 def is_tracked(tensor):
-    return any(id(tensor) in tape.tracked for tape in tapes)
+    return any(id(tensor) in tape.tracked for tape in _state.tapes)
 
 
 def replace_in_tapes(old, shadow):
     """Before ``old`` is mutated in place, earlier tape entries must see its previous value."""
-    for tape in tapes:
+    for tape in _state.tapes:
         if id(old) not in tape.tracked:
             continue
         tape.tracked.add(id(shadow))
@@ -82,26 +110,26 @@ def unbroadcast(grad, target):
 
 def backward(tape, outputs, sens):
     """Gradients of ``sum(outputs * sens)`` for every tracked tensor: ``{id: Tensor}``."""
-    _backward_depth[0] += 1
+    state = _state
+    state.backward_depth += 1
     try:
         return _backward(tape, outputs, sens)
     finally:
-        _backward_depth[0] -= 1
-
-
-_needed = []  # per bprop call on the stack: which of its inputs take a gradient
+        state.backward_depth -= 1
 
 
 def needs_grad(i):
     """needs_grad(i): whether the backward rule running now must return a gradient for its
     input ``i`` (False when that input is not tracked: its gradient would be discarded).
     Rules with costly per-input work (matrix products, convolutions) skip it."""
-    return _needed[-1][i] if _needed else True
+    needed = _state.needed
+    return needed[-1][i] if needed else True
 
 
 def _backward(tape, outputs, sens):
     from mindcell.ops import functional as F
     grads = {}
+    stack = _state.needed  # per bprop call on the stack: which of its inputs take a gradient
     for o, s in zip(outputs, sens):
         _accumulate(grads, o, s, F)
     for prim, inputs, attrs, outs in reversed(tape.entries):
@@ -114,11 +142,11 @@ def _backward(tape, outputs, sens):
             out = outs
             dout = tuple(F.zeros_like(o) if d is None else d for o, d in zip(outs, douts))
         needed = tuple(id(t) in tape.tracked and _is_float(t) for t in inputs)
-        _needed.append(needed)
+        stack.append(needed)
         try:
             in_grads = prim.bprop(*inputs, out=out, dout=dout, **attrs)
         finally:
-            _needed.pop()
+            stack.pop()
         for t, g, need in zip(inputs, in_grads, needed):
             if g is None or not need:
                 continue

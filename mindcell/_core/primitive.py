@@ -6,6 +6,7 @@ import numpy as np
 from mindcell._core import trace as _trace
 
 REGISTRY = {}
+_local = _trace._local
 
 
 class Prim:
@@ -38,8 +39,7 @@ class Prim:
 
     def bind(self, *inputs, **attrs):
         """Run (eager) or record (graph) this op on Tensor inputs; returns Tensor(s)."""
-        stack = _trace._stack
-        return (stack[-1] if stack else _trace._eager).process(self, inputs, attrs)
+        return _local.top.process(self, inputs, attrs)  # this thread's innermost trace
 
     def compute(self, arrays, attrs):
         """Evaluate on numpy arrays with the compiled kernel when there is one, else ``impl``."""

@@ -1,16 +1,23 @@
 """Traces: where ``Prim.bind`` sends each call. The eager trace runs kernels now; a graph trace
-(GRAPH_MODE) records nodes instead. Traces form a stack; the innermost one is current."""
+(GRAPH_MODE) records nodes instead. Traces form a stack; the innermost one is current.
+
+The stack is per thread (as are autodiff's tapes): a thread tracing a graph never sees another
+thread's trace, so cells compile and run from several threads at once."""
+import threading
+
 import numpy as np
 
 from mindcell._core import autodiff as _autodiff
 
-_stack = []
-
 
 class EagerTrace:
-    """PYNATIVE_MODE: compute now, and record a tape entry while gradients are being taken."""
+    """PYNATIVE_MODE: compute now, and record a tape entry while gradients are being taken.
+    One per thread: ``tapes`` is that thread's list of active autodiff tapes."""
 
     is_graph = False
+
+    def __init__(self):
+        self.tapes = _autodiff._state.tapes  # created in its thread: that thread's list
 
     @staticmethod
     def snapshot(t):
@@ -29,30 +36,70 @@ class EagerTrace:
                 out = _asarray(out)
             result = _new_tensor(Tensor)
             result._data = out
-            if _autodiff.tapes and prim.bprop is not None:
-                _autodiff.record(prim, inputs, attrs, (result,))
+            if self.tapes and prim.bprop is not None:
+                _autodiff.record(prim, inputs, attrs, (result,), self.tapes)
             return result
         result = tuple(Tensor._make(o if type(o) is _ndarray else _asarray(o)) for o in out)
-        if _autodiff.tapes and prim.bprop is not None:
-            _autodiff.record(prim, inputs, attrs, result)
+        if self.tapes and prim.bprop is not None:
+            _autodiff.record(prim, inputs, attrs, result, self.tapes)
         return result
 
 
-_eager = EagerTrace()
+class _ThreadTraces(threading.local):
+    """This thread's trace stack; ``top`` is its innermost trace (the eager one when empty),
+    kept up to date by push/pop so ``Prim.bind`` needs a single lookup."""
+
+    def __init__(self):
+        self.stack = []
+        self.eager = EagerTrace()
+        self.top = self.eager
+
+
 Tensor = None  # set by mindcell.common.tensor (avoids an import cycle)
 _new_tensor = object.__new__
 _ndarray = np.ndarray
 _asarray = np.asarray
+_local = _ThreadTraces()
 
 
 def current():
-    return _stack[-1] if _stack else _eager
+    """The innermost trace of the calling thread."""
+    return _local.top
+
+
+def is_eager():
+    """True when no trace is active in the calling thread (ops run now)."""
+    return not _local.stack
 
 
 def push(trace):
-    _stack.append(trace)
+    local = _local
+    local.stack.append(trace)
+    local.top = trace
 
 
 def pop(trace):
-    assert _stack and _stack[-1] is trace, "trace stack corrupted"
-    _stack.pop()
+    """Remove ``trace`` (and any trace a failed inner trace left above it) from this thread's
+    stack. The stack is repaired before an error is raised, so later calls still work."""
+    local = _local
+    stack = local.stack
+    if trace in stack:
+        i = len(stack) - 1 - stack[::-1].index(trace)
+        orphans = stack[i + 1:]
+        del stack[i:]
+        local.top = stack[-1] if stack else local.eager
+        if not orphans:
+            return
+        raise RuntimeError("trace stack corrupted: %d trace(s) were left above %r (removed)"
+                           % (len(orphans), trace))
+    raise RuntimeError("trace stack corrupted: pop(%r), but that trace is not active in this "
+                       "thread" % (trace,))
+
+
+def __getattr__(name):
+    # Read-only views of this thread's state under the names older code used.
+    if name == "_stack":
+        return _local.stack
+    if name == "_eager":
+        return _local.eager
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
