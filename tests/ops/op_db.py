@@ -61,6 +61,47 @@ def pool_ref(x, k, s, fn):
     return out
 
 
+def _pool_out(size, k, s, before, after, ceil_mode):
+    span = size + before + after - k
+    out = (math.ceil(span / s) if ceil_mode else span // s) + 1
+    return out - 1 if ceil_mode and (out - 1) * s >= size + before else out
+
+
+def pool2d_ref(x, kind, k, s, pads=(0, 0, 0, 0), ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    """Pooling of NCHW ``x`` window by window: pads are (top, bottom, left, right); padding never
+    wins a max; an average divides by divisor_override, else by the window's size clipped to
+    the padded input (count_include_pad) or to the input alone."""
+    (kh, kw), (sh, sw), (t, b, l, r) = k, s, pads
+    h, w = x.shape[2:]
+    ho, wo = _pool_out(h, kh, sh, t, b, ceil_mode), _pool_out(w, kw, sw, l, r, ceil_mode)
+    out = np.empty(x.shape[:2] + (ho, wo))
+    for i in range(ho):
+        for j in range(wo):
+            r0, c0 = i * sh - t, j * sw - l
+            win = x[:, :, max(r0, 0):min(r0 + kh, h), max(c0, 0):min(c0 + kw, w)]
+            if kind == "max":
+                out[:, :, i, j] = win.max(axis=(2, 3))
+                continue
+            if divisor_override:
+                div = divisor_override
+            elif count_include_pad:
+                div = (min(r0 + kh, h + b) - r0) * (min(c0 + kw, w + r) - c0)
+            else:
+                div = win.shape[2] * win.shape[3]
+            out[:, :, i, j] = win.sum(axis=(2, 3)) / div
+    return out
+
+
+def same_pads(size, k, s):
+    total = max((-(-size // s) - 1) * s + k - size, 0)
+    return total // 2, total - total // 2
+
+
+def fast_gelu_ref(x):
+    return x / (1 + np.exp(-1.702 * np.abs(x))) * np.exp(0.851 * (x - np.abs(x)))
+
+
 def xent_ref(logits, labels):
     return -log_softmax(logits, 1)[np.arange(len(labels)), labels]
 
@@ -153,6 +194,16 @@ OPS = [
     OpInfo("norm", ops.norm, lambda x, dim: np.sqrt((x * x).sum(dim)), [("away", (3, 4))],
            {"dim": 1}),
     OpInfo("cumsum", ops.cumsum, lambda x, axis: np.cumsum(x, axis), [(3, 4)], {"axis": 1}),
+    OpInfo("reduce_mean_int_axis", lambda x: ops.reduce_mean(x, 0), lambda x: x.mean(0),
+           [(2, 3)]),
+    OpInfo("reduce_sum_neg_axis", lambda x: ops.reduce_sum(x, -1, True),
+           lambda x: x.sum(-1, keepdims=True), [(2, 3, 4)]),
+    OpInfo("mean_list_axis", lambda x: ops.mean(x, [0, -1], True),
+           lambda x: x.mean((0, 2), keepdims=True), [(2, 3, 4)]),
+    OpInfo("logsumexp_tuple", lambda x: ops.logsumexp(x, (0, 2), True),
+           lambda x: np.log(np.exp(x).sum((0, 2), keepdims=True)), [(2, 3, 4)]),
+    OpInfo("std_keepdims", lambda x: ops.std(x, -1, 1, True),
+           lambda x: x.std(-1, ddof=1, keepdims=True), [(3, 5)]),
     # matrix products
     _b("matmul", ops.matmul, np.matmul, (3, 4), (4, 5)),
     _b("matmul_batched", ops.matmul, np.matmul, (2, 3, 4), (4, 5)),
@@ -193,6 +244,10 @@ OPS = [
     OpInfo("topk", lambda x: ops.topk(x, 2)[0], lambda x: -np.sort(-x, -1)[..., :2],
            [("distinct", (3, 5))]),
     OpInfo("sort", lambda x: ops.sort(x, 0)[0], lambda x: np.sort(x, 0), [("distinct", (4, 3))]),
+    OpInfo("sort_descending", lambda x: ops.sort(x, -1, True)[0], lambda x: -np.sort(-x, -1),
+           [("distinct", (4, 3))]),
+    OpInfo("topk_smallest", lambda x: ops.topk(x, 3, 0, False)[0],
+           lambda x: np.sort(x, 0)[:3], [("distinct", (5, 2))]),
     OpInfo("one_hot", lambda i: ops.one_hot(i, 4, 1.0, 0.0), lambda i: np.eye(4)[i],
            [("int", (3,), 4)], grad=False),
     # nn ops
@@ -204,6 +259,25 @@ OPS = [
            [("distinct", (2, 3, 6, 4))]),
     OpInfo("avg_pool2d", lambda x: ops.avg_pool2d(x, 3, 1),
            lambda x: pool_ref(x, 3, 1, np.mean), [(2, 2, 5, 5)]),
+    OpInfo("avg_pool2d_same", lambda x: ops.AvgPool(3, 2, "same")(x),
+           lambda x: pool2d_ref(x, "avg", (3, 3), (2, 2), same_pads(5, 3, 2) * 2,
+                                count_include_pad=False), [(2, 2, 5, 5)]),
+    OpInfo("max_pool2d_same", lambda x: ops.MaxPool(3, 2, "same")(x),
+           lambda x: pool2d_ref(x, "max", (3, 3), (2, 2), same_pads(6, 3, 2) + same_pads(5, 3, 2)),
+           [("distinct", (1, 2, 6, 5))]),
+    OpInfo("avg_pool2d_ceil", lambda x: ops.avg_pool2d(x, 3, 2, 1, True, False),
+           lambda x: pool2d_ref(x, "avg", (3, 3), (2, 2), (1,) * 4, True, False),
+           [(1, 2, 6, 5)]),
+    OpInfo("avg_pool2d_ceil_pad", lambda x: ops.avg_pool2d(x, 3, 2, 1, True, True),
+           lambda x: pool2d_ref(x, "avg", (3, 3), (2, 2), (1,) * 4, True, True),
+           [(1, 2, 6, 5)]),
+    OpInfo("avg_pool2d_divisor", lambda x: ops.avg_pool2d(x, 2, 2, 1, divisor_override=3),
+           lambda x: pool2d_ref(x, "avg", (2, 2), (2, 2), (1,) * 4, divisor_override=3),
+           [(1, 2, 5, 5)]),
+    OpInfo("max_pool2d_ceil", lambda x: ops.max_pool2d(x, 2, 2, ceil_mode=True),
+           lambda x: pool2d_ref(x, "max", (2, 2), (2, 2), ceil_mode=True),
+           [("distinct", (1, 2, 5, 5))]),
+    _u("fast_gelu", ops.fast_gelu, fast_gelu_ref),
     OpInfo("layer_norm", lambda x, g, b: ops.layer_norm(x, (5,), g, b),
            layer_norm_ref, [(3, 5), (5,), (5,)], rtol=1e-4),
     OpInfo("rms_norm", lambda x, g: ops.rms_norm(x, g, 1e-6)[0],
