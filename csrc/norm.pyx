@@ -1,7 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Fused layer norm and RMS norm over the rows of a (rows, n) array: one pass for the
 statistics (accumulated in double), one for the output; backward in two passes per row plus
-per-thread partial sums for the affine gradients. Parallel over rows.
+per-thread partial sums for the affine gradients. Parallel over rows. Buffer shapes, dtypes
+and contiguity are checked against each other before the GIL is released.
 
 Row sums use LANES independent double accumulators: one accumulator makes every add wait for
 the previous one (gcc may not reorder floating-point sums), which left the statistics pass
@@ -12,6 +13,7 @@ from libc.math cimport sqrt
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from _common cimport real
+from _check cimport float_type, need_array, need_dim
 
 cnp.import_array()
 
@@ -76,8 +78,9 @@ cdef inline Pair _grad_sums(const real* dy, const real* gamma, const real* x, re
     return _fold(acc, acc2)
 
 
-def layer_norm_fwd(real[:, ::1] x, real[::1] gamma, real[::1] beta, double eps,
-                   real[:, ::1] y, real[::1] mean, real[::1] rstd):
+cdef int _layer_norm_fwd(const real[:, ::1] x, const real[::1] gamma, const real[::1] beta,
+                         double eps, real[:, ::1] y, real[::1] mean,
+                         real[::1] rstd) except -1:
     """y = (x - mean) * rstd * gamma + beta per row; mean and rstd per row.
 
     One pass for the statistics (sum and sum of squares around the row's first value, in
@@ -103,10 +106,12 @@ def layer_norm_fwd(real[:, ::1] x, real[::1] gamma, real[::1] beta, double eps,
             rstd[r] = rr
             for j in range(n):
                 y[r, j] = (x[r, j] - mr) * rr * gamma[j] + beta[j]
+    return 0
 
 
-def layer_norm_bwd(real[:, ::1] x, real[:, ::1] dy, real[::1] mean, real[::1] rstd,
-                   real[::1] gamma, real[:, ::1] dx, real[::1] dgamma, real[::1] dbeta):
+cdef int _layer_norm_bwd(const real[:, ::1] x, const real[:, ::1] dy, const real[::1] mean,
+                         const real[::1] rstd, const real[::1] gamma, real[:, ::1] dx,
+                         real[::1] dgamma, real[::1] dbeta) except -1:
     """Gradients of layer_norm_fwd for given dy: dx per row; dgamma, dbeta summed over rows
     (per-thread partial sums in double, then reduced)."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
@@ -114,8 +119,10 @@ def layer_norm_bwd(real[:, ::1] x, real[:, ::1] dy, real[::1] mean, real[::1] rs
     cdef double sg, sgx, acc_g, acc_b
     cdef Pair sums
     cdef real m, rs, a, c
-    cdef double* part = <double*>calloc(2 * nthreads * n, sizeof(double))
+    cdef double* part = <double*>calloc(2 * nthreads * n + 1, sizeof(double))
     cdef double* mine
+    if part == NULL:
+        raise MemoryError("layer_norm_bwd: cannot allocate %d partial sums" % (2 * nthreads * n))
     try:
         with nogil, parallel(num_threads=nthreads):
             t = threadid()
@@ -143,10 +150,11 @@ def layer_norm_bwd(real[:, ::1] x, real[:, ::1] dy, real[::1] mean, real[::1] rs
             dbeta[j] = <real>acc_b
     finally:
         free(part)
+    return 0
 
 
-def rms_norm_fwd(real[:, ::1] x, real[::1] gamma, double eps, bint clamp_norm,
-                 real[:, ::1] y, real[::1] rstd):
+cdef int _rms_norm_fwd(const real[:, ::1] x, const real[::1] gamma, double eps,
+                       bint clamp_norm, real[:, ::1] y, real[::1] rstd) except -1:
     """y = x * rstd * gamma; rstd = 1/sqrt(mean(x^2) + eps), or with clamp_norm
     1/max(sqrt(mean(x^2)), eps) (darts' RMSNorm)."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
@@ -166,10 +174,12 @@ def rms_norm_fwd(real[:, ::1] x, real[::1] gamma, double eps, bint clamp_norm,
             rr = <real>rs
             for j in range(n):
                 y[r, j] = x[r, j] * rr * gamma[j]
+    return 0
 
 
-def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamma, double eps,
-                 bint clamp_norm, real[:, ::1] dx, real[::1] dgamma):
+cdef int _rms_norm_bwd(const real[:, ::1] dy, const real[:, ::1] x, const real[::1] rstd,
+                       const real[::1] gamma, double eps, bint clamp_norm, real[:, ::1] dx,
+                       real[::1] dgamma) except -1:
     """Gradients of rms_norm_fwd: dx per row, dgamma summed over rows."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
     cdef int nthreads = 2 if rows * n >= 65536 else 1, t
@@ -177,8 +187,10 @@ def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamm
     cdef Pair sums
     cdef real rr, cr
     cdef bint clamped
-    cdef double* part = <double*>calloc(nthreads * n, sizeof(double))
+    cdef double* part = <double*>calloc(nthreads * n + 1, sizeof(double))
     cdef double* mine
+    if part == NULL:
+        raise MemoryError("rms_norm_bwd: cannot allocate %d partial sums" % (nthreads * n))
     try:
         with nogil, parallel(num_threads=nthreads):
             t = threadid()
@@ -202,3 +214,101 @@ def rms_norm_bwd(real[:, ::1] dy, real[:, ::1] x, real[::1] rstd, real[::1] gamm
             dgamma[j] = <real>acc
     finally:
         free(part)
+    return 0
+
+
+cdef int _rows_n(str kernel, cnp.ndarray x, int t) except -1:
+    """x: a C-contiguous (rows, n) array of type t with n >= 1 unless rows == 0."""
+    need_array(kernel, "x", x, 2, t, False)
+    if cnp.PyArray_DIMS(x)[1] == 0 and cnp.PyArray_DIMS(x)[0] != 0:
+        raise ValueError("%s: 'x' has shape %s; the normalized axis must not be empty"
+                         % (kernel, (<object>x).shape))
+    return 0
+
+
+cdef int _vec(str kernel, str name, cnp.ndarray a, int t, Py_ssize_t n, str why,
+              bint out) except -1:
+    need_array(kernel, name, a, 1, t, out)
+    need_dim(kernel, name, a, 0, n, why)
+    return 0
+
+
+cdef int _mat(str kernel, str name, cnp.ndarray a, int t, cnp.ndarray x, bint out) except -1:
+    need_array(kernel, name, a, 2, t, out)
+    need_dim(kernel, name, a, 0, cnp.PyArray_DIMS(x)[0], "x.shape[0]")
+    need_dim(kernel, name, a, 1, cnp.PyArray_DIMS(x)[1], "x.shape[1]")
+    return 0
+
+
+def layer_norm_fwd(cnp.ndarray x, cnp.ndarray gamma, cnp.ndarray beta, double eps,
+                   cnp.ndarray y, cnp.ndarray mean, cnp.ndarray rstd):
+    """y = (x - mean) * rstd * gamma + beta over the rows of x (rows, n); gamma, beta (n,);
+    y like x; mean, rstd (rows,)."""
+    cdef str k = "layer_norm_fwd"
+    cdef int t = float_type(k, "x", x)
+    _rows_n(k, x, t)
+    cdef Py_ssize_t rows = cnp.PyArray_DIMS(x)[0], n = cnp.PyArray_DIMS(x)[1]
+    _vec(k, "gamma", gamma, t, n, "x.shape[1]", False)
+    _vec(k, "beta", beta, t, n, "x.shape[1]", False)
+    _mat(k, "y", y, t, x, True)
+    _vec(k, "mean", mean, t, rows, "x.shape[0]", True)
+    _vec(k, "rstd", rstd, t, rows, "x.shape[0]", True)
+    if t == cnp.NPY_FLOAT32:
+        _layer_norm_fwd[float](x, gamma, beta, eps, y, mean, rstd)
+    else:
+        _layer_norm_fwd[double](x, gamma, beta, eps, y, mean, rstd)
+
+
+def layer_norm_bwd(cnp.ndarray x, cnp.ndarray dy, cnp.ndarray mean, cnp.ndarray rstd,
+                   cnp.ndarray gamma, cnp.ndarray dx, cnp.ndarray dgamma, cnp.ndarray dbeta):
+    """Gradients of layer_norm_fwd: dy, dx like x (rows, n); mean, rstd (rows,); gamma,
+    dgamma, dbeta (n,)."""
+    cdef str k = "layer_norm_bwd"
+    cdef int t = float_type(k, "x", x)
+    _rows_n(k, x, t)
+    cdef Py_ssize_t rows = cnp.PyArray_DIMS(x)[0], n = cnp.PyArray_DIMS(x)[1]
+    _mat(k, "dy", dy, t, x, False)
+    _vec(k, "mean", mean, t, rows, "x.shape[0]", False)
+    _vec(k, "rstd", rstd, t, rows, "x.shape[0]", False)
+    _vec(k, "gamma", gamma, t, n, "x.shape[1]", False)
+    _mat(k, "dx", dx, t, x, True)
+    _vec(k, "dgamma", dgamma, t, n, "x.shape[1]", True)
+    _vec(k, "dbeta", dbeta, t, n, "x.shape[1]", True)
+    if t == cnp.NPY_FLOAT32:
+        _layer_norm_bwd[float](x, dy, mean, rstd, gamma, dx, dgamma, dbeta)
+    else:
+        _layer_norm_bwd[double](x, dy, mean, rstd, gamma, dx, dgamma, dbeta)
+
+
+def rms_norm_fwd(cnp.ndarray x, cnp.ndarray gamma, double eps, bint clamp_norm,
+                 cnp.ndarray y, cnp.ndarray rstd):
+    """y = x * rstd * gamma over the rows of x (rows, n); gamma (n,); y like x; rstd (rows,)."""
+    cdef str k = "rms_norm_fwd"
+    cdef int t = float_type(k, "x", x)
+    _rows_n(k, x, t)
+    cdef Py_ssize_t rows = cnp.PyArray_DIMS(x)[0], n = cnp.PyArray_DIMS(x)[1]
+    _vec(k, "gamma", gamma, t, n, "x.shape[1]", False)
+    _mat(k, "y", y, t, x, True)
+    _vec(k, "rstd", rstd, t, rows, "x.shape[0]", True)
+    if t == cnp.NPY_FLOAT32:
+        _rms_norm_fwd[float](x, gamma, eps, clamp_norm, y, rstd)
+    else:
+        _rms_norm_fwd[double](x, gamma, eps, clamp_norm, y, rstd)
+
+
+def rms_norm_bwd(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray rstd, cnp.ndarray gamma,
+                 double eps, bint clamp_norm, cnp.ndarray dx, cnp.ndarray dgamma):
+    """Gradients of rms_norm_fwd: dy, dx like x (rows, n); rstd (rows,); gamma, dgamma (n,)."""
+    cdef str k = "rms_norm_bwd"
+    cdef int t = float_type(k, "x", x)
+    _rows_n(k, x, t)
+    cdef Py_ssize_t rows = cnp.PyArray_DIMS(x)[0], n = cnp.PyArray_DIMS(x)[1]
+    _mat(k, "dy", dy, t, x, False)
+    _vec(k, "rstd", rstd, t, rows, "x.shape[0]", False)
+    _vec(k, "gamma", gamma, t, n, "x.shape[1]", False)
+    _mat(k, "dx", dx, t, x, True)
+    _vec(k, "dgamma", dgamma, t, n, "x.shape[1]", True)
+    if t == cnp.NPY_FLOAT32:
+        _rms_norm_bwd[float](dy, x, rstd, gamma, eps, clamp_norm, dx, dgamma)
+    else:
+        _rms_norm_bwd[double](dy, x, rstd, gamma, eps, clamp_norm, dx, dgamma)

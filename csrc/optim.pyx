@@ -1,15 +1,30 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""In-place optimizer updates (SGD with momentum, Momentum, Adam/AdamW), one fused pass."""
+"""In-place optimizer updates (SGD with momentum, Momentum, Adam/AdamW), one fused pass.
+
+Every buffer is a C-contiguous float array of one dtype; the state and gradient buffers must
+have the parameter's shape (checked before the GIL is released)."""
 cimport numpy as cnp
 from cython.parallel cimport prange
 from libc.math cimport sqrt
 from _common cimport real
+from _check cimport float_type, need_array, need_shape
 
 cnp.import_array()
 
 
-def sgd_update(real[::1] param, real[::1] grad, real[::1] accum, double lr, double momentum,
-               double dampening, double weight_decay, bint nesterov, bint first_step):
+cdef int _check_same(str kernel, cnp.ndarray param, tuple names, tuple arrays,
+                     tuple written) except -1:
+    """Every array: param's float dtype and shape, C-contiguous; the written ones writeable."""
+    cdef int t = float_type(kernel, names[0], param), i
+    for i in range(len(arrays)):
+        need_array(kernel, names[i], arrays[i], -1, t, written[i])
+        need_shape(kernel, names[i], arrays[i], names[0], param)
+    return t
+
+
+cdef int _sgd(real[::1] param, const real[::1] grad, real[::1] accum, double lr,
+              double momentum, double dampening, double weight_decay, bint nesterov,
+              bint first_step) except -1:
     cdef Py_ssize_t n = param.shape[0], i
     cdef double g, a
     with nogil:
@@ -23,10 +38,25 @@ def sgd_update(real[::1] param, real[::1] grad, real[::1] accum, double lr, doub
                 accum[i] = <real>a
                 g = g + momentum * a if nesterov else a
             param[i] = <real>(param[i] - lr * g)
+    return 0
 
 
-def apply_momentum(real[::1] var, real[::1] accum, real[::1] grad, double lr, double momentum,
-                   bint use_nesterov):
+def sgd_update(cnp.ndarray param, cnp.ndarray grad, cnp.ndarray accum, double lr,
+               double momentum, double dampening, double weight_decay, bint nesterov,
+               bint first_step):
+    """param -= lr * step in place (accum: the momentum buffer, written when momentum > 0)."""
+    t = _check_same("sgd_update", param, ("param", "grad", "accum"), (param, grad, accum),
+                    (True, False, True))
+    if t == cnp.NPY_FLOAT32:
+        _sgd[float](param.reshape(-1), grad.reshape(-1), accum.reshape(-1), lr, momentum,
+                    dampening, weight_decay, nesterov, first_step)
+    else:
+        _sgd[double](param.reshape(-1), grad.reshape(-1), accum.reshape(-1), lr, momentum,
+                     dampening, weight_decay, nesterov, first_step)
+
+
+cdef int _momentum(real[::1] var, real[::1] accum, const real[::1] grad, double lr,
+                   double momentum, bint use_nesterov) except -1:
     cdef Py_ssize_t n = var.shape[0], i
     cdef double a
     with nogil:
@@ -37,12 +67,25 @@ def apply_momentum(real[::1] var, real[::1] accum, real[::1] grad, double lr, do
                 var[i] = <real>(var[i] - lr * (grad[i] + momentum * a))
             else:
                 var[i] = <real>(var[i] - lr * a)
+    return 0
 
 
-def adam_update(real[::1] param, real[::1] m, real[::1] v, real[::1] grad, double lr,
-                double lr_t, double beta1, double beta2, double eps, double weight_decay,
-                bint decoupled, bint use_nesterov):
-    """lr_t carries the bias correction; decoupled weight decay uses lr."""
+def apply_momentum(cnp.ndarray var, cnp.ndarray accum, cnp.ndarray grad, double lr,
+                   double momentum, bint use_nesterov):
+    """accum = momentum * accum + grad; var -= lr * accum (Nesterov: the look-ahead step)."""
+    t = _check_same("apply_momentum", var, ("var", "accum", "grad"), (var, accum, grad),
+                    (True, True, False))
+    if t == cnp.NPY_FLOAT32:
+        _momentum[float](var.reshape(-1), accum.reshape(-1), grad.reshape(-1), lr, momentum,
+                         use_nesterov)
+    else:
+        _momentum[double](var.reshape(-1), accum.reshape(-1), grad.reshape(-1), lr, momentum,
+                          use_nesterov)
+
+
+cdef int _adam(real[::1] param, real[::1] m, real[::1] v, const real[::1] grad, double lr,
+               double lr_t, double beta1, double beta2, double eps, double weight_decay,
+               bint decoupled, bint use_nesterov) except -1:
     cdef Py_ssize_t n = param.shape[0], i
     cdef double g, mi, vi, p
     with nogil:
@@ -62,3 +105,18 @@ def adam_update(real[::1] param, real[::1] m, real[::1] v, real[::1] grad, doubl
             else:
                 p = p - lr_t * mi / (sqrt(vi) + eps)
             param[i] = <real>p
+    return 0
+
+
+def adam_update(cnp.ndarray param, cnp.ndarray m, cnp.ndarray v, cnp.ndarray grad, double lr,
+                double lr_t, double beta1, double beta2, double eps, double weight_decay,
+                bint decoupled, bint use_nesterov):
+    """Adam in place; lr_t carries the bias correction; decoupled weight decay uses lr."""
+    t = _check_same("adam_update", param, ("param", "m", "v", "grad"), (param, m, v, grad),
+                    (True, True, True, False))
+    if t == cnp.NPY_FLOAT32:
+        _adam[float](param.reshape(-1), m.reshape(-1), v.reshape(-1), grad.reshape(-1), lr,
+                     lr_t, beta1, beta2, eps, weight_decay, decoupled, use_nesterov)
+    else:
+        _adam[double](param.reshape(-1), m.reshape(-1), v.reshape(-1), grad.reshape(-1), lr,
+                      lr_t, beta1, beta2, eps, weight_decay, decoupled, use_nesterov)
