@@ -5,6 +5,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import public_name
 
 _SCALAR_CACHE = {}
 
@@ -31,7 +32,8 @@ def scalar_tensor(value, np_dtype, op="Tensor", arg="other",
 
 def check_tensor(x, op, arg="input"):
     if not isinstance(x, Tensor):
-        raise TypeError("%s: '%s' must be a Tensor, but got %s" % (op, arg, type(x).__name__))
+        raise TypeError("%s: '%s' must be a Tensor, but got %s"
+            % (public_name(op), arg, type(x).__name__))
     return x
 
 
@@ -43,9 +45,12 @@ def to_tensor(x, op, arg="input"):
         return scalar_tensor(_py(x), mstype.scalar_dtype(x).np_dtype, op, arg,
                              "pass a Tensor of a wider dtype instead")
     if isinstance(x, (list, tuple, np.ndarray)):
-        return Tensor(x)
+        try:
+            return Tensor(x)
+        except (TypeError, ValueError) as e:  # name the op: ragged, strings, ints beyond Int64
+            raise type(e)("%s: '%s': %s" % (op, arg, e)) from None
     raise TypeError("%s: '%s' must be a Tensor or a number, but got %s"
-                    % (op, arg, type(x).__name__))
+                    % (public_name(op), arg, type(x).__name__))
 
 
 def cast_to(t, np_dtype):
@@ -96,7 +101,8 @@ def float_operand(x, op):
 def check_float(x, op, arg="input"):
     check_tensor(x, op, arg)
     if x._np_dtype.kind != "f":
-        raise TypeError("%s: '%s' must be a float tensor, but got %s" % (op, arg, x.dtype))
+        raise TypeError("%s: '%s' must be a float tensor, but got %s"
+            % (public_name(op), arg, x.dtype))
     return x
 
 
@@ -110,27 +116,29 @@ def normalize_axis(axis, ndim, op):
         axis = (int(axis),)
     if not isinstance(axis, (tuple, list)):
         raise TypeError("%s: 'axis' must be an int, a tuple of ints or None, but got %s"
-                        % (op, type(axis).__name__))
+                        % (public_name(op), type(axis).__name__))
     out = []
     for a in axis:
         if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
-            raise TypeError("%s: 'axis' entries must be ints, but got %r" % (op, a))
+            raise TypeError("%s: 'axis' entries must be ints, but got %r" % (public_name(op), a))
         a = int(a)
         if not -max(ndim, 1) <= a < max(ndim, 1):
-            raise ValueError("%s: 'axis' %d is out of range for a %d-D tensor" % (op, a, ndim))
+            raise ValueError("%s: 'axis' %d is out of range for a %d-D tensor"
+                % (public_name(op), a, ndim))
         out.append(a % max(ndim, 1))
     if len(set(out)) != len(out):
-        raise ValueError("%s: 'axis' has duplicates: %r" % (op, tuple(axis)))
+        raise ValueError("%s: 'axis' has duplicates: %r" % (public_name(op), tuple(axis)))
     return tuple(sorted(out)) if ndim else ()
 
 
 def normalize_dim(dim, ndim, op, arg="axis"):
     """One axis (int) into a non-negative int; ValueError when out of range."""
     if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
-        raise TypeError("%s: '%s' must be an int, but got %r" % (op, arg, dim))
+        raise TypeError("%s: '%s' must be an int, but got %r" % (public_name(op), arg, dim))
     n = max(ndim, 1)
     if not -n <= dim < n:
-        raise ValueError("%s: '%s' %d is out of range [%d, %d)" % (op, arg, dim, -n, n))
+        raise ValueError("%s: '%s' %d is out of range [%d, %d)"
+            % (public_name(op), arg, dim, -n, n))
     return int(dim) % n
 
 
@@ -142,10 +150,11 @@ def check_shape(shape, op, arg="shape"):
         shape = (int(shape),)
     if not isinstance(shape, (tuple, list)):
         raise TypeError("%s: '%s' must be a tuple of ints, but got %s"
-                        % (op, arg, type(shape).__name__))
+                        % (public_name(op), arg, type(shape).__name__))
     for n in shape:
         if not isinstance(n, numbers.Integral) or isinstance(n, bool):
-            raise TypeError("%s: '%s' must contain ints, but got %r" % (op, arg, shape))
+            raise TypeError("%s: '%s' must contain ints, but got %r"
+                % (public_name(op), arg, shape))
     return tuple(int(n) for n in shape)
 
 
@@ -155,7 +164,8 @@ def as_np_dtype(dtype, op, default=None):
     try:
         return mstype.to_dtype(dtype).np_dtype
     except TypeError:
-        raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %r" % (op, dtype)) from None
+        raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %r"
+            % (public_name(op), dtype)) from None
 
 
 def check_matmul_shapes(op, a_shape, b_shape, transpose_a=False, transpose_b=False):
@@ -166,10 +176,10 @@ def check_matmul_shapes(op, a_shape, b_shape, transpose_a=False, transpose_b=Fal
     if ka != kb:
         raise RuntimeError("%s: contracted dimensions differ (%d vs %d) for shapes %s and %s "
                            "(transpose_a=%s, transpose_b=%s)"
-                           % (op, ka, kb, tuple(a_shape), tuple(b_shape), transpose_a,
+                           % (public_name(op), ka, kb, tuple(a_shape), tuple(b_shape), transpose_a,
                               transpose_b))
     try:
         return np.broadcast_shapes(tuple(a_shape[:-2]), tuple(b_shape[:-2]))
     except ValueError:
         raise RuntimeError("%s: batch dimensions %s and %s do not broadcast"
-                           % (op, tuple(a_shape[:-2]), tuple(b_shape[:-2]))) from None
+                           % (public_name(op), tuple(a_shape[:-2]), tuple(b_shape[:-2]))) from None
