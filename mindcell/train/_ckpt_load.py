@@ -224,6 +224,10 @@ def load_safetensors(path, keep, crc_check, given=None):
         if str(computed) != str(stored).strip():
             raise ValueError("For 'load_checkpoint', the CRC check of the checkpoint file %s "
                              "failed: the file is damaged." % path)
+    for name, (dtype, _, _) in entries.items():  # filtered-out entries are checked too
+        if dtype != "BF16" and dtype not in st_io.ST_TO_NP:
+            raise _fail(path, "tensor %r has the dtype %s, which mindcell cannot load "
+                        "(supported: %s, BF16)" % (name, dtype, ", ".join(sorted(st_io.ST_TO_NP))))
     result = {}
     for name, (dtype, shape, data) in entries.items():
         if not keep(name):

@@ -11,7 +11,7 @@ import zlib
 import numpy as np
 
 # safetensors dtype string -> numpy dtype (little-endian on disk); BF16 is handled apart.
-_ST_TO_NP = {
+ST_TO_NP = {
     "BOOL": np.dtype(np.bool_), "U8": np.dtype("<u1"), "I8": np.dtype("<i1"),
     "U16": np.dtype("<u2"), "I16": np.dtype("<i2"), "U32": np.dtype("<u4"),
     "I32": np.dtype("<i4"), "U64": np.dtype("<u8"), "I64": np.dtype("<i8"),
@@ -108,9 +108,9 @@ def to_array(name, dtype, shape, raw):
     """One safetensors entry as a writable native-endian numpy array (BF16 -> float32)."""
     if dtype == "BF16":
         return bf16_to_f32(raw).reshape(shape)
-    np_dtype = _ST_TO_NP.get(dtype)
+    np_dtype = ST_TO_NP.get(dtype)
     if np_dtype is None:
         raise FormatError("tensor %r has the dtype %s, which mindcell cannot load (supported: %s, "
-                          "BF16)" % (name, dtype, ", ".join(sorted(_ST_TO_NP))))
+                          "BF16)" % (name, dtype, ", ".join(sorted(ST_TO_NP))))
     arr = np.frombuffer(raw, dtype=np_dtype)
     return arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(shape)

@@ -8,7 +8,11 @@ both directions. Differences from MindSpore, all on the safe side:
 * writes are atomic: the data goes to a unique temporary file in the target directory, is
   flushed to disk, then renamed over the target; a crash leaves the old file (or none), never a
   truncated one. (MindSpore deletes the old file first.) Like MindSpore, the finished file is
-  made read-only for its owner;
+  made read-only for its owner. Temporary files are removed when a save fails, and those of
+  killed saves are removed by the next save of the same file (``_ckpt_files``);
+* loading verifies everything the format allows (``_ckpt_load``): the CRC whenever the file has
+  one (``crc_check=True`` also demands one), every record's length against its dims and type,
+  and only regular files are opened (a FIFO or ``/dev/urandom`` is refused, not read);
 * ``load_param_into_net`` checks every value (shape, dtype) before it changes anything, so when
   it raises, the network is exactly as it was; loaded values are copied, never shared with the
   dictionary;
@@ -18,11 +22,9 @@ both directions. Differences from MindSpore, all on the safe side:
 * encryption (``enc_key`` / ``dec_key``) raises NotImplementedError.
 """
 import atexit
-import difflib
 import logging
 import numbers
 import os
-import re
 import threading
 
 import numpy as np
@@ -34,6 +36,8 @@ from mindcell.train import _ckpt_proto as proto
 from mindcell.train import _safetensors_io as st_io
 from mindcell.train import _ckpt_files as files
 from mindcell.train import _ckpt_load as ckpt_load
+from mindcell.train._ckpt_convert import ckpt_to_safetensors, safetensors_to_ckpt
+from mindcell.train._param_load import _cell_class, _check_bool, load_param_into_net
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt"]
@@ -48,26 +52,11 @@ _FORMATS = ("ckpt", "safetensors")
 
 _STR_TYPE = ckpt_load.STR_TYPE
 
-# dtypes load_param_into_net converts between when strict_load=False (as MindSpore does)
-_FLOAT_TYPES = frozenset((mstype.float16, mstype.float32, mstype.float64))
-_INT_TYPES = frozenset((mstype.int8, mstype.int16, mstype.int32, mstype.int64))
 
 
 # =============================================================================================
 # helpers
 # =============================================================================================
-def _cell_class():
-    from mindcell.nn.cell import Cell
-    return Cell
-
-
-def _check_bool(name, value, func):
-    if not isinstance(value, bool):
-        raise TypeError("For '%s', the argument '%s' must be a bool, but got %s."
-                        % (func, name, type(value).__name__))
-    return value
-
-
 def _file_name(value, func):
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
@@ -327,7 +316,7 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         enc_key: encryption is not supported (NotImplementedError).
         choice_func (callable): ``choice_func(name) -> bool`` keeps the parameters it accepts.
         crc_check (bool): append a CRC32 of the content (``.ckpt``: a 17-byte trailer;
-            safetensors: the ``crc_num`` metadata), checked by ``load_checkpoint(crc_check=True)``.
+            safetensors: the ``crc_num`` metadata); ``load_checkpoint`` always verifies it.
         format (str): ``'ckpt'`` or ``'safetensors'``.
 
     Examples:
@@ -461,8 +450,10 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         given the values are also loaded into it with ``load_param_into_net``.
 
     Raises:
-        ValueError: the file does not exist, is damaged, truncated or not a checkpoint, fails
-            its CRC check (``crc_check=True``), or nothing is left after filtering.
+        ValueError: the file does not exist, is not a regular file (FIFO, device,
+            directory), is damaged, truncated or not a checkpoint, fails its CRC check (checked
+            whenever the file has a CRC), has no CRC although ``crc_check=True``, or nothing is
+            left after filtering. ``net`` is not changed when loading raises.
         TypeError: an argument has the wrong type.
 
     ``choice_func(name) -> bool`` selects the entries to load; the deprecated
@@ -547,240 +538,3 @@ def load_checkpoint_async(ckpt_file_name, net=None, strict_load=False, filter_pr
     future = executor.submit(load_checkpoint, name, net, strict_load, filter_prefix, dec_key,
                              dec_mode, specify_prefix, choice_func, format=format)
     return _ParamDictFuture(executor, future)
-
-
-# =============================================================================================
-# load_param_into_net
-# =============================================================================================
-def _new_value(param, new_param, strict_load, notes):
-    """The array ``param`` will hold: validated (shape, dtype) and already copied.
-    Raises RuntimeError (nothing has been changed yet)."""
-    src = new_param._data
-    shape = tuple(param.shape)
-    if src.shape != shape:
-        n = len(shape)
-        # MindSpore accepts extra trailing dims of 1, e.g. (12, 2048, 1, 1) -> (12, 2048)
-        if not (src.ndim > n and src.shape[:n] == shape and all(d == 1 for d in src.shape[n:])):
-            raise RuntimeError(
-                "For 'load_param_into_net', %s in the argument 'net' should have the same shape "
-                "as %s in the argument 'parameter_dict'. But got its shape %s in the argument "
-                "'net' and shape %s in the argument 'parameter_dict'. Nothing was loaded."
-                % (param.name, param.name, shape, src.shape))
-        src = src.reshape(shape)
-    dst_dtype, src_dtype = param.dtype, new_param.dtype
-    if src_dtype != dst_dtype:
-        pair = {src_dtype, dst_dtype}
-        if strict_load or not (pair <= _FLOAT_TYPES or pair <= _INT_TYPES):
-            raise RuntimeError(
-                "For 'load_param_into_net', %s in the argument 'net' should have the same type as "
-                "%s in the argument 'parameter_dict'. But got its type %s in the argument 'net' "
-                "and type %s in the argument 'parameter_dict'.%s Nothing was loaded."
-                % (param.name, param.name, dst_dtype, src_dtype,
-                   " (strict_load=True converts no types.)" if strict_load and
-                   (pair <= _FLOAT_TYPES or pair <= _INT_TYPES) else ""))
-        notes.append("The type of %s:%s in 'parameter_dict' is different from the type of it in "
-                     "'net':%s, then the type convert from %s to %s in the network."
-                     % (new_param.name, src_dtype, dst_dtype, src_dtype, dst_dtype))
-        return src.astype(dst_dtype.np_dtype)
-    return np.array(src, copy=True)
-
-
-def _loadable(value):
-    """Entries load_param_into_net can put into a Parameter (str / map entries are skipped)."""
-    return isinstance(value, Parameter)
-
-
-def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False):
-    """load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False)
-
-    Copy the values of ``parameter_dict`` (name -> Parameter, as ``load_checkpoint`` returns)
-    into the Parameters of ``net`` with the same ``name``; the Parameters stay the same objects.
-
-    With ``strict_load=False``, float values convert to the Parameter's float type and int
-    values to its int type (logged), and a network parameter missing from the dict is looked
-    for under a common prefix (``"net." + name``); ``strict_load=True`` does neither.
-
-    Returns:
-        tuple: ``(param_not_load, ckpt_not_load)``: the names of the network's parameters that
-        got no value, and the dict's keys that were not loaded.
-
-    Raises:
-        TypeError: ``net`` is not a Cell, ``parameter_dict`` is not a dict of str -> Parameter.
-        RuntimeError: a shape or type does not match. Everything is checked before anything
-            is copied, so after an error the network is unchanged.
-
-    Examples:
-        >>> import numpy as np
-        >>> import mindcell as ms
-        >>> from mindcell import nn
-        >>> net = nn.Dense(2, 1)
-        >>> values = {"weight": ms.Parameter(ms.Tensor(np.ones((1, 2), np.float32)), name="weight")}
-        >>> ms.load_param_into_net(net, values)
-        (['bias'], [])
-    """
-    if not isinstance(net, _cell_class()):
-        raise TypeError("For 'load_param_into_net', the argument 'net' should be a Cell, but got "
-                        "%s." % type(net).__name__)
-    if not isinstance(parameter_dict, dict):
-        raise TypeError("For 'load_param_into_net', the argument 'parameter_dict' should be a "
-                        "dict, but got %s." % type(parameter_dict).__name__)
-    for key, value in parameter_dict.items():
-        if not isinstance(key, str) or not isinstance(value, (Parameter, str, list)):
-            raise TypeError("For 'load_param_into_net', the items of 'parameter_dict' should be "
-                            "str -> Parameter, but got %s -> %s%s."
-                            % (type(key).__name__, type(value).__name__,
-                               " (wrap Tensors in ms.Parameter)" if isinstance(value, Tensor)
-                               else ""))
-    _check_bool("strict_load", strict_load, "load_param_into_net")
-    _check_bool("remove_redundancy", remove_redundancy, "load_param_into_net")
-
-    net_params = [p for _, p in net.parameters_and_names()]
-    plan = []       # (param, new array): applied only after everything validated
-    notes = []      # conversion messages, logged once the load goes ahead
-    param_not_load = []
-    ckpt_not_load = list(parameter_dict.keys())
-    for param in net_params:
-        name = param.name
-        if name in parameter_dict:
-            value = parameter_dict[name]
-            if not _loadable(value):
-                continue
-            plan.append((param, _new_value(param, value, strict_load, notes)))
-            if name in ckpt_not_load:
-                ckpt_not_load.remove(name)
-        else:
-            if name.startswith("accu_grads"):
-                continue
-            param_not_load.append(name)
-
-    if param_not_load and not strict_load:
-        _plan_prefixed(net_params, parameter_dict, param_not_load, strict_load, plan, notes)
-
-    for param, arr in plan:
-        param.set_data(Tensor._make(arr))
-    for note in notes:
-        logger.warning(note)
-    if param_not_load:
-        _report_not_loaded(param_not_load, ckpt_not_load, parameter_dict)
-    return param_not_load, ckpt_not_load
-
-
-def _plan_prefixed(net_params, parameter_dict, param_not_load, strict_load, plan, notes):
-    """MindSpore's fallback: when a dict key is ``<prefix> + <net name>`` for some parameter
-    that did not load, load every missing parameter found under that prefix; repeat."""
-    keys = [k for k, v in parameter_dict.items() if _loadable(v)]
-    tried = set()
-    while param_not_load:
-        prefix = None
-        for net_name in param_not_load:
-            for key in keys:
-                if len(key) > len(net_name) and key.endswith(net_name) and \
-                        key[:-len(net_name)] not in tried:
-                    prefix = key[:-len(net_name)]
-                    break
-            if prefix is not None:
-                break
-        if prefix is None:
-            return
-        tried.add(prefix)
-        logger.warning("For 'load_param_into_net', remove parameter prefix name: %s, continue "
-                       "to load.", prefix)
-        for param in net_params:
-            full = prefix + param.name
-            if param.name in param_not_load and full in parameter_dict and \
-                    _loadable(parameter_dict[full]):
-                plan.append((param, _new_value(param, parameter_dict[full], strict_load, notes)))
-                param_not_load.remove(param.name)
-
-
-def _report_not_loaded(param_not_load, ckpt_not_load, parameter_dict):
-    candidates = [k for k in ckpt_not_load if _loadable(parameter_dict.get(k))]
-    lines = []
-    for name in param_not_load:
-        close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.6)
-        lines.append("  %s%s" % (name, " (close checkpoint keys: %s)" % ", ".join(close)
-                                 if close else ""))
-    logger.warning("For 'load_param_into_net', %d parameters in the 'net' are not loaded, because "
-                   "they are not in the 'parameter_dict'; check whether the network structure is "
-                   "the one the checkpoint was saved from:\n%s", len(param_not_load),
-                   "\n".join(lines))
-
-
-# =============================================================================================
-# format conversion
-# =============================================================================================
-def _convert_files(file_path, save_path, name_map, file_name_regex, processes_num, src_fmt,
-                   dst_fmt, func):
-    file_path = _file_name(file_path, func)
-    if save_path is not None:
-        save_path = _file_name(save_path, func)
-        if os.path.exists(save_path) and not os.path.isdir(save_path):
-            raise ValueError("For '%s', save_path %s is not a directory." % (func, save_path))
-    if name_map is not None and not isinstance(name_map, dict):
-        raise TypeError("For '%s', 'name_map' must be a dict or None, but got %s."
-                        % (func, type(name_map).__name__))
-    if file_name_regex is not None and not isinstance(file_name_regex, str):
-        raise TypeError("For '%s', 'file_name_regex' must be a str or None, but got %s."
-                        % (func, type(file_name_regex).__name__))
-    if not isinstance(processes_num, int) or isinstance(processes_num, bool) or processes_num < 1:
-        raise ValueError("For '%s', 'processes_num' must be a positive int, but got %r."
-                         % (func, processes_num))
-    suffix = "." + src_fmt
-    if os.path.isfile(file_path):
-        if not file_path.endswith(suffix):
-            raise ValueError("For '%s', the file %s does not end with '%s'."
-                             % (func, file_path, suffix))
-        jobs = [(file_path, os.path.join(save_path or os.path.dirname(file_path),
-                                         os.path.basename(file_path)[:-len(suffix)]))]
-    elif os.path.isdir(file_path):
-        pattern = re.compile(file_name_regex) if file_name_regex else None
-        jobs = []
-        for root, dirs, files in os.walk(file_path):
-            dirs.sort()
-            for name in sorted(files):
-                if not name.endswith(suffix) or (pattern and not pattern.search(name)):
-                    continue
-                out_dir = root if save_path is None else os.path.join(
-                    save_path, os.path.relpath(root, file_path))
-                jobs.append((os.path.join(root, name),
-                             os.path.join(out_dir, name[:-len(suffix)])))
-    else:
-        raise ValueError("For '%s', file_path %s does not exist." % (func, file_path))
-    for src, dst_stem in jobs:
-        loaded = load_checkpoint(src, format=src_fmt)
-        data = {}
-        for key, value in loaded.items():
-            if dst_fmt == "safetensors" and not isinstance(value, Parameter):
-                logger.warning("%s: %r in %s is not a tensor; safetensors cannot hold it, so it "
-                               "is left out.", func, key, src)
-                continue
-            data[(name_map or {}).get(key, key)] = value
-        os.makedirs(os.path.dirname(dst_stem) or os.curdir, exist_ok=True)
-        save_checkpoint(data, dst_stem + "." + dst_fmt, format=dst_fmt)
-
-
-def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_regex=None,
-                        processes_num=1):
-    """ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_regex=None,
-    processes_num=1)
-
-    Convert a ``.ckpt`` file, or every ``.ckpt`` file under a directory (whose name matches
-    ``file_name_regex``, searched), to ``.safetensors`` in ``save_path`` (default: beside each
-    file; sub-directories are kept). ``name_map`` renames keys. str entries are left out (the
-    format cannot hold them) and the CRC is not carried over. The conversion runs in this
-    process (``processes_num`` is accepted for compatibility).
-
-    Raises:
-        ValueError: the path does not exist, a file does not end with '.ckpt', or
-            ``save_path`` is not a directory.
-    """
-    _convert_files(file_path, save_path, name_map, file_name_regex, processes_num, "ckpt",
-                   "safetensors", "ckpt_to_safetensors")
-
-
-def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None,
-                        processes_num=1):
-    """safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None,
-    processes_num=1): the reverse of ``ckpt_to_safetensors``."""
-    _convert_files(file_path, save_path, name_map, file_name_regex, processes_num,
-                   "safetensors", "ckpt", "safetensors_to_ckpt")

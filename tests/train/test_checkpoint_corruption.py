@@ -1,8 +1,10 @@
 """Damaged checkpoints raise ValueError naming the file, never load wrong values, never hang;
 saves leave no temporary files behind."""
+import json
 import os
 import signal
 import stat
+import struct
 import subprocess
 import sys
 import textwrap
@@ -314,6 +316,51 @@ def test_safetensors_truncation_and_crc(tmp_path):
     with pytest.raises(ValueError, match="crc_num"):
         ms.load_checkpoint(str(tmp_path / "plain.safetensors"), format="safetensors",
                            crc_check=True)
+
+
+def _st(header, data=b"\0" * 8):
+    raw = json.dumps(header).encode()
+    return struct.pack("<Q", len(raw)) + raw + data
+
+
+BAD_SAFETENSORS = {
+    "huge header length": struct.pack("<Q", 1 << 63) + b"{}",
+    "huge shape": _st({"w": {"dtype": "F32", "shape": [1 << 40, 1 << 40],
+                             "data_offsets": [0, 8]}}),
+    "offsets past the end": _st({"w": {"dtype": "F32", "shape": [2],
+                                       "data_offsets": [0, 1 << 60]}}),
+    "negative dim": _st({"w": {"dtype": "F32", "shape": [-2], "data_offsets": [0, 8]}}),
+    "unknown dtype": _st({"w": {"dtype": "C64", "shape": [1], "data_offsets": [0, 8]}}),
+    "bad crc_num": _st({"__metadata__": {"crc_num": "x"},
+                        "w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}),
+    "short": b"\x08\0\0",
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_SAFETENSORS))
+def test_malformed_safetensors_raise_value_error(tmp_path, case):
+    path = _write(tmp_path / "bad.safetensors", BAD_SAFETENSORS[case])
+    with pytest.raises(ValueError, match="bad.safetensors"):
+        ms.load_checkpoint(path, format="safetensors")
+
+
+def test_safetensors_dtypes_are_checked_even_when_filtered_out(tmp_path):
+    data = _st({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},
+                "z": {"dtype": "C64", "shape": [1], "data_offsets": [8, 16]}}, b"\0" * 16)
+    path = _write(tmp_path / "f.safetensors", data)
+    with pytest.raises(ValueError, match="f.safetensors"):
+        ms.load_checkpoint(path, format="safetensors", choice_func=lambda n: n == "a")
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(header_len=st.integers(0, 200), rest=st.binary(max_size=200))
+def test_random_safetensors_bytes_raise_value_error(tmp_path, header_len, rest):
+    path = _write(tmp_path / "rand.safetensors", struct.pack("<Q", header_len) + rest)
+    try:
+        ms.load_checkpoint(path, format="safetensors")
+    except ValueError as e:
+        assert "rand.safetensors" in str(e)
 
 
 # ----- the MindSpore samples still load exactly -------------------------------------------------
