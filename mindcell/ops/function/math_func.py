@@ -4,6 +4,7 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
                                    to_tensor, as_np_dtype, is_scalar)
+from mindcell.ops._errors import check_broadcast
 from mindcell.ops.defs import elementwise as E
 
 
@@ -22,9 +23,17 @@ _BINARY_DOC = """%s(input, other): elementwise, with broadcasting and dtype prom
     """
 
 
+def _operands(x, y, name):
+    """Promoted operands whose shapes broadcast (ValueError naming ``name`` otherwise)."""
+    a, b = binary_operands(x, y, name)
+    if a.shape != b.shape:
+        check_broadcast(name, a.shape, b.shape)
+    return a, b
+
+
 def _bin(prim, name):
     def op(input, other):
-        a, b = binary_operands(input, other, name)
+        a, b = _operands(input, other, name)
         return prim.bind(a, b)
     op.__name__ = name
     op.__doc__ = _BINARY_DOC % name
@@ -41,7 +50,7 @@ multiply = mul
 
 
 def _true_div_operands(x, y, name):
-    a, b = binary_operands(x, y, name)
+    a, b = _operands(x, y, name)
     if a._np_dtype.kind != "f":  # int / int gives Float32
         f32 = np.dtype(np.float32)
         a, b = cast_to(a, f32), cast_to(b, f32)
@@ -55,7 +64,7 @@ def div(input, other, *, rounding_mode=None):
     if rounding_mode == "floor":
         return floor_div(input, other)
     if rounding_mode == "trunc":
-        a, b = binary_operands(input, other, "div")
+        a, b = _operands(input, other, "div")
         if a._np_dtype.kind == "f":
             q = E.div_p.bind(a, b)
             return E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q)))
@@ -72,7 +81,7 @@ true_divide = div
 
 def floor_div(input, other):
     """floor_div(input, other): division rounded toward -inf (keeps integer dtypes)."""
-    return E.floor_div_p.bind(*binary_operands(input, other, "floor_div"))
+    return E.floor_div_p.bind(*_operands(input, other, "floor_div"))
 
 
 floor_divide = floor_div
@@ -80,7 +89,7 @@ floor_divide = floor_div
 
 def floor_mod(x, y):
     """floor_mod(x, y): remainder with the sign of the divisor."""
-    return E.floor_mod_p.bind(*binary_operands(x, y, "floor_mod"))
+    return E.floor_mod_p.bind(*_operands(x, y, "floor_mod"))
 
 
 def remainder(input, other):
@@ -92,7 +101,7 @@ mod = floor_mod
 
 def pow(input, exponent):
     """pow(input, exponent): elementwise power."""
-    return E.pow_p.bind(*binary_operands(input, exponent, "pow"))
+    return E.pow_p.bind(*_operands(input, exponent, "pow"))
 
 
 def _unary_same(prim, name):
@@ -140,7 +149,7 @@ def expm1(input):
 
 def _compare(prim, name):
     def op(input, other):
-        return prim.bind(*binary_operands(input, other, name))
+        return prim.bind(*_operands(input, other, name))
     op.__name__ = name
     op.__doc__ = "%s(input, other): elementwise comparison, Bool result." % name
     return op
@@ -159,16 +168,23 @@ def _as_bool(x, name):
     return cast_to(x, np.dtype(np.bool_))
 
 
+def _logical(x, y, name):
+    a, b = _as_bool(x, name), _as_bool(y, name)
+    if a.shape != b.shape:
+        check_broadcast(name, a.shape, b.shape)
+    return a, b
+
+
 def logical_and(input, other):
-    return E.logical_and_p.bind(_as_bool(input, "logical_and"), _as_bool(other, "logical_and"))
+    return E.logical_and_p.bind(*_logical(input, other, "logical_and"))
 
 
 def logical_or(input, other):
-    return E.logical_or_p.bind(_as_bool(input, "logical_or"), _as_bool(other, "logical_or"))
+    return E.logical_or_p.bind(*_logical(input, other, "logical_or"))
 
 
 def logical_xor(input, other):
-    return E.logical_xor_p.bind(_as_bool(input, "logical_xor"), _as_bool(other, "logical_xor"))
+    return E.logical_xor_p.bind(*_logical(input, other, "logical_xor"))
 
 
 def logical_not(input):
@@ -192,7 +208,8 @@ def select(cond, x, y):
     cond = to_tensor(cond, "select", "cond")
     if cond._np_dtype != np.bool_:
         raise TypeError("select: 'cond' must be a Bool tensor, but got %s" % cond.dtype)
-    a, b = binary_operands(x, y, "select")
+    a, b = _operands(x, y, "select")
+    check_broadcast("select", cond.shape, a.shape, b.shape)
     return E.select_p.bind(cond, a, b)
 
 

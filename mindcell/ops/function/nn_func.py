@@ -4,6 +4,8 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, float_operand, normalize_dim,
                                    cast_to, to_tensor)
+from mindcell.ops._errors import (check_bool, check_ints, check_number, check_pair,
+                                  check_positive_int, public_name)
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import nn as N
 from mindcell.ops.defs import state as ST
@@ -45,18 +47,23 @@ def silu(input):
 
 def elu(input_x, alpha=1.0):
     """elu(input_x, alpha=1.0)."""
-    return E.elu_p.bind(check_float(input_x, "elu", "input_x"), alpha=float(alpha))
+    return E.elu_p.bind(check_float(input_x, "elu", "input_x"),
+                        alpha=check_number(alpha, "elu", "alpha"))
 
 
 def leaky_relu(input, alpha=0.2):
     """leaky_relu(input, alpha=0.2)."""
-    return E.leaky_relu_p.bind(check_float(input, "leaky_relu"), alpha=float(alpha))
+    return E.leaky_relu_p.bind(check_float(input, "leaky_relu"),
+                               alpha=check_number(alpha, "leaky_relu", "alpha"))
 
 
 def softplus(input, beta=1, threshold=20):
     """softplus(input, beta=1, threshold=20): log(1 + exp(beta*x)) / beta."""
-    return E.softplus_p.bind(check_float(input, "softplus"), beta=float(beta),
-                             threshold=float(threshold))
+    beta = check_number(beta, "softplus", "beta", finite=True)
+    if beta == 0:
+        raise ValueError("%s: 'beta' must not be 0" % public_name("softplus"))
+    return E.softplus_p.bind(check_float(input, "softplus"), beta=beta,
+                             threshold=check_number(threshold, "softplus", "threshold"))
 
 
 def hardswish(x):
@@ -88,23 +95,18 @@ def mish(x):
 
 # ----- convolution and pooling --------------------------------------------------------------
 def _pair(v, name, op):
-    if isinstance(v, int) and not isinstance(v, bool):
-        return (v, v)
-    if isinstance(v, (tuple, list)) and len(v) == 2 and all(isinstance(i, int) for i in v):
-        return tuple(v)
-    if isinstance(v, (tuple, list)) and len(v) == 4 and name == "stride":
-        return tuple(v[2:])
-    raise ValueError("%s: '%s' must be an int or a pair of ints, but got %r" % (op, name, v))
+    """Kernel sizes, strides, dilations: an int or two positive ints (a 4-tuple stride
+    (1, 1, sh, sw) as in MindSpore's NCHW attributes)."""
+    if name == "stride" and isinstance(v, (tuple, list)) and len(v) == 4:
+        v = tuple(v[2:])
+    return check_pair(v, op, name)
 
 
 def _padding4(padding, op):
-    if isinstance(padding, int):
-        return (padding,) * 4
-    if len(padding) == 2:
-        return (padding[0], padding[0], padding[1], padding[1])
-    if len(padding) == 4:
-        return tuple(padding)
-    raise ValueError("%s: 'padding' must be an int, a pair or 4 ints, but got %r" % (op, padding))
+    """Padding as (top, bottom, left, right) from an int, a pair or 4 non-negative ints."""
+    if isinstance(padding, (tuple, list)) and len(padding) == 2:
+        padding = (padding[0], padding[0], padding[1], padding[1])
+    return check_ints(padding, op, "padding", 4, 0)
 
 
 def same_padding(size, kernel, stride, dilation):
@@ -124,6 +126,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
         raise ValueError("conv2d: input and weight must be 4-D (NCHW, OIHW), but got %s and %s"
                          % (input.shape, weight.shape))
     stride, dilation = _pair(stride, "stride", "conv2d"), _pair(dilation, "dilation", "conv2d")
+    groups = check_positive_int(groups, "conv2d", "groups")
     if input.shape[1] != weight.shape[1] * groups or weight.shape[0] % groups:
         raise ValueError("conv2d: input channels %d must equal weight.shape[1] (%d) * groups (%d)"
                          % (input.shape[1], weight.shape[1], groups))
@@ -139,7 +142,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     else:
         raise ValueError("conv2d: 'pad_mode' must be 'same', 'valid' or 'pad', but got %r"
                          % (pad_mode,))
-    if pad_mode != "pad" and padding not in (0, (0, 0, 0, 0)):
+    if pad_mode != "pad" and _padding4(padding, "conv2d") != (0, 0, 0, 0):
         raise ValueError("conv2d: 'padding' must be 0 unless pad_mode is 'pad'")
     h = input.shape[2] + pads[0] + pads[1] - dilation[0] * (kh - 1) - 1
     w = input.shape[3] + pads[2] + pads[3] - dilation[1] * (kw - 1) - 1
@@ -150,19 +153,26 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     out = N.conv2d_p.bind(input, weight, stride=stride, padding=pads, dilation=dilation,
                           groups=int(groups))
     if bias is not None:
+        if check_tensor(bias, "conv2d", "bias").shape != (weight.shape[0],):
+            raise ValueError("conv2d: 'bias' must have shape (%d,), but got %s"
+                             % (weight.shape[0], bias.shape))
         out = M.add(out, A.reshape(bias, (1, -1, 1, 1)))
     return out
 
 
 def _pool_args(x, kernel_size, stride, padding, op):
+    """Checked (kernel, stride, pads) of a 2-D pooling: positive kernel and stride, padding at
+    most half the kernel."""
     check_float(x, op, "x")
     if x.ndim not in (3, 4):
         raise ValueError("%s: input must be 3-D or 4-D (N)CHW, but got shape %s" % (op, x.shape))
     ks = _pair(kernel_size, "kernel_size", op)
     st = ks if stride is None else _pair(stride, "stride", op)
-    pads = _padding4(padding, op) if not isinstance(padding, int) else (padding,) * 4
-    if padding != 0 and isinstance(padding, int):
-        pads = (padding,) * 4
+    pads = _padding4(padding, op)
+    for i, p in enumerate(pads):
+        if 2 * p > ks[i // 2]:
+            raise ValueError("%s: 'padding' must be at most half the kernel size %s, but got %s"
+                             % (op, ks, padding))
     return ks, st, pads
 
 
@@ -260,7 +270,11 @@ def _pool2d_pad_mode(x, kind, kernel_size, stride, pad_mode, op):
 
 def adaptive_avg_pool2d(input, output_size):
     """adaptive_avg_pool2d(input, output_size): output sizes that divide the input exactly."""
+    check_float(input, "adaptive_avg_pool2d")
     oh, ow = _pair(output_size, "output_size", "adaptive_avg_pool2d")
+    if input.ndim not in (3, 4):
+        raise ValueError("adaptive_avg_pool2d: input must be 3-D or 4-D (N)CHW, but got shape %s"
+                         % (input.shape,))
     h, w = input.shape[-2:]
     if h % oh or w % ow:
         raise ValueError("adaptive_avg_pool2d: input size %s must be divisible by output_size %s"
@@ -273,6 +287,8 @@ def dropout(input, p=0.5, training=True, seed=None):
     """dropout(input, p=0.5, training=True, seed=None): zero elements with probability p and
     scale the rest by 1/(1-p)."""
     check_float(input, "dropout")
+    p = check_number(p, "dropout", "p")
+    check_bool(training, "dropout", "training")
     if not 0 <= p <= 1:
         raise ValueError("dropout: 'p' must be in [0, 1], but got %r" % (p,))
     if not training or p == 0:
@@ -287,7 +303,10 @@ def dropout(input, p=0.5, training=True, seed=None):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5)."""
     check_float(input, "layer_norm")
-    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    shape = check_ints(normalized_shape, "layer_norm", "normalized_shape", None, 1)
+    if len(shape) > input.ndim or not shape:
+        raise ValueError("layer_norm: 'normalized_shape' %s must have 1 to %d dims"
+                         % (shape, input.ndim))
     if input.shape[input.ndim - len(shape):] != shape:
         raise ValueError("layer_norm: normalized_shape %s does not match the input's trailing "
                          "dims %s" % (shape, input.shape))
@@ -299,12 +318,17 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 
 def layer_norm_op(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
     """The LayerNorm primitive: returns ``(y, mean, rstd)``."""
+    check_float(x, "LayerNorm", "input_x")
+    check_tensor(gamma, "LayerNorm", "gamma")
+    check_tensor(beta, "LayerNorm", "beta")
+    epsilon = check_number(epsilon, "LayerNorm", "epsilon", 0, finite=True)
     begin_norm_axis = normalize_dim(begin_norm_axis, x.ndim, "LayerNorm", "begin_norm_axis")
     begin_params_axis = normalize_dim(begin_params_axis, x.ndim, "LayerNorm",
                                       "begin_params_axis")
     if gamma.shape != x.shape[begin_params_axis:] or beta.shape != gamma.shape:
-        raise ValueError("LayerNorm: gamma and beta must have shape %s, but got %s and %s"
-                         % (x.shape[begin_params_axis:], gamma.shape, beta.shape))
+        raise ValueError("%s: gamma and beta must have shape %s, but got %s and %s"
+                         % (public_name("LayerNorm"), x.shape[begin_params_axis:], gamma.shape,
+                            beta.shape))
     dt = x._np_dtype
     return N.layer_norm_p.bind(x, cast_to(gamma, dt), cast_to(beta, dt),
                                begin_norm_axis=begin_norm_axis,
@@ -325,9 +349,10 @@ def _rms_norm(x, gamma, epsilon, clamp_norm):
     check_float(x, "rms_norm", "x")
     check_tensor(gamma, "rms_norm", "gamma")
     if gamma.shape != x.shape[-1:]:
-        raise ValueError("rms_norm: gamma must have shape %s, but got %s"
-                         % (x.shape[-1:], gamma.shape))
-    return N.rms_norm_p.bind(x, cast_to(gamma, x._np_dtype), epsilon=float(epsilon),
+        raise ValueError("%s: gamma must have shape %s, but got %s"
+                         % (public_name("rms_norm"), x.shape[-1:], gamma.shape))
+    epsilon = check_number(epsilon, "rms_norm", "epsilon", 0, finite=True)
+    return N.rms_norm_p.bind(x, cast_to(gamma, x._np_dtype), epsilon=epsilon,
                              clamp_norm=clamp_norm)
 
 
@@ -337,6 +362,12 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     momentum=0.1, eps=1e-5): over axis 1 of (N, C, ...) input. In training the running
     statistics are updated in place: ``running = (1 - momentum) * running + momentum * batch``."""
     check_float(input_x, "batch_norm", "input_x")
+    if input_x.ndim < 2:
+        raise ValueError("batch_norm: 'input_x' must be at least 2-D (N, C, ...), but got shape %s"
+                         % (input_x.shape,))
+    training = check_bool(training, "batch_norm", "training")
+    momentum = check_number(momentum, "batch_norm", "momentum", 0, 1)
+    eps = check_number(eps, "batch_norm", "eps", 0, finite=True)
     c = input_x.shape[1]
     for name, t in (("running_mean", running_mean), ("running_var", running_var),
                     ("weight", weight), ("bias", bias)):
@@ -368,6 +399,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     idx = to_tensor(input, "embedding")
     if idx._np_dtype.kind not in "iu":
         raise TypeError("embedding: 'input' must be an integer tensor, but got %s" % idx.dtype)
+    if check_tensor(weight, "embedding", "weight").ndim != 2:
+        raise ValueError("embedding: 'weight' must be 2-D, but got shape %s" % (weight.shape,))
     return A.gather(weight, idx, 0)
 
 

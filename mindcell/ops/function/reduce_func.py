@@ -3,6 +3,7 @@ import numpy as np
 
 from mindcell.ops._helpers import (binary_operands, cast_to, check_matmul_shapes, check_tensor,
                                    normalize_axis, normalize_dim, as_np_dtype, to_tensor)
+from mindcell.ops._errors import check_bool, check_int, public_name
 from mindcell.ops.defs import reduce as R
 from mindcell.ops.defs import nn as N
 from mindcell.ops.function import math_func as M
@@ -19,6 +20,10 @@ def _widen(x):
     return x, None
 
 
+def _keep(value, arg="keep_dims"):
+    return check_bool(value, "reduction", arg)
+
+
 def _narrow(t, dtype):
     return t if dtype is None else cast_to(t, dtype)
 
@@ -26,14 +31,14 @@ def _narrow(t, dtype):
 def reduce_sum(x, axis=(), keep_dims=False):
     """Sum over ``axis`` (int, tuple, list; () or None = all axes), keeping the dtype."""
     axis = normalize_axis(axis, x.ndim, "reduce_sum")
-    return R.reduce_sum_p.bind(x, axis=axis, keep_dims=bool(keep_dims))
+    return R.reduce_sum_p.bind(x, axis=axis, keep_dims=_keep(keep_dims))
 
 
 def reduce_mean(x, axis=(), keep_dims=False):
     """Mean over ``axis`` (int, tuple, list; () or None = all axes) of a float tensor."""
     axis = normalize_axis(axis, x.ndim, "reduce_mean")
     x, back = _widen(x)
-    s = R.reduce_sum_p.bind(x, axis=axis, keep_dims=bool(keep_dims))
+    s = R.reduce_sum_p.bind(x, axis=axis, keep_dims=_keep(keep_dims))
     n = _count(x.shape, axis)
     return _narrow(M.div(s, n) if n != 1 else s, back)
 
@@ -71,13 +76,13 @@ def mean(input, axis=None, keep_dims=False):
 def _extremum(prim, arg_prim, name, input, axis, keepdims):
     check_tensor(input, name)
     if axis is None:
-        value = prim.bind(input, axis=(), keep_dims=bool(keepdims))
+        value = prim.bind(input, axis=(), keep_dims=_keep(keepdims, "keepdims"))
         flat = input.reshape((-1,)) if input.ndim != 1 else input
         index = arg_prim.bind(flat, axis=0, keep_dims=False)
         return value, index
     d = normalize_dim(axis, input.ndim, name)
-    return (prim.bind(input, axis=(d,), keep_dims=bool(keepdims)),
-            arg_prim.bind(input, axis=d, keep_dims=bool(keepdims)))
+    return (prim.bind(input, axis=(d,), keep_dims=_keep(keepdims, "keepdims")),
+            arg_prim.bind(input, axis=d, keep_dims=_keep(keepdims, "keepdims")))
 
 
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
@@ -94,19 +99,19 @@ def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     """amax(input, axis=None, keepdims=False): maximum over axes."""
     check_tensor(input, "amax")
     return R.reduce_max_p.bind(input, axis=normalize_axis(axis, input.ndim, "amax"),
-                               keep_dims=bool(keepdims))
+                               keep_dims=_keep(keepdims, "keepdims"))
 
 
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     check_tensor(input, "amin")
     return R.reduce_min_p.bind(input, axis=normalize_axis(axis, input.ndim, "amin"),
-                               keep_dims=bool(keepdims))
+                               keep_dims=_keep(keepdims, "keepdims"))
 
 
 def reduce_max(x, axis=(), keep_dims=False):
     """Maximum over ``axis`` (int, tuple, list; () or None = all axes)."""
     return R.reduce_max_p.bind(x, axis=normalize_axis(axis, x.ndim, "reduce_max"),
-                               keep_dims=bool(keep_dims))
+                               keep_dims=_keep(keep_dims))
 
 
 def prod(input, axis=None, keep_dims=False, dtype=None):
@@ -114,16 +119,18 @@ def prod(input, axis=None, keep_dims=False, dtype=None):
     check_tensor(input, "prod")
     x = cast_to(input, as_np_dtype(dtype, "prod")) if dtype is not None else input
     return R.reduce_prod_p.bind(x, axis=normalize_axis(axis, input.ndim, "prod"),
-                                keep_dims=bool(keep_dims))
+                                keep_dims=_keep(keep_dims))
 
 
 def _arg(prim, name, input, axis, keepdims):
     check_tensor(input, name)
+    check_bool(keepdims, name, "keepdims")
     if axis is None:
         flat = input.reshape((-1,))
         out = prim.bind(flat, axis=0, keep_dims=False)
         return out.reshape((1,) * input.ndim) if keepdims else out
-    return prim.bind(input, axis=normalize_dim(axis, input.ndim, name), keep_dims=bool(keepdims))
+    return prim.bind(input, axis=normalize_dim(axis, input.ndim, name),
+                     keep_dims=_keep(keepdims, "keepdims"))
 
 
 def argmax(input, dim=None, keepdim=False):
@@ -139,8 +146,7 @@ def argmin(input, axis=None, keepdims=False):
 def var(input, axis=None, ddof=0, keepdims=False):
     """var(input, axis=None, ddof=0, keepdims=False): variance (``ddof`` as in numpy)."""
     check_tensor(input, "var")
-    if isinstance(ddof, bool):
-        ddof = int(ddof)
+    ddof = check_int(int(ddof) if isinstance(ddof, bool) else ddof, "var", "ddof")
     x = input if input._np_dtype.kind == "f" else cast_to(input, _F32)
     x, back = _widen(x)
     axes = normalize_axis(axis, x.ndim, "var")
@@ -167,6 +173,7 @@ def std_mean(input, axis=None, ddof=0, keepdims=False):
 def logsumexp(input, axis, keep_dims=False):
     """logsumexp(input, axis, keep_dims=False): log(sum(exp(x))) computed stably."""
     check_tensor(input, "logsumexp")
+    check_bool(keep_dims, "logsumexp", "keep_dims")
     axes = normalize_axis(axis, input.ndim, "logsumexp")
     x = input if input._np_dtype.kind == "f" else cast_to(input, _F32)  # uint8 would wrap
     x, back = _widen(x)
@@ -184,6 +191,11 @@ def logsumexp(input, axis, keep_dims=False):
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """norm(A, ord=None, dim=None, keepdim=False): vector p-norms (2 by default), 'fro', inf."""
     check_tensor(A, "norm")
+    check_bool(keepdim, "norm", "keepdim")
+    if not (ord is None or ord == "fro" if isinstance(ord, (str, type(None)))
+            else isinstance(ord, (int, float)) and not isinstance(ord, bool)):
+        raise TypeError("%s: 'ord' must be None, 'fro' or a number, but got %r"
+                        % (public_name("norm"), ord))
     axes = normalize_axis(dim, A.ndim, "norm")
     x = A if A._np_dtype.kind == "f" else cast_to(A, _F32)
     x, back = _widen(x)
@@ -219,14 +231,14 @@ def all(input, axis=None, keep_dims=False):
     """all(input, axis=None, keep_dims=False): logical AND over axes."""
     x = cast_to(to_tensor(input, "all"), np.dtype(np.bool_))
     return R.reduce_all_p.bind(x, axis=normalize_axis(axis, x.ndim, "all"),
-                               keep_dims=bool(keep_dims))
+                               keep_dims=_keep(keep_dims))
 
 
 def any(input, axis=None, keep_dims=False):
     """any(input, axis=None, keep_dims=False): logical OR over axes."""
     x = cast_to(to_tensor(input, "any"), np.dtype(np.bool_))
     return R.reduce_any_p.bind(x, axis=normalize_axis(axis, x.ndim, "any"),
-                               keep_dims=bool(keep_dims))
+                               keep_dims=_keep(keep_dims))
 
 
 # ----- matrix products ----------------------------------------------------------------------
@@ -234,8 +246,8 @@ def matmul(input, other):
     """matmul(input, other): matrix product with numpy's rules (1-D operands, batch broadcast)."""
     a, b = binary_operands(input, other, "matmul")
     if a.ndim == 0 or b.ndim == 0:
-        raise ValueError("matmul: operands must be at least 1-D, but got shapes %s and %s"
-                         % (a.shape, b.shape))
+        raise ValueError("%s: operands must be at least 1-D, but got shapes %s and %s"
+                         % (public_name("matmul"), a.shape, b.shape))
     check_matmul_shapes("matmul", a.shape, b.shape)
     ka, kb = a.shape[-1], (b.shape[-2] if b.ndim > 1 else b.shape[0])
     squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1

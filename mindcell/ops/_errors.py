@@ -1,0 +1,141 @@
+"""Argument checks for scalars (ints, floats, bools, pairs of sizes, reductions), and
+``public_name``: the name of the op the user called, for error messages raised by shared helpers.
+
+Validation happens up front in the op wrappers; these helpers only make the message right. A
+composite (``std`` calls ``var``, ``chunk`` calls ``split``, ``ops.Softmax()`` calls ``softmax``)
+passes its inner op's name to the checks it shares; when a check fails, ``public_name`` walks the
+stack (on the error path only, no cost otherwise) to the outermost public mindcell op between the
+raise and the user's code, and names that one."""
+import numbers
+import sys
+
+import numpy as np
+
+_PUBLIC = None  # code object -> public name, built on the first error
+_PRIM_CALL = set()  # __call__ code objects of the Primitive classes (named by type(self))
+
+
+def _registry():
+    global _PUBLIC
+    if _PUBLIC is None:
+        from mindcell import ops
+        from mindcell.common.tensor import Tensor
+        table = {}
+        for name in dir(ops):
+            obj = getattr(ops, name)
+            if name.startswith("_"):
+                continue
+            if isinstance(obj, type) and issubclass(obj, ops.Primitive):
+                code = getattr(obj.__call__, "__code__", None)
+                if code is not None:
+                    _PRIM_CALL.add(code)
+            elif callable(obj) and hasattr(obj, "__code__"):  # an alias names its original
+                own = getattr(obj, "__name__", name)
+                table.setdefault(obj.__code__, own if getattr(ops, own, None) is obj else name)
+        for name, obj in vars(Tensor).items():
+            if not name.startswith("_") and hasattr(obj, "__code__"):
+                table.setdefault(obj.__code__, "Tensor." + name)
+        _PUBLIC = table
+    return _PUBLIC
+
+
+def public_name(op):
+    """``op``, or the outermost public op that led to this call (``std`` for a check made in
+    ``var`` on behalf of ``std``). Stops at the first frame outside mindcell (the user's code, a
+    function given to ``grad``)."""
+    try:
+        table = _registry()
+    except ImportError:  # during import of mindcell.ops itself
+        return op
+    frame, found = sys._getframe(1), None
+    pkg = __name__.rsplit(".", 2)[0]
+    while frame is not None:
+        mod = frame.f_globals.get("__name__", "")
+        if mod != pkg and not mod.startswith(pkg + "."):
+            break
+        code = frame.f_code
+        if code in _PRIM_CALL and "self" in frame.f_locals:
+            found = type(frame.f_locals["self"]).__name__
+        elif code in table:
+            found = table[code]
+        frame = frame.f_back
+    return found or op
+
+
+def _is_int(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_))
+
+
+def check_int(v, op, arg, low=None, high=None):
+    """An int (not bool) in [low, high]; TypeError/ValueError naming the op and argument."""
+    if not _is_int(v):
+        raise TypeError("%s: '%s' must be an int, but got %s %r"
+                        % (public_name(op), arg, type(v).__name__, v))
+    v = int(v)
+    if (low is not None and v < low) or (high is not None and v > high):
+        rng = "[%s, %s]" % ("-inf" if low is None else low, "inf" if high is None else high)
+        raise ValueError("%s: '%s' must be in %s, but got %d" % (public_name(op), arg, rng, v))
+    return v
+
+
+def check_positive_int(v, op, arg):
+    return check_int(v, op, arg, 1, 2 ** 31 - 1)
+
+
+def check_number(v, op, arg, low=None, high=None, finite=False):
+    """A real number (int or float, not bool) in [low, high] as a float."""
+    if not isinstance(v, numbers.Real) or isinstance(v, (bool, np.bool_)):
+        raise TypeError("%s: '%s' must be a number, but got %s %r"
+                        % (public_name(op), arg, type(v).__name__, v))
+    f = float(v) if abs(v) < 1e308 or not _is_int(v) else float("inf")
+    if (finite and not np.isfinite(f)) or f != f:
+        raise ValueError("%s: '%s' must be a finite number, but got %r"
+                         % (public_name(op), arg, v))
+    if (low is not None and f < low) or (high is not None and f > high):
+        raise ValueError("%s: '%s' must be in [%s, %s], but got %r"
+                         % (public_name(op), arg, low, high, v))
+    return f
+
+
+def check_bool(v, op, arg):
+    if not isinstance(v, (bool, np.bool_)):
+        raise TypeError("%s: '%s' must be a bool, but got %s %r"
+                        % (public_name(op), arg, type(v).__name__, v))
+    return bool(v)
+
+
+def check_ints(v, op, arg, n=None, low=None, high=2 ** 31 - 1):
+    """An int or a tuple/list of ints (``n`` of them when given) each in [low, high]."""
+    if _is_int(v):
+        v = (v,) * (n or 1)
+    if not isinstance(v, (tuple, list)) or (n is not None and len(v) != n):
+        want = "an int or %s ints" % n if n else "an int or a tuple of ints"
+        raise TypeError("%s: '%s' must be %s, but got %r" % (public_name(op), arg, want, v))
+    return tuple(check_int(i, op, arg, low, high) for i in v)
+
+
+def check_pair(v, op, arg, low=1):
+    """Kernel sizes, strides, dilations, output sizes: an int or two ints, each >= ``low``."""
+    return check_ints(v, op, arg, 2, low)
+
+
+def check_reduction(reduction, op):
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError("%s: 'reduction' must be 'mean', 'sum' or 'none', but got %r"
+                         % (public_name(op), reduction))
+    return reduction
+
+
+def check_same_shape(a, b, op, arg_a="input", arg_b="other"):
+    if a.shape != b.shape:
+        raise ValueError("%s: '%s' and '%s' must have the same shape, but got %s and %s"
+                         % (public_name(op), arg_a, arg_b, a.shape, b.shape))
+
+
+def check_broadcast(op, *shapes):
+    """The broadcast shape of ``shapes``; ValueError naming the op when they do not broadcast."""
+    try:
+        return np.broadcast_shapes(*[tuple(s) for s in shapes])
+    except ValueError:
+        raise ValueError("%s: shapes %s do not broadcast" % (
+            public_name(op), " and ".join(str(tuple(s)) for s in shapes))) from None
