@@ -6,7 +6,6 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import public_name
-from mindcell.ops._errors import public_name
 
 _SCALAR_CACHE = {}
 
