@@ -320,39 +320,40 @@ def reduce_sum(x, axis, keep_dims):
 
 
 # ----- optimizer updates (in place) ------------------------------------------------------------
-def _flat_views(*arrays):
-    if not _floats(*arrays) or not all(a.flags.c_contiguous and a.flags.writeable
-                                       for a in arrays):
-        return None
-    return [a.reshape(-1) for a in arrays]
+def _state_ok(name, param, grad, *state):
+    """True if the kernel covers these operands (one float dtype, contiguous writeable state);
+    a gradient or state buffer of another shape is a ValueError, never a broadcast."""
+    for what, a in (("grad", grad),) + tuple(("state", s) for s in state):
+        if a.shape != param.shape:
+            raise ValueError("%s: '%s' has shape %s, but the parameter has shape %s"
+                             % (name, what, a.shape, param.shape))
+    arrays = (param,) + state
+    return _floats(*arrays) and grad.dtype is param.dtype and all(
+        a.flags.c_contiguous and a.flags.writeable for a in arrays)
 
 
 @register("SGDUpdate")
 def sgd_update(param, grad, accum, lr, stat, momentum, dampening, weight_decay, nesterov):
-    views = _flat_views(param, accum)
-    if views is None or grad.dtype is not param.dtype:
+    if not _state_ok("SGDUpdate", param, grad, accum):
         return NotImplemented
-    _optim.sgd_update(views[0], _c(grad).reshape(-1), views[1], float(lr), momentum, dampening,
-                      weight_decay, nesterov, bool(stat.reshape(-1)[0] > 0))
+    _optim.sgd_update(param, _c(grad), accum, float(lr), momentum, dampening, weight_decay,
+                      nesterov, bool(stat.reshape(-1)[0] > 0))
     return param
 
 
 @register("ApplyMomentum")
 def apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False):
-    views = _flat_views(var, accum)
-    if views is None or grad.dtype is not var.dtype:
+    if not _state_ok("ApplyMomentum", var, grad, accum):
         return NotImplemented
-    _optim.apply_momentum(views[0], views[1], _c(grad).reshape(-1), float(lr), momentum,
-                          use_nesterov)
+    _optim.apply_momentum(var, accum, _c(grad), float(lr), momentum, use_nesterov)
     return var
 
 
 @register("AdamUpdate")
 def adam_update(param, m, v, grad, lr, lr_t, beta1, beta2, epsilon, weight_decay=0.0,
                 decoupled=False, use_nesterov=False):
-    views = _flat_views(param, m, v)
-    if views is None or grad.dtype is not param.dtype:
+    if not _state_ok("AdamUpdate", param, grad, m, v):
         return NotImplemented
-    _optim.adam_update(views[0], views[1], views[2], _c(grad).reshape(-1), float(lr),
-                       float(lr_t), beta1, beta2, epsilon, weight_decay, decoupled, use_nesterov)
+    _optim.adam_update(param, m, v, _c(grad), float(lr), float(lr_t), beta1, beta2, epsilon,
+                       weight_decay, decoupled, use_nesterov)
     return param

@@ -41,10 +41,10 @@ class SGD(Optimizer):
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
-        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self.group_lr,
+        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self._step_lrs(),
                                    self.group_wd):
             g = F.neg(g) if self.maximize else g
-            sgd_update_p.bind(p, F.cast(g, p.dtype), a, self._lr_tensor(lr), self.stat,
+            sgd_update_p.bind(p, F.cast(g, p.dtype), a, lr, self.stat,
                               momentum=self.momentum, dampening=self.dampening,
                               weight_decay=wd, nesterov=self.nesterov)
         F.assign(self.stat, Tensor._make(np.zeros(1, np.float32)))
@@ -76,13 +76,13 @@ class Adam(Optimizer):
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
+        lrs = self._step_lrs()
         F.assign(self.beta1_power, F.mul(self.beta1_power, self.beta1))
         F.assign(self.beta2_power, F.mul(self.beta2_power, self.beta2))
         correction = F.div(F.sqrt(F.sub(1.0, self.beta2_power)), F.sub(1.0, self.beta1_power))
-        for p, g, m, v, lr, wd in zip(self.parameters, gradients, self.exp_avg, self.exp_avg_sq,
-                                      self.group_lr, self.group_wd):
+        for p, g, m, v, lr_t, wd in zip(self.parameters, gradients, self.exp_avg,
+                                        self.exp_avg_sq, lrs, self.group_wd):
             g = F.neg(g) if self.maximize else g
-            lr_t = self._lr_tensor(lr)
             adam_update_p.bind(p, m, v, F.cast(g, p.dtype), lr_t, F.mul(lr_t, correction),
                                beta1=self.beta1, beta2=self.beta2, epsilon=self.eps,
                                weight_decay=wd, decoupled=self._decoupled, use_nesterov=False)

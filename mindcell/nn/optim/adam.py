@@ -39,13 +39,13 @@ class Adam(Optimizer):
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
+        lrs = self._step_lrs()
         F.assign(self.beta1_power, F.mul(self.beta1_power, self.beta1))
         F.assign(self.beta2_power, F.mul(self.beta2_power, self.beta2))
         correction = F.reshape(F.div(F.sqrt(F.sub(1.0, self.beta2_power)),
                                      F.sub(1.0, self.beta1_power)), ())
-        for p, g, m, v, lr, wd in zip(self.parameters, gradients, self.moment1, self.moment2,
-                                      self.group_lr, self.group_wd):
-            lr_t = self._lr_tensor(lr)
+        for p, g, m, v, lr_t, wd in zip(self.parameters, gradients, self.moment1, self.moment2,
+                                        lrs, self.group_wd):
             lr_eff = F.mul(lr_t, correction) if self._bias_correction else lr_t
             adam_update_p.bind(p, m, v, F.cast(g, p.dtype), lr_t, lr_eff, beta1=self.beta1,
                                beta2=self.beta2, epsilon=self.eps, weight_decay=wd,

@@ -18,14 +18,14 @@ class Adagrad(Optimizer):
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
-        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self.group_lr,
+        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self._step_lrs(),
                                    self.group_wd):
             g = F.cast(g, p.dtype)
             if wd:
                 g = F.add(g, F.mul(p, wd))
             if self.update_slots:
                 F.assign_add(a, F.square(g))
-            F.assign_sub(p, F.mul(self._lr_tensor(lr), F.div(g, F.sqrt(a))))
+            F.assign_sub(p, F.mul(lr, F.div(g, F.sqrt(a))))
         self._step_done()
         return True
 
@@ -48,7 +48,7 @@ class RMSProp(Optimizer):
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
-        for i, (p, g, lr, wd) in enumerate(zip(self.parameters, gradients, self.group_lr,
+        for i, (p, g, lr, wd) in enumerate(zip(self.parameters, gradients, self._step_lrs(),
                                                 self.group_wd)):
             g = F.cast(g, p.dtype)
             if wd:
@@ -60,7 +60,7 @@ class RMSProp(Optimizer):
                 mg = self.mean_grad[i]
                 F.assign(mg, F.add(F.mul(mg, self.decay), F.mul(g, 1 - self.decay)))
                 denom = F.sub(ms, F.square(mg))
-            step = F.div(F.mul(g, self._lr_tensor(lr)), F.sqrt(F.add(denom, self.epsilon)))
+            step = F.div(F.mul(g, lr), F.sqrt(F.add(denom, self.epsilon)))
             F.assign(mom, F.add(F.mul(mom, self.momentum), step))
             F.assign_sub(p, mom)
         self._step_done()

@@ -83,6 +83,10 @@ class Optimizer(Cell):
             return F.reshape(F.cast(lr, np.float32), ())
         return Tensor._make(np.asarray(lr, np.float32))
 
+    def _step_lrs(self):
+        """Each parameter's learning-rate tensor for this step, computed before any update."""
+        return [self._lr_tensor(lr) for lr in self.group_lr]
+
     def get_lr(self):
         """The learning rate of the current step (of the first group)."""
         return self._lr_tensor(self.group_lr[0])
@@ -92,9 +96,26 @@ class Optimizer(Cell):
         return self.parameters.clone(prefix, init)
 
     def _check_grads(self, gradients):
+        """Validate every gradient before any parameter is touched (GRAPH_MODE: at trace
+        time), so a bad gradient leaves all parameters and state unchanged."""
+        name = type(self).__name__
+        if not isinstance(gradients, (tuple, list)):
+            raise TypeError("%s: 'gradients' must be a tuple or list of Tensors, but got %s"
+                            % (name, type(gradients).__name__))
         if len(gradients) != len(self.parameters):
             raise ValueError("%s: got %d gradients for %d parameters"
-                             % (type(self).__name__, len(gradients), len(self.parameters)))
+                             % (name, len(gradients), len(self.parameters)))
+        for i, (p, g) in enumerate(zip(self.parameters, gradients)):
+            if not isinstance(g, Tensor):
+                raise TypeError("%s: the gradient of parameter '%s' (position %d) must be a "
+                                "Tensor, but got %s" % (name, p.name, i, type(g).__name__))
+            if tuple(g.shape) != tuple(p.shape):
+                raise ValueError("%s: the gradient of parameter '%s' (position %d) has shape %s,"
+                                 " but the parameter has shape %s"
+                                 % (name, p.name, i, tuple(g.shape), tuple(p.shape)))
+            if g._np_dtype.kind != "f":
+                raise TypeError("%s: the gradient of parameter '%s' (position %d) must have a "
+                                "float dtype, but got %s" % (name, p.name, i, g.dtype))
         if self.loss_scale != 1.0:
             gradients = tuple(F.div(g, self.loss_scale) for g in gradients)
         return gradients

@@ -28,9 +28,9 @@ class SGD(Optimizer):
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
-        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self.group_lr,
+        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self._step_lrs(),
                                    self.group_wd):
-            sgd_update_p.bind(p, F.cast(g, p.dtype), a, self._lr_tensor(lr), self.stat,
+            sgd_update_p.bind(p, F.cast(g, p.dtype), a, lr, self.stat,
                               momentum=self.momentum, dampening=self.dampening,
                               weight_decay=wd, nesterov=self.nesterov)
         F.assign(self.stat, Tensor._make(np.zeros(1, np.float32)))
@@ -53,12 +53,12 @@ class Momentum(Optimizer):
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
-        for p, g, m, lr, wd in zip(self.parameters, gradients, self.moments, self.group_lr,
+        for p, g, m, lr, wd in zip(self.parameters, gradients, self.moments, self._step_lrs(),
                                    self.group_wd):
             g = F.cast(g, p.dtype)
             if wd:
                 g = F.add(g, F.mul(p, wd))
-            apply_momentum_p.bind(p, m, g, self._lr_tensor(lr), momentum=self.momentum,
+            apply_momentum_p.bind(p, m, g, lr, momentum=self.momentum,
                                   use_nesterov=self.use_nesterov)
         self._step_done()
         return True
