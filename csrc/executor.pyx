@@ -12,6 +12,7 @@ from _common cimport *
 from _ew_core cimport _unary_f32, _unary_f64, _binary_f32, _binary_f64, fused_run
 from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm_batched
 from _softmax_core cimport softmax_rows, softmax_grad_rows
+from _check cimport need_opcode, need_program
 
 import numpy as np
 
@@ -118,8 +119,11 @@ cdef class Executor:
     cdef tuple input_slots, param_slots, output_slots, fresh
     cdef dict native_in
     cdef char* reads_native       # per slot: read by a native instruction
-    cdef Py_ssize_t* want_nbytes  # per slot read natively: the bytes and numpy type number
-    cdef int* want_type
+    cdef Py_ssize_t* want_nbytes  # per slot read natively: the bytes and numpy type number,
+    cdef int* want_type           # the rank and (at want_dims + dims_at[slot]) the extents
+    cdef int* want_ndim
+    cdef Py_ssize_t* dims_at
+    cdef Py_ssize_t* want_dims
     cdef object arena
     cdef char* arena_lo
     cdef char* arena_hi
@@ -134,24 +138,49 @@ cdef class Executor:
                               % self.n_code)
         if _blas.sgemm == NULL or _blas.dgemm == NULL:
             raise RuntimeError("Executor: no BLAS bound; import mindcell first")
+        self.py_steps = py_steps
         for i, spec in enumerate(instrs):
             self._load(&self.code[i], spec)
-        self.py_steps = py_steps
+        if len(frees) != self.n_code:
+            raise ValueError("Executor: %d instructions but %d free lists"
+                             % (self.n_code, len(frees)))
         self.frees = frees
         self.input_slots = tuple(bindings["input_slots"])
         self.param_slots = tuple(bindings["param_slots"])
         self.output_slots = tuple(bindings["output_slots"])
         self.fresh = tuple(bindings["fresh"])
+        for group in (self.input_slots, self.param_slots, self.output_slots,
+                      [f[0] for f in self.fresh], *frees,
+                      *[step[1] + step[3] for step in py_steps]):
+            for s in group:
+                self._need_slot(s)
+        if len(bindings["template"]) != n_slots:
+            raise ValueError("Executor: the template has %d slots, the program %d"
+                             % (len(bindings["template"]), n_slots))
         self.native_in = dict(bindings["native_in"])
         self.reads_native = <char*>calloc(max(n_slots, 1), 1)
         self.want_nbytes = <Py_ssize_t*>calloc(max(n_slots, 1), sizeof(Py_ssize_t))
         self.want_type = <int*>calloc(max(n_slots, 1), sizeof(int))
-        if self.reads_native == NULL or self.want_nbytes == NULL or self.want_type == NULL:
+        self.want_ndim = <int*>calloc(max(n_slots, 1), sizeof(int))
+        self.dims_at = <Py_ssize_t*>calloc(max(n_slots, 1), sizeof(Py_ssize_t))
+        n_dims = sum(len(shape) for shape, _ in self.native_in.values())
+        self.want_dims = <Py_ssize_t*>calloc(max(n_dims, 1), sizeof(Py_ssize_t))
+        if self.reads_native == NULL or self.want_nbytes == NULL or self.want_type == NULL \
+                or self.want_ndim == NULL or self.dims_at == NULL or self.want_dims == NULL:
             raise MemoryError("Executor: cannot allocate the slot table")
+        at = 0
         for s, (shape, dtype) in self.native_in.items():
+            if not 0 <= s < n_slots:
+                raise ValueError("Executor: native input slot %d is outside 0..%d"
+                                 % (s, n_slots - 1))
             self.reads_native[s] = 1
             self.want_nbytes[s] = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
             self.want_type[s] = dtype.num
+            self.want_ndim[s] = len(shape)
+            self.dims_at[s] = at
+            for d in shape:
+                self.want_dims[at] = d
+                at += 1
         self.arena = bindings["arena"]
         self.arena_lo = <char*>cnp.PyArray_DATA(self.arena)
         self.arena_hi = self.arena_lo + cnp.PyArray_NBYTES(self.arena)
@@ -165,6 +194,8 @@ cdef class Executor:
 
     cdef _load(self, Instr* c, dict spec):
         cdef int j
+        if spec.get("kind") not in KINDS:
+            raise ValueError("Executor: unknown instruction kind %r" % (spec.get("kind"),))
         c.kind = KINDS[spec["kind"]]
         c.op = spec.get("op", 0)
         c.is32 = spec.get("is32", True)
@@ -193,6 +224,23 @@ cdef class Executor:
             for j in range(c.n_in):
                 c.in_slots[j] = ins[j]
                 c.scalar[j] = spec["scalar"][j]
+                self._need_slot(c.in_slots[j])
+            need_program("Executor", c.prog, c.n_prog, c.n_in)
+        if c.kind == K_UNARY or c.kind == K_BINARY:
+            need_opcode("Executor", c.op, c.kind == K_BINARY)
+        if c.kind != K_PY:
+            self._need_slot(c.a)
+            self._need_slot(c.b)
+            self._need_slot(c.out)
+        elif not 0 <= c.py < len(self.py_steps):
+            raise ValueError("Executor: Python step %d is outside 0..%d"
+                             % (c.py, len(self.py_steps) - 1))
+        if c.rows < 0 or c.cols < 0 or c.batch < 0 or c.m < 0 or c.n < 0 or c.k < 0:
+            raise ValueError("Executor: negative extent in instruction %r" % (spec,))
+
+    cdef _need_slot(self, int s):
+        if not 0 <= s < self.n_slots:
+            raise ValueError("Executor: slot %d is outside 0..%d" % (s, self.n_slots - 1))
 
     def __dealloc__(self):
         cdef int i
@@ -207,6 +255,9 @@ cdef class Executor:
         free(self.reads_native)
         free(self.want_nbytes)
         free(self.want_type)
+        free(self.want_ndim)
+        free(self.dims_at)
+        free(self.want_dims)
 
     cdef object _checked(self, int s, object arr):
         """arr as the C-contiguous array of the shape and dtype native code expects at s."""
@@ -234,16 +285,31 @@ cdef class Executor:
         if self.reads_native[s]:
             if (cnp.PyArray_NBYTES(arr) != self.want_nbytes[s]
                     or cnp.PyArray_TYPE(arr) != self.want_type[s]
+                    or not self._same_dims(s, arr)
                     or not cnp.PyArray_IS_C_CONTIGUOUS(arr) or not cnp.PyArray_ISALIGNED(arr)):
                 arr = self._checked(s, arr)
         env[s] = arr
         self.ptr[s] = cnp.PyArray_DATA(arr)
 
-    def run(self, list inputs, list params):
+    cdef bint _same_dims(self, int s, cnp.ndarray arr) noexcept:
+        cdef int i, nd = self.want_ndim[s]
+        cdef const Py_ssize_t* want = self.want_dims + self.dims_at[s]
+        if cnp.PyArray_NDIM(arr) != nd:
+            return False
+        for i in range(nd):
+            if cnp.PyArray_DIMS(arr)[i] != want[i]:
+                return False
+        return True
+
+    def run(self, list inputs not None, list params not None):
         """Execute once; returns the output arrays (never views of the arena). Not
         re-entrant: the caller gives each concurrent run its own Executor."""
         cdef list env = list(self.template)
         cdef int i, pc = 0, end, rc
+        if len(inputs) != len(self.input_slots) or len(params) != len(self.param_slots):
+            raise ValueError("compiled graph: run() takes %d inputs and %d parameters, but got "
+                             "%d and %d" % (len(self.input_slots), len(self.param_slots),
+                                            len(inputs), len(params)))
         for i in range(len(self.input_slots)):
             self._bind_input(env, self.input_slots[i], inputs[i])
         for i in range(len(self.param_slots)):
