@@ -4,6 +4,9 @@ kernel) and the single dispatch point ``Prim.bind``, which hands each call to th
 import numpy as np
 
 from mindcell._core import trace as _trace
+from mindcell._core.views import ViewRule
+
+NOT_A_VIEW = ViewRule(write_back=None, applies=lambda inputs: False)
 
 REGISTRY = {}
 _local = _trace._local
@@ -19,10 +22,10 @@ class Prim:
     """
 
     __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
-                 "dynamic_shape", "kernel", "_kernel_resolved")
+                 "dynamic_shape", "view", "kernel", "_kernel_resolved")
 
     def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
-                 has_side_effect=False, dynamic_shape=False):
+                 has_side_effect=False, dynamic_shape=False, view=None):
         self.name = name
         self.impl = impl
         self.infer_fn = infer
@@ -31,6 +34,7 @@ class Prim:
         self.fusable = fusable
         self.has_side_effect = has_side_effect
         self.dynamic_shape = dynamic_shape  # output shape depends on input values
+        self.view = view or NOT_A_VIEW  # a ViewRule when the eager result shares input 0's memory
         self.kernel = None
         self._kernel_resolved = False
 
@@ -64,7 +68,7 @@ class Prim:
 
 
 def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
-            dynamic_shape=False):
+            dynamic_shape=False, view=None):
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
@@ -72,7 +76,7 @@ def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_
         raise TypeError("primitive %r needs an infer function (shapes and dtypes only)" % name)
     if dynamic_shape:
         infer = _data_dependent(name)
-    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, dynamic_shape)
+    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, dynamic_shape, view)
     REGISTRY[name] = prim
     return prim
 

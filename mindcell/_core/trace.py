@@ -8,16 +8,19 @@ import threading
 import numpy as np
 
 from mindcell._core import autodiff as _autodiff
+from mindcell._core.views import ViewTracking
 
 
-class EagerTrace:
+class EagerTrace(ViewTracking):
     """PYNATIVE_MODE: compute now, and record a tape entry while gradients are being taken.
-    One per thread: ``tapes`` is that thread's list of active autodiff tapes."""
+    One per thread: ``tapes`` is that thread's list of active autodiff tapes. While taping,
+    views are tracked so that a recorded ``x[i] = v`` reaches the tensors sharing memory."""
 
     is_graph = False
 
     def __init__(self):
         self.tapes = _autodiff._state.tapes  # created in its thread: that thread's list
+        self._init_views()
 
     @staticmethod
     def snapshot(t):
@@ -25,8 +28,7 @@ class EagerTrace:
         return Tensor._make(t._data.copy())
 
     @staticmethod
-    def rebind(t, new):
-        """Make ``t`` hold ``new``'s value (an in-place update as seen by Python code)."""
+    def _assign(t, new):
         t._data = new._data
 
     def process(self, prim, inputs, attrs):
@@ -38,6 +40,8 @@ class EagerTrace:
             result._data = out
             if self.tapes and prim.bprop is not None:
                 _autodiff.record(prim, inputs, attrs, (result,), self.tapes)
+                if prim.view.write_back is not None:
+                    self.record_views(prim, inputs, attrs, (result,))
             return result
         result = tuple(Tensor._make(o if type(o) is _ndarray else _asarray(o)) for o in out)
         if self.tapes and prim.bprop is not None:

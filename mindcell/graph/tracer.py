@@ -6,6 +6,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.ir import Graph
 from mindcell.graph.symbolic import SymbolicTensor, user_frame
+from mindcell._core.views import ViewTracking
 
 
 MAX_PATHS = 16
@@ -15,7 +16,7 @@ class _BranchPoint(Exception):
     """Raised at an undecided tensor-dependent branch: the tracer retraces both ways."""
 
 
-class GraphTrace:
+class GraphTrace(ViewTracking):
     is_graph = True
 
     def __init__(self, name="graph"):
@@ -25,6 +26,7 @@ class GraphTrace:
         self._params = {}  # id(Parameter) -> Value
         self._consts = {}  # id(Tensor) -> (Tensor, Value)
         self._rebound = {}  # id(concrete Tensor) -> (Tensor, Value) after a traced setitem
+        self._init_views()
         self.recompute_tags = []  # stack of recompute group ids
         self.backward_depth = 0
 
@@ -66,6 +68,8 @@ class GraphTrace:
             phase="bwd" if autodiff.in_backward() else "fwd",
             source=None)
         outputs = tuple(SymbolicTensor.of(v) for v in node.outputs)
+        if prim.view.write_back is not None:
+            self.record_views(prim, inputs, attrs, outputs)
         if autodiff.tapes and prim.bprop is not None:
             autodiff.record(prim, inputs, attrs, outputs)
         return outputs if multi else outputs[0]
@@ -74,17 +78,15 @@ class GraphTrace:
         """``t``'s current value as a separate tensor (later rebinds of ``t`` do not move it)."""
         return SymbolicTensor.of(self.value_of(t))
 
-    def rebind(self, t, new):
-        """``t[...] = v`` while tracing: ``t`` names ``new``'s value from here on. A Parameter
-        would silently stay unchanged in the compiled graph, so that is refused."""
+    def _assign(self, t, new):
         if isinstance(t, SymbolicTensor):
             t._value = new._value
-            return
-        if isinstance(t, Parameter):
+        elif isinstance(t, Parameter):
             from mindcell.graph.symbolic import graph_error
             raise graph_error("assign into part of a Parameter with x[index] = value",
                               "use ops.assign(param, new_value) or ops.scatter_nd_update")
-        self._rebound[id(t)] = (t, new._value)
+        else:
+            self._rebound[id(t)] = (t, new._value)
 
     def new_recompute_group(self):
         self._groups = getattr(self, "_groups", 0) + 1

@@ -5,6 +5,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from mindcell._core.primitive import DataDependentShape, defprim
+from mindcell._core.views import ViewRule
 from mindcell.ops import functional as F
 
 
@@ -13,6 +14,8 @@ reshape_p = defprim("Reshape", lambda x, shape: np.reshape(x, shape),
                     infer=lambda x, shape: (tuple(shape), x[1]),
                     bprop=lambda x, out, dout, shape: (F.reshape(dout, x.shape),))
 transpose_p = defprim("Transpose", lambda x, perm: np.transpose(x, perm),
+                      view=ViewRule(lambda base, view, perm: transpose_p.bind(
+                          view, perm=tuple(int(i) for i in np.argsort(perm)))),
                       infer=lambda x, perm: (tuple(x[0][p] for p in perm), x[1]),
                       bprop=lambda x, out, dout, perm: (
                           F.transpose(dout, tuple(int(i) for i in np.argsort(perm))),))
@@ -20,6 +23,7 @@ broadcast_to_p = defprim("BroadcastTo", lambda x, shape: np.broadcast_to(x, shap
                          infer=lambda x, shape: (tuple(shape), x[1]),
                          bprop=lambda x, out, dout, shape: (dout,))  # autodiff unbroadcasts
 identity_p = defprim("Identity", lambda x: x, infer=lambda x: x,
+                     view=ViewRule(lambda base, view: view),
                      bprop=lambda x, out, dout: (dout,))
 # Tensor.copy(): a new buffer eagerly (a later in-place write to either must not show in the
 # other); in a graph the same value.
@@ -142,7 +146,10 @@ def _index_infer(x, *idx, spec):
     return (dummy[build_index(spec, arrays)].shape, x[1])
 
 
-index_p = defprim("Index", _index_impl, infer=_index_infer, bprop=_index_bprop)
+# Basic indexing (no index tensors) returns a view of x eagerly.
+index_p = defprim("Index", _index_impl, infer=_index_infer, bprop=_index_bprop,
+                  view=ViewRule(lambda base, view, spec: index_put_p.bind(base, view, spec=spec),
+                                applies=lambda inputs: len(inputs) == 1))
 index_grad_p = defprim("IndexGrad", _index_grad_impl,
                        infer=lambda g, *idx, spec, shape: (tuple(shape), g[1]),
                        bprop=lambda g, *idx, out, dout, spec, shape: (

@@ -1,0 +1,85 @@
+"""Views under traced in-place updates. Eagerly, ``y = x[0]`` (basic indexing), ``x.T`` and
+``identity`` share memory with ``x``: ``y[i] = v`` changes ``x`` and ``x[i] = v`` changes
+``y``. When such a write is recorded (a graph is being traced, or gradients are being taken)
+it becomes a functional IndexPut, so the sharing is reproduced explicitly: a trace remembers
+which tensor is a view of which (the primitive's ``view`` rule says which ops make views), and
+an update of either rebinds the other (the base gets the view written back; its other views
+are recomputed from the new base)."""
+import weakref
+
+from mindcell._core import autodiff
+
+
+class ViewRule:
+    """A primitive's view behaviour: ``applies(inputs)`` tells whether the eager result is a
+    view of input 0; ``write_back(base, view, **attrs)`` is the base after the view changed."""
+
+    __slots__ = ("applies", "write_back")
+
+    def __init__(self, write_back, applies=None):
+        self.write_back = write_back
+        self.applies = applies or (lambda inputs: True)
+
+
+class ViewTracking:
+    """Mixin of the traces: view links, and rebinding after a recorded in-place update.
+    Subclasses define ``snapshot(t)`` and ``_assign(t, new)``."""
+
+    def _init_views(self):
+        self._view_of = {}   # id(view) -> (weakref(view), base, prim, attrs)
+        self._views = {}     # id(base) -> {id(view): weakref(view)}
+        self._rebinding = False  # values computed while rebinding are temporaries, not views
+
+    def record_views(self, prim, inputs, attrs, outputs):
+        if self._rebinding or not prim.view.applies(inputs):
+            return
+        view, base = outputs[0], inputs[0]
+        key, base_key = id(view), id(base)
+
+        def forget(_ref, views=self._views, view_of=self._view_of):
+            view_of.pop(key, None)
+            siblings = views.get(base_key)
+            if siblings is not None:
+                siblings.pop(key, None)
+                if not siblings:
+                    del views[base_key]
+
+        ref = weakref.ref(view, forget)
+        self._view_of[key] = (ref, base, prim, attrs)
+        self._views.setdefault(base_key, {})[key] = ref
+
+    def rebind(self, t, new):
+        """``t`` now holds ``new``'s value, and so does every tensor sharing memory with it."""
+        self._assign(t, new)
+        self._update_base(t)
+        self._refresh_views(t, skip=None)
+
+    def _update_base(self, view):
+        link = self._view_of.get(id(view))
+        if link is None:
+            return
+        _, base, prim, attrs = link
+        self._replace(base, lambda old: prim.view.write_back(old, view, **attrs))
+        self._update_base(base)
+        self._refresh_views(base, skip=view)
+
+    def _refresh_views(self, base, skip):
+        for ref in list(self._views.get(id(base), {}).values()):
+            view = ref()
+            if view is None or view is skip:
+                continue
+            _, _, prim, attrs = self._view_of[id(view)]
+            self._replace(view, lambda old: prim.bind(base, **attrs))
+            self._refresh_views(view, skip=None)
+
+    def _replace(self, t, compute):
+        """Rebind ``t`` to ``compute(old)``; earlier tape entries keep seeing the old value."""
+        shadow = self.snapshot(t)
+        autodiff.replace_in_tapes(t, shadow)
+        self._rebinding = True
+        try:
+            new = compute(shadow)
+        finally:
+            self._rebinding = False
+        autodiff.replace_in_tapes(new, t)
+        self._assign(t, new)
