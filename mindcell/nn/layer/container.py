@@ -19,7 +19,7 @@ class SequentialCell(Cell):
             for name, cell in args[0].items():
                 _check_cell(cell, "SequentialCell")
                 self.insert_child_to_cell(name, cell)
-                cell.update_parameters_name(name + ".")
+                cell.update_parameters_name(self._child_prefix(name))
         elif len(args) == 1 and isinstance(args[0], list):
             for i, cell in enumerate(args[0]):
                 _check_cell(cell, "SequentialCell")
@@ -31,7 +31,7 @@ class SequentialCell(Cell):
 
     def _append_named(self, name, cell):
         self._cells[name] = cell
-        cell.update_parameters_name(name + ".")
+        cell.update_parameters_name(self._child_prefix(name))
         self._hooks_changed()
 
     def _renumber(self):
@@ -39,11 +39,11 @@ class SequentialCell(Cell):
         self._cells.clear()
         for i, cell in enumerate(items):
             self._cells[str(i)] = cell
-            cell.update_parameters_name(str(i) + ".")
+            cell.update_parameters_name(self._child_prefix(str(i)))
 
     def __getitem__(self, index):
-        if isinstance(index, slice):
-            return type(self)(list(self._cells.values())[index])
+        if isinstance(index, slice):  # a view: the cells keep their keys and names
+            return _view(type(self), list(self._cells.items())[index])
         if isinstance(index, str):
             return self._cells[index]
         return list(self._cells.values())[_index(index, len(self))]
@@ -52,7 +52,7 @@ class SequentialCell(Cell):
         _check_cell(cell, "SequentialCell")
         key = list(self._cells.keys())[_index(index, len(self))]
         self._cells[key] = cell
-        cell.update_parameters_name(key + ".")
+        cell.update_parameters_name(self._child_prefix(key))
         self._hooks_changed()
 
     def __delitem__(self, index):
@@ -84,6 +84,15 @@ class SequentialCell(Cell):
         return input_data
 
 
+def _view(cls, items):
+    """A new container over ``items`` (key, cell) that leaves the cells' names alone."""
+    view = cls()
+    for key, cell in items:
+        view._cells[key] = cell
+    view._hooks_changed()
+    return view
+
+
 def _index(index, n):
     if not isinstance(index, int):
         raise TypeError("index must be an int or a slice, but got %s" % type(index).__name__)
@@ -103,8 +112,8 @@ class CellList(Cell):
             self.append(cell)
 
     def __getitem__(self, index):
-        if isinstance(index, slice):
-            return type(self)(list(self._cells.values())[index])
+        if isinstance(index, slice):  # a view: the cells keep their names
+            return _view(type(self), _enumerate_keys(list(self._cells.values())[index]))
         return list(self._cells.values())[_index(index, len(self))]
 
     def __setitem__(self, index, cell):
@@ -112,7 +121,16 @@ class CellList(Cell):
         key = list(self._cells.keys())[_index(index, len(self))]
         self._cells[key] = cell
         if self._auto_prefix:
-            cell.update_parameters_name(key + ".")
+            cell.update_parameters_name(self._child_prefix(key))
+        self._hooks_changed()
+
+    def _renumber(self, items):
+        """Store ``items`` as '0', '1', ... and name each cell under its new index."""
+        self._cells.clear()
+        for key, c in _enumerate_keys(items):
+            self._cells[key] = c
+            if self._auto_prefix:
+                c.update_parameters_name(self._child_prefix(key))
         self._hooks_changed()
 
     def __delitem__(self, index):
@@ -120,11 +138,7 @@ class CellList(Cell):
         targets = keys[index] if isinstance(index, slice) else [keys[_index(index, len(self))]]
         for key in targets:
             del self._cells[key]
-        items = list(self._cells.values())
-        self._cells.clear()
-        for i, c in enumerate(items):
-            self._cells[str(i)] = c
-        self._hooks_changed()
+        self._renumber(list(self._cells.values()))
 
     def __len__(self):
         return len(self._cells)
@@ -142,7 +156,7 @@ class CellList(Cell):
         key = str(len(self))
         self._cells[key] = cell
         if self._auto_prefix:
-            cell.update_parameters_name(key + ".")
+            cell.update_parameters_name(self._child_prefix(key))
         self._hooks_changed()
         return self
 
@@ -157,15 +171,14 @@ class CellList(Cell):
         _check_cell(cell, "CellList")
         items = list(self._cells.values())
         items.insert(index, cell)
-        self._cells.clear()
-        for i, c in enumerate(items):
-            self._cells[str(i)] = c
-            if self._auto_prefix:
-                c.update_parameters_name(str(i) + ".")
-        self._hooks_changed()
+        self._renumber(items)
 
     def construct(self, *inputs):
         raise NotImplementedError("CellList has no construct; iterate it inside your cell")
+
+
+def _enumerate_keys(cells):
+    return [(str(i), c) for i, c in enumerate(cells)]
 
 
 class CellDict(Cell):
@@ -186,7 +199,7 @@ class CellDict(Cell):
             raise KeyError("CellDict: keys must be non-empty str without '.', but got %r" % (key,))
         self._cells[key] = cell
         if self._auto_prefix:
-            cell.update_parameters_name(key + ".")
+            cell.update_parameters_name(self._child_prefix(key))
         self._hooks_changed()
 
     def __delitem__(self, key):

@@ -1,0 +1,234 @@
+"""Parameter names of cells put into containers after construction (append, extend, insert,
+setitem, delitem, nesting a filled container, filling an attached one) are their full
+attribute paths, as MindSpore names cells built in place, so checkpoints round-trip."""
+from collections import OrderedDict
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import mindcell as ms
+from mindcell import nn
+
+
+def dense():
+    return nn.Dense(2, 2)
+
+
+def names(cell):
+    return [p.name for p in cell.get_parameters()]
+
+
+def paths(cell):
+    return [k for k, _ in cell.parameters_and_names()]
+
+
+def assert_named_by_path(root, expected=None):
+    want = paths(root) if expected is None else expected
+    assert names(root) == want
+    assert [p.name for p in root.trainable_params()] == want
+    assert list(root.parameters_dict().keys()) == want
+    if expected is not None:
+        assert paths(root) == expected
+
+
+class Holder(nn.Cell):
+    """A plain cell holding whatever is assigned to it."""
+
+    def construct(self, x):
+        return x
+
+
+def _wd(prefix):
+    return [prefix + "weight", prefix + "bias"]
+
+
+# ----- each builder returns (root, expected names) -----------------------------------------
+def seq_append_after_attach():
+    h = Holder()
+    h.layers = nn.SequentialCell([dense(), nn.ReLU()])
+    h.layers.append(dense())
+    return h, _wd("layers.0.") + _wd("layers.2.")
+
+
+def seq_od_append_after_attach():
+    h = Holder()
+    h.body = nn.SequentialCell(OrderedDict([("fc", dense()), ("act", nn.ReLU())]))
+    h.body.append(dense())
+    return h, _wd("body.fc.") + _wd("body.2.")
+
+
+def seq_setitem_and_delitem():
+    h = Holder()
+    h.layers = nn.SequentialCell([dense(), nn.ReLU(), dense()])
+    h.layers[1] = dense()
+    del h.layers[0]
+    return h, _wd("layers.0.") + _wd("layers.1.")
+
+
+def celllist_append_extend_insert_setitem():
+    h = Holder()
+    h.layers = nn.CellList([dense()])
+    h.layers += [dense()]  # (re-assigns h.layers, which renames the whole list)
+    h.layers.append(dense())
+    h.layers.extend([dense()])
+    h.layers.insert(1, dense())
+    h.layers[0] = dense()
+    return h, sum((_wd("layers.%d." % i) for i in range(5)), [])
+
+
+def celllist_delitem_renumbers():
+    h = Holder()
+    h.layers = nn.CellList([dense(), dense(), dense()])
+    del h.layers[0]
+    return h, _wd("layers.0.") + _wd("layers.1.")
+
+
+def celldict_setitem_update():
+    h = Holder()
+    h.heads = nn.CellDict({"a": dense()})
+    h.heads["b"] = dense()
+    h.heads.update([("c", dense())])
+    return h, _wd("heads.a.") + _wd("heads.b.") + _wd("heads.c.")
+
+
+def parent_assigned_before_fill():
+    h = Holder()
+    h.layers = nn.CellList()
+    for _ in range(2):
+        h.layers.append(dense())
+    h.seq = nn.SequentialCell()
+    h.seq.append(dense())
+    return h, _wd("layers.0.") + _wd("layers.1.") + _wd("seq.0.")
+
+
+def nest_after_fill():
+    inner = nn.CellList()
+    inner.append(dense())
+    inner.append(nn.SequentialCell([dense()]))
+    h = Holder()
+    h.blocks = inner
+    return h, _wd("blocks.0.") + _wd("blocks.1.0.")
+
+
+def nested_container_mutated_deep():
+    h = Holder()
+    h.blocks = nn.CellList([nn.SequentialCell([dense()])])
+    outer = Holder()
+    outer.net = h
+    h.blocks[0].append(dense())
+    h.blocks.append(nn.CellList())
+    h.blocks[1].append(dense())
+    return outer, _wd("net.blocks.0.0.") + _wd("net.blocks.0.1.") + _wd("net.blocks.1.0.")
+
+
+def attribute_added_to_attached_child():
+    outer = Holder()
+    outer.body = Holder()
+    outer.body.fc = dense()
+    outer.body.stack = nn.CellList()
+    outer.body.stack.append(dense())
+    return outer, _wd("body.fc.") + _wd("body.stack.0.")
+
+
+def slicing_does_not_rename():
+    h = Holder()
+    h.layers = nn.SequentialCell([dense(), dense()])
+    h.more = nn.CellList([dense(), dense()])
+    part, part2 = h.layers[1:], h.more[:1]
+    assert names(part) == _wd("layers.1.") and names(part2) == _wd("more.0.")
+    return h, _wd("layers.0.") + _wd("layers.1.") + _wd("more.0.") + _wd("more.1.")
+
+
+BUILDERS = [seq_append_after_attach, seq_od_append_after_attach, seq_setitem_and_delitem,
+            celllist_append_extend_insert_setitem, celllist_delitem_renumbers,
+            celldict_setitem_update, parent_assigned_before_fill, nest_after_fill,
+            nested_container_mutated_deep, attribute_added_to_attached_child,
+            slicing_does_not_rename]
+
+
+@pytest.mark.parametrize("build", BUILDERS, ids=lambda b: b.__name__)
+def test_names_are_full_paths(build):
+    root, expected = build()
+    assert_named_by_path(root, expected)
+
+
+@pytest.mark.parametrize("build", BUILDERS, ids=lambda b: b.__name__)
+def test_checkpoint_round_trip_loads_every_parameter(build, tmp_path):
+    src, expected = build()
+    path = str(tmp_path / "net.ckpt")
+    ms.save_checkpoint(src, path)
+    assert list(ms.load_checkpoint(path).keys()) == expected  # what MindSpore writes
+    dst, _ = build()
+    for p in dst.get_parameters():  # make the values differ from the saved ones
+        p.set_data(ms.Tensor(np.full(p.shape, 7.0, np.float32)))
+    not_loaded, unused = ms.load_param_into_net(dst, ms.load_checkpoint(path))
+    assert list(not_loaded) == [] and list(unused) == []
+    for a, b in zip(src.get_parameters(), dst.get_parameters()):
+        np.testing.assert_array_equal(a.asnumpy(), b.asnumpy())
+
+
+def test_auto_prefix_false_list_leaves_children_unprefixed():
+    h = Holder()
+    h.layers = nn.CellList([dense()], auto_prefix=False)
+    h.layers.append(dense())
+    assert names(h) == _wd("layers.0.") + _wd("")  # nothing renames the appended cell
+    outer = Holder()
+    outer.h = h  # a parent naming the whole tree gives full paths, as in MindSpore
+    assert_named_by_path(outer)
+
+
+# ----- property: any sequence of mutations keeps names == attribute paths ------------------
+CONTAINERS = ["seq", "list", "dict"]
+MUTATIONS = ["append", "extend", "insert", "setitem", "delitem", "attach", "nest"]
+
+
+def _new_container(kind):
+    return {"seq": nn.SequentialCell, "list": nn.CellList, "dict": nn.CellDict}[kind]()
+
+
+def _leaf(i):
+    return dense() if i % 3 else nn.ReLU()
+
+
+def _apply(root, target_index, mutation, kind, i):
+    cells = [c for _, c in root.cells_and_names()]
+    target = cells[target_index % len(cells)]
+    new = _new_container(kind) if mutation == "nest" else _leaf(i)
+    if isinstance(target, nn.CellDict):
+        if mutation == "delitem" and len(target):
+            del target[list(target.keys())[i % len(target)]]
+        else:
+            target["k%d" % i] = new
+    elif isinstance(target, (nn.SequentialCell, nn.CellList)):
+        n = len(target)
+        if mutation in ("setitem", "delitem") and n:
+            if mutation == "setitem":
+                target[i % n] = new
+            else:
+                del target[i % n]
+        elif mutation == "insert" and isinstance(target, nn.CellList):
+            target.insert(i % (n + 1), new)
+        elif mutation == "extend" and isinstance(target, nn.CellList):
+            target.extend([new, _leaf(i + 1)])
+        else:
+            target.append(new)
+    else:  # a plain cell: a new attribute (a container or a leaf)
+        setattr(target, "a%d" % i, new if mutation != "attach" else _new_container(kind))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 50), st.sampled_from(MUTATIONS),
+                          st.sampled_from(CONTAINERS)), max_size=12),
+       st.booleans())
+def test_any_mutation_sequence_keeps_full_path_names(steps, wrap_at_end):
+    root = Holder()
+    root.body = Holder()
+    for i, (target_index, mutation, kind) in enumerate(steps):
+        _apply(root, target_index, mutation, kind, i)
+        assert_named_by_path(root)
+    if wrap_at_end:
+        top = Holder()
+        top.model = root
+        _apply(top, len(steps), "append", "list", 99)
+        assert_named_by_path(top)
