@@ -1,5 +1,6 @@
 """The compile pipeline (trace -> passes -> lowering), the compile cache and the report."""
 import os
+import threading
 import time
 import warnings
 
@@ -125,27 +126,63 @@ def _signature(obj, leaves, spec):
 
 
 class CompileCache:
-    """Compiled programs keyed by signature; warns when one owner recompiles often."""
+    """Compiled programs keyed by signature; warns when one owner recompiles often.
+
+    Safe under concurrent calls: the first caller of a signature compiles it while later
+    callers of the same signature wait for its result (other signatures compile meanwhile);
+    a failed compile inserts nothing. ``last_compiled`` is per thread."""
 
     def __init__(self, owner_name):
         self.owner_name = owner_name
         self.entries = {}
-        self.last_compiled = None
         self.compiles = 0
         self.last_key = None
+        self._lock = threading.Lock()  # guards entries' inserts, the counters and _gates
+        self._gates = {}  # key -> lock held by the thread compiling that key
+        self._local = threading.local()
+
+    @property
+    def last_compiled(self):
+        """The program of the calling thread's latest compiled call (None before one)."""
+        return getattr(self._local, "compiled", None)
+
+    @last_compiled.setter
+    def last_compiled(self, compiled):
+        self._local.compiled = compiled
 
     def lookup(self, key):
         return self.entries.get(key)
 
+    def get_or_compile(self, key, build):
+        """The entry for ``key``; on a miss ``build()`` makes it, once across threads."""
+        compiled = self.entries.get(key)
+        if compiled is not None:
+            return compiled
+        with self._lock:
+            gate = self._gates.setdefault(key, threading.RLock())
+        with gate:
+            compiled = self.entries.get(key)
+            if compiled is None:  # first here, or the previous builder failed: build
+                compiled = self.insert(key, build())
+        with self._lock:
+            if self._gates.get(key) is gate:
+                del self._gates[key]
+        return compiled
+
     def insert(self, key, compiled):
-        self.compiles += 1
-        if self.compiles == RECOMPILE_WARN_AFTER + 1:
+        """Publish ``compiled`` for ``key`` (an entry already there wins and is returned)."""
+        with self._lock:
+            existing = self.entries.get(key)
+            if existing is not None:
+                return existing
+            self.entries[key] = compiled
+            self.compiles += 1
+            compiles, last_key, self.last_key = self.compiles, self.last_key, key
+        if compiles == RECOMPILE_WARN_AFTER + 1:
             warnings.warn("%s has been compiled %d times; the input signature keeps changing "
                           "(last change: %s). Use set_inputs with None dims for dynamic shapes."
-                          % (self.owner_name, self.compiles, _diff(self.last_key, key)),
-                          RuntimeWarning, stacklevel=3)
-        self.last_key = key
-        self.entries[key] = compiled
+                          % (self.owner_name, compiles, _diff(last_key, key)),
+                          RuntimeWarning, stacklevel=4)
         return compiled
 
 

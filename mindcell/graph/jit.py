@@ -12,14 +12,22 @@ def should_compile():
     return context.is_graph_mode() and not is_tracing() and not autodiff.tapes
 
 
-def compiled_call(cache, fn, args, kwargs, name, extra_key=()):
+def compile_for(cache, fn, args, kwargs, name, extra_key=()):
+    """``(compiled, tensor leaves)`` for this call's signature, compiling ``fn`` on a miss
+    (once, also when several threads make the first call together)."""
     leaves, spec = flatten_args(args)
     kw_key = tuple(sorted((k, repr(v)) for k, v in kwargs.items()))
     key = (spec, kw_key, extra_key)
-    compiled = cache.lookup(key)
+    compiled = cache.entries.get(key)
     if compiled is None:
-        compiled = cache.insert(key, compile_function(fn, args, kwargs, name))
+        compiled = cache.get_or_compile(key, lambda: compile_function(fn, args, kwargs, name))
     cache.last_compiled = compiled
+    return compiled, leaves
+
+
+def compiled_call(cache, fn, args, kwargs, name, extra_key=()):
+    """Run ``fn`` compiled for this call's signature."""
+    compiled, leaves = compile_for(cache, fn, args, kwargs, name, extra_key)
     return compiled(leaves)
 
 

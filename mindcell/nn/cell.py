@@ -14,13 +14,18 @@ from mindcell.nn._cell.modes import ModesMixin
 from mindcell.nn._cell.registration import RegistrationMixin
 from mindcell.nn._cell.state import StateDictMixin
 from mindcell.nn._cell.traversal import TraversalMixin
+import threading
 from collections import OrderedDict
 
-from mindcell.graph.compile import CompileCache, compile_function, flatten_args
-from mindcell.graph.jit import compiled_call, should_compile
+from mindcell.graph.compile import CompileCache
+from mindcell.graph.jit import compile_for, should_compile
 from mindcell.graph.tracer import current_graph_trace, is_tracing
 from mindcell._core import trace as _trace
 from mindcell.context import _context, GRAPH_MODE
+
+_traces = _trace._local  # this thread's trace stack (its innermost trace is .top)
+_Eager = _trace.EagerTrace
+_CACHE_LOCK = threading.Lock()  # makes a cell's compile cache once under concurrent calls
 
 
 def _custom_bprop_rule(*inputs, out, dout, cell, args):
@@ -112,8 +117,9 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         if "_params" not in d:
             raise AttributeError("%s.__init__ must call super().__init__() before the cell is "
                                  "used" % type(self).__name__)
-        if (_context["mode"] == GRAPH_MODE or d.get("_force_graph")) and not _trace._stack \
-                and not autodiff.tapes and not type(self)._keeps_python_state:
+        top = _traces.top  # this thread's innermost trace: eager, and no tape recording?
+        if (_context["mode"] == GRAPH_MODE or d.get("_force_graph")) and type(top) is _Eager \
+                and not top.tapes and not type(self)._keeps_python_state:
             fast = d.get("_fast_programs")
             if fast is not None and not kwargs and d.get("_input_spec") is None:
                 # hot path: plain tensor arguments, signature = shapes, dtypes, training flag
@@ -131,21 +137,30 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         spec = d.get("_input_spec")
         if spec is not None:
             check_inputs_match(self, spec, args)
-        out = self._compiled_call_slow(args, kwargs)
-        if not kwargs and all(type(a) is Tensor for a in args):
-            key = _fast_key(d["_training"], args)
-            entry = d["_graph_cache"].last_compiled
-            if entry is not None:
-                d.setdefault("_fast_programs", {})[key] = entry
-        return out
+        cache = self._graph_cache_now()
+        compiled, leaves = self._compiled_for(cache, args, kwargs)
+        if not kwargs and all(type(a) is Tensor for a in args) \
+                and d["_compile_cache"].get("graph") is cache:  # not invalidated meanwhile
+            d.setdefault("_fast_programs", {})[_fast_key(d["_training"], args)] = compiled
+        return compiled(leaves)
 
-    def _compiled_call_slow(self, args, kwargs):
-        cache = self.__dict__.get("_graph_cache")
-        if cache is None or not self.__dict__["_compile_cache"]:
-            cache = self.__dict__["_graph_cache"] = CompileCache(type(self).__name__)
-            self.__dict__["_compile_cache"] = {"graph": cache}
-        return compiled_call(cache, lambda *a, **k: self._eager_call(a, k), args, kwargs,
-                             type(self).__name__, (self.training,))
+    def _graph_cache_now(self):
+        """This cell's compile cache; one is made after an invalidation (hooks.py empties
+        ``_compile_cache``). Concurrent first calls all get the same one."""
+        d = self.__dict__
+        cache = d["_compile_cache"].get("graph")
+        if cache is None:
+            with _CACHE_LOCK:
+                holder = d["_compile_cache"]
+                cache = holder.get("graph")
+                if cache is None:
+                    cache = holder["graph"] = d["_graph_cache"] = CompileCache(
+                        type(self).__name__)
+        return cache
+
+    def _compiled_for(self, cache, args, kwargs):
+        return compile_for(cache, lambda *a, **k: self._eager_call(a, k), args, kwargs,
+                           type(self).__name__, (self.training,))
 
     def _eager_call(self, args, kwargs):
         if self._forward_pre_hooks:
@@ -199,22 +214,13 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         """compile(*args): in GRAPH_MODE, trace and compile the cell for these inputs (later
         calls with the same signature replay it). Returns None, like MindSpore."""
         if should_compile():
-            cache = self.__dict__.get("_graph_cache")
-            if cache is None or not self.__dict__["_compile_cache"]:
-                cache = self.__dict__["_graph_cache"] = CompileCache(type(self).__name__)
-                self.__dict__["_compile_cache"] = {"graph": cache}
-            leaves, spec = flatten_args(args)
-            key = (spec, tuple(sorted((k, repr(v)) for k, v in kwargs.items())),
-                   (self.training,))
-            if cache.lookup(key) is None:
-                cache.insert(key, compile_function(lambda *a, **k: self._eager_call(a, k),
-                                                   args, kwargs, type(self).__name__))
+            self._compiled_for(self._graph_cache_now(), args, kwargs)
         return None
 
     def compile_report(self):
         """The compile reports of this cell's compiled signatures (GRAPH_MODE)."""
         cache = self.__dict__.get("_graph_cache")
-        return [] if cache is None else [c.report for c in cache.entries.values()]
+        return [] if cache is None else [c.report for c in list(cache.entries.values())]
 
     def compile_and_run(self, *args, **kwargs):
         """compile_and_run(*args): compile for these inputs and run."""
@@ -257,7 +263,11 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         return self is other
 
     def __getstate__(self):
-        return self.__dict__.copy()
+        state = self.__dict__.copy()  # compiled programs are not copied: a copy recompiles
+        state["_compile_cache"] = {}
+        state.pop("_graph_cache", None)
+        state.pop("_fast_programs", None)
+        return state
 
     def __setstate__(self, state):
         self.__dict__.update(state)

@@ -25,7 +25,8 @@ def _run_program_numpy(program, arrays, out_shape, dtype):
             regs.append(r)
         else:
             regs[dst] = r
-    return np.ascontiguousarray(np.broadcast_to(regs[-1], out_shape)).astype(dtype, copy=False)
+    # np.array, not np.ascontiguousarray: that one turns a 0-d result into shape (1,)
+    return np.array(np.broadcast_to(regs[-1], out_shape), dtype=dtype, order="C")
 
 
 def _fused_impl(*arrays, program, shape):
