@@ -91,6 +91,15 @@ class SymbolicTensor(Tensor):
     def nbytes(self):
         return self.size * self._value.dtype.itemsize
 
+    @property
+    def strides(self):
+        """Byte strides of the C-contiguous layout every traced value has."""
+        out, step = [], self._value.dtype.itemsize
+        for d in reversed(self._value.shape):
+            out.append(step)
+            step *= d
+        return tuple(reversed(out))
+
     def is_contiguous(self):
         return True
 

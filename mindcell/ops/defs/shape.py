@@ -164,7 +164,14 @@ def _index_put_impl(x, value, *idx, spec):
 
 def _index_put_bprop(x, value, *idx, out, dout, spec):
     dx = index_put_p.bind(dout, F.zeros((), dout.dtype), *idx, spec=spec)
-    dvalue = index_p.bind(dout, *idx, spec=spec)
+    if (len(spec) == len(idx) == 1 and idx[0]._np_dtype == np.bool_
+            and value.ndim <= x.ndim - idx[0].ndim):
+        # x[mask] = value, value shared by every selected element: its gradient is dout summed
+        # over the mask, kept at x's shape here (unbroadcast sums it) because dout[mask] has a
+        # data-dependent shape that GRAPH_MODE cannot build
+        dvalue = F.sub(dout, dx)
+    else:
+        dvalue = index_p.bind(dout, *idx, spec=spec)
     return (dx, dvalue) + (None,) * len(idx)
 
 

@@ -181,7 +181,8 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     """binary_cross_entropy(input, target, weight=None, reduction='mean'): input in (0, 1)."""
     _check_reduction(reduction, "binary_cross_entropy")
     input, target = _pair_inputs(input, target, "binary_cross_entropy")
-    eps = 1e-12
+    # the clamp must be representable in the input's dtype (1e-12 flushes to 0 in float16)
+    eps = max(1e-12, float(np.finfo(input._np_dtype).tiny))
     logp = M.log(M.maximum(input, eps))
     log1mp = M.log(M.maximum(M.sub(1.0, input), eps))
     loss = M.neg(M.add(M.mul(target, logp), M.mul(M.sub(1.0, target), log1mp)))
