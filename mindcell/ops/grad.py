@@ -24,6 +24,16 @@ def _alias(t):
     return Tensor._make(t._data)
 
 
+def _renamed(t):
+    """A second tensor object holding ``t``'s value (no copy, no graph node), recorded on the
+    active tapes as Identity(t). ``fn`` gets this one: an in-place write ``x[i] = v`` inside
+    ``fn`` rebinds it, and the gradient is still read at ``t``, the input's original value."""
+    from mindcell.graph.symbolic import SymbolicTensor
+    new = SymbolicTensor.of(t._value) if isinstance(t, SymbolicTensor) else Tensor._make(t._data)
+    autodiff.record(identity_p, (t,), {}, (new,))
+    return new
+
+
 def _check_weights(weights, op):
     if weights is None:
         return ()
@@ -72,6 +82,8 @@ class _Recorded:
         self.weights = weights
         autodiff.tapes.append(self.tape)
         try:
+            for p in positions:
+                args[p] = _renamed(args[p])
             self.out = fn(*args)
         finally:
             autodiff.tapes.remove(self.tape)

@@ -1,4 +1,6 @@
 """Constant folding: evaluate nodes whose inputs are all constants at compile time."""
+import numpy as np
+
 from mindcell.graph.passes._rewrite import replace_value
 
 MAX_FOLD_ELEMENTS = 1 << 20  # do not bloat the program with huge folded constants
@@ -17,6 +19,7 @@ def fold_constants(graph):
         out = node.prim.compute([v.const for v in node.inputs], node.attrs)
         outs = out if node.prim.nout != 1 else (out,)
         for old, arr in zip(node.outputs, outs):
-            replace_value(graph, old, graph.add_const(arr))
+            # numpy returns scalars (np.float16(...)) for 0-d results; slots hold arrays
+            replace_value(graph, old, graph.add_const(np.asarray(arr)))
     graph.nodes = remaining
     return graph
