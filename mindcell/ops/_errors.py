@@ -13,6 +13,7 @@ import numpy as np
 
 _PUBLIC = None  # code object -> public name, built on the first error
 _PRIM_CALL = set()  # __call__ code objects of the Primitive classes (named by type(self))
+_SHARED = set()  # code objects shared by several public functions (made by one factory)
 
 
 def _registry():
@@ -31,7 +32,10 @@ def _registry():
                     _PRIM_CALL.add(code)
             elif callable(obj) and hasattr(obj, "__code__"):  # an alias names its original
                 own = getattr(obj, "__name__", name)
-                table.setdefault(obj.__code__, own if getattr(ops, own, None) is obj else name)
+                own = own if getattr(ops, own, None) is obj else name
+                if table.get(obj.__code__, own) != own:  # one factory made several ops:
+                    _SHARED.add(obj.__code__)  # their closures hold the op's 'name'
+                table.setdefault(obj.__code__, own)
         for name, obj in vars(Tensor).items():
             if not name.startswith("_") and hasattr(obj, "__code__"):
                 table.setdefault(obj.__code__, "Tensor." + name)
@@ -56,10 +60,21 @@ def public_name(op):
         code = frame.f_code
         if code in _PRIM_CALL and "self" in frame.f_locals:
             found = type(frame.f_locals["self"]).__name__
+        elif code in _SHARED:
+            name = frame.f_locals.get("name")
+            found = name if isinstance(name, str) else found
         elif code in table:
             found = table[code]
         frame = frame.f_back
     return found or op
+
+
+def show(v):
+    """A short description of a bad value for a message (a Tensor by shape and dtype)."""
+    if hasattr(v, "shape") and hasattr(v, "dtype"):
+        return "%s of shape %s and dtype %s" % (type(v).__name__, tuple(v.shape), v.dtype)
+    r = repr(v)
+    return "%s %s" % (type(v).__name__, r if len(r) <= 60 else r[:57] + "...")
 
 
 def _is_int(v):
@@ -69,8 +84,7 @@ def _is_int(v):
 def check_int(v, op, arg, low=None, high=None):
     """An int (not bool) in [low, high]; TypeError/ValueError naming the op and argument."""
     if not _is_int(v):
-        raise TypeError("%s: '%s' must be an int, but got %s %r"
-                        % (public_name(op), arg, type(v).__name__, v))
+        raise TypeError("%s: '%s' must be an int, but got %s" % (public_name(op), arg, show(v)))
     v = int(v)
     if (low is not None and v < low) or (high is not None and v > high):
         rng = "[%s, %s]" % ("-inf" if low is None else low, "inf" if high is None else high)
@@ -85,8 +99,7 @@ def check_positive_int(v, op, arg):
 def check_number(v, op, arg, low=None, high=None, finite=False):
     """A real number (int or float, not bool) in [low, high] as a float."""
     if not isinstance(v, numbers.Real) or isinstance(v, (bool, np.bool_)):
-        raise TypeError("%s: '%s' must be a number, but got %s %r"
-                        % (public_name(op), arg, type(v).__name__, v))
+        raise TypeError("%s: '%s' must be a number, but got %s" % (public_name(op), arg, show(v)))
     f = float(v) if abs(v) < 1e308 or not _is_int(v) else float("inf")
     if (finite and not np.isfinite(f)) or f != f:
         raise ValueError("%s: '%s' must be a finite number, but got %r"
@@ -99,8 +112,7 @@ def check_number(v, op, arg, low=None, high=None, finite=False):
 
 def check_bool(v, op, arg):
     if not isinstance(v, (bool, np.bool_)):
-        raise TypeError("%s: '%s' must be a bool, but got %s %r"
-                        % (public_name(op), arg, type(v).__name__, v))
+        raise TypeError("%s: '%s' must be a bool, but got %s" % (public_name(op), arg, show(v)))
     return bool(v)
 
 
@@ -110,7 +122,7 @@ def check_ints(v, op, arg, n=None, low=None, high=2 ** 31 - 1):
         v = (v,) * (n or 1)
     if not isinstance(v, (tuple, list)) or (n is not None and len(v) != n):
         want = "an int or %s ints" % n if n else "an int or a tuple of ints"
-        raise TypeError("%s: '%s' must be %s, but got %r" % (public_name(op), arg, want, v))
+        raise TypeError("%s: '%s' must be %s, but got %s" % (public_name(op), arg, want, show(v)))
     return tuple(check_int(i, op, arg, low, high) for i in v)
 
 

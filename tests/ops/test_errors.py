@@ -62,3 +62,63 @@ def test_failed_setitem_changes_nothing():
     with pytest.raises(IndexError):
         t[9] = 1.0
     assert t.asnumpy().tolist() == [0.0, 1.0, 2.0, 3.0]
+
+
+X4 = Tensor(np.ones((1, 2, 4, 4), np.float32))
+IDX = Tensor(np.array([0, 2, 1]))
+X131 = Tensor(np.ones((1, 3, 1), np.float32))
+
+
+@pytest.mark.parametrize("call, error, match", [
+    # bad kernel sizes, strides and paddings are rejected before any computation
+    (lambda: ops.avg_pool2d(X4, (2, -1)), ValueError, "avg_pool2d: 'kernel_size'"),
+    (lambda: ops.avg_pool2d(X4, 0), ValueError, "avg_pool2d: 'kernel_size'"),
+    (lambda: ops.max_pool2d(X4, 0), ValueError, "max_pool2d: 'kernel_size'"),
+    (lambda: ops.max_pool2d(X4, 2, stride=0), ValueError, "max_pool2d: 'stride'"),
+    (lambda: ops.max_pool2d(X4, 2, padding=2), ValueError, "max_pool2d: 'padding'"),
+    (lambda: ops.avg_pool2d(X4, 2, padding=-1), ValueError, "avg_pool2d: 'padding'"),
+    (lambda: ops.avg_pool2d(X4, 2.5), TypeError, "avg_pool2d: 'kernel_size'"),
+    (lambda: ops.avg_pool2d(X4, 2, 2 ** 70), ValueError, "avg_pool2d: 'stride'"),
+    (lambda: ops.conv2d(X4, X4[:, :, :2, :2], groups=0), ValueError, "conv2d: 'groups'"),
+    # narrow out of range
+    (lambda: ops.narrow(X131, 1, 4, 1), ValueError, "narrow: 'start'"),
+    (lambda: ops.narrow(X131, 1, 2, 5), ValueError, "narrow: 'length'"),
+    (lambda: ops.narrow(X131, 1, 0, -1), ValueError, "narrow: 'length'"),
+    (lambda: ops.narrow(X131, 1, 0.5, 1), TypeError, "narrow: 'start'"),
+    (lambda: X131.narrow(1, 0, 9), ValueError, "narrow"),
+    # one_hot, flip, topk, chunk argument types
+    (lambda: ops.one_hot(IDX, 1.5), TypeError, "one_hot: 'depth'"),
+    (lambda: ops.one_hot(IDX, -1), ValueError, "one_hot: 'depth'"),
+    (lambda: ops.one_hot(IDX, 3, axis=5), ValueError, "one_hot: 'axis'"),
+    (lambda: ops.one_hot(IDX, 3, "a"), TypeError, "one_hot: 'on_value'"),
+    (lambda: ops.flip(X, None), TypeError, "flip: 'dims'"),
+    (lambda: ops.topk(X, None), TypeError, "topk: 'k'"),
+    (lambda: ops.chunk(X, 0), ValueError, "chunk: 'chunks'"),
+    (lambda: ops.chunk(X, 1.5), TypeError, "chunk: 'chunks'"),
+    # Python / numpy internals never reach the user: broadcasting, scalars given as tensors
+    (lambda: ops.add(X, Tensor(np.ones((5, 7), np.float32))), ValueError, "add: shapes"),
+    (lambda: ops.mul((0, 0), X), ValueError, "mul: shapes"),
+    (lambda: ops.select(Tensor(np.ones(4, bool)), X, X), ValueError, "select: shapes"),
+    (lambda: ops.logical_and(X, Tensor(np.ones(4))), ValueError, "logical_and: shapes"),
+    (lambda: ops.elu(X, X), TypeError, "elu: 'alpha'"),
+    (lambda: ops.dropout(X, None), TypeError, "dropout: 'p'"),
+    (lambda: ops.sum(X, 1, X), TypeError, "sum: 'keepdim'"),
+    (lambda: ops.var(X, 1, None), TypeError, "var: 'ddof'"),
+    (lambda: ops.norm(X, X), TypeError, "norm: 'ord'"),
+    (lambda: ops.outer(None, X), TypeError, "outer"),
+    (lambda: ops.layer_norm(X, (3,), eps=-1.0), ValueError, "LayerNorm|layer_norm"),
+    # a composite names the op the user called, not the op it is built from
+    (lambda: ops.std(X, "a"), TypeError, "^std:"),
+    (lambda: X.std("a"), TypeError, "^Tensor.std:"),
+    (lambda: ops.mul(None, X), TypeError, "^mul:"),
+    (lambda: ops.log(None), TypeError, "^log:"),
+    (lambda: ops.Softmax(5)(X), ValueError, "^Softmax:"),
+])
+def test_bad_arguments_raise_clear_errors(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_squeeze_empty_tuple_squeezes_all_size_one_dims():
+    assert ops.squeeze(X131, ()).shape == (3,)
+    assert ops.flip(X131, ()).shape == (1, 3, 1)

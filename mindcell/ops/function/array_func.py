@@ -4,6 +4,7 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_shape, normalize_axis, normalize_dim,
                                    to_tensor, cast_to, binary_operands)
+from mindcell.ops._errors import check_int, check_number, check_positive_int
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import math_func as M
 
@@ -145,6 +146,12 @@ def split(tensor, split_size_or_sections, axis=0):
 
 
 def chunk(input, chunks, axis=0):
+    """chunk(input, chunks, axis=0): split into ``chunks`` pieces of equal size (the last
+    smaller)."""
+    check_tensor(input, "chunk")
+    chunks = check_positive_int(chunks, "chunk", "chunks")
+    if input.ndim == 0:
+        raise ValueError("chunk: 'input' must be at least 1-D, but got a 0-D tensor")
     n = input.shape[normalize_dim(axis, input.ndim, "chunk")]
     size = -(-n // chunks)
     return split(input, size, axis)
@@ -165,7 +172,7 @@ def tensor_split(input, indices_or_sections, axis=0):
 def squeeze(input, axis=None):
     """squeeze(input, axis=None): drop size-1 axes (all, or the given ones)."""
     check_tensor(input, "squeeze")
-    if axis is None:
+    if axis is None or (isinstance(axis, (tuple, list)) and not axis):  # () = all, as Squeeze
         return reshape(input, tuple(n for n in input.shape if n != 1))
     axes = normalize_axis(axis, input.ndim, "squeeze")
     for a in axes:
@@ -232,12 +239,25 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
 def flip(input, dims):
     """flip(input, dims): reverse the order of elements along ``dims``."""
     check_tensor(input, "flip")
+    if not isinstance(dims, (int, tuple, list)) or isinstance(dims, bool):
+        raise TypeError("flip: 'dims' must be an int or a tuple of ints, but got %s"
+                        % type(dims).__name__)
+    if isinstance(dims, (tuple, list)) and not dims:
+        return S.copy_p.bind(input)
     axes = normalize_axis(dims, input.ndim, "flip")
     return S.reverse_p.bind(input, axis=axes)
 
 
 def narrow(input, axis, start, length):
+    """narrow(input, axis, start, length): ``length`` elements from ``start`` along ``axis``."""
+    check_tensor(input, "narrow")
+    if input.ndim == 0:
+        raise ValueError("narrow: 'input' must be at least 1-D, but got a 0-D tensor")
     ax = normalize_dim(axis, input.ndim, "narrow")
+    n = input.shape[ax]
+    start = check_int(start, "narrow", "start", -n, n)
+    start = start + n if start < 0 else start
+    length = check_int(length, "narrow", "length", 0, n - start)
     return S.slice_along(input, ax, start, start + length)
 
 
@@ -305,6 +325,14 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     """one_hot(indices, depth, on_value=1, off_value=0, axis=-1)."""
     idx = _index_tensor(indices, "one_hot")
+    depth = check_int(depth, "one_hot", "depth", 0, 2 ** 31 - 1)
+    axis = check_int(axis, "one_hot", "axis", -1, idx.ndim)
+    for arg, v in (("on_value", on_value), ("off_value", off_value)):
+        if isinstance(v, Tensor) and v.size != 1:
+            raise ValueError("one_hot: '%s' must be a number or a one-element tensor, but got "
+                             "shape %s" % (arg, v.shape))
+        if not isinstance(v, Tensor):
+            check_number(v, "one_hot", arg)
     on = on_value.item() if isinstance(on_value, Tensor) else on_value
     off = off_value.item() if isinstance(off_value, Tensor) else off_value
     dtype = (on_value._np_dtype if isinstance(on_value, Tensor)
@@ -345,6 +373,9 @@ def masked_fill(input_x, mask, value):
 def topk(input, k, dim=None, largest=True, sorted=True):
     """topk(input, k, dim=None, largest=True, sorted=True): ``(values, indices)``."""
     check_tensor(input, "topk")
+    if input.ndim == 0:
+        raise ValueError("topk: 'input' must be at least 1-D, but got a 0-D tensor")
+    k = check_int(k, "topk", "k")
     d = input.ndim - 1 if dim is None else normalize_dim(dim, input.ndim, "topk", "dim")
     if not 0 <= k <= input.shape[d]:
         raise ValueError("topk: k must be in [0, %d], but got %d" % (input.shape[d], k))

@@ -54,6 +54,7 @@ def _count(shape, axis):
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """sum(input, dim=None, keepdim=False, *, dtype=None): integer and bool inputs sum in Int64."""
     check_tensor(input, "sum")
+    _keep(keepdim, "keepdim")
     axis = normalize_axis(dim, input.ndim, "sum")
     x = input
     if dtype is not None:
@@ -298,6 +299,9 @@ def dot(input, other):
 
 
 def outer(input, vec2):
+    """outer(input, vec2): the outer product of two vectors (flattened)."""
+    check_tensor(input, "outer")
+    check_tensor(vec2, "outer", "vec2")
     return M.mul(input.reshape((-1, 1)), vec2.reshape((1, -1)))
 
 
