@@ -13,8 +13,8 @@ cdef inline str _shape(cnp.ndarray a):
 
 cdef inline int need_array(str kernel, str name, cnp.ndarray a, int ndim, int typenum,
                            bint out) except -1:
-    """a is an ndarray (not None) with ndim dimensions (-1: any), of numpy type typenum, C-contiguous
-    and aligned, and writeable if out."""
+    """a is an ndarray (not None) with ndim dimensions (-1: any), of numpy type typenum,
+    C-contiguous and aligned, and writeable if out."""
     if a is None:
         raise ValueError("%s: '%s' must be an array, but got None" % (kernel, name))
     if ndim >= 0 and cnp.PyArray_NDIM(a) != ndim:

@@ -29,8 +29,8 @@ cdef inline Span _valid_range(Py_ssize_t Wo, Py_ssize_t W, int sw,
     return r
 
 
-cdef int _im2col(const real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, int pl, int dh,
-           int dw, Py_ssize_t Ho, Py_ssize_t Wo, real[:, ::1] cols) except -1:
+cdef int _im2col(const real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int pt, int pl,
+                 int dh, int dw, Py_ssize_t Ho, Py_ssize_t Wo, real[:, ::1] cols) except -1:
     """cols[(c*kh + i)*kw + j, (n*Ho + oh)*Wo + ow] = x[n, c, oh*sh - pt + i*dh, ...] (0 pad)."""
     cdef Py_ssize_t N = x.shape[0], C = x.shape[1], H = x.shape[2], W = x.shape[3]
     cdef Py_ssize_t n, c, i, j, oh, ow, row, ih, off, lo, hi
@@ -68,8 +68,8 @@ cdef int _im2col(const real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int
     return 0
 
 
-cdef int _col2im(const real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt, int pl, int dh, int dw,
-           Py_ssize_t Ho, Py_ssize_t Wo, real[:, :, :, ::1] x) except -1:
+cdef int _col2im(const real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt, int pl, int dh,
+                 int dw, Py_ssize_t Ho, Py_ssize_t Wo, real[:, :, :, ::1] x) except -1:
     """The adjoint of im2col: x (zeroed by the caller) += scattered columns."""
     cdef Py_ssize_t N = x.shape[0], C = x.shape[1], H = x.shape[2], W = x.shape[3]
     cdef Py_ssize_t n, c, i, j, oh, ow, row, ih, off, lo, hi
