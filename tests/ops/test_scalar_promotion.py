@@ -139,13 +139,13 @@ def run_case(np_dtype, scalar, name, scalar_left):
     vals = _tensor_values(np_dtype)
     if scalar_left and name in ("/", "//", "%"):
         vals = [v for v in vals if v != 0]  # division by zero is not this test's subject
-    if name == "**" and td.category == 1 and isinstance(scalar, int) and not scalar_left:
+    od = scalar_result_type(td, scalar)  # the dtype the scalar takes
+    if name == "**" and od.category == 1 and not scalar_left:
         assume(scalar >= 0)  # ints to negative int powers are a separate error
     if name == "**" and scalar_left and td.category == 1:
         vals = [v for v in vals if 0 <= v <= 64]
     arr = np.array(vals, np_dtype)
     t = Tensor(arr)
-    od = scalar_result_type(td, scalar)  # the dtype the scalar takes
     if od is ms.bool_ and name in ARITH:
         return  # bool (op) bool arithmetic is logic, not this test's subject
     fn = OPS[name]
