@@ -100,6 +100,23 @@ def pop(trace):
                        "thread" % (trace,))
 
 
+def checkpoint():
+    """This thread's trace, tape and backward-walk depths, for :func:`restore`."""
+    state = _autodiff._state
+    return len(_local.stack), len(state.tapes), state.backward_depth, len(state.needed)
+
+
+def restore(saved):
+    """Drop whatever was pushed since ``saved = checkpoint()`` and is still there (what a
+    trace interrupted at an unlucky point, e.g. by KeyboardInterrupt, could leave behind)."""
+    local, state = _local, _autodiff._state
+    n_traces, n_tapes, state.backward_depth, n_needed = saved
+    del local.stack[n_traces:]
+    local.top = local.stack[-1] if local.stack else local.eager
+    del state.tapes[n_tapes:]
+    del state.needed[n_needed:]
+
+
 def __getattr__(name):
     # Read-only views of this thread's state under the names older code used.
     if name == "_stack":

@@ -2,7 +2,7 @@
 import functools
 
 from mindcell import context
-from mindcell._core import autodiff
+from mindcell._core import autodiff, trace as _trace
 from mindcell.graph.compile import CompileCache, compile_function, flatten_args
 from mindcell.graph.tracer import is_tracing
 
@@ -20,9 +20,19 @@ def compile_for(cache, fn, args, kwargs, name, extra_key=()):
     key = (spec, kw_key, extra_key)
     compiled = cache.entries.get(key)
     if compiled is None:
-        compiled = cache.get_or_compile(key, lambda: compile_function(fn, args, kwargs, name))
+        compiled = cache.get_or_compile(key, lambda: _compile(fn, args, kwargs, name))
     cache.last_compiled = compiled
     return compiled, leaves
+
+
+def _compile(fn, args, kwargs, name):
+    """compile_function; if it fails, this thread's traces and tapes are as before it."""
+    saved = _trace.checkpoint()
+    try:
+        return compile_function(fn, args, kwargs, name)
+    except BaseException:
+        _trace.restore(saved)
+        raise
 
 
 def compiled_call(cache, fn, args, kwargs, name, extra_key=()):

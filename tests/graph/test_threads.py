@@ -192,6 +192,34 @@ def test_keyboard_interrupt_while_tracing_leaves_nothing_behind():
     np.testing.assert_array_equal(net(x).asnumpy(), [0, 3, 6, 9])
 
 
+def test_traces_and_tapes_a_construct_leaks_are_removed():
+    from mindcell.graph.tracer import GraphTrace
+
+    class Leaky(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.leak = True
+
+        def construct(self, x):
+            if self.leak:  # as if interrupted between a push and its try/finally
+                autodiff.tapes.append(autodiff.Tape())
+                _trace.push(GraphTrace("leaked"))
+                raise KeyboardInterrupt
+            return x - 1.0
+
+    net = Leaky()
+    x = Tensor(np.ones(2, np.float32))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with pytest.raises(RuntimeError, match="trace stack corrupted") as info:
+        net(x)
+    assert isinstance(info.value.__context__, KeyboardInterrupt)
+    _assert_clean_state()
+    net.leak = False
+    np.testing.assert_array_equal(net(x).asnumpy(), [0.0, 0.0])
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert type(ops.add(x, x)) is Tensor
+
+
 def test_a_failed_graph_mode_gradient_pops_its_tapes():
     def loss(x):
         y = (x * x).sum()
