@@ -7,11 +7,11 @@ Tensors, and input specs: a shape (standard normal floats), ("pos", shape) value
 high[, dtype]) integers in [0, high), ("bool", shape). Float specs take the dtype under test
 (float32, float16, float64). Flags: grad (differentiable in its float inputs), z (also run with
 every input 0-d), f16 (also run in float16), probe (how many leading float outputs are
-differentiable), fd (why finite differences do not apply), kind ("value": compare outputs; "random": shape and
-dtype only; "datadep": must raise GraphModeError in GRAPH_MODE), xfail (reason, strict)."""
+differentiable), fd (why finite differences do not apply), kind ("value": compare outputs;
+"random": shape and dtype only; "datadep": must raise GraphModeError in GRAPH_MODE), xfail
+(reason, strict)."""
 import numpy as np
 
-import mindcell as ms
 from mindcell import ops
 
 FLOAT_KINDS = ("f", "pos", "away", "prob")
@@ -66,7 +66,7 @@ def R(name, fn, *specs, **flags):
     return Row(name, fn, specs, **flags)
 
 
-def O(name, *specs, kw=None, **flags):
+def Op(name, *specs, kw=None, **flags):
     """A row for ``ops.<name>(*tensors, **kw)``."""
     fn = getattr(ops, name)
     kw = kw or {}
@@ -92,8 +92,8 @@ UNARY = dict(z=True)
 
 
 def unary(names, spec=S, **flags):
-    return [O(n, spec, **dict(UNARY, **flags)) for n in names]
+    return [Op(n, spec, **dict(UNARY, **flags)) for n in names]
 
 
 def binary(names, a=S, b=S, **flags):
-    return [O(n, a, b, **dict(UNARY, **flags)) for n in names]
+    return [Op(n, a, b, **dict(UNARY, **flags)) for n in names]
