@@ -206,7 +206,16 @@ def _pow_bprop(x, y, out, dout):
     return (dx, dy)
 
 
-pow_p = _binary("Pow", np.power, _pow_bprop)
+def _pow_impl(x, y):
+    # Checked when the op runs (values decide it), in both modes: numpy's own message would
+    # not name the op.
+    if y.dtype.kind in "biu" and x.dtype.kind in "biu" and y.size and (y < 0).any():
+        raise ValueError("pow: an integer tensor cannot be raised to a negative integer power "
+                         "(cast the input to a float dtype first)")
+    return np.power(x, y)
+
+
+pow_p = _binary("Pow", _pow_impl, _pow_bprop)
 
 
 def _maximum_bprop(x, y, out, dout):
