@@ -4,9 +4,6 @@ kernel) and the single dispatch point ``Prim.bind``, which hands each call to th
 import numpy as np
 
 from mindcell._core import trace as _trace
-from mindcell._core.views import ViewRule
-
-NOT_A_VIEW = ViewRule(write_back=None, applies=lambda inputs: False)
 
 REGISTRY = {}
 _local = _trace._local
@@ -22,10 +19,10 @@ class Prim:
     """
 
     __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
-                 "dynamic_shape", "view", "kernel", "_kernel_resolved")
+                 "view", "kernel", "_kernel_resolved")
 
     def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
-                 has_side_effect=False, dynamic_shape=False, view=None):
+                 has_side_effect=False, view=None):
         self.name = name
         self.impl = impl
         self.infer_fn = infer
@@ -33,8 +30,7 @@ class Prim:
         self.nout = nout
         self.fusable = fusable
         self.has_side_effect = has_side_effect
-        self.dynamic_shape = dynamic_shape  # output shape depends on input values
-        self.view = view or NOT_A_VIEW  # a ViewRule when the eager result shares input 0's memory
+        self.view = view  # a ViewRule when the eager result shares input 0's memory
         self.kernel = None
         self._kernel_resolved = False
 
@@ -68,15 +64,13 @@ class Prim:
 
 
 def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
-            dynamic_shape=False, view=None):
+            view=None):
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
-    if infer is None and not dynamic_shape:
+    if infer is None:
         raise TypeError("primitive %r needs an infer function (shapes and dtypes only)" % name)
-    if dynamic_shape:
-        infer = _data_dependent(name)
-    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, dynamic_shape, view)
+    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, view)
     REGISTRY[name] = prim
     return prim
 
@@ -86,7 +80,8 @@ class DataDependentShape(Exception):
     eagerly but cannot be traced into a graph (the tracer reports the user's line)."""
 
 
-def _data_dependent(name):
+def data_dependent(name):
+    """The ``infer`` of a primitive whose output shape depends on its input values."""
     def infer(*avals, **attrs):
         raise DataDependentShape(name)
     return infer

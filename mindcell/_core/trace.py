@@ -40,7 +40,7 @@ class EagerTrace(ViewTracking):
             result._data = out
             if self.tapes and prim.bprop is not None:
                 _autodiff.record(prim, inputs, attrs, (result,), self.tapes)
-                if prim.view.write_back is not None:
+                if prim.view is not None:
                     self.record_views(prim, inputs, attrs, (result,))
             return result
         result = tuple(Tensor._make(o if type(o) is _ndarray else _asarray(o)) for o in out)

@@ -48,9 +48,10 @@ class ViewTracking:
         self._view_of[key] = (ref, base, prim, attrs)
         self._views.setdefault(base_key, {})[key] = ref
 
-    def rebind(self, t, new):
-        """``t`` now holds ``new``'s value, and so does every tensor sharing memory with it."""
-        self._assign(t, new)
+    def update(self, t, compute):
+        """A recorded in-place write: ``t`` becomes ``compute(old value of t)``, and every
+        tensor sharing memory with it is rebound to match."""
+        self._replace(t, compute)
         self._update_base(t)
         self._refresh_views(t, skip=None)
 

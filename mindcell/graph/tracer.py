@@ -5,7 +5,7 @@ from mindcell._core.primitive import DataDependentShape
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.ir import Graph
-from mindcell.graph.symbolic import SymbolicTensor, user_frame
+from mindcell.graph.symbolic import SymbolicTensor, graph_error, user_frame
 from mindcell._core.views import ViewTracking
 
 
@@ -55,7 +55,6 @@ class GraphTrace(ViewTracking):
         try:
             out = prim.infer(avals, attrs)
         except DataDependentShape as e:
-            from mindcell.graph.symbolic import graph_error
             raise graph_error("run %s, whose output shape depends on the input values (%s)"
                               % (prim.name, e.args[0] if e.args else prim.name),
                               "compute it outside construct, or use a fixed-shape form "
@@ -68,7 +67,7 @@ class GraphTrace(ViewTracking):
             phase="bwd" if autodiff.in_backward() else "fwd",
             source=None)
         outputs = tuple(SymbolicTensor.of(v) for v in node.outputs)
-        if prim.view.write_back is not None:
+        if prim.view is not None:
             self.record_views(prim, inputs, attrs, outputs)
         if autodiff.tapes and prim.bprop is not None:
             autodiff.record(prim, inputs, attrs, outputs)
@@ -82,7 +81,6 @@ class GraphTrace(ViewTracking):
         if isinstance(t, SymbolicTensor):
             t._value = new._value
         elif isinstance(t, Parameter):
-            from mindcell.graph.symbolic import graph_error
             raise graph_error("assign into part of a Parameter with x[index] = value",
                               "use ops.assign(param, new_value) or ops.scatter_nd_update")
         else:

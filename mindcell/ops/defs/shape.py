@@ -4,7 +4,7 @@ fresh array."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from mindcell._core.primitive import DataDependentShape, defprim
+from mindcell._core.primitive import DataDependentShape, data_dependent, defprim
 from mindcell._core.views import ViewRule
 from mindcell.ops import functional as F
 
@@ -45,8 +45,8 @@ bitcast_p = defprim("BitCast", lambda x, dtype: np.ascontiguousarray(x).view(dty
                     infer=_bitcast_infer)
 # Indices of the non-zero elements: the output's shape depends on the values, so a graph cannot
 # hold it (GRAPH_MODE raises naming the user's line).
-nonzero_p = defprim("NonZero", lambda x: np.argwhere(x).astype(np.int64), infer=None,
-                    dynamic_shape=True)
+nonzero_p = defprim("NonZero", lambda x: np.argwhere(x).astype(np.int64),
+                    infer=data_dependent("NonZero"))
 
 
 def _tile_bprop(x, out, dout, multiples):

@@ -82,17 +82,9 @@ def setitem(x, index, value):
     current = _trace.current()
     if current.is_graph or (autodiff.tapes and (autodiff.is_tracked(x)
                                                 or autodiff.is_tracked(v))):
-        _recorded_setitem(current, x, v, tensors, spec)
+        current.update(x, lambda old: S.index_put_p.bind(old, v, *tensors, spec=spec))
         return
     if not x._data.flags.writeable:
         x._data = x._data.copy()
     x._data[S.build_index(spec, [t._data for t in tensors])] = v._data
 
-
-def _recorded_setitem(current, x, v, tensors, spec):
-    """``x[spec] = v`` as an IndexPut node/tape entry; ``x`` is then rebound to its result."""
-    shadow = current.snapshot(x)
-    autodiff.replace_in_tapes(x, shadow)
-    new = S.index_put_p.bind(shadow, v, *tensors, spec=spec)
-    autodiff.replace_in_tapes(new, x)
-    current.rebind(x, new)
