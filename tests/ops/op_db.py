@@ -345,3 +345,17 @@ def make_inputs(op, dtype, seed=0):
             continue
         out.append(np.asarray(a, dtype))
     return out
+
+
+def numeric_grad(f, arrays, i, eps=1e-6):
+    """Central finite differences of the scalar ``f(arrays)`` with respect to ``arrays[i]``."""
+    x, grad = arrays[i], np.zeros_like(arrays[i])
+    for idx in np.ndindex(x.shape):
+        orig = x[idx]
+        x[idx] = orig + eps
+        up = f(arrays)
+        x[idx] = orig - eps
+        down = f(arrays)
+        x[idx] = orig
+        grad[idx] = (up - down) / (2 * eps)
+    return grad

@@ -15,7 +15,7 @@ from api_table import Row, make_inputs
 from api_table_ops import FUNCTION_ROWS
 from api_table_classes import CLASS_ROWS
 from api_table_tensor import TENSOR_ROWS, EXEMPT_TENSOR
-from op_db import OPS
+from op_db import OPS, numeric_grad as _numeric_grad
 
 ROWS = FUNCTION_ROWS + CLASS_ROWS + TENSOR_ROWS
 
@@ -187,19 +187,6 @@ def test_gradients_graph_matches_pynative(row):
 
 OP_DB_NAMES = {"ops." + o.name for o in OPS}
 FD_ROWS = [r for r in GRAD_ROWS if r.name not in OP_DB_NAMES and r.fd is None]
-
-
-def _numeric_grad(f, arrays, i, eps=1e-6):
-    x, grad = arrays[i], np.zeros_like(arrays[i])
-    for idx in np.ndindex(x.shape):
-        orig = x[idx]
-        x[idx] = orig + eps
-        up = f(arrays)
-        x[idx] = orig - eps
-        down = f(arrays)
-        x[idx] = orig
-        grad[idx] = (up - down) / (2 * eps)
-    return grad
 
 
 @pytest.mark.parametrize("row", [pytest.param(r, id=i, marks=[pytest.mark.xfail(

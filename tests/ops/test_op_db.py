@@ -8,7 +8,7 @@ from mindcell import ops, Tensor
 from mindcell._core import primitive
 from mindcell.common.tensor import Tensor as _T
 
-from op_db import OPS, make_inputs
+from op_db import OPS, make_inputs, numeric_grad as _numeric_grad
 
 TOL = {np.float32: 2e-5, np.float64: 1e-10}
 
@@ -55,22 +55,6 @@ def test_infer_matches_real_outputs(op, monkeypatch):
         inferred = inferred if prim.nout != 1 else (inferred,)
         for (shape, dtype), o in zip(inferred, outs):
             assert tuple(shape) == o.shape and np.dtype(dtype) == o._data.dtype, prim.name
-
-
-def _numeric_grad(f, arrays, i, eps=1e-6):
-    x = arrays[i]
-    grad = np.zeros_like(x)
-    it = np.nditer(x, flags=["multi_index"])
-    for _ in it:
-        idx = it.multi_index
-        orig = x[idx]
-        x[idx] = orig + eps
-        up = f(arrays)
-        x[idx] = orig - eps
-        down = f(arrays)
-        x[idx] = orig
-        grad[idx] = (up - down) / (2 * eps)
-    return grad
 
 
 @pytest.mark.parametrize("op", [o for o in OPS if o.grad], ids=repr)
