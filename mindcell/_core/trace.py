@@ -116,11 +116,3 @@ def restore(saved):
     del state.tapes[n_tapes:]
     del state.needed[n_needed:]
 
-
-def __getattr__(name):
-    # Read-only views of this thread's state under the names older code used.
-    if name == "_stack":
-        return _local.stack
-    if name == "_eager":
-        return _local.eager
-    raise AttributeError("module %r has no attribute %r" % (__name__, name))

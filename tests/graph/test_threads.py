@@ -58,7 +58,7 @@ def _inputs(n):
 
 
 def _assert_clean_state():
-    assert _trace._stack == [] and _trace.is_eager()
+    assert _trace._local.stack == [] and _trace.is_eager()
     assert autodiff.tapes == [] and not autodiff.in_backward()
 
 
