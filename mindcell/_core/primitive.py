@@ -50,7 +50,8 @@ class Prim:
             out = kernel(*arrays, **attrs)
             if out is not NotImplemented:
                 return out
-        return self.impl(*arrays, **attrs)
+        with np.errstate(all="ignore"):  # nan/inf results, as MindSpore gives them, not warnings
+            return self.impl(*arrays, **attrs)
 
     def resolve_kernel(self):
         from mindcell._core.kernels import KERNELS

@@ -1,5 +1,7 @@
 """Primitive classes (``ops.ReLU()``, ``ops.MatMul(transpose_b=True)`` ...): attributes are set
 at construction, tensors passed at call; each forwards to the one functional definition."""
+import inspect
+
 from mindcell.ops import functional as F
 from mindcell.ops.defs import nn as N
 from mindcell.ops._helpers import check_matmul_shapes, check_tensor, normalize_axis
@@ -28,6 +30,9 @@ def _simple(name, fn, doc=None):
     """A primitive class with no attributes whose call is ``fn(*inputs)``."""
     def __call__(self, *args):
         return fn(*args)
+    sig = inspect.signature(fn)  # help() and tools see the real inputs
+    self_param = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
+    __call__.__signature__ = sig.replace(parameters=[self_param, *sig.parameters.values()])
     cls = type(name, (Primitive,), {"__call__": __call__,
                                     "__doc__": doc or "%s()(*inputs): calls ``ops.%s(*inputs)``."
                                                       % (name, fn.__name__)})
@@ -475,3 +480,7 @@ class Pad(Primitive):
         for before, after in reversed(self.paddings):
             flat.extend((before, after))
         return F.pad(x, tuple(flat))
+
+
+__all__ = sorted(_n for _n, _v in list(globals().items())
+                 if isinstance(_v, type) and issubclass(_v, Primitive))

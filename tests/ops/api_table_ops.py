@@ -3,6 +3,7 @@ import numpy as np
 
 import mindcell as ms
 from mindcell import ops
+from mindcell.ops import functional as F
 
 from api_table import R, Op, S, X4, unary, binary
 
@@ -25,7 +26,7 @@ FUNCTION_ROWS = [
     # elementwise unary
     *unary(["ceil", "cos", "erf", "exp", "expm1", "floor", "neg", "negative", "round", "sign",
             "sin", "square", "tanh", "sigmoid", "elu", "fast_gelu", "gelu", "logsigmoid", "mish",
-            "silu", "softplus", "identity", "zeros_like_f"]),
+            "silu", "softplus", "identity"]),
     Op("stop_gradient", S, z=True, fd="its gradient is zero by definition"),
     *unary(["abs", "absolute", "reciprocal", "relu", "relu6", "hardswish", "leaky_relu"],
            ("away", S)),
@@ -146,8 +147,8 @@ FUNCTION_ROWS = [
     R("ops.batch_norm", lambda x, w, b: ops.batch_norm(x, *_STATS, w, b, training=True), (4, 3),
       (3,), (3,)),
     R("ops.layer_norm", lambda x, w, b: ops.layer_norm(x, (4,), w, b), (2, 4), (4,), (4,)),
-    Op("layer_norm_op", (2, 4), (4,), (4,),
-      kw=dict(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-5), probe=1),
+    R("F.layer_norm_op", lambda x, w, b: F.layer_norm_op(x, w, b, 1, 1, 1e-5), (2, 4), (4,),
+      (4,), probe=1),
     Op("rms_norm", (2, 4), (4,)),
     Op("rms_norm_clamped", (2, 4), (4,), kw=dict(eps=1e-6), probe=1),
     Op("softmax", S, z=True), Op("softmax", S, kw=dict(axis=0)),
