@@ -169,12 +169,27 @@ def scalar_fits(value, dtype):
     return bool(np.isfinite(c)) and (f == 0.0 or c != 0)
 
 
+def operand_fits(value, dtype):
+    """Whether the Python scalar ``value`` can become a ``dtype`` operand of an op. Into a float
+    dtype any number converts as MindSpore converts it (round to nearest, overflow to +-inf,
+    underflow to 0: ``float16 + 1e-8`` is the tensor, ``float16 * 1e6`` is inf) unless it is an
+    int beyond even Float64; into bool/int dtypes it must fit exactly (a wrap-around would be
+    a silent wrong answer)."""
+    if dtype.category != _FLOAT or isinstance(value, bool):
+        return scalar_fits(value, dtype)
+    try:
+        float(value)
+    except OverflowError:
+        return False
+    return True
+
+
 def check_scalar(value, dtype, op, arg="other", hint="cast the tensor to a wider dtype first"):
-    """ValueError naming ``op`` when the Python scalar ``value`` does not fit in ``dtype``."""
-    if not scalar_fits(value, dtype):
-        raise ValueError("%s: the Python %s %r in '%s' does not fit in %s (it would wrap around, "
-                         "overflow or become 0); %s" % (op, type(value).__name__, value, arg,
-                                                         dtype, hint))
+    """ValueError naming ``op`` when the Python scalar ``value`` cannot be a ``dtype`` operand
+    (:func:`operand_fits`)."""
+    if not operand_fits(value, dtype):
+        raise ValueError("%s: the Python %s %r in '%s' does not fit in %s (it would wrap around "
+                         "or overflow); %s" % (op, type(value).__name__, value, arg, dtype, hint))
     return value
 
 

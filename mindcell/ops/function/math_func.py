@@ -3,7 +3,7 @@ import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
-                                   to_tensor, as_np_dtype, is_scalar)
+                                   to_tensor, as_np_dtype, is_scalar, scalar_tensor, _py)
 from mindcell.ops._errors import check_broadcast
 from mindcell.ops.defs import elementwise as E
 
@@ -231,16 +231,16 @@ def clamp(input, min=None, max=None):
         raise ValueError("clamp: at least one of 'min' and 'max' must be given")
     out = input
     if min is not None:
-        out = maximum(out, min if not is_scalar(min) else _like(min, input))
+        out = maximum(out, min if not is_scalar(min) else _like(min, input, "min"))
     if max is not None:
-        out = minimum(out, max if not is_scalar(max) else _like(max, input))
+        out = minimum(out, max if not is_scalar(max) else _like(max, input, "max"))
     return out
 
 
-def _like(value, t):
-    """A Python bound keeps the tensor's dtype when it fits (clamp of ints stays int)."""
+def _like(value, t, arg):
+    """A Python bound takes the tensor's dtype (clamp of ints stays int) as an operand does."""
     if t._np_dtype.kind == "f" or isinstance(value, int):
-        return Tensor._make(np.asarray(value, t._np_dtype))
+        return scalar_tensor(_py(value), t._np_dtype, "clamp", arg)
     return value
 
 
