@@ -131,11 +131,19 @@ def check_pair(v, op, arg, low=1):
     return check_ints(v, op, arg, 2, low)
 
 
+def check_choice(v, op, arg, choices):
+    """A string option from ``choices`` (None too when it is one of them): TypeError for
+    another type (an array's ``in`` would be ambiguous), ValueError for another string."""
+    if not isinstance(v, str) and not (v is None and None in choices):
+        raise TypeError("%s: '%s' must be a str, but got %s" % (public_name(op), arg, show(v)))
+    if v not in choices:
+        raise ValueError("%s: '%s' must be one of %s, but got %r"
+                         % (public_name(op), arg, ", ".join(map(repr, choices)), v))
+    return v
+
+
 def check_reduction(reduction, op):
-    if reduction not in ("mean", "sum", "none"):
-        raise ValueError("%s: 'reduction' must be 'mean', 'sum' or 'none', but got %r"
-                         % (public_name(op), reduction))
-    return reduction
+    return check_choice(reduction, op, "reduction", ("mean", "sum", "none"))
 
 
 def check_same_shape(a, b, op, arg_a="input", arg_b="other"):

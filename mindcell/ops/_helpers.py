@@ -60,30 +60,40 @@ def cast_to(t, np_dtype):
     return cast_p.bind(t, dtype=np_dtype)
 
 
-def binary_operands(x, y, op):
-    """Convert and promote two operands of a binary op to one dtype (MindSpore's rules)."""
-    if type(x) is Tensor and type(y) is Tensor and x._data.dtype is y._data.dtype:
+def binary_operands(x, y, op, float_result=False):
+    """Convert and promote two operands of a binary op to one dtype (MindSpore's rules). With
+    ``float_result`` (true division, xlogy) a bool/integer dtype becomes Float32 before a Python
+    scalar is converted, so the scalar is exact instead of squeezed into the tensor's integer
+    dtype first (``-1 / uint8_tensor`` is negative)."""
+    if (type(x) is Tensor and type(y) is Tensor and x._data.dtype is y._data.dtype
+            and not (float_result and x._data.dtype.kind != "f")):
         return x, y  # the hot path
-    if isinstance(x, Tensor):
-        if isinstance(y, Tensor):
-            dx, dy = x._np_dtype, y._np_dtype
-            if dx == dy:
-                return x, y
-            r = mstype.promote_types(mstype.from_numpy_dtype(dx),
-                                     mstype.from_numpy_dtype(dy)).np_dtype
-            return cast_to(x, r), cast_to(y, r)
-        if is_scalar(y):
-            y = _py(y)
-            r = mstype.scalar_result_type(mstype.from_numpy_dtype(x._np_dtype), y).np_dtype
-            return cast_to(x, r), scalar_tensor(y, r, op, "other")
-        return binary_operands(x, to_tensor(y, op, "other"), op)
-    if isinstance(y, Tensor):
-        if is_scalar(x):
-            x = _py(x)
-            r = mstype.scalar_result_type(mstype.from_numpy_dtype(y._np_dtype), x).np_dtype
-            return scalar_tensor(x, r, op, "input"), cast_to(y, r)
-        return binary_operands(to_tensor(x, op, "input"), y, op)
-    return binary_operands(to_tensor(x, op, "input"), to_tensor(y, op, "other"), op)
+    if not (isinstance(x, Tensor) or is_scalar(x) and isinstance(y, Tensor)):
+        x = to_tensor(x, op, "input")
+    if not (isinstance(y, Tensor) or is_scalar(y) and isinstance(x, Tensor)):
+        y = to_tensor(y, op, "other")
+    r = _promoted(x, y)
+    if float_result and r.kind != "f":
+        r = np.dtype(np.float32)
+    return _operand(x, r, op, "input"), _operand(y, r, op, "other")
+
+
+def _promoted(x, y):
+    """The numpy dtype of two operands, at least one a Tensor, the other a Tensor or scalar."""
+    if not isinstance(x, Tensor):
+        return _promoted(y, x)
+    if not isinstance(y, Tensor):
+        return mstype.scalar_result_type(mstype.from_numpy_dtype(x._np_dtype), _py(y)).np_dtype
+    if x._np_dtype == y._np_dtype:
+        return x._np_dtype
+    return mstype.promote_types(mstype.from_numpy_dtype(x._np_dtype),
+                                mstype.from_numpy_dtype(y._np_dtype)).np_dtype
+
+
+def _operand(v, np_dtype, op, arg):
+    if isinstance(v, Tensor):
+        return cast_to(v, np_dtype)
+    return scalar_tensor(_py(v), np_dtype, op, arg)
 
 
 def _py(v):

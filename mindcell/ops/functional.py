@@ -20,6 +20,7 @@ from mindcell.ops.function import (array_func as _a, bitwise_func as _b, creatio
 
 # Helpers the op modules share but that are not MindSpore ops: reachable as ``F.<name>`` for the
 # primitive classes, kept out of ``ops.*``.
-_INTERNAL = {"zeros_like_f", "layer_norm_op", "same_padding", "reduce_loss", "print_"}
+_INTERNAL = {"zeros_like_f", "layer_norm_op", "same_padding", "reduce_loss", "print_",
+             "softmax_cross_entropy_op"}
 __all__ = sorted({n for mod in (_a, _b, _c, _l, _m, _x, _n, _r, _p) for n in mod.__all__}
                  - _INTERNAL | {"getitem", "setitem"})

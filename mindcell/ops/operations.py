@@ -5,6 +5,7 @@ import inspect
 from mindcell.ops import functional as F
 from mindcell.ops.defs import nn as N
 from mindcell.ops._helpers import check_matmul_shapes, check_tensor, normalize_axis
+from mindcell.ops._errors import check_bool
 
 
 class Primitive:
@@ -161,7 +162,9 @@ class MatMul(Primitive):
 
     def __init__(self, transpose_a=False, transpose_b=False):
         super().__init__()
-        self.transpose_a, self.transpose_b = bool(transpose_a), bool(transpose_b)
+        name = type(self).__name__
+        self.transpose_a = check_bool(transpose_a, name, "transpose_a")
+        self.transpose_b = check_bool(transpose_b, name, "transpose_b")
 
     def __call__(self, x, y):
         a, b = F.binary_operands(x, y, "MatMul")
@@ -388,7 +391,7 @@ class SoftmaxCrossEntropyWithLogits(Primitive):
     """SoftmaxCrossEntropyWithLogits()(logits, labels): ``(loss, backprop)`` per sample."""
 
     def __call__(self, logits, labels):
-        return N.xent_p.bind(logits, F.cast(labels, logits.dtype))
+        return F.softmax_cross_entropy_op(logits, labels)
 
 
 class SparseSoftmaxCrossEntropyWithLogits(Primitive):

@@ -141,6 +141,8 @@ def run_case(np_dtype, scalar, name, scalar_left):
     if scalar_left and name in ("/", "//", "%"):
         vals = [v for v in vals if v != 0]  # division by zero is not this test's subject
     od = scalar_result_type(td, scalar)  # the dtype the scalar takes
+    if name == "/" and not od.is_floating_point:
+        od = ms.float32  # true division computes in Float32: the scalar converts exactly
     if name == "**" and od.category == 1 and not scalar_left:
         assume(scalar >= 0)  # ints to negative int powers are a separate error
     if name == "**" and scalar_left and td.category == 1:
@@ -155,12 +157,7 @@ def run_case(np_dtype, scalar, name, scalar_left):
             fn(scalar, t) if scalar_left else fn(t, scalar)
         return
     out = fn(scalar, t) if scalar_left else fn(t, scalar)
-    if name in COMPARE:
-        rd = np.dtype(np.bool_)
-    elif name == "/" and not od.is_floating_point:
-        rd = np.dtype(np.float32)
-    else:
-        rd = od.np_dtype
+    rd = np.dtype(np.bool_) if name in COMPARE else od.np_dtype
     assert out._np_dtype == rd, (out.dtype, rd)
     with np.errstate(over="ignore", under="ignore"):
         a_held = arr.astype(rd if rd.kind != "b" else od.np_dtype)
@@ -196,8 +193,8 @@ def test_edge_scalars_every_dtype(np_dtype, scalar, name):
 
 @pytest.mark.parametrize("fn, message", [
     (lambda: ops.exp(2 ** 63), "exp"),
-    (lambda: Tensor(np.array([255], np.uint8)) / 2147483647, "div"),
-    (lambda: -1 / Tensor(np.array([4], np.uint8)), "div"),
+    (lambda: Tensor(np.array([4], np.uint8)) // -1, "floor_div"),
+    (lambda: Tensor(np.array([4], np.uint8)) / 2 ** 2000, "div"),
     (lambda: Tensor(np.array([1], np.int8)) * 1000, "mul"),
     (lambda: Tensor(np.array([1], np.uint8)) + (-1), "add"),
     (lambda: Tensor(np.array([1], np.int8)) + 300, "add"),
@@ -213,6 +210,12 @@ def test_reproduced_squeezes_raise_naming_the_op(fn, message):
 @pytest.mark.parametrize("fn, dtype, want", [
     (lambda: ops.exp(3), ms.float32, math.exp(3)),
     (lambda: Tensor(np.array([255], np.uint8)) / 255, ms.float32, 1.0),
+    (lambda: -1 / Tensor(np.array([4], np.uint8)), ms.float32, -0.25),  # not squeezed to UInt8
+    (lambda: Tensor(np.array([4], np.uint8)) / -1, ms.float32, -4.0),
+    (lambda: Tensor(np.array([255], np.uint8)) / 2147483647, ms.float32, 255 / 2147483647),
+    (lambda: Tensor(np.array([6], np.int8)) / 2.0 ** 70, ms.float32, 6 / 2.0 ** 70),
+    (lambda: Tensor(np.array([True])) / True, ms.float32, 1.0),
+    (lambda: ops.xlogy(-1, Tensor(np.array([4], np.uint8))), ms.float32, -math.log(4)),
     (lambda: Tensor(np.array([4], np.uint8)) - 4, ms.uint8, 0),
     (lambda: Tensor(np.array([2 ** 63], np.uint64)) + (2 ** 63 - 1), ms.uint64, 2 ** 64 - 1),
     (lambda: Tensor(np.array([True])) + 2 ** 40, ms.int64, 2 ** 40 + 1),
@@ -330,3 +333,44 @@ def test_float16_mask_gives_minus_inf_and_softmax_zero():
                ms.jit(lambda s, m: ops.softmax(ops.select(m > 0, s - 1e9, s), -1))):
         probs = fn(scores, mask).asnumpy()
         assert probs[0, 1] == 0.0 and abs(probs.sum() - 1.0) < 1e-3
+
+
+# ----- true division: integer operands become Float32 first, the scalar exactly ------------
+DIV_DTYPES = [np.int8, np.uint8, np.int32, np.int64, np.bool_, np.float16, np.float32,
+              np.float64]
+DIV_SCALARS = [-1, -3, 7, 300, 2 ** 40, -2 ** 62, 0.5, -2.5, 1e-3, 1e30, 1e-30, True]
+DIV_FORMS = {
+    "div": lambda x, s: ops.div(x, s), "divide_reflected": lambda x, s: ops.divide(s, x),
+    "true_divide": lambda x, s: ops.true_divide(x, s), "operator": lambda x, s: x / s,
+    "reflected_operator": lambda x, s: s / x,
+}
+
+
+def _div_values(np_dtype):
+    if np_dtype is np.bool_:
+        return np.array([True, False])
+    if np.dtype(np_dtype).kind == "f":
+        return np.array([-2.0, 0.5, 3.0, 6e4], np_dtype)
+    lo, hi = _bounds(np_dtype)
+    return np.array([lo, -1 if lo else 1, 3, hi], np_dtype)
+
+
+def _jit_with(fn, scalar):
+    """``fn(x, scalar)`` compiled with the scalar as a constant (one compile per scalar)."""
+    return ms.jit(lambda x: fn(x, scalar))
+
+
+@pytest.mark.parametrize("form", sorted(DIV_FORMS))
+@pytest.mark.parametrize("np_dtype", DIV_DTYPES)
+def test_true_division_by_scalars_matches_numpy_in_both_modes(np_dtype, form):
+    arr = _div_values(np_dtype)
+    rd = np.dtype(np_dtype) if np.dtype(np_dtype).kind == "f" else np.dtype(np.float32)
+    fn = DIV_FORMS[form]
+    for s in DIV_SCALARS:
+        with np.errstate(all="ignore"):
+            a, b = arr.astype(rd), rd.type(float(s))
+            want = b / a if "reflected" in form else a / b
+            eager, graph = fn(Tensor(arr), s), _jit_with(fn, s)(Tensor(arr))
+        for got in (eager, graph):
+            assert got.dtype == from_numpy_dtype(rd), (s, got.dtype)
+            np.testing.assert_array_equal(got.asnumpy(), want, err_msg=repr(s))

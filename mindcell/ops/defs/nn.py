@@ -259,12 +259,12 @@ avg_pool_grad_p = defprim("AvgPoolGrad", _acc(_avg_pool_grad_impl),
 
 # ----- softmax family -----------------------------------------------------------------------
 def _softmax_impl(x, axis=-1):
-    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True, initial=-np.inf))  # empty axis: empty
     return e / np.sum(e, axis=axis, keepdims=True)
 
 
 def _log_softmax_impl(x, axis=-1):
-    shifted = x - np.max(x, axis=axis, keepdims=True)
+    shifted = x - np.max(x, axis=axis, keepdims=True, initial=-np.inf)
     return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
 

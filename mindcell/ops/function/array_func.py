@@ -7,6 +7,8 @@ from mindcell.ops._helpers import (check_tensor, check_shape, normalize_axis, no
 from mindcell.ops._errors import check_int, check_number, check_positive_int
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import math_func as M
+from mindcell.ops._helpers import is_scalar, scalar_tensor
+from mindcell.ops._errors import public_name, show
 
 
 def _resolve_shape(shape, size, op):
@@ -264,7 +266,8 @@ def narrow(input, axis, start, length):
 def _index_tensor(indices, op):
     idx = to_tensor(indices, op, "indices")
     if idx._np_dtype.kind not in "iu":
-        raise TypeError("%s: indices must be an integer tensor, but got %s" % (op, idx.dtype))
+        raise TypeError("%s: indices must be an integer tensor, but got %s"
+                        % (public_name(op), idx.dtype))
     return idx
 
 
@@ -327,18 +330,22 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     idx = _index_tensor(indices, "one_hot")
     depth = check_int(depth, "one_hot", "depth", 0, 2 ** 31 - 1)
     axis = check_int(axis, "one_hot", "axis", -1, idx.ndim)
-    for arg, v in (("on_value", on_value), ("off_value", off_value)):
-        if isinstance(v, Tensor) and v.size != 1:
-            raise ValueError("one_hot: '%s' must be a number or a one-element tensor, but got "
-                             "shape %s" % (arg, v.shape))
-        if not isinstance(v, Tensor):
-            check_number(v, "one_hot", arg)
-    on = on_value.item() if isinstance(on_value, Tensor) else on_value
-    off = off_value.item() if isinstance(off_value, Tensor) else off_value
-    dtype = (on_value._np_dtype if isinstance(on_value, Tensor)
-             else np.dtype(np.float32) if isinstance(on, float) else np.dtype(np.int64))
+    on, dtype = _one_hot_value(on_value, "on_value")
+    off = _one_hot_value(off_value, "off_value")[0]
     return S.one_hot_p.bind(idx, depth=int(depth), on_value=on, off_value=off,
                             axis=int(axis), dtype=dtype)
+
+
+def _one_hot_value(v, arg):
+    """``on_value``/``off_value`` (a number or a one-element tensor) as (scalar, dtype)."""
+    if isinstance(v, Tensor):
+        if v.size != 1:
+            raise ValueError("%s: '%s' must be a number or a one-element tensor, but got shape "
+                             "%s" % (public_name("one_hot"), arg, v.shape))
+    else:
+        check_number(v, "one_hot", arg)
+        v = to_tensor(v, "one_hot", arg)  # ValueError when an int does not fit in Int64
+    return v.item(), v._np_dtype
 
 
 def pad(input_x, padding, mode="constant", value=None):
@@ -365,9 +372,12 @@ def masked_fill(input_x, mask, value):
     mask = to_tensor(mask, "masked_fill", "mask")
     if mask._np_dtype != np.bool_:
         raise TypeError("masked_fill: 'mask' must be a Bool tensor, but got %s" % mask.dtype)
-    v = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value,
-                                                                       input_x._np_dtype))
-    return M.select(mask, cast_to(v, input_x._np_dtype), input_x)
+    if not isinstance(value, Tensor):
+        if not is_scalar(value):
+            raise TypeError("%s: 'value' must be a number or a Tensor, but got %s"
+                            % (public_name("masked_fill"), show(value)))
+        value = scalar_tensor(value, input_x._np_dtype, "masked_fill", "value")
+    return M.select(mask, cast_to(value, input_x._np_dtype), input_x)
 
 
 def topk(input, k, dim=None, largest=True, sorted=True):

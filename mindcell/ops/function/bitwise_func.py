@@ -1,4 +1,5 @@
 """Bitwise ops on integer and bool tensors (the ``&``, ``|``, ``^``, ``~`` operators)."""
+from mindcell.ops._errors import check_broadcast
 from mindcell.ops._helpers import binary_operands, to_tensor
 from mindcell.ops.defs import bitwise as B, elementwise as E
 
@@ -8,6 +9,8 @@ def _integer_operands(input, other, op):
     if x._np_dtype.kind not in "biu":
         raise TypeError("%s: the inputs must be integer or bool tensors, but got %s and %s"
                         % (op, to_tensor(input, op).dtype, to_tensor(other, op, "other").dtype))
+    if x.shape != y.shape:
+        check_broadcast(op, x.shape, y.shape)
     return x, y
 
 

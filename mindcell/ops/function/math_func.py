@@ -50,10 +50,11 @@ multiply = mul
 
 
 def _true_div_operands(x, y, name):
-    a, b = _operands(x, y, name)
-    if a._np_dtype.kind != "f":  # int / int gives Float32
-        f32 = np.dtype(np.float32)
-        a, b = cast_to(a, f32), cast_to(b, f32)
+    """Operands of an op whose result is a float (true division): bool/integer operands,
+    Python scalars included, become Float32 before the op (MindSpore's div)."""
+    a, b = binary_operands(x, y, name, float_result=True)
+    if a.shape != b.shape:
+        check_broadcast(name, a.shape, b.shape)
     return a, b
 
 
@@ -264,7 +265,9 @@ def addcdiv(input, tensor1, tensor2, value=1):
 
 
 def xlogy(input, other):
-    return select(equal(input, 0), zeros_like_f(input), mul(input, log(other)))
+    """xlogy(input, other): input * log(other), 0 where input is 0 (Float32 for integers)."""
+    x, y = _true_div_operands(input, other, "xlogy")
+    return select(equal(x, 0), zeros_like_f(x), mul(x, log(y)))
 
 
 def zeros_like_f(x):

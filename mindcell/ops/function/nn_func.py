@@ -2,10 +2,10 @@
 import numpy as np
 
 from mindcell.common.tensor import Tensor
-from mindcell.ops._helpers import (check_tensor, check_float, float_operand, normalize_dim,
-                                   cast_to, to_tensor)
-from mindcell.ops._errors import (check_bool, check_ints, check_number, check_pair,
-                                  check_positive_int, public_name)
+from mindcell.ops._helpers import (check_tensor, check_float, check_values_in, float_operand,
+                                   normalize_dim, cast_to, to_tensor)
+from mindcell.ops._errors import (check_bool, check_choice, check_ints, check_number,
+                                  check_pair, check_positive_int, public_name)
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import nn as N
 from mindcell.ops.defs import state as ST
@@ -27,9 +27,7 @@ def relu6(x):
 
 def gelu(input_x, approximate="none"):
     """gelu(input_x, approximate='none'): exact ('none', erf) or 'tanh' form."""
-    if approximate not in ("none", "tanh"):
-        raise ValueError("gelu: 'approximate' must be 'none' or 'tanh', but got %r"
-                         % (approximate,))
+    check_choice(approximate, "gelu", "approximate", ("none", "tanh"))
     return E.gelu_p.bind(check_float(input_x, "gelu", "input_x"), approximate=approximate)
 
 
@@ -86,7 +84,8 @@ def log_softmax(logits, axis=-1):
 
 
 def logsigmoid(x):
-    return M.neg(softplus(M.neg(x)))
+    """logsigmoid(x): log(sigmoid(x)) = -softplus(-x), for float tensors."""
+    return M.neg(softplus(M.neg(check_float(x, "logsigmoid", "x"))))
 
 
 def mish(x):
@@ -120,16 +119,18 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
            groups=1):
     """conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1,
     groups=1): 2-D cross-correlation over NCHW input with OIHW weight."""
-    check_float(input, "conv2d")
-    check_tensor(weight, "conv2d", "weight")
+    op = "conv2d"
+    check_float(input, op)
+    check_tensor(weight, op, "weight")
+    check_choice(pad_mode, op, "pad_mode", ("same", "valid", "pad"))
     if input.ndim != 4 or weight.ndim != 4:
-        raise ValueError("conv2d: input and weight must be 4-D (NCHW, OIHW), but got %s and %s"
-                         % (input.shape, weight.shape))
-    stride, dilation = _pair(stride, "stride", "conv2d"), _pair(dilation, "dilation", "conv2d")
-    groups = check_positive_int(groups, "conv2d", "groups")
+        raise ValueError("%s: input and weight must be 4-D (NCHW, OIHW), but got %s and %s"
+                         % (public_name(op), input.shape, weight.shape))
+    stride, dilation = _pair(stride, "stride", op), _pair(dilation, "dilation", op)
+    groups = check_positive_int(groups, op, "groups")
     if input.shape[1] != weight.shape[1] * groups or weight.shape[0] % groups:
-        raise ValueError("conv2d: input channels %d must equal weight.shape[1] (%d) * groups (%d)"
-                         % (input.shape[1], weight.shape[1], groups))
+        raise ValueError("%s: input channels %d must equal weight.shape[1] (%d) * groups (%d)"
+                         % (public_name(op), input.shape[1], weight.shape[1], groups))
     kh, kw = weight.shape[2:]
     if pad_mode == "same":
         pt, pb = same_padding(input.shape[2], kh, stride[0], dilation[0])
@@ -137,25 +138,22 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
         pads = (pt, pb, pl, pr)
     elif pad_mode == "valid":
         pads = (0, 0, 0, 0)
-    elif pad_mode == "pad":
-        pads = _padding4(padding, "conv2d")
     else:
-        raise ValueError("conv2d: 'pad_mode' must be 'same', 'valid' or 'pad', but got %r"
-                         % (pad_mode,))
-    if pad_mode != "pad" and _padding4(padding, "conv2d") != (0, 0, 0, 0):
-        raise ValueError("conv2d: 'padding' must be 0 unless pad_mode is 'pad'")
+        pads = _padding4(padding, op)
+    if pad_mode != "pad" and _padding4(padding, op) != (0, 0, 0, 0):
+        raise ValueError("%s: 'padding' must be 0 unless pad_mode is 'pad'" % public_name(op))
     h = input.shape[2] + pads[0] + pads[1] - dilation[0] * (kh - 1) - 1
     w = input.shape[3] + pads[2] + pads[3] - dilation[1] * (kw - 1) - 1
     if h < 0 or w < 0:
-        raise ValueError("conv2d: kernel %s is larger than the padded input %s"
-                         % ((kh, kw), input.shape[2:]))
+        raise ValueError("%s: kernel %s is larger than the padded input %s"
+                         % (public_name(op), (kh, kw), input.shape[2:]))
     weight = cast_to(weight, input._np_dtype)
     out = N.conv2d_p.bind(input, weight, stride=stride, padding=pads, dilation=dilation,
                           groups=int(groups))
     if bias is not None:
-        if check_tensor(bias, "conv2d", "bias").shape != (weight.shape[0],):
-            raise ValueError("conv2d: 'bias' must have shape (%d,), but got %s"
-                             % (weight.shape[0], bias.shape))
+        if check_tensor(bias, op, "bias").shape != (weight.shape[0],):
+            raise ValueError("%s: 'bias' must have shape (%d,), but got %s"
+                             % (public_name(op), weight.shape[0], bias.shape))
         out = M.add(out, A.reshape(bias, (1, -1, 1, 1)))
     return out
 
@@ -165,14 +163,15 @@ def _pool_args(x, kernel_size, stride, padding, op):
     most half the kernel."""
     check_float(x, op, "x")
     if x.ndim not in (3, 4):
-        raise ValueError("%s: input must be 3-D or 4-D (N)CHW, but got shape %s" % (op, x.shape))
+        raise ValueError("%s: input must be 3-D or 4-D (N)CHW, but got shape %s"
+                         % (public_name(op), x.shape))
     ks = _pair(kernel_size, "kernel_size", op)
     st = ks if stride is None else _pair(stride, "stride", op)
     pads = _padding4(padding, op)
     for i, p in enumerate(pads):
         if 2 * p > ks[i // 2]:
             raise ValueError("%s: 'padding' must be at most half the kernel size %s, but got %s"
-                             % (op, ks, padding))
+                             % (public_name(op), ks, padding))
     return ks, st, pads
 
 
@@ -181,7 +180,8 @@ def _pool_len(size, k, s, before, after, ceil_mode, op):
     the last window must start inside the input or its leading padding)."""
     span = size + before + after - k
     if span < 0:
-        raise ValueError("%s: kernel %d is larger than the padded input %d" % (op, k, size))
+        raise ValueError("%s: kernel %d is larger than the padded input %d"
+                         % (public_name(op), k, size))
     out = (-(-span // s) if ceil_mode else span // s) + 1
     if ceil_mode and (out - 1) * s >= size + before:
         out -= 1
@@ -215,10 +215,12 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indice
                ceil_mode=False):
     """max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
     ceil_mode=False): max over windows of (N)CHW input; padding never wins."""
-    if dilation not in (1, (1, 1)) or return_indices:
-        raise ValueError("max_pool2d: dilation and return_indices are not supported")
-    x, ks, st, _, pads, _, squeeze = _pool2d(x, kernel_size, stride, padding, bool(ceil_mode),
-                                             "max_pool2d")
+    op = "max_pool2d"
+    if _pair(dilation, "dilation", op) != (1, 1) or check_bool(return_indices, op,
+                                                                "return_indices"):
+        raise ValueError("%s: dilation and return_indices are not supported" % public_name(op))
+    x, ks, st, _, pads, _, squeeze = _pool2d(x, kernel_size, stride, padding,
+                                             check_bool(ceil_mode, op, "ceil_mode"), op)
     out = N.max_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads)
     return A.squeeze(out, 0) if squeeze else out
 
@@ -227,15 +229,16 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
     count_include_pad=True, divisor_override=None): mean over windows of (N)CHW input."""
-    if divisor_override is not None and (isinstance(divisor_override, bool) or not isinstance(
-            divisor_override, int) or divisor_override <= 0):
-        raise ValueError("avg_pool2d: 'divisor_override' must be a positive int, but got %r"
-                         % (divisor_override,))
+    op = "avg_pool2d"
+    if divisor_override is not None:
+        divisor_override = check_positive_int(divisor_override, op, "divisor_override")
+    include = check_bool(count_include_pad, op, "count_include_pad")
     x, ks, st, given, pads, (ho, wo), squeeze = _pool2d(input_x, kernel_size, stride, padding,
-                                                        bool(ceil_mode), "avg_pool2d")
+                                                        check_bool(ceil_mode, op, "ceil_mode"),
+                                                        op)
     if divisor_override is None and pads == given:
         out = N.avg_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads,
-                                count_include_pad=bool(count_include_pad))
+                                count_include_pad=include)
     else:  # window sums (mean over the full kernel) rescaled by a constant divisor map
         out = N.avg_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads,
                                 count_include_pad=True)
@@ -243,7 +246,6 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
             div = np.full((ho, wo), float(divisor_override))
         else:
             t, b, l, r = given
-            include = bool(count_include_pad)
             div = np.outer(_pool_counts(x.shape[2], ks[0], st[0], t, b, ho, include),
                            _pool_counts(x.shape[3], ks[1], st[1], l, r, wo, include))
         scale = (ks[0] * ks[1] / div).astype(x._np_dtype)
@@ -255,8 +257,7 @@ def _pool2d_pad_mode(x, kind, kernel_size, stride, pad_mode, op):
     """MindSpore's MaxPool/AvgPool primitives: 'valid' (no padding) or 'same' (output
     ceil(in / stride) long; padding is never counted in an average)."""
     mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
-    if mode not in ("same", "valid"):
-        raise ValueError("%s: 'pad_mode' must be 'same' or 'valid', but got %r" % (op, pad_mode))
+    check_choice(mode, op, "pad_mode", ("same", "valid"))
     check_float(x, op, "x")
     kh, kw = _pair(kernel_size, "kernel_size", op)
     sh, sw = _pair(stride, "strides", op)
@@ -398,9 +399,12 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     """embedding(input, weight, padding_idx=None, ...): rows of ``weight`` at ``input``."""
     idx = to_tensor(input, "embedding")
     if idx._np_dtype.kind not in "iu":
-        raise TypeError("embedding: 'input' must be an integer tensor, but got %s" % idx.dtype)
+        raise TypeError("%s: 'input' must be an integer tensor, but got %s"
+                        % (public_name("embedding"), idx.dtype))
     if check_tensor(weight, "embedding", "weight").ndim != 2:
-        raise ValueError("embedding: 'weight' must be 2-D, but got shape %s" % (weight.shape,))
+        raise ValueError("%s: 'weight' must be 2-D, but got shape %s"
+                         % (public_name("embedding"), weight.shape))
+    check_values_in(idx, 0, weight.shape[0], "embedding", "input")  # rows: no negative indices
     return A.gather(weight, idx, 0)
 
 
