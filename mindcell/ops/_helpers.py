@@ -21,7 +21,9 @@ def scalar_tensor(value, np_dtype, op="Tensor", arg="other",
     key = (value, np_dtype, type(value))
     t = _SCALAR_CACHE.get(key)
     if t is None:
-        mstype.check_scalar(value, mstype.from_numpy_dtype(np_dtype), op, arg, hint)
+        dt = mstype.from_numpy_dtype(np_dtype)
+        if not mstype.scalar_fits(value, dt):  # name the op the user called (a stack walk)
+            mstype.check_scalar(value, dt, public_name(op), arg, hint)
         with np.errstate(over="ignore", under="ignore"):  # rounding only: checked above
             arr = np.asarray(value, np_dtype)
         t = Tensor._make(arr)
@@ -48,7 +50,7 @@ def to_tensor(x, op, arg="input"):
         try:
             return Tensor(x)
         except (TypeError, ValueError) as e:  # name the op: ragged, strings, ints beyond Int64
-            raise type(e)("%s: '%s': %s" % (op, arg, e)) from None
+            raise type(e)("%s: '%s': %s" % (public_name(op), arg, e)) from None
     raise TypeError("%s: '%s' must be a Tensor or a number, but got %s"
                     % (public_name(op), arg, type(x).__name__))
 
@@ -173,7 +175,7 @@ def as_np_dtype(dtype, op, default=None):
         return default
     try:
         return mstype.to_dtype(dtype).np_dtype
-    except TypeError:
+    except (TypeError, ValueError):  # a Tensor or an array is not a dtype
         raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %r"
             % (public_name(op), dtype)) from None
 
@@ -193,3 +195,15 @@ def check_matmul_shapes(op, a_shape, b_shape, transpose_a=False, transpose_b=Fal
     except ValueError:
         raise RuntimeError("%s: batch dimensions %s and %s do not broadcast"
                            % (public_name(op), tuple(a_shape[:-2]), tuple(b_shape[:-2]))) from None
+
+
+def check_values_in(t, low, high, op, arg):
+    """An index tensor's values lie in [low, high) (class indices, embedding rows). Only an
+    eager tensor's values are known here; a traced one is checked by its kernel at run time."""
+    if t._traced:
+        return t
+    data = t._data
+    if data.size and (data.min() < low or data.max() >= high):
+        raise ValueError("%s: '%s' values must be in [%d, %d), but got values in [%d, %d]"
+                         % (public_name(op), arg, low, high, data.min(), data.max()))
+    return t

@@ -4,7 +4,7 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
                                    to_tensor, as_np_dtype, is_scalar, scalar_tensor, _py)
-from mindcell.ops._errors import check_broadcast
+from mindcell.ops._errors import check_broadcast, check_choice
 from mindcell.ops.defs import elementwise as E
 
 
@@ -60,20 +60,18 @@ def _true_div_operands(x, y, name):
 
 def div(input, other, *, rounding_mode=None):
     """div(input, other, *, rounding_mode=None): true division; 'floor' or 'trunc' round."""
+    check_choice(rounding_mode, "div", "rounding_mode", (None, "floor", "trunc"))
     if rounding_mode is None:
         return E.div_p.bind(*_true_div_operands(input, other, "div"))
     if rounding_mode == "floor":
         return floor_div(input, other)
-    if rounding_mode == "trunc":
-        a, b = _operands(input, other, "div")
-        if a._np_dtype.kind == "f":
-            q = E.div_p.bind(a, b)
-            return E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q)))
-        q = E.div_p.bind(*_true_div_operands(a, b, "div"))
-        return cast_to(E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q))),
-                       a._np_dtype)
-    raise ValueError("div: 'rounding_mode' must be None, 'floor' or 'trunc', but got %r"
-                     % (rounding_mode,))
+    a, b = _operands(input, other, "div")  # 'trunc'
+    if a._np_dtype.kind == "f":
+        q = E.div_p.bind(a, b)
+        return E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q)))
+    q = E.div_p.bind(*_true_div_operands(a, b, "div"))
+    return cast_to(E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q))),
+                   a._np_dtype)
 
 
 divide = div
