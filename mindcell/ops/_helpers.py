@@ -5,7 +5,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import public_name
+from mindcell.ops._errors import public_name, show
 
 _SCALAR_CACHE = {}
 
@@ -143,6 +143,27 @@ def normalize_axis(axis, ndim, op):
     return tuple(sorted(out)) if ndim else ()
 
 
+def normalize_perm(perm, ndim, op, arg="input_perm"):
+    """A permutation of ``ndim`` axes (ints, negatives counted from the end) into a tuple of
+    non-negative axes."""
+    if not isinstance(perm, (tuple, list)):
+        raise TypeError("%s: '%s' must be a tuple of ints, but got %s"
+                        % (public_name(op), arg, show(perm)))
+    axes = tuple(normalize_dim(p, ndim, op, arg) for p in perm)
+    if len(axes) != ndim or len(set(axes)) != ndim:
+        raise ValueError("%s: '%s' must be a permutation of %d axes, but got %r"
+                         % (public_name(op), arg, ndim, tuple(perm)))
+    return axes
+
+
+def check_rank(x, op, min_ndim, arg="input"):
+    """``x`` (a Tensor) has at least ``min_ndim`` dimensions."""
+    if x.ndim < min_ndim:
+        raise ValueError("%s: '%s' must be at least %d-D, but got shape %s"
+                         % (public_name(op), arg, min_ndim, x.shape))
+    return x
+
+
 def normalize_dim(dim, ndim, op, arg="axis"):
     """One axis (int) into a non-negative int; ValueError when out of range."""
     if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
@@ -176,8 +197,8 @@ def as_np_dtype(dtype, op, default=None):
     try:
         return mstype.to_dtype(dtype).np_dtype
     except (TypeError, ValueError):  # a Tensor or an array is not a dtype
-        raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %r"
-            % (public_name(op), dtype)) from None
+        raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %s"
+            % (public_name(op), show(dtype))) from None
 
 
 def check_matmul_shapes(op, a_shape, b_shape, transpose_a=False, transpose_b=False):

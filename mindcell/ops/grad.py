@@ -106,6 +106,17 @@ def _differentiated(out, has_aux, op):
     return _flatten(out), None
 
 
+def _check_vjp_args(fn, inputs, has_aux):
+    """MindSpore's vjp takes Tensor inputs only (a non-Tensor would fail inside ``fn``)."""
+    if not callable(fn):
+        raise TypeError("vjp: 'fn' must be a function or a Cell, but got %s" % type(fn).__name__)
+    for i, x in enumerate(inputs):
+        if not isinstance(x, Tensor):
+            raise TypeError("vjp: input %d must be a Tensor, but got %s" % (i, type(x).__name__))
+    if not isinstance(has_aux, bool):
+        raise TypeError("vjp: 'has_aux' must be a bool, but got %s" % type(has_aux).__name__)
+
+
 def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
     if positions_given:
         pg = pos_grads[0] if single or len(pos_grads) == 1 else tuple(pos_grads)
@@ -324,7 +335,7 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
 
     Args:
         fn (Callable): a function or Cell of Tensors.
-        inputs (Tensor): the inputs ``fn`` is called with; the Tensor ones are differentiated.
+        inputs (Tensor): the inputs ``fn`` is called with, all differentiated.
         weights (Union[Parameter, list[Parameter], None]): Parameters to differentiate as
             well; ``vjp_fn`` then returns ``(input_grads, weight_grads)``.
         has_aux (bool): ``fn`` returns a tuple whose first item is differentiated; the others
@@ -334,6 +345,7 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
         tuple: ``(outputs, vjp_fn)``, or ``(outputs, vjp_fn, aux)`` with ``has_aux``.
 
     Raises:
+        TypeError: ``fn`` is not callable, an input is not a Tensor or ``has_aux`` not a bool.
         ValueError: ``vjp_fn`` got a number of cotangents, or shapes, that do not match the
             outputs.
 
@@ -344,8 +356,8 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
         >>> vjp_fn(ms.Tensor([1.0, 0.5]))
         Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  3.00000000e+00])
     """
-    rec = _Recorded(fn, inputs, tuple(i for i, x in enumerate(inputs) if isinstance(x, Tensor)),
-                    _check_weights(weights, "vjp"), "vjp")
+    _check_vjp_args(fn, inputs, has_aux)
+    rec = _Recorded(fn, inputs, tuple(range(len(inputs))), _check_weights(weights, "vjp"), "vjp")
     outputs, aux = _differentiated(rec.out, has_aux, "vjp")
 
     def vjp_fn(*v):

@@ -251,7 +251,7 @@ class Squeeze(Primitive):
         self.axis = axis
 
     def __call__(self, x):
-        return F.squeeze(x, self.axis if self.axis != () else None)
+        return F.squeeze(x, self.axis)  # () squeezes every size-1 axis, as in ops.squeeze
 
 
 class BroadcastTo(Primitive):

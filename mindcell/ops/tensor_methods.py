@@ -3,6 +3,7 @@
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
+from mindcell.ops._errors import check_bool
 from mindcell.ops._helpers import cast_to
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.repeat_func import bitcast
@@ -63,55 +64,57 @@ def permute(self, *axis):
     return F.permute(self, axis)
 
 
-def _keep(keepdims, keep_dims):
-    return bool(keepdims or keep_dims)
+def _keep(keepdims, keep_dims, op):
+    """MindSpore's ``keep_dims`` and numpy's ``keepdims`` spellings: both must be bools."""
+    keep = check_bool(keepdims, op, "keepdims")
+    return check_bool(keep_dims, op, "keep_dims") or keep
 
 
 def sum(self, axis=None, dtype=None, keepdims=False, initial=None, keep_dims=False):
-    out = F.sum(self, axis, _keep(keepdims, keep_dims), dtype=dtype)
+    out = F.sum(self, axis, _keep(keepdims, keep_dims, "sum"), dtype=dtype)
     return out if initial is None else F.add(out, initial)
 
 
 def mean(self, axis=None, keep_dims=False, keepdims=False):
-    return F.mean(self, axis, _keep(keepdims, keep_dims))
+    return F.mean(self, axis, _keep(keepdims, keep_dims, "mean"))
 
 
 def _tensor_max(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
                 return_indices=False):
-    return F.amax(self, axis, _keep(keepdims, keep_dims))
+    return F.amax(self, axis, _keep(keepdims, keep_dims, "max"))
 
 
 def _tensor_min(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
                 return_indices=False):
-    return F.amin(self, axis, _keep(keepdims, keep_dims))
+    return F.amin(self, axis, _keep(keepdims, keep_dims, "min"))
 
 
 def prod(self, axis=None, keep_dims=False, dtype=None, keepdims=False):
-    return F.prod(self, axis, _keep(keepdims, keep_dims), dtype)
+    return F.prod(self, axis, _keep(keepdims, keep_dims, "prod"), dtype)
 
 
 def argmax(self, axis=None, keepdims=False, keep_dims=False):
-    return F.argmax(self, axis, _keep(keepdims, keep_dims))
+    return F.argmax(self, axis, _keep(keepdims, keep_dims, "argmax"))
 
 
 def argmin(self, axis=None, keepdims=False, keep_dims=False):
-    return F.argmin(self, axis, _keep(keepdims, keep_dims))
+    return F.argmin(self, axis, _keep(keepdims, keep_dims, "argmin"))
 
 
 def std(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
-    return F.std(self, axis, ddof, _keep(keepdims, keep_dims))
+    return F.std(self, axis, ddof, _keep(keepdims, keep_dims, "std"))
 
 
 def var(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
-    return F.var(self, axis, ddof, _keep(keepdims, keep_dims))
+    return F.var(self, axis, ddof, _keep(keepdims, keep_dims, "var"))
 
 
 def all_(self, axis=None, keep_dims=False, keepdims=False):
-    return F.all(self, axis, _keep(keepdims, keep_dims))
+    return F.all(self, axis, _keep(keepdims, keep_dims, "all"))
 
 
 def any_(self, axis=None, keep_dims=False, keepdims=False):
-    return F.any(self, axis, _keep(keepdims, keep_dims))
+    return F.any(self, axis, _keep(keepdims, keep_dims, "any"))
 
 
 def flatten(self, order="C", *, start_dim=0, end_dim=-1):

@@ -6,6 +6,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from mindcell._core.primitive import DataDependentShape, data_dependent, defprim
 from mindcell._core.views import ViewRule
+from mindcell.ops._errors import public_name
 from mindcell.ops import functional as F
 
 
@@ -116,8 +117,27 @@ def build_index(spec, arrays):
     return tuple(out)
 
 
+class index_errors:
+    """``with index_errors(op):`` names numpy's errors of an indexing op (an index tensor out of
+    range, a value that does not broadcast to the indexed shape) after the op the user called;
+    the values are known only when it runs. (A class, not a generator: ``public_name`` walks the
+    stack from the raise and stops at the first frame outside mindcell.)"""
+
+    def __init__(self, op):
+        self.op = op
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, e, tb):
+        if kind is not None and issubclass(kind, (IndexError, ValueError)):
+            raise kind("%s: %s" % (public_name(self.op), e)) from None
+        return False
+
+
 def _index_impl(x, *idx, spec):
-    out = x[build_index(spec, idx)]
+    with index_errors("getitem"):
+        out = x[build_index(spec, idx)]
     if not isinstance(out, np.ndarray):
         return np.asarray(out)
     return out
@@ -158,7 +178,8 @@ index_grad_p = defprim("IndexGrad", _index_grad_impl,
 
 def _index_put_impl(x, value, *idx, spec):
     out = np.array(x, copy=True)
-    out[build_index(spec, idx)] = value
+    with index_errors("setitem"):
+        out[build_index(spec, idx)] = value
     return out
 
 
@@ -203,7 +224,7 @@ def check_index_range(op, indices, n):
     """Index values are only known when the op runs (in either mode): check them there."""
     if indices.size and (indices.min() < -n or indices.max() >= n):
         raise ValueError("%s: indices must be in [%d, %d), but got values in [%d, %d]"
-                         % (op, -n, n, indices.min(), indices.max()))
+                         % (public_name(op), -n, n, indices.min(), indices.max()))
 
 
 def _gather_impl(x, indices, axis):
@@ -231,8 +252,9 @@ def _full_index(index, axis):
 
 
 def _scatter_elements_impl(x, index, src, axis, reduction="none"):
+    check_index_range("scatter_add" if reduction == "add" else "scatter", index, x.shape[axis])
     out = np.array(x, copy=True)
-    src = np.broadcast_to(src, index.shape)
+    src = np.broadcast_to(src[_leading(index.shape)] if src.ndim else src, index.shape)
     if reduction == "add":
         np.add.at(out, _full_index(index, axis), src)
     else:
@@ -254,9 +276,17 @@ def _scatter_elements_bprop(x, index, src, out, dout, axis, reduction="none"):
     return (dx, None, dsrc)
 
 
+def _leading(shape):
+    """The index that keeps the leading ``shape`` of a larger array (an index of
+    gather_elements/scatter may be smaller than its input off the axis)."""
+    return tuple(slice(0, n) for n in shape)
+
+
 def _gather_d_impl(x, index, axis):
     check_index_range("gather_elements", index, x.shape[axis])
-    return np.take_along_axis(x, index, axis)
+    key = list(_leading(index.shape))
+    key[axis] = slice(None)
+    return np.take_along_axis(x[tuple(key)], index, axis)
 
 
 gather_d_p = defprim("GatherD", _gather_d_impl, infer=lambda x, index, axis: (index[0], x[1]),
@@ -266,6 +296,7 @@ scatter_elements_p = defprim("ScatterElements", _scatter_elements_impl,
 
 
 def _index_add_impl(x, indices, y, axis):
+    check_index_range("index_add", indices, x.shape[axis])
     out = np.array(x, copy=True)
     np.add.at(np.moveaxis(out, axis, 0), indices, np.moveaxis(y, axis, 0))
     return out

@@ -3,8 +3,10 @@ import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_shape, normalize_axis, normalize_dim,
-                                   to_tensor, cast_to, binary_operands)
-from mindcell.ops._errors import check_int, check_number, check_positive_int
+                                   normalize_perm, check_rank, to_tensor, cast_to,
+                                   binary_operands)
+from mindcell.ops._errors import (check_bool, check_int, check_number, check_positive_int,
+                                  public_name)
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import math_func as M
 from mindcell.ops._helpers import is_scalar, scalar_tensor
@@ -43,11 +45,7 @@ def reshape(input, shape):
 def transpose(input, input_perm):
     """transpose(input, input_perm): permute the axes."""
     check_tensor(input, "transpose")
-    perm = check_shape(input_perm, "transpose", "input_perm")
-    if sorted(p % max(input.ndim, 1) for p in perm) != list(range(input.ndim)):
-        raise ValueError("transpose: 'input_perm' must be a permutation of %d axes, but got %s"
-                         % (input.ndim, perm))
-    perm = tuple(p % input.ndim for p in perm)
+    perm = normalize_perm(input_perm, input.ndim, "transpose")
     if perm == tuple(range(input.ndim)):
         return input
     return S.transpose_p.bind(input, perm=perm)
@@ -59,6 +57,7 @@ def permute(input, axis):
 
 
 def swapaxes(input, axis0, axis1):
+    check_tensor(input, "swapaxes")
     perm = list(range(input.ndim))
     a, b = normalize_dim(axis0, input.ndim, "swapaxes"), normalize_dim(axis1, input.ndim, "swapaxes")
     perm[a], perm[b] = perm[b], perm[a]
@@ -69,6 +68,7 @@ swapdims = swapaxes
 
 
 def movedim(x, source, destination):
+    check_tensor(x, "movedim", "x")
     src = normalize_dim(source, x.ndim, "movedim")
     dst = normalize_dim(destination, x.ndim, "movedim")
     perm = [i for i in range(x.ndim) if i != src]
@@ -273,7 +273,7 @@ def _index_tensor(indices, op):
 
 def gather(input_params, input_indices, axis, batch_dims=0):
     """gather(input_params, input_indices, axis, batch_dims=0): take slices along ``axis``."""
-    check_tensor(input_params, "gather", "input_params")
+    check_rank(check_tensor(input_params, "gather", "input_params"), "gather", 1, "input_params")
     idx = _index_tensor(input_indices, "gather")
     ax = normalize_dim(axis, input_params.ndim, "gather")
     return S.gather_p.bind(input_params, idx, axis=ax)
@@ -284,10 +284,24 @@ def gather_elements(input, dim, index):
     check_tensor(input, "gather_elements")
     idx = _index_tensor(index, "gather_elements")
     d = normalize_dim(dim, input.ndim, "gather_elements", "dim")
-    if idx.ndim != input.ndim:
-        raise ValueError("gather_elements: index must have %d dims, but got %d"
-                         % (input.ndim, idx.ndim))
+    _check_index_shape(input, idx, d, "gather_elements")
     return S.gather_d_p.bind(input, idx, axis=d)
+
+
+def _check_index_shape(input, index, axis, op, src=None):
+    """gather_elements/scatter: ``index`` has ``input``'s rank (at least 1) and is no larger
+    than ``input`` off ``axis``, nor than ``src`` (unless a 0-d ``src`` is broadcast)."""
+    check_rank(input, op, 1)
+    bounds = [(input.shape[:axis] + (None,) + input.shape[axis + 1:], "input")]
+    if src is not None and src.ndim:
+        bounds.append((src.shape, "src"))
+    for shape, arg in bounds:
+        if index.ndim != len(shape) or any(n is not None and i > n
+                                           for i, n in zip(index.shape, shape)):
+            raise ValueError("%s: 'index' must have the rank of '%s' and be no larger than it%s,"
+                             " but got index %s and %s %s"
+                             % (public_name(op), arg, " off the axis" if arg == "input" else "",
+                                index.shape, arg, tuple(n for n in shape)))
 
 
 def gather_d(x, dim, index):
@@ -296,32 +310,35 @@ def gather_d(x, dim, index):
 
 def scatter(input, axis, index, src):
     """scatter(input, axis, index, src): copy of input with src written at index along axis."""
-    check_tensor(input, "scatter")
-    idx = _index_tensor(index, "scatter")
-    src = cast_to(to_tensor(src, "scatter", "src"), input._np_dtype)
-    return S.scatter_elements_p.bind(input, idx, src, axis=normalize_dim(axis, input.ndim,
-                                                                            "scatter"),
-                                     reduction="none")
+    return _scatter(input, axis, index, src, "scatter", "none")
 
 
 def scatter_add(input, axis, index, src):
-    check_tensor(input, "scatter_add")
-    idx = _index_tensor(index, "scatter_add")
-    src = cast_to(to_tensor(src, "scatter_add", "src"), input._np_dtype)
-    return S.scatter_elements_p.bind(input, idx, src, axis=normalize_dim(axis, input.ndim,
-                                                                            "scatter_add"),
-                                     reduction="add")
+    return _scatter(input, axis, index, src, "scatter_add", "add")
+
+
+def _scatter(input, axis, index, src, op, reduction):
+    check_tensor(input, op)
+    idx = _index_tensor(index, op)
+    src = cast_to(to_tensor(src, op, "src"), input._np_dtype)
+    ax = normalize_dim(axis, input.ndim, op)
+    _check_index_shape(input, idx, ax, op, src)
+    return S.scatter_elements_p.bind(input, idx, src, axis=ax, reduction=reduction)
 
 
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     """index_add(x, indices, y, axis): copy of x with rows of y added at ``indices``."""
     check_tensor(x, "index_add", "x")
     idx = _index_tensor(indices, "index_add")
+    check_rank(x, "index_add", 1, "x")
     ax = normalize_dim(axis, x.ndim, "index_add")
     y = cast_to(check_tensor(y, "index_add", "y"), x._np_dtype)
-    if idx.ndim != 1 or y.shape[ax] != idx.shape[0]:
-        raise ValueError("index_add: indices must be 1-D with y.shape[axis] entries, but got "
-                         "indices %s and y %s" % (idx.shape, y.shape))
+    want = x.shape[:ax] + idx.shape[:1] + x.shape[ax + 1:]
+    if idx.ndim != 1 or y.shape != want:
+        raise ValueError("%s: 'indices' must be 1-D and 'y' of shape %s (x's shape with "
+                         "len(indices) along axis), but got indices %s and y %s"
+                         % (public_name("index_add"), want, idx.shape, y.shape))
+
     return S.index_add_p.bind(x, idx, y, axis=ax)
 
 
@@ -389,14 +406,16 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     d = input.ndim - 1 if dim is None else normalize_dim(dim, input.ndim, "topk", "dim")
     if not 0 <= k <= input.shape[d]:
         raise ValueError("topk: k must be in [0, %d], but got %d" % (input.shape[d], k))
-    return S.topk_p.bind(input, k=int(k), dim=d, largest=bool(largest), sorted=bool(sorted))
+    return S.topk_p.bind(input, k=int(k), dim=d, largest=check_bool(largest, "topk", "largest"),
+                         sorted=check_bool(sorted, "topk", "sorted"))
 
 
 def sort(input_x, axis=-1, descending=False):
     """sort(input_x, axis=-1, descending=False): ``(values, indices)``."""
     check_tensor(input_x, "sort", "input_x")
     ax = normalize_dim(axis, input_x.ndim, "sort")
-    return S.sort_p.bind(input_x, axis=ax, descending=bool(descending))
+    return S.sort_p.bind(input_x, axis=ax,
+                         descending=check_bool(descending, "sort", "descending"))
 
 
 def argsort(input, axis=-1, descending=False):

@@ -5,7 +5,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from mindcell.common.tensor import Tensor
 from mindcell._core import autodiff, trace as _trace
-from mindcell.ops._helpers import cast_to, to_tensor
+from mindcell.ops._helpers import cast_to, check_tensor, to_tensor
 from mindcell.ops.defs import shape as S
 
 
@@ -37,16 +37,24 @@ def normalize_index(index):
             spec.append(("s", _slice_bound(item.start), _slice_bound(item.stop),
                          _slice_bound(item.step)))
         elif isinstance(item, (Tensor, list, np.ndarray)):
-            t = item if isinstance(item, Tensor) else Tensor(np.asarray(item))
-            if t._np_dtype.kind not in "biu":
-                raise IndexError("Tensor index: index tensors must be integer or bool, but got "
-                                 "%s" % t.dtype)
             spec.append(("t", len(tensors)))
-            tensors.append(t)
+            tensors.append(_index_tensor(item))
         else:
             raise IndexError("Tensor index: unsupported index %r of type %s"
                              % (item, type(item).__name__))
     return tuple(spec), tensors
+
+
+def _index_tensor(item):
+    """An index tensor (int or bool) from a Tensor, list or array."""
+    try:
+        dtype = item._np_dtype if isinstance(item, Tensor) else np.asarray(item).dtype
+    except ValueError:  # a ragged list
+        dtype = np.dtype(object)
+    if dtype.kind not in "biu":
+        raise IndexError("Tensor index: index tensors must be integer or bool, but got %s"
+                         % (item.dtype if isinstance(item, Tensor) else dtype))
+    return item if isinstance(item, Tensor) else Tensor(np.asarray(item))
 
 
 def _check_basic(shape, spec):
@@ -64,6 +72,7 @@ def _check_basic(shape, spec):
 
 
 def getitem(x, index):
+    check_tensor(x, "getitem")
     spec, tensors = normalize_index(index)
     _check_basic(x.shape, spec)
     if spec == (("e",),):
@@ -76,9 +85,10 @@ def setitem(x, index, value):
     tensors see the change); while gradients are recorded it is recorded as IndexPut, and
     earlier tape entries keep the old value. While tracing (GRAPH_MODE) it is the same IndexPut
     as a functional update: ``x`` names the updated value from here on."""
+    check_tensor(x, "setitem")
     spec, tensors = normalize_index(index)
     _check_basic(x.shape, spec)
-    v = cast_to(to_tensor(value, "Tensor.__setitem__", "value"), x._np_dtype)
+    v = cast_to(to_tensor(value, "setitem", "value"), x._np_dtype)
     current = _trace.current()
     if current.is_graph or (autodiff.tapes and (autodiff.is_tracked(x)
                                                 or autodiff.is_tracked(v))):
@@ -86,5 +96,6 @@ def setitem(x, index, value):
         return
     if not x._data.flags.writeable:
         x._data = x._data.copy()
-    x._data[S.build_index(spec, [t._data for t in tensors])] = v._data
+    with S.index_errors("setitem"):
+        x._data[S.build_index(spec, [t._data for t in tensors])] = v._data
 

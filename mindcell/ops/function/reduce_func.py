@@ -20,8 +20,30 @@ def _widen(x):
     return x, None
 
 
-def _keep(value, arg="keep_dims"):
-    return check_bool(value, "reduction", arg)
+def _reduction(x, axis, keep_dims, op, keep_arg="keep_dims", nonempty=False):
+    """``(axes, keep_dims)`` of a reduction of the Tensor ``x``, checked and named after ``op``
+    (the one validator of every reduction). A max/min/argmax (``nonempty``) has no value over
+    an empty axis."""
+    check_tensor(x, op)
+    axes = normalize_axis(axis, x.ndim, op)
+    keep = check_bool(keep_dims, op, keep_arg)
+    if nonempty:
+        _check_nonempty(x, axes, op)
+    return axes, keep
+
+
+def _check_nonempty(x, axes, op):
+    if 0 in [x.shape[a] for a in (axes or range(x.ndim))]:  # (this module shadows any())
+        raise ValueError("%s: cannot reduce over an empty axis (no identity), but got shape %s "
+                         "and axis %s" % (public_name(op), x.shape, axes or None))
+
+
+def _one_axis(axis, x, op):
+    """The axis of an argmax-like reduction (None: all axes, as for a 0-d ``x``)."""
+    d = None if axis is None else normalize_dim(axis, x.ndim, op)
+    d = None if x.ndim == 0 else d
+    _check_nonempty(x, () if d is None else (d,), op)
+    return d
 
 
 def _narrow(t, dtype):
@@ -30,15 +52,15 @@ def _narrow(t, dtype):
 
 def reduce_sum(x, axis=(), keep_dims=False):
     """Sum over ``axis`` (int, tuple, list; () or None = all axes), keeping the dtype."""
-    axis = normalize_axis(axis, x.ndim, "reduce_sum")
-    return R.reduce_sum_p.bind(x, axis=axis, keep_dims=_keep(keep_dims))
+    axis, keep = _reduction(x, axis, keep_dims, "reduce_sum")
+    return R.reduce_sum_p.bind(x, axis=axis, keep_dims=keep)
 
 
 def reduce_mean(x, axis=(), keep_dims=False):
     """Mean over ``axis`` (int, tuple, list; () or None = all axes) of a float tensor."""
-    axis = normalize_axis(axis, x.ndim, "reduce_mean")
+    axis, keep = _reduction(x, axis, keep_dims, "reduce_mean")
     x, back = _widen(x)
-    s = R.reduce_sum_p.bind(x, axis=axis, keep_dims=_keep(keep_dims))
+    s = R.reduce_sum_p.bind(x, axis=axis, keep_dims=keep)
     n = _count(x.shape, axis)
     return _narrow(M.div(s, n) if n != 1 else s, back)
 
@@ -53,37 +75,34 @@ def _count(shape, axis):
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """sum(input, dim=None, keepdim=False, *, dtype=None): integer and bool inputs sum in Int64."""
-    check_tensor(input, "sum")
-    _keep(keepdim, "keepdim")
-    axis = normalize_axis(dim, input.ndim, "sum")
+    axis, keep = _reduction(input, dim, keepdim, "sum", "keepdim")
     x = input
     if dtype is not None:
         x = cast_to(x, as_np_dtype(dtype, "sum"))
     elif x._np_dtype.kind in "biu":
         x = cast_to(x, _INT64)
-    return reduce_sum(x, axis, keepdim)
+    return reduce_sum(x, axis, keep)
 
 
 def mean(input, axis=None, keep_dims=False):
     """mean(input, axis=None, keep_dims=False): integer inputs keep their dtype (floored)."""
-    check_tensor(input, "mean")
-    axes = normalize_axis(axis, input.ndim, "mean")
+    axes, keep = _reduction(input, axis, keep_dims, "mean")
     if input._np_dtype.kind in "biu":
-        total = reduce_sum(cast_to(input, _INT64), axes, keep_dims)
+        total = reduce_sum(cast_to(input, _INT64), axes, keep)
         return cast_to(M.floor_div(total, _count(input.shape, axes)), input._np_dtype)
-    return reduce_mean(input, axes, keep_dims)
+    return reduce_mean(input, axes, keep)
 
 
 def _extremum(prim, arg_prim, name, input, axis, keepdims):
     check_tensor(input, name)
-    if axis is None:
-        value = prim.bind(input, axis=(), keep_dims=_keep(keepdims, "keepdims"))
-        flat = input.reshape((-1,)) if input.ndim != 1 else input
-        index = arg_prim.bind(flat, axis=0, keep_dims=False)
+    keep = check_bool(keepdims, name, "keepdims")
+    d = _one_axis(axis, input, name)
+    if d is None:
+        value = prim.bind(input, axis=(), keep_dims=keep)
+        index = arg_prim.bind(input.reshape((-1,)), axis=0, keep_dims=False)
         return value, index
-    d = normalize_dim(axis, input.ndim, name)
-    return (prim.bind(input, axis=(d,), keep_dims=_keep(keepdims, "keepdims")),
-            arg_prim.bind(input, axis=d, keep_dims=_keep(keepdims, "keepdims")))
+    return (prim.bind(input, axis=(d,), keep_dims=keep),
+            arg_prim.bind(input, axis=d, keep_dims=keep))
 
 
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
@@ -98,40 +117,36 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     """amax(input, axis=None, keepdims=False): maximum over axes."""
-    check_tensor(input, "amax")
-    return R.reduce_max_p.bind(input, axis=normalize_axis(axis, input.ndim, "amax"),
-                               keep_dims=_keep(keepdims, "keepdims"))
+    axes, keep = _reduction(input, axis, keepdims, "amax", "keepdims", nonempty=True)
+    return R.reduce_max_p.bind(input, axis=axes, keep_dims=keep)
 
 
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
-    check_tensor(input, "amin")
-    return R.reduce_min_p.bind(input, axis=normalize_axis(axis, input.ndim, "amin"),
-                               keep_dims=_keep(keepdims, "keepdims"))
+    axes, keep = _reduction(input, axis, keepdims, "amin", "keepdims", nonempty=True)
+    return R.reduce_min_p.bind(input, axis=axes, keep_dims=keep)
 
 
 def reduce_max(x, axis=(), keep_dims=False):
     """Maximum over ``axis`` (int, tuple, list; () or None = all axes)."""
-    return R.reduce_max_p.bind(x, axis=normalize_axis(axis, x.ndim, "reduce_max"),
-                               keep_dims=_keep(keep_dims))
+    axes, keep = _reduction(x, axis, keep_dims, "reduce_max", nonempty=True)
+    return R.reduce_max_p.bind(x, axis=axes, keep_dims=keep)
 
 
 def prod(input, axis=None, keep_dims=False, dtype=None):
     """prod(input, axis=None, keep_dims=False): product over axes."""
-    check_tensor(input, "prod")
+    axes, keep = _reduction(input, axis, keep_dims, "prod")
     x = cast_to(input, as_np_dtype(dtype, "prod")) if dtype is not None else input
-    return R.reduce_prod_p.bind(x, axis=normalize_axis(axis, input.ndim, "prod"),
-                                keep_dims=_keep(keep_dims))
+    return R.reduce_prod_p.bind(x, axis=axes, keep_dims=keep)
 
 
 def _arg(prim, name, input, axis, keepdims):
     check_tensor(input, name)
-    check_bool(keepdims, name, "keepdims")
-    if axis is None:
-        flat = input.reshape((-1,))
-        out = prim.bind(flat, axis=0, keep_dims=False)
-        return out.reshape((1,) * input.ndim) if keepdims else out
-    return prim.bind(input, axis=normalize_dim(axis, input.ndim, name),
-                     keep_dims=_keep(keepdims, "keepdims"))
+    keep = check_bool(keepdims, name, "keepdims")
+    d = _one_axis(axis, input, name)
+    if d is None:
+        out = prim.bind(input.reshape((-1,)), axis=0, keep_dims=False)
+        return out.reshape((1,) * input.ndim) if keep else out
+    return prim.bind(input, axis=d, keep_dims=keep)
 
 
 def argmax(input, dim=None, keepdim=False):
@@ -150,7 +165,7 @@ def var(input, axis=None, ddof=0, keepdims=False):
     ddof = check_int(int(ddof) if isinstance(ddof, bool) else ddof, "var", "ddof")
     x = input if input._np_dtype.kind == "f" else cast_to(input, _F32)
     x, back = _widen(x)
-    axes = normalize_axis(axis, x.ndim, "var")
+    axes, keepdims = _reduction(x, axis, keepdims, "var", "keepdims")
     mu = reduce_mean(x, axes, keep_dims=True)
     n = _count(x.shape, axes)
     return _narrow(M.div(reduce_sum(M.square(M.sub(x, mu)), axes, keepdims), n - ddof), back)
@@ -231,15 +246,15 @@ def cumsum(x, axis, dtype=None):
 def all(input, axis=None, keep_dims=False):
     """all(input, axis=None, keep_dims=False): logical AND over axes."""
     x = cast_to(to_tensor(input, "all"), np.dtype(np.bool_))
-    return R.reduce_all_p.bind(x, axis=normalize_axis(axis, x.ndim, "all"),
-                               keep_dims=_keep(keep_dims))
+    axes, keep = _reduction(x, axis, keep_dims, "all")
+    return R.reduce_all_p.bind(x, axis=axes, keep_dims=keep)
 
 
 def any(input, axis=None, keep_dims=False):
     """any(input, axis=None, keep_dims=False): logical OR over axes."""
     x = cast_to(to_tensor(input, "any"), np.dtype(np.bool_))
-    return R.reduce_any_p.bind(x, axis=normalize_axis(axis, x.ndim, "any"),
-                               keep_dims=_keep(keep_dims))
+    axes, keep = _reduction(x, axis, keep_dims, "any")
+    return R.reduce_any_p.bind(x, axis=axes, keep_dims=keep)
 
 
 # ----- matrix products ----------------------------------------------------------------------

@@ -6,6 +6,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import check_bool
 from mindcell.ops._helpers import check_tensor, normalize_dim
 from mindcell.ops.defs import shape as S
 
@@ -56,6 +57,7 @@ def nonzero(input, as_tuple=False):
     (or a tuple of ndim index vectors). Its shape depends on the values, so it cannot run
     inside a GRAPH_MODE construct."""
     check_tensor(input, "nonzero")
+    check_bool(as_tuple, "nonzero", "as_tuple")
     out = S.nonzero_p.bind(input)
     if not as_tuple:
         return out
