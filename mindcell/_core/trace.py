@@ -7,16 +7,34 @@ import threading
 
 import numpy as np
 
+from mindcell import context as _context
 from mindcell._core import autodiff as _autodiff
 from mindcell._core.views import ViewTracking
 
 
-class EagerTrace(ViewTracking):
+class Trace(ViewTracking):
+    """What autodiff and the op layers may ask of a trace, whichever kind is active (they sit
+    below the graph layer and never import it): ``process`` a primitive call, ``snapshot`` and
+    ``alias`` a tensor, and ``is_graph``. ``GraphTrace`` (mindcell.graph) overrides them."""
+
+    is_graph = False
+
+    def process(self, prim, inputs, attrs):
+        raise NotImplementedError
+
+    def snapshot(self, t):
+        """A tensor holding ``t``'s current value, unaffected by later writes to ``t``."""
+        raise NotImplementedError
+
+    def alias(self, t):
+        """A second tensor object for ``t``'s current value: no copy, no recorded op."""
+        return Tensor._make(t._data)
+
+
+class EagerTrace(Trace):
     """PYNATIVE_MODE: compute now, and record a tape entry while gradients are being taken.
     One per thread: ``tapes`` is that thread's list of active autodiff tapes. While taping,
     views are tracked so that a recorded ``x[i] = v`` reaches the tensors sharing memory."""
-
-    is_graph = False
 
     def __init__(self):
         self.tapes = _autodiff._state.tapes  # created in its thread: that thread's list
@@ -24,7 +42,6 @@ class EagerTrace(ViewTracking):
 
     @staticmethod
     def snapshot(t):
-        """A tensor holding ``t``'s current value, unaffected by later writes to ``t``."""
         return Tensor._make(t._data.copy())
 
     @staticmethod
@@ -116,3 +133,37 @@ def restore(saved):
     del state.tapes[n_tapes:]
     del state.needed[n_needed:]
 
+
+
+_graph_compiler = None  # set by mindcell.graph.jit (register_graph_compiler)
+
+
+def register_graph_compiler(make):
+    """``make(fn)`` returns ``fn`` compiled into one graph per input signature. The graph layer
+    registers it; the layers below it (``ops.grad``) compile through :func:`graph_mode_aware`."""
+    global _graph_compiler
+    _graph_compiler = make
+
+
+def should_compile():
+    """GRAPH_MODE, not already tracing, and no eager tape recording this call."""
+    return _context.is_graph_mode() and not _local.top.is_graph and not _autodiff._state.tapes
+
+
+def graph_mode_aware(fn):
+    """``fn`` compiled (forward and backward together) per input signature when called in
+    GRAPH_MODE, run eagerly otherwise."""
+    compiled = []  # made on the first GRAPH_MODE call (the graph layer may load after fn)
+
+    def run(*args):
+        if not should_compile():
+            return fn(*args)
+        if not compiled:
+            if _graph_compiler is None:
+                raise RuntimeError("%s: GRAPH_MODE needs the graph compiler, which registers "
+                                   "when mindcell.graph is imported (import mindcell)"
+                                   % fn.__name__)
+            compiled.append(_graph_compiler(fn))
+        return compiled[0](*args)
+    run.__name__ = fn.__name__
+    return run

@@ -1,15 +1,10 @@
 """Entry points into GRAPH_MODE: compiled calls of Cells and functions, and ``ms.jit``."""
 import functools
 
-from mindcell import context
 from mindcell._core import autodiff, trace as _trace
+from mindcell._core.trace import should_compile  # noqa: F401  (re-exported for nn.cell)
 from mindcell.graph.compile import CompileCache, compile_function, flatten_args
 from mindcell.graph.tracer import is_tracing
-
-
-def should_compile():
-    """GRAPH_MODE, not already tracing, and no eager tape recording this call."""
-    return context.is_graph_mode() and not is_tracing() and not autodiff.tapes
 
 
 def compile_for(cache, fn, args, kwargs, name, extra_key=()):
@@ -41,6 +36,20 @@ def compiled_call(cache, fn, args, kwargs, name, extra_key=()):
     return compiled(leaves)
 
 
+def compile_per_signature(fn):
+    """``fn`` compiled into one graph per input signature (the compiler that
+    ``trace.graph_mode_aware`` uses, e.g. for ``ops.grad`` in GRAPH_MODE)."""
+    cache = CompileCache(fn.__name__)
+
+    def run(*args):
+        return compiled_call(cache, fn, args, {}, fn.__name__)
+    run.compile_cache = cache
+    return run
+
+
+_trace.register_graph_compiler(compile_per_signature)
+
+
 class JitFunction:
     """A function compiled on first call for each input signature (``ms.jit``)."""
 
@@ -65,10 +74,9 @@ def jit(function=None, *, mode="PSJit", input_signature=None, hash_args=None,
     """jit(function=None, ...): compile ``function`` (or a Cell's construct) into a graph on
     first call per input signature; later calls replay the compiled program."""
     def wrap(fn):
-        from mindcell.nn.cell import Cell
-        if isinstance(fn, Cell):
-            fn.__dict__["_force_graph"] = True
-            return fn
+        jit_in_place = getattr(fn, "_jit_in_place", None)  # a Cell compiles itself
+        if jit_in_place is not None:
+            return jit_in_place()
         return JitFunction(fn)
     if function is None:
         return wrap

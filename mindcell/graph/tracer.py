@@ -6,7 +6,6 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.ir import Graph
 from mindcell.graph.symbolic import SymbolicTensor, graph_error, user_frame
-from mindcell._core.views import ViewTracking
 
 
 MAX_PATHS = 16
@@ -16,7 +15,7 @@ class _BranchPoint(Exception):
     """Raised at an undecided tensor-dependent branch: the tracer retraces both ways."""
 
 
-class GraphTrace(ViewTracking):
+class GraphTrace(_trace.Trace):
     is_graph = True
 
     def __init__(self, name="graph"):
@@ -76,6 +75,8 @@ class GraphTrace(ViewTracking):
     def snapshot(self, t):
         """``t``'s current value as a separate tensor (later rebinds of ``t`` do not move it)."""
         return SymbolicTensor.of(self.value_of(t))
+
+    alias = snapshot  # a traced value is never written in place: no copy either way
 
     def _assign(self, t, new):
         if isinstance(t, SymbolicTensor):

@@ -112,6 +112,11 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             return forward(self, *args, **kwargs)
         raise AttributeError("%s must define construct(self, ...)" % type(self).__name__)
 
+    def _jit_in_place(self):
+        """``ms.jit(cell)``: this cell compiles on every call, whatever the mode."""
+        self.__dict__["_force_graph"] = True
+        return self
+
     def __call__(self, *args, **kwargs):
         d = self.__dict__
         if "_params" not in d:

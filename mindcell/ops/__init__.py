@@ -1,5 +1,7 @@
 """``mindcell.ops``: the functional API (``ops.add``), Primitive classes (``ops.ReLU()``) and
 autodiff (``ops.grad``). Importing it also installs Tensor's operators and methods."""
+import sys
+
 from mindcell.ops import functional  # noqa: F401  (must come first: defines every op)
 from mindcell.ops.functional import *  # noqa: F401,F403
 from mindcell.ops.functional import abs, round, pow, sum, max, min, all, any  # noqa: F401
@@ -7,6 +9,8 @@ from mindcell.ops.operations import *  # noqa: F401,F403
 from mindcell.ops.operations import Primitive, PrimitiveWithInfer  # noqa: F401
 from mindcell.ops.grad import grad, value_and_grad, GradOperation, vjp  # noqa: F401
 from mindcell.ops import tensor_methods as _tensor_methods
+from mindcell.ops import _errors
 from mindcell.ops.function.misc_func import print_  # noqa: F401
 
 _tensor_methods.install()
+_errors.register_public_api(sys.modules[__name__])

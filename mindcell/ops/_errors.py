@@ -14,13 +14,22 @@ import numpy as np
 _PUBLIC = None  # code object -> public name, built on the first error
 _PRIM_CALL = set()  # __call__ code objects of the Primitive classes (named by type(self))
 _SHARED = set()  # code objects shared by several public functions (made by one factory)
+_API = None  # the mindcell.ops module, once complete (it sits above this module: registered)
+
+
+def register_public_api(ops):
+    """Called by ``mindcell.ops`` when it is complete: the ops that ``public_name`` can name."""
+    global _API
+    _API = ops
 
 
 def _registry():
     global _PUBLIC
     if _PUBLIC is None:
-        from mindcell import ops
+        if _API is None:  # during import of mindcell.ops itself
+            return None
         from mindcell.common.tensor import Tensor
+        ops = _API
         table = {}
         for name in dir(ops):
             obj = getattr(ops, name)
@@ -47,9 +56,8 @@ def public_name(op):
     """``op``, or the outermost public op that led to this call (``std`` for a check made in
     ``var`` on behalf of ``std``). Stops at the first frame outside mindcell (the user's code, a
     function given to ``grad``)."""
-    try:
-        table = _registry()
-    except ImportError:  # during import of mindcell.ops itself
+    table = _registry()
+    if table is None:
         return op
     frame, found = sys._getframe(1), None
     pkg = __name__.rsplit(".", 2)[0]
@@ -159,3 +167,20 @@ def check_broadcast(op, *shapes):
     except ValueError:
         raise ValueError("%s: shapes %s do not broadcast" % (
             public_name(op), " and ".join(str(tuple(s)) for s in shapes))) from None
+
+
+def check_matmul_shapes(op, a_shape, b_shape, transpose_a=False, transpose_b=False):
+    """Raise RuntimeError (MindSpore's error type for this) when the contracted dims of a
+    matrix product differ or its batch dims do not broadcast; returns the batch shape."""
+    ka = a_shape[-2] if transpose_a and len(a_shape) > 1 else a_shape[-1]
+    kb = (b_shape[-1] if transpose_b else b_shape[-2]) if len(b_shape) > 1 else b_shape[0]
+    if ka != kb:
+        raise RuntimeError("%s: contracted dimensions differ (%d vs %d) for shapes %s and %s "
+                           "(transpose_a=%s, transpose_b=%s)"
+                           % (public_name(op), ka, kb, tuple(a_shape), tuple(b_shape), transpose_a,
+                              transpose_b))
+    try:
+        return np.broadcast_shapes(tuple(a_shape[:-2]), tuple(b_shape[:-2]))
+    except ValueError:
+        raise RuntimeError("%s: batch dimensions %s and %s do not broadcast"
+                           % (public_name(op), tuple(a_shape[:-2]), tuple(b_shape[:-2]))) from None

@@ -6,6 +6,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import public_name, show
+from mindcell.ops._errors import check_matmul_shapes  # noqa: F401  (re-exported)
 
 _SCALAR_CACHE = {}
 
@@ -199,23 +200,6 @@ def as_np_dtype(dtype, op, default=None):
     except (TypeError, ValueError):  # a Tensor or an array is not a dtype
         raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %s"
             % (public_name(op), show(dtype))) from None
-
-
-def check_matmul_shapes(op, a_shape, b_shape, transpose_a=False, transpose_b=False):
-    """Raise RuntimeError (MindSpore's error type for this) when the contracted dims of a
-    matrix product differ or its batch dims do not broadcast; returns the batch shape."""
-    ka = a_shape[-2] if transpose_a and len(a_shape) > 1 else a_shape[-1]
-    kb = (b_shape[-1] if transpose_b else b_shape[-2]) if len(b_shape) > 1 else b_shape[0]
-    if ka != kb:
-        raise RuntimeError("%s: contracted dimensions differ (%d vs %d) for shapes %s and %s "
-                           "(transpose_a=%s, transpose_b=%s)"
-                           % (public_name(op), ka, kb, tuple(a_shape), tuple(b_shape), transpose_a,
-                              transpose_b))
-    try:
-        return np.broadcast_shapes(tuple(a_shape[:-2]), tuple(b_shape[:-2]))
-    except ValueError:
-        raise RuntimeError("%s: batch dimensions %s and %s do not broadcast"
-                           % (public_name(op), tuple(a_shape[:-2]), tuple(b_shape[:-2]))) from None
 
 
 def check_values_in(t, low, high, op, arg):

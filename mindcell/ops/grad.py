@@ -1,5 +1,5 @@
 """Automatic differentiation API: ``grad``, ``value_and_grad``, ``GradOperation``, ``vjp``."""
-from mindcell._core import autodiff
+from mindcell._core import autodiff, backward, trace as _trace
 from mindcell.common.tensor import Tensor
 from mindcell.ops.defs.shape import identity_p
 from mindcell.ops.function.creation_func import fill, ones_like, zeros_like
@@ -18,8 +18,7 @@ def _flatten(out):
 
 def _alias(t):
     """A distinct tensor object for one differentiated input (recorded by outer tapes)."""
-    from mindcell.graph.tracer import is_tracing
-    if autodiff.tapes or is_tracing():
+    if autodiff.tapes or _trace.current().is_graph:
         return identity_p.bind(t)
     return Tensor._make(t._data)
 
@@ -28,8 +27,7 @@ def _renamed(t):
     """A second tensor object holding ``t``'s value (no copy, no graph node), recorded on the
     active tapes as Identity(t). ``fn`` gets this one: an in-place write ``x[i] = v`` inside
     ``fn`` rebinds it, and the gradient is still read at ``t``, the input's original value."""
-    from mindcell.graph.symbolic import SymbolicTensor
-    new = SymbolicTensor.of(t._value) if isinstance(t, SymbolicTensor) else Tensor._make(t._data)
+    new = _trace.current().alias(t)
     autodiff.record(identity_p, (t,), {}, (new,))
     return new
 
@@ -89,7 +87,7 @@ class _Recorded:
             autodiff.tapes.remove(self.tape)
 
     def gradients(self, outputs, sens):
-        grads = autodiff.backward(self.tape, outputs, sens)
+        grads = backward.backward(self.tape, outputs, sens)
         def pick(t):
             g = grads.get(id(t))
             return zeros_like(t) if g is None else g
@@ -104,6 +102,17 @@ def _differentiated(out, has_aux, op):
                              "least two outputs" % op)
         return _flatten(out[0]), out[1:]
     return _flatten(out), None
+
+
+def _check_vjp_args(fn, inputs, has_aux):
+    """MindSpore's vjp takes Tensor inputs only (a non-Tensor would fail inside ``fn``)."""
+    if not callable(fn):
+        raise TypeError("vjp: 'fn' must be a function or a Cell, but got %s" % type(fn).__name__)
+    for i, x in enumerate(inputs):
+        if not isinstance(x, Tensor):
+            raise TypeError("vjp: input %d must be a Tensor, but got %s" % (i, type(x).__name__))
+    if not isinstance(has_aux, bool):
+        raise TypeError("vjp: 'has_aux' must be a bool, but got %s" % type(has_aux).__name__)
 
 
 def _check_vjp_args(fn, inputs, has_aux):
@@ -144,7 +153,7 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op):
         return (grads, aux if len(aux) > 1 else aux[0]) if has_aux else grads
 
     grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
-    return _graph_aware(grad_fn)
+    return _trace.graph_mode_aware(grad_fn)
 
 
 def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
@@ -298,7 +307,7 @@ class GradOperation:
             return pg
 
         grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
-        return _graph_aware(grad_fn)
+        return _trace.graph_mode_aware(grad_fn)
 
 
 def value_and_weight_grads(fn, weights, args, sens):
@@ -311,22 +320,6 @@ def value_and_weight_grads(fn, weights, args, sens):
     seeds = [fill(o.dtype, o.shape, sens) for o in outputs]
     _, weight_grads = rec.gradients(outputs, seeds)
     return rec.out, tuple(weight_grads)
-
-
-def _graph_aware(grad_fn):
-    """In GRAPH_MODE the whole gradient computation (forward and backward) is compiled into
-    one graph per input signature; otherwise it runs eagerly."""
-    from mindcell.graph.compile import CompileCache
-    from mindcell.graph.jit import compiled_call, should_compile
-    cache = CompileCache(grad_fn.__name__)
-
-    def run(*args):
-        if should_compile():
-            return compiled_call(cache, grad_fn, args, {}, grad_fn.__name__)
-        return grad_fn(*args)
-    run.__name__ = grad_fn.__name__
-    run.compile_cache = cache
-    return run
 
 
 def vjp(fn, *inputs, weights=None, has_aux=False):

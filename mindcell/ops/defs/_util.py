@@ -5,7 +5,16 @@ from mindcell._core import autodiff
 def records_backward():
     """True while an enclosing tape records the backward pass itself (grad of grad).
 
-    Fused backward kernels have no bprop of their own, so bprops switch to their composite
-    (differentiable) form in that case. # NOTE: the fused form is the fast path.
+    LayerNormGrad, RMSNormGrad and the cross-entropy gradient outputs have no derivative of
+    their own, so those bprops switch to their composite (differentiable) form in that case.
+    # NOTE: the fused form is the fast path.
     """
     return bool(autodiff.tapes)
+
+
+def no_second_order(name):
+    """The bprop of a backward-only primitive whose own derivative is not written: raises
+    rather than let the walk treat it as a constant (silently zero second derivatives)."""
+    def bprop(*args, **kwargs):
+        raise RuntimeError("%s: second-order gradients are not supported" % name)
+    return bprop

@@ -4,8 +4,7 @@ import math
 import numpy as np
 
 from mindcell._core.primitive import defprim, elementwise_infer, compare_infer
-from mindcell.ops import functional as F
-from mindcell.ops.defs._util import records_backward
+from mindcell.ops.defs import _grad_ops as G
 
 
 def _erf(x):
@@ -25,38 +24,34 @@ def _unary(name, impl, bprop=None):
 
 
 def _zero_grad(x, out, dout):
-    return (F.zeros_like(x),)
+    return (G.zeros_like(x),)
 
 
 # ----- unary math ---------------------------------------------------------------------------
-neg_p = _unary("Neg", np.negative, lambda x, out, dout: (F.neg(dout),))
-abs_p = _unary("Abs", np.abs, lambda x, out, dout: (F.mul(dout, F.sign(x)),))
-exp_p = _unary("Exp", np.exp, lambda x, out, dout: (F.mul(dout, out),))
-log_p = _unary("Log", np.log, lambda x, out, dout: (F.div(dout, x),))
-log1p_p = _unary("Log1p", np.log1p, lambda x, out, dout: (F.div(dout, F.add(x, 1.0)),))
-sqrt_p = _unary("Sqrt", np.sqrt, lambda x, out, dout: (F.div(F.mul(dout, 0.5), out),))
+neg_p = _unary("Neg", np.negative, lambda x, out, dout: (G.neg(dout),))
+abs_p = _unary("Abs", np.abs, lambda x, out, dout: (G.mul(dout, G.sign(x)),))
+exp_p = _unary("Exp", np.exp, lambda x, out, dout: (G.mul(dout, out),))
+log_p = _unary("Log", np.log, lambda x, out, dout: (G.div(dout, x),))
+log1p_p = _unary("Log1p", np.log1p, lambda x, out, dout: (G.div(dout, G.add(x, 1.0)),))
+sqrt_p = _unary("Sqrt", np.sqrt, lambda x, out, dout: (G.div(G.mul(dout, 0.5), out),))
 rsqrt_p = _unary("Rsqrt", lambda x: 1.0 / np.sqrt(x),
-                 lambda x, out, dout: (F.mul(F.mul(dout, -0.5), F.mul(out, F.square(out))),))
-square_p = _unary("Square", np.square, lambda x, out, dout: (F.mul(dout, F.mul(x, 2)),))
-sin_p = _unary("Sin", np.sin, lambda x, out, dout: (F.mul(dout, F.cos(x)),))
-cos_p = _unary("Cos", np.cos, lambda x, out, dout: (F.neg(F.mul(dout, F.sin(x))),))
+                 lambda x, out, dout: (G.mul(G.mul(dout, -0.5), G.mul(out, G.square(out))),))
+square_p = _unary("Square", np.square, lambda x, out, dout: (G.mul(dout, G.mul(x, 2)),))
+sin_p = _unary("Sin", np.sin, lambda x, out, dout: (G.mul(dout, G.cos(x)),))
+cos_p = _unary("Cos", np.cos, lambda x, out, dout: (G.neg(G.mul(dout, G.sin(x))),))
 erf_p = _unary("Erf", lambda x: _erf(x).astype(x.dtype, copy=False),
-               lambda x, out, dout: (F.mul(dout, F.mul(F.exp(F.neg(F.square(x))),
+               lambda x, out, dout: (G.mul(dout, G.mul(G.exp(G.neg(G.square(x))),
                                                       _TWO_OVER_SQRT_PI)),))
 reciprocal_p = _unary("Reciprocal", lambda x: np.reciprocal(x),
-                      lambda x, out, dout: (F.neg(F.mul(dout, F.square(out))),))
+                      lambda x, out, dout: (G.neg(G.mul(dout, G.square(out))),))
 floor_p = _unary("Floor", np.floor, _zero_grad)
 ceil_p = _unary("Ceil", np.ceil, _zero_grad)
 round_p = _unary("Round", np.round, _zero_grad)
 sign_p = _unary("Sign", np.sign, _zero_grad)
 
 
-def _tanh_bprop(x, out, dout):
-    if records_backward():
-        return (F.mul(dout, F.sub(1.0, F.square(out))),)
-    return (tanh_grad_p.bind(out, dout),)
-
-
+# The activations' backward rules bind fused *Grad primitives (one kernel instead of a chain);
+# each *Grad primitive has its own bprop, so higher derivatives go through it too.
 def _sigmoid_impl(x):
     out = np.empty_like(x)
     pos = x >= 0
@@ -66,44 +61,36 @@ def _sigmoid_impl(x):
     return out
 
 
-def _sigmoid_bprop(x, out, dout):
-    if records_backward():
-        return (F.mul(dout, F.mul(out, F.sub(1.0, out))),)
-    return (sigmoid_grad_p.bind(out, dout),)
+def _tanh_grad_bprop(y, dy, out, dout):  # out = dy * (1 - y^2)
+    return (G.mul(G.mul(dout, dy), G.mul(y, -2.0)), tanh_grad_p.bind(y, dout))
 
 
-tanh_p = _unary("Tanh", np.tanh, _tanh_bprop)
-sigmoid_p = _unary("Sigmoid", _sigmoid_impl, _sigmoid_bprop)
+def _sigmoid_grad_bprop(y, dy, out, dout):  # out = dy * y * (1 - y)
+    return (G.mul(G.mul(dout, dy), G.sub(1.0, G.mul(y, 2.0))), sigmoid_grad_p.bind(y, dout))
+
+
+tanh_p = _unary("Tanh", np.tanh, lambda x, out, dout: (tanh_grad_p.bind(out, dout),))
+sigmoid_p = _unary("Sigmoid", _sigmoid_impl,
+                   lambda x, out, dout: (sigmoid_grad_p.bind(out, dout),))
 tanh_grad_p = defprim("TanhGrad", lambda out, dout: dout * (1 - out * out),
-                      infer=elementwise_infer, fusable=True)
+                      infer=elementwise_infer, bprop=_tanh_grad_bprop, fusable=True)
 sigmoid_grad_p = defprim("SigmoidGrad", lambda out, dout: dout * out * (1 - out),
-                         infer=elementwise_infer, fusable=True)
+                         infer=elementwise_infer, bprop=_sigmoid_grad_bprop, fusable=True)
 
 
 # ----- activations --------------------------------------------------------------------------
-def _relu_bprop(x, out, dout):
-    if records_backward():
-        return (F.select(F.greater(out, 0), dout, F.zeros_like(dout)),)
-    return (relu_grad_p.bind(dout, out),)
-
-
-relu_p = _unary("ReLU", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False), _relu_bprop)
+relu_p = _unary("ReLU", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
+                lambda x, out, dout: (relu_grad_p.bind(dout, out),))
 relu_grad_p = defprim("ReluGrad", lambda dout, out: dout * (out > 0),
-                      infer=elementwise_infer, fusable=True)
+                      infer=elementwise_infer, fusable=True,
+                      bprop=lambda dy, y, out, dout: (relu_grad_p.bind(dout, y), None))
 relu6_p = _unary("ReLU6", lambda x: np.clip(x, 0, 6).astype(x.dtype, copy=False),
-                 lambda x, out, dout: (F.select(F.logical_and(F.greater(x, 0), F.less(x, 6)),
-                                                dout, F.zeros_like(dout)),))
+                 lambda x, out, dout: (G.select(G.logical_and(G.greater(x, 0), G.less(x, 6)),
+                                                dout, G.zeros_like(dout)),))
 
 
 def _silu_impl(x):
     return x * _sigmoid_impl(x)
-
-
-def _silu_bprop(x, out, dout):
-    if records_backward():
-        s = F.sigmoid(x)
-        return (F.mul(dout, F.mul(s, F.add(1.0, F.mul(x, F.sub(1.0, s))))),)
-    return (silu_grad_p.bind(dout, x),)
 
 
 def _silu_grad_impl(dout, x):
@@ -111,8 +98,16 @@ def _silu_grad_impl(dout, x):
     return dout * (s + x * s * (1 - s))
 
 
-silu_p = _unary("SiLU", _silu_impl, _silu_bprop)
-silu_grad_p = defprim("SiLUGrad", _silu_grad_impl, infer=elementwise_infer, fusable=True)
+def _silu_grad_bprop(dy, x, out, dout):  # out = dy * (s + x s (1 - s)), s = sigmoid(x)
+    s = G.sigmoid(x)
+    ds = G.mul(s, G.sub(1.0, s))
+    d2 = G.mul(ds, G.add(2.0, G.mul(x, G.sub(1.0, G.mul(s, 2.0)))))
+    return (silu_grad_p.bind(dout, x), G.mul(G.mul(dout, dy), d2))
+
+
+silu_p = _unary("SiLU", _silu_impl, lambda x, out, dout: (silu_grad_p.bind(dout, x),))
+silu_grad_p = defprim("SiLUGrad", _silu_grad_impl, infer=elementwise_infer, fusable=True,
+                      bprop=_silu_grad_bprop)
 
 
 def _gelu_impl(x, approximate="tanh"):
@@ -132,27 +127,28 @@ def _gelu_grad_impl(dout, x, approximate="tanh"):
     return (dout * (cdf + x * pdf)).astype(x.dtype)
 
 
-def _gelu_composite_grad(x, approximate):
-    """dGeLU/dx written with ops (used when the backward itself is differentiated)."""
-    if approximate == "tanh":
-        x2 = F.square(x)
-        t = F.tanh(F.mul(F.add(x, F.mul(F.mul(x2, x), _GELU_C)), _SQRT_2_OVER_PI))
-        du = F.mul(F.add(F.mul(x2, 3 * _GELU_C), 1.0), _SQRT_2_OVER_PI)
-        return F.add(F.mul(F.add(t, 1.0), 0.5),
-                     F.mul(F.mul(F.mul(x, 0.5), F.sub(1.0, F.square(t))), du))
-    cdf = F.mul(F.add(F.erf(F.mul(x, 1 / math.sqrt(2.0))), 1.0), 0.5)
-    pdf = F.mul(F.exp(F.mul(F.square(x), -0.5)), 1 / math.sqrt(2 * math.pi))
-    return F.add(cdf, F.mul(x, pdf))
+def _gelu_second_derivative(x, approximate):
+    """d^2 GeLU / dx^2, written with ops."""
+    x2 = G.square(x)
+    if approximate == "tanh":  # (1 - t^2) (u' + x/2 (u'' - 2 t u'^2)), u = c (x + k x^3)
+        t = G.tanh(G.mul(G.add(x, G.mul(G.mul(x2, x), _GELU_C)), _SQRT_2_OVER_PI))
+        du = G.mul(G.add(G.mul(x2, 3 * _GELU_C), 1.0), _SQRT_2_OVER_PI)
+        ddu = G.mul(x, 6 * _GELU_C * _SQRT_2_OVER_PI)
+        inner = G.add(du, G.mul(G.mul(x, 0.5), G.sub(ddu, G.mul(G.mul(t, 2.0), G.square(du)))))
+        return G.mul(G.sub(1.0, G.square(t)), inner)
+    pdf = G.mul(G.exp(G.mul(x2, -0.5)), 1 / math.sqrt(2 * math.pi))  # pdf (2 - x^2)
+    return G.mul(pdf, G.sub(2.0, x2))
 
 
-def _gelu_bprop(x, out, dout, approximate="tanh"):
-    if records_backward():
-        return (F.mul(dout, _gelu_composite_grad(x, approximate)),)
-    return (gelu_grad_p.bind(dout, x, approximate=approximate),)
+def _gelu_grad_bprop(dy, x, out, dout, approximate="tanh"):
+    return (gelu_grad_p.bind(dout, x, approximate=approximate),
+            G.mul(G.mul(dout, dy), _gelu_second_derivative(x, approximate)))
 
 
-gelu_p = _unary("GeLU", _gelu_impl, _gelu_bprop)
-gelu_grad_p = defprim("GeLUGrad", _gelu_grad_impl, infer=elementwise_infer, fusable=True)
+gelu_p = _unary("GeLU", _gelu_impl, lambda x, out, dout, approximate="tanh": (
+    gelu_grad_p.bind(dout, x, approximate=approximate),))
+gelu_grad_p = defprim("GeLUGrad", _gelu_grad_impl, infer=elementwise_infer, fusable=True,
+                      bprop=_gelu_grad_bprop)
 
 
 def _softplus_impl(x, beta=1.0, threshold=20.0):
@@ -162,22 +158,22 @@ def _softplus_impl(x, beta=1.0, threshold=20.0):
 
 
 softplus_p = _unary("Softplus", _softplus_impl,
-                    lambda x, out, dout, beta=1.0, threshold=20.0: (F.select(
-                        F.greater(F.mul(x, beta), threshold), dout,
-                        F.mul(dout, F.sigmoid(F.mul(x, beta)))),))
+                    lambda x, out, dout, beta=1.0, threshold=20.0: (G.select(
+                        G.greater(G.mul(x, beta), threshold), dout,
+                        G.mul(dout, G.sigmoid(G.mul(x, beta)))),))
 elu_p = _unary("Elu", lambda x, alpha=1.0: np.where(x > 0, x, alpha * np.expm1(x)).astype(x.dtype),
-               lambda x, out, dout, alpha=1.0: (F.select(F.greater(x, 0), dout,
-                                                         F.mul(dout, F.add(out, alpha))),))
+               lambda x, out, dout, alpha=1.0: (G.select(G.greater(x, 0), dout,
+                                                         G.mul(dout, G.add(out, alpha))),))
 leaky_relu_p = _unary("LeakyReLU",
                       lambda x, alpha=0.2: np.where(x >= 0, x, alpha * x).astype(x.dtype),
-                      lambda x, out, dout, alpha=0.2: (F.select(F.greater_equal(x, 0), dout,
-                                                                F.mul(dout, alpha)),))
+                      lambda x, out, dout, alpha=0.2: (G.select(G.greater_equal(x, 0), dout,
+                                                                G.mul(dout, alpha)),))
 
 
 def _hswish_grad(x, out, dout):
-    mid = F.div(F.add(F.mul(x, 2.0), 3.0), 6.0)
-    g = F.select(F.less(x, -3.0), F.zeros_like(x), F.select(F.greater(x, 3.0), F.ones_like(x), mid))
-    return (F.mul(dout, g),)
+    mid = G.div(G.add(G.mul(x, 2.0), 3.0), 6.0)
+    g = G.select(G.less(x, -3.0), G.zeros_like(x), G.select(G.greater(x, 3.0), G.ones_like(x), mid))
+    return (G.mul(dout, g),)
 
 
 hswish_p = _unary("HSwish", lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype), _hswish_grad)
@@ -189,20 +185,20 @@ def _binary(name, impl, bprop=None):
 
 
 add_p = _binary("Add", np.add, lambda x, y, out, dout: (dout, dout))
-sub_p = _binary("Sub", np.subtract, lambda x, y, out, dout: (dout, F.neg(dout)))
-mul_p = _binary("Mul", np.multiply, lambda x, y, out, dout: (F.mul(dout, y), F.mul(dout, x)))
+sub_p = _binary("Sub", np.subtract, lambda x, y, out, dout: (dout, G.neg(dout)))
+mul_p = _binary("Mul", np.multiply, lambda x, y, out, dout: (G.mul(dout, y), G.mul(dout, x)))
 div_p = _binary("RealDiv", np.true_divide,
-                lambda x, y, out, dout: (F.div(dout, y), F.neg(F.div(F.mul(dout, out), y))))
+                lambda x, y, out, dout: (G.div(dout, y), G.neg(G.div(G.mul(dout, out), y))))
 floor_div_p = _binary("FloorDiv", np.floor_divide,
-                      lambda x, y, out, dout: (F.zeros_like(x), F.zeros_like(y)))
+                      lambda x, y, out, dout: (G.zeros_like(x), G.zeros_like(y)))
 floor_mod_p = _binary("FloorMod", np.mod,
-                      lambda x, y, out, dout: (dout, F.neg(F.mul(dout, F.floor_div(x, y)))))
+                      lambda x, y, out, dout: (dout, G.neg(G.mul(dout, G.floor_div(x, y)))))
 
 
 def _pow_bprop(x, y, out, dout):
-    dx = F.mul(dout, F.mul(y, F.pow(x, F.sub(y, 1))))
-    safe_log = F.log(F.select(F.greater(x, 0), x, F.ones_like(x)))
-    dy = F.mul(dout, F.mul(out, F.select(F.greater(x, 0), safe_log, F.zeros_like(x))))
+    dx = G.mul(dout, G.mul(y, G.pow(x, G.sub(y, 1))))
+    safe_log = G.log(G.select(G.greater(x, 0), x, G.ones_like(x)))
+    dy = G.mul(dout, G.mul(out, G.select(G.greater(x, 0), safe_log, G.zeros_like(x))))
     return (dx, dy)
 
 
@@ -219,15 +215,15 @@ pow_p = _binary("Pow", _pow_impl, _pow_bprop)
 
 
 def _maximum_bprop(x, y, out, dout):
-    pick_x = F.greater_equal(x, y)
-    zeros = F.zeros_like(dout)
-    return (F.select(pick_x, dout, zeros), F.select(pick_x, zeros, dout))
+    pick_x = G.greater_equal(x, y)
+    zeros = G.zeros_like(dout)
+    return (G.select(pick_x, dout, zeros), G.select(pick_x, zeros, dout))
 
 
 def _minimum_bprop(x, y, out, dout):
-    pick_x = F.less_equal(x, y)
-    zeros = F.zeros_like(dout)
-    return (F.select(pick_x, dout, zeros), F.select(pick_x, zeros, dout))
+    pick_x = G.less_equal(x, y)
+    zeros = G.zeros_like(dout)
+    return (G.select(pick_x, dout, zeros), G.select(pick_x, zeros, dout))
 
 
 maximum_p = _binary("Maximum", np.maximum, _maximum_bprop)
@@ -260,8 +256,8 @@ def _select_infer(cond, x, y):
 
 
 def _select_bprop(cond, x, y, out, dout):
-    zeros = F.zeros_like(dout)
-    return (None, F.select(cond, dout, zeros), F.select(cond, zeros, dout))
+    zeros = G.zeros_like(dout)
+    return (None, G.select(cond, dout, zeros), G.select(cond, zeros, dout))
 
 
 select_p = defprim("Select", np.where, infer=_select_infer, bprop=_select_bprop, fusable=True)

@@ -6,10 +6,11 @@ from numpy.lib.stride_tricks import as_strided
 
 from mindcell._core.autodiff import needs_grad
 from mindcell._core.primitive import defprim
-from mindcell.ops._helpers import check_matmul_shapes
-from mindcell.ops import functional as F
-from mindcell.ops.defs._util import records_backward
+from mindcell.ops._errors import check_matmul_shapes
+from mindcell.ops.defs import _grad_ops as G
+from mindcell.ops.defs._util import no_second_order, records_backward
 from mindcell.ops.defs.reduce import accumulate_f32 as _acc  # float16 sums in float32
+from mindcell.ops.defs.shape import one_hot_p
 
 
 # ----- matmul -------------------------------------------------------------------------------
@@ -217,7 +218,9 @@ max_pool_grad_p = defprim("MaxPoolGrad", _max_pool_grad_impl,
                           bprop=lambda x, y, dy, out, dout, **a: (
                               None, None, _max_pool_select(x, out=y, dx=dout, **a)))
 max_pool_gather_p = defprim("MaxPoolGradGrad", _max_pool_gather_impl,
-                            infer=lambda x, y, dx, **a: (y[0], dx[1]))
+                            infer=lambda x, y, dx, **a: (y[0], dx[1]),
+                            bprop=lambda x, y, dx, out, dout, **a: (
+                                None, None, max_pool_grad_p.bind(x, y, dout, **a)))
 
 
 def _avg_divisor(shape, kernel_size, stride, padding, count_include_pad, dtype):
@@ -268,28 +271,35 @@ def _log_softmax_impl(x, axis=-1):
     return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
 
-def _softmax_bprop(x, out, dout, axis=-1):
-    if records_backward():
-        s = F.reduce_sum(F.mul(dout, out), (axis % x.ndim,), keep_dims=True)
-        return (F.mul(out, F.sub(dout, s)),)
-    return (softmax_grad_p.bind(out, dout, axis=axis),)
+def _row_sum(t, axis):
+    """``t`` summed over ``axis`` (kept as size 1)."""
+    return G.reduce_sum(t, (axis % t.ndim,) if t.ndim else (), keep_dims=True)
 
 
-def _log_softmax_bprop(x, out, dout, axis=-1):
-    if records_backward():
-        s = F.reduce_sum(dout, (axis % x.ndim,), keep_dims=True)
-        return (F.sub(dout, F.mul(F.exp(out), s)),)
-    return (log_softmax_grad_p.bind(out, dout, axis=axis),)
+def _softmax_grad_bprop(y, dy, out, dout, axis=-1):  # out = y (dy - sum(dy y))
+    dy_y = G.sub(G.mul(dout, G.sub(dy, _row_sum(G.mul(dy, y), axis))),
+                 G.mul(_row_sum(G.mul(dout, y), axis), dy))
+    return (dy_y, softmax_grad_p.bind(y, dout, axis=axis))
+
+
+def _log_softmax_grad_bprop(y, dy, out, dout, axis=-1):  # out = dy - exp(y) sum(dy)
+    e = G.exp(y)
+    return (G.neg(G.mul(G.mul(dout, e), _row_sum(dy, axis))),
+            G.sub(dout, _row_sum(G.mul(dout, e), axis)))
 
 
 softmax_p = defprim("Softmax", _acc(_softmax_impl), infer=lambda x, axis=-1: x,
-                    bprop=_softmax_bprop)
+                    bprop=lambda x, out, dout, axis=-1: (
+                        softmax_grad_p.bind(out, dout, axis=axis),))
 log_softmax_p = defprim("LogSoftmax", _acc(_log_softmax_impl), infer=lambda x, axis=-1: x,
-                        bprop=_log_softmax_bprop)
+                        bprop=lambda x, out, dout, axis=-1: (
+                            log_softmax_grad_p.bind(out, dout, axis=axis),))
 softmax_grad_p = defprim("SoftmaxGrad", _acc(lambda out, dout, axis=-1: out * (
-    dout - np.sum(dout * out, axis=axis, keepdims=True))), infer=lambda o, d, axis=-1: o)
+    dout - np.sum(dout * out, axis=axis, keepdims=True))), infer=lambda o, d, axis=-1: o,
+    bprop=_softmax_grad_bprop)
 log_softmax_grad_p = defprim("LogSoftmaxGrad", _acc(lambda out, dout, axis=-1: dout - np.exp(
-    out) * np.sum(dout, axis=axis, keepdims=True)), infer=lambda o, d, axis=-1: o)
+    out) * np.sum(dout, axis=axis, keepdims=True)), infer=lambda o, d, axis=-1: o,
+    bprop=_log_softmax_grad_bprop)
 
 
 def _check_labels(labels, n_classes, name):
@@ -308,12 +318,13 @@ def _sparse_xent_impl(logits, labels):
 
 
 def _sparse_xent_bprop(logits, labels, out, dout):
-    dloss = F.expand_dims(dout[0], 1)
+    dloss = G.expand_dims(dout[0], 1)
     if records_backward():
         n_classes = logits.shape[1]
-        onehot = F.one_hot(labels, n_classes, 1.0, 0.0).astype(logits.dtype)
-        return (F.mul(dloss, F.sub(F.softmax(logits, 1), onehot)), None)
-    return (F.mul(dloss, out[1]), None)
+        onehot = G.cast(one_hot_p.bind(labels, depth=n_classes, on_value=1.0, off_value=0.0,
+                                       axis=-1, dtype=np.dtype(np.float32)), logits._np_dtype)
+        return (G.mul(dloss, G.sub(softmax_p.bind(logits, axis=1), onehot)), None)
+    return (G.mul(dloss, out[1]), None)
 
 
 def _xent_impl(logits, labels):
@@ -323,12 +334,12 @@ def _xent_impl(logits, labels):
 
 
 def _xent_bprop(logits, labels, out, dout):
-    dloss = F.expand_dims(dout[0], 1)
+    dloss = G.expand_dims(dout[0], 1)
     if records_backward():
-        logp = F.log_softmax(logits, 1)
-        grad = F.sub(F.mul(F.exp(logp), F.reduce_sum(labels, (1,), keep_dims=True)), labels)
-        return (F.mul(dloss, grad), F.neg(F.mul(dloss, logp)))
-    return (F.mul(dloss, out[1]), F.neg(F.mul(dloss, F.log_softmax(logits, 1))))
+        logp = log_softmax_p.bind(logits, axis=1)
+        grad = G.sub(G.mul(G.exp(logp), G.reduce_sum(labels, (1,), keep_dims=True)), labels)
+        return (G.mul(dloss, grad), G.neg(G.mul(dloss, logp)))
+    return (G.mul(dloss, out[1]), G.neg(G.mul(dloss, log_softmax_p.bind(logits, axis=1))))
 
 
 # NOTE: outputs are (per-sample loss, d loss / d logits); the gradient output is a by-product
@@ -382,15 +393,15 @@ def _layer_norm_bprop(x, gamma, beta, out, dout, begin_norm_axis, begin_params_a
 
 def _layer_norm_composite_grad(x, gamma, dy, begin_norm_axis, begin_params_axis, epsilon):
     axes = _ln_axes(x.ndim, begin_norm_axis)
-    mean = F.reduce_mean(x, axes, keep_dims=True)
-    centered = F.sub(x, mean)
-    rstd = F.rsqrt(F.add(F.reduce_mean(F.square(centered), axes, keep_dims=True), epsilon))
-    xhat = F.mul(centered, rstd)
-    g = F.mul(dy, gamma)
-    dx = F.mul(rstd, F.sub(F.sub(g, F.reduce_mean(g, axes, keep_dims=True)),
-                           F.mul(xhat, F.reduce_mean(F.mul(g, xhat), axes, keep_dims=True))))
+    mean = G.mean(x, axes, keep_dims=True)
+    centered = G.sub(x, mean)
+    rstd = G.rsqrt(G.add(G.mean(G.square(centered), axes, keep_dims=True), epsilon))
+    xhat = G.mul(centered, rstd)
+    g = G.mul(dy, gamma)
+    dx = G.mul(rstd, G.sub(G.sub(g, G.mean(g, axes, keep_dims=True)),
+                           G.mul(xhat, G.mean(G.mul(g, xhat), axes, keep_dims=True))))
     lead = tuple(range(begin_params_axis))
-    return dx, F.reduce_sum(F.mul(dy, xhat), lead, False), F.reduce_sum(dy, lead, False)
+    return dx, G.reduce_sum(G.mul(dy, xhat), lead, False), G.reduce_sum(dy, lead, False)
 
 
 def _layer_norm_infer(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
@@ -404,7 +415,8 @@ layer_norm_p = defprim("LayerNorm", _layer_norm_impl, nout=3, infer=_layer_norm_
 layer_norm_grad_p = defprim("LayerNormGrad", _layer_norm_grad_impl, nout=3,
                             infer=lambda x, dy, rstd, mean, gamma, begin_norm_axis,
                             begin_params_axis: (x, (tuple(x[0][begin_params_axis:]), x[1]),
-                                                (tuple(x[0][begin_params_axis:]), x[1])))
+                                                (tuple(x[0][begin_params_axis:]), x[1])),
+                            bprop=no_second_order("LayerNormGrad"))
 
 
 def _rms_rstd(xd, epsilon, clamp_norm):
@@ -437,19 +449,19 @@ def _rms_norm_bprop(x, gamma, out, dout, epsilon, clamp_norm=False):
     dy = dout[0]
     if records_backward():
         n = x.shape[-1]
-        ms = F.reduce_mean(F.square(x), (x.ndim - 1,), keep_dims=True)
+        ms = G.mean(G.square(x), (x.ndim - 1,), keep_dims=True)
         if clamp_norm:
-            rstd = F.reciprocal(F.maximum(F.sqrt(ms), epsilon))
+            rstd = G.reciprocal(G.maximum(G.sqrt(ms), epsilon))
         else:
-            rstd = F.rsqrt(F.add(ms, epsilon))
-        y_hat = F.mul(x, rstd)
+            rstd = G.rsqrt(G.add(ms, epsilon))
+        y_hat = G.mul(x, rstd)
         lead = tuple(range(x.ndim - 1))
-        dgamma = F.reduce_sum(F.mul(dy, y_hat), lead, False)
-        g = F.mul(dy, gamma)
-        dot = F.reduce_sum(F.mul(g, x), (x.ndim - 1,), keep_dims=True)
-        dx = F.sub(F.mul(g, rstd), F.mul(F.mul(x, F.mul(F.square(rstd), rstd)), F.div(dot, n)))
+        dgamma = G.reduce_sum(G.mul(dy, y_hat), lead, False)
+        g = G.mul(dy, gamma)
+        dot = G.reduce_sum(G.mul(g, x), (x.ndim - 1,), keep_dims=True)
+        dx = G.sub(G.mul(g, rstd), G.mul(G.mul(x, G.mul(G.square(rstd), rstd)), G.div(dot, n)))
         if clamp_norm:
-            dx = F.select(F.less_equal(F.sqrt(ms), epsilon), F.mul(g, rstd), dx)
+            dx = G.select(G.less_equal(G.sqrt(ms), epsilon), G.mul(g, rstd), dx)
         return dx, dgamma
     return rms_norm_grad_p.bind(dy, x, out[1], gamma, epsilon=epsilon, clamp_norm=clamp_norm)
 
@@ -460,4 +472,5 @@ rms_norm_p = defprim("RMSNorm", _rms_norm_impl, nout=2,
                      bprop=_rms_norm_bprop)
 rms_norm_grad_p = defprim("RMSNormGrad", _rms_norm_grad_impl, nout=2,
                           infer=lambda dy, x, rstd, gamma, epsilon, clamp_norm=False: (
-                              x, (tuple(x[0][-1:]), x[1])))
+                              x, (tuple(x[0][-1:]), x[1])),
+                          bprop=no_second_order("RMSNormGrad"))

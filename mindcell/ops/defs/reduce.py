@@ -2,7 +2,7 @@
 import numpy as np
 
 from mindcell._core.primitive import defprim
-from mindcell.ops import functional as F
+from mindcell.ops.defs import _grad_ops as G
 
 
 def _np_axis(axis):
@@ -48,7 +48,7 @@ def _expand_back(t, x, axis, keep_dims):
     """Reshape a reduced tensor so that it broadcasts against ``x``."""
     if keep_dims:
         return t
-    return F.reshape(t, _kept_shape(x.shape, axis))
+    return G.reshape(t, _kept_shape(x.shape, axis))
 
 
 def _sum_impl(x, axis, keep_dims):
@@ -56,20 +56,20 @@ def _sum_impl(x, axis, keep_dims):
 
 
 def _sum_bprop(x, out, dout, axis, keep_dims):
-    return (F.broadcast_to(_expand_back(dout, x, axis, keep_dims), x.shape),)
+    return (G.broadcast_to(_expand_back(dout, x, axis, keep_dims), x.shape),)
 
 
 def _extremum_bprop(x, out, dout, axis, keep_dims):
     out_b = _expand_back(out, x, axis, keep_dims)
-    mask = F.cast(F.equal(x, out_b), x.dtype)
-    count = F.reduce_sum(mask, axis, keep_dims=True)
-    return (F.mul(F.div(mask, count), _expand_back(dout, x, axis, keep_dims)),)
+    mask = G.cast(G.equal(x, out_b), x._np_dtype)
+    count = G.reduce_sum(mask, axis, keep_dims=True)
+    return (G.mul(G.div(mask, count), _expand_back(dout, x, axis, keep_dims)),)
 
 
 def _prod_bprop(x, out, dout, axis, keep_dims):
     # NOTE: out/x is undefined where x == 0; such inputs get NaN gradients, as in MindSpore.
-    grad = F.mul(_expand_back(dout, x, axis, keep_dims), _expand_back(out, x, axis, keep_dims))
-    return (F.div(grad, x),)
+    grad = G.mul(_expand_back(dout, x, axis, keep_dims), _expand_back(out, x, axis, keep_dims))
+    return (G.div(grad, x),)
 
 
 reduce_sum_p = defprim("ReduceSum", accumulate_f32(_sum_impl), infer=_reduce_infer,

@@ -7,19 +7,19 @@ from numpy.lib.stride_tricks import as_strided
 from mindcell._core.primitive import DataDependentShape, data_dependent, defprim
 from mindcell._core.views import ViewRule
 from mindcell.ops._errors import public_name
-from mindcell.ops import functional as F
+from mindcell.ops.defs import _grad_ops as G
 
 
 # ----- reshape / transpose / broadcast ------------------------------------------------------
 reshape_p = defprim("Reshape", lambda x, shape: np.reshape(x, shape),
                     infer=lambda x, shape: (tuple(shape), x[1]),
-                    bprop=lambda x, out, dout, shape: (F.reshape(dout, x.shape),))
+                    bprop=lambda x, out, dout, shape: (G.reshape(dout, x.shape),))
 transpose_p = defprim("Transpose", lambda x, perm: np.transpose(x, perm),
                       view=ViewRule(lambda base, view, perm: transpose_p.bind(
                           view, perm=tuple(int(i) for i in np.argsort(perm)))),
                       infer=lambda x, perm: (tuple(x[0][p] for p in perm), x[1]),
                       bprop=lambda x, out, dout, perm: (
-                          F.transpose(dout, tuple(int(i) for i in np.argsort(perm))),))
+                          G.transpose(dout, tuple(int(i) for i in np.argsort(perm))),))
 broadcast_to_p = defprim("BroadcastTo", lambda x, shape: np.broadcast_to(x, shape),
                          infer=lambda x, shape: (tuple(shape), x[1]),
                          bprop=lambda x, out, dout, shape: (dout,))  # autodiff unbroadcasts
@@ -57,8 +57,8 @@ def _tile_bprop(x, out, dout, multiples):
     split = []
     for m, n in zip(multiples, full):
         split.extend((m, n))
-    g = F.reduce_sum(F.reshape(dout, tuple(split)), tuple(range(0, 2 * len(full), 2)), False)
-    return (F.reshape(g, shape),)
+    g = G.reduce_sum(G.reshape(dout, tuple(split)), tuple(range(0, 2 * len(full), 2)), False)
+    return (G.reshape(g, shape),)
 
 
 def _tile_infer(x, multiples):
@@ -72,7 +72,7 @@ tile_p = defprim("Tile", lambda x, multiples: np.tile(x, multiples), infer=_tile
                  bprop=_tile_bprop)
 reverse_p = defprim("ReverseV2", lambda x, axis: np.ascontiguousarray(np.flip(x, axis)),
                     infer=lambda x, axis: x,
-                    bprop=lambda x, out, dout, axis: (F.flip(dout, axis),))
+                    bprop=lambda x, out, dout, axis: (G.flip(dout, axis),))
 
 
 # ----- concat -------------------------------------------------------------------------------
@@ -184,13 +184,13 @@ def _index_put_impl(x, value, *idx, spec):
 
 
 def _index_put_bprop(x, value, *idx, out, dout, spec):
-    dx = index_put_p.bind(dout, F.zeros((), dout.dtype), *idx, spec=spec)
+    dx = index_put_p.bind(dout, G.zeros((), dout._np_dtype), *idx, spec=spec)
     if (len(spec) == len(idx) == 1 and idx[0]._np_dtype == np.bool_
             and value.ndim <= x.ndim - idx[0].ndim):
         # x[mask] = value, value shared by every selected element: its gradient is dout summed
         # over the mask, kept at x's shape here (unbroadcast sums it) because dout[mask] has a
         # data-dependent shape that GRAPH_MODE cannot build
-        dvalue = F.sub(dout, dx)
+        dvalue = G.sub(dout, dx)
     else:
         dvalue = index_p.bind(dout, *idx, spec=spec)
     return (dx, dvalue) + (None,) * len(idx)
@@ -242,7 +242,7 @@ gather_grad_p = defprim("UnsortedSegmentSum", _segment_sum,
                         infer=lambda g, indices, axis, dim_size: (
                             g[0][:axis] + (dim_size,) + g[0][axis + len(indices[0]):], g[1]),
                         bprop=lambda g, indices, out, dout, axis, dim_size: (
-                            F.gather(dout, indices, axis), None))
+                            G.gather(dout, indices, axis), None))
 
 
 def _full_index(index, axis):
@@ -263,7 +263,7 @@ def _scatter_elements_impl(x, index, src, axis, reduction="none"):
 
 
 def _gather_d_bprop(x, index, out, dout, axis):
-    zeros = F.zeros_like(x)
+    zeros = G.zeros_like(x)
     return (scatter_elements_p.bind(zeros, index, dout, axis=axis, reduction="add"), None)
 
 
@@ -271,7 +271,7 @@ def _scatter_elements_bprop(x, index, src, out, dout, axis, reduction="none"):
     dsrc = gather_d_p.bind(dout, index, axis=axis)
     if reduction == "add":
         return (dout, None, dsrc)
-    dx = scatter_elements_p.bind(dout, index, F.zeros((), dout.dtype), axis=axis,
+    dx = scatter_elements_p.bind(dout, index, G.zeros((), dout._np_dtype), axis=axis,
                                  reduction="none")
     return (dx, None, dsrc)
 
@@ -304,7 +304,7 @@ def _index_add_impl(x, indices, y, axis):
 
 index_add_p = defprim("IndexAdd", _index_add_impl, infer=lambda x, *rest, **kw: x,
                       bprop=lambda x, indices, y, out, dout, axis: (
-                          dout, None, F.gather(dout, indices, axis)))
+                          dout, None, G.gather(dout, indices, axis)))
 
 
 def _one_hot_impl(indices, depth, on_value, off_value, axis, dtype):
@@ -362,7 +362,7 @@ def _sort_impl(x, axis, descending):
 
 def _sorted_values_bprop(x, out, dout, **attrs):
     axis = attrs.get("dim", attrs.get("axis"))
-    zeros = F.zeros_like(x)
+    zeros = G.zeros_like(x)
     return (scatter_elements_p.bind(zeros, out[1], dout[0], axis=axis, reduction="add"),)
 
 

@@ -1,0 +1,86 @@
+"""Backward-only primitives (the *Grad ones that bprops bind): each has a bprop of its own, so
+differentiating through it gives finite-difference-correct numbers or a clear error, never a
+silent zero (a primitive without a bprop is treated as a constant)."""
+import numpy as np
+import pytest
+
+from mindcell import Tensor, ops
+from mindcell._core.primitive import REGISTRY
+from mindcell.ops.defs import elementwise as E, nn as N
+from op_db import numeric_grad
+
+BACKWARD_ONLY = sorted(n for n in REGISTRY if (n.endswith(("Grad", "GradGrad")) or "Backprop" in n)) + [
+    "UnsortedSegmentSum"]
+
+
+def test_every_backward_only_primitive_has_a_bprop():
+    missing = [n for n in BACKWARD_ONLY if REGISTRY[n].bprop is None]
+    assert not missing, missing
+
+
+def _check(fn, arrays, pos):
+    got = ops.grad(fn, pos)(*[Tensor(a) for a in arrays]).asnumpy()
+    want = numeric_grad(lambda arrs: float(fn(*[Tensor(a) for a in arrs]).asnumpy()), arrays,
+                        pos, eps=1e-6)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-7)
+
+
+CASES = {
+    "TanhGrad": lambda y, dy: E.tanh_grad_p.bind(y, dy),
+    "SigmoidGrad": lambda y, dy: E.sigmoid_grad_p.bind(y, dy),
+    "SiLUGrad": lambda dy, x: E.silu_grad_p.bind(dy, x),
+    "GeLUGrad_tanh": lambda dy, x: E.gelu_grad_p.bind(dy, x, approximate="tanh"),
+    "GeLUGrad_erf": lambda dy, x: E.gelu_grad_p.bind(dy, x, approximate="none"),
+    "SoftmaxGrad": lambda y, dy: N.softmax_grad_p.bind(y, dy, axis=1),
+    "LogSoftmaxGrad": lambda y, dy: N.log_softmax_grad_p.bind(y, dy, axis=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("pos", [0, 1])
+def test_backward_primitive_gradients_match_finite_differences(name, pos):
+    rng = np.random.default_rng(0)
+    arrays = [rng.uniform(-1.5, 1.5, (2, 3)), rng.standard_normal((2, 3))]
+    w = Tensor(rng.standard_normal((2, 3)))
+    _check(lambda a, b: (CASES[name](a, b) * w).sum(), arrays, pos)
+
+
+def test_max_pool_grad_grad_gradient_is_max_pool_grad():
+    rng = np.random.default_rng(1)
+    x = rng.permutation(32).reshape(1, 2, 4, 4).astype(np.float64)  # no ties
+    attrs = dict(kernel_size=(2, 2), stride=(2, 2), padding=(0, 0, 0, 0))
+    y = N.max_pool_p.bind(Tensor(x), **attrs)
+    w = Tensor(rng.standard_normal(y.shape))
+    gather = lambda dx: (N.max_pool_gather_p.bind(Tensor(x), y, dx, **attrs) * w).sum()  # noqa
+    _check(gather, [rng.standard_normal(x.shape)], 0)
+
+
+def test_third_order_through_max_pool():
+    rng = np.random.default_rng(2)
+    x = Tensor(rng.permutation(16).reshape(1, 1, 4, 4).astype(np.float64))
+
+    def pooled_sq(w):
+        gx = ops.grad(lambda x_: (ops.max_pool2d(x_, 2, 2) * w).sum())(x)
+        return (gx ** 2).sum()
+
+    w = rng.standard_normal((1, 1, 2, 2))
+    _check(lambda w_: (ops.grad(pooled_sq)(w_) ** 2).sum(), [w], 0)
+
+
+@pytest.mark.parametrize("prim", ["LayerNormGrad", "RMSNormGrad"])
+def test_undifferentiated_backward_primitives_raise_clearly(prim):
+    with pytest.raises(RuntimeError, match="%s: second-order gradients are not supported"
+                       % prim):
+        REGISTRY[prim].bprop()
+
+
+def test_layer_norm_second_order_is_still_correct():
+    """Second order of layer norm goes through its composite form, not LayerNormGrad."""
+    rng = np.random.default_rng(3)
+    g, b = Tensor(rng.uniform(0.5, 1.5, 4)), Tensor(rng.standard_normal(4))
+    w = Tensor(rng.standard_normal((3, 4)))
+
+    def grad_norm(x):
+        first = ops.grad(lambda x_: (ops.layer_norm(x_, (4,), g, b) * w).sum())(x)
+        return (first ** 2).sum()
+    _check(grad_norm, [rng.standard_normal((3, 4))], 0)
