@@ -4,6 +4,8 @@ import threading
 import time
 import warnings
 
+import numpy as np
+
 from mindcell.common.tensor import Tensor
 from mindcell.graph import passes as P
 from mindcell.graph.executor import Program, wrap_outputs
@@ -63,15 +65,36 @@ class Compiled:
         self.program = Program(graph)
 
     def __call__(self, leaves):
-        outs = wrap_outputs(self.program.run([t._data for t in leaves]))
+        outs = wrap_outputs(self._run(leaves))
         return _unflatten(self.out_tree, outs)
 
     def call_tensors(self, tensors):
         """Run with a flat tuple of tensor arguments (the signature's fast path)."""
-        outs = self.program.run([t._data for t in tensors])
+        outs = self._run(tensors)
         if self.out_tree == ("T", 0):
             return Tensor._make(outs[0])
         return _unflatten(self.out_tree, wrap_outputs(outs))
+
+    def _run(self, tensors):
+        """The output arrays; the final values of inputs construct wrote go into the caller's
+        tensors, as PYNATIVE_MODE's in-place writes would have left them."""
+        outs = self.program.run([t._data for t in tensors])
+        written = self.graph.written_inputs
+        if written:
+            n = len(outs) - len(written)
+            for i, new in zip(written, outs[n:]):
+                _write_into(tensors[i], new)
+            outs = outs[:n]
+        return outs
+
+
+def _write_into(t, new):
+    """``t``'s storage takes the value ``new`` (a fresh copy when it is read-only, as an eager
+    setitem does)."""
+    if t._data.flags.writeable:
+        np.copyto(t._data, new)
+    else:
+        t._data = np.array(new, t._data.dtype)
 
 
 def optimize(graph, report, verify=False):

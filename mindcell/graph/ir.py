@@ -73,6 +73,9 @@ class Graph:
         self.consts = []
         self.nodes = []
         self.outputs = []
+        # construct wrote these inputs (x[i] = v): their final values are the last outputs,
+        # copied back into the caller's tensors after each run (as PYNATIVE writes in place)
+        self.written_inputs = ()
 
     def add_input(self, shape, dtype):
         v = Value(shape, dtype, kind="input")
@@ -113,6 +116,9 @@ class Graph:
                 outs, n.prim.name, ", ".join(repr(i) for i in n.inputs),
                 "{%s}" % attrs if attrs else "", types, flags))
         lines.append("  return %s" % ", ".join(repr(o) for o in self.outputs))
+        if self.written_inputs:
+            lines.append("  writes back inputs %s (the last %d outputs)"
+                         % (list(self.written_inputs), len(self.written_inputs)))
         lines.append("}")
         return "\n".join(lines)
 

@@ -151,6 +151,7 @@ def trace(fn, args, kwargs, name="graph"):
     paths, pending = [], [[]]
     while pending:
         gt.forced, gt.conditions = pending.pop(), []
+        _start_path(gt, sym)
         _trace.push(gt)
         try:
             out = fn(*sym_args, **kwargs)
@@ -165,13 +166,32 @@ def trace(fn, args, kwargs, name="graph"):
             continue
         finally:
             _trace.pop(gt)
-        paths.append((list(zip(gt.conditions, gt.forced)), out))
+        paths.append((list(zip(gt.conditions, gt.forced)),
+                      (out, [SymbolicTensor.of(s._value) for s in sym])))
+    written = _written_inputs(gt.graph, paths)
+    paths = [(d, (out, [finals[i] for i in written])) for d, (out, finals) in paths]
     out_leaves = []
     out_tree = _flatten(paths[0][1], out_leaves)
     if len(paths) > 1:
         out_leaves = _merge_paths(gt, paths, out_tree)
     gt.graph.outputs = [gt.value_of(t) for t in out_leaves]
-    return gt.graph, in_tree, out_tree
+    gt.graph.written_inputs = tuple(written)
+    return gt.graph, in_tree, out_tree[1][0]  # (out, written finals): the user's tree first
+
+
+def _start_path(gt, sym):
+    """Each path is traced from the inputs as the caller passed them: writes (x[i] = v) and
+    view links made by the previous path are forgotten."""
+    for s, v in zip(sym, gt.graph.inputs):
+        s._value = v
+    gt._rebound = {}
+    gt._init_views()
+
+
+def _written_inputs(graph, paths):
+    """Indices of the inputs some path rebound (a write in construct, through any view)."""
+    return [i for i, v in enumerate(graph.inputs)
+            if any(finals[i]._value is not v for _, (_, finals) in paths)]
 
 
 def _merge_paths(gt, paths, out_tree):
