@@ -115,17 +115,6 @@ def _check_vjp_args(fn, inputs, has_aux):
         raise TypeError("vjp: 'has_aux' must be a bool, but got %s" % type(has_aux).__name__)
 
 
-def _check_vjp_args(fn, inputs, has_aux):
-    """MindSpore's vjp takes Tensor inputs only (a non-Tensor would fail inside ``fn``)."""
-    if not callable(fn):
-        raise TypeError("vjp: 'fn' must be a function or a Cell, but got %s" % type(fn).__name__)
-    for i, x in enumerate(inputs):
-        if not isinstance(x, Tensor):
-            raise TypeError("vjp: input %d must be a Tensor, but got %s" % (i, type(x).__name__))
-    if not isinstance(has_aux, bool):
-        raise TypeError("vjp: 'has_aux' must be a bool, but got %s" % type(has_aux).__name__)
-
-
 def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
     if positions_given:
         pg = pos_grads[0] if single or len(pos_grads) == 1 else tuple(pos_grads)
