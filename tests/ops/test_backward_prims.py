@@ -18,6 +18,29 @@ def test_every_backward_only_primitive_has_a_bprop():
     assert not missing, missing
 
 
+# Primitives without a bprop: a primitive with no bprop is treated as a constant by autodiff, so
+# each must be one whose output has no gradient to give. Adding a differentiable primitive without
+# a bprop fails this test instead of silently giving zero gradients.
+NON_DIFFERENTIABLE = {
+    # bool or integer results
+    "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual", "LogicalAnd",
+    "LogicalOr", "LogicalXor", "LogicalNot", "IsNan", "IsInf", "IsFinite", "ReduceAll",
+    "ReduceAny", "ArgMax", "ArgMin", "NonZero", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert",
+    # reinterpreted bits, one-hot codes (MindSpore gives no gradient either), random numbers
+    "BitCast", "OneHot", "StandardNormal", "UniformReal", "DropoutGenMask",
+    # side effects and gradient barriers
+    "Assign", "AssignAdd", "AssignSub", "StopGradient", "Print", "SGDUpdate", "ApplyMomentum",
+    "AdamUpdate",
+    # made by the fusion pass after autodiff has run
+    "FusedElementwise",
+}
+
+
+def test_every_primitive_without_a_bprop_is_non_differentiable():
+    missing = sorted(n for n, p in REGISTRY.items() if p.bprop is None)
+    assert set(missing) <= NON_DIFFERENTIABLE, sorted(set(missing) - NON_DIFFERENTIABLE)
+
+
 def _check(fn, arrays, pos):
     got = ops.grad(fn, pos)(*[Tensor(a) for a in arrays]).asnumpy()
     want = numeric_grad(lambda arrs: float(fn(*[Tensor(a) for a in arrs]).asnumpy()), arrays,
