@@ -335,7 +335,11 @@ class Tensor:
 
     def assign_value(self, value):
         """Replace this tensor's data with ``value``'s (same shape required)."""
-        arr = _to_array(value, None)
+        try:  # converted to this tensor's dtype: a Python value that does not fit raises
+            arr = _to_array(value, self._data.dtype)
+        except (TypeError, ValueError) as e:
+            msg = str(e).replace("Tensor: ", "", 1)
+            raise type(e)("Tensor.assign_value: %s" % msg) from None
         self._data = arr.astype(self._data.dtype, copy=False)
         return self
 

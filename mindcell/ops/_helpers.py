@@ -1,11 +1,10 @@
 """Argument conversion and validation shared by the functional ops."""
-import numbers
 
 import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import public_name, show
+from mindcell.ops._errors import check_int, check_number, public_name, show, _is_int
 from mindcell.ops._errors import check_matmul_shapes  # noqa: F401  (re-exported)
 
 _SCALAR_CACHE = {}
@@ -176,20 +175,69 @@ def normalize_dim(dim, ndim, op, arg="axis"):
     return int(dim) % n
 
 
-def check_shape(shape, op, arg="shape"):
-    """A shape given as an int, tuple or list of ints into a tuple."""
+INT64_MIN, INT64_MAX = -2 ** 63, 2 ** 63 - 1
+
+
+def check_shape(shape, op, arg="shape", low=INT64_MIN):
+    """A shape given as an int, a tuple/list of ints or a 0-D/1-D integer Tensor into a tuple of
+    ints, each in [low, INT64_MAX] (ValueError otherwise: numpy would overflow or wrap)."""
     if isinstance(shape, Tensor):
-        shape = tuple(int(v) for v in shape.tolist())
-    if isinstance(shape, numbers.Integral) and not isinstance(shape, bool):
+        shape = _shape_from_tensor(shape, op, arg)
+    if _is_int(shape):
         shape = (int(shape),)
     if not isinstance(shape, (tuple, list)):
         raise TypeError("%s: '%s' must be a tuple of ints, but got %s"
-                        % (public_name(op), arg, type(shape).__name__))
+                        % (public_name(op), arg, show(shape)))
     for n in shape:
-        if not isinstance(n, numbers.Integral) or isinstance(n, bool):
-            raise TypeError("%s: '%s' must contain ints, but got %r"
-                % (public_name(op), arg, shape))
+        if not _is_int(n):
+            raise TypeError("%s: '%s' must contain ints, but got %s"
+                            % (public_name(op), arg, show(shape)))
+    for n in shape:
+        if not low <= n <= INT64_MAX:
+            raise ValueError("%s: '%s' entries must be in [%d, 2**63 - 1], but got %s"
+                             % (public_name(op), arg, low, show(tuple(shape))))
     return tuple(int(n) for n in shape)
+
+
+def _shape_from_tensor(t, op, arg):
+    if t._np_dtype.kind not in "iu":
+        raise TypeError("%s: '%s' given as a Tensor must have an integer dtype, but got %s"
+                        % (public_name(op), arg, show(t)))
+    if t.ndim > 1:
+        raise ValueError("%s: '%s' given as a Tensor must be 0-D or 1-D, but got %s"
+                         % (public_name(op), arg, show(t)))
+    return t.tolist()
+
+
+def check_size(shape, op, arg="shape"):
+    """The shape of a tensor to create: dims >= 0 whose element count fits in memory's
+    addressable range (numpy raises its own unnamed errors beyond it)."""
+    shape = check_shape(shape, op, arg, low=0)
+    check_numel(shape, op, arg)
+    return shape
+
+
+def check_numel(shape, op, arg="shape"):
+    """ValueError naming the op when a tensor of ``shape`` could not be addressed at all."""
+    n = 8  # the widest itemsize: numpy limits size * itemsize, zero dims included
+    for d in shape:
+        n *= max(d, 1)
+    if n > INT64_MAX:
+        raise ValueError("%s: '%s' %s has too many elements" % (public_name(op), arg, shape))
+    return shape
+
+
+def check_scalar_arg(v, op, arg, integer=False, finite=True):
+    """A number, or a one-element Tensor holding one, as a Python int (ints within int64) or
+    float; bools are rejected (TypeError), NaN (and inf when ``finite``) too (ValueError)."""
+    if isinstance(v, Tensor):
+        if v.size != 1:
+            raise ValueError("%s: '%s' must be a number or a one-element Tensor, but got %s"
+                             % (public_name(op), arg, show(v)))
+        v = v.item()
+    if integer or _is_int(v):
+        return check_int(v, op, arg, INT64_MIN, INT64_MAX)
+    return check_number(v, op, arg, finite=finite)
 
 
 def as_np_dtype(dtype, op, default=None):
@@ -200,6 +248,35 @@ def as_np_dtype(dtype, op, default=None):
     except (TypeError, ValueError):  # a Tensor or an array is not a dtype
         raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %s"
             % (public_name(op), show(dtype))) from None
+
+
+def fill_scalar(v, op, arg, np_dtype=None):
+    """A fill value (``full``, ``pad``): a number or bool, or a one-element Tensor, as a Python
+    scalar (NaN and inf kept), with the dtype it fills by default; when ``np_dtype`` is given
+    the value must fit in it (no silent wrap-around)."""
+    if isinstance(v, Tensor):
+        if v.size != 1:
+            raise ValueError("%s: '%s' must be a number or a one-element Tensor, but got %s"
+                             % (public_name(op), arg, show(v)))
+        value, default = v.item(), v._np_dtype
+    elif is_scalar(v):
+        value = _py(v)
+        default = mstype.scalar_dtype(value).np_dtype
+    else:
+        raise TypeError("%s: '%s' must be a number, a bool or a one-element Tensor, but got %s"
+                        % (public_name(op), arg, show(v)))
+    if np_dtype is not None:
+        mstype.check_scalar(value, mstype.from_numpy_dtype(np_dtype), public_name(op), arg,
+                            "choose a wider dtype")
+    return value, default
+
+
+def check_dtype_kind(np_dtype, op, kinds, what):
+    """``np_dtype`` is of a numpy kind in ``kinds`` ("f" for floats, "iu" for integers)."""
+    if np_dtype.kind not in kinds:
+        raise TypeError("%s: 'dtype' must be %s dtype, but got %s"
+                        % (public_name(op), what, mstype.from_numpy_dtype(np_dtype)))
+    return np_dtype
 
 
 def check_values_in(t, low, high, op, arg):

@@ -4,8 +4,10 @@ import inspect
 
 from mindcell.ops import functional as F
 from mindcell.ops.defs import nn as N
-from mindcell.ops._helpers import check_matmul_shapes, check_tensor, normalize_axis
-from mindcell.ops._errors import check_bool
+from mindcell.ops._helpers import (INT64_MAX, check_float, check_matmul_shapes, check_rank,
+                                   check_tensor, normalize_axis, normalize_dim)
+from mindcell.ops._errors import (check_bool, check_int, check_ints, check_number,
+                                  check_positive_int, show)
 
 
 class Primitive:
@@ -233,14 +235,16 @@ class Split(Primitive):
 
     def __init__(self, axis=0, output_num=1):
         super().__init__()
-        self.axis, self.output_num = axis, output_num
+        self.axis = check_int(axis, "Split", "axis")  # its range is checked against x
+        self.output_num = check_positive_int(output_num, "Split", "output_num")
 
     def __call__(self, x):
-        n = x.shape[self.axis]
+        check_rank(check_tensor(x, "Split", "x"), "Split", 1, "x")
+        n = x.shape[normalize_dim(self.axis, x.ndim, "Split")]
         if n % self.output_num:
             raise ValueError("Split: axis length %d is not divisible by output_num %d"
                              % (n, self.output_num))
-        return F.split(x, n // self.output_num, self.axis)
+        return F.tensor_split(x, self.output_num, self.axis)
 
 
 class Squeeze(Primitive):
@@ -435,10 +439,15 @@ class Dropout(Primitive):
 
     def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
         super().__init__()
-        self.keep_prob = keep_prob
+        self.keep_prob = check_number(keep_prob, "Dropout", "keep_prob", finite=True)
+        if not 0 < self.keep_prob <= 1:
+            raise ValueError("Dropout: 'keep_prob' must be in (0, 1], but got %r" % (keep_prob,))
+        check_int(Seed0, "Dropout", "Seed0")
+        check_int(Seed1, "Dropout", "Seed1")
 
     def __call__(self, x):
         from mindcell.ops.defs.state import bernoulli_mask_p
+        check_float(x, "Dropout", "x")
         mask = bernoulli_mask_p.bind(x, keep_prob=self.keep_prob)
         return F.mul(x, F.mul(mask, 1.0 / self.keep_prob)), mask
 
@@ -476,7 +485,12 @@ class Pad(Primitive):
 
     def __init__(self, paddings):
         super().__init__()
-        self.paddings = tuple(tuple(p) for p in paddings)
+        if not isinstance(paddings, (tuple, list)) or not all(
+                isinstance(p, (tuple, list)) for p in paddings):
+            raise TypeError("Pad: 'paddings' must be a tuple of (before, after) pairs, but got %s"
+                            % show(paddings))
+        self.paddings = tuple(check_ints(p, "Pad", "paddings", 2, 0, INT64_MAX)
+                              for p in paddings)
 
     def __call__(self, x):
         flat = []

@@ -4,7 +4,7 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
 from mindcell.ops._errors import check_bool
-from mindcell.ops._helpers import cast_to
+from mindcell.ops._helpers import check_tensor
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.repeat_func import bitcast
 
@@ -33,7 +33,7 @@ _OPERATORS = {
 # ----- methods ------------------------------------------------------------------------------
 def astype(self, dtype, copy=True):
     """astype(dtype): a copy converted to ``dtype``."""
-    return cast_to(self, mstype.to_dtype(dtype).np_dtype)
+    return F.cast(self, dtype)
 
 
 def reshape(self, *shape):
@@ -130,7 +130,7 @@ def expand_dims(self, axis):
 
 
 def expand_as(self, other):
-    return F.broadcast_to(self, other.shape)
+    return F.broadcast_to(self, check_tensor(other, "expand_as", "other").shape)
 
 
 def copy(self):

@@ -1,16 +1,19 @@
 """Shape manipulation, indexing, gather/scatter and sorting ops."""
+import itertools
+import math
+
 import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_shape, normalize_axis, normalize_dim,
                                    normalize_perm, check_rank, to_tensor, cast_to,
-                                   binary_operands)
-from mindcell.ops._errors import (check_bool, check_int, check_number, check_positive_int,
-                                  public_name)
+                                   binary_operands, INT64_MAX, check_numel, fill_scalar)
+from mindcell.ops._errors import (check_bool, check_choice, check_int, check_ints, check_number,
+                                  check_positive_int, public_name)
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import math_func as M
 from mindcell.ops._helpers import is_scalar, scalar_tensor
-from mindcell.ops._errors import public_name, show
+from mindcell.ops._errors import show
 
 
 def _resolve_shape(shape, size, op):
@@ -125,50 +128,55 @@ def stack(tensors, axis=0):
 def split(tensor, split_size_or_sections, axis=0):
     """split(tensor, split_size_or_sections, axis=0): a tuple of pieces along ``axis``;
     an int gives pieces of that size (the last may be smaller), a list gives the sizes."""
-    check_tensor(tensor, "split", "tensor")
+    check_rank(check_tensor(tensor, "split", "tensor"), "split", 1, "tensor")
     ax = normalize_dim(axis, tensor.ndim, "split")
     n = tensor.shape[ax]
     s = split_size_or_sections
-    if isinstance(s, int) and not isinstance(s, bool):
-        if s <= 0:
-            raise ValueError("split: split size must be positive, but got %d" % s)
-        sizes = [s] * (n // s) + ([n % s] if n % s else [])
-    elif isinstance(s, (list, tuple)):
-        sizes = [int(v) for v in s]
+    if isinstance(s, (list, tuple)):
+        sizes = check_ints(s, "split", "split_size_or_sections", low=0, high=INT64_MAX)
         if sum(sizes) != n:
-            raise ValueError("split: sections %s do not add up to the axis length %d" % (s, n))
+            raise ValueError("%s: sections %s do not add up to the axis length %d"
+                             % (public_name("split"), s, n))
     else:
-        raise TypeError("split: 'split_size_or_sections' must be an int or a list of ints, but "
-                        "got %s" % type(s).__name__)
-    pieces, start = [], 0
-    for size in sizes:
-        pieces.append(S.slice_along(tensor, ax, start, start + size))
-        start += size
-    return tuple(pieces)
+        s = check_int(s, "split", "split_size_or_sections", 1)
+        sizes = ([s] * (n // s) + ([n % s] if n % s else [])) or [0]  # empty axis: one piece
+    return _pieces(tensor, ax, itertools.accumulate(sizes[:-1]))
+
+
+def _pieces(x, ax, cuts):
+    """The slices of ``x`` along ``ax`` between consecutive ``cuts`` (Python slice semantics:
+    negative cuts count from the end, cuts beyond the axis are clamped)."""
+    bounds = [0, *cuts, x.shape[ax]]
+    out = []
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        start, stop, _ = slice(a, b).indices(x.shape[ax])
+        out.append(S.slice_along(x, ax, start, max(start, stop)))
+    return tuple(out)
 
 
 def chunk(input, chunks, axis=0):
     """chunk(input, chunks, axis=0): split into ``chunks`` pieces of equal size (the last
     smaller)."""
-    check_tensor(input, "chunk")
+    check_rank(check_tensor(input, "chunk"), "chunk", 1)
     chunks = check_positive_int(chunks, "chunk", "chunks")
-    if input.ndim == 0:
-        raise ValueError("chunk: 'input' must be at least 1-D, but got a 0-D tensor")
     n = input.shape[normalize_dim(axis, input.ndim, "chunk")]
-    size = -(-n // chunks)
-    return split(input, size, axis)
+    return split(input, max(1, -(-n // chunks)), axis)
 
 
 def tensor_split(input, indices_or_sections, axis=0):
+    """tensor_split(input, indices_or_sections, axis=0): ``k`` pieces of nearly equal size
+    (the first ``n % k`` one longer; empty ones when k > n), or the pieces between the given
+    indices (Python slice semantics)."""
+    check_rank(check_tensor(input, "tensor_split"), "tensor_split", 1)
     ax = normalize_dim(axis, input.ndim, "tensor_split")
+    s = indices_or_sections
+    if isinstance(s, (list, tuple)):
+        return _pieces(input, ax, check_ints(s, "tensor_split", "indices_or_sections",
+                                             low=-INT64_MAX, high=INT64_MAX))
+    k = check_positive_int(s, "tensor_split", "indices_or_sections")
     n = input.shape[ax]
-    if isinstance(indices_or_sections, int):
-        k = indices_or_sections
-        sizes = [n // k + (1 if i < n % k else 0) for i in range(k)]
-    else:
-        bounds = [0] + list(indices_or_sections) + [n]
-        sizes = [b - a for a, b in zip(bounds[:-1], bounds[1:])]
-    return split(input, sizes, ax)
+    sizes = [n // k + (1 if i < n % k else 0) for i in range(k - 1)]
+    return _pieces(input, ax, itertools.accumulate(sizes))
 
 
 def squeeze(input, axis=None):
@@ -199,16 +207,15 @@ def unsqueeze(input, dim):
 def broadcast_to(input, shape):
     """broadcast_to(input, shape): broadcast to ``shape``; -1 keeps that dim."""
     check_tensor(input, "broadcast_to")
-    shape = check_shape(shape, "broadcast_to")
-    lead = len(shape) - input.ndim
-    if lead < 0:
-        raise ValueError("broadcast_to: cannot broadcast shape %s to %s" % (input.shape, shape))
-    shape = tuple(input.shape[i - lead] if n == -1 else n for i, n in enumerate(shape))
-    try:
-        np.broadcast_shapes(input.shape, shape)
-    except ValueError:
-        raise ValueError("broadcast_to: cannot broadcast shape %s to %s"
-                         % (input.shape, shape)) from None
+    target = check_shape(shape, "broadcast_to", low=-1)
+    lead = len(target) - input.ndim
+    shape = tuple(input.shape[i - lead] if n == -1 and i >= lead else n
+                  for i, n in enumerate(target))
+    if lead < 0 or -1 in shape or any(d not in (1, n) for d, n in zip(input.shape,
+                                                                       shape[lead:])):
+        raise ValueError("%s: cannot broadcast shape %s to %s (-1 keeps an existing dim)"
+                         % (public_name("broadcast_to"), input.shape, target))
+    check_numel(shape, "broadcast_to")
     if shape == input.shape:
         return input
     return S.broadcast_to_p.bind(input, shape=shape)
@@ -217,17 +224,18 @@ def broadcast_to(input, shape):
 def tile(input, dims):
     """tile(input, dims): repeat the tensor ``dims[i]`` times along axis i."""
     check_tensor(input, "tile")
-    dims = check_shape(dims, "tile", "dims")
+    dims = check_shape(dims, "tile", "dims", low=0)
     if len(dims) < input.ndim:
         dims = (1,) * (input.ndim - len(dims)) + dims
+    shape = (1,) * (len(dims) - input.ndim) + input.shape
+    check_numel(tuple(a * b for a, b in zip(shape, dims)), "tile", "the result")
     return S.tile_p.bind(input, multiples=dims)
 
 
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     """flatten(input, order='C', *, start_dim=1, end_dim=-1): merge dims start..end."""
     check_tensor(input, "flatten")
-    if order not in ("C", "F"):
-        raise ValueError("flatten: 'order' must be 'C' or 'F', but got %r" % (order,))
+    check_choice(order, "flatten", "order", ("C", "F"))
     if input.ndim == 0:
         return reshape(input, (1,))
     s = normalize_dim(start_dim, input.ndim, "flatten", "start_dim")
@@ -235,7 +243,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     if s > e:
         raise ValueError("flatten: start_dim %d is after end_dim %d" % (start_dim, end_dim))
     x = input if order == "C" else transpose(input, tuple(range(input.ndim - 1, -1, -1)))
-    return reshape(x, x.shape[:s] + (-1,) + x.shape[e + 1:])
+    return reshape(x, x.shape[:s] + (math.prod(x.shape[s:e + 1]),) + x.shape[e + 1:])
 
 
 def flip(input, dims):
@@ -338,7 +346,6 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
         raise ValueError("%s: 'indices' must be 1-D and 'y' of shape %s (x's shape with "
                          "len(indices) along axis), but got indices %s and y %s"
                          % (public_name("index_add"), want, idx.shape, y.shape))
-
     return S.index_add_p.bind(x, idx, y, axis=ax)
 
 
@@ -371,16 +378,18 @@ def pad(input_x, padding, mode="constant", value=None):
     check_tensor(input_x, "pad", "input_x")
     padding = check_shape(padding, "pad", "padding")
     if len(padding) % 2 or len(padding) // 2 > input_x.ndim:
-        raise ValueError("pad: 'padding' must have an even length of at most 2*ndim, but got %s"
-                         % (padding,))
-    if mode != "constant":
-        raise ValueError("pad: only mode='constant' is supported, but got %r" % (mode,))
+        raise ValueError("%s: 'padding' must have an even length of at most 2*ndim, but got %s"
+                         % (public_name("pad"), padding))
+    check_choice(mode, "pad", "mode", ("constant",))  # the only mode implemented
+    value = 0 if value is None else fill_scalar(value, "pad", "value", input_x._np_dtype)[0]
     pairs = [(0, 0)] * input_x.ndim
     for i in range(len(padding) // 2):
         pairs[input_x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
     if any(a < 0 or b < 0 for a, b in pairs):
-        raise ValueError("pad: negative padding is not supported, but got %s" % (padding,))
-    return S.pad_p.bind(input_x, paddings=tuple(pairs), value=0 if value is None else value)
+        raise ValueError("%s: negative padding is not supported, but got %s"
+                         % (public_name("pad"), padding))
+    check_numel(tuple(n + a + b for n, (a, b) in zip(input_x.shape, pairs)), "pad", "the result")
+    return S.pad_p.bind(input_x, paddings=tuple(pairs), value=value)
 
 
 def masked_fill(input_x, mask, value):
@@ -423,7 +432,8 @@ def argsort(input, axis=-1, descending=False):
 
 
 def identity(x):
-    return S.identity_p.bind(x)
+    """identity(x): a tensor with the same values as ``x``."""
+    return S.identity_p.bind(check_tensor(x, "identity", "x"))
 
 
 __all__ = [_n for _n, _v in list(globals().items())

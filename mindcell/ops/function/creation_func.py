@@ -1,28 +1,40 @@
-"""Creation ops: ones, zeros, full, arange, linspace, eye, random tensors."""
+"""Creation ops: ones, zeros, full, arange, linspace, eye, random tensors. Shapes go through
+``check_size``, scalar bounds through ``check_scalar_arg``, dtypes through ``as_np_dtype``."""
+import math
+
 import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._helpers import check_shape, check_tensor, as_np_dtype
+from mindcell.ops._helpers import (as_np_dtype, check_dtype_kind, check_numel,
+                                   check_scalar_arg, check_size, check_tensor, fill_scalar)
 from mindcell.ops.defs import state as ST
 
 _F32 = np.dtype(np.float32)
+_I64 = np.dtype(np.int64)
 
 
-def _shape_args(size, op):
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        return check_shape(size[0], op, "size")
-    return check_shape(tuple(size), op, "size")
+def _size_args(size, op):
+    """``rand(2, 3)`` or ``rand((2, 3))``."""
+    if len(size) == 1 and isinstance(size[0], (tuple, list, Tensor)):
+        size = size[0]
+    return check_size(size, op, "size")
+
+
+def _float_dtype(dtype, op, default=_F32):
+    """Random samples in [0, 1) or from N(0, 1) need a float dtype (an int one would be 0s)."""
+    return check_dtype_kind(as_np_dtype(dtype, op, default), op, "f", "a float")
 
 
 def ones(shape, dtype=None):
     """ones(shape, dtype=None): a tensor of ones (Float32 by default)."""
-    return Tensor._make(np.ones(check_shape(shape, "ones"), as_np_dtype(dtype, "ones", _F32)))
+    return Tensor._make(np.ones(check_size(shape, "ones"), as_np_dtype(dtype, "ones", _F32)))
 
 
 def zeros(size, dtype=None):
     """zeros(size, dtype=None): a tensor of zeros (Float32 by default)."""
-    return Tensor._make(np.zeros(check_shape(size, "zeros"), as_np_dtype(dtype, "zeros", _F32)))
+    return Tensor._make(np.zeros(check_size(size, "zeros", "size"),
+                                 as_np_dtype(dtype, "zeros", _F32)))
 
 
 def ones_like(input, *, dtype=None):
@@ -38,17 +50,17 @@ def zeros_like(input, *, dtype=None):
                                                           input._np_dtype)))
 
 
-def _fill_dtype(value):
-    if isinstance(value, Tensor):
-        return value._np_dtype
-    return mstype.scalar_dtype(value).np_dtype
+def _filled(shape, fill_value, dtype, op):
+    """A tensor of ``shape`` filled with ``fill_value``; the dtype defaults to the value's."""
+    default = fill_scalar(fill_value, op, "fill_value")[1]
+    np_dtype = as_np_dtype(dtype, op, default)
+    value = fill_scalar(fill_value, op, "fill_value", np_dtype)[0]
+    return Tensor._make(np.full(shape, value, np_dtype))
 
 
 def full(size, fill_value, *, dtype=None):
     """full(size, fill_value, *, dtype=None)."""
-    value = fill_value.item() if isinstance(fill_value, Tensor) else fill_value
-    np_dtype = as_np_dtype(dtype, "full", _fill_dtype(fill_value))
-    return Tensor._make(np.full(check_shape(size, "full", "size"), value, np_dtype))
+    return _filled(check_size(size, "full", "size"), fill_value, dtype, "full")
 
 
 def fill(type, shape, value):
@@ -57,87 +69,120 @@ def fill(type, shape, value):
 
 
 def full_like(input, fill_value, *, dtype=None):
+    """full_like(input, fill_value, *, dtype=None): the dtype defaults to ``input``'s."""
     check_tensor(input, "full_like")
-    value = fill_value.item() if isinstance(fill_value, Tensor) else fill_value
-    return Tensor._make(np.full(input.shape, value,
-                                as_np_dtype(dtype, "full_like", input._np_dtype)))
-
-
-def _scalar(v):
-    return v.item() if isinstance(v, Tensor) else v
+    return _filled(input.shape, fill_value, input.dtype if dtype is None else dtype, "full_like")
 
 
 def arange(start=0, end=None, step=1, *, dtype=None):
     """arange(start=0, end=None, step=1, *, dtype=None): Int64 for ints, Float32 for floats."""
-    start, end, step = _scalar(start), _scalar(end), _scalar(step)
+    start = check_scalar_arg(start, "arange", "start")
     if end is None:
         start, end = 0, start
+    else:
+        end = check_scalar_arg(end, "arange", "end")
+    step = check_scalar_arg(step, "arange", "step")
     if step == 0:
         raise ValueError("arange: 'step' must not be zero")
     if (end - start) * step < 0:
         raise ValueError("arange: 'step' %r moves away from end %r (start %r)"
                          % (step, end, start))
+    check_numel((math.ceil((end - start) / step),), "arange", "the range")
     is_float = any(isinstance(v, float) for v in (start, end, step))
-    default = _F32 if is_float else np.dtype(np.int64)
-    return Tensor._make(np.arange(start, end, step).astype(as_np_dtype(dtype, "arange", default)))
+    np_dtype = as_np_dtype(dtype, "arange", _F32 if is_float else _I64)
+    return Tensor._make(np.arange(start, end, step).astype(np_dtype))
 
 
 def linspace(start, end, steps):
     """linspace(start, end, steps): ``steps`` evenly spaced values in [start, end]."""
     dtype = start._np_dtype if isinstance(start, Tensor) else _F32
-    steps = int(_scalar(steps))
+    start = check_scalar_arg(start, "linspace", "start")
+    end = check_scalar_arg(end, "linspace", "end")
+    steps = check_scalar_arg(steps, "linspace", "steps", integer=True)
     if steps < 1:
         raise ValueError("linspace: 'steps' must be positive, but got %d" % steps)
-    return Tensor._make(np.linspace(_scalar(start), _scalar(end), steps).astype(dtype))
+    check_numel((steps,), "linspace", "steps")
+    return Tensor._make(np.linspace(start, end, steps).astype(dtype))
 
 
 def eye(n, m=None, dtype=None):
     """eye(n, m=None, dtype=None): identity matrix (Float32 by default)."""
-    return Tensor._make(np.eye(n, m, dtype=as_np_dtype(dtype, "eye", _F32)))
+    n = check_scalar_arg(n, "eye", "n", integer=True)
+    m = n if m is None else check_scalar_arg(m, "eye", "m", integer=True)
+    shape = check_size((n, m), "eye", "(n, m)")
+    return Tensor._make(np.eye(*shape, dtype=as_np_dtype(dtype, "eye", _F32)))
 
 
 def rand(*size, dtype=None, seed=None):
     """rand(*size, dtype=None, seed=None): uniform samples in [0, 1)."""
-    return ST.uniform_p.bind(shape=_shape_args(size, "rand"), dtype=as_np_dtype(dtype, "rand",
-                                                                                 _F32))
+    return ST.uniform_p.bind(shape=_size_args(size, "rand"), dtype=_float_dtype(dtype, "rand"))
 
 
 def randn(*size, dtype=None, seed=None):
     """randn(*size, dtype=None, seed=None): standard normal samples."""
-    return ST.standard_normal_p.bind(shape=_shape_args(size, "randn"),
-                                     dtype=as_np_dtype(dtype, "randn", _F32))
+    return ST.standard_normal_p.bind(shape=_size_args(size, "randn"),
+                                     dtype=_float_dtype(dtype, "randn"))
 
 
 def standard_normal(shape, seed=None):
-    return randn(check_shape(shape, "standard_normal"))
+    """standard_normal(shape, seed=None): Float32 samples from N(0, 1)."""
+    return randn(check_size(shape, "standard_normal"))
 
 
 def uniform(shape, minval, maxval, seed=None, dtype=None):
-    """uniform(shape, minval, maxval, seed=None, dtype=mstype.float32)."""
-    return ST.uniform_p.bind(shape=check_shape(shape, "uniform"),
-                             dtype=as_np_dtype(dtype, "uniform", _F32),
-                             minval=float(_scalar(minval)), maxval=float(_scalar(maxval)))
+    """uniform(shape, minval, maxval, seed=None, dtype=mstype.float32): samples in
+    [minval, maxval)."""
+    lo = check_scalar_arg(minval, "uniform", "minval")
+    hi = check_scalar_arg(maxval, "uniform", "maxval")
+    if lo > hi:
+        raise ValueError("uniform: 'minval' (%r) must not exceed 'maxval' (%r)" % (lo, hi))
+    return ST.uniform_p.bind(shape=check_size(shape, "uniform"),
+                             dtype=_float_dtype(dtype, "uniform"), minval=float(lo),
+                             maxval=float(hi))
+
+
+def _moment(v, op, arg):
+    """A distribution parameter: a Tensor (broadcast against the samples) or a finite number."""
+    return v if isinstance(v, Tensor) else check_scalar_arg(v, op, arg)
 
 
 def normal(shape, mean, stddev, seed=None):
     """normal(shape, mean, stddev, seed=None): Gaussian samples."""
     from mindcell.ops.function import math_func as M
-    z = randn(check_shape(shape, "normal"))
+    mean, stddev = _moment(mean, "normal", "mean"), _moment(stddev, "normal", "stddev")
+    if not isinstance(stddev, Tensor) and stddev < 0:
+        raise ValueError("normal: 'stddev' must be >= 0, but got %r" % (stddev,))
+    z = randn(check_size(shape, "normal"))
     return M.add(M.mul(z, stddev), mean)
 
 
 def rand_like(input, seed=None, *, dtype=None):
-    return rand(input.shape, dtype=dtype or input.dtype)
+    """rand_like(input, seed=None, *, dtype=None): uniform samples shaped like ``input``."""
+    check_tensor(input, "rand_like")
+    return rand(input.shape, dtype=_float_dtype(dtype, "rand_like", input._np_dtype))
 
 
 def randn_like(input, seed=None, *, dtype=None):
-    return randn(input.shape, dtype=dtype or input.dtype)
+    """randn_like(input, seed=None, *, dtype=None): N(0, 1) samples shaped like ``input``."""
+    check_tensor(input, "randn_like")
+    return randn(input.shape, dtype=_float_dtype(dtype, "randn_like", input._np_dtype))
 
 
 def randint(low, high, size, seed=None, *, dtype=None):
+    """randint(low, high, size, seed=None, *, dtype=None): integers in [low, high)."""
     from mindcell.context import global_rng
-    out = global_rng().integers(low, high, check_shape(size, "randint"))
-    return Tensor._make(out.astype(as_np_dtype(dtype, "randint", np.dtype(np.int64))))
+    low = check_scalar_arg(low, "randint", "low", integer=True)
+    high = check_scalar_arg(high, "randint", "high", integer=True)
+    if low >= high:
+        raise ValueError("randint: 'low' (%d) must be less than 'high' (%d)" % (low, high))
+    np_dtype = check_dtype_kind(as_np_dtype(dtype, "randint", _I64), "randint", "iu",
+                                "an integer")
+    info = np.iinfo(np_dtype)
+    if low < info.min or high - 1 > info.max:
+        raise ValueError("randint: [%d, %d) does not fit in %s"
+                         % (low, high, mstype.from_numpy_dtype(np_dtype)))
+    out = global_rng().integers(low, high, check_size(size, "randint", "size"))
+    return Tensor._make(out.astype(np_dtype))
 
 
 __all__ = [_n for _n, _v in list(globals().items())

@@ -1,34 +1,28 @@
 """Repeating elements, non-zero indices and reinterpreting bytes: ops behind Tensor methods
 (``repeat``, ``nonzero``, ``view(dtype)``), each a primitive or a composite of primitives."""
-import numbers
-
 import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import check_bool
-from mindcell.ops._helpers import check_tensor, normalize_dim
+from mindcell.ops._errors import check_bool, check_int, check_ints, public_name
+from mindcell.ops._helpers import INT64_MAX, check_numel, check_tensor, normalize_dim
 from mindcell.ops.defs import shape as S
 
 
 def _repeat_counts(repeats, n, op):
+    """``repeats`` (an int, or one count per element along the axis) as ``n`` counts >= 0."""
     if isinstance(repeats, Tensor):
         repeats = repeats.tolist()
-    if isinstance(repeats, numbers.Integral) and not isinstance(repeats, bool):
-        repeats = [int(repeats)] * n
-    elif isinstance(repeats, (list, tuple)) and all(
-            isinstance(r, numbers.Integral) and not isinstance(r, bool) for r in repeats):
-        if len(repeats) == 1:
-            repeats = list(repeats) * n
-        if len(repeats) != n:
-            raise ValueError("%s: 'repeats' must have 1 or %d entries (the axis length), but "
-                             "got %d" % (op, n, len(repeats)))
-    else:
-        raise TypeError("%s: 'repeats' must be an int or a list of ints, but got %r"
-                        % (op, repeats))
-    if any(r < 0 for r in repeats):
-        raise ValueError("%s: 'repeats' must be >= 0, but got %r" % (op, repeats))
-    return repeats
+    if not isinstance(repeats, (list, tuple)):
+        repeats = [check_int(repeats, op, "repeats", 0, INT64_MAX)]
+    counts = list(check_ints(tuple(repeats), op, "repeats", None, 0, INT64_MAX))
+    if len(counts) == 1:
+        counts *= n
+    if len(counts) != n:
+        raise ValueError("%s: 'repeats' must have 1 or %d entries (the axis length), but got %d"
+                         % (public_name(op), n, len(counts)))
+    check_numel((sum(counts),), op, "the result")
+    return counts
 
 
 def repeat_interleave(input, repeats, axis=None):
@@ -47,9 +41,7 @@ def repeat_interleave(input, repeats, axis=None):
 
 def repeat_elements(x, rep, axis=0):
     """repeat_elements(x, rep, axis=0): repeat each slice along ``axis`` ``rep`` times."""
-    if not isinstance(rep, numbers.Integral) or isinstance(rep, bool):
-        raise TypeError("repeat_elements: 'rep' must be an int, but got %r" % (rep,))
-    return repeat_interleave(x, int(rep), axis)
+    return repeat_interleave(x, check_int(rep, "repeat_elements", "rep", 0, INT64_MAX), axis)
 
 
 def nonzero(input, as_tuple=False):
