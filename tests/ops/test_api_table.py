@@ -11,13 +11,28 @@ from mindcell import nn, ops, Tensor
 from mindcell.graph.symbolic import GraphModeError
 from mindcell.ops.tensor_methods import _OPERATORS
 
+import glob
+import importlib
+import os
+
 from api_table import Row, make_inputs
 from api_table_ops import FUNCTION_ROWS
 from api_table_classes import CLASS_ROWS
 from api_table_tensor import TENSOR_ROWS, EXEMPT_TENSOR
 from op_db import OPS, numeric_grad as _numeric_grad
 
-ROWS = FUNCTION_ROWS + CLASS_ROWS + TENSOR_ROWS
+
+def _family_rows():
+    """Rows of every other ``api_table_<family>.py`` beside this file (each defines ``ROWS``)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = []
+    for path in sorted(glob.glob(os.path.join(here, "api_table_*.py"))):
+        mod = importlib.import_module(os.path.basename(path)[:-3])
+        out += getattr(mod, "ROWS", [])
+    return out
+
+
+ROWS = FUNCTION_ROWS + CLASS_ROWS + TENSOR_ROWS + _family_rows()
 
 # Public names in ms.ops that are not ops, tested elsewhere or by their side effect here.
 EXEMPT_OPS = {
