@@ -29,6 +29,7 @@ class ViewTracking:
         self._view_of = {}   # id(view) -> (weakref(view), base, prim, attrs)
         self._views = {}     # id(base) -> {id(view): weakref(view)}
         self._rebinding = False  # values computed while rebinding are temporaries, not views
+        self.new_storage = set()  # ids of tensors rebind gave new storage (not written in place)
 
     def record_views(self, prim, inputs, attrs, outputs):
         if self._rebinding or not prim.view.applies(inputs):
@@ -54,6 +55,26 @@ class ViewTracking:
         self._replace(t, compute)
         self._update_base(t)
         self._refresh_views(t, skip=None)
+
+    def rebind(self, t, compute):
+        """A recorded storage replacement (``assign_value``, ``set_dtype``): ``t`` becomes
+        ``compute(old value of t)`` in new storage, so unlike :meth:`update` its base and its
+        views keep their values and stop sharing memory with it."""
+        self._unlink(t)
+        self._replace(t, compute)
+        self.new_storage.add(id(t))
+
+    def _unlink(self, t):
+        link = self._view_of.pop(id(t), None)
+        if link is not None:
+            siblings = self._views.get(id(link[1]), {})
+            siblings.pop(id(t), None)
+            if not siblings:
+                self._views.pop(id(link[1]), None)
+        for ref in self._views.pop(id(t), {}).values():
+            view = ref()
+            if view is not None:
+                self._view_of.pop(id(view), None)
 
     def _update_base(self, view):
         link = self._view_of.get(id(view))

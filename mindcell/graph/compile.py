@@ -83,18 +83,19 @@ class Compiled:
         if written:
             n = len(outs) - len(written)
             for i, new in zip(written, outs[n:]):
-                _write_into(tensors[i], new)
+                _write_into(tensors[i], new, i in self.graph.new_storage_inputs)
             outs = outs[:n]
         return outs
 
 
-def _write_into(t, new):
-    """``t``'s storage takes the value ``new`` (a fresh copy when it is read-only, as an eager
-    setitem does)."""
-    if t._data.flags.writeable:
-        np.copyto(t._data, new)
+def _write_into(t, new, new_storage):
+    """``t`` takes the value ``new``: in its storage as an eager setitem writes, or as new
+    storage as eager ``assign_value``/``set_dtype`` give it (and a setitem into a read-only
+    tensor)."""
+    if new_storage or not t._data.flags.writeable:
+        t._data = np.array(new)
     else:
-        t._data = np.array(new, t._data.dtype)
+        np.copyto(t._data, new)
 
 
 def optimize(graph, report, verify=False):

@@ -76,6 +76,7 @@ class Graph:
         # construct wrote these inputs (x[i] = v): their final values are the last outputs,
         # copied back into the caller's tensors after each run (as PYNATIVE writes in place)
         self.written_inputs = ()
+        self.new_storage_inputs = frozenset()  # of those, given new storage (assign_value ...)
 
     def add_input(self, shape, dtype):
         v = Value(shape, dtype, kind="input")

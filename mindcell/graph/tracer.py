@@ -82,8 +82,9 @@ class GraphTrace(_trace.Trace):
         if isinstance(t, SymbolicTensor):
             t._value = new._value
         elif isinstance(t, Parameter):
-            raise graph_error("assign into part of a Parameter with x[index] = value",
-                              "use ops.assign(param, new_value) or ops.scatter_nd_update")
+            raise graph_error("write into a Parameter with x[index] = value, assign_value or "
+                              "set_dtype", "use ops.assign(param, new_value) or "
+                              "ops.scatter_nd_update; change a dtype outside construct")
         else:
             self._rebound[id(t)] = (t, new._value)
 
@@ -148,7 +149,7 @@ def trace(fn, args, kwargs, name="graph"):
     in_tree = _flatten(list(args), leaves)
     sym = [gt.input_tensor(t.shape, t._data.dtype) for t in leaves]
     sym_args = _unflatten(in_tree, sym)
-    paths, pending = [], [[]]
+    paths, pending, new_storage = [], [[]], set()
     while pending:
         gt.forced, gt.conditions = pending.pop(), []
         _start_path(gt, sym)
@@ -168,6 +169,7 @@ def trace(fn, args, kwargs, name="graph"):
             _trace.pop(gt)
         paths.append((list(zip(gt.conditions, gt.forced)),
                       (out, [SymbolicTensor.of(s._value) for s in sym])))
+        new_storage.update(i for i, s in enumerate(sym) if id(s) in gt.new_storage)
     written = _written_inputs(gt.graph, paths)
     paths = [(d, (out, [finals[i] for i in written])) for d, (out, finals) in paths]
     out_leaves = []
@@ -176,6 +178,7 @@ def trace(fn, args, kwargs, name="graph"):
         out_leaves = _merge_paths(gt, paths, out_tree)
     gt.graph.outputs = [gt.value_of(t) for t in out_leaves]
     gt.graph.written_inputs = tuple(written)
+    gt.graph.new_storage_inputs = frozenset(new_storage.intersection(written))
     return gt.graph, in_tree, out_tree[1][0]  # (out, written finals): the user's tree first
 
 

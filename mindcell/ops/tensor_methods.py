@@ -6,6 +6,7 @@ from mindcell.ops import functional as F
 from mindcell.ops._errors import check_bool
 from mindcell.ops._helpers import check_tensor
 from mindcell.ops.defs.shape import copy_p
+from mindcell.ops.function.indexing import assign_value, set_dtype
 from mindcell.ops.function.repeat_func import bitcast
 
 
@@ -212,7 +213,7 @@ _METHODS = {
     "bitwise_not": F.invert,
     "where": lambda self, condition, y: F.select(condition, self, y),
     "lerp": F.lerp, "std_mean": F.std_mean, "var_mean": F.var_mean,
-    "outer": F.outer, "dot": F.dot,
+    "outer": F.outer, "dot": F.dot, "assign_value": assign_value, "set_dtype": set_dtype,
 }
 
 _PROPERTIES = {

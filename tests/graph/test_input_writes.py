@@ -9,6 +9,7 @@ import pytest
 import mindcell as ms
 from mindcell import nn, ops
 from mindcell.common.tensor import Tensor
+from mindcell.graph.symbolic import GraphModeError
 
 
 def _scalar_write(x, y):
@@ -77,9 +78,33 @@ def _no_write(x, y):
     return z + y
 
 
+def _assign_value(x, y):
+    x.assign_value(y * 3)
+    x[0, 0] = 1.0
+    return x + 1
+
+
+def _assign_value_other_shape(x, y):
+    x.assign_value(y[0] + 2.0)
+    return x * 1
+
+
+def _set_dtype(x, y):
+    x.set_dtype(ms.float16)
+    return x / 3
+
+
+def _assign_value_keeps_old_view(x, y):
+    v = x[1]
+    x.assign_value(y)
+    x[1] = v * 10
+    return v + 0
+
+
 WRITERS = [_scalar_write, _chained_view, _transpose_view, _slice_view, _view_sees_write,
            _write_then_return_input, _second_input_only, _both_inputs, _masked_write,
-           _branch_write, _two_writes_same_place]
+           _branch_write, _two_writes_same_place, _assign_value, _assign_value_other_shape,
+           _set_dtype, _assign_value_keeps_old_view]
 
 
 class _Net(nn.Cell):
@@ -100,15 +125,19 @@ def _run(call, offset):
     x, y = _inputs(offset)
     out = call(x, y)
     outs = out if isinstance(out, tuple) else (out,)
-    return [t.asnumpy().copy() for t in outs], x.asnumpy(), y.asnumpy()
+    return ([(t.dtype, t.asnumpy().copy()) for t in outs], (x.dtype, x.asnumpy()),
+            (y.dtype, y.asnumpy()))
 
 
 def _assert_same(eager, graph):
     for a, b in zip(eager, graph):
-        if isinstance(a, list):
+        if isinstance(a, (list, tuple)):
             _assert_same(a, b)
-        else:
+        elif isinstance(a, np.ndarray):
+            assert a.dtype == b.dtype
             np.testing.assert_array_equal(a, b)
+        else:
+            assert a == b
 
 
 @pytest.mark.parametrize("fn", WRITERS + [_no_write], ids=lambda f: f.__name__.strip("_"))
@@ -172,3 +201,50 @@ def test_write_into_input_keeps_gradients_equal_across_modes():
     ms.set_context(mode=ms.GRAPH_MODE)
     graph = [g.asnumpy() for g in grad(Tensor(x0), Tensor(np.float32(3.0)))]
     _assert_same(eager, graph)
+
+
+def test_caller_view_of_input_keeps_old_storage_after_assign_value():
+    def fn(x):
+        x.assign_value(x * 0 + 4.0)
+        return x * 1
+    for call in (fn, ms.jit(fn)):
+        x = Tensor(np.ones(3, np.float32))
+        before = x[0:2]  # shares the old storage, eagerly and after the compiled run
+        call(x)
+        np.testing.assert_array_equal(x.asnumpy(), [4.0, 4.0, 4.0])
+        np.testing.assert_array_equal(before.asnumpy(), [1.0, 1.0])
+
+
+class _ParamWriter(nn.Cell):
+    def __init__(self, write):
+        super().__init__()
+        self.p = ms.Parameter(Tensor(np.zeros(3, np.float32)), "p")
+        self.write = write
+
+    def construct(self, x):
+        self.write(self.p, x)
+        return x * 1
+
+
+@pytest.mark.parametrize("write", [lambda p, x: p.assign_value(x),
+                                   lambda p, x: p.set_dtype(ms.float64)],
+                         ids=["assign_value", "set_dtype"])
+def test_parameter_storage_writes_in_construct_raise_naming_the_line(write):
+    net = _ParamWriter(write)
+    net(Tensor(np.ones(3, np.float32)))  # PYNATIVE_MODE replaces the Parameter's storage
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with pytest.raises(GraphModeError, match=r"(?s)test_input_writes.py:\d+: .*Parameter.*"
+                                             r"Instead: use ops.assign"):
+        _ParamWriter(write)(Tensor(np.ones(3, np.float32)))
+
+
+@pytest.mark.parametrize("value", [1e6, [300.0, 1.0, 2.0]])
+def test_assign_value_python_data_that_does_not_fit_raises_in_both_modes(value):
+    def fn(x):
+        y = x * 1
+        y.assign_value(value)
+        return y
+    x = Tensor(np.zeros(3, np.float16) if isinstance(value, float) else np.zeros(3, np.int8))
+    for call in (fn, ms.jit(fn)):
+        with pytest.raises(ValueError, match="assign_value.*does not fit"):
+            call(x)

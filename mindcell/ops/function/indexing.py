@@ -5,7 +5,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from mindcell.common.tensor import Tensor
 from mindcell._core import autodiff, trace as _trace
-from mindcell.ops._helpers import cast_to, check_tensor, to_tensor
+from mindcell.ops._helpers import as_np_dtype, cast_to, check_tensor, to_tensor
 from mindcell.ops.defs import shape as S
 
 
@@ -90,12 +90,48 @@ def setitem(x, index, value):
     _check_basic(x.shape, spec)
     v = cast_to(to_tensor(value, "setitem", "value"), x._np_dtype)
     current = _trace.current()
-    if current.is_graph or (autodiff.tapes and (autodiff.is_tracked(x)
-                                                or autodiff.is_tracked(v))):
+    if _recorded(current, x, v):
         current.update(x, lambda old: S.index_put_p.bind(old, v, *tensors, spec=spec))
         return
     if not x._data.flags.writeable:
         x._data = x._data.copy()
     with S.index_errors("setitem"):
         x._data[S.build_index(spec, [t._data for t in tensors])] = v._data
+
+
+def _recorded(current, *tensors):
+    """Whether a write goes through the trace: a graph is traced, or gradients of one of
+    ``tensors`` are taped (earlier tape entries must keep the old value)."""
+    return current.is_graph or bool(autodiff.tapes) and any(map(autodiff.is_tracked, tensors))
+
+
+# Tensor's own (eager) definitions; tensor_methods installs the two below over them.
+_eager_assign_value = Tensor.assign_value
+_eager_set_dtype = Tensor.set_dtype
+
+
+def assign_value(x, value):
+    """``Tensor.assign_value(value)``: ``x`` takes ``value`` (converted to ``x``'s dtype, with
+    its shape) as new storage. Recorded (GRAPH_MODE, taped gradients) it is a rebinding through
+    the trace, the path setitem's update takes, so both modes give the same values; on a
+    Parameter inside construct it raises GraphModeError (use ops.assign)."""
+    current = _trace.current()
+    if not _recorded(current, x, value):
+        return _eager_assign_value(x, value)
+    if not isinstance(value, Tensor):  # Python data converts as eagerly (no fit: ValueError)
+        value = _eager_assign_value(Tensor._make(np.zeros((), x._np_dtype)), value)
+    v = cast_to(value, x._np_dtype)
+    current.rebind(x, lambda old: S.copy_p.bind(v) if v is value else v)
+    return x
+
+
+def set_dtype(x, dtype):
+    """``Tensor.set_dtype(dtype)``: ``x`` takes its values cast to ``dtype`` as new storage
+    (recorded: a rebinding to a Cast, as :func:`assign_value`)."""
+    current = _trace.current()
+    if not _recorded(current, x):
+        return _eager_set_dtype(x, dtype)
+    np_dtype = as_np_dtype(dtype, "Tensor.set_dtype")
+    current.rebind(x, lambda old: cast_to(old, np_dtype))
+    return x
 
