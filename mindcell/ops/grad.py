@@ -139,7 +139,7 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op):
                       grad_position is not None, bool(weights))
         if with_value:
             return rec.out, grads
-        return (grads, aux if len(aux) > 1 else aux[0]) if has_aux else grads
+        return (grads, tuple(aux)) if has_aux else grads  # aux: always a tuple, fn's out[1:]
 
     grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
     return _trace.graph_mode_aware(grad_fn)
@@ -165,7 +165,8 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     Returns:
         Callable: called with the inputs of ``fn``, it returns the gradients: one Tensor for
         an int ``grad_position``, a tuple for a tuple, ``(input_grads, weight_grads)`` when
-        both positions and ``weights`` are given, and ``(gradients, aux)`` with ``has_aux``.
+        both positions and ``weights`` are given, and ``(gradients, aux)`` with ``has_aux``
+        (``aux`` is the tuple of ``fn``'s outputs after the first, as in MindSpore).
         In GRAPH_MODE the forward and backward passes are compiled together.
 
     Raises:

@@ -4,6 +4,7 @@ import math
 from mindcell import dtype as mstype
 from mindcell.common.initializer import HeUniform, Uniform, initializer
 from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.activation import get_activation
 from mindcell.ops import functional as F
@@ -49,7 +50,8 @@ class Dense(Cell):
     Raises:
         ValueError: a channel count is not a positive int, ``weight_init`` has the wrong
             shape, or the input's last dimension is not ``in_channels``.
-        TypeError: ``activation`` is not a str, Cell or None.
+        TypeError: ``activation`` is not a str, Cell or None, or the input is not a float
+            Tensor.
 
     Examples:
         >>> import numpy as np
@@ -87,6 +89,11 @@ class Dense(Cell):
         self.activation_flag = activation is not None
 
     def construct(self, x):
+        if not isinstance(x, Tensor) or x._np_dtype.kind != "f":
+            # MindSpore's MatMul rejects an integer input against float weights; never compute
+            # a silently promoted result.
+            raise TypeError("Dense: the input must be a float Tensor, but got %s"
+                            % (x.dtype if isinstance(x, Tensor) else type(x).__name__))
         if x.shape[-1:] != (self.in_channels,):
             raise ValueError("Dense: the input's last dim must be in_channels=%d, but got shape "
                              "%s" % (self.in_channels, x.shape))
