@@ -207,6 +207,29 @@ def test_reproduced_squeezes_raise_naming_the_op(fn, message):
         fn()
 
 
+def _setitem(np_dtype, value):
+    x = Tensor(np.zeros(2, np_dtype))
+    x[0] = value
+    return x
+
+
+@pytest.mark.parametrize("np_dtype, value", [(np.int8, 300), (np.uint8, -1), (np.int32, 2 ** 40),
+                                             (np.int64, float("nan")), (np.uint8, 1e10)])
+def test_setitem_scalar_that_does_not_fit_an_integer_tensor_raises(np_dtype, value):
+    for call in (_setitem, ms.jit(_setitem)):
+        with pytest.raises(ValueError, match="setitem.*does not fit"):
+            call(np_dtype, value)
+
+
+@pytest.mark.parametrize("np_dtype, value, want", [(np.float16, 1e6, math.inf),
+                                                   (np.float16, 1e-8, 0.0),
+                                                   (np.int8, -128, -128), (np.int8, 2.9, 2),
+                                                   (np.uint8, True, 1)])
+def test_setitem_scalar_converts_as_an_operand(np_dtype, value, want):
+    got = [call(np_dtype, value).asnumpy()[0] for call in (_setitem, ms.jit(_setitem))]
+    assert got == [want, want]
+
+
 @pytest.mark.parametrize("fn, dtype, want", [
     (lambda: ops.exp(3), ms.float32, math.exp(3)),
     (lambda: Tensor(np.array([255], np.uint8)) / 255, ms.float32, 1.0),

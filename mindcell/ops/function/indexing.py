@@ -5,7 +5,8 @@ from numpy.lib.stride_tricks import as_strided
 
 from mindcell.common.tensor import Tensor
 from mindcell._core import autodiff, trace as _trace
-from mindcell.ops._helpers import as_np_dtype, cast_to, check_tensor, to_tensor
+from mindcell.ops._helpers import (_py, as_np_dtype, cast_to, check_tensor, is_scalar,
+                                   scalar_tensor, to_tensor)
 from mindcell.ops.defs import shape as S
 
 
@@ -88,7 +89,7 @@ def setitem(x, index, value):
     check_tensor(x, "setitem")
     spec, tensors = normalize_index(index)
     _check_basic(x.shape, spec)
-    v = cast_to(to_tensor(value, "setitem", "value"), x._np_dtype)
+    v = _setitem_value(value, x._np_dtype)
     current = _trace.current()
     if _recorded(current, x, v):
         current.update(x, lambda old: S.index_put_p.bind(old, v, *tensors, spec=spec))
@@ -97,6 +98,14 @@ def setitem(x, index, value):
         x._data = x._data.copy()
     with S.index_errors("setitem"):
         x._data[S.build_index(spec, [t._data for t in tensors])] = v._data
+
+
+def _setitem_value(value, np_dtype):
+    """A Python scalar converts as an operand of ``np_dtype`` does (one that does not fit an
+    integer dtype raises instead of wrapping around); tensors and lists are cast."""
+    if is_scalar(value):
+        return scalar_tensor(_py(value), np_dtype, "setitem", "value")
+    return cast_to(to_tensor(value, "setitem", "value"), np_dtype)
 
 
 def _recorded(current, *tensors):
