@@ -144,7 +144,8 @@ def _signature(obj, leaves, spec):
     else:
         try:
             hash(obj)
-            spec.append(("C", type(obj).__name__, obj))
+            # repr for floats: -0.0 == 0.0 and nan != nan, but both are distinct constants
+            spec.append(("C", type(obj).__name__, repr(obj) if isinstance(obj, float) else obj))
         except TypeError:
             spec.append(("C", type(obj).__name__, id(obj)))
 

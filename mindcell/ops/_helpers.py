@@ -1,5 +1,7 @@
 """Argument conversion and validation shared by the functional ops."""
 
+import math
+
 import numpy as np
 
 from mindcell import dtype as mstype
@@ -18,7 +20,10 @@ def scalar_tensor(value, np_dtype, op="Tensor", arg="other",
                   hint="cast the tensor to a wider dtype first"):
     """A cached 0-d constant tensor (constants are never mutated); ValueError naming ``op`` when
     the Python scalar does not fit in ``np_dtype`` (no silent wrap-around or overflow)."""
-    key = (value, np_dtype, type(value))
+    # the sign too: -0.0 == 0.0, but x * -0.0 must keep the sign of zero
+    key = (value, np_dtype, type(value), math.copysign(1.0, value)
+           if isinstance(value, (float, np.floating))
+           else 0)
     t = _SCALAR_CACHE.get(key)
     if t is None:
         dt = mstype.from_numpy_dtype(np_dtype)

@@ -397,3 +397,25 @@ def test_true_division_by_scalars_matches_numpy_in_both_modes(np_dtype, form):
         for got in (eager, graph):
             assert got.dtype == from_numpy_dtype(rd), (s, got.dtype)
             np.testing.assert_array_equal(got.asnumpy(), want, err_msg=repr(s))
+
+
+@pytest.mark.parametrize("zero", [0.0, -0.0, np.float32(-0.0), np.float64(0.0), np.float16(-0.0)])
+@pytest.mark.parametrize("jit", [False, True])
+def test_signed_zero_scalars_keep_their_sign(zero, jit):
+    """Cached scalar constants are keyed by sign too: x * -0.0 is -0.0 after x * 0.0 ran."""
+    x = ms.Tensor(np.ones(3, np.float32))
+    fn = (lambda t: t * zero)
+    fn = ms.jit(fn) if jit else fn
+    _ = x * 0.0, x * -0.0  # fill the cache with both zeros first
+    got = fn(x).asnumpy()
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(np.ones(3, np.float32) * zero))
+
+
+def test_jit_cache_tells_signed_zeros_and_nan_apart():
+    """The compile cache keys a Python float constant by its repr: 0.0 and -0.0 differ."""
+    f = ms.jit(lambda t, s: t * s)
+    x = ms.Tensor(np.ones(2, np.float32))
+    assert not np.signbit(f(x, 0.0).asnumpy()).any()
+    assert np.signbit(f(x, -0.0).asnumpy()).all()
+    assert np.isnan(f(x, float("nan")).asnumpy()).all()
+    assert np.isnan(f(x, float("nan")).asnumpy()).all()
