@@ -110,6 +110,23 @@ def _base_arg(name, op):
     return inspect._empty
 
 
+def _zoo_overrides(a, x4):
+    """Base calls of the zoo-layer ops (tests/ops/api_table_zoo_layers.py)."""
+    x5 = lambda: _t(np.ones((1, 2, 3, 3, 3), np.float32))  # noqa: E731
+    return {
+        "adaptive_max_pool2d": lambda: ([_t(x4), 2], {}),
+        "conv3d": lambda: ([x5(), _t(np.ones((2, 2, 2, 2, 2), np.float32))], {}),
+        "cosine_embedding_loss": lambda: ([_t(a["X"]), _t(a["X"]),
+                                           _t(np.array([1.0, -1.0], np.float32))], {}),
+        "dropout2d": lambda: ([_t(x4)], {}), "glu": lambda: ([_t(a["X"]), 0], {}),
+        "interpolate": lambda: ([_t(x4), (3, 3)], {}), "upsample": lambda: ([_t(x4), (3, 3)], {}),
+        "multi_margin_loss": lambda: ([_t(a["X"]), _t(np.array([0, 2]))], {}),
+        "pixel_shuffle": lambda: ([_t(np.ones((1, 4, 2, 2), np.float32)), 2], {}),
+        "pixel_unshuffle": lambda: ([_t(x4[:, :, :2, :2]), 2], {}),
+        "prelu": lambda: ([_t(a["X"]), _t(np.full(3, 0.25, np.float32))], {}),
+    }
+
+
 def _base_overrides():
     """Ops whose arguments need shapes or types the name heuristic cannot guess."""
     import mindcell as ms
@@ -120,6 +137,7 @@ def _base_overrides():
         "conv2d": lambda: ([_t(x4), _t(w4)], {}), "max_pool2d": lambda: ([_t(x4), 2], {}),
         "avg_pool2d": lambda: ([_t(x4), 2], {}),
         "adaptive_avg_pool2d": lambda: ([_t(x4), 2], {}),
+        **_zoo_overrides(a, x4),
         "one_hot": lambda: ([_t(i), 3], {}), "embedding": lambda: ([_t(i), _t(a["X4"][0, 0])], {}),
         "gather": lambda: ([_t(a["X"]), _t(i[:2]), 0], {}),
         "gather_elements": lambda: ([_t(a["X"]), 1, idx()], {}),

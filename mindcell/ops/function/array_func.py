@@ -12,6 +12,7 @@ from mindcell.ops._errors import (check_bool, check_choice, check_int, check_int
                                   check_positive_int, public_name)
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import math_func as M
+from mindcell.ops.function.pad_func import mirror_pad
 from mindcell.ops._helpers import is_scalar, scalar_tensor
 from mindcell.ops._errors import show
 
@@ -374,13 +375,17 @@ def _one_hot_value(v, arg):
 
 def pad(input_x, padding, mode="constant", value=None):
     """pad(input_x, padding, mode='constant', value=None): torch-style ``padding``
-    (last dim first: (left, right, top, bottom, ...)); constant mode."""
+    (last dim first: (left, right, top, bottom, ...)); mode 'constant' (``value``, default 0),
+    'reflect', 'replicate' or 'circular'."""
     check_tensor(input_x, "pad", "input_x")
     padding = check_shape(padding, "pad", "padding")
     if len(padding) % 2 or len(padding) // 2 > input_x.ndim:
         raise ValueError("%s: 'padding' must have an even length of at most 2*ndim, but got %s"
                          % (public_name("pad"), padding))
-    check_choice(mode, "pad", "mode", ("constant",))  # the only mode implemented
+    check_choice(mode, "pad", "mode", ("constant", "reflect", "replicate", "circular"))
+    if mode != "constant" and value is not None:
+        raise ValueError("%s: 'value' is only used in 'constant' mode, but mode is %r"
+                         % (public_name("pad"), mode))
     value = 0 if value is None else fill_scalar(value, "pad", "value", input_x._np_dtype)[0]
     pairs = [(0, 0)] * input_x.ndim
     for i in range(len(padding) // 2):
@@ -389,6 +394,8 @@ def pad(input_x, padding, mode="constant", value=None):
         raise ValueError("%s: negative padding is not supported, but got %s"
                          % (public_name("pad"), padding))
     check_numel(tuple(n + a + b for n, (a, b) in zip(input_x.shape, pairs)), "pad", "the result")
+    if mode != "constant":
+        return mirror_pad(input_x, pairs, mode, "pad")
     return S.pad_p.bind(input_x, paddings=tuple(pairs), value=value)
 
 

@@ -89,7 +89,8 @@ def logsigmoid(x):
 
 
 def mish(x):
-    return M.mul(x, M.tanh(softplus(x)))
+    """mish(x): x * tanh(softplus(x)), for float tensors."""
+    return M.mul(x, M.tanh(softplus(check_float(x, "mish", "x"))))
 
 
 # ----- convolution and pooling --------------------------------------------------------------
@@ -267,20 +268,6 @@ def _pool2d_pad_mode(x, kind, kernel_size, stride, pad_mode, op):
     if kind == "max":
         return max_pool2d(x, (kh, kw), (sh, sw), pads)
     return avg_pool2d(x, (kh, kw), (sh, sw), pads, count_include_pad=False)
-
-
-def adaptive_avg_pool2d(input, output_size):
-    """adaptive_avg_pool2d(input, output_size): output sizes that divide the input exactly."""
-    check_float(input, "adaptive_avg_pool2d")
-    oh, ow = _pair(output_size, "output_size", "adaptive_avg_pool2d")
-    if input.ndim not in (3, 4):
-        raise ValueError("adaptive_avg_pool2d: input must be 3-D or 4-D (N)CHW, but got shape %s"
-                         % (input.shape,))
-    h, w = input.shape[-2:]
-    if h % oh or w % ow:
-        raise ValueError("adaptive_avg_pool2d: input size %s must be divisible by output_size %s"
-                         % ((h, w), (oh, ow)))
-    return avg_pool2d(input, (h // oh, w // ow), (h // oh, w // ow))
 
 
 # ----- dropout ------------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""More activations (prelu, hardtanh, hardsigmoid, glu) and channel dropout (dropout2d), as
+composites of elementwise primitives."""
+import numpy as np
+
+from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import check_bool, check_number, public_name
+from mindcell.ops._helpers import cast_to, check_float, check_tensor, normalize_dim
+from mindcell.ops.defs import elementwise as E
+from mindcell.ops.defs import state as ST
+from mindcell.ops.function import array_func as A
+from mindcell.ops.function import math_func as M
+
+
+def prelu(x, weight):
+    """prelu(x, weight): max(0, x) + weight * min(0, x); ``weight`` is 1-D with one entry, or
+    one per channel (axis 1 of ``x``)."""
+    op = "prelu"
+    check_float(x, op, "x")
+    check_tensor(weight, op, "weight")
+    channels = x.shape[1] if x.ndim >= 2 else 1
+    if weight.ndim != 1 or weight.shape[0] not in (1, channels):
+        raise ValueError("%s: 'weight' must be 1-D of size 1 or %d (the channels of x), but got "
+                         "shape %s" % (public_name(op), channels, weight.shape))
+    w = cast_to(weight, x._np_dtype)
+    if x.ndim >= 2 and weight.shape[0] > 1:
+        w = A.reshape(w, (1, channels) + (1,) * (x.ndim - 2))
+    elif x.ndim == 0:
+        w = A.reshape(w, ())
+    return M.select(M.greater(x, 0.0), x, M.mul(x, w))
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0):
+    """hardtanh(input, min_val=-1.0, max_val=1.0): input clamped to [min_val, max_val]."""
+    op = "hardtanh"
+    check_float(input, op)
+    lo = check_number(min_val, op, "min_val", finite=True)
+    hi = check_number(max_val, op, "max_val", finite=True)
+    if lo > hi:
+        raise ValueError("%s: 'min_val' (%r) must not exceed 'max_val' (%r)"
+                         % (public_name(op), min_val, max_val))
+    return M.clamp(input, lo, hi)
+
+
+def hardsigmoid(input):
+    """hardsigmoid(input): relu6(input + 3) / 6."""
+    x = check_float(input, "hardsigmoid")
+    return M.mul(E.relu6_p.bind(M.add(x, 3.0)), 1.0 / 6.0)
+
+
+def glu(x, axis=-1):
+    """glu(x, axis=-1): a * sigmoid(b), where a and b are the two halves of ``x`` along
+    ``axis``."""
+    op = "glu"
+    check_float(x, op, "x")
+    if x.ndim == 0:
+        raise ValueError("%s: 'x' must be at least 1-D, but got a 0-D tensor" % public_name(op))
+    ax = normalize_dim(axis, x.ndim, op)
+    n = x.shape[ax]
+    if n % 2:
+        raise ValueError("%s: the size of axis %d must be even, but got %d"
+                         % (public_name(op), axis, n))
+    a, b = A.narrow(x, ax, 0, n // 2), A.narrow(x, ax, n // 2, n // 2)
+    return M.mul(a, M.sigmoid(b))
+
+
+def dropout2d(input, p=0.5, training=True):
+    """dropout2d(input, p=0.5, training=True): zero whole channels of (N, C, H, W) input with
+    probability p and scale the rest by 1/(1-p)."""
+    op = "dropout2d"
+    check_float(input, op)
+    if input.ndim != 4:
+        raise ValueError("%s: input must be 4-D (N, C, H, W), but got shape %s"
+                         % (public_name(op), input.shape))
+    p = check_number(p, op, "p", 0, 1)
+    if not check_bool(training, op, "training") or p == 0:
+        return input
+    if p == 1:
+        return M.mul(input, 0.0)
+    shape = input.shape[:2] + (1, 1)
+    mask = ST.bernoulli_mask_p.bind(Tensor._make(np.zeros(shape, input._np_dtype)),
+                                    keep_prob=1.0 - p)
+    return M.mul(input, M.mul(mask, 1.0 / (1.0 - p)))
+
+
+__all__ = ["prelu", "hardtanh", "hardsigmoid", "glu", "dropout2d"]

@@ -1,0 +1,88 @@
+"""conv3d as a sum of Conv2D calls, one per kernel depth tap.
+
+For tap k the depth slices d*stride + k*dilation of every output depth d are gathered, folded
+into the batch and convolved in 2-D with weight[:, :, k]; the taps' results add up. That keeps
+the Conv2D kernel (im2col + GEMM, its bprop) doing all the arithmetic, with kd calls instead of
+a new primitive."""
+import numpy as np
+
+from mindcell.ops._errors import check_choice, check_ints, check_positive_int, public_name
+from mindcell.ops._helpers import cast_to, check_float, check_tensor
+from mindcell.ops.defs import shape as S
+from mindcell.ops.function import array_func as A
+from mindcell.ops.function import math_func as M
+from mindcell.ops.function.nn_func import conv2d, same_padding
+from mindcell.ops.function.pad_func import take
+
+
+def triple(v, op, arg, low=1):
+    """An int or 3 ints (or MindSpore's 5-entry (1, 1, d, h, w) form for stride/dilation)."""
+    if isinstance(v, (tuple, list)) and len(v) == 5:
+        v = tuple(v[2:])
+    return check_ints(v, op, arg, 3, low)
+
+
+def padding6(padding, op):
+    """(head, tail, top, bottom, left, right) from an int, 3 ints (both sides) or 6 ints."""
+    if isinstance(padding, (tuple, list)) and len(padding) == 3:
+        padding = tuple(p for p in padding for _ in (0, 1))
+    return check_ints(padding, op, "padding", 6, 0)
+
+
+def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
+           groups=1):
+    """conv3d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1,
+    groups=1): 3-D cross-correlation of NCDHW input with (O, C/groups, kd, kh, kw) weight;
+    ``padding`` is an int, 3 ints or (head, tail, top, bottom, left, right)."""
+    op = "conv3d"
+    check_float(input, op)
+    check_tensor(weight, op, "weight")
+    check_choice(pad_mode, op, "pad_mode", ("same", "valid", "pad"))
+    if input.ndim != 5 or weight.ndim != 5:
+        raise ValueError("%s: input and weight must be 5-D (NCDHW, OIDHW), but got %s and %s"
+                         % (public_name(op), input.shape, weight.shape))
+    stride, dilation = triple(stride, op, "stride"), triple(dilation, op, "dilation")
+    groups = check_positive_int(groups, op, "groups")
+    if input.shape[1] != weight.shape[1] * groups or weight.shape[0] % groups:
+        raise ValueError("%s: input channels %d must equal weight.shape[1] (%d) * groups (%d)"
+                         % (public_name(op), input.shape[1], weight.shape[1], groups))
+    pads = padding6(padding, op)
+    if pad_mode != "pad" and any(pads):
+        raise ValueError("%s: 'padding' must be 0 unless pad_mode is 'pad'" % public_name(op))
+    ksize = weight.shape[2:]
+    if pad_mode == "same":
+        pads = sum((same_padding(n, k, s, d) for n, k, s, d in
+                    zip(input.shape[2:], ksize, stride, dilation)), ())
+    spans = [n + pads[2 * i] + pads[2 * i + 1] - dilation[i] * (ksize[i] - 1) - 1
+             for i, n in enumerate(input.shape[2:])]
+    if min(spans) < 0:
+        raise ValueError("%s: kernel %s is larger than the padded input %s"
+                         % (public_name(op), ksize, input.shape[2:]))
+    out = _conv3d_taps(input, cast_to(weight, input._np_dtype), stride, pads, dilation, groups,
+                       spans[0] // stride[0] + 1)
+    if bias is not None:
+        if check_tensor(bias, op, "bias").shape != (weight.shape[0],):
+            raise ValueError("%s: 'bias' must have shape (%d,), but got %s"
+                             % (public_name(op), weight.shape[0], bias.shape))
+        out = M.add(out, A.reshape(cast_to(bias, input._np_dtype), (1, -1, 1, 1, 1)))
+    return out
+
+
+def _conv3d_taps(x, w, stride, pads, dilation, groups, d_out):
+    n, c = x.shape[:2]
+    if pads[0] or pads[1]:
+        pairs = ((0, 0), (0, 0), (pads[0], pads[1]), (0, 0), (0, 0))
+        x = S.pad_p.bind(x, paddings=pairs, value=0)
+    total = None
+    for k in range(w.shape[2]):
+        depth = np.arange(d_out) * stride[0] + k * dilation[0]
+        xs = A.transpose(take(x, depth, 2), (0, 2, 1, 3, 4))  # (N, Do, C, H, W)
+        xs = A.reshape(xs, (n * d_out, c) + x.shape[3:])
+        y = conv2d(xs, A.squeeze(A.narrow(w, 2, k, 1), 2), None, stride[1:], "pad", pads[2:],
+                   dilation[1:], groups)
+        total = y if total is None else M.add(total, y)
+    total = A.reshape(total, (n, d_out) + total.shape[1:])
+    return A.transpose(total, (0, 2, 1, 3, 4))
+
+
+__all__ = ["conv3d"]
