@@ -24,3 +24,4 @@ def register(name):
 
 from . import elementwise  # noqa: E402,F401  (registers elementwise, reduce, softmax kernels)
 from . import nn  # noqa: E402,F401  (registers matmul, conv, pooling, norm, optimizer kernels)
+from . import recurrent  # noqa: E402,F401  (registers the fused RNN/LSTM/GRU sequences)

@@ -12,3 +12,5 @@ from mindcell.nn.layer.embedding import Embedding  # noqa: F401,E402
 from mindcell.nn.layer.norm_variants import RMSNorm, LayerNormNoBias, RINorm  # noqa: F401,E402
 from mindcell.nn.layer import norm_variants  # noqa: F401,E402
 from mindcell.nn.layer.transformer import MultiheadAttention, TransformerEncoderLayer  # noqa
+from mindcell.nn.layer.rnns import RNN, LSTM, GRU  # noqa: F401,E402
+from mindcell.nn.layer.rnn_cells import RNNCell, LSTMCell, GRUCell  # noqa: F401,E402
