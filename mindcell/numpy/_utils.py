@@ -1,0 +1,201 @@
+"""Argument conversion for ``mindcell.numpy``: array-likes into Tensors with mindspore.numpy's
+dtype rules, ``dtype=`` arguments, axes, and errors that name the ``mindcell.numpy`` function.
+
+mindspore.numpy's rules: Python ints become Int32 and floats Float32 (also inside lists and
+tuples, where numpy would choose int64/float64); a numpy array keeps its dtype; a Tensor is used
+as it is."""
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell import ops
+
+_F32 = np.dtype(np.float32)
+_I32 = np.dtype(np.int32)
+
+
+def fail(name, message, exc=TypeError):
+    """``exc`` with a message naming ``mindcell.numpy.<name>``."""
+    return exc("mindcell.numpy.%s: %s" % (name, message))
+
+
+def describe(v):
+    if isinstance(v, Tensor):
+        return "Tensor of shape %s and dtype %s" % (v.shape, v.dtype)
+    r = repr(v)
+    return "%s %s" % (type(v).__name__, r if len(r) <= 60 else r[:57] + "...")
+
+
+def is_number(v):
+    return isinstance(v, (numbers.Number, np.bool_, np.generic)) and not isinstance(v, complex)
+
+
+def scalar_np_dtype(v):
+    """Python bool -> bool, int -> int32, float -> float32 (mindspore.numpy's defaults)."""
+    if isinstance(v, (bool, np.bool_)):
+        return np.dtype(np.bool_)
+    if isinstance(v, np.generic):
+        return v.dtype
+    if isinstance(v, numbers.Integral):
+        return _I32 if -2 ** 31 <= v < 2 ** 31 else np.dtype(np.int64)
+    return _F32
+
+
+def np_dtype(dtype, name, default=None):
+    """A ``dtype=`` argument (mindcell dtype, numpy dtype or its name) as a numpy dtype."""
+    if dtype is None:
+        return default
+    if isinstance(dtype, Tensor) or isinstance(dtype, (list, tuple, dict)):
+        raise fail(name, "'dtype' must be a dtype, but got %s" % describe(dtype))
+    try:
+        return mstype.to_dtype(dtype).np_dtype
+    except (TypeError, ValueError, KeyError, AttributeError):
+        raise fail(name, "'dtype' must be a dtype, but got %s" % describe(dtype)) from None
+
+
+def _from_nested(a, name):
+    try:
+        arr = np.asarray(a)
+    except (TypeError, ValueError) as e:
+        raise fail(name, "cannot convert %s to a Tensor (%s)" % (describe(a), e),
+                   ValueError) from None
+    if arr.dtype == object:
+        raise fail(name, "the input must have the same size across all dimensions "
+                   "and hold numbers, but got %s" % describe(a), ValueError)
+    if arr.dtype.kind not in "biuf":
+        raise fail(name, "the input must hold numbers, but got %s" % describe(a))
+    if arr.dtype == np.float64:
+        arr = arr.astype(_F32)
+    elif arr.dtype == np.int64 and arr.size and (arr.min() >= -2 ** 31 and arr.max() < 2 ** 31):
+        arr = arr.astype(_I32)
+    elif arr.dtype == np.int64 and not arr.size:
+        arr = arr.astype(_I32)
+    return arr
+
+
+def _nested_tensors(a):
+    """A list/tuple holding Tensors: the Tensors as numpy (eager values only)."""
+    if isinstance(a, Tensor):
+        return a.asnumpy()
+    if isinstance(a, (list, tuple)):
+        return [_nested_tensors(v) for v in a]
+    return a
+
+
+def asarray(a, name, dtype=None):
+    """``a`` (Tensor, number, bool, list/tuple, numpy array) as a Tensor of ``dtype`` (numpy
+    dtype or None)."""
+    if isinstance(a, Tensor):
+        t = a
+    elif is_number(a):
+        arr = np.asarray(a, scalar_np_dtype(a) if dtype is None else dtype)
+        t = Tensor._make(arr)
+    elif isinstance(a, np.ndarray):
+        if a.dtype.kind not in "biuf":
+            raise fail(name, "the input must hold numbers, but got an array of dtype %s"
+                       % a.dtype)
+        t = Tensor._make(np.ascontiguousarray(a))
+    elif isinstance(a, (list, tuple)) and a and all(isinstance(v, Tensor) for v in a):
+        t = ops.stack(tensor_seq(a, name, "a"))  # traceable: no values read
+    elif isinstance(a, (list, tuple)):
+        t = Tensor._make(np.ascontiguousarray(_from_nested(_nested_tensors(a), name)))
+    else:
+        raise fail(name, "expected a Tensor, a number, a list/tuple or a numpy array, "
+                   "but got %s" % describe(a))
+    if dtype is not None and t._np_dtype != dtype:
+        t = ops.cast(t, mstype.from_numpy_dtype(dtype))
+    return t
+
+
+def as_float(t):
+    """Integer and bool tensors as Float32 (math functions and means)."""
+    return t if t._np_dtype.kind == "f" else ops.cast(t, mstype.float32)
+
+
+def apply_dtype(t, dtype, name):
+    """Cast a result to the ``dtype=`` argument when one is given."""
+    d = np_dtype(dtype, name)
+    if d is None or t._np_dtype == d:
+        return t
+    return ops.cast(t, mstype.from_numpy_dtype(d))
+
+
+def operand(x, name):
+    """A binary op's operand: Tensors and Python numbers as they are (the ops promote
+    scalars against tensors as MindSpore does), anything else through :func:`asarray`."""
+    if isinstance(x, Tensor) or (is_number(x) and not isinstance(x, np.generic)):
+        return x
+    return asarray(x, name)
+
+
+def operands(x1, x2, name):
+    x1, x2 = operand(x1, name), operand(x2, name)
+    if not isinstance(x1, Tensor) and not isinstance(x2, Tensor):
+        x1 = asarray(x1, name)
+    return x1, x2
+
+
+def check_int(v, name, arg):
+    if not isinstance(v, (numbers.Integral, np.integer)) or isinstance(v, (bool, np.bool_)):
+        raise fail(name, "'%s' must be an int, but got %s" % (arg, describe(v)))
+    return int(v)
+
+
+def check_bool(v, name, arg):
+    if not isinstance(v, (bool, np.bool_)):
+        raise fail(name, "'%s' must be a bool, but got %s" % (arg, describe(v)))
+    return bool(v)
+
+
+def axis_arg(axis, ndim, name):
+    """One axis (int) into a non-negative int."""
+    axis = check_int(axis, name, "axis")
+    n = max(ndim, 1)
+    if not -n <= axis < n:
+        raise fail(name, "'axis' %d is out of range for a %d-D tensor" % (axis, ndim),
+                   ValueError)
+    return axis % n
+
+
+def axes_arg(axis, ndim, name):
+    """None (all axes), an int or a tuple/list of ints into a sorted tuple of axes."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, (tuple, list)):
+        axes = [axis_arg(a, ndim, name) for a in axis]
+        if len(set(axes)) != len(axes):
+            raise fail(name, "'axis' has duplicates: %r" % (tuple(axis),), ValueError)
+        return tuple(sorted(axes))
+    return (axis_arg(axis, ndim, name),)
+
+
+def shape_arg(shape, name, arg="shape"):
+    """An int or a tuple/list of non-negative ints."""
+    if isinstance(shape, (numbers.Integral, np.integer)) and not isinstance(shape, bool):
+        shape = (int(shape),)
+    if not isinstance(shape, (tuple, list)):
+        raise fail(name, "'%s' must be an int or a tuple of ints, but got %s"
+                   % (arg, describe(shape)))
+    out = tuple(check_int(n, name, arg) for n in shape)
+    if any(n < 0 for n in out):
+        raise fail(name, "'%s' entries must be >= 0, but got %s" % (arg, out), ValueError)
+    return out
+
+
+def tensor_seq(arrays, name, arg="arrays"):
+    """A non-empty list/tuple of array-likes (or one Tensor, split along axis 0) as Tensors of
+    one promoted dtype."""
+    if isinstance(arrays, Tensor):
+        arrays = [arrays[i] for i in range(arrays.shape[0])] if arrays.ndim else [arrays]
+    if not isinstance(arrays, (list, tuple)) or not arrays:
+        raise fail(name, "'%s' must be a non-empty list or tuple of tensors, but got %s"
+                   % (arg, describe(arrays)))
+    ts = [asarray(a, name) for a in arrays]
+    dt = ts[0]._np_dtype
+    for t in ts[1:]:
+        if t._np_dtype != dt:
+            dt = mstype.promote_types(mstype.from_numpy_dtype(dt),
+                                      mstype.from_numpy_dtype(t._np_dtype)).np_dtype
+    return [t if t._np_dtype == dt else ops.cast(t, mstype.from_numpy_dtype(dt)) for t in ts]

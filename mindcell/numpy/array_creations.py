@@ -1,0 +1,282 @@
+"""Array creation: array, asarray, ones, zeros, full, arange, linspace, eye, tri, diag, meshgrid.
+
+New tensors are constants (numpy builds them; in GRAPH_MODE they become graph constants);
+functions of a tensor argument (``full`` with a tensor value, ``tril``, ``diag``, ``meshgrid``)
+are composites of mindcell ops, so they trace and differentiate."""
+import math
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell import ops
+from mindcell.numpy import _utils as U
+
+_F32 = np.dtype(np.float32)
+
+
+def _const(arr, dtype=None):
+    arr = np.ascontiguousarray(arr if dtype is None else arr.astype(dtype))
+    return Tensor._make(arr)
+
+
+def array(obj, dtype=None, copy=True, ndmin=0):
+    """array(obj, dtype=None, copy=True, ndmin=0): a Tensor from array-like ``obj``."""
+    U.check_bool(copy, "array", "copy")
+    ndmin = U.check_int(ndmin, "array", "ndmin")
+    t = U.asarray(obj, "array", U.np_dtype(dtype, "array"))
+    if copy and t is obj:
+        t = ops.identity(t)
+    if t.ndim < ndmin:
+        t = ops.reshape(t, (1,) * (ndmin - t.ndim) + t.shape)
+    return t
+
+
+def asarray(a, dtype=None):
+    """asarray(a, dtype=None): ``a`` as a Tensor (Python ints Int32, floats Float32)."""
+    return U.asarray(a, "asarray", U.np_dtype(dtype, "asarray"))
+
+
+def asfarray(a, dtype=mstype.float32):
+    """asfarray(a, dtype=mstype.float32): ``a`` as a float Tensor (a non-float ``dtype`` is
+    replaced by Float32)."""
+    d = U.np_dtype(dtype, "asfarray", _F32)
+    return U.asarray(a, "asfarray", d if d.kind == "f" else _F32)
+
+
+def _filled(shape, value, dtype, name):
+    return _const(np.full(U.shape_arg(shape, name), value, U.np_dtype(dtype, name, _F32)))
+
+
+def ones(shape, dtype=mstype.float32):
+    """ones(shape, dtype=mstype.float32)."""
+    return _filled(shape, 1, dtype, "ones")
+
+
+def zeros(shape, dtype=mstype.float32):
+    """zeros(shape, dtype=mstype.float32)."""
+    return _filled(shape, 0, dtype, "zeros")
+
+
+def empty(shape, dtype=mstype.float32):
+    """empty(shape, dtype=mstype.float32): a new tensor (filled with zeros)."""
+    return _filled(shape, 0, dtype, "empty")
+
+
+def full(shape, fill_value, dtype=None):
+    """full(shape, fill_value, dtype=None): ``fill_value`` (a number or an array broadcast to
+    ``shape``) repeated; the dtype defaults to the value's."""
+    shape = U.shape_arg(shape, "full")
+    d = U.np_dtype(dtype, "full")
+    if U.is_number(fill_value):
+        d = U.scalar_np_dtype(fill_value) if d is None else d
+        return _const(np.full(shape, fill_value, d))
+    value = U.asarray(fill_value, "full", d)
+    try:
+        np.broadcast_shapes(value.shape, shape)
+    except ValueError:
+        raise U.fail("full", "'fill_value' of shape %s cannot broadcast to %s"
+                     % (value.shape, shape), ValueError) from None
+    return ops.broadcast_to(value, shape)
+
+
+def _like(a, dtype, shape, name):
+    a = U.asarray(a, name)
+    d = U.np_dtype(dtype, name, a._np_dtype)
+    return a, d, a.shape if shape is None else U.shape_arg(shape, name)
+
+
+def ones_like(a, dtype=None, shape=None):
+    """ones_like(a, dtype=None, shape=None)."""
+    _, d, s = _like(a, dtype, shape, "ones_like")
+    return _const(np.ones(s, d))
+
+
+def zeros_like(a, dtype=None, shape=None):
+    """zeros_like(a, dtype=None, shape=None)."""
+    _, d, s = _like(a, dtype, shape, "zeros_like")
+    return _const(np.zeros(s, d))
+
+
+def empty_like(prototype, dtype=None, shape=None):
+    """empty_like(prototype, dtype=None, shape=None) (filled with zeros)."""
+    _, d, s = _like(prototype, dtype, shape, "empty_like")
+    return _const(np.zeros(s, d))
+
+
+def full_like(a, fill_value, dtype=None, shape=None):
+    """full_like(a, fill_value, dtype=None, shape=None)."""
+    _, d, s = _like(a, dtype, shape, "full_like")
+    return full(s, fill_value, mstype.from_numpy_dtype(d))
+
+
+def _number(v, name, arg):
+    if isinstance(v, Tensor) and v.size == 1 and not v._traced:
+        v = v.item()
+    if not isinstance(v, (numbers.Real, np.integer, np.floating)) or isinstance(
+            v, (bool, np.bool_)):
+        raise U.fail(name, "'%s' must be an int or a float, but got %s" % (arg, U.describe(v)))
+    if not math.isfinite(v):
+        raise U.fail(name, "'%s' must be finite, but got %r" % (arg, v), ValueError)
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def arange(start, stop=None, step=None, dtype=None):
+    """arange(start, stop=None, step=None, dtype=None): values in [start, stop) spaced by
+    ``step`` (Int32 for int arguments, Float32 when one is a float)."""
+    if stop is None:
+        start, stop = 0, start
+    args = [_number(v, "arange", n) for v, n in ((start, "start"), (stop, "stop"),
+                                                 (1 if step is None else step, "step"))]
+    if args[2] == 0:
+        raise U.fail("arange", "'step' must not be 0", ValueError)
+    floats = any(isinstance(v, float) for v in args)
+    d = U.np_dtype(dtype, "arange", _F32 if floats else np.dtype(np.int32))
+    n = max(int(math.ceil((args[1] - args[0]) / args[2])), 0)
+    U.shape_arg(n, "arange", "length")
+    return _const(args[0] + np.arange(n, dtype=np.float64 if floats else np.int64) * args[2], d)
+
+
+def _endpoints(v, name, arg):
+    if U.is_number(v):
+        return float(_number(v, name, arg))
+    return U.as_float(U.asarray(v, name))
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    ``num`` evenly spaced samples over [start, stop] (Float32 for Python endpoints, the
+    endpoints' float dtype for tensors, unless ``dtype`` is given)."""
+    num = U.check_int(num, "linspace", "num")
+    if num < 0:
+        raise U.fail("linspace", "'num' must be >= 0, but got %d" % num, ValueError)
+    U.check_bool(endpoint, "linspace", "endpoint")
+    U.check_bool(retstep, "linspace", "retstep")
+    d = U.np_dtype(dtype, "linspace", _F32)
+    lo, hi = _endpoints(start, "linspace", "start"), _endpoints(stop, "linspace", "stop")
+    div = (num - 1) if endpoint else num
+    if not isinstance(lo, Tensor) and not isinstance(hi, Tensor):
+        out = np.linspace(lo, hi, num, endpoint=endpoint)
+        res = _const(out, d)
+        step = (hi - lo) / div if div > 0 else float("nan")
+    else:
+        lo, hi = U.asarray(lo, "linspace"), U.asarray(hi, "linspace")
+        shape = np.broadcast_shapes(lo.shape, hi.shape)
+        t = np.arange(num, dtype=np.float64).reshape((num,) + (1,) * len(shape))
+        step = (hi - lo) / div if div > 0 else ops.full_like(hi - lo, float("nan"))
+        res = lo + ops.cast(_const(t), lo.dtype) * step
+        if endpoint and num > 1:  # the last sample is exactly ``stop``, as numpy's
+            res = ops.concat([res[:-1], ops.expand_dims(ops.broadcast_to(hi, shape), 0)])
+        ax = U.axis_arg(axis, res.ndim + 1, "linspace") if res.ndim > 1 else 0
+        res = ops.movedim(res, 0, ax) if ax else res
+        if dtype is not None:  # else the endpoints' float dtype
+            res = U.apply_dtype(res, mstype.from_numpy_dtype(d), "linspace")
+    return (res, step) if retstep else res
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    """logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    ``base ** linspace(start, stop)``."""
+    _number(base, "logspace", "base")
+    exps = linspace(start, stop, num, endpoint, False, mstype.float64, axis)
+    return U.apply_dtype(ops.pow(float(base), exps), mstype.from_numpy_dtype(
+        U.np_dtype(dtype, "logspace", _F32)), "logspace")
+
+
+def _dims(N, M, k, name):
+    N = U.shape_arg(N, name, "N")[0] if not isinstance(N, (tuple, list)) else None
+    if N is None:
+        raise U.fail(name, "'N' must be an int")
+    M = N if M is None else U.shape_arg(M, name, "M")[0]
+    return N, M, U.check_int(k, name, "k")
+
+
+def eye(N, M=None, k=0, dtype=mstype.float32):
+    """eye(N, M=None, k=0, dtype=mstype.float32): ones on the ``k``-th diagonal."""
+    N, M, k = _dims(N, M, k, "eye")
+    return _const(np.eye(N, M, k), U.np_dtype(dtype, "eye", _F32))
+
+
+def identity(n, dtype=mstype.float32):
+    """identity(n, dtype=mstype.float32)."""
+    return eye(n, None, 0, dtype)
+
+
+def tri(N, M=None, k=0, dtype=mstype.float32):
+    """tri(N, M=None, k=0, dtype=mstype.float32): ones at and below the ``k``-th diagonal."""
+    N, M, k = _dims(N, M, k, "tri")
+    return _const(np.tri(N, M, k), U.np_dtype(dtype, "tri", _F32))
+
+
+def _triangle(m, k, name, lower):
+    m = U.asarray(m, name)
+    k = U.check_int(k, name, "k")
+    if m.ndim < 1:
+        raise U.fail(name, "'m' must be at least 1-D, but got a 0-D tensor", ValueError)
+    if m.ndim == 1:
+        m = ops.broadcast_to(m, (m.shape[0], m.shape[0]))
+    rows, cols = m.shape[-2:]
+    mask = np.tri(rows, cols, k if lower else k - 1, dtype=bool)
+    mask = _const(mask if lower else ~mask)
+    return ops.where(mask, m, ops.zeros_like(m))
+
+
+def tril(m, k=0):
+    """tril(m, k=0): ``m`` with the elements above the ``k``-th diagonal zeroed."""
+    return _triangle(m, k, "tril", True)
+
+
+def triu(m, k=0):
+    """triu(m, k=0): ``m`` with the elements below the ``k``-th diagonal zeroed."""
+    return _triangle(m, k, "triu", False)
+
+
+def diag(v, k=0):
+    """diag(v, k=0): the ``k``-th diagonal of a 2-D ``v``, or a 2-D tensor with 1-D ``v`` on
+    its ``k``-th diagonal."""
+    v = U.asarray(v, "diag")
+    k = U.check_int(k, "diag", "k")
+    if v.ndim == 1:
+        n = v.shape[0] + abs(k)
+        vp = ops.concat([v, ops.zeros(abs(k), v.dtype)]) if k else v
+        vp = ops.reshape(vp, (n, 1) if k >= 0 else (1, n))
+        mask = _const(np.eye(n, n, k, dtype=bool))
+        return ops.where(mask, ops.broadcast_to(vp, (n, n)), ops.zeros((n, n), v.dtype))
+    if v.ndim != 2:
+        raise U.fail("diag", "'v' must be 1-D or 2-D, but got shape %s" % (v.shape,),
+                     ValueError)
+    rows, cols = v.shape
+    i = np.arange(max(0, -k), min(rows, cols - k)) if -rows < k < cols else np.arange(0)
+    flat = i * cols + i + k
+    return ops.gather(ops.reshape(v, (-1,)), _const(flat.astype(np.int32)), 0)
+
+
+def meshgrid(*xi, sparse=False, indexing="xy"):
+    """meshgrid(*xi, sparse=False, indexing='xy'): coordinate tensors from 1-D ones."""
+    U.check_bool(sparse, "meshgrid", "sparse")
+    if indexing not in ("xy", "ij"):
+        raise U.fail("meshgrid", "'indexing' must be 'xy' or 'ij', but got %s"
+                     % U.describe(indexing), ValueError)
+    ts = [U.asarray(x, "meshgrid") for x in xi]
+    for t in ts:
+        if t.ndim != 1:
+            raise U.fail("meshgrid", "inputs must be 1-D, but got shape %s" % (t.shape,),
+                         ValueError)
+    n = len(ts)
+    shapes = [[1] * n for _ in ts]
+    for i, t in enumerate(ts):
+        shapes[i][i] = t.shape[0]
+    if indexing == "xy" and n >= 2:
+        for s in shapes:
+            s[0], s[1] = s[1], s[0]
+    out = [ops.reshape(t, tuple(s)) for t, s in zip(ts, shapes)]
+    if not sparse:
+        full_shape = tuple(max(s[j] for s in shapes) for j in range(n))
+        out = [ops.broadcast_to(t, full_shape) for t in out]
+    return tuple(out)
+
+
+__all__ = ["array", "asarray", "asfarray", "ones", "zeros", "empty", "full", "ones_like",
+           "zeros_like", "empty_like", "full_like", "arange", "linspace", "logspace", "eye",
+           "identity", "tri", "tril", "triu", "diag", "meshgrid"]

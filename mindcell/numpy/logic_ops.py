@@ -1,0 +1,141 @@
+"""Comparisons, logical functions, truth tests and closeness: equal ... greater_equal,
+logical_and/or/xor/not, isnan/isinf/isfinite, isclose, allclose, array_equal, array_equiv,
+all, any. Results are Bool tensors unless ``dtype`` says otherwise."""
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell import ops
+from mindcell.numpy import _utils as U
+
+
+def _compare(fn, name):
+    def op(x1, x2, dtype=None):
+        a, b = U.operands(x1, x2, name)
+        return U.apply_dtype(fn(a, b), dtype, name)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = "%s(x1, x2, dtype=None): element-wise, with broadcasting (Bool)." % name
+    return op
+
+
+def _as_bool(t):
+    return t if t._np_dtype.kind == "b" else ops.ne(t, 0)
+
+
+def _logical(fn, name):
+    def op(x1, x2, dtype=None):
+        a, b = (_as_bool(U.asarray(v, name)) for v in (x1, x2))
+        return U.apply_dtype(fn(a, b), dtype, name)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = "%s(x1, x2, dtype=None): element-wise truth function (Bool)." % name
+    return op
+
+
+def _test(fn, name, floats_only=True):
+    def op(x, dtype=None):
+        t = U.asarray(x, name)
+        if floats_only and t._np_dtype.kind != "f":
+            r = ops.zeros_like(t, dtype=mstype.bool_)  # integers are never nan/inf
+            r = ops.logical_not(r) if name == "isfinite" else r
+        else:
+            r = fn(t)
+        return U.apply_dtype(r, dtype, name)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = "%s(x, dtype=None): element-wise test (Bool)." % name
+    return op
+
+
+equal = _compare(ops.equal, "equal")
+not_equal = _compare(ops.not_equal, "not_equal")
+less = _compare(ops.less, "less")
+less_equal = _compare(ops.less_equal, "less_equal")
+greater = _compare(ops.greater, "greater")
+greater_equal = _compare(ops.greater_equal, "greater_equal")
+logical_and = _logical(ops.logical_and, "logical_and")
+logical_or = _logical(ops.logical_or, "logical_or")
+logical_xor = _logical(ops.logical_xor, "logical_xor")
+isnan = _test(ops.isnan, "isnan")
+isinf = _test(ops.isinf, "isinf")
+isfinite = _test(ops.isfinite, "isfinite")
+isposinf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.gt(t, 0)), "isposinf")
+isneginf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.lt(t, 0)), "isneginf")
+signbit = _test(lambda t: ops.lt(ops.div(1.0, ops.where(ops.eq(t, 0), t, ops.sign(t))), 0),
+                "signbit", floats_only=False)
+
+
+def logical_not(a, dtype=None):
+    """logical_not(a, dtype=None): element-wise NOT (Bool)."""
+    return U.apply_dtype(ops.logical_not(_as_bool(U.asarray(a, "logical_not"))), dtype,
+                         "logical_not")
+
+
+def _tolerances(rtol, atol, equal_nan, name):
+    for v, arg in ((rtol, "rtol"), (atol, "atol")):
+        if not U.is_number(v) or isinstance(v, bool):
+            raise U.fail(name, "'%s' must be a number, but got %s" % (arg, U.describe(v)))
+        if not v >= 0:
+            raise U.fail(name, "'%s' must be >= 0, but got %r" % (arg, v), ValueError)
+    U.check_bool(equal_nan, name, "equal_nan")
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False): ``|a - b| <= atol + rtol *
+    |b|`` element-wise (infinities close only to themselves)."""
+    _tolerances(rtol, atol, equal_nan, "isclose")
+    x, y = U.tensor_seq([a, b], "isclose", "a and b")
+    x, y = U.as_float(x), U.as_float(y)
+    finite = ops.logical_and(ops.isfinite(x), ops.isfinite(y))
+    diff = ops.abs(ops.sub(x, y))
+    close = ops.le(diff, ops.add(float(atol), ops.mul(float(rtol), ops.abs(y))))
+    r = ops.logical_or(ops.logical_and(finite, close), ops.eq(x, y))  # inf == inf
+    if equal_nan:
+        r = ops.logical_or(r, ops.logical_and(ops.isnan(x), ops.isnan(y)))
+    return r
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False): whether all of
+    :func:`isclose` holds (a 0-D Bool tensor)."""
+    return ops.all(isclose(a, b, rtol, atol, equal_nan))
+
+
+def array_equal(a1, a2, equal_nan=False):
+    """array_equal(a1, a2, equal_nan=False): same shape and elements (a 0-D Bool tensor)."""
+    U.check_bool(equal_nan, "array_equal", "equal_nan")
+    x, y = U.asarray(a1, "array_equal"), U.asarray(a2, "array_equal")
+    if x.shape != y.shape:
+        return U.asarray(False, "array_equal")
+    eq = ops.equal(x, y)
+    if equal_nan and x._np_dtype.kind == "f" and y._np_dtype.kind == "f":
+        eq = ops.logical_or(eq, ops.logical_and(ops.isnan(x), ops.isnan(y)))
+    return ops.all(eq)
+
+
+def array_equiv(a1, a2):
+    """array_equiv(a1, a2): broadcastable and equal (a 0-D Bool tensor)."""
+    x, y = U.asarray(a1, "array_equiv"), U.asarray(a2, "array_equiv")
+    try:
+        np.broadcast_shapes(x.shape, y.shape)
+    except ValueError:
+        return U.asarray(False, "array_equiv")
+    return ops.all(ops.equal(x, y))
+
+
+def _truth(fn, name):
+    def op(a, axis=None, keepdims=False):
+        t = U.asarray(a, name)
+        U.check_bool(keepdims, name, "keepdims")
+        axes = U.axes_arg(axis, t.ndim, name)
+        t = _as_bool(t)
+        return fn(t, axes, keepdims) if axes else t
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = "%s(a, axis=None, keepdims=False): truth test over axes (Bool)." % name
+    return op
+
+
+all = _truth(ops.all, "all")  # noqa: A001  (numpy's names)
+any = _truth(ops.any, "any")  # noqa: A001
+
+__all__ = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+           "logical_and", "logical_or", "logical_xor", "logical_not", "isnan", "isinf",
+           "isfinite", "isposinf", "isneginf", "signbit", "isclose", "allclose",
+           "array_equal", "array_equiv", "all", "any"]
