@@ -30,3 +30,13 @@ _INTERNAL = {"zeros_like_f", "layer_norm_op", "same_padding", "reduce_loss", "pr
              "softmax_cross_entropy_op"}
 __all__ = sorted({n for mod in (_a, _b, _c, _l, _m, _x, _n, _r, _p, _rs, _af, _c3, _le)
                   for n in mod.__all__} - _INTERNAL | {"getitem", "setitem"})
+
+# Linear algebra, n-d scatter, slicing, einsum and sampling.
+from mindcell.ops.function.index_func import *  # noqa: E402,F401,F403
+from mindcell.ops.function.scatter_func import *  # noqa: E402,F401,F403
+from mindcell.ops.function.linalg_func import *  # noqa: E402,F401,F403
+from mindcell.ops.function.einsum_func import *  # noqa: E402,F401,F403
+from mindcell.ops.function.sampling_func import *  # noqa: E402,F401,F403
+from mindcell.ops.function import (index_func as _ix, scatter_func as _sc,  # noqa: E402
+                                   linalg_func as _la, einsum_func as _es, sampling_func as _sa)
+__all__ = sorted(set(__all__) | {n for mod in (_ix, _sc, _la, _es, _sa) for n in mod.__all__})

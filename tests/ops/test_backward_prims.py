@@ -27,7 +27,7 @@ NON_DIFFERENTIABLE = {
     "LogicalOr", "LogicalXor", "LogicalNot", "IsNan", "IsInf", "IsFinite", "ReduceAll",
     "ReduceAny", "ArgMax", "ArgMin", "NonZero", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert",
     # reinterpreted bits, one-hot codes (MindSpore gives no gradient either), random numbers
-    "BitCast", "OneHot", "StandardNormal", "UniformReal", "DropoutGenMask",
+    "BitCast", "OneHot", "StandardNormal", "UniformReal", "DropoutGenMask", "Multinomial",
     # side effects and gradient barriers
     "Assign", "AssignAdd", "AssignSub", "StopGradient", "Print", "SGDUpdate", "ApplyMomentum",
     "AdamUpdate",

@@ -127,6 +127,31 @@ def _zoo_overrides(a, x4):
     }
 
 
+def _zoo_ops_overrides(a):
+    """Base calls of the linear-algebra, n-d scatter, slicing and transform ops
+    (tests/ops/api_table_zoo_ops.py)."""
+    import mindcell as ms
+    sq = lambda: _t(a["X4"][0, 0] + 3 * np.eye(4, dtype=np.float32))  # noqa: E731
+    nd = lambda: _t(np.array([[0], [1]], np.int64))  # noqa: E731
+    return {
+        **{n: lambda: ([sq()], {}) for n in ("inverse", "matrix_inverse", "det",
+                                              "matrix_determinant", "cholesky")},
+        "bias_add": lambda: ([_t(a["X"]), _t(a["X"][0])], {}),
+        "einsum": lambda: (["ij,jk->ik", _t(a["X"]), _t(a["X"].T)], {}),
+        "Einsum": lambda: ([(_t(a["X"]), _t(a["X"]))], {}),
+        "jvp": lambda: ([lambda v: v * v, _t(a["X"]), _t(a["X"])], {}),
+        "meshgrid": lambda: ([_t(a["I"]), _t(a["I"])], {}),
+        "multinomial": lambda: ([_t(np.abs(a["X"])), 2], {}),
+        "roll": lambda: ([_t(a["X"]), 1, 0], {}),
+        "strided_slice": lambda: ([_t(a["X"]), (0, 0), (2, 3), (1, 1)], {}),
+        "tensor_scatter_add": lambda: ([_t(a["X"]), nd(), _t(a["X"])], {}),
+        "tensor_scatter_update": lambda: ([_t(a["X"]), nd(), _t(a["X"])], {}),
+        "scatter_nd": lambda: ([nd(), _t(a["X"]), (2, 3)], {}),
+        "scatter_nd_add": lambda: ([ms.Parameter(_t(a["X"])), nd(), _t(a["X"])], {}),
+        "scatter_nd_update": lambda: ([ms.Parameter(_t(a["X"])), nd(), _t(a["X"])], {}),
+    }
+
+
 def _base_overrides():
     """Ops whose arguments need shapes or types the name heuristic cannot guess."""
     import mindcell as ms
@@ -137,7 +162,7 @@ def _base_overrides():
         "conv2d": lambda: ([_t(x4), _t(w4)], {}), "max_pool2d": lambda: ([_t(x4), 2], {}),
         "avg_pool2d": lambda: ([_t(x4), 2], {}),
         "adaptive_avg_pool2d": lambda: ([_t(x4), 2], {}),
-        **_zoo_overrides(a, x4),
+        **_zoo_overrides(a, x4), **_zoo_ops_overrides(a),
         "one_hot": lambda: ([_t(i), 3], {}), "embedding": lambda: ([_t(i), _t(a["X4"][0, 0])], {}),
         "gather": lambda: ([_t(a["X"]), _t(i[:2]), 0], {}),
         "gather_elements": lambda: ([_t(a["X"]), 1, idx()], {}),
@@ -214,7 +239,15 @@ def _ctor_overrides():
     a = _tensors()
     return {"BroadcastTo": lambda: ([(2, 3)], [_t(a["X"])]),
             "Pad": lambda: ([((1, 1), (0, 2))], [_t(a["X"])]),
-            "Conv2D": lambda: ([2, 2], [_t(a["X4"]), _t(a["W4"])])}
+            "Conv2D": lambda: ([2, 2], [_t(a["X4"]), _t(a["W4"])]),
+            "Einsum": lambda: (["ij,kj->ik"], [(_t(a["X"]), _t(a["X"]))]),
+            "HookBackward": lambda: ([lambda g: None], [_t(a["X"])]),
+            "Roll": lambda: ([1, 0], [_t(a["X"])]),
+            "Meshgrid": lambda: (["xy"], [(_t(a["I"]), _t(a["I"]))]),
+            "StridedSlice": lambda: ([], [_t(a["X"]), (0, 0), (2, 3), (1, 1)]),
+            "BiasAdd": lambda: ([], [_t(a["X"]), _t(a["X"][0])]),
+            **{n: lambda: ([], [_t(a["X4"][0, 0] + 3 * np.eye(4, dtype=np.float32))])
+               for n in ("Cholesky", "MatrixInverse")}}
 
 
 def _signature_call(fn, name, overrides):

@@ -1,0 +1,65 @@
+"""Primitives that do not fit a family: Unique (data-dependent shape), Multinomial (a random
+draw from the framework generator) and HookBackward (calls a Python function on the
+gradient)."""
+import numpy as np
+
+from mindcell._core.primitive import data_dependent, defprim
+from mindcell.context import global_rng
+from mindcell.ops.defs import _grad_ops as G
+
+
+def _unique_impl(x):
+    # MindSpore keeps the values in sorted order; idx maps every input element to its value.
+    y, idx = np.unique(x.ravel(), return_inverse=True)
+    return y.astype(x.dtype), idx.reshape(x.shape).astype(np.int32)
+
+
+def _unique_bprop(x, out, dout):
+    # every occurrence of a value receives that value's gradient
+    dy = dout[0]
+    return (G.reshape(G.gather(dy, G.reshape(out[1], (x.size,)), 0), x.shape),)
+
+
+unique_p = defprim("Unique", _unique_impl, nout=2, infer=data_dependent("Unique"),
+                   bprop=_unique_bprop)
+
+
+def _multinomial_impl(probs, num_samples, replacement):
+    rows = probs.reshape(-1, probs.shape[-1]).astype(np.float64)
+    if not np.isfinite(rows).all() or (rows < 0).any() or (rows.sum(-1) <= 0).any():
+        raise ValueError("multinomial: the weights must be finite and non-negative with a "
+                         "positive sum in every row")
+    if not replacement and ((rows > 0).sum(-1) < num_samples).any():
+        raise ValueError("multinomial: without replacement every row needs at least "
+                         "num_samples=%d non-zero weights" % num_samples)
+    rng = global_rng()
+    out = np.empty((rows.shape[0], num_samples), np.int32)
+    for i, p in enumerate(rows):
+        p = p / p.sum()
+        out[i] = rng.choice(p.size, size=num_samples, replace=replacement, p=p)
+    return out.reshape(probs.shape[:-1] + (num_samples,))
+
+
+multinomial_p = defprim("Multinomial", _multinomial_impl,
+                        infer=lambda p, num_samples, replacement: (
+                            tuple(p[0][:-1]) + (num_samples,), np.dtype(np.int32)),
+                        has_side_effect=True)
+
+
+def _hook_bprop(x, out, dout, hook_fn):
+    new = hook_fn((dout,))  # MindSpore passes the gradient as a one-element tuple
+    if new is None:
+        return (dout,)
+    if isinstance(new, (tuple, list)):
+        if len(new) != 1:
+            raise ValueError("HookBackward: the hook must return None or one gradient, but "
+                             "returned %d values" % len(new))
+        new = new[0]
+    if not hasattr(new, "shape") or tuple(new.shape) != tuple(dout.shape):
+        raise ValueError("HookBackward: the hook must return a Tensor of shape %s, but got %r"
+                         % (dout.shape, new))
+    return (new,)
+
+
+hook_backward_p = defprim("HookBackward", lambda x, hook_fn: x, infer=lambda x, hook_fn: x,
+                          bprop=_hook_bprop)
