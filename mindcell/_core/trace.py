@@ -30,6 +30,17 @@ class Trace(ViewTracking):
         """A second tensor object for ``t``'s current value: no copy, no recorded op."""
         return Tensor._make(t._data)
 
+    # Structured control flow (ops.WhileLoop, and construct's while/if on tensors once
+    # rewritten): run as Python here; GraphTrace builds While/If nodes instead.
+    def while_loop(self, cond_fn, body_fn, init_val):
+        val = init_val
+        while cond_fn(val):
+            val = body_fn(val)
+        return val
+
+    def cond(self, pred, then_fn, else_fn, operands):
+        return then_fn(*operands) if pred else else_fn(*operands)
+
 
 class EagerTrace(Trace):
     """PYNATIVE_MODE: compute now, and record a tape entry while gradients are being taken.

@@ -56,6 +56,8 @@ class Node:
 
 
 def _fmt_attr(v):
+    if isinstance(v, Graph):
+        return "{%s}" % v.name
     if isinstance(v, np.dtype):
         return str(v)
     if callable(v) or hasattr(v, "__dict__"):
@@ -116,6 +118,9 @@ class Graph:
             lines.append("  %s = %s(%s)%s : %s%s" % (
                 outs, n.prim.name, ", ".join(repr(i) for i in n.inputs),
                 "{%s}" % attrs if attrs else "", types, flags))
+            for sub in n.attrs.values():  # a structured node's regions (While, If)
+                if isinstance(sub, Graph):
+                    lines.extend("    " + line for line in str(sub).splitlines())
         lines.append("  return %s" % ", ".join(repr(o) for o in self.outputs))
         if self.written_inputs:
             lines.append("  writes back inputs %s (the last %d outputs)"
@@ -135,6 +140,9 @@ class Graph:
         for n in self.nodes:
             for v in n.inputs:
                 assert v.id in defined, "%s uses %r before it is defined" % (n.prim.name, v)
+            check = getattr(n.prim, "check_node", None)  # structured nodes check their regions
+            if check is not None:
+                check(n)
             for o in n.outputs:
                 assert o.id not in defined, "value %r defined twice" % o
                 assert o.producer is n, "value %r has the wrong producer" % o

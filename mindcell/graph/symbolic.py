@@ -135,6 +135,8 @@ class SymbolicTensor(Tensor):
         self._no_value("convert a tensor to int")
 
     def __index__(self):
+        from mindcell.graph import rewrite
+        rewrite.rewrite_loop_here()  # range(tensor) heading a for loop: becomes a While node
         self._no_value("use a tensor as a Python index")
 
     def __array__(self, dtype=None, copy=None):

@@ -9,6 +9,7 @@ from mindcell.graph.symbolic import SymbolicTensor, graph_error, user_frame
 
 
 MAX_PATHS = 16
+MAX_REWRITES = 16
 
 
 class _BranchPoint(Exception):
@@ -21,6 +22,7 @@ class GraphTrace(_trace.Trace):
     def __init__(self, name="graph"):
         self.forced = []       # decisions replayed at the branch points of this path
         self.conditions = []   # the condition tensors met on this path
+        self.sites = set()     # code objects of the functions holding those conditions
         self.graph = Graph(name)
         self._params = {}  # id(Parameter) -> Value
         self._consts = {}  # id(Tensor) -> (Tensor, Value)
@@ -102,10 +104,21 @@ class GraphTrace(_trace.Trace):
         self.conditions.append(cond)
         if k < len(self.forced):
             return self.forced[k]
+        from mindcell.graph import rewrite
+        rewrite.rewrite_loop_here()  # a while on a tensor: rewritten into a While node
+        self.sites.add(rewrite.user_code()[0])
         raise _BranchPoint()
 
     def input_tensor(self, shape, dtype):
         return SymbolicTensor.of(self.graph.add_input(shape, dtype))
+
+    def while_loop(self, cond_fn, body_fn, init_val):
+        from mindcell.graph import control
+        return control.while_loop(self, cond_fn, body_fn, init_val)
+
+    def cond(self, pred, then_fn, else_fn, operands):
+        from mindcell.graph import control
+        return control.cond(self, pred, then_fn, else_fn, operands)
 
 
 def is_tracing():
@@ -137,17 +150,32 @@ def _unflatten(tree, leaves):
     return tuple(items) if kind == "tuple" else items
 
 
-def trace(fn, args, kwargs, name="graph"):
+def trace(fn, args, kwargs, name="graph", gt=None):
     """Trace ``fn(*args, **kwargs)``: returns (graph, input tree, output tree).
 
     A tensor-dependent branch (``if`` on a traced tensor) is traced both ways by re-running
     ``fn`` with each decision forced; the paths' outputs are merged with ``select`` on the
-    conditions (shared work is merged again by CSE).
+    conditions (shared work is merged again by CSE). A ``while`` on a traced tensor (or an
+    ``if`` whose branches have side effects) has its function rewritten into structured
+    control flow (``graph.rewrite``) and the trace starts again. ``gt``: the trace to use
+    (a control-flow region's).
     """
-    gt = GraphTrace(name)
+    from mindcell.graph.rewrite import NeedsRewrite
+    if gt is not None:  # a region: a rewrite restarts the outermost trace
+        return _trace_paths(fn, args, kwargs, gt)
+    for _ in range(MAX_REWRITES):
+        try:
+            return _trace_paths(fn, args, kwargs, GraphTrace(name))
+        except NeedsRewrite:
+            continue
+    raise RuntimeError("%s: tracing did not settle after %d source rewrites" % (name,
+                                                                              MAX_REWRITES))
+
+
+def _trace_paths(fn, args, kwargs, gt):
     leaves = []
     in_tree = _flatten(list(args), leaves)
-    sym = [gt.input_tensor(t.shape, t._data.dtype) for t in leaves]
+    sym = [gt.input_tensor(t.shape, t._np_dtype) for t in leaves]
     sym_args = _unflatten(in_tree, sym)
     paths, pending, new_storage = [], [[]], set()
     while pending:
@@ -193,13 +221,17 @@ def _start_path(gt, sym):
 
 def _written_inputs(graph, paths):
     """Indices of the inputs some path rebound (a write in construct, through any view)."""
-    return [i for i, v in enumerate(graph.inputs)
+    n = len(paths[0][1][1])  # a control-flow region's captured values come after them
+    return [i for i, v in enumerate(graph.inputs[:n])
             if any(finals[i]._value is not v for _, (_, finals) in paths)]
 
 
 def _merge_paths(gt, paths, out_tree):
     from mindcell.graph.symbolic import graph_error
     if any(n.prim.has_side_effect for n in gt.graph.nodes):
+        from mindcell.graph.rewrite import NeedsRewrite, rewrite_function
+        if any([rewrite_function(code) for code in gt.sites if code is not None]):
+            raise NeedsRewrite()  # the ifs become If nodes whose branches keep their effects
         raise graph_error("combine tensor-dependent branches with side effects (Assign, "
                           "optimizer updates, random ops, Print)",
                           "move the side effect out of the branch, or use ops.select")

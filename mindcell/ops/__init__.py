@@ -9,6 +9,7 @@ from mindcell.ops.operations import *  # noqa: F401,F403
 from mindcell.ops.operations import Primitive, PrimitiveWithInfer  # noqa: F401
 from mindcell.ops.operations_extra import *  # noqa: F401,F403
 from mindcell.ops.grad import grad, value_and_grad, GradOperation, vjp  # noqa: F401
+from mindcell.ops.control_flow import WhileLoop, ForiLoop  # noqa: F401
 from mindcell.ops.forward_ad import jvp  # noqa: F401
 from mindcell.ops import tensor_methods as _tensor_methods
 from mindcell.ops import _errors

@@ -1,0 +1,361 @@
+"""Structured control flow: ``While`` and ``If`` nodes whose bodies are ordinary Graphs
+(regions). A region is traced on its own; tensors it uses from the enclosing trace (traced
+values, Parameters) are *captured*: they become extra region inputs and operands of the node,
+so gradients reach them and a Parameter assigned in a branch is the real one. The executor
+runs the node as one Python step that runs the regions' compiled programs.
+
+Entry points: ``GraphTrace.while_loop`` / ``GraphTrace.cond`` (``ops.WhileLoop``,
+``ops.ForiLoop`` and construct's rewritten ``while``/``if`` statements reach them)."""
+import threading
+
+import numpy as np
+
+from mindcell._core import autodiff, trace as _trace
+from mindcell._core.backward import backward, zeros_like
+from mindcell._core.primitive import Prim
+from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
+from mindcell.graph.symbolic import SymbolicTensor, graph_error
+from mindcell.graph.tracer import GraphTrace, _flatten, _unflatten, trace
+
+
+class RegionTrace(GraphTrace):
+    """Traces a loop condition, loop body or branch into its own Graph, capturing what it uses
+    from the enclosing trace (``captured``: the outer tensors, in region-input order after the
+    region's own arguments)."""
+
+    def __init__(self, outer, name):
+        super().__init__(name)
+        self.outer = outer
+        self.captured = []
+        self._captures = {}  # id(outer tensor) -> region input Value
+        self._own = set()  # ids of the values of this region's graph
+
+    def input_tensor(self, shape, dtype):
+        t = super().input_tensor(shape, dtype)
+        self._own.add(t._value.id)
+        return t
+
+    def value_of(self, t):
+        if isinstance(t, SymbolicTensor):
+            return t._value if t._value.id in self._own else self._capture(t)
+        if id(t) not in self._rebound and (isinstance(t, Parameter) or self._outer_rebound(t)):
+            return self._capture(t)
+        v = super().value_of(t)
+        self._own.add(v.id)
+        return v
+
+    def process(self, prim, inputs, attrs):
+        out = super().process(prim, inputs, attrs)
+        self._own.update(o.id for o in self.graph.nodes[-1].outputs)
+        return out
+
+    def _capture(self, t):
+        v = self._captures.get(id(t))
+        if v is None:
+            v = self._captures[id(t)] = self.graph.add_input(t.shape, t._np_dtype)
+            self._own.add(v.id)
+            self.captured.append(t)
+        return v
+
+    def _outer_rebound(self, t):
+        tr = self.outer
+        while tr is not None:
+            if id(t) in tr._rebound:
+                return True
+            tr = getattr(tr, "outer", None)
+        return False
+
+    def _assign(self, t, new):
+        if not isinstance(t, Parameter) and not (isinstance(t, SymbolicTensor)
+                                                 and t._value.id in self._own):
+            raise graph_error("write in place (x[i] = v) into a tensor from outside a "
+                              "tensor-dependent loop or branch",
+                              "compute the new value and carry it out of the loop (assign it "
+                              "to the name: x = ops.tensor_scatter_elements(...) / ops.select)")
+        super()._assign(t, new)
+
+
+def trace_region(outer, fn, args, name):
+    """``(graph, captured outer tensors, output tree)`` of ``fn(*args)`` traced as a region.
+    The enclosing tapes are set aside meanwhile: the region's ops are recorded only through
+    the structured node built from it."""
+    rt = RegionTrace(outer, name)
+    tapes = autodiff._state.tapes
+    saved = tapes[:]
+    del tapes[:]
+    try:
+        graph, _, out_tree = trace(fn, args, {}, name, gt=rt)
+    finally:
+        tapes[:] = saved
+    if graph.written_inputs:
+        raise graph_error("write in place (x[i] = v) into a value carried into a "
+                          "tensor-dependent loop or branch",
+                          "compute the new value under a new name and return it")
+    return graph, rt.captured, out_tree
+
+
+class ControlPrim(Prim):
+    """The primitive of one structured node (its outputs vary per node; never registered)."""
+
+    def __init__(self, name, impl, bprop, out_avals, effect):
+        super().__init__(name, impl, infer=self._infer, bprop=bprop, nout=len(out_avals),
+                         has_side_effect=effect)
+        self.out_avals = list(out_avals)
+
+    def _infer(self, *avals, **attrs):
+        return tuple(self.out_avals) if self.nout != 1 else self.out_avals[0]
+
+    def check_node(self, node):
+        """verify(): the regions' input and output counts fit the node."""
+        for key, g in node.attrs.items():
+            if key in ("cond", "body", "then", "else_"):
+                g.verify()
+        a = node.attrs
+        if self.name == "While":
+            n = a["n_carry"]
+            assert len(a["body"].outputs) == n, "While: body returns %d values for %d carried" \
+                % (len(a["body"].outputs), n)
+            assert len(a["cond"].outputs) == 1, "While: the condition returns one value"
+            assert len(node.inputs) == len(a["cond"].inputs) + len(a["body"].inputs) - n
+        else:
+            assert len(node.inputs) == 1 + len(a["then"].inputs) + len(a["else_"].inputs) \
+                - a["n_ops"], "If: operand count"
+            assert len(a["then"].outputs) == len(a["else_"].outputs), "If: branch outputs"
+
+
+def _has_effect(graph):
+    return any(n.prim.has_side_effect for n in graph.nodes)
+
+
+_compile_lock = threading.Lock()
+
+
+def program(graph):
+    """The compiled program of a region (optimised and lowered on first run)."""
+    prog = getattr(graph, "program", None)
+    if prog is None:
+        from mindcell.graph.compile import CompileReport, optimize
+        from mindcell.graph.executor import Program
+        with _compile_lock:
+            prog = getattr(graph, "program", None)
+            if prog is None:
+                optimize(graph, CompileReport(graph.name))
+                prog = graph.program = Program(graph)
+    return prog
+
+
+def _results(outs, arrays, nout, token):
+    """A node's result arrays: never one of its input arrays (the caller's storage)."""
+    outs = [o.copy() if any(o is a for a in arrays) else o for o in outs]
+    if token:
+        return np.zeros((), np.bool_)
+    return outs[0] if nout == 1 else tuple(outs)
+
+
+# ----- While -------------------------------------------------------------------------------
+def _run_while(*arrays, cond, body, n_carry, n_cond):
+    carry = list(arrays[:n_carry])
+    cond_caps = list(arrays[n_carry:n_carry + n_cond])
+    body_caps = list(arrays[n_carry + n_cond:])
+    test, step = program(cond).run, program(body).run
+    while test(carry + cond_caps)[0]:
+        carry = step(carry + body_caps)
+    return _results(carry, arrays, n_carry, False)
+
+
+def _while_bprop(*inputs, out, dout, **attrs):
+    raise graph_error("differentiate through a tensor-dependent while loop (gradients through "
+                      "a tensor-dependent while loop are not supported)",
+                      "bound the loop with a Python range or ops.ForiLoop with int bounds "
+                      "(unrolled, differentiable), or ops.stop_gradient its results")
+
+
+def while_loop(gt, cond_fn, body_fn, init_val):
+    """Python iterations while the condition is a Python value; from the first condition that
+    is a traced tensor on, one While node carrying the current values."""
+    val = init_val
+    while True:
+        c = cond_fn(val)
+        if isinstance(c, SymbolicTensor):
+            return _build_while(gt, cond_fn, body_fn, val)
+        if not c:
+            return val
+        val = body_fn(val)
+
+
+def _build_while(gt, cond_fn, body_fn, val):
+    for _ in range(4):  # promote Python numbers the body changes, then retrace
+        leaves = []
+        tree = _flatten(val, leaves)
+        body, body_caps, out_tree = trace_region(gt, body_fn, (val,), "while_body")
+        val, promoted = _promote(val, tree, out_tree, body.outputs)
+        if not promoted:
+            break
+    if not leaves:
+        raise graph_error("run a tensor-dependent while loop that carries no tensor",
+                          "carry the tensors the condition reads through the loop")
+    n = len(leaves)
+    for i, (a, b) in enumerate(zip(body.inputs[:n], body.outputs)):
+        if a.shape != b.shape or a.dtype != b.dtype:
+            raise graph_error("change the shape or dtype of a loop-carried value across "
+                              "iterations of a tensor-dependent while loop (value %d: %s %s -> "
+                              "%s %s)" % (i, a.shape, a.dtype, b.shape, b.dtype),
+                              "keep every carried value's shape and dtype (cast or pad it "
+                              "before the loop)")
+    cond, cond_caps, _ = trace_region(gt, _as_bool(cond_fn), (val,), "while_cond")
+    prim = ControlPrim("While", _run_while, _while_bprop,
+                       [(v.shape, v.dtype) for v in body.outputs],
+                       _has_effect(body) or _has_effect(cond))
+    outs = gt.process(prim, leaves + cond_caps + body_caps,
+                      dict(cond=cond, body=body, n_carry=n, n_cond=len(cond_caps)))
+    return _unflatten(tree, list(outs) if n != 1 else [outs])
+
+
+_PY_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
+
+
+def _promote(obj, tin, tout, out_values):
+    """``obj`` with each Python number that the body changes made a 0-d tensor (of the dtype
+    the body gives it); whether any was."""
+    kin, pin = tin
+    kout, pout = tout
+    if kin == "C":
+        if tout == tin:
+            return obj, False
+        if type(obj) in _PY_DTYPES:
+            dtype = out_values[pout].dtype if kout == "T" else _PY_DTYPES[type(obj)]
+            return Tensor._make(np.asarray(obj, dtype)), True
+    elif kin == kout == "T":
+        return obj, False
+    elif kin == kout and len(pin) == len(pout):
+        items, changed = [], False
+        for o, a, b in zip(obj, pin, pout):
+            o, c = _promote(o, a, b, out_values)
+            items.append(o)
+            changed |= c
+        return type(obj)(items), changed
+    raise graph_error("carry values whose structure or Python values change across "
+                      "iterations of a tensor-dependent while loop",
+                      "return the same structure from the body (tensors for values "
+                      "that change)")
+
+
+def _as_bool(fn):
+    """The condition as a 0-d bool tensor."""
+    def test(val):
+        return as_bool_tensor(fn(val), "loop condition")
+    return test
+
+
+def as_bool_tensor(c, what):
+    from mindcell.ops import functional as F
+    if isinstance(c, (bool, np.bool_)):
+        return Tensor._make(np.asarray(bool(c)))
+    if not isinstance(c, Tensor) or c.size != 1:
+        raise graph_error("use %r as a %s" % (c, what),
+                          "a one-element tensor or a Python bool")
+    if c._np_dtype != np.bool_:
+        c = F.not_equal(c, 0)
+    return F.reshape(c, ())
+
+
+# ----- If ----------------------------------------------------------------------------------
+def _run_if(pred, *arrays, then, else_, n_ops, n_then, token):
+    ops_ = list(arrays[:n_ops])
+    if pred:
+        graph, caps = then, arrays[n_ops:n_ops + n_then]
+    else:
+        graph, caps = else_, arrays[n_ops + n_then:]
+    outs = program(graph).run(ops_ + list(caps))
+    return _results(outs, arrays, len(outs), token)
+
+
+def cond(gt, pred, then_fn, else_fn, operands):
+    """``then_fn(*operands)`` or ``else_fn(*operands)``: a Python choice when ``pred`` is not a
+    traced tensor, else one If node whose branches are regions."""
+    if not isinstance(pred, SymbolicTensor):
+        return then_fn(*operands) if pred else else_fn(*operands)
+    pred = as_bool_tensor(pred, "branch condition")
+    operands = list(operands)
+    leaves = []
+    _flatten(operands, leaves)
+    then, then_caps, tree = trace_region(gt, lambda ops: then_fn(*ops), (operands,), "if_then")
+    else_, else_caps, etree = trace_region(gt, lambda ops: else_fn(*ops), (operands,),
+                                           "if_else")
+    if tree != etree:
+        raise graph_error("merge branches of a tensor-dependent if that return different "
+                          "structures or Python values",
+                          "return the same tensors (same shapes and dtypes) from both branches")
+    for a, b in zip(then.outputs, else_.outputs):
+        if a.shape != b.shape or a.dtype != b.dtype:
+            raise graph_error("merge branches whose results differ in shape or dtype (%s %s vs "
+                              "%s %s)" % (a.shape, a.dtype, b.shape, b.dtype),
+                              "make both branches return tensors of the same shape and dtype")
+    avals = [(v.shape, v.dtype) for v in then.outputs]
+    token = not avals  # a node has at least one output
+    prim = ControlPrim("If", _run_if, _if_bprop, avals or [((), np.dtype(np.bool_))],
+                       _has_effect(then) or _has_effect(else_))
+    outs = gt.process(prim, [pred] + leaves + then_caps + else_caps,
+                      dict(then=then, else_=else_, n_ops=len(leaves), n_then=len(then_caps),
+                           token=token))
+    outs = [] if token else (list(outs) if len(avals) != 1 else [outs])
+    return _unflatten(tree, outs)
+
+
+def _if_bprop(pred, *inputs, out, dout, then, else_, n_ops, n_then, token):
+    """Gradients of an If: an If of the branches' backward regions (each replays its branch
+    under a tape and walks it back; the other branch's captures get zeros)."""
+    if _has_effect(then) or _has_effect(else_):
+        raise graph_error("differentiate a tensor-dependent if whose branches have side "
+                          "effects (assignments, optimizer updates, random ops)",
+                          "take gradients outside the branch, or move the side effect out")
+    douts = list(dout) if isinstance(dout, tuple) else [dout]
+    floats = [t._np_dtype.kind == "f" for t in inputs]
+    n_caps = len(inputs) - n_ops
+
+    def branch(graph, lo, hi):
+        def fn(*args):
+            ins, ds = list(args[:len(inputs)]), list(args[len(inputs):])
+            region_ins = ins[:n_ops] + ins[n_ops + lo:n_ops + hi]
+            grads = dict(zip(list(range(n_ops)) + list(range(n_ops + lo, n_ops + hi)),
+                             vjp_graph(graph, region_ins, ds)))
+            return [grads.get(i) if grads.get(i) is not None else zeros_like(ins[i])
+                    for i in range(len(ins)) if floats[i]]
+        return fn
+
+    operands = list(inputs) + douts
+    grads = iter(_trace.current().cond(pred, branch(then, 0, n_then),
+                                       branch(else_, n_then, n_caps), operands))
+    return (None,) + tuple(next(grads) if f else None for f in floats)
+
+
+def replay(graph, inputs):
+    """Bind ``graph``'s nodes again on ``inputs`` in the current trace (recorded by tapes);
+    returns its output tensors."""
+    env = {v.id: t for v, t in zip(graph.inputs, inputs)}
+    env.update((v.id, Tensor._make(v.const)) for v in graph.consts)
+    env.update((v.id, v.param) for v in graph.params)
+    for n in graph.nodes:
+        outs = n.prim.bind(*[env[v.id] for v in n.inputs], **n.attrs)
+        for v, t in zip(n.outputs, outs if n.prim.nout != 1 else (outs,)):
+            env[v.id] = t
+    return [env[v.id] for v in graph.outputs]
+
+
+def vjp_graph(graph, inputs, douts):
+    """Gradients of ``sum(graph(inputs) * douts)`` for each input (None where none flows)."""
+    trace_ = _trace.current()
+    ins = [trace_.alias(t) for t in inputs]
+    tape = autodiff.Tape()
+    for t in ins:
+        tape.track(t)
+    tapes = autodiff._state.tapes
+    tapes.append(tape)
+    try:
+        outs = replay(graph, ins)
+    finally:
+        tapes.remove(tape)
+    pairs = [(o, d) for o, d in zip(outs, douts) if d is not None]
+    grads = backward(tape, [o for o, _ in pairs], [d for _, d in pairs])
+    return [grads.get(id(t)) for t in ins]
