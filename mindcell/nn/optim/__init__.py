@@ -3,3 +3,6 @@ from mindcell.nn.optim.optimizer import Optimizer  # noqa: F401
 from mindcell.nn.optim.sgd import SGD, Momentum  # noqa: F401
 from mindcell.nn.optim.adam import Adam, AdamWeightDecay  # noqa: F401
 from mindcell.nn.optim.adaptive import Adagrad, RMSProp  # noqa: F401,E402
+from mindcell.nn.optim.lamb import Lamb  # noqa: F401,E402
+from mindcell.nn.optim.lars import LARS  # noqa: F401,E402
+from mindcell.nn.optim.ftrl import FTRL  # noqa: F401,E402

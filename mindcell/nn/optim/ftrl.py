@@ -1,0 +1,58 @@
+"""FTRL-proximal (follow the regularized leader) with L1/L2 regularisation."""
+import numbers
+
+from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.ops import functional as F
+
+
+class FTRL(Optimizer):
+    """FTRL(params, initial_accum=0.1, learning_rate=0.001, lr_power=-0.5, l1=0.0, l2=0.0,
+    use_locking=False, loss_scale=1.0, weight_decay=0.0)
+
+    With accumulator ``m`` (state 'moments.<p>', starts at ``initial_accum``) and linear term
+    ``z`` (state 'linear.<p>'), ``p = -lr_power``::
+
+        m_new = m + g^2;   sigma = (m_new^p - m^p) / lr;   z = z + g - sigma * w
+        w = (sign(z) * l1 - z) / (m_new^p / lr + 2 * l2)  if |z| > l1  else 0
+    """
+
+    def __init__(self, params, initial_accum=0.1, learning_rate=0.001, lr_power=-0.5, l1=0.0,
+                 l2=0.0, use_locking=False, loss_scale=1.0, weight_decay=0.0):
+        if not isinstance(learning_rate, numbers.Real) or isinstance(learning_rate, bool) \
+                or learning_rate <= 0:
+            raise ValueError("FTRL: 'learning_rate' must be a positive float (FTRL has no "
+                             "dynamic learning rate), but got %r" % (learning_rate,))
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        for name, value, ok in (("initial_accum", initial_accum, initial_accum >= 0),
+                                ("lr_power", lr_power, lr_power <= 0),
+                                ("l1", l1, l1 >= 0), ("l2", l2, l2 >= 0)):
+            if not isinstance(value, numbers.Real) or isinstance(value, bool) or not ok:
+                raise ValueError("FTRL: invalid '%s' %r (need initial_accum, l1, l2 >= 0 and "
+                                 "lr_power <= 0)" % (name, value))
+        for p in self.parameters:
+            if p.name.startswith(("moments.", "linear.")):
+                raise ValueError("FTRL: parameter name %r clashes with FTRL's state" % p.name)
+        self.lr, self.lr_power, self.l1, self.l2 = float(learning_rate), float(lr_power), \
+            float(l1), float(l2)
+        self.use_locking = bool(use_locking)
+        self.moments = self.clone_state("moments", init=float(initial_accum))
+        self.linear = self.clone_state("linear")
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        power = -self.lr_power
+        for p, g, m, z, wd in zip(self.parameters, gradients, self.moments, self.linear,
+                                  self.group_wd):
+            g = F.cast(g, p.dtype)
+            if wd:
+                g = F.add(g, F.mul(p, wd))
+            m_new = F.add(m, F.square(g))
+            old_root, new_root = F.pow(m, power), F.pow(m_new, power)
+            sigma = F.div(F.sub(new_root, old_root), self.lr)
+            F.assign(z, F.sub(F.add(z, g), F.mul(sigma, p)))
+            F.assign(m, m_new)
+            denom = F.add(F.div(new_root, self.lr), 2.0 * self.l2)
+            w = F.div(F.sub(F.mul(F.sign(z), self.l1), z), denom)
+            F.assign(p, F.select(F.greater(F.abs(z), self.l1), w, F.zeros_like(w)))
+        self._step_done()
+        return True

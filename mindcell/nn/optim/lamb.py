@@ -1,0 +1,59 @@
+"""Lamb: Adam's moments with a layer-wise trust ratio ||w|| / ||update||."""
+import numpy as np
+
+from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
+from mindcell.nn.optim.adam import _check_betas
+from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.ops import functional as F
+
+
+def trust_ratio(w_norm, u_norm):
+    """``w_norm / u_norm`` where both are positive, else 1."""
+    both = F.logical_and(F.greater(w_norm, 0.0), F.greater(u_norm, 0.0))
+    safe = F.select(both, u_norm, F.ones_like(u_norm))
+    return F.select(both, F.div(w_norm, safe), F.ones_like(u_norm))
+
+
+class Lamb(Optimizer):
+    """Lamb(params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-06, weight_decay=0.0)
+
+    Per parameter ``w`` with gradient ``g`` at step ``t``::
+
+        m = beta1 * m + (1 - beta1) * g;   v = beta2 * v + (1 - beta2) * g^2
+        r = (m / (1 - beta1^t)) / (sqrt(v / (1 - beta2^t)) + eps) + weight_decay * w
+        w = w - lr * (||w|| / ||r||) * r          (the ratio is 1 when a norm is 0)
+
+    State Parameters 'moment1.<p>', 'moment2.<p>' and 'beta1_power', 'beta2_power'.
+    """
+
+    def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-06,
+                 weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay)
+        _check_betas("Lamb", beta1, beta2, eps)
+        self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
+        self.beta1_power = Parameter(Tensor(np.ones((), np.float32)), name="beta1_power",
+                                     requires_grad=False)
+        self.beta2_power = Parameter(Tensor(np.ones((), np.float32)), name="beta2_power",
+                                     requires_grad=False)
+        self.moment1 = self.clone_state("moment1")
+        self.moment2 = self.clone_state("moment2")
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        lrs = self._step_lrs()
+        F.assign(self.beta1_power, F.mul(self.beta1_power, self.beta1))
+        F.assign(self.beta2_power, F.mul(self.beta2_power, self.beta2))
+        c1, c2 = F.sub(1.0, self.beta1_power), F.sub(1.0, self.beta2_power)
+        for p, g, m, v, lr, wd in zip(self.parameters, gradients, self.moment1, self.moment2,
+                                      lrs, self.group_wd):
+            g = F.cast(g, p.dtype)
+            F.assign(m, F.add(F.mul(m, self.beta1), F.mul(g, 1.0 - self.beta1)))
+            F.assign(v, F.add(F.mul(v, self.beta2), F.mul(F.square(g), 1.0 - self.beta2)))
+            r = F.div(F.div(m, c1), F.add(F.sqrt(F.div(v, c2)), self.eps))
+            if wd:
+                r = F.add(r, F.mul(p, wd))
+            ratio = trust_ratio(F.norm(p), F.norm(r))
+            F.assign_sub(p, F.mul(F.mul(lr, ratio), r))
+        self._step_done()
+        return True
