@@ -20,3 +20,9 @@ from mindcell.train.serialization import (save_checkpoint, load_checkpoint,  # n
 from mindcell.train.serialization import *  # noqa: E402,F401,F403
 from mindcell import dataset, experimental  # noqa: E402,F401
 from mindcell.train.model import Model  # noqa: E402,F401
+# MindSpore module paths and helpers that scripts import (docs/porting.md).
+from mindcell.context import set_device  # noqa: E402,F401
+from mindcell.common.row_tensor import RowTensor  # noqa: E402,F401
+from mindcell.common.mutable import mutable  # noqa: E402,F401
+from mindcell.common import api as _api  # noqa: E402,F401  (mindcell.common.api)
+from mindcell import log, runtime  # noqa: E402,F401

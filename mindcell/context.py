@@ -87,3 +87,31 @@ def get_seed():
 def global_rng():
     """The numpy Generator behind random ops and initializers (reseeded by set_seed)."""
     return _rng[0]
+
+
+def set_device(device_target, device_id=None):
+    """set_device(device_target, device_id=None): the device to run on; mindcell runs on "CPU".
+
+    Raises:
+        TypeError: ``device_target`` is not a str or ``device_id`` not an int.
+        ValueError: ``device_target`` is not "CPU" (mindcell has no GPU/Ascend backend), or
+            ``device_id`` is negative.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_device("CPU")
+    """
+    if not isinstance(device_target, str):
+        raise TypeError("set_device: 'device_target' must be a str, but got %s"
+                        % type(device_target).__name__)
+    if device_target != "CPU":
+        raise ValueError("set_device: mindcell runs on the CPU only; device_target must be "
+                         "'CPU', but got %r" % (device_target,))
+    if device_id is not None:
+        if isinstance(device_id, bool) or not isinstance(device_id, int):
+            raise TypeError("set_device: 'device_id' must be an int, but got %s"
+                            % type(device_id).__name__)
+        if device_id < 0:
+            raise ValueError("set_device: 'device_id' must be >= 0, but got %d" % device_id)
+        _context["device_id"] = device_id
+    _context["device_target"] = device_target

@@ -20,7 +20,8 @@ LAYERS = [
     ("graph", ["mindcell.graph"]),
     ("nn", ["mindcell.nn"]),
     ("top", ["mindcell", "mindcell.train", "mindcell.dataset", "mindcell.experimental",
-             "mindcell.testing", "mindcell.demo", "mindcell.benchmark"]),
+             "mindcell.testing", "mindcell.demo", "mindcell.benchmark",
+             "mindcell.common.api"]),  # MindSpore's path for jit (graph layer)
 ]
 # (importer, imported): reason. Documented exceptions only; keep it empty.
 ALLOWED = {}

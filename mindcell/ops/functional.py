@@ -30,6 +30,8 @@ _INTERNAL = {"zeros_like_f", "layer_norm_op", "same_padding", "reduce_loss", "pr
              "softmax_cross_entropy_op"}
 __all__ = sorted({n for mod in (_a, _b, _c, _l, _m, _x, _n, _r, _p, _rs, _af, _c3, _le)
                   for n in mod.__all__} - _INTERNAL | {"getitem", "setitem"})
+# MindSpore's F-only names (F.tensor_add, F.shape ...): not in __all__, so not ops.* names.
+from mindcell.ops._f_compat import *  # noqa: E402,F401,F403
 
 # Linear algebra, n-d scatter, slicing, einsum and sampling.
 from mindcell.ops.function.index_func import *  # noqa: E402,F401,F403

@@ -3,30 +3,12 @@ at construction, tensors passed at call; each forwards to the one functional def
 import inspect
 
 from mindcell.ops import functional as F
+from mindcell.ops.primitive import Primitive, PrimitiveWithInfer  # noqa: F401
 from mindcell.ops.defs import nn as N
 from mindcell.ops._helpers import (INT64_MAX, check_float, check_matmul_shapes, check_rank,
                                    check_tensor, normalize_axis, normalize_dim)
 from mindcell.ops._errors import (check_bool, check_int, check_ints, check_number,
                                   check_positive_int, show)
-
-
-class Primitive:
-    """Base class of the primitive classes; ``add_prim_attr`` records attributes."""
-
-    def __init__(self, name=None):
-        self.name = name or type(self).__name__
-        self.attrs = {}
-
-    def add_prim_attr(self, name, value):
-        self.attrs[name] = value
-        return self
-
-    def __repr__(self):
-        return "Prim[%s]" % self.name
-
-
-class PrimitiveWithInfer(Primitive):
-    pass
 
 
 def _simple(name, fn, doc=None):

@@ -4,4 +4,9 @@ from mindcell.train.serialization import (save_checkpoint, load_checkpoint,  # n
 from mindcell.train.serialization import load_checkpoint_async  # noqa: E402,F401
 from mindcell.train.model import Model, Accuracy, Loss  # noqa: F401,E402
 from mindcell.train.callback import (Callback, RunContext, LossMonitor, TimeMonitor,  # noqa
-                                     ModelCheckpoint, CheckpointConfig)
+                                     ModelCheckpoint, CheckpointConfig, EarlyStopping,
+                                     LearningRateScheduler)
+from mindcell.train import metrics  # noqa: F401,E402
+from mindcell.train.metrics import (Metric, rearrange_inputs, TopKCategoricalAccuracy,  # noqa
+                                    Top1CategoricalAccuracy, Top5CategoricalAccuracy, Precision,
+                                    Recall, Fbeta, F1, MAE, MSE, names, get_metric_fn)

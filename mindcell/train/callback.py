@@ -5,54 +5,10 @@ import time
 
 import numpy as np
 
+from mindcell.train._callback_base import Callback, RunContext
+
 __all__ = ["Callback", "RunContext", "LossMonitor", "TimeMonitor", "ModelCheckpoint",
-           "CheckpointConfig"]
-
-
-class RunContext:
-    """Passed to callbacks; ``original_args()`` returns the cb_params namespace."""
-
-    def __init__(self, cb_params):
-        self._params = cb_params
-        self._stop = False
-
-    def original_args(self):
-        return self._params
-
-    def request_stop(self):
-        self._stop = True
-
-    def get_stop_requested(self):
-        return self._stop
-
-
-class Callback:
-    """Override any of on_train_begin/epoch_begin/step_begin/step_end/epoch_end/end (and the
-    on_eval_* ones); each receives a RunContext."""
-
-    def on_train_begin(self, run_context):
-        pass
-
-    def on_train_epoch_begin(self, run_context):
-        pass
-
-    def on_train_step_begin(self, run_context):
-        pass
-
-    def on_train_step_end(self, run_context):
-        pass
-
-    def on_train_epoch_end(self, run_context):
-        pass
-
-    def on_train_end(self, run_context):
-        pass
-
-    def on_eval_begin(self, run_context):
-        pass
-
-    def on_eval_end(self, run_context):
-        pass
+           "CheckpointConfig", "EarlyStopping", "LearningRateScheduler"]
 
 
 def _loss_value(outputs):
@@ -156,3 +112,6 @@ class ModelCheckpoint(Callback):
     @property
     def latest_ckpt_file_name(self):
         return self.saved[-1] if self.saved else None
+
+
+from mindcell.train.callback_extra import EarlyStopping, LearningRateScheduler  # noqa: E402,F401

@@ -6,61 +6,17 @@ import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.train.callback import Callback, RunContext
+from mindcell.train.metrics import Accuracy, Loss, Metric, get_metric_fn  # noqa: F401
 
 __all__ = ["Model", "Accuracy", "Loss"]
 
 
-class Accuracy:
-    """Accuracy(eval_type='classification'): share of argmax predictions equal to the labels."""
-
-    def __init__(self, eval_type="classification"):
-        self.clear()
-
-    def clear(self):
-        self._correct = 0
-        self._total = 0
-
-    def update(self, logits, labels):
-        pred = np.asarray(logits.asnumpy() if hasattr(logits, "asnumpy") else logits)
-        lab = np.asarray(labels.asnumpy() if hasattr(labels, "asnumpy") else labels)
-        if lab.ndim == pred.ndim:
-            lab = lab.argmax(-1)
-        self._correct += int((pred.argmax(-1) == lab).sum())
-        self._total += lab.size
-
-    def eval(self):
-        if not self._total:
-            raise RuntimeError("Accuracy: no samples were evaluated")
-        return self._correct / self._total
-
-
-class Loss:
-    """Loss(): the mean of the evaluated losses."""
-
-    def __init__(self):
-        self.clear()
-
-    def clear(self):
-        self._sum, self._n = 0.0, 0
-
-    def update(self, loss):
-        self._sum += float(np.mean(loss.asnumpy() if hasattr(loss, "asnumpy") else loss))
-        self._n += 1
-
-    def eval(self):
-        if not self._n:
-            raise RuntimeError("Loss: no batches were evaluated")
-        return self._sum / self._n
-
-
-_METRICS = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss}
-
-
 def _metric(m):
     if isinstance(m, str):
-        if m not in _METRICS:
-            raise ValueError("Model: unknown metric %r; known: %s" % (m, sorted(_METRICS)))
-        return _METRICS[m]()
+        return get_metric_fn(m)
+    if not isinstance(m, Metric):
+        raise TypeError("Model: a metric must be a name or a Metric, but got %s"
+                        % type(m).__name__)
     return m
 
 
@@ -76,10 +32,15 @@ class Model:
         network (mindcell.nn.Cell): the network.
         loss_fn (mindcell.nn.Cell): the loss, called as ``loss_fn(network(data), label)``.
         optimizer (mindcell.nn.Optimizer): required by ``train``.
-        metrics (Union[dict, set, list, None]): names (``"accuracy"``, ``"loss"``) or metric
-            objects computed by ``eval``.
-        eval_network (mindcell.nn.Cell): returns ``(loss, outputs, label)`` for ``eval``;
-            by default :class:`mindcell.nn.WithEvalCell` over ``network`` and ``loss_fn``.
+        metrics (Union[dict, set, list, None]): names (``"accuracy"``, ``"loss"``, see
+            :func:`mindcell.train.metrics.names`) or :class:`mindcell.train.Metric` objects
+            computed by ``eval``.
+        eval_network (mindcell.nn.Cell): the network ``eval`` runs; by default
+            :class:`mindcell.nn.WithEvalCell` over ``network`` and ``loss_fn``, returning
+            ``(loss, outputs, label)``.
+        eval_indexes (list[int]): the positions of loss, outputs and label among
+            ``eval_network``'s outputs; without them (and with a user ``eval_network``) every
+            metric's ``update`` receives all the outputs.
 
     Raises:
         TypeError: ``network`` is not a Cell.
@@ -102,7 +63,7 @@ class Model:
     """
 
     def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
-                 **kwargs):
+                 eval_indexes=None, **kwargs):
         from mindcell import nn
         if not isinstance(network, nn.Cell):
             raise TypeError("Model: 'network' must be a Cell, but got %s"
@@ -123,6 +84,15 @@ class Model:
         self.metrics = {k: _metric(v) for k, v in metrics.items()}
         self.eval_network = eval_network or (nn.WithEvalCell(network, loss_fn)
                                              if loss_fn is not None else None)
+        # Which eval outputs are (loss, predictions, labels): the default eval network's, or
+        # none (every metric gets all outputs) for a user's eval_network, as in MindSpore.
+        if eval_indexes is not None and (not isinstance(eval_indexes, (list, tuple))
+                                         or len(eval_indexes) != 3):
+            raise ValueError("Model: 'eval_indexes' must be a list of 3 ints, but got %r"
+                             % (eval_indexes,))
+        if eval_indexes is None and eval_network is None:
+            eval_indexes = [0, 1, 2]
+        self._eval_indexes = eval_indexes
 
     def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False,
               sink_size=-1, initial_epoch=0):
@@ -186,12 +156,16 @@ class Model:
             m.clear()
         self.network.set_train(False)
         for data in valid_dataset.create_tuple_iterator():
-            loss, outputs, labels = self.eval_network(*data)
+            out = self.eval_network(*data)
+            out = out if isinstance(out, (tuple, list)) else (out,)
+            idx = self._eval_indexes
             for m in self.metrics.values():
-                if isinstance(m, Loss):
-                    m.update(loss)
+                if idx is None:
+                    m.update(*out)
+                elif isinstance(m, Loss):
+                    m.update(out[idx[0]])
                 else:
-                    m.update(outputs, labels)
+                    m.update(out[idx[1]], out[idx[2]])
         return {k: m.eval() for k, m in self.metrics.items()}
 
     def predict(self, *predict_data):

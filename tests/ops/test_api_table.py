@@ -39,7 +39,9 @@ EXEMPT_OPS = {
     "grad", "value_and_grad", "vjp", "GradOperation",  # autodiff transforms (used by test 3)
     "print_", "Print",  # side effect only: printing
     "assign", "assign_add", "assign_sub", "Assign", "AssignAdd", "AssignSub",  # see test_assign*
-    "Primitive", "PrimitiveWithInfer",  # base classes for user primitives
+    "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck",  # base classes for user primitives
+    # program-building helpers (ops.composite / ops.primitive): tests/compat/test_module_paths.py
+    "HyperMap", "Map", "MultitypeFuncGraph", "Partial", "constexpr", "prim_attr_register",
 }
 DTYPES = {"f32": np.float32, "f16": np.float16}
 

@@ -30,6 +30,7 @@ ALLOWED = (TypeError, ValueError, KeyError, RuntimeError)
 # Not ops: helpers that the functional namespace re-exports.
 SKIP = {"binary_operands", "check_tensor", "check_matmul_shapes", "normalize_axis",
         "same_padding", "print_", "Print", "Primitive", "PrimitiveWithInfer",
+        "PrimitiveWithCheck", "constexpr", "prim_attr_register",  # decorators, base classes
         # Tensor methods that are not ops (conversions, introspection, init)
         "asnumpy", "numpy", "tolist", "data_ptr", "init_data", "has_init", "const_arg",
         "set_dtype", "is_contiguous", "contiguous", "element_size", "dim", "numel",

@@ -1,0 +1,69 @@
+"""``RowTensor``: MindSpore's sparse representation of a tensor by a subset of its rows (the
+gradient of an embedding lookup)."""
+from mindcell.common.tensor import Tensor
+
+__all__ = ["RowTensor"]
+
+
+class RowTensor:
+    """RowTensor(indices=None, values=None, dense_shape=None, row_tensor=None)
+
+    The dense tensor of shape ``dense_shape`` that is zero except ``dense[indices[i]] =
+    values[i]``.
+
+    Args:
+        indices (Tensor): 1-D integer Tensor of row indices.
+        values (Tensor): the rows, shape ``(len(indices),) + dense_shape[1:]``.
+        dense_shape (tuple[int]): the dense tensor's shape.
+        row_tensor (RowTensor): copy another RowTensor instead.
+
+    Raises:
+        TypeError: ``indices``/``values`` are not Tensors, ``indices`` not integer, or
+            ``dense_shape`` not a tuple of ints.
+        ValueError: the shapes do not agree.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> rt = ms.RowTensor(ms.Tensor([0]), ms.Tensor([[1.0, 2.0]]), (3, 2))
+        >>> rt.dense_shape
+        (3, 2)
+    """
+
+    def __init__(self, indices=None, values=None, dense_shape=None, row_tensor=None):
+        if row_tensor is not None:
+            if not isinstance(row_tensor, RowTensor):
+                raise TypeError("RowTensor: 'row_tensor' must be a RowTensor, but got %s"
+                                % type(row_tensor).__name__)
+            indices, values, dense_shape = (row_tensor.indices, row_tensor.values,
+                                            row_tensor.dense_shape)
+        for name, t in (("indices", indices), ("values", values)):
+            if not isinstance(t, Tensor):
+                raise TypeError("RowTensor: '%s' must be a Tensor, but got %s"
+                                % (name, type(t).__name__))
+        if indices._np_dtype.kind not in "iu" or indices.ndim != 1:
+            raise TypeError("RowTensor: 'indices' must be a 1-D integer Tensor, but got %s of "
+                            "shape %s" % (indices.dtype, indices.shape))
+        if not isinstance(dense_shape, tuple) or not dense_shape or not all(
+                isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in dense_shape):
+            raise TypeError("RowTensor: 'dense_shape' must be a non-empty tuple of ints >= 0, "
+                            "but got %r" % (dense_shape,))
+        if values.shape != indices.shape + tuple(dense_shape[1:]):
+            raise ValueError("RowTensor: 'values' must have shape %s, but got %s"
+                             % (indices.shape + tuple(dense_shape[1:]), values.shape))
+        self._indices, self._values, self._dense_shape = indices, values, dense_shape
+
+    @property
+    def indices(self):
+        return self._indices
+
+    @property
+    def values(self):
+        return self._values
+
+    @property
+    def dense_shape(self):
+        return self._dense_shape
+
+    def __repr__(self):
+        return "RowTensor(indices=%r, values=%r, dense_shape=%r)" % (
+            self._indices, self._values, self._dense_shape)

@@ -1,0 +1,172 @@
+"""Run MindSpore code unchanged: after ``install()``, ``import mindspore`` and its submodules
+resolve to the mindcell modules themselves (``mindspore.nn is mindcell.nn``), and a name
+mindcell does not implement fails with a message saying so.
+
+``python -m mindcell.run script.py`` calls ``install()`` before running the script.
+"""
+import dis
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+
+__all__ = ["install", "uninstall", "target_of", "NotImplementedByMindcell"]
+
+PREFIX = "mindspore"
+# MindSpore module paths whose mindcell module has another name; every other
+# ``mindspore.<path>`` maps to ``mindcell.<path>``.
+_RENAMED = {
+    "mindspore.common.dtype": "mindcell.common.dtype",
+    "mindspore.nn.metrics": "mindcell.train.metrics",
+    "mindspore.train.callback._callback": "mindcell.train.callback",
+}
+_IMPORT_FROM = dis.opmap["IMPORT_FROM"]
+
+
+class NotImplementedByMindcell(ImportError):
+    """``from mindspore.x import Name`` of a name mindcell does not implement."""
+
+
+def _version():
+    import mindcell
+    return getattr(mindcell, "__version__", "?")
+
+
+def _message(name):
+    return "%s is not implemented by mindcell yet (mindcell %s)" % (name, _version())
+
+
+def target_of(fullname):
+    """The mindcell module name for a MindSpore module name (``mindspore.nn`` -> ``mindcell.nn``)."""
+    if fullname in _RENAMED:
+        return _RENAMED[fullname]
+    return "mindcell" + fullname[len(PREFIX):]
+
+
+def _public_name(module):
+    """``mindspore.<path>`` of an aliased mindcell module (for messages)."""
+    name = module.__name__
+    for ms_name, mc_name in _RENAMED.items():
+        if mc_name == name:
+            return ms_name
+    return PREFIX + name[len("mindcell"):]
+
+
+def _in_import_from():
+    """Whether the attribute is being looked up by a ``from module import name`` statement."""
+    frame = sys._getframe(2)
+    try:
+        return frame.f_code.co_code[frame.f_lasti] == _IMPORT_FROM
+    except (IndexError, AttributeError):
+        return False
+
+
+def _add_missing_hook(module):
+    """Give ``module`` a ``__getattr__`` that imports a real submodule on first access, and
+    otherwise raises the not-implemented error (an ImportError for ``from ... import``)."""
+    previous = module.__dict__.get("__getattr__")
+    if getattr(previous, "_mindcell_compat", False):
+        return
+
+    def __getattr__(name):
+        if previous is not None:
+            try:
+                return previous(name)
+            except AttributeError:
+                pass
+        if name.startswith("__"):
+            raise AttributeError(name)
+        sub = module.__name__ + "." + name
+        if getattr(module, "__path__", None) is not None and importlib.util.find_spec(sub):
+            submodule = importlib.import_module(sub)
+            _add_missing_hook(submodule)
+            return submodule
+        message = _message("%s.%s" % (_public_name(module), name))
+        if _in_import_from():
+            raise NotImplementedByMindcell(message, name=name)
+        raise AttributeError(message)
+
+    __getattr__._mindcell_compat = True
+    __getattr__._previous = previous
+    module.__getattr__ = __getattr__
+
+
+class _AliasLoader(importlib.abc.Loader):
+    def __init__(self, target):
+        self.target = target
+        self._spec = None
+
+    def create_module(self, spec):
+        module = importlib.import_module(self.target)
+        self._spec = module.__spec__
+        _add_missing_hook(module)
+        return module
+
+    def exec_module(self, module):
+        # The import system has just set __spec__ to the alias spec: keep the module's own.
+        module.__spec__ = self._spec
+
+
+class _AliasFinder(importlib.abc.MetaPathFinder):
+    """Finds ``mindspore`` and ``mindspore.*`` as aliases of the mindcell modules."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != PREFIX and not fullname.startswith(PREFIX + "."):
+            return None
+        name = target_of(fullname)
+        try:
+            found = importlib.util.find_spec(name)
+        except ModuleNotFoundError:
+            found = None
+        if found is None:
+            raise ModuleNotFoundError(_message(fullname), name=fullname)
+        spec = importlib.machinery.ModuleSpec(fullname, _AliasLoader(name),
+                                              is_package=found.submodule_search_locations
+                                              is not None)
+        return spec
+
+
+_FINDER = _AliasFinder()
+
+
+def install():
+    """install(): make ``import mindspore`` (and ``mindspore.nn``, ``mindspore.ops`` ...) import
+    the mindcell modules. Idempotent.
+
+    Raises:
+        RuntimeError: a real ``mindspore`` package is already imported in this process.
+
+    Examples:
+        >>> import mindcell.compat
+        >>> mindcell.compat.install()
+        >>> import mindspore, mindcell
+        >>> mindspore.nn is mindcell.nn
+        True
+    """
+    existing = sys.modules.get(PREFIX)
+    if existing is not None and not existing.__name__.startswith("mindcell"):
+        raise RuntimeError("mindcell.compat.install: the real mindspore package is already "
+                           "imported; install() must run before any 'import mindspore'")
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
+    import mindcell  # noqa: F401  (hook the public modules already imported, e.g. mindcell.ops)
+    for name, module in list(sys.modules.items()):
+        if (name == "mindcell" or name.startswith("mindcell.")) and not any(
+                part.startswith("_") for part in name.split(".")):
+            _add_missing_hook(module)
+
+
+def uninstall():
+    """uninstall(): remove the aliases (``mindspore.*`` entries and the not-implemented hooks)."""
+    if _FINDER in sys.meta_path:
+        sys.meta_path.remove(_FINDER)
+    for name in [n for n in sys.modules if n == PREFIX or n.startswith(PREFIX + ".")]:
+        sys.modules.pop(name)
+    for module in list(sys.modules.values()):
+        hook = getattr(module, "__dict__", {}).get("__getattr__")
+        if getattr(hook, "_mindcell_compat", False):
+            if hook._previous is None:
+                del module.__getattr__
+            else:
+                module.__getattr__ = hook._previous

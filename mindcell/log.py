@@ -1,0 +1,64 @@
+"""``mindcell.log`` (MindSpore's ``mindspore.log``): ``log.info/warning/error`` through a
+Python logger named ``mindcell``. The level comes from ``GLOG_v`` as in MindSpore
+(0 DEBUG, 1 INFO, 2 WARNING (default), 3 ERROR, 4 CRITICAL)."""
+import logging
+import os
+import sys
+
+__all__ = ["debug", "info", "warning", "error", "critical", "get_level", "get_log_config"]
+
+_LEVELS = {"0": logging.DEBUG, "1": logging.INFO, "2": logging.WARNING, "3": logging.ERROR,
+           "4": logging.CRITICAL}
+_logger = logging.getLogger("mindcell")
+
+
+def _setup():
+    if _logger.handlers:
+        return
+    value = os.environ.get("GLOG_v", "2")
+    if value not in _LEVELS:
+        raise ValueError("mindcell.log: GLOG_v must be one of 0..4, but got %r" % (value,))
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(
+        "[%(levelname)s] ME(%(process)d:%(thread)d,%(processName)s):%(asctime)s "
+        "[%(pathname)s:%(lineno)d] %(message)s"))
+    _logger.addHandler(handler)
+    _logger.setLevel(_LEVELS[value])
+    _logger.propagate = False
+
+
+def _log(level, msg, *args, **kwargs):
+    _setup()
+    kwargs.setdefault("stacklevel", 3)  # the caller's file and line, not this module's
+    _logger.log(level, msg, *args, **kwargs)
+
+
+def debug(msg, *args, **kwargs):
+    _log(logging.DEBUG, msg, *args, **kwargs)
+
+
+def info(msg, *args, **kwargs):
+    _log(logging.INFO, msg, *args, **kwargs)
+
+
+def warning(msg, *args, **kwargs):
+    _log(logging.WARNING, msg, *args, **kwargs)
+
+
+def error(msg, *args, **kwargs):
+    _log(logging.ERROR, msg, *args, **kwargs)
+
+
+def critical(msg, *args, **kwargs):
+    _log(logging.CRITICAL, msg, *args, **kwargs)
+
+
+def get_level():
+    """get_level(): the GLOG_v level in effect, as a str ('0'..'4')."""
+    _setup()
+    return {v: k for k, v in _LEVELS.items()}[_logger.level]
+
+
+def get_log_config():
+    """get_log_config(): the logging configuration, a dict (``GLOG_v``)."""
+    return {"GLOG_v": get_level()}

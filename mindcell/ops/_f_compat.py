@@ -1,0 +1,94 @@
+"""Names MindSpore code calls through ``mindspore.ops.functional`` (``F.tensor_add``,
+``F.shape`` ...) that are not ops of ``mindcell.ops``: reachable as ``F.<name>`` only."""
+import functools
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.ops.function.math_func import (add, sub, mul, div, pow, floor_div,  # noqa: F401
+                                             floor_mod, cast)
+from mindcell.ops.function import math_func as _m
+
+__all__ = ["tensor_add", "tensor_sub", "tensor_mul", "tensor_div", "tensor_pow",
+           "tensor_floordiv", "tensor_mod", "tensor_lt", "tensor_le", "tensor_gt", "tensor_ge",
+           "shape", "dtype", "rank", "size", "shape_mul", "scalar_to_tensor", "tuple_to_array",
+           "partial", "make_tuple", "tuple_getitem", "scalar_cast"]
+
+tensor_add, tensor_sub, tensor_mul, tensor_div, tensor_pow = add, sub, mul, div, pow
+tensor_floordiv, tensor_mod = floor_div, floor_mod
+tensor_lt, tensor_le = _m.less, _m.less_equal
+tensor_gt, tensor_ge = _m.greater, _m.greater_equal
+partial = functools.partial
+
+
+def _tensor(x, op):
+    if not isinstance(x, Tensor):
+        raise TypeError("%s: expects a Tensor, but got %s" % (op, type(x).__name__))
+    return x
+
+
+def shape(input_x):
+    """shape(input_x): the shape, a tuple of ints."""
+    return _tensor(input_x, "shape").shape
+
+
+def dtype(input_x):
+    """dtype(input_x): the dtype."""
+    return _tensor(input_x, "dtype").dtype
+
+
+def rank(input_x):
+    """rank(input_x): the number of dimensions."""
+    return _tensor(input_x, "rank").ndim
+
+
+def size(input_x):
+    """size(input_x): the number of elements."""
+    return int(np.prod(_tensor(input_x, "size").shape, dtype=np.int64))
+
+
+def shape_mul(shape_x):
+    """shape_mul(shape_x): the product of a tuple of ints."""
+    if not isinstance(shape_x, tuple) or not all(isinstance(d, int) for d in shape_x):
+        raise TypeError("shape_mul: expects a tuple of ints, but got %r" % (shape_x,))
+    out = 1
+    for d in shape_x:
+        out *= d
+    return out
+
+
+def scalar_to_tensor(input_x, dtype=mstype.float32):
+    """scalar_to_tensor(input_x, dtype=mstype.float32): a 0-D Tensor."""
+    if isinstance(input_x, bool) or not isinstance(input_x, (int, float)):
+        raise TypeError("scalar_to_tensor: expects an int or float, but got %s"
+                        % type(input_x).__name__)
+    return Tensor(input_x, dtype)
+
+
+def tuple_to_array(input_x):
+    """tuple_to_array(input_x): a 1-D Tensor of a tuple of numbers (int64 or float32)."""
+    if not isinstance(input_x, tuple) or not input_x:
+        raise TypeError("tuple_to_array: expects a non-empty tuple, but got %r" % (input_x,))
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in input_x):
+        return Tensor(np.array(input_x, np.int64))
+    return Tensor(np.array(input_x, np.float32))
+
+
+def make_tuple(*args):
+    """make_tuple(*args): the tuple of the arguments."""
+    return tuple(args)
+
+
+def tuple_getitem(x, index):
+    """tuple_getitem(x, index): ``x[index]``."""
+    return x[index]
+
+
+def scalar_cast(input_x, input_y):
+    """scalar_cast(input_x, input_y): a Python number converted to the dtype ``input_y``."""
+    if not isinstance(input_x, (int, float)):
+        raise TypeError("scalar_cast: expects a number, but got %s" % type(input_x).__name__)
+    if input_y == mstype.bool_:
+        return bool(input_x)
+    return int(input_x) if mstype.is_integer(input_y) else float(input_x)

@@ -1,0 +1,221 @@
+"""``mindcell.ops.composite`` (MindSpore's module path, usually imported as ``C``): gradient
+transforms, ``MultitypeFuncGraph`` (functions dispatched on argument types), ``HyperMap`` and
+``Map`` (apply a function over tuples), ``Partial`` and ``clip_by_global_norm``."""
+import functools
+import numbers
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.ops import functional as F
+from mindcell.ops.grad import GradOperation, grad, value_and_grad, vjp  # noqa: F401
+from mindcell.ops.primitive import Primitive
+
+__all__ = ["GradOperation", "HyperMap", "Map", "MultitypeFuncGraph", "Partial",
+           "clip_by_global_norm", "grad", "value_and_grad", "vjp"]
+
+
+def _is(kind):
+    return lambda v: isinstance(v, kind) and not isinstance(v, bool)
+
+
+# MindSpore's type names for MultitypeFuncGraph.register.
+_TYPE_CHECKS = {
+    "Tensor": lambda v: isinstance(v, Tensor),
+    "Number": lambda v: isinstance(v, numbers.Number),
+    "Int": _is(numbers.Integral),
+    "Float": _is(float),
+    "Bool": lambda v: isinstance(v, bool),
+    "String": lambda v: isinstance(v, str),
+    "Tuple": lambda v: isinstance(v, tuple),
+    "List": lambda v: isinstance(v, list),
+    "Dictionary": lambda v: isinstance(v, dict),
+    "Function": callable,
+    "None": lambda v: v is None,
+}
+
+
+def _type_name(v):
+    for name in ("Tensor", "Bool", "Int", "Float", "Number", "String", "Tuple", "List",
+                 "Dictionary", "None", "Function"):
+        if _TYPE_CHECKS[name](v):
+            return name
+    return type(v).__name__
+
+
+class MultitypeFuncGraph:
+    """MultitypeFuncGraph(name, read_value=False): one name, several Python functions chosen by
+    the types of the arguments they are called with.
+
+    ``@f.register("Tensor", "Number")`` adds an implementation; type names are MindSpore's
+    (Tensor, Number, Int, Float, Bool, String, Tuple, List, Dictionary, Function, None). The
+    first registered implementation whose types all match is called.
+
+    Raises:
+        TypeError: a call matches no registered implementation, or an unknown type name.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> add = ops.MultitypeFuncGraph("add")
+        >>> @add.register("Number", "Number")
+        ... def _(x, y):
+        ...     return x + y
+        >>> add(1, 2)
+        3
+    """
+
+    def __init__(self, name, read_value=False):
+        if not isinstance(name, str):
+            raise TypeError("MultitypeFuncGraph: 'name' must be a str, but got %s"
+                            % type(name).__name__)
+        self.name = name
+        self.read_value = read_value
+        self.entries = []
+
+    def register(self, *type_names):
+        """register(*type_names): decorator adding an implementation for these types."""
+        for t in type_names:
+            if not isinstance(t, str) or t not in _TYPE_CHECKS:
+                raise TypeError("MultitypeFuncGraph.register: unknown type name %r; known: %s"
+                                % (t, ", ".join(_TYPE_CHECKS)))
+
+        def deco(fn):
+            self.entries.append((type_names, fn))
+            return fn
+        return deco
+
+    def __call__(self, *args):
+        for types, fn in self.entries:
+            if len(types) == len(args) and all(_TYPE_CHECKS[t](a) for t, a in zip(types, args)):
+                return fn(*args)
+        raise TypeError("MultitypeFuncGraph '%s': no implementation registered for argument "
+                        "types (%s); registered: %s"
+                        % (self.name, ", ".join(_type_name(a) for a in args),
+                           "; ".join("(%s)" % ", ".join(t) for t, _ in self.entries) or "none"))
+
+
+def _map(fn, args, recursive, reverse, op):
+    seqs = [a for a in args if isinstance(a, (tuple, list))]
+    if not seqs:
+        return fn(*args)
+    if len(seqs) != len(args):
+        raise TypeError("%s: the arguments must all be tuples/lists or all not, but got %s"
+                        % (op, ", ".join(type(a).__name__ for a in args)))
+    n = len(args[0])
+    if any(len(a) != n for a in args):
+        raise ValueError("%s: the sequences must have the same length, but got %s"
+                         % (op, [len(a) for a in args]))
+    order = range(n - 1, -1, -1) if reverse else range(n)
+    out = [None] * n
+    for i in order:
+        items = [a[i] for a in args]
+        out[i] = _map(fn, items, recursive, reverse, op) if recursive else fn(*items)
+    return type(args[0])(out)
+
+
+class _Mapper:
+    _recursive = True
+
+    def __init__(self, ops=None, reverse=False):
+        if ops is not None and not callable(ops):
+            raise TypeError("%s: 'ops' must be callable or None, but got %s"
+                            % (type(self).__name__, type(ops).__name__))
+        self.ops = ops
+        self.reverse = bool(reverse)
+
+    def __call__(self, *args):
+        op = type(self).__name__
+        fn, args = (self.ops, args) if self.ops is not None else (args[0] if args else None,
+                                                                 args[1:])
+        if not callable(fn):
+            raise TypeError("%s: the function to apply must be callable, but got %s"
+                            % (op, type(fn).__name__))
+        if not args:
+            raise TypeError("%s: expects at least one sequence to map over" % op)
+        return _map(fn, args, self._recursive, self.reverse, op)
+
+
+class HyperMap(_Mapper):
+    """HyperMap(ops=None, reverse=False): applies ``ops`` to the leaves of (nested) tuples and
+    lists taken element by element; without ``ops`` the first call argument is the function.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> ops.HyperMap(lambda a, b: a * b)((1, (2, 3)), (4, (5, 6)))
+        (4, (10, 18))
+    """
+
+
+class Map(_Mapper):
+    """Map(ops=None, reverse=False): like :class:`HyperMap` over one level of the sequences.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> ops.Map(lambda a, b: a + b)([1, 2], [10, 20])
+        [11, 22]
+    """
+    _recursive = False
+
+
+class Partial(Primitive):
+    """Partial()(func, *args): ``func`` with its first arguments fixed (``functools.partial``).
+
+    Examples:
+        >>> from mindcell import ops
+        >>> ops.Partial()(lambda a, b: a - b, 10)(3)
+        7
+    """
+
+    def __call__(self, func, *args):
+        if not callable(func):
+            raise TypeError("Partial: 'func' must be callable, but got %s" % type(func).__name__)
+        return functools.partial(func, *args)
+
+
+def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
+    """clip_by_global_norm(x, clip_norm=1.0, use_norm=None): the tensors of ``x`` scaled by
+    ``clip_norm / max(global_norm, clip_norm)``, ``global_norm`` being the L2 norm of all of
+    them together (gradient clipping).
+
+    Args:
+        x (Union[tuple[Tensor], list[Tensor]]): float tensors (e.g. gradients).
+        clip_norm (Union[float, int]): the largest global norm kept; positive.
+        use_norm (None): must be None (as in MindSpore).
+
+    Returns:
+        tuple[Tensor], the clipped tensors.
+
+    Raises:
+        TypeError: ``x`` is not a non-empty tuple/list of float Tensors, or ``clip_norm`` is
+            not a number.
+        ValueError: ``clip_norm`` is not positive and finite, or ``use_norm`` is not None.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> a, = ops.clip_by_global_norm((ms.Tensor([3.0, 4.0]),), 1.0)
+        >>> a
+        Tensor(shape=[2], dtype=Float32, value= [ 6.00000024e-01,  8.00000012e-01])
+    """
+    op = "clip_by_global_norm"
+    if isinstance(x, Tensor) or not isinstance(x, (tuple, list)) or not x:
+        raise TypeError("%s: 'x' must be a non-empty tuple or list of Tensors, but got %s"
+                        % (op, type(x).__name__))
+    for i, t in enumerate(x):
+        if not isinstance(t, Tensor) or not mstype.is_floating(t.dtype):
+            raise TypeError("%s: x[%d] must be a float Tensor, but got %s"
+                            % (op, i, t.dtype if isinstance(t, Tensor) else type(t).__name__))
+    if isinstance(clip_norm, bool) or not isinstance(clip_norm, (int, float)):
+        raise TypeError("%s: 'clip_norm' must be a float or int, but got %s"
+                        % (op, type(clip_norm).__name__))
+    if not 0 < clip_norm < float("inf"):
+        raise ValueError("%s: 'clip_norm' must be positive and finite, but got %r"
+                         % (op, clip_norm))
+    if use_norm is not None:
+        raise ValueError("%s: 'use_norm' must be None, but got %r" % (op, use_norm))
+    dtype = mstype.result_type(*[t.dtype for t in x])
+    total = None
+    for t in x:
+        sq = F.reduce_sum(F.square(F.cast(t, dtype)))
+        total = sq if total is None else total + sq
+    scale = clip_norm / F.maximum(F.sqrt(total), clip_norm)
+    return tuple(t * F.cast(scale, t.dtype) for t in x)

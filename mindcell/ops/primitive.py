@@ -1,0 +1,129 @@
+"""``mindcell.ops.primitive`` (MindSpore's module path): the ``Primitive`` base classes that the
+built-in primitive classes and user primitives derive from, ``prim_attr_register`` and
+``constexpr``."""
+import functools
+import inspect
+
+__all__ = ["Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
+           "constexpr"]
+
+
+class Primitive:
+    """Primitive(name): base class of the primitive classes (``ops.ReLU()`` ...).
+
+    Attributes are recorded with ``add_prim_attr`` (also readable as ``self.<name>``). A user
+    subclass computes its result in ``__call__`` or ``construct`` from mindcell ops; it is
+    traced like any other code in GRAPH_MODE.
+    """
+
+    def __init__(self, name=None):
+        self.name = name or type(self).__name__
+        self.attrs = {}
+        self.init_attrs = {}
+        self.instance_name = ""
+
+    def add_prim_attr(self, name, value):
+        """add_prim_attr(name, value): record an attribute; returns self."""
+        self.attrs[name] = value
+        if name not in ("name", "attrs", "init_attrs", "instance_name"):
+            self.__dict__[name] = value
+        return self
+
+    def del_prim_attr(self, name):
+        """del_prim_attr(name): remove an attribute; returns self."""
+        self.attrs.pop(name, None)
+        return self
+
+    def init_prim_io_names(self, inputs, outputs):
+        """init_prim_io_names(inputs, outputs): record the input and output names."""
+        self.add_prim_attr("input_names", list(inputs))
+        self.add_prim_attr("output_names", list(outputs))
+
+    def set_prim_instance_name(self, instance_name):
+        """set_prim_instance_name(instance_name): the name shown for this instance."""
+        self.instance_name = instance_name
+        return self
+
+    def shard(self, *args, **kwargs):
+        """Parallel sharding strategies have no effect on one CPU process; returns self."""
+        return self
+
+    def __call__(self, *args):
+        construct = getattr(self, "construct", None)
+        if construct is None:
+            raise NotImplementedError(
+                "%s: a Primitive subclass must define __call__ or construct to be called on "
+                "mindcell (there are no backend kernels registered by name)" % self.name)
+        return construct(*args)
+
+    def __repr__(self):
+        return "Prim[%s]" % self.name
+
+
+class PrimitiveWithInfer(Primitive):
+    """PrimitiveWithInfer(name): a Primitive with Python ``infer_shape``/``infer_dtype``/
+    ``infer_value``. Without ``__call__``/``construct``, calling it returns ``infer_value`` of
+    the inputs (MindSpore folds such primitives into constants)."""
+
+    def __call__(self, *args):
+        if getattr(self, "construct", None) is None and hasattr(self, "infer_value"):
+            out = self.infer_value(*args)
+            if out is None:
+                raise NotImplementedError("%s: infer_value returned None for these inputs"
+                                          % self.name)
+            return out
+        return super().__call__(*args)
+
+
+class PrimitiveWithCheck(Primitive):
+    """PrimitiveWithCheck(name): a Primitive whose ``check_shape``/``check_dtype`` (if defined)
+    run on the inputs' shapes and dtypes before ``construct``/``__call__``."""
+
+    def __call__(self, *args):
+        shapes = [getattr(a, "shape", None) for a in args]
+        dtypes = [getattr(a, "dtype", None) for a in args]
+        if hasattr(self, "check_shape"):
+            self.check_shape(*shapes)
+        if hasattr(self, "check_dtype"):
+            self.check_dtype(*dtypes)
+        return super().__call__(*args)
+
+
+def prim_attr_register(fn):
+    """prim_attr_register(fn): decorator for a Primitive's ``__init__``: initialises the
+    Primitive and records every argument (defaults included) as an attribute."""
+    if not callable(fn):
+        raise TypeError("prim_attr_register: expects the __init__ function, but got %s"
+                        % type(fn).__name__)
+    sig = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        if not isinstance(self, Primitive):
+            raise TypeError("prim_attr_register: %s is not a Primitive subclass"
+                            % type(self).__name__)
+        Primitive.__init__(self, type(self).__name__)
+        bound = sig.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        for name, value in list(bound.arguments.items())[1:]:
+            self.add_prim_attr(name, value)
+            self.init_attrs[name] = value
+        fn(self, *args, **kwargs)
+
+    return deco
+
+
+def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
+    """constexpr(fn=None, get_instance=True, reuse_result=True, check=True): marks a function
+    of Python constants (shapes, dtypes, numbers). mindcell traces GRAPH_MODE by running Python,
+    so such a function simply runs; the decorator exists so MindSpore code keeps working."""
+    def wrap(f):
+        if not callable(f):
+            raise TypeError("constexpr: expects a function, but got %s" % type(f).__name__)
+
+        @functools.wraps(f)
+        def const_fn(*args, **kwargs):
+            return f(*args, **kwargs)
+        return const_fn
+
+    return wrap if fn is None else wrap(fn)

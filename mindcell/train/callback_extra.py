@@ -1,0 +1,108 @@
+"""EarlyStopping and LearningRateScheduler callbacks (MindSpore's API), re-exported by
+``mindcell.train.callback``."""
+import numpy as np
+
+from mindcell import log
+from mindcell.common.tensor import Tensor
+from mindcell.train._callback_base import Callback
+
+__all__ = ["EarlyStopping", "LearningRateScheduler"]
+
+
+def _monitored(cb, monitor):
+    """The monitored value at the end of an epoch: an eval result, or the train loss."""
+    results = getattr(cb, "eval_results", None) or {}
+    if monitor in results:
+        return float(np.mean(results[monitor]))
+    if monitor == "loss" and cb.net_outputs is not None:
+        out = cb.net_outputs[0] if isinstance(cb.net_outputs, (tuple, list)) else cb.net_outputs
+        return float(np.mean(out.asnumpy()))
+    return None
+
+
+class EarlyStopping(Callback):
+    """EarlyStopping(monitor='eval_loss', min_delta=0, patience=0, verbose=False, mode='auto',
+    baseline=None, restore_best_weights=False): stop training when ``monitor`` has not
+    improved by more than ``min_delta`` for ``patience`` epochs.
+
+    ``monitor`` is read at each epoch end from ``cb_params.eval_results`` (``"eval_loss"``,
+    ``"accuracy"`` ...) or is ``"loss"`` (the last training step's loss). ``mode`` 'auto'
+    maximises names containing 'acc' and minimises the rest.
+    """
+
+    def __init__(self, monitor="eval_loss", min_delta=0, patience=0, verbose=False,
+                 mode="auto", baseline=None, restore_best_weights=False):
+        if not isinstance(monitor, str):
+            raise TypeError("EarlyStopping: 'monitor' must be a str, but got %s"
+                            % type(monitor).__name__)
+        if isinstance(patience, bool) or not isinstance(patience, int) or patience < 0:
+            raise ValueError("EarlyStopping: 'patience' must be an int >= 0, but got %r"
+                             % (patience,))
+        if isinstance(min_delta, bool) or not isinstance(min_delta, (int, float)):
+            raise TypeError("EarlyStopping: 'min_delta' must be a number, but got %r"
+                            % (min_delta,))
+        if mode not in ("auto", "min", "max"):
+            raise ValueError("EarlyStopping: 'mode' must be 'auto', 'min' or 'max', but got %r"
+                             % (mode,))
+        self.monitor, self.patience, self.verbose = monitor, patience, verbose
+        self.baseline, self.restore_best_weights = baseline, restore_best_weights
+        maximise = mode == "max" or (mode == "auto" and "acc" in monitor)
+        self._sign = 1.0 if maximise else -1.0
+        self.min_delta = abs(min_delta)
+        self.stopped_epoch = 0
+        self.on_train_begin(None)
+
+    def on_train_begin(self, run_context):
+        self.wait = 0
+        self.best = -np.inf if self.baseline is None else self._sign * self.baseline
+        self._best_weights = None
+
+    def on_train_epoch_end(self, run_context):
+        cb = run_context.original_args()
+        value = _monitored(cb, self.monitor)
+        if value is None:
+            log.warning("EarlyStopping: '%s' is not available (eval results: %s); not stopping",
+                        self.monitor, sorted(getattr(cb, "eval_results", None) or {}))
+            return
+        score = self._sign * value
+        if score - self.min_delta > self.best:
+            self.best, self.wait = score, 0
+            if self.restore_best_weights:
+                self._best_weights = {p.name: p.asnumpy().copy()
+                                      for p in cb.train_network.get_parameters()}
+            return
+        self.wait += 1
+        if self.wait > self.patience:
+            self.stopped_epoch = cb.cur_epoch_num
+            run_context.request_stop()
+            if self._best_weights is not None:
+                for p in cb.train_network.get_parameters():
+                    if p.name in self._best_weights:
+                        p.set_data(Tensor(self._best_weights[p.name]))
+
+    def on_train_end(self, run_context):
+        if self.stopped_epoch and self.verbose:
+            print("Epoch %d: early stopping" % self.stopped_epoch, flush=True)
+
+
+class LearningRateScheduler(Callback):
+    """LearningRateScheduler(learning_rate_function): after every step, sets the optimizer's
+    learning rate to ``learning_rate_function(lr, cur_step_num)``."""
+
+    def __init__(self, learning_rate_function):
+        if not callable(learning_rate_function):
+            raise TypeError("LearningRateScheduler: 'learning_rate_function' must be callable, "
+                            "but got %s" % type(learning_rate_function).__name__)
+        self.learning_rate_function = learning_rate_function
+
+    def on_train_step_end(self, run_context):
+        cb = run_context.original_args()
+        lr_param = getattr(cb.optimizer, "learning_rate", None)
+        if lr_param is None or not hasattr(lr_param, "set_data"):
+            raise TypeError("LearningRateScheduler: the optimizer's learning_rate must be a "
+                            "fixed value (not a schedule Cell)")
+        lr = lr_param.asnumpy()
+        new_lr = self.learning_rate_function(float(lr) if lr.ndim == 0 else lr,
+                                             cb.cur_step_num)
+        if not np.array_equal(np.asarray(new_lr, np.float32), lr):
+            lr_param.set_data(Tensor(np.asarray(new_lr, np.float32).reshape(lr.shape)))

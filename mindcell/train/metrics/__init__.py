@@ -1,0 +1,28 @@
+"""``mindcell.train.metrics`` (MindSpore's ``mindspore.train.metrics``): evaluation metrics for
+``Model(metrics=...)`` and ``Model.eval``; ``get_metric_fn(name)`` makes one by name."""
+from mindcell.train.metrics.metric import Metric, rearrange_inputs
+from mindcell.train.metrics.classification import (Accuracy, TopKCategoricalAccuracy,
+                                                   Top1CategoricalAccuracy,
+                                                   Top5CategoricalAccuracy, Precision, Recall,
+                                                   Fbeta, F1)
+from mindcell.train.metrics.regression import MAE, MSE, Loss
+
+__all__ = ["Metric", "rearrange_inputs", "Accuracy", "TopKCategoricalAccuracy",
+           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Precision", "Recall", "Fbeta",
+           "F1", "MAE", "MSE", "Loss", "names", "get_metric_fn"]
+
+_NAMES = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
+          "precision": Precision, "recall": Recall, "F1": F1,
+          "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy}
+
+
+def names():
+    """names(): the metric names ``get_metric_fn`` and ``Model(metrics=...)`` accept."""
+    return sorted(_NAMES)
+
+
+def get_metric_fn(name, *args, **kwargs):
+    """get_metric_fn(name, *args, **kwargs): a new metric of that name."""
+    if name not in _NAMES:
+        raise KeyError("get_metric_fn: unknown metric %r; known: %s" % (name, names()))
+    return _NAMES[name](*args, **kwargs)

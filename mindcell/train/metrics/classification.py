@@ -1,0 +1,223 @@
+"""Classification metrics: Accuracy, top-k accuracy, Precision, Recall, Fbeta and F1."""
+import sys
+
+import numpy as np
+
+from mindcell.train.metrics.metric import Metric, rearrange_inputs
+
+__all__ = ["Accuracy", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
+           "Top5CategoricalAccuracy", "Precision", "Recall", "Fbeta", "F1"]
+
+_EPS = sys.float_info.min  # only guards 0/0: a class never predicted scores 0
+
+
+def _check_eval_type(eval_type, owner):
+    if eval_type not in ("classification", "multilabel"):
+        raise ValueError("%s: 'eval_type' must be 'classification' or 'multilabel', but got %r"
+                         % (owner, eval_type))
+    return eval_type
+
+
+def _pred_and_labels(metric, inputs):
+    """(y_pred (N, C) floats, y (N,) class indices) of a classification update."""
+    metric._check_inputs(inputs, 2)
+    y_pred, y = metric._convert_data(inputs[0]), metric._convert_data(inputs[1])
+    owner = type(metric).__name__
+    if y_pred.ndim != 2:
+        raise ValueError("%s.update: y_pred must be 2-D (batch, classes), but got shape %s"
+                         % (owner, y_pred.shape))
+    if y.shape == y_pred.shape:  # one-hot labels
+        y = y.argmax(axis=1)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y.reshape(-1)
+    if y.shape != y_pred.shape[:1]:
+        raise ValueError("%s.update: y must have shape %s or %s, but got %s"
+                         % (owner, y_pred.shape[:1], y_pred.shape, y.shape))
+    if y.dtype.kind == "f" and not np.array_equal(y, np.round(y)):
+        raise ValueError("%s.update: class labels must be integers" % owner)
+    y = y.astype(np.int64)
+    if y.size and (y.min() < 0 or y.max() >= y_pred.shape[1]):
+        raise ValueError("%s.update: labels must lie in [0, %d), but got [%d, %d]"
+                         % (owner, y_pred.shape[1], y.min(), y.max()))
+    return y_pred, y
+
+
+def _multilabel(metric, inputs):
+    metric._check_inputs(inputs, 2)
+    y_pred, y = metric._convert_data(inputs[0]), metric._convert_data(inputs[1])
+    if y_pred.shape != y.shape or y_pred.ndim < 2:
+        raise ValueError("%s.update: multilabel y_pred and y must have the same (N, C, ...) "
+                         "shape, but got %s and %s" % (type(metric).__name__, y_pred.shape,
+                                                       y.shape))
+    if not (np.isin(y_pred, (0, 1)).all() and np.isin(y, (0, 1)).all()):
+        raise ValueError("%s.update: multilabel y_pred and y must hold 0/1 values"
+                         % type(metric).__name__)
+    c = y_pred.shape[1]
+    return (np.moveaxis(y_pred, 1, -1).reshape(-1, c), np.moveaxis(y, 1, -1).reshape(-1, c))
+
+
+class Accuracy(Metric):
+    """Accuracy(eval_type='classification'): share of samples predicted right.
+
+    ``update(y_pred, y)``: ``y_pred`` (N, C) scores, ``y`` (N,) class indices or (N, C) one-hot;
+    'multilabel': 0/1 ``y_pred`` and ``y`` of the same shape, a sample is right when all its
+    labels are.
+    """
+
+    def __init__(self, eval_type="classification"):
+        super().__init__()
+        self._type = _check_eval_type(eval_type, "Accuracy")
+        self.clear()
+
+    def clear(self):
+        """Reset the counts."""
+        self._correct_num = 0
+        self._total_num = 0
+
+    @rearrange_inputs
+    def update(self, *inputs):
+        """update(y_pred, y): add one batch."""
+        if self._type == "multilabel":
+            y_pred, y = _multilabel(self, inputs)
+            right = (y_pred == y).all(axis=1)
+        else:
+            y_pred, y = _pred_and_labels(self, inputs)
+            right = y_pred.argmax(axis=1) == y
+        self._correct_num += int(right.sum())
+        self._total_num += right.size
+
+    def eval(self):
+        """eval(): correct / total, a float."""
+        if self._total_num == 0:
+            raise self._no_samples()
+        return self._correct_num / self._total_num
+
+
+class TopKCategoricalAccuracy(Metric):
+    """TopKCategoricalAccuracy(k): share of samples whose label is among the ``k`` highest
+    scores (ties: the lower class index ranks first)."""
+
+    def __init__(self, k):
+        super().__init__()
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise TypeError("TopKCategoricalAccuracy: 'k' must be an int, but got %s"
+                            % type(k).__name__)
+        if k < 1:
+            raise ValueError("TopKCategoricalAccuracy: 'k' must be at least 1, but got %d" % k)
+        self.k = k
+        self.clear()
+
+    def clear(self):
+        """Reset the counts."""
+        self._correct_num = 0
+        self._samples_num = 0
+
+    @rearrange_inputs
+    def update(self, *inputs):
+        """update(y_pred, y): add one batch."""
+        y_pred, y = _pred_and_labels(self, inputs)
+        top = np.argsort(-y_pred, axis=1, kind="stable")[:, :self.k]
+        self._correct_num += int((top == y[:, None]).any(axis=1).sum())
+        self._samples_num += y.shape[0]
+
+    def eval(self):
+        """eval(): the top-k accuracy, a float."""
+        if self._samples_num == 0:
+            raise self._no_samples()
+        return self._correct_num / self._samples_num
+
+
+class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
+    """Top1CategoricalAccuracy(): :class:`TopKCategoricalAccuracy` with k=1."""
+
+    def __init__(self):
+        super().__init__(1)
+
+
+class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
+    """Top5CategoricalAccuracy(): :class:`TopKCategoricalAccuracy` with k=5."""
+
+    def __init__(self):
+        super().__init__(5)
+
+
+class _PerClass(Metric):
+    """Per-class counts of one-hot predictions (argmax) against one-hot labels."""
+
+    def __init__(self, eval_type="classification"):
+        super().__init__()
+        self._type = _check_eval_type(eval_type, type(self).__name__)
+        self.clear()
+
+    def clear(self):
+        """Reset the counts."""
+        self._true_positives = 0
+        self._positives = 0  # predicted
+        self._actual_positives = 0
+        self._updated = False
+
+    @rearrange_inputs
+    def update(self, *inputs):
+        """update(y_pred, y): add one batch."""
+        if self._type == "multilabel":
+            pred, label = _multilabel(self, inputs)
+        else:
+            y_pred, y = _pred_and_labels(self, inputs)
+            eye = np.eye(y_pred.shape[1])
+            pred, label = eye[y_pred.argmax(axis=1)], eye[y]
+        self._true_positives = self._true_positives + (pred * label).sum(axis=0)
+        self._positives = self._positives + pred.sum(axis=0)
+        self._actual_positives = self._actual_positives + label.sum(axis=0)
+        self._updated = True
+
+    def _result(self, per_class, average):
+        if not self._updated:
+            raise self._no_samples()
+        if not isinstance(average, bool):
+            raise TypeError("%s.eval: 'average' must be a bool, but got %s"
+                            % (type(self).__name__, type(average).__name__))
+        return float(per_class.mean()) if average else per_class
+
+
+class Precision(_PerClass):
+    """Precision(eval_type='classification'): per class, true positives / predicted positives.
+    ``eval(average=False)`` returns the per-class array, or its mean with ``average=True``."""
+
+    def eval(self, average=False):
+        return self._result(self._true_positives / (self._positives + _EPS), average)
+
+
+class Recall(_PerClass):
+    """Recall(eval_type='classification'): per class, true positives / actual positives.
+    ``eval(average=False)`` returns the per-class array, or its mean with ``average=True``."""
+
+    def eval(self, average=False):
+        return self._result(self._true_positives / (self._actual_positives + _EPS), average)
+
+
+class Fbeta(_PerClass):
+    """Fbeta(beta): per class ``(1 + beta^2) * tp / (beta^2 * actual + predicted)``.
+    ``eval(average=False)`` returns the per-class array, or its mean with ``average=True``."""
+
+    def __init__(self, beta):
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)):
+            raise TypeError("%s: 'beta' must be a float, but got %s"
+                            % (type(self).__name__, type(beta).__name__))
+        if not 0 < beta < float("inf"):
+            raise ValueError("%s: 'beta' must be positive, but got %r"
+                             % (type(self).__name__, beta))
+        self.beta = beta
+        super().__init__()
+
+    def eval(self, average=False):
+        b2 = self.beta ** 2
+        f = (1 + b2) * self._true_positives / (b2 * self._actual_positives + self._positives
+                                               + _EPS)
+        return self._result(f, average)
+
+
+class F1(Fbeta):
+    """F1(): :class:`Fbeta` with beta=1."""
+
+    def __init__(self):
+        super().__init__(1.0)

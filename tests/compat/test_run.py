@@ -1,0 +1,97 @@
+"""``python -m mindcell.run script.py``: unchanged MindSpore scripts run on mindcell."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+TRAIN = '''
+import sys
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor, context
+from mindspore.ops import operations as P
+from mindspore.common.initializer import Normal
+from mindspore.dataset import NumpySlicesDataset
+from mindspore.train.callback import LossMonitor
+
+context.set_context(mode=context.GRAPH_MODE if "--graph" in sys.argv else context.PYNATIVE_MODE)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(4, 8, weight_init=Normal(0.1))
+        self.relu = P.ReLU()
+        self.fc2 = nn.Dense(8, 3)
+
+    def construct(self, x):
+        return self.fc2(ops.tanh(self.relu(self.fc1(x))))
+
+
+rng = np.random.default_rng(0)
+x = rng.normal(size=(64, 4)).astype(np.float32)
+y = ((x[:, 0] > 0).astype(np.int32) + (x[:, 1] > 0)).astype(np.int32)
+ds = NumpySlicesDataset({"data": x, "label": y}, shuffle=False).batch(16)
+net = Net()
+loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+model = ms.Model(net, loss, opt, metrics={"accuracy"})
+model.train(3, ds, callbacks=[LossMonitor(4)])
+step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), opt)
+for data, label in ds.create_tuple_iterator():
+    step(data, label)
+print("accuracy", model.eval(ds)["accuracy"])
+ms.save_checkpoint(net, "net.ckpt")
+print("argv", sys.argv[1:], "is_mindcell", ms.nn.__name__)
+'''
+
+
+def _run(tmp_path, source, *args):
+    script = tmp_path / "script.py"
+    script.write_text(textwrap.dedent(source))
+    env = dict(os.environ, PYTHONWARNINGS="error")
+    return subprocess.run([sys.executable, "-m", "mindcell.run", "script.py", *args],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env)
+
+
+@pytest.mark.parametrize("flag", ["--pynative", "--graph"])
+def test_training_script_runs_unchanged(tmp_path, flag):
+    r = _run(tmp_path, TRAIN, flag, "--x=1")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("loss is") == 3
+    assert "argv ['%s', '--x=1'] is_mindcell mindcell.nn" % flag in r.stdout
+    acc = float(r.stdout.split("accuracy ")[1].split()[0])
+    assert 0.0 <= acc <= 1.0
+    assert (tmp_path / "net.ckpt").stat().st_size > 0
+
+
+@pytest.mark.parametrize("source, shown", [
+    ("from mindspore import ops\nops.NoSuchOp()\n", "mindspore.ops.NoSuchOp"),
+    ("from mindspore.ops import NoSuchOp\n", "mindspore.ops.NoSuchOp"),
+    ("import mindspore.no_such_module\n", "mindspore.no_such_module"),
+    ("import mindspore as ms\nms.nn.NoSuchCell()\n", "mindspore.nn.NoSuchCell"),
+])
+def test_unimplemented_name_fails_clearly(tmp_path, source, shown):
+    r = _run(tmp_path, source)
+    assert r.returncode != 0
+    assert "%s is not implemented by mindcell yet (mindcell " % shown in r.stderr
+
+
+def test_exception_traceback_names_the_script(tmp_path):
+    r = _run(tmp_path, "def f():\n    raise ValueError('boom')\n\nf()\n")
+    assert r.returncode == 1
+    assert 'File "script.py", line 2, in f' in r.stderr
+    assert "ValueError: boom" in r.stderr
+    assert "runpy" not in r.stderr
+
+
+def test_exit_code_is_the_scripts(tmp_path):
+    assert _run(tmp_path, "import sys\nsys.exit(3)\n").returncode == 3
+
+
+def test_missing_script(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "mindcell.run", "nope.py"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0 and "no such script" in r.stderr
