@@ -88,12 +88,30 @@ def _rows():
                                         {0: IN, 1: IN, 2: OUT}, ()),
         "softmax.sparse_xent": lambda: ([_x((3, 4)), np.array([0, 1, 3], np.int64), _x(3),
                                          _x((3, 4))], {0: IN, 1: IN, 2: OUT, 3: OUT}, ()),
+        "recurrent.recurrent_forward": lambda: (_rnn_forward_args(), dict(
+            [(i, IN) for i in range(3, 9)] + [(i, OUT) for i in range(9, 15)]), ()),
+        "recurrent.recurrent_backward": lambda: (_rnn_backward_args(), dict(
+            [(i, IN) for i in range(3, 9)] + [(i, OUT) for i in range(9, 20)]), ()),
     }
     return rows
 
 
 # Module members that are not kernels over user buffers (or are tested by their own cases).
-NOT_KERNELS = {"matmul.set_blas", "executor.set_blas", "executor.Executor"}
+NOT_KERNELS = {"matmul.set_blas", "executor.set_blas", "executor.Executor",
+               "recurrent.set_blas"}
+
+
+def _rnn_forward_args():
+    """An LSTM (kind 1) of 3 steps, batch 2, input 5, hidden 4 (16 gate rows)."""
+    return [1, False, False, _x((3, 2, 5)), _x((16, 5)), _x((16, 4)), _x(16), _x(16),
+            np.array([3, 3], np.int64), _x((3, 2, 4)), _x((2, 4)), _x((2, 4)), _x((3, 2, 28)),
+            _x((3, 2, 16)), _x((2, 16))]
+
+
+def _rnn_backward_args():
+    return [1, False, False, _x((3, 2, 5)), _x((16, 5)), _x((16, 4)), np.array([3, 3], np.int64),
+            _x((3, 2, 28)), _x((3, 2, 4)), _x((2, 4)), _x((2, 4)), _x((3, 2, 5)), _x((16, 5)),
+            _x((16, 4)), _x(16), _x(16), _x((3, 2, 16)), _x((3, 2, 16)), _x((2, 16)), _x((2, 4))]
 
 
 def _other_dtypes(dt):
@@ -200,6 +218,10 @@ def _extra_cases():
                                                 _x(3), _x(3)])],
         "norm.rms_norm_fwd": [("empty_axis", [_x((3, 0)), _x(0), 1e-5, False, _x((3, 0)),
                                               _x(3)])],
+        "recurrent.recurrent_forward": [
+            ("kind_3", [3] + _rnn_forward_args()[1:]),
+            ("length_past_T", _rnn_forward_args()[:8] + [np.array([3, 4], np.int64)]
+             + _rnn_forward_args()[9:])],
     }
     return cases
 
