@@ -4,7 +4,7 @@ from mindcell.nn.layer.activation import get_activation  # noqa: F401
 from mindcell.nn.layer.basic import Dense, Flatten, Dropout, Identity  # noqa: F401
 from mindcell.nn.layer.container import SequentialCell, CellList, CellDict  # noqa: F401
 from mindcell.nn.layer.conv import Conv2d, Conv1d, Conv2dTranspose  # noqa: F401,E402
-from mindcell.nn.layer.pooling import (MaxPool2d, AvgPool2d, AdaptiveAvgPool2d,  # noqa: E402
+from mindcell.nn.layer.pooling import (MaxPool2d, AvgPool2d,  # noqa: E402
                                        MaxPool1d, AvgPool1d)  # noqa: F401
 from mindcell.nn.layer.normalization import (BatchNorm1d, BatchNorm2d, LayerNorm,  # noqa: E402
                                              GroupNorm)  # noqa: F401
@@ -14,3 +14,17 @@ from mindcell.nn.layer import norm_variants  # noqa: F401,E402
 from mindcell.nn.layer.transformer import MultiheadAttention, TransformerEncoderLayer  # noqa
 from mindcell.nn.layer.rnns import RNN, LSTM, GRU  # noqa: F401,E402
 from mindcell.nn.layer.rnn_cells import RNNCell, LSTMCell, GRUCell  # noqa: F401,E402
+from mindcell.nn.layer.transformer_stack import (TransformerDecoderLayer,  # noqa: F401,E402
+                                                 TransformerEncoder, TransformerDecoder,
+                                                 Transformer)
+from mindcell.nn.layer.padding import (Pad, ZeroPad2d, ConstantPad1d, ConstantPad2d,  # noqa
+                                       ConstantPad3d, ReflectionPad1d, ReflectionPad2d,
+                                       ReplicationPad1d, ReplicationPad2d)
+from mindcell.nn.layer.activation_extra import (HSigmoid, PReLU, Mish, Hardtanh, GLU,  # noqa
+                                                Dropout2d)
+from mindcell.nn.layer.upsampling import Upsample, PixelShuffle, PixelUnshuffle, Unfold  # noqa
+from mindcell.nn.layer.adaptive_pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d,  # noqa
+                                                AdaptiveMaxPool1d, AdaptiveMaxPool2d)
+from mindcell.nn.layer.conv3d import Conv3d  # noqa: F401,E402
+from mindcell.nn.layer.instance_norm import (InstanceNorm1d, InstanceNorm2d,  # noqa: F401,E402
+                                             InstanceNorm3d)

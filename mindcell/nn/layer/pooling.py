@@ -1,4 +1,5 @@
-"""Pooling cells: MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, MaxPool1d, AvgPool1d."""
+"""Pooling cells: MaxPool2d, AvgPool2d, MaxPool1d, AvgPool1d (adaptive pooling:
+adaptive_pooling.py)."""
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
 from mindcell.ops.function.nn_func import same_padding
@@ -110,14 +111,3 @@ class AvgPool1d(Cell):
 
     def construct(self, x):
         return F.squeeze(self.pool(F.expand_dims(x, 2)), 2)
-
-
-class AdaptiveAvgPool2d(Cell):
-    """AdaptiveAvgPool2d(output_size): output sizes that divide the input evenly."""
-
-    def __init__(self, output_size):
-        super().__init__()
-        self.output_size = output_size
-
-    def construct(self, x):
-        return F.adaptive_avg_pool2d(x, self.output_size)

@@ -94,9 +94,9 @@ class TransformerEncoderLayer(Cell):
         super().__init__()
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
                                             batch_first=batch_first)
-        self.linear1 = Dense(d_model, dim_feedforward)
+        self.dense1 = Dense(d_model, dim_feedforward)
         self.dropout = Dropout(p=dropout) if dropout else None
-        self.linear2 = Dense(dim_feedforward, d_model)
+        self.dense2 = Dense(dim_feedforward, d_model)
         self.norm_first = norm_first
         self.norm1 = LayerNorm((d_model,), epsilon=layer_norm_eps)
         self.norm2 = LayerNorm((d_model,), epsilon=layer_norm_eps)
@@ -113,8 +113,8 @@ class TransformerEncoderLayer(Cell):
                                                         attn_mask=mask, need_weights=False)[0])
 
     def _ff(self, x):
-        h = self._drop(self.dropout, self.activation(self.linear1(x)))
-        return self._drop(self.dropout2, self.linear2(h))
+        h = self._drop(self.dropout, self.activation(self.dense1(x)))
+        return self._drop(self.dropout2, self.dense2(h))
 
     def construct(self, src, src_mask=None, src_key_padding_mask=None):
         x = src

@@ -2,3 +2,5 @@
 from mindcell.nn.loss.loss import (LossBase, MSELoss, L1Loss, SmoothL1Loss,  # noqa: F401
                                    SoftmaxCrossEntropyWithLogits, CrossEntropyLoss, NLLLoss,
                                    BCELoss, BCEWithLogitsLoss)
+from mindcell.nn.loss.loss_extra import (HuberLoss, KLDivLoss, CosineEmbeddingLoss,  # noqa: F401
+                                         MarginRankingLoss, SoftMarginLoss, MultiMarginLoss)

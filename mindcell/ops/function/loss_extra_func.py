@@ -22,8 +22,8 @@ def _like(t, ref, op, arg):
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0):
-    """huber_loss(input, target, reduction='mean', delta=1.0): 0.5 d^2 where |d| < delta,
-    else delta (|d| - 0.5 delta), d = input - target."""
+    """huber_loss(input, target, reduction='mean', delta=1.0): ``0.5 d**2`` where
+    ``abs(d) < delta``, else ``delta (abs(d) - 0.5 delta)``, with ``d = input - target``."""
     op = "huber_loss"
     check_reduction(reduction, op)
     check_float(input, op)

@@ -171,7 +171,7 @@ def _linear(x, axis, out, step, align_corners):
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
     """interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
-    recompute_scale_factor=None): resize the spatial dims of (N, C, *spatial) input. Modes
+    recompute_scale_factor=None): resize the spatial dims of ``(N, C, *spatial)`` input. Modes
     'nearest', 'nearest-exact', 'linear' (3-D), 'bilinear' (4-D), 'trilinear' (5-D) and
     'area' (adaptive average); 'bicubic' is not implemented and raises."""
     op = "interpolate"

@@ -1,0 +1,87 @@
+"""Conv3d over NCDHW input (ops.conv3d: one Conv2D per kernel depth tap)."""
+import math
+
+from mindcell import dtype as mstype
+from mindcell.common.initializer import HeUniform, Uniform, initializer
+from mindcell.common.parameter import Parameter
+from mindcell.nn.cell import Cell
+from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.ops import functional as F
+
+
+def _triple(v, name):
+    if isinstance(v, int) and not isinstance(v, bool):
+        v = (v,) * 3
+    if not (isinstance(v, (tuple, list)) and len(v) == 3 and all(
+            isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in v)):
+        raise ValueError("Conv3d: '%s' must be a positive int or 3 of them, but got %r"
+                         % (name, v))
+    return tuple(v)
+
+
+def _padding(padding, pad_mode):
+    if isinstance(padding, int) and not isinstance(padding, bool):
+        pads = (padding,) * 6
+    elif isinstance(padding, (tuple, list)) and len(padding) in (3, 6) and all(
+            isinstance(p, int) and not isinstance(p, bool) for p in padding):
+        pads = tuple(padding) if len(padding) == 6 else tuple(p for p in padding for _ in "ab")
+    else:
+        raise ValueError("Conv3d: 'padding' must be an int or 6 ints (head, tail, top, bottom, "
+                         "left, right), but got %r" % (padding,))
+    if any(p < 0 for p in pads):
+        raise ValueError("Conv3d: 'padding' must be non-negative, but got %r" % (padding,))
+    if pad_mode != "pad" and any(pads):
+        raise ValueError("Conv3d: 'padding' must be 0 unless pad_mode is 'pad', but pad_mode "
+                         "is %r" % (pad_mode,))
+    return pads
+
+
+class Conv3d(Cell):
+    """Conv3d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
+    dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    data_format='NCDHW', dtype=mstype.float32): 3-D convolution; weight
+    (out, in/group, kd, kh, kw)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
+                 bias_init=None, data_format="NCDHW", dtype=mstype.float32):
+        super().__init__()
+        if data_format != "NCDHW":
+            raise ValueError("Conv3d: only data_format='NCDHW' is supported, but got %r"
+                             % (data_format,))
+        self.in_channels = check_positive_int(in_channels, "in_channels", "Conv3d")
+        self.out_channels = check_positive_int(out_channels, "out_channels", "Conv3d")
+        self.kernel_size = _triple(kernel_size, "kernel_size")
+        self.stride, self.dilation = _triple(stride, "stride"), _triple(dilation, "dilation")
+        if pad_mode not in ("same", "valid", "pad"):
+            raise ValueError("Conv3d: 'pad_mode' must be 'same', 'valid' or 'pad', but got %r"
+                             % (pad_mode,))
+        self.pad_mode, self.padding = pad_mode, padding
+        self._pads = _padding(padding, pad_mode)
+        self.group = check_positive_int(group, "group", "Conv3d")
+        if in_channels % group or out_channels % group:
+            raise ValueError("Conv3d: in_channels (%d) and out_channels (%d) must be divisible "
+                             "by group (%d)" % (in_channels, out_channels, group))
+        self.has_bias = bool(has_bias)
+        shape = (out_channels, in_channels // group) + self.kernel_size
+        fan_in = shape[1] * math.prod(self.kernel_size)
+        self.weight = Parameter(initializer(HeUniform(math.sqrt(5)) if weight_init is None
+                                            else weight_init, shape, dtype), name="weight")
+        self.bias = None
+        if self.has_bias:
+            self.bias = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)) if bias_init is None
+                                              else bias_init, (out_channels,), dtype),
+                                  name="bias")
+
+    def construct(self, x):
+        if x.ndim != 5 or x.shape[1] != self.in_channels:
+            raise ValueError("Conv3d: expected (N, %d, D, H, W) input, but got shape %s"
+                             % (self.in_channels, x.shape))
+        return F.conv3d(x, param_for(x, self.weight), param_for(x, self.bias), self.stride,
+                        self.pad_mode, self._pads, self.dilation, self.group)
+
+    def extend_repr(self):
+        return ("input_channels=%d, output_channels=%d, kernel_size=%s, stride=%s, pad_mode=%s, "
+                "padding=%s, dilation=%s, group=%d, has_bias=%s"
+                % (self.in_channels, self.out_channels, self.kernel_size, self.stride,
+                   self.pad_mode, self.padding, self.dilation, self.group, self.has_bias))

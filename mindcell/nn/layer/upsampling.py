@@ -1,0 +1,112 @@
+"""Resampling cells: Upsample, PixelShuffle, PixelUnshuffle and Unfold (image patches)."""
+import numpy as np
+
+from mindcell.nn.cell import Cell
+from mindcell.ops import functional as F
+from mindcell.ops.function.nn_func import same_padding
+from mindcell.ops.function.pad_func import take
+
+
+class Upsample(Cell):
+    """Upsample(size=None, scale_factor=None, mode='nearest', align_corners=None,
+    recompute_scale_factor=None): ``ops.interpolate`` as a cell."""
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                 recompute_scale_factor=None):
+        super().__init__()
+        self.size, self.scale_factor, self.mode = size, scale_factor, mode
+        self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
+
+    def construct(self, x):
+        return F.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                             self.recompute_scale_factor)
+
+    def extend_repr(self):
+        return "size=%s, scale_factor=%s, mode=%s" % (self.size, self.scale_factor, self.mode)
+
+
+def _factor(v, name, owner):
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise ValueError("%s: '%s' must be a positive int, but got %r" % (owner, name, v))
+    return v
+
+
+class PixelShuffle(Cell):
+    """PixelShuffle(upscale_factor): (*, C*r*r, H, W) -> (*, C, H*r, W*r)."""
+
+    def __init__(self, upscale_factor):
+        super().__init__()
+        self.upscale_factor = _factor(upscale_factor, "upscale_factor", "PixelShuffle")
+
+    def construct(self, input):
+        return F.pixel_shuffle(input, self.upscale_factor)
+
+
+class PixelUnshuffle(Cell):
+    """PixelUnshuffle(downscale_factor): (*, C, H*r, W*r) -> (*, C*r*r, H, W)."""
+
+    def __init__(self, downscale_factor):
+        super().__init__()
+        self.downscale_factor = _factor(downscale_factor, "downscale_factor", "PixelUnshuffle")
+
+    def construct(self, input):
+        return F.pixel_unshuffle(input, self.downscale_factor)
+
+
+def _nhwc_arg(v, name):
+    if not isinstance(v, (tuple, list)):
+        raise TypeError("Unfold: '%ss' must be a tuple or list, but got %r" % (name, v))
+    if len(v) != 4 or v[0] != 1 or v[3] != 1 or not all(
+            isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in v[1:3]):
+        raise ValueError("Unfold: '%ss' must be [1, %s_row, %s_col, 1] with positive ints, but "
+                         "got %r" % (name, name, name, v))
+    return tuple(v[1:3])
+
+
+class Unfold(Cell):
+    """Unfold(ksizes, strides, rates, padding='valid'): image patches of NCHW input.
+
+    ``ksizes``, ``strides`` and ``rates`` (dilation) are [1, row, col, 1]; ``padding`` is
+    'valid' or 'same' (zero padding, output ceil(in / stride)). The output is
+    (N, ksize_row * ksize_col * C, out_row, out_col), its depth ordered (row, col, channel)
+    with the channel fastest, as MindSpore's ExtractImagePatches."""
+
+    def __init__(self, ksizes, strides, rates, padding="valid"):
+        super().__init__()
+        self.ksizes = _nhwc_arg(ksizes, "ksize")
+        self.strides = _nhwc_arg(strides, "stride")
+        self.rates = _nhwc_arg(rates, "rate")
+        if not isinstance(padding, str) or padding.lower() not in ("same", "valid"):
+            raise ValueError("Unfold: 'padding' must be 'same' or 'valid', but got %r"
+                             % (padding,))
+        self.padding = padding.lower()
+
+    def _axis_index(self, size, i):
+        """Padding (before, after) and the (k, out) source rows of spatial dim ``i``."""
+        k, s, r = self.ksizes[i], self.strides[i], self.rates[i]
+        span = (k - 1) * r + 1
+        if self.padding == "same":
+            before, after = same_padding(size, k, s, r)
+        else:
+            before = after = 0
+            if size < span:
+                raise ValueError("Unfold: the dilated kernel (%d) is larger than the input (%d)"
+                                 % (span, size))
+        out = (size + before + after - span) // s + 1
+        idx = np.arange(k)[:, None] * r + np.arange(out)[None, :] * s
+        return (before, after), idx
+
+    def construct(self, x):
+        if x.ndim != 4:
+            raise ValueError("Unfold: input must be 4-D (N, C, H, W), but got shape %s"
+                             % (x.shape,))
+        n, c, h, w = x.shape
+        (pt, pb), rows = self._axis_index(h, 0)
+        (pl, pr), cols = self._axis_index(w, 1)
+        if pt or pb or pl or pr:
+            x = F.pad(x, (pl, pr, pt, pb))
+        (kr, oh), (kc, ow) = rows.shape, cols.shape
+        x = F.reshape(take(x, rows.reshape(-1), 2), (n, c, kr, oh, x.shape[3]))
+        x = F.reshape(take(x, cols.reshape(-1), 4), (n, c, kr, oh, kc, ow))
+        x = F.transpose(x, (0, 2, 4, 1, 3, 5))  # (N, kr, kc, C, oh, ow)
+        return F.reshape(x, (n, kr * kc * c, oh, ow))
