@@ -26,7 +26,10 @@ def _check_bound(v, op, arg):
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
         raise TypeError("%s: '%s' must be an int or a one-element integer Tensor, but got %s"
                         % (public_name(op), arg, show(v)))
-    return int(v)
+    v = int(v)
+    if not -2 ** 63 <= v < 2 ** 63:
+        raise ValueError("%s: '%s' must fit in int64, but got %d" % (public_name(op), arg, v))
+    return v
 
 
 def while_loop(cond_func, loop_func, init_val):
