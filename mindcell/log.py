@@ -12,19 +12,39 @@ _LEVELS = {"0": logging.DEBUG, "1": logging.INFO, "2": logging.WARNING, "3": log
 _logger = logging.getLogger("mindcell")
 
 
+class _StderrHandler(logging.StreamHandler):
+    """Writes to the current ``sys.stderr`` (not the one at set-up: tests and tools swap it)."""
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _):
+        pass
+
+
+_configured = False
+
+
 def _setup():
-    if _logger.handlers:
+    global _configured
+    if _configured:
         return
+    _configured = True
     value = os.environ.get("GLOG_v", "2")
     if value not in _LEVELS:
         raise ValueError("mindcell.log: GLOG_v must be one of 0..4, but got %r" % (value,))
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter(
-        "[%(levelname)s] ME(%(process)d:%(thread)d,%(processName)s):%(asctime)s "
-        "[%(pathname)s:%(lineno)d] %(message)s"))
-    _logger.addHandler(handler)
-    _logger.setLevel(_LEVELS[value])
-    _logger.propagate = False
+    if _logger.level == logging.NOTSET:
+        _logger.setLevel(_LEVELS[value])
+    # Printed in MindSpore's format; records still propagate, so an application's (or
+    # pytest's) logging configuration sees them too.
+    if not _logger.handlers:
+        handler = _StderrHandler()
+        handler.setFormatter(logging.Formatter(
+            "[%(levelname)s] ME(%(process)d:%(thread)d,%(processName)s):%(asctime)s "
+            "[%(pathname)s:%(lineno)d] %(message)s"))
+        _logger.addHandler(handler)
 
 
 def _log(level, msg, *args, **kwargs):
