@@ -26,3 +26,6 @@ from mindcell.common.row_tensor import RowTensor  # noqa: E402,F401
 from mindcell.common.mutable import mutable  # noqa: E402,F401
 from mindcell.common import api as _api  # noqa: E402,F401  (mindcell.common.api)
 from mindcell import log, runtime  # noqa: E402,F401
+from mindcell import amp  # noqa: E402,F401
+from mindcell.train.loss_scale_manager import (LossScaleManager,  # noqa: E402,F401
+                                               FixedLossScaleManager, DynamicLossScaleManager)

@@ -1,2 +1,4 @@
 """Training wrappers."""
 from mindcell.nn.wrap.cell_wrapper import WithLossCell, TrainOneStepCell, WithEvalCell  # noqa
+from mindcell.nn.wrap.loss_scale import (TrainOneStepWithLossScaleCell,  # noqa: F401
+                                          DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell)

@@ -1,0 +1,160 @@
+"""Loss scaling for mixed-precision training: the update cells that adjust the scale and
+TrainOneStepWithLossScaleCell, which scales the loss's gradient, unscales the gradients,
+detects overflow and skips the optimizer step when a gradient is not finite."""
+import numbers
+
+import numpy as np
+
+from mindcell._core import trace as _trace
+from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
+from mindcell.nn.cell import Cell
+from mindcell.ops import functional as F
+from mindcell.ops.grad import vjp
+from mindcell.ops.defs.shape import copy_p
+
+
+def all_finite(inputs):
+    """A Bool 0-d tensor: every element of every tensor in ``inputs`` is finite."""
+    flags = [F.all(F.isfinite(t)) for t in inputs]
+    out = flags[0]
+    for f in flags[1:]:
+        out = F.logical_and(out, f)
+    return out
+
+
+def _check_scale(value, owner, arg):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value > 0 \
+            or not np.isfinite(value):
+        raise ValueError("%s: '%s' must be a positive finite number, but got %r"
+                         % (owner, arg, value))
+    return float(value)
+
+
+class FixedLossScaleUpdateCell(Cell):
+    """FixedLossScaleUpdateCell(loss_scale_value): keeps the scale; called as
+    ``cell(loss_scale, overflow)`` it returns ``overflow``."""
+
+    def __init__(self, loss_scale_value):
+        super().__init__()
+        self.loss_scale_value = _check_scale(loss_scale_value, "FixedLossScaleUpdateCell",
+                                             "loss_scale_value")
+
+    def get_loss_scale(self):
+        return self.loss_scale_value
+
+    def construct(self, loss_scale, overflow):
+        return overflow
+
+
+class DynamicLossScaleUpdateCell(Cell):
+    """DynamicLossScaleUpdateCell(loss_scale_value, scale_factor, scale_window)
+
+    Called as ``cell(loss_scale, overflow)`` (``loss_scale`` a Parameter): on overflow the
+    scale is divided by ``scale_factor`` (not below 1); after ``scale_window`` steps in a row
+    without overflow it is multiplied by ``scale_factor``. Returns ``overflow``.
+    """
+
+    def __init__(self, loss_scale_value, scale_factor, scale_window):
+        super().__init__()
+        name = "DynamicLossScaleUpdateCell"
+        self.loss_scale_value = _check_scale(loss_scale_value, name, "loss_scale_value")
+        self.scale_factor = _check_scale(scale_factor, name, "scale_factor")
+        if isinstance(scale_window, bool) or not isinstance(scale_window, numbers.Integral) \
+                or scale_window < 1:
+            raise ValueError("%s: 'scale_window' must be a positive int, but got %r"
+                             % (name, scale_window))
+        if self.scale_factor <= 1:
+            raise ValueError("%s: 'scale_factor' must be > 1, but got %r" % (name, scale_factor))
+        self.scale_window = int(scale_window)
+        self.cur_iter = Parameter(Tensor(np.ones((), np.int32)), name="current_iterator_step",
+                                  requires_grad=False)
+        self.last_overflow_iter = Parameter(Tensor(np.zeros((), np.int32)),
+                                            name="last_overflow_iterator_step",
+                                            requires_grad=False)
+
+    def get_loss_scale(self):
+        return self.loss_scale_value
+
+    def construct(self, loss_scale, overflow):
+        overflow = F.reshape(F.cast(overflow, np.bool_), ())
+        scale = F.reshape(loss_scale, ())
+        lowered = F.maximum(F.div(scale, self.scale_factor), 1.0)
+        grow = F.logical_and(F.logical_not(overflow), F.greater_equal(
+            F.sub(self.cur_iter, self.last_overflow_iter), self.scale_window))
+        new = F.select(overflow, lowered, F.select(grow, F.mul(scale, self.scale_factor), scale))
+        F.assign(loss_scale, F.reshape(F.cast(new, loss_scale.dtype), loss_scale.shape))
+        F.assign(self.last_overflow_iter, F.select(F.logical_or(overflow, grow), self.cur_iter,
+                                                   self.last_overflow_iter))
+        F.assign_add(self.cur_iter, Tensor._make(np.ones((), np.int32)))
+        return overflow
+
+
+class TrainOneStepWithLossScaleCell(Cell):
+    """TrainOneStepWithLossScaleCell(network, optimizer, scale_sense)
+
+    One training step with loss scaling; returns ``(loss, overflow, loss_scale)``. The
+    backward pass starts from ``loss_scale`` instead of 1, the gradients are divided by it,
+    and when any gradient is inf or NaN the optimizer step is skipped (parameters and
+    optimizer state unchanged) and ``overflow`` is True. ``scale_sense`` is an update cell
+    (:class:`DynamicLossScaleUpdateCell` / :class:`FixedLossScaleUpdateCell`) or a Tensor
+    holding a fixed scale. The returned scale is the one this step used.
+    """
+
+    def __init__(self, network, optimizer, scale_sense):
+        super().__init__(auto_prefix=False)
+        if not isinstance(network, Cell):
+            raise TypeError("TrainOneStepWithLossScaleCell: 'network' must be a Cell")
+        self.network = network
+        self.network.set_grad()
+        self.optimizer = optimizer
+        self.weights = optimizer.parameters
+        if isinstance(scale_sense, Cell):
+            self.loss_scaling_manager = scale_sense
+            value = np.asarray(scale_sense.get_loss_scale(), np.float32)
+        elif isinstance(scale_sense, Tensor):
+            self.loss_scaling_manager = None
+            if scale_sense.shape not in ((), (1,)):
+                raise ValueError("TrainOneStepWithLossScaleCell: 'scale_sense' must have shape "
+                                 "() or (1,), but got %s" % (scale_sense.shape,))
+            value = scale_sense.asnumpy().astype(np.float32)
+        else:
+            raise TypeError("TrainOneStepWithLossScaleCell: 'scale_sense' must be a Cell or a "
+                            "Tensor, but got %s" % type(scale_sense).__name__)
+        self.scale_sense = Parameter(Tensor(value), name="scale_sense", requires_grad=False)
+
+    def set_sense_scale(self, sens):
+        """set_sense_scale(sens): a new fixed scale (a Tensor)."""
+        if not isinstance(sens, Tensor):
+            raise TypeError("set_sense_scale: 'sens' must be a Tensor, but got %s"
+                            % type(sens).__name__)
+        self.scale_sense.set_data(F.cast(F.reshape(sens, self.scale_sense.shape), np.float32))
+
+    def construct(self, *inputs):
+        scale = F.reshape(_copy(self.scale_sense), ())  # this step's value
+        loss, pullback = vjp(self.network, *inputs, weights=self.weights)
+        seed = F.cast(F.broadcast_to(scale, loss.shape), loss.dtype)
+        _, grads = pullback(seed)
+        grads = tuple(F.div(g, F.cast(scale, g.dtype)) for g in grads)
+        overflow = F.logical_not(all_finite(grads))
+        if self.loss_scaling_manager is not None:
+            overflow = self.loss_scaling_manager(self.scale_sense, overflow)
+        self._apply_unless(overflow, grads)
+        return loss, overflow, scale
+
+    def _apply_unless(self, overflow, grads):
+        if not _trace.current().is_graph:  # eager: simply skip the step
+            if not bool(overflow.asnumpy()):
+                self.optimizer(grads)
+            return
+        # A graph cannot branch on a value: run the step, then put every parameter and
+        # optimizer state back where the step overflowed.
+        state = [p for _, p in self.optimizer.parameters_and_names()]
+        saved = [_copy(p) for p in state]
+        result = self.optimizer(grads)
+        for p, old in zip(state, saved):
+            F.assign(p, F.depend(F.select(overflow, old, p), result))
+
+
+def _copy(p):
+    return copy_p.bind(p)

@@ -1,0 +1,80 @@
+"""Loss-scale managers for ``Model`` and ``amp.build_train_network``: a fixed scale, or one
+that falls on overflow and grows after a run of finite steps."""
+from mindcell.nn.wrap.loss_scale import (DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell,
+                                         _check_scale)
+
+__all__ = ["LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager"]
+
+
+class LossScaleManager:
+    """Base class: ``get_loss_scale``, ``update_loss_scale(overflow)``, ``get_update_cell``."""
+
+    def get_loss_scale(self):
+        raise NotImplementedError
+
+    def update_loss_scale(self, overflow):
+        raise NotImplementedError
+
+    def get_update_cell(self):
+        raise NotImplementedError
+
+
+class FixedLossScaleManager(LossScaleManager):
+    """FixedLossScaleManager(loss_scale=128.0, drop_overflow_update=True): a constant scale;
+    with ``drop_overflow_update`` steps whose gradients overflow are skipped. Without it the
+    optimizer must divide by the same scale (its ``loss_scale`` argument)."""
+
+    def __init__(self, loss_scale=128.0, drop_overflow_update=True):
+        self._loss_scale = _check_scale(loss_scale, "FixedLossScaleManager", "loss_scale")
+        if self._loss_scale < 1:
+            raise ValueError("FixedLossScaleManager: 'loss_scale' must be >= 1, but got %r"
+                             % (loss_scale,))
+        if not isinstance(drop_overflow_update, bool):
+            raise TypeError("FixedLossScaleManager: 'drop_overflow_update' must be a bool")
+        self._drop_overflow_update = drop_overflow_update
+
+    def get_loss_scale(self):
+        return self._loss_scale
+
+    def get_drop_overflow_update(self):
+        return self._drop_overflow_update
+
+    def update_loss_scale(self, overflow):
+        """The scale is fixed: nothing to update."""
+
+    def get_update_cell(self):
+        if not self._drop_overflow_update:
+            return None
+        return FixedLossScaleUpdateCell(self._loss_scale)
+
+
+class DynamicLossScaleManager(LossScaleManager):
+    """DynamicLossScaleManager(init_loss_scale=2 ** 24, scale_factor=2, scale_window=2000):
+    the scale is divided by ``scale_factor`` (not below 1) on overflow and multiplied by it
+    after ``scale_window`` finite steps in a row."""
+
+    def __init__(self, init_loss_scale=2 ** 24, scale_factor=2, scale_window=2000):
+        cell = DynamicLossScaleUpdateCell(init_loss_scale, scale_factor, scale_window)
+        self.loss_scale = cell.loss_scale_value
+        self.scale_factor, self.scale_window = cell.scale_factor, cell.scale_window
+        self.increase_ratio = self.decrease_ratio = self.scale_factor
+        self.cur_iter, self.last_overflow_iter = 1, 0
+
+    def get_loss_scale(self):
+        return self.loss_scale
+
+    def get_drop_overflow_update(self):
+        return True
+
+    def update_loss_scale(self, overflow):
+        """Python-side update (the update cell does the same inside a training step)."""
+        if overflow:
+            self.loss_scale = max(self.loss_scale / self.decrease_ratio, 1.0)
+            self.last_overflow_iter = self.cur_iter
+        elif self.cur_iter - self.last_overflow_iter >= self.scale_window:
+            self.loss_scale *= self.increase_ratio
+            self.last_overflow_iter = self.cur_iter
+        self.cur_iter += 1
+
+    def get_update_cell(self):
+        return DynamicLossScaleUpdateCell(self.loss_scale, self.scale_factor, self.scale_window)
