@@ -1,0 +1,92 @@
+"""``mindcell.dataset.config``: the seed of the dataset pipeline's randomness (shuffles, random
+splits, random transforms) and a few accepted-for-compatibility settings."""
+import random
+
+import numpy as np
+
+from mindcell.context import get_seed as _global_seed
+
+__all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel_workers"]
+
+_DEFAULT_SEED = 5489  # std::mt19937's default seed, what MindSpore reports when none was set
+_state = {"seed": None, "workers": 8, "eager_rng": None, "map_rng": None}
+
+
+def set_seed(seed):
+    """set_seed(seed): seed every shuffle, random split and random transform of the pipeline
+    (also Python's ``random`` and numpy's global generator, as MindSpore does).
+
+    Raises:
+        TypeError: ``seed`` is not an int.
+        ValueError: ``seed`` is outside [0, 2**32 - 1].
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError("config.set_seed: 'seed' must be an int, but got %s"
+                        % type(seed).__name__)
+    if not 0 <= seed <= 2 ** 32 - 1:
+        raise ValueError("config.set_seed: 'seed' must be in [0, 2**32 - 1], but got %d" % seed)
+    _state["seed"] = int(seed)
+    _state["eager_rng"] = None
+    random.seed(int(seed))
+    np.random.seed(int(seed))
+
+
+def get_seed():
+    """get_seed(): the seed given to :func:`set_seed` (or ``mindcell.set_seed``), else 5489."""
+    seed = base_seed()
+    return _DEFAULT_SEED if seed is None else seed
+
+
+def set_num_parallel_workers(num):
+    """set_num_parallel_workers(num): accepted for compatibility (the pipeline runs in the
+    calling thread)."""
+    if isinstance(num, bool) or not isinstance(num, int) or num <= 0:
+        raise ValueError("config.set_num_parallel_workers: 'num' must be a positive int, "
+                         "but got %r" % (num,))
+    _state["workers"] = num
+
+
+def get_num_parallel_workers():
+    """get_num_parallel_workers(): the value given to :func:`set_num_parallel_workers` (8)."""
+    return _state["workers"]
+
+
+def base_seed():
+    """The pipeline's seed: ``config.set_seed``'s, else ``mindcell.set_seed``'s, else None
+    (then every run differs)."""
+    return _state["seed"] if _state["seed"] is not None else _global_seed()
+
+
+def rng_for(*key):
+    """A numpy Generator for one random decision of the pipeline, a function of the seed and
+    ``key`` (epoch, node ...); fresh entropy when no seed was set."""
+    seed = base_seed()
+    if seed is None:
+        return np.random.default_rng()
+    return np.random.default_rng([seed, *key])
+
+
+def transform_rng():
+    """The generator random transforms draw from: the running ``map``'s, or outside a
+    pipeline one that follows the current seed."""
+    if _state["map_rng"] is not None:
+        return _state["map_rng"]
+    seed = base_seed()
+    cached = _state["eager_rng"]
+    if cached is None or cached[0] != seed or seed is None:
+        cached = (seed, np.random.default_rng(None if seed is None else [seed, 7]))
+        _state["eager_rng"] = cached
+    return cached[1]
+
+
+class map_random:
+    """``with map_random(rng):`` random transforms called inside draw from ``rng``."""
+
+    def __init__(self, rng):
+        self.rng, self.saved = rng, None
+
+    def __enter__(self):
+        self.saved, _state["map_rng"] = _state["map_rng"], self.rng
+
+    def __exit__(self, *exc):
+        _state["map_rng"] = self.saved

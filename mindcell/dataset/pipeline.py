@@ -1,0 +1,319 @@
+"""The datasets the pipeline methods return: map, batch, repeat, take, skip, shuffle, project,
+rename, zip, concat."""
+import itertools
+
+import numpy as np
+
+from mindcell.dataset import config
+from mindcell.dataset.engine import Dataset, check_count, names_arg
+
+__all__ = ["MapDataset", "BatchDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
+           "ShuffleDataset", "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset"]
+
+
+def _check_columns(op, names, wanted):
+    for c in wanted:
+        if c not in names:
+            raise ValueError("%s: no column %r (columns: %s)" % (op, c, names))
+
+
+def to_array(value):
+    """A transform's output as a numpy array (Tensors included)."""
+    if hasattr(value, "asnumpy"):
+        return value.asnumpy()
+    return np.asarray(value)
+
+
+class _Unary(Dataset):
+    """A node over one child that keeps its columns and row count unless it overrides them."""
+
+    def __init__(self, child):
+        super().__init__([child])
+        self.child = child
+
+    def get_col_names(self):
+        return self.child.get_col_names()
+
+    def _count(self):
+        return self.child._count()
+
+
+class MapDataset(_Unary):
+    """The dataset ``Dataset.map`` returns."""
+
+    def __init__(self, child, operations, input_columns, output_columns, column_order):
+        super().__init__(child)
+        ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
+        if not ops:
+            raise ValueError("map: 'operations' is empty")
+        for op in ops:
+            if not callable(op):
+                raise TypeError("map: every operation must be callable, but got %s"
+                                % type(op).__name__)
+        names = child.get_col_names()
+        ins = names_arg("map", "input_columns", input_columns) or list(names)
+        _check_columns("map", names, ins)
+        outs = names_arg("map", "output_columns", output_columns) or list(ins)
+        if len(outs) == len(ins):
+            cols = [outs[ins.index(n)] if n in ins else n for n in names]
+        else:
+            cols = outs + [n for n in names if n not in ins]
+        if len(set(cols)) != len(cols):
+            raise ValueError("map: output_columns %s clash with the other columns %s"
+                             % (outs, [n for n in names if n not in ins]))
+        self.operations, self.input_columns, self.output_columns = ops, ins, outs
+        self._in_index = [names.index(n) for n in ins]
+        self._names = cols
+        self._keep = [(names.index(n), cols.index(n)) for n in names if n not in ins]
+        self._out_index = [cols.index(n) for n in outs]
+        self._order = None  # column_order: a project after the map
+        if column_order is not None:
+            order = names_arg("map", "column_order", column_order)
+            _check_columns("map", cols, order)
+            self._order = [cols.index(n) for n in order]
+
+    def get_col_names(self):
+        if self._order is not None:
+            return [self._names[i] for i in self._order]
+        return list(self._names)
+
+    def _apply(self, row):
+        values = [row[i] for i in self._in_index]
+        for op in self.operations:
+            result = op(*values)
+            values = list(result) if isinstance(result, tuple) else [result]
+        if len(values) != len(self.output_columns):
+            raise RuntimeError("map: the last operation returned %d columns but "
+                               "output_columns has %d: %s; pass output_columns naming each "
+                               "output" % (len(values), len(self.output_columns),
+                                           self.output_columns))
+        out = [None] * len(self._names)
+        for src, dst in self._keep:
+            out[dst] = row[src]
+        for dst, value in zip(self._out_index, values):
+            out[dst] = to_array(value)
+        return tuple(out) if self._order is None else tuple(out[i] for i in self._order)
+
+    def _rows(self, epoch):
+        rng = epoch.rng()
+        for row in self.child._rows(epoch.child(0)):
+            with config.map_random(rng):
+                yield self._apply(row)
+
+
+class BatchDataset(_Unary):
+    """The dataset ``Dataset.batch`` returns."""
+
+    def __init__(self, child, batch_size, drop_remainder):
+        super().__init__(child)
+        self.batch_size = check_count("batch", "batch_size", batch_size, 1)
+        if not isinstance(drop_remainder, bool):
+            raise TypeError("batch: 'drop_remainder' must be a bool, but got %r"
+                            % (drop_remainder,))
+        self.drop_remainder = drop_remainder
+
+    def _count(self):
+        n = self.child._count()
+        if n < 0:
+            return n
+        return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
+
+    def _stack(self, rows):
+        names = self.get_col_names()
+        out = []
+        for c, name in enumerate(names):
+            values = [np.asarray(r[c]) for r in rows]
+            shapes = {v.shape for v in values}
+            if len(shapes) > 1:
+                raise RuntimeError("batch: the rows of column %r have different shapes %s; "
+                                   "resize or pad them with map before batch"
+                                   % (name, sorted(shapes)))
+            out.append(np.stack(values))
+        return tuple(out)
+
+    def _rows(self, epoch):
+        rows = self.child._rows(epoch.child(0))
+        while True:
+            chunk = list(itertools.islice(rows, self.batch_size))
+            if not chunk or (len(chunk) < self.batch_size and self.drop_remainder):
+                return
+            yield self._stack(chunk)
+
+
+class RepeatDataset(_Unary):
+    """The dataset ``Dataset.repeat`` returns."""
+
+    def __init__(self, child, count):
+        super().__init__(child)
+        if count is None or count == -1:
+            count = -1
+        else:
+            count = check_count("repeat", "count", count, 1)
+        self.count = count
+
+    def _count(self):
+        n = self.child._count()
+        return -1 if self.count == -1 or n < 0 else n * self.count
+
+    def _rows(self, epoch):
+        for i in itertools.count() if self.count == -1 else range(self.count):
+            empty = True
+            for row in self.child._rows(epoch.child(i)):
+                empty = False
+                yield row
+            if empty:  # an endless repeat of nothing would never return
+                return
+
+
+class TakeDataset(_Unary):
+    """The dataset ``Dataset.take`` returns."""
+
+    def __init__(self, child, count):
+        super().__init__(child)
+        self.count = -1 if count == -1 else check_count("take", "count", count, 1)
+
+    def _count(self):
+        n = self.child._count()
+        if self.count == -1:
+            return n
+        return self.count if n < 0 else min(n, self.count)
+
+    def _rows(self, epoch):
+        rows = self.child._rows(epoch.child(0))
+        yield from rows if self.count == -1 else itertools.islice(rows, self.count)
+
+
+class SkipDataset(_Unary):
+    """The dataset ``Dataset.skip`` returns."""
+
+    def __init__(self, child, count):
+        super().__init__(child)
+        self.count = check_count("skip", "count", count, 0)
+
+    def _count(self):
+        n = self.child._count()
+        return n if n < 0 else max(n - self.count, 0)
+
+    def _rows(self, epoch):
+        yield from itertools.islice(self.child._rows(epoch.child(0)), self.count, None)
+
+
+class ShuffleDataset(_Unary):
+    """The dataset ``Dataset.shuffle`` returns."""
+
+    def __init__(self, child, buffer_size):
+        super().__init__(child)
+        self.buffer_size = check_count("shuffle", "buffer_size", buffer_size, 2)
+
+    def _rows(self, epoch):
+        rng = epoch.rng()
+        rows = self.child._rows(epoch.child(0))
+        buffer = list(itertools.islice(rows, self.buffer_size))
+        while buffer:
+            j = int(rng.integers(len(buffer)))
+            out = buffer[j]
+            nxt = next(rows, None)
+            if nxt is not None:
+                buffer[j] = nxt
+            else:
+                buffer[j] = buffer[-1]
+                buffer.pop()
+            yield out
+
+
+class ProjectDataset(_Unary):
+    """The dataset ``Dataset.project`` returns."""
+
+    def __init__(self, child, columns):
+        super().__init__(child)
+        self.columns = names_arg("project", "columns", columns, allow_none=False)
+        names = child.get_col_names()
+        _check_columns("project", names, self.columns)
+        self._index = [names.index(c) for c in self.columns]
+
+    def get_col_names(self):
+        return list(self.columns)
+
+    def _rows(self, epoch):
+        for row in self.child._rows(epoch.child(0)):
+            yield tuple(row[i] for i in self._index)
+
+
+class RenameDataset(_Unary):
+    """The dataset ``Dataset.rename`` returns."""
+
+    def __init__(self, child, input_columns, output_columns):
+        super().__init__(child)
+        ins = names_arg("rename", "input_columns", input_columns, allow_none=False)
+        outs = names_arg("rename", "output_columns", output_columns, allow_none=False)
+        if len(ins) != len(outs):
+            raise ValueError("rename: input_columns %s and output_columns %s differ in length"
+                             % (ins, outs))
+        names = child.get_col_names()
+        _check_columns("rename", names, ins)
+        new = [outs[ins.index(n)] if n in ins else n for n in names]
+        if len(set(new)) != len(new):
+            raise ValueError("rename: the new names %s repeat a column name" % new)
+        self._names = new
+
+    def get_col_names(self):
+        return list(self._names)
+
+    def _rows(self, epoch):
+        return self.child._rows(epoch.child(0))
+
+
+def _check_datasets(op, datasets):
+    for d in datasets:
+        if not isinstance(d, Dataset):
+            raise TypeError("%s: expected datasets, but got %s" % (op, type(d).__name__))
+
+
+class ZipDataset(Dataset):
+    """The dataset ``Dataset.zip`` (and ``mindcell.dataset.zip``) returns."""
+
+    def __init__(self, datasets):
+        _check_datasets("zip", datasets)
+        super().__init__(datasets)
+        names = [n for d in datasets for n in d.get_col_names()]
+        if len(set(names)) != len(names):
+            raise ValueError("zip: the datasets share column names %s; rename them first"
+                             % sorted({n for n in names if names.count(n) > 1}))
+        self._names = names
+
+    def get_col_names(self):
+        return list(self._names)
+
+    def _count(self):
+        counts = [d._count() for d in self.children]
+        finite = [n for n in counts if n >= 0]
+        return min(finite) if finite else -1
+
+    def _rows(self, epoch):
+        iters = [d._rows(epoch.child(i)) for i, d in enumerate(self.children)]
+        for parts in zip(*iters):
+            yield tuple(v for part in parts for v in part)
+
+
+class ConcatDataset(Dataset):
+    """The dataset ``Dataset.concat`` returns."""
+
+    def __init__(self, datasets):
+        _check_datasets("concat", datasets)
+        super().__init__(datasets)
+        names = datasets[0].get_col_names()
+        for d in datasets[1:]:
+            if d.get_col_names() != names:
+                raise ValueError("concat: the datasets' columns differ: %s and %s"
+                                 % (names, d.get_col_names()))
+
+    def get_col_names(self):
+        return self.children[0].get_col_names()
+
+    def _count(self):
+        counts = [d._count() for d in self.children]
+        return -1 if any(n < 0 for n in counts) else sum(counts)
+
+    def _rows(self, epoch):
+        for i, d in enumerate(self.children):
+            yield from d._rows(epoch.child(i))

@@ -1,0 +1,239 @@
+"""Sources of rows: ``NumpySlicesDataset`` (in-memory arrays) and ``GeneratorDataset`` (a Python
+callable, iterable or random-access object), over the shared index-sampling of
+:class:`MappableSource` (shuffle, ``num_samples``, shards)."""
+import itertools
+
+import numpy as np
+
+from mindcell.dataset.engine import Dataset, check_count, names_arg
+from mindcell.dataset.samplers import make_sampler
+
+__all__ = ["MappableSource", "ArraySource", "NumpySlicesDataset", "GeneratorDataset"]
+
+
+class MappableSource(Dataset):
+    """A source whose rows are read by index: every epoch visits the indices in order, in a
+    new random order (``shuffle`` True, or None as MindSpore's default for such sources), or as
+    a sampler/shard says; ``num_samples`` keeps the first of them."""
+
+    def __init__(self, op, column_names, shuffle, num_samples, sampler, num_shards, shard_id):
+        super().__init__()
+        if shuffle is not None and not isinstance(shuffle, bool):
+            raise TypeError("%s: 'shuffle' must be a bool or None, but got %r" % (op, shuffle))
+        if sampler is not None and shuffle is not None:
+            raise ValueError("%s: give either 'sampler' or 'shuffle', not both" % op)
+        self.num_samples = None if num_samples is None else check_count(
+            op, "num_samples", num_samples, 1)
+        self.shuffle_rows = shuffle is not False
+        self.sampler = make_sampler(op, sampler, num_shards, shard_id, self.shuffle_rows)
+        self._names = list(column_names)
+
+    def get_col_names(self):
+        return list(self._names)
+
+    def _length(self):
+        """The number of rows of the whole source."""
+        raise NotImplementedError
+
+    def _row_at(self, index):
+        raise NotImplementedError
+
+    def _count(self):
+        n = self._length()
+        if self.sampler is not None:
+            n = self.sampler.num_rows(n)
+        return n if self.num_samples is None else min(n, self.num_samples)
+
+    def _order(self, epoch):
+        n = self._length()
+        if self.sampler is not None:
+            order = np.asarray(self.sampler.indices(n))
+        elif self.shuffle_rows:
+            order = epoch.rng().permutation(n)
+        else:
+            order = np.arange(n)
+        return order if self.num_samples is None else order[:self.num_samples]
+
+    def _rows(self, epoch):
+        for i in self._order(epoch):
+            yield self._row_at(int(i))
+
+
+class ArraySource(MappableSource):
+    """A mappable source over equally long arrays, one per column."""
+
+    def _set_columns(self, op, columns):
+        lengths = {len(c) for c in columns}
+        if len(lengths) != 1:
+            raise ValueError("%s: the columns have different lengths %s"
+                             % (op, sorted(lengths)))
+        self._columns = columns
+
+    def _length(self):
+        return len(self._columns[0])
+
+    def _row_at(self, index):
+        # copies, so a transform writing into its input cannot change the source
+        return tuple(np.array(c[index]) for c in self._columns)
+
+
+def _slices(data):
+    """The columns of NumpySlicesDataset's ``data`` and their default names."""
+    if isinstance(data, dict):
+        return [np.asarray(v) for v in data.values()], [str(k) for k in data]
+    if isinstance(data, tuple):
+        columns = [np.asarray(c) for c in data]
+    elif isinstance(data, (list, np.ndarray)):
+        columns = [np.asarray(data)]
+    else:
+        raise TypeError("NumpySlicesDataset: 'data' must be a list, tuple, dict or numpy "
+                        "array, but got %s" % type(data).__name__)
+    return columns, ["column_%d" % i for i in range(len(columns))]
+
+
+class NumpySlicesDataset(ArraySource):
+    """NumpySlicesDataset(data, column_names=None, num_samples=None, num_parallel_workers=1,
+    shuffle=None, sampler=None, num_shards=None, shard_id=None): rows are slices along the first
+    axis of in-memory data.
+
+    Args:
+        data (Union[list, tuple, dict, numpy.ndarray]): a list or array is one column (a list of
+            lists gives rows that are lists); a tuple has one column per element; a dict one
+            column per key. Every column has the same length.
+        column_names (list[str]): the names (default: the dict's keys, else ``column_0``,
+            ``column_1`` ...).
+        num_samples (int): read at most this many rows per epoch.
+        shuffle (bool): a new random order every epoch (default None: shuffled).
+        sampler (DistributedSampler): which rows to read (instead of ``shuffle``).
+        num_shards (int), shard_id (int): read one shard of the rows (data parallel, see
+            :class:`DistributedSampler`).
+
+    Raises:
+        TypeError: ``data`` of another type. ValueError: columns of different lengths, a
+        0-d column, or ``column_names`` of another length than the columns.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import NumpySlicesDataset
+        >>> ds = NumpySlicesDataset((np.arange(10.0), np.arange(10) % 2), shuffle=False)
+        >>> ds.get_col_names()
+        ['column_0', 'column_1']
+        >>> ds = ds.batch(4)
+        >>> ds.get_dataset_size()
+        3
+        >>> [x.shape for x in next(iter(ds))]
+        [(4,), (4,)]
+    """
+
+    def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None):
+        op = "NumpySlicesDataset"
+        columns, default_names = _slices(data)
+        if not columns:
+            raise ValueError("%s: 'data' has no columns" % op)
+        for c in columns:
+            if c.ndim == 0:
+                raise ValueError("%s: a column must have at least one axis to slice, but got "
+                                 "the scalar %r" % (op, c.item()))
+        names = names_arg(op, "column_names", column_names) or default_names
+        if len(names) != len(columns):
+            raise ValueError("%s: %d column_names %s for %d columns"
+                             % (op, len(names), names, len(columns)))
+        super().__init__(op, names, shuffle, num_samples, sampler, num_shards, shard_id)
+        self._set_columns(op, columns)
+
+
+def _as_row(item, names):
+    """A source item as a tuple of numpy arrays, one per column."""
+    if isinstance(item, dict):
+        raise TypeError("GeneratorDataset: a row must be an array, a scalar or a tuple of them, "
+                        "but got a dict")
+    values = item if isinstance(item, (tuple, list)) else (item,)
+    if len(values) != len(names):
+        raise ValueError("GeneratorDataset: the source gave a row of %d values but "
+                         "column_names has %d: %s" % (len(values), len(names), names))
+    return tuple(v.asnumpy() if hasattr(v, "asnumpy") else np.asarray(v) for v in values)
+
+
+class GeneratorDataset(MappableSource):
+    """GeneratorDataset(source, column_names=None, column_types=None, schema=None,
+    num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
+    shard_id=None, python_multiprocessing=True, max_rowsize=None): rows from Python.
+
+    Args:
+        source (Union[Callable, Iterable, Sequence]): a random-access object (``__getitem__``
+            and ``__len__``: a list, an array, a class) read by index; otherwise an iterable,
+            or a callable returning one (a generator function), read again every epoch (a
+            one-shot iterator is read once and kept). A row is a value (one column) or a
+            tuple/list of values (numpy arrays, scalars, Tensors).
+        column_names (Union[str, list[str]]): the column names (required).
+        num_samples (int): read at most this many rows per epoch.
+        shuffle (bool): random-access sources only; default None shuffles them.
+        sampler, num_shards, shard_id: random-access sources only, as
+            :class:`NumpySlicesDataset`'s.
+
+    Raises:
+        ValueError: no ``column_names``; ``shuffle``/``sampler``/shards with a source that is
+        not random-access; a row with another number of values than columns.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import GeneratorDataset
+        >>> def rows():
+        ...     for i in range(3):
+        ...         yield np.full(2, i, np.float32), np.int32(i)
+        >>> ds = GeneratorDataset(rows, column_names=["x", "y"])
+        >>> [d["y"].asnumpy().item() for d in ds.create_dict_iterator()]
+        [0, 1, 2]
+    """
+
+    def __init__(self, source, column_names=None, column_types=None, schema=None,
+                 num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, python_multiprocessing=True, max_rowsize=None):
+        op = "GeneratorDataset"
+        if column_names is None:
+            raise ValueError("%s: 'column_names' is required" % op)
+        names = names_arg(op, "column_names", column_names)
+        self._random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
+        if not self._random_access:
+            if not (callable(source) or hasattr(source, "__iter__")):
+                raise TypeError("%s: 'source' must be callable, iterable or random-access, but "
+                                "got %s" % (op, type(source).__name__))
+            if shuffle or sampler is not None or num_shards is not None:
+                raise ValueError("%s: shuffle, sampler and num_shards need a random-access "
+                                 "source (with __getitem__ and __len__)" % op)
+            shuffle = False
+        super().__init__(op, names, shuffle, num_samples, sampler, num_shards, shard_id)
+        self._source = source
+        self._kept = None  # a one-shot iterator's rows
+        self._size = None
+
+    def _length(self):
+        if self._random_access:
+            return len(self._source)
+        if self._size is None:
+            self._size = sum(1 for _ in self._items())
+        return self._size
+
+    def _row_at(self, index):
+        return _as_row(self._source[index], self._names)
+
+    def _items(self):
+        src = self._source
+        if callable(src):
+            return iter(src())
+        if iter(src) is src:
+            if self._kept is None:
+                self._kept = list(src)
+            return iter(self._kept)
+        return iter(src)
+
+    def _rows(self, epoch):
+        if self._random_access:
+            yield from super()._rows(epoch)
+            return
+        items = self._items()
+        if self.num_samples is not None:
+            items = itertools.islice(items, self.num_samples)
+        for item in items:
+            yield _as_row(item, self._names)

@@ -1,0 +1,7 @@
+"""MindSpore 1.x module path ``mindspore.dataset.transforms.c_transforms``: the same classes as
+``mindcell.dataset.transforms``."""
+from mindcell.dataset.transforms.transforms import *  # noqa: F401,F403
+from mindcell.dataset.transforms.transforms import OneHot as OneHotOp  # noqa: F401
+from mindcell.dataset.transforms.transforms import __all__ as _names
+
+__all__ = list(_names) + ["OneHotOp"]

@@ -1,0 +1,283 @@
+"""Image transforms of ``mindcell.dataset.vision`` on numpy images <H, W> or <H, W, C> (HWC, as
+MindSpore's eager/C transforms), used by ``Dataset.map`` or called directly."""
+import numbers
+
+import numpy as np
+
+from mindcell.dataset import config
+from mindcell.dataset.transforms.transforms import TensorOperation, check_prob, numpy_dtype
+from mindcell.dataset.vision._resize import resize_linear, resize_nearest
+from mindcell.dataset.vision.utils import Border, Inter
+
+__all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "RandomCrop",
+           "CenterCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Decode"]
+
+
+def _image(op, x):
+    if x.ndim not in (2, 3):
+        raise ValueError("%s: expected an image of shape <H, W> or <H, W, C>, but got shape %s"
+                         % (op, x.shape))
+    return x
+
+
+def _size(op, size):
+    """``size`` as an int or an (height, width) pair of positive ints."""
+    pair = isinstance(size, (list, tuple))
+    values = list(size) if pair else [size]
+    if (pair and len(values) != 2) or not all(
+            isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in values):
+        raise TypeError("%s: 'size' must be an int or a sequence of 2 ints, but got %r"
+                        % (op, size))
+    if any(v <= 0 for v in values):
+        raise ValueError("%s: 'size' must be positive, but got %r" % (op, size))
+    return (int(values[0]), int(values[1])) if pair else int(values[0])
+
+
+def _crop_size(op, size):
+    size = _size(op, size)
+    return (size, size) if isinstance(size, int) else size
+
+
+class Resize(TensorOperation):
+    """Resize(size, interpolation=Inter.LINEAR): resize to (height, width), or the shorter
+    side to ``size`` keeping the aspect ratio. NEAREST and LINEAR/BILINEAR are implemented
+    (numpy, OpenCV's sampling); the dtype is kept."""
+
+    def __init__(self, size, interpolation=Inter.LINEAR):
+        self.size = _size("Resize", size)
+        if not isinstance(interpolation, Inter):
+            raise TypeError("Resize: 'interpolation' must be a vision.Inter, but got %r"
+                            % (interpolation,))
+        if interpolation not in (Inter.NEAREST, Inter.LINEAR):
+            raise ValueError("Resize: interpolation %s is not implemented by mindcell (use "
+                             "Inter.LINEAR or Inter.NEAREST)" % interpolation.name)
+        self.interpolation = interpolation
+
+    def _apply(self, x):
+        h, w = _image("Resize", x).shape[:2]
+        if isinstance(self.size, int):
+            s = self.size
+            out = (s, int(w * s / h)) if h <= w else (int(h * s / w), s)
+        else:
+            out = self.size
+        if self.interpolation == Inter.NEAREST:
+            return resize_nearest(x, *out)
+        return resize_linear(x, *out)
+
+
+def _per_channel(op, arg, values, low, high, low_open):
+    values = list(values) if isinstance(values, (list, tuple)) else None
+    if not values or not all(isinstance(v, numbers.Real) and not isinstance(v, bool)
+                             for v in values):
+        raise TypeError("%s: '%s' must be a non-empty list of numbers, but got %r"
+                        % (op, arg, values))
+    for v in values:
+        if (v <= low if low_open else v < low) or v > high:
+            raise ValueError("%s: '%s' values must be in %s%s, %s], but got %r"
+                             % (op, arg, "(" if low_open else "[", low, high, values))
+    return np.asarray(values, np.float32)
+
+
+class Normalize(TensorOperation):
+    """Normalize(mean, std, is_hwc=True): ``(image - mean) / std`` per channel, float32 (mean
+    and std in pixel units, e.g. ``[123.675, 116.28, 103.53]``)."""
+
+    def __init__(self, mean, std, is_hwc=True):
+        self.mean = _per_channel("Normalize", "mean", mean, 0, 255, False)
+        self.std = _per_channel("Normalize", "std", std, 0, 255, True)
+        if len(self.mean) != len(self.std):
+            raise ValueError("Normalize: 'mean' and 'std' have different lengths %d and %d"
+                             % (len(self.mean), len(self.std)))
+        if not isinstance(is_hwc, bool):
+            raise TypeError("Normalize: 'is_hwc' must be a bool, but got %r" % (is_hwc,))
+        self.is_hwc = is_hwc
+
+    def _apply(self, x):
+        _image("Normalize", x)
+        channels = 1 if x.ndim == 2 else x.shape[2 if self.is_hwc else 0]
+        if len(self.mean) != channels:
+            raise ValueError("Normalize: the image has %d channels but mean/std have %d values"
+                             % (channels, len(self.mean)))
+        shape = (-1,) if self.is_hwc or x.ndim == 2 else (-1, 1, 1)
+        out = (x.astype(np.float32) - self.mean.reshape(shape)) / self.std.reshape(shape)
+        return out.astype(np.float32)
+
+
+class HWC2CHW(TensorOperation):
+    """HWC2CHW(): transpose <H, W, C> to <C, H, W> (a <H, W> image is returned as is)."""
+
+    def _apply(self, x):
+        _image("HWC2CHW", x)
+        return x if x.ndim == 2 else np.ascontiguousarray(x.transpose(2, 0, 1))
+
+
+class ToTensor(TensorOperation):
+    """ToTensor(output_type=np.float32): an <H, W, C> image in [0, 255] as <C, H, W> in
+    [0, 1] (``image / 255``; a <H, W> image gives <1, H, W>)."""
+
+    def __init__(self, output_type=np.float32):
+        self.output_type = output_type
+        self._np = numpy_dtype("ToTensor", output_type)
+
+    def _apply(self, x):
+        x = _image("ToTensor", x)
+        x = x[:, :, None] if x.ndim == 2 else x
+        return (x.transpose(2, 0, 1) / 255.0).astype(self._np)
+
+
+class Rescale(TensorOperation):
+    """Rescale(rescale, shift): ``image * rescale + shift`` in float32."""
+
+    def __init__(self, rescale, shift):
+        for name, v in (("rescale", rescale), ("shift", shift)):
+            if isinstance(v, bool) or not isinstance(v, numbers.Real):
+                raise TypeError("Rescale: '%s' must be a number, but got %r" % (name, v))
+        self.rescale, self.shift = float(rescale), float(shift)
+
+    def _apply(self, x):
+        return (x.astype(np.float32) * np.float32(self.rescale)
+                + np.float32(self.shift)).astype(np.float32)
+
+
+def _padding(op, padding):
+    """(left, top, right, bottom) from an int, a pair (left/right, top/bottom) or 4 ints."""
+    values = list(padding) if isinstance(padding, (list, tuple)) else [padding]
+    if len(values) not in (1, 2, 4) or not all(
+            isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in values):
+        raise TypeError("%s: 'padding' must be an int or a sequence of 2 or 4 ints, but got %r"
+                        % (op, padding))
+    if any(v < 0 for v in values):
+        raise ValueError("%s: 'padding' must be >= 0, but got %r" % (op, padding))
+    if len(values) == 1:
+        return values * 4
+    return values * 2 if len(values) == 2 else values
+
+
+def _pad(x, left, top, right, bottom, fill_value, mode):
+    widths = [(top, bottom), (left, right)] + [(0, 0)] * (x.ndim - 2)
+    if mode != Border.CONSTANT:
+        return np.pad(x, widths, mode=mode.value)
+    fill = np.asarray(fill_value, x.dtype)
+    if fill.ndim == 0:
+        return np.pad(x, widths, constant_values=fill)
+    out = np.empty((x.shape[0] + top + bottom, x.shape[1] + left + right) + x.shape[2:],
+                   x.dtype)
+    out[...] = fill  # one value per channel
+    out[top:top + x.shape[0], left:left + x.shape[1]] = x
+    return out
+
+
+def _fill_and_mode(op, fill_value, padding_mode):
+    values = list(fill_value) if isinstance(fill_value, (list, tuple)) else [fill_value]
+    if len(values) not in (1, 3) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in values):
+        raise TypeError("%s: 'fill_value' must be an int in [0, 255] or 3 of them, but got %r"
+                        % (op, fill_value))
+    if not isinstance(padding_mode, Border):
+        raise TypeError("%s: 'padding_mode' must be a vision.Border, but got %r"
+                        % (op, padding_mode))
+    return fill_value, padding_mode
+
+
+class Pad(TensorOperation):
+    """Pad(padding, fill_value=0, padding_mode=Border.CONSTANT): pad the borders (``padding``:
+    all sides, (left/right, top/bottom) or (left, top, right, bottom))."""
+
+    def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT):
+        self.padding = _padding("Pad", padding)
+        self.fill_value, self.padding_mode = _fill_and_mode("Pad", fill_value, padding_mode)
+
+    def _apply(self, x):
+        return _pad(_image("Pad", x), *self.padding, self.fill_value, self.padding_mode)
+
+
+class RandomCrop(TensorOperation):
+    """RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
+    padding_mode=Border.CONSTANT): pad (optionally), then crop ``size`` at a random place."""
+
+    def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0,
+                 padding_mode=Border.CONSTANT):
+        self.size = _crop_size("RandomCrop", size)
+        self.padding = None if padding is None else _padding("RandomCrop", padding)
+        if not isinstance(pad_if_needed, bool):
+            raise TypeError("RandomCrop: 'pad_if_needed' must be a bool, but got %r"
+                            % (pad_if_needed,))
+        self.pad_if_needed = pad_if_needed
+        self.fill_value, self.padding_mode = _fill_and_mode("RandomCrop", fill_value,
+                                                            padding_mode)
+
+    def _apply(self, x):
+        x = _image("RandomCrop", x)
+        if self.padding is not None:
+            x = _pad(x, *self.padding, self.fill_value, self.padding_mode)
+        ch, cw = self.size
+        if self.pad_if_needed:
+            dh, dw = max(ch - x.shape[0], 0), max(cw - x.shape[1], 0)
+            x = _pad(x, dw, dh, dw, dh, self.fill_value, self.padding_mode)
+        h, w = x.shape[:2]
+        if h < ch or w < cw:
+            raise ValueError("RandomCrop: the crop %s is larger than the (padded) image %s; "
+                             "pass pad_if_needed=True" % ((ch, cw), (h, w)))
+        rng = config.transform_rng()
+        top, left = int(rng.integers(h - ch + 1)), int(rng.integers(w - cw + 1))
+        return x[top:top + ch, left:left + cw].copy()
+
+
+class CenterCrop(TensorOperation):
+    """CenterCrop(size): the central ``size`` crop (a smaller image is first padded with 0)."""
+
+    def __init__(self, size):
+        self.size = _crop_size("CenterCrop", size)
+
+    def _apply(self, x):
+        x = _image("CenterCrop", x)
+        ch, cw = self.size
+        dh, dw = max(ch - x.shape[0], 0), max(cw - x.shape[1], 0)
+        if dh or dw:  # the odd pixel of padding goes on top / left
+            x = _pad(x, dw - dw // 2, dh - dh // 2, dw // 2, dh // 2, 0, Border.CONSTANT)
+        top, left = (x.shape[0] - ch) // 2, (x.shape[1] - cw) // 2
+        return x[top:top + ch, left:left + cw].copy()
+
+
+class RandomHorizontalFlip(TensorOperation):
+    """RandomHorizontalFlip(prob=0.5): mirror left-right with probability ``prob``."""
+
+    _axis = 1
+
+    def __init__(self, prob=0.5):
+        self.prob = check_prob(type(self).__name__, prob)
+
+    def _apply(self, x):
+        _image(type(self).__name__, x)
+        if config.transform_rng().random() < self.prob:
+            return np.flip(x, self._axis).copy()
+        return x
+
+
+class RandomVerticalFlip(RandomHorizontalFlip):
+    """RandomVerticalFlip(prob=0.5): mirror top-bottom with probability ``prob``."""
+
+    _axis = 0
+
+
+class Decode(TensorOperation):
+    """Decode(to_pil=False): encoded image bytes (JPEG, PNG ...) as an <H, W, 3> uint8 RGB
+    image. Needs Pillow (``pip install pillow``)."""
+
+    def __init__(self, to_pil=False):
+        if not isinstance(to_pil, bool):
+            raise TypeError("Decode: 'to_pil' must be a bool, but got %r" % (to_pil,))
+        self.to_pil = to_pil
+
+    def _apply(self, x):
+        try:
+            from PIL import Image
+        except ImportError:
+            raise RuntimeError("Decode: decoding images needs Pillow, which is not installed "
+                               "(pip install pillow)") from None
+        import io
+        if x.dtype != np.uint8 or x.ndim != 1:
+            raise TypeError("Decode: expected the encoded bytes as a 1-d uint8 array, but got "
+                            "%s of shape %s" % (x.dtype, x.shape))
+        image = Image.open(io.BytesIO(x.tobytes())).convert("RGB")
+        return image if self.to_pil else np.asarray(image)
