@@ -71,10 +71,10 @@ def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellips
 
 def _check_shrink(x, spec, op):
     """Shrunk axes index one element: check it is inside the axis."""
-    axis, rest = 0, [k for k in spec]
-    for pos, k in enumerate(rest):
+    axis = 0
+    for k in spec:
         if k[0] == "e":
-            axis += x.ndim - sum(1 for j in rest if j[0] in "is")
+            axis += x.ndim - sum(1 for j in spec if j[0] in "is")
         elif k[0] == "i":
             n = x.shape[axis]
             if not -n <= k[1] < n:
