@@ -5,6 +5,8 @@ from mindcell.dtype import (bool_, int8, int16, int32, int64, uint8, uint16, uin
                             uint64, float16, float32, float64, half, single, double, DType)
 from mindcell.context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context,  # noqa: F401
                               set_seed, get_seed)
+from mindcell.parallel import (ParallelMode, set_auto_parallel_context,  # noqa: F401
+                               get_auto_parallel_context, reset_auto_parallel_context)
 from mindcell.common.tensor import Tensor, tensor, from_numpy, is_tensor  # noqa: F401
 from mindcell.common.parameter import Parameter, ParameterTuple  # noqa: F401
 from mindcell import common  # noqa: F401

@@ -115,3 +115,7 @@ def set_device(device_target, device_id=None):
             raise ValueError("set_device: 'device_id' must be >= 0, but got %d" % device_id)
         _context["device_id"] = device_id
     _context["device_target"] = device_target
+
+# MindSpore also offers the auto-parallel context under mindspore.context.
+from mindcell.parallel._context import (ParallelMode, set_auto_parallel_context,  # noqa: E402,F401
+                                        get_auto_parallel_context, reset_auto_parallel_context)

@@ -7,6 +7,7 @@ from mindcell.ops.functional import *  # noqa: F401,F403
 from mindcell.ops.functional import abs, round, pow, sum, max, min, all, any  # noqa: F401
 from mindcell.ops.operations import *  # noqa: F401,F403
 from mindcell.ops.operations import Primitive, PrimitiveWithInfer  # noqa: F401
+from mindcell.ops.comm_ops import *  # noqa: F401,F403
 from mindcell.ops.operations_extra import *  # noqa: F401,F403
 from mindcell.ops.grad import grad, value_and_grad, GradOperation, vjp  # noqa: F401
 from mindcell.ops.primitive import PrimitiveWithCheck, constexpr, prim_attr_register  # noqa: F401

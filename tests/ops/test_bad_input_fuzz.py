@@ -252,6 +252,7 @@ def _ctor_overrides():
             "Meshgrid": lambda: (["xy"], [(_t(a["I"]), _t(a["I"]))]),
             "StridedSlice": lambda: ([], [_t(a["X"]), (0, 0), (2, 3), (1, 1)]),
             "BiasAdd": lambda: ([], [_t(a["X"]), _t(a["X"][0])]),
+            "Broadcast": lambda: ([0], [(_t(a["X"]),)]),
             **{n: lambda: ([], [_t(a["X4"][0, 0] + 3 * np.eye(4, dtype=np.float32))])
                for n in ("Cholesky", "MatrixInverse")}}
 

@@ -1,4 +1,5 @@
 """Training wrappers."""
 from mindcell.nn.wrap.cell_wrapper import WithLossCell, TrainOneStepCell, WithEvalCell  # noqa
+from mindcell.nn.wrap.grad_reducer import DistributedGradReducer  # noqa: F401
 from mindcell.nn.wrap.loss_scale import (TrainOneStepWithLossScaleCell,  # noqa: F401
                                           DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell)

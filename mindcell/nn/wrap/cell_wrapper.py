@@ -2,9 +2,13 @@
 import numpy as np
 
 from mindcell.common.tensor import Tensor
+from mindcell.communication import _comm
 from mindcell.nn.cell import Cell
+from mindcell.nn.wrap.grad_reducer import (DistributedGradReducer, broadcast_parameters,
+                                           check_parameters_consistent)
 from mindcell.ops import functional as F
 from mindcell.ops.grad import GradOperation, value_and_weight_grads
+from mindcell.parallel import _context
 
 
 class WithLossCell(Cell):
@@ -48,7 +52,11 @@ class TrainOneStepCell(Cell):
 
     Computes the gradients of ``network(*inputs)`` (a loss) with respect to the optimizer's
     parameters, scaled by ``sens`` (1.0 by default), and applies the optimizer. In GRAPH_MODE the
-    forward pass, backward pass and update compile into one graph.
+    forward pass, backward pass and update compile into one graph. In data-parallel mode
+    (``set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL)``) the gradients go
+    through a :class:`DistributedGradReducer`, the parameters are broadcast from rank 0 before
+    the first step when ``parameter_broadcast`` is set, and the ranks' parameters are compared
+    after it.
 
     Args:
         network (Cell): returns the loss, e.g. a :class:`WithLossCell`.
@@ -83,6 +91,30 @@ class TrainOneStepCell(Cell):
         self.weights = optimizer.parameters
         self.grad = GradOperation(get_by_list=True, sens_param=True)
         self.sens = 1.0 if sens is None else float(sens)
+        self.parallel_mode = _context._get_parallel_mode()
+        self.reducer_flag = _context.is_data_parallel()
+        self.grad_reducer = _identity
+        if self.reducer_flag:
+            self.mean = _context.get_auto_parallel_context("gradients_mean")
+            self.degree = _comm.group_size(_comm.WORLD, "TrainOneStepCell")
+            self.grad_reducer = DistributedGradReducer(self.weights, self.mean, self.degree)
+        self._sync_pending = self.reducer_flag
+
+    def __call__(self, *args, **kwargs):
+        if not self._sync_pending:
+            return super().__call__(*args, **kwargs)
+        # Data parallel, first step: start every rank from rank 0's parameters and optimizer
+        # state (parameter_broadcast), then check that the ranks still agree after the step.
+        params = list(self.get_parameters())
+        if _context.get_auto_parallel_context("parameter_broadcast"):
+            broadcast_parameters(params)
+        out = super().__call__(*args, **kwargs)
+        # The network's non-trainable buffers (BatchNorm's moving statistics) are per rank.
+        weights = {id(p) for p in self.weights}
+        check_parameters_consistent(list(self.weights) + [
+            p for p in self.optimizer.get_parameters() if id(p) not in weights])
+        self._sync_pending = False
+        return out
 
     def construct(self, *inputs):
         # One recorded forward pass gives the loss and the gradients (MindSpore's version
@@ -92,9 +124,9 @@ class TrainOneStepCell(Cell):
         grads = self.grad_reducer(grads)
         return F.depend(loss, _as_tensor(self.optimizer(grads), loss))
 
-    def grad_reducer(self, grads):
-        """Identity on one machine (data-parallel training would all-reduce here)."""
-        return grads
+
+def _identity(grads):
+    return grads
 
 
 def _as_tensor(result, like):

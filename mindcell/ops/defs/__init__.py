@@ -1,3 +1,4 @@
 """Primitive definitions, one module per family. Importing this package registers them all."""
 from mindcell.ops.defs import elementwise, reduce, shape, nn, state, bitwise  # noqa: F401
+from mindcell.ops.defs import comm  # noqa: F401
 from mindcell.ops.defs import recurrent  # noqa: F401,E402

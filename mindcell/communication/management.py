@@ -1,0 +1,122 @@
+"""``mindcell.communication.management``: MindSpore's communication service API, over MPI.
+
+Start several processes with ``python -m mindcell.run -n 4 train.py`` (or ``mpiexec -n 4``);
+without a launcher the world is this one process and mpi4py is not needed.
+"""
+from mindcell.communication import _comm
+
+__all__ = ["GlobalComm", "init", "release", "get_rank", "get_group_size", "get_local_rank",
+           "get_local_rank_size", "create_group", "get_group_rank_from_world_rank",
+           "get_world_rank_from_group_rank", "get_process_group_ranks"]
+
+
+class GlobalComm:
+    """GlobalComm: the communication backend (``BACKEND``), the world group's name
+    (``WORLD_COMM_GROUP``) and whether :func:`init` ran (``INITED``).
+
+    mindcell's backend is MPI under MindSpore's CPU names: ``"mccl"`` and
+    ``"mccl_world_group"``; ``"hccl_world_group"`` and ``"nccl_world_group"`` also name the
+    world, so scripts written for Ascend or GPU run unchanged.
+    """
+    BACKEND = "mccl"
+    WORLD_COMM_GROUP = _comm.WORLD
+    INITED = False
+    CHECK_ENVS = True
+
+
+def init(backend_name=None):
+    """init(backend_name=None): join the process world (MPI's when started by a launcher).
+
+    Args:
+        backend_name (str): None, ``"mccl"`` or ``"mpi"`` (all the same MPI backend).
+
+    Raises:
+        TypeError: ``backend_name`` is not a str.
+        ValueError: another backend (``"hccl"``, ``"nccl"``) was asked for.
+        RuntimeError: started by an MPI launcher but mpi4py is missing (the message says
+            what to install).
+
+    Examples:
+        >>> from mindcell.communication import init, get_rank, get_group_size
+        >>> init()
+        >>> get_rank(), get_group_size()
+        (0, 1)
+    """
+    _comm.init(backend_name)
+    GlobalComm.INITED = True
+
+
+def release():
+    """release(): free the groups created by :func:`create_group` and leave the world."""
+    _comm.release()
+    GlobalComm.INITED = False
+
+
+def _checked_group(group, op):
+    if group is None:
+        group = GlobalComm.WORLD_COMM_GROUP
+    _comm.group(group, op)
+    return group
+
+
+def get_rank(group=GlobalComm.WORLD_COMM_GROUP):
+    """get_rank(group=GlobalComm.WORLD_COMM_GROUP): this process's rank in ``group``."""
+    return _comm.group_rank(_checked_group(group, "get_rank"), "get_rank")
+
+
+def get_group_size(group=GlobalComm.WORLD_COMM_GROUP):
+    """get_group_size(group=GlobalComm.WORLD_COMM_GROUP): the number of ranks in ``group``."""
+    return _comm.group_size(_checked_group(group, "get_group_size"), "get_group_size")
+
+
+def get_local_rank(group=GlobalComm.WORLD_COMM_GROUP):
+    """get_local_rank(group=GlobalComm.WORLD_COMM_GROUP): the rank among this machine's
+    processes (world group only)."""
+    _check_world(group, "get_local_rank")
+    return _comm.require("get_local_rank").local_rank
+
+
+def get_local_rank_size(group=GlobalComm.WORLD_COMM_GROUP):
+    """get_local_rank_size(group=GlobalComm.WORLD_COMM_GROUP): the number of this machine's
+    processes (world group only)."""
+    _check_world(group, "get_local_rank_size")
+    return _comm.require("get_local_rank_size").local_size
+
+
+def _check_world(group, op):
+    if group not in _comm.WORLD_ALIASES:
+        raise ValueError("%s: only the world group is supported, but got %r" % (op, group))
+
+
+def create_group(group, rank_ids):
+    """create_group(group, rank_ids): a named group of world ranks; every rank of the world
+    must call it (it is collective over the world)."""
+    _comm.create_group(group, rank_ids)
+
+
+def get_group_rank_from_world_rank(world_rank_id, group):
+    """get_group_rank_from_world_rank(world_rank_id, group): the rank in ``group`` of a world
+    rank."""
+    ranks = _comm.group(group, "get_group_rank_from_world_rank")[1]
+    if world_rank_id not in ranks:
+        raise ValueError("get_group_rank_from_world_rank: world rank %r is not in group %r"
+                         % (world_rank_id, group))
+    return ranks.index(world_rank_id)
+
+
+def get_world_rank_from_group_rank(group, group_rank_id):
+    """get_world_rank_from_group_rank(group, group_rank_id): the world rank of a rank in
+    ``group``."""
+    ranks = _comm.group(group, "get_world_rank_from_group_rank")[1]
+    if (isinstance(group_rank_id, bool) or not isinstance(group_rank_id, int)
+            or not 0 <= group_rank_id < len(ranks)):
+        raise ValueError("get_world_rank_from_group_rank: 'group_rank_id' must be in [0, %d), "
+                         "but got %r" % (len(ranks), group_rank_id))
+    return ranks[group_rank_id]
+
+
+def get_process_group_ranks(group=GlobalComm.WORLD_COMM_GROUP):
+    """get_process_group_ranks(group=GlobalComm.WORLD_COMM_GROUP): the world ranks of
+    ``group``, a list."""
+    return list(_comm.group(_checked_group(group, "get_process_group_ranks"),
+                            "get_process_group_ranks")[1])

@@ -1,0 +1,102 @@
+"""Collective Primitive classes (``ops.AllReduce()``, ``ops.AllGather()``,
+``ops.ReduceScatter()``, ``ops.Broadcast(root_rank)``) and ``ops.ReduceOp``. They run over the
+world of :mod:`mindcell.communication` (this process alone without a launcher)."""
+from mindcell.communication import _comm
+from mindcell.communication.management import GlobalComm
+from mindcell.ops._errors import check_int, check_choice
+from mindcell.ops._helpers import check_tensor
+from mindcell.ops.defs import comm as C
+from mindcell.ops.operations import Primitive
+
+__all__ = ["AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp"]
+
+
+class _ReduceOp:
+    """ReduceOp: the reductions of the collectives: ``SUM``, ``MAX``, ``MIN``, ``PROD``."""
+    SUM = "sum"
+    MAX = "max"
+    MIN = "min"
+    PROD = "prod"
+
+    def __repr__(self):
+        return "ReduceOp"
+
+
+# A namespace of constants (as MindSpore's class is used), not an op.
+ReduceOp = _ReduceOp()
+_OPS = ("sum", "max", "min", "prod")
+
+
+class _Collective(Primitive):
+    def __init__(self, group):
+        super().__init__()
+        _comm.group(group, self.name)  # a bad or unknown group fails here, not at the call
+        self.group = group
+        self.add_prim_attr("group", group)
+
+
+class AllReduce(_Collective):
+    """AllReduce(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the
+    reduction of ``input_x`` over every rank of ``group``; the same result on every rank.
+    Its gradient is the all-reduce (sum) of the output gradient."""
+
+    def __init__(self, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
+        check_choice(op, "AllReduce", "op", _OPS)
+        super().__init__(group)
+        self.op = op
+        self.add_prim_attr("op", op)
+
+    def __call__(self, input_x):
+        check_tensor(input_x, "AllReduce", "input_x")
+        return C.all_reduce_p.bind(input_x, op=self.op, group=self.group)
+
+
+class AllGather(_Collective):
+    """AllGather(group=GlobalComm.WORLD_COMM_GROUP)(input_x): every rank's ``input_x``
+    concatenated along axis 0 in rank order (all ranks pass the same shape)."""
+
+    def __init__(self, group=GlobalComm.WORLD_COMM_GROUP):
+        super().__init__(group)
+
+    def __call__(self, input_x):
+        check_tensor(input_x, "AllGather", "input_x")
+        return C.all_gather_p.bind(input_x, group=self.group)
+
+
+class ReduceScatter(_Collective):
+    """ReduceScatter(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the
+    reduction over the group, split along axis 0; rank r keeps the r-th part."""
+
+    def __init__(self, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
+        check_choice(op, "ReduceScatter", "op", _OPS)
+        super().__init__(group)
+        self.op = op
+        self.add_prim_attr("op", op)
+
+    def __call__(self, input_x):
+        check_tensor(input_x, "ReduceScatter", "input_x")
+        n = _comm.group_size(self.group, "ReduceScatter")
+        if input_x.ndim == 0 or input_x.shape[0] % n:
+            raise ValueError("ReduceScatter: the first dimension of 'input_x' must be a multiple "
+                             "of the group size %d, but got shape %s" % (n, input_x.shape))
+        return C.reduce_scatter_p.bind(input_x, op=self.op, group=self.group)
+
+
+class Broadcast(_Collective):
+    """Broadcast(root_rank, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the tensors of
+    ``input_x`` (a tuple) as the rank ``root_rank`` of the group has them, a tuple."""
+
+    def __init__(self, root_rank, group=GlobalComm.WORLD_COMM_GROUP):
+        super().__init__(group)
+        n = _comm.group_size(group, "Broadcast")
+        self.root_rank = check_int(root_rank, "Broadcast", "root_rank", 0, n - 1)
+        self.add_prim_attr("root_rank", root_rank)
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, (tuple, list)) or not input_x:
+            raise TypeError("Broadcast: 'input_x' must be a non-empty tuple of Tensors, but got "
+                            "%s" % type(input_x).__name__)
+        for t in input_x:
+            check_tensor(t, "Broadcast", "input_x")
+        return tuple(C.broadcast_p.bind(t, root_rank=self.root_rank, group=self.group)
+                     for t in input_x)
