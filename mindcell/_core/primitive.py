@@ -19,10 +19,10 @@ class Prim:
     """
 
     __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
-                 "view", "kernel", "_kernel_resolved")
+                 "view", "writes", "kernel", "_kernel_resolved")
 
     def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
-                 has_side_effect=False, view=None):
+                 has_side_effect=False, view=None, writes=()):
         self.name = name
         self.impl = impl
         self.infer_fn = infer
@@ -31,6 +31,9 @@ class Prim:
         self.fusable = fusable
         self.has_side_effect = has_side_effect
         self.view = view  # a ViewRule when the eager result shares input 0's memory
+        # indices of the inputs written in place (Assign's variable, an optimizer's parameter
+        # and state): a graph gives each written Parameter a new version (graph/state.py)
+        self.writes = tuple(writes)
         self.kernel = None
         self._kernel_resolved = False
 
@@ -65,13 +68,15 @@ class Prim:
 
 
 def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
-            view=None):
+            view=None, writes=()):
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
     if infer is None:
         raise TypeError("primitive %r needs an infer function (shapes and dtypes only)" % name)
-    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, view)
+    if writes and not has_side_effect:
+        raise ValueError("primitive %r writes inputs in place: declare has_side_effect" % name)
+    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, view, writes)
     REGISTRY[name] = prim
     return prim
 

@@ -20,6 +20,9 @@ PIPELINE = (("eliminate_dead_code", P.eliminate_dead_code),
             ("eliminate_dead_code", P.eliminate_dead_code),
             ("fuse_elementwise", P.fuse_elementwise),
             ("sink_to_first_use", P.sink_to_first_use),
+            # after every pass that moves or replaces nodes: reads of a parameter's version
+            # that a write overwrites keep program order (passes/state.py)
+            ("protect_overwritten_values", P.protect_overwritten_values),
             ("plan_memory", P.plan_memory))
 
 RECOMPILE_WARN_AFTER = 8

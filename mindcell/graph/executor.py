@@ -16,6 +16,7 @@ class Program:
     def __init__(self, graph):
         self.lowered = lower(graph)
         self.params = [v.param for v in graph.params]
+        self._const_ids = {id(v.const) for v in graph.consts}
         self._idle = [self._new_executor()]
 
     @property
@@ -34,10 +35,28 @@ class Program:
         # An executor owns its arena: a concurrent or nested run takes another one.
         idle = self._idle
         executor = idle.pop() if idle else self._new_executor()
+        bound = [p._data for p in self.params]
         try:
-            return executor.run(arrays, [p._data for p in self.params])
+            outs = executor.run(arrays, bound)
         finally:
             idle.append(executor)
+        return self._detach(outs, bound)
+
+    def _detach(self, outs, bound):
+        """Outputs that share memory with a parameter (bound by reference: a later step or
+        ``ops.assign`` writes it) or with a constant (every run would return that one array)
+        are returned as copies: the caller gets the value at the end of this run."""
+        bound_ids = {id(b) for b in bound} | self._const_ids
+        for i, o in enumerate(outs):
+            if o.base is None and id(o) not in bound_ids:
+                continue  # a fresh result (native outputs, most Python steps)
+            if id(o) in bound_ids or any(np.may_share_memory(o, b) for b in bound) or any(
+                    np.may_share_memory(o, c) for c in self._consts()):
+                outs[i] = o.copy()
+        return outs
+
+    def _consts(self):
+        return [c for _, c in self.lowered.memory.consts]
 
 
 def run_node(node, arrays):

@@ -79,6 +79,9 @@ class Graph:
         # copied back into the caller's tensors after each run (as PYNATIVE writes in place)
         self.written_inputs = ()
         self.new_storage_inputs = frozenset()  # of those, given new storage (assign_value ...)
+        # set by protect_overwritten_values: verify() then checks that in-place writes of
+        # parameters keep program order (passes/state.py)
+        self.state_ordered = False
 
     def add_input(self, shape, dtype):
         v = Value(shape, dtype, kind="input")
@@ -149,6 +152,11 @@ class Graph:
                 defined.add(o.id)
         for v in self.outputs:
             assert v.id in defined, "output %r is not defined" % v
+        if self.state_ordered:  # no read of a parameter's old version after its overwrite
+            from mindcell.graph.passes.state import state_hazards
+            hazards = state_hazards(self)
+            assert not hazards, "%r is read after %s overwrote it" % (
+                hazards[0][1], self.nodes[hazards[0][0]].prim.name)
         return True
 
     def users(self):

@@ -68,11 +68,28 @@ class GraphTrace(_trace.Trace):
             phase="bwd" if autodiff.in_backward() else "fwd",
             source=None)
         outputs = tuple(SymbolicTensor.of(v) for v in node.outputs)
+        if prim.writes:
+            self._version_writes(prim, inputs, node)
         if prim.view is not None:
             self.record_views(prim, inputs, attrs, outputs)
         if autodiff.tapes and prim.bprop is not None:
             autodiff.record(prim, inputs, attrs, outputs)
         return outputs if multi else outputs[0]
+
+    def _version_writes(self, prim, inputs, node):
+        """``node`` wrote Parameters in place: from here on they name their new versions
+        (reads before it keep naming the old ones), and their views (index, transpose,
+        identity: shared memory eagerly) are rebound to views of the new version."""
+        from mindcell.graph.passes.state import new_version
+        for i in prim.writes:
+            t = inputs[i]
+            if not isinstance(t, Parameter):
+                raise graph_error("write in place with %s into a %s that is not a Parameter"
+                                  % (prim.name, type(t).__name__),
+                                  "make it a Parameter, or compute the new value under a "
+                                  "new name")
+            self._params[id(t)] = new_version(self.graph, node.inputs[i], node)
+            self._refresh_views(t, skip=None)
 
     def snapshot(self, t):
         """``t``'s current value as a separate tensor (later rebinds of ``t`` do not move it)."""
@@ -215,6 +232,7 @@ def _start_path(gt, sym):
     view links made by the previous path are forgotten."""
     for s, v in zip(sym, gt.graph.inputs):
         s._value = v
+    gt._params = {id(v.param): v for v in gt.graph.params}  # and parameters unwritten
     gt._rebound = {}
     gt._init_views()
 

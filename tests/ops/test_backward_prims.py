@@ -33,6 +33,8 @@ NON_DIFFERENTIABLE = {
     "AdamUpdate",
     # made by the fusion pass after autodiff has run
     "FusedElementwise",
+    # made by the graph tracer / passes for in-place writes (program order of side effects)
+    "UpdateState", "Copy",
 }
 
 

@@ -7,3 +7,4 @@ from mindcell.graph.passes.recompute import apply_recompute  # noqa: F401
 from mindcell.graph.passes.fuse import fuse_elementwise  # noqa: F401
 from mindcell.graph.passes.memory import plan_memory  # noqa: F401
 from mindcell.graph.passes.schedule import sink_to_first_use  # noqa: F401
+from mindcell.graph.passes.state import protect_overwritten_values  # noqa: F401

@@ -6,7 +6,7 @@ before it is written), so the two values share one buffer. The plan reports the 
 bytes."""
 
 VIEW_PRIMS = frozenset(("Reshape", "Transpose", "BroadcastTo", "Identity", "Depend",
-                        "StopGradient"))
+                        "StopGradient", "UpdateState"))
 
 
 class MemoryPlan:

@@ -48,9 +48,11 @@ def _assign_sub(variable, value):
     return variable
 
 
-assign_p = defprim("Assign", _assign, infer=lambda v, x: v, has_side_effect=True)
-assign_add_p = defprim("AssignAdd", _assign_add, infer=lambda v, x: v, has_side_effect=True)
-assign_sub_p = defprim("AssignSub", _assign_sub, infer=lambda v, x: v, has_side_effect=True)
+assign_p = defprim("Assign", _assign, infer=lambda v, x: v, has_side_effect=True, writes=(0,))
+assign_add_p = defprim("AssignAdd", _assign_add, infer=lambda v, x: v, has_side_effect=True,
+                       writes=(0,))
+assign_sub_p = defprim("AssignSub", _assign_sub, infer=lambda v, x: v, has_side_effect=True,
+                       writes=(0,))
 
 depend_p = defprim("Depend", lambda value, expr: value, infer=lambda v, e: v,
                    bprop=lambda value, expr, out, dout: (dout, None))
@@ -126,8 +128,9 @@ def _adam_update(param, m, v, grad, lr, lr_t, beta1, beta2, epsilon, weight_deca
     return param
 
 
-sgd_update_p = defprim("SGDUpdate", _sgd_update, infer=lambda p, *r, **k: p, has_side_effect=True)
+sgd_update_p = defprim("SGDUpdate", _sgd_update, infer=lambda p, *r, **k: p, has_side_effect=True,
+                       writes=(0, 2))  # param, accum
 apply_momentum_p = defprim("ApplyMomentum", _apply_momentum, infer=lambda v, *r, **k: v,
-                           has_side_effect=True)
+                           has_side_effect=True, writes=(0, 1))  # var, accum
 adam_update_p = defprim("AdamUpdate", _adam_update, infer=lambda p, *r, **k: p,
-                        has_side_effect=True)
+                        has_side_effect=True, writes=(0, 1, 2))  # param, m, v
