@@ -50,7 +50,9 @@ def run_script(script, args):
 def main(argv=None):
     opts = _parser().parse_args(argv)
     if getattr(opts, "worker_num", None) is not None:
-        return _launcher.launch(opts.worker_num, [opts.script] + opts.args, opts.timeout)
+        # each rank runs the script through this runner, so `import mindspore` works there too
+        return _launcher.launch(opts.worker_num, ["-m", "mindcell.run", opts.script] + opts.args,
+                                opts.timeout)
     run_script(opts.script, opts.args)
     return 0
 

@@ -5,6 +5,7 @@ import time
 
 import numpy as np
 
+from mindcell.train import _rank0
 from mindcell.train._callback_base import Callback, RunContext
 
 __all__ = ["Callback", "RunContext", "LossMonitor", "TimeMonitor", "ModelCheckpoint",
@@ -79,7 +80,8 @@ class CheckpointConfig:
 class ModelCheckpoint(Callback):
     """ModelCheckpoint(prefix='CKP', directory=None, config=None): saves
     ``<prefix>-<epoch>_<step>.ckpt`` every ``save_checkpoint_steps`` and keeps the newest
-    ``keep_checkpoint_max`` files."""
+    ``keep_checkpoint_max`` files. In data parallel on several ranks rank 0 writes them (see
+    ``save_checkpoint``)."""
 
     def __init__(self, prefix="CKP", directory=None, config=None):
         if not isinstance(prefix, str) or not prefix or "/" in prefix:
@@ -103,9 +105,10 @@ class ModelCheckpoint(Callback):
         save_checkpoint(network, path, crc_check=self.config.crc_check,
                         format=self.config.format)
         self.saved.append(path)
+        writer = _rank0.writes_here()  # in data parallel only rank 0 writes (and removes)
         while len(self.saved) > self.config.keep_checkpoint_max:
             old = self.saved.pop(0)
-            if os.path.exists(old):
+            if writer and os.path.exists(old):
                 os.chmod(old, 0o600)
                 os.remove(old)
 

@@ -36,6 +36,7 @@ from mindcell.train import _ckpt_proto as proto
 from mindcell.train import _safetensors_io as st_io
 from mindcell.train import _ckpt_files as files
 from mindcell.train import _ckpt_load as ckpt_load
+from mindcell.train import _rank0
 from mindcell.train._ckpt_convert import ckpt_to_safetensors, safetensors_to_ckpt
 from mindcell.train._param_load import _cell_class, _check_bool, load_param_into_net
 
@@ -319,6 +320,10 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
             safetensors: the ``crc_num`` metadata); ``load_checkpoint`` always verifies it.
         format (str): ``'ckpt'`` or ``'safetensors'``.
 
+    In data parallel on several ranks, call it on every rank: rank 0 writes and the others
+    return once the file is complete (not waiting for an ``async_save``);
+    ``MINDCELL_SAVE_ON_ALL_RANKS=1`` makes every rank write its own file.
+
     Examples:
         >>> import os, tempfile
         >>> import mindcell as ms
@@ -373,6 +378,14 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise TypeError("For 'save_checkpoint', 'choice_func' must be callable, but got %s."
                         % type(choice_func).__name__)
 
+    # In data parallel only rank 0 writes; the others return when its file is complete.
+    _rank0.save("save_checkpoint", lambda: _save(save_obj, append_dict, choice_func, path,
+                                                 async_save, crc_check, format,
+                                                 remove_redundancy))
+
+
+def _save(save_obj, append_dict, choice_func, path, async_save, crc_check, format,
+          remove_redundancy):
     data = _collect(save_obj, append_dict, choice_func)
     if format == "safetensors":
         _check_no_str(data, path)

@@ -94,3 +94,47 @@ def test_missing_peer_times_out_with_a_clear_error():
     proc = run(2, COLLECTIVES, "--stall", timeout=120, env={"MINDCELL_COMM_TIMEOUT": "2"})
     assert proc.returncode != 0
     assert "rank 0 waited 2 s for the other ranks" in proc.stderr
+
+
+CKPT = os.path.join(HERE, "scripts", "ckpt_dp.py")
+
+
+def ckpt_files(path):
+    return sorted(f for f in os.listdir(path) if f.endswith(".ckpt"))
+
+
+def test_checkpoints_written_by_rank_0_and_loaded_by_every_rank(tmp_path):
+    proc = run(2, CKPT, str(tmp_path))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    # one file per save (ModelCheckpoint keeps the newest of its two), not one per rank
+    assert ckpt_files(tmp_path) == ["cb-1_2.ckpt", "net.ckpt", "own_0.ckpt"]
+    a, b = (dict(np.load(tmp_path / ("loaded_%d.npz" % r))) for r in range(2))
+    assert str(a.pop("latest")) == str(b.pop("latest")) == "cb-1_2.ckpt"
+    assert sorted(a) == ["bias", "weight"]
+    assert_same(a, b)
+
+
+def test_checkpoints_opt_out_writes_one_file_per_rank(tmp_path):
+    proc = run(2, CKPT, str(tmp_path), env={"MINDCELL_SAVE_ON_ALL_RANKS": "1"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert ckpt_files(tmp_path) == ["cb-1_2.ckpt", "net.ckpt", "own_0.ckpt", "own_1.ckpt"]
+    a, b = (dict(np.load(tmp_path / ("loaded_%d.npz" % r))) for r in range(2))
+    del a["latest"], b["latest"]
+    assert_same(a, b)
+
+
+def test_run_n_2_runs_an_unchanged_mindspore_script(tmp_path):
+    script = tmp_path / "ms_script.py"
+    script.write_text("import sys\n"
+                      "import numpy as np\n"
+                      "import mindspore as ms\n"
+                      "from mindspore import ops\n"
+                      "from mindspore.communication import init, get_rank\n"
+                      "init()\n"
+                      "s = ops.AllReduce()(ms.Tensor(np.ones(2, np.float32) * (get_rank() + 1)))\n"
+                      "print('rank', get_rank(), sys.argv[1:], s.asnumpy().tolist())\n")
+    proc = subprocess.run([sys.executable, "-m", "mindcell.run", "-n", "2", str(script), "a1"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    for r in range(2):
+        assert "rank %d ['a1'] [3.0, 3.0]" % r in proc.stdout

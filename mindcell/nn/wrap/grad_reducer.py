@@ -1,5 +1,7 @@
 """DistributedGradReducer: data-parallel gradient all-reduce in size-bounded fused buckets,
 and the start-of-training parameter broadcast and consistency check."""
+import itertools
+import weakref
 import zlib
 
 import numpy as np
@@ -9,10 +11,11 @@ from mindcell.communication import _comm
 from mindcell.communication.management import GlobalComm
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
-from mindcell.ops.defs.comm import all_reduce_p
+from mindcell.ops.defs.comm import bucket_all_reduce_p
 from mindcell.parallel import _context
 
 _MB = 1 << 20
+_tokens = itertools.count()
 
 
 class DistributedGradReducer(Cell):
@@ -70,29 +73,25 @@ class DistributedGradReducer(Cell):
         self.fusion_type = fusion_type
         self._shapes = [tuple(p.shape) for p in params]
         self._buckets = make_buckets(params, _context.bucket_mb() * _MB)
+        self._scale = 1.0 / degree if mean and degree != 1 else 1.0
+        # each bucket all-reduces in a buffer kept across steps, freed with the reducer
+        self._token = next(_tokens)
+        weakref.finalize(self, _comm.drop_buffers, self._token)
 
     def construct(self, grads):
         if len(grads) != len(self._shapes):
             raise ValueError("DistributedGradReducer: got %d gradients for %d parameters"
                              % (len(grads), len(self._shapes)))
         out = [None] * len(grads)
-        for bucket in self._buckets:
-            for i, g in zip(bucket, self._reduce_bucket([grads[i] for i in bucket])):
-                out[i] = g
+        for b, bucket in enumerate(self._buckets):
+            parts = [grads[i] for i in bucket]
+            flat = bucket_all_reduce_p.bind(*parts, group=self.group, scale=self._scale,
+                                            key=(self._token, b))
+            if len(parts) > 1:  # views of the flat sum, as the gradients' shapes
+                flat = F.split(flat, [g.size for g in parts])
+            for i, piece, g in zip(bucket, flat if len(parts) > 1 else (flat,), parts):
+                out[i] = F.reshape(piece, g.shape)
         return tuple(out)
-
-    def _reduce_bucket(self, grads):
-        if len(grads) == 1:
-            reduced = [self._all_reduce(grads[0])]
-        else:
-            flat = F.concat([F.reshape(g, (-1,)) for g in grads])
-            parts = F.split(self._all_reduce(flat), [g.size for g in grads])
-            reduced = [F.reshape(p, g.shape) for p, g in zip(parts, grads)]
-        return reduced
-
-    def _all_reduce(self, x):
-        total = all_reduce_p.bind(x, op="sum", group=self.group)
-        return F.mul(total, 1.0 / self.degree) if self.mean and self.degree != 1 else total
 
 
 def make_buckets(params, cap_bytes):

@@ -53,6 +53,14 @@ all_gather_p = defprim("AllGather", lambda x, group: _comm.all_gather(x, group),
                        bprop=lambda x, out, dout, group: (
                            reduce_scatter_p.bind(dout, op="sum", group=group),),
                        has_side_effect=True)
+# DistributedGradReducer's fused bucket: the flat sum of several gradients (not differentiable)
+bucket_all_reduce_p = defprim(
+    "BucketAllReduce",
+    lambda *xs, group, scale, key: _comm.bucket_all_reduce(xs, group, scale, key),
+    infer=lambda *xs, group, scale, key: ((sum(int(np.prod(x[0])) for x in xs),), xs[0][1]),
+    has_side_effect=True)
+
+
 def _reduce_scatter_bprop(x, out, dout, op, group):
     if op != "sum":
         raise ValueError("ReduceScatter: only op=ReduceOp.SUM is differentiable, but got %r"

@@ -5,7 +5,8 @@ import time
 import numpy as np
 
 import mindcell as ms
-from mindcell import ops
+from mindcell import nn, ops
+from mindcell.communication import _comm
 from mindcell.communication import init, get_rank, get_group_size, create_group, GlobalComm
 
 
@@ -36,6 +37,26 @@ def check(mode):
     assert h.dtype == ms.float16 and np.all(h.asnumpy() == n)
 
 
+def check_reducer():
+    """Buckets cut into many concurrent chunks, float16, the mean, a held result."""
+    r, n = get_rank(), get_group_size()
+    _comm._CHUNK_BYTES = 12  # 3 float32 per chunk: odd sizes leave a short last chunk
+    shapes = [(2, 5), (7,), (3, 1)]
+    params = [ms.Parameter(ms.Tensor(np.zeros(s, np.float32)), name="p%d" % i)
+              for i, s in enumerate(shapes)] + [ms.Parameter(ms.Tensor(np.zeros(5, np.float16)),
+                                                             name="h")]
+    grads = [np.arange(np.prod(s), dtype=np.float32).reshape(s) * (r + 1) for s in shapes]
+    grads.append(np.full(5, r + 1.0, np.float16))
+    reducer = nn.DistributedGradReducer(params, mean=True)
+    first = reducer(tuple(ms.Tensor(g) for g in grads))
+    second = reducer(tuple(ms.Tensor(g * 2) for g in grads))  # must not overwrite `first`
+    scale = sum(k + 1.0 for k in range(n)) / n / (r + 1)
+    for g, a, b in zip(grads, first, second):
+        assert a.dtype == ms.Tensor(g).dtype and a.shape == g.shape
+        np.testing.assert_allclose(a.asnumpy(), g * scale, rtol=1e-3)
+        np.testing.assert_allclose(b.asnumpy(), g * 2 * scale, rtol=1e-3)
+
+
 def main():
     init()
     if sys.argv[1:] == ["--stall"]:  # rank 1 never arrives: rank 0 must time out
@@ -46,6 +67,7 @@ def main():
     assert GlobalComm.INITED
     check(ms.PYNATIVE_MODE)
     check(ms.GRAPH_MODE)
+    check_reducer()
     create_group("first", [0])
     if get_rank() == 0:
         assert get_group_size("first") == 1 and get_rank("first") == 0
