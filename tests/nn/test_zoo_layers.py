@@ -197,6 +197,17 @@ def test_upsample_bilinear_matches_numpy_and_fd(kw):
     assert_modes_agree(cell, Tensor(x.astype(np.float32)))
 
 
+@pytest.mark.parametrize("kw, err", [(dict(size=2, mode="bicubic"), ValueError),
+                                     (dict(), ValueError),
+                                     (dict(size=2, scale_factor=2), ValueError),
+                                     (dict(size=2, align_corners="yes"), TypeError)])
+def test_upsample_bad_constructor_args(kw, err):
+    with pytest.raises(err):
+        nn.Upsample(**kw)
+    with pytest.raises(ValueError, match="bilinear"):
+        nn.Upsample(size=3, mode="bilinear")(Tensor(_x(1, 2, 4, dtype=np.float32)))
+
+
 def _np_pixel_shuffle(x, r):
     n, c, h, w = x.shape
     return x.reshape(n, c // r // r, r, r, h, w).transpose(0, 1, 4, 2, 5, 3).reshape(

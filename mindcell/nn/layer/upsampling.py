@@ -14,6 +14,14 @@ class Upsample(Cell):
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None,
                  recompute_scale_factor=None):
         super().__init__()
+        modes = ("nearest", "nearest-exact", "linear", "bilinear", "trilinear", "area")
+        if mode not in modes:
+            raise ValueError("Upsample: 'mode' must be one of %s, but got %r" % (modes, mode))
+        if (size is None) == (scale_factor is None):
+            raise ValueError("Upsample: exactly one of 'size' and 'scale_factor' must be given")
+        if align_corners not in (None, True, False):
+            raise TypeError("Upsample: 'align_corners' must be a bool or None, but got %r"
+                            % (align_corners,))
         self.size, self.scale_factor, self.mode = size, scale_factor, mode
         self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
 
