@@ -28,7 +28,6 @@ class _State:
         self.inited = False
         self.comm = None  # mpi4py COMM_WORLD when the world has more than one process
         self.mpi = None
-        self.sync = None  # a duplicate of COMM_WORLD for rank 0's checkpoint notices
         self.rank, self.size = 0, 1
         self.local_rank, self.local_size = 0, 1
         self.groups = {}  # name -> (mpi4py communicator or None, world ranks)
@@ -80,7 +79,7 @@ def _init_mpi():
                            % (launched_size(), INSTALL_HINT)) from None
     comm = MPI.COMM_WORLD
     local = comm.Split_type(MPI.COMM_TYPE_SHARED)
-    _state.mpi, _state.comm, _state.sync = MPI, comm, comm.Dup()
+    _state.mpi, _state.comm = MPI, comm
     _state.rank, _state.size = comm.Get_rank(), comm.Get_size()
     _state.local_rank, _state.local_size = local.Get_rank(), local.Get_size()
     local.Free()
@@ -265,21 +264,3 @@ def barrier():
     comm = _state.comm
     if comm is not None:
         _wait(comm.Ibarrier(), "barrier")
-
-
-def on_root(op, fn):
-    """Run ``fn`` on rank 0 only; the other ranks return None once it returned, or raise if it
-    raised. A communicator of its own keeps this apart from the gradients' collectives."""
-    flag = np.zeros(1, np.int8)
-    if _state.rank != 0:
-        _wait(_state.sync.Ibcast(flag, 0), op)
-        if not flag[0]:
-            raise RuntimeError("%s: rank 0 failed (see its error); rank %d has nothing to wait "
-                               "for" % (op, _state.rank))
-        return None
-    try:
-        result = fn()
-        flag[0] = 1
-    finally:
-        _wait(_state.sync.Ibcast(flag, 0), op)
-    return result

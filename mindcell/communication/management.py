@@ -7,7 +7,7 @@ from mindcell.communication import _comm
 
 __all__ = ["GlobalComm", "init", "release", "get_rank", "get_group_size", "get_local_rank",
            "get_local_rank_size", "create_group", "get_group_rank_from_world_rank",
-           "get_world_rank_from_group_rank", "get_process_group_ranks"]
+           "get_world_rank_from_group_rank", "get_process_group_ranks", "barrier"]
 
 
 class GlobalComm:
@@ -120,3 +120,10 @@ def get_process_group_ranks(group=GlobalComm.WORLD_COMM_GROUP):
     ``group``, a list."""
     return list(_comm.group(_checked_group(group, "get_process_group_ranks"),
                             "get_process_group_ranks")[1])
+
+
+def barrier(group=GlobalComm.WORLD_COMM_GROUP):
+    """barrier(group=GlobalComm.WORLD_COMM_GROUP): return once every rank has called it (as
+    ``mindspore.communication.comm_func.barrier``); a no-op in a one-process world."""
+    _checked_group(group, "barrier")
+    _comm.barrier()

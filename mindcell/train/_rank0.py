@@ -1,4 +1,4 @@
-"""Checkpoints in data parallel: rank 0 writes them, the other ranks wait for its file."""
+"""Checkpoints in data parallel: rank 0 writes them, the other ranks skip the write."""
 import os
 
 from mindcell.communication import _comm
@@ -26,6 +26,7 @@ def writes_here():
 
 
 def save(op, fn):
-    """``fn()`` on the writing ranks; with rank 0 alone writing, the others return after it
-    finished (so they can load the file at once) and raise if it failed."""
-    return _comm.on_root(op, fn) if rank0_only() else fn()
+    """``fn()`` on the writing ranks. The others return at once, without waiting for rank 0:
+    a wait would hang the common ``if get_rank() == 0: save_checkpoint(...)`` scripts. A rank
+    that reads the file right after saving calls ``communication.barrier()`` first."""
+    return fn() if writes_here() else None

@@ -1,6 +1,6 @@
 """Checkpoints in data parallel on N ranks: ``ckpt_dp.py DIR``. Every rank trains, saves with
 ModelCheckpoint and save_checkpoint (own_<rank>.ckpt, then net.ckpt) into the shared DIR, loads
-net.ckpt at once and writes what it loaded to DIR/loaded_<rank>.npz."""
+net.ckpt after a barrier and writes what it loaded to DIR/loaded_<rank>.npz."""
 import os
 import sys
 
@@ -10,7 +10,7 @@ import mindcell as ms
 import mindcell.dataset as ds
 from mindcell import nn
 from mindcell.train import CheckpointConfig, Model, ModelCheckpoint
-from mindcell.communication import init, get_rank, get_group_size
+from mindcell.communication import barrier, init, get_rank, get_group_size
 
 
 def main():
@@ -32,7 +32,8 @@ def main():
     # a name of each rank's own shows which ranks wrote
     ms.save_checkpoint(net, os.path.join(out, "own_%d.ckpt" % get_rank()))
     ms.save_checkpoint(net, os.path.join(out, "net.ckpt"))
-    loaded = ms.load_checkpoint(os.path.join(out, "net.ckpt"))  # right after rank 0's save
+    barrier()  # the other ranks do not wait for rank 0's file by themselves
+    loaded = ms.load_checkpoint(os.path.join(out, "net.ckpt"))
     np.savez(os.path.join(out, "loaded_%d.npz" % get_rank()),
              **{k: v.asnumpy() for k, v in loaded.items()},
              latest=np.array(os.path.basename(cb.latest_ckpt_file_name)))
