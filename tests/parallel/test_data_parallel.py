@@ -114,6 +114,25 @@ def test_checkpoints_written_by_rank_0_and_loaded_by_every_rank(tmp_path):
     assert_same(a, b)
 
 
+def test_saving_only_on_rank_0_does_not_wait_for_the_others(tmp_path):
+    """The MindSpore-script pattern ``if get_rank() == 0: save_checkpoint(...)`` finishes at
+    once (rank 0 must not wait for ranks that never save)."""
+    script = tmp_path / "save_rank0.py"
+    script.write_text(
+        "import os, sys\n"
+        "import mindcell as ms\n"
+        "from mindcell import nn\n"
+        "from mindcell.communication import init, get_rank\n"
+        "init()\n"
+        "ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL)\n"
+        "if get_rank() == 0:\n"
+        "    ms.save_checkpoint(nn.Dense(2, 2), os.path.join(sys.argv[1], 'r0.ckpt'))\n")
+    proc = run(2, str(script), str(tmp_path), timeout=60,
+               env={"MINDCELL_COMM_TIMEOUT": "20"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert ckpt_files(tmp_path) == ["r0.ckpt"]
+
+
 def test_checkpoints_opt_out_writes_one_file_per_rank(tmp_path):
     proc = run(2, CKPT, str(tmp_path), env={"MINDCELL_SAVE_ON_ALL_RANKS": "1"})
     assert proc.returncode == 0, proc.stderr[-3000:]
