@@ -35,6 +35,8 @@ NON_DIFFERENTIABLE = {
     "FusedElementwise",
     # made by the graph tracer / passes for in-place writes (program order of side effects)
     "UpdateState", "Copy",
+    # the data-parallel gradient reducer's fused all-reduce (it runs on gradients, after autodiff)
+    "BucketAllReduce",
 }
 
 
