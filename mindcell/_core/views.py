@@ -1,5 +1,6 @@
-"""Views under traced in-place updates. Eagerly, ``y = x[0]`` (basic indexing), ``x.T`` and
-``identity`` share memory with ``x``: ``y[i] = v`` changes ``x`` and ``x[i] = v`` changes
+"""Views under traced in-place updates. Eagerly, ``y = x[0]`` (basic indexing), ``x.T``,
+``identity`` and the reshape family (``reshape``/``view``/``squeeze``/``expand_dims``/``flatten``/
+``ravel`` of a C-contiguous tensor) share memory with ``x``: ``y[i] = v`` changes ``x`` and ``x[i] = v`` changes
 ``y``. When such a write is recorded (a graph is being traced, or gradients are being taken)
 it becomes a functional IndexPut, so the sharing is reproduced explicitly: a trace remembers
 which tensor is a view of which (the primitive's ``view`` rule says which ops make views), and
@@ -7,18 +8,39 @@ an update of either rebinds the other (the base gets the view written back; its 
 are recomputed from the new base)."""
 import weakref
 
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
 from mindcell._core import autodiff
+
+
+def strided_layout(shape, dtype, strides=None):
+    """A zero-memory array with ``shape`` and ``strides`` (C order by default): numpy's view
+    functions on it compute a view's strides without touching any data."""
+    dtype = np.dtype(dtype)
+    if strides is None:
+        strides, step = [], dtype.itemsize
+        for n in reversed(tuple(shape)):
+            strides.insert(0, step)
+            step *= max(int(n), 1)
+    return as_strided(np.zeros(1, dtype), tuple(shape), tuple(strides), writeable=False)
 
 
 class ViewRule:
     """A primitive's view behaviour: ``applies(inputs)`` tells whether the eager result is a
-    view of input 0; ``write_back(base, view, **attrs)`` is the base after the view changed."""
+    view of input 0; ``write_back(base, view, **attrs)`` is the base after the view changed.
+    ``contiguous_only``: the eager kernel makes a view only of a C-contiguous input (and a copy
+    otherwise: reshape), so a trace asks ``is_c_contiguous`` of the input too.
+    ``layout(base_layout, **attrs)``: the view's strides, given a zero-memory array with the
+    base's (how a graph trace knows whether a later reshape of the view is a view)."""
 
-    __slots__ = ("applies", "write_back")
+    __slots__ = ("applies", "write_back", "contiguous_only", "layout")
 
-    def __init__(self, write_back, applies=None):
+    def __init__(self, write_back, applies=None, contiguous_only=False, layout=None):
         self.write_back = write_back
         self.applies = applies or (lambda inputs: True)
+        self.contiguous_only = contiguous_only
+        self.layout = layout
 
 
 class ViewTracking:
@@ -34,6 +56,8 @@ class ViewTracking:
     def record_views(self, prim, inputs, attrs, outputs):
         if self._rebinding or not prim.view.applies(inputs):
             return
+        if prim.view.contiguous_only and not self.is_c_contiguous(inputs[0]):
+            return  # the eager kernel copied
         view, base = outputs[0], inputs[0]
         key, base_key = id(view), id(base)
 
@@ -48,6 +72,11 @@ class ViewTracking:
         ref = weakref.ref(view, forget)
         self._view_of[key] = (ref, base, prim, attrs)
         self._views.setdefault(base_key, {})[key] = ref
+
+    def is_c_contiguous(self, t):
+        """Whether ``t``'s eager storage is C-contiguous (a graph trace works it out from the
+        view links: ``GraphTrace.is_c_contiguous``)."""
+        return t._data.flags.c_contiguous
 
     def update(self, t, compute):
         """A recorded in-place write: ``t`` becomes ``compute(old value of t)``, and every

@@ -72,7 +72,11 @@ class Compiled:
         return _unflatten(self.out_tree, outs)
 
     def call_tensors(self, tensors):
-        """Run with a flat tuple of tensor arguments (the signature's fast path)."""
+        """Run with a flat tuple of tensor arguments (the signature's fast path); returns
+        NotImplemented if an argument's layout is not the one the trace relied on (the caller
+        takes the signature's slow path, whose key holds layouts)."""
+        if self.graph.input_layouts and not self.layouts_match(tensors):
+            return NotImplemented
         outs = self._run(tensors)
         if self.out_tree == ("T", 0):
             return Tensor._make(outs[0])
@@ -81,14 +85,36 @@ class Compiled:
     def _run(self, tensors):
         """The output arrays; the final values of inputs construct wrote go into the caller's
         tensors, as PYNATIVE_MODE's in-place writes would have left them."""
+        state = self.graph.state_tensors
+        if state:  # tensors construct writes: bound at each call, like the arguments
+            tensors = list(tensors) + list(state)
         outs = self.program.run([t._data for t in tensors])
         written = self.graph.written_inputs
         if written:
             n = len(outs) - len(written)
+            _detach_from(outs, n, [tensors[i]._data for i in written])
             for i, new in zip(written, outs[n:]):
                 _write_into(tensors[i], new, i in self.graph.new_storage_inputs)
             outs = outs[:n]
         return outs
+
+
+    def layouts_match(self, tensors):
+        return all(_layout_key(tensors[i]._data) == strides
+                   for i, strides in self.graph.input_layouts.items() if i < len(tensors))
+
+
+def _detach_from(outs, n, arrays):
+    """Results sharing memory with an input written back (``a = x * 1`` simplified to ``x``,
+    then ``x[0] = v``) are copied first: they hold the values from before the write."""
+    for k in range(n):
+        if any(np.may_share_memory(outs[k], a) for a in arrays):
+            outs[k] = outs[k].copy()
+
+
+def _layout_key(array):
+    """None for a C-contiguous array, else its strides."""
+    return None if array.flags.c_contiguous else array.strides
 
 
 def _write_into(t, new, new_storage):
@@ -139,7 +165,9 @@ def flatten_args(args):
 def _signature(obj, leaves, spec):
     if isinstance(obj, Tensor):
         leaves.append(obj)
-        spec.append(("T", obj.shape, obj._data.dtype.str))
+        layout = _layout_key(obj._data)  # whether a reshape of it is a view (eagerly)
+        spec.append(("T", obj.shape, obj._data.dtype.str) if layout is None
+                    else ("T", obj.shape, obj._data.dtype.str, layout))
     elif isinstance(obj, (tuple, list)):
         spec.append((type(obj).__name__, len(obj)))
         for o in obj:

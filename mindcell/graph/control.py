@@ -30,6 +30,7 @@ class RegionTrace(GraphTrace):
         self.captured = []
         self._captures = {}  # id(outer tensor) -> region input Value
         self._own = set()  # ids of the values of this region's graph
+        self.written = {}  # id(Parameter) -> Parameter the region writes in place
 
     def input_tensor(self, shape, dtype):
         t = super().input_tensor(shape, dtype)
@@ -39,6 +40,8 @@ class RegionTrace(GraphTrace):
     def value_of(self, t):
         if isinstance(t, SymbolicTensor):
             return t._value if t._value.id in self._own else self._capture(t)
+        if isinstance(t, Parameter) and id(t) in self._params:
+            return self._params[id(t)]  # its version after this region's latest write
         if id(t) not in self._rebound and (isinstance(t, Parameter) or self._outer_rebound(t)):
             return self._capture(t)
         v = super().value_of(t)
@@ -46,9 +49,19 @@ class RegionTrace(GraphTrace):
         return v
 
     def process(self, prim, inputs, attrs):
+        first = len(self.graph.nodes)  # a write adds an UpdateState after the op's node
         out = super().process(prim, inputs, attrs)
-        self._own.update(o.id for o in self.graph.nodes[-1].outputs)
+        self._own.update(o.id for n in self.graph.nodes[first:] for o in n.outputs)
         return out
+
+    def _version_writes(self, prim, inputs, node):
+        """A write into a captured Parameter is versioned in the region as outside (reads
+        after it in the region name the new version); the structured node built from the
+        region then writes the Parameter in the enclosing trace (``ControlPrim.writes``)."""
+        for i in prim.writes:
+            if isinstance(inputs[i], Parameter):
+                self.written[id(inputs[i])] = inputs[i]
+        super()._version_writes(prim, inputs, node)
 
     def _capture(self, t):
         v = self._captures.get(id(t))
@@ -92,15 +105,28 @@ def trace_region(outer, fn, args, name):
         raise graph_error("write in place (x[i] = v) into a value carried into a "
                           "tensor-dependent loop or branch",
                           "compute the new value under a new name and return it")
+    graph.written_params = frozenset(rt.written)
     return graph, rt.captured, out_tree
+
+
+def _writes(inputs, *regions):
+    """The operand positions of the Parameters the regions write in place (one per
+    Parameter): the node writes them, so the enclosing trace versions them after it."""
+    written = frozenset().union(*(g.written_params for g in regions))
+    seen, writes = set(), []
+    for i, t in enumerate(inputs):
+        if isinstance(t, Parameter) and id(t) in written and id(t) not in seen:
+            seen.add(id(t))
+            writes.append(i)
+    return tuple(writes)
 
 
 class ControlPrim(Prim):
     """The primitive of one structured node (its outputs vary per node; never registered)."""
 
-    def __init__(self, name, impl, bprop, out_avals, effect):
+    def __init__(self, name, impl, bprop, out_avals, effect, writes=()):
         super().__init__(name, impl, infer=self._infer, bprop=bprop, nout=len(out_avals),
-                         has_side_effect=effect)
+                         has_side_effect=effect or bool(writes), writes=writes)
         self.out_avals = list(out_avals)
 
     def _infer(self, *avals, **attrs):
@@ -204,10 +230,11 @@ def _build_while(gt, cond_fn, body_fn, val):
                               "keep every carried value's shape and dtype (cast or pad it "
                               "before the loop)")
     cond, cond_caps, _ = trace_region(gt, _as_bool(cond_fn), (val,), "while_cond")
+    operands = leaves + cond_caps + body_caps
     prim = ControlPrim("While", _run_while, _while_bprop,
                        [(v.shape, v.dtype) for v in body.outputs],
-                       _has_effect(body) or _has_effect(cond))
-    outs = gt.process(prim, leaves + cond_caps + body_caps,
+                       _has_effect(body) or _has_effect(cond), _writes(operands, body, cond))
+    outs = gt.process(prim, operands,
                       dict(cond=cond, body=body, n_carry=n, n_cond=len(cond_caps)))
     return _unflatten(tree, list(outs) if n != 1 else [outs])
 
@@ -294,9 +321,10 @@ def cond(gt, pred, then_fn, else_fn, operands):
                               "make both branches return tensors of the same shape and dtype")
     avals = [(v.shape, v.dtype) for v in then.outputs]
     token = not avals  # a node has at least one output
+    operands = [pred] + leaves + then_caps + else_caps
     prim = ControlPrim("If", _run_if, _if_bprop, avals or [((), np.dtype(np.bool_))],
-                       _has_effect(then) or _has_effect(else_))
-    outs = gt.process(prim, [pred] + leaves + then_caps + else_caps,
+                       _has_effect(then) or _has_effect(else_), _writes(operands, then, else_))
+    outs = gt.process(prim, operands,
                       dict(then=then, else_=else_, n_ops=len(leaves), n_then=len(then_caps),
                            token=token))
     outs = [] if token else (list(outs) if len(avals) != 1 else [outs])

@@ -79,6 +79,12 @@ class Graph:
         # copied back into the caller's tensors after each run (as PYNATIVE writes in place)
         self.written_inputs = ()
         self.new_storage_inputs = frozenset()  # of those, given new storage (assign_value ...)
+        # tensors that are not arguments but construct writes (self.buf[0] = v, a closure's
+        # tensor): the inputs after the arguments, passed by the compiled function each call
+        self.state_tensors = ()
+        # {input index: strides or None (C-contiguous)}: layouts the trace relied on (whether
+        # a reshape of the input is a view); a call with another layout must not reuse it
+        self.input_layouts = {}
         # set by protect_overwritten_values: verify() then checks that in-place writes of
         # parameters keep program order (passes/state.py)
         self.state_ordered = False
@@ -125,6 +131,9 @@ class Graph:
                 if isinstance(sub, Graph):
                     lines.extend("    " + line for line in str(sub).splitlines())
         lines.append("  return %s" % ", ".join(repr(o) for o in self.outputs))
+        if self.state_tensors:
+            lines.append("  inputs %d.. are tensors construct writes (not arguments)"
+                         % (len(self.inputs) - len(self.state_tensors)))
         if self.written_inputs:
             lines.append("  writes back inputs %s (the last %d outputs)"
                          % (list(self.written_inputs), len(self.written_inputs)))

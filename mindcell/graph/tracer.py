@@ -1,7 +1,15 @@
 """GraphTrace: while active, ``Prim.bind`` appends nodes to a Graph and returns symbolic
-tensors. Parameters become inputs bound by reference; other concrete tensors constants."""
+tensors. Parameters become inputs bound by reference; other concrete tensors constants,
+except those construct writes (``self.buf[0] = v``, a closure's tensor in ``ms.jit``): the
+trace is retaken with them as extra inputs that the compiled function passes and writes back
+on every call (``Graph.state_tensors``), as PYNATIVE_MODE's in-place writes change them."""
+import numpy as np
+
+import weakref
+
 from mindcell._core import autodiff, trace as _trace
 from mindcell._core.primitive import DataDependentShape
+from mindcell._core.views import strided_layout
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.ir import Graph
@@ -30,6 +38,12 @@ class GraphTrace(_trace.Trace):
         self._init_views()
         self.recompute_tags = []  # stack of recompute group ids
         self.backward_depth = 0
+        self.input_strides = {}  # input value id -> strides of a non-C-contiguous argument
+        self.layout_inputs = set()  # ids of input values whose layout the trace relied on
+        self.layout_tensors = set()  # ids of concrete tensors whose layout it relied on
+        self._state = {}  # id(concrete Tensor construct writes) -> its input Value
+        self.state_tensors = []  # those tensors, in input order (after the arguments)
+        self.written_concrete = {}  # id -> concrete tensors some path wrote (not yet inputs)
 
     def value_of(self, t):
         if isinstance(t, SymbolicTensor):
@@ -43,6 +57,10 @@ class GraphTrace(_trace.Trace):
             if v is None:
                 v = self._params[id(t)] = self.graph.add_param(t)
             return v
+        if self._state:
+            v = self._state.get(id(t))
+            if v is not None:
+                return v
         entry = self._consts.get(id(t))
         if entry is None:
             entry = self._consts[id(t)] = (t, self.graph.add_const(t._data))
@@ -91,6 +109,53 @@ class GraphTrace(_trace.Trace):
             self._params[id(t)] = new_version(self.graph, node.inputs[i], node)
             self._refresh_views(t, skip=None)
 
+    def is_c_contiguous(self, t):
+        """Whether ``t`` is C-contiguous eagerly, worked out from the view links (a view's
+        layout from its base's, ``ViewRule.layout``) and the values' producers."""
+        return self._layout(t).flags.c_contiguous
+
+    def _layout(self, t):
+        link = self._view_of.get(id(t))
+        if link is not None and link[2].view.layout is not None:
+            _, base, prim, attrs = link
+            return prim.view.layout(self._layout(base), **attrs)
+        if isinstance(t, SymbolicTensor):
+            return self._value_layout(t._value, 0)
+        self.layout_tensors.add(id(t))
+        return strided_layout(t.shape, t._np_dtype, t._data.strides)
+
+    def _value_layout(self, v, depth):
+        """A value's eager layout: an input's as the caller passed it, a node output's as the
+        eager kernel makes it (views follow their input, BroadcastTo has zero strides,
+        elementwise kernels keep the layout of same-shaped inputs that agree: numpy's K
+        order; everything else is a new C-contiguous array)."""
+        if v.kind == "input":
+            self.layout_inputs.add(v.id)
+            return strided_layout(v.shape, v.dtype, self.input_strides.get(v.id))
+        if v.kind in ("param", "const"):
+            data = v.param._data if v.kind == "param" else v.const
+            return strided_layout(v.shape, v.dtype, data.strides)
+        node = v.producer
+        if node is None or depth > 64:
+            return strided_layout(v.shape, v.dtype)
+        prim, ins = node.prim, node.inputs
+        if prim.name == "BroadcastTo":
+            return np.broadcast_to(strided_layout(ins[0].shape, v.dtype), v.shape)
+        rule = prim.view
+        if rule is not None and rule.layout is not None and rule.applies(ins):
+            base = self._value_layout(ins[0], depth + 1)
+            if base.flags.c_contiguous or not rule.contiguous_only:
+                return rule.layout(strided_layout(base.shape, v.dtype, base.strides),
+                                   **node.attrs)
+        elif prim.fusable or prim.name == "Cast":
+            shaped = [i for i in ins if i.shape != ()]
+            orders = {_axis_order(self._value_layout(i, depth + 1)) for i in shaped}
+            if len(orders) == 1 and all(i.shape == v.shape for i in shaped):
+                perm = orders.pop()
+                dense = strided_layout([v.shape[a] for a in perm], v.dtype)
+                return np.transpose(dense, tuple(int(a) for a in np.argsort(perm)))
+        return strided_layout(v.shape, v.dtype)
+
     def snapshot(self, t):
         """``t``'s current value as a separate tensor (later rebinds of ``t`` do not move it)."""
         return SymbolicTensor.of(self.value_of(t))
@@ -138,6 +203,11 @@ class GraphTrace(_trace.Trace):
         return control.cond(self, pred, then_fn, else_fn, operands)
 
 
+def _axis_order(layout):
+    """The axes from the outermost (largest stride) in: a dense result of numpy's K order."""
+    return tuple(sorted(range(layout.ndim), key=lambda k: -abs(layout.strides[k])))
+
+
 def is_tracing():
     return isinstance(_trace.current(), GraphTrace)
 
@@ -182,17 +252,42 @@ def trace(fn, args, kwargs, name="graph", gt=None):
         return _trace_paths(fn, args, kwargs, gt)
     for _ in range(MAX_REWRITES):
         try:
-            return _trace_paths(fn, args, kwargs, GraphTrace(name))
+            return _trace_with_state(fn, args, kwargs, name)
         except NeedsRewrite:
             continue
     raise RuntimeError("%s: tracing did not settle after %d source rewrites" % (name,
                                                                               MAX_REWRITES))
 
 
+def _trace_with_state(fn, args, kwargs, name):
+    """Trace; if construct wrote concrete tensors (``self.buf[0] = v``, a closure's tensor),
+    trace again with those that outlive the trace as extra inputs (``Graph.state_tensors``):
+    each call then reads their current values and writes their new ones back, instead of
+    baking the first call's values in as constants. Tensors construct creates itself (fresh
+    each call: ``y = ops.zeros(..); y[0] = v``) die with the first trace and stay constants."""
+    gt = GraphTrace(name)
+    result = _trace_paths(fn, args, kwargs, gt)
+    if not gt.written_concrete:
+        return result
+    refs = [weakref.ref(t) for t in gt.written_concrete.values()]
+    del gt, result  # drop the first trace's references: only pre-existing tensors stay alive
+    state = [t for t in (r() for r in refs) if t is not None]
+    gt = GraphTrace(name)
+    gt.state_tensors = state
+    return _trace_paths(fn, args, kwargs, gt)
+
+
 def _trace_paths(fn, args, kwargs, gt):
     leaves = []
     in_tree = _flatten(list(args), leaves)
     sym = [gt.input_tensor(t.shape, t._np_dtype) for t in leaves]
+    # eager layouts of non-C-contiguous arguments (whether a reshape of them is a view)
+    gt.input_strides = {v.id: t._data.strides for v, t in zip(gt.graph.inputs, leaves)
+                        if not isinstance(t, SymbolicTensor) and not t._data.flags.c_contiguous}
+    for t in gt.state_tensors:  # the inputs after the arguments
+        v = gt._state[id(t)] = gt.graph.add_input(t.shape, t._np_dtype)
+        if not t._data.flags.c_contiguous:
+            gt.input_strides[v.id] = t._data.strides
     sym_args = _unflatten(in_tree, sym)
     paths, pending, new_storage = [], [[]], set()
     while pending:
@@ -212,9 +307,13 @@ def _trace_paths(fn, args, kwargs, gt):
             continue
         finally:
             _trace.pop(gt)
-        paths.append((list(zip(gt.conditions, gt.forced)),
-                      (out, [SymbolicTensor.of(s._value) for s in sym])))
-        new_storage.update(i for i, s in enumerate(sym) if id(s) in gt.new_storage)
+        finals = [SymbolicTensor.of(s._value) for s in sym]
+        finals += [SymbolicTensor.of(gt.value_of(t)) for t in gt.state_tensors]
+        paths.append((list(zip(gt.conditions, gt.forced)), (out, finals)))
+        new_storage.update(i for i, s in enumerate(sym + gt.state_tensors)
+                           if id(s) in gt.new_storage)
+        gt.written_concrete.update((k, t) for k, (t, _) in gt._rebound.items()
+                                   if k not in gt._state)
     written = _written_inputs(gt.graph, paths)
     paths = [(d, (out, [finals[i] for i in written])) for d, (out, finals) in paths]
     out_leaves = []
@@ -224,6 +323,10 @@ def _trace_paths(fn, args, kwargs, gt):
     gt.graph.outputs = [gt.value_of(t) for t in out_leaves]
     gt.graph.written_inputs = tuple(written)
     gt.graph.new_storage_inputs = frozenset(new_storage.intersection(written))
+    gt.graph.state_tensors = tuple(gt.state_tensors)
+    # the inputs whose layout the trace relied on (None: C-contiguous; else strides)
+    gt.graph.input_layouts = {i: gt.input_strides.get(v.id)
+                              for i, v in enumerate(gt.graph.inputs) if v.id in gt.layout_inputs}
     return gt.graph, in_tree, out_tree[1][0]  # (out, written finals): the user's tree first
 
 

@@ -133,7 +133,9 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
                 except AttributeError:
                     compiled = None
                 if compiled is not None:
-                    return compiled.call_tensors(args)
+                    out = compiled.call_tensors(args)
+                    if out is not NotImplemented:  # else: another layout, keyed by the slow path
+                        return out
             return self._compiled_call(args, kwargs)
         return self._eager_call(args, kwargs)
 
@@ -144,7 +146,7 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             check_inputs_match(self, spec, args)
         cache = self._graph_cache_now()
         compiled, leaves = self._compiled_for(cache, args, kwargs)
-        if not kwargs and all(type(a) is Tensor for a in args) \
+        if not kwargs and all(type(a) is Tensor for a in args) and compiled.layouts_match(args) \
                 and d["_compile_cache"].get("graph") is cache:  # not invalidated meanwhile
             d.setdefault("_fast_programs", {})[_fast_key(d["_training"], args)] = compiled
         return compiled(leaves)

@@ -80,7 +80,45 @@ def _fill_and_copy(x):
     return y * x
 
 
-CASES = [_write_scalar, _write_tensor_slice, _write_in_loop, _chained_view_write,
+def _reshape_view_sees_base_write(x):   # reshape/view/squeeze/expand_dims/flatten/ravel
+    y = x * 3                               # of a C-contiguous tensor are views eagerly
+    r = ops.reshape(y, (2, 2))
+    y[0] = x[1] * x[2]
+    return r * 1
+
+
+def _write_through_reshape_reaches_base(x):
+    y = x * 2
+    r = ops.reshape(y, (2, 2))
+    r[1, 0] = x[3] ** 2
+    return y
+
+
+def _squeeze_expand_dims_chain(x):
+    y = x * 1
+    e = ops.expand_dims(y, 0)
+    s = ops.squeeze(e, 0)
+    s[1:3] = x[:2] * 5
+    return ops.reshape(e, (4,)) + y
+
+
+def _reshape_of_transpose_is_a_copy(x):  # not C-contiguous: eagerly a copy
+    m = ops.reshape(x * 1, (2, 2))
+    r = ops.reshape(m.T, (4,))
+    r[0] = x[3] * 7
+    return ops.reshape(m, (4,)) + r
+
+
+def _cast_same_dtype_is_a_copy(x):       # MindSpore's Cast returns a new tensor
+    y = x * 1
+    c = ops.cast(y, y.dtype)
+    c[0] = x[1] * 3
+    return y + c
+
+
+CASES = [_reshape_view_sees_base_write, _write_through_reshape_reaches_base,
+         _squeeze_expand_dims_chain, _reshape_of_transpose_is_a_copy,
+         _cast_same_dtype_is_a_copy, _write_scalar, _write_tensor_slice, _write_in_loop, _chained_view_write,
          _base_write_seen_by_view, _view_write_seen_by_base, _transpose_view,
          _bool_and_ellipsis, _negative_step_and_none, _int_list_index, _fill_and_copy]
 
@@ -98,7 +136,9 @@ def _numpy_reference(fn, x):
     """The same program on numpy arrays (numpy has the eager in-place semantics)."""
     import types
     fake_ops = types.SimpleNamespace(zeros=lambda shape, dtype: np.zeros(shape, x.dtype),
-                                     reshape=np.reshape)
+                                     reshape=np.reshape, expand_dims=np.expand_dims,
+                                     squeeze=np.squeeze,
+                                     cast=lambda a, dtype: np.array(a, copy=True))
     glb = dict(fn.__globals__, ops=fake_ops)
     g = types.FunctionType(fn.__code__, glb)
     a = x.copy()

@@ -118,7 +118,20 @@ def _state_carried_across_calls(s, x):  # a counter: the cached graph reads the 
     return s.q * 1
 
 
+def _reshape_views_follow(s, x):        # reshape-family views of a parameter share memory
+    r, e, f = s.p.reshape(3, 2), ops.expand_dims(s.p, 0), s.p.flatten()
+    ops.assign(s.p, x * 3)
+    return r * 1, e + 0, f - 0
+
+
+def _reshape_view_read_before(s, x):
+    a = s.p.reshape(-1) * 2
+    ops.assign_add(s.p, x)
+    return a, s.p.view(3, 2) * 1
+
+
 PROGRAMS = {f.__name__.lstrip("_"): f for f in (
+    _reshape_views_follow, _reshape_view_read_before,
     _read_then_assign, _fused_chain_across_assign, _cse_across_assign,
     _return_param_then_assign, _views_follow, _view_read_before, _two_params_interleaved,
     _assign_twice, _assign_from_itself, _state_carried_across_calls)}

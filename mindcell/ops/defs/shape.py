@@ -5,18 +5,33 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from mindcell._core.primitive import DataDependentShape, data_dependent, defprim
-from mindcell._core.views import ViewRule
+from mindcell._core.views import ViewRule, strided_layout
 from mindcell.ops._errors import public_name
 from mindcell.ops.defs import _grad_ops as G
 
 
 # ----- reshape / transpose / broadcast ------------------------------------------------------
-reshape_p = defprim("Reshape", lambda x, shape: np.reshape(x, shape),
+def _reshape_impl(x, shape):
+    """A view of a C-contiguous ``x`` (so ``r = x.reshape(..); x[0] = 5`` changes ``r``, as in
+    MindSpore's PyNative), a copy of any other: numpy would view some non-contiguous layouts
+    too, but a graph trace can only tell contiguity (``ViewRule.contiguous_only``)."""
+    if not x.flags.c_contiguous:
+        x = np.array(x, order="C")
+    return np.reshape(x, shape)
+
+
+# reshape, view, squeeze, expand_dims, flatten, ravel: all Reshape nodes
+reshape_p = defprim("Reshape", _reshape_impl,
                     infer=lambda x, shape: (tuple(shape), x[1]),
+                    view=ViewRule(lambda base, view, shape: reshape_p.bind(view,
+                                                                            shape=base.shape),
+                                  contiguous_only=True,
+                                  layout=lambda d, shape: strided_layout(shape, d.dtype)),
                     bprop=lambda x, out, dout, shape: (G.reshape(dout, x.shape),))
 transpose_p = defprim("Transpose", lambda x, perm: np.transpose(x, perm),
                       view=ViewRule(lambda base, view, perm: transpose_p.bind(
-                          view, perm=tuple(int(i) for i in np.argsort(perm)))),
+                          view, perm=tuple(int(i) for i in np.argsort(perm))),
+                          layout=lambda d, perm: np.transpose(d, perm)),
                       infer=lambda x, perm: (tuple(x[0][p] for p in perm), x[1]),
                       bprop=lambda x, out, dout, perm: (
                           G.transpose(dout, tuple(int(i) for i in np.argsort(perm))),))
@@ -24,7 +39,7 @@ broadcast_to_p = defprim("BroadcastTo", lambda x, shape: np.broadcast_to(x, shap
                          infer=lambda x, shape: (tuple(shape), x[1]),
                          bprop=lambda x, out, dout, shape: (dout,))  # autodiff unbroadcasts
 identity_p = defprim("Identity", lambda x: x, infer=lambda x: x,
-                     view=ViewRule(lambda base, view: view),
+                     view=ViewRule(lambda base, view: view, layout=lambda d: d),
                      bprop=lambda x, out, dout: (dout,))
 # Tensor.copy(): a new buffer eagerly (a later in-place write to either must not show in the
 # other); in a graph the same value.
@@ -169,7 +184,8 @@ def _index_infer(x, *idx, spec):
 # Basic indexing (no index tensors) returns a view of x eagerly.
 index_p = defprim("Index", _index_impl, infer=_index_infer, bprop=_index_bprop,
                   view=ViewRule(lambda base, view, spec: index_put_p.bind(base, view, spec=spec),
-                                applies=lambda inputs: len(inputs) == 1))
+                                applies=lambda inputs: len(inputs) == 1,
+                                layout=lambda d, spec: d[build_index(spec, [])]))
 index_grad_p = defprim("IndexGrad", _index_grad_impl,
                        infer=lambda g, *idx, spec, shape: (tuple(shape), g[1]),
                        bprop=lambda g, *idx, out, dout, spec, shape: (

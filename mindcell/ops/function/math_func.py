@@ -218,9 +218,14 @@ def where(condition, input, other):
 
 
 def cast(input, dtype):
-    """cast(input, dtype): convert to ``dtype``."""
+    """cast(input, dtype): convert to ``dtype``; a new tensor also when the dtype is already
+    ``dtype`` (as MindSpore's Cast: a later write to either does not show in the other)."""
     check_tensor(input, "cast")
-    return cast_to(input, as_np_dtype(dtype, "cast"))
+    np_dtype = as_np_dtype(dtype, "cast")
+    if input._np_dtype == np_dtype:
+        from mindcell.ops.defs.shape import copy_p
+        return copy_p.bind(input)
+    return cast_to(input, np_dtype)
 
 
 def clamp(input, min=None, max=None):
