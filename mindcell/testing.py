@@ -109,3 +109,18 @@ def assert_modes_agree(cell, *inputs, grads=True, rtol=FUSED_RTOL, atol=FUSED_AT
                                                 np.max(np.abs(a - b)) if a.shape == b.shape
                                                 else "shape %s vs %s" % (a.shape, b.shape),
                                                 where))
+
+
+def numeric_grad(f, arrays, i, eps=1e-6):
+    """numeric_grad(f, arrays, i, eps=1e-6): central finite differences of the scalar
+    ``f(arrays)`` with respect to the numpy array ``arrays[i]`` (changed in place, restored)."""
+    x, grad = arrays[i], np.zeros_like(arrays[i])
+    for idx in np.ndindex(x.shape):
+        orig = x[idx]
+        x[idx] = orig + eps
+        up = f(arrays)
+        x[idx] = orig - eps
+        down = f(arrays)
+        x[idx] = orig
+        grad[idx] = (up - down) / (2 * eps)
+    return grad

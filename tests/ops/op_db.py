@@ -11,6 +11,7 @@ from scipy import special
 
 import mindcell as ms
 from mindcell import ops
+from mindcell import testing as mstesting
 
 ERF = np.vectorize(math.erf)
 
@@ -347,15 +348,4 @@ def make_inputs(op, dtype, seed=0):
     return out
 
 
-def numeric_grad(f, arrays, i, eps=1e-6):
-    """Central finite differences of the scalar ``f(arrays)`` with respect to ``arrays[i]``."""
-    x, grad = arrays[i], np.zeros_like(arrays[i])
-    for idx in np.ndindex(x.shape):
-        orig = x[idx]
-        x[idx] = orig + eps
-        up = f(arrays)
-        x[idx] = orig - eps
-        down = f(arrays)
-        x[idx] = orig
-        grad[idx] = (up - down) / (2 * eps)
-    return grad
+numeric_grad = mstesting.numeric_grad  # one finite-difference helper for every test

@@ -151,9 +151,12 @@ def test_run_n_2_runs_an_unchanged_mindspore_script(tmp_path):
                       "from mindspore.communication import init, get_rank\n"
                       "init()\n"
                       "s = ops.AllReduce()(ms.Tensor(np.ones(2, np.float32) * (get_rank() + 1)))\n"
-                      "print('rank', get_rank(), sys.argv[1:], s.asnumpy().tolist())\n")
-    proc = subprocess.run([sys.executable, "-m", "mindcell.run", "-n", "2", str(script), "a1"],
-                          capture_output=True, text=True, timeout=120)
+                      "with open(sys.argv[1] + str(get_rank()), 'w') as f:\n"
+                      "    f.write('%s %s' % (sys.argv[2:], s.asnumpy().tolist()))\n")
+    out = str(tmp_path / "rank")  # a file per rank: the ranks' stdout lines may interleave
+    proc = subprocess.run([sys.executable, "-m", "mindcell.run", "-n", "2", str(script), out,
+                           "a1"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     for r in range(2):
-        assert "rank %d ['a1'] [3.0, 3.0]" % r in proc.stdout
+        with open(out + str(r)) as f:
+            assert f.read() == "['a1'] [3.0, 3.0]"
