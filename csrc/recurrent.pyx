@@ -288,6 +288,19 @@ cdef int _check_shapes(str k, int t, list named, list shapes) except -1:
     return 0
 
 
+cdef int _check_sequence(str k, int kind, cnp.ndarray x, cnp.ndarray w_hh,
+                         Py_ssize_t* sizes) except -1:
+    """The checks both entry points start with: kind, x (T, B, I) and w_hh (G, H) of one float
+    type, which is returned; sizes receives T, B, I, H and G = gates * H."""
+    _check_kind(k, kind)
+    cdef int t = float_type(k, "x", x)
+    need_array(k, "x", x, 3, t, False)
+    need_array(k, "w_hh", w_hh, 2, t, False)
+    sizes[0], sizes[1], sizes[2], sizes[3] = x.shape[0], x.shape[1], x.shape[2], w_hh.shape[1]
+    sizes[4] = _gates(kind) * sizes[3]
+    return t
+
+
 def recurrent_forward(int kind, bint relu, bint reverse, cnp.ndarray x, cnp.ndarray w_ih,
                       cnp.ndarray w_hh, cnp.ndarray b_ih, cnp.ndarray b_hh, cnp.ndarray lengths,
                       cnp.ndarray out_y, cnp.ndarray out_h, cnp.ndarray out_c,
@@ -296,12 +309,9 @@ def recurrent_forward(int kind, bint relu, bint reverse, cnp.ndarray x, cnp.ndar
     and the final one on return (out_c is unused, shape (B, H), for RNN and GRU);
     out_xproj (T, B, G*H) and out_gh (B, G*H) are scratch."""
     k = "recurrent_forward"
-    _check_kind(k, kind)
-    cdef int t = float_type(k, "x", x)
-    need_array(k, "x", x, 3, t, False)
-    need_array(k, "w_hh", w_hh, 2, t, False)
-    cdef Py_ssize_t T = x.shape[0], B = x.shape[1], I = x.shape[2], H = w_hh.shape[1]
-    cdef Py_ssize_t G = _gates(kind) * H
+    cdef Py_ssize_t n[5]
+    cdef int t = _check_sequence(k, kind, x, w_hh, n)
+    cdef Py_ssize_t T = n[0], B = n[1], I = n[2], H = n[3], G = n[4]
     _check_shapes(k, t, [("w_ih", w_ih), ("w_hh", w_hh), ("b_ih", b_ih), ("b_hh", b_hh),
                          ("out_y", out_y), ("out_h", out_h), ("out_c", out_c),
                          ("out_reserve", out_reserve), ("out_xproj", out_xproj),
@@ -336,12 +346,9 @@ def recurrent_backward(int kind, bint relu, bint reverse, cnp.ndarray x, cnp.nda
     gradients of the final state on entry and those of the initial state on return;
     out_dgi, out_dgh (T, B, G*H), out_dgs (B, G*H), out_dhh (B, H) are scratch."""
     k = "recurrent_backward"
-    _check_kind(k, kind)
-    cdef int t = float_type(k, "x", x)
-    need_array(k, "x", x, 3, t, False)
-    need_array(k, "w_hh", w_hh, 2, t, False)
-    cdef Py_ssize_t T = x.shape[0], B = x.shape[1], I = x.shape[2], H = w_hh.shape[1]
-    cdef Py_ssize_t G = _gates(kind) * H
+    cdef Py_ssize_t n[5]
+    cdef int t = _check_sequence(k, kind, x, w_hh, n)
+    cdef Py_ssize_t T = n[0], B = n[1], I = n[2], H = n[3], G = n[4]
     _check_shapes(k, t, [("w_ih", w_ih), ("w_hh", w_hh), ("reserve", reserve), ("dy", dy),
                          ("out_dh", out_dh), ("out_dc", out_dc), ("out_dx", out_dx),
                          ("out_dw_ih", out_dw_ih), ("out_dw_hh", out_dw_hh),
