@@ -4,6 +4,7 @@ import numpy as np
 
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
+from mindcell.nn.optim.adam import beta_powers
 from mindcell.nn.optim.optimizer import Optimizer as _Base
 from mindcell.ops import functional as F
 from mindcell.ops.defs.state import adam_update_p, sgd_update_p
@@ -67,10 +68,7 @@ class Adam(Optimizer):
                                       maximize=maximize))
         self.beta1, self.beta2 = float(betas[0]), float(betas[1])
         self.eps, self.maximize = float(eps), maximize
-        self.beta1_power = Parameter(Tensor(np.ones((), np.float32)), name="beta1_power",
-                                     requires_grad=False)
-        self.beta2_power = Parameter(Tensor(np.ones((), np.float32)), name="beta2_power",
-                                     requires_grad=False)
+        self.beta1_power, self.beta2_power = beta_powers()
         self.exp_avg = self.clone_state("exp_avg")
         self.exp_avg_sq = self.clone_state("exp_avg_sq")
 

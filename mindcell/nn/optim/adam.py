@@ -16,6 +16,22 @@ def _check_betas(owner, beta1, beta2, eps):
         raise ValueError("%s: 'eps' must be positive, but got %r" % (owner, eps))
 
 
+def beta_powers():
+    """The Parameters 'beta1_power' and 'beta2_power' (beta^t, updated each step), both 1."""
+    return tuple(Parameter(Tensor(np.ones((), np.float32)), name=name, requires_grad=False)
+                 for name in ("beta1_power", "beta2_power"))
+
+
+def init_adam_state(opt, beta1, beta2, eps):
+    """Checks and stores beta1, beta2 and eps on ``opt`` and creates its Adam state: the
+    Parameters 'beta1_power', 'beta2_power' and the moments 'moment1.<p>', 'moment2.<p>'."""
+    _check_betas(type(opt).__name__, beta1, beta2, eps)
+    opt.beta1, opt.beta2, opt.eps = float(beta1), float(beta2), float(eps)
+    opt.beta1_power, opt.beta2_power = beta_powers()
+    opt.moment1 = opt.clone_state("moment1")
+    opt.moment2 = opt.clone_state("moment2")
+
+
 class Adam(Optimizer):
     """Adam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
     use_nesterov=False, weight_decay=0.0, loss_scale=1.0): state 'moment1.<p>', 'moment2.<p>',
@@ -27,15 +43,8 @@ class Adam(Optimizer):
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        _check_betas(type(self).__name__, beta1, beta2, eps)
-        self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
+        init_adam_state(self, beta1, beta2, eps)
         self.use_nesterov = bool(use_nesterov)
-        self.beta1_power = Parameter(Tensor(np.ones((), np.float32)), name="beta1_power",
-                                     requires_grad=False)
-        self.beta2_power = Parameter(Tensor(np.ones((), np.float32)), name="beta2_power",
-                                     requires_grad=False)
-        self.moment1 = self.clone_state("moment1")
-        self.moment2 = self.clone_state("moment2")
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -1,9 +1,5 @@
 """Lamb: Adam's moments with a layer-wise trust ratio ||w|| / ||update||."""
-import numpy as np
-
-from mindcell.common.parameter import Parameter
-from mindcell.common.tensor import Tensor
-from mindcell.nn.optim.adam import _check_betas
+from mindcell.nn.optim.adam import init_adam_state
 from mindcell.nn.optim.optimizer import Optimizer
 from mindcell.ops import functional as F
 
@@ -30,14 +26,7 @@ class Lamb(Optimizer):
     def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-06,
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
-        _check_betas("Lamb", beta1, beta2, eps)
-        self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
-        self.beta1_power = Parameter(Tensor(np.ones((), np.float32)), name="beta1_power",
-                                     requires_grad=False)
-        self.beta2_power = Parameter(Tensor(np.ones((), np.float32)), name="beta2_power",
-                                     requires_grad=False)
-        self.moment1 = self.clone_state("moment1")
-        self.moment2 = self.clone_state("moment2")
+        init_adam_state(self, beta1, beta2, eps)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
