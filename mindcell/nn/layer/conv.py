@@ -36,6 +36,27 @@ def _padding(padding, pad_mode, owner):
     return pads
 
 
+def check_group(group, in_channels, out_channels, owner):
+    """``group`` is a positive int dividing both channel counts; returns it."""
+    group = check_positive_int(group, "group", owner)
+    if in_channels % group or out_channels % group:
+        raise ValueError("%s: in_channels (%d) and out_channels (%d) must be divisible by "
+                         "group (%d)" % (owner, in_channels, out_channels, group))
+    return group
+
+
+def conv_weight_and_bias(shape, out_channels, has_bias, weight_init, bias_init, dtype):
+    """The Parameter 'weight' of ``shape`` (default HeUniform(sqrt(5))) and, with has_bias, the
+    Parameter 'bias' (out_channels,) (default Uniform(1 / sqrt(fan_in))), else None."""
+    weight = Parameter(initializer(HeUniform(math.sqrt(5)) if weight_init is None
+                                   else weight_init, shape, dtype), name="weight")
+    if not has_bias:
+        return weight, None
+    fan_in = math.prod(shape[1:])
+    bias = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)) if bias_init is None
+                                 else bias_init, (out_channels,), dtype), name="bias")
+    return weight, bias
+
 class _Conv(Cell):
     def __init__(self, owner, in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                  dilation, group, has_bias, weight_init, bias_init, dtype, transpose=False):
@@ -51,21 +72,12 @@ class _Conv(Cell):
         self.pad_mode = pad_mode
         self.padding = padding
         self._pads = _padding(padding, pad_mode, owner)
-        self.group = check_positive_int(group, "group", owner)
-        if in_channels % group or out_channels % group:
-            raise ValueError("%s: in_channels (%d) and out_channels (%d) must be divisible by "
-                             "group (%d)" % (owner, in_channels, out_channels, group))
+        self.group = check_group(group, in_channels, out_channels, owner)
         self.has_bias = bool(has_bias)
         shape = ((in_channels, out_channels // group) if transpose
                  else (out_channels, in_channels // group)) + self.kernel_size
-        fan_in = shape[1] * self.kernel_size[0] * self.kernel_size[1]
-        self.weight = Parameter(initializer(HeUniform(math.sqrt(5)) if weight_init is None
-                                            else weight_init, shape, dtype), name="weight")
-        self.bias = None
-        if self.has_bias:
-            self.bias = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)) if bias_init is None
-                                              else bias_init, (out_channels,), dtype),
-                                  name="bias")
+        self.weight, self.bias = conv_weight_and_bias(shape, out_channels, self.has_bias,
+                                                      weight_init, bias_init, dtype)
         self.weight_init, self.bias_init = weight_init, bias_init
 
     def _check_input(self, x, owner, ndim=4):

@@ -1,11 +1,8 @@
 """Conv3d over NCDHW input (ops.conv3d: one Conv2D per kernel depth tap)."""
-import math
-
 from mindcell import dtype as mstype
-from mindcell.common.initializer import HeUniform, Uniform, initializer
-from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.nn.layer.conv import check_group, conv_weight_and_bias
 from mindcell.ops import functional as F
 
 
@@ -58,20 +55,11 @@ class Conv3d(Cell):
                              % (pad_mode,))
         self.pad_mode, self.padding = pad_mode, padding
         self._pads = _padding(padding, pad_mode)
-        self.group = check_positive_int(group, "group", "Conv3d")
-        if in_channels % group or out_channels % group:
-            raise ValueError("Conv3d: in_channels (%d) and out_channels (%d) must be divisible "
-                             "by group (%d)" % (in_channels, out_channels, group))
+        self.group = check_group(group, in_channels, out_channels, "Conv3d")
         self.has_bias = bool(has_bias)
         shape = (out_channels, in_channels // group) + self.kernel_size
-        fan_in = shape[1] * math.prod(self.kernel_size)
-        self.weight = Parameter(initializer(HeUniform(math.sqrt(5)) if weight_init is None
-                                            else weight_init, shape, dtype), name="weight")
-        self.bias = None
-        if self.has_bias:
-            self.bias = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)) if bias_init is None
-                                              else bias_init, (out_channels,), dtype),
-                                  name="bias")
+        self.weight, self.bias = conv_weight_and_bias(shape, out_channels, self.has_bias,
+                                                      weight_init, bias_init, dtype)
 
     def construct(self, x):
         if x.ndim != 5 or x.shape[1] != self.in_channels:
