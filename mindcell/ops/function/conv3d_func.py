@@ -6,12 +6,13 @@ the Conv2D kernel (im2col + GEMM, its bprop) doing all the arithmetic, with kd c
 a new primitive."""
 import numpy as np
 
-from mindcell.ops._errors import check_choice, check_ints, check_positive_int, public_name
-from mindcell.ops._helpers import cast_to, check_float, check_tensor
+from mindcell.ops._errors import check_ints, public_name
+from mindcell.ops._helpers import cast_to
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import array_func as A
 from mindcell.ops.function import math_func as M
-from mindcell.ops.function.nn_func import conv2d, same_padding
+from mindcell.ops.function.nn_func import (_check_conv_bias, _check_conv_groups,
+                                           _check_conv_operands, conv2d, same_padding)
 from mindcell.ops.function.pad_func import take
 
 
@@ -35,17 +36,9 @@ def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     groups=1): 3-D cross-correlation of NCDHW input with (O, C/groups, kd, kh, kw) weight;
     ``padding`` is an int, 3 ints or (head, tail, top, bottom, left, right)."""
     op = "conv3d"
-    check_float(input, op)
-    check_tensor(weight, op, "weight")
-    check_choice(pad_mode, op, "pad_mode", ("same", "valid", "pad"))
-    if input.ndim != 5 or weight.ndim != 5:
-        raise ValueError("%s: input and weight must be 5-D (NCDHW, OIDHW), but got %s and %s"
-                         % (public_name(op), input.shape, weight.shape))
+    _check_conv_operands(input, weight, pad_mode, op, ("NCDHW", "OIDHW"))
     stride, dilation = triple(stride, op, "stride"), triple(dilation, op, "dilation")
-    groups = check_positive_int(groups, op, "groups")
-    if input.shape[1] != weight.shape[1] * groups or weight.shape[0] % groups:
-        raise ValueError("%s: input channels %d must equal weight.shape[1] (%d) * groups (%d)"
-                         % (public_name(op), input.shape[1], weight.shape[1], groups))
+    groups = _check_conv_groups(input, weight, groups, op)
     pads = padding6(padding, op)
     if pad_mode != "pad" and any(pads):
         raise ValueError("%s: 'padding' must be 0 unless pad_mode is 'pad'" % public_name(op))
@@ -61,9 +54,7 @@ def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     out = _conv3d_taps(input, cast_to(weight, input._np_dtype), stride, pads, dilation, groups,
                        spans[0] // stride[0] + 1)
     if bias is not None:
-        if check_tensor(bias, op, "bias").shape != (weight.shape[0],):
-            raise ValueError("%s: 'bias' must have shape (%d,), but got %s"
-                             % (public_name(op), weight.shape[0], bias.shape))
+        _check_conv_bias(bias, weight, op)
         out = M.add(out, A.reshape(cast_to(bias, input._np_dtype), (1, -1, 1, 1, 1)))
     return out
 

@@ -116,22 +116,43 @@ def same_padding(size, kernel, stride, dilation):
     return total // 2, total - total // 2
 
 
+def _check_conv_operands(input, weight, pad_mode, op, layouts):
+    """conv2d/conv3d: a float input, a weight tensor, pad_mode 'same', 'valid' or 'pad', and
+    input and weight of the rank of ``layouts`` (("NCHW", "OIHW") for conv2d)."""
+    check_float(input, op)
+    check_tensor(weight, op, "weight")
+    check_choice(pad_mode, op, "pad_mode", ("same", "valid", "pad"))
+    nd = len(layouts[0])
+    if input.ndim != nd or weight.ndim != nd:
+        raise ValueError("%s: input and weight must be %d-D (%s, %s), but got %s and %s"
+                         % (public_name(op), nd, layouts[0], layouts[1], input.shape,
+                            weight.shape))
+
+
+def _check_conv_groups(input, weight, groups, op):
+    """``groups`` is a positive int with input channels = weight.shape[1] * groups and
+    weight.shape[0] divisible by it; returns it."""
+    groups = check_positive_int(groups, op, "groups")
+    if input.shape[1] != weight.shape[1] * groups or weight.shape[0] % groups:
+        raise ValueError("%s: input channels %d must equal weight.shape[1] (%d) * groups (%d)"
+                         % (public_name(op), input.shape[1], weight.shape[1], groups))
+    return groups
+
+
+def _check_conv_bias(bias, weight, op):
+    """``bias`` is a tensor of shape (out_channels,)."""
+    if check_tensor(bias, op, "bias").shape != (weight.shape[0],):
+        raise ValueError("%s: 'bias' must have shape (%d,), but got %s"
+                         % (public_name(op), weight.shape[0], bias.shape))
+
 def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
            groups=1):
     """conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1,
     groups=1): 2-D cross-correlation over NCHW input with OIHW weight."""
     op = "conv2d"
-    check_float(input, op)
-    check_tensor(weight, op, "weight")
-    check_choice(pad_mode, op, "pad_mode", ("same", "valid", "pad"))
-    if input.ndim != 4 or weight.ndim != 4:
-        raise ValueError("%s: input and weight must be 4-D (NCHW, OIHW), but got %s and %s"
-                         % (public_name(op), input.shape, weight.shape))
+    _check_conv_operands(input, weight, pad_mode, op, ("NCHW", "OIHW"))
     stride, dilation = _pair(stride, "stride", op), _pair(dilation, "dilation", op)
-    groups = check_positive_int(groups, op, "groups")
-    if input.shape[1] != weight.shape[1] * groups or weight.shape[0] % groups:
-        raise ValueError("%s: input channels %d must equal weight.shape[1] (%d) * groups (%d)"
-                         % (public_name(op), input.shape[1], weight.shape[1], groups))
+    groups = _check_conv_groups(input, weight, groups, op)
     kh, kw = weight.shape[2:]
     if pad_mode == "same":
         pt, pb = same_padding(input.shape[2], kh, stride[0], dilation[0])
@@ -152,9 +173,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     out = N.conv2d_p.bind(input, weight, stride=stride, padding=pads, dilation=dilation,
                           groups=int(groups))
     if bias is not None:
-        if check_tensor(bias, op, "bias").shape != (weight.shape[0],):
-            raise ValueError("%s: 'bias' must have shape (%d,), but got %s"
-                             % (public_name(op), weight.shape[0], bias.shape))
+        _check_conv_bias(bias, weight, op)
         out = M.add(out, A.reshape(bias, (1, -1, 1, 1)))
     return out
 
