@@ -12,13 +12,6 @@ Y = Tensor((RNG.standard_normal((16, 1)) * 0.5).astype(np.float32))
 BIG = Tensor(np.full((16, 4), 1e30, np.float32))
 
 
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=ms.PYNATIVE_MODE)
-
-
 def _net():
     ms.set_seed(1)
     return nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 1)])

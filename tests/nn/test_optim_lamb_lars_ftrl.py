@@ -3,20 +3,12 @@ both modes, with parameter groups."""
 import numpy as np
 import pytest
 
-import mindcell as ms
 from mindcell import Parameter, Tensor, nn
 
 SHAPES = [(3, 4), (4,)]
 RNG = np.random.default_rng(0)
 W0 = [RNG.standard_normal(s).astype(np.float32) for s in SHAPES]
 GRADS = [[RNG.standard_normal(s).astype(np.float32) for s in SHAPES] for _ in range(3)]
-
-
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 def _params():

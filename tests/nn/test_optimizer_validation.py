@@ -6,7 +6,6 @@ import inspect
 import numpy as np
 import pytest
 
-import mindcell as ms
 from mindcell import Parameter, Tensor, nn
 from mindcell.experimental import optim as exp_optim
 
@@ -75,13 +74,6 @@ def _bad(kind, position):
 
 def _snapshot(opt):
     return {name: p.asnumpy().copy() for name, p in opt.parameters_and_names()}
-
-
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 CASES = [(kind, position) for kind in ("smaller", "larger", "transposed", "int", "numpy", "none")
