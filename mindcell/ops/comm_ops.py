@@ -35,16 +35,20 @@ class _Collective(Primitive):
         self.add_prim_attr("group", group)
 
 
-class AllReduce(_Collective):
-    """AllReduce(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the
-    reduction of ``input_x`` over every rank of ``group``; the same result on every rank.
-    Its gradient is the all-reduce (sum) of the output gradient."""
+class _ReducingCollective(_Collective):
+    """A collective with a reduction ``op`` (one of ReduceOp's), checked before the group."""
 
     def __init__(self, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
-        check_choice(op, "AllReduce", "op", _OPS)
+        check_choice(op, type(self).__name__, "op", _OPS)
         super().__init__(group)
         self.op = op
         self.add_prim_attr("op", op)
+
+
+class AllReduce(_ReducingCollective):
+    """AllReduce(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the
+    reduction of ``input_x`` over every rank of ``group``; the same result on every rank.
+    Its gradient is the all-reduce (sum) of the output gradient."""
 
     def __call__(self, input_x):
         check_tensor(input_x, "AllReduce", "input_x")
@@ -63,15 +67,9 @@ class AllGather(_Collective):
         return C.all_gather_p.bind(input_x, group=self.group)
 
 
-class ReduceScatter(_Collective):
+class ReduceScatter(_ReducingCollective):
     """ReduceScatter(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the
     reduction over the group, split along axis 0; rank r keeps the r-th part."""
-
-    def __init__(self, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
-        check_choice(op, "ReduceScatter", "op", _OPS)
-        super().__init__(group)
-        self.op = op
-        self.add_prim_attr("op", op)
 
     def __call__(self, input_x):
         check_tensor(input_x, "ReduceScatter", "input_x")
