@@ -16,13 +16,24 @@ class Prim:
     ``infer(*avals, **attrs)`` maps input ``(shape, dtype)`` pairs to output ones;
     ``bprop(*inputs, out, dout, **attrs)`` returns one gradient (or None) per input, written with
     mindcell ops so that it can itself be differentiated or traced into a graph.
+
+    What the graph compiler needs to know is declared here too (no pass keeps a table of
+    primitive names): ``aliases_input``, the output is input 0's buffer in a graph's memory
+    plan (it owns no bytes); ``lowering``, the kind of native instruction the executor runs
+    for it (``"unary"``, ``"binary"``, ``"gelu"``, ``"gelu_grad"``, ``"softmax"``,
+    ``"log_softmax"``, ``"matmul"`` (2-D), ``"batch_matmul"``, ``"fused"``; None: a Python
+    step); ``opcode``, its name in the elementwise opcode enum (``csrc/_common.pxd``) when the
+    fused-program VM and the unary/binary kernels run it; ``neutral``, the value ``e`` with
+    ``op(x, e) == x`` (and ``op(e, x) == x`` when ``commutative``).
     """
 
     __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
-                 "view", "writes", "kernel", "_kernel_resolved")
+                 "view", "writes", "kernel", "_kernel_resolved", "aliases_input", "lowering",
+                 "opcode", "neutral", "commutative")
 
     def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
-                 has_side_effect=False, view=None, writes=()):
+                 has_side_effect=False, view=None, writes=(), aliases_input=False, lowering=None,
+                 opcode=None, neutral=None, commutative=False):
         self.name = name
         self.impl = impl
         self.infer_fn = infer
@@ -34,6 +45,11 @@ class Prim:
         # indices of the inputs written in place (Assign's variable, an optimizer's parameter
         # and state): a graph gives each written Parameter a new version (graph/state.py)
         self.writes = tuple(writes)
+        self.aliases_input = aliases_input
+        self.lowering = lowering
+        self.opcode = opcode
+        self.neutral = neutral
+        self.commutative = commutative
         self.kernel = None
         self._kernel_resolved = False
 
@@ -68,7 +84,8 @@ class Prim:
 
 
 def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
-            view=None, writes=()):
+            view=None, writes=(), aliases_input=False, lowering=None, opcode=None, neutral=None,
+            commutative=False):
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
@@ -76,7 +93,11 @@ def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_
         raise TypeError("primitive %r needs an infer function (shapes and dtypes only)" % name)
     if writes and not has_side_effect:
         raise ValueError("primitive %r writes inputs in place: declare has_side_effect" % name)
-    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, view, writes)
+    if lowering in ("unary", "binary") and opcode is None:
+        raise ValueError("primitive %r is lowered to an elementwise kernel: declare its opcode"
+                         % name)
+    prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, view, writes,
+                aliases_input, lowering, opcode, neutral, commutative)
     REGISTRY[name] = prim
     return prim
 

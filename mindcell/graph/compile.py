@@ -9,6 +9,7 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.graph import passes as P
 from mindcell.graph.executor import Program, wrap_outputs
+from mindcell.graph.passes.fuse import fused_p
 from mindcell.graph.tracer import trace, _unflatten
 
 PIPELINE = (("eliminate_dead_code", P.eliminate_dead_code),
@@ -134,7 +135,7 @@ def optimize(graph, report, verify=False):
         if verify:
             graph.verify()
         report.passes.append((name, before, graph.node_count()))
-    report.fusion_groups = sum(1 for n in graph.nodes if n.prim.name == "FusedElementwise")
+    report.fusion_groups = sum(1 for n in graph.nodes if n.prim is fused_p)
     report.peak_bytes = graph.memory_plan.peak_bytes
     report.naive_bytes = graph.memory_plan.naive_bytes
     return graph

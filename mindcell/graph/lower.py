@@ -5,14 +5,17 @@ a Cython kernel, fused programs, row softmax and its gradient, 2-D and batched m
 products, all over float operands) becomes
 a native instruction writing to an arena offset from the memory plan; a native result that
 the graph returns is allocated fresh for each run instead, so callers never hold arena views.
-Every other node is a Python step calling the primitive's ``compute``.
+Every other node is a Python step calling the primitive's ``compute``. Which instruction a
+primitive lowers to is declared on it (``Prim.lowering``, a kind such as "binary" or
+"matmul"; ``Prim.opcode`` for the elementwise ones); this module maps kinds to selectors.
 """
 from collections import defaultdict
+from functools import partial
 
 import numpy as np
 
 from mindcell._core.kernels import elementwise as ew_kernels
-from mindcell.graph.passes.memory import VIEW_PRIMS, plan_memory
+from mindcell.graph.passes.memory import plan_memory
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 _ALIGN = 64
@@ -60,7 +63,7 @@ def lower(graph):
             instrs.append({"kind": "py", "py": len(py_steps)})
             py_steps.append((n.prim.compute, tuple(slot[v.id] for v in n.inputs), n.attrs,
                              tuple(slot[o.id] for o in n.outputs), n.prim.nout != 1,
-                             n.prim.name in VIEW_PRIMS))
+                             n.prim.aliases_input))
         else:
             instrs.append(spec)
             native_outs.append(n.outputs[0])
@@ -140,7 +143,7 @@ def native_spec(node, slot):
         return None
     if any(v.dtype != out.dtype for v in node.inputs):
         return None
-    select = _SELECTORS.get(node.prim.name)
+    select = _SELECTORS.get(node.prim.lowering)
     if select is None:
         return None
     spec = select(node, [slot[v.id] for v in node.inputs], slot[out.id])
@@ -156,7 +159,7 @@ def _binary(node, ins, out, op=None):
         return None
     ra, ca, rb, cb, rows, cols = layout
     if op is None:
-        op = ew_kernels.OPCODES[node.prim.name]
+        op = ew_kernels.OPCODES[node.prim.opcode]
     return {"kind": "binary", "op": op, "a": ins[0],
             "b": ins[1], "out": out, "ra": ra, "ca": ca, "rb": rb, "cb": cb, "rows": rows,
             "cols": cols}
@@ -164,7 +167,7 @@ def _binary(node, ins, out, op=None):
 
 def _unary(node, ins, out, op=None):
     if op is None:
-        op = ew_kernels.OPCODES[node.prim.name]
+        op = ew_kernels.OPCODES[node.prim.opcode]
     return {"kind": "unary", "op": op, "a": ins[0], "out": out,
             "cols": int(np.prod(node.outputs[0].shape))}
 
@@ -189,7 +192,7 @@ def _fused(node, ins, out):
             "cols": n}
 
 
-def _softmax(node, ins, out):
+def _softmax(node, ins, out, log=False):
     shape = node.outputs[0].shape
     if not shape or node.attrs.get("axis", -1) not in (-1, len(shape) - 1):
         return None
@@ -197,18 +200,18 @@ def _softmax(node, ins, out):
         return None
     cols = shape[-1]
     spec = {"kind": "softmax_grad" if len(ins) == 2 else "softmax", "a": ins[0], "out": out,
-            "op": int(node.prim.name.startswith("Log")), "rows": int(np.prod(shape)) // cols,
+            "op": int(log), "rows": int(np.prod(shape)) // cols,
             "cols": cols}
     if len(ins) == 2:
         spec["b"] = ins[1]
     return spec
 
 
-def _matmul(node, ins, out):
+def _matmul(node, ins, out, batched=True):
     a, b = node.inputs
     if len(a.shape) < 2 or len(a.shape) != len(b.shape) or a.shape[:-2] != b.shape[:-2]:
         return None
-    if node.prim.name == "MatMul" and len(a.shape) != 2:
+    if not batched and len(a.shape) != 2:
         return None
     ta = bool(node.attrs.get("transpose_a", False))
     tb = bool(node.attrs.get("transpose_b", False))
@@ -222,9 +225,7 @@ def _matmul(node, ins, out):
             "sc": m * n * item}
 
 
-_SELECTORS = {name: _binary for name in ew_kernels.BINARY_KERNELS}
-_SELECTORS.update({name: _unary for name in ew_kernels.UNARY_KERNELS})
-_SELECTORS.update({"GeLU": _gelu, "GeLUGrad": _gelu_grad, "FusedElementwise": _fused,
-                   "MatMul": _matmul, "BatchMatMul": _matmul})
-_SELECTORS.update({name: _softmax for name in ("Softmax", "LogSoftmax", "SoftmaxGrad",
-                                                 "LogSoftmaxGrad")})
+# Prim.lowering -> selector (softmax kinds cover the gradients: two inputs)
+_SELECTORS = {"binary": _binary, "unary": _unary, "gelu": _gelu, "gelu_grad": _gelu_grad,
+              "fused": _fused, "softmax": _softmax, "log_softmax": partial(_softmax, log=True),
+              "matmul": partial(_matmul, batched=False), "batch_matmul": _matmul}

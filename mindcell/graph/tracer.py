@@ -14,6 +14,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.ir import Graph
 from mindcell.graph.symbolic import SymbolicTensor, graph_error, user_frame
+from mindcell.ops.defs.shape import broadcast_to_p
 
 
 MAX_PATHS = 16
@@ -139,7 +140,7 @@ class GraphTrace(_trace.Trace):
         if node is None or depth > 64:
             return strided_layout(v.shape, v.dtype)
         prim, ins = node.prim, node.inputs
-        if prim.name == "BroadcastTo":
+        if prim is broadcast_to_p:
             return np.broadcast_to(strided_layout(ins[0].shape, v.dtype), v.shape)
         rule = prim.view
         if rule is not None and rule.layout is not None and rule.applies(ins):
@@ -147,7 +148,7 @@ class GraphTrace(_trace.Trace):
             if base.flags.c_contiguous or not rule.contiguous_only:
                 return rule.layout(strided_layout(base.shape, v.dtype, base.strides),
                                    **node.attrs)
-        elif prim.fusable or prim.name == "Cast":
+        elif prim.fusable:  # elementwise, Cast included
             shaped = [i for i in ins if i.shape != ()]
             orders = {_axis_order(self._value_layout(i, depth + 1)) for i in shaped}
             if len(orders) == 1 and all(i.shape == v.shape for i in shaped):

@@ -1,17 +1,11 @@
 """Elementwise fusion: trees of elementwise nodes whose intermediate values have a single
 user become one ``FusedElementwise`` node holding a register program
 ``((op_name, dst, a, b), ...)``. Registers 0..k-1 are the group's inputs (full-shape arrays or
-scalars); the last register is the result. The program runs blockwise in the Cython VM."""
+scalars); the last register is the result. The program runs blockwise in the Cython VM, which
+implements the primitives that declare an ``opcode`` (unary ones have b == -1)."""
 import numpy as np
 
 from mindcell._core.primitive import defprim
-
-# Elementwise primitives the VM implements (unary: b == -1).
-UNARY = ("Neg", "Abs", "Exp", "Log", "Log1p", "Sqrt", "Rsqrt", "Square", "Sin", "Cos",
-         "Tanh", "Sigmoid", "ReLU", "Reciprocal", "Floor", "Ceil", "Sign", "Erf", "SiLU")
-BINARY = ("Add", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "ReluGrad", "TanhGrad",
-          "SigmoidGrad", "Pow")
-FUSABLE = frozenset(UNARY + BINARY)
 
 
 def _run_program_numpy(program, arrays, out_shape, dtype):
@@ -34,12 +28,12 @@ def _fused_impl(*arrays, program, shape):
     return _run_program_numpy(program, arrays, shape, dtype)
 
 
-fused_p = defprim("FusedElementwise", _fused_impl,
+fused_p = defprim("FusedElementwise", _fused_impl, lowering="fused",
                   infer=lambda *avals, program, shape: (shape, avals[0][1]))
 
 
 def _eligible(node):
-    if node.prim.name not in FUSABLE or node.attrs or len(node.outputs) != 1:
+    if node.prim.opcode is None or node.attrs or len(node.outputs) != 1:
         return False
     out = node.outputs[0]
     if out.dtype.kind != "f":

@@ -1,12 +1,10 @@
 """Memory planning: liveness intervals of intermediate values, packed into reusable buffers
-(first fit by decreasing size). Views (Reshape, Transpose, BroadcastTo, Identity) own no
-bytes and extend the lifetime of what they view. An elementwise op that the executor runs
+(first fit by decreasing size). Views (the outputs of primitives declaring ``aliases_input``:
+Reshape, Transpose, BroadcastTo, Identity ...) own no bytes and extend the lifetime of what
+they view. An elementwise op that the executor runs
 natively writes in place over an input of its size that dies at that op (each element is read
 before it is written), so the two values share one buffer. The plan reports the arena's peak
 bytes."""
-
-VIEW_PRIMS = frozenset(("Reshape", "Transpose", "BroadcastTo", "Identity", "Depend",
-                        "StopGradient", "UpdateState"))
 
 
 class MemoryPlan:
@@ -34,7 +32,7 @@ def view_sources(graph):
     """{view value id: the value it views} for the outputs of view primitives."""
     alias = {}
     for n in graph.nodes:
-        if n.prim.name in VIEW_PRIMS and n.inputs:
+        if n.prim.aliases_input and n.inputs:
             alias[n.outputs[0].id] = n.inputs[0]
     return alias
 

@@ -3,7 +3,6 @@ reads is emitted just before its first user instead of where tracing put it, so 
 is born late (autodiff, for one, emits a product's input gradient long before it is
 consumed). Side-effecting nodes (assignments, optimizer updates, random draws, Print) are
 barriers: nothing moves across them, and they never move."""
-from mindcell.graph.passes.memory import VIEW_PRIMS
 
 
 def sink_to_first_use(graph):
@@ -40,7 +39,7 @@ def sink_to_first_use(graph):
 def _worth_deferring(node, deferred, produced_by, out_ids):
     if any(o.id in out_ids for o in node.outputs):
         return False
-    if node.prim.name in VIEW_PRIMS:  # owns no bytes: follows its input
+    if node.prim.aliases_input:  # owns no bytes: follows its input
         return bool(node.inputs) and getattr(produced_by.get(node.inputs[0].id), "id",
                                              None) in deferred
     out_bytes = sum(o.nbytes for o in node.outputs)

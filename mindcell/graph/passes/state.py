@@ -19,10 +19,9 @@ import numpy as np
 
 from mindcell._core.primitive import defprim
 from mindcell.graph.ir import Node
-from mindcell.graph.passes.memory import VIEW_PRIMS
 
 update_state_p = defprim("UpdateState", lambda state, effect: state,
-                         infer=lambda state, effect: state)
+                         infer=lambda state, effect: state, aliases_input=True)
 copy_p = defprim("Copy", lambda x: np.array(x, copy=True), infer=lambda x: x)
 
 
@@ -45,7 +44,7 @@ def _may_alias(node):
     from mindcell.graph.lower import native_spec
     if _is_version_step(node) or node.prim.writes or node.prim is copy_p:
         return False
-    return (node.prim.name in VIEW_PRIMS or node.prim.view is not None
+    return (node.prim.aliases_input or node.prim.view is not None
             or native_spec(node, _ANY_SLOT) is None)
 
 

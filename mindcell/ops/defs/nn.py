@@ -55,10 +55,11 @@ def _matmul_infer(a, b, transpose_a=False, transpose_b=False):
 
 
 matmul_p = defprim("MatMul", lambda a, b, transpose_a=False, transpose_b=False:
-                   _mm(a, b, transpose_a, transpose_b), infer=_matmul_infer, bprop=_matmul_bprop)
+                   _mm(a, b, transpose_a, transpose_b), infer=_matmul_infer, bprop=_matmul_bprop,
+                   lowering="matmul")
 batch_matmul_p = defprim("BatchMatMul", lambda a, b, transpose_a=False, transpose_b=False:
                          _mm(a, b, transpose_a, transpose_b), infer=_matmul_infer,
-                         bprop=_bmm_bprop)
+                         bprop=_bmm_bprop, lowering="batch_matmul")
 
 
 # ----- convolution --------------------------------------------------------------------------
@@ -288,18 +289,19 @@ def _log_softmax_grad_bprop(y, dy, out, dout, axis=-1):  # out = dy - exp(y) sum
             G.sub(dout, _row_sum(G.mul(dout, e), axis)))
 
 
-softmax_p = defprim("Softmax", _acc(_softmax_impl), infer=lambda x, axis=-1: x,
+softmax_p = defprim("Softmax", _acc(_softmax_impl), infer=lambda x, axis=-1: x, lowering="softmax",
                     bprop=lambda x, out, dout, axis=-1: (
                         softmax_grad_p.bind(out, dout, axis=axis),))
 log_softmax_p = defprim("LogSoftmax", _acc(_log_softmax_impl), infer=lambda x, axis=-1: x,
+                        lowering="log_softmax",
                         bprop=lambda x, out, dout, axis=-1: (
                             log_softmax_grad_p.bind(out, dout, axis=axis),))
 softmax_grad_p = defprim("SoftmaxGrad", _acc(lambda out, dout, axis=-1: out * (
     dout - np.sum(dout * out, axis=axis, keepdims=True))), infer=lambda o, d, axis=-1: o,
-    bprop=_softmax_grad_bprop)
+    bprop=_softmax_grad_bprop, lowering="softmax")
 log_softmax_grad_p = defprim("LogSoftmaxGrad", _acc(lambda out, dout, axis=-1: dout - np.exp(
     out) * np.sum(dout, axis=axis, keepdims=True)), infer=lambda o, d, axis=-1: o,
-    bprop=_log_softmax_grad_bprop)
+    bprop=_log_softmax_grad_bprop, lowering="log_softmax")
 
 
 def _check_labels(labels, n_classes, name):

@@ -21,14 +21,15 @@ def _reshape_impl(x, shape):
 
 
 # reshape, view, squeeze, expand_dims, flatten, ravel: all Reshape nodes
-reshape_p = defprim("Reshape", _reshape_impl,
+# aliases_input: in a graph these own no bytes, the memory plan places them on input 0
+reshape_p = defprim("Reshape", _reshape_impl, aliases_input=True,
                     infer=lambda x, shape: (tuple(shape), x[1]),
                     view=ViewRule(lambda base, view, shape: reshape_p.bind(view,
                                                                             shape=base.shape),
                                   contiguous_only=True,
                                   layout=lambda d, shape: strided_layout(shape, d.dtype)),
                     bprop=lambda x, out, dout, shape: (G.reshape(dout, x.shape),))
-transpose_p = defprim("Transpose", lambda x, perm: np.transpose(x, perm),
+transpose_p = defprim("Transpose", lambda x, perm: np.transpose(x, perm), aliases_input=True,
                       view=ViewRule(lambda base, view, perm: transpose_p.bind(
                           view, perm=tuple(int(i) for i in np.argsort(perm))),
                           layout=lambda d, perm: np.transpose(d, perm)),
@@ -36,9 +37,10 @@ transpose_p = defprim("Transpose", lambda x, perm: np.transpose(x, perm),
                       bprop=lambda x, out, dout, perm: (
                           G.transpose(dout, tuple(int(i) for i in np.argsort(perm))),))
 broadcast_to_p = defprim("BroadcastTo", lambda x, shape: np.broadcast_to(x, shape),
+                         aliases_input=True,
                          infer=lambda x, shape: (tuple(shape), x[1]),
                          bprop=lambda x, out, dout, shape: (dout,))  # autodiff unbroadcasts
-identity_p = defprim("Identity", lambda x: x, infer=lambda x: x,
+identity_p = defprim("Identity", lambda x: x, infer=lambda x: x, aliases_input=True,
                      view=ViewRule(lambda base, view: view, layout=lambda d: d),
                      bprop=lambda x, out, dout: (dout,))
 # Tensor.copy(): a new buffer eagerly (a later in-place write to either must not show in the

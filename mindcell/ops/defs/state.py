@@ -54,9 +54,9 @@ assign_add_p = defprim("AssignAdd", _assign_add, infer=lambda v, x: v, has_side_
 assign_sub_p = defprim("AssignSub", _assign_sub, infer=lambda v, x: v, has_side_effect=True,
                        writes=(0,))
 
-depend_p = defprim("Depend", lambda value, expr: value, infer=lambda v, e: v,
+depend_p = defprim("Depend", lambda value, expr: value, infer=lambda v, e: v, aliases_input=True,
                    bprop=lambda value, expr, out, dout: (dout, None))
-stop_gradient_p = defprim("StopGradient", lambda x: x, infer=lambda x: x)
+stop_gradient_p = defprim("StopGradient", lambda x: x, infer=lambda x: x, aliases_input=True)
 
 
 def _print_impl(*arrays, template):
