@@ -60,6 +60,9 @@ def batch_matmul(a, b, transpose_a=False, transpose_b=False):
     batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     m = a.shape[-1] if transpose_a else a.shape[-2]
     n = b.shape[-2] if transpose_b else b.shape[-1]
+    k = a.shape[-2] if transpose_a else a.shape[-1]
+    if 0 in batch or 0 in (m, n, k):  # nothing to compute, or empty sums: no kernel call
+        return np.zeros(batch + (m, n), a.dtype)
     if a.shape[:-2] == batch:
         a, transpose_a = _gemm_operand(a, transpose_a)
     if b.shape[:-2] == batch:
@@ -67,8 +70,7 @@ def batch_matmul(a, b, transpose_a=False, transpose_b=False):
     a3 = _c(np.broadcast_to(a, batch + a.shape[-2:])).reshape((-1,) + a.shape[-2:])
     b3 = _c(np.broadcast_to(b, batch + b.shape[-2:])).reshape((-1,) + b.shape[-2:])
     out = np.empty((a3.shape[0], m, n), a.dtype)
-    if out.size:
-        _mm.matmul_batched(a3, b3, transpose_a, transpose_b, out)
+    _mm.matmul_batched(a3, b3, transpose_a, transpose_b, out)
     return out.reshape(batch + (m, n))
 
 
