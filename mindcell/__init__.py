@@ -2,7 +2,8 @@
 and a compiled mode (GRAPH_MODE) over Cython kernels."""
 from mindcell import _threads  # noqa: F401  (first: thread settings for OpenMP and the BLAS)
 from mindcell.dtype import (bool_, int8, int16, int32, int64, uint8, uint16, uint32,  # noqa: F401
-                            uint64, float16, float32, float64, half, single, double, DType)
+                            uint64, float16, float32, float64, bfloat16, half, single,
+                            double, DType)
 from mindcell.context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context,  # noqa: F401
                               set_seed, get_seed)
 from mindcell.parallel import (ParallelMode, set_auto_parallel_context,  # noqa: F401

@@ -94,8 +94,9 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
     if amp_level not in _LEVELS:
         raise ValueError("auto_mixed_precision: 'amp_level' must be one of %s, but got %r"
                          % (", ".join(_LEVELS), amp_level))
-    if dtype is not mstype.float16:  # bfloat16 is not a mindcell dtype yet
-        raise ValueError("auto_mixed_precision: 'dtype' must be float16, but got %r" % (dtype,))
+    if dtype not in (mstype.float16, mstype.bfloat16):
+        raise ValueError("auto_mixed_precision: 'dtype' must be float16 or bfloat16, but got %r"
+                         % (dtype,))
     if amp_level in ("O0",):
         return network
     if amp_level in ("O1", "auto"):

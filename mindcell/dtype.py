@@ -1,11 +1,12 @@
 """dtype objects (printed as MindSpore prints them), the numpy mapping and the promotion rules."""
 import math
 
+import ml_dtypes
 import numpy as np
 
 __all__ = ["DType", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-           "uint64", "float16", "float32", "float64", "promote_types", "result_type",
-           "to_dtype", "from_numpy_dtype", "is_floating", "is_integer"]
+           "uint64", "float16", "float32", "float64", "bfloat16", "promote_types", "result_type",
+           "to_dtype", "from_numpy_dtype", "is_floating", "is_integer", "is_float_np", "np_kind"]
 
 _BOOL, _INT, _FLOAT = 0, 1, 2
 
@@ -47,13 +48,16 @@ uint64 = DType("UInt64", np.uint64, _INT)
 float16 = DType("Float16", np.float16, _FLOAT)
 float32 = DType("Float32", np.float32, _FLOAT)
 float64 = DType("Float64", np.float64, _FLOAT)
+# numpy has no bfloat16: ml_dtypes supplies it (a numpy dtype of kind 'V', see np_kind)
+bfloat16 = DType("BFloat16", ml_dtypes.bfloat16, _FLOAT)
+BF16_NP = bfloat16.np_dtype
 
 # MindSpore-style aliases
 half, single, double = float16, float32, float64
 int_, uint, float_ = int32, uint32, float32
 
 ALL_DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-              float16, float32, float64)
+              float16, float32, float64, bfloat16)
 _BY_NP = {d.np_dtype: d for d in ALL_DTYPES}
 _BY_NAME = {}
 for _d in ALL_DTYPES:
@@ -93,6 +97,22 @@ def to_dtype(value):
     return from_numpy_dtype(value)
 
 
+def np_kind(np_dtype):
+    """``np_dtype.kind``, except 'f' for bfloat16 (numpy says 'V'): use this, never ``.kind``,
+    where floats matter."""
+    return "f" if np_dtype == BF16_NP else np_dtype.kind
+
+
+def is_float_np(np_dtype):
+    """Whether a numpy dtype is a mindcell float type (float16/32/64 or bfloat16)."""
+    return np_dtype.kind == "f" or np_dtype == BF16_NP
+
+
+def finfo(np_dtype):
+    """``np.finfo`` that knows bfloat16 too."""
+    return ml_dtypes.finfo(np_dtype)
+
+
 def is_floating(dtype):
     return dtype.category == _FLOAT
 
@@ -127,6 +147,8 @@ def promote_types(a, b):
         r = a if a.category > b.category else b
     elif a.category == _INT:
         r = _promote_ints(a, b)
+    elif a.itemsize == b.itemsize and a.category == _FLOAT:
+        r = float32  # float16 with bfloat16: neither holds the other
     else:  # floats (or bools, which are all the same)
         r = a if a.itemsize >= b.itemsize else b
     _PROMOTE_CACHE[key] = r

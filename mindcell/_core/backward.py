@@ -14,7 +14,7 @@ from mindcell._core.primitive import REGISTRY
 
 
 def _is_float(t):
-    return t._np_dtype.kind == "f"
+    return mstype.is_float_np(t._np_dtype)
 
 
 def unbroadcast(grad, target):

@@ -3,7 +3,9 @@ kernel) and the single dispatch point ``Prim.bind``, which hands each call to th
 """
 import numpy as np
 
+from mindcell._core import bf16 as _bf16
 from mindcell._core import trace as _trace
+from mindcell.dtype import BF16_NP as _BF16
 
 REGISTRY = {}
 _local = _trace._local
@@ -62,6 +64,9 @@ class Prim:
 
     def compute(self, arrays, attrs):
         """Evaluate on numpy arrays with the compiled kernel when there is one, else ``impl``."""
+        for a in arrays:
+            if a.dtype is _BF16:  # computed in float32, rounded once (_core/bf16.py)
+                return _bf16.compute_bf16(self, arrays, attrs)
         if not self._kernel_resolved:
             self.resolve_kernel()
         kernel = self.kernel

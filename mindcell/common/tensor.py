@@ -25,7 +25,7 @@ def _to_array(data, dtype):
         target = mstype.to_dtype(dtype).np_dtype
         if arr.dtype != target:
             return arr.astype(target)
-    if arr.dtype.kind not in "biuf":
+    if mstype.np_kind(arr.dtype) not in "biuf":
         raise TypeError("Tensor: unsupported element type %s" % arr.dtype)
     if arr.dtype == np.float64 and not isinstance(data, (np.ndarray, Tensor, np.generic)):
         return arr.astype(_FLOAT_LIST_DTYPE)
@@ -74,7 +74,7 @@ def _python_array(data, dtype):
         return arr
     if kind == "b" or target.kind == "b":
         return arr.astype(target)
-    if target.kind == "f":
+    if mstype.is_float_np(target):
         with np.errstate(over="ignore", under="ignore"):
             out = arr.astype(target)
         bad = (np.isfinite(arr) & ~np.isfinite(out)) | ((arr != 0) & (out == 0))
@@ -312,10 +312,10 @@ class Tensor:
         return self._data.ctypes.data
 
     def is_floating_point(self):
-        return self._np_dtype.kind == "f"
+        return mstype.is_float_np(self._np_dtype)
 
     def is_signed(self):
-        return self._np_dtype.kind in "if"
+        return mstype.np_kind(self._np_dtype) in "if"
 
     def dim(self):
         return self.ndim
@@ -365,8 +365,8 @@ def format_value(arr):
     """MindSpore's repr of tensor values: floats as ' 1.00000000e+00', ints/bools numpy-style."""
     if arr.ndim == 0:
         return " %s" % (arr.item(),)
-    if arr.dtype.kind == "f":
-        body = np.array2string(arr, separator=", ", threshold=1000,
+    if mstype.is_float_np(arr.dtype):
+        body = np.array2string(arr.astype(np.float64), separator=", ", threshold=1000,
                                formatter={"float_kind": lambda v: "% .8e" % v})
     else:
         body = np.array2string(arr, separator=", ", threshold=1000)

@@ -10,6 +10,7 @@ import threading
 
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell._core import autodiff, trace as _trace
 from mindcell._core.backward import backward, zeros_like
 from mindcell._core.primitive import Prim
@@ -339,7 +340,7 @@ def _if_bprop(pred, *inputs, out, dout, then, else_, n_ops, n_then, token):
                           "effects (assignments, optimizer updates, random ops)",
                           "take gradients outside the branch, or move the side effect out")
     douts = list(dout) if isinstance(dout, tuple) else [dout]
-    floats = [t._np_dtype.kind == "f" for t in inputs]
+    floats = [mstype.is_float_np(t._np_dtype) for t in inputs]
     n_caps = len(inputs) - n_ops
 
     def branch(graph, lo, hi):

@@ -64,7 +64,7 @@ def _from_nested(a, name):
     if arr.dtype == object:
         raise fail(name, "the input must have the same size across all dimensions "
                    "and hold numbers, but got %s" % describe(a), ValueError)
-    if arr.dtype.kind not in "biuf":
+    if mstype.np_kind(arr.dtype) not in "biuf":
         raise fail(name, "the input must hold numbers, but got %s" % describe(a))
     if arr.dtype == np.float64:
         arr = arr.astype(_F32)
@@ -93,7 +93,7 @@ def asarray(a, name, dtype=None):
         arr = np.asarray(a, scalar_np_dtype(a) if dtype is None else dtype)
         t = Tensor._make(arr)
     elif isinstance(a, np.ndarray):
-        if a.dtype.kind not in "biuf":
+        if mstype.np_kind(a.dtype) not in "biuf":
             raise fail(name, "the input must hold numbers, but got an array of dtype %s"
                        % a.dtype)
         t = Tensor._make(np.ascontiguousarray(a))
@@ -111,7 +111,7 @@ def asarray(a, name, dtype=None):
 
 def as_float(t):
     """Integer and bool tensors as Float32 (math functions and means)."""
-    return t if t._np_dtype.kind == "f" else ops.cast(t, mstype.float32)
+    return t if mstype.is_float_np(t._np_dtype) else ops.cast(t, mstype.float32)
 
 
 def apply_dtype(t, dtype, name):

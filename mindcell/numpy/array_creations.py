@@ -42,7 +42,7 @@ def asfarray(a, dtype=mstype.float32):
     """asfarray(a, dtype=mstype.float32): ``a`` as a float Tensor (a non-float ``dtype`` is
     replaced by Float32)."""
     d = U.np_dtype(dtype, "asfarray", _F32)
-    return U.asarray(a, "asfarray", d if d.kind == "f" else _F32)
+    return U.asarray(a, "asfarray", d if mstype.is_float_np(d) else _F32)
 
 
 def _filled(shape, value, dtype, name):

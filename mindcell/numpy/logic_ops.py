@@ -33,7 +33,7 @@ def _logical(fn, name):
 def _test(fn, name, floats_only=True):
     def op(x, dtype=None):
         t = U.asarray(x, name)
-        if floats_only and t._np_dtype.kind != "f":
+        if floats_only and not mstype.is_float_np(t._np_dtype):
             r = ops.zeros_like(t, dtype=mstype.bool_)  # integers are never nan/inf
             r = ops.logical_not(r) if name == "isfinite" else r
         else:
@@ -105,7 +105,7 @@ def array_equal(a1, a2, equal_nan=False):
     if x.shape != y.shape:
         return U.asarray(False, "array_equal")
     eq = ops.equal(x, y)
-    if equal_nan and x._np_dtype.kind == "f" and y._np_dtype.kind == "f":
+    if equal_nan and mstype.is_float_np(x._np_dtype) and mstype.is_float_np(y._np_dtype):
         eq = ops.logical_or(eq, ops.logical_and(ops.isnan(x), ops.isnan(y)))
     return ops.all(eq)
 

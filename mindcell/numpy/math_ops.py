@@ -132,6 +132,10 @@ def _acosh(t):
     return ops.where(big, ops.add(ops.log(big_t), _LN2), near)
 
 
+arcsin = _unary(ops.asin, "arcsin")
+arccos = _unary(ops.acos, "arccos")
+arctan = _unary(ops.atan, "arctan")
+arctan2 = _binary(ops.atan2, "arctan2", float_result=True)
 arcsinh = _unary(_asinh, "arcsinh")
 arccosh = _unary(_acosh, "arccosh")
 arctanh = _unary(lambda t: ops.mul(ops.log1p(ops.div(ops.mul(t, 2.0), ops.sub(1.0, t))), 0.5),
@@ -167,6 +171,7 @@ __all__ = ["add", "subtract", "multiply", "divide", "true_divide", "floor_divide
            "remainder", "mod", "fmod", "maximum", "minimum", "hypot",
            "heaviside", "logaddexp", "negative", "positive", "absolute", "abs", "square",
            "sign", "sqrt", "cbrt", "reciprocal", "exp", "exp2", "expm1", "log", "log2",
-           "log10", "log1p", "sin", "cos", "tan", "tanh", "sinh", "cosh", "arcsinh",
+           "log10", "log1p", "sin", "cos", "tan", "tanh", "sinh", "cosh", "arcsin",
+           "arccos", "arctan", "arctan2", "arcsinh",
            "arccosh", "arctanh", "deg2rad", "radians", "rad2deg", "degrees", "floor", "ceil",
            "trunc", "fix", "rint", "around", "round", "clip"]

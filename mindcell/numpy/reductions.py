@@ -31,7 +31,7 @@ def sum(a, axis=None, dtype=None, keepdims=False, initial=None):  # noqa: A001
     if src.kind == "b":
         t = ops.cast(t, _I32)
     r = ops.sum(t, axes, keepdims) if axes else t
-    if src.kind != "f" and r._np_dtype != (np.dtype(np.int32) if src.kind == "b" else src):
+    if not mstype.is_float_np(src) and r._np_dtype != (np.dtype(np.int32) if src.kind == "b" else src):
         r = ops.cast(r, _I32 if src.kind == "b" else mstype.from_numpy_dtype(src))
     r = _with_initial(r, initial, ops.add, "sum")
     return U.apply_dtype(r, dtype, "sum")
@@ -144,7 +144,7 @@ def average(x, axis=None, weights=None, returned=False):
 def nansum(a, axis=None, dtype=None, keepdims=False):
     """nansum(a, axis=None, dtype=None, keepdims=False): the sum with NaNs counted as zero."""
     t = U.asarray(a, "nansum")
-    if t._np_dtype.kind == "f":
+    if mstype.is_float_np(t._np_dtype):
         t = ops.where(ops.isnan(t), 0.0, t)
     return sum(t, axis, dtype, keepdims)
 

@@ -73,14 +73,14 @@ def binary_operands(x, y, op, float_result=False):
     scalar is converted, so the scalar is exact instead of squeezed into the tensor's integer
     dtype first (``-1 / uint8_tensor`` is negative)."""
     if (type(x) is Tensor and type(y) is Tensor and x._data.dtype is y._data.dtype
-            and not (float_result and x._data.dtype.kind != "f")):
+            and not (float_result and not mstype.is_float_np(x._data.dtype))):
         return x, y  # the hot path
     if not (isinstance(x, Tensor) or is_scalar(x) and isinstance(y, Tensor)):
         x = to_tensor(x, op, "input")
     if not (isinstance(y, Tensor) or is_scalar(y) and isinstance(x, Tensor)):
         y = to_tensor(y, op, "other")
     r = _promoted(x, y)
-    if float_result and r.kind != "f":
+    if float_result and not mstype.is_float_np(r):
         r = np.dtype(np.float32)
     return _operand(x, r, op, "input"), _operand(y, r, op, "other")
 
@@ -110,14 +110,14 @@ def _py(v):
 def float_operand(x, op):
     """Math ops such as sqrt/exp turn integer and bool inputs into Float32."""
     x = to_tensor(x, op)
-    if x._np_dtype.kind != "f":
+    if not mstype.is_float_np(x._np_dtype):
         return cast_to(x, np.dtype(np.float32))
     return x
 
 
 def check_float(x, op, arg="input"):
     check_tensor(x, op, arg)
-    if x._np_dtype.kind != "f":
+    if not mstype.is_float_np(x._np_dtype):
         raise TypeError("%s: '%s' must be a float tensor, but got %s"
             % (public_name(op), arg, x.dtype))
     return x
@@ -278,7 +278,7 @@ def fill_scalar(v, op, arg, np_dtype=None):
 
 def check_dtype_kind(np_dtype, op, kinds, what):
     """``np_dtype`` is of a numpy kind in ``kinds`` ("f" for floats, "iu" for integers)."""
-    if np_dtype.kind not in kinds:
+    if mstype.np_kind(np_dtype) not in kinds:
         raise TypeError("%s: 'dtype' must be %s dtype, but got %s"
                         % (public_name(op), what, mstype.from_numpy_dtype(np_dtype)))
     return np_dtype

@@ -9,17 +9,16 @@ tensor agree, and a name does not come back after other names. ``.safetensors``:
 package's own validation (header, offsets, lengths) plus the ``crc_num`` metadata when present.
 Every problem is a ValueError naming the file.
 """
-import logging
 
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.train import _ckpt_proto as proto
 from mindcell.train import _safetensors_io as st_io
 from mindcell.train._ckpt_files import read_regular_file
 
-logger = logging.getLogger("mindcell.train.serialization")
 
 # tensor_type string -> numpy dtype of the little-endian bytes on disk
 CKPT_NP = {
@@ -27,9 +26,9 @@ CKPT_NP = {
     "Int16": np.dtype("<i2"), "UInt16": np.dtype("<u2"), "Int32": np.dtype("<i4"),
     "UInt32": np.dtype("<u4"), "Int64": np.dtype("<i8"), "UInt64": np.dtype("<u8"),
     "Float16": np.dtype("<f2"), "Float32": np.dtype("<f4"), "Float64": np.dtype("<f8"),
+    "BFloat16": mstype.BF16_NP,  # ml_dtypes' bfloat16 is native (little-endian) only
 }
 STR_TYPE = "str"
-BF16_TYPE = "BFloat16"
 MAX_NDIM = 64
 
 _FUNC = "load_checkpoint"
@@ -61,7 +60,7 @@ def _check_dims(path, tag, dims):
 
 
 def _tensor_plan(path, tag, chunks):
-    """Check one tensor's Values; returns ``(np_dtype or None for bf16, dims)``."""
+    """Check one tensor's Values; returns ``(np_dtype, dims)``."""
     first = chunks[0]
     tensor_type = first.tensor_type
     for c in chunks[1:]:
@@ -69,15 +68,11 @@ def _tensor_plan(path, tag, chunks):
             raise _fail(path, "the pieces of the tensor %r disagree on type or dims (%s %s vs "
                         "%s %s)" % (tag, tensor_type, list(first.dims), c.tensor_type,
                                     list(c.dims)))
-    if tensor_type == BF16_TYPE:
-        np_dtype, itemsize = None, 2
-    else:
-        np_dtype = CKPT_NP.get(tensor_type)
-        if np_dtype is None:
-            raise _fail(path, "the tensor %r has the type %r, which mindcell cannot read "
-                        "(known: %s, %s, %s)" % (tag, tensor_type, ", ".join(CKPT_NP),
-                                                 BF16_TYPE, STR_TYPE))
-        itemsize = np_dtype.itemsize
+    np_dtype = CKPT_NP.get(tensor_type)
+    if np_dtype is None:
+        raise _fail(path, "the tensor %r has the type %r, which mindcell cannot read "
+                    "(known: %s, %s)" % (tag, tensor_type, ", ".join(CKPT_NP), STR_TYPE))
+    itemsize = np_dtype.itemsize
     dims = list(first.dims)
     size = sum(len(c.content) for c in chunks)
     if dims == [0] and size == itemsize:
@@ -95,13 +90,8 @@ def _tensor_plan(path, tag, chunks):
 def _tensor_value(path, tag, chunks, plan):
     np_dtype, dims = plan
     content = chunks[0].content if len(chunks) == 1 else b"".join(c.content for c in chunks)
-    if np_dtype is None:
-        logger.info("load_checkpoint: %r is BFloat16 in %s; mindcell loads it as Float32 "
-                    "(exact).", tag, path)
-        arr = st_io.bf16_to_f32(content).reshape(dims)
-    else:
-        arr = np.frombuffer(content, dtype=np_dtype)
-        arr = arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(dims)
+    arr = np.frombuffer(content, dtype=np_dtype)
+    arr = arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(dims)
     return Parameter(Tensor._make(arr), name=tag)
 
 
@@ -125,7 +115,7 @@ def _map_arrays(path, tag, chunks):
                 dt = np.dtype(t.tensor_type)
             except Exception:  # numpy raises TypeError, ValueError, SyntaxError... here
                 dt = None
-            if dt is None or dt.kind not in "biuf" or dt.subdtype is not None:
+            if dt is None or mstype.np_kind(dt) not in "biuf" or dt.subdtype is not None:
                 raise _fail(path, "the map parameter %r has the unsupported type %r"
                             % (tag, t.tensor_type))
             _check_dims(path, tag, t.dims)
@@ -225,9 +215,9 @@ def load_safetensors(path, keep, crc_check, given=None):
             raise ValueError("For 'load_checkpoint', the CRC check of the checkpoint file %s "
                              "failed: the file is damaged." % path)
     for name, (dtype, _, _) in entries.items():  # filtered-out entries are checked too
-        if dtype != "BF16" and dtype not in st_io.ST_TO_NP:
+        if dtype not in st_io.ST_TO_NP:
             raise _fail(path, "tensor %r has the dtype %s, which mindcell cannot load "
-                        "(supported: %s, BF16)" % (name, dtype, ", ".join(sorted(st_io.ST_TO_NP))))
+                        "(supported: %s)" % (name, dtype, ", ".join(sorted(st_io.ST_TO_NP))))
     result = {}
     for name, (dtype, shape, data) in entries.items():
         if not keep(name):

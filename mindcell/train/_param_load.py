@@ -15,7 +15,7 @@ from mindcell.common.tensor import Tensor
 logger = logging.getLogger("mindcell.train.serialization")
 
 # dtypes load_param_into_net converts between when strict_load=False (as MindSpore does)
-_FLOAT_TYPES = frozenset((mstype.float16, mstype.float32, mstype.float64))
+_FLOAT_TYPES = frozenset((mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16))
 _INT_TYPES = frozenset((mstype.int8, mstype.int16, mstype.int32, mstype.int64))
 
 

@@ -2,7 +2,7 @@
 
 Writing goes through the ``safetensors`` package's numpy API (``safetensors.numpy.save_file``),
 reading through ``safetensors.deserialize``, which validates the header and the data offsets
-and hands back raw bytes for every dtype, including BF16 (which numpy has not got).
+and hands back raw bytes for every dtype (BF16 through ml_dtypes' bfloat16).
 """
 import json
 import struct
@@ -10,12 +10,14 @@ import zlib
 
 import numpy as np
 
-# safetensors dtype string -> numpy dtype (little-endian on disk); BF16 is handled apart.
+from mindcell.dtype import BF16_NP
+
+# safetensors dtype string -> numpy dtype (little-endian on disk)
 ST_TO_NP = {
     "BOOL": np.dtype(np.bool_), "U8": np.dtype("<u1"), "I8": np.dtype("<i1"),
     "U16": np.dtype("<u2"), "I16": np.dtype("<i2"), "U32": np.dtype("<u4"),
     "I32": np.dtype("<i4"), "U64": np.dtype("<u8"), "I64": np.dtype("<i8"),
-    "F16": np.dtype("<f2"), "F32": np.dtype("<f4"), "F64": np.dtype("<f8"),
+    "F16": np.dtype("<f2"), "F32": np.dtype("<f4"), "F64": np.dtype("<f8"), "BF16": BF16_NP,
 }
 
 
@@ -66,12 +68,6 @@ def save(path, named_arrays, metadata):
         st.numpy.save_file(tensors, path)
 
 
-def bf16_to_f32(raw):
-    """bfloat16 bytes (little-endian) -> float32 array (exact)."""
-    u16 = np.frombuffer(raw, dtype="<u2")
-    return (u16.astype(np.uint32) << 16).view(np.float32)
-
-
 class FormatError(ValueError):
     pass
 
@@ -105,12 +101,10 @@ def read(data):
 
 
 def to_array(name, dtype, shape, raw):
-    """One safetensors entry as a writable native-endian numpy array (BF16 -> float32)."""
-    if dtype == "BF16":
-        return bf16_to_f32(raw).reshape(shape)
+    """One safetensors entry as a writable native-endian numpy array."""
     np_dtype = ST_TO_NP.get(dtype)
     if np_dtype is None:
-        raise FormatError("tensor %r has the dtype %s, which mindcell cannot load (supported: %s, "
-                          "BF16)" % (name, dtype, ", ".join(sorted(ST_TO_NP))))
+        raise FormatError("tensor %r has the dtype %s, which mindcell cannot load (supported: %s)"
+                          % (name, dtype, ", ".join(sorted(ST_TO_NP))))
     arr = np.frombuffer(raw, dtype=np_dtype)
     return arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(shape)

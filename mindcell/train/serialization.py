@@ -16,7 +16,7 @@ both directions. Differences from MindSpore, all on the safe side:
 * ``load_param_into_net`` checks every value (shape, dtype) before it changes anything, so when
   it raises, the network is exactly as it was; loaded values are copied, never shared with the
   dictionary;
-* bfloat16 tensors (mindcell has no bfloat16 dtype) load as exact float32 values;
+* bfloat16 tensors save and load as BFloat16 (ckpt ``tensor_type``) / BF16 (safetensors);
 * Parameters loaded from a safetensors file are named after their keys (MindSpore leaves them
   unnamed);
 * encryption (``enc_key`` / ``dec_key``) raises NotImplementedError.

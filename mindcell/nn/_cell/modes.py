@@ -55,10 +55,10 @@ class ModesMixin:
 
     # ----- dtype ------------------------------------------------------------------------
     def to_float(self, dst_type):
-        """to_float(dst_type): run this cell and its children in float16/float32 (inputs and
-        parameters are cast when used; stored parameters keep their dtype)."""
-        if dst_type not in (mstype.float16, mstype.float32):
-            raise ValueError("to_float: 'dst_type' must be float16 or float32, but got %s"
+        """to_float(dst_type): run this cell and its children in float16/bfloat16/float32
+        (inputs and parameters are cast when used; stored parameters keep their dtype)."""
+        if dst_type not in (mstype.float16, mstype.bfloat16, mstype.float32):
+            raise ValueError("to_float: 'dst_type' must be float16, bfloat16 or float32, but got %s"
                              % (dst_type,))
         for _, cell in self.cells_and_names():
             cell.__dict__["_mixed_precision_type"] = (None if dst_type is mstype.float32

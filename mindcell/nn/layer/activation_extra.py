@@ -39,8 +39,7 @@ class PReLU(Cell):
             init = np.full((channel,), w, np.float32)
         elif isinstance(w, list) and all(isinstance(v, numbers.Real) for v in w):
             init = np.asarray(w, np.float32)
-        elif isinstance(w, Tensor) and w.dtype in (mstype.float16, mstype.float32,
-                                                  mstype.float64):
+        elif isinstance(w, Tensor) and w.dtype.is_floating_point:
             init = w.asnumpy().astype(np.float32)
         else:
             raise TypeError("PReLU: 'w' must be a float, a list of floats or a float Tensor, "

@@ -19,7 +19,7 @@ def check_positive_int(value, name, owner):
 
 def param_for(x, param):
     """The parameter cast to the input's float dtype (mixed precision: to_float)."""
-    if param is None or param._np_dtype == x._np_dtype or x._np_dtype.kind != "f":
+    if param is None or param._np_dtype == x._np_dtype or not mstype.is_float_np(x._np_dtype):
         return param
     return cast_to(param, x._np_dtype)
 
@@ -89,7 +89,7 @@ class Dense(Cell):
         self.activation_flag = activation is not None
 
     def construct(self, x):
-        if not isinstance(x, Tensor) or x._np_dtype.kind != "f":
+        if not isinstance(x, Tensor) or not mstype.is_float_np(x._np_dtype):
             # MindSpore's MatMul rejects an integer input against float weights; never compute
             # a silently promoted result.
             raise TypeError("Dense: the input must be a float Tensor, but got %s"

@@ -18,7 +18,7 @@ from mindcell.ops._errors import check_bool, check_choice, check_positive_int, s
 from mindcell.ops.defs.recurrent import gru_sequence_p, lstm_sequence_p, rnn_sequence_p
 
 GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
-_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
+_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), mstype.BF16_NP)
 
 
 def uniform_param(shape, hidden_size, name, dtype):

@@ -4,6 +4,7 @@ import numbers
 
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.parameter import Parameter, ParameterTuple
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
@@ -113,7 +114,7 @@ class Optimizer(Cell):
                 raise ValueError("%s: the gradient of parameter '%s' (position %d) has shape %s,"
                                  " but the parameter has shape %s"
                                  % (name, p.name, i, tuple(g.shape), tuple(p.shape)))
-            if g._np_dtype.kind != "f":
+            if not mstype.is_float_np(g._np_dtype):
                 raise TypeError("%s: the gradient of parameter '%s' (position %d) must have a "
                                 "float dtype, but got %s" % (name, p.name, i, g.dtype))
         if self.loss_scale != 1.0:

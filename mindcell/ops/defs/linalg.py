@@ -174,3 +174,21 @@ def _expand(x, axis):
 
 
 svd_p = defprim("Svd", _svd_impl, nout=3, infer=_svd_infer, bprop=_svd_bprop)
+
+
+def _singular_values_impl(x):
+    if 0 in x.shape[-2:]:  # LAPACK refuses empty matrices; they have no singular values
+        return np.zeros(x.shape[:-2] + (0,), x.dtype)
+    return np.linalg.svd(x, compute_uv=False)
+
+
+def _singular_values_bprop(x, out, dout):
+    # d s_i = u_i^T dA v_i: defined even for repeated singular values (unlike Svd's u, v)
+    _, u, v = svd_p.bind(x, full_matrices=False)
+    return (mm(G.mul(u, _expand(dout, -2)), v, tb=True),)
+
+
+# The singular values alone (matrix 2-norms and nuclear norms).
+singular_values_p = defprim(
+    "SingularValues", _singular_values_impl,
+    infer=lambda x: (tuple(x[0][:-2]) + (min(x[0][-2:]),), x[1]), bprop=_singular_values_bprop)

@@ -2,6 +2,7 @@
 loss validates its logits, targets, class weights and reduction the same way."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, cast_to, check_values_in,
                                    to_tensor)
@@ -133,7 +134,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     op = "cross_entropy"
     check_reduction(reduction, op)
     _class_logits(input, op)
-    if not (isinstance(target, Tensor) and target._np_dtype.kind == "f"):
+    if not (isinstance(target, Tensor) and mstype.is_float_np(target._np_dtype)):
         return nll_loss(NF.log_softmax(input, 1), target, weight, ignore_index, reduction,
                         label_smoothing)
     if target.shape != input.shape:
@@ -202,7 +203,7 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     check_reduction(reduction, "binary_cross_entropy")
     input, target = _pair_inputs(input, target, "binary_cross_entropy")
     # the clamp must be representable in the input's dtype (1e-12 flushes to 0 in float16)
-    eps = max(1e-12, float(np.finfo(input._np_dtype).tiny))
+    eps = max(1e-12, float(mstype.finfo(input._np_dtype).tiny))
     logp = M.log(M.maximum(input, eps))
     log1mp = M.log(M.maximum(M.sub(1.0, input), eps))
     loss = M.neg(M.add(M.mul(target, logp), M.mul(M.sub(1.0, target), log1mp)))

@@ -1,6 +1,7 @@
 """Elementwise math, comparisons and logic (``ops.add``, ``ops.exp``, ``ops.equal`` ...)."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
                                    to_tensor, as_np_dtype, is_scalar, scalar_tensor, _py)
@@ -66,7 +67,7 @@ def div(input, other, *, rounding_mode=None):
     if rounding_mode == "floor":
         return floor_div(input, other)
     a, b = _operands(input, other, "div")  # 'trunc'
-    if a._np_dtype.kind == "f":
+    if mstype.is_float_np(a._np_dtype):
         q = E.div_p.bind(a, b)
         return E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q)))
     q = E.div_p.bind(*_true_div_operands(a, b, "div"))
@@ -243,7 +244,7 @@ def clamp(input, min=None, max=None):
 
 def _like(value, t, arg):
     """A Python bound takes the tensor's dtype (clamp of ints stays int) as an operand does."""
-    if t._np_dtype.kind == "f" or isinstance(value, int):
+    if mstype.is_float_np(t._np_dtype) or isinstance(value, int):
         return scalar_tensor(_py(value), t._np_dtype, "clamp", arg)
     return value
 

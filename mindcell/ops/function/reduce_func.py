@@ -1,6 +1,7 @@
 """Reductions (sum, mean, max with indices, std, logsumexp, norm ...) and matrix products."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.ops._helpers import (binary_operands, cast_to, check_matmul_shapes, check_tensor,
                                    normalize_axis, normalize_dim, as_np_dtype, to_tensor)
 from mindcell.ops._errors import check_bool, check_int, public_name
@@ -163,7 +164,7 @@ def var(input, axis=None, ddof=0, keepdims=False):
     """var(input, axis=None, ddof=0, keepdims=False): variance (``ddof`` as in numpy)."""
     check_tensor(input, "var")
     ddof = check_int(int(ddof) if isinstance(ddof, bool) else ddof, "var", "ddof")
-    x = input if input._np_dtype.kind == "f" else cast_to(input, _F32)
+    x = input if mstype.is_float_np(input._np_dtype) else cast_to(input, _F32)
     x, back = _widen(x)
     axes, keepdims = _reduction(x, axis, keepdims, "var", "keepdims")
     mu = reduce_mean(x, axes, keep_dims=True)
@@ -191,7 +192,7 @@ def logsumexp(input, axis, keep_dims=False):
     check_tensor(input, "logsumexp")
     check_bool(keep_dims, "logsumexp", "keep_dims")
     axes = normalize_axis(axis, input.ndim, "logsumexp")
-    x = input if input._np_dtype.kind == "f" else cast_to(input, _F32)  # uint8 would wrap
+    x = input if mstype.is_float_np(input._np_dtype) else cast_to(input, _F32)  # uint8 would wrap
     x, back = _widen(x)
     from mindcell.ops.function.misc_func import stop_gradient
     m = stop_gradient(R.reduce_max_p.bind(x, axis=axes, keep_dims=True))
@@ -202,35 +203,6 @@ def logsumexp(input, axis, keep_dims=False):
         out = out.reshape(tuple(n for i, n in enumerate(out.shape)
                                 if i not in (axes or range(input.ndim))))
     return _narrow(out, back)
-
-
-def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
-    """norm(A, ord=None, dim=None, keepdim=False): vector p-norms (2 by default), 'fro', inf."""
-    check_tensor(A, "norm")
-    check_bool(keepdim, "norm", "keepdim")
-    if not (ord is None or ord == "fro" if isinstance(ord, (str, type(None)))
-            else isinstance(ord, (int, float)) and not isinstance(ord, bool)):
-        raise TypeError("%s: 'ord' must be None, 'fro' or a number, but got %r"
-                        % (public_name("norm"), ord))
-    axes = normalize_axis(dim, A.ndim, "norm")
-    x = A if A._np_dtype.kind == "f" else cast_to(A, _F32)
-    x, back = _widen(x)
-    return _narrow(_norm(x, ord, axes, keepdim), back)
-
-
-def _norm(x, ord, axes, keepdim):
-    if ord is None or ord == 2 or ord == "fro":
-        return M.sqrt(reduce_sum(M.square(x), axes, keepdim))
-    if ord == 1:
-        return reduce_sum(M.abs(x), axes, keepdim)
-    if ord == float("inf"):
-        return R.reduce_max_p.bind(M.abs(x), axis=axes, keep_dims=keepdim)
-    if ord == float("-inf"):
-        return R.reduce_min_p.bind(M.abs(x), axis=axes, keep_dims=keepdim)
-    if isinstance(ord, (int, float)) and ord > 0:
-        return M.pow(reduce_sum(M.pow(M.abs(x), float(ord)), axes, keepdim), 1.0 / ord)
-    raise ValueError("norm: unsupported 'ord' %r (use None, 'fro', a positive number, inf, -inf)"
-                     % (ord,))
 
 
 def cumsum(x, axis, dtype=None):

@@ -3,6 +3,7 @@ import sys
 
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.train.metrics.metric import Metric, rearrange_inputs
 
 __all__ = ["Accuracy", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
@@ -33,7 +34,7 @@ def _pred_and_labels(metric, inputs):
     if y.shape != y_pred.shape[:1]:
         raise ValueError("%s.update: y must have shape %s or %s, but got %s"
                          % (owner, y_pred.shape[:1], y_pred.shape, y.shape))
-    if y.dtype.kind == "f" and not np.array_equal(y, np.round(y)):
+    if mstype.is_float_np(y.dtype) and not np.array_equal(y, np.round(y)):
         raise ValueError("%s.update: class labels must be integers" % owner)
     y = y.astype(np.int64)
     if y.size and (y.min() < 0 or y.max() >= y_pred.shape[1]):

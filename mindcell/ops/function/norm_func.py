@@ -1,0 +1,99 @@
+"""ops.norm: vector p-norms over one axis (or all), matrix norms over two axes (batched)."""
+import math
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.ops._errors import check_bool, public_name
+from mindcell.ops._helpers import (as_np_dtype, cast_to, check_tensor, normalize_axis,
+                                   normalize_dim)
+from mindcell.ops.defs import linalg as L, reduce as R
+from mindcell.ops.function import array_func as A_, math_func as M
+from mindcell.ops.function.reduce_func import _narrow, _widen, reduce_sum
+
+_F32 = np.dtype(np.float32)
+_MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """norm(A, ord=None, dim=None, keepdim=False, *, dtype=None): a vector norm when ``dim`` is
+    an int (or ``A`` is 1-D), a matrix norm ('fro', 'nuc', +-1, +-2, +-inf) when ``dim`` is a
+    2-tuple (or ``A`` is 2-D and ``ord`` is given); with neither, the 2-norm of all elements.
+    ``dtype`` casts ``A`` first."""
+    op = "norm"
+    check_tensor(A, op)
+    check_bool(keepdim, op, "keepdim")
+    if not (ord is None or ord in ("fro", "nuc") if isinstance(ord, (str, type(None)))
+            else isinstance(ord, numbers.Real) and not isinstance(ord, (bool, np.bool_))):
+        raise TypeError("%s: 'ord' must be None, 'fro', 'nuc' or a number, but got %r"
+                        % (public_name(op), ord))
+    if dtype is not None:
+        np_dtype = as_np_dtype(dtype, op)
+        if not mstype.is_float_np(np_dtype):
+            raise TypeError("%s: 'dtype' must be a float dtype, but got %s"
+                            % (public_name(op), dtype))
+        A = cast_to(A, np_dtype)
+    x = A if mstype.is_float_np(A._np_dtype) else cast_to(A, _F32)
+    x, back = _widen(x)
+    matrix = isinstance(dim, (tuple, list)) and len(dim) == 2 or (
+        dim is None and ord is not None and x.ndim == 2)
+    if dim is None and ord is not None and x.ndim not in (1, 2):
+        raise ValueError("%s: with 'dim' None and 'ord' %r, 'A' must be 1-D or 2-D, but got "
+                         "shape %s" % (public_name(op), ord, x.shape))
+    if matrix:  # the order matters: (rows, columns)
+        dims = (0, 1) if dim is None else tuple(normalize_dim(d, x.ndim, op, "dim") for d in dim)
+        out = _matrix_norm(x, ord, dims, keepdim)
+    else:
+        out = _vector_norm(x, ord, normalize_axis(dim, x.ndim, op), keepdim)
+    return _narrow(out, back)
+
+
+def _vector_norm(x, ord, axes, keepdim):
+    if ord in (None, 2, "fro"):
+        return M.sqrt(reduce_sum(M.square(x), axes, keepdim))
+    if ord == "nuc":
+        raise ValueError("%s: 'nuc' is a matrix norm: pass a 2-tuple 'dim'" % public_name("norm"))
+    if ord == 0:
+        return reduce_sum(cast_to(M.ne(x, 0), x._np_dtype), axes, keepdim)
+    if ord == 1:
+        return reduce_sum(M.abs(x), axes, keepdim)
+    if ord == math.inf:
+        return R.reduce_max_p.bind(M.abs(x), axis=axes, keep_dims=keepdim)
+    if ord == -math.inf:
+        return R.reduce_min_p.bind(M.abs(x), axis=axes, keep_dims=keepdim)
+    return M.pow(reduce_sum(M.pow(M.abs(x), float(ord)), axes, keepdim), 1.0 / ord)
+
+
+def _matrix_norm(x, ord, axes, keepdim):
+    op = public_name("norm")
+    if len(axes) != 2 or axes[0] == axes[1]:
+        raise ValueError("%s: a matrix norm needs 2 distinct dims, but got %s" % (op, axes))
+    if ord is None:
+        ord = "fro"
+    if ord not in _MATRIX_ORDS:
+        raise ValueError("%s: a matrix norm's 'ord' must be one of 'fro', 'nuc', 1, -1, 2, -2, "
+                         "inf, -inf, but got %r" % (op, ord))
+    r, c = axes
+    if ord == "fro":
+        return M.sqrt(reduce_sum(M.square(x), axes, keepdim))
+    if ord in ("nuc", 2, -2):
+        rest = [a for a in range(x.ndim) if a not in axes]
+        s = L.singular_values_p.bind(A_.transpose(x, tuple(rest) + (r, c)))
+        if ord == "nuc":
+            out = reduce_sum(s, (-1 % s.ndim,))
+        else:
+            red = R.reduce_max_p if ord == 2 else R.reduce_min_p
+            out = red.bind(s, axis=(s.ndim - 1,), keep_dims=False)
+        if keepdim:
+            out = A_.expand_dims(A_.expand_dims(out, min(axes)), max(axes))
+        return out
+    # 1: the largest column sum of |x| (the sum runs over rows, r); inf: the largest row sum
+    over, across = (r, c) if abs(ord) == 1 else (c, r)
+    sums = reduce_sum(M.abs(x), (over,), True)
+    red = R.reduce_max_p if ord > 0 else R.reduce_min_p
+    out = red.bind(sums, axis=(across,), keep_dims=True)
+    return out if keepdim else A_.squeeze(out, axes)
+
+
+__all__ = ["norm"]

@@ -1,0 +1,89 @@
+"""ops.norm against numpy.linalg.norm: matrix norms (2-D, batched, any dim order, keepdim),
+vector orders, MindSpore's dim/ord rules, and gradients where singular values repeat."""
+import math
+
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import nn, ops
+
+ORDS = ["fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf]
+
+
+class _Norm(nn.Cell):
+    def __init__(self, **kw):
+        super().__init__()
+        self.kw = kw
+
+    def construct(self, x):
+        return ops.norm(x, **self.kw)
+
+
+@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
+def mode(request):
+    old = ms.get_context("mode")
+    ms.set_context(mode=request.param)
+    yield
+    ms.set_context(mode=old)
+
+
+@pytest.mark.parametrize("ord", ORDS, ids=str)
+@pytest.mark.parametrize("shape, dim, keepdim", [((3, 4), None, False), ((4, 3), (0, 1), True),
+                                                 ((2, 3, 4), (1, 2), False),
+                                                 ((2, 3, 4), (2, 0), True),
+                                                 ((2, 5, 3, 2), (-2, 1), False)])
+def test_matrix_norms_match_numpy(mode, ord, shape, dim, keepdim):
+    a = np.random.default_rng(1).standard_normal(shape)
+    got = _Norm(ord=ord, dim=dim, keepdim=keepdim)(ms.Tensor(a))
+    want = np.linalg.norm(a, ord, axis=dim, keepdims=keepdim)
+    assert got.shape == want.shape and got.dtype == ms.float64
+    np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-12)
+
+
+@pytest.mark.parametrize("ord", [None, 0, 1, 2, 3, -1, 0.5, math.inf, -math.inf], ids=str)
+def test_vector_norms_match_numpy(ord):
+    v = np.random.default_rng(2).standard_normal(6)
+    np.testing.assert_allclose(ops.norm(ms.Tensor(v), ord).asnumpy(), np.linalg.norm(v, ord))
+
+
+def test_default_is_the_flat_two_norm_and_dtype_casts_first():
+    a = np.random.default_rng(3).standard_normal((2, 3, 4)).astype(np.float32)
+    np.testing.assert_allclose(ops.norm(ms.Tensor(a)).asnumpy(), np.linalg.norm(a.ravel()),
+                               rtol=1e-6)
+    assert ops.norm(ms.Tensor(a), dtype=ms.float64).dtype == ms.float64
+    assert ops.norm(ms.Tensor(a), "nuc", (1, 2)).dtype == ms.float32
+    assert ops.norm(ms.Tensor(a.astype(np.float16)), 2, (1, 2)).dtype == ms.float16
+
+
+@pytest.mark.parametrize("kw, err", [
+    (dict(ord=1), ValueError),  # dim None with an ord: 1-D or 2-D only
+    (dict(ord="nuc", dim=2), ValueError), (dict(ord=3, dim=(1, 2)), ValueError),
+    (dict(ord="fro", dim=(1, 1)), ValueError), (dict(ord="max"), TypeError),
+    (dict(ord=True), TypeError), (dict(dtype=ms.int32), TypeError),
+])
+def test_bad_arguments(kw, err):
+    with pytest.raises(err, match="norm"):
+        ops.norm(ms.Tensor(np.ones((2, 3, 4), np.float32)), **kw)
+
+
+@pytest.mark.parametrize("ord, want", [("nuc", np.eye(3)), (2, None)])
+def test_gradients_with_repeated_singular_values_are_finite(ord, want):
+    x = ms.Tensor(np.eye(3))
+    g = ms.grad(lambda t: ops.norm(t, ord))(x).asnumpy()
+    assert np.isfinite(g).all()
+    if want is not None:
+        np.testing.assert_allclose(g, want, atol=1e-12)
+
+
+@pytest.mark.parametrize("ord", ["nuc", 2, -2], ids=str)
+def test_svd_norm_gradients_match_finite_differences(ord):
+    a = np.random.default_rng(4).standard_normal((2, 3, 4))
+    g = ms.grad(lambda t: ops.norm(t, ord, (1, 2)).sum())(ms.Tensor(a)).asnumpy()
+    eps, num = 1e-6, np.zeros_like(a)
+    for i in np.ndindex(a.shape):
+        d = np.zeros_like(a)
+        d[i] = eps
+        num[i] = (np.linalg.norm(a + d, ord, axis=(1, 2)).sum()
+                  - np.linalg.norm(a - d, ord, axis=(1, 2)).sum()) / (2 * eps)
+    np.testing.assert_allclose(g, num, rtol=1e-6, atol=1e-8)
