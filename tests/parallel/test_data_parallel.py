@@ -160,3 +160,13 @@ def test_run_n_2_runs_an_unchanged_mindspore_script(tmp_path):
     for r in range(2):
         with open(out + str(r)) as f:
             assert f.read() == "['a1'] [3.0, 3.0]"
+
+
+def test_launcher_gives_each_rank_its_share_of_the_cores():
+    from mindcell.parallel.launcher import thread_env
+    share = str(max(1, (os.cpu_count() or 1) // 2))
+    env = thread_env(2, {"PATH": "/bin"})
+    assert env["OMP_NUM_THREADS"] == env["OPENBLAS_NUM_THREADS"] == share
+    assert env["PATH"] == "/bin"
+    assert thread_env(2, {"OMP_NUM_THREADS": "3"})["OMP_NUM_THREADS"] == "3"  # the user's wins
+    assert thread_env(64, {})["OMP_NUM_THREADS"] == "1"
