@@ -1,18 +1,20 @@
 """Names MindSpore code calls through ``mindspore.ops.functional`` (``F.tensor_add``,
-``F.shape`` ...) that are not ops of ``mindcell.ops``: reachable as ``F.<name>`` only."""
+``F.dtype`` ...) that are not ops of ``mindcell.ops``: reachable as ``F.<name>`` only.
+(``F.shape``/``F.rank``/``F.size`` are the ops of ``function/index_func.py``.)"""
 import functools
 
 import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
+from mindcell.ops._helpers import check_tensor
 from mindcell.ops.function.math_func import (add, sub, mul, div, pow, floor_div,  # noqa: F401
                                              floor_mod, cast)
 from mindcell.ops.function import math_func as _m
 
 __all__ = ["tensor_add", "tensor_sub", "tensor_mul", "tensor_div", "tensor_pow",
            "tensor_floordiv", "tensor_mod", "tensor_lt", "tensor_le", "tensor_gt", "tensor_ge",
-           "shape", "dtype", "rank", "size", "shape_mul", "scalar_to_tensor", "tuple_to_array",
+           "dtype", "shape_mul", "scalar_to_tensor", "tuple_to_array",
            "partial", "make_tuple", "tuple_getitem", "scalar_cast"]
 
 tensor_add, tensor_sub, tensor_mul, tensor_div, tensor_pow = add, sub, mul, div, pow
@@ -22,30 +24,9 @@ tensor_gt, tensor_ge = _m.greater, _m.greater_equal
 partial = functools.partial
 
 
-def _tensor(x, op):
-    if not isinstance(x, Tensor):
-        raise TypeError("%s: expects a Tensor, but got %s" % (op, type(x).__name__))
-    return x
-
-
-def shape(input_x):
-    """shape(input_x): the shape, a tuple of ints."""
-    return _tensor(input_x, "shape").shape
-
-
 def dtype(input_x):
     """dtype(input_x): the dtype."""
-    return _tensor(input_x, "dtype").dtype
-
-
-def rank(input_x):
-    """rank(input_x): the number of dimensions."""
-    return _tensor(input_x, "rank").ndim
-
-
-def size(input_x):
-    """size(input_x): the number of elements."""
-    return int(np.prod(_tensor(input_x, "size").shape, dtype=np.int64))
+    return check_tensor(input_x, "dtype", "input_x").dtype
 
 
 def shape_mul(shape_x):
