@@ -137,6 +137,28 @@ def operands(x1, x2, name):
     return x1, x2
 
 
+def _named(op, name, doc):
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc % name
+    return op
+
+
+def unary(fn, name, doc, convert=asarray):
+    """The function ``name(x, dtype=None)``: ``fn`` of ``convert(x, name)``, cast to ``dtype``;
+    ``doc`` is its docstring with ``%s`` for the name."""
+    def op(x, dtype=None):
+        return apply_dtype(fn(convert(x, name)), dtype, name)
+    return _named(op, name, doc)
+
+
+def binary(fn, name, doc, convert=operands):
+    """The function ``name(x1, x2, dtype=None)``: ``fn`` of ``convert(x1, x2, name)``, cast
+    to ``dtype``; ``doc`` is its docstring with ``%s`` for the name."""
+    def op(x1, x2, dtype=None):
+        return apply_dtype(fn(*convert(x1, x2, name)), dtype, name)
+    return _named(op, name, doc)
+
+
 def check_int(v, name, arg):
     if not isinstance(v, (numbers.Integral, np.integer)) or isinstance(v, (bool, np.bool_)):
         raise fail(name, "'%s' must be an int, but got %s" % (arg, describe(v)))

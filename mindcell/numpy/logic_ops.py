@@ -9,39 +9,29 @@ from mindcell.numpy import _utils as U
 
 
 def _compare(fn, name):
-    def op(x1, x2, dtype=None):
-        a, b = U.operands(x1, x2, name)
-        return U.apply_dtype(fn(a, b), dtype, name)
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = "%s(x1, x2, dtype=None): element-wise, with broadcasting (Bool)." % name
-    return op
+    return U.binary(fn, name, "%s(x1, x2, dtype=None): element-wise, with broadcasting (Bool).")
 
 
 def _as_bool(t):
     return t if t._np_dtype.kind == "b" else ops.ne(t, 0)
 
 
+def _bool_operands(x1, x2, name):
+    return tuple(_as_bool(U.asarray(v, name)) for v in (x1, x2))
+
+
 def _logical(fn, name):
-    def op(x1, x2, dtype=None):
-        a, b = (_as_bool(U.asarray(v, name)) for v in (x1, x2))
-        return U.apply_dtype(fn(a, b), dtype, name)
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = "%s(x1, x2, dtype=None): element-wise truth function (Bool)." % name
-    return op
+    return U.binary(fn, name, "%s(x1, x2, dtype=None): element-wise truth function (Bool).",
+                    _bool_operands)
 
 
 def _test(fn, name, floats_only=True):
-    def op(x, dtype=None):
-        t = U.asarray(x, name)
+    def test(t):
         if floats_only and not mstype.is_float_np(t._np_dtype):
             r = ops.zeros_like(t, dtype=mstype.bool_)  # integers are never nan/inf
-            r = ops.logical_not(r) if name == "isfinite" else r
-        else:
-            r = fn(t)
-        return U.apply_dtype(r, dtype, name)
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = "%s(x, dtype=None): element-wise test (Bool)." % name
-    return op
+            return ops.logical_not(r) if name == "isfinite" else r
+        return fn(t)
+    return U.unary(test, name, "%s(x, dtype=None): element-wise test (Bool).")
 
 
 equal = _compare(ops.equal, "equal")

@@ -13,27 +13,28 @@ from mindcell.numpy import _utils as U
 _LN2, _LN10 = math.log(2.0), math.log(10.0)
 
 
+def _float_operands(x1, x2, name):
+    """Both operands as float tensors: a Python float stays in the tensor's dtype."""
+    a, b = U.operands(x1, x2, name)
+    a = U.as_float(a) if isinstance(a, Tensor) else a
+    b = U.as_float(b) if isinstance(b, Tensor) else b
+    a = a if isinstance(a, Tensor) else ops.add(ops.zeros_like(b), a)
+    b = b if isinstance(b, Tensor) else ops.add(ops.zeros_like(a), b)
+    return a, b
+
+
+def _float_arg(x, name):
+    return U.as_float(U.asarray(x, name))
+
+
 def _binary(fn, name, float_result=False):
-    def op(x1, x2, dtype=None):
-        a, b = U.operands(x1, x2, name)
-        if float_result:  # both as tensors: a Python float stays in the tensor's dtype
-            a = U.as_float(a) if isinstance(a, Tensor) else a
-            b = U.as_float(b) if isinstance(b, Tensor) else b
-            a = a if isinstance(a, Tensor) else ops.add(ops.zeros_like(b), a)
-            b = b if isinstance(b, Tensor) else ops.add(ops.zeros_like(a), b)
-        return U.apply_dtype(fn(a, b), dtype, name)
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = "%s(x1, x2, dtype=None): element-wise, with broadcasting." % name
-    return op
+    return U.binary(fn, name, "%s(x1, x2, dtype=None): element-wise, with broadcasting.",
+                    _float_operands if float_result else U.operands)
 
 
 def _unary(fn, name, to_float=True):
-    def op(x, dtype=None):
-        t = U.asarray(x, name)
-        return U.apply_dtype(fn(U.as_float(t) if to_float else t), dtype, name)
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = "%s(x, dtype=None): element-wise." % name
-    return op
+    return U.unary(fn, name, "%s(x, dtype=None): element-wise.",
+                   _float_arg if to_float else U.asarray)
 
 
 add = _binary(ops.add, "add")
