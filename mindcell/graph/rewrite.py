@@ -13,7 +13,7 @@ import textwrap
 import types
 
 from mindcell._core import trace as _trace
-from mindcell.graph.symbolic import graph_error
+from mindcell.graph.symbolic import graph_error, user_code_frame
 
 _HELPERS = "mindcell.graph.rewrite"
 
@@ -293,15 +293,8 @@ def _loop_lines(code):
 
 def user_code():
     """(code, line) of the innermost frame outside mindcell."""
-    import os
-    import sys
-    frame = sys._getframe(1)
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    while frame is not None:
-        if not os.path.abspath(frame.f_code.co_filename).startswith(package):
-            return frame.f_code, frame.f_lineno
-        frame = frame.f_back
-    return None, 0
+    frame = user_code_frame()
+    return (None, 0) if frame is None else (frame.f_code, frame.f_lineno)
 
 
 def rewrite_loop_here():

@@ -3,23 +3,29 @@ tries to read a traced value."""
 import os
 import sys
 
-import numpy as np
-
 from mindcell.common.tensor import Tensor
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def user_frame():
-    """(filename, lineno, line) of the innermost frame outside mindcell (the user's code)."""
+def user_code_frame():
+    """The innermost frame outside mindcell (the user's code), or None."""
     frame = sys._getframe(1)
     while frame is not None:
-        fname = os.path.abspath(frame.f_code.co_filename)
-        if not fname.startswith(_PACKAGE_DIR):
-            import linecache
-            return fname, frame.f_lineno, linecache.getline(fname, frame.f_lineno).strip()
+        if not os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR):
+            return frame
         frame = frame.f_back
-    return "<unknown>", 0, ""
+    return None
+
+
+def user_frame():
+    """(filename, lineno, line) of the innermost frame outside mindcell (the user's code)."""
+    frame = user_code_frame()
+    if frame is None:
+        return "<unknown>", 0, ""
+    import linecache
+    fname = os.path.abspath(frame.f_code.co_filename)
+    return fname, frame.f_lineno, linecache.getline(fname, frame.f_lineno).strip()
 
 
 class GraphModeError(RuntimeError):
