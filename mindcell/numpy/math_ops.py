@@ -108,39 +108,13 @@ fix = _unary(_trunc, "fix")
 rint = _unary(ops.round, "rint")
 
 
-def _large(t):
-    """|t| beyond which t*t overflows: the inverse hyperbolic functions switch to log(2|t|)."""
-    return 1e150 if t._np_dtype == np.float64 else 1e18
-
-
-def _asinh(t):
-    a = ops.abs(t)
-    big = ops.gt(a, _large(t))
-    small_a = ops.where(big, ops.zeros_like(a), a)  # no overflow in the unused branch
-    big_a = ops.where(big, a, ops.ones_like(a))
-    near = ops.log1p(ops.add(small_a, ops.div(ops.square(small_a), ops.add(
-        ops.sqrt(ops.add(ops.square(small_a), 1.0)), 1.0))))
-    far = ops.add(ops.log(big_a), _LN2)
-    return ops.mul(ops.sign(t), ops.where(big, far, near))
-
-
-def _acosh(t):
-    big = ops.gt(t, _large(t))
-    small_t = ops.where(big, ops.ones_like(t), t)
-    big_t = ops.where(big, t, ops.ones_like(t))
-    xm1 = ops.sub(small_t, 1.0)
-    near = ops.log1p(ops.add(xm1, ops.sqrt(ops.mul(xm1, ops.add(small_t, 1.0)))))
-    return ops.where(big, ops.add(ops.log(big_t), _LN2), near)
-
-
 arcsin = _unary(ops.asin, "arcsin")
 arccos = _unary(ops.acos, "arccos")
 arctan = _unary(ops.atan, "arctan")
 arctan2 = _binary(ops.atan2, "arctan2", float_result=True)
-arcsinh = _unary(_asinh, "arcsinh")
-arccosh = _unary(_acosh, "arccosh")
-arctanh = _unary(lambda t: ops.mul(ops.log1p(ops.div(ops.mul(t, 2.0), ops.sub(1.0, t))), 0.5),
-                 "arctanh")
+arcsinh = _unary(ops.asinh, "arcsinh")
+arccosh = _unary(ops.acosh, "arccosh")
+arctanh = _unary(ops.atanh, "arctanh")
 
 
 def around(a, decimals=0):
