@@ -19,7 +19,7 @@ from collections import OrderedDict
 
 from mindcell.graph.compile import CompileCache
 from mindcell.graph.jit import compile_for, should_compile
-from mindcell.graph.tracer import current_graph_trace, is_tracing
+from mindcell.graph.tracer import current_graph_trace
 from mindcell._core import trace as _trace
 from mindcell.context import _context, GRAPH_MODE
 

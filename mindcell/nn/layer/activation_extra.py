@@ -4,7 +4,6 @@ import numbers
 
 import numpy as np
 
-from mindcell import dtype as mstype
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
