@@ -4,8 +4,6 @@ mindspore.numpy's optional ``dtype`` argument (the result's dtype); math functio
 or bool inputs compute in Float32."""
 import math
 
-import numpy as np
-
 from mindcell.common.tensor import Tensor
 from mindcell import ops
 from mindcell.numpy import _utils as U
