@@ -16,7 +16,14 @@ class Program:
     def __init__(self, graph):
         self.lowered = lower(graph)
         self.params = [v.param for v in graph.params]
-        self._const_ids = {id(v.const) for v in graph.consts}
+        memory = self.lowered.memory
+        self._consts = [c for _, c in memory.consts]
+        self._const_ids = {id(c) for c in self._consts}
+        # outputs that may share memory with a parameter or constant: all but native results,
+        # which are allocated fresh for each run (decided here, not on every call)
+        fresh = {f[0] for f in memory.fresh}
+        self._shared_outputs = tuple(i for i, s in enumerate(memory.slots["output_slots"])
+                                     if s not in fresh)
         self._idle = [self._new_executor()]
 
     @property
@@ -40,23 +47,22 @@ class Program:
             outs = executor.run(arrays, bound)
         finally:
             idle.append(executor)
-        return self._detach(outs, bound)
+        if self._shared_outputs:
+            self._detach(outs, bound)
+        return outs
 
     def _detach(self, outs, bound):
         """Outputs that share memory with a parameter (bound by reference: a later step or
         ``ops.assign`` writes it) or with a constant (every run would return that one array)
-        are returned as copies: the caller gets the value at the end of this run."""
+        are replaced by copies: the caller gets the value at the end of this run."""
         bound_ids = {id(b) for b in bound} | self._const_ids
-        for i, o in enumerate(outs):
+        for i in self._shared_outputs:
+            o = outs[i]
             if o.base is None and id(o) not in bound_ids:
-                continue  # a fresh result (native outputs, most Python steps)
+                continue  # a fresh result (most Python steps)
             if id(o) in bound_ids or any(np.may_share_memory(o, b) for b in bound) or any(
-                    np.may_share_memory(o, c) for c in self._consts()):
+                    np.may_share_memory(o, c) for c in self._consts):
                 outs[i] = o.copy()
-        return outs
-
-    def _consts(self):
-        return [c for _, c in self.lowered.memory.consts]
 
 
 def run_node(node, arrays):
