@@ -232,14 +232,20 @@ def check_numel(shape, op, arg="shape"):
     return shape
 
 
+def tensor_item(t, op, arg):
+    """The Python scalar of a one-element Tensor given for a number argument (ValueError
+    naming the op otherwise)."""
+    if t.size != 1:
+        raise ValueError("%s: '%s' must be a number or a one-element Tensor, but got %s"
+                         % (public_name(op), arg, show(t)))
+    return t.item()
+
+
 def check_scalar_arg(v, op, arg, integer=False, finite=True):
     """A number, or a one-element Tensor holding one, as a Python int (ints within int64) or
     float; bools are rejected (TypeError), NaN (and inf when ``finite``) too (ValueError)."""
     if isinstance(v, Tensor):
-        if v.size != 1:
-            raise ValueError("%s: '%s' must be a number or a one-element Tensor, but got %s"
-                             % (public_name(op), arg, show(v)))
-        v = v.item()
+        v = tensor_item(v, op, arg)
     if integer or _is_int(v):
         return check_int(v, op, arg, INT64_MIN, INT64_MAX)
     return check_number(v, op, arg, finite=finite)
@@ -260,10 +266,7 @@ def fill_scalar(v, op, arg, np_dtype=None):
     scalar (NaN and inf kept), with the dtype it fills by default; when ``np_dtype`` is given
     the value must fit in it (no silent wrap-around)."""
     if isinstance(v, Tensor):
-        if v.size != 1:
-            raise ValueError("%s: '%s' must be a number or a one-element Tensor, but got %s"
-                             % (public_name(op), arg, show(v)))
-        value, default = v.item(), v._np_dtype
+        value, default = tensor_item(v, op, arg), v._np_dtype
     elif is_scalar(v):
         value = _py(v)
         default = mstype.scalar_dtype(value).np_dtype

@@ -7,7 +7,8 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_shape, normalize_axis, normalize_dim,
                                    normalize_perm, check_rank, to_tensor, cast_to,
-                                   binary_operands, INT64_MAX, check_numel, fill_scalar)
+                                   binary_operands, INT64_MAX, check_numel, fill_scalar,
+                                   tensor_item)
 from mindcell.ops._errors import (check_bool, check_choice, check_int, check_ints, check_number,
                                   check_positive_int, public_name)
 from mindcell.ops.defs import shape as S
@@ -364,12 +365,9 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
 def _one_hot_value(v, arg):
     """``on_value``/``off_value`` (a number or a one-element tensor) as (scalar, dtype)."""
     if isinstance(v, Tensor):
-        if v.size != 1:
-            raise ValueError("%s: '%s' must be a number or a one-element tensor, but got shape "
-                             "%s" % (public_name("one_hot"), arg, v.shape))
-    else:
-        check_number(v, "one_hot", arg)
-        v = to_tensor(v, "one_hot", arg)  # ValueError when an int does not fit in Int64
+        return tensor_item(v, "one_hot", arg), v._np_dtype
+    check_number(v, "one_hot", arg)
+    v = to_tensor(v, "one_hot", arg)  # ValueError when an int does not fit in Int64
     return v.item(), v._np_dtype
 
 
