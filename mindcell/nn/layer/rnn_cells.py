@@ -101,6 +101,9 @@ class _RNNCellBase(Cell):
                                 full_lengths(1, x.shape[0]), False)
         return final
 
+    def construct(self, x, hx):  # one state; LSTMCell overrides (h, c)
+        return self._step(x, (hx,))[0]
+
     def extend_repr(self):
         return "input_size=%d, hidden_size=%d, has_bias=%s" % (self.input_size, self.hidden_size,
                                                                self.has_bias)
@@ -136,9 +139,6 @@ class RNNCell(_RNNCellBase):
         super().__init__(input_size, hidden_size, has_bias,
                          "RNN_RELU" if nonlinearity == "relu" else "RNN_TANH", dtype)
         self.nonlinearity = nonlinearity
-
-    def construct(self, x, hx):
-        return self._step(x, (hx,))[0]
 
 
 class LSTMCell(_RNNCellBase):
@@ -193,6 +193,3 @@ class GRUCell(_RNNCellBase):
 
     def __init__(self, input_size, hidden_size, has_bias=True, dtype=mstype.float32):
         super().__init__(input_size, hidden_size, has_bias, "GRU", dtype)
-
-    def construct(self, x, hx):
-        return self._step(x, (hx,))[0]
