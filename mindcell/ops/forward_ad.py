@@ -40,12 +40,12 @@ def jvp(fn, inputs, v, has_aux=False):
         res = vjp(fn, *xs, has_aux=has_aux)
     except ValueError as e:  # name the op the user called
         raise ValueError(str(e).replace("vjp:", "jvp:", 1)) from None
-    out, aux = res[0], (res[2] if has_aux else None)
+    out, vjp_fn, aux = res[0], res[1], (res[2] if has_aux else None)
     outs = out if isinstance(out, tuple) else (out,)
 
     def projected(*u):
         # <J^T u, v>: linear in u, so its gradient with respect to u is J v
-        g = vjp(fn, *xs, has_aux=has_aux)[1](*u)
+        g = vjp_fn(*u)
         g = g if isinstance(g, tuple) else (g,)
         total = None
         for gi, vi in zip(g, vs):
