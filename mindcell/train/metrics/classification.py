@@ -4,7 +4,7 @@ import sys
 import numpy as np
 
 from mindcell import dtype as mstype
-from mindcell.train.metrics.metric import Metric, rearrange_inputs
+from mindcell.train.metrics.metric import Metric, _Mean, rearrange_inputs
 
 __all__ = ["Accuracy", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
            "Top5CategoricalAccuracy", "Precision", "Recall", "Fbeta", "F1"]
@@ -57,7 +57,7 @@ def _multilabel(metric, inputs):
     return (np.moveaxis(y_pred, 1, -1).reshape(-1, c), np.moveaxis(y, 1, -1).reshape(-1, c))
 
 
-class Accuracy(Metric):
+class Accuracy(_Mean):
     """Accuracy(eval_type='classification'): share of samples predicted right.
 
     ``update(y_pred, y)``: ``y_pred`` (N, C) scores, ``y`` (N,) class indices or (N, C) one-hot;
@@ -68,12 +68,6 @@ class Accuracy(Metric):
     def __init__(self, eval_type="classification"):
         super().__init__()
         self._type = _check_eval_type(eval_type, "Accuracy")
-        self.clear()
-
-    def clear(self):
-        """Reset the counts."""
-        self._correct_num = 0
-        self._total_num = 0
 
     @rearrange_inputs
     def update(self, *inputs):
@@ -84,17 +78,10 @@ class Accuracy(Metric):
         else:
             y_pred, y = _pred_and_labels(self, inputs)
             right = y_pred.argmax(axis=1) == y
-        self._correct_num += int(right.sum())
-        self._total_num += right.size
-
-    def eval(self):
-        """eval(): correct / total, a float."""
-        if self._total_num == 0:
-            raise self._no_samples()
-        return self._correct_num / self._total_num
+        self._add(int(right.sum()), right.size)
 
 
-class TopKCategoricalAccuracy(Metric):
+class TopKCategoricalAccuracy(_Mean):
     """TopKCategoricalAccuracy(k): share of samples whose label is among the ``k`` highest
     scores (ties: the lower class index ranks first)."""
 
@@ -106,26 +93,13 @@ class TopKCategoricalAccuracy(Metric):
         if k < 1:
             raise ValueError("TopKCategoricalAccuracy: 'k' must be at least 1, but got %d" % k)
         self.k = k
-        self.clear()
-
-    def clear(self):
-        """Reset the counts."""
-        self._correct_num = 0
-        self._samples_num = 0
 
     @rearrange_inputs
     def update(self, *inputs):
         """update(y_pred, y): add one batch."""
         y_pred, y = _pred_and_labels(self, inputs)
         top = np.argsort(-y_pred, axis=1, kind="stable")[:, :self.k]
-        self._correct_num += int((top == y[:, None]).any(axis=1).sum())
-        self._samples_num += y.shape[0]
-
-    def eval(self):
-        """eval(): the top-k accuracy, a float."""
-        if self._samples_num == 0:
-            raise self._no_samples()
-        return self._correct_num / self._samples_num
+        self._add(int((top == y[:, None]).any(axis=1).sum()), y.shape[0])
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):

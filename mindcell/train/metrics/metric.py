@@ -76,3 +76,26 @@ class Metric:
         self.clear()
         self.update(*inputs)
         return self.eval()
+
+
+class _Mean(Metric):
+    """A metric that is a running sum divided by a running count (``_add`` adds to both)."""
+
+    def __init__(self):
+        super().__init__()
+        self.clear()
+
+    def clear(self):
+        """Reset the sum and the count."""
+        self._sum = 0
+        self._count = 0
+
+    def _add(self, total, count):
+        self._sum += total
+        self._count += count
+
+    def eval(self):
+        """eval(): the sum over the count, a float."""
+        if self._count == 0:
+            raise self._no_samples()
+        return self._sum / self._count

@@ -1,20 +1,12 @@
 """Regression metrics: MAE, MSE (error summed per sample, averaged over samples), and Loss."""
 import numpy as np
 
-from mindcell.train.metrics.metric import Metric, rearrange_inputs
+from mindcell.train.metrics.metric import _Mean, rearrange_inputs
 
 __all__ = ["MAE", "MSE", "Loss"]
 
 
-class _ErrorSum(Metric):
-    def __init__(self):
-        super().__init__()
-        self.clear()
-
-    def clear(self):
-        """Reset the accumulated error."""
-        self._error_sum = 0.0
-        self._samples_num = 0
+class _ErrorSum(_Mean):
 
     @rearrange_inputs
     def update(self, *inputs):
@@ -25,14 +17,8 @@ class _ErrorSum(Metric):
             raise ValueError("%s.update: y has %d elements, y_pred %d"
                              % (type(self).__name__, y.size, y_pred.size))
         diff = y.reshape(y_pred.shape).astype(np.float64) - y_pred
-        self._error_sum += float(self._error(diff).sum())
-        self._samples_num += y.shape[0] if y.ndim else 1
-
-    def eval(self):
-        """eval(): the error summed over each sample's elements, averaged over samples."""
-        if self._samples_num == 0:
-            raise self._no_samples()
-        return self._error_sum / self._samples_num
+        # the error summed over each sample's elements, averaged over samples
+        self._add(float(self._error(diff).sum()), y.shape[0] if y.ndim else 1)
 
 
 class MAE(_ErrorSum):
@@ -45,17 +31,8 @@ class MSE(_ErrorSum):
     _error = staticmethod(np.square)
 
 
-class Loss(Metric):
+class Loss(_Mean):
     """Loss(): the mean of the losses passed to ``update`` (one per batch)."""
-
-    def __init__(self):
-        super().__init__()
-        self.clear()
-
-    def clear(self):
-        """Reset the accumulated loss."""
-        self._sum_loss = 0.0
-        self._total_num = 0
 
     @rearrange_inputs
     def update(self, *inputs):
@@ -66,11 +43,4 @@ class Loss(Metric):
             loss = loss.reshape(1)
         if loss.ndim != 1:
             raise ValueError("Loss.update: the loss must be 0-D or 1-D, but got %d-D" % loss.ndim)
-        self._sum_loss += float(loss.mean(-1))
-        self._total_num += 1
-
-    def eval(self):
-        """eval(): the mean loss."""
-        if self._total_num == 0:
-            raise self._no_samples()
-        return self._sum_loss / self._total_num
+        self._add(float(loss.mean(-1)), 1)
