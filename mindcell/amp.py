@@ -4,15 +4,13 @@
 float32 (master weights: each use casts them, gradients flow back in float32);
 ``build_train_network`` adds the loss and a (loss-scaled) training step; the loss scalers
 scale a loss and unscale gradients in a custom training loop."""
-import numbers
-
 import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell import nn
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
-from mindcell.nn.wrap.loss_scale import all_finite as _all_finite, _check_scale
+from mindcell.nn.wrap.loss_scale import all_finite as _all_finite, _check_scale, _check_window
 from mindcell.ops import functional as F
 from mindcell.train.loss_scale_manager import (LossScaleManager, FixedLossScaleManager,  # noqa
                                                DynamicLossScaleManager)
@@ -221,11 +219,7 @@ class DynamicLossScaler(StaticLossScaler):
     def __init__(self, scale_value, scale_factor, scale_window):
         super().__init__(scale_value)
         self.scale_factor = _check_scale(scale_factor, "DynamicLossScaler", "scale_factor")
-        if isinstance(scale_window, bool) or not isinstance(scale_window, numbers.Integral) \
-                or scale_window < 1:
-            raise ValueError("DynamicLossScaler: 'scale_window' must be a positive int, but "
-                             "got %r" % (scale_window,))
-        self.scale_window = int(scale_window)
+        self.scale_window = _check_window(scale_window, "DynamicLossScaler")
         self.counter = Parameter(Tensor(np.int32(0)), name="counter", requires_grad=False)
 
     def adjust(self, grads_finite):

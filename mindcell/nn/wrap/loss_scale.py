@@ -31,6 +31,12 @@ def _check_scale(value, owner, arg):
     return float(value)
 
 
+def _check_window(value, owner):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise ValueError("%s: 'scale_window' must be a positive int, but got %r" % (owner, value))
+    return int(value)
+
+
 class FixedLossScaleUpdateCell(Cell):
     """FixedLossScaleUpdateCell(loss_scale_value): keeps the scale; called as
     ``cell(loss_scale, overflow)`` it returns ``overflow``."""
@@ -60,13 +66,9 @@ class DynamicLossScaleUpdateCell(Cell):
         name = "DynamicLossScaleUpdateCell"
         self.loss_scale_value = _check_scale(loss_scale_value, name, "loss_scale_value")
         self.scale_factor = _check_scale(scale_factor, name, "scale_factor")
-        if isinstance(scale_window, bool) or not isinstance(scale_window, numbers.Integral) \
-                or scale_window < 1:
-            raise ValueError("%s: 'scale_window' must be a positive int, but got %r"
-                             % (name, scale_window))
+        self.scale_window = _check_window(scale_window, name)
         if self.scale_factor <= 1:
             raise ValueError("%s: 'scale_factor' must be > 1, but got %r" % (name, scale_factor))
-        self.scale_window = int(scale_window)
         self.cur_iter = Parameter(Tensor(np.ones((), np.int32)), name="current_iterator_step",
                                   requires_grad=False)
         self.last_overflow_iter = Parameter(Tensor(np.zeros((), np.int32)),
