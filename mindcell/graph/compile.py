@@ -207,9 +207,6 @@ class CompileCache:
     def last_compiled(self, compiled):
         self._local.compiled = compiled
 
-    def lookup(self, key):
-        return self.entries.get(key)
-
     def get_or_compile(self, key, build):
         """The entry for ``key``; on a miss ``build()`` makes it, once across threads."""
         compiled = self.entries.get(key)

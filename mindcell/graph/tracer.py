@@ -41,7 +41,6 @@ class GraphTrace(_trace.Trace):
         self.backward_depth = 0
         self.input_strides = {}  # input value id -> strides of a non-C-contiguous argument
         self.layout_inputs = set()  # ids of input values whose layout the trace relied on
-        self.layout_tensors = set()  # ids of concrete tensors whose layout it relied on
         self._state = {}  # id(concrete Tensor construct writes) -> its input Value
         self.state_tensors = []  # those tensors, in input order (after the arguments)
         self.written_concrete = {}  # id -> concrete tensors some path wrote (not yet inputs)
@@ -122,7 +121,6 @@ class GraphTrace(_trace.Trace):
             return prim.view.layout(self._layout(base), **attrs)
         if isinstance(t, SymbolicTensor):
             return self._value_layout(t._value, 0)
-        self.layout_tensors.add(id(t))
         return strided_layout(t.shape, t._np_dtype, t._data.strides)
 
     def _value_layout(self, v, depth):
