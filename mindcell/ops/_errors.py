@@ -154,12 +154,6 @@ def check_reduction(reduction, op):
     return check_choice(reduction, op, "reduction", ("mean", "sum", "none"))
 
 
-def check_same_shape(a, b, op, arg_a="input", arg_b="other"):
-    if a.shape != b.shape:
-        raise ValueError("%s: '%s' and '%s' must have the same shape, but got %s and %s"
-                         % (public_name(op), arg_a, arg_b, a.shape, b.shape))
-
-
 def check_broadcast(op, *shapes):
     """The broadcast shape of ``shapes``; ValueError naming the op when they do not broadcast."""
     try:
