@@ -9,8 +9,6 @@ from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import public_name
 from mindcell.ops.defs import shape as S
 
-PAD_MODES = ("constant", "reflect", "replicate", "circular", "symmetric")
-
 
 def take(x, index, axis):
     """``x`` gathered along ``axis`` at the constant numpy integer array ``index``."""
