@@ -64,16 +64,16 @@ class Prim:
 
     def compute(self, arrays, attrs):
         """Evaluate on numpy arrays with the compiled kernel when there is one, else ``impl``."""
-        for a in arrays:
-            if a.dtype is _BF16:  # computed in float32, rounded once (_core/bf16.py)
-                return _bf16.compute_bf16(self, arrays, attrs)
         if not self._kernel_resolved:
             self.resolve_kernel()
         kernel = self.kernel
         if kernel is not None:
-            out = kernel(*arrays, **attrs)
+            out = kernel(*arrays, **attrs)  # NotImplemented for bfloat16 (kernels/__init__.py)
             if out is not NotImplemented:
                 return out
+        for a in arrays:  # after the kernel: float32 calls, the common case, skip this loop
+            if a.dtype is _BF16:  # computed in float32, rounded once (_core/bf16.py)
+                return _bf16.compute_bf16(self, arrays, attrs)
         with np.errstate(all="ignore"):  # nan/inf results, as MindSpore gives them, not warnings
             return self.impl(*arrays, **attrs)
 

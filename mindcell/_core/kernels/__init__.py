@@ -5,7 +5,9 @@ numpy ``impl``: ``fn(*arrays, **attrs)`` returning one ndarray or a tuple of nda
 wrapper validates dtype/contiguity, allocates the output and calls the Cython entry point, which
 writes into that preallocated ``out``. A wrapper may return ``NotImplemented`` for inputs its
 kernel does not cover (for example an integer dtype); the eager trace then runs the primitive's
-numpy reference instead. A missing compiled module is an ImportError here, never a silent
+numpy reference instead. Kernels cover float32/float64 only and must return ``NotImplemented``
+when an array they read is bfloat16: ``Prim.compute`` looks for bfloat16 only after the kernel
+declined, then runs the kernel again on float32 copies (``_core/bf16.py``). A missing compiled module is an ImportError here, never a silent
 fallback.
 """
 
