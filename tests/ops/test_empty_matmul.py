@@ -11,14 +11,6 @@ CASES = [((2, 3, 0), (2, 0, 4)), ((0, 3, 4), (0, 4, 5)), ((2, 0, 4), (2, 4, 5)),
          ((2, 1, 3, 4), (0, 4, 2)), ((1, 3, 0), (5, 0, 2))]
 
 
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    old = ms.get_context("mode")
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=old)
-
-
 class _Fn(nn.Cell):
     def __init__(self, fn):
         super().__init__()

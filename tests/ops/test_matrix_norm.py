@@ -20,14 +20,6 @@ class _Norm(nn.Cell):
         return ops.norm(x, **self.kw)
 
 
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    old = ms.get_context("mode")
-    ms.set_context(mode=request.param)
-    yield
-    ms.set_context(mode=old)
-
-
 @pytest.mark.parametrize("ord", ORDS, ids=str)
 @pytest.mark.parametrize("shape, dim, keepdim", [((3, 4), None, False), ((4, 3), (0, 1), True),
                                                  ((2, 3, 4), (1, 2), False),
