@@ -24,9 +24,3 @@ def writes_here():
     """Whether this process writes the checkpoints it is asked to save."""
     return not rank0_only() or _comm._state.rank == 0
 
-
-def save(op, fn):
-    """``fn()`` on the writing ranks. The others return at once, without waiting for rank 0:
-    a wait would hang the common ``if get_rank() == 0: save_checkpoint(...)`` scripts. A rank
-    that reads the file right after saving calls ``communication.barrier()`` first."""
-    return fn() if writes_here() else None

@@ -378,10 +378,13 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise TypeError("For 'save_checkpoint', 'choice_func' must be callable, but got %s."
                         % type(choice_func).__name__)
 
-    # In data parallel only rank 0 writes; the others return when its file is complete.
-    _rank0.save("save_checkpoint", lambda: _save(save_obj, append_dict, choice_func, path,
-                                                 async_save, crc_check, format,
-                                                 remove_redundancy))
+    # In data parallel only rank 0 writes. The others return at once, without waiting for
+    # rank 0: a wait would hang the common ``if get_rank() == 0: save_checkpoint(...)``
+    # scripts. A rank that reads the file right after saving calls
+    # ``communication.barrier()`` first.
+    if _rank0.writes_here():
+        _save(save_obj, append_dict, choice_func, path, async_save, crc_check, format,
+              remove_redundancy)
 
 
 def _save(save_obj, append_dict, choice_func, path, async_save, crc_check, format,
