@@ -262,10 +262,15 @@ cdef int _nchw(str kernel, str name, cnp.ndarray a, int t, bint out) except -1:
     return 0
 
 
-cdef int _same_nc(str kernel, str name, cnp.ndarray a, str ref_name, cnp.ndarray ref) except -1:
-    """a's batch and channel extents are ref's."""
-    need_dim(kernel, name, a, 0, cnp.PyArray_DIMS(ref)[0], "%s.shape[0]" % ref_name)
-    need_dim(kernel, name, a, 1, cnp.PyArray_DIMS(ref)[1], "%s.shape[1]" % ref_name)
+cdef int _same_nc(str kernel, str name, cnp.ndarray a, str ref_name, cnp.ndarray ref,
+                  int naxes=2) except -1:
+    """a's first naxes extents (batch and channel by default) are ref's; the message is
+    formatted only on failure."""
+    cdef int axis
+    for axis in range(naxes):
+        if cnp.PyArray_DIMS(a)[axis] != cnp.PyArray_DIMS(ref)[axis]:
+            need_dim(kernel, name, a, axis, cnp.PyArray_DIMS(ref)[axis],
+                     "%s.shape[%d]" % (ref_name, axis))
     return 0
 
 
@@ -320,9 +325,7 @@ def max_pool_fwd(cnp.ndarray x, int kh, int kw, int sh, int sw, int pt, int pl,
     _nchw("max_pool_fwd", "y", y, t, True)
     need_array("max_pool_fwd", "argmax", argmax, 4, cnp.NPY_INT64, True)
     _same_nc("max_pool_fwd", "y", y, "x", x)
-    _same_nc("max_pool_fwd", "argmax", argmax, "y", y)
-    need_dim("max_pool_fwd", "argmax", argmax, 2, cnp.PyArray_DIMS(y)[2], "y.shape[2]")
-    need_dim("max_pool_fwd", "argmax", argmax, 3, cnp.PyArray_DIMS(y)[3], "y.shape[3]")
+    _same_nc("max_pool_fwd", "argmax", argmax, "y", y, 4)
     if t == cnp.NPY_FLOAT32:
         _max_pool_fwd[float](x, kh, kw, sh, sw, pt, pl, y, argmax)
     else:
@@ -336,9 +339,7 @@ def max_pool_bwd(cnp.ndarray dy, cnp.ndarray argmax, cnp.ndarray dx):
     _nchw("max_pool_bwd", "dy", dy, t, False)
     need_array("max_pool_bwd", "argmax", argmax, 4, cnp.NPY_INT64, False)
     _nchw("max_pool_bwd", "dx", dx, t, True)
-    _same_nc("max_pool_bwd", "argmax", argmax, "dy", dy)
-    need_dim("max_pool_bwd", "argmax", argmax, 2, cnp.PyArray_DIMS(dy)[2], "dy.shape[2]")
-    need_dim("max_pool_bwd", "argmax", argmax, 3, cnp.PyArray_DIMS(dy)[3], "dy.shape[3]")
+    _same_nc("max_pool_bwd", "argmax", argmax, "dy", dy, 4)
     _same_nc("max_pool_bwd", "dx", dx, "dy", dy)
     if t == cnp.NPY_FLOAT32:
         _max_pool_bwd[float](dy, argmax, dx)
