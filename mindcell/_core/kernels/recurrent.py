@@ -8,7 +8,6 @@ from mindcell._core.kernels import register
 
 blas.bind(_rec)
 
-_KINDS = {"RNNSequence": 0, "LSTMSequence": 1, "GRUSequence": 2}
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
 
