@@ -135,7 +135,7 @@ def _dense_bf16():
     return net
 
 
-def test_dense_forward_backward_both_modes(mode):
+def test_dense_forward_backward_both_modes():
     x = ms.Tensor(_bf((5, 4), 6))
     results = []
     for m in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
