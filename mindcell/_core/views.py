@@ -43,6 +43,16 @@ class ViewRule:
         self.layout = layout
 
 
+def _drop_link(views, view_of, key, base_key):
+    """Forget that the tensor with id ``key`` is a view of the one with id ``base_key``."""
+    view_of.pop(key, None)
+    siblings = views.get(base_key)
+    if siblings is not None:
+        siblings.pop(key, None)
+        if not siblings:
+            del views[base_key]
+
+
 class ViewTracking:
     """Mixin of the traces: view links, and rebinding after a recorded in-place update.
     Subclasses define ``snapshot(t)`` and ``_assign(t, new)``."""
@@ -61,13 +71,8 @@ class ViewTracking:
         view, base = outputs[0], inputs[0]
         key, base_key = id(view), id(base)
 
-        def forget(_ref, views=self._views, view_of=self._view_of):
-            view_of.pop(key, None)
-            siblings = views.get(base_key)
-            if siblings is not None:
-                siblings.pop(key, None)
-                if not siblings:
-                    del views[base_key]
+        def forget(_ref, views=self._views, view_of=self._view_of):  # no reference to self
+            _drop_link(views, view_of, key, base_key)
 
         ref = weakref.ref(view, forget)
         self._view_of[key] = (ref, base, prim, attrs)
@@ -94,12 +99,9 @@ class ViewTracking:
         self.new_storage.add(id(t))
 
     def _unlink(self, t):
-        link = self._view_of.pop(id(t), None)
+        link = self._view_of.get(id(t))
         if link is not None:
-            siblings = self._views.get(id(link[1]), {})
-            siblings.pop(id(t), None)
-            if not siblings:
-                self._views.pop(id(link[1]), None)
+            _drop_link(self._views, self._view_of, id(t), id(link[1]))
         for ref in self._views.pop(id(t), {}).values():
             view = ref()
             if view is not None:
