@@ -31,6 +31,34 @@ cdef int _operand(str kernel, str name, cnp.ndarray a, int t) except -1:
     return need_array(kernel, name, a, -1, t, False)
 
 
+cdef inline void _run_unary(int op, int t, cnp.ndarray x, cnp.ndarray out,
+                            Py_ssize_t n) noexcept:
+    """out = op(x) over n elements of float type t (checked by the caller), without the GIL."""
+    cdef const void* px = cnp.PyArray_DATA(x)
+    cdef void* po = cnp.PyArray_DATA(out)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            _unary_f32(op, <const float*>px, <float*>po, n)
+        else:
+            _unary_f64(op, <const double*>px, <double*>po, n)
+
+
+cdef inline void _run_binary(int op, int t, cnp.ndarray a, Py_ssize_t ra, Py_ssize_t ca,
+                             cnp.ndarray b, Py_ssize_t rb, Py_ssize_t cb, cnp.ndarray out,
+                             Py_ssize_t rows, Py_ssize_t cols) noexcept:
+    """out = a op b (the row/column layout of _binary_f32) of float type t, without the GIL."""
+    cdef const void* pa = cnp.PyArray_DATA(a)
+    cdef const void* pb = cnp.PyArray_DATA(b)
+    cdef void* po = cnp.PyArray_DATA(out)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            _binary_f32(op, <const float*>pa, ra, ca, <const float*>pb, rb, cb, <float*>po,
+                        rows, cols)
+        else:
+            _binary_f64(op, <const double*>pa, ra, ca, <const double*>pb, rb, cb,
+                        <double*>po, rows, cols)
+
+
 def ew_unary(int op, cnp.ndarray x, cnp.ndarray out):
     """out = op(x) for contiguous float32/float64 arrays of equal size and dtype."""
     cdef int t = float_type("ew_unary", "x", x)
@@ -39,12 +67,7 @@ def ew_unary(int op, cnp.ndarray x, cnp.ndarray out):
     need_array("ew_unary", "out", out, -1, t, True)
     need_size("ew_unary", "out", out, cnp.PyArray_SIZE(x), "the size of 'x'")
     cdef Py_ssize_t n = cnp.PyArray_SIZE(x)
-    if t == cnp.NPY_FLOAT32:
-        with nogil:
-            _unary_f32(op, <const float*>cnp.PyArray_DATA(x), <float*>cnp.PyArray_DATA(out), n)
-    else:
-        with nogil:
-            _unary_f64(op, <const double*>cnp.PyArray_DATA(x), <double*>cnp.PyArray_DATA(out), n)
+    _run_unary(op, t, x, out, n)
 
 
 def ew_binary(int op, cnp.ndarray a, Py_ssize_t ra, Py_ssize_t ca,
@@ -68,16 +91,7 @@ def ew_binary(int op, cnp.ndarray a, Py_ssize_t ra, Py_ssize_t ca,
     if not strided_fits(cnp.PyArray_SIZE(b), rows, rb, cols, cb):
         raise ValueError("ew_binary: strides (%d, %d) over %d x %d read outside 'b' of shape %s"
                          % (rb, cb, rows, cols, (<object>b).shape))
-    if t == cnp.NPY_FLOAT32:
-        with nogil:
-            _binary_f32(op, <const float*>cnp.PyArray_DATA(a), ra, ca,
-                        <const float*>cnp.PyArray_DATA(b), rb, cb,
-                        <float*>cnp.PyArray_DATA(out), rows, cols)
-    else:
-        with nogil:
-            _binary_f64(op, <const double*>cnp.PyArray_DATA(a), ra, ca,
-                        <const double*>cnp.PyArray_DATA(b), rb, cb,
-                        <double*>cnp.PyArray_DATA(out), rows, cols)
+    _run_binary(op, t, a, ra, ca, b, rb, cb, out, rows, cols)
 
 
 def ew_fused(cnp.ndarray program, list inputs not None, cnp.ndarray out):
@@ -152,16 +166,7 @@ def binary_same_shape(int op, cnp.ndarray a not None, cnp.ndarray b not None):
         return None
     out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(a), cnp.PyArray_DIMS(a), t, 0)
     n = cnp.PyArray_SIZE(a)
-    if t == cnp.NPY_FLOAT32:
-        with nogil:
-            _binary_f32(op, <const float*>cnp.PyArray_DATA(a), 0, 1,
-                        <const float*>cnp.PyArray_DATA(b), 0, 1,
-                        <float*>cnp.PyArray_DATA(out), 1, n)
-    else:
-        with nogil:
-            _binary_f64(op, <const double*>cnp.PyArray_DATA(a), 0, 1,
-                        <const double*>cnp.PyArray_DATA(b), 0, 1,
-                        <double*>cnp.PyArray_DATA(out), 1, n)
+    _run_binary(op, t, a, 0, 1, b, 0, 1, out, 1, n)
     return out
 
 
@@ -176,10 +181,5 @@ def unary_contiguous(int op, cnp.ndarray x not None):
             or not cnp.PyArray_ISALIGNED(x):
         return None
     out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(x), cnp.PyArray_DIMS(x), t, 0)
-    if t == cnp.NPY_FLOAT32:
-        with nogil:
-            _unary_f32(op, <const float*>cnp.PyArray_DATA(x), <float*>cnp.PyArray_DATA(out), n)
-    else:
-        with nogil:
-            _unary_f64(op, <const double*>cnp.PyArray_DATA(x), <double*>cnp.PyArray_DATA(out), n)
+    _run_unary(op, t, x, out, n)
     return out
