@@ -41,6 +41,14 @@ def test_mlp_two_halves_equal_one_whole_batch(tmp_path, mode, opt):
 
 
 @pytest.mark.parametrize("mode", ["pynative", "graph"])
+def test_loss_scaled_steps_reduce_gradients_too(tmp_path, mode):
+    """TrainOneStepWithLossScaleCell all-reduces in data parallel like TrainOneStepCell (a
+    power-of-two scale is exact, so 2 halves equal 1 whole batch)."""
+    args = (mode, "mlp", "adam", "--loss-scale", "1024")
+    assert_same(train(2, tmp_path, *args), train(1, tmp_path, *args))
+
+
+@pytest.mark.parametrize("mode", ["pynative", "graph"])
 @pytest.mark.parametrize("opt", ["sgd", "adam"])
 def test_cnn_batchnorm_equals_mean_of_per_shard_gradients(tmp_path, mode, opt):
     # BatchNorm normalises each rank's half with that half's statistics (no synchronised BN,

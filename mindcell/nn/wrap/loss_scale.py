@@ -9,6 +9,7 @@ from mindcell._core import trace as _trace
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
+from mindcell.nn.wrap.cell_wrapper import TrainOneStepCell
 from mindcell.ops import functional as F
 from mindcell.ops.grad import vjp
 from mindcell.ops.defs.shape import copy_p
@@ -92,7 +93,7 @@ class DynamicLossScaleUpdateCell(Cell):
         return overflow
 
 
-class TrainOneStepWithLossScaleCell(Cell):
+class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     """TrainOneStepWithLossScaleCell(network, optimizer, scale_sense)
 
     One training step with loss scaling; returns ``(loss, overflow, loss_scale)``. The
@@ -100,17 +101,14 @@ class TrainOneStepWithLossScaleCell(Cell):
     and when any gradient is inf or NaN the optimizer step is skipped (parameters and
     optimizer state unchanged) and ``overflow`` is True. ``scale_sense`` is an update cell
     (:class:`DynamicLossScaleUpdateCell` / :class:`FixedLossScaleUpdateCell`) or a Tensor
-    holding a fixed scale. The returned scale is the one this step used.
+    holding a fixed scale. The returned scale is the one this step used. In data parallel
+    the gradients are all-reduced before the overflow check, as in :class:`TrainOneStepCell`.
     """
 
     def __init__(self, network, optimizer, scale_sense):
-        super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
             raise TypeError("TrainOneStepWithLossScaleCell: 'network' must be a Cell")
-        self.network = network
-        self.network.set_grad()
-        self.optimizer = optimizer
-        self.weights = optimizer.parameters
+        super().__init__(network, optimizer)
         if isinstance(scale_sense, Cell):
             self.loss_scaling_manager = scale_sense
             value = np.asarray(scale_sense.get_loss_scale(), np.float32)
@@ -137,7 +135,7 @@ class TrainOneStepWithLossScaleCell(Cell):
         loss, pullback = vjp(self.network, *inputs, weights=self.weights)
         seed = F.cast(F.broadcast_to(scale, loss.shape), loss.dtype)
         _, grads = pullback(seed)
-        grads = tuple(F.div(g, F.cast(scale, g.dtype)) for g in grads)
+        grads = self.grad_reducer(tuple(F.div(g, F.cast(scale, g.dtype)) for g in grads))
         overflow = F.logical_not(all_finite(grads))
         if self.loss_scaling_manager is not None:
             overflow = self.loss_scaling_manager(self.scale_sense, overflow)

@@ -1,5 +1,5 @@
 """Data-parallel training run for tests/parallel: ``train_dp.py MODE NET OPT OUT [--emulate K]
-[--seed-by-rank] [--bucket-mb MB] [--no-broadcast]``. Each rank trains on its slice of every
+[--seed-by-rank] [--bucket-mb MB] [--no-broadcast] [--loss-scale S]``. Each rank trains on its slice of every
 batch; with ``--emulate K`` one process averages the gradients of K slices itself (the
 reference for BatchNorm, whose statistics are per slice). Rank 0 saves the trainable
 parameters to OUT (.npz)."""
@@ -37,6 +37,7 @@ def main():
     ap.add_argument("--seed-by-rank", action="store_true")
     ap.add_argument("--bucket-mb", type=float, default=None)
     ap.add_argument("--no-broadcast", action="store_true")
+    ap.add_argument("--loss-scale", type=float, default=0.0)
     a = ap.parse_args()
     ms.set_context(mode=ms.GRAPH_MODE if a.mode == "graph" else ms.PYNATIVE_MODE)
     init()
@@ -58,7 +59,8 @@ def main():
     if a.emulate:
         emulate(loss, opt, xs, ys, a.emulate)
     else:
-        step = nn.TrainOneStepCell(loss, opt)
+        step = (nn.TrainOneStepWithLossScaleCell(loss, opt, ms.Tensor(a.loss_scale))
+                if a.loss_scale else nn.TrainOneStepCell(loss, opt))
         step.set_train()
         per = BATCH // size
         for x, y in zip(xs, ys):
