@@ -8,8 +8,7 @@ high[, dtype]) integers in [0, high), ("bool", shape). Float specs take the dtyp
 (float32, float16, float64). Flags: grad (differentiable in its float inputs), z (also run with
 every input 0-d), f16 (also run in float16), probe (how many leading float outputs are
 differentiable), fd (why finite differences do not apply), kind ("value": compare outputs;
-"random": shape and dtype only; "datadep": must raise GraphModeError in GRAPH_MODE), xfail
-(reason, strict)."""
+"random": shape and dtype only; "datadep": must raise GraphModeError in GRAPH_MODE)."""
 import numpy as np
 
 from mindcell import ops
@@ -18,13 +17,12 @@ FLOAT_KINDS = ("f", "pos", "away", "prob")
 
 
 class Row:
-    def __init__(self, name, fn, specs, grad=True, z=False, f16=True, kind="value", xfail=None,
-                 xfail_grad=None, xfail_z=None, probe=None, fd=None):
+    def __init__(self, name, fn, specs, grad=True, z=False, f16=True, kind="value", probe=None,
+                 fd=None):
         self.name, self.fn, self.specs = name, fn, [_norm(s) for s in specs]
         self.has_float = any(s[0] in FLOAT_KINDS for s in self.specs)
         self.grad = grad and self.has_float and kind == "value"
         self.z, self.f16, self.kind = z, f16 and self.has_float, kind
-        self.xfail, self.xfail_grad, self.xfail_z = xfail, xfail_grad, xfail_z
         self.probe = probe  # probe only the first ``probe`` float outputs (the rest have no bprop)
         self.fd = fd  # None, or why float64 finite differences do not apply
 

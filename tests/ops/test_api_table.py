@@ -60,9 +60,7 @@ def _params(rows, variants):
         for v in variants:
             if (v == "f16" and not row.f16) or (v == "0d" and not row.z):
                 continue
-            reason = row.xfail_z if v == "0d" and row.xfail_z else row.xfail
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            out.append(pytest.param(row, v, id="%s[%s]" % (rid, v), marks=marks))
+            out.append(pytest.param(row, v, id="%s[%s]" % (rid, v)))
     return out
 
 
@@ -169,12 +167,8 @@ def _probes(row, ts, dtype):
     return [Tensor(rng.standard_normal(o.shape).astype(dtype)) for o in outs]
 
 
-def _grad_params():
-    out = []
-    for row, rid in zip(GRAD_ROWS, _ids(GRAD_ROWS)):
-        marks = [pytest.mark.xfail(strict=True, reason=row.xfail_grad)] if row.xfail_grad else []
-        out.append(pytest.param(row, id=rid, marks=marks))
-    return out
+def _row_params(rows):
+    return [pytest.param(r, id=i) for r, i in zip(rows, _ids(rows))]
 
 
 def _has_float_output(row):
@@ -186,10 +180,10 @@ def _has_float_output(row):
     return any(isinstance(o, Tensor) and o.is_floating_point() for o in outs)
 
 
-GRAD_ROWS = [r for r in VALUE_ROWS if r.grad and not r.xfail and _has_float_output(r)]
+GRAD_ROWS = [r for r in VALUE_ROWS if r.grad and _has_float_output(r)]
 
 
-@pytest.mark.parametrize("row", _grad_params())
+@pytest.mark.parametrize("row", _row_params(GRAD_ROWS))
 def test_gradients_graph_matches_pynative(row):
     ts = _tensors(row, "f32", seed=1)
     pos = _float_positions(row)
@@ -203,9 +197,7 @@ OP_DB_NAMES = {"ops." + o.name for o in OPS}
 FD_ROWS = [r for r in GRAD_ROWS if r.name not in OP_DB_NAMES and r.fd is None]
 
 
-@pytest.mark.parametrize("row", [pytest.param(r, id=i, marks=[pytest.mark.xfail(
-    strict=True, reason=r.xfail_grad)] if r.xfail_grad else []) for r, i in zip(
-        FD_ROWS, _ids(FD_ROWS))])
+@pytest.mark.parametrize("row", _row_params(FD_ROWS))
 def test_gradients_match_finite_differences(row):
     arrays = make_inputs(row, np.float64, seed=2)
     pos = _float_positions(row)
