@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import mindcell as ms
-from mindcell import nn, ops, Tensor, Parameter
+from mindcell import nn, ops, Tensor
 from mindcell.graph.symbolic import GraphModeError
 from mindcell.testing import assert_modes_agree
 

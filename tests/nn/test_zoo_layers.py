@@ -25,15 +25,6 @@ def _fd_check(fn, x, eps=1e-6, tol=1e-6):
     np.testing.assert_allclose(analytic, numeric, rtol=tol, atol=tol)
 
 
-class _Fn(nn.Cell):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def construct(self, *args):
-        return self.fn(*args)
-
-
 # ----- padding ------------------------------------------------------------------------------
 _DOC_X = np.array([[1, 2, 3], [4, 5, 6], [7, 8, 9]], np.float32)
 _DOC_PADS = {  # mindspore.nn.Pad's documented outputs for paddings ((1, 1), (2, 2))
