@@ -2,6 +2,7 @@
 setitem, delitem, nesting a filled container, filling an attached one) are their full
 attribute paths, as MindSpore names cells built in place, so checkpoints round-trip."""
 from collections import OrderedDict
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -234,7 +235,7 @@ def test_any_mutation_sequence_keeps_full_path_names(steps, wrap_at_end):
         assert_named_by_path(top)
 
 
-NESTED = "/work/shared/interop/nested"
+NESTED = str(Path(__file__).resolve().parents[2].parent / "shared" / "interop" / "nested")
 
 
 class _Block(nn.Cell):

@@ -22,7 +22,7 @@ from mindcell import nn
 from mindcell.train import _ckpt_files as files
 from mindcell.train import _ckpt_proto as proto
 
-INTEROP = Path("/work/shared/interop")
+INTEROP = Path(__file__).resolve().parents[2].parent / "shared" / "interop"  # as test_interop
 
 
 class Small(nn.Cell):
