@@ -12,7 +12,6 @@ per-time buffer (outputs, the saved ``reserve``, gate gradients) is indexed by t
 big GEMMs need no reordering. All arguments are checked before the GIL is released.
 """
 cimport numpy as cnp
-from libc.math cimport exp, tanh
 from libc.string cimport memset, memcpy
 from libc.limits cimport INT_MAX
 from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm
@@ -21,9 +20,36 @@ from _common cimport real
 
 cnp.import_array()
 
-cdef extern from "_simd_math.h" nogil:
-    float _tanh_f "mc_tanh_f"(float x) noexcept
-    float _sigmoid_f "mc_sigmoid_f"(float x) noexcept
+cdef extern from "_rnn_gates.h" nogil:
+    void lstm_fwd_f "mc_lstm_fwd_row_f"(long H, const float* p, const float* g, const float* bh,
+                                        float* o, float* h, float* c, float* y) noexcept
+    void lstm_fwd_d "mc_lstm_fwd_row_d"(long H, const double* p, const double* g,
+                                        const double* bh, double* o, double* h, double* c,
+                                        double* y) noexcept
+    void gru_fwd_f "mc_gru_fwd_row_f"(long H, const float* p, const float* g, const float* bh,
+                                      float* o, float* h, float* y) noexcept
+    void gru_fwd_d "mc_gru_fwd_row_d"(long H, const double* p, const double* g,
+                                      const double* bh, double* o, double* h,
+                                      double* y) noexcept
+    void rnn_fwd_f "mc_rnn_fwd_row_f"(long H, int relu, const float* p, const float* g,
+                                      const float* bh, float* o, float* h, float* y) noexcept
+    void rnn_fwd_d "mc_rnn_fwd_row_d"(long H, int relu, const double* p, const double* g,
+                                      const double* bh, double* o, double* h,
+                                      double* y) noexcept
+    void lstm_bwd_f "mc_lstm_bwd_row_f"(long H, const float* o, const float* dh,
+                                        const float* dy, float* dc, float* q,
+                                        float* a) noexcept
+    void lstm_bwd_d "mc_lstm_bwd_row_d"(long H, const double* o, const double* dh,
+                                        const double* dy, double* dc, double* q,
+                                        double* a) noexcept
+    void gru_bwd_f "mc_gru_bwd_row_f"(long H, const float* o, float* dh, const float* dy,
+                                      float* q, float* a, float* ah) noexcept
+    void gru_bwd_d "mc_gru_bwd_row_d"(long H, const double* o, double* dh, const double* dy,
+                                      double* q, double* a, double* ah) noexcept
+    void rnn_bwd_f "mc_rnn_bwd_row_f"(long H, int relu, const float* o, const float* dh,
+                                      const float* dy, float* q, float* a) noexcept
+    void rnn_bwd_d "mc_rnn_bwd_row_d"(long H, int relu, const double* o, const double* dh,
+                                      const double* dy, double* q, double* a) noexcept
 
 cdef BlasTable _blas
 
@@ -55,20 +81,6 @@ def set_blas(size_t sgemm_address, size_t dgemm_address):
     _blas.dgemm = <cblas_dgemm_t>dgemm_address
 
 
-cdef inline real _sig(real x) noexcept nogil:
-    if real is float:
-        return _sigmoid_f(x)
-    else:
-        return 1.0 / (1.0 + exp(-x)) if x >= 0 else exp(x) / (1.0 + exp(x))
-
-
-cdef inline real _th(real x) noexcept nogil:
-    if real is float:
-        return _tanh_f(x)
-    else:
-        return tanh(x)
-
-
 cdef inline Py_ssize_t _time(const long long* lengths, Py_ssize_t b, Py_ssize_t s,
                              bint reverse) noexcept nogil:
     """The time step batch row b visits at step s, or -1 when its sequence has ended."""
@@ -76,6 +88,54 @@ cdef inline Py_ssize_t _time(const long long* lengths, Py_ssize_t b, Py_ssize_t 
     if s >= n:
         return -1
     return n - 1 - s if reverse else s
+
+
+# ----- per-row gate math (csrc/_rnn_gates.h), dispatched on the float type ---------------------
+cdef inline void _forward_row(int kind, bint relu, Py_ssize_t H, const real* p, const real* g,
+                              const real* bh, real* o, real* h, real* c,
+                              real* y) noexcept nogil:
+    if real is float:
+        if kind == LSTM:
+            lstm_fwd_f(H, p, g, bh, o, h, c, y)
+        elif kind == GRU:
+            gru_fwd_f(H, p, g, bh, o, h, y)
+        else:
+            rnn_fwd_f(H, relu, p, g, bh, o, h, y)
+    else:
+        if kind == LSTM:
+            lstm_fwd_d(H, p, g, bh, o, h, c, y)
+        elif kind == GRU:
+            gru_fwd_d(H, p, g, bh, o, h, y)
+        else:
+            rnn_fwd_d(H, relu, p, g, bh, o, h, y)
+
+
+cdef inline void _backward_row(int kind, bint relu, Py_ssize_t H, const real* o, real* dh,
+                               const real* dy, real* dc, real* q, real* a,
+                               real* ah) noexcept nogil:
+    if real is float:
+        if kind == LSTM:
+            lstm_bwd_f(H, o, dh, dy, dc, q, a)
+        elif kind == GRU:
+            gru_bwd_f(H, o, dh, dy, q, a, ah)
+        else:
+            rnn_bwd_f(H, relu, o, dh, dy, q, a)
+    else:
+        if kind == LSTM:
+            lstm_bwd_d(H, o, dh, dy, dc, q, a)
+        elif kind == GRU:
+            gru_bwd_d(H, o, dh, dy, q, a, ah)
+        else:
+            rnn_bwd_d(H, relu, o, dh, dy, q, a)
+
+
+cdef inline bint _all_full(const long long* lengths, Py_ssize_t B, Py_ssize_t T) noexcept nogil:
+    """Every row runs all T steps: no per-time buffer row is left unwritten."""
+    cdef Py_ssize_t b
+    for b in range(B):
+        if lengths[b] != T:
+            return False
+    return True
 
 
 # ----- forward ---------------------------------------------------------------------------------
@@ -88,71 +148,23 @@ cdef void _forward(real* dummy, int kind, bint relu, bint reverse, Py_ssize_t T,
     cdef bint is32 = real is float
     cdef Py_ssize_t G = _gates(kind) * H, R = _reserve(kind) * H, s, b, t, j, r
     cdef real *p
-    cdef real *g
-    cdef real *o
-    cdef real *hb
-    cdef real *cb
-    cdef real gi, gf, gg, go, cn, hp, z, n
     gemm(&_blas, is32, False, True, <int>(T * B), <int>G, <int>I, x, <int>I, w_ih, <int>I,
          xp, <int>G)
     for r in range(T * B):
         p = xp + r * G
         for j in range(G):
             p[j] += b_ih[j]
-    memset(y, 0, T * B * H * sizeof(real))
-    memset(res, 0, T * B * R * sizeof(real))
+    if not _all_full(lengths, B, T):       # rows past a sequence's end stay zero
+        memset(y, 0, T * B * H * sizeof(real))
+        memset(res, 0, T * B * R * sizeof(real))
     for s in range(T):
         gemm(&_blas, is32, False, True, <int>B, <int>G, <int>H, h, <int>H, w_hh, <int>H, gh,
              <int>G)
         for b in range(B):
             t = _time(lengths, b, s, reverse)
-            if t < 0:
-                continue
-            p = xp + (t * B + b) * G
-            g = gh + b * G
-            o = res + (t * B + b) * R
-            hb = h + b * H
-            cb = c + b * H
-            if kind == LSTM:
-                for j in range(H):
-                    gi = _sig(p[j] + g[j] + b_hh[j])
-                    gf = _sig(p[H + j] + g[H + j] + b_hh[H + j])
-                    gg = _th(p[2 * H + j] + g[2 * H + j] + b_hh[2 * H + j])
-                    go = _sig(p[3 * H + j] + g[3 * H + j] + b_hh[3 * H + j])
-                    cn = gf * cb[j] + gi * gg
-                    o[j] = gi
-                    o[H + j] = gf
-                    o[2 * H + j] = gg
-                    o[3 * H + j] = go
-                    o[4 * H + j] = _th(cn)
-                    o[5 * H + j] = cb[j]
-                    o[6 * H + j] = hb[j]
-                    cb[j] = cn
-                    hb[j] = go * o[4 * H + j]
-            elif kind == GRU:
-                for j in range(H):
-                    gi = _sig(p[j] + g[j] + b_hh[j])                      # reset gate r
-                    gf = _sig(p[H + j] + g[H + j] + b_hh[H + j])          # update gate z
-                    gg = g[2 * H + j] + b_hh[2 * H + j]                   # W_hn h + b_hn
-                    n = _th(p[2 * H + j] + gi * gg)
-                    hp = hb[j]
-                    o[j] = gi
-                    o[H + j] = gf
-                    o[2 * H + j] = n
-                    o[3 * H + j] = gg
-                    o[4 * H + j] = hp
-                    hb[j] = n + gf * (hp - n)
-            else:
-                for j in range(H):
-                    z = p[j] + g[j] + b_hh[j]
-                    if relu:
-                        n = z if z > 0 else 0
-                    else:
-                        n = _th(z)
-                    o[H + j] = hb[j]
-                    o[j] = n
-                    hb[j] = n
-            memcpy(y + (t * B + b) * H, hb, H * sizeof(real))
+            if t >= 0:
+                _forward_row(kind, relu, H, xp + (t * B + b) * G, gh + b * G, b_hh,
+                             res + (t * B + b) * R, h + b * H, c + b * H, y + (t * B + b) * H)
 
 
 # ----- backward --------------------------------------------------------------------------------
@@ -167,67 +179,22 @@ cdef void _backward(real* dummy, int kind, bint relu, bint reverse, Py_ssize_t T
     gradients of the input and hidden pre-activations are equal, so dgh is dgi."""
     cdef bint is32 = real is float
     cdef Py_ssize_t G = _gates(kind) * H, R = _reserve(kind) * H, s, b, t, j, r
-    cdef const real *o
-    cdef real *a
-    cdef real *q
     cdef real *hb
-    cdef real *cb
-    cdef real d, dcn, gi, gf, gg, go, n, e
     if kind != GRU:
         dgh = dgi
-    memset(dgi, 0, T * B * G * sizeof(real))
-    if kind == GRU:
-        memset(dgh, 0, T * B * G * sizeof(real))
+    if not _all_full(lengths, B, T):       # rows past a sequence's end get zero gradients
+        memset(dgi, 0, T * B * G * sizeof(real))
+        if kind == GRU:
+            memset(dgh, 0, T * B * G * sizeof(real))
     for s in range(T - 1, -1, -1):
         for b in range(B):
             t = _time(lengths, b, s, reverse)
-            q = dgs + b * G
             if t < 0:
-                memset(q, 0, G * sizeof(real))
-                continue
-            o = res + (t * B + b) * R
-            a = dgi + (t * B + b) * G
-            hb = dh + b * H
-            cb = dc + b * H
-            if kind == LSTM:
-                for j in range(H):
-                    d = hb[j] + dy[(t * B + b) * H + j]
-                    gi = o[j]
-                    gf = o[H + j]
-                    gg = o[2 * H + j]
-                    go = o[3 * H + j]
-                    e = o[4 * H + j]                                      # tanh(c_t)
-                    dcn = cb[j] + d * go * (1 - e * e)
-                    q[j] = dcn * gg * gi * (1 - gi)
-                    q[H + j] = dcn * o[5 * H + j] * gf * (1 - gf)
-                    q[2 * H + j] = dcn * gi * (1 - gg * gg)
-                    q[3 * H + j] = d * e * go * (1 - go)
-                    cb[j] = dcn * gf
-                memcpy(a, q, G * sizeof(real))
-            elif kind == GRU:
-                for j in range(H):
-                    d = hb[j] + dy[(t * B + b) * H + j]
-                    gi = o[j]
-                    gf = o[H + j]
-                    n = o[2 * H + j]
-                    dcn = d * (1 - gf) * (1 - n * n)                      # d pre-activation of n
-                    a[j] = dcn * o[3 * H + j] * gi * (1 - gi)
-                    a[H + j] = d * (o[4 * H + j] - n) * gf * (1 - gf)
-                    a[2 * H + j] = dcn
-                    q[j] = a[j]
-                    q[H + j] = a[H + j]
-                    q[2 * H + j] = dcn * gi
-                    hb[j] = d * gf                                        # the direct path
-                memcpy(dgh + (t * B + b) * G, q, G * sizeof(real))
+                memset(dgs + b * G, 0, G * sizeof(real))
             else:
-                for j in range(H):
-                    d = hb[j] + dy[(t * B + b) * H + j]
-                    n = o[j]
-                    if relu:
-                        q[j] = d if n > 0 else 0
-                    else:
-                        q[j] = d * (1 - n * n)
-                memcpy(a, q, G * sizeof(real))
+                _backward_row(kind, relu, H, res + (t * B + b) * R, dh + b * H,
+                              dy + (t * B + b) * H, dc + b * H, dgs + b * G,
+                              dgi + (t * B + b) * G, dgh + (t * B + b) * G)
         gemm(&_blas, is32, False, False, <int>B, <int>H, <int>G, dgs, <int>G, w_hh, <int>H, dhh,
              <int>H)
         for b in range(B):
