@@ -2,18 +2,20 @@
 einsum."""
 import numpy as np
 
+from mindcell.dtype import BF16_NP
 from mindcell.ops._errors import check_bool, check_choice, public_name
 from mindcell.ops._helpers import check_tensor
 from mindcell.ops.defs import linalg as L
 
-_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+# bfloat16 runs in float32 and is rounded back once (Prim.compute -> _core/bf16.py)
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64), BF16_NP)
 
 
 def _matrices(x, op, arg="input", square=True):
-    """A float32/float64 tensor of (batched) matrices; LAPACK has no float16."""
+    """A float32/float64/bfloat16 tensor of (batched) matrices; LAPACK has no float16."""
     check_tensor(x, op, arg)
     if x._np_dtype not in _FLOATS:
-        raise TypeError("%s: '%s' must be a float32 or float64 tensor, but got %s"
+        raise TypeError("%s: '%s' must be a float32, float64 or bfloat16 tensor, but got %s"
                         % (public_name(op), arg, x.dtype))
     if x.ndim < 2:
         raise ValueError("%s: '%s' must be at least 2-D, but got shape %s"

@@ -1,0 +1,87 @@
+"""Linear algebra on bfloat16: computed in float32 and rounded once to bfloat16 (as every
+primitive, through _core/bf16.py), the same in both modes, with bfloat16 gradients."""
+import ml_dtypes
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import nn, ops
+
+BF = np.dtype(ml_dtypes.bfloat16)
+F32 = np.float32
+
+
+def _spd(shape, seed):
+    """Well-conditioned symmetric positive-definite bfloat16 matrices."""
+    a = np.random.RandomState(seed).uniform(-1, 1, shape)
+    n = shape[-1]
+    return (a @ np.swapaxes(a, -1, -2) + n * np.eye(n)).astype(BF)
+
+
+def _first(r):
+    return r if not isinstance(r, tuple) else r[0]
+
+
+CASES = [
+    ("inverse", ops.inverse, (3, 3)),
+    ("matrix_inverse", lambda x: ops.matrix_inverse(x, True), (2, 3, 3)),
+    ("det", ops.det, (2, 3, 3)),
+    ("matrix_determinant", ops.matrix_determinant, (4, 4)),
+    ("cholesky", ops.cholesky, (2, 3, 3)),
+    ("cholesky_upper", lambda x: ops.cholesky(x, upper=True), (3, 3)),
+    ("qr", ops.qr, (3, 3)),
+    ("svd", ops.svd, (3, 3)),
+    ("svd_values", lambda x: ops.svd(x, compute_uv=False), (2, 3, 3)),
+    ("matmul", lambda x: ops.matmul(x, x), (3, 3)),
+]
+
+
+class _Fn(nn.Cell):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def construct(self, x):
+        return self.fn(x)
+
+
+@pytest.fixture
+def mode():
+    old = ms.get_context("mode")
+    yield
+    ms.set_context(mode=old)
+
+
+@pytest.mark.parametrize("name, fn, shape", CASES, ids=[c[0] for c in CASES])
+def test_float32_then_round_both_modes(mode, name, fn, shape):
+    a = _spd(shape, 1)
+    ref = fn(ms.Tensor(a.astype(F32)))
+    ref = ref if isinstance(ref, tuple) else (ref,)
+    got_modes = []
+    for m in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=m)
+        got = _Fn(fn)(ms.Tensor(a))
+        got = got if isinstance(got, tuple) else (got,)
+        assert all(g.dtype == ms.bfloat16 for g in got), name
+        for g, r in zip(got, ref):
+            np.testing.assert_array_equal(g.asnumpy(), r.asnumpy().astype(BF))
+        got_modes.append([g.asnumpy() for g in got])
+    for a_, b_ in zip(*got_modes):
+        np.testing.assert_array_equal(a_, b_)
+
+
+@pytest.mark.parametrize("name, fn, shape", CASES, ids=[c[0] for c in CASES])
+def test_gradients_are_bfloat16_and_near_float32(name, fn, shape):
+    a = _spd(shape, 2)
+    loss = lambda x: _first(fn(x)).sum()  # noqa: E731
+    g = ms.grad(loss)(ms.Tensor(a))
+    g32 = ms.grad(loss)(ms.Tensor(a.astype(F32)))
+    assert g.dtype == ms.bfloat16
+    np.testing.assert_allclose(g.asnumpy().astype(F32), g32.asnumpy(), rtol=5e-2, atol=5e-2)
+
+
+@pytest.mark.parametrize("fn", [ops.inverse, ops.det, ops.cholesky, ops.qr, ops.svd])
+def test_float16_and_integers_still_rejected(fn):
+    for dt in (ms.float16, ms.int32):
+        with pytest.raises(TypeError, match="float32, float64 or bfloat16"):
+            fn(ms.Tensor(np.eye(3), dt))
