@@ -26,3 +26,17 @@ def get_metric_fn(name, *args, **kwargs):
     if name not in _NAMES:
         raise KeyError("get_metric_fn: unknown metric %r; known: %s" % (name, names()))
     return _NAMES[name](*args, **kwargs)
+
+
+def _alias_on_nn():
+    """MindSpore 1.x paths: ``mindcell.nn.metrics`` is this module and ``nn.Accuracy`` ... its
+    metrics. Set from here because ``nn`` is a lower layer that cannot import ``train``."""
+    import sys
+    from mindcell import nn
+    sys.modules["mindcell.nn.metrics"] = sys.modules[__name__]
+    nn.metrics = sys.modules[__name__]
+    for name in __all__:
+        setattr(nn, name, globals()[name])
+
+
+_alias_on_nn()
