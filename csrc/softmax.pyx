@@ -7,7 +7,7 @@ from cython.parallel cimport prange
 from libc.math cimport exp, log
 from _common cimport real
 from _check cimport float_type, need_array, need_dim, need_shape
-from _softmax_core cimport softmax_rows, softmax_grad_rows
+from _softmax_core cimport softmax_rows, softmax_grad_rows, _row_max_f32, _exp_shifted_f32
 
 cnp.import_array()
 
@@ -65,20 +65,32 @@ cdef int _sparse_xent(const real[:, ::1] logits, const long long[::1] labels, re
     if bad >= 0:
         raise ValueError("sparse_xent: labels must be in [0, %d), but labels[%d] is %d"
                          % (n, bad, labels[bad]))
+    cdef float mx32, inv32
     with nogil:
-        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
-            mx = logits[r, 0]
-            for j in range(1, n):
-                if logits[r, j] > mx:
-                    mx = logits[r, j]
-            s = 0.0
-            for j in range(n):
-                s = s + exp(logits[r, j] - mx)
-            lse = mx + log(s)
-            loss[r] = <real>(lse - logits[r, labels[r]])
-            for j in range(n):
-                grad[r, j] = <real>exp(logits[r, j] - lse)
-            grad[r, labels[r]] -= 1
+        if real is float:
+            # vectorised max and polynomial exp (libm's double exp is scalar: 4x slower here)
+            for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+                mx32 = _row_max_f32(&logits[r, 0], n)
+                s = _exp_shifted_f32(&logits[r, 0], &grad[r, 0], n, mx32)
+                loss[r] = <real>(mx32 + log(s) - logits[r, labels[r]])
+                inv32 = <float>(1.0 / s)
+                for j in range(n):
+                    grad[r, j] = grad[r, j] * inv32
+                grad[r, labels[r]] -= 1
+        else:
+            for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+                mx = logits[r, 0]
+                for j in range(1, n):
+                    if logits[r, j] > mx:
+                        mx = logits[r, j]
+                s = 0.0
+                for j in range(n):
+                    s = s + exp(logits[r, j] - mx)
+                lse = mx + log(s)
+                loss[r] = <real>(lse - logits[r, labels[r]])
+                for j in range(n):
+                    grad[r, j] = <real>exp(logits[r, j] - lse)
+                grad[r, labels[r]] -= 1
     return 0
 
 
