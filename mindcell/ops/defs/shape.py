@@ -229,8 +229,16 @@ def _segment_sum(dout, indices, axis, dim_size):
     """Sum slices of ``dout`` into ``dim_size`` rows along ``axis`` (the backward of take)."""
     lead, trail = dout.shape[:axis], dout.shape[axis + indices.ndim:]
     out = np.zeros(lead + (dim_size,) + trail, dout.dtype)
-    flat = dout.reshape(lead + (indices.size,) + trail)
-    np.add.at(np.moveaxis(out, axis, 0), indices.ravel(), np.moveaxis(flat, axis, 0))
+    flat = np.moveaxis(dout.reshape(lead + (indices.size,) + trail), axis, 0)
+    idx = indices.ravel().astype(np.int64)
+    if idx.size:
+        # Sorted segments summed with reduceat (deterministic): np.add.at's row-at-a-time loop
+        # was 3 ms for an embedding's 2048 rows of 256.
+        idx = np.where(idx < 0, idx + dim_size, idx)
+        order = np.argsort(idx, kind="stable")
+        ordered = idx[order]
+        starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+        np.moveaxis(out, axis, 0)[ordered[starts]] = np.add.reduceat(flat[order], starts, axis=0)
     return out
 
 
