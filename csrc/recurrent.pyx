@@ -213,12 +213,20 @@ cdef void _backward(real* dummy, int kind, bint relu, bint reverse, Py_ssize_t T
              dw_ih, <int>I)
         gemm(&_blas, is32, True, False, <int>G, <int>H, <int>(T * B), dgh, <int>G,
              res + _hprev(kind) * H, <int>R, dw_hh, <int>H)
-    memset(db_ih, 0, G * sizeof(real))
-    memset(db_hh, 0, G * sizeof(real))
-    for r in range(T * B):
-        for j in range(G):
-            db_ih[j] += dgi[r * G + j]
-            db_hh[j] += dgh[r * G + j]
+    _column_sums(dgi, T * B, G, db_ih)
+    if kind == GRU:
+        _column_sums(dgh, T * B, G, db_hh)
+    else:
+        memcpy(db_hh, db_ih, G * sizeof(real))
+
+
+cdef inline void _column_sums(const real* a, Py_ssize_t rows, Py_ssize_t cols,
+                              real* out) noexcept nogil:
+    cdef Py_ssize_t r, j
+    memset(out, 0, cols * sizeof(real))
+    for r in range(rows):
+        for j in range(cols):
+            out[j] += a[r * cols + j]
 
 
 # ----- entry points ----------------------------------------------------------------------------
