@@ -7,7 +7,8 @@ import numpy as np
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
-from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.nn.layer.basic import param_for
+from mindcell.ops._errors import check_positive_int
 from mindcell.ops import functional as F
 
 
@@ -31,9 +32,7 @@ class PReLU(Cell):
 
     def __init__(self, channel=1, w=0.25):
         super().__init__()
-        if not isinstance(channel, int) or isinstance(channel, bool):
-            raise TypeError("PReLU: 'channel' must be an int, but got %r" % (channel,))
-        check_positive_int(channel, "channel", "PReLU")
+        channel = check_positive_int(channel, "PReLU", "channel")
         if isinstance(w, numbers.Real) and not isinstance(w, bool):
             init = np.full((channel,), w, np.float32)
         elif isinstance(w, list) and all(isinstance(v, numbers.Real) for v in w):

@@ -8,13 +8,8 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.activation import get_activation
 from mindcell.ops import functional as F
+from mindcell.ops._errors import check_positive_int
 from mindcell.ops._helpers import cast_to
-
-
-def check_positive_int(value, name, owner):
-    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise ValueError("%s: '%s' must be a positive int, but got %r" % (owner, name, value))
-    return value
 
 
 def param_for(x, param):
@@ -64,8 +59,8 @@ class Dense(Cell):
     def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None,
                  has_bias=True, activation=None, dtype=mstype.float32):
         super().__init__()
-        self.in_channels = check_positive_int(in_channels, "in_channels", "Dense")
-        self.out_channels = check_positive_int(out_channels, "out_channels", "Dense")
+        self.in_channels = check_positive_int(in_channels, "Dense", "in_channels")
+        self.out_channels = check_positive_int(out_channels, "Dense", "out_channels")
         self.has_bias = bool(has_bias)
         if weight_init is None:
             weight_init = HeUniform(math.sqrt(5))

@@ -5,7 +5,8 @@ from mindcell import dtype as mstype
 from mindcell.common.initializer import HeUniform, Uniform, initializer
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
-from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.nn.layer.basic import param_for
+from mindcell.ops._errors import check_positive_int
 from mindcell.ops import functional as F
 from mindcell.ops.defs.nn import conv2d_input_p
 from mindcell.ops.function.nn_func import same_padding
@@ -38,7 +39,7 @@ def _padding(padding, pad_mode, owner):
 
 def check_group(group, in_channels, out_channels, owner):
     """``group`` is a positive int dividing both channel counts; returns it."""
-    group = check_positive_int(group, "group", owner)
+    group = check_positive_int(group, owner, "group")
     if in_channels % group or out_channels % group:
         raise ValueError("%s: in_channels (%d) and out_channels (%d) must be divisible by "
                          "group (%d)" % (owner, in_channels, out_channels, group))
@@ -61,8 +62,8 @@ class _Conv(Cell):
     def __init__(self, owner, in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                  dilation, group, has_bias, weight_init, bias_init, dtype, transpose=False):
         super().__init__()
-        self.in_channels = check_positive_int(in_channels, "in_channels", owner)
-        self.out_channels = check_positive_int(out_channels, "out_channels", owner)
+        self.in_channels = check_positive_int(in_channels, owner, "in_channels")
+        self.out_channels = check_positive_int(out_channels, owner, "out_channels")
         self.kernel_size = _pair(kernel_size, "kernel_size", owner)
         self.stride = _pair(stride, "stride", owner)
         self.dilation = _pair(dilation, "dilation", owner)

@@ -1,7 +1,8 @@
 """Conv3d over NCDHW input (ops.conv3d: one Conv2D per kernel depth tap)."""
 from mindcell import dtype as mstype
 from mindcell.nn.cell import Cell
-from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.nn.layer.basic import param_for
+from mindcell.ops._errors import check_positive_int
 from mindcell.nn.layer.conv import check_group, conv_weight_and_bias
 from mindcell.ops import functional as F
 
@@ -46,8 +47,8 @@ class Conv3d(Cell):
         if data_format != "NCDHW":
             raise ValueError("Conv3d: only data_format='NCDHW' is supported, but got %r"
                              % (data_format,))
-        self.in_channels = check_positive_int(in_channels, "in_channels", "Conv3d")
-        self.out_channels = check_positive_int(out_channels, "out_channels", "Conv3d")
+        self.in_channels = check_positive_int(in_channels, "Conv3d", "in_channels")
+        self.out_channels = check_positive_int(out_channels, "Conv3d", "out_channels")
         self.kernel_size = _triple(kernel_size, "kernel_size")
         self.stride, self.dilation = _triple(stride, "stride"), _triple(dilation, "dilation")
         if pad_mode not in ("same", "valid", "pad"):

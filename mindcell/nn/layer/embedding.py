@@ -3,7 +3,7 @@ from mindcell import dtype as mstype
 from mindcell.common.initializer import initializer
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
-from mindcell.nn.layer.basic import check_positive_int
+from mindcell.ops._errors import check_positive_int
 from mindcell.ops import functional as F
 
 
@@ -15,8 +15,8 @@ class Embedding(Cell):
     def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
                  dtype=mstype.int32, padding_idx=None):
         super().__init__()
-        self.vocab_size = check_positive_int(vocab_size, "vocab_size", "Embedding")
-        self.embedding_size = check_positive_int(embedding_size, "embedding_size", "Embedding")
+        self.vocab_size = check_positive_int(vocab_size, "Embedding", "vocab_size")
+        self.embedding_size = check_positive_int(embedding_size, "Embedding", "embedding_size")
         self.use_one_hot = use_one_hot
         table = initializer(embedding_table, (vocab_size, embedding_size), mstype.float32)
         if padding_idx is not None:

@@ -6,7 +6,8 @@ from mindcell import dtype as mstype
 from mindcell.common.initializer import initializer
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
-from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.nn.layer.basic import param_for
+from mindcell.ops._errors import check_positive_int
 from mindcell.ops import functional as F
 
 
@@ -17,10 +18,7 @@ class _InstanceNorm(Cell):
                  beta_init="zeros", dtype=mstype.float32):
         super().__init__()
         owner = type(self).__name__
-        if not isinstance(num_features, int) or isinstance(num_features, bool):
-            raise TypeError("%s: 'num_features' must be an int, but got %r"
-                            % (owner, num_features))
-        check_positive_int(num_features, "num_features", owner)
+        num_features = check_positive_int(num_features, owner, "num_features")
         for name, v in (("eps", eps), ("momentum", momentum)):
             if not isinstance(v, numbers.Real) or isinstance(v, bool):
                 raise TypeError("%s: '%s' must be a float, but got %r" % (owner, name, v))

@@ -5,7 +5,8 @@ from mindcell import dtype as mstype
 from mindcell.common.initializer import initializer
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
-from mindcell.nn.layer.basic import check_positive_int, param_for
+from mindcell.nn.layer.basic import param_for
+from mindcell.ops._errors import check_positive_int
 from mindcell.ops import functional as F
 from mindcell.ops.function.nn_func import layer_norm_op
 
@@ -18,7 +19,7 @@ class _BatchNorm(Cell):
                  use_batch_statistics=None, data_format="NCHW", dtype=mstype.float32):
         super().__init__()
         owner = type(self).__name__
-        self.num_features = check_positive_int(num_features, "num_features", owner)
+        self.num_features = check_positive_int(num_features, owner, "num_features")
         if not 0 <= momentum <= 1:
             raise ValueError("%s: 'momentum' must be in [0, 1], but got %r" % (owner, momentum))
         if eps <= 0:
@@ -101,8 +102,8 @@ class GroupNorm(Cell):
     def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, gamma_init="ones",
                  beta_init="zeros", dtype=mstype.float32):
         super().__init__()
-        check_positive_int(num_groups, "num_groups", "GroupNorm")
-        check_positive_int(num_channels, "num_channels", "GroupNorm")
+        check_positive_int(num_groups, "GroupNorm", "num_groups")
+        check_positive_int(num_channels, "GroupNorm", "num_channels")
         if num_channels % num_groups:
             raise ValueError("GroupNorm: num_channels (%d) must be divisible by num_groups (%d)"
                              % (num_channels, num_groups))

@@ -8,7 +8,8 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.activation import get_activation
-from mindcell.nn.layer.basic import Dense, Dropout, check_positive_int
+from mindcell.nn.layer.basic import Dense, Dropout
+from mindcell.ops._errors import check_positive_int
 from mindcell.nn.layer.normalization import LayerNorm
 from mindcell.ops import functional as F
 
@@ -25,8 +26,8 @@ class MultiheadAttention(Cell):
     def __init__(self, embed_dim, num_heads, dropout=0.0, has_bias=True, add_bias_kv=False,
                  add_zero_attn=False, kdim=None, vdim=None, batch_first=False, dtype=None):
         super().__init__()
-        check_positive_int(embed_dim, "embed_dim", "MultiheadAttention")
-        check_positive_int(num_heads, "num_heads", "MultiheadAttention")
+        check_positive_int(embed_dim, "MultiheadAttention", "embed_dim")
+        check_positive_int(num_heads, "MultiheadAttention", "num_heads")
         if embed_dim % num_heads:
             raise ValueError("MultiheadAttention: embed_dim (%d) must be divisible by num_heads "
                              "(%d)" % (embed_dim, num_heads))

@@ -4,7 +4,8 @@ import copy
 
 from mindcell.common.initializer import XavierUniform, initializer
 from mindcell.nn.cell import Cell
-from mindcell.nn.layer.basic import Dropout, check_positive_int
+from mindcell.nn.layer.basic import Dropout
+from mindcell.ops._errors import check_positive_int
 from mindcell.nn.layer.container import CellList
 from mindcell.nn.layer.normalization import LayerNorm
 from mindcell.nn.layer.transformer import MultiheadAttention, TransformerEncoderLayer
@@ -52,7 +53,7 @@ class TransformerDecoderLayer(TransformerEncoderLayer):
 def _clones(layer, num_layers, owner):
     if not isinstance(layer, Cell):
         raise TypeError("%s: the layer must be a Cell, but got %s" % (owner, type(layer).__name__))
-    check_positive_int(num_layers, "num_layers", owner)
+    check_positive_int(num_layers, owner, "num_layers")
     return CellList([copy.deepcopy(layer) for _ in range(num_layers)])
 
 
