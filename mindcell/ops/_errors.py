@@ -139,19 +139,21 @@ def check_pair(v, op, arg, low=1):
     return check_ints(v, op, arg, 2, low)
 
 
-def check_choice(v, op, arg, choices):
-    """A string option from ``choices`` (None too when it is one of them): TypeError for
+def check_choice(v, op, arg, choices, type_error=TypeError):
+    """A string option from ``choices`` (None too when it is one of them): ``type_error`` for
     another type (an array's ``in`` would be ambiguous), ValueError for another string."""
     if not isinstance(v, str) and not (v is None and None in choices):
-        raise TypeError("%s: '%s' must be a str, but got %s" % (public_name(op), arg, show(v)))
+        raise type_error("%s: '%s' must be a str, but got %s" % (public_name(op), arg, show(v)))
     if v not in choices:
         raise ValueError("%s: '%s' must be one of %s, but got %r"
                          % (public_name(op), arg, ", ".join(map(repr, choices)), v))
     return v
 
 
-def check_reduction(reduction, op):
-    return check_choice(reduction, op, "reduction", ("mean", "sum", "none"))
+def check_reduction(reduction, op, choices=("mean", "sum", "none"), type_error=TypeError):
+    """'mean', 'sum' or 'none' (or ``choices``); the nn loss Cells pass ValueError as
+    ``type_error``, the error MindSpore's raise for any reduction they do not take."""
+    return check_choice(reduction, op, "reduction", choices, type_error)
 
 
 def check_broadcast(op, *shapes):

@@ -1,9 +1,8 @@
 """Loss cells (MindSpore names and defaults) over the functional losses."""
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops._errors import check_reduction
 from mindcell.ops.function.loss_func import reduce_loss
-
-_REDUCTIONS = ("mean", "sum", "none")
 
 
 class LossBase(Cell):
@@ -11,10 +10,7 @@ class LossBase(Cell):
 
     def __init__(self, reduction="mean"):
         super().__init__()
-        if reduction not in _REDUCTIONS:
-            raise ValueError("%s: 'reduction' must be one of %s, but got %r"
-                             % (type(self).__name__, _REDUCTIONS, reduction))
-        self.reduction = reduction
+        self.reduction = check_reduction(reduction, type(self).__name__, type_error=ValueError)
 
     def get_loss(self, x, weights=1.0):
         """Weight and reduce an elementwise loss according to ``reduction``."""

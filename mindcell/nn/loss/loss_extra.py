@@ -5,6 +5,7 @@ import numbers
 from mindcell.nn.cell import Cell
 from mindcell.nn.loss.loss import LossBase
 from mindcell.ops import functional as F
+from mindcell.ops._errors import check_reduction
 
 
 def _number(v, name, owner):
@@ -33,10 +34,8 @@ class KLDivLoss(Cell):
 
     def __init__(self, reduction="mean"):
         super().__init__()
-        if reduction not in ("none", "sum", "mean", "batchmean"):
-            raise ValueError("KLDivLoss: 'reduction' must be 'none', 'sum', 'mean' or "
-                             "'batchmean', but got %r" % (reduction,))
-        self.reduction = reduction
+        self.reduction = check_reduction(reduction, "KLDivLoss",
+                                         ("none", "sum", "mean", "batchmean"), ValueError)
 
     def construct(self, logits, labels):
         return F.kl_div(logits, labels, self.reduction)

@@ -1,0 +1,43 @@
+"""Every loss Cell checks ``reduction`` with the shared check (ops._errors.check_reduction):
+any value it does not take is a ValueError (as in MindSpore, a non-str too) naming the loss
+class and 'reduction'; the values it takes are kept."""
+import inspect
+
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import nn
+
+LOSSES = sorted((o for n, o in vars(nn).items() if inspect.isclass(o)
+                 and "reduction" in inspect.signature(o.__init__).parameters),
+                key=lambda c: c.__name__)
+BAD = ["avg", "MEAN", "", 1, None, 1.5, ["mean"], np.ones(2), ms.Tensor([1.0])]
+
+
+def _takes(cls):
+    return ("none", "sum", "mean", "batchmean") if cls is nn.KLDivLoss else ("none", "sum", "mean")
+
+
+def test_every_loss_class_is_covered():
+    assert len(LOSSES) >= 14, [c.__name__ for c in LOSSES]
+
+
+@pytest.mark.parametrize("cls", LOSSES, ids=lambda c: c.__name__)
+def test_valid_reductions_are_kept(cls):
+    for r in _takes(cls):
+        assert cls(reduction=r).reduction == r
+
+
+@pytest.mark.parametrize("bad", BAD, ids=lambda v: type(v).__name__ + ":" + repr(v)[:12])
+@pytest.mark.parametrize("cls", LOSSES, ids=lambda c: c.__name__)
+def test_bad_reduction_is_value_error_naming_the_class(cls, bad):
+    with pytest.raises(ValueError) as info:
+        cls(reduction=bad)
+    msg = str(info.value)
+    assert msg.startswith(cls.__name__ + ": 'reduction'"), msg
+
+
+def test_batchmean_only_for_kldiv():
+    with pytest.raises(ValueError, match="^MSELoss: 'reduction' must be one of"):
+        nn.MSELoss(reduction="batchmean")
