@@ -1,7 +1,8 @@
 """``mindcell.dataset``: MindSpore's dataset API. Sources (``NumpySlicesDataset``,
-``GeneratorDataset``, ``MnistDataset``, ``Cifar10Dataset``), the pipeline methods every dataset
-has (``map``, ``batch``, ``shuffle``, ``repeat``, ``split`` ...; :mod:`.engine`,
-:mod:`.pipeline`), ``config.set_seed``, and the transforms in :mod:`.vision` and
+``GeneratorDataset``, ``MnistDataset``, ``Cifar10Dataset``, ``Cifar100Dataset``,
+``ImageFolderDataset``), the pipeline methods every dataset has (``map``, ``batch``,
+``padded_batch``, ``shuffle``, ``repeat``, ``split`` ...; :mod:`.engine`, :mod:`.pipeline`,
+:mod:`.batch`), ``config.set_seed``, and the transforms in :mod:`.vision` and
 :mod:`.transforms`. See docs/datasets.md.
 
 Examples:
@@ -15,18 +16,20 @@ Examples:
     [[0.0, 2.0, 4.0, 6.0], [8.0, 10.0]]
 """
 from mindcell.dataset import config, transforms, vision
-from mindcell.dataset.cifar import Cifar10Dataset
+from mindcell.dataset.batch import BatchDataset, BatchInfo
+from mindcell.dataset.cifar import Cifar10Dataset, Cifar100Dataset
 from mindcell.dataset.engine import Dataset, DictIterator, TupleIterator
+from mindcell.dataset.folder import ImageFolderDataset
 from mindcell.dataset.mnist import MnistDataset
-from mindcell.dataset.pipeline import (BatchDataset, ConcatDataset, MapDataset, RepeatDataset,
-                                       ZipDataset)
+from mindcell.dataset.pipeline import ConcatDataset, MapDataset, RepeatDataset, ZipDataset
 from mindcell.dataset.samplers import DistributedSampler
 from mindcell.dataset.sources import GeneratorDataset, NumpySlicesDataset
 
 __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset",
-           "DistributedSampler", "Dataset", "MapDataset", "BatchDataset", "RepeatDataset",
-           "ZipDataset", "ConcatDataset", "TupleIterator", "DictIterator", "config",
-           "transforms", "vision", "zip"]
+           "Cifar100Dataset", "ImageFolderDataset", "DistributedSampler", "Dataset",
+           "MapDataset", "BatchDataset", "BatchInfo", "RepeatDataset", "ZipDataset",
+           "ConcatDataset", "TupleIterator", "DictIterator", "config", "transforms", "vision",
+           "zip"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

@@ -1,4 +1,5 @@
-"""``Cifar10Dataset``: the CIFAR-10 binary version (nothing is downloaded)."""
+"""``Cifar10Dataset`` and ``Cifar100Dataset``: the CIFAR binary versions (nothing is
+downloaded)."""
 import os
 import re
 
@@ -7,12 +8,14 @@ import numpy as np
 from mindcell.dataset.mnist import check_dir_and_usage
 from mindcell.dataset.sources import ArraySource
 
-__all__ = ["Cifar10Dataset"]
+__all__ = ["Cifar10Dataset", "Cifar100Dataset"]
 
-_RECORD = 1 + 32 * 32 * 3  # a label byte, then the red, green and blue planes
+_IMAGE = 32 * 32 * 3  # the red, green and blue planes after the label bytes
 
 
-def _batch_files(dataset_dir, part):
+def _batch_files(op, dataset_dir, part):
+    if op == "Cifar100Dataset":
+        return [os.path.join(dataset_dir, part + ".bin")]
     if part == "test":
         names = ["test_batch.bin"]
     else:
@@ -24,23 +27,44 @@ def _batch_files(dataset_dir, part):
     return [os.path.join(dataset_dir, n) for n in names]
 
 
-def _read_batch(path):
+def _read_batch(op, path, label_limits):
+    """The images (N, 32, 32, 3) and the label columns of one file."""
     if not os.path.isfile(path):
-        raise RuntimeError("Cifar10Dataset: missing file %s" % path)
+        raise RuntimeError("%s: missing file %s" % (op, path))
     raw = np.fromfile(path, dtype=np.uint8)
-    if raw.size % _RECORD:
-        raise RuntimeError("Cifar10Dataset: %s has %d bytes, not a multiple of the %d-byte "
-                           "record (label + 32x32x3 image)" % (path, raw.size, _RECORD))
-    records = raw.reshape(-1, _RECORD)
-    labels = records[:, 0]
-    if labels.size and labels.max() > 9:
-        raise RuntimeError("Cifar10Dataset: %s has a label %d outside 0..9"
-                           % (path, labels.max()))
-    images = records[:, 1:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
-    return np.ascontiguousarray(images), labels.astype(np.uint32)
+    record = len(label_limits) + _IMAGE
+    if raw.size % record:
+        raise RuntimeError("%s: %s has %d bytes, not a multiple of the %d-byte record (%d "
+                           "label bytes + 32x32x3 image)"
+                           % (op, path, raw.size, record, len(label_limits)))
+    records = raw.reshape(-1, record)
+    labels = []
+    for k, limit in enumerate(label_limits):
+        column = records[:, k]
+        if column.size and column.max() >= limit:
+            raise RuntimeError("%s: %s has a label %d outside 0..%d"
+                               % (op, path, column.max(), limit - 1))
+        labels.append(column.astype(np.uint32))
+    images = records[:, len(label_limits):].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
+    return [np.ascontiguousarray(images)] + labels
 
 
-class Cifar10Dataset(ArraySource):
+class _Cifar(ArraySource):
+    _columns_of, _label_limits = (), ()
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        op = type(self).__name__
+        usage = check_dir_and_usage(op, dataset_dir, usage)
+        parts = ["train", "test"] if usage == "all" else [usage]
+        batches = [_read_batch(op, f, self._label_limits)
+                   for p in parts for f in _batch_files(op, dataset_dir, p)]
+        super().__init__(op, self._columns_of, shuffle, num_samples, sampler, num_shards,
+                         shard_id, num_parallel_workers)
+        self._set_columns(op, [np.concatenate(c) for c in zip(*batches)])
+
+
+class Cifar10Dataset(_Cifar):
     """Cifar10Dataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): CIFAR-10 from the
     binary version's files in ``dataset_dir`` (``data_batch_1.bin`` ... ``data_batch_5.bin``,
@@ -51,7 +75,7 @@ class Cifar10Dataset(ArraySource):
     Args:
         dataset_dir (str): the directory of the files (``cifar-10-batches-bin``).
         usage (str): 'train', 'test' or 'all' (train then test; None).
-        num_samples, shuffle, sampler, num_shards, shard_id: as
+        num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers: as
             :class:`NumpySlicesDataset`'s (shuffled by default).
 
     Raises:
@@ -59,13 +83,27 @@ class Cifar10Dataset(ArraySource):
         RuntimeError: a missing or corrupt file (named).
     """
 
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
-                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
-        op = "Cifar10Dataset"
-        usage = check_dir_and_usage(op, dataset_dir, usage)
-        parts = ["train", "test"] if usage == "all" else [usage]
-        batches = [_read_batch(f) for p in parts for f in _batch_files(dataset_dir, p)]
-        super().__init__(op, ["image", "label"], shuffle, num_samples, sampler, num_shards,
-                         shard_id)
-        self._set_columns(op, [np.concatenate([b[0] for b in batches]),
-                               np.concatenate([b[1] for b in batches])])
+    _columns_of, _label_limits = ("image", "label"), (10,)
+
+
+class Cifar100Dataset(_Cifar):
+    """Cifar100Dataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+    shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): CIFAR-100 from the
+    binary version's files in ``dataset_dir`` (``train.bin``, ``test.bin``: records of a coarse
+    label byte, a fine label byte and 3072 image bytes, channel planes).
+
+    Columns ``image`` (32, 32, 3) uint8 HWC, ``coarse_label`` () uint32 (0..19) and
+    ``fine_label`` () uint32 (0..99).
+
+    Args:
+        dataset_dir (str): the directory of the files (``cifar-100-binary``).
+        usage (str): 'train', 'test' or 'all' (train then test; None).
+        num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers: as
+            :class:`NumpySlicesDataset`'s (shuffled by default).
+
+    Raises:
+        ValueError: no such directory, or a bad ``usage``.
+        RuntimeError: a missing or corrupt file (named).
+    """
+
+    _columns_of, _label_limits = ("image", "coarse_label", "fine_label"), (20, 100)

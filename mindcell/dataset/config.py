@@ -1,6 +1,7 @@
 """``mindcell.dataset.config``: the seed of the dataset pipeline's randomness (shuffles, random
 splits, random transforms) and a few accepted-for-compatibility settings."""
 import random
+import threading
 
 import numpy as np
 
@@ -9,7 +10,8 @@ from mindcell.context import get_seed as _global_seed
 __all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel_workers"]
 
 _DEFAULT_SEED = 5489  # std::mt19937's default seed, what MindSpore reports when none was set
-_state = {"seed": None, "workers": 8, "eager_rng": None, "map_rng": None}
+_state = {"seed": None, "workers": 8, "eager_rng": None}
+_local = threading.local()  # the running map's generator, per worker thread
 
 
 def set_seed(seed):
@@ -38,8 +40,8 @@ def get_seed():
 
 
 def set_num_parallel_workers(num):
-    """set_num_parallel_workers(num): accepted for compatibility (the pipeline runs in the
-    calling thread)."""
+    """set_num_parallel_workers(num): accepted for compatibility; an operation given no
+    ``num_parallel_workers`` of its own runs in the calling thread."""
     if isinstance(num, bool) or not isinstance(num, int) or num <= 0:
         raise ValueError("config.set_num_parallel_workers: 'num' must be a positive int, "
                          "but got %r" % (num,))
@@ -69,8 +71,11 @@ def rng_for(*key):
 def transform_rng():
     """The generator random transforms draw from: the running ``map``'s, or outside a
     pipeline one that follows the current seed."""
-    if _state["map_rng"] is not None:
-        return _state["map_rng"]
+    slot = getattr(_local, "slot", None)
+    if slot is not None:
+        if slot[1] is None:
+            slot[1] = slot[0]()
+        return slot[1]
     seed = base_seed()
     cached = _state["eager_rng"]
     if cached is None or cached[0] != seed or seed is None:
@@ -80,13 +85,14 @@ def transform_rng():
 
 
 class map_random:
-    """``with map_random(rng):`` random transforms called inside draw from ``rng``."""
+    """``with map_random(make):`` random transforms called inside (in this thread) draw from
+    the generator ``make()`` returns, made on the first draw."""
 
-    def __init__(self, rng):
-        self.rng, self.saved = rng, None
+    def __init__(self, make):
+        self.make, self.saved = make, None
 
     def __enter__(self):
-        self.saved, _state["map_rng"] = _state["map_rng"], self.rng
+        self.saved, _local.slot = getattr(_local, "slot", None), [self.make, None]
 
     def __exit__(self, *exc):
-        _state["map_rng"] = self.saved
+        _local.slot = self.saved

@@ -27,6 +27,13 @@ class Epoch:
         self._draws += 1
         return config.rng_for(len(self.key), *self.key, self._draws)
 
+    def rngs(self):
+        """A function ``i -> generator`` of the i-th item of one random decision: every row
+        (batch) has its own, so parallel workers draw what a serial pass would."""
+        self._draws += 1
+        key = (len(self.key),) + self.key + (self._draws,)
+        return lambda i: config.rng_for(*key, i)
+
     def child(self, i):
         """The epoch of a sub-pass (a repetition, a zipped dataset ...)."""
         return Epoch(self.key + (i + 1,))
@@ -76,21 +83,52 @@ class Dataset:
     # --- pipeline operations ------------------------------------------------------------
     def map(self, operations, input_columns=None, output_columns=None, column_order=None,
             num_parallel_workers=None, **kwargs):
-        """map(operations, input_columns=None, output_columns=None, ...): apply a callable (or a
-        list of them, each fed the previous one's outputs) to ``input_columns`` (default: all
+        """map(operations, input_columns=None, output_columns=None, column_order=None,
+        num_parallel_workers=None, python_multiprocessing=False): apply a callable (or a list
+        of them, each fed the previous one's outputs) to ``input_columns`` (default: all
         columns) of every row; the last outputs become ``output_columns`` (default: the input
-        names, replaced in place; with another number of columns the outputs come first)."""
+        names, replaced in place; with another number of columns the outputs come first).
+
+        ``num_parallel_workers`` > 1 runs the operations on that many threads, rows in the
+        serial order with the same random draws (None: the calling thread);
+        ``python_multiprocessing=True`` runs threads too, with the same results."""
         from mindcell.dataset.pipeline import MapDataset
-        return MapDataset(self, operations, input_columns, output_columns, column_order)
+        workers = _options("map", num_parallel_workers, kwargs)
+        return MapDataset(self, operations, input_columns, output_columns, column_order,
+                          workers)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs):
-        """batch(batch_size, drop_remainder=False): stack ``batch_size`` consecutive rows
-        column by column (the last smaller batch is dropped with ``drop_remainder``)."""
-        from mindcell.dataset.pipeline import BatchDataset
-        if kwargs.get("per_batch_map") is not None:
-            raise NotImplementedError("batch: 'per_batch_map' is not implemented by mindcell; "
-                                      "use map before batch")
-        return BatchDataset(self, batch_size, drop_remainder)
+        """batch(batch_size, drop_remainder=False, num_parallel_workers=None,
+        per_batch_map=None, input_columns=None, output_columns=None, pad_info=None,
+        python_multiprocessing=False): stack ``batch_size`` consecutive rows column by column
+        (the last smaller batch is dropped with ``drop_remainder``).
+
+        ``batch_size`` may be a callable taking a :class:`BatchInfo` (the batch and epoch
+        numbers) and returning the next batch's size. ``per_batch_map(col, ..., batch_info)``
+        gets, for each of ``input_columns`` (default: all), the list of the batch's arrays and
+        returns a tuple of such lists, named ``output_columns`` (default: the input names),
+        which are then stacked. ``pad_info`` pads as :meth:`padded_batch`.
+        ``num_parallel_workers`` > 1 builds batches on that many threads, in order."""
+        from mindcell.dataset.batch import BatchDataset
+        per_batch_map = kwargs.pop("per_batch_map", None)
+        input_columns = kwargs.pop("input_columns", None)
+        output_columns = kwargs.pop("output_columns", None)
+        pad_info = kwargs.pop("pad_info", None)
+        workers = _options("batch", num_parallel_workers, kwargs)
+        return BatchDataset(self, batch_size, drop_remainder, workers, per_batch_map,
+                            input_columns, output_columns, pad_info)
+
+    def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
+                     pad_info=None):
+        """padded_batch(batch_size, drop_remainder=False, num_parallel_workers=None,
+        pad_info=None): ``batch`` after padding the rows' arrays at the end of each axis.
+        ``pad_info`` maps a column to ``(shape, value)``: ``shape`` None (or a None axis) pads
+        to the batch's largest, ``value`` None pads with 0; ``{}`` pads every column to the
+        batch's largest shape with 0; None pads nothing."""
+        from mindcell.dataset.batch import BatchDataset
+        workers = _options("padded_batch", num_parallel_workers, {})
+        return BatchDataset(self, batch_size, drop_remainder, workers, None, None, None,
+                            pad_info, op="padded_batch")
 
     def repeat(self, count=None):
         """repeat(count=None): the rows ``count`` times (None or -1: endlessly); every
@@ -153,12 +191,14 @@ class Dataset:
         return self._count()
 
     def get_batch_size(self):
-        """The batch size of the last ``batch`` (1 without one)."""
-        from mindcell.dataset.pipeline import BatchDataset
+        """The batch size of the last ``batch`` (1 without one, -1 for a callable one)."""
+        from mindcell.dataset.batch import BatchDataset
         node = self
         while node.children and not isinstance(node, BatchDataset):
             node = node.children[0]
-        return node.batch_size if isinstance(node, BatchDataset) else 1
+        if not isinstance(node, BatchDataset):
+            return 1
+        return -1 if callable(node.batch_size) else node.batch_size
 
     def get_repeat_count(self):
         """The count of the last ``repeat`` (1 without one, -1 endless)."""
@@ -200,8 +240,29 @@ class Dataset:
         column name -> Tensor (numpy array with ``output_numpy``)."""
         return DictIterator(self, None, num_epochs, output_numpy)
 
+    def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
+        """device_que(...): not applicable: mindcell has no device queue (iterate the dataset,
+        or pass it to ``Model.train``)."""
+        raise RuntimeError("device_que: mindcell runs on the CPU and has no device queue; "
+                           "iterate with create_tuple_iterator or pass the dataset to "
+                           "Model.train")
+
     def __iter__(self):
         return self.create_tuple_iterator(num_epochs=1)
+
+
+def _options(op, num_parallel_workers, kwargs):
+    """The thread count of an operation, after checking its remaining keyword arguments."""
+    from mindcell.dataset.parallel import check_workers
+    multiprocessing = kwargs.pop("python_multiprocessing", None)
+    for name in ("max_rowsize", "cache"):  # performance settings, no effect on the rows
+        kwargs.pop(name, None)
+    for name in ("callbacks", "offload"):
+        if not kwargs.get(name):
+            kwargs.pop(name, None)
+    if kwargs:
+        raise TypeError("%s: unexpected keyword arguments %s" % (op, sorted(kwargs)))
+    return check_workers(op, num_parallel_workers, multiprocessing)
 
 
 class TupleIterator:

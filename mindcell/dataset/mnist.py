@@ -84,5 +84,5 @@ class MnistDataset(ArraySource):
             images.append(img[..., None])
             labels.append(lab.astype(np.uint32))
         super().__init__(op, ["image", "label"], shuffle, num_samples, sampler, num_shards,
-                         shard_id)
+                         shard_id, num_parallel_workers)
         self._set_columns(op, [np.concatenate(images), np.concatenate(labels)])

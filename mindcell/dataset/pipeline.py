@@ -1,17 +1,18 @@
-"""The datasets the pipeline methods return: map, batch, repeat, take, skip, shuffle, project,
-rename, zip, concat."""
+"""The datasets the pipeline methods return: map, repeat, take, skip, shuffle, project,
+rename, zip, concat (batch: :mod:`.batch`)."""
 import itertools
 
 import numpy as np
 
 from mindcell.dataset import config
 from mindcell.dataset.engine import Dataset, check_count, names_arg
+from mindcell.dataset.parallel import ordered_map
 
-__all__ = ["MapDataset", "BatchDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
+__all__ = ["MapDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
            "ShuffleDataset", "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset"]
 
 
-def _check_columns(op, names, wanted):
+def check_columns(op, names, wanted):
     for c in wanted:
         if c not in names:
             raise ValueError("%s: no column %r (columns: %s)" % (op, c, names))
@@ -22,6 +23,28 @@ def to_array(value):
     if hasattr(value, "asnumpy"):
         return value.asnumpy()
     return np.asarray(value)
+
+
+def set_layout(node, op, names, input_columns, output_columns):
+    """The columns of a node that replaces ``input_columns`` by ``output_columns`` (in place
+    when as many, else the outputs first): sets ``node._names``, ``_in_index`` (inputs in
+    the row), ``_keep`` (row index -> output index of the other columns) and ``_out_index``;
+    returns the input and output names."""
+    ins = names_arg(op, "input_columns", input_columns) or list(names)
+    check_columns(op, names, ins)
+    outs = names_arg(op, "output_columns", output_columns) or list(ins)
+    if len(outs) == len(ins):
+        cols = [outs[ins.index(n)] if n in ins else n for n in names]
+    else:
+        cols = outs + [n for n in names if n not in ins]
+    if len(set(cols)) != len(cols):
+        raise ValueError("%s: output_columns %s clash with the other columns %s"
+                         % (op, outs, [n for n in names if n not in ins]))
+    node._names = cols
+    node._in_index = [names.index(n) for n in ins]
+    node._keep = [(names.index(n), cols.index(n)) for n in names if n not in ins]
+    node._out_index = [cols.index(n) for n in outs]
+    return ins, outs
 
 
 class _Unary(Dataset):
@@ -41,8 +64,10 @@ class _Unary(Dataset):
 class MapDataset(_Unary):
     """The dataset ``Dataset.map`` returns."""
 
-    def __init__(self, child, operations, input_columns, output_columns, column_order):
+    def __init__(self, child, operations, input_columns, output_columns, column_order,
+                 workers=1):
         super().__init__(child)
+        self.workers = workers
         ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
         if not ops:
             raise ValueError("map: 'operations' is empty")
@@ -50,26 +75,14 @@ class MapDataset(_Unary):
             if not callable(op):
                 raise TypeError("map: every operation must be callable, but got %s"
                                 % type(op).__name__)
-        names = child.get_col_names()
-        ins = names_arg("map", "input_columns", input_columns) or list(names)
-        _check_columns("map", names, ins)
-        outs = names_arg("map", "output_columns", output_columns) or list(ins)
-        if len(outs) == len(ins):
-            cols = [outs[ins.index(n)] if n in ins else n for n in names]
-        else:
-            cols = outs + [n for n in names if n not in ins]
-        if len(set(cols)) != len(cols):
-            raise ValueError("map: output_columns %s clash with the other columns %s"
-                             % (outs, [n for n in names if n not in ins]))
+        ins, outs = set_layout(self, "map", child.get_col_names(), input_columns,
+                               output_columns)
         self.operations, self.input_columns, self.output_columns = ops, ins, outs
-        self._in_index = [names.index(n) for n in ins]
-        self._names = cols
-        self._keep = [(names.index(n), cols.index(n)) for n in names if n not in ins]
-        self._out_index = [cols.index(n) for n in outs]
+        cols = self._names
         self._order = None  # column_order: a project after the map
         if column_order is not None:
             order = names_arg("map", "column_order", column_order)
-            _check_columns("map", cols, order)
+            check_columns("map", cols, order)
             self._order = [cols.index(n) for n in order]
 
     def get_col_names(self):
@@ -95,49 +108,12 @@ class MapDataset(_Unary):
         return tuple(out) if self._order is None else tuple(out[i] for i in self._order)
 
     def _rows(self, epoch):
-        rng = epoch.rng()
-        for row in self.child._rows(epoch.child(0)):
-            with config.map_random(rng):
-                yield self._apply(row)
+        rng_of = epoch.rngs()
 
-
-class BatchDataset(_Unary):
-    """The dataset ``Dataset.batch`` returns."""
-
-    def __init__(self, child, batch_size, drop_remainder):
-        super().__init__(child)
-        self.batch_size = check_count("batch", "batch_size", batch_size, 1)
-        if not isinstance(drop_remainder, bool):
-            raise TypeError("batch: 'drop_remainder' must be a bool, but got %r"
-                            % (drop_remainder,))
-        self.drop_remainder = drop_remainder
-
-    def _count(self):
-        n = self.child._count()
-        if n < 0:
-            return n
-        return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
-
-    def _stack(self, rows):
-        names = self.get_col_names()
-        out = []
-        for c, name in enumerate(names):
-            values = [np.asarray(r[c]) for r in rows]
-            shapes = {v.shape for v in values}
-            if len(shapes) > 1:
-                raise RuntimeError("batch: the rows of column %r have different shapes %s; "
-                                   "resize or pad them with map before batch"
-                                   % (name, sorted(shapes)))
-            out.append(np.stack(values))
-        return tuple(out)
-
-    def _rows(self, epoch):
-        rows = self.child._rows(epoch.child(0))
-        while True:
-            chunk = list(itertools.islice(rows, self.batch_size))
-            if not chunk or (len(chunk) < self.batch_size and self.drop_remainder):
-                return
-            yield self._stack(chunk)
+        def work(item):
+            with config.map_random(lambda: rng_of(item[0])):
+                return self._apply(item[1])
+        return ordered_map(work, enumerate(self.child._rows(epoch.child(0))), self.workers)
 
 
 class RepeatDataset(_Unary):
@@ -228,7 +204,7 @@ class ProjectDataset(_Unary):
         super().__init__(child)
         self.columns = names_arg("project", "columns", columns, allow_none=False)
         names = child.get_col_names()
-        _check_columns("project", names, self.columns)
+        check_columns("project", names, self.columns)
         self._index = [names.index(c) for c in self.columns]
 
     def get_col_names(self):
@@ -250,7 +226,7 @@ class RenameDataset(_Unary):
             raise ValueError("rename: input_columns %s and output_columns %s differ in length"
                              % (ins, outs))
         names = child.get_col_names()
-        _check_columns("rename", names, ins)
+        check_columns("rename", names, ins)
         new = [outs[ins.index(n)] if n in ins else n for n in names]
         if len(set(new)) != len(new):
             raise ValueError("rename: the new names %s repeat a column name" % new)

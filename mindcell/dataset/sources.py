@@ -6,6 +6,7 @@ import itertools
 import numpy as np
 
 from mindcell.dataset.engine import Dataset, check_count, names_arg
+from mindcell.dataset.parallel import check_workers, ordered_map
 from mindcell.dataset.samplers import make_sampler
 
 __all__ = ["MappableSource", "ArraySource", "NumpySlicesDataset", "GeneratorDataset"]
@@ -14,10 +15,15 @@ __all__ = ["MappableSource", "ArraySource", "NumpySlicesDataset", "GeneratorData
 class MappableSource(Dataset):
     """A source whose rows are read by index: every epoch visits the indices in order, in a
     new random order (``shuffle`` True, or None as MindSpore's default for such sources), or as
-    a sampler/shard says; ``num_samples`` keeps the first of them."""
+    a sampler/shard says; ``num_samples`` keeps the first of them. ``workers`` > 1 threads
+    read the rows (in the same order)."""
 
-    def __init__(self, op, column_names, shuffle, num_samples, sampler, num_shards, shard_id):
+    workers = 1
+
+    def __init__(self, op, column_names, shuffle, num_samples, sampler, num_shards, shard_id,
+                 num_parallel_workers=None):
         super().__init__()
+        self.workers = check_workers(op, num_parallel_workers)
         if shuffle is not None and not isinstance(shuffle, bool):
             raise TypeError("%s: 'shuffle' must be a bool or None, but got %r" % (op, shuffle))
         if sampler is not None and shuffle is not None:
@@ -55,8 +61,7 @@ class MappableSource(Dataset):
         return order if self.num_samples is None else order[:self.num_samples]
 
     def _rows(self, epoch):
-        for i in self._order(epoch):
-            yield self._row_at(int(i))
+        return ordered_map(self._row_at, (int(i) for i in self._order(epoch)), self.workers)
 
 
 class ArraySource(MappableSource):
@@ -107,6 +112,7 @@ class NumpySlicesDataset(ArraySource):
         sampler (DistributedSampler): which rows to read (instead of ``shuffle``).
         num_shards (int), shard_id (int): read one shard of the rows (data parallel, see
             :class:`DistributedSampler`).
+        num_parallel_workers (int): threads copying the rows out (same order).
 
     Raises:
         TypeError: ``data`` of another type. ValueError: columns of different lengths, a
@@ -139,7 +145,8 @@ class NumpySlicesDataset(ArraySource):
         if len(names) != len(columns):
             raise ValueError("%s: %d column_names %s for %d columns"
                              % (op, len(names), names, len(columns)))
-        super().__init__(op, names, shuffle, num_samples, sampler, num_shards, shard_id)
+        super().__init__(op, names, shuffle, num_samples, sampler, num_shards, shard_id,
+                         num_parallel_workers)
         self._set_columns(op, columns)
 
 
@@ -171,6 +178,8 @@ class GeneratorDataset(MappableSource):
         shuffle (bool): random-access sources only; default None shuffles them.
         sampler, num_shards, shard_id: random-access sources only, as
             :class:`NumpySlicesDataset`'s.
+        num_parallel_workers (int): threads reading a random-access source (rows in the same
+            order); ``python_multiprocessing=True`` (the default) uses these threads too.
 
     Raises:
         ValueError: no ``column_names``; ``shuffle``/``sampler``/shards with a source that is
@@ -191,6 +200,7 @@ class GeneratorDataset(MappableSource):
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True, max_rowsize=None):
         op = "GeneratorDataset"
+        check_workers(op, num_parallel_workers, python_multiprocessing)
         if column_names is None:
             raise ValueError("%s: 'column_names' is required" % op)
         names = names_arg(op, "column_names", column_names)
@@ -203,7 +213,8 @@ class GeneratorDataset(MappableSource):
                 raise ValueError("%s: shuffle, sampler and num_shards need a random-access "
                                  "source (with __getitem__ and __len__)" % op)
             shuffle = False
-        super().__init__(op, names, shuffle, num_samples, sampler, num_shards, shard_id)
+        super().__init__(op, names, shuffle, num_samples, sampler, num_shards, shard_id,
+                         num_parallel_workers)
         self._source = source
         self._kept = None  # a one-shot iterator's rows
         self._size = None

@@ -245,7 +245,7 @@ class Bad:
 
 BAD = [
     (lambda: seq().batch(0), ValueError, "batch_size"),
-    (lambda: seq().batch(2.0), ValueError, "batch_size"),
+    (lambda: seq().batch(2.0), TypeError, "batch_size"),
     (lambda: seq().batch(2, drop_remainder=1), TypeError, "drop_remainder"),
     (lambda: seq().shuffle(1), ValueError, "buffer_size"),
     (lambda: seq().repeat(0), ValueError, "count"),

@@ -1,0 +1,201 @@
+"""The dataset ``Dataset.batch`` and ``Dataset.padded_batch`` return: fixed or callable batch
+sizes, ``per_batch_map``, padding, and batches built by a pool of threads."""
+import itertools
+import numbers
+
+import numpy as np
+
+from mindcell.dataset import config
+from mindcell.dataset.engine import _PEEK
+from mindcell.dataset.parallel import ordered_map
+from mindcell.dataset.pipeline import _Unary, check_columns, set_layout, to_array
+
+__all__ = ["BatchInfo", "BatchDataset"]
+
+
+class BatchInfo:
+    """BatchInfo: what a callable ``batch_size`` and ``per_batch_map`` are told about the batch
+    being made."""
+
+    def __init__(self, batch_num, epoch_num):
+        self._batch_num, self._epoch_num = batch_num, epoch_num
+
+    def get_batch_num(self):
+        """get_batch_num(): the number of this batch in the current epoch, from 0."""
+        return self._batch_num
+
+    def get_epoch_num(self):
+        """get_epoch_num(): the number of the current epoch (pass over the batch's input),
+        from 0."""
+        return self._epoch_num
+
+
+def _check_pad_info(op, pad_info, names):
+    """pad_info as {column: (shape or None, value)}; {} pads every column."""
+    if pad_info is None:
+        return None
+    if not isinstance(pad_info, dict):
+        raise TypeError("%s: 'pad_info' must be a dict or None, but got %s"
+                        % (op, type(pad_info).__name__))
+    if not pad_info:
+        return {n: (None, 0) for n in names}
+    check_columns(op, names, list(pad_info))
+    out = {}
+    for name, spec in pad_info.items():
+        if not isinstance(spec, (tuple, list)) or len(spec) != 2:
+            raise TypeError("%s: pad_info[%r] must be a (shape, pad_value) pair, but got %r"
+                            % (op, name, spec))
+        shape, value = spec
+        if shape is not None:
+            if not isinstance(shape, (list, tuple)) or not all(
+                    d is None or (isinstance(d, numbers.Integral) and not isinstance(d, bool)
+                                  and d > 0) for d in shape):
+                raise TypeError("%s: the shape of pad_info[%r] must be None or a list of "
+                                "positive ints / None, but got %r" % (op, name, shape))
+            shape = list(shape)
+        if value is not None and (isinstance(value, bool)
+                                  or not isinstance(value, (numbers.Number, str, bytes))):
+            raise TypeError("%s: the pad value of pad_info[%r] must be a number, but got %r"
+                            % (op, name, value))
+        out[name] = (shape, 0 if value is None else value)
+    return out
+
+
+class BatchDataset(_Unary):
+    """The dataset ``Dataset.batch`` (and ``padded_batch``) returns."""
+
+    def __init__(self, child, batch_size, drop_remainder, workers=1, per_batch_map=None,
+                 input_columns=None, output_columns=None, pad_info=None, op="batch"):
+        super().__init__(child)
+        self.op = op
+        if not callable(batch_size):
+            if isinstance(batch_size, bool) or not isinstance(batch_size, numbers.Integral):
+                raise TypeError("%s: 'batch_size' must be an int or a callable, but got %r"
+                                % (op, batch_size))
+            if batch_size < 1:
+                raise ValueError("%s: 'batch_size' must be >= 1, but got %d" % (op, batch_size))
+            batch_size = int(batch_size)
+        self.batch_size = batch_size
+        if not isinstance(drop_remainder, bool):
+            raise TypeError("%s: 'drop_remainder' must be a bool, but got %r"
+                            % (op, drop_remainder))
+        self.drop_remainder, self.workers = drop_remainder, workers
+        if per_batch_map is not None and not callable(per_batch_map):
+            raise TypeError("%s: 'per_batch_map' must be callable, but got %s"
+                            % (op, type(per_batch_map).__name__))
+        if per_batch_map is None and (input_columns is not None or output_columns is not None):
+            raise ValueError("%s: 'input_columns' and 'output_columns' need a 'per_batch_map'"
+                             % op)
+        self.per_batch_map = per_batch_map
+        _, self._outs = set_layout(self, op, child.get_col_names(), input_columns,
+                                   output_columns)
+        self._pad = _check_pad_info(op, pad_info, self._names)
+        self._passes = 0  # epochs started, BatchInfo.get_epoch_num
+
+    def get_col_names(self):
+        return list(self._names)
+
+    def _size(self, info):
+        if not callable(self.batch_size):
+            return self.batch_size
+        size = self.batch_size(info)
+        if isinstance(size, bool) or not isinstance(size, numbers.Integral) or size < 1:
+            raise ValueError("%s: the callable batch_size must return an int >= 1, but "
+                             "returned %r for batch %d" % (self.op, size, info.get_batch_num()))
+        return int(size)
+
+    def _count(self):
+        n = self.child._count()
+        if n < 0:
+            return n
+        if not callable(self.batch_size):
+            s = self.batch_size
+            return n // s if self.drop_remainder else -(-n // s)
+        count = 0
+        while n > 0:
+            size = self._size(BatchInfo(count, self._passes))
+            if size > n and self.drop_remainder:
+                break
+            n -= size
+            count += 1
+        return count
+
+    def _columns(self, chunk, info):
+        """The batch's columns as lists of arrays, after per_batch_map."""
+        cols = [list(c) for c in zip(*chunk)]
+        if self.per_batch_map is None:
+            return cols
+        result = self.per_batch_map(*[cols[i] for i in self._in_index], info)
+        if not isinstance(result, tuple):
+            raise TypeError("%s: per_batch_map must return a tuple of lists of arrays (one "
+                            "per output column), but returned %s"
+                            % (self.op, type(result).__name__))
+        if len(result) != len(self._outs):
+            raise RuntimeError("%s: per_batch_map returned %d columns but output_columns has "
+                               "%d: %s; pass output_columns naming each output"
+                               % (self.op, len(result), len(self._outs), self._outs))
+        out = [None] * len(self._names)
+        for src, dst in self._keep:
+            out[dst] = cols[src]
+        for dst, values, name in zip(self._out_index, result, self._outs):
+            if not isinstance(values, (list, tuple, np.ndarray)):
+                raise TypeError("%s: per_batch_map's output %r must be a list of arrays, but "
+                                "got %s" % (self.op, name, type(values).__name__))
+            out[dst] = [to_array(v) for v in values]
+        return out
+
+    def _padded(self, name, values):
+        shape, value = self._pad[name]
+        ndims = {v.ndim for v in values}
+        if len(ndims) > 1 or (shape is not None and ndims != {len(shape)}):
+            raise RuntimeError("%s: cannot pad column %r: its rows have ranks %s but the pad "
+                               "shape is %s" % (self.op, name, sorted(ndims), shape))
+        ndim = ndims.pop()
+        if ndim == 0:
+            return values
+        biggest = [max(v.shape[a] for v in values) for a in range(ndim)]
+        target = biggest if shape is None else [b if d is None else d
+                                                for b, d in zip(biggest, shape)]
+        out = []
+        for v in values:
+            if any(s > t for s, t in zip(v.shape, target)):
+                raise RuntimeError("%s: a row of column %r has shape %s, larger than the pad "
+                                   "shape %s" % (self.op, name, v.shape, target))
+            widths = [(0, t - s) for s, t in zip(v.shape, target)]
+            out.append(np.pad(v, widths, constant_values=np.asarray(value, v.dtype)))
+        return out
+
+    def _stack(self, name, values):
+        values = [np.asarray(v) for v in values]
+        if self._pad is not None and name in self._pad:
+            values = self._padded(name, values)
+        shapes = {v.shape for v in values}
+        if len(shapes) > 1:
+            raise RuntimeError("%s: the rows of column %r have different shapes %s; resize "
+                               "them with map, or pad them with padded_batch / pad_info"
+                               % (self.op, name, sorted(shapes)))
+        return np.stack(values)
+
+    def _make(self, chunk, info):
+        cols = self._columns(chunk, info)
+        return tuple(self._stack(n, v) for n, v in zip(self._names, cols))
+
+    def _rows(self, epoch):
+        peek = epoch.key[0] == _PEEK
+        epoch_num = 0 if peek else self._passes
+        self._passes += not peek
+        rng_of = epoch.rngs()
+        rows = self.child._rows(epoch.child(0))
+
+        def chunks():
+            for b in itertools.count():
+                size = self._size(BatchInfo(b, epoch_num))
+                chunk = list(itertools.islice(rows, size))
+                if not chunk or (len(chunk) < size and self.drop_remainder):
+                    return
+                yield b, chunk
+
+        def work(item):
+            with config.map_random(lambda: rng_of(item[0])):
+                return self._make(item[1], BatchInfo(item[0], epoch_num))
+        return ordered_map(work, chunks(), self.workers)

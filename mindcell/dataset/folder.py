@@ -1,0 +1,118 @@
+"""``ImageFolderDataset``: image files in one folder per class."""
+import numbers
+import os
+
+import numpy as np
+
+from mindcell.dataset.sources import MappableSource
+from mindcell.dataset.vision._decode import decode
+
+__all__ = ["ImageFolderDataset"]
+
+
+def _check_options(op, extensions, class_indexing, decode_flag, decrypt):
+    if extensions is not None and (not isinstance(extensions, (list, tuple)) or not all(
+            isinstance(e, str) for e in extensions)):
+        raise TypeError("%s: 'extensions' must be a list of str (e.g. ['.JPEG', '.png']), but "
+                        "got %r" % (op, extensions))
+    if class_indexing is not None:
+        if not isinstance(class_indexing, dict) or not all(
+                isinstance(k, str) and isinstance(v, numbers.Integral)
+                and not isinstance(v, bool) for k, v in class_indexing.items()):
+            raise TypeError("%s: 'class_indexing' must be a dict of str to int, but got %r"
+                            % (op, class_indexing))
+        if any(v < 0 for v in class_indexing.values()):
+            raise ValueError("%s: 'class_indexing' labels must be >= 0, but got %r"
+                             % (op, class_indexing))
+    if not isinstance(decode_flag, bool):
+        raise TypeError("%s: 'decode' must be a bool, but got %r" % (op, decode_flag))
+    if decrypt is not None:
+        raise ValueError("%s: 'decrypt' is not supported by mindcell (got %r)" % (op, decrypt))
+
+
+def _scan(op, root, extensions, class_indexing):
+    """The (path, label) of every image, class folders in name order, files in name order."""
+    if class_indexing is None:
+        classes = sorted(d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)))
+        class_indexing = {c: i for i, c in enumerate(classes)}
+    else:
+        for c in class_indexing:
+            if not os.path.isdir(os.path.join(root, c)):
+                raise ValueError("%s: class_indexing names the folder %r, which is not in %s"
+                                 % (op, c, root))
+    files = []
+    for c in sorted(class_indexing):
+        folder = os.path.join(root, c)
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path) and (extensions is None
+                                         or os.path.splitext(name)[1] in extensions):
+                files.append((path, class_indexing[c]))
+    if not files:
+        raise RuntimeError("%s: no image files%s in the class folders of %s"
+                           % (op, "" if extensions is None else " with extensions %s"
+                              % list(extensions), root))
+    return files, dict(class_indexing)
+
+
+class ImageFolderDataset(MappableSource):
+    """ImageFolderDataset(dataset_dir, num_samples=None, num_parallel_workers=None,
+    shuffle=None, sampler=None, extensions=None, class_indexing=None, decode=False,
+    num_shards=None, shard_id=None, cache=None, decrypt=None): the image files of the
+    sub-folders of ``dataset_dir``, one folder per class.
+
+    Columns ``image`` (the file's bytes, 1-d uint8; with ``decode`` an <H, W, 3> uint8 RGB
+    image) and ``label`` () int32. Unshuffled, the rows go class folder by class folder in
+    name order, files in name order.
+
+    Args:
+        dataset_dir (str): the folder of the class folders.
+        extensions (list[str]): read only files with these extensions (e.g. ``['.JPEG']``,
+            compared exactly); None: every file.
+        class_indexing (dict[str, int]): folder name -> label; only these folders are read.
+            None: every folder, labelled 0, 1 ... in name order.
+        decode (bool): decode the images (needs Pillow: ``pip install pillow``); else the
+            ``image`` column holds the encoded bytes (``vision.Decode`` decodes them later).
+        num_samples, shuffle, sampler, num_shards, shard_id: as
+            :class:`NumpySlicesDataset`'s (shuffled by default).
+        num_parallel_workers (int): threads reading (and decoding) the files, rows in the
+            same order.
+
+    Raises:
+        TypeError: an argument of the wrong type. ValueError: no such directory, or a
+        ``class_indexing`` folder that is missing. RuntimeError: no image files; a file
+        that does not decode (named).
+    """
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, extensions=None, class_indexing=None, decode=False,
+                 num_shards=None, shard_id=None, cache=None, decrypt=None):
+        op = "ImageFolderDataset"
+        if not isinstance(dataset_dir, (str, os.PathLike)):
+            raise TypeError("%s: 'dataset_dir' must be a str, but got %s"
+                            % (op, type(dataset_dir).__name__))
+        if not os.path.isdir(dataset_dir):
+            raise ValueError("%s: the directory %r does not exist" % (op, str(dataset_dir)))
+        _check_options(op, extensions, class_indexing, decode, decrypt)
+        super().__init__(op, ["image", "label"], shuffle, num_samples, sampler, num_shards,
+                         shard_id, num_parallel_workers)
+        self._files, self._class_indexing = _scan(op, os.fspath(dataset_dir), extensions,
+                                                  class_indexing)
+        self.decode = decode
+
+    def get_class_indexing(self):
+        """get_class_indexing(): the folder name -> label dict."""
+        return dict(self._class_indexing)
+
+    def _length(self):
+        return len(self._files)
+
+    def _row_at(self, index):
+        path, label = self._files[index]
+        data = np.fromfile(path, dtype=np.uint8)
+        if self.decode:
+            try:
+                data = decode("ImageFolderDataset", data)
+            except RuntimeError as exc:
+                raise RuntimeError("%s (file %s)" % (exc, path)) from None
+        return data, np.array(label, np.int32)
