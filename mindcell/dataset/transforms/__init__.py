@@ -1,9 +1,9 @@
 """``mindcell.dataset.transforms``: general transforms (``TypeCast``, ``OneHot``, ``Compose`` ...).
 The older module paths ``transforms.transforms``, ``c_transforms`` and ``py_transforms`` give
 the same classes."""
-from mindcell.dataset.transforms.transforms import (Compose, Duplicate, Fill, OneHot,
-                                                    RandomApply, RandomChoice, TensorOperation,
-                                                    TypeCast)
+from mindcell.dataset.transforms.transforms import (Compose, Concatenate, Duplicate, Fill,
+                                                    OneHot, RandomApply, RandomChoice, Slice,
+                                                    TensorOperation, TypeCast)
 
 __all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "Fill", "Duplicate",
-           "RandomApply", "RandomChoice"]
+           "RandomApply", "RandomChoice", "Concatenate", "Slice"]

@@ -8,7 +8,7 @@ from mindcell import dtype as mstype
 from mindcell.dataset import config
 
 __all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "Fill", "Duplicate",
-           "RandomApply", "RandomChoice"]
+           "RandomApply", "RandomChoice", "Concatenate", "Slice"]
 
 
 def as_array(value):
@@ -168,3 +168,75 @@ class Duplicate(TensorOperation):
 
     def _apply(self, x):
         return x, x.copy()
+
+
+def _vector(op, arg, value):
+    if value is None:
+        return None
+    value = as_array(value)
+    if value.ndim != 1:
+        raise ValueError("%s: '%s' must be a 1-d array, but got shape %s"
+                         % (op, arg, value.shape))
+    return value
+
+
+class Concatenate(TensorOperation):
+    """Concatenate(axis=0, prepend=None, append=None): ``prepend``, the input columns (1-d
+    arrays, in order) and ``append`` joined into one 1-d array (all of one dtype)."""
+
+    def __init__(self, axis=0, prepend=None, append=None):
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError("Concatenate: 'axis' must be an int, but got %r" % (axis,))
+        if axis not in (0, -1):
+            raise ValueError("Concatenate: 'axis' must be 0 or -1 (1-d arrays only), but got %d"
+                             % axis)
+        self.axis = axis
+        self.prepend = _vector("Concatenate", "prepend", prepend)
+        self.append = _vector("Concatenate", "append", append)
+
+    def __call__(self, *inputs):
+        if not inputs:
+            raise TypeError("Concatenate: expected at least 1 input column, but got 0")
+        parts = [p for p in [self.prepend] + [as_array(x) for x in inputs] + [self.append]
+                 if p is not None]
+        for p in parts:
+            if p.ndim != 1:
+                raise ValueError("Concatenate: only 1-d arrays can be joined, but got shape %s"
+                                 % (p.shape,))
+        kinds = {("str" if p.dtype.kind in "US" else p.dtype) for p in parts}
+        if len(kinds) > 1:
+            raise TypeError("Concatenate: the input and prepend/append have different dtypes "
+                            "%s" % sorted(str(k) for k in kinds))
+        return np.concatenate(parts)
+
+
+class Slice(TensorOperation):
+    """Slice(*slices): index a 1-d array like numpy with one of: an int (keeps one element, as
+    a length-1 array), a list of ints, a ``slice``, None or ``...`` (everything)."""
+
+    def __init__(self, *slices):
+        if len(slices) > 1:
+            raise ValueError("Slice: 1-d inputs take one slice, but got %d" % len(slices))
+        spec = slices[0] if slices else None
+        ok = (spec is None or spec is Ellipsis or isinstance(spec, slice)
+              or (isinstance(spec, numbers.Integral) and not isinstance(spec, bool))
+              or (isinstance(spec, list) and spec and all(
+                  isinstance(i, numbers.Integral) and not isinstance(i, bool) for i in spec)))
+        if not ok:
+            raise TypeError("Slice: 'slices' must be an int, a list of int, a slice, None or "
+                            "Ellipsis, but got %r" % (spec,))
+        self.slices = spec
+
+    def _apply(self, x):
+        if x.ndim != 1:
+            raise ValueError("Slice: expected a 1-d array, but got shape %s" % (x.shape,))
+        spec = self.slices
+        if spec is None or spec is Ellipsis:
+            return x.copy()
+        if isinstance(spec, slice):
+            return x[spec].copy()
+        index = [spec] if isinstance(spec, numbers.Integral) else spec
+        for i in index:
+            if not -len(x) <= i < len(x):
+                raise ValueError("Slice: index %d is out of range for length %d" % (i, len(x)))
+        return x[np.asarray(index, np.int64)]

@@ -6,7 +6,9 @@ import numpy as np
 
 from mindcell.dataset import config
 from mindcell.dataset.transforms.transforms import TensorOperation, check_prob, numpy_dtype
-from mindcell.dataset.vision._resize import resize_linear, resize_nearest
+from mindcell.dataset.vision._decode import decode
+from mindcell.dataset.vision._resize import (resize_area, resize_cubic, resize_linear,
+                                             resize_nearest)
 from mindcell.dataset.vision.utils import Border, Inter
 
 __all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "RandomCrop",
@@ -38,20 +40,32 @@ def _crop_size(op, size):
     return (size, size) if isinstance(size, int) else size
 
 
+_RESIZERS = {Inter.NEAREST: resize_nearest, Inter.LINEAR: resize_linear,
+             Inter.CUBIC: resize_cubic, Inter.AREA: resize_area}
+
+
+def check_interpolation(op, interpolation, arg="interpolation"):
+    if not isinstance(interpolation, Inter):
+        raise TypeError("%s: '%s' must be a vision.Inter, but got %r" % (op, arg, interpolation))
+    if interpolation not in _RESIZERS:
+        raise ValueError("%s: interpolation %s is not implemented by mindcell (use Inter.LINEAR, "
+                         "NEAREST, BICUBIC or AREA)" % (op, interpolation.name))
+    return interpolation
+
+
+def resize(x, out, interpolation):
+    """``x`` resized to ``out`` = (height, width)."""
+    return _RESIZERS[interpolation](x, *out)
+
+
 class Resize(TensorOperation):
     """Resize(size, interpolation=Inter.LINEAR): resize to (height, width), or the shorter
-    side to ``size`` keeping the aspect ratio. NEAREST and LINEAR/BILINEAR are implemented
-    (numpy, OpenCV's sampling); the dtype is kept."""
+    side to ``size`` keeping the aspect ratio. NEAREST, LINEAR/BILINEAR, CUBIC/BICUBIC and
+    AREA are implemented (numpy, OpenCV's sampling); the dtype is kept."""
 
     def __init__(self, size, interpolation=Inter.LINEAR):
         self.size = _size("Resize", size)
-        if not isinstance(interpolation, Inter):
-            raise TypeError("Resize: 'interpolation' must be a vision.Inter, but got %r"
-                            % (interpolation,))
-        if interpolation not in (Inter.NEAREST, Inter.LINEAR):
-            raise ValueError("Resize: interpolation %s is not implemented by mindcell (use "
-                             "Inter.LINEAR or Inter.NEAREST)" % interpolation.name)
-        self.interpolation = interpolation
+        self.interpolation = check_interpolation("Resize", interpolation)
 
     def _apply(self, x):
         h, w = _image("Resize", x).shape[:2]
@@ -60,9 +74,7 @@ class Resize(TensorOperation):
             out = (s, int(w * s / h)) if h <= w else (int(h * s / w), s)
         else:
             out = self.size
-        if self.interpolation == Inter.NEAREST:
-            return resize_nearest(x, *out)
-        return resize_linear(x, *out)
+        return resize(x, out, self.interpolation)
 
 
 def _per_channel(op, arg, values, low, high, low_open):
@@ -270,14 +282,4 @@ class Decode(TensorOperation):
         self.to_pil = to_pil
 
     def _apply(self, x):
-        try:
-            from PIL import Image
-        except ImportError:
-            raise RuntimeError("Decode: decoding images needs Pillow, which is not installed "
-                               "(pip install pillow)") from None
-        import io
-        if x.dtype != np.uint8 or x.ndim != 1:
-            raise TypeError("Decode: expected the encoded bytes as a 1-d uint8 array, but got "
-                            "%s of shape %s" % (x.dtype, x.shape))
-        image = Image.open(io.BytesIO(x.tobytes())).convert("RGB")
-        return image if self.to_pil else np.asarray(image)
+        return decode("Decode", x, self.to_pil)

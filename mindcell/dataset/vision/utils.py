@@ -5,7 +5,8 @@ __all__ = ["Inter", "Border"]
 
 
 class Inter(IntEnum):
-    """Interpolation modes. mindcell implements NEAREST and LINEAR (= BILINEAR)."""
+    """Interpolation modes. mindcell implements NEAREST, LINEAR (= BILINEAR), CUBIC (=
+    BICUBIC) and AREA."""
     NEAREST = 0
     ANTIALIAS = 1
     LINEAR = 2
