@@ -1,16 +1,15 @@
 """Bitwise ops on integer and bool tensors (the ``&``, ``|``, ``^``, ``~`` operators)."""
-from mindcell.ops._errors import check_broadcast
-from mindcell.ops._helpers import binary_operands, to_tensor
+from mindcell.ops._helpers import to_tensor
 from mindcell.ops.defs import bitwise as B, elementwise as E
+from mindcell.ops.function.math_func import _operands
 
 
 def _integer_operands(input, other, op):
-    x, y = binary_operands(input, other, op)
+    """``math_func._operands`` whose promoted dtype must be integer or bool."""
+    x, y = _operands(input, other, op)
     if x._np_dtype.kind not in "biu":
         raise TypeError("%s: the inputs must be integer or bool tensors, but got %s and %s"
                         % (op, to_tensor(input, op).dtype, to_tensor(other, op, "other").dtype))
-    if x.shape != y.shape:
-        check_broadcast(op, x.shape, y.shape)
     return x, y
 
 

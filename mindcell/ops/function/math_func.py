@@ -24,9 +24,10 @@ _BINARY_DOC = """%s(input, other): elementwise, with broadcasting and dtype prom
     """
 
 
-def _operands(x, y, name):
-    """Promoted operands whose shapes broadcast (ValueError naming ``name`` otherwise)."""
-    a, b = binary_operands(x, y, name)
+def _operands(x, y, name, float_result=False):
+    """Promoted operands whose shapes broadcast (ValueError naming ``name`` otherwise); with
+    ``float_result`` bool/integer operands become Float32 (see ``binary_operands``)."""
+    a, b = binary_operands(x, y, name, float_result)
     if a.shape != b.shape:
         check_broadcast(name, a.shape, b.shape)
     return a, b
@@ -53,10 +54,7 @@ multiply = mul
 def _true_div_operands(x, y, name):
     """Operands of an op whose result is a float (true division): bool/integer operands,
     Python scalars included, become Float32 before the op (MindSpore's div)."""
-    a, b = binary_operands(x, y, name, float_result=True)
-    if a.shape != b.shape:
-        check_broadcast(name, a.shape, b.shape)
-    return a, b
+    return _operands(x, y, name, float_result=True)
 
 
 def div(input, other, *, rounding_mode=None):
