@@ -4,7 +4,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.ops.function.creation_func import zeros_like
 from mindcell.ops.function.reduce_func import sum as _sum
 from mindcell.ops.function.math_func import mul
-from mindcell.ops.grad import grad, vjp
+from mindcell.ops.grad import check_fn_and_aux, grad, vjp
 
 
 def _tensors(v, op, arg):
@@ -28,10 +28,7 @@ def jvp(fn, inputs, v, has_aux=False):
         >>> tangent
         Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  6.00000000e+00])
     """
-    if not callable(fn):
-        raise TypeError("jvp: 'fn' must be a function or a Cell, but got %s" % type(fn).__name__)
-    if not isinstance(has_aux, bool):
-        raise TypeError("jvp: 'has_aux' must be a bool, but got %s" % type(has_aux).__name__)
+    check_fn_and_aux(fn, has_aux, "jvp")
     xs, vs = _tensors(inputs, "jvp", "inputs"), _tensors(v, "jvp", "v")
     if len(xs) != len(vs) or any(a.shape != b.shape for a, b in zip(xs, vs)):
         raise ValueError("jvp: 'v' must match 'inputs' in number and shapes, but got %s and %s"

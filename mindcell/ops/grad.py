@@ -104,15 +104,22 @@ def _differentiated(out, has_aux, op):
     return _flatten(out), None
 
 
+def check_fn_and_aux(fn, has_aux, op):
+    """The arguments every differentiation entry point takes: a callable ``fn`` (function or
+    Cell) and a bool ``has_aux``; TypeError naming ``op`` otherwise."""
+    if not callable(fn):
+        raise TypeError("%s: 'fn' must be a function or a Cell, but got %s"
+                        % (op, type(fn).__name__))
+    if not isinstance(has_aux, bool):
+        raise TypeError("%s: 'has_aux' must be a bool, but got %s" % (op, type(has_aux).__name__))
+
+
 def _check_vjp_args(fn, inputs, has_aux):
     """MindSpore's vjp takes Tensor inputs only (a non-Tensor would fail inside ``fn``)."""
-    if not callable(fn):
-        raise TypeError("vjp: 'fn' must be a function or a Cell, but got %s" % type(fn).__name__)
+    check_fn_and_aux(fn, has_aux, "vjp")
     for i, x in enumerate(inputs):
         if not isinstance(x, Tensor):
             raise TypeError("vjp: input %d must be a Tensor, but got %s" % (i, type(x).__name__))
-    if not isinstance(has_aux, bool):
-        raise TypeError("vjp: 'has_aux' must be a bool, but got %s" % type(has_aux).__name__)
 
 
 def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
@@ -126,6 +133,7 @@ def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
 
 
 def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op):
+    check_fn_and_aux(fn, has_aux, op)
     weights = _check_weights(weights, op)
     if grad_position is None and not weights:
         raise ValueError("%s: 'grad_position' and 'weights' cannot both be None" % op)
@@ -172,8 +180,8 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     Raises:
         ValueError: ``grad_position`` and ``weights`` are both None, or a position is out of
             range for the inputs.
-        TypeError: ``weights`` holds something other than Parameters, or a differentiated
-            input is not a Tensor.
+        TypeError: ``fn`` is not callable, ``has_aux`` not a bool, ``weights`` holds
+            something other than Parameters, or a differentiated input is not a Tensor.
 
     Examples:
         >>> import mindcell as ms
@@ -212,7 +220,8 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     Raises:
         ValueError: ``grad_position`` and ``weights`` are both None, or a position is out of
             range.
-        TypeError: ``weights`` holds something other than Parameters.
+        TypeError: ``fn`` is not callable, ``has_aux`` not a bool, or ``weights`` holds
+            something other than Parameters.
 
     Examples:
         >>> import numpy as np
