@@ -15,7 +15,8 @@ class Optimizer(Cell):
     """Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0)
 
     ``parameters`` is a list of Parameters or of group dicts ``{"params": [...], "lr": ...,
-    "weight_decay": ...}``. ``learning_rate`` is a float, a 0-d Tensor, a list (one value per
+    "weight_decay": ...}``, optionally with a group ``{"order_params": [...]}`` that gives the
+    order of the parameters (and of the gradients the optimizer takes). ``learning_rate`` is a float, a 0-d Tensor, a list (one value per
     step) or a LearningRateSchedule Cell called with the global step.
     """
 
@@ -33,7 +34,10 @@ class Optimizer(Cell):
         groups = parameters if isinstance(parameters[0], dict) else [{"params": parameters}]
         params, self.group_lr, self.group_wd = [], [], []
         _check_lr(learning_rate, name)
+        order = [g["order_params"] for g in groups if "order_params" in g]
         for group in groups:
+            if "order_params" in group:
+                continue
             ps = list(group["params"])
             for p in ps:
                 if not isinstance(p, Parameter):
@@ -50,6 +54,9 @@ class Optimizer(Cell):
                 params.append(p)
                 self.group_lr.append(lr)
                 self.group_wd.append(float(wd))
+        if order:
+            params, self.group_lr, self.group_wd = _follow_order(
+                name, order[-1], params, self.group_lr, self.group_wd)
         self.parameters = ParameterTuple(params)
         # MindSpore's attribute name shadows the PyTorch-style Cell.parameters() method here
         self.__dict__["parameters"] = self._params_list["parameters"]
@@ -128,6 +135,27 @@ class Optimizer(Cell):
 _DEFAULT = object()  # a group that uses the optimizer's learning_rate
 
 
+def _follow_order(owner, order, params, lrs, wds):
+    """The grouped parameters (and their lr / weight decay) in the order of the group
+    ``{"order_params": [...]}``, which must name exactly the grouped parameters."""
+    where = {id(p): i for i, p in enumerate(params)}
+    order = list(order)
+    for p in order:
+        if not isinstance(p, Parameter):
+            raise TypeError("%s: 'order_params' must hold Parameters, but got %s"
+                            % (owner, type(p).__name__))
+        if id(p) not in where:
+            raise ValueError("%s: the parameter '%s' in 'order_params' is in no group's 'params'"
+                             % (owner, p.name))
+    if len({id(p) for p in order}) != len(order) or len(order) != len(params):
+        missing = sorted({p.name for p in params} - {p.name for p in order})
+        raise ValueError("%s: 'order_params' must list each grouped parameter once; %d listed "
+                         "for %d grouped parameters (missing: %s)"
+                         % (owner, len(order), len(params), missing))
+    idx = [where[id(p)] for p in order]
+    return [params[i] for i in idx], [lrs[i] for i in idx], [wds[i] for i in idx]
+
+
 def _check_lr(lr, owner):
     if isinstance(lr, (Cell, Tensor)):
         return
@@ -138,3 +166,18 @@ def _check_lr(lr, owner):
     if not isinstance(lr, numbers.Real) or isinstance(lr, bool) or lr < 0:
         raise ValueError("%s: 'learning_rate' must be a non-negative number, a list, a Tensor or a"
                          " LearningRateSchedule, but got %r" % (owner, lr))
+
+
+def trust_ratio(w_norm, u_norm, coefficient=1.0, weight_decay=0.0, eps=0.0):
+    """``coefficient * w_norm / (u_norm + weight_decay * w_norm + eps)`` where both norms are
+    positive, else 1: Lamb's layer-wise trust ratio (the defaults) and LARS's local learning
+    rate."""
+    both = F.logical_and(F.greater(w_norm, 0.0), F.greater(u_norm, 0.0))
+    den = u_norm
+    if weight_decay:
+        den = F.add(den, F.mul(w_norm, weight_decay))
+    if eps:
+        den = F.add(den, eps)
+    num = F.mul(w_norm, coefficient) if coefficient != 1.0 else w_norm
+    ones = F.ones_like(u_norm)
+    return F.select(both, F.div(num, F.select(both, den, ones)), ones)
