@@ -19,29 +19,61 @@ class RunContext:
 
 
 class Callback:
-    """Override any of on_train_begin/epoch_begin/step_begin/step_end/epoch_end/end (and the
-    on_eval_* ones); each receives a RunContext."""
+    """Override any of on_train_begin/epoch_begin/step_begin/step_end/epoch_end/end and the
+    on_eval_* ones; each receives a RunContext. As in MindSpore, by default they call the
+    older hooks ``begin``, ``epoch_begin``, ``step_begin``, ``step_end``, ``epoch_end`` and
+    ``end`` (shared by training and evaluation), so callbacks written either way run."""
+
+    def begin(self, run_context):
+        pass
+
+    def epoch_begin(self, run_context):
+        pass
+
+    def epoch_end(self, run_context):
+        pass
+
+    def step_begin(self, run_context):
+        pass
+
+    def step_end(self, run_context):
+        pass
+
+    def end(self, run_context):
+        pass
 
     def on_train_begin(self, run_context):
-        pass
+        self.begin(run_context)
 
     def on_train_epoch_begin(self, run_context):
-        pass
+        self.epoch_begin(run_context)
 
     def on_train_step_begin(self, run_context):
-        pass
+        self.step_begin(run_context)
 
     def on_train_step_end(self, run_context):
-        pass
+        self.step_end(run_context)
 
     def on_train_epoch_end(self, run_context):
-        pass
+        self.epoch_end(run_context)
 
     def on_train_end(self, run_context):
-        pass
+        self.end(run_context)
 
     def on_eval_begin(self, run_context):
-        pass
+        self.begin(run_context)
+
+    def on_eval_epoch_begin(self, run_context):
+        self.epoch_begin(run_context)
+
+    def on_eval_step_begin(self, run_context):
+        self.step_begin(run_context)
+
+    def on_eval_step_end(self, run_context):
+        self.step_end(run_context)
+
+    def on_eval_epoch_end(self, run_context):
+        self.epoch_end(run_context)
 
     def on_eval_end(self, run_context):
-        pass
+        self.end(run_context)

@@ -21,12 +21,13 @@ def _metric(m):
 
 
 class Model:
-    """Model(network, loss_fn=None, optimizer=None, metrics=None, eval_network=None)
+    """Model(network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
+    eval_indexes=None, amp_level="O0", boost_level="O0", **kwargs)
 
     Wraps a network for training, evaluation and prediction over a dataset: with a loss and an
     optimizer, ``train`` runs a :class:`mindcell.nn.TrainOneStepCell` over
     ``nn.WithLossCell(network, loss_fn)`` for every batch (without a loss, ``network`` itself
-    must return the loss).
+    must return the loss; without loss and optimizer, ``network`` is the training step).
 
     Args:
         network (mindcell.nn.Cell): the network.
@@ -41,6 +42,10 @@ class Model:
         eval_indexes (list[int]): the positions of loss, outputs and label among
             ``eval_network``'s outputs; without them (and with a user ``eval_network``) every
             metric's ``update`` receives all the outputs.
+        amp_level, boost_level, loss_scale_manager, keep_batchnorm_fp32: the training step is
+            :func:`mindcell.amp.build_train_network` with these (a ``loss_scale_manager``
+            scales the loss; with ``FixedLossScaleManager(drop_overflow_update=False)`` the
+            optimizer's ``loss_scale`` must be the same scale).
 
     Raises:
         TypeError: ``network`` is not a Cell.
@@ -63,26 +68,38 @@ class Model:
     """
 
     def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
-                 eval_indexes=None, **kwargs):
-        from mindcell import nn
+                 eval_indexes=None, amp_level="O0", boost_level="O0", **kwargs):
+        from mindcell import amp, nn
         if not isinstance(network, nn.Cell):
             raise TypeError("Model: 'network' must be a Cell, but got %s"
                             % type(network).__name__)
+        unknown = sorted(set(kwargs) - {"loss_scale_manager", "keep_batchnorm_fp32"})
+        if unknown:
+            raise ValueError("Model: unsupported keyword arguments %s (expected amp_level, "
+                             "boost_level, loss_scale_manager or keep_batchnorm_fp32)" % unknown)
+        if amp_level not in ("O0", "O1", "O2", "O3", "auto"):
+            raise ValueError("Model: 'amp_level' must be 'O0', 'O1', 'O2', 'O3' or 'auto', but "
+                             "got %r" % (amp_level,))
         self.network = network
         self.loss_fn, self.optimizer = loss_fn, optimizer
-        if optimizer is not None and loss_fn is not None:
-            self.train_network = nn.TrainOneStepCell(nn.WithLossCell(network, loss_fn),
-                                                     optimizer)
-        elif optimizer is not None:
-            self.train_network = nn.TrainOneStepCell(network, optimizer)
-        else:
-            self.train_network = None
+        # without loss and optimizer the network is the training step itself (a
+        # TrainOneStepCell or a user's subclass of it), as in MindSpore
+        self.train_network = network if loss_fn is None and optimizer is None else None
+        if optimizer is not None:
+            # the loss scale manager and amp level shape the training step, as in MindSpore
+            try:
+                self.train_network = amp.build_train_network(
+                    network, optimizer, loss_fn, level=amp_level, boost_level=boost_level,
+                    **kwargs)
+            except (TypeError, ValueError) as e:
+                raise type(e)("Model: %s" % e) from None
         if metrics is None:
             metrics = {}
         if isinstance(metrics, (set, list, tuple)):
             metrics = {m if isinstance(m, str) else type(m).__name__: m for m in metrics}
         self.metrics = {k: _metric(v) for k, v in metrics.items()}
-        self.eval_network = eval_network or (nn.WithEvalCell(network, loss_fn)
+        cast_fp32 = amp_level in ("O2", "O3", "auto")
+        self.eval_network = eval_network or (nn.WithEvalCell(network, loss_fn, cast_fp32)
                                              if loss_fn is not None else None)
         # Which eval outputs are (loss, predictions, labels): the default eval network's, or
         # none (every metric gets all outputs) for a user's eval_network, as in MindSpore.
@@ -116,7 +133,8 @@ class Model:
             ValueError: ``epoch`` is not a positive int.
         """
         if self.train_network is None:
-            raise RuntimeError("Model.train: an optimizer is required")
+            raise RuntimeError("Model.train: an optimizer is required (or, with neither "
+                               "loss_fn nor optimizer, a training-step network)")
         if not isinstance(epoch, int) or epoch <= 0:
             raise ValueError("Model.train: 'epoch' must be a positive int, but got %r" % (epoch,))
         callbacks = _as_list(callbacks)
@@ -149,14 +167,27 @@ class Model:
         self.train_network.set_train(False)
 
     def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
-        """eval(valid_dataset): a dict of the metrics."""
+        """eval(valid_dataset, callbacks=None, dataset_sink_mode=False): a dict of the
+        metrics; the callbacks' on_eval_* hooks run around the pass and every step
+        (``cb_params.metrics`` holds the result at on_eval_end)."""
         if self.eval_network is None:
             raise RuntimeError("Model.eval: a loss_fn or an eval_network is required")
+        callbacks = _as_list(callbacks)
+        cb = types.SimpleNamespace(epoch_num=1, cur_epoch_num=1, cur_step_num=0,
+                                   batch_num=valid_dataset.get_dataset_size(), net_outputs=None,
+                                   eval_network=self.eval_network, valid_dataset=valid_dataset,
+                                   mode="eval", metrics=None)
+        ctx = RunContext(cb)
         for m in self.metrics.values():
             m.clear()
         self.network.set_train(False)
+        _fire(callbacks, "on_eval_begin", ctx)
+        _fire(callbacks, "on_eval_epoch_begin", ctx)
         for data in valid_dataset.create_tuple_iterator():
+            cb.cur_step_num += 1
+            _fire(callbacks, "on_eval_step_begin", ctx)
             out = self.eval_network(*data)
+            cb.net_outputs = out
             out = out if isinstance(out, (tuple, list)) else (out,)
             idx = self._eval_indexes
             for m in self.metrics.values():
@@ -166,7 +197,11 @@ class Model:
                     m.update(out[idx[0]])
                 else:
                     m.update(out[idx[1]], out[idx[2]])
-        return {k: m.eval() for k, m in self.metrics.items()}
+            _fire(callbacks, "on_eval_step_end", ctx)
+        cb.metrics = {k: m.eval() for k, m in self.metrics.items()}
+        _fire(callbacks, "on_eval_epoch_end", ctx)
+        _fire(callbacks, "on_eval_end", ctx)
+        return cb.metrics
 
     def predict(self, *predict_data):
         """predict(*inputs): the network's outputs in inference mode."""

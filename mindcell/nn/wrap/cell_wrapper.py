@@ -1,6 +1,7 @@
 """WithLossCell, TrainOneStepCell and WithEvalCell."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.communication import _comm
 from mindcell.nn.cell import Cell
@@ -133,6 +134,12 @@ def _as_tensor(result, like):
     return result if isinstance(result, Tensor) else Tensor._make(np.zeros((), like._np_dtype))
 
 
+def _float_to_32(x):
+    if isinstance(x, (tuple, list)):
+        return type(x)(_float_to_32(v) for v in x)
+    return F.cast(x, np.float32) if mstype.is_float_np(x._np_dtype) else x
+
+
 class WithEvalCell(Cell):
     """WithEvalCell(network, loss_fn, add_cast_fp32=False): returns ``(loss, outputs, label)``."""
 
@@ -144,7 +151,7 @@ class WithEvalCell(Cell):
 
     def construct(self, data, label):
         outputs = self._network(data)
-        if self.add_cast_fp32:
-            label = F.cast(label, np.float32)
-            outputs = F.cast(outputs, np.float32)
+        if self.add_cast_fp32:  # float tensors only: class-index labels stay integers
+            label = _float_to_32(label)
+            outputs = _float_to_32(outputs)
         return self._loss_fn(outputs, label), outputs, label
