@@ -59,6 +59,26 @@ def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch):
             for i in range(total_step)]
 
 
+def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_epoch,
+                        decay_epoch, power, update_decay_epoch=False):
+    """(lr - end_lr) * (1 - epoch / decay_epoch) ** power + end_lr per step; the epoch stops
+    at ``decay_epoch``, or with ``update_decay_epoch`` the decay period grows by multiples."""
+    for n, v in (("total_step", total_step), ("step_per_epoch", step_per_epoch),
+                 ("decay_epoch", decay_epoch)):
+        _check_positive(n, v, "polynomial_decay_lr")
+    _check_positive("power", power, "polynomial_decay_lr")
+    out = []
+    for i in range(total_step):
+        epoch, period = i // step_per_epoch, decay_epoch
+        if update_decay_epoch:
+            period = decay_epoch * max(math.ceil(epoch / decay_epoch), 1)
+        else:
+            epoch = min(epoch, decay_epoch)
+        out.append((learning_rate - end_learning_rate) * (1 - epoch / period) ** power
+                   + end_learning_rate)
+    return out
+
+
 class LearningRateSchedule(Cell):
     """Base of schedule Cells: ``construct(global_step)`` returns the rate (0-d float32)."""
 
@@ -109,3 +129,65 @@ class WarmUpLR(LearningRateSchedule):
         p = F.div(F.minimum(self._step(global_step), float(self.warmup_steps)),
                   float(self.warmup_steps))
         return F.mul(p, self.learning_rate)
+
+
+class _DecayLR(LearningRateSchedule):
+    """lr * decay(decay_rate * p), p = step / decay_steps (floored when ``is_stair``)."""
+
+    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
+        super().__init__()
+        _check_positive("decay_steps", decay_steps, type(self).__name__)
+        self.learning_rate, self.decay_rate = learning_rate, decay_rate
+        self.decay_steps, self.is_stair = decay_steps, is_stair
+
+    def _p(self, global_step):
+        p = F.div(self._step(global_step), float(self.decay_steps))
+        return F.floor(p) if self.is_stair else p
+
+
+class NaturalExpDecayLR(_DecayLR):
+    """NaturalExpDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False):
+    lr * exp(-decay_rate * step / decay_steps)."""
+
+    def construct(self, global_step):
+        return F.mul(F.exp(F.mul(self._p(global_step), -self.decay_rate)), self.learning_rate)
+
+
+class InverseDecayLR(_DecayLR):
+    """InverseDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False):
+    lr / (1 + decay_rate * step / decay_steps)."""
+
+    def construct(self, global_step):
+        return F.div(self.learning_rate,
+                     F.add(F.mul(self._p(global_step), self.decay_rate), 1.0))
+
+
+class PolynomialDecayLR(LearningRateSchedule):
+    """PolynomialDecayLR(learning_rate, end_learning_rate, decay_steps, power,
+    update_decay_steps=False): (lr - end_lr) * (1 - step / decay_steps) ** power + end_lr, the
+    step stopping at ``decay_steps`` (or, with ``update_decay_steps``, the period growing to
+    the next multiple of ``decay_steps``)."""
+
+    def __init__(self, learning_rate, end_learning_rate, decay_steps, power,
+                 update_decay_steps=False):
+        super().__init__()
+        _check_positive("decay_steps", decay_steps, "PolynomialDecayLR")
+        _check_positive("power", power, "PolynomialDecayLR")
+        for n, v in (("learning_rate", learning_rate), ("end_learning_rate", end_learning_rate)):
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0:
+                raise ValueError("PolynomialDecayLR: '%s' must be a non-negative number, but "
+                                 "got %r" % (n, v))
+        self.learning_rate, self.end_learning_rate = learning_rate, end_learning_rate
+        self.decay_steps, self.power = decay_steps, power
+        self.update_decay_steps = update_decay_steps
+
+    def construct(self, global_step):
+        step = self._step(global_step)
+        period = float(self.decay_steps)
+        if self.update_decay_steps:
+            period = F.mul(F.maximum(F.ceil(F.div(step, period)), 1.0), period)
+        else:
+            step = F.minimum(step, period)
+        p = F.pow(F.sub(1.0, F.div(step, period)), float(self.power))
+        return F.add(F.mul(p, self.learning_rate - self.end_learning_rate),
+                     self.end_learning_rate)
