@@ -52,6 +52,9 @@ def tuple_to_array(input_x):
     if not isinstance(input_x, tuple) or not input_x:
         raise TypeError("tuple_to_array: expects a non-empty tuple, but got %r" % (input_x,))
     if all(isinstance(v, int) and not isinstance(v, bool) for v in input_x):
+        if any(not -2 ** 63 <= v < 2 ** 63 for v in input_x):
+            raise ValueError("tuple_to_array: the ints of 'input_x' must fit in int64, but got %r"
+                             % (input_x,))
         return Tensor(np.array(input_x, np.int64))
     return Tensor(np.array(input_x, np.float32))
 

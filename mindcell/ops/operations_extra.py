@@ -6,6 +6,7 @@ from mindcell._core import trace as _trace
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_choice, check_int, show
 from mindcell.ops.defs import special as X
+from mindcell.ops._f_compat import dtype as _dtype
 from mindcell.ops.function import (einsum_func as E, index_func as I, linalg_func as LA,
                                    scatter_func as SC)
 from mindcell.ops.operations import Primitive, _simple
@@ -13,6 +14,7 @@ from mindcell.ops.operations import Primitive, _simple
 Shape = _simple("Shape", I.shape)
 Rank = _simple("Rank", I.rank)
 Size = _simple("Size", I.size)
+DType = _simple("DType", _dtype)
 Unique = _simple("Unique", I.unique)
 Diag = _simple("Diag", I.diag)
 GatherNd = _simple("GatherNd", SC.gather_nd)

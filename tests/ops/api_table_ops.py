@@ -138,6 +138,7 @@ FUNCTION_ROWS = [
     Op("cast", INT_S, kw=dict(dtype=ms.float32), z=True),
     Op("embedding", ("int", (2, 3), 4), (4, 2)),
     Op("depend", S, S, z=True),
+    R("ops.depend", lambda x, y: ops.depend((x, y * 2), (y, [x]))[1], S, S, z=True),
     # nn
     Op("adaptive_avg_pool2d", X4, kw=dict(output_size=2)),
     Op("avg_pool2d", X4, kw=dict(kernel_size=2, stride=2)),

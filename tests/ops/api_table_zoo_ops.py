@@ -33,7 +33,9 @@ def _hook(grads):
 ROWS = [
     # shape queries
     *[Op(n, S, z=True) for n in ("shape", "rank", "size")],
-    *[P(n, (), S, z=True) for n in ("Shape", "Rank", "Size")],
+    *[P(n, (), S, z=True) for n in ("Shape", "Rank", "Size", "DType")],
+    R("ops.tuple_to_array", lambda x: x * ops.tuple_to_array((1.0, 2.0, 3.0)), (4, 3)),
+    R("ops.partial", lambda x, y: ops.partial(ops.mul, x)(y), S, S, z=True),
     # strided slicing, unstack
     Op("strided_slice", X3, kw=dict(begin=(0, 1, 0), end=(3, 4, 5), strides=(2, 1, 2))),
     R("ops.strided_slice", lambda x: ops.strided_slice(x, (1, 0, -1), (0, 3, 0), (1, 2, -1),

@@ -11,6 +11,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.wrap.cell_wrapper import TrainOneStepCell
 from mindcell.ops import functional as F
+from mindcell.ops.composite import HyperMap
 from mindcell.ops.grad import vjp
 from mindcell.ops.defs.shape import copy_p
 
@@ -122,6 +123,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
             raise TypeError("TrainOneStepWithLossScaleCell: 'scale_sense' must be a Cell or a "
                             "Tensor, but got %s" % type(scale_sense).__name__)
         self.scale_sense = Parameter(Tensor(value), name="scale_sense", requires_grad=False)
+        self.hyper_map = HyperMap()
 
     def set_sense_scale(self, sens):
         """set_sense_scale(sens): a new fixed scale (a Tensor)."""
@@ -136,11 +138,36 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         seed = F.cast(F.broadcast_to(scale, loss.shape), loss.dtype)
         _, grads = pullback(seed)
         grads = self.grad_reducer(tuple(F.div(g, F.cast(scale, g.dtype)) for g in grads))
-        overflow = F.logical_not(all_finite(grads))
-        if self.loss_scaling_manager is not None:
-            overflow = self.loss_scaling_manager(self.scale_sense, overflow)
+        overflow = self.process_loss_scale(self.get_overflow_status(None, grads))
         self._apply_unless(overflow, grads)
         return loss, overflow, scale
+
+    # The three steps MindSpore's subclasses (e.g. the model zoo's BERT fine-tune cells) call.
+    def start_overflow_check(self, pre_cond, compute_input):
+        """start_overflow_check(pre_cond, compute_input): ``(status, compute_input)``; the
+        status (a placeholder: overflow is read from the gradients' values) is made after
+        ``pre_cond`` and goes to :meth:`get_overflow_status`."""
+        status = F.depend(Tensor._make(np.zeros((), np.float32)), pre_cond)
+        return status, F.depend(compute_input, status)
+
+    def get_overflow_status(self, status, compute_output):
+        """get_overflow_status(status, compute_output): a Bool 0-d Tensor, True when a tensor
+        of ``compute_output`` (a Tensor or a tuple of them) holds an inf or NaN."""
+        if isinstance(compute_output, Tensor):
+            compute_output = (compute_output,)
+        if not isinstance(compute_output, (tuple, list)) or not all(
+                isinstance(t, Tensor) for t in compute_output):
+            raise TypeError("TrainOneStepWithLossScaleCell.get_overflow_status: "
+                            "'compute_output' must be a Tensor or a tuple of Tensors")
+        overflow = F.logical_not(all_finite(compute_output))
+        return overflow if status is None else F.depend(overflow, status)
+
+    def process_loss_scale(self, overflow):
+        """process_loss_scale(overflow): updates the scale through the update cell (if any)
+        and returns whether this step overflowed."""
+        if self.loss_scaling_manager is None:
+            return overflow
+        return self.loss_scaling_manager(self.scale_sense, overflow)
 
     def _apply_unless(self, overflow, grads):
         if not _trace.current().is_graph:  # eager: simply skip the step

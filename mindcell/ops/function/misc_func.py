@@ -48,11 +48,22 @@ def stop_gradient(value):
 
 
 def depend(value, expr):
-    """depend(value, expr): ``value``, ordered after ``expr`` (matters in GRAPH_MODE)."""
+    """depend(value, expr): ``value`` (a Tensor or a tuple/list of them, as the gradients in
+    training steps), ordered after ``expr`` (the Tensors in it; matters in GRAPH_MODE)."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(depend(v, expr) for v in value)
     check_tensor(value, "depend", "value")
-    if isinstance(expr, Tensor):
-        return ST.depend_p.bind(value, expr)
+    for e in _tensors_in(expr):
+        value = ST.depend_p.bind(value, e)
     return value
+
+
+def _tensors_in(expr):
+    if isinstance(expr, Tensor):
+        return [expr]
+    if isinstance(expr, (tuple, list)):
+        return [t for e in expr for t in _tensors_in(e)]
+    return []
 
 
 def print_(*input_x):
