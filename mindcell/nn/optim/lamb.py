@@ -1,14 +1,7 @@
 """Lamb: Adam's moments with a layer-wise trust ratio ||w|| / ||update||."""
 from mindcell.nn.optim.adam import init_adam_state
-from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.nn.optim.optimizer import Optimizer, trust_ratio
 from mindcell.ops import functional as F
-
-
-def trust_ratio(w_norm, u_norm):
-    """``w_norm / u_norm`` where both are positive, else 1."""
-    both = F.logical_and(F.greater(w_norm, 0.0), F.greater(u_norm, 0.0))
-    safe = F.select(both, u_norm, F.ones_like(u_norm))
-    return F.select(both, F.div(w_norm, safe), F.ones_like(u_norm))
 
 
 class Lamb(Optimizer):

@@ -1,7 +1,7 @@
 """LARS: scales each selected parameter's gradient by a layer-wise local learning rate, then
 hands the gradients to the wrapped optimizer."""
 from mindcell.nn.cell import Cell
-from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.nn.optim.optimizer import Optimizer, trust_ratio
 from mindcell.ops import functional as F
 
 
@@ -70,11 +70,7 @@ class LARS(Optimizer):
                 out.append(g)
                 continue
             g = F.cast(g, p.dtype)
-            w_norm, g_norm = F.norm(p), F.norm(g)
-            local = F.div(F.mul(w_norm, self.coefficient),
-                          F.add(F.add(g_norm, F.mul(w_norm, wd)), self.epsilon))
-            both = F.logical_and(F.greater(w_norm, 0.0), F.greater(g_norm, 0.0))
-            local = F.select(both, local, F.ones_like(local))
+            local = trust_ratio(F.norm(p), F.norm(g), self.coefficient, wd, self.epsilon)
             if self.use_clip:
                 local = F.minimum(F.div(local, lr), 1.0)
             out.append(F.mul(F.add(g, F.mul(p, wd)) if wd else g, local))
