@@ -3,13 +3,16 @@ import functools
 
 from mindcell._core import autodiff, trace as _trace
 from mindcell._core.trace import should_compile  # noqa: F401  (re-exported for nn.cell)
+from mindcell.common.mutable import graph_inputs
 from mindcell.graph.compile import CompileCache, compile_function, flatten_args
 from mindcell.graph.tracer import is_tracing
 
 
 def compile_for(cache, fn, args, kwargs, name, extra_key=()):
     """``(compiled, tensor leaves)`` for this call's signature, compiling ``fn`` on a miss
-    (once, also when several threads make the first call together)."""
+    (once, also when several threads make the first call together). ``mutable`` scalars enter
+    as 0-d tensors, so they are keyed by dtype, not value."""
+    args = graph_inputs(args)
     leaves, spec = flatten_args(args)
     kw_key = tuple(sorted((k, repr(v)) for k, v in kwargs.items()))
     key = (spec, kw_key, extra_key)
