@@ -190,7 +190,11 @@ _METHODS = {
     "square": F.square, "sin": F.sin, "cos": F.cos, "tanh": F.tanh, "sigmoid": F.sigmoid,
     "erf": F.erf, **{n: getattr(F, n) for n in (
         "asin", "acos", "atan", "atan2", "asinh", "acosh", "atanh", "arcsin", "arccos",
-        "arctan", "arctan2", "arcsinh", "arccosh", "arctanh")},
+        "arctan", "arctan2", "arcsinh", "arccosh", "arctanh", "tan", "sinh", "cosh", "expm1",
+        "erfc", "erfinv", "lgamma", "digamma", "trunc", "fix", "rint", "log2", "log10", "exp2",
+        "hypot", "frac", "logaddexp", "logaddexp2", "logit", "deg2rad", "rad2deg", "fmod",
+        "copysign", "xdivy", "isclose", "nan_to_num", "heaviside", "float_power", "trace",
+        "diff", "remainder", "floor_divide")}, "true_divide": F.div,
     "floor": F.floor, "ceil": F.ceil, "round": F.round, "sign": F.sign,
     "reciprocal": F.reciprocal, "relu": F.relu, "pow": F.pow, "add": F.add, "sub": F.sub,
     "mul": F.mul, "div": F.div, "maximum": F.maximum, "minimum": F.minimum,

@@ -141,10 +141,6 @@ erf = _unary_float(E.erf_p, "erf")
 reciprocal = _unary_float(E.reciprocal_p, "reciprocal")
 
 
-def expm1(input):
-    return sub(exp(input), 1.0)
-
-
 def _compare(prim, name):
     def op(input, other):
         return prim.bind(*_operands(input, other, name))

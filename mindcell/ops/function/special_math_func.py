@@ -1,0 +1,100 @@
+"""Hyperbolic, exponential/logarithmic, gamma-family and rounding functions (ops.tan, ops.sinh,
+ops.lgamma, ops.trunc ...) and the ones composed from them (ops.logaddexp, ops.logit ...).
+Integer and bool inputs compute in Float32, as MindSpore's float math ops."""
+import math
+import numbers
+
+import numpy as np
+
+from mindcell.ops._errors import check_int, public_name
+from mindcell.ops._helpers import to_tensor
+from mindcell.ops.defs import elementwise_math as E
+from mindcell.ops.function.math_func import (_true_div_operands, _unary_float, add, clamp,
+                                             div, exp, log, log1p, maximum, mul, sub, abs,
+                                             float_operand, neg)
+
+tan = _unary_float(E.tan_p, "tan")
+sinh = _unary_float(E.sinh_p, "sinh")
+cosh = _unary_float(E.cosh_p, "cosh")
+expm1 = _unary_float(E.expm1_p, "expm1")
+erfc = _unary_float(E.erfc_p, "erfc")
+erfinv = _unary_float(E.erfinv_p, "erfinv")
+lgamma = _unary_float(E.lgamma_p, "lgamma")
+digamma = _unary_float(E.digamma_p, "digamma")
+rint = _unary_float(E.rint_p, "rint")
+log2 = _unary_float(E.log2_p, "log2")
+log10 = _unary_float(E.log10_p, "log10")
+exp2 = _unary_float(E.exp2_p, "exp2")
+
+
+def trunc(input):
+    """trunc(input): each element rounded toward zero; integer tensors keep their dtype."""
+    x = to_tensor(input, "trunc")
+    if x._np_dtype == np.bool_:
+        raise TypeError("%s: 'input' must be a number tensor, but got Bool" % public_name("trunc"))
+    return E.trunc_p.bind(x)
+
+
+fix = trunc
+
+
+def polygamma(n, input):
+    """polygamma(n, input): the n-th derivative of digamma (n = 0 is digamma), n >= 0 an int."""
+    n = check_int(n, "polygamma", "n", low=0)
+    return E.polygamma_p.bind(float_operand(input, "polygamma"), n=n)
+
+
+def hypot(input, other):
+    """hypot(input, other): sqrt(input^2 + other^2) without overflow (broadcast; bool/integer
+    operands compute in Float32)."""
+    return E.hypot_p.bind(*_true_div_operands(input, other, "hypot"))
+
+
+def frac(input):
+    """frac(input): the fractional part, input - trunc(input), with input's sign."""
+    x = float_operand(input, "frac")
+    return sub(x, E.trunc_p.bind(x))
+
+
+def logaddexp(input, other):
+    """logaddexp(input, other): log(exp(input) + exp(other)) without overflow."""
+    x, y = _true_div_operands(input, other, "logaddexp")
+    m = maximum(x, y)
+    return add(m, log1p(exp(neg(abs(sub(x, y))))))
+
+
+def logaddexp2(input, other):
+    """logaddexp2(input, other): log2(2**input + 2**other) without overflow."""
+    x, y = _true_div_operands(input, other, "logaddexp2")
+    m = maximum(x, y)
+    ln2 = math.log(2.0)
+    return add(m, div(log1p(exp(mul(neg(abs(sub(x, y))), ln2))), ln2))
+
+
+def logit(input, eps=None):
+    """logit(input, eps=None): log(p / (1 - p)); with ``eps`` p is clamped to [eps, 1 - eps]."""
+    x = float_operand(input, "logit")
+    if eps is not None:
+        if isinstance(eps, bool) or not isinstance(eps, numbers.Real):
+            raise TypeError("%s: 'eps' must be None or a float, but got %s"
+                            % (public_name("logit"), type(eps).__name__))
+        if not 0 <= eps <= 0.5:
+            raise ValueError("%s: 'eps' must be in [0, 0.5], but got %r"
+                             % (public_name("logit"), eps))
+        x = clamp(x, float(eps), 1.0 - float(eps))
+    return log(div(x, sub(1.0, x)))
+
+
+def deg2rad(x):
+    """deg2rad(x): degrees to radians (integers in Float32)."""
+    return mul(float_operand(x, "deg2rad"), math.pi / 180.0)
+
+
+def rad2deg(x):
+    """rad2deg(x): radians to degrees (integers in Float32)."""
+    return mul(float_operand(x, "rad2deg"), 180.0 / math.pi)
+
+
+__all__ = ["tan", "sinh", "cosh", "expm1", "erfc", "erfinv", "lgamma", "digamma", "trunc",
+           "rint", "log2", "log10", "exp2", "fix", "polygamma", "hypot", "frac", "logaddexp",
+           "logaddexp2", "logit", "deg2rad", "rad2deg"]

@@ -1,0 +1,97 @@
+"""Numerics of the hyperbolic, exp/log, gamma-family and rounding ops against numpy/scipy
+references (float64 and float32), their dtype rules (integers compute in Float32, trunc keeps
+integers) and their argument errors."""
+import numpy as np
+import pytest
+from scipy import special
+
+import mindcell as ms
+from mindcell import ops
+
+R = np.random.default_rng(0)
+REAL = R.standard_normal((3, 4)) * 3
+PROB = R.uniform(0.05, 0.95, (3, 4))
+POS = R.uniform(0.1, 6.0, (3, 4))
+OTHER = R.standard_normal((3, 4)) * 3
+
+UNARY = [
+    ("tan", np.tan, PROB), ("sinh", np.sinh, REAL), ("cosh", np.cosh, REAL),
+    ("expm1", np.expm1, REAL), ("erfc", special.erfc, REAL), ("erfinv", special.erfinv, PROB),
+    ("lgamma", special.gammaln, POS), ("digamma", special.digamma, POS),
+    ("trunc", np.trunc, REAL), ("fix", np.trunc, REAL), ("rint", np.rint, REAL),
+    ("log2", np.log2, POS), ("log10", np.log10, POS), ("exp2", np.exp2, REAL),
+    ("frac", lambda x: x - np.trunc(x), REAL), ("logit", lambda p: np.log(p / (1 - p)), PROB),
+    ("deg2rad", np.deg2rad, REAL), ("rad2deg", np.rad2deg, REAL),
+]
+BINARY = [("hypot", np.hypot), ("logaddexp", np.logaddexp), ("logaddexp2", np.logaddexp2)]
+
+
+@pytest.mark.parametrize("dtype, rtol", [(np.float64, 1e-12), (np.float32, 2e-6)])
+@pytest.mark.parametrize("name, ref, x", UNARY, ids=[u[0] for u in UNARY])
+def test_unary_matches_reference(name, ref, x, dtype, rtol):
+    a = x.astype(dtype)
+    for out in (getattr(ops, name)(ms.Tensor(a)), getattr(ms.Tensor(a), name)()):
+        assert out.asnumpy().dtype == dtype
+        np.testing.assert_allclose(out.asnumpy(), ref(a.astype(np.float64)), rtol=rtol,
+                                   atol=rtol)
+
+
+@pytest.mark.parametrize("dtype, rtol", [(np.float64, 1e-12), (np.float32, 2e-6)])
+@pytest.mark.parametrize("name, ref", BINARY, ids=[b[0] for b in BINARY])
+def test_binary_matches_reference(name, ref, dtype, rtol):
+    a, b = REAL.astype(dtype), OTHER[:1].astype(dtype)  # broadcast (3, 4) with (1, 4)
+    out = getattr(ops, name)(ms.Tensor(a), ms.Tensor(b))
+    assert out.shape == (3, 4) and out.asnumpy().dtype == dtype
+    np.testing.assert_allclose(out.asnumpy(), ref(a, b), rtol=rtol, atol=rtol)
+
+
+def test_accuracy_where_the_naive_formula_loses_it():
+    tiny = ms.Tensor(np.array([1e-10, -3e-9]))
+    np.testing.assert_allclose(ops.expm1(tiny).asnumpy(), np.expm1(tiny.asnumpy()), rtol=1e-14)
+    big = ms.Tensor(np.array([1000.0, -1000.0], np.float32))
+    np.testing.assert_allclose(ops.logaddexp(big, big).asnumpy(),
+                               np.array([1000 + np.log(2), -1000 + np.log(2)]), rtol=1e-6)
+    np.testing.assert_allclose(ops.hypot(ms.Tensor([3e30], ms.float32), 4e30).asnumpy(), [5e30],
+                               rtol=1e-6)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_polygamma(n):
+    out = ops.polygamma(n, ms.Tensor(POS))
+    np.testing.assert_allclose(out.asnumpy(), special.polygamma(n, POS), rtol=1e-10)
+
+
+@pytest.mark.parametrize("name", [u[0] for u in UNARY if u[0] not in ("trunc", "fix")])
+def test_integer_inputs_compute_in_float32(name):
+    out = getattr(ops, name)(ms.Tensor(np.array([1, 2, 3], np.int32)))
+    assert out.dtype == ms.float32
+
+
+def test_trunc_keeps_integers_and_rejects_bool():
+    x = ms.Tensor(np.array([-3, 4], np.int64))
+    assert ops.trunc(x).dtype == ms.int64 and ops.trunc(x).asnumpy().tolist() == [-3, 4]
+    with pytest.raises(TypeError, match="trunc"):
+        ops.trunc(ms.Tensor([True]))
+
+
+def test_primitive_classes_equal_functions():
+    x = ms.Tensor(PROB)
+    for cls, fn in (("Tan", "tan"), ("Sinh", "sinh"), ("Cosh", "cosh"), ("Expm1", "expm1"),
+                    ("Erfc", "erfc"), ("Erfinv", "erfinv"), ("Lgamma", "lgamma"),
+                    ("Digamma", "digamma"), ("Trunc", "trunc"), ("Rint", "rint")):
+        np.testing.assert_array_equal(getattr(ops, cls)()(x).asnumpy(),
+                                      getattr(ops, fn)(x).asnumpy())
+    np.testing.assert_array_equal(ops.Hypot()(x, x).asnumpy(), ops.hypot(x, x).asnumpy())
+
+
+@pytest.mark.parametrize("call, exc, match", [
+    (lambda: ops.polygamma(-1, ms.Tensor([1.0])), ValueError, "polygamma: 'n'"),
+    (lambda: ops.polygamma(1.5, ms.Tensor([1.0])), TypeError, "polygamma: 'n'"),
+    (lambda: ops.logit(ms.Tensor([0.5]), eps=0.7), ValueError, "logit: 'eps'"),
+    (lambda: ops.logit(ms.Tensor([0.5]), eps="a"), TypeError, "logit: 'eps'"),
+    (lambda: ops.hypot(ms.Tensor(np.ones((2, 3))), ms.Tensor(np.ones(4))), ValueError, "hypot"),
+    (lambda: ops.tan("x"), TypeError, "tan"),
+])
+def test_errors_name_the_op(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
