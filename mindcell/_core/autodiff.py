@@ -3,7 +3,8 @@
 traces and primitives (they import it), so it binds no op.
 
 The tapes and the state of a running backward walk are per thread: ``autodiff.tapes`` is the
-calling thread's list of active tapes (outermost first).
+calling thread's list of active tapes (outermost first); hot paths (every Cell call, bprop,
+setitem) read the same list as ``_state.tapes``, without the module property's lookup.
 """
 import sys
 import threading

@@ -174,14 +174,15 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             args, kwargs = run_forward_pre_hooks(self, args, kwargs)
         args = self._cast_to_mixed(args)
         state = None
-        if autodiff.tapes and has_backward_hooks(self):
+        taping = autodiff._state.tapes  # this thread's tapes (hot path: not the property)
+        if taping and has_backward_hooks(self):
             args, state = wrap_inputs(self, args)
         gt = current_graph_trace() if self.__dict__.get("_recompute") else None
         if gt is not None:  # nested cells stay in the outermost recompute group
             gt.recompute_tags.append(gt.recompute_tags[-1] if gt.recompute_tags
                                      else gt.new_recompute_group())
         try:
-            if autodiff.tapes and hasattr(type(self), "bprop"):
+            if taping and hasattr(type(self), "bprop"):
                 output = self._construct_with_custom_bprop(args, kwargs)
             else:
                 output = self.construct(*args, **kwargs)

@@ -18,7 +18,7 @@ def _flatten(out):
 
 def _alias(t):
     """A distinct tensor object for one differentiated input (recorded by outer tapes)."""
-    if autodiff.tapes or _trace.current().is_graph:
+    if autodiff._state.tapes or _trace.current().is_graph:
         return identity_p.bind(t)
     return Tensor._make(t._data)
 

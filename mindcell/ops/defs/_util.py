@@ -9,7 +9,7 @@ def records_backward():
     their own, so those bprops switch to their composite (differentiable) form in that case.
     # NOTE: the fused form is the fast path.
     """
-    return bool(autodiff.tapes)
+    return bool(autodiff._state.tapes)
 
 
 def no_second_order(name):

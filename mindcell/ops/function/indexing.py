@@ -111,7 +111,8 @@ def _setitem_value(value, np_dtype):
 def _recorded(current, *tensors):
     """Whether a write goes through the trace: a graph is traced, or gradients of one of
     ``tensors`` are taped (earlier tape entries must keep the old value)."""
-    return current.is_graph or bool(autodiff.tapes) and any(map(autodiff.is_tracked, tensors))
+    return current.is_graph or bool(autodiff._state.tapes) and any(map(autodiff.is_tracked,
+                                                                        tensors))
 
 
 # Tensor's own (eager) definitions; tensor_methods installs the two below over them.
