@@ -1,16 +1,17 @@
-"""The dataset ``Dataset.batch`` and ``Dataset.padded_batch`` return: fixed or callable batch
-sizes, ``per_batch_map``, padding, and batches built by a pool of threads."""
+"""The datasets ``Dataset.batch``, ``padded_batch`` and ``bucket_batch_by_length`` return:
+fixed or callable batch sizes, ``per_batch_map``, padding, and batches built by a pool of
+threads."""
 import itertools
 import numbers
 
 import numpy as np
 
 from mindcell.dataset import config
-from mindcell.dataset.engine import _PEEK
+from mindcell.dataset.engine import _PEEK, Epoch, names_arg
 from mindcell.dataset.parallel import ordered_map
 from mindcell.dataset.pipeline import _Unary, check_columns, set_layout, to_array
 
-__all__ = ["BatchInfo", "BatchDataset"]
+__all__ = ["BatchInfo", "BatchDataset", "BucketBatchDataset"]
 
 
 class BatchInfo:
@@ -59,6 +60,15 @@ def _check_pad_info(op, pad_info, names):
                             % (op, name, value))
         out[name] = (shape, 0 if value is None else value)
     return out
+
+
+def _int_list(op, arg, value, minimum):
+    if not isinstance(value, (list, tuple)) or not value or not all(
+            isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
+        raise TypeError("%s: '%s' must be a non-empty list of int, but got %r" % (op, arg, value))
+    if min(value) < minimum:
+        raise ValueError("%s: '%s' values must be >= %d, but got %r" % (op, arg, minimum, value))
+    return [int(v) for v in value]
 
 
 class BatchDataset(_Unary):
@@ -144,8 +154,8 @@ class BatchDataset(_Unary):
             out[dst] = [to_array(v) for v in values]
         return out
 
-    def _padded(self, name, values):
-        shape, value = self._pad[name]
+    def _padded(self, name, values, spec):
+        shape, value = spec
         ndims = {v.ndim for v in values}
         if len(ndims) > 1 or (shape is not None and ndims != {len(shape)}):
             raise RuntimeError("%s: cannot pad column %r: its rows have ranks %s but the pad "
@@ -165,10 +175,10 @@ class BatchDataset(_Unary):
             out.append(np.pad(v, widths, constant_values=np.asarray(value, v.dtype)))
         return out
 
-    def _stack(self, name, values):
+    def _stack(self, name, values, pad):
         values = [np.asarray(v) for v in values]
-        if self._pad is not None and name in self._pad:
-            values = self._padded(name, values)
+        if pad is not None and name in pad:
+            values = self._padded(name, values, pad[name])
         shapes = {v.shape for v in values}
         if len(shapes) > 1:
             raise RuntimeError("%s: the rows of column %r have different shapes %s; resize "
@@ -178,7 +188,7 @@ class BatchDataset(_Unary):
 
     def _make(self, chunk, info):
         cols = self._columns(chunk, info)
-        return tuple(self._stack(n, v) for n, v in zip(self._names, cols))
+        return tuple(self._stack(n, v, self._pad) for n, v in zip(self._names, cols))
 
     def _rows(self, epoch):
         peek = epoch.key[0] == _PEEK
@@ -199,3 +209,78 @@ class BatchDataset(_Unary):
             with config.map_random(lambda: rng_of(item[0])):
                 return self._make(item[1], BatchInfo(item[0], epoch_num))
         return ordered_map(work, chunks(), self.workers)
+
+
+class BucketBatchDataset(BatchDataset):
+    """The dataset ``Dataset.bucket_batch_by_length`` returns."""
+
+    def __init__(self, child, column_names, bucket_boundaries, bucket_batch_sizes,
+                 element_length_function, pad_info, pad_to_bucket_boundary, drop_remainder):
+        op = "bucket_batch_by_length"
+        super().__init__(child, 1, drop_remainder, pad_info=pad_info, op=op)
+        self._length_columns = names_arg(op, "column_names", column_names, allow_none=False)
+        check_columns(op, self._names, self._length_columns)
+        if element_length_function is None and len(self._length_columns) != 1:
+            raise ValueError("%s: without element_length_function, 'column_names' must name "
+                             "one column, but got %s" % (op, self._length_columns))
+        if element_length_function is not None and not callable(element_length_function):
+            raise TypeError("%s: 'element_length_function' must be callable, but got %s"
+                            % (op, type(element_length_function).__name__))
+        self.length_of = element_length_function
+        bounds = _int_list(op, "bucket_boundaries", bucket_boundaries, 1)
+        if any(b >= c for b, c in zip(bounds, bounds[1:])):
+            raise ValueError("%s: 'bucket_boundaries' must be strictly increasing, but got %s"
+                             % (op, bounds))
+        sizes = _int_list(op, "bucket_batch_sizes", bucket_batch_sizes, 1)
+        if len(sizes) != len(bounds) + 1:
+            raise ValueError("%s: 'bucket_batch_sizes' needs len(bucket_boundaries) + 1 = %d "
+                             "values, but got %d" % (op, len(bounds) + 1, len(sizes)))
+        if not isinstance(pad_to_bucket_boundary, bool):
+            raise TypeError("%s: 'pad_to_bucket_boundary' must be a bool, but got %r"
+                            % (op, pad_to_bucket_boundary))
+        if pad_to_bucket_boundary and self._pad is None:
+            raise ValueError("%s: pad_to_bucket_boundary needs a 'pad_info'" % op)
+        self.bounds, self.sizes, self.to_boundary = bounds, sizes, pad_to_bucket_boundary
+        self._index = [self._names.index(c) for c in self._length_columns]
+
+    def _count(self):
+        if self.child._count() < 0:
+            return -1
+        return sum(1 for _ in self._rows(Epoch((_PEEK,))))
+
+    def _bucket(self, row):
+        values = [row[i] for i in self._index]
+        if self.length_of is None and np.ndim(values[0]) == 0:
+            raise ValueError("%s: column %r holds scalars, which have no length; pass an "
+                             "element_length_function" % (self.op, self._length_columns[0]))
+        length = self.length_of(*values) if self.length_of else np.shape(values[0])[0]
+        if isinstance(length, bool) or not isinstance(length, numbers.Integral):
+            raise TypeError("%s: the element length must be an int, but got %r"
+                            % (self.op, length))
+        return int(np.searchsorted(self.bounds, length, side="right"))
+
+    def _batch(self, bucket, rows):
+        pad = self._pad
+        if self.to_boundary:
+            if bucket == len(self.bounds):
+                raise RuntimeError("%s: a row is in the last bucket (length >= %d), which has "
+                                   "no boundary to pad to" % (self.op, self.bounds[-1]))
+            edge = self.bounds[bucket] - 1
+            ndim = {n: np.ndim(rows[0][i]) for i, n in enumerate(self._names)}
+            pad = {n: ([edge if d is None else d for d in (shape or [None] * ndim[n])], value)
+                   for n, (shape, value) in pad.items()}
+        cols = [list(c) for c in zip(*rows)]
+        return tuple(self._stack(n, v, pad) for n, v in zip(self._names, cols))
+
+    def _rows(self, epoch):
+        buckets = [[] for _ in self.sizes]
+        for row in self.child._rows(epoch.child(0)):
+            b = self._bucket(row)
+            buckets[b].append(row)
+            if len(buckets[b]) == self.sizes[b]:
+                yield self._batch(b, buckets[b])
+                buckets[b] = []
+        if not self.drop_remainder:
+            for b, rows in enumerate(buckets):
+                if rows:
+                    yield self._batch(b, rows)

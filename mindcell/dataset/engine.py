@@ -130,6 +130,24 @@ class Dataset:
         return BatchDataset(self, batch_size, drop_remainder, workers, None, None, None,
                             pad_info, op="padded_batch")
 
+    def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                               element_length_function=None, pad_info=None,
+                               pad_to_bucket_boundary=False, drop_remainder=False):
+        """bucket_batch_by_length(column_names, bucket_boundaries, bucket_batch_sizes,
+        element_length_function=None, pad_info=None, pad_to_bucket_boundary=False,
+        drop_remainder=False): batch rows of similar length. A row's length is
+        ``element_length_function(*columns)`` (default: the first axis of the one column
+        named); it goes to bucket i with ``bucket_boundaries[i-1] <= length <
+        bucket_boundaries[i]`` (the first bucket from 0, the last without end), and a bucket
+        yields a batch when it holds ``bucket_batch_sizes[i]`` rows; the partial buckets
+        follow at the end of the epoch, in bucket order (dropped with ``drop_remainder``).
+        ``pad_info`` pads as :meth:`padded_batch`; ``pad_to_bucket_boundary`` pads its
+        unspecified axes to the bucket's boundary - 1. The dataset size takes one pass."""
+        from mindcell.dataset.batch import BucketBatchDataset
+        return BucketBatchDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                                  element_length_function, pad_info, pad_to_bucket_boundary,
+                                  drop_remainder)
+
     def repeat(self, count=None):
         """repeat(count=None): the rows ``count`` times (None or -1: endlessly); every
         repetition reshuffles."""

@@ -128,6 +128,56 @@ def test_padded_batch_2d_and_larger_row():
         list(d.batch(2))
 
 
+# --- bucket_batch_by_length: a plain-Python reference ----------------------------------
+def bucket_ref(lengths, bounds, sizes, fill, to_boundary, drop):
+    buckets, out = [[] for _ in sizes], []
+
+    def emit(b, group):
+        width = bounds[b] - 1 if to_boundary else max(len(r) for r in group)
+        out.append([list(r) + [fill] * (width - len(r)) for r in group])
+
+    for k in lengths:
+        b = sum(k >= x for x in bounds)
+        buckets[b].append(list(range(1, k + 1)))
+        if len(buckets[b]) == sizes[b]:
+            emit(b, buckets[b])
+            buckets[b] = []
+    for b, group in enumerate(buckets):
+        if group and not drop:
+            emit(b, group)
+    return out
+
+
+BUCKETS = [
+    ([1, 5, 2, 7, 3, 2, 9, 1], [3, 6], [2, 2, 2], 0, False, False),
+    ([1, 5, 2, 7, 3, 2, 9, 1], [3, 6], [2, 2, 2], -1, False, True),
+    ([1, 5, 2, 7, 3, 2, 8, 1, 4], [3, 6, 10], [3, 1, 2, 1], 7, True, False),
+    ([4, 4, 4, 1], [2], [1, 2], 0, False, False),
+]
+
+
+@pytest.mark.parametrize("lengths,bounds,sizes,fill,to_boundary,drop", BUCKETS)
+def test_bucket_batch_by_length(lengths, bounds, sizes, fill, to_boundary, drop):
+    want = bucket_ref(lengths, bounds, sizes, fill, to_boundary, drop)
+    d = ragged(lengths).bucket_batch_by_length(
+        ["c"], bounds, sizes, pad_info={"c": (None, fill)},
+        pad_to_bucket_boundary=to_boundary, drop_remainder=drop)
+    assert d.get_dataset_size() == len(want)
+    assert [r[0] for r in rows(d)] == want
+    by_fn = ragged(lengths).bucket_batch_by_length(
+        ["c", "i"], bounds, sizes, lambda c, i: len(c), pad_info={"c": (None, fill)},
+        pad_to_bucket_boundary=to_boundary, drop_remainder=drop)
+    assert [r[0] for r in rows(by_fn)] == want
+
+
+def test_schema_queries_after_batching():
+    d = ragged([2, 3, 1, 3]).padded_batch(2, pad_info={"c": ([4], 0)}).repeat(3)
+    assert d.get_batch_size() == 2 and d.get_repeat_count() == 3
+    assert d.output_shapes() == [[2, 4], [2]]
+    assert d.output_types() == [np.dtype(np.int64), np.dtype(np.int32)]
+    assert d.get_col_names() == ["c", "i"] and d.get_dataset_size() == 6
+
+
 # --- num_parallel_workers: the serial rows, whatever order the threads finish in --------
 def _slow(x):
     time.sleep(0.001 * (int(x.sum()) % 3))  # later rows often finish first
@@ -204,6 +254,24 @@ BAD = [
      "map: 'python_multiprocessing'"),
     (lambda: xy().map(_double, not_an_arg=1), TypeError, "map: unexpected keyword"),
     (lambda: xy().device_que(), RuntimeError, "device_que"),
+    (lambda: xy().bucket_batch_by_length(["x", "y"], [2], [1, 2]), ValueError,
+     "bucket_batch_by_length: without element_length_function"),
+    (lambda: xy().bucket_batch_by_length("x", [2, 2], [1, 2, 3]), ValueError,
+     "strictly increasing"),
+    (lambda: xy().bucket_batch_by_length("x", [0], [1, 2]), ValueError, "'bucket_boundaries'"),
+    (lambda: xy().bucket_batch_by_length("x", [2], [1]), ValueError, "'bucket_batch_sizes'"),
+    (lambda: xy().bucket_batch_by_length("x", 2, [1, 1]), TypeError, "'bucket_boundaries'"),
+    (lambda: xy().bucket_batch_by_length("x", [2], [1, 1], element_length_function=3),
+     TypeError, "'element_length_function'"),
+    (lambda: xy().bucket_batch_by_length("x", [2], [1, 1], pad_to_bucket_boundary=True),
+     ValueError, "needs a 'pad_info'"),
+    (lambda: list(ragged([1, 5]).bucket_batch_by_length("c", [2], [1, 1], pad_info={},
+                                                       pad_to_bucket_boundary=True)),
+     RuntimeError, "last bucket"),
+    (lambda: list(xy().bucket_batch_by_length("x", [2], [1, 1], lambda x: 1.5)), TypeError,
+     "element length must be an int"),
+    (lambda: list(xy().bucket_batch_by_length("x", [2], [1, 1])), ValueError,
+     "holds scalars"),
 ]
 
 

@@ -115,7 +115,7 @@ def test_random_resized_crop_is_a_resized_crop_and_seeded():
     img = np.random.default_rng(1).integers(0, 256, (12, 10, 3), dtype=np.uint8)
     op = vision.RandomResizedCrop((4, 3), scale=(0.3, 0.9), interpolation=Inter.BICUBIC)
     for seed in range(10):  # the output is Resize of the box crop_box draws from the stream
-        with config.map_random(lambda: np.random.default_rng(seed)):
+        with config.map_random(lambda s=seed: np.random.default_rng(s)):
             out = op(img)
         top, left, h, w = op.crop_box(12, 10, np.random.default_rng(seed))
         np.testing.assert_array_equal(out, vision.Resize((4, 3), Inter.BICUBIC)(
@@ -152,6 +152,17 @@ def test_rotation_fill_and_centre():
     one[0, 2] = 1.0
     out = vision.RandomRotation((90, 90), center=(0, 0))(one)
     assert out[0, 0] == 0 and out.sum() == 0  # (2, 0) went to (0, -2): outside
+
+
+def test_module_paths_have_the_augmentations():
+    from mindcell.dataset.transforms import c_transforms as tc
+    from mindcell.dataset.vision import c_transforms, transforms
+    assert transforms.RandomResizedCrop is c_transforms.RandomResizedCrop \
+        is vision.RandomResizedCrop
+    assert transforms.RandomRotation is vision.RandomRotation
+    assert T.Slice is tc.Slice and T.Concatenate is tc.Concatenate
+    with pytest.raises(AttributeError, match="RandomNothing"):
+        transforms.RandomNothing  # noqa: B018
 
 
 # --- Concatenate and Slice -------------------------------------------------------------

@@ -283,3 +283,12 @@ class Decode(TensorOperation):
 
     def _apply(self, x):
         return decode("Decode", x, self.to_pil)
+
+
+def __getattr__(name):
+    # MindSpore's module path vision.transforms also has the augmentations of .augment,
+    # which imports this module (so they cannot be imported at its top)
+    if name in ("RandomResizedCrop", "RandomRotation"):
+        from mindcell.dataset.vision import augment
+        return getattr(augment, name)
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
