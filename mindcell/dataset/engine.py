@@ -10,6 +10,7 @@ import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.dataset import config
+from mindcell.dataset.parallel import check_workers
 
 __all__ = ["Dataset", "TupleIterator", "DictIterator"]
 
@@ -271,13 +272,15 @@ class Dataset:
 
 def _options(op, num_parallel_workers, kwargs):
     """The thread count of an operation, after checking its remaining keyword arguments."""
-    from mindcell.dataset.parallel import check_workers
     multiprocessing = kwargs.pop("python_multiprocessing", None)
     for name in ("max_rowsize", "cache"):  # performance settings, no effect on the rows
         kwargs.pop(name, None)
     for name in ("callbacks", "offload"):
         if not kwargs.get(name):
             kwargs.pop(name, None)
+        elif name in kwargs:
+            raise ValueError("%s: '%s' is not supported by mindcell, but got %r"
+                             % (op, name, kwargs[name]))
     if kwargs:
         raise TypeError("%s: unexpected keyword arguments %s" % (op, sorted(kwargs)))
     return check_workers(op, num_parallel_workers, multiprocessing)

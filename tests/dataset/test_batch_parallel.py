@@ -253,6 +253,8 @@ BAD = [
     (lambda: xy().map(_double, python_multiprocessing=1), TypeError,
      "map: 'python_multiprocessing'"),
     (lambda: xy().map(_double, not_an_arg=1), TypeError, "map: unexpected keyword"),
+    (lambda: xy().map(_double, callbacks=[object()]), ValueError,
+     "map: 'callbacks' is not supported"),
     (lambda: xy().device_que(), RuntimeError, "device_que"),
     (lambda: xy().bucket_batch_by_length(["x", "y"], [2], [1, 2]), ValueError,
      "bucket_batch_by_length: without element_length_function"),
