@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from mindcell._core.primitive import defprim, elementwise_infer, compare_infer
+from mindcell._core.kernels.elementwise import BINARY_KERNELS, UNARY_KERNELS
 from mindcell.ops.defs import _grad_ops as G
 
 
@@ -20,17 +21,18 @@ _GELU_C = 0.044715
 
 
 # The graph compiler's record (see Prim): ``vm`` ops have an opcode of the same name, so the
-# fusion pass puts them in fused programs; ``native`` ones (their eager kernel measures faster
-# than numpy's ufunc: UNARY_KERNELS, BINARY_KERNELS in _core/kernels/elementwise.py) are also
-# lowered to a native unary/binary instruction running the same loop.
-def _ew_record(name, vm, native, kind, **record):
+# fusion pass puts them in fused programs; native ones, those with an eager kernel (the one
+# list: UNARY_KERNELS, BINARY_KERNELS in _core/kernels/elementwise.py), are also lowered to a
+# native unary/binary instruction running the same loop.
+def _ew_record(name, vm, kind, **record):
+    native = name in (UNARY_KERNELS if kind == "unary" else BINARY_KERNELS)
     return dict(dict(opcode=name if vm or native else None, lowering=kind if native else None),
                 **record)
 
 
-def _unary(name, impl, bprop=None, vm=False, native=False, **record):
+def _unary(name, impl, bprop=None, vm=False, **record):
     return defprim(name, impl, infer=elementwise_infer, bprop=bprop, fusable=True,
-                   **_ew_record(name, vm, native, "unary", **record))
+                   **_ew_record(name, vm, "unary", **record))
 
 
 def _zero_grad(x, out, dout):
@@ -38,19 +40,17 @@ def _zero_grad(x, out, dout):
 
 
 # ----- unary math ---------------------------------------------------------------------------
-neg_p = _unary("Neg", np.negative, lambda x, out, dout: (G.neg(dout),), native=True)
-abs_p = _unary("Abs", np.abs, lambda x, out, dout: (G.mul(dout, G.sign(x)),), native=True)
-exp_p = _unary("Exp", np.exp, lambda x, out, dout: (G.mul(dout, out),), native=True)
+neg_p = _unary("Neg", np.negative, lambda x, out, dout: (G.neg(dout),))
+abs_p = _unary("Abs", np.abs, lambda x, out, dout: (G.mul(dout, G.sign(x)),))
+exp_p = _unary("Exp", np.exp, lambda x, out, dout: (G.mul(dout, out),))
 log_p = _unary("Log", np.log, lambda x, out, dout: (G.div(dout, x),), vm=True)
 log1p_p = _unary("Log1p", np.log1p, lambda x, out, dout: (G.div(dout, G.add(x, 1.0)),),
                  vm=True)
-sqrt_p = _unary("Sqrt", np.sqrt, lambda x, out, dout: (G.div(G.mul(dout, 0.5), out),),
-                native=True)
+sqrt_p = _unary("Sqrt", np.sqrt, lambda x, out, dout: (G.div(G.mul(dout, 0.5), out),))
 rsqrt_p = _unary("Rsqrt", lambda x: 1.0 / np.sqrt(x),
                  lambda x, out, dout: (G.mul(G.mul(dout, -0.5), G.mul(out, G.square(out))),),
                  vm=True)
-square_p = _unary("Square", np.square, lambda x, out, dout: (G.mul(dout, G.mul(x, 2)),),
-                  native=True)
+square_p = _unary("Square", np.square, lambda x, out, dout: (G.mul(dout, G.mul(x, 2)),))
 sin_p = _unary("Sin", np.sin, lambda x, out, dout: (G.mul(dout, G.cos(x)),), vm=True)
 cos_p = _unary("Cos", np.cos, lambda x, out, dout: (G.neg(G.mul(dout, G.sin(x))),), vm=True)
 erf_p = _unary("Erf", lambda x: _erf(x).astype(x.dtype, copy=False),
@@ -83,28 +83,27 @@ def _sigmoid_grad_bprop(y, dy, out, dout):  # out = dy * y * (1 - y)
     return (G.mul(G.mul(dout, dy), G.sub(1.0, G.mul(y, 2.0))), sigmoid_grad_p.bind(y, dout))
 
 
-tanh_p = _unary("Tanh", np.tanh, lambda x, out, dout: (tanh_grad_p.bind(out, dout),),
-                native=True)
+tanh_p = _unary("Tanh", np.tanh, lambda x, out, dout: (tanh_grad_p.bind(out, dout),))
 sigmoid_p = _unary("Sigmoid", _sigmoid_impl,
-                   lambda x, out, dout: (sigmoid_grad_p.bind(out, dout),), native=True)
+                   lambda x, out, dout: (sigmoid_grad_p.bind(out, dout),))
 tanh_grad_p = defprim("TanhGrad", lambda out, dout: dout * (1 - out * out),
                       infer=elementwise_infer, bprop=_tanh_grad_bprop, fusable=True,
-                      **_ew_record("TanhGrad", True, True, "binary"))
+                      **_ew_record("TanhGrad", True, "binary"))
 sigmoid_grad_p = defprim("SigmoidGrad", lambda out, dout: dout * out * (1 - out),
                          infer=elementwise_infer, bprop=_sigmoid_grad_bprop, fusable=True,
-                         **_ew_record("SigmoidGrad", True, True, "binary"))
+                         **_ew_record("SigmoidGrad", True, "binary"))
 
 
 # ----- activations --------------------------------------------------------------------------
 relu_p = _unary("ReLU", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
-                lambda x, out, dout: (relu_grad_p.bind(dout, out),), native=True)
+                lambda x, out, dout: (relu_grad_p.bind(dout, out),))
 relu_grad_p = defprim("ReluGrad", lambda dout, out: dout * (out > 0),
                       infer=elementwise_infer, fusable=True,
                       bprop=lambda dy, y, out, dout: (relu_grad_p.bind(dout, y), None),
-                      **_ew_record("ReluGrad", True, True, "binary"))
+                      **_ew_record("ReluGrad", True, "binary"))
 relu6_p = _unary("ReLU6", lambda x: np.clip(x, 0, 6).astype(x.dtype, copy=False),
                  lambda x, out, dout: (G.select(G.logical_and(G.greater(x, 0), G.less(x, 6)),
-                                                dout, G.zeros_like(dout)),), native=True)
+                                                dout, G.zeros_like(dout)),))
 
 
 def _silu_impl(x):
@@ -123,8 +122,7 @@ def _silu_grad_bprop(dy, x, out, dout):  # out = dy * (s + x s (1 - s)), s = sig
     return (silu_grad_p.bind(dout, x), G.mul(G.mul(dout, dy), d2))
 
 
-silu_p = _unary("SiLU", _silu_impl, lambda x, out, dout: (silu_grad_p.bind(dout, x),),
-                native=True)
+silu_p = _unary("SiLU", _silu_impl, lambda x, out, dout: (silu_grad_p.bind(dout, x),))
 silu_grad_p = defprim("SiLUGrad", _silu_grad_impl, infer=elementwise_infer, fusable=True,
                       bprop=_silu_grad_bprop)
 
@@ -200,21 +198,20 @@ hswish_p = _unary("HSwish", lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dt
 
 
 # ----- binary arithmetic --------------------------------------------------------------------
-def _binary(name, impl, bprop=None, native=False, **record):
+def _binary(name, impl, bprop=None, **record):
     return defprim(name, impl, infer=elementwise_infer, bprop=bprop, fusable=True,
-                   **_ew_record(name, native, native, "binary", **record))
+                   **_ew_record(name, False, "binary", **record))
 
 
 # ``neutral``: the algebraic simplifier drops x + 0, x * 1, x - 0, x / 1
-add_p = _binary("Add", np.add, lambda x, y, out, dout: (dout, dout), native=True, neutral=0.0,
+add_p = _binary("Add", np.add, lambda x, y, out, dout: (dout, dout), neutral=0.0,
                 commutative=True)
-sub_p = _binary("Sub", np.subtract, lambda x, y, out, dout: (dout, G.neg(dout)), native=True,
-                neutral=0.0)
+sub_p = _binary("Sub", np.subtract, lambda x, y, out, dout: (dout, G.neg(dout)), neutral=0.0)
 mul_p = _binary("Mul", np.multiply, lambda x, y, out, dout: (G.mul(dout, y), G.mul(dout, x)),
-                native=True, neutral=1.0, commutative=True)
+                neutral=1.0, commutative=True)
 div_p = _binary("RealDiv", np.true_divide,
                 lambda x, y, out, dout: (G.div(dout, y), G.neg(G.div(G.mul(dout, out), y))),
-                native=True, neutral=1.0)
+                neutral=1.0)
 floor_div_p = _binary("FloorDiv", np.floor_divide,
                       lambda x, y, out, dout: (G.zeros_like(x), G.zeros_like(y)))
 floor_mod_p = _binary("FloorMod", np.mod,
@@ -237,7 +234,7 @@ def _pow_impl(x, y):
     return np.power(x, y)
 
 
-pow_p = _binary("Pow", _pow_impl, _pow_bprop, native=True)
+pow_p = _binary("Pow", _pow_impl, _pow_bprop)
 
 
 def _maximum_bprop(x, y, out, dout):
@@ -252,8 +249,8 @@ def _minimum_bprop(x, y, out, dout):
     return (G.select(pick_x, dout, zeros), G.select(pick_x, zeros, dout))
 
 
-maximum_p = _binary("Maximum", np.maximum, _maximum_bprop, native=True, commutative=True)
-minimum_p = _binary("Minimum", np.minimum, _minimum_bprop, native=True, commutative=True)
+maximum_p = _binary("Maximum", np.maximum, _maximum_bprop, commutative=True)
+minimum_p = _binary("Minimum", np.minimum, _minimum_bprop, commutative=True)
 
 
 # ----- comparisons and logic (not differentiable) -------------------------------------------
