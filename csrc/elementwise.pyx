@@ -31,6 +31,12 @@ cdef int _operand(str kernel, str name, cnp.ndarray a, int t) except -1:
     return need_array(kernel, name, a, -1, t, False)
 
 
+cdef inline bint _operand_ok(cnp.ndarray a, int t) noexcept:
+    """What ``_operand`` checks, without raising (so a caller can name ``a`` lazily)."""
+    return (a is not None and cnp.PyArray_EquivTypenums(cnp.PyArray_TYPE(a), t)
+            and cnp.PyArray_IS_C_CONTIGUOUS(a) and cnp.PyArray_ISALIGNED(a))
+
+
 cdef inline void _run_unary(int op, int t, cnp.ndarray x, cnp.ndarray out,
                             Py_ssize_t n) noexcept:
     """out = op(x) over n elements of float type t (checked by the caller), without the GIL."""
@@ -114,7 +120,8 @@ def ew_fused(cnp.ndarray program, list inputs not None, cnp.ndarray out):
     cdef cnp.ndarray arr
     for i in range(n_in):
         arr = inputs[i]
-        _operand("ew_fused", "inputs[%d]" % i, arr, t)
+        if not _operand_ok(arr, t):  # the argument's name is formatted only for the error
+            _operand("ew_fused", "inputs[%d]" % i, arr, t)
         size = cnp.PyArray_SIZE(arr)
         if size != n and size != 1:
             raise ValueError("ew_fused: 'inputs[%d]' has shape %s; it must have %d elements "
