@@ -23,6 +23,10 @@ from mindcell.train.serialization import (save_checkpoint, load_checkpoint,  # n
 from mindcell.train.serialization import *  # noqa: E402,F401,F403
 from mindcell import dataset, experimental  # noqa: E402,F401
 from mindcell.train.model import Model  # noqa: E402,F401
+# MindSpore exports mindspore.train's callbacks at the top level (ms.LossMonitor, ...).
+from mindcell.train.callback import (Callback, RunContext, LossMonitor, TimeMonitor,  # noqa: E402,F401
+                                     ModelCheckpoint, CheckpointConfig, EarlyStopping,
+                                     LearningRateScheduler)
 # MindSpore module paths and helpers that scripts import (docs/porting.md).
 from mindcell.context import set_device  # noqa: E402,F401
 from mindcell.common.row_tensor import RowTensor  # noqa: E402,F401

@@ -40,10 +40,13 @@ def shape_mul(shape_x):
 
 
 def scalar_to_tensor(input_x, dtype=mstype.float32):
-    """scalar_to_tensor(input_x, dtype=mstype.float32): a 0-D Tensor."""
-    if isinstance(input_x, bool) or not isinstance(input_x, (int, float)):
-        raise TypeError("scalar_to_tensor: expects an int or float, but got %s"
+    """scalar_to_tensor(input_x, dtype=mstype.float32): a 0-D Tensor of a bool, int or float."""
+    if not isinstance(input_x, (bool, int, float)):
+        raise TypeError("scalar_to_tensor: 'input_x' must be a bool, int or float, but got %s"
                         % type(input_x).__name__)
+    if not isinstance(dtype, mstype.DType):
+        raise TypeError("scalar_to_tensor: 'dtype' must be a mindspore dtype, but got %r"
+                        % (dtype,))
     return Tensor(input_x, dtype)
 
 

@@ -160,6 +160,26 @@ def test_functional_F_names(mode):
     assert not hasattr(ops, "tensor_add")  # F-only names stay out of ops.*
 
 
+@pytest.mark.parametrize("value, dtype, want", [
+    (2, None, np.float32), (2.5, ms.float16, np.float16), (True, ms.bool_, np.bool_),
+    (True, ms.float32, np.float32), (-3, ms.int32, np.int32), (7, ms.int64, np.int64)])
+def test_scalar_to_tensor(value, dtype, want):
+    args = (value,) if dtype is None else (value, dtype)
+    for fn in (ops.scalar_to_tensor, F.scalar_to_tensor):
+        t = fn(*args)
+        assert t.shape == () and t.asnumpy().dtype == want, (args, t)
+        assert t.asnumpy() == np.array(value).astype(want)
+
+
+@pytest.mark.parametrize("args, match", [
+    (("1",), "'input_x' must be a bool, int or float, but got str"),
+    ((ms.Tensor(1.0),), "'input_x' must be a bool, int or float, but got Tensor"),
+    ((None,), "float, but got NoneType"), ((1, "float32"), "'dtype' must be a mindspore dtype")])
+def test_scalar_to_tensor_rejects(args, match):
+    with pytest.raises(TypeError, match="scalar_to_tensor: .*" + match):
+        ops.scalar_to_tensor(*args)
+
+
 def test_common_api_and_context():
     from mindcell.common.api import jit
     assert jit is ms.jit
@@ -199,7 +219,9 @@ def test_callback_module_paths():
     from mindcell.train.callback import (Callback, RunContext, LossMonitor, TimeMonitor,  # noqa
                                          ModelCheckpoint, CheckpointConfig, EarlyStopping,
                                          LearningRateScheduler)
-    assert ms.train.EarlyStopping is EarlyStopping
+    for cls in (Callback, RunContext, LossMonitor, TimeMonitor, ModelCheckpoint, CheckpointConfig,
+                EarlyStopping, LearningRateScheduler):  # also at the top level, as in MindSpore
+        assert getattr(ms.train, cls.__name__) is cls and getattr(ms, cls.__name__) is cls
 
 
 def test_early_stopping_and_lr_scheduler(capsys):

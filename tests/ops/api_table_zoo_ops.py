@@ -35,6 +35,7 @@ ROWS = [
     *[Op(n, S, z=True) for n in ("shape", "rank", "size")],
     *[P(n, (), S, z=True) for n in ("Shape", "Rank", "Size", "DType")],
     R("ops.tuple_to_array", lambda x: x * ops.tuple_to_array((1.0, 2.0, 3.0)), (4, 3)),
+    R("ops.scalar_to_tensor", lambda x: x * ops.scalar_to_tensor(3, x.dtype), S),
     R("ops.partial", lambda x, y: ops.partial(ops.mul, x)(y), S, S, z=True),
     # strided slicing, unstack
     Op("strided_slice", X3, kw=dict(begin=(0, 1, 0), end=(3, 4, 5), strides=(2, 1, 2))),

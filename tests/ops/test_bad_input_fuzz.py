@@ -166,6 +166,7 @@ def _base_overrides():
         "adaptive_avg_pool2d": lambda: ([_t(x4), 2], {}),
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),
+        "scalar_to_tensor": lambda: ([2.0], {}),
         "one_hot": lambda: ([_t(i), 3], {}), "embedding": lambda: ([_t(i), _t(a["X4"][0, 0])], {}),
         "gather": lambda: ([_t(a["X"]), _t(i[:2]), 0], {}),
         "gather_elements": lambda: ([_t(a["X"]), 1, idx()], {}),
