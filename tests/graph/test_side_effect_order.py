@@ -228,3 +228,43 @@ def test_write_of_a_plain_tensor_by_an_update_prim_raises():
 
     with pytest.raises(GraphModeError, match="not a Parameter"):
         f(Tensor(np.ones(3, np.float32)))
+
+
+class _ManyHazards(nn.Cell):
+    """Each parameter is read (``p * 1``: simplified to ``p``), overwritten twice, and the old
+    read returned: one hazard per parameter per write."""
+
+    def __init__(self, n):
+        super().__init__()
+        self.ps = ms.ParameterTuple(Parameter(Tensor(np.full(3, float(k), np.float32)),
+                                              name="h%d" % k) for k in range(n))
+
+    def construct(self, x):
+        olds = [p * 1 for p in self.ps]
+        for p in self.ps:
+            ops.assign(p, x)
+            ops.assign_add(p, x)
+        return tuple(olds) + (self.ps[0] + 0,)
+
+
+def test_all_hazards_are_fixed_in_one_pass(monkeypatch):
+    from mindcell.graph.passes import state
+    scans = []
+
+    def counting(graph):
+        found = state_hazards(graph)
+        scans.append(len(found))
+        return found
+    monkeypatch.setattr(state, "state_hazards", counting)
+    x = Tensor(np.arange(3, dtype=np.float32))
+    eager = [o.asnumpy() for o in _ManyHazards(12)(x)]
+    ms.set_context(mode=ms.GRAPH_MODE)
+    cell = _ManyHazards(12)
+    graph = [o.asnumpy() for o in cell(x)]
+    for a, b in zip(eager, graph):
+        np.testing.assert_array_equal(b, a)
+    assert scans[0] >= 12 and scans[1:] == [0]  # one fixing pass, one check
+    monkeypatch.undo()
+    graph_ir = cell._compile_cache["graph"].last_compiled.graph
+    assert graph_ir.verify() and not state_hazards(graph_ir)
+    assert sum(n.prim.name == "Copy" for n in graph_ir.nodes) == 12  # one per old value

@@ -99,28 +99,44 @@ def _old_aliases(children, written, k):
 
 
 def protect_overwritten_values(graph):
-    """Reads of an overwritten version placed after its writer read a copy made before it."""
-    for _ in range(len(graph.nodes) + 1):  # each copy removes a hazard; none comes back
+    """Reads of an overwritten version placed after its writer read a copy made before it.
+    All the hazards found in one scan are fixed in one pass over the nodes (a value read
+    after several writers of its buffer is copied once, before the first); the scan is
+    repeated only to check (copies add no hazard)."""
+    for _ in range(len(graph.nodes) + 1):
         hazards = state_hazards(graph)
         if not hazards:
             break
-        k, value = hazards[0]
-        _copy_before(graph, k, value)
+        first = {}  # value id -> (writer position, value): the earliest writer per value
+        for k, value in hazards:
+            if value.id not in first or k < first[value.id][0]:
+                first[value.id] = (k, value)
+        _copy_before(graph, sorted(first.values(), key=lambda kv: kv[0]))
     else:
         raise AssertionError("protect_overwritten_values did not converge")
     graph.state_ordered = True
     return graph
 
 
-def _copy_before(graph, k, value):
-    writer = graph.nodes[k]
-    copy = Node(copy_p, [value], {}, [(value.shape, value.dtype)], phase=writer.phase)
-    later = graph.nodes[k + 1:]
-    for node in later:
-        if not (_is_version_step(node) and node.inputs[0] is value):
-            node.inputs = [copy.outputs[0] if v is value else v for v in node.inputs]
-    graph.outputs = [copy.outputs[0] if v is value else v for v in graph.outputs]
-    graph.nodes = graph.nodes[:k] + [copy, writer] + later
+def _copy_before(graph, copies):
+    """Insert a copy of each ``value`` just before its writer ``graph.nodes[k]``; nodes after
+    the writer (but the version step of ``value`` itself) and the outputs read the copy."""
+    before = {}  # writer position -> copies made just before it
+    for k, value in copies:
+        copy = Node(copy_p, [value], {}, [(value.shape, value.dtype)],
+                    phase=graph.nodes[k].phase)
+        before.setdefault(k, []).append(copy)
+    nodes, renamed = [], {}
+    for j, node in enumerate(graph.nodes):
+        if renamed:
+            keep = node.inputs[0] if _is_version_step(node) else None
+            node.inputs = [v if v is keep else renamed.get(v.id, v) for v in node.inputs]
+        copies = before.get(j, ())
+        nodes.extend(copies)
+        nodes.append(node)
+        renamed.update((c.inputs[0].id, c.outputs[0]) for c in copies)  # after the writer
+    graph.outputs = [renamed.get(v.id, v) for v in graph.outputs]
+    graph.nodes = nodes
 
 
 __all__ = ["update_state_p", "copy_p", "new_version", "state_hazards",
