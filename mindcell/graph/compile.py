@@ -67,6 +67,10 @@ class Compiled:
         self.out_tree = out_tree
         self.report = report
         self.program = Program(graph)
+        # the results (not written-back inputs) that may share memory with an input: all but
+        # the program's native results, which are fresh arrays each run
+        n = len(graph.outputs) - len(graph.written_inputs)
+        self._maybe_shared = tuple(k for k in self.program._shared_outputs if k < n)
 
     def __call__(self, leaves):
         outs = wrap_outputs(self._run(leaves))
@@ -93,7 +97,7 @@ class Compiled:
         written = self.graph.written_inputs
         if written:
             n = len(outs) - len(written)
-            _detach_from(outs, n, [tensors[i]._data for i in written])
+            _detach_from(outs, self._maybe_shared, [tensors[i]._data for i in written])
             for i, new in zip(written, outs[n:]):
                 _write_into(tensors[i], new, i in self.graph.new_storage_inputs)
             outs = outs[:n]
@@ -105,10 +109,11 @@ class Compiled:
                    for i, strides in self.graph.input_layouts.items() if i < len(tensors))
 
 
-def _detach_from(outs, n, arrays):
+def _detach_from(outs, shared, arrays):
     """Results sharing memory with an input written back (``a = x * 1`` simplified to ``x``,
-    then ``x[0] = v``) are copied first: they hold the values from before the write."""
-    for k in range(n):
+    then ``x[0] = v``) are copied first: they hold the values from before the write.
+    ``shared``: the positions of the results that may share memory with an input."""
+    for k in shared:
         if any(np.may_share_memory(outs[k], a) for a in arrays):
             outs[k] = outs[k].copy()
 

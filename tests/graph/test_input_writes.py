@@ -101,10 +101,16 @@ def _assign_value_keeps_old_view(x, y):
     return v + 0
 
 
-WRITERS = [_scalar_write, _chained_view, _transpose_view, _slice_view, _view_sees_write,
-           _write_then_return_input, _second_input_only, _both_inputs, _masked_write,
-           _branch_write, _two_writes_same_place, _assign_value, _assign_value_other_shape,
-           _set_dtype, _assign_value_keeps_old_view]
+def _old_value_returned(x, y):  # x * 1 simplifies to x: the result must not see the write
+    a = x * 1
+    x[0] = 5.0
+    return a, y * 1
+
+
+WRITERS = [_old_value_returned, _scalar_write, _chained_view, _transpose_view, _slice_view,
+           _view_sees_write, _write_then_return_input, _second_input_only, _both_inputs,
+           _masked_write, _branch_write, _two_writes_same_place, _assign_value,
+           _assign_value_other_shape, _set_dtype, _assign_value_keeps_old_view]
 
 
 class _Net(nn.Cell):
