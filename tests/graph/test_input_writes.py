@@ -11,6 +11,8 @@ from mindcell import nn, ops
 from mindcell.common.tensor import Tensor
 from mindcell.graph.symbolic import GraphModeError
 
+from fn_cell import FnCell
+
 
 def _scalar_write(x, y):
     x[0] = 5.0
@@ -113,15 +115,6 @@ WRITERS = [_old_value_returned, _scalar_write, _chained_view, _transpose_view, _
            _assign_value_other_shape, _set_dtype, _assign_value_keeps_old_view]
 
 
-class _Net(nn.Cell):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def construct(self, x, y):
-        return self.fn(x, y)
-
-
 def _inputs(offset):
     x = np.arange(6, dtype=np.float32).reshape(2, 3) + offset
     return Tensor(x), Tensor(np.full((2, 3), 2.0, np.float32))
@@ -149,7 +142,7 @@ def _assert_same(eager, graph):
 @pytest.mark.parametrize("fn", WRITERS + [_no_write], ids=lambda f: f.__name__.strip("_"))
 @pytest.mark.parametrize("offset", [0.0, -3.0])  # -3: the tensor-dependent branch not taken
 def test_cell_writes_into_its_input_in_both_modes(fn, offset):
-    net = _Net(fn)
+    net = FnCell(fn)
     eager = _run(net, offset)
     ms.set_context(mode=ms.GRAPH_MODE)
     for _ in range(2):  # the compiling call and the cached (fast path) call

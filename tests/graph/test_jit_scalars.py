@@ -4,8 +4,10 @@ import numpy as np
 import pytest
 
 import mindcell as ms
-from mindcell import nn, ops
+from mindcell import ops
 from mindcell.common.tensor import Tensor
+
+from fn_cell import FnCell
 
 DTYPES = [np.float16, np.float32, np.float64, np.int8, np.int16, np.int32, np.int64, np.uint8,
           np.bool_]
@@ -81,22 +83,13 @@ def test_jit_function_matches_pynative(case):
     _assert_same(f(x), ref)  # the cached program too
 
 
-class Wrap(nn.Cell):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def construct(self, x):
-        return self.fn(x)
-
-
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_graph_mode_cell_matches_pynative(case):
     name, dtype, shape = case
     fn = FUNCTIONS[name][0]
     x = Tensor(_value(dtype, shape))
-    ref = Wrap(fn)(x)
-    cell = Wrap(fn)
+    ref = FnCell(fn)(x)
+    cell = FnCell(fn)
     ms.set_context(mode=ms.GRAPH_MODE)
     for _ in range(3):  # compile, then the cached fast path
         _assert_same(cell(x), ref)

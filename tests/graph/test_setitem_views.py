@@ -7,6 +7,8 @@ import pytest
 import mindcell as ms
 from mindcell import nn, ops
 
+from fn_cell import FnCell
+
 
 def _write_scalar(x):
     y = x * 2
@@ -123,15 +125,6 @@ CASES = [_reshape_view_sees_base_write, _write_through_reshape_reaches_base,
          _bool_and_ellipsis, _negative_step_and_none, _int_list_index, _fill_and_copy]
 
 
-class _Net(nn.Cell):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def construct(self, x):
-        return self.fn(x)
-
-
 def _numpy_reference(fn, x):
     """The same program on numpy arrays (numpy has the eager in-place semantics)."""
     import types
@@ -150,7 +143,7 @@ def _numpy_reference(fn, x):
 def _run(mode, fn, x, probe):
     ms.set_context(mode=mode)
     try:
-        net = _Net(fn)
+        net = FnCell(fn)
         out = net(ms.Tensor(x)).asnumpy()
         loss = lambda t: (net(t) * ms.Tensor(probe)).sum()  # noqa: E731
         grad = ops.grad(ms.jit(loss) if mode == ms.GRAPH_MODE else loss)(ms.Tensor(x))

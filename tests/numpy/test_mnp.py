@@ -13,6 +13,7 @@ from mindcell.testing import numeric_grad
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from mnp_cases import CASES, CREATION  # noqa: E402
+from fn_cell import FnCell  # noqa: E402
 
 _NP_DTYPE = {np.dtype(np.int64): "Int32", np.dtype(np.float64): "Float64",
              np.dtype(np.float32): "Float32", np.dtype(np.bool_): "Bool"}
@@ -119,15 +120,6 @@ def test_gradient_finite_differences(case):
                                    rtol=1e-5, atol=1e-6)
 
 
-class _Fn(ms.nn.Cell):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def construct(self, *xs):
-        return self.fn(*xs)
-
-
 @pytest.mark.parametrize("case", [c for c in CASES if c.graph], ids=lambda c: c.id)
 def test_graph_mode_equals_pynative(case):
     ms_args, _, _ = _inputs(case, np.float32)
@@ -142,7 +134,7 @@ def test_graph_mode_equals_pynative(case):
 
     eager = _flat(call(*[ms_args[i] for i in tensors]))
     ms.set_context(mode=ms.GRAPH_MODE)
-    graph = _flat(_Fn(call)(*[ms_args[i] for i in tensors]))
+    graph = _flat(FnCell(call)(*[ms_args[i] for i in tensors]))
     assert len(graph) == len(eager)
     for g, e in zip(graph, eager):
         assert g.dtype == e.dtype and g.shape == e.shape

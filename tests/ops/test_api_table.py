@@ -21,6 +21,8 @@ from api_table_classes import CLASS_ROWS
 from api_table_tensor import TENSOR_ROWS, EXEMPT_TENSOR
 from op_db import OPS, numeric_grad as _numeric_grad
 
+from fn_cell import FnCell
+
 
 def _family_rows():
     """Rows of every other ``api_table_<family>.py`` beside this file (each defines ``ROWS``)."""
@@ -112,21 +114,12 @@ CELL_FAMILIES = ("ops.add", "ops.mul", "ops.exp", "ops.sum", "ops.softmax", "ops
                  "Tensor.sum", "Tensor.astype", "ops.setitem", "ops.gather", "ops.conv2d")
 
 
-class _Wrap(nn.Cell):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def construct(self, *ts):
-        return self.fn(*ts)
-
-
 @pytest.mark.parametrize("row,variant", _params(
     [r for r in VALUE_ROWS if r.name in CELL_FAMILIES], ["f32"]))
 def test_graph_cell_matches_pynative(row, variant):
-    eager = _Wrap(row.fn)(*_tensors(row, variant))
+    eager = FnCell(row.fn)(*_tensors(row, variant))
     ms.set_context(mode=ms.GRAPH_MODE)
-    graph = _Wrap(row.fn)(*_tensors(row, variant))
+    graph = FnCell(row.fn)(*_tensors(row, variant))
     _assert_same(eager, graph, row.name)
 
 
