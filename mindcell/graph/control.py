@@ -4,8 +4,8 @@ values, Parameters) are *captured*: they become extra region inputs and operands
 so gradients reach them and a Parameter assigned in a branch is the real one. The executor
 runs the node as one Python step that runs the regions' compiled programs.
 
-Entry points: ``GraphTrace.while_loop`` / ``GraphTrace.cond`` (``ops.WhileLoop``,
-``ops.ForiLoop`` and construct's rewritten ``while``/``if`` statements reach them)."""
+Entry points: ``GraphTrace.cond`` (here) and ``GraphTrace.while_loop`` (``graph.loops``);
+``ops.WhileLoop``, ``ops.ForiLoop`` and construct's rewritten statements reach them."""
 import threading
 
 import numpy as np
@@ -31,7 +31,6 @@ class RegionTrace(GraphTrace):
         self.captured = []
         self._captures = {}  # id(outer tensor) -> region input Value
         self._own = set()  # ids of the values of this region's graph
-        self.written = {}  # id(Parameter) -> Parameter the region writes in place
 
     def input_tensor(self, shape, dtype):
         t = super().input_tensor(shape, dtype)
@@ -54,15 +53,6 @@ class RegionTrace(GraphTrace):
         out = super().process(prim, inputs, attrs)
         self._own.update(o.id for n in self.graph.nodes[first:] for o in n.outputs)
         return out
-
-    def _version_writes(self, prim, inputs, node):
-        """A write into a captured Parameter is versioned in the region as outside (reads
-        after it in the region name the new version); the structured node built from the
-        region then writes the Parameter in the enclosing trace (``ControlPrim.writes``)."""
-        for i in prim.writes:
-            if isinstance(inputs[i], Parameter):
-                self.written[id(inputs[i])] = inputs[i]
-        super()._version_writes(prim, inputs, node)
 
     def _capture(self, t):
         v = self._captures.get(id(t))
@@ -106,7 +96,9 @@ def trace_region(outer, fn, args, name):
         raise graph_error("write in place (x[i] = v) into a value carried into a "
                           "tensor-dependent loop or branch",
                           "compute the new value under a new name and return it")
-    graph.written_params = frozenset(rt.written)
+    # a write into a captured Parameter is versioned in the region as outside (``_params``
+    # holds exactly the written ones: reads capture); the node then writes it outside
+    graph.written_params = frozenset(rt._params)
     return graph, rt.captured, out_tree
 
 
@@ -125,10 +117,11 @@ def _writes(inputs, *regions):
 class ControlPrim(Prim):
     """The primitive of one structured node (its outputs vary per node; never registered)."""
 
-    def __init__(self, name, impl, bprop, out_avals, effect, writes=()):
+    def __init__(self, name, impl, bprop, out_avals, effect, writes=(), rebuild=None):
         super().__init__(name, impl, infer=self._infer, bprop=bprop, nout=len(out_avals),
                          has_side_effect=effect or bool(writes), writes=writes)
         self.out_avals = list(out_avals)
+        self.rebuild = rebuild  # (trace, inputs, **attrs) -> outputs: how replay adds the node
 
     def _infer(self, *avals, **attrs):
         return tuple(self.out_avals) if self.nout != 1 else self.out_avals[0]
@@ -139,6 +132,8 @@ class ControlPrim(Prim):
             if key in ("cond", "body", "then", "else_"):
                 g.verify()
         a = node.attrs
+        if self.name == "WhileGrad":
+            return
         if self.name == "While":
             n = a["n_carry"]
             assert len(a["body"].outputs) == n, "While: body returns %d values for %d carried" \
@@ -180,102 +175,6 @@ def _results(outs, arrays, nout, token):
     return outs[0] if nout == 1 else tuple(outs)
 
 
-# ----- While -------------------------------------------------------------------------------
-def _run_while(*arrays, cond, body, n_carry, n_cond):
-    carry = list(arrays[:n_carry])
-    cond_caps = list(arrays[n_carry:n_carry + n_cond])
-    body_caps = list(arrays[n_carry + n_cond:])
-    test, step = program(cond).run, program(body).run
-    while test(carry + cond_caps)[0]:
-        carry = step(carry + body_caps)
-    return _results(carry, arrays, n_carry, False)
-
-
-def _while_bprop(*inputs, out, dout, **attrs):
-    raise graph_error("differentiate through a tensor-dependent while loop (gradients through "
-                      "a tensor-dependent while loop are not supported)",
-                      "bound the loop with a Python range or ops.ForiLoop with int bounds "
-                      "(unrolled, differentiable), or ops.stop_gradient its results")
-
-
-def while_loop(gt, cond_fn, body_fn, init_val):
-    """Python iterations while the condition is a Python value; from the first condition that
-    is a traced tensor on, one While node carrying the current values."""
-    val = init_val
-    while True:
-        c = cond_fn(val)
-        if isinstance(c, SymbolicTensor):
-            return _build_while(gt, cond_fn, body_fn, val)
-        if not c:
-            return val
-        val = body_fn(val)
-
-
-def _build_while(gt, cond_fn, body_fn, val):
-    for _ in range(4):  # promote Python numbers the body changes, then retrace
-        leaves = []
-        tree = _flatten(val, leaves)
-        body, body_caps, out_tree = trace_region(gt, body_fn, (val,), "while_body")
-        val, promoted = _promote(val, tree, out_tree, body.outputs)
-        if not promoted:
-            break
-    if not leaves:
-        raise graph_error("run a tensor-dependent while loop that carries no tensor",
-                          "carry the tensors the condition reads through the loop")
-    n = len(leaves)
-    for i, (a, b) in enumerate(zip(body.inputs[:n], body.outputs)):
-        if a.shape != b.shape or a.dtype != b.dtype:
-            raise graph_error("change the shape or dtype of a loop-carried value across "
-                              "iterations of a tensor-dependent while loop (value %d: %s %s -> "
-                              "%s %s)" % (i, a.shape, a.dtype, b.shape, b.dtype),
-                              "keep every carried value's shape and dtype (cast or pad it "
-                              "before the loop)")
-    cond, cond_caps, _ = trace_region(gt, _as_bool(cond_fn), (val,), "while_cond")
-    operands = leaves + cond_caps + body_caps
-    prim = ControlPrim("While", _run_while, _while_bprop,
-                       [(v.shape, v.dtype) for v in body.outputs],
-                       _has_effect(body) or _has_effect(cond), _writes(operands, body, cond))
-    outs = gt.process(prim, operands,
-                      dict(cond=cond, body=body, n_carry=n, n_cond=len(cond_caps)))
-    return _unflatten(tree, list(outs) if n != 1 else [outs])
-
-
-_PY_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
-
-
-def _promote(obj, tin, tout, out_values):
-    """``obj`` with each Python number that the body changes made a 0-d tensor (of the dtype
-    the body gives it); whether any was."""
-    kin, pin = tin
-    kout, pout = tout
-    if kin == "C":
-        if tout == tin:
-            return obj, False
-        if type(obj) in _PY_DTYPES:
-            dtype = out_values[pout].dtype if kout == "T" else _PY_DTYPES[type(obj)]
-            return Tensor._make(np.asarray(obj, dtype)), True
-    elif kin == kout == "T":
-        return obj, False
-    elif kin == kout and len(pin) == len(pout):
-        items, changed = [], False
-        for o, a, b in zip(obj, pin, pout):
-            o, c = _promote(o, a, b, out_values)
-            items.append(o)
-            changed |= c
-        return type(obj)(items), changed
-    raise graph_error("carry values whose structure or Python values change across "
-                      "iterations of a tensor-dependent while loop",
-                      "return the same structure from the body (tensors for values "
-                      "that change)")
-
-
-def _as_bool(fn):
-    """The condition as a 0-d bool tensor."""
-    def test(val):
-        return as_bool_tensor(fn(val), "loop condition")
-    return test
-
-
 def as_bool_tensor(c, what):
     from mindcell.ops import functional as F
     if isinstance(c, (bool, np.bool_)):
@@ -311,6 +210,12 @@ def cond(gt, pred, then_fn, else_fn, operands):
     then, then_caps, tree = trace_region(gt, lambda ops: then_fn(*ops), (operands,), "if_then")
     else_, else_caps, etree = trace_region(gt, lambda ops: else_fn(*ops), (operands,),
                                            "if_else")
+    plan = _merge_plan(tree, etree, then.outputs, else_.outputs, ())
+    if plan:  # Python numbers that differ between the branches: both return tensors
+        then, then_caps, tree = trace_region(
+            gt, lambda ops: _tensorize(then_fn(*ops), plan, ()), (operands,), "if_then")
+        else_, else_caps, etree = trace_region(
+            gt, lambda ops: _tensorize(else_fn(*ops), plan, ()), (operands,), "if_else")
     if tree != etree:
         raise graph_error("merge branches of a tensor-dependent if that return different "
                           "structures or Python values",
@@ -330,6 +235,37 @@ def cond(gt, pred, then_fn, else_fn, operands):
                            token=token))
     outs = [] if token else (list(outs) if len(avals) != 1 else [outs])
     return _unflatten(tree, outs)
+
+
+def _merge_plan(a, b, outs_a, outs_b, path):
+    """{path in the result: dtype} of the Python numbers (bool, int, float) that one branch
+    returns where the other returns another number or a tensor; None if the structures
+    differ otherwise (reported by the caller)."""
+    if a == b or a[0] == b[0] == "T":
+        return {}
+    if a[0] == b[0] and a[0] in ("tuple", "list") and len(a[1]) == len(b[1]):
+        plan = {}
+        for i, (x, y) in enumerate(zip(a[1], b[1])):
+            sub = _merge_plan(x, y, outs_a, outs_b, path + (i,))
+            if sub is None:
+                return None
+            plan.update(sub)
+        return plan
+    kinds = [type(p) if k == "C" else outs[p].dtype
+             for (k, p), outs in ((a, outs_a), (b, outs_b))]
+    if not all(isinstance(t, np.dtype) or t in (bool, int, float) for t in kinds):
+        return None
+    tensors = [t for t in kinds if isinstance(t, np.dtype)]
+    return {path: tensors[0] if tensors else np.dtype(
+        np.float32 if float in kinds else np.int64 if int in kinds else np.bool_)}
+
+
+def _tensorize(obj, plan, path):
+    if path in plan:
+        return obj if isinstance(obj, Tensor) else Tensor._make(np.asarray(obj, plan[path]))
+    if isinstance(obj, (tuple, list)) and any(p[:len(path)] == path for p in plan):
+        return type(obj)(_tensorize(o, plan, path + (i,)) for i, o in enumerate(obj))
+    return obj
 
 
 def _if_bprop(pred, *inputs, out, dout, then, else_, n_ops, n_then, token):
@@ -366,8 +302,14 @@ def replay(graph, inputs):
     env.update((v.id, Tensor._make(v.const)) for v in graph.consts)
     env.update((v.id, v.param) for v in graph.params)
     for n in graph.nodes:
-        outs = n.prim.bind(*[env[v.id] for v in n.inputs], **n.attrs)
-        for v, t in zip(n.outputs, outs if n.prim.nout != 1 else (outs,)):
+        ins = [env[v.id] for v in n.inputs]
+        rebuild = getattr(n.prim, "rebuild", None)  # a While: records for its own backward
+        if rebuild is not None:
+            outs = rebuild(_trace.current(), ins, **n.attrs)
+        else:
+            outs = n.prim.bind(*ins, **n.attrs)
+            outs = outs if n.prim.nout != 1 else (outs,)
+        for v, t in zip(n.outputs, outs):
             env[v.id] = t
     return [env[v.id] for v in graph.outputs]
 

@@ -88,6 +88,8 @@ class Graph:
         # set by protect_overwritten_values: verify() then checks that in-place writes of
         # parameters keep program order (passes/state.py)
         self.state_ordered = False
+        # a control-flow region's: ids of the Parameters it writes in place (graph.control)
+        self.written_params = frozenset()
 
     def add_input(self, shape, dtype):
         v = Value(shape, dtype, kind="input")

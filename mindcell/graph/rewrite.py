@@ -3,14 +3,19 @@ when tracing meets ``while <tensor>:`` (or an ``if`` on a tensor whose branches 
 effects), the function's source is parsed with ``ast`` and every ``while``, ``for ... in
 range(...)`` and ``if`` statement becomes a call of :func:`while_stmt`, :func:`for_range_stmt`
 or :func:`if_stmt` on nested functions of the names the statement assigns. Those run as
-plain Python for Python conditions and build While/If nodes for traced ones. The function's
-code object is replaced in place (same file, same line numbers); statements holding
-``break``/``continue``/``return``/``yield``/``global``/``nonlocal`` are left as they are."""
+plain Python for Python conditions and build While/If nodes for traced ones. A loop's own
+``break``/``continue`` (also under ``if``s) become loop-carried flags first. The rewritten
+code (same file, same line numbers) runs in the user's function only while a trace needs it
+(:func:`installed`); statements holding ``return``/``yield``/``global``/``nonlocal`` (or a
+jump inside ``with``/``try``) are left as they are."""
 import ast
+import contextlib
 import gc
 import inspect
 import textwrap
+import threading
 import types
+import weakref
 
 from mindcell._core import trace as _trace
 from mindcell.graph.symbolic import graph_error, user_code_frame
@@ -77,15 +82,60 @@ def for_range_stmt(bounds, body_fn, state):
     return full(carry)
 
 
-def if_stmt(test, then_fn, else_fn, state):
+def if_stmt(test, then_fn, else_fn, state, flags=()):
+    """``flags``: the positions of the break/continue flags in ``state``; a tensor-dependent
+    if makes them bool tensors (a branch that sets one and a branch that does not agree)."""
     if not _traced(test):
         return then_fn(state) if test else else_fn(state)
+    state = _flag_tensors(state, flags)
     idx, full = _pick(state)
-    return _trace.current().cond(test, lambda *ops: then_fn(full(ops)),
-                                 lambda *ops: else_fn(full(ops)), [state[i] for i in idx])
+    return _trace.current().cond(test, lambda *ops: _flag_tensors(then_fn(full(ops)), flags),
+                                 lambda *ops: _flag_tensors(else_fn(full(ops)), flags),
+                                 [state[i] for i in idx])
+
+
+def _flag_tensors(state, flags):
+    from mindcell.graph.control import as_bool_tensor
+    return tuple(as_bool_tensor(v, "loop flag") if i in flags and isinstance(v, bool) else v
+                 for i, v in enumerate(state))
+
+
+def defined(v):
+    """A for loop's target before a loop that may break: its value, else 0 (so that it is
+    carried through a tensor-dependent loop and keeps its value after the break)."""
+    return 0 if v is UNDEF else v
+
+
+def running(*flags):
+    """Whether none of the break/continue flags is set (a bool, or a bool tensor)."""
+    from mindcell.ops import functional as F
+    if any(f is True for f in flags):
+        return False
+    tensors = [f for f in flags if f is not False]
+    if not tensors:
+        return True
+    out = F.logical_not(tensors[0])
+    for f in tensors[1:]:
+        out = F.logical_and(out, F.logical_not(f))
+    return out
+
+
+def loop_test(broke, test):
+    """A loop's test after a ``break`` lowered to the flag ``broke``: ``test()`` is not run
+    once the flag is a Python True (as Python does not evaluate it after a break)."""
+    go = running(broke)
+    if go is False:
+        return False
+    c = test()
+    if go is True:
+        return c
+    from mindcell.graph.control import as_bool_tensor
+    from mindcell.ops import functional as F
+    return F.logical_and(go, as_bool_tensor(c if _traced(c) else bool(c), "loop condition"))
 
 
 # ----- the rewrite -----------------------------------------------------------------------------
+_JUMPS = (ast.Break, ast.Continue)
 _STOP = (ast.Break, ast.Continue, ast.Return, ast.Yield, ast.YieldFrom, ast.Global,
          ast.Nonlocal, ast.Await)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
@@ -111,13 +161,61 @@ def _assigned(nodes):
     return names
 
 
-def _blocked(nodes):
+def _blocked(nodes, allowed=()):
     # a break/continue of a loop nested inside the statement is its own business
     for n in _walk_scope(nodes):
-        if isinstance(n, _STOP) and not (isinstance(n, (ast.Break, ast.Continue))
-                                         and _inside_inner_loop(n, nodes)):
+        if isinstance(n, _STOP) and not any(n is a for a in allowed) and not (
+                isinstance(n, _JUMPS) and _inside_inner_loop(n, nodes)):
             return True
     return False
+
+
+def _own_jumps(stmts):
+    """The loop's own break/continue statements in ``stmts`` (its body), or None if one sits
+    in a statement other than ``if`` (with, try, match: not lowered)."""
+    found = []
+    for s in stmts:
+        if isinstance(s, _JUMPS):
+            found.append(s)
+        elif isinstance(s, ast.If):
+            inner = _own_jumps(s.body + s.orelse)
+            if inner is None:
+                return None
+            found += inner
+        elif not isinstance(s, (ast.For, ast.While, ast.AsyncFor) + _SCOPES) and any(
+                isinstance(n, _JUMPS) and not _inside_inner_loop(n, [s])
+                for n in _walk_scope([s])):
+            return None
+    return found
+
+
+def _guard(stmts, flags):
+    """``stmts`` with break/continue replaced by setting their flag ({type: name}) and the
+    statements after one that may set a flag run under ``if running(flags):``."""
+    out = []
+    for i, s in enumerate(stmts):
+        if isinstance(s, _JUMPS):
+            out.append(ast.Assign([_name(flags[type(s)], ast.Store())], ast.Constant(True)))
+            return out  # the rest of the block is unreachable
+        out.append(s)
+        if isinstance(s, ast.If) and _own_jumps([s]):
+            s.body, s.orelse = _guard(s.body, flags), _guard(s.orelse, flags)
+            if stmts[i + 1:]:
+                out.append(ast.If(_running(flags), _guard(stmts[i + 1:], flags), []))
+            return out
+    return out
+
+
+def _running(flags):
+    return ast.Call(ast.Attribute(_helpers(), "running", ast.Load()),
+                    [_name(n) for n in flags.values()], [])
+
+
+def _flag_positions(names):
+    return [i for i, n in enumerate(names) if n.startswith(_FLAGS)]
+
+
+_FLAGS = ("__mcbrk_", "__mccnt_")
 
 
 def _inside_inner_loop(target, nodes):
@@ -143,32 +241,66 @@ class _Rewriter(ast.NodeTransformer):
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _nested
 
+    def _lower_jumps(self, node):
+        """Lower the loop's own break/continue into flags (the loop's body changes); the
+        statements to put before the loop and the break flag's name (None if no break)."""
+        jumps = _own_jumps(node.body) if not node.orelse else None
+        if not jumps or _blocked(node.body, jumps):
+            return [], None
+        k = self._next()
+        flags = {t: "%s%d" % (p, k) for t, p in zip(_JUMPS, _FLAGS)
+                 if any(isinstance(j, t) for j in jumps)}
+        node.body = _guard(node.body, flags)
+        if ast.Continue in flags:  # cleared at the start of each iteration
+            node.body.insert(0, ast.Assign([_name(flags[ast.Continue], ast.Store())],
+                                           ast.Constant(False)))
+        brk = flags.get(ast.Break)
+        if brk is None:
+            return [], None
+        return [ast.Assign([_name(brk, ast.Store())], ast.Constant(False))], brk
+
     def visit_While(self, node):
+        pre, brk = self._lower_jumps(node)
+        if brk is not None:
+            node.test = ast.Call(ast.Attribute(_helpers(), "loop_test", ast.Load()), [
+                _name(brk), ast.Lambda(ast.arguments([], [], None, [], [], None, []),
+                                       node.test)], [])
         self.generic_visit(node)
         if node.orelse or _blocked(node.body):
-            return node
+            return pre + [node]
         names = _assigned(node.body)
         k = self._next()
         cond = _fn("__mc_cond_%d" % k, ["__mc_s"], names, [ast.Return(node.test)], ret=False)
         body = _fn("__mc_body_%d" % k, ["__mc_s"], names, node.body)
-        return [cond, body, _call_assign(names, "while_stmt", [_name(cond.name),
-                                                               _name(body.name), _state(names)])]
+        return pre + [cond, body, _call_assign(names, "while_stmt", [
+            _name(cond.name), _name(body.name), _state(names)])]
 
     def visit_For(self, node):
-        self.generic_visit(node)
         it = node.iter
-        if (node.orelse or _blocked(node.body) or not isinstance(it, ast.Call)
+        if (node.orelse or not isinstance(it, ast.Call)
                 or not isinstance(it.func, ast.Name) or it.func.id != "range" or it.keywords
                 or not 1 <= len(it.args) <= 3 or any(isinstance(a, ast.Starred)
                                                      for a in it.args)):
+            self.generic_visit(node)
             return node
+        node.body.insert(0, ast.Assign([node.target], _name("__mc_i")))
+        pre, brk = self._lower_jumps(node)
+        if brk is not None:  # later iterations do nothing (the target keeps its value)
+            node.body = [ast.If(_running({ast.Break: brk}), node.body, [])]
+            if isinstance(node.target, ast.Name):  # defined before the loop: carried
+                pre.append(ast.Assign([_name(node.target.id, ast.Store())], ast.Call(
+                    ast.Attribute(_helpers(), "defined", ast.Load()),
+                    [_state([node.target.id]).elts[0]], [])))
+        self.generic_visit(node)
+        if _blocked(node.body):
+            node.body.pop(0)
+            return pre + [node]
         names = [n for n in _assigned(node.body + [node.target])]
         k = self._next()
-        head = ast.Assign([node.target], _name("__mc_i"))
-        body = _fn("__mc_body_%d" % k, ["__mc_i", "__mc_s"], names, [head] + node.body)
+        body = _fn("__mc_body_%d" % k, ["__mc_i", "__mc_s"], names, node.body)
         bounds = ast.Tuple(list(it.args), ast.Load())
-        return [body, _call_assign(names, "for_range_stmt",
-                                   [bounds, _name(body.name), _state(names)])]
+        return pre + [body, _call_assign(names, "for_range_stmt",
+                                         [bounds, _name(body.name), _state(names)])]
 
     def visit_If(self, node):
         self.generic_visit(node)
@@ -178,8 +310,11 @@ class _Rewriter(ast.NodeTransformer):
         k = self._next()
         then = _fn("__mc_then_%d" % k, ["__mc_s"], names, node.body)
         other = _fn("__mc_else_%d" % k, ["__mc_s"], names, node.orelse or [ast.Pass()])
-        return [then, other, _call_assign(names, "if_stmt", [node.test, _name(then.name),
-                                                             _name(other.name), _state(names)])]
+        args = [node.test, _name(then.name), _name(other.name), _state(names)]
+        flags = _flag_positions(names)
+        if flags:
+            args.append(ast.Tuple([ast.Constant(i) for i in flags], ast.Load()))
+        return [then, other, _call_assign(names, "if_stmt", args)]
 
     def _next(self):
         self.count += 1
@@ -228,24 +363,74 @@ def _call_assign(names, helper, args):
     return ast.Assign([_names_tuple(names, ast.Store)], call)
 
 
-_done = {}  # original code -> rewritten code
+_rewritten = weakref.WeakKeyDictionary()  # original code -> rewritten code (None: cannot be)
+_results = weakref.WeakSet()  # the rewritten code objects
+_installed = {}  # id(function) -> [function, its original code, traces using the rewrite]
+_lock = threading.Lock()
+_local = threading.local()  # .scope: the functions this thread's trace installed code into
+
+
+@contextlib.contextmanager
+def installed():
+    """The scope of one (outermost) trace: the rewritten code that :func:`rewrite_function`
+    installs into functions is taken out again when it ends, so that the user's functions are
+    changed only while GRAPH_MODE traces them (calls in other threads meanwhile run the
+    rewritten code, which does the same as the original outside a trace)."""
+    if getattr(_local, "scope", None) is not None:
+        yield
+        return
+    _local.scope = []
+    try:
+        yield
+    finally:
+        scope, _local.scope = _local.scope, None
+        with _lock:
+            for f in scope:
+                entry = _installed[id(f)]
+                entry[2] -= 1
+                if not entry[2]:
+                    f.__code__ = entry[1]
+                    del _installed[id(f)]
 
 
 def rewrite_function(code):
-    """Rewrite the function whose code object is ``code`` (all function objects sharing it);
-    False if it cannot be (no source, a different closure)."""
-    if code in _done or code.co_name == "<lambda>" or code.co_name.startswith("__mc_"):
+    """Install the rewrite of the function whose code object is ``code`` into the function
+    objects running it, for the current trace; False if nothing was (no source, a different
+    closure, already rewritten, no trace scope)."""
+    scope = getattr(_local, "scope", None)
+    if scope is None or code in _results or code.co_name == "<lambda>" \
+            or code.co_name.startswith("__mc_"):
         return False
     funcs = [f for f in gc.get_referrers(code)
              if isinstance(f, types.FunctionType) and f.__code__ is code]
+    with _lock:  # and those another thread's trace runs the rewrite in right now
+        funcs += [e[0] for e in _installed.values() if e[1] is code and e[0] not in funcs]
+    if not funcs:
+        return False
+    if code not in _rewritten:
+        _rewritten[code] = _rewrite_code(code, funcs[0].__globals__)
+    new = _rewritten[code]
+    if new is None:
+        return False
+    with _lock:
+        for f in funcs:
+            entry = _installed.setdefault(id(f), [f, code, 0])
+            entry[2] += 1
+            f.__code__ = new
+            scope.append(f)
+    return True
+
+
+def _rewrite_code(code, globals_):
+    """The rewritten code object of ``code`` (same file, same line numbers), or None."""
     try:
         source = textwrap.dedent(inspect.getsource(code))
         tree = ast.parse(source)
     except (OSError, TypeError, SyntaxError):
-        return False
+        return None
     fdef = tree.body[0]
-    if not funcs or not isinstance(fdef, ast.FunctionDef):
-        return False
+    if not isinstance(fdef, ast.FunctionDef):
+        return None
     fdef.decorator_list = []
     fdef = _Rewriter().rewrite(fdef)
     free = list(code.co_freevars)
@@ -256,21 +441,21 @@ def rewrite_function(code):
     ast.fix_missing_locations(module)
     ast.increment_lineno(module, code.co_firstlineno - 1)
     namespace = {}
-    exec(compile(module, code.co_filename, "exec"), funcs[0].__globals__, namespace)
+    exec(compile(module, code.co_filename, "exec"), globals_, namespace)
     new = namespace["__mc_wrap"]().__code__
     if new.co_freevars != code.co_freevars:
-        return False
-    for f in funcs:
-        f.__code__ = new
-    _done[code] = new
-    return True
+        return None
+    _results.add(new)
+    return new
 
 
 class NeedsRewrite(Exception):
     """Raised while tracing when a function was rewritten: the trace starts again."""
 
 
-_while_lines = {}  # code -> line numbers of the tests of its while / for-range statements
+# code -> line numbers of the tests of its while / for statements, and of the ifs inside a
+# loop that hold a break or continue of it
+_while_lines = weakref.WeakKeyDictionary()
 
 
 def _loop_lines(code):
@@ -284,9 +469,12 @@ def _loop_lines(code):
         for n in ast.walk(tree) if tree is not None else ():
             head = n.test if isinstance(n, ast.While) else n.iter if isinstance(n, ast.For) \
                 else None
-            if head is not None:
-                lines.update(range(head.lineno + code.co_firstlineno - 1,
-                                   head.end_lineno + code.co_firstlineno))
+            heads = [head] if head is not None else []
+            if head is not None and not n.orelse and _own_jumps(n.body):
+                heads += [m.test for m in _walk_scope(n.body) if isinstance(m, ast.If)]
+            for h in heads:
+                lines.update(range(h.lineno + code.co_firstlineno - 1,
+                                   h.end_lineno + code.co_firstlineno))
         _while_lines[code] = lines
     return lines
 

@@ -194,8 +194,8 @@ class GraphTrace(_trace.Trace):
         return SymbolicTensor.of(self.graph.add_input(shape, dtype))
 
     def while_loop(self, cond_fn, body_fn, init_val):
-        from mindcell.graph import control
-        return control.while_loop(self, cond_fn, body_fn, init_val)
+        from mindcell.graph import loops
+        return loops.while_loop(self, cond_fn, body_fn, init_val)
 
     def cond(self, pred, then_fn, else_fn, operands):
         from mindcell.graph import control
@@ -246,14 +246,15 @@ def trace(fn, args, kwargs, name="graph", gt=None):
     control flow (``graph.rewrite``) and the trace starts again. ``gt``: the trace to use
     (a control-flow region's).
     """
-    from mindcell.graph.rewrite import NeedsRewrite
+    from mindcell.graph.rewrite import NeedsRewrite, installed
     if gt is not None:  # a region: a rewrite restarts the outermost trace
         return _trace_paths(fn, args, kwargs, gt)
-    for _ in range(MAX_REWRITES):
-        try:
-            return _trace_with_state(fn, args, kwargs, name)
-        except NeedsRewrite:
-            continue
+    with installed():  # rewritten code runs in the user's functions only during the trace
+        for _ in range(MAX_REWRITES):
+            try:
+                return _trace_with_state(fn, args, kwargs, name)
+            except NeedsRewrite:
+                continue
     raise RuntimeError("%s: tracing did not settle after %d source rewrites" % (name,
                                                                               MAX_REWRITES))
 

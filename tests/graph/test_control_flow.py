@@ -1,6 +1,7 @@
 """Structured control flow in GRAPH_MODE: ``while``/``for range(tensor)`` on tensors and ``if``
 with side effects become While/If nodes (construct's source is rewritten), ``ops.WhileLoop`` /
-``ops.ForiLoop``; results equal PYNATIVE_MODE, If is differentiable, While says it is not."""
+``ops.ForiLoop``; results equal PYNATIVE_MODE; both are differentiable (While gradients:
+test_while_grad.py)."""
 import numpy as np
 import pytest
 
@@ -131,7 +132,10 @@ def test_if_assigning_a_parameter():
         np.testing.assert_array_equal(graph.asnumpy(), eager.asnumpy())
         np.testing.assert_array_equal(cg.p.asnumpy(), ce.p.asnumpy())
         assert ce.p.asnumpy().any() == (sign > 0)
-    assert "If" in _names(_graph(cg))
+    (node,) = [n for n in _graph(cg).nodes if n.prim.name == "If"]
+    assert node.attrs["then"].written_params == {id(cg.p)}
+    assert node.attrs["else_"].written_params == frozenset()
+    assert _graph(cg).written_params == frozenset()  # declared on every Graph
 
 
 class TrainIfLarge(nn.Cell):
@@ -211,18 +215,14 @@ def _fori_tensor(x, w):
     return ops.ForiLoop()(0, ms.Tensor(3), lambda i, v: v * w + 1.0, x).sum()
 
 
-def test_fori_loop_unrolled_is_differentiable_and_tensor_bounds_are_not(mode):
+def test_fori_loop_is_differentiable_unrolled_and_with_tensor_bounds(mode):
     x, w = np.array([1.0, 2.0]), np.array([0.5, 3.0])
     gx = ops.grad(_fori)(ms.Tensor(x), ms.Tensor(w))
     np.testing.assert_allclose(gx.asnumpy(), w ** 3)
     np.testing.assert_allclose(ms.jit(_fori_tensor)(ms.Tensor(x), ms.Tensor(w)).asnumpy(),
                                (((x * w + 1) * w + 1) * w + 1).sum())
-    if mode == ms.GRAPH_MODE:
-        with pytest.raises(GraphModeError, match="tensor-dependent while loop are not"):
-            ops.grad(_fori_tensor)(ms.Tensor(x), ms.Tensor(w))
-    else:
-        np.testing.assert_allclose(ops.grad(_fori_tensor)(ms.Tensor(x), ms.Tensor(w)).asnumpy(),
-                                   w ** 3)
+    np.testing.assert_allclose(ops.grad(_fori_tensor)(ms.Tensor(x), ms.Tensor(w)).asnumpy(),
+                               w ** 3)
 
 
 class ShapeChange(nn.Cell):

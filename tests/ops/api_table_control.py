@@ -13,7 +13,6 @@ def _fori(x):
 
 
 ROWS = [
-    # a tensor-dependent While node is not differentiable in GRAPH_MODE (GraphModeError)
-    R("ops.WhileLoop", _while, ("pos", S), grad=False, f16=False),
+    R("ops.WhileLoop", _while, ("pos", S), f16=False),
     R("ops.ForiLoop", _fori, S, z=True),
 ]
