@@ -28,3 +28,4 @@ from mindcell.nn.layer.adaptive_pooling import (AdaptiveAvgPool1d, AdaptiveAvgPo
 from mindcell.nn.layer.conv3d import Conv3d  # noqa: F401,E402
 from mindcell.nn.layer.instance_norm import (InstanceNorm1d, InstanceNorm2d,  # noqa: F401,E402
                                              InstanceNorm3d)
+from mindcell.nn.layer.clip import ClipByNorm  # noqa: F401,E402
