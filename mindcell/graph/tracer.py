@@ -197,6 +197,10 @@ class GraphTrace(_trace.Trace):
         from mindcell.graph import loops
         return loops.while_loop(self, cond_fn, body_fn, init_val)
 
+    def scan_loop(self, loop_func, init, xs):
+        from mindcell.graph import scan
+        return scan.scan_loop(loop_func, init, xs)
+
     def cond(self, pred, then_fn, else_fn, operands):
         from mindcell.graph import control
         return control.cond(self, pred, then_fn, else_fn, operands)

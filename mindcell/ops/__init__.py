@@ -14,7 +14,7 @@ from mindcell.ops.grad import grad, value_and_grad, GradOperation, vjp  # noqa: 
 from mindcell.ops.primitive import PrimitiveWithCheck, constexpr, prim_attr_register  # noqa: F401
 from mindcell.ops.composite import (HyperMap, Map, MultitypeFuncGraph, Partial,  # noqa: F401
                                     clip_by_global_norm)
-from mindcell.ops.control_flow import WhileLoop, ForiLoop  # noqa: F401
+from mindcell.ops.control_flow import WhileLoop, ForiLoop, Scan  # noqa: F401
 from mindcell.ops.forward_ad import jvp  # noqa: F401
 from mindcell.ops import tensor_methods as _tensor_methods
 from mindcell.ops import _errors
