@@ -1,5 +1,5 @@
 """More elementwise math primitives: Tan, Sinh, Cosh, Expm1, Erfc, Erfinv, Lgamma, Digamma,
-Polygamma, Trunc, Rint, Log2, Log10, Exp2, Hypot, Fmod and CopySign. The output has the first
+Polygamma, Trunc, Rint, Log2, Log10, Exp2, Hypot, Fmod, CopySign, LogAddExp and LogAddExp2. The output has the first
 input's dtype (the public ops turn integers into Float32 where MindSpore does);
 scipy.special is imported on first use (see _erf)."""
 import math
@@ -80,3 +80,19 @@ def _copysign_bprop(x, y, out, dout):
 
 
 copysign_p = defprim("CopySign", np.copysign, infer=elementwise_infer, bprop=_copysign_bprop)
+
+
+def _logaddexp_bprop(scale):
+    def bprop(x, y, out, dout):
+        # d/dx = sigmoid(scale * (x - y)); equal operands (infinities too) split it evenly
+        d = G.sub(x, y)
+        d = G.mul(G.select(G.equal(x, y), G.zeros(d.shape, d._np_dtype), d), scale)
+        return G.mul(dout, G.sigmoid(d)), G.mul(dout, G.sigmoid(G.neg(d)))
+    return bprop
+
+
+# numpy's ufuncs: a max + log1p(exp(-|x - y|)) composite gives inf - inf = NaN at equal infinities
+logaddexp_p = defprim("LogAddExp", np.logaddexp, infer=elementwise_infer,
+                      bprop=_logaddexp_bprop(1.0))
+logaddexp2_p = defprim("LogAddExp2", np.logaddexp2, infer=elementwise_infer,
+                       bprop=_logaddexp_bprop(math.log(2.0)))

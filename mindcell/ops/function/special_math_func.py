@@ -9,9 +9,8 @@ import numpy as np
 from mindcell.ops._errors import check_int, public_name
 from mindcell.ops._helpers import to_tensor
 from mindcell.ops.defs import elementwise_math as E
-from mindcell.ops.function.math_func import (_true_div_operands, _unary_float, add, clamp,
-                                             div, exp, log, log1p, maximum, mul, sub, abs,
-                                             float_operand, neg)
+from mindcell.ops.function.math_func import (_true_div_operands, _unary_float, clamp, div,
+                                             log, mul, sub, float_operand)
 
 tan = _unary_float(E.tan_p, "tan")
 sinh = _unary_float(E.sinh_p, "sinh")
@@ -57,18 +56,15 @@ def frac(input):
 
 
 def logaddexp(input, other):
-    """logaddexp(input, other): log(exp(input) + exp(other)) without overflow."""
-    x, y = _true_div_operands(input, other, "logaddexp")
-    m = maximum(x, y)
-    return add(m, log1p(exp(neg(abs(sub(x, y))))))
+    """logaddexp(input, other): log(exp(input) + exp(other)) without overflow (broadcast;
+    bool/integer operands compute in Float32)."""
+    return E.logaddexp_p.bind(*_true_div_operands(input, other, "logaddexp"))
 
 
 def logaddexp2(input, other):
-    """logaddexp2(input, other): log2(2**input + 2**other) without overflow."""
-    x, y = _true_div_operands(input, other, "logaddexp2")
-    m = maximum(x, y)
-    ln2 = math.log(2.0)
-    return add(m, div(log1p(exp(mul(neg(abs(sub(x, y))), ln2))), ln2))
+    """logaddexp2(input, other): log2(2**input + 2**other) without overflow (broadcast;
+    bool/integer operands compute in Float32)."""
+    return E.logaddexp2_p.bind(*_true_div_operands(input, other, "logaddexp2"))
 
 
 def logit(input, eps=None):
