@@ -3,7 +3,7 @@ import numpy as np
 
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
-from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
 from mindcell.ops import functional as F
 from mindcell.ops.defs.state import adam_update_p
 
@@ -56,7 +56,7 @@ class Adam(Optimizer):
         for p, g, m, v, lr_t, wd in zip(self.parameters, gradients, self.moment1, self.moment2,
                                         lrs, self.group_wd):
             lr_eff = F.mul(lr_t, correction) if self._bias_correction else lr_t
-            adam_update_p.bind(p, m, v, F.cast(g, p.dtype), lr_t, lr_eff, beta1=self.beta1,
+            adam_update_p.bind(p, m, v, in_param_dtype(g, p), lr_t, lr_eff, beta1=self.beta1,
                                beta2=self.beta2, epsilon=self.eps, weight_decay=wd,
                                decoupled=self._decoupled, use_nesterov=self.use_nesterov)
         self._step_done()

@@ -1,6 +1,6 @@
 """Adagrad and RMSProp, written with ops and in-place assigns (one graph node each in
 GRAPH_MODE); state Parameters named as MindSpore names them."""
-from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
 from mindcell.ops import functional as F
 
 
@@ -20,7 +20,7 @@ class Adagrad(Optimizer):
         gradients = self._check_grads(gradients)
         for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self._step_lrs(),
                                    self.group_wd):
-            g = F.cast(g, p.dtype)
+            g = in_param_dtype(g, p)
             if wd:
                 g = F.add(g, F.mul(p, wd))
             if self.update_slots:
@@ -50,7 +50,7 @@ class RMSProp(Optimizer):
         gradients = self._check_grads(gradients)
         for i, (p, g, lr, wd) in enumerate(zip(self.parameters, gradients, self._step_lrs(),
                                                 self.group_wd)):
-            g = F.cast(g, p.dtype)
+            g = in_param_dtype(g, p)
             if wd:
                 g = F.add(g, F.mul(p, wd))
             ms, mom = self.mean_square[i], self.moment[i]

@@ -1,7 +1,7 @@
 """FTRL-proximal (follow the regularized leader) with L1/L2 regularisation."""
 import numbers
 
-from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
 from mindcell.ops import functional as F
 
 
@@ -43,7 +43,7 @@ class FTRL(Optimizer):
         power = -self.lr_power
         for p, g, m, z, wd in zip(self.parameters, gradients, self.moments, self.linear,
                                   self.group_wd):
-            g = F.cast(g, p.dtype)
+            g = in_param_dtype(g, p)
             if wd:
                 g = F.add(g, F.mul(p, wd))
             m_new = F.add(m, F.square(g))

@@ -1,6 +1,6 @@
 """Lamb: Adam's moments with a layer-wise trust ratio ||w|| / ||update||."""
 from mindcell.nn.optim.adam import init_adam_state
-from mindcell.nn.optim.optimizer import Optimizer, trust_ratio
+from mindcell.nn.optim.optimizer import Optimizer, trust_ratio, in_param_dtype
 from mindcell.ops import functional as F
 
 
@@ -29,7 +29,7 @@ class Lamb(Optimizer):
         c1, c2 = F.sub(1.0, self.beta1_power), F.sub(1.0, self.beta2_power)
         for p, g, m, v, lr, wd in zip(self.parameters, gradients, self.moment1, self.moment2,
                                       lrs, self.group_wd):
-            g = F.cast(g, p.dtype)
+            g = in_param_dtype(g, p)
             F.assign(m, F.add(F.mul(m, self.beta1), F.mul(g, 1.0 - self.beta1)))
             F.assign(v, F.add(F.mul(v, self.beta2), F.mul(F.square(g), 1.0 - self.beta2)))
             r = F.div(F.div(m, c1), F.add(F.sqrt(F.div(v, c2)), self.eps))

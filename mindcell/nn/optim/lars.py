@@ -1,7 +1,7 @@
 """LARS: scales each selected parameter's gradient by a layer-wise local learning rate, then
 hands the gradients to the wrapped optimizer."""
 from mindcell.nn.cell import Cell
-from mindcell.nn.optim.optimizer import Optimizer, trust_ratio
+from mindcell.nn.optim.optimizer import Optimizer, trust_ratio, in_param_dtype
 from mindcell.ops import functional as F
 
 
@@ -69,7 +69,7 @@ class LARS(Optimizer):
             if not flag:
                 out.append(g)
                 continue
-            g = F.cast(g, p.dtype)
+            g = in_param_dtype(g, p)
             local = trust_ratio(F.norm(p), F.norm(g), self.coefficient, wd, self.epsilon)
             if self.use_clip:
                 local = F.minimum(F.div(local, lr), 1.0)

@@ -185,6 +185,12 @@ def _check_lr(lr, owner):
                          " LearningRateSchedule, but got %r" % (owner, lr))
 
 
+def in_param_dtype(grad, param):
+    """``grad`` in ``param``'s dtype. ``F.cast`` copies even when the dtype already matches (as
+    MindSpore's Cast does); an optimizer only reads the gradient, so it skips that copy."""
+    return grad if grad.dtype == param.dtype else F.cast(grad, param.dtype)
+
+
 def trust_ratio(w_norm, u_norm, coefficient=1.0, weight_decay=0.0, eps=0.0):
     """``coefficient * w_norm / (u_norm + weight_decay * w_norm + eps)`` where both norms are
     positive, else 1: Lamb's layer-wise trust ratio (the defaults) and LARS's local learning

@@ -3,7 +3,7 @@ import numpy as np
 
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
-from mindcell.nn.optim.optimizer import Optimizer
+from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
 from mindcell.ops import functional as F
 from mindcell.ops.defs.state import apply_momentum_p, sgd_update_p
 
@@ -30,7 +30,7 @@ class SGD(Optimizer):
         gradients = self._check_grads(gradients)
         for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self._step_lrs(),
                                    self.group_wd):
-            sgd_update_p.bind(p, F.cast(g, p.dtype), a, lr, self.stat,
+            sgd_update_p.bind(p, in_param_dtype(g, p), a, lr, self.stat,
                               momentum=self.momentum, dampening=self.dampening,
                               weight_decay=wd, nesterov=self.nesterov)
         F.assign(self.stat, Tensor._make(np.zeros(1, np.float32)))
@@ -55,7 +55,7 @@ class Momentum(Optimizer):
         gradients = self._check_grads(gradients)
         for p, g, m, lr, wd in zip(self.parameters, gradients, self.moments, self._step_lrs(),
                                    self.group_wd):
-            g = F.cast(g, p.dtype)
+            g = in_param_dtype(g, p)
             if wd:
                 g = F.add(g, F.mul(p, wd))
             apply_momentum_p.bind(p, m, g, lr, momentum=self.momentum,
