@@ -86,7 +86,7 @@ def while_bprop(inputs, dout, stack, cond, body, n_carry, n_cond):
     templates = carry + caps + [douts[i] for i in fc]
     region, vjp_caps, _ = trace_region(current_graph_trace(), vjp, (templates,), "while_vjp")
     avals = [(body.inputs[i].shape, body.inputs[i].dtype) for i in fc + [n + j for j in fcap]]
-    prim = ControlPrim("WhileGrad", _run_while_grad, None, avals, False)
+    prim = ControlPrim("WhileGrad", _run_while_grad, _second_order, avals, False)
     operands = [stack] + caps + [douts[i] for i in fc] + vjp_caps
     outs = current_graph_trace().process(prim, operands, dict(
         vjp=region, n_carry=n, n_caps=m, n_float=len(fc)))
@@ -97,6 +97,12 @@ def while_bprop(inputs, dout, stack, cond, body, n_carry, n_cond):
     for k, j in enumerate(fcap):
         grads[n + n_cond + j] = outs[len(fc) + k]
     return tuple(grads)
+
+
+def _second_order(*inputs, out, dout, **attrs):
+    raise graph_error("differentiate twice through a tensor-dependent while loop (higher-order "
+                      "gradients of a While node are not supported)",
+                      "bound the loop with a Python range to take higher-order gradients")
 
 
 def _run_while_grad(stack, *arrays, vjp, n_carry, n_caps, n_float):

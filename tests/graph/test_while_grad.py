@@ -144,3 +144,13 @@ def test_gradient_through_a_loop_with_side_effects_is_refused():
     ms.set_context(mode=ms.GRAPH_MODE)
     with pytest.raises(GraphModeError, match="while loop whose body or condition has side"):
         ops.grad(AssignInLoop())(ms.Tensor(np.array([1.0, 2.0])))
+
+
+def test_second_order_gradient_through_a_while_raises():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    first = ops.grad(Grow(), (0, 1))
+
+    def first_x(x, w):
+        return first(x, w)[0].sum()
+    with pytest.raises(GraphModeError, match="differentiate twice through a tensor-dependent"):
+        ops.grad(first_x, (0, 1))(ms.Tensor(np.array([1.0, 2.0])), ms.Tensor(np.array([1.5, 2.0])))

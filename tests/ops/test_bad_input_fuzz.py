@@ -217,6 +217,7 @@ def _base_overrides():
         # loop bodies that accept any value: the fuzz tests the ops' own checks
         "WhileLoop": lambda: ([lambda v: False, lambda v: v, _t(a["X"])], {}),
         "ForiLoop": lambda: ([0, 3, lambda i, v: v, _t(a["X"])], {}),
+        "Scan": lambda: ([lambda c, e: (c, e), _t(a["X"]), [_t(a["X"])]], {}),
         "uniform": lambda: ([(2, 3), _t(np.float32(0)), _t(np.float32(1))], {}),
         "LayerNorm": lambda: ([_t(a["X"]), _t(np.ones(3, np.float32)),
                                _t(np.zeros(3, np.float32))], {}),
