@@ -21,6 +21,8 @@ from mindcell.ops.function.trig_func import *  # noqa: F401,F403
 from mindcell.ops.function.norm_func import *  # noqa: F401,F403
 from mindcell.ops.function.special_math_func import *  # noqa: F401,F403
 from mindcell.ops.function.math_extra_func import *  # noqa: F401,F403
+from mindcell.ops.function.cumulative_func import *  # noqa: F401,F403
+from mindcell.ops.function.math_more_func import *  # noqa: F401,F403
 
 from mindcell.ops.function import (array_func as _a, bitwise_func as _b, creation_func as _c,  # noqa: E402
                                    loss_func as _l, math_func as _m, misc_func as _x,
@@ -28,14 +30,15 @@ from mindcell.ops.function import (array_func as _a, bitwise_func as _b, creatio
                                    resample_func as _rs, activation_func as _af,
                                    conv3d_func as _c3, loss_extra_func as _le,
                                    trig_func as _tr, norm_func as _nm,
-                                   special_math_func as _sm, math_extra_func as _me)
+                                   special_math_func as _sm, math_extra_func as _me,
+                                   cumulative_func as _cu, math_more_func as _mm)
 
 # Helpers the op modules share but that are not MindSpore ops: reachable as ``F.<name>`` for the
 # primitive classes, kept out of ``ops.*``.
 _INTERNAL = {"zeros_like_f", "layer_norm_op", "same_padding", "reduce_loss", "print_",
              "softmax_cross_entropy_op"}
 __all__ = sorted({n for mod in (_a, _b, _c, _l, _m, _x, _n, _r, _p, _rs, _af, _c3, _le, _tr, _nm,
-                                    _sm, _me)
+                                    _sm, _me, _cu, _mm)
                   for n in mod.__all__} - _INTERNAL | {"getitem", "setitem"})
 # MindSpore's F-only names (F.tensor_add, F.shape ...): not in __all__, so not ops.* names.
 from mindcell.ops._f_compat import *  # noqa: E402,F401,F403

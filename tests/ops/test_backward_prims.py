@@ -26,6 +26,7 @@ NON_DIFFERENTIABLE = {
     "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual", "LogicalAnd",
     "LogicalOr", "LogicalXor", "LogicalNot", "IsNan", "IsInf", "IsFinite", "ReduceAll",
     "ReduceAny", "ArgMax", "ArgMin", "NonZero", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert",
+    "CummaxIndices", "CumminIndices", "Gcd", "Lcm", "SignBit",
     # reinterpreted bits, one-hot codes (MindSpore gives no gradient either), random numbers
     "BitCast", "OneHot", "StandardNormal", "UniformReal", "DropoutGenMask", "Multinomial",
     # side effects and gradient barriers
@@ -94,7 +95,8 @@ def test_third_order_through_max_pool():
     _check(lambda w_: (ops.grad(pooled_sq)(w_) ** 2).sum(), [w], 0)
 
 
-@pytest.mark.parametrize("prim", ["LayerNormGrad", "RMSNormGrad"])
+@pytest.mark.parametrize("prim", ["LayerNormGrad", "RMSNormGrad", "CumProdGrad",
+                                  "LogCumSumExpGrad"])
 def test_undifferentiated_backward_primitives_raise_clearly(prim):
     with pytest.raises(RuntimeError, match="%s: second-order gradients are not supported"
                        % prim):

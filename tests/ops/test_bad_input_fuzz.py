@@ -235,6 +235,8 @@ def _base_overrides():
         **{n: (lambda: ([_t(a["INT"]), _t(a["INT"])], {}))
            for n in ("bitwise_and", "bitwise_or", "bitwise_xor")},
         **{n: (lambda: ([_t(a["INT"])], {})) for n in ("invert", "bitwise_not")},
+        **{n: (lambda: ([_t(a["INT"]), _t(a["INT"] + 1)], {})) for n in ("gcd", "lcm")},
+        "renorm": lambda: ([_t(a["X"]), 2, 0, 1.0], {}),
     }
 
 
@@ -257,6 +259,8 @@ def _ctor_overrides():
             "StridedSlice": lambda: ([], [_t(a["X"]), (0, 0), (2, 3), (1, 1)]),
             "BiasAdd": lambda: ([], [_t(a["X"]), _t(a["X"][0])]),
             "Broadcast": lambda: ([0], [(_t(a["X"]),)]),
+            **{n: lambda: ([1], [_t(a["X"])]) for n in ("Cummax", "Cummin")},
+            **{n: lambda: ([], [_t(a["INT"]), _t(a["INT"] + 1)]) for n in ("Gcd", "Lcm")},
             **{n: lambda: ([], [_t(a["X4"][0, 0] + 3 * np.eye(4, dtype=np.float32))])
                for n in ("Cholesky", "MatrixInverse")}}
 
@@ -412,7 +416,8 @@ def base_call_failures():
     return out
 
 
-INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert"}
+INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert", "gcd",
+               "lcm"}
 
 
 def _describe(v):

@@ -96,3 +96,35 @@ logaddexp_p = defprim("LogAddExp", np.logaddexp, infer=elementwise_infer,
                       bprop=_logaddexp_bprop(1.0))
 logaddexp2_p = defprim("LogAddExp2", np.logaddexp2, infer=elementwise_infer,
                        bprop=_logaddexp_bprop(math.log(2.0)))
+
+
+def _truncate_div(x, y):
+    if x.dtype.kind in "iu":
+        # exact integer quotient rounded toward zero (a float division would round int64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = np.floor_divide(x, y)
+            q = q + ((np.remainder(x, y) != 0) & ((x < 0) != (y < 0))).astype(x.dtype)
+        return q.astype(x.dtype)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.trunc(np.true_divide(x, y)).astype(x.dtype)
+
+
+def _no_grad2(x, y, out, dout):
+    return G.zeros_like(x), G.zeros_like(y)
+
+
+truncate_div_p = defprim("TruncateDiv", _truncate_div, infer=elementwise_infer, bprop=_no_grad2)
+gcd_p = defprim("Gcd", np.gcd, infer=elementwise_infer)
+lcm_p = defprim("Lcm", np.lcm, infer=elementwise_infer)
+signbit_p = defprim("SignBit", np.signbit, infer=lambda x: (x[0], np.dtype(np.bool_)))
+
+
+def _sinc_bprop(x, out, dout):
+    # sinc'(x) = (cos(pi x) - sinc(x)) / x, 0 at x = 0
+    zero = G.equal(x, 0.0)
+    safe = G.select(zero, G.ones_like(x), x)
+    d = G.div(G.sub(G.cos(G.mul(x, math.pi)), out), safe)
+    return (G.mul(dout, G.select(zero, G.zeros(x.shape, x._np_dtype), d)),)
+
+
+sinc_p = _unary("Sinc", lambda x: np.sinc(x).astype(x.dtype), _sinc_bprop)

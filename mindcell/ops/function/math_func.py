@@ -7,6 +7,7 @@ from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float
                                    to_tensor, as_np_dtype, is_scalar, scalar_tensor, _py)
 from mindcell.ops._errors import check_broadcast, check_choice
 from mindcell.ops.defs import elementwise as E
+from mindcell.ops.defs import elementwise_math as EM
 
 
 _BINARY_DOC = """%s(input, other): elementwise, with broadcasting and dtype promotion.
@@ -64,13 +65,8 @@ def div(input, other, *, rounding_mode=None):
         return E.div_p.bind(*_true_div_operands(input, other, "div"))
     if rounding_mode == "floor":
         return floor_div(input, other)
-    a, b = _operands(input, other, "div")  # 'trunc'
-    if mstype.is_float_np(a._np_dtype):
-        q = E.div_p.bind(a, b)
-        return E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q)))
-    q = E.div_p.bind(*_true_div_operands(a, b, "div"))
-    return cast_to(E.mul_p.bind(E.sign_p.bind(q), E.floor_p.bind(E.abs_p.bind(q))),
-                   a._np_dtype)
+    # 'trunc': integers divide exactly (a Float32 round trip changed int64 values >= 2**24)
+    return EM.truncate_div_p.bind(*_operands(input, other, "div"))
 
 
 divide = div

@@ -1,0 +1,176 @@
+"""Vector, distance and integer math that model code reaches for: ops.cross, ops.cdist,
+ops.cosine_similarity, ops.renorm, ops.gcd, ops.lcm, ops.signbit, ops.sinc, ops.inv,
+ops.positive and the truncating division behind TruncateDiv/TruncateMod."""
+import math
+
+import numpy as np
+
+from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import check_broadcast, check_int, check_number, public_name
+from mindcell.ops._helpers import check_float, check_tensor, normalize_dim, to_tensor
+from mindcell.ops.defs import elementwise_math as E
+from mindcell.ops.function.array_func import broadcast_to, expand_dims, narrow, concat
+from mindcell.ops.function.math_func import (_operands, _true_div_operands, _unary_float, abs,
+                                             cast, clamp, div, equal, greater, mul, pow, reciprocal,
+                                             select, sqrt, sub, zeros_like_f)
+from mindcell.ops.function.reduce_func import reduce_max, reduce_sum
+
+sinc = _unary_float(E.sinc_p, "sinc")
+sinc.__doc__ = "sinc(input): sin(pi x) / (pi x), 1 at 0; integer inputs compute in Float32."
+
+
+def _broadcast_pair(input, other, op):
+    a, b = _operands(input, other, op)
+    shape = check_broadcast(op, a.shape, b.shape)
+    return broadcast_to(a, shape), broadcast_to(b, shape)
+
+
+def cross(input, other, dim=None):
+    """cross(input, other, dim=None): the 3-vector cross product along ``dim`` (broadcast); None
+    takes the first dimension of size 3."""
+    check_tensor(input, "cross")
+    check_tensor(other, "cross", "other")
+    a, b = _broadcast_pair(input, other, "cross")
+    if dim is None:
+        dims = [i for i, n in enumerate(a.shape) if n == 3]
+        if not dims:
+            raise ValueError("%s: no dimension of size 3 in the broadcast shape %s"
+                             % (public_name("cross"), a.shape))
+        d = dims[0]
+    else:
+        d = normalize_dim(dim, a.ndim, "cross", "dim")
+        if a.shape[d] != 3:
+            raise ValueError("%s: dimension 'dim' = %d must have size 3, but got shape %s"
+                             % (public_name("cross"), dim, a.shape))
+    ax = [narrow(a, d, i, 1) for i in range(3)]
+    bx = [narrow(b, d, i, 1) for i in range(3)]
+    parts = [sub(mul(ax[(i + 1) % 3], bx[(i + 2) % 3]), mul(ax[(i + 2) % 3], bx[(i + 1) % 3]))
+             for i in range(3)]
+    return concat(parts, d)
+
+
+def _nonzero_safe(x):
+    """(x with zeros replaced by 1, the zero mask): a sqrt/pow there would give a NaN grad."""
+    zero = equal(x, 0)
+    return select(zero, zeros_like_f(x) + 1.0, x), zero
+
+
+def cdist(x1, x2, p=2.0):
+    """cdist(x1, x2, p=2.0): the p-norm distance of every row of x1 (B, P, M) to every row of
+    x2 (B, R, M), shape (B, P, R) (2-D inputs give (P, R)); p >= 0, inf allowed."""
+    check_float(x1, "cdist", "x1")
+    check_float(x2, "cdist", "x2")
+    p = check_number(p, "cdist", "p", low=0)
+    if x1.ndim not in (2, 3) or x2.ndim != x1.ndim:
+        raise ValueError("%s: 'x1' and 'x2' must both be 2-D or both 3-D, but got shapes %s "
+                         "and %s" % (public_name("cdist"), x1.shape, x2.shape))
+    if x1.shape[-1] != x2.shape[-1] or (x1.ndim == 3 and x1.shape[0] != x2.shape[0]):
+        raise ValueError("%s: 'x1' %s and 'x2' %s must agree on the batch and last dimensions"
+                         % (public_name("cdist"), x1.shape, x2.shape))
+    if x1._np_dtype != x2._np_dtype:
+        raise TypeError("%s: 'x1' and 'x2' must have one dtype, but got %s and %s"
+                        % (public_name("cdist"), x1.dtype, x2.dtype))
+    diff = abs(sub(expand_dims(x1, -2), expand_dims(x2, -3)))  # (..., P, R, M)
+    if p == 0:
+        return reduce_sum(cast(greater(diff, 0), x1.dtype), -1)
+    if math.isinf(p):
+        return reduce_max(diff, -1)
+    if p == 1:
+        return reduce_sum(diff, -1)
+    s = reduce_sum(pow(diff, p), -1)
+    safe, zero = _nonzero_safe(s)
+    return select(zero, zeros_like_f(s), pow(safe, 1.0 / p))
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    """cosine_similarity(x1, x2, dim=1, eps=1e-08): sum(x1 * x2) / sqrt(max(|x1|^2 |x2|^2,
+    eps^2)) along ``dim`` (broadcast)."""
+    check_float(x1, "cosine_similarity", "x1")
+    check_float(x2, "cosine_similarity", "x2")
+    eps = check_number(eps, "cosine_similarity", "eps", low=0, finite=True)
+    a, b = _broadcast_pair(x1, x2, "cosine_similarity")
+    d = normalize_dim(dim, a.ndim, "cosine_similarity", "dim")
+    w12 = reduce_sum(mul(a, b), d)
+    w1, w2 = reduce_sum(mul(a, a), d), reduce_sum(mul(b, b), d)
+    return div(w12, sqrt(clamp(mul(w1, w2), eps * eps)))
+
+
+def renorm(input, p, axis, maxnorm):
+    """renorm(input, p, axis, maxnorm): each sub-tensor along ``axis`` whose p-norm exceeds
+    ``maxnorm`` scaled down to norm maxnorm (p an int >= 1)."""
+    check_float(input, "renorm")
+    p = check_int(p, "renorm", "p", low=1)
+    maxnorm = check_number(maxnorm, "renorm", "maxnorm", low=0, finite=True)
+    if input.ndim == 0:
+        raise ValueError("%s: 'input' must be at least 1-D, but got a 0-d tensor"
+                         % public_name("renorm"))
+    d = normalize_dim(axis, input.ndim, "renorm")
+    others = tuple(i for i in range(input.ndim) if i != d)
+    s = reduce_sum(pow(abs(input), float(p)), others, keep_dims=True) if others else \
+        pow(abs(input), float(p))
+    safe, zero = _nonzero_safe(s)
+    norm = select(zero, zeros_like_f(s), pow(safe, 1.0 / p))
+    # the 1e-7 keeps a norm just above maxnorm from dividing to more than maxnorm
+    scale = select(greater(norm, maxnorm), div(maxnorm, norm + 1e-7), zeros_like_f(norm) + 1.0)
+    return mul(input, scale)
+
+
+def _int_operands(input, other, op):
+    a, b = _operands(input, other, op)
+    if a._np_dtype.kind not in "iu":
+        raise TypeError("%s: 'input' and 'other' must be integer tensors, but got %s"
+                        % (public_name(op), a.dtype))
+    return a, b
+
+
+def gcd(input, other):
+    """gcd(input, other): the elementwise greatest common divisor of integer tensors (>= 0)."""
+    return E.gcd_p.bind(*_int_operands(input, other, "gcd"))
+
+
+def lcm(input, other):
+    """lcm(input, other): the elementwise least common multiple of integer tensors (>= 0)."""
+    return E.lcm_p.bind(*_int_operands(input, other, "lcm"))
+
+
+def signbit(input):
+    """signbit(input): Bool tensor, True where the sign bit is set (-0.0 and negative NaN too)."""
+    x = to_tensor(input, "signbit")
+    if x._np_dtype == np.bool_:
+        raise TypeError("%s: 'input' must be a number tensor, but got Bool"
+                        % public_name("signbit"))
+    return E.signbit_p.bind(x)
+
+
+def inv(x):
+    """inv(x): 1 / x elementwise (integers compute in Float32)."""
+    return reciprocal(to_tensor(x, "inv", "x") if not isinstance(x, Tensor) else x)
+
+
+def positive(input):
+    """positive(input): ``input`` itself; a Bool tensor is a TypeError."""
+    check_tensor(input, "positive")
+    if input._np_dtype == np.bool_:
+        raise TypeError("%s: 'input' must be a number tensor, but got Bool"
+                        % public_name("positive"))
+    return input
+
+
+def truncate_div(x, y):
+    """x / y rounded toward zero; integers stay integers (exact, no float round trip)."""
+    a, b = _operands(x, y, "TruncateDiv")
+    return E.truncate_div_p.bind(a, b)
+
+
+def div_no_nan(x, y):
+    """x / y, 0 where y is 0 (integers compute in Float32)."""
+    a, b = _true_div_operands(x, y, "DivNoNan")
+    shape = check_broadcast("DivNoNan", a.shape, b.shape)
+    a, b = broadcast_to(a, shape), broadcast_to(b, shape)
+    zero = equal(b, 0)
+    safe = select(zero, zeros_like_f(b) + 1.0, b)
+    return select(zero, zeros_like_f(a), div(a, safe))
+
+
+__all__ = ["sinc", "cross", "cdist", "cosine_similarity", "renorm", "gcd", "lcm", "signbit",
+           "inv", "positive"]
