@@ -52,3 +52,7 @@ from mindcell.ops.function.sampling_func import *  # noqa: E402,F401,F403
 from mindcell.ops.function import (index_func as _ix, scatter_func as _sc,  # noqa: E402
                                    linalg_func as _la, einsum_func as _es, sampling_func as _sa)
 __all__ = sorted(set(__all__) | {n for mod in (_ix, _sc, _la, _es, _sa) for n in mod.__all__})
+# CTC loss.
+from mindcell.ops.function.ctc_func import *  # noqa: E402,F401,F403
+from mindcell.ops.function import ctc_func as _ctc  # noqa: E402
+__all__ = sorted(set(__all__) | set(_ctc.__all__))

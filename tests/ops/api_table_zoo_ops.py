@@ -14,6 +14,7 @@ IDX = ms.Tensor(np.array([[0], [2]], np.int32))  # distinct rows of a (3, 4) inp
 DUP = ms.Tensor(np.array([[1], [1]], np.int64))  # a repeated row: updates accumulate
 IDX2 = ms.Tensor(np.array([[0, 1], [2, 3], [0, 1]], np.int32))
 EYE = ms.Tensor(np.eye(3, dtype=np.float32))
+CTC_TARGETS = ms.Tensor(np.array([[1, 2], [2, 0]], np.int32))
 
 
 def _spd(a):
@@ -36,6 +37,8 @@ ROWS = [
     *[P(n, (), S, z=True) for n in ("Shape", "Rank", "Size", "DType")],
     R("ops.tuple_to_array", lambda x: x * ops.tuple_to_array((1.0, 2.0, 3.0)), (4, 3)),
     R("ops.scalar_to_tensor", lambda x: x * ops.scalar_to_tensor(3, x.dtype), S),
+    R("ops.ctc_loss", lambda lp: ops.ctc_loss(lp, CTC_TARGETS, (4, 3), (2, 1))[0], (4, 2, 3),
+      probe=1),
     R("ops.partial", lambda x, y: ops.partial(ops.mul, x)(y), S, S, z=True),
     # strided slicing, unstack
     Op("strided_slice", X3, kw=dict(begin=(0, 1, 0), end=(3, 4, 5), strides=(2, 1, 2))),

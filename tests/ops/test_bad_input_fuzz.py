@@ -167,6 +167,8 @@ def _base_overrides():
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),
         "scalar_to_tensor": lambda: ([2.0], {}),
+        "ctc_loss": lambda: ([_t(np.zeros((4, 2, 3), np.float32)),
+                              _t(np.array([[1, 2], [2, 0]], np.int32)), (4, 3), (2, 1)], {}),
         "one_hot": lambda: ([_t(i), 3], {}), "embedding": lambda: ([_t(i), _t(a["X4"][0, 0])], {}),
         "gather": lambda: ([_t(a["X"]), _t(i[:2]), 0], {}),
         "gather_elements": lambda: ([_t(a["X"]), 1, idx()], {}),

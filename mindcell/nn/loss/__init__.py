@@ -4,3 +4,4 @@ from mindcell.nn.loss.loss import (LossBase, MSELoss, L1Loss, SmoothL1Loss,  # n
                                    BCELoss, BCEWithLogitsLoss)
 from mindcell.nn.loss.loss_extra import (HuberLoss, KLDivLoss, CosineEmbeddingLoss,  # noqa: F401
                                          MarginRankingLoss, SoftMarginLoss, MultiMarginLoss)
+from mindcell.nn.loss.ctc import CTCLoss  # noqa: F401,E402

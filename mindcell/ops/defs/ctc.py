@@ -1,0 +1,125 @@
+"""CTC loss primitives: the forward (alpha) and backward (beta) recursions of Graves et al. in
+log space, in numpy, over padded targets. CTCLoss gives the per-sample negative log-likelihood
+and log_alpha; CTCLossGrad the exact derivative of the likelihood in each log-probability (the
+inputs are not assumed to be normalised: composing with log_softmax is left to autodiff)."""
+import numpy as np
+
+from mindcell._core.primitive import defprim
+from mindcell.ops.defs._util import no_second_order
+
+
+def _extended(target, blank):
+    """``target`` with a blank before, between and after its labels (length 2S+1)."""
+    ext = np.full(2 * len(target) + 1, blank, np.int64)
+    ext[1::2] = target
+    return ext
+
+
+def _skip_allowed(ext, blank):
+    """s may be reached from s-2: a label different from the label two places before."""
+    allowed = np.zeros(len(ext), bool)
+    allowed[2:] = (ext[2:] != blank) & (ext[2:] != ext[:-2])
+    return allowed
+
+
+def _alpha(lp, ext, skip):
+    """log alpha of shape (T, L): alpha[t, s] includes the emission at t."""
+    T, L = lp.shape[0], len(ext)
+    alpha = np.full((T, L), -np.inf)
+    if T == 0:
+        return alpha
+    alpha[0, 0] = lp[0, ext[0]]
+    if L > 1:
+        alpha[0, 1] = lp[0, ext[1]]
+    for t in range(1, T):
+        prev = alpha[t - 1]
+        a = prev.copy()
+        a[1:] = np.logaddexp(a[1:], prev[:-1])
+        a[2:] = np.where(skip[2:], np.logaddexp(a[2:], prev[:-2]), a[2:])
+        alpha[t] = a + lp[t, ext]
+    return alpha
+
+
+def _beta(lp, ext, skip):
+    """log beta of shape (T, L): beta[t, s] includes the emission at t."""
+    T, L = lp.shape[0], len(ext)
+    beta = np.full((T, L), -np.inf)
+    beta[T - 1, L - 1] = lp[T - 1, ext[L - 1]]
+    if L > 1:
+        beta[T - 1, L - 2] = lp[T - 1, ext[L - 2]]
+    for t in range(T - 2, -1, -1):
+        nxt = beta[t + 1]
+        b = nxt.copy()
+        b[:-1] = np.logaddexp(b[:-1], nxt[1:])
+        b[:-2] = np.where(skip[2:], np.logaddexp(b[:-2], nxt[2:]), b[:-2])
+        beta[t] = b + lp[t, ext]
+    return beta
+
+
+def _total(alpha, T, L):
+    if T == 0:
+        return 0.0 if L == 1 else -np.inf
+    return np.logaddexp(alpha[T - 1, L - 1], alpha[T - 1, L - 2]) if L > 1 else alpha[T - 1, 0]
+
+
+def _samples(log_probs, targets, input_lengths, target_lengths, blank):
+    lp = log_probs.astype(np.float64)
+    for n in range(log_probs.shape[1]):
+        T, S = int(input_lengths[n]), int(target_lengths[n])
+        labels = targets[n, :max(S, 0)]
+        if not (0 <= T <= log_probs.shape[0] and 0 <= S <= targets.shape[1]) or (labels.size and (
+                labels.min() < 0 or labels.max() >= log_probs.shape[2] or (labels == blank).any())):
+            raise ValueError("ctc_loss: sample %d has input length %d (at most %d), target length "
+                             "%d (at most %d) and labels %s (in [0, %d), not blank=%d)"
+                             % (n, T, log_probs.shape[0], S, targets.shape[1], labels,
+                                log_probs.shape[2], blank))
+        ext = _extended(labels, blank)
+        yield n, T, ext, _skip_allowed(ext, blank), lp[:T, n]
+
+
+def _ctc_impl(log_probs, targets, input_lengths, target_lengths, blank=0):
+    N, S_max = targets.shape
+    nll = np.zeros(N, log_probs.dtype)
+    log_alpha = np.full((N, log_probs.shape[0], 2 * S_max + 1), -np.inf, log_probs.dtype)
+    for n, T, ext, skip, lp in _samples(log_probs, targets, input_lengths, target_lengths, blank):
+        alpha = _alpha(lp, ext, skip)
+        log_alpha[n, :T, :len(ext)] = alpha
+        nll[n] = -_total(alpha, T, len(ext))
+    return nll, log_alpha
+
+
+def _ctc_grad_impl(log_probs, targets, input_lengths, target_lengths, dnll, blank=0):
+    """d(sum_n dnll[n] * nll[n]) / d log_probs; zero for samples whose likelihood is 0."""
+    grad = np.zeros(log_probs.shape, np.float64)
+    for n, T, ext, skip, lp in _samples(log_probs, targets, input_lengths, target_lengths, blank):
+        if T == 0:
+            continue
+        alpha, beta = _alpha(lp, ext, skip), _beta(lp, ext, skip)
+        total = _total(alpha, T, len(ext))
+        if not np.isfinite(total):
+            continue
+        # alpha * beta counts the emission at t twice: divide one out
+        occupancy = np.exp(alpha + beta - lp[:, ext] - total)          # (T, L)
+        g = np.zeros((T, log_probs.shape[2]))
+        for s, c in enumerate(ext):
+            g[:, c] -= occupancy[:, s]
+        grad[:T, n] = g * float(dnll[n])
+    return grad.astype(log_probs.dtype)
+
+
+def _ctc_infer(log_probs, targets, input_lengths, target_lengths, blank=0):
+    (T, N, C), dt = log_probs
+    S = targets[0][1]
+    return ((N,), dt), ((N, T, 2 * S + 1), dt)
+
+
+def _ctc_bprop(log_probs, targets, input_lengths, target_lengths, out, dout, blank=0):
+    g = ctc_loss_grad_p.bind(log_probs, targets, input_lengths, target_lengths, dout[0],
+                             blank=blank)
+    return (g, None, None, None)
+
+
+ctc_loss_p = defprim("CTCLossV2", _ctc_impl, nout=2, infer=_ctc_infer, bprop=_ctc_bprop)
+ctc_loss_grad_p = defprim("CTCLossV2Grad", _ctc_grad_impl,
+                          infer=lambda log_probs, *rest, **attrs: log_probs,
+                          bprop=no_second_order("CTCLossV2Grad"))

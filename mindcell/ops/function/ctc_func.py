@@ -1,0 +1,99 @@
+"""ctc_loss: connectionist temporal classification loss (MindSpore's functional name, argument
+order and defaults; the recursions are in ops/defs/ctc.py)."""
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import check_bool, check_int, check_reduction
+from mindcell.ops._helpers import cast_to, check_float, check_tensor, to_tensor
+from mindcell.ops.defs.ctc import ctc_loss_p
+from mindcell.ops.function import creation_func as CR
+from mindcell.ops.function import math_func as M
+from mindcell.ops.function import reduce_func as R
+
+__all__ = ["ctc_loss"]
+
+
+def _lengths(v, n, op, arg):
+    t = to_tensor(v, op, arg)
+    if not mstype.is_integer(t.dtype) or t.dtype == mstype.bool_:
+        raise TypeError("%s: '%s' must hold integers, but got %s" % (op, arg, t.dtype))
+    if t.shape != (n,):
+        raise ValueError("%s: '%s' must have shape (%d,) (one length per sample), but got %s"
+                         % (op, arg, n, t.shape))
+    return t
+
+
+def _check_values(op, targets, input_lengths, target_lengths, T, C, blank):
+    """Value checks an eager call can make before the recursion (a traced call's values are
+    checked the same way by the kernel at run time)."""
+    if any(t._traced for t in (targets, input_lengths, target_lengths)):
+        return
+    il, tl, tg = input_lengths._data, target_lengths._data, targets._data
+    if il.size and (il.min() < 0 or il.max() > T):
+        raise ValueError("%s: 'input_lengths' must be in [0, %d], but got %s" % (op, T, il))
+    if tl.size and (tl.min() < 0 or tl.max() > tg.shape[1]):
+        raise ValueError("%s: 'target_lengths' must be in [0, %d], but got %s"
+                         % (op, tg.shape[1], tl))
+    for n, s in enumerate(tl):
+        used = tg[n, :s]
+        if used.size and (used.min() < 0 or used.max() >= C or (used == blank).any()):
+            raise ValueError("%s: the labels of 'targets' must be in [0, %d) and differ from "
+                             "blank=%d, but sample %d has %s" % (op, C, blank, n, used))
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    """ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean',
+    zero_infinity=False): the CTC negative log-likelihood of each target given per-frame
+    log-probabilities.
+
+    Args:
+        log_probs (Tensor): float, shape (T, N, C): log-probabilities (log_softmax output).
+        targets (Tensor): int, shape (N, S): the label sequences, padded.
+        input_lengths (Union[Tensor, tuple[int]]): (N,) frames used per sample, <= T.
+        target_lengths (Union[Tensor, tuple[int]]): (N,) labels used per sample, <= S.
+        blank (int): the blank class, in [0, C).
+        reduction (str): 'none' (per sample), 'mean' (each loss divided by its target length,
+            then the batch mean) or 'sum'.
+        zero_infinity (bool): impossible alignments give 0 loss and 0 gradient, not inf.
+
+    Returns:
+        tuple (neg_log_likelihood, log_alpha): the loss ((N,) for 'none', else a scalar) and
+        the forward variables, shape (N, T, 2S+1).
+
+    Raises:
+        TypeError: a non-Tensor/non-float ``log_probs``, non-int targets or lengths, ``blank``
+            not an int, ``zero_infinity`` not a bool.
+        ValueError: wrong ranks/shapes, lengths or labels out of range, a label equal to
+            ``blank``, an unknown ``reduction``.
+    """
+    op = "ctc_loss"
+    check_float(log_probs, op, "log_probs")
+    if log_probs.ndim != 3:
+        raise ValueError("%s: 'log_probs' must be 3-D (T, N, C), but got shape %s"
+                         % (op, log_probs.shape))
+    T, N, C = log_probs.shape
+    check_tensor(targets, op, "targets")
+    if not mstype.is_integer(targets.dtype) or targets.dtype == mstype.bool_:
+        raise TypeError("%s: 'targets' must be an int Tensor, but got %s" % (op, targets.dtype))
+    if targets.ndim != 2 or targets.shape[0] != N:
+        raise ValueError("%s: 'targets' must have shape (N, S) with N=%d, but got %s"
+                         % (op, N, targets.shape))
+    input_lengths = _lengths(input_lengths, N, op, "input_lengths")
+    target_lengths = _lengths(target_lengths, N, op, "target_lengths")
+    blank = check_int(blank, op, "blank", 0, C - 1)
+    check_reduction(reduction, op)
+    zero_infinity = check_bool(zero_infinity, op, "zero_infinity")
+    _check_values(op, targets, input_lengths, target_lengths, T, C, blank)
+    nll, log_alpha = ctc_loss_p.bind(log_probs, targets, input_lengths, target_lengths,
+                                     blank=blank)
+    if zero_infinity:
+        nll = M.select(M.isinf(nll), CR.zeros_like(nll), nll)
+    if reduction == "sum":
+        return R.reduce_sum(nll, (), False), log_alpha
+    if reduction == "mean":
+        per_label = M.maximum(cast_to(target_lengths, log_probs._np_dtype),
+                              Tensor(np.ones((), log_probs._np_dtype)))
+        return R.reduce_mean(M.div(nll, per_label), (), False), log_alpha
+    return nll, log_alpha
