@@ -120,6 +120,44 @@ def running(*flags):
     return out
 
 
+def not_(v):
+    """``not v`` in a rewritten condition: a traced ``v`` gives a bool tensor (Python's
+    ``not`` would ask the traced tensor for a value it does not have yet)."""
+    if not _traced(v):
+        return not v
+    from mindcell.graph.control import as_bool_tensor
+    from mindcell.ops import functional as F
+    return F.logical_not(as_bool_tensor(v, "condition"))
+
+
+def and_(first, *rest):
+    """``first and rest[0]() and ...`` in a rewritten condition. Python operands short-circuit
+    as in Python; once an operand is traced the rest are evaluated and combined with
+    logical_and (conditions are expected to have no side effects)."""
+    return _bool_op(first, rest, is_and=True)
+
+
+def or_(first, *rest):
+    """``first or rest[0]() or ...`` in a rewritten condition (see :func:`and_`)."""
+    return _bool_op(first, rest, is_and=False)
+
+
+def _bool_op(value, thunks, is_and):
+    from mindcell.graph.control import as_bool_tensor
+    from mindcell.ops import functional as F
+    combine = F.logical_and if is_and else F.logical_or
+    for thunk in thunks:
+        if not _traced(value):
+            if bool(value) != is_and:  # decided: False for `and`, True for `or`
+                return value
+            value = thunk()
+            continue
+        nxt = thunk()
+        value = combine(as_bool_tensor(value, "condition"), as_bool_tensor(
+            nxt if _traced(nxt) else bool(nxt), "condition"))
+    return value
+
+
 def loop_test(broke, test):
     """A loop's test after a ``break`` lowered to the flag ``broke``: ``test()`` is not run
     once the flag is a Python True (as Python does not evaluate it after a break)."""
@@ -226,6 +264,21 @@ def _inside_inner_loop(target, nodes):
     return False
 
 
+def _condition(test):
+    """A test expression whose ``not``/``and``/``or`` (at its top, and nested in each other)
+    call :func:`not_`/:func:`and_`/:func:`or_`, so they also take traced tensors."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.copy_location(ast.Call(ast.Attribute(_helpers(), "not_", ast.Load()),
+                                          [_condition(test.operand)], []), test)
+    if isinstance(test, ast.BoolOp):
+        helper = "and_" if isinstance(test.op, ast.And) else "or_"
+        first, *rest = [_condition(v) for v in test.values]
+        thunks = [ast.Lambda(ast.arguments([], [], None, [], [], None, []), v) for v in rest]
+        return ast.copy_location(ast.Call(ast.Attribute(_helpers(), helper, ast.Load()),
+                                          [first] + thunks, []), test)
+    return test
+
+
 class _Rewriter(ast.NodeTransformer):
     """Rewrites the statements of one function body (nested scopes are left alone)."""
 
@@ -260,6 +313,7 @@ class _Rewriter(ast.NodeTransformer):
         return [ast.Assign([_name(brk, ast.Store())], ast.Constant(False))], brk
 
     def visit_While(self, node):
+        node.test = _condition(node.test)
         pre, brk = self._lower_jumps(node)
         if brk is not None:
             node.test = ast.Call(ast.Attribute(_helpers(), "loop_test", ast.Load()), [
@@ -304,6 +358,7 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_If(self, node):
         self.generic_visit(node)
+        node.test = _condition(node.test)
         if _blocked(node.body + node.orelse):
             return node
         names = _assigned(node.body + node.orelse)
