@@ -254,11 +254,7 @@ class BertFinetuneCell(nn.TrainOneStepWithLossScaleCell):
         grads = ops.clip_by_global_norm(grads, GRADIENT_CLIP_VALUE)
         cond = self.get_overflow_status(status, grads)
         overflow = self.process_loss_scale(cond)
-        if GRAPH:
-            # mindcell's GRAPH_MODE cannot trace a tensor-dependent `if` around the optimizer
-            # step yet; this run never overflows (asserted below), so the step always runs.
-            self.optimizer(ops.depend(grads, overflow))
-        elif not overflow:
+        if not overflow:
             self.optimizer(grads)
         return (loss, cond, scaling_sens)
 
