@@ -1,6 +1,7 @@
 """mindcell: MindSpore's Cell programming model on the CPU, with an eager mode (PYNATIVE_MODE)
 and a compiled mode (GRAPH_MODE) over Cython kernels."""
 from mindcell import _threads  # noqa: F401  (first: thread settings for OpenMP and the BLAS)
+from mindcell import _malloc  # noqa: F401  (large buffers reused across steps)
 from mindcell.dtype import (bool_, int8, int16, int32, int64, uint8, uint16, uint32,  # noqa: F401
                             uint64, float16, float32, float64, bfloat16, half, single,
                             double, DType)

@@ -12,7 +12,7 @@ PACKAGE = pathlib.Path(mindcell.__file__).parent
 
 # Lowest first. A module belongs to the longest prefix listed.
 LAYERS = [
-    ("base", ["mindcell._threads", "mindcell._C", "mindcell.dtype", "mindcell.context",
+    ("base", ["mindcell._threads", "mindcell._malloc", "mindcell._C", "mindcell.dtype", "mindcell.context",
               "mindcell.communication", "mindcell.parallel"]),
     ("core", ["mindcell._core"]),
     ("tensor", ["mindcell.common"]),
