@@ -79,9 +79,11 @@ cdef inline void softmax_rows(const real* x, real* out, Py_ssize_t rows, Py_ssiz
         for j in range(n):
             s = s + exp(xr[j] - mx)
         if log_output:
-            lse = mx + log(s)
+            # (x - max) - log(s), not x - (max + log(s)): at |x| ~ 1e17 the latter rounds
+            # log(s) away (log_softmax([1e17, 1e17]) gave 0, not -log 2)
+            lse = log(s)
             for j in range(n):
-                yr[j] = <real>(xr[j] - lse)
+                yr[j] = <real>((xr[j] - mx) - lse)
         else:
             for j in range(n):
                 yr[j] = <real>(exp(xr[j] - mx) / s)

@@ -72,7 +72,7 @@ cdef int _sparse_xent(const real[:, ::1] logits, const long long[::1] labels, re
             for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
                 mx32 = _row_max_f32(&logits[r, 0], n)
                 s = _exp_shifted_f32(&logits[r, 0], &grad[r, 0], n, mx32)
-                loss[r] = <real>(mx32 + log(s) - logits[r, labels[r]])
+                loss[r] = <real>((mx32 - logits[r, labels[r]]) + log(s))
                 inv32 = <float>(1.0 / s)
                 for j in range(n):
                     grad[r, j] = grad[r, j] * inv32
@@ -86,10 +86,10 @@ cdef int _sparse_xent(const real[:, ::1] logits, const long long[::1] labels, re
                 s = 0.0
                 for j in range(n):
                     s = s + exp(logits[r, j] - mx)
-                lse = mx + log(s)
-                loss[r] = <real>(lse - logits[r, labels[r]])
+                lse = log(s)  # shifted by mx, which is subtracted first (see softmax_rows)
+                loss[r] = <real>((mx - logits[r, labels[r]]) + lse)
                 for j in range(n):
-                    grad[r, j] = <real>exp(logits[r, j] - lse)
+                    grad[r, j] = <real>exp((logits[r, j] - mx) - lse)
                 grad[r, labels[r]] -= 1
     return 0
 
