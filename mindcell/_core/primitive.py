@@ -26,16 +26,19 @@ class Prim:
     ``"log_softmax"``, ``"matmul"`` (2-D), ``"batch_matmul"``, ``"fused"``; None: a Python
     step); ``opcode``, its name in the elementwise opcode enum (``csrc/_common.pxd``) when the
     fused-program VM and the unary/binary kernels run it; ``neutral``, the value ``e`` with
-    ``op(x, e) == x`` (and ``op(e, x) == x`` when ``commutative``).
+    ``op(x, e) == x`` (and ``op(e, x) == x`` when ``commutative``); ``fresh_outputs``, a
+    Python step whose outputs never share memory with its inputs (its kernel and impl return
+    new arrays), so a graph need not copy them to protect them from later in-place writes of
+    those inputs (graph/passes/state.py assumes any other Python step may return a view).
     """
 
     __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
                  "view", "writes", "kernel", "_kernel_resolved", "aliases_input", "lowering",
-                 "opcode", "neutral", "commutative")
+                 "opcode", "neutral", "commutative", "fresh_outputs")
 
     def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
                  has_side_effect=False, view=None, writes=(), aliases_input=False, lowering=None,
-                 opcode=None, neutral=None, commutative=False):
+                 opcode=None, neutral=None, commutative=False, fresh_outputs=False):
         self.name = name
         self.impl = impl
         self.infer_fn = infer
@@ -52,6 +55,7 @@ class Prim:
         self.opcode = opcode
         self.neutral = neutral
         self.commutative = commutative
+        self.fresh_outputs = fresh_outputs
         self.kernel = None
         self._kernel_resolved = False
 
@@ -90,7 +94,7 @@ class Prim:
 
 def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
             view=None, writes=(), aliases_input=False, lowering=None, opcode=None, neutral=None,
-            commutative=False):
+            commutative=False, fresh_outputs=False):
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
@@ -101,8 +105,11 @@ def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_
     if lowering in ("unary", "binary") and opcode is None:
         raise ValueError("primitive %r is lowered to an elementwise kernel: declare its opcode"
                          % name)
+    if fresh_outputs and (view is not None or aliases_input or writes):
+        raise ValueError("primitive %r cannot return views or write inputs and declare "
+                         "fresh_outputs" % name)
     prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, view, writes,
-                aliases_input, lowering, opcode, neutral, commutative)
+                aliases_input, lowering, opcode, neutral, commutative, fresh_outputs)
     REGISTRY[name] = prim
     return prim
 

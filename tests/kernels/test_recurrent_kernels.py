@@ -73,3 +73,52 @@ def test_kernels_leave_rows_past_their_length_zero_on_reused_memory():
     kernels.lstm_sequence(*args, np.full(3, 4, np.int64))
     y = kernels.lstm_sequence(*args, np.array([4, 1, 0], np.int64))[0]
     assert not y[1:, 1].any() and not y[:, 2].any()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_declared_fresh_outputs_share_no_memory_with_inputs(kind):
+    """The primitives declare fresh_outputs (a graph does not copy them before later in-place
+    writes of their inputs): neither the kernels nor the numpy impls may return a view."""
+    from mindcell._core.primitive import REGISTRY
+    name, relu, fwd, bwd, has_c = KINDS[kind]
+    a = _operands(kind, 3, 2, 4, 5, np.float64, seed=1)
+    seq = np.array([3, 0], np.int64)  # a row of length 0 keeps its initial state
+    states = (a["h0"], a["c0"]) if has_c else (a["h0"],)
+    args = (a["x"],) + states + (a["w_ih"], a["w_hh"], a["b_ih"], a["b_hh"], seq)
+    attrs = {"nonlinearity": "relu" if relu else "tanh"} if kind.startswith("rnn") else {}
+    grad_name = name + "Grad"
+    for prim_name, call_args in ((name, args), (grad_name, None)):
+        prim = REGISTRY[prim_name]
+        assert prim.fresh_outputs
+        if call_args is None:
+            reserve = REGISTRY[name].impl(*args, **attrs)[-1]
+            d_states = (a["dh"], a["dc"]) if has_c else (a["dh"],)
+            call_args = (a["x"], a["w_ih"], a["w_hh"], seq, reserve, a["dy"]) + d_states
+        kernel = getattr(kernels, fwd if prim_name == name else bwd)
+        for outs in (prim.impl(*call_args, **attrs), kernel(*call_args, **attrs)):
+            for out in outs:
+                assert not any(np.shares_memory(out, i) for i in call_args), prim_name
+
+
+def test_lstm_training_graph_copies_nothing():
+    """fresh_outputs lets the LSTM gradients reach the optimizer without Copy nodes."""
+    import mindcell as ms
+    from mindcell import Tensor, nn
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = nn.LSTM(3, 4, 2)
+
+        class Out(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.net = net
+
+            def construct(self, x):
+                return self.net(x)[0]
+        step = nn.TrainOneStepCell(nn.WithLossCell(Out(), nn.MSELoss()),
+                                   nn.SGD(net.trainable_params(), 0.1))
+        step(Tensor(np.ones((5, 2, 3), np.float32)), Tensor(np.zeros((5, 2, 4), np.float32)))
+        text = str(step._graph_cache.last_compiled.graph)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert "LSTMSequenceGrad" in text and "Copy(" not in text

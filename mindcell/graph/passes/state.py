@@ -42,7 +42,8 @@ def _may_alias(node):
     instructions always write their own buffer. A new version is not an alias of the old
     contents."""
     from mindcell.graph.lower import native_spec
-    if _is_version_step(node) or node.prim.writes or node.prim is copy_p:
+    if (_is_version_step(node) or node.prim.writes or node.prim is copy_p
+            or node.prim.fresh_outputs):
         return False
     return (node.prim.aliases_input or node.prim.view is not None
             or native_spec(node, _ANY_SLOT) is None)

@@ -163,29 +163,34 @@ def _bprop(prim_grad):
 lstm_sequence_p = defprim(
     "LSTMSequence", lambda x, h0, c0, w_ih, w_hh, b_ih, b_hh, seq_length, reverse=False:
     _sequence("LSTMSequence", False, reverse, x, h0, c0, w_ih, w_hh, b_ih, b_hh, seq_length),
-    nout=4, infer=_infer("LSTMSequence"), bprop=_lstm_bprop)
+    nout=4, infer=_infer("LSTMSequence"), bprop=_lstm_bprop, fresh_outputs=True)
 gru_sequence_p = defprim(
     "GRUSequence", lambda x, h0, w_ih, w_hh, b_ih, b_hh, seq_length, reverse=False:
     _sequence("GRUSequence", False, reverse, x, h0, None, w_ih, w_hh, b_ih, b_hh, seq_length),
-    nout=3, infer=_infer("GRUSequence"), bprop=_bprop(lambda: gru_sequence_grad_p))
+    nout=3, infer=_infer("GRUSequence"), bprop=_bprop(lambda: gru_sequence_grad_p),
+    fresh_outputs=True)
 rnn_sequence_p = defprim(
     "RNNSequence", lambda x, h0, w_ih, w_hh, b_ih, b_hh, seq_length, reverse=False,
     nonlinearity="tanh": _sequence("RNNSequence", nonlinearity == "relu", reverse, x, h0, None,
                                    w_ih, w_hh, b_ih, b_hh, seq_length),
-    nout=3, infer=_infer("RNNSequence"), bprop=_bprop(lambda: rnn_sequence_grad_p))
+    nout=3, infer=_infer("RNNSequence"), bprop=_bprop(lambda: rnn_sequence_grad_p),
+    fresh_outputs=True)
 
 lstm_sequence_grad_p = defprim(
     "LSTMSequenceGrad", lambda x, w_ih, w_hh, seq_length, reserve, dy, dh_n, dc_n, reverse=False:
     _sequence_grad("LSTMSequence", False, reverse, x, w_ih, w_hh, seq_length, reserve, dy, dh_n,
                    dc_n),
-    nout=7, infer=_grad_infer, bprop=no_second_order("LSTMSequenceGrad"))
+    nout=7, infer=_grad_infer, bprop=no_second_order("LSTMSequenceGrad"),
+    fresh_outputs=True)
 gru_sequence_grad_p = defprim(
     "GRUSequenceGrad", lambda x, w_ih, w_hh, seq_length, reserve, dy, dh_n, reverse=False:
     _sequence_grad("GRUSequence", False, reverse, x, w_ih, w_hh, seq_length, reserve, dy, dh_n,
                    None),
-    nout=6, infer=_grad_infer, bprop=no_second_order("GRUSequenceGrad"))
+    nout=6, infer=_grad_infer, bprop=no_second_order("GRUSequenceGrad"),
+    fresh_outputs=True)
 rnn_sequence_grad_p = defprim(
     "RNNSequenceGrad", lambda x, w_ih, w_hh, seq_length, reserve, dy, dh_n, reverse=False,
     nonlinearity="tanh": _sequence_grad("RNNSequence", nonlinearity == "relu", reverse, x, w_ih,
                                         w_hh, seq_length, reserve, dy, dh_n, None),
-    nout=6, infer=_grad_infer, bprop=no_second_order("RNNSequenceGrad"))
+    nout=6, infer=_grad_infer, bprop=no_second_order("RNNSequenceGrad"),
+    fresh_outputs=True)
