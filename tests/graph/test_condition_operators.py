@@ -1,7 +1,8 @@
 """``not``, ``and`` and ``or`` in the condition of a tensor-dependent ``if``/``while`` that
 GRAPH_MODE rewrites into If/While nodes (branches with side effects, such as the model-zoo
-loss-scale step's ``if not overflow: self.optimizer(grads)``): the operators take traced
-tensors, Python operands short-circuit as in Python, and results equal PYNATIVE_MODE."""
+loss-scale step's ``if not overflow: self.optimizer(grads)``, tested in both modes in
+tests/nn/test_loss_scale_subclass.py): the operators take traced tensors, Python operands
+short-circuit as in Python, and results equal PYNATIVE_MODE."""
 import numpy as np
 import pytest
 
@@ -92,61 +93,3 @@ def test_condition_operators_graph_equals_pynative(fn, signs):
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     np.testing.assert_array_equal(results[1], results[0])
-
-
-class _LossScaleStep(nn.TrainOneStepWithLossScaleCell):
-    """The training step of model-zoo BERT/Transformer scripts, as they write it."""
-
-    def construct(self, x, y):
-        loss = self.network(x, y)
-        scaling_sens = self.scale_sense
-        status, scaling_sens = self.start_overflow_check(loss, scaling_sens)
-        sens = ops.fill(loss.dtype, loss.shape, 1.0) * scaling_sens
-        grads = self.grad(self.network, self.weights)(x, y, sens)
-        grads = self.hyper_map(ops.partial(_unscale, scaling_sens), grads)
-        cond = self.get_overflow_status(status, grads)
-        overflow = self.process_loss_scale(cond)
-        if not overflow:
-            self.optimizer(grads)
-        return loss, cond, scaling_sens
-
-
-def _unscale(scale, grad):
-    return grad / scale
-
-
-def _train(mode, batches):
-    ms.set_context(mode=mode)
-    ms.set_seed(3)
-    net = nn.Dense(3, 2)
-    manager = nn.DynamicLossScaleUpdateCell(loss_scale_value=2.0 ** 10, scale_factor=2,
-                                            scale_window=100)
-    step = _LossScaleStep(nn.WithLossCell(net, nn.MSELoss()),
-                          nn.Momentum(net.trainable_params(), 0.1, 0.9), scale_sense=manager)
-    trace = []
-    for x, y in batches:
-        before = net.weight.asnumpy().copy()
-        overflow = step(Tensor(x), Tensor(y))[1]
-        # the scale is read after the step: the returned one is the parameter itself in
-        # PYNATIVE_MODE but its value before the update in GRAPH_MODE (as in MindSpore)
-        trace.append((bool(overflow.asnumpy()), float(step.scale_sense.asnumpy()),
-                      not np.array_equal(before, net.weight.asnumpy()),
-                      net.weight.asnumpy().copy()))
-    return trace
-
-
-def test_zoo_loss_scale_step_skips_the_update_on_overflow_in_both_modes():
-    rng = np.random.default_rng(0)
-    good = (rng.standard_normal((4, 3)).astype(np.float32),
-            rng.standard_normal((4, 2)).astype(np.float32))
-    bad = (np.full((4, 3), 3e38, np.float32), good[1])
-    batches = [good, bad, good]
-    try:
-        eager, graph = (_train(m, batches) for m in (ms.PYNATIVE_MODE, ms.GRAPH_MODE))
-    finally:
-        ms.set_context(mode=ms.PYNATIVE_MODE)
-    assert [t[:3] for t in eager] == [(False, 1024.0, True), (True, 512.0, False),
-                                      (False, 512.0, True)]
-    for e, g in zip(eager, graph):
-        assert e[:3] == g[:3]
-        np.testing.assert_allclose(g[3], e[3], rtol=1e-6, atol=1e-7)

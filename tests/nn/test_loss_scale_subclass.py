@@ -35,9 +35,11 @@ def _make(cls, scale):
                nn.DynamicLossScaleUpdateCell(scale, 2, 2))
 
 
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
 @pytest.mark.parametrize("scale, overflows", [(2.0 ** 8, False), (3e38, True)])
-def test_zoo_subclass_equals_base_cell(scale, overflows):
-    ms.set_context(mode=ms.PYNATIVE_MODE)
+def test_zoo_subclass_equals_base_cell(scale, overflows, mode):
+    """In GRAPH_MODE ``if not overflow: self.optimizer(grads)`` becomes an If node."""
+    ms.set_context(mode=mode)
     zoo, base = _make(ZooCell, scale), _make(nn.TrainOneStepWithLossScaleCell, scale)
     rng = np.random.default_rng(0)
     x = Tensor(rng.normal(size=(4, 3)).astype(np.float32) * 10)
