@@ -109,7 +109,9 @@ def _map(fn, args, recursive, reverse, op):
     for i in order:
         items = [a[i] for a in args]
         out[i] = _map(fn, items, recursive, reverse, op) if recursive else fn(*items)
-    return type(args[0])(out)
+    # a plain tuple/list, as in MindSpore: mapping over a ParameterTuple gives Tensors, and a
+    # subclass's constructor need not take one iterable
+    return list(out) if isinstance(args[0], list) else tuple(out)
 
 
 class _Mapper:

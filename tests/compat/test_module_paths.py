@@ -109,6 +109,76 @@ def test_hypermap_map_partial(mode):
         C.HyperMap(lambda a, b: a)((1, 2), (1,))
 
 
+@pytest.mark.parametrize("kind, want", [(ms.ParameterTuple, tuple), (tuple, tuple),
+                                         (list, list)])
+def test_hypermap_result_is_a_plain_sequence(kind, want):
+    params = [ms.Parameter(ms.Tensor(np.full((2,), v, np.float32)), name="p%d" % i)
+              for i, v in enumerate((1.0, 3.0))]
+    out = C.HyperMap()(lambda p: p * 2, kind(params))
+    assert type(out) is want
+    np.testing.assert_array_equal(out[1].asnumpy(), [6.0, 6.0])
+
+
+def test_hypermap_assign_add_accumulates_into_parameter_tuple(mode):
+    """gradient accumulation: HyperMap(assign_add) over ParameterTuple clones of the weights."""
+    accu = C.MultitypeFuncGraph("accu")
+
+    @accu.register("Tensor", "Tensor")
+    def _(a, g):
+        return ops.assign_add(a, g)
+
+    weights = ms.ParameterTuple([ms.Parameter(ms.Tensor(np.ones((2, 2), np.float32)), name="w"),
+                                 ms.Parameter(ms.Tensor(np.ones((3,), np.float32)), name="b")])
+    sums = weights.clone(prefix="accu", init="zeros")
+
+    class Accumulate(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.sums = sums
+            self.hyper_map = C.HyperMap()
+
+        def construct(self, g0, g1):
+            return self.hyper_map(accu, self.sums, (g0, g1))
+
+    step = Accumulate()
+    g0, g1 = np.arange(4, dtype=np.float32).reshape(2, 2), np.array([1, 2, 3], np.float32)
+    for _ in range(3):
+        step(ms.Tensor(g0), ms.Tensor(g1))
+    np.testing.assert_array_equal(sums[0].asnumpy(), 3 * g0)
+    np.testing.assert_array_equal(sums[1].asnumpy(), 3 * g1)
+    assert [p.name for p in sums] == ["accu.w", "accu.b"]
+
+    clear = C.MultitypeFuncGraph("clear")
+
+    @clear.register("Tensor")
+    def _(a):  # the tutorials' clear op: a bool made to depend on the assign
+        return F.depend(True, F.assign(a, F.zeros_like(a)))
+
+    class Clear(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.sums = sums
+
+        def construct(self):
+            return C.HyperMap()(clear, self.sums)
+
+    assert Clear()() == (True, True)
+    assert not sums[0].asnumpy().any() and not sums[1].asnumpy().any()
+
+
+@pytest.mark.parametrize("value", [True, False, 0, 3, 2.5])
+def test_depend_returns_a_python_constant_value_unchanged(value):
+    x = ms.Tensor(np.ones(2, np.float32))
+    out = ops.depend(value, x)
+    assert out == value and type(out) is type(value)
+
+
+@pytest.mark.parametrize("value", ["s", None, object()])
+def test_depend_rejects_other_values(value):
+    with pytest.raises(TypeError, match="depend: 'value' must be a Tensor"):
+        ops.depend(value, ms.Tensor(np.ones(2, np.float32)))
+
+
 def test_clip_by_global_norm(mode):
     a = np.array([3.0, 0.0], np.float32)
     b = np.array([[4.0]], np.float32)

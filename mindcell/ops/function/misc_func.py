@@ -49,9 +49,13 @@ def stop_gradient(value):
 
 def depend(value, expr):
     """depend(value, expr): ``value`` (a Tensor or a tuple/list of them, as the gradients in
-    training steps), ordered after ``expr`` (the Tensors in it; matters in GRAPH_MODE)."""
+    training steps), ordered after ``expr`` (the Tensors in it; matters in GRAPH_MODE). A
+    Python bool/int/float ``value`` (the ``success = F.depend(True, F.assign(...))`` idiom of
+    MindSpore's tutorials) is returned as it is: a constant has nothing to order."""
     if isinstance(value, (tuple, list)):
         return type(value)(depend(v, expr) for v in value)
+    if isinstance(value, (bool, int, float)):
+        return value
     check_tensor(value, "depend", "value")
     for e in _tensors_in(expr):
         value = ST.depend_p.bind(value, e)
