@@ -123,24 +123,72 @@ class Model:
                 (:mod:`mindcell.dataset`).
             callbacks (Union[Callback, list[Callback], None]): called at the begin and end of
                 training, of every epoch and of every step (:class:`LossMonitor` ...).
-            dataset_sink_mode (bool): accepted for compatibility; batches are always fed from
-                Python.
-            sink_size (int): accepted for compatibility; no effect.
+            dataset_sink_mode (bool): as MindSpore on the CPU, which has no data sink, batches
+                are fed from Python one step at a time either way.
+            sink_size (int): -1 or positive; as MindSpore on the CPU (sink mode falls back to
+                the normal loop), every epoch still runs the whole dataset.
             initial_epoch (int): the epoch to start counting from.
 
         Raises:
             RuntimeError: the Model has no optimizer.
-            ValueError: ``epoch`` is not a positive int.
+            TypeError: ``dataset_sink_mode`` is not a bool or ``sink_size`` not an int.
+            ValueError: ``epoch`` is not a positive int, ``sink_size`` neither -1 nor positive.
         """
+        self._train_loop("Model.train", epoch, train_dataset, callbacks, dataset_sink_mode,
+                         sink_size, initial_epoch)
+
+    def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
+            dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1,
+            initial_epoch=0):
+        """fit(epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
+        dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0)
+
+        ``train`` that also evaluates the metrics on ``valid_dataset`` after every
+        ``valid_frequency``-th epoch (an int) or after the listed epochs (a list of ints,
+        counted from 1); the callbacks' on_eval_* hooks run around each evaluation and
+        ``run_context.original_args().eval_results`` holds its result.
+
+        Raises:
+            RuntimeError: the Model has no optimizer, or ``valid_dataset`` without metrics.
+            TypeError / ValueError: as ``train``; ``valid_frequency`` not a positive int or a
+                list of them.
+        """
+        op = "Model.fit"
+        _check_sink(op, valid_dataset_sink_mode, -1, "valid_dataset_sink_mode")
+        if isinstance(valid_frequency, bool) or not (
+                isinstance(valid_frequency, int) and valid_frequency > 0
+                or isinstance(valid_frequency, list) and valid_frequency and all(
+                    isinstance(v, int) and not isinstance(v, bool) and v > 0
+                    for v in valid_frequency)):
+            raise ValueError("%s: 'valid_frequency' must be a positive int or a non-empty list "
+                             "of positive ints, but got %r" % (op, valid_frequency))
+        if valid_dataset is not None and not self.metrics:
+            raise RuntimeError("%s: 'valid_dataset' needs metrics: pass Model(..., metrics=...)"
+                               % op)
+
+        def evaluate(cb, ctx, callbacks):
+            e = cb.cur_epoch_num
+            due = (e % valid_frequency == 0 if isinstance(valid_frequency, int)
+                   else e in valid_frequency)
+            if valid_dataset is not None and due:
+                cb.eval_results = self.eval(valid_dataset, callbacks)
+                self.train_network.set_train(True)
+
+        self._train_loop(op, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size,
+                         initial_epoch, evaluate)
+
+    def _train_loop(self, op, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size,
+                    initial_epoch, after_epoch=None):
         if self.train_network is None:
-            raise RuntimeError("Model.train: an optimizer is required (or, with neither "
-                               "loss_fn nor optimizer, a training-step network)")
-        if not isinstance(epoch, int) or epoch <= 0:
-            raise ValueError("Model.train: 'epoch' must be a positive int, but got %r" % (epoch,))
+            raise RuntimeError("%s: an optimizer is required (or, with neither "
+                               "loss_fn nor optimizer, a training-step network)" % op)
+        if isinstance(epoch, bool) or not isinstance(epoch, int) or epoch <= 0:
+            raise ValueError("%s: 'epoch' must be a positive int, but got %r" % (op, epoch))
+        _check_sink(op, dataset_sink_mode, sink_size)
         callbacks = _as_list(callbacks)
         batch_num = train_dataset.get_dataset_size()
         cb = types.SimpleNamespace(epoch_num=epoch, batch_num=batch_num, cur_epoch_num=0,
-                                   cur_step_num=0, net_outputs=None,
+                                   cur_step_num=0, net_outputs=None, eval_results=None,
                                    train_network=self.train_network, optimizer=self.optimizer)
         ctx = RunContext(cb)
         self.train_network.set_train(True)
@@ -158,6 +206,8 @@ class Model:
                 _fire(callbacks, "on_train_step_end", ctx)
                 if ctx.get_stop_requested():
                     break
+            if after_epoch is not None:
+                after_epoch(cb, ctx, callbacks)
             _fire(callbacks, "on_train_epoch_end", ctx)
             if ctx.get_stop_requested():
                 break
@@ -207,6 +257,16 @@ class Model:
         """predict(*inputs): the network's outputs in inference mode."""
         self.network.set_train(False)
         return self.network(*[d if isinstance(d, Tensor) else Tensor(d) for d in predict_data])
+
+
+def _check_sink(op, sink_mode, sink_size, name="dataset_sink_mode"):
+    if not isinstance(sink_mode, bool):
+        raise TypeError("%s: '%s' must be a bool, but got %s" % (op, name, type(sink_mode).__name__))
+    if isinstance(sink_size, bool) or not isinstance(sink_size, int):
+        raise TypeError("%s: 'sink_size' must be an int, but got %s"
+                        % (op, type(sink_size).__name__))
+    if sink_size == 0 or sink_size < -1:
+        raise ValueError("%s: 'sink_size' must be -1 or positive, but got %d" % (op, sink_size))
 
 
 def _as_list(callbacks):
