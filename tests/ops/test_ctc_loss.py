@@ -13,11 +13,13 @@ from mindcell import nn, ops
 RNG = np.random.default_rng(0)
 
 
-def _brute_nll(lp, target, T, blank):
-    """-log of the summed probability of every length-T path that collapses to ``target``."""
+def _brute_nll(lp, target, T, blank, merge_repeated=True):
+    """-log of the summed probability of every length-T path that collapses to ``target``
+    (runs merged unless ``merge_repeated`` is False, then blanks removed)."""
     total = 0.0
     for path in itertools.product(range(lp.shape[1]), repeat=T):
-        merged = [c for i, c in enumerate(path) if i == 0 or c != path[i - 1]]
+        merged = [c for i, c in enumerate(path)
+                  if i == 0 or c != path[i - 1] or not merge_repeated]
         if [c for c in merged if c != blank] == list(target):
             total += np.exp(sum(lp[t, c] for t, c in enumerate(path)))
     return -np.log(total) if total > 0 else np.inf

@@ -15,14 +15,27 @@ def _extended(target, blank):
     return ext
 
 
-def _skip_allowed(ext, blank):
-    """s may be reached from s-2: a label different from the label two places before."""
+def _skip_allowed(ext, blank, merge_repeated=True):
+    """s may be reached from s-2: a label, different from the label two places before unless
+    repeats are not merged (then two equal frames in a row are two labels)."""
     allowed = np.zeros(len(ext), bool)
-    allowed[2:] = (ext[2:] != blank) & (ext[2:] != ext[:-2])
+    allowed[2:] = (ext[2:] != blank) & ((ext[2:] != ext[:-2]) | (not merge_repeated))
     return allowed
 
 
-def _alpha(lp, ext, skip):
+def _stay_allowed(ext, blank, merge_repeated=True):
+    """s may be reached from s itself: any state, or only blanks when repeats are not merged
+    (a label held for two frames would be read as the label twice)."""
+    return np.ones(len(ext), bool) if merge_repeated else ext == blank
+
+
+def _lattice(labels, blank, merge_repeated=True):
+    """(extended labels, skip mask, stay mask) of one target."""
+    ext = _extended(labels, blank)
+    return ext, _skip_allowed(ext, blank, merge_repeated), _stay_allowed(ext, blank, merge_repeated)
+
+
+def _alpha(lp, ext, skip, stay):
     """log alpha of shape (T, L): alpha[t, s] includes the emission at t."""
     T, L = lp.shape[0], len(ext)
     alpha = np.full((T, L), -np.inf)
@@ -33,14 +46,14 @@ def _alpha(lp, ext, skip):
         alpha[0, 1] = lp[0, ext[1]]
     for t in range(1, T):
         prev = alpha[t - 1]
-        a = prev.copy()
+        a = np.where(stay, prev, -np.inf)
         a[1:] = np.logaddexp(a[1:], prev[:-1])
         a[2:] = np.where(skip[2:], np.logaddexp(a[2:], prev[:-2]), a[2:])
         alpha[t] = a + lp[t, ext]
     return alpha
 
 
-def _beta(lp, ext, skip):
+def _beta(lp, ext, skip, stay):
     """log beta of shape (T, L): beta[t, s] includes the emission at t."""
     T, L = lp.shape[0], len(ext)
     beta = np.full((T, L), -np.inf)
@@ -49,7 +62,7 @@ def _beta(lp, ext, skip):
         beta[T - 1, L - 2] = lp[T - 1, ext[L - 2]]
     for t in range(T - 2, -1, -1):
         nxt = beta[t + 1]
-        b = nxt.copy()
+        b = np.where(stay, nxt, -np.inf)
         b[:-1] = np.logaddexp(b[:-1], nxt[1:])
         b[:-2] = np.where(skip[2:], np.logaddexp(b[:-2], nxt[2:]), b[:-2])
         beta[t] = b + lp[t, ext]
@@ -73,37 +86,45 @@ def _samples(log_probs, targets, input_lengths, target_lengths, blank):
                              "%d (at most %d) and labels %s (in [0, %d), not blank=%d)"
                              % (n, T, log_probs.shape[0], S, targets.shape[1], labels,
                                 log_probs.shape[2], blank))
-        ext = _extended(labels, blank)
-        yield n, T, ext, _skip_allowed(ext, blank), lp[:T, n]
+        yield (n, T) + _lattice(labels, blank) + (lp[:T, n],)
 
 
 def _ctc_impl(log_probs, targets, input_lengths, target_lengths, blank=0):
     N, S_max = targets.shape
     nll = np.zeros(N, log_probs.dtype)
     log_alpha = np.full((N, log_probs.shape[0], 2 * S_max + 1), -np.inf, log_probs.dtype)
-    for n, T, ext, skip, lp in _samples(log_probs, targets, input_lengths, target_lengths, blank):
-        alpha = _alpha(lp, ext, skip)
+    for n, T, ext, skip, stay, lp in _samples(log_probs, targets, input_lengths, target_lengths,
+                                              blank):
+        alpha = _alpha(lp, ext, skip, stay)
         log_alpha[n, :T, :len(ext)] = alpha
         nll[n] = -_total(alpha, T, len(ext))
     return nll, log_alpha
 
 
+def _sample_grad(lp, ext, skip, stay, C):
+    """(log-likelihood, d(-log-likelihood)/d lp of shape (T, C)) of one sample; the gradient is
+    zero when the likelihood is 0 or there are no frames."""
+    T = lp.shape[0]
+    g = np.zeros((T, C))
+    if T == 0:
+        return _total(np.zeros((0, len(ext))), 0, len(ext)), g
+    alpha, beta = _alpha(lp, ext, skip, stay), _beta(lp, ext, skip, stay)
+    total = _total(alpha, T, len(ext))
+    if not np.isfinite(total):
+        return total, g
+    # alpha * beta counts the emission at t twice: divide one out
+    occupancy = np.exp(alpha + beta - lp[:, ext] - total)          # (T, L)
+    for s, c in enumerate(ext):
+        g[:, c] -= occupancy[:, s]
+    return total, g
+
+
 def _ctc_grad_impl(log_probs, targets, input_lengths, target_lengths, dnll, blank=0):
     """d(sum_n dnll[n] * nll[n]) / d log_probs; zero for samples whose likelihood is 0."""
     grad = np.zeros(log_probs.shape, np.float64)
-    for n, T, ext, skip, lp in _samples(log_probs, targets, input_lengths, target_lengths, blank):
-        if T == 0:
-            continue
-        alpha, beta = _alpha(lp, ext, skip), _beta(lp, ext, skip)
-        total = _total(alpha, T, len(ext))
-        if not np.isfinite(total):
-            continue
-        # alpha * beta counts the emission at t twice: divide one out
-        occupancy = np.exp(alpha + beta - lp[:, ext] - total)          # (T, L)
-        g = np.zeros((T, log_probs.shape[2]))
-        for s, c in enumerate(ext):
-            g[:, c] -= occupancy[:, s]
-        grad[:T, n] = g * float(dnll[n])
+    for n, T, ext, skip, stay, lp in _samples(log_probs, targets, input_lengths, target_lengths,
+                                              blank):
+        grad[:T, n] = _sample_grad(lp, ext, skip, stay, log_probs.shape[2])[1] * float(dnll[n])
     return grad.astype(log_probs.dtype)
 
 
