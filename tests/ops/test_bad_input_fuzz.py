@@ -169,6 +169,8 @@ def _base_overrides():
         "scalar_to_tensor": lambda: ([2.0], {}),
         "ctc_loss": lambda: ([_t(np.zeros((4, 2, 3), np.float32)),
                               _t(np.array([[1, 2], [2, 0]], np.int32)), (4, 3), (2, 1)], {}),
+        "ctc_greedy_decoder": lambda: ([_t(np.zeros((4, 2, 3), np.float32)),
+                                        _t(np.array([4, 3], np.int32))], {}),
         "one_hot": lambda: ([_t(i), 3], {}), "embedding": lambda: ([_t(i), _t(a["X4"][0, 0])], {}),
         "gather": lambda: ([_t(a["X"]), _t(i[:2]), 0], {}),
         "gather_elements": lambda: ([_t(a["X"]), 1, idx()], {}),
@@ -262,6 +264,12 @@ def _ctor_overrides():
             "BiasAdd": lambda: ([], [_t(a["X"]), _t(a["X"][0])]),
             "Broadcast": lambda: ([0], [(_t(a["X"]),)]),
             **{n: lambda: ([1], [_t(a["X"])]) for n in ("Cummax", "Cummin")},
+            "CTCLoss": lambda: ([], [_t(a["BIG3D"].transpose(2, 0, 1)),
+                                     _t(np.array([[0, 0], [1, 0], [1, 1]], np.int64)),
+                                     _t(np.array([1, 0, 0], np.int32)),
+                                     _t(np.array([4, 4], np.int32))]),
+            "CTCGreedyDecoder": lambda: ([], [_t(a["BIG3D"].transpose(2, 0, 1)),
+                                              _t(np.array([4, 3], np.int32))]),
             **{n: lambda: ([], [_t(a["INT"]), _t(a["INT"] + 1)]) for n in ("Gcd", "Lcm")},
             **{n: lambda: ([], [_t(a["X4"][0, 0] + 3 * np.eye(4, dtype=np.float32))])
                for n in ("Cholesky", "MatrixInverse")}}

@@ -4,14 +4,15 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import check_bool, check_int, check_reduction
+from mindcell.ops._errors import check_bool, check_int, check_reduction, public_name
 from mindcell.ops._helpers import cast_to, check_float, check_tensor, to_tensor
 from mindcell.ops.defs.ctc import ctc_loss_p
+from mindcell.ops.defs.ctc_sparse import ctc_greedy_decoder_p, ctc_tf_loss_p
 from mindcell.ops.function import creation_func as CR
 from mindcell.ops.function import math_func as M
 from mindcell.ops.function import reduce_func as R
 
-__all__ = ["ctc_loss"]
+__all__ = ["ctc_loss", "ctc_greedy_decoder"]
 
 
 def _lengths(v, n, op, arg):
@@ -97,3 +98,76 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
                               Tensor(np.ones((), log_probs._np_dtype)))
         return R.reduce_mean(M.div(nll, per_label), (), False), log_alpha
     return nll, log_alpha
+
+
+def _time_major(op, x, sequence_length, floats):
+    """Checks shared by the TF-style ops: ``x`` (max_time, batch, num_classes) of a dtype in
+    ``floats``, ``sequence_length`` an Int32 (batch,) tensor with values in [0, max_time]."""
+    op = public_name(op)
+    check_tensor(x, op, "inputs")
+    if x.dtype not in floats:
+        raise TypeError("%s: 'inputs' must be %s, but got %s"
+                        % (op, " or ".join(str(d) for d in floats), x.dtype))
+    if x.ndim != 3 or x.shape[2] < 1:
+        raise ValueError("%s: 'inputs' must be 3-D (max_time, batch_size, num_classes) with "
+                         "num_classes >= 1, but got shape %s" % (op, x.shape))
+    check_tensor(sequence_length, op, "sequence_length")
+    if sequence_length.dtype != mstype.int32:
+        raise TypeError("%s: 'sequence_length' must be an Int32 Tensor, but got %s"
+                        % (op, sequence_length.dtype))
+    if sequence_length.shape != (x.shape[1],):
+        raise ValueError("%s: 'sequence_length' must have shape (%d,) (batch_size), but got %s"
+                         % (op, x.shape[1], sequence_length.shape))
+    if not sequence_length._traced:
+        v = sequence_length._data
+        if v.size and (v.min() < 0 or v.max() > x.shape[0]):
+            raise ValueError("%s: 'sequence_length' must be in [0, %d] (max_time), but got %s"
+                             % (op, x.shape[0], v))
+
+
+def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
+    """ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True): the best path of each
+    sequence: the arg-max class per frame, repeats merged (``merge_repeated``), then the blank
+    (the last class) removed. Ties go to the lower class.
+
+    Args:
+        inputs (Tensor): Float32/Float64, (max_time, batch_size, num_classes): logits.
+        sequence_length (Tensor): Int32, (batch_size,): frames used per sequence, <= max_time.
+        merge_repeated (bool): merge runs of the same class into one label.
+
+    Returns:
+        tuple (decoded_indices (K, 2) Int64 [batch, position], decoded_values (K,) Int64,
+        decoded_shape (2,) Int64 [batch_size, longest decoded length], log_probability
+        (batch_size, 1) of the dtype of ``inputs``: minus the sum of each frame's max logit).
+        The decoded shapes depend on the values, so GRAPH_MODE cannot hold this op.
+
+    Raises:
+        TypeError: non-Tensor inputs, wrong dtypes, ``merge_repeated`` not a bool.
+        ValueError: ``inputs`` not 3-D, a wrong ``sequence_length`` shape or a length outside
+            [0, max_time].
+    """
+    op = "ctc_greedy_decoder"
+    _time_major(op, inputs, sequence_length, (mstype.float32, mstype.float64))
+    merge_repeated = check_bool(merge_repeated, op, "merge_repeated")
+    return ctc_greedy_decoder_p.bind(inputs, sequence_length, merge_repeated=merge_repeated)
+
+
+def _ctc_loss_sparse(x, labels_indices, labels_values, sequence_length, flags, op="CTCLoss"):
+    """The TF-style CTC loss behind ``ops.CTCLoss``: (loss (batch,), gradient in ``x``)."""
+    op = public_name(op)
+    _time_major(op, x, sequence_length, (mstype.float16, mstype.float32, mstype.float64))
+    check_tensor(labels_indices, op, "labels_indices")
+    check_tensor(labels_values, op, "labels_values")
+    if labels_indices.dtype != mstype.int64:
+        raise TypeError("%s: 'labels_indices' must be an Int64 Tensor, but got %s"
+                        % (op, labels_indices.dtype))
+    if labels_values.dtype != mstype.int32:
+        raise TypeError("%s: 'labels_values' must be an Int32 Tensor, but got %s"
+                        % (op, labels_values.dtype))
+    if labels_indices.ndim != 2 or labels_indices.shape[1] != 2:
+        raise ValueError("%s: 'labels_indices' must have shape (N, 2) ([batch, time] rows), but "
+                         "got %s" % (op, labels_indices.shape))
+    if labels_values.shape != (labels_indices.shape[0],):
+        raise ValueError("%s: 'labels_values' must have shape (%d,) (one per labels_indices "
+                         "row), but got %s" % (op, labels_indices.shape[0], labels_values.shape))
+    return ctc_tf_loss_p.bind(x, labels_indices, labels_values, sequence_length, **flags)
