@@ -8,7 +8,7 @@ from mindcell.nn.layer.pooling import (MaxPool2d, AvgPool2d,  # noqa: E402
                                        MaxPool1d, AvgPool1d)  # noqa: F401
 from mindcell.nn.layer.normalization import (BatchNorm1d, BatchNorm2d, LayerNorm,  # noqa: E402
                                              GroupNorm)  # noqa: F401
-from mindcell.nn.layer.embedding import Embedding  # noqa: F401,E402
+from mindcell.nn.layer.embedding import Embedding, EmbeddingLookup  # noqa: F401,E402
 from mindcell.nn.layer.norm_variants import RMSNorm, LayerNormNoBias, RINorm  # noqa: F401,E402
 from mindcell.nn.layer import norm_variants  # noqa: F401,E402
 from mindcell.nn.layer.transformer import MultiheadAttention, TransformerEncoderLayer  # noqa

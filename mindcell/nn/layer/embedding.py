@@ -36,3 +36,59 @@ class Embedding(Cell):
                "dtype=Int32, padding_idx=%s" % (self.vocab_size, self.embedding_size,
                                                self.use_one_hot, self.embedding_table,
                                                self.padding_idx)
+
+
+_TARGETS = ("CPU", "DEVICE")
+_SLICE_MODES = ("batch_slice", "field_slice", "table_row_slice", "table_column_slice")
+
+
+class EmbeddingLookup(Cell):
+    """EmbeddingLookup(vocab_size, embedding_size, param_init='normal', target='CPU',
+    slice_mode='batch_slice', manual_shapes=None, max_norm=None, sparse=True,
+    vocab_cache_size=0, dtype=mstype.float32): rows of ``embedding_table`` at the integer
+    indices of the input (any shape), as the wide/deep recommenders look up sparse ids. With
+    ``max_norm`` each looked-up row is scaled down to that L2 norm at most. ``target``,
+    ``slice_mode`` and ``sparse`` only place and shard the table in MindSpore (one CPU here);
+    ids outside ``[0, vocab_size)`` raise instead of giving zero rows."""
+
+    def __init__(self, vocab_size, embedding_size, param_init="normal", target="CPU",
+                 slice_mode="batch_slice", manual_shapes=None, max_norm=None, sparse=True,
+                 vocab_cache_size=0, dtype=mstype.float32):
+        super().__init__()
+        op = "EmbeddingLookup"
+        self.vocab_size = check_positive_int(vocab_size, op, "vocab_size")
+        self.embedding_size = check_positive_int(embedding_size, op, "embedding_size")
+        if target not in _TARGETS:
+            raise ValueError("%s: 'target' must be one of %s, but got %r" % (op, _TARGETS, target))
+        if slice_mode not in _SLICE_MODES:
+            raise ValueError("%s: 'slice_mode' must be one of %s, but got %r"
+                             % (op, _SLICE_MODES, slice_mode))
+        if not isinstance(sparse, bool):
+            raise TypeError("%s: 'sparse' must be a bool, but got %s" % (op, type(sparse).__name__))
+        if vocab_cache_size != 0:
+            raise ValueError("%s: 'vocab_cache_size' (a parameter-server cache) is not supported "
+                             "by mindcell; it must be 0, but got %r" % (op, vocab_cache_size))
+        if max_norm is not None and (isinstance(max_norm, bool)
+                                     or not isinstance(max_norm, (int, float)) or max_norm <= 0):
+            raise ValueError("%s: 'max_norm' must be None or a positive number, but got %r"
+                             % (op, max_norm))
+        if dtype not in (mstype.float16, mstype.float32, mstype.float64):
+            raise TypeError("%s: 'dtype' must be a float type, but got %s" % (op, dtype))
+        self.target, self.slice_mode, self.sparse = target, slice_mode, sparse
+        self.max_norm = max_norm
+        self.embedding_table = Parameter(
+            initializer(param_init, (vocab_size, embedding_size), dtype), name="embedding_table")
+
+    def construct(self, indices):
+        if indices.dtype.is_floating_point:
+            raise TypeError("EmbeddingLookup: indices must be integers, but got %s"
+                            % indices.dtype)
+        out = F.gather(self.embedding_table, indices, 0)
+        if self.max_norm is not None:
+            norm = F.sqrt(F.reduce_sum(out * out, -1, keep_dims=True))
+            out = out * (self.max_norm / F.maximum(norm, self.max_norm))
+        return out
+
+    def extend_repr(self):
+        return "vocab_size=%d, embedding_size=%d, target=%s, slice_mode=%s, max_norm=%s" % (
+            self.vocab_size, self.embedding_size, self.target, self.slice_mode, self.max_norm)
