@@ -2,8 +2,9 @@
 when tracing meets ``while <tensor>:`` (or an ``if`` on a tensor whose branches have side
 effects), the function's source is parsed with ``ast`` and every ``while``, ``for ... in
 range(...)`` and ``if`` statement becomes a call of :func:`while_stmt`, :func:`for_range_stmt`
-or :func:`if_stmt` on nested functions of the names the statement assigns. Those run as
-plain Python for Python conditions and build While/If nodes for traced ones. A loop's own
+or :func:`if_stmt` (in :mod:`mindcell.graph.rewrite_helpers`) on nested functions of the
+names the statement assigns. Those run as plain Python for Python conditions and build
+While/If nodes for traced ones. A loop's own
 ``break``/``continue`` (also under ``if``s) become loop-carried flags first. The rewritten
 code (same file, same line numbers) runs in the user's function only while a trace needs it
 (:func:`installed`); statements holding ``return``/``yield``/``global``/``nonlocal`` (or a
@@ -17,159 +18,9 @@ import threading
 import types
 import weakref
 
-from mindcell._core import trace as _trace
-from mindcell.graph.symbolic import graph_error, user_code_frame
+from mindcell.graph.symbolic import user_code_frame
 
-_HELPERS = "mindcell.graph.rewrite"
-
-
-class _Undefined:
-    """The value of a name a loop or branch assigns that had none before it."""
-
-    def __repr__(self):
-        return "<undefined: first assigned inside a tensor-dependent loop or branch>"
-
-
-UNDEF = _Undefined()
-
-
-def _traced(v):
-    return getattr(v, "_traced", False)
-
-
-def _pick(state):
-    """(indices of the defined names, a function rebuilding the full state)."""
-    idx = [i for i, v in enumerate(state) if v is not UNDEF]
-
-    def full(carry):
-        s = list(state)
-        for i, v in zip(idx, carry):
-            s[i] = v
-        return tuple(s)
-    return idx, full
-
-
-def while_stmt(cond_fn, body_fn, state):
-    while True:
-        c = cond_fn(state)
-        if _traced(c):
-            break
-        if not c:
-            return state
-        state = body_fn(state)
-    idx, full = _pick(state)
-    carry = _trace.current().while_loop(
-        lambda carry: cond_fn(full(carry)),
-        lambda carry: tuple(body_fn(full(carry))[i] for i in idx),
-        tuple(state[i] for i in idx))
-    return full(carry)
-
-
-def for_range_stmt(bounds, body_fn, state):
-    if not any(_traced(b) for b in bounds):
-        for i in range(*bounds):
-            state = body_fn(i, state)
-        return state
-    from mindcell.ops.control_flow import fori_loop
-    lower, upper = (0, bounds[0]) if len(bounds) == 1 else bounds[:2]
-    if len(bounds) > 2:
-        raise graph_error("loop over range(...) with a step and tensor bounds",
-                          "use a step of 1, or a Python int bound")
-    idx, full = _pick(state)
-    carry = fori_loop(lower, upper,
-                      lambda i, carry: tuple(body_fn(i, full(carry))[j] for j in idx),
-                      tuple(state[j] for j in idx), unroll=False)
-    return full(carry)
-
-
-def if_stmt(test, then_fn, else_fn, state, flags=()):
-    """``flags``: the positions of the break/continue flags in ``state``; a tensor-dependent
-    if makes them bool tensors (a branch that sets one and a branch that does not agree)."""
-    if not _traced(test):
-        return then_fn(state) if test else else_fn(state)
-    state = _flag_tensors(state, flags)
-    idx, full = _pick(state)
-    return _trace.current().cond(test, lambda *ops: _flag_tensors(then_fn(full(ops)), flags),
-                                 lambda *ops: _flag_tensors(else_fn(full(ops)), flags),
-                                 [state[i] for i in idx])
-
-
-def _flag_tensors(state, flags):
-    from mindcell.graph.control import as_bool_tensor
-    return tuple(as_bool_tensor(v, "loop flag") if i in flags and isinstance(v, bool) else v
-                 for i, v in enumerate(state))
-
-
-def defined(v):
-    """A for loop's target before a loop that may break: its value, else 0 (so that it is
-    carried through a tensor-dependent loop and keeps its value after the break)."""
-    return 0 if v is UNDEF else v
-
-
-def running(*flags):
-    """Whether none of the break/continue flags is set (a bool, or a bool tensor)."""
-    from mindcell.ops import functional as F
-    if any(f is True for f in flags):
-        return False
-    tensors = [f for f in flags if f is not False]
-    if not tensors:
-        return True
-    out = F.logical_not(tensors[0])
-    for f in tensors[1:]:
-        out = F.logical_and(out, F.logical_not(f))
-    return out
-
-
-def not_(v):
-    """``not v`` in a rewritten condition: a traced ``v`` gives a bool tensor (Python's
-    ``not`` would ask the traced tensor for a value it does not have yet)."""
-    if not _traced(v):
-        return not v
-    from mindcell.graph.control import as_bool_tensor
-    from mindcell.ops import functional as F
-    return F.logical_not(as_bool_tensor(v, "condition"))
-
-
-def and_(first, *rest):
-    """``first and rest[0]() and ...`` in a rewritten condition. Python operands short-circuit
-    as in Python; once an operand is traced the rest are evaluated and combined with
-    logical_and (conditions are expected to have no side effects)."""
-    return _bool_op(first, rest, is_and=True)
-
-
-def or_(first, *rest):
-    """``first or rest[0]() or ...`` in a rewritten condition (see :func:`and_`)."""
-    return _bool_op(first, rest, is_and=False)
-
-
-def _bool_op(value, thunks, is_and):
-    from mindcell.graph.control import as_bool_tensor
-    from mindcell.ops import functional as F
-    combine = F.logical_and if is_and else F.logical_or
-    for thunk in thunks:
-        if not _traced(value):
-            if bool(value) != is_and:  # decided: False for `and`, True for `or`
-                return value
-            value = thunk()
-            continue
-        nxt = thunk()
-        value = combine(as_bool_tensor(value, "condition"), as_bool_tensor(
-            nxt if _traced(nxt) else bool(nxt), "condition"))
-    return value
-
-
-def loop_test(broke, test):
-    """A loop's test after a ``break`` lowered to the flag ``broke``: ``test()`` is not run
-    once the flag is a Python True (as Python does not evaluate it after a break)."""
-    go = running(broke)
-    if go is False:
-        return False
-    c = test()
-    if go is True:
-        return c
-    from mindcell.graph.control import as_bool_tensor
-    from mindcell.ops import functional as F
-    return F.logical_and(go, as_bool_tensor(c if _traced(c) else bool(c), "loop condition"))
+_HELPERS = "mindcell.graph.rewrite_helpers"  # the module the rewritten code calls
 
 
 # ----- the rewrite -----------------------------------------------------------------------------
