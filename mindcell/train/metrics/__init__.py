@@ -6,14 +6,18 @@ from mindcell.train.metrics.classification import (Accuracy, TopKCategoricalAccu
                                                    Top5CategoricalAccuracy, Precision, Recall,
                                                    Fbeta, F1)
 from mindcell.train.metrics.regression import MAE, MSE, Loss
+from mindcell.train.metrics.roc import ROC, auc
+from mindcell.train.metrics.overlap import Dice, ConfusionMatrix
 
 __all__ = ["Metric", "rearrange_inputs", "Accuracy", "TopKCategoricalAccuracy",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Precision", "Recall", "Fbeta",
-           "F1", "MAE", "MSE", "Loss", "names", "get_metric_fn"]
+           "F1", "MAE", "MSE", "Loss", "ROC", "auc", "Dice", "ConfusionMatrix", "names",
+           "get_metric_fn"]
 
 _NAMES = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
           "precision": Precision, "recall": Recall, "F1": F1,
-          "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy}
+          "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy,
+          "dice": Dice, "roc": ROC}
 
 
 def names():
