@@ -401,6 +401,23 @@ class SoftmaxCrossEntropyWithLogits(Primitive):
         return F.softmax_cross_entropy_op(logits, labels)
 
 
+class SigmoidCrossEntropyWithLogits(Primitive):
+    """SigmoidCrossEntropyWithLogits()(logits, label): elementwise
+    ``-(label * log(sigmoid(logits)) + (1 - label) * log(1 - sigmoid(logits)))``, no reduction;
+    ``label`` must have the shape and dtype of the float ``logits``."""
+
+    def __call__(self, logits, label):
+        op = "SigmoidCrossEntropyWithLogits"
+        check_float(logits, op, "logits")
+        if check_tensor(label, op, "label").dtype != logits.dtype:
+            raise TypeError("%s: 'label' must have the dtype of 'logits' (%s), but got %s"
+                            % (op, logits.dtype, label.dtype))
+        if label.shape != logits.shape:
+            raise ValueError("%s: 'label' must have the shape of 'logits' %s, but got %s"
+                             % (op, logits.shape, label.shape))
+        return F.binary_cross_entropy_with_logits(logits, label, reduction="none")
+
+
 class SparseSoftmaxCrossEntropyWithLogits(Primitive):
     """SparseSoftmaxCrossEntropyWithLogits(is_grad=False)(logits, labels): mean loss."""
 

@@ -55,6 +55,8 @@ CLASS_ROWS = [
     P("Softmax", (), S, **Z), P("LogSoftmax", (0,), S),
     P("SoftmaxCrossEntropyWithLogits", (), (4, 3), ("prob", (4, 3)), probe=1),  # (loss, dlogits)
     P("SparseSoftmaxCrossEntropyWithLogits", (), (4, 3), ("int", (4,), 3)),
+    P("SigmoidCrossEntropyWithLogits", (), S, ("prob", S)),
+    P("SigmoidCrossEntropyWithLogits", (), (2, 2, 3), (2, 2, 3)),  # labels outside [0, 1]
     R("ops.OneHot", lambda i: ops.OneHot()(i, 3, Tensor(1.0, ms.float32),
                                            Tensor(0.0, ms.float32)), ("int", (4,), 3)),
     # shape
