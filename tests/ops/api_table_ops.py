@@ -185,7 +185,8 @@ FUNCTION_ROWS = [
         ("randn_like", lambda d: ops.randn_like(d)),
         ("standard_normal", lambda d: ops.standard_normal((2, 3)) + d),
         ("uniform", lambda d: ops.uniform((2, 3), ms.Tensor(0.0), ms.Tensor(1.0)) + d),
-        ("dropout", lambda d: ops.dropout(d, 0.5))]],
+        ("dropout", lambda d: ops.dropout(d, 0.5)),
+        ("bernoulli", lambda d: ops.bernoulli(d, ops.sigmoid(d)))]],
     # data-dependent output shapes: GRAPH_MODE must refuse
     Op("nonzero", S, kind="datadep"),
     Op("argwhere", S, kind="datadep"),

@@ -29,6 +29,7 @@ NON_DIFFERENTIABLE = {
     "CummaxIndices", "CumminIndices", "Gcd", "Lcm", "SignBit",
     # reinterpreted bits, one-hot codes (MindSpore gives no gradient either), random numbers
     "BitCast", "OneHot", "StandardNormal", "UniformReal", "DropoutGenMask", "Multinomial",
+    "Bernoulli",
     # side effects and gradient barriers
     "Assign", "AssignAdd", "AssignSub", "StopGradient", "Print", "SGDUpdate", "ApplyMomentum",
     "AdamUpdate",

@@ -32,6 +32,17 @@ bernoulli_mask_p = defprim("DropoutGenMask", _bernoulli_mask, infer=lambda x, ke
                            has_side_effect=True)
 
 
+def _bernoulli(x, p):
+    if not ((p >= 0) & (p <= 1)).all():
+        raise ValueError("bernoulli: every value of 'p' must be in [0, 1], but got min %r, max %r"
+                         % (float(np.min(p)), float(np.max(p))))
+    return (global_rng().random(x.shape) < p).astype(x.dtype)
+
+
+# a per-element probability tensor; a scalar probability goes through DropoutGenMask
+bernoulli_p = defprim("Bernoulli", _bernoulli, infer=lambda x, p: x, has_side_effect=True)
+
+
 # ----- in-place state updates ----------------------------------------------------------------
 def _assign(variable, value):
     np.copyto(variable, value, casting="unsafe")

@@ -141,6 +141,36 @@ def uniform(shape, minval, maxval, seed=None, dtype=None):
                              maxval=float(hi))
 
 
+_BERNOULLI_DTYPES = tuple(np.dtype(t) for t in (np.int8, np.uint8, np.int16, np.int32, np.int64,
+                                                  np.bool_, np.float32, np.float64))
+
+
+def bernoulli(input, p=0.5, seed=None):
+    """bernoulli(input, p=0.5, seed=None): 0/1 samples with the shape and dtype of ``input``,
+    each 1 with probability ``p`` (a float, or a Float32/Float64 tensor shaped like ``input``)."""
+    check_tensor(input, "bernoulli")
+    if input._np_dtype not in _BERNOULLI_DTYPES:
+        raise TypeError("bernoulli: 'input' must be int8, uint8, int16, int32, int64, bool, "
+                        "float32 or float64, but got %s" % mstype.from_numpy_dtype(input._np_dtype))
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError("bernoulli: 'seed' must be an int or None, but got %s"
+                        % type(seed).__name__)
+    if seed is not None and seed < 0:
+        raise ValueError("bernoulli: 'seed' must be >= 0, but got %d" % seed)
+    if isinstance(p, Tensor):
+        if p._np_dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
+            raise TypeError("bernoulli: a tensor 'p' must be float32 or float64, but got %s"
+                            % mstype.from_numpy_dtype(p._np_dtype))
+        if tuple(p.shape) != tuple(input.shape):
+            raise ValueError("bernoulli: a tensor 'p' must have the shape of 'input' %s, but got %s"
+                             % (tuple(input.shape), tuple(p.shape)))
+        return ST.bernoulli_p.bind(input, p)
+    p = check_scalar_arg(p, "bernoulli", "p")
+    if not 0 <= p <= 1:
+        raise ValueError("bernoulli: 'p' must be in [0, 1], but got %r" % (p,))
+    return ST.bernoulli_mask_p.bind(input, keep_prob=float(p))
+
+
 def _moment(v, op, arg):
     """A distribution parameter: a Tensor (broadcast against the samples) or a finite number."""
     return v if isinstance(v, Tensor) else check_scalar_arg(v, op, arg)
