@@ -23,6 +23,22 @@ def _check_name(name, what, check_dot=True):
         raise KeyError("%s: the name must not contain '.', but got %r" % (what, name))
 
 
+def _write_parameter(param, name, value):
+    """``self.p = x`` (or ``self.p += 1``) for a Parameter attribute. While GRAPH_MODE traces
+    construct this is an Assign in the graph, run at every call as in MindSpore; set_data would
+    change the value once, while tracing, and never again."""
+    from mindcell.graph.tracer import is_tracing
+    if not is_tracing():
+        param.set_data(value)
+        return
+    if tuple(value.shape) != tuple(param.shape):
+        raise ValueError("Cell: in GRAPH_MODE construct, 'self.%s = value' writes the Parameter %r "
+                         "in place, so value must have its shape %s, but got %s"
+                         % (name, param.name, tuple(param.shape), tuple(value.shape)))
+    from mindcell.ops.function.misc_func import assign
+    assign(param, value)
+
+
 class RegistrationMixin:
     """Attribute assignment and the explicit insert_*/register_* methods."""
 
@@ -110,7 +126,7 @@ class RegistrationMixin:
             if value is None:
                 params[name] = None
             elif isinstance(value, Tensor):
-                params[name].set_data(value)
+                _write_parameter(params[name], name, value)
             else:
                 raise TypeError("Cell: the Parameter %r can only be set to a Parameter, a Tensor "
                                 "or None, but got %s" % (name, type(value).__name__))
