@@ -24,7 +24,7 @@ def test_the_scripts_are_there():
     assert {"quickstart.py", "resnet.py", "bert_finetune.py", "lstm_sentiment.py",
             "dcgan.py", "custom_cell.py", "mobilenetv2.py", "textcnn.py",
             "gru_seq2seq.py", "crnn_ctc.py", "mini_gpt.py", "unet_seg.py",
-            "wide_deep.py"} <= set(NAMES), NAMES
+            "wide_deep.py", "vit.py"} <= set(NAMES), NAMES
 
 
 def _losses_of(name, mode, tmp_path):
