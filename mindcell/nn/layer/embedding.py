@@ -3,39 +3,64 @@ from mindcell import dtype as mstype
 from mindcell.common.initializer import initializer
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
-from mindcell.ops._errors import check_positive_int
+from mindcell.common.dtype import number_type
+from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import check_bool, check_int, check_positive_int
+from mindcell.ops._helpers import check_values_in
 from mindcell.ops import functional as F
 
 
 class Embedding(Cell):
     """Embedding(vocab_size, embedding_size, use_one_hot=False, embedding_table='normal',
-    dtype=mstype.int32, padding_idx=None): rows of the table ``embedding_table`` at the integer
-    indices of the input (any shape)."""
+    dtype=mstype.float32, padding_idx=None): rows of the table ``embedding_table`` at the integer
+    indices of the input (any shape; int32 or int64, int32 only with ``use_one_hot``).
+
+    ``use_one_hot`` computes the lookup as ``one_hot(ids) @ table`` (the same values; ids
+    outside ``[0, vocab_size)`` raise in PYNATIVE_MODE and give zero rows in GRAPH_MODE, as in
+    MindSpore); ``dtype`` is the dtype of the one-hot matrix, so with ``use_one_hot`` it must
+    be the table's dtype. ``padding_idx`` in ``[0, vocab_size)`` zeroes that row at init."""
 
     def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
-                 dtype=mstype.int32, padding_idx=None):
+                 dtype=mstype.float32, padding_idx=None):
         super().__init__()
         self.vocab_size = check_positive_int(vocab_size, "Embedding", "vocab_size")
         self.embedding_size = check_positive_int(embedding_size, "Embedding", "embedding_size")
-        self.use_one_hot = use_one_hot
-        table = initializer(embedding_table, (vocab_size, embedding_size), mstype.float32)
+        self.use_one_hot = check_bool(use_one_hot, "Embedding", "use_one_hot")
+        if dtype not in number_type:
+            raise TypeError("Embedding: 'dtype' must be a number dtype such as mstype.float32, "
+                            "but got %r" % (dtype,))
+        self.dtype = dtype
+        table = initializer(embedding_table, (vocab_size, embedding_size),
+                            embedding_table.dtype if isinstance(embedding_table, Tensor)
+                            else mstype.float32)  # a given table keeps its dtype
+        if use_one_hot and dtype != table.dtype:
+            raise TypeError("Embedding: with use_one_hot=True 'dtype' (the one-hot matrix's) must "
+                            "be the embedding table's dtype %s, but got %s" % (table.dtype, dtype))
         if padding_idx is not None:
-            if not -vocab_size <= padding_idx < vocab_size:
-                raise ValueError("Embedding: 'padding_idx' %d is out of range" % padding_idx)
+            padding_idx = check_int(padding_idx, "Embedding", "padding_idx", 0, vocab_size - 1)
             table._data[padding_idx] = 0
         self.padding_idx = padding_idx
         self.embedding_table = Parameter(table, name="embedding_table")
 
     def construct(self, ids):
-        if ids.dtype.is_floating_point:
-            raise TypeError("Embedding: ids must be integers, but got %s" % ids.dtype)
-        return F.gather(self.embedding_table, ids, 0)
+        allowed = (mstype.int32,) if self.use_one_hot else (mstype.int32, mstype.int64)
+        if ids.dtype not in allowed:
+            raise TypeError("Embedding: ids must be %s%s, but got %s"
+                            % (" or ".join(str(d) for d in allowed),
+                               " (use_one_hot=True)" if self.use_one_hot else "", ids.dtype))
+        if not self.use_one_hot:
+            return F.gather(self.embedding_table, ids, 0)
+        check_values_in(ids, 0, self.vocab_size, "Embedding", "ids")
+        on, off = Tensor(1, self.dtype), Tensor(0, self.dtype)
+        one_hot = F.one_hot(F.reshape(ids, (-1,)), self.vocab_size, on, off)
+        return F.reshape(F.matmul(one_hot, self.embedding_table),
+                         ids.shape + (self.embedding_size,))
 
     def extend_repr(self):
         return "vocab_size=%d, embedding_size=%d, use_one_hot=%s, embedding_table=%s, " \
-               "dtype=Int32, padding_idx=%s" % (self.vocab_size, self.embedding_size,
-                                               self.use_one_hot, self.embedding_table,
-                                               self.padding_idx)
+               "dtype=%s, padding_idx=%s" % (self.vocab_size, self.embedding_size,
+                                             self.use_one_hot, self.embedding_table, self.dtype,
+                                             self.padding_idx)
 
 
 _TARGETS = ("CPU", "DEVICE")
