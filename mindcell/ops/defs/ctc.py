@@ -119,8 +119,14 @@ def _sample_grad(lp, ext, skip, stay, C):
     return total, g
 
 
-def _ctc_grad_impl(log_probs, targets, input_lengths, target_lengths, dnll, blank=0):
-    """d(sum_n dnll[n] * nll[n]) / d log_probs; zero for samples whose likelihood is 0."""
+def _ctc_grad_impl(log_probs, targets, input_lengths, target_lengths, dnll, dlog_alpha,
+                   blank=0):
+    """d(sum_n dnll[n] * nll[n]) / d log_probs; zero for samples whose likelihood is 0. The
+    log_alpha output has no derivative here, so a non-zero cotangent for it raises rather than
+    vanish."""
+    if np.any(dlog_alpha != 0):
+        raise RuntimeError("ctc_loss: the 'log_alpha' output cannot be differentiated (its "
+                           "gradient is not implemented): differentiate through the loss only")
     grad = np.zeros(log_probs.shape, np.float64)
     for n, T, ext, skip, stay, lp in _samples(log_probs, targets, input_lengths, target_lengths,
                                               blank):
@@ -136,7 +142,7 @@ def _ctc_infer(log_probs, targets, input_lengths, target_lengths, blank=0):
 
 def _ctc_bprop(log_probs, targets, input_lengths, target_lengths, out, dout, blank=0):
     g = ctc_loss_grad_p.bind(log_probs, targets, input_lengths, target_lengths, dout[0],
-                             blank=blank)
+                             dout[1], blank=blank)
     return (g, None, None, None)
 
 
