@@ -6,7 +6,6 @@ from mindcell.nn.cell import Cell
 from mindcell.common.dtype import number_type
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_int, check_positive_int
-from mindcell.ops._helpers import check_values_in
 from mindcell.ops import functional as F
 
 
@@ -16,8 +15,8 @@ class Embedding(Cell):
     indices of the input (any shape; int32 or int64, int32 only with ``use_one_hot``).
 
     ``use_one_hot`` computes the lookup as ``one_hot(ids) @ table`` (the same values; ids
-    outside ``[0, vocab_size)`` raise in PYNATIVE_MODE and give zero rows in GRAPH_MODE, as in
-    MindSpore); ``dtype`` is the dtype of the one-hot matrix, so with ``use_one_hot`` it must
+    outside ``[0, vocab_size)`` give zero rows in both modes, as MindSpore's one-hot does);
+    ``dtype`` is the dtype of the one-hot matrix, so with ``use_one_hot`` it must
     be the table's dtype. ``padding_idx`` in ``[0, vocab_size)`` zeroes that row at init."""
 
     def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
@@ -50,7 +49,6 @@ class Embedding(Cell):
                                " (use_one_hot=True)" if self.use_one_hot else "", ids.dtype))
         if not self.use_one_hot:
             return F.gather(self.embedding_table, ids, 0)
-        check_values_in(ids, 0, self.vocab_size, "Embedding", "ids")
         on, off = Tensor(1, self.dtype), Tensor(0, self.dtype)
         one_hot = F.one_hot(F.reshape(ids, (-1,)), self.vocab_size, on, off)
         return F.reshape(F.matmul(one_hot, self.embedding_table),
