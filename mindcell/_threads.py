@@ -6,12 +6,15 @@ then elementwise work, then a product ...). Workers that spin-wait after their w
 cores the next kernel needs, so both kinds sleep when idle:
 
 - ``OMP_WAIT_POLICY=PASSIVE``: idle OpenMP workers sleep (spinning tripled training steps).
-- ``OPENBLAS_THREAD_TIMEOUT=4``: OpenBLAS workers spin 2**4 instead of 2**28 cycles after a
-  product (a LeNet training step on two cores: 150 ms -> 12 ms). mindcell's products use
+- ``OPENBLAS_THREAD_TIMEOUT=16``: OpenBLAS workers spin 2**16 cycles (some 20 us) instead of
+  2**28 after a product (a LeNet training step on two cores: 150 ms -> 12 ms with 2**4), long
+  enough to stay awake between products issued back to back (an LSTM's per-step products,
+  attention's): against 2**4, the LSTM LM step 1.10x -> 1.01-1.03x PyTorch's time and the W6
+  transformer block 33 -> 28 ms, with W3-W5 unchanged. mindcell's products use
   scipy's OpenBLAS, which loads after this module; numpy's own, loaded earlier with numpy,
   serves no hot path of mindcell.
 """
 import os
 
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
+os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "16")
