@@ -58,16 +58,17 @@ cdef enum:
     LSTM = 1
     GRU = 2
 
-GATES = (1, 4, 3)     # gate blocks of hidden_size in w_ih / w_hh, per kind
-RESERVE = (2, 7, 5)   # saved values per (time, batch) row, in units of hidden_size
-
-
 cdef inline Py_ssize_t _gates(int kind) noexcept nogil:
+    """Gate blocks of hidden_size in w_ih / w_hh."""
     return 4 if kind == LSTM else (3 if kind == GRU else 1)
 
 
 cdef inline Py_ssize_t _reserve(int kind) noexcept nogil:
+    """Saved values per (time, batch) row, in units of hidden_size."""
     return 7 if kind == LSTM else (5 if kind == GRU else 2)
+
+
+RESERVE = tuple(_reserve(k) for k in (RNN, LSTM, GRU))  # for the callers' allocations
 
 
 cdef inline Py_ssize_t _hprev(int kind) noexcept nogil:

@@ -13,7 +13,21 @@ fallback.
 
 from mindcell import _threads  # noqa: F401  (thread settings before any BLAS/OpenMP start)
 
+import numpy as np  # noqa: E402
+
 KERNELS = {}
+_F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+
+
+def same_float_dtype(*arrays):
+    """All of ``arrays`` are float32, or all float64 (what the compiled kernels cover)."""
+    dt = arrays[0].dtype
+    return (dt is _F32 or dt is _F64) and all(a.dtype is dt for a in arrays)
+
+
+def contiguous(a):
+    """``a`` itself if C-contiguous, else a C-contiguous copy."""
+    return a if a.flags.c_contiguous else np.ascontiguousarray(a)
 
 
 def register(name):

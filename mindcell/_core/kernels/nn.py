@@ -8,21 +8,9 @@ from mindcell._C import optim as _optim
 from mindcell._C import reduce as _reduce
 from mindcell._C import softmax as _sm
 from mindcell._core import blas
-from mindcell._core.kernels import register
+from mindcell._core.kernels import contiguous as _c, register, same_float_dtype as _floats
 
 blas.bind(_mm)
-
-_F32 = np.dtype(np.float32)
-_F64 = np.dtype(np.float64)
-
-
-def _floats(*arrays):
-    dt = arrays[0].dtype
-    return (dt is _F32 or dt is _F64) and all(a.dtype is dt for a in arrays)
-
-
-def _c(a):
-    return a if a.flags.c_contiguous else np.ascontiguousarray(a)
 
 
 # ----- matrix products -------------------------------------------------------------------------

@@ -4,20 +4,9 @@ import numpy as np
 
 from mindcell._C import recurrent as _rec
 from mindcell._core import blas
-from mindcell._core.kernels import register
+from mindcell._core.kernels import contiguous as _c, register, same_float_dtype as _ok
 
 blas.bind(_rec)
-
-_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
-
-
-def _c(a):
-    return np.ascontiguousarray(a)
-
-
-def _ok(*arrays):
-    dt = arrays[0].dtype
-    return dt in _FLOATS and all(a.dtype == dt for a in arrays)
 
 
 def _lengths(seq_length):
