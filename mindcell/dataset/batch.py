@@ -7,9 +7,9 @@ import numbers
 import numpy as np
 
 from mindcell.dataset import config
-from mindcell.dataset.engine import _PEEK, Epoch, names_arg
+from mindcell.dataset.engine import _PEEK, Epoch, check_columns, names_arg, to_array
 from mindcell.dataset.parallel import ordered_map
-from mindcell.dataset.pipeline import _Unary, check_columns, set_layout, to_array
+from mindcell.dataset.pipeline import _Unary, set_layout
 
 __all__ = ["BatchInfo", "BatchDataset", "BucketBatchDataset"]
 

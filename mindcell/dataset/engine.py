@@ -54,6 +54,19 @@ def names_arg(op, arg, value, allow_none=True):
     return list(names)
 
 
+def check_columns(op, names, wanted):
+    for c in wanted:
+        if c not in names:
+            raise ValueError("%s: no column %r (columns: %s)" % (op, c, names))
+
+
+def to_array(value):
+    """A transform's (or source's) output as a numpy array (Tensors included)."""
+    if hasattr(value, "asnumpy"):
+        return value.asnumpy()
+    return np.asarray(value)
+
+
 def check_count(op, arg, value, minimum):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         raise ValueError("%s: '%s' must be an int >= %d, but got %r" % (op, arg, minimum, value))
@@ -300,10 +313,7 @@ class TupleIterator:
                             % (name, output_numpy))
         names = dataset.get_col_names()
         columns = names_arg("create_tuple_iterator", "columns", columns)
-        for c in columns or ():
-            if c not in names:
-                raise ValueError("create_tuple_iterator: no column %r (columns: %s)"
-                                 % (c, names))
+        check_columns("create_tuple_iterator", names, columns or ())
         self._index = None if columns is None else [names.index(c) for c in columns]
         self._names = names if columns is None else columns
         self._dataset, self._left, self._numpy = dataset, num_epochs, output_numpy

@@ -2,27 +2,12 @@
 rename, zip, concat (batch: :mod:`.batch`)."""
 import itertools
 
-import numpy as np
-
 from mindcell.dataset import config
-from mindcell.dataset.engine import Dataset, check_count, names_arg
+from mindcell.dataset.engine import Dataset, check_columns, check_count, names_arg, to_array
 from mindcell.dataset.parallel import ordered_map
 
 __all__ = ["MapDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
            "ShuffleDataset", "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset"]
-
-
-def check_columns(op, names, wanted):
-    for c in wanted:
-        if c not in names:
-            raise ValueError("%s: no column %r (columns: %s)" % (op, c, names))
-
-
-def to_array(value):
-    """A transform's output as a numpy array (Tensors included)."""
-    if hasattr(value, "asnumpy"):
-        return value.asnumpy()
-    return np.asarray(value)
 
 
 def set_layout(node, op, names, input_columns, output_columns):

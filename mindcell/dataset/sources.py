@@ -5,7 +5,7 @@ import itertools
 
 import numpy as np
 
-from mindcell.dataset.engine import Dataset, check_count, names_arg
+from mindcell.dataset.engine import Dataset, check_count, names_arg, to_array
 from mindcell.dataset.parallel import check_workers, ordered_map
 from mindcell.dataset.samplers import make_sampler
 
@@ -159,7 +159,7 @@ def _as_row(item, names):
     if len(values) != len(names):
         raise ValueError("GeneratorDataset: the source gave a row of %d values but "
                          "column_names has %d: %s" % (len(values), len(names), names))
-    return tuple(v.asnumpy() if hasattr(v, "asnumpy") else np.asarray(v) for v in values)
+    return tuple(to_array(v) for v in values)
 
 
 class GeneratorDataset(MappableSource):
