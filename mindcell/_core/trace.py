@@ -145,7 +145,6 @@ def restore(saved):
     del state.needed[n_needed:]
 
 
-
 _graph_compiler = None  # set by mindcell.graph.jit (register_graph_compiler)
 
 
