@@ -5,8 +5,7 @@ import re
 
 import numpy as np
 
-from mindcell.dataset.mnist import check_dir_and_usage
-from mindcell.dataset.sources import ArraySource
+from mindcell.dataset.sources import ArraySource, check_dir_and_usage
 
 __all__ = ["Cifar10Dataset", "Cifar100Dataset"]
 

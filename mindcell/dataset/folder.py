@@ -4,7 +4,7 @@ import os
 
 import numpy as np
 
-from mindcell.dataset.sources import MappableSource
+from mindcell.dataset.sources import MappableSource, check_dir
 from mindcell.dataset.vision._decode import decode
 
 __all__ = ["ImageFolderDataset"]
@@ -88,11 +88,7 @@ class ImageFolderDataset(MappableSource):
                  sampler=None, extensions=None, class_indexing=None, decode=False,
                  num_shards=None, shard_id=None, cache=None, decrypt=None):
         op = "ImageFolderDataset"
-        if not isinstance(dataset_dir, (str, os.PathLike)):
-            raise TypeError("%s: 'dataset_dir' must be a str, but got %s"
-                            % (op, type(dataset_dir).__name__))
-        if not os.path.isdir(dataset_dir):
-            raise ValueError("%s: the directory %r does not exist" % (op, str(dataset_dir)))
+        check_dir(op, dataset_dir)
         _check_options(op, extensions, class_indexing, decode, decrypt)
         super().__init__(op, ["image", "label"], shuffle, num_samples, sampler, num_shards,
                          shard_id, num_parallel_workers)

@@ -3,27 +3,13 @@ import os
 
 import numpy as np
 
-from mindcell.dataset.sources import ArraySource
+from mindcell.dataset.sources import ArraySource, check_dir_and_usage
 
 __all__ = ["MnistDataset"]
 
 _FILES = {"train": ("train-images-idx3-ubyte", "train-labels-idx1-ubyte"),
           "test": ("t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte")}
 _IMAGE_MAGIC, _LABEL_MAGIC = 2051, 2049
-
-
-def check_dir_and_usage(op, dataset_dir, usage, allowed=("train", "test", "all")):
-    """``usage`` (None means 'all') after checking the directory exists."""
-    if not isinstance(dataset_dir, (str, os.PathLike)):
-        raise TypeError("%s: 'dataset_dir' must be a str, but got %s"
-                        % (op, type(dataset_dir).__name__))
-    if not os.path.isdir(dataset_dir):
-        raise ValueError("%s: the directory %r does not exist" % (op, str(dataset_dir)))
-    usage = "all" if usage is None else usage
-    if usage not in allowed:
-        raise ValueError("%s: 'usage' must be one of %s or None, but got %r"
-                         % (op, list(allowed), usage))
-    return usage
 
 
 def read_idx(path, magic, ndim):

@@ -2,6 +2,7 @@
 callable, iterable or random-access object), over the shared index-sampling of
 :class:`MappableSource` (shuffle, ``num_samples``, shards)."""
 import itertools
+import os
 
 import numpy as np
 
@@ -10,6 +11,25 @@ from mindcell.dataset.parallel import check_workers, ordered_map
 from mindcell.dataset.samplers import make_sampler
 
 __all__ = ["MappableSource", "ArraySource", "NumpySlicesDataset", "GeneratorDataset"]
+
+
+def check_dir(op, dataset_dir):
+    """Check that the ``dataset_dir`` of a file-reading source is an existing directory."""
+    if not isinstance(dataset_dir, (str, os.PathLike)):
+        raise TypeError("%s: 'dataset_dir' must be a str, but got %s"
+                        % (op, type(dataset_dir).__name__))
+    if not os.path.isdir(dataset_dir):
+        raise ValueError("%s: the directory %r does not exist" % (op, str(dataset_dir)))
+
+
+def check_dir_and_usage(op, dataset_dir, usage, allowed=("train", "test", "all")):
+    """``usage`` (None means 'all') after checking the directory exists."""
+    check_dir(op, dataset_dir)
+    usage = "all" if usage is None else usage
+    if usage not in allowed:
+        raise ValueError("%s: 'usage' must be one of %s or None, but got %r"
+                         % (op, list(allowed), usage))
+    return usage
 
 
 class MappableSource(Dataset):
