@@ -225,20 +225,25 @@ class Dataset:
     def get_batch_size(self):
         """The batch size of the last ``batch`` (1 without one, -1 for a callable one)."""
         from mindcell.dataset.batch import BatchDataset
-        node = self
-        while node.children and not isinstance(node, BatchDataset):
-            node = node.children[0]
-        if not isinstance(node, BatchDataset):
+        node = self._last(BatchDataset)
+        if node is None:
             return 1
         return -1 if callable(node.batch_size) else node.batch_size
 
     def get_repeat_count(self):
         """The count of the last ``repeat`` (1 without one, -1 endless)."""
         from mindcell.dataset.pipeline import RepeatDataset
+        node = self._last(RepeatDataset)
+        return 1 if node is None else node.count
+
+    def _last(self, cls):
+        """The nearest node of type ``cls`` down the first-child chain, or None."""
         node = self
-        while node.children and not isinstance(node, RepeatDataset):
+        while not isinstance(node, cls):
+            if not node.children:
+                return None
             node = node.children[0]
-        return node.count if isinstance(node, RepeatDataset) else 1
+        return node
 
     def _first_row(self):
         row = next(iter(self._rows(Epoch((_PEEK,)))), None)
