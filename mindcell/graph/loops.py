@@ -4,6 +4,7 @@ and the body are regions (``graph.control``) compiled once, whatever the trip co
 numbers the body changes are carried as 0-d tensors. Gradients: ``graph.while_grad``."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.graph.control import (ControlPrim, _has_effect, _results, _writes, as_bool_tensor,
                                     program, trace_region)
@@ -86,9 +87,6 @@ def _rebuild_while(gt, operands, cond, body, n_carry, n_cond, record=False):
     return emit_while(gt, operands, cond, body, n_carry, n_cond)
 
 
-_PY_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
-
-
 def _promote(obj, tin, tout, out_values):
     """``obj`` with each Python number that the body changes made a 0-d tensor (of the dtype
     the body gives it); whether any was."""
@@ -97,8 +95,8 @@ def _promote(obj, tin, tout, out_values):
     if kin == "C":
         if tout == tin:
             return obj, False
-        if type(obj) in _PY_DTYPES:
-            dtype = out_values[pout].dtype if kout == "T" else _PY_DTYPES[type(obj)]
+        if type(obj) in (bool, int, float):
+            dtype = out_values[pout].dtype if kout == "T" else mstype.to_dtype(type(obj)).np_dtype
             return Tensor._make(np.asarray(obj, dtype)), True
     elif kin == kout == "T":
         return obj, False
