@@ -2,23 +2,17 @@
 hyperbolic functions, rounding, clipping. Each is a composite of mindcell ops, with
 mindspore.numpy's optional ``dtype`` argument (the result's dtype); math functions of integer
 or bool inputs compute in Float32."""
-import math
-
 from mindcell.common.tensor import Tensor
 from mindcell import ops
 from mindcell.numpy import _utils as U
 
-_LN2, _LN10 = math.log(2.0), math.log(10.0)
-
 
 def _float_operands(x1, x2, name):
-    """Both operands as float tensors: a Python float stays in the tensor's dtype."""
+    """Bool/integer tensor operands as Float32; a Python scalar is left to the op's promotion
+    (a Python float stays in the tensor's dtype)."""
     a, b = U.operands(x1, x2, name)
-    a = U.as_float(a) if isinstance(a, Tensor) else a
-    b = U.as_float(b) if isinstance(b, Tensor) else b
-    a = a if isinstance(a, Tensor) else ops.add(ops.zeros_like(b), a)
-    b = b if isinstance(b, Tensor) else ops.add(ops.zeros_like(a), b)
-    return a, b
+    return (U.as_float(a) if isinstance(a, Tensor) else a,
+            U.as_float(b) if isinstance(b, Tensor) else b)
 
 
 def _float_arg(x, name):
@@ -26,6 +20,8 @@ def _float_arg(x, name):
 
 
 def _binary(fn, name, float_result=False):
+    """``float_result``: bool/integer operands become Float32 first (ops that keep integers,
+    such as heaviside; ops.div, ops.hypot ... already compute integers in Float32)."""
     return U.binary(fn, name, "%s(x1, x2, dtype=None): element-wise, with broadcasting.",
                     _float_operands if float_result else U.operands)
 
@@ -38,8 +34,8 @@ def _unary(fn, name, to_float=True):
 add = _binary(ops.add, "add")
 subtract = _binary(ops.sub, "subtract")
 multiply = _binary(ops.mul, "multiply")
-true_divide = _binary(ops.div, "true_divide", float_result=True)
-divide = _binary(ops.div, "divide", float_result=True)
+true_divide = _binary(ops.div, "true_divide")
+divide = _binary(ops.div, "divide")
 floor_divide = _binary(ops.floor_divide, "floor_divide")
 power = _binary(ops.pow, "power")
 remainder = _binary(ops.remainder, "remainder")
@@ -48,28 +44,10 @@ maximum = _binary(ops.maximum, "maximum")
 minimum = _binary(ops.minimum, "minimum")
 
 
-def _fmod(a, b):
-    """The remainder with the dividend's sign (C's fmod), from the floored one."""
-    r = ops.remainder(a, b)
-    flip = ops.logical_and(ops.ne(r, 0), ops.ne(ops.lt(a, 0), ops.lt(b, 0)))
-    return ops.where(flip, ops.sub(r, b), r)
-
-
-def _trunc(t):
-    return ops.where(ops.ge(t, 0), ops.floor(t), ops.ceil(t))
-
-
-fmod = _binary(_fmod, "fmod")
-hypot = _binary(lambda a, b: ops.sqrt(ops.add(ops.square(a), ops.square(b))), "hypot",
-                float_result=True)
-def _heaviside(a, b):
-    b = ops.add(ops.zeros_like(a), b)  # a's shape; the promoted dtype
-    return ops.where(ops.lt(a, 0), 0.0, ops.where(ops.gt(a, 0), 1.0, b))
-
-
-heaviside = _binary(_heaviside, "heaviside", float_result=True)
-logaddexp = _binary(lambda a, b: ops.add(ops.maximum(a, b), ops.log1p(ops.exp(ops.neg(
-    ops.abs(ops.sub(a, b)))))), "logaddexp", float_result=True)
+fmod = _binary(ops.fmod, "fmod")
+hypot = _binary(ops.hypot, "hypot")
+heaviside = _binary(ops.heaviside, "heaviside", float_result=True)
+logaddexp = _binary(ops.logaddexp, "logaddexp")
 
 negative = _unary(ops.neg, "negative", to_float=False)
 positive = _unary(lambda t: ops.mul(t, 1) if t._np_dtype.kind != "b" else t, "positive",
@@ -82,34 +60,33 @@ sqrt = _unary(ops.sqrt, "sqrt")
 cbrt = _unary(lambda t: ops.mul(ops.sign(t), ops.pow(ops.abs(t), 1.0 / 3.0)), "cbrt")
 reciprocal = _unary(ops.reciprocal, "reciprocal")
 exp = _unary(ops.exp, "exp")
-exp2 = _unary(lambda t: ops.pow(2.0, t), "exp2")
+exp2 = _unary(ops.exp2, "exp2")
 expm1 = _unary(ops.expm1, "expm1")
 log = _unary(ops.log, "log")
-log2 = _unary(lambda t: ops.div(ops.log(t), _LN2), "log2")
-log10 = _unary(lambda t: ops.div(ops.log(t), _LN10), "log10")
+log2 = _unary(ops.log2, "log2")
+log10 = _unary(ops.log10, "log10")
 log1p = _unary(ops.log1p, "log1p")
 sin = _unary(ops.sin, "sin")
 cos = _unary(ops.cos, "cos")
-tan = _unary(lambda t: ops.div(ops.sin(t), ops.cos(t)), "tan")
+tan = _unary(ops.tan, "tan")
 tanh = _unary(ops.tanh, "tanh")
-# expm1 keeps sinh accurate near 0, where exp(x) - exp(-x) cancels.
-sinh = _unary(lambda t: ops.mul(ops.sub(ops.expm1(t), ops.expm1(ops.neg(t))), 0.5), "sinh")
-cosh = _unary(lambda t: ops.mul(ops.add(ops.exp(t), ops.exp(ops.neg(t))), 0.5), "cosh")
-deg2rad = _unary(lambda t: ops.mul(t, math.pi / 180.0), "deg2rad")
-radians = _unary(lambda t: ops.mul(t, math.pi / 180.0), "radians")
-rad2deg = _unary(lambda t: ops.mul(t, 180.0 / math.pi), "rad2deg")
-degrees = _unary(lambda t: ops.mul(t, 180.0 / math.pi), "degrees")
+sinh = _unary(ops.sinh, "sinh")
+cosh = _unary(ops.cosh, "cosh")
+deg2rad = _unary(ops.deg2rad, "deg2rad")
+radians = _unary(ops.deg2rad, "radians")
+rad2deg = _unary(ops.rad2deg, "rad2deg")
+degrees = _unary(ops.rad2deg, "degrees")
 floor = _unary(ops.floor, "floor")
 ceil = _unary(ops.ceil, "ceil")
-trunc = _unary(_trunc, "trunc")
-fix = _unary(_trunc, "fix")
+trunc = _unary(ops.trunc, "trunc")
+fix = _unary(ops.trunc, "fix")
 rint = _unary(ops.round, "rint")
 
 
 arcsin = _unary(ops.asin, "arcsin")
 arccos = _unary(ops.acos, "arccos")
 arctan = _unary(ops.atan, "arctan")
-arctan2 = _binary(ops.atan2, "arctan2", float_result=True)
+arctan2 = _binary(ops.atan2, "arctan2")
 arcsinh = _unary(ops.asinh, "arcsinh")
 arccosh = _unary(ops.acosh, "arccosh")
 arctanh = _unary(ops.atanh, "arctanh")
