@@ -8,7 +8,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
-from mindcell.ops._errors import check_positive_int
+from mindcell.ops._errors import check_int, check_number, check_positive_int
 from mindcell.ops import functional as F
 
 
@@ -57,9 +57,8 @@ class Hardtanh(Cell):
 
     def __init__(self, min_val=-1.0, max_val=1.0):
         super().__init__()
-        for name, v in (("min_val", min_val), ("max_val", max_val)):
-            if not isinstance(v, numbers.Real) or isinstance(v, bool):
-                raise TypeError("Hardtanh: '%s' must be a number, but got %r" % (name, v))
+        check_number(min_val, "Hardtanh", "min_val")
+        check_number(max_val, "Hardtanh", "max_val")
         if min_val > max_val:
             raise ValueError("Hardtanh: 'min_val' (%r) must not exceed 'max_val' (%r)"
                              % (min_val, max_val))
@@ -74,9 +73,7 @@ class GLU(Cell):
 
     def __init__(self, axis=-1):
         super().__init__()
-        if not isinstance(axis, int) or isinstance(axis, bool):
-            raise TypeError("GLU: 'axis' must be an int, but got %r" % (axis,))
-        self.axis = axis
+        self.axis = check_int(axis, "GLU", "axis")
 
     def construct(self, x):
         return F.glu(x, self.axis)
@@ -88,11 +85,7 @@ class Dropout2d(Cell):
 
     def __init__(self, p=0.5):
         super().__init__()
-        if not isinstance(p, numbers.Real) or isinstance(p, bool):
-            raise TypeError("Dropout2d: 'p' must be a number, but got %r" % (p,))
-        if not 0 <= p <= 1:
-            raise ValueError("Dropout2d: 'p' must be in [0, 1], but got %r" % (p,))
-        self.p = float(p)
+        self.p = check_number(p, "Dropout2d", "p", 0.0, 1.0)
 
     def construct(self, x):
         return F.dropout2d(x, self.p, self.training)

@@ -1,13 +1,11 @@
 """InstanceNorm1d/2d/3d: normalise each (sample, channel) over its spatial dims, with the
 instance's own statistics in training and evaluation alike."""
-import numbers
-
 from mindcell import dtype as mstype
 from mindcell.common.initializer import initializer
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
-from mindcell.ops._errors import check_positive_int
+from mindcell.ops._errors import check_bool, check_number, check_positive_int
 from mindcell.ops import functional as F
 
 
@@ -19,16 +17,11 @@ class _InstanceNorm(Cell):
         super().__init__()
         owner = type(self).__name__
         num_features = check_positive_int(num_features, owner, "num_features")
-        for name, v in (("eps", eps), ("momentum", momentum)):
-            if not isinstance(v, numbers.Real) or isinstance(v, bool):
-                raise TypeError("%s: '%s' must be a float, but got %r" % (owner, name, v))
-        if eps <= 0 or not 0 <= momentum <= 1:
-            raise ValueError("%s: 'eps' must be positive and 'momentum' in [0, 1], but got %r "
-                             "and %r" % (owner, eps, momentum))
-        if not isinstance(affine, bool):
-            raise TypeError("%s: 'affine' must be a bool, but got %r" % (owner, affine))
+        if check_number(eps, owner, "eps") <= 0:
+            raise ValueError("%s: 'eps' must be positive, but got %r" % (owner, eps))
+        check_number(momentum, owner, "momentum", 0.0, 1.0)
         self.num_features, self.eps, self.momentum = num_features, float(eps), momentum
-        self.affine = affine
+        self.affine = check_bool(affine, owner, "affine")
         self.gamma = Parameter(initializer(gamma_init, (num_features,), dtype), name="gamma",
                                requires_grad=affine)
         self.beta = Parameter(initializer(beta_init, (num_features,), dtype), name="beta",

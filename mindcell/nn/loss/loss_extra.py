@@ -1,17 +1,9 @@
 """More loss cells over the functional losses: HuberLoss, KLDivLoss, CosineEmbeddingLoss,
 MarginRankingLoss, SoftMarginLoss, MultiMarginLoss."""
-import numbers
-
 from mindcell.nn.cell import Cell
 from mindcell.nn.loss.loss import LossBase
 from mindcell.ops import functional as F
-from mindcell.ops._errors import check_reduction
-
-
-def _number(v, name, owner):
-    if not isinstance(v, numbers.Real) or isinstance(v, bool):
-        raise TypeError("%s: '%s' must be a number, but got %r" % (owner, name, v))
-    return v
+from mindcell.ops._errors import check_number, check_reduction
 
 
 class HuberLoss(LossBase):
@@ -20,7 +12,7 @@ class HuberLoss(LossBase):
 
     def __init__(self, reduction="mean", delta=1.0):
         super().__init__(reduction)
-        if _number(delta, "delta", "HuberLoss") <= 0:
+        if check_number(delta, "HuberLoss", "delta") <= 0:
             raise ValueError("HuberLoss: 'delta' must be positive, but got %r" % (delta,))
         self.delta = delta
 
@@ -47,10 +39,7 @@ class CosineEmbeddingLoss(LossBase):
 
     def __init__(self, margin=0.0, reduction="mean"):
         super().__init__(reduction)
-        if not -1.0 <= _number(margin, "margin", "CosineEmbeddingLoss") <= 1.0:
-            raise ValueError("CosineEmbeddingLoss: 'margin' must be in [-1, 1], but got %r"
-                             % (margin,))
-        self.margin = margin
+        self.margin = check_number(margin, "CosineEmbeddingLoss", "margin", -1.0, 1.0)
 
     def construct(self, logits_x1, logits_x2, labels):
         return F.cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin, self.reduction)
@@ -61,7 +50,7 @@ class MarginRankingLoss(LossBase):
 
     def __init__(self, margin=0.0, reduction="mean"):
         super().__init__(reduction)
-        self.margin = _number(margin, "margin", "MarginRankingLoss")
+        self.margin = check_number(margin, "MarginRankingLoss", "margin")
 
     def construct(self, input1, input2, target):
         return F.margin_ranking_loss(input1, input2, target, self.margin, self.reduction)
@@ -82,7 +71,7 @@ class MultiMarginLoss(LossBase):
         super().__init__(reduction)
         if p not in (1, 2) or isinstance(p, bool):
             raise ValueError("MultiMarginLoss: 'p' must be 1 or 2, but got %r" % (p,))
-        self.p, self.margin = p, _number(margin, "margin", "MultiMarginLoss")
+        self.p, self.margin = p, check_number(margin, "MultiMarginLoss", "margin")
         self.weight = weight
 
     def construct(self, x, target, weight=None):
