@@ -6,16 +6,10 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.dataset import config
+from mindcell.dataset.engine import to_array
 
 __all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "Fill", "Duplicate",
            "RandomApply", "RandomChoice", "Concatenate", "Slice"]
-
-
-def as_array(value):
-    """A transform input as a numpy array (Tensors and PIL images too)."""
-    if hasattr(value, "asnumpy"):
-        return value.asnumpy()
-    return np.asarray(value)
 
 
 class TensorOperation:
@@ -25,7 +19,7 @@ class TensorOperation:
         if len(inputs) != 1:
             raise TypeError("%s: expected 1 input column, but got %d"
                             % (type(self).__name__, len(inputs)))
-        return self._apply(as_array(inputs[0]))
+        return self._apply(to_array(inputs[0]))
 
     def _apply(self, x):
         raise NotImplementedError
@@ -173,7 +167,7 @@ class Duplicate(TensorOperation):
 def _vector(op, arg, value):
     if value is None:
         return None
-    value = as_array(value)
+    value = to_array(value)
     if value.ndim != 1:
         raise ValueError("%s: '%s' must be a 1-d array, but got shape %s"
                          % (op, arg, value.shape))
@@ -197,7 +191,7 @@ class Concatenate(TensorOperation):
     def __call__(self, *inputs):
         if not inputs:
             raise TypeError("Concatenate: expected at least 1 input column, but got 0")
-        parts = [p for p in [self.prepend] + [as_array(x) for x in inputs] + [self.append]
+        parts = [p for p in [self.prepend] + [to_array(x) for x in inputs] + [self.append]
                  if p is not None]
         for p in parts:
             if p.ndim != 1:
