@@ -13,15 +13,17 @@ from mindcell.graph.tracer import _flatten, _unflatten
 
 
 def _run_while(*arrays, cond, body, n_carry, n_cond, record=False):
-    if record:  # differentiated: also the stack of iteration inputs (graph.while_grad)
-        from mindcell.graph.while_grad import run_recording
-        carry, stack = run_recording(arrays, program(cond).run, program(body).run, n_carry,
-                                     n_cond)
-        return tuple(_results(carry, arrays, 2, False)[:n_carry]) + (stack,)
     carry = list(arrays[:n_carry])
     cond_caps = list(arrays[n_carry:n_carry + n_cond])
     body_caps = list(arrays[n_carry + n_cond:])
     test, step = program(cond).run, program(body).run
+    if record:  # differentiated: also the stack of iteration inputs (graph.while_grad)
+        from mindcell.graph import while_grad
+        stack = []
+        while test(carry + cond_caps)[0]:
+            stack.append(while_grad.kept(carry, arrays))
+            carry = step(carry + body_caps)
+        return tuple(_results(carry, arrays, 2, False)[:n_carry]) + (while_grad.box(stack),)
     while test(carry + cond_caps)[0]:
         carry = step(carry + body_caps)
     return _results(carry, arrays, n_carry, False)

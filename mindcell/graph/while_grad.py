@@ -19,24 +19,17 @@ def _is_float(dtype):
     return mstype.is_float_np(np.dtype(dtype))
 
 
-def _kept(carry, arrays):
+def kept(carry, arrays):
     """The carried arrays as they are now: copies of those sharing memory with the node's
     operands (the enclosing program may reuse or overwrite those buffers after the node)."""
     return [c.copy() if any(np.may_share_memory(c, a) for a in arrays) else c for c in carry]
 
 
-def run_recording(arrays, test, step, n_carry, n_cond):
-    """The loop of ``loops._run_while``, also returning the stack of iteration inputs."""
-    carry = list(arrays[:n_carry])
-    cond_caps = list(arrays[n_carry:n_carry + n_cond])
-    body_caps = list(arrays[n_carry + n_cond:])
-    stack = []
-    while test(carry + cond_caps)[0]:
-        stack.append(_kept(carry, arrays))
-        carry = step(carry + body_caps)
-    box = np.empty((), object)
-    box[()] = stack
-    return carry, box
+def box(stack):
+    """The stack of iteration inputs (``loops._run_while``) as the node's 0-d object value."""
+    value = np.empty((), object)
+    value[()] = stack
+    return value
 
 
 class _TapeEntry:
