@@ -18,7 +18,6 @@ class Program:
         self.params = [v.param for v in graph.params]
         memory = self.lowered.memory
         self._consts = [c for _, c in memory.consts]
-        self._const_ids = {id(c) for c in self._consts}
         # outputs that may share memory with a parameter or constant: all but native results,
         # which are allocated fresh for each run (decided here, not on every call)
         fresh = {f[0] for f in memory.fresh}
@@ -55,13 +54,13 @@ class Program:
         """Outputs that share memory with a parameter (bound by reference: a later step or
         ``ops.assign`` writes it) or with a constant (every run would return that one array)
         are replaced by copies: the caller gets the value at the end of this run."""
-        bound_ids = {id(b) for b in bound} | self._const_ids
+        shared = bound + self._consts
+        ids = {id(a) for a in shared}
         for i in self._shared_outputs:
             o = outs[i]
-            if o.base is None and id(o) not in bound_ids:
-                continue  # a fresh result (most Python steps)
-            if id(o) in bound_ids or any(np.may_share_memory(o, b) for b in bound) or any(
-                    np.may_share_memory(o, c) for c in self._consts):
+            # an array owning its memory shares it only by being one of them (the fast test)
+            if id(o) in ids or o.base is not None and any(
+                    np.may_share_memory(o, a) for a in shared):
                 outs[i] = o.copy()
 
 
