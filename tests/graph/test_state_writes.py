@@ -156,10 +156,17 @@ def test_reshape_of_a_non_contiguous_argument_is_a_copy_in_both_modes():
 
 
 # ----- (2) Parameters written in tensor-dependent regions -----------------------------------
-class _IfAssign(nn.Cell):
+class _OneParameter(nn.Cell):
+    """A cell with one Parameter ``p`` of three ``fill`` values."""
+    fill = 0.0
+
     def __init__(self):
         super().__init__()
-        self.p = Parameter(Tensor(np.ones(3, np.float32)), name="p")
+        self.p = Parameter(Tensor(np.full(3, self.fill, np.float32)), name="p")
+
+
+class _IfAssign(_OneParameter):
+    fill = 1.0
 
     def construct(self, x):
         before = self.p * 1
@@ -171,11 +178,7 @@ class _IfAssign(nn.Cell):
         return before, inside, self.p * 1
 
 
-class _WhileAccumulate(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.p = Parameter(Tensor(np.zeros(3, np.float32)), name="p")
-
+class _WhileAccumulate(_OneParameter):
     def construct(self, x):
         before = self.p * 1
         i = ops.zeros((), ms.int32)
