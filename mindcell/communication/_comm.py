@@ -30,7 +30,7 @@ class _State:
         self.mpi = None
         self.rank, self.size = 0, 1
         self.local_rank, self.local_size = 0, 1
-        self.groups = {}  # name -> (mpi4py communicator or None, world ranks)
+        self.groups = {}  # create_group's: name -> (mpi4py communicator or None, world ranks)
 
 
 _state = _State()
@@ -66,7 +66,6 @@ def init(backend_name=None):
         return
     if launched_size() > 1:
         _init_mpi()
-    _state.groups[WORLD] = (_state.comm, tuple(range(_state.size)))
     _state.inited = True
 
 
@@ -86,8 +85,8 @@ def _init_mpi():
 
 
 def release():
-    for name, (comm, _) in list(_state.groups.items()):
-        if comm is not None and name != WORLD:
+    for comm, _ in _state.groups.values():
+        if comm is not None:
             comm.Free()
     _state.groups.clear()
     _state.inited = False
