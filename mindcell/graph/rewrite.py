@@ -329,10 +329,8 @@ def rewrite_function(code):
 
 def _rewrite_code(code, globals_):
     """The rewritten code object of ``code`` (same file, same line numbers), or None."""
-    try:
-        source = textwrap.dedent(inspect.getsource(code))
-        tree = ast.parse(source)
-    except (OSError, TypeError, SyntaxError):
+    tree = _source_tree(code)
+    if tree is None:
         return None
     fdef = tree.body[0]
     if not isinstance(fdef, ast.FunctionDef):
@@ -355,6 +353,14 @@ def _rewrite_code(code, globals_):
     return new
 
 
+def _source_tree(code):
+    """The parsed (dedented) source of ``code``'s function, or None when it has none."""
+    try:
+        return ast.parse(textwrap.dedent(inspect.getsource(code)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+
+
 class NeedsRewrite(Exception):
     """Raised while tracing when a function was rewritten: the trace starts again."""
 
@@ -367,11 +373,7 @@ _while_lines = weakref.WeakKeyDictionary()
 def _loop_lines(code):
     lines = _while_lines.get(code)
     if lines is None:
-        lines = set()
-        try:
-            tree = ast.parse(textwrap.dedent(inspect.getsource(code)))
-        except (OSError, TypeError, SyntaxError):
-            tree = None
+        lines, tree = set(), _source_tree(code)
         for n in ast.walk(tree) if tree is not None else ():
             head = n.test if isinstance(n, ast.While) else n.iter if isinstance(n, ast.For) \
                 else None
