@@ -118,10 +118,10 @@ def broadcast_parameters(params, root=0, group=GlobalComm.WORLD_COMM_GROUP):
 
 def check_parameters_consistent(params, group=GlobalComm.WORLD_COMM_GROUP):
     """Raise RuntimeError naming the first parameter whose value differs between ranks."""
+    if _comm.group_size(group, "DistributedGradReducer") == 1 or not params:
+        return
     sums = np.array([zlib.crc32(np.ascontiguousarray(p._data).tobytes()) for p in params],
                     np.int64)
-    if _comm.group_size(group, "DistributedGradReducer") == 1 or not len(sums):
-        return
     every = _comm.all_gather(sums[None, :], group).reshape(-1, len(sums))
     differ = np.nonzero((every != every[0]).any(axis=0))[0]
     if len(differ):
