@@ -320,8 +320,8 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
             safetensors: the ``crc_num`` metadata); ``load_checkpoint`` always verifies it.
         format (str): ``'ckpt'`` or ``'safetensors'``.
 
-    In data parallel on several ranks, call it on every rank: rank 0 writes and the others
-    return once the file is complete (not waiting for an ``async_save``);
+    In data parallel on several ranks only rank 0 writes; the others return at once without
+    waiting for it (call ``communication.barrier()`` before reading the file on another rank);
     ``MINDCELL_SAVE_ON_ALL_RANKS=1`` makes every rank write its own file.
 
     Examples:
