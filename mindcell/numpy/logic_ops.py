@@ -48,8 +48,7 @@ isinf = _test(ops.isinf, "isinf")
 isfinite = _test(ops.isfinite, "isfinite")
 isposinf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.gt(t, 0)), "isposinf")
 isneginf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.lt(t, 0)), "isneginf")
-signbit = _test(lambda t: ops.lt(ops.div(1.0, ops.where(ops.eq(t, 0), t, ops.sign(t))), 0),
-                "signbit", floats_only=False)
+signbit = _test(ops.signbit, "signbit", floats_only=False)
 
 
 def logical_not(a, dtype=None):
