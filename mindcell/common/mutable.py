@@ -55,21 +55,6 @@ class MutableFloat(_MutableScalar, float):
     np_dtype, py_type = np.dtype(np.float32), float
 
 
-class _MutableTuple(tuple):
-    __slots__ = ()
-
-
-class _MutableList(list):
-    __slots__ = ()
-
-
-class _MutableDict(dict):
-    __slots__ = ()
-
-
-_SEQUENCES = {tuple: _MutableTuple, list: _MutableList}
-
-
 def _mark(obj):
     if isinstance(obj, (Tensor, _MutableScalar)):
         return obj
@@ -79,10 +64,12 @@ def _mark(obj):
         return MutableInt(obj)
     if isinstance(obj, numbers.Real):
         return MutableFloat(obj)
-    if isinstance(obj, (tuple, list)):
-        return _SEQUENCES[tuple if isinstance(obj, tuple) else list](_mark(o) for o in obj)
+    if isinstance(obj, tuple):  # a container is marked through its scalars
+        return tuple(_mark(o) for o in obj)
+    if isinstance(obj, list):
+        return [_mark(o) for o in obj]
     if isinstance(obj, dict):
-        return _MutableDict((k, _mark(v)) for k, v in obj.items())
+        return {k: _mark(v) for k, v in obj.items()}
     raise TypeError("mutable: 'input_data' must be a Tensor, scalar, tuple, list or dict (or "
                     "nested ones), but got an element of type %s" % type(obj).__name__)
 
