@@ -4,11 +4,11 @@
 import numpy as np
 import pytest
 
-import mindcell as ms
 from mindcell import nn
-from mindcell.dataset import NumpySlicesDataset
 from mindcell.train import Model
 from mindcell.train.callback import Callback
+
+from dense_model import dense_model_and_data
 
 NEW = ["on_%s_begin", "on_%s_epoch_begin", "on_%s_step_begin", "on_%s_step_end",
        "on_%s_epoch_end", "on_%s_end"]
@@ -31,20 +31,9 @@ class Modern(Callback):
                 (h, ctx.original_args().cur_step_num)))(old))
 
 
-def _model_and_data():
-    ms.set_seed(0)
-    x = np.random.default_rng(0).normal(size=(12, 4)).astype(np.float32)
-    data = NumpySlicesDataset({"x": x, "y": (x[:, 0] > 0).astype(np.int32)},
-                              shuffle=False).batch(4)
-    net = nn.Dense(4, 2)
-    model = Model(net, nn.CrossEntropyLoss(), nn.SGD(net.trainable_params(), 0.1),
-                  metrics={"acc"})
-    return model, data
-
-
 @pytest.mark.parametrize("phase", ["train", "eval"])
 def test_legacy_hooks_run_like_the_new_ones(phase):
-    model, data = _model_and_data()
+    model, _, data = dense_model_and_data()
     legacy, modern = Legacy(), Modern(phase)
     if phase == "train":
         model.train(2, data, callbacks=[legacy, modern])
@@ -58,7 +47,7 @@ def test_legacy_hooks_run_like_the_new_ones(phase):
 
 
 def test_eval_end_sees_the_metrics():
-    model, data = _model_and_data()
+    model, _, data = dense_model_and_data()
     seen = {}
 
     class Keep(Callback):
@@ -69,7 +58,7 @@ def test_eval_end_sees_the_metrics():
 
 
 def test_model_of_a_training_step_cell_trains_it():
-    model, data = _model_and_data()
+    model, _, data = dense_model_and_data()
     step = model.train_network
     before = [p.asnumpy().copy() for p in step.weights]
     Model(step).train(1, data)

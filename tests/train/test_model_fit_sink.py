@@ -4,22 +4,9 @@ evaluates on valid_dataset at the epochs valid_frequency names."""
 import numpy as np
 import pytest
 
-import mindcell as ms
-from mindcell import nn
-from mindcell.dataset import NumpySlicesDataset
-from mindcell.train import Model
 from mindcell.train.callback import Callback
 
-
-def _model_and_data(metrics=("acc",)):
-    ms.set_seed(0)
-    x = np.random.default_rng(0).normal(size=(12, 4)).astype(np.float32)
-    data = NumpySlicesDataset({"x": x, "y": (x[:, 0] > 0).astype(np.int32)},
-                              shuffle=False).batch(4)
-    net = nn.Dense(4, 2)
-    model = Model(net, nn.CrossEntropyLoss(), nn.SGD(net.trainable_params(), 0.1),
-                  metrics=set(metrics) if metrics else None)
-    return model, net, data
+from dense_model import dense_model_and_data
 
 
 class Record(Callback):
@@ -43,10 +30,10 @@ def _weights(net):
 @pytest.mark.parametrize("sink, sink_size", [(True, -1), (True, 1), (True, 2), (True, 50),
                                              (False, 2)])
 def test_sink_mode_on_cpu_runs_the_whole_dataset_every_epoch(mode, sink, sink_size):
-    model, net, data = _model_and_data()
+    model, net, data = dense_model_and_data()
     rec = Record()
     model.train(3, data, callbacks=rec, dataset_sink_mode=sink, sink_size=sink_size)
-    ref_model, ref_net, ref_data = _model_and_data()
+    ref_model, ref_net, ref_data = dense_model_and_data()
     ref_model.train(3, ref_data, dataset_sink_mode=False)
     assert rec.steps == 3 * 3
     for a, b in zip(_weights(net), _weights(ref_net)):
@@ -56,14 +43,14 @@ def test_sink_mode_on_cpu_runs_the_whole_dataset_every_epoch(mode, sink, sink_si
 @pytest.mark.parametrize("freq, epochs, expected", [(1, 3, [1, 2, 3]), (2, 5, [2, 4]),
                                                     ([1, 5], 5, [1, 5]), (7, 3, [])])
 def test_fit_evaluates_at_the_valid_frequency(mode, freq, epochs, expected):
-    model, net, data = _model_and_data()
+    model, net, data = dense_model_and_data()
     rec = Record()
     model.fit(epochs, data, data, valid_frequency=freq, callbacks=[rec])
     assert [e for e, _ in rec.evals] == expected
     assert rec.steps == 3 * epochs
     if expected and expected[-1] == epochs:
         assert rec.evals[-1][1] == model.eval(data)
-    ref_model, ref_net, ref_data = _model_and_data()
+    ref_model, ref_net, ref_data = dense_model_and_data()
     ref_model.train(epochs, ref_data)
     for a, b in zip(_weights(net), _weights(ref_net)):
         np.testing.assert_array_equal(a, b)
@@ -84,7 +71,7 @@ def test_fit_evaluates_at_the_valid_frequency(mode, freq, epochs, expected):
     ("fit", {"epoch": 0}, ValueError, "Model.fit: 'epoch' must be a positive int"),
 ])
 def test_bad_arguments_name_the_method(method, kwargs, err, msg):
-    model, _, data = _model_and_data()
+    model, _, data = dense_model_and_data()
     kwargs = dict(kwargs)
     epoch = kwargs.pop("epoch", 1)
     with pytest.raises(err, match=msg):
@@ -92,7 +79,7 @@ def test_bad_arguments_name_the_method(method, kwargs, err, msg):
 
 
 def test_fit_with_a_valid_dataset_needs_metrics():
-    model, _, data = _model_and_data(metrics=None)
+    model, _, data = dense_model_and_data(metrics=None)
     with pytest.raises(RuntimeError, match="Model.fit: 'valid_dataset' needs metrics"):
         model.fit(1, data, data)
     model.fit(1, data)  # without a valid_dataset it is train
