@@ -10,6 +10,7 @@ from mindcell import dtype as mstype
 from mindcell import nn
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
+from mindcell.nn.wrap.cell_wrapper import cast_floats
 from mindcell.nn.wrap.loss_scale import all_finite as _all_finite, _check_scale, _check_window
 from mindcell.ops import functional as F
 from mindcell.train.loss_scale_manager import (LossScaleManager, FixedLossScaleManager,  # noqa
@@ -51,15 +52,7 @@ def all_finite(inputs):
 
 
 def _to_fp32(cell, args, output):
-    return _cast_tree(output, mstype.float32)
-
-
-def _cast_tree(out, dtype):
-    if isinstance(out, Tensor):
-        return F.cast(out, dtype) if out.dtype.is_floating_point and out.dtype != dtype else out
-    if isinstance(out, (tuple, list)):
-        return type(out)(_cast_tree(o, dtype) for o in out)
-    return out
+    return cast_floats(output, mstype.float32)
 
 
 class _OutputTo32(nn.Cell):
@@ -71,7 +64,7 @@ class _OutputTo32(nn.Cell):
         self._backbone = backbone
 
     def construct(self, *inputs):
-        return _cast_tree(self._backbone(*inputs), mstype.float32)
+        return cast_floats(self._backbone(*inputs), mstype.float32)
 
 
 def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):

@@ -134,10 +134,14 @@ def _as_tensor(result, like):
     return result if isinstance(result, Tensor) else Tensor._make(np.zeros((), like._np_dtype))
 
 
-def _float_to_32(x):
-    if isinstance(x, (tuple, list)):
-        return type(x)(_float_to_32(v) for v in x)
-    return F.cast(x, np.float32) if mstype.is_float_np(x._np_dtype) else x
+def cast_floats(out, dtype):
+    """``out`` (a Tensor or nested tuples/lists of them) with its float Tensors in ``dtype``;
+    other values (class-index labels ...) unchanged."""
+    if isinstance(out, Tensor):
+        return F.cast(out, dtype) if out.dtype.is_floating_point and out.dtype != dtype else out
+    if isinstance(out, (tuple, list)):
+        return type(out)(cast_floats(o, dtype) for o in out)
+    return out
 
 
 class WithEvalCell(Cell):
@@ -152,6 +156,6 @@ class WithEvalCell(Cell):
     def construct(self, data, label):
         outputs = self._network(data)
         if self.add_cast_fp32:  # float tensors only: class-index labels stay integers
-            label = _float_to_32(label)
-            outputs = _float_to_32(outputs)
+            label = cast_floats(label, mstype.float32)
+            outputs = cast_floats(outputs, mstype.float32)
         return self._loss_fn(outputs, label), outputs, label
