@@ -8,6 +8,7 @@ from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float
 from mindcell.ops._errors import check_broadcast, check_choice
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import elementwise_math as EM
+from mindcell.ops.defs.shape import copy_p
 
 
 _BINARY_DOC = """%s(input, other): elementwise, with broadcasting and dtype promotion.
@@ -214,7 +215,6 @@ def cast(input, dtype):
     check_tensor(input, "cast")
     np_dtype = as_np_dtype(dtype, "cast")
     if input._np_dtype == np_dtype:
-        from mindcell.ops.defs.shape import copy_p
         return copy_p.bind(input)
     return cast_to(input, np_dtype)
 
