@@ -259,7 +259,8 @@ def broadcast(x, root, group_name=WORLD, inplace=False):
     return buf
 
 
-def barrier():
-    comm = _state.comm
+def barrier(group_name=None):
+    """Wait for every rank of ``group_name`` (None: the world; a no-op before init)."""
+    comm = _state.comm if group_name is None else group(group_name, "barrier")[0]
     if comm is not None:
         _wait(comm.Ibarrier(), "barrier")

@@ -125,5 +125,4 @@ def get_process_group_ranks(group=GlobalComm.WORLD_COMM_GROUP):
 def barrier(group=GlobalComm.WORLD_COMM_GROUP):
     """barrier(group=GlobalComm.WORLD_COMM_GROUP): return once every rank has called it (as
     ``mindspore.communication.comm_func.barrier``); a no-op in a one-process world."""
-    _checked_group(group, "barrier")
-    _comm.barrier()
+    _comm.barrier(_checked_group(group, "barrier"))

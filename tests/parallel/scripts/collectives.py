@@ -7,7 +7,8 @@ import numpy as np
 import mindcell as ms
 from mindcell import nn, ops
 from mindcell.communication import _comm
-from mindcell.communication import init, get_rank, get_group_size, create_group, GlobalComm
+from mindcell.communication import (init, get_rank, get_group_size, create_group, GlobalComm,
+                                    barrier)
 
 
 def check(mode):
@@ -71,6 +72,12 @@ def main():
     create_group("first", [0])
     if get_rank() == 0:
         assert get_group_size("first") == 1 and get_rank("first") == 0
+        start = time.perf_counter()
+        barrier("first")  # a one-rank group: does not wait for rank 1
+        assert time.perf_counter() - start < 2.0, "barrier('first') waited for other ranks"
+    else:
+        time.sleep(3)
+    barrier()
 
 
 if __name__ == "__main__":
