@@ -5,9 +5,7 @@ from mindcell.nn.layer import get_activation  # noqa: F401
 from mindcell.nn.loss import *  # noqa: F401,F403,E402
 from mindcell.nn.optim import *  # noqa: F401,F403,E402
 from mindcell.nn.wrap import *  # noqa: F401,F403,E402
-from mindcell.nn.learning_rate_schedule import (exponential_decay_lr, cosine_decay_lr,  # noqa
-                                                piecewise_constant_lr, warmup_lr,
-                                                polynomial_decay_lr,
-                                                LearningRateSchedule, ExponentialDecayLR,
+from mindcell.nn.dynamic_lr import *  # noqa: F401,F403,E402
+from mindcell.nn.learning_rate_schedule import (LearningRateSchedule, ExponentialDecayLR,  # noqa
                                                 CosineDecayLR, WarmUpLR, PolynomialDecayLR,
                                                 NaturalExpDecayLR, InverseDecayLR)

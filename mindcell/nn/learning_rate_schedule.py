@@ -1,5 +1,5 @@
-"""Learning-rate schedules: list-returning functions (one value per step) and schedule Cells
-called with the optimizer's global step (MindSpore's names and signatures)."""
+"""Learning-rate schedule Cells called with the optimizer's global step (MindSpore's names and
+signatures); the per-step list functions are in ``nn.dynamic_lr``."""
 import math
 
 import numpy as np
@@ -11,72 +11,6 @@ from mindcell.ops import functional as F
 def _check_positive(name, value, owner):
     if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
         raise ValueError("%s: '%s' must be positive, but got %r" % (owner, name, value))
-
-
-def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
-                         is_stair=False):
-    """lr * decay_rate ** (epoch / decay_epoch) for each of ``total_step`` steps."""
-    for n, v in (("total_step", total_step), ("step_per_epoch", step_per_epoch),
-                 ("decay_epoch", decay_epoch)):
-        _check_positive(n, v, "exponential_decay_lr")
-    out = []
-    for i in range(total_step):
-        p = (i // step_per_epoch) / decay_epoch
-        out.append(learning_rate * decay_rate ** (math.floor(p) if is_stair else p))
-    return out
-
-
-def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch):
-    """min_lr + (max_lr - min_lr) * (1 + cos(pi * epoch / decay_epoch)) / 2 per step."""
-    for n, v in (("total_step", total_step), ("step_per_epoch", step_per_epoch),
-                 ("decay_epoch", decay_epoch)):
-        _check_positive(n, v, "cosine_decay_lr")
-    if min_lr > max_lr:
-        raise ValueError("cosine_decay_lr: 'min_lr' must not exceed 'max_lr'")
-    return [min_lr + (max_lr - min_lr) * 0.5 * (1 + math.cos(
-        math.pi * min(i // step_per_epoch, decay_epoch) / decay_epoch))
-        for i in range(total_step)]
-
-
-def piecewise_constant_lr(milestone, learning_rates):
-    """learning_rates[k] for the steps before milestone[k] (milestones increasing)."""
-    if len(milestone) != len(learning_rates) or any(
-            b <= a for a, b in zip(milestone[:-1], milestone[1:])):
-        raise ValueError("piecewise_constant_lr: milestones must increase and match the rates")
-    out, start = [], 0
-    for stop, lr in zip(milestone, learning_rates):
-        out.extend([lr] * (stop - start))
-        start = stop
-    return out
-
-
-def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch):
-    """lr * min(epoch, warmup_epoch) / warmup_epoch per step."""
-    for n, v in (("total_step", total_step), ("step_per_epoch", step_per_epoch),
-                 ("warmup_epoch", warmup_epoch)):
-        _check_positive(n, v, "warmup_lr")
-    return [learning_rate * min(i // step_per_epoch, warmup_epoch) / warmup_epoch
-            for i in range(total_step)]
-
-
-def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_epoch,
-                        decay_epoch, power, update_decay_epoch=False):
-    """(lr - end_lr) * (1 - epoch / decay_epoch) ** power + end_lr per step; the epoch stops
-    at ``decay_epoch``, or with ``update_decay_epoch`` the decay period grows by multiples."""
-    for n, v in (("total_step", total_step), ("step_per_epoch", step_per_epoch),
-                 ("decay_epoch", decay_epoch)):
-        _check_positive(n, v, "polynomial_decay_lr")
-    _check_positive("power", power, "polynomial_decay_lr")
-    out = []
-    for i in range(total_step):
-        epoch, period = i // step_per_epoch, decay_epoch
-        if update_decay_epoch:
-            period = decay_epoch * max(math.ceil(epoch / decay_epoch), 1)
-        else:
-            epoch = min(epoch, decay_epoch)
-        out.append((learning_rate - end_learning_rate) * (1 - epoch / period) ** power
-                   + end_learning_rate)
-    return out
 
 
 class LearningRateSchedule(Cell):
