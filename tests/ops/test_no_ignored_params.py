@@ -1,0 +1,325 @@
+"""No public parameter is accepted and ignored.
+
+Every public callable of ``mindcell.ops`` (functions, and the ``__init__``/``__call__`` of its
+classes), ``mindcell.nn`` (functions, and each Cell's ``__init__``/``construct``),
+``mindcell.numpy`` and the ``Tensor`` methods is parsed with ``ast``. A parameter must be *used*:
+read somewhere other than in validation alone (a ``raise``/``assert``, an ``if`` whose branches
+only validate, a discarded ``check_*``/``validate*`` call). ``locals()``/``vars()`` in the body
+count as using every parameter. A parameter whose only use is ``self.<attr> = <param>`` must have
+``<attr>`` read somewhere in the class's mindcell sources.
+
+The allow-list holds the parameters that are checked and documented as having no effect on a
+single CPU process, each with its reason. Everything else is implemented, or raises an error naming
+the API and the parameter when set to a value mindcell does not support.
+"""
+import ast
+import functools
+import inspect
+import re
+import textwrap
+
+import mindcell as ms
+from mindcell import nn, numpy as mnp, ops
+
+# "<owner>.<function>:<param>": why the parameter is validated but has no effect on CPU.
+ALLOWED = {
+}
+
+_CHECK_CALL = re.compile(r"^_*(check|validate|assert|raise|require|ensure)", re.I)
+_SKIP_FIRST = ("__init__", "__call__", "construct")
+
+
+# ----- which callables --------------------------------------------------------------------------
+def _own(obj):
+    """obj defined in mindcell (not numpy/builtins)."""
+    return (getattr(obj, "__module__", None) or "").startswith("mindcell")
+
+
+def _methods_of(cls, names):
+    for name in names:
+        for klass in cls.__mro__:
+            if name in vars(klass):
+                fn = vars(klass)[name]
+                if _own(klass) and inspect.isfunction(fn):
+                    yield name, klass, fn
+                break
+
+
+def _targets():
+    """(label, function, is_method, class or None) for every public callable, once each."""
+    seen = set()
+
+    def emit(label, fn, is_method, cls=None):
+        fn = inspect.unwrap(fn)
+        if not inspect.isfunction(fn) or not _own(fn):
+            return
+        key = (fn.__code__, cls if is_method else None)
+        if key not in seen:
+            seen.add(key)
+            yield label, fn, is_method, cls
+
+    for modname, mod, members in (("ops", ops, ("__init__", "__call__")),
+                                  ("nn", nn, ("__init__", "construct")),
+                                  ("numpy", mnp, ("__init__", "__call__"))):
+        for name in sorted(dir(mod)):
+            if name.startswith("_"):
+                continue
+            obj = getattr(mod, name)
+            if inspect.isclass(obj):
+                if not _own(obj):
+                    continue
+                for meth, klass, fn in _methods_of(obj, members):
+                    yield from emit("%s.%s.%s" % (modname, klass.__name__, meth), fn, True, obj)
+            elif callable(obj):
+                yield from emit("%s.%s" % (modname, name), obj, False)
+    for name in sorted(vars(ms.Tensor)) + sorted(dir(ms.Tensor)):
+        if name.startswith("_") and name not in ("__init__", "__call__"):
+            continue
+        obj = inspect.getattr_static(ms.Tensor, name, None)
+        if isinstance(obj, (staticmethod, classmethod)):
+            yield from emit("Tensor.%s" % name, obj.__func__, isinstance(obj, classmethod))
+        elif inspect.isfunction(obj):
+            yield from emit("Tensor.%s" % name, obj, True, ms.Tensor)
+
+
+# ----- source -----------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def _module_tree(path):
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read())
+
+
+def _node_of(fn):
+    """The FunctionDef/Lambda node that compiled to fn.__code__, or None (no source)."""
+    code = fn.__code__
+    try:
+        tree = _module_tree(inspect.getsourcefile(fn))
+    except (OSError, TypeError):
+        return None
+    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.name != code.co_name:
+                continue
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+        elif isinstance(node, ast.Lambda) and code.co_name == "<lambda>":
+            first = node.lineno
+        else:
+            continue
+        if first == code.co_firstlineno or node.lineno == code.co_firstlineno:
+            if tuple(a.arg for a in _positional(node.args) + node.args.kwonlyargs) == names:
+                return node
+            best = best or node
+    return best
+
+
+def _positional(args):
+    return list(args.posonlyargs) + list(args.args)
+
+
+# ----- use analysis -----------------------------------------------------------------------------
+def _call_name(call):
+    f = call.func
+    return f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+
+
+def _validation_only(stmt):
+    """stmt only validates: raises, asserts, discarded check calls, ifs made of those."""
+    if isinstance(stmt, (ast.Raise, ast.Assert, ast.Pass)):
+        return True
+    if isinstance(stmt, ast.Expr):
+        v = stmt.value
+        return (isinstance(v, ast.Constant) or
+                isinstance(v, ast.Call) and bool(_CHECK_CALL.match(_call_name(v))))
+    if isinstance(stmt, ast.Assign):
+        return all(isinstance(t, ast.Name) and t.id == "_" for t in stmt.targets)
+    if isinstance(stmt, ast.If):
+        return all(_validation_only(s) for s in stmt.body + stmt.orelse)
+    return False
+
+
+def _loads(node, out):
+    """Names read under node, skipping validation-only statements; out collects (name, stmt)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.stmt) and _validation_only(child):
+            continue
+        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+            out.append(child.id)
+        elif isinstance(child, ast.Call) and _call_name(child) in ("locals", "vars") \
+                and not child.args:
+            out.append("*locals*")
+        _loads(child, out)
+
+
+def _self_stores(node, self_name):
+    """{param name: [attr, ...]} for statements `self.attr = <param or check(param)>`, and the
+    set of names read anywhere else."""
+    stored, other = {}, []
+    body = node.body if isinstance(node.body, list) else [node.body]
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+                and isinstance(stmt.targets[0], ast.Attribute) \
+                and getattr(stmt.targets[0].value, "id", None) == self_name:
+            names = []
+            _loads(ast.Module(body=[ast.Expr(stmt.value)], type_ignores=[]), names)
+            names = [n for n in names if n != self_name]
+            if len(set(names)) == 1 and _simple_store(stmt.value):
+                stored.setdefault(names[0], []).append(stmt.targets[0].attr)
+                continue
+        if isinstance(stmt, ast.stmt) and _validation_only(stmt):
+            continue
+        _loads(ast.Module(body=[stmt], type_ignores=[]), other)
+    return stored, set(other)
+
+
+def _simple_store(value):
+    """`p`, `bool(p)`, `check_x(p, ...)`, `tuple(p)`: a value that is the parameter itself."""
+    if isinstance(value, ast.Name):
+        return True
+    if isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name):
+        return bool(_CHECK_CALL.match(_call_name(value))) or _call_name(value) in (
+            "bool", "int", "float", "tuple", "list", "str")
+    return False
+
+
+@functools.lru_cache(maxsize=None)
+def _attr_reads(path):
+    """Attribute names read (`x.attr` loads, getattr(x, "attr")) anywhere in a source file."""
+    reads = set()
+    for node in ast.walk(_module_tree(path)):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            reads.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            reads.add(node.value)
+    return reads
+
+
+def _class_reads(cls):
+    reads = set()
+    klasses = [k for k in cls.__mro__ if k.__module__ != "builtins"] if cls is not None else []
+    for klass in klasses:
+        try:
+            reads |= _attr_reads(inspect.getsourcefile(klass))
+        except (OSError, TypeError):
+            pass
+    return reads
+
+
+def _always_raises(node):
+    body = [s for s in node.body if not (isinstance(s, ast.Expr)
+                                          and isinstance(s.value, ast.Constant))]
+    return bool(body) and isinstance(body[-1], ast.Raise) and not any(
+        isinstance(n, ast.Return) for n in ast.walk(node))
+
+
+def _unused(label, fn, is_method, cls):
+    """[(param, why)] for the parameters fn ignores."""
+    node = _node_of(fn)
+    if node is None:
+        return [("*", "no source to check (generated without a traceable wrapper)")]
+    if isinstance(node, ast.Lambda):
+        body_names = []
+        _loads(ast.Module(body=[ast.Expr(node.body)], type_ignores=[]), body_names)
+        stored, reads = {}, set(body_names)
+    else:
+        if _always_raises(node):
+            return []
+        params_self = _positional(node.args)[0].arg if is_method and node.args.args else None
+        stored, reads = _self_stores(node, params_self)
+    a = node.args
+    params = [x.arg for x in _positional(a) + a.kwonlyargs]
+    params += [x.arg for x in (a.vararg, a.kwarg) if x is not None]
+    if is_method and params:
+        params = params[1:]
+    if "*locals*" in reads:
+        return []
+    out = []
+    attr_reads = None
+    for p in params:
+        if p in reads:
+            continue
+        if p in stored:
+            attr_reads = _class_reads(cls) if attr_reads is None else attr_reads
+            dead = [t for t in stored[p] if t not in attr_reads]
+            if len(dead) < len(stored[p]):
+                continue
+            out.append((p, "stored in self.%s, which nothing reads" % "/self.".join(dead)))
+        else:
+            out.append((p, "never used (or only validated)"))
+    return out
+
+
+def violations():
+    """['label:param  (why)  file:line', ...] for every parameter not used nor allowed."""
+    found = []
+    for label, fn, is_method, cls in _targets():
+        for param, why in _unused(label, fn, is_method, cls):
+            key = "%s:%s" % (label, param)
+            if key in ALLOWED:
+                continue
+            line = "%s  (%s)  %s:%d" % (key, why, fn.__code__.co_filename.split(
+                "/mindcell/", 1)[-1], fn.__code__.co_firstlineno)
+            if line not in found:
+                found.append(line)
+    return found
+
+
+# ----- tests ------------------------------------------------------------------------------------
+def _check(src, is_method=False):
+    ns = {}
+    exec(compile(textwrap.dedent(src), "<probe>", "exec"), ns)  # noqa: S102
+    fn = [v for k, v in ns.items() if not k.startswith("__")][0]
+    tree = ast.parse(textwrap.dedent(src))
+    node = tree.body[0]
+    stored, reads = _self_stores(node, "self" if is_method else None)
+    names = [x.arg for x in node.args.args + node.args.kwonlyargs][int(is_method):]
+    return [n for n in names if n not in reads and n not in stored], fn
+
+
+def test_detector_flags_validated_only_and_unused():
+    unused, _ = _check('''
+        def f(x, seed=None, axis=0, keep=False):
+            if seed is not None:
+                check_int(seed, "f", "seed")
+            if keep and axis:
+                raise ValueError("bad %r" % keep)
+            return x + axis
+    ''')
+    assert unused == ["seed", "keep"]
+
+
+def test_detector_counts_real_uses():
+    unused, _ = _check('''
+        def f(x, seed=None, k=1):
+            seed = check_int(seed, "f", "seed") if seed is not None else 0
+            if k > 1:
+                x = x * k
+            return g(x, seed)
+    ''')
+    assert unused == []
+
+
+def test_detector_sees_dead_self_store():
+    class Cls:
+        def __init__(self, a, b):
+            self.a = a
+            self.b_unread_anywhere_xyz = b
+
+        def __call__(self):
+            return self.a
+
+    out = _unused("Cls.__init__", Cls.__init__, True, Cls)
+    assert [p for p, _ in out] == ["b"]
+
+
+def test_no_public_parameter_is_ignored():
+    found = violations()
+    assert not found, "%d parameters accepted and ignored:\n  %s" % (
+        len(found), "\n  ".join(found))
+
+
+if __name__ == "__main__":
+    v = violations()
+    print("\n".join(v))
+    print(len(v), "violations")
