@@ -37,3 +37,7 @@ from mindcell import log, runtime  # noqa: E402,F401
 from mindcell import amp  # noqa: E402,F401
 from mindcell.train.loss_scale_manager import (LossScaleManager,  # noqa: E402,F401
                                                FixedLossScaleManager, DynamicLossScaleManager)
+# Last: bind every name at each further module path where MindSpore 2.10 has the same object
+# (ops.operations.Shape, ops.functional.partial, common.set_seed ...), recorded from MindSpore.
+from mindcell import _faces  # noqa: E402
+_faces.install()

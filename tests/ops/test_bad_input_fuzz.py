@@ -32,6 +32,8 @@ SKIP = {"binary_operands", "check_tensor", "check_matmul_shapes", "normalize_axi
         "same_padding", "print_", "Print", "Primitive", "PrimitiveWithInfer",
         "PrimitiveWithCheck", "constexpr", "prim_attr_register",  # decorators, base classes
         "partial",  # functools.partial: binds any arguments, checked when the result is called
+        # ops.functional helpers on Python values (tuples, numbers), at ops.* as in MindSpore
+        "scalar_cast", "make_tuple", "tuple_getitem", "shape_mul", "is_tensor",
         # Tensor methods that are not ops (conversions, introspection, init)
         "asnumpy", "numpy", "tolist", "data_ptr", "init_data", "has_init", "const_arg",
         "set_dtype", "is_contiguous", "contiguous", "element_size", "dim", "numel",
