@@ -9,6 +9,7 @@ from mindcell.dtype import BF16_NP as _BF16
 
 REGISTRY = {}
 _local = _trace._local
+PROFILER = None  # mindcell.profiler's recorder while one records (bind's one check)
 
 
 class Prim:
@@ -64,7 +65,9 @@ class Prim:
 
     def bind(self, *inputs, **attrs):
         """Run (eager) or record (graph) this op on Tensor inputs; returns Tensor(s)."""
-        return _local.top.process(self, inputs, attrs)  # this thread's innermost trace
+        if PROFILER is None:
+            return _local.top.process(self, inputs, attrs)  # this thread's innermost trace
+        return PROFILER.bind(self, inputs, attrs)
 
     def compute(self, arrays, attrs):
         """Evaluate on numpy arrays with the compiled kernel when there is one, else ``impl``."""

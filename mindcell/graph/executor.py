@@ -1,5 +1,7 @@
 """The thin Python face of the Cython executor (csrc/executor.pyx): a lowered graph becomes a
 ``Program`` whose ``run(input_arrays)`` binds the parameters by reference and executes."""
+import time
+
 import numpy as np
 
 from mindcell._C import executor as _executor
@@ -8,6 +10,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.graph.lower import lower
 
 Executor = blas.bind(_executor).Executor
+PROFILER = None  # mindcell.profiler's recorder while one records (run's one check)
 
 
 class Program:
@@ -15,6 +18,7 @@ class Program:
 
     def __init__(self, graph):
         self.lowered = lower(graph)
+        self.nodes = tuple(graph.nodes)  # one per instruction, for run_stepwise
         self.params = [v.param for v in graph.params]
         memory = self.lowered.memory
         self._consts = [c for _, c in memory.consts]
@@ -38,6 +42,8 @@ class Program:
         return Executor(lo.n_slots, lo.instrs, lo.py_steps, lo.frees, lo.new_bindings())
 
     def run(self, arrays):
+        if PROFILER is not None:
+            return PROFILER.run_program(self, arrays)
         # An executor owns its arena: a concurrent or nested run takes another one.
         idle = self._idle
         executor = idle.pop() if idle else self._new_executor()
@@ -50,13 +56,40 @@ class Program:
             self._detach(outs, bound)
         return outs
 
-    def _detach(self, outs, bound):
+    def run_stepwise(self, arrays, observe):
+        """``run`` one instruction at a time from Python, each through its node's primitive
+        ``compute`` (the kernels the native instructions inline), calling
+        ``observe(node, kind, inputs, outputs, start_ns, end_ns)`` after each. The profiler's
+        path: slower than ``run``, same results."""
+        lo, memory = self.lowered, self.lowered.memory
+        env = [None] * lo.n_slots
+        bound = [p._data for p in self.params]
+        for s, a in memory.consts + list(zip(memory.slots["input_slots"], arrays)) + list(
+                zip(memory.slots["param_slots"], bound)):
+            env[s] = a
+        slot, now = lo.slot, time.perf_counter_ns
+        for node, instr, frees in zip(self.nodes, lo.instrs, lo.frees):
+            inputs = [env[slot[v.id]] for v in node.inputs]
+            start = now()
+            out = node.prim.compute(inputs, node.attrs)
+            end = now()
+            outs = [np.asarray(o) for o in (out if node.prim.nout != 1 else (out,))]
+            for v, o in zip(node.outputs, outs):
+                env[slot[v.id]] = o
+            observe(node, instr["kind"], inputs, outs, start, end)
+            for s in frees:
+                env[s] = None
+        outs = [env[s] for s in memory.slots["output_slots"]]
+        self._detach(outs, bound, range(len(outs)))
+        return outs
+
+    def _detach(self, outs, bound, indices=None):
         """Outputs that share memory with a parameter (bound by reference: a later step or
         ``ops.assign`` writes it) or with a constant (every run would return that one array)
         are replaced by copies: the caller gets the value at the end of this run."""
         shared = bound + self._consts
         ids = {id(a) for a in shared}
-        for i in self._shared_outputs:
+        for i in self._shared_outputs if indices is None else indices:
             o = outs[i]
             # an array owning its memory shares it only by being one of them (the fast test)
             if id(o) in ids or o.base is not None and any(

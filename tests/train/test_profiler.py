@@ -1,0 +1,211 @@
+"""mindcell.profiler: eager ops and graph instructions are recorded with names, shapes, times
+and output bytes; the Chrome trace is valid; recording is off outside start/stop; options,
+schedule and handlers behave as documented."""
+import doctest
+import json
+import os
+
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import nn, ops
+from mindcell._core import primitive
+from mindcell.graph import executor
+from mindcell.profiler import (Profiler, profile, schedule, tensorboard_trace_handler,
+                               ProfilerAction, ProfilerLevel, AicoreMetrics, ExportType)
+from mindcell.profiler import profiler as profiler_module, _recorder
+
+REQUIRED = {"name", "ph", "ts", "dur", "pid", "tid", "args"}
+
+
+@pytest.fixture(autouse=True)
+def _no_recorder_left():
+    yield
+    _recorder.install(None)  # a failed test must not leave later ones recording
+
+
+def _trace(prof):
+    path = os.path.join(prof.last_output_dir, "ASCEND_PROFILER_OUTPUT", "trace_view.json")
+    with open(path) as f:
+        doc = json.load(f)
+    assert set(doc) >= {"traceEvents"}
+    return [e for e in doc["traceEvents"] if e["ph"] == "X"]
+
+
+def _x(shape=(4, 4), seed=0):
+    return ms.Tensor(np.random.default_rng(seed).normal(size=shape).astype(np.float32))
+
+
+def test_eager_ops_recorded_with_shapes_bytes_and_times(tmp_path, capsys):
+    x = _x()
+    prof = Profiler(output_path=str(tmp_path))
+    y = ops.matmul(x, x)
+    z = ops.add(y, ops.ones((1, 4), ms.float32))
+    prof.stop()
+    ops.mul(z, z)  # after stop: not recorded
+    prof.analyse()
+    events = _trace(prof)
+    assert [e["name"] for e in events] == ["MatMul", "Ones", "Add"] or \
+        [e["name"] for e in events if e["name"] != "Ones"] == ["MatMul", "Add"]
+    mm = next(e for e in events if e["name"] == "MatMul")
+    assert mm["args"]["Input Dims"] == "4,4;4,4"
+    assert mm["args"]["Output Bytes"] == 64 and mm["args"]["mode"] == "PYNATIVE"
+    for e in events:
+        assert REQUIRED <= set(e) and e["dur"] >= 0 and isinstance(e["ts"], float)
+    starts = [e["ts"] for e in events]
+    assert starts == sorted(starts)
+    out = capsys.readouterr().out
+    assert "MatMul" in out and "total(ms)" in out
+    assert os.path.exists(os.path.join(prof.last_output_dir, "ASCEND_PROFILER_OUTPUT",
+                                       "op_statistic.csv"))
+
+
+def test_off_means_no_hook(tmp_path):
+    assert primitive.PROFILER is None and executor.PROFILER is None
+    prof = Profiler(output_path=str(tmp_path))
+    assert primitive.PROFILER is not None and executor.PROFILER is primitive.PROFILER
+    prof.stop()
+    assert primitive.PROFILER is None and executor.PROFILER is None
+    prof = Profiler(output_path=str(tmp_path), start_profile=False)
+    ops.add(_x(), 1.0)
+    assert prof._events() == [] and primitive.PROFILER is None
+
+
+def test_graph_instructions_recorded_and_results_unchanged(tmp_path):
+    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_seed(1)
+    net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 3), nn.Softmax()])
+    x = _x((5, 4))
+    expected = net(x).asnumpy()
+    with Profiler(output_path=str(tmp_path)) as prof:
+        got = net(x).asnumpy()
+    prof.analyse()
+    np.testing.assert_array_equal(got, expected)  # the same kernels, run one by one
+    events = _trace(prof)
+    runs = [e for e in events if e["name"] == "RunGraph"]
+    steps = [e for e in events if e["name"] != "RunGraph"]
+    assert len(runs) == 1 and len(steps) == runs[0]["args"]["instructions"] > 0
+    assert all(e["args"]["mode"] == "GRAPH" and "instruction" in e["args"] for e in steps)
+    assert {e["args"]["instruction"] for e in steps} & {"gemm", "py"}
+    assert runs[0]["ts"] <= steps[0]["ts"] and \
+        steps[-1]["ts"] + steps[-1]["dur"] <= runs[0]["ts"] + runs[0]["dur"] + 1e-3
+
+
+def test_graph_training_step_same_parameters(tmp_path):
+    def train(profiled):
+        ms.set_context(mode=ms.GRAPH_MODE)
+        ms.set_seed(3)
+        net = nn.Dense(4, 2)
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                                   nn.Momentum(net.trainable_params(), 0.1, 0.9))
+        x, y = _x((6, 4), 1), _x((6, 2), 2)
+        losses = [float(step(x, y).asnumpy())]
+        prof = Profiler(output_path=str(tmp_path)) if profiled else None
+        losses += [float(step(x, y).asnumpy()) for _ in range(2)]
+        if prof:
+            prof.stop()
+        return losses, [p.asnumpy() for p in net.trainable_params()]
+
+    ref_losses, ref_params = train(False)
+    losses, params = train(True)
+    assert losses == ref_losses
+    for a, b in zip(params, ref_params):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_schedule_actions_and_trace_ready(tmp_path):
+    s = schedule(wait=1, warmup=1, active=2, repeat=1)
+    assert [s(i) for i in range(6)] == [ProfilerAction.NONE, ProfilerAction.WARM_UP,
+                                        ProfilerAction.RECORD, ProfilerAction.RECORD_AND_SAVE,
+                                        ProfilerAction.NONE, ProfilerAction.NONE]
+    assert repr(s) == "Schedule(wait=1, active=2, warmup=1, repeat=1, skip_first=0)"
+    seen = []
+    prof = Profiler(output_path=str(tmp_path), schedule=s,
+                    on_trace_ready=lambda p: seen.append((p.step_num, sorted(
+                        {e.name for e in p._events()}), len(p._events()))))
+    x = _x()
+    for i in range(6):
+        [ops.add, ops.mul, ops.sub, ops.div, ops.add, ops.add][i](x, x)
+        prof.step()
+    prof.stop()
+    # steps 2 and 3 kept (Sub, Div); step 1 (warm-up, Mul) dropped; handed over once
+    assert seen == [(4, ["RealDiv", "Sub"], 2)]
+
+
+def test_tensorboard_trace_handler_and_profile(tmp_path, capsys):
+    out = tmp_path / "tb"
+    with profile(schedule=schedule(wait=0, active=1),
+                 on_trace_ready=tensorboard_trace_handler(str(out), worker_name="w0")) as prof:
+        for _ in range(3):
+            ops.add(_x(), 1.0)
+            prof.step()
+    folders = sorted(os.listdir(out))
+    assert len(folders) >= 3 and all(f.startswith("w0_") for f in folders)
+    assert "mindcell profiler" in capsys.readouterr().out
+    with pytest.raises(TypeError, match="analyse_flag"):
+        tensorboard_trace_handler(str(out), analyse_flag=1)
+
+
+def test_options(tmp_path):
+    with pytest.raises(TypeError, match="'foo'"):
+        Profiler(output_path=str(tmp_path), foo=1)
+    with pytest.raises(NotImplementedError, match="profile_memory"):
+        Profiler(output_path=str(tmp_path), profile_memory=True)
+    with pytest.raises(NotImplementedError, match="data_process"):
+        profile(data_process=True)
+    with pytest.raises(NotImplementedError, match="ExportType.Db"):
+        Profiler(output_path=str(tmp_path), export_type=[ExportType.Db])
+    with pytest.raises(TypeError, match="with_stack"):
+        Profiler(output_path=str(tmp_path), with_stack="yes")
+    with pytest.raises(ValueError, match="active"):
+        schedule(wait=0, active=0)
+    prof = Profiler(output_path=str(tmp_path), start_profile=False, l2_cache=True,
+                    profiler_level=ProfilerLevel.Level2, aic_metrics=AicoreMetrics.Memory,
+                    hbm_ddr=False, sync_enable=False)
+    assert prof._opts["profiler_level"] is ProfilerLevel.Level2
+    with pytest.warns(UserWarning, match="timeline_limit"):
+        Profiler(output_path=str(tmp_path), start_profile=False, timeline_limit=10)
+
+
+def test_one_recorder_at_a_time(tmp_path):
+    first = Profiler(output_path=str(tmp_path))
+    try:
+        with pytest.raises(RuntimeError, match="another profiler"):
+            Profiler(output_path=str(tmp_path))
+    finally:
+        first.stop()
+    assert primitive.PROFILER is None
+
+
+def test_with_stack_and_metadata(tmp_path):
+    prof = Profiler(output_path=str(tmp_path), with_stack=True)
+    ops.add(_x(), 1.0)
+    prof.add_metadata("run", "a")
+    prof.add_metadata_json("cfg", '{"lr": 0.1}')
+    prof.stop()
+    prof.analyse(pretty=True)
+    (event,) = _trace(prof)
+    assert any("test_profiler.py" in frame for frame in event["args"]["stack"])
+    with open(os.path.join(prof.last_output_dir, "profiler_metadata.json")) as f:
+        assert json.load(f) == {"run": "a", "cfg": {"lr": 0.1}}
+    with pytest.raises(NotImplementedError, match="offline_path"):
+        prof.analyse(offline_path=str(tmp_path))
+    with pytest.raises(ValueError, match="mode"):
+        prof.analyse(mode="later")
+
+
+def test_offline_analyse_reads_trace(tmp_path, capsys):
+    prof = Profiler(output_path=str(tmp_path))
+    ops.matmul(_x(), _x())
+    prof.stop()
+    prof.analyse()
+    capsys.readouterr()
+    Profiler.offline_analyse(str(tmp_path))
+    assert "MatMul" in capsys.readouterr().out
+
+
+def test_docstring_examples():
+    result = doctest.testmod(profiler_module, optionflags=doctest.ELLIPSIS
+                             | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
