@@ -98,8 +98,6 @@ Reshape = _simple("Reshape", F.reshape)
 Transpose = _simple("Transpose", F.transpose)
 Tile = _simple("Tile", F.tile)
 ExpandDims = _simple("ExpandDims", F.expand_dims)
-Gather = _simple("Gather", lambda x, indices, axis: F.gather(x, indices, axis),
-                 "Gather()(input_params, input_indices, axis): calls ``ops.gather``.")
 GatherD = _simple("GatherD", F.gather_elements)
 Assign = _simple("Assign", F.assign)
 AssignAdd = _simple("AssignAdd", F.assign_add)
@@ -111,6 +109,17 @@ ZerosLike = _simple("ZerosLike", F.zeros_like)
 OnesLike = _simple("OnesLike", F.ones_like)
 Print = _simple("Print", F.print_, "Print(): prints strings and tensors (also in graphs).")
 Identity = _simple("Identity", F.identity)
+
+
+class Gather(Primitive):
+    """Gather(batch_dims=0)(input_params, input_indices, axis): calls ``ops.gather``."""
+
+    def __init__(self, batch_dims=0):
+        super().__init__()
+        self.batch_dims = check_int(batch_dims, "Gather", "batch_dims")
+
+    def __call__(self, input_params, input_indices, axis):
+        return F.gather(input_params, input_indices, axis, self.batch_dims)
 
 
 class _Reduce(Primitive):

@@ -282,11 +282,60 @@ def _index_tensor(indices, op):
 
 
 def gather(input_params, input_indices, axis, batch_dims=0):
-    """gather(input_params, input_indices, axis, batch_dims=0): take slices along ``axis``."""
+    """gather(input_params, input_indices, axis, batch_dims=0): take slices along ``axis``.
+
+    Args:
+        input_params (Tensor): the tensor to take from, rank at least 1.
+        input_indices (Tensor): integer indices into ``axis`` (negative ones count from the end).
+        axis (int): the axis of ``input_params`` to index.
+        batch_dims (int): the leading dims shared by ``input_params`` and ``input_indices``;
+            each batch element takes from its own slice (negative: counted from the rank of
+            ``input_indices``). ``axis`` must not be below it. Default: 0.
+
+    Returns:
+        Tensor of shape ``params.shape[:axis] + indices.shape[batch_dims:] +
+        params.shape[axis + 1:]``.
+
+    Raises:
+        TypeError: a non-Tensor input, non-integer indices, or a non-int ``batch_dims``.
+        ValueError: ``axis`` or ``batch_dims`` out of range, or ``axis < batch_dims``.
+        RuntimeError: the batch dims of the two inputs differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> x = ms.Tensor(np.arange(8).reshape(2, 4).astype(np.float32))
+        >>> ops.gather(x, ms.Tensor(np.array([[0, 3], [1, 2]], np.int32)), 1, batch_dims=1)
+        Tensor(shape=[2, 2], dtype=Float32, value=
+        [[ 0.00000000e+00,  3.00000000e+00],
+         [ 5.00000000e+00,  6.00000000e+00]])
+    """
     check_rank(check_tensor(input_params, "gather", "input_params"), "gather", 1, "input_params")
     idx = _index_tensor(input_indices, "gather")
     ax = normalize_dim(axis, input_params.ndim, "gather")
-    return S.gather_p.bind(input_params, idx, axis=ax)
+    b = check_int(batch_dims, "gather", "batch_dims", -input_params.ndim, input_params.ndim - 1)
+    b = b + idx.ndim if b < 0 else b
+    if b == 0:
+        return S.gather_p.bind(input_params, idx, axis=ax)
+    return _batch_gather(input_params, idx, ax, b)
+
+
+def _batch_gather(params, idx, axis, b):
+    """gather with ``b`` batch dims: each of the B = prod(shape[:b]) batch elements takes from
+    its own slice, as one gather_elements over params viewed as (B, M, A, N)."""
+    if axis < b or b > idx.ndim:
+        raise ValueError("gather: 'axis' (%d) must be >= 'batch_dims' (%d) and 'batch_dims' "
+                         "<= the rank of 'input_indices' (%d)" % (axis, b, idx.ndim))
+    p, i = tuple(params.shape), tuple(idx.shape)
+    if p[:b] != i[:b]:
+        raise RuntimeError("gather: with batch_dims=%d the leading dims of 'input_params' %s and "
+                           "'input_indices' %s must be equal" % (b, p, i))
+    nb, m, a = math.prod(p[:b]), math.prod(p[b:axis]), p[axis]
+    n, k = math.prod(p[axis + 1:]), math.prod(i[b:])
+    index = broadcast_to(idx.reshape((nb, 1, k, 1)), (nb, m, k, n))
+    out = S.gather_d_p.bind(params.reshape((nb, m, a, n)), index, axis=2)
+    return out.reshape(p[:axis] + i[b:] + p[axis + 1:])
 
 
 def gather_elements(input, dim, index):
