@@ -82,12 +82,23 @@ def mean(self, axis=None, keep_dims=False, keepdims=False):
 
 def _tensor_max(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
                 return_indices=False):
-    return F.amax(self, axis, _keep(keepdims, keep_dims, "max"))
+    """max(axis=None, keepdims=False, *, initial=None, where=None, return_indices=False): the
+    maxima (:func:`ops.amax`), or ``(values, indices)`` (:func:`ops.max`) with
+    ``return_indices``."""
+    keep = _keep(keepdims, keep_dims, "max")
+    if check_bool(return_indices, "Tensor.max", "return_indices"):
+        return F.max(self, axis, keep, initial=initial, where=where)
+    return F.amax(self, axis, keep, initial=initial, where=where)
 
 
 def _tensor_min(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
                 return_indices=False):
-    return F.amin(self, axis, _keep(keepdims, keep_dims, "min"))
+    """min(axis=None, keepdims=False, *, initial=None, where=None, return_indices=False): as
+    :meth:`max` with :func:`ops.amin`/:func:`ops.min`."""
+    keep = _keep(keepdims, keep_dims, "min")
+    if check_bool(return_indices, "Tensor.min", "return_indices"):
+        return F.min(self, axis, keep, initial=initial, where=where)
+    return F.amin(self, axis, keep, initial=initial, where=where)
 
 
 def prod(self, axis=None, keep_dims=False, dtype=None, keepdims=False):
@@ -168,14 +179,9 @@ def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
     return F.norm(self, ord, dim, keepdim, dtype=dtype)
 
 
-def _max_method(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
-                return_indices=False):
-    return _tensor_max(self, axis, keepdims, keep_dims=keep_dims)
-
-
 _METHODS = {
     "astype": astype, "to": astype, "reshape": reshape, "view": view, "transpose": transpose,
-    "permute": permute, "sum": sum, "mean": mean, "max": _max_method, "min": _tensor_min,
+    "permute": permute, "sum": sum, "mean": mean, "max": _tensor_max, "min": _tensor_min,
     "amax": lambda self, axis=None, keepdims=False: F.amax(self, axis, keepdims),
     "amin": lambda self, axis=None, keepdims=False: F.amin(self, axis, keepdims),
     "prod": prod, "argmax": argmax, "argmin": argmin, "std": std, "var": var, "all": all_,

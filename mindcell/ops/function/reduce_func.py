@@ -4,10 +4,12 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.ops._helpers import (binary_operands, cast_to, check_matmul_shapes, check_tensor,
                                    normalize_axis, normalize_dim, as_np_dtype, to_tensor)
-from mindcell.ops._errors import check_bool, check_int, public_name
+from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import check_bool, check_broadcast, check_int, public_name
 from mindcell.ops.defs import reduce as R
 from mindcell.ops.defs import nn as N
 from mindcell.ops.function import math_func as M
+from mindcell.ops.function.array_func import broadcast_to
 
 _INT64 = np.dtype(np.int64)
 _F16, _F32 = np.dtype(np.float16), np.dtype(np.float32)
@@ -94,37 +96,149 @@ def mean(input, axis=None, keep_dims=False):
     return reduce_mean(input, axes, keep)
 
 
-def _extremum(prim, arg_prim, name, input, axis, keepdims):
+def _initial(input, initial, where, op):
+    """``(input with the ``where``-masked elements set to ``initial``, initial as a 0-d Tensor of
+    input's dtype)``, or ``(input, None)`` without ``initial``. Like numpy, ``initial`` takes part
+    in every reduced value and a ``where`` mask needs it."""
+    if initial is None:
+        if where is not None:
+            raise ValueError("%s: 'initial' must be given with a 'where' mask" % public_name(op))
+        return input, None
+    if isinstance(initial, Tensor):
+        if initial.size != 1:
+            raise ValueError("%s: 'initial' must be a number or a one-element Tensor, but got "
+                             "shape %s" % (public_name(op), initial.shape))
+        init = cast_to(initial.reshape(()), input._np_dtype)
+    else:
+        if isinstance(initial, bool) or not isinstance(initial, (int, float, np.number)):
+            raise TypeError("%s: 'initial' must be a number, but got %s"
+                            % (public_name(op), type(initial).__name__))
+        # wraps out-of-range integers to the input dtype, as MindSpore's Cast does
+        init = Tensor._make(np.array(initial).astype(input._np_dtype))
+    if where is None:
+        return input, init
+    mask = to_tensor(where, op, "where")
+    if mask._np_dtype != np.bool_:
+        raise TypeError("%s: 'where' must be a bool or a Bool tensor, but got %s"
+                        % (public_name(op), mask.dtype))
+    if check_broadcast(op, mask.shape, input.shape) != tuple(input.shape):
+        raise ValueError("%s: 'where' %s must broadcast to the shape of 'input' %s"
+                         % (public_name(op), mask.shape, input.shape))
+    return M.select(mask, input, init), init
+
+
+def _with_initial(value, prim, input, axes, keep, init):
+    """The reduction of ``input`` over ``axes`` combined with ``init`` (an empty axis gives
+    ``init``, as in numpy)."""
+    if init is None:
+        return value
+    pick = M.maximum if prim is R.reduce_max_p else M.minimum
+    if value is None:
+        shape = tuple(1 if (keep and d in (axes or range(input.ndim))) else n
+                      for d, n in enumerate(input.shape)
+                      if keep or d not in (axes or range(input.ndim)))
+        return broadcast_to(init, shape)
+    return pick(value, init)
+
+
+def _extremum(prim, arg_prim, name, input, axis, keepdims, initial, where):
     check_tensor(input, name)
     keep = check_bool(keepdims, name, "keepdims")
+    input, init = _initial(input, initial, where, name)
     d = _one_axis(axis, input, name)
     if d is None:
         value = prim.bind(input, axis=(), keep_dims=keep)
         index = arg_prim.bind(input.reshape((-1,)), axis=0, keep_dims=False)
-        return value, index
-    return (prim.bind(input, axis=(d,), keep_dims=keep),
-            arg_prim.bind(input, axis=d, keep_dims=keep))
+    else:
+        value = prim.bind(input, axis=(d,), keep_dims=keep)
+        index = arg_prim.bind(input, axis=d, keep_dims=keep)
+    # MindSpore's max/min return Int64 indices (ArgMax's kernel gives Int32)
+    return _with_initial(value, prim, input, (), keep, init), cast_to(index, _INT64)
 
 
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """max(input, axis=None, keepdims=False): returns ``(values, indices)``."""
-    return _extremum(R.reduce_max_p, R.argmax_p, "max", input, axis, keepdims)
+    """max(input, axis=None, keepdims=False, *, initial=None, where=None): returns
+    ``(values, indices)``.
+
+    Args:
+        input (Tensor): the input.
+        axis (int, optional): the axis to reduce; None reduces every element. Default: None.
+        keepdims (bool): keep the reduced axis with length 1. Default: False.
+        initial (number, optional): the least value of an output element (it takes part in the
+            maximum). Default: None.
+        where (Tensor[bool], optional): the elements to compare (broadcast to ``input``); the
+            others count as ``initial``, which must then be given. Default: None.
+
+    Returns:
+        tuple(Tensor): the maxima and the Int64 indices of the maxima in ``input`` (masked out
+        elements counted as ``initial``).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``initial`` not a number, ``where`` not Bool.
+        ValueError: ``where`` without ``initial``, or an empty axis.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> x = ms.Tensor(np.array([[1., 5., 2.], [-1., -3., -2.]], np.float32))
+        >>> ops.max(x, 1, initial=3.0)[0]
+        Tensor(shape=[2], dtype=Float32, value= [ 5.00000000e+00,  3.00000000e+00])
+    """
+    return _extremum(R.reduce_max_p, R.argmax_p, "max", input, axis, keepdims, initial, where)
 
 
 def min(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """min(input, axis=None, keepdims=False): returns ``(values, indices)``."""
-    return _extremum(R.reduce_min_p, R.argmin_p, "min", input, axis, keepdims)
+    """min(input, axis=None, keepdims=False, *, initial=None, where=None): returns
+    ``(values, indices)``; ``initial`` is the greatest value of an output element, ``where``
+    as in :func:`max`."""
+    return _extremum(R.reduce_min_p, R.argmin_p, "min", input, axis, keepdims, initial, where)
+
+
+def _extreme(prim, name, input, axis, keepdims, initial, where):
+    check_tensor(input, name)
+    input, init = _initial(input, initial, where, name)
+    axes, keep = _reduction(input, axis, keepdims, name, "keepdims", nonempty=init is None)
+    empty = 0 in [input.shape[a] for a in (axes or range(input.ndim))]
+    value = None if empty else prim.bind(input, axis=axes, keep_dims=keep)
+    return _with_initial(value, prim, input, axes, keep, init)
 
 
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """amax(input, axis=None, keepdims=False): maximum over axes."""
-    axes, keep = _reduction(input, axis, keepdims, "amax", "keepdims", nonempty=True)
-    return R.reduce_max_p.bind(input, axis=axes, keep_dims=keep)
+    """amax(input, axis=None, keepdims=False, *, initial=None, where=None): maximum over axes.
+
+    Args:
+        input (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ()
+            reduces every axis. Default: None.
+        keepdims (bool): keep the reduced axes with length 1. Default: False.
+        initial (number, optional): the least value of an output element (it takes part in the
+            maximum; an empty axis gives it). Default: None.
+        where (Tensor[bool], optional): the elements to compare (broadcast to ``input``); the
+            others count as ``initial``, which must then be given. Default: None.
+
+    Returns:
+        Tensor of ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``initial`` not a number, ``where`` not Bool.
+        ValueError: ``where`` without ``initial``, or an empty axis without ``initial``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> x = ms.Tensor(np.array([[1., 5., 2.], [-1., -3., -2.]], np.float32))
+        >>> ops.amax(x, 1, initial=0.0)
+        Tensor(shape=[2], dtype=Float32, value= [ 5.00000000e+00,  0.00000000e+00])
+    """
+    return _extreme(R.reduce_max_p, "amax", input, axis, keepdims, initial, where)
 
 
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
-    axes, keep = _reduction(input, axis, keepdims, "amin", "keepdims", nonempty=True)
-    return R.reduce_min_p.bind(input, axis=axes, keep_dims=keep)
+    """amin(input, axis=None, keepdims=False, *, initial=None, where=None): minimum over axes;
+    ``initial`` is the greatest value of an output element, ``where`` as in :func:`amax`."""
+    return _extreme(R.reduce_min_p, "amin", input, axis, keepdims, initial, where)
 
 
 def reduce_max(x, axis=(), keep_dims=False):
