@@ -39,8 +39,10 @@ from mindcell.train import _ckpt_load as ckpt_load
 from mindcell.train import _rank0
 from mindcell.train._ckpt_convert import ckpt_to_safetensors, safetensors_to_ckpt
 from mindcell.train._param_load import _cell_class, _check_bool, load_param_into_net
+from mindcell._export import export, load  # noqa: F401  (mindspore.train.serialization.export)
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
+           "export", "load",
            "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt"]
 
 logger = logging.getLogger(__name__)
