@@ -8,7 +8,7 @@ import os
 
 from mindcell.common.tensor import Tensor
 from mindcell._export._onnx_builder import import_onnx
-from mindcell._export.graph_cell import GraphCell, OnnxGraph
+from mindcell.nn.graph_cell import GraphCell, OnnxGraph
 
 __all__ = ["export", "load", "GraphCell"]
 

@@ -4,7 +4,6 @@ import numpy as np
 
 OPSET = 17  # LayerNormalization is opset 17; onnxruntime >= 1.14 runs it
 IR_VERSION = 8  # the IR version that opset 17 needs
-PARAMS_KEY = "mindcell.parameters"  # model metadata: JSON list of the parameter initializers
 
 
 def import_onnx(api="export"):

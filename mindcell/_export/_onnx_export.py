@@ -7,8 +7,9 @@ import sys
 
 from mindcell.common.tensor import Tensor
 from mindcell._export import _onnx_elementwise, _onnx_nn, _onnx_shape  # noqa: F401 (converters)
-from mindcell._export._onnx_builder import (CONVERTERS, IR_VERSION, OPSET, PARAMS_KEY, Builder,
+from mindcell._export._onnx_builder import (CONVERTERS, IR_VERSION, OPSET, Builder,
                                            Unconvertible)
+from mindcell.nn.graph_cell import PARAMS_KEY
 from mindcell.graph import passes
 from mindcell.graph.tracer import GraphTrace, MAX_REWRITES, _flatten, _trace_paths
 

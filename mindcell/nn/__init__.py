@@ -9,4 +9,4 @@ from mindcell.nn.dynamic_lr import *  # noqa: F401,F403,E402
 from mindcell.nn.learning_rate_schedule import (LearningRateSchedule, ExponentialDecayLR,  # noqa
                                                 CosineDecayLR, WarmUpLR, PolynomialDecayLR,
                                                 NaturalExpDecayLR, InverseDecayLR)
-from mindcell._export.graph_cell import GraphCell  # noqa: F401,E402
+from mindcell.nn.graph_cell import GraphCell  # noqa: F401,E402

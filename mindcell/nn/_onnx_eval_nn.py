@@ -3,7 +3,7 @@ second half of ``_onnx_eval``'s table). Shape-like inputs (shape, axes, pads, k)
 initializers: a loaded graph has static shapes, as an exported one does."""
 import numpy as np
 
-from mindcell._export._onnx_eval import _bind, evaluates
+from mindcell.nn._onnx_eval import _bind, evaluates
 from mindcell.ops import functional as F
 
 

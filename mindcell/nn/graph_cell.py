@@ -7,8 +7,10 @@ import numpy as np
 
 from mindcell.common.parameter import Parameter, ParameterTuple
 from mindcell.common.tensor import Tensor
-from mindcell._export._onnx_builder import PARAMS_KEY
 from mindcell.nn.cell import Cell
+
+# model metadata written by export: JSON list of the initializers that are Parameters
+PARAMS_KEY = "mindcell.parameters"
 
 
 class OnnxGraph:
@@ -23,8 +25,8 @@ class OnnxGraph:
     """
 
     def __init__(self, model, onnx):
-        from mindcell._export import _onnx_eval_nn  # noqa: F401  (registers the evaluators)
-        from mindcell._export._onnx_eval import EVALUATORS
+        from mindcell.nn import _onnx_eval_nn  # noqa: F401  (registers the evaluators)
+        from mindcell.nn._onnx_eval import EVALUATORS
         g = model.graph
         self.name = g.name
         self.initializers = {t.name: onnx.numpy_helper.to_array(t) for t in g.initializer}
@@ -116,7 +118,7 @@ class GraphCell(Cell):
         self.set_train(False)
 
     def construct(self, *inputs):
-        from mindcell._export._onnx_eval import EVALUATORS
+        from mindcell.nn._onnx_eval import EVALUATORS
         env = self._environment(inputs)
         for op, ins, outs, attrs in self.graph.nodes:
             args = [env[n] if n else None for n in ins]
