@@ -1,0 +1,173 @@
+"""``mint.nn.functional`` semantics that differ from the mindcell op they face: in-place
+variants, torch-style padding and stride defaults, ``log_target``, ``num_classes=-1`` ..."""
+import numbers
+
+from mindcell import dtype as mstype
+from mindcell import ops
+from mindcell.common.tensor import Tensor
+from mindcell.mint import _impl as I
+from mindcell.ops._errors import public_name, show, check_int, check_number, check_reduction
+
+
+def relu_(input):
+    return I.inplace(input, ops.relu(input), "relu_")
+
+
+def sigmoid_(input):
+    return I.inplace(input, ops.sigmoid(input), "sigmoid_")
+
+
+def elu(input, alpha=1.0, inplace=False):
+    I.check_bool_arg(inplace, "elu", "inplace")
+    out = ops.elu(input, check_number(alpha, "elu", "alpha"))
+    return I.inplace(input, out, "elu") if inplace else out
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, True)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    I.check_bool_arg(inplace, "hardtanh", "inplace")
+    out = ops.hardtanh(input, min_val, max_val)
+    return I.inplace(input, out, "hardtanh") if inplace else out
+
+
+def hardtanh_(input, min_val=-1, max_val=1):
+    return hardtanh(input, min_val, max_val, True)
+
+
+def threshold(input, threshold, value, inplace=False):
+    I.check_bool_arg(inplace, "threshold", "inplace")
+    check_number(threshold, "threshold", "threshold")
+    check_number(value, "threshold", "value")
+    out = ops.where(ops.gt(input, threshold), input, ops.full_like(input, value))
+    return I.inplace(input, out, "threshold") if inplace else out
+
+
+def threshold_(input, threshold, value):
+    return _threshold(input, threshold, value, True)
+
+
+_threshold = globals()["threshold"]  # the function: threshold_'s parameter shadows its name
+
+
+def _check_p(p, op):
+    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 <= p <= 1:
+        raise ValueError("%s: 'p' must be a float in [0, 1], but got %s" % (public_name(op),
+                                                                         show(p)))
+    return float(p)
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    p = _check_p(p, "dropout")
+    I.check_bool_arg(training, "dropout", "training")
+    I.check_bool_arg(inplace, "dropout", "inplace")
+    if not training:
+        return input
+    out = ops.zeros_like(input) if p == 1 else ops.dropout(input, p, True)
+    return I.inplace(input, out, "dropout") if inplace else out
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    p = _check_p(p, "dropout2d")
+    I.check_bool_arg(training, "dropout2d", "training")
+    I.check_bool_arg(inplace, "dropout2d", "inplace")
+    if not training:
+        return input
+    out = ops.zeros_like(input) if p == 1 else ops.dropout2d(input, p, True)
+    return I.inplace(input, out, "dropout2d") if inplace else out
+
+
+def _conv(conv, input, weight, bias, stride, padding, dilation, groups):
+    if isinstance(padding, str):
+        return conv(input, weight, bias, stride, padding, 0, dilation, groups)
+    return conv(input, weight, bias, stride, "pad", padding, dilation, groups)
+
+
+def conv2d(input, weight, bias, stride, padding, dilation, groups):
+    return _conv(ops.conv2d, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv3d(input, weight, bias, stride, padding, dilation, groups):
+    return _conv(ops.conv3d, input, weight, bias, stride, padding, dilation, groups)
+
+
+def group_norm(input, num_groups, weight, bias, eps):
+    if not isinstance(input, Tensor) or input.ndim < 2:
+        raise TypeError("%s: 'input' must be a Tensor of at least 2 dims, but got %s"
+                        % (public_name("group_norm"), show(input)))
+    n, c = input.shape[:2]
+    g = check_int(num_groups, "group_norm", "num_groups", 1)
+    if c % g:
+        raise ValueError("%s: the channel count %d is not divisible by 'num_groups' %d"
+                         % (public_name("group_norm"), c, g))
+    grouped = input.reshape(n, g, -1)
+    mean = ops.mean(grouped, -1, True)
+    var = ops.mean(ops.square(grouped - mean), -1, True)
+    out = ((grouped - mean) / ops.sqrt(var + check_number(eps, "group_norm", "eps"))).reshape(
+        input.shape)
+    shape = (1, c) + (1,) * (input.ndim - 2)
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return out
+
+
+def batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
+    c = input.shape[1] if isinstance(input, Tensor) and input.ndim > 1 else None
+    if weight is None:
+        weight = ops.ones((c,), input.dtype)
+    if bias is None:
+        bias = ops.zeros((c,), input.dtype)
+    return ops.batch_norm(input, running_mean, running_var, weight, bias, training, momentum,
+                          eps)
+
+
+def one_hot(tensor, num_classes):
+    if not isinstance(tensor, Tensor) or not mstype.is_integer(tensor.dtype):
+        raise TypeError("%s: 'tensor' must be an integer Tensor, but got %s"
+                        % (public_name("one_hot"), show(tensor)))
+    num_classes = check_int(num_classes, "one_hot", "num_classes", -1)
+    if num_classes == -1:
+        num_classes = int(tensor.asnumpy().max()) + 1 if tensor.size else 0
+    out = ops.one_hot(tensor, num_classes, 1, 0)
+    return I.as_index(out)
+
+
+def normalize(input, p, dim, eps):
+    p = check_number(p, "normalize", "p")
+    norm = ops.pow(ops.sum(ops.pow(ops.abs(input), p), dim, True), 1.0 / p)
+    return input / ops.clamp(norm, min=check_number(eps, "normalize", "eps"))
+
+
+def avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+               divisor_override):
+    return ops.avg_pool2d(input, kernel_size, kernel_size if stride is None else stride,
+                          padding, ceil_mode, count_include_pad, divisor_override)
+
+
+def adaptive_max_pool1d(input, output_size, return_indices):
+    I.check_bool_arg(return_indices, "adaptive_max_pool1d", "return_indices")
+    if not return_indices:
+        return ops.adaptive_max_pool1d(input, output_size)
+    out, idx = ops.adaptive_max_pool2d(ops.unsqueeze(input, -2), (1, output_size), True)
+    return ops.squeeze(out, -2), I.as_index(ops.squeeze(idx, -2))
+
+
+def kl_div(input, target, reduction, log_target):
+    check_reduction(reduction, "kl_div", ("none", "mean", "sum", "batchmean"))
+    I.check_bool_arg(log_target, "kl_div", "log_target")
+    if log_target:
+        loss = ops.exp(target) * (target - input)
+    else:
+        loss = ops.xlogy(target, target) - target * input
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return ops.sum(loss)
+    if reduction == "mean":
+        return ops.mean(loss)
+    return ops.sum(loss) / (input.shape[0] if input.ndim else 1)
+
