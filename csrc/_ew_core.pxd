@@ -2,6 +2,7 @@
 # inline nogil functions, so that the eager kernels (elementwise.pyx) and the graph executor
 # (executor.pyx) compile the same code: the two modes stay bit-exact on these ops.
 from cython.parallel cimport prange, parallel
+from _threads cimport mc_threads, mc_threads_if
 from libc.stdlib cimport malloc, free
 from _common cimport *
 from libc.math cimport (fabsf, logf, log1pf, sqrtf, sinf, cosf, floorf, ceilf, erff, powf)
@@ -19,7 +20,7 @@ cdef inline void _unary_f32(int op, const float* x, float* out, Py_ssize_t n) no
     if n < PARALLEL_MIN:
         unary_span_f32(op, x, out, n)
         return
-    for c in prange((n + CHUNK - 1) // CHUNK, schedule="static", num_threads=2):
+    for c in prange((n + CHUNK - 1) // CHUNK, schedule="static", num_threads=mc_threads):
         start = c * CHUNK
         unary_span_f32(op, x + start, out + start, CHUNK if start + CHUNK <= n else n - start)
 
@@ -27,7 +28,7 @@ cdef inline void _unary_f32(int op, const float* x, float* out, Py_ssize_t n) no
 cdef inline void _unary_f64(int op, const double* x, double* out, Py_ssize_t n) noexcept nogil:
     cdef Py_ssize_t i
     if n >= PARALLEL_MIN:
-        for i in prange(n, schedule="static", num_threads=2):
+        for i in prange(n, schedule="static", num_threads=mc_threads):
             out[i] = unary_d(op, x[i])
     else:
         for i in range(n):
@@ -42,12 +43,12 @@ cdef inline void _binary_f32(int op, const float* a, Py_ssize_t ra, Py_ssize_t c
     """Column strides ca, cb are 1 (a full row) or 0 (one value broadcast along the row)."""
     cdef Py_ssize_t r, c, start, n = rows * cols
     if rows == 1 and n >= PARALLEL_MIN:  # one long row: split it into chunks
-        for c in prange((n + CHUNK - 1) // CHUNK, schedule="static", num_threads=2):
+        for c in prange((n + CHUNK - 1) // CHUNK, schedule="static", num_threads=mc_threads):
             start = c * CHUNK
             _binary_row_f32(op, a + start * ca, ca, b + start * cb, cb, out + start,
                             CHUNK if start + CHUNK <= n else n - start)
     elif rows > 1 and n >= PARALLEL_MIN:
-        for r in prange(rows, schedule="static", num_threads=2):
+        for r in prange(rows, schedule="static", num_threads=mc_threads):
             _binary_row_f32(op, a + r * ra, ca, b + r * rb, cb, out + r * cols, cols)
     else:
         for r in range(rows):
@@ -75,10 +76,10 @@ cdef inline void _binary_f64(int op, const double* a, Py_ssize_t ra, Py_ssize_t 
                       double* out, Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
     cdef Py_ssize_t r, c, i, n = rows * cols
     if rows == 1 and n >= PARALLEL_MIN:
-        for i in prange(n, schedule="static", num_threads=2):
+        for i in prange(n, schedule="static", num_threads=mc_threads):
             out[i] = binary_d(op, a[i * ca], b[i * cb])
     elif n >= PARALLEL_MIN and rows > 1:
-        for r in prange(rows, schedule="static", num_threads=2):
+        for r in prange(rows, schedule="static", num_threads=mc_threads):
             for c in range(cols):
                 out[r * cols + c] = binary_d(op, a[r * ra + c * ca], b[r * rb + c * cb])
     else:
@@ -175,7 +176,7 @@ cdef inline int fused_run(const int* prog, int n_instr, int n_in, const void** p
     cdef size_t item = 4 if is32 else 8
     cdef int* failed_flag = &failed  # written through a pointer: shared by the threads
     cdef char* regs
-    with parallel(num_threads=2 if n >= PARALLEL_MIN else 1):
+    with parallel(num_threads=mc_threads_if(n >= PARALLEL_MIN)):
         regs = <char*>malloc(n_instr * BLOCK * item)
         if regs == NULL:
             failed_flag[0] = 1

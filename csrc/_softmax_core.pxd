@@ -3,6 +3,7 @@
 # Both are safe in place (out may alias x, dx may alias dout or out): each pass reads an
 # element before it writes the same element.
 from cython.parallel cimport prange
+from _threads cimport mc_threads_if
 from libc.math cimport exp, log
 from _common cimport real
 from _scalar cimport exp_f
@@ -60,7 +61,7 @@ cdef inline void softmax_rows(const real* x, real* out, Py_ssize_t rows, Py_ssiz
     cdef float mx32, inv32
     if real is float and not log_output:
         # float32 softmax: vectorised max, exp and scale (libm's double exp is scalar)
-        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+        for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
             xr = x + r * n
             yr = out + r * n
             mx32 = _row_max_f32(xr, n)
@@ -68,7 +69,7 @@ cdef inline void softmax_rows(const real* x, real* out, Py_ssize_t rows, Py_ssiz
             for j in range(n):
                 yr[j] = yr[j] * inv32
         return
-    for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+    for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
         xr = x + r * n
         yr = out + r * n
         mx = xr[0]
@@ -98,7 +99,7 @@ cdef inline void softmax_grad_rows(const real* out, const real* dout, real* dx,
     cdef const real* gr
     cdef real* dr
     cdef double s
-    for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+    for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
         yr = out + r * n
         gr = dout + r * n
         dr = dx + r * n

@@ -4,10 +4,12 @@ NCHW tensors with asymmetric zero padding, stride and dilation. Parallel over th
 Buffer shapes, dtypes, contiguity and window sizes are checked before the GIL is released."""
 cimport numpy as cnp
 from cython.parallel cimport prange
+from _threads cimport mc_threads_if
 from _common cimport real
 from _check cimport float_type, need_array, need_dim, need_positive
 
 cnp.import_array()
+include "_threads.pxi"
 
 
 cdef struct Span:
@@ -38,7 +40,7 @@ cdef int _im2col(const real[:, :, :, ::1] x, int kh, int kw, int sh, int sw, int
     cdef real* dst
     cdef const real* src
     with nogil:
-        for n in prange(N, schedule="static", num_threads=2 if N > 1 else 1):
+        for n in prange(N, schedule="static", num_threads=mc_threads_if(N > 1)):
             for c in range(C):
                 for i in range(kh):
                     for j in range(kw):
@@ -77,7 +79,7 @@ cdef int _col2im(const real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt
     cdef const real* src
     cdef real* dst
     with nogil:
-        for n in prange(N, schedule="static", num_threads=2 if N > 1 else 1):
+        for n in prange(N, schedule="static", num_threads=mc_threads_if(N > 1)):
             for c in range(C):
                 for i in range(kh):
                     for j in range(kw):
@@ -108,7 +110,7 @@ cdef void _max_pool_2x2(const real* x, Py_ssize_t planes, Py_ssize_t H, Py_ssize
     cdef Py_ssize_t p, oh, ow, k, best, q
     cdef const real* r0
     cdef real m, v
-    for p in prange(planes, schedule="static", num_threads=2 if planes > 1 else 1):
+    for p in prange(planes, schedule="static", num_threads=mc_threads_if(planes > 1)):
         for oh in range(Ho):
             r0 = x + p * H * W + 2 * oh * W
             for ow in range(Wo):
@@ -141,7 +143,7 @@ cdef int _max_pool_fwd(const real[:, :, :, ::1] x, int kh, int kw, int sh, int s
                           &argmax[0, 0, 0, 0])
         return 0
     with nogil:
-        for nc in prange(N * C, schedule="static", num_threads=2 if N * C > 1 else 1):
+        for nc in prange(N * C, schedule="static", num_threads=mc_threads_if(N * C > 1)):
             xp = &x[0, 0, 0, 0] + nc * H * W
             yp = &y[0, 0, 0, 0] + nc * Ho * Wo
             ap = &argmax[0, 0, 0, 0] + nc * Ho * Wo
@@ -175,7 +177,7 @@ cdef int _max_pool_bwd(const real[:, :, :, ::1] dy, const long long[:, :, :, ::1
     cdef const long long* ap
     cdef real* dp
     with nogil:
-        for nc in prange(N * C, schedule="static", num_threads=2 if N * C > 1 else 1):
+        for nc in prange(N * C, schedule="static", num_threads=mc_threads_if(N * C > 1)):
             gp = &dy[0, 0, 0, 0] + nc * Ho * Wo
             ap = &argmax[0, 0, 0, 0] + nc * Ho * Wo
             dp = &dx[0, 0, 0, 0] + nc * H * W
@@ -197,7 +199,7 @@ cdef int _avg_pool_fwd(const real[:, :, :, ::1] x, int kh, int kw, int sh, int s
     cdef Py_ssize_t Ho = y.shape[2], Wo = y.shape[3], nc, oh, ow, i, j, ih, iw, cnt
     cdef double s
     with nogil:
-        for nc in prange(N * C, schedule="static", num_threads=2 if N * C > 1 else 1):
+        for nc in prange(N * C, schedule="static", num_threads=mc_threads_if(N * C > 1)):
             for oh in range(Ho):
                 for ow in range(Wo):
                     s = 0.0
@@ -224,7 +226,7 @@ cdef int _avg_pool_bwd(const real[:, :, :, ::1] dy, int kh, int kw, int sh, int 
     cdef Py_ssize_t Ho = dy.shape[2], Wo = dy.shape[3], nc, oh, ow, i, j, ih, iw, cnt
     cdef double g
     with nogil:
-        for nc in prange(N * C, schedule="static", num_threads=2 if N * C > 1 else 1):
+        for nc in prange(N * C, schedule="static", num_threads=mc_threads_if(N * C > 1)):
             for oh in range(Ho):
                 for ow in range(Wo):
                     cnt = 0

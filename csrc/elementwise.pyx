@@ -11,6 +11,7 @@ from _check cimport (float_type, need_array, need_dim, need_size, need_opcode, n
                      strided_fits)
 
 cnp.import_array()
+include "_threads.pxi"
 
 OPCODES = {
     "Add": OP_ADD, "Sub": OP_SUB, "Mul": OP_MUL, "RealDiv": OP_DIV, "Maximum": OP_MAX,

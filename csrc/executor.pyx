@@ -17,6 +17,7 @@ from _check cimport need_opcode, need_program
 import numpy as np
 
 cnp.import_array()
+include "_threads.pxi"
 
 cdef BlasTable _blas
 

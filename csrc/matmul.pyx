@@ -7,6 +7,7 @@ from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm as _gemm, gemm_
 from _check cimport float_type, need_array, need_dim
 
 cnp.import_array()
+include "_threads.pxi"
 
 cdef BlasTable _blas
 

@@ -9,6 +9,7 @@ the previous one (gcc may not reorder floating-point sums), which left the stati
 scalar and latency-bound; independent lanes vectorise."""
 cimport numpy as cnp
 from cython.parallel cimport prange, parallel, threadid
+from _threads cimport mc_threads_if
 from libc.math cimport sqrt
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
@@ -16,6 +17,7 @@ from _common cimport real
 from _check cimport float_type, need_array, need_dim
 
 cnp.import_array()
+include "_threads.pxi"
 
 DEF LANES = 8
 
@@ -91,7 +93,7 @@ cdef int _layer_norm_fwd(const real[:, ::1] x, const real[::1] gamma, const real
     cdef Pair sums
     cdef real mr, rr
     with nogil:
-        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+        for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
             shift = x[r, 0]
             sums = _shifted_sums(&x[r, 0], n, shift)
             s = sums.a
@@ -115,7 +117,7 @@ cdef int _layer_norm_bwd(const real[:, ::1] x, const real[:, ::1] dy, const real
     """Gradients of layer_norm_fwd for given dy: dx per row; dgamma, dbeta summed over rows
     (per-thread partial sums in double, then reduced)."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
-    cdef int nthreads = 2 if rows * n >= 65536 else 1, t
+    cdef int nthreads = mc_threads_if(rows * n >= 65536), t
     cdef double sg, sgx, acc_g, acc_b
     cdef Pair sums
     cdef real m, rs, a, c
@@ -162,7 +164,7 @@ cdef int _rms_norm_fwd(const real[:, ::1] x, const real[::1] gamma, double eps,
     cdef Pair sums
     cdef real rr
     with nogil:
-        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+        for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
             sums = _shifted_sums(&x[r, 0], n, 0.0)
             ss = sums.b
             if clamp_norm:
@@ -182,7 +184,7 @@ cdef int _rms_norm_bwd(const real[:, ::1] dy, const real[:, ::1] x, const real[:
                        real[::1] dgamma) except -1:
     """Gradients of rms_norm_fwd: dx per row, dgamma summed over rows."""
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
-    cdef int nthreads = 2 if rows * n >= 65536 else 1, t
+    cdef int nthreads = mc_threads_if(rows * n >= 65536), t
     cdef double rs, dot, c, acc
     cdef Pair sums
     cdef real rr, cr

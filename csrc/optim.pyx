@@ -5,11 +5,13 @@ Every buffer is a C-contiguous float array of one dtype; the state and gradient 
 have the parameter's shape (checked before the GIL is released)."""
 cimport numpy as cnp
 from cython.parallel cimport prange
+from _threads cimport mc_threads_if
 from libc.math cimport sqrt
 from _common cimport real
 from _check cimport float_type, need_array, need_shape
 
 cnp.import_array()
+include "_threads.pxi"
 
 
 cdef int _check_same(str kernel, cnp.ndarray param, tuple names, tuple arrays,
@@ -28,7 +30,7 @@ cdef int _sgd(real[::1] param, const real[::1] grad, real[::1] accum, double lr,
     cdef Py_ssize_t n = param.shape[0], i
     cdef double g, a
     with nogil:
-        for i in prange(n, schedule="static", num_threads=2 if n >= 65536 else 1):
+        for i in prange(n, schedule="static", num_threads=mc_threads_if(n >= 65536)):
             g = grad[i] + weight_decay * param[i]
             if momentum > 0:
                 if first_step:
@@ -60,7 +62,7 @@ cdef int _momentum(real[::1] var, real[::1] accum, const real[::1] grad, double 
     cdef Py_ssize_t n = var.shape[0], i
     cdef double a
     with nogil:
-        for i in prange(n, schedule="static", num_threads=2 if n >= 65536 else 1):
+        for i in prange(n, schedule="static", num_threads=mc_threads_if(n >= 65536)):
             a = momentum * accum[i] + grad[i]
             accum[i] = <real>a
             if use_nesterov:
@@ -89,7 +91,7 @@ cdef int _adam(real[::1] param, real[::1] m, real[::1] v, const real[::1] grad, 
     cdef Py_ssize_t n = param.shape[0], i
     cdef double g, mi, vi, p
     with nogil:
-        for i in prange(n, schedule="static", num_threads=2 if n >= 65536 else 1):
+        for i in prange(n, schedule="static", num_threads=mc_threads_if(n >= 65536)):
             p = param[i]
             g = grad[i]
             if weight_decay != 0 and decoupled:

@@ -19,6 +19,7 @@ from _check cimport float_type, need_array, need_dim
 from _common cimport real
 
 cnp.import_array()
+include "_threads.pxi"
 
 cdef extern from "_rnn_gates.h" nogil:
     void lstm_fwd_f "mc_lstm_fwd_row_f"(long H, const float* p, const float* g, const float* bh,

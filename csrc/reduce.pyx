@@ -4,18 +4,20 @@ double accumulators; columns are split across threads by chunks of the output. B
 shapes, dtypes and contiguity are checked before the GIL is released."""
 cimport numpy as cnp
 from cython.parallel cimport prange
+from _threads cimport mc_threads_if
 from libc.string cimport memset
 from _common cimport real
 from _check cimport float_type, need_array, need_dim
 
 cnp.import_array()
+include "_threads.pxi"
 
 
 cdef int _sum_rows(const real[:, ::1] x, real[::1] out) except -1:
     cdef Py_ssize_t rows = x.shape[0], n = x.shape[1], r, j
     cdef double s
     with nogil:
-        for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+        for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
             s = 0.0
             for j in range(n):
                 s = s + x[r, j]
@@ -43,7 +45,7 @@ cdef int _sum_cols(const real[:, ::1] x, double[::1] acc, real[::1] out) except 
         if n > 0:
             memset(&acc[0], 0, n * sizeof(double))
         for k in prange(nchunks, schedule="static",
-                        num_threads=2 if rows * n >= 65536 and nchunks > 1 else 1):
+                        num_threads=mc_threads_if(rows * n >= 65536 and nchunks > 1)):
             c0 = k * chunk
             for r in range(rows):
                 for j in range(c0, min(c0 + chunk, n)):

@@ -4,12 +4,14 @@ forward and backward each in one or two passes per row, parallel over rows. Buff
 dtypes, contiguity and the label range are checked before the GIL is released."""
 cimport numpy as cnp
 from cython.parallel cimport prange
+from _threads cimport mc_threads_if
 from libc.math cimport exp, log
 from _common cimport real
 from _check cimport float_type, need_array, need_dim, need_shape
 from _softmax_core cimport softmax_rows, softmax_grad_rows, _row_max_f32, _exp_shifted_f32
 
 cnp.import_array()
+include "_threads.pxi"
 
 
 def softmax_fwd(cnp.ndarray x, cnp.ndarray out, bint log_output):
@@ -69,7 +71,7 @@ cdef int _sparse_xent(const real[:, ::1] logits, const long long[::1] labels, re
     with nogil:
         if real is float:
             # vectorised max and polynomial exp (libm's double exp is scalar: 4x slower here)
-            for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+            for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
                 mx32 = _row_max_f32(&logits[r, 0], n)
                 s = _exp_shifted_f32(&logits[r, 0], &grad[r, 0], n, mx32)
                 loss[r] = <real>((mx32 - logits[r, labels[r]]) + log(s))
@@ -78,7 +80,7 @@ cdef int _sparse_xent(const real[:, ::1] logits, const long long[::1] labels, re
                     grad[r, j] = grad[r, j] * inv32
                 grad[r, labels[r]] -= 1
         else:
-            for r in prange(rows, schedule="static", num_threads=2 if rows * n >= 65536 else 1):
+            for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
                 mx = logits[r, 0]
                 for j in range(1, n):
                     if logits[r, j] > mx:

@@ -41,3 +41,5 @@ from mindcell.train.loss_scale_manager import (LossScaleManager,  # noqa: E402,F
 # (ops.operations.Shape, ops.functional.partial, common.set_seed ...), recorded from MindSpore.
 from mindcell import _faces  # noqa: E402
 _faces.install()
+# Every kernel's and the BLAS's threads: OMP_NUM_THREADS, else the cores this process may use.
+_threads.set_num_threads()

@@ -18,3 +18,45 @@ import os
 
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "16")
+
+
+def default_num_threads():
+    """``OMP_NUM_THREADS`` when it is a positive int, else the cores this process may use."""
+    value = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
+    if value.isdigit() and int(value) > 0:
+        return int(value)
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+_state = {"threads": None}
+
+
+def _kernel_modules():
+    """Every compiled kernel module (mindcell._C.<family>), enumerated, not listed."""
+    import importlib
+    import pkgutil
+    from mindcell import _C
+    return [importlib.import_module("mindcell._C." + info.name)
+            for info in pkgutil.iter_modules(_C.__path__)]
+
+
+def set_num_threads(n=None):
+    """Threads of every kernel's parallel loops and of the BLAS (None: the default)."""
+    n = default_num_threads() if n is None else int(n)
+    if n < 1:
+        raise ValueError("set_num_threads: expects n >= 1, but got %d" % n)
+    for module in _kernel_modules():
+        module.set_num_threads(n)
+    from mindcell._core import blas
+    blas.set_num_threads(n)
+    _state["threads"] = n
+
+
+def get_num_threads():
+    """The thread count set by :func:`set_num_threads` (the default until it is called)."""
+    if _state["threads"] is None:
+        set_num_threads()
+    return _state["threads"]

@@ -10,7 +10,7 @@ _VALID = {
 }
 # Accepted for source compatibility with MindSpore scripts; recorded, no effect on a CPU build.
 _FREE_KEYS = ("device_id", "save_graphs", "save_graphs_path", "max_call_depth",
-              "pynative_synchronize", "runtime_num_threads", "inter_op_parallel_num",
+              "pynative_synchronize", "inter_op_parallel_num",
               "enable_graph_kernel", "graph_kernel_flags", "jit_config", "jit_level",
               "max_device_memory", "memory_optimize_level", "deterministic",
               "print_file_path", "enable_reduce_precision", "check_bprop", "debug_level")
@@ -26,11 +26,14 @@ def set_context(**kwargs):
         mode (int): ``GRAPH_MODE`` (compile Cells and gradient functions) or
             ``PYNATIVE_MODE`` (run eagerly, the default).
         device_target (str): only ``"CPU"``.
+        runtime_num_threads (int): threads of every kernel and of the BLAS; 0 restores the
+            default (``OMP_NUM_THREADS`` when set, else the cores this process may use).
         kwargs: the other keys of MindSpore's ``set_context`` (``device_id``,
             ``save_graphs``, ``jit_config``, ``max_call_depth`` ...) are accepted and
             recorded so that MindSpore scripts run; they have no effect here.
 
     Raises:
+        TypeError: ``runtime_num_threads`` is not an int.
         ValueError: an unknown key, or a value the key does not accept.
 
     Examples:
@@ -48,14 +51,32 @@ def set_context(**kwargs):
             if key == "device_target" and value not in _VALID[key]:
                 raise ValueError("set_context: 'device_target' must be 'CPU' on mindcell, but "
                                  "got %r" % (value,))
+        elif key == "runtime_num_threads":
+            _check_num_threads(value)
         elif key not in _FREE_KEYS:
             raise ValueError("set_context: unknown key %r; valid keys are %s"
-                             % (key, ", ".join(sorted(set(_VALID) | set(_FREE_KEYS)))))
+                             % (key, ", ".join(sorted(set(_VALID) | set(_FREE_KEYS)
+                                                      | {"runtime_num_threads"}))))
+    if "runtime_num_threads" in kwargs:
+        from mindcell import _threads
+        _threads.set_num_threads(int(kwargs["runtime_num_threads"]) or None)
     _context.update(kwargs)
+
+
+def _check_num_threads(value):
+    """MindSpore's rule: an int (bools count as ints) >= 0; 0 means the default."""
+    if not isinstance(value, (int, np.integer)):
+        raise TypeError("set_context: 'runtime_num_threads' must be an int, but got %s"
+                        % type(value).__name__)
+    if value < 0:
+        raise ValueError("set_context: 'runtime_num_threads' must be >= 0, but got %d" % value)
 
 
 def get_context(attr_key):
     """get_context(attr_key): the value of one context key (KeyError-free: ValueError if unknown)."""
+    if attr_key == "runtime_num_threads":
+        from mindcell import _threads
+        return _threads.get_num_threads()
     if attr_key in _context:
         return _context[attr_key]
     if attr_key in _VALID or attr_key in _FREE_KEYS:

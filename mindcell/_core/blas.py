@@ -39,3 +39,12 @@ def config():
         return "unknown"
     get.restype = ctypes.c_char_p
     return get().decode()
+
+
+def set_num_threads(n):
+    """The BLAS's own thread count (mindcell/_threads.py sets it with the kernels')."""
+    getattr(LIBRARY, _PREFIX + "openblas_set_num_threads")(int(n))
+
+
+def get_num_threads():
+    return getattr(LIBRARY, _PREFIX + "openblas_get_num_threads")()
