@@ -170,7 +170,8 @@ def _one_hot(b, node, ins):
     dtype = node.outputs[0].dtype
     values = b.const(np.array([a["off_value"], a["on_value"]], dtype), "values")
     depth = b.const(np.int64(a["depth"]), "depth")
-    return [b.op("OneHot", [ins[0], depth, values], axis=int(a["axis"]))]
+    indices = b.cast(ins[0], node.inputs[0].dtype, np.int64)  # onnxruntime's kernels: int64
+    return [b.op("OneHot", [indices, depth, values], axis=int(a["axis"]))]
 
 
 @converts("TopK")
