@@ -2,6 +2,7 @@
 at construction, tensors passed at call; each forwards to the one functional definition."""
 import inspect
 
+from mindcell._core.random_state import RandomStream
 from mindcell.ops import functional as F
 from mindcell.ops.primitive import Primitive, PrimitiveWithInfer  # noqa: F401
 from mindcell.ops.defs import nn as N
@@ -471,27 +472,57 @@ class Dropout(Primitive):
         self.keep_prob = check_number(keep_prob, "Dropout", "keep_prob", finite=True)
         if not 0 < self.keep_prob <= 1:
             raise ValueError("Dropout: 'keep_prob' must be in (0, 1], but got %r" % (keep_prob,))
-        check_int(Seed0, "Dropout", "Seed0")
-        check_int(Seed1, "Dropout", "Seed1")
+        self.Seed0 = _check_op_seed(Seed0, "Dropout", "Seed0")
+        self.Seed1 = _check_op_seed(Seed1, "Dropout", "Seed1")
+        self._stream = RandomStream.of_instance("Dropout", self.Seed0, self.Seed1)
 
     def __call__(self, x):
         from mindcell.ops.defs.state import bernoulli_mask_p
         check_float(x, "Dropout", "x")
-        mask = bernoulli_mask_p.bind(x, keep_prob=self.keep_prob)
+        mask = bernoulli_mask_p.bind(x, keep_prob=self.keep_prob, stream=self._stream)
         return F.mul(x, F.mul(mask, 1.0 / self.keep_prob)), mask
 
 
+def _check_op_seed(seed, op, arg):
+    """A Primitive's seed attribute: an int >= 0 (TypeError/ValueError as MindSpore)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError("%s: '%s' must be an int, but got %s" % (op, arg, type(seed).__name__))
+    if seed < 0:
+        raise ValueError("%s: '%s' must be >= 0, but got %d" % (op, arg, seed))
+    return seed
+
+
 class UniformReal(Primitive):
+    """UniformReal(seed=0, seed2=0)(shape): Float32 samples in [0, 1).
+
+    With ``seed`` or ``seed2`` non-zero the instance owns a stream started from them: its calls
+    continue it, a new instance with the same seeds repeats it, ``set_seed`` does not touch it
+    (MindSpore's rule). With both 0 it draws like ``ops.rand`` without a seed.
+
+    Raises:
+        TypeError: a seed is not an int.
+        ValueError: a seed is negative.
+    """
+    _draw = "uniform"
+
     def __init__(self, seed=0, seed2=0):
         super().__init__()
+        self.seed = _check_op_seed(seed, type(self).__name__, "seed")
+        self.seed2 = _check_op_seed(seed2, type(self).__name__, "seed2")
+        self._stream = RandomStream.of_instance(type(self).__name__, seed, seed2)
 
     def __call__(self, shape):
-        return F.rand(shape)
+        from mindcell.ops.function import creation_func as C
+        shape = C.check_size(shape, type(self).__name__, "shape")
+        if self._draw == "uniform":
+            return C._uniform_samples(shape, C._F32, self._stream)
+        return C._normal_samples(shape, C._F32, self._stream)
 
 
 class StandardNormal(UniformReal):
-    def __call__(self, shape):
-        return F.randn(shape)
+    """StandardNormal(seed=0, seed2=0)(shape): Float32 samples from N(0, 1); seeds as in
+    :class:`UniformReal`."""
+    _draw = "normal"
 
 
 class Fill(Primitive):

@@ -28,7 +28,8 @@ NON_DIFFERENTIABLE = {
     "ReduceAny", "ArgMax", "ArgMin", "NonZero", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert",
     "CummaxIndices", "CumminIndices", "Gcd", "Lcm", "SignBit",
     # reinterpreted bits, one-hot codes (MindSpore gives no gradient either), random numbers
-    "BitCast", "OneHot", "StandardNormal", "UniformReal", "DropoutGenMask", "Multinomial",
+    "BitCast", "OneHot", "StandardNormal", "UniformReal", "UniformInt", "DropoutGenMask",
+    "Multinomial",
     "Bernoulli",
     # side effects and gradient barriers
     "Assign", "AssignAdd", "AssignSub", "StopGradient", "Print", "SGDUpdate", "ApplyMomentum",

@@ -4,7 +4,7 @@ gradient)."""
 import numpy as np
 
 from mindcell._core.primitive import data_dependent, defprim
-from mindcell.context import global_rng
+from mindcell._core.random_state import draw_rng
 from mindcell.ops.defs import _grad_ops as G
 
 
@@ -24,7 +24,7 @@ unique_p = defprim("Unique", _unique_impl, nout=2, infer=data_dependent("Unique"
                    bprop=_unique_bprop)
 
 
-def _multinomial_impl(probs, num_samples, replacement):
+def _multinomial_impl(probs, num_samples, replacement, stream=None):
     rows = probs.reshape(-1, probs.shape[-1]).astype(np.float64)
     if not np.isfinite(rows).all() or (rows < 0).any() or (rows.sum(-1) <= 0).any():
         raise ValueError("multinomial: the weights must be finite and non-negative with a "
@@ -32,7 +32,7 @@ def _multinomial_impl(probs, num_samples, replacement):
     if not replacement and ((rows > 0).sum(-1) < num_samples).any():
         raise ValueError("multinomial: without replacement every row needs at least "
                          "num_samples=%d non-zero weights" % num_samples)
-    rng = global_rng()
+    rng = draw_rng(stream)
     out = np.empty((rows.shape[0], num_samples), np.int32)
     for i, p in enumerate(rows):
         p = p / p.sum()
@@ -41,7 +41,7 @@ def _multinomial_impl(probs, num_samples, replacement):
 
 
 multinomial_p = defprim("Multinomial", _multinomial_impl,
-                        infer=lambda p, num_samples, replacement: (
+                        infer=lambda p, num_samples, replacement, stream=None: (
                             tuple(p[0][:-1]) + (num_samples,), np.dtype(np.int32)),
                         has_side_effect=True)
 

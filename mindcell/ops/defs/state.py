@@ -1,46 +1,53 @@
 """Primitives with state or side effects: random draws, Assign*, Depend, Print, optimizer
-updates. Random prims draw from the global generator (``set_seed``) at every execution, so a
+updates. Random prims draw at every execution from the generator their ``stream`` attribute
+names (``_core/random_state.py``: op seeds and ``set_seed``; None is the global generator), so a
 compiled graph never bakes in one draw."""
 import numpy as np
 
 from mindcell._core.primitive import defprim
-from mindcell.context import global_rng
+from mindcell._core.random_state import draw_rng
 
 
-def _standard_normal(shape, dtype):
-    return global_rng().standard_normal(shape).astype(dtype)
+def _standard_normal(shape, dtype, stream=None):
+    return draw_rng(stream).standard_normal(shape).astype(dtype)
 
 
-def _uniform(shape, dtype, minval=0.0, maxval=1.0):
-    return global_rng().uniform(minval, maxval, shape).astype(dtype)
+def _uniform(shape, dtype, minval=0.0, maxval=1.0, stream=None):
+    return draw_rng(stream).uniform(minval, maxval, shape).astype(dtype)
 
 
-standard_normal_p = defprim("StandardNormal", _standard_normal,
-                            infer=lambda shape, dtype: (tuple(shape), np.dtype(dtype)),
+def _uniform_int(shape, dtype, low, high, stream=None):
+    return draw_rng(stream).integers(low, high, shape).astype(dtype)
+
+
+def _sampled(shape, dtype, *args, **attrs):
+    return (tuple(shape), np.dtype(dtype))
+
+
+standard_normal_p = defprim("StandardNormal", _standard_normal, infer=_sampled,
                             has_side_effect=True)
-uniform_p = defprim("UniformReal", _uniform,
-                    infer=lambda shape, dtype, minval=0.0, maxval=1.0: (tuple(shape),
-                                                                        np.dtype(dtype)),
-                    has_side_effect=True)
+uniform_p = defprim("UniformReal", _uniform, infer=_sampled, has_side_effect=True)
+uniform_int_p = defprim("UniformInt", _uniform_int, infer=_sampled, has_side_effect=True)
 
 
-def _bernoulli_mask(x, keep_prob):
-    return (global_rng().random(x.shape) < keep_prob).astype(x.dtype)
+def _bernoulli_mask(x, keep_prob, stream=None):
+    return (draw_rng(stream).random(x.shape) < keep_prob).astype(x.dtype)
 
 
-bernoulli_mask_p = defprim("DropoutGenMask", _bernoulli_mask, infer=lambda x, keep_prob: x,
-                           has_side_effect=True)
+bernoulli_mask_p = defprim("DropoutGenMask", _bernoulli_mask,
+                           infer=lambda x, keep_prob, stream=None: x, has_side_effect=True)
 
 
-def _bernoulli(x, p):
+def _bernoulli(x, p, stream=None):
     if not ((p >= 0) & (p <= 1)).all():
         raise ValueError("bernoulli: every value of 'p' must be in [0, 1], but got min %r, max %r"
                          % (float(np.min(p)), float(np.max(p))))
-    return (global_rng().random(x.shape) < p).astype(x.dtype)
+    return (draw_rng(stream).random(x.shape) < p).astype(x.dtype)
 
 
 # a per-element probability tensor; a scalar probability goes through DropoutGenMask
-bernoulli_p = defprim("Bernoulli", _bernoulli, infer=lambda x, p: x, has_side_effect=True)
+bernoulli_p = defprim("Bernoulli", _bernoulli, infer=lambda x, p, stream=None: x,
+                      has_side_effect=True)
 
 
 # ----- in-place state updates ----------------------------------------------------------------

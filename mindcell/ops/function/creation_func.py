@@ -8,6 +8,8 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (as_np_dtype, check_dtype_kind, check_numel,
                                    check_scalar_arg, check_size, check_tensor, fill_scalar)
+from mindcell._core.random_state import RandomStream
+from mindcell.ops._errors import public_name
 from mindcell.ops.defs import state as ST
 
 _F32 = np.dtype(np.float32)
@@ -113,32 +115,81 @@ def eye(n, m=None, dtype=None):
     return Tensor._make(np.eye(*shape, dtype=as_np_dtype(dtype, "eye", _F32)))
 
 
+def _seed_stream(seed, op, kind="op"):
+    """The RandomStream of random op ``op`` called with op seed ``seed`` (None or an int >= 0;
+    TypeError/ValueError naming ``op`` otherwise, as MindSpore). ``kind`` "fixed": the draws
+    restart from ``seed`` at every call when it is given."""
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise TypeError("%s: 'seed' must be an int or None, but got %s"
+                            % (public_name(op), type(seed).__name__))
+        if seed < 0:
+            raise ValueError("%s: 'seed' must be >= 0, but got %d" % (public_name(op), seed))
+        if kind == "fixed":
+            return RandomStream.fixed(op, seed)
+    return RandomStream.of_op(op, seed)
+
+
 def rand(*size, dtype=None, seed=None):
-    """rand(*size, dtype=None, seed=None): uniform samples in [0, 1)."""
-    return ST.uniform_p.bind(shape=_size_args(size, "rand"), dtype=_float_dtype(dtype, "rand"))
+    """rand(*size, dtype=None, seed=None): uniform samples in [0, 1).
+
+    Args:
+        size (Union[int, tuple(int), list(int)]): the shape, as ints or one sequence.
+        dtype (mindcell.dtype, optional): a float dtype. Default: None (Float32).
+        seed (int, optional): the op seed (>= 0); the calls of this op with this seed continue
+            one stream, restarted by ``set_seed``, the same in every process. Default: None.
+
+    Returns:
+        Tensor of shape ``size``.
+
+    Raises:
+        TypeError: ``seed`` is not an int, or ``dtype`` not a float dtype.
+        ValueError: ``seed`` is negative, or ``size`` not a valid shape.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> ms.set_seed(1)
+        >>> a = ops.rand(2, 3, seed=7)
+        >>> ms.set_seed(1)
+        >>> bool((ops.rand(2, 3, seed=7) == a).all())
+        True
+    """
+    return _uniform_samples(_size_args(size, "rand"), _float_dtype(dtype, "rand"),
+                            _seed_stream(seed, "rand"))
+
+
+def _uniform_samples(shape, dtype, stream, lo=0.0, hi=1.0):
+    return ST.uniform_p.bind(shape=shape, dtype=dtype, minval=lo, maxval=hi, stream=stream)
+
+
+def _normal_samples(shape, dtype, stream):
+    return ST.standard_normal_p.bind(shape=shape, dtype=dtype, stream=stream)
 
 
 def randn(*size, dtype=None, seed=None):
-    """randn(*size, dtype=None, seed=None): standard normal samples."""
-    return ST.standard_normal_p.bind(shape=_size_args(size, "randn"),
-                                     dtype=_float_dtype(dtype, "randn"))
+    """randn(*size, dtype=None, seed=None): standard normal samples; ``seed`` as in
+    :func:`rand`."""
+    return _normal_samples(_size_args(size, "randn"), _float_dtype(dtype, "randn"),
+                           _seed_stream(seed, "randn"))
 
 
 def standard_normal(shape, seed=None):
-    """standard_normal(shape, seed=None): Float32 samples from N(0, 1)."""
-    return randn(check_size(shape, "standard_normal"))
+    """standard_normal(shape, seed=None): Float32 samples from N(0, 1); ``seed`` as in
+    :func:`rand`."""
+    return _normal_samples(check_size(shape, "standard_normal"), _F32,
+                           _seed_stream(seed, "standard_normal"))
 
 
 def uniform(shape, minval, maxval, seed=None, dtype=None):
     """uniform(shape, minval, maxval, seed=None, dtype=mstype.float32): samples in
-    [minval, maxval)."""
+    [minval, maxval); ``seed`` as in :func:`rand`."""
     lo = check_scalar_arg(minval, "uniform", "minval")
     hi = check_scalar_arg(maxval, "uniform", "maxval")
     if lo > hi:
         raise ValueError("uniform: 'minval' (%r) must not exceed 'maxval' (%r)" % (lo, hi))
-    return ST.uniform_p.bind(shape=check_size(shape, "uniform"),
-                             dtype=_float_dtype(dtype, "uniform"), minval=float(lo),
-                             maxval=float(hi))
+    return _uniform_samples(check_size(shape, "uniform"), _float_dtype(dtype, "uniform"),
+                            _seed_stream(seed, "uniform"), float(lo), float(hi))
 
 
 _BERNOULLI_DTYPES = tuple(np.dtype(t) for t in (np.int8, np.uint8, np.int16, np.int32, np.int64,
@@ -147,16 +198,17 @@ _BERNOULLI_DTYPES = tuple(np.dtype(t) for t in (np.int8, np.uint8, np.int16, np.
 
 def bernoulli(input, p=0.5, seed=None):
     """bernoulli(input, p=0.5, seed=None): 0/1 samples with the shape and dtype of ``input``,
-    each 1 with probability ``p`` (a float, or a Float32/Float64 tensor shaped like ``input``)."""
+    each 1 with probability ``p`` (a float, or a Float32/Float64 tensor shaped like ``input``).
+    With a ``seed`` every call draws the same numbers (MindSpore's rule for bernoulli, whatever
+    the global seed); without one (None or -1) the draws continue a stream ``set_seed``
+    restarts."""
     check_tensor(input, "bernoulli")
     if input._np_dtype not in _BERNOULLI_DTYPES:
         raise TypeError("bernoulli: 'input' must be int8, uint8, int16, int32, int64, bool, "
                         "float32 or float64, but got %s" % mstype.from_numpy_dtype(input._np_dtype))
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError("bernoulli: 'seed' must be an int or None, but got %s"
-                        % type(seed).__name__)
-    if seed is not None and seed < 0:
-        raise ValueError("bernoulli: 'seed' must be >= 0, but got %d" % seed)
+    # MindSpore's bernoulli takes -1 for "no seed"
+    unseeded = isinstance(seed, int) and not isinstance(seed, bool) and seed == -1
+    stream = _seed_stream(None if unseeded else seed, "bernoulli", "fixed")
     if isinstance(p, Tensor):
         if p._np_dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
             raise TypeError("bernoulli: a tensor 'p' must be float32 or float64, but got %s"
@@ -164,11 +216,11 @@ def bernoulli(input, p=0.5, seed=None):
         if tuple(p.shape) != tuple(input.shape):
             raise ValueError("bernoulli: a tensor 'p' must have the shape of 'input' %s, but got %s"
                              % (tuple(input.shape), tuple(p.shape)))
-        return ST.bernoulli_p.bind(input, p)
+        return ST.bernoulli_p.bind(input, p, stream=stream)
     p = check_scalar_arg(p, "bernoulli", "p")
     if not 0 <= p <= 1:
         raise ValueError("bernoulli: 'p' must be in [0, 1], but got %r" % (p,))
-    return ST.bernoulli_mask_p.bind(input, keep_prob=float(p))
+    return ST.bernoulli_mask_p.bind(input, keep_prob=float(p), stream=stream)
 
 
 def _moment(v, op, arg):
@@ -177,30 +229,34 @@ def _moment(v, op, arg):
 
 
 def normal(shape, mean, stddev, seed=None):
-    """normal(shape, mean, stddev, seed=None): Gaussian samples."""
+    """normal(shape, mean, stddev, seed=None): Gaussian samples; ``seed`` as in :func:`rand`."""
     from mindcell.ops.function import math_func as M
     mean, stddev = _moment(mean, "normal", "mean"), _moment(stddev, "normal", "stddev")
     if not isinstance(stddev, Tensor) and stddev < 0:
         raise ValueError("normal: 'stddev' must be >= 0, but got %r" % (stddev,))
-    z = randn(check_size(shape, "normal"))
+    z = _normal_samples(check_size(shape, "normal"), _F32, _seed_stream(seed, "normal"))
     return M.add(M.mul(z, stddev), mean)
 
 
 def rand_like(input, seed=None, *, dtype=None):
-    """rand_like(input, seed=None, *, dtype=None): uniform samples shaped like ``input``."""
+    """rand_like(input, seed=None, *, dtype=None): uniform samples shaped like ``input``;
+    ``seed`` as in :func:`rand`."""
     check_tensor(input, "rand_like")
-    return rand(input.shape, dtype=_float_dtype(dtype, "rand_like", input._np_dtype))
+    return _uniform_samples(input.shape, _float_dtype(dtype, "rand_like", input._np_dtype),
+                            _seed_stream(seed, "rand_like"))
 
 
 def randn_like(input, seed=None, *, dtype=None):
-    """randn_like(input, seed=None, *, dtype=None): N(0, 1) samples shaped like ``input``."""
+    """randn_like(input, seed=None, *, dtype=None): N(0, 1) samples shaped like ``input``;
+    ``seed`` as in :func:`rand`."""
     check_tensor(input, "randn_like")
-    return randn(input.shape, dtype=_float_dtype(dtype, "randn_like", input._np_dtype))
+    return _normal_samples(input.shape, _float_dtype(dtype, "randn_like", input._np_dtype),
+                           _seed_stream(seed, "randn_like"))
 
 
 def randint(low, high, size, seed=None, *, dtype=None):
-    """randint(low, high, size, seed=None, *, dtype=None): integers in [low, high)."""
-    from mindcell.context import global_rng
+    """randint(low, high, size, seed=None, *, dtype=None): integers in [low, high); ``seed`` as
+    in :func:`rand`."""
     low = check_scalar_arg(low, "randint", "low", integer=True)
     high = check_scalar_arg(high, "randint", "high", integer=True)
     if low >= high:
@@ -211,8 +267,8 @@ def randint(low, high, size, seed=None, *, dtype=None):
     if low < info.min or high - 1 > info.max:
         raise ValueError("randint: [%d, %d) does not fit in %s"
                          % (low, high, mstype.from_numpy_dtype(np_dtype)))
-    out = global_rng().integers(low, high, check_size(size, "randint", "size"))
-    return Tensor._make(out.astype(np_dtype))
+    return ST.uniform_int_p.bind(shape=check_size(size, "randint", "size"), dtype=np_dtype,
+                                 low=low, high=high, stream=_seed_stream(seed, "randint"))
 
 
 __all__ = [_n for _n, _v in list(globals().items())

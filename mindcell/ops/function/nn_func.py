@@ -12,6 +12,7 @@ from mindcell.ops.defs import state as ST
 from mindcell.ops.function import math_func as M
 from mindcell.ops.function import reduce_func as R
 from mindcell.ops.function import array_func as A
+from mindcell.ops.function.creation_func import _seed_stream
 
 
 # ----- activations --------------------------------------------------------------------------
@@ -292,17 +293,19 @@ def _pool2d_pad_mode(x, kind, kernel_size, stride, pad_mode, op):
 # ----- dropout ------------------------------------------------------------------------------
 def dropout(input, p=0.5, training=True, seed=None):
     """dropout(input, p=0.5, training=True, seed=None): zero elements with probability p and
-    scale the rest by 1/(1-p)."""
+    scale the rest by 1/(1-p); ``seed`` as in :func:`ops.rand` (the calls with one seed continue
+    one stream that ``set_seed`` restarts)."""
     check_float(input, "dropout")
     p = check_number(p, "dropout", "p")
     check_bool(training, "dropout", "training")
     if not 0 <= p <= 1:
         raise ValueError("dropout: 'p' must be in [0, 1], but got %r" % (p,))
+    stream = _seed_stream(seed, "dropout")
     if not training or p == 0:
         return input
     if p == 1:
         return M.mul(input, 0.0)
-    mask = ST.bernoulli_mask_p.bind(input, keep_prob=1.0 - p)
+    mask = ST.bernoulli_mask_p.bind(input, keep_prob=1.0 - p, stream=stream)
     return M.mul(input, M.mul(mask, 1.0 / (1.0 - p)))
 
 
