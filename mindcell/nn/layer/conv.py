@@ -149,6 +149,9 @@ class Conv2dTranspose(_Conv):
 
     def construct(self, x):
         self._check_input(x, "Conv2dTranspose")
+        return self._transpose_nchw(x)
+
+    def _transpose_nchw(self, x):
         n, _, h, w = x.shape
         (kh, kw), (sh, sw), (dh, dw) = self.kernel_size, self.stride, self.dilation
         if self.pad_mode == "same":

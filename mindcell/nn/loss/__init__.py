@@ -5,3 +5,5 @@ from mindcell.nn.loss.loss import (LossBase, MSELoss, L1Loss, SmoothL1Loss,  # n
 from mindcell.nn.loss.loss_extra import (HuberLoss, KLDivLoss, CosineEmbeddingLoss,  # noqa: F401
                                          MarginRankingLoss, SoftMarginLoss, MultiMarginLoss)
 from mindcell.nn.loss.ctc import CTCLoss  # noqa: F401,E402
+from mindcell.nn.loss.loss_more import (MAELoss, RMSELoss, DiceLoss,  # noqa: F401,E402
+                                        MultiClassDiceLoss)
