@@ -22,14 +22,18 @@ from mindcell.dataset.engine import Dataset, DictIterator, TupleIterator
 from mindcell.dataset.folder import ImageFolderDataset
 from mindcell.dataset.mnist import MnistDataset
 from mindcell.dataset.pipeline import ConcatDataset, MapDataset, RepeatDataset, ZipDataset
-from mindcell.dataset.samplers import DistributedSampler
+from mindcell.dataset.mind_dataset import MindDataset
+from mindcell.dataset.samplers import (DistributedSampler, RandomSampler, Sampler,
+                                       SequentialSampler, Shuffle, SubsetRandomSampler,
+                                       SubsetSampler, WeightedRandomSampler)
 from mindcell.dataset.sources import GeneratorDataset, NumpySlicesDataset
 
 __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset",
            "Cifar100Dataset", "ImageFolderDataset", "DistributedSampler", "Dataset",
            "MapDataset", "BatchDataset", "BatchInfo", "RepeatDataset", "ZipDataset",
            "ConcatDataset", "TupleIterator", "DictIterator", "config", "transforms", "vision",
-           "zip"]
+           "zip", "MindDataset", "Sampler", "SequentialSampler", "RandomSampler",
+           "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler", "Shuffle"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

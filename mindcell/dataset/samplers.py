@@ -1,12 +1,320 @@
-"""Samplers: which rows of a dataset one process reads, and in what order."""
+"""Samplers: which rows of a random-access dataset are read in an epoch, and in what order.
+
+Every sampler maps a dataset of ``n`` rows to a list of row indices (``indices(n, rng)``) and
+knows how many it yields (``num_rows(n)``). A sampler given a child (``add_child``) samples the
+child's indices instead of ``range(n)``. User samplers subclass :class:`Sampler` and write
+``__iter__``.
+"""
+import enum
+import numbers
+
 import numpy as np
 
 from mindcell.context import get_seed
 
-__all__ = ["DistributedSampler"]
+__all__ = ["Shuffle", "BuiltinSampler", "Sampler", "SequentialSampler", "RandomSampler",
+           "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler",
+           "DistributedSampler", "make_sampler"]
 
 
-class DistributedSampler:
+class Shuffle(str, enum.Enum):
+    """How a file-reading dataset shuffles: ``GLOBAL`` every row, ``FILES`` the order of the
+    files only, ``INFILE`` the rows inside each file only, ``FALSE`` nothing (``ADAPTIVE``
+    and ``PARTIAL`` are MindSpore's names for global shuffles of large datasets)."""
+
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
+    GLOBAL = "global"
+    PARTIAL = "partial"
+    FILES = "files"
+    INFILE = "infile"
+
+
+def _check_num_samples(name, num_samples):
+    if num_samples is None:
+        return None
+    if isinstance(num_samples, bool) or not isinstance(num_samples, numbers.Integral):
+        raise TypeError("%s: 'num_samples' must be an int or None, but got %r"
+                        % (name, num_samples))
+    if num_samples < 0:
+        raise ValueError("%s: 'num_samples' must be >= 0 (0 or None: all), but got %d"
+                         % (name, num_samples))
+    return int(num_samples) or None
+
+
+def _check_bool(name, arg, value):
+    if not isinstance(value, bool):
+        raise TypeError("%s: '%s' must be a bool, but got %r" % (name, arg, value))
+    return value
+
+
+def _check_indices(name, indices):
+    if isinstance(indices, np.ndarray):
+        indices = indices.tolist()
+    if not isinstance(indices, (list, tuple)):
+        raise TypeError("%s: 'indices' must be a list of int, but got %s"
+                        % (name, type(indices).__name__))
+    for i, v in enumerate(indices):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            raise TypeError("%s: 'indices' must hold ints, but indices[%d] is %r"
+                            % (name, i, v))
+    return [int(v) for v in indices]
+
+
+class BuiltinSampler:
+    """The base of every sampler: ``num_samples`` (None or 0: all) bounds the rows it yields;
+    ``add_child(sampler)`` makes it sample the child's output instead of the dataset's rows."""
+
+    def __init__(self, num_samples=None):
+        self.num_samples = _check_num_samples(type(self).__name__, num_samples)
+        self.child_sampler = None
+
+    def add_child(self, sampler):
+        """add_child(sampler): sample the rows ``sampler`` yields (one child at most)."""
+        if not isinstance(sampler, BuiltinSampler):
+            raise TypeError("add_child: the child must be a sampler, but got %s"
+                            % type(sampler).__name__)
+        if self.child_sampler is not None:
+            raise RuntimeError("add_child: this sampler already has a child")
+        self.child_sampler = sampler
+
+    def get_child(self):
+        """The child sampler, or None."""
+        return self.child_sampler
+
+    def get_num_samples(self):
+        """``num_samples`` as given (None: all rows)."""
+        return self.num_samples
+
+    def is_shuffled(self):
+        """Whether the order is random."""
+        return False
+
+    def is_sharded(self):
+        """Whether only one shard of the rows is read."""
+        return False if self.child_sampler is None else self.child_sampler.is_sharded()
+
+    def _limit(self, n):
+        return n if self.num_samples is None else min(n, self.num_samples)
+
+    def _size(self, n):
+        return self._limit(n)
+
+    def _draw(self, n, rng):
+        raise NotImplementedError
+
+    def num_rows(self, n):
+        """How many indices an epoch over ``n`` rows yields."""
+        if self.child_sampler is not None:
+            n = self.child_sampler.num_rows(n)
+        return self._size(n)
+
+    def indices(self, n, rng=None):
+        """The row indices of the next epoch over ``n`` rows (``rng``: the epoch's numpy
+        generator)."""
+        rng = rng if rng is not None else np.random.default_rng()
+        if self.child_sampler is None:
+            return np.asarray(self._draw(n, rng), np.int64)
+        base = np.asarray(self.child_sampler.indices(n, rng), np.int64)
+        return base[np.asarray(self._draw(len(base), rng), np.int64)]
+
+
+class Sampler(BuiltinSampler):
+    """Sampler(num_samples=None): the base of user samplers. Write ``__iter__`` yielding row
+    indices; ``self.dataset_size`` holds the number of rows when it runs, ``num_samples``
+    keeps the first ones.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> class EveryOther(ds.Sampler):
+        ...     def __iter__(self):
+        ...         return iter(range(0, self.dataset_size, 2))
+        >>> data = ds.NumpySlicesDataset(np.arange(6), ["x"], sampler=EveryOther())
+        >>> [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
+        [0, 2, 4]
+    """
+
+    dataset_size = 0
+
+    def __iter__(self):
+        raise NotImplementedError("Sampler: a user sampler must define __iter__")
+
+    def _draw(self, n, rng):
+        self.dataset_size = n
+        out = []
+        for v in self:
+            if self.num_samples is not None and len(out) >= self.num_samples:
+                break
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (numbers.Integral,)):
+                raise TypeError("Sampler: __iter__ must yield ints, but yielded %r" % (v,))
+            if not 0 <= v < n:
+                raise RuntimeError("Sampler: index %d is out of range [0, %d)" % (v, n))
+            out.append(int(v))
+        return out
+
+    def _size(self, n):
+        return len(self._draw(n, None))
+
+
+class SequentialSampler(BuiltinSampler):
+    """SequentialSampler(start_index=None, num_samples=None): the rows in order from
+    ``start_index`` (default 0).
+
+    Raises:
+        TypeError / ValueError: ``start_index`` not an int >= 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> data = ds.NumpySlicesDataset(np.arange(6), ["x"],
+        ...                              sampler=ds.SequentialSampler(2, 3))
+        >>> [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
+        [2, 3, 4]
+    """
+
+    def __init__(self, start_index=None, num_samples=None):
+        super().__init__(num_samples)
+        start = 0 if start_index is None else start_index
+        if isinstance(start, bool) or not isinstance(start, numbers.Integral):
+            raise TypeError("SequentialSampler: 'start_index' must be an int, but got %r"
+                            % (start_index,))
+        if start < 0:
+            raise ValueError("SequentialSampler: 'start_index' must be >= 0, but got %d"
+                             % start)
+        self.start_index = int(start)
+
+    def _size(self, n):
+        return self._limit(max(0, n - self.start_index))
+
+    def _draw(self, n, rng):
+        return np.arange(self.start_index, self.start_index + self._size(n))
+
+
+class RandomSampler(BuiltinSampler):
+    """RandomSampler(replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL): rows in a
+    new random order every epoch; with ``replacement``, ``num_samples`` (default: the dataset
+    size) rows drawn independently.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> data = ds.NumpySlicesDataset(np.arange(6), ["x"], sampler=ds.RandomSampler())
+        >>> sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True))
+        [0, 1, 2, 3, 4, 5]
+    """
+
+    def __init__(self, replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL):
+        super().__init__(num_samples)
+        self.replacement = _check_bool("RandomSampler", "replacement", replacement)
+        if shuffle not in (Shuffle.GLOBAL, True):
+            raise ValueError("RandomSampler: only shuffle=Shuffle.GLOBAL is supported, but got "
+                             "%r" % (shuffle,))
+        self.shuffle = Shuffle.GLOBAL
+
+    def is_shuffled(self):
+        return True
+
+    def _size(self, n):
+        if self.replacement:
+            return n if self.num_samples is None else self.num_samples
+        return self._limit(n)
+
+    def _draw(self, n, rng):
+        if self.replacement:
+            return rng.integers(0, n, self._size(n)) if n else np.zeros(0, np.int64)
+        return rng.permutation(n)[:self._size(n)]
+
+
+class SubsetSampler(BuiltinSampler):
+    """SubsetSampler(indices, num_samples=None): the rows at ``indices``, in that order
+    (repeats allowed).
+
+    Raises:
+        TypeError: ``indices`` not a list of int. RuntimeError (when iterating): an index out
+        of range.
+    """
+
+    def __init__(self, indices, num_samples=None):
+        super().__init__(num_samples)
+        self.indices_list = _check_indices(type(self).__name__, indices)
+
+    def _size(self, n):
+        return self._limit(len(self.indices_list))
+
+    def _checked(self, n):
+        for v in self.indices_list:
+            if not 0 <= v < n:
+                raise RuntimeError("%s: sample ID (%d) is out of bound, expected range "
+                                   "[0, %d]" % (type(self).__name__, v, n - 1))
+        return np.asarray(self.indices_list, np.int64)
+
+    def _draw(self, n, rng):
+        return self._checked(n)[:self._size(n)]
+
+
+class SubsetRandomSampler(SubsetSampler):
+    """SubsetRandomSampler(indices, num_samples=None): the rows at ``indices`` in a new random
+    order every epoch.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> data = ds.NumpySlicesDataset(np.arange(10), ["x"],
+        ...                              sampler=ds.SubsetRandomSampler([1, 5, 7]))
+        >>> sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True))
+        [1, 5, 7]
+    """
+
+    def is_shuffled(self):
+        return True
+
+    def _draw(self, n, rng):
+        return rng.permutation(self._checked(n))[:self._size(n)]
+
+
+class WeightedRandomSampler(BuiltinSampler):
+    """WeightedRandomSampler(weights, num_samples=None, replacement=True): ``num_samples``
+    (default: the dataset size) rows, row ``i`` drawn with probability proportional to
+    ``weights[i]`` (rows past the weights are never drawn).
+
+    Raises:
+        TypeError: weights that are not numbers, ``replacement`` not a bool. RuntimeError (when
+        iterating): no weights, a negative weight, all weights 0, more weights than rows, or
+        more rows without replacement than non-zero weights.
+    """
+
+    def __init__(self, weights, num_samples=None, replacement=True):
+        super().__init__(num_samples)
+        if not isinstance(weights, (list, tuple, np.ndarray)) or not all(
+                isinstance(w, numbers.Real) and not isinstance(w, bool) for w in weights):
+            raise TypeError("WeightedRandomSampler: 'weights' must be a list of numbers, but "
+                            "got %r" % (weights,))
+        self.weights = [float(w) for w in weights]
+        self.replacement = _check_bool("WeightedRandomSampler", "replacement", replacement)
+
+    def is_shuffled(self):
+        return True
+
+    def _size(self, n):
+        return n if self.num_samples is None else self.num_samples
+
+    def _draw(self, n, rng):
+        w = np.asarray(self.weights, np.float64)
+        name = "WeightedRandomSampler"
+        if w.size == 0 or (w < 0).any() or not w.any():
+            raise RuntimeError("%s: the weights must be non-empty, >= 0 and not all 0, but "
+                               "got %s" % (name, self.weights))
+        if w.size > n:
+            raise RuntimeError("%s: %d weights for a dataset of %d rows" % (name, w.size, n))
+        size = self._size(n)
+        if not self.replacement and size > np.count_nonzero(w):
+            raise RuntimeError("%s: %d rows without replacement but only %d non-zero weights"
+                               % (name, size, np.count_nonzero(w)))
+        return rng.choice(w.size, size, replace=self.replacement, p=w / w.sum())
+
+
+class DistributedSampler(BuiltinSampler):
     """DistributedSampler(num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
     the rows of one shard for data-parallel training.
 
@@ -35,24 +343,28 @@ class DistributedSampler:
                 or not 0 <= shard_id < num_shards):
             raise ValueError("%s: 'shard_id' must be an int in [0, %d), but got %r"
                              % (name, num_shards, shard_id))
-        if not isinstance(shuffle, bool):
-            raise TypeError("%s: 'shuffle' must be a bool, but got %r" % (name, shuffle))
+        _check_bool(name, "shuffle", shuffle)
         if num_samples is not None and (isinstance(num_samples, bool)
                                         or not isinstance(num_samples, int) or num_samples < 0):
             raise ValueError("%s: 'num_samples' must be None or an int >= 0, but got %r"
                              % (name, num_samples))
         if offset != -1:
             raise ValueError("%s: only offset=-1 is supported, but got %r" % (name, offset))
+        super().__init__(num_samples)
         self.num_shards, self.shard_id, self.shuffle = num_shards, shard_id, shuffle
-        self.num_samples, self.offset = num_samples, offset
+        self.offset = offset
         self._epoch = 0
 
-    def num_rows(self, n):
-        per_shard = -(-n // self.num_shards)
-        return per_shard if self.num_samples is None else min(per_shard, self.num_samples)
+    def is_shuffled(self):
+        return self.shuffle
 
-    def indices(self, n):
-        """The row indices of this shard for the next epoch."""
+    def is_sharded(self):
+        return True
+
+    def _size(self, n):
+        return self._limit(-(-n // self.num_shards))
+
+    def _draw(self, n, rng):
         order = np.arange(n)
         if self.shuffle:
             seed = (get_seed() or 0) + self._epoch
@@ -60,11 +372,12 @@ class DistributedSampler:
         self._epoch += 1
         total = -(-n // self.num_shards) * self.num_shards
         order = np.resize(order, total) if n else order
-        return order[self.shard_id::self.num_shards][:self.num_rows(n)]
+        return order[self.shard_id::self.num_shards][:self._size(n)]
 
 
 def make_sampler(op, sampler, num_shards, shard_id, shuffle):
-    """The sampler of a dataset from its ``sampler``/``num_shards``/``shard_id`` arguments."""
+    """The sampler of a dataset from its ``sampler``/``num_shards``/``shard_id`` arguments (a
+    list of indices is a :class:`SubsetSampler`)."""
     if (num_shards is None) != (shard_id is None):
         raise ValueError("%s: 'num_shards' and 'shard_id' must be given together" % op)
     if num_shards is not None:
@@ -72,7 +385,9 @@ def make_sampler(op, sampler, num_shards, shard_id, shuffle):
             raise ValueError("%s: give either 'sampler' or 'num_shards'/'shard_id', not both"
                              % op)
         return DistributedSampler(num_shards, shard_id, shuffle=bool(shuffle))
-    if sampler is not None and not isinstance(sampler, DistributedSampler):
-        raise TypeError("%s: 'sampler' must be a DistributedSampler, but got %s"
+    if isinstance(sampler, (list, tuple, np.ndarray)):
+        return SubsetSampler(sampler)
+    if sampler is not None and not isinstance(sampler, BuiltinSampler):
+        raise TypeError("%s: unsupported sampler object of type %s"
                         % (op, type(sampler).__name__))
     return sampler

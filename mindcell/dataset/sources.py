@@ -73,7 +73,7 @@ class MappableSource(Dataset):
     def _order(self, epoch):
         n = self._length()
         if self.sampler is not None:
-            order = np.asarray(self.sampler.indices(n))
+            order = np.asarray(self.sampler.indices(n, epoch.rng()))
         elif self.shuffle_rows:
             order = epoch.rng().permutation(n)
         else:
@@ -129,7 +129,8 @@ class NumpySlicesDataset(ArraySource):
             ``column_1`` ...).
         num_samples (int): read at most this many rows per epoch.
         shuffle (bool): a new random order every epoch (default None: shuffled).
-        sampler (DistributedSampler): which rows to read (instead of ``shuffle``).
+        sampler (Union[Sampler, list[int]]): which rows to read, in what order (instead of
+            ``shuffle``; a list of indices is a :class:`SubsetSampler`).
         num_shards (int), shard_id (int): read one shard of the rows (data parallel, see
             :class:`DistributedSampler`).
         num_parallel_workers (int): threads copying the rows out (same order).
