@@ -206,6 +206,39 @@ def _class_reads(cls):
     return reads
 
 
+def _defaults(args):
+    """{param: default AST node} of a function's parameters."""
+    pos = _positional(args)
+    out = dict(zip([x.arg for x in pos[len(pos) - len(args.defaults):]], args.defaults))
+    out.update({x.arg: d for x, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    return out
+
+
+def _pinned(node):
+    """Parameters refused at any value but their default: `if p != <default>: raise`,
+    `if p is not None: raise`, `if p: raise` (default False/None/0). Such a parameter is not
+    ignored: a caller who sets it hears about it."""
+    if isinstance(node, ast.Lambda):
+        return set()
+    defaults = {k: (v.value if isinstance(v, ast.Constant) else object())
+                for k, v in _defaults(node.args).items()}
+    pinned = set()
+    for stmt in ast.walk(node):
+        if not (isinstance(stmt, ast.If) and stmt.body
+                and all(isinstance(b, ast.Raise) for b in stmt.body)):
+            continue
+        test = stmt.test
+        if isinstance(test, ast.Name) and test.id in defaults and not defaults[test.id]:
+            pinned.add(test.id)
+        elif (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
+              and len(test.ops) == 1 and isinstance(test.comparators[0], ast.Constant)):
+            name, value = test.left.id, test.comparators[0].value
+            if name in defaults and defaults[name] == value and \
+                    isinstance(test.ops[0], (ast.NotEq, ast.IsNot)):
+                pinned.add(name)
+    return pinned
+
+
 def _always_raises(node):
     body = [s for s in node.body if not (isinstance(s, ast.Expr)
                                           and isinstance(s.value, ast.Constant))]
@@ -234,6 +267,7 @@ def _unused(label, fn, is_method, cls):
         params = params[1:]
     if "*locals*" in reads:
         return []
+    reads = set(reads) | _pinned(node)
     out = []
     attr_reads = None
     for p in params:
@@ -298,6 +332,22 @@ def test_detector_counts_real_uses():
             return g(x, seed)
     ''')
     assert unused == []
+
+
+def test_detector_accepts_a_parameter_pinned_to_its_default():
+    node = ast.parse(textwrap.dedent('''
+        def f(x, data_format="NCHW", return_indices=False, dilation=1, mode=None):
+            if data_format != "NCHW":
+                raise ValueError("f: only 'NCHW'")
+            if return_indices:
+                raise ValueError("f: no indices")
+            if dilation != 2:
+                raise ValueError("not the default: dilation is still ignored at 2")
+            if mode not in ("a", "b"):
+                raise ValueError("a choice is validation, not use")
+            return x
+    ''')).body[0]
+    assert _pinned(node) == {"data_format", "return_indices"}
 
 
 def test_detector_sees_dead_self_store():
