@@ -135,3 +135,21 @@ def _recurrent(b, node, ins):
     y = b.op("Squeeze", [outs[0], b.ints([1], "axes")])
     finals = [b.op("Squeeze", [s, b.ints([0], "axes")]) for s in outs[1:]]
     return [y] + finals + [None]  # the reserve (saved gates for the backward) has no ONNX twin
+
+
+@converts("Conv2DBackpropInput")
+def _conv2d_transpose(b, node, ins):
+    """A transposed convolution: ONNX ConvTranspose's full output, then the rows and columns
+    the primitive keeps (it crops ``padding``, and zero-extends when its output is larger)."""
+    a = node.attrs
+    _, _, height, width = a["input_shape"]
+    top, _, left, _ = (int(p) for p in a["padding"])
+    y = b.op("ConvTranspose", ins[:2], kernel_shape=list(node.inputs[1].shape[2:]),
+             strides=list(a["stride"]), dilations=list(a["dilation"]), group=int(a["groups"]))
+    full = [(s * (i - 1) + d * (k - 1) + 1) for s, i, d, k in zip(
+        a["stride"], node.inputs[0].shape[2:], a["dilation"], node.inputs[1].shape[2:])]
+    extra = [max(0, top + height - full[0]), max(0, left + width - full[1])]
+    if any(extra):
+        y = b.op("Pad", [y, b.ints([0, 0, 0, 0, 0, 0] + extra, "pads")], mode="constant")
+    return [b.op("Slice", [y, b.ints([top, left]), b.ints([top + height, left + width]),
+                           b.ints([2, 3], "axes")])]

@@ -267,3 +267,23 @@ def _recurrent(op, ins, consts, attrs):
     outs = _bind(_PRIM[op], x, *states, w_ih, w_hh, b_ih, b_hh, lengths, **extra)
     y = _reshape_to(outs[0], (x.shape[0], 1, batch, hidden))
     return [y] + [_reshape_to(s, (1, batch, hidden)) for s in outs[1:1 + nstate]]
+
+
+@evaluates("ConvTranspose")
+def _conv_transpose(op, ins, consts, attrs):
+    x, w = ins[:2]
+    if attrs.get("output_shape"):
+        raise UnsupportedOnnx("output_shape is not supported (give pads and output_padding)")
+    spatial = len(w.shape) - 2
+    t, b, l, r = _padding(attrs, spatial)
+    stride, dilation = tuple(attrs.get("strides", (1, 1))), tuple(attrs.get("dilations", (1, 1)))
+    extra = tuple(attrs.get("output_padding", (0, 0)))
+    group = int(attrs.get("group", 1))
+    size = [s * (i - 1) + e + d * (k - 1) + 1 - lo - hi for s, i, e, d, k, lo, hi in zip(
+        stride, x.shape[2:], extra, dilation, w.shape[2:], (t, l), (b, r))]
+    y = _bind("Conv2DBackpropInput", x, w,
+              input_shape=(x.shape[0], w.shape[1] * group, size[0], size[1]), stride=stride,
+              padding=(t, b, l, r), dilation=dilation, groups=group)
+    if len(ins) > 2 and ins[2] is not None:
+        y = _bind("Add", y, _reshape_to(ins[2], (1, -1, 1, 1)))
+    return [y]

@@ -220,6 +220,38 @@ def test_primitive_round_trips(tmp_path, name):
     _close(nn.GraphCell(ms.load(path))(*xs).asnumpy(), want)
 
 
+LAYERS = {
+    "conv_transpose": (lambda: nn.Conv2dTranspose(4, 2, 3, stride=3, pad_mode="pad",
+                                                  padding=(0, 2, 1, 0), has_bias=True),
+                       [(2, 4, 5, 5)]),
+    "conv_transpose_groups": (lambda: nn.Conv2dTranspose(4, 2, 3, stride=2, group=2),
+                              [(1, 4, 4, 4)]),
+    "conv1d_same": (lambda: nn.Conv1d(3, 4, 4, stride=2, pad_mode="same"), [(2, 3, 9)]),
+    "group_norm": (lambda: nn.GroupNorm(2, 4), [(2, 4, 3, 3)]),
+    "adaptive_pool": (lambda: nn.AdaptiveAvgPool2d(1), [(1, 3, 6, 6)]),
+    "max_pool_same": (lambda: nn.MaxPool2d(3, 2, pad_mode="same"), [(1, 2, 7, 7)]),
+    "prelu_mish": (lambda: nn.SequentialCell([nn.PReLU(), nn.Mish()]), [(2, 4)]),
+    "attention": (lambda: nn.MultiheadAttention(8, 2), [(3, 2, 8), (3, 2, 8), (3, 2, 8)]),
+    "encoder_layer": (lambda: nn.TransformerEncoderLayer(8, 2, 16), [(2, 3, 8)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYERS))
+def test_layer_round_trips(tmp_path, name):
+    make, shapes = LAYERS[name]
+    net = make()
+    net.set_train(False)
+    xs = [_x(*s, seed=k) for k, s in enumerate(shapes)]
+    want = net(*xs)
+    want = [t.asnumpy() for t in (want if isinstance(want, tuple) else (want,)) if t is not None]
+    path = _export(tmp_path, net, *xs)
+    for got, w in zip(_run_ort(path, *xs), want):
+        _close(got, w)
+    back = nn.GraphCell(ms.load(path))(*xs)
+    for got, w in zip(back if isinstance(back, tuple) else (back,), want):
+        _close(got.asnumpy(), w)
+
+
 @pytest.mark.parametrize("cls", [nn.GRU, nn.RNN])
 def test_gru_and_rnn_export(tmp_path, cls):
     net = cls(5, 7, num_layers=1, batch_first=False, bidirectional=True)
