@@ -1,0 +1,137 @@
+"""Summary ops (ScalarSummary, ImageSummary, TensorSummary, HistogramSummary), the overflow-status
+family (FloatStatus, NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus) and the
+``DataType`` constants of custom-op registration."""
+from mindcell._core import trace as _trace
+from mindcell.common.tensor import Tensor
+from mindcell.ops._helpers import check_float
+from mindcell.ops._prim_attrs import AttrPrimitive
+from mindcell.ops.function import array_func as A
+from mindcell.ops.function import math_func as M
+from mindcell.ops.function import reduce_func as R
+
+# The latest value recorded by each summary op in PYNATIVE_MODE, keyed by (kind, name): what a
+# summary writer reads. Bounded by the number of distinct names a program uses.
+_RECORDED = {}
+
+
+def recorded_summaries():
+    """A copy of the summary values recorded so far: {(kind, name): Tensor}."""
+    return dict(_RECORDED)
+
+
+class _Summary(AttrPrimitive):
+    _kind = None
+
+    def __init__(self):
+        super().__init__()
+        self.set_attrs(given={}, side_effect_io=True, channel_name="ms_%s_summary" % self._kind)
+
+    def __call__(self, name, value):
+        # MindSpore's PyNative summaries check nothing and return None; mindcell records the
+        # value (not in graphs, where it is symbolic) and never fails the step either.
+        if isinstance(name, str) and isinstance(value, Tensor) and \
+                not _trace.current().is_graph:
+            _RECORDED[(self._kind, name)] = value
+        return None
+
+
+class ScalarSummary(_Summary):
+    """ScalarSummary()(name, value): records a scalar tensor under ``name`` for summary
+    writers; returns None."""
+    _kind = "scalar"
+
+
+class ImageSummary(_Summary):
+    """ImageSummary()(name, value): records an NCHW image tensor under ``name``; returns None."""
+    _kind = "image"
+
+
+class TensorSummary(_Summary):
+    """TensorSummary()(name, value): records a tensor under ``name``; returns None."""
+    _kind = "tensor"
+
+
+class HistogramSummary(_Summary):
+    """HistogramSummary()(name, value): records a tensor for a histogram under ``name``;
+    returns None."""
+    _kind = "histogram"
+
+
+class FloatStatus(AttrPrimitive):
+    """FloatStatus()(x): a (1,) tensor of ``x``'s float dtype holding 1 when ``x`` has an inf
+    or NaN, else 0.
+
+    (MindSpore 2.10 has this kernel on GPU only: on CPU it raises RuntimeError. mindcell
+    computes it everywhere.)
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.FloatStatus()(Tensor(np.array([1.0, np.inf], np.float32))).asnumpy().tolist()
+        [1.0]
+    """
+
+    def __call__(self, x):
+        check_float(x, "FloatStatus", "x")
+        bad = R.any(M.logical_not(M.isfinite(x)))
+        return A.reshape(M.cast(bad, x.dtype), (1,))
+
+
+class _NPUStatus(AttrPrimitive):
+    def __call__(self, *args):
+        raise RuntimeError(
+            "%s: Ascend's float-status register does not exist on CPU (MindSpore raises this "
+            "error on CPU too); detect overflow with ops.FloatStatus or amp.all_finite"
+            % type(self).__name__)
+
+
+class NPUAllocFloatStatus(_NPUStatus):
+    """NPUAllocFloatStatus()(): Ascend only; raises RuntimeError on CPU, as MindSpore does."""
+
+
+class NPUGetFloatStatus(_NPUStatus):
+    """NPUGetFloatStatus()(x): Ascend only; raises RuntimeError on CPU, as MindSpore does."""
+
+
+class NPUClearFloatStatus(_NPUStatus):
+    """NPUClearFloatStatus()(x): Ascend only; raises RuntimeError on CPU, as MindSpore does."""
+
+
+_DTYPE_CODES = {"None": "", "BOOL": "bool", "I8": "int8", "U8": "uint8", "I16": "int16",
+                "U16": "uint16", "I32": "int32", "U32": "uint32", "I64": "int64",
+                "U64": "uint64", "F16": "float16", "F32": "float32", "F64": "float64",
+                "BF16": "bfloat16", "C64": "complex64", "C128": "complex128"}
+_FORMATS = {"None": "", "Default": "DefaultFormat", "Default_Tuple": "DefaultFormat",
+            "Default_List": "DefaultFormat", "5HD": "NC1HWC0", "FracZ": "FRACTAL_Z",
+            "FracNZ": "FRACTAL_NZ", "C1HWNCoC0": "C1HWNCoC0", "NCHW": "NCHW", "NHWC": "NHWC",
+            "HWCN": "HWCN", "NDHWC": "NDHWC", "ChannelLast": "ChannelLast", "NCDHW": "NCDHW",
+            "NDC1HWC0": "NDC1HWC0", "NC1HWC0": "NC1HWC0", "DHWCN": "DHWCN",
+            "FRACTAL_Z_3D": "FRACTAL_Z_3D", "FracZNLSTM": "FRACTAL_ZN_LSTM",
+            "FracZNRNN": "FRACTAL_ZN_RNN", "ND_RNNBIAS": "ND_RNN_BIAS"}
+_COMMON = ("None", "Default", "Default_Tuple", "Default_List", "5HD", "FracZ", "FracNZ",
+           "C1HWNCoC0", "NCHW", "NHWC", "HWCN", "NDHWC", "ChannelLast")
+_FLOAT_EXTRA = ("NCDHW", "NDC1HWC0", "DHWCN", "FRACTAL_Z_3D", "FracZNLSTM", "FracZNRNN",
+                "ND_RNNBIAS")
+# which formats MindSpore defines for each dtype code
+_TABLE = dict({c: _COMMON for c in ("BOOL", "I16", "U16", "U32", "I64", "U64", "F64")},
+              I8=_COMMON + ("NC1HWC0", "NCDHW", "NDC1HWC0"),
+              U8=_COMMON + ("NC1HWC0", "NCDHW", "NDC1HWC0"),
+              I32=_COMMON + ("NCDHW", "NDC1HWC0"),
+              F16=_COMMON + _FLOAT_EXTRA, F32=_COMMON + _FLOAT_EXTRA, BF16=_COMMON + _FLOAT_EXTRA,
+              C64=("Default", "Default_Tuple"), C128=("Default", "Default_Tuple"),
+              **{"None": ("None", "Default")})
+
+
+class DataType:
+    """``(dtype, format)`` string pairs naming the input/output types of a custom operator's
+    registration (``DataType.F32_Default == ('float32', 'DefaultFormat')``). mindcell runs
+    custom ops from their Python definitions, so these are descriptive only."""
+
+
+for _code, _formats in _TABLE.items():
+    for _fmt in _formats:
+        setattr(DataType, "%s_%s" % (_code, _fmt), (_DTYPE_CODES[_code], _FORMATS[_fmt]))
+del _code, _formats, _fmt
+
+__all__ = ["ScalarSummary", "ImageSummary", "TensorSummary", "HistogramSummary", "FloatStatus",
+           "NPUAllocFloatStatus", "NPUGetFloatStatus", "NPUClearFloatStatus", "DataType"]

@@ -1,0 +1,113 @@
+"""Primitive classes of object-detection ops: NMSWithMask, IOU, BoundingBoxEncode,
+BoundingBoxDecode, CheckValid and RandomChoiceWithMask, with MindSpore's split between
+constructor attributes and call inputs."""
+from mindcell.ops._errors import check_int, check_number
+from mindcell.ops._prim_attrs import AttrPrimitive
+from mindcell.ops.function import detection_func as DF
+
+
+class NMSWithMask(AttrPrimitive):
+    """NMSWithMask(iou_threshold=0.5)(bboxes): greedy non-maximum suppression.
+
+    ``bboxes`` (N, 5) float16/float32 rows are [x1, y1, x2, y2, score]. The boxes are sorted by
+    descending score (equal scores keep their input order; MindSpore's CPU kernel orders ties
+    arbitrarily); going down the list, a kept box suppresses every later box whose IoU with it
+    (areas ``(x2 - x1) * (y2 - y1)``) exceeds ``iou_threshold``.
+
+    Returns:
+        tuple(selected_boxes, selected_idx, selected_mask): the sorted boxes (N, 5),
+        ``arange(N)`` as Int32 (MindSpore's CPU kernel returns these positions in the sorted
+        list), and the Bool keep mask over the sorted boxes.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> b = Tensor(np.array([[0, 0, 10, 10, 0.8], [0, 0, 10, 9, 0.9]], np.float32))
+        >>> ops.NMSWithMask(0.5)(b)[2].asnumpy().tolist()
+        [True, False]
+    """
+
+    def __init__(self, iou_threshold=0.5):
+        super().__init__()
+        self.set_attrs(iou_threshold=check_number(iou_threshold, "NMSWithMask",
+                                                  "iou_threshold"))
+
+    def __call__(self, bboxes):
+        return DF.nms_with_mask(bboxes, self.iou_threshold)
+
+
+class IOU(AttrPrimitive):
+    """IOU(mode='iou')(anchor_boxes, gt_boxes): see :func:`ops.iou`."""
+
+    def __init__(self, mode="iou"):
+        super().__init__()
+        self.set_attrs(mode=DF.check_iou_mode(mode, "IOU"))
+
+    def __call__(self, anchor_boxes, gt_boxes):
+        return DF.iou(anchor_boxes, gt_boxes, self.mode)
+
+
+class BoundingBoxEncode(AttrPrimitive):
+    """BoundingBoxEncode(means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0))(anchor_box,
+    groundtruth_box): see :func:`ops.bounding_box_encode`."""
+
+    def __init__(self, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
+        super().__init__()
+        op = "BoundingBoxEncode"
+        self.set_attrs(means=DF.check_box_coefs(means, op, "means"),
+                       stds=DF.check_box_coefs(stds, op, "stds"))
+
+    def __call__(self, anchor_box, groundtruth_box):
+        return DF.bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
+
+
+class BoundingBoxDecode(AttrPrimitive):
+    """BoundingBoxDecode(max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
+    wh_ratio_clip=0.016)(anchor_box, deltas): see :func:`ops.bounding_box_decode`.
+
+    Raises:
+        RuntimeError: at call, when ``max_shape`` is None (MindSpore's error).
+    """
+
+    def __init__(self, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
+                 wh_ratio_clip=0.016):
+        super().__init__()
+        op = "BoundingBoxDecode"
+        if max_shape is not None:
+            max_shape = DF.check_max_shape(max_shape, op)
+        self.set_attrs(max_shape=max_shape, means=DF.check_box_coefs(means, op, "means"),
+                       stds=DF.check_box_coefs(stds, op, "stds"),
+                       wh_ratio_clip=check_number(wh_ratio_clip, op, "wh_ratio_clip"))
+
+    def __call__(self, anchor_box, deltas):
+        if self.max_shape is None:
+            raise RuntimeError("BoundingBoxDecode: 'max_shape' is None; construct it with the "
+                               "image's (height, width)")
+        return DF.bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds,
+                                      self.wh_ratio_clip)
+
+
+class CheckValid(AttrPrimitive):
+    """CheckValid()(bboxes, img_metas): see :func:`ops.check_valid`."""
+
+    def __call__(self, bboxes, img_metas):
+        return DF.check_valid(bboxes, img_metas)
+
+
+class RandomChoiceWithMask(AttrPrimitive):
+    """RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x): see
+    :func:`ops.choice_with_mask`. The draws come from mindcell's global generator
+    (``mindcell.set_seed``); ``seed``/``seed2`` are recorded."""
+
+    def __init__(self, count=256, seed=0, seed2=0):
+        super().__init__()
+        op = "RandomChoiceWithMask"
+        self.set_attrs(count=check_int(count, op, "count", 1), seed=check_int(seed, op, "seed", 0),
+                       seed2=check_int(seed2, op, "seed2", 0), side_effect_hidden=True)
+
+    def __call__(self, input_x):
+        return DF.choice_with_mask(input_x, self.count)
+
+
+__all__ = ["NMSWithMask", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
+           "RandomChoiceWithMask"]

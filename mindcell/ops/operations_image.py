@@ -1,0 +1,175 @@
+"""Primitive classes of image ops: ResizeNearestNeighbor, ResizeBilinearV2 (and the older
+ResizeBilinear), CropAndResize, ROIAlign and AdaptiveAvgPool2D, with MindSpore's split between
+constructor attributes and call inputs."""
+from mindcell.ops._errors import check_bool, check_choice, check_int, check_number, show
+from mindcell.ops._prim_attrs import AttrPrimitive
+from mindcell.ops.function import detection_func as DF
+from mindcell.ops.function import image_func as IF
+from mindcell.ops.function import resample_func as RS
+
+
+def _size_attr(size, op):
+    if not isinstance(size, (tuple, list)):
+        raise TypeError("%s: 'size' must be a tuple or list of ints, but got %s"
+                        % (op, show(size)))
+    for s in size:
+        check_int(s, op, "size")
+    return size
+
+
+class _Resize(AttrPrimitive):
+    def _flags(self, align_corners, half_pixel_centers):
+        name = type(self).__name__
+        return {"align_corners": check_bool(align_corners, name, "align_corners"),
+                "half_pixel_centers": check_bool(half_pixel_centers, name,
+                                                 "half_pixel_centers")}
+
+
+class ResizeNearestNeighbor(_Resize):
+    """ResizeNearestNeighbor(size, align_corners=False, half_pixel_centers=False)(input_x):
+    nearest-neighbour resize of the last two dims of an NCHW tensor to ``size`` (height, width),
+    with TensorFlow's source positions: ``round(i * (in - 1) / (out - 1))`` with
+    ``align_corners``, ``floor((i + 0.5) * in / out)`` with ``half_pixel_centers``, else
+    ``floor(i * in / out)``.
+
+    (MindSpore 2.10's CPU kernel ignores ``half_pixel_centers``; mindcell honours it as the
+    GPU/Ascend kernels do.)
+
+    Raises:
+        TypeError: ``size`` is not a tuple or list of ints, or the flags are not bools.
+        ValueError: at call, both flags True, ``size`` not 2 positive ints, or the input not
+            4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[[1.0, 2.0], [3.0, 4.0]]]], np.float32))
+        >>> ops.ResizeNearestNeighbor((3, 3))(x).asnumpy()[0, 0].tolist()
+        [[1.0, 1.0, 2.0], [1.0, 1.0, 2.0], [3.0, 3.0, 4.0]]
+    """
+
+    def __init__(self, size, align_corners=False, half_pixel_centers=False):
+        super().__init__()
+        self.set_attrs(size=_size_attr(size, "ResizeNearestNeighbor"),
+                       **self._flags(align_corners, half_pixel_centers))
+
+    def __call__(self, input_x):
+        return IF.resize_nearest(input_x, self.size, self.align_corners,
+                                 self.half_pixel_centers)
+
+
+class ResizeBilinearV2(_Resize):
+    """ResizeBilinearV2(align_corners=False, half_pixel_centers=False)(image, size): bilinear
+    resize of the last two dims of a float NCHW tensor to ``size`` (a tuple, list or 1-D Int32
+    tensor of 2 entries), with TensorFlow's source positions (``i * (in - 1) / (out - 1)`` with
+    ``align_corners``, ``(i + 0.5) * in / out - 0.5`` with ``half_pixel_centers``, else
+    ``i * in / out``).
+
+    Raises:
+        TypeError: an integer image, or flags that are not bools.
+        ValueError: at call, both flags True, or a wrong ``size``.
+    """
+
+    def __init__(self, align_corners=False, half_pixel_centers=False):
+        super().__init__()
+        self.set_attrs(**self._flags(align_corners, half_pixel_centers))
+
+    def __call__(self, image, size):
+        return IF.resize_bilinear(image, size, self.align_corners, self.half_pixel_centers)
+
+
+class ResizeBilinear(_Resize):
+    """ResizeBilinear(size, align_corners=False, half_pixel_centers=False)(x): MindSpore 1.x's
+    bilinear resize with the size fixed at construction (removed from MindSpore 2.10's ``ops``;
+    kept for the programs that still use it). Same math as :class:`ResizeBilinearV2`."""
+
+    def __init__(self, size, align_corners=False, half_pixel_centers=False):
+        super().__init__()
+        self.set_attrs(size=_size_attr(size, "ResizeBilinear"),
+                       **self._flags(align_corners, half_pixel_centers))
+
+    def __call__(self, x):
+        return IF.resize_bilinear(x, self.size, self.align_corners, self.half_pixel_centers,
+                                  "ResizeBilinear")
+
+
+class CropAndResize(AttrPrimitive):
+    """CropAndResize(method='bilinear', extrapolation_value=0.0)(x, boxes, box_index,
+    crop_size): see :func:`ops.crop_and_resize`."""
+
+    def __init__(self, method="bilinear", extrapolation_value=0.0):
+        super().__init__()
+        check_choice(method, "CropAndResize", "method", ("bilinear", "nearest", "bilinear_v2"))
+        self.set_attrs(method=method, extrapolation_value=check_number(
+            extrapolation_value, "CropAndResize", "extrapolation_value"))
+
+    def __call__(self, x, boxes, box_index, crop_size):
+        return IF.crop_and_resize(x, boxes, box_index, crop_size, self.method,
+                                  self.extrapolation_value)
+
+
+class ROIAlign(AttrPrimitive):
+    """ROIAlign(pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1)
+    (features, rois): average of bilinear samples over each bin of each region of interest.
+
+    ``rois`` (R, 5) rows are [batch_index, x1, y1, x2, y2] in input coordinates; they are scaled
+    by ``spatial_scale``, and ``roi_end_mode=1`` adds 1 to x2/y2 first (0 is the legacy mode that
+    also forces ROIs to at least 1x1). Each of the pooled_height x pooled_width bins averages
+    ``sample_num`` x ``sample_num`` bilinear samples (``sample_num <= 0``: int(bin size) per
+    axis, NaN for bins with no samples, as MindSpore gives); samples beyond one pixel outside
+    the feature map count as 0.
+
+    Returns:
+        Tensor, (R, C, pooled_height, pooled_width) of the features' dtype. Differentiable in
+        ``features``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> feat = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> rois = Tensor(np.array([[0, 0.0, 0.0, 3.0, 3.0]], np.float32))
+        >>> ops.ROIAlign(1, 1, 1.0, 2)(feat, rois).asnumpy().ravel().tolist()
+        [10.0]
+    """
+
+    def __init__(self, pooled_height, pooled_width, spatial_scale, sample_num=2,
+                 roi_end_mode=1):
+        super().__init__()
+        op = "ROIAlign"
+        self.set_attrs(pooled_height=check_int(pooled_height, op, "pooled_height", 1),
+                       pooled_width=check_int(pooled_width, op, "pooled_width", 1),
+                       spatial_scale=check_number(spatial_scale, op, "spatial_scale",
+                                                  finite=True),
+                       sample_num=check_int(sample_num, op, "sample_num"),
+                       roi_end_mode=check_int(roi_end_mode, op, "roi_end_mode", 0, 1))
+
+    def __call__(self, features, rois):
+        return DF.roi_align(features, rois, self.pooled_height, self.pooled_width,
+                            self.spatial_scale, self.sample_num, self.roi_end_mode)
+
+
+class AdaptiveAvgPool2D(AttrPrimitive):
+    """AdaptiveAvgPool2D(output_size)(x): adaptive average pooling of the last two dims to
+    ``output_size`` (an int, or a pair whose None entries keep that input size; recorded with
+    -1 for None); see :func:`ops.adaptive_avg_pool2d`."""
+
+    def __init__(self, output_size):
+        super().__init__()
+        op = "AdaptiveAvgPool2D"
+        if isinstance(output_size, (tuple, list)):
+            if len(output_size) != 2:
+                raise ValueError("%s: 'output_size' must have 2 entries, but got %r"
+                                 % (op, tuple(output_size)))
+            sizes = tuple(-1 if s is None else check_int(s, op, "output_size", 1)
+                          for s in output_size)
+        else:
+            sizes = (check_int(output_size, op, "output_size", 1),) * 2
+        self.set_attrs(given={"output_size": output_size}, output_size=sizes)
+
+    def __call__(self, x):
+        sizes = tuple(None if s == -1 else s for s in self.output_size)
+        return RS.adaptive_avg_pool2d(x, sizes)
+
+
+__all__ = ["ResizeNearestNeighbor", "ResizeBilinearV2", "ResizeBilinear", "CropAndResize",
+           "ROIAlign", "AdaptiveAvgPool2D"]

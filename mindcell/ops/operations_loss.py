@@ -1,0 +1,154 @@
+"""Primitive classes of normalisation and loss ops (``ops.L2Normalize``, ``ops.SmoothL1Loss``,
+``ops.BinaryCrossEntropy``, ``ops.NLLLoss``, ``ops.L2Loss``) with MindSpore's split between
+constructor attributes and call inputs; the math is in the functional ops."""
+import numpy as np
+
+from mindcell.ops._errors import check_int, check_number, check_reduction, public_name, show
+from mindcell.ops._helpers import check_float, check_tensor
+from mindcell.ops._prim_attrs import AttrPrimitive
+from mindcell.ops.function import array_func as A
+from mindcell.ops.function import loss_func as L
+from mindcell.ops.function import math_func as M
+from mindcell.ops.function import reduce_func as R
+from mindcell.ops.function import sequence_func as Q
+
+# MindSpore records the reduction of these primitives as an enum value
+_REDUCTION_CODE = {"sum": 0, "mean": 1, "none": 2}
+
+
+def _reduction(reduction, op):
+    check_reduction(reduction, op, type_error=ValueError)
+    return _REDUCTION_CODE[reduction]
+
+
+class L2Normalize(AttrPrimitive):
+    """L2Normalize(axis=0, epsilon=1e-4)(x): ``x / sqrt(max(sum(x**2, axis), epsilon))``.
+
+    ``axis`` is an int or a tuple/list holding one int.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.L2Normalize(-1)(Tensor(np.array([[3.0, 4.0]], np.float32))).asnumpy().tolist()
+        [[0.6000000238418579, 0.800000011920929]]
+    """
+
+    def __init__(self, axis=0, epsilon=1e-4):
+        super().__init__()
+        op = "L2Normalize"
+        if isinstance(axis, (tuple, list)):
+            if len(axis) != 1:
+                raise TypeError("%s: 'axis' must be an int or hold one int, but got %s"
+                                % (op, show(axis)))
+            axis = axis[0]
+        axis = check_int(axis, op, "axis")
+        self.set_attrs(given={"axis": axis, "epsilon": epsilon}, axis=[axis],
+                       epsilon=check_number(epsilon, op, "epsilon", 0.0, finite=True))
+
+    def __call__(self, x):
+        return Q.l2_normalize(x, self.axis[0], self.epsilon)
+
+
+class SmoothL1Loss(AttrPrimitive):
+    """SmoothL1Loss(beta=1.0, reduction='none')(prediction, target): ``0.5 * d**2 / beta`` where
+    ``|d| < beta``, else ``|d| - 0.5 * beta``; see :func:`ops.smooth_l1_loss`.
+
+    Raises:
+        RuntimeError: at call, when ``beta`` is not positive (MindSpore's kernel check).
+    """
+
+    def __init__(self, beta=1.0, reduction="none"):
+        super().__init__()
+        beta = check_number(beta, "SmoothL1Loss", "beta")
+        self.set_attrs(given={"beta": beta, "reduction": reduction}, beta=beta,
+                       reduction=_reduction(reduction, "SmoothL1Loss"))
+        self._reduction = reduction
+
+    def __call__(self, prediction, target):
+        if self.beta <= 0:
+            raise RuntimeError("SmoothL1Loss: 'beta' must be greater than 0, but got %r"
+                               % (self.beta,))
+        return L.smooth_l1_loss(prediction, target, self.beta, self._reduction)
+
+
+class BinaryCrossEntropy(AttrPrimitive):
+    """BinaryCrossEntropy(reduction='mean')(logits, labels, weight=None): the binary cross
+    entropy of probabilities ``logits`` against ``labels``, optionally weighted (``weight``
+    broadcasts against them); see :func:`ops.binary_cross_entropy`."""
+
+    def __init__(self, reduction="mean"):
+        super().__init__()
+        self.set_attrs(given={"reduction": reduction},
+                       reduction=_reduction(reduction, "BinaryCrossEntropy"))
+        self._reduction = reduction
+
+    def __call__(self, logits, labels, weight=None):
+        return L.binary_cross_entropy(logits, labels, weight, self._reduction)
+
+
+class NLLLoss(AttrPrimitive):
+    """NLLLoss(reduction='mean', ignore_index=-100)(logits, labels, weight): the weighted
+    negative log-likelihood of log-probabilities ``logits`` (N, C) at ``labels`` (N,), and the
+    total weight of the counted samples.
+
+    Sample ``i`` loses ``-weight[labels[i]] * logits[i, labels[i]]`` unless its label is
+    ``ignore_index`` (then 0, and it adds nothing to the total weight). 'mean' divides the sum
+    by the total weight (NaN when every sample is ignored).
+
+    Returns:
+        tuple(loss, total_weight): ``loss`` (N,) for 'none', else 0-D; ``total_weight`` 0-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logp = Tensor(np.log(np.array([[0.5, 0.5], [0.2, 0.8]], np.float32)))
+        >>> loss, total = ops.NLLLoss("sum")(logp, Tensor(np.array([0, 1], np.int32)),
+        ...                                  Tensor(np.ones(2, np.float32)))
+        >>> round(float(loss), 4), float(total)
+        (0.9163, 2.0)
+    """
+
+    def __init__(self, reduction="mean", ignore_index=-100):
+        super().__init__()
+        ignore_index = check_int(ignore_index, "NLLLoss", "ignore_index")
+        self.set_attrs(given={"reduction": reduction, "ignore_index": ignore_index},
+                       reduction=_reduction(reduction, "NLLLoss"), ignore_index=ignore_index)
+        self._reduction = reduction
+
+    def __call__(self, logits, labels, weight):
+        op = "NLLLoss"
+        check_float(logits, op, "logits")
+        if logits.ndim != 2:
+            raise ValueError("%s: 'logits' must be 2-D (N, C), but got shape %s"
+                             % (public_name(op), logits.shape))
+        n, c = logits.shape
+        check_tensor(labels, op, "labels")
+        if labels._np_dtype not in (np.dtype(np.int32), np.dtype(np.int64)) or \
+                labels.shape != (n,):
+            raise TypeError("%s: 'labels' must be int32/int64 of shape (%d,), but got %s"
+                            % (public_name(op), n, show(labels)))
+        check_float(weight, op, "weight")
+        if weight.shape != (c,):
+            raise ValueError("%s: 'weight' must have shape (%d,), but got %s"
+                             % (public_name(op), c, weight.shape))
+        kept = M.not_equal(labels, self.ignore_index)
+        safe = M.select(kept, labels, M.mul(labels, 0))
+        Q.check_labels_in_range(safe, c, op)
+        w = M.mul(A.gather(weight, safe, 0), M.cast(kept, weight.dtype))
+        picked = A.squeeze(A.gather_elements(logits, 1, A.expand_dims(safe, 1)), 1)
+        loss = M.neg(M.mul(picked, M.cast(w, logits.dtype)))
+        total = R.reduce_sum(w)
+        if self._reduction == "none":
+            return loss, total
+        summed = R.reduce_sum(loss)
+        return (summed if self._reduction == "sum" else M.div(summed, total)), total
+
+
+class L2Loss(AttrPrimitive):
+    """L2Loss()(input_x): ``sum(input_x**2) / 2`` as a 0-D tensor of the float input's dtype."""
+
+    def __call__(self, input_x):
+        return Q.l2_loss(input_x)
+
+
+__all__ = ["L2Normalize", "SmoothL1Loss", "BinaryCrossEntropy", "NLLLoss", "L2Loss"]
