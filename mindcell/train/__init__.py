@@ -5,7 +5,10 @@ from mindcell.train.serialization import load_checkpoint_async  # noqa: E402,F40
 from mindcell.train.model import Model, Accuracy, Loss  # noqa: F401,E402
 from mindcell.train.callback import (Callback, RunContext, LossMonitor, TimeMonitor,  # noqa
                                      ModelCheckpoint, CheckpointConfig, EarlyStopping,
-                                     LearningRateScheduler)
+                                     LearningRateScheduler, History, LambdaCallback,
+                                     ReduceLROnPlateau, OnRequestExit, SummaryCollector)
+from mindcell.train import summary  # noqa: F401,E402
+from mindcell.train.summary import SummaryRecord  # noqa: F401,E402
 from mindcell.train import metrics  # noqa: F401,E402
 from mindcell.train.metrics import (Metric, rearrange_inputs, TopKCategoricalAccuracy,  # noqa
                                     Top1CategoricalAccuracy, Top5CategoricalAccuracy, Precision,

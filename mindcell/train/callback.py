@@ -9,7 +9,8 @@ from mindcell.train import _rank0
 from mindcell.train._callback_base import Callback, RunContext
 
 __all__ = ["Callback", "RunContext", "LossMonitor", "TimeMonitor", "ModelCheckpoint",
-           "CheckpointConfig", "EarlyStopping", "LearningRateScheduler"]
+           "CheckpointConfig", "EarlyStopping", "LearningRateScheduler", "History",
+           "LambdaCallback", "ReduceLROnPlateau", "OnRequestExit", "SummaryCollector"]
 
 
 def _loss_value(outputs):
@@ -118,3 +119,6 @@ class ModelCheckpoint(Callback):
 
 
 from mindcell.train.callback_extra import EarlyStopping, LearningRateScheduler  # noqa: E402,F401
+from mindcell.train.callback_control import (History, LambdaCallback,  # noqa: E402,F401
+                                             ReduceLROnPlateau, OnRequestExit)
+from mindcell.train.callback_summary import SummaryCollector  # noqa: E402,F401
