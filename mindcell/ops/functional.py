@@ -33,6 +33,7 @@ from mindcell.ops.function.ctc_func import *  # noqa: F401,F403
 from mindcell.ops.function.sequence_func import *  # noqa: F401,F403
 from mindcell.ops.function.image_func import *  # noqa: F401,F403
 from mindcell.ops.function.detection_func import *  # noqa: F401,F403
+from mindcell.ops.function.pool3d_func import *  # noqa: F401,F403
 
 from mindcell.ops.function import (array_func, bitwise_func, creation_func,  # noqa: E402
                                    loss_func, math_func, misc_func, nn_func, reduce_func,
@@ -41,7 +42,8 @@ from mindcell.ops.function import (array_func, bitwise_func, creation_func,  # n
                                    math_extra_func, cumulative_func, math_more_func, index_func,
                                    scatter_func, linalg_func, einsum_func, sampling_func,
                                    ctc_func)
-from mindcell.ops.function import sequence_func, image_func, detection_func  # noqa: E402
+from mindcell.ops.function import (sequence_func, image_func, detection_func,  # noqa: E402
+                                   pool3d_func)
 
 # Helpers the op modules share but that are not MindSpore ops: reachable as ``F.<name>`` for the
 # primitive classes, kept out of ``ops.*``.
@@ -53,12 +55,12 @@ __all__ = sorted({n for mod in (array_func, bitwise_func, creation_func, loss_fu
                                 norm_func, special_math_func, math_extra_func, cumulative_func,
                                 math_more_func, index_func, scatter_func, linalg_func,
                                 einsum_func, sampling_func, ctc_func,
-                                sequence_func, image_func, detection_func)
+                                sequence_func, image_func, detection_func, pool3d_func)
                   for n in mod.__all__} - _INTERNAL | {"getitem", "setitem"})
 del (array_func, bitwise_func, creation_func, loss_func, math_func, misc_func, nn_func,
      reduce_func, repeat_func, resample_func, activation_func, conv3d_func, loss_extra_func,
      trig_func, norm_func, special_math_func, math_extra_func, cumulative_func, math_more_func,
      index_func, scatter_func, linalg_func, einsum_func, sampling_func, ctc_func,
-     sequence_func, image_func, detection_func)
+     sequence_func, image_func, detection_func, pool3d_func)
 # MindSpore's F-only names (F.tensor_add, F.shape ...): not in __all__, so not ops.* names.
 from mindcell.ops._f_compat import *  # noqa: E402,F401,F403

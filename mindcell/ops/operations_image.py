@@ -1,10 +1,13 @@
 """Primitive classes of image ops: ResizeNearestNeighbor, ResizeBilinearV2 (and the older
 ResizeBilinear), CropAndResize, ROIAlign and AdaptiveAvgPool2D, with MindSpore's split between
 constructor attributes and call inputs."""
-from mindcell.ops._errors import check_bool, check_choice, check_int, check_number, show
+from mindcell.ops._errors import (check_bool, check_choice, check_int, check_ints, check_number,
+                                  show)
+from mindcell.ops._helpers import check_float
 from mindcell.ops._prim_attrs import AttrPrimitive
 from mindcell.ops.function import detection_func as DF
 from mindcell.ops.function import image_func as IF
+from mindcell.ops.function import pool3d_func as P3
 from mindcell.ops.function import resample_func as RS
 
 
@@ -171,5 +174,79 @@ class AdaptiveAvgPool2D(AttrPrimitive):
         return RS.adaptive_avg_pool2d(x, sizes)
 
 
-__all__ = ["ResizeNearestNeighbor", "ResizeBilinearV2", "ResizeBilinear", "CropAndResize",
+def _triple5(v, op, arg):
+    """An int, 3 ints, or 5 ints with leading 1s, as MindSpore's 5-entry attribute."""
+    if isinstance(v, (tuple, list)) and len(v) == 5:
+        if tuple(v[:2]) != (1, 1):
+            raise ValueError("%s: a 5-entry '%s' must start with (1, 1), but got %r"
+                             % (op, arg, tuple(v)))
+        v = v[2:]
+    return (1, 1) + check_ints(v, op, arg, 3, 1)
+
+
+class MaxPool3D(AttrPrimitive):
+    """MaxPool3D(kernel_size=1, strides=1, pad_mode='VALID', pad_list=0, ceil_mode=None,
+    data_format='NCDHW')(x): 3-D max pooling of an (N, C, D, H, W) float tensor.
+
+    ``pad_mode`` (any case): 'VALID' (no padding), 'SAME' (output ceil(in / stride), padding
+    split with the extra element after) or 'PAD' (``pad_list``: an int or (front, back, top,
+    bottom, left, right), at most half the kernel; ``ceil_mode`` rounds the output up).
+
+    Raises:
+        TypeError: wrong attribute types.
+        ValueError: a non-zero ``pad_list`` outside 'PAD' mode, an unknown ``pad_mode`` or
+            ``data_format``, or (at call) a wrong input rank.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 2, 2, 4))
+        >>> ops.MaxPool3D(2, 2)(x).asnumpy().ravel().tolist()
+        [13.0, 15.0]
+    """
+
+    def __init__(self, kernel_size=1, strides=1, pad_mode="VALID", pad_list=0, ceil_mode=None,
+                 data_format="NCDHW"):
+        super().__init__()
+        op = "MaxPool3D"
+        if not isinstance(pad_mode, str):
+            raise TypeError("%s: 'pad_mode' must be a str, but got %s" % (op, show(pad_mode)))
+        mode = check_choice(pad_mode.upper(), op, "pad_mode", ("VALID", "SAME", "PAD"))
+        pads = check_ints(pad_list, op, "pad_list", 6, 0)
+        if mode != "PAD" and any(pads):
+            raise ValueError("%s: 'pad_list' must be 0 unless pad_mode is 'PAD', but got %r"
+                             % (op, pad_list))
+        if ceil_mode is not None:
+            check_bool(ceil_mode, op, "ceil_mode")
+        check_choice(data_format, op, "data_format", ("NCDHW",))
+        self.set_attrs(given=dict(kernel_size=kernel_size, strides=strides, pad_mode=pad_mode,
+                                  pad_list=pad_list, ceil_mode=ceil_mode,
+                                  data_format=data_format),
+                       kernel_size=_triple5(kernel_size, op, "kernel_size"),
+                       strides=_triple5(strides, op, "strides"), pad_mode=mode,
+                       pad_list=pads, ceil_mode=int(bool(ceil_mode)), data_format=data_format)
+
+    def __call__(self, x):
+        op = "MaxPool3D"
+        check_float(x, op, "x")
+        if x.ndim != 5:
+            raise ValueError("%s: 'x' must be 5-D (N, C, D, H, W), but got shape %s"
+                             % (op, x.shape))
+        kernel, stride = self.kernel_size[2:], self.strides[2:]
+        pads = self.pad_list
+        if self.pad_mode == "SAME":
+            pads = []
+            for n, k, s in zip(x.shape[2:], kernel, stride):
+                total = max((-(-n // s) - 1) * s + k - n, 0)
+                pads += [total // 2, total - total // 2]
+        elif self.pad_mode == "PAD":
+            for i, p in enumerate(pads):
+                if 2 * p > kernel[i // 2]:
+                    raise ValueError("%s: 'pad_list' must be at most half the kernel size %s, "
+                                     "but got %r" % (op, kernel, pads))
+        return P3.pool3d_max(x, kernel, stride, (1, 1, 1), tuple(pads),
+                             bool(self.ceil_mode) and self.pad_mode == "PAD", op)
+
+
+__all__ = ["MaxPool3D", "ResizeNearestNeighbor", "ResizeBilinearV2", "ResizeBilinear", "CropAndResize",
            "ROIAlign", "AdaptiveAvgPool2D"]
