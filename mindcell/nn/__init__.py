@@ -10,3 +10,4 @@ from mindcell.nn.learning_rate_schedule import (LearningRateSchedule, Exponentia
                                                 CosineDecayLR, WarmUpLR, PolynomialDecayLR,
                                                 NaturalExpDecayLR, InverseDecayLR)
 from mindcell.nn.graph_cell import GraphCell  # noqa: F401,E402
+from mindcell.nn.utils import no_init_parameters  # noqa: F401,E402

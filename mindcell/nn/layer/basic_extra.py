@@ -100,7 +100,9 @@ class MatMul(Cell):
         >>> import numpy as np
         >>> import mindcell as ms
         >>> net = ms.nn.MatMul()
-        >>> net(ms.Tensor(np.ones((2, 3, 4), np.float32)), ms.Tensor(np.ones((4, 5), np.float32))).shape
+        >>> x1 = ms.Tensor(np.ones((2, 3, 4), np.float32))
+        >>> x2 = ms.Tensor(np.ones((4, 5), np.float32))
+        >>> net(x1, x2).shape
         (2, 3, 5)
     """
 
@@ -219,7 +221,8 @@ class Moments(Cell):
     Examples:
         >>> import numpy as np
         >>> import mindcell as ms
-        >>> mean, var = ms.nn.Moments(axis=0)(ms.Tensor(np.array([[1., 2.], [3., 6.]], np.float32)))
+        >>> x = ms.Tensor(np.array([[1., 2.], [3., 6.]], np.float32))
+        >>> mean, var = ms.nn.Moments(axis=0)(x)
         >>> mean.asnumpy(), var.asnumpy()
         (array([2., 4.], dtype=float32), array([1., 4.], dtype=float32))
     """

@@ -98,9 +98,8 @@ class SyncBatchNorm(_BatchNorm):
         >>> import numpy as np
         >>> import mindcell as ms
         >>> net = ms.nn.SyncBatchNorm(2)
-        >>> net.set_train()
-        SyncBatchNorm<...>
-        >>> net(ms.Tensor(np.array([[0., 1.], [2., 3.]], np.float32))).asnumpy()
+        >>> _ = net.set_train()
+        >>> net(ms.Tensor(np.array([[0., 1.], [2., 3.]], np.float32))).asnumpy().round(3)
         array([[-1., -1.],
                [ 1.,  1.]], dtype=float32)
     """

@@ -27,8 +27,9 @@ class MAELoss(LossBase):
         >>> import numpy as np
         >>> import mindcell as ms
         >>> loss = ms.nn.MAELoss()
-        >>> loss(ms.Tensor(np.array([1., 2.], np.float32)), ms.Tensor(np.array([0., 0.], np.float32)))
-        Tensor(shape=[], dtype=Float32, value= 1.5)
+        >>> x = ms.Tensor(np.array([1., 2.], np.float32))
+        >>> float(loss(x, ms.Tensor(np.zeros(2, np.float32))))
+        1.5
     """
 
     def construct(self, logits, label):
@@ -49,8 +50,9 @@ class RMSELoss(LossBase):
         >>> import numpy as np
         >>> import mindcell as ms
         >>> loss = ms.nn.RMSELoss()
-        >>> loss(ms.Tensor(np.array([3., 4.], np.float32)), ms.Tensor(np.array([0., 0.], np.float32)))
-        Tensor(shape=[], dtype=Float32, value= 3.53553)
+        >>> x = ms.Tensor(np.array([3., 4.], np.float32))
+        >>> round(float(loss(x, ms.Tensor(np.zeros(2, np.float32)))), 4)
+        3.5355
     """
 
     def __init__(self):

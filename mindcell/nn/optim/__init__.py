@@ -6,3 +6,4 @@ from mindcell.nn.optim.adaptive import Adagrad, RMSProp  # noqa: F401,E402
 from mindcell.nn.optim.lamb import Lamb  # noqa: F401,E402
 from mindcell.nn.optim.lars import LARS  # noqa: F401,E402
 from mindcell.nn.optim.ftrl import FTRL  # noqa: F401,E402
+from mindcell.nn.optim.adadelta import Adadelta  # noqa: F401,E402

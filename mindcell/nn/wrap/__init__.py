@@ -3,3 +3,4 @@ from mindcell.nn.wrap.cell_wrapper import WithLossCell, TrainOneStepCell, WithEv
 from mindcell.nn.wrap.grad_reducer import DistributedGradReducer  # noqa: F401
 from mindcell.nn.wrap.loss_scale import (TrainOneStepWithLossScaleCell,  # noqa: F401
                                           DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell)
+from mindcell.nn.wrap.forward_value_and_grad import ForwardValueAndGrad  # noqa: F401,E402
