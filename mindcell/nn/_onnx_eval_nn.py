@@ -3,6 +3,7 @@ second half of ``_onnx_eval``'s table). Shape-like inputs (shape, axes, pads, k)
 initializers: a loaded graph has static shapes, as an exported one does."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.nn._onnx_eval import _bind, evaluates
 from mindcell.ops import functional as F
 
@@ -171,41 +172,113 @@ def _matmul(op, ins, consts, attrs):
     return [F.matmul(ins[0], ins[1])]
 
 
-def _padding(attrs, spatial):
-    pads = tuple(attrs.get("pads", (0,) * (2 * spatial)))
-    if attrs.get("auto_pad", b"NOTSET") not in (b"NOTSET", "NOTSET") or spatial != 2:
-        raise UnsupportedOnnx("only 2-d windows with explicit pads are supported")
-    return (pads[0], pads[2], pads[1], pads[3])  # ONNX t, l, b, r -> t, b, l, r
+def _text(value):
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _padding(attrs, sizes, kernel, strides, dilations, transpose=False):
+    """(top, bottom, left, right) from ONNX's pads (t, l, b, r) or auto_pad."""
+    if len(kernel) != 2:
+        raise UnsupportedOnnx("only 2-d windows are supported")
+    auto = _text(attrs.get("auto_pad", "NOTSET"))
+    if auto == "NOTSET":
+        pads = tuple(attrs.get("pads", (0, 0, 0, 0)))
+        return (pads[0], pads[2], pads[1], pads[3])
+    if auto == "VALID":
+        return (0, 0, 0, 0)
+    if transpose or auto not in ("SAME_UPPER", "SAME_LOWER"):
+        raise UnsupportedOnnx("auto_pad=%r is not supported here" % auto)
+    out = []
+    for i, k, s, d in zip(sizes, kernel, strides, dilations):
+        total = max(0, (-(-i // s) - 1) * s + (k - 1) * d + 1 - i)
+        small, large = total // 2, total - total // 2
+        out.append((small, large) if auto == "SAME_UPPER" else (large, small))
+    return out[0] + out[1]
+
+
+def _window(attrs, x, kernel):
+    strides = tuple(attrs.get("strides", (1,) * len(kernel)))
+    dilations = tuple(attrs.get("dilations", (1,) * len(kernel)))
+    return strides, dilations, _padding(attrs, x.shape[2:], kernel, strides, dilations)
 
 
 @evaluates("Conv")
 def _conv(op, ins, consts, attrs):
-    spatial = len(ins[1].shape) - 2
-    y = _bind("Conv2D", ins[0], ins[1], stride=tuple(attrs.get("strides", (1, 1))),
-              padding=_padding(attrs, spatial), dilation=tuple(attrs.get("dilations", (1, 1))),
+    strides, dilations, padding = _window(attrs, ins[0], ins[1].shape[2:])
+    y = _bind("Conv2D", ins[0], ins[1], stride=strides, padding=padding, dilation=dilations,
               groups=int(attrs.get("group", 1)))
     if len(ins) > 2 and ins[2] is not None:
         y = _bind("Add", y, _reshape_to(ins[2], (1, -1, 1, 1)))
     return [y]
 
 
-def _pool_attrs(attrs):
+def _pool_attrs(attrs, x):
     if attrs.get("ceil_mode", 0) or any(d != 1 for d in attrs.get("dilations", (1, 1))):
         raise UnsupportedOnnx("ceil_mode and dilations are not supported")
     kernel = tuple(attrs["kernel_shape"])
-    return dict(kernel_size=kernel, stride=tuple(attrs.get("strides", (1,) * len(kernel))),
-                padding=_padding(attrs, len(kernel)))
+    strides, _, padding = _window(attrs, x, kernel)
+    return dict(kernel_size=kernel, stride=strides, padding=padding)
 
 
 @evaluates("MaxPool")
 def _max_pool(op, ins, consts, attrs):
-    return [_bind("MaxPool", ins[0], **_pool_attrs(attrs))]
+    return [_bind("MaxPool", ins[0], **_pool_attrs(attrs, ins[0]))]
 
 
 @evaluates("AveragePool")
 def _avg_pool(op, ins, consts, attrs):
     return [_bind("AvgPool", ins[0], count_include_pad=bool(attrs.get("count_include_pad", 0)),
-                  **_pool_attrs(attrs))]
+                  **_pool_attrs(attrs, ins[0]))]
+
+
+@evaluates("GlobalAveragePool", "GlobalMaxPool")
+def _global_pool(op, ins, consts, attrs):
+    axes = tuple(range(2, len(ins[0].shape)))
+    if op == "GlobalMaxPool":
+        return [_bind("ReduceMax", ins[0], axis=axes, keep_dims=True)]
+    return [F.mean(ins[0], axes, True)]
+
+
+@evaluates("Gemm")
+def _gemm(op, ins, consts, attrs):
+    a, b = ins[:2]
+    if attrs.get("transA", 0):
+        a = _bind("Transpose", a, perm=(1, 0))
+    if attrs.get("transB", 0):
+        b = _bind("Transpose", b, perm=(1, 0))
+    y = F.matmul(a, b)
+    alpha, beta = float(attrs.get("alpha", 1.0)), float(attrs.get("beta", 1.0))
+    if alpha != 1.0:
+        y = _bind("Mul", y, F.fill(y.dtype, (), alpha))
+    if len(ins) > 2 and ins[2] is not None:
+        c = ins[2] if beta == 1.0 else _bind("Mul", ins[2], F.fill(y.dtype, (), beta))
+        y = _bind("Add", y, c)
+    return [y]
+
+
+@evaluates("Flatten")
+def _flatten(op, ins, consts, attrs):
+    shape = ins[0].shape
+    axis = int(attrs.get("axis", 1)) % (len(shape) + 1)
+    return [_reshape_to(ins[0], (int(np.prod(shape[:axis])), int(np.prod(shape[axis:]))))]
+
+
+@evaluates("BatchNormalization")
+def _batch_norm(op, ins, consts, attrs):
+    """Inference form: (x - mean) / sqrt(var + eps) * scale + bias over axis 1."""
+    if attrs.get("training_mode", 0):
+        raise UnsupportedOnnx("training_mode=1 is not supported")
+    x, scale, bias, mean, var = ins[:5]
+    shape = (1, -1) + (1,) * (len(x.shape) - 2)
+    eps = F.fill(x.dtype, (), float(attrs.get("epsilon", 1e-5)))
+    rstd = _bind("Rsqrt", _bind("Add", _reshape_to(var, shape), eps))
+    y = _bind("Mul", _bind("Sub", x, _reshape_to(mean, shape)), rstd)
+    return [_bind("Add", _bind("Mul", y, _reshape_to(scale, shape)), _reshape_to(bias, shape))]
+
+
+@evaluates("Dropout")
+def _dropout(op, ins, consts, attrs):
+    return [ins[0], F.ones_like(ins[0]).astype(mstype.bool_)]  # inference: identity, all kept
 
 
 @evaluates("Softmax", "LogSoftmax")
@@ -256,7 +329,7 @@ def _recurrent(op, ins, consts, attrs):
     b_ih = _reorder(_reshape_to(bias[:, :gates], (gates,)), order, hidden)
     b_hh = _reorder(_reshape_to(bias[:, gates:], (gates,)), order, hidden)
     lengths = ins[4] if len(ins) > 4 and ins[4] is not None else \
-        F.fill(np.int32, (batch,), x.shape[0])
+        F.fill(mstype.int32, (batch,), x.shape[0])
     states = [_reshape_to(ins[5 + k], (batch, hidden)) if len(ins) > 5 + k and
               ins[5 + k] is not None else F.zeros((batch, hidden), x.dtype)
               for k in range(nstate)]
@@ -274,9 +347,8 @@ def _conv_transpose(op, ins, consts, attrs):
     x, w = ins[:2]
     if attrs.get("output_shape"):
         raise UnsupportedOnnx("output_shape is not supported (give pads and output_padding)")
-    spatial = len(w.shape) - 2
-    t, b, l, r = _padding(attrs, spatial)
     stride, dilation = tuple(attrs.get("strides", (1, 1))), tuple(attrs.get("dilations", (1, 1)))
+    t, b, l, r = _padding(attrs, x.shape[2:], w.shape[2:], stride, dilation, transpose=True)
     extra = tuple(attrs.get("output_padding", (0, 0)))
     group = int(attrs.get("group", 1))
     size = [s * (i - 1) + e + d * (k - 1) + 1 - lo - hi for s, i, e, d, k, lo, hi in zip(

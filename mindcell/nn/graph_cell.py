@@ -51,7 +51,8 @@ class OnnxGraph:
         if PARAMS_KEY in props:
             self.parameters = list(json.loads(props[PARAMS_KEY]))
         else:  # a model from elsewhere: its floating-point initializers are the weights
-            self.parameters = [k for k, v in self.initializers.items() if v.dtype.kind == "f"]
+            self.parameters = [t.name for t in g.initializer
+                               if self.initializers[t.name].dtype.kind == "f"]
 
     def __repr__(self):
         return "OnnxGraph(%s: %d nodes, inputs %s, outputs %s)" % (
@@ -119,11 +120,16 @@ class GraphCell(Cell):
 
     def construct(self, *inputs):
         from mindcell.nn._onnx_eval import EVALUATORS
+        from mindcell.nn._onnx_eval_nn import UnsupportedOnnx
         env = self._environment(inputs)
         for op, ins, outs, attrs in self.graph.nodes:
             args = [env[n] if n else None for n in ins]
             consts = [self._static.get(n) if n else None for n in ins]
-            results = EVALUATORS[op](op, args, consts, attrs)
+            try:
+                results = EVALUATORS[op](op, args, consts, attrs)
+            except UnsupportedOnnx as e:
+                raise ValueError("For 'GraphCell', the ONNX node %s (%s) cannot be run: %s."
+                                 % (outs[0] if outs else "", op, e)) from None
             for name, value in zip(outs, results):
                 if name:
                     env[name] = value

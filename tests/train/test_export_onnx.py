@@ -2,6 +2,7 @@
 onnxruntime and back in mindcell with the original network's results; file naming, names in
 the file and the error cases as MindSpore 2.10 (checked with the oracle)."""
 import os
+import pathlib
 import stat
 import subprocess
 import sys
@@ -398,3 +399,80 @@ def test_missing_onnx_names_the_extra(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert "pip install mindcell[onnx]" in out
+
+
+# ----- ONNX files from elsewhere ----------------------------------------------------------------
+def test_graph_cell_runs_mindspores_onnx_file(tmp_path):
+    """A file MindSpore 2.10's export wrote (Gemm, BatchNormalization, Flatten, MaxPool with
+    auto_pad, Constant, two inputs and two outputs) gives MindSpore's outputs."""
+    import base64
+    import json
+    record = json.loads((pathlib.Path(__file__).parents[1] / "goldens" / "export"
+                         / "mindspore_convnet.json").read_text())
+    path = tmp_path / "ms.onnx"
+    path.write_bytes(base64.b64decode(record["onnx"]))
+    cell = nn.GraphCell(ms.load(str(path)))
+    x, y = (Tensor(np.array(record[k], np.float32)) for k in ("x", "y"))
+    for got, want in zip(cell(x, y), record["outputs"]):
+        _close(got.asnumpy(), np.array(want, np.float32))
+    assert sorted(cell.parameters_dict())[:2] == ["bn.beta", "bn.gamma"]
+
+
+def _model(nodes, inputs, outputs, inits):
+    helper = onnx.helper
+    graph = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info(n, onnx.TensorProto.FLOAT, s)
+                     for n, s in inputs],
+        [helper.make_tensor_value_info(n, onnx.TensorProto.FLOAT, None) for n in outputs],
+        initializer=[onnx.numpy_helper.from_array(v, k) for k, v in inits.items()])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+def _compare_with_ort(tmp_path, model, feeds):
+    path = str(tmp_path / "m.onnx")
+    onnx.save(model, path)
+    sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+    want = sess.run(None, feeds)
+    got = nn.GraphCell(ms.load(path))(*[Tensor(v) for v in feeds.values()])
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want):
+        _close(g.asnumpy(), w)
+
+
+def test_graph_cell_foreign_operator_forms(tmp_path):
+    rng = np.random.default_rng(0)
+    h = onnx.helper
+    inits = {"w": rng.standard_normal((4, 3, 3, 3)).astype(np.float32),
+             "fc": rng.standard_normal((5, 4)).astype(np.float32),
+             "c": rng.standard_normal((5,)).astype(np.float32)}
+    nodes = [h.make_node("Conv", ["x", "w"], ["a"], strides=[2, 2], auto_pad="SAME_UPPER"),
+             h.make_node("MaxPool", ["a"], ["b"], kernel_shape=[2, 2], auto_pad="SAME_LOWER"),
+             h.make_node("GlobalAveragePool", ["b"], ["g"]),
+             h.make_node("Flatten", ["g"], ["f"]),
+             h.make_node("Gemm", ["f", "fc", "c"], ["y"], transB=1, alpha=0.5, beta=2.0),
+             h.make_node("Dropout", ["y"], ["z"])]
+    model = _model(nodes, [("x", [2, 3, 7, 7])], ["z", "b"], inits)
+    _compare_with_ort(tmp_path, model, {"x": rng.standard_normal((2, 3, 7, 7))
+                                        .astype(np.float32)})
+
+
+def test_graph_cell_onnx_lstm_defaults(tmp_path):
+    """An ONNX LSTM with no bias, sequence lengths or initial state (zeros and full lengths)."""
+    rng = np.random.default_rng(0)
+    inits = {"W": rng.standard_normal((1, 16, 3)).astype(np.float32) * 0.5,
+             "R": rng.standard_normal((1, 16, 4)).astype(np.float32) * 0.5}
+    node = onnx.helper.make_node("LSTM", ["x", "W", "R"], ["y", "h", "c"], hidden_size=4,
+                                 direction="reverse")
+    model = _model([node], [("x", [5, 2, 3])], ["y", "h", "c"], inits)
+    _compare_with_ort(tmp_path, model, {"x": rng.standard_normal((5, 2, 3)).astype(np.float32)})
+
+
+def test_graph_cell_unsupported_onnx(tmp_path):
+    node = onnx.helper.make_node("Hardmax", ["x"], ["y"])
+    path = str(tmp_path / "m.onnx")
+    onnx.save(_model([node], [("x", [2, 3])], ["y"], {}), path)
+    with pytest.raises(ValueError, match="'Hardmax'.*cannot be run by mindcell"):
+        ms.load(path)
+    node = onnx.helper.make_node("AveragePool", ["x"], ["y"], kernel_shape=[2, 2], ceil_mode=1)
+    onnx.save(_model([node], [("x", [1, 1, 5, 5])], ["y"], {}), path)
+    with pytest.raises(ValueError, match=r"AveragePool\) cannot be run: ceil_mode"):
+        nn.GraphCell(ms.load(path))(_x(1, 1, 5, 5))
