@@ -37,6 +37,11 @@ from mindcell import log, runtime  # noqa: E402,F401
 from mindcell import amp  # noqa: E402,F401
 from mindcell.train.loss_scale_manager import (LossScaleManager,  # noqa: E402,F401
                                                FixedLossScaleManager, DynamicLossScaleManager)
+from mindcell import profiler  # noqa: E402,F401
+from mindcell.profiler import Profiler  # noqa: E402,F401
+from mindcell.train.callback import (History, LambdaCallback, ReduceLROnPlateau,  # noqa: E402,F401
+                                     OnRequestExit, SummaryCollector)
+from mindcell.train.summary import SummaryRecord  # noqa: E402,F401
 # Last: bind every name at each further module path where MindSpore 2.10 has the same object
 # (ops.operations.Shape, ops.functional.partial, common.set_seed ...), recorded from MindSpore.
 from mindcell import _faces  # noqa: E402

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import mindcell as ms
-from mindcell.train.summary import SummaryRecord, record_summary_value
+from mindcell.train.summary import SummaryRecord
 from mindcell.train.summary import summary_record as summary_record_module
 from mindcell.train import callback_summary
 from mindcell.train.callback_summary import SummaryCollector
@@ -206,10 +206,11 @@ def test_filters_modes_operator_values_and_limits(tmp_path):
         sr.add_value("scalar", "keep", ms.Tensor(1.0))
         sr.add_value("tensor", "drop", ms.Tensor(np.ones(2, np.float32)))
         sr.record(1, plugin_filter=lambda plugin: plugin == "scalar")
-        record_summary_value("scalar", "op", ms.Tensor(2.0))
+        ms.ops.ScalarSummary()("op", ms.Tensor(2.0))
+        ms.ops.HistogramSummary()("bad", ms.Tensor(2.0))  # 0-d: not written, with a warning
         sr.record(2)
         sr.set_mode("eval")
-        record_summary_value("scalar", "op", ms.Tensor(3.0))
+        ms.ops.ScalarSummary()("op", ms.Tensor(3.0))
         sr.add_value("tensor", "t", ms.Tensor(np.ones(2, np.float32)))
         sr.record(3)
         for step in range(4, 40):
@@ -218,7 +219,7 @@ def test_filters_modes_operator_values_and_limits(tmp_path):
         path = sr.log_dir
     events = read_events(path)
     assert events[1][3] == {"keep": ("scalar", 1.0)}
-    assert events[2][3] == {"op/scalar": ("scalar", 2.0)}
+    assert events[2][3] == {"op": ("scalar", 2.0)}  # an operator's value: tagged by its name
     assert set(events[3][3]) == {"t"}  # eval mode: no operator values
     assert os.path.getsize(path) <= 400 and events[-1][0] < 39  # stopped at the limit
     exported = [f for _, _, files in os.walk(tmp_path / "a") for f in files if f.endswith(".npy")]

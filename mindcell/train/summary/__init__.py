@@ -1,5 +1,5 @@
 """``mindcell.train.summary`` (MindSpore's ``mindspore.train.summary``): ``SummaryRecord``
 writes TensorBoard event files. See docs/profiler_and_summaries.md."""
-from mindcell.train.summary.summary_record import SummaryRecord, record_summary_value  # noqa
+from mindcell.train.summary.summary_record import SummaryRecord  # noqa: F401
 
 __all__ = ["SummaryRecord"]

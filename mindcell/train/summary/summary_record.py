@@ -10,25 +10,28 @@ import numpy as np
 from mindcell import log
 from mindcell.train.summary import _proto, _tfrecord, _values
 
-__all__ = ["SummaryRecord", "record_summary_value"]
+__all__ = ["SummaryRecord"]
 
 _FILE_VERSION = "brain.Event:2"  # what TensorBoard's readers expect in the first event
 _open_lock = threading.Lock()
 _open = []  # the open SummaryRecord (MindSpore allows one per process)
-# Values summary operators (ops.ScalarSummary ...) produced since the last record()
-_operator_values = []
 
 
-def record_summary_value(plugin, name, value):
-    """What a summary operator (``ops.ScalarSummary(name, value)`` and its kin) calls: the
-    value is written by the open ``SummaryRecord`` at its next ``record()`` (in 'train' mode)
-    under the tag ``name/<plugin>`` (MindSpore's tag form for operator values).
-
-    Raises:
-        ValueError / TypeError: as :meth:`SummaryRecord.add_value`.
-    """
-    array = _values.check(plugin, name, value)
-    _operator_values.append((plugin, "%s/%s" % (name, plugin), array))
+def _operator_values(keep):
+    """Take what summary operators (ops.ScalarSummary ...) recorded since the last call:
+    ``[(plugin, tag, array)]`` (their latest value per name, tagged with the name, as
+    MindSpore writes them) when ``keep``; emptied either way."""
+    from mindcell.ops import operations_debug
+    recorded = operations_debug._RECORDED  # the summary ops' store, {(kind, name): Tensor}
+    items = list(recorded.items())
+    recorded.clear()
+    out = []
+    for (plugin, name), value in items if keep else ():
+        try:
+            out.append((plugin, name, _values.check(plugin, name, value)))
+        except (TypeError, ValueError, NotImplementedError) as e:
+            log.warning("SummaryRecord: the %s summary %r is not written: %s", plugin, name, e)
+    return out
 
 
 def _check_type(api, name, value, kind, what):
@@ -45,7 +48,9 @@ class SummaryRecord:
     writes the values added since the last one as one event at a step. The file is TFRecord
     framed with masked CRC-32C and holds TensorFlow's ``Event``/``Summary`` messages, so
     TensorBoard reads it (MindSpore writes MindInsight's variant of the format instead). One
-    instance may be open per process, as in MindSpore.
+    instance may be open per process, as in MindSpore. The values summary operators
+    (``ops.ScalarSummary``, ``ops.HistogramSummary`` ... in PYNATIVE_MODE) recorded since
+    the last ``record`` are written with them, tagged with their names.
 
     Args:
         log_dir (str): folder of the event file (created if missing).
@@ -112,7 +117,7 @@ class SummaryRecord:
             self._size = self._file.tell()
             self._closed = False
             _open.append(self)
-        del _operator_values[:]
+        _operator_values(keep=False)  # values from before this record existed
         self._write(_proto.event(time.time(), 0, file_version=_FILE_VERSION))
         self._file.flush()
 
@@ -190,9 +195,7 @@ class SummaryRecord:
         if self._closed:
             return False
         items, self._pending = self._pending, []
-        if self._mode == "train":
-            items += _operator_values
-        del _operator_values[:]
+        items += _operator_values(keep=self._mode == "train")
         if plugin_filter is not None:
             items = [it for it in items if plugin_filter(it[0])]
         if not items:
