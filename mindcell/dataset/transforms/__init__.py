@@ -4,6 +4,8 @@ the same classes."""
 from mindcell.dataset.transforms.transforms import (Compose, Concatenate, Duplicate, Fill,
                                                     OneHot, RandomApply, RandomChoice, Slice,
                                                     TensorOperation, TypeCast)
+from mindcell.dataset.transforms.extra import Mask, PadEnd, RandomOrder, Relational
 
 __all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "Fill", "Duplicate",
-           "RandomApply", "RandomChoice", "Concatenate", "Slice"]
+           "RandomApply", "RandomChoice", "Concatenate", "Slice", "PadEnd", "Mask", "Relational",
+           "RandomOrder"]

@@ -1,12 +1,41 @@
-"""``mindcell.dataset.vision``: image transforms on numpy HWC images and the ``Inter``/``Border``
-enums. The older module paths ``vision.transforms``, ``c_transforms`` and ``py_transforms``
-give the same classes."""
+"""``mindcell.dataset.vision``: image transforms on numpy HWC images (and PIL images where
+MindSpore has a Pillow implementation) and the vision enums. The older module paths
+``vision.transforms``, ``c_transforms`` and ``py_transforms`` give the same classes."""
 from mindcell.dataset.vision.transforms import (CenterCrop, Decode, HWC2CHW, Normalize, Pad,
                                                 RandomCrop, RandomHorizontalFlip,
                                                 RandomVerticalFlip, Rescale, Resize, ToTensor)
 from mindcell.dataset.vision.augment import RandomResizedCrop, RandomRotation
 from mindcell.dataset.vision.utils import Border, Inter
+from mindcell.dataset.vision.modes import (AutoAugmentPolicy, ConvertMode, ImageBatchFormat,
+                                           ImageReadMode, SliceMode)
+from mindcell.dataset.vision.color import (AdjustBrightness, AdjustContrast, AdjustGamma,
+                                           AdjustHue, AdjustSaturation, AdjustSharpness,
+                                           AutoContrast, ConvertColor, Equalize, Grayscale,
+                                           Invert, Posterize, Solarize)
+from mindcell.dataset.vision.color_random import (RandomAdjustSharpness, RandomAutoContrast,
+                                                  RandomColor, RandomColorAdjust,
+                                                  RandomEqualize, RandomGrayscale, RandomInvert,
+                                                  RandomPosterize, RandomSharpness,
+                                                  RandomSolarize)
+from mindcell.dataset.vision.geometry import (Affine, Crop, HorizontalFlip, PadToSize,
+                                              RandomAffine, RandomResize, ResizedCrop, Rotate,
+                                              SlicePatches, VerticalFlip)
+from mindcell.dataset.vision.erasing import CutOut, Erase, RandomErasing
+from mindcell.dataset.vision.conversion import RandomCropDecodeResize, ToNumpy, ToPIL, ToType
+from mindcell.dataset.vision.policy import RandomSelectSubpolicy, UniformAugment
 
 __all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "RandomCrop",
            "CenterCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Decode",
-           "RandomResizedCrop", "RandomRotation", "Inter", "Border"]
+           "RandomResizedCrop", "RandomRotation", "Inter", "Border",
+           "ConvertMode", "SliceMode", "ImageBatchFormat", "AutoAugmentPolicy", "ImageReadMode",
+           "Invert", "Equalize", "AutoContrast", "Posterize", "Solarize", "AdjustBrightness",
+           "AdjustContrast", "AdjustSaturation", "AdjustHue", "AdjustGamma", "AdjustSharpness",
+           "Grayscale", "ConvertColor",
+           "RandomColorAdjust", "RandomColor", "RandomSharpness", "RandomAdjustSharpness",
+           "RandomAutoContrast", "RandomEqualize", "RandomInvert", "RandomPosterize",
+           "RandomSolarize", "RandomGrayscale",
+           "Crop", "HorizontalFlip", "VerticalFlip", "Rotate", "Affine", "RandomAffine",
+           "ResizedCrop", "RandomResize", "SlicePatches", "PadToSize",
+           "CutOut", "RandomErasing", "Erase",
+           "ToPIL", "ToNumpy", "ToType", "RandomCropDecodeResize",
+           "RandomSelectSubpolicy", "UniformAugment"]

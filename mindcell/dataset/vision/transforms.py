@@ -286,9 +286,9 @@ class Decode(TensorOperation):
 
 
 def __getattr__(name):
-    # MindSpore's module path vision.transforms also has the augmentations of .augment,
-    # which imports this module (so they cannot be imported at its top)
-    if name in ("RandomResizedCrop", "RandomRotation"):
-        from mindcell.dataset.vision import augment
-        return getattr(augment, name)
+    # MindSpore's module path vision.transforms also has every other vision transform and
+    # enum; their modules import this one (so they cannot be imported at its top)
+    from mindcell.dataset import vision
+    if name in vision.__all__:
+        return getattr(vision, name)
     raise AttributeError("module %r has no attribute %r" % (__name__, name))

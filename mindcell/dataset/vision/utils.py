@@ -1,7 +1,11 @@
 """Enums of ``mindcell.dataset.vision``: interpolation modes and padding borders."""
 from enum import Enum, IntEnum
 
-__all__ = ["Inter", "Border"]
+from mindcell.dataset.vision.modes import (AutoAugmentPolicy, ConvertMode,  # noqa: F401
+                                           ImageBatchFormat, ImageReadMode, SliceMode)
+
+__all__ = ["Inter", "Border", "ConvertMode", "SliceMode", "ImageBatchFormat",
+           "AutoAugmentPolicy", "ImageReadMode"]
 
 
 class Inter(IntEnum):

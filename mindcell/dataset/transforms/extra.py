@@ -1,0 +1,129 @@
+"""More general transforms of ``mindcell.dataset.transforms``: ``PadEnd`` (pad or cut to a
+shape), ``Mask`` with the ``Relational`` operators, and ``RandomOrder``."""
+from enum import IntEnum
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.dataset import config
+from mindcell.dataset.transforms.transforms import (TensorOperation, chain, check_transforms,
+                                                    numpy_dtype)
+
+__all__ = ["PadEnd", "Relational", "Mask", "RandomOrder"]
+
+
+class PadEnd(TensorOperation):
+    """PadEnd(pad_shape, pad_value=None): pad each dimension at its end to ``pad_shape``
+    with ``pad_value`` (None: 0, '' for strings, False for bools), or cut it when it is
+    longer. The input's rank must equal ``len(pad_shape)``.
+
+    Raises:
+        TypeError: ``pad_shape`` is not a list of ints, or ``pad_value`` not a number, str or
+            bytes.
+        ValueError: a size in ``pad_shape`` is below 1.
+        RuntimeError: the input's rank differs, a size is None, or ``pad_value`` does not
+            suit the input's dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> transforms.PadEnd([5], 9)(np.array([1, 2, 3])).tolist()
+        [1, 2, 3, 9, 9]
+    """
+
+    def __init__(self, pad_shape, pad_value=None):
+        if not isinstance(pad_shape, list):
+            raise TypeError("PadEnd: 'pad_shape' must be a list, but got %r" % (pad_shape,))
+        for s in pad_shape:
+            if s is None:
+                continue
+            if not isinstance(s, numbers.Integral) or isinstance(s, bool):
+                raise TypeError("PadEnd: 'pad_shape' values must be ints, but got %r"
+                                % (pad_shape,))
+            if s < 1:
+                raise ValueError("PadEnd: 'pad_shape' values must be >= 1, but got %r"
+                                 % (pad_shape,))
+        if pad_value is not None and not isinstance(pad_value, (str, bytes, numbers.Number)):
+            raise TypeError("PadEnd: 'pad_value' must be a number, str or bytes, but got %r"
+                            % (pad_value,))
+        self.pad_shape, self.pad_value = list(pad_shape), pad_value
+
+    def _apply(self, x):
+        if x.ndim != len(self.pad_shape) or None in self.pad_shape:
+            raise RuntimeError("PadEnd: cannot pad an array of shape %s to %s"
+                               % (x.shape, self.pad_shape))
+        text = x.dtype.kind in "US"
+        value = self.pad_value
+        if value is None:
+            value = "" if text else 0
+        elif text != isinstance(value, (str, bytes)):
+            raise RuntimeError("PadEnd: pad_value %r does not suit an array of %s"
+                               % (value, x.dtype))
+        x = x[tuple(slice(0, s) for s in self.pad_shape)]
+        out_dtype = np.result_type(x.dtype, np.asarray(value).dtype) if text else x.dtype
+        out = np.full(self.pad_shape, value, out_dtype)
+        out[tuple(slice(0, n) for n in x.shape)] = x
+        return out
+
+
+class Relational(IntEnum):
+    """The comparisons of :class:`Mask`."""
+    EQ = 0
+    NE = 1
+    GT = 2
+    GE = 3
+    LT = 4
+    LE = 5
+
+
+_COMPARE = {Relational.EQ: np.equal, Relational.NE: np.not_equal, Relational.GT: np.greater,
+            Relational.GE: np.greater_equal, Relational.LT: np.less,
+            Relational.LE: np.less_equal}
+
+
+class Mask(TensorOperation):
+    """Mask(operator, constant, dtype=mindcell.bool_): ``input <operator> constant``
+    elementwise (a transforms.Relational), cast to ``dtype``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> transforms.Mask(transforms.Relational.GT, 3)(np.array([1, 5])).tolist()
+        [False, True]
+    """
+
+    def __init__(self, operator, constant, dtype=mstype.bool_):
+        if not isinstance(operator, Relational):
+            raise TypeError("Mask: 'operator' must be a transforms.Relational, but got %r"
+                            % (operator,))
+        if not isinstance(constant, (str, bytes, numbers.Number)):
+            raise TypeError("Mask: 'constant' must be a number, str or bytes, but got %r"
+                            % (constant,))
+        self.operator, self.constant, self.dtype = operator, constant, dtype
+        self._np = numpy_dtype("Mask", dtype)
+
+    def _apply(self, x):
+        text = x.dtype.kind in "US"
+        if text != isinstance(self.constant, (str, bytes)):
+            raise RuntimeError("Mask: cannot compare an array of %s with %r"
+                               % (x.dtype, self.constant))
+        return _COMPARE[self.operator](x, self.constant).astype(self._np)
+
+
+class RandomOrder(TensorOperation):
+    """RandomOrder(transforms): apply all ``transforms``, in a random order.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> transforms.RandomOrder([transforms.TypeCast(np.int32)])(np.ones(2)).dtype
+        dtype('int32')
+    """
+
+    def __init__(self, transforms):
+        self.transforms = check_transforms("RandomOrder", transforms)
+
+    def __call__(self, *inputs):
+        order = config.transform_rng().permutation(len(self.transforms))
+        return chain([self.transforms[i] for i in order], inputs)

@@ -1,0 +1,221 @@
+"""Numpy versions of the OpenCV image routines MindSpore's CPU transforms are built on, with
+OpenCV's arithmetic so uint8 results match pixel for pixel: gray conversion (15-bit fixed
+point), ``addWeighted`` (float32, fused multiply-add), the 8-bit full-range HSV round trip,
+histogram equalisation, the sharpness smoothing filter and ``warpAffine`` (coordinates in
+1/32 pixel, bilinear weights in 15-bit fixed point)."""
+import math
+
+import numpy as np
+
+_F32 = np.float32
+
+
+def saturate_u8(values):
+    """``values`` rounded half to even and clipped to [0, 255], as uint8."""
+    return np.clip(np.rint(values), 0, 255).astype(np.uint8)
+
+
+def rgb_to_gray(img, blue_first=False):
+    """Y = 0.299 R + 0.587 G + 0.114 B of a <H, W, 3|4> uint8 image, OpenCV's 8-bit rule."""
+    c = img[..., :3].astype(np.int64)
+    r, g, b = (c[..., 2], c[..., 1], c[..., 0]) if blue_first else (c[..., 0], c[..., 1],
+                                                                   c[..., 2])
+    return ((r * 9798 + g * 19235 + b * 3735 + (1 << 14)) >> 15).astype(np.uint8)
+
+
+def add_weighted(src1, alpha, src2, beta):
+    """``src1 * alpha + src2 * beta`` of uint8 images as OpenCV computes it: float32 weights,
+    ``src2 * beta`` rounded to float32, then one fused multiply-add, then rounding."""
+    a, b = np.float64(_F32(alpha)), _F32(beta)
+    part = (src2.astype(_F32) * b).astype(np.float64)
+    return saturate_u8((src1.astype(np.float64) * a + part).astype(_F32))
+
+
+def blend(img, other, alpha, img_first=False):
+    """``img * alpha + other * (1 - alpha)``; which operand OpenCV sees first changes the
+    rounding, and MindSpore's kernels differ in it."""
+    alpha = _F32(alpha)
+    if img_first:
+        return add_weighted(img, alpha, other, _F32(1.0) - alpha)
+    return add_weighted(other, _F32(1.0) - alpha, img, alpha)
+
+
+_SHIFT = 12
+
+
+def rgb_to_hsv_full(img):
+    """8-bit HSV with the hue over 0..255 (OpenCV's COLOR_RGB2HSV_FULL), int64 <H, W, 3>."""
+    i = np.arange(256, dtype=np.float64)
+    with np.errstate(divide="ignore"):
+        sdiv = np.where(i > 0, np.rint((255 << _SHIFT) / i), 0).astype(np.int64)
+        hdiv = np.where(i > 0, np.rint((256 << _SHIFT) / (6.0 * i)), 0).astype(np.int64)
+    r, g, b = (img[..., k].astype(np.int64) for k in range(3))
+    v = np.maximum(np.maximum(r, g), b)
+    diff = v - np.minimum(np.minimum(r, g), b)
+    s = (diff * sdiv[v] + (1 << (_SHIFT - 1))) >> _SHIFT
+    h = np.where(v == r, g - b, np.where(v == g, b - r + 2 * diff, r - g + 4 * diff))
+    h = (h * hdiv[diff] + (1 << (_SHIFT - 1))) >> _SHIFT
+    return np.stack([np.where(h < 0, h + 256, h), s, v], -1)
+
+
+# per hue sector, which of (v, p, q, t) is red, green and blue
+_SECTORS = np.array([[0, 3, 1], [2, 0, 1], [1, 0, 3], [1, 2, 0], [3, 1, 0], [0, 1, 2]])
+
+
+def hsv_full_to_rgb(hsv):
+    """The inverse of :func:`rgb_to_hsv_full` as OpenCV's COLOR_HSV2RGB_FULL: float32
+    arithmetic with the hue over 0..255. OpenCV's vector loop (32 pixels at a time along
+    each row) truncates to uint8 while its scalar tail rounds, and MindSpore's results show
+    both, so each row's last ``width % 32`` pixels are rounded and the others truncated."""
+    h = hsv[..., 0].astype(_F32) * _F32(6.0 / 255)
+    s = hsv[..., 1].astype(_F32) * _F32(1 / 255.)
+    v = hsv[..., 2].astype(_F32) * _F32(1 / 255.)
+    sector = np.floor(h).astype(np.int64)
+    f = (h - sector.astype(_F32)).astype(_F32)
+    sector %= 6
+    one = _F32(1)
+    tab = np.stack([v, v * (one - s), v * (one - s * f), v * (one - s * (one - f))], -1)
+    rgb = np.take_along_axis(tab, _SECTORS[sector], -1) * _F32(255)
+    width = hsv.shape[1]
+    tail = np.arange(width) >= width - width % 32
+    out = np.where(tail[:, None], np.rint(rgb), np.floor(rgb))
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def equalize_plane(plane):
+    """OpenCV's equalizeHist of one uint8 plane."""
+    hist = np.bincount(plane.ravel(), minlength=256)
+    first = int(np.flatnonzero(hist)[0])
+    if hist[first] == plane.size:
+        return plane.copy()
+    scale = 255.0 / (plane.size - hist[first])
+    lut = saturate_u8((np.cumsum(hist) - hist[first]) * scale)
+    lut[:first] = 0
+    return lut[plane]
+
+
+def autocontrast_plane(plane, cutoff, ignore):
+    """Stretch one uint8 plane so its [cutoff %, 100 - cutoff %] range covers [0, 255]
+    (``cutoff`` truncated to an integer percentage, as MindSpore does)."""
+    hist = np.bincount(plane.ravel(), minlength=256).astype(np.int64)
+    hist[list(ignore)] = 0
+    cut = int((int(cutoff) / 100.0) * int(hist.sum()))
+    for order in (slice(None), slice(None, None, -1)):
+        view, left = hist[order], cut
+        for i in range(256):
+            if left <= 0:
+                break
+            take = min(left, view[i])
+            view[i] -= take
+            left -= take
+    nonzero = np.flatnonzero(hist)
+    lo = int(nonzero[0]) if nonzero.size else 255
+    hi = int(nonzero[-1]) if nonzero.size else -1
+    if hi <= lo:
+        return plane.copy()
+    scale = _F32(255.0 / (hi - lo))
+    lut = (np.arange(256, dtype=_F32) * scale + _F32(-lo) * scale).astype(np.int64)
+    return np.clip(lut, 0, 255).astype(np.uint8)[plane]
+
+
+def smooth(img):
+    """The sharpness filter's smoothed image: [[1, 1, 1], [1, 5, 1], [1, 1, 1]] / 13, the
+    border rows and columns kept from ``img``."""
+    kernel = np.full((3, 3), 1 / 13., _F32)
+    kernel[1, 1] = 5 / 13.
+    h, w = img.shape[:2]
+    padded = np.pad(img.astype(np.float64), [(1, 1), (1, 1)] + [(0, 0)] * (img.ndim - 2),
+                    mode="reflect")
+    acc = np.zeros(img.shape, np.float64)
+    for dy in range(3):
+        for dx in range(3):
+            acc += np.float64(kernel[dy, dx]) * padded[dy:dy + h, dx:dx + w]
+    out = saturate_u8(acc) if img.dtype == np.uint8 else acc.astype(img.dtype)
+    out[0], out[-1], out[:, 0], out[:, -1] = img[0], img[-1], img[:, 0], img[:, -1]
+    return out
+
+
+def rotation_matrix(center, degrees):
+    """OpenCV's getRotationMatrix2D(center, degrees, 1): counter-clockwise on screen."""
+    t = math.radians(degrees)
+    a, b = math.cos(t), math.sin(t)
+    cx, cy = center
+    return np.array([[a, b, (1 - a) * cx - b * cy], [-b, a, b * cx + (1 - a) * cy]])
+
+
+def rotated_bounds(center, size, degrees):
+    """(width, height) of the box around a (w, h) rectangle turned by ``degrees`` (float32
+    corners, as OpenCV's RotatedRect.boundingRect2f)."""
+    t = math.radians(degrees)
+    b, a = _F32(math.cos(t) * 0.5), _F32(math.sin(t) * 0.5)
+    w, h = _F32(size[0]), _F32(size[1])
+    cx, cy = _F32(center[0]), _F32(center[1])
+    x0, y0 = cx - a * h - b * w, cy + b * h - a * w
+    x1, y1 = cx + a * h - b * w, cy - b * h - a * w
+    xs = [x0, x1, _F32(2) * cx - x0, _F32(2) * cx - x1]
+    ys = [y0, y1, _F32(2) * cy - y0, _F32(2) * cy - y1]
+    return float(max(xs) - min(xs)), float(max(ys) - min(ys))
+
+
+_AB_BITS, _INTER_BITS = 10, 5
+_TAB = 1 << _INTER_BITS
+
+
+def _inverse(m):
+    d = m[0, 0] * m[1, 1] - m[0, 1] * m[1, 0]
+    d = 1.0 / d if d != 0 else 0.0
+    a11, a22, a12, a21 = m[1, 1] * d, m[0, 0] * d, -m[0, 1] * d, -m[1, 0] * d
+    return np.array([[a11, a12, -a11 * m[0, 2] - a12 * m[1, 2]],
+                     [a21, a22, -a21 * m[0, 2] - a22 * m[1, 2]]])
+
+
+def _fill_pixel(img, fill):
+    # like an OpenCV Scalar: one value for every channel, or one per channel (the first
+    # for a one-channel image)
+    values = np.asarray(fill, np.float64).ravel()
+    pixel = np.zeros(img.shape[2:], np.float64)
+    pixel[...] = values[0] if values.size == 1 or img.ndim == 2 else values[:img.shape[2]]
+    return pixel
+
+
+def warp_affine(img, matrix, out_hw, bilinear, fill):
+    """OpenCV's warpAffine of an <H, W> or <H, W, C> image with the forward 2x3 ``matrix``
+    into ``out_hw`` = (height, width); outside pixels take ``fill`` (a number or one value
+    per channel). Nearest or bilinear sampling."""
+    inv = _inverse(np.asarray(matrix, np.float64))
+    oh, ow = out_hw
+    scale = 1 << _AB_BITS
+    xs, ys = np.arange(ow, dtype=np.float64), np.arange(oh, dtype=np.float64)[:, None]
+    delta = scale // 2 if not bilinear else scale // _TAB // 2
+    gx = np.rint(inv[0, 0] * xs * scale).astype(np.int64) \
+        + np.rint((inv[0, 1] * ys + inv[0, 2]) * scale).astype(np.int64) + delta
+    gy = np.rint(inv[1, 0] * xs * scale).astype(np.int64) \
+        + np.rint((inv[1, 1] * ys + inv[1, 2]) * scale).astype(np.int64) + delta
+    h, w = img.shape[:2]
+    pixel = _fill_pixel(img, fill)
+    if not bilinear:
+        sx, sy = gx >> _AB_BITS, gy >> _AB_BITS
+        inside = (sx >= 0) & (sx < w) & (sy >= 0) & (sy < h)
+        out = np.empty((oh, ow) + img.shape[2:], img.dtype)
+        out[...] = pixel.astype(img.dtype)
+        out[inside] = img[sy[inside], sx[inside]]
+        return out
+    gx, gy = gx >> (_AB_BITS - _INTER_BITS), gy >> (_AB_BITS - _INTER_BITS)
+    sx, sy, fx, fy = gx >> _INTER_BITS, gy >> _INTER_BITS, gx & (_TAB - 1), gy & (_TAB - 1)
+    extra = (None,) * (img.ndim - 2)
+    acc = 0
+    for ox, oy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        px, py = sx + ox, sy + oy
+        wgt = (fx if ox else _TAB - fx) * (fy if oy else _TAB - fy)
+        ok = (px >= 0) & (px < w) & (py >= 0) & (py < h)
+        tap = np.empty((oh, ow) + img.shape[2:], np.float64)
+        tap[...] = pixel
+        tap[ok] = img[py[ok], px[ok]]
+        acc = acc + wgt[(...,) + extra] * tap
+    gone = (sx >= w) | (sx + 1 < 0) | (sy >= h) | (sy + 1 < 0)
+    if img.dtype == np.uint8:  # OpenCV's 15-bit fixed point: weights * 32, rounded shift
+        out = np.clip((acc.astype(np.int64) * 32 + (1 << 14)) >> 15, 0, 255).astype(np.uint8)
+    else:
+        out = (acc / (_TAB * _TAB)).astype(img.dtype)
+    out[gone] = pixel.astype(img.dtype)
+    return out
