@@ -28,10 +28,13 @@ def trace_events(events, base_ns, base_us, pid):
         out.append({"name": "thread_name", "ph": "M", "pid": pid, "tid": tid,
                     "args": {"name": "Thread %d" % tid}})
     for e in events:
-        args = {"Input Dims": ";".join(",".join(map(str, s)) for s in e.shapes),
-                "Output Bytes": e.out_bytes, "mode": "PYNATIVE" if e.cat == "eager" else "GRAPH"}
-        if e.args:
-            args.update(e.args)
+        if e.cat == "mstx":
+            args = dict(e.args)
+        else:
+            args = {"Input Dims": ";".join(",".join(map(str, s)) for s in e.shapes),
+                    "Output Bytes": e.out_bytes,
+                    "mode": "PYNATIVE" if e.cat == "eager" else "GRAPH"}
+            args.update(e.args or {})
         out.append({"name": e.name, "ph": "X", "cat": e.cat,
                     "ts": round(base_us + (e.start_ns - base_ns) / 1e3, 3),
                     "dur": round(e.dur_ns / 1e3, 3), "pid": pid, "tid": e.tid, "args": args})
@@ -43,7 +46,7 @@ def op_table(events):
     Whole-graph ``RunGraph`` events are left out: their instructions are counted."""
     rows = {}
     for e in events:
-        if e.name == "RunGraph":
+        if e.name == "RunGraph" or e.cat == "mstx":
             continue
         r = rows.setdefault(e.name, {"op": e.name, "calls": 0, "total_ns": 0, "max_ns": 0,
                                      "out_bytes": 0})

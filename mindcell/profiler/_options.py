@@ -89,8 +89,7 @@ OPTIONS = {
     "on_trace_ready": (object, None),
 }
 DEVICE_ONLY = ("profiler_level", "aic_metrics", "parallel_strategy", "l2_cache", "hbm_ddr", "pcie",
-               "sys_io", "sys_interconnection", "host_sys", "sync_enable", "data_simplification",
-               "mstx", "mstx_domain_include", "mstx_domain_exclude")
+               "sys_io", "sys_interconnection", "host_sys", "sync_enable", "data_simplification")
 REFUSED = {"profile_memory": "memory profiling", "data_process": "dataset pipeline timing"}
 # accepted with MindSpore's deprecation warning; they have no effect there either
 DEPRECATED = ("profile_communication", "op_time", "profile_framework", "host_stack",

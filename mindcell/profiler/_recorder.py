@@ -37,8 +37,10 @@ class Event:
 class Recorder:
     """Collects events; installed as ``PROFILER`` of the dispatch points while recording."""
 
-    def __init__(self, with_stack=False):
+    def __init__(self, with_stack=False, mstx=False, mstx_domains=((), ())):
         self.with_stack = with_stack
+        self.mstx = mstx  # take mstx annotations; mstx_domains: (include, exclude)
+        self.mstx_domains = mstx_domains
         self.events = []
         self.step = None  # the schedule step the events belong to (set by the profiler)
 

@@ -138,7 +138,9 @@ class _ProfilerBase:
         self._opts = opts
         self._output_path = os.path.abspath(opts["output_path"])
         self._metadata = {}
-        self._recorder = _recorder.Recorder(with_stack=opts["with_stack"])
+        self._recorder = _recorder.Recorder(
+            with_stack=opts["with_stack"], mstx=opts["mstx"],
+            mstx_domains=(opts["mstx_domain_include"], opts["mstx_domain_exclude"]))
         self._kept = []  # (step, events) of kept steps not yet handed to on_trace_ready
         self._clock = (time.perf_counter_ns(), time.time_ns() / 1e3)
         self._has_started = False
@@ -286,10 +288,11 @@ class Profiler(_ProfilerBase):
         record_shapes (bool): accepted; input shapes are always recorded (cheap on the CPU).
         export_type (list[ExportType]): ``ExportType.Text`` only.
         profile_memory (bool), data_process (bool): ``True`` raises NotImplementedError.
+        mstx (bool): record :class:`mstx` marks and ranges. Default: ``False``.
+        mstx_domain_include, mstx_domain_exclude (list[str]): only / not these mstx domains.
         profiler_level, aic_metrics, parallel_strategy, l2_cache, hbm_ddr, pcie, sys_io,
-            sys_interconnection, host_sys, sync_enable, data_simplification, mstx,
-            mstx_domain_include, mstx_domain_exclude: Ascend/GPU device knobs, accepted and
-            without meaning on the CPU.
+            sys_interconnection, host_sys, sync_enable, data_simplification: Ascend/GPU
+            device knobs, accepted and without meaning on the CPU.
 
     Raises:
         TypeError: an unknown option or a value of the wrong type (MindSpore ignores unknown
@@ -360,7 +363,8 @@ class _TraceEvent:
     """A written "X" event read back, with what ``op_table`` reads."""
 
     def __init__(self, e):
-        self.name, self.dur_ns = e["name"], int(round(float(e["dur"]) * 1e3))
+        self.name, self.cat = e["name"], e.get("cat", "")
+        self.dur_ns = int(round(float(e["dur"]) * 1e3))
         self.out_bytes = int(e.get("args", {}).get("Output Bytes", 0))
 
 

@@ -209,3 +209,27 @@ def test_docstring_examples():
     result = doctest.testmod(profiler_module, optionflags=doctest.ELLIPSIS
                              | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_mstx_marks_and_ranges(tmp_path):
+    from mindcell.profiler import mstx, _ExperimentalConfig
+    assert mstx.range_start("idle") == 0  # nothing records
+    prof = Profiler(output_path=str(tmp_path), mstx=True, mstx_domain_exclude=["noisy"])
+    rid = mstx.range_start("block")
+    ops.add(_x(), 1.0)
+    mstx.range_end(rid)
+    mstx.mark("done")
+    mstx.mark("skipped", domain="noisy")
+    prof.stop()
+    prof.analyse()
+    events = _trace(prof)
+    annotations = {e["name"]: e for e in events if e["cat"] == "mstx"}
+    assert set(annotations) == {"block", "done"}
+    block, add = annotations["block"], next(e for e in events if e["name"] == "Add")
+    assert block["ts"] <= add["ts"] and add["ts"] + add["dur"] <= block["ts"] + block["dur"]
+    assert all(r["op"] != "block" for r in profiler_module._export.op_table(prof._events()))
+    with profile(experimental_config=_ExperimentalConfig(mstx=False)) as off:
+        mstx.mark("not recorded")
+    assert off._events() == []
+    with pytest.raises(TypeError, match="message"):
+        mstx.mark("")
