@@ -299,10 +299,15 @@ class Argmax(Primitive):
 
     def __init__(self, axis=-1, output_type=None):
         super().__init__()
+        from mindcell import dtype as mstype
         self.axis = axis
+        self.output_type = mstype.int32 if output_type is None else output_type
+        if self.output_type not in (mstype.int32, mstype.int64):
+            raise ValueError("Argmax: 'output_type' must be Int32 or Int64, but got %s"
+                             % (output_type,))
 
     def __call__(self, x):
-        return F.argmax(x, self.axis)
+        return F.cast(F.argmax(x, self.axis), self.output_type)
 
 
 class GeLU(Primitive):
@@ -368,6 +373,15 @@ class Sort(Primitive):
         return F.sort(x, self.axis, self.descending)
 
 
+def _check_format(data_format, op):
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError("%s: 'data_format' must be 'NCHW' or 'NHWC', but got %r"
+                         % (op, data_format))
+    if data_format == "NHWC":
+        raise ValueError("%s: the 'NHWC' data_format is only supported on GPU (as in MindSpore); "
+                         "mindcell runs on CPU: use 'NCHW'" % op)
+
+
 class Conv2D(Primitive):
     """Conv2D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
     group=1)(x, weight)."""
@@ -375,6 +389,9 @@ class Conv2D(Primitive):
     def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
                  dilation=1, group=1, data_format="NCHW"):
         super().__init__()
+        if isinstance(mode, bool) or mode != 1:
+            raise ValueError("Conv2D: 'mode' must be 1, but got %r" % (mode,))
+        _check_format(data_format, "Conv2D")
         self.out_channel, self.kernel_size = out_channel, kernel_size
         self.pad_mode, self.pad, self.stride = pad_mode, pad, stride
         self.dilation, self.group = dilation, group
@@ -389,6 +406,7 @@ class MaxPool(Primitive):
 
     def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
         super().__init__()
+        _check_format(data_format, type(self).__name__)
         self.kernel_size, self.strides, self.pad_mode = kernel_size, strides, pad_mode
 
     _kind = "max"
@@ -429,13 +447,19 @@ class SigmoidCrossEntropyWithLogits(Primitive):
 
 
 class SparseSoftmaxCrossEntropyWithLogits(Primitive):
-    """SparseSoftmaxCrossEntropyWithLogits(is_grad=False)(logits, labels): mean loss."""
+    """SparseSoftmaxCrossEntropyWithLogits(is_grad=False)(logits, labels): the mean loss, or
+    with ``is_grad`` its gradient with respect to ``logits``."""
 
     def __init__(self, is_grad=False):
         super().__init__()
-        self.is_grad = is_grad
+        self.is_grad = check_bool(is_grad, "SparseSoftmaxCrossEntropyWithLogits", "is_grad")
 
     def __call__(self, logits, labels):
+        if self.is_grad:  # the gradient of the mean loss: (softmax - one_hot) / batch
+            probs = F.softmax(logits, -1)
+            hot = F.one_hot(labels, logits.shape[-1], F.scalar_to_tensor(1.0, logits.dtype),
+                            F.scalar_to_tensor(0.0, logits.dtype))
+            return F.div(F.sub(probs, hot), logits.shape[0])
         return F.reduce_mean(F.sparse_softmax_cross_entropy(logits, labels))
 
 

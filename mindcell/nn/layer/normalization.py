@@ -6,8 +6,10 @@ from mindcell.common.initializer import initializer
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
+from mindcell.nn.layer.inner_prims import BatchNorm
 from mindcell.ops._errors import check_positive_int
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops.function.nn_func import layer_norm_op
 
 
@@ -19,13 +21,22 @@ class _BatchNorm(Cell):
                  use_batch_statistics=None, data_format="NCHW", dtype=mstype.float32):
         super().__init__()
         owner = type(self).__name__
+        if data_format != "NCHW":
+            raise ValueError("%s: the 'data_format' %r is not supported on CPU (MindSpore runs "
+                             "'NHWC' on GPU only); use 'NCHW'" % (owner, data_format))
         self.num_features = check_positive_int(num_features, owner, "num_features")
         if not 0 <= momentum <= 1:
             raise ValueError("%s: 'momentum' must be in [0, 1], but got %r" % (owner, momentum))
         if eps <= 0:
             raise ValueError("%s: 'eps' must be positive, but got %r" % (owner, eps))
-        self.eps, self.momentum, self.affine = float(eps), float(momentum), bool(affine)
+        self.eps, self.affine = float(eps), bool(affine)
+        # as MindSpore stores it: the weight of the batch statistics, 1 - momentum
+        self.momentum = 1.0 - float(momentum)
         self.use_batch_statistics = use_batch_statistics
+        self.format, self.parallel_mode = "NCHW", "stand_alone"
+        self.gamma_init, self.beta_init = gamma_init, beta_init
+        self.moving_mean_init, self.moving_var_init = moving_mean_init, moving_var_init
+        self._inner_primitives()
         shape = (num_features,)
         self.moving_mean = Parameter(initializer(moving_mean_init, shape, dtype), name="mean",
                                      requires_grad=False)
@@ -36,6 +47,18 @@ class _BatchNorm(Cell):
         self.beta = Parameter(initializer(beta_init, shape, dtype), name="beta",
                               requires_grad=affine)
 
+    def _inner_primitives(self):
+        """The primitives MindSpore's BatchNorm cells hold (subclasses call them)."""
+        self.shape, self.reshape, self.dtype, self.cast = P.Shape(), P.Reshape(), P.DType(), \
+            P.Cast()
+        self.reduce_mean = P.ReduceMean(keep_dims=True)
+        self.square, self.sqrt = P.Square(), P.Sqrt()
+        self.bn_train = BatchNorm(is_training=True, epsilon=self.eps, momentum=self.momentum)
+        self.bn_infer = BatchNorm(is_training=False, epsilon=self.eps)
+        self.sub_mean, self.sub_var = P.Sub(), P.Sub()
+        self.mul_mean, self.mul_var = P.Mul(), P.Mul()
+        self.assign_sub_mean, self.assign_sub_var = P.AssignSub(), P.AssignSub()
+
     def construct(self, x):
         if x.ndim not in self._ndims or x.shape[1] != self.num_features:
             raise ValueError("%s: expected input of %s dims with %d channels at axis 1, but got "
@@ -43,14 +66,15 @@ class _BatchNorm(Cell):
                                            self.num_features, x.shape))
         training = self.training if self.use_batch_statistics is None \
             else self.use_batch_statistics
-        # MindSpore's momentum weighs the old statistics: moving = m*moving + (1-m)*batch
+        # moving = (1 - self.momentum) * moving + self.momentum * batch
         return F.batch_norm(x, self.moving_mean, self.moving_variance, param_for(x, self.gamma),
-                            param_for(x, self.beta), training, 1.0 - self.momentum, self.eps)
+                            param_for(x, self.beta), training, self.momentum, self.eps)
 
     def extend_repr(self):
         return "num_features=%d, eps=%s, momentum=%s, gamma=%s, beta=%s, moving_mean=%s, " \
-               "moving_variance=%s" % (self.num_features, self.eps, self.momentum, self.gamma,
-                                       self.beta, self.moving_mean, self.moving_variance)
+               "moving_variance=%s" % (self.num_features, self.eps, 1.0 - self.momentum,
+                                       self.gamma, self.beta, self.moving_mean,
+                                       self.moving_variance)
 
 
 class BatchNorm1d(_BatchNorm):
@@ -83,6 +107,7 @@ class LayerNorm(Cell):
         self.gamma = Parameter(initializer(gamma_init, self.normalized_shape, dtype),
                                name="gamma")
         self.beta = Parameter(initializer(beta_init, self.normalized_shape, dtype), name="beta")
+        self.layer_norm = P.LayerNorm(begin_norm_axis, begin_params_axis, self.epsilon)
 
     def construct(self, input_x):
         return layer_norm_op(input_x, param_for(input_x, self.gamma),

@@ -46,18 +46,44 @@ class _Pool2d(Cell):
                                                           self.pad_mode.upper())
 
 
+def _check_nchw(data_format, owner):
+    if data_format != "NCHW":
+        raise ValueError("%s: the 'data_format' %r is not supported on CPU (MindSpore runs "
+                         "'NHWC' on GPU only); use 'NCHW'" % (owner, data_format))
+
+
 class MaxPool2d(_Pool2d):
-    """MaxPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ...)."""
+    """MaxPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False, data_format='NCHW'): max over windows of
+    (N, C, H, W) input.
+
+    ``padding``, ``dilation``, ``return_indices`` and ``ceil_mode`` need ``pad_mode='pad'``
+    (as in MindSpore); with ``return_indices`` the cell returns ``(output, indices)``, the Int64
+    position ``h * W + w`` of each maximum in its plane.
+
+    Raises:
+        ValueError: a bad kernel/stride/pad_mode, one of the 'pad'-only arguments set with
+            another pad_mode, or ``data_format`` other than 'NCHW' (GPU only in MindSpore).
+    """
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False, data_format="NCHW"):
         super().__init__("MaxPool2d", kernel_size, stride, pad_mode, padding)
-        self.ceil_mode = bool(ceil_mode)
+        _check_nchw(data_format, "MaxPool2d")
+        self.dilation = _pair(dilation, "dilation", "MaxPool2d")
+        self.return_indices, self.ceil_mode = bool(return_indices), bool(ceil_mode)
+        _check_pad_only(self, "MaxPool2d")
 
     def construct(self, x):
         self._check(x)
-        return F.max_pool2d(x, self.kernel_size, self.stride, self._pads(x),
-                            ceil_mode=self.ceil_mode)
+        return F.max_pool2d(x, self.kernel_size, self.stride, self._pads(x), self.dilation,
+                            self.return_indices, self.ceil_mode)
+
+
+def _check_pad_only(cell, owner):
+    if cell.pad_mode != "pad" and (cell.dilation != (1, 1) or cell.return_indices):
+        raise ValueError("%s: 'dilation' and 'return_indices' can only be set with "
+                         "pad_mode='pad', but pad_mode is %r" % (owner, cell.pad_mode))
 
 
 class AvgPool2d(_Pool2d):
@@ -67,6 +93,7 @@ class AvgPool2d(_Pool2d):
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None, data_format="NCHW"):
         super().__init__("AvgPool2d", kernel_size, stride, pad_mode, padding)
+        _check_nchw(data_format, "AvgPool2d")
         self.ceil_mode, self.divisor_override = bool(ceil_mode), divisor_override
         # MindSpore never counts 'same' padding in the divisor
         self.count_include_pad = bool(count_include_pad) and self.pad_mode != "same"
@@ -86,17 +113,24 @@ def _pad1d(padding, owner):
 
 
 class MaxPool1d(Cell):
-    """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ..., ceil_mode=False):
-    over (N, C, L)."""
+    """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False): over (N, C, L); the 'pad'-only arguments and the
+    indices (positions along L) as in :class:`MaxPool2d`."""
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False):
         super().__init__()
+        if isinstance(dilation, (tuple, list)) and len(dilation) == 1:
+            dilation = dilation[0]
         self.pool = MaxPool2d((1, kernel_size), (1, stride), pad_mode,
-                              _pad1d(padding, "MaxPool1d"), ceil_mode=ceil_mode)
+                              _pad1d(padding, "MaxPool1d"), (1, dilation), return_indices,
+                              ceil_mode)
 
     def construct(self, x):
-        return F.squeeze(self.pool(F.expand_dims(x, 2)), 2)
+        out = self.pool(F.expand_dims(x, 2))
+        if isinstance(out, tuple):
+            return F.squeeze(out[0], 2), F.squeeze(out[1], 2)
+        return F.squeeze(out, 2)
 
 
 class AvgPool1d(Cell):

@@ -235,15 +235,76 @@ def _pool2d(x, kernel_size, stride, padding, ceil_mode, op):
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                ceil_mode=False):
     """max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-    ceil_mode=False): max over windows of (N)CHW input; padding never wins."""
+    ceil_mode=False): max over windows of (N)CHW input; padding never wins.
+
+    Args:
+        x (Tensor): float input, (N, C, H, W) or (C, H, W).
+        kernel_size (Union[int, tuple(int)]): the window.
+        stride (Union[int, tuple(int)], optional): the step; None is ``kernel_size``.
+        padding (Union[int, tuple(int)]): implicit padding, at most half the kernel. Default: 0.
+        dilation (Union[int, tuple(int)]): the spacing of a window's elements. Default: 1.
+        return_indices (bool): also return the Int64 position of each maximum in its (H, W)
+            plane, ``h * W + w`` (the first one on ties). Default: False.
+        ceil_mode (bool): round the output size up. Default: False.
+
+    Returns:
+        Tensor, or ``(output, indices)`` with ``return_indices``.
+
+    Raises:
+        TypeError: ``x`` is not a float tensor, or a flag not a bool.
+        ValueError: a non-positive kernel, stride or dilation, or too much padding.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> ops.max_pool2d(x, 2, 1, dilation=2)
+        Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=
+        [[[[ 1.00000000e+01,  1.10000000e+01],
+           [ 1.40000000e+01,  1.50000000e+01]]]])
+    """
     op = "max_pool2d"
-    if _pair(dilation, "dilation", op) != (1, 1) or check_bool(return_indices, op,
-                                                                "return_indices"):
-        raise ValueError("%s: dilation and return_indices are not supported" % public_name(op))
-    x, ks, st, _, pads, _, squeeze = _pool2d(x, kernel_size, stride, padding,
-                                             check_bool(ceil_mode, op, "ceil_mode"), op)
+    dil = _pair(dilation, "dilation", op)
+    with_indices = check_bool(return_indices, op, "return_indices")
+    ceil = check_bool(ceil_mode, op, "ceil_mode")
+    if dil != (1, 1) or with_indices:
+        return _max_pool_windows(x, kernel_size, stride, padding, dil, with_indices, ceil, op)
+    x, ks, st, _, pads, _, squeeze = _pool2d(x, kernel_size, stride, padding, ceil, op)
     out = N.max_pool_p.bind(x, kernel_size=ks, stride=st, padding=pads)
     return A.squeeze(out, 0) if squeeze else out
+
+
+def _max_pool_windows(x, kernel_size, stride, padding, dil, with_indices, ceil, op):
+    """Dilated max pooling and/or its argmax indices, as a max over the stacked strided
+    slices of the padded input (one slice per kernel offset, in row-major kernel order)."""
+    ks, st, (t, b, l, r) = _pool_args(x, kernel_size, stride, padding, op)
+    squeeze = x.ndim == 3
+    if squeeze:
+        x = A.expand_dims(x, 0)
+    h, w = x.shape[2:]
+    span = [d * (k - 1) + 1 for k, d in zip(ks, dil)]
+    ho, eh = _pool_len(h, span[0], st[0], t, b, ceil, op)
+    wo, ew = _pool_len(w, span[1], st[1], l, r, ceil, op)
+    low = float(np.finfo(x._np_dtype).min)  # padding never wins: a window is never all padding
+    padded = A.pad(x, (l, r + ew, t, b + eh), value=low)
+    slices = [padded[:, :, i * dil[0]:i * dil[0] + (ho - 1) * st[0] + 1:st[0],
+                     j * dil[1]:j * dil[1] + (wo - 1) * st[1] + 1:st[1]]
+              for i in range(ks[0]) for j in range(ks[1])]
+    stacked = A.stack(slices, -1)
+    out = R.amax(stacked, -1)
+    if not with_indices:
+        return A.squeeze(out, 0) if squeeze else out
+    k = R.argmax(stacked, -1)
+    rows = np.arange(ho, dtype=np.int64)[:, None] * st[0] - t
+    cols = np.arange(wo, dtype=np.int64)[None, :] * st[1] - l
+    ki, kj = M.floor_div(k, ks[1]), M.floor_mod(k, ks[1])
+    row = M.add(M.mul(ki, dil[0]), Tensor._make(rows))
+    col = M.add(M.mul(kj, dil[1]), Tensor._make(cols))
+    idx = cast_to(M.add(M.mul(row, w), col), np.dtype(np.int64))
+    if squeeze:
+        out, idx = A.squeeze(out, 0), A.squeeze(idx, 0)
+    return out, idx
 
 
 def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
