@@ -22,6 +22,7 @@ CTORS = {
     "nn.Lamb": lambda ps: nn.Lamb(ps, 0.01, weight_decay=0.01),
     "nn.LARS": lambda ps: nn.LARS(nn.Momentum(ps, 0.1, 0.9, weight_decay=0.01)),
     "nn.FTRL": lambda ps: nn.FTRL(ps, l1=0.01, l2=0.01),
+    "nn.Adadelta": lambda ps: nn.Adadelta(ps, 0.5, weight_decay=0.01),
     "experimental.SGD": lambda ps: exp_optim.SGD(ps, 0.1, momentum=0.9),
     "experimental.Adam": lambda ps: exp_optim.Adam(ps, 0.01),
     "experimental.AdamW": lambda ps: exp_optim.AdamW(ps, 0.01),

@@ -8,6 +8,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.activation import get_activation
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_positive_int
 from mindcell.ops._helpers import cast_to
 
@@ -70,10 +71,14 @@ class Dense(Cell):
                              % (w.shape, (out_channels, in_channels)))
         self.weight = Parameter(w, name="weight")
         self.bias = None
+        # MindSpore's inner primitives, which subclasses call: x @ weight.T (+ bias)
+        self.reshape, self.shape_op = P.Reshape(), P.Shape()
+        self.matmul = P.MatMul(transpose_b=True)
         if self.has_bias:
             if bias_init is None:
                 bias_init = Uniform(1.0 / math.sqrt(in_channels))
             self.bias = Parameter(initializer(bias_init, (out_channels,), dtype), name="bias")
+            self.bias_add = P.BiasAdd()
         if isinstance(activation, str):
             activation = get_activation(activation)
         if activation is not None and not isinstance(activation, Cell) and not callable(
@@ -121,25 +126,33 @@ class Flatten(Cell):
 
 class Dropout(Cell):
     """Dropout(keep_prob=None, p=None, dtype=float32): in training, zero elements with
-    probability ``p`` (= 1 - keep_prob, default 0.5) and scale the rest by 1/(1-p)."""
+    probability ``p`` (= 1 - keep_prob, default 0.5) and scale the rest by 1/(1-p).
+
+    As in MindSpore, the attributes keep what was given: ``p`` is None unless ``p`` was
+    passed, ``keep_prob`` is 0.5 unless ``keep_prob`` was passed; ``dropout`` is the
+    ``ops.Dropout`` primitive with the keep probability in use."""
 
     def __init__(self, keep_prob=None, p=None, dtype=mstype.float32):
         super().__init__()
         if keep_prob is not None and p is not None:
             raise ValueError("Dropout: give either 'keep_prob' or 'p', not both")
-        if p is None:
-            p = 0.5 if keep_prob is None else 1.0 - keep_prob
-        if not 0 <= p < 1:
-            raise ValueError("Dropout: 'p' must be in [0, 1), but got %r" % (p,))
+        drop = p
+        if drop is None:
+            drop = 0.5 if keep_prob is None else 1.0 - keep_prob
+        if not 0 <= drop < 1:
+            raise ValueError("Dropout: 'p' must be in [0, 1), but got %r" % (drop,))
+        self._drop = drop
         self.p = p
+        self.keep_prob = 0.5 if keep_prob is None else keep_prob
+        self.dropout = P.Dropout(keep_prob=1.0 - drop)
 
     def construct(self, x):
-        if not self.training or self.p == 0:
+        if not self.training or self._drop == 0:
             return x
-        return F.dropout(x, self.p, True)
+        return F.dropout(x, self._drop, True)
 
     def extend_repr(self):
-        return "p=%s" % self.p
+        return "p=%s" % self._drop
 
 
 class Identity(Cell):

@@ -162,7 +162,7 @@ class SyncBatchNorm(_BatchNorm):
         sq = all_reduce_p.bind(F.reduce_sum(F.square(centred), axes), op="sum",
                                group=self.group_name)
         var = F.div(sq, float(count))
-        keep = self.momentum  # MindSpore's momentum weighs the old statistics
+        keep = 1.0 - self.momentum  # self.momentum is the batch statistics' weight
         assign(self.moving_mean, F.add(F.mul(self.moving_mean, keep),
                                        F.mul(stop_gradient(F.reshape(mean, (c,))), 1 - keep)))
         unbiased = F.mul(stop_gradient(var), count / max(count - 1, 1))
