@@ -21,13 +21,18 @@ def default_worker_name():
 
 def trace_events(events, base_ns, base_us, pid):
     """The ``traceEvents`` list: process/thread names, then one complete ("X") event per
-    call, times in microseconds since the epoch."""
+    call ("C" counter events for memory samples), times in microseconds since the epoch."""
     out = [{"name": "process_name", "ph": "M", "pid": pid, "tid": 0,
             "args": {"name": "mindcell CPU ops"}}]
     for tid in sorted({e.tid for e in events}):
         out.append({"name": "thread_name", "ph": "M", "pid": pid, "tid": tid,
                     "args": {"name": "Thread %d" % tid}})
     for e in events:
+        if e.cat == "memory":  # a counter track
+            out.append({"name": e.name, "ph": "C", "cat": e.cat,
+                        "ts": round(base_us + (e.start_ns - base_ns) / 1e3, 3), "pid": pid,
+                        "tid": e.tid, "args": dict(e.args)})
+            continue
         if e.cat == "mstx":
             args = dict(e.args)
         else:
@@ -46,7 +51,7 @@ def op_table(events):
     Whole-graph ``RunGraph`` events are left out: their instructions are counted."""
     rows = {}
     for e in events:
-        if e.name == "RunGraph" or e.cat == "mstx":
+        if e.name == "RunGraph" or e.cat in ("mstx", "memory"):
             continue
         r = rows.setdefault(e.name, {"op": e.name, "calls": 0, "total_ns": 0, "max_ns": 0,
                                      "out_bytes": 0})

@@ -90,10 +90,12 @@ OPTIONS = {
 }
 DEVICE_ONLY = ("profiler_level", "aic_metrics", "parallel_strategy", "l2_cache", "hbm_ddr", "pcie",
                "sys_io", "sys_interconnection", "host_sys", "sync_enable", "data_simplification")
-REFUSED = {"profile_memory": "memory profiling", "data_process": "dataset pipeline timing"}
-# accepted with MindSpore's deprecation warning; they have no effect there either
+REFUSED = {"data_process": "dataset pipeline timing"}
+# accepted with MindSpore's deprecation warning; they have no effect there either (the last
+# ones are MindSpore 1.x options that 2.10 ignores)
 DEPRECATED = ("profile_communication", "op_time", "profile_framework", "host_stack",
-              "timeline_limit")
+              "timeline_limit", "optypes_not_deal", "ascend_job_id", "is_detail",
+              "is_show_op_path", "subgraph", "job_id", "aicore_metrics")
 
 
 def check_options(api, kwargs):

@@ -37,8 +37,10 @@ class Event:
 class Recorder:
     """Collects events; installed as ``PROFILER`` of the dispatch points while recording."""
 
-    def __init__(self, with_stack=False, mstx=False, mstx_domains=((), ())):
+    def __init__(self, with_stack=False, mstx=False, mstx_domains=((), ()),
+                 profile_memory=False):
         self.with_stack = with_stack
+        self.profile_memory = profile_memory  # sample the resident set size after each op
         self.mstx = mstx  # take mstx annotations; mstx_domains: (include, exclude)
         self.mstx_domains = mstx_domains
         self.events = []
@@ -55,18 +57,26 @@ class Recorder:
         shapes = tuple(getattr(getattr(t, "_data", t), "shape", ()) for t in inputs)
         out_bytes = sum(getattr(getattr(t, "_data", None), "nbytes", 0) for t in outs)
         args = {"stack": _user_stack()} if self.with_stack else None
-        self.events.append(Event(prim.name, "eager", start, end, threading.get_native_id(),
-                                 shapes, out_bytes, args))
+        tid = threading.get_native_id()
+        self.events.append(Event(prim.name, "eager", start, end, tid, shapes, out_bytes, args))
+        if self.profile_memory:
+            self.events.append(Event("Memory", "memory", end, end, tid, (), 0,
+                                     {"RSS (MB)": resident_mb()}))
         return result
 
     def run_program(self, program, arrays):
         tid = threading.get_native_id()
         events = self.events
 
+        memory = self.profile_memory
+
         def observe(node, kind, inputs, outputs, start, end):
             events.append(Event(node.prim.name, "graph", start, end, tid,
                                 tuple(a.shape for a in inputs),
                                 sum(o.nbytes for o in outputs), {"instruction": kind}))
+            if memory:
+                events.append(Event("Memory", "memory", end, end, tid, (), 0,
+                                    {"RSS (MB)": resident_mb()}))
 
         start = _now()
         outs = program.run_stepwise(arrays, observe)
@@ -94,6 +104,20 @@ def install(recorder):
 def active():
     """The recording recorder, or None."""
     return _primitive.PROFILER
+
+
+_PAGE_MB = os.sysconf("SC_PAGE_SIZE") / 2.0 ** 20 if hasattr(os, "sysconf") else None
+_STATM = "/proc/self/statm"
+
+
+def memory_supported():
+    return _PAGE_MB is not None and os.path.exists(_STATM)
+
+
+def resident_mb():
+    """This process's resident set size in MB (Linux /proc; a few microseconds)."""
+    with open(_STATM, "rb") as f:
+        return round(int(f.read().split()[1]) * _PAGE_MB, 3)
 
 
 def _user_stack(limit=6):

@@ -138,9 +138,13 @@ class _ProfilerBase:
         self._opts = opts
         self._output_path = os.path.abspath(opts["output_path"])
         self._metadata = {}
+        if opts["profile_memory"] and not _recorder.memory_supported():
+            raise NotImplementedError("%s: 'profile_memory=True' needs /proc/self/statm "
+                                      "(Linux)" % self._api)
         self._recorder = _recorder.Recorder(
             with_stack=opts["with_stack"], mstx=opts["mstx"],
-            mstx_domains=(opts["mstx_domain_include"], opts["mstx_domain_exclude"]))
+            mstx_domains=(opts["mstx_domain_include"], opts["mstx_domain_exclude"]),
+            profile_memory=opts["profile_memory"])
         self._kept = []  # (step, events) of kept steps not yet handed to on_trace_ready
         self._clock = (time.perf_counter_ns(), time.time_ns() / 1e3)
         self._has_started = False
@@ -287,7 +291,9 @@ class Profiler(_ProfilerBase):
             are recorded for any activity. Default: CPU and NPU.
         record_shapes (bool): accepted; input shapes are always recorded (cheap on the CPU).
         export_type (list[ExportType]): ``ExportType.Text`` only.
-        profile_memory (bool), data_process (bool): ``True`` raises NotImplementedError.
+        profile_memory (bool): sample the process's resident memory after each op (a
+            "Memory" counter track of the trace; Linux). Default: ``False``.
+        data_process (bool): ``True`` raises NotImplementedError.
         mstx (bool): record :class:`mstx` marks and ranges. Default: ``False``.
         mstx_domain_include, mstx_domain_exclude (list[str]): only / not these mstx domains.
         profiler_level, aic_metrics, parallel_strategy, l2_cache, hbm_ddr, pcie, sys_io,
@@ -297,8 +303,7 @@ class Profiler(_ProfilerBase):
     Raises:
         TypeError: an unknown option or a value of the wrong type (MindSpore ignores unknown
             options and resets wrong values with a warning).
-        NotImplementedError: ``profile_memory=True``, ``data_process=True`` or
-            ``ExportType.Db``.
+        NotImplementedError: ``data_process=True`` or ``ExportType.Db``.
         RuntimeError: starting while another profiler records.
 
     Examples:
