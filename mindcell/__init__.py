@@ -42,6 +42,7 @@ from mindcell.profiler import Profiler  # noqa: E402,F401
 from mindcell.train.callback import (History, LambdaCallback, ReduceLROnPlateau,  # noqa: E402,F401
                                      OnRequestExit, SummaryCollector)
 from mindcell.train.summary import SummaryRecord  # noqa: E402,F401
+from mindcell import mint  # noqa: E402,F401  (mindspore.mint: the PyTorch-style API)
 # Last: bind every name at each further module path where MindSpore 2.10 has the same object
 # (ops.operations.Shape, ops.functional.partial, common.set_seed ...), recorded from MindSpore.
 from mindcell import _faces  # noqa: E402

@@ -124,6 +124,9 @@ def mean(input, dim, keepdim, dtype):
 
 
 def prod(input, dim, keepdim, dtype):
+    if dtype is None and isinstance(input, Tensor) and (
+            mstype.is_integer(input.dtype) or input.dtype == mstype.bool_):
+        dtype = _INDEX  # integer and bool products are int64, as mint.sum's
     return ops.prod(cast_to(input, dtype, "prod"), dim, keepdim)
 
 
@@ -195,6 +198,26 @@ def repeat_interleave(input, repeats, dim, output_size):
     return out
 
 
+def squeeze(input, dim):
+    """torch's squeeze: the dims of ``dim`` that have size 1 are removed, the others stay."""
+    if not isinstance(input, Tensor):
+        raise TypeError("%s: 'input' must be a Tensor, but got %s" % (public_name("squeeze"),
+                                                                     show(input)))
+    dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+    rank = max(input.ndim, 1)
+    dims = [check_int(d, "squeeze", "dim", -rank, rank - 1) % rank for d in dims]
+    ones = tuple(sorted({d for d in dims if input.ndim and input.shape[d] == 1}))
+    return ops.squeeze(input, ones) if ones else input
+
+
+def t(input):
+    """The transpose of a 2-D input; 0-D and 1-D inputs are returned as they are."""
+    if isinstance(input, Tensor) and input.ndim > 2:
+        raise ValueError("%s: 'input' must have at most 2 dims, but got shape %s"
+                         % (public_name("t"), input.shape))
+    return ops.swapaxes(input, 0, 1) if isinstance(input, Tensor) and input.ndim == 2 else input
+
+
 def transpose(input, dim0, dim1):
     return ops.swapaxes(input, dim0, dim1)
 
@@ -204,7 +227,7 @@ def reduce_max(input, dim, keepdim):
     if isinstance(dim, Tensor):
         return ops.maximum(input, dim)
     if dim is None:
-        return ops.max(input)
+        return ops.amax(input)
     values, indices = ops.max(input, dim, keepdim)
     return values, as_index(indices)
 
@@ -213,7 +236,7 @@ def reduce_min(input, dim, keepdim):
     if isinstance(dim, Tensor):
         return ops.minimum(input, dim)
     if dim is None:
-        return ops.min(input)
+        return ops.amin(input)
     values, indices = ops.min(input, dim, keepdim)
     return values, as_index(indices)
 

@@ -242,10 +242,12 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
          example=_X + "mint.swapaxes(x, 0, 1)"),
     Face("unsqueeze", "(input, dim)", ops.unsqueeze, summary="``input`` with a new size-1 "
          "dimension at ``dim``.", example=_X + "mint.unsqueeze(x, 0).shape"),
-    Face("squeeze", "(input, dim=None)", ops.squeeze, rename=_DIM,
-         summary="``input`` without its size-1 dims (only ``dim`` when given).",
-         args={"dim": "Union[int, tuple[int], None], the dims to remove."},
-         example="x = Tensor(np.ones((1, 3, 1), np.float32))\nmint.squeeze(x).shape"),
+    Face("squeeze", "(input, dim)", impl=I.squeeze,
+         summary="``input`` without the size-1 dims ``dim`` (other dims in ``dim`` stay).",
+         args={"dim": "Union[int, tuple[int]], the dims to remove."},
+         example="x = Tensor(np.ones((1, 3, 1), np.float32))\nmint.squeeze(x, (0, 2)).shape"),
+    Face("t", "(input)", impl=I.t, summary="The transpose of a matrix (0-D and 1-D inputs "
+         "unchanged).", example=_X + "mint.t(x)"),
     Face("broadcast_to", "(input, shape)", ops.broadcast_to,
          summary="``input`` broadcast to ``shape``.", args={"shape": "tuple[int], the shape."},
          example=_V + "mint.broadcast_to(x, (2, 3))"),

@@ -142,6 +142,18 @@ def normalize(input, p, dim, eps):
     return input / ops.clamp(norm, min=check_number(eps, "normalize", "eps"))
 
 
+def pad(input, pad, mode, value):
+    """F.pad: the non-constant modes pad the last ``len(pad) // 2`` dims of an input with one or
+    two more dims (MindSpore's ValueError otherwise)."""
+    if mode != "constant" and isinstance(input, Tensor) and isinstance(pad, (tuple, list)):
+        k = len(pad) // 2
+        if input.ndim not in (k + 1, k + 2):
+            raise ValueError("%s: mode %r with %d padding values needs a %d-D or %d-D input, "
+                             "but got %d-D" % (public_name("pad"), mode, len(pad), k + 1, k + 2,
+                                               input.ndim))
+    return ops.pad(input, pad, mode, value)
+
+
 def avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
                divisor_override):
     return ops.avg_pool2d(input, kernel_size, kernel_size if stride is None else stride,

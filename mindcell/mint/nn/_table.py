@@ -142,8 +142,7 @@ FACES = [
          summary="``input / max(norm_p(input, dim), eps)``.",
          args={"p": "float, the norm's exponent.", "eps": "float, the smallest divisor."},
          example=_X + "F.normalize(x)"),
-    Face("pad", "(input, pad, mode='constant', value=None)", ops.pad,
-         rename={"input": "input_x", "pad": "padding"},
+    Face("pad", "(input, pad, mode='constant', value=None)", impl=FI.pad,
          summary="``input`` padded: ``pad`` lists (before, after) sizes from the last dim "
                  "backwards.",
          args={"pad": "tuple[int], the padding sizes.",

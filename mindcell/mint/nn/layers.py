@@ -77,8 +77,8 @@ class Linear(Cell):
         return F.linear(x, param_for(x, self.weight), param_for(x, self.bias))
 
     def extend_repr(self):
-        return "input_features=%d, output_features=%d, has_bias=%s" % (
-            self.in_features, self.out_features, self.has_bias)
+        s = "input_features=%d, output_features=%d" % (self.in_features, self.out_features)
+        return s + (", has_bias=True" if self.has_bias else "")
 
 
 def _tuple(v, n, owner, arg, low):
