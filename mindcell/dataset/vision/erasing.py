@@ -144,8 +144,7 @@ class RandomErasing(ImageOp):
 class Erase(ImageOp):
     """Erase(top, left, height, width, value=0, inplace=False): set the (top, left, height,
     width) region of an <H, W, 3> image to ``value`` (a number or one per channel, in
-    [0, 255]; the part of the region outside the image is ignored). ``inplace`` writes into the
-    input array.
+    [0, 255]; uint8 images get it rounded). ``inplace`` writes into the input array.
 
     Examples:
         >>> import numpy as np
@@ -178,6 +177,10 @@ class Erase(ImageOp):
 
     def _erase(self, x, out):
         chk.image("Erase", x, (3,), (3,))
+        if self.top + self.height > x.shape[0] or self.left + self.width > x.shape[1]:
+            raise RuntimeError("Erase: the region (top %d, left %d, height %d, width %d) exceeds "
+                               "the image of shape %s" % (self.top, self.left, self.height,
+                                                          self.width, x.shape))
         fill = np.asarray(self.value, np.float64)
         if x.dtype.kind in "iu":
             fill = np.rint(fill)

@@ -356,7 +356,8 @@ class SlicePatches(ImageOp):
     """SlicePatches(num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0): cut
     the image into a num_height x num_width grid of equal patches, row by row. PAD pads the
     bottom and right edges with ``fill_value`` to a multiple of the grid, DROP drops the
-    remainder. Returns a tuple of patches (one output column each).
+    remainder. Returns a tuple of patches (one output column each; one patch is returned as
+    the array itself).
 
     Examples:
         >>> import numpy as np
@@ -375,8 +376,8 @@ class SlicePatches(ImageOp):
     def _apply(self, x):
         chk.image("SlicePatches", x, channels=range(1, 1 << 16))
         nh, nw = self.num_height, self.num_width
-        if nh == 1 and nw == 1:
-            return (x,)
+        if nh == 1 and nw == 1:  # one patch: the image itself, as MindSpore
+            return x
         h, w = x.shape[:2]
         if nh > h or nw > w:
             raise RuntimeError("SlicePatches: %d x %d patches do not fit an image of %d x %d"

@@ -1,0 +1,37 @@
+"""PIL images: which transforms return PIL images (Pillow path) and their pixels; ToPIL/ToNumpy."""
+import numpy as np
+from PIL import Image
+from _target import ms, emit, rs
+
+v = ms.dataset.vision
+img = rs(0).randint(0, 256, (7, 9, 3)).astype(np.uint8)
+pil = Image.fromarray(img)
+
+
+def show(key, r):
+    is_pil = hasattr(r, "getbands")
+    emit(key, ["PIL:" + r.mode if is_pil else "ndarray", np.asarray(r)])
+
+
+ops = {"Invert": v.Invert(), "Equalize": v.Equalize(), "AutoContrast": v.AutoContrast(5.0),
+       "AdjustBrightness": v.AdjustBrightness(1.3), "AdjustContrast": v.AdjustContrast(1.3),
+       "AdjustSaturation": v.AdjustSaturation(0.6), "AdjustHue": v.AdjustHue(0.2),
+       "AdjustGamma": v.AdjustGamma(0.7, 1.1), "AdjustSharpness": v.AdjustSharpness(1.3),
+       "Posterize": v.Posterize(3), "Solarize": v.Solarize(100.0), "Grayscale1": v.Grayscale(1),
+       "Grayscale3": v.Grayscale(3), "RandomGrayscale": v.RandomGrayscale(1.0),
+       "RandomColor": v.RandomColor((1.3, 1.3)), "RandomSharpness": v.RandomSharpness((1.3, 1.3)),
+       "RandomColorAdjust.hue": v.RandomColorAdjust(hue=(0.2, 0.2)), "Crop": v.Crop((1, 1), 3),
+       "HorizontalFlip": v.HorizontalFlip(), "Rotate": v.Rotate(30), "ToNumpy": v.ToNumpy(),
+       "ToPIL": v.ToPIL(), "RandomInvert": v.RandomInvert(1.0), "CutOut.shape": None}
+for name, op in ops.items():
+    if op is not None:
+        show("pil." + name, op(pil))
+emit("pil.RandomAffine.type", hasattr(v.RandomAffine((10, 10))(pil), "getbands"))
+emit("pil.RandomGrayscale.L", v.RandomGrayscale(1.0)(pil.convert("L")).mode)
+emit("pil.Grayscale.L.size", v.Grayscale(1)(pil).size)
+for name, x in (("u8", img), ("gray", img[..., 0]), ("g1", img[..., :1]), ("rgba", np.concatenate([img, img[..., :1]], -1)),
+                ("la", img[..., :2].copy())):
+    r = v.ToPIL()(x)
+    emit("ToPIL." + name, [r.mode, r.size, np.asarray(r)])
+emit("ToNumpy.dtype", str(v.ToNumpy()(pil).dtype))
+emit("ToType", str(v.ToType(np.int16)(img).dtype))
