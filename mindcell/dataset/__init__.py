@@ -1,9 +1,12 @@
 """``mindcell.dataset``: MindSpore's dataset API. Sources (``NumpySlicesDataset``,
 ``GeneratorDataset``, ``MnistDataset``, ``Cifar10Dataset``, ``Cifar100Dataset``,
-``ImageFolderDataset``), the pipeline methods every dataset has (``map``, ``batch``,
-``padded_batch``, ``shuffle``, ``repeat``, ``split`` ...; :mod:`.engine`, :mod:`.pipeline`,
-:mod:`.batch`), ``config.set_seed``, and the transforms in :mod:`.vision` and
-:mod:`.transforms`. See docs/datasets.md.
+``ImageFolderDataset``, ``MindDataset``, ``TFRecordDataset`` with ``Schema``,
+``TextFileDataset``, ``CSVDataset``, ``PaddedDataset``), the samplers (``RandomSampler``,
+``SequentialSampler``, ``DistributedSampler`` ..., user ``Sampler`` subclasses), the
+pipeline methods every dataset has (``map``, ``batch``, ``padded_batch``, ``shuffle``,
+``repeat``, ``split`` ...; :mod:`.engine`, :mod:`.pipeline`, :mod:`.batch`),
+``config.set_seed``, and the transforms in :mod:`.vision` and :mod:`.transforms`. See
+docs/datasets.md. MindRecord files: :mod:`mindcell.mindrecord`.
 
 Examples:
     >>> import numpy as np
@@ -26,14 +29,19 @@ from mindcell.dataset.mind_dataset import MindDataset
 from mindcell.dataset.samplers import (DistributedSampler, RandomSampler, Sampler,
                                        SequentialSampler, Shuffle, SubsetRandomSampler,
                                        SubsetSampler, WeightedRandomSampler)
+from mindcell.dataset.padded import PaddedDataset
+from mindcell.dataset.schema import Schema
 from mindcell.dataset.sources import GeneratorDataset, NumpySlicesDataset
+from mindcell.dataset.text_sources import CSVDataset, TextFileDataset
+from mindcell.dataset.tfrecord import TFRecordDataset
 
 __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset",
            "Cifar100Dataset", "ImageFolderDataset", "DistributedSampler", "Dataset",
            "MapDataset", "BatchDataset", "BatchInfo", "RepeatDataset", "ZipDataset",
            "ConcatDataset", "TupleIterator", "DictIterator", "config", "transforms", "vision",
            "zip", "MindDataset", "Sampler", "SequentialSampler", "RandomSampler",
-           "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler", "Shuffle"]
+           "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler", "Shuffle",
+           "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

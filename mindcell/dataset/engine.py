@@ -211,6 +211,15 @@ class Dataset:
     def __add__(self, other):
         return self.concat(other)
 
+    def use_sampler(self, new_sampler):
+        """use_sampler(new_sampler): read with ``new_sampler``. On a concatenation (typically
+        a dataset + :class:`PaddedDataset`) only ``DistributedSampler(..., shuffle=False)``
+        without ``num_samples``: shard ``k`` reads positions ``i % num_shards == k`` of the
+        concatenated rows; on another dataset, the sampler of the random-access source below
+        it is replaced."""
+        from mindcell.dataset.padded import use_sampler
+        use_sampler(self, new_sampler)
+
     def split(self, sizes, randomize=True):
         """split(sizes, randomize=True): non-overlapping datasets of the given sizes (ints
         summing to the dataset size, or fractions summing to 1)."""

@@ -267,14 +267,23 @@ class ConcatDataset(Dataset):
             if d.get_col_names() != names:
                 raise ValueError("concat: the datasets' columns differ: %s and %s"
                                  % (names, d.get_col_names()))
+        self.sampler = None  # a DistributedSampler set by use_sampler (see .padded)
 
     def get_col_names(self):
         return self.children[0].get_col_names()
 
     def _count(self):
         counts = [d._count() for d in self.children]
-        return -1 if any(n < 0 for n in counts) else sum(counts)
+        total = -1 if any(n < 0 for n in counts) else sum(counts)
+        if self.sampler is not None and total >= 0:
+            from mindcell.dataset.padded import concat_shard_count
+            return concat_shard_count(self, total)
+        return total
 
     def _rows(self, epoch):
+        if self.sampler is not None:
+            from mindcell.dataset.padded import concat_shard_rows
+            yield from concat_shard_rows(self, epoch)
+            return
         for i, d in enumerate(self.children):
             yield from d._rows(epoch.child(i))

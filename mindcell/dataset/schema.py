@@ -1,0 +1,169 @@
+"""``Schema``: the column names, types and shapes of a file-reading dataset (TFRecordDataset)."""
+import json
+import os
+
+import numpy as np
+
+from mindcell.dtype import DType
+
+__all__ = ["Schema", "TYPE_NAMES"]
+
+TYPE_NAMES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+              "float16", "float32", "float64", "string")
+
+
+def _type_name(de_type):
+    if isinstance(de_type, DType) and de_type.name != "BFloat16":
+        name = str(de_type.np_dtype)
+    elif isinstance(de_type, str):
+        name = de_type
+    else:
+        name = None
+    if name not in TYPE_NAMES:
+        raise TypeError("Schema: unknown column type %r; expected a mindcell dtype or one of %s"
+                        % (de_type, list(TYPE_NAMES)))
+    return name
+
+
+def _check_shape(shape):
+    if not isinstance(shape, list) or any(
+            isinstance(d, bool) or not isinstance(d, int) or (d < 1 and d != -1) for d in shape):
+        raise TypeError("Schema: 'shape' must be a list of positive ints (or -1), but got %r"
+                        % (shape,))
+    return list(shape)
+
+
+class Schema:
+    """Schema(schema_file=None): column descriptions, empty or read from a JSON file
+    (``{"columns": {name: {"type": ..., "shape": [...]}} or [{"name": ...}, ...],
+    "numRows": n, "datasetType": "TF"}``).
+
+    A column has a ``type`` (``"int64"``, ``"float32"``, ``"uint8"``, ``"string"`` ...) and
+    optionally a ``shape``: the values are reshaped to it (``[]``: a scalar); a column added
+    with ``add_column`` without a shape keeps the values as read (1-D). ``numRows`` bounds the
+    rows a dataset reads.
+
+    Raises:
+        ValueError: a schema file that does not exist. RuntimeError: invalid JSON content.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.dataset import Schema
+        >>> schema = Schema()
+        >>> schema.add_column("image", de_type=ms.uint8, shape=[2, 2])
+        >>> schema.add_column("label", de_type="int64")
+        >>> print(schema.to_json())  # doctest: +ELLIPSIS
+        {
+          "columns": [
+            {
+              "name": "image",
+              "rank": 2,
+              "shape": [
+                2,
+                2
+              ],
+              "type": "uint8"
+            },
+        ...
+    """
+
+    def __init__(self, schema_file=None):
+        self.columns, self.num_rows, self.dataset_type = [], None, None
+        if schema_file is None:
+            return
+        if not isinstance(schema_file, str):
+            raise TypeError("Schema: 'schema_file' must be a str, but got %r" % (schema_file,))
+        if not os.path.isfile(schema_file):
+            raise ValueError("The file %s does not exist or permission denied!" % schema_file)
+        with open(schema_file, encoding="utf-8") as f:
+            try:
+                content = json.load(f)
+            except ValueError as e:
+                raise RuntimeError("Schema: %s is not valid JSON: %s" % (schema_file, e)) \
+                    from None
+        self.from_json(content)
+
+    def add_column(self, name, de_type, shape=None):
+        """add_column(name, de_type, shape=None): append a column of type ``de_type`` (a
+        dtype or a type name) and optionally a ``shape`` (list of int, -1 for any size).
+
+        Raises:
+            TypeError: a name that is not a str, an unknown type, a shape that is not a list.
+        """
+        if not isinstance(name, str):
+            raise TypeError("Schema.add_column: 'name' must be a str, but got %r" % (name,))
+        column = {"name": name, "type": _type_name(de_type), "rank": 1}
+        if shape is not None:
+            column["shape"] = _check_shape(shape)
+            column["rank"] = len(shape)
+        self.columns.append(column)
+
+    def parse_columns(self, columns):
+        """parse_columns(columns): replace the columns by ``columns``, a dict name ->
+        ``{"type": ..., "shape": [...]}`` (sorted by name) or a list of such dicts with a
+        ``"name"`` (in list order); a column without a shape is a scalar.
+
+        Raises:
+            RuntimeError: a column without a type or name. TypeError: an unknown type.
+        """
+        if isinstance(columns, dict):
+            # a dict's columns come sorted by name, as in MindSpore
+            items = [dict(spec, name=name) if isinstance(spec, dict) else spec
+                     for name, spec in sorted(columns.items())]
+        elif isinstance(columns, list):
+            items = columns
+        else:
+            raise TypeError("Schema.parse_columns: 'columns' must be a dict or a list, but got "
+                            "%s" % type(columns).__name__)
+        parsed = []
+        for spec in items:
+            if not isinstance(spec, dict) or "name" not in spec or "type" not in spec:
+                raise RuntimeError("Schema.parse_columns: every column needs a 'name' and a "
+                                   "'type', but got %r" % (spec,))
+            shape = _check_shape(spec.get("shape", []))
+            parsed.append({"name": spec["name"], "type": _type_name(spec["type"]),
+                           "rank": len(shape), "shape": shape})
+        self.columns = parsed
+
+    def from_json(self, json_obj):
+        """from_json(json_obj): read a schema dict (``columns``, optional ``numRows`` and
+        ``datasetType``)."""
+        if not isinstance(json_obj, dict) or "columns" not in json_obj:
+            raise RuntimeError("Schema.from_json: the schema needs 'columns', but got %r"
+                               % (json_obj,))
+        self.parse_columns(json_obj["columns"])
+        rows = json_obj.get("numRows")
+        if rows is not None and (isinstance(rows, bool) or not isinstance(rows, int)
+                                 or rows < 0):
+            raise RuntimeError("Schema.from_json: 'numRows' must be an int >= 0, but got %r"
+                               % (rows,))
+        self.num_rows = rows
+        self.dataset_type = json_obj.get("datasetType")
+
+    def to_json(self):
+        """to_json(): the schema as JSON text (what ``str(schema)`` shows)."""
+        out = {"columns": self.columns}
+        if self.dataset_type is not None:
+            out["datasetType"] = self.dataset_type
+        if self.num_rows is not None:
+            out["numRows"] = self.num_rows
+        return json.dumps(out, indent=2, sort_keys=True)
+
+    __str__ = to_json
+
+    @staticmethod
+    def get_num_rows(schema):
+        """get_num_rows(schema): the ``numRows`` of a schema (None when not set)."""
+        if not isinstance(schema, Schema):
+            raise TypeError("Schema.get_num_rows: expected a Schema, but got %s"
+                            % type(schema).__name__)
+        return schema.num_rows
+
+    def column(self, name):
+        """The column description named ``name`` (None if absent)."""
+        return next((c for c in self.columns if c["name"] == name), None)
+
+    def numpy_type(self, name):
+        """The numpy dtype of a column (``str`` for strings)."""
+        kind = self.column(name)["type"]
+        return np.dtype(str) if kind == "string" else np.dtype(kind)
