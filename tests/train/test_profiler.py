@@ -4,6 +4,8 @@ schedule and handlers behave as documented."""
 import doctest
 import json
 import os
+import pathlib
+import re
 
 import numpy as np
 import pytest
@@ -246,3 +248,14 @@ def test_mstx_marks_and_ranges(tmp_path):
     assert off._events() == []
     with pytest.raises(TypeError, match="message"):
         mstx.mark("")
+
+
+def test_doc_page_examples_run(tmp_path, monkeypatch, capsys):
+    page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "profiler_and_summaries.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+    assert len(blocks) == 2
+    monkeypatch.chdir(tmp_path)
+    for block in blocks:
+        exec(compile(block, str(page), "exec"), {})
+    out = capsys.readouterr().out
+    assert "True ['Add'" in out and "{'epoch': [1, 2]} ['net_output', 'acc']" in out
