@@ -30,6 +30,10 @@ def _openmp_flags():
 
 
 def _extensions():
+    # The elementwise kernels are instantiated from their formulas (csrc/generate.py).
+    sys.path.insert(0, os.path.join(HERE, "csrc"))
+    import generate
+    generate.generate()
     compile_omp, link_omp = _openmp_flags()
     exts = []
     only = [f for f in os.environ.get("MINDCELL_ONLY", "").split(",") if f]  # dev: rebuild a subset
@@ -45,6 +49,9 @@ def _extensions():
             extra_compile_args=["-O3", "-fno-math-errno", "-fno-trapping-math"] + _simd_flags() + compile_omp,
             extra_link_args=link_omp,
         ))
+    if not exts and not only:
+        raise RuntimeError("setup.py: no csrc/*.pyx beside setup.py; mindcell's kernels cannot "
+                           "be built (an incomplete source tree or sdist)")
     return cythonize(
         exts,
         include_path=["csrc"],

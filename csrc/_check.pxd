@@ -4,7 +4,7 @@
 # given. A failed check raises ValueError naming the kernel, the argument, what was expected
 # and what was given; messages are formatted only on failure.
 cimport numpy as cnp
-from _common cimport Opcode, OP_GELU_ERF_GRAD, OP_NEG, OP_COPY
+from _common cimport OP_BINARY_LAST, OP_UNARY_FIRST, OP_UNARY_LAST
 
 
 cdef inline str _shape(cnp.ndarray a):
@@ -82,13 +82,13 @@ cdef inline int need_positive(str kernel, str name, Py_ssize_t v) except -1:
 
 
 cdef inline int need_opcode(str kernel, int op, bint binary) except -1:
-    """op is a binary opcode (0..OP_GELU_ERF_GRAD) or a unary one (OP_NEG..OP_COPY)."""
-    if binary and not (0 <= op <= OP_GELU_ERF_GRAD):
+    """op is a binary opcode (0..OP_BINARY_LAST) or a unary one (OP_UNARY_FIRST..LAST)."""
+    if binary and not (0 <= op <= OP_BINARY_LAST):
         raise ValueError("%s: opcode %d is not a binary elementwise opcode (0..%d)"
-                         % (kernel, op, <int>OP_GELU_ERF_GRAD))
-    if not binary and not (OP_NEG <= op <= OP_COPY):
+                         % (kernel, op, <int>OP_BINARY_LAST))
+    if not binary and not (OP_UNARY_FIRST <= op <= OP_UNARY_LAST):
         raise ValueError("%s: opcode %d is not a unary elementwise opcode (%d..%d)"
-                         % (kernel, op, <int>OP_NEG, <int>OP_COPY))
+                         % (kernel, op, <int>OP_UNARY_FIRST, <int>OP_UNARY_LAST))
     return 0
 
 
@@ -100,12 +100,12 @@ cdef inline int need_program(str kernel, const int* prog, int n_instr, int n_in)
         raise ValueError("%s: the program must have at least one instruction" % kernel)
     for k in range(n_instr):
         op = prog[4 * k]
-        need_opcode(kernel, op, op < OP_NEG)
+        need_opcode(kernel, op, op < OP_UNARY_FIRST)
         if prog[4 * k + 1] != n_in + k:
             raise ValueError("%s: instruction %d must write register %d, but writes %d"
                              % (kernel, k, n_in + k, prog[4 * k + 1]))
         if not (0 <= prog[4 * k + 2] < n_in + k) or (
-                op < OP_NEG and not (0 <= prog[4 * k + 3] < n_in + k)):
+                op < OP_UNARY_FIRST and not (0 <= prog[4 * k + 3] < n_in + k)):
             raise ValueError("%s: instruction %d reads registers (%d, %d); only 0..%d are "
                              "defined there" % (kernel, k, prog[4 * k + 2], prog[4 * k + 3],
                                                 n_in + k - 1))

@@ -5,9 +5,8 @@ from cython.parallel cimport prange, parallel
 from _threads cimport mc_threads, mc_threads_if
 from libc.stdlib cimport malloc, free
 from _common cimport *
-from libc.math cimport (fabsf, logf, log1pf, sqrtf, sinf, cosf, floorf, ceilf, erff, powf)
-from _scalar cimport (unary_d, unary_f, binary_d, binary_f, exp_f, _tanh_f, _sigmoid_f,
-                     _gelu_tanh_f, _gelu_tanh_slope_f)
+from _scalar cimport unary_d, unary_f, binary_d, binary_f
+from _spans cimport unary_span_f32, binary_span_f32, binary_span_sb_f32, binary_span_sa_f32
 
 cdef enum:
     BLOCK = 1024  # elements per VM block: a program's registers stay in L1/L2
@@ -112,7 +111,7 @@ cdef inline void _vm_block_f32(const int* prog, int n_instr, int n_in, const flo
             pa = ins[ra] + (0 if sa else start)
         else:
             pa = regs + (ra - n_in) * BLOCK
-        if op < 20:
+        if op < OP_UNARY_FIRST:
             sb = rb < n_in and scalar[rb]
             if rb < n_in:
                 pb = ins[rb] + (0 if sb else start)
@@ -153,7 +152,7 @@ cdef inline void _vm_block_f64(const int* prog, int n_instr, int n_in, const dou
         rb = prog[4 * k + 3]
         pd = regs + dst * BLOCK
         pa = (ins[ra] + (0 if scalar[ra] else start)) if ra < n_in else regs + (ra - n_in) * BLOCK
-        if op < 20:
+        if op < OP_UNARY_FIRST:
             pb = (ins[rb] + (0 if scalar[rb] else start)) if rb < n_in else \
                 regs + (rb - n_in) * BLOCK
             for i in range(length):
@@ -192,208 +191,3 @@ cdef inline int fused_run(const int* prog, int n_instr, int n_in, const void** p
                                   <double*>regs, <double*>out, start, length)
             free(regs)
     return -1 if failed else 0
-
-
-# ----- spans: one loop per opcode ---------------------------------------------------------------
-# Each opcode has its own loop with the operation written out, so that gcc vectorises it; a
-# loop over a variable opcode (or over a call gcc declines to inline) runs a switch per
-# element (ReLU over 32768 floats: 313 us that way, 6 us now). The expressions are those of
-# unary_f/binary_f in _scalar.pxd. Both the flat kernels and the VM run these spans.
-cdef inline void unary_span_f32(int op, const float* x, float* out,
-                                Py_ssize_t n) noexcept nogil:
-    cdef Py_ssize_t i
-    if op == OP_NEG:
-        for i in range(n):
-            out[i] = -x[i]
-    elif op == OP_ABS:
-        for i in range(n):
-            out[i] = fabsf(x[i])
-    elif op == OP_EXP:
-        for i in range(n):
-            out[i] = exp_f(x[i])
-    elif op == OP_LOG:
-        for i in range(n):
-            out[i] = logf(x[i])
-    elif op == OP_LOG1P:
-        for i in range(n):
-            out[i] = log1pf(x[i])
-    elif op == OP_SQRT:
-        for i in range(n):
-            out[i] = sqrtf(x[i])
-    elif op == OP_RSQRT:
-        for i in range(n):
-            out[i] = <float>1.0 / sqrtf(x[i])
-    elif op == OP_SQUARE:
-        for i in range(n):
-            out[i] = x[i] * x[i]
-    elif op == OP_SIN:
-        for i in range(n):
-            out[i] = sinf(x[i])
-    elif op == OP_COS:
-        for i in range(n):
-            out[i] = cosf(x[i])
-    elif op == OP_TANH:
-        for i in range(n):
-            out[i] = _tanh_f(x[i])
-    elif op == OP_SIGMOID:
-        for i in range(n):
-            out[i] = _sigmoid_f(x[i])
-    elif op == OP_RELU:
-        for i in range(n):
-            out[i] = <float>0.0 if x[i] <= <float>0.0 else x[i]
-    elif op == OP_RECIPROCAL:
-        for i in range(n):
-            out[i] = <float>1.0 / x[i]
-    elif op == OP_FLOOR:
-        for i in range(n):
-            out[i] = floorf(x[i])
-    elif op == OP_CEIL:
-        for i in range(n):
-            out[i] = ceilf(x[i])
-    elif op == OP_ERF:
-        for i in range(n):
-            out[i] = erff(x[i])
-    elif op == OP_SILU:
-        for i in range(n):
-            out[i] = x[i] * _sigmoid_f(x[i])
-    elif op == OP_GELU_TANH:
-        for i in range(n):
-            out[i] = _gelu_tanh_f(x[i])
-    elif op == OP_GELU_ERF:
-        for i in range(n):
-            out[i] = <float>0.5 * x[i] * (<float>1.0 + erff(x[i] * <float>0.7071067811865476))
-    elif op == OP_RELU6:
-        for i in range(n):
-            out[i] = <float>0.0 if x[i] < <float>0.0 else (<float>6.0 if x[i] > <float>6.0 else x[i])
-    elif op == OP_COPY:
-        for i in range(n):
-            out[i] = x[i]
-    else:  # rare opcodes: the generic scalar function
-        for i in range(n):
-            out[i] = unary_f(op, x[i])
-
-
-cdef inline void binary_span_f32(int op, const float* a, const float* b, float* out,
-                                 Py_ssize_t n) noexcept nogil:
-    """out[i] = a[i] op b[i]."""
-    cdef Py_ssize_t i
-    if op == OP_ADD:
-        for i in range(n):
-            out[i] = a[i] + b[i]
-    elif op == OP_SUB:
-        for i in range(n):
-            out[i] = a[i] - b[i]
-    elif op == OP_MUL:
-        for i in range(n):
-            out[i] = a[i] * b[i]
-    elif op == OP_DIV:
-        for i in range(n):
-            out[i] = a[i] / b[i]
-    elif op == OP_MAX:
-        for i in range(n):
-            out[i] = a[i] if a[i] != a[i] else (a[i] if a[i] >= b[i] else b[i])
-    elif op == OP_MIN:
-        for i in range(n):
-            out[i] = a[i] if a[i] != a[i] else (a[i] if a[i] <= b[i] else b[i])
-    elif op == OP_POW:
-        for i in range(n):
-            out[i] = powf(a[i], b[i])
-    elif op == OP_RELU_GRAD:
-        for i in range(n):
-            out[i] = a[i] if b[i] > <float>0.0 else <float>0.0
-    elif op == OP_TANH_GRAD:
-        for i in range(n):
-            out[i] = b[i] * (<float>1.0 - a[i] * a[i])
-    elif op == OP_SIGMOID_GRAD:
-        for i in range(n):
-            out[i] = b[i] * a[i] * (<float>1.0 - a[i])
-    elif op == OP_GELU_TANH_GRAD:
-        for i in range(n):
-            out[i] = a[i] * _gelu_tanh_slope_f(b[i])
-    else:  # rare opcodes: the generic scalar function
-        for i in range(n):
-            out[i] = binary_f(op, a[i], b[i])
-
-
-cdef inline void binary_span_sb_f32(int op, const float* a, float b, float* out,
-                                    Py_ssize_t n) noexcept nogil:
-    """out[i] = a[i] op b (b a scalar)."""
-    cdef Py_ssize_t i
-    if op == OP_ADD:
-        for i in range(n):
-            out[i] = a[i] + b
-    elif op == OP_SUB:
-        for i in range(n):
-            out[i] = a[i] - b
-    elif op == OP_MUL:
-        for i in range(n):
-            out[i] = a[i] * b
-    elif op == OP_DIV:
-        for i in range(n):
-            out[i] = a[i] / b
-    elif op == OP_MAX:
-        for i in range(n):
-            out[i] = a[i] if a[i] != a[i] else (a[i] if a[i] >= b else b)
-    elif op == OP_MIN:
-        for i in range(n):
-            out[i] = a[i] if a[i] != a[i] else (a[i] if a[i] <= b else b)
-    elif op == OP_POW:
-        for i in range(n):
-            out[i] = powf(a[i], b)
-    elif op == OP_RELU_GRAD:
-        for i in range(n):
-            out[i] = a[i] if b > <float>0.0 else <float>0.0
-    elif op == OP_TANH_GRAD:
-        for i in range(n):
-            out[i] = b * (<float>1.0 - a[i] * a[i])
-    elif op == OP_SIGMOID_GRAD:
-        for i in range(n):
-            out[i] = b * a[i] * (<float>1.0 - a[i])
-    elif op == OP_GELU_TANH_GRAD:
-        for i in range(n):
-            out[i] = a[i] * _gelu_tanh_slope_f(b)
-    else:  # rare opcodes: the generic scalar function
-        for i in range(n):
-            out[i] = binary_f(op, a[i], b)
-
-
-cdef inline void binary_span_sa_f32(int op, float a, const float* b, float* out,
-                                    Py_ssize_t n) noexcept nogil:
-    """out[i] = a op b[i] (a a scalar)."""
-    cdef Py_ssize_t i
-    if op == OP_ADD:
-        for i in range(n):
-            out[i] = a + b[i]
-    elif op == OP_SUB:
-        for i in range(n):
-            out[i] = a - b[i]
-    elif op == OP_MUL:
-        for i in range(n):
-            out[i] = a * b[i]
-    elif op == OP_DIV:
-        for i in range(n):
-            out[i] = a / b[i]
-    elif op == OP_MAX:
-        for i in range(n):
-            out[i] = a if a != a else (a if a >= b[i] else b[i])
-    elif op == OP_MIN:
-        for i in range(n):
-            out[i] = a if a != a else (a if a <= b[i] else b[i])
-    elif op == OP_POW:
-        for i in range(n):
-            out[i] = powf(a, b[i])
-    elif op == OP_RELU_GRAD:
-        for i in range(n):
-            out[i] = a if b[i] > <float>0.0 else <float>0.0
-    elif op == OP_TANH_GRAD:
-        for i in range(n):
-            out[i] = b[i] * (<float>1.0 - a * a)
-    elif op == OP_SIGMOID_GRAD:
-        for i in range(n):
-            out[i] = b[i] * a * (<float>1.0 - a)
-    elif op == OP_GELU_TANH_GRAD:
-        for i in range(n):
-            out[i] = a * _gelu_tanh_slope_f(b[i])
-    else:  # rare opcodes: the generic scalar function
-        for i in range(n):
-            out[i] = binary_f(op, a, b[i])

@@ -6,7 +6,7 @@ from cython.parallel cimport prange
 from _threads cimport mc_threads_if
 from libc.math cimport exp, log
 from _common cimport real
-from _scalar cimport exp_f
+from _math cimport exp_f
 
 DEF LANES = 8
 

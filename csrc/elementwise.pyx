@@ -12,19 +12,7 @@ from _check cimport (float_type, need_array, need_dim, need_size, need_opcode, n
 
 cnp.import_array()
 include "_threads.pxi"
-
-OPCODES = {
-    "Add": OP_ADD, "Sub": OP_SUB, "Mul": OP_MUL, "RealDiv": OP_DIV, "Maximum": OP_MAX,
-    "Minimum": OP_MIN, "Pow": OP_POW, "ReluGrad": OP_RELU_GRAD, "TanhGrad": OP_TANH_GRAD,
-    "SigmoidGrad": OP_SIGMOID_GRAD, "Neg": OP_NEG, "Abs": OP_ABS, "Exp": OP_EXP,
-    "Log": OP_LOG, "Log1p": OP_LOG1P, "Sqrt": OP_SQRT, "Rsqrt": OP_RSQRT,
-    "Square": OP_SQUARE, "Sin": OP_SIN, "Cos": OP_COS, "Tanh": OP_TANH,
-    "Sigmoid": OP_SIGMOID, "ReLU": OP_RELU, "Reciprocal": OP_RECIPROCAL, "Floor": OP_FLOOR,
-    "Ceil": OP_CEIL, "Sign": OP_SIGN, "Erf": OP_ERF, "SiLU": OP_SILU,
-    "GeLUTanh": OP_GELU_TANH, "GeLUErf": OP_GELU_ERF, "ReLU6": OP_RELU6,
-    "GeLUGradTanh": OP_GELU_TANH_GRAD, "GeLUGradErf": OP_GELU_ERF_GRAD,
-}
-BINARY_LIMIT = 20  # opcodes below this take two operands
+include "_opcodes.pxi"
 
 
 cdef int _operand(str kernel, str name, cnp.ndarray a, int t) except -1:

@@ -50,9 +50,19 @@ def set_num_threads(n=None):
         raise ValueError("set_num_threads: expects n >= 1, but got %d" % n)
     for module in _kernel_modules():
         module.set_num_threads(n)
-    from mindcell._core import blas
-    blas.set_num_threads(n)
     _state["threads"] = n
+    for follow in _FOLLOWERS:
+        follow(n)
+
+
+_FOLLOWERS = []  # the BLAS's thread setter (mindcell/_core/blas.py registers it)
+
+
+def follow(setter):
+    """Call ``setter(n)`` now and whenever the thread count changes."""
+    _FOLLOWERS.append(setter)
+    if _state["threads"] is not None:
+        setter(_state["threads"])
 
 
 def get_num_threads():

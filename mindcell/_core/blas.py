@@ -7,6 +7,8 @@ import os
 
 import scipy_openblas32
 
+from mindcell import _threads
+
 
 def _load():
     lib_dir = scipy_openblas32.get_lib_dir()
@@ -48,3 +50,6 @@ def set_num_threads(n):
 
 def get_num_threads():
     return getattr(LIBRARY, _PREFIX + "openblas_get_num_threads")()
+
+
+_threads.follow(set_num_threads)

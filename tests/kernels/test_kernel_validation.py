@@ -99,6 +99,10 @@ def _rows():
 # Module members that are not kernels over user buffers (or are tested by their own cases).
 NOT_KERNELS = {"matmul.set_blas", "executor.set_blas", "executor.Executor",
                "recurrent.set_blas"}
+# Every module's thread controls (csrc/_threads.pxi): tests/kernels/test_thread_count.py
+_THREAD_CONTROLS = ("set_num_threads", "get_num_threads", "team_size")
+NOT_KERNELS |= {"%s.%s" % (info.name, attr) for info in pkgutil.iter_modules(
+    importlib.import_module("mindcell._C").__path__) for attr in _THREAD_CONTROLS}
 
 
 def _rnn_forward_args():

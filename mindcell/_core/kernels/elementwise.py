@@ -7,6 +7,7 @@ import numpy as np
 
 from mindcell._C import elementwise as _ew
 from mindcell._core.kernels import register
+from mindcell.ops.spec import elementwise as _spec
 
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
@@ -39,14 +40,11 @@ def _unary(name, op_name=None):
     register(name)(kernel)
 
 
-# Only ops whose kernel measures faster than numpy's ufunc on this class of machine (1e6
-# float32: exp 0.38 ms vs 1.8, tanh 0.81 vs 2.8, sqrt 0.13 vs 0.42; numpy's log stays faster
-# than libm's logf); the VM still runs every opcode inside fused programs. The one list of
-# native elementwise ops: ops/defs/elementwise.py lowers exactly these to native instructions.
-UNARY_KERNELS = ("Neg", "Abs", "Square", "Sigmoid", "ReLU", "SiLU", "ReLU6", "Exp", "Tanh",
-                 "Sqrt")
-BINARY_KERNELS = ("Add", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", "ReluGrad",
-                  "TanhGrad", "SigmoidGrad")
+# The native elementwise ops are the formulas marked ``native`` (mindcell/ops/spec/elementwise.py:
+# their kernel measures faster than numpy's ufunc); the VM runs every formula inside fused
+# programs. ops/defs/elementwise.py lowers exactly these to native instructions.
+UNARY_KERNELS = _spec.NATIVE_UNARY
+BINARY_KERNELS = _spec.NATIVE_BINARY
 for _name in UNARY_KERNELS:
     _unary(_name)
 
