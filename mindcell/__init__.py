@@ -23,6 +23,7 @@ from mindcell.train.serialization import (save_checkpoint, load_checkpoint,  # n
                                           load_param_into_net)
 from mindcell.train.serialization import *  # noqa: E402,F401,F403
 from mindcell import dataset, experimental  # noqa: E402,F401
+from mindcell import mindrecord  # noqa: E402,F401  (ms.mindrecord)
 from mindcell.train.model import Model  # noqa: E402,F401
 # MindSpore exports mindspore.train's callbacks at the top level (ms.LossMonitor, ...).
 from mindcell.train.callback import (Callback, RunContext, LossMonitor, TimeMonitor,  # noqa: E402,F401
