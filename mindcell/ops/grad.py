@@ -132,8 +132,11 @@ def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
     return pg
 
 
-def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op):
+def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_ids=False):
     check_fn_and_aux(fn, has_aux, op)
+    if not isinstance(return_ids, bool):
+        raise TypeError("%s: 'return_ids' must be a bool, but got %s"
+                        % (op, type(return_ids).__name__))
     weights = _check_weights(weights, op)
     if grad_position is None and not weights:
         raise ValueError("%s: 'grad_position' and 'weights' cannot both be None" % op)
@@ -143,6 +146,9 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op):
         rec = _Recorded(fn, args, positions, weights, op)
         outputs, aux = _differentiated(rec.out, has_aux, op)
         pos_grads, weight_grads = rec.gradients(outputs, [ones_like(o) for o in outputs])
+        if return_ids:  # each gradient as (input position, grad) or (parameter name, grad)
+            pos_grads = [(p, g) for p, g in zip(positions, pos_grads)]
+            weight_grads = [(w.name, g) for w, g in zip(weights, weight_grads)]
         grads = _pack(pos_grads, weight_grads, isinstance(grad_position, int),
                       grad_position is not None, bool(weights))
         if with_value:
@@ -168,7 +174,8 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
             differentiate as well, e.g. ``net.trainable_params()``.
         has_aux (bool): ``fn`` returns a tuple; only its first item is differentiated, the
             others are returned unchanged next to the gradients.
-        return_ids (bool): accepted for compatibility with MindSpore; no effect.
+        return_ids (bool): return each gradient as ``(position, gradient)`` for an input and
+            ``(parameter name, gradient)`` for a weight. Default: False.
 
     Returns:
         Callable: called with the inputs of ``fn``, it returns the gradients: one Tensor for
@@ -194,7 +201,7 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
         (Tensor(shape=[1], dtype=Float32, value= [ 3.00000000e+00]),
          Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
     """
-    return _make_grad_fn(fn, grad_position, weights, has_aux, False, "grad")
+    return _make_grad_fn(fn, grad_position, weights, has_aux, False, "grad", return_ids)
 
 
 def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
@@ -211,7 +218,8 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
         weights (Union[Parameter, list[Parameter], ParameterTuple, None]): Parameters to
             differentiate as well.
         has_aux (bool): only the first output of ``fn`` is differentiated.
-        return_ids (bool): accepted for compatibility with MindSpore; no effect.
+        return_ids (bool): return each gradient as ``(position, gradient)`` for an input and
+            ``(parameter name, gradient)`` for a weight. Default: False.
 
     Returns:
         Callable: called with the inputs of ``fn``, it returns ``(outputs, gradients)``:
@@ -236,7 +244,8 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
         >>> dw.shape, db.shape
         ((1, 2), (1,))
     """
-    return _make_grad_fn(fn, grad_position, weights, has_aux, True, "value_and_grad")
+    return _make_grad_fn(fn, grad_position, weights, has_aux, True, "value_and_grad",
+                         return_ids)
 
 
 class GradOperation:
