@@ -2,7 +2,7 @@
 and every instruction of GRAPH_MODE programs, write a Chrome trace, print the slowest ops.
 See docs/profiler_and_summaries.md."""
 from mindcell.profiler._options import (ProfilerLevel, ProfilerActivity, AicoreMetrics,  # noqa
-                                        ExportType, HostSystem, ProfilerAction)
+                                        ExportType, HostSystem, ProfilerAction)  # noqa: F401
 from mindcell.profiler.profiler import (Profiler, profile, schedule,  # noqa: F401
                                         tensorboard_trace_handler, _ExperimentalConfig)
 from mindcell.profiler._mstx import mstx  # noqa: F401

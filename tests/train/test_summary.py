@@ -84,10 +84,10 @@ def read_events(path):
                 values[tag] = ("scalar", struct.unpack("<f", v[2][0])[0])
             elif 5 in v:
                 h = _fields(v[5][0])
-                values[tag] = ("histogram", {
-                    "min": struct.unpack("<d", h[1][0])[0], "max": struct.unpack("<d", h[2][0])[0],
-                    "num": struct.unpack("<d", h[3][0])[0], "sum": struct.unpack("<d", h[4][0])[0],
-                    "limits": np.frombuffer(h[6][0], "<f8"), "counts": np.frombuffer(h[7][0], "<f8")})
+                d = {k: struct.unpack("<d", h[i][0])[0] if i in h else 0.0
+                     for i, k in ((1, "min"), (2, "max"), (3, "num"), (4, "sum"))}
+                d.update(limits=np.frombuffer(h[6][0], "<f8"), counts=np.frombuffer(h[7][0], "<f8"))
+                values[tag] = ("histogram", d)
             elif 4 in v:
                 im = _fields(v[4][0])
                 values[tag] = ("image", (im[1][0], im[2][0], im[3][0], im[4][0]))
