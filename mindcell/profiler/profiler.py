@@ -353,6 +353,59 @@ class Profiler(_ProfilerBase):
                 raise ValueError("Profiler.analyse: 'step_list' needs a schedule")
         self._write(self._output_path, pretty=pretty, step_list=step_list)
 
+    def op_analyse(self, op_name, device_id=None):
+        """Per-op statistics of the recorded calls of ``op_name`` (deprecated in MindSpore).
+
+        Args:
+            op_name (Union[str, list[str]]): primitive names, e.g. ``"MatMul"``.
+            device_id (int): accepted (one device here). Default: ``None``.
+
+        Returns:
+            str, JSON ``{name: {"op_occurrences", "op_total_time(us)", "op_avg_time(us)",
+            "op_max_time(us)", "proportion(%)", "output_bytes", "input_shapes": {shapes:
+            calls}}}``; None (with a logged error, as MindSpore) when no name was recorded.
+
+        Raises:
+            TypeError: ``op_name`` not a str or list of str, ``device_id`` not an int.
+        """
+        import json
+        import warnings
+        warnings.warn("Profiler.op_analyse is deprecated (as in MindSpore)", UserWarning,
+                      stacklevel=2)
+        names = [op_name] if isinstance(op_name, str) else op_name
+        if not isinstance(names, list) or not names or not all(
+                isinstance(n, str) for n in names):
+            raise TypeError("Profiler.op_analyse: 'op_name' must be a str or a list of str, "
+                            "but got %r" % (op_name,))
+        if device_id is not None and (isinstance(device_id, bool)
+                                      or not isinstance(device_id, int)):
+            raise TypeError("Profiler.op_analyse: 'device_id' must be an int, but got %s"
+                            % type(device_id).__name__)
+        if self._has_started:
+            self._collect()
+        events = self._events()
+        rows = {r["op"]: r for r in _export.op_table(events)}
+        found = {}
+        for name in names:
+            if name not in rows:
+                continue
+            r = rows[name]
+            shapes = {}
+            for e in events:
+                if e.name == name and e.cat in ("eager", "graph"):
+                    key = ";".join(",".join(map(str, s)) for s in e.shapes)
+                    shapes[key] = shapes.get(key, 0) + 1
+            found[name] = {"op_occurrences": r["calls"],
+                           "op_total_time(us)": round(r["total_ns"] / 1e3, 3),
+                           "op_avg_time(us)": round(r["avg_ns"] / 1e3, 3),
+                           "op_max_time(us)": round(r["max_ns"] / 1e3, 3),
+                           "proportion(%)": round(r["percent"], 3),
+                           "output_bytes": r["out_bytes"], "input_shapes": shapes}
+        if not found:
+            log.error("Profiler.op_analyse: no recorded call of %s", names)
+            return None
+        return json.dumps(found)
+
     @staticmethod
     def offline_analyse(path, pretty=False, step_list=None, data_simplification=True):
         """Print the summary table of the newest trace written under ``path``.

@@ -259,3 +259,20 @@ def test_doc_page_examples_run(tmp_path, monkeypatch, capsys):
         exec(compile(block, str(page), "exec"), {})
     out = capsys.readouterr().out
     assert "True ['Add'" in out and "{'epoch': [1, 2]} ['net_output', 'acc']" in out
+
+
+def test_op_analyse(tmp_path):
+    prof = Profiler(output_path=str(tmp_path))
+    x = _x()
+    for _ in range(3):
+        ops.matmul(x, x)
+    ops.matmul(_x((4, 2)).T, _x((4, 2)))
+    prof.stop()
+    with pytest.warns(UserWarning, match="deprecated"):
+        info = json.loads(prof.op_analyse(["MatMul", "Conv2D"]))
+    assert list(info) == ["MatMul"] and info["MatMul"]["op_occurrences"] == 4
+    assert info["MatMul"]["input_shapes"] == {"4,4;4,4": 3, "2,4;4,2": 1}
+    with pytest.warns(UserWarning):
+        assert prof.op_analyse("Conv2D") is None
+    with pytest.warns(UserWarning), pytest.raises(TypeError, match="op_name"):
+        prof.op_analyse(3)
