@@ -8,6 +8,8 @@ from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
 from mindcell.ops._errors import check_positive_int
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
+from mindcell.nn.layer.inner_prims import Conv2DTranspose
 from mindcell.ops.defs.nn import conv2d_input_p
 from mindcell.ops.function.nn_func import same_padding
 
@@ -46,16 +48,24 @@ def check_group(group, in_channels, out_channels, owner):
     return group
 
 
+def default_inits(shape, has_bias, weight_init, bias_init):
+    """``(weight_init, bias_init)`` with MindSpore's defaults filled in: HeUniform(sqrt(5)) for
+    the weight and, with a bias, Uniform(1 / sqrt(fan_in)) (None without one)."""
+    if weight_init is None:
+        weight_init = HeUniform(math.sqrt(5))
+    if has_bias and bias_init is None:
+        bias_init = Uniform(1 / math.sqrt(math.prod(shape[1:])))
+    return weight_init, bias_init
+
+
 def conv_weight_and_bias(shape, out_channels, has_bias, weight_init, bias_init, dtype):
     """The Parameter 'weight' of ``shape`` (default HeUniform(sqrt(5))) and, with has_bias, the
     Parameter 'bias' (out_channels,) (default Uniform(1 / sqrt(fan_in))), else None."""
-    weight = Parameter(initializer(HeUniform(math.sqrt(5)) if weight_init is None
-                                   else weight_init, shape, dtype), name="weight")
+    weight_init, bias_init = default_inits(shape, has_bias, weight_init, bias_init)
+    weight = Parameter(initializer(weight_init, shape, dtype), name="weight")
     if not has_bias:
         return weight, None
-    fan_in = math.prod(shape[1:])
-    bias = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)) if bias_init is None
-                                 else bias_init, (out_channels,), dtype), name="bias")
+    bias = Parameter(initializer(bias_init, (out_channels,), dtype), name="bias")
     return weight, bias
 
 class _Conv(Cell):
@@ -77,9 +87,17 @@ class _Conv(Cell):
         self.has_bias = bool(has_bias)
         shape = ((in_channels, out_channels // group) if transpose
                  else (out_channels, in_channels // group)) + self.kernel_size
+        # MindSpore keeps the initializers in use, its defaults included
+        self.weight_init, self.bias_init = default_inits(shape, self.has_bias, weight_init,
+                                                         bias_init)
         self.weight, self.bias = conv_weight_and_bias(shape, out_channels, self.has_bias,
-                                                      weight_init, bias_init, dtype)
-        self.weight_init, self.bias_init = weight_init, bias_init
+                                                      self.weight_init, self.bias_init, dtype)
+        self.data_format = "NCHW"
+        self.bias_add = P.BiasAdd()
+        if not transpose:
+            self.conv2d = P.Conv2D(out_channels, self.kernel_size, mode=1, pad_mode=pad_mode,
+                                   pad=self._pads, stride=self.stride, dilation=self.dilation,
+                                   group=self.group)
 
     def _check_input(self, x, owner, ndim=4):
         if x.ndim != ndim or x.shape[1] != self.in_channels:
@@ -125,6 +143,7 @@ class Conv1d(_Conv):
         super().__init__("Conv1d", in_channels, out_channels, (1, kernel_size), (1, stride),
                          pad_mode, pads, (1, dilation), group, has_bias, weight_init, bias_init,
                          dtype)
+        self.expand_dims, self.squeeze, self.shape = P.ExpandDims(), P.Squeeze(2), P.Shape()
 
     def construct(self, x):
         self._check_input(x, "Conv1d", ndim=3)
@@ -145,7 +164,20 @@ class Conv2dTranspose(_Conv):
         super().__init__("Conv2dTranspose", in_channels, out_channels, kernel_size, stride,
                          pad_mode, padding, dilation, group, has_bias, weight_init, bias_init,
                          dtype, transpose=True)
-        self.output_padding = _pair(output_padding, "output_padding", "Conv2dTranspose")
+        self._out_pad = _pair(output_padding, "output_padding", "Conv2dTranspose")
+        self._transpose_attrs(output_padding)
+
+    def _transpose_attrs(self, output_padding):
+        """The attributes and primitive MindSpore's transposed convolutions hold."""
+        self.output_padding = output_padding
+        self.shape = P.Shape()
+        self.is_valid, self.is_same = self.pad_mode == "valid", self.pad_mode == "same"
+        self.is_pad = self.pad_mode == "pad"
+        (self.padding_top, self.padding_bottom, self.padding_left,
+         self.padding_right) = self._pads
+        self.conv2d_transpose = Conv2DTranspose(
+            self.in_channels, self.kernel_size, pad_mode=self.pad_mode, pad=self._pads,
+            stride=self.stride, dilation=self.dilation, group=self.group)
 
     def construct(self, x):
         self._check_input(x, "Conv2dTranspose")
@@ -160,8 +192,8 @@ class Conv2dTranspose(_Conv):
             pl, pr = same_padding(out_w, kw, sw, dw)
         else:
             pt, pb, pl, pr = self._pads
-            out_h = (h - 1) * sh - pt - pb + dh * (kh - 1) + 1 + self.output_padding[0]
-            out_w = (w - 1) * sw - pl - pr + dw * (kw - 1) + 1 + self.output_padding[1]
+            out_h = (h - 1) * sh - pt - pb + dh * (kh - 1) + 1 + self._out_pad[0]
+            out_w = (w - 1) * sw - pl - pr + dw * (kw - 1) + 1 + self._out_pad[1]
         pb = (h - 1) * sh + dh * (kh - 1) + 1 - out_h - pt
         pr = (w - 1) * sw + dw * (kw - 1) + 1 - out_w - pl
         y = conv2d_input_p.bind(x, F.cast(self.weight, x.dtype),

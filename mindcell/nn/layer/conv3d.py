@@ -3,8 +3,10 @@ from mindcell import dtype as mstype
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
 from mindcell.ops._errors import check_positive_int
-from mindcell.nn.layer.conv import check_group, conv_weight_and_bias
+from mindcell.nn.layer.conv import check_group, conv_weight_and_bias, default_inits
+from mindcell.nn.layer.inner_prims import Conv3D
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 def _triple(v, name):
@@ -59,8 +61,17 @@ class Conv3d(Cell):
         self.group = check_group(group, in_channels, out_channels, "Conv3d")
         self.has_bias = bool(has_bias)
         shape = (out_channels, in_channels // group) + self.kernel_size
+        self.weight_init, self.bias_init = default_inits(shape, self.has_bias, weight_init,
+                                                         bias_init)
         self.weight, self.bias = conv_weight_and_bias(shape, out_channels, self.has_bias,
-                                                      weight_init, bias_init, dtype)
+                                                      self.weight_init, self.bias_init, dtype)
+        # the attributes and primitives MindSpore's Conv3d holds
+        self.data_format = data_format
+        self.conv3d = Conv3D(out_channels, self.kernel_size, pad_mode=pad_mode, pad=self._pads,
+                             stride=self.stride, dilation=self.dilation, group=self.group)
+        self.bias_add = P.BiasAdd(data_format="NCDHW")
+        self.shape, self.concat = P.Shape(), P.Concat(axis=1)
+        self.split_0, self.split_1 = P.Split(0, self.group), P.Split(1, self.group)
 
     def construct(self, x):
         if x.ndim != 5 or x.shape[1] != self.in_channels:

@@ -66,7 +66,9 @@ class Conv1dTranspose(Conv2dTranspose):
         _Conv.__init__(self, owner, in_channels, out_channels, (1, kernel_size), (1, stride),
                        pad_mode, (0, 0, padding, padding), (1, dilation), group, has_bias,
                        weight_init, bias_init, dtype, transpose=True)
-        self.output_padding = (0, 0)
+        self._out_pad = (0, 0)
+        self._transpose_attrs(0)
+        del self.output_padding  # MindSpore's Conv1dTranspose has none
         self.expand_dims = P.ExpandDims()
         self.squeeze = P.Squeeze(2)
 

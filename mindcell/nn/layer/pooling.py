@@ -2,6 +2,7 @@
 adaptive_pooling.py)."""
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops.function.nn_func import same_padding
 
 
@@ -17,21 +18,24 @@ def _pair(v, name, owner):
 class _Pool2d(Cell):
     def __init__(self, owner, kernel_size, stride, pad_mode, padding):
         super().__init__()
-        self.kernel_size = _pair(kernel_size, "kernel_size", owner)
-        self.stride = _pair(stride, "stride", owner)
+        self._ksize = _pair(kernel_size, "kernel_size", owner)
+        self._strides = _pair(stride, "stride", owner)
         pad_mode = pad_mode.lower()
         if pad_mode not in ("same", "valid", "pad"):
             raise ValueError("%s: 'pad_mode' must be 'same', 'valid' or 'pad', but got %r"
                              % (owner, pad_mode))
         if pad_mode != "pad" and padding:
             raise ValueError("%s: 'padding' must be 0 unless pad_mode is 'pad'" % owner)
-        self.pad_mode, self.padding, self._owner = pad_mode, padding, owner
+        self._mode, self.padding, self._owner = pad_mode, padding, owner
+        # MindSpore's attributes: the sizes as given, the mode upper-case
+        self.kernel_size, self.stride = kernel_size, stride
+        self.pad_mode, self.format = pad_mode.upper(), "NCHW"
 
     def _pads(self, x):
-        if self.pad_mode == "same":
-            (kh, kw), (sh, sw) = self.kernel_size, self.stride
+        if self._mode == "same":
+            (kh, kw), (sh, sw) = self._ksize, self._strides
             return same_padding(x.shape[-2], kh, sh, 1) + same_padding(x.shape[-1], kw, sw, 1)
-        if self.pad_mode == "pad":
+        if self._mode == "pad":
             p = self.padding
             return (p, p, p, p) if isinstance(p, int) else (p[0], p[0], p[1], p[1])
         return 0
@@ -43,7 +47,7 @@ class _Pool2d(Cell):
 
     def extend_repr(self):
         return "kernel_size=%s, stride=%s, pad_mode=%s" % (self.kernel_size, self.stride,
-                                                          self.pad_mode.upper())
+                                                          self.pad_mode)
 
 
 def _check_nchw(data_format, owner):
@@ -73,17 +77,20 @@ class MaxPool2d(_Pool2d):
         self.dilation = _pair(dilation, "dilation", "MaxPool2d")
         self.return_indices, self.ceil_mode = bool(return_indices), bool(ceil_mode)
         _check_pad_only(self, "MaxPool2d")
+        self.use_pad = self._mode == "pad"
+        if not self.use_pad:  # MindSpore's 'pad' mode holds a MaxPool3DWithArgmax instead
+            self.max_pool = P.MaxPool(self._ksize, self._strides, self._mode)
 
     def construct(self, x):
         self._check(x)
-        return F.max_pool2d(x, self.kernel_size, self.stride, self._pads(x), self.dilation,
+        return F.max_pool2d(x, self._ksize, self._strides, self._pads(x), self.dilation,
                             self.return_indices, self.ceil_mode)
 
 
 def _check_pad_only(cell, owner):
-    if cell.pad_mode != "pad" and (cell.dilation != (1, 1) or cell.return_indices):
+    if cell._mode != "pad" and (cell.dilation != (1, 1) or cell.return_indices):
         raise ValueError("%s: 'dilation' and 'return_indices' can only be set with "
-                         "pad_mode='pad', but pad_mode is %r" % (owner, cell.pad_mode))
+                         "pad_mode='pad', but pad_mode is %r" % (owner, cell._mode))
 
 
 class AvgPool2d(_Pool2d):
@@ -96,11 +103,14 @@ class AvgPool2d(_Pool2d):
         _check_nchw(data_format, "AvgPool2d")
         self.ceil_mode, self.divisor_override = bool(ceil_mode), divisor_override
         # MindSpore never counts 'same' padding in the divisor
-        self.count_include_pad = bool(count_include_pad) and self.pad_mode != "same"
+        self.count_include_pad = bool(count_include_pad) and self._mode != "same"
+        self.ascend_910b_target, self.is_expand = False, False
+        if self._mode != "pad":
+            self.avg_pool = P.AvgPool(self._ksize, self._strides, self._mode)
 
     def construct(self, x):
         self._check(x)
-        return F.avg_pool2d(x, self.kernel_size, self.stride, self._pads(x), self.ceil_mode,
+        return F.avg_pool2d(x, self._ksize, self._strides, self._pads(x), self.ceil_mode,
                             self.count_include_pad, self.divisor_override)
 
 
