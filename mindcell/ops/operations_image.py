@@ -139,11 +139,12 @@ class ROIAlign(AttrPrimitive):
                  roi_end_mode=1):
         super().__init__()
         op = "ROIAlign"
-        self.set_attrs(pooled_height=check_int(pooled_height, op, "pooled_height", 1),
-                       pooled_width=check_int(pooled_width, op, "pooled_width", 1),
+        big = 2 ** 31 - 1
+        self.set_attrs(pooled_height=check_int(pooled_height, op, "pooled_height", 1, big),
+                       pooled_width=check_int(pooled_width, op, "pooled_width", 1, big),
                        spatial_scale=check_number(spatial_scale, op, "spatial_scale",
                                                   finite=True),
-                       sample_num=check_int(sample_num, op, "sample_num"),
+                       sample_num=check_int(sample_num, op, "sample_num", None, big),
                        roi_end_mode=check_int(roi_end_mode, op, "roi_end_mode", 0, 1))
 
     def __call__(self, features, rois):
@@ -244,9 +245,9 @@ class MaxPool3D(AttrPrimitive):
                 if 2 * p > kernel[i // 2]:
                     raise ValueError("%s: 'pad_list' must be at most half the kernel size %s, "
                                      "but got %r" % (op, kernel, pads))
-        return P3.pool3d_max(x, kernel, stride, (1, 1, 1), tuple(pads),
-                             bool(self.ceil_mode) and self.pad_mode == "PAD", op)
+        ceil = bool(self.ceil_mode) and self.pad_mode == "PAD"
+        return P3.pool3d_max(x, kernel, stride, (1, 1, 1), tuple(pads), ceil, op)
 
 
-__all__ = ["MaxPool3D", "ResizeNearestNeighbor", "ResizeBilinearV2", "ResizeBilinear", "CropAndResize",
-           "ROIAlign", "AdaptiveAvgPool2D"]
+__all__ = ["MaxPool3D", "ResizeNearestNeighbor", "ResizeBilinearV2", "ResizeBilinear",
+           "CropAndResize", "ROIAlign", "AdaptiveAvgPool2D"]

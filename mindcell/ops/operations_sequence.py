@@ -10,7 +10,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_int, public_name, show
 from mindcell.ops._f_compat import scalar_to_tensor as _scalar_to_tensor
-from mindcell.ops._helpers import check_tensor
+from mindcell.ops._helpers import check_numel, check_tensor
 from mindcell.ops._prim_attrs import AttrPrimitive
 from mindcell.ops.defs import state as _state
 from mindcell.ops.function import array_func as A
@@ -142,6 +142,14 @@ class ScalarToTensor(AttrPrimitive):
     """ScalarToTensor()(x, dtype=mstype.float32): a 0-D tensor of the number ``x``."""
 
     def __call__(self, x, dtype=mstype.float32):
+        if isinstance(x, (np.bool_, np.integer, np.floating)):
+            x = x.item()
+        if not isinstance(x, (bool, int, float)):
+            raise TypeError("ScalarToTensor: 'x' must be a bool, int or float, but got %s"
+                            % show(x))
+        if not isinstance(dtype, mstype.DType):
+            raise TypeError("ScalarToTensor: 'dtype' must be a mindcell dtype, but got %s"
+                            % show(dtype))
         return _scalar_to_tensor(x, dtype)
 
 
@@ -309,7 +317,7 @@ class UniformInt(AttrPrimitive):
             raise RuntimeError("%s: 'minval' (%d) must be less than 'maxval' (%d)"
                                % (public_name(op), int(minval.asnumpy()),
                                   int(maxval.asnumpy())))
-        shape = tuple(check_int(s, op, "shape", 0) for s in shape)
+        shape = check_numel(tuple(check_int(s, op, "shape", 0) for s in shape), op)
         lo, hi = M.cast(minval, mstype.float64), M.cast(maxval, mstype.float64)
         u = _state.uniform_p.bind(shape=shape, dtype=np.float64)
         # u < 1, so the floor stays below maxval

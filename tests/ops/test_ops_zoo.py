@@ -346,7 +346,8 @@ def test_roi_align_gradient(args):
 
 @pytest.mark.parametrize("kernel,stride,mode_,pads,ceil", [
     (2, 2, "VALID", 0, None), ((2, 3, 3), (1, 2, 2), "same", 0, None),
-    (3, 2, "PAD", 1, False), (3, 2, "PAD", 1, True), ((1, 2, 3), 1, "pad", (0, 0, 1, 0, 1, 1), None)])
+    (3, 2, "PAD", 1, False), (3, 2, "PAD", 1, True),
+    ((1, 2, 3), 1, "pad", (0, 0, 1, 0, 1, 1), None)])
 def test_max_pool3d_primitive_matches_loop(kernel, stride, mode_, pads, ceil, mode):
     x = RNG.standard_normal((2, 2, 4, 5, 6))
     op = ops.MaxPool3D(kernel, stride, mode_, pads, ceil)

@@ -7,7 +7,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.ops._errors import check_int, check_number, public_name, show
-from mindcell.ops._helpers import check_tensor
+from mindcell.ops._helpers import check_numel, check_tensor
 from mindcell.ops.defs import detection as D
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import array_func as A
@@ -76,6 +76,8 @@ def iou(anchor_boxes, gt_boxes, mode="iou"):
 
 
 def check_iou_mode(mode, op):
+    if not isinstance(mode, str):
+        raise TypeError("%s: 'mode' must be a str, but got %s" % (public_name(op), show(mode)))
     if mode not in ("iou", "iof"):
         raise KeyError("%s: 'mode' must be 'iou' or 'iof', but got %s" % (public_name(op),
                                                                           show(mode)))
@@ -196,7 +198,11 @@ def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0
     op = "bounding_box_decode"
     max_h, max_w = check_max_shape(max_shape, op)
     means, stds = check_box_coefs(means, op, "means"), check_box_coefs(stds, op, "stds")
-    clip = abs(math.log(check_number(wh_ratio_clip, op, "wh_ratio_clip", finite=True)))
+    ratio = check_number(wh_ratio_clip, op, "wh_ratio_clip", finite=True)
+    if ratio <= 0:
+        raise ValueError("%s: 'wh_ratio_clip' must be positive, but got %r"
+                         % (public_name(op), wh_ratio_clip))
+    clip = abs(math.log(ratio))
     _pair_boxes(anchor_box, deltas, op, "deltas")
     px, py, pw, ph = _centres(anchor_box)
     dx, dy, dw, dh = (M.add(M.mul(_col(deltas, k), s), m)
@@ -278,7 +284,7 @@ def choice_with_mask(input_x, count=256, seed=None):
         ((4, 1), 2)
     """
     op = "choice_with_mask"
-    count = check_int(count, op, "count", 1)
+    count = check_int(count, op, "count", 1, 2 ** 31 - 1)
     if seed is not None:
         check_int(seed, op, "seed", 0)
     check_tensor(input_x, op, "input_x")
@@ -288,6 +294,7 @@ def choice_with_mask(input_x, count=256, seed=None):
     if not 1 <= input_x.ndim <= 5:
         raise ValueError("%s: 'input_x' must be 1-D to 5-D, but got shape %s"
                          % (public_name(op), input_x.shape))
+    check_numel((count, input_x.ndim), op, "count")
     return D.random_choice_with_mask_p.bind(input_x, count=count)
 
 
@@ -306,6 +313,10 @@ def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample
         raise TypeError("%s: 'features' must be a 4-D float16/float32 tensor, but got %s"
                         % (public_name(op), show(features)))
     _boxes(rois, op, "rois", (features._np_dtype,), 5)
+    check_numel((rois.shape[0], features.shape[1], pooled_height, pooled_width), op,
+                "the output")
+    if sample_num > 0:  # the per-axis sampling matrices hold pooled * sample_num entries
+        check_numel((max(pooled_height, pooled_width), sample_num, 64), op, "sample_num")
     return D.roi_align_p.bind(features, rois, pooled_height=pooled_height,
                               pooled_width=pooled_width, spatial_scale=spatial_scale,
                               sample_num=sample_num, roi_end_mode=roi_end_mode)

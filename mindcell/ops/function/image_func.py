@@ -8,7 +8,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_choice, check_int, check_number, public_name, show
-from mindcell.ops._helpers import check_tensor
+from mindcell.ops._helpers import check_numel, check_tensor
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import array_func as A
 from mindcell.ops.function import math_func as M
@@ -30,7 +30,7 @@ def resize_size(size, op, arg="size"):
     if len(size) != 2:
         raise ValueError("%s: '%s' must have 2 entries (height, width), but got %r"
                          % (public_name(op), arg, tuple(size)))
-    return tuple(check_int(s, op, arg, 1) for s in size)
+    return check_numel(tuple(check_int(s, op, arg, 1, 2 ** 31 - 1) for s in size), op, arg)
 
 
 def check_centers(align_corners, half_pixel_centers, op):
@@ -177,6 +177,8 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
     """
     op = "crop_and_resize"
     ch, cw = _crop_inputs(image, boxes, box_indices, crop_size, op)
+    if not isinstance(method, str):
+        raise TypeError("%s: 'method' must be a str, but got %s" % (public_name(op), show(method)))
     if method == "bilinear_v2":
         raise ValueError("%s: method 'bilinear_v2' is not supported by mindcell; use "
                          "'bilinear' or 'nearest'" % public_name(op))

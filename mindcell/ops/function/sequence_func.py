@@ -228,6 +228,9 @@ def scalar_cast(input_x, input_y):
         -2
     """
     op = "scalar_cast"
+    if not isinstance(input_y, mstype.DType):
+        raise TypeError("%s: 'input_y' must be a dtype, but got %s" % (public_name(op),
+                                                                      show(input_y)))
     if input_y not in _SCALAR_CAST:
         raise ValueError("%s: 'input_y' must be one of [Int64, Float64, Bool], but got %s"
                          % (public_name(op), input_y))
@@ -235,7 +238,9 @@ def scalar_cast(input_x, input_y):
         raise TypeError("%s: 'input_x' must be a Python number, but got %s"
                         % (public_name(op), show(input_x)))
     if not isinstance(input_x, (bool, np.bool_)):
-        check_number(input_x, op, "input_x")
+        value = check_number(input_x, op, "input_x")
+        if input_y == mstype.int64 and not np.isfinite(value):
+            raise ValueError("%s: cannot convert %r to Int64" % (public_name(op), input_x))
     return _SCALAR_CAST[input_y](input_x)
 
 
