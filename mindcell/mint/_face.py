@@ -58,15 +58,26 @@ def _run(face, api, args):
         if value is not allowed and value != allowed:
             raise NotImplementedError("%s: '%s'=%r is not supported by mindcell (only %r)"
                                       % (api, arg, value, allowed))
-    if face.impl is not None:
-        return face.impl(**args)
     try:
+        if face.impl is not None:
+            return face.impl(**args)
         return face.op(**{face.rename.get(k, k): v for k, v in args.items()})
     except (TypeError, ValueError, IndexError, RuntimeError) as e:
-        renamed = _with_mint_names(e, face.rename)
+        renamed = _with_mint_names(e, _message_names(face, args))
         if renamed is None:
             raise
         raise renamed from None
+
+
+def _message_names(face, args):
+    """mint name -> the op's name for it, as an op's error message may spell it: the record's
+    renames and MindSpore ops' usual spellings of ``dim``/``keepdim``."""
+    names = dict(face.rename)
+    if "dim" in args and "axis" not in args:
+        names.setdefault("dim", "axis")
+    if "keepdim" in args:
+        names.setdefault("keepdim", "keep_dims")
+    return names
 
 
 def _with_mint_names(error, rename):

@@ -198,6 +198,9 @@ class ReLU(Cell):
         Tensor(shape=[2], dtype=Float32, value= [ 0.00000000e+00,  2.00000000e+00])
     """
 
+    def __init__(self):
+        super().__init__()
+
     def construct(self, input):
         return F.relu(input)
 
@@ -230,7 +233,7 @@ class LayerNormExt(Cell):
         >>> from mindcell import Tensor, mint
         >>> mint.nn.LayerNorm(2)(Tensor(np.array([[1., 3.]], np.float32)))
         Tensor(shape=[1, 2], dtype=Float32, value=
-        [[-9.99995053e-01,  9.99995053e-01]])
+        [[-9.99994993e-01,  9.99994993e-01]])
     """
 
     def __init__(self, normalized_shape, eps=1e-05, elementwise_affine=True, bias=True,

@@ -1,0 +1,440 @@
+"""mindcell.mint, mint.nn and mint.nn.functional: MindSpore's signatures, the generated functions'
+metadata, pickling and doctests, GRAPH_MODE against PYNATIVE_MODE, and numpy references for the
+functions MindSpore's CPU build cannot run (its goldens are in tests/goldens/mint)."""
+import doctest
+import inspect
+import json
+import math
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import Tensor, mint
+from mindcell.mint import _table
+from mindcell.mint.nn import _table as ftable
+from mindcell.mint.nn import functional as F
+
+SURFACE = Path(__file__).resolve().parents[3] / "shared" / "surface" / "mindspore-2.10.json"
+GENERATED = [(mint, f) for f in _table.FACES] + [(F, f) for f in ftable.FACES]
+IDS = ["%s.%s" % (m.__name__.rsplit(".", 1)[-1], f.name) for m, f in GENERATED]
+# MindSpore's overloaded functions report (*args, **kwargs); their documents state these.
+DOCUMENTED = {
+    "add": "(input, other, *, alpha=1)", "sub": "(input, other, *, alpha=1)",
+    "div": "(input, other, *, rounding_mode=None)", "mul": "(input, other)",
+    "eq": "(input, other)", "ge": "(input, other)", "greater_equal": "(input, other)",
+    "lt": "(input, other)", "less": "(input, other)", "fmod": "(input, other)",
+    "remainder": "(input, other)", "floor_divide": "(input, other)", "xlogy": "(input, other)",
+    "bitwise_not": "(input)", "clamp": "(input, min=None, max=None)",
+    "clip": "(input, min=None, max=None)", "where": "(condition, input, other)",
+    "lerp": "(input, end, weight)", "repeat_interleave":
+        "(input, repeats, dim=None, *, output_size=None)",
+    "empty": "(*size, dtype=None, device=None, pin_memory=False)",
+    "empty_like": "(input, *, dtype=None, device=None, pin_memory=False)",
+    "any": "(input, dim=None, keepdim=False)", "max": "(input, dim=None, keepdim=False)",
+    "min": "(input, dim=None, keepdim=False)", "squeeze": "(input, dim)",
+    "flatten": "(input, start_dim=0, end_dim=-1)", "reshape": "(input, shape)", "t": "(input)",
+    "gelu": "(input, *, approximate='none')", "pixel_shuffle": "(input, upscale_factor)",
+    "conv3d": "(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)",
+}
+# Names other modules bind into mint (the ops or nn object MindSpore also uses there, through
+# mindcell._faces) whose signatures differ from MindSpore's: those modules' to fix.
+NOT_MINT_OWNED = {".mint": {"nan_to_num", "nonzero", "round"},
+                  ".mint.nn": {"Hardsigmoid", "Hardswish", "Identity"}}
+X_NP = np.array([[1., -2., 3.], [4., 5., -6.]], np.float32)
+RNG = np.random.default_rng(0)
+
+
+def x():
+    return Tensor(X_NP.copy())
+
+
+def assert_close(t, ref, dtype=None, rtol=1e-5, atol=1e-6):
+    got = t.asnumpy()
+    np.testing.assert_allclose(got, ref, rtol=rtol, atol=atol)
+    assert got.shape == np.shape(ref)
+    if dtype is not None:
+        assert t.dtype == dtype
+
+
+# ----- generated functions ---------------------------------------------------------------------
+@pytest.mark.parametrize("module,face", GENERATED, ids=IDS)
+def test_generated_function_metadata_and_pickling(module, face):
+    fn = getattr(module, face.name)
+    assert fn.__name__ == fn.__qualname__ == face.name
+    assert fn.__module__ == module.__name__
+    assert str(inspect.signature(fn)) == face.sig
+    for section in ("Args:" if inspect.signature(fn).parameters else "", "Returns:",
+                    "Examples:"):
+        assert section in fn.__doc__
+    assert pickle.loads(pickle.dumps(fn)) is fn
+
+
+@pytest.mark.parametrize("module,face", GENERATED, ids=IDS)
+def test_generated_docstring_examples(module, face):
+    fn = getattr(module, face.name)
+    tests = doctest.DocTestFinder().find(fn, face.name, globs={})
+    assert tests and tests[0].examples
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    for t in tests:
+        runner.run(t)
+    assert runner.failures == 0
+
+
+@pytest.mark.parametrize("cls", [mint.nn.Linear, mint.nn.Conv2d, mint.nn.ReLU,
+                                 mint.nn.LayerNorm, mint.nn.Dropout])
+def test_cell_docstring_examples(cls):
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    for t in doctest.DocTestFinder().find(cls, cls.__name__, globs={}):
+        runner.run(t)
+    assert runner.tries > 0 and runner.failures == 0
+
+
+@pytest.mark.skipif(not SURFACE.exists(), reason="../shared/surface is not beside the repo")
+@pytest.mark.parametrize("path,module", [(".mint", mint), (".mint.nn.functional", F),
+                                         (".mint.nn", mint.nn)])
+def test_signatures_are_mindspores(path, module):
+    """Every mint name mindcell has carries MindSpore's signature (or, for MindSpore's
+    overloaded functions, the one their documents state)."""
+    surface = json.loads(SURFACE.read_text())[path]
+    checked = 0
+    for name, entry in surface.items():
+        if name in NOT_MINT_OWNED.get(path, ()):
+            continue
+        obj = getattr(module, name, None)
+        if obj is None or "sig" not in entry:
+            continue
+        want = entry["sig"]
+        if want == "(*args, **kwargs)":
+            want = DOCUMENTED.get(name, want)
+        got = str(inspect.signature(obj.__init__ if entry["kind"] == "class" else obj))
+        if entry["kind"] == "class":
+            want = want.split(" -> ")[0].replace("(self, ", "(").replace("(self)", "()")
+            got = got.replace("(self, ", "(").replace("(self)", "()")
+        assert got == want, "%s%s.%s" % (got, path, name)
+        checked += 1
+    assert checked >= {".mint": 130, ".mint.nn.functional": 45, ".mint.nn": 5}[path]
+
+
+def test_names_the_brief_lists_are_present():
+    for name in ("mul zeros cumsum sum split add matmul cat ones argmax sub stack softmax "
+                 "index_select flatten repeat_interleave minimum mean topk sigmoid eq triu sqrt "
+                 "sin ne div arange transpose sort reshape pow permute isclose exp empty cos "
+                 "bmm").split():
+        assert callable(getattr(mint, name)), name
+    assert callable(F.relu) and callable(F.softmax)
+
+
+def test_alias_faces_are_the_ops_objects():
+    """Where MindSpore's mint name is the same object as an ops function, so is mindcell's."""
+    assert mint.matmul is ms.ops.matmul and mint.sin is ms.ops.sin
+    assert mint.conv2d is F.conv2d and ms.nn.Linear is mint.nn.Linear
+
+
+def test_unsupported_parameter_raises_naming_it():
+    with pytest.raises(NotImplementedError, match="pin_memory"):
+        mint.empty(2, pin_memory=True)
+    with pytest.raises(ValueError, match="device"):
+        mint.empty(2, device="Ascend")
+
+
+def test_errors_name_the_mint_api_and_its_argument_names():
+    with pytest.raises(ValueError, match=r"mint\.sum: 'dim'"):
+        mint.sum(x(), 5)
+    with pytest.raises(TypeError, match=r"mint\.add: 'alpha'"):
+        mint.add(x(), x(), alpha="2")
+    with pytest.raises(TypeError):
+        mint.sum(x(), axis=1)  # MindSpore's keyword is dim
+    with pytest.raises(TypeError, match=r"mint\.index_select"):
+        mint.index_select(x(), 1, [0])
+
+
+# ----- GRAPH_MODE agrees with PYNATIVE_MODE ----------------------------------------------------
+GRAPH_CASES = [
+    lambda a: mint.add(a, a * 2, alpha=3),
+    lambda a: mint.sum(a, 1, True, dtype=ms.float64),
+    lambda a: mint.softmax(a, 1),
+    lambda a: mint.split(a, [1, 2], dim=1)[1],
+    lambda a: mint.argmax(a, 1),
+    lambda a: mint.topk(a, 2)[0],
+    lambda a: mint.mean(a, (0, 1), keepdim=True),
+    lambda a: F.relu(a) + F.softmax(a),
+    lambda a: mint.cumsum(mint.transpose(a, 0, 1), 0),
+    lambda a: mint.std(a, 1, correction=0),
+]
+
+
+@pytest.mark.parametrize("i", range(len(GRAPH_CASES)))
+def test_graph_mode_matches_pynative(i):
+    fn = GRAPH_CASES[i]
+    eager = fn(x())
+    graph = ms.jit(fn)(x())
+    assert graph.dtype == eager.dtype
+    np.testing.assert_allclose(graph.asnumpy(), eager.asnumpy(), rtol=1e-6, atol=1e-7)
+
+
+def test_linear_cell_graph_mode_matches_pynative():
+    net = mint.nn.Linear(3, 2)
+    eager = net(x()).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        graph = net(x()).asnumpy()
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(graph, eager, rtol=1e-6)
+
+
+# ----- numpy references (MindSpore's CPU build has no kernel for these) ------------------------
+def test_index_functions_return_int64():
+    assert_close(mint.argmax(x()), np.argmax(X_NP), ms.int64)
+    assert_close(mint.argmin(x(), 1, True), np.argmin(X_NP, 1)[:, None], ms.int64)
+    values, idx = mint.topk(x(), 2, dim=0, largest=False)
+    assert_close(values, np.sort(X_NP, 0)[:2])
+    assert_close(idx, np.argsort(X_NP, 0)[:2], ms.int64)
+    values, idx = mint.sort(x(), dim=1, descending=True, stable=True)
+    assert_close(values, -np.sort(-X_NP, 1))
+    assert_close(idx, np.argsort(-X_NP, 1, kind="stable"), ms.int64)
+    ties = Tensor(np.array([1., 0., 1., 0.], np.float32))
+    assert_close(mint.argsort(ties, stable=True), [1, 3, 0, 2], ms.int64)
+    assert_close(mint.max(x(), 1)[1], np.argmax(X_NP, 1), ms.int64)
+
+
+def test_cumulative_and_statistics():
+    assert_close(mint.cumsum(x(), 1), np.cumsum(X_NP, 1))
+    assert_close(mint.cumsum(x(), dim=0, dtype=ms.float64), np.cumsum(X_NP, 0), ms.float64)
+    assert_close(mint.cummin(x(), 1)[0], np.minimum.accumulate(X_NP, 1))
+    assert_close(mint.logsumexp(x(), 1), np.log(np.exp(X_NP).sum(1)))
+    for c in (0, 1, 2):
+        assert_close(mint.var(x(), 1, correction=c), X_NP.var(1, ddof=c), rtol=1e-5)
+        assert_close(mint.std(x(), correction=c, keepdim=True),
+                     X_NP.std(ddof=c).reshape(1, 1), rtol=1e-5)
+    std, mean = mint.std_mean(x(), 0)
+    assert_close(std, X_NP.std(0, ddof=1)) and assert_close(mean, X_NP.mean(0))
+    var, mean = mint.var_mean(x(), 1, keepdim=True)
+    assert_close(var, X_NP.var(1, ddof=1, keepdims=True))
+    assert_close(mean, X_NP.mean(1, keepdims=True))
+
+
+def test_elementwise_references():
+    v = RNG.uniform(0.1, 0.9, (2, 3)).astype(np.float32)
+    t = Tensor(v)
+    for name, ref in [("acos", np.arccos), ("asin", np.arcsin), ("atan", np.arctan),
+                      ("asinh", np.arcsinh), ("exp2", np.exp2), ("log2", np.log2),
+                      ("log10", np.log10), ("frac", lambda a: a - np.trunc(a))]:
+        assert_close(getattr(mint, name)(t), ref(v), rtol=1e-5)
+    assert_close(mint.acosh(t + 1), np.arccosh(v + 1), rtol=1e-5)
+    assert_close(mint.atan2(x(), t), np.arctan2(X_NP, v), rtol=1e-5)
+    assert_close(mint.logaddexp(x(), t), np.logaddexp(X_NP, v), rtol=1e-5)
+    assert_close(mint.logaddexp2(x(), t), np.logaddexp2(X_NP, v), rtol=1e-5)
+    assert_close(mint.floor_divide(x(), 2.5), np.floor_divide(X_NP, 2.5))
+    xi = np.array([[5, -7, 9]], np.int32)
+    assert_close(mint.floor_divide(Tensor(xi), 4), xi // 4, ms.int32)
+    assert_close(mint.bitwise_or(Tensor(xi), 6), xi | 6)
+    assert_close(mint.bitwise_not(Tensor(xi)), ~xi)
+    assert_close(mint.trace(x()), np.trace(X_NP))
+    assert_close(mint.dot(t[0], t[1]), v[0] @ v[1], rtol=1e-5)
+    assert_close(mint.outer(t[0], t[1]), np.outer(v[0], v[1]))
+    assert_close(mint.mm(x(), Tensor(v.T.copy())), X_NP @ v.T, rtol=1e-5)
+    assert_close(mint.div(Tensor(xi), 4, rounding_mode="trunc"), np.trunc(xi / 4), ms.int32)
+
+
+def test_shape_and_creation_references():
+    assert_close(mint.stack([x(), x()], dim=1), np.stack([X_NP, X_NP], 1))
+    assert_close(mint.index_select(x(), 1, Tensor(np.array([2, 0, 2], np.int64))),
+                 X_NP[:, [2, 0, 2]])
+    assert_close(mint.repeat_interleave(x(), 2), np.repeat(X_NP.ravel(), 2))
+    reps = Tensor(np.array([1, 3], np.int64))
+    assert_close(mint.repeat_interleave(x(), reps, dim=0, output_size=4),
+                 np.repeat(X_NP, [1, 3], 0))
+    with pytest.raises(ValueError, match="output_size"):
+        mint.repeat_interleave(x(), reps, dim=0, output_size=5)
+    assert_close(mint.arange(5), np.arange(5), ms.int64)
+    assert_close(mint.arange(0, 1, 0.25), np.arange(0, 1, 0.25), ms.float32)
+    assert_close(mint.full((2, 2), 7), np.full((2, 2), 7), ms.int64)
+    assert_close(mint.full_like(x(), 2), np.full((2, 3), 2.), ms.float32)
+    assert_close(mint.zeros_like(x(), dtype=ms.int32), np.zeros((2, 3)), ms.int32)
+    assert_close(mint.tril(x(), -1), np.tril(X_NP, -1))
+    assert_close(mint.roll(x(), 1, 1), np.roll(X_NP, 1, 1))
+    src = Tensor(np.ones((1, 3), np.float32))
+    idx = Tensor(np.array([[1, 0, 1]], np.int64))
+    ref = X_NP.copy()
+    np.add.at(ref, (np.array([1, 0, 1]), np.arange(3)), 1.)
+    assert_close(mint.scatter_add(x(), 0, idx, src), ref)
+    assert_close(mint.empty(2, 3), np.zeros((2, 3)))
+    assert mint.empty((4,), dtype=ms.int8).dtype == ms.int8
+
+
+def _act_refs():
+    a = X_NP
+    erf = np.vectorize(math.erf)
+    return [
+        (lambda t: F.gelu(t), 0.5 * a * (1 + erf(a / math.sqrt(2)))),
+        (lambda t: F.gelu(t, approximate="tanh"),
+         0.5 * a * (1 + np.tanh(math.sqrt(2 / math.pi) * (a + 0.044715 * a ** 3)))),
+        (lambda t: F.elu(t, 0.5), np.where(a > 0, a, 0.5 * (np.exp(a) - 1))),
+        (lambda t: F.leaky_relu(t), np.where(a > 0, a, 0.01 * a)),
+        (lambda t: F.leaky_relu(t, 0.2), np.where(a > 0, a, 0.2 * a)),
+        (lambda t: F.hardtanh(t, -2., 4.), np.clip(a, -2, 4)),
+        (lambda t: F.relu6(t * 2), np.clip(a * 2, 0, 6)),
+        (lambda t: F.threshold(t, 1., -9.), np.where(a > 1, a, -9.)),
+        (lambda t: F.logsigmoid(t), -np.logaddexp(0, -a)),
+        (lambda t: F.log_softmax(t, 1), a - np.log(np.exp(a).sum(1, keepdims=True))),
+        (lambda t: F.log_softmax(t), a - np.log(np.exp(a).sum(1, keepdims=True))),
+        (lambda t: F.normalize(t), a / np.linalg.norm(a, axis=1, keepdims=True)),
+        (lambda t: F.normalize(t, 1.0, 0), a / np.abs(a).sum(0, keepdims=True)),
+    ]
+
+
+@pytest.mark.parametrize("i", range(13))
+def test_activation_references(i):
+    fn, ref = _act_refs()[i]
+    assert_close(fn(x()), ref, ms.float32, rtol=1e-5, atol=1e-6)
+
+
+def test_inplace_variants_write_their_input():
+    for fn, ref in [(F.relu_, np.maximum(X_NP, 0)), (F.sigmoid_, 1 / (1 + np.exp(-X_NP))),
+                    (lambda t: F.elu_(t), np.where(X_NP > 0, X_NP, np.exp(X_NP) - 1)),
+                    (lambda t: F.hardtanh_(t), np.clip(X_NP, -1, 1)),
+                    (lambda t: F.relu(t, inplace=True), np.maximum(X_NP, 0)),
+                    (lambda t: F.threshold_(t, 1., 0.), np.where(X_NP > 1, X_NP, 0.))]:
+        t = x()
+        out = fn(t)
+        assert out is t
+        assert_close(t, ref, rtol=1e-5)
+    t = x()
+    out = F.relu(t)
+    assert out is not t and t.asnumpy()[0, 1] == -2
+
+
+def _conv_ref(a, w, b, stride, pad, dilation):
+    a = np.pad(a, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    n, c, h, wd = a.shape
+    o, _, kh, kw = w.shape
+    eh, ew = (kh - 1) * dilation + 1, (kw - 1) * dilation + 1
+    oh, ow = (h - eh) // stride + 1, (wd - ew) // stride + 1
+    out = np.zeros((n, o, oh, ow), np.float64)
+    for i in range(oh):
+        for j in range(ow):
+            patch = a[:, :, i * stride:i * stride + eh:dilation, j * stride:j * stride + ew:dilation]
+            out[:, :, i, j] = np.einsum("nchw,ochw->no", patch, w)
+    return out + (0 if b is None else b[None, :, None, None])
+
+
+@pytest.mark.parametrize("stride,pad,dilation", [(1, 0, 1), (2, 1, 1), (1, 2, 2)])
+def test_conv2d_reference(stride, pad, dilation):
+    a = RNG.standard_normal((2, 3, 7, 6)).astype(np.float32)
+    w = RNG.standard_normal((4, 3, 3, 3)).astype(np.float32)
+    b = RNG.standard_normal(4).astype(np.float32)
+    got = F.conv2d(Tensor(a), Tensor(w), Tensor(b), stride, pad, dilation)
+    assert_close(got, _conv_ref(a, w, b, stride, pad, dilation), rtol=1e-4, atol=1e-4)
+    same = F.conv2d(Tensor(a), Tensor(w), None, padding="same")
+    assert_close(same, _conv_ref(a, w, None, 1, 1, 1), rtol=1e-4, atol=1e-4)
+
+
+def test_conv2d_cell_padding_modes():
+    a = RNG.standard_normal((1, 2, 5, 5)).astype(np.float32)
+    net = mint.nn.Conv2d(2, 3, 3, padding=1, padding_mode="reflect")
+    w, b = net.weight.asnumpy(), net.bias.asnumpy()
+    padded = np.pad(a, ((0, 0), (0, 0), (1, 1), (1, 1)), mode="reflect")
+    assert_close(net(Tensor(a)), _conv_ref(padded, w, b, 1, 0, 1), rtol=1e-4, atol=1e-5)
+    net.padding_mode = "zeros"
+    assert_close(net(Tensor(a)), _conv_ref(a, w, b, 1, 1, 1), rtol=1e-4, atol=1e-5)
+
+
+def test_normalisation_and_embedding_references():
+    a = X_NP
+    mean, var = np.array([1., 1., 1.]), np.array([4., 4., 4.])
+    got = F.batch_norm(x(), Tensor(mean.astype(np.float32)), Tensor(var.astype(np.float32)))
+    assert_close(got, (a - mean) / np.sqrt(var + 1e-5), rtol=1e-5)
+    ln = (a - a.mean(1, keepdims=True)) / np.sqrt(a.var(1, keepdims=True) + 1e-5)
+    assert_close(F.layer_norm(x(), (3,)), ln, rtol=1e-4, atol=1e-5)
+    assert_close(mint.nn.LayerNorm(3)(x()), ln, rtol=1e-4, atol=1e-5)
+    table = np.arange(6, dtype=np.float32).reshape(3, 2)
+    assert_close(F.embedding(Tensor(np.array([2, 0], np.int32)), Tensor(table)), table[[2, 0]])
+    assert_close(F.one_hot(Tensor(np.array([0, 2], np.int64))), np.eye(3)[[0, 2]], ms.int64)
+    assert_close(F.one_hot(Tensor(np.array([1], np.int64)), 4), np.eye(4)[[1]], ms.int64)
+
+
+def test_pooling_and_padding_references():
+    img = RNG.standard_normal((1, 2, 4, 6)).astype(np.float32)
+    t = Tensor(img)
+    blocks = img.reshape(1, 2, 2, 2, 3, 2)
+    assert_close(F.avg_pool2d(t, 2), blocks.mean((3, 5)), rtol=1e-5)
+    assert_close(F.max_pool2d(t, 2), blocks.max((3, 5)))
+    assert_close(F.adaptive_avg_pool2d(t, (2, 3)), blocks.mean((3, 5)), rtol=1e-5)
+    seq = img.reshape(1, 2, 24)
+    assert_close(F.adaptive_avg_pool1d(Tensor(seq), 3), seq.reshape(1, 2, 3, 8).mean(-1),
+                 rtol=1e-5)
+    out, idx = F.adaptive_max_pool1d(Tensor(seq), 3, True)
+    assert_close(out, seq.reshape(1, 2, 3, 8).max(-1))
+    assert_close(idx, seq.reshape(1, 2, 3, 8).argmax(-1) + np.arange(3) * 8, ms.int64)
+    assert_close(F.pad(t, (1, 2)), np.pad(img, ((0, 0), (0, 0), (0, 0), (1, 2))))
+    assert_close(F.pad(t, (1, 1, 1, 1), mode="reflect"),
+                 np.pad(img, ((0, 0), (0, 0), (1, 1), (1, 1)), mode="reflect"))
+    assert_close(F.pad(t, (2, 0, 0, 1), value=9.),
+                 np.pad(img, ((0, 0), (0, 0), (0, 1), (2, 0)), constant_values=9.))
+
+
+def test_loss_references():
+    logits = RNG.standard_normal((4, 3)).astype(np.float32)
+    labels = np.array([0, 2, 1, 2])
+    logp = logits - np.log(np.exp(logits).sum(1, keepdims=True))
+    nll = -logp[np.arange(4), labels]
+    lt, lab = Tensor(logits), Tensor(labels.astype(np.int64))
+    assert_close(F.cross_entropy(lt, lab), nll.mean(), rtol=1e-5)
+    assert_close(F.nll_loss(Tensor(logp), lab, reduction="none"), nll, rtol=1e-5)
+    assert_close(F.cross_entropy(lt, lab, ignore_index=2, reduction="sum"), nll[[0, 2]].sum(),
+                 rtol=1e-5)
+    p, t = RNG.uniform(0.1, 0.9, 5).astype(np.float32), RNG.uniform(0.1, 0.9, 5).astype(
+        np.float32)
+    kl = t * (np.log(t) - np.log(p))
+    assert_close(F.kl_div(Tensor(np.log(p)), Tensor(t), reduction="none"), kl, rtol=1e-5)
+    assert_close(F.kl_div(Tensor(np.log(p)), Tensor(np.log(t)), "sum", True), kl.sum(),
+                 rtol=1e-5)
+    assert_close(F.kl_div(Tensor(np.log(p)), Tensor(t)), kl.mean(), rtol=1e-5)
+    assert_close(F.kl_div(Tensor(np.log(p)).reshape(5, 1), Tensor(t).reshape(5, 1),
+                          "batchmean"), kl.sum() / 5, rtol=1e-5)
+    assert_close(F.mse_loss(Tensor(p), Tensor(t), "sum"), ((p - t) ** 2).sum(), rtol=1e-5)
+    y = np.sign(t - 0.5).astype(np.float32)
+    assert_close(F.soft_margin_loss(Tensor(p), Tensor(y)), np.log1p(np.exp(-y * p)).mean(),
+                 rtol=1e-5)
+    a, b = logits[:2], logits[2:]
+    cos = (a * b).sum(1) / np.linalg.norm(a, axis=1) / np.linalg.norm(b, axis=1)
+    target = np.array([1, -1], np.int32)
+    ref = np.where(target == 1, 1 - cos, np.maximum(0, cos - 0.1)).mean()
+    assert_close(F.cosine_embedding_loss(Tensor(a), Tensor(b), Tensor(target), 0.1), ref,
+                 rtol=1e-5)
+
+
+def test_dropout_statistics_and_identity():
+    ms.set_seed(3)
+    ones = Tensor(np.ones((200, 50), np.float32))
+    out = F.dropout(ones, 0.3).asnumpy()
+    kept = out != 0
+    assert abs(kept.mean() - 0.7) < 0.02
+    np.testing.assert_allclose(out[kept], 1 / 0.7, rtol=1e-6)
+    assert F.dropout(ones, 0.3, training=False) is ones
+    assert (F.dropout(ones, 1.).asnumpy() == 0).all()
+    net = mint.nn.Dropout(0.5)
+    assert net(ones) is ones  # not training
+    net.set_train(True)
+    assert abs((net(ones).asnumpy() != 0).mean() - 0.5) < 0.03
+    with pytest.raises(ValueError, match="'p'"):
+        mint.nn.Dropout(1.5).set_train(True)(ones)
+    maps = F.dropout2d(Tensor(np.ones((4, 40, 3, 3), np.float32)), 0.5).asnumpy()
+    per_channel = maps.reshape(4, 40, 9)
+    assert ((per_channel == 0).all(-1) | (per_channel == 2).all(-1)).all()
+
+
+def test_linear_initialisation_is_uniform_in_its_bound():
+    ms.set_seed(0)
+    net = mint.nn.Linear(400, 300)
+    w, b = net.weight.asnumpy(), net.bias.asnumpy()
+    bound = 1 / math.sqrt(400)
+    assert np.abs(w).max() <= bound and np.abs(b).max() <= bound
+    np.testing.assert_allclose(w.std(), bound / math.sqrt(3), rtol=0.02)
+    assert [p.name for p in net.get_parameters()] == ["weight", "bias"]
+    out = net(Tensor(np.ones((2, 400), np.float32)))
+    assert_close(out, np.ones((2, 400)) @ w.T + b, rtol=1e-4, atol=1e-4)
