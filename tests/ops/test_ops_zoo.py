@@ -578,3 +578,57 @@ def test_summaries_record_and_never_fail(mode):
         assert float(recorded_summaries()[("scalar", "loss")]) == 3.0
     assert ops.DataType.F16_5HD == ("float16", "NC1HWC0")
     assert ops.DataType.None_None == ("", "") and ops.DataType.I8_NC1HWC0 == ("int8", "NC1HWC0")
+
+
+# ----- GRAPH_MODE against PYNATIVE_MODE: gradients and in-place updates ----------------------
+GRAD_CASES = {
+    "roi_align": (lambda f, r: ops.ROIAlign(2, 3, 0.5, 2)(f, r), (FEAT, ROIS)),
+    "resize_bilinear": (lambda x: ops.ResizeBilinearV2(False, True)(x, (5, 7)),
+                        (IMG.astype(np.float32),)),
+    "max_pool3d": (lambda x: ops.MaxPool3D(2, 1, "SAME")(x),
+                   (RNG.permutation(2 * 3 * 3 * 4).reshape(1, 2, 3, 3, 4).astype(np.float32),)),
+    "crop_and_resize": (lambda x: ops.crop_and_resize(
+        x, Tensor(np.array([[0.1, 0.2, 0.8, 0.9]], np.float32)),
+        Tensor(np.array([0], np.int32)), (3, 2)), (IMG.transpose(0, 2, 3, 1).astype(np.float32),)),
+    "reverse_sequence": (lambda x: ops.ReverseSequence(1)(x, Tensor(np.array([4, 0, 2]))),
+                         (X3,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRAD_CASES))
+def test_graph_mode_gradients_equal_pynative(name):
+    fn, args = GRAD_CASES[name]
+    grad_cell = FnCell(lambda *ts: ops.grad(lambda *a: fn(*a).sum())(*ts))
+    tensors = [Tensor(a) for a in args]
+    eager = grad_cell(*tensors).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    graph = FnCell(lambda *ts: ops.grad(lambda *a: fn(*a).sum())(*ts))(*tensors).asnumpy()
+    np.testing.assert_allclose(graph, eager, rtol=1e-6, atol=1e-7)
+
+
+def test_scatter_updates_parameters_in_both_modes(mode):
+    p = Parameter(Tensor(np.zeros((3, 2), np.float32)), name="p")
+    q = Parameter(Tensor(np.zeros((3, 2), np.float32)), name="q")
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p, self.q = p, q
+            self.add, self.upd = ops.ScatterAdd(), ops.ScatterNdUpdate()
+
+        def construct(self, i, u):
+            self.add(self.p, i, u)
+            self.upd(self.q, i.reshape(-1, 1)[:2], u[:2])
+            return self.p + 0
+
+    net = Net()
+    i = Tensor(np.array([0, 2, 0], np.int32))
+    u = Tensor(np.array([[1, 2], [3, 4], [5, 6]], np.float32))
+    net(i, u)
+    out = net(i, u)
+    np.testing.assert_array_equal(p.asnumpy(), [[12, 16], [0, 0], [6, 8]])
+    np.testing.assert_array_equal(out.asnumpy(), p.asnumpy())
+    np.testing.assert_array_equal(q.asnumpy(), [[1, 2], [0, 0], [3, 4]])
+    draws = [FnCell(lambda lo, hi: ops.UniformInt()((50,), lo, hi))(
+        Tensor(0, ms.int32), Tensor(1000, ms.int32)).asnumpy() for _ in range(2)]
+    assert not np.array_equal(*draws)  # every call (and graph run) draws afresh
