@@ -1,8 +1,10 @@
-"""``export`` (a Cell as an ONNX file) and ``load`` (an exported file, for ``nn.GraphCell``).
+"""``export`` (a Cell as an ONNX or MINDIR file) and ``load`` (an ONNX file, for
+``nn.GraphCell``).
 
 ONNX export and loading need the optional ``onnx`` package (``pip install mindcell[onnx]``);
-mindcell itself imports without it. MindIR (MindSpore's own format) is neither written nor
-read: ``file_format="MINDIR"`` raises a ValueError naming ONNX, the supported format.
+mindcell itself imports without it. MINDIR files (MindSpore's format, written without any
+package) load in MindSpore 2.10 with ``mindspore.load`` + ``nn.GraphCell``; mindcell does not
+read them back.
 """
 import os
 
@@ -102,20 +104,22 @@ def export(net, *inputs, file_name, file_format, **kwargs):
     if file_format == "AIR":
         raise ValueError("For 'export', file_format 'AIR' is Ascend-only (MindSpore supports it "
                          "only with the Ascend backend); mindcell supports 'ONNX'.")
-    if file_format == "MINDIR":
-        raise ValueError("For 'export', mindcell cannot write file_format 'MINDIR' "
-                         "(MindSpore's own IR); the supported format is 'ONNX'.")
     if not isinstance(net, Cell):
-        raise ValueError("Export ONNX format model only support nn.Cell object, but got %s."
-                         % type(net))
-    _check_options(kwargs, "export", " (file_format='ONNX' takes none)")
+        raise ValueError("Export %s format model only support nn.Cell object, but got %s."
+                         % (file_format, type(net)))
+    _check_options(kwargs, "export", " (file_format=%r takes none)" % file_format)
     _check_inputs(inputs)
-    onnx = import_onnx("export")
-    from mindcell._export._onnx_export import build_model
-    model = build_model(net, inputs, onnx)
-    if not file_name.endswith(".onnx"):
-        file_name += ".onnx"
-    _write(file_name, model.SerializeToString())
+    if file_format == "MINDIR":
+        from mindcell._export._mindir_export import build_mindir
+        data = build_mindir(net, inputs)
+    else:
+        onnx = import_onnx("export")
+        from mindcell._export._onnx_export import build_model
+        data = build_model(net, inputs, onnx).SerializeToString()
+    suffix = "." + file_format.lower()
+    if not file_name.endswith(suffix):
+        file_name += suffix
+    _write(file_name, data)
 
 
 def _write(path, data):

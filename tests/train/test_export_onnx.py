@@ -328,8 +328,6 @@ def test_format_errors(tmp_path):
     formats = r"must be one of \['AIR', 'ONNX', 'MINDIR'\], but got onnx"
     with pytest.raises(ValueError, match=formats):
         ms.export(net, x, file_name=path, file_format="onnx")
-    with pytest.raises(ValueError, match="MINDIR.*supported format is 'ONNX'"):
-        ms.export(net, x, file_name=path, file_format="MINDIR")
     with pytest.raises(ValueError, match="Ascend"):
         ms.export(net, x, file_name=path, file_format="AIR")
     with pytest.raises(TypeError, match="file_format"):

@@ -1,0 +1,185 @@
+"""MINDIR converters: mindcell primitives as MindSpore 2.10 primitives. Most are MindSpore's
+function-style primitives, whose arguments are node inputs (constants included); Conv2D and
+MaxPool are attribute-style primitives. LSTMSequence is unrolled over time into MatMul and gate
+arithmetic (MindSpore's fused CPU LSTM takes one flat weight)."""
+import numpy as np
+
+from mindcell._export import _mindir_proto as pb
+from mindcell._export._mindir_export import mindir_converts
+from mindcell._export._onnx_builder import Unconvertible
+
+_SAME = ("ReLU", "Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Rsqrt", "Neg", "Abs", "Erf",
+         "Square", "Reciprocal", "Floor", "Sin", "Cos", "Add", "Sub", "Mul", "Maximum",
+         "Minimum", "Pow")
+_RENAMED = {"RealDiv": "Div"}
+
+
+@mindir_converts(*_SAME, *_RENAMED)
+def _elementwise(b, node, ins):
+    if any(v.dtype != node.outputs[0].dtype for v in node.inputs):
+        raise Unconvertible("operands of mixed dtypes")
+    return [b.op(_RENAMED.get(node.name, node.name), ins)]
+
+
+@mindir_converts("Copy", "Identity", "TensorCopy", "StopGradient")
+def _identity(b, node, ins):
+    return [b.op("Identity", ins[:1])]
+
+
+@mindir_converts("GeLU")
+def _gelu(b, node, ins):
+    if node.attrs.get("approximate", "tanh") == "tanh":
+        return [b.op("GeLU", ins)]  # MindSpore's GeLU is the tanh form
+    x = ins[0]
+    dtype = node.outputs[0].dtype
+    half = b.tensor(np.asarray(0.5, dtype))
+    scaled = b.op("Mul", [x, b.tensor(np.asarray(1 / np.sqrt(2.0), dtype))])
+    cdf = b.op("Add", [b.tensor(np.asarray(1.0, dtype)), b.op("Erf", [scaled])])
+    return [b.op("Mul", [b.op("Mul", [x, cdf]), half])]
+
+
+@mindir_converts("MatMul", "BatchMatMul")
+def _matmul(b, node, ins):
+    return [b.op(node.name, ins[:2] + [b.bool(node.attrs.get("transpose_a", False)),
+                                        b.bool(node.attrs.get("transpose_b", False))])]
+
+
+@mindir_converts("Reshape")
+def _reshape(b, node, ins):
+    return [b.op("Reshape", [ins[0], b.ints(node.outputs[0].shape)])]
+
+
+@mindir_converts("Transpose")
+def _transpose(b, node, ins):
+    return [b.op("Transpose", [ins[0], b.ints(node.attrs["perm"])])]
+
+
+@mindir_converts("Softmax")
+def _softmax(b, node, ins):
+    axis = node.attrs.get("axis", -1)
+    axis = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    return [b.op("Softmax", [ins[0], b.ints(axis)])]
+
+
+@mindir_converts("Concat")
+def _concat(b, node, ins):
+    return [b.op("Concat", [b.make_tuple(ins), b.int(node.attrs["axis"])])]
+
+
+@mindir_converts("LayerNorm")
+def _layer_norm(b, node, ins):
+    a = node.attrs
+    out = b.op("LayerNorm", ins[:3] + [b.int(a["begin_norm_axis"]), b.int(a["begin_params_axis"]),
+                                       b.float(a["epsilon"])])
+    return [b.item(out, 0), None, None]  # MindSpore's mean/variance are not mindcell's rstd
+
+
+def _quad(pair, name):
+    return pb.int_tuple((1, 1) + tuple(pair), name)
+
+
+@mindir_converts("Conv2D")
+def _conv2d(b, node, ins):
+    a = node.attrs
+    w = node.inputs[1].shape
+    pad = tuple(int(p) for p in a["padding"])
+    attrs = [pb.int_tuple(w[2:], "kernel_size"),
+             pb.attribute("mode", pb.A_INT64, i=1),
+             pb.attribute("out_channel", pb.A_INT64, i=w[0]),
+             pb.int_tuple(pad, "pad"), pb.int_tuple(pad, "pad_list"),
+             pb.attribute("pad_mode", pb.A_STRING, s="pad"),
+             pb.attribute("format", pb.A_STRING, s="NCHW"),
+             pb.attribute("group", pb.A_INT64, i=a["groups"]),
+             pb.attribute("groups", pb.A_INT64, i=a["groups"]),
+             _quad(a["stride"], "stride"), _quad(a["dilation"], "dilation"),
+             pb.string_list(["x", "w"], "input_names"),
+             pb.string_list(["output"], "output_names")]
+    return [b.op("Conv2D", ins[:2], pb.PRIMITIVE, attrs)]
+
+
+@mindir_converts("MaxPool")
+def _max_pool(b, node, ins):
+    a = node.attrs
+    if any(a["padding"]):
+        raise Unconvertible("MaxPool with padding (MindSpore's MaxPool pads only by pad_mode)")
+    attrs = [pb.attribute("pad_mode", pb.A_STRING, s="VALID"),
+             _quad(a["kernel_size"], "kernel_size"), _quad(a["stride"], "strides"),
+             pb.attribute("format", pb.A_STRING, s="NCHW"),
+             pb.string_list(["x"], "input_names"), pb.string_list(["output"], "output_names")]
+    return [b.op("MaxPool", ins[:1], pb.PRIMITIVE, attrs)]
+
+
+# ----- indexing ---------------------------------------------------------------------------------
+def _strided_slice(b, x, begin, end, strides):
+    zero = b.int(0)
+    return b.op("StridedSlice", [x, b.ints(begin), b.ints(end), b.ints(strides), zero, zero,
+                                 zero, zero, zero])
+
+
+@mindir_converts("Index")
+def _index(b, node, ins):
+    """Ints, slices, ... and None: one StridedSlice with positive strides over every axis, a
+    ReverseV2 of the axes sliced with negative steps (MindSpore 2.10's CPU StridedSlice does not
+    reverse), then a Reshape to the output shape (drops int-indexed axes, adds new ones)."""
+    from mindcell._export._onnx_shape import _expand_spec
+    shape = node.inputs[0].shape
+    spec = _expand_spec(node.attrs["spec"], len(shape))
+    if not {item[0] for item in spec} <= {"i", "s", "n"}:
+        raise Unconvertible("an index other than ints, slices, ... and None")
+    begin, end, strides, reversed_axes, axis = [], [], [], [], 0
+    for item in spec:
+        if item[0] == "n":
+            continue
+        dim = shape[axis]
+        if item[0] == "i":
+            i = item[1] + dim if item[1] < 0 else item[1]
+            start, stop, step = i, i + 1, 1
+        else:
+            start, stop, step = slice(item[1], item[2], item[3]).indices(dim)
+            if step < 0:  # the same elements in increasing order, reversed after
+                count = len(range(start, stop, step))
+                start, stop, step = start + step * (count - 1), start + 1, -step
+                reversed_axes.append(axis)
+        begin.append(start), end.append(stop), strides.append(step)
+        axis += 1
+    y = _strided_slice(b, ins[0], begin, end, strides)
+    if reversed_axes:
+        y = b.op("ReverseV2", [y, b.ints(reversed_axes)])
+    return [b.op("Reshape", [y, b.ints(node.outputs[0].shape)])]
+
+
+# ----- recurrent ----------------------------------------------------------------------------
+def _full_lengths(node, lengths_value):
+    v = lengths_value
+    if v.kind != "const" or np.any(np.asarray(v.const) != node.inputs[0].shape[0]):
+        raise Unconvertible("sequence lengths other than the full length (a constant)")
+
+
+def _gate(b, gates, k, hidden, batch):
+    return _strided_slice(b, gates, [0, k * hidden], [batch, (k + 1) * hidden], [1, 1])
+
+
+@mindir_converts("LSTMSequence")
+def _lstm(b, node, ins):
+    """Unrolled over time: per step, gates = x_t W_ih^T + b_ih + h W_hh^T + b_hh (blocks i, f,
+    g, o); c = f c + i g; h = o tanh(c). Outputs y (T, B, H), h_T, c_T."""
+    _full_lengths(node, node.inputs[7])
+    steps, batch, features = node.inputs[0].shape
+    hidden = node.inputs[4].shape[1]
+    x, h, c, w_ih, w_hh, b_ih, b_hh = ins[:7]
+    order = range(steps - 1, -1, -1) if node.attrs.get("reverse") else range(steps)
+    outputs = {}
+    for t in order:
+        x_t = b.op("Reshape", [_strided_slice(b, x, [t, 0, 0], [t + 1, batch, features],
+                                              [1, 1, 1]), b.ints((batch, features))])
+        gates = b.op("Add", [b.op("Add", [b.op("MatMul", [x_t, w_ih, b.bool(False),
+                                                          b.bool(True)]), b_ih]),
+                             b.op("Add", [b.op("MatMul", [h, w_hh, b.bool(False),
+                                                          b.bool(True)]), b_hh])])
+        i, f, g, o = (_gate(b, gates, k, hidden, batch) for k in range(4))
+        i, f, o = (b.op("Sigmoid", [v]) for v in (i, f, o))
+        c = b.op("Add", [b.op("Mul", [f, c]), b.op("Mul", [i, b.op("Tanh", [g])])])
+        h = b.op("Mul", [o, b.op("Tanh", [c])])
+        outputs[t] = b.op("Reshape", [h, b.ints((1, batch, hidden))])
+    y = b.op("Concat", [b.make_tuple([outputs[t] for t in range(steps)]), b.int(0)])
+    return [y, h, c, None]
