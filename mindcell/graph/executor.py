@@ -68,7 +68,7 @@ class Program:
                 zip(memory.slots["param_slots"], bound)):
             env[s] = a
         slot, now = lo.slot, time.perf_counter_ns
-        for node, instr, frees in zip(self.nodes, lo.instrs, lo.frees):
+        for node, instr, frees in zip(self.nodes, lo.instrs, self._stepwise_frees()):
             inputs = [env[slot[v.id]] for v in node.inputs]
             start = now()
             out = node.prim.compute(inputs, node.attrs)
@@ -82,6 +82,25 @@ class Program:
         outs = [env[s] for s in memory.slots["output_slots"]]
         self._detach(outs, bound, range(len(outs)))
         return outs
+
+    def _stepwise_frees(self):
+        """Per node, the slots of node results whose last use it is (not the outputs): what
+        ``run_stepwise`` drops, as the executor's arena reuse and frees would."""
+        frees = getattr(self, "_frees_by_node", None)
+        if frees is None:
+            slot = self.lowered.slot
+            keep = set(self.lowered.memory.slots["output_slots"])
+            produced = {slot[o.id] for n in self.nodes for o in n.outputs}
+            last = {}
+            for i, n in enumerate(self.nodes):
+                for v in n.inputs:
+                    last[slot[v.id]] = i
+            frees = [[] for _ in self.nodes]
+            for s, i in last.items():
+                if s in produced and s not in keep:
+                    frees[i].append(s)
+            self._frees_by_node = frees
+        return frees
 
     def _detach(self, outs, bound, indices=None):
         """Outputs that share memory with a parameter (bound by reference: a later step or

@@ -276,3 +276,27 @@ def test_op_analyse(tmp_path):
         assert prof.op_analyse("Conv2D") is None
     with pytest.warns(UserWarning), pytest.raises(TypeError, match="op_name"):
         prof.op_analyse(3)
+
+
+def test_run_stepwise_matches_run_and_frees_dead_values():
+    from mindcell.graph.compile import CompileReport, optimize
+    from mindcell.graph.tracer import trace
+    w = _x((16, 8), 1)
+
+    def fn(x):
+        h = ops.matmul(x, w)
+        return ops.softmax(ops.relu(h) * 2.0 + 1.0), ops.reduce_sum(h, 1)
+
+    x = _x((4, 16), 2)
+    graph, _, _ = trace(fn, [x], {}, "test")
+    optimize(graph, CompileReport("test"), verify=True)
+    program = executor.Program(graph)
+    seen = []
+    stepwise = program.run_stepwise([x.asnumpy()], lambda node, kind, *rest: seen.append(kind))
+    for a, b in zip(stepwise, program.run([x.asnumpy()])):
+        np.testing.assert_array_equal(a, b)
+    assert seen == [i["kind"] for i in program.lowered.instrs]
+    frees = [s for step in program._stepwise_frees() for s in step]
+    outputs = set(program.lowered.memory.slots["output_slots"])
+    produced = {program.lowered.slot[o.id] for n in program.nodes for o in n.outputs}
+    assert sorted(frees) == sorted(produced - outputs)  # every dead result dropped once
