@@ -1,0 +1,355 @@
+"""The newer vision transforms (colour, geometry, erasing, PIL, policies) and transforms.PadEnd /
+Mask / RandomOrder: numpy references, properties of the random ones over many seeded draws,
+PIL inputs and use in a pipeline. Pixel-exact agreement with MindSpore is in
+tests/goldens/vision."""
+import colorsys
+import io
+import math
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import mindcell as ms
+import mindcell.dataset as ds
+import mindcell.dataset.transforms as T
+import mindcell.dataset.vision as vision
+from mindcell.dataset import config
+from mindcell.dataset.vision import Inter
+
+
+def image(seed, shape=(9, 11, 3)):
+    return np.random.default_rng(seed).integers(0, 256, shape).astype(np.uint8)
+
+
+IMG = image(0)
+GRAY = image(1, (8, 7))
+
+
+# ---- deterministic colour transforms against numpy formulas -------------------------------
+def test_invert_posterize_solarize_formulas():
+    np.testing.assert_array_equal(vision.Invert()(IMG), 255 - IMG.astype(int))
+    for bits in range(9):
+        mask = (0xFF << (8 - bits)) & 0xFF
+        np.testing.assert_array_equal(vision.Posterize(bits)(GRAY), GRAY & mask)
+    np.testing.assert_array_equal(vision.Solarize(100.0)(IMG),
+                                  np.where(IMG >= 100, 255 - IMG.astype(int), IMG))
+    inside = (IMG >= 50) & (IMG <= 150)
+    np.testing.assert_array_equal(vision.Solarize((50, 150))(IMG),
+                                  np.where(inside, 255 - IMG.astype(int), IMG))
+
+
+def equalize_ref(plane):
+    """Histogram equalisation by the textbook rule (cdf - cdf_min) / (n - cdf_min) * 255."""
+    values, counts = np.unique(plane, return_counts=True)
+    if len(values) == 1:
+        return plane
+    cdf = np.cumsum(counts)
+    mapped = np.floor((cdf - cdf[0]) / (plane.size - cdf[0]) * 255 + 0.5)
+    return mapped[np.searchsorted(values, plane)]
+
+
+def test_equalize_matches_textbook_rule():
+    got = vision.Equalize()(IMG)
+    for c in range(3):
+        np.testing.assert_allclose(got[..., c], equalize_ref(IMG[..., c]), atol=1)
+    flat = np.full((3, 3), 77, np.uint8)
+    np.testing.assert_array_equal(vision.Equalize()(flat), flat)
+
+
+def test_autocontrast_stretches_each_channel():
+    low = (image(2) // 4 + 60).astype(np.uint8)
+    got = vision.AutoContrast()(low)
+    for c in range(3):
+        lo, hi = int(low[..., c].min()), int(low[..., c].max())
+        ref = np.floor((low[..., c].astype(np.float64) - lo) * 255 / (hi - lo) + 1e-4)
+        np.testing.assert_allclose(got[..., c], ref, atol=1)
+        # float32 arithmetic truncated: the top can land on 254, as in MindSpore
+        assert got[..., c].min() == 0 and got[..., c].max() >= 254
+    # ignored values do not set the range; a cutoff clips the extremes
+    x = np.array([[0, 100, 110, 120, 255]], np.uint8)
+    assert vision.AutoContrast(ignore=[0, 255])(x).tolist() == [[0, 0, 127, 255, 255]]
+    ramp = np.arange(100, dtype=np.uint8).reshape(10, 10)
+    clipped = vision.AutoContrast(cutoff=10.0)(ramp)
+    assert clipped[0, :10].max() == 0 and clipped[-1, -10:].min() == 255
+
+
+def test_brightness_contrast_saturation_close_to_float_formulas():
+    x = IMG.astype(np.float64)
+    gray = x @ np.array([0.299, 0.587, 0.114])
+    for f in (0.0, 0.4, 1.0, 1.6):
+        np.testing.assert_allclose(vision.AdjustBrightness(f)(IMG), np.clip(x * f, 0, 255),
+                                   atol=0.51)
+        mean = math.floor(gray.mean() + 0.5)
+        np.testing.assert_allclose(vision.AdjustContrast(f)(IMG),
+                                   np.clip(x * f + mean * (1 - f), 0, 255), atol=1.01)
+        np.testing.assert_allclose(vision.AdjustSaturation(f)(IMG),
+                                   np.clip(x * f + gray[..., None] * (1 - f), 0, 255), atol=1.6)
+    np.testing.assert_array_equal(vision.AdjustSaturation(1.0)(IMG), IMG)
+
+
+def test_gamma_lut_and_float_images():
+    i = np.arange(256, dtype=np.uint8).reshape(16, 16)
+    for gamma, gain in ((0.5, 1.0), (2.2, 0.9), (1.0, 1.0)):
+        ref = np.floor(np.minimum(255.999 * gain * (i / 255.0) ** gamma, 255))
+        assert np.abs(vision.AdjustGamma(gamma, gain)(i) - ref).max() <= 1
+    f = np.linspace(0, 1, 12, dtype=np.float32).reshape(3, 4)
+    np.testing.assert_allclose(vision.AdjustGamma(0.5, 1.5)(f), np.clip((f * 1.5) ** 0.5, 0, 1),
+                               rtol=1e-6)
+
+
+def hue_ref(img, factor):
+    out = np.empty(img.shape)
+    for idx in np.ndindex(img.shape[:2]):
+        h, s, v = colorsys.rgb_to_hsv(*(img[idx] / 255.0))
+        out[idx] = np.array(colorsys.hsv_to_rgb((h + factor) % 1.0, s, v)) * 255
+    return out
+
+
+@pytest.mark.parametrize("factor", [0.0, 0.25, -0.4, 0.5])
+def test_hue_close_to_colorsys(factor):
+    for width in (11, 40):  # rows wider than 32 pixels take the truncating vector path
+        x = image(3, (5, width, 3))
+        got = vision.AdjustHue(factor)(x).astype(np.float64)
+        # 8-bit HSV (256 hue steps, the shift rounded to 1/256 turn): a saturated pixel may
+        # move by several levels
+        assert np.abs(got - hue_ref(x, factor)).max() <= 12
+        assert np.abs(got - hue_ref(x, factor)).mean() < 1.5
+
+
+def test_sharpness_blends_with_the_smoothing_filter():
+    x = IMG.astype(np.float64)
+    kernel = np.ones((3, 3)) / 13
+    kernel[1, 1] = 5 / 13
+    smooth = x.copy()
+    for r in range(1, x.shape[0] - 1):
+        for c in range(1, x.shape[1] - 1):
+            smooth[r, c] = np.tensordot(kernel, x[r - 1:r + 2, c - 1:c + 2], axes=2)
+    for f in (0.0, 0.5, 2.0):
+        ref = np.clip(x * f + np.rint(smooth) * (1 - f), 0, 255)
+        np.testing.assert_allclose(vision.AdjustSharpness(f)(IMG), ref, atol=1.01)
+    np.testing.assert_array_equal(vision.AdjustSharpness(1.0)(IMG), IMG)
+
+
+def test_convert_color_channel_moves():
+    rgba = image(4, (3, 4, 4))
+    M = vision.ConvertMode
+    np.testing.assert_array_equal(vision.ConvertColor(M.COLOR_RGB2BGR)(IMG), IMG[..., ::-1])
+    np.testing.assert_array_equal(vision.ConvertColor(M.COLOR_RGBA2RGB)(rgba), rgba[..., :3])
+    out = vision.ConvertColor(M.COLOR_RGB2RGBA)(IMG)
+    assert out.shape == (9, 11, 4) and (out[..., 3] == 255).all()
+    np.testing.assert_array_equal(vision.ConvertColor(M.COLOR_BGRA2RGBA)(rgba),
+                                  rgba[..., [2, 1, 0, 3]])
+    gray = vision.ConvertColor(M.COLOR_RGB2GRAY)(IMG)
+    np.testing.assert_allclose(gray, IMG @ np.array([0.299, 0.587, 0.114]), atol=0.51)
+    np.testing.assert_array_equal(vision.ConvertColor(M.COLOR_BGR2GRAY)(IMG[..., ::-1]), gray)
+    assert vision.ConvertColor(M.COLOR_GRAY2RGBA)(GRAY).shape == (8, 7, 4)
+    with pytest.raises(RuntimeError):
+        vision.ConvertColor(M.COLOR_GRAY2RGB)(IMG)
+
+
+# ---- geometry -------------------------------------------------------------------------------
+def test_rotate_quarter_turns_and_expand():
+    sq = image(5, (6, 6, 3))
+    np.testing.assert_array_equal(vision.Rotate(90)(sq), np.rot90(sq, 1))
+    np.testing.assert_array_equal(vision.Rotate(180)(sq), np.rot90(sq, 2))
+    np.testing.assert_array_equal(vision.Rotate(-90)(sq), np.rot90(sq, -1))
+    np.testing.assert_array_equal(vision.Rotate(0, Inter.BILINEAR)(IMG), IMG)
+    wide = vision.Rotate(90, expand=True)(IMG)
+    assert wide.shape == (11, 9, 3)
+    np.testing.assert_array_equal(wide, np.rot90(IMG, 1))
+
+
+def rotate_bilinear_ref(img, degrees, fill):
+    """Inverse-map each output pixel and interpolate (the exact sampling, no 1/32 grid)."""
+    h, w = img.shape[:2]
+    cx, cy = (w - 1) / 2, (h - 1) / 2
+    t = math.radians(degrees)
+    out = np.empty(img.shape)
+    src = np.pad(img.astype(np.float64), [(1, 1), (1, 1), (0, 0)], constant_values=fill)
+    for y in range(h):
+        for x in range(w):
+            sx = math.cos(t) * (x - cx) - math.sin(t) * (y - cy) + cx
+            sy = math.sin(t) * (x - cx) + math.cos(t) * (y - cy) + cy
+            x0, y0 = math.floor(sx), math.floor(sy)
+            fx, fy = sx - x0, sy - y0
+            if not (-1 <= x0 < w and -1 <= y0 < h):
+                out[y, x] = fill
+                continue
+            p = src[y0 + 1:y0 + 3, x0 + 1:x0 + 3]
+            out[y, x] = ((1 - fy) * ((1 - fx) * p[0, 0] + fx * p[0, 1])
+                         + fy * ((1 - fx) * p[1, 0] + fx * p[1, 1]))
+    return out
+
+
+def test_rotate_bilinear_close_to_exact_sampling():
+    got = vision.Rotate(25, Inter.BILINEAR, fill_value=40)(IMG).astype(np.float64)
+    ref = rotate_bilinear_ref(IMG, 25, 40)
+    # OpenCV quantises the source position to 1/32 pixel
+    assert np.abs(got - ref).max() <= 255 / 32 + 1
+
+
+def test_affine_identity_translation_and_scale():
+    np.testing.assert_array_equal(vision.Affine(0, [0, 0], 1.0, 0.0)(IMG), IMG)
+    shifted = vision.Affine(0, [2 / 11, 1 / 9], 1.0, 0.0, fill_value=7)(IMG)
+    np.testing.assert_array_equal(shifted[1:, 2:], IMG[:-1, :-2])
+    assert (shifted[0] == 7).all() and (shifted[:, :2] == 7).all()
+    assert vision.Affine(10, [0.1, 0.1], 1.3, [5.0, 2.0], Inter.BILINEAR)(GRAY).shape == GRAY.shape
+
+
+def test_crop_flips_slices_and_padding():
+    np.testing.assert_array_equal(vision.Crop((2, 3), (4, 5))(IMG), IMG[2:6, 3:8])
+    np.testing.assert_array_equal(vision.HorizontalFlip()(IMG), IMG[:, ::-1])
+    np.testing.assert_array_equal(vision.VerticalFlip()(GRAY), GRAY[::-1])
+    with pytest.raises(RuntimeError):
+        vision.Crop((6, 0), 4)(IMG)
+    patches = vision.SlicePatches(2, 3, vision.SliceMode.PAD, 5)(IMG)
+    assert len(patches) == 6 and all(p.shape == (5, 4, 3) for p in patches)
+    grid = np.concatenate([np.concatenate(patches[r * 3:r * 3 + 3], 1) for r in range(2)], 0)
+    np.testing.assert_array_equal(grid[:9, :11], IMG)
+    assert (grid[9:] == 5).all() and (grid[:, 11:] == 5).all()
+    dropped = vision.SlicePatches(2, 3, vision.SliceMode.DROP)(IMG)
+    assert all(p.shape == (4, 3, 3) for p in dropped)
+    padded = vision.PadToSize((12, 15), fill_value=(1, 2, 3))(IMG)
+    np.testing.assert_array_equal(padded[1:10, 2:13], IMG)
+    assert padded[0, 0].tolist() == [1, 2, 3]
+    np.testing.assert_array_equal(vision.ResizedCrop(1, 2, 4, 4, (8, 8), Inter.NEAREST)(IMG),
+                                  np.repeat(np.repeat(IMG[1:5, 2:6], 2, 0), 2, 1))
+
+
+# ---- random transforms: seeded, in range, each outcome reached ------------------------------
+def draws(op, x, n=200, seed=11):
+    config.set_seed(seed)
+    return [op(x) for _ in range(n)]
+
+
+def test_random_transforms_are_reproducible_under_a_seed():
+    ops = [vision.RandomColorAdjust(0.4, 0.4, 0.4, 0.1), vision.RandomAffine(20, (0.1, 0.1)),
+           vision.CutOut(3, 2), vision.RandomColor(), vision.RandomSharpness(),
+           vision.RandomPosterize((1, 8)), vision.RandomSolarize(), vision.RandomResize(5)]
+    for op in ops:
+        first = [r.tobytes() for r in draws(op, IMG, 5)]
+        assert first == [r.tobytes() for r in draws(op, IMG, 5)], op
+        assert len(set(first)) > 1, op
+
+
+def test_random_color_adjust_brightness_factor_range():
+    flat = np.full((2, 2, 3), 100, np.uint8)
+    values = np.array([r[0, 0, 0] for r in draws(vision.RandomColorAdjust(brightness=0.5),
+                                                 flat, 400)])
+    assert values.min() >= 50 and values.max() <= 150
+    assert values.min() < 60 and values.max() > 140  # the whole range [0.5, 1.5] is reached
+    assert abs(values.mean() - 100) < 5
+
+
+def test_random_color_adjust_random_order_and_hue():
+    outs = {r.tobytes() for r in draws(vision.RandomColorAdjust(brightness=(1.5, 1.5),
+                                                               contrast=(0.3, 0.3)), IMG, 40)}
+    assert len(outs) == 2  # the two orders give the two possible results
+    hues = draws(vision.RandomColorAdjust(hue=0.5), IMG, 50)
+    assert all(h.shape == IMG.shape for h in hues) and len({h.tobytes() for h in hues}) > 20
+
+
+def test_random_probabilities_and_ranges():
+    inverted = [bool((r == 255 - IMG).all()) for r in draws(vision.RandomInvert(0.3), IMG, 500)]
+    assert 0.22 < np.mean(inverted) < 0.38
+    bits = {int(np.unique(r & 0xFF).size) for r in draws(vision.RandomPosterize((1, 2)), IMG, 60)}
+    assert bits == {2, 4}  # 1 bit leaves 2 levels, 2 bits 4 levels
+    for r in draws(vision.RandomSolarize((60, 120)), IMG, 50):
+        flipped = IMG[r != IMG]
+        a, b = int(flipped.min()), int(flipped.max())
+        assert 60 <= a <= 120
+        # two different draws give the range [a, b]; two equal ones the threshold a (>= a)
+        assert b <= 120 or ((IMG >= a) == (r != IMG)).all()
+    seen = {r.tobytes() for r in draws(vision.RandomResize((5, 7)), IMG, 80)}
+    assert len(seen) == 4  # NEAREST, BILINEAR, BICUBIC and AREA give different pixels
+
+
+def test_cutout_area_and_random_erasing():
+    ones = np.ones((20, 20, 3), np.uint8)
+    zeros = np.array([(r == 0).all(-1).sum() for r in draws(vision.CutOut(6), ones, 300)])
+    assert zeros.max() == 36 and zeros.min() == 0
+    # the corner is uniform on [-6, 20]: the expected overlap is (14 * 6 + 2 * 15) / 27 per axis
+    expected = ((14 * 6 + 2 * 15) / 27) ** 2
+    assert abs(zeros.mean() - expected) < 3
+    chw = np.ones((3, 16, 16), np.float32)
+    for r in draws(vision.RandomErasing(1.0, scale=(0.1, 0.2), value=0), chw, 100):
+        erased = (r == 0).all(0)
+        rows, cols = np.flatnonzero(erased.any(1)), np.flatnonzero(erased.any(0))
+        assert erased.sum() == len(rows) * len(cols)  # one rectangle
+        assert 0.05 * 256 <= erased.sum() <= 0.25 * 256
+    src = np.ones((3, 8, 8), np.float32)
+    assert vision.RandomErasing(1.0, inplace=True)(src) is src
+
+
+def test_random_affine_parameter_draws():
+    config.set_seed(5)
+    op = vision.RandomAffine((-30, 30), translate=(-0.2, 0.2, 0.0, 0.1), scale=(0.8, 1.2),
+                             shear=(-5, 5, -2, 2))
+    params = np.array([[p[0], p[1][0], p[1][1], p[2], p[3][0], p[3][1]]
+                       for p in (op._params() for _ in range(300))])
+    lows, highs = [-30, -0.2, 0.0, 0.8, -5, -2], [30, 0.2, 0.1, 1.2, 5, 2]
+    assert (params.min(0) >= lows).all() and (params.max(0) <= highs).all()
+    assert (params.std(0) > 0).all()
+    same = vision.RandomAffine((12, 12), (0.1, 0.1), (1.1, 1.1), (3, 3))
+    np.testing.assert_array_equal(same(IMG), vision.Affine(12, [0.1, 0.0], 1.1, [3.0, 0.0])(IMG))
+
+
+def test_policies():
+    config.set_seed(2)
+    policy = vision.RandomSelectSubpolicy([[(vision.Invert(), 1.0)], [(vision.Equalize(), 1.0)]])
+    outs = {r.tobytes() for r in (policy(IMG) for _ in range(40))}
+    assert outs == {vision.Invert()(IMG).tobytes(), vision.Equalize()(IMG).tobytes()}
+    aug = vision.UniformAugment([vision.Invert(), vision.HorizontalFlip()], 2)
+    outs = {r.tobytes() for r in (aug(IMG) for _ in range(80))}
+    assert len(outs) == 4  # none, either one, or both (inverting and flipping commute)
+
+
+# ---- PIL images -------------------------------------------------------------------------------
+def test_pil_inputs_follow_pillow():
+    from PIL import ImageEnhance, ImageOps
+    pil = Image.fromarray(IMG)
+    assert np.array_equal(np.asarray(vision.Invert()(pil)), np.asarray(ImageOps.invert(pil)))
+    got = vision.AdjustContrast(1.4)(pil)
+    assert isinstance(got, Image.Image)
+    assert np.array_equal(np.asarray(got), np.asarray(ImageEnhance.Contrast(pil).enhance(1.4)))
+    assert vision.Grayscale(1)(pil).mode == "L" and vision.Grayscale(3)(pil).mode == "RGB"
+    with pytest.raises(TypeError):
+        vision.Grayscale()(IMG)
+    out = vision.Posterize(2)(pil)  # no Pillow version: runs on the pixels, returns numpy
+    assert isinstance(out, np.ndarray) and np.array_equal(out, IMG & 0xC0)
+    assert isinstance(vision.RandomAffine(10)(pil), Image.Image)
+    assert vision.ToPIL()(GRAY).mode == "L" and vision.ToNumpy()(pil).shape == IMG.shape
+    with pytest.raises(TypeError):
+        vision.ToPIL()(IMG.astype(np.float32))
+
+
+# ---- in a pipeline ----------------------------------------------------------------------------
+def test_pipeline_with_patches_and_decode():
+    buf = io.BytesIO()
+    Image.fromarray(IMG).save(buf, "PNG")
+    encoded = np.frombuffer(buf.getvalue(), np.uint8)
+    data = ds.GeneratorDataset(lambda: iter([(encoded,)] * 3), ["image"], shuffle=False)
+    data = data.map([vision.RandomCropDecodeResize(6, scale=(0.5, 1.0)),
+                     vision.RandomColorAdjust(0.3, 0.3, 0.3, 0.05), vision.RandomSharpness()],
+                    "image")
+    data = data.map(vision.SlicePatches(2, 2), "image", ["a", "b", "c", "d"])
+    rows = list(data.create_tuple_iterator(output_numpy=True))
+    assert len(rows) == 3 and all(len(r) == 4 and r[0].shape == (3, 3, 3) for r in rows)
+
+
+# ---- transforms.PadEnd / Mask / RandomOrder -------------------------------------------------
+def test_pad_end_mask_random_order():
+    assert T.PadEnd([5], 7)(np.array([1, 2, 3])).tolist() == [1, 2, 3, 7, 7]
+    assert T.PadEnd([1, 3])(np.array([[1], [2]])).tolist() == [[1, 0, 0]]
+    assert T.PadEnd([3])(np.array(["ab"])).tolist() == ["ab", "", ""]
+    with pytest.raises(RuntimeError):
+        T.PadEnd([2, 2])(np.array([1]))
+    with pytest.raises(ValueError):
+        T.PadEnd([0])
+    x = np.array([1, 5, 3])
+    assert T.Mask(T.Relational.LE, 3)(x).tolist() == [True, False, True]
+    assert T.Mask(T.Relational.NE, 3, ms.int32)(x).dtype == np.int32
+    config.set_seed(1)
+    op = T.RandomOrder([lambda a: a * 2, lambda a: a + 1])
+    assert {int(op(np.array(1))) for _ in range(30)} == {3, 4}
