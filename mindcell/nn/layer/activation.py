@@ -1,10 +1,15 @@
 """Activation cells and ``get_activation``."""
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 class ReLU(Cell):
-    """ReLU(): max(x, 0)."""
+    """ReLU(): max(x, 0); ``relu`` is its ``ops.ReLU`` primitive, as in MindSpore."""
+
+    def __init__(self):
+        super().__init__()
+        self.relu = P.ReLU()
 
     def construct(self, x):
         return F.relu(x)
@@ -68,6 +73,7 @@ class Softmax(Cell):
     def __init__(self, axis=-1):
         super().__init__()
         self.axis = axis
+        self.softmax = P.Softmax(axis)
 
     def construct(self, x):
         return F.softmax(x, self.axis)
@@ -133,13 +139,15 @@ _ACTIVATIONS = {
 
 
 def get_activation(name, prim_name=None):
-    """get_activation(name): a new activation cell from its name ('relu', 'gelu', ...)."""
+    """get_activation(name, prim_name=None): a new activation cell from its name ('relu',
+    'gelu', ...); errors name ``prim_name`` (the cell asking) when given."""
+    owner = "get_activation" if prim_name is None else str(prim_name)
     if name is None:
         return None
     if not isinstance(name, str):
-        raise TypeError("get_activation: 'name' must be a str, but got %s" % type(name).__name__)
+        raise TypeError("%s: 'name' must be a str, but got %s" % (owner, type(name).__name__))
     cls = _ACTIVATIONS.get(name.lower())
     if cls is None:
-        raise KeyError("get_activation: unknown activation %r; known: %s"
-                       % (name, ", ".join(sorted(_ACTIVATIONS))))
+        raise KeyError("%s: unknown activation %r; known: %s"
+                       % (owner, name, ", ".join(sorted(_ACTIVATIONS))))
     return cls()

@@ -11,7 +11,13 @@ def _check_cell(value, owner):
 
 class SequentialCell(Cell):
     """SequentialCell(*args): run cells in order; built from a list of cells, an OrderedDict
-    (keys become names) or positional cells. Children are named by index ('0', '1', ...)."""
+    (keys become names) or positional cells. Children are named by index ('0', '1', ...).
+    ``cell_list`` is the list of the children in order, as in MindSpore."""
+
+    @property
+    def cell_list(self):
+        """The child cells in order (a new list at each read)."""
+        return list(self._cells.values())
 
     def __init__(self, *args):
         super().__init__()

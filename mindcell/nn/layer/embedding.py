@@ -7,6 +7,7 @@ from mindcell.common.dtype import number_type
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_int, check_positive_int
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 class Embedding(Cell):
@@ -40,6 +41,17 @@ class Embedding(Cell):
             table._data[padding_idx] = 0
         self.padding_idx = padding_idx
         self.embedding_table = Parameter(table, name="embedding_table")
+        self._lookup_primitives()
+
+    def _lookup_primitives(self):
+        """The attributes and primitives MindSpore's Embedding holds (subclasses use them);
+        ``init_tensor`` shares the table's initial storage instead of copying it."""
+        self.init_tensor = Tensor._make(self.embedding_table._data)
+        self.expand, self.reshape_flat, self.shp_flat = P.ExpandDims(), P.Reshape(), (-1,)
+        self.gather, self.one_hot = P.Gather(), P.OneHot(-1)
+        self.on_value, self.off_value = Tensor(1.0, self.dtype), Tensor(0.0, self.dtype)
+        self.array_mul, self.reshape, self.get_shp = P.MatMul(), P.Reshape(), P.Shape()
+        self.concat = P.Concat(0)
 
     def construct(self, ids):
         allowed = (mstype.int32,) if self.use_one_hot else (mstype.int32, mstype.int64)

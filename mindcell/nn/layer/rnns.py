@@ -10,6 +10,7 @@ from mindcell.nn.cell import Cell
 from mindcell.nn.layer.rnn_cells import (GATES, check_float_tensor, check_state, full_lengths,
                                          run_sequence, uniform_param)
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_bool, check_choice, check_number, check_positive_int, show
 
 
@@ -49,6 +50,9 @@ class _RNNBase(Cell):
                     lists[3].append(uniform_param((gate,), hidden_size, "bias_hh" + sfx, dtype))
         self.w_ih_list, self.w_hh_list, self.b_ih_list, self.b_hh_list = (
             ParameterTuple(p) for p in lists)
+        # MindSpore's primitives for the reverse direction (time-major sequences)
+        self.reverse = P.ReverseV2(axis=[0])
+        self.reverse_sequence = P.ReverseSequence(seq_dim=0, batch_dim=1)
 
     def _weights(self, k):
         if self.has_bias:

@@ -1,16 +1,27 @@
 """Loss cells (MindSpore names and defaults) over the functional losses."""
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_reduction
 from mindcell.ops.function.loss_func import reduce_loss
 
 
 class LossBase(Cell):
-    """LossBase(reduction='mean'): base of losses; ``get_loss(x, weights=1.0)`` reduces."""
+    """LossBase(reduction='mean'): base of losses; ``get_loss(x, weights=1.0)`` reduces.
+
+    Like MindSpore's, it holds ``average``/``reduce`` (False/True for 'sum', True/True for
+    'mean', True/False for 'none') and the primitives ``reduce_mean``, ``reduce_sum``, ``mul``
+    and ``cast`` that subclasses call."""
 
     def __init__(self, reduction="mean"):
         super().__init__()
         self.reduction = check_reduction(reduction, type(self).__name__, type_error=ValueError)
+        self.average = self.reduction != "sum"
+        self.reduce = self.reduction != "none"
+        self.reduce_mean, self.reduce_sum = P.ReduceMean(), P.ReduceSum()
+        self.mul, self.cast = P.Mul(), P.Cast()
 
     def get_loss(self, x, weights=1.0):
         """Weight and reduce an elementwise loss according to ``reduction``."""
@@ -54,6 +65,13 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
     def __init__(self, sparse=False, reduction="none"):
         super().__init__(reduction)
         self.sparse = bool(sparse)
+        # MindSpore's primitives for the two label forms
+        self.softmax_cross_entropy = P.SoftmaxCrossEntropyWithLogits()
+        self.sparse_softmax_cross_entropy = P.SparseSoftmaxCrossEntropyWithLogits()
+        self.one_hot = P.OneHot(-1)
+        self.on_value = Tensor(1.0, mstype.float32)
+        self.off_value = Tensor(0.0, mstype.float32)
+        self.is_cpugpu = True
 
     def construct(self, logits, labels):
         if self.sparse:
