@@ -19,6 +19,7 @@ class Program:
     def __init__(self, graph):
         self.lowered = lower(graph)
         self.nodes = tuple(graph.nodes)  # one per instruction, for run_stepwise
+        self._frees_by_node = None  # run_stepwise's frees, made at its first run
         self.params = [v.param for v in graph.params]
         memory = self.lowered.memory
         self._consts = [c for _, c in memory.consts]
@@ -86,7 +87,7 @@ class Program:
     def _stepwise_frees(self):
         """Per node, the slots of node results whose last use it is (not the outputs): what
         ``run_stepwise`` drops, as the executor's arena reuse and frees would."""
-        frees = getattr(self, "_frees_by_node", None)
+        frees = self._frees_by_node
         if frees is None:
             slot = self.lowered.slot
             keep = set(self.lowered.memory.slots["output_slots"])

@@ -21,7 +21,7 @@ def _check_count(api, name, value, least):
         raise ValueError("%s: '%s' must be >= %d, but got %d" % (api, name, least, value))
 
 
-class schedule:  # noqa: N801  (MindSpore's name)
+class Schedule:
     """schedule(*, wait, active, warmup=0, repeat=0, skip_first=0)
 
     Which steps a profiler records: after ``skip_first`` steps, cycles of ``wait`` idle steps,
@@ -78,6 +78,9 @@ class schedule:  # noqa: N801  (MindSpore's name)
     def __repr__(self):
         return ("Schedule(wait=%r, active=%r, warmup=%r, repeat=%r, skip_first=%r)"
                 % (self.wait, self.active, self.warmup, self.repeat, self.skip_first))
+
+
+schedule = Schedule  # MindSpore's public name of the class
 
 
 def _record_always(step):
@@ -441,7 +444,7 @@ class _ExperimentalConfig:
         check_options("_ExperimentalConfig", self.options)
 
 
-class profile(_ProfilerBase):  # noqa: N801  (MindSpore's name)
+class Profile(_ProfilerBase):
     """profile(activities=None, with_stack=False, profile_memory=False, data_process=False,
     parallel_strategy=False, start_profile=True, hbm_ddr=False, pcie=False, sync_enable=True,
     record_shapes=False, schedule=None, on_trace_ready=None, experimental_config=None)
@@ -484,3 +487,5 @@ class profile(_ProfilerBase):  # noqa: N801  (MindSpore's name)
             kwargs["activities"] = None
         self._setup(check_options("profile", kwargs))
 
+
+profile = Profile  # MindSpore's public name of the class

@@ -203,6 +203,7 @@ class SummaryRecord:
         try:
             values = [_values.encode(plugin, tag, array) for plugin, tag, array in items]
             self._write(_proto.event(time.time(), step, summary=_proto.summary(values)))
+            self._file.flush()  # readers (TensorBoard) see each step as it is recorded
             self._export(step, items)
         except (OSError, RuntimeError) as e:
             if self._raise:

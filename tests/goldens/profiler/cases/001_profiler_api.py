@@ -46,3 +46,5 @@ emit("step_num", prof.step_num)
 emit("current_action", prof.current_action.name)
 prof.stop()  # not started: a logged message, no exception
 emit("stop_unstarted", "ok")
+emit("class_names", [P.schedule.__name__, P.profile.__name__, P.Profiler.__name__,
+                     type(s).__name__])
