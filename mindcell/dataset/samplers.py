@@ -193,8 +193,8 @@ class SequentialSampler(BuiltinSampler):
 
 class RandomSampler(BuiltinSampler):
     """RandomSampler(replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL): rows in a
-    new random order every epoch; with ``replacement``, ``num_samples`` (default: the dataset
-    size) rows drawn independently.
+    new random order every epoch; with ``replacement``, rows drawn independently. Either way
+    ``num_samples`` (at most the dataset size, as in MindSpore) rows per epoch.
 
     Examples:
         >>> import numpy as np
@@ -215,11 +215,6 @@ class RandomSampler(BuiltinSampler):
     def is_shuffled(self):
         return True
 
-    def _size(self, n):
-        if self.replacement:
-            return n if self.num_samples is None else self.num_samples
-        return self._limit(n)
-
     def _draw(self, n, rng):
         if self.replacement:
             return rng.integers(0, n, self._size(n)) if n else np.zeros(0, np.int64)
@@ -238,6 +233,8 @@ class SubsetSampler(BuiltinSampler):
     def __init__(self, indices, num_samples=None):
         super().__init__(num_samples)
         self.indices_list = _check_indices(type(self).__name__, indices)
+        if self.num_samples is None:  # MindSpore reports the subset's size
+            self.num_samples = len(self.indices_list) or None
 
     def _size(self, n):
         return self._limit(len(self.indices_list))
@@ -254,8 +251,8 @@ class SubsetSampler(BuiltinSampler):
 
 
 class SubsetRandomSampler(SubsetSampler):
-    """SubsetRandomSampler(indices, num_samples=None): the rows at ``indices`` in a new random
-    order every epoch.
+    """SubsetRandomSampler(indices, num_samples=None): the rows at ``indices`` (the first
+    ``num_samples`` of them) in a new random order every epoch.
 
     Examples:
         >>> import numpy as np
@@ -270,7 +267,8 @@ class SubsetRandomSampler(SubsetSampler):
         return True
 
     def _draw(self, n, rng):
-        return rng.permutation(self._checked(n))[:self._size(n)]
+        # MindSpore keeps the first num_samples indices, then shuffles those
+        return rng.permutation(self._checked(n)[:self._size(n)])
 
 
 class WeightedRandomSampler(BuiltinSampler):

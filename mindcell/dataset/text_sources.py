@@ -2,6 +2,7 @@
 import csv
 import io
 import os
+import re
 
 import numpy as np
 
@@ -76,6 +77,8 @@ class TextFileDataset(FileRowsSource):
 
 
 _CSV_TYPES = {int: np.int32, float: np.float32, str: None}
+_INT = re.compile(r"\s*[+-]?\d+")
+_FLOAT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|\s*[+-]?(inf|nan)", re.I)
 
 
 class CSVDataset(FileRowsSource):
@@ -88,7 +91,8 @@ class CSVDataset(FileRowsSource):
         field_delim (str): the one-character field separator.
         column_defaults (list): one value per column giving its type: an int makes an int32
             column, a float a float32 column, a str a string column (the default for every
-            column). A numeric field that does not parse (or is empty) is an error.
+            column). A numeric field is read as C's ``strtol``/``strtof`` read it (``"8.5"`` is
+            8 in an int column); one without a leading number (or empty) is an error.
         column_names (list[str]): the column names; without them the first line of every
             file is its header (all headers must agree) and is not a row.
         num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache: as
@@ -173,10 +177,13 @@ class CSVDataset(FileRowsSource):
             if kind is None:
                 row.append(np.array(value))
                 continue
-            try:
-                row.append(np.array(int(value) if kind is np.int32 else float(value), kind))
-            except ValueError:
+            # like C's strtol/strtof (MindSpore's parser): the longest numeric prefix counts
+            found = (_INT if kind is np.int32 else _FLOAT).match(value)
+            if found:
+                row.append(np.array(int(found.group()) if kind is np.int32
+                                    else float(found.group()), kind))
+            else:
                 raise RuntimeError("CSVDataset: %s line %d: %r is not a valid %s (the type of "
                                    "its column's default)" % (path, line, value,
-                                                              np.dtype(kind))) from None
+                                                              np.dtype(kind)))
         return tuple(row)

@@ -136,11 +136,16 @@ class FileReader:
 
     def get_next(self):
         """get_next(): a generator of the rows, dicts field -> value (int, float, str, bytes
-        or numpy array)."""
+        or numpy array; as in MindSpore, a float field whose value is whole comes back as an
+        int)."""
         for i in range(len(self._files)):
             row = self._files.record(i)
             if self._columns is not None:
                 row = {c: row[c] for c in self._columns}
+            for k, v in row.items():
+                # MindSpore's reader hands whole floats back as ints (0.0 -> 0)
+                if isinstance(v, float) and v.is_integer():
+                    row[k] = int(v)
             yield row
 
     def len(self):
