@@ -1,90 +1,16 @@
-"""``Profiler``, ``profile``, ``schedule`` and ``tensorboard_trace_handler`` (MindSpore's
+"""``Profiler``, ``profile`` and ``tensorboard_trace_handler`` (MindSpore's
 ``mindspore.profiler`` API) over mindcell's recorder."""
+import json
 import os
-import time
+import warnings
 
 from mindcell import log
-from mindcell.profiler import _export, _recorder
-from mindcell.profiler._options import (ProfilerAction, ProfilerLevel, AicoreMetrics,
-                                        check_options)
+from mindcell.profiler import _export
+from mindcell.profiler._base import _ProfilerBase
+from mindcell.profiler._options import ProfilerLevel, AicoreMetrics, check_options
+from mindcell.profiler.schedule import Schedule, schedule  # noqa: F401  (also here)
 
 __all__ = ["Profiler", "profile", "schedule", "tensorboard_trace_handler"]
-
-_RECORDING = (ProfilerAction.WARM_UP, ProfilerAction.RECORD, ProfilerAction.RECORD_AND_SAVE)
-_KEPT = (ProfilerAction.RECORD, ProfilerAction.RECORD_AND_SAVE)
-
-
-def _check_count(api, name, value, least):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError("%s: '%s' must be an int, but got %s" % (api, name, type(value).__name__))
-    if value < least:
-        raise ValueError("%s: '%s' must be >= %d, but got %d" % (api, name, least, value))
-
-
-class Schedule:
-    """schedule(*, wait, active, warmup=0, repeat=0, skip_first=0)
-
-    Which steps a profiler records: after ``skip_first`` steps, cycles of ``wait`` idle steps,
-    ``warmup`` steps recorded and dropped, and ``active`` steps kept; the trace is handed to
-    ``on_trace_ready`` at the end of each cycle. ``repeat`` cycles (0: until stopped).
-
-    Args:
-        wait (int): idle steps per cycle, >= 0.
-        active (int): recorded steps per cycle, >= 1.
-        warmup (int): warm-up steps per cycle, >= 0. Default: ``0``.
-        repeat (int): number of cycles, 0 for no limit. Default: ``0``.
-        skip_first (int): steps skipped once at the start. Default: ``0``.
-
-    Raises:
-        TypeError: a count that is not an int. (MindSpore logs a warning and resets it.)
-        ValueError: a count below its minimum.
-
-    Examples:
-        >>> from mindcell.profiler import schedule
-        >>> s = schedule(wait=1, active=2)
-        >>> [s(i).name for i in range(4)]
-        ['NONE', 'RECORD', 'RECORD_AND_SAVE', 'NONE']
-    """
-
-    def __init__(self, *, wait, active, warmup=0, repeat=0, skip_first=0):
-        for name, value, least in (("wait", wait, 0), ("active", active, 1),
-                                   ("warmup", warmup, 0), ("repeat", repeat, 0),
-                                   ("skip_first", skip_first, 0)):
-            _check_count("schedule", name, value, least)
-        self.wait, self.active, self.warmup = wait, active, warmup
-        self.repeat, self.skip_first = repeat, skip_first
-
-    def __call__(self, step):
-        """The :class:`ProfilerAction` of step ``step`` (counted from 0)."""
-        if step < 0:
-            raise ValueError("schedule: 'step' must be >= 0, but got %d" % step)
-        if step < self.skip_first:
-            return ProfilerAction.NONE
-        step -= self.skip_first
-        cycle = self.wait + self.warmup + self.active
-        if self.repeat and step // cycle >= self.repeat:
-            return ProfilerAction.NONE
-        at = step % cycle
-        if at < self.wait:
-            return ProfilerAction.NONE
-        if at < self.wait + self.warmup:
-            return ProfilerAction.WARM_UP
-        return ProfilerAction.RECORD if at < cycle - 1 else ProfilerAction.RECORD_AND_SAVE
-
-    def to_dict(self):
-        return {"wait": self.wait, "active": self.active, "warmup": self.warmup,
-                "repeat": self.repeat, "skip_first": self.skip_first}
-
-    def __repr__(self):
-        return ("Schedule(wait=%r, active=%r, warmup=%r, repeat=%r, skip_first=%r)"
-                % (self.wait, self.active, self.warmup, self.repeat, self.skip_first))
-
-
-schedule = Schedule  # MindSpore's public name of the class
-
-
-def _record_always(step):
-    return ProfilerAction.RECORD
 
 
 def tensorboard_trace_handler(dir_name=None, worker_name=None, analyse_flag=True,
@@ -130,148 +56,6 @@ def tensorboard_trace_handler(dir_name=None, worker_name=None, analyse_flag=True
         if analyse_flag:
             prof._write(dir_name, worker_name)
     return handler_fn
-
-
-class _ProfilerBase:
-    """What ``Profiler`` and ``profile`` share: recording, steps, metadata."""
-
-    _api = "Profiler"
-
-    def _setup(self, opts):
-        self._opts = opts
-        self._output_path = os.path.abspath(opts["output_path"])
-        self._metadata = {}
-        if opts["profile_memory"] and not _recorder.memory_supported():
-            raise NotImplementedError("%s: 'profile_memory=True' needs /proc/self/statm "
-                                      "(Linux)" % self._api)
-        self._recorder = _recorder.Recorder(
-            with_stack=opts["with_stack"], mstx=opts["mstx"],
-            mstx_domains=(opts["mstx_domain_include"], opts["mstx_domain_exclude"]),
-            profile_memory=opts["profile_memory"])
-        self._kept = []  # (step, events) of kept steps not yet handed to on_trace_ready
-        self._clock = (time.perf_counter_ns(), time.time_ns() / 1e3)
-        self._has_started = False
-        self._on_trace_ready = opts["on_trace_ready"]
-        self._scheduled = opts["schedule"] is not None
-        self.schedule = opts["schedule"] if self._scheduled else _record_always
-        self.step_num = 0
-        self.current_action = self.schedule(0)
-        self.last_output_dir = None
-        if opts["start_profile"]:
-            self.start()
-
-    def start(self):
-        """Start recording (the current step's action decides what is kept).
-
-        Raises:
-            RuntimeError: another profiler is recording.
-        """
-        if self._has_started:
-            log.warning("%s.start: the profiler has already started", self._api)
-            return
-        self._install(self.current_action)
-        self._has_started = True
-
-    def stop(self):
-        """Stop recording; a trace still pending goes to ``on_trace_ready``."""
-        if not self._has_started:
-            log.warning("%s.stop: the profiler has not started", self._api)
-            return
-        self._collect()
-        _recorder.install(None)
-        self._has_started = False
-        if self._kept and self._on_trace_ready is not None:
-            self._trace_ready()
-
-    def step(self):
-        """End the current step: with a ``schedule``, move to the next step's action and,
-        after the last active step of a cycle, hand the trace to ``on_trace_ready``."""
-        if not self._has_started:
-            log.warning("%s.step: the profiler has not started", self._api)
-            return
-        previous = self.current_action
-        self._collect()
-        self.step_num += 1
-        self.current_action = self.schedule(self.step_num)
-        if previous is ProfilerAction.RECORD_AND_SAVE and self._on_trace_ready is not None:
-            self._trace_ready()
-        self._install(self.current_action)
-
-    def add_metadata(self, key, value):
-        """Record ``key: value`` (strings) in the profile's ``profiler_metadata.json``."""
-        self._metadata[self._meta_key(key)] = self._meta_value(value, "add_metadata")
-
-    def add_metadata_json(self, key, value):
-        """Record ``key`` with ``value``, a JSON string, stored as the decoded JSON."""
-        import json
-        text = self._meta_value(value, "add_metadata_json")
-        try:
-            self._metadata[self._meta_key(key)] = json.loads(text)
-        except ValueError as e:
-            raise ValueError("%s.add_metadata_json: 'value' is not JSON: %s"
-                             % (self._api, e)) from None
-
-    def _meta_key(self, key):
-        if not isinstance(key, str):
-            raise TypeError("%s.add_metadata: 'key' must be a str, but got %s"
-                            % (self._api, type(key).__name__))
-        return key
-
-    def _meta_value(self, value, name):
-        if not isinstance(value, str):
-            raise TypeError("%s.%s: 'value' must be a str, but got %s"
-                            % (self._api, name, type(value).__name__))
-        return value
-
-    def __enter__(self):
-        if not self._has_started:
-            self.start()
-        return self
-
-    def __exit__(self, exc_type, exc_value, traceback):
-        if self._has_started:
-            self.stop()
-
-    def __del__(self):
-        try:
-            if self._has_started:
-                self.stop()
-        except Exception:  # noqa: BLE001  (interpreter shutdown: modules may be gone)
-            pass
-
-    def _install(self, action):
-        _recorder.install(self._recorder if action in _RECORDING else None)
-
-    def _collect(self):
-        """Move what the recorder holds into the kept steps (warm-up steps are dropped)."""
-        rec = self._recorder
-        events, rec.events = rec.events, []
-        if events and self.current_action in _KEPT:
-            self._kept.append((self.step_num, events))
-
-    def _trace_ready(self):
-        try:
-            self._on_trace_ready(self)
-        finally:
-            self._kept = []
-
-    def _events(self, step_list=None):
-        return [e for step, events in self._kept if step_list is None or step in step_list
-                for e in events]
-
-    def _write(self, dir_name, worker_name=None, pretty=False, step_list=None):
-        """Write the kept trace under ``dir_name`` and print the slowest ops."""
-        if self._has_started:
-            self._collect()
-        events = self._events(step_list)
-        meta = dict(self._metadata)
-        self.last_output_dir = _export.write_profile(dir_name, worker_name, events,
-                                                     self._clock, meta, pretty)
-        table = _export.op_table(events)
-        print("mindcell profiler: %d calls, %d op types -> %s"
-              % (len(events), len(table), self.last_output_dir))
-        print(_export.format_table(table), flush=True)
-        return self.last_output_dir
 
 
 class Profiler(_ProfilerBase):
@@ -371,8 +155,6 @@ class Profiler(_ProfilerBase):
         Raises:
             TypeError: ``op_name`` not a str or list of str, ``device_id`` not an int.
         """
-        import json
-        import warnings
         warnings.warn("Profiler.op_analyse is deprecated (as in MindSpore)", UserWarning,
                       stacklevel=2)
         names = [op_name] if isinstance(op_name, str) else op_name

@@ -220,9 +220,11 @@ def test_offline_analyse_reads_trace(tmp_path, capsys):
     assert "MatMul" in capsys.readouterr().out
 
 
-def test_docstring_examples():
-    result = doctest.testmod(profiler_module, optionflags=doctest.ELLIPSIS
-                             | doctest.NORMALIZE_WHITESPACE)
+@pytest.mark.parametrize("module", ["profiler", "schedule", "_mstx"])
+def test_docstring_examples(module):
+    import importlib
+    result = doctest.testmod(importlib.import_module("mindcell.profiler." + module),
+                             optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
 
 
