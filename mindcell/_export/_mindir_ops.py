@@ -100,13 +100,12 @@ def _conv2d(b, node, ins):
 @mindir_converts("MaxPool")
 def _max_pool(b, node, ins):
     a = node.attrs
-    if any(a["padding"]):
-        raise Unconvertible("MaxPool with padding (MindSpore's MaxPool pads only by pad_mode)")
+    x = _window_padded(b, node, ins[0], -np.inf)
     attrs = [pb.attribute("pad_mode", pb.A_STRING, s="VALID"),
              _quad(a["kernel_size"], "kernel_size"), _quad(a["stride"], "strides"),
              pb.attribute("format", pb.A_STRING, s="NCHW"),
              pb.string_list(["x"], "input_names"), pb.string_list(["output"], "output_names")]
-    return [b.op("MaxPool", ins[:1], pb.PRIMITIVE, attrs)]
+    return [b.op("MaxPool", [x], pb.PRIMITIVE, attrs)]
 
 
 # ----- indexing ---------------------------------------------------------------------------------
@@ -183,3 +182,143 @@ def _lstm(b, node, ins):
         outputs[t] = b.op("Reshape", [h, b.ints((1, batch, hidden))])
     y = b.op("Concat", [b.make_tuple([outputs[t] for t in range(steps)]), b.int(0)])
     return [y, h, c, None]
+
+
+# ----- reductions, casts, comparisons -----------------------------------------------------------
+# MindSpore's TypeId of each dtype: Cast and Argmax take the target as an int input
+_TYPE_ID = {np.dtype(np.bool_): 30, np.dtype(np.int8): 32, np.dtype(np.int16): 33,
+            np.dtype(np.int32): 34, np.dtype(np.int64): 35, np.dtype(np.uint8): 37,
+            np.dtype(np.float16): 42, np.dtype(np.float32): 43, np.dtype(np.float64): 44}
+
+
+def _type_id(b, dtype):
+    code = _TYPE_ID.get(np.dtype(dtype))
+    if code is None:
+        raise Unconvertible("dtype %s" % np.dtype(dtype))
+    return b.int(code)
+
+
+@mindir_converts("ReduceSum")
+def _reduce_sum(b, node, ins):
+    a = node.attrs
+    return [b.op("ReduceSum", [ins[0], b.ints(a["axis"]), b.bool(a["keep_dims"]), b.bool(False)])]
+
+
+@mindir_converts("ReduceMax", "ReduceMin", "ReduceProd")
+def _reduce(b, node, ins):
+    a = node.attrs
+    axis = tuple(a["axis"]) or tuple(range(len(node.inputs[0].shape)))
+    return [b.op(node.name, [ins[0], b.ints(axis), b.bool(a["keep_dims"])])]
+
+
+@mindir_converts("Cast")
+def _cast(b, node, ins):
+    return [b.op("Cast", [ins[0], _type_id(b, node.attrs["dtype"])])]
+
+
+@mindir_converts("ArgMax")
+def _argmax(b, node, ins):
+    if node.attrs["keep_dims"]:
+        raise Unconvertible("keep_dims=True")
+    return [b.op("Argmax", [ins[0], b.int(node.attrs["axis"]),
+                            _type_id(b, node.outputs[0].dtype)])]
+
+
+_COMPARE = ("Greater", "GreaterEqual", "Less", "LessEqual", "Equal", "NotEqual")
+
+
+@mindir_converts(*_COMPARE)
+def _compare(b, node, ins):
+    if node.inputs[0].dtype != node.inputs[1].dtype:
+        raise Unconvertible("operands of mixed dtypes")
+    return [b.op(node.name, ins[:2])]
+
+
+@mindir_converts("Select")
+def _select(b, node, ins):
+    return [b.op("Select", ins[:3])]
+
+
+@mindir_converts("LogSoftmax")
+def _log_softmax(b, node, ins):
+    axis = node.attrs.get("axis", -1)
+    axis = axis[0] if isinstance(axis, (tuple, list)) else axis
+    return [b.op("LogSoftmax", [ins[0], b.int(axis)])]
+
+
+@mindir_converts("SiLU")
+def _silu(b, node, ins):
+    return [b.op("SiLU", ins[:1])]
+
+
+@mindir_converts("LeakyReLU")
+def _leaky_relu(b, node, ins):
+    dtype = node.outputs[0].dtype
+    scaled = b.op("Mul", [ins[0], b.tensor(np.asarray(node.attrs.get("alpha", 0.2), dtype))])
+    positive = b.op("GreaterEqual", [ins[0], b.tensor(np.asarray(0, dtype))])
+    return [b.op("Select", [positive, ins[0], scaled])]
+
+
+@mindir_converts("Gather")
+def _gather(b, node, ins):
+    return [b.op("Gather", ins[:2] + [b.int(node.attrs["axis"]), b.int(0)])]
+
+
+@mindir_converts("BroadcastTo")
+def _broadcast_to(b, node, ins):
+    return [b.op("BroadcastTo", [ins[0], b.ints(node.outputs[0].shape)])]
+
+
+@mindir_converts("Tile")
+def _tile(b, node, ins):
+    return [b.op("Tile", [ins[0], b.ints(node.attrs["multiples"])])]
+
+
+@mindir_converts("CumSum")
+def _cumsum(b, node, ins):
+    a = node.attrs
+    return [b.op("CumSum", [ins[0], b.int(a["axis"]), b.bool(a.get("exclusive", False)),
+                            b.bool(a.get("reverse", False))])]
+
+
+@mindir_converts("OneHot")
+def _one_hot(b, node, ins):
+    a = node.attrs
+    dtype = node.outputs[0].dtype
+    return [b.op("OneHot", [ins[0], b.int(a["depth"]), b.tensor(np.asarray(a["on_value"], dtype)),
+                            b.tensor(np.asarray(a["off_value"], dtype)), b.int(a["axis"])])]
+
+
+# ----- padding and pooling --------------------------------------------------------------------
+def _pad(b, x, pairs, value, dtype):
+    """PadV3 (constant mode); MindSpore lists the (before, after) pairs from the last axis."""
+    flat = [int(p) for pair in reversed(list(pairs)) for p in pair]
+    attrs = [pb.attribute("mode", pb.A_STRING, s="constant"),
+             pb.attribute("paddings_contiguous", pb.A_BOOL, i=1)]
+    return b.op("PadV3", [x, b.ints(flat), b.tensor(np.asarray(value, dtype))], pb.PRIMITIVE,
+                attrs)
+
+
+@mindir_converts("PadV3")
+def _pad_v3(b, node, ins):
+    return [_pad(b, ins[0], node.attrs["paddings"], node.attrs.get("value", 0.0),
+                 node.outputs[0].dtype)]
+
+
+def _window_padded(b, node, x, value):
+    """The input padded as the pooling primitive's ``padding`` (t, b, l, r) says."""
+    top, bottom, left, right = (int(p) for p in node.attrs["padding"])
+    if not (top or bottom or left or right):
+        return x
+    return _pad(b, x, [(0, 0), (0, 0), (top, bottom), (left, right)], value,
+                node.inputs[0].dtype)
+
+
+@mindir_converts("AvgPool")
+def _avg_pool(b, node, ins):
+    a = node.attrs
+    if any(a["padding"]) and not a.get("count_include_pad", True):
+        raise Unconvertible("padding with count_include_pad=False")
+    x = _window_padded(b, node, ins[0], 0.0)
+    return [b.op("AvgPool", [x, b.ints(a["kernel_size"]), b.ints(a["stride"]), b.int(2),
+                             b.int(0)])]
