@@ -301,3 +301,79 @@ def test_no_init_parameters_keeps_values():
         deferred = nn.Dense(3, 2)
     deferred.init_parameters_data()
     np.testing.assert_array_equal(deferred.weight.asnumpy(), plain)
+
+
+# ----- attributes and inner primitives subclasses use -----------------------------------------
+class _DenseByPrims(nn.Dense):
+    def construct(self, x):
+        y = self.matmul(x, self.weight)
+        return self.bias_add(y, self.bias) if self.has_bias else y
+
+
+class _ConvByPrims(nn.Conv2d):
+    def construct(self, x):
+        return self.bias_add(self.conv2d(x, self.weight), self.bias)
+
+
+class _LayerNormByPrim(nn.LayerNorm):
+    def construct(self, x):
+        return self.layer_norm(x, self.gamma, self.beta)[0]
+
+
+class _BatchNormByPrims(nn.BatchNorm2d):
+    def construct(self, x):
+        if self.training:
+            return self.bn_train(x, self.gamma, self.beta, self.moving_mean,
+                                 self.moving_variance)[0]
+        return self.bn_infer(x, self.gamma, self.beta, self.moving_mean,
+                             self.moving_variance)[0]
+
+
+@pytest.mark.parametrize("make, shape", [
+    (lambda cls: cls(3, 4, weight_init="normal", bias_init="normal"), (5, 3)),
+    (lambda cls: cls(2, 3, 3, has_bias=True, pad_mode="pad", padding=1, stride=2), (2, 2, 6, 6)),
+    (lambda cls: cls((6,), gamma_init="normal", beta_init="normal"), (2, 3, 6)),
+    (lambda cls: cls(2, momentum=0.8, gamma_init="normal"), (4, 2, 3, 3)),
+])
+def test_subclasses_calling_inner_primitives_match_the_layer(mode, make, shape):
+    pairs = {nn.Dense: _DenseByPrims, nn.Conv2d: _ConvByPrims, nn.LayerNorm: _LayerNormByPrim,
+             nn.BatchNorm2d: _BatchNormByPrims}
+    x = T(RNG.normal(size=shape))
+    for base, sub in pairs.items():
+        try:
+            ref = make(base)
+        except (TypeError, ValueError):
+            continue
+        mine = make(sub)
+        for p, q in zip(mine.get_parameters(), ref.get_parameters()):
+            p.set_data(q.value())
+        for cell in (ref, mine):
+            cell.set_train(True)
+        close(mine(x), ref(x).asnumpy(), 1e-4)
+        g_mine = ops.grad(lambda v: (mine(v) ** 2).sum(), grad_position=None,
+                          weights=mine.trainable_params())(x)
+        g_ref = ops.grad(lambda v: (ref(v) ** 2).sum(), grad_position=None,
+                         weights=ref.trainable_params())(x)
+        for a, b in zip(g_mine, g_ref):
+            close(a, b.asnumpy(), 1e-3)
+        for p, q in zip(mine.get_parameters(), ref.get_parameters()):
+            close(p, q.asnumpy(), 1e-5)  # moving statistics updated alike
+        return
+    raise AssertionError("no layer accepted the arguments")
+
+
+def test_attributes_hold_mindspore_values():
+    bn = nn.BatchNorm2d(3, momentum=0.8)
+    assert abs(bn.momentum - 0.2) < 1e-12 and "momentum=0.8" in repr(bn)
+    assert bn.bn_train.momentum == bn.momentum and bn.bn_infer.is_training is False
+    d = nn.Dense(3, 2, has_bias=False)
+    assert d.matmul.transpose_b and not hasattr(d, "bias_add") and d.bias is None
+    drop = nn.Dropout(keep_prob=0.8)
+    assert (drop.p, drop.keep_prob, drop.dropout.keep_prob) == (None, 0.8, 0.8)
+    c = nn.Conv2d(2, 3, 3)
+    assert type(c.weight_init).__name__ == "HeUniform" and c.bias_init is None
+    pool = nn.MaxPool2d((2, 3), 1, "same")
+    assert (pool.kernel_size, pool.stride, pool.pad_mode) == ((2, 3), 1, "SAME")
+    assert [type(m).__name__ for m in nn.SequentialCell([nn.ReLU(), nn.Flatten()]).cell_list] \
+        == ["ReLU", "Flatten"]
+    assert (nn.MSELoss("none").average, nn.MSELoss("none").reduce) == (True, False)
