@@ -18,6 +18,7 @@ class Program:
 
     def __init__(self, graph):
         self.lowered = lower(graph)
+        self.name = graph.name
         self.nodes = tuple(graph.nodes)  # one per instruction, for run_stepwise
         self._frees_by_node = None  # run_stepwise's frees, made at its first run
         self.params = [v.param for v in graph.params]

@@ -70,17 +70,21 @@ class Recorder:
 
         memory = self.profile_memory
 
+        graph = program.name
+        index = iter(range(len(program.nodes)))
+
         def observe(node, kind, inputs, outputs, start, end):
             events.append(Event(node.prim.name, "graph", start, end, tid,
-                                tuple(a.shape for a in inputs),
-                                sum(o.nbytes for o in outputs), {"instruction": kind}))
+                                tuple(a.shape for a in inputs), sum(o.nbytes for o in outputs),
+                                {"instruction": kind, "index": next(index), "graph": graph}))
             if memory:
                 events.append(Event("Memory", "memory", end, end, tid, (), 0,
                                     {"RSS (MB)": resident_mb()}))
 
         start = _now()
         outs = program.run_stepwise(arrays, observe)
-        args = {"instructions": len(program.nodes), "native": program.native_count}
+        args = {"graph": graph, "instructions": len(program.nodes),
+                "native": program.native_count}
         if self.with_stack:
             args["stack"] = _user_stack()
         events.append(Event("RunGraph", "graph", start, _now(), tid, (), 0, args))

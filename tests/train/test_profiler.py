@@ -89,6 +89,8 @@ def test_graph_instructions_recorded_and_results_unchanged(tmp_path):
     assert len(runs) == 1 and len(steps) == runs[0]["args"]["instructions"] > 0
     assert all(e["args"]["mode"] == "GRAPH" and "instruction" in e["args"] for e in steps)
     assert {e["args"]["instruction"] for e in steps} & {"gemm", "py"}
+    assert [e["args"]["index"] for e in steps] == list(range(len(steps)))
+    assert {e["args"]["graph"] for e in steps} == {runs[0]["args"]["graph"]}
     assert runs[0]["ts"] <= steps[0]["ts"] and \
         steps[-1]["ts"] + steps[-1]["dur"] <= runs[0]["ts"] + runs[0]["dur"] + 1e-3
 
