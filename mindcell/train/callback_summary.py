@@ -96,7 +96,7 @@ class SummaryCollector(Callback):
         self.custom_lineage_data = self._custom(api, custom_lineage_data)
         self._record = None
         self._step = 0
-        self._last_written = None
+        self._training = False
 
     @staticmethod
     def _specified(api, data, keep_default):
@@ -148,10 +148,10 @@ class SummaryCollector(Callback):
             self._record = None
 
     def on_train_begin(self, run_context):
+        self._training = True
         self._open()
         self._record.set_mode("train")
         self._step = 0
-        self._last_written = None
 
     def on_train_step_end(self, run_context):
         cb = run_context.original_args()
@@ -163,6 +163,7 @@ class SummaryCollector(Callback):
         cb = run_context.original_args()
         if cb.cur_step_num and cb.net_outputs is not None:
             self._collect(cb)  # the final state (MindSpore writes it even if just written)
+        self._training = False
         self._close()
 
     def on_eval_begin(self, run_context):
@@ -178,10 +179,10 @@ class SummaryCollector(Callback):
                     self._record.add_value("scalar", "%s/eval" % name,
                                            Tensor(np.float32(array.reshape(-1)[0])))
         self._record.record(self._step)
-        if self._step == 0:  # Model.eval on its own: nothing more will be written
-            self._close()
-        else:
+        if self._training:
             self._record.set_mode("train")
+        else:  # Model.eval on its own: nothing more will be written
+            self._close()
 
     def _collect(self, cb):
         record = self._record

@@ -250,6 +250,10 @@ def test_summary_collector_in_fit(tmp_path):
     acc = _tensorboard_events(str(tmp_path))
     if acc is not None:
         assert [e.step for e in acc.Scalars("loss/auto")] == [1, 2, 4, 6, 6]
+    collector = SummaryCollector(str(tmp_path / "later"))
+    model.train(1, data, callbacks=[collector])
+    model.eval(data, callbacks=[collector])  # after training: its own record, then closed
+    SummaryRecord(str(tmp_path / "free")).close()  # nothing left open
 
 
 def test_summary_collector_options(tmp_path):
