@@ -154,6 +154,36 @@ class ShardWriter:
         self._open = {}  # kind -> the page being filled
         self._file = None
 
+    @classmethod
+    def resume(cls, path, header):
+        """A writer that appends to an existing shard file: its pages come from the header,
+        the last page of each kind is reopened, its rows come from the ``.db`` index."""
+        writer = cls(path, header["header_size"], header["page_size"])
+        writer.saved = header.get("compression_size", 0)
+        for info in sorted(header["page"], key=lambda p: p["page_id"]):
+            page = _Page(info["page_id"], info["page_type"], info["page_type_id"],
+                         info["start_row_id"])
+            page.end_row, page.size = info["end_row_id"], info["page_size"]
+            if info["page_type"] == "RAW_DATA":
+                page.groups = [[g["id"], g["offset"]] for g in info["row_group_ids"]]
+            writer.pages.append(page)
+            writer._open[page.kind] = page
+        with open(path, "rb") as f:
+            for page in writer._open.values():
+                f.seek(writer.header_size + page.page_id * writer.page_size)
+                page.data = bytearray(f.read(page.size))
+        db = sqlite3.connect(path + ".db")
+        try:
+            names = [d[1] for d in db.execute("PRAGMA table_info(INDEXES)")]
+            fields = [n for n in names[8:] if not n.startswith("INC_")]
+            table = db.execute("SELECT * FROM INDEXES ORDER BY ROW_ID").fetchall()
+        finally:
+            db.close()
+        writer.rows = [tuple(r[1:8]) for r in table]
+        values = [[r[names.index(f)] for f in fields] for r in table]
+        writer._file = open(path, "r+b")
+        return writer, values
+
     def _flush(self, page):
         if self._file is None:
             self._file = open(self.path, "wb")
@@ -282,7 +312,7 @@ def _locations_from_db(path, header):
         return None
     hsize, psize = header["header_size"], header["page_size"]
     try:
-        db = sqlite3.connect("file:%s?mode=ro" % path + ".db", uri=True)
+        db = sqlite3.connect(path + ".db")
         try:
             rows = db.execute("SELECT PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_OFFSET_RAW_END, "
                               "PAGE_ID_BLOB, PAGE_OFFSET_BLOB, PAGE_OFFSET_BLOB_END FROM "

@@ -132,6 +132,42 @@ class FileWriter:
         self._shards, self._index_values = None, None
         self._committed = False
 
+    @staticmethod
+    def open_for_append(file_name):
+        """open_for_append(file_name): a FileWriter that appends rows to existing MindRecord
+        files (``file_name`` is any shard of the set; the schema, index fields, header and
+        page sizes are the files'). Appending gives the same files as writing every row in
+        one session.
+
+        Raises:
+            RuntimeError: a file of the set that does not exist or is not MindRecord.
+        """
+        if not isinstance(file_name, str):
+            raise ParamTypeError("'file_name' must be a str, but got %r" % (file_name,))
+        if not os.path.isfile(file_name):
+            raise RuntimeError("The input: %s is not exists." % file_name)
+        header = mrio.read_header(file_name)
+        folder = os.path.dirname(file_name)
+        paths = [os.path.join(folder, n) for n in header["shard_addresses"]]
+        for p in paths:
+            if not os.path.isfile(p) or not os.path.isfile(p + ".db"):
+                raise RuntimeError("FileWriter.open_for_append: the shard %s (or its .db) "
+                                   "does not exist" % p)
+        writer = FileWriter.__new__(FileWriter)
+        writer._paths = paths
+        writer._header_size, writer._page_size = header["header_size"], header["page_size"]
+        first = header["schema"][0]
+        writer._schema = {k: dict(v) for k, v in first["schema"].items()}
+        writer._desc = first.get("desc", "")
+        writer._index = [f["index_field"] for f in header["index_fields"]]
+        writer._shards, writer._index_values = [], []
+        for p in paths:
+            shard, values = mrio.ShardWriter.resume(p, mrio.read_header(p))
+            writer._shards.append(shard)
+            writer._index_values.append(values)
+        writer._committed = False
+        return writer
+
     def add_schema(self, content, desc=None):
         """add_schema(content, desc=None): the fields of every row.
 

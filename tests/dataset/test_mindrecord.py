@@ -240,3 +240,41 @@ def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_open_for_append_equals_one_session(tmp_path):
+    schema = {"x": {"type": "int64"}, "v": {"type": "float32", "shape": [-1]},
+              "s": {"type": "string"}}
+    rows = [{"x": i, "v": np.ones(3 + i, np.float32) * i, "s": "r%d" % i} for i in range(50)]
+    whole = FileWriter(str(tmp_path / "a.mindrecord"), shard_num=2)
+    whole.set_page_size(1 << 15)
+    whole.add_schema(schema)
+    whole.write_raw_data(rows[:30])
+    whole.write_raw_data(rows[30:])
+    whole.commit()
+    first = FileWriter(str(tmp_path / "b.mindrecord"), shard_num=2)
+    first.set_page_size(1 << 15)
+    first.add_schema(schema)
+    first.write_raw_data(rows[:30])
+    first.commit()
+    more = FileWriter.open_for_append(str(tmp_path / "b.mindrecord1"))
+    more.write_raw_data(rows[30:])
+    more.commit()
+    for k in range(2):
+        a = (tmp_path / ("a.mindrecord%d" % k)).read_bytes()
+        b = (tmp_path / ("b.mindrecord%d" % k)).read_bytes()
+        assert b.replace(b"b.mindrecord", b"a.mindrecord") == a
+        assert _dump(str(tmp_path / ("a.mindrecord%d.db" % k)))[1] == \
+            _dump(str(tmp_path / ("b.mindrecord%d.db" % k)))[1]
+    with pytest.raises(RuntimeError, match="not exists"):
+        FileWriter.open_for_append(str(tmp_path / "none.mindrecord"))
+
+
+def test_locations_come_from_the_db():
+    header = mrio.read_header(MS_FILE)
+    from_db = mrio._locations_from_db(MS_FILE, header)
+    assert from_db is not None and len(from_db) == 6
+    with open(MS_FILE, "rb") as f:
+        walked = [r + b for r, b in zip(mrio._walk_pages(f, header, "RAW_DATA"),
+                                        mrio._walk_pages(f, header, "BLOB_DATA"))]
+    np.testing.assert_array_equal(from_db, np.array(walked))
