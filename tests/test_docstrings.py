@@ -7,7 +7,7 @@ import pytest
 MODULES = ["mindcell.common.tensor", "mindcell.common.parameter", "mindcell.nn.cell",
            "mindcell.nn.layer.basic", "mindcell.ops.grad", "mindcell.nn.wrap.cell_wrapper",
            "mindcell.context", "mindcell.testing", "mindcell.benchmark", "mindcell.train.model",
-           "mindcell.dataset"]
+           "mindcell.dataset", "mindcell.ops.function.generated_func"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,6 +8,7 @@ from mindcell.ops._helpers import check_tensor
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.indexing import assign_value, set_dtype
 from mindcell.ops.function.repeat_func import bitcast
+from mindcell.ops.function import generated_func
 
 
 def _swap(fn):
@@ -33,7 +34,10 @@ _OPERATORS = {
 
 # ----- methods ------------------------------------------------------------------------------
 def astype(self, dtype, copy=True):
-    """astype(dtype): a copy converted to ``dtype``."""
+    """astype(dtype, copy=True): converted to ``dtype``; with ``copy=False`` the tensor itself
+    when it already has that dtype (as MindSpore)."""
+    if not copy and self.dtype == mstype.to_dtype(dtype):
+        return self
     return F.cast(self, dtype)
 
 
@@ -232,6 +236,9 @@ _METHODS = {
     "lerp": F.lerp, "std_mean": F.std_mean, "var_mean": F.var_mean,
     "outer": F.outer, "dot": F.dot, "assign_value": assign_value, "set_dtype": set_dtype,
 }
+
+# Tensor methods of the generated elementwise ops (their formula records name them).
+_METHODS.update(generated_func.TENSOR_METHODS)
 
 _PROPERTIES = {
     "T": property(lambda self: transpose(self)),

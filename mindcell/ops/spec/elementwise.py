@@ -30,6 +30,16 @@ class Formula(NamedTuple):
     spans: bool = True  # its own float32 loop (gcc vectorises it); else the scalar per element
     native: bool = False  # an eager kernel: measured faster than numpy's ufunc (1e6 float32)
     prim: Optional[str] = None  # the primitive computed, when not ``name`` (GeLU's two forms)
+    # --- a primitive and faces generated from this record (ops defined before the records
+    # --- existed keep their hand-written primitive: these fields are then unset) ---
+    numpy: Optional[str] = None  # the numpy reference over x (np in scope): the primitive's impl
+    grad: Optional[str] = None  # d(out)/dx times dout, over x, out, dout with ops/defs/_grad_ops
+    function: Optional[str] = None  # the functional face: ops.<function>, also F, ops.function
+    primitive: Optional[str] = None  # the Primitive class: ops.<primitive>(), ops.operations
+    tensor: tuple = ()  # Tensor methods
+    inputs: str = "float"  # "float": float tensors only (TypeError otherwise), as MindSpore
+    summary: Optional[str] = None  # the doc's first sentence
+    example: Optional[str] = None  # (input list, printed output) of the doc's Example
 
 
 FORMULAS = (
