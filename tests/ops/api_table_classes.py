@@ -19,7 +19,7 @@ def _binary(names, a=S, b=S, **flags):
 
 CLASS_ROWS = [
     *_unary(["Ceil", "Cos", "Erf", "Exp", "FastGeLU", "Floor", "GeLU", "Identity", "Neg",
-             "Round", "SiLU", "Sigmoid", "Sign", "Sin", "Softplus", "Square",
+             "Round", "SiLU", "Sigmoid", "Sign", "Sin", "Softplus", "Softsign", "Square",
              "Tanh", "ZerosLike", "OnesLike"]),
     P("StopGradient", (), S, z=True, fd="its gradient is zero by definition"),
     *_unary(["Abs", "HSwish", "ReLU", "ReLU6", "Reciprocal"], ("away", S)),

@@ -26,7 +26,7 @@ FUNCTION_ROWS = [
     # elementwise unary
     *unary(["ceil", "cos", "erf", "exp", "expm1", "floor", "neg", "negative", "round", "sign",
             "sin", "square", "tanh", "sigmoid", "elu", "fast_gelu", "gelu", "logsigmoid", "mish",
-            "silu", "softplus", "identity"]),
+            "silu", "softplus", "identity", "softsign"]),
     Op("stop_gradient", S, z=True, fd="its gradient is zero by definition"),
     *unary(["abs", "absolute", "reciprocal", "relu", "relu6", "hardswish", "leaky_relu"],
            ("away", S)),

@@ -85,6 +85,11 @@ FORMULAS = (
     Formula("GeLUErf", 40, "0.5 * x * (1.0 + erf(x * 0.7071067811865476))", prim="GeLU"),
     Formula("ReLU6", 41, "0.0 if x < 0.0 else (6.0 if x > 6.0 else x)", native=True),
     Formula("Copy", 42, "x"),
+    Formula("Softsign", 43, "x / (1.0 + fabs(x))", numpy="x / (1 + np.abs(x))",
+            grad="div(dout, square(add(mul(sign(x), x), 1.0)))",
+            function="softsign", primitive="Softsign",
+            summary="Softsign activation: :math:`x / (1 + |x|)`, elementwise.",
+            example=("[-2.0, 0.0, 1.5]", "[-0.6666667  0.         0.6       ]")),
 )
 OPCODES = {f.name: f.opcode for f in FORMULAS}
 PRIMITIVE = {f.name: f.prim or f.name for f in FORMULAS}
