@@ -278,3 +278,25 @@ def test_locations_come_from_the_db():
         walked = [r + b for r, b in zip(mrio._walk_pages(f, header, "RAW_DATA"),
                                         mrio._walk_pages(f, header, "BLOB_DATA"))]
     np.testing.assert_array_equal(from_db, np.array(walked))
+
+
+def test_decode_images_from_a_bytes_column(tmp_path):
+    import io
+    from PIL import Image
+    import mindcell.dataset.vision as vision
+    path = str(tmp_path / "img.mindrecord")
+    rows = []
+    for i in range(4):
+        buf = io.BytesIO()
+        Image.fromarray(np.full((8, 6, 3), i * 40, np.uint8)).save(buf, format="PNG")
+        rows.append({"image": buf.getvalue(), "label": i})
+    _write(path, rows, schema={"image": {"type": "bytes"}, "label": {"type": "int32"}})
+    data = ds.MindDataset(path, columns_list=["image", "label"], shuffle=False,
+                          num_parallel_workers=2)
+    data = data.map([vision.Decode(), vision.Resize((4, 4)), vision.HWC2CHW()],
+                    input_columns="image").batch(2)
+    # MindSpore 2.10 gives these shapes and means for the same pipeline
+    got = [(b["image"].shape, b["label"].tolist(), float(b["image"].mean()))
+           for b in data.create_dict_iterator(output_numpy=True)]
+    assert got == [((2, 3, 4, 4), [0, 1], 20.0), ((2, 3, 4, 4), [2, 3], 100.0)]
+    assert vision.Decode()(rows[1]["image"]).shape == (8, 6, 3)
