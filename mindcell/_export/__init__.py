@@ -62,27 +62,30 @@ def export(net, *inputs, file_name, file_format, **kwargs):
 
     ``construct`` is traced in inference mode (``net.set_train(False)`` for the duration; each
     cell's training flag is restored after) into a graph of primitives, and each primitive is
-    converted to ONNX operators (opset 17). Parameters become initializers named as the
-    parameters; the graph inputs are named after ``construct``'s arguments. The shapes are the
-    example inputs' (static).
+    converted by the format's table: to ONNX operators (opset 17), or to MindSpore's primitives
+    in a MINDIR file that MindSpore 2.10 loads with ``mindspore.load`` + ``nn.GraphCell``.
+    Parameters keep their names (ONNX initializers, MINDIR parameters); the graph inputs are
+    named after ``construct``'s arguments. The shapes are the example inputs' (static).
 
     Args:
         net (Cell): The network to export.
         inputs (Union[Tensor, tuple(Tensor)]): Example inputs of ``construct``.
-        file_name (str): The file to write. ``".onnx"`` is appended unless it already ends
-            with it; missing directories are created. The file is made read-only, as
-            MindSpore does.
-        file_format (str): ``"ONNX"``. ``"MINDIR"`` and ``"AIR"`` are not supported.
+        file_name (str): The file to write. ``".onnx"`` / ``".mindir"`` is appended unless it
+            already ends with it; missing directories are created. The file is made read-only,
+            as MindSpore does.
+        file_format (str): ``"ONNX"`` or ``"MINDIR"``. ``"AIR"`` (Ascend-only) is not
+            supported.
         kwargs (dict): MindSpore's options (``enc_key``, ``enc_mode``, ``dataset``,
             ``obf_config``, ...); none is supported, so each must be left out or None.
 
     Raises:
-        ValueError: If ``file_format`` is not 'AIR', 'ONNX' or 'MINDIR'; if it is 'MINDIR' or
-            'AIR'; if ``net`` is not a Cell; if an option in ``kwargs`` is given.
+        ValueError: If ``file_format`` is not 'AIR', 'ONNX' or 'MINDIR'; if it is 'AIR'; if
+            ``net`` is not a Cell; if an option in ``kwargs`` is given.
         TypeError: If ``file_name`` is not a str, or an input is not a Tensor.
-        RuntimeError: If ``construct`` calls a primitive that has no ONNX converter (the
-            error names the primitive and the cell that called it).
-        ImportError: If the ``onnx`` package is missing (``pip install mindcell[onnx]``).
+        RuntimeError: If ``construct`` calls a primitive that the format's table cannot
+            convert (the error names the primitive and the cell that called it).
+        ImportError: If ``file_format`` is 'ONNX' and the ``onnx`` package is missing
+            (``pip install mindcell[onnx]``).
 
     Examples:
         >>> import os, tempfile
@@ -94,6 +97,10 @@ def export(net, *inputs, file_name, file_format, **kwargs):
         >>> ms.export(net, Tensor(np.ones((2, 3), np.float32)), file_name=path,
         ...           file_format="ONNX")
         >>> os.path.exists(path + ".onnx")
+        True
+        >>> ms.export(net, Tensor(np.ones((2, 3), np.float32)), file_name=path,
+        ...           file_format="MINDIR")
+        >>> os.path.exists(path + ".mindir")
         True
     """
     from mindcell.nn.cell import Cell
