@@ -3,66 +3,106 @@ import math
 
 import numpy as np
 
-from mindcell.common.initializer import XavierUniform, initializer
+from mindcell import dtype as mstype
+from mindcell.common.initializer import XavierNormal, XavierUniform, initializer
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.activation import get_activation
 from mindcell.nn.layer.basic import Dense, Dropout
-from mindcell.ops._errors import check_positive_int
+from mindcell.ops._errors import check_bool, check_positive_int
 from mindcell.nn.layer.normalization import LayerNorm
 from mindcell.ops import functional as F
 
 
 class MultiheadAttention(Cell):
     """MultiheadAttention(embed_dim, num_heads, dropout=0.0, has_bias=True, add_bias_kv=False,
-    add_zero_attn=False, kdim=None, vdim=None, batch_first=False)
+    add_zero_attn=False, kdim=None, vdim=None, batch_first=False, dtype=mstype.float32)
 
     ``construct(query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
     average_attn_weights=True)`` returns ``(attn_output, attn_weights)``; masks are boolean
     (True = masked out) or additive float tensors.
+
+    With ``kdim``/``vdim`` other than ``embed_dim`` the projections are separate parameters
+    ``q_proj_weight``, ``k_proj_weight`` (embed_dim, kdim) and ``v_proj_weight``
+    (embed_dim, vdim), as in MindSpore; ``add_bias_kv`` appends the learned ``bias_k``/``bias_v``
+    (1, 1, embed_dim) to the projected keys and values, ``add_zero_attn`` a zero key and value
+    per head (the masks get an unmasked column for each). Parameters are created in ``dtype``.
     """
 
     def __init__(self, embed_dim, num_heads, dropout=0.0, has_bias=True, add_bias_kv=False,
                  add_zero_attn=False, kdim=None, vdim=None, batch_first=False, dtype=None):
         super().__init__()
-        check_positive_int(embed_dim, "MultiheadAttention", "embed_dim")
-        check_positive_int(num_heads, "MultiheadAttention", "num_heads")
+        owner = "MultiheadAttention"
+        check_positive_int(embed_dim, owner, "embed_dim")
+        check_positive_int(num_heads, owner, "num_heads")
         if embed_dim % num_heads:
             raise ValueError("MultiheadAttention: embed_dim (%d) must be divisible by num_heads "
                              "(%d)" % (embed_dim, num_heads))
-        if add_bias_kv or add_zero_attn or (kdim not in (None, embed_dim)) or (
-                vdim not in (None, embed_dim)):
-            raise ValueError("MultiheadAttention: add_bias_kv, add_zero_attn and kdim/vdim "
-                             "different from embed_dim are not supported")
+        dtype = mstype.float32 if dtype is None else dtype
+        self.kdim = embed_dim if kdim is None else check_positive_int(kdim, owner, "kdim")
+        self.vdim = embed_dim if vdim is None else check_positive_int(vdim, owner, "vdim")
+        self._same_dims = self.kdim == embed_dim and self.vdim == embed_dim
         self.embed_dim, self.num_heads = embed_dim, num_heads
         self.head_dim = embed_dim // num_heads
         self.batch_first = batch_first
-        self.in_proj_weight = Parameter(initializer(XavierUniform(), (3 * embed_dim, embed_dim)),
-                                        name="in_proj_weight")
-        self.in_proj_bias = Parameter(Tensor(np.zeros(3 * embed_dim, np.float32)),
+        self.add_zero_attn = check_bool(add_zero_attn, owner, "add_zero_attn")
+        if self._same_dims:
+            self.in_proj_weight = Parameter(initializer(XavierUniform(),
+                                                        (3 * embed_dim, embed_dim), dtype),
+                                            name="in_proj_weight")
+        else:
+            self.q_proj_weight = Parameter(initializer(XavierUniform(), (embed_dim, embed_dim),
+                                                       dtype), name="q_proj_weight")
+            self.k_proj_weight = Parameter(initializer(XavierUniform(), (embed_dim, self.kdim),
+                                                       dtype), name="k_proj_weight")
+            self.v_proj_weight = Parameter(initializer(XavierUniform(), (embed_dim, self.vdim),
+                                                       dtype), name="v_proj_weight")
+        self.in_proj_bias = Parameter(initializer("zeros", (3 * embed_dim,), dtype),
                                       name="in_proj_bias") if has_bias else None
-        self.out_proj = Dense(embed_dim, embed_dim, has_bias=has_bias)
+        if check_bool(add_bias_kv, owner, "add_bias_kv"):
+            self.bias_k = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype),
+                                    name="bias_k")
+            self.bias_v = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype),
+                                    name="bias_v")
+        else:
+            self.bias_k = self.bias_v = None
+        self.out_proj = Dense(embed_dim, embed_dim, has_bias=has_bias, dtype=dtype)
         self.dropout = Dropout(p=dropout) if dropout else None
 
     def _heads(self, t, b, s):
         return F.transpose(F.reshape(t, (b, s, self.num_heads, self.head_dim)), (0, 2, 1, 3))
+
+    def _weights(self):
+        if self._same_dims:
+            return F.split(self.in_proj_weight, self.embed_dim, 0)
+        return self.q_proj_weight, self.k_proj_weight, self.v_proj_weight
 
     def construct(self, query, key, value, key_padding_mask=None, need_weights=True,
                   attn_mask=None, average_attn_weights=True):
         if not self.batch_first:  # (seq, batch, embed) -> (batch, seq, embed)
             query, key, value = (F.swapaxes(t, 0, 1) for t in (query, key, value))
         b, sq, e = query.shape
-        sk = key.shape[1]
-        if e != self.embed_dim:
-            raise ValueError("MultiheadAttention: expected embed_dim %d, but got %d"
-                             % (self.embed_dim, e))
-        w = F.split(self.in_proj_weight, self.embed_dim, 0)
+        if e != self.embed_dim or key.shape[-1] != self.kdim or value.shape[-1] != self.vdim:
+            raise ValueError("MultiheadAttention: expected query/key/value features %d/%d/%d, "
+                             "but got %d/%d/%d" % (self.embed_dim, self.kdim, self.vdim, e,
+                                                   key.shape[-1], value.shape[-1]))
+        w = self._weights()
         bias = F.split(self.in_proj_bias, self.embed_dim, 0) if self.in_proj_bias is not None \
             else (None, None, None)
-        q = self._heads(F.dense(query, w[0], bias[0]), b, sq)
-        k = self._heads(F.dense(key, w[1], bias[1]), b, sk)
-        v = self._heads(F.dense(value, w[2], bias[2]), b, sk)
+        q, k, v = F.dense(query, w[0], bias[0]), F.dense(key, w[1], bias[1]), \
+            F.dense(value, w[2], bias[2])
+        if self.bias_k is not None:
+            k = F.concat((k, F.broadcast_to(self.bias_k, (b, 1, e))), 1)
+            v = F.concat((v, F.broadcast_to(self.bias_v, (b, 1, e))), 1)
+            attn_mask, key_padding_mask = _pad_masks(attn_mask, key_padding_mask)
+        sk = k.shape[1]
+        q, k, v = self._heads(q, b, sq), self._heads(k, b, sk), self._heads(v, b, sk)
+        if self.add_zero_attn:
+            zeros = F.zeros((b, self.num_heads, 1, self.head_dim), k.dtype)
+            k, v = F.concat((k, zeros), 2), F.concat((v, zeros), 2)
+            attn_mask, key_padding_mask = _pad_masks(attn_mask, key_padding_mask)
+            sk += 1
         scores = F.mul(F.matmul(q, F.swapaxes(k, -1, -2)), 1.0 / math.sqrt(self.head_dim))
         if attn_mask is not None:
             scores = _apply_mask(scores, attn_mask)
@@ -80,6 +120,12 @@ class MultiheadAttention(Cell):
         return out, (F.mean(weights, 1) if average_attn_weights else weights)
 
 
+def _pad_masks(*masks):
+    """Each mask (or None) with one more, unmasked, key column."""
+    return tuple(None if m is None else
+                 F.concat((m, F.zeros(m.shape[:-1] + (1,), m.dtype)), -1) for m in masks)
+
+
 def _apply_mask(scores, mask):
     if mask.dtype.name == "Bool":
         return F.masked_fill(scores, mask, float("-inf"))
@@ -88,19 +134,21 @@ def _apply_mask(scores, mask):
 
 class TransformerEncoderLayer(Cell):
     """TransformerEncoderLayer(d_model, nhead, dim_feedforward=2048, dropout=0.1,
-    activation='relu', layer_norm_eps=1e-5, batch_first=False, norm_first=False)"""
+    activation='relu', layer_norm_eps=1e-5, batch_first=False, norm_first=False,
+    dtype=mstype.float32): parameters are created in ``dtype``."""
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
                  layer_norm_eps=1e-5, batch_first=False, norm_first=False, dtype=None):
         super().__init__()
+        dtype = mstype.float32 if dtype is None else dtype
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
-                                            batch_first=batch_first)
-        self.dense1 = Dense(d_model, dim_feedforward)
+                                            batch_first=batch_first, dtype=dtype)
+        self.dense1 = Dense(d_model, dim_feedforward, dtype=dtype)
         self.dropout = Dropout(p=dropout) if dropout else None
-        self.dense2 = Dense(dim_feedforward, d_model)
+        self.dense2 = Dense(dim_feedforward, d_model, dtype=dtype)
         self.norm_first = norm_first
-        self.norm1 = LayerNorm((d_model,), epsilon=layer_norm_eps)
-        self.norm2 = LayerNorm((d_model,), epsilon=layer_norm_eps)
+        self.norm1 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm2 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
         self.dropout1 = Dropout(p=dropout) if dropout else None
         self.dropout2 = Dropout(p=dropout) if dropout else None
         self.activation = get_activation(activation) if isinstance(activation, str) \

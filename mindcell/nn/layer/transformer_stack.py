@@ -2,6 +2,7 @@
 2.x signatures; masks as in MultiheadAttention: boolean True = masked out, or additive)."""
 import copy
 
+from mindcell import dtype as mstype
 from mindcell.common.initializer import XavierUniform, initializer
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import Dropout
@@ -24,9 +25,10 @@ class TransformerDecoderLayer(TransformerEncoderLayer):
                  layer_norm_eps=1e-5, batch_first=False, norm_first=False, dtype=None):
         super().__init__(d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps,
                          batch_first, norm_first, dtype)
+        dtype = mstype.float32 if dtype is None else dtype
         self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
-                                                 batch_first=batch_first)
-        self.norm3 = LayerNorm((d_model,), epsilon=layer_norm_eps)
+                                                 batch_first=batch_first, dtype=dtype)
+        self.norm3 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
         self.dropout3 = Dropout(p=dropout) if dropout else None
 
     def _mha(self, x, memory, mask, padding):
@@ -107,14 +109,15 @@ class Transformer(Cell):
                  custom_decoder=None, layer_norm_eps=1e-5, batch_first=False, norm_first=False,
                  dtype=None):
         super().__init__()
+        dtype = mstype.float32 if dtype is None else dtype
         args = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps,
-                batch_first, norm_first)
+                batch_first, norm_first, dtype)
         self.encoder = custom_encoder if custom_encoder is not None else TransformerEncoder(
             TransformerEncoderLayer(*args), num_encoder_layers,
-            LayerNorm((d_model,), epsilon=layer_norm_eps))
+            LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
         self.decoder = custom_decoder if custom_decoder is not None else TransformerDecoder(
             TransformerDecoderLayer(*args), num_decoder_layers,
-            LayerNorm((d_model,), epsilon=layer_norm_eps))
+            LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
         self.d_model, self.nhead, self.batch_first = d_model, nhead, batch_first
         for p in self.get_parameters():
             if p.ndim > 1:
