@@ -73,8 +73,29 @@ def _ref_resize(x, size, mode, align, half):
     return out
 
 
+def _v2_positions(lo, hi, n, out):
+    """'bilinear_v2': box edges truncated to pixels, half-pixel centres, clamped."""
+    start, end = np.trunc(np.float32(lo) * n), np.trunc(np.float32(hi) * n)
+    length = end - start + 1
+    src = np.clip((np.arange(out) + 0.5) * length / out - 0.5, None, length - 1)
+    return np.clip(start + np.maximum(src, 0.0), 0, n - 1)
+
+
 def _ref_crop_and_resize(image, boxes, box_index, crop, method, fill):
     _, h, w, depth = image.shape
+    if method == "bilinear_v2":
+        out = np.zeros((len(boxes), crop[0], crop[1], depth))
+        for k, (y1, x1, y2, x2) in enumerate(boxes):
+            img = image[box_index[k]].astype(np.float64)
+            for i, y in enumerate(_v2_positions(y1, y2, h, crop[0])):
+                for j, x in enumerate(_v2_positions(x1, x2, w, crop[1])):
+                    t, left = int(np.floor(y)), int(np.floor(x))
+                    b, r = min(t + 1, h - 1), min(left + 1, w - 1)
+                    fy, fx = y - t, x - left
+                    top = img[t, left] + (img[t, r] - img[t, left]) * fx
+                    bot = img[b, left] + (img[b, r] - img[b, left]) * fx
+                    out[k, i, j] = top + (bot - top) * fy
+        return out
     out = np.zeros((len(boxes), crop[0], crop[1], depth))
     for k, (y1, x1, y2, x2) in enumerate(boxes.astype(np.float64)):
         img = image[box_index[k]].astype(np.float64)
@@ -292,7 +313,8 @@ def test_resize_nearest_honours_half_pixel_centers():
         ops.ResizeBilinearV2()(Tensor(np.ones((1, 1, 2, 2), np.int32)), (3, 3))
 
 
-@pytest.mark.parametrize("method,fill", [("bilinear", 0.0), ("nearest", -1.5)])
+@pytest.mark.parametrize("method,fill", [("bilinear", 0.0), ("nearest", -1.5),
+                                         ("bilinear_v2", 3.0)])
 def test_crop_and_resize_matches_loop(method, fill, mode):
     image = RNG.standard_normal((2, 5, 6, 3)).astype(np.float32)
     # no sampling point exactly halfway between pixels (nearest rounding would hinge on the
@@ -313,9 +335,11 @@ def test_crop_and_resize_gradient_in_image():
     boxes = np.array([[0.1, 0.2, 0.8, 0.9], [0.9, 0.0, 0.2, 0.7]], np.float32)
     index = np.array([0, 0], np.int32)
     # the float64 image is computed in float32, as MindSpore's kernel does
-    _check_grad(lambda t: ops.crop_and_resize(t, Tensor(boxes), Tensor(index), (3, 3)),
-                lambda a: _ref_crop_and_resize(a, boxes, index, (3, 3), "bilinear", 0.0),
-                [image], rtol=1e-4, atol=1e-5)
+    for method in ("bilinear", "bilinear_v2"):
+        _check_grad(lambda t, m=method: ops.crop_and_resize(t, Tensor(boxes), Tensor(index),
+                                                            (3, 3), m),
+                    lambda a, m=method: _ref_crop_and_resize(a, boxes, index, (3, 3), m, 0.0),
+                    [image], rtol=1e-4, atol=1e-5)
 
 
 ROI_CASES = [(2, 3, 0.5, 2, 1), (2, 2, 0.5, 1, 0), (3, 2, 1.0, 0, 1), (2, 2, 1.0, 2, 1),

@@ -12,6 +12,7 @@ from mindcell.ops._helpers import check_numel, check_tensor
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import array_func as A
 from mindcell.ops.function import math_func as M
+from mindcell.ops.function.special_math_func import trunc as _trunc
 from mindcell.ops.function.pad_func import take
 
 _FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
@@ -141,6 +142,18 @@ def _axis_taps(coord, n, nearest):
     return (i0, i1), (M.sub(1.0, frac), frac), valid
 
 
+def _v2_coords(lo, hi, n, out):
+    """'bilinear_v2' sampling positions (num_boxes, out): the box edges truncated to whole
+    pixels ``[trunc(lo * n), trunc(hi * n)]``, sampled at half-pixel centres, clamped to the
+    crop and the image (no extrapolation)."""
+    start = _trunc(M.mul(lo, float(n)))
+    length = M.add(M.sub(_trunc(M.mul(hi, float(n))), start), 1.0)
+    centre = Tensor._make((np.arange(out, dtype=np.float32) + 0.5) / out)
+    src = M.sub(M.mul(length, centre), 0.5)
+    src = M.maximum(M.minimum(src, M.sub(length, 1.0)), 0.0)
+    return M.clamp(M.add(start, src), 0.0, float(n - 1))
+
+
 def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
                     extrapolation_value=0.0):
     """crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear',
@@ -156,15 +169,18 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
         boxes (Tensor): Float32 (num_boxes, 4).
         box_indices (Tensor): Int32 (num_boxes,), each in [0, batch).
         crop_size (tuple[int]): (crop_height, crop_width), positive.
-        method (str): 'bilinear' or 'nearest'. Default: 'bilinear'.
-        extrapolation_value (float): the value outside the image. Default: 0.0.
+        method (str): 'bilinear', 'nearest' or 'bilinear_v2' (the box edges truncated to whole
+            pixels ``trunc(y * image_height)``, then half-pixel-centre bilinear sampling
+            clamped to the crop and the image). Default: 'bilinear'.
+        extrapolation_value (float): the value outside the image ('bilinear_v2' never
+            extrapolates). Default: 0.0.
 
     Returns:
         Tensor, Float32 of shape (num_boxes, crop_height, crop_width, depth).
 
     Raises:
         TypeError: wrong argument types.
-        ValueError: wrong shapes or an unknown ``method`` ('bilinear_v2' is not supported).
+        ValueError: wrong shapes or an unknown ``method``.
 
     Examples:
         >>> import numpy as np
@@ -179,17 +195,15 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
     ch, cw = _crop_inputs(image, boxes, box_indices, crop_size, op)
     if not isinstance(method, str):
         raise TypeError("%s: 'method' must be a str, but got %s" % (public_name(op), show(method)))
-    if method == "bilinear_v2":
-        raise ValueError("%s: method 'bilinear_v2' is not supported by mindcell; use "
-                         "'bilinear' or 'nearest'" % public_name(op))
-    check_choice(method, op, "method", ("bilinear", "nearest"))
+    check_choice(method, op, "method", ("bilinear", "nearest", "bilinear_v2"))
     fill = check_number(extrapolation_value, op, "extrapolation_value")
     batch, h, w, depth = image.shape
     img = M.cast(image, mstype.float32)
     flat = A.reshape(img, (batch * h * w, depth))
     y1, x1, y2, x2 = (S.slice_along(boxes, 1, k, k + 1) for k in range(4))
-    ys = _crop_coords(y1, y2, h, ch)   # (num, ch)
-    xs = _crop_coords(x1, x2, w, cw)   # (num, cw)
+    coords = _v2_coords if method == "bilinear_v2" else _crop_coords
+    ys = coords(y1, y2, h, ch)   # (num, ch)
+    xs = coords(x1, x2, w, cw)   # (num, cw)
     nearest = method == "nearest"
     yi, yw, yv = _axis_taps(ys, h, nearest)
     xi, xw, xv = _axis_taps(xs, w, nearest)

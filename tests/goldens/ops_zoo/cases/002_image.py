@@ -49,6 +49,11 @@ run("CropAndResize", lambda: ops.CropAndResize()(image, boxes, bi, (3, 4)))
 run("CropAndResize.nearest", lambda: ops.CropAndResize("nearest", 1.5)(image, boxes, bi, (3, 4)))
 run("CropAndResize.1x1", lambda: ops.CropAndResize()(image, boxes, bi, (1, 1)))
 run("CropAndResize.badm", lambda: ops.CropAndResize("cubic"))
+run("CropAndResize.v2", lambda: ops.CropAndResize("bilinear_v2", 7.0)(image, boxes, bi, (3, 4)))
+wide = Tensor(np.array([[-0.5, -0.2, 1.5, 1.3], [0.1, 0.9, 0.8, 0.1], [0.2, 0.1, 0.7, 0.9]],
+                       np.float32))
+run("CropAndResize.v2.wide", lambda: ops.CropAndResize("bilinear_v2")(image, wide, bi, (4, 6)))
+run("CropAndResize.v2.1x1", lambda: ops.CropAndResize("bilinear_v2")(image, wide, bi, (1, 1)))
 run("crop_and_resize", lambda: ops.crop_and_resize(image, boxes, bi, (2, 2), "bilinear", 2.0))
 feat = Tensor(np.arange(2 * 2 * 6 * 6, dtype=np.float32).reshape(2, 2, 6, 6) ** 0.5)
 rois = Tensor(np.array([[0, 1.0, 1.0, 7.0, 9.0], [1, 0.0, 2.0, 4.0, 5.0],
