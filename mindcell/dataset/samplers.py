@@ -157,6 +157,34 @@ class Sampler(BuiltinSampler):
         return len(self._draw(n, None))
 
 
+class IterSampler(Sampler):
+    """A plain iterable (any object with ``__iter__``, e.g. a user class not derived from
+    :class:`Sampler`) used as a sampler: each epoch iterates it again. With ``__len__`` that
+    length is the dataset size, and yielding another number of indices is an error (as in
+    MindSpore)."""
+
+    def __init__(self, iterable, num_samples=None):
+        super().__init__(num_samples)
+        self.iterable = iterable
+
+    def __iter__(self):
+        return iter(self.iterable)
+
+    def _size(self, n):
+        if hasattr(self.iterable, "__len__"):
+            return self._limit(len(self.iterable))
+        return super()._size(n)
+
+    def _draw(self, n, rng):
+        out = super()._draw(n, rng)
+        if hasattr(self.iterable, "__len__") and self.num_samples is None \
+                and len(out) != len(self.iterable):
+            raise RuntimeError("sampler: %s yielded %d indices but its __len__ is %d; make "
+                               "them match" % (type(self.iterable).__name__, len(out),
+                                               len(self.iterable)))
+        return out
+
+
 class SequentialSampler(BuiltinSampler):
     """SequentialSampler(start_index=None, num_samples=None): the rows in order from
     ``start_index`` (default 0).
@@ -375,7 +403,7 @@ class DistributedSampler(BuiltinSampler):
 
 def make_sampler(op, sampler, num_shards, shard_id, shuffle):
     """The sampler of a dataset from its ``sampler``/``num_shards``/``shard_id`` arguments (a
-    list of indices is a :class:`SubsetSampler`)."""
+    list of indices is a :class:`SubsetSampler`, another iterable an :class:`IterSampler`)."""
     if (num_shards is None) != (shard_id is None):
         raise ValueError("%s: 'num_shards' and 'shard_id' must be given together" % op)
     if num_shards is not None:
@@ -385,6 +413,9 @@ def make_sampler(op, sampler, num_shards, shard_id, shuffle):
         return DistributedSampler(num_shards, shard_id, shuffle=bool(shuffle))
     if isinstance(sampler, (list, tuple, np.ndarray)):
         return SubsetSampler(sampler)
+    if sampler is not None and not isinstance(sampler, BuiltinSampler) \
+            and hasattr(sampler, "__iter__") and not isinstance(sampler, (str, bytes, dict)):
+        return IterSampler(sampler)
     if sampler is not None and not isinstance(sampler, BuiltinSampler):
         raise TypeError("%s: unsupported sampler object of type %s"
                         % (op, type(sampler).__name__))

@@ -305,6 +305,22 @@ def test_user_sampler():
     assert Backwards(num_samples=3).get_num_samples() == 3
 
 
+def test_plain_iterable_as_sampler():
+    class Plain:  # not a ds.Sampler: MindSpore wraps any iterable
+        def __init__(self, length):
+            self.length = length
+
+        def __iter__(self):
+            return iter(range(9, -1, -3))
+
+        def __len__(self):
+            return self.length
+
+    assert _sampled(Plain(4)) == (4, [9, 6, 3, 0])
+    with pytest.raises(RuntimeError, match="__len__"):
+        _sampled(Plain(99))
+
+
 def test_sampler_errors():
     with pytest.raises(TypeError):
         ds.RandomSampler(1)
