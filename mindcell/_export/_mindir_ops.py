@@ -1,7 +1,7 @@
 """MINDIR converters: mindcell primitives as MindSpore 2.10 primitives. Most are MindSpore's
 function-style primitives, whose arguments are node inputs (constants included); Conv2D and
-MaxPool are attribute-style primitives. LSTMSequence is unrolled over time into MatMul and gate
-arithmetic (MindSpore's fused CPU LSTM takes one flat weight)."""
+MaxPool are attribute-style primitives. The recurrent sequences (LSTM, GRU, RNN) are unrolled
+over time into MatMul and gate arithmetic (MindSpore's fused CPU LSTM takes one flat weight)."""
 import numpy as np
 
 from mindcell._export import _mindir_proto as pb
@@ -158,30 +158,56 @@ def _gate(b, gates, k, hidden, batch):
     return _strided_slice(b, gates, [0, k * hidden], [batch, (k + 1) * hidden], [1, 1])
 
 
-@mindir_converts("LSTMSequence")
-def _lstm(b, node, ins):
-    """Unrolled over time: per step, gates = x_t W_ih^T + b_ih + h W_hh^T + b_hh (blocks i, f,
-    g, o); c = f c + i g; h = o tanh(c). Outputs y (T, B, H), h_T, c_T."""
-    _full_lengths(node, node.inputs[7])
+def _linear(b, x, w, bias):
+    return b.op("Add", [b.op("MatMul", [x, w, b.bool(False), b.bool(True)]), bias])
+
+
+def _lstm_step(b, gi, gh, h, c, hidden, batch):
+    """Blocks i, f, g, o: c = f c + i g; h = o tanh(c)."""
+    gates = b.op("Add", [gi, gh])
+    i, f, g, o = (_gate(b, gates, k, hidden, batch) for k in range(4))
+    i, f, o = (b.op("Sigmoid", [v]) for v in (i, f, o))
+    c = b.op("Add", [b.op("Mul", [f, c]), b.op("Mul", [i, b.op("Tanh", [g])])])
+    return b.op("Mul", [o, b.op("Tanh", [c])]), c
+
+
+def _gru_step(b, gi, gh, h, hidden, batch):
+    """Blocks r, z, n: n = tanh(gi_n + r gh_n); h = n + z (h - n)."""
+    r, z = (b.op("Sigmoid", [b.op("Add", [_gate(b, gi, k, hidden, batch),
+                                          _gate(b, gh, k, hidden, batch)])]) for k in range(2))
+    n = b.op("Tanh", [b.op("Add", [_gate(b, gi, 2, hidden, batch),
+                                   b.op("Mul", [r, _gate(b, gh, 2, hidden, batch)])])])
+    return b.op("Add", [n, b.op("Mul", [z, b.op("Sub", [h, n])])])
+
+
+@mindir_converts("LSTMSequence", "GRUSequence", "RNNSequence")
+def _recurrent(b, node, ins):
+    """Unrolled over time: per step gi = x_t W_ih^T + b_ih, gh = h W_hh^T + b_hh, then the
+    cell's gate arithmetic (MindSpore's gate order). Outputs y (T, B, H) and the final
+    state(s)."""
+    kind = node.name
+    nstate = 2 if kind == "LSTMSequence" else 1
+    _full_lengths(node, node.inputs[5 + nstate])
     steps, batch, features = node.inputs[0].shape
-    hidden = node.inputs[4].shape[1]
-    x, h, c, w_ih, w_hh, b_ih, b_hh = ins[:7]
+    hidden = node.inputs[2 + nstate].shape[1]
+    x, states = ins[0], list(ins[1:1 + nstate])
+    w_ih, w_hh, b_ih, b_hh = ins[1 + nstate:5 + nstate]
     order = range(steps - 1, -1, -1) if node.attrs.get("reverse") else range(steps)
     outputs = {}
     for t in order:
         x_t = b.op("Reshape", [_strided_slice(b, x, [t, 0, 0], [t + 1, batch, features],
                                               [1, 1, 1]), b.ints((batch, features))])
-        gates = b.op("Add", [b.op("Add", [b.op("MatMul", [x_t, w_ih, b.bool(False),
-                                                          b.bool(True)]), b_ih]),
-                             b.op("Add", [b.op("MatMul", [h, w_hh, b.bool(False),
-                                                          b.bool(True)]), b_hh])])
-        i, f, g, o = (_gate(b, gates, k, hidden, batch) for k in range(4))
-        i, f, o = (b.op("Sigmoid", [v]) for v in (i, f, o))
-        c = b.op("Add", [b.op("Mul", [f, c]), b.op("Mul", [i, b.op("Tanh", [g])])])
-        h = b.op("Mul", [o, b.op("Tanh", [c])])
-        outputs[t] = b.op("Reshape", [h, b.ints((1, batch, hidden))])
+        gi, gh = _linear(b, x_t, w_ih, b_ih), _linear(b, states[0], w_hh, b_hh)
+        if kind == "LSTMSequence":
+            states = list(_lstm_step(b, gi, gh, states[0], states[1], hidden, batch))
+        elif kind == "GRUSequence":
+            states = [_gru_step(b, gi, gh, states[0], hidden, batch)]
+        else:
+            act = "ReLU" if node.attrs.get("nonlinearity") == "relu" else "Tanh"
+            states = [b.op(act, [b.op("Add", [gi, gh])])]
+        outputs[t] = b.op("Reshape", [states[0], b.ints((1, batch, hidden))])
     y = b.op("Concat", [b.make_tuple([outputs[t] for t in range(steps)]), b.int(0)])
-    return [y, h, c, None]
+    return [y] + states + [None]
 
 
 # ----- reductions, casts, comparisons -----------------------------------------------------------

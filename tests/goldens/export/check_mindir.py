@@ -61,6 +61,8 @@ def _cases():
     for name, (fn, shapes) in small.items():
         cases[name] = (T.Fn(fn), shapes)
     cases["lstm_states"] = (nn.LSTM(4, 5, batch_first=True, bidirectional=True), [(2, 3, 4)])
+    cases["gru"] = (nn.GRU(4, 5, num_layers=2, bidirectional=True), [(3, 2, 4)])
+    cases["rnn_relu"] = (nn.RNN(4, 5, nonlinearity="relu", batch_first=True), [(2, 3, 4)])
     return cases, T._x
 
 
