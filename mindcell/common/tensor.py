@@ -140,8 +140,11 @@ class Tensor:
             cls = DynamicShapeTensor
         return object.__new__(cls)
 
-    def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
-                 const_arg=False, device=None):
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
+                 device=None):
+        if device is not None and device != "CPU":
+            raise ValueError("Tensor: only 'CPU' is supported for 'device', but got %r"
+                             % (device,))
         self.init = None
         self.const_arg = const_arg
         if input_data is None:
@@ -296,8 +299,24 @@ class Tensor:
         return (Tensor, (self.asnumpy(),))
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
-        """The initialised tensor (mindcell initialises at construction, so ``self``)."""
-        return self
+        """init_data(slice_index=None, shape=None, opt_shard_group=None): the initialised
+        tensor. mindcell initialises at construction, so this is ``self``, or with ``shape`` a
+        new tensor of that shape from the same initializer.
+
+        Raises:
+            ValueError: ``slice_index`` or ``opt_shard_group`` is given (model-parallel slices:
+                one process holds whole tensors), or ``shape`` is given for a tensor made
+                without ``init``.
+        """
+        if slice_index is not None or opt_shard_group is not None:
+            raise ValueError("Tensor.init_data: 'slice_index' and 'opt_shard_group' select a "
+                             "model-parallel slice; mindcell holds whole tensors in one process")
+        if shape is None or tuple(shape) == self.shape:
+            return self
+        if self.init is None:
+            raise ValueError("Tensor.init_data: a new 'shape' needs a tensor made with 'init', "
+                             "but this one holds data")
+        return Tensor(shape=shape, dtype=self.dtype, init=self.init)
 
     def has_init(self):
         return False
