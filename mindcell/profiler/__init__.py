@@ -6,7 +6,8 @@ from mindcell.profiler._options import (ProfilerLevel, ProfilerActivity, AicoreM
 from mindcell.profiler.profiler import (Profiler, profile, schedule,  # noqa: F401
                                         tensorboard_trace_handler, _ExperimentalConfig)
 from mindcell.profiler._mstx import mstx  # noqa: F401
+from mindcell.profiler.dynamic import DynamicProfilerMonitor  # noqa: F401
 
 __all__ = ["tensorboard_trace_handler", "schedule", "Profiler", "ProfilerLevel",
            "ProfilerActivity", "AicoreMetrics", "ExportType", "HostSystem", "profile",
-           "_ExperimentalConfig", "mstx"]
+           "_ExperimentalConfig", "mstx", "DynamicProfilerMonitor"]

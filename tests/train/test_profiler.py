@@ -222,7 +222,7 @@ def test_offline_analyse_reads_trace(tmp_path, capsys):
     assert "MatMul" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("module", ["profiler", "schedule", "_mstx"])
+@pytest.mark.parametrize("module", ["profiler", "schedule", "_mstx", "dynamic"])
 def test_docstring_examples(module):
     import importlib
     result = doctest.testmod(importlib.import_module("mindcell.profiler." + module),
@@ -304,3 +304,27 @@ def test_run_stepwise_matches_run_and_frees_dead_values():
     outputs = set(program.lowered.memory.slots["output_slots"])
     produced = {program.lowered.slot[o.id] for n in program.nodes for o in n.outputs}
     assert sorted(frees) == sorted(produced - outputs)  # every dead result dropped once
+
+
+def test_dynamic_profiler_monitor(tmp_path, capsys):
+    from mindcell.profiler import DynamicProfilerMonitor
+    cfg_dir, out = tmp_path / "cfg", tmp_path / "out"
+    monitor = DynamicProfilerMonitor(cfg_path=str(cfg_dir), output_path=str(out),
+                                     poll_interval=0)
+    cfg_file = cfg_dir / "profiler_config.json"
+    cfg = json.loads(cfg_file.read_text())
+    assert cfg["start_step"] == -1 and cfg["profiler_level"] == "Level0"
+    cfg.update(start_step=3, stop_step=4, profiler_level=1, activities=1)
+    cfg_file.write_text(json.dumps(cfg))
+    x = _x((3,))
+    steps = [ops.add, ops.mul, ops.sub, ops.div, ops.exp, ops.neg, ops.abs]
+    for fn in steps:
+        fn(x, x) if fn in (ops.add, ops.mul, ops.sub, ops.div) else fn(x)
+        monitor.step()
+    (trace,) = list(out.glob("rank0_start3_stop4/*/ASCEND_PROFILER_OUTPUT/trace_view.json"))
+    names = {e["name"] for e in json.loads(trace.read_text())["traceEvents"] if e["ph"] == "X"}
+    # as MindSpore's monitor: the profile starts at step() of step 3 and records 2 steps
+    assert names == {"RealDiv", "Exp"}
+    assert primitive.PROFILER is None
+    with pytest.raises(TypeError, match="cfg_path"):
+        DynamicProfilerMonitor(cfg_path=None)

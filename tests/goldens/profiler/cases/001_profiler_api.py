@@ -48,3 +48,13 @@ prof.stop()  # not started: a logged message, no exception
 emit("stop_unstarted", "ok")
 emit("class_names", [P.schedule.__name__, P.profile.__name__, P.Profiler.__name__,
                      type(s).__name__])
+
+# DynamicProfilerMonitor writes its default config file on construction
+import json  # noqa: E402
+import os  # noqa: E402
+
+cfg = tempfile.mkdtemp()
+P.DynamicProfilerMonitor(cfg_path=cfg, output_path=cfg)
+with open(os.path.join(cfg, "profiler_config.json")) as f:
+    emit("dynamic_default_config", json.load(f))
+emit("dynamic_init", params(P.DynamicProfilerMonitor.__init__))
