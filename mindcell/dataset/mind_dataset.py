@@ -60,14 +60,15 @@ class MindDataset(MappableSource):
         num_shards (int), shard_id (int): read one shard (see :class:`DistributedSampler`).
         sampler (Sampler): which rows to read (instead of ``shuffle``).
         padded_sample (dict): a row appended ``num_padded`` times (needs ``columns_list``),
-            so the rows divide evenly into shards.
+            so the rows divide evenly into shards (with ``num_shards`` they must).
         num_padded (int): how many times.
         num_samples (int): read at most this many rows.
         cache: not supported (must be None).
 
     Raises:
         ValueError: a file that does not exist, an unknown column. RuntimeError:
-        ``padded_sample`` without ``columns_list``, or without ``num_padded``.
+        ``padded_sample`` without ``columns_list`` or ``num_padded``, or rows and padded
+        samples that do not divide into ``num_shards``.
 
     Examples:
         >>> import numpy as np, os, tempfile
@@ -105,6 +106,11 @@ class MindDataset(MappableSource):
                          num_samples, sampler, num_shards, shard_id, num_parallel_workers)
         self._mode = mode
         self._specs = [schema[c] for c in columns]
+        if self._padded is not None and num_shards is not None \
+                and self._length() % num_shards:
+            raise RuntimeError("%s: the %d rows and %d padded samples do not divide evenly "
+                               "into %d shards" % (op, len(self._files), self._num_padded,
+                                                   num_shards))
 
     @staticmethod
     def _check_padding(op, columns_list, padded_sample, num_padded, schema):

@@ -82,7 +82,7 @@ class TFRecordDataset(FileRowsSource):
     ``int64_list`` as int64 arrays, ``float_list`` as float32 arrays and ``bytes_list`` as uint8
     arrays (several values are padded with spaces to the longest and joined, as MindSpore
     does). A schema gives the columns, their order, types (``string`` decodes bytes as UTF-8)
-    and shapes, and its ``numRows`` bounds the rows.
+    and shapes, and its ``numRows`` bounds the rows (``num_samples``, when given, instead).
 
     Args:
         dataset_files (Union[str, list[str]]): files, or glob patterns.
@@ -180,10 +180,11 @@ class TFRecordDataset(FileRowsSource):
         return list(self._names)
 
     def _limit(self):
-        limits = [x for x in (self.num_samples,
-                              self._schema.num_rows if self._schema is not None else None)
-                  if x]
-        return min(limits) if limits else None
+        # num_samples first, else the schema's numRows (MindSpore's priority)
+        if self.num_samples:
+            return self.num_samples
+        rows = self._schema.num_rows if self._schema is not None else None
+        return rows or None
 
     def _read(self, f, r):
         features = tfrecord_io.parse_example(self._payload(f, r))

@@ -80,6 +80,8 @@ def test_tfrecord_with_schema(tf_files, tmp_path):
                                                       "shape": [1]}}, "numRows": 3}))
     data = ds.TFRecordDataset(tf_files["a"], schema=str(path), shuffle=False)
     assert data.get_dataset_size() == 3 and [r["label"][0] for r in _dicts(data)] == [0, 1, 2]
+    data = ds.TFRecordDataset(tf_files["a"], schema=str(path), shuffle=False, num_samples=5)
+    assert data.get_dataset_size() == 5  # num_samples wins over numRows, as in MindSpore
 
 
 def _labels(files, **kw):

@@ -149,6 +149,13 @@ def test_padded_sample(tmp_path):
                           num_padded=3, num_shards=4, shard_id=3)
     rows = list(data.create_tuple_iterator(output_numpy=True))
     assert [int(r[0]) for r in rows] == [3, -1] and str(rows[1][1]) == "pad"
+    with pytest.raises(RuntimeError, match="divide"):
+        ds.MindDataset(path, columns_list=["x"], padded_sample=pad, num_padded=2,
+                       num_shards=2, shard_id=0)
+    tfr = ds.MindDataset(path, columns_list=["x"], shuffle=False, padded_sample=pad,
+                         num_padded=2)
+    assert [int(r[0]) for r in tfr.create_tuple_iterator(output_numpy=True)] == \
+        [0, 1, 2, 3, 4, -1, -1]
 
 
 def test_samplers_on_mind_dataset(tmp_path):
