@@ -97,6 +97,26 @@ def _conv2d(b, node, ins):
     return [b.op("Conv2D", ins[:2], pb.PRIMITIVE, attrs)]
 
 
+@mindir_converts("Conv2DBackpropInput")
+def _conv2d_transpose(b, node, ins):
+    """MindSpore's Conv2DTranspose: the gradient of Conv2D with the same attributes, for the
+    given input size (what mindcell's Conv2DBackpropInput computes)."""
+    a = node.attrs
+    w = node.inputs[1].shape
+    pad = tuple(int(p) for p in a["padding"])
+    attrs = [pb.int_tuple(w[2:], "kernel_size"), pb.attribute("mode", pb.A_INT64, i=1),
+             pb.attribute("out_channel", pb.A_INT64, i=w[0]),
+             pb.int_tuple(pad, "pad"), pb.int_tuple(pad, "pad_list"),
+             pb.attribute("pad_mode", pb.A_STRING, s="PAD"),
+             pb.attribute("format", pb.A_STRING, s="NCHW"),
+             pb.attribute("group", pb.A_INT64, i=a["groups"]),
+             pb.attribute("groups", pb.A_INT64, i=a["groups"]),
+             _quad(a["stride"], "stride"), _quad(a["dilation"], "dilation"),
+             pb.string_list(["out_backprop", "filter", "input_sizes"], "input_names"),
+             pb.string_list(["output"], "output_names")]
+    return [b.op("Conv2DTranspose", ins[:2] + [b.ints(a["input_shape"])], pb.PRIMITIVE, attrs)]
+
+
 @mindir_converts("MaxPool")
 def _max_pool(b, node, ins):
     a = node.attrs

@@ -61,6 +61,10 @@ def _cases():
     for name, (fn, shapes) in small.items():
         cases[name] = (T.Fn(fn), shapes)
     cases["lstm_states"] = (nn.LSTM(4, 5, batch_first=True, bidirectional=True), [(2, 3, 4)])
+    cases["conv_transpose"] = (nn.Conv2dTranspose(4, 2, 3, stride=2, pad_mode="pad",
+                                                  padding=(1, 0, 2, 1)), [(1, 4, 5, 5)])
+    cases["conv_transpose_groups"] = (nn.Conv2dTranspose(4, 4, 3, stride=3, group=2,
+                                                         has_bias=True), [(2, 4, 3, 3)])
     cases["gru"] = (nn.GRU(4, 5, num_layers=2, bidirectional=True), [(3, 2, 4)])
     cases["rnn_relu"] = (nn.RNN(4, 5, nonlinearity="relu", batch_first=True), [(2, 3, 4)])
     return cases, T._x
