@@ -282,6 +282,90 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'zeros_like': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                                  '[[ 0.00000000e+00,  0.00000000e+00,  0.00000000e+00],\n'
                                  ' [ 0.00000000e+00,  0.00000000e+00,  0.00000000e+00]])'},
+ 'mindcell.mint.nn': {'AdaptiveAvgPool1d': 'Tensor(shape=[1, 2, 2], dtype=Float32, value=\n'
+                                           '[[[ 5.00000000e-01,  2.50000000e+00],\n'
+                                           '  [ 4.50000000e+00,  6.50000000e+00]]])',
+                      'AdaptiveAvgPool2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
+                                           '[[[[ 2.50000000e+00,  4.50000000e+00],\n'
+                                           '   [ 1.05000000e+01,  1.25000000e+01]]]])',
+                      'AdaptiveMaxPool1d': 'Tensor(shape=[1, 2, 2], dtype=Float32, value=\n'
+                                           '[[[ 1.00000000e+00,  3.00000000e+00],\n'
+                                           '  [ 5.00000000e+00,  7.00000000e+00]]])',
+                      'AvgPool1d': 'Tensor(shape=[1, 2, 2], dtype=Float32, value=\n'
+                                   '[[[ 5.00000000e-01,  2.50000000e+00],\n'
+                                   '  [ 4.50000000e+00,  6.50000000e+00]]])',
+                      'AvgPool2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
+                                   '[[[[ 2.50000000e+00,  4.50000000e+00],\n'
+                                   '   [ 1.05000000e+01,  1.25000000e+01]]]])',
+                      'BCEWithLogitsLoss': 'Tensor(shape=[], dtype=Float32, value= '
+                                           '0.514159619808197)',
+                      'ConstantPad1d': '(1, 2, 6)',
+                      'ConstantPad2d': '(1, 1, 6, 6)',
+                      'ConstantPad3d': '(1, 1, 4, 4, 4)',
+                      'CosineEmbeddingLoss': 'Tensor(shape=[], dtype=Float32, value= 0.5)',
+                      'ELU': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                             '[[ 1.00000000e+00, -8.64664733e-01,  3.00000000e+00],\n'
+                             ' [ 4.00000000e+00,  5.00000000e+00, -9.97521281e-01]])',
+                      'Flatten': '(1, 16)',
+                      'GELU': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                              '[[ 8.41344714e-01, -4.55002785e-02,  2.99595022e+00],\n'
+                              ' [ 3.99987316e+00,  4.99999857e+00, -0.00000000e+00]])',
+                      'Hardshrink': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                    '[[ 1.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
+                                    ' [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00]])',
+                      'Hardtanh': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                  '[[ 1.00000000e+00, -1.00000000e+00,  1.00000000e+00],\n'
+                                  ' [ 1.00000000e+00,  1.00000000e+00, -1.00000000e+00]])',
+                      'KLDivLoss': 'Tensor(shape=[], dtype=Float32, value= 2.367593765258789)',
+                      'L1Loss': 'Tensor(shape=[], dtype=Float32, value= 0.20000000298023224)',
+                      'LogSigmoid': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                    '[[-3.13261628e-01, -2.12692785e+00, -4.85873483e-02],\n'
+                                    ' [-1.81499291e-02, -6.71534799e-03, -6.00247574e+00]])',
+                      'LogSoftmax': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                    '[[-2.13284516e+00, -5.13284540e+00, -1.32845238e-01],\n'
+                                    ' [-1.31327391e+00, -3.13273907e-01, -1.13132734e+01]])',
+                      'MSELoss': 'Tensor(shape=[], dtype=Float32, value= 0.046666670590639114)',
+                      'Mish': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                              '[[ 8.65098417e-01, -2.52501488e-01,  2.98653507e+00],\n'
+                              ' [ 3.99741292e+00,  4.99955225e+00, -1.48540791e-02]])',
+                      'PixelShuffle': '(1, 1, 4, 4)',
+                      'ReLU6': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                               '[[ 1.00000000e+00,  0.00000000e+00,  3.00000000e+00],\n'
+                               ' [ 4.00000000e+00,  5.00000000e+00,  0.00000000e+00]])',
+                      'ReflectionPad1d': '(1, 2, 6)',
+                      'ReflectionPad2d': '(1, 1, 6, 6)',
+                      'ReflectionPad3d': '(1, 1, 4, 4, 4)',
+                      'ReplicationPad1d': '(1, 2, 6)',
+                      'ReplicationPad2d': '(1, 1, 6, 6)',
+                      'ReplicationPad3d': '(1, 1, 4, 4, 4)',
+                      'SELU': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                              '[[ 1.05070102e+00, -1.52016652e+00,  3.15210295e+00],\n'
+                              ' [ 4.20280409e+00,  5.25350523e+00, -1.75374138e+00]])',
+                      'SiLU': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                              '[[ 7.31058598e-01, -2.38405824e-01,  2.85772228e+00],\n'
+                              ' [ 3.92805505e+00,  4.96653605e+00, -1.48357395e-02]])',
+                      'Sigmoid': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                 '[[ 7.31058598e-01,  1.19202912e-01,  9.52574134e-01],\n'
+                                 ' [ 9.82013762e-01,  9.93307173e-01,  2.47262325e-03]])',
+                      'SmoothL1Loss': 'Tensor(shape=[], dtype=Float32, value= '
+                                      '0.023333335295319557)',
+                      'Softmax': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                 '[[ 1.18499652e-01,  5.89975016e-03,  8.75600576e-01],\n'
+                                 ' [ 2.68938124e-01,  7.31049597e-01,  1.22097717e-05]])',
+                      'Tanh': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                              '[[ 7.61594176e-01, -9.64027584e-01,  9.95054781e-01],\n'
+                              ' [ 9.99329329e-01,  9.99909222e-01, -9.99987721e-01]])',
+                      'Threshold': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                   '[[ 0.00000000e+00,  0.00000000e+00,  3.00000000e+00],\n'
+                                   ' [ 4.00000000e+00,  5.00000000e+00,  0.00000000e+00]])',
+                      'Upsample': '(1, 1, 8, 8)',
+                      'UpsamplingBilinear2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
+                                              '[[[[ 0.00000000e+00,  3.00000000e+00],\n'
+                                              '   [ 1.20000000e+01,  1.50000000e+01]]]])',
+                      'UpsamplingNearest2d': '(1, 1, 8, 8)',
+                      'ZeroPad1d': '(1, 2, 6)',
+                      'ZeroPad2d': '(1, 1, 6, 6)',
+                      'ZeroPad3d': '(1, 1, 4, 4, 4)'},
  'mindcell.mint.nn.functional': {'adaptive_avg_pool1d': 'Tensor(shape=[1, 2, 2], dtype=Float32, '
                                                         'value=\n'
                                                         '[[[ 5.00000000e-01,  2.50000000e+00],\n'
@@ -294,6 +378,9 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                                         'value=\n'
                                                         '[[[ 1.00000000e+00,  3.00000000e+00],\n'
                                                         '  [ 5.00000000e+00,  7.00000000e+00]]])',
+                                 'avg_pool1d': 'Tensor(shape=[1, 2, 2], dtype=Float32, value=\n'
+                                               '[[[ 5.00000000e-01,  2.50000000e+00],\n'
+                                               '  [ 4.50000000e+00,  6.50000000e+00]]])',
                                  'avg_pool2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
                                                '[[[[ 2.50000000e+00,  4.50000000e+00],\n'
                                                '   [ 1.05000000e+01,  1.25000000e+01]]]])',
@@ -305,6 +392,8 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                  'binary_cross_entropy_with_logits': 'Tensor(shape=[], '
                                                                      'dtype=Float32, value= '
                                                                      '0.514159619808197)',
+                                 'conv1d': 'Tensor(shape=[1, 1, 2], dtype=Float32, value=\n'
+                                           '[[[ 1.80000000e+01,  2.40000000e+01]]])',
                                  'conv2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
                                            '[[[[ 4.50000000e+01,  5.40000000e+01],\n'
                                            '   [ 8.10000000e+01,  9.00000000e+01]]]])',

@@ -4,16 +4,17 @@ import pprint
 
 from mindcell.mint import _face
 
-TABLES = [("mindcell.mint", "mindcell.mint._table"),
-          ("mindcell.mint.nn.functional", "mindcell.mint.nn._table")]
+TABLES = [("mindcell.mint", "mindcell.mint._table", "FACES"),
+          ("mindcell.mint.nn.functional", "mindcell.mint.nn._table", "FACES"),
+          ("mindcell.mint.nn", "mindcell.mint.nn._cell_table", "CELL_FACES")]
 
 
 def main():
     import importlib
     import os
     outputs, errors = {}, {}
-    for module_name, table in TABLES:
-        faces = importlib.import_module(table).FACES
+    for module_name, table, attr in TABLES:
+        faces = getattr(importlib.import_module(table), attr)
         outputs[module_name] = _face.example_outputs(faces, module_name, errors)
     if errors:
         raise SystemExit("examples that raise:\n" + "\n".join(

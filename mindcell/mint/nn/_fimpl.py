@@ -116,7 +116,20 @@ def group_norm(input, num_groups, weight, bias, eps):
 
 
 def batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
+    """With ``running_mean``/``running_var`` None (a BatchNorm without running statistics) the
+    batch statistics are used and nothing is updated."""
     c = input.shape[1] if isinstance(input, Tensor) and input.ndim > 1 else None
+    if running_mean is None or running_var is None:
+        if running_mean is not running_var or not training:
+            raise ValueError("%s: without running statistics 'training' must be True and both "
+                             "'running_mean' and 'running_var' None" % public_name("batch_norm"))
+        axes = (0,) + tuple(range(2, input.ndim))
+        mean = ops.mean(input, axes, True)
+        var = ops.mean(ops.square(input - mean), axes, True)
+        out = (input - mean) / ops.sqrt(var + check_number(eps, "batch_norm", "eps"))
+        shape = (1, c) + (1,) * (input.ndim - 2)
+        out = out if weight is None else out * weight.reshape(shape)
+        return out if bias is None else out + bias.reshape(shape)
     if weight is None:
         weight = ops.ones((c,), input.dtype)
     if bias is None:
@@ -158,6 +171,34 @@ def avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad
                divisor_override):
     return ops.avg_pool2d(input, kernel_size, kernel_size if stride is None else stride,
                           padding, ceil_mode, count_include_pad, divisor_override)
+
+
+def avg_pool1d(input, kernel_size, stride, padding, ceil_mode, count_include_pad):
+    """1-D average pooling as 2-D pooling over a unit height."""
+    def one(v, arg):
+        v = v[0] if isinstance(v, (tuple, list)) and len(v) == 1 else v
+        return check_int(v, "avg_pool1d", arg, 0)
+    kernel = (1, one(kernel_size, "kernel_size"))
+    out = ops.avg_pool2d(ops.unsqueeze(input, -2), kernel,
+                         kernel if stride is None else (1, one(stride, "stride")),
+                         (0, one(padding, "padding")), ceil_mode, count_include_pad)
+    return ops.squeeze(out, -2)
+
+
+def conv1d(input, weight, bias, stride, padding, dilation, groups):
+    """1-D convolution as 2-D convolution over a unit height."""
+    def pair(v, arg):
+        v = v[0] if isinstance(v, (tuple, list)) and len(v) == 1 else v
+        return v if isinstance(v, str) else (1, check_int(v, "conv1d", arg, 0))
+    pad = pair(padding, "padding")
+    out = _conv(ops.conv2d, ops.unsqueeze(input, -2), ops.unsqueeze(weight, -2), bias,
+                pair(stride, "stride"), pad if isinstance(pad, str) else (0, pad[1]),
+                pair(dilation, "dilation"), groups)
+    return ops.squeeze(out, -2)
+
+
+def smooth_l1_loss(input, target, reduction, beta):
+    return ops.smooth_l1_loss(input, target, beta, reduction)
 
 
 def adaptive_max_pool1d(input, output_size, return_indices):

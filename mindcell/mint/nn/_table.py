@@ -106,6 +106,9 @@ FACES = [
     Face("conv2d", "(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)",
          impl=FI.conv2d, summary="The 2-D convolution (cross-correlation) of an NCHW input.",
          args=_CONV, example=_IMG + "F.conv2d(x, Tensor(np.ones((1, 1, 3, 3), np.float32)))"),
+    Face("conv1d", "(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)",
+         impl=FI.conv1d, summary="The 1-D convolution (cross-correlation) of an NCL input.",
+         args=_CONV, example=_SEQ + "F.conv1d(x, Tensor(np.ones((1, 2, 3), np.float32)))"),
     Face("conv3d", "(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)",
          impl=FI.conv3d, summary="The 3-D convolution (cross-correlation) of an NCDHW input.",
          args=_CONV, example="x = Tensor(np.ones((1, 1, 3, 3, 3), np.float32))\n"
@@ -176,6 +179,10 @@ FACES = [
          "count_include_pad=True, divisor_override=None)", impl=FI.avg_pool2d,
          summary="The 2-D average pooling of an NCHW (or CHW) input.", args=_POOL,
          example=_IMG + "F.avg_pool2d(x, 2)"),
+    Face("avg_pool1d", "(input, kernel_size, stride=None, padding=0, ceil_mode=False, "
+         "count_include_pad=True)", impl=FI.avg_pool1d,
+         summary="The 1-D average pooling of an NCL input.", args=_POOL,
+         example=_SEQ + "F.avg_pool1d(x, 2)"),
     Face("max_pool2d", "(input, kernel_size, stride=None, padding=0, dilation=1, "
          "ceil_mode=False, return_indices=False)", ops.max_pool2d, rename={"input": "x"},
          summary="The 2-D max pooling of an NCHW (or CHW) input.", args=_POOL,

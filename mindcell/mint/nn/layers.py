@@ -4,12 +4,13 @@ signatures, parameter names, default initialisation and reprs; each runs the mat
 import math
 
 from mindcell import dtype as mstype
-from mindcell.common.initializer import HeUniform, Uniform, initializer
+from mindcell.common.initializer import HeUniform, Normal, Uniform, initializer
 from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
 from mindcell.mint.nn import functional as F
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
-from mindcell.ops._errors import check_positive_int, check_choice, check_int, check_number
+from mindcell.ops._errors import check_positive_int, check_int, check_number
 
 
 def _params(owner, shape, fan_in, bias, weight_init, bias_init, dtype):
@@ -26,6 +27,12 @@ def _params(owner, shape, fan_in, bias, weight_init, bias_init, dtype):
         return weight, None
     return weight, Parameter(initializer(Uniform(bound) if bias_init is None else bias_init,
                                          (shape[0],), dtype), name="bias")
+
+
+def _zero_row(table, row):
+    data = table.asnumpy().copy()
+    data[row] = 0
+    return Tensor(data)
 
 
 class Linear(Cell):
@@ -81,128 +88,136 @@ class Linear(Cell):
         return s + (", has_bias=True" if self.has_bias else "")
 
 
-def _tuple(v, n, owner, arg, low):
-    if isinstance(v, int) and not isinstance(v, bool):
-        v = (v,) * n
-    if not isinstance(v, (tuple, list)) or len(v) != n:
-        raise TypeError("%s: '%s' must be an int or a tuple of %d ints, but got %r"
-                        % (owner, arg, n, v))
-    return tuple(check_int(i, owner, arg, low) for i in v)
-
-
-class _ConvNd(Cell):
-    _n = 2
-    _padding_modes = ("zeros", "reflect", "replicate", "circular")
-
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
-                 groups=1, bias=True, padding_mode="zeros", dtype=None):
-        super().__init__()
-        owner, n = type(self).__name__, self._n
-        self.in_channels = check_positive_int(in_channels, owner, "in_channels")
-        self.out_channels = check_positive_int(out_channels, owner, "out_channels")
-        self.kernel_size = _tuple(kernel_size, n, owner, "kernel_size", 1)
-        self.stride = _tuple(stride, n, owner, "stride", 1)
-        self.dilation = _tuple(dilation, n, owner, "dilation", 1)
-        if isinstance(padding, str):
-            self.padding = check_choice(padding, owner, "padding", ("same", "valid"),
-                                        ValueError)
-        else:
-            self.padding = _tuple(padding, n, owner, "padding", 0)
-        self.padding_mode = check_choice(padding_mode, owner, "padding_mode",
-                                         self._padding_modes, ValueError)
-        self.groups = check_positive_int(groups, owner, "groups")
-        if in_channels % groups or out_channels % groups:
-            raise ValueError("%s: in_channels (%d) and out_channels (%d) must be divisible by "
-                             "groups (%d)" % (owner, in_channels, out_channels, groups))
-        self.transposed = False
-        self.output_padding = (0,) * n
-        self.has_bias = bool(bias)
-        shape = (out_channels, in_channels // groups) + self.kernel_size
-        self.weight, self.bias = _params(owner, shape, math.prod(shape[1:]), self.has_bias,
-                                         None, None, dtype)
-
-    def _padded(self, input):
-        """(input, padding) with non-'zeros' padding modes applied explicitly."""
-        if self.padding_mode == "zeros" or isinstance(self.padding, str):
-            return input, self.padding
-        pads = []
-        for p in reversed(self.padding):
-            pads += [p, p]
-        return F.pad(input, tuple(pads), mode=self.padding_mode), 0
-
-    def extend_repr(self):
-        return ("input_channels=%d, output_channels=%d, kernel_size=%s, stride=%s, padding=%s, "
-                "dilation=%s, groups=%d, bias=%s" % (
-                    self.in_channels, self.out_channels, self.kernel_size, self.stride,
-                    self.padding, self.dilation, self.groups, self.has_bias))
-
-
-class Conv2d(_ConvNd):
-    """Conv2d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
-    bias=True, padding_mode='zeros', dtype=None): 2-D convolution of an NCHW input.
-
-    ``weight`` is (out_channels, in_channels / groups, kh, kw); it and ``bias`` start uniform in
-    ``+-1/sqrt(fan_in)``.
+class PReLUExt(Cell):
+    """PReLU(num_parameters=1, init=0.25, dtype=None): ``x`` where positive, ``weight * x``
+    elsewhere, with a learned 'weight' of ``num_parameters`` slopes (one, or one per channel of
+    dim 1) starting at ``init``. MindSpore names this class ``PReLUExt``.
 
     Args:
-        in_channels (int): input channels.
-        out_channels (int): output channels.
-        kernel_size (Union[int, tuple[int]]): the kernel's (kh, kw).
-        stride (Union[int, tuple[int]]): the step. Default: ``1``.
-        padding (Union[int, tuple[int], str]): per-side padding, or 'same'/'valid'.
-            Default: ``0``.
-        dilation (Union[int, tuple[int]]): the kernel's spacing. Default: ``1``.
-        groups (int): channel groups. Default: ``1``.
-        bias (bool): whether there is a 'bias' parameter. Default: ``True``.
-        padding_mode (str): 'zeros', 'reflect', 'replicate' or 'circular'. Default: ``'zeros'``.
-        dtype (Union[mindspore.dtype, None]): the parameters' dtype (float32 when None).
+        num_parameters (int): 1 or the channel count. Default: ``1``.
+        init (float): the initial slope. Default: ``0.25``.
+        dtype (Union[mindspore.dtype, None]): the weight's dtype (float32 when None).
 
     Inputs:
-        input (Tensor): ``(N, C_in, H, W)``.
+        input (Tensor): (N, C, *) or any shape with ``num_parameters=1``.
 
     Outputs:
-        Tensor ``(N, C_out, H_out, W_out)``.
+        Tensor of the same shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, mint
+        >>> mint.nn.PReLU()(Tensor(np.array([-2., 2.], np.float32)))
+        Tensor(shape=[2], dtype=Float32, value= [-5.00000000e-01,  2.00000000e+00])
+    """
+
+    def __init__(self, num_parameters=1, init=0.25, dtype=None):
+        super().__init__()
+        n = check_positive_int(num_parameters, "PReLU", "num_parameters")
+        value = check_number(init, "PReLU", "init")
+        self.weight = Parameter(initializer(value, (n,), mstype.float32 if dtype is None
+                                            else dtype), name="weight")
+
+    def construct(self, input):
+        return F.prelu(input, param_for(input, self.weight))
+
+
+class EmbeddingExt(Cell):
+    """Embedding(num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
+    scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, dtype=None): the rows
+    of a learned 'weight' table (num_embeddings, embedding_dim), N(0, 1) initially with the
+    ``padding_idx`` row zero. MindSpore names this class ``EmbeddingExt``.
+
+    Args:
+        num_embeddings (int): rows.
+        embedding_dim (int): columns.
+        padding_idx (Union[int, None]): a row kept at zero with no gradient. Default: ``None``.
+        max_norm (Union[float, None]): rows looked up are renormalised to this norm.
+        norm_type (float): the p of that norm. Default: ``2.0``.
+        scale_grad_by_freq (bool): scale gradients by the inverse index frequency.
+        sparse (bool): sparse gradients (not supported: must be False).
+        _weight (Union[Tensor, None]): the initial table.
+        _freeze (bool): whether the table is frozen (requires_grad=False).
+        dtype (Union[mindspore.dtype, None]): the table's dtype (float32 when None).
+
+    Inputs:
+        input (Tensor): integer indices.
+
+    Outputs:
+        Tensor ``(*input.shape, embedding_dim)``.
 
     Raises:
-        TypeError: a size is not an int or a tuple of ints.
-        ValueError: a size is out of range, the channels are not divisible by ``groups``, or
-            ``padding``/``padding_mode`` is not a known string.
+        NotImplementedError: ``sparse=True``.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, mint
-        >>> net = mint.nn.Conv2d(1, 2, 3, padding=1)
-        >>> net(Tensor(np.ones((1, 1, 4, 4), np.float32))).shape
-        (1, 2, 4, 4)
+        >>> mint.nn.Embedding(10, 3)(Tensor(np.array([[1, 2]], np.int32))).shape
+        (1, 2, 3)
     """
 
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
+                 norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None,
+                 _freeze=False, dtype=None):
+        super().__init__()
+        if sparse:
+            raise NotImplementedError("Embedding: 'sparse'=True is not supported by mindcell")
+        self.num_embeddings = check_positive_int(num_embeddings, "Embedding", "num_embeddings")
+        self.embedding_dim = check_positive_int(embedding_dim, "Embedding", "embedding_dim")
+        if padding_idx is not None:
+            padding_idx = check_int(padding_idx, "Embedding", "padding_idx", -num_embeddings,
+                                    num_embeddings - 1) % num_embeddings
+        self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
+        self.dtype = mstype.float32 if dtype is None else dtype
+        shape = (num_embeddings, embedding_dim)
+        table = initializer(Normal(1.0) if _weight is None else _weight, shape, self.dtype)
+        if padding_idx is not None and _weight is None:
+            table = _zero_row(table, padding_idx)
+        self.weight = Parameter(table, name="weight", requires_grad=not _freeze)
+
     def construct(self, input):
-        x, padding = self._padded(input)
-        return F.conv2d(x, param_for(x, self.weight), param_for(x, self.bias), self.stride,
-                        padding, self.dilation, self.groups)
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                           self.scale_grad_by_freq)
+
+    def extend_repr(self):
+        return ("num_embeddings=%d, embedding_dim=%d, padding_idx=%s, max_norm=%s, norm_type=%s, "
+                "scale_grad_by_freq=%s, dtype=%s" % (
+                    self.num_embeddings, self.embedding_dim, self.padding_idx, self.max_norm,
+                    self.norm_type, self.scale_grad_by_freq, self.dtype))
 
 
-class ReLU(Cell):
-    """ReLU(): ``max(input, 0)``, elementwise.
+class BCELoss(Cell):
+    """BCELoss(weight=None, reduction='mean'): ``-(t log p + (1 - t) log(1 - p))`` of
+    probabilities ``p`` against targets ``t``, weighted and reduced; as in MindSpore it runs an
+    inner :class:`mindcell.nn.BCELoss` Cell, 'bce_loss'.
+
+    Args:
+        weight (Union[Tensor, None]): per-element weights. Default: ``None``.
+        reduction (str): 'none', 'mean' or 'sum'. Default: ``'mean'``.
 
     Inputs:
-        input (Tensor): any shape.
+        input (Tensor): probabilities.
+        target (Tensor): targets in [0, 1], the shape of ``input``.
 
     Outputs:
-        Tensor of the same shape and dtype.
+        Tensor, a scalar unless ``reduction`` is 'none'.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, mint
-        >>> mint.nn.ReLU()(Tensor(np.array([-1., 2.], np.float32)))
-        Tensor(shape=[2], dtype=Float32, value= [ 0.00000000e+00,  2.00000000e+00])
+        >>> loss = mint.nn.BCELoss(reduction="sum")
+        >>> loss(Tensor(np.array([0.5, 0.5], np.float32)), Tensor(np.array([0., 1.], np.float32)))
+        Tensor(shape=[], dtype=Float32, value= 1.3862943649291992)
     """
 
-    def __init__(self):
+    def __init__(self, weight=None, reduction="mean"):
         super().__init__()
+        from mindcell.nn import BCELoss as _InnerBCELoss  # mindcell.nn imports mint.nn lazily
+        self.bce_loss = _InnerBCELoss(weight, reduction)
 
-    def construct(self, input):
-        return F.relu(input)
+    def construct(self, input, target):
+        return self.bce_loss(input, target)
 
 
 class LayerNormExt(Cell):
@@ -303,3 +318,5 @@ class DropoutExt(Cell):
 
 LayerNorm = LayerNormExt
 Dropout = DropoutExt
+PReLU = PReLUExt
+Embedding = EmbeddingExt

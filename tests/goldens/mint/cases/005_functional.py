@@ -1,6 +1,6 @@
 """mint.nn.functional (the functions MindSpore 2.10 runs on the CPU; the others are checked
-against numpy in tests/mint): activations, softmax's implicit dim, convolution padding, normalisation,
-pooling, padding, resampling and losses."""
+against numpy in tests/mint): activations, softmax's implicit dim, normalisation, pooling,
+padding, resampling and losses."""
 from _mint_util import ms, Tensor, np, X, XI, XB, V, show
 
 F = ms.mint.nn.functional
