@@ -308,9 +308,12 @@ class Tensor:
                 one process holds whole tensors), or ``shape`` is given for a tensor made
                 without ``init``.
         """
-        if slice_index is not None or opt_shard_group is not None:
-            raise ValueError("Tensor.init_data: 'slice_index' and 'opt_shard_group' select a "
-                             "model-parallel slice; mindcell holds whole tensors in one process")
+        if slice_index is not None:
+            raise ValueError("Tensor.init_data: 'slice_index' selects a model-parallel slice; "
+                             "mindcell holds whole tensors in one process")
+        if opt_shard_group is not None:
+            raise ValueError("Tensor.init_data: 'opt_shard_group' selects an optimizer shard; "
+                             "mindcell holds whole tensors in one process")
         if shape is None or tuple(shape) == self.shape:
             return self
         if self.init is None:

@@ -116,7 +116,9 @@ def prim_attr_register(fn):
 def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
     """constexpr(fn=None, get_instance=True, reuse_result=True, check=True): marks a function
     of Python constants (shapes, dtypes, numbers). mindcell traces GRAPH_MODE by running Python,
-    so such a function simply runs; the decorator exists so MindSpore code keeps working."""
+    so such a function simply runs; the decorator exists so MindSpore code keeps working.
+    ``get_instance``, ``reuse_result`` and ``check`` steer MindSpore's graph-compile constant
+    folding and have no effect here."""
     def wrap(f):
         if not callable(f):
             raise TypeError("constexpr: expects a function, but got %s" % type(f).__name__)

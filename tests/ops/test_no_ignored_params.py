@@ -22,7 +22,40 @@ import mindcell as ms
 from mindcell import nn, numpy as mnp, ops
 
 # "<owner>.<function>:<param>": why the parameter is validated but has no effect on CPU.
+_NCHW = ("refused unless 'NCHW' (ValueError naming it): MindSpore runs 'NHWC' on GPU only, "
+         "and raises on CPU too")
 ALLOWED = {
+    "ops.MaxPool.__init__:data_format": _NCHW,
+    "ops.Conv2D.__init__:data_format": _NCHW,
+    "nn.MaxPool2d.__init__:data_format": _NCHW,
+    "nn.AvgPool2d.__init__:data_format": _NCHW,
+    "ops.Conv2D.__init__:mode": "must be 1 (ValueError otherwise), as in MindSpore, whose docs "
+                                "say it is not used",
+    "Tensor.__init__:device": "only 'CPU' (or None) is accepted, ValueError otherwise, as in "
+                              "MindSpore on CPU",
+    "nn.Adam.__init__:use_locking": "checked bool; locks parameter updates against concurrent "
+                                    "writers on a device, and one CPU process has none",
+    "nn.RMSProp.__init__:use_locking": "checked bool; as Adam's use_locking",
+    "ops.index_add:use_lock": "a lock around concurrent device updates; one CPU process updates "
+                              "in order (documented; MindSpore does not check it either)",
+    "Tensor.index_add:use_lock": "as ops.index_add:use_lock",
+    "ops.index_add:check_index_bound": "indices are always bounds-checked (documented): "
+                                       "MindSpore's CPU kernel raises for out-of-range indices "
+                                       "with check_index_bound=False too (oracle)",
+    "Tensor.index_add:check_index_bound": "as ops.index_add:check_index_bound",
+    "nn.DistributedGradReducer.__init__:fusion_type": "checked int; groups all-reduces into "
+                                                      "fusion buffers, the sums are the same",
+    "nn.EmbeddingLookup.__init__:manual_shapes": "shards the table across devices in "
+                                                 "'field_slice' mode (documented); one process "
+                                                 "holds the whole table",
+    "nn.Dropout.__init__:dtype": "MindSpore 2.10 ignores it too: the output keeps the input's "
+                                 "dtype (oracle: dtype=float16 gave Float32); documented",
+    "nn.FixedLossScaleUpdateCell.construct:loss_scale": "a fixed scale is never updated; "
+                                                        "MindSpore's cell does not read it either",
+    "ops.constexpr:get_instance": "a knob of MindSpore's graph-compile constant folding; mindcell "
+                                  "runs the function as Python while tracing (documented)",
+    "ops.constexpr:reuse_result": "as ops.constexpr:get_instance",
+    "ops.constexpr:check": "as ops.constexpr:get_instance",
 }
 
 _CHECK_CALL = re.compile(r"^_*(check|validate|assert|raise|require|ensure)", re.I)

@@ -130,7 +130,8 @@ class Dropout(Cell):
 
     As in MindSpore, the attributes keep what was given: ``p`` is None unless ``p`` was
     passed, ``keep_prob`` is 0.5 unless ``keep_prob`` was passed; ``dropout`` is the
-    ``ops.Dropout`` primitive with the keep probability in use."""
+    ``ops.Dropout`` primitive with the keep probability in use. ``dtype`` has no effect, as in
+    MindSpore 2.10: the output keeps the input's dtype."""
 
     def __init__(self, keep_prob=None, p=None, dtype=mstype.float32):
         super().__init__()

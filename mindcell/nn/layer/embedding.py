@@ -83,7 +83,8 @@ class EmbeddingLookup(Cell):
     vocab_cache_size=0, dtype=mstype.float32): rows of ``embedding_table`` at the integer
     indices of the input (any shape), as the wide/deep recommenders look up sparse ids. With
     ``max_norm`` each looked-up row is scaled down to that L2 norm at most. ``target``,
-    ``slice_mode`` and ``sparse`` only place and shard the table in MindSpore (one CPU here);
+    ``slice_mode``, ``manual_shapes`` and ``sparse`` only place and shard the table in MindSpore
+    (one CPU here);
     ids outside ``[0, vocab_size)`` raise instead of giving zero rows."""
 
     def __init__(self, vocab_size, embedding_size, param_init="normal", target="CPU",

@@ -5,6 +5,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops._errors import check_bool
 from mindcell.ops.defs.state import adam_update_p
 
 
@@ -44,6 +45,7 @@ class Adam(Optimizer):
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         init_adam_state(self, beta1, beta2, eps)
+        check_bool(use_locking, type(self).__name__, "use_locking")
         self.use_nesterov = bool(use_nesterov)
 
     def construct(self, gradients):

@@ -2,6 +2,7 @@
 GRAPH_MODE); state Parameters named as MindSpore names them."""
 from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops._errors import check_bool
 
 
 class Adagrad(Optimizer):
@@ -39,6 +40,7 @@ class RMSProp(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if not 0 <= decay <= 1 or momentum < 0 or epsilon <= 0:
             raise ValueError("RMSProp: need 0 <= decay <= 1, momentum >= 0 and epsilon > 0")
+        check_bool(use_locking, "RMSProp", "use_locking")
         self.decay, self.momentum, self.epsilon = decay, momentum, epsilon
         self.centered = centered
         self.mean_square = self.clone_state("mean_square", init="ones")

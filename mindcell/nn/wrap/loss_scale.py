@@ -41,7 +41,8 @@ def _check_window(value, owner):
 
 class FixedLossScaleUpdateCell(Cell):
     """FixedLossScaleUpdateCell(loss_scale_value): keeps the scale; called as
-    ``cell(loss_scale, overflow)`` it returns ``overflow``."""
+    ``cell(loss_scale, overflow)`` it returns ``overflow`` and leaves ``loss_scale`` as it is
+    (a fixed scale is never updated; MindSpore's cell does not read it either)."""
 
     def __init__(self, loss_scale_value):
         super().__init__()

@@ -386,7 +386,10 @@ def _scatter(input, axis, index, src, op, reduction):
 
 
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
-    """index_add(x, indices, y, axis): copy of x with rows of y added at ``indices``."""
+    """index_add(x, indices, y, axis, use_lock=True, check_index_bound=True): copy of x with
+    rows of y added at ``indices``. ``use_lock`` (a lock around concurrent device updates) has
+    no effect in one CPU process; indices are always bounds-checked (MindSpore's CPU kernel
+    also raises for out-of-range indices with ``check_index_bound=False``)."""
     check_tensor(x, "index_add", "x")
     idx = _index_tensor(indices, "index_add")
     check_rank(x, "index_add", 1, "x")
