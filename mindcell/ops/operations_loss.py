@@ -65,6 +65,11 @@ class SmoothL1Loss(AttrPrimitive):
         self._reduction = reduction
 
     def __call__(self, prediction, target):
+        check_tensor(prediction, "SmoothL1Loss", "prediction")
+        check_tensor(target, "SmoothL1Loss", "target")
+        if prediction.shape != target.shape:
+            raise ValueError("SmoothL1Loss: 'target' must have the shape of 'prediction' %s, but "
+                             "got %s" % (prediction.shape, target.shape))
         if self.beta <= 0:
             raise RuntimeError("SmoothL1Loss: 'beta' must be greater than 0, but got %r"
                                % (self.beta,))

@@ -118,8 +118,8 @@ class CumSum(AttrPrimitive):
 
 
 class TupleToArray(AttrPrimitive):
-    """TupleToArray()(input_x): a 1-D tensor of a non-empty tuple of numbers: Int32 when all
-    are ints, else Float32."""
+    """TupleToArray()(input_x): a 1-D tensor of a non-empty tuple of numbers of one type:
+    Int32 for ints, Float32 for floats."""
 
     def __call__(self, input_x):
         if not isinstance(input_x, (tuple, list)) or not input_x:
@@ -129,6 +129,9 @@ class TupleToArray(AttrPrimitive):
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 raise TypeError("TupleToArray: 'input_x' must hold ints or floats, but got %s"
                                 % show(v))
+        if len({isinstance(v, int) for v in input_x}) > 1:
+            raise TypeError("TupleToArray: the elements of 'input_x' must all be ints or all "
+                            "floats, but got %r" % (tuple(input_x),))
         if all(isinstance(v, int) for v in input_x):
             info = np.iinfo(np.int32)
             if any(not info.min <= v <= info.max for v in input_x):

@@ -169,8 +169,9 @@ def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0
     :func:`bounding_box_encode` point to, clipped to the image.
 
     The deltas are denormalised (``delta * stds + means``), dw/dh are clipped to
-    ``[-|log(wh_ratio_clip)|, |log(wh_ratio_clip)|]``, and x is clipped to ``[0, max_shape[1]]``,
-    y to ``[0, max_shape[0]]``.
+    ``[-|log(wh_ratio_clip)|, |log(wh_ratio_clip)|]`` (not at all when ``wh_ratio_clip <= 0``,
+    whose logarithm is infinite or NaN), and x is clipped to ``[0, max_shape[1]]``, y to
+    ``[0, max_shape[0]]``.
 
     Args:
         anchor_box (Tensor): (N, 4) float16 or float32 boxes.
@@ -199,15 +200,13 @@ def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0
     max_h, max_w = check_max_shape(max_shape, op)
     means, stds = check_box_coefs(means, op, "means"), check_box_coefs(stds, op, "stds")
     ratio = check_number(wh_ratio_clip, op, "wh_ratio_clip", finite=True)
-    if ratio <= 0:
-        raise ValueError("%s: 'wh_ratio_clip' must be positive, but got %r"
-                         % (public_name(op), wh_ratio_clip))
-    clip = abs(math.log(ratio))
+    clip = abs(math.log(ratio)) if ratio > 0 else None
     _pair_boxes(anchor_box, deltas, op, "deltas")
     px, py, pw, ph = _centres(anchor_box)
     dx, dy, dw, dh = (M.add(M.mul(_col(deltas, k), s), m)
                       for k, m, s in zip(range(4), means, stds))
-    dw, dh = M.clamp(dw, -clip, clip), M.clamp(dh, -clip, clip)
+    if clip is not None:
+        dw, dh = M.clamp(dw, -clip, clip), M.clamp(dh, -clip, clip)
     gx, gy = M.add(px, M.mul(pw, dx)), M.add(py, M.mul(ph, dy))
     half_w, half_h = M.mul(M.mul(pw, M.exp(dw)), 0.5), M.mul(M.mul(ph, M.exp(dh)), 0.5)
     x1 = M.clamp(M.add(M.sub(gx, half_w), 0.5), 0.0, float(max_w))

@@ -84,9 +84,15 @@ def _image4d(x, op, arg, floats_only):
     return x
 
 
+_NEAREST_DTYPES = _FLOATS + (np.dtype(np.int16), np.dtype(np.int32), np.dtype(np.int64))
+
+
 def resize_nearest(x, size, align_corners, half_pixel_centers, op="ResizeNearestNeighbor"):
     """Nearest-neighbour resize of the last two dims of an NCHW tensor to ``size``."""
     _image4d(x, op, "input_x", False)
+    if x._np_dtype not in _NEAREST_DTYPES:
+        raise TypeError("%s: 'input_x' must be float16/32/64 or int16/32/64, but got %s"
+                        % (public_name(op), x.dtype))
     h, w = resize_size(size, op)
     check_centers(align_corners, half_pixel_centers, op)
     y = _nearest_axis(x, 2, h, align_corners, half_pixel_centers)

@@ -265,6 +265,8 @@ def cumsum_flags(x, axis, exclusive, reverse, op):
     """Cumulative sum along ``axis``, optionally from the end and/or excluding each element
     itself (the shifted sum, exact for integers and floats alike)."""
     check_tensor(x, op, "input")
+    if x._np_dtype == np.bool_:
+        raise TypeError("%s: 'input' must be a number tensor, but got Bool" % public_name(op))
     if isinstance(axis, Tensor):
         if axis.ndim != 0 or axis._np_dtype.kind not in "iu":
             raise TypeError("%s: 'axis' must be an int or a 0-D integer Tensor, but got %s"
