@@ -13,6 +13,7 @@ single CPU process, each with its reason. Everything else is implemented, or rai
 the API and the parameter when set to a value mindcell does not support.
 """
 import ast
+import dis
 import functools
 import inspect
 import re
@@ -283,7 +284,7 @@ def _unused(label, fn, is_method, cls):
     """[(param, why)] for the parameters fn ignores."""
     node = _node_of(fn)
     if node is None:
-        return [("*", "no source to check (generated without a traceable wrapper)")]
+        return _unused_by_bytecode(fn, is_method)
     if isinstance(node, ast.Lambda):
         body_names = []
         _loads(ast.Module(body=[ast.Expr(node.body)], type_ignores=[]), body_names)
@@ -315,6 +316,19 @@ def _unused(label, fn, is_method, cls):
         else:
             out.append((p, "never used (or only validated)"))
     return out
+
+
+def _unused_by_bytecode(fn, is_method):
+    """A function generated without source (``exec`` of a template, e.g. mint's faces): each
+    parameter must at least be loaded, i.e. passed on to the real function, whose own
+    parameters are checked where it is public."""
+    code = fn.__code__
+    n = code.co_argcount + code.co_kwonlyargcount
+    n += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    params = list(code.co_varnames[:n])[int(is_method):]
+    loaded = {i.argval for i in dis.get_instructions(code)
+              if i.opname in ("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "LOAD_FAST_CHECK")}
+    return [(p, "never passed on by a generated wrapper") for p in params if p not in loaded]
 
 
 def violations():
@@ -381,6 +395,13 @@ def test_detector_accepts_a_parameter_pinned_to_its_default():
             return x
     ''')).body[0]
     assert _pinned(node) == {"data_format", "return_indices"}
+
+
+def test_detector_follows_generated_wrappers():
+    ns = {"_run": lambda *a: a}
+    exec("def f(x, dim=0, out=None):\n    return _run({'x': x, 'dim': dim})\n", ns)  # noqa: S102
+    assert _node_of(ns["f"]) is None  # no source: the bytecode decides
+    assert [p for p, _ in _unused("f", ns["f"], False, None)] == ["out"]
 
 
 def test_detector_sees_dead_self_store():
