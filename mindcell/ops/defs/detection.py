@@ -100,30 +100,37 @@ def _roi_matrices(roi, spatial_scale, pooled_height, pooled_width, sample_num, r
             _axis_weights(x0, bin_w, gw, pooled_width, width))
 
 
+def _compute_dtype(a):
+    """float16 is computed in float32; float32/float64 as they are."""
+    return a.astype(np.float32) if a.dtype == np.float16 else a
+
+
 def _roi_align_impl(features, rois, pooled_height, pooled_width, spatial_scale, sample_num,
                     roi_end_mode):
     # NOTE: a primitive: the number of samples per bin depends on each ROI's size.
     _, c, height, width = features.shape
     out = np.empty((rois.shape[0], c, pooled_height, pooled_width), features.dtype)
+    feats = _compute_dtype(features)
     for r, roi in enumerate(rois.astype(np.float64)):
         b, my, mx = _roi_matrices(roi, spatial_scale, pooled_height, pooled_width, sample_num,
                                   roi_end_mode, height, width)
         if my is None:
             out[r] = np.nan
             continue
-        out[r] = np.einsum("ph,chw,qw->cpq", my, features[b].astype(np.float64), mx)
+        out[r] = (my.astype(feats.dtype) @ feats[b]) @ mx.T.astype(feats.dtype)  # two GEMMs
     return out
 
 
 def _roi_align_grad_impl(dy, rois, features, pooled_height, pooled_width, spatial_scale,
                          sample_num, roi_end_mode):
     _, _, height, width = features.shape
-    dx = np.zeros(features.shape, np.float64)
+    dy = _compute_dtype(dy)
+    dx = np.zeros(features.shape, dy.dtype)
     for r, roi in enumerate(rois.astype(np.float64)):
         b, my, mx = _roi_matrices(roi, spatial_scale, pooled_height, pooled_width, sample_num,
                                   roi_end_mode, height, width)
         if my is not None:
-            dx[b] += np.einsum("ph,cpq,qw->chw", my, dy[r].astype(np.float64), mx)
+            dx[b] += (my.T.astype(dy.dtype) @ dy[r]) @ mx.astype(dy.dtype)
     return dx.astype(features.dtype)
 
 
