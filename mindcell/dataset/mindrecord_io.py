@@ -42,7 +42,6 @@ FIELD_TYPES = {"int32": np.int32, "int64": np.int64, "float32": np.float32,
 _SQL_TYPES = {"int32": "INTEGER", "int64": "INTEGER", "float32": "REAL", "float64": "REAL",
               "string": "TEXT"}
 _WIDTHS = (1, 2, 4, 8)
-_INT_CODES = {1: "<i1", 2: "<i2", 4: "<i4", 8: "<i8"}
 
 
 def blob_fields(schema):
@@ -51,38 +50,39 @@ def blob_fields(schema):
 
 
 # --- blob values ------------------------------------------------------------------------
-def _width(v):
-    if -0x80 <= v < 0x80:
-        return 0
-    if -0x8000 <= v < 0x8000:
-        return 1
-    if -0x80000000 <= v < 0x80000000:
-        return 2
-    return 3
+_SHIFTS = np.array([6, 4, 2, 0], np.uint8)
 
 
 def compress_ints(values):
     """MindRecord's compressed form of an int32/int64 array."""
     flat = np.asarray(values, np.int64).reshape(-1)
-    codes = [_width(int(v)) for v in flat]
-    kinds = bytearray((len(codes) + 3) // 4)
-    for i, c in enumerate(codes):
-        kinds[i // 4] |= c << (6 - 2 * (i % 4))
-    parts = [struct.pack(">I", len(codes)), bytes(kinds)]
-    parts += [int(v).to_bytes(_WIDTHS[c], "little", signed=True) for v, c in zip(flat, codes)]
-    return b"".join(parts)
+    n = flat.size
+    codes = np.zeros(n, np.uint8)
+    for code, bound in ((1, 1 << 7), (2, 1 << 15), (3, 1 << 31)):
+        codes[(flat < -bound) | (flat >= bound)] = code
+    padded = np.zeros(-(-n // 4) * 4, np.uint8)
+    padded[:n] = codes
+    kinds = np.bitwise_or.reduce(padded.reshape(-1, 4) << _SHIFTS, axis=1).astype(np.uint8)
+    widths = np.array(_WIDTHS, np.int64)[codes]
+    raw = flat.astype("<i8").view(np.uint8).reshape(n, 8)
+    body = raw[np.arange(8) < widths[:, None]]
+    return struct.pack(">I", n) + kinds.tobytes() + body.tobytes()
 
 
 def decompress_ints(data):
     """The int64 values of a compressed int array."""
     n = struct.unpack_from(">I", data, 0)[0]
-    pos = 4 + (n + 3) // 4
-    out = np.empty(n, np.int64)
-    for i in range(n):
-        width = _WIDTHS[(data[4 + i // 4] >> (6 - 2 * (i % 4))) & 3]
-        out[i] = int.from_bytes(data[pos:pos + width], "little", signed=True)
-        pos += width
-    return out
+    nk = (n + 3) // 4
+    kinds = np.frombuffer(data, np.uint8, nk, 4)
+    codes = ((kinds[:, None] >> _SHIFTS) & 3).reshape(-1)[:n]
+    widths = np.array(_WIDTHS, np.int64)[codes]
+    body = np.frombuffer(data, np.uint8, int(widths.sum()), 4 + nk)
+    out = np.zeros((n, 8), np.uint8)
+    mask = np.arange(8) < widths[:, None]
+    out[mask] = body
+    negative = out[np.arange(n), widths - 1] >= 0x80  # sign-extend the short values
+    out[~mask & negative[:, None]] = 0xFF
+    return out.view("<i8").reshape(n).astype(np.int64)
 
 
 def encode_blob(schema, blobs, row):
