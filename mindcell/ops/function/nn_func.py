@@ -5,14 +5,16 @@ from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, check_values_in, float_operand,
                                    normalize_dim, cast_to, to_tensor)
 from mindcell.ops._errors import (check_bool, check_choice, check_ints, check_number,
-                                  check_pair, check_positive_int, public_name)
+                                  check_int, check_pair, check_positive_int, public_name)
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import nn as N
 from mindcell.ops.defs import state as ST
 from mindcell.ops.function import math_func as M
 from mindcell.ops.function import reduce_func as R
 from mindcell.ops.function import array_func as A
-from mindcell.ops.function.creation_func import _seed_stream
+from mindcell.ops.defs import shape as S
+from mindcell.ops.function.creation_func import _seed_stream, ones_like
+from mindcell.ops.function.misc_func import assign, stop_gradient
 
 
 # ----- activations --------------------------------------------------------------------------
@@ -466,16 +468,89 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False):
-    """embedding(input, weight, padding_idx=None, ...): rows of ``weight`` at ``input``."""
-    idx = to_tensor(input, "embedding")
+    """embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+    scale_grad_by_freq=False): the rows of ``weight`` at the indices ``input``.
+
+    Args:
+        input (Tensor): integer indices in ``[0, weight.shape[0])``, any shape.
+        weight (Union[Tensor, Parameter]): the 2-D table.
+        padding_idx (int, optional): a row (negative: from the end) that gets no gradient.
+            Default: None.
+        max_norm (float, optional): the rows looked up whose ``norm_type``-norm exceeds it are
+            scaled to it, in ``weight`` itself when it is a Parameter. Default: None.
+        norm_type (float): the p of that norm. Default: 2.0.
+        scale_grad_by_freq (bool): divide each row's gradient by how often the row occurs in
+            ``input``. Default: False.
+
+    Returns:
+        Tensor of shape ``input.shape + (weight.shape[1],)``.
+
+    Raises:
+        TypeError: non-integer indices, a non-Tensor ``weight``, a non-bool
+            ``scale_grad_by_freq`` or non-number ``max_norm``/``norm_type``.
+        ValueError: ``weight`` is not 2-D, an index or ``padding_idx`` is out of range, or
+            ``max_norm`` is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> w = ms.Tensor(np.array([[3.0, 4.0], [0.3, 0.4]], np.float32))
+        >>> ops.embedding(ms.Tensor(np.array([0, 1], np.int32)), w, max_norm=1.0)
+        Tensor(shape=[2, 2], dtype=Float32, value=
+        [[ 6.00000024e-01,  8.00000012e-01],
+         [ 3.00000012e-01,  4.00000006e-01]])
+    """
+    op = "embedding"
+    idx = to_tensor(input, op)
     if idx._np_dtype.kind not in "iu":
         raise TypeError("%s: 'input' must be an integer tensor, but got %s"
-                        % (public_name("embedding"), idx.dtype))
-    if check_tensor(weight, "embedding", "weight").ndim != 2:
+                        % (public_name(op), idx.dtype))
+    if check_tensor(weight, op, "weight").ndim != 2:
         raise ValueError("%s: 'weight' must be 2-D, but got shape %s"
-                         % (public_name("embedding"), weight.shape))
-    check_values_in(idx, 0, weight.shape[0], "embedding", "input")  # rows: no negative indices
-    return A.gather(weight, idx, 0)
+                         % (public_name(op), weight.shape))
+    n = weight.shape[0]
+    if padding_idx is not None:
+        padding_idx = check_int(padding_idx, op, "padding_idx", -n, n - 1) % n
+    scale = check_bool(scale_grad_by_freq, op, "scale_grad_by_freq")
+    p = check_number(norm_type, op, "norm_type")
+    check_values_in(idx, 0, n, op, "input")  # rows: no negative indices
+    out = A.gather(weight, idx, 0)
+    if max_norm is not None:
+        out = _renormed_rows(weight, idx, out, check_number(max_norm, op, "max_norm", 0), p)
+    if padding_idx is None and not scale:
+        return out
+    factor = cast_to(M.not_equal(idx, padding_idx), out._np_dtype) if padding_idx is not None \
+        else ones_like(cast_to(idx, out._np_dtype))
+    if scale:
+        factor = M.div(factor, A.gather(_row_counts(idx, n, out._np_dtype), idx, 0))
+    # forward: out exactly; backward: the gradient times factor
+    frozen = stop_gradient(out)
+    return M.add(frozen, M.mul(M.sub(out, frozen), A.expand_dims(factor, -1)))
+
+
+def _row_counts(idx, n, dtype):
+    """How often each of the n rows occurs in idx."""
+    flat = A.reshape(idx, (-1,))
+    ones = ones_like(cast_to(flat, dtype))
+    return S.gather_grad_p.bind(ones, flat, axis=0, dim_size=n)
+
+
+def _renormed_rows(weight, idx, out, max_norm, p):
+    """out with the looked-up rows of weight scaled to at most max_norm (p-norm), written back
+    into weight when it is a Parameter (PyTorch/MindSpore's in-place renorm); the gradient is
+    the plain lookup's."""
+    from mindcell.common.parameter import Parameter
+    from mindcell.ops.function.norm_func import norm
+    norms = stop_gradient(norm(weight, p, 1))
+    used = M.greater(_row_counts(idx, weight.shape[0], norms._np_dtype), 0)
+    shrink = M.logical_and(used, M.greater(norms, max_norm))
+    factor = M.select(shrink, M.div(max_norm, M.add(norms, 1e-7)), ones_like(norms))
+    renormed = stop_gradient(M.mul(weight, A.expand_dims(factor, -1)))
+    if isinstance(weight, Parameter):
+        assign(weight, renormed)
+    frozen = stop_gradient(out)
+    return M.add(A.gather(renormed, idx, 0), M.sub(out, frozen))
 
 
 __all__ = [_n for _n, _v in list(globals().items())
