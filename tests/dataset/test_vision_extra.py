@@ -354,3 +354,117 @@ def test_pad_end_mask_random_order():
     config.set_seed(1)
     op = T.RandomOrder([lambda a: a * 2, lambda a: a + 1])
     assert {int(op(np.array(1))) for _ in range(30)} == {3, 4}
+
+
+# ---- filters, colour spaces, linear maps, multi-crops, batch mixing, files --------------------
+def test_gaussian_blur_close_to_float_convolution():
+    x = image(6, (12, 14, 3))
+    for ksize, sigma in ((3, 1.0), (5, 1.5), (7, 2.0)):
+        t = np.arange(ksize) - ksize // 2
+        k = np.exp(-t * t / (2 * sigma * sigma))
+        k /= k.sum()
+        p = np.pad(x.astype(np.float64), [(ksize // 2,) * 2, (ksize // 2,) * 2, (0, 0)],
+                   mode="reflect")
+        rows = sum(k[i] * p[:, i:i + 14] for i in range(ksize))
+        ref = sum(k[i] * rows[i:i + 12] for i in range(ksize))
+        got = vision.GaussianBlur(ksize, sigma)(x)
+        assert np.abs(got - ref).max() <= 1.5  # 8-bit kernel weights in 1/256
+    flat = np.full((5, 5), 200, np.uint8)
+    np.testing.assert_array_equal(vision.GaussianBlur((5, 3))(flat), flat)
+
+
+def test_perspective_identity_and_shift():
+    corners = [[0, 0], [10, 0], [10, 8], [0, 8]]
+    np.testing.assert_array_equal(vision.Perspective(corners, corners)(IMG), IMG)
+    shifted = [[x + 2, y + 1] for x, y in corners]
+    out = vision.Perspective(corners, shifted, Inter.NEAREST)(IMG)
+    np.testing.assert_array_equal(out[1:, 2:], IMG[:-1, :-2])
+    assert (out[0] == 0).all()
+    with pytest.raises(ValueError):
+        vision.RandomPerspective()(IMG)
+    config.set_seed(4)
+    warped = vision.RandomPerspective(0.5, 1.0)(Image.fromarray(IMG))
+    assert isinstance(warped, Image.Image) and warped.size == (11, 9)
+
+
+def test_hsv_round_trip_and_colorsys():
+    x = image(7, (4, 5, 3)) / 255.0
+    hsv = vision.RgbToHsv(is_hwc=True)(x)
+    for idx in np.ndindex(4, 5):
+        np.testing.assert_allclose(hsv[idx], colorsys.rgb_to_hsv(*x[idx]), atol=1e-12)
+    np.testing.assert_allclose(vision.HsvToRgb(is_hwc=True)(hsv), x, atol=1e-12)
+    chw = vision.RgbToHsv()(np.stack([x.transpose(2, 0, 1)] * 2))
+    np.testing.assert_allclose(chw[1].transpose(1, 2, 0), hsv)
+
+
+def test_normalize_pad_lighting_linear_transformation():
+    out = vision.NormalizePad([10.0, 20.0, 30.0], [2.0, 4.0, 5.0])(IMG)
+    np.testing.assert_allclose(out[..., :3], (IMG - [10, 20, 30]) / np.array([2, 4, 5]),
+                               rtol=1e-6)
+    assert out.dtype == np.float32 and (out[..., 3] == 0).all()
+    half = vision.NormalizePad([0.0] * 3, [1.0] * 3, "float16", False)(IMG.transpose(2, 0, 1))
+    assert half.shape == (4, 9, 11) and half.dtype == np.float16
+    config.set_seed(8)
+    shifts = np.array([vision.RandomLighting(0.1)(np.full((1, 1, 3), 128.0, np.float32))[0, 0]
+                       for _ in range(300)]) - 128
+    # the shift is eig @ n, n ~ N(0, 0.1): its covariance is 0.01 * eig @ eig.T
+    from mindcell.dataset.vision.linear import _EIG
+    np.testing.assert_allclose(np.cov(shifts.T), 0.01 * _EIG @ _EIG.T, rtol=0.3, atol=0.02)
+    m = np.random.default_rng(0).normal(size=(12, 12))
+    x = np.random.default_rng(1).normal(size=(3, 2, 2))
+    np.testing.assert_allclose(vision.LinearTransformation(m, np.ones(12))(x),
+                               ((x.ravel() - 1) @ m).reshape(3, 2, 2))
+
+
+def test_five_and_ten_crop():
+    pil = Image.fromarray(IMG)
+    crops = [np.asarray(c) for c in vision.FiveCrop((3, 4))(pil)]
+    expect = [IMG[:3, :4], IMG[:3, -4:], IMG[-3:, :4], IMG[-3:, -4:], IMG[3:6, 4:8]]
+    for got, ref in zip(crops, expect):
+        np.testing.assert_array_equal(got, ref)
+    ten = [np.asarray(c) for c in vision.TenCrop((3, 4), use_vertical_flip=True)(pil)]
+    np.testing.assert_array_equal(ten[5], IMG[::-1][:3, :4])
+    with pytest.raises(TypeError):
+        vision.FiveCrop(3)(IMG)
+
+
+def test_batch_mixing():
+    config.set_seed(9)
+    images = image(10, (6, 5, 5, 3))
+    labels = np.eye(4, dtype=np.float32)[[0, 1, 2, 3, 0, 1]]
+    out, soft = vision.MixUpBatch(0.5)(images, labels)
+    assert out.dtype == np.uint8 and soft.dtype == np.float32
+    np.testing.assert_allclose(soft.sum(1), 1, rtol=1e-6)
+    out, soft = vision.CutMixBatch(vision.ImageBatchFormat.NHWC, 1.0, 1.0)(images, labels)
+    for i in range(6):  # the label weight of the pasted image is the changed area (or more)
+        changed = (out[i] != images[i]).any(-1).mean()
+        assert soft[i].max() <= 1 and changed <= 1 - soft[i][labels[i].argmax()] + 1e-6
+    same, kept = vision.CutMixBatch(vision.ImageBatchFormat.NCHW, 1.0, 0.0)(
+        images.transpose(0, 3, 1, 2), labels)
+    np.testing.assert_array_equal(same, images.transpose(0, 3, 1, 2))
+    out, soft = vision.MixUp(6, 1.0, is_single=False)(images, labels)
+    assert out.dtype == np.float64 and np.allclose(soft.sum(1), 1)
+    with pytest.raises(RuntimeError):
+        vision.MixUpBatch()(images, np.arange(6))
+
+
+def test_image_files(tmp_path):
+    path = str(tmp_path / "a.png")
+    vision.write_png(path, IMG, compression_level=9)
+    np.testing.assert_array_equal(vision.read_image(path), IMG)
+    gray = vision.read_image(path, vision.ImageReadMode.GRAYSCALE)
+    assert gray.shape == (9, 11, 1)
+    np.testing.assert_allclose(gray[..., 0], np.floor(IMG @ np.array([0.299, 0.587, 0.114])),
+                               atol=1)
+    data = vision.read_file(path)
+    assert data.dtype == np.uint8 and data.ndim == 1
+    np.testing.assert_array_equal(vision.Decode()(data), IMG)
+    smooth = np.broadcast_to(np.linspace(0, 250, 16, dtype=np.uint8)[None, :, None],
+                             (16, 16, 3)).copy()  # noise would not survive chroma subsampling
+    jpeg = vision.encode_jpeg(smooth, 100)
+    assert np.abs(vision.Decode()(jpeg).astype(int) - smooth).max() <= 3
+    vision.write_file(str(tmp_path / "b.bin"), np.arange(4, dtype=np.uint8))
+    assert (tmp_path / "b.bin").read_bytes() == bytes([0, 1, 2, 3])
+    assert vision.get_image_size(IMG) == [9, 11] and vision.get_image_num_channels(GRAY) == 1
+    with pytest.raises(RuntimeError):
+        vision.encode_png(IMG.astype(np.float32))

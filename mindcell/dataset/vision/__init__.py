@@ -23,6 +23,14 @@ from mindcell.dataset.vision.geometry import (Affine, Crop, HorizontalFlip, PadT
 from mindcell.dataset.vision.erasing import CutOut, Erase, RandomErasing
 from mindcell.dataset.vision.conversion import RandomCropDecodeResize, ToNumpy, ToPIL, ToType
 from mindcell.dataset.vision.policy import RandomSelectSubpolicy, UniformAugment
+from mindcell.dataset.vision.filters import GaussianBlur, Perspective, RandomPerspective
+from mindcell.dataset.vision.hsv import HsvToRgb, RgbToHsv
+from mindcell.dataset.vision.linear import LinearTransformation, NormalizePad, RandomLighting
+from mindcell.dataset.vision.multi_crop import FiveCrop, TenCrop
+from mindcell.dataset.vision.mix import CutMixBatch, MixUp, MixUpBatch
+from mindcell.dataset.vision.image_io import (encode_jpeg, encode_png, get_image_num_channels,
+                                              get_image_size, read_file, read_image,
+                                              write_file, write_jpeg, write_png)
 
 __all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "RandomCrop",
            "CenterCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Decode",
@@ -38,4 +46,9 @@ __all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "Rand
            "ResizedCrop", "RandomResize", "SlicePatches", "PadToSize",
            "CutOut", "RandomErasing", "Erase",
            "ToPIL", "ToNumpy", "ToType", "RandomCropDecodeResize",
-           "RandomSelectSubpolicy", "UniformAugment"]
+           "RandomSelectSubpolicy", "UniformAugment",
+           "GaussianBlur", "Perspective", "RandomPerspective", "RgbToHsv", "HsvToRgb",
+           "NormalizePad", "RandomLighting", "LinearTransformation", "FiveCrop", "TenCrop",
+           "MixUpBatch", "CutMixBatch", "MixUp", "read_file", "write_file", "read_image",
+           "encode_jpeg", "encode_png", "write_jpeg", "write_png", "get_image_num_channels",
+           "get_image_size"]

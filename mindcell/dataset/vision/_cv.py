@@ -191,16 +191,24 @@ def warp_affine(img, matrix, out_hw, bilinear, fill):
         + np.rint((inv[0, 1] * ys + inv[0, 2]) * scale).astype(np.int64) + delta
     gy = np.rint(inv[1, 0] * xs * scale).astype(np.int64) \
         + np.rint((inv[1, 1] * ys + inv[1, 2]) * scale).astype(np.int64) + delta
+    if bilinear:
+        gx, gy = gx >> (_AB_BITS - _INTER_BITS), gy >> (_AB_BITS - _INTER_BITS)
+    else:
+        gx, gy = gx >> _AB_BITS, gy >> _AB_BITS
+    return _remap(img, gx, gy, bilinear, _fill_pixel(img, fill))
+
+
+def _remap(img, gx, gy, bilinear, pixel):
+    """Sample ``img`` at source positions ``gx``, ``gy`` (whole pixels for nearest, 1/32 pixel
+    for bilinear) as OpenCV's remap with a constant border of ``pixel``."""
     h, w = img.shape[:2]
-    pixel = _fill_pixel(img, fill)
+    oh, ow = gx.shape
     if not bilinear:
-        sx, sy = gx >> _AB_BITS, gy >> _AB_BITS
-        inside = (sx >= 0) & (sx < w) & (sy >= 0) & (sy < h)
+        inside = (gx >= 0) & (gx < w) & (gy >= 0) & (gy < h)
         out = np.empty((oh, ow) + img.shape[2:], img.dtype)
         out[...] = pixel.astype(img.dtype)
-        out[inside] = img[sy[inside], sx[inside]]
+        out[inside] = img[gy[inside], gx[inside]]
         return out
-    gx, gy = gx >> (_AB_BITS - _INTER_BITS), gy >> (_AB_BITS - _INTER_BITS)
     sx, sy, fx, fy = gx >> _INTER_BITS, gy >> _INTER_BITS, gx & (_TAB - 1), gy & (_TAB - 1)
     extra = (None,) * (img.ndim - 2)
     acc = 0
@@ -219,3 +227,58 @@ def warp_affine(img, matrix, out_hw, bilinear, fill):
         out = (acc / (_TAB * _TAB)).astype(img.dtype)
     out[gone] = pixel.astype(img.dtype)
     return out
+
+def perspective_matrix(src, dst):
+    """OpenCV's getPerspectiveTransform: the 3x3 matrix taking the 4 ``src`` (x, y) points to
+    ``dst``."""
+    rows, rhs = [], []
+    for (x, y), (u, v) in zip(src, dst):
+        rows += [[x, y, 1, 0, 0, 0, -x * u, -y * u], [0, 0, 0, x, y, 1, -x * v, -y * v]]
+        rhs += [u, v]
+    m = np.linalg.solve(np.array(rows, np.float64), np.array(rhs, np.float64))
+    return np.append(m, 1.0).reshape(3, 3)
+
+
+def warp_perspective(img, matrix, bilinear):
+    """OpenCV's warpPerspective of ``img`` by the forward 3x3 ``matrix`` into the same size,
+    outside pixels 0: source positions in 1/32 pixel, bilinear weights as warp_affine's."""
+    inv = np.linalg.inv(np.asarray(matrix, np.float64))
+    h, w = img.shape[:2]
+    xs, ys = np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64))
+    x0 = inv[0, 0] * xs + inv[0, 1] * ys + inv[0, 2]
+    y0 = inv[1, 0] * xs + inv[1, 1] * ys + inv[1, 2]
+    wgt = inv[2, 0] * xs + inv[2, 1] * ys + inv[2, 2]
+    scale = _TAB if bilinear else 1
+    with np.errstate(divide="ignore"):
+        wgt = np.where(wgt != 0, scale / np.where(wgt != 0, wgt, 1), 0.0)
+    gx = np.clip(np.rint(x0 * wgt), -2 ** 31, 2 ** 31 - 1).astype(np.int64)
+    gy = np.clip(np.rint(y0 * wgt), -2 ** 31, 2 ** 31 - 1).astype(np.int64)
+    return _remap(img, gx, gy, bilinear, _fill_pixel(img, 0))
+
+
+def gaussian_kernel(size, sigma, fixed):
+    """OpenCV's Gaussian kernel of odd ``size``; ``fixed`` gives the 8-bit images' integer
+    kernel in 1/256 (rounded cumulatively from the edge, the centre taking the remainder)."""
+    x = np.arange(size) - (size - 1) / 2.0
+    k = np.exp(-x * x / (2.0 * sigma * sigma))
+    k /= k.sum()
+    if not fixed:
+        return k
+    half = size // 2
+    cum = np.rint(np.cumsum(k[:half]) * 256).astype(np.int64)
+    side = np.diff(np.concatenate([[0], cum]))
+    return np.concatenate([side, [256 - 2 * cum[-1] if half else 256], side[::-1]])
+
+
+def gaussian_blur(img, kx, ky, sx, sy):
+    """OpenCV's GaussianBlur (reflect-101 border); uint8 images in its fixed point."""
+    fixed = img.dtype == np.uint8
+    wx, wy = gaussian_kernel(kx, sx, fixed), gaussian_kernel(ky, sy, fixed)
+    pad = [(ky // 2, ky // 2), (kx // 2, kx // 2)] + [(0, 0)] * (img.ndim - 2)
+    src = np.pad(img.astype(np.int64 if fixed else np.float64), pad, mode="reflect")
+    h, w = img.shape[:2]
+    rows = sum(wx[i] * src[:, i:i + w] for i in range(kx))
+    out = sum(wy[i] * rows[i:i + h] for i in range(ky))
+    if fixed:
+        return np.clip((out + (1 << 15)) >> 16, 0, 255).astype(np.uint8)
+    return out.astype(img.dtype)
