@@ -53,6 +53,11 @@ ALLOWED = {
                                  "dtype (oracle: dtype=float16 gave Float32); documented",
     "nn.FixedLossScaleUpdateCell.construct:loss_scale": "a fixed scale is never updated; "
                                                         "MindSpore's cell does not read it either",
+    "ops.MultitypeFuncGraph.__init__:read_value": "the caller's promise that the registered "
+                                                  "functions write no Parameter (MindSpore may "
+                                                  "then pass values, not references); with it "
+                                                  "kept, passing the objects gives the same "
+                                                  "results",
     "ops.constexpr:get_instance": "a knob of MindSpore's graph-compile constant folding; mindcell "
                                   "runs the function as Python while tracing (documented)",
     "ops.constexpr:reuse_result": "as ops.constexpr:get_instance",
