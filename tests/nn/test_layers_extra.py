@@ -377,3 +377,18 @@ def test_attributes_hold_mindspore_values():
     assert [type(m).__name__ for m in nn.SequentialCell([nn.ReLU(), nn.Flatten()]).cell_list] \
         == ["ReLU", "Flatten"]
     assert (nn.MSELoss("none").average, nn.MSELoss("none").reduce) == (True, False)
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+def test_weight_decay_skips_gamma_and_beta_outside_groups(mode, grouped):
+    net = nn.SequentialCell([nn.Dense(3, 4), nn.BatchNorm1d(4)])
+    params = net.trainable_params()
+    before = {p.name: p.asnumpy().copy() for p in params}
+    arg = [{"params": params, "weight_decay": 0.5}] if grouped else params
+    opt = nn.SGD(arg, 0.1, weight_decay=0.0 if grouped else 0.5)
+    opt(tuple(ops.zeros_like(p) for p in params))  # zero gradients: only decay moves them
+    for p in params:
+        decayed = grouped or not ("gamma" in p.name or "beta" in p.name)
+        close(p, before[p.name] * (0.95 if decayed else 1.0), 1e-6)
+    assert opt.decay_flags == tuple(grouped or "gamma" not in p.name and "beta" not in p.name
+                                    for p in params)

@@ -15,6 +15,8 @@ __all__ = ["Optimizer", "SGD", "Adam", "AdamW"]
 class Optimizer(_Base):
     """Base: ``Optimizer(params, defaults)``; ``param_groups`` is a list of dicts."""
 
+    _filter_decay = False  # PyTorch-style: weight decay applies to every parameter
+
     def __init__(self, params, defaults):
         params = list(params)
         groups = params if params and isinstance(params[0], dict) else [{"params": params}]

@@ -45,8 +45,12 @@ class Adam(Optimizer):
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         init_adam_state(self, beta1, beta2, eps)
-        check_bool(use_locking, type(self).__name__, "use_locking")
+        self.use_locking = check_bool(use_locking, type(self).__name__, "use_locking")
         self.use_nesterov = bool(use_nesterov)
+        self.use_amsgrad = self.use_lazy = self.use_offload = False
+        self.init_args = {"beta1": beta1, "beta2": beta2, "eps": eps, "use_locking": use_locking,
+                          "use_nesterov": use_nesterov, "weight_decay": weight_decay,
+                          "loss_scale": loss_scale, "use_amsgrad": False, "kwargs": {}}
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -16,6 +16,8 @@ class FTRL(Optimizer):
         w = (sign(z) * l1 - z) / (m_new^p / lr + 2 * l2)  if |z| > l1  else 0
     """
 
+    _filter_decay = False  # MindSpore's FTRL decays every parameter
+
     def __init__(self, params, initial_accum=0.1, learning_rate=0.001, lr_power=-0.5, l1=0.0,
                  l2=0.0, use_locking=False, loss_scale=1.0, weight_decay=0.0):
         if not isinstance(learning_rate, numbers.Real) or isinstance(learning_rate, bool) \

@@ -10,6 +10,7 @@ from mindcell.common.parameter import Parameter, ParameterTuple
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 class Optimizer(Cell):
@@ -19,7 +20,15 @@ class Optimizer(Cell):
     "weight_decay": ...}``, optionally with a group ``{"order_params": [...]}`` that gives the
     order of the parameters (and of the gradients the optimizer takes). ``learning_rate`` is a float, a 0-d Tensor, a list (one value per
     step) or a LearningRateSchedule Cell called with the global step.
+
+    As in MindSpore, without parameter groups ``weight_decay`` skips the parameters whose
+    names contain ``'beta'`` or ``'gamma'`` (normalisation scales and shifts); with groups
+    each group's weight decay applies to all of its parameters. ``decay_flags`` says which
+    parameters are decayed.
     """
+
+    # MindSpore's default decay_filter; an optimizer that decays every parameter sets False
+    _filter_decay = True
 
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
@@ -62,6 +71,10 @@ class Optimizer(Cell):
         # MindSpore's attribute name shadows the PyTorch-style Cell.parameters() method here
         self.__dict__["parameters"] = self._params_list["parameters"]
         self.weight_decay = float(weight_decay)
+        self._mindspore_attrs(parameters, learning_rate, groups, bool(order))
+        if not self.is_group and self._filter_decay:
+            self.group_wd = [wd if flag else 0.0
+                             for wd, flag in zip(self.group_wd, self.decay_flags)]
         self.global_step = Parameter(Tensor(np.zeros(1, np.int32)), name="global_step",
                                      requires_grad=False)
         # As in MindSpore, a number or list learning rate is a Parameter saved in checkpoints
@@ -72,6 +85,32 @@ class Optimizer(Cell):
             value = learning_rate._data if isinstance(learning_rate, Tensor) else learning_rate
             self.learning_rate = Parameter(Tensor(np.asarray(value, np.float32)),
                                            name="learning_rate", requires_grad=False)
+
+    def _mindspore_attrs(self, parameters, learning_rate, groups, ordered):
+        """The configuration attributes MindSpore's optimizers hold (subclasses read them)."""
+        self.init_params = {"params": parameters}
+        self.init_learning_rate = learning_rate
+        self.is_group = isinstance(parameters[0], dict)
+        self.is_group_lr = self.is_group and any("lr" in g for g in groups)
+        self.is_group_params_ordered = ordered
+        self.dynamic_lr = isinstance(learning_rate, (list, tuple, Cell)) or (
+            isinstance(learning_rate, Tensor) and learning_rate.ndim == 1)
+        if self.is_group:  # each group decays all its parameters when its decay is set
+            self.decay_flags = tuple(wd > 0 for wd in self.group_wd)
+        else:
+            self.decay_flags = tuple("beta" not in p.name and "gamma" not in p.name
+                                     for p in self.parameters)
+        self.exec_weight_decay = any(wd > 0 for wd in self.group_wd)
+        self.param_length = len(self.parameters)
+        self.optim_filter = (True,) * self.param_length
+        self.need_scale = self.loss_scale != 1.0
+        self.reciprocal_scale = Tensor(np.asarray(1.0 / self.loss_scale, np.float32))
+        self.global_step_increase_tensor = Tensor(np.ones(1, np.int32))
+        self.assignadd = P.AssignAdd()
+        self.param_rank, self.use_parallel = None, False
+        self.dynamic_weight_decay = self.dynamic_decay_flags = False
+        self.grad_centralization = False
+        self.enable_tuple_broaden = self.skip_auto_parallel_compile = True
 
     def _lr_tensor(self, lr):
         """The learning rate of the current step as a 0-d float32 tensor."""

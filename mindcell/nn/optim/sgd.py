@@ -24,6 +24,9 @@ class SGD(Optimizer):
         self.momentum, self.dampening, self.nesterov = float(momentum), float(dampening), bool(
             nesterov)
         self.accum = self.clone_state("accum")
+        self.init_args = {"momentum": momentum, "dampening": dampening,
+                          "weight_decay": weight_decay, "nesterov": nesterov,
+                          "loss_scale": loss_scale}
         self.stat = Parameter(Tensor(np.ones(1, np.float32)), name="stat", requires_grad=False)
 
     def construct(self, gradients):
@@ -50,6 +53,9 @@ class Momentum(Optimizer):
                              % (momentum,))
         self.momentum, self.use_nesterov = float(momentum), bool(use_nesterov)
         self.moments = self.clone_state("moments")
+        self.__dict__["params"] = self.parameters  # MindSpore's second name for them
+        self.init_args = {"momentum": momentum, "weight_decay": weight_decay,
+                          "loss_scale": loss_scale, "use_nesterov": use_nesterov}
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
