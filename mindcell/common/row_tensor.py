@@ -6,20 +6,20 @@ __all__ = ["RowTensor"]
 
 
 class RowTensor:
-    """RowTensor(indices=None, values=None, dense_shape=None, row_tensor=None)
+    """RowTensor(indices=None, values=None, shape=None, row_tensor=None)
 
-    The dense tensor of shape ``dense_shape`` that is zero except ``dense[indices[i]] =
+    The dense tensor of shape ``shape`` (read back as ``dense_shape``) that is zero except ``dense[indices[i]] =
     values[i]``.
 
     Args:
         indices (Tensor): 1-D integer Tensor of row indices.
-        values (Tensor): the rows, shape ``(len(indices),) + dense_shape[1:]``.
-        dense_shape (tuple[int]): the dense tensor's shape.
+        values (Tensor): the rows, shape ``(len(indices),) + shape[1:]``.
+        shape (tuple[int]): the dense tensor's shape.
         row_tensor (RowTensor): copy another RowTensor instead.
 
     Raises:
         TypeError: ``indices``/``values`` are not Tensors, ``indices`` not integer, or
-            ``dense_shape`` not a tuple of ints.
+            ``shape`` not a tuple of ints.
         ValueError: the shapes do not agree.
 
     Examples:
@@ -29,7 +29,8 @@ class RowTensor:
         (3, 2)
     """
 
-    def __init__(self, indices=None, values=None, dense_shape=None, row_tensor=None):
+    def __init__(self, indices=None, values=None, shape=None, row_tensor=None):
+        dense_shape = shape
         if row_tensor is not None:
             if not isinstance(row_tensor, RowTensor):
                 raise TypeError("RowTensor: 'row_tensor' must be a RowTensor, but got %s"
@@ -45,7 +46,7 @@ class RowTensor:
                             "shape %s" % (indices.dtype, indices.shape))
         if not isinstance(dense_shape, tuple) or not dense_shape or not all(
                 isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in dense_shape):
-            raise TypeError("RowTensor: 'dense_shape' must be a non-empty tuple of ints >= 0, "
+            raise TypeError("RowTensor: 'shape' must be a non-empty tuple of ints >= 0, "
                             "but got %r" % (dense_shape,))
         if values.shape != indices.shape + tuple(dense_shape[1:]):
             raise ValueError("RowTensor: 'values' must have shape %s, but got %s"

@@ -227,6 +227,9 @@ def _flatten(obj, leaves):
         return ("T", len(leaves) - 1)
     if isinstance(obj, (tuple, list)):
         return (type(obj).__name__, tuple(_flatten(o, leaves) for o in obj))
+    if isinstance(obj, dict) and any(isinstance(v, Tensor) for v in obj.values()):
+        # the kind carries the keys so that the payload stays a tuple of subtrees
+        return (("dict",) + tuple(obj), tuple(_flatten(v, leaves) for v in obj.values()))
     return ("C", obj)
 
 
@@ -237,6 +240,8 @@ def _unflatten(tree, leaves):
     if kind == "C":
         return payload
     items = [_unflatten(t, leaves) for t in payload]
+    if isinstance(kind, tuple):  # a dict: ("dict", *keys)
+        return dict(zip(kind[1:], items))
     return tuple(items) if kind == "tuple" else items
 
 

@@ -132,20 +132,29 @@ def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
     return pg
 
 
-def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_ids=False):
+def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_ids=False,
+                  sens_param=False):
     check_fn_and_aux(fn, has_aux, op)
-    if not isinstance(return_ids, bool):
-        raise TypeError("%s: 'return_ids' must be a bool, but got %s"
-                        % (op, type(return_ids).__name__))
+    for name, flag in (("return_ids", return_ids), ("sens_param", sens_param)):
+        if not isinstance(flag, bool):
+            raise TypeError("%s: '%s' must be a bool, but got %s"
+                            % (op, name, type(flag).__name__))
     weights = _check_weights(weights, op)
     if grad_position is None and not weights:
         raise ValueError("%s: 'grad_position' and 'weights' cannot both be None" % op)
 
     def grad_fn(*args):
+        sens = None
+        if sens_param:  # the last argument is the gradient of the outputs
+            if not args:
+                raise TypeError("%s: with sens_param=True the last argument is the "
+                                "sensitivity, but no argument was given" % op)
+            args, sens = args[:-1], args[-1]
         positions = () if grad_position is None else _check_positions(grad_position, len(args), op)
         rec = _Recorded(fn, args, positions, weights, op)
         outputs, aux = _differentiated(rec.out, has_aux, op)
-        pos_grads, weight_grads = rec.gradients(outputs, [ones_like(o) for o in outputs])
+        seeds = _seeds(sens, outputs, op) if sens_param else [ones_like(o) for o in outputs]
+        pos_grads, weight_grads = rec.gradients(outputs, seeds)
         if return_ids:  # each gradient as (input position, grad) or (parameter name, grad)
             pos_grads = [(p, g) for p, g in zip(positions, pos_grads)]
             weight_grads = [(w.name, g) for w, g in zip(weights, weight_grads)]
@@ -157,6 +166,22 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_id
 
     grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
     return _trace.graph_mode_aware(grad_fn)
+
+
+def _seeds(sens, outputs, op):
+    """The sensitivities given for the differentiated outputs: one Tensor per output."""
+    given = list(sens) if isinstance(sens, (tuple, list)) else [sens]
+    if len(given) != len(outputs):
+        raise ValueError("%s: the sensitivity must give one Tensor per output (%d), but got %d"
+                         % (op, len(outputs), len(given)))
+    for s, o in zip(given, outputs):
+        if not isinstance(s, Tensor):
+            raise TypeError("%s: the sensitivity must be a Tensor, but got %s"
+                            % (op, type(s).__name__))
+        if tuple(s.shape) != tuple(o.shape):
+            raise ValueError("%s: the sensitivity has shape %s, but the output has shape %s"
+                             % (op, tuple(s.shape), tuple(o.shape)))
+    return given
 
 
 def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
@@ -204,9 +229,10 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     return _make_grad_fn(fn, grad_position, weights, has_aux, False, "grad", return_ids)
 
 
-def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
-    """value_and_grad(fn, grad_position=0, weights=None, has_aux=False): like :func:`grad`,
-    returning ``(fn's outputs, gradients)``.
+def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False,
+                   sens_param=False):
+    """value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False,
+    sens_param=False): like :func:`grad`, returning ``(fn's outputs, gradients)``.
 
     The usual training step: differentiate a loss with respect to the network's parameters
     and hand the gradients to an optimizer.
@@ -220,6 +246,9 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
         has_aux (bool): only the first output of ``fn`` is differentiated.
         return_ids (bool): return each gradient as ``(position, gradient)`` for an input and
             ``(parameter name, gradient)`` for a weight. Default: False.
+        sens_param (bool): the returned function takes one more, last, argument: the gradient
+            of ``fn``'s outputs (a Tensor, or a tuple with one per differentiated output)
+            instead of ones. Default: False.
 
     Returns:
         Callable: called with the inputs of ``fn``, it returns ``(outputs, gradients)``:
@@ -245,7 +274,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
         ((1, 2), (1,))
     """
     return _make_grad_fn(fn, grad_position, weights, has_aux, True, "value_and_grad",
-                         return_ids)
+                         return_ids, sens_param)
 
 
 class GradOperation:

@@ -140,8 +140,19 @@ class _Reduce(Primitive):
 
 
 class ReduceSum(_Reduce):
-    """ReduceSum(keep_dims=False)(x, axis=()): sum, keeping the input's dtype."""
+    """ReduceSum(keep_dims=False, skip_mode=False)(x, axis=()): sum, keeping the input's dtype.
+    With ``skip_mode`` an empty ``axis`` returns ``x`` unchanged instead of summing every
+    axis (MindSpore's documented rule; its CPU kernel instead fills x's shape with the total)."""
     _fn = staticmethod(lambda x, axis, keep: F.reduce_sum(x, axis or (), keep))
+
+    def __init__(self, keep_dims=False, skip_mode=False):
+        super().__init__(keep_dims)
+        self.skip_mode = check_bool(skip_mode, "ReduceSum", "skip_mode")
+
+    def __call__(self, x, axis=()):
+        if self.skip_mode and isinstance(axis, (tuple, list)) and not axis:
+            return F.identity(check_tensor(x, "ReduceSum", "x"))
+        return super().__call__(x, axis)
 
 
 class ReduceMean(_Reduce):

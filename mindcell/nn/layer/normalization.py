@@ -90,11 +90,12 @@ class BatchNorm2d(_BatchNorm):
 
 
 class LayerNorm(Cell):
-    """LayerNorm(normalized_shape, begin_norm_axis=-1, begin_params_axis=-1, epsilon=1e-7,
-    gamma_init='ones', beta_init='zeros', dtype=mstype.float32)."""
+    """LayerNorm(normalized_shape, begin_norm_axis=-1, begin_params_axis=-1, gamma_init='ones',
+    beta_init='zeros', epsilon=1e-7, dtype=mstype.float32): MindSpore's parameter order
+    (``epsilon`` after the initializers)."""
 
     def __init__(self, normalized_shape, begin_norm_axis=-1, begin_params_axis=-1,
-                 epsilon=1e-7, gamma_init="ones", beta_init="zeros", dtype=mstype.float32):
+                 gamma_init="ones", beta_init="zeros", epsilon=1e-7, dtype=mstype.float32):
         super().__init__()
         if isinstance(normalized_shape, int):
             normalized_shape = (normalized_shape,)

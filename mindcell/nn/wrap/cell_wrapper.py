@@ -49,7 +49,8 @@ class WithLossCell(Cell):
 
 
 class TrainOneStepCell(Cell):
-    """TrainOneStepCell(network, optimizer, sens=None): one training step; returns the loss.
+    """TrainOneStepCell(network, optimizer, sens=None, return_grad=False): one training step;
+    returns the loss.
 
     Computes the gradients of ``network(*inputs)`` (a loss) with respect to the optimizer's
     parameters, scaled by ``sens`` (1.0 by default), and applies the optimizer. In GRAPH_MODE the
@@ -63,12 +64,15 @@ class TrainOneStepCell(Cell):
         network (Cell): returns the loss, e.g. a :class:`WithLossCell`.
         optimizer (Optimizer): updates its parameters from the gradients.
         sens (float): the gradient of the loss the backward pass starts from (1.0 if None).
+        return_grad (bool): also return the gradients the optimizer applied, as a dict from
+            parameter name to gradient. Default: False.
 
     Returns:
-        Tensor: calling the cell returns the loss, computed before the update.
+        Tensor: calling the cell returns the loss, computed before the update; with
+        ``return_grad``, ``(loss, {parameter name: gradient})``.
 
     Raises:
-        TypeError: ``network`` is not a Cell.
+        TypeError: ``network`` is not a Cell, or ``return_grad`` is not a bool.
 
     Examples:
         >>> import numpy as np
@@ -82,10 +86,14 @@ class TrainOneStepCell(Cell):
         True
     """
 
-    def __init__(self, network, optimizer, sens=None):
+    def __init__(self, network, optimizer, sens=None, return_grad=False):
         super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
             raise TypeError("TrainOneStepCell: 'network' must be a Cell")
+        if not isinstance(return_grad, bool):
+            raise TypeError("TrainOneStepCell: 'return_grad' must be a bool, but got %s"
+                            % type(return_grad).__name__)
+        self.return_grad = return_grad
         self.network = network
         self.network.set_grad()
         self.optimizer = optimizer
@@ -123,7 +131,10 @@ class TrainOneStepCell(Cell):
         # pass and with one dropout mask for both). self.grad stays for subclasses.
         loss, grads = value_and_weight_grads(self.network, self.weights, inputs, self.sens)
         grads = self.grad_reducer(grads)
-        return F.depend(loss, _as_tensor(self.optimizer(grads), loss))
+        loss = F.depend(loss, _as_tensor(self.optimizer(grads), loss))
+        if self.return_grad:
+            return loss, {w.name: g for w, g in zip(self.weights, grads)}
+        return loss
 
 
 def _identity(grads):
