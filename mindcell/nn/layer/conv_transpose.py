@@ -5,7 +5,9 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
-from mindcell.nn.layer.conv import Conv2dTranspose, _Conv, check_group, conv_weight_and_bias
+from mindcell.nn.layer.conv import (Conv2dTranspose, _Conv, check_group, conv_weight_and_bias,
+                                     default_inits)
+from mindcell.nn.layer.inner_prims import Conv3DTranspose
 from mindcell.ops import functional as F
 from mindcell.ops import operations as P
 from mindcell.ops._errors import check_choice, check_int, check_positive_int
@@ -104,6 +106,34 @@ def _zero_dilate(x, axis, step):
     return F.narrow(F.reshape(x, shape), axis, 0, (n - 1) * step + 1)
 
 
+def _forward_kernel(w, group):
+    """(in, out/group, k...) -> (out, in/group, k...) flipped: the kernel of the equivalent
+    forward convolution."""
+    cin, cout_g, ksize = w.shape[0] // group, w.shape[1], tuple(w.shape[2:])
+    w = F.reshape(w, (group, cin, cout_g) + ksize)
+    w = F.transpose(w, (0, 2, 1, 3, 4, 5))
+    return F.flip(F.reshape(w, (group * cout_g, cin) + ksize), (2, 3, 4))
+
+
+def conv3d_transpose(x, weight, stride, pad_mode, pads, dilation, group, output_padding):
+    """The adjoint of Conv3d for NCDHW ``x`` and (in, out/group, kd, kh, kw) ``weight``;
+    ``pads`` is (head, tail, top, bottom, left, right) for ``pad_mode='pad'``."""
+    ksize = tuple(weight.shape[2:])
+    for axis in range(3):
+        n, k = x.shape[2 + axis], ksize[axis]
+        s, d = stride[axis], dilation[axis]
+        if pad_mode == "same":
+            out = n * s
+            begin = same_padding(out, k, s, d)[0]
+        else:
+            begin, end = pads[2 * axis:2 * axis + 2]
+            out = (n - 1) * s - begin - end + d * (k - 1) + 1 + output_padding[axis]
+        x = _zero_dilate(x, 2 + axis, s)
+        x = _pad_or_crop(x, 2 + axis, d * (k - 1) - begin, begin + out - x.shape[2 + axis])
+    return F.conv3d(x, _forward_kernel(F.cast(weight, x.dtype), group), None, 1, "valid", 0,
+                    dilation, group)
+
+
 class Conv3dTranspose(Cell):
     """3-D transposed convolution (the adjoint of Conv3d) over NCDHW input; weight
     (in, out/group, kd, kh, kw).
@@ -172,36 +202,22 @@ class Conv3dTranspose(Cell):
         self.has_bias = bool(has_bias)
         self.data_format = data_format
         shape = (in_channels, out_channels // group) + self.kernel_size
+        self.weight_init, self.bias_init = default_inits(shape, self.has_bias, weight_init,
+                                                         bias_init)
         self.weight, self.bias = conv_weight_and_bias(shape, out_channels, self.has_bias,
-                                                      weight_init, bias_init, dtype)
-        self.weight_init, self.bias_init = weight_init, bias_init
-
-    def _conv_weight(self, x):
-        """(out, in/group, k...) flipped: the kernel of the equivalent forward convolution."""
-        w = param_for(x, self.weight)
-        g, cin = self.group, self.in_channels // self.group
-        w = F.reshape(w, (g, cin, self.out_channels // g) + self.kernel_size)
-        w = F.transpose(w, (0, 2, 1, 3, 4, 5))
-        w = F.reshape(w, (self.out_channels, cin) + self.kernel_size)
-        return F.flip(w, (2, 3, 4))
+                                                      self.weight_init, self.bias_init, dtype)
+        self.conv3d_transpose = Conv3DTranspose(
+            in_channels, out_channels, self.kernel_size, pad_mode=self.pad_mode, pad=self._pads,
+            stride=self.stride, dilation=self.dilation, group=self.group,
+            output_padding=self.output_padding)
+        self.bias_add, self.shape = P.BiasAdd(data_format="NCDHW"), P.Shape()
 
     def construct(self, x):
         if x.ndim != 5 or x.shape[1] != self.in_channels:
             raise ValueError("Conv3dTranspose: expected (N, %d, D, H, W) input, but got shape %s"
                              % (self.in_channels, x.shape))
-        for axis in range(3):
-            n, k = x.shape[2 + axis], self.kernel_size[axis]
-            s, d = self.stride[axis], self.dilation[axis]
-            if self.pad_mode == "same":
-                out = n * s
-                begin = same_padding(out, k, s, d)[0]
-            else:
-                begin, end = self._pads[2 * axis:2 * axis + 2]
-                out = (n - 1) * s - begin - end + d * (k - 1) + 1 + self.output_padding[axis]
-            x = _zero_dilate(x, 2 + axis, s)
-            span = d * (k - 1)
-            x = _pad_or_crop(x, 2 + axis, span - begin, begin + out - x.shape[2 + axis])
-        y = F.conv3d(x, self._conv_weight(x), None, 1, "valid", 0, self.dilation, self.group)
+        y = conv3d_transpose(x, param_for(x, self.weight), self.stride, self.pad_mode,
+                             self._pads, self.dilation, self.group, self.output_padding)
         if self.bias is not None:
             y = F.add(y, F.reshape(param_for(x, self.bias), (1, -1, 1, 1, 1)))
         return y

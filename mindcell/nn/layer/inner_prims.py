@@ -128,3 +128,44 @@ class Conv3D(Primitive):
     def __call__(self, x, weight):
         return F.conv3d(x, weight, None, self.stride, self.pad_mode.lower(), self.pad,
                         self.dilation, self.group)
+
+
+class Conv3DTranspose(Primitive):
+    """Conv3DTranspose(in_channel, out_channel, kernel_size, mode=1, pad_mode='valid', pad=0,
+    stride=1, dilation=1, group=1, output_padding=0, data_format='NCDHW')(dout, weight): the
+    3-D transposed convolution of ``dout`` with ``weight`` (in, out/group, kd, kh, kw), as
+    ``nn.Conv3dTranspose`` computes it.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.nn.layer.inner_prims import Conv3DTranspose
+        >>> x = ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))
+        >>> w = ms.Tensor(np.ones((2, 3, 2, 2, 2), np.float32))
+        >>> Conv3DTranspose(2, 3, 2, stride=2)(x, w).shape
+        (1, 3, 4, 4, 4)
+    """
+
+    def __init__(self, in_channel, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0,
+                 stride=1, dilation=1, group=1, output_padding=0, data_format="NCDHW"):
+        super().__init__("Conv3DTranspose")
+        from mindcell.ops.function.conv3d_func import padding6, triple
+        if data_format != "NCDHW" or mode != 1:
+            raise ValueError("Conv3DTranspose: only data_format='NCDHW' and mode=1 are supported")
+        if pad_mode.lower() not in ("valid", "same", "pad"):
+            raise ValueError("Conv3DTranspose: 'pad_mode' must be 'valid', 'same' or 'pad', but "
+                             "got %r" % (pad_mode,))
+        op = "Conv3DTranspose"
+        for name, value in (("in_channel", in_channel), ("out_channel", out_channel),
+                            ("kernel_size", triple(kernel_size, op, "kernel_size")),
+                            ("mode", mode), ("pad_mode", pad_mode.lower()),
+                            ("pad", padding6(pad, op)), ("stride", triple(stride, op, "stride")),
+                            ("dilation", triple(dilation, op, "dilation")), ("group", group),
+                            ("output_padding", triple(output_padding, op, "output_padding", 0)),
+                            ("data_format", data_format)):
+            self.add_prim_attr(name, value)
+
+    def __call__(self, dout, weight):
+        from mindcell.nn.layer.conv_transpose import conv3d_transpose
+        return conv3d_transpose(dout, weight, self.stride, self.pad_mode, self.pad,
+                                self.dilation, self.group, self.output_padding)

@@ -18,8 +18,9 @@ class Optimizer(Cell):
 
     ``parameters`` is a list of Parameters or of group dicts ``{"params": [...], "lr": ...,
     "weight_decay": ...}``, optionally with a group ``{"order_params": [...]}`` that gives the
-    order of the parameters (and of the gradients the optimizer takes). ``learning_rate`` is a float, a 0-d Tensor, a list (one value per
-    step) or a LearningRateSchedule Cell called with the global step.
+    order of the parameters (and of the gradients the optimizer takes). ``learning_rate`` is a
+    float, a 0-d Tensor, a list (one value per step) or a LearningRateSchedule Cell called with
+    the global step.
 
     As in MindSpore, without parameter groups ``weight_decay`` skips the parameters whose
     names contain ``'beta'`` or ``'gamma'`` (normalisation scales and shifts); with groups
