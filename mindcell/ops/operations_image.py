@@ -191,7 +191,9 @@ class MaxPool3D(AttrPrimitive):
 
     ``pad_mode`` (any case): 'VALID' (no padding), 'SAME' (output ceil(in / stride), padding
     split with the extra element after) or 'PAD' (``pad_list``: an int or (front, back, top,
-    bottom, left, right), at most half the kernel; ``ceil_mode`` rounds the output up).
+    bottom, left, right), before + after at most the kernel per dim; a window of padding only
+    gives the dtype's lowest finite value, as MindSpore's kernel does; ``ceil_mode`` rounds the
+    output up).
 
     Raises:
         TypeError: wrong attribute types.
@@ -241,10 +243,11 @@ class MaxPool3D(AttrPrimitive):
                 total = max((-(-n // s) - 1) * s + k - n, 0)
                 pads += [total // 2, total - total // 2]
         elif self.pad_mode == "PAD":
-            for i, p in enumerate(pads):
-                if 2 * p > kernel[i // 2]:
-                    raise ValueError("%s: 'pad_list' must be at most half the kernel size %s, "
-                                     "but got %r" % (op, kernel, pads))
+            for i in range(3):
+                if pads[2 * i] + pads[2 * i + 1] > kernel[i]:
+                    raise ValueError("%s: the padding before and after dim %d must sum to at "
+                                     "most the kernel size %s, but got %r"
+                                     % (op, i, kernel, pads))
         ceil = bool(self.ceil_mode) and self.pad_mode == "PAD"
         return P3.pool3d_max(x, kernel, stride, (1, 1, 1), tuple(pads), ceil, op)
 

@@ -1,6 +1,7 @@
 """3-D max pooling (``ops.max_pool3d`` and the MaxPool3D primitive's 'VALID'/'SAME'/'PAD'
-modes) as a composite: pad with -inf, gather each window along D, H and W with constant index
-maps, reduce with max. It differentiates and traces like its parts."""
+modes) as a composite: pad with the dtype's lowest finite value (what MindSpore's kernel gives a
+window of padding only), gather each window along D, H and W with constant index maps, reduce
+with max. It differentiates and traces like its parts."""
 import numpy as np
 
 from mindcell.common.tensor import Tensor
@@ -43,7 +44,8 @@ def pool3d_max(x, kernel, stride, dilation, pads, ceil_mode, op, with_indices=Fa
         extras.append(e)
     pairs = tuple((0, 0) for _ in range(2)) + tuple(
         (pads[2 * i], pads[2 * i + 1] + extras[i]) for i in range(3))
-    y = S.pad_p.bind(x, paddings=pairs, value=float("-inf")) if any(map(any, pairs)) else x
+    lowest = float(np.finfo(x._np_dtype).min)
+    y = S.pad_p.bind(x, paddings=pairs, value=lowest) if any(map(any, pairs)) else x
     n, c = x.shape[:2]
     outs = [t.shape[0] for t in taps]
     for i, t in enumerate(taps):  # (N, C, od, kd, oh, kh, ow, kw) after the three gathers
@@ -86,8 +88,8 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
         x (Tensor): float input.
         kernel_size (Union[int, tuple[int]]): window size, one int or one per dim.
         stride (Union[int, tuple[int]]): window step. Default: None (the kernel size).
-        padding (Union[int, tuple[int]]): implicit -inf padding on both sides, at most half the
-            kernel. Default: 0.
+        padding (Union[int, tuple[int]]): implicit padding on both sides (never the maximum of a
+            window that reaches the input), at most half the kernel. Default: 0.
         dilation (Union[int, tuple[int]]): spacing of window elements. Default: 1.
         ceil_mode (bool): round the output size up. Default: False.
         return_indices (bool): also return the flat D*H*W index of each maximum (Int64).

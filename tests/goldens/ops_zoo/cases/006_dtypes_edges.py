@@ -73,6 +73,11 @@ run("AdaptiveAvgPool2D.int", lambda: ops.AdaptiveAvgPool2D(2)(Tensor(np.ones((1,
 both("MaxPool3D.f16", lambda: ops.MaxPool3D(2, 2)(Tensor(np.arange(16, dtype=np.float16)
                                                          .reshape(1, 1, 2, 2, 4))))
 run("MaxPool3D.int", lambda: ops.MaxPool3D(2, 2)(Tensor(np.ones((1, 1, 2, 2, 2), np.int32))))
+v = Tensor(np.arange(48, dtype=np.float32).reshape(1, 1, 3, 4, 4))
+run("MaxPool3D.allpad", lambda: ops.MaxPool3D((1, 2, 3), 1, "PAD", (1, 0, 0, 0, 0, 0))(v))
+run("MaxPool3D.padsum", lambda: ops.MaxPool3D(2, 1, "PAD", 2)(v))
+run("MaxPool3D.padkernel", lambda: ops.MaxPool3D((1, 2, 2), 2, "PAD", (0, 0, 2, 0, 0, 0))(v))
+run("max_pool3d.pad", lambda: ops.max_pool3d(v, 2, 1, 1))
 run("MaxPool3D.4d", lambda: ops.MaxPool3D(2, 2)(Tensor(np.ones((1, 2, 2, 2), np.float32))))
 feat16 = Tensor(np.arange(16, dtype=np.float16).reshape(1, 1, 4, 4))
 both("ROIAlign.f16", lambda: ops.ROIAlign(1, 2, 1.0, 2)(feat16, Tensor(np.array(
