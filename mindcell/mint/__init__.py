@@ -10,9 +10,10 @@ Examples:
     >>> mint.sum(Tensor(np.ones((2, 3), np.float32)), dim=1)
     Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00,  3.00000000e+00])
 """
-from mindcell.mint import _face, _table
+from mindcell.mint import _face, _table, _table_more
 from mindcell.mint._example_output import OUTPUT as _OUTPUT
 
-__all__ = _face.build(_table.FACES, __name__, globals(), _OUTPUT.get(__name__))
+FACES = _table.FACES + _table_more.FACES
+__all__ = _face.build(FACES, __name__, globals(), _OUTPUT.get(__name__))
 
 from mindcell.mint import nn  # noqa: E402

@@ -6,7 +6,19 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'add': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                           '[[ 3.00000000e+00, -6.00000000e+00,  9.00000000e+00],\n'
                           ' [ 1.20000000e+01,  1.50000000e+01, -1.80000000e+01]])',
+                   'addbmm': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
+                             '[[ 7.00000000e+00,  7.00000000e+00],\n'
+                             ' [ 7.00000000e+00,  7.00000000e+00]])',
+                   'addcdiv': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                              '[[ 1.18181825e+00, -2.50000000e+00,  3.46153855e+00],\n'
+                              ' [ 4.57142878e+00,  5.66666651e+00, -9.00000000e+00]])',
+                   'addmm': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
+                            '[[ 1.60000000e+01, -2.20000000e+01],\n'
+                            ' [-2.20000000e+01,  7.90000000e+01]])',
+                   'addmv': 'Tensor(shape=[2], dtype=Float32, value= [ 4.00000000e+00, '
+                            '-1.00000000e+00])',
                    'all': 'Tensor(shape=[2], dtype=Bool, value= [ True,  True])',
+                   'allclose': 'True',
                    'amax': 'Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00,  '
                            '5.00000000e+00])',
                    'amin': 'Tensor(shape=[2], dtype=Float32, value= [-2.00000000e+00, '
@@ -38,6 +50,14 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'atan2': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                             '[[ 4.63647634e-01, -7.85398126e-01,  9.82793808e-01],\n'
                             ' [ 1.10714877e+00,  1.19028997e+00, -1.24904585e+00]])',
+                   'baddbmm': 'Tensor(shape=[2, 2, 2], dtype=Float32, value=\n'
+                              '[[[ 4.00000000e+00,  4.00000000e+00],\n'
+                              '  [ 4.00000000e+00,  4.00000000e+00]],\n'
+                              '\n'
+                              ' [[ 4.00000000e+00,  4.00000000e+00],\n'
+                              '  [ 4.00000000e+00,  4.00000000e+00]]])',
+                   'bernoulli': '(3,)',
+                   'bincount': 'Tensor(shape=[4], dtype=Int64, value= [0, 1, 0, 2])',
                    'bitwise_and': 'Tensor(shape=[2, 3], dtype=Int32, value=\n'
                                   '[[0, 2, 0],\n'
                                   ' [0, 1, 4]])',
@@ -64,6 +84,9 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                           '  -2.00000000e+00,  3.00000000e+00],\n'
                           ' [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00,  4.00000000e+00,\n'
                           '   5.00000000e+00, -6.00000000e+00]])',
+                   'cdist': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
+                            '[[ 0.00000000e+00,  1.17898264e+01],\n'
+                            ' [ 1.17898264e+01,  0.00000000e+00]])',
                    'chunk': '(Tensor(shape=[1, 3], dtype=Float32, value=\n'
                             '[[ 1.00000000e+00, -2.00000000e+00,  3.00000000e+00]]), '
                             'Tensor(shape=[1, 3], dtype=Float32, value=\n'
@@ -74,11 +97,15 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'clip': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                            '[[ 0.00000000e+00, -2.00000000e+00,  0.00000000e+00],\n'
                            ' [ 0.00000000e+00,  0.00000000e+00, -6.00000000e+00]])',
+                   'clone': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                            '[[ 1.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
+                            ' [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00]])',
                    'concat': 'Tensor(shape=[4, 3], dtype=Float32, value=\n'
                              '[[ 1.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
                              ' [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00],\n'
                              ' [ 1.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
                              ' [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00]])',
+                   'count_nonzero': 'Tensor(shape=[2], dtype=Int64, value= [2, 2])',
                    'cummax': '(Tensor(shape=[2, 3], dtype=Float32, value=\n'
                              '[[ 1.00000000e+00,  1.00000000e+00,  3.00000000e+00],\n'
                              ' [ 4.00000000e+00,  5.00000000e+00,  5.00000000e+00]]), '
@@ -94,8 +121,19 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'cumsum': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                              '[[ 1.00000000e+00, -1.00000000e+00,  2.00000000e+00],\n'
                              ' [ 4.00000000e+00,  9.00000000e+00,  3.00000000e+00]])',
+                   'diag': 'Tensor(shape=[2], dtype=Float32, value= [-2.00000000e+00, '
+                           '-6.00000000e+00])',
+                   'diff': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
+                           '[[-3.00000000e+00,  5.00000000e+00],\n'
+                           ' [ 1.00000000e+00, -1.10000000e+01]])',
                    'div': 'Tensor(shape=[2, 3], dtype=Int32, value=\n[[0, 0, 0],\n [1, 1, 1]])',
                    'dot': 'Tensor(shape=[], dtype=Float32, value= 1.3125)',
+                   'dstack': 'Tensor(shape=[1, 3, 2], dtype=Float32, value=\n'
+                             '[[[ 2.50000000e-01,  2.50000000e-01],\n'
+                             '  [ 5.00000000e-01,  5.00000000e-01],\n'
+                             '  [ 7.50000000e-01,  7.50000000e-01]]])',
+                   'einsum': 'Tensor(shape=[2], dtype=Float32, value= [ 1.50000000e+00, '
+                             '-1.00000000e+00])',
                    'empty': '(2, 3)',
                    'empty_like': '(2, 3)',
                    'eq': 'Tensor(shape=[2, 3], dtype=Bool, value=\n'
@@ -128,11 +166,21 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'greater_equal': 'Tensor(shape=[2, 3], dtype=Bool, value=\n'
                                     '[[False, False,  True],\n'
                                     ' [ True,  True, False]])',
+                   'hstack': '(2, 6)',
+                   'index_add': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                '[[ 3.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
+                                ' [ 6.00000000e+00,  5.00000000e+00, -6.00000000e+00]])',
                    'index_select': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
                                    '[[ 3.00000000e+00,  1.00000000e+00],\n'
                                    ' [-6.00000000e+00,  4.00000000e+00]])',
+                   'inverse': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
+                              '[[ 5.00000000e-01,  0.00000000e+00],\n'
+                              ' [-5.00000000e-01,  1.00000000e+00]])',
                    'isfinite': 'Tensor(shape=[3], dtype=Bool, value= [ True,  True,  True])',
                    'isnan': 'Tensor(shape=[3], dtype=Bool, value= [False, False, False])',
+                   'isneginf': 'Tensor(shape=[3], dtype=Bool, value= [ True, False, False])',
+                   'kthvalue': '(Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  '
+                               '4.00000000e+00]), Tensor(shape=[2], dtype=Int64, value= [0, 0]))',
                    'lerp': 'Tensor(shape=[3], dtype=Float32, value= [ 3.75000000e-01,  '
                            '7.50000000e-01,  1.50000000e+00])',
                    'less': 'Tensor(shape=[2, 3], dtype=Bool, value=\n'
@@ -153,11 +201,23 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'lt': 'Tensor(shape=[2, 3], dtype=Bool, value=\n'
                          '[[ True,  True, False],\n'
                          ' [False, False,  True]])',
+                   'masked_select': 'Tensor(shape=[4], dtype=Float32, value= [ 1.00000000e+00,  '
+                                    '3.00000000e+00,  4.00000000e+00,  5.00000000e+00])',
                    'max': '(Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00,  '
                           '5.00000000e+00]), Tensor(shape=[2], dtype=Int64, value= [2, 1]))',
                    'mean': 'Tensor(shape=[2, 1], dtype=Float32, value=\n'
                            '[[ 6.66666687e-01],\n'
                            ' [ 1.00000000e+00]])',
+                   'median': '(Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  '
+                             '4.00000000e+00]), Tensor(shape=[2], dtype=Int64, value= [0, 0]))',
+                   'meshgrid': '(Tensor(shape=[3, 2], dtype=Float32, value=\n'
+                               '[[ 2.50000000e-01,  2.50000000e-01],\n'
+                               ' [ 5.00000000e-01,  5.00000000e-01],\n'
+                               ' [ 7.50000000e-01,  7.50000000e-01]]), Tensor(shape=[3, 2], '
+                               'dtype=Float32, value=\n'
+                               '[[ 2.50000000e-01,  5.00000000e-01],\n'
+                               ' [ 2.50000000e-01,  5.00000000e-01],\n'
+                               ' [ 2.50000000e-01,  5.00000000e-01]]))',
                    'min': '(Tensor(shape=[2], dtype=Float32, value= [-2.00000000e+00, '
                           '-6.00000000e+00]), Tensor(shape=[2], dtype=Int64, value= [1, 2]))',
                    'mm': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
@@ -166,9 +226,15 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'mul': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                           '[[ 2.00000000e+00, -4.00000000e+00,  6.00000000e+00],\n'
                           ' [ 8.00000000e+00,  1.00000000e+01, -1.20000000e+01]])',
+                   'multinomial': '(2,)',
+                   'mv': 'Tensor(shape=[2], dtype=Float32, value= [ 1.50000000e+00, '
+                         '-1.00000000e+00])',
+                   'nansum': 'Tensor(shape=[], dtype=Float32, value= 3.0)',
                    'narrow': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
                              '[[-2.00000000e+00,  3.00000000e+00],\n'
                              ' [ 5.00000000e+00, -6.00000000e+00]])',
+                   'norm': 'Tensor(shape=[], dtype=Float32, value= 9.539392471313477)',
+                   'normal': '(2, 2)',
                    'not_equal': 'Tensor(shape=[2, 3], dtype=Bool, value=\n'
                                 '[[ True,  True,  True],\n'
                                 ' [ True,  True,  True]])',
@@ -190,6 +256,16 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                           ' [16, 25, 36]])',
                    'prod': 'Tensor(shape=[3], dtype=Float32, value= [ 4.00000000e+00, '
                            '-1.00000000e+01, -1.80000000e+01])',
+                   'rand': '(2, 3)',
+                   'rand_like': '(2, 3)',
+                   'randint': 'Int64',
+                   'randint_like': '(2, 3)',
+                   'randn': '(2, 3)',
+                   'randn_like': '(2, 3)',
+                   'randperm': '(4,)',
+                   'ravel': 'Tensor(shape=[6], dtype=Float32, value= [ 1.00000000e+00, '
+                            '-2.00000000e+00,  3.00000000e+00,  4.00000000e+00,\n'
+                            '  5.00000000e+00, -6.00000000e+00])',
                    'remainder': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                                 '[[ 1.00000000e+00,  0.00000000e+00,  1.00000000e+00],\n'
                                 ' [ 0.00000000e+00,  1.00000000e+00,  0.00000000e+00]])',
@@ -208,6 +284,9 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'scatter_add': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                                   '[[ 2.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
                                   ' [ 4.00000000e+00,  5.00000000e+00, -5.00000000e+00]])',
+                   'searchsorted': 'Tensor(shape=[2], dtype=Int64, value= [1, 3])',
+                   'select': 'Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00, '
+                             '-6.00000000e+00])',
                    'softmax': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                               '[[ 1.18499652e-01,  5.89975016e-03,  8.75600576e-01],\n'
                               ' [ 2.68938124e-01,  7.31049597e-01,  1.22097717e-05]])',
@@ -249,6 +328,8 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                         '[[ 1.00000000e+00,  4.00000000e+00],\n'
                         ' [-2.00000000e+00,  5.00000000e+00],\n'
                         ' [ 3.00000000e+00, -6.00000000e+00]])',
+                   'take': 'Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00, '
+                           '-6.00000000e+00])',
                    'topk': '(Tensor(shape=[2, 2], dtype=Float32, value=\n'
                            '[[ 3.00000000e+00,  1.00000000e+00],\n'
                            ' [ 5.00000000e+00,  4.00000000e+00]]), Tensor(shape=[2, 2], '
@@ -272,6 +353,7 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'var_mean': '(Tensor(shape=[2], dtype=Float32, value= [ 6.33333349e+00,  '
                                '3.70000000e+01]), Tensor(shape=[2], dtype=Float32, value= [ '
                                '6.66666687e-01,  1.00000000e+00]))',
+                   'vdot': 'Tensor(shape=[], dtype=Float32, value= 0.875)',
                    'where': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                             '[[ 1.00000000e+00,  0.00000000e+00,  3.00000000e+00],\n'
                             ' [ 4.00000000e+00,  5.00000000e+00,  0.00000000e+00]])',

@@ -96,27 +96,39 @@ def _with_mint_names(error, rename):
 
 
 def _signature(sig):
-    """``inspect.Signature`` of a signature string such as ``"(input, dim=None, *, dtype=None)"``
-    (defaults are Python literals or names in ``_SIG_NAMES``)."""
-    ns = dict(_SIG_NAMES)
+    """``inspect.Signature`` of a signature string such as ``"(input, dim=None, *, dtype=None)"``;
+    a default written ``mindspore.int64`` shows as MindSpore shows it."""
+    ns = {"mindspore": _Spellings()}
     exec("def f%s: pass" % sig, ns)  # noqa: S102 (a signature of our own table, not user input)
     return inspect.signature(ns["f"])
 
 
-def _sig_names():
-    from mindcell import dtype
-    return {"mindspore": _DtypeNamespace(dtype)}
+class _Spelled:
+    """A signature default whose repr is its MindSpore spelling (``mindspore.int64``)."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+class _Spellings:
+    def __getattr__(self, name):
+        return _Spelled("mindspore." + name)
 
 
 class _DtypeNamespace:
-    """Lets a default such as ``mindspore.int64`` in a MindSpore signature string resolve."""
+    """Resolves ``mindspore.<dtype>`` defaults in a generated function's source."""
 
     def __init__(self, module):
         self.__dict__.update({k: getattr(module, k) for k in dir(module)
                               if not k.startswith("_")})
 
 
-_SIG_NAMES = _sig_names()
+def _real_dtypes():
+    from mindcell import dtype
+    return _DtypeNamespace(dtype)
 
 
 def _source(face, api, sig):
@@ -200,13 +212,14 @@ def build(faces, module_name, namespace, examples=None):
     for face in faces:
         api = "%s.%s" % (api_prefix, face.name)
         sig = _signature(face.sig)
-        ns = {"_run": _run, "_face": face, "_ms": _SIG_NAMES["mindspore"],
-              "__name__": module_name}
+        ns = {"_run": _run, "_face": face, "_ms": _real_dtypes(), "__name__": module_name}
         exec(_source(face, api, sig), ns)  # noqa: S102 (source built from our own table)
         fn = ns[face.name]
         fn.__module__ = module_name
         fn.__qualname__ = face.name
         fn.__doc__ = _doc(face, api, sig, examples.get(face.name))
+        if "mindspore." in face.sig:  # the real default is a dtype; MindSpore spells it so
+            fn.__signature__ = sig
         _errors._SHARED.add(fn.__code__)
         namespace[face.name] = fn
         names.append(face.name)
