@@ -222,15 +222,24 @@ def _simple_store(value):
     return False
 
 
+_DISPLAY_ONLY = ("extend_repr", "__repr__", "__str__")
+
+
 @functools.lru_cache(maxsize=None)
 def _attr_reads(path):
-    """Attribute names read (`x.attr` loads, getattr(x, "attr")) anywhere in a source file."""
+    """Attribute names read (`x.attr` loads, getattr(x, "attr")) anywhere in a source file,
+    except in the methods that only display an object (a value shown in a repr is not used)."""
     reads = set()
-    for node in ast.walk(_module_tree(path)):
+    todo = [_module_tree(path)]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef) and node.name in _DISPLAY_ONLY:
+            continue
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             reads.add(node.attr)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             reads.add(node.value)
+        todo.extend(ast.iter_child_nodes(node))
     return reads
 
 
@@ -411,15 +420,19 @@ def test_detector_follows_generated_wrappers():
 
 def test_detector_sees_dead_self_store():
     class Cls:
-        def __init__(self, a, b):
+        def __init__(self, a, b, c):
             self.a = a
             self.b_unread_anywhere_xyz = b
+            self.c_only_shown_xyz = c
 
         def __call__(self):
             return self.a
 
+        def extend_repr(self):
+            return str(self.c_only_shown_xyz)
+
     out = _unused("Cls.__init__", Cls.__init__, True, Cls)
-    assert [p for p, _ in out] == ["b"]
+    assert [p for p, _ in out] == ["b", "c"]
 
 
 def test_no_public_parameter_is_ignored():
