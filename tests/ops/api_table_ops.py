@@ -102,7 +102,7 @@ FUNCTION_ROWS = [
     Op("movedim", (2, 3, 4), kw=dict(source=0, destination=2)),
     Op("narrow", (4, 3), kw=dict(axis=0, start=1, length=2)),
     Op("permute", (2, 3, 4), kw=dict(axis=(2, 0, 1))),
-    Op("transpose", (2, 3, 4), kw=dict(input_perm=(1, 2, 0))),
+    Op("transpose", (2, 3, 4), kw=dict(dims=(1, 2, 0))),
     Op("swapaxes", (2, 3, 4), kw=dict(axis0=0, axis1=2)),
     Op("swapdims", (2, 3, 4), kw=dict(axis0=1, axis1=2)),
     Op("reshape", S, kw=dict(shape=(3, -1))),

@@ -213,8 +213,8 @@ OPS = [
     OpInfo("dense", ops.dense, lambda x, w, b: x @ w.T + b, [(3, 4), (5, 4), (5,)]),
     # shape ops
     OpInfo("reshape", ops.reshape, np.reshape, [(2, 6)], {"shape": (3, -1)}),
-    OpInfo("transpose", ops.transpose, lambda x, input_perm: np.transpose(x, input_perm),
-           [(2, 3, 4)], {"input_perm": (2, 0, 1)}),
+    OpInfo("transpose", ops.transpose, lambda x, dims: np.transpose(x, dims),
+           [(2, 3, 4)], {"dims": (2, 0, 1)}),
     OpInfo("concat", lambda a, b: ops.concat((a, b), 1), lambda a, b: np.concatenate((a, b), 1),
            [(2, 3), (2, 2)]),
     OpInfo("stack", lambda a, b: ops.stack((a, b), -1), lambda a, b: np.stack((a, b), -1),

@@ -236,6 +236,7 @@ def _base_overrides():
         "clip": lambda: ([_t(a["X"]), -0.5, 0.5], {}),
         "clip_by_value": lambda: ([_t(a["X"]), -0.5, 0.5], {}),
         "permute": lambda: ([_t(a["X"]), (1, 0)], {}),
+        "transpose": lambda: ([_t(a["X"]), (1, 0)], {}),
         "reshape": lambda: ([_t(a["X"]), (3, 2)], {}),
         "view": lambda: ([_t(a["X"]), (3, 2)], {}),
         "expand": lambda: ([_t(a["X"]), (2, 3)], {}),

@@ -47,10 +47,10 @@ def reshape(input, shape):
     return S.reshape_p.bind(input, shape=shape)
 
 
-def transpose(input, input_perm):
-    """transpose(input, input_perm): permute the axes."""
+def transpose(input, dims):
+    """transpose(input, dims): permute the axes (``dims[i]`` is the input axis of output axis i)."""
     check_tensor(input, "transpose")
-    perm = normalize_perm(input_perm, input.ndim, "transpose")
+    perm = normalize_perm(dims, input.ndim, "transpose")
     if perm == tuple(range(input.ndim)):
         return input
     return S.transpose_p.bind(input, perm=perm)

@@ -194,12 +194,13 @@ def isfinite(input):
     return E.isfinite_p.bind(check_tensor(input, "isfinite"))
 
 
-def select(cond, x, y):
-    """select(cond, x, y): ``x`` where ``cond`` is True, else ``y`` (broadcasting)."""
-    cond = to_tensor(cond, "select", "cond")
+def select(condition, input, other):
+    """select(condition, input, other): ``input`` where ``condition`` is True, else ``other``
+    (broadcasting)."""
+    cond = to_tensor(condition, "select", "condition")
     if cond._np_dtype != np.bool_:
-        raise TypeError("select: 'cond' must be a Bool tensor, but got %s" % cond.dtype)
-    a, b = _operands(x, y, "select")
+        raise TypeError("select: 'condition' must be a Bool tensor, but got %s" % cond.dtype)
+    a, b = _operands(input, other, "select")
     check_broadcast("select", cond.shape, a.shape, b.shape)
     return E.select_p.bind(cond, a, b)
 
