@@ -468,3 +468,56 @@ def test_image_files(tmp_path):
     assert vision.get_image_size(IMG) == [9, 11] and vision.get_image_num_channels(GRAY) == 1
     with pytest.raises(RuntimeError):
         vision.encode_png(IMG.astype(np.float32))
+
+
+# ---- AutoAugment / RandAugment / TrivialAugmentWide ------------------------------------------
+def test_augment_steps_equal_the_single_transforms():
+    from mindcell.dataset.vision.auto_augment import apply_op
+    x = image(12, (10, 12, 3))
+    fill = (1, 2, 3)
+    pairs = [("Brightness", 0.3, vision.AdjustBrightness(1.3)),
+             ("Color", -0.4, vision.AdjustSaturation(0.6)),
+             ("Contrast", 0.5, vision.AdjustContrast(1.5)),
+             ("Sharpness", 0.2, vision.AdjustSharpness(1.2)), ("Posterize", 5.0, vision.Posterize(5)),
+             ("Solarize", 128.0, vision.Solarize(128.0)), ("AutoContrast", 0.0, vision.AutoContrast()),
+             ("Equalize", 0.0, vision.Equalize()), ("Invert", 0.0, vision.Invert()),
+             ("ShearX", 0.2, vision.Affine(0, [0, 0], 1.0, [0.2 * 180 / math.pi, 0.0],
+                                           fill_value=fill)),
+             ("Rotate", 25.0, vision.Rotate(25, fill_value=fill[::-1]))]
+    for name, magnitude, op in pairs:
+        np.testing.assert_array_equal(apply_op(x, name, magnitude, False, fill, fill), op(x), name)
+    shifted = apply_op(x, "TranslateX", 3.7, False, fill, fill)  # whole pixels: 3
+    np.testing.assert_array_equal(shifted[:, 3:], x[:, :-3])
+    assert (shifted[:, :3] == fill).all()
+    np.testing.assert_array_equal(apply_op(x, "Identity", 0.0, False, fill, fill), x)
+
+
+def test_augment_magnitude_bins_and_policies():
+    from mindcell.dataset.vision.auto_augment import _POLICIES, _rand_index, space
+    ops = space("auto", 10, 331, 331)
+    np.testing.assert_allclose(ops["Rotate"][0], np.linspace(0, 30, 10), rtol=1e-6)
+    np.testing.assert_allclose(ops["TranslateX"][0], np.linspace(0, 150, 10), rtol=1e-5)
+    assert ops["Posterize"][0].tolist() == [8, 8, 7, 7, 6, 6, 5, 5, 4, 4]
+    assert ops["Solarize"][0][0] == 256 and "Invert" in ops and "Identity" not in ops
+    wide = space("wide", 31, 20, 20)
+    assert len(wide) == 14 and wide["Rotate"][0][-1] == 135 and wide["Posterize"][0][-1] == 2
+    assert all(len(p) == 25 for p in _POLICIES.values())
+    rng = np.random.default_rng(0)
+    counts = np.bincount([_rand_index(rng, 14) for _ in range(15000)], minlength=14)
+    assert abs(counts[0] / counts[1:].mean() - 2) < 0.2  # MindSpore's folded draw
+
+
+def test_augment_policies_run_and_vary():
+    config.set_seed(13)
+    x = image(14, (12, 16, 3))
+    for op in (vision.AutoAugment(), vision.AutoAugment(vision.AutoAugmentPolicy.SVHN, fill_value=5),
+               vision.RandAugment(3, 20, interpolation=Inter.BILINEAR),
+               vision.TrivialAugmentWide(fill_value=(1, 2, 3))):
+        outs = [op(x) for _ in range(30)]
+        assert all(o.shape == x.shape and o.dtype == np.uint8 for o in outs)
+        assert len({o.tobytes() for o in outs}) > 5
+    np.testing.assert_array_equal(vision.RandAugment(0)(x), x)
+    with pytest.raises(ValueError):
+        vision.RandAugment(2, 31, 31)
+    with pytest.raises(RuntimeError):
+        vision.TrivialAugmentWide()(x[..., 0])

@@ -28,6 +28,7 @@ from mindcell.dataset.vision.hsv import HsvToRgb, RgbToHsv
 from mindcell.dataset.vision.linear import LinearTransformation, NormalizePad, RandomLighting
 from mindcell.dataset.vision.multi_crop import FiveCrop, TenCrop
 from mindcell.dataset.vision.mix import CutMixBatch, MixUp, MixUpBatch
+from mindcell.dataset.vision.auto_augment import AutoAugment, RandAugment, TrivialAugmentWide
 from mindcell.dataset.vision.image_io import (encode_jpeg, encode_png, get_image_num_channels,
                                               get_image_size, read_file, read_image,
                                               write_file, write_jpeg, write_png)
@@ -51,4 +52,4 @@ __all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "Rand
            "NormalizePad", "RandomLighting", "LinearTransformation", "FiveCrop", "TenCrop",
            "MixUpBatch", "CutMixBatch", "MixUp", "read_file", "write_file", "read_image",
            "encode_jpeg", "encode_png", "write_jpeg", "write_png", "get_image_num_channels",
-           "get_image_size"]
+           "get_image_size", "AutoAugment", "RandAugment", "TrivialAugmentWide"]
