@@ -214,9 +214,10 @@ class Dataset:
     def use_sampler(self, new_sampler):
         """use_sampler(new_sampler): read with ``new_sampler``. On a concatenation (typically
         a dataset + :class:`PaddedDataset`) only ``DistributedSampler(..., shuffle=False)``
-        without ``num_samples``: shard ``k`` reads positions ``i % num_shards == k`` of the
-        concatenated rows; on another dataset, the sampler of the random-access source below
-        it is replaced."""
+        without ``num_samples``: every child is sharded on its own, continuing where the
+        previous one ended (a MindDataset in contiguous blocks, other sources row by row; see
+        :mod:`.padded`); on another dataset, the sampler of the random-access source below it
+        is replaced."""
         from mindcell.dataset.padded import use_sampler
         use_sampler(self, new_sampler)
 

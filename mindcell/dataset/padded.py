@@ -62,29 +62,56 @@ class PaddedDataset(MappableSource):
 
 def _sequential_rows(dataset, epoch):
     """A dataset's rows in their stored order (a random-access source ignores its shuffle,
-    as MindSpore's sharded concatenation does)."""
+    as MindSpore's sharded concatenation does; so do the parts of a nested concatenation)."""
+    from mindcell.dataset.pipeline import ConcatDataset
     if isinstance(dataset, MappableSource) and dataset.sampler is None:
         for i in range(dataset._count()):
             yield dataset._row_at(i)
+    elif isinstance(dataset, ConcatDataset) and dataset.sampler is None:
+        for i, child in enumerate(dataset.children):
+            yield from _sequential_rows(child, epoch.child(i))
     else:
         yield from dataset._rows(epoch)
 
 
+def _child_positions(child, size, offset, num_shards, shard_id):
+    """Which rows of one concatenated child a shard reads. Each child is sharded on its own,
+    starting at ``offset`` (the rows before it, modulo ``num_shards``): a MindDataset in
+    contiguous blocks (sizes differing by one, the larger ones from shard ``offset`` on), any
+    other source by position (row ``j`` goes to shard ``(offset + j) % num_shards``)."""
+    from mindcell.dataset.mind_dataset import MindDataset
+    if not isinstance(child, MindDataset):
+        return [j for j in range(size) if (offset + j) % num_shards == shard_id]
+    base, extra = divmod(size, num_shards)
+    sizes = [base + ((k - offset) % num_shards < extra) for k in range(num_shards)]
+    start = sum(sizes[:shard_id])
+    return list(range(start, start + sizes[shard_id]))
+
+
 def concat_shard_rows(concat, epoch):
-    """The rows of a sharded ConcatDataset: positions ``i % num_shards == shard_id`` of the
-    children's rows one after another (no wrap-around)."""
+    """The rows of a ConcatDataset sharded by ``use_sampler(DistributedSampler)``."""
     sampler = concat.sampler
-    position = 0
+    offset = 0
     for i, child in enumerate(concat.children):
-        for row in _sequential_rows(child, epoch.child(i)):
-            if position % sampler.num_shards == sampler.shard_id:
-                yield row
-            position += 1
+        size = child._count()
+        wanted = _child_positions(child, size, offset, sampler.num_shards, sampler.shard_id)
+        if wanted:
+            keep = set(wanted)
+            for j, row in enumerate(_sequential_rows(child, epoch.child(i))):
+                if j in keep:
+                    yield row
+        offset = (offset + size) % sampler.num_shards
 
 
 def concat_shard_count(concat, total):
     sampler = concat.sampler
-    return len(range(sampler.shard_id, total, sampler.num_shards))
+    count, offset = 0, 0
+    for child in concat.children:
+        size = child._count()
+        count += len(_child_positions(child, size, offset, sampler.num_shards,
+                                      sampler.shard_id))
+        offset = (offset + size) % sampler.num_shards
+    return count
 
 
 def use_sampler(dataset, new_sampler):

@@ -307,3 +307,22 @@ def test_decode_images_from_a_bytes_column(tmp_path):
            for b in data.create_dict_iterator(output_numpy=True)]
     assert got == [((2, 3, 4, 4), [0, 1], 20.0), ((2, 3, 4, 4), [2, 3], 100.0)]
     assert vision.Decode()(rows[1]["image"]).shape == (8, 6, 3)
+
+
+def test_mind_dataset_plus_padded_shards_in_blocks(tmp_path):
+    path = str(tmp_path / "e.mindrecord")
+    _write(path, [{"label": i} for i in range(10)], schema={"label": {"type": "int32"}})
+
+    def shard(k, num_shards, first_pad=False):
+        pad = ds.PaddedDataset([{"label": np.array(-1, np.int32)}] * 2)
+        mind = ds.MindDataset(path, columns_list=["label"], shuffle=False)
+        data = pad + mind if first_pad else mind + pad
+        data.use_sampler(ds.DistributedSampler(num_shards=num_shards, shard_id=k,
+                                               shuffle=False))
+        return [int(r["label"]) for r in data.create_dict_iterator(output_numpy=True)]
+
+    # what MindSpore 2.10 reads: the MindDataset in contiguous blocks, the padding after it
+    assert [shard(k, 4) for k in range(4)] == [[0, 1, 2], [3, 4, 5], [6, 7, -1], [8, 9, -1]]
+    assert [shard(k, 3) for k in range(3)] == [[0, 1, 2, 3], [4, 5, 6, -1], [7, 8, 9, -1]]
+    assert [shard(k, 4, True) for k in range(4)] == [[-1, 0, 1], [-1, 2, 3], [4, 5, 6],
+                                                     [7, 8, 9]]
