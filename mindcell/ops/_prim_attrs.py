@@ -13,10 +13,16 @@ def _show(v):
 class AttrPrimitive(Primitive):
     """A Primitive whose constructor arguments are attributes (see the module doc)."""
 
-    def set_attrs(self, given=None, **normalised):
+    def __init__(self):
+        super().__init__()
+
+    def set_attrs(self, given=None, flags=None, **normalised):
         """Records ``normalised`` as attributes and ``given`` (default: the same values) as the
-        constructor's arguments in ``init_attrs``."""
+        constructor's arguments in ``init_attrs``; ``flags`` are attributes only (MindSpore's
+        side-effect markers)."""
         for name, value in normalised.items():
+            self.add_prim_attr(name, value)
+        for name, value in (flags or {}).items():
             self.add_prim_attr(name, value)
         self.init_attrs.update(normalised if given is None else given)
 

@@ -24,7 +24,10 @@ class _Summary(AttrPrimitive):
 
     def __init__(self):
         super().__init__()
-        self.set_attrs(given={}, side_effect_io=True, channel_name="ms_%s_summary" % self._kind)
+        flags = {"side_effect_io": True, "channel_name": "ms_%s_summary" % self._kind}
+        if self._kind != "tensor":
+            flags["dyn_input_sizes"] = [-1, 1]
+        self.set_attrs(given={}, flags=flags)
 
     def __call__(self, name, value):
         # MindSpore's PyNative summaries check nothing and return None; mindcell records the

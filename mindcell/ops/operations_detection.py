@@ -103,7 +103,7 @@ class RandomChoiceWithMask(AttrPrimitive):
         super().__init__()
         op = "RandomChoiceWithMask"
         self.set_attrs(count=check_int(count, op, "count", 1), seed=check_int(seed, op, "seed", 0),
-                       seed2=check_int(seed2, op, "seed2", 0), side_effect_hidden=True)
+                       seed2=check_int(seed2, op, "seed2", 0), flags={"side_effect_hidden": True})
 
     def __call__(self, input_x):
         return DF.choice_with_mask(input_x, self.count)

@@ -190,7 +190,8 @@ class MaxPool3D(AttrPrimitive):
     data_format='NCDHW')(x): 3-D max pooling of an (N, C, D, H, W) float tensor.
 
     ``pad_mode`` (any case): 'VALID' (no padding), 'SAME' (output ceil(in / stride), padding
-    split with the extra element after) or 'PAD' (``pad_list``: an int or (front, back, top,
+    split with the extra element after) or 'PAD' (recorded as 'CALCULATED', as MindSpore
+    does; ``pad_list``: an int or (front, back, top,
     bottom, left, right), before + after at most the kernel per dim; a window of padding only
     gives the dtype's lowest finite value, as MindSpore's kernel does; ``ceil_mode`` rounds the
     output up).
@@ -226,7 +227,8 @@ class MaxPool3D(AttrPrimitive):
                                   pad_list=pad_list, ceil_mode=ceil_mode,
                                   data_format=data_format),
                        kernel_size=_triple5(kernel_size, op, "kernel_size"),
-                       strides=_triple5(strides, op, "strides"), pad_mode=mode,
+                       strides=_triple5(strides, op, "strides"),
+                       pad_mode="CALCULATED" if mode == "PAD" else mode,
                        pad_list=pads, ceil_mode=int(bool(ceil_mode)), data_format=data_format)
 
     def __call__(self, x):
@@ -242,13 +244,13 @@ class MaxPool3D(AttrPrimitive):
             for n, k, s in zip(x.shape[2:], kernel, stride):
                 total = max((-(-n // s) - 1) * s + k - n, 0)
                 pads += [total // 2, total - total // 2]
-        elif self.pad_mode == "PAD":
+        elif self.pad_mode == "CALCULATED":
             for i in range(3):
                 if pads[2 * i] + pads[2 * i + 1] > kernel[i]:
                     raise ValueError("%s: the padding before and after dim %d must sum to at "
                                      "most the kernel size %s, but got %r"
                                      % (op, i, kernel, pads))
-        ceil = bool(self.ceil_mode) and self.pad_mode == "PAD"
+        ceil = bool(self.ceil_mode) and self.pad_mode == "CALCULATED"
         return P3.pool3d_max(x, kernel, stride, (1, 1, 1), tuple(pads), ceil, op)
 
 

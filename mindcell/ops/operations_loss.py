@@ -42,7 +42,7 @@ class L2Normalize(AttrPrimitive):
                                 % (op, show(axis)))
             axis = axis[0]
         axis = check_int(axis, op, "axis")
-        self.set_attrs(given={"axis": axis, "epsilon": epsilon}, axis=[axis],
+        self.set_attrs(given={"axis": [axis], "epsilon": epsilon}, axis=[axis],
                        epsilon=check_number(epsilon, op, "epsilon", 0.0, finite=True))
 
     def __call__(self, x):

@@ -173,7 +173,7 @@ class GatherV2(AttrPrimitive):
 
     def __init__(self):
         super().__init__()
-        self.set_attrs(batch_dims=0)
+        self.set_attrs(flags={"batch_dims": 0})
 
     def __call__(self, input_params, input_indices, axis):
         return A.gather(input_params, input_indices, axis)
@@ -241,7 +241,7 @@ class ScatterNdUpdate(AttrPrimitive):
     def __init__(self, use_locking=True):
         super().__init__()
         self.set_attrs(use_locking=check_bool(use_locking, "ScatterNdUpdate", "use_locking"),
-                       side_effect_mem=True)
+                       flags={"side_effect_mem": True})
 
     def __call__(self, input_x, indices, updates):
         return SC.scatter_nd_update(input_x, indices, updates, self.use_locking)
@@ -266,7 +266,7 @@ class ScatterAdd(AttrPrimitive):
     def __init__(self, use_locking=False):
         super().__init__()
         self.set_attrs(use_locking=check_bool(use_locking, "ScatterAdd", "use_locking"),
-                       side_effect_mem=True)
+                       flags={"side_effect_mem": True})
 
     def __call__(self, input_x, indices, updates):
         op = "ScatterAdd"
@@ -305,7 +305,7 @@ class UniformInt(AttrPrimitive):
         super().__init__()
         self.set_attrs(seed=check_int(seed, "UniformInt", "seed", 0),
                        seed2=check_int(seed2, "UniformInt", "seed2", 0),
-                       side_effect_hidden=True)
+                       flags={"side_effect_hidden": True})
 
     def __call__(self, shape, minval, maxval):
         op = "UniformInt"
