@@ -5,8 +5,9 @@ and MindSpore's order of rows read by parallel workers.
 Without shuffling, MindSpore's readers deal the files (or pieces of files) to
 ``num_parallel_workers`` workers in turn, and the output takes one row from each worker in turn
 (skipping finished workers). mindcell reproduces that order for the given worker count (the
-default is ``config.get_num_parallel_workers()``; MindSpore's default depends on the machine's
-cores, so give ``num_parallel_workers`` for an order that is the same everywhere).
+default, as MindSpore's, is ``config.get_num_parallel_workers()`` capped at the number of CPUs,
+so it depends on the machine: give ``num_parallel_workers`` for an order that is the same
+everywhere).
 """
 import glob
 import itertools
@@ -74,7 +75,9 @@ class FileRowsSource(Dataset):
         self.num_samples = None if num_samples in (None, 0) else check_count(
             op, "num_samples", num_samples, 0)
         self.workers = check_workers(op, num_parallel_workers)
-        self._reader_workers = num_parallel_workers or config.get_num_parallel_workers()
+        # MindSpore's default reader count is the configured one, at most the CPU count
+        self._reader_workers = num_parallel_workers or max(1, min(
+            config.get_num_parallel_workers(), os.cpu_count() or 1))
         self._mode = shuffle_mode(op, shuffle)
         if (num_shards is None) != (shard_id is None):
             raise ValueError("%s: 'num_shards' and 'shard_id' must be given together" % op)
