@@ -31,3 +31,7 @@ for name, args in CASES:
     emit(name + ".attrs", {k: v for k, v in op.attrs.items() if k not in HIDDEN})
     emit(name + ".init_attrs", {k: v for k, v in op.init_attrs.items() if k != "name"})
     emit(name + ".repr", repr(op))
+for name in ("reverse", "reverse_sequence", "slice", "addn", "scalar_cast", "iou",
+             "bounding_box_encode", "bounding_box_decode", "check_valid", "choice_with_mask",
+             "crop_and_resize", "max_pool3d"):
+    emit(name + ".sig", str(inspect.signature(getattr(ops, name))))
