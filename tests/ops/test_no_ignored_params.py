@@ -287,6 +287,46 @@ def _pinned(node):
     return pinned
 
 
+def _kwargs_unused(node, kw):
+    """A ``**kw`` that is not passed on whole must reject unknown keys, and every key it lists
+    as known must be fetched (``kw.get/pop(key)``, ``kw[key]``)."""
+    passed_on, fetched, guarded, listed = False, set(), False, set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.keyword) and sub.arg is None and _is_name(sub.value, kw):
+            passed_on = True
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) \
+                and _is_name(sub.func.value, kw) and sub.func.attr in ("get", "pop", "setdefault") \
+                and sub.args and isinstance(sub.args[0], ast.Constant):
+            fetched.add(sub.args[0].value)
+        elif isinstance(sub, ast.Subscript) and _is_name(sub.value, kw) \
+                and isinstance(sub.slice, ast.Constant):
+            fetched.add(sub.slice.value)
+        elif isinstance(sub, ast.Call) and any(_is_name(x, kw) for x in sub.args):
+            if _CHECK_CALL.match(_call_name(sub)):
+                guarded = True  # _check_no_keywords(kw, ...): rejects what is left
+            elif _call_name(sub) not in ("set", "len", "sorted", "list"):
+                passed_on = True  # handed to a function whole (dict(kw), self._apply(kw) ...)
+        elif isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Sub) \
+                and any(_is_name(n, kw) for n in ast.walk(sub.left)):
+            guarded = True  # unknown = set(kw) - {known keys}, raised on
+            listed |= {n.value for n in ast.walk(sub.right)
+                       if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        elif isinstance(sub, ast.If) and _validation_only(sub) \
+                and any(_is_name(n, kw) for n in ast.walk(sub.test)):
+            guarded = True  # if kw: raise ...
+    if passed_on:
+        return []
+    out = [("%s[%r]" % (kw, k), "listed as known but never read") for k in sorted(listed - fetched)]
+    if not guarded:
+        out.append((kw, "unknown keywords are accepted and ignored (read: %s)"
+                    % (", ".join(sorted(map(str, fetched))) or "none")))
+    return out
+
+
+def _is_name(node, name):
+    return isinstance(node, ast.Name) and node.id == name
+
+
 def _always_raises(node):
     body = [s for s in node.body if not (isinstance(s, ast.Expr)
                                           and isinstance(s.value, ast.Constant))]
@@ -317,6 +357,8 @@ def _unused(label, fn, is_method, cls):
         return []
     reads = set(reads) | _pinned(node)
     out = []
+    if a.kwarg is not None and not isinstance(node, ast.Lambda) and a.kwarg.arg in reads:
+        out += _kwargs_unused(node, a.kwarg.arg)
     attr_reads = None
     for p in params:
         if p in reads:
@@ -416,6 +458,25 @@ def test_detector_follows_generated_wrappers():
     exec("def f(x, dim=0, out=None):\n    return _run({'x': x, 'dim': dim})\n", ns)  # noqa: S102
     assert _node_of(ns["f"]) is None  # no source: the bytecode decides
     assert [p for p, _ in _unused("f", ns["f"], False, None)] == ["out"]
+
+
+def test_detector_checks_kwargs():
+    src = textwrap.dedent('''
+        def swallow(x, **kwargs):
+            return x + kwargs.pop("y", 0)
+
+        def lists_unread(x, **kwargs):
+            unknown = set(kwargs) - {"eps", "dtype"}
+            if unknown:
+                raise TypeError("unexpected %s" % unknown)
+            return x + kwargs.get("eps", 1)
+
+        def forwards(x, **kwargs):
+            return g(x, **kwargs)
+    ''')
+    tree = ast.parse(src)
+    found = {f.name: [p for p, _ in _kwargs_unused(f, "kwargs")] for f in tree.body}
+    assert found == {"swallow": ["kwargs"], "lists_unread": ["kwargs['dtype']"], "forwards": []}
 
 
 def test_detector_sees_dead_self_store():

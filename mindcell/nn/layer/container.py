@@ -107,11 +107,19 @@ def _index(index, n):
     return index % n
 
 
+def _check_no_more_keywords(kwargs, owner):
+    """Containers take ``auto_prefix`` only: any other keyword would be ignored."""
+    if kwargs:
+        raise TypeError("%s: unexpected keyword arguments %s (only 'auto_prefix')"
+                        % (owner, sorted(kwargs)))
+
+
 class CellList(Cell):
     """CellList(args=None): a list of cells (children named '0', '1', ...)."""
 
     def __init__(self, *args, **kwargs):
         auto_prefix = kwargs.pop("auto_prefix", True)
+        _check_no_more_keywords(kwargs, "CellList")
         super().__init__(auto_prefix)
         cells = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
         for cell in cells:
@@ -192,6 +200,10 @@ class CellDict(Cell):
 
     def __init__(self, *args, **kwargs):
         auto_prefix = kwargs.pop("auto_prefix", True)
+        _check_no_more_keywords(kwargs, "CellDict")
+        if len(args) > 1:
+            raise TypeError("CellDict: takes at most one mapping of cells, but got %d arguments"
+                            % len(args))
         super().__init__(auto_prefix)
         if args and args[0] is not None:
             self.update(args[0])

@@ -2,6 +2,7 @@
 RMSNorm, LayerNormNoBias, RINorm (with ``inverse``) and a torch-signature LayerNorm."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
@@ -35,20 +36,38 @@ class RMSNorm(Cell):
 
 class LayerNormNoBias(Cell):
     """LayerNormNoBias(input_size, **kwargs): layer norm over the last axis with a scale
-    (``weight``) and no bias; torch-style keyword arguments (``eps=1e-5``)."""
+    (``weight``) and no bias; torch.nn.LayerNorm's keyword arguments: ``eps=1e-5``,
+    ``elementwise_affine=True`` (False: no ``weight``, a scale of 1), ``dtype`` (of ``weight``,
+    a mindcell dtype; default float32) and ``device`` (None or 'cpu').
+
+    Raises:
+        TypeError: an unknown keyword, or a non-bool ``elementwise_affine``.
+        ValueError: a ``device`` other than the CPU.
+    """
 
     def __init__(self, input_size, **kwargs):
         super().__init__()
         unknown = set(kwargs) - {"eps", "elementwise_affine", "device", "dtype"}
         if unknown:
             raise TypeError("LayerNormNoBias: unexpected keyword arguments %s" % sorted(unknown))
+        if kwargs.get("device") not in (None, "cpu", "CPU"):
+            raise ValueError("LayerNormNoBias: mindcell runs on the CPU; 'device' must be None or "
+                             "'cpu', but got %r" % (kwargs.get("device"),))
+        affine = kwargs.get("elementwise_affine", True)
+        if not isinstance(affine, bool):
+            raise TypeError("LayerNormNoBias: 'elementwise_affine' must be a bool, but got %s"
+                            % type(affine).__name__)
+        dtype = mstype.to_dtype(kwargs.get("dtype") or mstype.float32).np_dtype
         self.input_size = input_size
         self.eps = float(kwargs.get("eps", 1e-5))
-        self.weight = _ones(input_size, "weight")
+        self.weight = Parameter(Tensor(np.ones(input_size, dtype)), name="weight") \
+            if affine else None
 
     def construct(self, x):
         zeros = Tensor._make(np.zeros(self.input_size, x._np_dtype))
-        return layer_norm_op(x, param_for(x, self.weight), zeros, -1, -1, self.eps)[0]
+        scale = Tensor._make(np.ones(self.input_size, x._np_dtype)) if self.weight is None \
+            else param_for(x, self.weight)
+        return layer_norm_op(x, scale, zeros, -1, -1, self.eps)[0]
 
 
 class LayerNorm(Cell):
@@ -57,6 +76,9 @@ class LayerNorm(Cell):
 
     def __init__(self, input_size, **kwargs):
         super().__init__()
+        unknown = set(kwargs) - {"eps", "elementwise_affine", "bias"}
+        if unknown:
+            raise TypeError("LayerNorm: unexpected keyword arguments %s" % sorted(unknown))
         shape = (input_size,) if isinstance(input_size, int) else tuple(input_size)
         self.normalized_shape = shape
         self.eps = float(kwargs.get("eps", 1e-5))
