@@ -172,6 +172,10 @@ GRAPH_CASES = [
     lambda a: F.relu(a) + F.softmax(a),
     lambda a: mint.cumsum(mint.transpose(a, 0, 1), 0),
     lambda a: mint.std(a, 1, correction=0),
+    lambda a: F.unfold(mint.reshape(a, (1, 1, 2, 3)), (1, 2)),
+    lambda a: F.conv_transpose2d(mint.reshape(a, (1, 1, 2, 3)), mint.ones((1, 2, 2, 2)),
+                                 stride=2, padding=1, output_padding=1),
+    lambda a: mint.nn.BatchNorm1d(3)(a),
 ]
 
 
@@ -652,3 +656,54 @@ def test_random_functions():
     first = mint.rand(5).asnumpy()
     ms.set_seed(11)
     np.testing.assert_array_equal(mint.rand(5).asnumpy(), first)
+
+
+def _conv_transpose_ref(x, w, stride, pad, out_pad, dilation=1):
+    n, c, h, wd = x.shape
+    _, o, kh, kw = w.shape
+    eh, ew = (kh - 1) * dilation + 1, (kw - 1) * dilation + 1
+    full = np.zeros((n, o, (h - 1) * stride + eh + out_pad, (wd - 1) * stride + ew + out_pad))
+    for i in range(h):
+        for j in range(wd):
+            full[:, :, i * stride:i * stride + eh:dilation, j * stride:j * stride + ew:dilation] \
+                += np.einsum("nc,cokl->nokl", x[:, :, i, j], w)
+    oh = (h - 1) * stride - 2 * pad + eh + out_pad
+    ow = (wd - 1) * stride - 2 * pad + ew + out_pad
+    return full[:, :, pad:pad + oh, pad:pad + ow]
+
+
+@pytest.mark.parametrize("stride,pad,out_pad,dilation", [(1, 0, 0, 1), (2, 1, 1, 1),
+                                                         (3, 2, 2, 1), (2, 0, 1, 2)])
+def test_conv_transpose2d_reference(stride, pad, out_pad, dilation):
+    a = RNG.standard_normal((2, 3, 4, 5)).astype(np.float32)
+    w = RNG.standard_normal((3, 2, 3, 3)).astype(np.float32)
+    got = F.conv_transpose2d(Tensor(a), Tensor(w), None, stride, pad, out_pad, 1, dilation)
+    assert_close(got, _conv_transpose_ref(a, w, stride, pad, out_pad, dilation), rtol=1e-4,
+                 atol=1e-4)
+    net = mint.nn.ConvTranspose2d(3, 4, 3, stride, pad, out_pad, dilation=dilation)
+    ref = _conv_transpose_ref(a, net.weight.asnumpy(), stride, pad, out_pad, dilation)
+    assert_close(net(Tensor(a)), ref + net.bias.asnumpy()[None, :, None, None], rtol=1e-4,
+                 atol=1e-4)
+    with pytest.raises(ValueError, match="output_padding"):
+        F.conv_transpose2d(Tensor(a), Tensor(w), stride=1, output_padding=1)
+
+
+def test_unfold_and_fold():
+    a = RNG.standard_normal((2, 3, 5, 4)).astype(np.float32)
+    cols = F.unfold(Tensor(a), (2, 3), padding=1, stride=(2, 1))
+    padded = np.pad(a, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    ref = []
+    for i in range(0, padded.shape[2] - 1, 2):
+        for j in range(0, padded.shape[3] - 2):
+            ref.append(padded[:, :, i:i + 2, j:j + 3].reshape(2, -1))
+    assert_close(cols, np.stack(ref, -1), rtol=1e-6)
+    y = RNG.standard_normal(cols.shape).astype(np.float32)
+    back = F.fold(Tensor(y), (5, 4), (2, 3), padding=1, stride=(2, 1))
+    assert back.shape == a.shape
+    # fold is unfold's adjoint: <unfold(a), y> == <a, fold(y)>
+    np.testing.assert_allclose((cols.asnumpy() * y).sum(), (a * back.asnumpy()).sum(),
+                               rtol=1e-4)
+    ones = mint.nn.Fold((4, 4), 2)(mint.nn.Unfold(2)(Tensor(np.ones((1, 1, 4, 4), np.float32))))
+    assert_close(ones, [[[[1, 2, 2, 1], [2, 4, 4, 2], [2, 4, 4, 2], [1, 2, 2, 1]]]])
+    with pytest.raises(RuntimeError, match="blocks"):
+        F.fold(Tensor(y), (6, 4), (2, 3), padding=1, stride=(2, 1))

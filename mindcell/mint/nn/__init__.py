@@ -5,7 +5,7 @@ written out (``layers``, ``conv``, ``normalization``); the others are generated 
 from mindcell.mint.nn import functional  # noqa: F401
 from mindcell.mint.nn.layers import (Linear, LayerNorm, Dropout, PReLU, Embedding,  # noqa: F401
                                      BCELoss)
-from mindcell.mint.nn.conv import Conv1d, Conv2d, Conv3d  # noqa: F401
+from mindcell.mint.nn.conv import Conv1d, Conv2d, Conv3d, ConvTranspose2d  # noqa: F401
 from mindcell.mint.nn.normalization import (BatchNorm1d, BatchNorm2d, BatchNorm3d,  # noqa: F401
                                             GroupNorm)
 from mindcell.mint._example_output import OUTPUT as _OUTPUT
@@ -16,5 +16,6 @@ _GENERATED = _cells.build(_cell_table.CELL_FACES, _layers.__name__, vars(_layers
 globals().update({name: getattr(_layers, name) for name in _GENERATED})
 # mint.nn.ReLU, Identity, Hardsigmoid, Hardswish, SoftMarginLoss, AdaptiveMaxPool2d are nn's own
 # classes in MindSpore too: mindcell._faces binds mindcell.nn's here.
-__all__ = ["Linear", "Conv1d", "Conv2d", "Conv3d", "LayerNorm", "Dropout", "PReLU", "Embedding",
-           "BCELoss", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "GroupNorm"] + _GENERATED
+__all__ = ["Linear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d", "LayerNorm", "Dropout",
+           "PReLU", "Embedding", "BCELoss", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+           "GroupNorm"] + _GENERATED

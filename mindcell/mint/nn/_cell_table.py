@@ -135,6 +135,17 @@ CELL_FACES = [
                                                   self.divisor_override),
              summary="2-D average pooling of (N, C, H, W).",
              example=_IMG + "mint.nn.AvgPool2d(2)(x)"),
+    CellFace("Unfold", "kernel_size, dilation=1, padding=0, stride=1", cls_name="UnfoldExt",
+             forward=lambda self, x: F.unfold(x, self.kernel_size, self.dilation, self.padding,
+                                              self.stride),
+             summary="The sliding patches of (N, C, H, W) as columns (N, C * kh * kw, L).",
+             example=_IMG + "mint.nn.Unfold(2)(x).shape"),
+    CellFace("Fold", "output_size, kernel_size, dilation=1, padding=0, stride=1",
+             forward=lambda self, x: F.fold(x, self.output_size, self.kernel_size,
+                                            self.dilation, self.padding, self.stride),
+             summary="Columns (N, C * kh * kw, L) summed back into (N, C, *output_size).",
+             example="x = Tensor(np.ones((1, 4, 9), np.float32))\n"
+                     "mint.nn.Fold((4, 4), 2)(x)"),
     # padding
     _pad("ConstantPad1d", 1, "constant", "Constant padding of the last dim."),
     _pad("ConstantPad2d", 2, "constant", "Constant padding of the last 2 dims."),

@@ -197,6 +197,90 @@ def conv1d(input, weight, bias, stride, padding, dilation, groups):
     return ops.squeeze(out, -2)
 
 
+def _pair(v, op, arg, low):
+    if isinstance(v, (tuple, list)) and len(v) == 1:
+        v = v[0]
+    if isinstance(v, int) and not isinstance(v, bool):
+        v = (v, v)
+    if not isinstance(v, (tuple, list)) or len(v) != 2:
+        raise TypeError("%s: '%s' must be an int or a pair of ints, but got %s"
+                        % (public_name(op), arg, show(v)))
+    return tuple(check_int(i, op, arg, low) for i in v)
+
+
+def _conv_input(dout, weight, shape, stride, padding, dilation, groups):
+    """The gradient of conv2d with respect to an input of ``shape``: the transposed
+    convolution (one primitive, so GRAPH_MODE and autodiff see it)."""
+    from mindcell.ops.defs.nn import conv2d_input_p
+    (ph, pw) = padding
+    return conv2d_input_p.bind(dout, ops.cast(weight, dout.dtype), input_shape=tuple(shape),
+                               stride=stride, padding=(ph, ph, pw, pw), dilation=dilation,
+                               groups=groups)
+
+
+def conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation):
+    op = "conv_transpose2d"
+    stride, padding = _pair(stride, op, "stride", 1), _pair(padding, op, "padding", 0)
+    out_pad, dilation = _pair(output_padding, op, "output_padding", 0), _pair(dilation, op,
+                                                                             "dilation", 1)
+    groups = check_int(groups, op, "groups", 1)
+    if any(o >= max(s, d) for o, s, d in zip(out_pad, stride, dilation)):
+        raise ValueError("%s: 'output_padding' %s must be smaller than the stride or the "
+                         "dilation" % (public_name(op), out_pad))
+    batched = input.ndim == 4
+    x = input if batched else ops.unsqueeze(input, 0)
+    n, _, h, w = x.shape
+    kh, kw = weight.shape[2:]
+    size = [(i - 1) * s - 2 * p + d * (k - 1) + o + 1 for i, s, p, d, k, o in
+            zip((h, w), stride, padding, dilation, (kh, kw), out_pad)]
+    out = _conv_input(x, weight, (n, weight.shape[1] * groups, *size), stride, padding,
+                      dilation, groups)
+    if bias is not None:
+        out = out + ops.reshape(bias, (1, -1, 1, 1))
+    return out if batched else ops.squeeze(out, 0)
+
+
+def _patch_kernel(channels, kh, kw, dtype):
+    """(C*kh*kw, 1, kh, kw) one-hot kernels: a grouped conv with them copies each patch."""
+    import numpy as np
+    eye = np.eye(kh * kw, dtype=np.float64).reshape(kh * kw, 1, kh, kw)
+    return Tensor(np.tile(eye, (channels, 1, 1, 1)), dtype)
+
+
+def unfold(input, kernel_size, dilation, padding, stride):
+    op = "unfold"
+    k, d = _pair(kernel_size, op, "kernel_size", 1), _pair(dilation, op, "dilation", 1)
+    p, s = _pair(padding, op, "padding", 0), _pair(stride, op, "stride", 1)
+    batched = input.ndim == 4
+    x = input if batched else ops.unsqueeze(input, 0)
+    c = x.shape[1]
+    cols = ops.conv2d(x, _patch_kernel(c, *k, x.dtype), None, s, "pad", p, d, c)
+    out = ops.reshape(cols, (x.shape[0], c * k[0] * k[1], -1))
+    return out if batched else ops.squeeze(out, 0)
+
+
+def fold(input, output_size, kernel_size, dilation, padding, stride):
+    """The adjoint of :func:`unfold`: patches summed back into an image."""
+    op = "fold"
+    size, k = _pair(output_size, op, "output_size", 1), _pair(kernel_size, op, "kernel_size", 1)
+    d, p = _pair(dilation, op, "dilation", 1), _pair(padding, op, "padding", 0)
+    s = _pair(stride, op, "stride", 1)
+    batched = input.ndim == 3
+    x = input if batched else ops.unsqueeze(input, 0)
+    n, ck, length = x.shape
+    if ck % (k[0] * k[1]):
+        raise RuntimeError("%s: the input's dim 1 (%d) must be divisible by the kernel's size "
+                           "%d" % (public_name(op), ck, k[0] * k[1]))
+    blocks = [(size[i] + 2 * p[i] - d[i] * (k[i] - 1) - 1) // s[i] + 1 for i in (0, 1)]
+    if blocks[0] * blocks[1] != length:
+        raise RuntimeError("%s: the input's dim 2 (%d) must be the number of blocks %d x %d"
+                           % (public_name(op), length, *blocks))
+    c = ck // (k[0] * k[1])
+    out = _conv_input(ops.reshape(x, (n, ck, *blocks)), _patch_kernel(c, *k, x.dtype),
+                      (n, c, *size), s, p, d, c)
+    return out if batched else ops.squeeze(out, 0)
+
+
 def smooth_l1_loss(input, target, reduction, beta):
     return ops.smooth_l1_loss(input, target, beta, reduction)
 

@@ -109,6 +109,23 @@ FACES = [
     Face("conv1d", "(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)",
          impl=FI.conv1d, summary="The 1-D convolution (cross-correlation) of an NCL input.",
          args=_CONV, example=_SEQ + "F.conv1d(x, Tensor(np.ones((1, 2, 3), np.float32)))"),
+    Face("conv_transpose2d", "(input, weight, bias=None, stride=1, padding=0, output_padding=0, "
+         "groups=1, dilation=1)", impl=FI.conv_transpose2d,
+         summary="The 2-D transposed convolution (the gradient of :func:`conv2d` with respect "
+                 "to its input) of an NCHW input.",
+         args=dict(_CONV, weight="Tensor, ``(C_in, C_out / groups, kh, kw)``.",
+                   padding="Union[int, tuple[int]], removed from each side of the output.",
+                   output_padding="Union[int, tuple[int]], added to one side of the output."),
+         example=_IMG + "F.conv_transpose2d(x, Tensor(np.ones((1, 2, 3, 3), np.float32)), "
+                        "stride=2).shape"),
+    Face("unfold", "(input, kernel_size, dilation=1, padding=0, stride=1)", impl=FI.unfold,
+         summary="The sliding ``kernel_size`` patches of an NCHW input as columns: "
+                 "(N, C * kh * kw, L).", args=_POOL,
+         example=_IMG + "F.unfold(x, 2).shape"),
+    Face("fold", "(input, output_size, kernel_size, dilation=1, padding=0, stride=1)",
+         impl=FI.fold, summary="Columns (N, C * kh * kw, L) summed back into an NCHW image of "
+                               "``output_size`` (the adjoint of :func:`unfold`).", args=_POOL,
+         example=_IMG + "F.fold(F.unfold(x, 2), (4, 4), 2)"),
     Face("conv3d", "(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)",
          impl=FI.conv3d, summary="The 3-D convolution (cross-correlation) of an NCDHW input.",
          args=_CONV, example="x = Tensor(np.ones((1, 1, 3, 3, 3), np.float32))\n"

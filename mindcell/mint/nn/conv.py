@@ -4,6 +4,8 @@ initialisation (uniform in +-1/sqrt(fan_in))."""
 import math
 
 from mindcell.mint.nn import functional as F
+from mindcell.common.initializer import Uniform, initializer
+from mindcell.common.parameter import Parameter
 from mindcell.mint.nn.layers import _params
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
@@ -147,3 +149,68 @@ class Conv3d(_ConvNd):
     def construct(self, input):
         return F.conv3d(input, param_for(input, self.weight), param_for(input, self.bias),
                         self.stride, self.padding, self.dilation, self.groups)
+
+
+class ConvTranspose2d(_ConvNd):
+    """ConvTranspose2d(in_channels, out_channels, kernel_size, stride=1, padding=0,
+    output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', dtype=None): the
+    2-D transposed convolution of an NCHW input (:func:`mint.nn.functional.conv_transpose2d`).
+
+    ``weight`` is (in_channels, out_channels / groups, kh, kw); it and ``bias``
+    (out_channels,) start uniform in ``+-1/sqrt(out_channels / groups * kh * kw)``.
+
+    Args:
+        in_channels (int): input channels.
+        out_channels (int): output channels.
+        kernel_size (Union[int, tuple[int]]): the kernel's (kh, kw).
+        stride (Union[int, tuple[int]]): the step. Default: ``1``.
+        padding (Union[int, tuple[int]]): removed from each side of the output. Default: ``0``.
+        output_padding (Union[int, tuple[int]]): added to one side of the output. Default: ``0``.
+        groups (int): channel groups. Default: ``1``.
+        bias (bool): whether there is a 'bias' parameter. Default: ``True``.
+        dilation (Union[int, tuple[int]]): the kernel's spacing. Default: ``1``.
+        padding_mode (str): only 'zeros'. Default: ``'zeros'``.
+        dtype (Union[mindspore.dtype, None]): the parameters' dtype (float32 when None).
+
+    Inputs:
+        input (Tensor): ``(N, C_in, H, W)``.
+
+    Outputs:
+        Tensor ``(N, C_out, (H - 1) * stride - 2 * padding + dilation * (k - 1) +
+        output_padding + 1, ...)``.
+
+    Raises:
+        ValueError: ``padding_mode`` is not 'zeros', or a size is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, mint
+        >>> net = mint.nn.ConvTranspose2d(2, 3, 3, stride=2, padding=1, output_padding=1)
+        >>> net(Tensor(np.ones((1, 2, 4, 4), np.float32))).shape
+        (1, 3, 8, 8)
+    """
+    _padding_modes = ("zeros",)
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 dtype=None):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, False, padding_mode, dtype)
+        owner = type(self).__name__
+        if isinstance(self.padding, str):
+            raise ValueError("%s: 'padding' must be ints, but got %r" % (owner, padding))
+        self.transposed = True
+        self.output_padding = _tuple(output_padding, self._n, owner, "output_padding", 0)
+        shape = (in_channels, out_channels // groups) + self.kernel_size
+        fan_in = math.prod(shape[1:])
+        dtype = self.weight.dtype
+        self.weight = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)), shape, dtype),
+                                name="weight")
+        if bias:
+            self.bias = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)), (out_channels,),
+                                              dtype), name="bias")
+
+    def construct(self, input):
+        return F.conv_transpose2d(input, param_for(input, self.weight),
+                                  param_for(input, self.bias), self.stride, self.padding,
+                                  self.output_padding, self.groups, self.dilation)
