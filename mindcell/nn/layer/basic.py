@@ -125,26 +125,32 @@ class Flatten(Cell):
 
 
 class Dropout(Cell):
-    """Dropout(keep_prob=None, p=None, dtype=float32): in training, zero elements with
-    probability ``p`` (= 1 - keep_prob, default 0.5) and scale the rest by 1/(1-p).
+    """Dropout(keep_prob=0.5, p=None, dtype=float32): in training, zero elements with
+    probability ``p`` (given ``p`` wins; else 1 - keep_prob) and scale the rest by 1/(1-p).
 
     As in MindSpore, the attributes keep what was given: ``p`` is None unless ``p`` was
-    passed, ``keep_prob`` is 0.5 unless ``keep_prob`` was passed; ``dropout`` is the
-    ``ops.Dropout`` primitive with the keep probability in use. ``dtype`` has no effect, as in
-    MindSpore 2.10: the output keeps the input's dtype."""
+    passed, ``keep_prob`` is the ``keep_prob`` argument; ``dropout`` is the ``ops.Dropout``
+    primitive with the keep probability in use. ``dtype`` has no effect, as in MindSpore 2.10:
+    the output keeps the input's dtype.
 
-    def __init__(self, keep_prob=None, p=None, dtype=mstype.float32):
+    Raises:
+        ValueError: ``p`` is outside [0, 1), or (without ``p``) ``keep_prob`` outside (0, 1].
+    """
+
+    def __init__(self, keep_prob=0.5, p=None, dtype=mstype.float32):
         super().__init__()
-        if keep_prob is not None and p is not None:
-            raise ValueError("Dropout: give either 'keep_prob' or 'p', not both")
-        drop = p
-        if drop is None:
-            drop = 0.5 if keep_prob is None else 1.0 - keep_prob
-        if not 0 <= drop < 1:
-            raise ValueError("Dropout: 'p' must be in [0, 1), but got %r" % (drop,))
+        if p is not None:
+            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p < 1:
+                raise ValueError("Dropout: 'p' must be a number in [0, 1), but got %r" % (p,))
+            drop = p
+        else:
+            if isinstance(keep_prob, bool) or not isinstance(keep_prob, (int, float)) \
+                    or not 0 < keep_prob <= 1:
+                raise ValueError("Dropout: 'keep_prob' must be a number in (0, 1], but got %r"
+                                 % (keep_prob,))
+            drop = 1.0 - keep_prob
         self._drop = drop
-        self.p = p
-        self.keep_prob = 0.5 if keep_prob is None else keep_prob
+        self.p, self.keep_prob = p, keep_prob
         self.dropout = P.Dropout(keep_prob=1.0 - drop)
 
     def construct(self, x):
