@@ -707,3 +707,28 @@ def test_unfold_and_fold():
     assert_close(ones, [[[[1, 2, 2, 1], [2, 4, 4, 2], [2, 4, 4, 2], [1, 2, 2, 1]]]])
     with pytest.raises(RuntimeError, match="blocks"):
         F.fold(Tensor(y), (6, 4), (2, 3), padding=1, stride=(2, 1))
+
+
+GRAD_CASES = [
+    lambda a: mint.sum(mint.add(a, a * a, alpha=0.5)),
+    lambda a: mint.norm(mint.sub(a, 1., alpha=2), 3),
+    lambda a: mint.sum(F.group_norm(mint.reshape(a, (1, 2, 3)), 2) * a.reshape(1, 2, 3)),
+    lambda a: mint.sum(F.fold(mint.reshape(a, (1, 2, 3)), (3, 2), (1, 2)) ** 2),
+    lambda a: mint.sum(F.conv_transpose2d(mint.reshape(a, (1, 1, 2, 3)), a[:1, :2].reshape(
+        1, 1, 1, 2), stride=2) ** 2),
+    lambda a: mint.logsumexp(a, 1).sum() + mint.std(a, 0).sum(),
+]
+
+
+@pytest.mark.parametrize("i", range(len(GRAD_CASES)))
+def test_gradients_match_finite_differences(i):
+    fn = GRAD_CASES[i]
+    a = X_NP.astype(np.float64) / 3
+    grad = ms.grad(fn)(Tensor(a)).asnumpy()
+    eps, num = 1e-6, np.zeros_like(a)
+    for idx in np.ndindex(a.shape):
+        hi, lo = a.copy(), a.copy()
+        hi[idx] += eps
+        lo[idx] -= eps
+        num[idx] = (fn(Tensor(hi)).asnumpy() - fn(Tensor(lo)).asnumpy()) / (2 * eps)
+    np.testing.assert_allclose(grad, num, rtol=1e-5, atol=1e-7)
