@@ -1,18 +1,13 @@
 """Summary ops (ScalarSummary, ImageSummary, TensorSummary, HistogramSummary), the overflow-status
 family (FloatStatus, NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus) and the
 ``DataType`` constants of custom-op registration."""
-from mindcell._core import trace as _trace
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import check_float
 from mindcell.ops._prim_attrs import AttrPrimitive
+from mindcell.ops.defs.summary import RECORDED as _RECORDED, summary_p as _summary_p
 from mindcell.ops.function import array_func as A
 from mindcell.ops.function import math_func as M
 from mindcell.ops.function import reduce_func as R
-
-# The latest value recorded by each summary op in PYNATIVE_MODE, keyed by (kind, name): what a
-# summary writer reads. Bounded by the number of distinct names a program uses.
-_RECORDED = {}
-
 
 def recorded_summaries():
     """A copy of the summary values recorded so far: {(kind, name): Tensor}."""
@@ -30,17 +25,18 @@ class _Summary(AttrPrimitive):
         self.set_attrs(given={}, flags=flags)
 
     def __call__(self, name, value):
-        # MindSpore's PyNative summaries check nothing and return None; mindcell records the
-        # value (not in graphs, where it is symbolic) and never fails the step either.
-        if isinstance(name, str) and isinstance(value, Tensor) and \
-                not _trace.current().is_graph:
-            _RECORDED[(self._kind, name)] = value
+        # MindSpore's PyNative summaries check nothing and return None; mindcell records a
+        # string-named Tensor value (in a compiled graph, each time the graph runs) and never
+        # fails the step.
+        if isinstance(name, str) and isinstance(value, Tensor):
+            _summary_p.bind(value, kind=self._kind, name=name)
         return None
 
 
 class ScalarSummary(_Summary):
     """ScalarSummary()(name, value): records a scalar tensor under ``name`` for summary
-    writers; returns None."""
+    writers (``SummaryRecord``), in PYNATIVE_MODE and each time a compiled graph runs;
+    returns None."""
     _kind = "scalar"
 
 
