@@ -344,6 +344,7 @@ def test_sampler_errors():
 
 
 @pytest.mark.parametrize("name", ["mindcell.dataset.tfrecord", "mindcell.dataset.schema",
+                                  "mindcell.dataset.sampler_base",
                                   "mindcell.dataset.text_sources", "mindcell.dataset.padded"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name),
