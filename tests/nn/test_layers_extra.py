@@ -404,3 +404,35 @@ def test_transposed_convolutions_inner_primitives(mode):
     x1 = T(RNG.normal(size=(2, 2, 4)))
     y = c1.conv2d_transpose(c1.expand_dims(x1, 2), c1.weight, (2, 3, 1, 9))
     close(c1.squeeze(y), c1(x1).asnumpy())
+
+
+class _Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.up = nn.Conv3dTranspose(2, 3, 2, stride=2, has_bias=True)
+        self.bn3 = nn.BatchNorm3d(3)
+        self.up1 = nn.Conv1dTranspose(3, 2, 3, stride=2, pad_mode="pad", padding=1)
+        self.sbn = nn.SyncBatchNorm(2)
+        self.head = nn.DenseBnAct(2 * 7, 2, has_bn=True, activation="relu")
+
+    def construct(self, x):
+        y = self.bn3(self.up(x))                       # (N, 3, 4, 4, 4)
+        y = self.up1(y.reshape(y.shape[0], 3, -1)[:, :, :4])   # (N, 2, 7)
+        y = self.sbn(y.reshape(y.shape[0], 2, 7, 1)).reshape(y.shape[0], -1)
+        return self.head(y)
+
+
+def test_new_layers_train_alike_in_both_modes():
+    x = T(RNG.normal(size=(4, 2, 2, 2, 2)))
+    y = T(RNG.normal(size=(4, 2)))
+    losses = {}
+    for m in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=m)
+        ms.set_seed(1)
+        net = _Net()
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MAELoss()),
+                                   nn.Adadelta(net.trainable_params(), learning_rate=1.0))
+        step.set_train()
+        losses[m] = [float(step(x, y)) for _ in range(4)]
+    np.testing.assert_allclose(losses[ms.GRAPH_MODE], losses[ms.PYNATIVE_MODE], rtol=1e-4)
+    assert losses[ms.PYNATIVE_MODE][-1] < losses[ms.PYNATIVE_MODE][0]
