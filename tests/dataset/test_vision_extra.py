@@ -478,8 +478,9 @@ def test_augment_steps_equal_the_single_transforms():
     pairs = [("Brightness", 0.3, vision.AdjustBrightness(1.3)),
              ("Color", -0.4, vision.AdjustSaturation(0.6)),
              ("Contrast", 0.5, vision.AdjustContrast(1.5)),
-             ("Sharpness", 0.2, vision.AdjustSharpness(1.2)), ("Posterize", 5.0, vision.Posterize(5)),
-             ("Solarize", 128.0, vision.Solarize(128.0)), ("AutoContrast", 0.0, vision.AutoContrast()),
+             ("Sharpness", 0.2, vision.AdjustSharpness(1.2)),
+             ("Posterize", 5.0, vision.Posterize(5)), ("Solarize", 128.0, vision.Solarize(128.0)),
+             ("AutoContrast", 0.0, vision.AutoContrast()),
              ("Equalize", 0.0, vision.Equalize()), ("Invert", 0.0, vision.Invert()),
              ("ShearX", 0.2, vision.Affine(0, [0, 0], 1.0, [0.2 * 180 / math.pi, 0.0],
                                            fill_value=fill)),
@@ -510,7 +511,8 @@ def test_augment_magnitude_bins_and_policies():
 def test_augment_policies_run_and_vary():
     config.set_seed(13)
     x = image(14, (12, 16, 3))
-    for op in (vision.AutoAugment(), vision.AutoAugment(vision.AutoAugmentPolicy.SVHN, fill_value=5),
+    svhn = vision.AutoAugment(vision.AutoAugmentPolicy.SVHN, fill_value=5)
+    for op in (vision.AutoAugment(), svhn,
                vision.RandAugment(3, 20, interpolation=Inter.BILINEAR),
                vision.TrivialAugmentWide(fill_value=(1, 2, 3))):
         outs = [op(x) for _ in range(30)]
@@ -521,3 +523,51 @@ def test_augment_policies_run_and_vary():
         vision.RandAugment(2, 31, 31)
     with pytest.raises(RuntimeError):
         vision.TrivialAugmentWide()(x[..., 0])
+
+
+# ---- bounding boxes, Unique ---------------------------------------------------------------
+def boxes_ref_crop(boxes, top, left, h, w):
+    out = []
+    for x, y, bw, bh in boxes:
+        x0, y0 = max(x, left), max(y, top)
+        x1, y1 = min(x + bw, left + w), min(y + bh, top + h)
+        if x1 > x0 and y1 > y0:
+            out.append([x0 - left, y0 - top, x1 - x0, y1 - y0])
+    return np.array(out, np.float32).reshape(-1, 4)
+
+
+def test_bbox_transforms():
+    img = image(20, (10, 12, 3))
+    boxes = np.array([[1, 2, 4, 3], [6, 5, 6, 5], [0, 0, 12, 10]], np.float32)
+    out, b = vision.RandomHorizontalFlipWithBBox(1.0)(img, boxes)
+    np.testing.assert_array_equal(out, img[:, ::-1])
+    np.testing.assert_array_equal(b[:, 0], 12 - boxes[:, 0] - boxes[:, 2])
+    out, b = vision.RandomVerticalFlipWithBBox(1.0)(img, boxes)
+    np.testing.assert_array_equal(b[:, 1], 10 - boxes[:, 1] - boxes[:, 3])
+    out, b = vision.ResizeWithBBox((5, 24), Inter.NEAREST)(img, boxes)
+    np.testing.assert_allclose(b, boxes * np.array([2, 0.5, 2, 0.5], np.float32))
+    config.set_seed(21)
+    for _ in range(20):
+        out, b = vision.RandomCropWithBBox((6, 7))(img, boxes)
+        # find where the crop was taken and check the boxes against the reference clipping
+        hits = [(t, l) for t in range(5) for l in range(6)
+                if np.array_equal(img[t:t + 6, l:l + 7], out)]
+        assert any(np.allclose(boxes_ref_crop(boxes, t, l, 6, 7), b) for t, l in hits)
+    out, b = vision.BoundingBoxAugment(vision.Invert(), 1.0)(img, boxes[:1])
+    np.testing.assert_array_equal(out[2:5, 1:5], 255 - img[2:5, 1:5].astype(int))
+    assert np.array_equal(out[5:], img[5:]) and np.array_equal(b, boxes[:1])
+    with pytest.raises(RuntimeError):
+        vision.ResizeWithBBox(4)(img, boxes.astype(np.float64))
+    with pytest.raises(RuntimeError):
+        vision.RandomHorizontalFlipWithBBox()(img, np.array([[0, 0, 13, 1]], np.float32))
+
+
+def test_unique_and_not_random():
+    x = np.random.default_rng(3).integers(0, 5, (4, 6))
+    values, index, counts = T.Unique()(x)
+    np.testing.assert_array_equal(values[index], x.ravel())
+    assert [int((x == v).sum()) for v in values] == counts.tolist()
+    firsts = [int(np.flatnonzero(x.ravel() == v)[0]) for v in values]
+    assert firsts == sorted(firsts) and index.dtype == np.int32
+    f = T.not_random(lambda a: a)
+    assert f.random is False and vision.not_random is T.not_random

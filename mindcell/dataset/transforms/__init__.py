@@ -4,8 +4,9 @@ the same classes."""
 from mindcell.dataset.transforms.transforms import (Compose, Concatenate, Duplicate, Fill,
                                                     OneHot, RandomApply, RandomChoice, Slice,
                                                     TensorOperation, TypeCast)
-from mindcell.dataset.transforms.extra import Mask, PadEnd, RandomOrder, Relational
+from mindcell.dataset.transforms.extra import (Mask, PadEnd, RandomOrder, Relational, Unique,
+                                              not_random)
 
 __all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "Fill", "Duplicate",
            "RandomApply", "RandomChoice", "Concatenate", "Slice", "PadEnd", "Mask", "Relational",
-           "RandomOrder"]
+           "RandomOrder", "Unique", "not_random"]

@@ -1,5 +1,6 @@
 """More general transforms of ``mindcell.dataset.transforms``: ``PadEnd`` (pad or cut to a
-shape), ``Mask`` with the ``Relational`` operators, and ``RandomOrder``."""
+shape), ``Mask`` with the ``Relational`` operators, ``RandomOrder``, ``Unique`` and the
+``not_random`` marker."""
 from enum import IntEnum
 import numbers
 
@@ -10,7 +11,7 @@ from mindcell.dataset import config
 from mindcell.dataset.transforms.transforms import (TensorOperation, chain, check_transforms,
                                                     numpy_dtype)
 
-__all__ = ["PadEnd", "Relational", "Mask", "RandomOrder"]
+__all__ = ["PadEnd", "Relational", "Mask", "RandomOrder", "Unique", "not_random"]
 
 
 class PadEnd(TensorOperation):
@@ -127,3 +128,43 @@ class RandomOrder(TensorOperation):
     def __call__(self, *inputs):
         order = config.transform_rng().permutation(len(self.transforms))
         return chain([self.transforms[i] for i in order], inputs)
+
+
+class Unique(TensorOperation):
+    """Unique(): three outputs of an array of rank 2 or more, taken flattened: its distinct
+    values in order of first appearance, the int32 index of each element's value among them,
+    and the int32 count of each value.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> [a.tolist() for a in transforms.Unique()(np.array([[5, 3, 5], [1, 3, 7]]))]
+        [[5, 3, 1, 7], [0, 1, 0, 2, 1, 3], [2, 2, 1, 1]]
+    """
+
+    def _apply(self, x):
+        if x.ndim < 2:
+            raise RuntimeError("Unique: the input must have rank 2 or more (MindSpore's rule), "
+                               "but got shape %s" % (x.shape,))
+        flat = x.ravel()
+        values, first, inverse, counts = np.unique(flat, return_index=True, return_inverse=True,
+                                                   return_counts=True)
+        order = np.argsort(first, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        return (values[order], rank[inverse].astype(np.int32).ravel(),
+                counts[order].astype(np.int32))
+
+
+def not_random(function):
+    """not_random(function): mark a Python function given to ``map`` as deterministic (sets
+    ``function.random = False``) and return it.
+
+    Examples:
+        >>> from mindcell.dataset import transforms
+        >>> f = transforms.not_random(lambda x: x)
+        >>> f.random
+        False
+    """
+    function.random = False
+    return function

@@ -29,6 +29,11 @@ from mindcell.dataset.vision.linear import LinearTransformation, NormalizePad, R
 from mindcell.dataset.vision.multi_crop import FiveCrop, TenCrop
 from mindcell.dataset.vision.mix import CutMixBatch, MixUp, MixUpBatch
 from mindcell.dataset.vision.auto_augment import AutoAugment, RandAugment, TrivialAugmentWide
+from mindcell.dataset.vision.bbox import (BoundingBoxAugment, RandomCropWithBBox,
+                                          RandomHorizontalFlipWithBBox, RandomResizedCropWithBBox,
+                                          RandomResizeWithBBox, RandomVerticalFlipWithBBox,
+                                          ResizeWithBBox)
+from mindcell.dataset.transforms.extra import not_random
 from mindcell.dataset.vision.image_io import (encode_jpeg, encode_png, get_image_num_channels,
                                               get_image_size, read_file, read_image,
                                               write_file, write_jpeg, write_png)
@@ -52,4 +57,7 @@ __all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "Rand
            "NormalizePad", "RandomLighting", "LinearTransformation", "FiveCrop", "TenCrop",
            "MixUpBatch", "CutMixBatch", "MixUp", "read_file", "write_file", "read_image",
            "encode_jpeg", "encode_png", "write_jpeg", "write_png", "get_image_num_channels",
-           "get_image_size", "AutoAugment", "RandAugment", "TrivialAugmentWide"]
+           "get_image_size", "AutoAugment", "RandAugment", "TrivialAugmentWide",
+           "RandomHorizontalFlipWithBBox", "RandomVerticalFlipWithBBox", "ResizeWithBBox",
+           "RandomResizeWithBBox", "RandomCropWithBBox", "RandomResizedCropWithBBox",
+           "BoundingBoxAugment", "not_random"]
