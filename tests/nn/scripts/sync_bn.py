@@ -46,6 +46,23 @@ def check(mode, full, dy_full):
     assert not np.allclose(local, full.mean(axis=(0, 2, 3)))
 
 
+def check_process_groups(full):
+    """process_groups=[[0], [1]]: each rank alone (its own slice's statistics);
+    [[0, 1]]: the two ranks together (the whole batch's)."""
+    r, n = get_rank(), get_group_size()
+    rows = full.shape[0] // n
+    x = ms.Tensor(full[r * rows:(r + 1) * rows])
+    alone = nn.SyncBatchNorm(3, process_groups=[[k] for k in range(n)])
+    together = nn.SyncBatchNorm(3, process_groups=[list(range(n))])
+    assert alone.group_name is None and together.group_name is not None
+    local, whole = nn.BatchNorm2d(3), nn.BatchNorm2d(3)
+    for cell in (alone, together, local, whole):
+        cell.set_train(True)
+    np.testing.assert_allclose(alone(x).asnumpy(), local(x).asnumpy(), rtol=1e-5, atol=1e-6)
+    ref = whole(ms.Tensor(full)).asnumpy()[r * rows:(r + 1) * rows]
+    np.testing.assert_allclose(together(x).asnumpy(), ref, rtol=1e-4, atol=1e-5)
+
+
 if __name__ == "__main__":
     init()
     rng = np.random.default_rng(7)
@@ -54,4 +71,6 @@ if __name__ == "__main__":
     dy_full = rng.normal(size=full.shape).astype(np.float32)
     check(ms.PYNATIVE_MODE, full, dy_full)
     check(ms.GRAPH_MODE, full, dy_full)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    check_process_groups(full)
     print("ok rank", get_rank())
