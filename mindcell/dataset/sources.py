@@ -183,6 +183,27 @@ def _as_row(item, names):
     return tuple(to_array(v) for v in values)
 
 
+def _declared_types(op, schema, column_types):
+    """The column names a ``schema`` gives (None without one) and the numpy dtypes declared by
+    it or by ``column_types`` (None: not checked)."""
+    if schema is not None:
+        from mindcell.dataset.schema import Schema
+        schema = Schema(schema) if isinstance(schema, str) else schema
+        if not isinstance(schema, Schema) or not schema.columns:
+            raise TypeError("%s: 'schema' must be a Schema with columns or a schema file, but "
+                            "got %r" % (op, schema))
+        names = [c["name"] for c in schema.columns]
+        return names, [schema.numpy_type(n) for n in names]
+    if column_types is None:
+        return None, None
+    from mindcell.dtype import DType
+    if not isinstance(column_types, (list, tuple)) or not all(
+            isinstance(t, DType) for t in column_types):
+        raise TypeError("%s: 'column_types' must be a list of mindcell dtypes, but got %r"
+                        % (op, column_types))
+    return None, [t.np_dtype for t in column_types]
+
+
 class GeneratorDataset(MappableSource):
     """GeneratorDataset(source, column_names=None, column_types=None, schema=None,
     num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
@@ -194,7 +215,11 @@ class GeneratorDataset(MappableSource):
             or a callable returning one (a generator function), read again every epoch (a
             one-shot iterator is read once and kept). A row is a value (one column) or a
             tuple/list of values (numpy arrays, scalars, Tensors).
-        column_names (Union[str, list[str]]): the column names (required).
+        column_names (Union[str, list[str]]): the column names (required without a schema).
+        column_types (list[mindcell.dtype]): the dtype of every column: a row with another
+            dtype is an error (nothing is cast, as in MindSpore).
+        schema (Union[Schema, str]): a :class:`Schema` (or schema file) giving the column names
+            (instead of ``column_names``) and dtypes (checked as ``column_types``).
         num_samples (int): read at most this many rows per epoch.
         shuffle (bool): random-access sources only; default None shuffles them.
         sampler, num_shards, shard_id: random-access sources only, as
@@ -222,9 +247,14 @@ class GeneratorDataset(MappableSource):
                  num_shards=None, shard_id=None, python_multiprocessing=True, max_rowsize=None):
         op = "GeneratorDataset"
         check_workers(op, num_parallel_workers, python_multiprocessing)
-        if column_names is None:
-            raise ValueError("%s: 'column_names' is required" % op)
-        names = names_arg(op, "column_names", column_names)
+        schema_names, types = _declared_types(op, schema, column_types)
+        if column_names is None and schema_names is None:
+            raise ValueError("%s: 'column_names' (or a 'schema') is required" % op)
+        names = schema_names or names_arg(op, "column_names", column_names)
+        if types is not None and len(types) != len(names):
+            raise RuntimeError("%s: %d column types for %d columns %s"
+                             % (op, len(types), len(names), names))
+        self._types = types
         self._random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
         if not self._random_access:
             if not (callable(source) or hasattr(source, "__iter__")):
@@ -248,7 +278,17 @@ class GeneratorDataset(MappableSource):
         return self._size
 
     def _row_at(self, index):
-        return _as_row(self._source[index], self._names)
+        return self._checked(_as_row(self._source[index], self._names))
+
+    def _checked(self, row):
+        """The row, after checking its dtypes against ``column_types``/``schema`` (MindSpore
+        raises on a mismatch rather than casting)."""
+        if self._types is not None:
+            for name, value, dtype in zip(self._names, row, self._types):
+                if value.dtype != dtype and not (dtype.kind == "U" and value.dtype.kind in "US"):
+                    raise RuntimeError("GeneratorDataset: column %r is %s but column_types / "
+                                       "schema say %s" % (name, value.dtype, dtype))
+        return row
 
     def _items(self):
         src = self._source
@@ -268,4 +308,4 @@ class GeneratorDataset(MappableSource):
         if self.num_samples is not None:
             items = itertools.islice(items, self.num_samples)
         for item in items:
-            yield _as_row(item, self._names)
+            yield self._checked(_as_row(item, self._names))

@@ -350,3 +350,28 @@ def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_generator_dataset_schema_and_column_types(tmp_path):
+    def rows():
+        for i in range(3):
+            yield np.array([i, i + 0.5], np.float32), np.array(i, np.int32)
+
+    schema = ds.Schema()
+    schema.add_column("a", de_type=ms.float32)
+    schema.add_column("b", de_type=ms.int32)
+    data = ds.GeneratorDataset(rows, column_names=["x", "y"], schema=schema)
+    assert data.get_col_names() == ["a", "b"]  # the schema's names, as in MindSpore
+    assert [int(r["b"]) for r in _dicts(data)] == [0, 1, 2]
+    typed = ds.GeneratorDataset(rows, ["x", "y"], column_types=[ms.float32, ms.int32])
+    assert len(_dicts(typed)) == 3
+    with pytest.raises(RuntimeError, match="float16"):  # checked, never cast
+        _dicts(ds.GeneratorDataset(rows, ["x", "y"], column_types=[ms.float16, ms.int32]))
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"columns": {"b": {"type": "int64"}, "a": {"type": "float64"}}}))
+    with pytest.raises(RuntimeError, match="float64"):
+        _dicts(ds.GeneratorDataset(rows, schema=str(path)))
+    with pytest.raises(RuntimeError):
+        ds.GeneratorDataset(rows, ["x"], column_types=[ms.float32, ms.int32])
+    with pytest.raises(ValueError, match="column_names"):
+        ds.GeneratorDataset(rows)
