@@ -370,6 +370,7 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                       'AdaptiveAvgPool2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
                                            '[[[[ 2.50000000e+00,  4.50000000e+00],\n'
                                            '   [ 1.05000000e+01,  1.25000000e+01]]]])',
+                      'AdaptiveAvgPool3d': '(1, 1, 2, 2, 2)',
                       'AdaptiveMaxPool1d': 'Tensor(shape=[1, 2, 2], dtype=Float32, value=\n'
                                            '[[[ 1.00000000e+00,  3.00000000e+00],\n'
                                            '  [ 5.00000000e+00,  7.00000000e+00]]])',
@@ -379,6 +380,7 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                       'AvgPool2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
                                    '[[[[ 2.50000000e+00,  4.50000000e+00],\n'
                                    '   [ 1.05000000e+01,  1.25000000e+01]]]])',
+                      'AvgPool3d': '(1, 1, 1, 1, 1)',
                       'BCEWithLogitsLoss': 'Tensor(shape=[], dtype=Float32, value= '
                                            '0.514159619808197)',
                       'ConstantPad1d': '(1, 2, 6)',
@@ -416,6 +418,15 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                     '[[-2.13284516e+00, -5.13284540e+00, -1.32845238e-01],\n'
                                     ' [-1.31327391e+00, -3.13273907e-01, -1.13132734e+01]])',
                       'MSELoss': 'Tensor(shape=[], dtype=Float32, value= 0.046666670590639114)',
+                      'MaxUnpool2d': 'Tensor(shape=[1, 1, 4, 4], dtype=Float32, value=\n'
+                                     '[[[[ 1.00000000e+00,  0.00000000e+00,  0.00000000e+00,  '
+                                     '1.00000000e+00],\n'
+                                     '   [ 0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  '
+                                     '0.00000000e+00],\n'
+                                     '   [ 1.00000000e+00,  0.00000000e+00,  0.00000000e+00,  '
+                                     '0.00000000e+00],\n'
+                                     '   [ 0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  '
+                                     '1.00000000e+00]]]])',
                       'Mish': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                               '[[ 8.65098417e-01, -2.52501488e-01,  2.98653507e+00],\n'
                               ' [ 3.99741292e+00,  4.99955225e+00, -1.48540791e-02]])',
@@ -466,6 +477,10 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                                         'value=\n'
                                                         '[[[[ 2.50000000e+00,  4.50000000e+00],\n'
                                                         '   [ 1.05000000e+01,  1.25000000e+01]]]])',
+                                 'adaptive_avg_pool3d': 'Tensor(shape=[1, 1, 1, 2, 1], '
+                                                        'dtype=Float32, value=\n'
+                                                        '[[[[[ 2.50000000e+00],\n'
+                                                        '    [ 4.50000000e+00]]]]])',
                                  'adaptive_max_pool1d': 'Tensor(shape=[1, 2, 2], dtype=Float32, '
                                                         'value=\n'
                                                         '[[[ 1.00000000e+00,  3.00000000e+00],\n'
@@ -476,6 +491,9 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                  'avg_pool2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
                                                '[[[[ 2.50000000e+00,  4.50000000e+00],\n'
                                                '   [ 1.05000000e+01,  1.25000000e+01]]]])',
+                                 'avg_pool3d': 'Tensor(shape=[1, 1, 1, 1, 1], dtype=Float32, '
+                                               'value=\n'
+                                               '[[[[[ 3.50000000e+00]]]]])',
                                  'batch_norm': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
                                                '[[ 9.99994993e-01,  1.99998999e+00],\n'
                                                ' [ 2.99998498e+00,  5.99996996e+00]])',
@@ -555,6 +573,16 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                  'max_pool2d': 'Tensor(shape=[1, 1, 2, 2], dtype=Float32, value=\n'
                                                '[[[[ 5.00000000e+00,  7.00000000e+00],\n'
                                                '   [ 1.30000000e+01,  1.50000000e+01]]]])',
+                                 'max_unpool2d': 'Tensor(shape=[1, 1, 4, 4], dtype=Float32, '
+                                                 'value=\n'
+                                                 '[[[[ 0.00000000e+00,  0.00000000e+00,  '
+                                                 '0.00000000e+00,  0.00000000e+00],\n'
+                                                 '   [ 0.00000000e+00,  5.00000000e+00,  '
+                                                 '0.00000000e+00,  7.00000000e+00],\n'
+                                                 '   [ 0.00000000e+00,  0.00000000e+00,  '
+                                                 '0.00000000e+00,  0.00000000e+00],\n'
+                                                 '   [ 0.00000000e+00,  1.30000000e+01,  '
+                                                 '0.00000000e+00,  1.50000000e+01]]]])',
                                  'mse_loss': 'Tensor(shape=[], dtype=Float32, value= '
                                              '0.046666670590639114)',
                                  'nll_loss': 'Tensor(shape=[], dtype=Float32, value= -3.5)',

@@ -732,3 +732,70 @@ def test_gradients_match_finite_differences(i):
         lo[idx] -= eps
         num[idx] = (fn(Tensor(hi)).asnumpy() - fn(Tensor(lo)).asnumpy()) / (2 * eps)
     np.testing.assert_allclose(grad, num, rtol=1e-5, atol=1e-7)
+
+
+def _avg_pool3d_ref(a, k, s, p, ceil, include_pad, divisor=None):
+    n, c = a.shape[:2]
+    spatial = a.shape[2:]
+    outs = []
+    for size in spatial:
+        o = (size + 2 * p - k + (s - 1 if ceil else 0)) // s + 1
+        if ceil and (o - 1) * s >= size + p:
+            o -= 1
+        outs.append(o)
+    out = np.zeros((n, c, *outs))
+    for idx in np.ndindex(*outs):
+        lo = [i * s - p for i in idx]
+        hi = [min(l + k, size + p) for l, size in zip(lo, spatial)]
+        real = tuple(slice(max(l, 0), min(h, size)) for l, h, size in zip(lo, hi, spatial))
+        total = a[(slice(None), slice(None)) + real].sum((2, 3, 4))
+        count = (np.prod([h - l for l, h in zip(lo, hi)]) if include_pad else
+                 np.prod([r.stop - r.start for r in real]))
+        out[(slice(None), slice(None)) + idx] = total / (divisor or count)
+    return out
+
+
+@pytest.mark.parametrize("k,s,p,ceil,include,div", [(2, 2, 0, False, True, None),
+                                                    (3, 2, 1, False, False, None),
+                                                    (3, 2, 1, True, True, None),
+                                                    (2, 3, 1, True, False, None),
+                                                    (2, 1, 0, False, True, 3)])
+def test_avg_pool3d_reference(k, s, p, ceil, include, div):
+    a = RNG.standard_normal((1, 2, 5, 4, 6)).astype(np.float32)
+    got = F.avg_pool3d(Tensor(a), k, s, p, ceil, include, div)
+    assert_close(got, _avg_pool3d_ref(a, k, s, p, ceil, include, div), rtol=1e-5, atol=1e-6)
+    net = mint.nn.AvgPool3d(k, s, p, ceil, include, div)
+    assert_close(net(Tensor(a)), got.asnumpy())
+
+
+def test_adaptive_avg_pool3d_and_max_unpool2d():
+    a = RNG.standard_normal((2, 1, 5, 3, 4)).astype(np.float32)
+    got = F.adaptive_avg_pool3d(Tensor(a), (2, None, 3))
+    ref = np.zeros((2, 1, 2, 3, 3))
+    for i in range(2):
+        for j in range(3):
+            d0, d1 = (i * 5) // 2, -(-(i + 1) * 5 // 2)
+            w0, w1 = (j * 4) // 3, -(-(j + 1) * 4 // 3)
+            ref[:, :, i, :, j] = a[:, :, d0:d1, :, w0:w1].mean((2, 4))
+    assert_close(got, ref, rtol=1e-5, atol=1e-6)
+    assert mint.nn.AdaptiveAvgPool3d(1)(Tensor(a)).shape == (2, 1, 1, 1, 1)
+    img = RNG.standard_normal((1, 2, 4, 6)).astype(np.float32)
+    pooled, idx = F.max_pool2d(Tensor(img), 2, return_indices=True)
+    back = F.max_unpool2d(pooled, idx, 2).asnumpy()
+    blocks = img.reshape(1, 2, 2, 2, 3, 2)
+    keep = blocks == blocks.max((3, 5), keepdims=True)
+    np.testing.assert_array_equal(back, np.where(keep, blocks, 0).reshape(img.shape))
+    bigger = mint.nn.MaxUnpool2d(2)(pooled, idx, (4, 7)).asnumpy()
+    assert bigger.shape == (1, 2, 4, 7)
+    np.testing.assert_array_equal(bigger.reshape(1, 2, -1)[..., :24],
+                                  back.reshape(1, 2, -1))  # flat plane indices, as torch
+
+
+def test_sync_batch_norm_is_local_batch_norm_in_one_process():
+    a = RNG.standard_normal((6, 3, 2)).astype(np.float32)
+    sync, local = mint.nn.SyncBatchNorm(3), mint.nn.BatchNorm1d(3)
+    sync.set_train(True)
+    local.set_train(True)
+    assert_close(sync(Tensor(a)), local(Tensor(a)).asnumpy())
+    assert_close(sync.running_var, local.running_var.asnumpy())
+    assert [p.name for p in sync.get_parameters()] == [p.name for p in local.get_parameters()]

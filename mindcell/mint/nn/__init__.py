@@ -7,7 +7,7 @@ from mindcell.mint.nn.layers import (Linear, LayerNorm, Dropout, PReLU, Embeddin
                                      BCELoss)
 from mindcell.mint.nn.conv import Conv1d, Conv2d, Conv3d, ConvTranspose2d  # noqa: F401
 from mindcell.mint.nn.normalization import (BatchNorm1d, BatchNorm2d, BatchNorm3d,  # noqa: F401
-                                            GroupNorm)
+                                            GroupNorm, SyncBatchNorm)
 from mindcell.mint._example_output import OUTPUT as _OUTPUT
 from mindcell.mint.nn import _cells, _cell_table, layers as _layers
 
@@ -18,4 +18,4 @@ globals().update({name: getattr(_layers, name) for name in _GENERATED})
 # classes in MindSpore too: mindcell._faces binds mindcell.nn's here.
 __all__ = ["Linear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d", "LayerNorm", "Dropout",
            "PReLU", "Embedding", "BCELoss", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
-           "GroupNorm"] + _GENERATED
+           "GroupNorm", "SyncBatchNorm"] + _GENERATED

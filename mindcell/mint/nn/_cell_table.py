@@ -146,6 +146,29 @@ CELL_FACES = [
              summary="Columns (N, C * kh * kw, L) summed back into (N, C, *output_size).",
              example="x = Tensor(np.ones((1, 4, 9), np.float32))\n"
                      "mint.nn.Fold((4, 4), 2)(x)"),
+    CellFace("AvgPool3d", "kernel_size, stride=None, padding=0, ceil_mode=False, "
+             "count_include_pad=True, divisor_override=None", cls_name="AvgPool3dExt",
+             forward=lambda self, x: F.avg_pool3d(x, self.kernel_size, self.stride,
+                                                  self.padding, self.ceil_mode,
+                                                  self.count_include_pad,
+                                                  self.divisor_override),
+             summary="3-D average pooling of (N, C, D, H, W).",
+             example="x = Tensor(np.ones((1, 1, 2, 2, 2), np.float32))\n"
+                     "mint.nn.AvgPool3d(2)(x).shape"),
+    CellFace("AdaptiveAvgPool3d", "output_size",
+             lambda self, x: F.adaptive_avg_pool3d(x, self.output_size),
+             summary="Average pooling of (N, C, D, H, W) to ``output_size``.",
+             args={"output_size": "Union[int, tuple[int]], the output size (None keeps)."},
+             example="x = Tensor(np.ones((1, 1, 2, 4, 4), np.float32))\n"
+                     "mint.nn.AdaptiveAvgPool3d(2)(x).shape"),
+    CellFace("MaxUnpool2d", "kernel_size, stride=None, padding=0",
+             inputs="input, indices, output_size=None",
+             forward=lambda self, x, i, size=None: F.max_unpool2d(
+                 x, i, self.kernel_size, self.stride, self.padding, size),
+             summary="The inverse of 2-D max pooling with indices.",
+             example="x = Tensor(np.ones((1, 1, 2, 2), np.float32))\n"
+                     "i = Tensor(np.array([[[[0, 3], [8, 15]]]], np.int64))\n"
+                     "mint.nn.MaxUnpool2d(2)(x, i)"),
     # padding
     _pad("ConstantPad1d", 1, "constant", "Constant padding of the last dim."),
     _pad("ConstantPad2d", 2, "constant", "Constant padding of the last 2 dims."),

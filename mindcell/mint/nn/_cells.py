@@ -60,7 +60,8 @@ def _doc(face, params, example_output):
             kind, desc = _split_type(face.args.get(name) or ARG_DOCS.get(name, "Any, "))
             lines.append("    %s (%s): %s" % (name, kind, desc))
         lines.append("")
-    lines += ["Inputs:"] + ["    %s (Tensor)." % i.strip() for i in face.inputs.split(",")]
+    lines += ["Inputs:"] + ["    %s (Tensor)." % i.split("=")[0].strip()
+                            for i in face.inputs.split(",")]
     lines += ["", "Outputs:", "    Tensor (or a tuple of Tensors), as :mod:`mint.nn.functional`'s "
               "function gives.", ""]
     if face.example:
@@ -85,7 +86,7 @@ def build(faces, module_name, namespace, examples=None):
         src = ("def __init__(self%s):\n    _init(self, _face, {%s})\n\n"
                "def construct(self, %s):\n    return _face.forward(self, %s)\n") % (
             "".join(", " + p for p in params), ", ".join("%r: %s" % (n, n) for n in names_only),
-            face.inputs, face.inputs)
+            face.inputs, ", ".join(i.split("=")[0].strip() for i in face.inputs.split(",")))
         exec(src, ns)  # noqa: S102 (source built from our own table)
         cls = type(face.cls_name, (Cell,), {
             "__init__": ns["__init__"], "construct": ns["construct"], "_face": face,

@@ -4,6 +4,7 @@ from mindcell import ops
 from mindcell.mint import _impl as I
 from mindcell.mint._face import Face
 from mindcell.mint.nn import _fimpl as FI
+from mindcell.mint.nn import _fpool as FP
 
 _X = "x = Tensor(np.array([[1., -2., 3.], [4., 5., -6.]], np.float32))\n"
 _IMG = "x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))\n"
@@ -200,6 +201,24 @@ FACES = [
          "count_include_pad=True)", impl=FI.avg_pool1d,
          summary="The 1-D average pooling of an NCL input.", args=_POOL,
          example=_SEQ + "F.avg_pool1d(x, 2)"),
+    Face("avg_pool3d", "(input, kernel_size, stride=None, padding=0, ceil_mode=False, "
+         "count_include_pad=True, divisor_override=None)", impl=FP.avg_pool3d,
+         summary="The 3-D average pooling of an NCDHW (or CDHW) input.", args=_POOL,
+         example="x = Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))\n"
+                 "F.avg_pool3d(x, 2)"),
+    Face("adaptive_avg_pool3d", "(input, output_size)", impl=FP.adaptive_avg_pool3d,
+         summary="Average pooling of an NCDHW (or CDHW) input to ``output_size`` (None keeps "
+                 "a dim).", args=_POOL,
+         example="x = Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))\n"
+                 "F.adaptive_avg_pool3d(x, (1, 2, 1))"),
+    Face("max_unpool2d", "(input, indices, kernel_size, stride=None, padding=0, "
+         "output_size=None)", impl=FP.max_unpool2d,
+         summary="The inverse of :func:`max_pool2d` with ``return_indices``: each value put "
+                 "back at its index, zeros elsewhere.",
+         args=dict(_POOL, indices="Tensor, the int64 indices max_pool2d returned.",
+                   output_size="Union[tuple[int], None], the output's spatial size."),
+         example=_IMG + "out, idx = F.max_pool2d(x, 2, return_indices=True)\n"
+                        "F.max_unpool2d(out, idx, 2)"),
     Face("max_pool2d", "(input, kernel_size, stride=None, padding=0, dilation=1, "
          "ceil_mode=False, return_indices=False)", ops.max_pool2d, rename={"input": "x"},
          summary="The 2-D max pooling of an NCHW (or CHW) input.", args=_POOL,

@@ -1,6 +1,8 @@
 """``mint.nn`` BatchNorm1d/2d/3d and GroupNorm with MindSpore 2.10's (PyTorch-style)
 constructors, parameter names ('weight', 'bias', 'running_mean', 'running_var',
 'num_batches_tracked') and running-statistics update."""
+from typing import Optional
+
 from mindcell import dtype as mstype
 from mindcell import ops
 from mindcell.common.initializer import initializer
@@ -173,3 +175,42 @@ class GroupNorm(Cell):
     def extend_repr(self):
         return "num_groups=%d, num_channels=%d, eps=%s, affine=%s" % (
             self.num_groups, self.num_channels, self.eps, self.affine)
+
+
+class SyncBatchNorm(_BatchNorm):
+    """SyncBatchNorm(num_features, eps=1e-05, momentum=0.1, affine=True,
+    track_running_stats=True, process_group=None, dtype=None): :class:`BatchNorm1d` over
+    (N, C, *) whose batch statistics are those of every rank's batch. In one process (a group
+    of one rank) that is the local batch; with more ranks it raises NotImplementedError naming
+    ``process_group`` (the statistics all-reduce is not implemented).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, mint
+        >>> mint.nn.SyncBatchNorm(2)(Tensor(np.ones((3, 2, 4), np.float32))).shape
+        (3, 2, 4)
+    """
+    _ndims = (2, 3, 4, 5)
+
+    def __init__(self, num_features: int, eps: float = 1e-05, momentum: float = 0.1,
+                 affine: bool = True, track_running_stats: bool = True,
+                 process_group: Optional[str] = None, dtype=None):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype)
+        self.process_group = process_group
+
+    def construct(self, input):
+        if self.training and _group_size(self.process_group) > 1:
+            raise NotImplementedError(
+                "SyncBatchNorm: 'process_group' %r has more than one rank; synchronising the "
+                "batch statistics across ranks is not supported by mindcell"
+                % (self.process_group,))
+        return super().construct(input)
+
+
+def _group_size(group):
+    from mindcell import communication
+    try:
+        return communication.get_group_size() if group is None else \
+            communication.get_group_size(group)
+    except (RuntimeError, ValueError):  # communication not initialised: one process
+        return 1

@@ -1,4 +1,5 @@
-"""mint.nn ConvTranspose2d, Unfold, Fold: attributes, reprs and parameters."""
+"""mint.nn ConvTranspose2d, Unfold, Fold, AvgPool3d, AdaptiveAvgPool3d, MaxUnpool2d, SyncBatchNorm:
+attributes, reprs and parameters."""
 from _mint_util import ms, emit
 
 mnn = ms.mint.nn
@@ -21,3 +22,8 @@ describe("ConvTranspose2d.custom", mnn.ConvTranspose2d(4, 6, (3, 2), stride=2, p
                                                        dilation=(1, 2)))
 describe("Unfold", mnn.Unfold((2, 3), 1, 1, 2))
 describe("Fold", mnn.Fold((4, 5), 2, stride=(2, 1)))
+describe("AvgPool3d", mnn.AvgPool3d(2, 1, 1, True, False, 3))
+describe("AdaptiveAvgPool3d", mnn.AdaptiveAvgPool3d((1, 2, 3)))
+describe("MaxUnpool2d", mnn.MaxUnpool2d(2, 1))
+emit("SyncBatchNorm.params", [[p.name, list(p.shape), str(p.dtype)]
+                              for p in mnn.SyncBatchNorm(3).get_parameters()])
