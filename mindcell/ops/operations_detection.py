@@ -1,6 +1,7 @@
 """Primitive classes of object-detection ops: NMSWithMask, IOU, BoundingBoxEncode,
 BoundingBoxDecode, CheckValid and RandomChoiceWithMask, with MindSpore's split between
 constructor attributes and call inputs."""
+from mindcell._core.random_state import RandomStream
 from mindcell.ops._errors import check_int, check_number
 from mindcell.ops._prim_attrs import AttrPrimitive
 from mindcell.ops.function import detection_func as DF
@@ -96,17 +97,21 @@ class CheckValid(AttrPrimitive):
 
 class RandomChoiceWithMask(AttrPrimitive):
     """RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x): see
-    :func:`ops.choice_with_mask`. The draws come from mindcell's global generator
-    (``mindcell.set_seed``); ``seed``/``seed2`` are recorded."""
+    :func:`ops.choice_with_mask`. With ``seed`` or ``seed2`` non-zero the instance owns a
+    stream started from them (continued call after call, untouched by ``set_seed``); with both 0
+    it draws like ``choice_with_mask`` without a seed."""
 
     def __init__(self, count=256, seed=0, seed2=0):
         super().__init__()
         op = "RandomChoiceWithMask"
-        self.set_attrs(count=check_int(count, op, "count", 1), seed=check_int(seed, op, "seed", 0),
+        self.set_attrs(count=check_int(count, op, "count", 1, 2 ** 31 - 1),
+                       seed=check_int(seed, op, "seed", 0),
                        seed2=check_int(seed2, op, "seed2", 0), flags={"side_effect_hidden": True})
+        self._stream = RandomStream.of_instance(op, self.seed, self.seed2)
 
     def __call__(self, input_x):
-        return DF.choice_with_mask(input_x, self.count)
+        DF.check_choice_input(input_x, self.count, "RandomChoiceWithMask")
+        return DF.random_choice(input_x, self.count, self._stream)
 
 
 __all__ = ["NMSWithMask", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",

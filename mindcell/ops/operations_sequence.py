@@ -6,6 +6,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell._core import trace as _trace
+from mindcell._core.random_state import RandomStream
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_int, public_name, show
@@ -292,8 +293,9 @@ class ScatterAdd(AttrPrimitive):
 
 class UniformInt(AttrPrimitive):
     """UniformInt(seed=0, seed2=0)(shape, minval, maxval): Int32 samples uniform on
-    [minval, maxval) from mindcell's global generator (``mindcell.set_seed``); ``minval`` and
-    ``maxval`` are Int32 scalar tensors.
+    [minval, maxval); ``minval`` and ``maxval`` are Int32 scalar tensors. With ``seed`` or
+    ``seed2`` non-zero the instance owns a stream started from them (continued call after call,
+    untouched by ``set_seed``); with both 0 it draws from the unseeded shared stream.
 
     Raises:
         TypeError: ``minval``/``maxval`` are not Int32 tensors, or ``shape`` not a tuple.
@@ -306,6 +308,7 @@ class UniformInt(AttrPrimitive):
         self.set_attrs(seed=check_int(seed, "UniformInt", "seed", 0),
                        seed2=check_int(seed2, "UniformInt", "seed2", 0),
                        flags={"side_effect_hidden": True})
+        self._stream = RandomStream.of_instance("UniformInt", self.seed, self.seed2)
 
     def __call__(self, shape, minval, maxval):
         op = "UniformInt"
@@ -322,7 +325,8 @@ class UniformInt(AttrPrimitive):
                                   int(maxval.asnumpy())))
         shape = check_numel(tuple(check_int(s, op, "shape", 0) for s in shape), op)
         lo, hi = M.cast(minval, mstype.float64), M.cast(maxval, mstype.float64)
-        u = _state.uniform_p.bind(shape=shape, dtype=np.float64)
+        u = _state.uniform_p.bind(shape=shape, dtype=np.float64, minval=0.0, maxval=1.0,
+                                  stream=self._stream)
         # u < 1, so the floor stays below maxval
         sample = M.floor(M.add(M.mul(u, M.sub(hi, lo)), lo))
         return M.cast(M.minimum(sample, M.sub(hi, 1.0)), mstype.int32)

@@ -659,3 +659,32 @@ def test_scatter_updates_parameters_in_both_modes(mode):
     draws = [FnCell(lambda lo, hi: ops.UniformInt()((50,), lo, hi))(
         Tensor(0, ms.int32), Tensor(1000, ms.int32)).asnumpy() for _ in range(2)]
     assert not np.array_equal(*draws)  # every call (and graph run) draws afresh
+
+
+def test_random_ops_follow_seed_streams():
+    m = Tensor(RNG.uniform(size=(5, 6)) > 0.5)
+    # seeded instances own a stream: equal seeds give equal draws, successive calls differ
+    a, b = ops.RandomChoiceWithMask(4, 1, 2), ops.RandomChoiceWithMask(4, 1, 2)
+    first = a(m)[0].asnumpy()
+    assert np.array_equal(first, b(m)[0].asnumpy())
+    assert any(not np.array_equal(first, a(m)[0].asnumpy()) for _ in range(5))
+    lo, hi = Tensor(0, ms.int32), Tensor(1000, ms.int32)
+    np.testing.assert_array_equal(ops.UniformInt(3, 4)((20,), lo, hi).asnumpy(),
+                                  ops.UniformInt(3, 4)((20,), lo, hi).asnumpy())
+    # a functional op seed: one stream per seed, restarted by set_seed
+    ms.set_seed(3)
+    x1 = ops.choice_with_mask(m, 4, seed=5)[0].asnumpy()
+    ms.set_seed(3)
+    np.testing.assert_array_equal(ops.choice_with_mask(m, 4, seed=5)[0].asnumpy(), x1)
+
+
+def test_nms_with_mask_gradient_is_the_inverse_permutation(mode):
+    raw = RNG.uniform(0, 10, (6, 5))
+    raw[:, 2:4] += raw[:, :2] + 1
+    w = RNG.standard_normal((6, 5))
+    grad = FnCell(lambda t: ops.grad(lambda b: (ops.NMSWithMask(0.4)(b)[0] * Tensor(w, ms.float32))
+                                     .sum())(t))(Tensor(raw.astype(np.float32)))
+    order = np.argsort(-raw[:, 4], kind="stable")
+    want = np.empty_like(w)
+    want[order] = w
+    np.testing.assert_allclose(grad.asnumpy(), want, rtol=1e-6)

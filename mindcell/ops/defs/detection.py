@@ -5,7 +5,8 @@ shapes are fixed by the inputs' shapes and attributes, so they trace into graphs
 import numpy as np
 
 from mindcell._core.primitive import defprim
-from mindcell.context import global_rng
+from mindcell._core.random_state import draw_rng
+from mindcell.ops.defs import _grad_ops as G
 
 
 # ----- NMSWithMask ----------------------------------------------------------------------------
@@ -34,14 +35,30 @@ def _nms_infer(bboxes, iou_threshold):
     return (bboxes, ((n,), np.dtype(np.int32)), ((n,), np.dtype(np.bool_)))
 
 
-nms_with_mask_p = defprim("NMSWithMask", _nms_impl, nout=3, infer=_nms_infer)
+def _nms_bprop(bboxes, out, dout, iou_threshold):
+    # the sorted boxes are a permutation of the input rows: their gradient goes back through
+    # the inverse permutation (MindSpore has no gradient here and raises)
+    return (G.gather(dout[0], nms_unsort_p.bind(bboxes), 0),)
+
+
+def _nms_unsort_impl(bboxes):
+    order = np.argsort(-bboxes[:, 4].astype(np.float64), kind="stable")
+    inverse = np.empty(len(order), np.int64)
+    inverse[order] = np.arange(len(order))
+    return inverse
+
+
+nms_with_mask_p = defprim("NMSWithMask", _nms_impl, nout=3, infer=_nms_infer,
+                          bprop=_nms_bprop)
+nms_unsort_p = defprim("NMSUnsort", _nms_unsort_impl,
+                       infer=lambda b: ((b[0][0],), np.dtype(np.int64)))
 
 
 # ----- RandomChoiceWithMask -------------------------------------------------------------------
-def _choice_impl(x, count):
+def _choice_impl(x, count, stream=None):
     # NOTE: a primitive: which positions are True is only known from the values.
     positions = np.argwhere(x)
-    picked = positions[global_rng().permutation(len(positions))[:count]]
+    picked = positions[draw_rng(stream).permutation(len(positions))[:count]]
     index = np.zeros((count, x.ndim), np.int32)
     index[:len(picked)] = picked
     mask = np.zeros(count, bool)
@@ -49,7 +66,7 @@ def _choice_impl(x, count):
     return index, mask
 
 
-def _choice_infer(x, count):
+def _choice_infer(x, count, stream=None):
     return (((count, len(x[0])), np.dtype(np.int32)), ((count,), np.dtype(np.bool_)))
 
 

@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from mindcell import dtype as mstype
+from mindcell._core.random_state import RandomStream
 from mindcell.ops._errors import check_int, check_number, public_name, show
 from mindcell.ops._helpers import check_numel, check_tensor
 from mindcell.ops.defs import detection as D
@@ -263,8 +264,9 @@ def choice_with_mask(input_x, count=256, seed=None):
     Args:
         input_x (Tensor): Bool, 1-D to 5-D.
         count (int): how many coordinates to return (positive). Default: 256.
-        seed (int): accepted for MindSpore compatibility; draws come from mindcell's global
-            generator (``mindcell.set_seed``). Default: None.
+        seed (int): the op seed: calls with one seed continue one stream, restarted by
+            ``set_seed`` (MindSpore's rule for random functional ops; None counts as 0).
+            Default: None.
 
     Returns:
         tuple(index, mask): ``index`` Int32 (count, rank) coordinates, ``mask`` Bool (count,)
@@ -284,8 +286,14 @@ def choice_with_mask(input_x, count=256, seed=None):
     """
     op = "choice_with_mask"
     count = check_int(count, op, "count", 1, 2 ** 31 - 1)
+    check_choice_input(input_x, count, op)
     if seed is not None:
         check_int(seed, op, "seed", 0)
+    return random_choice(input_x, count, RandomStream.of_op(op, seed))
+
+
+def check_choice_input(input_x, count, op):
+    """A Bool tensor of rank 1 to 5 whose (count, rank) index output can be allocated."""
     check_tensor(input_x, op, "input_x")
     if input_x._np_dtype != np.bool_:
         raise TypeError("%s: 'input_x' must be a Bool tensor, but got %s"
@@ -294,7 +302,11 @@ def choice_with_mask(input_x, count=256, seed=None):
         raise ValueError("%s: 'input_x' must be 1-D to 5-D, but got shape %s"
                          % (public_name(op), input_x.shape))
     check_numel((count, input_x.ndim), op, "count")
-    return D.random_choice_with_mask_p.bind(input_x, count=count)
+
+
+def random_choice(input_x, count, stream):
+    """The RandomChoiceWithMask primitive drawing from ``stream``."""
+    return D.random_choice_with_mask_p.bind(input_x, count=count, stream=stream)
 
 
 def nms_with_mask(bboxes, iou_threshold=0.5, op="NMSWithMask"):
