@@ -210,19 +210,24 @@ def _remap(img, gx, gy, bilinear, pixel):
         out[inside] = img[gy[inside], gx[inside]]
         return out
     sx, sy, fx, fy = gx >> _INTER_BITS, gy >> _INTER_BITS, gx & (_TAB - 1), gy & (_TAB - 1)
-    extra = (None,) * (img.ndim - 2)
+    # a one-pixel border of the fill value stands for the taps just outside the image
+    padded = np.empty((h + 2, w + 2) + img.shape[2:], img.dtype)
+    padded[...] = pixel.astype(img.dtype)
+    padded[1:-1, 1:-1] = img
+    cx, cy = np.clip(sx, -1, w - 1) + 1, np.clip(sy, -1, h - 1) + 1
+    flat = padded.reshape((h + 2) * (w + 2), -1)
+    base = (cy * (w + 2) + cx).astype(np.intp)
+    integer = img.dtype == np.uint8
+    kind = np.int32 if integer else np.float64
     acc = 0
     for ox, oy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-        px, py = sx + ox, sy + oy
-        wgt = (fx if ox else _TAB - fx) * (fy if oy else _TAB - fy)
-        ok = (px >= 0) & (px < w) & (py >= 0) & (py < h)
-        tap = np.empty((oh, ow) + img.shape[2:], np.float64)
-        tap[...] = pixel
-        tap[ok] = img[py[ok], px[ok]]
-        acc = acc + wgt[(...,) + extra] * tap
+        wgt = ((fx if ox else _TAB - fx) * (fy if oy else _TAB - fy)).astype(kind)
+        tap = np.take(flat, base + (oy * (w + 2) + ox), axis=0).astype(kind)
+        acc = acc + wgt[..., None] * tap
+    acc = acc.reshape(gx.shape + img.shape[2:])
     gone = (sx >= w) | (sx + 1 < 0) | (sy >= h) | (sy + 1 < 0)
-    if img.dtype == np.uint8:  # OpenCV's 15-bit fixed point: weights * 32, rounded shift
-        out = np.clip((acc.astype(np.int64) * 32 + (1 << 14)) >> 15, 0, 255).astype(np.uint8)
+    if integer:  # OpenCV's 15-bit fixed point: weights * 32, rounded shift
+        out = np.clip((acc * 32 + (1 << 14)) >> 15, 0, 255).astype(np.uint8)
     else:
         out = (acc / (_TAB * _TAB)).astype(img.dtype)
     out[gone] = pixel.astype(img.dtype)
