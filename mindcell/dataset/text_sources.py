@@ -13,18 +13,24 @@ from mindcell.dataset.samplers import Shuffle
 __all__ = ["TextFileDataset", "CSVDataset"]
 
 
-def _line_offsets(path):
-    """(start, end) byte offsets of the non-empty lines of a file (without the newline)."""
+def _line_offsets(path, chunk=1 << 24):
+    """(start, end) byte offsets of the non-empty lines of a file (without the newline),
+    found chunk by chunk so a large corpus is never read whole."""
+    ends, size = [], os.path.getsize(path)
     with open(path, "rb") as f:
-        data = f.read()
-    out, pos = [], 0
-    while pos < len(data):
-        end = data.find(b"\n", pos)
-        end = len(data) if end < 0 else end
-        if end > pos:
-            out.append((pos, end))
-        pos = end + 1
-    return np.array(out, np.int64).reshape(-1, 2)
+        pos = 0
+        while True:
+            block = f.read(chunk)
+            if not block:
+                break
+            ends.append(np.flatnonzero(np.frombuffer(block, np.uint8) == 10) + pos)
+            pos += len(block)
+    newlines = np.concatenate(ends) if ends else np.zeros(0, np.int64)
+    stops = np.append(newlines, size) if (not len(newlines) or newlines[-1] != size - 1) \
+        else newlines
+    starts = np.concatenate([[0], newlines + 1])[:len(stops)]
+    keep = stops > starts
+    return np.stack([starts[keep], stops[keep]], axis=1).astype(np.int64).reshape(-1, 2)
 
 
 class TextFileDataset(FileRowsSource):
