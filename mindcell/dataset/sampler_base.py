@@ -84,19 +84,19 @@ class BuiltinSampler:
     def _draw(self, n, rng):
         raise NotImplementedError
 
-    def num_rows(self, n):
+    def _count_rows(self, n):
         """How many indices an epoch over ``n`` rows yields."""
         if self.child_sampler is not None:
-            n = self.child_sampler.num_rows(n)
+            n = self.child_sampler._count_rows(n)
         return self._size(n)
 
-    def indices(self, n, rng=None):
+    def _epoch_indices(self, n, rng=None):
         """The row indices of the next epoch over ``n`` rows (``rng``: the epoch's numpy
         generator)."""
         rng = rng if rng is not None else np.random.default_rng()
         if self.child_sampler is None:
             return np.asarray(self._draw(n, rng), np.int64)
-        base = np.asarray(self.child_sampler.indices(n, rng), np.int64)
+        base = np.asarray(self.child_sampler._epoch_indices(n, rng), np.int64)
         return base[np.asarray(self._draw(len(base), rng), np.int64)]
 
 

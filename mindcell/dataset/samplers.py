@@ -1,9 +1,10 @@
 """Samplers: which rows of a random-access dataset are read in an epoch, and in what order.
 
-Every sampler maps a dataset of ``n`` rows to a list of row indices (``indices(n, rng)``) and
-knows how many it yields (``num_rows(n)``). A sampler given a child (``add_child``) samples the
-child's indices instead of ``range(n)``. User samplers subclass :class:`Sampler` and write
-``__iter__``.
+Every sampler maps a dataset of ``n`` rows to a list of row indices (``_epoch_indices(n,
+rng)``) and knows how many it yields (``_count_rows(n)``; private names, so a user sampler's
+own attributes such as ``self.indices`` never clash with them). A sampler given a child
+(``add_child``) samples the child's indices instead of ``range(n)``. User samplers subclass
+:class:`Sampler` and write ``__iter__``.
 """
 import numbers
 
@@ -106,19 +107,19 @@ class SubsetSampler(BuiltinSampler):
 
     def __init__(self, indices, num_samples=None):
         super().__init__(num_samples)
-        self.indices_list = _check_indices(type(self).__name__, indices)
+        self.indices = _check_indices(type(self).__name__, indices)
         if self.num_samples is None:  # MindSpore reports the subset's size
-            self.num_samples = len(self.indices_list) or None
+            self.num_samples = len(self.indices) or None
 
     def _size(self, n):
-        return self._limit(len(self.indices_list))
+        return self._limit(len(self.indices))
 
     def _checked(self, n):
-        for v in self.indices_list:
+        for v in self.indices:
             if not 0 <= v < n:
                 raise RuntimeError("%s: sample ID (%d) is out of bound, expected range "
                                    "[0, %d]" % (type(self).__name__, v, n - 1))
-        return np.asarray(self.indices_list, np.int64)
+        return np.asarray(self.indices, np.int64)
 
     def _draw(self, n, rng):
         return self._checked(n)[:self._size(n)]

@@ -67,13 +67,13 @@ class MappableSource(Dataset):
     def _count(self):
         n = self._length()
         if self.sampler is not None:
-            n = self.sampler.num_rows(n)
+            n = self.sampler._count_rows(n)
         return n if self.num_samples is None else min(n, self.num_samples)
 
     def _order(self, epoch):
         n = self._length()
         if self.sampler is not None:
-            order = np.asarray(self.sampler.indices(n, epoch.rng()))
+            order = np.asarray(self.sampler._epoch_indices(n, epoch.rng()))
         elif self.shuffle_rows:
             order = epoch.rng().permutation(n)
         else:

@@ -375,3 +375,17 @@ def test_generator_dataset_schema_and_column_types(tmp_path):
         ds.GeneratorDataset(rows, ["x"], column_types=[ms.float32, ms.int32])
     with pytest.raises(ValueError, match="column_names"):
         ds.GeneratorDataset(rows)
+
+
+def test_user_sampler_attributes_do_not_clash():
+    class Picked(ds.Sampler):  # a common pattern: the sampler keeps its own 'indices'
+        def __init__(self, indices):
+            super().__init__()
+            self.indices = indices
+            self.num_rows = len(indices)
+
+        def __iter__(self):
+            return iter(self.indices)
+
+    assert _sampled(Picked([4, 2, 8])) == (3, [4, 2, 8])
+    assert ds.SubsetSampler([3, 1]).indices == [3, 1]  # MindSpore's attribute name
