@@ -17,6 +17,9 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                             ' [-2.20000000e+01,  7.90000000e+01]])',
                    'addmv': 'Tensor(shape=[2], dtype=Float32, value= [ 4.00000000e+00, '
                             '-1.00000000e+00])',
+                   'addr_': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
+                            '[[ 3.00000000e+00,  4.00000000e+00],\n'
+                            ' [ 6.00000000e+00,  8.00000000e+00]])',
                    'all': 'Tensor(shape=[2], dtype=Bool, value= [ True,  True])',
                    'allclose': 'True',
                    'amax': 'Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00,  '
@@ -56,6 +59,16 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                               '\n'
                               ' [[ 4.00000000e+00,  4.00000000e+00],\n'
                               '  [ 4.00000000e+00,  4.00000000e+00]]])',
+                   'batch_norm_elemt': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                                       '[[-9.99997795e-01, -9.99999642e-01,  9.99999821e-01],\n'
+                                       ' [ 9.99997795e-01,  9.99999642e-01, -9.99999821e-01]])',
+                   'batch_norm_gather_stats_with_counts': 'Tensor(shape=[3], dtype=Float32, value= '
+                                                          '[ 2.50000000e+00,  1.50000000e+00, '
+                                                          '-1.50000000e+00])',
+                   'batch_norm_stats': '(Tensor(shape=[3], dtype=Float32, value= [ '
+                                       '2.50000000e+00,  1.50000000e+00, -1.50000000e+00]), '
+                                       'Tensor(shape=[3], dtype=Float32, value= [ 6.66665196e-01,  '
+                                       '2.85714179e-01,  2.22222179e-01]))',
                    'bernoulli': '(3,)',
                    'bincount': 'Tensor(shape=[4], dtype=Int64, value= [0, 1, 0, 2])',
                    'bitwise_and': 'Tensor(shape=[2, 3], dtype=Int32, value=\n'
@@ -105,6 +118,7 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                              ' [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00],\n'
                              ' [ 1.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
                              ' [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00]])',
+                   'conv_tbc': '(5, 2, 4)',
                    'count_nonzero': 'Tensor(shape=[2], dtype=Int64, value= [2, 2])',
                    'cummax': '(Tensor(shape=[2, 3], dtype=Float32, value=\n'
                              '[[ 1.00000000e+00,  1.00000000e+00,  3.00000000e+00],\n'
@@ -166,6 +180,8 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'greater_equal': 'Tensor(shape=[2, 3], dtype=Bool, value=\n'
                                     '[[False, False,  True],\n'
                                     ' [ True,  True, False]])',
+                   'histc': 'Tensor(shape=[3], dtype=Float32, value= [ 1.00000000e+00,  '
+                            '2.00000000e+00,  1.00000000e+00])',
                    'hstack': '(2, 6)',
                    'index_add': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                                 '[[ 3.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
@@ -238,6 +254,9 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'not_equal': 'Tensor(shape=[2, 3], dtype=Bool, value=\n'
                                 '[[ True,  True,  True],\n'
                                 ' [ True,  True,  True]])',
+                   'npu_gelu': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
+                               '[[ 8.41344714e-01, -4.55002785e-02,  2.99595022e+00],\n'
+                               ' [ 3.99987316e+00,  4.99999857e+00, -0.00000000e+00]])',
                    'ones': 'Tensor(shape=[3], dtype=Float32, value= [ 1.00000000e+00,  '
                            '1.00000000e+00,  1.00000000e+00])',
                    'ones_like': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
@@ -341,12 +360,17 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                 '[[ 1.00000000e+00,  4.00000000e+00],\n'
                                 ' [-2.00000000e+00,  5.00000000e+00],\n'
                                 ' [ 3.00000000e+00, -6.00000000e+00]])',
+                   'triangular_solve': 'Tensor(shape=[2, 1], dtype=Float32, value=\n'
+                                       '[[ 1.00000000e+00],\n'
+                                       ' [ 1.00000000e+00]])',
                    'tril': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                            '[[ 1.00000000e+00,  0.00000000e+00,  0.00000000e+00],\n'
                            ' [ 4.00000000e+00,  5.00000000e+00,  0.00000000e+00]])',
                    'unbind': '(Tensor(shape=[3], dtype=Float32, value= [ 1.00000000e+00, '
                              '-2.00000000e+00,  3.00000000e+00]), Tensor(shape=[3], dtype=Float32, '
                              'value= [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00]))',
+                   'unique_consecutive': '(Tensor(shape=[3], dtype=Int64, value= [1, 2, 1]), '
+                                         'Tensor(shape=[3], dtype=Int64, value= [2, 2, 1]))',
                    'unsqueeze': '(1, 2, 3)',
                    'var': 'Tensor(shape=[2], dtype=Float32, value= [ 6.33333349e+00,  '
                           '3.70000000e+01])',

@@ -2,6 +2,7 @@
 statistics, indexing, stacking and random sampling, composed in ``_impl_more.py``."""
 from mindcell import ops
 from mindcell.mint import _impl_more as M
+from mindcell.mint import _impl_stats as S
 from mindcell.mint._face import Face
 from mindcell.ops._errors import check_choice
 
@@ -150,6 +151,78 @@ FACES = [
                "sorter": "Union[Tensor, None], indices that sort ``sorted_sequence``."},
          summary="Where each value would be inserted to keep the sequence sorted.",
          example=_V + "mint.searchsorted(v, Tensor(np.array([0.3, 0.8], np.float32)))"),
+    Face("histc", "(input, bins=100, min=0, max=0)", impl=S.histc,
+         args={"bins": "int, the number of equal-width bins.",
+               "min": "number, the lower end (with ``max`` 0 too: the data's minimum).",
+               "max": "number, the upper end (with ``min`` 0 too: the data's maximum)."},
+         summary="The histogram of ``input`` in ``bins`` bins over [min, max] (values outside "
+                 "not counted), in ``input``'s dtype.",
+         example="mint.histc(Tensor(np.array([0., 1., 1., 3.], np.float32)), 3, 0, 3)"),
+    Face("unique_consecutive", "(input, return_inverse=False, return_counts=False, dim=None)",
+         impl=S.unique_consecutive,
+         args={"return_inverse": "bool, also return each element's group index.",
+               "return_counts": "bool, also return each group's length.",
+               "dim": "Union[int, None], the dimension (the flattened input when None)."},
+         returns="Tensor, or a tuple with the inverse indices and counts (int64).",
+         summary="The first element of each run of equal consecutive elements. Eager only: "
+                 "the length depends on the values.",
+         example="mint.unique_consecutive(Tensor(np.array([1, 1, 2, 2, 1], np.int64)), "
+                 "return_counts=True)"),
+    Face("triangular_solve", "(b, A, upper=True, transpose=False, unitriangular=False)",
+         impl=S.triangular_solve, returns="tuple[Tensor, Tensor] (the solution, a copy of A).",
+         args={"b": "Tensor, (*, M, K) right-hand sides.", "A": "Tensor, (*, M, M) triangular.",
+               "upper": "bool, ``A`` is upper (else lower) triangular.",
+               "transpose": "bool, solve with ``A`` transposed.",
+               "unitriangular": "bool, take ``A``'s diagonal as ones."},
+         summary="``X`` with ``op(A) X = b`` for a triangular ``A``.",
+         example="A = Tensor(np.array([[2., 1.], [0., 4.]], np.float32))\n"
+                 "mint.triangular_solve(Tensor(np.array([[3.], [4.]], np.float32)), A)[0]"),
+    Face("batch_norm_stats", "(input, eps)", impl=S.batch_norm_stats,
+         returns="tuple[Tensor, Tensor] (mean, invstd) per channel.",
+         args={"eps": "float, added to the variance."},
+         summary="The per-channel (dim 1) mean and ``1 / sqrt(var + eps)`` of ``input``.",
+         example=_X + "mint.batch_norm_stats(x, 1e-5)"),
+    Face("batch_norm_elemt", "(input, weight=None, bias=None, mean=None, invstd=None, "
+         "eps=1e-05)", impl=S.batch_norm_elemt,
+         args={"weight": "Union[Tensor, None], the per-channel scale.",
+               "bias": "Union[Tensor, None], the per-channel shift.",
+               "mean": "Tensor, the per-channel mean.", "invstd": "Tensor, 1 / std.",
+               "eps": "float, checked (already in ``invstd``)."},
+         summary="``(input - mean) * invstd * weight + bias`` per channel (dim 1).",
+         example=_X + "m, s = mint.batch_norm_stats(x, 1e-5)\n"
+                      "mint.batch_norm_elemt(x, mean=m, invstd=s)"),
+    Face("batch_norm_gather_stats_with_counts", "(input, mean, invstd, running_mean=None, "
+         "running_var=None, momentum=0.1, eps=1e-05, counts=None)",
+         impl=S.batch_norm_gather_stats_with_counts,
+         returns="tuple[Tensor, Tensor] (global mean, global invstd).",
+         args={"mean": "Tensor, (world, C) per-rank means.",
+               "invstd": "Tensor, (world, C) per-rank 1 / std.",
+               "running_mean": "Union[Parameter, None], updated in place.",
+               "running_var": "Union[Parameter, None], updated in place (unbiased variance).",
+               "momentum": "float, the running statistics' update factor.",
+               "eps": "float, the epsilon inside ``invstd``.",
+               "counts": "Tensor, (world,) elements per rank."},
+         summary="The statistics of all ranks' batches from their per-rank statistics.",
+         example=_X + "m, s = mint.batch_norm_stats(x, 1e-5)\n"
+                      "mint.batch_norm_gather_stats_with_counts(x, m.reshape(1, -1), "
+                      "s.reshape(1, -1), counts=Tensor(np.array([2.], np.float32)))[0]"),
+    Face("conv_tbc", "(input, weight, bias, pad=0)", impl=S.conv_tbc,
+         args={"input": "Tensor, (time, batch, C_in).", "weight": "Tensor, (k, C_in, C_out).",
+               "bias": "Tensor, (C_out,).", "pad": "int, zero padding in time."},
+         summary="A 1-D convolution over time of a (time, batch, channels) input.",
+         example="x = Tensor(np.ones((5, 2, 3), np.float32))\n"
+                 "mint.conv_tbc(x, Tensor(np.ones((3, 3, 4), np.float32)), "
+                 "Tensor(np.zeros(4, np.float32)), 1).shape"),
+    Face("npu_gelu", "(input, approximate='none')", ops.gelu, rename={"input": "input_x"},
+         args={"approximate": "str, 'none' or 'tanh'."},
+         summary="The GELU activation (MindSpore's NPU-named alias of :func:`nn.functional."
+                 "gelu`).", example=_X + "mint.npu_gelu(x)"),
+    Face("addr_", "(input, vec1, vec2, beta=1, alpha=1)", impl=S.addr,
+         args=dict(_SCALE, vec1="Tensor, (n,).", vec2="Tensor, (m,)."),
+         summary="In place: ``input = beta * input + alpha * outer(vec1, vec2)``.",
+         example="x = Tensor(np.zeros((2, 2), np.float32))\n"
+                 "mint.addr_(x, Tensor(np.array([1., 2.], np.float32)), "
+                 "Tensor(np.array([3., 4.], np.float32)))"),
     # random sampling
     Face("rand", "(*size, generator=None, dtype=None, device=None)", impl=M.rand,
          only=_ONLY_GEN, args=dict(_GEN, size="int, the shape (or one sequence)."),

@@ -799,3 +799,65 @@ def test_sync_batch_norm_is_local_batch_norm_in_one_process():
     assert_close(sync(Tensor(a)), local(Tensor(a)).asnumpy())
     assert_close(sync.running_var, local.running_var.asnumpy())
     assert [p.name for p in sync.get_parameters()] == [p.name for p in local.get_parameters()]
+
+
+def test_histc_unique_consecutive_triangular_solve():
+    a = RNG.uniform(-1, 2, 200).astype(np.float32)
+    assert_close(mint.histc(Tensor(a), 7, -0.5, 1.5), np.histogram(a, 7, (-0.5, 1.5))[0],
+                 ms.float32)
+    assert_close(mint.histc(Tensor(a), 5), np.histogram(a, 5, (a.min(), a.max()))[0])
+    out, inv, counts = mint.unique_consecutive(Tensor(np.array([3, 3, 1, 3, 3, 3])), True, True)
+    assert_close(out, [3, 1, 3]) and assert_close(inv, [0, 0, 1, 2, 2, 2], ms.int64)
+    assert_close(counts, [2, 1, 3], ms.int64)
+    for upper in (True, False):
+        for transpose in (True, False):
+            for unit in (True, False):
+                m = np.triu(RNG.uniform(1, 2, (2, 3, 3))) if upper else np.tril(
+                    RNG.uniform(1, 2, (2, 3, 3)))
+                b = RNG.standard_normal((2, 3, 2))
+                eff = m.copy()
+                if unit:
+                    eff[:, np.arange(3), np.arange(3)] = 1
+                eff = np.swapaxes(eff, -1, -2) if transpose else eff
+                x, copy = mint.triangular_solve(Tensor(b), Tensor(m), upper, transpose, unit)
+                assert_close(x, np.linalg.solve(eff, b), rtol=1e-9, atol=1e-10)
+                assert_close(copy, m)
+
+
+def test_sync_batch_norm_statistics_functions():
+    a = RNG.standard_normal((6, 3, 2)).astype(np.float32)
+    mean, invstd = mint.batch_norm_stats(Tensor(a), 1e-5)
+    assert_close(mean, a.mean((0, 2)), rtol=1e-5, atol=1e-6)
+    assert_close(invstd, 1 / np.sqrt(a.var((0, 2)) + 1e-5), rtol=1e-5)
+    norm = mint.batch_norm_elemt(Tensor(a), Tensor(np.full(3, 2., np.float32)), None, mean,
+                                 invstd)
+    assert_close(norm, 2 * (a - a.mean((0, 2), keepdims=True)) / np.sqrt(
+        a.var((0, 2), keepdims=True) + 1e-5), rtol=1e-4, atol=1e-5)
+    # two "ranks" of 4 and 2 samples gather to the statistics of all 6
+    m1, s1 = mint.batch_norm_stats(Tensor(a[:4]), 1e-5)
+    m2, s2 = mint.batch_norm_stats(Tensor(a[4:]), 1e-5)
+    rm = ms.Parameter(Tensor(np.zeros(3, np.float32)), name="rm")
+    rv = ms.Parameter(Tensor(np.ones(3, np.float32)), name="rv")
+    g_mean, g_invstd = mint.batch_norm_gather_stats_with_counts(
+        Tensor(a), mint.stack([m1, m2]), mint.stack([s1, s2]), rm, rv, 0.1, 1e-5,
+        Tensor(np.array([8., 4.], np.float32)))
+    assert_close(g_mean, a.mean((0, 2)), rtol=1e-4, atol=1e-5)
+    assert_close(g_invstd, 1 / np.sqrt(a.var((0, 2)) + 1e-5), rtol=1e-4)
+    assert_close(rm, 0.1 * a.mean((0, 2)), rtol=1e-4, atol=1e-6)
+    assert_close(rv, 0.9 + 0.1 * a.var((0, 2), ddof=1), rtol=1e-4)
+
+
+def test_conv_tbc_and_addr_():
+    x_tbc = RNG.standard_normal((5, 2, 3)).astype(np.float32)
+    w = RNG.standard_normal((3, 3, 4)).astype(np.float32)
+    b = RNG.standard_normal(4).astype(np.float32)
+    padded = np.pad(x_tbc, ((1, 1), (0, 0), (0, 0)))
+    ref = np.stack([np.einsum("kbc,kco->bo", padded[t:t + 3], w) for t in range(5)]) + b
+    assert_close(mint.conv_tbc(Tensor(x_tbc), Tensor(w), Tensor(b), 1), ref, rtol=1e-4,
+                 atol=1e-5)
+    target = x()[:, :2]
+    v1, v2 = np.array([1., 2.], np.float32), np.array([3., 4.], np.float32)
+    expect = 2 * X_NP[:, :2] + 0.5 * np.outer(v1, v2)
+    out = mint.addr_(target, Tensor(v1), Tensor(v2), beta=2, alpha=0.5)
+    assert out is target
+    assert_close(target, expect)

@@ -43,3 +43,10 @@ show("randint.dtype", lambda: str(mint.randint(0, 5, (3,)).dtype))
 show("randint.high_only", lambda: mint.randint(5, (2, 2)).shape)
 show("rand_like", lambda: (mint.rand_like(X).shape, str(mint.rand_like(X).dtype)))
 show("randn_like", lambda: str(mint.randn_like(X, dtype=ms.float64).dtype))
+U = Tensor(np.array([1, 1, 2, 2, 1], np.int64))
+show("unique_consecutive", lambda: mint.unique_consecutive(U))
+show("unique_consecutive.all", lambda: mint.unique_consecutive(U, True, True))
+show("unique_consecutive.dim", lambda: mint.unique_consecutive(
+    Tensor(np.array([[1, 1], [1, 1], [2, 3]], np.int64)), True, True, 0))
+show("unique_consecutive.float", lambda: mint.unique_consecutive(
+    Tensor(np.array([[0.5, 0.5], [1., 0.5]], np.float32)), return_counts=True))
