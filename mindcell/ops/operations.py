@@ -313,9 +313,10 @@ class Argmax(Primitive):
         from mindcell import dtype as mstype
         self.axis = axis
         self.output_type = mstype.int32 if output_type is None else output_type
-        if self.output_type not in (mstype.int32, mstype.int64):
+        if not isinstance(self.output_type, mstype.DType) or \
+                self.output_type not in (mstype.int32, mstype.int64):
             raise ValueError("Argmax: 'output_type' must be Int32 or Int64, but got %s"
-                             % (output_type,))
+                             % show(output_type))
 
     def __call__(self, x):
         return F.cast(F.argmax(x, self.axis), self.output_type)
@@ -385,9 +386,9 @@ class Sort(Primitive):
 
 
 def _check_format(data_format, op):
-    if data_format not in ("NCHW", "NHWC"):
-        raise ValueError("%s: 'data_format' must be 'NCHW' or 'NHWC', but got %r"
-                         % (op, data_format))
+    if not isinstance(data_format, str) or data_format not in ("NCHW", "NHWC"):
+        raise ValueError("%s: 'data_format' must be 'NCHW' or 'NHWC', but got %s"
+                         % (op, show(data_format)))
     if data_format == "NHWC":
         raise ValueError("%s: the 'NHWC' data_format is only supported on GPU (as in MindSpore); "
                          "mindcell runs on CPU: use 'NCHW'" % op)
@@ -400,8 +401,10 @@ class Conv2D(Primitive):
     def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
                  dilation=1, group=1, data_format="NCHW"):
         super().__init__()
-        if isinstance(mode, bool) or mode != 1:
-            raise ValueError("Conv2D: 'mode' must be 1, but got %r" % (mode,))
+        if isinstance(mode, bool) or not isinstance(mode, int):
+            raise TypeError("Conv2D: 'mode' must be an int, but got %s" % show(mode))
+        if mode != 1:
+            raise ValueError("Conv2D: 'mode' must be 1, but got %d" % mode)
         _check_format(data_format, "Conv2D")
         self.out_channel, self.kernel_size = out_channel, kernel_size
         self.pad_mode, self.pad, self.stride = pad_mode, pad, stride

@@ -36,7 +36,7 @@ _OPERATORS = {
 def astype(self, dtype, copy=True):
     """astype(dtype, copy=True): converted to ``dtype``; with ``copy=False`` the tensor itself
     when it already has that dtype (as MindSpore)."""
-    if not copy and self.dtype == mstype.to_dtype(dtype):
+    if copy is False and isinstance(dtype, mstype.DType) and self.dtype == dtype:
         return self
     return F.cast(self, dtype)
 
