@@ -565,6 +565,9 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                  'glu': 'Tensor(shape=[2, 2], dtype=Float32, value=\n'
                                         '[[ 7.31058598e-01,  7.31058598e-01],\n'
                                         ' [ 7.31058598e-01,  7.31058598e-01]])',
+                                 'grid_sample': 'Tensor(shape=[1, 1, 1, 3], dtype=Float32, value=\n'
+                                                '[[[[ 0.00000000e+00,  7.50000000e+00,  '
+                                                '1.50000000e+01]]]])',
                                  'group_norm': '(1, 1, 4, 4)',
                                  'hardtanh': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                                              '[[ 1.00000000e+00, -1.00000000e+00,  '

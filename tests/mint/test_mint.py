@@ -861,3 +861,58 @@ def test_conv_tbc_and_addr_():
     out = mint.addr_(target, Tensor(v1), Tensor(v2), beta=2, alpha=0.5)
     assert out is target
     assert_close(target, expect)
+
+
+def _grid_sample_ref(img, grid, mode, padding, align):
+    n, c, h, w = img.shape
+    out = np.zeros((n, c) + grid.shape[1:3])
+
+    def unnorm(v, size):
+        return (v + 1) * (size - 1) / 2 if align else ((v + 1) * size - 1) / 2
+
+    def reflect(v, size):
+        lo, span = (0, size - 1) if align else (-0.5, size)
+        v = abs(v - lo)
+        flips, extra = divmod(v, span)
+        v = extra + lo if flips % 2 == 0 else span - extra + lo
+        return min(max(v, 0), size - 1)
+
+    for b, i, j in np.ndindex(n, *grid.shape[1:3]):
+        x, y = unnorm(grid[b, i, j, 0], w), unnorm(grid[b, i, j, 1], h)
+        if padding == "border":
+            x, y = min(max(x, 0), w - 1), min(max(y, 0), h - 1)
+        elif padding == "reflection":
+            x, y = reflect(x, w), reflect(y, h)
+        if mode == "nearest":
+            pts = [(int(np.rint(y)), int(np.rint(x)), 1.0)]
+        else:
+            x0, y0 = int(np.floor(x)), int(np.floor(y))
+            fx, fy = x - x0, y - y0
+            pts = [(y0, x0, (1 - fx) * (1 - fy)), (y0, x0 + 1, fx * (1 - fy)),
+                   (y0 + 1, x0, (1 - fx) * fy), (y0 + 1, x0 + 1, fx * fy)]
+        for yy, xx, wgt in pts:
+            if 0 <= yy < h and 0 <= xx < w:
+                out[b, :, i, j] += wgt * img[b, :, yy, xx]
+    return out
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align", [True, False])
+def test_grid_sample_reference(mode, padding, align):
+    img = RNG.standard_normal((2, 3, 4, 5))
+    grid = RNG.uniform(-1.6, 1.6, (2, 3, 6, 2))
+    got = F.grid_sample(Tensor(img), Tensor(grid), mode, padding, align)
+    assert_close(got, _grid_sample_ref(img, grid, mode, padding, align), rtol=1e-9, atol=1e-12)
+
+
+def test_grid_sample_identity_grid_reproduces_the_input():
+    img = RNG.standard_normal((1, 2, 3, 4)).astype(np.float32)
+    ys, xs = np.meshgrid(np.linspace(-1, 1, 3), np.linspace(-1, 1, 4), indexing="ij")
+    grid = np.stack([xs, ys], -1)[None].astype(np.float32)
+    assert_close(F.grid_sample(Tensor(img), Tensor(grid), align_corners=True), img, rtol=1e-5,
+                 atol=1e-6)
+    with pytest.raises(NotImplementedError, match="bicubic"):
+        F.grid_sample(Tensor(img), Tensor(grid), mode="bicubic")
+    with pytest.raises(ValueError, match="mode"):
+        F.grid_sample(Tensor(img), Tensor(grid), mode="cubic")

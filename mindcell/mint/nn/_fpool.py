@@ -1,12 +1,13 @@
-"""``mint.nn.functional`` pooling MindSpore's mint has as kernels and mindcell composes: 3-D
-average pooling (a grouped ones-kernel conv3d over the padded input, divided by the window
-counts), adaptive 3-D average pooling (per-axis averaging matrices) and 2-D max unpooling (a
-scatter into the flattened planes)."""
+"""``mint.nn.functional`` pooling and sampling MindSpore's mint has as kernels and mindcell
+composes: 3-D average pooling (a grouped ones-kernel conv3d over the padded input, divided by the
+window counts), adaptive 3-D average pooling (per-axis averaging matrices), 2-D max unpooling (a
+scatter into the flattened planes) and grid sampling (gathers of the four neighbours)."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell import ops
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import public_name, show, check_int, check_bool
+from mindcell.ops._errors import public_name, show, check_int, check_bool, check_choice
 
 
 def _triple(v, op, arg, low):
@@ -119,3 +120,71 @@ def max_unpool2d(input, indices, kernel_size, stride, padding, output_size):
     flat = ops.zeros((n, c, size[0] * size[1]), x.dtype)
     out = ops.scatter(flat, 2, ops.reshape(idx, (n, c, -1)), ops.reshape(x, (n, c, -1)))
     return _unbatch(ops.reshape(out, (n, c) + tuple(size)), batched)
+
+
+def _unnormalize(coord, size, align_corners):
+    if align_corners:
+        return (coord + 1) * ((size - 1) / 2.0)
+    return ((coord + 1) * size - 1) / 2.0
+
+
+def _reflect(coord, size, align_corners):
+    """Coordinates reflected into the image (torch's 'reflection' padding)."""
+    lo, span = (0.0, size - 1.0) if align_corners else (-0.5, float(size))
+    if span <= 0:
+        return ops.zeros_like(coord)
+    x = ops.abs(coord - lo)
+    flips = ops.floor(x / span)
+    extra = x - flips * span
+    even = ops.equal(ops.floor(flips / 2) * 2, flips)
+    out = ops.where(even, extra + lo, span - extra + lo)
+    return ops.clamp(out, 0, size - 1)
+
+
+def _gather_plane(flat, iy, ix, h, w):
+    """``flat`` (N, C, H*W) at integer (N, Ho, Wo) positions, zero outside the image."""
+    inside = ops.logical_and(ops.logical_and(ops.ge(iy, 0), ops.lt(iy, h)),
+                             ops.logical_and(ops.ge(ix, 0), ops.lt(ix, w)))
+    index = ops.clamp(iy, 0, h - 1) * w + ops.clamp(ix, 0, w - 1)
+    n, c = flat.shape[:2]
+    idx = ops.broadcast_to(ops.reshape(index, (n, 1, -1)),
+                           (n, c, index.shape[1] * index.shape[2]))
+    vals = ops.reshape(ops.gather_elements(flat, 2, ops.cast(idx, mstype.int64)),
+                       (n, c) + tuple(index.shape[1:]))
+    return vals * ops.unsqueeze(ops.cast(inside, flat.dtype), 1)
+
+
+def grid_sample(input, grid, mode, padding_mode, align_corners):
+    """4-D ``input`` (N, C, H, W) sampled at ``grid`` (N, Ho, Wo, 2) normalised (x, y) points."""
+    op = "grid_sample"
+    if mode == "bicubic":
+        raise NotImplementedError("%s: 'mode'='bicubic' is not supported by mindcell ('bilinear' "
+                                  "or 'nearest')" % public_name(op))
+    check_choice(mode, op, "mode", ("bilinear", "nearest"), ValueError)
+    check_choice(padding_mode, op, "padding_mode", ("zeros", "border", "reflection"),
+                 ValueError)
+    align = False if align_corners is None else check_bool(align_corners, op, "align_corners")
+    if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2 or grid.shape[0] != \
+            input.shape[0]:
+        raise ValueError("%s: expects input (N, C, H, W) and grid (N, Ho, Wo, 2), but got %s "
+                         "and %s" % (public_name(op), input.shape, grid.shape))
+    n, c, h, w = input.shape
+    gx = _unnormalize(grid[..., 0], w, align)
+    gy = _unnormalize(grid[..., 1], h, align)
+    if padding_mode == "border":
+        gx, gy = ops.clamp(gx, 0, w - 1), ops.clamp(gy, 0, h - 1)
+    elif padding_mode == "reflection":
+        gx, gy = _reflect(gx, w, align), _reflect(gy, h, align)
+    flat = ops.reshape(input, (n, c, h * w))
+    if mode == "nearest":
+        ix = ops.cast(ops.round(gx), mstype.int64)
+        iy = ops.cast(ops.round(gy), mstype.int64)
+        return _gather_plane(flat, iy, ix, h, w)
+    x0, y0 = ops.floor(gx), ops.floor(gy)
+    wx, wy = ops.unsqueeze(gx - x0, 1), ops.unsqueeze(gy - y0, 1)
+    x0, y0 = ops.cast(x0, mstype.int64), ops.cast(y0, mstype.int64)
+    x1, y1 = x0 + 1, y0 + 1
+    return (_gather_plane(flat, y0, x0, h, w) * (1 - wx) * (1 - wy)
+            + _gather_plane(flat, y0, x1, h, w) * wx * (1 - wy)
+            + _gather_plane(flat, y1, x0, h, w) * (1 - wx) * wy
+            + _gather_plane(flat, y1, x1, h, w) * wx * wy)

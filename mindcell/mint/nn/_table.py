@@ -219,6 +219,17 @@ FACES = [
                    output_size="Union[tuple[int], None], the output's spatial size."),
          example=_IMG + "out, idx = F.max_pool2d(x, 2, return_indices=True)\n"
                         "F.max_unpool2d(out, idx, 2)"),
+    Face("grid_sample", "(input, grid, mode='bilinear', padding_mode='zeros', "
+         "align_corners=None)", impl=FP.grid_sample,
+         summary="``input`` (N, C, H, W) sampled at the normalised (x, y) points of ``grid`` "
+                 "(N, Ho, Wo, 2), -1 and 1 being the edges.",
+         args={"grid": "Tensor, (N, Ho, Wo, 2) sampling points in [-1, 1].",
+               "mode": "str, 'bilinear' or 'nearest'.",
+               "padding_mode": "str, 'zeros', 'border' or 'reflection' for points outside.",
+               "align_corners": "Union[bool, None], -1/1 are the corner pixels' centres (True) "
+                                "or their outer edges (False, also for None)."},
+         example=_IMG + "g = Tensor(np.array([[[[-1., -1.], [0., 0.], [1., 1.]]]], "
+                        "np.float32))\nF.grid_sample(x, g, align_corners=True)"),
     Face("max_pool2d", "(input, kernel_size, stride=None, padding=0, dilation=1, "
          "ceil_mode=False, return_indices=False)", ops.max_pool2d, rename={"input": "x"},
          summary="The 2-D max pooling of an NCHW (or CHW) input.", args=_POOL,
