@@ -142,7 +142,7 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
-        if device is not None and device != "CPU":
+        if device is not None and not (isinstance(device, str) and device == "CPU"):
             raise ValueError("Tensor: only 'CPU' is supported for 'device', but got %r"
                              % (device,))
         self.init = None

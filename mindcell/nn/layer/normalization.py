@@ -21,6 +21,9 @@ class _BatchNorm(Cell):
                  use_batch_statistics=None, data_format="NCHW", dtype=mstype.float32):
         super().__init__()
         owner = type(self).__name__
+        if not isinstance(data_format, str):
+            raise TypeError("%s: 'data_format' must be a str, but got %s"
+                            % (owner, type(data_format).__name__))
         if data_format != "NCHW":
             raise ValueError("%s: the 'data_format' %r is not supported on CPU (MindSpore runs "
                              "'NHWC' on GPU only); use 'NCHW'" % (owner, data_format))

@@ -51,7 +51,7 @@ class _Pool2d(Cell):
 
 
 def _check_nchw(data_format, owner):
-    if data_format != "NCHW":
+    if not isinstance(data_format, str) or data_format != "NCHW":
         raise ValueError("%s: the 'data_format' %r is not supported on CPU (MindSpore runs "
                          "'NHWC' on GPU only); use 'NCHW'" % (owner, data_format))
 
