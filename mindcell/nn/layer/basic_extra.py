@@ -58,8 +58,7 @@ class OneHot(Cell):
         self.axis = check_int(axis, "OneHot", "axis")
         self.depth = check_int(depth, "OneHot", "depth")
         self.dtype = dtype
-        self.on_value = Tensor(on_value, dtype)
-        self.off_value = Tensor(off_value, dtype)
+        self.on_value, self.off_value = on_value, off_value
         self.onehot = P.OneHot(self.axis)
 
     def construct(self, indices):
@@ -74,7 +73,8 @@ class OneHot(Cell):
             shape = list(indices.shape)
             shape.insert(len(shape) if self.axis == -1 else self.axis, 0)
             return F.zeros(tuple(shape), self.dtype)
-        return self.onehot(indices, self.depth, self.on_value, self.off_value)
+        return self.onehot(indices, self.depth, Tensor(self.on_value, self.dtype),
+                           Tensor(self.off_value, self.dtype))
 
 
 class MatMul(Cell):
@@ -110,6 +110,10 @@ class MatMul(Cell):
         super().__init__()
         self.transpose_x1 = check_bool(transpose_x1, "MatMul", "transpose_x1")
         self.transpose_x2 = check_bool(transpose_x2, "MatMul", "transpose_x2")
+        # the primitives MindSpore's nn.MatMul holds
+        self.shape_op, self.expand_op = P.Shape(), P.ExpandDims()
+        self.squeeze_left_op, self.squeeze_right_op = P.Squeeze(-2), P.Squeeze(-1)
+        self.reduce_sum_op = P.ReduceSum(keep_dims=False)
 
     def construct(self, x1, x2):
         t1 = self.transpose_x1 and x1.ndim > 1
@@ -150,13 +154,16 @@ class Norm(Cell):
 
     def __init__(self, axis=(), keep_dims=False):
         super().__init__()
-        self.axis = _axis_tuple(axis, "Norm")
+        self._axes = _axis_tuple(axis, "Norm")
+        self.axis = axis  # as given, like MindSpore
         self.keep_dims = check_bool(keep_dims, "Norm", "keep_dims")
+        self.reduce_sum, self.sqrt = P.ReduceSum(keep_dims=True), P.Sqrt()
+        self.squeeze = P.Squeeze(self._axes)
 
     def construct(self, x):
         if not x.dtype.is_floating_point:
             x = F.cast(x, mstype.float32)
-        return F.sqrt(F.reduce_sum(F.square(x), self.axis, self.keep_dims))
+        return F.sqrt(F.reduce_sum(F.square(x), self._axes, self.keep_dims))
 
 
 class Range(Cell):
@@ -193,12 +200,12 @@ class Range(Cell):
         if limit is None:
             start, limit = 0, start
         ints = all(isinstance(v, int) for v in (start, limit, delta))
-        dtype = np.int32 if ints else np.float32
-        self.start, self.limit, self.delta = start, limit, delta
-        self.range_x = Tensor(np.arange(start, limit, delta).astype(dtype))
+        self.ms_dtype = mstype.int32 if ints else mstype.float32
+        self.result_tensor = Tensor(np.arange(start, limit, delta).astype(
+            np.int32 if ints else np.float32))
 
     def construct(self):
-        return self.range_x
+        return self.result_tensor
 
 
 class Moments(Cell):
@@ -232,14 +239,17 @@ class Moments(Cell):
         if axis is not None and not isinstance(axis, (int, tuple)) or isinstance(axis, bool):
             raise TypeError("Moments: 'axis' must be an int or a tuple, but got %s"
                             % type(axis).__name__)
-        self.axis = _axis_tuple(axis, "Moments")
+        self._axes = _axis_tuple(axis, "Moments")
+        self.axis = () if axis is None else axis  # as MindSpore stores it
         self.keep_dims = False if keep_dims is None else check_bool(keep_dims, "Moments",
                                                                     "keep_dims")
+        self.cast, self.reduce_mean = P.Cast(), P.ReduceMean(keep_dims=True)
+        self.squeeze = P.Squeeze(self._axes)
 
     def construct(self, x):
         if x.dtype not in (mstype.float16, mstype.float32):
             raise TypeError("Moments: 'x' must be float16 or float32, but got %s" % x.dtype)
-        axis = self.axis or None
+        axis = self._axes or None
         mean = F.mean(x, axis, keep_dims=True)
         variance = F.mean(F.square(F.sub(x, mean)), axis, keep_dims=self.keep_dims)
         if not self.keep_dims:
@@ -265,6 +275,12 @@ class LogSigmoid(Cell):
         >>> ms.nn.LogSigmoid()(ms.Tensor(np.array([0.0], np.float32)))
         Tensor(shape=[1], dtype=Float32, value= [-6.93147182e-01])
     """
+
+    def __init__(self):
+        super().__init__()
+        # MindSpore's primitives for log(1 / (1 + exp(-x))); the cell computes -softplus(-x)
+        self.mul, self.exp, self.add = P.Mul(), P.Exp(), P.Add()
+        self.rec, self.log = P.Reciprocal(), P.Log()
 
     def construct(self, x):
         if not isinstance(x, Tensor) or not x.dtype.is_floating_point:

@@ -167,6 +167,8 @@ class Conv2dTranspose(_Conv):
         self._out_pad = _pair(output_padding, "output_padding", "Conv2dTranspose")
         self._transpose_attrs(output_padding)
 
+    _transpose_primitive = Conv2DTranspose
+
     def _transpose_attrs(self, output_padding):
         """The attributes and primitive MindSpore's transposed convolutions hold."""
         self.output_padding = output_padding
@@ -175,7 +177,7 @@ class Conv2dTranspose(_Conv):
         self.is_pad = self.pad_mode == "pad"
         (self.padding_top, self.padding_bottom, self.padding_left,
          self.padding_right) = self._pads
-        self.conv2d_transpose = Conv2DTranspose(
+        self.conv2d_transpose = self._transpose_primitive(
             self.in_channels, self.kernel_size, pad_mode=self.pad_mode, pad=self._pads,
             stride=self.stride, dilation=self.dilation, group=self.group)
 

@@ -7,7 +7,7 @@ from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
 from mindcell.nn.layer.conv import (Conv2dTranspose, _Conv, check_group, conv_weight_and_bias,
                                      default_inits)
-from mindcell.nn.layer.inner_prims import Conv3DTranspose
+from mindcell.nn.layer.inner_prims import Conv2DBackpropInput, Conv3DTranspose
 from mindcell.ops import functional as F
 from mindcell.ops import operations as P
 from mindcell.ops._errors import check_choice, check_int, check_positive_int
@@ -51,6 +51,8 @@ class Conv1dTranspose(Conv2dTranspose):
         >>> net(ms.Tensor(np.ones((1, 2, 5), np.float32))).shape
         (1, 3, 10)
     """
+
+    _transpose_primitive = Conv2DBackpropInput  # MindSpore's Conv1dTranspose holds this class
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
                  padding=0, dilation=1, group=1, has_bias=False, weight_init=None,

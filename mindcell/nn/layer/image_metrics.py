@@ -7,6 +7,7 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_int, check_number
 
 
@@ -125,6 +126,7 @@ class SSIM(Cell):
         self.k1 = check_number(k1, "SSIM", "k1")
         self.k2 = check_number(k2, "SSIM", "k2")
         self._window = Tensor(gaussian_window(self.filter_size, filter_sigma))
+        self.concat, self.reduce_mean = P.Concat(axis=1), P.ReduceMean()
 
     def construct(self, img1, img2):
         _check_pair("SSIM", img1, img2)

@@ -51,12 +51,12 @@ class BatchNorm(Primitive):
         return y, batch_mean, batch_var, batch_mean, batch_var
 
 
-class Conv2DTranspose(Primitive):
-    """Conv2DTranspose(out_channel, kernel_size, pad_mode='valid', pad=0, pad_list=None,
+class Conv2DBackpropInput(Primitive):
+    """Conv2DBackpropInput(out_channel, kernel_size, pad_mode='valid', pad=0, pad_list=None,
     mode=1, stride=1, dilation=1, group=1, data_format='NCHW')(dout, weight, input_size): the
     gradient of Conv2D with respect to its input (MindSpore's Conv2DBackpropInput): an
     ``input_size`` tensor whose Conv2D with ``weight`` (out, in/group, kh, kw) would have the
-    shape of ``dout``.
+    shape of ``dout``. ``Conv2DTranspose`` is the same primitive under its other name.
 
     Examples:
         >>> import numpy as np
@@ -70,7 +70,7 @@ class Conv2DTranspose(Primitive):
 
     def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=None, mode=1,
                  stride=1, dilation=1, group=1, data_format="NCHW"):
-        super().__init__("Conv2DTranspose")
+        super().__init__(type(self).__name__)
         if pad_mode.lower() not in ("valid", "same", "pad"):
             raise ValueError("Conv2DTranspose: 'pad_mode' must be 'valid', 'same' or 'pad', but "
                              "got %r" % (pad_mode,))
@@ -99,6 +99,11 @@ class Conv2DTranspose(Primitive):
                                    input_shape=tuple(input_size), stride=self.stride,
                                    padding=tuple(pads), dilation=self.dilation,
                                    groups=self.group)
+
+
+class Conv2DTranspose(Conv2DBackpropInput):
+    """Conv2DTranspose(out_channel, kernel_size, ...)(dout, weight, input_size): the
+    :class:`Conv2DBackpropInput` primitive under the name ``nn.Conv2dTranspose`` uses."""
 
 
 class Conv3D(Primitive):

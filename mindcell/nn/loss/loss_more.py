@@ -4,6 +4,7 @@ from mindcell.nn.cell import Cell
 from mindcell.nn.layer.activation import get_activation
 from mindcell.nn.loss.loss import LossBase
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_number
 
 
@@ -32,6 +33,10 @@ class MAELoss(LossBase):
         1.5
     """
 
+    def __init__(self, reduction="mean"):
+        super().__init__(reduction)
+        self.abs = P.Abs()
+
     def construct(self, logits, label):
         return self.get_loss(F.abs(F.sub(logits, label)))
 
@@ -57,6 +62,7 @@ class RMSELoss(LossBase):
 
     def __init__(self):
         super().__init__()
+        self.dtype = P.DType()
 
     def construct(self, logits, label):
         return F.sqrt(F.mse_loss(logits, label, "mean"))
@@ -111,6 +117,7 @@ class DiceLoss(LossBase):
         self.smooth = check_number(smooth, "DiceLoss", "smooth")
         if self.smooth <= 0:
             raise ValueError("DiceLoss: 'smooth' must be > 0, but got %r" % smooth)
+        self.reshape = P.Reshape()
 
     def construct(self, logits, label):
         _check_same_shape("DiceLoss", logits, label)
@@ -167,6 +174,7 @@ class MultiClassDiceLoss(LossBase):
             raise TypeError("MultiClassDiceLoss: 'activation' must be a str or Cell, but got %s"
                             % type(activation).__name__)
         self.weights, self.ignore_indiex = weights, ignore_indiex
+        self.reshape = P.Reshape()
         self.binarydiceloss = DiceLoss(smooth=1e-5)
         self.activation = get_activation(activation) if isinstance(activation, str) \
             else activation

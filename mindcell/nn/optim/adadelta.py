@@ -64,6 +64,8 @@ class Adadelta(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         self.rho = _check_float(rho, "rho", 0.0, 1.0)
         self.epsilon = _check_float(epsilon, "epsilon", 0.0)
+        self.init_args = {"rho": rho, "epsilon": epsilon, "loss_scale": loss_scale,
+                          "weight_decay": weight_decay}
         self.accum = self.clone_state("accum")
         self.accum_update = self.clone_state("accum_update")
 

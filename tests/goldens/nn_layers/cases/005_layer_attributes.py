@@ -60,6 +60,35 @@ ATTRS = {
     "MSELoss": ["average", "reduce", "reduce_mean", "reduce_sum", "mul", "cast"],
     "MSELoss_sum": ["average", "reduce"],
     "L1Loss_none": ["average", "reduce", "reduction"],
+    # the cells this work added
+    "OneHot": ["depth", "dtype", "off_value", "on_value", "onehot"],
+    "MatMul": ["expand_op", "reduce_sum_op", "shape_op", "squeeze_left_op", "squeeze_right_op",
+               "transpose_x1", "transpose_x2"],
+    "Norm": ["axis", "keep_dims", "reduce_sum", "sqrt", "squeeze"],
+    "Range": ["ms_dtype", "result_tensor"],
+    "Moments": ["axis", "cast", "keep_dims", "reduce_mean", "squeeze"],
+    "LogSigmoid": ["add", "exp", "log", "mul", "rec"],
+    "MAELoss": ["abs", "average", "cast", "mul", "reduce", "reduce_mean", "reduce_sum"],
+    "RMSELoss": ["average", "dtype", "reduce"],
+    "DiceLoss": ["average", "reduce", "reshape", "smooth"],
+    "MultiClassDiceLoss": ["ignore_indiex", "reshape", "weights", "binarydiceloss",
+                           "activation"],
+    "SSIM": ["concat", "filter_sigma", "filter_size", "k1", "k2", "max_val", "reduce_mean"],
+    "PSNR": ["max_val"],
+    "Conv2dBnAct": ["after_fake", "has_act", "has_bn", "conv", "batchnorm", "activation"],
+    "DenseBnAct": ["activation", "after_fake", "has_act", "has_bn", "dense"],
+    "BatchNorm3d": ["reshape", "shape", "bn2d"],
+    "SyncBatchNorm": ["group_name", "is_global", "process_groups", "rank_id", "rank_size",
+                      "momentum", "bn_train", "format"],
+    "Conv1dTranspose": ["bias_add", "bias_init", "conv2d_transpose", "data_format", "dilation",
+                        "expand_dims", "is_pad", "is_same", "is_valid", "kernel_size",
+                        "padding", "shape", "squeeze", "stride", "weight_init"],
+    "Conv3dTranspose": ["bias_add", "bias_init", "conv3d_transpose", "data_format", "dilation",
+                        "kernel_size", "output_padding", "padding", "shape", "stride",
+                        "weight_init"],
+    "Adadelta": ["accum", "accum_update", "epsilon", "rho", "init_args", "decay_flags",
+                 "is_group", "param_length"],
+    "ForwardValueAndGrad": ["get_all", "get_by_list", "sens_param", "weights"],
 }
 
 x4 = Tensor(np.arange(2 * 2 * 5 * 5, dtype=np.float32).reshape(2, 2, 5, 5) / 50)
@@ -93,6 +122,27 @@ CELLS = {
     "MSELoss": nn.MSELoss(),
     "MSELoss_sum": nn.MSELoss("sum"),
     "L1Loss_none": nn.L1Loss("none"),
+    "OneHot": nn.OneHot(depth=3, on_value=2.0),
+    "MatMul": nn.MatMul(),
+    "Norm": nn.Norm(axis=1),
+    "Range": nn.Range(1, 5),
+    "Moments": nn.Moments(axis=0),
+    "LogSigmoid": nn.LogSigmoid(),
+    "MAELoss": nn.MAELoss(),
+    "RMSELoss": nn.RMSELoss(),
+    "DiceLoss": nn.DiceLoss(),
+    "MultiClassDiceLoss": nn.MultiClassDiceLoss(),
+    "SSIM": nn.SSIM(),
+    "PSNR": nn.PSNR(),
+    "Conv2dBnAct": nn.Conv2dBnAct(2, 3, 3, has_bn=True, activation="relu"),
+    "DenseBnAct": nn.DenseBnAct(3, 2),
+    "BatchNorm3d": nn.BatchNorm3d(2),
+    "SyncBatchNorm": nn.SyncBatchNorm(2, momentum=0.7),
+    "Conv1dTranspose": nn.Conv1dTranspose(2, 3, 3, stride=2, pad_mode="pad", padding=1),
+    "Conv3dTranspose": nn.Conv3dTranspose(2, 3, 3, output_padding=0),
+    "Adadelta": nn.Adadelta([Parameter(Tensor(np.ones(2, np.float32)), name="w")]),
+    "ForwardValueAndGrad": nn.ForwardValueAndGrad(nn.WithLossCell(nn.Dense(2, 1),
+                                                                  nn.MSELoss())),
 }
 
 
@@ -105,6 +155,10 @@ def kind(v):
         return "Cell:" + type(v).__name__
     if isinstance(v, ops.Primitive):
         return "Prim:" + type(v).__name__
+    if isinstance(v, dict):
+        return sorted(v)
+    if type(v).__name__ in ("Float", "Int", "DType", "TensorType"):
+        return "dtype:" + str(v)
     if isinstance(v, (bool, int, float, str, type(None))):
         return v
     if isinstance(v, (tuple, list)) and all(isinstance(i, (int, float, str, bool)) for i in v):
