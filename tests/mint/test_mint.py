@@ -916,3 +916,68 @@ def test_grid_sample_identity_grid_reproduces_the_input():
         F.grid_sample(Tensor(img), Tensor(grid), mode="bicubic")
     with pytest.raises(ValueError, match="mode"):
         F.grid_sample(Tensor(img), Tensor(grid), mode="cubic")
+
+
+
+# ----- GRAPH_MODE sweep over the composed functions -----------------------------------------
+GRAPH_SWEEP = {
+ 'addmm': lambda a: mint.addmm(a, a, a.T @ a * 0 + mint.ones((3, 3)), beta=2),
+ 'baddbmm': lambda a: mint.baddbmm(a[None], a[None], mint.ones((1, 3, 3))),
+ 'diag': lambda a: mint.diag(a, 1) + mint.diag(a[0], -1).sum(),
+ 'kthvalue': lambda a: mint.kthvalue(a, 2, 1)[0],
+ 'median': lambda a: mint.median(a, 1)[0] + mint.median(a),
+ 'norm': lambda a: mint.norm(a, 3, 1) + mint.norm(a, float('inf')),
+ 'take': lambda a: mint.take(a, Tensor(np.array([0, -1], np.int64))),
+ 'select': lambda a: mint.select(a, 1, -1),
+ 'index_add': lambda a: mint.index_add(a, 1, Tensor(np.array([0, 0], np.int64)), a[:, :2],
+                                       alpha=2),
+ 'searchsorted': lambda a: mint.searchsorted(mint.sort(a[0])[0], a[1]),
+ 'count_nonzero': lambda a: mint.count_nonzero(a > 0, 1),
+ 'nansum': lambda a: mint.nansum(a, 1),
+ 'dstack': lambda a: mint.dstack([a, a]),
+ 'meshgrid': lambda a: mint.meshgrid(a[0], a[1])[1],
+ 'triangular_solve': lambda a: mint.triangular_solve(a.T, mint.triu(mint.ones((3, 3))) * 2)[0],
+ 'batch_norm_stats': lambda a: mint.batch_norm_stats(a, 1e-5)[1],
+ 'conv_tbc': lambda a: mint.conv_tbc(a[:, :, None] * mint.ones((2, 3, 2)), mint.ones((3, 2, 4)),
+                                     mint.zeros(4), 1),
+ 'squeeze': lambda a: mint.squeeze(a[None], (0, 1)),
+ 'max': lambda a: mint.max(a, 1)[0] + mint.max(a),
+ 'repeat_interleave': lambda a: mint.repeat_interleave(a, 2, 0, output_size=4),
+ 'index_select': lambda a: mint.index_select(a, 1, Tensor(np.array([2, 0], np.int32))),
+ 'one_hot': lambda a: F.one_hot(mint.argmax(a, 1), 3),
+ 'conv2d_same': lambda a: F.conv2d(a.reshape(1, 1, 2, 3), mint.ones((2, 1, 3, 3)),
+                                   padding='same'),
+ 'avg_pool3d': lambda a: F.avg_pool3d(a.reshape(1, 1, 1, 2, 3), (1, 2, 2), 1, 0, True, False),
+ 'adaptive_avg_pool3d': lambda a: F.adaptive_avg_pool3d(a.reshape(1, 1, 1, 2, 3), (1, 1, 2)),
+ 'grid_sample': lambda a: F.grid_sample(a.reshape(1, 1, 2, 3),
+                                       mint.clamp(a.reshape(1, 1, 3, 2), -1, 1)),
+ 'max_unpool2d': lambda a: F.max_unpool2d(*F.max_pool2d(a.reshape(1, 1, 2, 3), (2, 1),
+                                                        return_indices=True), (2, 1)),
+ 'kl_div': lambda a: F.kl_div(F.log_softmax(a, 1), F.softmax(a * 2, 1), 'batchmean'),
+ 'group_norm': lambda a: F.group_norm(a.reshape(1, 2, 3), 2),
+ 'normalize': lambda a: F.normalize(a),
+ 'pad_reflect': lambda a: F.pad(a[None], (1, 1), mode='reflect'),
+ 'dropout_eval': lambda a: F.dropout(a, 0.5, training=False),
+ 'hardtanh': lambda a: F.hardtanh(a, -0.5, 0.5),
+ 'threshold': lambda a: F.threshold(a, 0.1, 9.),
+ 'glu': lambda a: F.glu(mint.cat([a, a], 1)),
+ 'cross_entropy_smooth': lambda a: F.cross_entropy(a, Tensor(np.array([2, 0], np.int64)),
+                                                  label_smoothing=0.1),
+ 'empty_like': lambda a: mint.empty_like(a) * 0 + a,
+ 'zeros': lambda a: mint.zeros((2, 3)) + a,
+ 'arange': lambda a: mint.arange(3) + a,
+ 'full_like': lambda a: mint.full_like(a, 2) * a,
+ 'unfold': lambda a: F.unfold(a.reshape(1, 1, 2, 3), (2, 2)),
+ 'addr': lambda a: mint.addcdiv(a, a, a * a + 1, value=2),
+ 'avg_pool1d': lambda a: F.avg_pool1d(a[None], 2, 1, 1),
+ 'conv1d': lambda a: F.conv1d(a[None], mint.ones((1, 2, 2)), padding=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRAPH_SWEEP))
+def test_composed_functions_in_graph_mode(name):
+    fn = GRAPH_SWEEP[name]
+    a = Tensor(np.random.default_rng(0).standard_normal((2, 3)).astype(np.float32))
+    eager, graph = fn(a), ms.jit(fn)(a)
+    assert graph.dtype == eager.dtype and graph.shape == eager.shape
+    np.testing.assert_allclose(graph.asnumpy(), eager.asnumpy(), rtol=1e-5, atol=1e-6)
