@@ -56,8 +56,11 @@ def prod(a, axis=None, keepdims=False, initial=None):
 
 def _extreme(a, axis, keepdims, initial, where, name, fn, pick):
     t, axes = _prep(a, axis, keepdims, name)
-    if where is not True:
-        raise U.fail(name, "only where=True is supported", ValueError)
+    if where is not True:  # ops.amax/amin take the mask (and need initial, as numpy)
+        if initial is None:
+            raise U.fail(name, "a 'where' mask needs 'initial'", ValueError)
+        return fn(t, axes if axes else (), keepdims, initial=initial,
+                  where=U.asarray(where, name))
     if not axes:
         r = t
     elif t.size == 0 and initial is None:
@@ -69,7 +72,8 @@ def _extreme(a, axis, keepdims, initial, where, name, fn, pick):
 
 
 def amax(a, axis=None, keepdims=False, initial=None, where=True):
-    """amax(a, axis=None, keepdims=False, initial=None, where=True): the maximum."""
+    """amax(a, axis=None, keepdims=False, initial=None, where=True): the maximum; ``where``
+    (a bool array broadcast to ``a``) picks the elements compared, with ``initial``."""
     return _extreme(a, axis, keepdims, initial, where, "amax", ops.amax, ops.maximum)
 
 
