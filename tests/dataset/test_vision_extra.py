@@ -571,3 +571,32 @@ def test_unique_and_not_random():
     assert firsts == sorted(firsts) and index.dtype == np.int32
     f = T.not_random(lambda a: a)
     assert f.random is False and vision.not_random is T.not_random
+
+
+def test_bicubic_warps_close_to_exact_cubic_convolution():
+    x = image(30, (12, 14, 3))
+    np.testing.assert_array_equal(vision.Rotate(0, Inter.BICUBIC)(x), x)
+    np.testing.assert_array_equal(vision.Rotate(90, Inter.BICUBIC)(x[:12, :12]),
+                                  np.rot90(x[:12, :12]))
+
+    def keys(t):
+        t = abs(t)
+        return ((1.25 * t - 2.25) * t * t + 1 if t <= 1 else
+                ((-0.75 * t + 3.75) * t - 6) * t + 3 if t < 2 else 0.0)
+    got = vision.Rotate(20, Inter.BICUBIC)(x).astype(np.float64)
+    h, w = x.shape[:2]
+    cx, cy, t = (w - 1) / 2, (h - 1) / 2, math.radians(20)
+    worst = 0.0
+    for yy in range(3, h - 3):  # interior pixels: all 16 taps inside the image
+        for xx in range(3, w - 3):
+            sx = math.cos(t) * (xx - cx) - math.sin(t) * (yy - cy) + cx
+            sy = math.sin(t) * (xx - cx) + math.cos(t) * (yy - cy) + cy
+            x0, y0 = math.floor(sx), math.floor(sy)
+            if not (1 <= x0 < w - 2 and 1 <= y0 < h - 2):
+                continue
+            ref = sum(keys(sy - j) * keys(sx - i) * x[j, i].astype(np.float64)
+                      for j in range(y0 - 1, y0 + 3) for i in range(x0 - 1, x0 + 3))
+            worst = max(worst, np.abs(np.clip(ref, 0, 255) - got[yy, xx]).max())
+    assert worst <= 255 / 32 * 1.5 + 1  # source positions are quantised to 1/32 pixel
+    with pytest.raises(RuntimeError):
+        vision.Rotate(10, Inter.ANTIALIAS)(x)

@@ -181,7 +181,7 @@ def _fill_pixel(img, fill):
 def warp_affine(img, matrix, out_hw, bilinear, fill):
     """OpenCV's warpAffine of an <H, W> or <H, W, C> image with the forward 2x3 ``matrix``
     into ``out_hw`` = (height, width); outside pixels take ``fill`` (a number or one value
-    per channel). Nearest or bilinear sampling."""
+    per channel). ``bilinear``: False (nearest), True (bilinear) or "cubic" (bicubic)."""
     inv = _inverse(np.asarray(matrix, np.float64))
     oh, ow = out_hw
     scale = 1 << _AB_BITS
@@ -200,7 +200,10 @@ def warp_affine(img, matrix, out_hw, bilinear, fill):
 
 def _remap(img, gx, gy, bilinear, pixel):
     """Sample ``img`` at source positions ``gx``, ``gy`` (whole pixels for nearest, 1/32 pixel
-    for bilinear) as OpenCV's remap with a constant border of ``pixel``."""
+    otherwise) as OpenCV's remap with a constant border of ``pixel``; ``bilinear`` is False
+    (nearest), True (bilinear) or "cubic"."""
+    if bilinear == "cubic":
+        return _remap_cubic(img, gx, gy, pixel)
     h, w = img.shape[:2]
     oh, ow = gx.shape
     if not bilinear:
@@ -232,6 +235,74 @@ def _remap(img, gx, gy, bilinear, pixel):
         out = (acc / (_TAB * _TAB)).astype(img.dtype)
     out[gone] = pixel.astype(img.dtype)
     return out
+
+def _cubic_1d(t):
+    """OpenCV's cubic convolution weights (A = -0.75) of the taps at -1, 0, 1, 2 for a
+    fraction ``t``, in float32."""
+    a, t = _F32(-0.75), _F32(t)
+    one = _F32(1)
+    c0 = ((a * (t + one) - _F32(5) * a) * (t + one) + _F32(8) * a) * (t + one) - _F32(4) * a
+    c1 = ((a + _F32(2)) * t - (a + _F32(3))) * t * t + one
+    c2 = ((a + _F32(2)) * (one - t) - (a + _F32(3))) * (one - t) * (one - t) + one
+    return np.array([c0, c1, c2, one - c0 - c1 - c2], _F32)
+
+
+def _cubic_tables():
+    """(float, int16) 4x4 weights for each (y, x) fraction in 1/32: the integer ones in 1/32768,
+    their rounding error moved onto one tap so each table sums to 32768 (as OpenCV)."""
+    fl = np.empty((_TAB, _TAB, 4, 4), np.float64)
+    it = np.empty((_TAB, _TAB, 4, 4), np.int64)
+    for i in range(_TAB):
+        vy = _cubic_1d(i / _TAB)
+        for j in range(_TAB):
+            w = (vy[:, None] * _cubic_1d(j / _TAB)[None, :]).astype(_F32)
+            fl[i, j] = w
+            q = np.rint(w.astype(np.float64) * 32768).astype(np.int64)
+            diff = int(q.sum()) - 32768
+            if diff:  # OpenCV searches the 2x2 block from tap (2, 2) (measured)
+                block = q[2:4, 2:4]
+                lo = np.unravel_index(np.argmin(block), (2, 2))
+                hi = np.unravel_index(np.argmax(block), (2, 2))
+                r, c = (hi if diff < 0 else lo)
+                q[2 + r, 2 + c] -= diff
+            it[i, j] = q
+    return fl, it
+
+
+_CUBIC = None
+
+
+def _remap_cubic(img, gx, gy, pixel):
+    """Bicubic sampling at 1/32-pixel source positions with a constant border (OpenCV's)."""
+    global _CUBIC
+    if _CUBIC is None:
+        _CUBIC = _cubic_tables()
+    h, w = img.shape[:2]
+    sx, sy = (gx >> _INTER_BITS) - 1, (gy >> _INTER_BITS) - 1
+    fx, fy = gx & (_TAB - 1), gy & (_TAB - 1)
+    padded = np.empty((h + 6, w + 6) + img.shape[2:], img.dtype)
+    padded[...] = pixel.astype(img.dtype)
+    padded[3:-3, 3:-3] = img
+    cx, cy = np.clip(sx, -3, w - 1) + 3, np.clip(sy, -3, h - 1) + 3
+    flat = padded.reshape((h + 6) * (w + 6), -1)
+    base = (cy * (w + 6) + cx).astype(np.intp)
+    integer = img.dtype == np.uint8
+    table = _CUBIC[1] if integer else _CUBIC[0]
+    weights = table[fy, fx]
+    acc = 0
+    for r in range(4):
+        for c in range(4):
+            tap = np.take(flat, base + (r * (w + 6) + c), axis=0)
+            acc = acc + weights[..., r, c][..., None] * tap.astype(weights.dtype)
+    acc = acc.reshape(gx.shape + img.shape[2:])
+    gone = (sx >= w) | (sx + 4 <= 0) | (sy >= h) | (sy + 4 <= 0)
+    if integer:
+        out = np.clip((acc + (1 << 14)) >> 15, 0, 255).astype(np.uint8)
+    else:
+        out = acc.astype(img.dtype)
+    out[gone] = pixel.astype(img.dtype)
+    return out
+
 
 def perspective_matrix(src, dst):
     """OpenCV's getPerspectiveTransform: the 3x3 matrix taking the 4 ``src`` (x, y) points to

@@ -167,7 +167,10 @@ def apply_op(x, name, magnitude, bilinear, fill, rotate_fill):
     return simple[name]()
 
 
-def _rgb_u8(op, x):
+def _rgb_u8(op, x, sampling):
+    if sampling is None:
+        raise RuntimeError("%s: unsupported interpolation, use NEAREST, BILINEAR, BICUBIC or AREA"
+                           % op)
     return chk.image(op, x, (3,), (3,), ("uint8",))
 
 
@@ -198,7 +201,7 @@ class AutoAugment(_Policy):
         self._setup("AutoAugment", interpolation, fill_value)
 
     def _apply(self, x):
-        _rgb_u8("AutoAugment", x)
+        _rgb_u8("AutoAugment", x, self._bilinear)
         rng = config.transform_rng()
         steps = _POLICIES[self.policy][int(rng.integers(len(_POLICIES[self.policy])))]
         probs, signs = rng.random(2), rng.integers(0, 2, 2)
@@ -243,7 +246,7 @@ class RandAugment(_Policy):
         self._setup(op, interpolation, fill_value)
 
     def _apply(self, x):
-        _rgb_u8("RandAugment", x)
+        _rgb_u8("RandAugment", x, self._bilinear)
         rng = config.transform_rng()
         ops = space("rand", self.num_magnitude_bins, *x.shape[:2])
         names = list(ops)
@@ -275,7 +278,7 @@ class TrivialAugmentWide(_Policy):
         self._setup("TrivialAugmentWide", interpolation, fill_value)
 
     def _apply(self, x):
-        _rgb_u8("TrivialAugmentWide", x)
+        _rgb_u8("TrivialAugmentWide", x, self._bilinear)
         rng = config.transform_rng()
         ops = space("wide", self.num_magnitude_bins, *x.shape[:2])
         names = list(ops)

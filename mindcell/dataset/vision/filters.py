@@ -68,12 +68,10 @@ def _points(op, arg, points):
     return [[int(c) for c in p] for p in points]
 
 
-def _bilinear(op, interpolation):
+def _sampling(op, interpolation):
     chk.enum(op, "interpolation", interpolation, Inter)
-    if interpolation not in (Inter.NEAREST, Inter.BILINEAR, Inter.AREA):
-        raise ValueError("%s: interpolation %s is not implemented by mindcell (use "
-                         "Inter.NEAREST or BILINEAR)" % (op, interpolation.name))
-    return interpolation != Inter.NEAREST
+    return {Inter.NEAREST: False, Inter.BILINEAR: True, Inter.AREA: True, Inter.PILCUBIC: True,
+            Inter.BICUBIC: "cubic"}.get(interpolation)
 
 
 class Perspective(ImageOp):
@@ -93,9 +91,12 @@ class Perspective(ImageOp):
         self.start_points = _points("Perspective", "start_points", start_points)
         self.end_points = _points("Perspective", "end_points", end_points)
         self.interpolation = interpolation
-        self._linear = _bilinear("Perspective", interpolation)
+        self._linear = _sampling("Perspective", interpolation)
 
     def _apply(self, x):
+        if self._linear is None:
+            raise RuntimeError("Perspective: ANTIALIAS needs a PIL image (mindcell samples numpy "
+                               "images with NEAREST, BILINEAR, BICUBIC, AREA or PILCUBIC)")
         chk.image("Perspective", x, channels=range(1, 1 << 16),
                   dtypes=("uint8", "float32", "float64"))
         matrix = _cv.perspective_matrix(self.start_points, self.end_points)

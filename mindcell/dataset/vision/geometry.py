@@ -81,16 +81,18 @@ class VerticalFlip(HorizontalFlip):
 
 
 def _resample(op, resample):
+    """warpAffine's sampling for an Inter: False (nearest), True (bilinear; AREA samples
+    bilinearly there) or "cubic"; None for ANTIALIAS and PILCUBIC, which MindSpore accepts
+    and then rejects when the transform runs."""
     chk.enum(op, "resample", resample, Inter)
-    if resample == Inter.AREA:  # warpAffine samples AREA bilinearly
-        return True
-    if resample not in (Inter.NEAREST, Inter.BILINEAR):
-        raise ValueError("%s: resample %s is not implemented by mindcell (use Inter.NEAREST, "
-                         "BILINEAR or AREA)" % (op, resample.name))
-    return resample == Inter.BILINEAR
+    return {Inter.NEAREST: False, Inter.BILINEAR: True, Inter.AREA: True,
+            Inter.BICUBIC: "cubic"}.get(resample)
 
 
-def _warp_image(op, x):
+def _warp_image(op, x, sampling=False):
+    if sampling is None:
+        raise RuntimeError("%s: unsupported interpolation, use NEAREST, BILINEAR, BICUBIC or AREA"
+                           % op)
     return chk.image(op, x, channels=range(1, 1 << 16), dtypes=("uint8", "float32", "float64"))
 
 
@@ -99,6 +101,7 @@ class Rotate(ImageOp):
     rotate counter-clockwise by ``degrees`` about ``center`` ((x, y) in pixels; None: the
     image centre). ``expand`` enlarges the output to hold the whole rotated image. Pixels from
     outside take ``fill_value``; as MindSpore, a 3-tuple is used in reverse channel order.
+    ``resample``: NEAREST, BILINEAR, BICUBIC or AREA (sampled bilinearly, as OpenCV).
 
     Examples:
         >>> import numpy as np
@@ -123,7 +126,7 @@ class Rotate(ImageOp):
         self.fill_value = chk.fill_value("Rotate", fill_value)
 
     def _apply(self, x):
-        _warp_image("Rotate", x)
+        _warp_image("Rotate", x, self._bilinear)
         h, w = x.shape[:2]
         cx, cy = self.center if self.center is not None else ((w - 1) / 2.0, (h - 1) / 2.0)
         center = (float(np.float32(cx)), float(np.float32(cy)))
@@ -143,7 +146,7 @@ def affine_matrix(h, w, degrees, translate, scale, shear):
     f32 = np.float32
     a = f32(math.pi * degrees / 180.0)
     sx, sy = f32(math.pi * shear[0] / 180.0), f32(math.pi * -shear[1] / 180.0)
-    a, sx, sy, scale = float(a), float(sx), float(sy), float(f32(scale))
+    a, sx, sy, scale = float(a), float(sx), float(sy), float(scale)
     m = [f32(scale * math.cos(a + sy) / math.cos(sy)),
          f32(scale * (-math.cos(a + sy) * math.tan(sx) / math.cos(sy) - math.sin(a))),
          f32(scale * math.sin(a + sy) / math.cos(sy)),
@@ -194,8 +197,9 @@ class Affine(ImageOp):
         self.fill_value = chk.fill_value(op, fill_value)
 
     def _apply(self, x):
-        return warp(_warp_image("Affine", x), self.degrees, self.translate, self.scale,
-                    self.shear, self._bilinear, self.fill_value)
+        x = _warp_image("Affine", x, self._bilinear)
+        return warp(x, self.degrees, self.translate, self.scale, self.shear, self._bilinear,
+                    self.fill_value)
 
 
 def warp(x, degrees, translate, scale, shear, bilinear, fill_value):
@@ -295,8 +299,9 @@ class RandomAffine(ImageOp):
 
     def _apply(self, x):
         degrees, translate, scale, shear = self._params()
-        return warp(_warp_image("RandomAffine", x), degrees, translate, scale, shear,
-                    self._bilinear, self.fill_value)
+        scale = float(np.float32(scale))  # MindSpore draws it as a float32 (Affine's is double)
+        x = _warp_image("RandomAffine", x, self._bilinear)
+        return warp(x, degrees, translate, scale, shear, self._bilinear, self.fill_value)
 
     def _apply_pil(self, img):
         return to_pil(self._apply(np.asarray(img)))
