@@ -13,7 +13,7 @@ Examples:
 from mindcell.mint import _face, _table, _table_more
 from mindcell.mint._example_output import OUTPUT as _OUTPUT
 
-FACES = _table.FACES + _table_more.FACES
-__all__ = _face.build(FACES, __name__, globals(), _OUTPUT.get(__name__))
+_FACES = _table.FACES + _table_more.FACES
+__all__ = _face.build(_FACES, __name__, globals(), _OUTPUT.get(__name__))
 
 from mindcell.mint import nn  # noqa: E402

@@ -4,7 +4,7 @@ import pprint
 
 from mindcell.mint import _face
 
-TABLES = [("mindcell.mint", "mindcell.mint", "FACES"),
+TABLES = [("mindcell.mint", "mindcell.mint", "_FACES"),
           ("mindcell.mint.nn.functional", "mindcell.mint.nn._table", "FACES"),
           ("mindcell.mint.nn", "mindcell.mint.nn._cell_table", "CELL_FACES")]
 

@@ -17,7 +17,7 @@ from mindcell.mint.nn import _table as ftable
 from mindcell.mint.nn import functional as F
 
 SURFACE = Path(__file__).resolve().parents[3] / "shared" / "surface" / "mindspore-2.10.json"
-GENERATED = [(mint, f) for f in mint.FACES] + [(F, f) for f in ftable.FACES]
+GENERATED = [(mint, f) for f in mint._FACES] + [(F, f) for f in ftable.FACES]
 IDS = ["%s.%s" % (m.__name__.rsplit(".", 1)[-1], f.name) for m, f in GENERATED]
 # MindSpore's overloaded functions report (*args, **kwargs); their documents state these.
 DOCUMENTED = {
