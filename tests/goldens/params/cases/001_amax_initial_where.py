@@ -30,7 +30,8 @@ run("amax.int8.wrap", lambda: ops.amax(Tensor(np.array([1, 2], np.int8)), initia
 run("amax.where.no_initial", lambda: ops.amax(y, 1, where=w))
 run("amax.where.float", lambda: ops.amax(y, 1, initial=0,
                                          where=Tensor(np.ones((2, 3), np.float32))).asnumpy())
-run("amax.where.shape", lambda: ops.amax(y, 1, initial=0, where=Tensor(np.ones((3, 2), bool))).asnumpy())
+run("amax.where.shape", lambda: ops.amax(y, 1, initial=0,
+                                         where=Tensor(np.ones((3, 2), bool))).asnumpy())
 run("amin.initial", lambda: ops.amin(y, 1, initial=0))
 run("amin.initial.all", lambda: ops.amin(y, initial=-30))
 run("amin.where", lambda: ops.amin(y, 1, initial=100, where=w))
