@@ -194,17 +194,32 @@ class DistributedSampler(BuiltinSampler):
     Every shard shuffles with the same seed (``set_seed``'s, or 0, plus the epoch), then shard
     ``shard_id`` reads the rows at positions ``i`` with ``i % num_shards == shard_id``. When
     the rows do not divide evenly the order wraps around, so every shard reads
-    ``ceil(n / num_shards)`` rows (the shards' batches stay in step).
+    ``ceil(n / num_shards)`` rows (the shards' batches stay in step). With an ``offset`` >= 0
+    the shard reads the positions ``i`` with ``(offset + i) % num_shards == shard_id``,
+    without wrapping around (as MindSpore does when continuing a concatenation).
 
     Args:
         num_shards (int): the number of shards (processes), >= 1.
         shard_id (int): this shard, in [0, num_shards).
         shuffle (bool): a new shared order every epoch.
         num_samples (int): read at most this many rows of the shard.
-        offset (int): -1 (MindSpore's default; other offsets are not supported).
+        offset (int): -1 (the default: wrap around), or the shard of the first row, in
+            [0, num_shards].
 
     Raises:
-        TypeError / ValueError: an argument of the wrong type or out of range.
+        TypeError / ValueError: an argument of the wrong type or out of range. RuntimeError
+        (when iterating): an offset above ``num_shards``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> def rows(sampler):
+        ...     data = ds.NumpySlicesDataset(np.arange(10), ["x"], sampler=sampler)
+        ...     return [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
+        >>> rows(ds.DistributedSampler(3, 1, shuffle=False))
+        [1, 4, 7, 0]
+        >>> rows(ds.DistributedSampler(3, 1, shuffle=False, offset=1))
+        [0, 3, 6, 9]
     """
 
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
@@ -221,8 +236,9 @@ class DistributedSampler(BuiltinSampler):
                                         or not isinstance(num_samples, int) or num_samples < 0):
             raise ValueError("%s: 'num_samples' must be None or an int >= 0, but got %r"
                              % (name, num_samples))
-        if offset != -1:
-            raise ValueError("%s: only offset=-1 is supported, but got %r" % (name, offset))
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < -1:
+            raise ValueError("%s: 'offset' must be -1 or an int >= 0, but got %r"
+                             % (name, offset))
         super().__init__(num_samples)
         self.num_shards, self.shard_id, self.shuffle = num_shards, shard_id, shuffle
         self.offset = offset
@@ -235,6 +251,9 @@ class DistributedSampler(BuiltinSampler):
         return True
 
     def _size(self, n):
+        if self.offset >= 0:
+            return self._limit(len(range((self.shard_id - self.offset) % self.num_shards, n,
+                                         self.num_shards)))
         return self._limit(-(-n // self.num_shards))
 
     def _draw(self, n, rng):
@@ -243,6 +262,12 @@ class DistributedSampler(BuiltinSampler):
             seed = (get_seed() or 0) + self._epoch
             order = np.random.default_rng(seed).permutation(n)
         self._epoch += 1
+        if self.offset >= 0:
+            if self.offset > self.num_shards:
+                raise RuntimeError("DistributedSampler: offset %d is above num_shards %d"
+                                   % (self.offset, self.num_shards))
+            first = (self.shard_id - self.offset) % self.num_shards
+            return order[first::self.num_shards][:self._size(n)]
         total = -(-n // self.num_shards) * self.num_shards
         order = np.resize(order, total) if n else order
         return order[self.shard_id::self.num_shards][:self._size(n)]

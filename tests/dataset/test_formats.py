@@ -292,6 +292,10 @@ def test_samplers_match_mindspore():
     assert sorted(_sampled(ds.WeightedRandomSampler([0, 1, 0, 1], 2, False))[1]) == [1, 3]
     assert _sampled(ds.DistributedSampler(3, 1, shuffle=False)) == (4, [1, 4, 7, 0])
     assert _sampled(ds.DistributedSampler(3, 1, shuffle=False, num_samples=2)) == (2, [1, 4])
+    assert [_sampled(ds.DistributedSampler(3, k, shuffle=False, offset=1)) for k in range(3)] \
+        == [(3, [2, 5, 8]), (4, [0, 3, 6, 9]), (3, [1, 4, 7])]
+    with pytest.raises(RuntimeError, match="offset"):
+        _sampled(ds.DistributedSampler(3, 0, shuffle=False, offset=4))
     chained = ds.SequentialSampler(1, 6)
     chained.add_child(ds.SubsetSampler([0, 2, 4]))
     assert _sampled(chained) == (2, [2, 4])

@@ -74,3 +74,11 @@ emit("user_indices_attr", sampled(Picked([4, 2, 8])))
 emit("plain_iterable", sampled(Plain(4)))
 emit("plain_wrong_len", sampled(Plain(99)))
 emit("subset_indices_attr", ds.SubsetSampler([3, 1]).indices)
+for off in (0, 1, 3, 4):
+    emit("dist_offset_%d" % off, [sampled(ds.DistributedSampler(3, k, shuffle=False, offset=off))
+                                  for k in range(3)])
+emit("dist_offset_num_samples", [sampled(ds.DistributedSampler(3, k, shuffle=False, offset=1,
+                                                               num_samples=2))
+                                 for k in range(3)])
+emit("dist_offset_shuffled_sizes", [sampled(ds.DistributedSampler(3, k, offset=1))[0]
+                                    for k in range(3)])
