@@ -295,6 +295,11 @@ def _kwargs_unused(node, kw):
         if isinstance(sub, ast.keyword) and sub.arg is None and _is_name(sub.value, kw):
             passed_on = True
         elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) \
+                and _is_name(sub.func.value, kw) and sub.func.attr in ("items", "values"):
+            passed_on = True  # every entry is used
+        elif isinstance(sub, (ast.For, ast.comprehension)) and _is_name(sub.iter, kw):
+            passed_on = True
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) \
                 and _is_name(sub.func.value, kw) and sub.func.attr in ("get", "pop", "setdefault") \
                 and sub.args and isinstance(sub.args[0], ast.Constant):
             fetched.add(sub.args[0].value)
@@ -473,10 +478,15 @@ def test_detector_checks_kwargs():
 
         def forwards(x, **kwargs):
             return g(x, **kwargs)
+
+        def iterates(x, **kwargs):
+            for k, v in kwargs.items():
+                setattr(x, k, v)
     ''')
     tree = ast.parse(src)
     found = {f.name: [p for p, _ in _kwargs_unused(f, "kwargs")] for f in tree.body}
-    assert found == {"swallow": ["kwargs"], "lists_unread": ["kwargs['dtype']"], "forwards": []}
+    assert found == {"swallow": ["kwargs"], "lists_unread": ["kwargs['dtype']"], "forwards": [],
+                     "iterates": []}
 
 
 def test_detector_sees_dead_self_store():
