@@ -171,8 +171,9 @@ class ReduceMin(_Reduce):
 
 
 class ReduceProd(_Reduce):
-    """ReduceProd(keep_dims=False)(x, axis=())."""
-    _fn = staticmethod(F.prod)
+    """ReduceProd(keep_dims=False)(x, axis=()): product in the input's dtype (``ops.prod``
+    gives integers as Int64)."""
+    _fn = staticmethod(lambda x, axis, keep: F.prod(x, axis, keep, x.dtype))
 
 
 class ReduceAll(_Reduce):

@@ -480,12 +480,13 @@ def sort(input_x, axis=-1, descending=False):
     """sort(input_x, axis=-1, descending=False): ``(values, indices)``."""
     check_tensor(input_x, "sort", "input_x")
     ax = normalize_dim(axis, input_x.ndim, "sort")
-    return S.sort_p.bind(input_x, axis=ax,
-                         descending=check_bool(descending, "sort", "descending"))
+    values, indices = S.sort_p.bind(input_x, axis=ax,
+                                    descending=check_bool(descending, "sort", "descending"))
+    return values, cast_to(indices, np.dtype(np.int32))  # Int32 indices, as in MindSpore
 
 
 def argsort(input, axis=-1, descending=False):
-    return sort(input, axis, descending)[1].astype(np.int32)
+    return sort(input, axis, descending)[1]
 
 
 def identity(x):

@@ -62,6 +62,8 @@ def reduce_sum(x, axis=(), keep_dims=False):
 def reduce_mean(x, axis=(), keep_dims=False):
     """Mean over ``axis`` (int, tuple, list; () or None = all axes) of a float tensor."""
     axis, keep = _reduction(x, axis, keep_dims, "reduce_mean")
+    if x._np_dtype.kind in "iu":  # integers stay integers, as in MindSpore (floored mean)
+        return _integer_mean(x, axis, keep)
     x, back = _widen(x)
     s = R.reduce_sum_p.bind(x, axis=axis, keep_dims=keep)
     n = _count(x.shape, axis)
@@ -91,9 +93,15 @@ def mean(input, axis=None, keep_dims=False):
     """mean(input, axis=None, keep_dims=False): integer inputs keep their dtype (floored)."""
     axes, keep = _reduction(input, axis, keep_dims, "mean")
     if input._np_dtype.kind in "biu":
-        total = reduce_sum(cast_to(input, _INT64), axes, keep)
-        return cast_to(M.floor_div(total, _count(input.shape, axes)), input._np_dtype)
+        return _integer_mean(input, axes, keep)
     return reduce_mean(input, axes, keep)
+
+
+def _integer_mean(input, axes, keep):
+    """The mean of an integer (or bool) tensor in its own dtype: the floored quotient of the
+    int64 total, as MindSpore's integer mean gives it."""
+    total = reduce_sum(cast_to(input, _INT64), axes, keep)
+    return cast_to(M.floor_div(total, _count(input.shape, axes)), input._np_dtype)
 
 
 def _initial(input, initial, where, op):
@@ -250,7 +258,10 @@ def reduce_max(x, axis=(), keep_dims=False):
 def prod(input, axis=None, keep_dims=False, dtype=None):
     """prod(input, axis=None, keep_dims=False): product over axes."""
     axes, keep = _reduction(input, axis, keep_dims, "prod")
-    x = cast_to(input, as_np_dtype(dtype, "prod")) if dtype is not None else input
+    if dtype is not None:
+        x = cast_to(input, as_np_dtype(dtype, "prod"))
+    else:  # integer and bool products are Int64, as in MindSpore (ops.ReduceProd keeps them)
+        x = cast_to(input, _INT64) if input._np_dtype.kind in "biu" else input
     return R.reduce_prod_p.bind(x, axis=axes, keep_dims=keep)
 
 
@@ -266,7 +277,7 @@ def _arg(prim, name, input, axis, keepdims):
 
 def argmax(input, dim=None, keepdim=False):
     """argmax(input, dim=None, keepdim=False): index of the maximum (Int32)."""
-    return _arg(R.argmax_p, "argmax", input, dim, keepdim)
+    return cast_to(_arg(R.argmax_p, "argmax", input, dim, keepdim), _INT64)  # Int64 as in MindSpore
 
 
 def argmin(input, axis=None, keepdims=False):
