@@ -98,25 +98,37 @@ class FileRowsSource(Dataset):
             raise RuntimeError("%s: %d files cannot be sharded by file into %d shards; pass "
                                "shard_equal_rows=True" % (self._op, len(self.files), num_shards))
 
-    def _pieces(self):
-        """The (file, start, end) row ranges this shard reads, in file order."""
+    def _file_order(self, epoch):
+        """The file order of an epoch: shuffled for ``Shuffle.GLOBAL``/``FILES`` with a
+        generator that depends only on the seed (0 if unset) and the epoch, so every shard of a
+        sharded read shuffles alike and the shards' files never overlap (as in MindSpore,
+        where the files a shard reads change every epoch)."""
+        n = len(self.files)
+        if epoch is None or self._mode not in (Shuffle.GLOBAL, Shuffle.FILES):
+            return list(range(n))
+        seed = config.base_seed() or 0
+        return [int(i) for i in np.random.default_rng([seed, 0xF11E, *epoch.key]).permutation(n)]
+
+    def _pieces(self, epoch=None):
+        """The (file, start, end) row ranges this shard reads, in the epoch's file order."""
         num_shards, shard_id = self._shards
-        whole = [(f, 0, n) for f, n in enumerate(self.counts)]
+        whole = [(f, 0, self.counts[f]) for f in self._file_order(epoch)]
         if num_shards is None:
             return whole
         if not self._equal:
             return whole[shard_id::num_shards]
         total = sum(self.counts)
         per = -(-total // num_shards)
-        starts = np.cumsum([0] + list(self.counts))
+        starts = np.cumsum([0] + [n for _, _, n in whole])
         pieces = []
         for g in range(per * shard_id, per * shard_id + per):
             g %= max(total, 1)
-            f = int(np.searchsorted(starts, g, side="right") - 1)
-            if pieces and pieces[-1][0] == f and pieces[-1][2] == g - starts[f]:
-                pieces[-1] = (f, pieces[-1][1], pieces[-1][2] + 1)
+            k = int(np.searchsorted(starts, g, side="right") - 1)
+            f, r = whole[k][0], int(g - starts[k])
+            if pieces and pieces[-1][0] == f and pieces[-1][2] == r:
+                pieces[-1] = (f, pieces[-1][1], r + 1)
             else:
-                pieces.append((f, int(g - starts[f]), int(g - starts[f] + 1)))
+                pieces.append((f, r, r + 1))
         return pieces if total else []
 
     def _limit(self):
@@ -128,13 +140,11 @@ class FileRowsSource(Dataset):
         return n if limit is None else min(n, limit)
 
     def _order(self, epoch):
-        pieces = self._pieces()
+        pieces = self._pieces(epoch)
         if self._mode == Shuffle.GLOBAL:
             rows = [(f, r) for f, s, e in pieces for r in range(s, e)]
             order = [rows[i] for i in epoch.rng().permutation(len(rows))]
         else:
-            if self._mode == Shuffle.FILES:
-                pieces = [pieces[i] for i in epoch.rng().permutation(len(pieces))]
             ranges = [[(f, r) for r in range(s, e)] for f, s, e in pieces]
             if self._mode == Shuffle.INFILE:
                 rng = epoch.rng()

@@ -393,3 +393,23 @@ def test_user_sampler_attributes_do_not_clash():
 
     assert _sampled(Picked([4, 2, 8])) == (3, [4, 2, 8])
     assert ds.SubsetSampler([3, 1]).indices == [3, 1]  # MindSpore's attribute name
+
+
+def test_file_shards_reshuffle_files_every_epoch(tmp_path):
+    files = []
+    for f in range(4):
+        files.append(str(tmp_path / ("p%d.tfrecord" % f)))
+        tfrecord_io.write_records(files[-1], [tfrecord_io.encode_example(
+            {"label": np.array([10 * f + i])}) for i in range(3)])
+
+    def file_sets(shard, mode):
+        data = ds.TFRecordDataset(files, shuffle=mode, num_shards=2, shard_id=shard)
+        it = data.create_tuple_iterator(output_numpy=True, num_epochs=4)
+        return [frozenset(int(r[0][0]) // 10 for r in it) for _ in range(4)]
+
+    for mode in (True, ds.Shuffle.FILES):
+        zero, one = file_sets(0, mode), file_sets(1, mode)
+        # every epoch the two shards read complementary files, which change between epochs
+        assert all(a | b == {0, 1, 2, 3} and not a & b for a, b in zip(zero, one))
+        assert len(set(zero)) > 1
+    assert len(set(file_sets(0, ds.Shuffle.INFILE))) == 1  # MindSpore keeps them for INFILE
