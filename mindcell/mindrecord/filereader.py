@@ -38,8 +38,9 @@ class MindRecordFiles:
         header = mrio.read_header(files[0])
         if expand:
             folder = os.path.dirname(files[0])
-            files = [os.path.join(folder, n) for n in header.get("shard_addresses", [])] \
-                or files
+            # older writers stored absolute paths: the set is looked for beside the given file
+            files = [os.path.join(folder, os.path.basename(n))
+                     for n in header.get("shard_addresses", [])] or files
             for f in files:
                 if not os.path.isfile(f):
                     raise ValueError("%s: the shard file %s listed in the header of %s does "

@@ -148,7 +148,7 @@ class FileWriter:
             raise RuntimeError("The input: %s is not exists." % file_name)
         header = mrio.read_header(file_name)
         folder = os.path.dirname(file_name)
-        paths = [os.path.join(folder, n) for n in header["shard_addresses"]]
+        paths = [os.path.join(folder, os.path.basename(n)) for n in header["shard_addresses"]]
         for p in paths:
             if not os.path.isfile(p) or not os.path.isfile(p + ".db"):
                 raise RuntimeError("FileWriter.open_for_append: the shard %s (or its .db) "
