@@ -600,3 +600,18 @@ def test_bicubic_warps_close_to_exact_cubic_convolution():
     assert worst <= 255 / 32 * 1.5 + 1  # source positions are quantised to 1/32 pixel
     with pytest.raises(RuntimeError):
         vision.Rotate(10, Inter.ANTIALIAS)(x)
+
+
+def test_pil_images_flow_through_the_geometric_transforms():
+    pil = Image.fromarray(IMG)
+    for op in (vision.Resize((4, 5)), vision.Pad(1), vision.RandomCrop(5), vision.CenterCrop(3),
+               vision.RandomHorizontalFlip(1.0), vision.RandomVerticalFlip(1.0),
+               vision.RandomResizedCrop(5), vision.RandomRotation(10)):
+        assert isinstance(op(pil), Image.Image), op
+    np.testing.assert_array_equal(np.asarray(vision.RandomHorizontalFlip(1.0)(pil)), IMG[:, ::-1])
+    assert vision.Pad(2)(pil.convert("L")).mode == "L"
+    config.set_seed(2)
+    chain = T.Compose([vision.ToPIL(), vision.RandomResizedCrop(8), vision.RandomGrayscale(1.0),
+                       vision.ToTensor()])
+    out = chain(IMG)
+    assert out.shape == (3, 8, 8) and np.allclose(out[0], out[1])

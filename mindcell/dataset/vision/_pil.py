@@ -52,3 +52,14 @@ class ImageOp(TensorOperation):
         if len(inputs) == 1 and is_pil(inputs[0]) and hasattr(self, "_apply_pil"):
             return self._apply_pil(inputs[0])
         return super().__call__(*inputs)
+
+
+class PilRoundTrip(ImageOp):
+    """A transform that MindSpore also runs on PIL images, returning PIL images: mindcell
+    transforms the pixels and converts the result back (palette and other modes as RGB)."""
+
+    def _apply_pil(self, img):
+        if img.mode not in ("L", "RGB", "RGBA"):
+            img = img.convert("RGB")
+        out = self._apply(np.asarray(img))
+        return pil_module().fromarray(np.ascontiguousarray(out))

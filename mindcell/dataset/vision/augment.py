@@ -6,7 +6,7 @@ import numbers
 import numpy as np
 
 from mindcell.dataset import config
-from mindcell.dataset.transforms.transforms import TensorOperation
+from mindcell.dataset.vision._pil import PilRoundTrip
 from mindcell.dataset.vision.transforms import (_crop_size, _image, check_interpolation,
                                                 resize)
 from mindcell.dataset.vision.utils import Inter
@@ -27,7 +27,7 @@ def _range(op, arg, value, low, low_open):
     return lo, hi
 
 
-class RandomResizedCrop(TensorOperation):
+class RandomResizedCrop(PilRoundTrip):
     """RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.),
     interpolation=Inter.BILINEAR, max_attempts=10): crop a random region whose area is a
     ``scale`` fraction of the image and whose width / height is in ``ratio`` (log-uniform),
@@ -83,7 +83,7 @@ def _fill(op, fill_value):
     return values
 
 
-class RandomRotation(TensorOperation):
+class RandomRotation(PilRoundTrip):
     """RandomRotation(degrees, resample=Inter.NEAREST, expand=False, center=None,
     fill_value=0): rotate counter-clockwise by an angle drawn uniformly from ``degrees``
     (a number d means (-d, d)) about ``center`` ((x, y) in pixels; None: the image centre

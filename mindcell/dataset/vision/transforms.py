@@ -7,6 +7,7 @@ import numpy as np
 from mindcell.dataset import config
 from mindcell.dataset.transforms.transforms import TensorOperation, check_prob, numpy_dtype
 from mindcell.dataset.vision._decode import decode
+from mindcell.dataset.vision._pil import PilRoundTrip
 from mindcell.dataset.vision._resize import (resize_area, resize_cubic, resize_linear,
                                              resize_nearest)
 from mindcell.dataset.vision.utils import Border, Inter
@@ -58,7 +59,7 @@ def resize(x, out, interpolation):
     return _RESIZERS[interpolation](x, *out)
 
 
-class Resize(TensorOperation):
+class Resize(PilRoundTrip):
     """Resize(size, interpolation=Inter.LINEAR): resize to (height, width), or the shorter
     side to ``size`` keeping the aspect ratio. NEAREST, LINEAR/BILINEAR, CUBIC/BICUBIC and
     AREA are implemented (numpy, OpenCV's sampling); the dtype is kept."""
@@ -191,7 +192,7 @@ def _fill_and_mode(op, fill_value, padding_mode):
     return fill_value, padding_mode
 
 
-class Pad(TensorOperation):
+class Pad(PilRoundTrip):
     """Pad(padding, fill_value=0, padding_mode=Border.CONSTANT): pad the borders (``padding``:
     all sides, (left/right, top/bottom) or (left, top, right, bottom))."""
 
@@ -203,7 +204,7 @@ class Pad(TensorOperation):
         return _pad(_image("Pad", x), *self.padding, self.fill_value, self.padding_mode)
 
 
-class RandomCrop(TensorOperation):
+class RandomCrop(PilRoundTrip):
     """RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
     padding_mode=Border.CONSTANT): pad (optionally), then crop ``size`` at a random place."""
 
@@ -235,7 +236,7 @@ class RandomCrop(TensorOperation):
         return x[top:top + ch, left:left + cw].copy()
 
 
-class CenterCrop(TensorOperation):
+class CenterCrop(PilRoundTrip):
     """CenterCrop(size): the central ``size`` crop (a smaller image is first padded with 0)."""
 
     def __init__(self, size):
@@ -251,7 +252,7 @@ class CenterCrop(TensorOperation):
         return x[top:top + ch, left:left + cw].copy()
 
 
-class RandomHorizontalFlip(TensorOperation):
+class RandomHorizontalFlip(PilRoundTrip):
     """RandomHorizontalFlip(prob=0.5): mirror left-right with probability ``prob``."""
 
     _axis = 1
