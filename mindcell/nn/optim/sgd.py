@@ -1,8 +1,4 @@
 """SGD and Momentum."""
-import numpy as np
-
-from mindcell.common.parameter import Parameter
-from mindcell.common.tensor import Tensor
 from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
 from mindcell.ops import functional as F
 from mindcell.ops.defs.state import apply_momentum_p, sgd_update_p
@@ -27,16 +23,17 @@ class SGD(Optimizer):
         self.init_args = {"momentum": momentum, "dampening": dampening,
                           "weight_decay": weight_decay, "nesterov": nesterov,
                           "loss_scale": loss_scale}
-        self.stat = Parameter(Tensor(np.ones(1, np.float32)), name="stat", requires_grad=False)
+        # one first-step flag per parameter, 'stat.<name>' as in MindSpore's checkpoints
+        self.stat = self.clone_state("stat", init="ones")
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
-        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self._step_lrs(),
-                                   self.group_wd):
-            sgd_update_p.bind(p, in_param_dtype(g, p), a, lr, self.stat,
+        for p, g, a, s, lr, wd in zip(self.parameters, gradients, self.accum, self.stat,
+                                      self._step_lrs(), self.group_wd):
+            sgd_update_p.bind(p, in_param_dtype(g, p), a, lr, s,
                               momentum=self.momentum, dampening=self.dampening,
                               weight_decay=wd, nesterov=self.nesterov)
-        F.assign(self.stat, Tensor._make(np.zeros(1, np.float32)))
+            F.assign(s, F.zeros_like(s))
         self._step_done()
         return True
 

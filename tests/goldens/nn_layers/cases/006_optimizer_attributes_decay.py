@@ -59,3 +59,15 @@ for name, make in (
                                                                      weight_decay=0.5))):
     ps = params()
     emit("decay." + name, step(make(ps), ps))
+
+# SGD keeps one first-step flag per parameter ('stat.<name>', ones until the first step)
+ps = params()
+sgd = nn.SGD(ps, 0.1, momentum=0.9, dampening=0.1)
+emit("sgd.state_names", sorted(p.name for p in sgd.get_parameters() if "." in p.name))
+emit("sgd.stat_before", [s.asnumpy() for s in sgd.stat])
+steps = []
+for k in range(3):
+    sgd(tuple(Tensor(np.full(2, 0.1 * (k + 1), np.float32)) for _ in ps))
+    steps.append(ps[1].asnumpy().copy())
+emit("sgd.steps", steps)
+emit("sgd.stat_after", [s.asnumpy() for s in sgd.stat])
