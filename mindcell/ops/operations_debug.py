@@ -46,7 +46,14 @@ class ImageSummary(_Summary):
 
 
 class TensorSummary(_Summary):
-    """TensorSummary()(name, value): records a tensor under ``name``; returns None."""
+    """TensorSummary()(name, value): records a tensor under ``name``; returns None.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.TensorSummary()("w", Tensor(np.ones(2, np.float32))) is None
+        True
+    """
     _kind = "tensor"
 
 

@@ -38,7 +38,20 @@ class NMSWithMask(AttrPrimitive):
 
 
 class IOU(AttrPrimitive):
-    """IOU(mode='iou')(anchor_boxes, gt_boxes): see :func:`ops.iou`."""
+    """IOU(mode='iou')(anchor_boxes, gt_boxes): the (M, N) overlaps of M ground-truth with N
+    anchor boxes; see :func:`ops.iou`.
+
+    Raises:
+        TypeError: ``mode`` is not a str.
+        KeyError: ``mode`` is not 'iou' or 'iof' (MindSpore's error type).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[0, 0, 3, 3]], np.float32))
+        >>> ops.IOU("iof")(a, Tensor(np.array([[0, 0, 1, 1]], np.float32))).asnumpy().tolist()
+        [[1.0]]
+    """
 
     def __init__(self, mode="iou"):
         super().__init__()
@@ -50,7 +63,19 @@ class IOU(AttrPrimitive):
 
 class BoundingBoxEncode(AttrPrimitive):
     """BoundingBoxEncode(means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0))(anchor_box,
-    groundtruth_box): see :func:`ops.bounding_box_encode`."""
+    groundtruth_box): the normalised deltas from anchors to boxes; see
+    :func:`ops.bounding_box_encode`.
+
+    Raises:
+        TypeError: ``means``/``stds`` not 4 floats.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[0, 0, 3, 3]], np.float32))
+        >>> ops.BoundingBoxEncode()(a, a).asnumpy().tolist()
+        [[0.0, 0.0, 0.0, 0.0]]
+    """
 
     def __init__(self, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
         super().__init__()
@@ -67,7 +92,17 @@ class BoundingBoxDecode(AttrPrimitive):
     wh_ratio_clip=0.016)(anchor_box, deltas): see :func:`ops.bounding_box_decode`.
 
     Raises:
+        TypeError: ``means``/``stds`` not 4 floats.
+        ValueError: ``max_shape`` without 2 entries.
         RuntimeError: at call, when ``max_shape`` is None (MindSpore's error).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[1, 1, 3, 3]], np.float32))
+        >>> d = Tensor(np.zeros((1, 4), np.float32))
+        >>> ops.BoundingBoxDecode((8, 8))(a, d).asnumpy().tolist()
+        [[1.0, 1.0, 3.0, 3.0]]
     """
 
     def __init__(self, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
@@ -89,7 +124,16 @@ class BoundingBoxDecode(AttrPrimitive):
 
 
 class CheckValid(AttrPrimitive):
-    """CheckValid()(bboxes, img_metas): see :func:`ops.check_valid`."""
+    """CheckValid()(bboxes, img_metas): whether each box lies inside the image
+    ``img_metas = [height, width, ratio]``; see :func:`ops.check_valid`.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> b = Tensor(np.array([[0, 0, 7, 7], [0, 0, 8, 7]], np.float32))
+        >>> ops.CheckValid()(b, Tensor(np.array([8, 8, 1], np.float32))).asnumpy().tolist()
+        [True, False]
+    """
 
     def __call__(self, bboxes, img_metas):
         return DF.check_valid(bboxes, img_metas)
@@ -99,7 +143,15 @@ class RandomChoiceWithMask(AttrPrimitive):
     """RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x): see
     :func:`ops.choice_with_mask`. With ``seed`` or ``seed2`` non-zero the instance owns a
     stream started from them (continued call after call, untouched by ``set_seed``); with both 0
-    it draws like ``choice_with_mask`` without a seed."""
+    it draws like ``choice_with_mask`` without a seed.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> index, mask = ops.RandomChoiceWithMask(3, 1, 1)(Tensor(np.array([[True, False]])))
+        >>> index.shape, mask.asnumpy().tolist()
+        ((3, 2), [True, False, False])
+    """
 
     def __init__(self, count=256, seed=0, seed2=0):
         super().__init__()

@@ -71,6 +71,13 @@ class ResizeBilinearV2(_Resize):
     Raises:
         TypeError: an integer image, or flags that are not bools.
         ValueError: at call, both flags True, or a wrong ``size``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[[0.0, 2.0]]]], np.float32))
+        >>> ops.ResizeBilinearV2()(x, (1, 4)).asnumpy().ravel().tolist()
+        [0.0, 1.0, 2.0, 2.0]
     """
 
     def __init__(self, align_corners=False, half_pixel_centers=False):
@@ -84,7 +91,15 @@ class ResizeBilinearV2(_Resize):
 class ResizeBilinear(_Resize):
     """ResizeBilinear(size, align_corners=False, half_pixel_centers=False)(x): MindSpore 1.x's
     bilinear resize with the size fixed at construction (removed from MindSpore 2.10's ``ops``;
-    kept for the programs that still use it). Same math as :class:`ResizeBilinearV2`."""
+    kept for the programs that still use it). Same math as :class:`ResizeBilinearV2`.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[[0.0, 2.0]]]], np.float32))
+        >>> ops.ResizeBilinear((1, 3), align_corners=True)(x).asnumpy().ravel().tolist()
+        [0.0, 1.0, 2.0]
+    """
 
     def __init__(self, size, align_corners=False, half_pixel_centers=False):
         super().__init__()
@@ -98,7 +113,21 @@ class ResizeBilinear(_Resize):
 
 class CropAndResize(AttrPrimitive):
     """CropAndResize(method='bilinear', extrapolation_value=0.0)(x, boxes, box_index,
-    crop_size): see :func:`ops.crop_and_resize`."""
+    crop_size): see :func:`ops.crop_and_resize`.
+
+    Raises:
+        TypeError: ``method`` not a str or ``extrapolation_value`` not a number.
+        ValueError: ``method`` not 'bilinear', 'nearest' or 'bilinear_v2'.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> image = Tensor(np.arange(4, dtype=np.float32).reshape(1, 2, 2, 1))
+        >>> boxes = Tensor(np.array([[0.0, 0.0, 1.0, 1.0]], np.float32))
+        >>> out = ops.CropAndResize()(image, boxes, Tensor(np.array([0], np.int32)), (1, 1))
+        >>> out.asnumpy().ravel().tolist()
+        [1.5]
+    """
 
     def __init__(self, method="bilinear", extrapolation_value=0.0):
         super().__init__()
@@ -155,7 +184,15 @@ class ROIAlign(AttrPrimitive):
 class AdaptiveAvgPool2D(AttrPrimitive):
     """AdaptiveAvgPool2D(output_size)(x): adaptive average pooling of the last two dims to
     ``output_size`` (an int, or a pair whose None entries keep that input size; recorded with
-    -1 for None); see :func:`ops.adaptive_avg_pool2d`."""
+    -1 for None); see :func:`ops.adaptive_avg_pool2d`.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> ops.AdaptiveAvgPool2D(2)(x).asnumpy()[0, 0].tolist()
+        [[2.5, 4.5], [10.5, 12.5]]
+    """
 
     def __init__(self, output_size):
         super().__init__()

@@ -54,7 +54,16 @@ class SmoothL1Loss(AttrPrimitive):
     ``|d| < beta``, else ``|d| - 0.5 * beta``; see :func:`ops.smooth_l1_loss`.
 
     Raises:
+        TypeError: ``beta`` not a number.
+        ValueError: an unknown ``reduction``, or inputs of different shapes.
         RuntimeError: at call, when ``beta`` is not positive (MindSpore's kernel check).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([0.5, 3.0], np.float32))
+        >>> ops.SmoothL1Loss()(x, Tensor(np.zeros(2, np.float32))).asnumpy().tolist()
+        [0.125, 2.5]
     """
 
     def __init__(self, beta=1.0, reduction="none"):
@@ -79,7 +88,19 @@ class SmoothL1Loss(AttrPrimitive):
 class BinaryCrossEntropy(AttrPrimitive):
     """BinaryCrossEntropy(reduction='mean')(logits, labels, weight=None): the binary cross
     entropy of probabilities ``logits`` against ``labels``, optionally weighted (``weight``
-    broadcasts against them); see :func:`ops.binary_cross_entropy`."""
+    broadcasts against them; MindSpore's CPU kernel reads past a weight that needs
+    broadcasting); see :func:`ops.binary_cross_entropy`.
+
+    Raises:
+        ValueError: an unknown ``reduction``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> p = Tensor(np.array([0.5, 0.5], np.float32))
+        >>> round(float(ops.BinaryCrossEntropy()(p, Tensor(np.ones(2, np.float32)))), 4)
+        0.6931
+    """
 
     def __init__(self, reduction="mean"):
         super().__init__()
@@ -150,7 +171,17 @@ class NLLLoss(AttrPrimitive):
 
 
 class L2Loss(AttrPrimitive):
-    """L2Loss()(input_x): ``sum(input_x**2) / 2`` as a 0-D tensor of the float input's dtype."""
+    """L2Loss()(input_x): ``sum(input_x**2) / 2`` as a 0-D tensor of the float input's dtype.
+
+    Raises:
+        TypeError: ``input_x`` is not a float tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> float(ops.L2Loss()(Tensor(np.array([3.0, 4.0], np.float32))))
+        12.5
+    """
 
     def __call__(self, input_x):
         return Q.l2_loss(input_x)

@@ -46,7 +46,15 @@ class ReverseV2(AttrPrimitive):
 class ReverseSequence(AttrPrimitive):
     """ReverseSequence(seq_dim, batch_dim=0)(x, seq_lengths): reverses the first
     ``seq_lengths[b]`` elements along ``seq_dim`` of each batch entry ``b``; see
-    :func:`ops.reverse_sequence`."""
+    :func:`ops.reverse_sequence`.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))
+        >>> ops.ReverseSequence(1)(x, Tensor(np.array([2, 3], np.int32))).asnumpy().tolist()
+        [[2, 1, 3], [6, 5, 4]]
+    """
 
     def __init__(self, seq_dim, batch_dim=0):
         super().__init__()
@@ -59,7 +67,26 @@ class ReverseSequence(AttrPrimitive):
 
 class Slice(AttrPrimitive):
     """Slice()(input, begin, size): the block starting at ``begin`` with extent ``size`` (-1 to
-    the end); see :func:`ops.slice`."""
+    the end) per dimension; see :func:`ops.slice`.
+
+    Inputs:
+        - **input** (Tensor) - the tensor to slice.
+        - **begin** (Union[tuple[int], list[int]]) - the start per dimension.
+        - **size** (Union[tuple[int], list[int]]) - the extent per dimension, or -1.
+
+    Returns:
+        Tensor of shape ``size`` and the dtype of ``input``.
+
+    Raises:
+        TypeError: ``begin``/``size`` are not tuples or lists of ints.
+        ValueError: the block leaves the tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.Slice()(Tensor(np.arange(6).reshape(2, 3)), (0, 1), (2, 2)).asnumpy().tolist()
+        [[1, 2], [4, 5]]
+    """
 
     def __call__(self, input, begin, size):
         return Q.slice(input, begin, size)
@@ -69,9 +96,18 @@ class Flatten(AttrPrimitive):
     """Flatten()(input_x): ``input_x`` reshaped to (N, -1), keeping the first dimension (a 1-D
     input becomes (N, 1)).
 
+    Returns:
+        Tensor of ``input_x``'s dtype.
+
     Raises:
         TypeError: ``input_x`` is not a Tensor.
         RuntimeError: ``input_x`` is 0-D (MindSpore's error).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.Flatten()(Tensor(np.ones((2, 3, 4), np.float32))).shape
+        (2, 12)
     """
 
     def __call__(self, input_x):
@@ -84,14 +120,30 @@ class Flatten(AttrPrimitive):
 
 class AddN(AttrPrimitive):
     """AddN()(inputs): the sum of a tuple or list of tensors of one shape and dtype; see
-    :func:`ops.addn`."""
+    :func:`ops.addn`.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([1, 2], np.int32))
+        >>> ops.AddN()((a, a, a)).asnumpy().tolist()
+        [3, 6]
+    """
 
     def __call__(self, inputs):
         return Q.addn(inputs)
 
 
 class Eye(AttrPrimitive):
-    """Eye()(n, m, dtype): an (n, m) identity matrix of ``dtype``; see :func:`ops.eye`."""
+    """Eye()(n, m, dtype): an (n, m) matrix of ``dtype`` with ones on the diagonal; see
+    :func:`ops.eye`.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> ops.Eye()(2, 3, ms.int32).asnumpy().tolist()
+        [[1, 0, 0], [0, 1, 0]]
+    """
 
     def __call__(self, n, m, dtype):
         return C.eye(n, m, dtype)
@@ -120,7 +172,18 @@ class CumSum(AttrPrimitive):
 
 class TupleToArray(AttrPrimitive):
     """TupleToArray()(input_x): a 1-D tensor of a non-empty tuple of numbers of one type:
-    Int32 for ints, Float32 for floats."""
+    Int32 for ints, Float32 for floats.
+
+    Raises:
+        TypeError: not a non-empty tuple/list, bools, or ints mixed with floats.
+        ValueError: ints beyond int32.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> t = ops.TupleToArray()((1, 2, 3))
+        >>> t.dtype, t.asnumpy().tolist()
+        (Int32, [1, 2, 3])
+    """
 
     def __call__(self, input_x):
         if not isinstance(input_x, (tuple, list)) or not input_x:
@@ -143,7 +206,17 @@ class TupleToArray(AttrPrimitive):
 
 
 class ScalarToTensor(AttrPrimitive):
-    """ScalarToTensor()(x, dtype=mstype.float32): a 0-D tensor of the number ``x``."""
+    """ScalarToTensor()(x, dtype=mstype.float32): a 0-D tensor of the number ``x``.
+
+    Raises:
+        TypeError: ``x`` is not a bool, int or float, or ``dtype`` not a dtype.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> ops.ScalarToTensor()(3, ms.int32).asnumpy().tolist()
+        3
+    """
 
     def __call__(self, x, dtype=mstype.float32):
         if isinstance(x, (np.bool_, np.integer, np.floating)):
@@ -159,17 +232,36 @@ class ScalarToTensor(AttrPrimitive):
 
 class ScalarCast(AttrPrimitive):
     """ScalarCast()(input_x, input_y): the number ``input_x`` as the scalar type ``input_y``
-    (int64, float64 or bool_); see :func:`ops.scalar_cast`."""
+    (int64, float64 or bool_; ints truncate toward zero).
+
+    Raises:
+        TypeError: ``input_x`` is not a number or ``input_y`` not a dtype.
+        ValueError: ``input_y`` is another dtype (MindSpore's error), or inf to Int64.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> ops.ScalarCast()(-2.7, ms.int64)
+        -2
+    """
 
     def __call__(self, input_x, input_y):
         return Q.scalar_cast(input_x, input_y)
 
 
 class GatherV2(AttrPrimitive):
-    """GatherV2()(input_params, input_indices, axis): MindSpore's older name of ``Gather``.
+    """GatherV2()(input_params, input_indices, axis): MindSpore's older name of ``Gather``:
+    the slices of ``input_params`` at ``input_indices`` along ``axis``.
 
     (MindSpore 2.10's deprecated GatherV2 fails with a RuntimeError in PyNative mode; mindcell
     runs it as Gather.)
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(6).reshape(2, 3))
+        >>> ops.GatherV2()(x, Tensor(np.array([2, 0])), 1).asnumpy().tolist()
+        [[2, 0], [5, 3]]
     """
 
     def __init__(self):
@@ -220,7 +312,19 @@ class _BlockSize(AttrPrimitive):
 class DepthToSpace(_BlockSize):
     """DepthToSpace(block_size)(x): moves blocks of channels of an NCHW tensor into
     ``block_size`` x ``block_size`` spatial blocks: (N, C, H, W) -> (N, C / bs**2, H * bs,
-    W * bs); channel ``(i * bs + j) * C' + c`` goes to offset (i, j) of channel ``c``."""
+    W * bs); channel ``(i * bs + j) * C' + c`` goes to offset (i, j) of channel ``c``.
+
+    Raises:
+        TypeError: ``block_size`` is not an int.
+        ValueError: ``block_size`` < 2, ``x`` not 4-D, or C not divisible by bs**2.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(4, dtype=np.float32).reshape(1, 4, 1, 1))
+        >>> ops.DepthToSpace(2)(x).asnumpy()[0, 0].tolist()
+        [[0.0, 1.0], [2.0, 3.0]]
+    """
 
     def __call__(self, x):
         return Q.depth_to_space(x, self.block_size)
@@ -228,7 +332,19 @@ class DepthToSpace(_BlockSize):
 
 class SpaceToDepth(_BlockSize):
     """SpaceToDepth(block_size)(x): the inverse of DepthToSpace: (N, C, H, W) ->
-    (N, C * bs**2, H / bs, W / bs)."""
+    (N, C * bs**2, H / bs, W / bs).
+
+    Raises:
+        TypeError: ``block_size`` is not an int.
+        ValueError: ``block_size`` < 2, ``x`` not 4-D, or H/W not divisible by it.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(4, dtype=np.float32).reshape(1, 1, 2, 2))
+        >>> ops.SpaceToDepth(2)(x).asnumpy().ravel().tolist()
+        [0.0, 1.0, 2.0, 3.0]
+    """
 
     def __call__(self, x):
         return Q.space_to_depth(x, self.block_size)
@@ -237,7 +353,17 @@ class SpaceToDepth(_BlockSize):
 class ScatterNdUpdate(AttrPrimitive):
     """ScatterNdUpdate(use_locking=True)(input_x, indices, updates): writes ``updates`` into the
     Parameter ``input_x`` at the n-d ``indices`` and returns it; see
-    :func:`ops.scatter_nd_update`."""
+    :func:`ops.scatter_nd_update`.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> p = Parameter(Tensor(np.zeros((2, 2), np.float32)), name="p")
+        >>> _ = ops.ScatterNdUpdate()(p, Tensor(np.array([[1, 0]], np.int32)),
+        ...                           Tensor(np.array([5.0], np.float32)))
+        >>> p.asnumpy().tolist()
+        [[0.0, 0.0], [5.0, 0.0]]
+    """
 
     def __init__(self, use_locking=True):
         super().__init__()
@@ -296,6 +422,13 @@ class UniformInt(AttrPrimitive):
     [minval, maxval); ``minval`` and ``maxval`` are Int32 scalar tensors. With ``seed`` or
     ``seed2`` non-zero the instance owns a stream started from them (continued call after call,
     untouched by ``set_seed``); with both 0 it draws from the unseeded shared stream.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> u = ops.UniformInt(1, 2)((3,), Tensor(0, ms.int32), Tensor(5, ms.int32))
+        >>> u.shape, u.dtype
+        ((3,), Int32)
 
     Raises:
         TypeError: ``minval``/``maxval`` are not Int32 tensors, or ``shape`` not a tuple.
