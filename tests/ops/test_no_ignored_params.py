@@ -58,6 +58,8 @@ ALLOWED = {
                                                   "then pass values, not references); with it "
                                                   "kept, passing the objects gives the same "
                                                   "results",
+    "nn.get_activation:prim_name": "names the calling cell in the error messages, its only "
+                                   "purpose in MindSpore (tests/goldens/params/006)",
     "ops.constexpr:get_instance": "a knob of MindSpore's graph-compile constant folding; mindcell "
                                   "runs the function as Python while tracing (documented)",
     "ops.constexpr:reuse_result": "as ops.constexpr:get_instance",
@@ -201,15 +203,83 @@ def _self_stores(node, self_name):
                 and isinstance(stmt.targets[0], ast.Attribute) \
                 and getattr(stmt.targets[0].value, "id", None) == self_name:
             names = []
-            _loads(ast.Module(body=[ast.Expr(stmt.value)], type_ignores=[]), names)
+            _loads(ast.Expression(body=stmt.value), names)
             names = [n for n in names if n != self_name]
             if len(set(names)) == 1 and _simple_store(stmt.value):
                 stored.setdefault(names[0], []).append(stmt.targets[0].attr)
                 continue
         if isinstance(stmt, ast.stmt) and _validation_only(stmt):
             continue
-        _loads(ast.Module(body=[stmt], type_ignores=[]), other)
-    return stored, set(other)
+        other.append(stmt)
+    return stored, _live_reads(other)
+
+
+_PURE_CALLS = ("int", "float", "bool", "str", "tuple", "list", "len", "abs", "min", "max")
+
+
+def _pure(value):
+    """An expression without side effects: names, arithmetic, attributes, subscripts, literals,
+    conversions and check calls (a store of it that nobody reads uses nothing)."""
+    for n in ast.walk(value):
+        if isinstance(n, ast.Call) and not (_CHECK_CALL.match(_call_name(n))
+                                            or _call_name(n) in _PURE_CALLS):
+            return False
+        if isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
+            return False
+    return True
+
+
+def _local_targets(stmt):
+    """The local names a pure assignment stores to, or None (attribute/subscript targets,
+    impure values: their reads count as uses)."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    if stmt.value is None or not _pure(stmt.value):
+        return None
+    names = []
+    for t in targets:
+        for n in ast.walk(t):
+            if isinstance(n, (ast.Attribute, ast.Subscript)):
+                return None
+            if isinstance(n, ast.Name):
+                names.append(n.id)
+    return names
+
+
+def _live_reads(stmts):
+    """Names read by stmts, where what a pure assignment to local names reads counts only when
+    one of those names is read in turn (``seed = check_int(seed, ...)`` with ``seed`` never
+    read afterwards does not use ``seed``)."""
+    direct, flows = [], []
+
+    def visit(node):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt) and _validation_only(child):
+                continue
+            if isinstance(child, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                targets = _local_targets(child)
+                if targets is not None:
+                    reads = []
+                    _loads(ast.Expression(body=child.value), reads)
+                    if isinstance(child, ast.AugAssign):
+                        reads += targets
+                    flows.append((set(targets), reads))
+                    continue
+            if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+                direct.append(child.id)
+            elif isinstance(child, ast.Call) and _call_name(child) in ("locals", "vars") \
+                    and not child.args:
+                direct.append("*locals*")
+            visit(child)
+
+    visit(ast.Module(body=list(stmts), type_ignores=[]))
+    live, grew = set(direct), True
+    while grew:
+        grew = False
+        for targets, reads in flows:
+            if targets & live and not set(reads) <= live:
+                live |= set(reads)
+                grew = True
+    return live
 
 
 def _simple_store(value):
@@ -346,7 +416,7 @@ def _unused(label, fn, is_method, cls):
         return _unused_by_bytecode(fn, is_method)
     if isinstance(node, ast.Lambda):
         body_names = []
-        _loads(ast.Module(body=[ast.Expr(node.body)], type_ignores=[]), body_names)
+        _loads(ast.Expression(body=node.body), body_names)
         stored, reads = {}, set(body_names)
     else:
         if _always_raises(node):
@@ -429,6 +499,19 @@ def test_detector_flags_validated_only_and_unused():
             return x + axis
     ''')
     assert unused == ["seed", "keep"]
+
+
+def test_detector_sees_dead_stores():
+    node = ast.parse(textwrap.dedent('''
+        def f(x, seed=None, scale=1.0, k=2):
+            seed = check_int(seed, "f", "seed")
+            factor = scale * 2
+            y = x * k
+            y += 1
+            return y
+    ''')).body[0]
+    reads = _live_reads(node.body)
+    assert {"x", "k"} <= reads and not {"seed", "scale"} & reads
 
 
 def test_detector_counts_real_uses():
