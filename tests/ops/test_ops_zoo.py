@@ -688,3 +688,51 @@ def test_nms_with_mask_gradient_is_the_inverse_permutation(mode):
     want = np.empty_like(w)
     want[order] = w
     np.testing.assert_allclose(grad.asnumpy(), want, rtol=1e-6)
+
+
+# ----- integration: a tiny two-stage detector head trained in both modes -----------------------
+class _DetHead(ms.nn.Cell):
+    """Features -> ROIAlign over fixed proposals -> box deltas and objectness; targets from
+    IOU and BoundingBoxEncode, losses SmoothL1Loss and BinaryCrossEntropy, with
+    ResizeNearestNeighbor, Flatten and ScalarSummary in the path."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = ms.nn.Conv2d(3, 4, 3, pad_mode="same", weight_init="normal")
+        self.resize = ops.ResizeNearestNeighbor((12, 12))
+        self.roi = ops.ROIAlign(2, 2, 0.5, 2)
+        self.fc = ms.nn.Dense(16, 5, weight_init="normal")
+        self.iou, self.encode = ops.IOU(), ops.BoundingBoxEncode((0.0,) * 4, (0.1, 0.1, 0.2, 0.2))
+        self.smooth, self.bce = ops.SmoothL1Loss(1.0, "mean"), ops.BinaryCrossEntropy("mean")
+        self.summary, self.flatten = ops.ScalarSummary(), ops.Flatten()
+
+    def construct(self, image, proposals, gt):
+        feat = self.resize(ops.relu(self.conv(image)))
+        pooled = self.flatten(self.roi(feat, proposals))
+        out = self.fc(pooled)
+        boxes = proposals[:, 1:]
+        overlap = ops.ReduceMax()(self.iou(boxes, gt), 0)
+        labels = ops.cast(overlap > 0.3, ms.float32)
+        targets = self.encode(boxes, ops.tile(gt, (boxes.shape[0], 1)))
+        loss = self.smooth(out[:, :4], targets) + self.bce(ops.sigmoid(out[:, 4]), labels)
+        self.summary("loss", loss)
+        return loss
+
+
+def test_detection_head_trains_alike_in_both_modes():
+    rng = np.random.default_rng(1)
+    image = Tensor(rng.standard_normal((1, 3, 6, 6)).astype(np.float32))
+    props = Tensor(np.array([[0, 2, 2, 10, 10], [0, 0, 4, 7, 11], [0, 12, 12, 20, 22],
+                             [0, 5, 5, 9, 9]], np.float32))
+    gt = Tensor(np.array([[3, 3, 11, 11]], np.float32))
+    losses = {}
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=mode)
+        ms.set_seed(0)
+        net = _DetHead()
+        step = ms.nn.TrainOneStepCell(net, ms.nn.SGD(net.trainable_params(), 0.05))
+        losses[mode] = [float(step(image, props, gt).asnumpy()) for _ in range(6)]
+        assert float(recorded_summaries()[("scalar", "loss")]) == pytest.approx(
+            losses[mode][-1], rel=1e-6)
+    np.testing.assert_allclose(losses[ms.GRAPH_MODE], losses[ms.PYNATIVE_MODE], rtol=1e-4)
+    assert losses[ms.PYNATIVE_MODE][-1] < losses[ms.PYNATIVE_MODE][0]
