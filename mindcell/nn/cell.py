@@ -92,6 +92,7 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         d["_buffers_non_persistent"] = set()
         d["_params_list"] = OrderedDict()
         d["_param_tuple_id"] = 1
+        d["_names_checked"] = False  # the first call renames colliding parameter names
         d["_seq_param_ids"] = set()
         d["_seq_param_names"] = set()
         d["_auto_prefix"] = bool(auto_prefix)
@@ -139,8 +140,16 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             return self._compiled_call(args, kwargs)
         return self._eager_call(args, kwargs)
 
+    def _first_call(self):
+        """MindSpore's check at a cell's first call: colliding parameter names (which adding
+        cells to attached containers can give) become attribute paths from this cell."""
+        self.__dict__["_names_checked"] = True
+        self.check_names_and_refresh_name()
+
     def _compiled_call(self, args, kwargs):
         d = self.__dict__
+        if not d.get("_names_checked", True):
+            self._first_call()
         spec = d.get("_input_spec")
         if spec is not None:
             check_inputs_match(self, spec, args)
@@ -170,6 +179,8 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
                            type(self).__name__, (self.training,))
 
     def _eager_call(self, args, kwargs):
+        if not self.__dict__.get("_names_checked", True):
+            self._first_call()
         if self._forward_pre_hooks:
             args, kwargs = run_forward_pre_hooks(self, args, kwargs)
         args = self._cast_to_mixed(args)
@@ -266,6 +277,11 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
 
     def __hash__(self):
         return id(self)
+
+    def __bool__(self):
+        # a cell is true even when it has a length (an empty CellDict); CellList and
+        # SequentialCell redefine this, and cells_and_names leaves the false ones out
+        return True
 
     def __eq__(self, other):
         return self is other

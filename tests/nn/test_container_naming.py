@@ -1,6 +1,9 @@
 """Parameter names of cells put into containers after construction (append, extend, insert,
-setitem, delitem, nesting a filled container, filling an attached one) are their full
-attribute paths, as MindSpore names cells built in place, so checkpoints round-trip."""
+setitem, delitem, nesting a filled container, filling an attached one) are the names MindSpore
+2.10 gives them (each expected list below was printed by the MindSpore oracle): a container
+reads its prefix off its children's names, so cells added to one that was empty, or to a child
+that was already attached, are not named by their full path (nn/_cell/naming.py). The first
+call (or check_names_and_refresh_name) turns colliding names into paths."""
 from collections import OrderedDict
 from pathlib import Path
 
@@ -100,7 +103,7 @@ def parent_assigned_before_fill():
         h.layers.append(dense())
     h.seq = nn.SequentialCell()
     h.seq.append(dense())
-    return h, _wd("layers.0.") + _wd("layers.1.") + _wd("seq.0.")
+    return h, _wd("0.") + _wd("1.") + _wd("0.")  # empty containers infer no prefix
 
 
 def nest_after_fill():
@@ -120,7 +123,7 @@ def nested_container_mutated_deep():
     h.blocks[0].append(dense())
     h.blocks.append(nn.CellList())
     h.blocks[1].append(dense())
-    return outer, _wd("net.blocks.0.0.") + _wd("net.blocks.0.1.") + _wd("net.blocks.1.0.")
+    return outer, _wd("net.blocks.0.0.") + _wd("net.blocks.0.1.") + _wd("0.")
 
 
 def attribute_added_to_attached_child():
@@ -129,29 +132,40 @@ def attribute_added_to_attached_child():
     outer.body.fc = dense()
     outer.body.stack = nn.CellList()
     outer.body.stack.append(dense())
-    return outer, _wd("body.fc.") + _wd("body.stack.0.")
+    return outer, _wd("fc.") + _wd("0.")  # named from the attribute, not the tree
 
 
-def slicing_does_not_rename():
+def slicing_renames():
     h = Holder()
     h.layers = nn.SequentialCell([dense(), dense()])
     h.more = nn.CellList([dense(), dense()])
-    part, part2 = h.layers[1:], h.more[:1]
-    assert names(part) == _wd("layers.1.") and names(part2) == _wd("more.0.")
-    return h, _wd("layers.0.") + _wd("layers.1.") + _wd("more.0.") + _wd("more.1.")
+    part, part2 = h.layers[1:], h.more[:1]  # new containers, built from the sliced cells
+    assert names(part) == _wd("1.") and names(part2) == _wd("0.")
+    return h, _wd("layers.0.") + _wd("1.") + _wd("0.") + _wd("more.1.")
 
 
 BUILDERS = [seq_append_after_attach, seq_od_append_after_attach, seq_setitem_and_delitem,
             celllist_append_extend_insert_setitem, celllist_delitem_renumbers,
             celldict_setitem_update, parent_assigned_before_fill, nest_after_fill,
             nested_container_mutated_deep, attribute_added_to_attached_child,
-            slicing_does_not_rename]
+            slicing_renames]
+
+
+def _unique(seq):
+    return list(OrderedDict.fromkeys(seq))
 
 
 @pytest.mark.parametrize("build", BUILDERS, ids=lambda b: b.__name__)
-def test_names_are_full_paths(build):
+def test_names_are_mindspores(build):
     root, expected = build()
-    assert_named_by_path(root, expected)
+    assert names(root) == expected
+    assert [p.name for p in root.trainable_params()] == expected
+    assert list(root.parameters_dict().keys()) == _unique(expected)
+    root.check_names_and_refresh_name()
+    if len(set(expected)) < len(expected):  # colliding names become paths
+        assert_named_by_path(root)
+    else:
+        assert names(root) == expected
 
 
 @pytest.mark.parametrize("build", BUILDERS, ids=lambda b: b.__name__)
@@ -159,8 +173,12 @@ def test_checkpoint_round_trip_loads_every_parameter(build, tmp_path):
     src, expected = build()
     path = str(tmp_path / "net.ckpt")
     ms.save_checkpoint(src, path)
-    assert list(ms.load_checkpoint(path).keys()) == expected  # what MindSpore writes
+    assert list(ms.load_checkpoint(path).keys()) == _unique(expected)  # what MindSpore writes
+    if len(set(expected)) < len(expected):  # one entry per name: round trip once refreshed
+        src.check_names_and_refresh_name()
+        ms.save_checkpoint(src, path)
     dst, _ = build()
+    dst.check_names_and_refresh_name()
     for p in dst.get_parameters():  # make the values differ from the saved ones
         p.set_data(ms.Tensor(np.full(p.shape, 7.0, np.float32)))
     not_loaded, unused = ms.load_param_into_net(dst, ms.load_checkpoint(path))
@@ -179,7 +197,7 @@ def test_auto_prefix_false_list_leaves_children_unprefixed():
     assert_named_by_path(outer)
 
 
-# ----- property: any sequence of mutations keeps names == attribute paths ------------------
+# ----- property: any sequence of mutations gives names that refresh to attribute paths -----
 CONTAINERS = ["seq", "list", "dict"]
 MUTATIONS = ["append", "extend", "insert", "setitem", "delitem", "attach", "nest"]
 
@@ -197,6 +215,8 @@ def _apply(root, target_index, mutation, kind, i):
     target = cells[target_index % len(cells)]
     new = _new_container(kind) if mutation == "nest" else _leaf(i)
     if isinstance(target, nn.CellDict):
+        if isinstance(new, (nn.CellDict, nn.CellList, nn.SequentialCell)):
+            new = _leaf(i)  # a CellDict holds no containers (TypeError, as in MindSpore)
         if mutation == "delitem" and len(target):
             del target[list(target.keys())[i % len(target)]]
         else:
@@ -222,17 +242,26 @@ def _apply(root, target_index, mutation, kind, i):
 @given(st.lists(st.tuples(st.integers(0, 50), st.sampled_from(MUTATIONS),
                           st.sampled_from(CONTAINERS)), max_size=12),
        st.booleans())
-def test_any_mutation_sequence_keeps_full_path_names(steps, wrap_at_end):
-    root = Holder()
-    root.body = Holder()
-    for i, (target_index, mutation, kind) in enumerate(steps):
-        _apply(root, target_index, mutation, kind, i)
+def test_any_mutation_sequence_refreshes_to_paths(steps, wrap_at_end):
+    def build():
+        root = Holder()
+        root.body = Holder()
+        for i, (target_index, mutation, kind) in enumerate(steps):
+            _apply(root, target_index, mutation, kind, i)
+        if wrap_at_end:
+            top = Holder()
+            top.model = root
+            _apply(top, len(steps), "append", "list", 99)
+            root = top
+        return root
+
+    root, again = build(), build()
+    assert names(root) == names(again)  # names depend only on the steps
+    if len(set(names(root))) < len(names(root)):
+        root(ms.Tensor(np.ones(2, np.float32)))  # the first call renames colliding names
         assert_named_by_path(root)
-    if wrap_at_end:
-        top = Holder()
-        top.model = root
-        _apply(top, len(steps), "append", "list", 99)
-        assert_named_by_path(top)
+    root.update_parameters_name()
+    assert_named_by_path(root)
 
 
 NESTED = str(Path(__file__).resolve().parents[2].parent / "shared" / "interop" / "nested")
@@ -268,7 +297,10 @@ class _FilledLate(nn.Cell):
 
 @pytest.mark.skipif(not __import__("os").path.exists(NESTED + ".ckpt"), reason="no sample")
 def test_mindspore_checkpoint_loads_into_late_filled_containers():
-    net = _FilledLate()
+    net = _FilledLate()  # 'layers.0' and 'heads.0' are both named '0.weight' until called
+    with pytest.raises(RuntimeError, match="same shape"):  # as in MindSpore
+        ms.load_param_into_net(net, ms.load_checkpoint(NESTED + ".ckpt"))
+    net(ms.Tensor(np.ones((1, 4), np.float32)))
     not_loaded, _ = ms.load_param_into_net(net, ms.load_checkpoint(NESTED + ".ckpt"))
     assert list(not_loaded) == []
     want = np.load(NESTED + ".npz")

@@ -80,22 +80,10 @@ class RegistrationMixin:
             self._seq_param_names.add(p.name)
         object.__setattr__(self, name, value)
 
-    def _child_prefix(self, key):
-        """The name prefix of a child stored under ``key``: this cell's own prefix (the path
-        it was last named under, '' for a root) + key + '.'."""
-        return self.__dict__.get("_name_prefix", "") + key + "."
-
-    def update_parameters_name(self, prefix="", recurse=True):
-        """Rename every parameter to ``prefix + attribute path``, and remember the prefix of
-        this cell (and of each descendant: ``prefix + path + '.'``) so that children added
-        later (attribute, append, insert, setitem ...) are named under the same path."""
-        super().update_parameters_name(prefix, recurse)
-        for path, cell in (self.cells_and_names() if recurse else [("", self)]):
-            cell.__dict__["_name_prefix"] = prefix + path + "." if path else prefix
-
     def _set_child(self, name, value):
+        # named from the attribute alone, not this cell's own place in a tree (naming.py)
         if self._auto_prefix:
-            value.update_parameters_name(self._child_prefix(name))
+            value.update_parameters_name(name + ".")
         self.__dict__.pop(name, None)
         self._cells[name] = value
         self._hooks_changed()

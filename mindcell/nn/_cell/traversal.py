@@ -5,6 +5,7 @@ from collections import OrderedDict
 import re
 
 from mindcell.common.parameter import ParameterTuple
+from mindcell.nn._cell.naming import refresh_if_duplicated
 
 _VALID_PREFIX = re.compile(r"^[A-Za-z0-9_./\-]*$")
 
@@ -21,14 +22,15 @@ class TraversalMixin:
         return OrderedDict((n, c) for n, c in self._cells.items() if c is not None)
 
     def cells_and_names(self, cells=None, name_prefix=""):
-        """Yield ``(name, cell)`` for this cell and every descendant (each once)."""
+        """Yield ``(name, cell)`` for this cell and every descendant (each once). As in
+        MindSpore, a child that is false (None, or an empty container) is left out."""
         seen = cells if cells is not None else set()
         if id(self) in seen:
             return
         seen.add(id(self))
         yield name_prefix, self
         for name, cell in self._cells.items():
-            if cell is None:
+            if not cell:
                 continue
             child_prefix = name_prefix + "." + name if name_prefix else name
             yield from cell.cells_and_names(seen, child_prefix)
@@ -92,6 +94,12 @@ class TraversalMixin:
                              "'_', '.', '/', '-' only, but got %r" % prefix)
         for name, p in self.parameters_and_names(expand=recurse):
             p.name = prefix + name
+
+    def check_names_and_refresh_name(self):
+        """If two parameters share a name, rename every parameter to its attribute path from
+        this cell (then check the names are unique). MindSpore does this on a cell's first
+        call; names given when cells were added can collide (see nn/_cell/naming.py)."""
+        refresh_if_duplicated(self)
 
     def check_names(self):
         """Raise ValueError if two parameters share a name."""

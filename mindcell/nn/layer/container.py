@@ -1,6 +1,7 @@
 """Containers: SequentialCell, CellList, CellDict."""
 from collections import OrderedDict
 
+from mindcell.nn._cell.naming import container_prefix, renumber
 from mindcell.nn.cell import Cell
 
 
@@ -11,8 +12,20 @@ def _check_cell(value, owner):
 
 class SequentialCell(Cell):
     """SequentialCell(*args): run cells in order; built from a list of cells, an OrderedDict
-    (keys become names) or positional cells. Children are named by index ('0', '1', ...).
-    ``cell_list`` is the list of the children in order, as in MindSpore."""
+    (keys become names), one cell, or positional cells. Children are named by index ('0', '1',
+    ...). ``cell_list`` is the list of the children in order, as in MindSpore.
+
+    Parameter names follow MindSpore (nn/_cell/naming.py): the cells given here are named
+    ``'0.weight'`` ... until the container is assigned to an attribute; cells appended later
+    take the prefix read off their siblings' names (none for an empty container).
+
+    Examples:
+        >>> from mindcell import nn
+        >>> seq = nn.SequentialCell([nn.Dense(2, 3), nn.ReLU()])
+        >>> seq.append(nn.Dense(3, 1))
+        >>> [p.name for p in seq.get_parameters()]
+        ['0.weight', '0.bias', '2.weight', '2.bias']
+    """
 
     @property
     def cell_list(self):
@@ -21,68 +34,77 @@ class SequentialCell(Cell):
 
     def __init__(self, *args):
         super().__init__()
+        # per child: named by its index (renumbered on delete) or by an OrderedDict key
+        self.__dict__["_is_dynamic_name"] = []
         if len(args) == 1 and isinstance(args[0], OrderedDict):
             for name, cell in args[0].items():
                 _check_cell(cell, "SequentialCell")
                 self.insert_child_to_cell(name, cell)
-                cell.update_parameters_name(self._child_prefix(name))
-        elif len(args) == 1 and isinstance(args[0], list):
-            for i, cell in enumerate(args[0]):
-                _check_cell(cell, "SequentialCell")
-                self._append_named(str(i), cell)
-        else:
-            for i, cell in enumerate(args):
-                _check_cell(cell, "SequentialCell")
-                self._append_named(str(i), cell)
-
-    def _append_named(self, name, cell):
-        self._cells[name] = cell
-        cell.update_parameters_name(self._child_prefix(name))
-        self._hooks_changed()
-
-    def _renumber(self):
-        items = list(self._cells.values())
-        self._cells.clear()
-        for i, cell in enumerate(items):
-            self._cells[str(i)] = cell
-            cell.update_parameters_name(self._child_prefix(str(i)))
+                cell.update_parameters_name(name + ".")
+                self._is_dynamic_name.append(False)
+            return
+        cells = args[0] if len(args) == 1 and isinstance(args[0], list) else args
+        for i, cell in enumerate(cells):
+            _check_cell(cell, "SequentialCell")
+            self.insert_child_to_cell(str(i), cell)
+            cell.update_parameters_name(str(i) + ".")
+            self._is_dynamic_name.append(True)
 
     def __getitem__(self, index):
-        if isinstance(index, slice):  # a view: the cells keep their keys and names
-            return _view(type(self), list(self._cells.items())[index])
+        if isinstance(index, slice):  # a new container: it renames the cells, as MindSpore's
+            return self.__class__(OrderedDict(list(self._cells.items())[index]))
         if isinstance(index, str):
             return self._cells[index]
-        return list(self._cells.values())[_index(index, len(self))]
+        return list(self._cells.values())[_index(index, len(self), "SequentialCell")]
 
     def __setitem__(self, index, cell):
         _check_cell(cell, "SequentialCell")
-        key = list(self._cells.keys())[_index(index, len(self))]
+        prefix, _ = container_prefix(self._cells)
+        key = list(self._cells.keys())[_index(index, len(self), "SequentialCell")]
         self._cells[key] = cell
-        cell.update_parameters_name(self._child_prefix(key))
+        cell.update_parameters_name(prefix + key + ".")
         self._hooks_changed()
 
     def __delitem__(self, index):
         keys = list(self._cells.keys())
         if isinstance(index, slice):
-            for key in keys[index]:
-                del self._cells[key]
+            targets = keys[index]
+            del self._is_dynamic_name[index]
         else:
-            del self._cells[keys[_index(index, len(self))]]
-        if all(k.isdigit() for k in self._cells):
-            self._renumber()
+            i = _index(index, len(self), "SequentialCell")
+            targets = [keys[i]]
+            del self._is_dynamic_name[i]
+        for key in targets:
+            del self._cells[key]
+        prefix, position = container_prefix(self._cells)
+        items = list(self._cells.items())
+        self._cells.clear()
+        for i, (key, cell) in enumerate(items):
+            if self._is_dynamic_name[i]:
+                key = str(i)
+                renumber(cell, prefix, position, key)
+            self._cells[key] = cell
         self._hooks_changed()
 
     def __len__(self):
         return len(self._cells)
 
+    def __bool__(self):
+        return len(self._cells) != 0
+
     def __iter__(self):
         return iter(self._cells.values())
 
     def append(self, cell):
-        """append(cell): add a cell at the end."""
+        """append(cell): add a cell at the end; it is named under the prefix its siblings'
+        parameter names show (none when no sibling holds a parameter)."""
         _check_cell(cell, "SequentialCell")
-        self._append_named(str(len(self)), cell)
-        return self
+        prefix, _ = container_prefix(self._cells)
+        key = str(len(self))
+        cell.update_parameters_name(prefix + key + ".")
+        self._is_dynamic_name.append(True)
+        self._cells[key] = cell
+        self._hooks_changed()
 
     def construct(self, input_data):
         for cell in self._cells.values():
@@ -90,20 +112,13 @@ class SequentialCell(Cell):
         return input_data
 
 
-def _view(cls, items):
-    """A new container over ``items`` (key, cell) that leaves the cells' names alone."""
-    view = cls()
-    for key, cell in items:
-        view._cells[key] = cell
-    view._hooks_changed()
-    return view
-
-
-def _index(index, n):
+def _index(index, n, owner):
     if not isinstance(index, int):
-        raise TypeError("index must be an int or a slice, but got %s" % type(index).__name__)
+        raise TypeError("For '%s', the type of 'index' must be int, but got %s."
+                        % (owner, type(index).__name__))
     if not -n <= index < n:
-        raise IndexError("index %d is out of range for %d cells" % (index, n))
+        raise IndexError("For '%s', the value of 'index' must be a number in range [%d, %d), "
+                         "but got %d." % (owner, -n, n, index))
     return index % n
 
 
@@ -115,47 +130,70 @@ def _check_no_more_keywords(kwargs, owner):
 
 
 class CellList(Cell):
-    """CellList(args=None): a list of cells (children named '0', '1', ...)."""
+    """CellList(args=None, auto_prefix=True): a list of cells (children named '0', '1', ...).
+
+    Parameter names follow MindSpore (nn/_cell/naming.py): with ``auto_prefix`` a cell added by
+    append/extend/insert/setitem is named ``prefix + index``, the prefix read off the names of
+    the cells already in the list ('' when none holds a parameter, so a list that was empty
+    when assigned as ``self.layers`` names its first Dense ``0.weight``).
+
+    Examples:
+        >>> from mindcell import nn
+        >>> layers = nn.CellList([nn.Dense(2, 2)])
+        >>> layers.append(nn.Dense(2, 2))
+        >>> [p.name for p in layers.get_parameters()]
+        ['0.weight', '0.bias', '1.weight', '1.bias']
+    """
 
     def __init__(self, *args, **kwargs):
         auto_prefix = kwargs.pop("auto_prefix", True)
         _check_no_more_keywords(kwargs, "CellList")
         super().__init__(auto_prefix)
-        cells = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
-        for cell in cells:
-            self.append(cell)
+        cells = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) \
+            else list(args)
+        self.extend(cells)
 
     def __getitem__(self, index):
-        if isinstance(index, slice):  # a view: the cells keep their names
-            return _view(type(self), _enumerate_keys(list(self._cells.values())[index]))
-        return list(self._cells.values())[_index(index, len(self))]
+        if isinstance(index, slice):  # a new list: it renames the cells, as MindSpore's
+            return CellList(list(self._cells.values())[index])
+        if isinstance(index, int):
+            return self._cells[str(_index(index, len(self), "CellList"))]
+        raise TypeError("For 'CellList', the type of 'index' must be int or slice, but got %s."
+                        % type(index).__name__)
 
     def __setitem__(self, index, cell):
         _check_cell(cell, "CellList")
-        key = list(self._cells.keys())[_index(index, len(self))]
-        self._cells[key] = cell
+        key = str(_index(index, len(self), "CellList"))
         if self._auto_prefix:
-            cell.update_parameters_name(self._child_prefix(key))
-        self._hooks_changed()
-
-    def _renumber(self, items):
-        """Store ``items`` as '0', '1', ... and name each cell under its new index."""
-        self._cells.clear()
-        for key, c in _enumerate_keys(items):
-            self._cells[key] = c
-            if self._auto_prefix:
-                c.update_parameters_name(self._child_prefix(key))
+            prefix, _ = container_prefix(self._cells)
+            cell.update_parameters_name(prefix + key + ".")
+        self._cells[key] = cell
         self._hooks_changed()
 
     def __delitem__(self, index):
-        keys = list(self._cells.keys())
-        targets = keys[index] if isinstance(index, slice) else [keys[_index(index, len(self))]]
+        if isinstance(index, slice):
+            targets = list(self._cells.keys())[index]
+        elif isinstance(index, int):
+            targets = [str(_index(index, len(self), "CellList"))]
+        else:
+            raise TypeError("For 'CellList', the type of 'index' must be int or slice, but got "
+                            "%s." % type(index).__name__)
         for key in targets:
             del self._cells[key]
-        self._renumber(list(self._cells.values()))
+        prefix, position = container_prefix(self._cells)
+        items = list(self._cells.values())
+        self._cells.clear()
+        for i, cell in enumerate(items):
+            if self._auto_prefix:
+                renumber(cell, prefix, position, str(i))
+            self._cells[str(i)] = cell
+        self._hooks_changed()
 
     def __len__(self):
         return len(self._cells)
+
+    def __bool__(self):
+        return len(self._cells) != 0
 
     def __iter__(self):
         return iter(self._cells.values())
@@ -168,35 +206,69 @@ class CellList(Cell):
         """append(cell): add a cell at the end."""
         _check_cell(cell, "CellList")
         key = str(len(self))
-        self._cells[key] = cell
         if self._auto_prefix:
-            cell.update_parameters_name(self._child_prefix(key))
+            prefix, _ = container_prefix(self._cells)
+            cell.update_parameters_name(prefix + key + ".")
+        self._cells[key] = cell
+        self._hooks_changed()
+
+    def extend(self, cells):
+        """extend(cells): append every cell of the list ``cells`` (no CellDict)."""
+        if not isinstance(cells, list):
+            raise TypeError("For 'CellList', the new cells wanted to append should be instance "
+                            "of list, but got %s." % type(cells).__name__)
+        prefix, _ = container_prefix(self._cells)
+        for cell in cells:
+            if isinstance(cell, CellDict):
+                raise TypeError("For 'CellList', the type of cell can not be CellDict, but got "
+                                "CellDict.")
+            _check_cell(cell, "CellList")
+            key = str(len(self))
+            if self._auto_prefix:
+                cell.update_parameters_name(prefix + key + ".")
+            self._cells[key] = cell
         self._hooks_changed()
         return self
 
-    def extend(self, cells):
-        """extend(cells): append every cell of an iterable."""
-        for cell in cells:
-            self.append(cell)
-        return self
-
     def insert(self, index, cell):
-        """insert(index, cell): insert a cell before ``index``."""
+        """insert(index, cell): insert a cell before ``index`` (``-len <= index <= len``); the
+        cells after it move up one place and are renamed to their new index."""
+        n = len(self)
+        if not isinstance(index, int):
+            raise TypeError("For 'CellList', the type of 'index' must be int, but got %s."
+                            % type(index).__name__)
+        if not -n <= index <= n:
+            raise IndexError("For 'CellList', the value of 'index' must be a number in range "
+                             "[%d, %d], but got %d." % (-n, n, index))
         _check_cell(cell, "CellList")
-        items = list(self._cells.values())
-        items.insert(index, cell)
-        self._renumber(items)
+        at = index % n if n and index != n else index
+        prefix, position = container_prefix(self._cells)
+        for i in range(n, at, -1):
+            moved = self._cells[str(i - 1)]
+            if self._auto_prefix:
+                renumber(moved, prefix, position, str(i))
+            self._cells[str(i)] = moved
+        self._cells[str(at)] = cell
+        if self._auto_prefix:
+            cell.update_parameters_name(prefix + str(at) + ".")
+        self._hooks_changed()
 
     def construct(self, *inputs):
         raise NotImplementedError("CellList has no construct; iterate it inside your cell")
 
 
-def _enumerate_keys(cells):
-    return [(str(i), c) for i, c in enumerate(cells)]
-
-
 class CellDict(Cell):
-    """CellDict(args=None): an ordered dict of cells keyed by name."""
+    """CellDict(args=None, auto_prefix=True): an ordered dict of cells keyed by name (no
+    containers as values, as in MindSpore). With ``auto_prefix`` a cell set under ``key`` is
+    named ``prefix + key``, the prefix read off the names of the cells already held ('' when
+    none holds a parameter; see nn/_cell/naming.py).
+
+    Examples:
+        >>> from mindcell import nn
+        >>> heads = nn.CellDict({"cls": nn.Dense(2, 3)})
+        >>> [p.name for p in heads.get_parameters()]
+        ['cls.weight', 'cls.bias']
+    """
 
     def __init__(self, *args, **kwargs):
         auto_prefix = kwargs.pop("auto_prefix", True)
@@ -212,12 +284,24 @@ class CellDict(Cell):
         return self._cells[key]
 
     def __setitem__(self, key, cell):
-        _check_cell(cell, "CellDict")
-        if not isinstance(key, str) or not key or "." in key:
+        if not isinstance(key, str):
+            raise TypeError("For 'CellDict', the type of key should be string but got %s."
+                            % type(key).__name__)
+        if not key or "." in key:
             raise KeyError("CellDict: keys must be non-empty str without '.', but got %r" % (key,))
-        self._cells[key] = cell
+        if hasattr(self, key) and key not in self._cells:
+            raise KeyError("For 'CellDict', the key can not be same with the attributes of Cell, "
+                           "but got key %s." % key)
+        if cell is None:
+            raise TypeError("For 'CellDict', cell can not be None.")
+        _check_cell(cell, "CellDict")
+        if isinstance(cell, (CellDict, CellList, SequentialCell)):
+            raise TypeError("For 'CellDict', the type of cell can not be CellDict, CellList or "
+                            "SequentialCell, but got %s." % type(cell).__name__)
         if self._auto_prefix:
-            cell.update_parameters_name(self._child_prefix(key))
+            prefix, _ = container_prefix(self._cells)
+            cell.update_parameters_name(prefix + key + ".")
+        self._cells[key] = cell
         self._hooks_changed()
 
     def __delitem__(self, key):
