@@ -615,3 +615,19 @@ def test_pil_images_flow_through_the_geometric_transforms():
                        vision.ToTensor()])
     out = chain(IMG)
     assert out.shape == (3, 8, 8) and np.allclose(out[0], out[1])
+
+
+def test_pil_paths_use_pillow_like_mindspore():
+    pil = Image.fromarray(IMG)
+    np.testing.assert_array_equal(np.asarray(vision.Resize((5, 7), Inter.BICUBIC)(pil)),
+                                  np.asarray(pil.resize((7, 5), Image.BICUBIC)))
+    rot = vision.RandomRotation((30, 30), Inter.BILINEAR, True, (3, 4), (1, 2, 3))(pil)
+    np.testing.assert_array_equal(np.asarray(rot), np.asarray(
+        pil.rotate(30, Image.BILINEAR, True, (3, 4), fillcolor=(1, 2, 3))))
+    # Pillow's crop at the rounded centre: (9 - 12) / 2 = -1.5 rounds to -2
+    out = np.asarray(vision.CenterCrop((12, 11))(pil))
+    np.testing.assert_array_equal(out[2:11], IMG)
+    assert (out[:2] == 0).all() and (out[11:] == 0).all()
+    with pytest.raises(TypeError):
+        vision.Resize(4, Inter.AREA)(pil)
+    assert vision.Inter.LINEAR.name == "BILINEAR" and vision.Inter.CUBIC.name == "BICUBIC"

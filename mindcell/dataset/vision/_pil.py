@@ -63,3 +63,16 @@ class PilRoundTrip(ImageOp):
             img = img.convert("RGB")
         out = self._apply(np.asarray(img))
         return pil_module().fromarray(np.ascontiguousarray(out))
+
+
+_PIL_FILTERS = {0: "NEAREST", 1: "LANCZOS", 2: "BILINEAR", 3: "BICUBIC"}
+
+
+def pil_filter(op, interpolation):
+    """The Pillow resampling filter of a vision.Inter (NEAREST, ANTIALIAS, BILINEAR, BICUBIC),
+    as MindSpore's Python transforms use; TypeError for the others, as MindSpore."""
+    name = _PIL_FILTERS.get(int(interpolation))
+    if name is None:
+        raise TypeError("%s: interpolation %s is not supported with PIL input"
+                        % (op, interpolation.name))
+    return getattr(pil_module(), name)

@@ -6,7 +6,7 @@ import numbers
 import numpy as np
 
 from mindcell.dataset import config
-from mindcell.dataset.vision._pil import PilRoundTrip
+from mindcell.dataset.vision._pil import PilRoundTrip, pil_filter
 from mindcell.dataset.vision.transforms import (_crop_size, _image, check_interpolation,
                                                 resize)
 from mindcell.dataset.vision.utils import Inter
@@ -72,6 +72,12 @@ class RandomResizedCrop(PilRoundTrip):
         top, left, ch, cw = self.crop_box(h, w, config.transform_rng())
         return resize(x[top:top + ch, left:left + cw], self.size, self.interpolation)
 
+    def _apply_pil(self, img):
+        # MindSpore crops and resizes PIL images with Pillow
+        resample = pil_filter(type(self).__name__, self.interpolation)
+        top, left, ch, cw = self.crop_box(img.size[1], img.size[0], config.transform_rng())
+        return img.crop((left, top, left + cw, top + ch)).resize(self.size[::-1], resample)
+
 
 def _fill(op, fill_value):
     values = list(fill_value) if isinstance(fill_value, (list, tuple)) else [fill_value]
@@ -121,6 +127,14 @@ class RandomRotation(PilRoundTrip):
         x = _image("RandomRotation", x)
         angle = config.transform_rng().uniform(*self.degrees)
         return rotate(x, angle, self.resample, self.expand, self.center, self.fill_value)
+
+    def _apply_pil(self, img):
+        # MindSpore rotates PIL images with Pillow
+        resample = pil_filter("RandomRotation", self.resample)
+        angle = config.transform_rng().uniform(*self.degrees)
+        fill = tuple(self.fill_value) if len(self.fill_value) == 3 and img.mode == "RGB" \
+            else self.fill_value[0]
+        return img.rotate(angle, resample, self.expand, self.center, fillcolor=fill)
 
 
 def rotate(x, angle, resample, expand, center, fill_value):

@@ -7,7 +7,7 @@ import numpy as np
 from mindcell.dataset import config
 from mindcell.dataset.transforms.transforms import TensorOperation, check_prob, numpy_dtype
 from mindcell.dataset.vision._decode import decode
-from mindcell.dataset.vision._pil import PilRoundTrip
+from mindcell.dataset.vision._pil import PilRoundTrip, pil_filter
 from mindcell.dataset.vision._resize import (resize_area, resize_cubic, resize_linear,
                                              resize_nearest)
 from mindcell.dataset.vision.utils import Border, Inter
@@ -68,14 +68,20 @@ class Resize(PilRoundTrip):
         self.size = _size("Resize", size)
         self.interpolation = check_interpolation("Resize", interpolation)
 
-    def _apply(self, x):
-        h, w = _image("Resize", x).shape[:2]
+    def _out_size(self, h, w):
         if isinstance(self.size, int):
             s = self.size
-            out = (s, int(w * s / h)) if h <= w else (int(h * s / w), s)
-        else:
-            out = self.size
-        return resize(x, out, self.interpolation)
+            return (s, int(w * s / h)) if h <= w else (int(h * s / w), s)
+        return self.size
+
+    def _apply(self, x):
+        h, w = _image("Resize", x).shape[:2]
+        return resize(x, self._out_size(h, w), self.interpolation)
+
+    def _apply_pil(self, img):
+        # MindSpore resizes PIL images with Pillow's filters
+        oh, ow = self._out_size(img.size[1], img.size[0])
+        return img.resize((ow, oh), pil_filter("Resize", self.interpolation))
 
 
 def _per_channel(op, arg, values, low, high, low_open):
@@ -237,7 +243,9 @@ class RandomCrop(PilRoundTrip):
 
 
 class CenterCrop(PilRoundTrip):
-    """CenterCrop(size): the central ``size`` crop (a smaller image is first padded with 0)."""
+    """CenterCrop(size): the central ``size`` crop (a smaller image is first padded with 0;
+    PIL images are cropped as MindSpore's Python path, at the rounded centre, so the odd
+    pixel falls differently)."""
 
     def __init__(self, size):
         self.size = _crop_size("CenterCrop", size)
@@ -250,6 +258,14 @@ class CenterCrop(PilRoundTrip):
             x = _pad(x, dw - dw // 2, dh - dh // 2, dw // 2, dh // 2, 0, Border.CONSTANT)
         top, left = (x.shape[0] - ch) // 2, (x.shape[1] - cw) // 2
         return x[top:top + ch, left:left + cw].copy()
+
+    def _apply_pil(self, img):
+        # MindSpore's Python path: Pillow's crop at the rounded centre (round half to even),
+        # which fills with 0 where the box leaves a smaller image
+        ch, cw = self.size
+        w, h = img.size
+        top, left = int(round((h - ch) / 2.0)), int(round((w - cw) / 2.0))
+        return img.crop((left, top, left + cw, top + ch))
 
 
 class RandomHorizontalFlip(PilRoundTrip):

@@ -13,10 +13,10 @@ class Inter(IntEnum):
     BICUBIC) and AREA."""
     NEAREST = 0
     ANTIALIAS = 1
+    BILINEAR = 2  # MindSpore's canonical names: Inter.LINEAR.name is 'BILINEAR'
     LINEAR = 2
-    BILINEAR = 2
-    CUBIC = 3
     BICUBIC = 3
+    CUBIC = 3
     AREA = 4
     PILCUBIC = 5
 

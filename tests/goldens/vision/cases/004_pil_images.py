@@ -1,7 +1,7 @@
 """PIL images: which transforms return PIL images (Pillow path) and their pixels; ToPIL/ToNumpy."""
 import numpy as np
 from PIL import Image
-from _target import ms, emit, rs
+from _target import ms, emit, emit_err, rs
 
 v = ms.dataset.vision
 img = rs(0).randint(0, 256, (7, 9, 3)).astype(np.uint8)
@@ -48,3 +48,17 @@ for name, op in (("Pad", v.Pad(1, fill_value=(1, 2, 3))), ("RandomCrop", v.Rando
                  ("RandomHorizontalFlip", v.RandomHorizontalFlip(1.0)), ("RandomVerticalFlip", v.RandomVerticalFlip(1.0))):
     emit("pil.values." + name, np.asarray(op(pil)))
 emit("pil.gray.keeps", v.RandomHorizontalFlip(1.0)(pil.convert("L")).mode)
+
+# ... and with Pillow's own resampling
+big = Image.fromarray(rs(1).randint(0, 256, (12, 16, 3)).astype(np.uint8))
+for mode in (v.Inter.NEAREST, v.Inter.BILINEAR, v.Inter.BICUBIC):
+    emit("pil.Resize." + mode.name, np.asarray(v.Resize((5, 7), mode)(big)))
+emit("pil.Resize.short", np.asarray(v.Resize(6)(big)))
+emit("pil.RandomResizedCrop.whole", np.asarray(v.RandomResizedCrop((5, 7), scale=(1.0, 1.0), ratio=(16 / 12, 16 / 12))(big)))
+emit("pil.RandomRotation", np.asarray(v.RandomRotation((30, 30))(big)))
+emit("pil.RandomRotation.expand", np.asarray(v.RandomRotation((30, 30), v.Inter.BILINEAR, True, (3, 4), (1, 2, 3))(big)))
+emit("pil.CenterCrop.odd", np.asarray(v.CenterCrop(5)(big)))
+emit("pil.CenterCrop.pad", np.asarray(v.CenterCrop((15, 19))(big)))
+emit("pil.CenterCrop.pad.rows", np.asarray(v.CenterCrop((14, 10))(big)))
+emit("pil.CenterCrop.pad.cols", np.asarray(v.CenterCrop((7, 21))(big)))
+emit_err("pil.Resize.area", v.Resize(4, v.Inter.AREA), big)
