@@ -53,7 +53,8 @@ CASES = [
     Case("logaddexp", [A(4), A(4)]),
     # math, unary
     Case("negative", [A(4)]), Case("positive", [A(4)]), Case("absolute", [A(4)]),
-    Case("abs", [A(4)]), Case("square", [A(4)]), Case("sign", [A(4)], grad=False),
+    Case("abs", [A(4)]), Case("fabs", [A(4)]), Case("square", [A(4)]),
+    Case("sign", [A(4)], grad=False),
     Case("sqrt", [P(4)]), Case("cbrt", [A(4)]), Case("reciprocal", [P(4)]),
     Case("exp", [A(4)]), Case("exp2", [A(4)]), Case("expm1", [A(4)]), Case("log", [P(4)]),
     Case("log2", [P(4)]), Case("log10", [P(4)]), Case("log1p", [P(4)]),

@@ -134,7 +134,7 @@ def predict(x):
 x, y = make_data(rng, 256, in_dim, classes, centers)
 prob, pred = predict(Tensor(x).view(256, 2, in_dim // 2))
 prob_np = prob.asnumpy()
-assert prob.shape == (256, classes) and pred.dtype == mstype.int32, (prob.shape, pred.dtype)
+assert prob.shape == (256, classes) and pred.dtype == mstype.int64, (prob.shape, pred.dtype)
 np.testing.assert_allclose(prob.sum(axis=1, keepdims=True).asnumpy(), np.ones((256, 1)), rtol=1e-5)
 acc = float((pred.asnumpy() == y).mean())
 print("accuracy", acc)
