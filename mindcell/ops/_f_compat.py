@@ -15,7 +15,7 @@ from mindcell.ops.function import math_func as _m
 __all__ = ["tensor_add", "tensor_sub", "tensor_mul", "tensor_div", "tensor_pow",
            "tensor_floordiv", "tensor_mod", "tensor_lt", "tensor_le", "tensor_gt", "tensor_ge",
            "dtype", "shape_mul", "scalar_to_tensor", "tuple_to_array",
-           "partial", "make_tuple", "tuple_getitem", "scalar_cast"]
+           "partial", "make_tuple", "tuple_getitem"]
 
 tensor_add, tensor_sub, tensor_mul, tensor_div, tensor_pow = add, sub, mul, div, pow
 tensor_floordiv, tensor_mod = floor_div, floor_mod
@@ -51,14 +51,16 @@ def scalar_to_tensor(input_x, dtype=mstype.float32):
 
 
 def tuple_to_array(input_x):
-    """tuple_to_array(input_x): a 1-D Tensor of a tuple of numbers (int64 or float32)."""
+    """tuple_to_array(input_x): a 1-D Tensor of a tuple of numbers: Int32 for ints (as in
+    MindSpore), Float32 when any is a float (MindSpore 2.10 takes the first element's type and
+    truncates 2.5 to 2 in ``(1, 2.5)``: mindcell keeps the value)."""
     if not isinstance(input_x, tuple) or not input_x:
         raise TypeError("tuple_to_array: expects a non-empty tuple, but got %r" % (input_x,))
-    if all(isinstance(v, int) and not isinstance(v, bool) for v in input_x):
-        if any(not -2 ** 63 <= v < 2 ** 63 for v in input_x):
-            raise ValueError("tuple_to_array: the ints of 'input_x' must fit in int64, but got %r"
+    if all(isinstance(v, int) for v in input_x):
+        if any(not -2 ** 31 <= v < 2 ** 31 for v in input_x):  # MindSpore wraps them silently
+            raise ValueError("tuple_to_array: the ints of 'input_x' must fit in int32, but got %r"
                              % (input_x,))
-        return Tensor(np.array(input_x, np.int64))
+        return Tensor(np.array(input_x, np.int32))
     return Tensor(np.array(input_x, np.float32))
 
 
@@ -70,12 +72,3 @@ def make_tuple(*args):
 def tuple_getitem(x, index):
     """tuple_getitem(x, index): ``x[index]``."""
     return x[index]
-
-
-def scalar_cast(input_x, input_y):
-    """scalar_cast(input_x, input_y): a Python number converted to the dtype ``input_y``."""
-    if not isinstance(input_x, (int, float)):
-        raise TypeError("scalar_cast: expects a number, but got %s" % type(input_x).__name__)
-    if input_y == mstype.bool_:
-        return bool(input_x)
-    return int(input_x) if mstype.is_integer(input_y) else float(input_x)
