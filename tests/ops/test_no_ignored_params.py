@@ -1,7 +1,8 @@
 """No public parameter is accepted and ignored.
 
-Every public callable of ``mindcell.ops`` (functions, and the ``__init__``/``__call__`` of its
-classes), ``mindcell.nn`` (functions, and each Cell's ``__init__``/``construct``),
+Every public callable of ``mindcell.ops`` (functions, and the ``__init__``/``__call__`` and public
+methods of its classes), ``mindcell.nn`` (functions, and each Cell's ``__init__``/``construct``
+and public methods),
 ``mindcell.numpy`` and the ``Tensor`` methods is parsed with ``ast``. A parameter must be *used*:
 read somewhere other than in validation alone (a ``raise``/``assert``, an ``if`` whose branches
 only validate, a discarded ``check_*``/``validate*`` call). ``locals()``/``vars()`` in the body
@@ -60,6 +61,23 @@ ALLOWED = {
                                                   "results",
     "nn.get_activation:prim_name": "names the calling cell in the error messages, its only "
                                    "purpose in MindSpore (tests/goldens/params/006)",
+    "ops.Primitive.shard:args": "sharding strategies place the op across devices; one CPU "
+                                "process runs it whole (documented)",
+    "ops.Primitive.shard:kwargs": "as ops.Primitive.shard:args",
+    "nn.ModesMixin.init_parameters_data:auto_parallel_mode": "slices the data for model "
+                                                             "parallelism; one process holds "
+                                                             "whole parameters (documented)",
+    "nn.ModesMixin.offload:backward_prefetch": "checked ('Auto' or an int >= 0, ValueError as "
+                                               "MindSpore); Ascend's activation offload timing, "
+                                               "CPU activations are in host memory (documented)",
+    "nn.ModesMixin.to_empty:device": "only the CPU (or None), RuntimeError otherwise",
+    "nn.ModesMixin.to_empty:recurse": "the parameters already have CPU storage: nothing to "
+                                      "reallocate, with or without recursion (documented)",
+    "nn.ModesMixin.zero_grad:set_to_none": "mindcell keeps no gradients on parameters: nothing "
+                                           "to zero or set to None (documented)",
+    "nn.RegistrationMixin.insert_param_to_cell:check_name_contain_dot": "configures the name "
+                                                                        "check itself (passed "
+                                                                        "to _check_name)",
     "ops.constexpr:get_instance": "a knob of MindSpore's graph-compile constant folding; mindcell "
                                   "runs the function as Python while tracing (documented)",
     "ops.constexpr:reuse_result": "as ops.constexpr:get_instance",
@@ -86,6 +104,16 @@ def _methods_of(cls, names):
                 break
 
 
+def _public_methods(cls):
+    """The public methods (plain functions) a class defines or inherits from mindcell."""
+    names = set()
+    for klass in cls.__mro__:
+        if _own(klass):
+            names |= {n for n, v in vars(klass).items()
+                      if not n.startswith("_") and inspect.isfunction(v)}
+    return tuple(sorted(names))
+
+
 def _targets():
     """(label, function, is_method, class or None) for every public callable, once each."""
     seen = set()
@@ -109,7 +137,7 @@ def _targets():
             if inspect.isclass(obj):
                 if not _own(obj):
                     continue
-                for meth, klass, fn in _methods_of(obj, members):
+                for meth, klass, fn in _methods_of(obj, members + _public_methods(obj)):
                     yield from emit("%s.%s.%s" % (modname, klass.__name__, meth), fn, True, obj)
             elif callable(obj):
                 yield from emit("%s.%s" % (modname, name), obj, False)
@@ -340,8 +368,11 @@ def _pinned(node):
         return set()
     defaults = {k: (v.value if isinstance(v, ast.Constant) else object())
                 for k, v in _defaults(node.args).items()}
+    for star in (node.args.vararg, node.args.kwarg):  # *args/**kwargs: pinned to empty
+        if star is not None:
+            defaults[star.arg] = None
     pinned = set()
-    for stmt in ast.walk(node):
+    for stmt in node.body:  # top level only: a nested refusal may leave other values through
         if not (isinstance(stmt, ast.If) and stmt.body
                 and all(isinstance(b, ast.Raise) for b in stmt.body)):
             continue

@@ -6,6 +6,14 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 
 _BOOST_TYPES = ("O0", "O1", "O2")
+_RECOMPUTE_KEYS = ("mp_comm_recompute", "parallel_optimizer_comm_recompute",
+                   "recompute_slice_activation")
+
+
+def _check_cpu(device, op):
+    if device is not None and not (isinstance(device, str) and device in ("CPU", "cpu")):
+        raise RuntimeError("%s: the device %r is not available: mindcell runs on the CPU"
+                           % (op, device))
 
 
 class ModesMixin:
@@ -50,7 +58,8 @@ class ModesMixin:
         return self
 
     def zero_grad(self, set_to_none=True):
-        """PyTorch-style no-op: mindcell computes gradients functionally (nothing to zero)."""
+        """PyTorch-style no-op: mindcell computes gradients functionally and keeps none on the
+        parameters, so there is nothing to zero or to set to None (``set_to_none``)."""
         return None
 
     # ----- dtype ------------------------------------------------------------------------
@@ -99,13 +108,50 @@ class ModesMixin:
         return self._cast_params(mstype.float16)
 
     def to(self, *args, **kwargs):
-        """to(dtype): cast floating parameters (device arguments are accepted and ignored)."""
-        for a in list(args) + list(kwargs.values()):
-            if isinstance(a, mstype.DType):
-                return self._cast_params(a)
-        return self
+        """to(device=None, dtype=None, non_blocking=False), to(dtype, non_blocking=False) or
+        to(tensor, non_blocking=False): cast the floating parameters to ``dtype`` (or the
+        tensor's dtype). ``device`` must be the CPU; ``non_blocking`` changes nothing here (the
+        cast is done when this returns).
+
+        Raises:
+            TypeError: an unknown keyword or argument, a non-floating ``dtype``.
+            RuntimeError: a ``device`` other than the CPU.
+        """
+        unknown = set(kwargs) - {"device", "dtype", "non_blocking"}
+        if unknown:
+            raise TypeError("Cell.to: unexpected keyword arguments %s" % sorted(unknown))
+        device, dtype = kwargs.get("device"), kwargs.get("dtype")
+        non_blocking = kwargs.get("non_blocking", False)
+        for a in args:
+            if isinstance(a, str):
+                device = a
+            elif isinstance(a, mstype.DType):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+            elif isinstance(a, bool):
+                non_blocking = a
+            else:
+                raise TypeError("Cell.to: expected a device str, a dtype or a Tensor, but got %s"
+                                % type(a).__name__)
+        if not isinstance(non_blocking, bool):
+            raise TypeError("Cell.to: 'non_blocking' must be a bool, but got %s"
+                            % type(non_blocking).__name__)
+        _check_cpu(device, "Cell.to")
+        if dtype is None:
+            return self
+        if not isinstance(dtype, mstype.DType) or not dtype.is_floating_point:
+            raise TypeError("Cell.to only accepts floating point dtypes, but got %s" % (dtype,))
+        return self._cast_params(dtype)
 
     def to_empty(self, *, device=None, recurse=True):
+        """to_empty(*, device=None, recurse=True): storage for the parameters on ``device``
+        (the CPU, where they already are: nothing to reallocate). Returns self.
+
+        Raises:
+            RuntimeError: a ``device`` other than the CPU.
+        """
+        _check_cpu(device, "Cell.to_empty")
         return self
 
     def apply(self, fn):
@@ -135,14 +181,38 @@ class ModesMixin:
 
     # ----- recompute / compile declarations ---------------------------------------------
     def recompute(self, **kwargs):
-        """recompute(): in GRAPH_MODE the backward pass recomputes this cell's forward values
-        instead of keeping them (lower peak memory); no effect in PYNATIVE_MODE."""
+        """recompute(**kwargs): in GRAPH_MODE the backward pass recomputes this cell's forward
+        values instead of keeping them (lower peak memory); no effect in PYNATIVE_MODE. The
+        keywords ``mp_comm_recompute``, ``parallel_optimizer_comm_recompute`` and
+        ``recompute_slice_activation`` (bools) choose what model-parallel communication is
+        recomputed: one CPU process has none.
+
+        Raises:
+            ValueError: another keyword (as MindSpore).
+            TypeError: a non-bool value.
+        """
+        unknown = set(kwargs) - set(_RECOMPUTE_KEYS)
+        if unknown:
+            raise ValueError("recompute: keywords %s are not recognized; the keywords must be %s"
+                             % (sorted(unknown), ", ".join(_RECOMPUTE_KEYS)))
+        for key in _RECOMPUTE_KEYS:
+            if not isinstance(kwargs.get(key, True), bool):
+                raise TypeError("recompute: '%s' must be a bool, but got %s"
+                                % (key, type(kwargs.get(key)).__name__))
         for _, cell in self.cells_and_names():
             cell.__dict__["_recompute"] = True
         return self
 
     def set_inputs(self, *inputs, **kwargs):
-        """set_inputs(*inputs): declare input shapes/dtypes (None dims are dynamic)."""
+        """set_inputs(*inputs): declare input shapes/dtypes (None dims are dynamic).
+
+        Raises:
+            NotImplementedError: keyword inputs (MindSpore's incremental mode) are given.
+        """
+        if kwargs:
+            raise NotImplementedError("set_inputs: keyword inputs (incremental mode: %s) are not "
+                                      "supported by mindcell; declare every input positionally"
+                                      % sorted(kwargs))
         self.__dict__["_input_spec"] = inputs
         self._hooks_changed()
 
@@ -179,8 +249,7 @@ class ModesMixin:
         self.__dict__["_data_parallel"] = True
         return self
 
-    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="CPU",
-              level=0):
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None):
         """shard(...): record a sharding strategy (one machine runs the cell unsharded)."""
         self.__dict__["_shard"] = (in_strategy, out_strategy, parameter_plan)
         return self
@@ -190,6 +259,17 @@ class ModesMixin:
         return self
 
     def offload(self, backward_prefetch="Auto"):
+        """offload(backward_prefetch='Auto'): MindSpore offloads this cell's activations to the
+        host on Ascend (GRAPH_MODE); on the CPU they are in host memory already, so only the
+        argument is checked ('Auto' or an int >= 0). Returns self."""
+        if isinstance(backward_prefetch, str):
+            if backward_prefetch != "Auto":
+                raise ValueError("offload: 'backward_prefetch' must be 'Auto' or an int >= 0, but "
+                                 "got %r" % (backward_prefetch,))
+        elif isinstance(backward_prefetch, bool) or not isinstance(backward_prefetch, int) \
+                or backward_prefetch < 0:
+            raise ValueError("offload: 'backward_prefetch' must be 'Auto' or an int >= 0, but got "
+                             "%r" % (backward_prefetch,))
         return self
 
     @property
@@ -214,7 +294,8 @@ class ModesMixin:
 
     def init_parameters_data(self, auto_parallel_mode=False):
         """Initialise deferred parameter data (mindcell initialises at creation): returns
-        {Parameter: Parameter}."""
+        {Parameter: Parameter}. ``auto_parallel_mode`` (slice the data for model parallelism)
+        has no effect in one process."""
         return {p: p.init_data() for p in self.get_parameters()}
 
     def parameters_broadcast_dict(self, recurse=True):

@@ -48,7 +48,17 @@ class StateDictMixin:
 
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         """state_dict(destination=None, prefix='', keep_vars=False): OrderedDict of parameters
-        and persistent buffers (references, not copies) keyed by attribute path."""
+        and persistent buffers (references, not copies) keyed by attribute path. As in PyTorch
+        and MindSpore, ``destination``, ``prefix`` and ``keep_vars`` may also come positionally.
+
+        Raises:
+            TypeError: more than three positional arguments.
+        """
+        if len(args) > 3:
+            raise TypeError("state_dict: takes at most 3 positional arguments (destination, "
+                            "prefix, keep_vars), but got %d" % len(args))
+        destination, prefix, keep_vars = (tuple(args) + (destination, prefix, keep_vars)
+                                          [len(args):])[:3]
         if destination is None:
             destination = OrderedDict()
         for hook in self._state_dict_pre_hooks.values():

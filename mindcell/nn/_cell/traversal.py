@@ -136,8 +136,21 @@ class TraversalMixin:
 
     # ----- PyTorch-style aliases --------------------------------------------------------
     def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
-        """PyTorch-style: ``(path, Parameter)`` pairs."""
-        return self.parameters_and_names(name_prefix=prefix, expand=recurse)
+        """PyTorch-style: ``(path, Parameter)`` pairs; with ``remove_duplicate=False`` a shared
+        Parameter (or one in a shared cell) comes once per path that reaches it."""
+        if remove_duplicate:
+            return self.parameters_and_names(name_prefix=prefix, expand=recurse)
+        cells = self._every_path(prefix) if recurse else [(prefix, self)]
+        return ((cell_name + "." + name if cell_name else name, par)
+                for cell_name, cell in cells for name, par in cell._params.items()
+                if par is not None)
+
+    def _every_path(self, prefix):
+        """``(path, cell)`` for self and descendants, a shared cell once per path."""
+        yield prefix, self
+        for name, cell in self._cells.items():
+            if cell:
+                yield from cell._every_path(prefix + "." + name if prefix else name)
 
     def parameters(self, recurse=True):
         """PyTorch-style: iterate the parameters."""
@@ -152,8 +165,11 @@ class TraversalMixin:
         return iter(self.cells())
 
     def named_modules(self, memo=None, prefix="", remove_duplicate=True):
-        """PyTorch-style: ``(path, cell)`` for self and all descendants."""
-        return self.cells_and_names(memo, prefix)
+        """PyTorch-style: ``(path, cell)`` for self and all descendants; with
+        ``remove_duplicate=False`` a shared cell comes once per path (``memo`` unused then)."""
+        if remove_duplicate:
+            return self.cells_and_names(memo, prefix)
+        return self._every_path(prefix)
 
     def modules(self):
         """PyTorch-style: iterate self and all descendants."""
