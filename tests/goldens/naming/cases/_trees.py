@@ -152,6 +152,26 @@ def trees(ms):
         del h.body[0]
         return h
 
+    @tree
+    def seq_key_twice_in_name():
+        # the first child's names are 'layers.0.0.weight': the key '0' occurs twice and, with
+        # no second parameter-holding child to tell, the later occurrence is taken
+        h = holder(layers=nn.SequentialCell([nn.SequentialCell([dense()])]))
+        h.layers.append(dense())
+        return h
+
+    @tree
+    def seq_key_twice_in_name_second_child():
+        h = holder(layers=nn.SequentialCell([nn.SequentialCell([dense()]), dense()]))
+        h.layers.append(dense())
+        return h
+
+    @tree
+    def list_key_twice_delitem():
+        h = holder(layers=nn.CellList([nn.ReLU(), nn.CellList([dense(), dense()]), dense()]))
+        del h.layers[0]
+        return h
+
     # ----- CellList ----------------------------------------------------------------------
     @tree
     def list_full():
