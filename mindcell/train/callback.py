@@ -60,7 +60,22 @@ class TimeMonitor(Callback):
 class CheckpointConfig:
     """CheckpointConfig(save_checkpoint_steps=1, save_checkpoint_seconds=0,
     keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
-    async_save=False, saved_network=None, append_info=None, format='ckpt')."""
+    async_save=False, saved_network=None, append_info=None, enc_key=None, enc_mode='AES-GCM',
+    exception_save=False, crc_check=False, format='ckpt', **kwargs).
+
+    ``integrated_save``, ``async_save``, ``enc_mode``, ``crc_check``, ``format`` and the
+    keywords ``incremental``/``remove_redundancy`` go to ``save_checkpoint``; ``append_info``
+    (a list of "epoch_num", "step_num" and at most one dict) is saved with each checkpoint.
+    ``save_checkpoint_steps`` and ``keep_checkpoint_max`` are required, so, as in MindSpore
+    when they are set, ``save_checkpoint_seconds`` and ``keep_checkpoint_per_n_minutes`` do
+    not apply.
+
+    Raises:
+        ValueError: a non-positive ``save_checkpoint_steps``/``keep_checkpoint_max``, or a bad
+            ``append_info`` element.
+        NotImplementedError: ``enc_key`` (encrypted checkpoints) or ``exception_save``.
+        TypeError: another keyword, or ``append_info`` not a list with at most one dict.
+    """
 
     def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0, keep_checkpoint_max=5,
                  keep_checkpoint_per_n_minutes=0, integrated_save=True, async_save=False,
@@ -70,12 +85,53 @@ class CheckpointConfig:
             raise ValueError("CheckpointConfig: 'save_checkpoint_steps' must be a positive int")
         if not isinstance(keep_checkpoint_max, int) or keep_checkpoint_max <= 0:
             raise ValueError("CheckpointConfig: 'keep_checkpoint_max' must be a positive int")
+        if enc_key is not None:
+            raise NotImplementedError("CheckpointConfig: encrypted checkpoints (enc_key) are not "
+                                      "supported by mindcell")
+        if exception_save:
+            raise NotImplementedError("CheckpointConfig: exception_save (a checkpoint when "
+                                      "training raises) is not supported by mindcell")
+        unknown = set(kwargs) - {"incremental", "remove_redundancy"}
+        if unknown:
+            raise TypeError("CheckpointConfig: unexpected keyword arguments %s" % sorted(unknown))
         self.save_checkpoint_steps = save_checkpoint_steps
         self.keep_checkpoint_max = keep_checkpoint_max
         self.saved_network = saved_network
-        self.append_info = append_info
+        self.append_info = _check_append_info(append_info)
         self.crc_check = crc_check
         self.format = format
+        # what save_checkpoint receives besides the network and the file
+        self.save_options = dict(integrated_save=integrated_save, async_save=async_save,
+                                 enc_mode=enc_mode, crc_check=crc_check, format=format)
+        if "incremental" in kwargs:
+            self.save_options["incremental"] = kwargs.get("incremental")
+        if "remove_redundancy" in kwargs:
+            self.save_options["remove_redundancy"] = kwargs.get("remove_redundancy")
+
+
+def _check_append_info(info):
+    """None, or a list of 'epoch_num', 'step_num' and at most one dict (MindSpore's rule)."""
+    if info is None:
+        return None
+    if not isinstance(info, list) or sum(isinstance(i, dict) for i in info) > 1:
+        raise TypeError("CheckpointConfig: 'append_info' must be a list with at most one dict, "
+                        "but got %r" % (info,))
+    for item in info:
+        if not isinstance(item, dict) and item not in ("epoch_num", "step_num"):
+            raise ValueError("CheckpointConfig: an element of 'append_info' must be "
+                             "'epoch_num', 'step_num' or a dict, but got %r" % (item,))
+    return info
+
+
+def _append_dict(info, cb):
+    """The append_dict of a checkpoint from CheckpointConfig's append_info."""
+    out = {}
+    for item in info or ():
+        if isinstance(item, dict):
+            out.update(item)
+        else:
+            out[item] = cb.cur_epoch_num if item == "epoch_num" else cb.cur_step_num
+    return out or None
 
 
 class ModelCheckpoint(Callback):
@@ -103,8 +159,8 @@ class ModelCheckpoint(Callback):
         path = os.path.join(self.directory, "%s-%d_%d.%s" % (self.prefix, cb.cur_epoch_num,
                                                              step_in_epoch, ext))
         network = self.config.saved_network or cb.train_network
-        save_checkpoint(network, path, crc_check=self.config.crc_check,
-                        format=self.config.format)
+        save_checkpoint(network, path, append_dict=_append_dict(self.config.append_info, cb),
+                        **self.config.save_options)
         self.saved.append(path)
         writer = _rank0.writes_here()  # in data parallel only rank 0 writes (and removes)
         while len(self.saved) > self.config.keep_checkpoint_max:

@@ -361,6 +361,10 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise TypeError("For 'save_checkpoint', 'enc_mode' must be a str, but got %s."
                         % type(enc_mode).__name__)
     _check_bool("crc_check", crc_check, "save_checkpoint")
+    unknown = set(kwargs) - {"remove_redundancy", "incremental", "global_step_num"}
+    if unknown:
+        raise TypeError("For 'save_checkpoint', unexpected keyword arguments %s."
+                        % sorted(unknown))
     remove_redundancy = kwargs.get("remove_redundancy", None)
     if remove_redundancy is not None and not isinstance(remove_redundancy, bool):
         raise TypeError("For 'save_checkpoint', 'remove_redundancy' must be a bool or None, but "

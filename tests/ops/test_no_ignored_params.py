@@ -21,7 +21,7 @@ import re
 import textwrap
 
 import mindcell as ms
-from mindcell import nn, numpy as mnp, ops
+from mindcell import nn, numpy as mnp, ops, train
 
 # "<owner>.<function>:<param>": why the parameter is validated but has no effect on CPU.
 _NCHW = ("refused unless 'NCHW' (ValueError naming it): MindSpore runs 'NHWC' on GPU only, "
@@ -84,6 +84,53 @@ ALLOWED = {
     "ops.constexpr:check": "as ops.constexpr:get_instance",
 }
 
+# The top-level (``mindcell.X``) and ``mindcell.train`` namespaces, scanned by the second test.
+_NO_SINK = ("checked bool; where batches are staged (a device's data queue), not what is "
+            "computed: the CPU has no sink (documented in Model.train)")
+ALLOWED_WIDER = {
+    "ms.CheckpointConfig.__init__:save_checkpoint_seconds": "MindSpore drops it when "
+    "save_checkpoint_steps is set (oracle); mindcell requires save_checkpoint_steps (documented)",
+    "ms.CheckpointConfig.__init__:keep_checkpoint_per_n_minutes": "MindSpore drops it when "
+    "keep_checkpoint_max is set (oracle); mindcell requires keep_checkpoint_max (documented)",
+    "ms.save_checkpoint:integrated_save": "checked bool; merges model-parallel slices, one "
+                                          "process holds whole parameters (documented)",
+    "ms.load_param_into_net:remove_redundancy": "restores parallel-redundancy-removed slices; "
+                                                "one process saves whole parameters",
+    "ms.load_checkpoint:dec_mode": "the decryption mode; dec_key raises NotImplementedError, "
+                                   "so no mode ever applies (documented)",
+    "ms.Model.eval:dataset_sink_mode": _NO_SINK,
+    "ms.Model.fit:valid_dataset_sink_mode": _NO_SINK,
+    "ms.Parameter.__init__:storage_format": "Ascend's device memory layout of the data",
+    "ms.Parameter.init_data:layout": "a model-parallel slice layout; one process holds whole "
+                                     "parameters",
+    "ms.Parameter.init_data:set_sliced": "as ms.Parameter.init_data:layout",
+    "ms.Parameter.set_data:slice_shape": "as ms.Parameter.init_data:layout",
+    "ms.JitConfig.__init__:debug_level": "a graph-compiler debug knob",
+    "ms.JitConfig.__init__:infer_boost": "an Ascend inference-compiler knob",
+}
+# Found when the scan was widened, not fixed yet (their files belong to other areas): each
+# must be implemented or refused, then removed from here; the test fails on a stale entry.
+PENDING_WIDER = {
+    "ms.jit:mode": "'PSJit'/'PIJit' compile front end",
+    "ms.jit:input_signature": "declared dynamic input shapes (set_inputs' role)",
+    "ms.jit:hash_args": "extra values in the compile-cache key",
+    "ms.jit:jit_config": "a JitConfig (jit_level, exc_mode ...)",
+    "ms.jit:compile_once": "compile once even when free variables change",
+    "ms.jit:capture_mode": "'ast'/'bytecode' capture",
+    "ms.jit:jit_level": "'O0'/'O1'/'O2' optimisation level",
+    "ms.jit:kwargs": "further jit options",
+    "ms.data_sink:input_signature": "declared dynamic input shapes",
+    "ms.build_train_network:boost_level": "'O1'/'O2' boost algorithms (change training)",
+    "ms.mutable:dynamic_len": "a list of dynamic length in a compiled graph",
+    "ms.export:kwargs": "export options (enc_key, dataset, ...)",
+    "ms.load:kwargs": "load options (dec_key, obf_func, ...)",
+    "ms.SummaryRecord.__init__:num_process": "parallel summary writers",
+    "ms.SummaryRecord.__init__:network": "the network whose graph is recorded",
+    "ms.SummaryRecord.record:train_network": "the network whose graph is recorded",
+    "ms.Profiler.analyse:mode": "offline analysis mode",
+    "ms.Profiler.op_analyse:device_id": "the device whose ops are analysed",
+}
+
 _CHECK_CALL = re.compile(r"^_*(check|validate|assert|raise|require|ensure)", re.I)
 _SKIP_FIRST = ("__init__", "__call__", "construct")
 
@@ -114,22 +161,27 @@ def _public_methods(cls):
     return tuple(sorted(names))
 
 
-def _targets():
-    """(label, function, is_method, class or None) for every public callable, once each."""
-    seen = set()
+_CORE = (("ops", ops, ("__init__", "__call__")), ("nn", nn, ("__init__", "construct")),
+         ("numpy", mnp, ("__init__", "__call__")))
+_WIDER = (("ms", ms, ("__init__", "__call__", "construct")),
+          ("train", train, ("__init__", "__call__", "construct")))
+
+
+def _targets(modules=_CORE, tensor=True, seen=None):
+    """(label, function, is_method, class or None) for every public callable of ``modules``
+    (and the Tensor methods), once each (``seen``: codes already given)."""
+    seen = set() if seen is None else seen
 
     def emit(label, fn, is_method, cls=None):
         fn = inspect.unwrap(fn)
         if not inspect.isfunction(fn) or not _own(fn):
             return
         key = (fn.__code__, cls if is_method else None)
-        if key not in seen:
+        if key not in seen and fn.__code__ not in seen:
             seen.add(key)
             yield label, fn, is_method, cls
 
-    for modname, mod, members in (("ops", ops, ("__init__", "__call__")),
-                                  ("nn", nn, ("__init__", "construct")),
-                                  ("numpy", mnp, ("__init__", "__call__"))):
+    for modname, mod, members in modules:
         for name in sorted(dir(mod)):
             if name.startswith("_"):
                 continue
@@ -139,8 +191,10 @@ def _targets():
                     continue
                 for meth, klass, fn in _methods_of(obj, members + _public_methods(obj)):
                     yield from emit("%s.%s.%s" % (modname, klass.__name__, meth), fn, True, obj)
-            elif callable(obj):
+            elif callable(obj) and not inspect.ismodule(obj):
                 yield from emit("%s.%s" % (modname, name), obj, False)
+    if not tensor:
+        return
     for name in sorted(vars(ms.Tensor)) + sorted(dir(ms.Tensor)):
         if name.startswith("_") and name not in ("__init__", "__call__"):
             continue
@@ -433,6 +487,30 @@ def _is_name(node, name):
     return isinstance(node, ast.Name) and node.id == name
 
 
+def _interface_params(fn, cls):
+    """Parameters fn shares with the method it overrides (a callback's ``run_context``): the
+    base class's signature demands them, whether or not this override needs them."""
+    if cls is None:
+        return set()
+    name, mro = fn.__name__, cls.__mro__
+    owner = next((k for k in mro if vars(k).get(name) is fn), None)
+    if owner is None:
+        return set()
+    for base in mro[mro.index(owner) + 1:]:
+        other = vars(base).get(name)
+        if inspect.isfunction(other):
+            return set(inspect.signature(other).parameters)
+    return set()
+
+
+def _hook_stub(node):
+    """A method whose body is only ``pass`` (and a docstring): a hook for subclasses to
+    override (``Callback.step_end``), which does nothing by design."""
+    body = [b for b in node.body if not (isinstance(b, ast.Expr)
+                                          and isinstance(b.value, ast.Constant))]
+    return all(isinstance(b, ast.Pass) for b in body)
+
+
 def _always_raises(node):
     body = [s for s in node.body if not (isinstance(s, ast.Expr)
                                           and isinstance(s.value, ast.Constant))]
@@ -450,7 +528,7 @@ def _unused(label, fn, is_method, cls):
         _loads(ast.Expression(body=node.body), body_names)
         stored, reads = {}, set(body_names)
     else:
-        if _always_raises(node):
+        if _always_raises(node) or (is_method and _hook_stub(node)):
             return []
         params_self = _positional(node.args)[0].arg if is_method and node.args.args else None
         stored, reads = _self_stores(node, params_self)
@@ -462,6 +540,7 @@ def _unused(label, fn, is_method, cls):
     if "*locals*" in reads:
         return []
     reads = set(reads) | _pinned(node)
+    reads |= _interface_params(fn, cls) if is_method else set()
     out = []
     if a.kwarg is not None and not isinstance(node, ast.Lambda) and a.kwarg.arg in reads:
         out += _kwargs_unused(node, a.kwarg.arg)
@@ -493,13 +572,22 @@ def _unused_by_bytecode(fn, is_method):
     return [(p, "never passed on by a generated wrapper") for p in params if p not in loaded]
 
 
-def violations():
-    """['label:param  (why)  file:line', ...] for every parameter not used nor allowed."""
+def violations(wider=False):
+    """['label:param  (why)  file:line', ...] for every parameter not used nor allowed, in
+    ops/nn/numpy/Tensor, or with ``wider`` in the top-level and train namespaces (less what
+    the first scan covers)."""
     found = []
-    for label, fn, is_method, cls in _targets():
+    if wider:
+        seen = set()
+        list(_targets(seen=seen))
+        targets = _targets(_WIDER, tensor=False, seen={k[0] if isinstance(k, tuple) else k
+                                                       for k in seen})
+    else:
+        targets = _targets()
+    for label, fn, is_method, cls in targets:
         for param, why in _unused(label, fn, is_method, cls):
             key = "%s:%s" % (label, param)
-            if key in ALLOWED:
+            if key in ALLOWED or (wider and key in ALLOWED_WIDER):
                 continue
             line = "%s  (%s)  %s:%d" % (key, why, fn.__code__.co_filename.split(
                 "/mindcell/", 1)[-1], fn.__code__.co_firstlineno)
@@ -626,7 +714,19 @@ def test_no_public_parameter_is_ignored():
         len(found), "\n  ".join(found))
 
 
+def test_top_level_and_train_namespaces_ignore_only_pending_parameters():
+    found = {line.split("  (")[0]: line for line in violations(wider=True)}
+    new = sorted(set(found) - set(PENDING_WIDER))
+    assert not new, "%d parameters accepted and ignored:\n  %s" % (
+        len(new), "\n  ".join(found[k] for k in new))
+    stale = sorted(set(PENDING_WIDER) - set(found))
+    assert not stale, "fixed: remove from PENDING_WIDER: %s" % stale
+
+
 if __name__ == "__main__":
     v = violations()
     print("\n".join(v))
     print(len(v), "violations")
+    w = violations(wider=True)
+    print("\n".join(w))
+    print(len(w), "violations in the top-level and train namespaces")
