@@ -631,3 +631,16 @@ def test_pil_paths_use_pillow_like_mindspore():
     with pytest.raises(TypeError):
         vision.Resize(4, Inter.AREA)(pil)
     assert vision.Inter.LINEAR.name == "BILINEAR" and vision.Inter.CUBIC.name == "BICUBIC"
+
+
+def test_float_images_blend_with_float_gray():
+    x = np.random.default_rng(40).uniform(0, 1, (5, 6, 3)).astype(np.float32)
+    g = x @ np.array([0.299, 0.587, 0.114], np.float32)
+    np.testing.assert_allclose(vision.AdjustContrast(1.3)(x), x * 1.3 - 0.3 * g.mean(),
+                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(vision.AdjustSaturation(0.5)(x), 0.5 * x + 0.5 * g[..., None],
+                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(vision.ConvertColor(vision.ConvertMode.COLOR_RGB2GRAY)(x), g,
+                               rtol=1e-6)
+    with pytest.raises(RuntimeError):  # MindSpore's float hue is garbage; mindcell refuses
+        vision.AdjustHue(0.1)(x)

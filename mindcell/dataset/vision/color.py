@@ -196,17 +196,35 @@ class AdjustBrightness(ImageOp):
         return _enhance("Brightness")(img).enhance(self.brightness_factor)
 
 
-def rgb_image(op, x):
-    """An <H, W, 3> uint8 image (mindcell implements these colour ops for uint8 only)."""
-    return chk.image(op, x, (3,), (3,), _U8)
+def rgb_image(op, x, floats=True):
+    """An <H, W, 3> uint8 (or, with ``floats``, float32) image."""
+    return chk.image(op, x, (3,), (3,), ("uint8", "float32") if floats else _U8)
+
+
+def gray(x, blue_first=False):
+    """The gray level of an RGB image: OpenCV's fixed point for uint8, float weights else."""
+    if x.dtype == np.uint8:
+        return _cv.rgb_to_gray(x, blue_first)
+    weights = np.array([0.114, 0.587, 0.299] if blue_first else [0.299, 0.587, 0.114],
+                       np.float32)
+    return (x[..., :3].astype(np.float32) @ weights).astype(x.dtype)
+
+
+def _float_blend(x, other, factor):
+    f = np.float32(factor)
+    return (x * f + other * (np.float32(1) - f)).astype(x.dtype)
 
 
 def contrast(x, factor):
+    if x.dtype != np.uint8:  # MindSpore blends float images with the unrounded mean
+        return _float_blend(x, np.float32(gray(x).mean()), factor)
     mean = int(_cv.rgb_to_gray(x).mean() + 0.5)
     return _cv.blend(x, np.full_like(x, mean), factor)
 
 
 def saturation(x, factor):
+    if x.dtype != np.uint8:
+        return _float_blend(x, gray(x)[:, :, None], factor)
     return _cv.blend(x, np.repeat(_cv.rgb_to_gray(x)[:, :, None], 3, 2), factor)
 
 
@@ -286,7 +304,8 @@ class AdjustHue(ImageOp):
         self.hue_factor = chk.number("AdjustHue", "hue_factor", hue_factor, -0.5, 0.5)
 
     def _apply(self, x):
-        return hue(rgb_image("AdjustHue", x), self.hue_factor)
+        # float images: MindSpore's kernel reads them as bytes and returns garbage; refuse
+        return hue(rgb_image("AdjustHue", x, floats=False), self.hue_factor)
 
     def _apply_pil(self, img):
         return pil_hue(img, self.hue_factor)
@@ -418,10 +437,10 @@ class ConvertColor(ImageOp):
         if x.ndim == 2:  # a gray image becomes RGB whatever the mode's source
             rgb, alpha = np.repeat(x[:, :, None], 3, 2), None
         elif to_gray:
-            if x.dtype != np.uint8:
-                raise RuntimeError("ConvertColor: mindcell converts uint8 images to gray only, "
-                                   "but got %s" % x.dtype)
-            return _cv.rgb_to_gray(x, blue_first=mode in (6, 10))
+            if x.dtype == np.uint16:
+                raise RuntimeError("ConvertColor: mindcell converts uint8 and float32 images to "
+                                   "gray, but got uint16")
+            return gray(x, blue_first=mode in (6, 10))
         else:
             rgb = x[:, :, 2::-1] if mode in _SWAPS else x[:, :, :3]
             alpha = x[:, :, 3:] if x.shape[2] == 4 else None

@@ -64,7 +64,7 @@ class RandomColorAdjust(ImageOp):
         return [steps[i] for i in rng.permutation(4)]
 
     def _apply(self, x):
-        color.rgb_image("RandomColorAdjust", x)
+        color.rgb_image("RandomColorAdjust", x, floats=self.hue == (0.0, 0.0))
         for fn, (lo, hi), identity in self._steps(config.transform_rng()):
             if not lo == hi == identity:
                 x = fn(x, lo if lo == hi else float(config.transform_rng().uniform(lo, hi)))
@@ -114,8 +114,12 @@ class RandomColor(ImageOp):
         eps = 0.00195  # half a uint8 step: MindSpore returns the input or the gray image
         if abs(t - 1.0) < eps:
             return x
-        gray = np.repeat(_cv.rgb_to_gray(x)[:, :, None], 3, 2)
-        return gray if abs(t) < eps else _cv.blend(x, gray, t, img_first=True)
+        gray = np.repeat(color.gray(x)[:, :, None], 3, 2)
+        if abs(t) < eps:
+            return gray
+        if x.dtype != np.uint8:
+            return color._float_blend(x, gray, t)
+        return _cv.blend(x, gray, t, img_first=True)
 
     def _apply_pil(self, img):
         return color._enhance("Color")(img).enhance(_draw(*self.degrees))
