@@ -165,6 +165,17 @@ def check_broadcast(op, *shapes):
             public_name(op), " and ".join(str(tuple(s)) for s in shapes))) from None
 
 
+def check_same_dtype(op, a_dtype, b_dtype, a_name="x1", b_name="x2"):
+    """Raise TypeError (MindSpore's type) when two operands of a matrix product or convolution
+    have different dtypes: MindSpore neither promotes nor casts them (a float64 batch through
+    a float32 layer is an error, not a float64 result)."""
+    if a_dtype != b_dtype:
+        raise TypeError("%s: '%s' must have the dtype of '%s', but got '%s' %s and '%s' %s; cast "
+                        "the input first, e.g. x.astype(ms.%s)"
+                        % (public_name(op), b_name, a_name, a_name, a_dtype, b_name, b_dtype,
+                           str(b_dtype).lower()))
+
+
 def check_matmul_shapes(op, a_shape, b_shape, transpose_a=False, transpose_b=False):
     """Raise RuntimeError (MindSpore's error type for this) when the contracted dims of a
     matrix product differ or its batch dims do not broadcast; returns the batch shape."""

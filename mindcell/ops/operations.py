@@ -6,10 +6,11 @@ from mindcell._core.random_state import RandomStream
 from mindcell.ops import functional as F
 from mindcell.ops.primitive import Primitive, PrimitiveWithInfer  # noqa: F401
 from mindcell.ops.defs import nn as N
+from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (INT64_MAX, check_float, check_matmul_shapes, check_rank,
                                    check_tensor, normalize_axis, normalize_dim)
 from mindcell.ops._errors import (check_bool, check_int, check_ints, check_number,
-                                  check_positive_int, show)
+                                  check_positive_int, check_same_dtype, show)
 
 
 def _simple(name, fn, doc=None):
@@ -194,6 +195,8 @@ class MatMul(Primitive):
         self.transpose_b = check_bool(transpose_b, name, "transpose_b")
 
     def __call__(self, x, y):
+        if isinstance(x, Tensor) and isinstance(y, Tensor):
+            check_same_dtype("MatMul", x.dtype, y.dtype)
         a, b = F.binary_operands(x, y, "MatMul")
         if a.ndim != 2 or b.ndim != 2:
             raise ValueError("MatMul: inputs must be 2-D, but got %s and %s" % (a.shape, b.shape))
@@ -205,6 +208,8 @@ class BatchMatMul(MatMul):
     """BatchMatMul(transpose_a=False, transpose_b=False)(x, y)."""
 
     def __call__(self, x, y):
+        if isinstance(x, Tensor) and isinstance(y, Tensor):
+            check_same_dtype("BatchMatMul", x.dtype, y.dtype)
         a, b = F.binary_operands(x, y, "BatchMatMul")
         if a.ndim < 2 or b.ndim < 2:
             raise ValueError("BatchMatMul: inputs must be at least 2-D, but got %s and %s"

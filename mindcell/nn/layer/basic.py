@@ -20,6 +20,17 @@ def param_for(x, param):
     return cast_to(param, x._np_dtype)
 
 
+def check_param_dtype(cell, x, param, owner):
+    """Raise TypeError, as MindSpore does, when a float input's dtype differs from the cell's
+    parameters outside mixed precision (``to_float``/amp cast parameters when they are used):
+    a float64 batch through a float32 layer is a user error, not a float64 result."""
+    if (param is not None and x._np_dtype != param._np_dtype
+            and cell.__dict__.get("_mixed_precision_type") is None):
+        raise TypeError("%s: the input's dtype must be the parameters' dtype %s, but got %s; "
+                        "cast the input (x.astype(ms.%s)) or the cell (cell.to_float(...))"
+                        % (owner, param.dtype, x.dtype, str(param.dtype).lower()))
+
+
 class Dense(Cell):
     """Dense(in_channels, out_channels, weight_init=None, bias_init=None, has_bias=True,
     activation=None, dtype=mstype.float32): ``y = activation(x @ weight.T + bias)``.
@@ -97,6 +108,7 @@ class Dense(Cell):
         if x.shape[-1:] != (self.in_channels,):
             raise ValueError("Dense: the input's last dim must be in_channels=%d, but got shape "
                              "%s" % (self.in_channels, x.shape))
+        check_param_dtype(self, x, self.weight, "Dense")
         out = F.dense(x, param_for(x, self.weight), param_for(x, self.bias))
         if self.activation is not None:
             out = self.activation(out)

@@ -5,7 +5,7 @@ from mindcell import dtype as mstype
 from mindcell.common.initializer import HeUniform, Uniform, initializer
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
-from mindcell.nn.layer.basic import param_for
+from mindcell.nn.layer.basic import check_param_dtype, param_for
 from mindcell.ops._errors import check_positive_int
 from mindcell.ops import functional as F
 from mindcell.ops import operations as P
@@ -103,6 +103,7 @@ class _Conv(Cell):
         if x.ndim != ndim or x.shape[1] != self.in_channels:
             raise ValueError("%s: expected input of %d dims with %d channels, but got shape %s"
                              % (owner, ndim, self.in_channels, x.shape))
+        check_param_dtype(self, x, self.weight, owner)
 
     def extend_repr(self):
         return ("input_channels=%d, output_channels=%d, kernel_size=%s, stride=%s, pad_mode=%s, "

@@ -5,7 +5,8 @@ from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, check_values_in, float_operand,
                                    normalize_dim, cast_to, to_tensor)
 from mindcell.ops._errors import (check_bool, check_choice, check_ints, check_number,
-                                  check_int, check_pair, check_positive_int, public_name)
+                                  check_int, check_pair, check_positive_int, check_same_dtype,
+                                  public_name)
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import nn as N
 from mindcell.ops.defs import state as ST
@@ -172,7 +173,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     if h < 0 or w < 0:
         raise ValueError("%s: kernel %s is larger than the padded input %s"
                          % (public_name(op), (kh, kw), input.shape[2:]))
-    weight = cast_to(weight, input._np_dtype)
+    check_same_dtype(op, input.dtype, weight.dtype, "input", "weight")
     out = N.conv2d_p.bind(input, weight, stride=stride, padding=pads, dilation=dilation,
                           groups=int(groups))
     if bias is not None:

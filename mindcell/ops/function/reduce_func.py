@@ -5,7 +5,8 @@ from mindcell import dtype as mstype
 from mindcell.ops._helpers import (binary_operands, cast_to, check_matmul_shapes, check_tensor,
                                    normalize_axis, normalize_dim, as_np_dtype, to_tensor)
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import check_bool, check_broadcast, check_int, public_name
+from mindcell.ops._errors import (check_bool, check_broadcast, check_int, check_same_dtype,
+                                  public_name)
 from mindcell.ops.defs import reduce as R
 from mindcell.ops.defs import nn as N
 from mindcell.ops.function import math_func as M
@@ -357,6 +358,8 @@ def any(input, axis=None, keep_dims=False):
 # ----- matrix products ----------------------------------------------------------------------
 def matmul(input, other):
     """matmul(input, other): matrix product with numpy's rules (1-D operands, batch broadcast)."""
+    if isinstance(input, Tensor) and isinstance(other, Tensor):
+        check_same_dtype("matmul", input.dtype, other.dtype, "input", "other")
     a, b = binary_operands(input, other, "matmul")
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError("%s: operands must be at least 1-D, but got shapes %s and %s"
@@ -383,6 +386,8 @@ def matmul(input, other):
 
 def bmm(input_x, mat2):
     """bmm(input_x, mat2): batched matrix product of (..., N, K) and (..., K, M) tensors."""
+    if isinstance(input_x, Tensor) and isinstance(mat2, Tensor):
+        check_same_dtype("bmm", input_x.dtype, mat2.dtype, "input_x", "mat2")
     a, b = binary_operands(input_x, mat2, "bmm")
     if a.ndim < 3 or b.ndim < 3:
         raise ValueError("bmm: operands must be at least 3-D, but got shapes %s and %s"
@@ -394,6 +399,7 @@ def dense(input, weight, bias=None):
     """dense(input, weight, bias=None): ``input @ weight.T + bias`` over the last axis."""
     check_tensor(input, "dense")
     check_tensor(weight, "dense", "weight")
+    check_same_dtype("dense", input.dtype, weight.dtype, "input", "weight")
     if weight.ndim != 2 or input.shape[-1:] != weight.shape[1:]:
         raise ValueError("dense: input's last dim must equal weight's dim 1, but got input %s "
                          "and weight %s" % (input.shape, weight.shape))
