@@ -9,6 +9,7 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.graph import passes as P
 from mindcell.graph.executor import Program, wrap_outputs
+from mindcell.graph.fallback import Guards
 from mindcell.graph.passes.fuse import fused_p
 from mindcell.graph.tracer import trace, _unflatten
 
@@ -67,6 +68,8 @@ class Compiled:
         self.out_tree = out_tree
         self.report = report
         self.program = Program(graph)
+        # values Python read while tracing (int(x), x.asnumpy(): graph/fallback.py)
+        self.guards = getattr(graph, "value_guards", None) or Guards(())
         # the results (not written-back inputs) that may share memory with an input: all but
         # the program's native results, which are fresh arrays each run
         n = len(graph.outputs) - len(graph.written_inputs)
@@ -82,6 +85,8 @@ class Compiled:
         takes the signature's slow path, whose key holds layouts)."""
         if self.graph.input_layouts and not self.layouts_match(tensors):
             return NotImplemented
+        if self.guards and not self.guards.hold(tensors):
+            return NotImplemented  # traced for other values: the slow path finds or makes it
         outs = self._run(tensors)
         if self.out_tree == ("T", 0):
             return Tensor._make(outs[0])

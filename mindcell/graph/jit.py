@@ -16,9 +16,15 @@ def compile_for(cache, fn, args, kwargs, name, extra_key=()):
     leaves, spec = flatten_args(args)
     kw_key = tuple(sorted((k, repr(v)) for k, v in kwargs.items()))
     key = (spec, kw_key, extra_key)
+    build = lambda: _compile(fn, args, kwargs, name)  # noqa: E731
     compiled = cache.entries.get(key)
     if compiled is None:
-        compiled = cache.get_or_compile(key, lambda: _compile(fn, args, kwargs, name))
+        compiled = cache.get_or_compile(key, build)
+    while compiled.guards and not compiled.guards.hold(leaves):
+        # the trace read values (int(x), x.asnumpy()) that differ now: the entry for these
+        # values (a fresh trace reads the current ones, so its guards hold)
+        key = key + (compiled.guards.key(leaves),)
+        compiled = cache.entries.get(key) or cache.get_or_compile(key, build)
     cache.last_compiled = compiled
     return compiled, leaves
 

@@ -118,14 +118,19 @@ class SymbolicTensor(Tensor):
                   "ops.maximum for bounds), or make the decision from a Python value or a "
                   "Cell flag, or run this cell in PYNATIVE_MODE")
 
+    def _read(self, what):
+        """This call's value as a concrete Tensor (JIT Fallback, graph/fallback.py)."""
+        from mindcell.graph.fallback import read_value
+        return Tensor._make(read_value(self, what))
+
     def asnumpy(self):
-        self._no_value("convert a tensor to numpy (asnumpy)")
+        return self._read("convert a tensor to numpy (asnumpy)").asnumpy()
 
     def item(self, index=None):
-        self._no_value("convert a tensor to a Python number (item)")
+        return self._read("convert a tensor to a Python number (item)").item(index)
 
     def tolist(self):
-        self._no_value("convert a tensor to a list (tolist)")
+        return self._read("convert a tensor to a list (tolist)").tolist()
 
     def __bool__(self):
         from mindcell.graph.tracer import current_graph_trace
@@ -135,18 +140,19 @@ class SymbolicTensor(Tensor):
         return gt.decide(self)
 
     def __float__(self):
-        self._no_value("convert a tensor to float")
+        return float(self._read("convert a tensor to float"))
 
     def __int__(self):
-        self._no_value("convert a tensor to int")
+        return int(self._read("convert a tensor to int"))
 
     def __index__(self):
         from mindcell.graph import rewrite
         rewrite.rewrite_loop_here()  # range(tensor) heading a for loop: becomes a While node
-        self._no_value("use a tensor as a Python index")
+        return self._read("use a tensor as a Python index").__index__()
 
     def __array__(self, dtype=None, copy=None):
-        self._no_value("convert a tensor to a numpy array")
+        out = self._read("convert a tensor to a numpy array").asnumpy()
+        return out if dtype is None else out.astype(dtype)
 
     def data_ptr(self):
         self._no_value("take a traced tensor's data pointer")

@@ -13,6 +13,7 @@ from mindcell._core.views import strided_layout
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.ir import Graph
+from mindcell.graph.fallback import Guards
 from mindcell.graph.symbolic import SymbolicTensor, graph_error, user_frame
 from mindcell.ops.defs.shape import broadcast_to_p
 
@@ -25,8 +26,26 @@ class _BranchPoint(Exception):
     """Raised at an undecided tensor-dependent branch: the tracer retraces both ways."""
 
 
+class _CannotMerge(Exception):
+    """Paths of a tensor-dependent branch whose results cannot be merged with select."""
+
+    def __init__(self, what, instead):
+        super().__init__(what)
+        self.error = graph_error(what, instead)
+
+
+class _DecideByValue(Exception):
+    """Trace again deciding each tensor condition by this call's values (JIT Fallback: the
+    graph is guarded on them); ``error``: the merge error to raise when that is impossible."""
+
+    def __init__(self, error):
+        super().__init__(str(error))
+        self.error = error
+
+
 class GraphTrace(_trace.Trace):
     is_graph = True
+    decide_by_value = None  # the merge error, when conditions are decided by values
 
     def __init__(self, name="graph"):
         self.forced = []       # decisions replayed at the branch points of this path
@@ -44,6 +63,12 @@ class GraphTrace(_trace.Trace):
         self._state = {}  # id(concrete Tensor construct writes) -> its input Value
         self.state_tensors = []  # those tensors, in input order (after the arguments)
         self.written_concrete = {}  # id -> concrete tensors some path wrote (not yet inputs)
+        # JIT Fallback (graph/fallback.py): where input values come from, computed values,
+        # and the values read, which the compiled graph is guarded on
+        self.concrete_inputs = {}  # input Value id -> ("arg", leaf index) | ("tensor", t)
+        self.input_arrays = {}  # leaf index -> the call's array
+        self.fallback_memo = {}  # Value id -> array
+        self.value_guards = {}  # source key -> (source, array read)
 
     def value_of(self, t):
         if isinstance(t, SymbolicTensor):
@@ -181,6 +206,8 @@ class GraphTrace(_trace.Trace):
         if cond.size != 1:
             raise graph_error("use a tensor with %d elements as a bool" % cond.size,
                               "reduce it first (ops.all / ops.any) or use ops.select")
+        if self.decide_by_value is not None:
+            return self._decide_by_value(cond)
         k = len(self.conditions)
         self.conditions.append(cond)
         if k < len(self.forced):
@@ -189,6 +216,13 @@ class GraphTrace(_trace.Trace):
         rewrite.rewrite_loop_here()  # a while on a tensor: rewritten into a While node
         self.sites.add(rewrite.user_code()[0])
         raise _BranchPoint()
+
+    def _decide_by_value(self, cond):
+        from mindcell.graph.fallback import _NoValue, _evaluate
+        try:
+            return bool(_evaluate(self, cond._value))
+        except _NoValue:
+            raise self.decide_by_value from None
 
     def input_tensor(self, shape, dtype):
         return SymbolicTensor.of(self.graph.add_input(shape, dtype))
@@ -257,7 +291,10 @@ def trace(fn, args, kwargs, name="graph", gt=None):
     """
     from mindcell.graph.rewrite import NeedsRewrite, installed
     if gt is not None:  # a region: a rewrite restarts the outermost trace
-        return _trace_paths(fn, args, kwargs, gt)
+        try:
+            return _trace_paths(fn, args, kwargs, gt)
+        except _DecideByValue as e:
+            raise e.error from None
     with installed():  # rewritten code runs in the user's functions only during the trace
         for _ in range(MAX_REWRITES):
             try:
@@ -275,14 +312,20 @@ def _trace_with_state(fn, args, kwargs, name):
     baking the first call's values in as constants. Tensors construct creates itself (fresh
     each call: ``y = ops.zeros(..); y[0] = v``) die with the first trace and stay constants."""
     gt = GraphTrace(name)
-    result = _trace_paths(fn, args, kwargs, gt)
+    try:
+        result = _trace_paths(fn, args, kwargs, gt)
+    except _DecideByValue as e:  # branches that cannot merge: decided by this call's values
+        gt = GraphTrace(name)
+        gt.decide_by_value = e.error
+        result = _trace_paths(fn, args, kwargs, gt)
     if not gt.written_concrete:
         return result
     refs = [weakref.ref(t) for t in gt.written_concrete.values()]
+    decide_by_value = gt.decide_by_value
     del gt, result  # drop the first trace's references: only pre-existing tensors stay alive
     state = [t for t in (r() for r in refs) if t is not None]
     gt = GraphTrace(name)
-    gt.state_tensors = state
+    gt.state_tensors, gt.decide_by_value = state, decide_by_value
     return _trace_paths(fn, args, kwargs, gt)
 
 
@@ -293,8 +336,12 @@ def _trace_paths(fn, args, kwargs, gt):
     # eager layouts of non-C-contiguous arguments (whether a reshape of them is a view)
     gt.input_strides = {v.id: t._data.strides for v, t in zip(gt.graph.inputs, leaves)
                         if not isinstance(t, SymbolicTensor) and not t._data.flags.c_contiguous}
+    for i, (v, t) in enumerate(zip(gt.graph.inputs, leaves)):
+        if not isinstance(t, SymbolicTensor):  # a region's inputs have no values
+            gt.concrete_inputs[v.id], gt.input_arrays[i] = ("arg", i), t._data
     for t in gt.state_tensors:  # the inputs after the arguments
         v = gt._state[id(t)] = gt.graph.add_input(t.shape, t._np_dtype)
+        gt.concrete_inputs[v.id] = ("tensor", t)
         if not t._data.flags.c_contiguous:
             gt.input_strides[v.id] = t._data.strides
     sym_args = _unflatten(in_tree, sym)
@@ -328,11 +375,15 @@ def _trace_paths(fn, args, kwargs, gt):
     out_leaves = []
     out_tree = _flatten(paths[0][1], out_leaves)
     if len(paths) > 1:
-        out_leaves = _merge_paths(gt, paths, out_tree)
+        try:
+            out_leaves = _merge_paths(gt, paths, out_tree)
+        except _CannotMerge as e:
+            raise _DecideByValue(e.error) from None
     gt.graph.outputs = [gt.value_of(t) for t in out_leaves]
     gt.graph.written_inputs = tuple(written)
     gt.graph.new_storage_inputs = frozenset(new_storage.intersection(written))
     gt.graph.state_tensors = tuple(gt.state_tensors)
+    gt.graph.value_guards = Guards(gt.value_guards.values())
     # the inputs whose layout the trace relied on (None: C-contiguous; else strides)
     gt.graph.input_layouts = {i: gt.input_strides.get(v.id)
                               for i, v in enumerate(gt.graph.inputs) if v.id in gt.layout_inputs}
@@ -369,7 +420,7 @@ def _merge_paths(gt, paths, out_tree):
     for _, out in paths:
         leaves = []
         if _flatten(out, leaves) != out_tree or len(leaves) != len(flat[0] if flat else leaves):
-            raise graph_error("merge branches that return different structures",
+            raise _CannotMerge("merge branches that return different structures",
                               "return the same tensors (same shapes and dtypes) from both "
                               "branches of the tensor-dependent if")
         flat.append(leaves)
@@ -395,9 +446,9 @@ def _select_tree(paths, depth):
     merged = []
     for a, b in zip(taken, other):
         if a.shape != b.shape or a.dtype != b.dtype:
-            raise graph_error("merge branches whose results differ in shape or dtype (%s %s vs "
-                              "%s %s)" % (a.shape, a.dtype, b.shape, b.dtype),
-                              "make both branches return tensors of the same shape and dtype")
+            raise _CannotMerge("merge branches whose results differ in shape or dtype (%s %s "
+                               "vs %s %s)" % (a.shape, a.dtype, b.shape, b.dtype),
+                               "make both branches return tensors of the same shape and dtype")
         merged.append(F.select(cond, a, b))
     return merged
 
