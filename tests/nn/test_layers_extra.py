@@ -436,3 +436,24 @@ def test_new_layers_train_alike_in_both_modes():
         losses[m] = [float(step(x, y)) for _ in range(4)]
     np.testing.assert_allclose(losses[ms.GRAPH_MODE], losses[ms.PYNATIVE_MODE], rtol=1e-4)
     assert losses[ms.PYNATIVE_MODE][-1] < losses[ms.PYNATIVE_MODE][0]
+
+
+def test_adam_amsgrad_matches_numpy(mode):
+    w0 = RNG.normal(size=(3,)).astype(np.float32)
+    w = ms.Parameter(T(w0), name="w")
+    opt = nn.Adam([w], 0.05, use_amsgrad=True, weight_decay=0.01)
+    p, m, v, vhat = w0.astype(np.float64), 0.0, 0.0, 0.0
+    for t, scale in enumerate((4.0, 2.0, 0.5, 0.1), start=1):
+        g = np.array([0.5, -1.0, 0.2]) * scale
+        opt((T(g),))
+        gg = g + 0.01 * p
+        m = 0.9 * m + 0.1 * gg
+        v = 0.999 * v + 0.001 * gg ** 2
+        vhat = np.maximum(vhat, v)
+        p = p - 0.05 * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t) * m / (np.sqrt(vhat) + 1e-8)
+        close(w, p, 1e-5)
+    assert np.all(opt.vhat[0].asnumpy() > opt.moment2[0].asnumpy())  # the maximum was kept
+    with pytest.raises(ValueError, match="use_amsgrad"):
+        nn.Adam([w], use_amsgrad=True, use_nesterov=True)
+    with pytest.raises(KeyError, match="use_lazy"):
+        nn.Adam([w], lazy=True)

@@ -35,22 +35,48 @@ def init_adam_state(opt, beta1, beta2, eps):
 
 class Adam(Optimizer):
     """Adam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
-    use_nesterov=False, weight_decay=0.0, loss_scale=1.0): state 'moment1.<p>', 'moment2.<p>',
-    'beta1_power', 'beta2_power'."""
+    use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs): state
+    'moment1.<p>', 'moment2.<p>', 'beta1_power', 'beta2_power' (and 'vhat.<p>', the running
+    maximum of the second moment the step divides by, with ``use_amsgrad``).
+
+    ``kwargs`` takes MindSpore's ``use_lazy`` and ``use_offload`` (bools): lazy Adam differs
+    from Adam only for sparse gradients, and offloading to the CPU changes nothing on the CPU,
+    so both compute Adam here.
+
+    Raises:
+        TypeError: a flag is not a bool.
+        KeyError: ``kwargs`` has another key.
+        ValueError: ``use_amsgrad`` is set with ``use_lazy``/``use_offload`` (as in MindSpore)
+            or with ``use_nesterov`` (MindSpore ignores the latter; mindcell refuses it).
+    """
 
     _decoupled = False
     _bias_correction = True
 
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
-                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
+                 use_amsgrad=False, **kwargs):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        owner = type(self).__name__
         init_adam_state(self, beta1, beta2, eps)
-        self.use_locking = check_bool(use_locking, type(self).__name__, "use_locking")
+        self.use_locking = check_bool(use_locking, owner, "use_locking")
         self.use_nesterov = bool(use_nesterov)
-        self.use_amsgrad = self.use_lazy = self.use_offload = False
+        self.use_amsgrad = check_bool(use_amsgrad, owner, "use_amsgrad")
+        unknown = sorted(set(kwargs) - {"use_lazy", "use_offload"})
+        if unknown:
+            raise KeyError("%s: the supported kwargs are 'use_lazy' and 'use_offload', but got "
+                           "%s" % (owner, unknown))
+        self.use_lazy = check_bool(kwargs.get("use_lazy", False), owner, "use_lazy")
+        self.use_offload = check_bool(kwargs.get("use_offload", False), owner, "use_offload")
+        if self.use_amsgrad and (self.use_lazy or self.use_offload or self.use_nesterov):
+            raise ValueError("%s: use_amsgrad cannot be combined with use_lazy, use_offload or "
+                             "use_nesterov" % owner)
+        if self.use_amsgrad:
+            self.vhat = self.clone_state("vhat")
         self.init_args = {"beta1": beta1, "beta2": beta2, "eps": eps, "use_locking": use_locking,
                           "use_nesterov": use_nesterov, "weight_decay": weight_decay,
-                          "loss_scale": loss_scale, "use_amsgrad": False, "kwargs": {}}
+                          "loss_scale": loss_scale, "use_amsgrad": use_amsgrad,
+                          "kwargs": dict(kwargs)}
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
@@ -59,14 +85,27 @@ class Adam(Optimizer):
         F.assign(self.beta2_power, F.mul(self.beta2_power, self.beta2))
         correction = F.reshape(F.div(F.sqrt(F.sub(1.0, self.beta2_power)),
                                      F.sub(1.0, self.beta1_power)), ())
-        for p, g, m, v, lr_t, wd in zip(self.parameters, gradients, self.moment1, self.moment2,
-                                        lrs, self.group_wd):
+        for i, (p, g, m, v, lr_t, wd) in enumerate(zip(
+                self.parameters, gradients, self.moment1, self.moment2, lrs, self.group_wd)):
             lr_eff = F.mul(lr_t, correction) if self._bias_correction else lr_t
+            if self.use_amsgrad:
+                self._amsgrad_step(p, in_param_dtype(g, p), m, v, self.vhat[i], lr_eff, wd)
+                continue
             adam_update_p.bind(p, m, v, in_param_dtype(g, p), lr_t, lr_eff, beta1=self.beta1,
                                beta2=self.beta2, epsilon=self.eps, weight_decay=wd,
                                decoupled=self._decoupled, use_nesterov=self.use_nesterov)
         self._step_done()
         return True
+
+    def _amsgrad_step(self, p, g, m, v, vhat, lr_eff, wd):
+        """Adam dividing by the running maximum of the second moment (``vhat``)."""
+        if wd:
+            g = F.add(g, F.mul(p, wd))
+        F.assign(m, F.add(F.mul(m, self.beta1), F.mul(g, 1.0 - self.beta1)))
+        F.assign(v, F.add(F.mul(v, self.beta2), F.mul(F.square(g), 1.0 - self.beta2)))
+        F.assign(vhat, F.maximum(vhat, v))
+        step = F.div(m, F.add(F.sqrt(vhat), self.eps))
+        F.assign_sub(p, F.cast(F.mul(step, lr_eff), p.dtype))
 
 
 class AdamWeightDecay(Adam):
