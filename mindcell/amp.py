@@ -113,10 +113,15 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
     **kwargs): ``network`` with ``auto_mixed_precision(level)``, the loss (kept in float32)
     and a training step. ``loss_scale_manager`` (default: a DynamicLossScaleManager for 'O2',
     none otherwise) selects TrainOneStepWithLossScaleCell; ``cast_model_type`` (float16 or
-    float32) and ``keep_batchnorm_fp32`` override the level's choices."""
+    float32) and ``keep_batchnorm_fp32`` override the level's choices. ``boost_level`` other
+    than 'O0' (the boost training algorithms) raises NotImplementedError."""
     if boost_level not in ("O0", "O1", "O2"):
         raise ValueError("build_train_network: 'boost_level' must be 'O0', 'O1' or 'O2', but "
                          "got %r" % (boost_level,))
+    if boost_level != "O0":
+        raise NotImplementedError("build_train_network: boost_level=%r (MindSpore's boost "
+                                  "training algorithms) is not supported by mindcell; use 'O0'"
+                                  % (boost_level,))
     unknown = set(kwargs) - {"loss_scale_manager", "cast_model_type", "keep_batchnorm_fp32"}
     if unknown:
         raise ValueError("build_train_network: unknown arguments %s" % sorted(unknown))

@@ -64,3 +64,12 @@ def test_refused_arguments():
     with pytest.raises(TypeError, match="async_save"):
         ModelCheckpoint("n", None, CheckpointConfig(async_save=1)).on_train_step_end(
             _Ctx(_Cb(nn.Dense(2, 2))))
+
+
+def test_boost_level_other_than_o0_is_refused():
+    net = nn.Dense(2, 2)
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    with pytest.raises(NotImplementedError, match="boost_level"):
+        ms.build_train_network(net, opt, boost_level="O1")
+    with pytest.raises(NotImplementedError, match="boost_level"):
+        ms.Model(net, nn.MSELoss(), opt, boost_level="O2")
