@@ -1,10 +1,11 @@
 """``Model``: train / eval / predict loops over a dataset, with callbacks, metrics and a
-progress bar on long runs."""
+per-epoch progress bar on terminals."""
 import types
 
 import numpy as np
 
 from mindcell.common.tensor import Tensor
+from mindcell.train import _progress
 from mindcell.train.callback import Callback, RunContext
 from mindcell.train.metrics import Accuracy, Loss, Metric, get_metric_fn  # noqa: F401
 
@@ -48,7 +49,8 @@ class Model:
             optimizer's ``loss_scale`` must be the same scale).
 
     Raises:
-        TypeError: ``network`` is not a Cell.
+        TypeError: ``network`` is not a Cell, ``optimizer`` is not an Optimizer Cell.
+        AttributeError: ``loss_fn`` is not a Cell (MindSpore's error type).
         ValueError: an unknown metric name.
 
     Examples:
@@ -80,6 +82,7 @@ class Model:
         if amp_level not in ("O0", "O1", "O2", "O3", "auto"):
             raise ValueError("Model: 'amp_level' must be 'O0', 'O1', 'O2', 'O3' or 'auto', but "
                              "got %r" % (amp_level,))
+        _check_parts(loss_fn, optimizer)
         self.network = network
         self.loss_fn, self.optimizer = loss_fn, optimizer
         # without loss and optimizer the network is the training step itself (a
@@ -129,10 +132,16 @@ class Model:
                 the normal loop), every epoch still runs the whole dataset.
             initial_epoch (int): the epoch to start counting from.
 
+        When stderr is a terminal (and tqdm is installed) each epoch shows a progress bar with
+        the loss; set the environment variable ``MINDCELL_PROGRESS=0`` to turn it off. Lines
+        printed by callbacks while it is shown appear above it.
+
         Raises:
             RuntimeError: the Model has no optimizer.
-            TypeError: ``dataset_sink_mode`` is not a bool or ``sink_size`` not an int.
-            ValueError: ``epoch`` is not a positive int, ``sink_size`` neither -1 nor positive.
+            TypeError: ``epoch`` is not an int, ``dataset_sink_mode`` is not a bool or
+                ``sink_size`` not an int.
+            AttributeError: ``train_dataset`` is not a dataset (MindSpore's error type).
+            ValueError: ``epoch`` is not positive, ``sink_size`` neither -1 nor positive.
         """
         self._train_loop("Model.train", epoch, train_dataset, callbacks, dataset_sink_mode,
                          sink_size, initial_epoch)
@@ -182,9 +191,13 @@ class Model:
         if self.train_network is None:
             raise RuntimeError("%s: an optimizer is required (or, with neither "
                                "loss_fn nor optimizer, a training-step network)" % op)
-        if isinstance(epoch, bool) or not isinstance(epoch, int) or epoch <= 0:
+        if isinstance(epoch, bool) or not isinstance(epoch, int):
+            raise TypeError("%s: 'epoch' must be an int, but got %s %r"
+                            % (op, type(epoch).__name__, epoch))
+        if epoch <= 0:
             raise ValueError("%s: 'epoch' must be a positive int, but got %r" % (op, epoch))
         _check_sink(op, dataset_sink_mode, sink_size)
+        _check_dataset(op, "train_dataset", train_dataset)
         callbacks = _as_list(callbacks)
         batch_num = train_dataset.get_dataset_size()
         cb = types.SimpleNamespace(epoch_num=epoch, batch_num=batch_num, cur_epoch_num=0,
@@ -193,28 +206,33 @@ class Model:
         ctx = RunContext(cb)
         self.train_network.set_train(True)
         _fire(callbacks, "on_train_begin", ctx)
-        bar = _progress(epoch * batch_num)
+        bar = _progress.EpochBar(epoch, batch_num)
         for e in range(initial_epoch, epoch):
             cb.cur_epoch_num = e + 1
-            _fire(callbacks, "on_train_epoch_begin", ctx)
-            for data in train_dataset.create_tuple_iterator():
-                cb.cur_step_num += 1
-                _fire(callbacks, "on_train_step_begin", ctx)
-                cb.net_outputs = self.train_network(*data)
-                if bar is not None:
-                    bar.update(1)
-                _fire(callbacks, "on_train_step_end", ctx)
-                if ctx.get_stop_requested():
-                    break
-            if after_epoch is not None:
-                after_epoch(cb, ctx, callbacks)
-            _fire(callbacks, "on_train_epoch_end", ctx)
+            bar.start(e + 1)
+            try:
+                self._run_epoch(train_dataset, callbacks, cb, ctx, bar, after_epoch)
+            finally:
+                bar.finish()
             if ctx.get_stop_requested():
                 break
-        if bar is not None:
-            bar.close()
         _fire(callbacks, "on_train_end", ctx)
         self.train_network.set_train(False)
+
+    def _run_epoch(self, train_dataset, callbacks, cb, ctx, bar, after_epoch):
+        _fire(callbacks, "on_train_epoch_begin", ctx)
+        for data in train_dataset.create_tuple_iterator():
+            cb.cur_step_num += 1
+            _fire(callbacks, "on_train_step_begin", ctx)
+            cb.net_outputs = self.train_network(*data)
+            bar.step(cb.net_outputs)
+            _fire(callbacks, "on_train_step_end", ctx)
+            if ctx.get_stop_requested():
+                break
+        if after_epoch is not None:
+            after_epoch(cb, ctx, callbacks)
+            bar.metrics(cb.eval_results)
+        _fire(callbacks, "on_train_epoch_end", ctx)
 
     def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
         """eval(valid_dataset, callbacks=None, dataset_sink_mode=False): a dict of the
@@ -222,6 +240,10 @@ class Model:
         (``cb_params.metrics`` holds the result at on_eval_end)."""
         if self.eval_network is None:
             raise RuntimeError("Model.eval: a loss_fn or an eval_network is required")
+        if not self.metrics:
+            raise ValueError("Model.eval: the Model has no metrics; create it with metrics, e.g. "
+                             "Model(net, loss_fn, opt, metrics={'accuracy'})")
+        _check_dataset("Model.eval", "valid_dataset", valid_dataset)
         callbacks = _as_list(callbacks)
         cb = types.SimpleNamespace(epoch_num=1, cur_epoch_num=1, cur_step_num=0,
                                    batch_num=valid_dataset.get_dataset_size(), net_outputs=None,
@@ -259,6 +281,30 @@ class Model:
         return self.network(*[d if isinstance(d, Tensor) else Tensor(d) for d in predict_data])
 
 
+def _check_parts(loss_fn, optimizer):
+    """MindSpore's error types for a loss or optimizer of the wrong kind (e.g. the strings of
+    Keras' ``compile(loss="mse", optimizer="adam")``), with what to pass instead."""
+    from mindcell import nn
+    if optimizer is not None and not isinstance(optimizer, nn.Cell):
+        raise TypeError("Model: 'optimizer' must be an Optimizer Cell, e.g. "
+                        "nn.Adam(net.trainable_params(), 1e-3), but got %s %r"
+                        % (type(optimizer).__name__, optimizer))
+    if loss_fn is not None and not isinstance(loss_fn, nn.Cell):
+        raise AttributeError("Model: 'loss_fn' must be a loss Cell, e.g. nn.MSELoss(), but got "
+                             "%s %r" % (type(loss_fn).__name__, loss_fn))
+
+
+def _check_dataset(op, name, dataset):
+    """A numpy array, list or tensor where a dataset belongs: MindSpore's AttributeError, with
+    the way to make a dataset from in-memory data."""
+    if not (hasattr(dataset, "get_dataset_size") and hasattr(dataset, "create_tuple_iterator")):
+        raise AttributeError(
+            "%s: '%s' must be a mindcell.dataset dataset (it needs get_dataset_size and "
+            "create_tuple_iterator), but got %s; wrap in-memory data as "
+            "ms.dataset.NumpySlicesDataset((x, y), shuffle=True).batch(32)"
+            % (op, name, type(dataset).__name__))
+
+
 def _check_sink(op, sink_mode, sink_size, name="dataset_sink_mode"):
     if not isinstance(sink_mode, bool):
         raise TypeError("%s: '%s' must be a bool, but got %s" % (op, name, type(sink_mode).__name__))
@@ -283,14 +329,3 @@ def _as_list(callbacks):
 def _fire(callbacks, hook, ctx):
     for c in callbacks:
         getattr(c, hook)(ctx)
-
-
-def _progress(total):
-    """A tqdm bar for long runs (more than 200 steps)."""
-    if total <= 200:
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, ncols=80, leave=False)
