@@ -114,6 +114,16 @@ def _exotic_array(data, shape, dtype):
         return np.array([float(v) for v in vals], np.float64).astype(target.np_dtype).reshape(shape)
 
 
+# PyTorch habits that MindSpore spells differently (the hint follows MindSpore's AttributeError)
+_TORCH_HINTS = {
+    "backward": "MindSpore computes gradients functionally: grad_fn = ms.value_and_grad("
+                "forward_fn, None, optimizer.parameters); loss, grads = grad_fn(data, label); "
+                "then optimizer(grads)",
+    "grad": "MindSpore keeps no .grad on tensors; gradients are returned by ms.grad / "
+            "ms.value_and_grad(forward_fn, None, weights)",
+}
+
+
 class Tensor:
     """Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False)
 
@@ -180,7 +190,9 @@ class Tensor:
             return None
         if name == "const_arg":
             return False
-        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+        hint = _TORCH_HINTS.get(name)
+        raise AttributeError("'%s' object has no attribute '%s'%s"
+                             % (type(self).__name__, name, ": " + hint if hint else ""))
 
     # ----- attributes ---------------------------------------------------------------------
     @property

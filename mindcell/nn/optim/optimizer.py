@@ -1,5 +1,7 @@
 """Optimizer base: parameter groups, learning rates (constant, per-step list or schedule Cell),
 weight decay, and state Parameters named as MindSpore names them."""
+import functools
+import inspect
 import numbers
 
 import numpy as np
@@ -11,9 +13,11 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
 from mindcell.ops import operations as P
+from mindcell.ops.composite import HyperMap, Map
+from mindcell.nn.optim.subclass_api import OptimizerSubclassAPI
 
 
-class Optimizer(Cell):
+class Optimizer(OptimizerSubclassAPI, Cell):
     """Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0)
 
     ``parameters`` is a list of Parameters or of group dicts ``{"params": [...], "lr": ...,
@@ -31,11 +35,33 @@ class Optimizer(Cell):
     # MindSpore's default decay_filter; an optimizer that decays every parameter sets False
     _filter_decay = True
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:
+            cls.__init__ = _pytorch_keyword_hints(cls.__init__)
+
+    def __getattr__(self, name):
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            hint = _TORCH_METHODS.get(name)
+            if hint is None:
+                raise
+            raise AttributeError("'%s' object has no attribute '%s': %s"
+                                 % (type(self).__name__, name, hint)) from None
+
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
         name = type(self).__name__
         if parameters is None:
             raise ValueError("%s: 'parameters' must not be None" % name)
+        if isinstance(parameters, (Cell, Parameter, Tensor)) or not hasattr(parameters,
+                                                                            "__iter__"):
+            hint = (" (pass its parameters: net.trainable_params())"
+                    if isinstance(parameters, Cell) else "")
+            raise TypeError("%s: 'parameters' must be an iterable of Parameters or of group "
+                            "dicts, e.g. net.trainable_params(), but got %s%s"
+                            % (name, type(parameters).__name__, hint))
         parameters = list(parameters)
         if not parameters:
             raise ValueError("%s: 'parameters' must not be empty" % name)
@@ -112,6 +138,8 @@ class Optimizer(Cell):
         self.dynamic_weight_decay = self.dynamic_decay_flags = False
         self.grad_centralization = False
         self.enable_tuple_broaden = self.skip_auto_parallel_compile = True
+        self.map_, self.map_reverse = Map(), Map(None, True)
+        self.hyper_map, self.hyper_map_reverse = HyperMap(), HyperMap(None, True)
 
     def _lr_tensor(self, lr):
         """The learning rate of the current step as a 0-d float32 tensor."""
@@ -190,6 +218,41 @@ class Optimizer(Cell):
 
 
 _DEFAULT = object()  # a group that uses the optimizer's learning_rate
+
+# PyTorch habits on a MindSpore optimizer, and what to write instead
+_GRAD_STEP = ("compute gradients with grad_fn = ms.value_and_grad(forward_fn, None, "
+              "optimizer.parameters) and apply them with optimizer(grads)")
+_TORCH_METHODS = {
+    "step": "MindSpore optimizers have no step(); " + _GRAD_STEP,
+    "param_groups": "the parameters are optimizer.parameters and the learning rate "
+                    "optimizer.learning_rate (pass group dicts to the constructor for groups)",
+}
+_TORCH_KEYWORDS = {"lr": "learning_rate", "params": "params (a list of Parameters) as the "
+                   "first argument", "betas": "beta1 and beta2", "eps": "eps"}
+
+
+def _pytorch_keyword_hints(init):
+    """Wrap an optimizer's ``__init__`` so an unknown keyword from PyTorch (``lr=``) raises
+    TypeError naming MindSpore's keyword; the signature stays the original's."""
+    sig = inspect.signature(init)
+    takes_any = any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values())
+
+    @functools.wraps(init)
+    def wrapper(self, *args, **kwargs):
+        if not takes_any:
+            unknown = [k for k in kwargs if k not in sig.parameters]
+            if unknown:
+                k = unknown[0]
+                hint = ("; MindSpore's keyword is %r" % _TORCH_KEYWORDS[k]
+                        if k in _TORCH_KEYWORDS and _TORCH_KEYWORDS[k] in sig.parameters else "")
+                if k in ("lr",):
+                    hint = ("; MindSpore's keyword is 'learning_rate', e.g. %s(net."
+                            "trainable_params(), learning_rate=0.1)" % type(self).__name__)
+                raise TypeError("%s got an unexpected keyword argument %r%s (accepted: %s)"
+                                % (type(self).__name__, k, hint,
+                                   ", ".join(list(sig.parameters)[1:])))
+        return init(self, *args, **kwargs)
+    return wrapper
 
 
 def _follow_order(owner, order, params, lrs, wds):

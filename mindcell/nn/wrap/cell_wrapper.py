@@ -93,6 +93,12 @@ class TrainOneStepCell(Cell):
         if not isinstance(return_grad, bool):
             raise TypeError("TrainOneStepCell: 'return_grad' must be a bool, but got %s"
                             % type(return_grad).__name__)
+        if not hasattr(optimizer, "parameters") or isinstance(optimizer, (str, type)):
+            # MindSpore's type (it reads optimizer.parameters); the message says what to pass
+            raise AttributeError(
+                "TrainOneStepCell: 'optimizer' must be an optimizer Cell built over the "
+                "network's parameters, e.g. nn.SGD(net.trainable_params(), learning_rate=0.1), "
+                "but got %s %r" % (type(optimizer).__name__, optimizer))
         self.return_grad = return_grad
         self.network = network
         self.network.set_grad()
