@@ -81,7 +81,23 @@ class JitFunction:
 def jit(function=None, *, mode="PSJit", input_signature=None, hash_args=None,
         jit_config=None, compile_once=False, capture_mode="ast", jit_level="O0", **kwargs):
     """jit(function=None, ...): compile ``function`` (or a Cell's construct) into a graph on
-    first call per input signature; later calls replay the compiled program."""
+    first call per input signature; later calls replay the compiled program.
+
+    ``capture_mode`` ('ast', 'bytecode' or 'trace') and ``jit_level`` ('O0' or 'O1') are checked
+    as MindSpore checks them; they, ``mode``, ``input_signature``, ``hash_args``,
+    ``jit_config``, ``compile_once`` and further options steer MindSpore's graph compiler, not
+    what is computed: mindcell traces the Python once per input signature (MindSpore also runs
+    inputs that do not match ``input_signature`` and also keeps the globals it compiled with).
+
+    Raises:
+        ValueError: a ``capture_mode`` or ``jit_level`` MindSpore does not know.
+    """
+    if capture_mode not in ("ast", "bytecode", "trace"):
+        raise ValueError("jit: 'capture_mode' must be 'ast', 'bytecode' or 'trace', but got %r"
+                         % (capture_mode,))
+    if jit_level not in ("O0", "O1"):
+        raise ValueError("jit: 'jit_level' must be 'O0' or 'O1', but got %r" % (jit_level,))
+
     def wrap(fn):
         jit_in_place = getattr(fn, "_jit_in_place", None)  # a Cell compiles itself
         if jit_in_place is not None:
