@@ -2,16 +2,22 @@
 
 Every public callable of ``mindcell.ops`` (functions, and the ``__init__``/``__call__`` and public
 methods of its classes), ``mindcell.nn`` (functions, and each Cell's ``__init__``/``construct``
-and public methods),
-``mindcell.numpy`` and the ``Tensor`` methods is parsed with ``ast``. A parameter must be *used*:
-read somewhere other than in validation alone (a ``raise``/``assert``, an ``if`` whose branches
-only validate, a discarded ``check_*``/``validate*`` call). ``locals()``/``vars()`` in the body
-count as using every parameter. A parameter whose only use is ``self.<attr> = <param>`` must have
-``<attr>`` read somewhere in the class's mindcell sources.
+and public methods), ``mindcell.numpy`` and the ``Tensor`` methods is parsed with ``ast``
+(through ``functools.wraps``; a wrapper generated without source is checked on its bytecode).
+A parameter must be *used*: read somewhere other than in validation alone (a ``raise``/
+``assert``, an ``if`` whose branches only validate, a discarded ``check_*``/``validate*`` call)
+and other than into a pure local store nobody reads. ``locals()``/``vars()`` count as using every
+parameter; ``self.<attr> = <param>`` counts only if ``<attr>`` is read outside a repr. A
+``**kwargs`` not passed on whole must refuse unknown keys and read every key it lists. A
+parameter refused at every value but its default (``if p != default: raise`` at the top level)
+is not ignored; neither are the parameters an override shares with the method it overrides, nor
+those of a ``pass``-only hook.
 
-The allow-list holds the parameters that are checked and documented as having no effect on a
-single CPU process, each with its reason. Everything else is implemented, or raises an error naming
-the API and the parameter when set to a value mindcell does not support.
+``ALLOWED`` holds the parameters that are checked and documented as having no effect on a single
+CPU process, each with its reason. Everything else is implemented, or raises an error naming
+the API and the parameter when set to a value mindcell does not support. The second test scans
+the top-level (``mindcell.X``) and ``mindcell.train`` namespaces the same way, with
+``ALLOWED_WIDER`` and a ``PENDING_WIDER`` list that may only shrink.
 """
 import ast
 import dis
