@@ -457,3 +457,18 @@ def test_adam_amsgrad_matches_numpy(mode):
         nn.Adam([w], use_amsgrad=True, use_nesterov=True)
     with pytest.raises(KeyError, match="use_lazy"):
         nn.Adam([w], lazy=True)
+
+
+def test_optimizer_helpers_for_subclasses(mode):
+    w, b = (ms.Parameter(T(np.ones(2)), name=n) for n in ("fc.weight", "fc.bias"))
+    opt = nn.Momentum([{"params": [w], "weight_decay": 0.2, "lr": 0.5}, {"params": [b]}], 0.1,
+                      0.9, loss_scale=4.0)
+    g = (T(np.full(2, 0.4)), T(np.full(2, 0.4)))
+    decayed = opt.scale_grad(opt.decay_weight(opt.gradients_centralization(
+        opt.flatten_gradients(g))))
+    close(decayed[0], np.full(2, 0.1 + 0.2))  # 0.4 / 4 + 0.2 * w
+    close(decayed[1], np.full(2, 0.1))
+    assert [float(t) for t in opt.get_weight_decay()] == pytest.approx([0.8, 0.0])
+    assert float(opt.get_lr_parameter(w)) == 0.5
+    assert opt.get_lr_parameter(b) is opt.learning_rate
+    assert opt._parameters is opt.parameters and opt.broadcast_params(g) is g
