@@ -3,3 +3,4 @@ from mindcell.dtype import *  # noqa: F401,F403
 from mindcell.dtype import DType as Type, half, single, double, int_, uint, float_  # noqa: F401
 from mindcell.dtype import ALL_DTYPES as all_types  # noqa: F401
 number_type = tuple(d for d in all_types if d.name != "Bool")
+from mindcell.common.dtype_names import *  # noqa: F401,F403,E402

@@ -21,3 +21,6 @@ min = reductions.amin  # noqa: A001
 __all__ = (array_creations.__all__ + array_ops.__all__ + dtypes.__all__ + indexing_ops.__all__
            + linalg_ops.__all__ + logic_ops.__all__ + math_ops.__all__ + reductions.__all__
            + ["max", "min"])
+from mindcell.numpy import tail_ops  # noqa: E402
+from mindcell.numpy.tail_ops import *  # noqa: E402,F401,F403
+__all__ = __all__ + tail_ops.__all__

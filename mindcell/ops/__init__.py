@@ -27,6 +27,8 @@ from mindcell.ops.forward_ad import jvp  # noqa: F401
 from mindcell.ops import tensor_methods as _tensor_methods
 from mindcell.ops import _errors
 from mindcell.ops.function.misc_func import print_  # noqa: F401
+from mindcell.ops.custom import Custom  # noqa: F401
+from mindcell.ops.composite_extra import vmap  # noqa: F401
 
 _tensor_methods.install()
 _errors.register_public_api(sys.modules[__name__])

@@ -9,6 +9,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
 from mindcell.ops.grad import GradOperation, grad, value_and_grad, vjp  # noqa: F401
 from mindcell.ops.primitive import Primitive
+from mindcell.ops.composite_extra import add_flags  # noqa: F401
 
 __all__ = ["GradOperation", "HyperMap", "Map", "MultitypeFuncGraph", "Partial",
            "clip_by_global_norm", "grad", "value_and_grad", "vjp"]

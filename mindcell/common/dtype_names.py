@@ -1,0 +1,201 @@
+"""The rest of ``mindspore.common.dtype``: type conversion helpers, the non-tensor type objects,
+the complex and packed-int4 dtype objects, and ``QuantDtype``.
+
+mindcell's tensors hold bool, integer and float elements only: ``complex64``, ``complex128`` and
+``qint4x2`` exist so programs that name them import and compare them, but a tensor of one of
+them cannot be made (asking for its numpy type raises a TypeError naming the dtype).
+"""
+import builtins
+import enum
+
+import numpy as np
+
+from mindcell import dtype as mstype
+
+__all__ = ["dtype_to_nptype", "pytype_to_dtype", "tensor_type", "TensorType", "QuantDtype",
+           "complex64", "complex128", "cfloat", "cdouble", "qint4x2", "type_none", "list_",
+           "tuple_", "string"]
+
+
+class _NoTensorDType(mstype.DType):
+    """A dtype object mindcell knows by name but has no tensors of."""
+
+    __slots__ = ("_numpy",)
+
+    def __init__(self, name, numpy_type, itemsize):
+        self.name, self._key, self.category, self.itemsize = name, name, 3, itemsize
+        self._numpy = numpy_type
+
+    @property
+    def np_dtype(self):
+        raise TypeError("mindcell has no %s tensors (its tensors hold bool, int and float "
+                        "elements); cast to a real dtype first" % self.name)
+
+    @property
+    def is_floating_point(self):
+        return False
+
+    def __reduce__(self):
+        return (_by_name, (self.name,))
+
+
+complex64 = _NoTensorDType("Complex64", np.complex64, 8)
+complex128 = _NoTensorDType("Complex128", np.complex128, 16)
+cfloat, cdouble = complex64, complex128
+qint4x2 = _NoTensorDType("Int4", None, 1)  # two signed 4-bit values per byte: no numpy type
+
+
+def _by_name(name):
+    return {d.name: d for d in (complex64, complex128, qint4x2)}[name]
+
+
+class _ValueType:
+    """The type object of a non-tensor value (``mindspore.list_``, ``type_none`` ...)."""
+
+    __slots__ = ("name", "_repr")
+
+    def __init__(self, name, attr):
+        self.name, self._repr = name, "mindspore." + attr
+
+    def __str__(self):
+        return self.name
+
+    def __repr__(self):
+        return self._repr
+
+
+type_none = _ValueType("TypeNone", "type_none")
+list_ = _ValueType("List", "list_")
+tuple_ = _ValueType("Tuple", "tuple_")
+string = _ValueType("String", "string")
+
+
+class TensorType:
+    """TensorType(element_type=None): the type of a tensor value, ``Tensor[Float32]``;
+    ``mindspore.tensor_type`` is the one without an element type.
+
+    Args:
+        element_type (DType, optional): the element dtype. Default: ``None``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> print(ms.TensorType(ms.float32))
+        Tensor[Float32]
+    """
+
+    __slots__ = ("_element",)
+
+    def __init__(self, element_type=None):
+        if element_type is not None and not isinstance(element_type, mstype.DType):
+            raise TypeError("TensorType: 'element_type' must be a mindcell dtype, but got %s"
+                            % type(element_type).__name__)
+        self._element = element_type
+
+    def element_type(self):
+        """The element dtype (None for ``tensor_type``)."""
+        return self._element
+
+    def __eq__(self, other):
+        return isinstance(other, TensorType) and other._element is self._element
+
+    def __hash__(self):
+        return hash(("TensorType", self._element))
+
+    def __str__(self):
+        return "Tensor" if self._element is None else "Tensor[%s]" % self._element
+
+    def __repr__(self):
+        return "mindspore.tensor" if self._element is None else str(self)
+
+
+tensor_type = TensorType()
+
+
+def dtype_to_nptype(type_):
+    """dtype_to_nptype(type_): the numpy scalar type of a mindcell dtype.
+
+    Args:
+        type_ (DType): a dtype object, e.g. ``mindcell.float32``.
+
+    Returns:
+        type, the numpy scalar type (``numpy.float32``).
+
+    Raises:
+        KeyError: ``type_`` is not a dtype object with a numpy type (MindSpore raises KeyError
+            too, for names, numpy types and ``qint4x2``).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.dtype_to_nptype(ms.float16)
+        <class 'numpy.float16'>
+    """
+    if isinstance(type_, _NoTensorDType):
+        if type_._numpy is None:
+            raise KeyError(type_)
+        return type_._numpy
+    if not isinstance(type_, mstype.DType):
+        raise KeyError(type_)
+    return type_.np_dtype.type
+
+
+_PY_TYPES = {builtins.int: mstype.int64, builtins.float: mstype.float64,
+             builtins.bool: mstype.bool_, builtins.complex: complex128,
+             type(None): type_none, builtins.list: list_, builtins.tuple: tuple_,
+             builtins.str: string}
+
+
+def pytype_to_dtype(obj):
+    """pytype_to_dtype(obj): the mindcell type object for a Python or numpy type.
+
+    Args:
+        obj (type): a Python type (``int``, ``float``, ``bool``, ``complex``, ``str``, ``list``,
+            ``tuple``, ``type(None)``), a numpy scalar type, or a mindcell dtype (returned as is).
+
+    Returns:
+        The type object: ``int`` -> ``int64``, ``float`` -> ``float64``, ``np.float16`` ->
+        ``float16``, ``list`` -> ``list_`` ...
+
+    Raises:
+        TypeError: ``obj`` is not a type object.
+        NotImplementedError: the type has no mindcell counterpart (``numpy.ndarray``, numpy
+            complex types).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> print(ms.pytype_to_dtype(int))
+        Int64
+    """
+    if isinstance(obj, (mstype.DType, _ValueType)):
+        return obj
+    if not isinstance(obj, type):
+        raise TypeError("For 'pytype_to_dtype', the argument 'obj' must be a python type "
+                        "object,such as int, float, str, etc. But got type %s." % type(obj))
+    if obj in _PY_TYPES:
+        return _PY_TYPES[obj]
+    try:
+        return mstype.from_numpy_dtype(obj)
+    except TypeError:
+        raise NotImplementedError("The python type %s cannot be converted to MindSpore type."
+                                  % obj) from None
+
+
+class QuantDtype(enum.Enum):
+    """QuantDtype: the integer widths of quantization (``INT1`` ... ``INT16`` with values 0 ...
+    15, ``UINT1`` ... ``UINT16`` with values 100 ... 115); ``str()`` gives the member's name.
+
+    Examples:
+        >>> from mindcell import QuantDtype
+        >>> print(QuantDtype.INT8, QuantDtype.INT8.value())
+        INT8 7
+    """
+    INT1, INT2, INT3, INT4, INT5, INT6, INT7, INT8 = range(8)
+    INT9, INT10, INT11, INT12, INT13, INT14, INT15, INT16 = range(8, 16)
+    UINT1, UINT2, UINT3, UINT4, UINT5, UINT6, UINT7, UINT8 = range(100, 108)
+    UINT9, UINT10, UINT11, UINT12, UINT13, UINT14, UINT15, UINT16 = range(108, 116)
+
+    def __str__(self):
+        return self.name
+
+    def value(self) -> builtins.int:  # MindSpore's QuantDtype makes ``value`` a method
+        """The member's integer value (``QuantDtype.INT8.value() == 7``)."""
+        return self._value_

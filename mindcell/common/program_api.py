@@ -1,0 +1,233 @@
+"""Program-level switches and decorators of ``mindspore``/``mindspore.common``: ``jit_class``,
+``lazy_inline``, ``set_recursion_limit``, ``set_deterministic``, ``run_check`` and
+``_no_grad``."""
+import contextlib
+import functools
+import inspect
+import sys
+
+import numpy as np
+
+__all__ = ["jit_class", "lazy_inline", "set_recursion_limit", "set_deterministic", "run_check",
+           "_no_grad"]
+
+
+def jit_class(cls):
+    """jit_class(cls): mark a user-defined class whose objects GRAPH_MODE code uses.
+
+    mindcell traces Python objects' attributes and methods in GRAPH_MODE without the mark; it
+    sets ``cls.__ms_class__ = True`` as MindSpore does and checks the argument.
+
+    Args:
+        cls (type): a class that is not an ``nn.Cell``.
+
+    Returns:
+        The class itself.
+
+    Raises:
+        TypeError: ``cls`` is not a class, or is a subclass of ``nn.Cell``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> @ms.jit_class
+        ... class Scale:
+        ...     def __init__(self):
+        ...         self.k = 2
+        >>> Scale.__ms_class__
+        True
+    """
+    from mindcell.nn.cell import Cell
+    if not inspect.isclass(cls):
+        raise TypeError("Decorator jit_class can only be used for class type, but got %r." % (cls,))
+    if issubclass(cls, Cell):
+        raise TypeError("Decorator jit_class is used for user-defined classes and cannot be used "
+                        "for nn.Cell: %r." % (cls,))
+    cls.__ms_class__ = True
+    return cls
+
+
+def _init_args_key(cell, fn, args, kwargs, attrs):
+    """MindSpore's ``cell_init_args``: the key under which identical cells share one graph."""
+    if attrs is None:
+        bound = inspect.signature(fn).bind(cell, *args, **kwargs)
+        values = [v for k, v in bound.arguments.items() if k != "self"]
+        return "lazy_inline_" + type(cell).__name__ + str(values)
+    if isinstance(attrs, list):
+        values = []
+        for attr in attrs:
+            if not isinstance(attr, str):
+                raise ValueError("lazy_inline: each of 'attrs' must be a string, but got %r"
+                                 % (attr,))
+            if hasattr(cell, attr):
+                values.append(getattr(cell, attr))
+    elif isinstance(attrs, str):
+        values = getattr(cell, attrs) if hasattr(cell, attrs) else []
+    else:
+        raise ValueError("lazy_inline: 'attrs' must be a list or a string, but got %s"
+                         % type(attrs).__name__)
+    return "lazy_inline_" + type(cell).__name__ + str(values)
+
+
+def lazy_inline(fn=None, attrs=None, policy=None):
+    """lazy_inline(fn=None, attrs=None, policy=None): decorate a Cell's ``__init__`` so that
+    cells built with the same arguments may share one compiled graph.
+
+    mindcell compiles each cell's graph inline; the decorator changes no result. It runs
+    ``__init__``, checks ``attrs`` and ``policy`` as MindSpore does and records the same
+    ``cell_init_args`` key (and ``no_inline = False`` for ``policy="front"``).
+
+    Args:
+        fn (function): the ``__init__`` to decorate. Default: ``None`` (used as
+            ``@lazy_inline(attrs=...)``).
+        attrs (Union[list[str], str]): attribute names whose values form the key instead of
+            the ``__init__`` arguments. Default: ``None``.
+        policy (str): ``None`` or ``"front"``. Default: ``None``.
+
+    Returns:
+        The decorated ``__init__`` (or a decorator when ``fn`` is None).
+
+    Raises:
+        ValueError: ``policy`` is not None or "front"; ``attrs`` is not a list of str or a str.
+
+    Examples:
+        >>> from mindcell import nn, lazy_inline
+        >>> class Block(nn.Cell):
+        ...     @lazy_inline
+        ...     def __init__(self, width):
+        ...         super().__init__()
+        ...         self.dense = nn.Dense(width, width)
+        >>> Block(4).cell_init_args
+        'lazy_inline_Block[4]'
+    """
+    def wrap(init):
+        @functools.wraps(init)
+        def lazy_inline_init(self, *args, **kwargs):
+            init(self, *args, **kwargs)
+            if policy == "front":
+                self.no_inline = False
+            elif policy is not None:
+                raise ValueError("lazy_inline: 'policy' must be None or 'front', but got %r"
+                                 % (policy,))
+            self.cell_init_args = _init_args_key(self, init, args, kwargs, attrs)
+        return lazy_inline_init
+
+    if fn is not None:
+        return wrap(fn)
+    return wrap
+
+
+_recursion = {"limit": 1000}
+
+
+def set_recursion_limit(recursion_limit=1000):
+    """set_recursion_limit(recursion_limit=1000): the depth to which graph compilation may
+    recurse (nested calls traced in GRAPH_MODE).
+
+    mindcell traces with the Python interpreter, so the limit is the interpreter's: it is raised
+    to ``recursion_limit`` when lower (never lowered, as other code may rely on it).
+
+    Args:
+        recursion_limit (int): a positive depth. Default: ``1000``.
+
+    Raises:
+        TypeError: ``recursion_limit`` is not an int (or is a bool).
+        ValueError: ``recursion_limit`` is not positive.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_recursion_limit(2000)
+    """
+    if isinstance(recursion_limit, bool):
+        raise TypeError("The input value must be int and must > 0, but got '%r' with type "
+                        "'bool'." % recursion_limit)
+    if not isinstance(recursion_limit, (int, np.integer)):
+        raise TypeError("The input value must be int, but got '%s'"
+                        % type(recursion_limit).__name__)
+    if recursion_limit <= 0:
+        raise ValueError("The input value must be int and must > 0, but got '%d' with type "
+                         "'int'." % recursion_limit)
+    _recursion["limit"] = int(recursion_limit)
+    if sys.getrecursionlimit() < recursion_limit:
+        sys.setrecursionlimit(int(recursion_limit))
+
+
+_deterministic = {"set": False}
+
+
+def set_deterministic(deterministic):
+    """set_deterministic(deterministic): ask for deterministic computation; may be called once.
+
+    mindcell's CPU kernels give the same bits on every run either way; the setting is recorded
+    as the context's ``deterministic`` ("ON"/"OFF") as MindSpore does.
+
+    Args:
+        deterministic (bool): whether to run deterministically.
+
+    Raises:
+        TypeError: ``deterministic`` is not a bool.
+        RuntimeError: it was already set.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_deterministic(True)  # doctest: +SKIP
+    """
+    from mindcell import context
+    if _deterministic["set"]:
+        raise RuntimeError("The 'mindspore.set_deterministic' can not be set repeatedly.")
+    if not isinstance(deterministic, bool):
+        raise TypeError("The parameter 'deterministic' must be %s, but got %s"
+                        % (bool, type(deterministic)))
+    context.set_context(deterministic="ON" if deterministic else "OFF")
+    _deterministic["set"] = True
+
+
+def run_check():
+    """run_check(): check the installation by multiplying two tensors; prints the result.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.run_check()  # doctest: +ELLIPSIS
+        mindcell version: ...
+    """
+    import mindcell
+    from mindcell import ops
+    print("mindcell version: ", mindcell.__version__)
+    a = mindcell.Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    got = ops.mul(a, a).asnumpy()
+    if np.array_equal(got, np.array([1.0, 4.0, 9.0], np.float32)):
+        print("The result of multiplication calculation is correct, mindcell has been installed "
+              "on platform [CPU] successfully!")
+    else:
+        print("The result of multiplication calculation is wrong (got %s): the mindcell "
+              "installation is broken." % got)
+
+
+class _no_grad(contextlib.ContextDecorator):
+    """_no_grad(): a context manager (and decorator) under which operations record nothing for
+    automatic differentiation: their results are constants to any gradient being taken.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops, Tensor
+        >>> def f(x):
+        ...     with ms._no_grad():
+        ...         c = x * x
+        ...     return x * c
+        >>> print(ops.grad(f)(Tensor(3.0)))
+        9.0
+    """
+
+    def __init__(self):
+        self.prev_state = []
+
+    def __enter__(self):
+        from mindcell._core import autodiff
+        tapes = autodiff.tapes
+        self.prev_state = list(tapes)
+        tapes.clear()
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        from mindcell._core import autodiff
+        tapes = autodiff.tapes
+        tapes[:] = self.prev_state
+        return False
