@@ -220,9 +220,9 @@ class RandomResizedCropWithBBox(TensorOperation):
 
 
 class BoundingBoxAugment(TensorOperation):
-    """BoundingBoxAugment(transform, ratio=0.3): apply ``transform`` to the image regions of
-    ``int(ratio * number of boxes)`` boxes chosen at random (each region separately); the
-    boxes are returned unchanged. The transform must keep the region's shape.
+    """BoundingBoxAugment(transform, ratio=0.3): apply ``transform`` to the image region of
+    each box with probability ``ratio`` (each region separately); the boxes are returned
+    unchanged. The transform must keep the region's shape.
 
     Examples:
         >>> import numpy as np
@@ -243,8 +243,8 @@ class BoundingBoxAugment(TensorOperation):
     def __call__(self, *inputs):
         img, boxes = _inputs(type(self).__name__, inputs)
         out = img.copy()
-        count = int(self.ratio * len(boxes))
-        for i in config.transform_rng().permutation(len(boxes))[:count]:
+        chosen = config.transform_rng().random(len(boxes)) < self.ratio
+        for i in np.flatnonzero(chosen):
             x, y, bw, bh = (boxes[i, :4]).tolist()
             x0, y0 = int(math.floor(x)), int(math.floor(y))
             x1, y1 = int(math.floor(x + bw)), int(math.floor(y + bh))

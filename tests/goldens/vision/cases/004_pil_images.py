@@ -38,14 +38,17 @@ emit("ToType", str(v.ToType(np.int16)(img).dtype))
 
 # MindSpore's Python path keeps PIL images through the geometric transforms too
 for name, op in (("Resize", v.Resize((4, 5))), ("Pad", v.Pad(1, fill_value=(1, 2, 3))), ("RandomCrop", v.RandomCrop((7, 9))),
-                 ("CenterCrop", v.CenterCrop(3)), ("RandomHorizontalFlip", v.RandomHorizontalFlip(1.0)),
-                 ("RandomVerticalFlip", v.RandomVerticalFlip(1.0)), ("RandomResizedCrop", v.RandomResizedCrop(5)),
+                 ("CenterCrop", v.CenterCrop(3)),
+                 ("RandomHorizontalFlip", v.RandomHorizontalFlip(1.0)),
+                 ("RandomVerticalFlip", v.RandomVerticalFlip(1.0)),
+                 ("RandomResizedCrop", v.RandomResizedCrop(5)),
                  ("RandomRotation", v.RandomRotation((90, 90)))):
     r = op(pil)
     is_pil = hasattr(r, "getbands")
     emit("pil.keeps." + name, ["PIL:" + r.mode if is_pil else "ndarray", r.size if is_pil else r.shape])
 for name, op in (("Pad", v.Pad(1, fill_value=(1, 2, 3))), ("RandomCrop", v.RandomCrop((7, 9))), ("CenterCrop", v.CenterCrop(3)),
-                 ("RandomHorizontalFlip", v.RandomHorizontalFlip(1.0)), ("RandomVerticalFlip", v.RandomVerticalFlip(1.0))):
+                 ("RandomHorizontalFlip", v.RandomHorizontalFlip(1.0)),
+                 ("RandomVerticalFlip", v.RandomVerticalFlip(1.0))):
     emit("pil.values." + name, np.asarray(op(pil)))
 emit("pil.gray.keeps", v.RandomHorizontalFlip(1.0)(pil.convert("L")).mode)
 

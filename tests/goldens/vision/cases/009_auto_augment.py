@@ -6,8 +6,10 @@ from _target import ms, emit, emit_err, rs
 v = ms.dataset.vision
 img = rs(0).randint(10, 250, (12, 16, 3)).astype(np.uint8)
 for name, op in (("AutoAugment.imagenet", v.AutoAugment()), ("AutoAugment.cifar10", v.AutoAugment(v.AutoAugmentPolicy.CIFAR10, v.Inter.BILINEAR, 7)),
-                 ("AutoAugment.svhn", v.AutoAugment(v.AutoAugmentPolicy.SVHN, fill_value=(1, 2, 3))), ("RandAugment", v.RandAugment()),
-                 ("RandAugment.bilinear", v.RandAugment(3, 20, 31, v.Inter.BILINEAR, 9)), ("TrivialAugmentWide", v.TrivialAugmentWide()),
+                 ("AutoAugment.svhn", v.AutoAugment(v.AutoAugmentPolicy.SVHN, fill_value=(1, 2, 3))),
+                 ("RandAugment", v.RandAugment()),
+                 ("RandAugment.bilinear", v.RandAugment(3, 20, 31, v.Inter.BILINEAR, 9)),
+                 ("TrivialAugmentWide", v.TrivialAugmentWide()),
                  ("TrivialAugmentWide.bins", v.TrivialAugmentWide(5, v.Inter.BILINEAR, (4, 5, 6)))):
     outs = [op(img) for _ in range(20)]
     emit(name, [outs[0].shape, str(outs[0].dtype), len({o.tobytes() for o in outs}) > 1])
@@ -25,10 +27,14 @@ for _ in range(200):
     seen.add(out.shape)
 emit("AutoAugment.shapes", sorted(seen))
 errs = {"AutoAugment.policy": lambda: v.AutoAugment("imagenet"), "AutoAugment.interp": lambda: v.AutoAugment(interpolation=1),
-        "AutoAugment.fill": lambda: v.AutoAugment(fill_value=256), "AutoAugment.fill2": lambda: v.AutoAugment(fill_value=(1, 2)),
-        "RandAugment.num_ops": lambda: v.RandAugment(-1), "RandAugment.magnitude": lambda: v.RandAugment(2, 31, 31),
-        "RandAugment.bins": lambda: v.RandAugment(2, 0, 1), "RandAugment.float": lambda: v.RandAugment(2.0),
-        "TrivialAugmentWide.bins": lambda: v.TrivialAugmentWide(1), "TrivialAugmentWide.float": lambda: v.TrivialAugmentWide(3.0)}
+        "AutoAugment.fill": lambda: v.AutoAugment(fill_value=256),
+        "AutoAugment.fill2": lambda: v.AutoAugment(fill_value=(1, 2)),
+        "RandAugment.num_ops": lambda: v.RandAugment(-1),
+        "RandAugment.magnitude": lambda: v.RandAugment(2, 31, 31),
+        "RandAugment.bins": lambda: v.RandAugment(2, 0, 1),
+        "RandAugment.float": lambda: v.RandAugment(2.0),
+        "TrivialAugmentWide.bins": lambda: v.TrivialAugmentWide(1),
+        "TrivialAugmentWide.float": lambda: v.TrivialAugmentWide(3.0)}
 for k, fn in errs.items():
     emit_err(k, fn)
 for k, op in (("AutoAugment", v.AutoAugment()), ("RandAugment", v.RandAugment()), ("TrivialAugmentWide", v.TrivialAugmentWide())):

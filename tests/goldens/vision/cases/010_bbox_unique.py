@@ -32,8 +32,14 @@ emit("RandomResizedCropWithBBox.full", [out[0], out[1]])
 run("BoundingBoxAugment.invert", v.BoundingBoxAugment(v.Invert(), 1.0))
 run("BoundingBoxAugment.flip", v.BoundingBoxAugment(v.RandomHorizontalFlip(1.0), 1.0))
 run("BoundingBoxAugment.ratio0", v.BoundingBoxAugment(v.Invert(), 0.0))
-out = v.BoundingBoxAugment(v.Invert(), 0.5)(img.copy(), bb.copy())
-emit("BoundingBoxAugment.half", sorted([bool((out[0][1:3, 1:4] != img[1:3, 1:4]).any()), bool((out[0][2:6, 4:8] != img[2:6, 4:8]).any())]))
+hits = []
+for _ in range(300):  # each box is augmented with probability ratio, independently
+    out = v.BoundingBoxAugment(v.Invert(), 0.5)(img.copy(), bb.copy())
+    hits.append([bool((out[0][1:3, 1:4] != img[1:3, 1:4]).any()),
+                 bool((out[0][2:6, 4:8] != img[2:6, 4:8]).any())])
+hits = np.array(hits)
+emit("BoundingBoxAugment.half.rate", [bool(0.4 < r < 0.6) for r in hits.mean(0)])
+emit("BoundingBoxAugment.half.none", bool(0.15 < (~hits.any(1)).mean() < 0.35))
 emit_err("bbox.int", v.RandomHorizontalFlipWithBBox(1.0), img, bb.astype(np.int32))
 emit_err("bbox.outside", v.RandomHorizontalFlipWithBBox(1.0), img, np.array([[1, 1, 30, 2]], np.float32))
 emit_err("bbox.3col", v.RandomHorizontalFlipWithBBox(1.0), img, np.array([[1, 1, 3]], np.float32))
