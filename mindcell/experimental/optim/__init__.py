@@ -16,6 +16,7 @@ class Optimizer(_Base):
     """Base: ``Optimizer(params, defaults)``; ``param_groups`` is a list of dicts."""
 
     _filter_decay = False  # PyTorch-style: weight decay applies to every parameter
+    _group_keys = None  # PyTorch-style groups carry each optimizer's own hyper-parameters
 
     def __init__(self, params, defaults):
         params = list(params)

@@ -34,6 +34,9 @@ class Optimizer(OptimizerSubclassAPI, Cell):
 
     # MindSpore's default decay_filter; an optimizer that decays every parameter sets False
     _filter_decay = True
+    # the keys a parameter group may have (None: any, for PyTorch-style subclasses);
+    # 'grad_centralization' is accepted and, as in MindSpore 2.10 on the CPU, changes nothing
+    _group_keys = ("params", "lr", "weight_decay", "order_params", "grad_centralization")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -73,6 +76,10 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         _check_lr(learning_rate, name)
         order = [g["order_params"] for g in groups if "order_params" in g]
         for group in groups:
+            unknown = sorted(set(group) - set(self._group_keys or group))
+            if unknown:
+                raise KeyError("%s: the keys of a parameter group must be among %s, but got %s"
+                               % (name, list(self._group_keys), unknown))
             if "order_params" in group:
                 continue
             ps = list(group["params"])
@@ -136,7 +143,7 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         self.assignadd = P.AssignAdd()
         self.param_rank, self.use_parallel = None, False
         self.dynamic_weight_decay = self.dynamic_decay_flags = False
-        self.grad_centralization = False
+        self.grad_centralization = any(bool(g.get("grad_centralization")) for g in groups)
         self.enable_tuple_broaden = self.skip_auto_parallel_compile = True
         self.map_, self.map_reverse = Map(), Map(None, True)
         self.hyper_map, self.hyper_map_reverse = HyperMap(), HyperMap(None, True)

@@ -22,7 +22,8 @@ class OptimizerSubclassAPI:
         return gradients
 
     def gradients_centralization(self, gradients):
-        """The gradients as given: gradient centralization is not enabled on any group."""
+        """The gradients as given, as MindSpore 2.10 returns them on the CPU even for groups
+        with ``grad_centralization``."""
         return gradients
 
     def decay_weight(self, gradients):

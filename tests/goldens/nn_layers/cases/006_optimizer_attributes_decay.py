@@ -71,3 +71,17 @@ for k in range(3):
     steps.append(ps[1].asnumpy().copy())
 emit("sgd.steps", steps)
 emit("sgd.stat_after", [s.asnumpy() for s in sgd.stat])
+
+# parameter-group keys: grad_centralization is accepted (no effect on the CPU), others refused
+w = Parameter(Tensor(np.arange(8, dtype=np.float32).reshape(2, 1, 2, 2)), name="conv.weight")
+gc = nn.Momentum([{"params": [w], "grad_centralization": True}], 0.1, 0.0)
+g = Tensor(np.arange(8, dtype=np.float32).reshape(2, 1, 2, 2))
+emit("gc.flag", gc.grad_centralization)
+emit("gc.grads", gc.gradients_centralization((g,)))
+gc((g,))
+emit("gc.step", w.asnumpy())
+try:
+    nn.Momentum([{"params": [w], "foo": 1}], 0.1, 0.9)
+    emit("group.unknown_key", "ok")
+except Exception as e:  # noqa: BLE001 - the exception type is the recorded result
+    emit("group.unknown_key", e)
