@@ -125,3 +125,11 @@ list_insert.insert(0, dense())
 list_insert.insert(-1, dense())
 list_insert.insert(2, dense())
 emit("list_insert_negative", names(list_insert))
+# an optimizer over colliding names is refused until they are refreshed
+err("e_optimizer_colliding_names", lambda: nn.Adam(FillAfter().trainable_params(), 0.1))
+refreshed = FillAfter()
+refreshed.check_names_and_refresh_name()
+opt = nn.Momentum(refreshed.trainable_params(), 0.1, 0.9)
+# the state named after the parameters (the order and the other entries of get_parameters are
+# the optimizer's own business, not naming)
+emit("optimizer_after_refresh", [p.name for p in opt.moments])
