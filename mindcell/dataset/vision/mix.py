@@ -67,9 +67,10 @@ class MixUpBatch(TensorOperation):
 
 class CutMixBatch(TensorOperation):
     """CutMixBatch(image_batch_format, alpha=1.0, prob=1.0): with probability ``prob`` per
-    image, paste a random box of another image of the batch into it; the box covers a
-    ``1 - lam`` fraction (``lam`` from Beta(alpha, alpha)) before clipping to the image, and
-    the labels mix by the pasted area. ``image_batch_format`` is a vision.ImageBatchFormat.
+    image, paste into it a box of its partner in a random permutation of the batch, and mix
+    the labels by the pasted area. As MindSpore, the box side is ``sqrt(1 - lam)`` of the
+    image side (``lam`` from Beta(alpha, alpha)), centred at a uniform point and clipped, at
+    least one pixel. ``image_batch_format`` is a vision.ImageBatchFormat.
 
     Examples:
         >>> import numpy as np
@@ -89,34 +90,42 @@ class CutMixBatch(TensorOperation):
                              % (chk._MAX, alpha))
         self.prob = chk.number("CutMixBatch", "prob", prob, 0, 1)
 
+    @staticmethod
+    def box(h, w, lam, rng):
+        """(top, left, height, width) of the pasted box."""
+        ratio = math.sqrt(1 - lam)
+        cut_w, cut_h = int(w * ratio), int(h * ratio)
+        cx, cy = int(rng.integers(0, w + 1)), int(rng.integers(0, h + 1))
+        x0, x1 = (min(max(v, 0), w - 1) for v in (cx - cut_w // 2, cx + cut_w // 2))
+        y0, y1 = (min(max(v, 0), h - 1) for v in (cy - cut_h // 2, cy + cut_h // 2))
+        return y0, x0, min(max(y1 - y0, 1), h - 1), min(max(x1 - x0, 1), w - 1)
+
     def __call__(self, *inputs):
         images, labels = _batch("CutMixBatch", inputs)
         nchw = self.image_batch_format == ImageBatchFormat.NCHW
-        out = np.moveaxis(images, 1, 3).copy() if nchw else images.copy()
+        src = np.moveaxis(images, 1, 3) if nchw else images
+        out = src.copy()
         soft = labels.astype(np.float32).copy()
         n, h, w = out.shape[:3]
         rng = config.transform_rng()
+        partner = rng.permutation(n)
         for i in range(n):
+            lam = rng.beta(self.alpha, self.alpha)
             if rng.random() >= self.prob:
                 continue
-            lam = rng.beta(self.alpha, self.alpha)
-            ratio = math.sqrt(1 - lam)
-            cut_h, cut_w = int(h * ratio), int(w * ratio)
-            cy, cx = int(rng.integers(h)), int(rng.integers(w))
-            y0, y1 = max(cy - cut_h // 2, 0), min(cy + cut_h // 2, h)
-            x0, x1 = max(cx - cut_w // 2, 0), min(cx + cut_w // 2, w)
-            j = int(rng.integers(n))
-            out[i, y0:y1, x0:x1] = images[j, :, y0:y1, x0:x1].transpose(1, 2, 0) if nchw \
-                else images[j, y0:y1, x0:x1]
-            share = (y1 - y0) * (x1 - x0) / float(h * w)
-            soft[i] = (1 - share) * labels[i] + share * labels[j]
+            top, left, bh, bw = self.box(h, w, lam, rng)
+            j = int(partner[i])
+            out[i, top:top + bh, left:left + bw] = src[j, top:top + bh, left:left + bw]
+            keep = np.float32(1) - np.float32(bh * bw) / np.float32(h * w)
+            soft[i] = keep * labels[i] + (1 - keep) * labels[j]
         return (np.ascontiguousarray(np.moveaxis(out, 3, 1)) if nchw else out), soft
 
 
 class MixUp(TensorOperation):
-    """MixUp(batch_size, alpha, is_single=True): mix each image and one-hot label of a batch
-    with the previous one in the batch, by ``lam`` from Beta(alpha, alpha): one ``lam`` for
-    the batch when ``is_single``, one per sample otherwise. Outputs float64.
+    """MixUp(batch_size, alpha, is_single=True): mix a batch of images and one-hot labels,
+    each sample by its own ``lam`` from Beta(alpha, alpha): with the next sample of the batch
+    (the last with the first) when ``is_single``, else with the previous batch's mixed output
+    (the first batch passes unchanged), as MindSpore's Python MixUp. Outputs float64.
 
     Examples:
         >>> import numpy as np
@@ -130,16 +139,23 @@ class MixUp(TensorOperation):
         self.batch_size = chk.number("MixUp", "batch_size", batch_size, 1, chk._MAX, True)
         self.alpha = _alpha("MixUp", alpha)
         self.is_single = chk.boolean("MixUp", "is_single", is_single)
+        self._previous = None
 
     def __call__(self, *inputs):
         images, labels = _batch("MixUp", inputs, ValueError)
-        rng = config.transform_rng()
+        images, labels = images.astype(np.float64), labels.astype(np.float64)
         n = images.shape[0]
-        lam = np.full(n, rng.beta(self.alpha, self.alpha)) if self.is_single \
-            else rng.beta(self.alpha, self.alpha, n)
-        partner = np.roll(np.arange(n), 1)
-        shape = (n,) + (1,) * (images.ndim - 1)
-        mixed = lam.reshape(shape) * images + (1 - lam.reshape(shape)) * images[partner]
-        lshape = (n,) + (1,) * (labels.ndim - 1)
-        soft = lam.reshape(lshape) * labels + (1 - lam.reshape(lshape)) * labels[partner]
-        return mixed.astype(np.float64), soft.astype(np.float64)
+        lam = config.transform_rng().beta(self.alpha, self.alpha, n)
+        if self.is_single:
+            other = (np.roll(images, -1, 0), np.roll(labels, -1, 0))
+        elif self._previous is None or self._previous[0].shape != images.shape:
+            lam, other = np.ones(n), (images, labels)
+        else:
+            other = self._previous
+        lam_img = lam.reshape((n,) + (1,) * (images.ndim - 1))
+        lam_lab = lam.reshape((n,) + (1,) * (labels.ndim - 1))
+        mixed = (lam_img * images + (1 - lam_img) * other[0],
+                 lam_lab * labels + (1 - lam_lab) * other[1])
+        if not self.is_single:
+            self._previous = mixed
+        return mixed
