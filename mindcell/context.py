@@ -45,7 +45,11 @@ def set_context(**kwargs):
     """
     for key, value in kwargs.items():
         if key in _VALID:
-            if key == "mode" and (isinstance(value, bool) or value not in _VALID[key]):
+            if key == "mode" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise TypeError("set_context: 'mode' must be an int, ms.GRAPH_MODE (0) or "
+                                "ms.PYNATIVE_MODE (1), but got %s %r"
+                                % (type(value).__name__, value))
+            if key == "mode" and value not in _VALID[key]:
                 raise ValueError("set_context: 'mode' must be GRAPH_MODE (0) or PYNATIVE_MODE "
                                  "(1), but got %r" % (value,))
             if key == "device_target" and value not in _VALID[key]:
@@ -94,7 +98,10 @@ _rng = [np.random.default_rng()]
 
 def set_seed(seed):
     """set_seed(seed): seed every random op and initializer of mindcell."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError("set_seed: seed must be an int, but got %s %r"
+                        % (type(seed).__name__, seed))
+    if seed < 0:
         raise ValueError("set_seed: seed must be a non-negative int, but got %r" % (seed,))
     _seed["value"] = int(seed)
     _rng[0] = np.random.default_rng(int(seed))

@@ -98,6 +98,10 @@ class Model:
                 raise type(e)("Model: %s" % e) from None
         if metrics is None:
             metrics = {}
+        if not isinstance(metrics, (dict, set, list, tuple)):
+            raise TypeError("Model: 'metrics' must be None, a dict, a set or a list of metric "
+                            "names or Metrics, e.g. {'accuracy'}, but got %s %r"
+                            % (type(metrics).__name__, metrics))
         if isinstance(metrics, (set, list, tuple)):
             metrics = {m if isinstance(m, str) else type(m).__name__: m for m in metrics}
         self.metrics = {k: _metric(v) for k, v in metrics.items()}
