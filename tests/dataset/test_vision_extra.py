@@ -435,15 +435,22 @@ def test_batch_mixing():
     out, soft = vision.MixUpBatch(0.5)(images, labels)
     assert out.dtype == np.uint8 and soft.dtype == np.float32
     np.testing.assert_allclose(soft.sum(1), 1, rtol=1e-6)
-    out, soft = vision.CutMixBatch(vision.ImageBatchFormat.NHWC, 1.0, 1.0)(images, labels)
+    distinct = np.eye(6, dtype=np.float32)
+    out, soft = vision.CutMixBatch(vision.ImageBatchFormat.NHWC, 1.0, 1.0)(images, distinct)
     for i in range(6):  # the label weight of the pasted image is the changed area (or more)
         changed = (out[i] != images[i]).any(-1).mean()
-        assert soft[i].max() <= 1 and changed <= 1 - soft[i][labels[i].argmax()] + 1e-6
+        assert soft[i].max() <= 1 and changed <= 1 - soft[i, i] + 1e-6
+        assert np.count_nonzero(soft[i]) <= 2
     same, kept = vision.CutMixBatch(vision.ImageBatchFormat.NCHW, 1.0, 0.0)(
         images.transpose(0, 3, 1, 2), labels)
     np.testing.assert_array_equal(same, images.transpose(0, 3, 1, 2))
-    out, soft = vision.MixUp(6, 1.0, is_single=False)(images, labels)
+    out, soft = vision.MixUp(6, 1.0)(images, distinct)
     assert out.dtype == np.float64 and np.allclose(soft.sum(1), 1)
+    assert all(set(np.flatnonzero(soft[i])) <= {i, (i + 1) % 6} for i in range(6))
+    multi = vision.MixUp(6, 1.0, is_single=False)
+    np.testing.assert_array_equal(multi(images, distinct)[1], distinct)  # the first batch
+    second = multi(images[::-1], distinct[::-1])[1]
+    assert all(set(np.flatnonzero(second[i])) <= {i, 5 - i} for i in range(6))
     with pytest.raises(RuntimeError):
         vision.MixUpBatch()(images, np.arange(6))
 
