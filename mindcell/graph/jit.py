@@ -34,9 +34,45 @@ def _compile(fn, args, kwargs, name):
     saved = _trace.checkpoint()
     try:
         return compile_function(fn, args, kwargs, name)
+    except AttributeError as e:
+        _trace.restore(saved)
+        better = _graph_only_method(e)
+        if better is None:
+            raise
+        raise better from e
     except BaseException:
         _trace.restore(saved)
         raise
+
+
+# methods MindSpore's graph syntax adds to Python types -> what to write in Python
+_GRAPH_ONLY_METHODS = {("dict", "has_key"): "key in d"}
+
+
+def _graph_only_method(error):
+    """A GraphModeError naming the user's line for a method only MindSpore's graph syntax
+    has (``d.has_key(k)``), or None for any other AttributeError."""
+    import linecache
+    import os
+    import re
+    from mindcell.graph.symbolic import GraphModeError, _PACKAGE_DIR
+    m = re.match(r"'(\w+)' object has no attribute '(\w+)'", str(error))
+    instead = m and _GRAPH_ONLY_METHODS.get(m.groups())
+    if not instead:
+        return None
+    tb, where = error.__traceback__, None
+    while tb is not None:
+        fname = os.path.abspath(tb.tb_frame.f_code.co_filename)
+        if not fname.startswith(_PACKAGE_DIR):
+            where = (fname, tb.tb_lineno)
+        tb = tb.tb_next
+    fname, line = where or ("<unknown>", 0)
+    return GraphModeError("%s:%d: %s.%s() is a method of MindSpore's graph syntax only; "
+                          "mindcell traces construct as Python, where %s has no %s.\n    %s\n"
+                          "Instead: write %s" % (fname, line, m.group(1), m.group(2),
+                                                 m.group(1), m.group(2),
+                                                 linecache.getline(fname, line).strip(),
+                                                 instead))
 
 
 def compiled_call(cache, fn, args, kwargs, name, extra_key=()):

@@ -222,6 +222,15 @@ class _Rewriter(ast.NodeTransformer):
             args.append(ast.Tuple([ast.Constant(i) for i in flags], ast.Load()))
         return [then, other, _call_assign(names, "if_stmt", args)]
 
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr == "has_key" and len(node.args) == 1 \
+                and not node.keywords and not isinstance(node.args[0], ast.Starred):
+            return ast.copy_location(ast.Call(ast.Attribute(_helpers(), "has_key", ast.Load()),
+                                              [f.value, node.args[0]], []), node)
+        return node
+
     def _next(self):
         self.count += 1
         return self.count
@@ -391,6 +400,22 @@ def user_code():
     """(code, line) of the innermost frame outside mindcell."""
     frame = user_code_frame()
     return (None, 0) if frame is None else (frame.f_code, frame.f_lineno)
+
+
+def rewrite_for_attribute_error(error):
+    """``d.has_key(k)`` (MindSpore's graph syntax for dicts) failed in user code: rewrite the
+    function holding it (the call becomes :func:`rewrite_helpers.has_key`); True if it was,
+    so the trace starts again."""
+    import os
+    from mindcell.graph.symbolic import _PACKAGE_DIR
+    if "'dict' object has no attribute 'has_key'" not in str(error):
+        return False
+    tb, code = error.__traceback__, None
+    while tb is not None:
+        if not os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_PACKAGE_DIR):
+            code = tb.tb_frame.f_code
+        tb = tb.tb_next
+    return code is not None and rewrite_function(code)
 
 
 def rewrite_loop_here():

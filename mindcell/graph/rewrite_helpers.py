@@ -153,3 +153,10 @@ def loop_test(broke, test):
     from mindcell.graph.control import as_bool_tensor
     from mindcell.ops import functional as F
     return F.logical_and(go, as_bool_tensor(c if _traced(c) else bool(c), "loop condition"))
+
+
+def has_key(obj, key):
+    """``obj.has_key(key)`` as MindSpore's graph syntax gives dicts: ``key in obj``."""
+    if isinstance(obj, dict):
+        return key in obj
+    return obj.has_key(key)

@@ -289,18 +289,22 @@ def trace(fn, args, kwargs, name="graph", gt=None):
     control flow (``graph.rewrite``) and the trace starts again. ``gt``: the trace to use
     (a control-flow region's).
     """
-    from mindcell.graph.rewrite import NeedsRewrite, installed
+    from mindcell.graph.rewrite import NeedsRewrite, installed, rewrite_for_attribute_error
     if gt is not None:  # a region: a rewrite restarts the outermost trace
         try:
             return _trace_paths(fn, args, kwargs, gt)
         except _DecideByValue as e:
             raise e.error from None
-    with installed():  # rewritten code runs in the user's functions only during the trace
+    from mindcell.graph.pyprint import print_as_graph_node
+    with installed(), print_as_graph_node():  # rewritten code runs only during the trace
         for _ in range(MAX_REWRITES):
             try:
                 return _trace_with_state(fn, args, kwargs, name)
             except NeedsRewrite:
                 continue
+            except AttributeError as e:  # d.has_key(k): rewritten, then traced again
+                if not rewrite_for_attribute_error(e):
+                    raise
     raise RuntimeError("%s: tracing did not settle after %d source rewrites" % (name,
                                                                               MAX_REWRITES))
 

@@ -182,7 +182,7 @@ class Svd(Primitive):
 class HookBackward(Primitive):
     """HookBackward(hook_fn, cell_id='')(*inputs): returns the inputs unchanged; in the
     backward pass ``hook_fn((grad,))`` sees each input's gradient and may return a new one.
-    PYNATIVE_MODE only (the hook is Python code run on gradient values)."""
+    In GRAPH_MODE it is the identity and the hook is not called, as in MindSpore."""
 
     def __init__(self, hook_fn, cell_id=""):
         super().__init__()
@@ -200,8 +200,9 @@ class HookBackward(Primitive):
             if not isinstance(t, Tensor):
                 raise TypeError("HookBackward: inputs must be Tensors, but got %s" % show(t))
         if _trace.current().is_graph:
-            inputs[0]._no_value("run HookBackward, whose hook is Python code on gradient "
-                                "values (MindSpore supports it in PyNative mode only)")
+            # MindSpore 2.10's GRAPH_MODE drops the hook: the inputs pass through, the
+            # gradient is unchanged and hook_fn never runs (tests/goldens/graph_syntax/007)
+            return inputs[0] if len(inputs) == 1 else inputs
         out = tuple(X.hook_backward_p.bind(t, hook_fn=self.hook_fn) for t in inputs)
         return out[0] if len(out) == 1 else out
 

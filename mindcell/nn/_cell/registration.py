@@ -2,6 +2,8 @@
 Parameters, child Cells and buffers, with MindSpore's naming rules."""
 import re
 
+import numpy as np
+
 from mindcell.common.parameter import Parameter, ParameterTuple
 from mindcell.common.tensor import Tensor
 
@@ -21,6 +23,11 @@ def _check_name(name, what, check_dot=True):
         raise KeyError("%s: the name must not be empty" % what)
     if check_dot and "." in name:
         raise KeyError("%s: the name must not contain '.', but got %r" % (what, name))
+
+
+def _tracing():
+    from mindcell.graph.tracer import is_tracing
+    return is_tracing()
 
 
 def _write_parameter(param, name, value):
@@ -115,6 +122,10 @@ class RegistrationMixin:
                 params[name] = None
             elif isinstance(value, Tensor):
                 _write_parameter(params[name], name, value)
+            elif isinstance(value, (bool, int, float)) and _tracing():
+                # MindSpore's GRAPH_MODE: an Assign of the number in the Parameter's dtype
+                param = params[name]
+                _write_parameter(param, name, Tensor(np.array(value, param._np_dtype)))
             else:
                 raise TypeError("Cell: the Parameter %r can only be set to a Parameter, a Tensor "
                                 "or None, but got %s" % (name, type(value).__name__))
