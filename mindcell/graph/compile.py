@@ -253,6 +253,10 @@ class CompileCache:
 def _diff(a, b):
     if a is None:
         return "first call"
+    if any(isinstance(k, tuple) and k[:1] == ("fallback values",) for k in b):
+        return ("construct reads tensor values in Python (int(x), float(x), x.asnumpy(), or "
+                "an if on a tensor whose branches cannot be merged), and each new value is "
+                "traced again: pass such numbers as Python arguments or keep them in tensors")
     for x, y in zip(a, b):
         if x != y:
             return "%r -> %r" % (x, y)

@@ -417,9 +417,9 @@ def _merge_paths(gt, paths, out_tree):
         from mindcell.graph.rewrite import NeedsRewrite, rewrite_function
         if any([rewrite_function(code) for code in gt.sites if code is not None]):
             raise NeedsRewrite()  # the ifs become If nodes whose branches keep their effects
-        raise graph_error("combine tensor-dependent branches with side effects (Assign, "
-                          "optimizer updates, random ops, Print)",
-                          "move the side effect out of the branch, or use ops.select")
+        raise _CannotMerge("combine tensor-dependent branches with side effects (Assign, "
+                           "optimizer updates, random ops, Print)",
+                           "move the side effect out of the branch, or use ops.select")
     flat = []
     for _, out in paths:
         leaves = []
