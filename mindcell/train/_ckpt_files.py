@@ -8,6 +8,7 @@ temporary file behind; the next save of the same target removes it once its writ
 to be gone: same host and the pid no longer runs, or the file has not been written to for
 ``STALE_SECONDS`` (other hosts sharing the directory, pid reuse).
 """
+import mmap
 import os
 import re
 import secrets
@@ -34,15 +35,9 @@ def _shown(path, given):
     return path if given is None or os.fspath(given) == path else "%s (-> %s)" % (given, path)
 
 
-def read_regular_file(path, func, given=None):
-    """The bytes of ``path``, which must be a regular file.
-
-    FIFOs, devices, directories and sockets are refused (ValueError naming the file) before
-    anything opens them for reading, so nothing can hang on a pipe or read forever from
-    ``/dev/urandom``. The open itself does not block and is checked again (``fstat``), so a
-    file swapped for a FIFO in between is refused too.
-    """
-    shown = _shown(path, given)
+def _open_regular(path, func, shown):
+    """A read-only descriptor of ``path`` and its size, refusing anything but a regular file
+    before and after the (non-blocking) open."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -60,23 +55,67 @@ def read_regular_file(path, func, given=None):
     except OSError as e:
         raise ValueError("For '%s', failed to open the checkpoint file %s: %s"
                          % (func, shown, e)) from None
+    fst = os.fstat(fd)
+    if not stat.S_ISREG(fst.st_mode):
+        os.close(fd)
+        raise ValueError("For '%s', the checkpoint file %s is %s; expected a regular file."
+                         % (func, shown, _kind(fst.st_mode)))
+    return fd, fst.st_size
+
+
+def read_regular_file(path, func, given=None):
+    """The bytes of ``path`` (a bytearray read in place: one copy), which must be a regular
+    file.
+
+    FIFOs, devices, directories and sockets are refused (ValueError naming the file) before
+    anything opens them for reading, so nothing can hang on a pipe or read forever from
+    ``/dev/urandom``. The open itself does not block and is checked again (``fstat``), so a
+    file swapped for a FIFO in between is refused too.
+    """
+    shown = _shown(path, given)
+    fd, size = _open_regular(path, func, shown)
     try:
-        fst = os.fstat(fd)
-        if not stat.S_ISREG(fst.st_mode):
-            raise ValueError("For '%s', the checkpoint file %s is %s; expected a regular file."
-                             % (func, shown, _kind(fst.st_mode)))
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 24)
-            if not chunk:
+        buf = bytearray(size)
+        view, pos = memoryview(buf), 0
+        while pos < size:
+            n = os.readv(fd, [view[pos:]]) if hasattr(os, "readv") else _read_into(fd, view, pos)
+            if n == 0:  # the file shrank while we read it
+                del view
+                del buf[pos:]
                 break
-            chunks.append(chunk)
+            pos += n
+        else:
+            while True:  # it grew since fstat: take the rest too
+                chunk = os.read(fd, 1 << 24)
+                if not chunk:
+                    break
+                buf += chunk
     except OSError as e:
         raise ValueError("For '%s', failed to read the checkpoint file %s: %s"
                          % (func, shown, e)) from None
     finally:
         os.close(fd)
-    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    return buf
+
+
+def _read_into(fd, view, pos):
+    chunk = os.read(fd, min(len(view) - pos, 1 << 26))
+    view[pos:pos + len(chunk)] = chunk
+    return len(chunk)
+
+
+def map_regular_file(path, func, given=None):
+    """``path`` memory-mapped read-only (b"" when it is empty), with the same checks as
+    :func:`read_regular_file`; nothing is copied until a tensor is taken out of it."""
+    shown = _shown(path, given)
+    fd, size = _open_regular(path, func, shown)
+    try:
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if size else b""
+    except OSError as e:
+        raise ValueError("For '%s', failed to map the checkpoint file %s: %s"
+                         % (func, shown, e)) from None
+    finally:
+        os.close(fd)
 
 
 # ----- temporary files -----------------------------------------------------------------------

@@ -17,7 +17,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.train import _ckpt_proto as proto
 from mindcell.train import _safetensors_io as st_io
-from mindcell.train._ckpt_files import read_regular_file
+from mindcell.train._ckpt_files import map_regular_file
 
 
 # tensor_type string -> numpy dtype of the little-endian bytes on disk
@@ -89,9 +89,12 @@ def _tensor_plan(path, tag, chunks):
 
 def _tensor_value(path, tag, chunks, plan):
     np_dtype, dims = plan
-    content = chunks[0].content if len(chunks) == 1 else b"".join(c.content for c in chunks)
-    arr = np.frombuffer(content, dtype=np_dtype)
-    arr = arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(dims)
+    arr = np.empty(dims, np_dtype.newbyteorder("="))
+    flat, pos = arr.reshape(-1), 0
+    for c in chunks:  # one copy, piece by piece, of a tensor split over several records
+        part = np.frombuffer(c.content, dtype=np_dtype)
+        flat[pos:pos + part.size] = part
+        pos += part.size
     return Parameter(Tensor._make(arr), name=tag)
 
 
@@ -151,8 +154,11 @@ def _groups(path, values):
 
 
 def load_ckpt(path, keep, crc_check, given=None):
-    """``.ckpt`` file -> dict name -> Parameter / str / list of arrays (map parameters)."""
-    raw = read_regular_file(path, _FUNC, given)
+    """``.ckpt`` file -> dict name -> Parameter / str / list of arrays (map parameters).
+
+    The file is memory-mapped and every tensor is copied once out of the mapping (protobuf
+    gives no alignment, so the bytes cannot be used in place)."""
+    raw = map_regular_file(path, _FUNC, given)
     body, stored_crc = proto.split_crc(raw)
     if stored_crc is None:
         if crc_check:
@@ -198,11 +204,17 @@ def load_ckpt(path, keep, crc_check, given=None):
 
 def load_safetensors(path, keep, crc_check, given=None):
     """``.safetensors`` file -> dict name -> Parameter (sorted names)."""
-    raw = read_regular_file(path, _FUNC, given)
+    mapped = map_regular_file(path, _FUNC, given)
     try:
-        metadata, entries = st_io.read(raw)
+        metadata, entries = st_io.read_file(path, mapped)
     except st_io.FormatError as e:
         raise _fail(path, str(e)) from None
+    # the mapping is unmapped when the last view into it goes (no tensor keeps one: each is
+    # copied out)
+    return _safetensors_params(path, keep, crc_check, metadata, entries)
+
+
+def _safetensors_params(path, keep, crc_check, metadata, entries):
     stored = (metadata or {}).get("crc_num")
     if stored is None:
         if crc_check:

@@ -219,7 +219,9 @@ def parse_checkpoint(data):
 
 
 def split_crc(data):
-    """``(body, stored_crc or None)``: strips the CRC trailer when the file has one."""
+    """``(body, stored_crc or None)``: strips the CRC trailer when the file has one (the
+    body is a memoryview of ``data``, not a copy)."""
     if len(data) >= CRC_TRAILER_LEN and bytes(data[-CRC_TRAILER_LEN:-10]) == CRC_MARK:
-        return data[:-CRC_TRAILER_LEN], int.from_bytes(bytes(data[-10:]), byteorder="big")
+        return (memoryview(data)[:-CRC_TRAILER_LEN],
+                int.from_bytes(bytes(data[-10:]), byteorder="big"))
     return data, None

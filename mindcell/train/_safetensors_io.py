@@ -1,8 +1,11 @@
 """The safetensors side of ``save_checkpoint`` / ``load_checkpoint`` (``format="safetensors"``).
 
-Writing goes through the ``safetensors`` package's numpy API (``safetensors.numpy.save_file``),
-reading through ``safetensors.deserialize``, which validates the header and the data offsets
-and hands back raw bytes for every dtype (BF16 through ml_dtypes' bfloat16).
+Writing goes through the ``safetensors`` package's numpy API (``safetensors.numpy.save_file``).
+Reading a file (:func:`read_file`) memory-maps it: the package's ``safe_open`` validates the
+header, dtypes and data offsets, and each tensor is one copy out of the mapping into a native
+numpy array (BF16 through ml_dtypes' bfloat16, which the package's numpy loader lacks), so a
+load costs about what ``safetensors.numpy.load_file`` costs. :func:`read` parses bytes held
+in memory the same way.
 """
 import json
 import struct
@@ -72,6 +75,48 @@ class FormatError(ValueError):
     pass
 
 
+def _header(data):
+    """``(header dict, offset of the data section)`` of a safetensors file's bytes."""
+    if len(data) < 8:
+        raise FormatError("it is %d bytes long, shorter than a safetensors header" % len(data))
+    (header_len,) = struct.unpack("<Q", bytes(data[:8]))
+    if header_len > len(data) - 8:
+        raise FormatError("its header length %d runs past the end of the file" % header_len)
+    try:
+        header = json.loads(bytes(data[8:8 + header_len]).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise FormatError("its header is not valid JSON (%s)" % e) from None
+    if not isinstance(header, dict):
+        raise FormatError("its header is not a map")
+    metadata = header.get("__metadata__")
+    if metadata is not None and not isinstance(metadata, dict):
+        raise FormatError("its __metadata__ is not a map")
+    return header, 8 + header_len
+
+
+def read_file(path, mapped):
+    """Parse the safetensors file ``path`` whose bytes are ``mapped`` (a read-only mmap).
+
+    Returns ``(metadata, entries)`` as :func:`read`, the raw bytes being memoryviews into
+    ``mapped`` (no copy). Raises FormatError for anything that is not a valid safetensors file.
+    """
+    st = _package()
+    header, start = _header(mapped)
+    try:  # the package's validation: offsets contiguous and inside the file, dtypes, shapes
+        with st.safe_open(path, framework="numpy") as f:
+            f.keys()
+    except Exception as e:  # safetensors raises its own SafetensorError (an Exception)
+        raise FormatError("it is not a valid safetensors file (%s)" % e) from None
+    view = memoryview(mapped)
+    entries = {}
+    for name in sorted(k for k in header if k != "__metadata__"):
+        info = header[name]
+        begin, end = info["data_offsets"]
+        entries[name] = (info["dtype"], tuple(int(d) for d in info["shape"]),
+                         view[start + begin:start + end])
+    return header.get("__metadata__"), entries
+
+
 def read(data):
     """Parse a safetensors file's bytes.
 
@@ -101,10 +146,13 @@ def read(data):
 
 
 def to_array(name, dtype, shape, raw):
-    """One safetensors entry as a writable native-endian numpy array."""
+    """One safetensors entry as a writable native-endian numpy array: one copy of ``raw``."""
     np_dtype = ST_TO_NP.get(dtype)
     if np_dtype is None:
         raise FormatError("tensor %r has the dtype %s, which mindcell cannot load (supported: %s)"
                           % (name, dtype, ", ".join(sorted(ST_TO_NP))))
-    arr = np.frombuffer(raw, dtype=np_dtype)
-    return arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(shape)
+    out = np.empty(shape, np_dtype.newbyteorder("="))
+    if out.size:
+        np.copyto(out.reshape(-1), np.frombuffer(raw, dtype=np_dtype), casting="no"
+                  if np_dtype.byteorder in ("=", "|") or np_dtype.isnative else "equiv")
+    return out
