@@ -50,6 +50,7 @@ from mindcell.common.generator import (Generator, default_generator, seed,  # no
                                        manual_seed, initial_seed, get_rng_state, set_rng_state)
 from mindcell.common.sparse import COOTensor, CSRTensor  # noqa: E402,F401
 from mindcell.train.sink import data_sink  # noqa: E402,F401
+from mindcell import numpy  # noqa: E402,F401  (ms.numpy, as MindSpore)
 # Last: bind every name at each further module path where MindSpore 2.10 has the same object
 # (ops.operations.Shape, ops.functional.partial, common.set_seed ...), recorded from MindSpore.
 from mindcell import _faces  # noqa: E402

@@ -64,7 +64,7 @@ class _ValueType:
         return self._repr
 
 
-type_none = _ValueType("TypeNone", "type_none")
+type_none = _ValueType("None", "type_none")
 list_ = _ValueType("List", "list_")
 tuple_ = _ValueType("Tuple", "tuple_")
 string = _ValueType("String", "string")

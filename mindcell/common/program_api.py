@@ -49,9 +49,10 @@ def jit_class(cls):
 def _init_args_key(cell, fn, args, kwargs, attrs):
     """MindSpore's ``cell_init_args``: the key under which identical cells share one graph."""
     if attrs is None:
-        bound = inspect.signature(fn).bind(cell, *args, **kwargs)
-        values = [v for k, v in bound.arguments.items() if k != "self"]
-        return "lazy_inline_" + type(cell).__name__ + str(values)
+        bound = dict(inspect.signature(fn).bind(cell, *args, **kwargs).arguments)
+        bound.pop(next(iter(inspect.signature(fn).parameters)))  # self
+        # MindSpore formats the arguments' dict view: 'lazy_inline_Block' + "dict_values([3])"
+        return "lazy_inline_" + type(cell).__name__ + str(bound.values())
     if isinstance(attrs, list):
         values = []
         for attr in attrs:
@@ -97,7 +98,7 @@ def lazy_inline(fn=None, attrs=None, policy=None):
         ...         super().__init__()
         ...         self.dense = nn.Dense(width, width)
         >>> Block(4).cell_init_args
-        'lazy_inline_Block[4]'
+        'lazy_inline_Blockdict_values([4])'
     """
     def wrap(init):
         @functools.wraps(init)

@@ -166,7 +166,8 @@ class COOTensor(_SparseBase):
         return COOTensor(Tensor(new_idx), sums, self.shape)
 
     def add(self, other, thresh):
-        """The sum with another COOTensor, dropping values whose magnitude is below ``thresh``.
+        """The sum with another COOTensor, dropping values whose magnitude is below ``thresh``
+        (a Tensor or number).
 
         Raises:
             TypeError: ``other`` is not a COOTensor, or the indices are not int64.
@@ -184,7 +185,8 @@ class COOTensor(_SparseBase):
         both = COOTensor(ops.concat((self.indices, other.indices)),
                          ops.concat((self.values, ops.cast(other.values, self.dtype))),
                          self.shape).coalesce()
-        keep = np.flatnonzero(np.abs(both.values.asnumpy()) >= thresh)
+        limit = thresh.asnumpy() if isinstance(thresh, Tensor) else np.asarray(thresh)
+        keep = np.flatnonzero(np.abs(both.values.asnumpy()) >= limit)
         return COOTensor(Tensor(both.indices.asnumpy()[keep]),
                          ops.gather(both.values, Tensor(keep.astype(np.int64)), 0), self.shape)
 

@@ -160,13 +160,13 @@ def vmap(fn, in_axes=0, out_axes=0):
         >>> ops.vmap(f, in_axes=(0, None))(x, Tensor(np.ones(3, np.float32))).shape
         (2, 3)
     """
-    if not callable(fn):
-        raise RuntimeError("'VmapOperation' arg0 must be a 'Function' or 'Cell', but got %r."
-                           % (fn,))
-    _check_axes(in_axes, "in_axes")
-    _check_axes(out_axes, "out_axes")
-
     def vectorized(*args, **kwargs):
+        # checked at the call, as MindSpore checks when it compiles the vectorized function
+        if not callable(fn):
+            raise RuntimeError("'VmapOperation' arg0 must be a 'Function' or 'Cell', but got "
+                               "%r." % (fn,))
+        _check_axes(in_axes, "in_axes")
+        _check_axes(out_axes, "out_axes")
         if kwargs:
             raise RuntimeError("Got an unexpected keyword argument '%s' (vmap passes positional "
                                "arguments only)" % next(iter(kwargs)))
