@@ -36,6 +36,20 @@ def read_value(t, what):
         raise graph_error("%s: its value %s" % (what, e.args[0]), INSTEAD) from None
 
 
+def readable(t):
+    """Whether ``read_value(t)`` would succeed (a failed try may leave guards on the inputs it
+    read: at worst an extra trace, never a wrong value)."""
+    from mindcell.graph.tracer import current_graph_trace
+    gt = current_graph_trace()
+    if gt is None:
+        return False
+    try:
+        _evaluate(gt, t._value)
+    except _NoValue:
+        return False
+    return True
+
+
 def _evaluate(gt, value):
     """``value``'s array, computing the producers it needs (iteratively: chains are long)."""
     memo = gt.fallback_memo

@@ -157,10 +157,31 @@ class SymbolicTensor(Tensor):
     def data_ptr(self):
         self._no_value("take a traced tensor's data pointer")
 
+    # str()/format()/repr() in the user's construct give the values, as MindSpore's graph
+    # mode does (JIT Fallback); mindcell's own messages keep the placeholder's description
     def __format__(self, spec):
-        return format(repr(self), spec)
+        if _user_caller():
+            value = self._read("format a tensor as a string")
+            return str(value) if not spec else format(value, spec)
+        return format(self._describe(), spec)
+
+    def __str__(self):
+        if _user_caller():
+            return str(self._read("convert a tensor to a string (str)"))
+        return self._describe()
 
     def __repr__(self):
+        if _user_caller():
+            from mindcell.graph.fallback import readable
+            if readable(self):
+                return repr(self._read("convert a tensor to a string (repr)"))
+        return self._describe()
+
+    def _describe(self):
         return "SymbolicTensor(shape=%s, dtype=%s)" % (list(self.shape), self.dtype)
 
-    __str__ = __repr__
+
+def _user_caller():
+    """Whether the code calling the caller of this function is the user's (not mindcell's)."""
+    frame = sys._getframe(2)
+    return not os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR)

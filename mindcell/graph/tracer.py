@@ -203,9 +203,10 @@ class GraphTrace(_trace.Trace):
     def decide(self, cond):
         """``bool()`` of a traced tensor: replay a forced decision or stop at a new branch."""
         from mindcell.graph.symbolic import graph_error
-        if cond.size != 1:
-            raise graph_error("use a tensor with %d elements as a bool" % cond.size,
-                              "reduce it first (ops.all / ops.any) or use ops.select")
+        if cond.size != 1:  # ValueError, as eagerly and in MindSpore's graph mode
+            raise ValueError(str(graph_error("use a tensor with %d elements as a bool"
+                                             % cond.size, "reduce it first (ops.all / ops.any) "
+                                             "or use ops.select")))
         if self.decide_by_value is not None:
             return self._decide_by_value(cond)
         k = len(self.conditions)
@@ -254,16 +255,19 @@ def current_graph_trace():
     return t if isinstance(t, GraphTrace) else None
 
 
-def _flatten(obj, leaves):
-    """Structure of nested tuples/lists/dicts with tensors replaced by leaf indices."""
+def _flatten(obj, leaves, keep=frozenset()):
+    """Structure of nested tuples/lists/dicts with tensors replaced by leaf indices; the
+    containers whose ids are in ``keep`` stay themselves (constants)."""
     if isinstance(obj, Tensor):
         leaves.append(obj)
         return ("T", len(leaves) - 1)
+    if keep and id(obj) in keep:
+        return ("C", obj)
     if isinstance(obj, (tuple, list)):
-        return (type(obj).__name__, tuple(_flatten(o, leaves) for o in obj))
-    if isinstance(obj, dict) and any(isinstance(v, Tensor) for v in obj.values()):
+        return (type(obj).__name__, tuple(_flatten(o, leaves, keep) for o in obj))
+    if isinstance(obj, dict):  # rebuilt per call too (unless kept): results never alias
         # the kind carries the keys so that the payload stays a tuple of subtrees
-        return (("dict",) + tuple(obj), tuple(_flatten(v, leaves) for v in obj.values()))
+        return (("dict",) + tuple(obj), tuple(_flatten(v, leaves, keep) for v in obj.values()))
     return ("C", obj)
 
 
@@ -377,10 +381,11 @@ def _trace_paths(fn, args, kwargs, gt):
     written = _written_inputs(gt.graph, paths)
     paths = [(d, (out, [finals[i] for i in written])) for d, (out, finals) in paths]
     out_leaves = []
-    out_tree = _flatten(paths[0][1], out_leaves)
+    keep = _long_lived(paths[0][1][0])
+    out_tree = _flatten(paths[0][1], out_leaves, keep)
     if len(paths) > 1:
         try:
-            out_leaves = _merge_paths(gt, paths, out_tree)
+            out_leaves = _merge_paths(gt, paths, out_tree, keep)
         except _CannotMerge as e:
             raise _DecideByValue(e.error) from None
     gt.graph.outputs = [gt.value_of(t) for t in out_leaves]
@@ -411,7 +416,46 @@ def _written_inputs(graph, paths):
             if any(finals[i]._value is not v for _, (_, finals) in paths)]
 
 
-def _merge_paths(gt, paths, out_tree):
+def _long_lived(out):
+    """ids of the tensor-free lists and dicts in ``out`` that a dict outside it (a module's
+    globals, an object's attributes) or a closure cell also holds: construct returns them
+    themselves, as MindSpore keeps a global's identity; lists construct builds are rebuilt
+    for each call, so changing one result never changes the next."""
+    import gc
+    import types
+    found, inside = [], set()
+
+    def walk(o):
+        if isinstance(o, (list, tuple, dict)):
+            inside.add(id(o))
+            items = list(o.values()) if isinstance(o, dict) else o
+            if isinstance(o, (list, dict)) and not _holds_tensor(items):
+                found.append(o)
+            for x in items:
+                walk(x)
+    walk(out)
+    if found:
+        gc.collect()  # a dict in uncollected garbage (a rewritten loop's locals()) is no holder
+    keep = set()
+    for o in found:
+        for r in gc.get_referrers(o):
+            if isinstance(r, types.CellType) or (isinstance(r, dict) and id(r) not in inside):
+                keep.add(id(o))
+                break
+    return frozenset(keep)
+
+
+def _holds_tensor(items):
+    for x in items:
+        if isinstance(x, Tensor):
+            return True
+        if isinstance(x, (list, tuple, dict)) and \
+                _holds_tensor(x.values() if isinstance(x, dict) else x):
+            return True
+    return False
+
+
+def _merge_paths(gt, paths, out_tree, keep=frozenset()):
     from mindcell.graph.symbolic import graph_error
     if any(n.prim.has_side_effect for n in gt.graph.nodes):
         from mindcell.graph.rewrite import NeedsRewrite, rewrite_function
@@ -423,7 +467,8 @@ def _merge_paths(gt, paths, out_tree):
     flat = []
     for _, out in paths:
         leaves = []
-        if _flatten(out, leaves) != out_tree or len(leaves) != len(flat[0] if flat else leaves):
+        if _flatten(out, leaves, keep) != out_tree or \
+                len(leaves) != len(flat[0] if flat else leaves):
             raise _CannotMerge("merge branches that return different structures",
                               "return the same tensors (same shapes and dtypes) from both "
                               "branches of the tensor-dependent if")

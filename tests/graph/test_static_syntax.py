@@ -241,3 +241,44 @@ def test_hook_backward_is_dropped_in_graph_mode():
     ms.set_context(mode=ms.PYNATIVE_MODE)
     g = ms.grad(Net())(f32(1.0, 2.0))
     assert g.asnumpy().tolist() == [80.0, 160.0] and calls == [1]
+
+
+G_LIST = [1, 2, 3]
+
+
+def test_globals_keep_identity_and_local_lists_are_fresh():
+    class Holder(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.names = ["a", "b"]
+
+        def construct(self, x):
+            return G_LIST, self.names, [1, 2], {"k": [3]}, x
+
+    net = Holder()
+    g, names, local, d, _ = net(f32(1.0))
+    assert g is G_LIST and names is net.names
+    local.append(99)
+    d["k"].append(4)
+    _, _, local2, d2, _ = net(f32(2.0))
+    assert local2 == [1, 2] and d2 == {"k": [3]}
+
+
+def test_str_format_repr_of_traced_tensors_give_values():
+    @ms.jit
+    def text(x):
+        return str(x), "v={}".format(x.sum()), f"{x.sum():.1f}", x * 1
+
+    s, v, f, _ = text(f32(1.5, 2.25))
+    assert s == "[1.5  2.25]" and v == "v=3.75" and f == "3.8"
+    s, v, f, _ = text(f32(1.0, 1.0))
+    assert s == "[1. 1.]" and v == "v=2.0"
+
+
+def test_bool_of_a_vector_is_a_value_error():
+    @ms.jit
+    def truth(x):
+        return bool(x)
+
+    with pytest.raises(ValueError, match="2 elements"):
+        truth(f32(1.0, 2.0))
