@@ -53,7 +53,7 @@ def _bprop(*inputs, out, dout, func, shapes, dtypes, bprop, name):
 def _prim(nout):
     if nout not in _PRIMS:
         _PRIMS[nout] = defprim("CustomPyFunc" if nout == 1 else "CustomPyFunc%d" % nout, _impl,
-                               infer=_infer, bprop=_bprop, nout=nout, fresh_outputs=True)
+                               infer=_infer, bprop=_bprop, nout=nout)
     return _PRIMS[nout]
 
 

@@ -202,3 +202,25 @@ CREATION = [
     ("cumsum", ([[1, 2], [3, 4]],), {}, np.array([1, 3, 6, 10]), "Int32"),
     ("trace", ([[1, 2], [3, 4]],), {}, np.asarray(5), "Int32"),
 ]
+
+# norm, pad, cross, cumprod, copy (mindcell/numpy/tail_ops.py; random arrays:
+# tests/compat/test_tail_names.py)
+CASES += [
+    Case("norm", [A(3, 4)], ref=np.linalg.norm),
+    Case("norm", [A(3, 4), 1], ref=np.linalg.norm, tag="ord1"),
+    Case("norm", [A(3, 4), np.inf], {"axis": 1}, ref=np.linalg.norm, tag="inf-axis"),
+    Case("norm", [A(3, 4), 3], {"axis": 0, "keepdims": True}, ref=np.linalg.norm, tag="ord3"),
+    Case("pad", [A(3, 4), ((1, 2), (2, 0))], {"constant_values": 2}, tag="constant"),
+    Case("pad", [A(3, 4), 2], {"mode": "reflect"}, tag="reflect"),
+    Case("pad", [A(3, 4), ((2, 3), (1, 1))], {"mode": "symmetric", "reflect_type": "odd"},
+         tag="symmetric-odd"),
+    Case("pad", [A(3, 4), 3], {"mode": "wrap"}, tag="wrap"),
+    Case("pad", [A(3, 4), 2], {"mode": "edge"}, tag="edge"),
+    Case("pad", [A(3, 4), 2], {"mode": "mean", "stat_length": 2}, tag="mean"),
+    Case("pad", [A(3, 4), 1], {"mode": "maximum"}, tag="maximum"),
+    Case("pad", [A(3, 4), 2], {"mode": "linear_ramp", "end_values": 1}, tag="linear-ramp"),
+    Case("cross", [A(4, 3), A(4, 3)]),
+    Case("cross", [A(3, 4), A(3, 4)], {"axis": 0}, tag="axis0"),
+    Case("cumprod", [A(2, 3)]), Case("cumprod", [A(2, 3)], {"axis": 1}, tag="axis1"),
+    Case("copy", [A(2, 3)]),
+]
