@@ -22,3 +22,58 @@ def test_table_ratios():
                            {"name": "b", "group": "W", "stats": {"median": 0.001}}]}
     text = _table(data, data)
     assert "2.00x" in text and "1.00x" in text
+
+
+def test_times_print_in_units_that_fit():
+    from mindcell.benchmark.__main__ import format_time
+    assert format_time(4.15e-7) == "415.000 ns"
+    assert format_time(2.5e-6) == "2.500 µs"
+    assert format_time(0.0123) == "12.300 ms"
+    assert format_time(3.0) == "3.000 s"
+    data = {"benchmarks": [{"name": "fast", "group": "W1", "stats": {"median": 4.7e-7}}]}
+    assert "470.000 ns" in _table(data) and "0.000 ms" not in _table(data)
+
+
+def _collect(*ids, cwd):
+    """The node ids the CLI's pytest run would select for ``ids``, collected only, run from
+    ``cwd`` (outside the repository: the workloads come from the installed package)."""
+    import os
+    import subprocess
+    import sys
+    import mindcell.benchmark.workloads as workloads
+    folder = os.path.dirname(workloads.__file__)
+    cmd = [sys.executable, "-m", "pytest", folder, "--collect-only", "-q",
+           "-p", "no:cacheprovider"]
+    for w in ids:
+        cmd += ["--workload", w]
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=str(cwd), timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return [ln for ln in out.stdout.splitlines() if "::" in ln]
+
+
+def test_workloads_ship_in_the_package_and_select_exactly(tmp_path):
+    import pytest
+    pytest.importorskip("pytest_benchmark")
+    w1 = _collect("W1", cwd=tmp_path)
+    assert w1 and all("::test_w1_" in n for n in w1), w1
+    w3 = _collect("w3", cwd=tmp_path)
+    assert w3 and all("test_mlp_training_step[" in n and "-W3]" in n for n in w3), w3
+    both = _collect("W2", "M1", cwd=tmp_path)
+    assert {n.split("::")[1][:7] for n in both} == {"test_w2", "test_m1"}
+
+
+def test_unknown_workload_is_refused(capsys):
+    import pytest
+    from mindcell.benchmark.__main__ import main
+    with pytest.raises(SystemExit) as info:
+        main(["-k", "W99"])
+    assert info.value.code == 2
+    assert "W99" in capsys.readouterr().err
+
+
+def test_plot_without_matplotlib_exits_nonzero(monkeypatch, capsys):
+    import sys
+    from mindcell.benchmark.__main__ import main
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    assert main(["-k", "W1", "--plot", "out.png"]) != 0
+    assert "pip install matplotlib" in capsys.readouterr().err

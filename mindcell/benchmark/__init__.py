@@ -1,7 +1,8 @@
 """Benchmark your own Cell in both modes: ``compare_modes(cell, *inputs)``.
 
-``python -m mindcell.benchmark`` runs the repository's benchmark suite (W1-W8, M1) and prints
-one table of medians and ratios; see ``--help``."""
+``python -m mindcell.benchmark`` runs the workloads shipped in
+:mod:`mindcell.benchmark.workloads` (W1-W8, M1, LSTM) and prints one table of medians and
+ratios; see ``--help``."""
 import time
 
 import numpy as np

@@ -1,14 +1,19 @@
-"""``python -m mindcell.benchmark [--json OUT] [--compare OLD.json] [--plot OUT.png]``
+"""``python -m mindcell.benchmark [-k ID ...] [--json OUT] [--compare OLD.json] [--plot OUT.png]``
 
-Runs ``pytest benchmarks --benchmark-only`` from the repository, then prints one table: the
-median of every column of every workload and its ratio to the fastest column of the same
-workload (all measured in this run). ``--compare`` adds the ratio to a saved run."""
+Runs the workloads that ship in :mod:`mindcell.benchmark.workloads` (W1-W8, M1, LSTM) with
+pytest-benchmark, then prints one table: the median of every column of every workload, in a
+unit that fits it, and its ratio to the fastest column of the same workload (all measured in
+this run). ``-k W1`` runs workload W1 only (ids are matched exactly, case-insensitively);
+``--compare`` adds the ratio to a saved run; ``--plot`` draws the ratios (needs matplotlib)."""
 import argparse
+import importlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
+
+_PACKAGE = "mindcell.benchmark.workloads"
 
 
 def _rows(data):
@@ -16,6 +21,14 @@ def _rows(data):
     for b in data["benchmarks"]:
         groups.setdefault(b["group"] or b["name"], []).append((b["name"], b["stats"]["median"]))
     return groups
+
+
+def format_time(seconds):
+    """``seconds`` in the unit that fits: ns, µs, ms or s, three decimals (``"41.500 ns"``)."""
+    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs")):
+        if abs(seconds) >= scale:
+            return "%.3f %s" % (seconds / scale, unit)
+    return "%.3f ns" % (seconds * 1e9)
 
 
 def _table(data, old=None):
@@ -28,19 +41,24 @@ def _table(data, old=None):
             extra = ""
             if name in old_medians:
                 extra = "  %.2fx" % (median / old_medians[name])
-            lines.append("%-48s %-44s %10.3f ms %7.2fx%s" % (group[:48], name[:44], median * 1e3,
-                                                             median / best, extra))
+            lines.append("%-48s %-44s %12s %7.2fx%s" % (group[:48], name[:44],
+                                                        format_time(median), median / best,
+                                                        extra))
     return "\n".join(lines)
 
 
-def _plot(data, path):
+def _matplotlib():
+    """pyplot with the Agg backend, or None when matplotlib is not installed."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        print("matplotlib is not installed: no plot", file=sys.stderr)
-        return
+        return None
+    return plt
+
+
+def _plot(plt, data, path):
     labels, ratios = [], []
     for group, items in _rows(data).items():
         best = min(m for _, m in items)
@@ -54,23 +72,49 @@ def _plot(data, path):
     fig.savefig(path)
 
 
+def _workload_ids():
+    from mindcell.benchmark.workloads import WORKLOADS
+    return WORKLOADS
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--benchmarks", default="benchmarks", help="the benchmark folder")
+    """Run the shipped workloads and print the table; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m mindcell.benchmark",
+                                     description=__doc__.splitlines()[0].strip("`"))
     parser.add_argument("--json", help="save the run's JSON here")
     parser.add_argument("--compare", help="a saved JSON run to compare against")
     parser.add_argument("--plot", help="write a PNG of the ratios (needs matplotlib)")
-    parser.add_argument("-k", default=None, help="pytest -k expression to select workloads")
+    parser.add_argument("-k", action="append", default=[], metavar="ID",
+                        help="run only this workload (%s); repeatable"
+                        % ", ".join(_workload_ids()))
     args = parser.parse_args(argv)
-    if not os.path.isdir(args.benchmarks):
-        parser.error("no benchmark folder %r (run from the repository root)" % args.benchmarks)
+    known = {w.upper() for w in _workload_ids()}
+    unknown = [w for w in args.k if w.upper() not in known]
+    if unknown:
+        parser.error("unknown workload %s; the workloads are %s"
+                     % (", ".join(unknown), ", ".join(_workload_ids())))
+    plt = None
+    if args.plot:  # refuse before spending minutes on the run
+        plt = _matplotlib()
+        if plt is None:
+            print("--plot needs matplotlib, which is not installed: pip install matplotlib",
+                  file=sys.stderr)
+            return 2
+    try:
+        import pytest_benchmark  # noqa: F401
+    except ImportError:
+        print("the benchmarks need pytest-benchmark: pip install pytest-benchmark",
+              file=sys.stderr)
+        return 2
     out = args.json or os.path.join(tempfile.mkdtemp(), "bench.json")
-    cmd = [sys.executable, "-m", "pytest", args.benchmarks, "--benchmark-only", "-q",
-           "--benchmark-json=" + out]
-    if args.k:
-        cmd += ["-k", args.k]
-    proc = subprocess.run(cmd)
-    if proc.returncode not in (0,):
+    # the folder, not --pyargs: pytest reads its conftest (the --workload option) only then
+    folder = os.path.dirname(importlib.import_module(_PACKAGE).__file__)
+    cmd = [sys.executable, "-m", "pytest", folder, "--benchmark-only", "-q",
+           "-p", "no:cacheprovider", "--benchmark-json=" + out]
+    for w in args.k:
+        cmd += ["--workload", w]
+    proc = subprocess.run(cmd, cwd=tempfile.gettempdir())
+    if proc.returncode != 0:
         return proc.returncode
     with open(out) as f:
         data = json.load(f)
@@ -79,8 +123,8 @@ def main(argv=None):
         with open(args.compare) as f:
             old = json.load(f)
     print(_table(data, old))
-    if args.plot:
-        _plot(data, args.plot)
+    if plt is not None:
+        _plot(plt, data, args.plot)
     return 0
 
 

@@ -12,15 +12,14 @@ from mindcell import ops
 from mindcell.graph.compile import CompileReport, optimize
 from mindcell.graph.tracer import trace
 
-from models import TransformerBlock
+from mindcell.benchmark.workloads.models import TransformerBlock
 
 STARTUP = """
 import time, sys
 t0 = time.perf_counter()
 import mindcell as ms
 t1 = time.perf_counter()
-sys.path.insert(0, {path!r})
-from models import MLP, train_step
+from mindcell.benchmark.workloads.models import MLP, train_step
 ms.set_context(mode=ms.{mode})
 step, x, y = train_step(MLP(), (64, 784))
 float(step(x, y).asnumpy())

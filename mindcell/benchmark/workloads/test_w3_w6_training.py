@@ -6,7 +6,7 @@ import pytest
 import mindcell as ms
 from mindcell import ops
 
-from models import MLP, LeNet5, TransformerBlock, train_step
+from mindcell.benchmark.workloads.models import MLP, LeNet5, TransformerBlock, train_step
 
 
 def _mlp_numpy(batch):

@@ -7,6 +7,8 @@ import pytest
 import mindcell as ms
 from mindcell import nn
 
+WORKLOAD = "LSTM"
+
 BATCH, SEQ, HIDDEN, LAYERS, VOCAB, LR = 32, 64, 256, 2, 1000, 0.1
 
 
