@@ -297,3 +297,12 @@ def check_values_in(t, low, high, op, arg):
         raise ValueError("%s: '%s' values must be in [%d, %d), but got values in [%d, %d]"
                          % (public_name(op), arg, low, high, data.min(), data.max()))
     return t
+
+
+def public_face(fn, name):
+    """Name a function made by a factory (a closure) as the public op it is: ``__name__`` and
+    ``__qualname__`` ``name``, ``__module__`` ``mindcell.ops``, so that ``repr`` and
+    tracebacks show ``name`` and pickle finds it as ``mindcell.ops.<name>``."""
+    fn.__name__ = fn.__qualname__ = name
+    fn.__module__ = "mindcell.ops"
+    return fn

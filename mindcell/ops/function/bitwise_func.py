@@ -1,5 +1,5 @@
 """Bitwise ops on integer and bool tensors (the ``&``, ``|``, ``^``, ``~`` operators)."""
-from mindcell.ops._helpers import to_tensor
+from mindcell.ops._helpers import public_face, to_tensor
 from mindcell.ops.defs import bitwise as B, elementwise as E
 from mindcell.ops.function.math_func import _operands
 
@@ -17,7 +17,7 @@ def _bitwise(prim, logical, op):
     def fn(input, other):
         x, y = _integer_operands(input, other, op)
         return (logical if x._np_dtype.kind == "b" else prim).bind(x, y)
-    fn.__name__ = op
+    public_face(fn, op)
     fn.__doc__ = "%s(input, other): elementwise %s of integer or bool tensors (broadcasting)." \
         % (op, op.split("_")[1].upper())
     return fn

@@ -4,7 +4,8 @@ import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import public_name
-from mindcell.ops._helpers import as_np_dtype, cast_to, check_float, check_tensor, normalize_dim
+from mindcell.ops._helpers import (as_np_dtype, cast_to, check_float, check_tensor,
+                                   normalize_dim, public_face)
 from mindcell.ops.defs import cumulative as C
 from mindcell.ops.function.array_func import concat, flip, gather_elements, narrow
 
@@ -47,7 +48,7 @@ def _cum_extreme(prim, name):
         d = _axis_of(input, axis, name, "axis")
         indices = prim.bind(input, axis=d)
         return gather_elements(input, d, indices), indices
-    op.__name__ = name
+    public_face(op, name)
     op.__doc__ = ("%s(input, axis): (values, indices), the running %s along ``axis`` and the"
                   " (latest) position it was taken from, Int64; NaN, once met, stays the %s."
                   % (name, name[3:], name[3:]))

@@ -4,7 +4,8 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
-                                   to_tensor, as_np_dtype, is_scalar, scalar_tensor, _py)
+                                   to_tensor, as_np_dtype, is_scalar, scalar_tensor, _py,
+                                   public_face)
 from mindcell.ops._errors import check_broadcast, check_choice
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import elementwise_math as EM
@@ -39,7 +40,7 @@ def _bin(prim, name):
     def op(input, other):
         a, b = _operands(input, other, name)
         return prim.bind(a, b)
-    op.__name__ = name
+    public_face(op, name)
     op.__doc__ = _BINARY_DOC % name
     return op
 
@@ -103,7 +104,7 @@ def _unary_same(prim, name):
     def op(input):
         return prim.bind(check_tensor(input, name) if isinstance(input, Tensor)
                          else to_tensor(input, name))
-    op.__name__ = name
+    public_face(op, name)
     op.__doc__ = "%s(input): elementwise." % name
     return op
 
@@ -111,7 +112,7 @@ def _unary_same(prim, name):
 def _unary_float(prim, name):
     def op(input):
         return prim.bind(float_operand(input, name))
-    op.__name__ = name
+    public_face(op, name)
     op.__doc__ = "%s(input): elementwise; integer inputs compute in Float32." % name
     return op
 
@@ -141,7 +142,7 @@ reciprocal = _unary_float(E.reciprocal_p, "reciprocal")
 def _compare(prim, name):
     def op(input, other):
         return prim.bind(*_operands(input, other, name))
-    op.__name__ = name
+    public_face(op, name)
     op.__doc__ = "%s(input, other): elementwise comparison, Bool result." % name
     return op
 
@@ -274,4 +275,5 @@ def square_difference(x, y):
 
 
 __all__ = [_n for _n, _v in list(globals().items())
-           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__]
+           if not _n.startswith("_") and callable(_v)
+           and getattr(_v, "__module__", "") in (__name__, "mindcell.ops")]
