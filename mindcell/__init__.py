@@ -44,11 +44,11 @@ from mindcell.train.callback import (History, LambdaCallback, ReduceLROnPlateau,
                                      OnRequestExit, SummaryCollector)
 from mindcell.train.summary import SummaryRecord  # noqa: E402,F401
 from mindcell import mint  # noqa: E402,F401  (mindspore.mint: the PyTorch-style API)
-from mindcell.common.program_api import (jit_class, lazy_inline, set_recursion_limit,  # noqa
+from mindcell.program_api import (jit_class, lazy_inline, set_recursion_limit,  # noqa
                                          set_deterministic, run_check, _no_grad)
 from mindcell.common.generator import (Generator, default_generator, seed,  # noqa: E402,F401
                                        manual_seed, initial_seed, get_rng_state, set_rng_state)
-from mindcell.common.sparse import COOTensor, CSRTensor  # noqa: E402,F401
+from mindcell.sparse_tensor import COOTensor, CSRTensor  # noqa: E402,F401
 from mindcell.train.sink import data_sink  # noqa: E402,F401
 from mindcell import numpy  # noqa: E402,F401  (ms.numpy, as MindSpore)
 # Last: bind every name at each further module path where MindSpore 2.10 has the same object

@@ -1,5 +1,6 @@
-"""The long tail of MindSpore names (mindcell/common/{program_api,generator,sparse,dtype_names},
-train/sink, ops/{composite_extra,custom}, ops/function/functional_extra_func, numpy/tail_ops):
+"""The long tail of MindSpore names (mindcell/{program_api,sparse_tensor}, train/sink,
+common/{generator,dtype_names}, ops/{composite_extra,custom}, ops/function/functional_extra_func,
+numpy/tail_ops):
 numbers against numpy references, gradients, both modes; MindSpore's own values and error types
 are in tests/goldens/tail."""
 import sys
@@ -11,7 +12,7 @@ import mindcell as ms
 import mindcell.numpy as mnp
 from mindcell import nn, ops, Tensor
 from mindcell import dataset as ds
-from mindcell.common import program_api
+from mindcell import program_api
 from mindcell.ops import functional as F
 
 RNG = np.random.default_rng(0)
