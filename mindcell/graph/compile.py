@@ -183,6 +183,10 @@ def _signature(obj, leaves, spec):
         spec.append((type(obj).__name__, len(obj)))
         for o in obj:
             _signature(o, leaves, spec)
+    elif isinstance(obj, dict):  # its tensors are inputs, in the order the trace takes them
+        spec.append(("dict", tuple(obj)))
+        for o in obj.values():
+            _signature(o, leaves, spec)
     else:
         try:
             hash(obj)

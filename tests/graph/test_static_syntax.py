@@ -282,3 +282,16 @@ def test_bool_of_a_vector_is_a_value_error():
 
     with pytest.raises(ValueError, match="2 elements"):
         truth(f32(1.0, 2.0))
+
+
+def test_dict_arguments_are_inputs_keyed_by_keys_and_constants():
+    class DictInput(nn.Cell):
+        def construct(self, d):
+            return d["a"] * d["b"] + d["k"]
+
+    net = DictInput()
+    x = f32(1.0, 2.0)
+    assert net({"a": x, "b": x * 2, "k": 1}).asnumpy().tolist() == [3.0, 9.0]
+    assert net({"a": x, "b": x * 3, "k": 2}).asnumpy().tolist() == [5.0, 14.0]
+    assert net({"a": x, "b": x * 3, "k": 2}).asnumpy().tolist() == [5.0, 14.0]
+    assert len(net._graph_cache.entries) == 2  # k is part of the signature; tensors are not
