@@ -25,6 +25,7 @@ import warnings
 
 import numpy as np
 
+import fuzz_tail
 import fuzz_zoo_prims
 
 CALL_TIMEOUT = 2.0  # seconds per call
@@ -40,7 +41,7 @@ SKIP = {"binary_operands", "check_tensor", "check_matmul_shapes", "normalize_axi
         "asnumpy", "numpy", "tolist", "data_ptr", "init_data", "has_init", "const_arg",
         "set_dtype", "is_contiguous", "contiguous", "element_size", "dim", "numel",
         "nelement", "is_floating_point", "is_signed", "clone", "copy", "size", "item"}
-SKIP |= fuzz_zoo_prims.SKIP
+SKIP |= fuzz_zoo_prims.SKIP | fuzz_tail.SKIP
 # User-facing name -> other names an error message may use instead (documented aliases).
 ALIASES = {"getitem": ("tensor index",), "setitem": ("tensor index",),
            "clip": ("clamp",), "clip_by_value": ("clamp",), "where": ("select",),
@@ -170,6 +171,7 @@ def _base_overrides():
         "avg_pool2d": lambda: ([_t(x4), 2], {}),
         "adaptive_avg_pool2d": lambda: ([_t(x4), 2], {}),
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a), **fuzz_zoo_prims.base_overrides(a, _t),
+        **fuzz_tail.base_overrides(a, _t),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),
         "scalar_to_tensor": lambda: ([2.0], {}),
         "ctc_loss": lambda: ([_t(np.zeros((4, 2, 3), np.float32)),
@@ -259,7 +261,7 @@ def _method_overrides():
 def _ctor_overrides():
     """Primitive classes whose construction needs arguments: (ctor args, valid call args)."""
     a = _tensors()
-    return {**fuzz_zoo_prims.ctor_overrides(a, _t),
+    return {**fuzz_zoo_prims.ctor_overrides(a, _t), **fuzz_tail.ctor_overrides(a, _t),
             "BroadcastTo": lambda: ([(2, 3)], [_t(a["X"])]),
             "Pad": lambda: ([((1, 1), (0, 2))], [_t(a["X"])]),
             "Conv2D": lambda: ([2, 2], [_t(a["X4"]), _t(a["W4"])]),

@@ -103,8 +103,8 @@ def mixed_precision_cast(dst_dtype, x):
         Float16
     """
     if not isinstance(dst_dtype, mstype.DType):
-        raise TypeError("For 'Cast', the input 'dtype' should be mindspore dtype, but got %s."
-                        % (dst_dtype,))
+        raise TypeError("For 'mixed_precision_cast', the input 'dst_dtype' should be mindspore "
+                        "dtype, but got %s." % (dst_dtype,))
     return _cast_floats(dst_dtype, x)
 
 
@@ -166,7 +166,7 @@ def _axes_pair(axes, nd1, nd2):
     """``axes`` as two equal-length lists of non-negative axes of x1 and x2."""
     op = "tensor_dot"
     if isinstance(axes, bool) or not isinstance(axes, (int, tuple, list)):
-        raise TypeError("For 'tensor dot', the type of 'axes' should be one of '['int', "
+        raise TypeError("For 'tensor_dot', the type of 'axes' should be one of '['int', "
                         "'tuple', 'list']', but got type '%s'." % type(axes).__name__)
     if isinstance(axes, int):
         if axes < 0 or axes > nd1 or axes > nd2:
@@ -238,13 +238,19 @@ def _range_value(v, arg):
     """(number, dtype) of a ``range`` argument: a Python number or a one-element Tensor."""
     if isinstance(v, Tensor):
         if v.size != 1:
-            raise ValueError("Can only convert tensor with one element to number, but got %r"
-                             % (v,))
-        return v.asnumpy().reshape(()).item(), v.dtype
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ValueError("For Range, '%s' must be a Tensor with one element (MindSpore: can "
+                             "only convert tensor with one element to number), but got shape %s"
+                             % (arg, v.shape))
+        number, dtype = v.asnumpy().reshape(()).item(), v.dtype
+    elif isinstance(v, bool) or not isinstance(v, (int, float)):
         raise TypeError("For Range, '%s' must be an int, a float or a Tensor, but got %s"
                         % (arg, show(v)))
-    return v, (mstype.int64 if isinstance(v, int) else mstype.float32)
+    else:
+        number, dtype = v, (mstype.int64 if isinstance(v, int) else mstype.float32)
+    if isinstance(number, bool) or not math.isfinite(number) or abs(number) >= 2 ** 63:
+        raise ValueError("For Range, '%s' must be a finite number within int64, but got %r"
+                         % (arg, number))
+    return number, dtype
 
 
 def _range_length(s, e, d, floating, maxlen):
