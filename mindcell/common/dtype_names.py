@@ -75,7 +75,7 @@ class TensorType:
     ``mindspore.tensor_type`` is the one without an element type.
 
     Args:
-        element_type (DType, optional): the element dtype. Default: ``None``.
+        element_type (dtype, optional): the element dtype. Default: ``None``.
 
     Examples:
         >>> import mindcell as ms
@@ -115,7 +115,7 @@ def dtype_to_nptype(type_):
     """dtype_to_nptype(type_): the numpy scalar type of a mindcell dtype.
 
     Args:
-        type_ (DType): a dtype object, e.g. ``mindcell.float32``.
+        type_ (dtype): a dtype object, e.g. ``mindcell.float32``.
 
     Returns:
         type, the numpy scalar type (``numpy.float32``).

@@ -135,7 +135,7 @@ FACES = [
          impl=lambda x1, x2, p, compute_mode: ops.cdist(x1, x2, p),
          checks={"compute_mode": lambda v, api, arg: check_choice(v, api, arg, _MODES,
                                                                   ValueError)},
-         args={"x1": "Tensor, (*, P, M).", "x2": "Tensor, (*, R, M).",
+         args={"x1": "Tensor, ``(*, P, M)``.", "x2": "Tensor, ``(*, R, M)``.",
                "p": "float, the norm's p.",
                "compute_mode": "str, how the Euclidean distance is computed (the same result "
                                "here)."},
@@ -170,7 +170,8 @@ FACES = [
                  "return_counts=True)"),
     Face("triangular_solve", "(b, A, upper=True, transpose=False, unitriangular=False)",
          impl=S.triangular_solve, returns="tuple[Tensor, Tensor] (the solution, a copy of A).",
-         args={"b": "Tensor, (*, M, K) right-hand sides.", "A": "Tensor, (*, M, M) triangular.",
+         args={"b": "Tensor, ``(*, M, K)`` right-hand sides.",
+               "A": "Tensor, ``(*, M, M)`` triangular.",
                "upper": "bool, ``A`` is upper (else lower) triangular.",
                "transpose": "bool, solve with ``A`` transposed.",
                "unitriangular": "bool, take ``A``'s diagonal as ones."},

@@ -49,7 +49,7 @@ def randn(*shape, dtype=mstype.float32):
     Args:
         shape (Union[int, tuple[int], list[int]]): the shape, as ints or one tuple/list;
             nothing gives shape (1,).
-        dtype (DType): float16, float32 or float64. Default: ``mindcell.float32``.
+        dtype (dtype): float16, float32 or float64. Default: ``mindcell.float32``.
 
     Returns:
         Tensor.
@@ -74,7 +74,7 @@ def rand(*shape, dtype=mstype.float32):
     Args:
         shape (Union[int, tuple[int], list[int]]): the shape, as ints or one tuple/list;
             nothing gives shape (1,).
-        dtype (DType): float16, float32 or float64. Default: ``mindcell.float32``.
+        dtype (dtype): float16, float32 or float64. Default: ``mindcell.float32``.
 
     Returns:
         Tensor.
@@ -101,7 +101,7 @@ def randint(minval, maxval=None, shape=None, dtype=mstype.int32):
         minval (int): the lower bound (the upper one when ``maxval`` is None).
         maxval (int): the upper bound, exclusive. Default: ``None``.
         shape (Union[int, tuple[int]]): the shape. Default: ``None`` (shape (1,)).
-        dtype (DType): int8, int16, int32 or int64. Default: ``mindcell.int32``.
+        dtype (dtype): int8, int16, int32 or int64. Default: ``mindcell.int32``.
 
     Returns:
         Tensor.
@@ -448,7 +448,7 @@ def cumprod(a, axis=None, dtype=None):
     Args:
         a (Union[Tensor, list, tuple]): the input.
         axis (int): the axis. Default: ``None``.
-        dtype (DType): the result dtype. Default: ``None``.
+        dtype (dtype): the result dtype. Default: ``None``.
 
     Returns:
         Tensor.

@@ -227,7 +227,7 @@ class ScalarToTensor(AttrPrimitive):
 
 class ScalarCast(AttrPrimitive):
     """ScalarCast()(input_x, input_y): the number ``input_x`` as the scalar type ``input_y``
-    (int64, float64 or bool_; ints truncate toward zero).
+    (int64, float64 or ``bool_``; ints truncate toward zero).
 
     Raises:
         TypeError: ``input_x`` is not a number or ``input_y`` not a dtype.

@@ -143,7 +143,7 @@ CELL_FACES = [
     CellFace("Fold", "output_size, kernel_size, dilation=1, padding=0, stride=1",
              forward=lambda self, x: F.fold(x, self.output_size, self.kernel_size,
                                             self.dilation, self.padding, self.stride),
-             summary="Columns (N, C * kh * kw, L) summed back into (N, C, *output_size).",
+             summary="Columns (N, C * kh * kw, L) summed back into ``(N, C, *output_size)``.",
              example="x = Tensor(np.ones((1, 4, 9), np.float32))\n"
                      "mint.nn.Fold((4, 4), 2)(x)"),
     CellFace("AvgPool3d", "kernel_size, stride=None, padding=0, ceil_mode=False, "

@@ -133,7 +133,7 @@ FACES = [
                              "F.conv3d(x, Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape"),
     Face("group_norm", "(input, num_groups, weight=None, bias=None, eps=1e-05)",
          impl=FI.group_norm,
-         summary="``input`` (N, C, *) normalised per sample over groups of ``C / num_groups`` "
+         summary="``input`` ``(N, C, *)`` normalised per sample over groups of ``C / num_groups`` "
                  "channels, then scaled and shifted per channel.",
          args={"num_groups": "int, the number of groups (divides C).",
                "weight": "Union[Tensor, None], the per-channel scale.",
@@ -142,7 +142,7 @@ FACES = [
          example=_IMG + "F.group_norm(x, 1).shape"),
     Face("batch_norm", "(input, running_mean, running_var, weight=None, bias=None, "
          "training=False, momentum=0.1, eps=1e-05)", impl=FI.batch_norm,
-         summary="``input`` (N, C, *) normalised per channel with the batch statistics "
+         summary="``input`` ``(N, C, *)`` normalised per channel with the batch statistics "
                  "(``training``, which also update the running ones) or the running ones.",
          args={"running_mean": "Tensor, (C,).", "running_var": "Tensor, (C,).",
                "weight": "Union[Tensor, None], the per-channel scale.",

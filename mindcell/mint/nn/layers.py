@@ -99,7 +99,7 @@ class PReLUExt(Cell):
         dtype (Union[mindspore.dtype, None]): the weight's dtype (float32 when None).
 
     Inputs:
-        input (Tensor): (N, C, *) or any shape with ``num_parameters=1``.
+        input (Tensor): ``(N, C, *)`` or any shape with ``num_parameters=1``.
 
     Outputs:
         Tensor of the same shape.

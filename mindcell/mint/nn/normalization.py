@@ -127,7 +127,7 @@ class BatchNorm3d(_BatchNorm):
 
 class GroupNorm(Cell):
     """GroupNorm(num_groups, num_channels, eps=1e-05, affine=True, dtype=None): normalises each
-    sample of (N, C, *) over groups of ``C / num_groups`` channels, then scales by 'weight'
+    sample of ``(N, C, *)`` over groups of ``C / num_groups`` channels, then scales by 'weight'
     (ones) and shifts by 'bias' (zeros) per channel. As in MindSpore, both parameters exist
     (and are applied) with ``affine=False`` too; they are then not trained.
 
@@ -139,7 +139,7 @@ class GroupNorm(Cell):
         dtype (Union[mindspore.dtype, None]): the parameters' dtype (float32 when None).
 
     Inputs:
-        input (Tensor): (N, C, *).
+        input (Tensor): ``(N, C, *)``.
 
     Outputs:
         Tensor of the same shape.
@@ -180,7 +180,7 @@ class GroupNorm(Cell):
 class SyncBatchNorm(_BatchNorm):
     """SyncBatchNorm(num_features, eps=1e-05, momentum=0.1, affine=True,
     track_running_stats=True, process_group=None, dtype=None): :class:`BatchNorm1d` over
-    (N, C, *) whose batch statistics are those of every rank's batch. In one process (a group
+    ``(N, C, *)`` whose batch statistics are those of every rank's batch. In one process (a group
     of one rank) that is the local batch; with more ranks it raises NotImplementedError naming
     ``process_group`` (the statistics all-reduce is not implemented).
 

@@ -46,7 +46,7 @@ class Dense(Cell):
         bias_init (Union[Tensor, str, Initializer, numbers.Number]): the bias's.
         has_bias (bool): add a bias.
         activation (Union[str, Cell, None]): applied to the result (``"relu"`` ...).
-        dtype (DType): the parameters' dtype.
+        dtype (dtype): the parameters' dtype.
 
     Inputs:
         x (Tensor): shape ``(*, in_channels)``.

@@ -25,10 +25,12 @@ def _activation(activation, alpha, owner):
 class Conv2dBnAct(Cell):
     """Conv2d, then (with ``has_bn``) BatchNorm2d, then (with ``activation``) the activation.
 
+    ``in_channels``, ``out_channels``, ``kernel_size``, ``stride``, ``pad_mode``, ``padding``,
+    ``dilation``, ``group``, ``has_bias``, ``weight_init`` and ``bias_init`` are as in
+    :class:`Conv2d` (but ``weight_init`` defaults to ``'normal'`` and ``bias_init`` to
+    ``'zeros'``).
+
     Args:
-        in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-            has_bias, weight_init, bias_init: as in :class:`Conv2d` (but ``weight_init``
-            defaults to ``'normal'`` and ``bias_init`` to ``'zeros'``).
         has_bn (bool): add a BatchNorm2d. Default: False.
         momentum (float): the batch norm's momentum. Default: 0.997.
         eps (float): the batch norm's epsilon. Default: 1e-5.

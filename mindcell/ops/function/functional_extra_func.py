@@ -86,7 +86,7 @@ def mixed_precision_cast(dst_dtype, x):
     leaving integer and bool tensors and non-tensor values as they are.
 
     Args:
-        dst_dtype (DType): the target dtype.
+        dst_dtype (dtype): the target dtype.
         x (Union[Tensor, tuple, list, dict, Number]): a tensor or a (nested) container of them;
             lists come back as tuples, dicts unchanged (as MindSpore).
 

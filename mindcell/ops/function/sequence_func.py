@@ -212,7 +212,7 @@ def scalar_cast(input_x, input_y):
 
     Args:
         input_x (Union[int, float, bool]): the number.
-        input_y (mindcell.dtype): int64, float64 or bool_.
+        input_y (mindcell.dtype): int64, float64 or ``bool_``.
 
     Returns:
         int, float or bool.
