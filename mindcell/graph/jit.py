@@ -114,25 +114,49 @@ class JitFunction:
         return functools.partial(self.__call__, obj)
 
 
-def jit(function=None, *, mode="PSJit", input_signature=None, hash_args=None,
-        jit_config=None, compile_once=False, capture_mode="ast", jit_level="O0", **kwargs):
-    """jit(function=None, ...): compile ``function`` (or a Cell's construct) into a graph on
-    first call per input signature; later calls replay the compiled program.
+_CAPTURE_MODES = ("ast", "bytecode", "trace")
+_JIT_LEVELS = ("O0", "O1")
 
-    ``capture_mode`` ('ast', 'bytecode' or 'trace') and ``jit_level`` ('O0' or 'O1') are checked
-    as MindSpore checks them; they, ``mode``, ``input_signature``, ``hash_args``,
-    ``jit_config``, ``compile_once`` and further options steer MindSpore's graph compiler, not
-    what is computed: mindcell traces the Python once per input signature (MindSpore also runs
-    inputs that do not match ``input_signature`` and also keeps the globals it compiled with).
+
+def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False,
+        backend="", **options):
+    """Compile ``function`` (or a Cell) into a graph on its first call per input signature;
+    later calls replay the compiled program.
+
+    Args:
+        function (Callable, optional): the function or Cell; None returns a decorator.
+        capture_mode (str): ``'ast'``, ``'bytecode'`` or ``'trace'``. mindcell traces the
+            function by running it (every mode gives the same graph and results).
+        jit_level (str): ``'O0'`` or ``'O1'``: MindSpore's optimisation level; mindcell runs
+            its one pass pipeline for both (results are the same).
+        dynamic (int): MindSpore's dynamic-shape switch; mindcell traces each new shape.
+        fullgraph (bool): in MindSpore's bytecode mode, raise instead of splitting the graph;
+            mindcell never splits a graph (a Python read of a value is JIT Fallback).
+        backend (str): MindSpore's compile backend name; mindcell has one CPU backend.
+        **options: MindSpore's further options (``jit_config``, ``input_signature``, ...),
+            accepted as MindSpore 2.10 accepts them; none of them changes results.
+
+    Returns:
+        The compiled function (or the Cell, now compiled in every mode).
 
     Raises:
-        ValueError: a ``capture_mode`` or ``jit_level`` MindSpore does not know.
+        ValueError: ``capture_mode`` or ``jit_level`` is not one of the values above.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> @ms.jit
+        ... def double(x):
+        ...     return x * 2
+        >>> double(ms.Tensor(np.array([1.0, 2.0], np.float32)))
+        Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  4.00000000e+00])
     """
-    if capture_mode not in ("ast", "bytecode", "trace"):
-        raise ValueError("jit: 'capture_mode' must be 'ast', 'bytecode' or 'trace', but got %r"
-                         % (capture_mode,))
-    if jit_level not in ("O0", "O1"):
-        raise ValueError("jit: 'jit_level' must be 'O0' or 'O1', but got %r" % (jit_level,))
+    if not isinstance(capture_mode, str) or capture_mode not in _CAPTURE_MODES:
+        raise ValueError("For 'jit', the 'capture_mode' must be str and must be in %r, but got "
+                         "%r." % (list(_CAPTURE_MODES), capture_mode))
+    if not isinstance(jit_level, str) or jit_level not in _JIT_LEVELS:
+        raise ValueError("For 'jit', the 'jit_level' must be str and must be in %r, but got "
+                         "%r." % (list(_JIT_LEVELS), jit_level))
 
     def wrap(fn):
         jit_in_place = getattr(fn, "_jit_in_place", None)  # a Cell compiles itself

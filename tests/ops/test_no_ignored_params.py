@@ -116,9 +116,8 @@ ALLOWED_WIDER = {
     "ms.Parameter.set_data:slice_shape": "as ms.Parameter.init_data:layout",
     "ms.JitConfig.__init__:debug_level": "a graph-compiler debug knob",
     "ms.JitConfig.__init__:infer_boost": "an Ascend inference-compiler knob",
-    **{"ms.jit:" + name: _JIT for name in ("mode", "input_signature", "hash_args",
-                                            "jit_config", "compile_once", "capture_mode",
-                                            "jit_level", "kwargs")},
+    **{"ms.jit:" + name: _JIT for name in ("capture_mode", "jit_level", "dynamic",
+                                            "fullgraph", "backend", "options")},
     "ms.data_sink:input_signature": _JIT,
     "ms.mutable:dynamic_len": "checked bool; only decides whether a length change recompiles "
                               "(documented), the results are the same",
