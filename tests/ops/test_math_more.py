@@ -122,6 +122,19 @@ def test_signbit():
     x = np.array([-0.0, 0.0, -1.5, 2.0, -np.inf, np.inf, -np.nan, np.nan])
     np.testing.assert_array_equal(ops.signbit(ms.Tensor(x)).asnumpy(), np.signbit(x))
     np.testing.assert_array_equal(ops.signbit(ms.Tensor([-3, 0, 4])).asnumpy(), [True, False, False])
+    # bool is never negative: all False, as MindSpore (checked with ms-oracle)
+    assert ops.signbit(ms.Tensor([True, False])).asnumpy().tolist() == [False, False]
+
+
+def test_positive_of_bool_and_inv_of_integers():
+    """MindSpore 2.10 (ms-oracle): positive(bool) is the input; inv of int16/32/64 is 1 / x
+    truncated toward zero in the input's dtype."""
+    b = ms.Tensor([True, False])
+    assert ops.positive(b) is b
+    for dt in (np.int16, np.int32, np.int64):
+        out = ops.inv(ms.Tensor(np.array([-3, -1, 1, 2], dt)))
+        assert out.dtype == ms.Tensor(np.array([1], dt)).dtype
+        assert out.asnumpy().tolist() == [0, -1, 1, 0]
 
 
 def test_isclose_and_nan_to_num_classes():
@@ -166,8 +179,9 @@ def test_classes_and_methods_equal_functions():
     (lambda: ops.renorm(ms.Tensor(A), 2, 0, -1.0), ValueError, "renorm: 'maxnorm'"),
     (lambda: ops.gcd(ms.Tensor(A), ms.Tensor(B)), TypeError, "gcd: 'input' and 'other'"),
     (lambda: ops.lcm(ms.Tensor([1]), "a"), TypeError, "lcm"),
-    (lambda: ops.signbit(ms.Tensor([True])), TypeError, "signbit"),
-    (lambda: ops.positive(ms.Tensor([True])), TypeError, "positive"),
+    (lambda: ops.signbit("x"), TypeError, "signbit"),
+    (lambda: ops.positive([1.0]), TypeError, "positive"),
+    (lambda: ops.inv(ms.Tensor(np.array([1], np.int8))), TypeError, "inv: 'x'"),
     (lambda: ops.sinc("x"), TypeError, "sinc"),
     (lambda: ops.IsClose(rtol=-1.0), ValueError, "IsClose: 'rtol'"),
     (lambda: ops.IsClose(equal_nan=1), TypeError, "IsClose: 'equal_nan'"),

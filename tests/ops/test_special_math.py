@@ -61,10 +61,18 @@ def test_polygamma(n):
     np.testing.assert_allclose(out.asnumpy(), special.polygamma(n, POS), rtol=1e-10)
 
 
-@pytest.mark.parametrize("name", [u[0] for u in UNARY if u[0] not in ("trunc", "fix")])
+@pytest.mark.parametrize("name", [u[0] for u in UNARY if u[0] not in ("trunc", "fix", "frac")])
 def test_integer_inputs_compute_in_float32(name):
     out = getattr(ops, name)(ms.Tensor(np.array([1, 2, 3], np.int32)))
     assert out.dtype == ms.float32
+
+
+def test_frac_of_integers_keeps_the_dtype():
+    """MindSpore 2.10 (ms-oracle): zeros of an integer tensor's dtype, Int64 zeros for bool."""
+    out = ops.frac(ms.Tensor(np.array([-3, 1, 2], np.int8)))
+    assert out.dtype == ms.int8 and out.asnumpy().tolist() == [0, 0, 0]
+    out = ops.frac(ms.Tensor([True, False]))
+    assert out.dtype == ms.int64 and out.asnumpy().tolist() == [0, 0]
 
 
 def test_trunc_keeps_integers_and_rejects_bool():

@@ -1,7 +1,10 @@
 """More activations (prelu, hardtanh, hardsigmoid, glu) and channel dropout (dropout2d), as
 composites of elementwise primitives."""
+import math
+
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_number, public_name
 from mindcell.ops._helpers import cast_to, check_float, check_tensor, normalize_dim
@@ -30,21 +33,76 @@ def prelu(x, weight):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0):
-    """hardtanh(input, min_val=-1.0, max_val=1.0): input clamped to [min_val, max_val]."""
+    """hardtanh(input, min_val=-1.0, max_val=1.0): input clamped to [min_val, max_val].
+
+    Args:
+        input (Tensor): a bool, integer or float tensor.
+        min_val (number): the lower bound. Default: ``-1.0``.
+        max_val (number): the upper bound, at least ``min_val``. Default: ``1.0``.
+
+    Returns:
+        Tensor: of ``input``'s shape and dtype. As MindSpore, an integer tensor is clamped in
+        float and truncated back (the bounds round toward zero and saturate to the dtype's
+        range); a bool tensor is clamped as 0/1 and nonzero results are True.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or has another dtype.
+        ValueError: ``min_val`` exceeds ``max_val``, or a bound is not finite.
+
+    Examples:
+        >>> ops.hardtanh(Tensor(np.array([-3, 0, 5], np.int32)), -2.5, 3.7)  # [-2, 0, 3]
+    """
     op = "hardtanh"
-    check_float(input, op)
+    check_tensor(input, op)
     lo = check_number(min_val, op, "min_val", finite=True)
     hi = check_number(max_val, op, "max_val", finite=True)
     if lo > hi:
         raise ValueError("%s: 'min_val' (%r) must not exceed 'max_val' (%r)"
                          % (public_name(op), min_val, max_val))
+    kind = input._np_dtype.kind
+    if kind == "b":
+        return cast_to(M.clamp(cast_to(input, np.dtype(np.float32)), lo, hi), input._np_dtype)
+    if kind in "iu":  # exact for int64 too: an integer x < lo becomes trunc(lo), the same
+        info = np.iinfo(input._np_dtype)
+        return M.clamp(input, _int_bound(lo, info), _int_bound(hi, info))
+    check_float(input, op)
     return M.clamp(input, lo, hi)
 
 
+def _int_bound(v, info):
+    return int(min(max(math.trunc(v), info.min), info.max))
+
+
 def hardsigmoid(input):
-    """hardsigmoid(input): relu6(input + 3) / 6."""
-    x = check_float(input, "hardsigmoid")
-    return M.mul(E.relu6_p.bind(M.add(x, 3.0)), 1.0 / 6.0)
+    """hardsigmoid(input): relu6(input + 3) / 6.
+
+    Args:
+        input (Tensor): a float or signed integer tensor.
+
+    Returns:
+        Tensor: of ``input``'s shape and dtype; as MindSpore, a signed integer tensor gives
+        the float result truncated (1 where input >= 3, else 0).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or is bool or unsigned.
+
+    Examples:
+        >>> ops.hardsigmoid(Tensor(np.array([0.0, 3.0], np.float32)))  # [0.5, 1.0]
+    """
+    op = "hardsigmoid"
+    check_tensor(input, op)
+    if input._np_dtype.kind == "i":
+        return cast_to(M.greater_equal(input, 3), input._np_dtype)
+    _check_float_or_signed(input, op)
+    return M.mul(E.relu6_p.bind(M.add(input, 3.0)), 1.0 / 6.0)
+
+
+def _check_float_or_signed(x, op, arg="input"):
+    """TypeError for dtypes other than float and signed integer (MindSpore's HSigmoid/HSwish)."""
+    if x._np_dtype.kind not in "fi" and not mstype.is_float_np(x._np_dtype):
+        raise TypeError("%s: '%s' must be a float or signed integer tensor, but got %s"
+                        % (public_name(op), arg, x.dtype))
+    return x
 
 
 def glu(x, axis=-1):

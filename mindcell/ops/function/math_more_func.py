@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_broadcast, check_int, check_number, public_name
 from mindcell.ops._helpers import check_float, check_tensor, normalize_dim, to_tensor
@@ -134,26 +135,68 @@ def lcm(input, other):
 
 
 def signbit(input):
-    """signbit(input): Bool tensor, True where the sign bit is set (-0.0 and negative NaN too)."""
+    """signbit(input): Bool tensor, True where the sign bit is set (-0.0 and negative NaN too).
+
+    Args:
+        input (Tensor): a bool, integer or float tensor.
+
+    Returns:
+        Tensor: Bool, of ``input``'s shape (all False for a bool tensor, as MindSpore).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor or a number.
+
+    Examples:
+        >>> ops.signbit(Tensor(np.array([-0.0, 1.0], np.float32)))  # [True, False]
+    """
     x = to_tensor(input, "signbit")
     if x._np_dtype == np.bool_:
-        raise TypeError("%s: 'input' must be a number tensor, but got Bool"
-                        % public_name("signbit"))
+        x = cast(x, mstype.int8)
     return E.signbit_p.bind(x)
 
 
 def inv(x):
-    """inv(x): 1 / x elementwise (integers compute in Float32)."""
-    return reciprocal(to_tensor(x, "inv", "x") if not isinstance(x, Tensor) else x)
+    """inv(x): 1 / x elementwise.
+
+    Args:
+        x (Tensor): a float, int16, int32 or int64 tensor.
+
+    Returns:
+        Tensor: of ``x``'s shape and dtype. As MindSpore, an integer tensor gives 1 / x
+        truncated toward zero (1 at 1, -1 at -1, else 0; 1 / 0 is what casting inf gives:
+        the dtype's minimum for int32/int64, 0 for int16).
+
+    Raises:
+        TypeError: ``x`` is not a Tensor or a number, or is bool, int8 or uint8.
+
+    Examples:
+        >>> ops.inv(Tensor(np.array([0.5, 4.0], np.float32)))  # [2.0, 0.25]
+    """
+    x = to_tensor(x, "inv", "x") if not isinstance(x, Tensor) else x
+    if x._np_dtype.kind in "iub":
+        if x._np_dtype.itemsize < 2 or x._np_dtype.kind != "i":
+            raise TypeError("%s: 'x' must be a float, int16, int32 or int64 tensor, but got %s"
+                            % (public_name("inv"), x.dtype))
+        return cast(reciprocal(cast(x, mstype.float64)), x.dtype)
+    return reciprocal(x)
 
 
 def positive(input):
-    """positive(input): ``input`` itself; a Bool tensor is a TypeError."""
-    check_tensor(input, "positive")
-    if input._np_dtype == np.bool_:
-        raise TypeError("%s: 'input' must be a number tensor, but got Bool"
-                        % public_name("positive"))
-    return input
+    """positive(input): ``input`` itself.
+
+    Args:
+        input (Tensor): a tensor of any dtype (bool too, as MindSpore).
+
+    Returns:
+        Tensor: ``input``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+
+    Examples:
+        >>> ops.positive(Tensor(np.array([-1.0], np.float32)))  # [-1.0]
+    """
+    return check_tensor(input, "positive")
 
 
 def truncate_div(x, y):

@@ -1,6 +1,9 @@
 """Neural-network ops: activations, convolution, pooling, normalisation, dropout, embedding."""
+import math
+
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, check_values_in, float_operand,
                                    normalize_dim, cast_to, to_tensor)
@@ -54,9 +57,35 @@ def elu(input_x, alpha=1.0):
 
 
 def leaky_relu(input, alpha=0.2):
-    """leaky_relu(input, alpha=0.2)."""
-    return E.leaky_relu_p.bind(check_float(input, "leaky_relu"),
-                               alpha=check_number(alpha, "leaky_relu", "alpha"))
+    """leaky_relu(input, alpha=0.2): input where it is positive, alpha * input elsewhere.
+
+    Args:
+        input (Tensor): a bool, integer or float tensor.
+        alpha (number): the slope of the negative part. Default: ``0.2``.
+
+    Returns:
+        Tensor: of ``input``'s shape and dtype. As MindSpore, an integer tensor uses ``alpha``
+        truncated toward zero (the default slope 0.2 becomes 0); bool and unsigned tensors,
+        never negative, come back unchanged.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``alpha`` is not a number.
+        ValueError: the truncated ``alpha`` does not fit in ``input``'s integer dtype.
+
+    Examples:
+        >>> ops.leaky_relu(Tensor(np.array([-2.0, 3.0], np.float32)))  # [-0.4, 3.0]
+    """
+    op = "leaky_relu"
+    check_tensor(input, op)
+    alpha = check_number(alpha, op, "alpha")
+    kind = input._np_dtype.kind
+    if kind in "bu":
+        return S.copy_p.bind(input)
+    if kind == "i":
+        slope = mstype.check_scalar(math.trunc(alpha), input.dtype, public_name(op), "alpha",
+                                    "use a float tensor")
+        return M.select(M.greater(input, 0), input, M.mul(input, slope))
+    return E.leaky_relu_p.bind(check_float(input, op), alpha=alpha)
 
 
 def softplus(input, beta=1, threshold=20):
@@ -69,8 +98,30 @@ def softplus(input, beta=1, threshold=20):
 
 
 def hardswish(x):
-    """hardswish(x): x * relu6(x + 3) / 6."""
-    return E.hswish_p.bind(check_float(x, "hardswish", "x"))
+    """hardswish(x): x * relu6(x + 3) / 6.
+
+    Args:
+        x (Tensor): a float or signed integer tensor.
+
+    Returns:
+        Tensor: of ``x``'s shape and dtype; as MindSpore, a signed integer tensor gives the
+        float result truncated toward zero (x where x >= 3, 1 at 2, else 0), computed exactly.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, or is bool or unsigned.
+
+    Examples:
+        >>> ops.hardswish(Tensor(np.array([-1.0, 1.0], np.float32)))  # [-0.3333, 0.6667]
+    """
+    op = "hardswish"
+    check_tensor(x, op, "x")
+    if x._np_dtype.kind == "i":
+        dt = x._np_dtype
+        return M.add(M.mul(x, cast_to(M.greater_equal(x, 3), dt)), cast_to(M.equal(x, 2), dt))
+    if not mstype.is_float_np(x._np_dtype):
+        raise TypeError("%s: 'x' must be a float or signed integer tensor, but got %s"
+                        % (public_name(op), x.dtype))
+    return E.hswish_p.bind(x)
 
 
 def softmax(input, axis=-1, *, dtype=None):

@@ -6,8 +6,9 @@ import numbers
 
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.ops._errors import check_int, public_name
-from mindcell.ops._helpers import to_tensor
+from mindcell.ops._helpers import cast_to, to_tensor
 from mindcell.ops.defs import elementwise_math as E
 from mindcell.ops.function.math_func import (_true_div_operands, _unary_float, clamp, div,
                                              log, mul, sub, float_operand)
@@ -23,7 +24,28 @@ digamma = _unary_float(E.digamma_p, "digamma")
 rint = _unary_float(E.rint_p, "rint")
 log2 = _unary_float(E.log2_p, "log2")
 log10 = _unary_float(E.log10_p, "log10")
-exp2 = _unary_float(E.exp2_p, "exp2")
+
+
+def exp2(input):
+    """exp2(input): 2 ** input elementwise.
+
+    Args:
+        input (Tensor): a number tensor.
+
+    Returns:
+        Tensor: of ``input``'s shape; Float32 for bool, integer and BFloat16 inputs (as
+        MindSpore), else ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor or a number.
+
+    Examples:
+        >>> ops.exp2(Tensor(np.array([1.0, 3.0], np.float32)))  # [2.0, 8.0]
+    """
+    x = float_operand(input, "exp2")
+    if x._np_dtype == mstype.BF16_NP:
+        x = cast_to(x, np.dtype(np.float32))
+    return E.exp2_p.bind(x)
 
 
 def trunc(input):
@@ -50,8 +72,26 @@ def hypot(input, other):
 
 
 def frac(input):
-    """frac(input): the fractional part, input - trunc(input), with input's sign."""
-    x = float_operand(input, "frac")
+    """frac(input): the fractional part, input - trunc(input), with input's sign.
+
+    Args:
+        input (Tensor): a bool, integer or float tensor.
+
+    Returns:
+        Tensor: of ``input``'s shape and dtype; as MindSpore, zeros of an integer tensor's
+        dtype, and Int64 zeros for a bool tensor.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor or a number.
+
+    Examples:
+        >>> ops.frac(Tensor(np.array([-1.25, 2.5], np.float32)))  # [-0.25, 0.5]
+    """
+    x = to_tensor(input, "frac")
+    if x._np_dtype.kind in "biu":
+        if x._np_dtype.kind == "b":
+            x = cast_to(x, np.dtype(np.int64))
+        return sub(x, x)
     return sub(x, E.trunc_p.bind(x))
 
 
