@@ -191,3 +191,31 @@ def test_classes_and_methods_equal_functions():
 def test_errors_name_the_op(call, exc, match):
     with pytest.raises(exc, match=match):
         call()
+
+
+def test_promotion_rules_checked_against_mindspore():
+    """MindSpore 2.10 (ms-oracle): bool // bool and bool fmod/remainder bool stay Bool (a // False
+    is a, a % False is a); any of UInt8 is UInt8 0/1; copysign takes input's float dtype (Float32
+    for integers and BFloat16), whatever other's; xlogy makes a Python number a Float32 tensor."""
+    a, b = ms.Tensor([True, True, False, False]), ms.Tensor([True, False, True, False])
+    for fn in (ops.floor_div, ops.floor_divide):
+        out = fn(a, b)
+        assert out.dtype == ms.bool_ and out.asnumpy().tolist() == [True, True, False, False]
+    for fn in (ops.fmod, ops.remainder):
+        out = fn(a, b)
+        assert out.dtype == ms.bool_ and out.asnumpy().tolist() == [False, True, False, False]
+    assert ops.floor_div(a, 2).dtype == ms.int64
+    u = ms.Tensor(np.array([[0, 0], [0, 3]], np.uint8))
+    assert ops.any(u).dtype == ms.uint8 and ops.any(u, 1).asnumpy().tolist() == [0, 1]
+    assert ops.all(u).dtype == ms.bool_
+    f16, f64 = ms.Tensor(np.array([1.5, -2.0], np.float16)), ms.Tensor(np.array([-1.0, 1.0]))
+    out = ops.copysign(f16, f64)
+    assert out.dtype == ms.float16 and out.asnumpy().tolist() == [-1.5, 2.0]
+    assert ops.copysign(f64, ms.Tensor(np.array([-1, 1], np.float32))).dtype == ms.float64
+    assert ops.copysign(ms.Tensor(np.array([1, 2], np.int64)), f64).dtype == ms.float32
+    with pytest.raises(TypeError, match="copysign"):
+        ops.copysign(-2, f16)
+    assert ops.xlogy(f16, 2).dtype == ms.float32 and ops.xlogy(2, f64).dtype == ms.float64
+    np.testing.assert_allclose(ops.xlogy(f16, 2.0).asnumpy(), [1.5 * np.log(2.0), -2 * np.log(2.0)],
+                               rtol=1e-6)
+    assert ops.xlogy(f16, ms.Tensor(np.array([1, 2], np.int32))).dtype == ms.float16

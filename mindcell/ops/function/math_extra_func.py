@@ -7,26 +7,60 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import (check_bool, check_broadcast, check_int, check_number,
                                   public_name)
-from mindcell.ops._helpers import binary_operands, cast_to, check_tensor, normalize_dim
+from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, normalize_dim,
+                                   to_tensor)
 from mindcell.ops.defs import elementwise_math as E
 from mindcell.ops.function.array_func import broadcast_to, concat, gather, narrow, reshape
-from mindcell.ops.function.math_func import (_operands, _true_div_operands, abs, add, cast,
-                                             div, equal, greater, isinf, isnan, less_equal,
-                                             logical_and, logical_or, mul, pow, select, sub,
-                                             zeros_like_f)
+from mindcell.ops.function.math_func import (_bool_remainder, _operands, _true_div_operands,
+                                             abs, add, cast, div, equal, greater, isinf,
+                                             isnan, less_equal, logical_and, logical_or, mul,
+                                             pow, select, sub, zeros_like_f)
 from mindcell.ops.function.reduce_func import reduce_sum
 
 
 def fmod(input, other):
     """fmod(input, other): the remainder of input / other with input's sign (C's fmod; see
-    ops.remainder for the floored one). Integer operands stay integers."""
-    return E.fmod_p.bind(*_operands(input, other, "fmod"))
+    ops.remainder for the floored one). Integer operands stay integers; two bool operands give
+    Bool, as MindSpore (input where other is False, else False)."""
+    a, b = _operands(input, other, "fmod")
+    if a._np_dtype == np.bool_:
+        return _bool_remainder(a, b)
+    return E.fmod_p.bind(a, b)
 
 
 def copysign(input, other):
-    """copysign(input, other): |input| with the sign of other (of -0.0 too); integers compute
-    in Float32."""
-    return E.copysign_p.bind(*_true_div_operands(input, other, "copysign"))
+    """copysign(input, other): |input| with the sign of other (of -0.0 too).
+
+    Args:
+        input (Tensor): the magnitudes.
+        other (Union[Tensor, number]): the signs; broadcast against ``input``.
+
+    Returns:
+        Tensor: of the broadcast shape, in ``input``'s dtype when it is Float16, Float32 or
+        Float64, else Float32 (integer and BFloat16 inputs), as MindSpore: ``other``'s dtype
+        does not count.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``other`` is not a Tensor or a number, or is
+            a BFloat16 tensor.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> ops.copysign(Tensor(np.array([1.5, 2.0], np.float16)), -1.0)  # Float16 [-1.5, -2.0]
+    """
+    op = "copysign"
+    check_tensor(input, op)
+    dt = input._np_dtype if input._np_dtype in _IEEE else np.dtype(np.float32)
+    y = other if isinstance(other, Tensor) else to_tensor(other, op, "other")
+    if y._np_dtype == mstype.BF16_NP:  # MindSpore's CPU kernel refuses it too
+        raise TypeError("%s: 'other' of dtype BFloat16 is not supported" % public_name(op))
+    x, y = cast_to(input, dt), cast_to(y, dt)
+    if x.shape != y.shape:
+        check_broadcast(op, x.shape, y.shape)
+    return E.copysign_p.bind(x, y)
+
+
+_IEEE = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
 
 
 def xdivy(x, y):

@@ -76,8 +76,12 @@ true_divide = div
 
 
 def floor_div(input, other):
-    """floor_div(input, other): division rounded toward -inf (keeps integer dtypes)."""
-    return E.floor_div_p.bind(*_operands(input, other, "floor_div"))
+    """floor_div(input, other): division rounded toward -inf (keeps integer dtypes; two bool
+    operands give Bool, as MindSpore: the dividend, also where the divisor is False)."""
+    a, b = _operands(input, other, "floor_div")
+    if a._np_dtype == np.bool_:
+        return logical_or(a, logical_and(a, b))  # a, broadcast against b
+    return E.floor_div_p.bind(a, b)
 
 
 floor_divide = floor_div
@@ -89,7 +93,17 @@ def floor_mod(x, y):
 
 
 def remainder(input, other):
-    return floor_mod(input, other)
+    """remainder(input, other): floor_mod, except that two bool operands give Bool (as
+    MindSpore's remainder: the dividend where the divisor is False, else False)."""
+    a, b = _operands(input, other, "remainder")
+    if a._np_dtype == np.bool_:
+        return _bool_remainder(a, b)
+    return E.floor_mod_p.bind(a, b)
+
+
+def _bool_remainder(a, b):
+    """MindSpore's fmod/remainder of two Bool tensors: a % True is False, a % False is a."""
+    return logical_and(a, logical_not(b))
 
 
 mod = floor_mod
@@ -261,8 +275,12 @@ def addcdiv(input, tensor1, tensor2, value=1):
 
 
 def xlogy(input, other):
-    """xlogy(input, other): input * log(other), 0 where input is 0 (Float32 for integers)."""
-    x, y = _true_div_operands(input, other, "xlogy")
+    """xlogy(input, other): input * log(other), 0 where input is 0 (Float32 for integers).
+    As MindSpore, a Python number operand is a Float32 tensor, not a weak scalar:
+    ``xlogy(float16_tensor, 2)`` is Float32."""
+    x, y = (scalar_tensor(float(_py(v)), np.dtype(np.float32), "xlogy", arg)
+            if is_scalar(v) else v for v, arg in ((input, "input"), (other, "other")))
+    x, y = _true_div_operands(x, y, "xlogy")
     return select(equal(x, 0), zeros_like_f(x), mul(x, log(y)))
 
 

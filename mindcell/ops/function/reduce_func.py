@@ -349,10 +349,14 @@ def all(input, axis=None, keep_dims=False):
 
 
 def any(input, axis=None, keep_dims=False):
-    """any(input, axis=None, keep_dims=False): logical OR over axes."""
-    x = cast_to(to_tensor(input, "any"), np.dtype(np.bool_))
+    """any(input, axis=None, keep_dims=False): logical OR over axes (Bool; UInt8 0/1 for a
+    UInt8 tensor, as MindSpore)."""
+    t = to_tensor(input, "any")
+    x = cast_to(t, np.dtype(np.bool_))
     axes, keep = _reduction(x, axis, keep_dims, "any")
-    return R.reduce_any_p.bind(x, axis=axes, keep_dims=keep)
+    out = R.reduce_any_p.bind(x, axis=axes, keep_dims=keep)
+    # MindSpore's any of a UInt8 tensor is UInt8 0/1 (other dtypes, and all, give Bool)
+    return cast_to(out, t._np_dtype) if t._np_dtype == np.uint8 else out
 
 
 # ----- matrix products ----------------------------------------------------------------------
