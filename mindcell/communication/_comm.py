@@ -11,9 +11,10 @@ import time
 
 import numpy as np
 
-WORLD = "mccl_world_group"
-# MindSpore scripts written for Ascend/GPU name the world group of their backend.
-WORLD_ALIASES = (WORLD, "hccl_world_group", "nccl_world_group")
+# MindSpore's default spelling (its GlobalComm.WORLD_COMM_GROUP); scripts may name the world
+# group of any backend.
+WORLD = "hccl_world_group"
+WORLD_ALIASES = (WORLD, "mccl_world_group", "nccl_world_group")
 BACKENDS = ("mccl", "mpi")
 _SIZE_ENV = ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "MPI_LOCALNRANKS")
 INSTALL_HINT = 'pip install "mindcell[mpi]"  (brings mpi4py and an MPI runtime from PyPI)'

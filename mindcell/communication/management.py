@@ -14,9 +14,9 @@ class GlobalComm:
     """GlobalComm: the communication backend (``BACKEND``), the world group's name
     (``WORLD_COMM_GROUP``) and whether :func:`init` ran (``INITED``).
 
-    mindcell's backend is MPI under MindSpore's CPU names: ``"mccl"`` and
-    ``"mccl_world_group"``; ``"hccl_world_group"`` and ``"nccl_world_group"`` also name the
-    world, so scripts written for Ascend or GPU run unchanged.
+    mindcell's backend is MPI under MindSpore's CPU name ``"mccl"``; the world group is
+    ``"hccl_world_group"`` (MindSpore's default spelling); ``"mccl_world_group"`` and
+    ``"nccl_world_group"`` also name it, so scripts written for any backend run unchanged.
     """
     BACKEND = "mccl"
     WORLD_COMM_GROUP = _comm.WORLD

@@ -204,10 +204,32 @@ def _declared_types(op, schema, column_types):
     return None, [t.np_dtype for t in column_types]
 
 
+def _check_batch_sampler(source, batch_sampler, collate_fn, exclusive):
+    """MindSpore's rules (and messages) for ``batch_sampler``/``collate_fn``."""
+    if batch_sampler is None:
+        if collate_fn is not None:
+            raise ValueError("GeneratorDataset: collate_fn can be specified only when "
+                             "batch_sampler is set.")
+        return
+    if any(v is not None for v in exclusive):
+        raise ValueError("GeneratorDataset: batch_sampler is mutually exclusive with "
+                         "num_samples, shuffle, num_shards, shard_id and sampler.")
+    if not (hasattr(batch_sampler, "__getitem__") or hasattr(batch_sampler, "__iter__")):
+        raise TypeError("GeneratorDataset: batch_sampler should have __getitem__ or __iter__ "
+                        "method, but got %s" % type(batch_sampler).__name__)
+    if collate_fn is not None and not callable(collate_fn):
+        raise TypeError("GeneratorDataset: collate_fn should be callable, but got %s"
+                        % type(collate_fn).__name__)
+    if not hasattr(source, "__getitem__"):
+        raise ValueError("GeneratorDataset: batch_sampler is not supported if source does not "
+                         "have attribute '__getitem__'.")
+
+
 class GeneratorDataset(MappableSource):
     """GeneratorDataset(source, column_names=None, column_types=None, schema=None,
     num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
-    shard_id=None, python_multiprocessing=True, max_rowsize=None): rows from Python.
+    shard_id=None, python_multiprocessing=True, max_rowsize=None, batch_sampler=None,
+    collate_fn=None): rows from Python.
 
     Args:
         source (Union[Callable, Iterable, Sequence]): a random-access object (``__getitem__``
@@ -226,10 +248,20 @@ class GeneratorDataset(MappableSource):
             :class:`NumpySlicesDataset`'s.
         num_parallel_workers (int): threads reading a random-access source (rows in the same
             order); ``python_multiprocessing=True`` (the default) uses these threads too.
+        batch_sampler (Iterable[list[int]]): random-access sources only: every element is the
+            list of indices of one output row (a batch), read every epoch in its order;
+            instead of ``num_samples``/``shuffle``/``sampler``/shards.
+        collate_fn (Callable): with ``batch_sampler``: called with one list per column (the
+            values of the batch's rows), it returns the batch's columns; default: each
+            column's values stacked along a new first axis.
 
     Raises:
+        TypeError: a ``batch_sampler`` that cannot be iterated, a ``collate_fn`` that is not
+        callable.
         ValueError: no ``column_names``; ``shuffle``/``sampler``/shards with a source that is
-        not random-access; a row with another number of values than columns.
+        not random-access; a row with another number of values than columns;
+        ``batch_sampler`` with ``num_samples``/``shuffle``/``sampler``/shards or with a source
+        that is not random-access; ``collate_fn`` without ``batch_sampler``.
 
     Examples:
         >>> import numpy as np
@@ -240,13 +272,20 @@ class GeneratorDataset(MappableSource):
         >>> ds = GeneratorDataset(rows, column_names=["x", "y"])
         >>> [d["y"].asnumpy().item() for d in ds.create_dict_iterator()]
         [0, 1, 2]
+        >>> ds = GeneratorDataset(np.arange(5.0), ["x"], batch_sampler=[[0, 1], [4]])
+        >>> [d["x"].asnumpy().tolist() for d in ds.create_dict_iterator()]
+        [[0.0, 1.0], [4.0]]
     """
 
     def __init__(self, source, column_names=None, column_types=None, schema=None,
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
-                 num_shards=None, shard_id=None, python_multiprocessing=True, max_rowsize=None):
+                 num_shards=None, shard_id=None, python_multiprocessing=True, max_rowsize=None,
+                 batch_sampler=None, collate_fn=None):
         op = "GeneratorDataset"
         check_workers(op, num_parallel_workers, python_multiprocessing)
+        _check_batch_sampler(source, batch_sampler, collate_fn, (
+            num_samples, shuffle, num_shards, shard_id, sampler))
+        self._batch_sampler, self._collate = batch_sampler, collate_fn
         schema_names, types = _declared_types(op, schema, column_types)
         if column_names is None and schema_names is None:
             raise ValueError("%s: 'column_names' (or a 'schema') is required" % op)
@@ -269,6 +308,21 @@ class GeneratorDataset(MappableSource):
         self._source = source
         self._kept = None  # a one-shot iterator's rows
         self._size = None
+
+    def _count(self):
+        if self._batch_sampler is None:
+            return super()._count()
+        if hasattr(self._batch_sampler, "__len__"):
+            return len(self._batch_sampler)
+        return sum(1 for _ in self._batch_sampler)
+
+    def _batch(self, indices):
+        """One output row of ``batch_sampler``: the rows at ``indices``, collated."""
+        rows = [_as_row(self._source[int(i)], self._names) for i in indices]
+        columns = [[row[c] for row in rows] for c in range(len(self._names))]
+        if self._collate is None:
+            return self._checked(tuple(np.stack(c) for c in columns))
+        return self._checked(_as_row(self._collate(*columns), self._names))
 
     def _length(self):
         if self._random_access:
@@ -301,6 +355,9 @@ class GeneratorDataset(MappableSource):
         return iter(src)
 
     def _rows(self, epoch):
+        if self._batch_sampler is not None:
+            yield from ordered_map(self._batch, iter(self._batch_sampler), self.workers)
+            return
         if self._random_access:
             yield from super()._rows(epoch)
             return

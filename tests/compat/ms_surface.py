@@ -109,11 +109,14 @@ def signature_difference(ms_sig, obj):
     mine_text = signature_text(obj)
     if mine_text is None:
         return "mindcell's signature cannot be read"
-    mine = [p for p in parameters(mine_text) if p[0] != "name" or not ms_params]
+    # mindcell's own trailing ``name`` is ignored where MindSpore's callable has none
+    ms_names = [n for n, _ in ms_params]
+    mine = [p for p in parameters(mine_text)
+            if p[0] != "name" or not ms_params or "name" in ms_names]
     if inspect.isclass(obj) and not ms_params and [n for n, _ in mine] in (
             [], ["name"], ["auto_prefix", "flags"]):
         return None  # a class whose MindSpore __init__ takes nothing
-    if [n for n, _ in ms_params] != [n for n, _ in mine]:
+    if ms_names != [n for n, _ in mine]:
         return "parameters %s, MindSpore has %s" % ([n for n, _ in mine],
                                                       [n for n, _ in ms_params])
     for (name, want), (_, got) in zip(ms_params, mine):

@@ -3,7 +3,8 @@ MindSpore has a Pillow implementation) and the vision enums. The older module pa
 ``vision.transforms``, ``c_transforms`` and ``py_transforms`` give the same classes."""
 from mindcell.dataset.vision.transforms import (CenterCrop, Decode, HWC2CHW, Normalize, Pad,
                                                 RandomCrop, RandomHorizontalFlip,
-                                                RandomVerticalFlip, Rescale, Resize, ToTensor)
+                                                RandomVerticalFlip, Rescale, Resize, ToTensor,
+                                                not_random)
 from mindcell.dataset.vision.augment import RandomResizedCrop, RandomRotation
 from mindcell.dataset.vision.utils import Border, Inter
 from mindcell.dataset.vision.modes import (AutoAugmentPolicy, ConvertMode, ImageBatchFormat,
@@ -33,7 +34,6 @@ from mindcell.dataset.vision.bbox import (BoundingBoxAugment, RandomCropWithBBox
                                           RandomHorizontalFlipWithBBox, RandomResizedCropWithBBox,
                                           RandomResizeWithBBox, RandomVerticalFlipWithBBox,
                                           ResizeWithBBox)
-from mindcell.dataset.transforms.extra import not_random
 from mindcell.dataset.vision.image_io import (encode_jpeg, encode_png, get_image_num_channels,
                                               get_image_size, read_file, read_image,
                                               write_file, write_jpeg, write_png)

@@ -13,7 +13,22 @@ from mindcell.dataset.vision._resize import (resize_area, resize_cubic, resize_l
 from mindcell.dataset.vision.utils import Border, Inter
 
 __all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "RandomCrop",
-           "CenterCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Decode"]
+           "CenterCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Decode", "not_random"]
+
+
+def not_random(func):
+    """not_random(func): mark a Python function given to ``map`` as deterministic (sets
+    ``func.random = False``) and return it. MindSpore has this function in
+    ``dataset.vision`` apart from ``dataset.transforms.not_random`` (whose parameter is
+    named ``function``).
+
+    Examples:
+        >>> from mindcell.dataset import vision
+        >>> vision.not_random(lambda x: x).random
+        False
+    """
+    func.random = False
+    return func
 
 
 def _image(op, x):

@@ -1,0 +1,106 @@
+"""Parameters of MindSpore 2.10's signatures that mindcell lacked or named differently (second
+batch; tests/compat/surface_gaps.py lists what still differs). Values are checked against
+MindSpore in tests/goldens/signatures (cases 010 on); here the numbers and the errors."""
+import inspect
+
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import dataset as ds
+
+
+class _Source:
+    def __init__(self, n=7):
+        self.n = n
+
+    def __getitem__(self, i):
+        return np.array([i, i * i], np.float32), np.array(i, np.int32)
+
+    def __len__(self):
+        return self.n
+
+
+def _rows(dataset):
+    return [tuple(v.tolist() for v in r) for r in dataset.create_tuple_iterator(output_numpy=True)]
+
+
+def test_batch_sampler_reads_each_index_list_as_one_stacked_row():
+    rng = np.random.default_rng(0)
+    batches = [sorted(rng.choice(7, size=k, replace=False).tolist()) for k in (3, 1, 4)]
+    d = ds.GeneratorDataset(_Source(), ["a", "b"], batch_sampler=batches)
+    assert d.get_dataset_size() == 3
+    for (a, b), idx in zip(_rows(d), batches):
+        np.testing.assert_array_equal(a, [[i, i * i] for i in idx])
+        assert b == idx
+
+
+def test_batch_sampler_without_len_and_read_every_epoch():
+    def sampler():
+        yield [2, 0]
+        yield [1]
+
+    class Batches:
+        def __iter__(self):
+            return sampler()
+
+    d = ds.GeneratorDataset(_Source(), ["a", "b"], batch_sampler=Batches())
+    assert d.get_dataset_size() == 2
+    assert _rows(d) == _rows(d) == [([[2.0, 4.0], [0.0, 0.0]], [2, 0]), ([[1.0, 1.0]], [1])]
+
+
+def test_collate_fn_gets_one_list_per_column():
+    seen = []
+
+    def collate(a, b):
+        seen.append((type(a), len(a), len(b)))
+        return np.concatenate(a), np.array(sum(b), np.int64)
+
+    d = ds.GeneratorDataset(_Source(), ["a", "b"], batch_sampler=[[1, 3], [5]],
+                            collate_fn=collate)
+    assert _rows(d) == [([1.0, 1.0, 3.0, 9.0], 4), ([5.0, 25.0], 5)]
+    assert seen == [(list, 2, 2), (list, 1, 1)]
+
+
+def test_collate_fn_result_must_have_the_columns():
+    d = ds.GeneratorDataset(_Source(), ["a", "b"], batch_sampler=[[0]],
+                            collate_fn=lambda a, b: np.stack(a))
+    with pytest.raises(ValueError, match="column_names has 2"):
+        _rows(d)
+
+
+@pytest.mark.parametrize("kw, error, match", [
+    (dict(collate_fn=lambda *c: c), ValueError, "only when batch_sampler"),
+    (dict(batch_sampler=[[0]], shuffle=False), ValueError, "mutually exclusive"),
+    (dict(batch_sampler=[[0]], sampler=[0]), ValueError, "mutually exclusive"),
+    (dict(batch_sampler=[[0]], num_samples=1), ValueError, "mutually exclusive"),
+    (dict(batch_sampler=[[0]], num_shards=2, shard_id=0), ValueError, "mutually exclusive"),
+    (dict(batch_sampler=5), TypeError, "batch_sampler should have"),
+    (dict(batch_sampler=[[0]], collate_fn="f"), TypeError, "collate_fn should be callable")])
+def test_batch_sampler_argument_errors(kw, error, match):
+    with pytest.raises(error, match="GeneratorDataset: .*" + match):
+        ds.GeneratorDataset(_Source(), ["a", "b"], **kw)
+
+
+def test_batch_sampler_needs_a_random_access_source():
+    with pytest.raises(ValueError, match="__getitem__"):
+        ds.GeneratorDataset(lambda: iter([(1,)]), ["a"], batch_sampler=[[0]])
+
+
+def test_world_group_default_is_mindspores_spelling_and_aliases_work():
+    from mindcell import communication as comm
+    assert comm.GlobalComm.WORLD_COMM_GROUP == "hccl_world_group"
+    for fn in (comm.get_rank, comm.get_group_size, comm.get_local_rank):
+        assert inspect.signature(fn).parameters["group"].default == "hccl_world_group"
+    for name in ("hccl_world_group", "mccl_world_group", "nccl_world_group"):
+        assert comm.get_group_size(name) == 1 and comm.get_rank(name) == 0
+    x = ms.Tensor(np.arange(3, dtype=np.float32))
+    np.testing.assert_array_equal(ms.ops.AllReduce(group="mccl_world_group")(x).asnumpy(),
+                                  x.asnumpy())
+
+
+def test_vision_not_random_is_its_own_function():
+    f = ms.dataset.vision.not_random(lambda x: x)
+    assert f.random is False
+    assert ms.dataset.vision.not_random is not ms.dataset.transforms.not_random
+    assert list(inspect.signature(ms.dataset.vision.not_random).parameters) == ["func"]
