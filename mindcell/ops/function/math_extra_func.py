@@ -29,7 +29,7 @@ def fmod(input, other):
 
 
 def copysign(input, other):
-    """copysign(input, other): |input| with the sign of other (of -0.0 too).
+    """copysign(input, other): ``|input|`` with the sign of other (of -0.0 too).
 
     Args:
         input (Tensor): the magnitudes.
@@ -75,7 +75,7 @@ def xdivy(x, y):
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False): Bool tensor of
-    |input - other| <= atol + rtol * |other| (equal infinities are close; NaNs only with
+    ``|input - other| <= atol + rtol * |other|`` (equal infinities are close; NaNs only with
     ``equal_nan``)."""
     check_number(rtol, "isclose", "rtol", low=0, finite=True)
     check_number(atol, "isclose", "atol", low=0, finite=True)

@@ -84,8 +84,8 @@ def cdist(x1, x2, p=2.0):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-08):
-    """cosine_similarity(x1, x2, dim=1, eps=1e-08): sum(x1 * x2) / sqrt(max(|x1|^2 |x2|^2,
-    eps^2)) along ``dim`` (broadcast)."""
+    """cosine_similarity(x1, x2, dim=1, eps=1e-08): ``sum(x1 * x2) / sqrt(max(|x1|^2 |x2|^2,
+    eps^2))`` along ``dim`` (broadcast)."""
     check_float(x1, "cosine_similarity", "x1")
     check_float(x2, "cosine_similarity", "x2")
     eps = check_number(eps, "cosine_similarity", "eps", low=0, finite=True)
