@@ -1,11 +1,32 @@
 """The Callback base class and RunContext (``mindcell.train.callback`` re-exports them)."""
+import types
 
 
 class RunContext:
-    """Passed to callbacks; ``original_args()`` returns the cb_params namespace."""
+    """RunContext(original_args): passed to callbacks; ``original_args()`` returns the
+    parameters of the run (``Model`` gives a namespace: ``cur_step_num``, ``net_outputs`` ...).
 
-    def __init__(self, cb_params):
-        self._params = cb_params
+    Args:
+        original_args (dict): the run's parameters (or ``Model``'s own namespace of them).
+
+    Raises:
+        TypeError: ``original_args`` is not a dict.
+
+    Examples:
+        >>> from mindcell.train import RunContext
+        >>> ctx = RunContext({"cur_step_num": 3})
+        >>> ctx.original_args()["cur_step_num"]
+        3
+        >>> ctx.request_stop()
+        >>> ctx.get_stop_requested()
+        True
+    """
+
+    def __init__(self, original_args):
+        if not isinstance(original_args, (dict, types.SimpleNamespace)):
+            raise TypeError("The argument 'original_args' of RunContext should be dict type, "
+                            "but got %s." % type(original_args))
+        self._params = original_args
         self._stop = False
 
     def original_args(self):

@@ -38,33 +38,57 @@ class LossMonitor(Callback):
 
 
 class TimeMonitor(Callback):
-    """TimeMonitor(data_size=None): prints the epoch time and the time per step."""
+    """TimeMonitor(data_size=None, data_time=False): prints the epoch time and the time per
+    step; with ``data_time`` also the mean time per step spent fetching data on the host
+    (between a step's end and the next step's beginning).
 
-    def __init__(self, data_size=None):
+    Raises:
+        TypeError: ``data_time`` is not a bool.
+    """
+
+    def __init__(self, data_size=None, data_time=False):
+        if not isinstance(data_time, bool):
+            raise TypeError("The 'data_time' must be a bool, but got %s."
+                            % type(data_time).__name__)
         self.data_size = data_size
+        self.data_time = data_time
+        self.data_time_sum = 0.0
+        self._data_t0 = 0.0
         self.epoch_times = []
 
     def on_train_epoch_begin(self, run_context):
-        self._t0 = time.perf_counter()
+        self._t0 = self._data_t0 = time.perf_counter()
+        self.data_time_sum = 0.0
+
+    def on_train_step_begin(self, run_context):
+        if self.data_time:
+            self.data_time_sum += time.perf_counter() - self._data_t0
+
+    def on_train_step_end(self, run_context):
+        if self.data_time:
+            self._data_t0 = time.perf_counter()
 
     def on_train_epoch_end(self, run_context):
         cb = run_context.original_args()
         elapsed = time.perf_counter() - self._t0
         self.epoch_times.append(elapsed)
         steps = self.data_size or cb.batch_num or 1
-        print("epoch time: %.3f ms, per step time: %.3f ms" % (elapsed * 1e3,
-                                                                elapsed * 1e3 / steps),
-              flush=True)
+        line = "epoch time: %.3f ms, per step time: %.3f ms" % (elapsed * 1e3,
+                                                               elapsed * 1e3 / steps)
+        if self.data_time:
+            line += " (data time: %.3f ms)" % (self.data_time_sum * 1e3 / steps)
+        print(line, flush=True)
 
 
 class CheckpointConfig:
     """CheckpointConfig(save_checkpoint_steps=1, save_checkpoint_seconds=0,
     keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
     async_save=False, saved_network=None, append_info=None, enc_key=None, enc_mode='AES-GCM',
-    exception_save=False, crc_check=False, format='ckpt', **kwargs).
+    exception_save=False, crc_check=False, remove_redundancy=False, format='ckpt', **kwargs).
 
-    ``integrated_save``, ``async_save``, ``enc_mode``, ``crc_check``, ``format`` and the
-    keywords ``incremental``/``remove_redundancy`` go to ``save_checkpoint``; ``append_info``
+    ``integrated_save``, ``async_save``, ``enc_mode``, ``crc_check``, ``remove_redundancy``,
+    ``format`` and the keyword ``incremental`` go to ``save_checkpoint`` (with several ranks
+    only rank 0 writes checkpoints, so none holds a redundant copy); ``append_info``
     (a list of "epoch_num", "step_num" and at most one dict) is saved with each checkpoint.
     ``save_checkpoint_steps`` and ``keep_checkpoint_max`` are required, so, as in MindSpore
     when they are set, ``save_checkpoint_seconds`` and ``keep_checkpoint_per_n_minutes`` do
@@ -75,12 +99,17 @@ class CheckpointConfig:
             ``append_info`` element.
         NotImplementedError: ``enc_key`` (encrypted checkpoints) or ``exception_save``.
         TypeError: another keyword, or ``append_info`` not a list with at most one dict.
+        ValueError: ``remove_redundancy`` is not a bool.
     """
 
     def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0, keep_checkpoint_max=5,
                  keep_checkpoint_per_n_minutes=0, integrated_save=True, async_save=False,
                  saved_network=None, append_info=None, enc_key=None, enc_mode="AES-GCM",
-                 exception_save=False, crc_check=False, format="ckpt", **kwargs):
+                 exception_save=False, crc_check=False, remove_redundancy=False, format="ckpt",
+                 **kwargs):
+        if not isinstance(remove_redundancy, bool):
+            raise ValueError("The parameter 'remove_redundancy' must be isinstance of <class "
+                             "'bool'>, but got %r." % (remove_redundancy,))
         if not isinstance(save_checkpoint_steps, int) or save_checkpoint_steps <= 0:
             raise ValueError("CheckpointConfig: 'save_checkpoint_steps' must be a positive int")
         if not isinstance(keep_checkpoint_max, int) or keep_checkpoint_max <= 0:
@@ -91,7 +120,7 @@ class CheckpointConfig:
         if exception_save:
             raise NotImplementedError("CheckpointConfig: exception_save (a checkpoint when "
                                       "training raises) is not supported by mindcell")
-        unknown = set(kwargs) - {"incremental", "remove_redundancy"}
+        unknown = set(kwargs) - {"incremental"}
         if unknown:
             raise TypeError("CheckpointConfig: unexpected keyword arguments %s" % sorted(unknown))
         self.save_checkpoint_steps = save_checkpoint_steps
@@ -100,13 +129,13 @@ class CheckpointConfig:
         self.append_info = _check_append_info(append_info)
         self.crc_check = crc_check
         self.format = format
+        self.remove_redundancy = remove_redundancy
         # what save_checkpoint receives besides the network and the file
         self.save_options = dict(integrated_save=integrated_save, async_save=async_save,
-                                 enc_mode=enc_mode, crc_check=crc_check, format=format)
+                                 enc_mode=enc_mode, crc_check=crc_check, format=format,
+                                 remove_redundancy=remove_redundancy)
         if "incremental" in kwargs:
             self.save_options["incremental"] = kwargs.get("incremental")
-        if "remove_redundancy" in kwargs:
-            self.save_options["remove_redundancy"] = kwargs.get("remove_redundancy")
 
 
 def _check_append_info(info):

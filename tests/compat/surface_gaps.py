@@ -122,10 +122,7 @@ MISSING = {
 # "module path:name" -> how mindcell's signature differs from MindSpore 2.10's (every
 # public function and class mindcell shares with MindSpore)
 SIGNATURE_DIFFERENCES = {
-    '.:CheckpointConfig': "parameters ['save_checkpoint_steps', 'save_checkpoint_seconds', 'keep_checkpoint_max', 'keep_checkpoint_per_n_minutes', 'integrated_save', 'async_save', 'saved_network', 'append_info', 'enc_key', 'enc_mode', 'exception_save', 'crc_check', 'format', '**kwargs'], MindSpore has ['save_checkpoint_steps', 'save_checkpoint_seconds', 'keep_checkpoint_max', 'keep_checkpoint_per_n_minutes', 'integrated_save', 'async_save', 'saved_network', 'append_info', 'enc_key', 'enc_mode', 'exception_save', 'crc_check', 'remove_redundancy', 'format', '**kwargs']",
     '.:JitConfig': "default of 'debug_level' is '', MindSpore's is 'RELEASE'",
-    '.:RunContext': "parameters ['cb_params'], MindSpore has ['original_args']",
-    '.:TimeMonitor': "parameters ['data_size'], MindSpore has ['data_size', 'data_time']",
     '.:tensor': "parameters ['input_data', 'dtype', 'shape', 'init', 'const_arg'], MindSpore has ['input_data', 'dtype', 'shape', 'init', 'const_arg', 'device']",
     '.common:JitConfig': "default of 'debug_level' is '', MindSpore's is 'RELEASE'",
     '.common:mutable': "mindcell's signature cannot be read",
@@ -269,10 +266,4 @@ SIGNATURE_DIFFERENCES = {
     '.ops:true_divide': "parameters ['input', 'other', '*', 'rounding_mode'], MindSpore has ['dividend', 'divisor']",
     '.ops:tuple_getitem': "parameters ['x', 'index'], MindSpore has ['*args']",
     '.ops:uniform': "default of 'dtype' is none, MindSpore's is float32",
-    '.train.callback:CheckpointConfig': "parameters ['save_checkpoint_steps', 'save_checkpoint_seconds', 'keep_checkpoint_max', 'keep_checkpoint_per_n_minutes', 'integrated_save', 'async_save', 'saved_network', 'append_info', 'enc_key', 'enc_mode', 'exception_save', 'crc_check', 'format', '**kwargs'], MindSpore has ['save_checkpoint_steps', 'save_checkpoint_seconds', 'keep_checkpoint_max', 'keep_checkpoint_per_n_minutes', 'integrated_save', 'async_save', 'saved_network', 'append_info', 'enc_key', 'enc_mode', 'exception_save', 'crc_check', 'remove_redundancy', 'format', '**kwargs']",
-    '.train.callback:RunContext': "parameters ['cb_params'], MindSpore has ['original_args']",
-    '.train.callback:TimeMonitor': "parameters ['data_size'], MindSpore has ['data_size', 'data_time']",
-    '.train:CheckpointConfig': "parameters ['save_checkpoint_steps', 'save_checkpoint_seconds', 'keep_checkpoint_max', 'keep_checkpoint_per_n_minutes', 'integrated_save', 'async_save', 'saved_network', 'append_info', 'enc_key', 'enc_mode', 'exception_save', 'crc_check', 'format', '**kwargs'], MindSpore has ['save_checkpoint_steps', 'save_checkpoint_seconds', 'keep_checkpoint_max', 'keep_checkpoint_per_n_minutes', 'integrated_save', 'async_save', 'saved_network', 'append_info', 'enc_key', 'enc_mode', 'exception_save', 'crc_check', 'remove_redundancy', 'format', '**kwargs']",
-    '.train:RunContext': "parameters ['cb_params'], MindSpore has ['original_args']",
-    '.train:TimeMonitor': "parameters ['data_size'], MindSpore has ['data_size', 'data_time']",
 }

@@ -104,3 +104,56 @@ def test_vision_not_random_is_its_own_function():
     assert f.random is False
     assert ms.dataset.vision.not_random is not ms.dataset.transforms.not_random
     assert list(inspect.signature(ms.dataset.vision.not_random).parameters) == ["func"]
+
+
+def _train(callbacks, delay=0.0, steps=4):
+    import time
+
+    def rows():
+        for i in range(steps):
+            time.sleep(delay)
+            yield np.full((2, 3), i, np.float32), np.zeros((2, 1), np.float32)
+
+    net = ms.nn.Dense(3, 1)
+    model = ms.train.Model(net, ms.nn.MSELoss(), ms.nn.SGD(net.trainable_params(), 0.01))
+    model.train(1, ds.GeneratorDataset(rows, ["x", "y"]), callbacks=callbacks,
+                dataset_sink_mode=False)
+
+
+def test_time_monitor_data_time_reports_the_fetch_time(capsys):
+    import re
+    _train([ms.train.TimeMonitor(data_time=True)], delay=0.03)
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    m = re.fullmatch(r"epoch time: ([\d.]+) ms, per step time: ([\d.]+) ms "
+                     r"\(data time: ([\d.]+) ms\)", line)
+    assert m, line
+    step, data = float(m.group(2)), float(m.group(3))
+    assert 25.0 <= data <= step  # each fetch sleeps 30 ms, a step includes its fetch
+    _train([ms.train.TimeMonitor()])
+    assert "data time" not in capsys.readouterr().out
+    with pytest.raises(TypeError, match="'data_time' must be a bool, but got int"):
+        ms.train.TimeMonitor(data_time=1)
+
+
+def test_checkpoint_config_remove_redundancy(tmp_path):
+    cfg = ms.train.CheckpointConfig(remove_redundancy=True)
+    assert cfg.remove_redundancy is True and cfg.save_options["remove_redundancy"] is True
+    assert ms.train.CheckpointConfig().save_options["remove_redundancy"] is False
+    with pytest.raises(ValueError, match="'remove_redundancy' must be isinstance of"):
+        ms.train.CheckpointConfig(remove_redundancy=1)
+    ckpt = ms.train.ModelCheckpoint("net", str(tmp_path), cfg)
+    _train([ckpt], steps=2)
+    files = sorted(p.name for p in tmp_path.glob("*.ckpt"))
+    assert files == ["net-1_1.ckpt", "net-1_2.ckpt"]
+    loaded = ms.load_checkpoint(str(tmp_path / files[-1]))
+    assert {"weight", "bias"} <= set(loaded)
+
+
+def test_run_context_original_args():
+    ctx = ms.train.RunContext(original_args={"cur_step_num": 3})
+    assert ctx.original_args() == {"cur_step_num": 3}
+    assert not ctx.get_stop_requested()
+    ctx.request_stop()
+    assert ctx.get_stop_requested()
+    with pytest.raises(TypeError, match="'original_args' of RunContext should be dict type"):
+        ms.train.RunContext([1])
