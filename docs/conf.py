@@ -1,17 +1,21 @@
 """Sphinx configuration for the mindcell documentation.
 
 Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``. The Markdown
-pages (``*.md``) are read by myst-parser; the API reference (``api/*.rst``) is generated from
-the docstrings by autodoc, whose Google/MindSpore-style sections (Args, Returns, Raises,
-Examples) napoleon turns into fields.
+pages (``*.md``) are read by myst-parser; the API reference (``api/*.rst``) lists every public
+name of the documented modules, written to ``api/generated/`` at build time by
+``_ext/apigen.py``, and documented from the docstrings by autodoc, whose Google/MindSpore-style
+sections (Args, Returns, Raises, Examples) napoleon turns into fields.
 """
 import inspect
 import os
+import re
 import sys
 
 # Build from a checkout: document the package next to this directory (it must be compiled,
 # e.g. by ``pip install -e .``; the Cython kernels are imported with the package).
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..")))
+# local extensions: apigen writes api/generated/<module>.rst from the modules' public names
+sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "_ext")))
 
 import mindcell  # noqa: E402
 
@@ -26,11 +30,13 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "apigen",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+# api/generated/*.rst are fragments included by the api/*.rst pages, not pages of their own
+exclude_patterns = ["_build", "_ext", "api/generated", "Thumbs.db", ".DS_Store"]
 
 # Markdown: "## Heading" anchors so pages can link to sections; ``` fences stay code blocks.
 myst_heading_anchors = 3
@@ -114,6 +120,17 @@ def _init_signature(app, what, name, obj, options, signature, return_annotation)
     return None
 
 
+# MindSpore lists a Cell's inputs as ``- **x** (Tensor) - the input.``; napoleon reads its
+# "Inputs" section as parameters, ``x (Tensor): the input.``, and mangles the former (the
+# dashes and the bold become part of the name). Rewritten before napoleon runs.
+_MS_INPUT = re.compile(r"^(\s*)- \*\*([\w*]+)\*\* \((.+?)\) - (.*)$")
+
+
+def _ms_inputs(app, what, name, obj, options, lines):
+    lines[:] = [_MS_INPUT.sub(r"\1\2 (\3): \4", line) for line in lines]
+
+
 def setup(app):
+    app.connect("autodoc-process-docstring", _ms_inputs, priority=400)  # napoleon: 500
     app.connect("autodoc-process-docstring", _leading_call)
     app.connect("autodoc-process-signature", _init_signature)

@@ -1,5 +1,6 @@
 """The documentation (docs/) builds with Sphinx with warnings as errors, and the API reference
-generated from the docstrings holds the public names."""
+generated from the modules holds every public name (docs/_ext/apigen.py; see also
+tests/test_api_reference.py)."""
 import pathlib
 import subprocess
 import sys
@@ -36,6 +37,16 @@ def test_docs_build_without_warnings(tmp_path):
         for name in names:
             # every documented object gets an anchor named by its public path
             assert 'id="%s.%s"' % (module, name) in html, (page, name)
+    # every public path of every documented module has its anchor on its module's page
+    sys.path.insert(0, str(DOCS / "_ext"))
+    import apigen
+    anchors = {}
+    for modname, page, entries in apigen.collect():
+        if page not in anchors:
+            anchors[page] = (out / "api" / (page + ".html")).read_text(encoding="utf-8")
+        missing = [name for name, _, _ in entries
+                   if 'id="%s.%s"' % (modname, name) not in anchors[page]]
+        assert not missing, (modname, missing)
     # napoleon turned the docstrings' sections into fields
     ops_html = (out / "api" / "ops.html").read_text(encoding="utf-8")
     assert "Parameters" in ops_html and "Returns" in ops_html and "Examples" in ops_html

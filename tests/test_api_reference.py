@@ -1,0 +1,131 @@
+"""The API reference is generated from the modules: docs/_ext/apigen.py writes one entry per
+public name of every documented module, each object documented once (with autodoc, so with
+its docstring) and its other paths listed as aliases of that one. Checked here against the
+modules' public names, computed independently of the generator, without running Sphinx
+(tests/test_docs_build.py runs the build)."""
+import importlib
+import pathlib
+import re
+import sys
+import types
+
+import pytest
+
+DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs"
+sys.path.insert(0, str(DOCS / "_ext"))
+import apigen  # noqa: E402
+
+# the modules the reference must cover (the API of MindSpore 2.10 that mindcell provides)
+REQUIRED = ["mindcell", "mindcell.ops", "mindcell.nn", "mindcell.numpy", "mindcell.mint",
+            "mindcell.mint.nn", "mindcell.mint.nn.functional", "mindcell.amp",
+            "mindcell.communication", "mindcell.train", "mindcell.train.callback",
+            "mindcell.train.metrics", "mindcell.train.serialization", "mindcell.train.summary",
+            "mindcell.dataset", "mindcell.dataset.vision", "mindcell.dataset.transforms",
+            "mindcell.profiler", "mindcell.mindrecord"]
+
+_DIRECTIVE = re.compile(r"^\.\. (auto|py:)(function|class|data):: (\S+)$")
+
+
+def _expected(module):
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [n for n in vars(module) if not n.startswith("_")]
+    return {n for n in names if not isinstance(getattr(module, n), types.ModuleType)}
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("generated")
+    apigen.generate(str(out))
+    pages = {}
+    for path in out.glob("*.rst"):
+        entries, module, lines = {}, None, path.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            m = _DIRECTIVE.match(line)
+            if not m:
+                continue
+            way, kind, target = m.groups()
+            if way == "auto":
+                modname, name = target.rsplit(".", 1)
+                assert modname == path.stem, line
+                entries[name] = ("documented", kind, None)
+            else:
+                assert lines[i + 1] == "   :module: %s" % path.stem, lines[i:i + 3]
+                body = "\n".join(lines[i + 2:i + 6])
+                alias = re.search(r"Alias of :\w+:`([\w.]+)`", body)
+                entries[target] = ("alias" if alias else "foreign", kind,
+                                   alias.group(1) if alias else None)
+        pages[path.stem] = entries
+    return pages
+
+
+def test_every_required_module_is_generated(generated):
+    modules = [m for m, _ in apigen.MODULES]
+    for name in REQUIRED:
+        assert name in modules, name
+        assert name in generated, name
+
+
+@pytest.mark.parametrize("modname", [m for m, _ in apigen.MODULES])
+def test_every_public_name_is_listed_once(generated, modname):
+    try:
+        module = importlib.import_module(modname)
+    except ModuleNotFoundError:
+        assert modname in apigen.OPTIONAL
+        assert modname not in generated
+        return
+    expected = _expected(module)
+    assert expected, modname
+    listed = generated[modname]
+    assert sorted(expected - set(listed)) == [], "names missing from the reference"
+    assert sorted(set(listed) - expected) == [], "names the module does not have"
+
+
+def test_each_object_is_documented_once_and_aliases_point_at_it(generated):
+    documented = {}  # id(object) -> full path documented at
+    for modname, entries in generated.items():
+        module = importlib.import_module(modname)
+        for name, (how, kind, _) in entries.items():
+            obj = getattr(module, name)
+            assert kind == apigen.kind_of(obj), (modname, name)
+            if how != "alias" and not isinstance(obj, apigen._VALUE_TYPES):
+                path = "%s.%s" % (modname, name)
+                assert id(obj) not in documented, (path, documented.get(id(obj)))
+                documented[id(obj)] = path
+    order = [m for m, _ in apigen.MODULES]
+    for modname, entries in generated.items():
+        module = importlib.import_module(modname)
+        for name, (how, _, target) in entries.items():
+            if how != "alias":
+                continue
+            obj = getattr(module, name)
+            assert documented[id(obj)] == target, (modname, name, target)
+            # documented at its first path in the modules' order
+            assert order.index(target.rsplit(".", 1)[0]) <= order.index(modname), target
+
+
+def test_only_objects_from_outside_mindcell_skip_autodoc(generated):
+    for modname, entries in generated.items():
+        module = importlib.import_module(modname)
+        for name, (how, _, _) in entries.items():
+            if how == "foreign":
+                origin = getattr(getattr(module, name), "__module__", "")
+                assert not origin.startswith("mindcell"), (modname, name)
+
+
+def test_every_page_module_is_included_by_a_page():
+    firsts = {}
+    for modname, page in apigen.MODULES:
+        firsts.setdefault(page, modname)
+    for page, modname in firsts.items():
+        text = (DOCS / "api" / (page + ".rst")).read_text(encoding="utf-8")
+        assert ".. include:: /api/generated/%s.rst" % modname in text, page
+        assert not re.search(r"^\.\. auto(function|class|data)::", text, re.M), \
+            "%s.rst lists names by hand" % page
+        toc = (DOCS / "api" / "index.rst").read_text(encoding="utf-8")
+        assert "\n   %s\n" % page in toc, page
+
+
+def test_generated_files_are_ignored_by_git():
+    ignore = (DOCS.parent / ".gitignore").read_text(encoding="utf-8").split()
+    assert "docs/api/generated/" in ignore
