@@ -12,6 +12,7 @@ from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import state as ST
 from mindcell.ops.function import array_func as A
 from mindcell.ops.function import math_func as M
+from mindcell.ops.function.nn_func import _in_float32
 
 
 def prelu(x, weight):
@@ -94,7 +95,7 @@ def hardsigmoid(input):
     if input._np_dtype.kind == "i":
         return cast_to(M.greater_equal(input, 3), input._np_dtype)
     _check_float_or_signed(input, op)
-    return M.mul(E.relu6_p.bind(M.add(input, 3.0)), 1.0 / 6.0)
+    return _in_float32(input, lambda x: M.div(E.relu6_p.bind(M.add(x, 3.0)), 6.0))
 
 
 def _check_float_or_signed(x, op, arg="input"):
