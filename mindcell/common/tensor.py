@@ -407,9 +407,26 @@ def format_value(arr):
     return (" " if arr.ndim == 1 else "\n") + body
 
 
-def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False):
-    """tensor(input_data=None, dtype=None, ...): create a Tensor (function form)."""
-    return Tensor(input_data, dtype, shape, init, const_arg=const_arg)
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+    """tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+    create a Tensor (the function form of :class:`Tensor`).
+
+    Args:
+        input_data, dtype, shape, init, const_arg: as :class:`Tensor`'s.
+        device (str): where the tensor lives: ``None`` or ``'CPU'`` (mindcell's only device).
+
+    Returns:
+        Tensor.
+
+    Raises:
+        ValueError: another ``device`` (``'meta'``, MindSpore's data-free tensors, included).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.tensor([1, 2], ms.float32, device="CPU")
+        Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  2.00000000e+00])
+    """
+    return Tensor(input_data, dtype, shape, init, const_arg=const_arg, device=device)
 
 
 def from_numpy(array):

@@ -88,9 +88,47 @@ def _check_world(group, op):
         raise ValueError("%s: only the world group is supported, but got %r" % (op, group))
 
 
-def create_group(group, rank_ids):
-    """create_group(group, rank_ids): a named group of world ranks; every rank of the world
-    must call it (it is collective over the world)."""
+_HCCL_CONFIG_KEYS = ("hccl_buffer_size", "hccl_comm", "hccl_op_expansion_mode")
+
+
+def _check_group_options(options):
+    """MindSpore's ``GroupOptions`` only carries ``hccl_config``, settings of Ascend's HCCL
+    backend that the backend in use ignores when it is not HCCL (mindcell's is MPI)."""
+    if options is None:
+        return
+    config = getattr(options, "hccl_config", None)
+    if not isinstance(config, dict):
+        raise TypeError("create_group: 'options' must be None or a GroupOptions with an "
+                        "'hccl_config' dict, but got %r" % (options,))
+    unknown = sorted(set(config) - set(_HCCL_CONFIG_KEYS))
+    if unknown:
+        raise ValueError("create_group: 'options.hccl_config' supports %s, but got %s"
+                         % (list(_HCCL_CONFIG_KEYS), unknown))
+
+
+def create_group(group, rank_ids, options=None):
+    """create_group(group, rank_ids, options=None): a named group of world ranks; every rank of
+    the world must call it (it is collective over the world).
+
+    Args:
+        group (str): the group's name.
+        rank_ids (list[int]): the world ranks in it (distinct).
+        options (GroupOptions): MindSpore's backend settings (``hccl_config``, applied by its
+            HCCL backend only): checked, with no effect on mindcell's MPI backend, as on
+            MindSpore's CPU backend.
+
+    Raises:
+        TypeError: ``options`` without an ``hccl_config`` dict.
+        ValueError: an ``hccl_config`` key MindSpore does not know, bad ``rank_ids``.
+
+    Examples:
+        >>> from mindcell.communication import init, create_group, get_group_size
+        >>> init()
+        >>> create_group("solo", [0])
+        >>> get_group_size("solo")
+        1
+    """
+    _check_group_options(options)
     _comm.create_group(group, rank_ids)
 
 

@@ -113,12 +113,32 @@ def prim_attr_register(fn):
     return deco
 
 
-def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
-    """constexpr(fn=None, get_instance=True, reuse_result=True, check=True): marks a function
-    of Python constants (shapes, dtypes, numbers). mindcell traces GRAPH_MODE by running Python,
-    so such a function simply runs; the decorator exists so MindSpore code keeps working.
+def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
+    """constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True): marks a
+    function of Python constants (shapes, dtypes, numbers). mindcell traces GRAPH_MODE by running
+    Python, so such a function simply runs; the decorator exists so MindSpore code keeps working.
     ``get_instance``, ``reuse_result`` and ``check`` steer MindSpore's graph-compile constant
-    folding and have no effect here."""
+    folding and have no effect here.
+
+    Args:
+        fn (Callable): the function (None: returns the decorator).
+        name (str): the marked function's ``name`` attribute (MindSpore's primitive name);
+            default: the function's ``__name__``.
+
+    Raises:
+        TypeError: ``fn`` is not callable, ``name`` is not a str.
+
+    Examples:
+        >>> from mindcell.ops import constexpr
+        >>> @constexpr(name="twice")
+        ... def double(n):
+        ...     return 2 * n
+        >>> double(3), double.name
+        (6, 'twice')
+    """
+    if name is not None and not isinstance(name, str):
+        raise TypeError("constexpr: 'name' must be a str, but got %s" % type(name).__name__)
+
     def wrap(f):
         if not callable(f):
             raise TypeError("constexpr: expects a function, but got %s" % type(f).__name__)
@@ -126,6 +146,7 @@ def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
         @functools.wraps(f)
         def const_fn(*args, **kwargs):
             return f(*args, **kwargs)
+        const_fn.name = name or f.__name__
         return const_fn
 
     return wrap if fn is None else wrap(fn)

@@ -123,12 +123,7 @@ MISSING = {
 # public function and class mindcell shares with MindSpore)
 SIGNATURE_DIFFERENCES = {
     '.:JitConfig': "default of 'debug_level' is '', MindSpore's is 'RELEASE'",
-    '.:tensor': "parameters ['input_data', 'dtype', 'shape', 'init', 'const_arg'], MindSpore has ['input_data', 'dtype', 'shape', 'init', 'const_arg', 'device']",
     '.common:JitConfig': "default of 'debug_level' is '', MindSpore's is 'RELEASE'",
-    '.common:mutable': "mindcell's signature cannot be read",
-    '.common:tensor': "mindcell's signature cannot be read",
-    '.communication.management:create_group': "parameters ['group', 'rank_ids'], MindSpore has ['group', 'rank_ids', 'options']",
-    '.communication:create_group': "parameters ['group', 'rank_ids'], MindSpore has ['group', 'rank_ids', 'options']",
     '.dataset.vision:Erase': "default of 'value' is 0, MindSpore's is 0.0",
     '.mint:nan_to_num': "default of 'nan' is 0.0, MindSpore's is none",
     '.mint:nonzero': "parameters ['input', 'as_tuple'], MindSpore has ['input', '*', 'as_tuple']",
@@ -220,7 +215,6 @@ SIGNATURE_DIFFERENCES = {
     '.ops.primitive:Primitive': "default of 'name' is none, MindSpore's is None",
     '.ops.primitive:PrimitiveWithCheck': "default of 'name' is none, MindSpore's is None",
     '.ops.primitive:PrimitiveWithInfer': "default of 'name' is none, MindSpore's is None",
-    '.ops.primitive:constexpr': "parameters ['fn', 'get_instance', 'reuse_result', 'check'], MindSpore has ['fn', 'get_instance', 'name', 'reuse_result', 'check']",
     '.ops:Argmax': "default of 'output_type' is none, MindSpore's is int32",
     '.ops:AvgPool': "default of 'pad_mode' is 'valid', MindSpore's is 'VALID'",
     '.ops:IsClose': "default of 'equal_nan' is true, MindSpore's is false",
@@ -234,7 +228,6 @@ SIGNATURE_DIFFERENCES = {
     '.ops:avg_pool2d': "default of 'divisor_override' is none, MindSpore's is 0",
     '.ops:bias_add': "parameters ['input_x', 'bias', 'data_format'], MindSpore has ['input_x', 'bias']",
     '.ops:binary_cross_entropy': "parameters ['input', 'target', 'weight', 'reduction'], MindSpore has ['logits', 'labels', 'weight', 'reduction']",
-    '.ops:constexpr': "parameters ['fn', 'get_instance', 'reuse_result', 'check'], MindSpore has ['fn', 'get_instance', 'name', 'reuse_result', 'check']",
     '.ops:copysign': "parameters ['input', 'other'], MindSpore has ['x', 'other']",
     '.ops:dtype': "parameters ['input_x'], MindSpore has ['x']",
     '.ops:floor_div': "parameters ['input', 'other'], MindSpore has ['x', 'y']",

@@ -157,3 +157,52 @@ def test_run_context_original_args():
     assert ctx.get_stop_requested()
     with pytest.raises(TypeError, match="'original_args' of RunContext should be dict type"):
         ms.train.RunContext([1])
+
+
+def test_tensor_device_cpu_only():
+    t = ms.tensor([1.5, 2.0], ms.float32, device="CPU")
+    np.testing.assert_array_equal(t.asnumpy(), [1.5, 2.0])
+    for device in ("cpu", "meta", "Ascend", 0):
+        with pytest.raises(ValueError, match="'device'"):
+            ms.tensor([1.0], device=device)
+    assert ms.common.tensor is ms.tensor and ms.common.mutable is ms.mutable
+
+
+def test_constexpr_name(mode):
+    @ms.ops.constexpr(name="twice")
+    def double(n):
+        return 2 * n
+
+    @ms.ops.constexpr
+    def plus_one(n):
+        return n + 1
+
+    assert (double.name, plus_one.name) == ("twice", "plus_one")
+
+    def f(x):
+        return x * double(x.shape[0]) + plus_one(1)
+
+    if mode == ms.GRAPH_MODE:
+        f = ms.jit(f)
+    np.testing.assert_array_equal(f(ms.Tensor(np.ones(3, np.float32))).asnumpy(), [8.0] * 3)
+    with pytest.raises(TypeError, match="constexpr: 'name' must be a str"):
+        ms.ops.constexpr(name=3)
+
+
+def test_create_group_options_are_checked():
+    from mindcell.communication import create_group, get_group_size, init
+
+    class Options:
+        hccl_config = {"hccl_buffer_size": 200, "hccl_op_expansion_mode": "AIV"}
+
+    init()
+    create_group("h15_options", [0], options=Options())
+    assert get_group_size("h15_options") == 1
+    with pytest.raises(TypeError, match="'options' must be None or a GroupOptions"):
+        create_group("h15_bad", [0], options={"hccl_buffer_size": 1})
+
+    class Unknown:
+        hccl_config = {"buffer": 1}
+
+    with pytest.raises(ValueError, match=r"hccl_config' supports .* but got \['buffer'\]"):
+        create_group("h15_bad", [0], options=Unknown())
