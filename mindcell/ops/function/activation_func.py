@@ -100,7 +100,7 @@ def hardsigmoid(input):
 
 def _check_float_or_signed(x, op, arg="input"):
     """TypeError for dtypes other than float and signed integer (MindSpore's HSigmoid/HSwish)."""
-    if x._np_dtype.kind not in "fi" and not mstype.is_float_np(x._np_dtype):
+    if x._np_dtype.kind != "i" and not mstype.is_float_np(x._np_dtype):
         raise TypeError("%s: '%s' must be a float or signed integer tensor, but got %s"
                         % (public_name(op), arg, x.dtype))
     return x
