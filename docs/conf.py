@@ -130,7 +130,23 @@ def _ms_inputs(app, what, name, obj, options, lines):
     lines[:] = [_MS_INPUT.sub(r"\1\2 (\3): \4", line) for line in lines]
 
 
+# A constant without a doc comment of its own (``ms.float32``, ``ms.GRAPH_MODE``) would show
+# its type's docstring (int's, for GRAPH_MODE): it is described by its type instead.
+def _constant_doc(app, what, name, obj, options, lines):
+    if what != "data" or inspect.isclass(obj) or inspect.isroutine(obj):
+        return
+    kind = type(obj)
+    if "\n".join(lines).strip() != inspect.cleandoc(kind.__doc__ or "").strip():
+        return
+    if kind.__module__ == "builtins":
+        role = ":class:`%s`" % kind.__qualname__
+    else:
+        role = ":class:`~%s.%s`" % (kind.__module__, kind.__qualname__)
+    lines[:] = ["A constant of type %s." % role, ""]
+
+
 def setup(app):
+    app.connect("autodoc-process-docstring", _constant_doc, priority=300)
     app.connect("autodoc-process-docstring", _ms_inputs, priority=400)  # napoleon: 500
     app.connect("autodoc-process-docstring", _leading_call)
     app.connect("autodoc-process-signature", _init_signature)

@@ -98,18 +98,33 @@ def collect():
     first = {}
     result = []
     for modname, module, page in import_modules():
-        entries = []
-        for name in public_names(module):
+        names = public_names(module)
+        # of one object's names in a module, its own comes first (ops.div, not its alias
+        # ops.divide; float32, not float)
+        for name in sorted(names, key=lambda n: not _own_name(getattr(module, n), n)):
             obj = getattr(module, name)
-            path = "%s.%s" % (modname, name)
+            if not isinstance(obj, _VALUE_TYPES):
+                first.setdefault(id(obj), ("%s.%s" % (modname, name), obj))
+        entries = []
+        for name in names:
+            obj = getattr(module, name)
             canonical = None
             if not isinstance(obj, _VALUE_TYPES):
-                canonical = first.setdefault(id(obj), (path, obj))[0]
-                if canonical == path:
+                canonical = first[id(obj)][0]
+                if canonical == "%s.%s" % (modname, name):
                     canonical = None
             entries.append((name, kind_of(obj), canonical))
         result.append((modname, page, entries))
     return result
+
+
+def _own_name(obj, name):
+    """Whether ``name`` is the object's own name (its ``__name__``, or a dtype's name)."""
+    own = getattr(obj, "__name__", None)
+    if not isinstance(own, str):
+        own = getattr(obj, "name", None)
+        own = own.lower() if isinstance(own, str) else None
+    return own == name
 
 
 def _foreign_origin(obj):
