@@ -62,6 +62,7 @@ def permute(input, axis):
 
 
 def swapaxes(input, axis0, axis1):
+    """swapaxes(input, axis0, axis1): ``input`` with dimensions ``axis0`` and ``axis1`` swapped."""
     check_tensor(input, "swapaxes")
     perm = list(range(input.ndim))
     a, b = normalize_dim(axis0, input.ndim, "swapaxes"), normalize_dim(axis1, input.ndim, "swapaxes")
@@ -73,6 +74,8 @@ swapdims = swapaxes
 
 
 def movedim(x, source, destination):
+    """movedim(x, source, destination): ``x`` with dimension ``source`` moved to ``destination``
+    (the others keep their order)."""
     check_tensor(x, "movedim", "x")
     src = normalize_dim(source, x.ndim, "movedim")
     dst = normalize_dim(destination, x.ndim, "movedim")
@@ -364,6 +367,7 @@ def _check_index_shape(input, index, axis, op, src=None):
 
 
 def gather_d(x, dim, index):
+    """gather_d(x, dim, index): same as :func:`gather_elements`."""
     return gather_elements(x, dim, index)
 
 
@@ -373,6 +377,7 @@ def scatter(input, axis, index, src):
 
 
 def scatter_add(input, axis, index, src):
+    """scatter_add(input, axis, index, src): copy of input with src added at index along axis."""
     return _scatter(input, axis, index, src, "scatter_add", "add")
 
 
@@ -486,6 +491,8 @@ def sort(input_x, axis=-1, descending=False):
 
 
 def argsort(input, axis=-1, descending=False):
+    """argsort(input, axis=-1, descending=False): the Int32 indices that sort ``input`` along
+    ``axis`` (see :func:`sort`)."""
     return sort(input, axis, descending)[1]
 
 

@@ -73,6 +73,7 @@ def _check_basic(shape, spec):
 
 
 def getitem(x, index):
+    """getitem(x, index): ``x[index]``."""
     check_tensor(x, "getitem")
     spec, tensors = normalize_index(index)
     _check_basic(x.shape, spec)

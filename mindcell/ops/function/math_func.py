@@ -182,30 +182,37 @@ def _logical(x, y, name):
 
 
 def logical_and(input, other):
+    """logical_and(input, other): element-wise AND of the operands taken as Bool (broadcasting)."""
     return E.logical_and_p.bind(*_logical(input, other, "logical_and"))
 
 
 def logical_or(input, other):
+    """logical_or(input, other): element-wise OR of the operands taken as Bool (broadcasting)."""
     return E.logical_or_p.bind(*_logical(input, other, "logical_or"))
 
 
 def logical_xor(input, other):
+    """logical_xor(input, other): element-wise XOR of the operands taken as Bool (broadcasting)."""
     return E.logical_xor_p.bind(*_logical(input, other, "logical_xor"))
 
 
 def logical_not(input):
+    """logical_not(input): element-wise NOT of ``input`` taken as Bool."""
     return E.logical_not_p.bind(_as_bool(input, "logical_not"))
 
 
 def isnan(input):
+    """isnan(input): Bool tensor, True where ``input`` is NaN."""
     return E.isnan_p.bind(check_tensor(input, "isnan"))
 
 
 def isinf(input):
+    """isinf(input): Bool tensor, True where ``input`` is +inf or -inf."""
     return E.isinf_p.bind(check_tensor(input, "isinf"))
 
 
 def isfinite(input):
+    """isfinite(input): Bool tensor, True where ``input`` is neither inf nor NaN."""
     return E.isfinite_p.bind(check_tensor(input, "isfinite"))
 
 
@@ -259,18 +266,22 @@ clip = clamp
 
 
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    """clip_by_value(x, clip_value_min=None, clip_value_max=None): same as :func:`clamp`."""
     return clamp(x, clip_value_min, clip_value_max)
 
 
 def lerp(input, end, weight):
+    """lerp(input, end, weight): ``input + weight * (end - input)`` (broadcasting)."""
     return add(input, mul(weight, sub(end, input)))
 
 
 def addcmul(input, tensor1, tensor2, value=1):
+    """addcmul(input, tensor1, tensor2, value=1): ``input + value * tensor1 * tensor2``."""
     return add(input, mul(mul(tensor1, tensor2), value))
 
 
 def addcdiv(input, tensor1, tensor2, value=1):
+    """addcdiv(input, tensor1, tensor2, value=1): ``input + value * tensor1 / tensor2``."""
     return add(input, mul(div(tensor1, tensor2), value))
 
 
@@ -289,6 +300,7 @@ def zeros_like_f(x):
 
 
 def square_difference(x, y):
+    """square_difference(x, y): ``(x - y) ** 2`` (broadcasting)."""
     return square(sub(x, y))
 
 

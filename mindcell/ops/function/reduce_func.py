@@ -306,10 +306,14 @@ def std(input, axis=None, ddof=0, keepdims=False):
 
 
 def var_mean(input, axis=None, ddof=0, keepdims=False):
+    """var_mean(input, axis=None, ddof=0, keepdims=False): ``(var(...), mean(...))`` over
+    ``axis``."""
     return var(input, axis, ddof, keepdims), mean(input, axis, keepdims)
 
 
 def std_mean(input, axis=None, ddof=0, keepdims=False):
+    """std_mean(input, axis=None, ddof=0, keepdims=False): ``(std(...), mean(...))`` over
+    ``axis``."""
     return std(input, axis, ddof, keepdims), mean(input, axis, keepdims)
 
 
@@ -417,6 +421,7 @@ def dense(input, weight, bias=None):
 
 
 def dot(input, other):
+    """dot(input, other): same as :func:`matmul`."""
     return matmul(input, other)
 
 
