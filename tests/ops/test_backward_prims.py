@@ -30,7 +30,9 @@ NON_DIFFERENTIABLE = {
     # reinterpreted bits, one-hot codes (MindSpore gives no gradient either), random numbers
     "BitCast", "OneHot", "StandardNormal", "UniformReal", "UniformInt", "DropoutGenMask",
     "Multinomial",
-    "Bernoulli",
+    "Bernoulli", "RandomChoiceWithMask",
+    # index permutations (NMSWithMask's inverse sort), recorded values (ops.ScalarSummary ...)
+    "NMSUnsort", "Summary",
     # side effects and gradient barriers
     "Assign", "AssignAdd", "AssignSub", "StopGradient", "Print", "SGDUpdate", "ApplyMomentum",
     "AdamUpdate",
@@ -115,3 +117,16 @@ def test_layer_norm_second_order_is_still_correct():
         first = ops.grad(lambda x_: (ops.layer_norm(x_, (4,), g, b) * w).sum())(x)
         return (first ** 2).sum()
     _check(grad_norm, [rng.standard_normal((3, 4))], 0)
+
+
+def test_roi_align_grad_gradient_is_roi_align():
+    """ROIAlignGrad is linear in dy: its gradient, checked by finite differences, is ROIAlign."""
+    from mindcell.ops.defs import detection as D
+    rng = np.random.default_rng(3)
+    features = Tensor(rng.standard_normal((1, 2, 6, 6)))
+    rois = Tensor(np.array([[0, 0.5, 0.5, 4.0, 3.5], [0, 1.0, 2.0, 5.0, 5.0]]))
+    attrs = dict(pooled_height=2, pooled_width=2, spatial_scale=1.0, sample_num=2,
+                 roi_end_mode=1)
+    w = Tensor(rng.standard_normal((1, 2, 6, 6)))
+    grad = lambda dy: (D.roi_align_grad_p.bind(dy, rois, features, **attrs) * w).sum()  # noqa
+    _check(grad, [rng.standard_normal((2, 2, 2, 2))], 0)

@@ -156,11 +156,17 @@ def _roi_align_infer(features, rois, pooled_height, pooled_width, **attrs):
 
 
 def _roi_align_bprop(features, rois, out, dout, **attrs):
-    from mindcell.ops.function.math_func import zeros_like_f
-    return (roi_align_grad_p.bind(dout, rois, features, **attrs), zeros_like_f(rois))
+    return (roi_align_grad_p.bind(dout, rois, features, **attrs), G.zeros_like(rois))
+
+
+def _roi_align_grad_bprop(dy, rois, features, out, dout, **attrs):
+    # ROIAlignGrad is linear in dy (the adjoint of ROIAlign in features): its own adjoint is
+    # ROIAlign; features only give the shape, rois are not differentiated.
+    return (roi_align_p.bind(dout, rois, **attrs), G.zeros_like(rois), G.zeros_like(features))
 
 
 roi_align_p = defprim("ROIAlign", _roi_align_impl, infer=_roi_align_infer,
                       bprop=_roi_align_bprop)
 roi_align_grad_p = defprim("ROIAlignGrad", _roi_align_grad_impl,
-                           infer=lambda dy, rois, features, **attrs: features)
+                           infer=lambda dy, rois, features, **attrs: features,
+                           bprop=_roi_align_grad_bprop)
