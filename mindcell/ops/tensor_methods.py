@@ -254,3 +254,9 @@ def install():
         setattr(Tensor, name, fn)
     for name, prop in _PROPERTIES.items():
         setattr(Tensor, name, prop)
+    from mindcell.ops import tensor_methods_more  # its functions import the installed table
+    for name, fn in tensor_methods_more.METHODS.items():
+        if not hasattr(Tensor, name):  # a name Tensor defines itself keeps its own definition
+            setattr(Tensor, name, fn)
+    for name, prop in tensor_methods_more.PROPERTIES.items():
+        setattr(Tensor, name, prop)

@@ -1,0 +1,937 @@
+"""More Tensor methods: MindSpore 2.10's aliases, ``new_*`` constructors, views and the in-place
+family (``add_``, ``mul_``, ``copy_``, ``scatter_``, ``uniform_`` ...).
+
+An in-place method writes ``self`` as ``__setitem__`` does: eagerly into its buffer (views and
+tensors sharing it see the change); while a graph is traced (GRAPH_MODE) or gradients of ``self``
+are taped, as a recorded functional update, so both modes give the same values and gradients
+flow through the new value.
+"""
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell._core import trace as _trace
+from mindcell.common.tensor import Tensor
+from mindcell.ops import functional as F
+from mindcell.ops._errors import check_bool, check_int
+from mindcell.ops._helpers import cast_to, check_scalar_arg, check_tensor, to_tensor
+from mindcell.ops.function.creation_func import (_float_dtype, _normal_samples, _seed_stream,
+                                                 _uniform_samples)
+from mindcell.ops.defs.shape import copy_p
+from mindcell.ops.function.indexing import _recorded
+
+
+def _ops():
+    """mindcell.ops, complete only once it has imported (this module loads inside it)."""
+    from mindcell import ops
+    return ops
+
+
+# ----- in-place machinery -------------------------------------------------------------------
+def _fit(value, x, api):
+    """``value`` as ``x``'s new content: ``x``'s dtype, broadcast to (never beyond) its shape."""
+    if tuple(value.shape) != tuple(x.shape):
+        try:
+            np.broadcast_shapes(tuple(value.shape), tuple(x.shape))
+            ok = np.broadcast_shapes(tuple(value.shape), tuple(x.shape)) == tuple(x.shape)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise RuntimeError("Tensor.%s: the result of shape %s cannot be written into self of "
+                               "shape %s (in-place ops keep self's shape)"
+                               % (api, tuple(value.shape), tuple(x.shape)))
+        value = F.broadcast_to(value, tuple(x.shape))
+    return cast_to(value, x._np_dtype)
+
+
+def _inplace(x, compute, api, *inputs):
+    """``x`` takes ``compute(old value of x)`` and is returned."""
+    check_tensor(x, "Tensor." + api, "self")
+    current = _trace.current()
+    if _recorded(current, x, *(t for t in inputs if isinstance(t, Tensor))):
+        current.update(x, lambda old: _fit(compute(old), x, api))
+        return x
+    new = _fit(compute(x), x, api)
+    if not x._data.flags.writeable:
+        x._data = x._data.copy()
+    x._data[...] = new._data
+    return x
+
+
+def _no_generator(generator, api):
+    if generator is not None:
+        raise ValueError("Tensor.%s: 'generator' must be None (mindcell draws from the default "
+                         "generator, seeded by ms.set_seed), but got %r" % (api, generator))
+
+
+def _alpha_other(other, alpha, api):
+    check_scalar_arg(alpha, "Tensor." + api, "alpha")
+    if alpha == 1:
+        return other
+    return F.mul(other, alpha)
+
+
+# ----- in-place methods ---------------------------------------------------------------------
+def add_(self, other, *, alpha=1):
+    """add_(other, *, alpha=1) -> Tensor
+
+    In place: ``self = self + alpha * other`` (``other`` broadcast to ``self``'s shape, the
+    result cast to ``self``'s dtype).
+
+    Args:
+        other (Union[Tensor, number]): the addend.
+        alpha (number): its multiplier. Default: ``1``.
+
+    Returns:
+        Tensor, ``self``.
+
+    Raises:
+        RuntimeError: If the result's shape is not ``self``'s.
+
+    Examples:
+        >>> x = Tensor([1., 2.]); _ = x.add_(1, alpha=2); print(x)
+        [3. 4.]
+    """
+    return _inplace(self, lambda old: F.add(old, _alpha_other(other, alpha, "add_")), "add_",
+                    other)
+
+
+def sub_(self, other, *, alpha=1):
+    """sub_(other, *, alpha=1) -> Tensor
+
+    In place: ``self = self - alpha * other``; as :meth:`add_`.
+
+    Args:
+        other (Union[Tensor, number]): the subtrahend.
+        alpha (number): its multiplier. Default: ``1``.
+
+    Returns:
+        Tensor, ``self``.
+
+    Examples:
+        >>> x = Tensor([3., 4.]); _ = x.sub_(1); print(x)
+        [2. 3.]
+    """
+    return _inplace(self, lambda old: F.sub(old, _alpha_other(other, alpha, "sub_")), "sub_",
+                    other)
+
+
+def mul_(self, other):
+    """mul_(other) -> Tensor
+
+    In place: ``self = self * other``; as :meth:`add_`.
+
+    Args:
+        other (Union[Tensor, number]): the factor.
+
+    Returns:
+        Tensor, ``self``.
+
+    Examples:
+        >>> x = Tensor([1., 2.]); _ = x.mul_(3); print(x)
+        [3. 6.]
+    """
+    return _inplace(self, lambda old: F.mul(old, other), "mul_", other)
+
+
+def div_(self, other, *, rounding_mode=None):
+    """div_(other, *, rounding_mode=None) -> Tensor
+
+    In place: ``self = self / other`` (``rounding_mode`` as :func:`ops.div`); as :meth:`add_`.
+
+    Args:
+        other (Union[Tensor, number]): the divisor.
+        rounding_mode (str, optional): None, ``'floor'`` or ``'trunc'``. Default: ``None``.
+
+    Returns:
+        Tensor, ``self``.
+
+    Examples:
+        >>> x = Tensor([3., 4.]); _ = x.div_(2); print(x)
+        [1.5 2. ]
+    """
+    return _inplace(self, lambda old: F.div(old, other, rounding_mode=rounding_mode), "div_",
+                    other)
+
+
+def clamp_(self, min=None, max=None):  # pylint: disable=redefined-builtin
+    """clamp_(min=None, max=None) -> Tensor
+
+    In place: ``self`` clamped to [min, max] (see :func:`ops.clamp`).
+
+    Args:
+        min (Union[Tensor, number], optional): the lower bound. Default: ``None``.
+        max (Union[Tensor, number], optional): the upper bound. Default: ``None``.
+
+    Returns:
+        Tensor, ``self``.
+
+    Raises:
+        ValueError: If both bounds are None.
+
+    Examples:
+        >>> x = Tensor([0., 5.]); _ = x.clamp_(1, 3); print(x)
+        [1. 3.]
+    """
+    return _inplace(self, lambda old: F.clamp(old, min, max), "clamp_", min, max)
+
+
+def _unary_(name, fn):
+    def method(self):
+        return _inplace(self, fn, name)
+    method.__name__ = name
+    method.__doc__ = ("%s() -> Tensor\n\n    In place: ``self`` takes :func:`ops.%s` of itself.\n\n"
+                      "    Returns:\n        Tensor, ``self``.\n\n    Examples:\n"
+                      "        >>> x = Tensor([0.5]); _ = x.%s()\n" % (name, name[:-1], name))
+    return method
+
+
+def masked_fill_(self, mask, value):
+    """masked_fill_(mask, value) -> Tensor
+
+    In place: ``self``'s elements where ``mask`` (Bool, broadcast) is True take ``value``.
+
+    Args:
+        mask (Tensor): a Bool tensor.
+        value (Union[Tensor, number]): the fill value.
+
+    Returns:
+        Tensor, ``self``.
+
+    Examples:
+        >>> x = Tensor([1., 2.]); _ = x.masked_fill_(x > 1, 0.); print(x)
+        [1. 0.]
+    """
+    return _inplace(self, lambda old: F.masked_fill(old, mask, value), "masked_fill_", mask,
+                    value)
+
+
+def index_add_(self, dim, index, source, *, alpha=1):
+    """index_add_(dim, index, source, *, alpha=1) -> Tensor
+
+    In place: ``self[..., index[i], ...] += alpha * source[..., i, ...]`` along ``dim``.
+
+    Args:
+        dim (int): the axis ``index`` selects along.
+        index (Tensor): 1-D Int32/Int64 indices.
+        source (Tensor): the addends, ``self``'s shape with ``len(index)`` at ``dim``.
+        alpha (number): the multiplier of ``source``. Default: ``1``.
+
+    Returns:
+        Tensor, ``self``.
+
+    Examples:
+        >>> x = Tensor(np.zeros((2, 2), np.float32))
+        >>> _ = x.index_add_(1, Tensor([0, 0]), Tensor(np.ones((2, 2), np.float32)))
+        >>> print(x)
+        [[2. 0.]
+         [2. 0.]]
+    """
+    check_int(dim, "Tensor.index_add_", "dim")
+    check_tensor(source, "Tensor.index_add_", "source")
+    return _inplace(self, lambda old: F.index_add(
+        old, index, _alpha_other(source, alpha, "index_add_"), dim), "index_add_", index, source)
+
+
+
+
+def scatter_(self, dim, index, src, *, reduce=None):
+    """scatter_(dim, index, src, *, reduce=None) -> Tensor
+
+    In place: ``self[index[i][j]][j] = src[i][j]`` along ``dim`` (see :func:`ops.scatter`);
+    ``src`` may be a number. ``reduce='add'`` adds instead of replacing.
+
+    Args:
+        dim (int): the axis.
+        index (Tensor): Int32/Int64 indices, ``self``'s rank.
+        src (Union[Tensor, number]): the values.
+        reduce (str, optional): None or ``'add'`` (``'multiply'`` is not supported: ValueError).
+            Default: ``None``.
+
+    Returns:
+        Tensor, ``self``.
+
+    Raises:
+        ValueError: If ``reduce`` is another value.
+
+    Examples:
+        >>> x = Tensor(np.zeros((2, 3), np.float32))
+        >>> _ = x.scatter_(1, Tensor([[0], [2]]), 7.)
+        >>> print(x)
+        [[7. 0. 0.]
+         [0. 0. 7.]]
+    """
+    check_int(dim, "Tensor.scatter_", "dim")
+    if reduce not in (None, "add"):
+        raise ValueError("Tensor.scatter_: 'reduce' must be None or 'add' (mindcell does not "
+                         "support 'multiply'), but got %r" % (reduce,))
+    check_tensor(index, "Tensor.scatter_", "index")
+
+    def compute(old):
+        values = src
+        if not isinstance(values, Tensor):
+            check_scalar_arg(values, "Tensor.scatter_", "src")
+            values = F.fill(old.dtype, tuple(index.shape), values)
+        values = cast_to(values, old._np_dtype)
+        if reduce is None:
+            return F.scatter(old, dim, index, values)
+        return F.tensor_scatter_elements(old, index, values, dim, "add")
+    return _inplace(self, compute, "scatter_", index, src)
+
+
+def copy_(self, src, non_blocking=False):
+    """copy_(src, non_blocking=False) -> Tensor
+
+    In place: ``self`` takes ``src``'s values (broadcast to ``self``'s shape, cast to its
+    dtype).
+
+    Args:
+        src (Tensor): the values.
+        non_blocking (bool): must be False (a CPU copy is synchronous). Default: ``False``.
+
+    Returns:
+        Tensor, ``self``.
+
+    Raises:
+        TypeError: If ``src`` is not a Tensor.
+        ValueError: If ``non_blocking`` is True.
+        RuntimeError: If ``src`` does not broadcast to ``self``'s shape.
+
+    Examples:
+        >>> x = Tensor(np.zeros(2, np.float32)); _ = x.copy_(Tensor([1, 2])); print(x)
+        [1. 2.]
+    """
+    check_tensor(src, "Tensor.copy_", "src")
+    if check_bool(non_blocking, "Tensor.copy_", "non_blocking"):
+        raise ValueError("Tensor.copy_: 'non_blocking' must be False on CPU (the copy is "
+                         "synchronous), but got True")
+    return _inplace(self, lambda old: copy_p.bind(src), "copy_", src)
+
+
+def uniform_(self, from_=0, to=1, *, generator=None):
+    """uniform_(from_=0, to=1, *, generator=None) -> Tensor
+
+    In place: ``self`` (a float tensor) takes samples of U[from_, to) from the default
+    generator (``ms.set_seed`` makes them reproducible).
+
+    Args:
+        from_ (number): the lower bound. Default: ``0``.
+        to (number): the upper bound. Default: ``1``.
+        generator (None): must be None.
+
+    Returns:
+        Tensor, ``self``.
+
+    Raises:
+        TypeError: If ``self`` is not a float tensor.
+        ValueError: If ``from_ > to`` or ``generator`` is given.
+
+    Examples:
+        >>> x = Tensor(np.zeros(3, np.float32)); _ = x.uniform_(2, 3)
+    """
+    return _inplace(self, lambda old: uniform(old, from_, to, generator, "uniform_"), "uniform_")
+
+
+def normal_(self, mean=0, std=1, *, generator=None):
+    """normal_(mean=0, std=1, *, generator=None) -> Tensor
+
+    In place: ``self`` (a float tensor) takes samples of N(mean, std**2) from the default
+    generator.
+
+    Args:
+        mean (number): the mean. Default: ``0``.
+        std (number): the standard deviation (>= 0). Default: ``1``.
+        generator (None): must be None.
+
+    Returns:
+        Tensor, ``self``.
+
+    Raises:
+        TypeError: If ``self`` is not a float tensor.
+        ValueError: If ``std < 0`` or ``generator`` is given.
+
+    Examples:
+        >>> x = Tensor(np.zeros(3, np.float32)); _ = x.normal_(0, 0.1)
+    """
+    _no_generator(generator, "normal_")
+    m = check_scalar_arg(mean, "Tensor.normal_", "mean")
+    s = check_scalar_arg(std, "Tensor.normal_", "std")
+    if s < 0:
+        raise ValueError("Tensor.normal_: 'std' must be >= 0, but got %r" % (s,))
+    dtype = _float_dtype(self.dtype, "Tensor.normal_")
+
+    def compute(old):
+        z = _normal_samples(tuple(old.shape), dtype, _seed_stream(None, "Tensor.normal_"))
+        return F.add(F.mul(z, s), m)
+    return _inplace(self, compute, "normal_")
+
+
+# ----- new tensors --------------------------------------------------------------------------
+def uniform(self, from_=0.0, to=1.0, generator=None, _api="uniform"):
+    """uniform(from_=0.0, to=1.0, generator=None) -> Tensor
+
+    A new tensor of ``self``'s shape and (float) dtype with samples of U[from_, to).
+
+    Args:
+        from_ (number): the lower bound. Default: ``0.0``.
+        to (number): the upper bound. Default: ``1.0``.
+        generator (None): must be None.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        TypeError: If ``self`` is not a float tensor.
+        ValueError: If ``from_ > to`` or ``generator`` is given.
+
+    Examples:
+        >>> Tensor(np.zeros(3, np.float32)).uniform(2, 3).shape
+        (3,)
+    """
+    _no_generator(generator, _api)
+    op = "Tensor." + _api
+    lo = check_scalar_arg(from_, op, "from_")
+    hi = check_scalar_arg(to, op, "to")
+    if lo > hi:
+        raise ValueError("%s: 'from_' (%r) must not exceed 'to' (%r)" % (op, lo, hi))
+    return _uniform_samples(tuple(self.shape), _float_dtype(self.dtype, op),
+                            _seed_stream(None, op), float(lo), float(hi))
+
+
+def fill(self, value):
+    """fill(value) -> Tensor
+
+    A new tensor of ``self``'s shape and dtype, every element ``value`` (``self`` unchanged).
+
+    Args:
+        value (Union[Tensor, number]): the value (a 0-d tensor or a number).
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> print(Tensor([1, 2]).fill(3))
+        [3 3]
+    """
+    if isinstance(value, Tensor):
+        if value.size != 1:
+            raise ValueError("Tensor.fill: 'value' must be a number or a one-element Tensor, "
+                             "but got a Tensor of shape %s" % (tuple(value.shape),))
+        return F.broadcast_to(cast_to(F.reshape(value, ()), self._np_dtype), tuple(self.shape))
+    check_scalar_arg(value, "Tensor.fill", "value", finite=False)
+    return Tensor._make(np.full(tuple(self.shape), value).astype(self._np_dtype))
+
+
+def _new(self, size, dtype, fn, api):
+    if isinstance(size, int) and not isinstance(size, bool):
+        size = (size,)
+    return fn(size, self.dtype if dtype is None else dtype)
+
+
+def new_zeros(self, size, dtype=None):
+    """new_zeros(size, dtype=None) -> Tensor
+
+    A tensor of zeros of shape ``size``, ``self``'s dtype unless ``dtype`` is given.
+
+    Args:
+        size (Union[int, tuple[int], list[int]]): the shape.
+        dtype (mindspore.dtype, optional): the dtype. Default: ``None``.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> Tensor([1, 2]).new_zeros((2, 2)).dtype
+        Int64
+    """
+    return _new(self, size, dtype, F.zeros, "new_zeros")
+
+
+def new_ones(self, size, dtype=None):
+    """new_ones(size, dtype=None) -> Tensor
+
+    A tensor of ones of shape ``size``, ``self``'s dtype unless ``dtype`` is given.
+
+    Args:
+        size (Union[int, tuple[int], list[int]]): the shape.
+        dtype (mindspore.dtype, optional): the dtype. Default: ``None``.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> Tensor([1., 2.]).new_ones(3)
+        Tensor(shape=[3], dtype=Float32, value= [ 1.00000000e+00,  1.00000000e+00,  1.00000000e+00])
+    """
+    return _new(self, size, dtype, F.ones, "new_ones")
+
+
+def new_full(self, size, fill_value, *, dtype=None):
+    """new_full(size, fill_value, *, dtype=None) -> Tensor
+
+    A tensor of shape ``size`` filled with ``fill_value``, ``self``'s dtype unless ``dtype``.
+
+    Args:
+        size (Union[int, tuple[int], list[int]]): the shape.
+        fill_value (number): the value.
+        dtype (mindspore.dtype, optional): the dtype. Default: ``None``.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> print(Tensor([1, 2]).new_full((2,), 7))
+        [7 7]
+    """
+    return _new(self, size, dtype, lambda s, d: F.full(s, fill_value, dtype=d), "new_full")
+
+
+# ----- views, aliases and attributes --------------------------------------------------------
+def value(self):
+    """value() -> Tensor
+
+    The tensor itself (``Parameter.value()`` gives the Parameter's current value).
+
+    Returns:
+        Tensor, ``self``.
+
+    Examples:
+        >>> x = Tensor([1.]); x.value() is x
+        True
+    """
+    return self
+
+
+def t(self):
+    """t() -> Tensor
+
+    A 2-D tensor transposed; a tensor of another rank as it is (as MindSpore 2.10).
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> Tensor(np.zeros((2, 3))).t().shape
+        (3, 2)
+    """
+    if self.ndim != 2:
+        return self
+    return F.transpose(self, (1, 0))
+
+
+def take(self, indices, axis=None, mode="clip"):
+    """take(indices, axis=None, mode='clip') -> Tensor
+
+    Elements at ``indices`` along ``axis`` (of the flattened tensor when None), out-of-range
+    indices clipped (``'clip'``) or wrapped (``'wrap'``).
+
+    Args:
+        indices (Tensor): Int indices.
+        axis (int, optional): the axis. Default: ``None``.
+        mode (str): ``'clip'`` or ``'wrap'``. Default: ``'clip'``.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        NotImplementedError: If ``mode`` is ``'raise'`` (as MindSpore).
+        ValueError: If ``mode`` is another value.
+
+    Examples:
+        >>> print(Tensor([[0, 1, 2], [3, 4, 5]]).take(Tensor([0, 5])))
+        [0 5]
+    """
+    if mode == "raise":
+        raise NotImplementedError("Tensor.take: mode 'raise' is not implemented (as MindSpore)")
+    if mode not in ("clip", "wrap"):
+        raise ValueError("Tensor.take: 'mode' must be 'clip' or 'wrap', but got %r" % (mode,))
+    indices = to_tensor(indices, "Tensor.take", "indices")
+    x = F.reshape(self, (-1,)) if axis is None else self
+    ax = 0 if axis is None else check_int(axis, "Tensor.take", "axis", -self.ndim, self.ndim - 1)
+    n = x.shape[ax]
+    if n == 0:
+        raise IndexError("Tensor.take: cannot take from an empty axis")
+    idx = F.floor_mod(indices, n) if mode == "wrap" else F.clamp(indices, 0, n - 1)
+    return F.gather(x, cast_to(idx, np.dtype(np.int64)), ax)
+
+
+def type_(self, dtype=None):
+    """type(dtype=None) -> Union[str, Tensor]
+
+    The dtype's name (``'Float32'``) without ``dtype``; with it, ``self`` converted.
+
+    Args:
+        dtype (mindspore.dtype, optional): the target dtype. Default: ``None``.
+
+    Returns:
+        str or Tensor.
+
+    Examples:
+        >>> Tensor([1.]).type()
+        'Float32'
+    """
+    if dtype is None:
+        return str(self.dtype)
+    return F.cast(self, dtype)
+
+
+def type_as(self, other):
+    """type_as(other) -> Tensor
+
+    ``self`` converted to ``other``'s dtype.
+
+    Args:
+        other (Tensor): the tensor whose dtype is taken.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        TypeError: If ``other`` is not a Tensor.
+
+    Examples:
+        >>> Tensor([1.5]).type_as(Tensor([1])).dtype
+        Int64
+    """
+    check_tensor(other, "Tensor.type_as", "other")
+    return F.cast(self, other.dtype)
+
+
+def select(self, dim, index):
+    """select(dim, index) -> Tensor
+
+    The slice at ``index`` along ``dim`` (that dimension removed).
+
+    Args:
+        dim (int): the dimension.
+        index (int): the position in it.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        ValueError: If ``index`` is out of range (as MindSpore).
+
+    Examples:
+        >>> print(Tensor([[0, 1], [2, 3]]).select(1, 0))
+        [0 2]
+    """
+    d = check_int(dim, "Tensor.select", "dim", -self.ndim, self.ndim - 1) % self.ndim
+    n = self.shape[d]
+    i = check_int(index, "Tensor.select", "index")
+    if not -n <= i < n:
+        raise ValueError("Tensor.select: 'index' %d is out of range [%d, %d) of dim %d"
+                         % (i, -n, n, d))
+    return self[(slice(None),) * d + (i,)]
+
+
+def index_select(self, axis, index):
+    """index_select(axis, index) -> Tensor
+
+    The slices at ``index`` (a 1-D int Tensor) along ``axis``.
+
+    Args:
+        axis (int): the axis.
+        index (Tensor): 1-D Int32/Int64 indices.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        TypeError: If ``index`` is not a Tensor.
+
+    Examples:
+        >>> print(Tensor([[0, 1, 2]]).index_select(1, Tensor([2, 0])))
+        [[2 0]]
+    """
+    check_tensor(index, "Tensor.index_select", "index")
+    if index.ndim > 1:
+        raise ValueError("Tensor.index_select: 'index' must be 1-D, but got shape %s"
+                         % (tuple(index.shape),))
+    return F.gather(self, index, check_int(axis, "Tensor.index_select", "axis"))
+
+
+def diagonal(self, offset=0, axis1=0, axis2=1):
+    """diagonal(offset=0, axis1=0, axis2=1) -> Tensor
+
+    The diagonal of the (axis1, axis2) planes at ``offset``, as the last dimension.
+
+    Args:
+        offset (int): above (> 0) or below (< 0) the main diagonal. Default: ``0``.
+        axis1 (int): the first axis. Default: ``0``.
+        axis2 (int): the second axis. Default: ``1``.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> print(Tensor([[0, 1], [2, 3]]).diagonal())
+        [0 3]
+    """
+    off = check_int(offset, "Tensor.diagonal", "offset")
+    a1 = check_int(axis1, "Tensor.diagonal", "axis1", -self.ndim, self.ndim - 1) % self.ndim
+    a2 = check_int(axis2, "Tensor.diagonal", "axis2", -self.ndim, self.ndim - 1) % self.ndim
+    if a1 == a2:
+        raise ValueError("Tensor.diagonal: 'axis1' and 'axis2' must differ, but both are %d" % a1)
+    rest = [i for i in range(self.ndim) if i not in (a1, a2)]
+    x = F.transpose(self, tuple(rest) + (a1, a2))
+    n1, n2 = self.shape[a1], self.shape[a2]
+    rows = np.arange(max(0, -off), n1)
+    rows = rows[rows + off < n2]
+    flat = F.reshape(x, tuple(x.shape[:-2]) + (n1 * n2,))
+    return F.gather(flat, Tensor._make((rows * n2 + rows + off).astype(np.int64)), flat.ndim - 1)
+
+
+def mm(self, mat2):
+    """mm(mat2) -> Tensor
+
+    The matrix product of 2-D ``self`` and 2-D ``mat2``.
+
+    Args:
+        mat2 (Tensor): a 2-D tensor.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        ValueError: If either is not 2-D.
+
+    Examples:
+        >>> Tensor(np.ones((2, 3))).mm(Tensor(np.ones((3, 4)))).shape
+        (2, 4)
+    """
+    check_tensor(mat2, "Tensor.mm", "mat2")
+    if self.ndim != 2 or mat2.ndim != 2:
+        raise ValueError("Tensor.mm: both inputs must be 2-D, but got shapes %s and %s"
+                         % (tuple(self.shape), tuple(mat2.shape)))
+    return F.matmul(self, mat2)
+
+
+def view_as(self, other):
+    """view_as(other) -> Tensor
+
+    ``self`` with ``other``'s shape (same number of elements).
+
+    Args:
+        other (Tensor): the tensor whose shape is taken.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> Tensor(np.arange(6)).view_as(Tensor(np.zeros((2, 3)))).shape
+        (2, 3)
+    """
+    check_tensor(other, "Tensor.view_as", "other")
+    return F.reshape(self, tuple(other.shape))
+
+
+def reshape_as(self, other):
+    """reshape_as(other) -> Tensor
+
+    As :meth:`view_as`.
+
+    Args:
+        other (Tensor): the tensor whose shape is taken.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> Tensor(np.arange(6)).reshape_as(Tensor(np.zeros((3, 2)))).shape
+        (3, 2)
+    """
+    check_tensor(other, "Tensor.reshape_as", "other")
+    return F.reshape(self, tuple(other.shape))
+
+
+def searchsorted(self, v, side="left", sorter=None):
+    """searchsorted(v, side='left', sorter=None) -> Tensor
+
+    Int32 insertion points of ``v`` in 1-D sorted ``self`` (see :func:`ops.searchsorted`).
+
+    Args:
+        v (Tensor): the values.
+        side (str): ``'left'`` or ``'right'``. Default: ``'left'``.
+        sorter (Tensor, optional): indices sorting ``self``. Default: ``None``.
+
+    Returns:
+        Tensor, Int32.
+
+    Examples:
+        >>> print(Tensor([1., 3., 5.]).searchsorted(Tensor([3., 4.])))
+        [1 2]
+    """
+    return _ops().searchsorted(self, v, out_int32=True, side=side, sorter=sorter)
+
+
+def stride(self, dim=None):
+    """stride(dim=None) -> Union[tuple[int], int]
+
+    The element strides of ``self``'s (contiguous) layout, or that of ``dim``.
+
+    Args:
+        dim (int, optional): one dimension. Default: ``None``.
+
+    Returns:
+        tuple[int] or int.
+
+    Raises:
+        IndexError: If ``dim`` is out of range.
+
+    Examples:
+        >>> Tensor(np.zeros((2, 3))).stride()
+        (3, 1)
+    """
+    out, acc = [], 1
+    for n in reversed(self.shape):
+        out.append(acc)
+        acc *= max(n, 1)
+    out = tuple(reversed(out))
+    if dim is None:
+        return out
+    d = check_int(dim, "Tensor.stride", "dim")
+    if not -len(out) <= d < len(out):
+        raise IndexError("Tensor.stride: 'dim' %d is out of range for a %d-D tensor"
+                         % (d, len(out)))
+    return out[d]
+
+
+def requires_grad_(self, requires_grad=True):
+    """requires_grad_(requires_grad=True) -> None
+
+    On a Parameter, sets ``requires_grad``; on a Tensor it has no effect (as MindSpore 2.10,
+    whose gradients are of function inputs). Returns None as MindSpore.
+
+    Args:
+        requires_grad (bool): the flag. Default: ``True``.
+
+    Examples:
+        >>> Tensor([1.]).requires_grad_()
+    """
+    flag = check_bool(requires_grad, "Tensor.requires_grad_", "requires_grad")
+    if hasattr(type(self), "requires_grad"):
+        self.requires_grad = flag
+
+
+def flush_from_cache(self):
+    """flush_from_cache() -> None
+
+    Nothing to flush: a CPU tensor has no device cache (MindSpore returns None too).
+
+    Examples:
+        >>> Tensor([1.]).flush_from_cache()
+    """
+    check_tensor(self, "Tensor.flush_from_cache", "self")
+
+
+def data_sync(self, wait=True):
+    """data_sync(wait=True) -> None
+
+    Nothing to wait for: CPU results are ready when an op returns (MindSpore returns None).
+
+    Args:
+        wait (bool): whether to wait. Default: ``True``.
+
+    Examples:
+        >>> Tensor([1.]).data_sync()
+    """
+    check_bool(wait, "Tensor.data_sync", "wait")
+    if wait:
+        self.asnumpy()
+
+
+def from_numpy(array):
+    """from_numpy(array) -> Tensor
+
+    A Tensor sharing ``array``'s memory (writes to either are seen by the other).
+
+    Args:
+        array (numpy.ndarray): the array.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        TypeError: If ``array`` is not a numpy array.
+
+    Examples:
+        >>> a = np.ones(2, np.float32); x = Tensor.from_numpy(a); a[0] = 5; print(x)
+        [5. 1.]
+    """
+    if not isinstance(array, np.ndarray):
+        raise TypeError("Tensor.from_numpy: 'array' must be a numpy.ndarray, but got %s"
+                        % type(array).__name__)
+    return Tensor._make(np.ascontiguousarray(array))
+
+
+METHODS = {
+    "add_": add_, "sub_": sub_, "mul_": mul_, "div_": div_, "clamp_": clamp_,
+    "exp_": _unary_("exp_", F.exp), "log_": _unary_("log_", F.log),
+    "floor_": _unary_("floor_", F.floor), "tanh_": _unary_("tanh_", F.tanh),
+    "sigmoid_": _unary_("sigmoid_", F.sigmoid), "sign_": _unary_("sign_", F.sign),
+    "masked_fill_": masked_fill_, "index_add_": index_add_, "scatter_": scatter_,
+    "copy_": copy_, "uniform_": uniform_, "normal_": normal_,
+    "uniform": uniform, "fill": fill, "new_zeros": new_zeros, "new_ones": new_ones,
+    "new_full": new_full, "value": value, "t": t, "take": take, "type": type_,
+    "type_as": type_as, "select": select, "index_select": index_select, "diagonal": diagonal,
+    "mm": mm, "view_as": view_as, "reshape_as": reshape_as, "searchsorted": searchsorted,
+    "stride": stride, "requires_grad_": requires_grad_, "flush_from_cache": flush_from_cache,
+    "data_sync": data_sync, "from_numpy": staticmethod(from_numpy),
+    "absolute": F.abs, "negative": F.neg, "eq": F.equal, "ne": F.not_equal,
+    "ge": F.greater_equal, "gt": F.greater, "lt": F.less, "le": F.less_equal,
+    "greater_equal": F.greater_equal, "less_equal": F.less_equal, "multiply": F.mul,
+    "inverse": lambda self: _ops().inverse(self),
+    "masked_select": lambda self, mask: _ops().masked_select(self, mask),
+    "tril": lambda self, diagonal=0: _ops().tril(self, diagonal),
+    "triu": lambda self, diagonal=0: _ops().triu(self, diagonal),
+}
+
+PROPERTIES = {"device": property(lambda self: "CPU", doc="The device: always ``'CPU'``.")}
+
+
+def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):  # pylint: disable=redefined-builtin
+    """unique(sorted=True, return_inverse=False, return_counts=False, dim=None)
+
+    The distinct elements (or, with ``dim``, distinct slices along ``dim``): ascending when
+    ``sorted``, else in order of first occurrence. Computed from the values (a data-dependent
+    shape): eager only, no gradient. (MindSpore 2.10's CPU build has no kernel for it.)
+
+    Args:
+        sorted (bool): ascending order, else first-occurrence order. Default: ``True``.
+        return_inverse (bool): also return each element's position in the output.
+            Default: ``False``.
+        return_counts (bool): also return each output element's count. Default: ``False``.
+        dim (int, optional): unique slices along ``dim``. Default: ``None``.
+
+    Returns:
+        Tensor, or a tuple of it with the Int64 inverse and/or counts.
+
+    Examples:
+        >>> print(Tensor([3, 1, 3]).unique())
+        [1 3]
+    """
+    op = "Tensor.unique"
+    srt = check_bool(sorted, op, "sorted")
+    inv = check_bool(return_inverse, op, "return_inverse")
+    cnt = check_bool(return_counts, op, "return_counts")
+    a = self.asnumpy()
+    if dim is not None:
+        dim = check_int(dim, op, "dim", -a.ndim, a.ndim - 1)
+    vals, first, inverse, counts = np.unique(a, return_index=True, return_inverse=True,
+                                             return_counts=True, axis=dim)
+    if not srt:
+        order = np.argsort(first, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(order.size)
+        vals = np.take(vals, order, axis=0 if dim is None else dim)
+        counts, inverse = counts[order], rank[inverse.reshape(-1)]
+    inverse = inverse.reshape(a.shape if dim is None else (a.shape[dim],))
+    out = [Tensor._make(np.ascontiguousarray(vals))]
+    if inv:
+        out.append(Tensor._make(inverse.astype(np.int64)))
+    if cnt:
+        out.append(Tensor._make(counts.astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+METHODS["unique"] = unique
