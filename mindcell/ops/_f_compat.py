@@ -17,24 +17,61 @@ __all__ = ["tensor_add", "tensor_sub", "tensor_mul", "tensor_div", "tensor_pow",
            "dtype", "shape_mul", "scalar_to_tensor", "tuple_to_array",
            "partial", "make_tuple", "tuple_getitem"]
 
-tensor_add, tensor_sub, tensor_mul, tensor_div, tensor_pow = add, sub, mul, div, pow
+tensor_add, tensor_mul, tensor_pow = add, mul, pow
 tensor_floordiv, tensor_mod = floor_div, floor_mod
 tensor_lt, tensor_le = _m.less, _m.less_equal
 tensor_gt, tensor_ge = _m.greater, _m.greater_equal
-partial = functools.partial
 
 
-def dtype(input_x):
-    """dtype(input_x): the dtype."""
-    return check_tensor(input_x, "dtype", "input_x").dtype
+def _positional(op, args, count):
+    """MindSpore's primitive instances (``F.tensor_sub`` ...) take positional inputs only."""
+    if len(args) != count:
+        raise TypeError("%s: takes %d positional inputs, but got %d" % (op, count, len(args)))
+    return args
 
 
-def shape_mul(shape_x):
-    """shape_mul(shape_x): the product of a tuple of ints."""
-    if not isinstance(shape_x, tuple) or not all(isinstance(d, int) for d in shape_x):
-        raise TypeError("shape_mul: expects a tuple of ints, but got %r" % (shape_x,))
+def tensor_sub(*args):
+    """tensor_sub(x, y): ``x - y`` with broadcasting (positional inputs only, as MindSpore's
+    primitive instance).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops import functional as F
+        >>> F.tensor_sub(ms.Tensor([3.0]), ms.Tensor([1.0]))
+        Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])
+    """
+    return sub(*_positional("tensor_sub", args, 2))
+
+
+def tensor_div(x, y):
+    """tensor_div(x, y): ``x / y`` with broadcasting (true division; see :func:`ops.div` for a
+    rounding mode)."""
+    return div(x, y)
+
+
+def partial(*args):
+    """partial(func, *args): ``func`` with its first arguments bound (``functools.partial``).
+
+    Raises:
+        TypeError: no arguments, or ``func`` is not callable.
+    """
+    if not args or not callable(args[0]):
+        raise TypeError("partial: the first input must be a callable, but got %s"
+                        % (type(args[0]).__name__ if args else "no inputs"))
+    return functools.partial(*args)
+
+
+def dtype(x):
+    """dtype(x): the dtype of a Tensor."""
+    return check_tensor(x, "dtype", "x").dtype
+
+
+def shape_mul(input_data):
+    """shape_mul(input_data): the product of a tuple of ints."""
+    if not isinstance(input_data, tuple) or not all(isinstance(d, int) for d in input_data):
+        raise TypeError("shape_mul: expects a tuple of ints, but got %r" % (input_data,))
     out = 1
-    for d in shape_x:
+    for d in input_data:
         out *= d
     return out
 
@@ -69,6 +106,8 @@ def make_tuple(*args):
     return tuple(args)
 
 
-def tuple_getitem(x, index):
-    """tuple_getitem(x, index): ``x[index]``."""
+def tuple_getitem(*args):
+    """tuple_getitem(x, index): ``x[index]`` (positional inputs only, as MindSpore's
+    primitive)."""
+    x, index = _positional("tuple_getitem", args, 2)
     return x[index]

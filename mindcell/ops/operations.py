@@ -7,6 +7,7 @@ from mindcell.ops import functional as F
 from mindcell.ops.primitive import Primitive, PrimitiveWithInfer  # noqa: F401
 from mindcell.ops.defs import nn as N
 from mindcell.common.tensor import Tensor
+from mindcell.common import dtype as mstype
 from mindcell.ops._helpers import (INT64_MAX, check_float, check_matmul_shapes, check_rank,
                                    check_tensor, normalize_axis, normalize_dim)
 from mindcell.ops._errors import (check_bool, check_int, check_ints, check_number,
@@ -314,9 +315,8 @@ class ArgMaxWithValue(Primitive):
 class Argmax(Primitive):
     """Argmax(axis=-1, output_type=mstype.int32)(x)."""
 
-    def __init__(self, axis=-1, output_type=None):
+    def __init__(self, axis=-1, output_type=mstype.int32):
         super().__init__()
-        from mindcell import dtype as mstype
         self.axis = axis
         self.output_type = mstype.int32 if output_type is None else output_type
         if not isinstance(self.output_type, mstype.DType) or \
@@ -438,8 +438,12 @@ class MaxPool(Primitive):
 
 
 class AvgPool(MaxPool):
-    """AvgPool(kernel_size=1, strides=1, pad_mode='valid')(x): 'same' padding is not counted."""
+    """AvgPool(kernel_size=1, strides=1, pad_mode='VALID', data_format='NCHW')(x): 'same'
+    padding is not counted (``pad_mode`` in any case)."""
     _kind = "avg"
+
+    def __init__(self, kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW"):
+        super().__init__(kernel_size, strides, pad_mode, data_format)
 
 
 class SoftmaxCrossEntropyWithLogits(Primitive):

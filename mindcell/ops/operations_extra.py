@@ -84,14 +84,15 @@ class Einsum(Primitive):
 
 
 class Roll(Primitive):
-    """Roll(shift, axis)(input_x)."""
+    """Roll(shifts, dims=None)(input_x): see :func:`ops.roll` (``dims`` None: the flattened
+    tensor is rolled)."""
 
-    def __init__(self, shift, axis):
+    def __init__(self, shifts, dims=None):
         super().__init__()
-        self.shift, self.axis = shift, axis
+        self.shifts, self.dims = shifts, dims
 
     def __call__(self, input_x):
-        return I.roll(input_x, self.shift, self.axis)
+        return I.roll(input_x, self.shifts, self.dims)
 
 
 class Meshgrid(Primitive):

@@ -52,10 +52,10 @@ Inv = _simple("Inv", F.inv)
 
 
 class IsClose(Primitive):
-    """IsClose(rtol=1e-05, atol=1e-08, equal_nan=True)(input, other): see :func:`ops.isclose`
-    (NaNs count as close by default here, as MindSpore's class)."""
+    """IsClose(rtol=1e-05, atol=1e-08, equal_nan=False)(input, other): see
+    :func:`ops.isclose` (two NaNs are close only with ``equal_nan``)."""
 
-    def __init__(self, rtol=1e-05, atol=1e-08, equal_nan=True):
+    def __init__(self, rtol=1e-05, atol=1e-08, equal_nan=False):
         super().__init__()
         self.rtol = check_number(rtol, "IsClose", "rtol", low=0, finite=True)
         self.atol = check_number(atol, "IsClose", "atol", low=0, finite=True)
@@ -66,9 +66,10 @@ class IsClose(Primitive):
 
 
 class NanToNum(Primitive):
-    """NanToNum(nan=0.0, posinf=None, neginf=None)(x): see :func:`ops.nan_to_num`."""
+    """NanToNum(nan=None, posinf=None, neginf=None)(x): see :func:`ops.nan_to_num` (``nan``
+    None: NaN becomes 0)."""
 
-    def __init__(self, nan=0.0, posinf=None, neginf=None):
+    def __init__(self, nan=None, posinf=None, neginf=None):
         super().__init__()
         for arg, v in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
             if v is not None:
@@ -76,7 +77,7 @@ class NanToNum(Primitive):
         self.nan, self.posinf, self.neginf = nan, posinf, neginf
 
     def __call__(self, x):
-        return F.nan_to_num(x, self.nan, self.posinf, self.neginf)
+        return F.nan_to_num(x, 0.0 if self.nan is None else self.nan, self.posinf, self.neginf)
 
 
 class Cdist(Primitive):

@@ -206,3 +206,44 @@ def test_create_group_options_are_checked():
 
     with pytest.raises(ValueError, match=r"hccl_config' supports .* but got \['buffer'\]"):
         create_group("h15_bad", [0], options=Unknown())
+
+
+def test_primitive_defaults_as_mindspore():
+    from mindcell import ops
+    a = ms.Tensor(np.array([1.0, np.nan, 3.0], np.float32))
+    assert ops.IsClose()(a, a).asnumpy().tolist() == [True, False, True]
+    assert ops.IsClose(equal_nan=True)(a, a).asnumpy().tolist() == [True, True, True]
+    assert ops.NanToNum().nan is None
+    np.testing.assert_array_equal(ops.NanToNum()(a).asnumpy(), [1.0, 0.0, 3.0])
+    assert ops.Argmax()(ms.Tensor(np.array([0.0, 2.0, 1.0], np.float32))).dtype == ms.int32
+    x = np.random.default_rng(0).standard_normal((1, 2, 4, 6)).astype(np.float32)
+    expected = x.reshape(1, 2, 2, 2, 3, 2).mean(axis=(3, 5))
+    np.testing.assert_allclose(ops.AvgPool(2, 2)(ms.Tensor(x)).asnumpy(), expected, rtol=1e-6)
+    r = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    np.testing.assert_array_equal(ops.Roll(shifts=1, dims=1)(ms.Tensor(r)).asnumpy(),
+                                  np.roll(r, 1, axis=1))
+    np.testing.assert_array_equal(ops.Roll(2)(ms.Tensor(r)).asnumpy(), np.roll(r, 2))
+
+
+def test_functional_primitive_faces_take_positional_inputs(mode):
+    from mindcell.ops import functional as F
+    x = ms.Tensor(np.array([3.0, 5.0], np.float32))
+    y = ms.Tensor(np.array([1.0, 4.0], np.float32))
+
+    def f(a, b):
+        scale = F.partial(F.tensor_sub, a)
+        return scale(b), F.tensor_div(a, b), F.tuple_getitem((a, b), 1)
+
+    if mode == ms.GRAPH_MODE:
+        f = ms.jit(f)
+    d, q, g = f(x, y)
+    np.testing.assert_array_equal(d.asnumpy(), [2.0, 1.0])
+    np.testing.assert_allclose(q.asnumpy(), [3.0, 1.25])
+    np.testing.assert_array_equal(g.asnumpy(), y.asnumpy())
+    assert F.dtype(x=x) == ms.float32 and F.shape_mul(input_data=(2, 3, 4)) == 24
+    with pytest.raises(TypeError, match="tensor_sub: takes 2 positional inputs, but got 1"):
+        F.tensor_sub(x)
+    with pytest.raises(TypeError, match="tuple_getitem: takes 2 positional inputs"):
+        F.tuple_getitem((1, 2), 0, 1)
+    with pytest.raises(TypeError, match="partial: the first input must be a callable"):
+        F.partial(3, 4)

@@ -173,6 +173,7 @@ def _base_overrides():
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a), **fuzz_zoo_prims.base_overrides(a, _t),
         **fuzz_tail.base_overrides(a, _t),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),
+        "tensor_sub": lambda: ([_t(a["X"]), _t(a["X"])], {}),  # positional only (*args)
         "scalar_to_tensor": lambda: ([2.0], {}),
         "ctc_loss": lambda: ([_t(np.zeros((4, 2, 3), np.float32)),
                               _t(np.array([[1, 2], [2, 0]], np.int32)), (4, 3), (2, 1)], {}),

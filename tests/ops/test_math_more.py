@@ -140,8 +140,8 @@ def test_positive_of_bool_and_inv_of_integers():
 def test_isclose_and_nan_to_num_classes():
     x = ms.Tensor([1.0, np.nan, np.inf, -np.inf, 2.0])
     y = ms.Tensor([1.0 + 1e-9, np.nan, np.inf, np.inf, 2.1])
-    assert ops.IsClose()(x, y).asnumpy().tolist() == [True, True, True, False, False]
-    assert ops.IsClose(equal_nan=False)(x, y).asnumpy().tolist()[1] is False
+    assert ops.IsClose()(x, y).asnumpy().tolist() == [True, False, True, False, False]
+    assert ops.IsClose(equal_nan=True)(x, y).asnumpy().tolist()[1] is True
     assert ops.IsClose(rtol=0.1)(x, y).asnumpy().tolist()[4] is True
     out = ops.NanToNum(nan=1.0, posinf=5.0, neginf=-5.0)(x).asnumpy()
     np.testing.assert_array_equal(out, [1.0, 1.0, 5.0, -5.0, 2.0])
