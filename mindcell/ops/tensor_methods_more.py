@@ -681,6 +681,33 @@ def diagonal(self, offset=0, axis1=0, axis2=1):
     return F.gather(flat, Tensor._make((rows * n2 + rows + off).astype(np.int64)), flat.ndim - 1)
 
 
+def masked_select(self, mask):
+    """masked_select(mask) -> Tensor
+
+    The 1-D tensor of ``self``'s elements where ``mask`` (Bool; the two broadcast) is True.
+    Its shape depends on the mask's values: GRAPH_MODE refuses it (GraphModeError).
+
+    Args:
+        mask (Tensor): a Bool tensor.
+
+    Returns:
+        Tensor, 1-D.
+
+    Raises:
+        TypeError: If ``mask`` is not a Bool Tensor.
+
+    Examples:
+        >>> x = Tensor([1., 2., 3.]); print(x.masked_select(x > 1))
+        [2. 3.]
+    """
+    check_tensor(mask, "Tensor.masked_select", "mask")
+    if mask.dtype != mstype.bool_:
+        raise TypeError("Tensor.masked_select: 'mask' must be a Bool Tensor, but got %s"
+                        % mask.dtype)
+    shape = np.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
+    return F.broadcast_to(self, shape)[F.broadcast_to(mask, shape)]
+
+
 def mm(self, mat2):
     """mm(mat2) -> Tensor
 
@@ -881,7 +908,7 @@ METHODS = {
     "ge": F.greater_equal, "gt": F.greater, "lt": F.less, "le": F.less_equal,
     "greater_equal": F.greater_equal, "less_equal": F.less_equal, "multiply": F.mul,
     "inverse": lambda self: _ops().inverse(self),
-    "masked_select": lambda self, mask: _ops().masked_select(self, mask),
+    "masked_select": masked_select,
     "tril": lambda self, diagonal=0: _ops().tril(self, diagonal),
     "triu": lambda self, diagonal=0: _ops().triu(self, diagonal),
 }
