@@ -169,10 +169,19 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
 
 
 class JitConfig:
-    """JitConfig(jit_level='O1', exc_mode='auto', jit_syntax_level='', **kwargs): recorded
-    settings for GRAPH_MODE compilation."""
+    """JitConfig(jit_level='', exc_mode='auto', jit_syntax_level='', debug_level='RELEASE',
+    infer_boost='off', **kwargs): recorded settings for GRAPH_MODE compilation.
+    ``debug_level`` ('RELEASE' or 'DEBUG': MindSpore's compile-time debug information;
+    mindcell's traced code always keeps Python's tracebacks) and ``infer_boost`` ('on' or
+    'off': Ascend inference kernels) are checked and recorded."""
 
-    def __init__(self, jit_level="", exc_mode="auto", jit_syntax_level="", debug_level="",
-                 infer_boost="", **kwargs):
+    def __init__(self, jit_level="", exc_mode="auto", jit_syntax_level="", debug_level="RELEASE",
+                 infer_boost="off", **kwargs):
+        for arg, value, allowed in (("debug_level", debug_level, ["RELEASE", "DEBUG"]),
+                                    ("infer_boost", infer_boost, ["on", "off"])):
+            if value not in allowed:
+                raise ValueError("For '%s' must be one of '%s', but got %r."
+                                 % (arg, allowed, value))
         self.jit_config_dict = dict(jit_level=jit_level, exc_mode=exc_mode,
-                                    jit_syntax_level=jit_syntax_level, **kwargs)
+                                    jit_syntax_level=jit_syntax_level, debug_level=debug_level,
+                                    infer_boost=infer_boost, **kwargs)

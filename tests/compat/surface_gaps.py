@@ -122,8 +122,6 @@ MISSING = {
 # "module path:name" -> how mindcell's signature differs from MindSpore 2.10's (every
 # public function and class mindcell shares with MindSpore)
 SIGNATURE_DIFFERENCES = {
-    '.:JitConfig': "default of 'debug_level' is '', MindSpore's is 'RELEASE'",
-    '.common:JitConfig': "default of 'debug_level' is '', MindSpore's is 'RELEASE'",
     '.dataset.vision:Erase': "default of 'value' is 0, MindSpore's is 0.0",
     '.mint:nan_to_num': "default of 'nan' is 0.0, MindSpore's is none",
     '.mint:nonzero': "parameters ['input', 'as_tuple'], MindSpore has ['input', '*', 'as_tuple']",

@@ -247,3 +247,15 @@ def test_functional_primitive_faces_take_positional_inputs(mode):
         F.tuple_getitem((1, 2), 0, 1)
     with pytest.raises(TypeError, match="partial: the first input must be a callable"):
         F.partial(3, 4)
+
+
+def test_jit_config_debug_level_and_infer_boost():
+    assert ms.JitConfig().jit_config_dict == {
+        "jit_level": "", "exc_mode": "auto", "jit_syntax_level": "", "debug_level": "RELEASE",
+        "infer_boost": "off"}
+    cfg = ms.JitConfig(debug_level="DEBUG", infer_boost="on")
+    assert (cfg.jit_config_dict["debug_level"], cfg.jit_config_dict["infer_boost"]) == (
+        "DEBUG", "on")
+    for kw in (dict(debug_level="x"), dict(debug_level=1), dict(infer_boost="yes")):
+        with pytest.raises(ValueError, match="For '%s' must be one of" % next(iter(kw))):
+            ms.JitConfig(**kw)
