@@ -145,7 +145,40 @@ def _constant_doc(app, what, name, obj, options, lines):
     lines[:] = ["A constant of type %s." % role, ""]
 
 
+# MindSpore's names end in "_" (``bool_``, ``uniform_``, ``from_``): written bare in a
+# docstring, reStructuredText reads ``name_`` as a link to a target "name", an error. Such a
+# word outside literals, roles, doctests and literal/directive blocks gets its "_" escaped.
+_NO_MARKUP = re.compile(r"(``.+?``|:[\w:.-]+:`[^`]*`|`[^`]*`_{0,2})")
+_WORD_ = re.compile(r"(?<![\w\\])([A-Za-z]\w*?)_(?![\w`])")
+
+
+def _escape_underscores(app, what, name, obj, options, lines):
+    skip_indent = None  # inside a literal or directive block indented deeper than this
+    doctest = False
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if not stripped:
+            doctest = False
+            continue
+        if skip_indent is not None:
+            if indent > skip_indent:
+                continue
+            skip_indent = None
+        if doctest or stripped.startswith(">>>"):
+            doctest = True
+            continue
+        if stripped.endswith("::") or stripped.startswith(".. "):
+            skip_indent = indent
+            if stripped.startswith(".. "):
+                continue
+        parts = _NO_MARKUP.split(line)
+        parts[::2] = [_WORD_.sub(r"\1\\_", part) for part in parts[::2]]
+        lines[i] = "".join(parts)
+
+
 def setup(app):
+    app.connect("autodoc-process-docstring", _escape_underscores, priority=600)
     app.connect("autodoc-process-docstring", _constant_doc, priority=300)
     app.connect("autodoc-process-docstring", _ms_inputs, priority=400)  # napoleon: 500
     app.connect("autodoc-process-docstring", _leading_call)

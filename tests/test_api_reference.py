@@ -4,6 +4,7 @@ its docstring) and its other paths listed as aliases of that one. Checked here a
 modules' public names, computed independently of the generator, without running Sphinx
 (tests/test_docs_build.py runs the build)."""
 import importlib
+import inspect
 import pathlib
 import re
 import sys
@@ -129,3 +130,14 @@ def test_every_page_module_is_included_by_a_page():
 def test_generated_files_are_ignored_by_git():
     ignore = (DOCS.parent / ".gitignore").read_text(encoding="utf-8").split()
     assert "docs/api/generated/" in ignore
+
+
+def test_every_documented_function_and_class_has_a_docstring(generated):
+    bare = []
+    for modname, entries in generated.items():
+        module = importlib.import_module(modname)
+        for name, (how, kind, _) in entries.items():
+            if how == "documented" and kind != "data":
+                if not inspect.getdoc(getattr(module, name)):
+                    bare.append("%s.%s" % (modname, name))
+    assert bare == []
