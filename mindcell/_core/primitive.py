@@ -30,16 +30,20 @@ class Prim:
     ``op(x, e) == x`` (and ``op(e, x) == x`` when ``commutative``); ``fresh_outputs``, a
     Python step whose outputs never share memory with its inputs (its kernel and impl return
     new arrays), so a graph need not copy them to protect them from later in-place writes of
-    those inputs (graph/passes/state.py assumes any other Python step may return a view).
+    those inputs (graph/passes/state.py assumes any other Python step may return a view);
+    ``checks_values``, a kernel that validates input values (indices in range), which a graph
+    knows only when it runs: its graph node remembers the public op the user called, so the
+    error names that op (cross_entropy, not the gather_elements it is built from).
     """
 
     __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
                  "view", "writes", "kernel", "_kernel_resolved", "aliases_input", "lowering",
-                 "opcode", "neutral", "commutative", "fresh_outputs")
+                 "opcode", "neutral", "commutative", "fresh_outputs", "checks_values")
 
     def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
                  has_side_effect=False, view=None, writes=(), aliases_input=False, lowering=None,
-                 opcode=None, neutral=None, commutative=False, fresh_outputs=False):
+                 opcode=None, neutral=None, commutative=False, fresh_outputs=False,
+                 checks_values=False):
         self.name = name
         self.impl = impl
         self.infer_fn = infer
@@ -57,6 +61,7 @@ class Prim:
         self.neutral = neutral
         self.commutative = commutative
         self.fresh_outputs = fresh_outputs
+        self.checks_values = checks_values
         self.kernel = None
         self._kernel_resolved = False
 
@@ -97,7 +102,7 @@ class Prim:
 
 def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
             view=None, writes=(), aliases_input=False, lowering=None, opcode=None, neutral=None,
-            commutative=False, fresh_outputs=False):
+            commutative=False, fresh_outputs=False, checks_values=False):
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
@@ -112,7 +117,8 @@ def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_
         raise ValueError("primitive %r cannot return views or write inputs and declare "
                          "fresh_outputs" % name)
     prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, view, writes,
-                aliases_input, lowering, opcode, neutral, commutative, fresh_outputs)
+                aliases_input, lowering, opcode, neutral, commutative, fresh_outputs,
+                checks_values)
     REGISTRY[name] = prim
     return prim
 

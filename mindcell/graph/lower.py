@@ -61,7 +61,8 @@ def lower(graph):
         spec = native_spec(n, slot)
         if spec is None:
             instrs.append({"kind": "py", "py": len(py_steps)})
-            py_steps.append((n.prim.compute, tuple(slot[v.id] for v in n.inputs), n.attrs,
+            compute = n.prim.compute if n.source is None else _naming(n.prim.compute, n.source)
+            py_steps.append((compute, tuple(slot[v.id] for v in n.inputs), n.attrs,
                              tuple(slot[o.id] for o in n.outputs), n.prim.nout != 1,
                              n.prim.aliases_input))
         else:
@@ -229,3 +230,17 @@ def _matmul(node, ins, out, batched=True):
 _SELECTORS = {"binary": _binary, "unary": _unary, "gelu": _gelu, "gelu_grad": _gelu_grad,
               "fused": _fused, "softmax": _softmax, "log_softmax": partial(_softmax, log=True),
               "matmul": partial(_matmul, batched=False), "batch_matmul": _matmul}
+
+
+def _naming(compute, source):
+    """``compute`` whose value errors (an index out of range, known only at run time) name the
+    public op ``source`` the user called, when it is not the op that raised."""
+    def run(arrays, attrs):
+        try:
+            return compute(arrays, attrs)
+        except ValueError as e:
+            message = str(e)
+            if message.split(":", 1)[0] == source:
+                raise
+            raise ValueError("%s: %s" % (source, message)) from None
+    return run

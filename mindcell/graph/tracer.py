@@ -109,7 +109,7 @@ class GraphTrace(_trace.Trace):
             prim, values, attrs, out_avals,
             tag=self.recompute_tags[-1] if self.recompute_tags else None,
             phase="bwd" if autodiff.in_backward() else "fwd",
-            source=None)
+            source=_checked_source(prim))
         outputs = tuple(SymbolicTensor.of(v) for v in node.outputs)
         if prim.writes:
             self._version_writes(prim, inputs, node)
@@ -503,3 +503,12 @@ def _select_tree(paths, depth):
 
 
 __all__ = ["GraphTrace", "trace", "is_tracing", "user_frame", "_unflatten"]
+
+
+
+def _checked_source(prim):
+    """The public op the user called, for a node whose kernel validates values at run time."""
+    if not prim.checks_values:
+        return None
+    from mindcell.ops._errors import public_name
+    return public_name(None)

@@ -55,3 +55,20 @@ def test_mixed_precision_layers_still_cast_their_parameters():
 def test_elementwise_ops_keep_promoting_as_mindspore():
     a = Tensor([1.0], ms.float64)
     assert (a + Tensor([1.0], ms.float32)).dtype == ms.float64
+
+
+@pytest.mark.parametrize("loss_cls, api", [(nn.CrossEntropyLoss, "cross_entropy"),
+                                           (nn.NLLLoss, "nll_loss")])
+def test_out_of_range_label_names_the_loss_in_graph_mode(loss_cls, api):
+    """Label values are known only when the compiled step runs; the error still names the
+    loss the user called, not the gather_elements it is built from."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = nn.Dense(4, 3)
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_cls()),
+                                   nn.SGD(net.trainable_params(), 0.1))
+        x = Tensor([[1.0, 2.0, 3.0, 4.0]] * 2)
+        with pytest.raises(ValueError, match="^%s: .*\\[0, 7\\]" % api):
+            step(x, Tensor([0, 7]))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -263,7 +263,7 @@ def _gather_infer(x, indices, axis):
 
 
 gather_p = defprim("Gather", _gather_impl, infer=_gather_infer,
-                   bprop=_gather_bprop)
+                   bprop=_gather_bprop, checks_values=True)
 gather_grad_p = defprim("UnsortedSegmentSum", _segment_sum,
                         infer=lambda g, indices, axis, dim_size: (
                             g[0][:axis] + (dim_size,) + g[0][axis + len(indices[0]):], g[1]),
@@ -316,9 +316,10 @@ def _gather_d_impl(x, index, axis):
 
 
 gather_d_p = defprim("GatherD", _gather_d_impl, infer=lambda x, index, axis: (index[0], x[1]),
-                     bprop=_gather_d_bprop)
+                     bprop=_gather_d_bprop, checks_values=True)
 scatter_elements_p = defprim("ScatterElements", _scatter_elements_impl,
-                             infer=lambda x, *rest, **kw: x, bprop=_scatter_elements_bprop)
+                             infer=lambda x, *rest, **kw: x, bprop=_scatter_elements_bprop,
+                             checks_values=True)
 
 
 def _index_add_impl(x, indices, y, axis):
@@ -330,7 +331,7 @@ def _index_add_impl(x, indices, y, axis):
 
 index_add_p = defprim("IndexAdd", _index_add_impl, infer=lambda x, *rest, **kw: x,
                       bprop=lambda x, indices, y, out, dout, axis: (
-                          dout, None, G.gather(dout, indices, axis)))
+                          dout, None, G.gather(dout, indices, axis)), checks_values=True)
 
 
 def _one_hot_impl(indices, depth, on_value, off_value, axis, dtype):
