@@ -261,7 +261,7 @@ def scatter_(self, dim, index, src, *, reduce=None):
          [0. 0. 7.]]
     """
     check_int(dim, "Tensor.scatter_", "dim")
-    if reduce not in (None, "add"):
+    if not (reduce is None or isinstance(reduce, str) and reduce == "add"):
         raise ValueError("Tensor.scatter_: 'reduce' must be None or 'add' (mindcell does not "
                          "support 'multiply'), but got %r" % (reduce,))
     check_tensor(index, "Tensor.scatter_", "index")
@@ -301,9 +301,9 @@ def copy_(self, src, non_blocking=False):
         [1. 2.]
     """
     check_tensor(src, "Tensor.copy_", "src")
-    if check_bool(non_blocking, "Tensor.copy_", "non_blocking"):
+    if non_blocking is not False:
         raise ValueError("Tensor.copy_: 'non_blocking' must be False on CPU (the copy is "
-                         "synchronous), but got True")
+                         "synchronous), but got %r" % (non_blocking,))
     return _inplace(self, lambda old: copy_p.bind(src), "copy_", src)
 
 
@@ -328,7 +328,7 @@ def uniform_(self, from_=0, to=1, *, generator=None):
     Examples:
         >>> x = Tensor(np.zeros(3, np.float32)); _ = x.uniform_(2, 3)
     """
-    return _inplace(self, lambda old: uniform(old, from_, to, generator, "uniform_"), "uniform_")
+    return _inplace(self, lambda old: _uniform(old, from_, to, generator, "uniform_"), "uniform_")
 
 
 def normal_(self, mean=0, std=1, *, generator=None):
@@ -366,7 +366,7 @@ def normal_(self, mean=0, std=1, *, generator=None):
 
 
 # ----- new tensors --------------------------------------------------------------------------
-def uniform(self, from_=0.0, to=1.0, generator=None, _api="uniform"):
+def uniform(self, from_=0.0, to=1.0, generator=None):
     """uniform(from_=0.0, to=1.0, generator=None) -> Tensor
 
     A new tensor of ``self``'s shape and (float) dtype with samples of U[from_, to).
@@ -387,6 +387,10 @@ def uniform(self, from_=0.0, to=1.0, generator=None, _api="uniform"):
         >>> Tensor(np.zeros(3, np.float32)).uniform(2, 3).shape
         (3,)
     """
+    return _uniform(self, from_, to, generator, "uniform")
+
+
+def _uniform(self, from_, to, generator, _api):
     _no_generator(generator, _api)
     op = "Tensor." + _api
     lo = check_scalar_arg(from_, op, "from_")
@@ -540,16 +544,16 @@ def take(self, indices, axis=None, mode="clip"):
         >>> print(Tensor([[0, 1, 2], [3, 4, 5]]).take(Tensor([0, 5])))
         [0 5]
     """
-    if mode == "raise":
+    if isinstance(mode, str) and mode == "raise":
         raise NotImplementedError("Tensor.take: mode 'raise' is not implemented (as MindSpore)")
-    if mode not in ("clip", "wrap"):
+    if not isinstance(mode, str) or mode not in ("clip", "wrap"):
         raise ValueError("Tensor.take: 'mode' must be 'clip' or 'wrap', but got %r" % (mode,))
     indices = to_tensor(indices, "Tensor.take", "indices")
     x = F.reshape(self, (-1,)) if axis is None else self
     ax = 0 if axis is None else check_int(axis, "Tensor.take", "axis", -self.ndim, self.ndim - 1)
     n = x.shape[ax]
     if n == 0:
-        raise IndexError("Tensor.take: cannot take from an empty axis")
+        raise ValueError("Tensor.take: cannot take from an empty axis")
     idx = F.floor_mod(indices, n) if mode == "wrap" else F.clamp(indices, 0, n - 1)
     return F.gather(x, cast_to(idx, np.dtype(np.int64)), ax)
 
@@ -667,7 +671,7 @@ def diagonal(self, offset=0, axis1=0, axis2=1):
         >>> print(Tensor([[0, 1], [2, 3]]).diagonal())
         [0 3]
     """
-    off = check_int(offset, "Tensor.diagonal", "offset")
+    off = check_int(offset, "Tensor.diagonal", "offset", -2 ** 62, 2 ** 62)
     a1 = check_int(axis1, "Tensor.diagonal", "axis1", -self.ndim, self.ndim - 1) % self.ndim
     a2 = check_int(axis2, "Tensor.diagonal", "axis2", -self.ndim, self.ndim - 1) % self.ndim
     if a1 == a2:
@@ -704,7 +708,11 @@ def masked_select(self, mask):
     if mask.dtype != mstype.bool_:
         raise TypeError("Tensor.masked_select: 'mask' must be a Bool Tensor, but got %s"
                         % mask.dtype)
-    shape = np.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
+    try:
+        shape = np.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
+    except ValueError:
+        raise ValueError("Tensor.masked_select: 'mask' of shape %s does not broadcast with self "
+                         "of shape %s" % (tuple(mask.shape), tuple(self.shape))) from None
     return F.broadcast_to(self, shape)[F.broadcast_to(mask, shape)]
 
 
@@ -788,6 +796,7 @@ def searchsorted(self, v, side="left", sorter=None):
         >>> print(Tensor([1., 3., 5.]).searchsorted(Tensor([3., 4.])))
         [1 2]
     """
+    check_tensor(v, "Tensor.searchsorted", "v")
     return _ops().searchsorted(self, v, out_int32=True, side=side, sorter=sorter)
 
 

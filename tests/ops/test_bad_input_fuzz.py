@@ -51,6 +51,7 @@ ALIASES = {"getitem": ("tensor index",), "setitem": ("tensor index",),
            "float": ("cast",), "double": ("cast",), "half": ("cast",), "int": ("cast",),
            "long": ("cast",), "bool": ("cast",), "view": ("reshape",), "ravel": ("reshape",),
            "expand": ("broadcast_to",), "expand_as": ("broadcast_to",),
+           "view_as": ("reshape",), "reshape_as": ("reshape",),
            "logsigmoid": ("softplus",), "mish": ("softplus",)}
 
 
@@ -256,7 +257,14 @@ def _base_overrides():
 def _method_overrides():
     """Tensor methods whose arguments differ from the functional form's (``self`` excluded)."""
     a = _tensors()
-    return {"where": lambda: ([_t(a["B"]), _t(a["X"])], {})}
+    return {"where": lambda: ([_t(a["B"]), _t(a["X"])], {}),
+            # tests/ops/api_table_tensor_more.py's methods
+            "clamp_": lambda: ([-0.5, 0.5], {}), "fill": lambda: ([1.5], {}),
+            "from_numpy": lambda: ([a["X"]], {}), "select": lambda: ([1, 0], {}),
+            "index_add_": lambda: ([1, _t(a["I"][:2]), _t(a["X"][:, :2])], {}),
+            "masked_fill_": lambda: ([_t(a["B"]), 0.5], {}),
+            "masked_select": lambda: ([_t(a["B"])], {}), "mm": lambda: ([_t(a["X"].T)], {}),
+            "scatter_": lambda: ([1, _t(a["I"][:2, None]), _t(a["X"][:, :1])], {})}
 
 
 def _ctor_overrides():
@@ -358,7 +366,7 @@ def _check(label, names, call):
     except ALLOWED + (IndexError,) as e:
         msg = str(e).lower()
         pub = label.split(".")[-1]
-        if isinstance(e, IndexError) and pub not in ("getitem", "setitem"):
+        if isinstance(e, IndexError) and pub not in ("getitem", "setitem", "stride"):
             return "IndexError: %s" % e
         want = set(names) | set(ALIASES.get(pub, ()))
         if not any(n.lower() in msg for n in want):
@@ -419,7 +427,7 @@ def base_call_failures():
                 args, kwargs = (base[0][1:], base[1])
                 if meth in method_overrides:
                     args, kwargs = method_overrides[meth]()
-                self_arr = _tensors()["INT" if meth in INT_METHODS else "X"]
+                self_arr = _tensors()[SELF_ARRAY.get(meth, "X")]
                 getattr(_t(self_arr), meth)(*args, **kwargs)
             elif inspect.isclass(factory()):
                 ctor_args, call_args = ctor_overrides.get(label, lambda: ([], None))()
@@ -440,6 +448,7 @@ def base_call_failures():
 
 INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert", "gcd",
                "lcm"}
+SELF_ARRAY = {**{m: "INT" for m in INT_METHODS}, "inverse": "X4"}  # the method's self
 
 
 def _describe(v):
@@ -475,10 +484,11 @@ def run(only=None):
             keys = [(k - 1 if p else k, p) for k, p in keys if not (p and k == 0)]
             if meth in method_overrides:
                 args, kwargs = method_overrides[meth]()
+                keys = [(k, p) for k, p in keys if not p or k < len(args)]
             self_vals = [("self=" + lbl, f) for lbl, f in bad if lbl.startswith("T_")]
             cases = [(lbl, lambda f=f, a=args, kw=kwargs: getattr(f(), meth)(*a, **kw))
                      for lbl, f in self_vals]
-            self_arr = _tensors()["INT" if meth in INT_METHODS else "X"]
+            self_arr = _tensors()[SELF_ARRAY.get(meth, "X")]
             target = lambda *a, m=meth, **kw: getattr(_t(self_arr), m)(*a, **kw)  # noqa
         elif inspect.isclass(factory()):
             cls = factory()
