@@ -12,8 +12,8 @@ _DIM = {"dim": "axis"}
 _RED = {"dim": "axis", "keepdim": "keep_dims"}
 
 
-def _unary(name, op, summary, example=_V, arg="input"):
-    return Face(name, "(%s)" % arg, op, rename={arg: "input"} if arg != "input" else None,
+def _unary(name, op, summary, example=_V, arg="input", op_arg="input"):
+    return Face(name, "(%s)" % arg, op, rename={arg: op_arg} if arg != op_arg else None,
                 summary=summary, example=example + "mint.%s(x)" % name)
 
 
@@ -41,7 +41,6 @@ _UNARY = [
     ("frac", ops.frac, "The fractional part of each element (sign kept)."),
     ("log10", ops.log10, "The base-10 logarithm of each element."),
     ("log2", ops.log2, "The base-2 logarithm of each element."),
-    ("sqrt", ops.sqrt, "The square root of each element (integers give float32)."),
     ("isfinite", ops.isfinite, "Whether each element is finite."),
 ]
 
@@ -71,7 +70,9 @@ _INT_BINARY = [
 _MAT = _X + "y = Tensor(np.ones((3, 2), np.float32))\n"
 
 FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
-    _unary("arcsin", ops.arcsin, "Alias of :func:`asin`.", arg="x"),
+    _unary("arcsin", ops.arcsin, "Alias of :func:`asin`.", arg="x", op_arg="x"),
+    _unary("sqrt", ops.sqrt, "The square root of each element (integers give float32).",
+           op_arg="x"),
     _unary("isnan", ops.isnan, "Whether each element is NaN.", arg="tensor"),
     _unary("trace", ops.trace, "The sum of a matrix's main diagonal.", _X),
     _unary("bitwise_not", ops.bitwise_not, "Bitwise NOT of an integer or bool tensor.", _XI),

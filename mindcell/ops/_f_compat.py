@@ -18,7 +18,7 @@ __all__ = ["tensor_add", "tensor_sub", "tensor_mul", "tensor_div", "tensor_pow",
            "partial", "make_tuple", "tuple_getitem"]
 
 tensor_add, tensor_mul, tensor_pow = add, mul, pow
-tensor_floordiv, tensor_mod = floor_div, floor_mod
+tensor_floordiv, tensor_mod = _m.floor_divide, floor_mod
 tensor_lt, tensor_le = _m.less, _m.less_equal
 tensor_gt, tensor_ge = _m.greater, _m.greater_equal
 

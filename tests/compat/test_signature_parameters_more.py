@@ -259,3 +259,41 @@ def test_jit_config_debug_level_and_infer_boost():
     for kw in (dict(debug_level="x"), dict(debug_level=1), dict(infer_boost="yes")):
         with pytest.raises(ValueError, match="For '%s' must be one of" % next(iter(kw))):
             ms.JitConfig(**kw)
+
+
+def test_round_decimals_against_numpy(mode):
+    x = np.random.default_rng(1).uniform(-500, 500, 64).astype(np.float32)
+    f = ms.ops.round
+    if mode == ms.GRAPH_MODE:
+        f = ms.jit(lambda t, d=0: ms.ops.round(t, decimals=d))
+    for d in (0, 1, 2, -1, -2):
+        got = (f(ms.Tensor(x), d) if mode == ms.GRAPH_MODE
+               else f(ms.Tensor(x), decimals=d)).asnumpy()
+        np.testing.assert_allclose(got, np.round(x, d), rtol=1e-6, atol=1e-4 * 10.0 ** -d)
+    np.testing.assert_array_equal(ms.ops.round(ms.Tensor([0.5, 1.5, 2.5])).asnumpy(),
+                                  [0.0, 2.0, 2.0])
+    with pytest.raises(TypeError, match="round: 'decimals' must be an int, but got float"):
+        ms.ops.round(ms.Tensor([1.0]), decimals=1.0)
+
+
+def test_subtract_alpha_and_renamed_parameters():
+    rng = np.random.default_rng(2)
+    a, b = rng.standard_normal((2, 3)).astype(np.float32), rng.standard_normal(3).astype(
+        np.float32)
+    for alpha in (1, 2, -0.5):
+        np.testing.assert_allclose(ms.ops.subtract(ms.Tensor(a), ms.Tensor(b), alpha=alpha)
+                                   .asnumpy(), a - alpha * b, rtol=1e-6)
+    i = ms.ops.subtract(ms.Tensor(np.array([5, 3], np.int32)), ms.Tensor(np.array([1, 2],
+                                                                                  np.int32)),
+                        alpha=0.5)
+    assert i.dtype == ms.float32 and i.asnumpy().tolist() == [4.5, 2.0]
+    with pytest.raises(TypeError, match="subtract: 'alpha' must be an int or a float"):
+        ms.ops.subtract(ms.Tensor(a), ms.Tensor(b), alpha="2")
+    x = ms.Tensor(np.array([4.0, 9.0], np.float32))
+    np.testing.assert_allclose(ms.ops.sqrt(x=x).asnumpy(), [2.0, 3.0])
+    np.testing.assert_allclose(ms.ops.arcsin(x=x / 9).asnumpy(), np.arcsin([4 / 9, 1.0]),
+                               rtol=1e-6)
+    np.testing.assert_array_equal(ms.ops.floor_div(x=x, y=2.5).asnumpy(), [1.0, 3.0])
+    np.testing.assert_allclose(ms.ops.true_divide(dividend=x, divisor=2.5).asnumpy(),
+                               [1.6, 3.6], rtol=1e-6)
+    assert ms.ops.subtract is not ms.ops.sub and ms.ops.true_divide is not ms.ops.div

@@ -50,8 +50,25 @@ sub = _bin(E.sub_p, "sub")
 mul = _bin(E.mul_p, "mul")
 maximum = _bin(E.maximum_p, "maximum")
 minimum = _bin(E.minimum_p, "minimum")
-subtract = sub
 multiply = mul
+
+
+def subtract(input, other, *, alpha=1):
+    """subtract(input, other, *, alpha=1): ``input - alpha * other`` elementwise, with
+    broadcasting and dtype promotion (a float ``alpha`` makes integer operands float).
+
+    Raises:
+        TypeError: ``alpha`` is not a number.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.ops.subtract(ms.Tensor([5.0, 3.0]), ms.Tensor([1.0, 2.0]), alpha=2)
+        Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00, -1.00000000e+00])
+    """
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+        raise TypeError("subtract: 'alpha' must be an int or a float, but got %s"
+                        % type(alpha).__name__)
+    return sub(input, other if alpha == 1 else mul(other, alpha))
 
 
 def _true_div_operands(x, y, name):
@@ -72,19 +89,25 @@ def div(input, other, *, rounding_mode=None):
 
 
 divide = div
-true_divide = div
 
 
-def floor_div(input, other):
-    """floor_div(input, other): division rounded toward -inf (keeps integer dtypes; two bool
-    operands give Bool, as MindSpore: the dividend, also where the divisor is False)."""
-    a, b = _operands(input, other, "floor_div")
+def true_divide(dividend, divisor):
+    """true_divide(dividend, divisor): ``dividend / divisor`` (true division, see :func:`div`)."""
+    return div(dividend, divisor)
+
+
+def floor_divide(input, other):
+    """floor_divide(input, other): division rounded toward -inf (keeps integer dtypes; two
+    bool operands give Bool, as MindSpore: the dividend, also where the divisor is False)."""
+    a, b = _operands(input, other, "floor_divide")
     if a._np_dtype == np.bool_:
         return logical_or(a, logical_and(a, b))  # a, broadcast against b
     return E.floor_div_p.bind(a, b)
 
 
-floor_divide = floor_div
+def floor_div(x, y):
+    """floor_div(x, y): division rounded toward -inf (see :func:`floor_divide`)."""
+    return floor_divide(x, y)
 
 
 def floor_mod(x, y):
@@ -139,11 +162,11 @@ square = _unary_same(E.square_p, "square")
 sign = _unary_same(E.sign_p, "sign")
 floor = _unary_float(E.floor_p, "floor")
 ceil = _unary_float(E.ceil_p, "ceil")
-round = _unary_float(E.round_p, "round")
+_round = _unary_float(E.round_p, "round")
 exp = _unary_float(E.exp_p, "exp")
 log = _unary_float(E.log_p, "log")
 log1p = _unary_float(E.log1p_p, "log1p")
-sqrt = _unary_float(E.sqrt_p, "sqrt")
+_sqrt = _unary_float(E.sqrt_p, "sqrt")
 rsqrt = _unary_float(E.rsqrt_p, "rsqrt")
 sin = _unary_float(E.sin_p, "sin")
 cos = _unary_float(E.cos_p, "cos")
@@ -151,6 +174,32 @@ tanh = _unary_float(E.tanh_p, "tanh")
 sigmoid = _unary_float(E.sigmoid_p, "sigmoid")
 erf = _unary_float(E.erf_p, "erf")
 reciprocal = _unary_float(E.reciprocal_p, "reciprocal")
+
+
+def sqrt(x):
+    """sqrt(x): elementwise square root; integer inputs compute in Float32."""
+    return _sqrt(x)
+
+
+def round(input, *, decimals=0):
+    """round(input, *, decimals=0): elementwise rounding half to even, to ``decimals``
+    decimal places (negative: to tens, hundreds ...); integer inputs compute in Float32.
+    (MindSpore 2.10's CPU kernel only takes ``decimals`` 0.)
+
+    Raises:
+        TypeError: ``decimals`` is not an int.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.ops.round(ms.Tensor([1.25, 2.5, 123.0]), decimals=-1)
+        Tensor(shape=[3], dtype=Float32, value= [ 0.00000000e+00,  0.00000000e+00,  1.20000000e+02])
+    """
+    if isinstance(decimals, bool) or not isinstance(decimals, int):
+        raise TypeError("round: 'decimals' must be an int, but got %s" % type(decimals).__name__)
+    if decimals == 0:
+        return _round(input)
+    scale = 10.0 ** decimals
+    return div(_round(mul(float_operand(input, "round"), scale)), scale)
 
 
 def _compare(prim, name):

@@ -17,7 +17,14 @@ def atan2(input, other):
     return T.atan2_p.bind(*_true_div_operands(input, other, "atan2"))
 
 
-arcsin, arccos, arctan, arctan2 = asin, acos, atan, atan2
+arccos, arctan, arctan2 = acos, atan, atan2
+
+
+def arcsin(x):
+    """arcsin(x): elementwise inverse sine (see :func:`asin`)."""
+    return asin(x)
+
+
 arcsinh, arccosh, arctanh = asinh, acosh, atanh
 
 __all__ = ["asin", "acos", "atan", "atan2", "asinh", "acosh", "atanh", "arcsin", "arccos",
