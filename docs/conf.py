@@ -147,7 +147,8 @@ def _constant_doc(app, what, name, obj, options, lines):
 
 # MindSpore's names end in "_" (``bool_``, ``uniform_``, ``from_``): written bare in a
 # docstring, reStructuredText reads ``name_`` as a link to a target "name", an error. Such a
-# word outside literals, roles, doctests and literal/directive blocks gets its "_" escaped.
+# word outside literals, roles, doctests and literal/directive blocks gets its "_" escaped
+# (and stray "*", see _stars).
 _NO_MARKUP = re.compile(r"(``.+?``|:[\w:.-]+:`[^`]*`|`[^`]*`_{0,2})")
 _WORD_ = re.compile(r"(?<![\w\\])([A-Za-z]\w*?)_(?![\w`])")
 
@@ -173,8 +174,21 @@ def _escape_underscores(app, what, name, obj, options, lines):
             if stripped.startswith(".. "):
                 continue
         parts = _NO_MARKUP.split(line)
-        parts[::2] = [_WORD_.sub(r"\1\\_", part) for part in parts[::2]]
+        parts[::2] = [_stars(_WORD_.sub(r"\1\\_", part)) for part in parts[::2]]
         lines[i] = "".join(parts)
+
+
+# Shapes and signatures in prose, ``(N, C, *)``, ``(*, M)``, ``(N, *output_size)``, would
+# open emphasis that never closes: a "*" before ",)]" or a word with no "*" after it on the
+# line is escaped (``*word*`` and ``**bold**`` stay markup).
+_STAR_PUNCT = re.compile(r"(?:(?<=[\s(\[])|^)\*(?=[,)\]])")
+_STAR_WORD = re.compile(r"(?<![\\*\w])\*(?=\w[^*]*$)")
+
+
+def _stars(text):
+    if "*" not in text:
+        return text
+    return _STAR_WORD.sub(r"\\*", _STAR_PUNCT.sub(r"\\*", text))
 
 
 def setup(app):

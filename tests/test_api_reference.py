@@ -4,6 +4,7 @@ its docstring) and its other paths listed as aliases of that one. Checked here a
 modules' public names, computed independently of the generator, without running Sphinx
 (tests/test_docs_build.py runs the build)."""
 import importlib
+import importlib.util
 import inspect
 import pathlib
 import re
@@ -141,3 +142,32 @@ def test_every_documented_function_and_class_has_a_docstring(generated):
                 if not inspect.getdoc(getattr(module, name)):
                     bare.append("%s.%s" % (modname, name))
     assert bare == []
+
+
+def _conf():
+    spec = importlib.util.spec_from_file_location("docs_conf", str(DOCS / "conf.py"))
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    return conf
+
+
+def test_docstring_text_that_would_break_the_build_is_escaped():
+    conf = _conf()
+    lines = ["Samples of U[from_, to) of shape (N, C, *) or (*, M) or (N, *rest).",
+             "``bool_`` and :class:`mindcell.bool_` and *emph* and **bold** stay.",
+             ":param from_: the bound (*Union[int, None]*)",
+             "", ">>> f(from_=1)  # bool_", "", "Example::", "", "    y = a_ * (N, *)"]
+    conf._escape_underscores(None, "function", "f", None, {}, lines)
+    assert lines == [
+        r"Samples of U[from\_, to) of shape (N, C, \*) or (\*, M) or (N, \*rest).",
+        "``bool_`` and :class:`mindcell.bool_` and *emph* and **bold** stay.",
+        r":param from\_: the bound (*Union[int, None]*)",
+        "", ">>> f(from_=1)  # bool_", "", "Example::", "", "    y = a_ * (N, *)"]
+
+
+def test_mindspore_input_items_become_napoleon_parameters():
+    lines = ["Inputs:", "    - **x** (Tensor) - shape ``(N, C)``.",
+             "    - **y** (Union[Tensor, tuple(int)]) - the other.", "      More text."]
+    _conf()._ms_inputs(None, "class", "C", None, {}, lines)
+    assert lines == ["Inputs:", "    x (Tensor): shape ``(N, C)``.",
+                     "    y (Union[Tensor, tuple(int)]): the other.", "      More text."]
