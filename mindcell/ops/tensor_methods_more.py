@@ -10,6 +10,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell._core import trace as _trace
+from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
 from mindcell.ops._errors import check_bool, check_int
@@ -47,6 +48,9 @@ def _inplace(x, compute, api, *inputs):
     """``x`` takes ``compute(old value of x)`` and is returned."""
     check_tensor(x, "Tensor." + api, "self")
     current = _trace.current()
+    if current.is_graph and isinstance(x, Parameter):  # a graph's side effect, as ops.assign
+        _ops().assign(x, _fit(compute(x), x, api))
+        return x
     if _recorded(current, x, *(t for t in inputs if isinstance(t, Tensor))):
         current.update(x, lambda old: _fit(compute(old), x, api))
         return x
