@@ -6,6 +6,8 @@ import struct
 
 import numpy as np
 
+from mindcell._wire import encode_varint, field_key, len_field
+
 # AttributeProto.AttributeType
 A_FLOAT, A_INT64, A_STRING, A_BOOL, A_TENSORS, A_TUPLE, A_LIST = 1, 7, 8, 9, 19, 20, 21
 # TensorProto.DataType of numpy dtypes
@@ -23,31 +25,15 @@ def tensor_type(dtype):
     return code
 
 
-def _varint(value):
-    value &= (1 << 64) - 1  # negative int64s as their two's complement, as protobuf does
-    out = bytearray()
-    while True:
-        low = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(low | 0x80)
-        else:
-            out.append(low)
-            return bytes(out)
-
-
-def _key(number, wire):
-    return _varint(number << 3 | wire)
+_varint = encode_varint
+_key = field_key
 
 
 def varint_field(number, value):
     return _key(number, 0) + _varint(int(value))
 
 
-def bytes_field(number, data):
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    return _key(number, 2) + _varint(len(data)) + data
+bytes_field = len_field
 
 
 def float_field(number, value):

@@ -12,34 +12,17 @@ as a whole with GZIP or ZLIB. ``data`` is a serialized ``Example``: ``features``
 list in its field 1 (floats and ints usually packed).
 """
 import gzip
-import struct
 import zlib
 
 import numpy as np
 
+from mindcell._wire import (crc32c, encode_varint, frame_record, len_field, masked_crc32c,
+                            record_spans)
+
 __all__ = ["crc32c", "masked_crc", "read_records", "record_offsets", "parse_example",
            "encode_example", "write_records"]
 
-_CRC_TABLE = []
-for _i in range(256):
-    _c = _i
-    for _ in range(8):
-        _c = (_c >> 1) ^ 0x82F63B78 if _c & 1 else _c >> 1
-    _CRC_TABLE.append(_c)
-
-
-def crc32c(data):
-    """The CRC-32C (Castagnoli) of ``data``."""
-    crc = 0xFFFFFFFF
-    table = _CRC_TABLE
-    for b in bytes(data):
-        crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def masked_crc(data):
-    crc = crc32c(data)
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+masked_crc = masked_crc32c  # the name this module's users know
 
 
 # --- framing ----------------------------------------------------------------------------
@@ -54,21 +37,10 @@ def _decompress(raw, compression):
 def record_offsets(data, path="<bytes>"):
     """(start, end) of the payload of every record in ``data`` (the whole file's bytes),
     checking the length's checksum (a payload's checksum is not checked: reading stays fast)."""
-    out, pos, n = [], 0, len(data)
-    while pos < n:
-        if pos + 12 > n:
-            raise RuntimeError("TFRecordDataset: %s is truncated at byte %d" % (path, pos))
-        head = bytes(data[pos:pos + 8])
-        if struct.unpack_from("<I", data, pos + 8)[0] != masked_crc(head):
-            raise RuntimeError("TFRecordDataset: %s is not a TFRecord file (bad length checksum "
-                               "at byte %d)" % (path, pos))
-        length = struct.unpack("<Q", head)[0]
-        start, end = pos + 12, pos + 12 + length
-        if end + 4 > n:
-            raise RuntimeError("TFRecordDataset: %s is truncated at byte %d" % (path, pos))
-        out.append((start, end))
-        pos = end + 4
-    return out
+    try:
+        return record_spans(data, "TFRecordDataset: %s" % path, check_data=False)
+    except ValueError as error:
+        raise RuntimeError(str(error)) from None
 
 
 def read_records(path, compression=None):
@@ -80,11 +52,7 @@ def read_records(path, compression=None):
 
 def write_records(path, payloads, compression=None):
     """Write ``payloads`` (bytes) as a TFRecord file."""
-    parts = []
-    for p in payloads:
-        head = struct.pack("<Q", len(p))
-        parts += [head, struct.pack("<I", masked_crc(head)), p,
-                  struct.pack("<I", masked_crc(p))]
+    parts = [frame_record(p) for p in payloads]
     data = b"".join(parts)
     if compression == "GZIP":
         data = gzip.compress(data)
@@ -185,21 +153,6 @@ def parse_example(data):
     return out
 
 
-def _enc_varint(v):
-    v &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        if v:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def _enc_field(num, payload):
-    return _enc_varint((num << 3) | 2) + _enc_varint(len(payload)) + payload
 
 
 def encode_example(features):
@@ -211,15 +164,15 @@ def encode_example(features):
             values = [values]
         if isinstance(values, (list, tuple)) and (not values or isinstance(values[0],
                                                                            (bytes, str))):
-            body = b"".join(_enc_field(1, v.encode() if isinstance(v, str) else v)
+            body = b"".join(len_field(1, v.encode() if isinstance(v, str) else v)
                             for v in values)
-            feature = _enc_field(1, body)
+            feature = len_field(1, body)
         else:
             arr = np.asarray(values).reshape(-1)
             if arr.dtype.kind == "f":
-                feature = _enc_field(2, _enc_field(1, arr.astype("<f4").tobytes()))
+                feature = len_field(2, len_field(1, arr.astype("<f4").tobytes()))
             else:
-                packed = b"".join(_enc_varint(int(v)) for v in arr)
-                feature = _enc_field(3, _enc_field(1, packed))
-        entries.append(_enc_field(1, _enc_field(1, name.encode()) + _enc_field(2, feature)))
-    return _enc_field(1, b"".join(entries))
+                packed = b"".join(encode_varint(int(v)) for v in arr)
+                feature = len_field(3, len_field(1, packed))
+        entries.append(len_field(1, len_field(1, name.encode()) + len_field(2, feature)))
+    return len_field(1, b"".join(entries))

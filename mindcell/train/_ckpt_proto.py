@@ -22,6 +22,8 @@ and checks the proto2 required fields.
 """
 import zlib
 
+from mindcell._wire import encode_varint
+
 CRC_MARK = b"crc_num"
 CRC_TRAILER_LEN = len(CRC_MARK) + 10
 
@@ -33,18 +35,6 @@ class DecodeError(ValueError):
 
 
 # ----- encoding ------------------------------------------------------------------------------
-def encode_varint(value):
-    """Base-128 varint; negative int64 values take ten bytes (two's complement)."""
-    if value < 0:
-        value += 1 << 64
-    out = bytearray()
-    while value > 0x7F:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
 def _len_field(field_number, payload_len):
     return encode_varint((field_number << 3) | _WIRE_LEN) + encode_varint(payload_len)
 

@@ -16,26 +16,13 @@ import struct
 
 import numpy as np
 
+from mindcell._wire import encode_varint, field_key
+
 _VARINT, _FIXED64, _BYTES, _FIXED32 = 0, 1, 2, 5
 
 
-def varint(n):
-    """Base-128 varint; negative int64 values take ten bytes (two's complement)."""
-    if n < 0:
-        n += 1 << 64
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def _key(field, wire):
-    return varint(field << 3 | wire)
+varint = encode_varint
+_key = field_key
 
 
 def f_varint(field, n):
