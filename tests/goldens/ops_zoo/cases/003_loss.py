@@ -1,24 +1,8 @@
 """Loss and normalisation primitives: L2Normalize, SmoothL1Loss, BinaryCrossEntropy, NLLLoss,
 L2Loss (values, reductions, attributes, errors)."""
 import numpy as np
-from _target import ms, ops, Tensor, emit
-
-
-def _force(out):
-    """Tensors as numpy arrays, so that a lazily raised error is raised here."""
-    if isinstance(out, Tensor):
-        return out.asnumpy()
-    if isinstance(out, (tuple, list)):
-        return type(out)(_force(v) for v in out)
-    return out
-
-
-def run(key, fn):
-    try:
-        out = _force(fn())
-    except Exception as e:  # noqa: BLE001  (the golden records the exception type)
-        out = e
-    emit(key, out)
+from _target import ops, Tensor
+from _case import run
 
 
 x = Tensor(np.array([[1.0, -2.0, 3.0], [0.5, 0.0, -0.25]], np.float32))
