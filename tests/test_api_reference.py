@@ -85,25 +85,31 @@ def test_every_public_name_is_listed_once(generated, modname):
 
 def test_each_object_is_documented_once_and_aliases_point_at_it(generated):
     documented = {}  # id(object) -> full path documented at
+    paths = {}  # id(object) -> every public path
     for modname, entries in generated.items():
         module = importlib.import_module(modname)
         for name, (how, kind, _) in entries.items():
             obj = getattr(module, name)
             assert kind == apigen.kind_of(obj), (modname, name)
-            if how != "alias" and not isinstance(obj, apigen._VALUE_TYPES):
+            if isinstance(obj, apigen._VALUE_TYPES):
+                continue
+            paths.setdefault(id(obj), (obj, []))[1].append(modname)
+            if how != "alias":
                 path = "%s.%s" % (modname, name)
                 assert id(obj) not in documented, (path, documented.get(id(obj)))
                 documented[id(obj)] = path
-    order = [m for m, _ in apigen.MODULES]
     for modname, entries in generated.items():
         module = importlib.import_module(modname)
         for name, (how, _, target) in entries.items():
-            if how != "alias":
-                continue
-            obj = getattr(module, name)
-            assert documented[id(obj)] == target, (modname, name, target)
-            # documented at its first path in the modules' order
-            assert order.index(target.rsplit(".", 1)[0]) <= order.index(modname), target
+            if how == "alias":
+                assert documented[id(getattr(module, name))] == target, (modname, name)
+    # documented in the module that defines the object, else at its first module
+    order = [m for m, _ in apigen.MODULES]
+    for key, (obj, modules) in paths.items():
+        home = getattr(obj, "__module__", None) or ""
+        homes = [m for m in modules if home == m or home.startswith(m + ".")]
+        want = max(homes, key=len) if homes else min(modules, key=order.index)
+        assert documented[key].rsplit(".", 1)[0] == want, (documented[key], modules)
 
 
 def test_only_objects_from_outside_mindcell_skip_autodoc(generated):

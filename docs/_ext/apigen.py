@@ -4,9 +4,9 @@ At ``builder-inited`` every module of :data:`MODULES` is imported and its public
 ``__all__``, else every name of ``dir()`` without a leading underscore; submodules are not
 names) are written to ``docs/api/generated/<module>.rst`` as one ``autofunction`` /
 ``autoclass`` / ``autodata`` per name, grouped into functions, classes and constants. An
-object reachable by several paths is documented once, at its first path in :data:`MODULES`
-order; its other paths are listed under "Aliases" (each still an anchor and a cross-reference
-target). The hand-written page ``docs/api/<page>.rst`` holds the prose and includes the
+object reachable by several paths is documented once, in the module that defines it (else
+at its first path in :data:`MODULES` order; see :func:`collect`); its other paths are listed
+under "Aliases" (each an anchor linking to the documentation). The hand-written page ``docs/api/<page>.rst`` holds the prose and includes the
 fragment of its module, which includes the fragments of its submodules. The generated files
 are build products (``.gitignore``).
 """
@@ -15,7 +15,8 @@ import inspect
 import os
 import types
 
-# (module, page) in documentation order: an object is documented at its first path here. The
+# (module, page) in documentation order (an object defined outside these modules is
+# documented at its first path here). The
 # first module of a page is included by docs/api/<page>.rst (which declares the module); the
 # page's other modules are sections of that fragment, in this order.
 MODULES = [
@@ -90,27 +91,42 @@ def kind_of(obj):
 def collect():
     """Every public path of :data:`MODULES`, resolved to where it is documented.
 
+    An object with several paths is documented at one of them, its *home*: the path in the
+    module that defines it (the longest of the modules that is a prefix of its
+    ``__module__``: ``train.Model`` rather than ``mindcell.Model``, ``ops.grad`` rather
+    than ``mindcell.grad``), else its first path in :data:`MODULES` order; of several names
+    in that module, its own (``ops.div``, not ``ops.divide``).
+
     Returns:
         list of ``(module_name, page, entries)``, where ``entries`` is a list of
         ``(name, kind, canonical)``: ``canonical`` is ``None`` for the path an object is
         documented at, else the full path (``"mindcell.ops.add"``) of that documentation.
     """
-    first = {}
-    result = []
-    for modname, module, page in import_modules():
-        names = public_names(module)
-        # of one object's names in a module, its own comes first (ops.div, not its alias
-        # ops.divide; float32, not float)
-        for name in sorted(names, key=lambda n: not _own_name(getattr(module, n), n)):
+    modules = [(modname, module, page, public_names(module))
+               for modname, module, page in import_modules()]
+    paths = {}  # id(object) -> [(score, order, path)], the best first after sorting
+    order = 0
+    for modname, module, _, names in modules:
+        for name in names:
             obj = getattr(module, name)
-            if not isinstance(obj, _VALUE_TYPES):
-                first.setdefault(id(obj), ("%s.%s" % (modname, name), obj))
+            if isinstance(obj, _VALUE_TYPES):
+                continue
+            home = getattr(obj, "__module__", None)
+            score = 0
+            if isinstance(home, str) and (home == modname or home.startswith(modname + ".")):
+                score = -len(modname)
+            own = 0 if _own_name(obj, name) else 1
+            paths.setdefault(id(obj), []).append((score, order, own, "%s.%s" % (modname, name)))
+        order += 1
+    documented = {key: min(found)[3] for key, found in paths.items()}
+    result = []
+    for modname, module, page, names in modules:
         entries = []
         for name in names:
             obj = getattr(module, name)
             canonical = None
             if not isinstance(obj, _VALUE_TYPES):
-                canonical = first[id(obj)][0]
+                canonical = documented[id(obj)]
                 if canonical == "%s.%s" % (modname, name):
                     canonical = None
             entries.append((name, kind_of(obj), canonical))
