@@ -153,7 +153,7 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
                  "int64 indices) over ``dim``; ``min(input, other)``: :func:`minimum`.",
          args={"dim": "Union[int, Tensor, None], the dimension, or the Tensor ``other``."},
          example=_X + "mint.min(x, 1)"),
-    Face("logsumexp", "(input, dim, keepdim=False)", ops.logsumexp, rename=_RED,
+    Face("logsumexp", "(input, dim, keepdim=False)", ops.logsumexp,
          summary="``log(sum(exp(input)))`` over ``dim``, computed stably.",
          example=_X + "mint.logsumexp(x, 1)"),
     Face("std", "(input, dim=None, *, correction=1, keepdim=False)", impl=I.std,

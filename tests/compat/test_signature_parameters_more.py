@@ -297,3 +297,30 @@ def test_subtract_alpha_and_renamed_parameters():
     np.testing.assert_allclose(ms.ops.true_divide(dividend=x, divisor=2.5).asnumpy(),
                                [1.6, 3.6], rtol=1e-6)
     assert ms.ops.subtract is not ms.ops.sub and ms.ops.true_divide is not ms.ops.div
+
+
+def test_round_extreme_decimals_are_exact():
+    x = np.array([1.2345, -2.5, 1e300, 1e-30, np.nan, np.inf], np.float64)
+    for d in (300, 400, 2 ** 70):
+        np.testing.assert_array_equal(ms.ops.round(ms.Tensor(x), decimals=d).asnumpy(), x)
+    np.testing.assert_array_equal(ms.ops.round(ms.Tensor(x), decimals=-400).asnumpy(),
+                                  [0.0, -0.0, 0.0, 0.0, np.nan, np.inf])
+
+
+def test_reduction_and_nonzero_parameter_names():
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((3, 4)).astype(np.float32)
+    np.testing.assert_allclose(ms.ops.mean(x=ms.Tensor(a), axis=1, keep_dims=True).asnumpy(),
+                               a.mean(1, keepdims=True), rtol=1e-6)
+    np.testing.assert_allclose(ms.ops.logsumexp(ms.Tensor(a), dim=0, keepdim=True).asnumpy(),
+                               np.log(np.exp(a).sum(0, keepdims=True)), rtol=1e-6)
+    with pytest.raises(TypeError, match="keepdim"):
+        ms.ops.logsumexp(ms.Tensor(a), 0, keepdim=1)
+    z = ms.Tensor(np.array([[0, 2], [3, 0]], np.int32))
+    rows, cols = ms.ops.nonzero(z, as_tuple=True)
+    assert rows.asnumpy().tolist() == [0, 1] and cols.asnumpy().tolist() == [1, 0]
+    with pytest.raises(TypeError):
+        ms.ops.nonzero(z, True)  # keyword-only, as MindSpore
+    nan = ms.Tensor(np.array([np.nan, 1.0], np.float32))
+    np.testing.assert_array_equal(ms.ops.nan_to_num(nan).asnumpy(), [0.0, 1.0])
+    np.testing.assert_array_equal(ms.ops.nan_to_num(nan, nan=None).asnumpy(), [0.0, 1.0])

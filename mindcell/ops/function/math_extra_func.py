@@ -95,8 +95,8 @@ def logical_not_inf(x):
     return equal(isinf(x), False)
 
 
-def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
-    """nan_to_num(input, nan=0.0, posinf=None, neginf=None): NaN, +inf and -inf replaced by
+def nan_to_num(input, nan=None, posinf=None, neginf=None):
+    """nan_to_num(input, nan=None, posinf=None, neginf=None): NaN, +inf and -inf replaced by
     ``nan`` (None: 0), ``posinf`` and ``neginf`` (None: the dtype's largest and lowest finite
     value)."""
     check_tensor(input, "nan_to_num")

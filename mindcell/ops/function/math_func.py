@@ -198,8 +198,15 @@ def round(input, *, decimals=0):
         raise TypeError("round: 'decimals' must be an int, but got %s" % type(decimals).__name__)
     if decimals == 0:
         return _round(input)
-    scale = 10.0 ** decimals
-    return div(_round(mul(float_operand(input, "round"), scale)), scale)
+    x = float_operand(input, "round")
+    if decimals > 308:  # finer than any float's resolution: nothing to round
+        return cast(x, x.dtype)
+    # scaled in float64; where x * 10**decimals overflows, x has no digits that fine to round
+    wide = cast(x, mstype.float64)
+    scale = 10.0 ** max(decimals, -308)
+    scaled = mul(wide, scale)
+    out = select(isfinite(scaled), div(_round(scaled), scale), wide)
+    return cast(out, x.dtype)
 
 
 def _compare(prim, name):

@@ -90,12 +90,12 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return reduce_sum(x, axis, keep)
 
 
-def mean(input, axis=None, keep_dims=False):
-    """mean(input, axis=None, keep_dims=False): integer inputs keep their dtype (floored)."""
-    axes, keep = _reduction(input, axis, keep_dims, "mean")
-    if input._np_dtype.kind in "biu":
-        return _integer_mean(input, axes, keep)
-    return reduce_mean(input, axes, keep)
+def mean(x, axis=None, keep_dims=False):
+    """mean(x, axis=None, keep_dims=False): integer inputs keep their dtype (floored)."""
+    axes, keep = _reduction(x, axis, keep_dims, "mean")
+    if x._np_dtype.kind in "biu":
+        return _integer_mean(x, axes, keep)
+    return reduce_mean(x, axes, keep)
 
 
 def _integer_mean(input, axes, keep):
@@ -317,11 +317,12 @@ def std_mean(input, axis=None, ddof=0, keepdims=False):
     return std(input, axis, ddof, keepdims), mean(input, axis, keepdims)
 
 
-def logsumexp(input, axis, keep_dims=False):
-    """logsumexp(input, axis, keep_dims=False): log(sum(exp(x))) computed stably."""
+def logsumexp(input, dim, keepdim=False):
+    """logsumexp(input, dim, keepdim=False): log(sum(exp(input))) over ``dim`` (an int or a
+    tuple of ints) computed stably."""
     check_tensor(input, "logsumexp")
-    check_bool(keep_dims, "logsumexp", "keep_dims")
-    axes = normalize_axis(axis, input.ndim, "logsumexp")
+    check_bool(keepdim, "logsumexp", "keepdim")
+    axes = normalize_axis(dim, input.ndim, "logsumexp")
     x = input if mstype.is_float_np(input._np_dtype) else cast_to(input, _F32)  # uint8 would wrap
     x, back = _widen(x)
     from mindcell.ops.function.misc_func import stop_gradient
@@ -329,7 +330,7 @@ def logsumexp(input, axis, keep_dims=False):
     # a row that is all -inf (or has +inf) has a non-finite max: shift by 0 there instead
     m = M.select(M.isfinite(m), m, M.zeros_like_f(m))
     out = M.add(M.log(reduce_sum(M.exp(M.sub(x, m)), axes, True)), m)
-    if not keep_dims:
+    if not keepdim:
         out = out.reshape(tuple(n for i, n in enumerate(out.shape)
                                 if i not in (axes or range(input.ndim))))
     return _narrow(out, back)

@@ -44,8 +44,8 @@ def repeat_elements(x, rep, axis=0):
     return repeat_interleave(x, check_int(rep, "repeat_elements", "rep", 0, INT64_MAX), axis)
 
 
-def nonzero(input, as_tuple=False):
-    """nonzero(input, as_tuple=False): the indices of the non-zero elements, shape (n, ndim)
+def nonzero(input, *, as_tuple=False):
+    """nonzero(input, *, as_tuple=False): the indices of the non-zero elements, shape (n, ndim)
     (or a tuple of ndim index vectors). Its shape depends on the values, so it cannot run
     inside a GRAPH_MODE construct."""
     check_tensor(input, "nonzero")
