@@ -6,10 +6,12 @@ tensors sharing it see the change); while a graph is traced (GRAPH_MODE) or grad
 are taped, as a recorded functional update, so both modes give the same values and gradients
 flow through the new value.
 """
+import weakref
+
 import numpy as np
 
 from mindcell import dtype as mstype
-from mindcell._core import trace as _trace
+from mindcell._core import autodiff, trace as _trace
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
@@ -18,6 +20,7 @@ from mindcell.ops._helpers import cast_to, check_scalar_arg, check_tensor, to_te
 from mindcell.ops.function.creation_func import (_float_dtype, _normal_samples, _seed_stream,
                                                  _uniform_samples)
 from mindcell.ops.defs.shape import copy_p
+from mindcell.ops.defs.special import hook_backward_p
 from mindcell.ops.function.indexing import _recorded
 
 
@@ -904,6 +907,97 @@ def from_numpy(array):
     return Tensor._make(np.ascontiguousarray(array))
 
 
+# id(tensor) -> (a weak reference to it, the tape it was hooked under, its hooks in order); by
+# id because a Tensor's == is elementwise
+_HOOKS = {}
+
+
+_GRAPH_HOOK_ERROR = []
+
+
+def _graph_hook_error():
+    """A GraphModeError naming the user's line that is also the ValueError MindSpore raises."""
+    from mindcell.graph.symbolic import GraphModeError, graph_error
+    if not _GRAPH_HOOK_ERROR:
+        _GRAPH_HOOK_ERROR.append(type("GraphModeValueError", (GraphModeError, ValueError), {}))
+    err = graph_error("register a tensor hook (Tensor.register_hook; MindSpore raises "
+                      "ValueError too)", "use ops.HookBackward, or differentiate in PYNATIVE_MODE")
+    return _GRAPH_HOOK_ERROR[0](str(err))
+
+
+class TensorHookHandle:
+    """The handle :meth:`Tensor.register_hook` returns: ``remove()`` unregisters the hook."""
+
+    def __init__(self, hooks, hook):
+        self._hooks, self._hook = hooks, hook
+
+    def remove(self):
+        """Unregister the hook (later backward passes no longer call it)."""
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+
+
+def register_hook(self, hook):
+    """register_hook(hook) -> TensorHookHandle
+
+    Call ``hook(grad)`` with the gradient of ``self`` in the backward pass of the function being
+    differentiated (``ops.grad``/``value_and_grad`` in PYNATIVE_MODE); a Tensor it returns
+    replaces the gradient, None keeps it. Several hooks run in registration order. Only a
+    tensor the gradient flows through can be hooked (as MindSpore). It covers the uses of
+    ``self`` after the registration.
+
+    Args:
+        hook (Callable): ``hook(grad) -> Union[Tensor, None]``.
+
+    Returns:
+        TensorHookHandle, whose ``remove()`` unregisters the hook.
+
+    Raises:
+        TypeError: If ``hook`` is not callable.
+        ValueError: In GRAPH_MODE (as MindSpore; a GraphModeError too).
+        RuntimeError: If no gradient flows through ``self``, or ``self`` is a Parameter
+            (mindcell does not hook Parameters).
+
+    Examples:
+        >>> def f(x):
+        ...     y = x * 2
+        ...     y.register_hook(lambda g: g * 10)
+        ...     return (y * y).sum()
+        >>> print(ops.grad(f)(Tensor([1., 2.])))
+        [ 80. 160.]
+    """
+    if not callable(hook):
+        raise TypeError("Tensor.register_hook: 'hook' must be callable, but got %s"
+                        % type(hook).__name__)
+    current = _trace.current()
+    if current.is_graph:
+        raise _graph_hook_error()
+    if isinstance(self, Parameter):
+        raise RuntimeError("Tensor.register_hook: mindcell does not hook a Parameter's gradient; "
+                           "hook the tensor computed from it in the differentiated function")
+    tapes = autodiff._state.tapes
+    if not (tapes and autodiff.is_tracked(self)):
+        raise RuntimeError("Tensor.register_hook: no gradient flows through this tensor (it "
+                           "is not computed from an input of a function being differentiated), "
+                           "so no hook can be registered")
+    key = id(self)
+    entry = _HOOKS.get(key)
+    if entry is None or entry[0]() is not self or entry[1] is not tapes[-1]:
+        hooks = []
+        entry = _HOOKS[key] = (weakref.ref(self, lambda _, k=key: _HOOKS.pop(k, None)),
+                               tapes[-1], hooks)
+
+        def run(grads):
+            grad = grads[0]
+            for h in list(hooks):
+                new = h(grad)
+                grad = grad if new is None else new
+            return (grad,)
+        current.update(self, lambda old: hook_backward_p.bind(old, hook_fn=run))
+    entry[2].append(hook)
+    return TensorHookHandle(entry[2], hook)
+
+
 METHODS = {
     "add_": add_, "sub_": sub_, "mul_": mul_, "div_": div_, "clamp_": clamp_,
     "exp_": _unary_("exp_", F.exp), "log_": _unary_("log_", F.log),
@@ -916,7 +1010,7 @@ METHODS = {
     "type_as": type_as, "select": select, "index_select": index_select, "diagonal": diagonal,
     "mm": mm, "view_as": view_as, "reshape_as": reshape_as, "searchsorted": searchsorted,
     "stride": stride, "requires_grad_": requires_grad_, "flush_from_cache": flush_from_cache,
-    "data_sync": data_sync, "from_numpy": staticmethod(from_numpy),
+    "data_sync": data_sync, "register_hook": register_hook, "from_numpy": staticmethod(from_numpy),
     "absolute": F.abs, "negative": F.neg, "eq": F.equal, "ne": F.not_equal,
     "ge": F.greater_equal, "gt": F.greater, "lt": F.less, "le": F.less_equal,
     "greater_equal": F.greater_equal, "less_equal": F.less_equal, "multiply": F.mul,

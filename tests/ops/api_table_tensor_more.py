@@ -89,3 +89,15 @@ ROWS = [
     R("Tensor.from_numpy", lambda x: x * ms.Tensor.from_numpy(np.ones((2, 3), np.float32)), S),
     R("Tensor.device", lambda x: x * len(x.device), S),
 ]
+
+
+def _hooked(x):
+    y = x * 2
+    y.register_hook(lambda g: g * 10)
+    handle = y.register_hook(lambda g: g + 1)
+    z = y * y
+    handle.remove()
+    return z.sum()
+
+
+ROWS.append(R("Tensor.register_hook", lambda x: ms.ops.grad(_hooked)(x), S, kind="datadep"))

@@ -218,3 +218,35 @@ def test_from_numpy_shares_memory_and_flags():
     assert p.requires_grad_(False) is None and p.requires_grad is False
     assert Tensor([1.0]).requires_grad_() is None
     assert Tensor([1.0]).flush_from_cache() is None and Tensor([1.0]).data_sync() is None
+
+
+def test_register_hook():
+    seen = []
+
+    def f(x):
+        y = x * 2
+        y.register_hook(lambda g: seen.append(g.asnumpy().copy()))
+        y.register_hook(lambda g: g * 10)
+        y.register_hook(lambda g: g + 1)  # hooks run in registration order
+        removed = y.register_hook(lambda g: g * 0)
+        removed.remove()
+        return (y * y).sum()
+
+    x = np.array([1.0, 2.0], np.float32)
+    for _ in range(2):  # a second differentiation hooks afresh
+        seen.clear()
+        np.testing.assert_allclose(ops.grad(f)(Tensor(x)).asnumpy(), 2 * (4 * x * 10 + 1))
+        np.testing.assert_allclose(seen[0], 4 * x)
+    with pytest.raises(TypeError, match="register_hook"):
+        Tensor(x).register_hook(3)
+    with pytest.raises(RuntimeError, match="register_hook"):
+        Tensor(x).register_hook(print)  # no gradient flows through it (MindSpore raises too)
+
+    class Net(nn.Cell):
+        def construct(self, t):
+            y = t * 2
+            y.register_hook(lambda g: g)
+            return y.sum()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with pytest.raises(ValueError, match="register_hook"):
+        ms.grad(Net())(Tensor(x))
