@@ -556,6 +556,9 @@ def take(self, indices, axis=None, mode="clip"):
     if not isinstance(mode, str) or mode not in ("clip", "wrap"):
         raise ValueError("Tensor.take: 'mode' must be 'clip' or 'wrap', but got %r" % (mode,))
     indices = to_tensor(indices, "Tensor.take", "indices")
+    if indices._np_dtype.kind not in "iu":
+        raise TypeError("Tensor.take: 'indices' must be an int Tensor, but got %s"
+                        % indices.dtype)
     x = F.reshape(self, (-1,)) if axis is None else self
     ax = 0 if axis is None else check_int(axis, "Tensor.take", "axis", -self.ndim, self.ndim - 1)
     n = x.shape[ax]
@@ -1019,6 +1022,55 @@ METHODS = {
     "tril": lambda self, diagonal=0: _ops().tril(self, diagonal),
     "triu": lambda self, diagonal=0: _ops().triu(self, diagonal),
 }
+
+# MindSpore's Tensor spellings of existing ops (see each op for its arguments and errors)
+METHODS.update({
+    "bmm": lambda self, mat2: _ops().bmm(self, mat2),
+    "det": lambda self: _ops().det(self),
+    "matrix_determinant": lambda self: _ops().matrix_determinant(self),
+    "diag": lambda self: _ops().diag(self),
+    "divide": lambda self, other, *, rounding_mode=None: F.div(self, other,
+                                                              rounding_mode=rounding_mode),
+    "subtract": lambda self, other, *, alpha=1: _ops().subtract(self, other, alpha=alpha),
+    "gather_nd": lambda self, indices: _ops().gather_nd(self, indices),
+    "invert": lambda self: _ops().invert(self),
+    "logical_xor": lambda self, other: _ops().logical_xor(self, other),
+    "movedim": lambda self, source, destination: _ops().movedim(self, source, destination),
+    "moveaxis": lambda self, source, destination: _ops().movedim(self, source, destination),
+    "swapdims": lambda self, dim0, dim1: _ops().swapdims(self, dim0, dim1),
+    "reverse": lambda self, axis: _ops().reverse(self, axis),
+    "roll": lambda self, shifts, dims=None: _ops().roll(self, shifts, dims),
+    "scatter_add": lambda self, dim, index, src: _ops().scatter_add(self, dim, index, src),
+    "tensor_split": lambda self, indices_or_sections, axis=0: _ops().tensor_split(
+        self, indices_or_sections, axis),
+    "cholesky": lambda self, upper=False: _ops().cholesky(self, upper),
+    "svd": lambda self, full_matrices=False, compute_uv=True: _ops().svd(
+        self, full_matrices, compute_uv),
+    "reverse_sequence": lambda self, seq_lengths, seq_dim=0, batch_dim=0: _ops(
+        ).reverse_sequence(self, seq_lengths, seq_dim, batch_dim),
+    "msort": lambda self: _ops().sort(self, axis=0)[0],
+    "ndimension": lambda self: self.ndim,
+    "byte": lambda self: F.cast(self, mstype.uint8),
+    "short": lambda self: F.cast(self, mstype.int16),
+    "isposinf": lambda self: F.logical_and(F.isinf(self), F.greater(self, 0)),
+    "isneginf": lambda self: F.logical_and(F.isinf(self), F.less(self, 0)),
+})
+
+
+def _flip_dim(dim, name):
+    def method(self):
+        if self.ndim < dim + 1:
+            raise ValueError("Tensor.%s: the input must be at least %d-D, but got %d-D"
+                             % (name, dim + 1, self.ndim))
+        return F.flip(self, (dim,))
+    method.__name__ = name
+    method.__doc__ = ("%s() -> Tensor\n\n    ``self`` flipped along dimension %d.\n\n"
+                      "    Returns:\n        Tensor.\n\n    Raises:\n        ValueError: If "
+                      "``self`` has fewer than %d dimensions.\n" % (name, dim, dim + 1))
+    return method
+
+
+METHODS.update({"fliplr": _flip_dim(1, "fliplr"), "flipud": _flip_dim(0, "flipud")})
 
 PROPERTIES = {"device": property(lambda self: "CPU", doc="The device: always ``'CPU'``.")}
 

@@ -101,3 +101,28 @@ def _hooked(x):
 
 
 ROWS.append(R("Tensor.register_hook", lambda x: ms.ops.grad(_hooked)(x), S, kind="datadep"))
+
+# MindSpore's Tensor spellings of existing ops
+SQ = ("pos", (3, 3))
+ROWS += [
+    M("bmm", (2, 3, 4), (2, 4, 2)), R("Tensor.det", lambda x: (x * x.mT + x.mT).det(), (3, 3), f16=False),
+    R("Tensor.matrix_determinant", lambda x: (x * x.mT).matrix_determinant(), (3, 3),
+      f16=False),
+    M("diag", (3,)), M("divide", S, ("away", S)),
+    M("divide", S, args=(0.7,), kw=dict(rounding_mode="floor"), **NG),
+    M("subtract", S, S, kw=dict(alpha=2), **Z), M("gather_nd", S, ("int", (4, 2), 2)),
+    M("invert", ("int", S, 7), **Z), M("logical_xor", ("bool", S), ("bool", S), **Z),
+    M("movedim", (2, 3, 4), args=(0, 2)), M("moveaxis", (2, 3, 4), args=(-1, 0)),
+    M("swapdims", (2, 3, 4), args=(0, 2)), M("reverse", S, args=([1],)),
+    M("roll", S, args=(1, 1)), M("roll", S, args=(2,)),
+    R("Tensor.scatter_add", lambda x, i, s: x.scatter_add(1, i, s), S, IDX2, (2, 1)),
+    M("tensor_split", (4, 3), args=(2,)), M("tensor_split", (4, 3), args=([1, 2], 1)),
+    R("Tensor.cholesky", lambda x: (x.mm(x.t()) + ms.ops.eye(3, 3, x.dtype)).cholesky(), (3, 3),
+      f16=False),
+    R("Tensor.svd", lambda x: x.svd(compute_uv=False), (3, 2), f16=False),
+    R("Tensor.reverse_sequence", lambda x, n: x.reverse_sequence(n, 1), S,
+      ("int", (2,), 3, np.int64)),
+    M("msort", S, **NG), R("Tensor.ndimension", lambda x: x * x.ndimension(), S),
+    M("byte", ("int", S, 7)), M("short", ("int", S, 7)), M("short", S, **NG),
+    M("isposinf", S), M("isneginf", S), M("fliplr", S), M("flipud", S),
+]

@@ -73,6 +73,7 @@ def _tensors():
         "NAN": np.array([[np.nan, np.inf, -np.inf], [1, 0, -1]], np.float32),
         "MISMATCH": rng.standard_normal((5, 7)).astype(np.float32),
         "BIG3D": rng.standard_normal((2, 3, 4)).astype(np.float32),
+        "SPD": (np.eye(4) * 3 + 0.5).astype(np.float32),  # symmetric positive definite
     }
 
 
@@ -265,6 +266,7 @@ def _method_overrides():
             "index_add_": lambda: ([1, _t(a["I"][:2]), _t(a["X"][:, :2])], {}),
             "masked_fill_": lambda: ([_t(a["B"]), 0.5], {}),
             "masked_select": lambda: ([_t(a["B"])], {}), "mm": lambda: ([_t(a["X"].T)], {}),
+            "bmm": lambda: ([_t(a["BIG3D"].transpose(0, 2, 1))], {}),
             "scatter_": lambda: ([1, _t(a["I"][:2, None]), _t(a["X"][:, :1])], {})}
 
 
@@ -449,7 +451,8 @@ def base_call_failures():
 
 INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert", "gcd",
                "lcm"}
-SELF_ARRAY = {**{m: "INT" for m in INT_METHODS}, "inverse": "X4"}  # the method's self
+SELF_ARRAY = {**{m: "INT" for m in INT_METHODS}, "bmm": "BIG3D",  # the method's self
+              **{m: "X4" for m in ("inverse", "det", "matrix_determinant")}, "cholesky": "SPD"}
 
 
 def _describe(v):
