@@ -214,7 +214,7 @@ FACES = [
          example="x = Tensor(np.ones((5, 2, 3), np.float32))\n"
                  "mint.conv_tbc(x, Tensor(np.ones((3, 3, 4), np.float32)), "
                  "Tensor(np.zeros(4, np.float32)), 1).shape"),
-    Face("npu_gelu", "(input, approximate='none')", ops.gelu, rename={"input": "input_x"},
+    Face("npu_gelu", "(input, approximate='none')", ops.gelu,
          args={"approximate": "str, 'none' or 'tanh'."},
          summary="The GELU activation (MindSpore's NPU-named alias of :func:`nn.functional."
                  "gelu`).", example=_X + "mint.npu_gelu(x)"),

@@ -324,3 +324,35 @@ def test_reduction_and_nonzero_parameter_names():
     nan = ms.Tensor(np.array([np.nan, 1.0], np.float32))
     np.testing.assert_array_equal(ms.ops.nan_to_num(nan).asnumpy(), [0.0, 1.0])
     np.testing.assert_array_equal(ms.ops.nan_to_num(nan, nan=None).asnumpy(), [0.0, 1.0])
+
+
+def test_relu_inplace_writes_into_the_input(mode):
+    a = np.array([-1.5, 0.0, 2.0], np.float32)
+    x = ms.Tensor(a)
+    out = ms.ops.relu(x, inplace=True)
+    assert out is x
+    np.testing.assert_array_equal(x.asnumpy(), np.maximum(a, 0))
+    y = ms.Tensor(a)
+    f = ms.ops.relu if mode == ms.PYNATIVE_MODE else ms.jit(lambda t: ms.ops.relu(t))
+    np.testing.assert_array_equal(f(y).asnumpy(), np.maximum(a, 0))
+    np.testing.assert_array_equal(y.asnumpy(), a)  # not in place by default
+    with pytest.raises(TypeError, match="relu.*'inplace'"):
+        ms.ops.relu(y, inplace=1)
+
+
+def test_activation_input_names_and_avg_pool_divisor_zero():
+    a = np.array([-4.0, -1.0, 0.5, 3.5], np.float32)
+    np.testing.assert_allclose(ms.ops.hardswish(input=ms.Tensor(a)).asnumpy(),
+                               a * np.clip(a + 3, 0, 6) / 6, rtol=1e-6)
+    np.testing.assert_allclose(ms.ops.gelu(input=ms.Tensor(a), approximate="tanh").asnumpy(),
+                               0.5 * a * (1 + np.tanh(np.sqrt(2 / np.pi)
+                                                      * (a + 0.044715 * a ** 3))), rtol=1e-5, atol=1e-6)
+    img = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+    mean = img.reshape(1, 1, 2, 2, 2, 2).mean(axis=(3, 5))
+    for d in (0, None):
+        np.testing.assert_allclose(ms.ops.avg_pool2d(ms.Tensor(img), 2, 2, divisor_override=d)
+                                   .asnumpy(), mean)
+    np.testing.assert_allclose(ms.ops.avg_pool2d(ms.Tensor(img), 2, 2, divisor_override=3)
+                               .asnumpy(), mean * 4 / 3, rtol=1e-6)
+    with pytest.raises((TypeError, ValueError), match="divisor_override"):
+        ms.ops.avg_pool2d(ms.Tensor(img), 2, 2, divisor_override=-1)

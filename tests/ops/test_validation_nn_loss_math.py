@@ -55,7 +55,7 @@ BAD = [  # (call, error type, op name in the message)
     (lambda: ops.max_pool2d(t(X4), 2, ceil_mode=t(X)), TypeError, "max_pool2d"),
     (lambda: ops.max_pool2d(t(X4), 2, dilation=t(X)), TypeError, "max_pool2d"),
     (lambda: ops.avg_pool2d(t(X4), 2, count_include_pad=None), TypeError, "avg_pool2d"),
-    (lambda: ops.avg_pool2d(t(X4), 2, divisor_override=0), ValueError, "avg_pool2d"),
+    (lambda: ops.avg_pool2d(t(X4), 2, divisor_override=-1), ValueError, "avg_pool2d"),
     (lambda: ops.conv2d(t(X4), t(X4[:, :, :2, :2]), pad_mode="full"), ValueError, "conv2d"),
     (lambda: ops.Conv2D(2, 2, pad_mode=np.ones(2))(t(X4), t(X4[:, :, :2, :2])), TypeError,
      "Conv2D"),

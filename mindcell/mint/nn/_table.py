@@ -47,7 +47,7 @@ FACES = [
          example=_X + "F.sigmoid_(x)"),
     Face("logsigmoid", "(input)", ops.logsigmoid, rename={"input": "x"},
          summary="``log(sigmoid(input))``, computed stably.", example=_X + "F.logsigmoid(x)"),
-    Face("gelu", "(input, *, approximate='none')", ops.gelu, rename={"input": "input_x"},
+    Face("gelu", "(input, *, approximate='none')", ops.gelu,
          summary="The Gaussian error linear unit: exact (``'none'``) or its ``'tanh'`` "
                  "approximation.", args={"approximate": "str, 'none' or 'tanh'."},
          example=_X + "F.gelu(x)"),

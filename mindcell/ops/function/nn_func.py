@@ -22,9 +22,24 @@ from mindcell.ops.function.misc_func import assign, stop_gradient
 
 
 # ----- activations --------------------------------------------------------------------------
-def relu(input):
-    """relu(input): max(input, 0)."""
-    return E.relu_p.bind(check_tensor(input, "relu"))
+def relu(input, inplace=False):
+    """relu(input, inplace=False): max(input, 0); with ``inplace`` the result is written into
+    ``input``, which is returned (MindSpore 2.10's CPU build has no kernel for it).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``inplace`` is not a bool.
+
+    Examples:
+        >>> x = Tensor(np.array([-1.0, 2.0], np.float32))
+        >>> ops.relu(x, inplace=True) is x, x.asnumpy().tolist()
+        (True, [0.0, 2.0])
+    """
+    check_bool(inplace, "relu", "inplace")
+    out = E.relu_p.bind(check_tensor(input, "relu"))
+    if not inplace:
+        return out
+    input.assign_value(out)
+    return input
 
 
 def relu6(x):
@@ -32,10 +47,10 @@ def relu6(x):
     return E.relu6_p.bind(check_tensor(x, "relu6", "x"))
 
 
-def gelu(input_x, approximate="none"):
-    """gelu(input_x, approximate='none'): exact ('none', erf) or 'tanh' form."""
+def gelu(input, approximate="none"):
+    """gelu(input, approximate='none'): exact ('none', erf) or 'tanh' form."""
     check_choice(approximate, "gelu", "approximate", ("none", "tanh"))
-    return E.gelu_p.bind(check_float(input_x, "gelu", "input_x"), approximate=approximate)
+    return E.gelu_p.bind(check_float(input, "gelu"), approximate=approximate)
 
 
 def fast_gelu(x):
@@ -107,29 +122,29 @@ def _in_float32(x, fn):
     return cast_to(fn(cast_to(x, np.dtype(np.float32))), x._np_dtype)
 
 
-def hardswish(x):
-    """hardswish(x): x * relu6(x + 3) / 6.
+def hardswish(input):
+    """hardswish(input): input * relu6(input + 3) / 6.
 
     Args:
-        x (Tensor): a float or signed integer tensor.
+        input (Tensor): a float or signed integer tensor.
 
     Returns:
-        Tensor: of ``x``'s shape and dtype; as MindSpore, a signed integer tensor gives the
+        Tensor: of ``input``'s shape and dtype; as MindSpore, a signed integer tensor gives the
         float result truncated toward zero (x where x >= 3, 1 at 2, else 0), computed exactly.
 
     Raises:
-        TypeError: ``x`` is not a Tensor, or is bool or unsigned.
+        TypeError: ``input`` is not a Tensor, or is bool or unsigned.
 
     Examples:
         >>> ops.hardswish(Tensor(np.array([-1.0, 1.0], np.float32)))  # [-0.3333, 0.6667]
     """
     op = "hardswish"
-    check_tensor(x, op, "x")
+    x = check_tensor(input, op)
     if x._np_dtype.kind == "i":
         dt = x._np_dtype
         return M.add(M.mul(x, cast_to(M.greater_equal(x, 3), dt)), cast_to(M.equal(x, 2), dt))
     if not mstype.is_float_np(x._np_dtype):
-        raise TypeError("%s: 'x' must be a float or signed integer tensor, but got %s"
+        raise TypeError("%s: 'input' must be a float or signed integer tensor, but got %s"
                         % (public_name(op), x.dtype))
     return E.hswish_p.bind(x)
 
@@ -372,11 +387,14 @@ def _max_pool_windows(x, kernel_size, stride, padding, dil, with_indices, ceil, 
 
 
 def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
-               count_include_pad=True, divisor_override=None):
+               count_include_pad=True, divisor_override=0):
     """avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
-    count_include_pad=True, divisor_override=None): mean over windows of (N)CHW input."""
+    count_include_pad=True, divisor_override=0): mean over windows of (N)CHW input;
+    ``divisor_override`` 0 (or None) divides by the window size."""
     op = "avg_pool2d"
-    if divisor_override is not None:
+    if divisor_override is None or (type(divisor_override) is int and divisor_override == 0):
+        divisor_override = None
+    else:
         divisor_override = check_positive_int(divisor_override, op, "divisor_override")
     include = check_bool(count_include_pad, op, "count_include_pad")
     x, ks, st, given, pads, (ho, wo), squeeze = _pool2d(input_x, kernel_size, stride, padding,
