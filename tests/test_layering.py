@@ -13,7 +13,7 @@ PACKAGE = pathlib.Path(mindcell.__file__).parent
 # Lowest first. A module belongs to the longest prefix listed.
 LAYERS = [
     ("base", ["mindcell._threads", "mindcell._malloc", "mindcell._C", "mindcell.dtype", "mindcell.context",
-              "mindcell._wire",
+              "mindcell._wire", "mindcell._arrays",
               "mindcell.communication", "mindcell.parallel",
               "mindcell.ops.spec"]),  # op specs: plain data the build reads too
     ("core", ["mindcell._core"]),

@@ -4,6 +4,7 @@ converted to MindSpore primitives by ``_mindir_ops``. Parameters are graph param
 the network's (``ref_key``), so MindSpore's GraphCell exposes them under the same names."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._export import _mindir_proto as pb
 from mindcell._export._onnx_builder import Unconvertible
 from mindcell._export._trace import leaf_names, trace_for_export, unsupported
@@ -67,7 +68,7 @@ class MindirBuilder:
         return self._const(pb.int_tuple(values, "value"))
 
     def tensor(self, array):
-        arr = np.ascontiguousarray(array)
+        arr = c_contiguous(array)
         return self._const(pb.attribute("value", pb.A_TENSORS, tensors=[pb.tensor(
             arr.shape, arr.dtype, name="value0", raw=arr.tobytes())]))
 
@@ -91,7 +92,7 @@ def build_mindir(net, args):
         inputs.append(pb.value_info(names[v.id], v.shape, v.dtype))
     for k, v in enumerate(graph.params):
         names[v.id] = "%s:%s" % (gname, v.param.name)
-        data = np.ascontiguousarray(v.param._data)
+        data = c_contiguous(v.param._data)
         params.append(pb.tensor(data.shape, data.dtype, name=names[v.id], raw=data.tobytes(),
                                 ref_key=v.param.name))
     for v in graph.consts:

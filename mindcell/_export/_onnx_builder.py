@@ -2,6 +2,7 @@
 nodes and initializers under unique names while primitive nodes are converted."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 OPSET = 17  # LayerNormalization is opset 17; onnxruntime >= 1.14 runs it
 IR_VERSION = 8  # the IR version that opset 17 needs
 
@@ -54,7 +55,7 @@ class Builder:
         """An initializer holding ``array`` (``dtype``: numpy dtype to cast it to first)."""
         arr = np.asarray(array, dtype=dtype)
         name = self.fresh(hint)
-        self.initializers.append(self.onnx.numpy_helper.from_array(np.ascontiguousarray(arr),
+        self.initializers.append(self.onnx.numpy_helper.from_array(c_contiguous(arr),
                                                                    name))
         return name
 

@@ -2,6 +2,7 @@
 ``mindcell.ops.tensor_methods`` from the functional ops, so each op has one definition."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell import dtype as mstype
 from mindcell._core import trace as _trace
 
@@ -340,7 +341,7 @@ class Tensor:
         return self._data.flags.c_contiguous
 
     def contiguous(self):
-        return self if self._data.flags.c_contiguous else Tensor._make(np.ascontiguousarray(self._data))
+        return self if self._data.flags.c_contiguous else Tensor._make(c_contiguous(self._data))
 
     def data_ptr(self):
         return self._data.ctypes.data

@@ -11,6 +11,7 @@ import time
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 # MindSpore's default spelling (its GlobalComm.WORLD_COMM_GROUP); scripts may name the world
 # group of any backend.
 WORLD = "hccl_world_group"
@@ -173,7 +174,7 @@ def _buffer(x, op):
     if x.dtype == np.bool_:
         raise TypeError("%s: bool tensors cannot be reduced; cast them to int32 first" % op)
     wide = _WIDEN.get(x.dtype)
-    return np.ascontiguousarray(x, wide if wide is not None else x.dtype)
+    return c_contiguous(x, wide if wide is not None else x.dtype)
 
 
 def all_reduce(x, reduce_op="sum", group_name=WORLD, out=None):
@@ -240,7 +241,7 @@ def all_gather(x, group_name=WORLD):
     comm, _ = group(group_name, "AllGather")
     if comm is None or comm.Get_size() == 1:
         return np.array(x, copy=True)
-    send = np.ascontiguousarray(x)
+    send = c_contiguous(x)
     recv = np.empty((comm.Get_size() * send.shape[0],) + send.shape[1:] if send.ndim
                     else (comm.Get_size(),), send.dtype)
     _wait(comm.Iallgather(send, recv), "AllGather")

@@ -5,6 +5,7 @@ import re
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset.sources import ArraySource, check_dir_and_usage
 
 __all__ = ["Cifar10Dataset", "Cifar100Dataset"]
@@ -45,7 +46,7 @@ def _read_batch(op, path, label_limits):
                                % (op, path, column.max(), limit - 1))
         labels.append(column.astype(np.uint32))
     images = records[:, len(label_limits):].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
-    return [np.ascontiguousarray(images)] + labels
+    return [c_contiguous(images)] + labels
 
 
 class _Cifar(ArraySource):

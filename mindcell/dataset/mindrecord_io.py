@@ -30,6 +30,7 @@ import struct
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset import msgpack_io
 
 __all__ = ["FIELD_TYPES", "HEADER_SIZE", "PAGE_SIZE", "blob_fields", "ShardWriter",
@@ -99,7 +100,7 @@ def encode_blob(schema, blobs, row):
             saved += value.nbytes - len(data)
         else:
             little = np.dtype(FIELD_TYPES[spec["type"]]).newbyteorder("<")
-            data = np.ascontiguousarray(value).astype(little, copy=False).tobytes()
+            data = c_contiguous(value).astype(little, copy=False).tobytes()
         parts += [struct.pack(">Q", len(data)), data]
     if len(blobs) == 1:  # a lone blob field is stored without its length
         parts = parts[1:]

@@ -8,6 +8,7 @@ import numbers
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell import ops
@@ -96,11 +97,11 @@ def asarray(a, name, dtype=None):
         if mstype.np_kind(a.dtype) not in "biuf":
             raise fail(name, "the input must hold numbers, but got an array of dtype %s"
                        % a.dtype)
-        t = Tensor._make(np.ascontiguousarray(a))
+        t = Tensor._make(c_contiguous(a))
     elif isinstance(a, (list, tuple)) and a and all(isinstance(v, Tensor) for v in a):
         t = ops.stack(tensor_seq(a, name, "a"))  # traceable: no values read
     elif isinstance(a, (list, tuple)):
-        t = Tensor._make(np.ascontiguousarray(_from_nested(_nested_tensors(a), name)))
+        t = Tensor._make(c_contiguous(_from_nested(_nested_tensors(a), name)))
     else:
         raise fail(name, "expected a Tensor, a number, a list/tuple or a numpy array, "
                    "but got %s" % describe(a))

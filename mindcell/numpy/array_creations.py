@@ -8,6 +8,7 @@ import numbers
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell import ops
@@ -17,7 +18,7 @@ _F32 = np.dtype(np.float32)
 
 
 def _const(arr, dtype=None):
-    arr = np.ascontiguousarray(arr if dtype is None else arr.astype(dtype))
+    arr = c_contiguous(arr if dtype is None else arr.astype(dtype))
     return Tensor._make(arr)
 
 

@@ -15,6 +15,8 @@ from mindcell import _threads  # noqa: F401  (thread settings before any BLAS/Op
 
 import numpy as np  # noqa: E402
 
+from mindcell._arrays import c_contiguous  # noqa: E402
+
 KERNELS = {}
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
 
@@ -27,7 +29,7 @@ def same_float_dtype(*arrays):
 
 def contiguous(a):
     """``a`` itself if C-contiguous, else a C-contiguous copy."""
-    return a if a.flags.c_contiguous else np.ascontiguousarray(a)
+    return a if a.flags.c_contiguous else c_contiguous(a)
 
 
 def register(name):

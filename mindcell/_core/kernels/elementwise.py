@@ -5,6 +5,7 @@ over the last axis and a column broadcast (..., 1); other broadcast patterns and
 dtypes return NotImplemented and run numpy's implementation."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._C import elementwise as _ew
 from mindcell._core.kernels import register
 from mindcell.ops.spec import elementwise as _spec
@@ -21,7 +22,7 @@ def _is_float(dt):
 
 
 def _contig(a):
-    return a if a.flags.c_contiguous else np.ascontiguousarray(a)
+    return a if a.flags.c_contiguous else c_contiguous(a)
 
 
 def _unary(name, op_name=None):

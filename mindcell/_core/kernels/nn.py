@@ -1,6 +1,7 @@
 """Wrappers of the matmul, conv/pooling, softmax, norm, reduction and optimizer kernels."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._C import conv as _conv
 from mindcell._C import matmul as _mm
 from mindcell._C import norm as _norm
@@ -25,7 +26,7 @@ def _gemm_operand(x, transposed):
     swapped = np.swapaxes(x, -1, -2)
     if swapped.flags.c_contiguous:
         return swapped, not transposed
-    return np.ascontiguousarray(x), transposed
+    return c_contiguous(x), transposed
 
 
 @register("MatMul")
@@ -91,7 +92,7 @@ def conv2d(x, w, stride, padding, dilation, groups):
         cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
         out[g * og:(g + 1) * og] = matmul(_c(w[g * og:(g + 1) * og]).reshape(og, -1),
                                           cols).reshape(og, n, ho, wo)
-    return np.ascontiguousarray(out.transpose(1, 0, 2, 3))
+    return c_contiguous(out.transpose(1, 0, 2, 3))
 
 
 @register("Conv2DBackpropInput")
@@ -228,7 +229,7 @@ def sparse_xent(logits, labels):
                          "in [%d, %d]" % (n_classes, labels.min(), labels.max()))
     loss = np.empty(logits.shape[0], logits.dtype)
     grad = np.empty(logits.shape, logits.dtype)
-    _sm.sparse_xent(_c(logits), np.ascontiguousarray(labels, np.int64), loss, grad)
+    _sm.sparse_xent(_c(logits), c_contiguous(labels, np.int64), loss, grad)
     return loss, grad
 
 

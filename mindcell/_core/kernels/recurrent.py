@@ -2,6 +2,7 @@
 scratch, then run a whole layer-direction (forward) or its backpropagation through time."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._C import recurrent as _rec
 from mindcell._core import blas
 from mindcell._core.kernels import contiguous as _c, register, same_float_dtype as _ok
@@ -10,7 +11,7 @@ blas.bind(_rec)
 
 
 def _lengths(seq_length):
-    return np.ascontiguousarray(seq_length, dtype=np.int64)
+    return c_contiguous(seq_length, dtype=np.int64)
 
 
 def _forward(kind, relu, reverse, x, h0, c0, w_ih, w_hh, b_ih, b_hh, seq_length):

@@ -3,6 +3,7 @@ implementation returns a PIL image for a PIL input; the others run on the image'
 return a numpy array."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset.transforms.transforms import TensorOperation
 
 
@@ -62,7 +63,7 @@ class PilRoundTrip(ImageOp):
         if img.mode not in ("L", "RGB", "RGBA"):
             img = img.convert("RGB")
         out = self._apply(np.asarray(img))
-        return pil_module().fromarray(np.ascontiguousarray(out))
+        return pil_module().fromarray(c_contiguous(out))
 
 
 _PIL_FILTERS = {0: "NEAREST", 1: "LANCZOS", 2: "BILINEAR", 3: "BICUBIC"}

@@ -3,6 +3,7 @@ images the arithmetic of MindSpore's OpenCV kernels (see ``_cv``), on PIL images
 (``ImageOps`` / ``ImageEnhance``, which MindSpore's Python transforms call)."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset.vision import _checks as chk
 from mindcell.dataset.vision import _cv
 from mindcell.dataset.vision._pil import ImageOp, pil_module, require_pil
@@ -445,7 +446,7 @@ class ConvertColor(ImageOp):
             rgb = x[:, :, 2::-1] if mode in _SWAPS else x[:, :, :3]
             alpha = x[:, :, 3:] if x.shape[2] == 4 else None
         if _OUT_CHANNELS[mode] == 3:
-            return np.ascontiguousarray(rgb)
+            return c_contiguous(rgb)
         if alpha is None:
             opaque = {"uint8": 255, "uint16": 65535}.get(x.dtype.name, 1)
             alpha = np.full(x.shape[:2] + (1,), opaque, x.dtype)

@@ -2,6 +2,7 @@
 fused with a random resized crop."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset.transforms.transforms import TensorOperation, numpy_dtype
 from mindcell.dataset.vision._decode import decode
 from mindcell.dataset.vision._pil import is_pil, pil_module
@@ -40,7 +41,7 @@ class ToPIL(TensorOperation):
                             "got shape %s" % (x.shape,))
         if x.dtype != np.uint8:
             raise TypeError("ToPIL: expected a uint8 image, but got %s" % x.dtype)
-        return pil_module().fromarray(np.ascontiguousarray(x))
+        return pil_module().fromarray(c_contiguous(x))
 
 
 class ToNumpy(TensorOperation):

@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset import config
 from mindcell.dataset.vision import _checks as chk
 from mindcell.dataset.vision._pil import ImageOp, is_pil
@@ -49,7 +50,7 @@ class CutOut(ImageOp):
             top = int(rng.integers(0, h + n + 1)) - n
             left = int(rng.integers(0, w + n + 1)) - n
             out[max(top, 0):max(top + n, 0), max(left, 0):max(left + n, 0)] = 0
-        return out if self.is_hwc else np.ascontiguousarray(np.moveaxis(out, 2, 0))
+        return out if self.is_hwc else c_contiguous(np.moveaxis(out, 2, 0))
 
 
 def _erase_value(value):

@@ -3,6 +3,7 @@ zero channel), ``RandomLighting`` (AlexNet's PCA colour noise) and ``LinearTrans
 (a matrix applied to the flattened image)."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset import config
 from mindcell.dataset.transforms.transforms import TensorOperation
 from mindcell.dataset.vision import _checks as chk
@@ -57,7 +58,7 @@ class NormalizePad(ImageOp):
         shift = -np.asarray(self.mean, np.float32) / np.asarray(self.std, np.float32)
         out = np.zeros(hwc.shape[:2] + (4,), self.dtype)
         out[..., :3] = hwc.astype(np.float64) * scale + shift.astype(np.float64)
-        return out if self.is_hwc else np.ascontiguousarray(np.moveaxis(out, 2, 0))
+        return out if self.is_hwc else c_contiguous(np.moveaxis(out, 2, 0))
 
 
 # ImageNet RGB eigenvalues times eigenvectors (Krizhevsky et al. 2012)

@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset import config
 from mindcell.dataset.engine import to_array
 from mindcell.dataset.transforms.transforms import TensorOperation
@@ -118,7 +119,7 @@ class CutMixBatch(TensorOperation):
             out[i, top:top + bh, left:left + bw] = src[j, top:top + bh, left:left + bw]
             keep = np.float32(1) - np.float32(bh * bw) / np.float32(h * w)
             soft[i] = keep * labels[i] + (1 - keep) * labels[j]
-        return (np.ascontiguousarray(np.moveaxis(out, 3, 1)) if nchw else out), soft
+        return (c_contiguous(np.moveaxis(out, 3, 1)) if nchw else out), soft
 
 
 class MixUp(TensorOperation):

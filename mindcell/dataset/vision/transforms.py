@@ -4,6 +4,7 @@ import numbers
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.dataset import config
 from mindcell.dataset.transforms.transforms import TensorOperation, check_prob, numpy_dtype
 from mindcell.dataset.vision._decode import decode
@@ -142,7 +143,7 @@ class HWC2CHW(TensorOperation):
 
     def _apply(self, x):
         _image("HWC2CHW", x)
-        return x if x.ndim == 2 else np.ascontiguousarray(x.transpose(2, 0, 1))
+        return x if x.ndim == 2 else c_contiguous(x.transpose(2, 0, 1))
 
 
 class ToTensor(TensorOperation):

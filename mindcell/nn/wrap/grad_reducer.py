@@ -6,6 +6,7 @@ import zlib
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.common.parameter import Parameter
 from mindcell.communication import _comm
 from mindcell.communication.management import GlobalComm
@@ -120,7 +121,7 @@ def check_parameters_consistent(params, group=GlobalComm.WORLD_COMM_GROUP):
     """Raise RuntimeError naming the first parameter whose value differs between ranks."""
     if _comm.group_size(group, "DistributedGradReducer") == 1 or not params:
         return
-    sums = np.array([zlib.crc32(np.ascontiguousarray(p._data).tobytes()) for p in params],
+    sums = np.array([zlib.crc32(c_contiguous(p._data).tobytes()) for p in params],
                     np.int64)
     every = _comm.all_gather(sums[None, :], group).reshape(-1, len(sums))
     differ = np.nonzero((every != every[0]).any(axis=0))[0]

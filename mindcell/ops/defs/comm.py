@@ -3,6 +3,7 @@ the other processes when it runs, so it has a side effect: dead-code elimination
 constant folding keep it, and a compiled step calls MPI at its place in the program."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._core.primitive import defprim
 from mindcell.communication import _comm
 from mindcell.ops.defs import _grad_ops as G
@@ -31,7 +32,7 @@ def _reduce_scatter(x, op, group):
     n, r = _comm.group_size(group, "ReduceScatter"), _comm.group_rank(group, "ReduceScatter")
     total = _comm.all_reduce(x, op, group)
     step = x.shape[0] // n
-    return np.ascontiguousarray(total[r * step:(r + 1) * step])
+    return c_contiguous(total[r * step:(r + 1) * step])
 
 
 def _reduce_scatter_infer(x, op, group):

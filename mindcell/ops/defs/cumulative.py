@@ -4,6 +4,7 @@ The backward rules run a reverse recurrence instead of dividing by the input: ex
 (cumprod) and free of overflow (logcumsumexp)."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._core.primitive import defprim
 from mindcell.ops.defs._util import no_second_order
 
@@ -12,7 +13,7 @@ def _moved(fn):
     """``fn`` applied with ``axis`` moved to the front (the recurrences walk axis 0)."""
     def impl(*arrays, axis):
         out = fn(*(np.moveaxis(a, axis, 0) for a in arrays))
-        return np.ascontiguousarray(np.moveaxis(out, 0, axis))
+        return c_contiguous(np.moveaxis(out, 0, axis))
     return impl
 
 

@@ -194,7 +194,10 @@ def _hswish_grad(x, out, dout):
     return (G.mul(dout, g),)
 
 
-hswish_p = _unary("HSwish", lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype), _hswish_grad)
+# x * (relu6(x + 3) / 6), not x * relu6(x + 3) / 6: the product overflows to inf for large
+# float32 x (3.4e38 * 6), where MindSpore stays finite
+hswish_p = _unary("HSwish", lambda x: (x * (np.clip(x + 3, 0, 6) / 6)).astype(x.dtype),
+                  _hswish_grad)
 
 
 # ----- binary arithmetic --------------------------------------------------------------------

@@ -4,6 +4,7 @@ matrix-calculus formulas written with mindcell ops (so they run in graphs and di
 again). Inputs are float32/float64 (the public ops check)."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._core.primitive import defprim
 from mindcell.common.tensor import Tensor
 from mindcell.ops.defs import _grad_ops as G
@@ -22,7 +23,7 @@ def mT(x):
 
 
 def const(array, like):
-    return Tensor._make(np.ascontiguousarray(array, like._np_dtype))
+    return Tensor._make(c_contiguous(array, like._np_dtype))
 
 
 def _expand2(x):
@@ -39,7 +40,7 @@ def _inverse_bprop(x, out, dout, adjoint=False):
 
 def _inverse_impl(x, adjoint=False):
     y = np.linalg.inv(x)
-    return np.ascontiguousarray(np.swapaxes(y, -1, -2) if adjoint else y)
+    return c_contiguous(np.swapaxes(y, -1, -2) if adjoint else y)
 
 
 matrix_inverse_p = defprim("MatrixInverse", _inverse_impl, infer=lambda x, adjoint=False: x,
@@ -78,7 +79,7 @@ def _cholesky_impl(x, upper=False):
         L = np.linalg.cholesky(x)
     except np.linalg.LinAlgError:
         raise ValueError("cholesky: the input matrix is not symmetric positive definite") from None
-    return np.ascontiguousarray(np.swapaxes(L, -1, -2) if upper else L)
+    return c_contiguous(np.swapaxes(L, -1, -2) if upper else L)
 
 
 cholesky_p = defprim("Cholesky", _cholesky_impl, infer=lambda x, upper=False: x,
@@ -88,7 +89,7 @@ cholesky_p = defprim("Cholesky", _cholesky_impl, infer=lambda x, upper=False: x,
 # ----- QR -----------------------------------------------------------------------------------
 def _qr_impl(x, full_matrices=False):
     q, r = np.linalg.qr(x, mode="complete" if full_matrices else "reduced")
-    return np.ascontiguousarray(q), np.ascontiguousarray(r)
+    return c_contiguous(q), c_contiguous(r)
 
 
 def _qr_infer(x, full_matrices=False):
@@ -126,7 +127,7 @@ qr_p = defprim("Qr", _qr_impl, nout=2, infer=_qr_infer, bprop=_qr_bprop)
 # The singular vectors are always computed: the gradient of s alone needs them.
 def _svd_impl(x, full_matrices=False):
     u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
-    return s, np.ascontiguousarray(u), np.ascontiguousarray(np.swapaxes(vh, -1, -2))
+    return s, c_contiguous(u), c_contiguous(np.swapaxes(vh, -1, -2))
 
 
 def _svd_infer(x, full_matrices=False):

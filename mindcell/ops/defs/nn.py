@@ -2,6 +2,8 @@
 primitives for speed and numerical stability (fused kernels for matmul, conv, pooling, softmax
 cross-entropy, layer/RMS norm)."""
 import numpy as np
+
+from mindcell._arrays import c_contiguous
 from numpy.lib.stride_tricks import as_strided
 
 from mindcell._core.autodiff import needs_grad
@@ -86,7 +88,7 @@ def _conv2d_impl(x, w, stride, padding, dilation, groups):
     win = win.reshape(n, g, c // g, ho, wo, kh, kw)
     wg = w.reshape(g, o // g, c // g, kh, kw)
     out = np.einsum("ngchwij,gocij->ngohw", win, wg, optimize=True)
-    return np.ascontiguousarray(out.reshape(n, o, ho, wo)).astype(x.dtype, copy=False)
+    return c_contiguous(out.reshape(n, o, ho, wo)).astype(x.dtype, copy=False)
 
 
 def _conv2d_input_impl(dy, w, input_shape, stride, padding, dilation, groups):
@@ -104,7 +106,7 @@ def _conv2d_input_impl(dy, w, input_shape, stride, padding, dilation, groups):
             contrib = np.einsum("ngohw,goc->ngchw", dyg, wg[:, :, :, i, j]).reshape(n, c, ho, wo)
             dxp[:, :, i * dh:i * dh + sh * (ho - 1) + 1:sh,
                 j * dw:j * dw + sw * (wo - 1) + 1:sw] += contrib
-    return np.ascontiguousarray(dxp[:, :, t:t + h, l:l + wd])
+    return c_contiguous(dxp[:, :, t:t + h, l:l + wd])
 
 
 def _conv2d_filter_impl(dy, x, filter_shape, stride, padding, dilation, groups):
@@ -115,7 +117,7 @@ def _conv2d_filter_impl(dy, x, filter_shape, stride, padding, dilation, groups):
     win = win.reshape(n, g, cg, ho, wo, kh, kw)
     dyg = dy.reshape(n, g, o // g, ho, wo)
     dw = np.einsum("ngohw,ngchwij->gocij", dyg, win, optimize=True)
-    return np.ascontiguousarray(dw.reshape(filter_shape)).astype(dy.dtype, copy=False)
+    return c_contiguous(dw.reshape(filter_shape)).astype(dy.dtype, copy=False)
 
 
 def _conv_attrs(a):
@@ -161,7 +163,7 @@ conv2d_filter_p = defprim("Conv2DBackpropFilter", _conv2d_filter_impl,
 # ----- pooling ------------------------------------------------------------------------------
 def _max_pool_impl(x, kernel_size, stride, padding):
     win = _windows(_pad2d(x, padding, -np.inf), kernel_size[0], kernel_size[1], stride, (1, 1))
-    return np.ascontiguousarray(win.max(axis=(4, 5)))
+    return c_contiguous(win.max(axis=(4, 5)))
 
 
 def _max_pool_grad_impl(x, y, dy, kernel_size, stride, padding):
@@ -178,7 +180,7 @@ def _max_pool_grad_impl(x, y, dy, kernel_size, stride, padding):
             hit = (win[:, :, :, :, i, j] == y) & ~taken  # first maximum of each window
             taken |= hit
             dxp[:, :, i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw] += dy * hit
-    return np.ascontiguousarray(dxp[:, :, t:t + x.shape[2], l:l + x.shape[3]])
+    return c_contiguous(dxp[:, :, t:t + x.shape[2], l:l + x.shape[3]])
 
 
 def _max_pool_bprop(x, out, dout, **attrs):
@@ -234,7 +236,7 @@ def _avg_divisor(shape, kernel_size, stride, padding, count_include_pad, dtype):
 def _avg_pool_impl(x, kernel_size, stride, padding, count_include_pad=True):
     win = _windows(_pad2d(x, padding), kernel_size[0], kernel_size[1], stride, (1, 1))
     div = _avg_divisor(x.shape, kernel_size, stride, padding, count_include_pad, x.dtype)
-    return np.ascontiguousarray(win.sum(axis=(4, 5)) / div).astype(x.dtype, copy=False)
+    return c_contiguous(win.sum(axis=(4, 5)) / div).astype(x.dtype, copy=False)
 
 
 def _avg_pool_grad_impl(dy, input_shape, kernel_size, stride, padding, count_include_pad=True):
@@ -249,7 +251,7 @@ def _avg_pool_grad_impl(dy, input_shape, kernel_size, stride, padding, count_inc
     for i in range(kh):
         for j in range(kw):
             dxp[:, :, i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw] += g
-    return np.ascontiguousarray(dxp[:, :, t:t + h, l:l + w])
+    return c_contiguous(dxp[:, :, t:t + h, l:l + w])
 
 
 avg_pool_p = defprim("AvgPool", _acc(_avg_pool_impl), infer=_pool_infer,

@@ -1,6 +1,7 @@
 """Reduction primitives. ``axis`` is always a normalised tuple (empty = all axes)."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._core.primitive import defprim
 from mindcell.ops.defs import _grad_ops as G
 
@@ -121,7 +122,7 @@ def _cumsum_impl(x, axis, exclusive=False, reverse=False):
         out = out - x
     if reverse:
         out = np.flip(out, axis)
-    return np.ascontiguousarray(out)
+    return c_contiguous(out)
 
 
 cumsum_p = defprim("CumSum", accumulate_f32(_cumsum_impl),

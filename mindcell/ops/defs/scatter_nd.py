@@ -3,6 +3,7 @@ tensor (MindSpore's GatherNd, ScatterNd, TensorScatterUpdate/Add). Index values 
 when the op runs (in either mode)."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._core.primitive import defprim
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import public_name
@@ -21,7 +22,7 @@ def _key(indices, shape, op):
 
 
 def _gather_nd_impl(x, indices):
-    return np.ascontiguousarray(x[_key(indices, x.shape, "gather_nd")])
+    return c_contiguous(x[_key(indices, x.shape, "gather_nd")])
 
 
 def _gather_nd_infer(x, indices):

@@ -2,6 +2,8 @@
 mutated in place except through Assign-like ops and optimizers, and ``__setitem__`` rebinds a
 fresh array."""
 import numpy as np
+
+from mindcell._arrays import c_contiguous
 from numpy.lib.stride_tricks import as_strided
 
 from mindcell._core.primitive import DataDependentShape, data_dependent, defprim
@@ -59,7 +61,7 @@ def _bitcast_infer(x, dtype):
 
 
 # Tensor.view(dtype): the same bytes read as another dtype (the last dim scales with the sizes).
-bitcast_p = defprim("BitCast", lambda x, dtype: np.ascontiguousarray(x).view(dtype),
+bitcast_p = defprim("BitCast", lambda x, dtype: c_contiguous(x).view(dtype),
                     infer=_bitcast_infer)
 # Indices of the non-zero elements: the output's shape depends on the values, so a graph cannot
 # hold it (GRAPH_MODE raises naming the user's line).
@@ -87,7 +89,7 @@ def _tile_infer(x, multiples):
 
 tile_p = defprim("Tile", lambda x, multiples: np.tile(x, multiples), infer=_tile_infer,
                  bprop=_tile_bprop)
-reverse_p = defprim("ReverseV2", lambda x, axis: np.ascontiguousarray(np.flip(x, axis)),
+reverse_p = defprim("ReverseV2", lambda x, axis: c_contiguous(np.flip(x, axis)),
                     infer=lambda x, axis: x,
                     bprop=lambda x, out, dout, axis: (G.flip(dout, axis),))
 
@@ -339,7 +341,7 @@ def _one_hot_impl(indices, depth, on_value, off_value, axis, dtype):
     out = np.where(eye, on_value, off_value).astype(dtype)
     if axis != -1 and axis != out.ndim - 1:
         out = np.moveaxis(out, -1, axis)
-    return np.ascontiguousarray(out)
+    return c_contiguous(out)
 
 
 def _one_hot_infer(indices, depth, on_value, off_value, axis, dtype):

@@ -5,6 +5,7 @@ computes its sampling points from the ``boxes`` tensor with ops, so both differe
 trace like their parts."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_choice, check_int, check_number, public_name, show
@@ -65,7 +66,7 @@ def _bilinear_axis(x, axis, out, align_corners, half_pixel):
     lo = np.floor(src).astype(np.int64)
     hi = np.minimum(lo + 1, n - 1)
     shape = (out,) + (1,) * (x.ndim - 1 - axis)
-    lam = Tensor._make(np.ascontiguousarray((src - lo).reshape(shape), x._np_dtype))
+    lam = Tensor._make(c_contiguous((src - lo).reshape(shape), x._np_dtype))
     a, b = take(x, lo, axis), take(x, hi, axis)
     return M.add(a, M.mul(M.sub(b, a), lam))
 

@@ -303,6 +303,10 @@ def clamp(input, min=None, max=None):
     check_tensor(input, "clamp")
     if min is None and max is None:
         raise ValueError("clamp: at least one of 'min' and 'max' must be given")
+    if input._np_dtype == np.bool_ or any(
+            isinstance(b, bool) or (isinstance(b, Tensor) and b._np_dtype == np.bool_)
+            for b in (min, max)):  # MindSpore's rule; bool bounds would compare as 0/1
+        raise ValueError("clamp: the dtype of 'input', 'min' and 'max' must not be bool")
     out = input
     if min is not None:
         out = maximum(out, min if not is_scalar(min) else _like(min, input, "min"))

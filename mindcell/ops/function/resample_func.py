@@ -3,6 +3,7 @@ for any output size. All are composites of Gather (constant index maps), MatMul 
 reductions, so they trace and differentiate like their parts."""
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_choice, check_int, public_name, show
 from mindcell.ops._helpers import check_float, check_tensor
@@ -16,7 +17,7 @@ _MODE_RANK = {"linear": 3, "bilinear": 4, "trilinear": 5}
 
 
 def _const(a, like):
-    return Tensor._make(np.ascontiguousarray(a, like._np_dtype))
+    return Tensor._make(c_contiguous(a, like._np_dtype))
 
 
 # ----- adaptive pooling ---------------------------------------------------------------------
@@ -62,7 +63,7 @@ def _adaptive_avg(x, sizes):
         axis = x.ndim - nd + k
         m = _avg_matrix(x.shape[axis], out, x._np_dtype)
         moved = A.swapaxes(x, axis, -1) if axis != x.ndim - 1 else x
-        y = R.matmul(moved, Tensor._make(np.ascontiguousarray(m.T)))
+        y = R.matmul(moved, Tensor._make(c_contiguous(m.T)))
         x = A.swapaxes(y, axis, -1) if axis != x.ndim - 1 else y
     return x
 

@@ -16,6 +16,7 @@ import struct
 
 import numpy as np
 
+from mindcell._arrays import c_contiguous
 from mindcell._wire import encode_varint, field_key
 
 _VARINT, _FIXED64, _BYTES, _FIXED32 = 0, 1, 2, 5
@@ -84,7 +85,7 @@ _TF_DTYPES = {"float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "i
 
 def tensor_value(tag, array, plugin_name="tensor"):
     """A ``tensor`` value (stored; TensorBoard shows tensors of the plugins it knows)."""
-    array = np.ascontiguousarray(array)
+    array = c_contiguous(array)
     code = _TF_DTYPES.get(array.dtype.name)
     if code is None:
         array, code = array.astype(np.float32), 1
