@@ -194,10 +194,15 @@ def _hswish_grad(x, out, dout):
     return (G.mul(dout, g),)
 
 
-# x * (relu6(x + 3) / 6), not x * relu6(x + 3) / 6: the product overflows to inf for large
-# float32 x (3.4e38 * 6), where MindSpore stays finite
-hswish_p = _unary("HSwish", lambda x: (x * (np.clip(x + 3, 0, 6) / 6)).astype(x.dtype),
-                  _hswish_grad)
+def _hswish_impl(x):
+    # x * (relu6(x + 3) / 6), not x * relu6(x + 3) / 6: the product overflows to inf for large
+    # float32 x (3.4e38 * 6), where MindSpore stays finite; float16 computes in float32 and
+    # rounds once, as MindSpore's result is rounded
+    xc = x.astype(np.float32) if x.dtype == np.float16 else x
+    return (xc * (np.clip(xc + 3, 0, 6) / 6)).astype(x.dtype)
+
+
+hswish_p = _unary("HSwish", _hswish_impl, _hswish_grad)
 
 
 # ----- binary arithmetic --------------------------------------------------------------------
