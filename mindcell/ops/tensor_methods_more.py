@@ -1057,6 +1057,34 @@ METHODS.update({
 })
 
 
+
+def _mint():
+    from mindcell import mint
+    return mint
+
+
+# MindSpore's Tensor spellings of mint functions (the same arguments after self)
+METHODS.update({
+    "addbmm": lambda self, batch1, batch2, *, beta=1, alpha=1: _mint().addbmm(
+        self, batch1, batch2, beta=beta, alpha=alpha),
+    "addmm": lambda self, mat1, mat2, *, beta=1, alpha=1: _mint().addmm(
+        self, mat1, mat2, beta=beta, alpha=alpha),
+    "addmv": lambda self, mat, vec, *, beta=1, alpha=1: _mint().addmv(
+        self, mat, vec, beta=beta, alpha=alpha),
+    "baddbmm": lambda self, batch1, batch2, *, beta=1, alpha=1: _mint().baddbmm(
+        self, batch1, batch2, beta=beta, alpha=alpha),
+    "allclose": lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: _mint().allclose(
+        self, other, rtol, atol, equal_nan),
+    # MindSpore's Tensor.count_nonzero gives Int32 (mint's Int64)
+    "count_nonzero": lambda self, dim=None: F.cast(_mint().count_nonzero(self, dim),
+                                                   mstype.int32),
+    "histc": lambda self, bins=100, min=0, max=0: _mint().histc(self, bins, min, max),
+    "nansum": lambda self, dim=None, keepdim=False, *, dtype=None: _mint().nansum(
+        self, dim, keepdim, dtype=dtype),
+    "unbind": lambda self, dim=0: _mint().unbind(self, dim),
+})
+
+
 def _flip_dim(dim, name):
     def method(self):
         if self.ndim < dim + 1:

@@ -126,3 +126,15 @@ ROWS += [
     M("byte", ("int", S, 7)), M("short", ("int", S, 7)), M("short", S, **NG),
     M("isposinf", S), M("isneginf", S), M("fliplr", S), M("flipud", S),
 ]
+
+# MindSpore's Tensor spellings of mint functions
+ROWS += [
+    M("addbmm", (2, 2), (3, 2, 4), (3, 4, 2), kw=dict(beta=2, alpha=0.5)),
+    M("addmm", (2, 2), (2, 3), (3, 2), kw=dict(alpha=2)),
+    M("addmv", (2,), (2, 3), (3,), kw=dict(beta=0.5)),
+    M("baddbmm", (3, 2, 2), (3, 2, 4), (3, 4, 2)),
+    R("Tensor.allclose", lambda x, y: x.allclose(y), S, S, kind="datadep"),
+    M("count_nonzero", ("int", S, 3)), M("count_nonzero", ("int", S, 3), args=(1,)),
+    R("Tensor.histc", lambda x: x.histc(4, -1, 1), S, **NG),
+    M("nansum", S, args=(1,)), M("unbind", S, args=(1,)),
+]

@@ -53,6 +53,7 @@ ALIASES = {"getitem": ("tensor index",), "setitem": ("tensor index",),
            "long": ("cast",), "bool": ("cast",), "view": ("reshape",), "ravel": ("reshape",),
            "expand": ("broadcast_to",), "expand_as": ("broadcast_to",),
            "view_as": ("reshape",), "reshape_as": ("reshape",),
+           "addbmm": ("bmm",), "baddbmm": ("bmm",),
            "logsigmoid": ("softplus",), "mish": ("softplus",)}
 
 
@@ -267,6 +268,10 @@ def _method_overrides():
             "masked_fill_": lambda: ([_t(a["B"]), 0.5], {}),
             "masked_select": lambda: ([_t(a["B"])], {}), "mm": lambda: ([_t(a["X"].T)], {}),
             "bmm": lambda: ([_t(a["BIG3D"].transpose(0, 2, 1))], {}),
+            **{n: lambda: ([_t(a["BIG3D"][:, :2]), _t(a["BIG3D"].transpose(0, 2, 1))], {})
+               for n in ("addbmm", "baddbmm")},
+            "addmm": lambda: ([_t(a["X"]), _t(a["BIG3D"][0, :, :3])], {}),
+            "addmv": lambda: ([_t(a["X"].T), _t(a["X"][0, :2])], {}),
             "scatter_": lambda: ([1, _t(a["I"][:2, None]), _t(a["X"][:, :1])], {})}
 
 
