@@ -38,7 +38,6 @@ _UNARY = [
     ("atan", ops.atan, "The arc tangent of each element."),
     ("arctan", ops.arctan, "Alias of :func:`atan`."),
     ("exp2", ops.exp2, "2 to the power of each element."),
-    ("frac", ops.frac, "The fractional part of each element (sign kept)."),
     ("log10", ops.log10, "The base-10 logarithm of each element."),
     ("log2", ops.log2, "The base-2 logarithm of each element."),
     ("isfinite", ops.isfinite, "Whether each element is finite."),
@@ -71,6 +70,7 @@ _MAT = _X + "y = Tensor(np.ones((3, 2), np.float32))\n"
 
 FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
     _unary("arcsin", ops.arcsin, "Alias of :func:`asin`.", arg="x", op_arg="x"),
+    _unary("frac", ops.frac, "The fractional part of each element (sign kept).", op_arg="x"),
     _unary("sqrt", ops.sqrt, "The square root of each element (integers give float32).",
            op_arg="x"),
     _unary("isnan", ops.isnan, "Whether each element is NaN.", arg="tensor"),

@@ -356,3 +356,30 @@ def test_activation_input_names_and_avg_pool_divisor_zero():
                                .asnumpy(), mean * 4 / 3, rtol=1e-6)
     with pytest.raises((TypeError, ValueError), match="divisor_override"):
         ms.ops.avg_pool2d(ms.Tensor(img), 2, 2, divisor_override=-1)
+
+
+def test_more_function_parameter_names():
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((2, 3, 4)).astype(np.float32)
+    w = np.array([0.1, 0.2, 0.3], np.float32)
+    np.testing.assert_allclose(ms.ops.prelu(input=ms.Tensor(a), weight=ms.Tensor(w)).asnumpy(),
+                               np.where(a > 0, a, a * w[None, :, None]), rtol=1e-6)
+    np.testing.assert_array_equal(ms.ops.copysign(x=ms.Tensor(a), other=-1.0).asnumpy(),
+                                  -np.abs(a))
+    np.testing.assert_allclose(ms.ops.frac(x=ms.Tensor(a)).asnumpy(), a - np.trunc(a))
+    i = np.array([0, 5, -7], np.int32)
+    assert ms.ops.invert(x=ms.Tensor(i)).asnumpy().tolist() == (~i).tolist()
+    assert ms.ops.bitwise_not(input=ms.Tensor(i)).asnumpy().tolist() == (~i).tolist()
+    with pytest.raises(TypeError, match="invert: 'x' must be an integer or bool tensor"):
+        ms.ops.invert(ms.Tensor(a))
+    np.testing.assert_array_equal(ms.ops.swapdims(ms.Tensor(a), dim0=0, dim1=2).asnumpy(),
+                                  a.swapaxes(0, 2))
+    assert ms.ops.uniform((3,), ms.Tensor(0.0), ms.Tensor(1.0), seed=1).dtype == ms.float32
+    p = rng.uniform(0.05, 0.95, 5).astype(np.float32)
+    t = (rng.uniform(size=5) > 0.5).astype(np.float32)
+    expected = -(t * np.log(p) + (1 - t) * np.log(1 - p)).mean()
+    np.testing.assert_allclose(ms.ops.binary_cross_entropy(logits=ms.Tensor(p),
+                                                           labels=ms.Tensor(t)).asnumpy(),
+                               expected, rtol=1e-5)
+    np.testing.assert_allclose(ms.nn.BCELoss()(ms.Tensor(p), ms.Tensor(t)).asnumpy(), expected,
+                               rtol=1e-5)

@@ -106,7 +106,7 @@ FUNCTION_ROWS = [
     Op("permute", (2, 3, 4), kw=dict(axis=(2, 0, 1))),
     Op("transpose", (2, 3, 4), kw=dict(dims=(1, 2, 0))),
     Op("swapaxes", (2, 3, 4), kw=dict(axis0=0, axis1=2)),
-    Op("swapdims", (2, 3, 4), kw=dict(axis0=1, axis1=2)),
+    Op("swapdims", (2, 3, 4), kw=dict(dim0=1, dim1=2)),
     Op("reshape", S, kw=dict(shape=(3, -1))),
     Op("reshape", (), kw=dict(shape=(1, 1))),
     Op("tile", S, kw=dict(dims=(2, 1))),

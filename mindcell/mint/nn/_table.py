@@ -79,7 +79,7 @@ FACES = [
          summary="The gated linear unit: the first half of ``input`` along ``dim`` times the "
                  "sigmoid of the second.", example="x = Tensor(np.ones((2, 4), np.float32))\n"
                                                    "F.glu(x)"),
-    Face("prelu", "(input, weight)", ops.prelu, rename={"input": "x"},
+    Face("prelu", "(input, weight)", ops.prelu,
          summary="``input`` where positive, ``weight * input`` elsewhere (``weight`` per "
                  "channel, dim 1).", args={"weight": "Tensor, the learned slopes."},
          example=_X + "F.prelu(x, Tensor(np.array([0.25], np.float32)))"),
@@ -249,7 +249,8 @@ FACES = [
          summary="The squared error ``(input - target)**2``, reduced.", args=_RED,
          example=_PROB + "F.mse_loss(p, t)"),
     Face("binary_cross_entropy", "(input, target, weight=None, reduction='mean')",
-         ops.binary_cross_entropy, summary="``-(t log p + (1 - t) log(1 - p))`` of "
+         ops.binary_cross_entropy, rename={"input": "logits", "target": "labels"},
+         summary="``-(t log p + (1 - t) log(1 - p))`` of "
          "probabilities ``input``, weighted and reduced.", args=_RED,
          example=_PROB + "F.binary_cross_entropy(p, t)"),
     Face("binary_cross_entropy_with_logits", "(input, target, weight=None, reduction='mean', "

@@ -15,11 +15,11 @@ from mindcell.ops.function import math_func as M
 from mindcell.ops.function.nn_func import _in_float32
 
 
-def prelu(x, weight):
-    """prelu(x, weight): max(0, x) + weight * min(0, x); ``weight`` is 1-D with one entry, or
-    one per channel (axis 1 of ``x``)."""
+def prelu(input, weight):
+    """prelu(input, weight): max(0, input) + weight * min(0, input); ``weight`` is 1-D with one
+    entry, or one per channel (axis 1 of ``input``)."""
     op = "prelu"
-    check_float(x, op, "x")
+    x = check_float(input, op)
     check_tensor(weight, op, "weight")
     channels = x.shape[1] if x.ndim >= 2 else 1
     if weight.ndim != 1 or weight.shape[0] not in (1, channels):

@@ -70,7 +70,9 @@ def swapaxes(input, axis0, axis1):
     return transpose(input, tuple(perm))
 
 
-swapdims = swapaxes
+def swapdims(input, dim0, dim1):
+    """swapdims(input, dim0, dim1): ``input`` with dimensions ``dim0`` and ``dim1`` swapped."""
+    return swapaxes(input, dim0, dim1)
 
 
 def movedim(x, source, destination):

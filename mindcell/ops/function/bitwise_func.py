@@ -28,16 +28,23 @@ bitwise_or = _bitwise(B.bitwise_or_p, E.logical_or_p, "bitwise_or")
 bitwise_xor = _bitwise(B.bitwise_xor_p, E.logical_xor_p, "bitwise_xor")
 
 
-def invert(input):
-    """invert(input): bitwise NOT of an integer tensor (logical NOT of a bool one)."""
-    x = to_tensor(input, "invert")
+def _not(x, op, arg):
+    x = to_tensor(x, op, arg)
     kind = x._np_dtype.kind
     if kind not in "biu":
-        raise TypeError("invert: the input must be an integer or bool tensor, but got %s"
-                        % x.dtype)
+        raise TypeError("%s: '%s' must be an integer or bool tensor, but got %s"
+                        % (op, arg, x.dtype))
     return (E.logical_not_p if kind == "b" else B.invert_p).bind(x)
 
 
-bitwise_not = invert
+def bitwise_not(input):
+    """bitwise_not(input): bitwise NOT of an integer tensor (logical NOT of a bool one)."""
+    return _not(input, "bitwise_not", "input")
+
+
+def invert(x):
+    """invert(x): bitwise NOT of an integer tensor (logical NOT of a bool one)."""
+    return _not(x, "invert", "x")
+
 
 __all__ = ["bitwise_and", "bitwise_or", "bitwise_xor", "invert", "bitwise_not"]

@@ -181,7 +181,7 @@ def standard_normal(shape, seed=None):
                            _seed_stream(seed, "standard_normal"))
 
 
-def uniform(shape, minval, maxval, seed=None, dtype=None):
+def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
     """uniform(shape, minval, maxval, seed=None, dtype=mstype.float32): samples in
     [minval, maxval); ``seed`` as in :func:`rand`."""
     lo = check_scalar_arg(minval, "uniform", "minval")

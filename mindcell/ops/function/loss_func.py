@@ -198,10 +198,11 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
     return reduce_loss(loss, reduction, "binary_cross_entropy_with_logits")
 
 
-def binary_cross_entropy(input, target, weight=None, reduction="mean"):
-    """binary_cross_entropy(input, target, weight=None, reduction='mean'): input in (0, 1)."""
+def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
+    """binary_cross_entropy(logits, labels, weight=None, reduction='mean'): the binary cross
+    entropy of probabilities ``logits`` in (0, 1) (MindSpore's name) against ``labels``."""
     check_reduction(reduction, "binary_cross_entropy")
-    input, target = _pair_inputs(input, target, "binary_cross_entropy")
+    input, target = _pair_inputs(logits, labels, "binary_cross_entropy")
     # the clamp must be representable in the input's dtype (1e-12 flushes to 0 in float16)
     eps = max(1e-12, float(mstype.finfo(input._np_dtype).tiny))
     logp = M.log(M.maximum(input, eps))

@@ -28,15 +28,15 @@ def fmod(input, other):
     return E.fmod_p.bind(a, b)
 
 
-def copysign(input, other):
-    """copysign(input, other): ``|input|`` with the sign of other (of -0.0 too).
+def copysign(x, other):
+    """copysign(x, other): ``|x|`` with the sign of other (of -0.0 too).
 
     Args:
-        input (Tensor): the magnitudes.
-        other (Union[Tensor, number]): the signs; broadcast against ``input``.
+        x (Tensor): the magnitudes.
+        other (Union[Tensor, number]): the signs; broadcast against ``x``.
 
     Returns:
-        Tensor: of the broadcast shape, in ``input``'s dtype when it is Float16, Float32 or
+        Tensor: of the broadcast shape, in ``x``'s dtype when it is Float16, Float32 or
         Float64, else Float32 (integer and BFloat16 inputs), as MindSpore: ``other``'s dtype
         does not count.
 
@@ -49,12 +49,12 @@ def copysign(input, other):
         >>> ops.copysign(Tensor(np.array([1.5, 2.0], np.float16)), -1.0)  # Float16 [-1.5, -2.0]
     """
     op = "copysign"
-    check_tensor(input, op)
-    dt = input._np_dtype if input._np_dtype in _IEEE else np.dtype(np.float32)
+    check_tensor(x, op, "x")
+    dt = x._np_dtype if x._np_dtype in _IEEE else np.dtype(np.float32)
     y = other if isinstance(other, Tensor) else to_tensor(other, op, "other")
     if y._np_dtype == mstype.BF16_NP:  # MindSpore's CPU kernel refuses it too
         raise TypeError("%s: 'other' of dtype BFloat16 is not supported" % public_name(op))
-    x, y = cast_to(input, dt), cast_to(y, dt)
+    x, y = cast_to(x, dt), cast_to(y, dt)
     if x.shape != y.shape:
         check_broadcast(op, x.shape, y.shape)
     return E.copysign_p.bind(x, y)

@@ -71,23 +71,23 @@ def hypot(input, other):
     return E.hypot_p.bind(*_true_div_operands(input, other, "hypot"))
 
 
-def frac(input):
-    """frac(input): the fractional part, input - trunc(input), with input's sign.
+def frac(x):
+    """frac(x): the fractional part, x - trunc(x), with x's sign.
 
     Args:
-        input (Tensor): a bool, integer or float tensor.
+        x (Tensor): a bool, integer or float tensor.
 
     Returns:
-        Tensor: of ``input``'s shape and dtype; as MindSpore, zeros of an integer tensor's
+        Tensor: of ``x``'s shape and dtype; as MindSpore, zeros of an integer tensor's
         dtype, and Int64 zeros for a bool tensor.
 
     Raises:
-        TypeError: ``input`` is not a Tensor or a number.
+        TypeError: ``x`` is not a Tensor or a number.
 
     Examples:
         >>> ops.frac(Tensor(np.array([-1.25, 2.5], np.float32)))  # [-0.25, 0.5]
     """
-    x = to_tensor(input, "frac")
+    x = to_tensor(x, "frac", "x")
     if x._np_dtype.kind in "biu":
         if x._np_dtype.kind == "b":
             x = cast_to(x, np.dtype(np.int64))
