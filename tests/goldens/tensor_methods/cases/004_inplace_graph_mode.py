@@ -47,3 +47,14 @@ emit("param_w", net.w.value())
 emit("param_v", net.v.value())
 net(x)
 emit("param_w_second_call", net.w.value())
+
+
+class OnInput(nn.Cell):
+    def construct(self, x):
+        x.add_(1)
+        return x * 1
+
+
+x = Tensor(np.zeros(2, np.float32))
+emit("input_out", OnInput()(x))
+emit("input_written_back", x)
