@@ -46,8 +46,20 @@ logical_xor = _logical(ops.logical_xor, "logical_xor")
 isnan = _test(ops.isnan, "isnan")
 isinf = _test(ops.isinf, "isinf")
 isfinite = _test(ops.isfinite, "isfinite")
-isposinf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.gt(t, 0)), "isposinf")
-isneginf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.lt(t, 0)), "isneginf")
+_isposinf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.gt(t, 0)), "isposinf")
+_isneginf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.lt(t, 0)), "isneginf")
+
+
+def isposinf(x):
+    """isposinf(x): whether each element is +inf (Bool)."""
+    return _isposinf(x)
+
+
+def isneginf(x):
+    """isneginf(x): whether each element is -inf (Bool)."""
+    return _isneginf(x)
+
+
 signbit = _test(ops.signbit, "signbit", floats_only=False)
 
 

@@ -49,9 +49,21 @@ hypot = _binary(ops.hypot, "hypot")
 heaviside = _binary(ops.heaviside, "heaviside", float_result=True)
 logaddexp = _binary(ops.logaddexp, "logaddexp")
 
-negative = _unary(ops.neg, "negative", to_float=False)
-positive = _unary(lambda t: ops.mul(t, 1) if t._np_dtype.kind != "b" else t, "positive",
-                  to_float=False)
+_negative = _unary(ops.neg, "negative", to_float=False)
+_positive = _unary(lambda t: ops.mul(t, 1) if t._np_dtype.kind != "b" else t, "positive",
+                   to_float=False)
+
+
+def negative(a, dtype=None):
+    """negative(a, dtype=None): ``-a`` element-wise."""
+    return _negative(a, dtype)
+
+
+def positive(a, dtype=None):
+    """positive(a, dtype=None): a copy of ``a`` (``+a``) element-wise."""
+    return _positive(a, dtype)
+
+
 absolute = _unary(ops.abs, "absolute", to_float=False)
 abs = _unary(ops.abs, "abs", to_float=False)  # noqa: A001  (numpy's name)
 square = _unary(ops.square, "square", to_float=False)
@@ -79,12 +91,26 @@ degrees = _unary(ops.rad2deg, "degrees")
 floor = _unary(ops.floor, "floor")
 ceil = _unary(ops.ceil, "ceil")
 trunc = _unary(ops.trunc, "trunc")
-fix = _unary(ops.trunc, "fix")
+_fix = _unary(ops.trunc, "fix")
+
+
+def fix(x):
+    """fix(x): ``x`` rounded toward zero, element-wise (integers compute in Float32)."""
+    return _fix(x)
+
+
 rint = _unary(ops.round, "rint")
 
 
 arcsin = _unary(ops.asin, "arcsin")
-arccos = _unary(ops.acos, "arccos")
+_arccos = _unary(ops.acos, "arccos")
+
+
+def arccos(input, dtype=None):
+    """arccos(input, dtype=None): the inverse cosine, element-wise."""
+    return _arccos(input, dtype)
+
+
 arctan = _unary(ops.atan, "arctan")
 arctan2 = _binary(ops.atan2, "arctan2")
 arcsinh = _unary(ops.asinh, "arcsinh")
@@ -105,15 +131,15 @@ def around(a, decimals=0):
 round = around  # noqa: A001  (numpy's name)
 
 
-def clip(a, a_min, a_max, dtype=None):
-    """clip(a, a_min, a_max, dtype=None): values limited to [a_min, a_max] (either None)."""
-    t = U.asarray(a, "clip")
-    if a_min is None and a_max is None:
-        raise U.fail("clip", "'a_min' and 'a_max' cannot both be None", ValueError)
-    if a_min is not None:
-        t = ops.maximum(t, U.operand(a_min, "clip"))
-    if a_max is not None:
-        t = ops.minimum(t, U.operand(a_max, "clip"))
+def clip(x, xmin, xmax, dtype=None):
+    """clip(x, xmin, xmax, dtype=None): values limited to [xmin, xmax] (either None)."""
+    t = U.asarray(x, "clip")
+    if xmin is None and xmax is None:
+        raise U.fail("clip", "'xmin' and 'xmax' cannot both be None", ValueError)
+    if xmin is not None:
+        t = ops.maximum(t, U.operand(xmin, "clip"))
+    if xmax is not None:
+        t = ops.minimum(t, U.operand(xmax, "clip"))
     return U.apply_dtype(t, dtype, "clip")
 
 

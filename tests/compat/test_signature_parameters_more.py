@@ -383,3 +383,34 @@ def test_more_function_parameter_names():
                                expected, rtol=1e-5)
     np.testing.assert_allclose(ms.nn.BCELoss()(ms.Tensor(p), ms.Tensor(t)).asnumpy(), expected,
                                rtol=1e-5)
+
+
+def test_numpy_parameter_names_and_dtypes():
+    mnp = ms.numpy
+    a = np.array([-2.5, 0.5, 3.0, np.inf, -np.inf], np.float32)
+    x = mnp.asarray(a)
+    np.testing.assert_array_equal(mnp.clip(x=x, xmin=-1.0, xmax=1.0).asnumpy(),
+                                  np.clip(a, -1.0, 1.0))
+    assert mnp.clip(x, 0, 2, dtype=ms.float16).dtype == ms.float16
+    with pytest.raises(ValueError, match="'xmin' and 'xmax' cannot both be None"):
+        mnp.clip(x, None, None)
+    np.testing.assert_allclose(mnp.arccos(input=x[1:2], dtype=ms.float16).asnumpy(),
+                               np.arccos(a[1:2]).astype(np.float16), rtol=1e-3)
+    np.testing.assert_array_equal(mnp.negative(a=x).asnumpy(), -a)
+    np.testing.assert_array_equal(mnp.positive(a=x, dtype=ms.float16).asnumpy(),
+                                  a.astype(np.float16))
+    np.testing.assert_array_equal(mnp.fix(x).asnumpy(), np.fix(a))
+    np.testing.assert_array_equal(mnp.isposinf(x).asnumpy(), np.isposinf(a))
+    np.testing.assert_array_equal(mnp.isneginf(x).asnumpy(), np.isneginf(a))
+
+
+def test_transformer_dtype_defaults_and_erase_value():
+    for cls in (ms.nn.MultiheadAttention, ms.nn.TransformerEncoderLayer,
+                ms.nn.TransformerDecoderLayer, ms.nn.Transformer):
+        assert inspect.signature(cls).parameters["dtype"].default == ms.float32
+    assert ms.nn.MultiheadAttention(4, 2).in_proj_weight.dtype == ms.float32
+    assert ms.nn.MultiheadAttention(4, 2, dtype=ms.float16).in_proj_weight.dtype == ms.float16
+    img = np.full((2, 2, 3), 7, np.uint8)
+    out = ms.dataset.vision.Erase(0, 0, 1, 1)(img)
+    assert out.dtype == np.uint8 and out[0, 0].tolist() == [0, 0, 0]
+    assert out[1, 1].tolist() == [7, 7, 7]

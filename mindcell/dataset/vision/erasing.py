@@ -143,7 +143,7 @@ class RandomErasing(ImageOp):
 
 
 class Erase(ImageOp):
-    """Erase(top, left, height, width, value=0, inplace=False): set the (top, left, height,
+    """Erase(top, left, height, width, value=0.0, inplace=False): set the (top, left, height,
     width) region of an <H, W, 3> image to ``value`` (a number or one per channel, in
     [0, 255]; uint8 images get it rounded). ``inplace`` writes into the input array.
 
@@ -155,7 +155,7 @@ class Erase(ImageOp):
         ([1, 2, 3], 0)
     """
 
-    def __init__(self, top, left, height, width, value=0, inplace=False):
+    def __init__(self, top, left, height, width, value=0.0, inplace=False):
         op = "Erase"
         self.top, self.left = (chk.number(op, a, v, 0, 2 ** 31 - 1, True)
                                for a, v in (("top", top), ("left", left)))

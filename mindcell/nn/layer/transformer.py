@@ -31,7 +31,7 @@ class MultiheadAttention(Cell):
     """
 
     def __init__(self, embed_dim, num_heads, dropout=0.0, has_bias=True, add_bias_kv=False,
-                 add_zero_attn=False, kdim=None, vdim=None, batch_first=False, dtype=None):
+                 add_zero_attn=False, kdim=None, vdim=None, batch_first=False, dtype=mstype.float32):
         super().__init__()
         owner = "MultiheadAttention"
         check_positive_int(embed_dim, owner, "embed_dim")
@@ -138,7 +138,7 @@ class TransformerEncoderLayer(Cell):
     dtype=mstype.float32): parameters are created in ``dtype``."""
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
-                 layer_norm_eps=1e-5, batch_first=False, norm_first=False, dtype=None):
+                 layer_norm_eps=1e-5, batch_first=False, norm_first=False, dtype=mstype.float32):
         super().__init__()
         dtype = mstype.float32 if dtype is None else dtype
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,

@@ -22,7 +22,7 @@ class TransformerDecoderLayer(TransformerEncoderLayer):
     """
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
-                 layer_norm_eps=1e-5, batch_first=False, norm_first=False, dtype=None):
+                 layer_norm_eps=1e-5, batch_first=False, norm_first=False, dtype=mstype.float32):
         super().__init__(d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps,
                          batch_first, norm_first, dtype)
         dtype = mstype.float32 if dtype is None else dtype
@@ -107,7 +107,7 @@ class Transformer(Cell):
     def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6,
                  dim_feedforward=2048, dropout=0.1, activation="relu", custom_encoder=None,
                  custom_decoder=None, layer_norm_eps=1e-5, batch_first=False, norm_first=False,
-                 dtype=None):
+                 dtype=mstype.float32):
         super().__init__()
         dtype = mstype.float32 if dtype is None else dtype
         args = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps,
