@@ -1085,6 +1085,216 @@ METHODS.update({
 })
 
 
+
+def rot90(self, k, dims):
+    """rot90(k, dims) -> Tensor
+
+    ``self`` rotated by 90 degrees ``k`` times in the plane of ``dims`` (from the first axis
+    towards the second, as numpy.rot90).
+
+    Args:
+        k (int): the number of rotations (any int; negative turns the other way).
+        dims (Union[list[int], tuple[int]]): two different axes.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        ValueError: If ``dims`` is not two different axes of ``self``.
+
+    Examples:
+        >>> print(Tensor([[0, 1], [2, 3]]).rot90(1, [0, 1]))
+        [[1 3]
+         [0 2]]
+    """
+    k = check_int(k, "Tensor.rot90", "k") % 4
+    if not isinstance(dims, (list, tuple)) or len(dims) != 2:
+        raise ValueError("Tensor.rot90: 'dims' must be a list or tuple of two axes, but got %r"
+                         % (dims,))
+    d0, d1 = (check_int(d, "Tensor.rot90", "dims", -self.ndim, self.ndim - 1) % self.ndim
+              for d in dims)
+    if d0 == d1:
+        raise ValueError("Tensor.rot90: the two 'dims' must differ, but got %r" % (dims,))
+    if k == 0:
+        return self
+    if k == 2:
+        return F.flip(self, (d0, d1))
+    perm = list(range(self.ndim))
+    perm[d0], perm[d1] = perm[d1], perm[d0]
+    if k == 1:
+        return F.transpose(F.flip(self, (d1,)), tuple(perm))
+    return F.flip(F.transpose(self, tuple(perm)), (d1,))
+
+
+def masked_scatter(self, mask, source):
+    """masked_scatter(mask, source) -> Tensor
+
+    ``self`` with the positions where ``mask`` (Bool, broadcast to ``self``'s shape) is True
+    taking ``source``'s elements in order (row-major).
+
+    Args:
+        mask (Tensor): a Bool tensor.
+        source (Tensor): at least as many elements as ``mask`` has True values.
+
+    Returns:
+        Tensor, ``self``'s shape and dtype.
+
+    Raises:
+        TypeError: If ``mask`` is not a Bool Tensor or ``source`` not a Tensor.
+
+    Examples:
+        >>> x = Tensor([1., 2., 3.]); print(x.masked_scatter(x > 1, Tensor([8., 9.])))
+        [1. 8. 9.]
+    """
+    check_tensor(mask, "Tensor.masked_scatter", "mask")
+    check_tensor(source, "Tensor.masked_scatter", "source")
+    if mask.dtype != mstype.bool_:
+        raise TypeError("Tensor.masked_scatter: 'mask' must be a Bool Tensor, but got %s"
+                        % mask.dtype)
+    m = F.broadcast_to(mask, tuple(self.shape))
+    flat = F.reshape(source, (-1,))
+    if flat.shape[0] == 0:
+        return F.select(m, self, self)
+    pos = F.cumsum(F.reshape(F.cast(m, mstype.int64), (-1,)), 0) - 1
+    pos = F.clamp(pos, 0, flat.shape[0] - 1)
+    picked = F.reshape(F.gather(cast_to(flat, self._np_dtype), pos, 0), tuple(self.shape))
+    return F.select(m, picked, self)
+
+
+def _index_mask(self, axis, index, api):
+    """A Bool tensor, True on the slices ``index`` selects along ``axis``, broadcastable."""
+    check_tensor(index, "Tensor." + api, "index")
+    if index._np_dtype.kind not in "iu":
+        raise TypeError("Tensor.%s: 'index' must be an int Tensor, but got %s"
+                        % (api, index.dtype))
+    ax = check_int(axis, "Tensor." + api, "axis", -self.ndim, self.ndim - 1) % max(self.ndim, 1)
+    n = self.shape[ax] if self.ndim else 1
+    idx = F.reshape(index, (1, -1))
+    idx = F.select(F.less(idx, 0), idx + n, idx)
+    hit = F.any(F.equal(Tensor._make(np.arange(n).reshape(n, 1)), idx), 1)
+    shape = [1] * self.ndim
+    if self.ndim:
+        shape[ax] = n
+    return F.reshape(hit, tuple(shape))
+
+
+def index_fill(self, axis, index, value):
+    """index_fill(axis, index, value) -> Tensor
+
+    ``self`` with the slices at ``index`` along ``axis`` set to ``value``.
+
+    Args:
+        axis (int): the axis.
+        index (Tensor): int indices (negative count from the end).
+        value (Union[Tensor, number]): the fill value.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> print(Tensor([[1., 2., 3.]]).index_fill(1, Tensor([0, 2]), 0.))
+        [[0. 2. 0.]]
+    """
+    return F.masked_fill(self, _index_mask(self, axis, index, "index_fill"),
+                         cast_to(to_tensor(value, "Tensor.index_fill", "value"), self._np_dtype))
+
+
+def index_fill_(self, dim, index, value):
+    """index_fill_(dim, index, value) -> Tensor
+
+    In place: as :meth:`index_fill`.
+
+    Args:
+        dim (int): the axis.
+        index (Tensor): int indices.
+        value (Union[Tensor, number]): the fill value.
+
+    Returns:
+        Tensor, ``self``.
+
+    Examples:
+        >>> x = Tensor([[1., 2., 3.]]); _ = x.index_fill_(1, Tensor([1]), 0.); print(x)
+        [[1. 0. 3.]]
+    """
+    mask = _index_mask(self, dim, index, "index_fill_")
+    v = cast_to(to_tensor(value, "Tensor.index_fill_", "value"), self._np_dtype)
+    return _inplace(self, lambda old: F.masked_fill(old, mask, v), "index_fill_", index, v)
+
+
+def fill_diagonal_(self, fill_value, wrap=False):
+    """fill_diagonal_(fill_value, wrap=False) -> Tensor
+
+    In place: the main diagonal (all indices equal) of ``self`` (at least 2-D, every dimension
+    equal beyond 2-D) set to ``fill_value``; a tall matrix's diagonal restarts below the square
+    part with ``wrap`` (numpy.fill_diagonal's rule).
+
+    Args:
+        fill_value (number): the value.
+        wrap (bool): restart the diagonal in tall matrices. Default: ``False``.
+
+    Returns:
+        Tensor, ``self``.
+
+    Raises:
+        ValueError: If ``self`` is under 2-D, or over 2-D with unequal dimensions.
+
+    Examples:
+        >>> x = Tensor(np.zeros((2, 2), np.float32)); _ = x.fill_diagonal_(5.); print(x)
+        [[5. 0.]
+         [0. 5.]]
+    """
+    wrap = check_bool(wrap, "Tensor.fill_diagonal_", "wrap")
+    check_scalar_arg(fill_value, "Tensor.fill_diagonal_", "fill_value", finite=False)
+    if self.ndim < 2 or (self.ndim > 2 and len(set(self.shape)) != 1):
+        raise ValueError("Tensor.fill_diagonal_: self must be 2-D, or have equal dimensions, but "
+                         "got shape %s" % (tuple(self.shape),))
+    mask = np.zeros(tuple(self.shape), bool)
+    np.fill_diagonal(mask, True, wrap=wrap)
+    m = Tensor._make(mask)
+    return _inplace(self, lambda old: F.masked_fill(old, m, fill_value), "fill_diagonal_")
+
+
+def new_empty(self, size, *, dtype=None, device=None):
+    """new_empty(size, *, dtype=None, device=None) -> Tensor
+
+    A tensor of shape ``size`` (its values are zeros: a CPU tensor has no uninitialised
+    memory to show), ``self``'s dtype unless ``dtype``.
+
+    Args:
+        size (Union[int, tuple[int], list[int]]): the shape.
+        dtype (mindspore.dtype, optional): the dtype. Default: ``None``.
+        device (str, optional): None or ``'CPU'``. Default: ``None``.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        ValueError: If ``device`` is another value.
+
+    Examples:
+        >>> Tensor([1., 2.]).new_empty((2, 3)).shape
+        (2, 3)
+    """
+    if device is not None and not (isinstance(device, str) and device == "CPU"):
+        raise ValueError("Tensor.new_empty: 'device' must be None or 'CPU', but got %r"
+                         % (device,))
+    return _new(self, size, dtype, F.zeros, "new_empty")
+
+
+METHODS.update({
+    "rot90": rot90, "masked_scatter": masked_scatter, "index_fill": index_fill,
+    "index_fill_": index_fill_, "fill_diagonal_": fill_diagonal_, "new_empty": new_empty,
+    "floor_divide_": lambda self, other: _inplace(
+        self, lambda old: F.floor_divide(old, other), "floor_divide_", other),
+    "remainder_": lambda self, other: _inplace(
+        self, lambda old: F.remainder(old, other), "remainder_", other),
+    "erfinv_": _unary_("erfinv_", F.erfinv),
+    "is_complex": lambda self: self._np_dtype.kind == "c",
+    "isreal": lambda self: F.equal(_ops().imag(self), 0) if self._np_dtype.kind == "c"
+    else F.ones_like(F.cast(self, mstype.bool_)),
+})
+
+
 def _flip_dim(dim, name):
     def method(self):
         if self.ndim < dim + 1:

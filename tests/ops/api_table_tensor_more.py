@@ -138,3 +138,25 @@ ROWS += [
     R("Tensor.histc", lambda x: x.histc(4, -1, 1), S, **NG),
     M("nansum", S, args=(1,)), M("unbind", S, args=(1,)),
 ]
+
+
+def _fill_diag(x):
+    y = x * 1
+    y.fill_diagonal_(2.5, wrap=True)
+    return y
+
+
+ROWS += [
+    M("rot90", (2, 3, 4), args=(1, [0, 2])), M("rot90", S, args=(-1, (1, 0))),
+    M("rot90", S, args=(2, [0, 1])),
+    R("Tensor.masked_scatter", lambda x, m, s: x.masked_scatter(m, s), S, ("bool", S), (6,)),
+    R("Tensor.index_fill", lambda x, i: x.index_fill(1, i, 0.5), S, ("int", (2,), 3)),
+    R("Tensor.index_fill_", lambda x, i: _on_copy("index_fill_")(x, 0, i, -1.0), S,
+      ("int", (1,), 2)),
+    R("Tensor.fill_diagonal_", _fill_diag, (5, 3)),
+    M("new_empty", S, args=((2, 2),), **NG),
+    _in("floor_divide_", S, args=(0.7,), **NG), _in("remainder_", S, args=(0.7,), **NG),
+    _in("erfinv_", ("prob", S)),
+    R("Tensor.is_complex", lambda x: x * int(x.is_complex() + 1), S),
+    M("isreal", S, **Z),
+]

@@ -271,6 +271,8 @@ def _method_overrides():
             **{n: lambda: ([_t(a["BIG3D"][:, :2]), _t(a["BIG3D"].transpose(0, 2, 1))], {})
                for n in ("addbmm", "baddbmm")},
             "addmm": lambda: ([_t(a["X"]), _t(a["BIG3D"][0, :, :3])], {}),
+            "masked_scatter": lambda: ([_t(a["B"]), _t(a["X"])], {}),
+            "rot90": lambda: ([1, (0, 1)], {}),
             "addmv": lambda: ([_t(a["X"].T), _t(a["X"][0, :2])], {}),
             "scatter_": lambda: ([1, _t(a["I"][:2, None]), _t(a["X"][:, :1])], {})}
 

@@ -41,6 +41,7 @@ ALLOWED = {
                                 "say it is not used",
     "Tensor.__init__:device": "only 'CPU' (or None) is accepted, ValueError otherwise, as in "
                               "MindSpore on CPU",
+    "Tensor.new_empty:device": "as Tensor.__init__:device",
     "nn.Adam.__init__:use_locking": "checked bool; locks parameter updates against concurrent "
                                     "writers on a device, and one CPU process has none",
     "nn.RMSProp.__init__:use_locking": "checked bool; as Adam's use_locking",

@@ -250,3 +250,44 @@ def test_register_hook():
     ms.set_context(mode=ms.GRAPH_MODE)
     with pytest.raises(ValueError, match="register_hook"):
         ms.grad(Net())(Tensor(x))
+
+
+def test_rot90_index_fill_masked_scatter_fill_diagonal():
+    a = RNG.standard_normal((2, 3, 4))
+    for k in range(-3, 6):
+        for dims in [(0, 1), (2, 0), (-1, 1)]:
+            np.testing.assert_array_equal(Tensor(a).rot90(k, list(dims)).asnumpy(),
+                                          np.rot90(a, k, dims))
+    x = Tensor(A)
+    want = A.copy()
+    want[:, [0, 2]] = 0.5
+    np.testing.assert_array_equal(x.index_fill(1, Tensor([0, -1]), 0.5).asnumpy(), want)
+    m = A > 0
+    src = np.arange(10, 16, dtype=np.float32)
+    want = A.copy()
+    want[m] = src[:m.sum()]
+    np.testing.assert_array_equal(x.masked_scatter(Tensor(m), Tensor(src)).asnumpy(), want)
+    for shape, wrap in [((5, 3), True), ((5, 3), False), ((3, 3, 3), False), ((2, 4), False)]:
+        y, ref = Tensor(np.zeros(shape, np.float32)), np.zeros(shape, np.float32)
+        np.fill_diagonal(ref, 2.0, wrap=wrap)
+        assert y.fill_diagonal_(2.0, wrap=wrap) is y
+        np.testing.assert_array_equal(y.asnumpy(), ref)
+    with pytest.raises(ValueError, match="fill_diagonal_"):
+        Tensor(np.zeros((2, 3, 4), np.float32)).fill_diagonal_(1.0)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_more_inplace_in_both_modes(mode):
+    class Net(nn.Cell):
+        def construct(self, x):
+            y = x * 1
+            y.index_fill_(1, Tensor([1]), -1.0)
+            y.remainder_(0.7)
+            y.fill_diagonal_(5.0)
+            return y
+    ms.set_context(mode=mode)
+    want = A.copy()
+    want[:, 1] = -1
+    want = np.mod(want, np.float32(0.7))
+    np.fill_diagonal(want, 5)
+    np.testing.assert_allclose(Net()(Tensor(A)).asnumpy(), want, rtol=1e-6)
