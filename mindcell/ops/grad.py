@@ -184,8 +184,9 @@ def _seeds(sens, outputs, op):
     return given
 
 
-def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
-    """grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False)
+def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
+    """grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False,
+    sens_param=False)
 
     A function computing the gradient of ``fn`` (outputs summed) with respect to the inputs at
     ``grad_position`` (an int gives one Tensor, a tuple a tuple) and/or ``weights``.
@@ -201,6 +202,9 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
             others are returned unchanged next to the gradients.
         return_ids (bool): return each gradient as ``(position, gradient)`` for an input and
             ``(parameter name, gradient)`` for a weight. Default: False.
+        sens_param (bool): the returned function takes one more, last, argument: the gradient
+            of ``fn``'s outputs (a Tensor, or a tuple with one per differentiated output)
+            instead of ones. Default: False.
 
     Returns:
         Callable: called with the inputs of ``fn``, it returns the gradients: one Tensor for
@@ -226,7 +230,8 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
         (Tensor(shape=[1], dtype=Float32, value= [ 3.00000000e+00]),
          Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
     """
-    return _make_grad_fn(fn, grad_position, weights, has_aux, False, "grad", return_ids)
+    return _make_grad_fn(fn, grad_position, weights, has_aux, False, "grad", return_ids,
+                         sens_param)
 
 
 def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False,

@@ -64,7 +64,7 @@ class BiasAdd(Primitive):
                                         ("NCHW", "NHWC", "NCDHW"))
 
     def __call__(self, input_x, bias):
-        return I.bias_add(input_x, bias, self.data_format)
+        return I._bias_add(input_x, bias, self.data_format)
 
 
 class Einsum(Primitive):

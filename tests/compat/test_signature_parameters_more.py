@@ -414,3 +414,29 @@ def test_transformer_dtype_defaults_and_erase_value():
     out = ms.dataset.vision.Erase(0, 0, 1, 1)(img)
     assert out.dtype == np.uint8 and out[0, 0].tolist() == [0, 0, 0]
     assert out[1, 1].tolist() == [7, 7, 7]
+
+
+def test_grad_sens_param(mode):
+    a = ms.Tensor(np.array([5.0, 3.0], np.float32))
+    b = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    g1 = ms.ops.grad(lambda x: x * x, sens_param=True)
+    g2 = ms.ops.grad(lambda x, y: (x * y, x + y), grad_position=(0, 1), sens_param=True)
+    if mode == ms.GRAPH_MODE:
+        g1, g2 = ms.jit(g1), ms.jit(g2)
+    np.testing.assert_array_equal(g1(a, b).asnumpy(), [10.0, 12.0])  # 2 x * sens
+    dx, dy = g2(a, b, (b, a))
+    np.testing.assert_array_equal(dx.asnumpy(), [6.0, 7.0])  # y * s0 + s1
+    np.testing.assert_array_equal(dy.asnumpy(), [10.0, 9.0])  # x * s0 + s1
+    with pytest.raises(TypeError, match="grad: 'sens_param' must be a bool"):
+        ms.ops.grad(lambda x: x, sens_param=1)
+
+
+def test_bias_add_takes_mindspores_two_inputs():
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 2, 2)
+    bias = np.array([1.0, -1.0, 0.5], np.float32)
+    np.testing.assert_array_equal(ms.ops.bias_add(ms.Tensor(x), ms.Tensor(bias)).asnumpy(),
+                                  x + bias[None, :, None, None])
+    with pytest.raises(TypeError):
+        ms.ops.bias_add(ms.Tensor(x), ms.Tensor(bias), "NCHW")
+    np.testing.assert_array_equal(ms.ops.BiasAdd()(ms.Tensor(x), ms.Tensor(bias)).asnumpy(),
+                                  x + bias[None, :, None, None])

@@ -194,9 +194,14 @@ def diag(input):
 _CHANNEL_AXIS = {"NCHW": 1, "NHWC": -1, "NCDHW": 1}
 
 
-def bias_add(input_x, bias, data_format="NCHW"):
-    """bias_add(input_x, bias): ``input_x`` plus the 1-D ``bias`` along the channel axis
-    (axis 1 for 'NCHW'/'NCDHW', the last one for 'NHWC')."""
+def bias_add(input_x, bias):
+    """bias_add(input_x, bias): ``input_x`` plus the 1-D ``bias`` along the channel axis 1."""
+    return _bias_add(input_x, bias, "NCHW")
+
+
+def _bias_add(input_x, bias, data_format):
+    """``input_x`` plus the 1-D ``bias`` along the channel axis (axis 1 for 'NCHW'/'NCDHW',
+    the last one for 'NHWC'): ops.bias_add and the BiasAdd primitive."""
     op = "bias_add"
     check_tensor(input_x, op, "input_x")
     check_tensor(bias, op, "bias")
