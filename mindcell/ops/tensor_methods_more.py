@@ -987,7 +987,7 @@ def register_hook(self, hook):
     entry = _HOOKS.get(key)
     if entry is None or entry[0]() is not self or entry[1] is not tapes[-1]:
         hooks = []
-        entry = _HOOKS[key] = (weakref.ref(self, lambda _, k=key: _HOOKS.pop(k, None)),
+        entry = _HOOKS[key] = (weakref.ref(self, lambda _, k=key, d=_HOOKS: d.pop(k, None)),
                                tapes[-1], hooks)
 
         def run(grads):
@@ -1313,7 +1313,8 @@ METHODS.update({"fliplr": _flip_dim(1, "fliplr"), "flipud": _flip_dim(0, "flipud
 PROPERTIES = {"device": property(lambda self: "CPU", doc="The device: always ``'CPU'``.")}
 
 
-def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):  # pylint: disable=redefined-builtin
+def unique(self, sorted=True, return_inverse=False,  # pylint: disable=redefined-builtin
+           return_counts=False, dim=None):
     """unique(sorted=True, return_inverse=False, return_counts=False, dim=None)
 
     The distinct elements (or, with ``dim``, distinct slices along ``dim``): ascending when

@@ -105,7 +105,8 @@ ROWS.append(R("Tensor.register_hook", lambda x: ms.ops.grad(_hooked)(x), S, kind
 # MindSpore's Tensor spellings of existing ops
 SQ = ("pos", (3, 3))
 ROWS += [
-    M("bmm", (2, 3, 4), (2, 4, 2)), R("Tensor.det", lambda x: (x * x.mT + x.mT).det(), (3, 3), f16=False),
+    M("bmm", (2, 3, 4), (2, 4, 2)),
+    R("Tensor.det", lambda x: (x * x.mT + x.mT).det(), (3, 3), f16=False),
     R("Tensor.matrix_determinant", lambda x: (x * x.mT).matrix_determinant(), (3, 3),
       f16=False),
     M("diag", (3,)), M("divide", S, ("away", S)),
