@@ -1295,6 +1295,101 @@ METHODS.update({
 })
 
 
+
+def _numpy():
+    from mindcell import numpy as mnp
+    return mnp
+
+
+def bincount(self, weights=None, minlength=0):
+    """bincount(weights=None, minlength=0) -> Tensor
+
+    The count (or the sum of ``weights``) of each value of 1-D non-negative int ``self``, as
+    Float32 (as MindSpore 2.10's Tensor method), length ``max(self) + 1`` or ``minlength``.
+
+    Args:
+        weights (Tensor, optional): one weight per element of ``self``. Default: ``None``.
+        minlength (int): the least output length. Default: ``0``.
+
+    Returns:
+        Tensor, Float32.
+
+    Raises:
+        TypeError: If ``weights`` is not a Tensor or None, or ``minlength`` not an int.
+
+    Examples:
+        >>> print(Tensor([1, 1, 3]).bincount())
+        [0. 2. 0. 1.]
+    """
+    if weights is not None:
+        check_tensor(weights, "Tensor.bincount", "weights")
+    n = check_int(minlength, "Tensor.bincount", "minlength", 0, 2 ** 31 - 1)
+    return F.cast(_mint().bincount(self, weights, n), mstype.float32)
+
+
+def kthvalue(self, k, dim=-1, keepdim=False):
+    """kthvalue(k, dim=-1, keepdim=False) -> tuple[Tensor]
+
+    The ``k``-th smallest values along ``dim`` and their Int64 indices (see
+    :func:`mint.kthvalue`). (MindSpore 2.10's CPU build raises ValueError for every call.)
+
+    Args:
+        k (int): 1-based rank.
+        dim (int): the axis. Default: ``-1``.
+        keepdim (bool): keep ``dim`` with length 1. Default: ``False``.
+
+    Returns:
+        tuple(Tensor, Tensor), the values and their indices.
+
+    Examples:
+        >>> Tensor([[3., 1., 2.]]).kthvalue(2)[0]
+        Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])
+    """
+    kk = check_int(k, "Tensor.kthvalue", "k")
+    d = check_int(dim, "Tensor.kthvalue", "dim")
+    return _mint().kthvalue(self, kk, d, check_bool(keepdim, "Tensor.kthvalue", "keepdim"))
+
+
+def _split_method(name, least):
+    def method(self, indices_or_sections):
+        if self.ndim < least:
+            raise ValueError("Tensor.%s: self must be at least %d-D, but got %d-D"
+                             % (name, least, self.ndim))
+        return getattr(_numpy(), name)(self, indices_or_sections)
+    method.__name__ = name
+    method.__doc__ = ("%s(indices_or_sections) -> tuple[Tensor]\n\n    ``self`` split as "
+                      "numpy.%s (see :func:`mindcell.numpy.%s`).\n\n    Args:\n"
+                      "        indices_or_sections (Union[int, list[int], tuple[int]]): the number"
+                      " of equal parts, or the split positions.\n\n    Returns:\n"
+                      "        tuple[Tensor].\n" % (name, name, name))
+    return method
+
+
+def inner(self, other):
+    """inner(other) -> Tensor
+
+    The inner product over the last axes of ``self`` and ``other`` (numpy.inner).
+
+    Args:
+        other (Tensor): the other tensor, the same last dimension.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> print(Tensor([1., 2.]).inner(Tensor([3., 4.])))
+        11.0
+    """
+    check_tensor(other, "Tensor.inner", "other")
+    return _numpy().inner(self, other)
+
+
+METHODS.update({
+    "bincount": bincount, "kthvalue": kthvalue, "hsplit": _split_method("hsplit", 1),
+    "vsplit": _split_method("vsplit", 2), "inner": inner,
+})
+
+
 def _flip_dim(dim, name):
     def method(self):
         if self.ndim < dim + 1:

@@ -161,3 +161,11 @@ ROWS += [
     R("Tensor.is_complex", lambda x: x * int(x.is_complex() + 1), S),
     M("isreal", S, **Z),
 ]
+
+ROWS += [
+    M("bincount", ("int", (6,), 4)),
+    M("bincount", ("int", (6,), 4), (6,), fd="Float32 result (as MindSpore) for any weights"),
+    M("kthvalue", S, args=(2, 1)), M("hsplit", (2, 4), args=(2,)),
+    M("vsplit", (4, 3), args=(2,)),
+    M("inner", S, (4, 3)),
+]

@@ -459,6 +459,7 @@ def base_call_failures():
 INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert", "gcd",
                "lcm"}
 SELF_ARRAY = {**{m: "INT" for m in INT_METHODS}, "bmm": "BIG3D",  # the method's self
+              "bincount": "I",
               **{m: "X4" for m in ("inverse", "det", "matrix_determinant")}, "cholesky": "SPD"}
 
 
