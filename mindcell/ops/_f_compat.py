@@ -11,11 +11,12 @@ from mindcell.ops._helpers import check_tensor
 from mindcell.ops.function.math_func import (add, sub, mul, div, pow, floor_div,  # noqa: F401
                                              floor_mod, cast)
 from mindcell.ops.function import math_func as _m
+from mindcell.ops.function import scatter_func as _s
 
 __all__ = ["tensor_add", "tensor_sub", "tensor_mul", "tensor_div", "tensor_pow",
            "tensor_floordiv", "tensor_mod", "tensor_lt", "tensor_le", "tensor_gt", "tensor_ge",
            "dtype", "shape_mul", "scalar_to_tensor", "tuple_to_array",
-           "partial", "make_tuple", "tuple_getitem"]
+           "partial", "make_tuple", "tuple_getitem", "tensor_scatter_update", "scatter_nd_update"]
 
 tensor_add, tensor_mul, tensor_pow = add, mul, pow
 tensor_floordiv, tensor_mod = _m.floor_divide, floor_mod
@@ -111,3 +112,17 @@ def tuple_getitem(*args):
     primitive)."""
     x, index = _positional("tuple_getitem", args, 2)
     return x[index]
+
+
+def tensor_scatter_update(*args):
+    """tensor_scatter_update(input_x, indices, updates): a copy of ``input_x`` with the slices
+    at ``indices`` replaced by ``updates`` (positional inputs only, as MindSpore's primitive
+    instance)."""
+    return _s.tensor_scatter_update(*_positional("tensor_scatter_update", args, 3))
+
+
+def scatter_nd_update(*args):
+    """scatter_nd_update(input_x, indices, updates): writes ``updates`` into the Parameter
+    ``input_x`` at ``indices`` and returns it (positional inputs only, as MindSpore's primitive
+    instance; ``ops.ScatterNdUpdate(use_locking)`` for the lock flag)."""
+    return _s.scatter_nd_update(*_positional("scatter_nd_update", args, 3))

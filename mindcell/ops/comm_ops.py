@@ -11,19 +11,20 @@ from mindcell.ops.operations import Primitive
 __all__ = ["AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp"]
 
 
-class _ReduceOp:
-    """ReduceOp: the reductions of the collectives: ``SUM``, ``MAX``, ``MIN``, ``PROD``."""
+class ReduceOp:
+    """ReduceOp: the reductions of the collectives, as class attributes (MindSpore's class is
+    used the same way, never instantiated): ``SUM``, ``MAX``, ``MIN``, ``PROD``.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> ops.AllReduce(ops.ReduceOp.MAX).op
+        'max'
+    """
     SUM = "sum"
     MAX = "max"
     MIN = "min"
     PROD = "prod"
 
-    def __repr__(self):
-        return "ReduceOp"
-
-
-# A namespace of constants (as MindSpore's class is used), not an op.
-ReduceOp = _ReduceOp()
 _OPS = ("sum", "max", "min", "prod")
 
 

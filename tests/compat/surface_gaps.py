@@ -122,27 +122,19 @@ MISSING = {
 # "module path:name" -> how mindcell's signature differs from MindSpore 2.10's (every
 # public function and class mindcell shares with MindSpore)
 SIGNATURE_DIFFERENCES = {
-    '.nn.layer:EmbeddingLookup': "parameters ['vocab_size', 'embedding_size', 'param_init', 'target', 'slice_mode', 'manual_shapes', 'max_norm', 'sparse', 'vocab_cache_size', 'dtype'], MindSpore has ['vocab_size', 'embedding_size', 'param_init', 'target', 'slice_mode', 'manual_shapes', 'max_norm', 'sparse', 'dtype']",
-    '.nn:EmbeddingLookup': "parameters ['vocab_size', 'embedding_size', 'param_init', 'target', 'slice_mode', 'manual_shapes', 'max_norm', 'sparse', 'vocab_cache_size', 'dtype'], MindSpore has ['vocab_size', 'embedding_size', 'param_init', 'target', 'slice_mode', 'manual_shapes', 'max_norm', 'sparse', 'dtype']",
     '.ops.function:scatter_add': "parameters ['input', 'axis', 'index', 'src'], MindSpore has ['input_x', 'indices', 'updates']",
     '.ops.functional:reduce_max': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops.functional:reduce_mean': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops.functional:reduce_sum': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops.functional:scatter_add': "parameters ['input', 'axis', 'index', 'src'], MindSpore has ['input_x', 'indices', 'updates']",
-    '.ops.functional:scatter_nd_update': "parameters ['input_x', 'indices', 'updates', 'use_locking'], MindSpore has ['*args']",
-    '.ops.functional:tensor_scatter_update': "parameters ['input_x', 'indices', 'updates'], MindSpore has ['*args']",
-    '.ops.operations:ReduceOp': "mindcell's signature cannot be read",
     '.ops.primitive:Primitive': "default of 'name' is none, MindSpore's is None",
     '.ops.primitive:PrimitiveWithCheck': "default of 'name' is none, MindSpore's is None",
     '.ops.primitive:PrimitiveWithInfer': "default of 'name' is none, MindSpore's is None",
     '.ops:Primitive': "default of 'name' is none, MindSpore's is None",
     '.ops:PrimitiveWithCheck': "default of 'name' is none, MindSpore's is None",
     '.ops:PrimitiveWithInfer': "default of 'name' is none, MindSpore's is None",
-    '.ops:ReduceOp': "mindcell's signature cannot be read",
     '.ops:reduce_max': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops:reduce_mean': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops:reduce_sum': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops:scatter_add': "parameters ['input', 'axis', 'index', 'src'], MindSpore has ['input_x', 'indices', 'updates']",
-    '.ops:scatter_nd_update': "parameters ['input_x', 'indices', 'updates', 'use_locking'], MindSpore has ['*args']",
-    '.ops:tensor_scatter_update': "parameters ['input_x', 'indices', 'updates'], MindSpore has ['*args']",
 }

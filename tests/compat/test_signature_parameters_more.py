@@ -440,3 +440,36 @@ def test_bias_add_takes_mindspores_two_inputs():
         ms.ops.bias_add(ms.Tensor(x), ms.Tensor(bias), "NCHW")
     np.testing.assert_array_equal(ms.ops.BiasAdd()(ms.Tensor(x), ms.Tensor(bias)).asnumpy(),
                                   x + bias[None, :, None, None])
+
+
+def test_reduce_op_is_a_class_of_constants_and_embedding_lookup_positional_dtype():
+    assert inspect.isclass(ms.ops.ReduceOp)
+    assert (ms.ops.ReduceOp.SUM, ms.ops.ReduceOp.MAX, ms.ops.ReduceOp.MIN,
+            ms.ops.ReduceOp.PROD) == ("sum", "max", "min", "prod")
+    x = ms.Tensor(np.array([1.0, -2.0], np.float32))
+    np.testing.assert_array_equal(ms.ops.AllReduce(ms.ops.ReduceOp.MAX)(x).asnumpy(),
+                                  x.asnumpy())  # one rank
+    # MindSpore's 9th parameter is dtype (2.10 has no vocab_cache_size)
+    emb = ms.nn.EmbeddingLookup(5, 3, "ones", "CPU", "batch_slice", None, None, True,
+                                ms.float16)
+    assert emb.embedding_table.dtype == ms.float16
+    with pytest.raises(TypeError, match="vocab_cache_size"):
+        ms.nn.EmbeddingLookup(5, 3, vocab_cache_size=4)
+
+
+def test_scatter_faces_take_positional_inputs(mode):
+    idx = ms.Tensor(np.array([[2], [0]], np.int32))
+    upd = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
+    x = np.zeros((3, 2), np.float32)
+    f = ms.ops.tensor_scatter_update
+    if mode == ms.GRAPH_MODE:
+        f = ms.jit(lambda a, i, u: ms.ops.tensor_scatter_update(a, i, u))
+    np.testing.assert_array_equal(f(ms.Tensor(x), idx, upd).asnumpy(),
+                                  [[3.0, 4.0], [0.0, 0.0], [1.0, 2.0]])
+    p = ms.Parameter(ms.Tensor(x), name="h15_p")
+    assert ms.ops.scatter_nd_update(p, idx, upd) is p
+    np.testing.assert_array_equal(p.asnumpy(), [[3.0, 4.0], [0.0, 0.0], [1.0, 2.0]])
+    with pytest.raises(TypeError, match="scatter_nd_update: takes 3 positional inputs"):
+        ms.ops.scatter_nd_update(p, idx, upd, True)
+    with pytest.raises(TypeError, match="tensor_scatter_update: takes 3 positional inputs"):
+        ms.ops.tensor_scatter_update(ms.Tensor(x), idx)

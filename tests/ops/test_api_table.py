@@ -43,6 +43,7 @@ EXEMPT_OPS = {
     "print_", "Print",  # side effect only: printing
     "assign", "assign_add", "assign_sub", "Assign", "AssignAdd", "AssignSub",  # see test_assign*
     "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck",  # base classes for user primitives
+    "ReduceOp",  # a class of constants (the collectives' reductions), never called
     # program-building helpers (ops.composite / ops.primitive): tests/compat/test_module_paths.py
     "HyperMap", "Map", "MultitypeFuncGraph", "Partial", "constexpr", "prim_attr_register",
     # MindSpore's ops.functional helpers on Python values (tuples, scalars, dtypes), also at ops.*

@@ -80,7 +80,7 @@ _SLICE_MODES = ("batch_slice", "field_slice", "table_row_slice", "table_column_s
 class EmbeddingLookup(Cell):
     """EmbeddingLookup(vocab_size, embedding_size, param_init='normal', target='CPU',
     slice_mode='batch_slice', manual_shapes=None, max_norm=None, sparse=True,
-    vocab_cache_size=0, dtype=mstype.float32): rows of ``embedding_table`` at the integer
+    dtype=mstype.float32): rows of ``embedding_table`` at the integer
     indices of the input (any shape), as the wide/deep recommenders look up sparse ids. With
     ``max_norm`` each looked-up row is scaled down to that L2 norm at most. ``target``,
     ``slice_mode``, ``manual_shapes`` and ``sparse`` only place and shard the table in MindSpore
@@ -89,7 +89,7 @@ class EmbeddingLookup(Cell):
 
     def __init__(self, vocab_size, embedding_size, param_init="normal", target="CPU",
                  slice_mode="batch_slice", manual_shapes=None, max_norm=None, sparse=True,
-                 vocab_cache_size=0, dtype=mstype.float32):
+                 dtype=mstype.float32):
         super().__init__()
         op = "EmbeddingLookup"
         self.vocab_size = check_positive_int(vocab_size, op, "vocab_size")
@@ -101,9 +101,6 @@ class EmbeddingLookup(Cell):
                              % (op, _SLICE_MODES, slice_mode))
         if not isinstance(sparse, bool):
             raise TypeError("%s: 'sparse' must be a bool, but got %s" % (op, type(sparse).__name__))
-        if vocab_cache_size != 0:
-            raise ValueError("%s: 'vocab_cache_size' (a parameter-server cache) is not supported "
-                             "by mindcell; it must be 0, but got %r" % (op, vocab_cache_size))
         if max_norm is not None and (isinstance(max_norm, bool)
                                      or not isinstance(max_norm, (int, float)) or max_norm <= 0):
             raise ValueError("%s: 'max_norm' must be None or a positive number, but got %r"
