@@ -43,9 +43,27 @@ class _DecideByValue(Exception):
         self.error = error
 
 
+_COMBINED = {}
+
+
+def _with_type(also):
+    """GraphModeError combined with the exception class ``also`` (one class per ``also``)."""
+    if also not in _COMBINED:
+        _COMBINED[also] = type("GraphMode" + also.__name__, (type(graph_error("", "")), also), {})
+    return _COMBINED[also]
+
+
 class GraphTrace(_trace.Trace):
     is_graph = True
     decide_by_value = None  # the merge error, when conditions are decided by values
+
+    @staticmethod
+    def refusal(what, instead, also=None):
+        """The GraphModeError naming the user's line for something GRAPH_MODE cannot do (for
+        lower layers, which cannot import the graph's errors); with ``also``, an exception class,
+        the error is an instance of that class too (the type MindSpore raises)."""
+        error = graph_error(what, instead)
+        return error if also is None else _with_type(also)(str(error))
 
     def __init__(self, name="graph"):
         self.forced = []       # decisions replayed at the branch points of this path

@@ -17,3 +17,5 @@ _FACES = _table.FACES + _table_more.FACES
 __all__ = _face.build(_FACES, __name__, globals(), _OUTPUT.get(__name__))
 
 from mindcell.mint import nn  # noqa: E402
+from mindcell.mint import _tensor_methods  # noqa: E402
+_tensor_methods.install()

@@ -51,7 +51,10 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
         ValueError: ``min_val`` exceeds ``max_val``, or a bound is not finite.
 
     Examples:
-        >>> ops.hardtanh(Tensor(np.array([-3, 0, 5], np.int32)), -2.5, 3.7)  # [-2, 0, 3]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.hardtanh(Tensor(np.array([-3, 0, 5], np.int32)), -2.5, 3.7))
+        [-2  0  3]
     """
     op = "hardtanh"
     check_tensor(input, op)
@@ -88,7 +91,10 @@ def hardsigmoid(input):
         TypeError: ``input`` is not a Tensor, or is bool or unsigned.
 
     Examples:
-        >>> ops.hardsigmoid(Tensor(np.array([0.0, 3.0], np.float32)))  # [0.5, 1.0]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.hardsigmoid(Tensor(np.array([0.0, 3.0], np.float32))))
+        [0.5 1. ]
     """
     op = "hardsigmoid"
     check_tensor(input, op)

@@ -46,7 +46,11 @@ def copysign(x, other):
         ValueError: the shapes do not broadcast.
 
     Examples:
-        >>> ops.copysign(Tensor(np.array([1.5, 2.0], np.float16)), -1.0)  # Float16 [-1.5, -2.0]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> out = ops.copysign(Tensor(np.array([1.5, 2.0], np.float16)), -1.0)
+        >>> print(out, out.dtype)
+        [-1.5 -2. ] Float16
     """
     op = "copysign"
     check_tensor(x, op, "x")

@@ -147,7 +147,10 @@ def signbit(input):
         TypeError: ``input`` is not a Tensor or a number.
 
     Examples:
-        >>> ops.signbit(Tensor(np.array([-0.0, 1.0], np.float32)))  # [True, False]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.signbit(Tensor(np.array([-0.0, 1.0], np.float32))))
+        [ True False]
     """
     x = to_tensor(input, "signbit")
     if x._np_dtype == np.bool_:
@@ -170,7 +173,10 @@ def inv(x):
         TypeError: ``x`` is not a Tensor or a number, or is bool, int8 or uint8.
 
     Examples:
-        >>> ops.inv(Tensor(np.array([0.5, 4.0], np.float32)))  # [2.0, 0.25]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.inv(Tensor(np.array([0.5, 4.0], np.float32))))
+        [2.   0.25]
     """
     x = to_tensor(x, "inv", "x") if not isinstance(x, Tensor) else x
     if x._np_dtype.kind in "iub":
@@ -194,7 +200,10 @@ def positive(input):
         TypeError: ``input`` is not a Tensor.
 
     Examples:
-        >>> ops.positive(Tensor(np.array([-1.0], np.float32)))  # [-1.0]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.positive(Tensor(np.array([-1.0], np.float32))))
+        [-1.]
     """
     return check_tensor(input, "positive")
 

@@ -30,6 +30,8 @@ def relu(input, inplace=False):
         TypeError: ``input`` is not a Tensor, ``inplace`` is not a bool.
 
     Examples:
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
         >>> x = Tensor(np.array([-1.0, 2.0], np.float32))
         >>> ops.relu(x, inplace=True) is x, x.asnumpy().tolist()
         (True, [0.0, 2.0])
@@ -88,7 +90,10 @@ def leaky_relu(input, alpha=0.2):
         ValueError: the truncated ``alpha`` does not fit in ``input``'s integer dtype.
 
     Examples:
-        >>> ops.leaky_relu(Tensor(np.array([-2.0, 3.0], np.float32)))  # [-0.4, 3.0]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.leaky_relu(Tensor(np.array([-2.0, 3.0], np.float32))))
+        [-0.4  3. ]
     """
     op = "leaky_relu"
     check_tensor(input, op)
@@ -136,7 +141,10 @@ def hardswish(input):
         TypeError: ``input`` is not a Tensor, or is bool or unsigned.
 
     Examples:
-        >>> ops.hardswish(Tensor(np.array([-1.0, 1.0], np.float32)))  # [-0.3333, 0.6667]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.hardswish(Tensor(np.array([-1.0, 1.0], np.float32))))
+        [-0.33333334  0.6666667 ]
     """
     op = "hardswish"
     x = check_tensor(input, op)

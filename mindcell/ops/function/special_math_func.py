@@ -40,7 +40,10 @@ def exp2(input):
         TypeError: ``input`` is not a Tensor or a number.
 
     Examples:
-        >>> ops.exp2(Tensor(np.array([1.0, 3.0], np.float32)))  # [2.0, 8.0]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.exp2(Tensor(np.array([1.0, 3.0], np.float32))))
+        [2. 8.]
     """
     x = float_operand(input, "exp2")
     if x._np_dtype == mstype.BF16_NP:
@@ -85,7 +88,10 @@ def frac(x):
         TypeError: ``x`` is not a Tensor or a number.
 
     Examples:
-        >>> ops.frac(Tensor(np.array([-1.25, 2.5], np.float32)))  # [-0.25, 0.5]
+        >>> import numpy as np
+        >>> from mindcell import ops, Tensor
+        >>> print(ops.frac(Tensor(np.array([-1.25, 2.5], np.float32))))
+        [-0.25  0.5 ]
     """
     x = to_tensor(x, "frac", "x")
     if x._np_dtype.kind in "biu":

@@ -1,0 +1,148 @@
+"""MindSpore's Tensor methods that are mint or mindcell.numpy functions with ``self`` first
+(Tensor.addbmm, Tensor.bincount, Tensor.hsplit ...). They live with mint, the layer of the functions they call, and are
+installed on Tensor when mint is imported (a name Tensor defines itself keeps its own)."""
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.ops import functional as F
+from mindcell.ops._errors import check_bool, check_int
+from mindcell.ops._helpers import check_tensor
+
+
+class _Mint:
+    """mindcell.mint, looked up at call time (mint finishes importing after this module)."""
+
+    def __getattr__(self, name):
+        from mindcell import mint
+        return getattr(mint, name)
+
+
+class _Numpy:
+    """mindcell.numpy, looked up at call time."""
+
+    def __getattr__(self, name):
+        from mindcell import numpy as mnp
+        return getattr(mnp, name)
+
+
+M, NP = _Mint(), _Numpy()
+METHODS = {}
+
+
+# MindSpore's Tensor spellings of mint functions (the same arguments after self)
+METHODS.update({
+    "addbmm": lambda self, batch1, batch2, *, beta=1, alpha=1: M.addbmm(
+        self, batch1, batch2, beta=beta, alpha=alpha),
+    "addmm": lambda self, mat1, mat2, *, beta=1, alpha=1: M.addmm(
+        self, mat1, mat2, beta=beta, alpha=alpha),
+    "addmv": lambda self, mat, vec, *, beta=1, alpha=1: M.addmv(
+        self, mat, vec, beta=beta, alpha=alpha),
+    "baddbmm": lambda self, batch1, batch2, *, beta=1, alpha=1: M.baddbmm(
+        self, batch1, batch2, beta=beta, alpha=alpha),
+    "allclose": lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: M.allclose(
+        self, other, rtol, atol, equal_nan),
+    # MindSpore's Tensor.count_nonzero gives Int32 (mint's Int64)
+    "count_nonzero": lambda self, dim=None: F.cast(M.count_nonzero(self, dim),
+                                                   mstype.int32),
+    "histc": lambda self, bins=100, min=0, max=0: M.histc(self, bins, min, max),
+    "nansum": lambda self, dim=None, keepdim=False, *, dtype=None: M.nansum(
+        self, dim, keepdim, dtype=dtype),
+    "unbind": lambda self, dim=0: M.unbind(self, dim),
+})
+
+
+def bincount(self, weights=None, minlength=0):
+    """bincount(weights=None, minlength=0) -> Tensor
+
+    The count (or the sum of ``weights``) of each value of 1-D non-negative int ``self``, as
+    Float32 (as MindSpore 2.10's Tensor method), length ``max(self) + 1`` or ``minlength``.
+
+    Args:
+        weights (Tensor, optional): one weight per element of ``self``. Default: ``None``.
+        minlength (int): the least output length. Default: ``0``.
+
+    Returns:
+        Tensor, Float32.
+
+    Raises:
+        TypeError: If ``weights`` is not a Tensor or None, or ``minlength`` not an int.
+
+    Examples:
+        >>> print(Tensor([1, 1, 3]).bincount())
+        [0. 2. 0. 1.]
+    """
+    if weights is not None:
+        check_tensor(weights, "Tensor.bincount", "weights")
+    n = check_int(minlength, "Tensor.bincount", "minlength", 0, 2 ** 31 - 1)
+    return F.cast(M.bincount(self, weights, n), mstype.float32)
+
+
+def kthvalue(self, k, dim=-1, keepdim=False):
+    """kthvalue(k, dim=-1, keepdim=False) -> tuple[Tensor]
+
+    The ``k``-th smallest values along ``dim`` and their Int64 indices (see
+    :func:`mint.kthvalue`). (MindSpore 2.10's CPU build raises ValueError for every call.)
+
+    Args:
+        k (int): 1-based rank.
+        dim (int): the axis. Default: ``-1``.
+        keepdim (bool): keep ``dim`` with length 1. Default: ``False``.
+
+    Returns:
+        tuple(Tensor, Tensor), the values and their indices.
+
+    Examples:
+        >>> Tensor([[3., 1., 2.]]).kthvalue(2)[0]
+        Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])
+    """
+    kk = check_int(k, "Tensor.kthvalue", "k")
+    d = check_int(dim, "Tensor.kthvalue", "dim")
+    return M.kthvalue(self, kk, d, check_bool(keepdim, "Tensor.kthvalue", "keepdim"))
+
+
+def _split_method(name, least):
+    def method(self, indices_or_sections):
+        if self.ndim < least:
+            raise ValueError("Tensor.%s: self must be at least %d-D, but got %d-D"
+                             % (name, least, self.ndim))
+        return getattr(NP, name)(self, indices_or_sections)
+    method.__name__ = name
+    method.__doc__ = ("%s(indices_or_sections) -> tuple[Tensor]\n\n    ``self`` split as "
+                      "numpy.%s (see :func:`mindcell.numpy.%s`).\n\n    Args:\n"
+                      "        indices_or_sections (Union[int, list[int], tuple[int]]): the number"
+                      " of equal parts, or the split positions.\n\n    Returns:\n"
+                      "        tuple[Tensor].\n" % (name, name, name))
+    return method
+
+
+def inner(self, other):
+    """inner(other) -> Tensor
+
+    The inner product over the last axes of ``self`` and ``other`` (numpy.inner).
+
+    Args:
+        other (Tensor): the other tensor, the same last dimension.
+
+    Returns:
+        Tensor.
+
+    Examples:
+        >>> print(Tensor([1., 2.]).inner(Tensor([3., 4.])))
+        11.0
+    """
+    check_tensor(other, "Tensor.inner", "other")
+    return NP.inner(self, other)
+
+
+METHODS.update({
+    "hsplit": _split_method("hsplit", 1),
+    "vsplit": _split_method("vsplit", 2), "inner": inner,
+})
+
+
+METHODS.update({"bincount": bincount, "kthvalue": kthvalue})
+
+
+def install():
+    for name, fn in METHODS.items():
+        if not hasattr(Tensor, name):
+            setattr(Tensor, name, fn)
