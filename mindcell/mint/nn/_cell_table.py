@@ -4,7 +4,7 @@ signature, class name and attributes as MindSpore 2.10 has them, forward through
 from mindcell import ops
 from mindcell.mint.nn import _fimpl as FI
 from mindcell.mint.nn import functional as F
-from mindcell.mint.nn._cells import CellFace, padding
+from mindcell.mint.nn._cells import CellFace, padding, reduction
 
 _X = "x = Tensor(np.array([[1., -2., 3.], [4., 5., -6.]], np.float32))\n"
 _IMG = "x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))\n"
@@ -24,8 +24,9 @@ def _act(name, fn, summary, sig="", shown=(), args=None, cls_name=None):
 
 def _loss(name, fn, summary, sig="reduction='mean'", cls_name=None, args=None, example=None,
           **kw):
+    norm = dict({"reduction": reduction} if "reduction=" in sig else {}, **kw.pop("norm", {}))
     return CellFace(name, sig, fn, cls_name=cls_name, inputs="input, target", summary=summary,
-                    args=dict(_RED, **(args or {})), **kw,
+                    args=dict(_RED, **(args or {})), norm=norm, **kw,
                     example=example or _PT + "mint.nn.%s()(p, t)" % name)
 
 

@@ -24,6 +24,15 @@ class CellFace:
         self.summary, self.args, self.example = summary, args or {}, example
 
 
+def reduction(value, owner):
+    """A loss's ``reduction``: 'mean', 'sum' or 'none' (ValueError naming the class otherwise,
+    as MindSpore's losses)."""
+    if not (isinstance(value, str) and value in ("mean", "sum", "none")):
+        raise ValueError("%s: 'reduction' must be one of 'mean', 'sum', 'none', but got %r"
+                         % (owner, value))
+    return value
+
+
 def padding(n):
     """An int or 2n ints -> the 2n-tuple of per-side pads, as MindSpore stores it."""
     def norm(value, owner):
@@ -38,7 +47,7 @@ def padding(n):
 
 def _init(self, face, args):
     Cell.__init__(self)
-    owner = face.name
+    owner = face.cls_name  # the class name errors show (L1LossExt, as MindSpore's)
     for name, value in args.items():
         norm = face.norm.get(name)
         attr = "_" + name if name in face.hidden else name
