@@ -15,8 +15,8 @@ MODULES = ["mindcell", "mindcell.ops", "mindcell.nn", "mindcell.numpy", "mindcel
            "mindcell.dataset", "mindcell.dataset.vision", "mindcell.dataset.transforms",
            "mindcell.profiler"]
 # Floors of the documentation ratchet (raise them as docs land; never lower them).
-MIN_WITH_EXAMPLE = 450
-MIN_WITH_ARGS = 340
+MIN_WITH_EXAMPLE = 540
+MIN_WITH_ARGS = 390
 FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
 
 
