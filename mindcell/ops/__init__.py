@@ -12,6 +12,7 @@ from mindcell.ops.operations_extra import *  # noqa: F401,F403
 from mindcell.ops.operations_math import *  # noqa: F401,F403
 from mindcell.ops.operations_ctc import *  # noqa: F401,F403
 from mindcell.ops.operations_generated import *  # noqa: F401,F403
+from mindcell.ops.operations_lstm import *  # noqa: F401,F403
 from mindcell.ops.operations_sequence import *  # noqa: F401,F403
 from mindcell.ops.operations_image import *  # noqa: F401,F403
 from mindcell.ops.operations_detection import *  # noqa: F401,F403

@@ -89,7 +89,6 @@ MISSING = {
     '.nn.optim:thor': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
     '.ops:DynamicGRUV2': "Ascend-only: MindSpore 2.10's CPU build raises RuntimeError 'Unsupported op'",
     '.ops:DynamicRNN': "Ascend-only: MindSpore 2.10's CPU build raises RuntimeError 'Unsupported op'",
-    '.ops:LSTM': 'not implemented yet (issue 17)',
     '.ops.composite:matmul': 'not implemented yet (issue 17)',
     '.ops.composite:ones_like': 'not implemented yet (issue 17)',
     '.ops.operations:Adam': 'not implemented yet (issue 17)',

@@ -26,6 +26,8 @@ CLASS_ROWS = [
     *_unary(["Log", "Log1p", "Rsqrt", "Sqrt"], ("pos", S)),
     *_unary(["IsFinite", "IsInf", "IsNan"]),
     *_unary(["LogicalNot"], BOOL_S),
+    # input_size 3, hidden 2, one layer, bias: flat weights 4 * 2 * (3 + 2) + 4 * 2 = 48
+    P("LSTM", (3, 2, 1, True, False, 0.0), (4, 2, 3), (1, 2, 2), (1, 2, 2), (48, 1, 1)),
     P("Elu", (0.5,), S, **Z), P("LeakyReLU", (0.1,), ("away", S), **Z),
     *_binary(["Add", "Sub", "Mul", "Maximum", "Minimum", "Equal", "NotEqual", "Greater",
               "GreaterEqual", "Less", "LessEqual"]),

@@ -61,6 +61,11 @@ def ctor_overrides(a, t):
         "GatherV2": lambda: ([], [v["x"](), t(a["I"]), 1]),
         "IOU": lambda: ([], [v["b4"](), v["b4"]()]),
         "MaxPool3D": lambda: ([2, 1], [v["x5"]()]),
+        # ops.LSTM: input 3, hidden 2, one layer with bias (48 flat weights)
+        "LSTM": lambda: ([3, 2, 1, True, False, 0.0],
+                         [t(np.ones((4, 2, 3), np.float32)), t(np.zeros((1, 2, 2), np.float32)),
+                          t(np.zeros((1, 2, 2), np.float32)),
+                          t(np.full((48, 1, 1), 0.1, np.float32))]),
         "NLLLoss": lambda: ([], [v["x"](), v["i32"](), t(np.ones(3, np.float32))]),
         "NMSWithMask": lambda: ([], [v["b5"]()]),
         "ROIAlign": lambda: ([2, 2, 0.5], [v["x4"](), v["rois"]()]),
