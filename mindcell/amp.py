@@ -141,12 +141,10 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         raise TypeError("build_train_network: 'loss_scale_manager' must be a LossScaleManager, "
                         "but got %s" % type(manager).__name__)
     update_cell = manager.get_update_cell()
-    if update_cell is None:  # fixed scale, no dropped steps: the optimizer unscales
-        if getattr(optimizer, "loss_scale", 1.0) != manager.get_loss_scale():
-            raise ValueError("build_train_network: with FixedLossScaleManager("
-                             "drop_overflow_update=False) the optimizer's loss_scale (%r) must "
-                             "equal the manager's (%r)" % (getattr(optimizer, "loss_scale", None),
-                                                           manager.get_loss_scale()))
+    if update_cell is None:
+        # fixed scale, no dropped steps: the gradients are scaled by the manager's loss scale
+        # and the optimizer divides by its own; MindSpore trains with them even when the two
+        # differ (the effective gradient is then scaled by their ratio), so mindcell does too
         return nn.TrainOneStepCell(net, optimizer, sens=manager.get_loss_scale())
     return nn.TrainOneStepWithLossScaleCell(net, optimizer, update_cell)
 

@@ -80,14 +80,22 @@ def test_amp_level_o2_computes_in_float16_and_evaluates(mode):
     ({"amp_level": "O4"}, ValueError, "Model: 'amp_level' must be"),
     ({"boost_level": "O5"}, ValueError, "Model: build_train_network: 'boost_level'"),
     ({"loss_scale_manager": 128.0}, TypeError, "Model: build_train_network: 'loss_scale_manager'"),
-    ({"loss_scale_manager": FixedLossScaleManager(64.0, False)}, ValueError,
-     "the optimizer's loss_scale (1.0) must equal the manager's (64.0)"),
 ])
 def test_bad_arguments_raise(kwargs, err, msg):
     net = _net()
     with pytest.raises(err) as e:
         Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9), **kwargs)
     assert msg in str(e.value)
+
+
+def test_fixed_scale_different_from_the_optimizers_trains_as_mindspore_does():
+    """MindSpore 2.10 (ms-oracle) builds a TrainOneStepCell with the manager's scale as sens
+    even when the optimizer's loss_scale differs: the update is scaled by their ratio."""
+    net = _net()
+    model = Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9),
+                  loss_scale_manager=FixedLossScaleManager(64.0, False))
+    assert type(model.train_network) is nn.TrainOneStepCell
+    assert model.train_network.sens == 64.0
 
 
 @pytest.mark.parametrize("label_dtype, expected", [
