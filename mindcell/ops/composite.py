@@ -222,3 +222,27 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
         total = sq if total is None else total + sq
     scale = clip_norm / F.maximum(F.sqrt(total), clip_norm)
     return tuple(t * F.cast(scale, t.dtype) for t in x)
+
+
+def _tensor_ones_like(x):
+    if not isinstance(x, Tensor):
+        raise ValueError("ones_like: expects a Tensor or (nested) tuples/lists of Tensors, but "
+                         "got %s" % _type_name(x))
+    return F.ones_like(x)
+
+
+# MindSpore's C.ones_like is a HyperMap of ones_like: tuples and lists of tensors map through
+ones_like = HyperMap(_tensor_ones_like)
+ones_like.__doc__ = """ones_like(x): a Tensor of ones shaped like ``x``, or the same (nested)
+tuples/lists of them for tuples/lists of Tensors (MindSpore's ``ops.composite.ones_like``).
+
+Examples:
+    >>> import numpy as np
+    >>> from mindcell import Tensor
+    >>> from mindcell.ops import composite as C
+    >>> print(C.ones_like((Tensor(np.zeros(2, np.float32)),)))
+    (Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  1.00000000e+00]),)
+"""
+# MindSpore's C.matmul: the same product as ops.matmul (a separate object there)
+matmul = F.matmul
+__all__ += ["ones_like", "matmul"]
