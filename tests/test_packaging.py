@@ -73,7 +73,8 @@ def test_sdist_builds_a_complete_wheel_that_installs_and_runs(tmp_path):
              "print(ms.__file__); "
              "x = ms.Tensor(np.linspace(-1, 1, 8, dtype=np.float32)); "
              "print(float(ops.softsign(x).sum()), nn.Dense(8, 2)(x.reshape(1, 8)).shape)")
-    out = _run([python, "-c", smoke], cwd=tmp_path).stdout.split("\n")
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the wheel, not a tree
+    out = _run([python, "-c", smoke], cwd=tmp_path, env=clean).stdout.split("\n")
     assert out[0].startswith(str(venv)), "imported %s, not the installed wheel" % out[0]
     assert out[1] == "0.0 (1, 2)", out
 

@@ -25,7 +25,20 @@ def _runner(area):
 def differences(area):
     """{case|key: description} of every key whose mindcell value differs from the golden."""
     runner = _runner(area)
-    os.environ["PYTHONPATH"] = str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    saved = os.environ.get("PYTHONPATH")
+    # the shared runner passes os.environ to each case: mindcell from this checkout, for the
+    # duration of the run only (other tests' subprocesses must not inherit it)
+    os.environ["PYTHONPATH"] = str(REPO) + os.pathsep + (saved or "")
+    try:
+        return _differences(runner, area)
+    finally:
+        if saved is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = saved
+
+
+def _differences(runner, area):
     found = {}
     for path in runner.list_cases([]):
         case = runner.case_id(path)
