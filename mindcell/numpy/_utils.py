@@ -5,6 +5,7 @@ mindspore.numpy's rules: Python ints become Int32 and floats Float32 (also insid
 tuples, where numpy would choose int64/float64); a numpy array keeps its dtype; a Tensor is used
 as it is."""
 import numbers
+import textwrap
 
 import numpy as np
 
@@ -138,26 +139,92 @@ def operands(x1, x2, name):
     return x1, x2
 
 
-def _named(op, name, doc):
+_ARRAY_LIKE = "Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]"
+
+
+class Doc:
+    """The documentation record of one function made by :func:`unary` or :func:`binary`; the
+    factory writes the whole docstring from it (summary, Args, Returns, Raises, Examples), so
+    the parts every such function shares are written once, here.
+
+    Args:
+        summary (str): what the function computes (one sentence).
+        example (str): the arguments of the Example's call, as source text (``"[1.0, 4.0]"``).
+        out (str): what ``print`` of that call shows (the doctest checks it).
+        x (str): what ``x`` (or ``x1``) means. Default: ``None`` (the group's text).
+        x2 (str): what ``x2`` means (binary functions). Default: ``None`` (the group's text).
+        returns (str): the Returns text. Default: ``None`` (the group's text).
+        note (str): a paragraph after the summary. Default: ``""``.
+        setup (str): a statement run before the call (``"x = mnp.array([1, 2])"``).
+            Default: ``""``.
+    """
+    __slots__ = ("summary", "example", "out", "x", "x2", "returns", "note", "setup")
+
+    def __init__(self, summary, example, out, x=None, x2=None, returns=None, note="",
+                 setup=""):
+        self.summary, self.example, self.out = summary, example, out
+        self.x, self.x2, self.returns, self.note, self.setup = x, x2, returns, note, setup
+
+    def defaults(self, x=None, x2=None, returns=None, note=""):
+        """The record with a group's texts where it has none of its own."""
+        return Doc(self.summary, self.example, self.out, self.x or x, self.x2 or x2,
+                   self.returns or returns, self.note or note, self.setup)
+
+    def render(self, name, args):
+        """The docstring of ``name(*args, dtype=None)``."""
+        one = len(args) == 1
+        entries = ["%s (%s): %s" % (args[0], _ARRAY_LIKE, self.x or (
+            "the input." if one else "the first input."))]
+        if not one:
+            entries.append("%s (%s): %s" % (args[1], _ARRAY_LIKE, self.x2 or "the second input."))
+        entries.append("dtype (mindcell.dtype, optional): the dtype the result is cast to. "
+                       "Default: ``None`` (the dtype computed).")
+        names = " or ".join("``%s``" % a for a in args)
+        raises = ["TypeError: %s is not a Tensor, a number, a list/tuple or a numpy array of "
+                  "numbers, or ``dtype`` is not a dtype." % names,
+                  "ValueError: %s." % ("``x`` is a nested list of uneven lengths" if one else
+                                       "``x1`` and ``x2`` do not broadcast to one shape, or "
+                                       "one is a nested list of uneven lengths")]
+
+        def block(title, items, more="        "):
+            return [title] + [textwrap.fill(item, 92, initial_indent="    ",
+                                            subsequent_indent=more) for item in items]
+        lines = [textwrap.fill("%s(%s, dtype=None): %s" % (name, ", ".join(args), self.summary),
+                               92), ""]
+        if self.note:
+            lines += [textwrap.fill(self.note, 92), ""]
+        lines += block("Args:", entries) + [""] + block("Returns:", [self.returns or "Tensor."],
+                                                             "    ")
+        lines += [""] + block("Raises:", raises)
+        lines += ["", "Examples:", "    >>> import mindcell.numpy as mnp"]
+        if self.setup:
+            lines.append("    >>> " + self.setup)
+        lines.append("    >>> print(mnp.%s(%s))" % (name, self.example))
+        lines += ["    " + o for o in self.out.split("\n")]
+        return "\n".join(lines) + "\n"
+
+
+def _named(op, name, doc, args):
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = doc % name
+    op.__doc__ = doc.render(name, args) if isinstance(doc, Doc) else doc % name
     return op
 
 
 def unary(fn, name, doc, convert=asarray):
     """The function ``name(x, dtype=None)``: ``fn`` of ``convert(x, name)``, cast to ``dtype``;
-    ``doc`` is its docstring with ``%s`` for the name."""
+    ``doc`` is its :class:`Doc` record (or a docstring with ``%s`` for the name)."""
     def op(x, dtype=None):
         return apply_dtype(fn(convert(x, name)), dtype, name)
-    return _named(op, name, doc)
+    return _named(op, name, doc, ("x",))
 
 
 def binary(fn, name, doc, convert=operands):
     """The function ``name(x1, x2, dtype=None)``: ``fn`` of ``convert(x1, x2, name)``, cast
-    to ``dtype``; ``doc`` is its docstring with ``%s`` for the name."""
+    to ``dtype``; ``doc`` is its :class:`Doc` record (or a docstring with ``%s`` for the
+    name)."""
     def op(x1, x2, dtype=None):
         return apply_dtype(fn(*convert(x1, x2, name)), dtype, name)
-    return _named(op, name, doc)
+    return _named(op, name, doc, ("x1", "x2"))
 
 
 def check_int(v, name, arg):

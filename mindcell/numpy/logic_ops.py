@@ -8,8 +8,9 @@ from mindcell import ops
 from mindcell.numpy import _utils as U
 
 
-def _compare(fn, name):
-    return U.binary(fn, name, "%s(x1, x2, dtype=None): element-wise, with broadcasting (Bool).")
+def _compare(fn, name, doc):
+    return U.binary(fn, name, doc.defaults(returns=(
+        "Bool Tensor of the broadcast shape of ``x1`` and ``x2`` (``dtype`` when given).")))
 
 
 def _as_bool(t):
@@ -20,32 +21,77 @@ def _bool_operands(x1, x2, name):
     return tuple(_as_bool(U.asarray(v, name)) for v in (x1, x2))
 
 
-def _logical(fn, name):
-    return U.binary(fn, name, "%s(x1, x2, dtype=None): element-wise truth function (Bool).",
-                    _bool_operands)
+def _logical(fn, name, doc):
+    return U.binary(fn, name, doc.defaults(
+        x="the first input (a non-zero number counts as True).",
+        x2="the second input (a non-zero number counts as True).",
+        returns="Bool Tensor of the broadcast shape of ``x1`` and ``x2`` (``dtype`` when given)."),
+        _bool_operands)
 
 
-def _test(fn, name, floats_only=True):
+def _test(fn, name, doc=None, floats_only=True):
+    """``doc``: the :class:`~mindcell.numpy._utils.Doc` record (None for a private function
+    that a documented wrapper calls)."""
     def test(t):
         if floats_only and not mstype.is_float_np(t._np_dtype):
             r = ops.zeros_like(t, dtype=mstype.bool_)  # integers are never nan/inf
             return ops.logical_not(r) if name == "isfinite" else r
         return fn(t)
-    return U.unary(test, name, "%s(x, dtype=None): element-wise test (Bool).")
+    doc = "%s(x, dtype=None): element-wise test (Bool)." if doc is None else doc.defaults(
+        returns="Bool Tensor of the shape of ``x`` (``dtype`` when given); integer and bool "
+                "elements are never NaN or infinite.")
+    return U.unary(test, name, doc)
 
 
-equal = _compare(ops.equal, "equal")
-not_equal = _compare(ops.not_equal, "not_equal")
-less = _compare(ops.less, "less")
-less_equal = _compare(ops.less_equal, "less_equal")
-greater = _compare(ops.greater, "greater")
-greater_equal = _compare(ops.greater_equal, "greater_equal")
-logical_and = _logical(ops.logical_and, "logical_and")
-logical_or = _logical(ops.logical_or, "logical_or")
-logical_xor = _logical(ops.logical_xor, "logical_xor")
-isnan = _test(ops.isnan, "isnan")
-isinf = _test(ops.isinf, "isinf")
-isfinite = _test(ops.isfinite, "isfinite")
+_D = U.Doc
+equal = _compare(ops.equal, "equal", _D(
+    "whether ``x1 == x2``, element-wise, with broadcasting.",
+    "[1, 2, 3], [1, 0, 3]",
+    "[ True False  True]"))
+not_equal = _compare(ops.not_equal, "not_equal", _D(
+    "whether ``x1 != x2``, element-wise, with broadcasting.",
+    "[1, 2, 3], 2",
+    "[ True False  True]"))
+less = _compare(ops.less, "less", _D(
+    "whether ``x1 < x2``, element-wise, with broadcasting.",
+    "[1.0, 2.5, 4.0], 2.5",
+    "[ True False False]"))
+less_equal = _compare(ops.less_equal, "less_equal", _D(
+    "whether ``x1 <= x2``, element-wise, with broadcasting.",
+    "[1.0, 2.5, 4.0], 2.5",
+    "[ True  True False]"))
+greater = _compare(ops.greater, "greater", _D(
+    "whether ``x1 > x2``, element-wise, with broadcasting.",
+    "[[1, 5], [3, 2]], [2, 2]",
+    "[[False  True]\n [ True False]]"))
+greater_equal = _compare(ops.greater_equal, "greater_equal", _D(
+    "whether ``x1 >= x2``, element-wise, with broadcasting.",
+    "[1, 2, 3], [3, 2, 1]",
+    "[False  True  True]"))
+logical_and = _logical(ops.logical_and, "logical_and", _D(
+    "the truth of ``x1 AND x2``, element-wise, with broadcasting.",
+    "[True, True, False], [True, False, False]",
+    "[ True False False]"))
+logical_or = _logical(ops.logical_or, "logical_or", _D(
+    "the truth of ``x1 OR x2``, element-wise, with broadcasting.",
+    "[0, 1, 2], [0, 0, 1]",
+    "[False  True  True]"))
+logical_xor = _logical(ops.logical_xor, "logical_xor", _D(
+    "the truth of ``x1 XOR x2`` (exactly one is true), element-wise, with broadcasting.",
+    "[True, True, False], [True, False, False]",
+    "[False  True False]"))
+isnan = _test(ops.isnan, "isnan", _D(
+    "whether each element is NaN.",
+    "[1.0, mnp.nan, mnp.inf]",
+    "[False  True False]"))
+isinf = _test(ops.isinf, "isinf", _D(
+    "whether each element is +inf or -inf.",
+    "[1.0, mnp.nan, -mnp.inf]",
+    "[False False  True]"))
+isfinite = _test(ops.isfinite, "isfinite", _D(
+    "whether each element is finite (not NaN or infinite).",
+    "[1.0, mnp.nan, mnp.inf]",
+    "[ True False False]"))
 _isposinf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.gt(t, 0)), "isposinf")
 _isneginf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.lt(t, 0)), "isneginf")
 
@@ -60,7 +106,11 @@ def isneginf(x):
     return _isneginf(x)
 
 
-signbit = _test(ops.signbit, "signbit", floats_only=False)
+signbit = _test(ops.signbit, "signbit", _D(
+    "whether the sign bit of each element is set (True for negative numbers and -0.0).",
+    "[-2.0, -0.0, 0.0, 3.0]",
+    "[ True  True False False]",
+    returns="Bool Tensor of the shape of ``x`` (``dtype`` when given)."), floats_only=False)
 
 
 def logical_not(a, dtype=None):
