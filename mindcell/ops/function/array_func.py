@@ -39,7 +39,31 @@ def _resolve_shape(shape, size, op):
 
 
 def reshape(input, shape):
-    """reshape(input, shape): same data, new shape; one dim may be -1."""
+    """Returns a tensor with the same data as ``input`` and a new shape.
+
+    One entry of ``shape`` may be -1: it is inferred from the number of elements. When the
+    shape is unchanged ``input`` itself is returned.
+
+    Args:
+        input (Tensor): the tensor to reshape.
+        shape (Union[tuple[int], list[int]]): the new shape, with as many elements as ``input``.
+
+    Returns:
+        Tensor of shape ``shape``, with ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``shape`` is not a tuple of ints.
+        ValueError: ``shape`` has more than one -1, an entry below -1, or another number of
+            elements than ``input``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(6, dtype=np.float32))
+        >>> print(ops.reshape(x, (2, -1)))
+        [[0. 1. 2.]
+         [3. 4. 5.]]
+    """
     check_tensor(input, "reshape")
     shape = _resolve_shape(shape, input.size, "reshape")
     if shape == input.shape:
@@ -48,7 +72,35 @@ def reshape(input, shape):
 
 
 def transpose(input, dims):
-    """transpose(input, dims): permute the axes (``dims[i]`` is the input axis of output axis i)."""
+    """Permutes the dimensions of ``input``.
+
+    Output axis ``i`` is input axis ``dims[i]``.
+
+    Args:
+        input (Tensor): the tensor to permute.
+        dims (tuple[int]): a permutation of ``range(input.ndim)`` (negative entries count from
+            the end).
+
+    Returns:
+        Tensor of shape ``tuple(input.shape[d] for d in dims)``; ``input`` itself for the
+        identity permutation.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``dims`` is not a tuple of ints.
+        ValueError: ``dims`` is not a permutation of the axes of ``input``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(6, dtype=np.float32).reshape(1, 2, 3))
+        >>> y = ops.transpose(x, (2, 0, 1))
+        >>> print(y.shape)
+        (3, 1, 2)
+        >>> print(y[:, 0, :])
+        [[0. 3.]
+         [1. 4.]
+         [2. 5.]]
+    """
     check_tensor(input, "transpose")
     perm = normalize_perm(dims, input.ndim, "transpose")
     if perm == tuple(range(input.ndim)):
@@ -57,12 +109,54 @@ def transpose(input, dims):
 
 
 def permute(input, axis):
-    """permute(input, axis): same as transpose."""
+    """Permutes the dimensions of ``input``: the same as :func:`transpose`.
+
+    Args:
+        input (Tensor): the tensor to permute.
+        axis (tuple[int]): a permutation of ``range(input.ndim)``; output axis ``i`` is input
+            axis ``axis[i]``.
+
+    Returns:
+        Tensor of shape ``tuple(input.shape[a] for a in axis)``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``axis`` is not a tuple of ints.
+        ValueError: ``axis`` is not a permutation of the axes of ``input``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 3, 4), np.float32))
+        >>> print(ops.permute(x, (1, 2, 0)).shape)
+        (3, 4, 2)
+    """
     return transpose(input, axis)
 
 
 def swapaxes(input, axis0, axis1):
-    """swapaxes(input, axis0, axis1): ``input`` with dimensions ``axis0`` and ``axis1`` swapped."""
+    """Swaps two dimensions of ``input``.
+
+    Args:
+        input (Tensor): the input tensor.
+        axis0 (int): the first dimension, in ``[-input.ndim, input.ndim)``.
+        axis1 (int): the second dimension, in ``[-input.ndim, input.ndim)``.
+
+    Returns:
+        Tensor, ``input`` with dimensions ``axis0`` and ``axis1`` exchanged.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or an axis is not an int.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 3]], np.int32))
+        >>> print(ops.swapaxes(x, 0, -1))
+        [[1]
+         [2]
+         [3]]
+    """
     check_tensor(input, "swapaxes")
     perm = list(range(input.ndim))
     a, b = normalize_dim(axis0, input.ndim, "swapaxes"), normalize_dim(axis1, input.ndim, "swapaxes")
@@ -71,13 +165,52 @@ def swapaxes(input, axis0, axis1):
 
 
 def swapdims(input, dim0, dim1):
-    """swapdims(input, dim0, dim1): ``input`` with dimensions ``dim0`` and ``dim1`` swapped."""
+    """Swaps two dimensions of ``input``: the same as :func:`swapaxes`.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim0 (int): the first dimension, in ``[-input.ndim, input.ndim)``.
+        dim1 (int): the second dimension, in ``[-input.ndim, input.ndim)``.
+
+    Returns:
+        Tensor, ``input`` with dimensions ``dim0`` and ``dim1`` exchanged.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or a dim is not an int.
+        ValueError: a dim is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 3, 4), np.float16))
+        >>> print(ops.swapdims(x, 0, 2).shape)
+        (4, 3, 2)
+    """
     return swapaxes(input, dim0, dim1)
 
 
 def movedim(x, source, destination):
-    """movedim(x, source, destination): ``x`` with dimension ``source`` moved to ``destination``
-    (the others keep their order)."""
+    """Moves one dimension of ``x`` to a new position; the other dimensions keep their order.
+
+    Args:
+        x (Tensor): the input tensor.
+        source (int): the dimension to move, in ``[-x.ndim, x.ndim)``.
+        destination (int): its position in the output, in ``[-x.ndim, x.ndim)``.
+
+    Returns:
+        Tensor with ``x``'s elements and the permuted shape.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, or ``source``/``destination`` is not an int.
+        ValueError: ``source`` or ``destination`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 3, 4), np.float32))
+        >>> print(ops.movedim(x, 0, -1).shape)
+        (3, 4, 2)
+    """
     check_tensor(x, "movedim", "x")
     src = normalize_dim(source, x.ndim, "movedim")
     dst = normalize_dim(destination, x.ndim, "movedim")
@@ -95,7 +228,31 @@ def _check_tensor_seq(tensors, op):
 
 
 def concat(tensors, axis=0):
-    """concat(tensors, axis=0): join tensors along an existing axis."""
+    """Joins tensors along an existing axis.
+
+    The tensors are first promoted to a common dtype (as a binary op's operands are).
+    ``ops.cat`` is the same function.
+
+    Args:
+        tensors (Union[tuple[Tensor], list[Tensor]]): a non-empty sequence of tensors of one
+            rank whose shapes agree off ``axis``.
+        axis (int): the axis to join along, in ``[-ndim, ndim)``. Default: ``0``.
+
+    Returns:
+        Tensor whose ``axis`` length is the sum of the inputs'.
+
+    Raises:
+        TypeError: ``tensors`` is not a non-empty tuple/list of Tensors, or ``axis`` not an int.
+        ValueError: ``axis`` is out of range, or the shapes differ off ``axis``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[1, 2]], np.int32))
+        >>> b = Tensor(np.array([[3.5, 4.5]], np.float32))
+        >>> print(ops.concat((a, b), axis=1))
+        [[1.  2.  3.5 4.5]]
+    """
     _check_tensor_seq(tensors, "concat")
     first = tensors[0]
     ax = normalize_dim(axis, first.ndim, "concat")
@@ -121,7 +278,28 @@ cat = concat
 
 
 def stack(tensors, axis=0):
-    """stack(tensors, axis=0): join tensors along a new axis."""
+    """Joins tensors of one shape along a new axis.
+
+    Args:
+        tensors (Union[tuple[Tensor], list[Tensor]]): a non-empty sequence of tensors of the
+            same shape.
+        axis (int): the position of the new axis, in ``[-(ndim + 1), ndim + 1)``. Default: ``0``.
+
+    Returns:
+        Tensor of rank ``ndim + 1`` with ``len(tensors)`` along ``axis``.
+
+    Raises:
+        TypeError: ``tensors`` is not a non-empty tuple/list of Tensors, or ``axis`` not an int.
+        ValueError: the shapes differ, or ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a, b = Tensor(np.array([1, 2], np.float32)), Tensor(np.array([3, 4], np.float32))
+        >>> print(ops.stack([a, b], axis=1))
+        [[1. 3.]
+         [2. 4.]]
+    """
     _check_tensor_seq(tensors, "stack")
     shape = tensors[0].shape
     for t in tensors:
@@ -133,8 +311,34 @@ def stack(tensors, axis=0):
 
 
 def split(tensor, split_size_or_sections, axis=0):
-    """split(tensor, split_size_or_sections, axis=0): a tuple of pieces along ``axis``;
-    an int gives pieces of that size (the last may be smaller), a list gives the sizes."""
+    """Splits a tensor into pieces along ``axis``.
+
+    An int ``split_size_or_sections`` gives pieces of that size (the last one smaller when the
+    axis length is not a multiple of it); a list gives the size of each piece.
+
+    Args:
+        tensor (Tensor): the tensor to split, at least 1-D.
+        split_size_or_sections (Union[int, tuple[int], list[int]]): a positive piece size, or
+            non-negative sizes adding up to the length of ``axis``.
+        axis (int): the axis to split. Default: ``0``.
+
+    Returns:
+        tuple[Tensor], the pieces in order.
+
+    Raises:
+        TypeError: ``tensor`` is not a Tensor, or the sizes or ``axis`` are not ints.
+        ValueError: ``tensor`` is 0-D, ``axis`` is out of range, an int size is not positive, or
+            the listed sizes do not add up to the axis length.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(5, dtype=np.float32))
+        >>> print([p.asnumpy().tolist() for p in ops.split(x, 2)])
+        [[0.0, 1.0], [2.0, 3.0], [4.0]]
+        >>> print([p.shape for p in ops.split(x, [1, 4])])
+        [(1,), (4,)]
+    """
     check_rank(check_tensor(tensor, "split", "tensor"), "split", 1, "tensor")
     ax = normalize_dim(axis, tensor.ndim, "split")
     n = tensor.shape[ax]
@@ -162,8 +366,30 @@ def _pieces(x, ax, cuts):
 
 
 def chunk(input, chunks, axis=0):
-    """chunk(input, chunks, axis=0): split into ``chunks`` pieces of equal size (the last
-    smaller)."""
+    """Splits a tensor into at most ``chunks`` pieces along ``axis``.
+
+    Each piece has ``ceil(n / chunks)`` elements along ``axis`` (``n`` its length) and the last
+    one may be smaller, so fewer than ``chunks`` pieces can come back.
+
+    Args:
+        input (Tensor): the tensor to split, at least 1-D.
+        chunks (int): the number of pieces asked for, positive.
+        axis (int): the axis to split. Default: ``0``.
+
+    Returns:
+        tuple[Tensor], the pieces in order.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``chunks``/``axis`` is not an int.
+        ValueError: ``input`` is 0-D, ``chunks`` is not positive, or ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(6, dtype=np.int32))
+        >>> print([p.asnumpy().tolist() for p in ops.chunk(x, 4)])
+        [[0, 1], [2, 3], [4, 5]]
+    """
     check_rank(check_tensor(input, "chunk"), "chunk", 1)
     chunks = check_positive_int(chunks, "chunk", "chunks")
     n = input.shape[normalize_dim(axis, input.ndim, "chunk")]
@@ -171,9 +397,36 @@ def chunk(input, chunks, axis=0):
 
 
 def tensor_split(input, indices_or_sections, axis=0):
-    """tensor_split(input, indices_or_sections, axis=0): ``k`` pieces of nearly equal size
-    (the first ``n % k`` one longer; empty ones when k > n), or the pieces between the given
-    indices (Python slice semantics)."""
+    """Splits a tensor along ``axis`` into pieces of nearly equal size, or at given indices.
+
+    An int ``k`` gives ``k`` pieces: with ``n`` the axis length, the first ``n % k`` pieces have
+    ``n // k + 1`` elements and the others ``n // k`` (empty ones when ``k > n``). A list of
+    indices cuts before each index, with Python slice semantics (negative indices count from
+    the end, indices past the end are clamped).
+
+    Args:
+        input (Tensor): the tensor to split, at least 1-D.
+        indices_or_sections (Union[int, tuple[int], list[int]]): the number of pieces, positive,
+            or the indices to cut at.
+        axis (int): the axis to split. Default: ``0``.
+
+    Returns:
+        tuple[Tensor], the pieces in order.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``indices_or_sections``/``axis`` are not ints.
+        ValueError: ``input`` is 0-D, the number of pieces is not positive, or ``axis`` is out
+            of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(7, dtype=np.int32))
+        >>> print([p.asnumpy().tolist() for p in ops.tensor_split(x, 3)])
+        [[0, 1, 2], [3, 4], [5, 6]]
+        >>> print([p.asnumpy().tolist() for p in ops.tensor_split(x, [2, -1])])
+        [[0, 1], [2, 3, 4, 5], [6]]
+    """
     check_rank(check_tensor(input, "tensor_split"), "tensor_split", 1)
     ax = normalize_dim(axis, input.ndim, "tensor_split")
     s = indices_or_sections
@@ -187,7 +440,27 @@ def tensor_split(input, indices_or_sections, axis=0):
 
 
 def squeeze(input, axis=None):
-    """squeeze(input, axis=None): drop size-1 axes (all, or the given ones)."""
+    """Removes dimensions of size 1.
+
+    Args:
+        input (Tensor): the input tensor.
+        axis (Union[None, int, tuple[int]]): the dimensions to remove, each of size 1; None (or
+            an empty tuple) removes every size-1 dimension. Default: ``None``.
+
+    Returns:
+        Tensor with the same elements and the remaining dimensions.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``axis`` is not an int or a tuple of ints.
+        ValueError: an ``axis`` is out of range, repeated, or of a size other than 1.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((1, 3, 1), np.float32))
+        >>> print(ops.squeeze(x).shape, ops.squeeze(x, 2).shape)
+        (3,) (1, 3)
+    """
     check_tensor(input, "squeeze")
     if axis is None or (isinstance(axis, (tuple, list)) and not axis):  # () = all, as Squeeze
         return reshape(input, tuple(n for n in input.shape if n != 1))
@@ -199,7 +472,27 @@ def squeeze(input, axis=None):
 
 
 def expand_dims(input_x, axis):
-    """expand_dims(input_x, axis): insert a size-1 axis at ``axis``."""
+    """Inserts a dimension of size 1 at ``axis``.
+
+    Args:
+        input_x (Tensor): the input tensor.
+        axis (int): the position of the new dimension in the output, in
+            ``[-input_x.ndim - 1, input_x.ndim]``.
+
+    Returns:
+        Tensor of rank ``input_x.ndim + 1``.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor, or ``axis`` is not an int.
+        ValueError: ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 2.0], np.float32))
+        >>> print(ops.expand_dims(x, 0).shape, ops.expand_dims(x, -1).shape)
+        (1, 2) (2, 1)
+    """
     check_tensor(input_x, "expand_dims", "input_x")
     ax = normalize_dim(axis, input_x.ndim + 1, "expand_dims")
     shape = input_x.shape[:ax] + (1,) + input_x.shape[ax:]
@@ -207,12 +500,58 @@ def expand_dims(input_x, axis):
 
 
 def unsqueeze(input, dim):
-    """unsqueeze(input, dim): same as expand_dims."""
+    """Inserts a dimension of size 1 at ``dim``: the same as :func:`expand_dims`.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the position of the new dimension in the output, in
+            ``[-input.ndim - 1, input.ndim]``.
+
+    Returns:
+        Tensor of rank ``input.ndim + 1``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``dim`` is not an int.
+        ValueError: ``dim`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2]], np.int64))
+        >>> print(ops.unsqueeze(x, 1))
+        [[[1 2]]]
+    """
     return expand_dims(input, dim)
 
 
 def broadcast_to(input, shape):
-    """broadcast_to(input, shape): broadcast to ``shape``; -1 keeps that dim."""
+    """Broadcasts ``input`` to a new shape.
+
+    The shapes are aligned at their last dimension; each input dimension must be 1 or equal to
+    the target's. A -1 in ``shape`` keeps the input's size of that dimension.
+
+    Args:
+        input (Tensor): the tensor to broadcast.
+        shape (tuple[int]): the target shape, at least ``input.ndim`` long.
+
+    Returns:
+        Tensor of the target shape (``input`` itself when the shape is unchanged).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``shape`` is not a tuple of ints.
+        ValueError: the shapes are not compatible, or a -1 stands where there is no input
+            dimension.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1], [2]], np.int32))
+        >>> print(ops.broadcast_to(x, (2, 3)))
+        [[1 1 1]
+         [2 2 2]]
+        >>> print(ops.broadcast_to(x, (4, -1, 3)).shape)
+        (4, 2, 3)
+    """
     check_tensor(input, "broadcast_to")
     target = check_shape(shape, "broadcast_to", low=-1)
     lead = len(target) - input.ndim
@@ -229,7 +568,32 @@ def broadcast_to(input, shape):
 
 
 def tile(input, dims):
-    """tile(input, dims): repeat the tensor ``dims[i]`` times along axis i."""
+    """Repeats a tensor ``dims[i]`` times along dimension ``i``.
+
+    When ``dims`` is shorter than the rank of ``input``, it is padded with leading 1s; when it
+    is longer, ``input`` is treated as having leading dimensions of size 1.
+
+    Args:
+        input (Tensor): the tensor to repeat.
+        dims (tuple[int]): the non-negative repetition counts.
+
+    Returns:
+        Tensor whose dimension ``i`` is ``shape[i] * dims[i]``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``dims`` is not a tuple of ints.
+        ValueError: a count is negative, or the result would be too large.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2]], np.int32))
+        >>> print(ops.tile(x, (2, 2)))
+        [[1 2 1 2]
+         [1 2 1 2]]
+        >>> print(ops.tile(x, (3, 1, 1)).shape)
+        (3, 1, 2)
+    """
     check_tensor(input, "tile")
     dims = check_shape(dims, "tile", "dims", low=0)
     if len(dims) < input.ndim:
@@ -240,7 +604,35 @@ def tile(input, dims):
 
 
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
-    """flatten(input, order='C', *, start_dim=1, end_dim=-1): merge dims start..end."""
+    """Merges the dimensions ``start_dim`` to ``end_dim`` of ``input`` into one.
+
+    With the defaults every dimension but the first (the batch) is merged. A 0-D input gives a
+    1-element 1-D tensor.
+
+    Args:
+        input (Tensor): the tensor to flatten.
+        order (str): ``'C'`` (row-major) or ``'F'`` (column-major: the dimensions are reversed
+            first). Default: ``'C'``.
+
+    Keyword Args:
+        start_dim (int): the first dimension merged. Default: ``1``.
+        end_dim (int): the last dimension merged. Default: ``-1``.
+
+    Returns:
+        Tensor with dimensions ``start_dim`` .. ``end_dim`` replaced by their product.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``order`` is not a str, or a dim is not an int.
+        ValueError: ``order`` is not 'C' or 'F', a dim is out of range, or ``start_dim`` comes
+            after ``end_dim``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 3, 4, 5), np.float32))
+        >>> print(ops.flatten(x).shape, ops.flatten(x, start_dim=0, end_dim=2).shape)
+        (2, 60) (24, 5)
+    """
     check_tensor(input, "flatten")
     check_choice(order, "flatten", "order", ("C", "F"))
     if input.ndim == 0:
@@ -254,7 +646,28 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
 
 
 def flip(input, dims):
-    """flip(input, dims): reverse the order of elements along ``dims``."""
+    """Reverses the order of the elements along the given dimensions.
+
+    Args:
+        input (Tensor): the input tensor.
+        dims (Union[int, tuple[int], list[int]]): the dimensions to reverse (an empty tuple gives
+            a copy).
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``dims`` is not an int or a tuple of ints.
+        ValueError: a dim is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(4, dtype=np.int32).reshape(2, 2))
+        >>> print(ops.flip(x, (0, 1)))
+        [[3 2]
+         [1 0]]
+    """
     check_tensor(input, "flip")
     if not isinstance(dims, (int, tuple, list)) or isinstance(dims, bool):
         raise TypeError("flip: 'dims' must be an int or a tuple of ints, but got %s"
@@ -266,7 +679,31 @@ def flip(input, dims):
 
 
 def narrow(input, axis, start, length):
-    """narrow(input, axis, start, length): ``length`` elements from ``start`` along ``axis``."""
+    """Returns ``length`` elements of ``input`` from index ``start`` along ``axis``.
+
+    Args:
+        input (Tensor): the input tensor, at least 1-D.
+        axis (int): the dimension to narrow.
+        start (int): the first index, in ``[-n, n)`` for an axis of length ``n`` (negative
+            counts from the end).
+        length (int): the number of elements, in ``[0, n - start]``.
+
+    Returns:
+        Tensor with ``length`` elements along ``axis``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``axis``/``start``/``length`` is not an int.
+        ValueError: ``input`` is 0-D, or ``axis``, ``start`` or ``length`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(9, dtype=np.int32).reshape(3, 3))
+        >>> print(ops.narrow(x, 1, 1, 2))
+        [[1 2]
+         [4 5]
+         [7 8]]
+    """
     check_tensor(input, "narrow")
     if input.ndim == 0:
         raise ValueError("narrow: 'input' must be at least 1-D, but got a 0-D tensor")
@@ -344,7 +781,34 @@ def _batch_gather(params, idx, axis, b):
 
 
 def gather_elements(input, dim, index):
-    """gather_elements(input, dim, index): out[i][j] = input[index[i][j]][j] (dim 0) etc."""
+    """Gathers values along ``dim`` at the positions given by ``index``.
+
+    For a 2-D input, ``out[i][j] = input[index[i][j]][j]`` with ``dim=0`` and
+    ``out[i][j] = input[i][index[i][j]]`` with ``dim=1``.
+
+    Args:
+        input (Tensor): the tensor to gather from, at least 1-D.
+        dim (int): the dimension ``index`` addresses.
+        index (Tensor): an integer tensor of ``input``'s rank, no larger than ``input`` off
+            ``dim``; its values are in ``[-input.shape[dim], input.shape[dim])`` (negative ones
+            count from the end).
+
+    Returns:
+        Tensor of ``index``'s shape and ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``index`` is not an integer tensor.
+        ValueError: ``dim`` is out of range, ``index`` has the wrong rank or is larger than
+            ``input`` off ``dim``, or an index value is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2], [3, 4]], np.float32))
+        >>> print(ops.gather_elements(x, 1, Tensor(np.array([[0, 0], [1, 0]], np.int32))))
+        [[1. 1.]
+         [4. 3.]]
+    """
     check_tensor(input, "gather_elements")
     idx = _index_tensor(index, "gather_elements")
     d = normalize_dim(dim, input.ndim, "gather_elements", "dim")
@@ -369,17 +833,94 @@ def _check_index_shape(input, index, axis, op, src=None):
 
 
 def gather_d(x, dim, index):
-    """gather_d(x, dim, index): same as :func:`gather_elements`."""
+    """Gathers values along ``dim`` at the positions given by ``index``: the same as
+    :func:`gather_elements` (MindSpore's older name).
+
+    Args:
+        x (Tensor): the tensor to gather from, at least 1-D.
+        dim (int): the dimension ``index`` addresses.
+        index (Tensor): an integer tensor of ``x``'s rank, no larger than ``x`` off ``dim``.
+
+    Returns:
+        Tensor of ``index``'s shape and ``x``'s dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, or ``index`` is not an integer tensor.
+        ValueError: ``dim`` or an index value is out of range, or ``index`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2], [3, 4]], np.int32))
+        >>> print(ops.gather_d(x, 0, Tensor(np.array([[1, 0]], np.int64))))
+        [[3 2]]
+    """
     return gather_elements(x, dim, index)
 
 
 def scatter(input, axis, index, src):
-    """scatter(input, axis, index, src): copy of input with src written at index along axis."""
+    """Returns a copy of ``input`` with the values of ``src`` written at ``index`` along ``axis``.
+
+    For a 2-D input and ``axis=0``: ``out[index[i][j]][j] = src[i][j]``. Where an index repeats,
+    one of the written values is kept.
+
+    Args:
+        input (Tensor): the tensor to update, at least 1-D.
+        axis (int): the dimension ``index`` addresses.
+        index (Tensor): an integer tensor of ``input``'s rank, no larger than ``input`` off
+            ``axis`` nor than ``src``.
+        src (Union[Tensor, number]): the values, cast to ``input``'s dtype; a number or 0-D
+            tensor is written at every index.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``index`` is not an integer tensor, or ``src`` is
+            neither a Tensor nor a number.
+        ValueError: ``axis`` or an index value is out of range, or ``index`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 3), np.float32))
+        >>> src = Tensor(np.array([[1, 2]], np.float32))
+        >>> print(ops.scatter(x, 1, Tensor(np.array([[2, 0]], np.int32)), src))
+        [[2. 0. 1.]
+         [0. 0. 0.]]
+    """
     return _scatter(input, axis, index, src, "scatter", "none")
 
 
 def scatter_add(input, axis, index, src):
-    """scatter_add(input, axis, index, src): copy of input with src added at index along axis."""
+    """Returns a copy of ``input`` with the values of ``src`` added at ``index`` along ``axis``.
+
+    For a 2-D input and ``axis=1``: ``out[i][index[i][j]] += src[i][j]``; repeated indices
+    accumulate.
+
+    Args:
+        input (Tensor): the tensor to update, at least 1-D.
+        axis (int): the dimension ``index`` addresses.
+        index (Tensor): an integer tensor of ``input``'s rank, no larger than ``input`` off
+            ``axis`` nor than ``src``.
+        src (Union[Tensor, number]): the values to add, cast to ``input``'s dtype.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``index`` is not an integer tensor, or ``src`` is
+            neither a Tensor nor a number.
+        ValueError: ``axis`` or an index value is out of range, or ``index`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((1, 3), np.float32))
+        >>> src = Tensor(np.array([[1, 2, 4]], np.float32))
+        >>> print(ops.scatter_add(x, 1, Tensor(np.array([[0, 0, 2]], np.int32)), src))
+        [[3. 0. 4.]]
+    """
     return _scatter(input, axis, index, src, "scatter_add", "add")
 
 
@@ -393,10 +934,39 @@ def _scatter(input, axis, index, src, op, reduction):
 
 
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
-    """index_add(x, indices, y, axis, use_lock=True, check_index_bound=True): copy of x with
-    rows of y added at ``indices``. ``use_lock`` (a lock around concurrent device updates) has
-    no effect in one CPU process; indices are always bounds-checked (MindSpore's CPU kernel
-    also raises for out-of-range indices with ``check_index_bound=False``)."""
+    """Adds the slices of ``y`` to ``x`` at the positions ``indices`` along ``axis``.
+
+    ``out`` is ``x`` with ``y``'s slice ``i`` along ``axis`` added to slice ``indices[i]``;
+    repeated indices accumulate. The result is a new tensor and ``x`` is left unchanged
+    (MindSpore 2.10 also writes the result into ``x``).
+
+    Args:
+        x (Tensor): the tensor added to, at least 1-D.
+        indices (Tensor): a 1-D integer tensor of positions along ``axis``.
+        y (Tensor): the values, of ``x``'s shape with ``len(indices)`` along ``axis``; cast to
+            ``x``'s dtype.
+        axis (int): the dimension to index.
+        use_lock (bool): a lock around concurrent device updates; no effect in one CPU process.
+            Default: ``True``.
+        check_index_bound (bool): indices are always bounds-checked (as MindSpore's CPU kernel
+            also does with ``False``). Default: ``True``.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` or ``y`` is not a Tensor, or ``indices`` is not an integer tensor.
+        ValueError: ``axis`` is out of range, ``indices`` is not 1-D, or ``y`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 3), np.float32))
+        >>> y = Tensor(np.array([[1, 2], [3, 4]], np.float32))
+        >>> print(ops.index_add(x, Tensor(np.array([0, 2], np.int32)), y, 1))
+        [[1. 0. 2.]
+         [3. 0. 4.]]
+    """
     check_tensor(x, "index_add", "x")
     idx = _index_tensor(indices, "index_add")
     check_rank(x, "index_add", 1, "x")
@@ -411,7 +981,35 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
 
 
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
-    """one_hot(indices, depth, on_value=1, off_value=0, axis=-1)."""
+    """Returns a one-hot tensor: ``on_value`` at each index of ``indices``, ``off_value``
+    elsewhere.
+
+    Args:
+        indices (Tensor): an integer tensor of class indices; an index outside ``[0, depth)``
+            gives a row of ``off_value``.
+        depth (int): the number of classes, non-negative.
+        on_value (Union[Tensor, int, float]): the value at the index; its dtype is the output's.
+            Default: ``1``.
+        off_value (Union[Tensor, int, float]): the value elsewhere. Default: ``0``.
+        axis (int): where the new class dimension goes, in ``[-1, indices.ndim]``.
+            Default: ``-1``.
+
+    Returns:
+        Tensor of rank ``indices.ndim + 1`` with ``depth`` along ``axis``.
+
+    Raises:
+        TypeError: ``indices`` is not an integer tensor, or ``depth``/``axis`` is not an int,
+            or a value is not a number.
+        ValueError: ``depth`` or ``axis`` is out of range, or a value tensor has more than one
+            element.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.one_hot(Tensor(np.array([0, 2], np.int32)), 3, Tensor(5.0), Tensor(0.0)))
+        [[5. 0. 0.]
+         [0. 0. 5.]]
+    """
     idx = _index_tensor(indices, "one_hot")
     depth = check_int(depth, "one_hot", "depth", 0, 2 ** 31 - 1)
     axis = check_int(axis, "one_hot", "axis", -1, idx.ndim)
@@ -431,9 +1029,39 @@ def _one_hot_value(v, arg):
 
 
 def pad(input_x, padding, mode="constant", value=None):
-    """pad(input_x, padding, mode='constant', value=None): torch-style ``padding``
-    (last dim first: (left, right, top, bottom, ...)); mode 'constant' (``value``, default 0),
-    'reflect', 'replicate' or 'circular'."""
+    """Pads a tensor, PyTorch-style: ``padding`` starts with the last dimension.
+
+    ``padding`` is ``(left, right)`` for the last dimension, then ``(top, bottom)`` for the one
+    before it, and so on.
+
+    Args:
+        input_x (Tensor): the tensor to pad.
+        padding (Union[tuple[int], list[int]]): an even number of non-negative ints, at most
+            ``2 * input_x.ndim``.
+        mode (str): ``'constant'`` (fill with ``value``), ``'reflect'`` (mirror without the
+            edge), ``'replicate'`` (repeat the edge) or ``'circular'`` (wrap around).
+            Default: ``'constant'``.
+        value (Union[int, float], optional): the fill of 'constant' mode; None is 0.
+            Default: ``None``.
+
+    Returns:
+        Tensor of ``input_x``'s dtype with each padded dimension grown by its two amounts.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor, ``padding`` is not a tuple of ints, or ``mode``
+            is not a str.
+        ValueError: ``padding`` has an odd length, is too long or negative, ``mode`` is unknown,
+            or ``value`` is given with another mode than 'constant'.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 3]], np.float32))
+        >>> print(ops.pad(x, (1, 2), value=9.0))
+        [[9. 1. 2. 3. 9. 9.]]
+        >>> print(ops.pad(x, (2, 0), mode="reflect"))
+        [[3. 2. 1. 2. 3.]]
+    """
     check_tensor(input_x, "pad", "input_x")
     padding = check_shape(padding, "pad", "padding")
     if len(padding) % 2 or len(padding) // 2 > input_x.ndim:
@@ -457,7 +1085,28 @@ def pad(input_x, padding, mode="constant", value=None):
 
 
 def masked_fill(input_x, mask, value):
-    """masked_fill(input_x, mask, value): ``value`` where ``mask`` is True."""
+    """Fills the elements of ``input_x`` where ``mask`` is True with ``value``.
+
+    Args:
+        input_x (Tensor): the input tensor.
+        mask (Tensor): a Bool tensor that broadcasts with ``input_x``.
+        value (Union[Tensor, number]): the fill, cast to ``input_x``'s dtype.
+
+    Returns:
+        Tensor of the broadcast shape and ``input_x``'s dtype.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor, ``mask`` is not Bool, or ``value`` is neither a
+            number nor a Tensor.
+        ValueError: ``mask`` does not broadcast with ``input_x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+        >>> print(ops.masked_fill(x, Tensor(np.array([True, False, True])), -1.0))
+        [-1.  2. -1.]
+    """
     check_tensor(input_x, "masked_fill", "input_x")
     mask = to_tensor(mask, "masked_fill", "mask")
     if mask._np_dtype != np.bool_:
@@ -471,7 +1120,34 @@ def masked_fill(input_x, mask, value):
 
 
 def topk(input, k, dim=None, largest=True, sorted=True):
-    """topk(input, k, dim=None, largest=True, sorted=True): ``(values, indices)``."""
+    """Returns the ``k`` largest (or smallest) elements along a dimension and their indices.
+
+    Args:
+        input (Tensor): the input tensor, at least 1-D.
+        k (int): how many elements, in ``[0, input.shape[dim]]``.
+        dim (int, optional): the dimension; None is the last one. Default: ``None``.
+        largest (bool): the largest elements (True) or the smallest. Default: ``True``.
+        sorted (bool): return them in sorted order. Default: ``True``.
+
+    Returns:
+        tuple(values, indices): ``values`` of ``input``'s dtype and Int32 ``indices``, both with
+        ``k`` along ``dim``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``k``/``dim`` is not an int, or a flag is not a
+            bool.
+        ValueError: ``input`` is 0-D, or ``k`` or ``dim`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 5.0, 3.0, 4.0], np.float32))
+        >>> values, indices = ops.topk(x, 2)
+        >>> print(values, indices)
+        [5. 4.] [1 3]
+        >>> print(ops.topk(x, 1, largest=False)[1])
+        [0]
+    """
     check_tensor(input, "topk")
     if input.ndim == 0:
         raise ValueError("topk: 'input' must be at least 1-D, but got a 0-D tensor")
@@ -484,7 +1160,34 @@ def topk(input, k, dim=None, largest=True, sorted=True):
 
 
 def sort(input_x, axis=-1, descending=False):
-    """sort(input_x, axis=-1, descending=False): ``(values, indices)``."""
+    """Sorts the elements of ``input_x`` along an axis.
+
+    Args:
+        input_x (Tensor): the tensor to sort.
+        axis (int): the axis to sort along. Default: ``-1``.
+        descending (bool): largest first. Default: ``False``.
+
+    Returns:
+        tuple(values, indices): the sorted values (``input_x``'s dtype and shape) and the Int32
+        positions they came from.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor, ``axis`` is not an int, or ``descending`` is not
+            a bool.
+        ValueError: ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3, 1, 2], [0, 5, 4]], np.float32))
+        >>> values, indices = ops.sort(x, descending=True)
+        >>> print(values)
+        [[3. 2. 1.]
+         [5. 4. 0.]]
+        >>> print(indices)
+        [[0 2 1]
+         [1 2 0]]
+    """
     check_tensor(input_x, "sort", "input_x")
     ax = normalize_dim(axis, input_x.ndim, "sort")
     values, indices = S.sort_p.bind(input_x, axis=ax,
@@ -493,13 +1196,50 @@ def sort(input_x, axis=-1, descending=False):
 
 
 def argsort(input, axis=-1, descending=False):
-    """argsort(input, axis=-1, descending=False): the Int32 indices that sort ``input`` along
-    ``axis`` (see :func:`sort`)."""
+    """Returns the indices that sort ``input`` along an axis (the second output of :func:`sort`).
+
+    Args:
+        input (Tensor): the tensor to sort.
+        axis (int): the axis to sort along. Default: ``-1``.
+        descending (bool): largest first. Default: ``False``.
+
+    Returns:
+        Tensor of Int32 indices, of ``input``'s shape.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``axis`` is not an int, or ``descending`` is not a
+            bool.
+        ValueError: ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.argsort(Tensor(np.array([[2, 9, 4]], np.int32)), axis=1))
+        [[0 2 1]]
+    """
     return sort(input, axis, descending)[1]
 
 
 def identity(x):
-    """identity(x): a tensor with the same values as ``x``."""
+    """Returns a tensor with the same values (and shape and dtype) as ``x``.
+
+    Args:
+        x (Tensor): the input tensor.
+
+    Returns:
+        Tensor, a new tensor equal to ``x``.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1, 2], np.int8))
+        >>> y = ops.identity(x)
+        >>> print(y, y.dtype, y is x)
+        [1 2] Int8 False
+    """
     return S.identity_p.bind(check_tensor(x, "identity", "x"))
 
 
