@@ -5,6 +5,7 @@ import inspect
 from mindcell._core.random_state import RandomStream
 from mindcell.ops import functional as F
 from mindcell.ops.primitive import Primitive, PrimitiveWithInfer  # noqa: F401
+from mindcell.ops._prim_docs import simple_doc
 from mindcell.ops.defs import nn as N
 from mindcell.common.tensor import Tensor
 from mindcell.common import dtype as mstype
@@ -21,9 +22,10 @@ def _simple(name, fn, doc=None):
     sig = inspect.signature(fn)  # help() and tools see the real inputs
     self_param = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
     __call__.__signature__ = sig.replace(parameters=[self_param, *sig.parameters.values()])
+    # the doc is derived from fn's documented Args/Returns when it has them, else the class's
+    # record in _prim_docs (see simple_doc); the Examples call the Primitive
     cls = type(name, (Primitive,), {"__call__": __call__,
-                                    "__doc__": doc or "%s()(*inputs): calls ``ops.%s(*inputs)``."
-                                                      % (name, fn.__name__)})
+                                    "__doc__": simple_doc(name, fn, doc)})
     return cls
 
 
