@@ -136,12 +136,49 @@ _positive = _unary(lambda t: ops.mul(t, 1) if t._np_dtype.kind != "b" else t, "p
 
 
 def negative(a, dtype=None):
-    """negative(a, dtype=None): ``-a`` element-wise."""
+    """negative(a, dtype=None): ``-a``, element-wise.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        dtype (mindcell.dtype, optional): the dtype the result is cast to. Default: ``None``
+            (``a``'s dtype).
+
+    Returns:
+        Tensor of the shape and dtype of ``a`` (``dtype`` when given).
+
+    Raises:
+        TypeError: ``a`` is not a Tensor, a number, a list/tuple or a numpy array of numbers,
+            or ``dtype`` is not a dtype.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.negative([1, -2, 0]))
+        [-1  2  0]
+    """
     return _negative(a, dtype)
 
 
 def positive(a, dtype=None):
-    """positive(a, dtype=None): a copy of ``a`` (``+a``) element-wise."""
+    """positive(a, dtype=None): a copy of ``a`` (``+a``), element-wise.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        dtype (mindcell.dtype, optional): the dtype the result is cast to. Default: ``None``
+            (``a``'s dtype).
+
+    Returns:
+        Tensor of the shape and dtype of ``a`` (``dtype`` when given).
+
+    Raises:
+        TypeError: ``a`` is not a Tensor, a number, a list/tuple or a numpy array of numbers,
+            or ``dtype`` is not a dtype.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> y = mnp.positive([1.5, -2.0])
+        >>> print(y, y.dtype)
+        [ 1.5 -2. ] Float32
+    """
     return _positive(a, dtype)
 
 
@@ -264,7 +301,22 @@ _fix = _unary(ops.trunc, "fix")
 
 
 def fix(x):
-    """fix(x): ``x`` rounded toward zero, element-wise (integers compute in Float32)."""
+    """fix(x): ``x`` rounded toward zero, element-wise (integers compute in Float32).
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+
+    Returns:
+        Tensor of the shape of ``x``: Float32 for integer or bool ``x``, else ``x``'s dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.fix([-2.5, -0.5, 2.9]))
+        [-2. -0.  2.]
+    """
     return _fix(x)
 
 
@@ -282,7 +334,27 @@ _arccos = _unary(ops.acos, "arccos")
 
 
 def arccos(input, dtype=None):
-    """arccos(input, dtype=None): the inverse cosine, element-wise."""
+    """arccos(input, dtype=None): the inverse cosine in radians, element-wise (NaN outside
+    [-1, 1]).
+
+    Args:
+        input (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the cosines.
+        dtype (mindcell.dtype, optional): the dtype the result is cast to. Default: ``None``
+            (the dtype computed).
+
+    Returns:
+        Tensor of the shape of ``input``: Float32 for integer or bool input, else its dtype
+        (``dtype`` when given).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, a number, a list/tuple or a numpy array of
+            numbers, or ``dtype`` is not a dtype.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.arccos([1.0, 0.0, -1.0]))
+        [0.        1.5707964 3.1415927]
+    """
     return _arccos(input, dtype)
 
 
@@ -312,7 +384,29 @@ arctanh = _unary(ops.atanh, "arctanh", _D(
 
 
 def around(a, decimals=0):
-    """around(a, decimals=0): round half to even to ``decimals`` places."""
+    """around(a, decimals=0): ``a`` rounded to ``decimals`` decimal places, halves to even.
+
+    Computed as ``round(a * 10**decimals) / 10**decimals`` in ``a``'s float dtype.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        decimals (int): the number of decimal places; negative rounds to tens, hundreds ...
+            Default: ``0``.
+
+    Returns:
+        Tensor of the shape of ``a``: Float32 for integer or bool ``a``, else ``a``'s dtype.
+
+    Raises:
+        TypeError: ``decimals`` is not an int, or ``a`` is not a Tensor, a number, a
+            list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.around([0.5, 1.5, 2.25, -1.26], 1))
+        [ 0.5  1.5  2.2 -1.3]
+        >>> print(mnp.around([1234, 1250], -2))
+        [1200. 1200.]
+    """
     decimals = U.check_int(decimals, "around", "decimals")
     t = U.as_float(U.asarray(a, "around"))
     if decimals == 0:
@@ -325,7 +419,33 @@ round = around  # noqa: A001  (numpy's name)
 
 
 def clip(x, xmin, xmax, dtype=None):
-    """clip(x, xmin, xmax, dtype=None): values limited to [xmin, xmax] (either None)."""
+    """clip(x, xmin, xmax, dtype=None): the values of ``x`` limited to [xmin, xmax].
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        xmin (Union[Tensor, int, float, list, tuple, numpy.ndarray, None]): the lower bound,
+            broadcast against ``x``; None for no lower bound.
+        xmax (Union[Tensor, int, float, list, tuple, numpy.ndarray, None]): the upper bound,
+            broadcast against ``x``; None for no upper bound.
+        dtype (mindcell.dtype, optional): the dtype the result is cast to. Default: ``None``
+            (the dtype computed).
+
+    Returns:
+        Tensor of the broadcast shape of ``x`` and the bounds (``dtype`` when given).
+
+    Raises:
+        ValueError: ``xmin`` and ``xmax`` are both None, or the shapes do not broadcast.
+        TypeError: an input is not a Tensor, a number, a list/tuple or a numpy array of
+            numbers, or ``dtype`` is not a dtype.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.clip([-3, 0, 5, 9], 0, 6))
+        [0 0 5 6]
+        >>> print(mnp.clip([[1.0, 8.0], [4.0, -2.0]], None, [3.0, 5.0]))
+        [[ 1.  5.]
+         [ 3. -2.]]
+    """
     t = U.asarray(x, "clip")
     if xmin is None and xmax is None:
         raise U.fail("clip", "'xmin' and 'xmax' cannot both be None", ValueError)
