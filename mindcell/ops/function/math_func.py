@@ -10,21 +10,7 @@ from mindcell.ops._errors import check_broadcast, check_choice
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import elementwise_math as EM
 from mindcell.ops.defs.shape import copy_p
-
-
-_BINARY_DOC = """%s(input, other): elementwise, with broadcasting and dtype promotion.
-
-    Args:
-        input (Union[Tensor, number]): the first operand.
-        other (Union[Tensor, number]): the second operand.
-
-    Returns:
-        Tensor: of the broadcast shape of the operands and their promoted dtype.
-
-    Raises:
-        TypeError: an operand is neither a Tensor nor a number.
-        ValueError: the shapes do not broadcast.
-    """
+from mindcell.ops.function._opdoc import array, example, opdoc
 
 
 def _operands(x, y, name, float_result=False):
@@ -36,34 +22,70 @@ def _operands(x, y, name, float_result=False):
     return a, b
 
 
-def _bin(prim, name):
+_OPERANDS = ("input (Union[Tensor, number, bool]): the first operand.",
+             "other (Union[Tensor, number, bool]): the second operand; the two broadcast "
+             "against each other and are promoted to one dtype (a Python number takes the "
+             "tensor's dtype kind).")
+_OPERAND_RAISES = ("TypeError: neither operand is a Tensor, or an operand is not a Tensor, a "
+                   "number or a list of numbers.",
+                   "ValueError: the shapes do not broadcast.")
+
+
+def _binary_doc(name, summary, x, y, out, returns, note=""):
+    """The doc of a two-operand elementwise op, its Example ``ops.name(x, y)``."""
+    return opdoc(summary, _OPERANDS, returns, _OPERAND_RAISES,
+                 example("ops.%s(x, y)" % name, out, ["x = " + array(*x), "y = " + array(*y)]),
+                 note)
+
+
+def _bin(prim, name, summary, x, y, out):
     def op(input, other):
         a, b = _operands(input, other, name)
         return prim.bind(a, b)
     public_face(op, name)
-    op.__doc__ = _BINARY_DOC % name
+    op.__doc__ = _binary_doc(name, summary, x, y, out,
+                             "Tensor of the broadcast shape, of the promoted dtype.")
     return op
 
 
-add = _bin(E.add_p, "add")
-sub = _bin(E.sub_p, "sub")
-mul = _bin(E.mul_p, "mul")
-maximum = _bin(E.maximum_p, "maximum")
-minimum = _bin(E.minimum_p, "minimum")
+_F32, _I32 = "float32", "int32"
+add = _bin(E.add_p, "add", "Adds ``other`` to ``input`` elementwise.",
+           ("[1, 2, 3]", _I32), ("[4, 5, 6]", _I32), "[5 7 9]")
+sub = _bin(E.sub_p, "sub", "Subtracts ``other`` from ``input`` elementwise.",
+           ("[1.0, 2.0, 3.0]", _F32), ("[0.5]", _F32), "[0.5 1.5 2.5]")
+mul = _bin(E.mul_p, "mul", "Multiplies ``input`` by ``other`` elementwise.",
+           ("[[1.0], [2.0]]", _F32), ("[3.0, -1.0]", _F32), "[[ 3. -1.]\n [ 6. -2.]]")
+maximum = _bin(E.maximum_p, "maximum", "The elementwise maximum of ``input`` and ``other``; a NaN "
+               "in either gives NaN.", ("[1.0, 5.0, -2.0]", _F32), ("[4.0, 2.0, 0.0]", _F32),
+               "[4. 5. 0.]")
+minimum = _bin(E.minimum_p, "minimum", "The elementwise minimum of ``input`` and ``other``; a NaN "
+               "in either gives NaN.", ("[1, 5, -3]", _I32), ("[4, 2, 0]", _I32), "[ 1  2 -3]")
 multiply = mul
 
 
 def subtract(input, other, *, alpha=1):
-    """subtract(input, other, *, alpha=1): ``input - alpha * other`` elementwise, with
-    broadcasting and dtype promotion (a float ``alpha`` makes integer operands float).
+    """Subtracts ``alpha * other`` from ``input`` elementwise, with broadcasting and dtype
+    promotion.
+
+    Args:
+        input (Union[Tensor, number]): the minuend.
+        other (Union[Tensor, number]): the subtrahend, broadcast against ``input``.
+        alpha (Union[int, float]): the multiplier of ``other`` (keyword-only); a float makes
+            integer operands float. Default: ``1``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
 
     Raises:
-        TypeError: ``alpha`` is not a number.
+        TypeError: ``alpha`` is not an int or a float, or an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
 
     Examples:
-        >>> import mindcell as ms
-        >>> ms.ops.subtract(ms.Tensor([5.0, 3.0]), ms.Tensor([1.0, 2.0]), alpha=2)
-        Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00, -1.00000000e+00])
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([5.0, 3.0], np.float32))
+        >>> print(ops.subtract(x, Tensor(np.array([1.0, 2.0], np.float32)), alpha=2))
+        [ 3. -1.]
     """
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
         raise TypeError("subtract: 'alpha' must be an int or a float, but got %s"
@@ -78,7 +100,33 @@ def _true_div_operands(x, y, name):
 
 
 def div(input, other, *, rounding_mode=None):
-    """div(input, other, *, rounding_mode=None): true division; 'floor' or 'trunc' round."""
+    """Divides ``input`` by ``other`` elementwise, with broadcasting and dtype promotion.
+
+    Args:
+        input (Union[Tensor, number]): the dividend.
+        other (Union[Tensor, number]): the divisor, broadcast against ``input``.
+        rounding_mode (str, optional): (keyword-only) None: true division, bool and integer
+            operands give Float32; ``'floor'``: the quotient rounded toward -inf (as
+            :func:`floor_divide`); ``'trunc'``: rounded toward zero. The rounded modes keep an
+            integer dtype. Default: ``None``.
+
+    Returns:
+        Tensor of the broadcast shape.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: ``rounding_mode`` is not None, ``'floor'`` or ``'trunc'``, or the shapes do
+            not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([-7, 7], np.int32))
+        >>> print(ops.div(x, 2), ops.div(x, 2, rounding_mode='floor'))
+        [-3.5  3.5] [-4  3]
+        >>> print(ops.div(x, 2, rounding_mode='trunc'))
+        [-3  3]
+    """
     check_choice(rounding_mode, "div", "rounding_mode", (None, "floor", "trunc"))
     if rounding_mode is None:
         return E.div_p.bind(*_true_div_operands(input, other, "div"))
@@ -92,13 +140,52 @@ divide = div
 
 
 def true_divide(dividend, divisor):
-    """true_divide(dividend, divisor): ``dividend / divisor`` (true division, see :func:`div`)."""
+    """Divides ``dividend`` by ``divisor`` elementwise (true division: :func:`div` without
+    ``rounding_mode``).
+
+    Args:
+        dividend (Union[Tensor, number]): the dividend.
+        divisor (Union[Tensor, number]): the divisor, broadcast against ``dividend``.
+
+    Returns:
+        Tensor of the broadcast shape; bool and integer operands give Float32.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.true_divide(Tensor(np.array([1, 3], np.int32)), 2))
+        [0.5 1.5]
+    """
     return div(dividend, divisor)
 
 
 def floor_divide(input, other):
-    """floor_divide(input, other): division rounded toward -inf (keeps integer dtypes; two
-    bool operands give Bool, as MindSpore: the dividend, also where the divisor is False)."""
+    """Divides ``input`` by ``other`` elementwise and rounds the quotient toward -inf.
+
+    Integer operands stay integers. Two bool operands give Bool, as in MindSpore: the dividend,
+    also where the divisor is False.
+
+    Args:
+        input (Union[Tensor, number]): the dividend.
+        other (Union[Tensor, number]): the divisor, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.floor_divide(Tensor(np.array([-7.0, 7.0, 5.5], np.float32)), 2.0))
+        [-4.  3.  2.]
+    """
     a, b = _operands(input, other, "floor_divide")
     if a._np_dtype == np.bool_:
         return logical_or(a, logical_and(a, b))  # a, broadcast against b
@@ -106,18 +193,79 @@ def floor_divide(input, other):
 
 
 def floor_div(x, y):
-    """floor_div(x, y): division rounded toward -inf (see :func:`floor_divide`)."""
+    """Divides ``x`` by ``y`` elementwise and rounds the quotient toward -inf (the same as
+    :func:`floor_divide`).
+
+    Args:
+        x (Union[Tensor, number]): the dividend.
+        y (Union[Tensor, number]): the divisor, broadcast against ``x``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x, y = Tensor(np.array([-7, 7, 9], np.int32)), Tensor(np.array([2, -2, 3], np.int32))
+        >>> print(ops.floor_div(x, y))
+        [-4 -4  3]
+    """
     return floor_divide(x, y)
 
 
 def floor_mod(x, y):
-    """floor_mod(x, y): remainder with the sign of the divisor."""
+    """The remainder of the floored division of ``x`` by ``y``, elementwise: it has the sign of
+    ``y`` (``x - floor(x / y) * y``).
+
+    Args:
+        x (Union[Tensor, number]): the dividend.
+        y (Union[Tensor, number]): the divisor, broadcast against ``x``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype (integers stay integers).
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x, y = Tensor(np.array([-7, 7, -7], np.int32)), Tensor(np.array([3, 3, -3], np.int32))
+        >>> print(ops.floor_mod(x, y))
+        [ 2  1 -1]
+    """
     return E.floor_mod_p.bind(*_operands(x, y, "floor_mod"))
 
 
 def remainder(input, other):
-    """remainder(input, other): floor_mod, except that two bool operands give Bool (as
-    MindSpore's remainder: the dividend where the divisor is False, else False)."""
+    """The remainder of the floored division of ``input`` by ``other``, elementwise (the sign of
+    ``other``, as :func:`floor_mod`).
+
+    Two bool operands give Bool, as MindSpore's remainder: ``input`` where ``other`` is False,
+    else False.
+
+    Args:
+        input (Union[Tensor, number]): the dividend.
+        other (Union[Tensor, number]): the divisor, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.remainder(Tensor(np.array([-3.5, 5.0], np.float32)), 2.0))
+        [0.5 1. ]
+    """
     a, b = _operands(input, other, "remainder")
     if a._np_dtype == np.bool_:
         return _bool_remainder(a, b)
@@ -133,66 +281,153 @@ mod = floor_mod
 
 
 def pow(input, exponent):
-    """pow(input, exponent): elementwise power."""
+    """Raises ``input`` to the power ``exponent``, elementwise, with broadcasting and dtype
+    promotion (an integer tensor to an integer power stays integer).
+
+    Args:
+        input (Union[Tensor, number]): the base.
+        exponent (Union[Tensor, number]): the exponent, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([2, 3, 4], np.int32))
+        >>> print(ops.pow(x, 2), ops.pow(x, 0.5))
+        [ 4  9 16] [1.4142135 1.7320508 2.       ]
+    """
     return E.pow_p.bind(*_operands(input, exponent, "pow"))
 
 
-def _unary_same(prim, name):
+_UNARY_RAISES = ("TypeError: ``input`` is not a Tensor, a number or a list of numbers.",)
+
+
+def _unary_doc(name, summary, x, out, float_result, note=""):
+    """The doc of a one-input elementwise op, its Example ``ops.name(x)`` (``x``: the input's
+    values and dtype)."""
+    if float_result:
+        arg = "input (Tensor): the input; bool and integer tensors compute in Float32."
+        returns = ("Tensor of the shape of ``input``, of its dtype for a float ``input``, else "
+                   "Float32.")
+    else:
+        arg = "input (Tensor): the input, of any number dtype."
+        returns = "Tensor of the shape and dtype of ``input``."
+    return opdoc(summary, [arg], returns, _UNARY_RAISES,
+                 example("ops.%s(x)" % name, out, ["x = " + array(*x)]), note)
+
+
+def _unary_same(prim, name, summary, x, out, note=""):
     def op(input):
         return prim.bind(check_tensor(input, name) if isinstance(input, Tensor)
                          else to_tensor(input, name))
     public_face(op, name)
-    op.__doc__ = "%s(input): elementwise." % name
+    op.__doc__ = _unary_doc(name, summary, x, out, False, note)
     return op
 
 
-def _unary_float(prim, name):
+def _unary_float(prim, name, summary=None, x=None, out=None, note=""):
+    """The public op ``name`` computing ``prim`` in a float dtype; its doc from ``summary``,
+    the Example input ``x`` ((values, dtype)) and its printed ``out``."""
     def op(input):
         return prim.bind(float_operand(input, name))
     public_face(op, name)
-    op.__doc__ = "%s(input): elementwise; integer inputs compute in Float32." % name
+    op.__doc__ = (_unary_doc(name, summary, x, out, True, note) if summary else
+                  "%s(input): elementwise; integer inputs compute in Float32." % name)
     return op
 
 
-neg = _unary_same(E.neg_p, "neg")
+neg = _unary_same(E.neg_p, "neg", "Negates ``input`` elementwise (unsigned integers wrap "
+                  "around).", ("[1.0, -2.5, 0.0]", _F32), "[-1.   2.5 -0. ]")
 negative = neg
-abs = _unary_same(E.abs_p, "abs")
+abs = _unary_same(E.abs_p, "abs", "The absolute value of ``input``, elementwise.",
+                  ("[-3, 0, 7]", _I32), "[3 0 7]")
 absolute = abs
-square = _unary_same(E.square_p, "square")
-sign = _unary_same(E.sign_p, "sign")
-floor = _unary_float(E.floor_p, "floor")
-ceil = _unary_float(E.ceil_p, "ceil")
+square = _unary_same(E.square_p, "square", "The square of ``input``, elementwise.",
+                     ("[-1.5, 2.0, 3.0]", _F32), "[2.25 4.   9.  ]")
+sign = _unary_same(E.sign_p, "sign", "The sign of ``input`` elementwise: -1, 0 or 1 (NaN stays "
+                   "NaN).", ("[-2, 0, 5]", _I32), "[-1  0  1]")
+floor = _unary_float(E.floor_p, "floor", "Rounds ``input`` down to the nearest integer, "
+                     "elementwise.", ("[-1.5, 0.2, 2.7]", _F32), "[-2.  0.  2.]")
+ceil = _unary_float(E.ceil_p, "ceil", "Rounds ``input`` up to the nearest integer, elementwise.",
+                    ("[-1.5, 0.2, 2.0]", _F32), "[-1.  1.  2.]")
 _round = _unary_float(E.round_p, "round")
-exp = _unary_float(E.exp_p, "exp")
-log = _unary_float(E.log_p, "log")
-log1p = _unary_float(E.log1p_p, "log1p")
+exp = _unary_float(E.exp_p, "exp", "The exponential :math:`e^x` of ``input``, elementwise.",
+                   ("[0.0, 1.0, 2.0]", _F32), "[1.        2.7182817 7.389056 ]")
+log = _unary_float(E.log_p, "log", "The natural logarithm of ``input``, elementwise (NaN for "
+                   "negative values, -inf at 0).", ("[1.0, 2.0, 10.0]", _F32),
+                   "[0.        0.6931472 2.3025851]")
+log1p = _unary_float(E.log1p_p, "log1p", "The natural logarithm of ``1 + input``, elementwise, "
+                     "accurate also for tiny ``input``.", ("[0.0, 0.5, 1.0]", _F32),
+                     "[0.         0.40546513 0.6931472 ]")
 _sqrt = _unary_float(E.sqrt_p, "sqrt")
-rsqrt = _unary_float(E.rsqrt_p, "rsqrt")
-sin = _unary_float(E.sin_p, "sin")
-cos = _unary_float(E.cos_p, "cos")
-tanh = _unary_float(E.tanh_p, "tanh")
-sigmoid = _unary_float(E.sigmoid_p, "sigmoid")
-erf = _unary_float(E.erf_p, "erf")
-reciprocal = _unary_float(E.reciprocal_p, "reciprocal")
+rsqrt = _unary_float(E.rsqrt_p, "rsqrt", "The reciprocal of the square root of ``input``, "
+                     "elementwise.", ("[1.0, 4.0, 16.0]", _F32), "[1.   0.5  0.25]")
+sin = _unary_float(E.sin_p, "sin", "The sine of ``input`` (radians), elementwise.",
+                   ("[0.0, 0.5, 1.5707964]", _F32), "[0.         0.47942555 1.        ]")
+cos = _unary_float(E.cos_p, "cos", "The cosine of ``input`` (radians), elementwise.",
+                   ("[0.0, 1.0, 3.1415927]", _F32), "[ 1.         0.5403023 -1.       ]")
+tanh = _unary_float(E.tanh_p, "tanh", "The hyperbolic tangent of ``input``, elementwise.",
+                    ("[-1.0, 0.0, 2.0]", _F32), "[-0.7615942  0.         0.9640276]")
+sigmoid = _unary_float(E.sigmoid_p, "sigmoid", "The logistic sigmoid :math:`1 / (1 + e^{-x})` "
+                       "of ``input``, elementwise.", ("[-2.0, 0.0, 2.0]", _F32),
+                       "[0.11920291 0.5        0.880797  ]")
+erf = _unary_float(E.erf_p, "erf", "The Gauss error function of ``input``, elementwise.",
+                   ("[-1.0, 0.0, 0.5]", _F32), "[-0.8427008  0.         0.5204999]")
+reciprocal = _unary_float(E.reciprocal_p, "reciprocal", "The reciprocal ``1 / input``, "
+                          "elementwise (integers give Float32).", ("[1, 2, 4]", _I32),
+                          "[1.   0.5  0.25]")
 
 
 def sqrt(x):
-    """sqrt(x): elementwise square root; integer inputs compute in Float32."""
+    """The square root of ``x``, elementwise (NaN for negative values).
+
+    Args:
+        x (Tensor): the input; bool and integer tensors compute in Float32.
+
+    Returns:
+        Tensor of the shape of ``x``, of its dtype for a float ``x``, else Float32.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, a number or a list of numbers.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.sqrt(Tensor(np.array([4, 9, 2], np.int32))))
+        [2.        3.        1.4142135]
+    """
     return _sqrt(x)
 
 
 def round(input, *, decimals=0):
-    """round(input, *, decimals=0): elementwise rounding half to even, to ``decimals``
-    decimal places (negative: to tens, hundreds ...); integer inputs compute in Float32.
-    (MindSpore 2.10's CPU kernel only takes ``decimals`` 0.)
+    """Rounds ``input`` elementwise, halves to even, to ``decimals`` decimal places.
+
+    Integer and bool inputs compute in Float32. (MindSpore 2.10's CPU kernel only takes
+    ``decimals`` 0.)
+
+    Args:
+        input (Tensor): the input.
+        decimals (int): (keyword-only) the number of decimal places to keep; a negative number
+            rounds to tens, hundreds ... Default: ``0``.
+
+    Returns:
+        Tensor of the shape of ``input``, of its dtype for a float ``input``, else Float32.
 
     Raises:
-        TypeError: ``decimals`` is not an int.
+        TypeError: ``decimals`` is not an int, or ``input`` not a Tensor or a number.
 
     Examples:
-        >>> import mindcell as ms
-        >>> ms.ops.round(ms.Tensor([1.25, 2.5, 123.0]), decimals=-1)
-        Tensor(shape=[3], dtype=Float32, value= [ 0.00000000e+00,  0.00000000e+00,  1.20000000e+02])
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.25, 2.5, 123.0], np.float32))
+        >>> print(ops.round(x), ops.round(x, decimals=-1))
+        [  1.   2. 123.] [  0.   0. 120.]
     """
     if isinstance(decimals, bool) or not isinstance(decimals, int):
         raise TypeError("round: 'decimals' must be an int, but got %s" % type(decimals).__name__)
@@ -209,20 +444,33 @@ def round(input, *, decimals=0):
     return cast(out, x.dtype)
 
 
-def _compare(prim, name):
+def _compare(prim, name, summary, x, y, out):
     def op(input, other):
         return prim.bind(*_operands(input, other, name))
     public_face(op, name)
-    op.__doc__ = "%s(input, other): elementwise comparison, Bool result." % name
+    op.__doc__ = _binary_doc(name, summary, x, y, out,
+                             "Tensor of Bool, of the broadcast shape.",
+                             "The operands are compared in their promoted dtype; NaN compares "
+                             "unequal to everything.")
     return op
 
 
-equal = eq = _compare(E.equal_p, "equal")
-not_equal = ne = _compare(E.not_equal_p, "not_equal")
-less = lt = _compare(E.less_p, "less")
-less_equal = le = _compare(E.less_equal_p, "less_equal")
-greater = gt = _compare(E.greater_p, "greater")
-greater_equal = ge = _compare(E.greater_equal_p, "greater_equal")
+equal = eq = _compare(E.equal_p, "equal", "Whether ``input == other``, elementwise.",
+                      ("[1, 2, 3]", _I32), ("[1, 0, 3]", _I32), "[ True False  True]")
+not_equal = ne = _compare(E.not_equal_p, "not_equal", "Whether ``input != other``, elementwise.",
+                          ("[1.0, np.nan, 3.0]", _F32), ("[1.0, np.nan, 0.0]", _F32),
+                          "[False  True  True]")
+less = lt = _compare(E.less_p, "less", "Whether ``input < other``, elementwise.",
+                     ("[1.0, 2.0, 3.0]", _F32), ("[2.0]", _F32), "[ True False False]")
+less_equal = le = _compare(E.less_equal_p, "less_equal", "Whether ``input <= other``, "
+                           "elementwise.", ("[1, 2, 3]", _I32), ("[2, 2, 2]", _I32),
+                           "[ True  True False]")
+greater = gt = _compare(E.greater_p, "greater", "Whether ``input > other``, elementwise.",
+                        ("[[1.0], [4.0]]", _F32), ("[2.0, 3.0]", _F32),
+                        "[[False False]\n [ True  True]]")
+greater_equal = ge = _compare(E.greater_equal_p, "greater_equal", "Whether ``input >= other``, "
+                              "elementwise.", ("[1, 2, 3]", "int64"), ("[3, 2, 1]", "int64"),
+                              "[False  True  True]")
 
 
 def _as_bool(x, name):
@@ -238,43 +486,187 @@ def _logical(x, y, name):
 
 
 def logical_and(input, other):
-    """logical_and(input, other): element-wise AND of the operands taken as Bool (broadcasting)."""
+    """The logical AND of ``input`` and ``other``, elementwise, the operands taken as Bool (nonzero
+    is True) and broadcast.
+
+    Args:
+        input (Union[Tensor, number, bool]): the first operand.
+        other (Union[Tensor, number, bool]): the second operand.
+
+    Returns:
+        Tensor of Bool, of the broadcast shape.
+
+    Raises:
+        TypeError: an operand is not a Tensor, a number or a list of numbers.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x, y = Tensor(np.array([True, True, False])), Tensor(np.array([True, False, False]))
+        >>> print(ops.logical_and(x, y))
+        [ True False False]
+    """
     return E.logical_and_p.bind(*_logical(input, other, "logical_and"))
 
 
 def logical_or(input, other):
-    """logical_or(input, other): element-wise OR of the operands taken as Bool (broadcasting)."""
+    """The logical OR of ``input`` and ``other``, elementwise, the operands taken as Bool (nonzero
+    is True) and broadcast.
+
+    Args:
+        input (Union[Tensor, number, bool]): the first operand.
+        other (Union[Tensor, number, bool]): the second operand.
+
+    Returns:
+        Tensor of Bool, of the broadcast shape.
+
+    Raises:
+        TypeError: an operand is not a Tensor, a number or a list of numbers.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x, y = Tensor(np.array([0, 2, 0], np.int32)), Tensor(np.array([False, False, True]))
+        >>> print(ops.logical_or(x, y))
+        [False  True  True]
+    """
     return E.logical_or_p.bind(*_logical(input, other, "logical_or"))
 
 
 def logical_xor(input, other):
-    """logical_xor(input, other): element-wise XOR of the operands taken as Bool (broadcasting)."""
+    """The logical XOR of ``input`` and ``other``, elementwise, the operands taken as Bool (nonzero
+    is True) and broadcast.
+
+    Args:
+        input (Union[Tensor, number, bool]): the first operand.
+        other (Union[Tensor, number, bool]): the second operand.
+
+    Returns:
+        Tensor of Bool, of the broadcast shape.
+
+    Raises:
+        TypeError: an operand is not a Tensor, a number or a list of numbers.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.logical_xor(Tensor(np.array([True, True, False])), True))
+        [False False  True]
+    """
     return E.logical_xor_p.bind(*_logical(input, other, "logical_xor"))
 
 
 def logical_not(input):
-    """logical_not(input): element-wise NOT of ``input`` taken as Bool."""
+    """The logical NOT of ``input``, elementwise, taken as Bool (nonzero is True).
+
+    Args:
+        input (Union[Tensor, number, bool]): the input.
+
+    Returns:
+        Tensor of Bool, of the shape of ``input``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, a number or a list of numbers.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.logical_not(Tensor(np.array([0.0, 1.5, -2.0], np.float32))))
+        [ True False False]
+    """
     return E.logical_not_p.bind(_as_bool(input, "logical_not"))
 
 
 def isnan(input):
-    """isnan(input): Bool tensor, True where ``input`` is NaN."""
+    """Whether each element of ``input`` is NaN.
+
+    Args:
+        input (Tensor): the input.
+
+    Returns:
+        Tensor of Bool, of the shape of ``input`` (all False for bool and integer tensors).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.isnan(Tensor(np.array([np.nan, 1.0, np.inf], np.float32))))
+        [ True False False]
+    """
     return E.isnan_p.bind(check_tensor(input, "isnan"))
 
 
 def isinf(input):
-    """isinf(input): Bool tensor, True where ``input`` is +inf or -inf."""
+    """Whether each element of ``input`` is +inf or -inf.
+
+    Args:
+        input (Tensor): the input.
+
+    Returns:
+        Tensor of Bool, of the shape of ``input`` (all False for bool and integer tensors).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.isinf(Tensor(np.array([-np.inf, np.nan, 3.0], np.float32))))
+        [ True False False]
+    """
     return E.isinf_p.bind(check_tensor(input, "isinf"))
 
 
 def isfinite(input):
-    """isfinite(input): Bool tensor, True where ``input`` is neither inf nor NaN."""
+    """Whether each element of ``input`` is finite (neither inf nor NaN).
+
+    Args:
+        input (Tensor): the input.
+
+    Returns:
+        Tensor of Bool, of the shape of ``input`` (all True for bool and integer tensors).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.isfinite(Tensor(np.array([np.inf, np.nan, 3.0, 0.0], np.float32))))
+        [False False  True  True]
+    """
     return E.isfinite_p.bind(check_tensor(input, "isfinite"))
 
 
 def select(condition, input, other):
-    """select(condition, input, other): ``input`` where ``condition`` is True, else ``other``
-    (broadcasting)."""
+    """Picks, elementwise, ``input`` where ``condition`` is True and ``other`` where it is False.
+
+    Args:
+        condition (Tensor): a Bool tensor.
+        input (Union[Tensor, number]): the values where ``condition`` is True.
+        other (Union[Tensor, number]): the values where ``condition`` is False; the three
+            broadcast against each other, ``input`` and ``other`` are promoted to one dtype.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype of ``input`` and ``other``.
+
+    Raises:
+        TypeError: ``condition`` is not a Bool tensor, or ``input``/``other`` not a Tensor or a
+            number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> cond = Tensor(np.array([True, False, True]))
+        >>> print(ops.select(cond, Tensor(np.array([1, 2, 3], np.int32)), 0))
+        [1 0 3]
+    """
     cond = to_tensor(condition, "select", "condition")
     if cond._np_dtype != np.bool_:
         raise TypeError("select: 'condition' must be a Bool tensor, but got %s" % cond.dtype)
@@ -284,13 +676,59 @@ def select(condition, input, other):
 
 
 def where(condition, input, other):
-    """where(condition, input, other): same as :func:`select`."""
+    """Picks, elementwise, ``input`` where ``condition`` is True and ``other`` where it is False
+    (the same as :func:`select`).
+
+    Args:
+        condition (Tensor): a Bool tensor.
+        input (Union[Tensor, number]): the values where ``condition`` is True.
+        other (Union[Tensor, number]): the values where ``condition`` is False; the three
+            broadcast against each other.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype of ``input`` and ``other``.
+
+    Raises:
+        TypeError: ``condition`` is not a Bool tensor, or ``input``/``other`` not a Tensor or a
+            number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[-1.0, 2.0], [3.0, -4.0]], np.float32))
+        >>> print(ops.where(x > 0, x, 0.0))
+        [[0. 2.]
+         [3. 0.]]
+    """
     return select(condition, input, other)
 
 
 def cast(input, dtype):
-    """cast(input, dtype): convert to ``dtype``; a new tensor also when the dtype is already
-    ``dtype`` (as MindSpore's Cast: a later write to either does not show in the other)."""
+    """Converts ``input`` to ``dtype``.
+
+    The result is a new tensor also when ``input`` already has ``dtype`` (as MindSpore's Cast: a
+    later write to either does not show in the other). Floats cast to integers truncate toward
+    zero.
+
+    Args:
+        input (Tensor): the input.
+        dtype (mindcell.dtype): the dtype of the result.
+
+    Returns:
+        Tensor of the shape of ``input``, of ``dtype``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``dtype`` not a dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> y = ops.cast(Tensor(np.array([1.7, -2.5], np.float32)), ms.int32)
+        >>> print(y, y.dtype)
+        [ 1 -2] Int32
+    """
     check_tensor(input, "cast")
     np_dtype = as_np_dtype(dtype, "cast")
     if input._np_dtype == np_dtype:
@@ -299,7 +737,32 @@ def cast(input, dtype):
 
 
 def clamp(input, min=None, max=None):
-    """clamp(input, min=None, max=None): limit values to [min, max]."""
+    """Limits the values of ``input`` to ``[min, max]``, elementwise.
+
+    A Python number bound takes the dtype of ``input`` when ``input`` is a float tensor or the
+    bound an int; a float bound of an integer tensor makes the result Float32.
+
+    Args:
+        input (Tensor): the input, of a number dtype.
+        min (Union[Tensor, number], optional): the lower bound, broadcast against ``input``;
+            None: no lower bound. Default: ``None``.
+        max (Union[Tensor, number], optional): the upper bound; None: no upper bound.
+            Default: ``None``.
+
+    Returns:
+        Tensor of the broadcast shape.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+        ValueError: both ``min`` and ``max`` are None, or ``input`` or a bound is bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([-3, 1, 8], np.int32))
+        >>> print(ops.clamp(x, 0, 5), ops.clamp(x, max=2))
+        [0 1 5] [-3  1  2]
+    """
     check_tensor(input, "clamp")
     if min is None and max is None:
         raise ValueError("clamp: at least one of 'min' and 'max' must be given")
@@ -326,29 +789,142 @@ clip = clamp
 
 
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
-    """clip_by_value(x, clip_value_min=None, clip_value_max=None): same as :func:`clamp`."""
+    """Limits the values of ``x`` to ``[clip_value_min, clip_value_max]``, elementwise (the same as
+    :func:`clamp`).
+
+    Args:
+        x (Tensor): the input, of a number dtype.
+        clip_value_min (Union[Tensor, number], optional): the lower bound; None: no lower bound.
+            Default: ``None``.
+        clip_value_max (Union[Tensor, number], optional): the upper bound; None: no upper bound.
+            Default: ``None``.
+
+    Returns:
+        Tensor of the broadcast shape.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor.
+        ValueError: both bounds are None, or ``x`` or a bound is bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[0.5, -2.0], [3.0, 1.0]], np.float32))
+        >>> print(ops.clip_by_value(x, -1.0, 1.0))
+        [[ 0.5 -1. ]
+         [ 1.   1. ]]
+    """
     return clamp(x, clip_value_min, clip_value_max)
 
 
 def lerp(input, end, weight):
-    """lerp(input, end, weight): ``input + weight * (end - input)`` (broadcasting)."""
+    """Linear interpolation ``input + weight * (end - input)``, elementwise (broadcasting).
+
+    Args:
+        input (Tensor): the start points.
+        end (Tensor): the end points.
+        weight (Union[Tensor, float]): the interpolation weight.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> start = Tensor(np.array([1.0, 2.0], np.float32))
+        >>> end = Tensor(np.array([3.0, 6.0], np.float32))
+        >>> print(ops.lerp(start, end, 0.25))
+        [1.5 3. ]
+    """
     return add(input, mul(weight, sub(end, input)))
 
 
 def addcmul(input, tensor1, tensor2, value=1):
-    """addcmul(input, tensor1, tensor2, value=1): ``input + value * tensor1 * tensor2``."""
+    """``input + value * tensor1 * tensor2``, elementwise (broadcasting).
+
+    Args:
+        input (Tensor): the tensor added to.
+        tensor1 (Tensor): the first factor.
+        tensor2 (Tensor): the second factor.
+        value (Union[Tensor, number]): the multiplier of the product. Default: ``1``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 1.0], np.float32))
+        >>> t1 = Tensor(np.array([2.0, 3.0], np.float32))
+        >>> t2 = Tensor(np.array([4.0, -1.0], np.float32))
+        >>> print(ops.addcmul(x, t1, t2, value=0.5))
+        [ 5.  -0.5]
+    """
     return add(input, mul(mul(tensor1, tensor2), value))
 
 
 def addcdiv(input, tensor1, tensor2, value=1):
-    """addcdiv(input, tensor1, tensor2, value=1): ``input + value * tensor1 / tensor2``."""
+    """``input + value * tensor1 / tensor2``, elementwise (broadcasting; the division is true
+    division).
+
+    Args:
+        input (Tensor): the tensor added to.
+        tensor1 (Tensor): the dividend.
+        tensor2 (Tensor): the divisor.
+        value (Union[Tensor, number]): the multiplier of the quotient. Default: ``1``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 1.0], np.float32))
+        >>> t1 = Tensor(np.array([2.0, 3.0], np.float32))
+        >>> t2 = Tensor(np.array([4.0, -1.0], np.float32))
+        >>> print(ops.addcdiv(x, t1, t2, value=2))
+        [ 2. -5.]
+    """
     return add(input, mul(div(tensor1, tensor2), value))
 
 
 def xlogy(input, other):
-    """xlogy(input, other): input * log(other), 0 where input is 0 (Float32 for integers).
-    As MindSpore, a Python number operand is a Float32 tensor, not a weak scalar:
-    ``xlogy(float16_tensor, 2)`` is Float32."""
+    """``input * log(other)``, elementwise, 0 where ``input`` is 0 (also where ``other`` is 0 or
+    NaN).
+
+    Bool and integer operands compute in Float32. As in MindSpore, a Python number operand is a
+    Float32 tensor, not a weak scalar: ``xlogy(float16_tensor, 2)`` is Float32.
+
+    Args:
+        input (Union[Tensor, number]): the factor.
+        other (Union[Tensor, number]): the argument of the logarithm, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted float dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([0.0, 1.0, 2.0], np.float32))
+        >>> print(ops.xlogy(x, Tensor(np.array([5.0, 2.0, 3.0], np.float32))))
+        [0.        0.6931472 2.1972246]
+    """
     x, y = (scalar_tensor(float(_py(v)), np.dtype(np.float32), "xlogy", arg)
             if is_scalar(v) else v for v, arg in ((input, "input"), (other, "other")))
     x, y = _true_div_operands(x, y, "xlogy")
@@ -360,7 +936,25 @@ def zeros_like_f(x):
 
 
 def square_difference(x, y):
-    """square_difference(x, y): ``(x - y) ** 2`` (broadcasting)."""
+    """``(x - y) ** 2``, elementwise (broadcasting).
+
+    Args:
+        x (Union[Tensor, number]): the first operand.
+        y (Union[Tensor, number]): the second operand.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.square_difference(Tensor(np.array([1, 5, -2], np.int32)), 2))
+        [ 1  9 16]
+    """
     return square(sub(x, y))
 
 
