@@ -97,12 +97,43 @@ _isneginf = _test(lambda t: ops.logical_and(ops.isinf(t), ops.lt(t, 0)), "isnegi
 
 
 def isposinf(x):
-    """isposinf(x): whether each element is +inf (Bool)."""
+    """isposinf(x): whether each element is +inf.
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+
+    Returns:
+        Bool Tensor of the shape of ``x`` (False everywhere for integer and bool ``x``).
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.isposinf([mnp.inf, -mnp.inf, 1.0, mnp.nan]))
+        [ True False False False]
+    """
     return _isposinf(x)
 
 
 def isneginf(x):
-    """isneginf(x): whether each element is -inf (Bool)."""
+    """isneginf(x): whether each element is -inf.
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+
+    Returns:
+        Bool Tensor of the shape of ``x`` (False everywhere for integer and bool ``x``).
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.isneginf([[mnp.inf, -mnp.inf], [0.0, -1.0]]))
+        [[False  True]
+         [False False]]
+    """
     return _isneginf(x)
 
 
@@ -114,7 +145,27 @@ signbit = _test(ops.signbit, "signbit", _D(
 
 
 def logical_not(a, dtype=None):
-    """logical_not(a, dtype=None): element-wise NOT (Bool)."""
+    """logical_not(a, dtype=None): the truth of NOT ``a``, element-wise.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input (a non-zero number counts as True).
+        dtype (mindcell.dtype, optional): the dtype the result is cast to. Default: ``None``
+            (Bool).
+
+    Returns:
+        Bool Tensor of the shape of ``a`` (``dtype`` when given).
+
+    Raises:
+        TypeError: ``a`` is not a Tensor, a number, a list/tuple or a numpy array of numbers,
+            or ``dtype`` is not a dtype.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.logical_not([True, False]))
+        [False  True]
+        >>> print(mnp.logical_not([0, 2, -1.5]))
+        [ True False False]
+    """
     return U.apply_dtype(ops.logical_not(_as_bool(U.asarray(a, "logical_not"))), dtype,
                          "logical_not")
 
@@ -129,8 +180,34 @@ def _tolerances(rtol, atol, equal_nan, name):
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False): ``|a - b| <= atol + rtol *
-    |b|`` element-wise (infinities close only to themselves)."""
+    """isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False): whether ``|a - b| <= atol +
+    rtol * |b|``, element-wise, with broadcasting.
+
+    The test is not symmetric in ``a`` and ``b`` (the tolerance scales with ``|b|``).
+    Infinities are close only to the same infinity; integer inputs compare in Float32.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the first input.
+        b (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the second input (the reference).
+        rtol (float): the relative tolerance, >= 0. Default: ``1e-05``.
+        atol (float): the absolute tolerance, >= 0. Default: ``1e-08``.
+        equal_nan (bool): whether NaN is close to NaN. Default: ``False``.
+
+    Returns:
+        Bool Tensor of the broadcast shape of ``a`` and ``b``.
+
+    Raises:
+        TypeError: ``rtol`` or ``atol`` is not a number, ``equal_nan`` is not a bool, or an
+            input is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: ``rtol`` or ``atol`` is negative, or the shapes do not broadcast.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.isclose([1.0, 1.0, mnp.nan], [1.000001, 1.1, mnp.nan]))
+        [ True False False]
+        >>> print(mnp.isclose([1.0, mnp.nan], [1.05, mnp.nan], atol=0.1, equal_nan=True))
+        [ True  True]
+    """
     _tolerances(rtol, atol, equal_nan, "isclose")
     x, y = U.tensor_seq([a, b], "isclose", "a and b")
     x, y = U.as_float(x), U.as_float(y)
@@ -144,13 +221,59 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False): whether all of
-    :func:`isclose` holds (a 0-D Bool tensor)."""
+    """allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False): whether :func:`isclose`
+    holds for every element.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the first input.
+        b (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the second input (the reference).
+        rtol (float): the relative tolerance, >= 0. Default: ``1e-05``.
+        atol (float): the absolute tolerance, >= 0. Default: ``1e-08``.
+        equal_nan (bool): whether NaN is close to NaN. Default: ``False``.
+
+    Returns:
+        0-D Bool Tensor.
+
+    Raises:
+        TypeError: ``rtol`` or ``atol`` is not a number, ``equal_nan`` is not a bool, or an
+            input is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: ``rtol`` or ``atol`` is negative, or the shapes do not broadcast.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.allclose([1.0, 2.0], [1.0, 2.000001]))
+        True
+        >>> print(mnp.allclose([1.0, 2.0], [1.0, 2.1]))
+        False
+    """
     return ops.all(isclose(a, b, rtol, atol, equal_nan))
 
 
 def array_equal(a1, a2, equal_nan=False):
-    """array_equal(a1, a2, equal_nan=False): same shape and elements (a 0-D Bool tensor)."""
+    """array_equal(a1, a2, equal_nan=False): whether the inputs have the same shape and the
+    same elements.
+
+    Args:
+        a1 (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the first input.
+        a2 (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the second input.
+        equal_nan (bool): whether NaN equals NaN (for float inputs). Default: ``False``.
+
+    Returns:
+        0-D Bool Tensor (False for different shapes).
+
+    Raises:
+        TypeError: ``equal_nan`` is not a bool, or an input is not a Tensor, a number, a
+            list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.array_equal([1, 2], [1, 2]))
+        True
+        >>> print(mnp.array_equal([1, 2], [1, 2, 3]))
+        False
+        >>> print(mnp.array_equal([1.0, mnp.nan], [1.0, mnp.nan], equal_nan=True))
+        True
+    """
     U.check_bool(equal_nan, "array_equal", "equal_nan")
     x, y = U.asarray(a1, "array_equal"), U.asarray(a2, "array_equal")
     if x.shape != y.shape:
@@ -162,13 +285,40 @@ def array_equal(a1, a2, equal_nan=False):
 
 
 def array_equiv(a1, a2):
-    """array_equiv(a1, a2): broadcastable and equal (a 0-D Bool tensor)."""
+    """array_equiv(a1, a2): whether the inputs broadcast to one shape and are equal there.
+
+    Args:
+        a1 (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the first input.
+        a2 (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the second input.
+
+    Returns:
+        0-D Bool Tensor (False when the shapes do not broadcast).
+
+    Raises:
+        TypeError: an input is not a Tensor, a number, a list/tuple or a numpy array of
+            numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.array_equiv([1, 2], [[1, 2], [1, 2]]))
+        True
+        >>> print(mnp.array_equiv([1, 2], [[1, 2], [1, 3]]))
+        False
+    """
     x, y = U.asarray(a1, "array_equiv"), U.asarray(a2, "array_equiv")
     try:
         np.broadcast_shapes(x.shape, y.shape)
     except ValueError:
         return U.asarray(False, "array_equiv")
     return ops.all(ops.equal(x, y))
+
+
+_ARRAY_LIKE = "Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]"
+_TRUTH_DOCS = {
+    "all": ("whether every element is true",
+            "print(mnp.all([[True, False], [True, True]], axis=1))", "[False  True]"),
+    "any": ("whether any element is true",
+            "print(mnp.any([[0, 0], [0, 3]], axis=0))", "[False  True]")}
 
 
 def _truth(fn, name):
@@ -179,7 +329,29 @@ def _truth(fn, name):
         t = _as_bool(t)
         return fn(t, axes, keepdims) if axes else t
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = "%s(a, axis=None, keepdims=False): truth test over axes (Bool)." % name
+    summary, example, out = _TRUTH_DOCS[name]
+    op.__doc__ = """%s(a, axis=None, keepdims=False): %s (a non-zero number counts as
+    True), over ``axis``.
+
+    Args:
+        a (%s): the input.
+        axis (Union[int, tuple[int], list[int], None]): the axes reduced. Default: ``None``
+            (all axes).
+        keepdims (bool): whether the reduced axes stay, with length 1. Default: ``False``.
+
+    Returns:
+        Bool Tensor: ``a``'s shape without the reduced axes (or with them of length 1).
+
+    Raises:
+        TypeError: ``keepdims`` is not a bool, ``axis`` holds a non-int, or ``a`` is not a
+            Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> %s
+        %s
+    """ % (name, summary, _ARRAY_LIKE, example, out)
     return op
 
 
