@@ -283,7 +283,8 @@ def stack(tensors, axis=0):
     Args:
         tensors (Union[tuple[Tensor], list[Tensor]]): a non-empty sequence of tensors of the
             same shape.
-        axis (int): the position of the new axis, in ``[-(ndim + 1), ndim + 1)``. Default: ``0``.
+        axis (int): the position of the new axis, in ``[-(ndim + 1), ndim + 1)``.
+            Default: ``0``.
 
     Returns:
         Tensor of rank ``ndim + 1`` with ``len(tensors)`` along ``axis``.

@@ -23,8 +23,15 @@ from mindcell.ops.function.misc_func import assign, stop_gradient
 
 # ----- activations --------------------------------------------------------------------------
 def relu(input, inplace=False):
-    """relu(input, inplace=False): max(input, 0); with ``inplace`` the result is written into
-    ``input``, which is returned (MindSpore 2.10's CPU build has no kernel for it).
+    """Applies the rectified linear unit elementwise: ``max(input, 0)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        inplace (bool): write the result into ``input`` and return ``input`` (MindSpore 2.10's
+            CPU build has no kernel for it). Default: ``False``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
 
     Raises:
         TypeError: ``input`` is not a Tensor, ``inplace`` is not a bool.
@@ -45,30 +52,122 @@ def relu(input, inplace=False):
 
 
 def relu6(x):
-    """relu6(x): min(max(x, 0), 6)."""
+    """Applies ReLU6 elementwise: ``min(max(x, 0), 6)``.
+
+    Args:
+        x (Tensor): the input tensor.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.relu6(Tensor(np.array([-2.0, 3.0, 8.0], np.float32))))
+        [0. 3. 6.]
+    """
     return E.relu6_p.bind(check_tensor(x, "relu6", "x"))
 
 
 def gelu(input, approximate="none"):
-    """gelu(input, approximate='none'): exact ('none', erf) or 'tanh' form."""
+    """Applies the Gaussian error linear unit elementwise.
+
+    ``approximate='none'`` computes ``x * 0.5 * (1 + erf(x / sqrt(2)))``; ``'tanh'`` computes
+    ``0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))``.
+
+    Args:
+        input (Tensor): a float tensor.
+        approximate (str): ``'none'`` or ``'tanh'``. Default: ``'none'``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``approximate`` is not a str.
+        ValueError: ``approximate`` is not 'none' or 'tanh'.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([-1.0, 0.5, 2.0], np.float32))
+        >>> print(ops.gelu(x))
+        [-0.15865526  0.34573123  1.9544997 ]
+        >>> print(ops.gelu(x, approximate="tanh"))
+        [-0.158808    0.34571403  1.9545977 ]
+    """
     check_choice(approximate, "gelu", "approximate", ("none", "tanh"))
     return E.gelu_p.bind(check_float(input, "gelu"), approximate=approximate)
 
 
 def fast_gelu(x):
-    """fast_gelu(x): MindSpore's ``x / (1 + exp(-1.702|x|)) * exp(0.851 (x - |x|))``, which is
-    ``x * sigmoid(1.702 x)`` (not the tanh GELU)."""
+    """Applies MindSpore's fast GELU elementwise.
+
+    MindSpore defines it as ``x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))``, which equals
+    ``x * sigmoid(1.702 x)`` (not the tanh form of :func:`gelu`).
+
+    Args:
+        x (Tensor): a float tensor.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` is not a float tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.fast_gelu(Tensor(np.array([-1.0, 0.0, 2.0], np.float32))))
+        [-0.15420423  0.          1.9356586 ]
+    """
     check_float(x, "fast_gelu", "x")
     return M.mul(x, M.sigmoid(M.mul(x, 1.702)))
 
 
 def silu(input):
-    """silu(input): input * sigmoid(input)."""
+    """Applies the sigmoid linear unit (swish) elementwise: ``input * sigmoid(input)``.
+
+    Args:
+        input (Tensor): a float tensor.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.silu(Tensor(np.array([-1.0, 1.0], np.float32))))
+        [-0.26894143  0.7310586 ]
+    """
     return E.silu_p.bind(check_float(input, "silu"))
 
 
 def elu(input_x, alpha=1.0):
-    """elu(input_x, alpha=1.0)."""
+    """Applies the exponential linear unit elementwise: ``x`` where ``x > 0``, else
+    ``alpha * (exp(x) - 1)``.
+
+    Args:
+        input_x (Tensor): a float tensor.
+        alpha (number): the scale of the negative part. Default: ``1.0``.
+
+    Returns:
+        Tensor of ``input_x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input_x`` is not a float tensor, or ``alpha`` is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.elu(Tensor(np.array([-1.0, 2.0], np.float32))))
+        [-0.63212055  2.        ]
+    """
     return E.elu_p.bind(check_float(input_x, "elu", "input_x"),
                         alpha=check_number(alpha, "elu", "alpha"))
 
@@ -109,7 +208,32 @@ def leaky_relu(input, alpha=0.2):
 
 
 def softplus(input, beta=1, threshold=20):
-    """softplus(input, beta=1, threshold=20): log(1 + exp(beta*x)) / beta."""
+    """Applies softplus elementwise: ``log(1 + exp(beta * x)) / beta``, and ``x`` itself where
+    ``beta * x > threshold`` (for numerical stability).
+
+    Float16 inputs are computed in Float32 and rounded once.
+
+    Args:
+        input (Tensor): a float tensor.
+        beta (number): the sharpness, finite and non-zero. Default: ``1``.
+        threshold (number): above it (in ``beta * x``) the function is linear. Default: ``20``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``beta``/``threshold`` is not a number.
+        ValueError: ``beta`` is 0 or not finite.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([-1.0, 0.0, 30.0], np.float32))
+        >>> print(ops.softplus(x))
+        [ 0.31326163  0.6931472  30.        ]
+        >>> print(ops.softplus(x, beta=2))
+        [ 0.063464   0.3465736 30.       ]
+    """
     beta = check_number(beta, "softplus", "beta", finite=True)
     if beta == 0:
         raise ValueError("%s: 'beta' must not be 0" % public_name("softplus"))
@@ -158,7 +282,30 @@ def hardswish(input):
 
 
 def softmax(input, axis=-1, *, dtype=None):
-    """softmax(input, axis=-1, *, dtype=None)."""
+    """Applies softmax along an axis: ``exp(x) / sum(exp(x), axis)``.
+
+    Integer and bool inputs are computed in Float32.
+
+    Args:
+        input (Union[Tensor, number]): the input.
+        axis (int): the axis to normalize along. Default: ``-1``.
+
+    Keyword Args:
+        dtype (mindcell.dtype, optional): cast ``input`` to it first. Default: ``None``.
+
+    Returns:
+        Tensor of ``input``'s shape; its values along ``axis`` add up to 1.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor or a number, or ``axis`` is not an int.
+        ValueError: ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.softmax(Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))))
+        [[0.09003057 0.24472848 0.66524094]]
+    """
     x = float_operand(input, "softmax")
     if dtype is not None:
         x = M.cast(x, dtype)
@@ -166,18 +313,72 @@ def softmax(input, axis=-1, *, dtype=None):
 
 
 def log_softmax(logits, axis=-1):
-    """log_softmax(logits, axis=-1)."""
+    """Applies log-softmax along an axis: ``x - log(sum(exp(x), axis))``.
+
+    Integer and bool inputs are computed in Float32.
+
+    Args:
+        logits (Union[Tensor, number]): the input.
+        axis (int): the axis to normalize along. Default: ``-1``.
+
+    Returns:
+        Tensor of ``logits``' shape.
+
+    Raises:
+        TypeError: ``logits`` is not a Tensor or a number, or ``axis`` is not an int.
+        ValueError: ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.log_softmax(Tensor(np.array([0.0, 1.0], np.float32))))
+        [-1.3132616 -0.3132617]
+    """
     x = float_operand(logits, "log_softmax")
     return N.log_softmax_p.bind(x, axis=normalize_dim(axis, x.ndim, "log_softmax"))
 
 
 def logsigmoid(x):
-    """logsigmoid(x): log(sigmoid(x)) = -softplus(-x), for float tensors."""
+    """Applies the log of the sigmoid elementwise: ``log(sigmoid(x)) = -softplus(-x)``.
+
+    Args:
+        x (Tensor): a float tensor.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` is not a float tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.logsigmoid(Tensor(np.array([-2.0, 0.0, 2.0], np.float32))))
+        [-2.1269279 -0.6931472 -0.126928 ]
+    """
     return M.neg(softplus(M.neg(check_float(x, "logsigmoid", "x"))))
 
 
 def mish(x):
-    """mish(x): x * tanh(softplus(x)), for float tensors."""
+    """Applies Mish elementwise: ``x * tanh(softplus(x))``.
+
+    Float16 inputs are computed in Float32 and rounded once.
+
+    Args:
+        x (Tensor): a float tensor.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` is not a float tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.mish(Tensor(np.array([-1.0, 1.0], np.float16))))
+        [-0.3035  0.865 ]
+    """
     return _in_float32(check_float(x, "mish", "x"), lambda v: M.mul(v, M.tanh(softplus(v))))
 
 
@@ -235,8 +436,43 @@ def _check_conv_bias(bias, weight, op):
 
 def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
            groups=1):
-    """conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1,
-    groups=1): 2-D cross-correlation over NCHW input with OIHW weight."""
+    """Applies a 2-D convolution (cross-correlation) to NCHW input with an OIHW weight.
+
+    Args:
+        input (Tensor): float, of shape (N, C_in, H, W).
+        weight (Tensor): of ``input``'s dtype, shape (C_out, C_in / groups, kH, kW).
+        bias (Tensor, optional): of shape (C_out,), added to each output channel.
+            Default: ``None``.
+        stride (Union[int, tuple[int]]): the step of the window, an int, a pair or
+            MindSpore's (1, 1, sH, sW). Default: ``1``.
+        pad_mode (str): ``'valid'`` (no padding), ``'same'`` (output ``ceil(size / stride)``,
+            the odd padding at the end) or ``'pad'`` (``padding``). Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): with 'pad', an int, (top/bottom, left/right) or
+            (top, bottom, left, right); must be 0 otherwise. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the kernel elements. Default: ``1``.
+        groups (int): split the channels into groups convolved separately. Default: ``1``.
+
+    Returns:
+        Tensor of shape (N, C_out, H_out, W_out).
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``weight``/``bias`` is not a Tensor, or the
+            dtypes of ``input`` and ``weight`` differ.
+        ValueError: ``input``/``weight`` are not 4-D, an unknown ``pad_mode``, non-zero
+            ``padding`` without 'pad', channels that do not match ``groups``, a kernel larger than
+            the padded input, or a ``bias`` of the wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> w = Tensor(np.ones((2, 1, 2, 2), np.float32))
+        >>> print(ops.conv2d(x, w, stride=2)[0, 0])
+        [[10. 18.]
+         [42. 50.]]
+        >>> print(ops.conv2d(x, w, pad_mode="same").shape)
+        (1, 2, 4, 4)
+    """
     op = "conv2d"
     _check_conv_operands(input, weight, pad_mode, op, ("NCHW", "OIHW"))
     stride, dilation = _pair(stride, "stride", op), _pair(dilation, "dilation", op)
@@ -396,9 +632,39 @@ def _max_pool_windows(x, kernel_size, stride, padding, dil, with_indices, ceil, 
 
 def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=0):
-    """avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
-    count_include_pad=True, divisor_override=0): mean over windows of (N)CHW input;
-    ``divisor_override`` 0 (or None) divides by the window size."""
+    """Applies 2-D average pooling to (N, C, H, W) or (C, H, W) input.
+
+    Args:
+        input_x (Tensor): a float tensor, 3-D or 4-D.
+        kernel_size (Union[int, tuple[int]]): the window size. Default: ``1``.
+        stride (Union[int, tuple[int]]): the step of the window. Default: ``1``.
+        padding (Union[int, tuple[int]]): implicit zero padding: an int, (top/bottom,
+            left/right) or 4 ints, each at most half the kernel. Default: ``0``.
+        ceil_mode (bool): round the output size up (a last window may start inside the input
+            and run past it). Default: ``False``.
+        count_include_pad (bool): count the padding in a window's divisor. Default: ``True``.
+        divisor_override (int): divide every window by this positive number instead; 0 or None
+            uses the window size. Default: ``0``.
+
+    Returns:
+        Tensor of ``input_x``'s rank and dtype.
+
+    Raises:
+        TypeError: ``input_x`` is not a float tensor, or a flag is not a bool.
+        ValueError: ``input_x`` is not 3-D or 4-D, a kernel, stride or ``divisor_override`` is
+            not positive, or the padding is too large.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> print(ops.avg_pool2d(x, 2, 2)[0, 0])
+        [[ 2.5  4.5]
+         [10.5 12.5]]
+        >>> print(ops.avg_pool2d(x, 3, 2, padding=1, count_include_pad=False)[0, 0])
+        [[ 2.5  4. ]
+         [ 8.5 10. ]]
+    """
     op = "avg_pool2d"
     if divisor_override is None or (type(divisor_override) is int and divisor_override == 0):
         divisor_override = None
@@ -443,9 +709,35 @@ def _pool2d_pad_mode(x, kind, kernel_size, stride, pad_mode, op):
 
 # ----- dropout ------------------------------------------------------------------------------
 def dropout(input, p=0.5, training=True, seed=None):
-    """dropout(input, p=0.5, training=True, seed=None): zero elements with probability p and
-    scale the rest by 1/(1-p); ``seed`` as in :func:`ops.rand` (the calls with one seed continue
-    one stream that ``set_seed`` restarts)."""
+    """Randomly zeroes elements of ``input`` with probability ``p`` and scales the others by
+    ``1 / (1 - p)``.
+
+    Args:
+        input (Tensor): a float tensor.
+        p (float): the probability of zeroing an element, in [0, 1]. Default: ``0.5``.
+        training (bool): apply dropout; with False (or ``p == 0``) ``input`` itself is
+            returned. Default: ``True``.
+        seed (int, optional): as in :func:`ops.rand`: the calls with one seed continue one
+            random stream that ``set_seed`` restarts. Default: ``None``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``p`` is not a number, or ``training`` is
+            not a bool.
+        ValueError: ``p`` is outside [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.ones((4, 8), np.float32))
+        >>> y = ops.dropout(x, p=0.5)
+        >>> print(y.shape, sorted(set(y.asnumpy().ravel().tolist())) <= [0.0, 2.0])
+        (4, 8) True
+        >>> print(ops.dropout(x, training=False) is x)
+        True
+    """
     check_float(input, "dropout")
     p = check_number(p, "dropout", "p")
     check_bool(training, "dropout", "training")
@@ -462,7 +754,37 @@ def dropout(input, p=0.5, training=True, seed=None):
 
 # ----- normalisation ------------------------------------------------------------------------
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
-    """layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5)."""
+    """Applies layer normalization over the last dimensions of ``input``.
+
+    ``(x - mean) / sqrt(var + eps) * weight + bias``, with the mean and (biased) variance over
+    the trailing dimensions given by ``normalized_shape``.
+
+    Args:
+        input (Tensor): a float tensor.
+        normalized_shape (Union[int, tuple[int]]): the trailing shape of ``input`` to normalize
+            over, positive entries.
+        weight (Tensor, optional): the scale, of shape ``normalized_shape``; None is ones.
+            Default: ``None``.
+        bias (Tensor, optional): the shift, of shape ``normalized_shape``; None is zeros.
+            Default: ``None``.
+        eps (float): added to the variance. Default: ``1e-5``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor.
+        ValueError: ``normalized_shape`` does not match the trailing dimensions of ``input``,
+            or ``weight``/``bias`` have another shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0, 3.0], [2.0, 2.0, 2.0]], np.float32))
+        >>> print(ops.layer_norm(x, (3,)))
+        [[-1.2247357  0.         1.2247357]
+         [ 0.         0.         0.       ]]
+    """
     check_float(input, "layer_norm")
     shape = check_ints(normalized_shape, "layer_norm", "normalized_shape", None, 1)
     if len(shape) > input.ndim or not shape:
@@ -497,12 +819,59 @@ def layer_norm_op(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
 
 
 def rms_norm(x, gamma, epsilon=1e-6):
-    """rms_norm(x, gamma, epsilon=1e-6): ``(x * rsqrt(mean(x**2, -1) + eps) * gamma, rstd)``."""
+    """Applies root-mean-square normalization over the last dimension.
+
+    ``y = x * rsqrt(mean(x**2, -1) + epsilon) * gamma``.
+
+    Args:
+        x (Tensor): a float tensor.
+        gamma (Tensor): the scale, of shape ``x.shape[-1:]`` (cast to ``x``'s dtype).
+        epsilon (float): added to the mean square, non-negative. Default: ``1e-6``.
+
+    Returns:
+        tuple(y, rstd): ``y`` of ``x``'s shape and the reciprocal RMS ``rstd`` of shape
+        ``x.shape[:-1] + (1,)``.
+
+    Raises:
+        TypeError: ``x`` is not a float tensor, or ``gamma`` is not a Tensor.
+        ValueError: ``gamma`` has the wrong shape, or ``epsilon`` is negative or not finite.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3.0, 4.0]], np.float32))
+        >>> y, rstd = ops.rms_norm(x, Tensor(np.ones(2, np.float32)))
+        >>> print(y, rstd)
+        [[0.8485281 1.1313708]] [[0.2828427]]
+    """
     return _rms_norm(x, gamma, epsilon, False)
 
 
 def rms_norm_clamped(x, gamma, eps):
-    """darts' RMSNorm: x / clamp(||x||_2 * dim**-0.5, min=eps) * gamma."""
+    """Applies RMS normalization with the norm clamped from below (the RMSNorm of models such as
+    DARTS): ``x / clamp(||x||_2 * dim**-0.5, min=eps) * gamma`` over the last dimension.
+
+    Args:
+        x (Tensor): a float tensor.
+        gamma (Tensor): the scale, of shape ``x.shape[-1:]``.
+        eps (float): the smallest RMS divided by, non-negative.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` is not a float tensor, or ``gamma`` is not a Tensor.
+        ValueError: ``gamma`` has the wrong shape, or ``eps`` is negative or not finite.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> gamma = Tensor(np.ones(2, np.float32))
+        >>> x = Tensor(np.array([[3.0, 4.0], [0.0, 0.0]], np.float32))
+        >>> print(ops.rms_norm_clamped(x, gamma, 0.1))
+        [[0.84852815 1.1313709 ]
+         [0.         0.        ]]
+    """
     return _rms_norm(x, gamma, eps, True)[0]
 
 
@@ -519,9 +888,46 @@ def _rms_norm(x, gamma, epsilon, clamp_norm):
 
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
                eps=1e-05):
-    """batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
-    momentum=0.1, eps=1e-5): over axis 1 of (N, C, ...) input. In training the running
-    statistics are updated in place: ``running = (1 - momentum) * running + momentum * batch``."""
+    """Applies batch normalization over axis 1 of (N, C, ...) input.
+
+    ``(x - mean) / sqrt(var + eps) * weight + bias`` per channel. In inference the running
+    statistics are used; in training the batch's mean and biased variance are, and the running
+    statistics (Parameters) are updated in place:
+    ``running = (1 - momentum) * running + momentum * batch`` (with the unbiased batch variance).
+
+    Args:
+        input_x (Tensor): a float tensor, at least 2-D.
+        running_mean (Union[Tensor, Parameter]): of shape (C,); a Parameter in training.
+        running_var (Union[Tensor, Parameter]): of shape (C,); a Parameter in training.
+        weight (Tensor): the scale, of shape (C,).
+        bias (Tensor): the shift, of shape (C,).
+        training (bool): use (and update) the batch statistics. Default: ``False``.
+        momentum (float): the update rate of the running statistics, in [0, 1].
+            Default: ``0.1``.
+        eps (float): added to the variance. Default: ``1e-5``.
+
+    Returns:
+        Tensor of ``input_x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input_x`` is not a float tensor, a statistic or parameter is not a Tensor,
+            ``training`` is not a bool, or in training a running statistic is not a Parameter.
+        ValueError: ``input_x`` is below 2-D, a (C,) tensor has the wrong shape, or
+            ``momentum``/``eps`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> x = Tensor(np.array([[1.0, 2.0], [3.0, 6.0]], np.float32))
+        >>> mean = Parameter(Tensor(np.zeros(2, np.float32)), name="mean")
+        >>> var = Parameter(Tensor(np.ones(2, np.float32)), name="var")
+        >>> one, zero = Tensor(np.ones(2, np.float32)), Tensor(np.zeros(2, np.float32))
+        >>> print(ops.batch_norm(x, mean, var, one, zero, training=True))
+        [[-0.999995  -0.9999988]
+         [ 0.999995   0.9999988]]
+        >>> print(mean.asnumpy(), var.asnumpy())
+        [0.2 0.4] [1.1 1.7]
+    """
     check_float(input_x, "batch_norm", "input_x")
     if input_x.ndim < 2:
         raise ValueError("batch_norm: 'input_x' must be at least 2-D (N, C, ...), but got shape %s"
