@@ -6,7 +6,7 @@ from mindcell.dtype import (bool_, int8, int16, int32, int64, uint8, uint16, uin
                             uint64, float16, float32, float64, bfloat16, half, single,
                             double, DType)
 from mindcell.context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context,  # noqa: F401
-                              set_seed, get_seed)
+                              set_seed, get_seed, STRICT, COMPATIBLE, LAX)
 from mindcell.parallel import (ParallelMode, set_auto_parallel_context,  # noqa: F401
                                get_auto_parallel_context, reset_auto_parallel_context)
 from mindcell.common.tensor import Tensor, tensor, from_numpy, is_tensor  # noqa: F401
@@ -45,7 +45,8 @@ from mindcell.train.callback import (History, LambdaCallback, ReduceLROnPlateau,
 from mindcell.train.summary import SummaryRecord  # noqa: E402,F401
 from mindcell import mint  # noqa: E402,F401  (mindspore.mint: the PyTorch-style API)
 from mindcell.program_api import (jit_class, lazy_inline, set_recursion_limit,  # noqa
-                                         set_deterministic, run_check, _no_grad)
+                                         set_deterministic, run_check, _no_grad,
+                                         ms_memory_recycle)
 from mindcell.common.generator import (Generator, default_generator, seed,  # noqa: E402,F401
                                        manual_seed, initial_seed, get_rng_state, set_rng_state)
 from mindcell.sparse_tensor import COOTensor, CSRTensor  # noqa: E402,F401

@@ -36,4 +36,16 @@ def tune(environ=os.environ):
     return applied
 
 
+def trim():
+    """Return the free heap to the OS (glibc's ``malloc_trim(0)``); False where unavailable."""
+    if platform.libc_ver()[0] != "glibc":
+        return False
+    try:
+        malloc_trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return False
+    malloc_trim.argtypes, malloc_trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return bool(malloc_trim(0))
+
+
 APPLIED = tune()

@@ -3,6 +3,12 @@ import numpy as np
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
+# jit_syntax_level values (MindSpore's ``mindspore.STRICT`` ...): how much Python GRAPH_MODE
+# accepts. mindcell traces Python itself, so every level runs the same programs; the value is
+# checked and recorded.
+STRICT = 0
+COMPATIBLE = 1
+LAX = 2
 
 _VALID = {
     "mode": (GRAPH_MODE, PYNATIVE_MODE),
@@ -16,7 +22,7 @@ _FREE_KEYS = ("device_id", "save_graphs", "save_graphs_path", "max_call_depth",
               "print_file_path", "enable_reduce_precision", "check_bprop", "debug_level")
 
 _context = {"mode": PYNATIVE_MODE, "device_target": "CPU", "device_id": 0,
-            "save_graphs": False, "max_call_depth": 1000}
+            "save_graphs": False, "max_call_depth": 1000, "jit_syntax_level": LAX}
 
 
 def set_context(**kwargs):
@@ -28,6 +34,9 @@ def set_context(**kwargs):
         device_target (str): only ``"CPU"``.
         runtime_num_threads (int): threads of every kernel and of the BLAS; 0 restores the
             default (``OMP_NUM_THREADS`` when set, else the cores this process may use).
+        jit_syntax_level (int): ``STRICT`` (0), ``COMPATIBLE`` (1) or ``LAX`` (2, the
+            default): the Python GRAPH_MODE accepts in MindSpore. mindcell's tracer runs the
+            same programs at every level; the value is checked and recorded.
         kwargs: the other keys of MindSpore's ``set_context`` (``device_id``,
             ``save_graphs``, ``jit_config``, ``max_call_depth`` ...) are accepted and
             recorded so that MindSpore scripts run; they have no effect here.
@@ -57,10 +66,15 @@ def set_context(**kwargs):
                                  "got %r" % (value,))
         elif key == "runtime_num_threads":
             _check_num_threads(value)
+        elif key == "jit_syntax_level":
+            _check_syntax_level(value)
         elif key not in _FREE_KEYS:
             raise ValueError("set_context: unknown key %r; valid keys are %s"
                              % (key, ", ".join(sorted(set(_VALID) | set(_FREE_KEYS)
-                                                      | {"runtime_num_threads"}))))
+                                                      | {"runtime_num_threads",
+                                                         "jit_syntax_level"}))))
+    if "jit_syntax_level" in kwargs:
+        kwargs["jit_syntax_level"] = int(kwargs["jit_syntax_level"])  # True is COMPATIBLE
     if "runtime_num_threads" in kwargs:
         from mindcell import _threads
         _threads.set_num_threads(int(kwargs["runtime_num_threads"]) or None)
@@ -74,6 +88,16 @@ def _check_num_threads(value):
                         % type(value).__name__)
     if value < 0:
         raise ValueError("set_context: 'runtime_num_threads' must be >= 0, but got %d" % value)
+
+
+def _check_syntax_level(value):
+    """MindSpore's rule: an int (bools count as ints) that is STRICT, COMPATIBLE or LAX."""
+    if value is not None and not isinstance(value, int):
+        raise TypeError("The parameter 'jit_syntax_level' must be <class 'int'>, but got %s"
+                        % type(value))
+    if value not in (STRICT, COMPATIBLE, LAX):
+        raise ValueError("For 'jit_syntax_level', the value should be context.STRICT or "
+                         "context.LAX, but got %r." % (value,))
 
 
 def get_context(attr_key):

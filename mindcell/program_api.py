@@ -1,6 +1,6 @@
 """Program-level switches and decorators of ``mindspore``/``mindspore.common``: ``jit_class``,
-``lazy_inline``, ``set_recursion_limit``, ``set_deterministic``, ``run_check`` and
-``_no_grad``."""
+``lazy_inline``, ``set_recursion_limit``, ``set_deterministic``, ``run_check``,
+``ms_memory_recycle`` and ``_no_grad``."""
 import contextlib
 import functools
 import inspect
@@ -9,7 +9,7 @@ import sys
 import numpy as np
 
 __all__ = ["jit_class", "lazy_inline", "set_recursion_limit", "set_deterministic", "run_check",
-           "_no_grad"]
+           "_no_grad", "ms_memory_recycle"]
 
 
 def jit_class(cls):
@@ -232,3 +232,25 @@ class _no_grad(contextlib.ContextDecorator):
         tapes = autodiff.tapes
         tapes[:] = self.prev_state
         return False
+
+
+def ms_memory_recycle():
+    """ms_memory_recycle(): give back the memory cached for models that are no longer used,
+    as MindSpore's (called between the trainings of several models in one process).
+
+    mindcell collects unreachable Python objects (the tensors, graphs and caches of models
+    that are gone) and, on glibc, returns the free heap that :mod:`mindcell._malloc` keeps
+    for reuse to the operating system (``malloc_trim``).
+
+    Returns:
+        None.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.ms_memory_recycle() is None
+        True
+    """
+    import gc
+    from mindcell import _malloc
+    gc.collect()
+    _malloc.trim()

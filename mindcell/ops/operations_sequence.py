@@ -200,6 +200,46 @@ class TupleToArray(AttrPrimitive):
         return Tensor(np.array(input_x, np.float32))
 
 
+class ScalarToArray(AttrPrimitive):
+    """ScalarToArray()(input_x): a 0-D tensor holding the number ``input_x``: Int32 for an
+    int, Float32 for a float (the older MindSpore rule this primitive keeps; MindSpore 2.10's
+    CPU build constructs it but raises RuntimeError for every call, so programs written for
+    earlier versions are what use it).
+
+    Inputs:
+        - **input_x** (Union[int, float]) - the number (numpy scalars are taken as Python's).
+
+    Outputs:
+        Tensor, 0-D, Int32 or Float32.
+
+    Raises:
+        TypeError: ``input_x`` is not an int or a float (a bool or a Tensor included).
+        ValueError: an int beyond int32.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> out = ops.ScalarToArray()(1.0)
+        >>> out.dtype, out.shape, out.asnumpy().item()
+        (Float32, (), 1.0)
+        >>> ops.ScalarToArray()(3).dtype
+        Int32
+    """
+
+    def __call__(self, input_x):
+        if isinstance(input_x, (np.integer, np.floating)):
+            input_x = input_x.item()
+        if isinstance(input_x, bool) or not isinstance(input_x, (int, float)):
+            raise TypeError("ScalarToArray: 'input_x' must be an int or a float, but got %s"
+                            % show(input_x))
+        if isinstance(input_x, int):
+            info = np.iinfo(np.int32)
+            if not info.min <= input_x <= info.max:
+                raise ValueError("ScalarToArray: an int 'input_x' must fit in int32, but got %r"
+                                 % input_x)
+            return Tensor(np.array(input_x, np.int32))
+        return Tensor(np.array(input_x, np.float32))
+
+
 class ScalarToTensor(AttrPrimitive):
     """ScalarToTensor()(x, dtype=mstype.float32): a 0-D tensor of the number ``x``.
 
@@ -346,5 +386,5 @@ class SpaceToDepth(_BlockSize):
 
 
 __all__ = ["ReverseV2", "ReverseSequence", "Slice", "Flatten", "AddN", "Eye", "CumSum",
-           "TupleToArray", "ScalarToTensor", "ScalarCast", "GatherV2", "ArgMinWithValue",
+           "TupleToArray", "ScalarToArray", "ScalarToTensor", "ScalarCast", "GatherV2", "ArgMinWithValue",
            "DepthToSpace", "SpaceToDepth", "ScatterNdUpdate", "ScatterAdd", "UniformInt"]

@@ -76,6 +76,7 @@ def ctor_overrides(a, t):
         "ReverseSequence": lambda: ([1], [v["x"](), v["seq"]()]),
         "ReverseV2": lambda: ([(0,)], [v["x"]()]),
         "ScalarCast": lambda: ([], [2.5, ms.int64]),
+        "ScalarToArray": lambda: ([], [2.0]),
         "ScalarToTensor": lambda: ([], [2.0]),
         "TupleToArray": lambda: ([], [(1.0, 2.0)]),
         "ScatterAdd": lambda: ([], [ms.Parameter(v["x"]()), v["i32"](), v["x"]()]),
