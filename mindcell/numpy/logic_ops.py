@@ -148,7 +148,8 @@ def logical_not(a, dtype=None):
     """logical_not(a, dtype=None): the truth of NOT ``a``, element-wise.
 
     Args:
-        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input (a non-zero number counts as True).
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input (a non-zero
+            number counts as True).
         dtype (mindcell.dtype, optional): the dtype the result is cast to. Default: ``None``
             (Bool).
 
@@ -188,7 +189,8 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the first input.
-        b (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the second input (the reference).
+        b (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the second input (the
+            reference).
         rtol (float): the relative tolerance, >= 0. Default: ``1e-05``.
         atol (float): the absolute tolerance, >= 0. Default: ``1e-08``.
         equal_nan (bool): whether NaN is close to NaN. Default: ``False``.
@@ -226,7 +228,8 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the first input.
-        b (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the second input (the reference).
+        b (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the second input (the
+            reference).
         rtol (float): the relative tolerance, >= 0. Default: ``1e-05``.
         atol (float): the absolute tolerance, >= 0. Default: ``1e-08``.
         equal_nan (bool): whether NaN is close to NaN. Default: ``False``.
