@@ -10,17 +10,65 @@ from mindcell.ops.function import array_func as A, math_func as M
 
 
 def shape(input_x):
-    """shape(input_x): the shape as a tuple of ints."""
+    """Returns the shape of a tensor.
+
+    Args:
+        input_x (Tensor): the input tensor.
+
+    Returns:
+        tuple[int], the size of each dimension.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.shape(Tensor(np.ones((3, 2, 1), np.float32)))
+        (3, 2, 1)
+    """
     return check_tensor(input_x, "shape", "input_x").shape
 
 
 def rank(input_x):
-    """rank(input_x): the number of dimensions (an int)."""
+    """Returns the number of dimensions of a tensor.
+
+    Args:
+        input_x (Tensor): the input tensor.
+
+    Returns:
+        int, ``input_x.ndim`` (0 for a scalar tensor).
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.rank(Tensor(np.ones((3, 2), np.float32))), ops.rank(Tensor(1.0))
+        (2, 0)
+    """
     return check_tensor(input_x, "rank", "input_x").ndim
 
 
 def size(input_x):
-    """size(input_x): the number of elements (an int)."""
+    """Returns the number of elements of a tensor.
+
+    Args:
+        input_x (Tensor): the input tensor.
+
+    Returns:
+        int, the product of the shape.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.size(Tensor(np.ones((3, 4), np.int32)))
+        12
+    """
     return check_tensor(input_x, "size", "input_x").size
 
 
@@ -31,10 +79,46 @@ def _bits(mask, op, arg):
 
 def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0,
                   new_axis_mask=0, shrink_axis_mask=0):
-    """strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0,
-    new_axis_mask=0, shrink_axis_mask=0): ``input_x[begin:end:strides]`` per axis; bit ``i`` of
-    a mask ignores ``begin[i]``/``end[i]``, puts an ellipsis or a new axis at position ``i``,
-    or takes index ``begin[i]`` and drops that axis."""
+    """Slices a tensor as ``input_x[begin[0]:end[0]:strides[0], begin[1]:end[1]:strides[1], ...]``.
+
+    The masks are bit fields over the positions of ``begin``: bit ``i`` of ``begin_mask``
+    (``end_mask``) ignores ``begin[i]`` (``end[i]``) and slices from the start (to the end);
+    ``ellipsis_mask`` puts an ellipsis at position ``i``; ``new_axis_mask`` inserts a new axis
+    there; ``shrink_axis_mask`` takes the single index ``begin[i]`` and drops that axis.
+    Dimensions past those given are kept whole.
+
+    Args:
+        input_x (Tensor): the tensor to slice.
+        begin (tuple[int]): the start of each sliced dimension.
+        end (tuple[int]): the (exclusive) end of each, as long as ``begin``.
+        strides (tuple[int]): the non-zero step of each, as long as ``begin``.
+        begin_mask (int): Default: ``0``.
+        end_mask (int): Default: ``0``.
+        ellipsis_mask (int): at most one bit set. Default: ``0``.
+        new_axis_mask (int): Default: ``0``.
+        shrink_axis_mask (int): Default: ``0``.
+
+    Returns:
+        Tensor, the slice.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor, ``begin``/``end``/``strides`` is not a tuple of
+            ints, or a mask is not an int.
+        ValueError: ``begin``, ``end`` and ``strides`` differ in length, a stride is 0, a mask
+            is negative, ``ellipsis_mask`` has several bits, or more axes are sliced than
+            ``input_x`` has.
+        IndexError: a shrunk index is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(12, dtype=np.int32).reshape(3, 4))
+        >>> print(ops.strided_slice(x, (0, 1), (3, 4), (2, 2)))
+        [[ 1  3]
+         [ 9 11]]
+        >>> print(ops.strided_slice(x, (1, 0), (2, 4), (1, 1), shrink_axis_mask=1))
+        [4 5 6 7]
+    """
     op = "strided_slice"
     check_tensor(input_x, op, "input_x")
     begin, end, strides = (_int_tuple(v, op, a) for v, a in
@@ -93,7 +177,26 @@ def _int_tuple(v, op, arg):
 
 
 def unstack(input_x, axis=0):
-    """unstack(input_x, axis=0): the slices along ``axis`` as a tuple of tensors."""
+    """Splits a tensor into its slices along an axis, which is removed.
+
+    Args:
+        input_x (Tensor): the tensor, at least 1-D.
+        axis (int): the axis to unstack. Default: ``0``.
+
+    Returns:
+        tuple[Tensor], ``input_x.shape[axis]`` tensors of rank ``input_x.ndim - 1``.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor, or ``axis`` is not an int.
+        ValueError: ``input_x`` is 0-D, or ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))
+        >>> print([t.asnumpy().tolist() for t in ops.unstack(x, axis=1)])
+        [[1, 4], [2, 5], [3, 6]]
+    """
     check_tensor(input_x, "unstack", "input_x")
     if input_x.ndim == 0:
         raise ValueError("%s: 'input_x' must be at least 1-D" % public_name("unstack"))
@@ -104,8 +207,34 @@ def unstack(input_x, axis=0):
 
 
 def roll(input, shifts, dims=None):
-    """roll(input, shifts, dims=None): shift elements along ``dims`` (wrapping around); with
-    ``dims`` None the flattened tensor is rolled and the shape restored."""
+    """Shifts the elements of a tensor along dimensions, wrapping around.
+
+    Args:
+        input (Tensor): the tensor, at least 1-D.
+        shifts (Union[int, tuple[int]]): the shift of each dimension in ``dims`` (positive:
+            toward higher indices).
+        dims (Union[int, tuple[int]], optional): the dimensions to shift; None rolls the
+            flattened tensor (one shift) and restores the shape. Default: ``None``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``shifts``/``dims`` are not ints.
+        ValueError: ``input`` is 0-D, ``shifts`` and ``dims`` differ in length, or a dim is out
+            of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(6, dtype=np.int32).reshape(2, 3))
+        >>> print(ops.roll(x, 1, 1))
+        [[2 0 1]
+         [5 3 4]]
+        >>> print(ops.roll(x, -1))
+        [[1 2 3]
+         [4 5 0]]
+    """
     check_tensor(input, "roll")
     if input.ndim == 0:
         raise ValueError("%s: 'input' must be at least 1-D" % public_name("roll"))
@@ -130,8 +259,40 @@ def _roll_axis(x, shift, axis):
 
 
 def meshgrid(*inputs, indexing="xy"):
-    """meshgrid(*inputs, indexing='xy'): coordinate grids from 1-D tensors ('xy': the first
-    two output axes swapped, 'ij': matrix indexing)."""
+    """Returns coordinate grids built from 1-D tensors.
+
+    With N inputs of lengths ``n1, ..., nN`` each output has shape ``(n1, ..., nN)`` for
+    ``'ij'`` indexing and ``(n2, n1, n3, ..., nN)`` for ``'xy'`` (Cartesian) indexing; output
+    ``i`` repeats input ``i`` along every other axis.
+
+    Args:
+        inputs (Union[Tensor, tuple[Tensor], list[Tensor]]): 1-D tensors, given as separate
+            arguments or one sequence.
+
+    Keyword Args:
+        indexing (str): ``'xy'`` or ``'ij'``. Default: ``'xy'``.
+
+    Returns:
+        tuple[Tensor], one grid per input.
+
+    Raises:
+        TypeError: an input is not a Tensor, or ``indexing`` is not a str.
+        ValueError: no input, an input is not 1-D, or ``indexing`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1, 2, 3], np.int32))
+        >>> y = Tensor(np.array([4, 5], np.int32))
+        >>> gx, gy = ops.meshgrid(x, y)
+        >>> print(gx)
+        [[1 2 3]
+         [1 2 3]]
+        >>> print(ops.meshgrid(x, y, indexing="ij")[1])
+        [[4 5]
+         [4 5]
+         [4 5]]
+    """
     check_choice(indexing, "meshgrid", "indexing", ("xy", "ij"))
     if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)):
         inputs = tuple(inputs[0])
@@ -168,19 +329,87 @@ def _triangle(input, diagonal, op, keep_lower):
 
 
 def tril(input, diagonal=0):
-    """tril(input, diagonal=0): the lower triangle (on and below diagonal ``diagonal``) of the
-    last two axes, zeros elsewhere."""
+    """Returns the lower triangle of the last two dimensions of ``input``, zeros elsewhere.
+
+    Args:
+        input (Tensor): the input tensor, at least 2-D.
+        diagonal (int): the last diagonal kept: 0 the main one, positive above it, negative
+            below it. Default: ``0``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``diagonal`` is not an int.
+        ValueError: ``input`` is below 2-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.ones((3, 3), np.float32))
+        >>> print(ops.tril(x))
+        [[1. 0. 0.]
+         [1. 1. 0.]
+         [1. 1. 1.]]
+        >>> print(ops.tril(x, diagonal=-1))
+        [[0. 0. 0.]
+         [1. 0. 0.]
+         [1. 1. 0.]]
+    """
     return _triangle(input, diagonal, "tril", True)
 
 
 def triu(input, diagonal=0):
-    """triu(input, diagonal=0): the upper triangle of the last two axes, zeros elsewhere."""
+    """Returns the upper triangle of the last two dimensions of ``input``, zeros elsewhere.
+
+    Args:
+        input (Tensor): the input tensor, at least 2-D.
+        diagonal (int): the first diagonal kept: 0 the main one, positive above it, negative
+            below it. Default: ``0``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``diagonal`` is not an int.
+        ValueError: ``input`` is below 2-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(1, 10, dtype=np.int32).reshape(3, 3))
+        >>> print(ops.triu(x, 1))
+        [[0 2 3]
+         [0 0 6]
+         [0 0 0]]
+    """
     return _triangle(input, diagonal, "triu", False)
 
 
 def diag(input):
-    """diag(input): a tensor of shape ``input.shape * 2`` with ``input``'s values on its
-    diagonal (a diagonal matrix for a 1-D input)."""
+    """Returns a tensor with the values of ``input`` on its diagonal.
+
+    For a 1-D input of length ``n`` it is the ``(n, n)`` diagonal matrix; in general the output
+    has shape ``input.shape + input.shape`` and ``out[i..., i...] = input[i...]``.
+
+    Args:
+        input (Tensor): the diagonal values, at least 1-D.
+
+    Returns:
+        Tensor of ``input``'s dtype, zero off the diagonal.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+        ValueError: ``input`` is 0-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.diag(Tensor(np.array([1, 2, 3], np.int32))))
+        [[1 0 0]
+         [0 2 0]
+         [0 0 3]]
+    """
     check_tensor(input, "diag")
     if input.ndim == 0:
         raise ValueError("%s: 'input' must be at least 1-D" % public_name("diag"))
@@ -195,7 +424,27 @@ _CHANNEL_AXIS = {"NCHW": 1, "NHWC": -1, "NCDHW": 1}
 
 
 def bias_add(input_x, bias):
-    """bias_add(input_x, bias): ``input_x`` plus the 1-D ``bias`` along the channel axis 1."""
+    """Adds a 1-D bias along the channel axis (axis 1) of ``input_x``.
+
+    Args:
+        input_x (Tensor): a 2-D to 5-D tensor (N, C, ...).
+        bias (Tensor): of shape (C,) and ``input_x``'s dtype.
+
+    Returns:
+        Tensor of ``input_x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input_x`` or ``bias`` is not a Tensor, or their dtypes differ.
+        ValueError: ``input_x`` is not 2-D to 5-D, or ``bias`` is not of shape (C,).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 3), np.float32))
+        >>> print(ops.bias_add(x, Tensor(np.array([1, 2, 3], np.float32))))
+        [[1. 2. 3.]
+         [1. 2. 3.]]
+    """
     return _bias_add(input_x, bias, "NCHW")
 
 
@@ -222,9 +471,28 @@ def _bias_add(input_x, bias, data_format):
 
 
 def unique(input):
-    """unique(input): ``(output, idx)``: the sorted distinct values and, for every element, the
-    position of its value in ``output`` (PYNATIVE_MODE only: the output's shape depends on the
-    values)."""
+    """Returns the distinct values of a tensor and where each element's value is among them.
+
+    The output's shape depends on the values, so this op runs in PYNATIVE_MODE only.
+
+    Args:
+        input (Tensor): the input tensor (flattened).
+
+    Returns:
+        tuple(output, idx): ``output`` the sorted distinct values (1-D) and ``idx`` of
+        ``input``'s shape, the position of each element's value in ``output``
+        (``output[idx]`` equals ``input``).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> output, idx = ops.unique(Tensor(np.array([3, 1, 3, 2], np.int32)))
+        >>> print(output, idx)
+        [1 2 3] [2 0 2 1]
+    """
     check_tensor(input, "unique")
     return X.unique_p.bind(input)
 

@@ -73,7 +73,33 @@ def _check_basic(shape, spec):
 
 
 def getitem(x, index):
-    """getitem(x, index): ``x[index]``."""
+    """Returns ``x[index]``: the functional form of Tensor indexing.
+
+    ``index`` may hold ints, slices, ``...``, None (a new axis), bools, and integer or bool
+    index tensors, lists or arrays (advanced indexing, as in NumPy).
+
+    Args:
+        x (Tensor): the tensor to index.
+        index (Union[int, slice, None, Ellipsis, bool, Tensor, list, tuple]): the index.
+
+    Returns:
+        Tensor, the selected elements.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, or a slice bound is not an int or None.
+        IndexError: an index is out of range, or of an unsupported type or dtype.
+        ValueError: a slice step is 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+        >>> print(ops.getitem(x, (slice(None), 1)))
+        [1. 4.]
+        >>> print(ops.getitem(x, Tensor(np.array([1, 0], np.int32))))
+        [[3. 4. 5.]
+         [0. 1. 2.]]
+    """
     check_tensor(x, "getitem")
     spec, tensors = normalize_index(index)
     _check_basic(x.shape, spec)
@@ -83,10 +109,39 @@ def getitem(x, index):
 
 
 def setitem(x, index, value):
-    """Write ``value`` at ``index``. Eagerly the write is in place (views and same-storage
-    tensors see the change); while gradients are recorded it is recorded as IndexPut, and
-    earlier tape entries keep the old value. While tracing (GRAPH_MODE) it is the same IndexPut
-    as a functional update: ``x`` names the updated value from here on."""
+    """Writes ``value`` into ``x`` at ``index``: the functional form of ``x[index] = value``.
+
+    Eagerly the write is in place (views and tensors sharing storage see the change); while
+    gradients are recorded it is recorded as an IndexPut and earlier tape entries keep the old
+    value. While tracing (GRAPH_MODE) it is the same IndexPut as a functional update: ``x``
+    names the updated value from then on.
+
+    Args:
+        x (Tensor): the tensor to write into.
+        index (Union[int, slice, None, Ellipsis, bool, Tensor, list, tuple]): where to write,
+            as for :func:`getitem`.
+        value (Union[Tensor, number, list]): the values, broadcast to the indexed shape and
+            converted to ``x``'s dtype (a Python number that does not fit an integer dtype
+            raises).
+
+    Returns:
+        None.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor.
+        IndexError: an index is out of range or of an unsupported type.
+        ValueError: a slice step is 0, ``value`` does not broadcast to the indexed shape, or a
+            number does not fit ``x``'s dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 3), np.int32))
+        >>> ops.setitem(x, (0, slice(1, None)), 7)
+        >>> print(x)
+        [[0 7 7]
+         [0 0 0]]
+    """
     check_tensor(x, "setitem")
     spec, tensors = normalize_index(index)
     _check_basic(x.shape, spec)
