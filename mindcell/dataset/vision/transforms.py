@@ -115,7 +115,8 @@ def _per_channel(op, arg, values, low, high, low_open):
 
 class Normalize(TensorOperation):
     """Normalize(mean, std, is_hwc=True): ``(image - mean) / std`` per channel, float32 (mean
-    and std in pixel units, e.g. ``[123.675, 116.28, 103.53]``)."""
+    and std in pixel units, e.g. ``[123.675, 116.28, 103.53]``). A single mean and std apply to
+    every channel, whatever the layout."""
 
     def __init__(self, mean, std, is_hwc=True):
         self.mean = _per_channel("Normalize", "mean", mean, 0, 255, False)
@@ -130,7 +131,9 @@ class Normalize(TensorOperation):
     def _apply(self, x):
         _image("Normalize", x)
         channels = 1 if x.ndim == 2 else x.shape[2 if self.is_hwc else 0]
-        if len(self.mean) != channels:
+        # one mean/std value serves every channel (MindSpore normalises a <1, H, W> ToTensor
+        # output with Normalize([0.5], [0.5]) under the default is_hwc=True)
+        if len(self.mean) != channels and len(self.mean) != 1:
             raise ValueError("Normalize: the image has %d channels but mean/std have %d values"
                              % (channels, len(self.mean)))
         shape = (-1,) if self.is_hwc or x.ndim == 2 else (-1, 1, 1)

@@ -183,13 +183,43 @@ def standard_normal(shape, seed=None):
 
 def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
     """uniform(shape, minval, maxval, seed=None, dtype=mstype.float32): samples in
-    [minval, maxval); ``seed`` as in :func:`rand`."""
-    lo = check_scalar_arg(minval, "uniform", "minval")
-    hi = check_scalar_arg(maxval, "uniform", "maxval")
-    if lo > hi:
-        raise ValueError("uniform: 'minval' (%r) must not exceed 'maxval' (%r)" % (lo, hi))
-    return _uniform_samples(check_size(shape, "uniform"), _float_dtype(dtype, "uniform"),
-                            _seed_stream(seed, "uniform"), float(lo), float(hi))
+    [minval, maxval); ``seed`` as in :func:`rand`. A float dtype draws reals; ``mstype.int32``
+    draws integers (MindSpore's UniformInt), and then ``minval`` < ``maxval`` must both be
+    integers. Tensor bounds must be of the dtype's kind (int or float), as in MindSpore.
+
+    Raises:
+        TypeError: ``dtype`` is neither a float dtype nor int32, or a Tensor bound is not of its
+            kind.
+        ValueError: ``minval`` exceeds ``maxval`` (or equals it for int32).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops, Tensor
+        >>> x = ops.uniform((2, 3), Tensor(0, ms.int32), Tensor(4, ms.int32), dtype=ms.int32)
+        >>> x.dtype, bool(((x >= 0) & (x < 4)).all())
+        (Int32, True)
+    """
+    np_dtype = as_np_dtype(dtype, "uniform", _F32)
+    if np_dtype.kind not in "fi" or (np_dtype.kind == "i" and np_dtype != np.int32):
+        raise TypeError("uniform: 'dtype' must be a float dtype or int32, but got %s"
+                        % mstype.from_numpy_dtype(np_dtype))
+    for name, bound in (("minval", minval), ("maxval", maxval)):
+        if isinstance(bound, Tensor) and (bound._np_dtype.kind == "f") != (np_dtype.kind == "f"):
+            raise TypeError("uniform: '%s' is a %s tensor, which does not match dtype %s"
+                            % (name, mstype.from_numpy_dtype(bound._np_dtype),
+                               mstype.from_numpy_dtype(np_dtype)))
+    integer = np_dtype.kind == "i"
+    lo = check_scalar_arg(minval, "uniform", "minval", integer=integer)
+    hi = check_scalar_arg(maxval, "uniform", "maxval", integer=integer)
+    if lo > hi or (integer and lo == hi):
+        raise ValueError("uniform: 'minval' (%r) must be %s 'maxval' (%r)"
+                         % (lo, "less than" if integer else "at most", hi))
+    shape = check_size(shape, "uniform")
+    stream = _seed_stream(seed, "uniform")
+    if integer:
+        return ST.uniform_int_p.bind(shape=shape, dtype=np_dtype, low=int(lo), high=int(hi),
+                                     stream=stream)
+    return _uniform_samples(shape, np_dtype, stream, float(lo), float(hi))
 
 
 _BERNOULLI_DTYPES = tuple(np.dtype(t) for t in (np.int8, np.uint8, np.int16, np.int32, np.int64,
