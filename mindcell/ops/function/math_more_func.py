@@ -16,8 +16,9 @@ from mindcell.ops.function.math_func import (_operands, _true_div_operands, _una
                                              select, sqrt, sub, zeros_like_f)
 from mindcell.ops.function.reduce_func import reduce_max, reduce_sum
 
-sinc = _unary_float(E.sinc_p, "sinc")
-sinc.__doc__ = "sinc(input): sin(pi x) / (pi x), 1 at 0; integer inputs compute in Float32."
+sinc = _unary_float(E.sinc_p, "sinc", "The normalized sinc function :math:`sin(\\pi x) / "
+                    "(\\pi x)` of ``input``, elementwise, 1 at 0.", ("[0.0, 0.5, -1.5]", "float32"),
+                    "[ 1.          0.63661975 -0.21220659]")
 
 
 def _broadcast_pair(input, other, op):

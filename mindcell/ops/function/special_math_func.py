@@ -13,17 +13,34 @@ from mindcell.ops.defs import elementwise_math as E
 from mindcell.ops.function.math_func import (_true_div_operands, _unary_float, clamp, div,
                                              log, mul, sub, float_operand)
 
-tan = _unary_float(E.tan_p, "tan")
-sinh = _unary_float(E.sinh_p, "sinh")
-cosh = _unary_float(E.cosh_p, "cosh")
-expm1 = _unary_float(E.expm1_p, "expm1")
-erfc = _unary_float(E.erfc_p, "erfc")
-erfinv = _unary_float(E.erfinv_p, "erfinv")
-lgamma = _unary_float(E.lgamma_p, "lgamma")
-digamma = _unary_float(E.digamma_p, "digamma")
-rint = _unary_float(E.rint_p, "rint")
-log2 = _unary_float(E.log2_p, "log2")
-log10 = _unary_float(E.log10_p, "log10")
+_F = "float32"
+tan = _unary_float(E.tan_p, "tan", "The tangent of ``input`` (radians), elementwise.",
+                   ("[-1.0, 0.0, 0.5]", _F), "[-1.5574077  0.         0.5463025]")
+sinh = _unary_float(E.sinh_p, "sinh", "The hyperbolic sine of ``input``, elementwise.",
+                    ("[-1.0, 0.0, 2.0]", _F), "[-1.1752012  0.         3.6268604]")
+cosh = _unary_float(E.cosh_p, "cosh", "The hyperbolic cosine of ``input``, elementwise.",
+                    ("[-1.0, 0.0, 2.0]", "float64"), "[1.54308063 1.         3.76219569]")
+expm1 = _unary_float(E.expm1_p, "expm1", ":math:`e^x - 1` of ``input``, elementwise, accurate "
+                     "also for tiny ``input``.", ("[0.0, 1e-10, 1.0]", "float64"),
+                     "[0.00000000e+00 1.00000000e-10 1.71828183e+00]")
+erfc = _unary_float(E.erfc_p, "erfc", "The complementary error function ``1 - erf(input)``, "
+                    "elementwise.", ("[-1.0, 0.0, 2.0]", _F), "[1.8427008  1.         0.00467773]")
+erfinv = _unary_float(E.erfinv_p, "erfinv", "The inverse error function of ``input``, "
+                      "elementwise: ``erf(erfinv(x)) == x`` on (-1, 1), +-inf at +-1, NaN "
+                      "outside [-1, 1].", ("[-0.5, 0.0, 0.9]", _F),
+                      "[-0.47693628  0.          1.1630871 ]")
+lgamma = _unary_float(E.lgamma_p, "lgamma", "The natural logarithm of the absolute value of the "
+                      "gamma function of ``input``, elementwise.", ("[0.5, 1.0, 5.0]", _F),
+                      "[0.5723649 0.        3.1780539]")
+digamma = _unary_float(E.digamma_p, "digamma", "The digamma function (the derivative of "
+                       ":func:`lgamma`) of ``input``, elementwise.", ("[0.5, 1.0, 3.0]", _F),
+                       "[-1.96351   -0.5772157  0.9227843]")
+rint = _unary_float(E.rint_p, "rint", "Rounds ``input`` to the nearest integer, elementwise, "
+                    "halves to even.", ("[-1.5, 0.5, 2.5, 2.6]", _F), "[-2.  0.  2.  3.]")
+log2 = _unary_float(E.log2_p, "log2", "The base-2 logarithm of ``input``, elementwise.",
+                    ("[1, 8, 10]", "int32"), "[0.       3.       3.321928]")
+log10 = _unary_float(E.log10_p, "log10", "The base-10 logarithm of ``input``, elementwise.",
+                     ("[1.0, 100.0, 5.0]", _F), "[0.        2.0000002 0.69897  ]")
 
 
 def exp2(input):
@@ -52,7 +69,23 @@ def exp2(input):
 
 
 def trunc(input):
-    """trunc(input): each element rounded toward zero; integer tensors keep their dtype."""
+    """Rounds each element of ``input`` toward zero; integer tensors keep their values and dtype.
+
+    Args:
+        input (Tensor): an integer or float tensor.
+
+    Returns:
+        Tensor of the shape and dtype of ``input``.
+
+    Raises:
+        TypeError: ``input`` is a Bool tensor, or not a Tensor or a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.trunc(Tensor(np.array([-1.7, 0.5, 2.9], np.float32))))
+        [-1.  0.  2.]
+    """
     x = to_tensor(input, "trunc")
     if x._np_dtype == np.bool_:
         raise TypeError("%s: 'input' must be a number tensor, but got Bool" % public_name("trunc"))
@@ -63,14 +96,52 @@ fix = trunc
 
 
 def polygamma(n, input):
-    """polygamma(n, input): the n-th derivative of digamma (n = 0 is digamma), n >= 0 an int."""
+    """The ``n``-th derivative of the digamma function at ``input``, elementwise (``n`` 0 is
+    :func:`digamma`).
+
+    Args:
+        n (int): the order of the derivative, >= 0.
+        input (Tensor): the points; bool and integer tensors compute in Float32.
+
+    Returns:
+        Tensor of the shape of ``input``, of its dtype for a float ``input``, else Float32.
+
+    Raises:
+        TypeError: ``n`` is not an int, or ``input`` not a Tensor or a number.
+        ValueError: ``n`` is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.polygamma(1, Tensor(np.array([1.0, 2.0], np.float32))))
+        [1.644934   0.64493406]
+    """
     n = check_int(n, "polygamma", "n", low=0)
     return E.polygamma_p.bind(float_operand(input, "polygamma"), n=n)
 
 
 def hypot(input, other):
-    """hypot(input, other): sqrt(input^2 + other^2) without overflow (broadcast; bool/integer
-    operands compute in Float32)."""
+    """``sqrt(input ** 2 + other ** 2)``, elementwise, without intermediate overflow.
+
+    Args:
+        input (Union[Tensor, number]): the first leg.
+        other (Union[Tensor, number]): the second leg, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
+        Float32.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([3.0, 5.0, 1e30], np.float32))
+        >>> print(ops.hypot(x, Tensor(np.array([4.0, 12.0, 1e30], np.float32))))
+        [5.0000000e+00 1.3000000e+01 1.4142135e+30]
+    """
     return E.hypot_p.bind(*_true_div_operands(input, other, "hypot"))
 
 
@@ -102,19 +173,77 @@ def frac(x):
 
 
 def logaddexp(input, other):
-    """logaddexp(input, other): log(exp(input) + exp(other)) without overflow (broadcast;
-    bool/integer operands compute in Float32)."""
+    """``log(exp(input) + exp(other))``, elementwise, without overflow or underflow.
+
+    Args:
+        input (Union[Tensor, number]): the first operand.
+        other (Union[Tensor, number]): the second operand, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
+        Float32.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.logaddexp(Tensor(np.array([0.0, 1000.0, -1000.0], np.float32)), 0.0))
+        [6.931472e-01 1.000000e+03 0.000000e+00]
+    """
     return E.logaddexp_p.bind(*_true_div_operands(input, other, "logaddexp"))
 
 
 def logaddexp2(input, other):
-    """logaddexp2(input, other): log2(2**input + 2**other) without overflow (broadcast;
-    bool/integer operands compute in Float32)."""
+    """``log2(2 ** input + 2 ** other)``, elementwise, without overflow or underflow.
+
+    Args:
+        input (Union[Tensor, number]): the first operand.
+        other (Union[Tensor, number]): the second operand, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
+        Float32.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 2.0, 500.0], np.float32))
+        >>> print(ops.logaddexp2(x, Tensor(np.array([1.0, 3.0, 0.0], np.float32))))
+        [  2.          3.5849624 500.       ]
+    """
     return E.logaddexp2_p.bind(*_true_div_operands(input, other, "logaddexp2"))
 
 
 def logit(input, eps=None):
-    """logit(input, eps=None): log(p / (1 - p)); with ``eps`` p is clamped to [eps, 1 - eps]."""
+    """The logit ``log(p / (1 - p))`` of each element ``p`` of ``input``; with ``eps``, ``p`` is
+    first clamped to ``[eps, 1 - eps]``.
+
+    Args:
+        input (Tensor): the probabilities; bool and integer tensors compute in Float32.
+        eps (float, optional): the clamping margin, in [0, 0.5]; None: no clamping (0 gives -inf,
+            1 gives inf). Default: ``None``.
+
+    Returns:
+        Tensor of the shape of ``input``, of its dtype for a float ``input``, else Float32.
+
+    Raises:
+        TypeError: ``eps`` is not None or a float, or ``input`` not a Tensor or a number.
+        ValueError: ``eps`` is outside [0, 0.5].
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([0.0, 0.25, 0.5], np.float32))
+        >>> print(ops.logit(x), ops.logit(x, eps=0.1))
+        [      -inf -1.0986123  0.       ] [-2.1972246 -1.0986123  0.       ]
+    """
     x = float_operand(input, "logit")
     if eps is not None:
         if isinstance(eps, bool) or not isinstance(eps, numbers.Real):
@@ -128,12 +257,44 @@ def logit(input, eps=None):
 
 
 def deg2rad(x):
-    """deg2rad(x): degrees to radians (integers in Float32)."""
+    """Converts angles from degrees to radians, elementwise.
+
+    Args:
+        x (Tensor): the angles in degrees; bool and integer tensors compute in Float32.
+
+    Returns:
+        Tensor of the shape of ``x``, of its dtype for a float ``x``, else Float32.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor or a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.deg2rad(Tensor(np.array([90, 180, -45], np.int32))))
+        [ 1.5707964  3.1415927 -0.7853982]
+    """
     return mul(float_operand(x, "deg2rad"), math.pi / 180.0)
 
 
 def rad2deg(x):
-    """rad2deg(x): radians to degrees (integers in Float32)."""
+    """Converts angles from radians to degrees, elementwise.
+
+    Args:
+        x (Tensor): the angles in radians; bool and integer tensors compute in Float32.
+
+    Returns:
+        Tensor of the shape of ``x``, of its dtype for a float ``x``, else Float32.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor or a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.rad2deg(Tensor(np.array([3.1415927, 1.0, -0.5], np.float32))))
+        [180.       57.29578 -28.64789]
+    """
     return mul(float_operand(x, "rad2deg"), 180.0 / math.pi)
 
 
