@@ -22,8 +22,32 @@ def _like(t, ref, op, arg):
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0):
-    """huber_loss(input, target, reduction='mean', delta=1.0): ``0.5 d**2`` where
-    ``abs(d) < delta``, else ``delta (abs(d) - 0.5 delta)``, with ``d = input - target``."""
+    """Computes the Huber loss: ``0.5 * d**2`` where ``|d| < delta``, else
+    ``delta * (|d| - 0.5 * delta)``, with ``d = input - target``.
+
+    Args:
+        input (Tensor): a float tensor.
+        target (Union[Tensor, number]): broadcasts with ``input``; cast to its dtype.
+        reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
+            Default: ``'mean'``.
+        delta (float): where the quadratic part turns linear, positive. Default: ``1.0``.
+
+    Returns:
+        Tensor, the loss: a scalar, or the broadcast shape with 'none'.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``delta`` is not a number, or
+            ``reduction`` is not a str.
+        ValueError: ``delta`` is not positive and finite, the shapes do not broadcast, or
+            ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([0.5, 3.0], np.float32))
+        >>> print(ops.huber_loss(x, Tensor(np.zeros(2, np.float32)), reduction="none", delta=2.0))
+        [0.125 4.   ]
+    """
     op = "huber_loss"
     check_reduction(reduction, op)
     check_float(input, op)
@@ -38,8 +62,31 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
 
 
 def kl_div(logits, labels, reduction="mean"):
-    """kl_div(logits, labels, reduction='mean'): labels * (log(labels) - logits), with
-    ``logits`` log-probabilities; reduction 'none', 'sum', 'mean' or 'batchmean' (sum / N)."""
+    """Computes the Kullback-Leibler divergence ``labels * (log(labels) - logits)`` of the
+    distribution ``labels`` from the log-probabilities ``logits`` (0 where ``labels`` is 0).
+
+    Args:
+        logits (Tensor): float log-probabilities.
+        labels (Union[Tensor, number]): probabilities broadcasting with ``logits``.
+        reduction (str): ``'none'`` (the elementwise loss), ``'sum'``, ``'mean'`` (over all
+            elements) or ``'batchmean'`` (the sum divided by ``logits.shape[0]``).
+            Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or the broadcast shape with 'none'.
+
+    Raises:
+        TypeError: ``logits`` is not a float tensor, or ``reduction`` is not a str.
+        ValueError: the shapes do not broadcast, or ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logits = Tensor(np.log(np.array([[0.5, 0.5]], np.float32)))
+        >>> labels = Tensor(np.array([[0.25, 0.75]], np.float32))
+        >>> print(ops.kl_div(logits, labels, reduction="batchmean"))
+        0.13081202
+    """
     op = "kl_div"
     check_choice(reduction, op, "reduction", ("none", "sum", "mean", "batchmean"))
     check_float(logits, op, "logits")
@@ -52,9 +99,34 @@ def kl_div(logits, labels, reduction="mean"):
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
-    """cosine_embedding_loss(input1, input2, target, margin=0.0, reduction='mean'):
-    1 - cos(x1, x2) where target is 1, max(0, cos(x1, x2) - margin) where it is -1; the cosine
-    is taken over the last axis."""
+    """Computes the cosine embedding loss of pairs of vectors: ``1 - cos(x1, x2)`` where
+    ``target`` is 1 and ``max(0, cos(x1, x2) - margin)`` where it is -1 (0 for other target
+    values); the cosine is taken over the last axis.
+
+    Args:
+        input1 (Tensor): a float tensor, at least 1-D.
+        input2 (Tensor): of ``input1``'s shape.
+        target (Tensor): 1 or -1 per vector pair, of shape ``input1.shape[:-1]``.
+        margin (float): in [-1, 1]. Default: ``0.0``.
+        reduction (str): ``'none'`` (per pair), ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or of ``target``'s shape with 'none'.
+
+    Raises:
+        TypeError: ``input1`` is not a float tensor, ``input2``/``target`` is not a Tensor, or
+            ``reduction`` is not a str.
+        ValueError: wrong shapes, ``margin`` outside [-1, 1], or an unknown ``reduction``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[1.0, 0.0], [1.0, 1.0]], np.float32))
+        >>> b = Tensor(np.array([[0.0, 1.0], [1.0, 1.0]], np.float32))
+        >>> target = Tensor(np.array([1, -1], np.int32))
+        >>> print(ops.cosine_embedding_loss(a, b, target, reduction="none"))
+        [1. 1.]
+    """
     op = "cosine_embedding_loss"
     check_reduction(reduction, op)
     check_float(input1, op, "input1")
@@ -79,8 +151,35 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
 
 
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
-    """margin_ranking_loss(input1, input2, target, margin=0.0, reduction='mean'):
-    max(0, -target * (input1 - input2) + margin)."""
+    """Computes the margin ranking loss ``max(0, -target * (input1 - input2) + margin)``:
+    ``target`` 1 asks for ``input1`` to rank above ``input2``, -1 for the reverse.
+
+    Args:
+        input1 (Tensor): a float tensor.
+        input2 (Union[Tensor, number]): broadcasting with ``input1``.
+        target (Union[Tensor, number]): 1 or -1, broadcasting with ``input1``.
+        margin (float): Default: ``0.0``.
+        reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
+            Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or the broadcast shape with 'none'.
+
+    Raises:
+        TypeError: ``input1`` is not a float tensor, ``margin`` is not a number, or
+            ``reduction`` is not a str.
+        ValueError: the shapes do not broadcast, ``margin`` is not finite, or ``reduction`` is
+            unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x1 = Tensor(np.array([1.0, 2.0], np.float32))
+        >>> x2 = Tensor(np.array([2.0, 1.0], np.float32))
+        >>> target = Tensor(np.array([1.0, 1.0], np.float32))
+        >>> print(ops.margin_ranking_loss(x1, x2, target, 0.5, "none"))
+        [1.5 0. ]
+    """
     op = "margin_ranking_loss"
     check_reduction(reduction, op)
     check_float(input1, op, "input1")
@@ -92,7 +191,28 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
 
 
 def soft_margin_loss(input, target, reduction="mean"):
-    """soft_margin_loss(input, target, reduction='mean'): log(1 + exp(-target * input))."""
+    """Computes the two-class soft margin loss ``log(1 + exp(-target * input))``.
+
+    Args:
+        input (Tensor): a float tensor of scores.
+        target (Union[Tensor, number]): 1 or -1, broadcasting with ``input``.
+        reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
+            Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or the broadcast shape with 'none'.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``reduction`` is not a str.
+        ValueError: the shapes do not broadcast, or ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([2.0, -1.0], np.float32))
+        >>> print(ops.soft_margin_loss(x, Tensor(np.array([1.0, 1.0], np.float32))))
+        0.72009486
+    """
     op = "soft_margin_loss"
     check_reduction(reduction, op)
     check_float(input, op)
@@ -101,9 +221,37 @@ def soft_margin_loss(input, target, reduction="mean"):
 
 
 def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean"):
-    """multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction='mean'): for
-    (N, C) scores and class indices, sum over i != target of
-    weight[target] * max(0, margin - x[target] + x[i])**p, divided by C."""
+    """Computes the multi-class margin (hinge) loss of scores and class indices.
+
+    For a sample with scores ``x`` and target class ``t``, the loss is the sum over the classes
+    ``i != t`` of ``weight[t] * max(0, margin - x[t] + x[i]) ** p``, divided by the number of
+    classes C.
+
+    Args:
+        input (Tensor): float scores of shape (N, C) or (C,).
+        target (Tensor): integer class indices in [0, C), of shape (N,) (or 0-D or (1,) for a
+            1-D ``input``).
+        p (int): 1 or 2. Default: ``1``.
+        margin (float): Default: ``1``.
+        weight (Tensor, optional): a weight per class, shape (C,). Default: ``None``.
+        reduction (str): ``'none'`` (per sample), ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or (N,) with 'none'.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``target`` is not an integer tensor of the
+            right shape, or ``p``/``margin`` is not a number.
+        ValueError: ``input`` is not 1-D or 2-D, ``p`` is not 1 or 2, a target is out of range,
+            ``weight`` has the wrong shape, or ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[0.1, 0.2, 0.4], [2.0, 0.5, 0.3]], np.float32))
+        >>> print(ops.multi_margin_loss(x, Tensor(np.array([2, 0], np.int32)), reduction="none"))
+        [0.5 0. ]
+    """
     op = "multi_margin_loss"
     check_reduction(reduction, op)
     check_float(input, op)

@@ -67,21 +67,89 @@ def _class_logits(input, op, arg="input"):
 
 
 def mse_loss(input, target, reduction="mean"):
-    """mse_loss(input, target, reduction='mean')."""
+    """Computes the mean squared error: ``(input - target) ** 2``, reduced.
+
+    Args:
+        input (Tensor): a float tensor.
+        target (Union[Tensor, number]): broadcasts with ``input``; cast to its dtype.
+        reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
+            Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or the broadcast shape with 'none'.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``reduction`` is not a str.
+        ValueError: the shapes do not broadcast, or ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 2.0, 4.0], np.float32))
+        >>> y = Tensor(np.array([1.0, 1.0, 1.0], np.float32))
+        >>> print(ops.mse_loss(x, y), ops.mse_loss(x, y, reduction="none"))
+        3.3333333 [0. 1. 9.]
+    """
     check_reduction(reduction, "mse_loss")
     input, target = _pair_inputs(input, target, "mse_loss")
     return reduce_loss(M.square(M.sub(input, target)), reduction, "mse_loss")
 
 
 def l1_loss(input, target, reduction="mean"):
-    """l1_loss(input, target, reduction='mean')."""
+    """Computes the mean absolute error: ``|input - target|``, reduced.
+
+    Args:
+        input (Tensor): a float tensor.
+        target (Union[Tensor, number]): broadcasts with ``input``; cast to its dtype.
+        reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
+            Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or the broadcast shape with 'none'.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``reduction`` is not a str.
+        ValueError: the shapes do not broadcast, or ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))
+        >>> print(ops.l1_loss(x, 0.0), ops.l1_loss(x, 1.0, reduction="sum"))
+        1.625 5.5
+    """
     check_reduction(reduction, "l1_loss")
     input, target = _pair_inputs(input, target, "l1_loss")
     return reduce_loss(M.abs(M.sub(input, target)), reduction, "l1_loss")
 
 
 def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
-    """smooth_l1_loss(input, target, beta=1.0, reduction='none')."""
+    """Computes the smooth L1 loss: ``0.5 * d**2 / beta`` where ``|d| < beta``, else
+    ``|d| - 0.5 * beta``, with ``d = input - target``.
+
+    Args:
+        input (Tensor): a float tensor.
+        target (Union[Tensor, number]): broadcasts with ``input``; cast to its dtype.
+        beta (float): where the quadratic part turns linear, positive. Default: ``1.0``.
+        reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
+            Default: ``'none'``.
+
+    Returns:
+        Tensor, the loss: the broadcast shape with 'none', else a scalar.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``beta`` is not a number, or ``reduction``
+            is not a str.
+        ValueError: ``beta`` is not positive and finite, the shapes do not broadcast, or
+            ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([0.5, 3.0], np.float32))
+        >>> print(ops.smooth_l1_loss(x, Tensor(np.zeros(2, np.float32))))
+        [0.125 2.5  ]
+    """
     check_reduction(reduction, "smooth_l1_loss")
     beta = check_number(beta, "smooth_l1_loss", "beta", finite=True)
     if beta <= 0:
@@ -96,8 +164,39 @@ def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
 
 def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
              label_smoothing=0.0):
-    """nll_loss(inputs, target, weight=None, ignore_index=-100, reduction='mean',
-    label_smoothing=0.0): ``inputs`` are log-probabilities of shape (N, C) or (N, C, d...)."""
+    """Computes the negative log-likelihood loss of log-probabilities and class indices.
+
+    The loss of a sample is ``-weight[t] * inputs[n, t]`` for its target class ``t``; samples
+    whose target is ``ignore_index`` count 0. 'mean' divides the sum by the total weight of the
+    counted samples. With ``label_smoothing`` ``s``, the loss is
+    ``(1 - s) * nll + s / C * (-sum over classes of weight[c] * inputs[n, c])``.
+
+    Args:
+        inputs (Tensor): float log-probabilities of shape (N, C) or (N, C, d1, ...).
+        target (Tensor): integer class indices of shape (N,) or (N, d1, ...), in [0, C) or
+            ``ignore_index``.
+        weight (Tensor, optional): a rescaling weight per class, shape (C,). Default: ``None``.
+        ignore_index (int): a target value that does not count. Default: ``-100``.
+        reduction (str): ``'none'`` (per sample), ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        label_smoothing (float): in [0, 1]. Default: ``0.0``.
+
+    Returns:
+        Tensor, the loss: a scalar, or of ``target``'s shape with 'none'.
+
+    Raises:
+        TypeError: ``inputs`` is not a float tensor, ``target`` is not an integer tensor, or
+            ``reduction`` is not a str.
+        ValueError: a wrong shape of ``inputs``, ``target`` or ``weight``, a target out of
+            range, ``label_smoothing`` outside [0, 1], or an unknown ``reduction``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logp = ops.log_softmax(Tensor(np.array([[2.0, 0.0], [0.0, 1.0]], np.float32)))
+        >>> target = Tensor(np.array([0, 1], np.int32))
+        >>> print(ops.nll_loss(logp, target), ops.nll_loss(logp, target, reduction="none"))
+        0.22009486 [0.12692802 0.3132617 ]
+    """
     op = "nll_loss"
     check_reduction(reduction, op)
     _class_logits(inputs, op, "inputs")
@@ -129,8 +228,43 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
 
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean",
                   label_smoothing=0.0):
-    """cross_entropy(input, target, weight=None, ignore_index=-100, reduction='mean',
-    label_smoothing=0.0): class indices or class probabilities as ``target``."""
+    """Computes the cross-entropy loss of unnormalized scores and targets.
+
+    ``target`` holds either class indices (an integer tensor: the loss is
+    ``nll_loss(log_softmax(input, 1), target, ...)``, see :func:`nll_loss`) or class
+    probabilities (a float tensor of ``input``'s shape: the loss of a sample is
+    ``-sum over c of weight[c] * target[n, c] * log_softmax(input)[n, c]``, and 'mean' averages
+    over the samples).
+
+    Args:
+        input (Tensor): float scores of shape (N, C) or (N, C, d1, ...).
+        target (Tensor): class indices of shape (N,) or (N, d1, ...), or class probabilities
+            of ``input``'s shape.
+        weight (Tensor, optional): a rescaling weight per class, shape (C,). Default: ``None``.
+        ignore_index (int): with class indices, a target value that does not count.
+            Default: ``-100``.
+        reduction (str): ``'none'`` (per sample), ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        label_smoothing (float): in [0, 1]; the targets are mixed with the uniform
+            distribution. Default: ``0.0``.
+
+    Returns:
+        Tensor, the loss: a scalar, or per sample with 'none'.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, integer targets are of another dtype, or
+            ``reduction`` is not a str.
+        ValueError: wrong shapes, a target out of range, ``label_smoothing`` outside [0, 1],
+            or an unknown ``reduction``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[2.0, 0.0], [0.0, 1.0]], np.float32))
+        >>> print(ops.cross_entropy(x, Tensor(np.array([0, 1], np.int32))))
+        0.22009486
+        >>> print(ops.cross_entropy(x, Tensor(np.array([[0.5, 0.5], [0.0, 1.0]], np.float32))))
+        0.7200949
+    """
     op = "cross_entropy"
     check_reduction(reduction, op)
     _class_logits(input, op)
@@ -153,7 +287,27 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
 
 
 def sparse_softmax_cross_entropy(logits, labels):
-    """Per-sample softmax cross-entropy of (N, C) logits and (N,) class indices (fused)."""
+    """Computes the softmax cross-entropy of each sample from logits and class indices (fused):
+    ``-log_softmax(logits)[n, labels[n]]``.
+
+    Args:
+        logits (Tensor): float scores of shape (N, C).
+        labels (Tensor): integer class indices of shape (N,), in [0, C).
+
+    Returns:
+        Tensor of shape (N,), the loss of each sample.
+
+    Raises:
+        TypeError: ``logits`` is not a float tensor, or ``labels`` is not an integer tensor.
+        ValueError: wrong shapes, or a label out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logits = Tensor(np.array([[2.0, 0.0], [0.0, 0.0]], np.float32))
+        >>> print(ops.sparse_softmax_cross_entropy(logits, Tensor(np.array([0, 1], np.int32))))
+        [0.12692805 0.6931472 ]
+    """
     op = "sparse_softmax_cross_entropy"
     _class_logits(logits, op, "logits")
     labels = _class_targets(labels, op, "labels")
@@ -177,14 +331,64 @@ def softmax_cross_entropy_op(logits, labels):
 
 
 def softmax_cross_entropy(logits, labels):
-    """Per-sample softmax cross-entropy of (N, C) logits and (N, C) probabilities (fused)."""
+    """Computes the softmax cross-entropy of each sample from logits and class probabilities
+    (fused): ``-sum over c of labels[n, c] * log_softmax(logits)[n, c]``.
+
+    Args:
+        logits (Tensor): float scores of shape (N, C).
+        labels (Tensor): probabilities of shape (N, C), cast to ``logits``' dtype.
+
+    Returns:
+        Tensor of shape (N,), the loss of each sample.
+
+    Raises:
+        TypeError: ``logits`` is not a float tensor, or ``labels`` is not a Tensor.
+        ValueError: ``logits`` and ``labels`` are not both (N, C).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logits = Tensor(np.array([[2.0, 0.0], [0.0, 0.0]], np.float32))
+        >>> labels = Tensor(np.array([[1.0, 0.0], [0.5, 0.5]], np.float32))
+        >>> print(ops.softmax_cross_entropy(logits, labels))
+        [0.12692805 0.6931472 ]
+    """
     return softmax_cross_entropy_op(logits, labels)[0]
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None,
                                      reduction="mean"):
-    """binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None,
-    reduction='mean')."""
+    """Computes the binary cross-entropy of logits (sigmoid applied inside, computed stably):
+    ``-weight * (pos_weight * target * log(sigmoid(x)) + (1 - target) * log(1 - sigmoid(x)))``.
+
+    Args:
+        input (Tensor): float logits.
+        target (Union[Tensor, number]): the labels in [0, 1], broadcasting with ``input``.
+        weight (Tensor, optional): a rescaling weight broadcasting with the loss.
+            Default: ``None``.
+        pos_weight (Tensor, optional): the weight of the positive term, broadcasting (e.g. one
+            per class along the last axis). Default: ``None``.
+        reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
+            Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or the broadcast shape with 'none'.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``reduction`` is not a str.
+        ValueError: the shapes do not broadcast, or ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([2.0, -1.0], np.float32))
+        >>> y = Tensor(np.array([1.0, 0.0], np.float32))
+        >>> print(ops.binary_cross_entropy_with_logits(x, y, reduction="none"))
+        [0.126928   0.31326163]
+        >>> pw = Tensor(np.array([2.0, 2.0], np.float32))
+        >>> print(ops.binary_cross_entropy_with_logits(x, y, pos_weight=pw))
+        0.28355882
+    """
     check_reduction(reduction, "binary_cross_entropy_with_logits")
     input, target = _pair_inputs(input, target, "binary_cross_entropy_with_logits")
     log_sig = NF.logsigmoid(input)
@@ -199,8 +403,34 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
 
 
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
-    """binary_cross_entropy(logits, labels, weight=None, reduction='mean'): the binary cross
-    entropy of probabilities ``logits`` in (0, 1) (MindSpore's name) against ``labels``."""
+    """Computes the binary cross-entropy of probabilities:
+    ``-weight * (labels * log(logits) + (1 - labels) * log(1 - logits))``.
+
+    ``logits`` are probabilities in (0, 1) (MindSpore's name); the logs are taken of values
+    clamped to at least ``1e-12`` (or the dtype's smallest normal number, if larger).
+
+    Args:
+        logits (Tensor): float probabilities.
+        labels (Union[Tensor, number]): the targets in [0, 1], broadcasting with ``logits``.
+        weight (Tensor, optional): a rescaling weight broadcasting with the loss.
+            Default: ``None``.
+        reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
+            Default: ``'mean'``.
+
+    Returns:
+        Tensor, the loss: a scalar, or the broadcast shape with 'none'.
+
+    Raises:
+        TypeError: ``logits`` is not a float tensor, or ``reduction`` is not a str.
+        ValueError: the shapes do not broadcast, or ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> p = Tensor(np.array([0.9, 0.2, 0.6], np.float32))
+        >>> print(ops.binary_cross_entropy(p, Tensor(np.array([1.0, 0.0, 1.0], np.float32))))
+        0.27977654
+    """
     check_reduction(reduction, "binary_cross_entropy")
     input, target = _pair_inputs(logits, labels, "binary_cross_entropy")
     # the clamp must be representable in the input's dtype (1e-12 flushes to 0 in float16)
