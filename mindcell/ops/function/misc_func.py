@@ -23,35 +23,133 @@ def _value_for(variable, value, op):
 
 
 def assign(variable, value):
-    """assign(variable, value): write ``value`` into the Parameter ``variable`` in place."""
+    """Writes ``value`` into the Parameter ``variable`` in place.
+
+    Args:
+        variable (Parameter): the Parameter to update.
+        value (Union[Tensor, number]): the new values, cast to ``variable``'s dtype and
+            broadcast to its shape.
+
+    Returns:
+        Tensor, the new value of ``variable``.
+
+    Raises:
+        TypeError: ``variable`` is not a Parameter, or ``value`` is not a Tensor or number.
+        ValueError: ``value`` does not broadcast to ``variable``'s shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> p = Parameter(Tensor(np.zeros(2, np.float32)), name="p")
+        >>> _ = ops.assign(p, Tensor(np.array([1.0, 2.0], np.float32)))
+        >>> print(p.asnumpy())
+        [1. 2.]
+    """
     _check_variable(variable, "assign")
     return ST.assign_p.bind(variable, _value_for(variable, value, "assign"))
 
 
 def assign_add(variable, value):
-    """assign_add(variable, value): ``variable += value`` in place."""
+    """Adds ``value`` to the Parameter ``variable`` in place: ``variable += value``.
+
+    Args:
+        variable (Parameter): the Parameter to update.
+        value (Union[Tensor, number]): cast to ``variable``'s dtype and broadcast to its shape.
+
+    Returns:
+        Tensor, the new value of ``variable``.
+
+    Raises:
+        TypeError: ``variable`` is not a Parameter, or ``value`` is not a Tensor or number.
+        ValueError: ``value`` does not broadcast to ``variable``'s shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> step = Parameter(Tensor(np.array([5], np.int32)), name="step")
+        >>> print(ops.assign_add(step, Tensor(np.array([1], np.int32))))
+        [6]
+    """
     _check_variable(variable, "assign_add")
     return ST.assign_add_p.bind(variable, _value_for(variable, value, "assign_add"))
 
 
 def assign_sub(variable, value):
-    """assign_sub(variable, value): ``variable -= value`` in place."""
+    """Subtracts ``value`` from the Parameter ``variable`` in place: ``variable -= value``.
+
+    Args:
+        variable (Parameter): the Parameter to update.
+        value (Union[Tensor, number]): cast to ``variable``'s dtype and broadcast to its shape.
+
+    Returns:
+        Tensor, the new value of ``variable``.
+
+    Raises:
+        TypeError: ``variable`` is not a Parameter, or ``value`` is not a Tensor or number.
+        ValueError: ``value`` does not broadcast to ``variable``'s shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> w = Parameter(Tensor(np.array([1.0, 1.0], np.float32)), name="w")
+        >>> _ = ops.assign_sub(w, 0.25)
+        >>> print(w.asnumpy())
+        [0.75 0.75]
+    """
     _check_variable(variable, "assign_sub")
     return ST.assign_sub_p.bind(variable, _value_for(variable, value, "assign_sub"))
 
 
 def stop_gradient(value):
-    """stop_gradient(value): the same values, with no gradient flowing back."""
+    """Returns ``value`` unchanged, with no gradient flowing back through it.
+
+    Args:
+        value (Union[Tensor, tuple, list]): a tensor, or a tuple/list of them (each is
+            stopped).
+
+    Returns:
+        The same values as ``value``, of the same structure.
+
+    Raises:
+        TypeError: ``value`` (or an item of it) is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> f = lambda x: x * x + ops.stop_gradient(x * x)
+        >>> print(ops.grad(f)(Tensor(np.array([3.0], np.float32))))
+        [6.]
+    """
     if isinstance(value, (tuple, list)):
         return type(value)(stop_gradient(v) for v in value)
     return ST.stop_gradient_p.bind(check_tensor(value, "stop_gradient", "value"))
 
 
 def depend(value, expr):
-    """depend(value, expr): ``value`` (a Tensor or a tuple/list of them, as the gradients in
-    training steps), ordered after ``expr`` (the Tensors in it; matters in GRAPH_MODE). A
-    Python bool/int/float ``value`` (the ``success = F.depend(True, F.assign(...))`` idiom of
-    MindSpore's tutorials) is returned as it is: a constant has nothing to order."""
+    """Returns ``value``, ordered after ``expr``: in GRAPH_MODE the tensors in ``expr`` are
+    computed before ``value`` is used (in PYNATIVE_MODE everything already runs in order).
+
+    Args:
+        value (Union[Tensor, tuple, list, bool, int, float]): the result; tuples and lists of
+            tensors (such as gradients) are handled item by item, and a Python number (the
+            ``F.depend(True, F.assign(...))`` idiom) is returned as it is.
+        expr (Union[Tensor, tuple, list]): what must run first (its tensors; anything else is
+            ignored).
+
+    Returns:
+        ``value``.
+
+    Raises:
+        TypeError: ``value`` is none of the types above.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> p = Parameter(Tensor(np.zeros(1, np.float32)), name="p")
+        >>> x = Tensor(np.array([2.0], np.float32))
+        >>> print(ops.depend(x, ops.assign(p, x)), p.asnumpy())
+        [2.] [2.]
+    """
     if isinstance(value, (tuple, list)):
         return type(value)(depend(v, expr) for v in value)
     if isinstance(value, (bool, int, float)):
@@ -71,7 +169,24 @@ def _tensors_in(expr):
 
 
 def print_(*input_x):
-    """print_(*input_x): print strings and tensors (at run time, also inside graphs)."""
+    """Prints strings, tensors and other values, one per line, when it runs (also inside
+    GRAPH_MODE graphs, at run time).
+
+    Args:
+        input_x (Union[Tensor, str, Any]): the items to print; tensors print their repr,
+            other values their ``str``.
+
+    Returns:
+        Tensor, a 0-D Int32 zero.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> _ = ops.print_("step", 3, Tensor(np.array([1, 2], np.int32)))
+        step
+        3
+        Tensor(shape=[2], dtype=Int32, value= [1, 2])
+    """
     template, tensors = [], []
     for item in input_x:
         if isinstance(item, Tensor):

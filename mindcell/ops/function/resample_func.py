@@ -93,29 +93,118 @@ def _adaptive_max(x, sizes, with_indices):
 
 
 def adaptive_avg_pool1d(input, output_size):
-    """adaptive_avg_pool1d(input, output_size): mean over adaptive windows of (N, C, L)
-    input: window i is [floor(i*L/out), ceil((i+1)*L/out))."""
+    """Applies 1-D adaptive average pooling: the last dimension (length L) is averaged over
+    ``output_size`` windows, window ``i`` spanning
+    ``[floor(i * L / out), ceil((i + 1) * L / out))``.
+
+    Args:
+        input (Tensor): a float tensor of shape (N, C, L) or (C, L), L > 0.
+        output_size (int): the output length, positive.
+
+    Returns:
+        Tensor of shape (N, C, output_size) or (C, output_size), ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``output_size`` is not an int.
+        ValueError: ``input`` is not 2-D or 3-D, L is 0, or ``output_size`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[1.0, 2.0, 3.0, 4.0, 5.0]]], np.float32))
+        >>> print(ops.adaptive_avg_pool1d(x, 2))
+        [[[2. 4.]]]
+    """
     x = _pool_input(input, 1, "adaptive_avg_pool1d")
     return _adaptive_avg(x, _output_sizes(output_size, x.shape[-1:], "adaptive_avg_pool1d"))
 
 
 def adaptive_avg_pool2d(input, output_size):
-    """adaptive_avg_pool2d(input, output_size): mean over adaptive windows of (N)CHW input, for
-    any output size (None keeps that input size)."""
+    """Applies 2-D adaptive average pooling: H and W are each averaged over adaptive windows (as
+    in :func:`adaptive_avg_pool1d`) to give the output size.
+
+    Args:
+        input (Tensor): a float tensor of shape (N, C, H, W) or (C, H, W), H and W > 0.
+        output_size (Union[int, tuple[int]]): the output (H, W), one int for both; a None entry
+            keeps that input size.
+
+    Returns:
+        Tensor of ``input``'s rank and dtype with the last two dims ``output_size``.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or a size is not an int.
+        ValueError: ``input`` is not 3-D or 4-D, has an empty spatial dim, or ``output_size``
+            has a wrong length or a non-positive entry.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 4, 4))
+        >>> print(ops.adaptive_avg_pool2d(x, 2))
+        [[[ 2.5  4.5]
+          [10.5 12.5]]]
+        >>> print(ops.adaptive_avg_pool2d(x, (None, 1)).shape)
+        (1, 4, 1)
+    """
     x = _pool_input(input, 2, "adaptive_avg_pool2d")
     return _adaptive_avg(x, _output_sizes(output_size, x.shape[-2:], "adaptive_avg_pool2d"))
 
 
 def adaptive_max_pool1d(input, output_size):
-    """adaptive_max_pool1d(input, output_size): max over adaptive windows of (N, C, L) input."""
+    """Applies 1-D adaptive max pooling: the maximum of each of ``output_size`` adaptive windows
+    of the last dimension (windows as in :func:`adaptive_avg_pool1d`).
+
+    Args:
+        input (Tensor): a float tensor of shape (N, C, L) or (C, L), L > 0.
+        output_size (int): the output length, positive.
+
+    Returns:
+        Tensor of shape (N, C, output_size) or (C, output_size), ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``output_size`` is not an int.
+        ValueError: ``input`` is not 2-D or 3-D, L is 0, or ``output_size`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 5.0, 2.0, 0.0, 3.0]], np.float32))
+        >>> print(ops.adaptive_max_pool1d(x, 3))
+        [[5. 5. 3.]]
+    """
     x = _pool_input(input, 1, "adaptive_max_pool1d")
     return _adaptive_max(x, _output_sizes(output_size, x.shape[-1:], "adaptive_max_pool1d"),
                          False)
 
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):
-    """adaptive_max_pool2d(input, output_size, return_indices=False): max over adaptive windows
-    of (N)CHW input; with ``return_indices`` also the int64 index h*W+w of each max."""
+    """Applies 2-D adaptive max pooling: the maximum of each adaptive window of (H, W) (windows
+    as in :func:`adaptive_avg_pool1d`, per dimension).
+
+    Args:
+        input (Tensor): a float tensor of shape (N, C, H, W) or (C, H, W), H and W > 0.
+        output_size (Union[int, tuple[int]]): the output (H, W), one int for both; a None entry
+            keeps that input size.
+        return_indices (bool): also return the Int64 position ``h * W + w`` of each maximum in
+            its input plane. Default: ``False``.
+
+    Returns:
+        Tensor, or ``(output, indices)`` with ``return_indices``.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, a size is not an int, or
+            ``return_indices`` is not a bool.
+        ValueError: ``input`` is not 3-D or 4-D, has an empty spatial dim, or ``output_size``
+            has a wrong length or a non-positive entry.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[1.0, 2.0, 0.0], [4.0, 3.0, 5.0]]], np.float32))
+        >>> out, idx = ops.adaptive_max_pool2d(x, (1, 2), return_indices=True)
+        >>> print(out, idx)
+        [[[4. 5.]]] [[[3 5]]]
+    """
     op = "adaptive_max_pool2d"
     x = _pool_input(input, 2, op)
     return _adaptive_max(x, _output_sizes(output_size, x.shape[-2:], op),
@@ -171,10 +260,45 @@ def _linear(x, axis, out, step, align_corners):
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
-    """interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
-    recompute_scale_factor=None): resize the spatial dims of ``(N, C, *spatial)`` input. Modes
-    'nearest', 'nearest-exact', 'linear' (3-D), 'bilinear' (4-D), 'trilinear' (5-D) and
-    'area' (adaptive average); 'bicubic' is not implemented and raises."""
+    """Resizes the spatial dimensions of ``(N, C, *spatial)`` input.
+
+    Exactly one of ``size`` and ``scale_factor`` is given. Modes: ``'nearest'`` (source index
+    ``floor(i * step)``), ``'nearest-exact'`` (``floor((i + 0.5) * step)``), ``'linear'``
+    (3-D input), ``'bilinear'`` (4-D), ``'trilinear'`` (5-D) and ``'area'`` (adaptive average
+    pooling). ``step`` is ``in / out``, or ``1 / scale_factor`` when a scale is given and not
+    recomputed. ``'bicubic'`` is not supported.
+
+    Args:
+        input (Tensor): a float tensor, 3-D, 4-D or 5-D.
+        size (Union[int, tuple[int]], optional): the output spatial size. Default: ``None``.
+        scale_factor (Union[float, tuple[float]], optional): positive multipliers of the
+            spatial sizes (the output size is floored). Default: ``None``.
+        mode (str): the interpolation. Default: ``'nearest'``.
+        align_corners (bool, optional): linear modes only: map the corner pixels of input and
+            output onto each other (True) or use half-pixel centers. Default: ``None`` (False).
+        recompute_scale_factor (bool, optional): with ``scale_factor``, use ``in / out`` as the
+            step instead of ``1 / scale_factor``. Default: ``None``.
+
+    Returns:
+        Tensor of shape ``(N, C, *out_spatial)`` and ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``mode`` is not a str, or a flag is not a
+            bool.
+        ValueError: an unknown or 'bicubic' ``mode``, an input rank that does not fit the
+            mode, both or neither of ``size`` and ``scale_factor``, ``align_corners`` with a
+            non-linear mode, ``recompute_scale_factor`` with ``size``, or sizes/scales that are
+            not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[1.0, 2.0, 4.0]]], np.float32))
+        >>> print(ops.interpolate(x, scale_factor=2.0))
+        [[[1. 1. 2. 2. 4. 4.]]]
+        >>> print(ops.interpolate(x, size=5, mode="linear", align_corners=True))
+        [[[1.  1.5 2.  3.  4. ]]]
+    """
     op = "interpolate"
     check_float(input, op)
     check_choice(mode, op, "mode", _MODES)
@@ -209,8 +333,35 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
              recompute_scale_factor=None):
-    """upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
-    recompute_scale_factor=None): alias of ``interpolate``."""
+    """Resizes the spatial dimensions of ``(N, C, *spatial)`` input: the same as
+    :func:`interpolate`.
+
+    Args:
+        input (Tensor): a float tensor, 3-D, 4-D or 5-D.
+        size (Union[int, tuple[int]], optional): the output spatial size. Default: ``None``.
+        scale_factor (Union[float, tuple[float]], optional): multipliers of the spatial sizes.
+            Default: ``None``.
+        mode (str): ``'nearest'``, ``'nearest-exact'``, ``'linear'``, ``'bilinear'``,
+            ``'trilinear'`` or ``'area'``. Default: ``'nearest'``.
+        align_corners (bool, optional): linear modes only. Default: ``None``.
+        recompute_scale_factor (bool, optional): with ``scale_factor`` only. Default: ``None``.
+
+    Returns:
+        Tensor of shape ``(N, C, *out_spatial)`` and ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or a flag is not a bool.
+        ValueError: as :func:`interpolate`.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[[1.0, 2.0], [3.0, 4.0]]]], np.float32))
+        >>> print(ops.upsample(x, size=(3, 3), mode="bilinear")[0, 0])
+        [[1.  1.5 2. ]
+         [2.  2.5 3. ]
+         [3.  3.5 4. ]]
+    """
     return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
 
@@ -225,7 +376,30 @@ def _shuffle_input(x, factor, op, arg):
 
 
 def pixel_shuffle(input, upscale_factor):
-    """pixel_shuffle(input, upscale_factor): (*, C*r*r, H, W) -> (*, C, H*r, W*r)."""
+    """Rearranges a tensor of shape (*, C * r * r, H, W) into (*, C, H * r, W * r), ``r`` being
+    ``upscale_factor``: each group of ``r * r`` channels becomes an ``r`` x ``r`` block of
+    pixels.
+
+    Args:
+        input (Tensor): a tensor of at least 3 dimensions, its channels divisible by ``r * r``.
+        upscale_factor (int): ``r``, positive.
+
+    Returns:
+        Tensor of shape (*, C, H * r, W * r) and ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``upscale_factor`` is not an int.
+        ValueError: ``input`` is below 3-D, ``upscale_factor`` is not positive, or the channels
+            are not divisible by its square.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(4, dtype=np.int32).reshape(1, 4, 1, 1))
+        >>> print(ops.pixel_shuffle(x, 2))
+        [[[[0 1]
+           [2 3]]]]
+    """
     op = "pixel_shuffle"
     r = _shuffle_input(input, upscale_factor, op, "upscale_factor")
     *lead, c, h, w = input.shape
@@ -239,7 +413,31 @@ def pixel_shuffle(input, upscale_factor):
 
 
 def pixel_unshuffle(input, downscale_factor):
-    """pixel_unshuffle(input, downscale_factor): (*, C, H*r, W*r) -> (*, C*r*r, H, W)."""
+    """Rearranges a tensor of shape (*, C, H * r, W * r) into (*, C * r * r, H, W), ``r`` being
+    ``downscale_factor``: the inverse of :func:`pixel_shuffle`.
+
+    Args:
+        input (Tensor): a tensor of at least 3 dimensions, H and W divisible by ``r``.
+        downscale_factor (int): ``r``, positive.
+
+    Returns:
+        Tensor of shape (*, C * r * r, H, W) and ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``downscale_factor`` is not an int.
+        ValueError: ``input`` is below 3-D, ``downscale_factor`` is not positive, or H or W is
+            not divisible by it.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> y = ops.pixel_unshuffle(x, 2)
+        >>> print(y.shape)
+        (1, 4, 2, 2)
+        >>> print(y[0, :, 0, 0])
+        [0. 1. 4. 5.]
+    """
     op = "pixel_unshuffle"
     r = _shuffle_input(input, downscale_factor, op, "downscale_factor")
     *lead, c, h, w = input.shape
