@@ -7,6 +7,7 @@ from mindcell.ops._errors import public_name
 from mindcell.ops._helpers import (as_np_dtype, cast_to, check_float, check_tensor,
                                    normalize_dim, public_face)
 from mindcell.ops.defs import cumulative as C
+from mindcell.ops.function._opdoc import example, opdoc
 from mindcell.ops.function.array_func import concat, flip, gather_elements, narrow
 
 
@@ -21,8 +22,31 @@ def _axis_of(input, axis, op, arg):
 
 
 def cumprod(input, dim, dtype=None):
-    """cumprod(input, dim, dtype=None): the running product along ``dim`` (cast to ``dtype``
-    first when given); its gradient is exact where ``input`` has zeros."""
+    """The running product of ``input`` along ``dim``; its gradient is exact also where ``input``
+    has zeros.
+
+    Args:
+        input (Tensor): an integer or float tensor, at least 1-D.
+        dim (int): the axis to run along, in [-input.ndim, input.ndim).
+        dtype (mindcell.dtype, optional): the dtype ``input`` is cast to first; None keeps
+            ``input``'s. Default: ``None``.
+
+    Returns:
+        Tensor of the shape of ``input``, of ``dtype`` (or ``input``'s dtype).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor or is Bool, ``dim`` is not an int, or ``dtype`` is
+            not a dtype.
+        ValueError: ``input`` is 0-D, or ``dim`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 0.5, 2.0]], np.float32))
+        >>> print(ops.cumprod(x, 1))
+        [[1. 2. 6.]
+         [4. 2. 4.]]
+    """
     d = _axis_of(input, dim, "cumprod", "dim")
     if dtype is not None:
         input = cast_to(input, as_np_dtype(dtype, "cumprod"))
@@ -43,25 +67,54 @@ def cumprod_ex(x, axis, exclusive=False, reverse=False):
     return flip(out, (d,)) if reverse else out
 
 
-def _cum_extreme(prim, name):
+def _cum_extreme(prim, name, values, out):
+    """The public op ``name``: the running extreme ``prim`` finds; its Example runs it along
+    axis 0 of the 1-D Int32 tensor ``values`` and prints ``out``."""
     def op(input, axis):
         d = _axis_of(input, axis, name, "axis")
         indices = prim.bind(input, axis=d)
         return gather_elements(input, d, indices), indices
     public_face(op, name)
-    op.__doc__ = ("%s(input, axis): (values, indices), the running %s along ``axis`` and the"
-                  " (latest) position it was taken from, Int64; NaN, once met, stays the %s."
-                  % (name, name[3:], name[3:]))
+    what = name[3:]
+    op.__doc__ = opdoc(
+        "The running %s of ``input`` along ``axis`` and the indices it was taken from."
+        % ("maximum" if what == "max" else "minimum"),
+        ("input (Tensor): an integer or float tensor, at least 1-D.",
+         "axis (int): the axis to run along, in [-input.ndim, input.ndim)."),
+        "tuple(Tensor), ``(values, indices)``: the running %ss, of the shape and dtype of "
+        "``input``, and the Int64 index along ``axis`` of each one (of the latest of equal "
+        "values). A NaN, once met, stays the %s." % (what, what),
+        ("TypeError: ``input`` is not a Tensor or is Bool, or ``axis`` is not an int.",
+         "ValueError: ``input`` is 0-D, or ``axis`` is out of range."),
+        example("*ops.%s(x, 0)" % name, out, ["x = Tensor(np.array(%s, np.int32))" % values]))
     return op
 
 
-cummax = _cum_extreme(C.cummax_index_p, "cummax")
-cummin = _cum_extreme(C.cummin_index_p, "cummin")
+cummax = _cum_extreme(C.cummax_index_p, "cummax", "[1, 3, 2, 3, 5]", "[1 3 3 3 5] [0 1 1 3 4]")
+cummin = _cum_extreme(C.cummin_index_p, "cummin", "[4, 2, 3, 2, 0]", "[4 2 2 2 0] [0 1 1 3 4]")
 
 
 def logcumsumexp(input, axis):
-    """logcumsumexp(input, axis): log(cumsum(exp(input))) along ``axis`` without overflow or
-    underflow (a running logaddexp); float tensors only."""
+    """The running ``log(sum(exp(input)))`` along ``axis``, computed without overflow or underflow
+    (a running :func:`logaddexp`).
+
+    Args:
+        input (Tensor): a float tensor, at least 1-D.
+        axis (int): the axis to run along, in [-input.ndim, input.ndim).
+
+    Returns:
+        Tensor of the shape and dtype of ``input``.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``axis`` is not an int.
+        ValueError: ``input`` is 0-D, or ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.logcumsumexp(Tensor(np.array([0.0, 0.0, 1000.0], np.float32)), 0))
+        [0.000000e+00 6.931472e-01 1.000000e+03]
+    """
     check_float(input, "logcumsumexp")
     d = _axis_of(input, axis, "logcumsumexp", "axis")
     return C.logcumsumexp_p.bind(input, axis=d)
