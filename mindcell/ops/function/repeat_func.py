@@ -26,8 +26,34 @@ def _repeat_counts(repeats, n, op):
 
 
 def repeat_interleave(input, repeats, axis=None):
-    """repeat_interleave(input, repeats, axis=None): repeat each element ``repeats`` times
-    along ``axis`` (the flattened input when None), numpy.repeat's semantics."""
+    """Repeats each element of ``input`` along an axis (``numpy.repeat``'s semantics).
+
+    Args:
+        input (Tensor): the input tensor.
+        repeats (Union[int, list[int], tuple[int], Tensor]): the non-negative count for every
+            element, or one count per element along ``axis``.
+        axis (int, optional): the axis; None repeats the elements of the flattened input.
+            Default: ``None``.
+
+    Returns:
+        Tensor of ``input``'s dtype, the length along ``axis`` being the sum of the counts.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or a count or ``axis`` is not an int.
+        ValueError: a negative count, a number of counts other than 1 or the axis length, or
+            ``axis`` out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2], [3, 4]], np.int32))
+        >>> print(ops.repeat_interleave(x, 2))
+        [1 1 2 2 3 3 4 4]
+        >>> print(ops.repeat_interleave(x, [1, 2], axis=0))
+        [[1 2]
+         [3 4]
+         [3 4]]
+    """
     check_tensor(input, "repeat_interleave")
     x = S.reshape_p.bind(input, shape=(input.size,)) if axis is None else input
     ax = 0 if axis is None else normalize_dim(axis, x.ndim, "repeat_interleave")
@@ -40,14 +66,59 @@ def repeat_interleave(input, repeats, axis=None):
 
 
 def repeat_elements(x, rep, axis=0):
-    """repeat_elements(x, rep, axis=0): repeat each slice along ``axis`` ``rep`` times."""
+    """Repeats each slice of ``x`` along ``axis`` ``rep`` times.
+
+    Args:
+        x (Tensor): the input tensor.
+        rep (int): the number of repetitions, non-negative.
+        axis (int): the axis. Default: ``0``.
+
+    Returns:
+        Tensor of ``x``'s dtype with ``x.shape[axis] * rep`` along ``axis``.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, or ``rep``/``axis`` is not an int.
+        ValueError: ``rep`` is negative, or ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[0, 1, 2]], np.int32))
+        >>> print(ops.repeat_elements(x, rep=2, axis=1))
+        [[0 0 1 1 2 2]]
+    """
     return repeat_interleave(x, check_int(rep, "repeat_elements", "rep", 0, INT64_MAX), axis)
 
 
 def nonzero(input, *, as_tuple=False):
-    """nonzero(input, *, as_tuple=False): the indices of the non-zero elements, shape (n, ndim)
-    (or a tuple of ndim index vectors). Its shape depends on the values, so it cannot run
-    inside a GRAPH_MODE construct."""
+    """Returns the indices of the non-zero elements of ``input``, in row-major order.
+
+    The output's shape depends on the values, so it cannot run inside a GRAPH_MODE construct.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Keyword Args:
+        as_tuple (bool): return one 1-D index tensor per dimension instead. Default: ``False``.
+
+    Returns:
+        Tensor of shape (n, ndim) and dtype Int64 for n non-zero elements, or with
+        ``as_tuple`` a tuple of ndim tensors of shape (n,).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or ``as_tuple`` is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[0, 3], [5, 0]], np.int32))
+        >>> print(ops.nonzero(x))
+        [[0 1]
+         [1 0]]
+        >>> rows, cols = ops.nonzero(x, as_tuple=True)
+        >>> print(rows, cols)
+        [0 1] [1 0]
+    """
     check_tensor(input, "nonzero")
     check_bool(as_tuple, "nonzero", "as_tuple")
     out = S.nonzero_p.bind(input)
@@ -58,7 +129,24 @@ def nonzero(input, *, as_tuple=False):
 
 
 def argwhere(input):
-    """argwhere(input): the same as ``nonzero(input)``."""
+    """Returns the indices of the non-zero elements of ``input``: the same as :func:`nonzero`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor of shape (n, ndim), dtype Int64.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.argwhere(Tensor(np.array([0.0, 1.5, 0.0, 2.0], np.float32))))
+        [[1]
+         [3]]
+    """
     return nonzero(input)
 
 

@@ -6,9 +6,38 @@ from mindcell.ops.function.creation_func import _seed_stream
 
 
 def multinomial(input, num_samples, replacement=True, seed=None):
-    """multinomial(input, num_samples, replacement=True, seed=None): ``num_samples`` indices
-    per row of the 1-D or 2-D non-negative weights ``input`` (Int32); ``seed`` as in
-    :func:`ops.rand` (the calls with one seed continue one stream that ``set_seed`` restarts)."""
+    """Draws category indices from the distributions given by the rows of ``input``.
+
+    Row ``i`` of ``input`` holds non-negative weights (not necessarily normalized); each draw
+    picks index ``j`` with probability ``input[i, j] / sum(input[i])``.
+
+    Args:
+        input (Tensor): float weights, 1-D or 2-D.
+        num_samples (int): the draws per row, positive.
+        replacement (bool): draw with replacement; without it ``num_samples`` must not exceed
+            the number of categories. Default: ``True``.
+        seed (int, optional): as in :func:`ops.rand`: the calls with one seed continue one
+            random stream that ``set_seed`` restarts. Default: ``None``.
+
+    Returns:
+        Tensor of Int32 indices, of shape (num_samples,) or (rows, num_samples).
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``num_samples`` is not an int, or
+            ``replacement`` is not a bool.
+        ValueError: ``input`` is not 1-D or 2-D or has no categories, ``num_samples`` is not
+            positive, or too many draws without replacement.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> w = Tensor(np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]], np.float32))
+        >>> print(ops.multinomial(w, 2))
+        [[1 1]
+         [0 0]]
+        >>> print(sorted(ops.multinomial(w[0] + 1.0, 3, replacement=False).asnumpy().tolist()))
+        [0, 1, 2]
+    """
     op = "multinomial"
     check_float(input, op)
     if input.ndim not in (1, 2):

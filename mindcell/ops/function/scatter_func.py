@@ -33,8 +33,33 @@ def _updates(updates, indices, x_shape, x_dtype, op):
 
 
 def gather_nd(input_x, indices):
-    """gather_nd(input_x, indices): ``input_x[indices[..., 0], indices[..., 1], ...]``; the
-    result has shape ``indices.shape[:-1] + input_x.shape[indices.shape[-1]:]``."""
+    """Gathers slices of ``input_x`` addressed by the last dimension of ``indices``.
+
+    ``out[i...] = input_x[indices[i..., 0], ..., indices[i..., K - 1]]`` with
+    ``K = indices.shape[-1]``; the result has shape
+    ``indices.shape[:-1] + input_x.shape[K:]``.
+
+    Args:
+        input_x (Tensor): the tensor to gather from.
+        indices (Tensor): an Int32/Int64 tensor, at least 1-D, with a last dimension K in
+            ``[1, input_x.ndim]``.
+
+    Returns:
+        Tensor of ``input_x``'s dtype.
+
+    Raises:
+        TypeError: ``input_x`` or ``indices`` is not a Tensor, or ``indices`` is not integer.
+        ValueError: ``indices`` is 0-D or its last dimension is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+        >>> print(ops.gather_nd(x, Tensor(np.array([[1, 2], [0, 0]], np.int32))))
+        [5. 0.]
+        >>> print(ops.gather_nd(x, Tensor(np.array([[1]], np.int32))))
+        [[3. 4. 5.]]
+    """
     check_tensor(input_x, "gather_nd", "input_x")
     return SN.gather_nd_p.bind(input_x, _indices(indices, input_x.shape, "gather_nd"))
 
@@ -47,20 +72,92 @@ def _scatter(input_x, indices, updates, op, reduction):
 
 
 def tensor_scatter_update(input_x, indices, updates):
-    """tensor_scatter_update(input_x, indices, updates): a copy of ``input_x`` with the slices
-    at ``indices`` replaced by ``updates``."""
+    """Returns a copy of ``input_x`` with the slices at ``indices`` replaced by ``updates``.
+
+    Args:
+        input_x (Tensor): the tensor to update.
+        indices (Tensor): an Int32/Int64 tensor whose last dimension K addresses the first K
+            dimensions of ``input_x``.
+        updates (Tensor): of shape ``indices.shape[:-1] + input_x.shape[K:]`` and
+            ``input_x``'s dtype.
+
+    Returns:
+        Tensor of ``input_x``'s shape and dtype.
+
+    Raises:
+        TypeError: a non-Tensor input, non-integer ``indices``, or ``updates`` of another dtype.
+        ValueError: ``indices`` or ``updates`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> from mindcell.ops.function.scatter_func import tensor_scatter_update
+        >>> x = Tensor(np.zeros((2, 2), np.float32))
+        >>> idx = Tensor(np.array([[1, 0]], np.int32))
+        >>> print(tensor_scatter_update(x, idx, Tensor(np.array([7.0], np.float32))))
+        [[0. 0.]
+         [7. 0.]]
+    """
     return _scatter(input_x, indices, updates, "tensor_scatter_update", "update")
 
 
 def tensor_scatter_add(input_x, indices, updates):
-    """tensor_scatter_add(input_x, indices, updates): a copy of ``input_x`` with ``updates``
-    added at ``indices`` (repeated indices accumulate)."""
+    """Returns a copy of ``input_x`` with ``updates`` added at ``indices`` (repeated indices
+    accumulate).
+
+    Args:
+        input_x (Tensor): the tensor added to.
+        indices (Tensor): an Int32/Int64 tensor whose last dimension K addresses the first K
+            dimensions of ``input_x``.
+        updates (Tensor): of shape ``indices.shape[:-1] + input_x.shape[K:]`` and
+            ``input_x``'s dtype.
+
+    Returns:
+        Tensor of ``input_x``'s shape and dtype.
+
+    Raises:
+        TypeError: a non-Tensor input, non-integer ``indices``, or ``updates`` of another dtype.
+        ValueError: ``indices`` or ``updates`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.ones(3, np.float32))
+        >>> idx = Tensor(np.array([[0], [2], [0]], np.int32))
+        >>> print(ops.tensor_scatter_add(x, idx, Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
+        [5. 1. 3.]
+    """
     return _scatter(input_x, indices, updates, "tensor_scatter_add", "add")
 
 
 def scatter_nd(indices, updates, shape):
-    """scatter_nd(indices, updates, shape): ``updates`` added into zeros of ``shape`` at
-    ``indices`` (repeated indices accumulate)."""
+    """Scatters ``updates`` into a zero tensor of ``shape`` at ``indices`` (repeated indices
+    accumulate).
+
+    Args:
+        indices (Tensor): an Int32/Int64 tensor whose last dimension K addresses the first K
+            dimensions of ``shape``.
+        updates (Tensor): of shape ``indices.shape[:-1] + shape[K:]``; its dtype is the
+            output's.
+        shape (tuple[int]): the output shape, positive entries.
+
+    Returns:
+        Tensor of ``shape`` and ``updates``' dtype.
+
+    Raises:
+        TypeError: ``shape`` is not a tuple of ints, or ``indices``/``updates`` is not a Tensor,
+            or ``indices`` is not integer.
+        ValueError: a non-positive entry of ``shape``, or a wrong shape of ``indices`` or
+            ``updates``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> idx = Tensor(np.array([[0, 1], [1, 1]], np.int32))
+        >>> print(ops.scatter_nd(idx, Tensor(np.array([3, 4], np.int32)), (2, 2)))
+        [[0 3]
+         [0 4]]
+    """
     if not isinstance(shape, (tuple, list)):
         raise TypeError("%s: 'shape' must be a tuple of ints, but got %s"
                         % (public_name("scatter_nd"), type(shape).__name__))
@@ -83,14 +180,69 @@ def _in_place(input_x, indices, updates, use_locking, op, reduction):
 
 
 def scatter_nd_update(input_x, indices, updates, use_locking=True):
-    """scatter_nd_update(input_x, indices, updates, use_locking=True): writes ``updates`` into
-    the Parameter ``input_x`` at ``indices``; returns it."""
+    """Writes ``updates`` into the Parameter ``input_x`` at ``indices`` and returns it.
+
+    Args:
+        input_x (Parameter): the Parameter to update.
+        indices (Tensor): an Int32/Int64 tensor whose last dimension K addresses the first K
+            dimensions of ``input_x``.
+        updates (Tensor): of shape ``indices.shape[:-1] + input_x.shape[K:]`` and
+            ``input_x``'s dtype.
+        use_locking (bool): a lock around concurrent updates; no effect in one CPU process.
+            Default: ``True``.
+
+    Returns:
+        Parameter, ``input_x`` updated.
+
+    Raises:
+        TypeError: ``input_x`` is not a Parameter, ``use_locking`` is not a bool, or
+            ``indices``/``updates`` have a wrong dtype.
+        ValueError: ``indices`` or ``updates`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter
+        >>> from mindcell.ops.function.scatter_func import scatter_nd_update
+        >>> p = Parameter(Tensor(np.zeros(3, np.float32)), name="p")
+        >>> idx = Tensor(np.array([[2]], np.int32))
+        >>> _ = scatter_nd_update(p, idx, Tensor(np.array([5.0], np.float32)))
+        >>> print(p.asnumpy())
+        [0. 0. 5.]
+    """
     return _in_place(input_x, indices, updates, use_locking, "scatter_nd_update", "update")
 
 
 def scatter_nd_add(input_x, indices, updates, use_locking=False):
-    """scatter_nd_add(input_x, indices, updates, use_locking=False): adds ``updates`` into the
-    Parameter ``input_x`` at ``indices``; returns it."""
+    """Adds ``updates`` into the Parameter ``input_x`` at ``indices`` (repeated indices
+    accumulate) and returns it.
+
+    Args:
+        input_x (Parameter): the Parameter to update.
+        indices (Tensor): an Int32/Int64 tensor whose last dimension K addresses the first K
+            dimensions of ``input_x``.
+        updates (Tensor): of shape ``indices.shape[:-1] + input_x.shape[K:]`` and
+            ``input_x``'s dtype.
+        use_locking (bool): a lock around concurrent updates; no effect in one CPU process.
+            Default: ``False``.
+
+    Returns:
+        Parameter, ``input_x`` updated.
+
+    Raises:
+        TypeError: ``input_x`` is not a Parameter, ``use_locking`` is not a bool, or
+            ``indices``/``updates`` have a wrong dtype.
+        ValueError: ``indices`` or ``updates`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> p = Parameter(Tensor(np.zeros((2, 2), np.float32)), name="p")
+        >>> idx = Tensor(np.array([[1], [1]], np.int32))
+        >>> _ = ops.scatter_nd_add(p, idx, Tensor(np.ones((2, 2), np.float32)))
+        >>> print(p.asnumpy())
+        [[0. 0.]
+         [2. 2.]]
+    """
     return _in_place(input_x, indices, updates, use_locking, "scatter_nd_add", "add")
 
 
