@@ -11,8 +11,37 @@ _MODES = ("raise", "wrap", "clip")
 
 
 def where(condition, x=None, y=None):
-    """where(condition, x=None, y=None): elements of ``x`` where ``condition`` holds, else of
-    ``y`` (broadcast); with only ``condition``, the indices of its non-zero elements."""
+    """where(condition, x=None, y=None): the elements of ``x`` where ``condition`` holds and
+    of ``y`` elsewhere, with broadcasting.
+
+    With only ``condition`` it is :func:`nonzero` of ``condition``. ``x`` and ``y`` of
+    different dtypes are promoted to one.
+
+    Args:
+        condition (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): where to take
+            ``x`` (a non-zero number counts as True).
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the values where
+            ``condition`` holds. Default: ``None``.
+        y (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the values elsewhere.
+            Default: ``None``.
+
+    Returns:
+        Tensor of the broadcast shape of the three inputs, or (only ``condition`` given) a
+        tuple of Int32 index tensors.
+
+    Raises:
+        ValueError: only one of ``x`` and ``y`` is given, or the shapes do not broadcast.
+        TypeError: an input is not a Tensor, a number, a list/tuple or a numpy array of
+            numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.where([True, False, True], [1, 2, 3], [10, 20, 30]))
+        [ 1 20  3]
+        >>> print(mnp.where(mnp.array([[1.0, -2.0], [-3.0, 4.0]]) > 0, 1.0, 0.0))
+        [[1. 0.]
+         [0. 1.]]
+    """
     cond = U.asarray(condition, "where")
     if x is None and y is None:
         return nonzero(cond)
@@ -37,8 +66,26 @@ def where(condition, x=None, y=None):
 
 
 def nonzero(a):
-    """nonzero(a): a tuple of Int32 index tensors, one per axis (PYNATIVE_MODE only: the
-    result's length depends on the values)."""
+    """nonzero(a): the indices of the non-zero elements of ``a``, one index tensor per axis.
+
+    PYNATIVE_MODE only: the length of the result depends on the values.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input (a 0-D input
+            counts as 1-D).
+
+    Returns:
+        tuple of 1-D Int32 Tensors, one per axis of ``a``.
+
+    Raises:
+        TypeError: ``a`` is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> rows, cols = mnp.nonzero([[0, 3], [5, 0]])
+        >>> print(rows, cols)
+        [0 1] [1 0]
+    """
     t = U.asarray(a, "nonzero")
     idx = ops.cast(ops.nonzero(ops.reshape(t, (1,)) if t.ndim == 0 else t), mstype.int32)
     return tuple(idx[:, i] for i in range(max(t.ndim, 1)))
@@ -68,9 +115,36 @@ def _indices(indices, n, mode, name):
 
 
 def take(a, indices, axis=None, mode="clip"):
-    """take(a, indices, axis=None, mode='clip'): elements at ``indices`` along ``axis`` (of
-    the flattened input when None); ``mode`` 'clip', 'wrap' or 'raise' for indices out of
-    range."""
+    """take(a, indices, axis=None, mode='clip'): the elements of ``a`` at ``indices`` along
+    ``axis`` (of the flattened input when None).
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        indices (Union[Tensor, int, list, tuple, numpy.ndarray]): integer indices.
+        axis (Union[int, None]): the axis taken along. Default: ``None``.
+        mode (str): what out-of-range indices do: ``'clip'`` clamps them to the axis (a
+            negative index becomes 0), ``'wrap'`` wraps them around, ``'raise'`` raises
+            (negative indices count from the end). Default: ``'clip'``.
+
+    Returns:
+        Tensor: ``a.shape[:axis] + indices.shape + a.shape[axis + 1:]``.
+
+    Raises:
+        TypeError: ``indices`` are not integers, ``axis`` is not an int, or an input is not a
+            Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: ``mode`` is not one of the three, or ``axis`` is out of range.
+        IndexError: ``mode`` is ``'raise'`` and an index is out of range, or the axis is
+            empty.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.array([[1, 2, 3], [4, 5, 6]])
+        >>> print(mnp.take(x, [0, 5, 9]), mnp.take(x, [-1, 3], mode='wrap'))
+        [1 6 6] [6 4]
+        >>> print(mnp.take(x, [2, 0], axis=1))
+        [[3 1]
+         [6 4]]
+    """
     t = U.asarray(a, "take")
     if axis is None:
         t, ax = ops.reshape(t, (-1,)), 0
@@ -81,8 +155,35 @@ def take(a, indices, axis=None, mode="clip"):
 
 
 def take_along_axis(arr, indices, axis):
-    """take_along_axis(arr, indices, axis): ``arr`` indexed by ``indices`` (same rank,
-    broadcast in the other axes) along ``axis`` (of the flattened input when None)."""
+    """take_along_axis(arr, indices, axis): the elements of ``arr`` at ``indices`` along
+    ``axis``, pairing the other axes (as with the output of :func:`argsort`).
+
+    Args:
+        arr (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        indices (Union[Tensor, list, tuple, numpy.ndarray]): integer indices of ``arr``'s
+            rank; the axes other than ``axis`` broadcast against ``arr``'s.
+        axis (Union[int, None]): the axis taken along (None: the flattened ``arr``).
+
+    Returns:
+        Tensor of the broadcast shape, with ``indices``' length along ``axis``.
+
+    Raises:
+        TypeError: ``indices`` are not integers, ``axis`` is not an int, or an input is not a
+            Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: the ranks differ, the other axes do not broadcast, or ``axis`` is out of
+            range.
+        IndexError: an index is out of range.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.array([[10, 30, 20], [60, 40, 50]])
+        >>> print(mnp.take_along_axis(x, mnp.argsort(x, axis=1), axis=1))
+        [[10 20 30]
+         [40 50 60]]
+        >>> print(mnp.take_along_axis(x, mnp.array([[2], [0]]), axis=1))
+        [[20]
+         [60]]
+    """
     t = U.asarray(arr, "take_along_axis")
     idx = U.asarray(indices, "take_along_axis")
     if axis is None:
@@ -121,21 +222,92 @@ def _sort_args(a, axis, kind, order, name):
 
 
 def sort(a, axis=-1, kind=None, order=None):
-    """sort(a, axis=-1, kind=None, order=None): sorted copy (stable; NaNs last)."""
+    """sort(a, axis=-1, kind=None, order=None): a copy of ``a`` sorted in ascending order
+    along ``axis`` (stably, NaNs last; every ``kind`` sorts the same way).
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        axis (Union[int, None]): the axis sorted along; None sorts the flattened input.
+            Default: ``-1``.
+        kind (str, optional): None, ``'quicksort'``, ``'mergesort'``, ``'heapsort'`` or
+            ``'stable'``. Default: ``None``.
+        order (None): must be None (no structured arrays). Default: ``None``.
+
+    Returns:
+        Tensor of ``a``'s shape and dtype (1-D when ``axis`` is None).
+
+    Raises:
+        ValueError: ``order`` is given, ``kind`` is not one of the above, or ``axis`` is out
+            of range (or given for a 0-D input).
+        TypeError: ``axis`` is not an int, or ``a`` is not a Tensor, a number, a list/tuple or
+            a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.array([[3, 1, 2], [0, 5, 4]])
+        >>> print(mnp.sort(x))
+        [[1 2 3]
+         [0 4 5]]
+        >>> print(mnp.sort(x, axis=None))
+        [0 1 2 3 4 5]
+    """
     t, ax = _sort_args(a, axis, kind, order, "sort")
     return ops.sort(t, ax)[0]
 
 
 def argsort(a, axis=-1, kind=None, order=None):
-    """argsort(a, axis=-1, kind=None, order=None): Int32 indices that sort ``a`` (stable)."""
+    """argsort(a, axis=-1, kind=None, order=None): the indices that sort ``a`` along ``axis``
+    (stably: equal elements keep their order).
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        axis (Union[int, None]): the axis sorted along; None sorts the flattened input.
+            Default: ``-1``.
+        kind (str, optional): None, ``'quicksort'``, ``'mergesort'``, ``'heapsort'`` or
+            ``'stable'`` (all sort stably). Default: ``None``.
+        order (None): must be None (no structured arrays). Default: ``None``.
+
+    Returns:
+        Int32 Tensor of ``a``'s shape (1-D when ``axis`` is None).
+
+    Raises:
+        ValueError: ``order`` is given, ``kind`` is not one of the above, or ``axis`` is out
+            of range (or given for a 0-D input).
+        TypeError: ``axis`` is not an int, or ``a`` is not a Tensor, a number, a list/tuple or
+            a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.argsort([3.0, 1.0, 2.0, 1.0]))
+        [1 3 2 0]
+    """
     t, ax = _sort_args(a, axis, kind, order, "argsort")
     return ops.cast(ops.sort(t, ax)[1], mstype.int32)
 
 
 def unique(x, return_inverse=False):
-    """unique(x, return_inverse=False): the sorted unique elements of the flattened input,
-    with the Int32 indices that rebuild it (PYNATIVE_MODE only: the length depends on the
-    values)."""
+    """unique(x, return_inverse=False): the sorted unique elements of the flattened input.
+
+    PYNATIVE_MODE only: the length of the result depends on the values.
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        return_inverse (bool): whether to return, too, the Int32 indices into the unique
+            elements that rebuild the flattened ``x``. Default: ``False``.
+
+    Returns:
+        1-D Tensor of ``x``'s dtype, or a tuple (unique elements, inverse indices).
+
+    Raises:
+        TypeError: ``return_inverse`` is not a bool, or ``x`` is not a Tensor, a number, a
+            list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> values, inverse = mnp.unique([[3, 1], [3, 2]], return_inverse=True)
+        >>> print(values, inverse)
+        [1 2 3] [2 0 2 1]
+    """
     t = U.asarray(x, "unique")
     U.check_bool(return_inverse, "unique", "return_inverse")
     flat = ops.reshape(t, (-1,))
