@@ -670,7 +670,8 @@ _u("Inv", "The reciprocal ``1 / x``, elementwise.", _SAME.format("x"), """\
     [ 4.   0.5 -2. ]
 """, arg="x")
 
-DOCS["Lerp"] = """Linear interpolation ``input + weight * (end - input)``, elementwise, with broadcasting.
+DOCS["Lerp"] = """Linear interpolation ``input + weight * (end - input)``, elementwise, with
+broadcasting.
 
 Inputs:
     - **input** (Tensor) - the start points.
@@ -718,7 +719,8 @@ DOCS["Addcdiv"] = _ADDC % ("``input + value * tensor1 / tensor2``, elementwise, 
     [5. 5. 4.]
 """)
 
-DOCS["Select"] = """Picks ``input`` where ``condition`` is True and ``other`` elsewhere, elementwise.
+DOCS["Select"] = """Picks ``input`` where ``condition`` is True and ``other`` elsewhere,
+elementwise.
 
 Inputs:
     - **condition** (Tensor) - a bool tensor.
@@ -826,7 +828,8 @@ Examples:
     (2, 1, 3) (2, 3, 1)
 """
 
-DOCS["GatherD"] = """Gathers values along ``dim`` at ``index``: ``out[i][j] = input[index[i][j]][j]`` for
+DOCS["GatherD"] = """Gathers values along ``dim`` at ``index``:
+``out[i][j] = input[index[i][j]][j]`` for
 ``dim=0`` (and likewise for the other dims).
 
 Inputs:
@@ -1026,7 +1029,8 @@ Examples:
     Int16
 """
 
-DOCS["Unique"] = """The distinct values of a tensor, sorted, and for each element the index of its value
+DOCS["Unique"] = """The distinct values of a tensor, sorted, and for each element the index of
+its value
 among them.
 
 Inputs:

@@ -117,7 +117,32 @@ Identity = _simple("Identity", F.identity)
 
 
 class Gather(Primitive):
-    """Gather(batch_dims=0)(input_params, input_indices, axis): calls ``ops.gather``."""
+    """Takes the slices of ``input_params`` at ``input_indices`` along ``axis``.
+
+    Args:
+        batch_dims (int): the number of leading batch dimensions shared by ``input_params`` and
+            ``input_indices``. Default: ``0``.
+
+    Inputs:
+        - **input_params** (Tensor) - the source tensor.
+        - **input_indices** (Tensor) - int32/int64 indices into ``axis``.
+        - **axis** (int) - the dimension to gather along.
+
+    Outputs:
+        Tensor of shape ``input_params.shape[:axis] + input_indices.shape[batch_dims:] +
+        input_params.shape[axis + 1:]``.
+
+    Raises:
+        TypeError: ``batch_dims`` is not an int.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))
+        >>> print(ops.Gather()(x, Tensor(np.array([2, 0], np.int32)), 1))
+        [[3. 1.]
+         [6. 4.]]
+    """
 
     def __init__(self, batch_dims=0):
         super().__init__()
@@ -144,9 +169,37 @@ class _Reduce(Primitive):
 
 
 class ReduceSum(_Reduce):
-    """ReduceSum(keep_dims=False, skip_mode=False)(x, axis=()): sum, keeping the input's dtype.
-    With ``skip_mode`` an empty ``axis`` returns ``x`` unchanged instead of summing every
-    axis (MindSpore's documented rule; its CPU kernel instead fills x's shape with the total)."""
+    """Reduces ``x`` by summation over ``axis``, keeping the dtype of ``x``.
+
+    With ``skip_mode`` an empty ``axis`` returns ``x`` unchanged instead of summing every axis
+    (MindSpore's documented rule; its CPU kernel instead fills x's shape with the total).
+
+    Args:
+        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
+        skip_mode (bool): an empty ``axis`` skips the reduction. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor to reduce.
+        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
+          default) reduces all of them.
+
+    Outputs:
+        Tensor of the dtype of ``x`` with the reduced dimensions removed (size 1 with
+        ``keep_dims``).
+
+    Raises:
+        TypeError: ``keep_dims`` or ``skip_mode`` is not a bool, or ``x`` is not a Tensor.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))
+        >>> print(ops.ReduceSum()(x), ops.ReduceSum()(x, 0), ops.ReduceSum(True)(x, 1).shape)
+        21 [5 7 9] (2, 1)
+        >>> print(ops.ReduceSum(skip_mode=True)(x, ()).shape)
+        (2, 3)
+    """
     _fn = staticmethod(lambda x, axis, keep: F.reduce_sum(x, axis or (), keep))
 
     def __init__(self, keep_dims=False, skip_mode=False):
@@ -160,36 +213,221 @@ class ReduceSum(_Reduce):
 
 
 class ReduceMean(_Reduce):
-    """ReduceMean(keep_dims=False)(x, axis=())."""
+    """Reduces ``x`` by the mean over ``axis``.
+
+    The result has the dtype of ``x``.
+
+    Args:
+        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor to reduce.
+        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
+          default) reduces all of them.
+
+    Outputs:
+        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
+
+    Raises:
+        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0], [3.0, 6.0]], np.float32))
+        >>> print(ops.ReduceMean()(x), ops.ReduceMean(keep_dims=True)(x, 1))
+        3.0 [[1.5]
+         [4.5]]
+    """
     _fn = staticmethod(F.mean)
 
 
 class ReduceMax(_Reduce):
-    """ReduceMax(keep_dims=False)(x, axis=())."""
+    """Reduces ``x`` by the maximum over ``axis``.
+
+    The result has the dtype of ``x``.
+
+    Args:
+        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor to reduce.
+        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
+          default) reduces all of them.
+
+    Outputs:
+        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
+
+    Raises:
+        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 7], [4, 2]], np.int32))
+        >>> print(ops.ReduceMax()(x, 0), ops.ReduceMax(True)(x, (0, 1)))
+        [4 7] [[7]]
+    """
     _fn = staticmethod(F.amax)
 
 
 class ReduceMin(_Reduce):
-    """ReduceMin(keep_dims=False)(x, axis=())."""
+    """Reduces ``x`` by the minimum over ``axis``.
+
+    The result has the dtype of ``x``.
+
+    Args:
+        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor to reduce.
+        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
+          default) reduces all of them.
+
+    Outputs:
+        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
+
+    Raises:
+        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.5, 7.0], [4.0, -2.0]], np.float32))
+        >>> print(ops.ReduceMin()(x, 1))
+        [ 1.5 -2. ]
+    """
     _fn = staticmethod(F.amin)
 
 
 class ReduceProd(_Reduce):
-    """ReduceProd(keep_dims=False)(x, axis=()): product in the input's dtype (``ops.prod``
-    gives integers as Int64)."""
+    """Reduces ``x`` by the product over ``axis``.
+
+    The product is computed and returned in the dtype of ``x`` (``ops.prod`` gives integer
+    inputs as Int64).
+
+    Args:
+        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor to reduce.
+        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
+          default) reduces all of them.
+
+    Outputs:
+        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
+
+    Raises:
+        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))
+        >>> y = ops.ReduceProd()(x, 1)
+        >>> print(y, y.dtype)
+        [  6 120] Int32
+    """
     _fn = staticmethod(lambda x, axis, keep: F.prod(x, axis, keep, x.dtype))
 
 
 class ReduceAll(_Reduce):
+    """Reduces ``x`` by logical AND over ``axis``.
+
+    The result is a bool tensor: True where every element is nonzero.
+
+    Args:
+        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor to reduce.
+        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
+          default) reduces all of them.
+
+    Outputs:
+        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
+
+    Raises:
+        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[True, False], [True, True]]))
+        >>> print(ops.ReduceAll()(x, 1), ops.ReduceAll()(x))
+        [False  True] False
+    """
+
     _fn = staticmethod(F.all)
 
 
 class ReduceAny(_Reduce):
+    """Reduces ``x`` by logical OR over ``axis``.
+
+    The result is a bool tensor: True where any element is nonzero.
+
+    Args:
+        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor to reduce.
+        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
+          default) reduces all of them.
+
+    Outputs:
+        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
+
+    Raises:
+        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[False, False], [True, False]]))
+        >>> print(ops.ReduceAny(keep_dims=True)(x, 1))
+        [[False]
+         [ True]]
+    """
+
     _fn = staticmethod(F.any)
 
 
 class MatMul(Primitive):
-    """MatMul(transpose_a=False, transpose_b=False)(x, y): 2-D matrix product."""
+    """The product of two 2-D matrices, optionally transposing either first.
+
+    Args:
+        transpose_a (bool): use the transpose of ``x``. Default: ``False``.
+        transpose_b (bool): use the transpose of ``y``. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - a 2-D tensor.
+        - **y** (Tensor) - a 2-D tensor of the dtype of ``x``.
+
+    Outputs:
+        2-D Tensor ``op(x) @ op(y)``.
+
+    Raises:
+        TypeError: a transpose flag is not a bool, or the dtypes differ.
+        ValueError: an input is not 2-D or the inner dimensions do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
+        >>> y = Tensor(np.array([[1.0, 0.0], [1.0, 1.0]], np.float32))
+        >>> print(ops.MatMul()(x, y))
+        [[3. 2.]
+         [7. 4.]]
+        >>> print(ops.MatMul(transpose_b=True)(x, y))
+        [[1. 3.]
+         [3. 7.]]
+    """
 
     def __init__(self, transpose_a=False, transpose_b=False):
         super().__init__()
@@ -208,7 +446,32 @@ class MatMul(Primitive):
 
 
 class BatchMatMul(MatMul):
-    """BatchMatMul(transpose_a=False, transpose_b=False)(x, y)."""
+    """The matrix product over the last two dimensions, batched over (broadcast)
+    leading dimensions, optionally transposing either matrix.
+
+    Args:
+        transpose_a (bool): transpose the last two dimensions of ``x``. Default: ``False``.
+        transpose_b (bool): transpose the last two dimensions of ``y``. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - a tensor of rank >= 2.
+        - **y** (Tensor) - a tensor of rank >= 2 and the dtype of ``x``.
+
+    Outputs:
+        Tensor of shape ``batch + (M, N)``.
+
+    Raises:
+        TypeError: a transpose flag is not a bool, or the dtypes differ.
+        ValueError: an input has rank < 2 or the inner dimensions do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.ones((2, 3, 4), np.float32))
+        >>> y = Tensor(np.ones((2, 5, 4), np.float32))
+        >>> print(ops.BatchMatMul(transpose_b=True)(x, y).shape)
+        (2, 3, 5)
+    """
 
     def __call__(self, x, y):
         if isinstance(x, Tensor) and isinstance(y, Tensor):
@@ -230,21 +493,79 @@ class _Axis(Primitive):
 
 
 class Softmax(_Axis):
-    """Softmax(axis=-1)(x)."""
+    """The softmax ``exp(x) / sum(exp(x))`` along ``axis``.
+
+    Args:
+        axis (int): the dimension normalized. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of the shape and dtype of ``x``; it sums to 1 along ``axis``.
+
+    Raises:
+        TypeError: ``axis`` is not an int.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.Softmax()(Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
+        [0.09003057 0.24472848 0.66524094]
+    """
 
     def __call__(self, x):
         return F.softmax(x, self.axis)
 
 
 class LogSoftmax(_Axis):
-    """LogSoftmax(axis=-1)(x)."""
+    """The log of the softmax along ``axis``: ``x - log(sum(exp(x)))``.
+
+    Args:
+        axis (int): the dimension normalized. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of the shape and dtype of ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[0.0, 1.0], [2.0, 2.0]], np.float32))
+        >>> print(ops.LogSoftmax(axis=0)(x))
+        [[-2.126928   -1.3132616 ]
+         [-0.12692805 -0.31326166]]
+    """
 
     def __call__(self, x):
         return F.log_softmax(x, self.axis)
 
 
 class Concat(_Axis):
-    """Concat(axis=0)(tensors)."""
+    """Joins tensors along an existing dimension.
+
+    Args:
+        axis (int): the dimension joined along. Default: ``0``.
+
+    Inputs:
+        - **tensors** (Union[tuple[Tensor], list[Tensor]]) - tensors of equal shape except along
+          ``axis``.
+
+    Outputs:
+        Tensor whose ``axis`` dimension is the sum of the inputs'.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[1, 2]], np.int32))
+        >>> b = Tensor(np.array([[3, 4], [5, 6]], np.int32))
+        >>> print(ops.Concat()((a, b)))
+        [[1 2]
+         [3 4]
+         [5 6]]
+    """
 
     def __init__(self, axis=0):
         super().__init__(axis)
@@ -254,7 +575,26 @@ class Concat(_Axis):
 
 
 class Stack(_Axis):
-    """Stack(axis=0)(tensors)."""
+    """Joins tensors of one shape along a new dimension.
+
+    Args:
+        axis (int): the position of the new dimension. Default: ``0``.
+
+    Inputs:
+        - **tensors** (Union[tuple[Tensor], list[Tensor]]) - tensors of the same shape.
+
+    Outputs:
+        Tensor with one more dimension, of size ``len(tensors)`` at ``axis``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([1, 2], np.float32))
+        >>> b = Tensor(np.array([3, 4], np.float32))
+        >>> print(ops.Stack(axis=1)([a, b]))
+        [[1. 3.]
+         [2. 4.]]
+    """
 
     def __init__(self, axis=0):
         super().__init__(axis)
@@ -264,7 +604,34 @@ class Stack(_Axis):
 
 
 class Split(Primitive):
-    """Split(axis=0, output_num=1)(x): ``output_num`` equal pieces."""
+    """Splits a tensor into ``output_num`` equal pieces along ``axis``.
+
+    Args:
+        axis (int): the dimension split. Default: ``0``.
+        output_num (int): the number of pieces; it must divide the size of ``axis``. Default:
+            ``1``.
+
+    Inputs:
+        - **x** (Tensor) - a tensor of rank >= 1.
+
+    Outputs:
+        tuple[Tensor] of ``output_num`` tensors.
+
+    Raises:
+        TypeError: ``axis`` is not an int, or ``x`` is not a Tensor.
+        ValueError: ``output_num`` is not positive, ``axis`` is out of range, or the size of
+            ``axis`` is not divisible by ``output_num``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(8).reshape(2, 4).astype(np.int32))
+        >>> a, b = ops.Split(axis=1, output_num=2)(x)
+        >>> print(a, b)
+        [[0 1]
+         [4 5]] [[2 3]
+         [6 7]]
+    """
 
     def __init__(self, axis=0, output_num=1):
         super().__init__()
@@ -281,7 +648,25 @@ class Split(Primitive):
 
 
 class Squeeze(Primitive):
-    """Squeeze(axis=())(x)."""
+    """Removes dimensions of size 1.
+
+    Args:
+        axis (Union[int, tuple[int]]): the dimensions to remove (each must have size 1); ``()``
+            removes every dimension of size 1. Default: ``()``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor.
+
+    Outputs:
+        Tensor with the same elements and fewer dimensions.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((1, 3, 1), np.float32))
+        >>> print(ops.Squeeze()(x).shape, ops.Squeeze(2)(x).shape)
+        (3,) (1, 3)
+    """
 
     def __init__(self, axis=()):
         super().__init__()
@@ -292,7 +677,25 @@ class Squeeze(Primitive):
 
 
 class BroadcastTo(Primitive):
-    """BroadcastTo(shape)(x)."""
+    """Broadcasts a tensor to a shape.
+
+    Args:
+        shape (tuple[int]): the target shape; -1 keeps the input's size in that dimension.
+
+    Inputs:
+        - **x** (Tensor) - a tensor whose shape broadcasts to ``shape``.
+
+    Outputs:
+        Tensor of shape ``shape`` and the dtype of ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1, 2, 3], np.int32))
+        >>> print(ops.BroadcastTo((2, 3))(x))
+        [[1 2 3]
+         [1 2 3]]
+    """
 
     def __init__(self, shape):
         super().__init__()
@@ -303,7 +706,26 @@ class BroadcastTo(Primitive):
 
 
 class ArgMaxWithValue(Primitive):
-    """ArgMaxWithValue(axis=0, keep_dims=False)(x): ``(index, value)``."""
+    """The index and the value of the maximum along ``axis``.
+
+    Args:
+        axis (int): the dimension reduced. Default: ``0``.
+        keep_dims (bool): keep that dimension with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor.
+
+    Outputs:
+        Tuple ``(index, values)``: the int indices of the maxima and the maxima.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]], np.float32))
+        >>> index, values = ops.ArgMaxWithValue(axis=1)(x)
+        >>> print(index, values)
+        [1 0] [5. 7.]
+    """
 
     def __init__(self, axis=0, keep_dims=False):
         super().__init__()
@@ -315,7 +737,30 @@ class ArgMaxWithValue(Primitive):
 
 
 class Argmax(Primitive):
-    """Argmax(axis=-1, output_type=mstype.int32)(x)."""
+    """The index of the maximum along ``axis``.
+
+    Args:
+        axis (int): the dimension reduced. Default: ``-1``.
+        output_type (mindcell.dtype): ``ms.int32`` or ``ms.int64``. Default: ``ms.int32``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor.
+
+    Outputs:
+        Tensor of ``output_type`` with ``axis`` removed.
+
+    Raises:
+        ValueError: ``output_type`` is neither Int32 nor Int64.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]], np.float32))
+        >>> y = ops.Argmax(output_type=ms.int64)(x)
+        >>> print(y, y.dtype)
+        [1 0] Int64
+    """
 
     def __init__(self, axis=-1, output_type=mstype.int32):
         super().__init__()
@@ -331,20 +776,65 @@ class Argmax(Primitive):
 
 
 class GeLU(Primitive):
-    """GeLU()(x): the tanh approximation (MindSpore's primitive)."""
+    """The Gaussian error linear unit, in its tanh approximation (MindSpore's primitive):
+    ``0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x ** 3)))``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of the shape and dtype of ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.GeLU()(Tensor(np.array([-1.0, 0.0, 2.0], np.float32))))
+        [-0.158808   0.         1.9545977]
+    """
 
     def __call__(self, x):
         return F.gelu(x, "tanh")
 
 
 class FastGeLU(GeLU):
-    """FastGeLU()(x): ``x * sigmoid(1.702 x)`` (see ``ops.fast_gelu``)."""
+    """The fast GeLU approximation ``x * sigmoid(1.702 * x)`` (see ``ops.fast_gelu``).
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of the shape and dtype of ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.FastGeLU()(Tensor(np.array([-1.0, 0.0, 2.0], np.float32))))
+        [-0.15420423  0.          1.9356586 ]
+    """
 
     def __call__(self, x):
         return F.fast_gelu(x)
 
 
 class LeakyReLU(Primitive):
+    """The leaky ReLU: ``x`` where ``x >= 0``, ``alpha * x`` elsewhere.
+
+    Args:
+        alpha (float): the slope of the negative part. Default: ``0.2``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of the shape and dtype of ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.LeakyReLU(0.1)(Tensor(np.array([-2.0, 0.0, 3.0], np.float32))))
+        [-0.2  0.   3. ]
+    """
+
     def __init__(self, alpha=0.2):
         super().__init__()
         self.alpha = alpha
@@ -354,6 +844,25 @@ class LeakyReLU(Primitive):
 
 
 class Elu(Primitive):
+    """The exponential linear unit: ``x`` where ``x > 0``, ``alpha * (exp(x) - 1)``
+    elsewhere.
+
+    Args:
+        alpha (float): the scale of the negative part. Default: ``1.0``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of the shape and dtype of ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.Elu()(Tensor(np.array([-1.0, 0.0, 2.0], np.float32))))
+        [-0.63212055  0.          2.        ]
+    """
+
     def __init__(self, alpha=1.0):
         super().__init__()
         self.alpha = alpha
@@ -363,7 +872,29 @@ class Elu(Primitive):
 
 
 class OneHot(Primitive):
-    """OneHot(axis=-1)(indices, depth, on_value, off_value)."""
+    """One-hot encodes integer indices: ``on_value`` at each index, ``off_value``
+    elsewhere, along a new dimension of size ``depth``.
+
+    Args:
+        axis (int): where the new dimension goes. Default: ``-1``.
+
+    Inputs:
+        - **indices** (Tensor) - int32/int64 class indices.
+        - **depth** (int) - the number of classes.
+        - **on_value** (Union[Tensor, number]) - the value at the index.
+        - **off_value** (Union[Tensor, number]) - the value elsewhere.
+
+    Outputs:
+        Tensor of rank ``indices.ndim + 1`` and the dtype of ``on_value``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> on, off = Tensor(1.0, np.float32), Tensor(0.0, np.float32)
+        >>> print(ops.OneHot()(Tensor(np.array([0, 2], np.int32)), 3, on, off))
+        [[1. 0. 0.]
+         [0. 0. 1.]]
+    """
 
     def __init__(self, axis=-1):
         super().__init__()
@@ -374,7 +905,25 @@ class OneHot(Primitive):
 
 
 class TopK(Primitive):
-    """TopK(sorted=True)(x, k): along the last axis."""
+    """The ``k`` largest values along the last dimension and their indices.
+
+    Args:
+        sorted (bool): return them in descending order. Default: ``True``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor.
+        - **k** (int) - how many values to take.
+
+    Outputs:
+        Tuple ``(values, indices)`` whose last dimension has size ``k``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> values, indices = ops.TopK()(Tensor(np.array([1.0, 4.0, 3.0, 2.0], np.float32)), 2)
+        >>> print(values, indices)
+        [4. 3.] [1 2]
+    """
 
     def __init__(self, sorted=True):
         super().__init__()
@@ -385,6 +934,27 @@ class TopK(Primitive):
 
 
 class Sort(Primitive):
+    """Sorts a tensor along ``axis``, returning the values and their original indices.
+
+    Args:
+        axis (int): the dimension sorted. Default: ``-1``.
+        descending (bool): sort from largest to smallest. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor.
+
+    Outputs:
+        Tuple ``(values, indices)`` of the shape of ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([2.0, 3.0, 1.0], np.float32))
+        >>> values, indices = ops.Sort(descending=True)(x)
+        >>> print(values, indices)
+        [3. 2. 1.] [1 0 2]
+    """
+
     def __init__(self, axis=-1, descending=False):
         super().__init__()
         self.axis, self.descending = axis, descending
@@ -403,8 +973,45 @@ def _check_format(data_format, op):
 
 
 class Conv2D(Primitive):
-    """Conv2D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
-    group=1)(x, weight)."""
+    """2-D convolution of an NCHW tensor with a weight of shape
+    ``(out_channel, C / group, kH, kW)``, without bias.
+
+    Args:
+        out_channel (int): the number of output channels.
+        kernel_size (Union[int, tuple[int]]): the kernel height and width.
+        mode (int): must be 1 (convolution). Default: ``1``.
+        pad_mode (str): ``'valid'`` (no padding), ``'same'`` (output size ceil(in / stride)) or
+            ``'pad'`` (the ``pad`` amounts). Default: ``'valid'``.
+        pad (Union[int, tuple[int]]): the padding with ``pad_mode='pad'``: one int, (top/bottom,
+            left/right) or (top, bottom, left, right). Default: ``0``.
+        stride (Union[int, tuple[int]]): the stride. Default: ``1``.
+        dilation (Union[int, tuple[int]]): the dilation. Default: ``1``.
+        group (int): the number of channel groups. Default: ``1``.
+        data_format (str): must be ``'NCHW'`` (NHWC is GPU-only in MindSpore). Default:
+            ``'NCHW'``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor of shape (N, C, H, W).
+        - **weight** (Tensor) - the kernel, of shape (out_channel, C / group, kH, kW).
+
+    Outputs:
+        Tensor of shape (N, out_channel, H_out, W_out).
+
+    Raises:
+        TypeError: ``mode`` is not an int.
+        ValueError: ``mode`` is not 1 or ``data_format`` is not ``'NCHW'``; at the call, ``x``
+            or ``weight`` is not 4-D, ``pad`` is non-zero without ``'pad'``, or the channels
+            do not match ``group``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.ones((1, 2, 4, 4), np.float32))
+        >>> w = Tensor(np.ones((3, 2, 3, 3), np.float32))
+        >>> y = ops.Conv2D(out_channel=3, kernel_size=3, pad_mode="same")(x, w)
+        >>> print(y.shape, y[0, 0, 0].asnumpy())
+        (1, 3, 4, 4) [ 8. 12. 12.  8.]
+    """
 
     def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
                  dilation=1, group=1, data_format="NCHW"):
@@ -424,7 +1031,32 @@ class Conv2D(Primitive):
 
 
 class MaxPool(Primitive):
-    """MaxPool(kernel_size=1, strides=1, pad_mode='valid')(x)."""
+    """2-D max pooling of an NCHW tensor.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window height and width. Default: ``1``.
+        strides (Union[int, tuple[int]]): the stride. Default: ``1``.
+        pad_mode (str): ``'valid'`` (no padding) or ``'same'`` (output size ceil(in / stride)),
+            in any case. Default: ``'valid'``.
+        data_format (str): must be ``'NCHW'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **x** (Tensor) - a tensor of shape (N, C, H, W).
+
+    Outputs:
+        Tensor of shape (N, C, H_out, W_out).
+
+    Raises:
+        ValueError: ``data_format`` is not ``'NCHW'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> print(ops.MaxPool(kernel_size=2, strides=2)(x))
+        [[[[ 5.  7.]
+           [13. 15.]]]]
+    """
 
     def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
         super().__init__()
@@ -440,8 +1072,32 @@ class MaxPool(Primitive):
 
 
 class AvgPool(MaxPool):
-    """AvgPool(kernel_size=1, strides=1, pad_mode='VALID', data_format='NCHW')(x): 'same'
-    padding is not counted (``pad_mode`` in any case)."""
+    """2-D average pooling of an NCHW tensor; with ``'same'`` padding the padded
+    positions are not counted in the average.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window height and width. Default: ``1``.
+        strides (Union[int, tuple[int]]): the stride. Default: ``1``.
+        pad_mode (str): ``'valid'`` or ``'same'``, in any case. Default: ``'VALID'``.
+        data_format (str): must be ``'NCHW'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor of shape (N, C, H, W).
+
+    Outputs:
+        Tensor of shape (N, C, H_out, W_out).
+
+    Raises:
+        ValueError: ``data_format`` is not ``'NCHW'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3))
+        >>> print(ops.AvgPool(kernel_size=2, strides=2, pad_mode="same")(x))
+        [[[[2.  3.5]
+           [6.5 8. ]]]]
+    """
     _kind = "avg"
 
     def __init__(self, kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW"):
@@ -449,16 +1105,54 @@ class AvgPool(MaxPool):
 
 
 class SoftmaxCrossEntropyWithLogits(Primitive):
-    """SoftmaxCrossEntropyWithLogits()(logits, labels): ``(loss, backprop)`` per sample."""
+    """The softmax cross entropy of each sample with dense
+    (probability) labels, and its gradient with respect to the logits.
+
+    Inputs:
+        - **logits** (Tensor) - float logits of shape (N, C).
+        - **labels** (Tensor) - target probabilities of the shape and dtype of ``logits``.
+
+    Outputs:
+        Tuple ``(loss, backprop)``: the per-sample loss of shape (N,) and ``softmax(logits) -
+        labels`` of shape (N, C).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logits = Tensor(np.array([[2.0, 1.0, 0.0]], np.float32))
+        >>> loss, backprop = ops.SoftmaxCrossEntropyWithLogits()(
+        ...     logits, Tensor(np.array([[1.0, 0.0, 0.0]], np.float32)))
+        >>> print(loss, backprop)
+        [0.407606] [[-0.33475906  0.24472848  0.09003056]]
+    """
 
     def __call__(self, logits, labels):
         return F.softmax_cross_entropy_op(logits, labels)
 
 
 class SigmoidCrossEntropyWithLogits(Primitive):
-    """SigmoidCrossEntropyWithLogits()(logits, label): elementwise
-    ``-(label * log(sigmoid(logits)) + (1 - label) * log(1 - sigmoid(logits)))``, no reduction;
-    ``label`` must have the shape and dtype of the float ``logits``."""
+    """The binary cross entropy of sigmoid logits, elementwise,
+    without reduction: ``-(label * log(sigmoid(logits)) + (1 - label) * log(1 - sigmoid(logits)))``.
+
+    Inputs:
+        - **logits** (Tensor) - float logits.
+        - **label** (Tensor) - targets in [0, 1], of the shape and dtype of ``logits``.
+
+    Outputs:
+        Tensor of the shape and dtype of ``logits``.
+
+    Raises:
+        TypeError: ``logits`` is not a float tensor or ``label`` has another dtype.
+        ValueError: the shapes differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logits = Tensor(np.array([0.0, 2.0, -1.0], np.float32))
+        >>> label = Tensor(np.array([1.0, 1.0, 0.0], np.float32))
+        >>> print(ops.SigmoidCrossEntropyWithLogits()(logits, label))
+        [0.6931472  0.126928   0.31326163]
+    """
 
     def __call__(self, logits, label):
         op = "SigmoidCrossEntropyWithLogits"
@@ -473,8 +1167,31 @@ class SigmoidCrossEntropyWithLogits(Primitive):
 
 
 class SparseSoftmaxCrossEntropyWithLogits(Primitive):
-    """SparseSoftmaxCrossEntropyWithLogits(is_grad=False)(logits, labels): the mean loss, or
-    with ``is_grad`` its gradient with respect to ``logits``."""
+    """The mean softmax cross entropy of logits with
+    class-index labels, or with ``is_grad`` its gradient with respect to the logits.
+
+    Args:
+        is_grad (bool): return the gradient ``(softmax(logits) - one_hot(labels)) / N`` instead
+            of the loss. Default: ``False``.
+
+    Inputs:
+        - **logits** (Tensor) - float logits of shape (N, C).
+        - **labels** (Tensor) - int32/int64 class indices of shape (N,).
+
+    Outputs:
+        0-D Tensor, the mean loss; with ``is_grad`` a Tensor of the shape of ``logits``.
+
+    Raises:
+        TypeError: ``is_grad`` is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logits = Tensor(np.array([[2.0, 1.0, 0.0], [0.0, 0.0, 0.0]], np.float32))
+        >>> labels = Tensor(np.array([0, 2], np.int32))
+        >>> print(ops.SparseSoftmaxCrossEntropyWithLogits()(logits, labels))
+        0.7531091
+    """
 
     def __init__(self, is_grad=False):
         super().__init__()
@@ -490,8 +1207,34 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
 
 
 class LayerNorm(Primitive):
-    """LayerNorm(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7)(x, gamma, beta):
-    ``(y, mean, rstd)``."""
+    """Layer normalization over the dimensions from ``begin_norm_axis`` on, scaled
+    by ``gamma`` and shifted by ``beta``.
+
+    Args:
+        begin_norm_axis (int): the first normalized dimension. Default: ``1``.
+        begin_params_axis (int): the first dimension that ``gamma``/``beta`` cover. Default:
+            ``1``.
+        epsilon (float): added to the variance. Default: ``1e-7``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+        - **gamma** (Tensor) - the scale, of shape ``x.shape[begin_params_axis:]``.
+        - **beta** (Tensor) - the shift, of the shape of ``gamma``.
+
+    Outputs:
+        Tuple ``(y, mean, rstd)``: the normalized tensor, and the mean and reciprocal standard
+        deviation per normalized group (with the normalized dimensions kept as size 1).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0, 3.0], [2.0, 2.0, 2.0]], np.float32))
+        >>> g, b = Tensor(np.ones(3, np.float32)), Tensor(np.zeros(3, np.float32))
+        >>> y, mean, rstd = ops.LayerNorm()(x, g, b)
+        >>> print(y, mean.shape)
+        [[-1.2247448  0.         1.2247448]
+         [ 0.         0.         0.       ]] (2, 1)
+    """
 
     def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
         super().__init__()
@@ -504,7 +1247,27 @@ class LayerNorm(Primitive):
 
 
 class RmsNorm(Primitive):
-    """RmsNorm(epsilon=1e-6)(x, gamma): ``(y, rstd)``."""
+    """Root-mean-square normalization over the trailing dimensions that ``gamma``
+    covers: ``x / sqrt(mean(x ** 2) + epsilon) * gamma``.
+
+    Args:
+        epsilon (float): added to the mean square. Default: ``1e-6``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+        - **gamma** (Tensor) - the scale, of the shape of the trailing dimensions of ``x``.
+
+    Outputs:
+        Tuple ``(y, rstd)``: the normalized tensor and the reciprocal root mean square.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3.0, 4.0]], np.float32))
+        >>> y, rstd = ops.RmsNorm()(x, Tensor(np.ones(2, np.float32)))
+        >>> print(y, rstd)
+        [[0.8485281 1.1313708]] [[0.2828427]]
+    """
 
     def __init__(self, epsilon=1e-6):
         super().__init__()
@@ -515,7 +1278,35 @@ class RmsNorm(Primitive):
 
 
 class Dropout(Primitive):
-    """Dropout(keep_prob=0.5)(x): ``(output, mask)``."""
+    """Randomly zeroes elements with probability ``1 - keep_prob`` and scales the
+    kept ones by ``1 / keep_prob``.
+
+    With ``Seed0`` or ``Seed1`` non-zero the instance owns a random stream started from them (as
+    :class:`UniformReal`).
+
+    Args:
+        keep_prob (float): the probability of keeping an element, in (0, 1]. Default: ``0.5``.
+        Seed0 (int): a seed, >= 0. Default: ``0``.
+        Seed1 (int): a second seed, >= 0. Default: ``0``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tuple ``(output, mask)``: the dropped-out tensor and the 0/1 mask of kept elements, both
+        of the shape of ``x``.
+
+    Raises:
+        TypeError: a seed is not an int, or ``x`` is not a float tensor.
+        ValueError: ``keep_prob`` is not in (0, 1], or a seed is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> out, mask = ops.Dropout(keep_prob=0.5, Seed0=1)(Tensor(np.ones((2, 3), np.float32)))
+        >>> print(out.shape, bool(((out == 0) | (out == 2)).all()), bool((out == 2 * mask).all()))
+        (2, 3) True True
+    """
 
     def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
         super().__init__()
@@ -543,15 +1334,33 @@ def _check_op_seed(seed, op, arg):
 
 
 class UniformReal(Primitive):
-    """UniformReal(seed=0, seed2=0)(shape): Float32 samples in [0, 1).
+    """Float32 samples from the uniform distribution on [0, 1).
 
     With ``seed`` or ``seed2`` non-zero the instance owns a stream started from them: its calls
     continue it, a new instance with the same seeds repeats it, ``set_seed`` does not touch it
     (MindSpore's rule). With both 0 it draws like ``ops.rand`` without a seed.
 
+    Args:
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Inputs:
+        - **shape** (tuple[int]) - the shape of the output.
+
+    Outputs:
+        Float32 Tensor of shape ``shape``.
+
     Raises:
         TypeError: a seed is not an int.
         ValueError: a seed is negative.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> x = ops.UniformReal(seed=2)((2, 3))
+        >>> print(x.shape, x.dtype, bool(((x >= 0) & (x < 1)).all()))
+        (2, 3) Float32 True
+        >>> print(bool((ops.UniformReal(seed=2)((2, 3)) == x).all()))
+        True
     """
     _draw = "uniform"
 
@@ -570,28 +1379,125 @@ class UniformReal(Primitive):
 
 
 class StandardNormal(UniformReal):
-    """StandardNormal(seed=0, seed2=0)(shape): Float32 samples from N(0, 1); seeds as in
-    :class:`UniformReal`."""
+    """Float32 samples from the standard normal distribution N(0, 1); seeds as
+    in :class:`UniformReal`.
+
+    Args:
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Inputs:
+        - **shape** (tuple[int]) - the shape of the output.
+
+    Outputs:
+        Float32 Tensor of shape ``shape``.
+
+    Raises:
+        TypeError: a seed is not an int.
+        ValueError: a seed is negative.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> x = ops.StandardNormal(seed=5)((1000,))
+        >>> print(x.shape, abs(float(x.mean())) < 0.2, abs(float(x.std()) - 1) < 0.2)
+        (1000,) True True
+    """
     _draw = "normal"
 
 
 class Fill(Primitive):
+    """A tensor of a shape and dtype filled with one value.
+
+    Inputs:
+        - **type** (mindcell.dtype) - the dtype of the output.
+        - **shape** (tuple[int]) - the shape of the output.
+        - **value** (Union[number, bool, Tensor]) - the fill value.
+
+    Outputs:
+        Tensor of shape ``shape`` and dtype ``type``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> print(ops.Fill()(ms.int32, (2, 3), 7))
+        [[7 7 7]
+         [7 7 7]]
+    """
+
     def __call__(self, type, shape, value):
         return F.fill(type, shape, value)
 
 
 class Ones(Primitive):
+    """A tensor of ones.
+
+    Inputs:
+        - **shape** (Union[int, tuple[int]]) - the shape of the output.
+        - **type** (mindcell.dtype) - optional, its dtype (Float32 when None). Default: ``None``.
+
+    Outputs:
+        Tensor of ones.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> print(ops.Ones()((2, 2), ms.float16))
+        [[1. 1.]
+         [1. 1.]]
+    """
+
     def __call__(self, shape, type=None):
         return F.ones(shape, type)
 
 
 class Zeros(Primitive):
+    """A tensor of zeros.
+
+    Inputs:
+        - **shape** (Union[int, tuple[int]]) - the shape of the output.
+        - **type** (mindcell.dtype) - optional, its dtype (Float32 when None). Default: ``None``.
+
+    Outputs:
+        Tensor of zeros.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> y = ops.Zeros()(3, ms.int32)
+        >>> print(y, y.dtype)
+        [0 0 0] Int32
+    """
+
     def __call__(self, shape, type=None):
         return F.zeros(shape, type)
 
 
 class Pad(Primitive):
-    """Pad(paddings)(x): ``paddings`` as ((before, after), ...) per dim."""
+    """Pads a tensor with zeros.
+
+    Args:
+        paddings (tuple[tuple[int]]): one ``(before, after)`` pair of non-negative ints per
+            dimension of the input.
+
+    Inputs:
+        - **x** (Tensor) - the tensor.
+
+    Outputs:
+        Tensor whose dimension ``i`` grows by ``paddings[i][0] + paddings[i][1]``.
+
+    Raises:
+        TypeError: ``paddings`` is not a tuple of pairs.
+        ValueError: a padding is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2], [3, 4]], np.int32))
+        >>> print(ops.Pad(((1, 0), (0, 2)))(x))
+        [[0 0 0 0]
+         [1 2 0 0]
+         [3 4 0 0]]
+    """
 
     def __init__(self, paddings):
         super().__init__()
