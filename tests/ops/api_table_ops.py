@@ -134,6 +134,7 @@ FUNCTION_ROWS = [
     Op("sort", S), Op("sort", S, kw=dict(axis=0, descending=True)),
     Op("argsort", S, **NG), Op("argsort", S, kw=dict(descending=True), **NG),
     Op("topk", (2, 5), kw=dict(k=2)), Op("topk", (4, 5), kw=dict(k=3, dim=0, largest=False)),
+    Op("top_k", (2, 5), kw=dict(k=2)), Op("top_k", (3, 4), kw=dict(k=4, sorted=False)),
     Op("cast", S, kw=dict(dtype=ms.float64), z=True),
     Op("cast", S, kw=dict(dtype=ms.float16), z=True, fd="a narrowing cast rounds away the step"),
     Op("cast", S, kw=dict(dtype=ms.int32), z=True, **NG),

@@ -1160,6 +1160,46 @@ def topk(input, k, dim=None, largest=True, sorted=True):
                          sorted=check_bool(sorted, "topk", "sorted"))
 
 
+def top_k(input_x, k, sorted=True):
+    """Returns the ``k`` largest elements along the last dimension and their indices: the older
+    spelling of :func:`topk` (MindSpore keeps it, deprecated, for the ``TopK`` primitive's
+    form).
+
+    Args:
+        input_x (Tensor): the input tensor, at least 1-D.
+        k (int): how many elements, in ``[1, input_x.shape[-1]]``.
+        sorted (bool): return them largest first. Default: ``True``.
+
+    Returns:
+        tuple(values, indices): ``values`` of ``input_x``'s dtype and Int32 ``indices``, both
+        with ``k`` along the last dimension.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor, ``k`` is not an int, or ``sorted`` is not a bool.
+        ValueError: ``input_x`` is 0-D, or ``k`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 5.0, 3.0], [6.0, 2.0, 4.0]], np.float32))
+        >>> values, indices = ops.top_k(x, 2)
+        >>> print(values)
+        [[5. 3.]
+         [6. 4.]]
+        >>> print(indices)
+        [[1 2]
+         [0 2]]
+    """
+    check_tensor(input_x, "top_k", "input_x")
+    if input_x.ndim == 0:
+        raise ValueError("top_k: 'input_x' must be at least 1-D, but got a 0-D tensor")
+    k = check_int(k, "top_k", "k")
+    if not 1 <= k <= input_x.shape[-1]:
+        raise ValueError("top_k: k must be in [1, %d], but got %d" % (input_x.shape[-1], k))
+    return S.topk_p.bind(input_x, k=int(k), dim=input_x.ndim - 1, largest=True,
+                         sorted=check_bool(sorted, "top_k", "sorted"))
+
+
 def sort(input_x, axis=-1, descending=False):
     """Sorts the elements of ``input_x`` along an axis.
 
