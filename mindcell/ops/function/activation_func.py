@@ -16,8 +16,28 @@ from mindcell.ops.function.nn_func import _in_float32
 
 
 def prelu(input, weight):
-    """prelu(input, weight): max(0, input) + weight * min(0, input); ``weight`` is 1-D with one
-    entry, or one per channel (axis 1 of ``input``)."""
+    """Applies the parametric ReLU elementwise: ``max(0, x) + weight * min(0, x)``.
+
+    Args:
+        input (Tensor): a float tensor; axis 1 holds the channels when it is at least 2-D.
+        weight (Tensor): 1-D, one slope for every element or one per channel; cast to
+            ``input``'s dtype.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``weight`` is not a Tensor.
+        ValueError: ``weight`` is not 1-D of size 1 or the number of channels.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[-1.0, 2.0], [-3.0, -4.0]], np.float32))
+        >>> print(ops.prelu(x, Tensor(np.array([0.1, 0.5], np.float32))))
+        [[-0.1  2. ]
+         [-0.3 -2. ]]
+    """
     op = "prelu"
     x = check_float(input, op)
     check_tensor(weight, op, "weight")
@@ -113,8 +133,26 @@ def _check_float_or_signed(x, op, arg="input"):
 
 
 def glu(x, axis=-1):
-    """glu(x, axis=-1): a * sigmoid(b), where a and b are the two halves of ``x`` along
-    ``axis``."""
+    """Applies the gated linear unit: ``a * sigmoid(b)``, ``a`` and ``b`` being the first and
+    second halves of ``x`` along ``axis``.
+
+    Args:
+        x (Tensor): a float tensor whose size along ``axis`` is even.
+        axis (int): the axis split in two. Default: ``-1``.
+
+    Returns:
+        Tensor of ``x``'s dtype, half as long along ``axis``.
+
+    Raises:
+        TypeError: ``x`` is not a float tensor, or ``axis`` is not an int.
+        ValueError: ``x`` is 0-D, ``axis`` is out of range, or its size is odd.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.glu(Tensor(np.array([[1.0, 2.0, 0.0, 100.0]], np.float32))))
+        [[0.5 2. ]]
+    """
     op = "glu"
     check_float(x, op, "x")
     if x.ndim == 0:
@@ -129,8 +167,31 @@ def glu(x, axis=-1):
 
 
 def dropout2d(input, p=0.5, training=True):
-    """dropout2d(input, p=0.5, training=True): zero whole channels of (N, C, H, W) input with
-    probability p and scale the rest by 1/(1-p)."""
+    """Randomly zeroes whole channels of (N, C, H, W) input with probability ``p`` and scales the
+    others by ``1 / (1 - p)``.
+
+    Args:
+        input (Tensor): a 4-D float tensor.
+        p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
+        training (bool): apply dropout; with False (or ``p == 0``) ``input`` itself is
+            returned. Default: ``True``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``p`` is not a number, or ``training`` is
+            not a bool.
+        ValueError: ``input`` is not 4-D, or ``p`` is outside [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.ones((2, 8, 3, 3), np.float32))
+        >>> y = ops.dropout2d(x, p=0.5).asnumpy()
+        >>> print(y.shape, all(len(set(c.ravel().tolist())) == 1 for c in y.reshape(16, 9)))
+        (2, 8, 3, 3) True
+    """
     op = "dropout2d"
     check_float(input, op)
     if input.ndim != 4:

@@ -32,9 +32,38 @@ def padding6(padding, op):
 
 def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
            groups=1):
-    """conv3d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1,
-    groups=1): 3-D cross-correlation of NCDHW input with (O, C/groups, kd, kh, kw) weight;
-    ``padding`` is an int, 3 ints or (head, tail, top, bottom, left, right)."""
+    """Applies a 3-D convolution (cross-correlation) to NCDHW input.
+
+    Args:
+        input (Tensor): float, of shape (N, C_in, D, H, W).
+        weight (Tensor): of shape (C_out, C_in / groups, kD, kH, kW); cast to ``input``'s dtype.
+        bias (Tensor, optional): of shape (C_out,). Default: ``None``.
+        stride (Union[int, tuple[int]]): an int, 3 ints or MindSpore's (1, 1, sD, sH, sW).
+            Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (``padding``). Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): with 'pad', an int, 3 ints (both sides of D, H, W) or
+            (head, tail, top, bottom, left, right); must be 0 otherwise. Default: ``0``.
+        dilation (Union[int, tuple[int]]): an int, 3 ints or (1, 1, dD, dH, dW). Default: ``1``.
+        groups (int): split the channels into groups convolved separately. Default: ``1``.
+
+    Returns:
+        Tensor of shape (N, C_out, D_out, H_out, W_out).
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, or ``weight``/``bias`` is not a Tensor.
+        ValueError: ``input``/``weight`` are not 5-D, an unknown ``pad_mode``, non-zero
+            ``padding`` without 'pad', channels that do not match ``groups``, a kernel larger than
+            the padded input, or a ``bias`` of the wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.ones((1, 2, 3, 4, 4), np.float32))
+        >>> w = Tensor(np.ones((4, 2, 2, 3, 3), np.float32))
+        >>> y = ops.conv3d(x, w, pad_mode="pad", padding=(0, 1, 1))
+        >>> print(y.shape, y[0, 0, 0, 0, 0])
+        (1, 4, 2, 4, 4) 16.0
+    """
     op = "conv3d"
     _check_conv_operands(input, weight, pad_mode, op, ("NCDHW", "OIDHW"))
     stride, dilation = triple(stride, op, "stride"), triple(dilation, op, "dilation")

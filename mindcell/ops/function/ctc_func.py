@@ -45,29 +45,41 @@ def _check_values(op, targets, input_lengths, target_lengths, T, C, blank):
 
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
              zero_infinity=False):
-    """ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean',
-    zero_infinity=False): the CTC negative log-likelihood of each target given per-frame
-    log-probabilities.
+    """Computes the connectionist temporal classification (CTC) loss: the negative
+    log-likelihood of each target sequence given per-frame log-probabilities, summed over all
+    its alignments.
 
     Args:
-        log_probs (Tensor): float, shape (T, N, C): log-probabilities (log_softmax output).
-        targets (Tensor): int, shape (N, S): the label sequences, padded.
-        input_lengths (Union[Tensor, tuple[int]]): (N,) frames used per sample, <= T.
-        target_lengths (Union[Tensor, tuple[int]]): (N,) labels used per sample, <= S.
-        blank (int): the blank class, in [0, C).
-        reduction (str): 'none' (per sample), 'mean' (each loss divided by its target length,
-            then the batch mean) or 'sum'.
+        log_probs (Tensor): float, of shape (T, N, C): per-frame log-probabilities (a
+            log_softmax output).
+        targets (Tensor): int, of shape (N, S): the label sequences, padded.
+        input_lengths (Union[Tensor, tuple[int]]): (N,) frames used per sample, in [0, T].
+        target_lengths (Union[Tensor, tuple[int]]): (N,) labels used per sample, in [0, S].
+        blank (int): the blank class, in [0, C). Default: ``0``.
+        reduction (str): ``'none'`` (per sample), ``'mean'`` (each loss divided by its target
+            length, then the batch mean) or ``'sum'``. Default: ``'mean'``.
         zero_infinity (bool): impossible alignments give 0 loss and 0 gradient, not inf.
+            Default: ``False``.
 
     Returns:
-        tuple (neg_log_likelihood, log_alpha): the loss ((N,) for 'none', else a scalar) and
-        the forward variables, shape (N, T, 2S+1).
+        tuple(neg_log_likelihood, log_alpha): the loss ((N,) for 'none', else a scalar) and the
+        forward variables, of shape (N, T, 2S+1).
 
     Raises:
         TypeError: a non-Tensor/non-float ``log_probs``, non-int targets or lengths, ``blank``
             not an int, ``zero_infinity`` not a bool.
         ValueError: wrong ranks/shapes, lengths or labels out of range, a label equal to
             ``blank``, an unknown ``reduction``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> probs = np.array([[[0.1, 0.9, 0.0]], [[0.1, 0.1, 0.8]]], np.float32) + 0.05
+        >>> log_probs = ops.log(Tensor(probs / probs.sum(-1, keepdims=True)))
+        >>> targets = Tensor(np.array([[1, 2]], np.int32))
+        >>> loss, log_alpha = ops.ctc_loss(log_probs, targets, (2,), (2,))
+        >>> print(loss, log_alpha.shape)
+        0.24666812 (1, 2, 5)
     """
     op = "ctc_loss"
     check_float(log_probs, op, "log_probs")
@@ -126,25 +138,38 @@ def _time_major(op, x, sequence_length, floats):
 
 
 def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
-    """ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True): the best path of each
-    sequence: the arg-max class per frame, repeats merged (``merge_repeated``), then the blank
-    (the last class) removed. Ties go to the lower class.
+    """Decodes the best path of each sequence: the arg-max class per frame, runs of one class
+    merged (``merge_repeated``), then the blank (the last class) removed. Ties go to the lower
+    class.
 
     Args:
-        inputs (Tensor): Float32/Float64, (max_time, batch_size, num_classes): logits.
-        sequence_length (Tensor): Int32, (batch_size,): frames used per sequence, <= max_time.
-        merge_repeated (bool): merge runs of the same class into one label.
+        inputs (Tensor): Float32/Float64 logits of shape (max_time, batch_size, num_classes).
+        sequence_length (Tensor): Int32, (batch_size,): frames used per sequence, in
+            [0, max_time].
+        merge_repeated (bool): merge runs of the same class into one label. Default: ``True``.
 
     Returns:
-        tuple (decoded_indices (K, 2) Int64 [batch, position], decoded_values (K,) Int64,
-        decoded_shape (2,) Int64 [batch_size, longest decoded length], log_probability
-        (batch_size, 1) of the dtype of ``inputs``: minus the sum of each frame's max logit).
-        The decoded shapes depend on the values, so GRAPH_MODE cannot hold this op.
+        tuple(decoded_indices, decoded_values, decoded_shape, log_probability):
+        ``decoded_indices`` (K, 2) Int64 [batch, position] pairs, ``decoded_values`` (K,) Int64
+        labels, ``decoded_shape`` (2,) Int64 [batch_size, longest decoded length], and
+        ``log_probability`` (batch_size, 1) of ``inputs``' dtype: minus the sum of each frame's
+        largest logit. The decoded shapes depend on the values, so GRAPH_MODE cannot hold this
+        op.
 
     Raises:
         TypeError: non-Tensor inputs, wrong dtypes, ``merge_repeated`` not a bool.
         ValueError: ``inputs`` not 3-D, a wrong ``sequence_length`` shape or a length outside
             [0, max_time].
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[0.1, 0.9, 0.0]], [[0.2, 0.8, 0.0]], [[0.1, 0.0, 0.9]],
+        ...                      [[0.0, 0.3, 0.7]]], np.float32))
+        >>> lengths = Tensor(np.array([4], np.int32))
+        >>> indices, values, shape, log_p = ops.ctc_greedy_decoder(x, lengths)
+        >>> print(indices, values, shape, log_p)
+        [[0 0]] [1] [1 1] [[-3.3]]
     """
     op = "ctc_greedy_decoder"
     _time_major(op, inputs, sequence_length, (mstype.float32, mstype.float64))
