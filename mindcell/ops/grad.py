@@ -282,6 +282,61 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
                          return_ids, sens_param)
 
 
+def get_grad(gradients, identifier):
+    """get_grad(gradients, identifier)
+
+    Pick one gradient out of what :func:`grad` or :func:`value_and_grad` returned with
+    ``return_ids=True``: the gradient of the input at position ``identifier`` (an int) or of
+    the Parameter ``identifier`` (matched by its name).
+
+    Args:
+        gradients (Union[tuple, list]): the ``(id, gradient)`` pairs, nested as ``grad``
+            packs them.
+        identifier (Union[int, Parameter]): an input position or a Parameter.
+
+    Returns:
+        Tensor, the gradient tagged with ``identifier``.
+
+    Raises:
+        TypeError: ``identifier`` is neither an int nor a Parameter.
+        RuntimeError: no gradient in ``gradients`` carries ``identifier``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> g = ops.grad(lambda x, y: (x * y).sum(), (0, 1), return_ids=True)(
+        ...     ms.Tensor([2.0]), ms.Tensor([3.0]))
+        >>> ops.get_grad(g, 1)
+        Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])
+    """
+    from mindcell.common.parameter import Parameter  # (a lazy import, as _check_weights')
+    if isinstance(identifier, Parameter):
+        key = identifier.name
+    elif isinstance(identifier, int) and not isinstance(identifier, bool):
+        key = identifier
+    else:
+        raise TypeError("get_grad: 'identifier' must be an int (an input position) or a "
+                        "Parameter, but got %r" % (identifier,))
+
+    def find(item):
+        if isinstance(item, (tuple, list)):
+            if (len(item) == 2 and isinstance(item[1], Tensor) and type(item[0]) is type(key)
+                    and item[0] == key):
+                return item[1]
+            for sub in item:
+                found = find(sub)
+                if found is not None:
+                    return found
+        return None
+
+    found = find(gradients)
+    if found is None:
+        raise RuntimeError("get_grad: no gradient for %s %r in 'gradients' (was it computed "
+                           "with return_ids=True?)"
+                           % ("Parameter" if isinstance(key, str) else "position", key))
+    return found
+
+
 class GradOperation:
     """GradOperation(get_all=False, get_by_list=False, sens_param=False)
 

@@ -55,3 +55,51 @@ def test_uniform_bounds_must_match_dtype_kind():
         ops.uniform((3,), Tensor(0, ms.int32), Tensor(3, ms.int32), dtype=ms.int64)
     with pytest.raises(ValueError):
         ops.uniform((3,), Tensor(3, ms.int32), Tensor(0, ms.int32), dtype=ms.int32)
+
+
+# ----- ops.get_grad: one gradient out of grad(..., return_ids=True) --------------------------
+def _scaled_sum_net():
+    from mindcell import nn
+    from mindcell.common.parameter import Parameter
+
+    class Scaled(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+            self.b = Parameter(Tensor(np.array([1.0], np.float32)), name="b")
+
+        def construct(self, x, y):
+            return (x * self.w * y + self.b).sum()
+    return Scaled()
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_get_grad_by_position_and_parameter(mode):
+    ms.set_context(mode=mode)
+    try:
+        net = _scaled_sum_net()
+        x = Tensor(np.array([1.0, 2.0], np.float32))
+        y = Tensor(np.array([3.0, 4.0], np.float32))
+        g = ops.grad(net, (0, 1), net.trainable_params(), return_ids=True)(x, y)
+        np.testing.assert_allclose(ops.get_grad(g, 0).asnumpy(), [6.0, 12.0])
+        np.testing.assert_allclose(ops.get_grad(g, 1).asnumpy(), [2.0, 6.0])
+        np.testing.assert_allclose(ops.get_grad(g, net.w).asnumpy(), [3.0, 8.0])
+        np.testing.assert_allclose(ops.get_grad(g, net.b).asnumpy(), [2.0])
+        single = ops.grad(net, 0, return_ids=True)(x, y)
+        np.testing.assert_allclose(ops.get_grad(single, 0).asnumpy(), [6.0, 12.0])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_get_grad_errors():
+    g = ops.grad(lambda a: (a * a).sum(), 0, return_ids=True)(Tensor([1.0, 2.0]))
+    with pytest.raises(RuntimeError):
+        ops.get_grad(g, 3)
+    for bad in ("w", 1.0, True):
+        with pytest.raises(TypeError):
+            ops.get_grad(g, bad)
+
+
+def test_get_grad_is_one_object_at_mindspore_paths():
+    import mindcell.ops.functional as F
+    assert F.get_grad is ops.get_grad is ms.get_grad
