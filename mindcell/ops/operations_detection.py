@@ -15,8 +15,15 @@ class NMSWithMask(AttrPrimitive):
     arbitrarily); going down the list, a kept box suppresses every later box whose IoU with it
     (areas ``(x2 - x1) * (y2 - y1)``) exceeds ``iou_threshold``.
 
-    Returns:
-        tuple(selected_boxes, selected_idx, selected_mask): the sorted boxes (N, 5),
+    Args:
+        iou_threshold (float): boxes overlapping a kept box by more than this are suppressed.
+            Default: ``0.5``.
+
+    Inputs:
+        - **bboxes** (Tensor) - float16/float32 (N, 5) rows [x1, y1, x2, y2, score].
+
+    Outputs:
+        Tuple ``(selected_boxes, selected_idx, selected_mask)``: the sorted boxes (N, 5),
         ``arange(N)`` as Int32 (MindSpore's CPU kernel returns these positions in the sorted
         list), and the Bool keep mask over the sorted boxes.
 
@@ -40,6 +47,17 @@ class NMSWithMask(AttrPrimitive):
 class IOU(AttrPrimitive):
     """IOU(mode='iou')(anchor_boxes, gt_boxes): the (M, N) overlaps of M ground-truth with N
     anchor boxes; see :func:`ops.iou`.
+
+    Args:
+        mode (str): ``'iou'`` (intersection over union) or ``'iof'`` (intersection over the
+            ground-truth box's area). Default: ``'iou'``.
+
+    Inputs:
+        - **anchor_boxes** (Tensor) - (N, 4) float boxes [x1, y1, x2, y2].
+        - **gt_boxes** (Tensor) - (M, 4) boxes of the same dtype.
+
+    Outputs:
+        Tensor, (M, N) of the boxes' dtype.
 
     Raises:
         TypeError: ``mode`` is not a str.
@@ -66,6 +84,19 @@ class BoundingBoxEncode(AttrPrimitive):
     groundtruth_box): the normalised deltas from anchors to boxes; see
     :func:`ops.bounding_box_encode`.
 
+    Args:
+        means (tuple[float]): the 4 means subtracted from the deltas. Default:
+            ``(0.0, 0.0, 0.0, 0.0)``.
+        stds (tuple[float]): the 4 standard deviations they are divided by. Default:
+            ``(1.0, 1.0, 1.0, 1.0)``.
+
+    Inputs:
+        - **anchor_box** (Tensor) - (N, 4) float16/float32 boxes [x1, y1, x2, y2].
+        - **groundtruth_box** (Tensor) - boxes of the same shape and dtype.
+
+    Outputs:
+        Tensor, (N, 4) deltas (dx, dy, dw, dh) of the boxes' dtype.
+
     Raises:
         TypeError: ``means``/``stds`` not 4 floats.
 
@@ -90,6 +121,20 @@ class BoundingBoxEncode(AttrPrimitive):
 class BoundingBoxDecode(AttrPrimitive):
     """BoundingBoxDecode(max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
     wh_ratio_clip=0.016)(anchor_box, deltas): see :func:`ops.bounding_box_decode`.
+
+    Args:
+        max_shape (tuple[int]): the (height, width) of the image the boxes are clipped to.
+        means (tuple[float]): the 4 means of the deltas. Default: ``(0.0, 0.0, 0.0, 0.0)``.
+        stds (tuple[float]): the 4 standard deviations of the deltas. Default:
+            ``(1.0, 1.0, 1.0, 1.0)``.
+        wh_ratio_clip (float): the limit of the width/height change. Default: ``0.016``.
+
+    Inputs:
+        - **anchor_box** (Tensor) - (N, 4) float16/float32 boxes.
+        - **deltas** (Tensor) - (N, 4) deltas of the same dtype.
+
+    Outputs:
+        Tensor, (N, 4) boxes of the anchors' dtype.
 
     Raises:
         TypeError: ``means``/``stds`` not 4 floats.
@@ -127,6 +172,13 @@ class CheckValid(AttrPrimitive):
     """CheckValid()(bboxes, img_metas): whether each box lies inside the image
     ``img_metas = [height, width, ratio]``; see :func:`ops.check_valid`.
 
+    Inputs:
+        - **bboxes** (Tensor) - (N, 4) boxes [x1, y1, x2, y2]; float16, float32, int16 or uint8.
+        - **img_metas** (Tensor) - (3,) [height, width, ratio] of the same dtype.
+
+    Outputs:
+        Bool Tensor of shape (N,).
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
@@ -144,6 +196,18 @@ class RandomChoiceWithMask(AttrPrimitive):
     :func:`ops.choice_with_mask`. With ``seed`` or ``seed2`` non-zero the instance owns a
     stream started from them (continued call after call, untouched by ``set_seed``); with both 0
     it draws like ``choice_with_mask`` without a seed.
+
+    Args:
+        count (int): how many coordinates to return (positive). Default: ``256``.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Inputs:
+        - **input_x** (Tensor) - a Bool tensor of rank 1 to 5.
+
+    Outputs:
+        Tuple ``(index, mask)``: Int32 (count, rank) coordinates of chosen True elements and the
+        Bool (count,) mask of the rows that are real choices.
 
     Examples:
         >>> import numpy as np

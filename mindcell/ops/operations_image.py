@@ -38,6 +38,17 @@ class ResizeNearestNeighbor(_Resize):
     (MindSpore 2.10's CPU kernel ignores ``half_pixel_centers``; mindcell honours it as the
     GPU/Ascend kernels do.)
 
+    Args:
+        size (Union[tuple[int], list[int]]): the output (height, width).
+        align_corners (bool): map the corner pixels onto each other. Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Inputs:
+        - **input_x** (Tensor) - a 4-D (N, C, H, W) tensor.
+
+    Outputs:
+        Tensor of shape (N, C, size[0], size[1]) and the dtype of ``input_x``.
+
     Raises:
         TypeError: ``size`` is not a tuple or list of ints, or the flags are not bools.
         ValueError: at call, both flags True, ``size`` not 2 positive ints, or the input not
@@ -68,6 +79,17 @@ class ResizeBilinearV2(_Resize):
     ``align_corners``, ``(i + 0.5) * in / out - 0.5`` with ``half_pixel_centers``, else
     ``i * in / out``).
 
+    Args:
+        align_corners (bool): map the corner pixels onto each other. Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Inputs:
+        - **image** (Tensor) - a float (N, C, H, W) tensor.
+        - **size** (Union[tuple[int], list[int], Tensor]) - the output (height, width).
+
+    Outputs:
+        Tensor of shape (N, C, size[0], size[1]) and the dtype of ``image``.
+
     Raises:
         TypeError: an integer image, or flags that are not bools.
         ValueError: at call, both flags True, or a wrong ``size``.
@@ -93,6 +115,17 @@ class ResizeBilinear(_Resize):
     bilinear resize with the size fixed at construction (removed from MindSpore 2.10's ``ops``;
     kept for the programs that still use it). Same math as :class:`ResizeBilinearV2`.
 
+    Args:
+        size (Union[tuple[int], list[int]]): the output (height, width).
+        align_corners (bool): map the corner pixels onto each other. Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - a float (N, C, H, W) tensor.
+
+    Outputs:
+        Tensor of shape (N, C, size[0], size[1]) and the dtype of ``x``.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
@@ -114,6 +147,22 @@ class ResizeBilinear(_Resize):
 class CropAndResize(AttrPrimitive):
     """CropAndResize(method='bilinear', extrapolation_value=0.0)(x, boxes, box_index,
     crop_size): see :func:`ops.crop_and_resize`.
+
+    Args:
+        method (str): ``'bilinear'``, ``'nearest'`` or ``'bilinear_v2'``. Default:
+            ``'bilinear'``.
+        extrapolation_value (float): the value of sampling points outside the image. Default:
+            ``0.0``.
+
+    Inputs:
+        - **x** (Tensor) - the images, (batch, height, width, depth) (NHWC).
+        - **boxes** (Tensor) - Float32 (num_boxes, 4) boxes [y1, x1, y2, x2] in normalised
+          coordinates.
+        - **box_index** (Tensor) - Int32 (num_boxes,), the image of each box.
+        - **crop_size** (tuple[int]) - (crop_height, crop_width).
+
+    Outputs:
+        Float32 Tensor of shape (num_boxes, crop_height, crop_width, depth).
 
     Raises:
         TypeError: ``method`` not a str or ``extrapolation_value`` not a number.
@@ -151,7 +200,18 @@ class ROIAlign(AttrPrimitive):
     axis, NaN for bins with no samples, as MindSpore gives); samples beyond one pixel outside
     the feature map count as 0.
 
-    Returns:
+    Args:
+        pooled_height (int): the output height of each region.
+        pooled_width (int): the output width of each region.
+        spatial_scale (float): the scale from input coordinates to the feature map.
+        sample_num (int): the samples per bin and axis. Default: ``2``.
+        roi_end_mode (int): 1 adds 1 to x2/y2, 0 is the legacy mode. Default: ``1``.
+
+    Inputs:
+        - **features** (Tensor) - a float (N, C, H, W) feature map.
+        - **rois** (Tensor) - (R, 5) rows [batch_index, x1, y1, x2, y2].
+
+    Outputs:
         Tensor, (R, C, pooled_height, pooled_width) of the features' dtype. Differentiable in
         ``features``.
 
@@ -185,6 +245,16 @@ class AdaptiveAvgPool2D(AttrPrimitive):
     """AdaptiveAvgPool2D(output_size)(x): adaptive average pooling of the last two dims to
     ``output_size`` (an int, or a pair whose None entries keep that input size; recorded with
     -1 for None); see :func:`ops.adaptive_avg_pool2d`.
+
+    Args:
+        output_size (Union[int, tuple]): the output (height, width): one int for both, or a
+            pair whose None entries keep that input size.
+
+    Inputs:
+        - **x** (Tensor) - a float (N, C, H, W) or (C, H, W) tensor.
+
+    Outputs:
+        Tensor of the rank and dtype of ``x`` whose last two dimensions are ``output_size``.
 
     Examples:
         >>> import numpy as np
@@ -232,6 +302,21 @@ class MaxPool3D(AttrPrimitive):
     bottom, left, right), before + after at most the kernel per dim; a window of padding only
     gives the dtype's lowest finite value, as MindSpore's kernel does; ``ceil_mode`` rounds the
     output up).
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window (depth, height, width): one int, 3
+            ints, or 5 ints starting with (1, 1). Default: ``1``.
+        strides (Union[int, tuple[int]]): the stride, in the same forms. Default: ``1``.
+        pad_mode (str): ``'VALID'``, ``'SAME'`` or ``'PAD'``, in any case. Default: ``'VALID'``.
+        pad_list (Union[int, tuple[int]]): the padding with ``'PAD'``. Default: ``0``.
+        ceil_mode (bool): round the output size up (``'PAD'`` only). Default: ``None``.
+        data_format (str): must be ``'NCDHW'``. Default: ``'NCDHW'``.
+
+    Inputs:
+        - **x** (Tensor) - a float (N, C, D, H, W) tensor.
+
+    Outputs:
+        Tensor of shape (N, C, D_out, H_out, W_out) and the dtype of ``x``.
 
     Raises:
         TypeError: wrong attribute types.

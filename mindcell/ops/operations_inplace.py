@@ -22,6 +22,18 @@ class ScatterNdUpdate(AttrPrimitive):
     Parameter ``input_x`` at the n-d ``indices`` and returns it; see
     :func:`ops.scatter_nd_update`.
 
+    Args:
+        use_locking (bool): MindSpore's lock flag (one process updates serially). Default:
+            ``True``.
+
+    Inputs:
+        - **input_x** (Parameter) - the parameter updated.
+        - **indices** (Tensor) - int32/int64 indices of shape ``(..., N)``.
+        - **updates** (Tensor) - the values, of shape ``indices.shape[:-1] + input_x.shape[N:]``.
+
+    Outputs:
+        ``input_x``, updated.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, Parameter, ops
@@ -46,6 +58,19 @@ class ScatterAdd(AttrPrimitive):
     of ``input_x`` that ``indices`` names (repeated indices accumulate). ``updates`` has shape
     ``indices.shape + input_x.shape[1:]``. A Parameter is updated in place and returned; a
     Tensor gives the new value.
+
+    Args:
+        use_locking (bool): MindSpore's lock flag (one process updates serially). Default:
+            ``False``.
+
+    Inputs:
+        - **input_x** (Union[Parameter, Tensor]) - the tensor added into.
+        - **indices** (Tensor) - int32/int64 row indices.
+        - **updates** (Tensor) - values of shape ``indices.shape + input_x.shape[1:]`` and the
+          dtype of ``input_x``.
+
+    Outputs:
+        ``input_x`` updated (a Parameter), or the new value (a Tensor).
 
     Examples:
         >>> import numpy as np
@@ -89,6 +114,18 @@ class UniformInt(AttrPrimitive):
     [minval, maxval); ``minval`` and ``maxval`` are Int32 scalar tensors. With ``seed`` or
     ``seed2`` non-zero the instance owns a stream started from them (continued call after call,
     untouched by ``set_seed``); with both 0 it draws from the unseeded shared stream.
+
+    Args:
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Inputs:
+        - **shape** (tuple[int]) - the shape of the output.
+        - **minval** (Tensor) - Int32 scalar, the lowest value.
+        - **maxval** (Tensor) - Int32 scalar, above the highest value.
+
+    Outputs:
+        Int32 Tensor of shape ``shape``.
 
     Examples:
         >>> import mindcell as ms

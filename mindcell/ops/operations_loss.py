@@ -26,6 +26,17 @@ class L2Normalize(AttrPrimitive):
 
     ``axis`` is an int or a tuple/list holding one int.
 
+    Args:
+        axis (Union[int, tuple[int], list[int]]): the dimension normalized (a tuple or list holds
+            one int). Default: ``0``.
+        epsilon (float): the lower bound of the sum of squares, >= 0. Default: ``1e-4``.
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of the shape and dtype of ``x``.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
@@ -52,6 +63,17 @@ class L2Normalize(AttrPrimitive):
 class SmoothL1Loss(AttrPrimitive):
     """SmoothL1Loss(beta=1.0, reduction='none')(prediction, target): ``0.5 * d**2 / beta`` where
     ``|d| < beta``, else ``|d| - 0.5 * beta``; see :func:`ops.smooth_l1_loss`.
+
+    Args:
+        beta (float): where the loss turns from quadratic to linear (> 0). Default: ``1.0``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'none'``.
+
+    Inputs:
+        - **prediction** (Tensor) - a float tensor.
+        - **target** (Tensor) - a tensor of the same shape and dtype.
+
+    Outputs:
+        Tensor, the elementwise loss with ``'none'``, else a 0-D tensor.
 
     Raises:
         TypeError: ``beta`` not a number.
@@ -91,6 +113,18 @@ class BinaryCrossEntropy(AttrPrimitive):
     broadcasts against them; MindSpore's CPU kernel reads past a weight that needs
     broadcasting); see :func:`ops.binary_cross_entropy`.
 
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - float probabilities in (0, 1).
+        - **labels** (Tensor) - the targets in [0, 1].
+        - **weight** (Tensor) - optional, a weight broadcasting with the loss. Default:
+          ``None``.
+
+    Outputs:
+        Tensor, the elementwise loss with ``'none'``, else a 0-D tensor.
+
     Raises:
         ValueError: an unknown ``reduction``.
 
@@ -121,8 +155,18 @@ class NLLLoss(AttrPrimitive):
     ``ignore_index`` (then 0, and it adds nothing to the total weight). 'mean' divides the sum
     by the total weight (NaN when every sample is ignored).
 
-    Returns:
-        tuple(loss, total_weight): ``loss`` (N,) for 'none', else 0-D; ``total_weight`` 0-D.
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        ignore_index (int): the label whose samples are not counted. Default: ``-100``.
+
+    Inputs:
+        - **logits** (Tensor) - float (N, C) log-probabilities.
+        - **labels** (Tensor) - int32/int64 (N,) class indices.
+        - **weight** (Tensor) - float (C,) class weights.
+
+    Outputs:
+        Tuple ``(loss, total_weight)``: ``loss`` (N,) for ``'none'``, else 0-D; ``total_weight``
+        0-D.
 
     Examples:
         >>> import numpy as np
@@ -172,6 +216,12 @@ class NLLLoss(AttrPrimitive):
 
 class L2Loss(AttrPrimitive):
     """L2Loss()(input_x): ``sum(input_x**2) / 2`` as a 0-D tensor of the float input's dtype.
+
+    Inputs:
+        - **input_x** (Tensor) - a float tensor.
+
+    Outputs:
+        0-D Tensor of the dtype of ``input_x``.
 
     Raises:
         TypeError: ``input_x`` is not a float tensor.
