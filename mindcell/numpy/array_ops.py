@@ -8,7 +8,30 @@ from mindcell.numpy import _utils as U
 
 
 def reshape(x, new_shape):
-    """reshape(x, new_shape): ``x`` with a new shape (one entry may be -1)."""
+    """reshape(x, new_shape): ``x`` with a new shape and the same elements.
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        new_shape (Union[int, tuple[int], list[int]]): the new shape; one entry may be -1
+            (inferred).
+
+    Returns:
+        Tensor of shape ``new_shape``.
+
+    Raises:
+        TypeError: ``new_shape`` is not an int or a tuple/list of ints, or ``x`` is not a Tensor, a
+            number, a list/tuple or a numpy array of numbers.
+        ValueError: the number of elements differs.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.arange(6)
+        >>> print(mnp.reshape(x, (2, -1)))
+        [[0 1 2]
+         [3 4 5]]
+        >>> print(mnp.reshape(x, (3, 2)).shape)
+        (3, 2)
+    """
     t = U.asarray(x, "reshape")
     if isinstance(new_shape, (int, np.integer)) and not isinstance(new_shape, bool):
         new_shape = (int(new_shape),)
@@ -19,12 +42,48 @@ def reshape(x, new_shape):
 
 
 def ravel(x):
-    """ravel(x): ``x`` flattened to 1-D."""
+    """ravel(x): ``x`` flattened to 1-D (row-major order).
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+
+    Returns:
+        1-D Tensor of ``x.size`` elements.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.ravel([[1, 2], [3, 4]]))
+        [1 2 3 4]
+    """
     return ops.reshape(U.asarray(x, "ravel"), (-1,))
 
 
 def transpose(a, axes=None):
-    """transpose(a, axes=None): axes reversed, or permuted by ``axes``."""
+    """transpose(a, axes=None): ``a`` with its axes reversed, or permuted by ``axes``.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        axes (Union[tuple[int], list[int], None]): a permutation of ``a``'s axes (negative counts
+            from the end). Default: ``None`` (reversed).
+
+    Returns:
+        Tensor whose axis ``i`` is ``a``'s axis ``axes[i]``.
+
+    Raises:
+        TypeError: an entry of ``axes`` is not an int, or ``a`` is not a Tensor, a number, a
+            list/tuple or a numpy array of numbers.
+        ValueError: ``axes`` is not a permutation of ``a``'s axes (wrong length, out of range or
+            repeated).
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.ones((2, 3, 4))
+        >>> print(mnp.transpose(x).shape, mnp.transpose(x, (1, 0, 2)).shape)
+        (4, 3, 2) (3, 2, 4)
+    """
     t = U.asarray(a, "transpose")
     if axes is None:
         return ops.transpose(t, tuple(range(t.ndim))[::-1])
@@ -39,14 +98,60 @@ def transpose(a, axes=None):
 
 
 def swapaxes(x, axis1, axis2):
-    """swapaxes(x, axis1, axis2)."""
+    """swapaxes(x, axis1, axis2): ``x`` with two axes interchanged.
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        axis1 (int): the first axis.
+        axis2 (int): the second axis.
+
+    Returns:
+        Tensor of ``x``'s shape with ``axis1`` and ``axis2`` swapped.
+
+    Raises:
+        TypeError: an axis is not an int, or ``x`` is not a Tensor, a number, a list/tuple or a
+            numpy array of numbers.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.swapaxes(mnp.ones((2, 3, 4)), 0, 2).shape)
+        (4, 3, 2)
+        >>> print(mnp.swapaxes([[1, 2, 3]], 0, 1))
+        [[1]
+         [2]
+         [3]]
+    """
     t = U.asarray(x, "swapaxes")
     return ops.swapaxes(t, U.axis_arg(axis1, t.ndim, "swapaxes"),
                         U.axis_arg(axis2, t.ndim, "swapaxes"))
 
 
 def moveaxis(a, source, destination):
-    """moveaxis(a, source, destination): axes moved to new positions (ints or sequences)."""
+    """moveaxis(a, source, destination): ``a`` with axes moved to new positions; the other axes
+    keep their order.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        source (Union[int, tuple[int], list[int]]): the axes moved.
+        destination (Union[int, tuple[int], list[int]]): their new positions, as many as
+            ``source``.
+
+    Returns:
+        Tensor with the same elements, axes reordered.
+
+    Raises:
+        TypeError: an axis is not an int, or ``a`` is not a Tensor, a number, a list/tuple or a
+            numpy array of numbers.
+        ValueError: ``source`` and ``destination`` differ in length, or an axis is out of range or
+            repeated.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.ones((2, 3, 4))
+        >>> print(mnp.moveaxis(x, 0, -1).shape, mnp.moveaxis(x, [0, 1], [2, 0]).shape)
+        (3, 4, 2) (3, 4, 2)
+    """
     t = U.asarray(a, "moveaxis")
     src = source if isinstance(source, (tuple, list)) else (source,)
     dst = destination if isinstance(destination, (tuple, list)) else (destination,)
@@ -64,7 +169,26 @@ def moveaxis(a, source, destination):
 
 
 def expand_dims(a, axis):
-    """expand_dims(a, axis): new axes of length 1 at ``axis`` (an int or a tuple)."""
+    """expand_dims(a, axis): ``a`` with new axes of length 1 inserted.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        axis (Union[int, tuple[int], list[int]]): the positions of the new axes in the result.
+
+    Returns:
+        Tensor with ``a.ndim + len(axis)`` dimensions.
+
+    Raises:
+        TypeError: an axis is not an int, or ``a`` is not a Tensor, a number, a list/tuple or a
+            numpy array of numbers.
+        ValueError: an axis is out of range for the result, or repeated.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.array([1, 2])
+        >>> print(mnp.expand_dims(x, 0).shape, mnp.expand_dims(x, (0, 2)).shape)
+        (1, 2) (1, 2, 1)
+    """
     t = U.asarray(a, "expand_dims")
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
     nd = t.ndim + len(axes)
@@ -78,7 +202,27 @@ def expand_dims(a, axis):
 
 
 def squeeze(a, axis=None):
-    """squeeze(a, axis=None): length-1 axes removed (all, or those in ``axis``)."""
+    """squeeze(a, axis=None): ``a`` with axes of length 1 removed.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        axis (Union[int, tuple[int], list[int], None]): the axes removed (each of length 1).
+            Default: ``None`` (every axis of length 1).
+
+    Returns:
+        Tensor with the same elements and fewer dimensions.
+
+    Raises:
+        TypeError: an axis is not an int, or ``a`` is not a Tensor, a number, a list/tuple or a
+            numpy array of numbers.
+        ValueError: an axis is out of range, repeated, or not of length 1.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.ones((1, 3, 1))
+        >>> print(mnp.squeeze(x).shape, mnp.squeeze(x, axis=2).shape)
+        (3,) (1, 3)
+    """
     t = U.asarray(a, "squeeze")
     if axis is None:
         return ops.reshape(t, tuple(s for s in t.shape if s != 1))
@@ -91,7 +235,33 @@ def squeeze(a, axis=None):
 
 
 def concatenate(arrays, axis=0):
-    """concatenate(arrays, axis=0): join along an existing axis (flattened when None)."""
+    """concatenate(arrays, axis=0): the inputs joined along an existing axis (promoted to one
+    dtype).
+
+    Args:
+        arrays (Union[list, tuple, Tensor]): the tensors or array-likes, of the same rank and equal
+            off ``axis`` (a Tensor counts as the list of its rows).
+        axis (Union[int, None]): the axis joined along; None flattens the inputs first. Default:
+            ``0``.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        TypeError: ``arrays`` is not a non-empty list/tuple (or a Tensor), or an input is not
+            array-like.
+        ValueError: an input is 0-D, the ranks or the shapes off ``axis`` differ, or ``axis`` is
+            out of range.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> a, b = mnp.array([[1, 2]]), mnp.array([[3, 4]])
+        >>> print(mnp.concatenate((a, b)))
+        [[1 2]
+         [3 4]]
+        >>> print(mnp.concatenate((a, b), axis=None))
+        [1 2 3 4]
+    """
     ts = U.tensor_seq(arrays, "concatenate")
     if axis is None:
         return ops.concat([ops.reshape(t, (-1,)) for t in ts], 0)
@@ -107,7 +277,30 @@ def concatenate(arrays, axis=0):
 
 
 def stack(arrays, axis=0):
-    """stack(arrays, axis=0): join along a new axis."""
+    """stack(arrays, axis=0): inputs of one shape joined along a new axis (promoted to one dtype).
+
+    Args:
+        arrays (Union[list, tuple, Tensor]): the tensors or array-likes, all of one shape (a Tensor
+            counts as the list of its rows).
+        axis (int): the position of the new axis in the result. Default: ``0``.
+
+    Returns:
+        Tensor with one more dimension than the inputs.
+
+    Raises:
+        TypeError: ``arrays`` is not a non-empty list/tuple (or a Tensor), an input is not
+            array-like, or ``axis`` is not an int.
+        ValueError: the shapes differ, or ``axis`` is out of range.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> a, b = mnp.array([1, 2]), mnp.array([3, 4])
+        >>> print(mnp.stack((a, b)))
+        [[1 2]
+         [3 4]]
+        >>> print(mnp.stack((a, b), axis=1).shape)
+        (2, 2)
+    """
     ts = U.tensor_seq(arrays, "stack")
     for t in ts[1:]:
         if t.shape != ts[0].shape:
@@ -117,17 +310,66 @@ def stack(arrays, axis=0):
 
 
 def atleast_1d(*arys):
-    """atleast_1d(*arys): inputs with at least one dimension (a list when several)."""
+    """atleast_1d(*arys): the inputs viewed with at least one dimensions (0-D becomes shape (1,)).
+
+    Args:
+        arys (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the inputs.
+
+    Returns:
+        Tensor, or a list of Tensors when several inputs are given.
+
+    Raises:
+        TypeError: an input is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.atleast_1d(5).shape)
+        (1,)
+        >>> print([t.shape for t in mnp.atleast_1d(1, [2, 3])])
+        [(1,), (2,)]
+    """
     return _atleast(arys, 1, "atleast_1d")
 
 
 def atleast_2d(*arys):
-    """atleast_2d(*arys): inputs with at least two dimensions."""
+    """atleast_2d(*arys): the inputs viewed with at least two dimensions (leading axes of length 1
+    are added).
+
+    Args:
+        arys (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the inputs.
+
+    Returns:
+        Tensor, or a list of Tensors when several inputs are given.
+
+    Raises:
+        TypeError: an input is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.atleast_2d(5).shape, mnp.atleast_2d([1, 2]).shape)
+        (1, 1) (1, 2)
+    """
     return _atleast(arys, 2, "atleast_2d")
 
 
 def atleast_3d(*arys):
-    """atleast_3d(*arys): inputs with at least three dimensions (1-D as (1, N, 1))."""
+    """atleast_3d(*arys): the inputs viewed with at least three dimensions: 0-D becomes (1, 1, 1),
+    1-D of length N (1, N, 1), 2-D of shape (M, N) (M, N, 1).
+
+    Args:
+        arys (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the inputs.
+
+    Returns:
+        Tensor, or a list of Tensors when several inputs are given.
+
+    Raises:
+        TypeError: an input is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print([t.shape for t in mnp.atleast_3d(1, [1, 2], [[1, 2]])])
+        [(1, 1, 1), (1, 2, 1), (1, 2, 1)]
+    """
     return _atleast(arys, 3, "atleast_3d")
 
 
@@ -145,26 +387,104 @@ def _atleast(arys, n, name):
 
 
 def hstack(tup):
-    """hstack(tup): concatenate along axis 1 (axis 0 for 1-D inputs)."""
+    """hstack(tup): the inputs joined horizontally: along axis 1, or axis 0 for 1-D inputs.
+
+    Args:
+        tup (Union[list, tuple, Tensor]): the tensors or array-likes (0-D ones count as 1-D).
+
+    Returns:
+        Tensor.
+
+    Raises:
+        TypeError: ``tup`` is not a non-empty list/tuple (or a Tensor), or holds something that is
+            not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: the shapes off the joined axis differ.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.hstack(([1, 2], [3])))
+        [1 2 3]
+        >>> print(mnp.hstack((mnp.ones((2, 1)), mnp.zeros((2, 2)))))
+        [[1. 0. 0.]
+         [1. 0. 0.]]
+    """
     ts = atleast_1d(*U.tensor_seq(tup, "hstack", "tup"))
     ts = ts if isinstance(ts, list) else [ts]
     return ops.concat(ts, 0 if ts[0].ndim == 1 else 1)
 
 
 def vstack(tup):
-    """vstack(tup): concatenate along axis 0 (1-D inputs as rows)."""
+    """vstack(tup): the inputs joined vertically, along axis 0 (1-D inputs become rows).
+
+    Args:
+        tup (Union[list, tuple, Tensor]): the tensors or array-likes.
+
+    Returns:
+        Tensor, at least 2-D.
+
+    Raises:
+        TypeError: ``tup`` is not a non-empty list/tuple (or a Tensor), or holds something that is
+            not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: the shapes off axis 0 differ.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.vstack(([1, 2], [3, 4])))
+        [[1 2]
+         [3 4]]
+    """
     ts = atleast_2d(*U.tensor_seq(tup, "vstack", "tup"))
     return ops.concat(ts if isinstance(ts, list) else [ts], 0)
 
 
 def dstack(tup):
-    """dstack(tup): concatenate along axis 2."""
+    """dstack(tup): the inputs joined along axis 2 (depth); 1-D inputs of length N become (1, N,
+    1), 2-D ones (M, N, 1).
+
+    Args:
+        tup (Union[list, tuple, Tensor]): the tensors or array-likes.
+
+    Returns:
+        Tensor, at least 3-D.
+
+    Raises:
+        TypeError: ``tup`` is not a non-empty list/tuple (or a Tensor), or holds something that is
+            not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: the shapes off axis 2 differ.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.dstack(([1, 2], [3, 4])))
+        [[[1 3]
+          [2 4]]]
+    """
     ts = atleast_3d(*U.tensor_seq(tup, "dstack", "tup"))
     return ops.concat(ts if isinstance(ts, list) else [ts], 2)
 
 
 def column_stack(tup):
-    """column_stack(tup): 1-D inputs as columns of a 2-D tensor."""
+    """column_stack(tup): 1-D inputs as the columns of a 2-D tensor; 2-D inputs are joined along
+    axis 1.
+
+    Args:
+        tup (Union[list, tuple, Tensor]): the tensors or array-likes, 0-D, 1-D or 2-D, with the
+            same number of rows.
+
+    Returns:
+        2-D Tensor.
+
+    Raises:
+        TypeError: ``tup`` is not a non-empty list/tuple (or a Tensor), or holds something that is
+            not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: the numbers of rows differ.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.column_stack(([1, 2, 3], [4, 5, 6])))
+        [[1 4]
+         [2 5]
+         [3 6]]
+    """
     ts = U.tensor_seq(tup, "column_stack", "tup")
     ts = [ops.reshape(t, (-1, 1)) if t.ndim < 2 else t for t in ts]
     return ops.concat(ts, 1)
@@ -172,6 +492,8 @@ def column_stack(tup):
 
 def _split(x, indices_or_sections, axis, name, even):
     t = U.asarray(x, name)
+    if t.ndim == 0:
+        raise U.fail(name, "'x' must be at least 1-D, but got a 0-D tensor", ValueError)
     ax = U.axis_arg(axis, t.ndim, name)
     n = t.shape[ax]
     if isinstance(indices_or_sections, (tuple, list)):
@@ -191,28 +513,140 @@ def _split(x, indices_or_sections, axis, name, even):
 
 
 def split(x, indices_or_sections, axis=0):
-    """split(x, indices_or_sections, axis=0): equal sections, or pieces cut at indices."""
+    """split(x, indices_or_sections, axis=0): ``x`` split along ``axis`` into equal parts, or at
+    the given indices.
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        indices_or_sections (Union[int, tuple[int], list[int]]): an int ``N`` splits into ``N``
+            equal parts; a sequence gives the indices where the parts begin (out-of-range indices
+            give empty parts).
+        axis (int): the axis split. Default: ``0``.
+
+    Returns:
+        list of Tensors.
+
+    Raises:
+        TypeError: ``indices_or_sections`` or ``axis`` is not an int (or a sequence of ints), or
+            ``x`` is not array-like.
+        ValueError: ``x`` is 0-D, ``N`` is not positive or does not divide the axis, or ``axis`` is
+            out of range.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.arange(6)
+        >>> print(mnp.split(x, 3)[1])
+        [2 3]
+        >>> print([p.shape for p in mnp.split(x, [1, 4])])
+        [(1,), (3,), (2,)]
+    """
     return _split(x, indices_or_sections, axis, "split", True)
 
 
 def array_split(x, indices_or_sections, axis=0):
-    """array_split(x, indices_or_sections, axis=0): like split, sections may differ by one."""
+    """array_split(x, indices_or_sections, axis=0): like :func:`split`, but ``N`` parts need not be
+    equal: the first ``len % N`` parts get one element more.
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        indices_or_sections (Union[int, tuple[int], list[int]]): an int ``N`` splits into ``N``
+            equal parts; a sequence gives the indices where the parts begin (out-of-range indices
+            give empty parts).
+        axis (int): the axis split. Default: ``0``.
+
+    Returns:
+        list of Tensors.
+
+    Raises:
+        TypeError: ``indices_or_sections`` or ``axis`` is not an int (or a sequence of ints), or
+            ``x`` is not array-like.
+        ValueError: ``x`` is 0-D, ``N`` is not positive, or ``axis`` is out of range.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print([p.asnumpy().tolist() for p in mnp.array_split(mnp.arange(7), 3)])
+        [[0, 1, 2], [3, 4], [5, 6]]
+    """
     return _split(x, indices_or_sections, axis, "array_split", False)
 
 
 def hsplit(x, indices_or_sections):
-    """hsplit(x, indices_or_sections): split along axis 1 (axis 0 for 1-D)."""
+    """hsplit(x, indices_or_sections): :func:`split` along axis 1 (axis 0 for 1-D ``x``).
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        indices_or_sections (Union[int, tuple[int], list[int]]): an int ``N`` splits into ``N``
+            equal parts; a sequence gives the indices where the parts begin (out-of-range indices
+            give empty parts).
+
+    Returns:
+        list of Tensors.
+
+    Raises:
+        TypeError: ``indices_or_sections`` is not an int or a sequence of ints, or ``x`` is not
+            array-like.
+        ValueError: ``N`` is not positive or does not divide the axis, or ``x`` is 0-D.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> parts = mnp.hsplit(mnp.arange(8).reshape(2, 4), 2)
+        >>> print(parts[0])
+        [[0 1]
+         [4 5]]
+    """
     t = U.asarray(x, "hsplit")
     return _split(t, indices_or_sections, 1 if t.ndim > 1 else 0, "hsplit", True)
 
 
 def vsplit(x, indices_or_sections):
-    """vsplit(x, indices_or_sections): split along axis 0."""
+    """vsplit(x, indices_or_sections): :func:`split` along axis 0.
+
+    Args:
+        x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        indices_or_sections (Union[int, tuple[int], list[int]]): an int ``N`` splits into ``N``
+            equal parts; a sequence gives the indices where the parts begin (out-of-range indices
+            give empty parts).
+
+    Returns:
+        list of Tensors.
+
+    Raises:
+        TypeError: ``indices_or_sections`` is not an int or a sequence of ints, or ``x`` is not
+            array-like.
+        ValueError: ``N`` is not positive or does not divide axis 0, or ``x`` is 0-D.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> top, bottom = mnp.vsplit(mnp.arange(8).reshape(4, 2), [1])
+        >>> print(top.shape, bottom.shape)
+        (1, 2) (3, 2)
+    """
     return _split(x, indices_or_sections, 0, "vsplit", True)
 
 
 def tile(a, reps):
-    """tile(a, reps): ``a`` repeated ``reps`` times along each axis."""
+    """tile(a, reps): ``a`` repeated ``reps[i]`` times along axis ``i``.
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        reps (Union[int, tuple[int], list[int]]): the repetitions per axis; when lengths differ,
+            ``a``'s shape or ``reps`` gets leading 1s.
+
+    Returns:
+        Tensor with ``max(a.ndim, len(reps))`` dimensions.
+
+    Raises:
+        TypeError: ``reps`` is not an int or a sequence of ints, or ``a`` is not array-like.
+        ValueError: an entry of ``reps`` is negative.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.tile([1, 2], 2))
+        [1 2 1 2]
+        >>> print(mnp.tile([1, 2], (2, 1)))
+        [[1 2]
+         [1 2]]
+    """
     t = U.asarray(a, "tile")
     reps = U.shape_arg(reps, "tile", "reps")
     nd = max(t.ndim, len(reps))
@@ -221,8 +655,33 @@ def tile(a, reps):
 
 
 def repeat(a, repeats, axis=None):
-    """repeat(a, repeats, axis=None): each element repeated (of the flattened input when
-    ``axis`` is None); ``repeats`` an int or one int per element."""
+    """repeat(a, repeats, axis=None): each element of ``a`` repeated along ``axis`` (of the
+    flattened input when None).
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        repeats (Union[int, tuple[int], list[int]]): the repetitions, one int for all elements or
+            one per element along the axis.
+        axis (Union[int, None]): the axis. Default: ``None``.
+
+    Returns:
+        Tensor (1-D when ``axis`` is None).
+
+    Raises:
+        TypeError: ``repeats`` or ``axis`` is not an int (or a sequence of ints), or ``a`` is not
+            array-like.
+        ValueError: a repetition is negative, ``repeats`` does not match the axis length, or
+            ``axis`` is out of range.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.repeat([[1, 2], [3, 4]], 2))
+        [1 1 2 2 3 3 4 4]
+        >>> print(mnp.repeat([[1, 2], [3, 4]], [1, 2], axis=0))
+        [[1 2]
+         [3 4]
+         [3 4]]
+    """
     t = U.asarray(a, "repeat")
     if axis is None:
         t, ax = ops.reshape(t, (-1,)), 0
@@ -246,7 +705,25 @@ def repeat(a, repeats, axis=None):
 
 
 def broadcast_to(array, shape):
-    """broadcast_to(array, shape)."""
+    """broadcast_to(array, shape): ``array`` broadcast to ``shape`` (numpy's rules).
+
+    Args:
+        array (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        shape (Union[int, tuple[int], list[int]]): the target shape.
+
+    Returns:
+        Tensor of shape ``shape``.
+
+    Raises:
+        TypeError: ``shape`` is not an int or a sequence of ints, or ``array`` is not array-like.
+        ValueError: ``array`` cannot broadcast to ``shape``, or an entry of ``shape`` is negative.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.broadcast_to([1, 2, 3], (2, 3)))
+        [[1 2 3]
+         [1 2 3]]
+    """
     t = U.asarray(array, "broadcast_to")
     shape = U.shape_arg(shape, "broadcast_to")
     try:
@@ -259,7 +736,27 @@ def broadcast_to(array, shape):
 
 
 def broadcast_arrays(*args):
-    """broadcast_arrays(*args): the inputs broadcast to one shape (a list)."""
+    """broadcast_arrays(*args): the inputs broadcast to their common shape.
+
+    Args:
+        args (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the inputs.
+
+    Returns:
+        list of Tensors, all of the broadcast shape.
+
+    Raises:
+        TypeError: an input is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: the shapes do not broadcast together.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> a, b = mnp.broadcast_arrays([[1], [2]], [10, 20, 30])
+        >>> print(a.shape, b.shape)
+        (2, 3) (2, 3)
+        >>> print(b)
+        [[10 20 30]
+         [10 20 30]]
+    """
     ts = [U.asarray(a, "broadcast_arrays") for a in args]
     try:
         shape = np.broadcast_shapes(*[t.shape for t in ts])
@@ -270,14 +767,53 @@ def broadcast_arrays(*args):
 
 
 def flip(m, axis=None):
-    """flip(m, axis=None): the order of elements reversed along ``axis`` (all when None)."""
+    """flip(m, axis=None): ``m`` with the order of its elements reversed along ``axis``.
+
+    Args:
+        m (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        axis (Union[int, tuple[int], list[int], None]): the axes reversed. Default: ``None`` (all).
+
+    Returns:
+        Tensor of ``m``'s shape.
+
+    Raises:
+        TypeError: an axis is not an int, or ``m`` is not array-like.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.array([[1, 2], [3, 4]])
+        >>> print(mnp.flip(x))
+        [[4 3]
+         [2 1]]
+        >>> print(mnp.flip(x, axis=1))
+        [[2 1]
+         [4 3]]
+    """
     t = U.asarray(m, "flip")
     axes = U.axes_arg(axis, t.ndim, "flip")
     return ops.flip(t, axes) if axes else t
 
 
 def fliplr(m):
-    """fliplr(m): flip along axis 1."""
+    """fliplr(m): ``m`` with its columns (axis 1) in reverse order.
+
+    Args:
+        m (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input, at least 2-D.
+
+    Returns:
+        Tensor of ``m``'s shape.
+
+    Raises:
+        TypeError: ``m`` is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: ``m`` is less than 2-D.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.fliplr([[1, 2, 3], [4, 5, 6]]))
+        [[3 2 1]
+         [6 5 4]]
+    """
     t = U.asarray(m, "fliplr")
     if t.ndim < 2:
         raise U.fail("fliplr", "input must be >= 2-D", ValueError)
@@ -285,7 +821,24 @@ def fliplr(m):
 
 
 def flipud(m):
-    """flipud(m): flip along axis 0."""
+    """flipud(m): ``m`` with its rows (axis 0) in reverse order.
+
+    Args:
+        m (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input, at least 1-D.
+
+    Returns:
+        Tensor of ``m``'s shape.
+
+    Raises:
+        TypeError: ``m`` is not a Tensor, a number, a list/tuple or a numpy array of numbers.
+        ValueError: ``m`` is 0-D.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.flipud([[1, 2], [3, 4]]))
+        [[3 4]
+         [1 2]]
+    """
     t = U.asarray(m, "flipud")
     if t.ndim < 1:
         raise U.fail("flipud", "input must be >= 1-D", ValueError)
@@ -293,8 +846,31 @@ def flipud(m):
 
 
 def roll(a, shift, axis=None):
-    """roll(a, shift, axis=None): elements shifted cyclically (of the flattened input when
-    ``axis`` is None)."""
+    """roll(a, shift, axis=None): the elements of ``a`` shifted cyclically along ``axis`` (of the
+    flattened input when None; the shape is kept).
+
+    Args:
+        a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
+        shift (Union[int, tuple[int], list[int]]): the shifts (positive toward higher indices), one
+            or one per axis.
+        axis (Union[int, tuple[int], list[int], None]): the axes. Default: ``None``.
+
+    Returns:
+        Tensor of ``a``'s shape.
+
+    Raises:
+        TypeError: a shift or an axis is not an int, or ``a`` is not array-like.
+        ValueError: ``shift`` and ``axis`` differ in length (neither of length 1), or an axis is
+            out of range.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.roll([1, 2, 3, 4], 1))
+        [4 1 2 3]
+        >>> print(mnp.roll([[1, 2], [3, 4]], -1, axis=1))
+        [[2 1]
+         [4 3]]
+    """
     t = U.asarray(a, "roll")
     if axis is None:
         return ops.reshape(roll(ops.reshape(t, (-1,)), shift, 0), t.shape)

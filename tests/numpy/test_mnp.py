@@ -204,6 +204,8 @@ BAD = [
     ("sort", ([1.0],), ValueError, {"order": "x"}), ("around", ([1.0], 0.5), TypeError),
     ("swapaxes", ([[1.0]], 0, 2), ValueError), ("repeat", ([1, 2], [1, 2, 3]), ValueError),
     ("var", ([1.0],), TypeError, {"ddof": 0.5}), ("eye", (2.5,), TypeError),
+    ("split", (1.0, 1), ValueError), ("array_split", (1.0, 1), ValueError),
+    ("hsplit", (1.0, 1), ValueError), ("vsplit", (1.0, 1), ValueError),
 ]
 
 
