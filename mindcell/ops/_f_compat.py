@@ -32,8 +32,20 @@ def _positional(op, args, count):
 
 
 def tensor_sub(*args):
-    """tensor_sub(x, y): ``x - y`` with broadcasting (positional inputs only, as MindSpore's
-    primitive instance).
+    """Subtracts ``y`` from ``x`` elementwise, with broadcasting (MindSpore's ``F.tensor_sub``,
+    an instance of the Sub primitive: positional inputs only).
+
+    Args:
+        x (Union[Tensor, number]): the minuend.
+        y (Union[Tensor, number]): the subtrahend.
+
+    Returns:
+        Tensor of the broadcast shape and the promoted dtype.
+
+    Raises:
+        TypeError: not exactly two positional inputs, or an input is neither a Tensor nor a
+            number.
+        ValueError: the shapes do not broadcast.
 
     Examples:
         >>> import mindcell as ms
@@ -45,16 +57,48 @@ def tensor_sub(*args):
 
 
 def tensor_div(x, y):
-    """tensor_div(x, y): ``x / y`` with broadcasting (true division; see :func:`ops.div` for a
-    rounding mode)."""
+    """Divides ``x`` by ``y`` elementwise (true division), with broadcasting; see :func:`ops.div`
+    for a rounding mode.
+
+    Args:
+        x (Union[Tensor, number]): the dividend.
+        y (Union[Tensor, number]): the divisor.
+
+    Returns:
+        Tensor of the broadcast shape; integer inputs give a float result.
+
+    Raises:
+        TypeError: an input is neither a Tensor nor a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> from mindcell.ops import functional as F
+        >>> print(F.tensor_div(Tensor(np.array([3, 5], np.int32)), 2))
+        [1.5 2.5]
+    """
     return div(x, y)
 
 
 def partial(*args):
-    """partial(func, *args): ``func`` with its first arguments bound (``functools.partial``).
+    """Returns ``func`` with its first arguments bound (as ``functools.partial``).
+
+    Args:
+        func (Callable): the function.
+        args (Any): the leading arguments to bind.
+
+    Returns:
+        functools.partial, calling ``func(*args, *more)``.
 
     Raises:
         TypeError: no arguments, or ``func`` is not callable.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> scale = ops.partial(lambda k, x: k * x, 3)
+        >>> scale(5)
+        15
     """
     if not args or not callable(args[0]):
         raise TypeError("partial: the first input must be a callable, but got %s"
@@ -63,12 +107,43 @@ def partial(*args):
 
 
 def dtype(x):
-    """dtype(x): the dtype of a Tensor."""
+    """Returns the dtype of a tensor.
+
+    Args:
+        x (Tensor): the input tensor.
+
+    Returns:
+        mindcell.dtype, ``x.dtype``.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.dtype(Tensor(np.array([1, 2], np.int16)))
+        Int16
+    """
     return check_tensor(x, "dtype", "x").dtype
 
 
 def shape_mul(input_data):
-    """shape_mul(input_data): the product of a tuple of ints."""
+    """Returns the product of a tuple of ints (the number of elements of a shape).
+
+    Args:
+        input_data (tuple[int]): the shape.
+
+    Returns:
+        int, the product (1 for an empty tuple).
+
+    Raises:
+        TypeError: ``input_data`` is not a tuple of ints.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> ops.shape_mul((2, 3, 4))
+        24
+    """
     if not isinstance(input_data, tuple) or not all(isinstance(d, int) for d in input_data):
         raise TypeError("shape_mul: expects a tuple of ints, but got %r" % (input_data,))
     out = 1
@@ -78,7 +153,24 @@ def shape_mul(input_data):
 
 
 def scalar_to_tensor(input_x, dtype=mstype.float32):
-    """scalar_to_tensor(input_x, dtype=mstype.float32): a 0-D Tensor of a bool, int or float."""
+    """Converts a Python bool, int or float into a 0-D tensor.
+
+    Args:
+        input_x (Union[bool, int, float]): the value.
+        dtype (mindcell.dtype): the tensor's dtype. Default: ``mstype.float32``.
+
+    Returns:
+        Tensor, 0-D, of ``dtype``.
+
+    Raises:
+        TypeError: ``input_x`` is not a bool, int or float, or ``dtype`` is not a dtype.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> print(ops.scalar_to_tensor(3), ops.scalar_to_tensor(7, ms.int64).dtype)
+        3.0 Int64
+    """
     if not isinstance(input_x, (bool, int, float)):
         raise TypeError("scalar_to_tensor: 'input_x' must be a bool, int or float, but got %s"
                         % type(input_x).__name__)
@@ -89,9 +181,25 @@ def scalar_to_tensor(input_x, dtype=mstype.float32):
 
 
 def tuple_to_array(input_x):
-    """tuple_to_array(input_x): a 1-D Tensor of a tuple of numbers: Int32 for ints (as in
-    MindSpore), Float32 when any is a float (MindSpore 2.10 takes the first element's type and
-    truncates 2.5 to 2 in ``(1, 2.5)``: mindcell keeps the value)."""
+    """Converts a tuple of numbers into a 1-D tensor: Int32 when all are ints (as in MindSpore),
+    Float32 when any is a float (MindSpore 2.10 takes the first element's type and truncates
+    2.5 to 2 in ``(1, 2.5)``: mindcell keeps the value).
+
+    Args:
+        input_x (tuple[Union[int, float]]): a non-empty tuple of numbers.
+
+    Returns:
+        Tensor of shape ``(len(input_x),)``.
+
+    Raises:
+        TypeError: ``input_x`` is not a non-empty tuple.
+        ValueError: an int does not fit in Int32.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> ops.tuple_to_array((1, 2, 3))
+        Tensor(shape=[3], dtype=Int32, value= [1, 2, 3])
+    """
     if not isinstance(input_x, tuple) or not input_x:
         raise TypeError("tuple_to_array: expects a non-empty tuple, but got %r" % (input_x,))
     if all(isinstance(v, int) for v in input_x):
@@ -103,26 +211,107 @@ def tuple_to_array(input_x):
 
 
 def make_tuple(*args):
-    """make_tuple(*args): the tuple of the arguments."""
+    """Returns the tuple of its arguments (MindSpore's ``F.make_tuple``).
+
+    Args:
+        args (Any): the items.
+
+    Returns:
+        tuple, ``args``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> from mindcell.ops import functional as F
+        >>> t = F.make_tuple(Tensor(np.ones(2, np.float32)), 3)
+        >>> print(len(t), t[1])
+        2 3
+    """
     return tuple(args)
 
 
 def tuple_getitem(*args):
-    """tuple_getitem(x, index): ``x[index]`` (positional inputs only, as MindSpore's
-    primitive)."""
+    """Returns ``x[index]`` (MindSpore's ``F.tuple_getitem`` primitive: positional inputs only).
+
+    Args:
+        x (Union[tuple, list]): the sequence.
+        index (int): the position.
+
+    Returns:
+        The item at ``index``.
+
+    Raises:
+        TypeError: not exactly two positional inputs.
+        IndexError: ``index`` is out of range.
+
+    Examples:
+        >>> from mindcell.ops import functional as F
+        >>> F.tuple_getitem((10, 20, 30), -1)
+        30
+    """
     x, index = _positional("tuple_getitem", args, 2)
     return x[index]
 
 
 def tensor_scatter_update(*args):
-    """tensor_scatter_update(input_x, indices, updates): a copy of ``input_x`` with the slices
-    at ``indices`` replaced by ``updates`` (positional inputs only, as MindSpore's primitive
-    instance)."""
+    """Returns a copy of ``input_x`` with the slices at ``indices`` replaced by ``updates``
+    (MindSpore's ``F.tensor_scatter_update`` primitive instance: positional inputs only).
+
+    Args:
+        input_x (Tensor): the tensor to update.
+        indices (Tensor): an Int32/Int64 tensor whose last dimension K addresses the first K
+            dimensions of ``input_x``.
+        updates (Tensor): of shape ``indices.shape[:-1] + input_x.shape[K:]`` and
+            ``input_x``'s dtype.
+
+    Returns:
+        Tensor of ``input_x``'s shape and dtype.
+
+    Raises:
+        TypeError: not exactly three positional inputs, a non-Tensor input, non-integer
+            ``indices``, or ``updates`` of another dtype.
+        ValueError: ``indices`` or ``updates`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((3, 2), np.int32))
+        >>> idx = Tensor(np.array([[2], [0]], np.int32))
+        >>> print(ops.tensor_scatter_update(x, idx, Tensor(np.array([[1, 2], [3, 4]], np.int32))))
+        [[3 4]
+         [0 0]
+         [1 2]]
+    """
     return _s.tensor_scatter_update(*_positional("tensor_scatter_update", args, 3))
 
 
 def scatter_nd_update(*args):
-    """scatter_nd_update(input_x, indices, updates): writes ``updates`` into the Parameter
-    ``input_x`` at ``indices`` and returns it (positional inputs only, as MindSpore's primitive
-    instance; ``ops.ScatterNdUpdate(use_locking)`` for the lock flag)."""
+    """Writes ``updates`` into the Parameter ``input_x`` at ``indices`` and returns it
+    (MindSpore's ``F.scatter_nd_update`` primitive instance: positional inputs only;
+    ``ops.ScatterNdUpdate(use_locking)`` takes the lock flag).
+
+    Args:
+        input_x (Parameter): the Parameter to update.
+        indices (Tensor): an Int32/Int64 tensor whose last dimension K addresses the first K
+            dimensions of ``input_x``.
+        updates (Tensor): of shape ``indices.shape[:-1] + input_x.shape[K:]`` and
+            ``input_x``'s dtype.
+
+    Returns:
+        Parameter, ``input_x`` updated.
+
+    Raises:
+        TypeError: not exactly three positional inputs, ``input_x`` is not a Parameter, or
+            ``indices``/``updates`` have a wrong dtype.
+        ValueError: ``indices`` or ``updates`` has a wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> p = Parameter(Tensor(np.zeros((2, 2), np.float32)), name="p")
+        >>> _ = ops.scatter_nd_update(p, Tensor(np.array([[0, 1]], np.int32)), Tensor([9.0]))
+        >>> print(p.asnumpy())
+        [[0. 9.]
+         [0. 0.]]
+    """
     return _s.scatter_nd_update(*_positional("scatter_nd_update", args, 3))
