@@ -55,13 +55,60 @@ def _narrow(t, dtype):
 
 
 def reduce_sum(x, axis=(), keep_dims=False):
-    """Sum over ``axis`` (int, tuple, list; () or None = all axes), keeping the dtype."""
+    """The sum of ``x`` over ``axis``, in ``x``'s dtype.
+
+    Args:
+        x (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)]): the axes to reduce; ``()`` or None reduces
+            every axis. Default: ``()``.
+        keep_dims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of ``x``'s dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, ``axis`` not an int or a sequence of ints, or
+            ``keep_dims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))
+        >>> print(ops.reduce_sum(x), ops.reduce_sum(x, 1, keep_dims=True).shape)
+        21 (2, 1)
+    """
     axis, keep = _reduction(x, axis, keep_dims, "reduce_sum")
     return R.reduce_sum_p.bind(x, axis=axis, keep_dims=keep)
 
 
 def reduce_mean(x, axis=(), keep_dims=False):
-    """Mean over ``axis`` (int, tuple, list; () or None = all axes) of a float tensor."""
+    """The mean of ``x`` over ``axis``.
+
+    Integer tensors keep their dtype (the floored mean, as in MindSpore); a Float16 tensor
+    accumulates in Float32 and returns Float16.
+
+    Args:
+        x (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)]): the axes to reduce; ``()`` or None reduces
+            every axis. Default: ``()``.
+        keep_dims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of ``x``'s dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, ``axis`` not an int or a sequence of ints, or
+            ``keep_dims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0], [4.0, 7.0]], np.float32))
+        >>> print(ops.reduce_mean(x, 0), ops.reduce_mean(x))
+        [2.5 4.5] 3.5
+    """
     axis, keep = _reduction(x, axis, keep_dims, "reduce_mean")
     if x._np_dtype.kind in "iu":  # integers stay integers, as in MindSpore (floored mean)
         return _integer_mean(x, axis, keep)
@@ -80,7 +127,33 @@ def _count(shape, axis):
 
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):
-    """sum(input, dim=None, keepdim=False, *, dtype=None): integer and bool inputs sum in Int64."""
+    """The sum of ``input`` over ``dim``.
+
+    Args:
+        input (Tensor): the input.
+        dim (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        keepdim (bool): keep the reduced axes with length 1. Default: ``False``.
+        dtype (mindcell.dtype, optional): (keyword-only) the dtype ``input`` is cast to before
+            the sum; None: Int64 for bool and integer tensors, else ``input``'s dtype.
+            Default: ``None``.
+
+    Returns:
+        Tensor of ``dtype`` (Int64 for a bool or integer ``input`` without ``dtype``).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``dim`` not an int or a sequence of ints,
+            ``keepdim`` not a bool, or ``dtype`` not a dtype.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[True, False], [True, True]]))
+        >>> y = ops.sum(x, dim=1)
+        >>> print(y, y.dtype)
+        [1 2] Int64
+    """
     axis, keep = _reduction(input, dim, keepdim, "sum", "keepdim")
     x = input
     if dtype is not None:
@@ -91,7 +164,33 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def mean(x, axis=None, keep_dims=False):
-    """mean(x, axis=None, keep_dims=False): integer inputs keep their dtype (floored)."""
+    """The mean of ``x`` over ``axis``.
+
+    Bool and integer tensors keep their dtype (the floored mean, as in MindSpore); a Float16
+    tensor accumulates in Float32.
+
+    Args:
+        x (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        keep_dims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of ``x``'s dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, ``axis`` not an int or a sequence of ints, or
+            ``keep_dims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0, 6.0], [0.0, -1.0, 4.0]], np.float32))
+        >>> print(ops.mean(x, axis=1, keep_dims=True))
+        [[3.]
+         [1.]]
+    """
     axes, keep = _reduction(x, axis, keep_dims, "mean")
     if x._np_dtype.kind in "biu":
         return _integer_mean(x, axes, keep)
@@ -198,9 +297,34 @@ def max(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 
 def min(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """min(input, axis=None, keepdims=False, *, initial=None, where=None): returns
-    ``(values, indices)``; ``initial`` is the greatest value of an output element, ``where``
-    as in :func:`max`."""
+    """The minimum of ``input`` over ``axis`` and its index.
+
+    Args:
+        input (Tensor): the input.
+        axis (int, optional): the axis to reduce; None reduces every element. Default: ``None``.
+        keepdims (bool): keep the reduced axis with length 1. Default: ``False``.
+        initial (number, optional): (keyword-only) the greatest value of an output element (it
+            takes part in the minimum). Default: ``None``.
+        where (Tensor[bool], optional): (keyword-only) the elements to compare (broadcast to
+            ``input``); the others count as ``initial``, which must then be given.
+            Default: ``None``.
+
+    Returns:
+        tuple(Tensor), ``(values, indices)``: the minima, of ``input``'s dtype, and the Int64
+        indices of the minima in ``input`` (masked out elements counted as ``initial``).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``initial`` not a number, ``where`` not Bool.
+        ValueError: ``where`` without ``initial``, or an empty axis.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3.0, 1.0, 2.0], [-1.0, 4.0, -2.0]], np.float32))
+        >>> values, indices = ops.min(x, 1)
+        >>> print(values, indices)
+        [ 1. -2.] [1 2]
+    """
     return _extremum(R.reduce_min_p, R.argmin_p, "min", input, axis, keepdims, initial, where)
 
 
@@ -245,19 +369,90 @@ def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """amin(input, axis=None, keepdims=False, *, initial=None, where=None): minimum over axes;
-    ``initial`` is the greatest value of an output element, ``where`` as in :func:`amax`."""
+    """The minimum of ``input`` over ``axis``.
+
+    Args:
+        input (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        keepdims (bool): keep the reduced axes with length 1. Default: ``False``.
+        initial (number, optional): (keyword-only) the greatest value of an output element (it
+            takes part in the minimum; an empty axis gives it). Default: ``None``.
+        where (Tensor[bool], optional): (keyword-only) the elements to compare (broadcast to
+            ``input``); the others count as ``initial``, which must then be given.
+            Default: ``None``.
+
+    Returns:
+        Tensor of ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``initial`` not a number, ``where`` not Bool.
+        ValueError: ``where`` without ``initial``, or an empty axis without ``initial``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3, 1, 2], [-1, 4, -2]], np.int32))
+        >>> print(ops.amin(x, 0), ops.amin(x, 1, initial=0))
+        [-1  1 -2] [ 0 -2]
+    """
     return _extreme(R.reduce_min_p, "amin", input, axis, keepdims, initial, where)
 
 
 def reduce_max(x, axis=(), keep_dims=False):
-    """Maximum over ``axis`` (int, tuple, list; () or None = all axes)."""
+    """The maximum of ``x`` over ``axis``.
+
+    Args:
+        x (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)]): the axes to reduce; ``()`` or None reduces
+            every axis. Default: ``()``.
+        keep_dims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of ``x``'s dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, ``axis`` not an int or a sequence of ints, or
+            ``keep_dims`` not a bool.
+        ValueError: an axis is out of range or repeated, or a reduced axis is empty.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3.0, 1.0], [-1.0, 4.0], [0.5, 2.0]], np.float32))
+        >>> print(ops.reduce_max(x, 1), ops.reduce_max(x))
+        [3. 4. 2.] 4.0
+    """
     axes, keep = _reduction(x, axis, keep_dims, "reduce_max", nonempty=True)
     return R.reduce_max_p.bind(x, axis=axes, keep_dims=keep)
 
 
 def prod(input, axis=None, keep_dims=False, dtype=None):
-    """prod(input, axis=None, keep_dims=False): product over axes."""
+    """The product of ``input`` over ``axis``.
+
+    Args:
+        input (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        keep_dims (bool): keep the reduced axes with length 1. Default: ``False``.
+        dtype (mindcell.dtype, optional): the dtype ``input`` is cast to first; None: Int64 for
+            bool and integer tensors, else ``input``'s dtype. Default: ``None``.
+
+    Returns:
+        Tensor of ``dtype`` (Int64 for a bool or integer ``input`` without ``dtype``).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``axis`` not an int or a sequence of ints,
+            ``keep_dims`` not a bool, or ``dtype`` not a dtype.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 0.5, -1.0]], np.float32))
+        >>> print(ops.prod(x, 1), ops.prod(x))
+        [ 6. -2.] -12.0
+    """
     axes, keep = _reduction(input, axis, keep_dims, "prod")
     if dtype is not None:
         x = cast_to(input, as_np_dtype(dtype, "prod"))
@@ -277,17 +472,88 @@ def _arg(prim, name, input, axis, keepdims):
 
 
 def argmax(input, dim=None, keepdim=False):
-    """argmax(input, dim=None, keepdim=False): index of the maximum (Int32)."""
+    """The index of the maximum of ``input`` along ``dim`` (the first one of equal maxima).
+
+    Args:
+        input (Tensor): the input.
+        dim (int, optional): the axis to reduce; None: the index into the flattened ``input``.
+            Default: ``None``.
+        keepdim (bool): keep the reduced axis with length 1 (all axes with ``dim`` None).
+            Default: ``False``.
+
+    Returns:
+        Tensor of Int64.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``dim`` not an int, or ``keepdim`` not a bool.
+        ValueError: ``dim`` is out of range, or the reduced axis is empty.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 5.0, 2.0], [4.0, 0.0, 6.0]], np.float32))
+        >>> print(ops.argmax(x), ops.argmax(x, 1))
+        5 [1 2]
+    """
     return cast_to(_arg(R.argmax_p, "argmax", input, dim, keepdim), _INT64)  # Int64 as in MindSpore
 
 
 def argmin(input, axis=None, keepdims=False):
-    """argmin(input, axis=None, keepdims=False): index of the minimum (Int32)."""
+    """The index of the minimum of ``input`` along ``axis`` (the first one of equal minima).
+
+    Args:
+        input (Tensor): the input.
+        axis (int, optional): the axis to reduce; None: the index into the flattened ``input``.
+            Default: ``None``.
+        keepdims (bool): keep the reduced axis with length 1 (all axes with ``axis`` None).
+            Default: ``False``.
+
+    Returns:
+        Tensor of Int32.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``axis`` not an int, or ``keepdims`` not a bool.
+        ValueError: ``axis`` is out of range, or the reduced axis is empty.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 5.0, 2.0], [4.0, 0.0, 6.0]], np.float32))
+        >>> y = ops.argmin(x, 0, keepdims=True)
+        >>> print(y, y.dtype)
+        [[0 1 0]] Int32
+    """
     return _arg(R.argmin_p, "argmin", input, axis, keepdims)
 
 
 def var(input, axis=None, ddof=0, keepdims=False):
-    """var(input, axis=None, ddof=0, keepdims=False): variance (``ddof`` as in numpy)."""
+    """The variance of ``input`` over ``axis``: the mean squared deviation from the mean, divided by
+    ``N - ddof`` instead of ``N``.
+
+    Bool and integer tensors compute in Float32; a Float16 tensor accumulates in Float32.
+
+    Args:
+        input (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        ddof (int): the delta degrees of freedom (1: the unbiased estimate). Default: ``0``.
+        keepdims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of ``input``'s float dtype (Float32 for bool and integer tensors).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``ddof`` not an int, ``axis`` not an int or a
+            sequence of ints, or ``keepdims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0, 3.0], [2.0, 2.0, 8.0]], np.float32))
+        >>> print(ops.var(x, 1), ops.var(x, 1, ddof=1))
+        [0.6666667 8.       ] [ 1. 12.]
+    """
     check_tensor(input, "var")
     ddof = check_int(int(ddof) if isinstance(ddof, bool) else ddof, "var", "ddof")
     x = input if mstype.is_float_np(input._np_dtype) else cast_to(input, _F32)
@@ -299,27 +565,122 @@ def var(input, axis=None, ddof=0, keepdims=False):
 
 
 def std(input, axis=None, ddof=0, keepdims=False):
-    """std(input, axis=None, ddof=0, keepdims=False): standard deviation."""
+    """The standard deviation of ``input`` over ``axis``: the square root of :func:`var`.
+
+    Args:
+        input (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        ddof (int): the delta degrees of freedom (1: the square root of the unbiased variance).
+            Default: ``0``.
+        keepdims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of ``input``'s float dtype (Float32 for bool and integer tensors).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``ddof`` not an int, ``axis`` not an int or a
+            sequence of ints, or ``keepdims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.std(Tensor(np.array([2, 4, 4, 4, 5, 5, 7, 9], np.int32))))
+        2.0
+    """
     check_tensor(input, "std")
     x, back = _widen(input)
     return _narrow(M.sqrt(var(x, axis, ddof, keepdims)), back)
 
 
 def var_mean(input, axis=None, ddof=0, keepdims=False):
-    """var_mean(input, axis=None, ddof=0, keepdims=False): ``(var(...), mean(...))`` over
-    ``axis``."""
+    """The variance and the mean of ``input`` over ``axis`` (see :func:`var` and :func:`mean`).
+
+    Args:
+        input (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        ddof (int): the delta degrees of freedom of the variance. Default: ``0``.
+        keepdims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        tuple(Tensor), ``(variance, mean)``; the mean of an integer tensor is floored in its
+        dtype, the variance is Float32.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``ddof`` not an int, ``axis`` not an int or a
+            sequence of ints, or ``keepdims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 3.0], [2.0, 7.0]], np.float32))
+        >>> print(*ops.var_mean(x, 0))
+        [0.25 4.  ] [1.5 5. ]
+    """
     return var(input, axis, ddof, keepdims), mean(input, axis, keepdims)
 
 
 def std_mean(input, axis=None, ddof=0, keepdims=False):
-    """std_mean(input, axis=None, ddof=0, keepdims=False): ``(std(...), mean(...))`` over
-    ``axis``."""
+    """The standard deviation and the mean of ``input`` over ``axis`` (see :func:`std` and
+    :func:`mean`).
+
+    Args:
+        input (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        ddof (int): the delta degrees of freedom of the standard deviation. Default: ``0``.
+        keepdims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        tuple(Tensor), ``(standard deviation, mean)``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``ddof`` not an int, ``axis`` not an int or a
+            sequence of ints, or ``keepdims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 3.0], [2.0, 7.0]], np.float32))
+        >>> print(*ops.std_mean(x, 1, ddof=1, keepdims=True))
+        [[1.4142135]
+         [3.535534 ]] [[2. ]
+         [4.5]]
+    """
     return std(input, axis, ddof, keepdims), mean(input, axis, keepdims)
 
 
 def logsumexp(input, dim, keepdim=False):
-    """logsumexp(input, dim, keepdim=False): log(sum(exp(input))) over ``dim`` (an int or a
-    tuple of ints) computed stably."""
+    """``log(sum(exp(input)))`` over ``dim``, computed stably (shifted by the maximum: no overflow).
+
+    Bool and integer tensors compute in Float32; a Float16 tensor in Float32, returned as
+    Float16.
+
+    Args:
+        input (Tensor): the input.
+        dim (Union[int, tuple(int), list(int)]): the axes to reduce; None or ``()`` reduces every
+            axis.
+        keepdim (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of ``input``'s float dtype (Float32 for bool and integer tensors).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, ``dim`` not an int or a sequence of ints, or
+            ``keepdim`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[0.0, 0.0], [1000.0, 1000.0]], np.float32))
+        >>> print(ops.logsumexp(x, 1))
+        [6.9314718e-01 1.0006932e+03]
+    """
     check_tensor(input, "logsumexp")
     check_bool(keepdim, "logsumexp", "keepdim")
     axes = normalize_axis(dim, input.ndim, "logsumexp")
@@ -337,7 +698,29 @@ def logsumexp(input, dim, keepdim=False):
 
 
 def cumsum(x, axis, dtype=None):
-    """cumsum(x, axis, dtype=None): cumulative sum along ``axis``."""
+    """The running sum of ``x`` along ``axis``.
+
+    Args:
+        x (Tensor): the input.
+        axis (int): the axis to run along.
+        dtype (mindcell.dtype, optional): the dtype ``x`` is cast to first; None: Int64 for bool,
+            unsigned and 8/16-bit integer tensors, else ``x``'s dtype. Default: ``None``.
+
+    Returns:
+        Tensor of the shape of ``x``.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, ``axis`` not an int, or ``dtype`` not a dtype.
+        ValueError: ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))
+        >>> print(ops.cumsum(x, 1))
+        [[ 1.  3.  6.]
+         [ 4.  9. 15.]]
+    """
     check_tensor(x, "cumsum")
     if dtype is not None:
         x = cast_to(x, as_np_dtype(dtype, "cumsum"))
@@ -347,15 +730,58 @@ def cumsum(x, axis, dtype=None):
 
 
 def all(input, axis=None, keep_dims=False):
-    """all(input, axis=None, keep_dims=False): logical AND over axes."""
+    """Whether all elements of ``input`` over ``axis`` are True (nonzero): the logical AND.
+
+    Args:
+        input (Union[Tensor, number, bool]): the input, taken as Bool.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        keep_dims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of Bool.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor or a number, ``axis`` not an int or a sequence of
+            ints, or ``keep_dims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 0], [2, 3]], np.int32))
+        >>> print(ops.all(x, 1), ops.all(x))
+        [False  True] False
+    """
     x = cast_to(to_tensor(input, "all"), np.dtype(np.bool_))
     axes, keep = _reduction(x, axis, keep_dims, "all")
     return R.reduce_all_p.bind(x, axis=axes, keep_dims=keep)
 
 
 def any(input, axis=None, keep_dims=False):
-    """any(input, axis=None, keep_dims=False): logical OR over axes (Bool; UInt8 0/1 for a
-    UInt8 tensor, as MindSpore)."""
+    """Whether any element of ``input`` over ``axis`` is True (nonzero): the logical OR.
+
+    Args:
+        input (Union[Tensor, number, bool]): the input, taken as Bool.
+        axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
+            reduces every axis. Default: ``None``.
+        keep_dims (bool): keep the reduced axes with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of Bool; of UInt8 (0 or 1) for a UInt8 ``input``, as in MindSpore.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor or a number, ``axis`` not an int or a sequence of
+            ints, or ``keep_dims`` not a bool.
+        ValueError: an axis is out of range or repeated.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[False, False], [False, True]]))
+        >>> print(ops.any(x, 1), ops.any(x))
+        [False  True] True
+    """
     t = to_tensor(input, "any")
     x = cast_to(t, np.dtype(np.bool_))
     axes, keep = _reduction(x, axis, keep_dims, "any")
@@ -366,7 +792,29 @@ def any(input, axis=None, keep_dims=False):
 
 # ----- matrix products ----------------------------------------------------------------------
 def matmul(input, other):
-    """matmul(input, other): matrix product with numpy's rules (1-D operands, batch broadcast)."""
+    """The matrix product of ``input`` and ``other``, with numpy's rules: a 1-D operand is a row
+    (``input``) or column (``other``) vector whose axis is dropped from the result, and the axes
+    before the last two broadcast (batched product).
+
+    Args:
+        input (Tensor): the left operand, at least 1-D.
+        other (Tensor): the right operand, at least 1-D, of ``input``'s dtype.
+
+    Returns:
+        Tensor of the operands' dtype.
+
+    Raises:
+        TypeError: the operands have different dtypes, or one is not a Tensor or a number.
+        ValueError: an operand is 0-D, or the batch axes do not broadcast.
+        RuntimeError: the contracted dimensions differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+        >>> print(ops.matmul(a, Tensor(np.array([1.0, 0.0, -1.0], np.float32))))
+        [-2. -2.]
+    """
     if isinstance(input, Tensor) and isinstance(other, Tensor):
         check_same_dtype("matmul", input.dtype, other.dtype, "input", "other")
     a, b = binary_operands(input, other, "matmul")
@@ -394,7 +842,28 @@ def matmul(input, other):
 
 
 def bmm(input_x, mat2):
-    """bmm(input_x, mat2): batched matrix product of (..., N, K) and (..., K, M) tensors."""
+    """The batched matrix product of ``input_x`` (..., N, K) and ``mat2`` (..., K, M); the batch
+    axes broadcast.
+
+    Args:
+        input_x (Tensor): the left operand, at least 3-D.
+        mat2 (Tensor): the right operand, at least 3-D, of ``input_x``'s dtype.
+
+    Returns:
+        Tensor of shape (..., N, M), of the operands' dtype.
+
+    Raises:
+        TypeError: the operands have different dtypes.
+        ValueError: an operand is less than 3-D, or the batch axes do not broadcast.
+        RuntimeError: the contracted dimensions differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.ones((2, 3, 4), np.float32))
+        >>> print(ops.bmm(x, Tensor(np.ones((2, 4, 5), np.float32))).shape)
+        (2, 3, 5)
+    """
     if isinstance(input_x, Tensor) and isinstance(mat2, Tensor):
         check_same_dtype("bmm", input_x.dtype, mat2.dtype, "input_x", "mat2")
     a, b = binary_operands(input_x, mat2, "bmm")
@@ -405,7 +874,29 @@ def bmm(input_x, mat2):
 
 
 def dense(input, weight, bias=None):
-    """dense(input, weight, bias=None): ``input @ weight.T + bias`` over the last axis."""
+    """The fully connected layer ``input @ weight.T + bias`` over the last axis of ``input``.
+
+    Args:
+        input (Tensor): the input, of shape (..., in_channels).
+        weight (Tensor): the weight, of shape (out_channels, in_channels) and ``input``'s dtype.
+        bias (Union[Tensor, number], optional): added to the product (broadcast, e.g. of shape
+            (out_channels,)); None: no bias. Default: ``None``.
+
+    Returns:
+        Tensor of shape (..., out_channels).
+
+    Raises:
+        TypeError: ``input`` or ``weight`` is not a Tensor, or their dtypes differ.
+        ValueError: ``weight`` is not 2-D, or its dim 1 differs from the last dim of ``input``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))
+        >>> w = Tensor(np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]], np.float32))
+        >>> print(ops.dense(x, w, Tensor(np.array([0.5, -0.5], np.float32))))
+        [[1.5 4.5]]
+    """
     check_tensor(input, "dense")
     check_tensor(weight, "dense", "weight")
     check_same_dtype("dense", input.dtype, weight.dtype, "input", "weight")
@@ -422,12 +913,54 @@ def dense(input, weight, bias=None):
 
 
 def dot(input, other):
-    """dot(input, other): same as :func:`matmul`."""
+    """The matrix product of ``input`` and ``other`` (the same as :func:`matmul`).
+
+    Args:
+        input (Tensor): the left operand, at least 1-D.
+        other (Tensor): the right operand, at least 1-D, of ``input``'s dtype.
+
+    Returns:
+        Tensor of the operands' dtype.
+
+    Raises:
+        TypeError: the operands have different dtypes, or one is not a Tensor or a number.
+        ValueError: an operand is 0-D, or the batch axes do not broadcast.
+        RuntimeError: the contracted dimensions differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[1, 2], [3, 4]], np.int32))
+        >>> print(ops.dot(a, a))
+        [[ 7 10]
+         [15 22]]
+    """
     return matmul(input, other)
 
 
 def outer(input, vec2):
-    """outer(input, vec2): the outer product of two vectors (flattened)."""
+    """The outer product of ``input`` and ``vec2`` (each flattened): ``out[i, j] = input[i] *
+    vec2[j]``.
+
+    Args:
+        input (Tensor): the first vector (flattened if not 1-D).
+        vec2 (Tensor): the second vector (flattened if not 1-D).
+
+    Returns:
+        Tensor of shape (input.size, vec2.size), of the promoted dtype.
+
+    Raises:
+        TypeError: ``input`` or ``vec2`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x, y = Tensor(np.array([1, 2, 3], np.int32)), Tensor(np.array([1, -1], np.int32))
+        >>> print(ops.outer(x, y))
+        [[ 1 -1]
+         [ 2 -2]
+         [ 3 -3]]
+    """
     check_tensor(input, "outer")
     check_tensor(vec2, "outer", "vec2")
     return M.mul(input.reshape((-1, 1)), vec2.reshape((1, -1)))
