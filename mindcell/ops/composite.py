@@ -44,15 +44,27 @@ def _type_name(v):
 
 
 class MultitypeFuncGraph:
-    """MultitypeFuncGraph(name, read_value=False): one name, several Python functions chosen by
-    the types of the arguments they are called with.
+    """A function with several implementations, chosen by the types of the arguments it is called
+    with.
 
-    ``@f.register("Tensor", "Number")`` adds an implementation; type names are MindSpore's
-    (Tensor, Number, Int, Float, Bool, String, Tuple, List, Dictionary, Function, None). The
-    first registered implementation whose types all match is called.
+    ``@f.register("Tensor", "Number")`` adds an implementation; the type names are MindSpore's
+    (Tensor, Number, Int, Float, Bool, String, Tuple, List, Dictionary, Function, None). A call
+    runs the first registered implementation with as many types as arguments, all matching.
+
+    Args:
+        name (str): the function's name (used in error messages).
+        read_value (bool): MindSpore's flag for reading Parameters by value; kept, with no
+            effect (arguments are always passed as they are). Default: ``False``.
+
+    Inputs:
+        - **args** (Any) - the arguments, matched against the registered types.
+
+    Outputs:
+        What the chosen implementation returns.
 
     Raises:
-        TypeError: a call matches no registered implementation, or an unknown type name.
+        TypeError: ``name`` is not a str, ``register`` is given an unknown type name, or a call
+            matches no registered implementation.
 
     Examples:
         >>> from mindcell import ops
@@ -60,8 +72,11 @@ class MultitypeFuncGraph:
         >>> @add.register("Number", "Number")
         ... def _(x, y):
         ...     return x + y
-        >>> add(1, 2)
-        3
+        >>> @add.register("String", "String")
+        ... def _(x, y):
+        ...     return x + " " + y
+        >>> add(1, 2), add("a", "b")
+        (3, 'a b')
     """
 
     def __init__(self, name, read_value=False):
@@ -138,29 +153,82 @@ class _Mapper:
 
 
 class HyperMap(_Mapper):
-    """HyperMap(ops=None, reverse=False): applies ``ops`` to the leaves of (nested) tuples and
-    lists taken element by element; without ``ops`` the first call argument is the function.
+    """Applies a function to the leaves of (nested) tuples and lists, taken element by element
+    from each argument; the result has the same structure.
+
+    Args:
+        ops (Callable, optional): the function; None means the first argument of each call is
+            the function. Default: ``None``.
+        reverse (bool): visit the elements last to first (the results keep their positions).
+            Default: ``False``.
+
+    Inputs:
+        - **args** (Union[tuple, list, Any]) - sequences of one structure and length (or all
+          non-sequences), preceded by the function when ``ops`` is None.
+
+    Outputs:
+        A tuple (or list, when the first argument is a list) of the results, nested as the
+        inputs; ``ops(*args)`` itself for non-sequence arguments.
+
+    Raises:
+        TypeError: ``ops`` or the function given is not callable, nothing to map over is
+            given, or sequences are mixed with non-sequences.
+        ValueError: the sequences differ in length.
 
     Examples:
         >>> from mindcell import ops
         >>> ops.HyperMap(lambda a, b: a * b)((1, (2, 3)), (4, (5, 6)))
         (4, (10, 18))
+        >>> ops.HyperMap()(lambda a: -a, [1, 2])
+        [-1, -2]
     """
 
 
 class Map(_Mapper):
-    """Map(ops=None, reverse=False): like :class:`HyperMap` over one level of the sequences.
+    """Applies a function to the elements of tuples and lists taken element by element, one level
+    deep (nested sequences are passed to the function whole): :class:`HyperMap` without the
+    recursion.
+
+    Args:
+        ops (Callable, optional): the function; None means the first argument of each call is
+            the function. Default: ``None``.
+        reverse (bool): visit the elements last to first. Default: ``False``.
+
+    Inputs:
+        - **args** (Union[tuple, list]) - sequences of one length, preceded by the function when
+          ``ops`` is None.
+
+    Outputs:
+        A tuple (or list, when the first argument is a list) of the results.
+
+    Raises:
+        TypeError: the function is not callable, nothing to map over is given, or sequences
+            are mixed with non-sequences.
+        ValueError: the sequences differ in length.
 
     Examples:
         >>> from mindcell import ops
         >>> ops.Map(lambda a, b: a + b)([1, 2], [10, 20])
         [11, 22]
+        >>> ops.Map(len)(((1, 2), (3,)))
+        (2, 1)
     """
     _recursive = False
 
 
 class Partial(Primitive):
-    """Partial()(func, *args): ``func`` with its first arguments fixed (``functools.partial``).
+    """Binds the first arguments of a function (``functools.partial``), as MindSpore's Partial
+    primitive.
+
+    Inputs:
+        - **func** (Callable) - the function.
+        - **args** (Any) - the leading arguments to bind.
+
+    Outputs:
+        functools.partial, calling ``func(*args, *more)``.
+
+    Raises:
+        TypeError: ``func`` is not callable.
 
     Examples:
         >>> from mindcell import ops

@@ -115,24 +115,108 @@ def _signature(v):
 
 
 class WhileLoop(Primitive):
-    """WhileLoop()(cond_func, loop_func, init_val): a while loop that GRAPH_MODE does not
-    unroll (see :func:`while_loop`)."""
+    """A while loop that GRAPH_MODE does not unroll: ``while cond_func(val): val = loop_func(val)``,
+    starting from ``init_val`` (see :func:`while_loop`).
+
+    Eagerly it is a Python loop; traced in GRAPH_MODE, a condition that is a traced tensor makes
+    one While node whose condition and body are compiled once, whatever the trip count.
+
+    Inputs:
+        - **cond_func** (Callable) - takes the loop value, returns whether to go on (a bool or
+          a one-element bool Tensor).
+        - **loop_func** (Callable) - takes the loop value, returns the next one (of the same
+          structure, shapes and dtypes).
+        - **init_val** (Union[Tensor, number, tuple, list]) - the first value.
+
+    Outputs:
+        The loop value when ``cond_func`` turns false.
+
+    Raises:
+        TypeError: ``cond_func`` or ``loop_func`` is not callable.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> ops.WhileLoop()(lambda v: v < 10, lambda v: v * 2, 1)
+        16
+        >>> step = lambda s: (s[0] + 1, s[1] * 2)
+        >>> print(ops.WhileLoop()(lambda s: s[0] < 3, step, (0, Tensor(np.ones(2, np.float32))))[1])
+        [8. 8.]
+    """
 
     def __call__(self, cond_func, loop_func, init_val):
         return while_loop(cond_func, loop_func, init_val)
 
 
 class ForiLoop(Primitive):
-    """ForiLoop()(lower, upper, loop_func, init_val, unroll=True): ``for i in range(lower,
-    upper)`` (see :func:`fori_loop`)."""
+    """A counted loop: ``for i in range(lower, upper): val = loop_func(i, val)``, starting from
+    ``init_val`` (see :func:`fori_loop`).
+
+    With int bounds and ``unroll`` the loop runs in Python (unrolled into a traced graph,
+    differentiable); otherwise ``i`` is an Int64 Tensor and in GRAPH_MODE the loop is one While
+    node.
+
+    Inputs:
+        - **lower** (Union[int, Tensor]) - the first index (an int or a one-element integer
+          Tensor).
+        - **upper** (Union[int, Tensor]) - the end index, excluded.
+        - **loop_func** (Callable) - takes ``(i, val)``, returns the next value.
+        - **init_val** (Union[Tensor, number, tuple, list]) - the first value.
+        - **unroll** (bool) - run the loop in Python when the bounds are ints. Default:
+          ``True``.
+
+    Outputs:
+        The value after the last step (``init_val`` when ``lower >= upper``).
+
+    Raises:
+        TypeError: ``loop_func`` is not callable, a bound is not an int or one-element integer
+            Tensor, or ``unroll`` is not a bool.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> ops.ForiLoop()(0, 4, lambda i, v: v + i, 0)
+        6
+        >>> print(ops.ForiLoop()(1, 4, lambda i, v: v * i, 1, unroll=False))
+        6
+    """
 
     def __call__(self, lower, upper, loop_func, init_val, unroll=True):
         return fori_loop(lower, upper, loop_func, init_val, unroll)
 
 
 class Scan(Primitive):
-    """Scan()(loop_func, init, xs, length=None, unroll=True): scan ``loop_func`` over ``xs``
-    carrying a value (see :func:`scan`); returns ``(carry, ys)``."""
+    """Scans a function over a sequence, carrying a value: ``carry = init``, then for each ``x``
+    of ``xs`` ``carry, y = loop_func(carry, x)``; returns ``(carry, [y, ...])`` (see
+    :func:`scan`).
+
+    Unrolled by default; with ``unroll=False`` a list of same-shaped tensors makes one While
+    node in GRAPH_MODE.
+
+    Inputs:
+        - **loop_func** (Callable) - takes ``(carry, x)``, returns ``(new_carry, y)``, the new
+          carry of ``init``'s type, structure, shapes and dtypes.
+        - **init** (Union[Tensor, number, tuple, list, dict]) - the first carry.
+        - **xs** (Union[tuple, list, None]) - the items; None scans ``length`` Nones.
+        - **length** (int, optional) - the number of steps, ``len(xs)`` if given with ``xs``.
+          Default: ``None``.
+        - **unroll** (bool) - run the loop in Python. Default: ``True``.
+
+    Outputs:
+        tuple(carry, ys): the last carry and the list of the ``y`` of each step.
+
+    Raises:
+        TypeError: ``loop_func`` is not callable, ``xs`` is not a tuple, list or None, or
+            ``length``/``unroll`` has a wrong type.
+        ValueError: ``length`` is missing with ``xs`` None, differs from ``len(xs)`` or is
+            negative, or ``loop_func`` returns no pair or a carry unlike ``init``.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> ops.Scan()(lambda c, x: (c + x, c * x), 0, [1, 2, 3])
+        (6, [0, 2, 9])
+        >>> ops.Scan()(lambda c, x: (c + 1, c), 10, None, length=2)
+        (12, [10, 11])
+    """
 
     def __call__(self, loop_func, init, xs, length=None, unroll=True):
         return scan(loop_func, init, xs, length, unroll)
