@@ -17,9 +17,29 @@ def _tensors(v, op, arg):
 
 
 def jvp(fn, inputs, v, has_aux=False):
-    """jvp(fn, inputs, v, has_aux=False): ``(outputs, jvp_out)``, the outputs of
-    ``fn(*inputs)`` and the Jacobian of ``fn`` at ``inputs`` applied to the tangents ``v``
-    (same structure as ``inputs``); ``(outputs, jvp_out, aux)`` with ``has_aux``.
+    """Computes a Jacobian-vector product (forward-mode derivative): the outputs of
+    ``fn(*inputs)`` and the Jacobian of ``fn`` at ``inputs`` applied to the tangents ``v``.
+
+    It is computed by differentiating the vector-Jacobian product with respect to its
+    cotangent (which it is linear in).
+
+    Args:
+        fn (Union[Callable, Cell]): a function of Tensors returning a Tensor or a tuple of
+            Tensors (with ``has_aux``, a tuple whose first item is differentiated and the rest
+            is returned as auxiliary data).
+        inputs (Union[Tensor, tuple[Tensor], list[Tensor]]): the point of differentiation.
+        v (Union[Tensor, tuple[Tensor], list[Tensor]]): the tangents, matching ``inputs`` in
+            number and shapes.
+        has_aux (bool): ``fn`` returns auxiliary outputs too. Default: ``False``.
+
+    Returns:
+        tuple(outputs, jvp_out), or ``(outputs, jvp_out, aux)`` with ``has_aux``; ``jvp_out``
+        has the structure of ``outputs``.
+
+    Raises:
+        TypeError: ``fn`` is not a function or a Cell, ``has_aux`` is not a bool, or an item of ``inputs``
+            or ``v`` is not a Tensor.
+        ValueError: ``v`` does not match ``inputs`` in number or shapes.
 
     Examples:
         >>> import mindcell as ms
@@ -27,6 +47,10 @@ def jvp(fn, inputs, v, has_aux=False):
         >>> out, tangent = ops.jvp(lambda x: x * x, ms.Tensor([1.0, 3.0]), ms.Tensor([1.0, 1.0]))
         >>> tangent
         Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  6.00000000e+00])
+        >>> f = lambda x, y: x * y
+        >>> x, y, dx, dy = ms.Tensor([2.0]), ms.Tensor([5.0]), ms.Tensor([1.0]), ms.Tensor([0.0])
+        >>> print(ops.jvp(f, (x, y), (dx, dy))[1])
+        [5.]
     """
     check_fn_and_aux(fn, has_aux, "jvp")
     xs, vs = _tensors(inputs, "jvp", "inputs"), _tensors(v, "jvp", "v")
