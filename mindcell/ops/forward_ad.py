@@ -37,8 +37,8 @@ def jvp(fn, inputs, v, has_aux=False):
         has the structure of ``outputs``.
 
     Raises:
-        TypeError: ``fn`` is not a function or a Cell, ``has_aux`` is not a bool, or an item of ``inputs``
-            or ``v`` is not a Tensor.
+        TypeError: ``fn`` is not a function or a Cell, ``has_aux`` is not a bool, or an item
+            of ``inputs`` or ``v`` is not a Tensor.
         ValueError: ``v`` does not match ``inputs`` in number or shapes.
 
     Examples:
