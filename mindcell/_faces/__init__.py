@@ -10,6 +10,7 @@ is bound at every other member path whose module mindcell has. Modules that load
 
 A name that mindcell defines at a path is never replaced: the fill only adds missing names.
 """
+import builtins
 import importlib.abc
 import importlib.machinery
 import sys
@@ -19,16 +20,15 @@ from mindcell._faces.mindspore_aliases import GROUPS
 PACKAGE = "mindcell"
 
 
-def _module_name(path):
-    """``".ops.operations"`` -> ``"mindcell.ops.operations"``; ``"."`` -> ``"mindcell"``."""
-    return PACKAGE if path == "." else PACKAGE + path
-
-
 def _index(groups):
     """module name -> the groups (tuples of (module name, attribute)) that have a member in it."""
     index = {}
     for group in groups:
-        members = tuple((_module_name(p), n) for p, n in (m.split(":", 1) for m in group))
+        members = []
+        for member in group:
+            path, _, name = member.partition(":")
+            members.append((PACKAGE if path == "." else PACKAGE + path, name))  # ".x" -> mindcell.x
+        members = tuple(members)
         for module_name in {m for m, _ in members}:
             index.setdefault(module_name, []).append(members)
     return index
@@ -38,9 +38,39 @@ _BY_MODULE = _index(GROUPS)
 ADDED = {}  # module name -> names this mechanism bound there (for docs and the coverage test)
 
 
+# Names of Python's builtins (range, max, sum, slice ...). MindSpore has ops of these names in
+# modules whose mindcell code calls the builtin: a global of that name would shadow it there.
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+def _attribute_only(module):
+    """The dict of faces ``module`` serves as attributes only (``module.range``), through a
+    module ``__getattr__`` that runs before any ``__getattr__`` the module had; its globals,
+    and so its own code, keep seeing the builtins."""
+    table = module.__dict__.get("_mindcell_attribute_faces")
+    if table is None:
+        table = module.__dict__["_mindcell_attribute_faces"] = {}
+        previous = module.__dict__.get("__getattr__")
+
+        def __getattr__(name):
+            if name in table:
+                return table[name]
+            if previous is not None:
+                return previous(name)
+            raise AttributeError("module %r has no attribute %r" % (module.__name__, name))
+
+        # mindcell.compat wraps a module's existing __getattr__: say which one it was
+        __getattr__._previous = previous
+        module.__getattr__ = __getattr__
+    return table
+
+
 def _bind(module, name, obj):
-    setattr(module, name, obj)
     ADDED.setdefault(module.__name__, set()).add(name)
+    if name in _BUILTIN_NAMES:
+        _attribute_only(module)[name] = obj  # not in __all__: a star import would shadow it
+        return
+    setattr(module, name, obj)
     public = module.__dict__.get("__all__")
     if isinstance(public, list) and name not in public and not name.startswith("_"):
         public.append(name)

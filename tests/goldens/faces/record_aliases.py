@@ -7,7 +7,11 @@ Reads the public surface (``../shared/surface/mindspore-2.10.json``) and the nam
 uses (``../shared/surface/usage.md``, including names used at a path that is not in the path's
 ``__all__``), looks each one up in MindSpore, groups the ``(module path, name)`` pairs that are
 the identical object, and writes the groups of two or more to
-``mindcell/_faces/mindspore_aliases.py``. mindcell exposes each group's object at every member
+``mindcell/_faces/mindspore_aliases.py``. It also walks MindSpore's non-private submodules
+(``mindspore.nn.layer.activation``, ``mindspore.ops.function.math_func``,
+``mindspore.nn.loss.loss`` ...): programs import names from them (``from
+mindspore.nn.layer.activation import PReLU``) that usage.md counts at the public ancestor.
+mindcell exposes each group's object at every member
 path (``mindcell/_faces``), so a name MindSpore has at several module paths cannot be missing
 at one of them.
 """
@@ -15,6 +19,7 @@ import importlib
 import inspect
 import json
 import os
+import pkgutil
 import re
 import sys
 import warnings
@@ -42,11 +47,48 @@ def used_names():
     return pairs
 
 
+def _from_mindspore(obj):
+    """Whether MindSpore defines the object (helpers a module imports from the standard
+    library or numpy, such as functools.partial, are not MindSpore's names)."""
+    home = getattr(obj, "__module__", None)
+    if not isinstance(home, str):
+        home = type(obj).__module__
+    return home.startswith("mindspore")
+
+
+def submodule_names(root="mindspore"):
+    """(module path, name) for every public attribute (not a module) of every importable
+    submodule of MindSpore whose path has no private component."""
+    pairs, seen, todo = set(), set(), [root]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            module = importlib.import_module(name)
+        except Exception:  # a module that does not import on the CPU wheel
+            continue
+        path = "." if name == root else name[len(root):]
+        for attr, value in list(vars(module).items()):
+            if attr.startswith("_"):
+                continue
+            if inspect.ismodule(value):
+                if value.__name__ == name + "." + attr:
+                    todo.append(value.__name__)
+            elif _from_mindspore(value):
+                pairs.add((path, attr))
+        for info in pkgutil.iter_modules(getattr(module, "__path__", None) or []):
+            if not info.name.startswith("_"):
+                todo.append(name + "." + info.name)
+    return pairs
+
+
 def candidates():
     with open(os.path.join(SURFACE, "mindspore-2.10.json")) as f:
         surface = json.load(f)
     pairs = {(m, n) for m, names in surface.items() if m != "Tensor" for n in names}
-    return sorted(pairs | used_names())
+    return sorted(pairs | used_names() | submodule_names())
 
 
 def is_shared_object(obj):
