@@ -715,7 +715,8 @@ def diag(v, k=0):
 
 
 def meshgrid(*xi, sparse=False, indexing="xy"):
-    """meshgrid(*xi, sparse=False, indexing='xy'): coordinate tensors from 1-D coordinate vectors.
+    """``meshgrid(*xi, sparse=False, indexing='xy')``: coordinate tensors from 1-D coordinate
+    vectors.
 
     Args:
         xi (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the 1-D coordinate

@@ -310,7 +310,8 @@ def stack(arrays, axis=0):
 
 
 def atleast_1d(*arys):
-    """atleast_1d(*arys): the inputs viewed with at least one dimensions (0-D becomes shape (1,)).
+    """``atleast_1d(*arys)``: the inputs viewed with at least one dimension (0-D becomes shape
+    (1,)).
 
     Args:
         arys (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the inputs.
@@ -332,8 +333,8 @@ def atleast_1d(*arys):
 
 
 def atleast_2d(*arys):
-    """atleast_2d(*arys): the inputs viewed with at least two dimensions (leading axes of length 1
-    are added).
+    """``atleast_2d(*arys)``: the inputs viewed with at least two dimensions (leading axes of
+    length 1 are added).
 
     Args:
         arys (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the inputs.
@@ -353,8 +354,8 @@ def atleast_2d(*arys):
 
 
 def atleast_3d(*arys):
-    """atleast_3d(*arys): the inputs viewed with at least three dimensions: 0-D becomes (1, 1, 1),
-    1-D of length N (1, N, 1), 2-D of shape (M, N) (M, N, 1).
+    """``atleast_3d(*arys)``: the inputs viewed with at least three dimensions: 0-D becomes
+    (1, 1, 1), 1-D of length N (1, N, 1), 2-D of shape (M, N) (M, N, 1).
 
     Args:
         arys (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the inputs.
@@ -736,7 +737,7 @@ def broadcast_to(array, shape):
 
 
 def broadcast_arrays(*args):
-    """broadcast_arrays(*args): the inputs broadcast to their common shape.
+    """``broadcast_arrays(*args)``: the inputs broadcast to their common shape.
 
     Args:
         args (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the inputs.

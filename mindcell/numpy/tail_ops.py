@@ -44,7 +44,7 @@ def _float_dtype(dtype, name):
 
 
 def randn(*shape, dtype=mstype.float32):
-    """randn(*shape, dtype=mindcell.float32): samples of the standard normal distribution.
+    """``randn(*shape, dtype=mindcell.float32)``: samples of the standard normal distribution.
 
     Args:
         shape (Union[int, tuple[int], list[int]]): the shape, as ints or one tuple/list;
@@ -69,7 +69,7 @@ def randn(*shape, dtype=mstype.float32):
 
 
 def rand(*shape, dtype=mstype.float32):
-    """rand(*shape, dtype=mindcell.float32): samples of the uniform distribution on [0, 1).
+    """``rand(*shape, dtype=mindcell.float32)``: samples of the uniform distribution on [0, 1).
 
     Args:
         shape (Union[int, tuple[int], list[int]]): the shape, as ints or one tuple/list;
@@ -301,8 +301,8 @@ def _join(t, parts, axis):
 
 def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0, end_values=0,
         reflect_type="even", **kwargs):
-    """pad(arr, pad_width, mode='constant', stat_length=None, constant_values=0, end_values=0,
-    reflect_type='even', **kwargs): pad an array, as numpy.pad.
+    """``pad(arr, pad_width, mode='constant', stat_length=None, constant_values=0,
+    end_values=0, reflect_type='even', **kwargs)``: pad an array, as numpy.pad.
 
     Args:
         arr (Union[Tensor, list, tuple]): the input.
