@@ -19,9 +19,29 @@ from mindcell.ops.function.reduce_func import reduce_sum
 
 
 def fmod(input, other):
-    """fmod(input, other): the remainder of input / other with input's sign (C's fmod; see
-    ops.remainder for the floored one). Integer operands stay integers; two bool operands give
-    Bool, as MindSpore (input where other is False, else False)."""
+    """The remainder of ``input / other`` with the sign of ``input`` (C's ``fmod``: the quotient
+    truncated toward zero), elementwise; see :func:`remainder` for the floored one.
+
+    Integer operands stay integers. Two bool operands give Bool, as in MindSpore: ``input``
+    where ``other`` is False, else False.
+
+    Args:
+        input (Union[Tensor, number]): the dividend.
+        other (Union[Tensor, number]): the divisor, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.fmod(Tensor(np.array([-7.0, 7.0, 5.5], np.float32)), 3.0))
+        [-1.   1.   2.5]
+    """
     a, b = _operands(input, other, "fmod")
     if a._np_dtype == np.bool_:
         return _bool_remainder(a, b)
@@ -68,7 +88,27 @@ _IEEE = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
 
 
 def xdivy(x, y):
-    """xdivy(x, y): x / y, 0 where x is 0 (also where y is 0); integers compute in Float32."""
+    """``x / y``, elementwise, 0 where ``x`` is 0 (also where ``y`` is 0).
+
+    Args:
+        x (Union[Tensor, number]): the dividend.
+        y (Union[Tensor, number]): the divisor, broadcast against ``x``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
+        Float32.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([0.0, 3.0, 2.0], np.float32))
+        >>> print(ops.xdivy(x, Tensor(np.array([0.0, 2.0, 0.0], np.float32))))
+        [0.  1.5 inf]
+    """
     a, b = _true_div_operands(x, y, "xdivy")
     shape = check_broadcast("xdivy", a.shape, b.shape)
     a, b = broadcast_to(a, shape), broadcast_to(b, shape)
@@ -78,9 +118,36 @@ def xdivy(x, y):
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False): Bool tensor of
-    ``|input - other| <= atol + rtol * |other|`` (equal infinities are close; NaNs only with
-    ``equal_nan``)."""
+    """Whether ``input`` and ``other`` are close, elementwise: ``|input - other| <= atol + rtol *
+    |other|``.
+
+    Equal infinities are close; NaNs are close to each other only with ``equal_nan``. Integer
+    operands compare in Float64.
+
+    Args:
+        input (Union[Tensor, number]): the first operand.
+        other (Union[Tensor, number]): the second operand, broadcast against ``input``.
+        rtol (float): the relative tolerance, finite and >= 0. Default: ``1e-05``.
+        atol (float): the absolute tolerance, finite and >= 0. Default: ``1e-08``.
+        equal_nan (bool): whether two NaNs are close. Default: ``False``.
+
+    Returns:
+        Tensor of Bool, of the broadcast shape.
+
+    Raises:
+        TypeError: ``rtol`` or ``atol`` is not a number, ``equal_nan`` not a bool, or an operand
+            not a Tensor or a number.
+        ValueError: ``rtol`` or ``atol`` is negative or not finite, or the shapes do not
+            broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 2.0, np.nan, np.inf], np.float32))
+        >>> y = Tensor(np.array([1.000001, 2.1, np.nan, np.inf], np.float32))
+        >>> print(ops.isclose(x, y), ops.isclose(x, y, equal_nan=True))
+        [ True False False  True] [ True False  True  True]
+    """
     check_number(rtol, "isclose", "rtol", low=0, finite=True)
     check_number(atol, "isclose", "atol", low=0, finite=True)
     check_bool(equal_nan, "isclose", "equal_nan")
@@ -100,9 +167,30 @@ def logical_not_inf(x):
 
 
 def nan_to_num(input, nan=None, posinf=None, neginf=None):
-    """nan_to_num(input, nan=None, posinf=None, neginf=None): NaN, +inf and -inf replaced by
-    ``nan`` (None: 0), ``posinf`` and ``neginf`` (None: the dtype's largest and lowest finite
-    value)."""
+    """Replaces the NaN, +inf and -inf elements of ``input`` by ``nan``, ``posinf`` and
+    ``neginf``.
+
+    Args:
+        input (Tensor): the input; a tensor of a non-float dtype is returned as it is.
+        nan (number, optional): the value for NaN; None: 0. Default: ``None``.
+        posinf (number, optional): the value for +inf; None: the largest finite value of the
+            dtype. Default: ``None``.
+        neginf (number, optional): the value for -inf; None: the lowest finite value of the
+            dtype. Default: ``None``.
+
+    Returns:
+        Tensor of the shape and dtype of ``input``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor, or a replacement is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([np.nan, np.inf, -np.inf, 1.5], np.float32))
+        >>> print(ops.nan_to_num(x, 0.0, 9.0, -9.0), ops.nan_to_num(x)[1])
+        [ 0.   9.  -9.   1.5] 3.4028235e+38
+    """
     check_tensor(input, "nan_to_num")
     for arg, v in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
         if v is not None:
@@ -119,8 +207,27 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None):
 
 
 def heaviside(input, values):
-    """heaviside(input, values): 0 where input < 0, ``values`` where input == 0, 1 where
-    input > 0, NaN where input is NaN (broadcast, promoted dtype)."""
+    """The Heaviside step function of ``input``, elementwise: 0 where ``input < 0``, ``values``
+    where ``input == 0``, 1 where ``input > 0`` (NaN where ``input`` is NaN).
+
+    Args:
+        input (Union[Tensor, number]): the input.
+        values (Union[Tensor, number]): the values at ``input == 0``, broadcast against
+            ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: an operand is not a Tensor or a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.heaviside(Tensor(np.array([-1.5, 0.0, 2.0], np.float32)), 0.5))
+        [0.  0.5 1. ]
+    """
     a, b = _operands(input, values, "heaviside")
     shape = check_broadcast("heaviside", a.shape, b.shape)
     a = broadcast_to(a, shape)
@@ -129,8 +236,27 @@ def heaviside(input, values):
 
 
 def float_power(input, exponent):
-    """float_power(input, exponent): input ** exponent computed and returned in Float64 (one of
-    them may be a Python number)."""
+    """``input ** exponent``, elementwise, computed and returned in Float64.
+
+    Args:
+        input (Union[Tensor, number]): the base.
+        exponent (Union[Tensor, number]): the exponent, broadcast against ``input``; at least one
+            of the two must be a Tensor.
+
+    Returns:
+        Tensor of Float64, of the broadcast shape.
+
+    Raises:
+        TypeError: neither operand is a Tensor, or the other is not a number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> y = ops.float_power(Tensor(np.array([2, 3], np.int32)), 0.5)
+        >>> print(y, y.dtype)
+        [1.41421356 1.73205081] Float64
+    """
     if not isinstance(input, Tensor) and not isinstance(exponent, Tensor):
         raise TypeError("%s: 'input' or 'exponent' must be a Tensor, but got %s and %s"
                         % (public_name("float_power"), type(input).__name__,
@@ -145,7 +271,24 @@ def _f64(v, arg):
 
 
 def trace(input):
-    """trace(input): the sum of the main diagonal of a 2-D tensor (0-d, input's dtype)."""
+    """The sum of the main diagonal of a 2-D tensor.
+
+    Args:
+        input (Tensor): a 2-D tensor (not necessarily square).
+
+    Returns:
+        Tensor, 0-D, of ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+        ValueError: ``input`` is not 2-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.trace(Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))))
+        4.0
+    """
     check_tensor(input, "trace")
     if input.ndim != 2:
         raise ValueError("%s: 'input' must be 2-D, but got shape %s"
@@ -157,7 +300,27 @@ def trace(input):
 
 
 def kron(input, other):
-    """kron(input, other): the Kronecker product; the lower-rank operand gets leading 1s."""
+    """The Kronecker product of ``input`` and ``other``: every element of ``input`` times the whole
+    of ``other``; the operand of lower rank gets leading axes of length 1.
+
+    Args:
+        input (Tensor): the first operand.
+        other (Tensor): the second operand (its shape need not broadcast with ``input``'s).
+
+    Returns:
+        Tensor of the promoted dtype, its shape the elementwise product of the two shapes.
+
+    Raises:
+        TypeError: ``input`` or ``other`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[1, 2], [3, 4]], np.int32))
+        >>> print(ops.kron(a, Tensor(np.array([1, 10], np.int32))))
+        [[ 1 10  2 20]
+         [ 3 30  4 40]]
+    """
     check_tensor(input, "kron")
     check_tensor(other, "kron", "other")
     a, b = binary_operands(input, other, "kron")  # promoted; shapes need not broadcast
@@ -170,8 +333,32 @@ def kron(input, other):
 
 
 def diff(x, n=1, axis=-1, prepend=None, append=None):
-    """diff(x, n=1, axis=-1, prepend=None, append=None): the n-th forward difference along
-    ``axis`` (after joining ``prepend`` and ``append``); Bool tensors give their XOR."""
+    """The ``n``-th forward difference of ``x`` along ``axis``: ``out[i] = x[i + 1] - x[i]``,
+    applied ``n`` times, after ``prepend`` and ``append`` are joined to ``x`` along ``axis``.
+    Bool tensors give the XOR of neighbours.
+
+    Args:
+        x (Tensor): the input, at least 1-D.
+        n (int): the number of times to take the difference, >= 0. Default: ``1``.
+        axis (int): the axis. Default: ``-1``.
+        prepend (Tensor, optional): values joined before ``x`` along ``axis``. Default: ``None``.
+        append (Tensor, optional): values joined after ``x`` along ``axis``. Default: ``None``.
+
+    Returns:
+        Tensor of ``x``'s dtype, ``n`` shorter along ``axis`` (than ``x`` with ``prepend`` and
+        ``append``; not below 0).
+
+    Raises:
+        TypeError: ``x``, ``prepend`` or ``append`` is not a Tensor, or ``n`` not an int.
+        ValueError: ``x`` is 0-D, ``n`` is negative, or ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1, 4, 9, 16], np.int32))
+        >>> print(ops.diff(x), ops.diff(x, n=2))
+        [3 5 7] [2 2]
+    """
     check_tensor(x, "diff", "x")
     n = check_int(n, "diff", "n", low=0)
     if x.ndim == 0:

@@ -28,8 +28,30 @@ def _broadcast_pair(input, other, op):
 
 
 def cross(input, other, dim=None):
-    """cross(input, other, dim=None): the 3-vector cross product along ``dim`` (broadcast); None
-    takes the first dimension of size 3."""
+    """The cross product of the 3-vectors of ``input`` and ``other`` along ``dim``.
+
+    Args:
+        input (Tensor): the first operand.
+        other (Tensor): the second operand, broadcast against ``input``.
+        dim (int, optional): the axis holding the vectors, of size 3; None: the first axis of
+            size 3 of the broadcast shape. Default: ``None``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted dtype.
+
+    Raises:
+        TypeError: ``input`` or ``other`` is not a Tensor, or ``dim`` not an int.
+        ValueError: the shapes do not broadcast, or there is no axis of size 3 (or ``dim``'s size
+            is not 3, or it is out of range).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], np.float32))
+        >>> print(ops.cross(x, Tensor(np.array([0.0, 1.0, 0.0], np.float32))))
+        [[0. 0. 1.]
+         [0. 0. 0.]]
+    """
     check_tensor(input, "cross")
     check_tensor(other, "cross", "other")
     a, b = _broadcast_pair(input, other, "cross")
@@ -58,8 +80,33 @@ def _nonzero_safe(x):
 
 
 def cdist(x1, x2, p=2.0):
-    """cdist(x1, x2, p=2.0): the p-norm distance of every row of x1 (B, P, M) to every row of
-    x2 (B, R, M), shape (B, P, R) (2-D inputs give (P, R)); p >= 0, inf allowed."""
+    """The ``p``-norm distance of every row of ``x1`` to every row of ``x2``.
+
+    Args:
+        x1 (Tensor): a float tensor of shape (B, P, M) or (P, M).
+        x2 (Tensor): a float tensor of shape (B, R, M) or (R, M), of ``x1``'s rank and dtype.
+        p (float): the order of the norm, >= 0 (``float('inf')`` allowed; 0 counts the differing
+            coordinates). Default: ``2.0``.
+
+    Returns:
+        Tensor of shape (B, P, R) or (P, R), of ``x1``'s dtype.
+
+    Raises:
+        TypeError: ``x1`` or ``x2`` is not a float tensor, their dtypes differ, or ``p`` is not a
+            number.
+        ValueError: ``p`` is negative, the inputs are not both 2-D or both 3-D, or their batch or
+            last dimensions differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[0.0, 0.0], [1.0, 1.0]], np.float32))
+        >>> b = Tensor(np.array([[3.0, 4.0]], np.float32))
+        >>> print(ops.cdist(a, b), ops.cdist(a, b, p=1.0))
+        [[5.       ]
+         [3.6055512]] [[7.]
+         [5.]]
+    """
     check_float(x1, "cdist", "x1")
     check_float(x2, "cdist", "x2")
     p = check_number(p, "cdist", "p", low=0)
@@ -85,8 +132,32 @@ def cdist(x1, x2, p=2.0):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-08):
-    """cosine_similarity(x1, x2, dim=1, eps=1e-08): ``sum(x1 * x2) / sqrt(max(|x1|^2 |x2|^2,
-    eps^2))`` along ``dim`` (broadcast)."""
+    """The cosine similarity of ``x1`` and ``x2`` along ``dim``: ``sum(x1 * x2) /
+    sqrt(max(sum(x1 ** 2) * sum(x2 ** 2), eps ** 2))``.
+
+    Args:
+        x1 (Tensor): a float tensor.
+        x2 (Tensor): a float tensor, broadcast against ``x1``.
+        dim (int): the axis of the vectors. Default: ``1``.
+        eps (float): the small value keeping the division away from 0, finite and >= 0.
+            Default: ``1e-08``.
+
+    Returns:
+        Tensor of the broadcast shape without ``dim``, of the promoted dtype.
+
+    Raises:
+        TypeError: ``x1`` or ``x2`` is not a float tensor, ``eps`` not a number, or ``dim`` not
+            an int.
+        ValueError: the shapes do not broadcast, ``eps`` is negative or not finite, or ``dim`` is
+            out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x1 = Tensor(np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 0.0]], np.float32))
+        >>> print(ops.cosine_similarity(x1, Tensor(np.array([[1.0, 1.0]], np.float32))))
+        [0.70710677 1.         0.        ]
+    """
     check_float(x1, "cosine_similarity", "x1")
     check_float(x2, "cosine_similarity", "x2")
     eps = check_number(eps, "cosine_similarity", "eps", low=0, finite=True)
@@ -98,8 +169,32 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
 
 
 def renorm(input, p, axis, maxnorm):
-    """renorm(input, p, axis, maxnorm): each sub-tensor along ``axis`` whose p-norm exceeds
-    ``maxnorm`` scaled down to norm maxnorm (p an int >= 1)."""
+    """Scales down each sub-tensor of ``input`` along ``axis`` whose ``p``-norm exceeds ``maxnorm``
+    to norm ``maxnorm``; the others are kept.
+
+    Args:
+        input (Tensor): a float tensor, at least 1-D.
+        p (int): the order of the norm, >= 1.
+        axis (int): the axis whose slices (``input[i]`` along it) are normalised.
+        maxnorm (float): the largest norm kept, finite and >= 0.
+
+    Returns:
+        Tensor of the shape and dtype of ``input``.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``p`` or ``axis`` not an int, or ``maxnorm``
+            not a number.
+        ValueError: ``input`` is 0-D, ``p`` < 1, ``maxnorm`` negative or not finite, or ``axis``
+            out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3.0, 4.0], [0.3, 0.4]], np.float32))
+        >>> print(ops.renorm(x, 2, 0, 1.0))
+        [[0.6 0.8]
+         [0.3 0.4]]
+    """
     check_float(input, "renorm")
     p = check_int(p, "renorm", "p", low=1)
     maxnorm = check_number(maxnorm, "renorm", "maxnorm", low=0, finite=True)
@@ -126,12 +221,56 @@ def _int_operands(input, other, op):
 
 
 def gcd(input, other):
-    """gcd(input, other): the elementwise greatest common divisor of integer tensors (>= 0)."""
+    """The greatest common divisor of ``input`` and ``other``, elementwise (>= 0; ``gcd(0, 0)`` is
+    0).
+
+    Args:
+        input (Union[Tensor, int]): an integer tensor.
+        other (Union[Tensor, int]): an integer tensor, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted integer dtype.
+
+    Raises:
+        TypeError: the promoted dtype is not an integer dtype, or an operand is not a Tensor or a
+            number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([12, -18, 0], np.int32))
+        >>> y = Tensor(np.array([8, 12, 5], np.int32))
+        >>> print(ops.gcd(x, y))
+        [4 6 5]
+    """
     return E.gcd_p.bind(*_int_operands(input, other, "gcd"))
 
 
 def lcm(input, other):
-    """lcm(input, other): the elementwise least common multiple of integer tensors (>= 0)."""
+    """The least common multiple of ``input`` and ``other``, elementwise (>= 0; 0 when either is
+    0).
+
+    Args:
+        input (Union[Tensor, int]): an integer tensor.
+        other (Union[Tensor, int]): an integer tensor, broadcast against ``input``.
+
+    Returns:
+        Tensor of the broadcast shape, of the promoted integer dtype.
+
+    Raises:
+        TypeError: the promoted dtype is not an integer dtype, or an operand is not a Tensor or a
+            number.
+        ValueError: the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([4, -6, 0], np.int64))
+        >>> y = Tensor(np.array([6, 4, 5], np.int64))
+        >>> print(ops.lcm(x, y))
+        [12 12  0]
+    """
     return E.lcm_p.bind(*_int_operands(input, other, "lcm"))
 
 
