@@ -47,9 +47,32 @@ class _ReducingCollective(_Collective):
 
 
 class AllReduce(_ReducingCollective):
-    """AllReduce(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the
-    reduction of ``input_x`` over every rank of ``group``; the same result on every rank.
-    Its gradient is the all-reduce (sum) of the output gradient."""
+    """Reduces ``input_x`` over every rank of ``group``; every rank gets the same
+    result. Its gradient is the all-reduce (sum) of the output gradient.
+
+    Without a launcher the world is this process alone, so the result equals the input.
+
+    Args:
+        op (str): the reduction, one of ``ReduceOp.SUM``, ``MAX``, ``MIN``, ``PROD``. Default:
+            ``ReduceOp.SUM``.
+        group (str): the communication group. Default: ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Inputs:
+        - **input_x** (Tensor) - this rank's tensor (the same shape on every rank).
+
+    Outputs:
+        Tensor of the shape and dtype of ``input_x``.
+
+    Raises:
+        ValueError: ``op`` is not one of the four.
+        TypeError: ``input_x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.AllReduce(ops.ReduceOp.SUM)(Tensor(np.array([1.0, 2.0], np.float32))))
+        [1. 2.]
+    """
 
     def __call__(self, input_x):
         check_tensor(input_x, "AllReduce", "input_x")
@@ -57,8 +80,26 @@ class AllReduce(_ReducingCollective):
 
 
 class AllGather(_Collective):
-    """AllGather(group=GlobalComm.WORLD_COMM_GROUP)(input_x): every rank's ``input_x``
-    concatenated along axis 0 in rank order (all ranks pass the same shape)."""
+    """Concatenates every rank's ``input_x`` along axis 0, in rank order.
+
+    Args:
+        group (str): the communication group. Default: ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Inputs:
+        - **input_x** (Tensor) - this rank's tensor (the same shape on every rank).
+
+    Outputs:
+        Tensor whose first dimension is the group size times that of ``input_x``.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.AllGather()(Tensor(np.array([[1, 2]], np.int32))).shape)
+        (1, 2)
+    """
 
     def __init__(self, group=GlobalComm.WORLD_COMM_GROUP):
         super().__init__(group)
@@ -69,8 +110,31 @@ class AllGather(_Collective):
 
 
 class ReduceScatter(_ReducingCollective):
-    """ReduceScatter(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the
-    reduction over the group, split along axis 0; rank r keeps the r-th part."""
+    """Reduces ``input_x`` over the group and splits the result along axis 0: rank
+    ``r`` keeps the ``r``-th part.
+
+    Args:
+        op (str): the reduction, one of ``ReduceOp.SUM``, ``MAX``, ``MIN``, ``PROD``. Default:
+            ``ReduceOp.SUM``.
+        group (str): the communication group. Default: ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Inputs:
+        - **input_x** (Tensor) - a tensor whose first dimension is a multiple of the group size.
+
+    Outputs:
+        Tensor whose first dimension is that of ``input_x`` divided by the group size.
+
+    Raises:
+        ValueError: ``op`` is not one of the four, or the first dimension is not a multiple of
+            the group size.
+        TypeError: ``input_x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.ReduceScatter(ops.ReduceOp.MAX)(Tensor(np.array([3.0, 4.0], np.float32))))
+        [3. 4.]
+    """
 
     def __call__(self, input_x):
         check_tensor(input_x, "ReduceScatter", "input_x")
@@ -82,8 +146,29 @@ class ReduceScatter(_ReducingCollective):
 
 
 class Broadcast(_Collective):
-    """Broadcast(root_rank, group=GlobalComm.WORLD_COMM_GROUP)(input_x): the tensors of
-    ``input_x`` (a tuple) as the rank ``root_rank`` of the group has them, a tuple."""
+    """Gives every rank the tensors that rank ``root_rank`` of the group holds.
+
+    Args:
+        root_rank (int): the rank whose tensors are sent, in [0, group size).
+        group (str): the communication group. Default: ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Inputs:
+        - **input_x** (tuple[Tensor]) - a non-empty tuple of tensors.
+
+    Outputs:
+        tuple[Tensor], the root's tensors.
+
+    Raises:
+        ValueError: ``root_rank`` is outside the group.
+        TypeError: ``input_x`` is not a non-empty tuple of Tensors.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> (y,) = ops.Broadcast(0)((Tensor(np.array([1.0, 2.0], np.float32)),))
+        >>> print(y)
+        [1. 2.]
+    """
 
     def __init__(self, root_rank, group=GlobalComm.WORLD_COMM_GROUP):
         super().__init__(group)

@@ -7,23 +7,45 @@ from mindcell.ops.operations import Primitive
 
 
 class CTCLoss(Primitive):
-    """CTCLoss(preprocess_collapse_repeated=False, ctc_merge_repeated=True,
-    ignore_longer_outputs_than_inputs=False)(x, labels_indices, labels_values, sequence_length):
-    the CTC loss of each sequence and its gradient in ``x``.
+    """The CTC loss of each sequence, and its gradient in ``x``.
 
     ``x`` (max_time, batch_size, num_classes) holds unnormalised logits (log-softmax is applied
     inside); the blank is class num_classes - 1. Labels are sparse: row i of ``labels_indices``
     (Int64, (N, 2), row-major order) is [batch, position] of ``labels_values[i]`` (Int32, in
     [0, num_classes - 1)). ``sequence_length`` (Int32, (batch_size,)) <= max_time.
 
-    ``preprocess_collapse_repeated`` merges repeated labels before the loss;
-    ``ctc_merge_repeated=False`` reads repeated frames as repeated labels (no merging);
-    ``ignore_longer_outputs_than_inputs`` gives 0 loss and 0 gradient to a sequence too short
-    for its labels (otherwise ValueError).
+    Args:
+        preprocess_collapse_repeated (bool): merge repeated labels before the loss. Default:
+            ``False``.
+        ctc_merge_repeated (bool): False reads repeated frames as repeated labels (no merging).
+            Default: ``True``.
+        ignore_longer_outputs_than_inputs (bool): give 0 loss and 0 gradient to a sequence too
+            short for its labels (otherwise ValueError). Default: ``False``.
 
-    Returns:
-        tuple (loss (batch_size,), gradient (max_time, batch_size, num_classes)), both of the
-        dtype of ``x``. ``loss`` is differentiable in ``x``; ``gradient`` is not.
+    Inputs:
+        - **x** (Tensor) - float logits of shape (max_time, batch_size, num_classes).
+        - **labels_indices** (Tensor) - Int64 (N, 2) [batch, position] of each label.
+        - **labels_values** (Tensor) - Int32 (N,) labels.
+        - **sequence_length** (Tensor) - Int32 (batch_size,) frames per sequence.
+
+    Outputs:
+        Tuple ``(loss, gradient)``: ``loss`` (batch_size,) and ``gradient`` (max_time,
+        batch_size, num_classes), both of the dtype of ``x``. ``loss`` is differentiable in
+        ``x``; ``gradient`` is not.
+
+    Raises:
+        TypeError: a flag is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.zeros((2, 1, 3), np.float32))
+        >>> idx = Tensor(np.array([[0, 0]], np.int64))
+        >>> vals = Tensor(np.array([1], np.int32))
+        >>> loss, grad = ops.CTCLoss()(x, idx, vals, Tensor(np.array([2], np.int32)))
+        >>> print(loss, grad.shape)
+        [1.0986123] (2, 1, 3)
     """
 
     def __init__(self, preprocess_collapse_repeated=False, ctc_merge_repeated=True,
@@ -43,8 +65,35 @@ class CTCLoss(Primitive):
 
 
 class CTCGreedyDecoder(Primitive):
-    """CTCGreedyDecoder(merge_repeated=True)(inputs, sequence_length): the greedy (best path)
-    decoding of :func:`ops.ctc_greedy_decoder`."""
+    """The greedy (best path) CTC decoding of each sequence: the arg-max class
+    per frame, repeats merged, then the blank (the last class) removed (see
+    :func:`ops.ctc_greedy_decoder`).
+
+    Args:
+        merge_repeated (bool): merge runs of the same class into one label. Default: ``True``.
+
+    Inputs:
+        - **inputs** (Tensor) - Float32/Float64 logits of shape (max_time, batch_size,
+          num_classes).
+        - **sequence_length** (Tensor) - Int32 (batch_size,) frames used per sequence.
+
+    Outputs:
+        Tuple ``(decoded_indices, decoded_values, decoded_shape, log_probability)``: Int64 (K, 2)
+        [batch, position], Int64 (K,) labels, Int64 (2,) [batch_size, longest length], and
+        (batch_size, 1) minus the sum of each frame's max logit.
+
+    Raises:
+        TypeError: ``merge_repeated`` is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> logits = np.full((4, 1, 3), -1.0, np.float32)
+        >>> logits[[0, 1, 3], 0, [0, 0, 1]] = 1.0
+        >>> out = ops.CTCGreedyDecoder()(Tensor(logits), Tensor(np.array([4], np.int32)))
+        >>> print(out[1], out[2])
+        [0 1] [1 2]
+    """
 
     def __init__(self, merge_repeated=True):
         super().__init__()

@@ -34,47 +34,148 @@ class _Summary(AttrPrimitive):
 
 
 class ScalarSummary(_Summary):
-    """ScalarSummary()(name, value): records a scalar tensor under ``name`` for summary
-    writers (``SummaryRecord``), in PYNATIVE_MODE and each time a compiled graph runs;
-    returns None."""
+    """Records a scalar tensor under ``name``; a ``SummaryRecord`` writes it at its next
+    ``record(step)``. It records in PYNATIVE_MODE and each time a compiled graph runs.
+
+    MindSpore's PyNative summaries check nothing and return None; mindcell records a
+    string-named Tensor value and never fails the step (other values are not recorded).
+
+    Inputs:
+        - **name** (str) - the tag of the value.
+        - **value** (Tensor) - a scalar (0-D or one-element) tensor.
+
+    Outputs:
+        None.
+
+    Examples:
+        >>> import tempfile
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> from mindcell.train import SummaryRecord
+        >>> from mindcell.ops.operations_debug import recorded_summaries
+        >>> with tempfile.TemporaryDirectory() as d, SummaryRecord(d) as record:
+        ...     ops.ScalarSummary()("loss", Tensor(0.25, np.float32))
+        ...     print(recorded_summaries()[("scalar", "loss")])
+        ...     record.record(1)  # writes, and takes, the recorded values
+        0.25
+        True
+    """
     _kind = "scalar"
 
 
 class ImageSummary(_Summary):
-    """ImageSummary()(name, value): records an NCHW image tensor under ``name``; returns None."""
+    """Records a NCHW image tensor under ``name``; a ``SummaryRecord`` writes it at its next
+    ``record(step)``. It records in PYNATIVE_MODE and each time a compiled graph runs.
+
+    MindSpore's PyNative summaries check nothing and return None; mindcell records a
+    string-named Tensor value and never fails the step (other values are not recorded).
+
+    Inputs:
+        - **name** (str) - the tag of the value.
+        - **value** (Tensor) - an NCHW image tensor.
+
+    Outputs:
+        None.
+
+    Examples:
+        >>> import tempfile
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> from mindcell.train import SummaryRecord
+        >>> from mindcell.ops.operations_debug import recorded_summaries
+        >>> with tempfile.TemporaryDirectory() as d, SummaryRecord(d) as record:
+        ...     ops.ImageSummary()("img", Tensor(np.zeros((1, 3, 2, 2), np.float32)))
+        ...     print(recorded_summaries()[("image", "img")].shape)
+        ...     record.record(1)  # writes, and takes, the recorded values
+        (1, 3, 2, 2)
+        True
+    """
     _kind = "image"
 
 
 class TensorSummary(_Summary):
-    """TensorSummary()(name, value): records a tensor under ``name``; returns None.
+    """Records a tensor under ``name``; a ``SummaryRecord`` writes it at its next
+    ``record(step)``. It records in PYNATIVE_MODE and each time a compiled graph runs.
+
+    MindSpore's PyNative summaries check nothing and return None; mindcell records a
+    string-named Tensor value and never fails the step (other values are not recorded).
+
+    Inputs:
+        - **name** (str) - the tag of the value.
+        - **value** (Tensor) - the tensor.
+
+    Outputs:
+        None.
 
     Examples:
+        >>> import tempfile
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
-        >>> ops.TensorSummary()("w", Tensor(np.ones(2, np.float32))) is None
+        >>> from mindcell.train import SummaryRecord
+        >>> from mindcell.ops.operations_debug import recorded_summaries
+        >>> with tempfile.TemporaryDirectory() as d, SummaryRecord(d) as record:
+        ...     print(ops.TensorSummary()("w", Tensor(np.ones(2, np.float32))))
+        ...     print(recorded_summaries()[("tensor", "w")])
+        ...     record.record(1)  # writes, and takes, the recorded values
+        None
+        [1. 1.]
         True
     """
     _kind = "tensor"
 
 
 class HistogramSummary(_Summary):
-    """HistogramSummary()(name, value): records a tensor for a histogram under ``name``;
-    returns None."""
+    """Records a tensor for a histogram under ``name``; a ``SummaryRecord`` writes it at its next
+    ``record(step)``. It records in PYNATIVE_MODE and each time a compiled graph runs.
+
+    MindSpore's PyNative summaries check nothing and return None; mindcell records a
+    string-named Tensor value and never fails the step (other values are not recorded).
+
+    Inputs:
+        - **name** (str) - the tag of the value.
+        - **value** (Tensor) - the tensor whose values are binned.
+
+    Outputs:
+        None.
+
+    Examples:
+        >>> import tempfile
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> from mindcell.train import SummaryRecord
+        >>> from mindcell.ops.operations_debug import recorded_summaries
+        >>> with tempfile.TemporaryDirectory() as d, SummaryRecord(d) as record:
+        ...     ops.HistogramSummary()("h", Tensor(np.array([1.0, 2.0, 2.0], np.float32)))
+        ...     print(recorded_summaries()[("histogram", "h")])
+        ...     record.record(1)  # writes, and takes, the recorded values
+        [1. 2. 2.]
+        True
+    """
     _kind = "histogram"
 
 
 class FloatStatus(AttrPrimitive):
-    """FloatStatus()(x): a (1,) tensor of ``x``'s float dtype holding 1 when ``x`` has an inf
-    or NaN, else 0.
+    """Whether a float tensor holds an inf or a NaN, as a (1,) tensor holding 1 or 0.
 
     (MindSpore 2.10 has this kernel on GPU only: on CPU it raises RuntimeError. mindcell
     computes it everywhere.)
+
+    Inputs:
+        - **x** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of shape (1,) and the dtype of ``x``.
+
+    Raises:
+        TypeError: ``x`` is not a float tensor.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
         >>> ops.FloatStatus()(Tensor(np.array([1.0, np.inf], np.float32))).asnumpy().tolist()
         [1.0]
+        >>> print(ops.FloatStatus()(Tensor(np.array([1.0, 2.0], np.float16))))
+        [0.]
     """
 
     def __call__(self, x):
@@ -92,15 +193,78 @@ class _NPUStatus(AttrPrimitive):
 
 
 class NPUAllocFloatStatus(_NPUStatus):
-    """NPUAllocFloatStatus()(): Ascend only; raises RuntimeError on CPU, as MindSpore does."""
+    """Allocates Ascend's float-status buffer (an (8,) Float32 tensor on Ascend).
+
+    Ascend only: every call raises RuntimeError on CPU, as MindSpore does there; detect overflow
+    with ``ops.FloatStatus`` or ``amp.all_finite``.
+
+    Inputs:
+        None.
+
+    Outputs:
+        None: the call raises.
+
+    Raises:
+        RuntimeError: always, on CPU.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> try:
+        ...     ops.NPUAllocFloatStatus()()
+        ... except RuntimeError as e:
+        ...     print(str(e).split(":")[0])
+        NPUAllocFloatStatus
+    """
 
 
 class NPUGetFloatStatus(_NPUStatus):
-    """NPUGetFloatStatus()(x): Ascend only; raises RuntimeError on CPU, as MindSpore does."""
+    """Reads Ascend's float-status register into ``x``.
+
+    Ascend only: every call raises RuntimeError on CPU, as MindSpore does there; detect overflow
+    with ``ops.FloatStatus`` or ``amp.all_finite``.
+
+    Inputs:
+        - **x** (Tensor) - the status buffer from ``NPUAllocFloatStatus``.
+
+    Outputs:
+        None: the call raises.
+
+    Raises:
+        RuntimeError: always, on CPU.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> try:
+        ...     ops.NPUGetFloatStatus()(None)
+        ... except RuntimeError as e:
+        ...     print(str(e).split(":")[0])
+        NPUGetFloatStatus
+    """
 
 
 class NPUClearFloatStatus(_NPUStatus):
-    """NPUClearFloatStatus()(x): Ascend only; raises RuntimeError on CPU, as MindSpore does."""
+    """Clears Ascend's float-status register.
+
+    Ascend only: every call raises RuntimeError on CPU, as MindSpore does there; detect overflow
+    with ``ops.FloatStatus`` or ``amp.all_finite``.
+
+    Inputs:
+        - **x** (Tensor) - the status buffer from ``NPUAllocFloatStatus``.
+
+    Outputs:
+        None: the call raises.
+
+    Raises:
+        RuntimeError: always, on CPU.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> try:
+        ...     ops.NPUClearFloatStatus()(None)
+        ... except RuntimeError as e:
+        ...     print(str(e).split(":")[0])
+        NPUClearFloatStatus
+    """
 
 
 _DTYPE_CODES = {"None": "", "BOOL": "bool", "I8": "int8", "U8": "uint8", "I16": "int16",

@@ -20,6 +20,15 @@ class ReverseV2(AttrPrimitive):
     """ReverseV2(axis)(input): reverses ``input`` along every axis in ``axis`` (a tuple or list
     of ints); see :func:`ops.reverse`.
 
+    Args:
+        axis (Union[tuple[int], list[int]]): the dimensions reversed.
+
+    Inputs:
+        - **input** (Tensor) - the tensor.
+
+    Outputs:
+        Tensor of the shape and dtype of ``input``.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
@@ -42,6 +51,18 @@ class ReverseSequence(AttrPrimitive):
     """ReverseSequence(seq_dim, batch_dim=0)(x, seq_lengths): reverses the first
     ``seq_lengths[b]`` elements along ``seq_dim`` of each batch entry ``b``; see
     :func:`ops.reverse_sequence`.
+
+    Args:
+        seq_dim (int): the dimension partly reversed.
+        batch_dim (int): the batch dimension. Default: ``0``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor.
+        - **seq_lengths** (Tensor) - int32/int64 (batch,) lengths, each at most
+          ``x.shape[seq_dim]``.
+
+    Outputs:
+        Tensor of the shape and dtype of ``x``.
 
     Examples:
         >>> import numpy as np
@@ -91,8 +112,11 @@ class Flatten(AttrPrimitive):
     """Flatten()(input_x): ``input_x`` reshaped to (N, -1), keeping the first dimension (a 1-D
     input becomes (N, 1)).
 
-    Returns:
-        Tensor of ``input_x``'s dtype.
+    Inputs:
+        - **input_x** (Tensor) - a tensor of rank >= 1.
+
+    Outputs:
+        Tensor of shape (N, -1) and the dtype of ``input_x``.
 
     Raises:
         TypeError: ``input_x`` is not a Tensor.
@@ -117,6 +141,12 @@ class AddN(AttrPrimitive):
     """AddN()(inputs): the sum of a tuple or list of tensors of one shape and dtype; see
     :func:`ops.addn`.
 
+    Inputs:
+        - **inputs** (Union[tuple[Tensor], list[Tensor]]) - tensors of one shape and dtype.
+
+    Outputs:
+        Tensor of the shape and dtype of the inputs.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
@@ -133,6 +163,14 @@ class Eye(AttrPrimitive):
     """Eye()(n, m, dtype): an (n, m) matrix of ``dtype`` with ones on the diagonal; see
     :func:`ops.eye`.
 
+    Inputs:
+        - **n** (int) - the number of rows.
+        - **m** (int) - the number of columns.
+        - **dtype** (mindcell.dtype) - the dtype of the output.
+
+    Outputs:
+        Tensor of shape (n, m).
+
     Examples:
         >>> import mindcell as ms
         >>> from mindcell import ops
@@ -148,6 +186,18 @@ class CumSum(AttrPrimitive):
     """CumSum(exclusive=False, reverse=False)(input, axis): cumulative sum along ``axis`` (an
     int or a 0-D integer Tensor), from the end when ``reverse``, and without each element itself
     when ``exclusive``.
+
+    Args:
+        exclusive (bool): leave each element out of its own sum (the first is 0). Default:
+            ``False``.
+        reverse (bool): run from the end of the axis. Default: ``False``.
+
+    Inputs:
+        - **input** (Tensor) - a numeric (not Bool) tensor.
+        - **axis** (Union[int, Tensor]) - the dimension scanned.
+
+    Outputs:
+        Tensor of the shape and dtype of ``input``.
 
     Examples:
         >>> import numpy as np
@@ -168,6 +218,12 @@ class CumSum(AttrPrimitive):
 class TupleToArray(AttrPrimitive):
     """TupleToArray()(input_x): a 1-D tensor of a non-empty tuple of numbers of one type:
     Int32 for ints, Float32 for floats.
+
+    Inputs:
+        - **input_x** (Union[tuple, list]) - a non-empty sequence of ints or of floats.
+
+    Outputs:
+        1-D Tensor, Int32 for ints and Float32 for floats.
 
     Raises:
         TypeError: not a non-empty tuple/list, bools, or ints mixed with floats.
@@ -243,6 +299,13 @@ class ScalarToArray(AttrPrimitive):
 class ScalarToTensor(AttrPrimitive):
     """ScalarToTensor()(x, dtype=mstype.float32): a 0-D tensor of the number ``x``.
 
+    Inputs:
+        - **x** (Union[bool, int, float]) - the number.
+        - **dtype** (mindcell.dtype) - the dtype of the output. Default: ``mstype.float32``.
+
+    Outputs:
+        0-D Tensor of ``dtype``.
+
     Raises:
         TypeError: ``x`` is not a bool, int or float, or ``dtype`` not a dtype.
 
@@ -269,6 +332,13 @@ class ScalarCast(AttrPrimitive):
     """ScalarCast()(input_x, input_y): the number ``input_x`` as the scalar type ``input_y``
     (int64, float64 or ``bool_``; ints truncate toward zero).
 
+    Inputs:
+        - **input_x** (Union[bool, int, float]) - the number.
+        - **input_y** (mindcell.dtype) - ``ms.int64``, ``ms.float64`` or ``ms.bool_``.
+
+    Outputs:
+        A Python int, float or bool.
+
     Raises:
         TypeError: ``input_x`` is not a number or ``input_y`` not a dtype.
         ValueError: ``input_y`` is another dtype (MindSpore's error), or inf to Int64.
@@ -290,6 +360,15 @@ class GatherV2(AttrPrimitive):
 
     (MindSpore 2.10's deprecated GatherV2 fails with a RuntimeError in PyNative mode; mindcell
     runs it as Gather.)
+
+    Inputs:
+        - **input_params** (Tensor) - the source tensor.
+        - **input_indices** (Tensor) - int32/int64 indices into ``axis``.
+        - **axis** (int) - the dimension to gather along.
+
+    Outputs:
+        Tensor of shape ``input_params.shape[:axis] + input_indices.shape +
+        input_params.shape[axis + 1:]``.
 
     Examples:
         >>> import numpy as np
@@ -326,6 +405,16 @@ class ArgMinWithValue(_ArgWithValue):
     ``axis``: the Int64 index of its first occurrence (a NaN counts as the minimum) and the
     value.
 
+    Args:
+        axis (int): the dimension reduced. Default: ``0``.
+        keep_dims (bool): keep that dimension with size 1. Default: ``False``.
+
+    Inputs:
+        - **input** (Tensor) - the tensor.
+
+    Outputs:
+        Tuple ``(index, values)``: the Int64 indices of the minima and the minima.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
@@ -349,6 +438,15 @@ class DepthToSpace(_BlockSize):
     ``block_size`` x ``block_size`` spatial blocks: (N, C, H, W) -> (N, C / bs**2, H * bs,
     W * bs); channel ``(i * bs + j) * C' + c`` goes to offset (i, j) of channel ``c``.
 
+    Args:
+        block_size (int): the block edge, >= 2.
+
+    Inputs:
+        - **x** (Tensor) - a 4-D (N, C, H, W) tensor.
+
+    Outputs:
+        Tensor of shape (N, C / bs**2, H * bs, W * bs) and the dtype of ``x``.
+
     Raises:
         TypeError: ``block_size`` is not an int.
         ValueError: ``block_size`` < 2, ``x`` not 4-D, or C not divisible by bs**2.
@@ -369,6 +467,15 @@ class SpaceToDepth(_BlockSize):
     """SpaceToDepth(block_size)(x): the inverse of DepthToSpace: (N, C, H, W) ->
     (N, C * bs**2, H / bs, W / bs).
 
+    Args:
+        block_size (int): the block edge, >= 2.
+
+    Inputs:
+        - **x** (Tensor) - a 4-D (N, C, H, W) tensor.
+
+    Outputs:
+        Tensor of shape (N, C * bs**2, H / bs, W / bs) and the dtype of ``x``.
+
     Raises:
         TypeError: ``block_size`` is not an int.
         ValueError: ``block_size`` < 2, ``x`` not 4-D, or H/W not divisible by it.
@@ -386,5 +493,6 @@ class SpaceToDepth(_BlockSize):
 
 
 __all__ = ["ReverseV2", "ReverseSequence", "Slice", "Flatten", "AddN", "Eye", "CumSum",
-           "TupleToArray", "ScalarToArray", "ScalarToTensor", "ScalarCast", "GatherV2", "ArgMinWithValue",
-           "DepthToSpace", "SpaceToDepth", "ScatterNdUpdate", "ScatterAdd", "UniformInt"]
+           "TupleToArray", "ScalarToArray", "ScalarToTensor", "ScalarCast", "GatherV2",
+           "ArgMinWithValue", "DepthToSpace", "SpaceToDepth", "ScatterNdUpdate", "ScatterAdd",
+           "UniformInt"]
