@@ -11,12 +11,23 @@ __all__ = ["GlobalComm", "init", "release", "get_rank", "get_group_size", "get_l
 
 
 class GlobalComm:
-    """GlobalComm: the communication backend (``BACKEND``), the world group's name
+    """The communication settings: the backend (``BACKEND``), the world group's name
     (``WORLD_COMM_GROUP``) and whether :func:`init` ran (``INITED``).
 
     mindcell's backend is MPI under MindSpore's CPU name ``"mccl"``; the world group is
     ``"hccl_world_group"`` (MindSpore's default spelling); ``"mccl_world_group"`` and
     ``"nccl_world_group"`` also name it, so scripts written for any backend run unchanged.
+
+    Attributes:
+        BACKEND (str): ``"mccl"``.
+        WORLD_COMM_GROUP (str): ``"hccl_world_group"``.
+        INITED (bool): True between :func:`init` and :func:`release`.
+        CHECK_ENVS (bool): MindSpore's flag for checking launcher environment variables; True.
+
+    Examples:
+        >>> from mindcell.communication import GlobalComm
+        >>> print(GlobalComm.BACKEND, GlobalComm.WORLD_COMM_GROUP)
+        mccl hccl_world_group
     """
     BACKEND = "mccl"
     WORLD_COMM_GROUP = _comm.WORLD
@@ -47,7 +58,22 @@ def init(backend_name=None):
 
 
 def release():
-    """release(): free the groups created by :func:`create_group` and leave the world."""
+    """Frees the groups made by :func:`create_group` and leaves the world (``GlobalComm.INITED``
+    becomes False).
+
+    Returns:
+        None.
+
+    Examples:
+        >>> from mindcell.communication import init, create_group, get_group_size, release
+        >>> init()
+        >>> create_group("pair_tmp", [0])
+        >>> release()
+        >>> get_group_size("pair_tmp")
+        Traceback (most recent call last):
+        ...
+        ValueError: get_group_size: unknown group 'pair_tmp'; create it with create_group first
+    """
     _comm.release()
     GlobalComm.INITED = False
 
@@ -60,25 +86,107 @@ def _checked_group(group, op):
 
 
 def get_rank(group=GlobalComm.WORLD_COMM_GROUP):
-    """get_rank(group=GlobalComm.WORLD_COMM_GROUP): this process's rank in ``group``."""
+    """Returns this process's rank in a group: 0 to the group's size - 1 (0 in a world of one
+    process, as when a script runs without a launcher).
+
+    Args:
+        group (str): the group's name; the world is ``"hccl_world_group"`` (also spelled
+            ``"mccl_world_group"`` or ``"nccl_world_group"``). Default:
+            ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Returns:
+        int, the rank.
+
+    Raises:
+        TypeError: ``group`` is not a str.
+        ValueError: ``group`` is unknown, or this process is not in it.
+        RuntimeError: this process is one of several started by an MPI launcher and
+            :func:`init` has not been called.
+
+    Examples:
+        >>> from mindcell.communication import init, get_rank
+        >>> init()
+        >>> get_rank()
+        0
+    """
     return _comm.group_rank(_checked_group(group, "get_rank"), "get_rank")
 
 
 def get_group_size(group=GlobalComm.WORLD_COMM_GROUP):
-    """get_group_size(group=GlobalComm.WORLD_COMM_GROUP): the number of ranks in ``group``."""
+    """Returns the number of ranks in a group (1 for the world of a process started without a
+    launcher).
+
+    Args:
+        group (str): the group's name; the world is ``"hccl_world_group"`` (also spelled
+            ``"mccl_world_group"`` or ``"nccl_world_group"``). Default:
+            ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Returns:
+        int, the group's size.
+
+    Raises:
+        TypeError: ``group`` is not a str.
+        ValueError: ``group`` is unknown.
+        RuntimeError: this process is one of several started by an MPI launcher and
+            :func:`init` has not been called.
+
+    Examples:
+        >>> from mindcell.communication import init, get_group_size
+        >>> init()
+        >>> get_group_size(), get_group_size("nccl_world_group")
+        (1, 1)
+    """
     return _comm.group_size(_checked_group(group, "get_group_size"), "get_group_size")
 
 
 def get_local_rank(group=GlobalComm.WORLD_COMM_GROUP):
-    """get_local_rank(group=GlobalComm.WORLD_COMM_GROUP): the rank among this machine's
-    processes (world group only)."""
+    """Returns this process's rank among the processes of its machine (world group only).
+
+    Args:
+        group (str): the group's name; the world is ``"hccl_world_group"`` (also spelled
+            ``"mccl_world_group"`` or ``"nccl_world_group"``). Default:
+            ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Returns:
+        int, the local rank.
+
+    Raises:
+        ValueError: ``group`` is not the world group.
+        RuntimeError: this process is one of several started by an MPI launcher and
+            :func:`init` has not been called.
+
+    Examples:
+        >>> from mindcell.communication import init, get_local_rank
+        >>> init()
+        >>> get_local_rank()
+        0
+    """
     _check_world(group, "get_local_rank")
     return _comm.require("get_local_rank").local_rank
 
 
 def get_local_rank_size(group=GlobalComm.WORLD_COMM_GROUP):
-    """get_local_rank_size(group=GlobalComm.WORLD_COMM_GROUP): the number of this machine's
-    processes (world group only)."""
+    """Returns the number of the world's processes running on this machine (world group only).
+
+    Args:
+        group (str): the group's name; the world is ``"hccl_world_group"`` (also spelled
+            ``"mccl_world_group"`` or ``"nccl_world_group"``). Default:
+            ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Returns:
+        int, the local size.
+
+    Raises:
+        ValueError: ``group`` is not the world group.
+        RuntimeError: this process is one of several started by an MPI launcher and
+            :func:`init` has not been called.
+
+    Examples:
+        >>> from mindcell.communication import init, get_local_rank_size
+        >>> init()
+        >>> get_local_rank_size()
+        1
+    """
     _check_world(group, "get_local_rank_size")
     return _comm.require("get_local_rank_size").local_size
 
@@ -133,8 +241,27 @@ def create_group(group, rank_ids, options=None):
 
 
 def get_group_rank_from_world_rank(world_rank_id, group):
-    """get_group_rank_from_world_rank(world_rank_id, group): the rank in ``group`` of a world
-    rank."""
+    """Returns the rank in ``group`` of the process whose world rank is ``world_rank_id``.
+
+    Args:
+        world_rank_id (int): a world rank that belongs to ``group``.
+        group (str): the group's name (a group of :func:`create_group`, or the world).
+
+    Returns:
+        int, the rank within ``group``.
+
+    Raises:
+        TypeError: ``group`` is not a str.
+        ValueError: ``group`` is unknown, or ``world_rank_id`` is not in it.
+        RuntimeError: this process is one of several started by an MPI launcher and
+            :func:`init` has not been called.
+
+    Examples:
+        >>> from mindcell.communication import init, get_group_rank_from_world_rank
+        >>> init()
+        >>> get_group_rank_from_world_rank(0, "hccl_world_group")
+        0
+    """
     ranks = _comm.group(group, "get_group_rank_from_world_rank")[1]
     if world_rank_id not in ranks:
         raise ValueError("get_group_rank_from_world_rank: world rank %r is not in group %r"
@@ -143,8 +270,27 @@ def get_group_rank_from_world_rank(world_rank_id, group):
 
 
 def get_world_rank_from_group_rank(group, group_rank_id):
-    """get_world_rank_from_group_rank(group, group_rank_id): the world rank of a rank in
-    ``group``."""
+    """Returns the world rank of the process whose rank in ``group`` is ``group_rank_id``.
+
+    Args:
+        group (str): the group's name (a group of :func:`create_group`, or the world).
+        group_rank_id (int): a rank in ``group``, in [0, group size).
+
+    Returns:
+        int, the world rank.
+
+    Raises:
+        TypeError: ``group`` is not a str.
+        ValueError: ``group`` is unknown, or ``group_rank_id`` is not an int in range.
+        RuntimeError: this process is one of several started by an MPI launcher and
+            :func:`init` has not been called.
+
+    Examples:
+        >>> from mindcell.communication import init, get_world_rank_from_group_rank
+        >>> init()
+        >>> get_world_rank_from_group_rank("hccl_world_group", 0)
+        0
+    """
     ranks = _comm.group(group, "get_world_rank_from_group_rank")[1]
     if (isinstance(group_rank_id, bool) or not isinstance(group_rank_id, int)
             or not 0 <= group_rank_id < len(ranks)):
@@ -154,13 +300,55 @@ def get_world_rank_from_group_rank(group, group_rank_id):
 
 
 def get_process_group_ranks(group=GlobalComm.WORLD_COMM_GROUP):
-    """get_process_group_ranks(group=GlobalComm.WORLD_COMM_GROUP): the world ranks of
-    ``group``, a list."""
+    """Returns the world ranks of the processes in a group, in group-rank order.
+
+    Args:
+        group (str): the group's name; the world is ``"hccl_world_group"`` (also spelled
+            ``"mccl_world_group"`` or ``"nccl_world_group"``). Default:
+            ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Returns:
+        list[int], the world ranks.
+
+    Raises:
+        TypeError: ``group`` is not a str.
+        ValueError: ``group`` is unknown.
+        RuntimeError: this process is one of several started by an MPI launcher and
+            :func:`init` has not been called.
+
+    Examples:
+        >>> from mindcell.communication import init, get_process_group_ranks
+        >>> init()
+        >>> get_process_group_ranks()
+        [0]
+    """
     return list(_comm.group(_checked_group(group, "get_process_group_ranks"),
                             "get_process_group_ranks")[1])
 
 
 def barrier(group=GlobalComm.WORLD_COMM_GROUP):
-    """barrier(group=GlobalComm.WORLD_COMM_GROUP): return once every rank has called it (as
-    ``mindspore.communication.comm_func.barrier``); a no-op in a one-process world."""
+    """Waits until every rank of a group has called it (as
+    ``mindspore.communication.comm_func.barrier``); in a world of one process it returns at
+    once.
+
+    Args:
+        group (str): the group's name; the world is ``"hccl_world_group"`` (also spelled
+            ``"mccl_world_group"`` or ``"nccl_world_group"``). Default:
+            ``GlobalComm.WORLD_COMM_GROUP``.
+
+    Returns:
+        None.
+
+    Raises:
+        TypeError: ``group`` is not a str.
+        ValueError: ``group`` is unknown.
+        RuntimeError: this process is one of several started by an MPI launcher and
+            :func:`init` has not been called, or (``CommTimeout``) the other ranks did not
+            arrive within ``MINDCELL_COMM_TIMEOUT`` seconds (default 120).
+
+    Examples:
+        >>> from mindcell.communication import init, barrier
+        >>> init()
+        >>> barrier()
+    """
     _comm.barrier(_checked_group(group, "barrier"))
