@@ -9,11 +9,38 @@ __all__ = ["Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_r
 
 
 class Primitive:
-    """Primitive(name): base class of the primitive classes (``ops.ReLU()`` ...).
+    """The base class of the primitive classes (``ops.ReLU()`` ...) and of user primitives.
 
     Attributes are recorded with ``add_prim_attr`` (also readable as ``self.<name>``). A user
-    subclass computes its result in ``__call__`` or ``construct`` from mindcell ops; it is
-    traced like any other code in GRAPH_MODE.
+    subclass computes its result in ``__call__`` or ``construct`` from mindcell ops; it is traced
+    like any other code in GRAPH_MODE. There are no backend kernels registered by name, so a
+    subclass without either raises NotImplementedError when called.
+
+    Args:
+        name (str): the primitive's name; None gives the class name. Default: ``None``.
+
+    Inputs:
+        - **args** - the inputs of the subclass's ``construct``.
+
+    Outputs:
+        What ``construct`` returns.
+
+    Raises:
+        NotImplementedError: at the call, a subclass defines neither ``__call__`` nor
+            ``construct``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> class Scale(ops.Primitive):
+        ...     def __init__(self, k):
+        ...         super().__init__("Scale")
+        ...         self.add_prim_attr("k", k)
+        ...     def construct(self, x):
+        ...         return x * self.k
+        >>> op = Scale(3.0)
+        >>> print(op(Tensor(np.array([1.0, 2.0], np.float32))), op.attrs, op)
+        [3. 6.] {'k': 3.0} Prim[Scale]
     """
 
     def __init__(self, name=None):
@@ -61,9 +88,34 @@ class Primitive:
 
 
 class PrimitiveWithInfer(Primitive):
-    """PrimitiveWithInfer(name): a Primitive with Python ``infer_shape``/``infer_dtype``/
-    ``infer_value``. Without ``__call__``/``construct``, calling it returns ``infer_value`` of
-    the inputs (MindSpore folds such primitives into constants)."""
+    """A Primitive with Python ``infer_shape``/``infer_dtype``/``infer_value``.
+
+    Without ``__call__``/``construct``, calling it returns ``infer_value`` of the inputs
+    (MindSpore folds such primitives into constants).
+
+    Args:
+        name (str): the primitive's name; None gives the class name. Default: ``None``.
+
+    Inputs:
+        - **args** - the inputs of ``construct``, or of ``infer_value``.
+
+    Outputs:
+        What ``construct`` (or ``infer_value``) returns.
+
+    Raises:
+        NotImplementedError: ``infer_value`` returns None (and there is no ``construct``).
+
+    Examples:
+        >>> from mindcell import ops
+        >>> class ShapeProduct(ops.PrimitiveWithInfer):
+        ...     def infer_value(self, shape):
+        ...         n = 1
+        ...         for d in shape:
+        ...             n *= d
+        ...         return n
+        >>> print(ShapeProduct()((2, 3, 4)))
+        24
+    """
 
     def __call__(self, *args):
         if getattr(self, "construct", None) is None and hasattr(self, "infer_value"):
@@ -76,8 +128,38 @@ class PrimitiveWithInfer(Primitive):
 
 
 class PrimitiveWithCheck(Primitive):
-    """PrimitiveWithCheck(name): a Primitive whose ``check_shape``/``check_dtype`` (if defined)
-    run on the inputs' shapes and dtypes before ``construct``/``__call__``."""
+    """A Primitive whose ``check_shape``/``check_dtype`` (if defined) run on the
+    inputs' shapes and dtypes before ``construct``/``__call__``.
+
+    Args:
+        name (str): the primitive's name; None gives the class name. Default: ``None``.
+
+    Inputs:
+        - **args** - the inputs of ``construct``.
+
+    Outputs:
+        What ``construct`` returns.
+
+    Raises:
+        Exception: whatever ``check_shape``/``check_dtype`` raise.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> class Square(ops.PrimitiveWithCheck):
+        ...     def check_shape(self, shape):
+        ...         if len(shape) != 1:
+        ...             raise ValueError("Square: expected a 1-D input, got %s" % (shape,))
+        ...     def construct(self, x):
+        ...         return x * x
+        >>> print(Square()(Tensor(np.array([2.0, 3.0], np.float32))))
+        [4. 9.]
+        >>> try:
+        ...     Square()(Tensor(np.ones((2, 2), np.float32)))
+        ... except ValueError as e:
+        ...     print(e)
+        Square: expected a 1-D input, got (2, 2)
+    """
 
     def __call__(self, *args):
         shapes = [getattr(a, "shape", None) for a in args]
