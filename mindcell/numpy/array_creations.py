@@ -200,7 +200,7 @@ def full(shape, fill_value, dtype=None):
         Tensor of ``shape``.
 
     Raises:
-        TypeError: ``shape`` is not an int or a sequence of ints, or ``dtype`` is not a dtype. Or
+        TypeError: ``shape`` is not an int or a sequence of ints, ``dtype`` is not a dtype, or
             ``fill_value`` is not array-like.
         ValueError: an entry of ``shape`` is negative, or ``fill_value`` cannot broadcast to
             ``shape``.
