@@ -105,8 +105,35 @@ def _contract(a, ta, b, tb, keep):
 
 
 def einsum(equation, *operands):
-    """einsum(equation, *operands): the Einstein summation ``equation`` ('ij,jk->ik',
-    '...ij->...ji', 'ii->i' ...) over the operands."""
+    """The Einstein summation ``equation`` over ``operands``: each operand's axes are labelled by
+    letters; labels repeated within an operand take its diagonal, labels missing from the output
+    are summed over, and the output has the labels after ``->`` (without ``->``: the labels
+    appearing once, in alphabetical order). ``...`` stands for the same leading axes in every
+    term.
+
+    Args:
+        equation (str): the labels, e.g. ``'ij,jk->ik'``, ``'...ij->...ji'``, ``'ii->i'``.
+        operands (Tensor): the operands (or one list or tuple of them), promoted to one dtype.
+
+    Returns:
+        Tensor of the promoted dtype, with one axis per output label.
+
+    Raises:
+        TypeError: ``equation`` is not a str, or an operand is not a Tensor.
+        ValueError: no operands, a different number of terms and operands, a term that does not
+            match its operand's rank, a label with two sizes, a bad ellipsis, or an output label
+            not among the inputs.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+        >>> b = Tensor(np.ones((3, 2), np.float32))
+        >>> print(ops.einsum('ij,jk->ik', a, b), ops.einsum('ij->j', a), sep="\\n")
+        [[ 3.  3.]
+         [12. 12.]]
+        [3. 5. 7.]
+    """
     if not isinstance(equation, str):
         raise TypeError("%s: 'equation' must be a str, but got %s"
                         % (public_name("einsum"), type(equation).__name__))

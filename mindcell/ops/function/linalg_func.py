@@ -27,44 +27,194 @@ def _matrices(x, op, arg="input", square=True):
 
 
 def inverse(input):
-    """inverse(input): the inverse of each square matrix in the last two axes."""
+    """The inverse of each square matrix in the last two axes of ``input``.
+
+    Args:
+        input (Tensor): a float32, float64 or bfloat16 tensor of shape (..., N, N).
+
+    Returns:
+        Tensor of the shape and dtype of ``input``.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor of one of those dtypes.
+        ValueError: ``input`` is less than 2-D or its matrices are not square.
+        numpy.linalg.LinAlgError: a matrix is singular.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.inverse(Tensor(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32))))
+        [[ 0.6 -0.2]
+         [-0.2  0.4]]
+    """
     return L.matrix_inverse_p.bind(_matrices(input, "inverse"), adjoint=False)
 
 
 def matrix_inverse(x, adjoint=False):
-    """matrix_inverse(x, adjoint=False): as :func:`inverse`; ``adjoint`` transposes the result."""
+    """The inverse of each square matrix in the last two axes of ``x`` (as :func:`inverse`),
+    transposed when ``adjoint``.
+
+    Args:
+        x (Tensor): a float32, float64 or bfloat16 tensor of shape (..., N, N).
+        adjoint (bool): return the transpose of each inverse. Default: ``False``.
+
+    Returns:
+        Tensor of the shape and dtype of ``x``.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor of one of those dtypes, or ``adjoint`` not a bool.
+        ValueError: ``x`` is less than 2-D or its matrices are not square.
+        numpy.linalg.LinAlgError: a matrix is singular.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, 2.0], [0.0, 4.0]], np.float32))
+        >>> print(ops.matrix_inverse(x), ops.matrix_inverse(x, adjoint=True), sep="\\n")
+        [[ 1.   -0.5 ]
+         [ 0.    0.25]]
+        [[ 1.    0.  ]
+         [-0.5   0.25]]
+    """
     check_bool(adjoint, "matrix_inverse", "adjoint")
     return L.matrix_inverse_p.bind(_matrices(x, "matrix_inverse", "x"), adjoint=adjoint)
 
 
 def det(input):
-    """det(input): the determinant of each square matrix in the last two axes."""
+    """The determinant of each square matrix in the last two axes of ``input``.
+
+    Args:
+        input (Tensor): a float32, float64 or bfloat16 tensor of shape (..., N, N).
+
+    Returns:
+        Tensor of shape (...), of ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor of one of those dtypes.
+        ValueError: ``input`` is less than 2-D or its matrices are not square.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[[2.0, 1.0], [1.0, 3.0]], [[1.0, 2.0], [2.0, 4.0]]], np.float32))
+        >>> print(ops.det(x))
+        [5. 0.]
+    """
     return L.matrix_determinant_p.bind(_matrices(input, "det"))
 
 
 def matrix_determinant(input):
-    """matrix_determinant(input): same as :func:`det`."""
+    """The determinant of each square matrix in the last two axes of ``input`` (the same as
+    :func:`det`).
+
+    Args:
+        input (Tensor): a float32, float64 or bfloat16 tensor of shape (..., N, N).
+
+    Returns:
+        Tensor of shape (...), of ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor of one of those dtypes.
+        ValueError: ``input`` is less than 2-D or its matrices are not square.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.matrix_determinant(Tensor(np.array([[3.0, 1.0], [2.0, 4.0]], np.float32))))
+        10.0
+    """
     return L.matrix_determinant_p.bind(_matrices(input, "matrix_determinant"))
 
 
 def cholesky(input_x, upper=False):
-    """cholesky(input_x, upper=False): ``L`` with ``A = L L^T`` (``U^T U`` when ``upper``) of
-    symmetric positive-definite matrices; ValueError when a matrix is not."""
+    """The Cholesky factor of each symmetric positive-definite matrix in the last two axes of
+    ``input_x``: the lower-triangular ``L`` with ``A = L @ L.T``, or with ``upper`` the
+    upper-triangular ``U`` with ``A = U.T @ U``.
+
+    Args:
+        input_x (Tensor): a float32, float64 or bfloat16 tensor of shape (..., N, N).
+        upper (bool): return the upper-triangular factor. Default: ``False``.
+
+    Returns:
+        Tensor of the shape and dtype of ``input_x``.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor of one of those dtypes, or ``upper`` not a bool.
+        ValueError: ``input_x`` is less than 2-D, its matrices are not square, or a matrix is not
+            symmetric positive definite.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[4.0, 2.0], [2.0, 5.0]], np.float32))
+        >>> print(ops.cholesky(a), ops.cholesky(a, upper=True), sep="\\n")
+        [[2. 0.]
+         [1. 2.]]
+        [[2. 1.]
+         [0. 2.]]
+    """
     check_bool(upper, "cholesky", "upper")
     return L.cholesky_p.bind(_matrices(input_x, "cholesky", "input_x"), upper=upper)
 
 
 def qr(input, mode="reduced"):
-    """qr(input, mode='reduced'): ``(Q, R)`` with orthonormal ``Q`` and upper-triangular ``R``;
-    mode 'complete' gives a square ``Q``."""
+    """The QR decomposition of each matrix in the last two axes of ``input``: ``input = Q @ R``
+    with orthonormal columns in ``Q`` and an upper-triangular ``R``.
+
+    Args:
+        input (Tensor): a float32, float64 or bfloat16 tensor of shape (..., M, N).
+        mode (str): ``'reduced'``: ``Q`` of shape (..., M, K) and ``R`` (..., K, N) with
+            K = min(M, N); ``'complete'``: ``Q`` (..., M, M) and ``R`` (..., M, N).
+            Default: ``'reduced'``.
+
+    Returns:
+        tuple(Tensor), ``(Q, R)``, of ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor of one of those dtypes.
+        ValueError: ``mode`` is not ``'reduced'`` or ``'complete'``, or ``input`` is less than
+            2-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[3.0, 1.0], [4.0, 2.0], [0.0, 1.0]], np.float32))
+        >>> q, r = ops.qr(a)
+        >>> print(q.shape, r.shape, np.allclose((q @ r).asnumpy(), a.asnumpy(), atol=1e-6))
+        (3, 2) (2, 2) True
+    """
     check_choice(mode, "qr", "mode", ("reduced", "complete"))
     x = _matrices(input, "qr", square=False)
     return L.qr_p.bind(x, full_matrices=mode == "complete")
 
 
 def svd(input, full_matrices=False, compute_uv=True):
-    """svd(input, full_matrices=False, compute_uv=True): ``(s, u, v)`` with
-    ``input = u @ diag(s) @ v^T`` and ``s`` descending; only ``s`` when not ``compute_uv``."""
+    """The singular value decomposition of each matrix in the last two axes of ``input``:
+    ``input = u @ diag(s) @ v.T`` with the singular values ``s`` in descending order.
+
+    Args:
+        input (Tensor): a float32, float64 or bfloat16 tensor of shape (..., M, N).
+        full_matrices (bool): square ``u`` (..., M, M) and ``v`` (..., N, N); else (..., M, K)
+            and (..., N, K) with K = min(M, N). Default: ``False``.
+        compute_uv (bool): return ``u`` and ``v`` too; else only ``s``. Default: ``True``.
+
+    Returns:
+        tuple(Tensor), ``(s, u, v)``, or Tensor ``s`` (of shape (..., K)) when not
+        ``compute_uv``; of ``input``'s dtype.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor of one of those dtypes, or ``full_matrices`` or
+            ``compute_uv`` not a bool.
+        ValueError: ``input`` is less than 2-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[3.0, 0.0], [0.0, -2.0], [0.0, 0.0]], np.float32))
+        >>> s, u, v = ops.svd(a)
+        >>> print(s, u.shape, v.shape, ops.svd(a, full_matrices=True)[1].shape)
+        [3. 2.] (3, 2) (2, 2) (3, 3)
+    """
     check_bool(full_matrices, "svd", "full_matrices")
     check_bool(compute_uv, "svd", "compute_uv")
     s, u, v = L.svd_p.bind(_matrices(input, "svd", square=False), full_matrices=full_matrices)

@@ -17,10 +17,44 @@ _MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
 
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
-    """norm(A, ord=None, dim=None, keepdim=False, *, dtype=None): a vector norm when ``dim`` is
-    an int (or ``A`` is 1-D), a matrix norm ('fro', 'nuc', +-1, +-2, +-inf) when ``dim`` is a
-    2-tuple (or ``A`` is 2-D and ``ord`` is given); with neither, the 2-norm of all elements.
-    ``dtype`` casts ``A`` first."""
+    """The vector or matrix norm of ``A``.
+
+    A vector norm over ``dim`` when it is an int or a tuple of other than 2 ints (or when ``A``
+    is 1-D and ``dim`` None); a matrix norm over the two axes of a 2-tuple ``dim`` (or of a 2-D
+    ``A`` when ``ord`` is given and ``dim`` None), batched over the other axes; with ``dim`` and
+    ``ord`` None, the 2-norm of all elements. Bool and integer tensors compute in Float32, a
+    Float16 tensor in Float32, returned as Float16.
+
+    Args:
+        A (Tensor): the input.
+        ord (Union[int, float, str], optional): the order. Vector norms: None or 2 (Euclidean),
+            any number p (``sum(|x| ** p) ** (1 / p)``), 0 (the count of nonzeros), ``inf`` /
+            ``-inf`` (the largest / smallest ``|x|``). Matrix norms: None or ``'fro'``
+            (Frobenius), ``'nuc'`` (the sum of the singular values), 1 / -1 (the largest /
+            smallest column sum of ``|A|``), 2 / -2 (the largest / smallest singular value),
+            ``inf`` / ``-inf`` (the largest / smallest row sum). Default: ``None``.
+        dim (Union[int, tuple(int)], optional): the axes. Default: ``None``.
+        keepdim (bool): keep the reduced axes with length 1. Default: ``False``.
+        dtype (mindcell.dtype, optional): (keyword-only) a float dtype ``A`` is cast to first.
+            Default: ``None``.
+
+    Returns:
+        Tensor of ``A``'s float dtype (or ``dtype``; Float32 for bool and integer tensors).
+
+    Raises:
+        TypeError: ``ord`` is not None, ``'fro'``, ``'nuc'`` or a number, ``dtype`` not a float
+            dtype, ``A`` not a Tensor, or ``keepdim`` not a bool.
+        ValueError: ``'nuc'`` for a vector norm, a matrix ``ord`` not listed above, a matrix
+            ``dim`` of equal axes, or with ``dim`` None and ``ord`` given an ``A`` that is not
+            1-D or 2-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> a = Tensor(np.array([[3.0, -4.0], [1.0, 2.0]], np.float32))
+        >>> print(ops.norm(a), ops.norm(a, 1, dim=1), ops.norm(a, 1))
+        5.477226 [7. 3.] 6.0
+    """
     op = "norm"
     check_tensor(A, op)
     check_bool(keepdim, op, "keepdim")
