@@ -28,8 +28,8 @@ def sum(a, axis=None, dtype=None, keepdims=False, initial=None):  # noqa: A001
     """sum(a, axis=None, dtype=None, keepdims=False, initial=None): the sum of the elements
     over ``axis``.
 
-    Integer sums keep the input's dtype (Int32 stays Int32) and bool elements sum as Int32,
-    as in mindspore.numpy.
+    Integer sums keep the input's dtype (Int32 stays Int32) and bool elements sum as Int32
+    (MindSpore 2.10's mindspore.numpy.sum returns Int64 for both).
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
