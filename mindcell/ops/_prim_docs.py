@@ -54,13 +54,15 @@ def _as_input(text):
     return "- **%s** %s- %s" % (m.group(1), (m.group(2) + " ") if m.group(2) else "", m.group(3))
 
 
-def _positional(fn):
+def _params(fn):
+    """(positional parameters, keyword-only parameter names) of ``fn``'s signature."""
     try:
-        params = inspect.signature(fn).parameters.values()
+        params = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
-        return None
-    return [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD,
-                                                  p.VAR_POSITIONAL)]
+        return [], []
+    return ([p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD,
+                                             p.VAR_POSITIONAL)],
+            [p.name for p in params if p.kind == p.KEYWORD_ONLY])
 
 
 def _derived_example(name, fn_name, example):
@@ -85,14 +87,19 @@ def simple_doc(name, fn, doc=None):
         if record:
             return record
         return doc or "%s()(*inputs): calls ``ops.%s(*inputs)``." % (name, fn.__name__)
-    positional = _positional(fn) or []
+    params, keyword_only = _params(fn)
+    positional = [p.name for p in params]
     inputs = [_as_input(text) for arg, text in _entries(fsec["Args:"]) if arg in positional]
     rsec = _sections(inspect.cleandoc(record)) if record else {}
     if not inputs and rsec.get("Inputs:"):  # the function's Args name none of its inputs
         inputs = None
     summary = fsec[""].strip()
-    parts = ["%s()(%s): the Primitive form of ``ops.%s``.\n\n%s" % (
-        name, ", ".join(positional), fn.__name__, summary)]
+    head = "%s()(%s): the Primitive form of ``ops.%s``." % (
+        name, ", ".join(str(p) for p in params), fn.__name__)
+    if keyword_only:  # the Primitive's call passes its inputs positionally
+        head += " The call takes no keywords: the function's %s stays at its default." % (
+            ", ".join("``%s``" % k for k in keyword_only))
+    parts = [textwrap.fill(head, 96) + "\n\n" + summary]
     if inputs is None:
         parts.append("Inputs:\n" + rsec["Inputs:"])
     elif inputs:

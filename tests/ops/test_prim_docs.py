@@ -50,6 +50,8 @@ def test_doc_is_derived_from_the_function_and_keeps_positional_inputs_only():
     inputs = doc.split("Inputs:")[1].split("Outputs:")[0]
     assert "**input** (Tensor) - the first term." in inputs
     assert "**scale** (int)" in inputs and "mode" not in inputs  # the call takes no keywords
+    assert doc.startswith("ScaledSum()(input, other, scale=1): the Primitive form")
+    assert "``mode`` stays at its default" in doc.split("Inputs:")[0]
     assert "``(input + other) * scale``" in doc.split("Outputs:")[1]
     # the function's Example, rewritten to call the Primitive
     assert ">>> print(ops.ScaledSum()(1, 2))" in doc and "ops._fn(" not in doc
