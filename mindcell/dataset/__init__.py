@@ -5,8 +5,8 @@
 ``SequentialSampler``, ``DistributedSampler`` ..., user ``Sampler`` subclasses), the
 pipeline methods every dataset has (``map``, ``batch``, ``padded_batch``, ``shuffle``,
 ``repeat``, ``split`` ...; :mod:`.engine`, :mod:`.pipeline`, :mod:`.batch`),
-``config.set_seed``, and the transforms in :mod:`.vision` and :mod:`.transforms`. See
-docs/datasets.md. MindRecord files: :mod:`mindcell.mindrecord`.
+``config.set_seed``, and the transforms in :mod:`.vision`, :mod:`.text` and
+:mod:`.transforms`. See docs/datasets.md. MindRecord files: :mod:`mindcell.mindrecord`.
 
 Examples:
     >>> import numpy as np
@@ -18,7 +18,7 @@ Examples:
     >>> [b["x"].tolist() for b in data.create_dict_iterator(output_numpy=True)]
     [[0.0, 2.0, 4.0, 6.0], [8.0, 10.0]]
 """
-from mindcell.dataset import config, transforms, vision
+from mindcell.dataset import config, text, transforms, vision
 from mindcell.dataset.batch import BatchDataset, BatchInfo
 from mindcell.dataset.cifar import Cifar10Dataset, Cifar100Dataset
 from mindcell.dataset.engine import Dataset, DictIterator, TupleIterator
@@ -38,7 +38,7 @@ from mindcell.dataset.tfrecord import TFRecordDataset
 __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset",
            "Cifar100Dataset", "ImageFolderDataset", "DistributedSampler", "Dataset",
            "MapDataset", "BatchDataset", "BatchInfo", "RepeatDataset", "ZipDataset",
-           "ConcatDataset", "TupleIterator", "DictIterator", "config", "transforms", "vision",
+           "ConcatDataset", "TupleIterator", "DictIterator", "config", "text", "transforms", "vision",
            "zip", "MindDataset", "Sampler", "SequentialSampler", "RandomSampler",
            "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler", "Shuffle",
            "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset"]
