@@ -376,16 +376,16 @@ def _shuffle_input(x, factor, op, arg):
 
 
 def pixel_shuffle(input, upscale_factor):
-    """Rearranges a tensor of shape (*, C * r * r, H, W) into (*, C, H * r, W * r), ``r`` being
-    ``upscale_factor``: each group of ``r * r`` channels becomes an ``r`` x ``r`` block of
-    pixels.
+    """Rearranges a tensor of shape ``(*, C * r * r, H, W)`` into ``(*, C, H * r, W * r)``,
+    ``r`` being ``upscale_factor``: each group of ``r * r`` channels becomes an ``r`` x ``r``
+    block of pixels.
 
     Args:
         input (Tensor): a tensor of at least 3 dimensions, its channels divisible by ``r * r``.
         upscale_factor (int): ``r``, positive.
 
     Returns:
-        Tensor of shape (*, C, H * r, W * r) and ``input``'s dtype.
+        Tensor of shape ``(*, C, H * r, W * r)`` and ``input``'s dtype.
 
     Raises:
         TypeError: ``input`` is not a Tensor, or ``upscale_factor`` is not an int.
@@ -413,15 +413,15 @@ def pixel_shuffle(input, upscale_factor):
 
 
 def pixel_unshuffle(input, downscale_factor):
-    """Rearranges a tensor of shape (*, C, H * r, W * r) into (*, C * r * r, H, W), ``r`` being
-    ``downscale_factor``: the inverse of :func:`pixel_shuffle`.
+    """Rearranges a tensor of shape ``(*, C, H * r, W * r)`` into ``(*, C * r * r, H, W)``,
+    ``r`` being ``downscale_factor``: the inverse of :func:`pixel_shuffle`.
 
     Args:
         input (Tensor): a tensor of at least 3 dimensions, H and W divisible by ``r``.
         downscale_factor (int): ``r``, positive.
 
     Returns:
-        Tensor of shape (*, C * r * r, H, W) and ``input``'s dtype.
+        Tensor of shape ``(*, C * r * r, H, W)`` and ``input``'s dtype.
 
     Raises:
         TypeError: ``input`` is not a Tensor, or ``downscale_factor`` is not an int.
