@@ -24,11 +24,11 @@ def _operands(x, y, name, float_result=False):
 
 _OPERANDS = ("input (Union[Tensor, number, bool]): the first operand.",
              "other (Union[Tensor, number, bool]): the second operand; the two broadcast "
-             "against each other and are promoted to one dtype (a Python number takes the "
-             "tensor's dtype kind).")
-_OPERAND_RAISES = ("TypeError: neither operand is a Tensor, or an operand is not a Tensor, a "
-                   "number or a list of numbers.",
-                   "ValueError: the shapes do not broadcast.")
+             "against each other and are promoted to one dtype. A Python number adapts to "
+             "the tensor (``int32_tensor + 2`` is Int32, ``int32_tensor + 2.5`` Float32).")
+_OPERAND_RAISES = ("TypeError: an operand is not a Tensor, a number or a list of numbers.",
+                   "ValueError: the shapes do not broadcast, or a Python int does not fit in "
+                   "the integer dtype of the tensor operand.")
 
 
 def _binary_doc(name, summary, x, y, out, returns, note=""):
