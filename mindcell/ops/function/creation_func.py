@@ -340,7 +340,7 @@ def _seed_stream(seed, op, kind="op"):
 
 
 def rand(*size, dtype=None, seed=None):
-    """rand(*size, dtype=None, seed=None): uniform samples in [0, 1).
+    """Samples from the uniform distribution on [0, 1).
 
     Args:
         size (Union[int, tuple(int), list(int)]): the shape, as ints or one sequence.

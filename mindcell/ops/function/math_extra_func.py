@@ -10,6 +10,7 @@ from mindcell.ops._errors import (check_bool, check_broadcast, check_int, check_
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, normalize_dim,
                                    to_tensor)
 from mindcell.ops.defs import elementwise_math as E
+from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.array_func import broadcast_to, concat, gather, narrow, reshape
 from mindcell.ops.function.math_func import (_bool_remainder, _operands, _true_div_operands,
                                              abs, add, cast, div, equal, greater, isinf,
@@ -49,7 +50,7 @@ def fmod(input, other):
 
 
 def copysign(x, other):
-    """copysign(x, other): ``|x|`` with the sign of other (of -0.0 too).
+    """``|x|`` with the sign of ``other``, elementwise (the sign of -0.0 too).
 
     Args:
         x (Tensor): the magnitudes.
@@ -382,5 +383,51 @@ def logical_xor_bool(a, b):
     return equal(equal(a, b), False)
 
 
+def real(input):
+    """The real part of ``input``: mindcell tensors are real (no complex dtypes), so a copy of
+    ``input`` with its dtype, as MindSpore's ``real`` returns for a real tensor.
+
+    Args:
+        input (Tensor): a tensor of any real dtype.
+
+    Returns:
+        Tensor, ``input``'s values, shape and dtype (a new tensor); its gradient passes through.
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.real(Tensor(np.array([1.5, -2.0], np.float32))))
+        [ 1.5 -2. ]
+    """
+    check_tensor(input, "real")
+    return copy_p.bind(input)
+
+
+def imag(input):
+    """The imaginary part of ``input``: zeros of ``input``'s shape and dtype for the real
+    tensors mindcell has, as MindSpore's ``imag`` returns for a real tensor.
+
+    Args:
+        input (Tensor): a tensor of any real dtype.
+
+    Returns:
+        Tensor of zeros with ``input``'s shape and dtype (its gradient is zero).
+
+    Raises:
+        TypeError: ``input`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.imag(Tensor(np.array([1, 2], np.int32))))
+        [0 0]
+    """
+    check_tensor(input, "imag")
+    return zeros_like_f(input)
+
+
 __all__ = ["fmod", "copysign", "xdivy", "isclose", "nan_to_num", "heaviside", "float_power",
-           "trace", "kron", "diff"]
+           "trace", "kron", "diff", "real", "imag"]

@@ -275,7 +275,7 @@ def lcm(input, other):
 
 
 def signbit(input):
-    """signbit(input): Bool tensor, True where the sign bit is set (-0.0 and negative NaN too).
+    """Whether the sign bit of each element of ``input`` is set (-0.0 and negative NaN too).
 
     Args:
         input (Tensor): a bool, integer or float tensor.
@@ -299,7 +299,7 @@ def signbit(input):
 
 
 def inv(x):
-    """inv(x): 1 / x elementwise.
+    """The reciprocal ``1 / x``, elementwise.
 
     Args:
         x (Tensor): a float, int16, int32 or int64 tensor.
@@ -328,7 +328,7 @@ def inv(x):
 
 
 def positive(input):
-    """positive(input): ``input`` itself.
+    """Returns ``input`` itself (the unary ``+``).
 
     Args:
         input (Tensor): a tensor of any dtype (bool too, as MindSpore).

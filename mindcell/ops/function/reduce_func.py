@@ -265,8 +265,7 @@ def _extremum(prim, arg_prim, name, input, axis, keepdims, initial, where):
 
 
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """max(input, axis=None, keepdims=False, *, initial=None, where=None): returns
-    ``(values, indices)``.
+    """The maximum of ``input`` over ``axis`` and its index.
 
     Args:
         input (Tensor): the input.
@@ -338,7 +337,7 @@ def _extreme(prim, name, input, axis, keepdims, initial, where):
 
 
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """amax(input, axis=None, keepdims=False, *, initial=None, where=None): maximum over axes.
+    """The maximum of ``input`` over ``axis``.
 
     Args:
         input (Tensor): the input.

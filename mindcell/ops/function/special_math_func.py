@@ -44,7 +44,7 @@ log10 = _unary_float(E.log10_p, "log10", "The base-10 logarithm of ``input``, el
 
 
 def exp2(input):
-    """exp2(input): 2 ** input elementwise.
+    """``2 ** input``, elementwise.
 
     Args:
         input (Tensor): a number tensor.
@@ -146,7 +146,7 @@ def hypot(input, other):
 
 
 def frac(x):
-    """frac(x): the fractional part, x - trunc(x), with x's sign.
+    """The fractional part ``x - trunc(x)`` of each element of ``x``, with ``x``'s sign.
 
     Args:
         x (Tensor): a bool, integer or float tensor.
