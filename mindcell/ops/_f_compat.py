@@ -7,7 +7,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._helpers import check_tensor
+from mindcell.ops._helpers import binary_operands, check_tensor
 from mindcell.ops.function.math_func import (add, sub, mul, div, pow, floor_div,  # noqa: F401
                                              floor_mod, cast)
 from mindcell.ops.function import math_func as _m
@@ -57,15 +57,17 @@ def tensor_sub(*args):
 
 
 def tensor_div(x, y):
-    """Divides ``x`` by ``y`` elementwise (true division), with broadcasting; see :func:`ops.div`
-    for a rounding mode.
+    """Divides ``x`` by ``y`` elementwise, with broadcasting, as MindSpore's ``F.tensor_div``
+    (the RealDiv primitive): true division, except that two integer operands give the
+    integer quotient rounded toward zero (``-3 / 2`` is ``-1``), in their promoted dtype.
 
     Args:
         x (Union[Tensor, number]): the dividend.
         y (Union[Tensor, number]): the divisor.
 
     Returns:
-        Tensor of the broadcast shape; integer inputs give a float result.
+        Tensor of the broadcast shape: integer for integer operands (a Python int divisor
+        keeps an integer tensor integer), else float.
 
     Raises:
         TypeError: an input is neither a Tensor nor a number.
@@ -75,9 +77,14 @@ def tensor_div(x, y):
         >>> import numpy as np
         >>> from mindcell import Tensor
         >>> from mindcell.ops import functional as F
-        >>> print(F.tensor_div(Tensor(np.array([3, 5], np.int32)), 2))
-        [1.5 2.5]
+        >>> print(F.tensor_div(Tensor(np.array([-3, 5], np.int32)), 2))
+        [-1  2]
+        >>> print(F.tensor_div(Tensor(np.array([-3, 5], np.int32)), 2.0))
+        [-1.5  2.5]
     """
+    a, b = binary_operands(x, y, "tensor_div")
+    if a._np_dtype.kind in "iu":  # RealDiv of integers truncates (ms-oracle: -3 / 2 = -1)
+        return div(a, b, rounding_mode="trunc")
     return div(x, y)
 
 

@@ -249,6 +249,23 @@ def test_functional_primitive_faces_take_positional_inputs(mode):
         F.partial(3, 4)
 
 
+def test_functional_tensor_div_truncates_integer_quotients(mode):
+    """F.tensor_div is MindSpore's RealDiv: two integer operands give the integer quotient
+    rounded toward zero in their dtype (ms-oracle: [-3, 5, 7] / [2, 2, -2] = [-1, 2, -3]
+    Int32; Int64 / 2 stays Int64); a float operand gives true division."""
+    from mindcell.ops import functional as F
+    a = ms.Tensor(np.array([-3, 5, 7], np.int32))
+    b = ms.Tensor(np.array([2, 2, -2], np.int32))
+    div = ms.jit(F.tensor_div) if mode == ms.GRAPH_MODE else F.tensor_div
+    q = div(a, b)
+    assert q.dtype == ms.int32 and q.asnumpy().tolist() == [-1, 2, -3]
+    q = div(ms.Tensor(np.array([-3, 5], np.int64)), 2)
+    assert q.dtype == ms.int64 and q.asnumpy().tolist() == [-1, 2]
+    q = div(a, 2.0)
+    assert q.dtype == ms.float32
+    np.testing.assert_array_equal(q.asnumpy(), [-1.5, 2.5, 3.5])
+
+
 def test_jit_config_debug_level_and_infer_boost():
     assert ms.JitConfig().jit_config_dict == {
         "jit_level": "", "exc_mode": "auto", "jit_syntax_level": "", "debug_level": "RELEASE",
