@@ -1036,9 +1036,8 @@ Examples:
     Int16
 """
 
-DOCS["Unique"] = """The distinct values of a tensor, sorted, and for each element the index of
-its value
-among them.
+DOCS["Unique"] = """The distinct values of a tensor, in order of first occurrence (as MindSpore
+2.10), and for each element the index of its value among them.
 
 Inputs:
     - **input** (Tensor) - the tensor (flattened).
@@ -1052,7 +1051,7 @@ Examples:
     >>> from mindcell import Tensor, ops
     >>> out, idx = ops.Unique()(Tensor(np.array([3, 1, 3, 2], np.int32)))
     >>> print(out, idx)
-    [1 2 3] [2 0 2 1]
+    [3 1 2] [0 1 0 2]
 """
 
 DOCS["Diag"] = """A tensor with ``input`` on its diagonal: a 1-D input of length n gives an n x n

@@ -68,10 +68,22 @@ def test_shape_queries_unstack_roll_meshgrid_triangles():
                           X[:, :, :4] + bias)
 
 
-def test_unique_sorted_values_and_inverse_and_graph_refusal():
+def test_unique_first_occurrence_values_and_inverse_and_graph_refusal():
+    # MindSpore 2.10 keeps the values in order of first occurrence, not sorted (ms-oracle:
+    # [5, 5, 0, -1, 0, 7] -> [5, 0, -1, 7], idx [0, 0, 1, 2, 1, 3])
     y, idx = ops.unique(Tensor(np.array([1, 5, 2, 5, 1], np.int32)))
-    assert y.asnumpy().tolist() == [1, 2, 5] and idx.asnumpy().tolist() == [0, 2, 1, 2, 0]
+    assert y.asnumpy().tolist() == [1, 5, 2] and idx.asnumpy().tolist() == [0, 1, 2, 1, 0]
     assert y.dtype == ms.int32 and idx.dtype == ms.int32
+    y, idx = ops.Unique()(Tensor(np.array([5, 5, 0, -1, 0, 7], np.int32)))
+    assert y.asnumpy().tolist() == [5, 0, -1, 7] and idx.asnumpy().tolist() == [0, 0, 1, 2, 1, 3]
+    x = Tensor(np.array([[3.0, 1.0], [3.0, 2.0]], np.float32))
+    y, idx = ops.unique(x)
+    assert y.asnumpy().tolist() == [3.0, 1.0, 2.0] and idx.shape == (2, 2)
+    np.testing.assert_array_equal(y.asnumpy()[idx.asnumpy()], x.asnumpy())
+    # each occurrence of a value gets that value's gradient
+    w = Tensor(np.array([1.0, 10.0, 100.0], np.float32))
+    g = ms.grad(lambda v: (ops.unique(v)[0] * w).sum())(x)
+    np.testing.assert_array_equal(g.asnumpy(), [[1.0, 10.0], [1.0, 100.0]])
     with pytest.raises(GraphModeError):
         ms.jit(lambda v: ops.unique(v))(Tensor(np.array([1, 2])))
 

@@ -9,9 +9,16 @@ from mindcell.ops.defs import _grad_ops as G
 
 
 def _unique_impl(x):
-    # MindSpore keeps the values in sorted order; idx maps every input element to its value.
-    y, idx = np.unique(x.ravel(), return_inverse=True)
-    return y.astype(x.dtype), idx.reshape(x.shape).astype(np.int32)
+    # MindSpore 2.10 keeps the values in order of first occurrence (ms-oracle: [5, 5, 0, -1,
+    # 0, 7] gives [5, 0, -1, 7] and idx [0, 0, 1, 2, 1, 3]); idx maps every input element to
+    # its value.
+    flat = x.ravel()
+    _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # sorted values -> first-occurrence order
+    rank = np.empty(order.size, np.int64)
+    rank[order] = np.arange(order.size)
+    idx = rank[inverse.reshape(-1)].reshape(x.shape)
+    return flat[first[order]].astype(x.dtype), idx.astype(np.int32)
 
 
 def _unique_bprop(x, out, dout):

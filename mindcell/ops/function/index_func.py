@@ -479,9 +479,9 @@ def unique(input):
         input (Tensor): the input tensor (flattened).
 
     Returns:
-        tuple(output, idx): ``output`` the sorted distinct values (1-D) and ``idx`` of
-        ``input``'s shape, the position of each element's value in ``output``
-        (``output[idx]`` equals ``input``).
+        tuple(output, idx): ``output`` the distinct values (1-D) in order of first occurrence
+        (as MindSpore 2.10; not sorted) and ``idx`` (Int32) of ``input``'s shape, the position
+        of each element's value in ``output`` (``output[idx]`` equals ``input``).
 
     Raises:
         TypeError: ``input`` is not a Tensor.
@@ -491,7 +491,7 @@ def unique(input):
         >>> from mindcell import Tensor, ops
         >>> output, idx = ops.unique(Tensor(np.array([3, 1, 3, 2], np.int32)))
         >>> print(output, idx)
-        [1 2 3] [2 0 2 1]
+        [3 1 2] [0 1 0 2]
     """
     check_tensor(input, "unique")
     return X.unique_p.bind(input)
