@@ -103,3 +103,72 @@ def test_get_grad_errors():
 def test_get_grad_is_one_object_at_mindspore_paths():
     import mindcell.ops.functional as F
     assert F.get_grad is ops.get_grad is ms.get_grad
+
+
+# ----- ops.unfold / ops.fold / ops.mm (attention and dynamic-conv modules) -------------------
+def _im2col(x, k, d, p, s):
+    """Reference im2col in plain numpy loops."""
+    n, c, h, w = x.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1])))
+    oh = (h + 2 * p[0] - d[0] * (k[0] - 1) - 1) // s[0] + 1
+    ow = (w + 2 * p[1] - d[1] * (k[1] - 1) - 1) // s[1] + 1
+    out = np.zeros((n, c * k[0] * k[1], oh * ow), x.dtype)
+    for ci in range(c):
+        for i in range(k[0]):
+            for j in range(k[1]):
+                row = (ci * k[0] + i) * k[1] + j
+                for a in range(oh):
+                    for b in range(ow):
+                        out[:, row, a * ow + b] = xp[:, ci, a * s[0] + i * d[0], b * s[1] + j * d[1]]
+    return out
+
+
+@pytest.mark.parametrize("k,d,p,s", [((3, 3), (1, 1), (1, 1), (2, 2)),
+                                     ((2, 3), (1, 2), (0, 1), (1, 1))])
+def test_unfold_matches_im2col(k, d, p, s):
+    x = np.random.default_rng(0).standard_normal((2, 3, 5, 6)).astype(np.float32)
+    out = ops.unfold(Tensor(x), kernel_size=k, dilation=d, padding=p, stride=s)
+    np.testing.assert_allclose(out.asnumpy(), _im2col(x, k, d, p, s), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_fold_is_the_adjoint_of_unfold(mode):
+    # <unfold(x), y> == <x, fold(y)>, and the gradient of sum(unfold(x) * y) is fold(y)
+    ms.set_context(mode=mode)
+    try:
+        rng = np.random.default_rng(1)
+        x = Tensor(rng.standard_normal((2, 3, 5, 6)).astype(np.float32))
+        y = Tensor(rng.standard_normal((2, 27, 9)).astype(np.float32))
+        size = Tensor([5, 6], ms.int32)
+        folded = ops.fold(y, size, kernel_size=3, padding=1, stride=2)
+        assert folded.shape == (2, 3, 5, 6)
+        lhs = float((ops.unfold(x, 3, padding=1, stride=2) * y).sum().asnumpy())
+        rhs = float((x * folded).sum().asnumpy())
+        assert abs(lhs - rhs) < 1e-3 * max(1.0, abs(lhs))
+
+        @ms.jit
+        def loss(a, b):
+            return (ops.unfold(a, 3, padding=1, stride=2) * b).sum()
+        dx = ops.grad(loss)(x, y)
+        np.testing.assert_allclose(dx.asnumpy(), folded.asnumpy(), rtol=1e-5, atol=1e-5)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_unfold_fold_mm_errors():
+    with pytest.raises(ValueError):
+        ops.unfold(Tensor(np.zeros((3, 5, 6), np.float32)), 3)
+    with pytest.raises(ValueError):
+        ops.unfold(Tensor(np.zeros((1, 3, 5, 6), np.float32)), 3, padding=-1)
+    with pytest.raises(ValueError):
+        ops.fold(Tensor(np.zeros((1, 27, 8), np.float32)), Tensor([5, 6], ms.int32), 3,
+                 padding=1, stride=2)
+    a = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    b = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+    np.testing.assert_allclose(ops.mm(a, b).asnumpy(), a.asnumpy() @ b.asnumpy())
+    with pytest.raises(ValueError):
+        ops.mm(a, a)
+    with pytest.raises(ValueError):
+        ops.mm(a[0], b)
+    with pytest.raises(TypeError):
+        ops.mm(a, Tensor(np.ones((3, 4), np.int32)))
