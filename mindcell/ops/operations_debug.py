@@ -295,7 +295,17 @@ _TABLE = dict({c: _COMMON for c in ("BOOL", "I16", "U16", "U32", "I64", "U64", "
 class DataType:
     """``(dtype, format)`` string pairs naming the input/output types of a custom operator's
     registration (``DataType.F32_Default == ('float32', 'DefaultFormat')``). mindcell runs
-    custom ops from their Python definitions, so these are descriptive only."""
+    custom ops from their Python definitions, so these are descriptive only.
+
+    The attributes are ``<code>_<format>``: codes ``None``, ``BOOL``, ``I8`` ... ``I64``,
+    ``U8`` ... ``U64``, ``F16``, ``F32``, ``F64``, ``BF16``, ``C64``, ``C128``; formats such
+    as ``Default``, ``5HD``, ``FracZ``, ``NCHW``, ``NHWC`` (the pairs MindSpore defines).
+
+    Examples:
+        >>> from mindcell import ops
+        >>> print(ops.DataType.F16_5HD, ops.DataType.I32_Default)
+        ('float16', 'NC1HWC0') ('int32', 'DefaultFormat')
+    """
 
 
 for _code, _formats in _TABLE.items():

@@ -172,8 +172,34 @@ class PrimitiveWithCheck(Primitive):
 
 
 def prim_attr_register(fn):
-    """prim_attr_register(fn): decorator for a Primitive's ``__init__``: initialises the
-    Primitive and records every argument (defaults included) as an attribute."""
+    """Decorator for a Primitive subclass's ``__init__``: initialises the Primitive (named after
+    the class) and records every argument, defaults included, as an attribute (in ``attrs``,
+    ``init_attrs`` and as ``self.<name>``) before the body runs.
+
+    Args:
+        fn (function): the ``__init__`` to decorate.
+
+    Returns:
+        function, the wrapped ``__init__``.
+
+    Raises:
+        TypeError: ``fn`` is not callable, or (at construction) the instance is not a
+            Primitive.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> from mindcell.ops import prim_attr_register
+        >>> class AddScalar(ops.Primitive):
+        ...     @prim_attr_register
+        ...     def __init__(self, value=1.0):
+        ...         pass
+        ...     def construct(self, x):
+        ...         return x + self.value
+        >>> op = AddScalar(2.5)
+        >>> print(op.name, op.init_attrs, op(Tensor(np.array([1.0], np.float32))))
+        AddScalar {'value': 2.5} [3.5]
+    """
     if not callable(fn):
         raise TypeError("prim_attr_register: expects the __init__ function, but got %s"
                         % type(fn).__name__)
