@@ -114,6 +114,8 @@ Addcmul = _simple("Addcmul", F.addcmul, "Addcmul()(input, tensor1, tensor2, valu
 Addcdiv = _simple("Addcdiv", F.addcdiv, "Addcdiv()(input, tensor1, tensor2, value): input + "
                   "value * tensor1 / tensor2, see :func:`ops.addcdiv`.")
 Xlogy = _simple("Xlogy", F.xlogy)
+Real = _simple("Real", F.real)
+Imag = _simple("Imag", F.imag)
 Lerp = _simple("Lerp", F.lerp)
 DivNoNan = _simple("DivNoNan", MF.div_no_nan, "DivNoNan()(x, y): x / y, 0 where y is 0.")
 TruncateDiv = _simple("TruncateDiv", MF.truncate_div,
@@ -243,4 +245,4 @@ class Cdist(Primitive):
 
 __all__ = ["CumProd", "Cummax", "Cummin", "Addcmul", "Addcdiv", "Xlogy", "Lerp", "DivNoNan",
            "TruncateDiv", "TruncateMod", "Invert", "Gcd", "Lcm", "Inv", "IsClose", "NanToNum",
-           "Cdist"]
+           "Cdist", "Real", "Imag"]

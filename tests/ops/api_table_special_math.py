@@ -51,3 +51,9 @@ ROWS += [
     M("heaviside", _X, S), M("float_power", ("pos", S), S), M("isclose", S, S),
     M("nan_to_num", S), M("trace", (3, 3)), M("diff", (3, 4)),
 ]
+
+# real/imag of the real tensors mindcell has: a copy and zeros (MindSpore 2.10 on real inputs)
+ROWS += [Op("real", S), Op("imag", S, grad=False), P("Real", (), S),
+         P("Imag", (), S, grad=False),
+         # a MindSpore ops name bound by the faces of ops.operations (mindcell._faces)
+         R("ops.ScalarToArray", lambda x: x + ops.ScalarToArray()(2.5), S)]
