@@ -167,8 +167,9 @@ class HyperMap(_Mapper):
           non-sequences), preceded by the function when ``ops`` is None.
 
     Outputs:
-        A tuple (or list, when the first argument is a list) of the results, nested as the
-        inputs; ``ops(*args)`` itself for non-sequence arguments.
+        A tuple (or list, when the first argument is a list, as in MindSpore's GRAPH_MODE;
+        its PYNATIVE_MODE gives a tuple) of the results, nested as the inputs; ``ops(*args)``
+        itself for non-sequence arguments.
 
     Raises:
         TypeError: ``ops`` or the function given is not callable, nothing to map over is
@@ -199,7 +200,8 @@ class Map(_Mapper):
           ``ops`` is None.
 
     Outputs:
-        A tuple (or list, when the first argument is a list) of the results.
+        A tuple (or list, when the first argument is a list, as in MindSpore's GRAPH_MODE;
+        its PYNATIVE_MODE gives a tuple) of the results.
 
     Raises:
         TypeError: the function is not callable, nothing to map over is given, or sequences
