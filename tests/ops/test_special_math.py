@@ -61,6 +61,21 @@ def test_polygamma(n):
     np.testing.assert_allclose(out.asnumpy(), special.polygamma(n, POS), rtol=1e-10)
 
 
+def test_polygamma_takes_a_0d_integer_tensor_order():
+    """MindSpore 2.10 (ms-oracle) takes ``n`` as a 0-D Int32/Int64 Tensor only (rank 1:
+    ValueError, Float32: TypeError); an int stays accepted here."""
+    x = ms.Tensor(POS)
+    for dtype in (ms.int32, ms.int64):
+        np.testing.assert_allclose(ops.polygamma(ms.Tensor(2, dtype), x).asnumpy(),
+                                   special.polygamma(2, POS), rtol=1e-10)
+    with pytest.raises(ValueError, match="polygamma: a Tensor 'n' must be 0-D"):
+        ops.polygamma(ms.Tensor([1], ms.int32), x)
+    with pytest.raises(TypeError, match="polygamma: a Tensor 'n' must have an integer dtype"):
+        ops.polygamma(ms.Tensor(1.0, ms.float32), x)
+    with pytest.raises(ValueError, match="polygamma: 'n'"):
+        ops.polygamma(ms.Tensor(-1, ms.int64), x)
+
+
 @pytest.mark.parametrize("name", [u[0] for u in UNARY if u[0] not in ("trunc", "fix", "frac")])
 def test_integer_inputs_compute_in_float32(name):
     out = getattr(ops, name)(ms.Tensor(np.array([1, 2, 3], np.int32)))

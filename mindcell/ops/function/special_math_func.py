@@ -7,6 +7,7 @@ import numbers
 import numpy as np
 
 from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_int, public_name
 from mindcell.ops._helpers import cast_to, to_tensor
 from mindcell.ops.defs import elementwise_math as E
@@ -100,15 +101,17 @@ def polygamma(n, input):
     :func:`digamma`).
 
     Args:
-        n (int): the order of the derivative, >= 0.
+        n (Union[int, Tensor]): the order of the derivative, >= 0: an int or, as MindSpore
+            takes it, a 0-D Int32/Int64 Tensor.
         input (Tensor): the points; bool and integer tensors compute in Float32.
 
     Returns:
         Tensor of the shape of ``input``, of its dtype for a float ``input``, else Float32.
 
     Raises:
-        TypeError: ``n`` is not an int, or ``input`` not a Tensor or a number.
-        ValueError: ``n`` is negative.
+        TypeError: ``n`` is not an int or an integer Tensor, or ``input`` not a Tensor or a
+            number.
+        ValueError: ``n`` is negative, or a Tensor ``n`` is not 0-D.
 
     Examples:
         >>> import numpy as np
@@ -116,6 +119,14 @@ def polygamma(n, input):
         >>> print(ops.polygamma(1, Tensor(np.array([1.0, 2.0], np.float32))))
         [1.644934   0.64493406]
     """
+    if isinstance(n, Tensor):  # MindSpore's form: a 0-D integer Tensor
+        if n._np_dtype.kind not in "iu":
+            raise TypeError("%s: a Tensor 'n' must have an integer dtype, but got %s"
+                            % (public_name("polygamma"), n.dtype))
+        if n.ndim != 0:
+            raise ValueError("%s: a Tensor 'n' must be 0-D, but got shape %s"
+                             % (public_name("polygamma"), n.shape))
+        n = int(n.item())
     n = check_int(n, "polygamma", "n", low=0)
     return E.polygamma_p.bind(float_operand(input, "polygamma"), n=n)
 
