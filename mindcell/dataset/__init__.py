@@ -23,7 +23,8 @@ from mindcell.dataset.batch import BatchDataset, BatchInfo
 from mindcell.dataset.cifar import Cifar10Dataset, Cifar100Dataset
 from mindcell.dataset.engine import Dataset, DictIterator, TupleIterator
 from mindcell.dataset.folder import ImageFolderDataset
-from mindcell.dataset.mnist import MnistDataset
+from mindcell.dataset.cache import DatasetCache
+from mindcell.dataset.mnist import FashionMnistDataset, MnistDataset
 from mindcell.dataset.pipeline import ConcatDataset, MapDataset, RepeatDataset, ZipDataset
 from mindcell.dataset.mind_dataset import MindDataset
 from mindcell.dataset.samplers import (DistributedSampler, RandomSampler, Sampler,
@@ -32,16 +33,21 @@ from mindcell.dataset.samplers import (DistributedSampler, RandomSampler, Sample
 from mindcell.dataset.padded import PaddedDataset
 from mindcell.dataset.schema import Schema
 from mindcell.dataset.sources import GeneratorDataset, NumpySlicesDataset
+from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, WikiTextDataset,
+                                          YelpReviewDataset)
 from mindcell.dataset.text_sources import CSVDataset, TextFileDataset
 from mindcell.dataset.tfrecord import TFRecordDataset
+from mindcell.dataset.voc import CityscapesDataset, VOCDataset
 
 __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset",
            "Cifar100Dataset", "ImageFolderDataset", "DistributedSampler", "Dataset",
            "MapDataset", "BatchDataset", "BatchInfo", "RepeatDataset", "ZipDataset",
-           "ConcatDataset", "TupleIterator", "DictIterator", "config", "text", "transforms", "vision",
-           "zip", "MindDataset", "Sampler", "SequentialSampler", "RandomSampler",
+           "ConcatDataset", "TupleIterator", "DictIterator", "config", "text", "transforms",
+           "vision", "zip", "MindDataset", "Sampler", "SequentialSampler", "RandomSampler",
            "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler", "Shuffle",
-           "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset"]
+           "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset",
+           "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
+           "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

@@ -6,6 +6,7 @@ import re
 import numpy as np
 
 from mindcell._arrays import c_contiguous
+from mindcell.dataset.cache import check_cache
 from mindcell.dataset.sources import ArraySource, check_dir_and_usage
 
 __all__ = ["Cifar10Dataset", "Cifar100Dataset"]
@@ -55,6 +56,7 @@ class _Cifar(ArraySource):
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
         op = type(self).__name__
+        check_cache(op, cache)
         usage = check_dir_and_usage(op, dataset_dir, usage)
         parts = ["train", "test"] if usage == "all" else [usage]
         batches = [_read_batch(op, f, self._label_limits)

@@ -10,6 +10,7 @@ import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.dataset import config
+from mindcell.dataset.cache import check_cache
 from mindcell.dataset.parallel import check_workers
 
 __all__ = ["Dataset", "TupleIterator", "DictIterator"]
@@ -301,6 +302,7 @@ class Dataset:
 def _options(op, num_parallel_workers, kwargs):
     """The thread count of an operation, after checking its remaining keyword arguments."""
     multiprocessing = kwargs.pop("python_multiprocessing", None)
+    check_cache(op, kwargs.get("cache"))
     for name in ("max_rowsize", "cache"):  # performance settings, no effect on the rows
         kwargs.pop(name, None)
     for name in ("callbacks", "offload"):

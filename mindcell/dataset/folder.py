@@ -4,6 +4,7 @@ import os
 
 import numpy as np
 
+from mindcell.dataset.cache import check_cache
 from mindcell.dataset.sources import MappableSource, check_dir
 from mindcell.dataset.vision._decode import decode
 
@@ -89,6 +90,7 @@ class ImageFolderDataset(MappableSource):
                  num_shards=None, shard_id=None, cache=None, decrypt=None):
         op = "ImageFolderDataset"
         check_dir(op, dataset_dir)
+        check_cache(op, cache)
         _check_options(op, extensions, class_indexing, decode, decrypt)
         super().__init__(op, ["image", "label"], shuffle, num_samples, sampler, num_shards,
                          shard_id, num_parallel_workers)

@@ -3,6 +3,7 @@
 import numpy as np
 
 from mindcell.dataset import mindrecord_io as mrio
+from mindcell.dataset.cache import check_cache as _check_cache
 from mindcell.dataset.engine import names_arg
 from mindcell.dataset.samplers import Shuffle
 from mindcell.dataset.sources import MappableSource
@@ -23,9 +24,8 @@ def shuffle_mode(op, shuffle):
 
 
 def check_cache(op, cache):
-    if cache is not None:
-        raise ValueError("%s: 'cache' (a DatasetCache server) is not supported by mindcell, but "
-                         "got %r" % (op, cache))
+    """``cache=``: None or a DatasetCache (mindcell runs uncached: see :mod:`.cache`)."""
+    return _check_cache(op, cache)
 
 
 def _value(spec, value):
@@ -63,7 +63,7 @@ class MindDataset(MappableSource):
             so the rows divide evenly into shards (with ``num_shards`` they must).
         num_padded (int): how many times.
         num_samples (int): read at most this many rows.
-        cache: not supported (must be None).
+        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
 
     Raises:
         ValueError: a file that does not exist, an unknown column. RuntimeError:

@@ -1,11 +1,13 @@
-"""``MnistDataset``: the MNIST idx files (nothing is downloaded)."""
+"""``MnistDataset`` and ``FashionMnistDataset``: the idx files of MNIST and Fashion-MNIST
+(nothing is downloaded)."""
 import os
 
 import numpy as np
 
+from mindcell.dataset.cache import check_cache
 from mindcell.dataset.sources import ArraySource, check_dir_and_usage
 
-__all__ = ["MnistDataset"]
+__all__ = ["MnistDataset", "FashionMnistDataset"]
 
 _FILES = {"train": ("train-images-idx3-ubyte", "train-labels-idx1-ubyte"),
           "test": ("t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte")}
@@ -43,21 +45,26 @@ class MnistDataset(ArraySource):
 
     Args:
         dataset_dir (str): the directory of the files.
-        usage (str): 'train' (60000 rows), 'test' (10000) or 'all' (train then test; None).
+        usage (str): 'train' (60000 rows), 'test' (10000) or 'all' (test then train, as
+            MindSpore reads the files in name order; None).
         num_samples, shuffle, sampler, num_shards, shard_id: as
             :class:`NumpySlicesDataset`'s (shuffled by default).
+        num_parallel_workers (int): threads copying the rows out (same order).
+        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
 
     Raises:
+        TypeError: ``cache`` is not a DatasetCache.
         ValueError: no such directory, or a bad ``usage``.
         RuntimeError: a missing or corrupt file (named), or images and labels that disagree.
     """
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
-        op = "MnistDataset"
+        op = type(self).__name__
+        check_cache(op, cache)
         usage = check_dir_and_usage(op, dataset_dir, usage)
         images, labels = [], []
-        for part in (["train", "test"] if usage == "all" else [usage]):
+        for part in (["test", "train"] if usage == "all" else [usage]):
             image_file, label_file = (os.path.join(dataset_dir, f) for f in _FILES[part])
             img = read_idx(image_file, _IMAGE_MAGIC, 3)
             lab = read_idx(label_file, _LABEL_MAGIC, 1)
@@ -72,3 +79,44 @@ class MnistDataset(ArraySource):
         super().__init__(op, ["image", "label"], shuffle, num_samples, sampler, num_shards,
                          shard_id, num_parallel_workers)
         self._set_columns(op, [np.concatenate(images), np.concatenate(labels)])
+
+
+class FashionMnistDataset(MnistDataset):
+    """FashionMnistDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+    shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): Fashion-MNIST
+    (28x28 grey images of 10 kinds of clothing) from its idx files in ``dataset_dir``, which
+    have MNIST's names and format (``train-images-idx3-ubyte``, ``train-labels-idx1-ubyte``,
+    ``t10k-images-idx3-ubyte``, ``t10k-labels-idx1-ubyte``, uncompressed).
+
+    Columns ``image`` (28, 28, 1) uint8 and ``label`` () uint32 (0..9).
+
+    Args:
+        dataset_dir (str): the directory of the files.
+        usage (str): 'train' (60000 rows), 'test' (10000) or 'all' (test then train, as
+            MindSpore reads the files in name order; None).
+        num_samples, shuffle, sampler, num_shards, shard_id: as
+            :class:`NumpySlicesDataset`'s (shuffled by default).
+        num_parallel_workers (int): threads copying the rows out (same order).
+        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
+
+    Raises:
+        TypeError: ``cache`` is not a DatasetCache.
+        ValueError: no such directory, or a bad ``usage``.
+        RuntimeError: a missing or corrupt file (named), or images and labels that disagree.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> folder = tempfile.mkdtemp()
+        >>> def write(name, magic, array):
+        ...     header = np.array([magic, *array.shape], ">u4").tobytes()
+        ...     with open(os.path.join(folder, name), "wb") as f:
+        ...         _ = f.write(header + array.astype(np.uint8).tobytes())
+        >>> write("t10k-images-idx3-ubyte", 2051, np.zeros((2, 28, 28)))
+        >>> write("t10k-labels-idx1-ubyte", 2049, np.array([9, 3]))
+        >>> data = ds.FashionMnistDataset(folder, usage="test", shuffle=False)
+        >>> rows = data.create_dict_iterator(output_numpy=True)
+        >>> [(r["image"].shape, int(r["label"])) for r in rows]
+        [((28, 28, 1), 9), ((28, 28, 1), 3)]
+    """

@@ -48,7 +48,7 @@ class TextFileDataset(FileRowsSource):
             ``Shuffle.FILES`` the file order, ``Shuffle.INFILE`` the lines inside each file.
         num_shards (int), shard_id (int): read one shard: an equal run of
             ``ceil(lines / num_shards)`` lines (wrapping around).
-        cache: not supported (must be None).
+        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
 
     Raises:
         ValueError: no file matches.
@@ -67,7 +67,7 @@ class TextFileDataset(FileRowsSource):
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None,
                  shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
         super().__init__()
-        op = "TextFileDataset"
+        op = type(self).__name__
         self._setup(op, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
                     cache)
         self.files = expand_files(op, dataset_files)
@@ -126,7 +126,7 @@ class CSVDataset(FileRowsSource):
                  num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
                  num_shards=None, shard_id=None, cache=None):
         super().__init__()
-        op = "CSVDataset"
+        op = type(self).__name__
         if not isinstance(field_delim, str) or len(field_delim) != 1 or field_delim in "\"\r\n":
             raise ValueError("%s: 'field_delim' must be one character other than a quote or a "
                              "newline, but got %r" % (op, field_delim))
@@ -176,8 +176,9 @@ class CSVDataset(FileRowsSource):
         line, fields = self._records[f][r]
         path = os.path.basename(self.files[f])
         if len(fields) != len(self._names):
-            raise RuntimeError("CSVDataset: %s line %d has %d fields for %d columns %s"
-                               % (path, line, len(fields), len(self._names), self._names))
+            raise RuntimeError("%s: %s line %d has %d fields for %d columns %s"
+                               % (self._op, path, line, len(fields), len(self._names),
+                                  self._names))
         row = []
         for value, kind in zip(fields, self._types):
             if kind is None:
@@ -189,7 +190,7 @@ class CSVDataset(FileRowsSource):
                 row.append(np.array(int(found.group()) if kind is np.int32
                                     else float(found.group()), kind))
             else:
-                raise RuntimeError("CSVDataset: %s line %d: %r is not a valid %s (the type of "
-                                   "its column's default)" % (path, line, value,
-                                                              np.dtype(kind)))
+                raise RuntimeError("%s: %s line %d: %r is not a valid %s (the type of its "
+                                   "column's default)" % (self._op, path, line, value,
+                                                          np.dtype(kind)))
         return tuple(row)

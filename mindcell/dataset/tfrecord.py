@@ -98,7 +98,7 @@ class TFRecordDataset(FileRowsSource):
             ``shard_id + num_shards`` ..., or with ``shard_equal_rows`` an equal run of
             ``ceil(rows / num_shards)`` rows (wrapping around).
         shard_equal_rows (bool): shard by rows instead of by files.
-        cache: not supported (must be None).
+        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
         compression_type (str): None or ``""`` (plain), ``"GZIP"`` or ``"ZLIB"``.
 
     Raises:
