@@ -220,9 +220,9 @@ def roll(input, shifts, dims=None):
         Tensor of ``input``'s shape and dtype.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, or ``shifts``/``dims`` are not ints.
-        ValueError: ``input`` is 0-D, ``shifts`` and ``dims`` differ in length, or a dim is out
-            of range.
+        TypeError: ``input`` is not a Tensor, ``shifts``/``dims`` are not ints, or ``shifts``
+            does not have one entry per dim (one entry when ``dims`` is None).
+        ValueError: ``input`` is 0-D, or a dim is out of range.
 
     Examples:
         >>> import numpy as np
