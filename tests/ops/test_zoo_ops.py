@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import mindcell as ms
-from mindcell import ops, Tensor
+from mindcell import nn, ops, Tensor
 from mindcell.graph.symbolic import GraphModeError
 
 RNG = np.random.default_rng(0)
@@ -86,6 +86,28 @@ def test_unique_first_occurrence_values_and_inverse_and_graph_refusal():
     np.testing.assert_array_equal(g.asnumpy(), [[1.0, 10.0], [1.0, 100.0]])
     with pytest.raises(GraphModeError):
         ms.jit(lambda v: ops.unique(v))(Tensor(np.array([1, 2])))
+
+
+def test_index_add_updates_a_parameter_in_place(mode):
+    # MindSpore's IndexAdd writes into its Parameter input, in PYNATIVE and GRAPH mode
+    # (ms-oracle: the Parameter reads [0, 5, 0] after index_add(p, [1], [5.0], 0)); the result
+    # is returned too and the gradient reaches y
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = ms.Parameter(Tensor(np.zeros(3, np.float32)), name="p")
+
+        def construct(self, v):
+            return ops.index_add(self.p, Tensor(np.array([1], np.int32)), v, 0) * 2
+
+    net = Net()
+    v = Tensor(np.array([5.0], np.float32))
+    assert net(v).asnumpy().tolist() == [0.0, 10.0, 0.0]
+    assert net.p.asnumpy().tolist() == [0.0, 5.0, 0.0]
+    assert ms.grad(Net(), grad_position=0)(v).asnumpy().tolist() == [2.0]
+    x = Tensor(np.zeros(3, np.float32))  # a plain Tensor is not written
+    out = ops.index_add(x, Tensor(np.array([2], np.int32)), v, 0)
+    assert out.asnumpy().tolist() == [0.0, 0.0, 5.0] and x.asnumpy().tolist() == [0.0] * 3
 
 
 def test_scatter_nd_family():

@@ -938,11 +938,12 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     """Adds the slices of ``y`` to ``x`` at the positions ``indices`` along ``axis``.
 
     ``out`` is ``x`` with ``y``'s slice ``i`` along ``axis`` added to slice ``indices[i]``;
-    repeated indices accumulate. The result is a new tensor and ``x`` is left unchanged
-    (MindSpore 2.10 also writes the result into ``x``).
+    repeated indices accumulate. As in MindSpore, a Parameter ``x`` is updated in place
+    (also in GRAPH_MODE) and the result is returned as a new tensor; a plain Tensor ``x`` is
+    left unchanged (MindSpore 2.10's PYNATIVE_MODE writes into it too).
 
     Args:
-        x (Tensor): the tensor added to, at least 1-D.
+        x (Union[Parameter, Tensor]): the tensor added to, at least 1-D; a Parameter is updated.
         indices (Tensor): a 1-D integer tensor of positions along ``axis``.
         y (Tensor): the values, of ``x``'s shape with ``len(indices)`` along ``axis``; cast to
             ``x``'s dtype.
@@ -961,10 +962,11 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
 
     Examples:
         >>> import numpy as np
-        >>> from mindcell import Tensor, ops
-        >>> x = Tensor(np.zeros((2, 3), np.float32))
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> x = Parameter(Tensor(np.zeros((2, 3), np.float32)), name="x")
         >>> y = Tensor(np.array([[1, 2], [3, 4]], np.float32))
-        >>> print(ops.index_add(x, Tensor(np.array([0, 2], np.int32)), y, 1))
+        >>> out = ops.index_add(x, Tensor(np.array([0, 2], np.int32)), y, 1)
+        >>> print(x.asnumpy())
         [[1. 0. 2.]
          [3. 0. 4.]]
     """
@@ -978,7 +980,12 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
         raise ValueError("%s: 'indices' must be 1-D and 'y' of shape %s (x's shape with "
                          "len(indices) along axis), but got indices %s and y %s"
                          % (public_name("index_add"), want, idx.shape, y.shape))
-    return S.index_add_p.bind(x, idx, y, axis=ax)
+    out = S.index_add_p.bind(x, idx, y, axis=ax)
+    from mindcell.common.parameter import Parameter
+    if isinstance(x, Parameter):  # MindSpore's IndexAdd writes into its Parameter input
+        from mindcell.ops.function.misc_func import assign
+        assign(x, out)
+    return out
 
 
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
