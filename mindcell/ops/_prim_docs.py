@@ -1,15 +1,17 @@
 """Docstrings of the attribute-free Primitive classes made by ``operations._simple`` (``ops.Add()``,
 ``ops.Exp()`` ...), one record per class.
 
-``simple_doc`` builds a class's doc: when the functional op it forwards to documents its
-``Args:``, the summary, ``Inputs:`` (its positional Args: the call takes no keywords) and
-``Outputs:`` (its Returns) are derived from that doc, so the two faces stay one text; the
-``Examples:`` always call the Primitive (the record's, or the function's Example with
-``ops.fn(`` rewritten to ``ops.Name()(`` when the record has none and the rewrite is safe).
-Without a documented function the record below is the whole doc.
+``simple_doc`` builds a class's doc. Its first line names the call and the functional op it
+forwards to (``Add()(input, other): calls ``ops.add(input, other)``.``). When that op
+documents its ``Args:``, the summary, ``Inputs:`` (its positional Args: the call takes no
+keywords) and ``Outputs:`` (its Returns) are derived from its doc, so the two faces stay one
+text; the ``Examples:`` always call the Primitive (the record's, or the function's Example
+with ``ops.fn(`` rewritten to ``ops.Name()(`` when the record has none and the rewrite is
+safe). Without a documented function the record below is the rest of the doc.
 """
 import inspect
 import re
+import sys
 import textwrap
 
 _SECTIONS = ("Args:", "Keyword Args:", "Returns:", "Raises:", "Examples:", "Inputs:",
@@ -78,28 +80,39 @@ def _derived_example(name, fn_name, example):
     return example.replace(call, "ops.%s()(" % name)
 
 
+def _head(name, fn, params, keyword_only):
+    """``Name()(inputs): calls ``ops.fn(inputs)``.`` (the function named only when ``ops``
+    has it), plus a note on the function's keyword-only parameters."""
+    call = "%s()(%s)" % (name, ", ".join(str(p) for p in params))
+    functional = sys.modules.get("mindcell.ops.functional")
+    if functional is not None and hasattr(functional, fn.__name__):
+        names = ["*" + p.name if p.kind == p.VAR_POSITIONAL else p.name for p in params]
+        head = "%s: calls ``ops.%s(%s)``." % (call, fn.__name__, ", ".join(names))
+    else:
+        head = call + "."
+    if keyword_only:  # the Primitive's call passes its inputs positionally
+        head += " The call takes no keywords: the function's %s stays at its default." % (
+            ", ".join("``%s``" % k for k in keyword_only))
+    return textwrap.fill(head, 96)
+
+
 def simple_doc(name, fn, doc=None):
     """The docstring of the ``_simple`` Primitive class ``name`` forwarding to ``fn``."""
     record = DOCS.get(name)
     fdoc = inspect.getdoc(fn) or ""
     fsec = _sections(fdoc) if "Args:" in fdoc else None
+    params, keyword_only = _params(fn)
+    head = _head(name, fn, params, keyword_only)
     if fsec is None:
         if record:
-            return record
-        return doc or "%s()(*inputs): calls ``ops.%s(*inputs)``." % (name, fn.__name__)
-    params, keyword_only = _params(fn)
+            return head + "\n\n" + inspect.cleandoc(record) + "\n"
+        return doc or head
     positional = [p.name for p in params]
     inputs = [_as_input(text) for arg, text in _entries(fsec["Args:"]) if arg in positional]
     rsec = _sections(inspect.cleandoc(record)) if record else {}
     if not inputs and rsec.get("Inputs:"):  # the function's Args name none of its inputs
         inputs = None
-    summary = fsec[""].strip()
-    head = "%s()(%s): the Primitive form of ``ops.%s``." % (
-        name, ", ".join(str(p) for p in params), fn.__name__)
-    if keyword_only:  # the Primitive's call passes its inputs positionally
-        head += " The call takes no keywords: the function's %s stays at its default." % (
-            ", ".join("``%s``" % k for k in keyword_only))
-    parts = [textwrap.fill(head, 96) + "\n\n" + summary]
+    parts = [head, fsec[""].strip()]
     if inputs is None:
         parts.append("Inputs:\n" + rsec["Inputs:"])
     elif inputs:

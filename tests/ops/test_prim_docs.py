@@ -23,6 +23,10 @@ def test_every_simple_class_documents_inputs_and_an_example_calling_it():
         doc = inspect.getdoc(cls)
         assert "Inputs:" in doc and "Outputs:" in doc, cls.__name__
         assert "ops.%s()(" % cls.__name__ in doc, cls.__name__
+    # the first line names the functional op the call forwards to
+    assert inspect.getdoc(ops.Add).startswith(
+        "Add()(input, other): calls ``ops.add(input, other)``.")
+    assert inspect.getdoc(ops.Mod).startswith("Mod()(x, y): calls ``ops.floor_mod(x, y)``.")
 
 
 def _fn(input, other, scale=1, *, mode=None):
@@ -46,12 +50,13 @@ def _fn(input, other, scale=1, *, mode=None):
 
 def test_doc_is_derived_from_the_function_and_keeps_positional_inputs_only():
     doc = inspect.getdoc(_simple("ScaledSum", _fn))
-    assert "the Primitive form of ``ops._fn``" in doc and "Scales a sum." in doc
+    assert "Scales a sum." in doc
     inputs = doc.split("Inputs:")[1].split("Outputs:")[0]
     assert "**input** (Tensor) - the first term." in inputs
     assert "**scale** (int)" in inputs and "mode" not in inputs  # the call takes no keywords
-    assert doc.startswith("ScaledSum()(input, other, scale=1): the Primitive form")
-    assert "``mode`` stays at its default" in doc.split("Inputs:")[0]
+    # the head names the call; ops has no ``_fn``, so it names no ops function
+    assert doc.startswith("ScaledSum()(input, other, scale=1). The call takes no keywords")
+    assert "``mode`` stays at its default" in " ".join(doc.split("Inputs:")[0].split())
     assert "``(input + other) * scale``" in doc.split("Outputs:")[1]
     # the function's Example, rewritten to call the Primitive
     assert ">>> print(ops.ScaledSum()(1, 2))" in doc and "ops._fn(" not in doc
@@ -81,7 +86,7 @@ def test_the_record_serves_until_the_function_documents_args(monkeypatch):
         return x
     monkeypatch.setitem(_prim_docs.DOCS, "Undoc", "Returns x.\n\nInputs:\n    - **x** (Tensor)"
                         " - the input.\n\nOutputs:\n    Tensor.\n\nExamples:\n    >>> 1\n    1\n")
-    assert inspect.getdoc(_simple("Undoc", undocumented)).startswith("Returns x.")
+    assert inspect.getdoc(_simple("Undoc", undocumented)).startswith("Undoc()(x).\n\nReturns x.")
     undocumented.__doc__ = """Identity.
 
     Args:
