@@ -177,10 +177,32 @@ _eager_set_dtype = Tensor.set_dtype
 
 
 def assign_value(x, value):
-    """``Tensor.assign_value(value)``: ``x`` takes ``value`` (converted to ``x``'s dtype, with
-    its shape) as new storage. Recorded (GRAPH_MODE, taped gradients) it is a rebinding through
-    the trace, the path setitem's update takes, so both modes give the same values; on a
-    Parameter inside construct it raises GraphModeError (use ops.assign)."""
+    """``Tensor.assign_value(value)``: ``x`` takes ``value`` as its new storage, converted to
+    ``x``'s dtype (with ``value``'s shape).
+
+    Recorded (GRAPH_MODE, or gradients taped through ``x``) it is a rebinding through the trace,
+    the path :func:`setitem`'s update takes, so both modes give the same values; on a Parameter
+    inside ``construct`` it raises GraphModeError (use ``ops.assign``).
+
+    Args:
+        x (Tensor): the tensor to update.
+        value (Union[Tensor, number, list, tuple, numpy.ndarray]): the new values.
+
+    Returns:
+        Tensor, ``x``.
+
+    Raises:
+        TypeError: ``value`` is not a Tensor, number, list, tuple or numpy array.
+        ValueError: a Python number does not fit ``x``'s integer dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> t = Tensor(np.array([1, 2], np.int32))
+        >>> _ = t.assign_value(Tensor(np.array([5.7, -6.1], np.float32)))
+        >>> print(t, t.dtype)
+        [ 5 -6] Int32
+    """
     current = _trace.current()
     if not _recorded(current, x, value):
         return _eager_assign_value(x, value)
@@ -192,8 +214,27 @@ def assign_value(x, value):
 
 
 def set_dtype(x, dtype):
-    """``Tensor.set_dtype(dtype)``: ``x`` takes its values cast to ``dtype`` as new storage
-    (recorded: a rebinding to a Cast, as :func:`assign_value`)."""
+    """``Tensor.set_dtype(dtype)``: ``x`` takes its values cast to ``dtype`` as its new storage
+    (recorded, a rebinding to a Cast, as :func:`assign_value`).
+
+    Args:
+        x (Tensor): the tensor to convert.
+        dtype (Union[mindcell.dtype, str, numpy.dtype]): the new dtype.
+
+    Returns:
+        Tensor, ``x``.
+
+    Raises:
+        TypeError: ``dtype`` names no mindcell dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> t = ms.Tensor(np.array([1, 2], np.int32))
+        >>> _ = t.set_dtype(ms.float16)
+        >>> print(t, t.dtype)
+        [1. 2.] Float16
+    """
     current = _trace.current()
     if not _recorded(current, x):
         return _eager_set_dtype(x, dtype)

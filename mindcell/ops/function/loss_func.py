@@ -17,7 +17,31 @@ from mindcell.ops.function.creation_func import ones_like, zeros_like
 
 
 def reduce_loss(loss, reduction, op, weights=None):
-    """Apply 'mean' / 'sum' / 'none' to an elementwise loss."""
+    """Applies a loss reduction to an elementwise loss: ``'none'`` returns it, ``'sum'`` adds it
+    up, ``'mean'`` averages it (or, with ``weights``, divides the sum by the sum of the weights,
+    in Float32 for a Float16 loss).
+
+    Args:
+        loss (Tensor): the elementwise loss.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``.
+        op (str): the name of the calling loss, for error messages.
+        weights (Tensor, optional): the weights of a weighted mean. Default: ``None``.
+
+    Returns:
+        Tensor, ``loss`` or a scalar.
+
+    Raises:
+        TypeError: ``reduction`` is not a str.
+        ValueError: ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> from mindcell.ops import functional as F
+        >>> loss = Tensor(np.array([1.0, 3.0], np.float32))
+        >>> print(F.reduce_loss(loss, "mean", "my_loss"), F.reduce_loss(loss, "sum", "my_loss"))
+        2.0 4.0
+    """
     check_reduction(reduction, op)
     if reduction == "none":
         return loss
@@ -319,8 +343,31 @@ def sparse_softmax_cross_entropy(logits, labels):
 
 
 def softmax_cross_entropy_op(logits, labels):
-    """SoftmaxCrossEntropyWithLogits: ``(loss, backprop)`` of (N, C) logits and (N, C)
-    probabilities (fused)."""
+    """The computation of the SoftmaxCrossEntropyWithLogits primitive: the per-sample softmax
+    cross-entropy of (N, C) logits and (N, C) probabilities, and its gradient with respect to
+    the logits (``softmax(logits) - labels``).
+
+    Args:
+        logits (Tensor): float scores of shape (N, C).
+        labels (Tensor): probabilities of shape (N, C), cast to ``logits``' dtype.
+
+    Returns:
+        tuple(loss, backprop): ``loss`` of shape (N,) and ``backprop`` of shape (N, C).
+
+    Raises:
+        TypeError: ``logits`` is not a float tensor, or ``labels`` is not a Tensor.
+        ValueError: ``logits`` and ``labels`` are not both (N, C).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> from mindcell.ops import functional as F
+        >>> logits = Tensor(np.array([[2.0, 0.0]], np.float32))
+        >>> labels = Tensor(np.array([[1.0, 0.0]], np.float32))
+        >>> loss, backprop = F.softmax_cross_entropy_op(logits, labels)
+        >>> print(loss, backprop)
+        [0.12692805] [[-0.11920303  0.11920291]]
+    """
     op = "softmax_cross_entropy"
     _class_logits(logits, op, "logits")
     labels = cast_to(check_tensor(labels, op, "labels"), logits._np_dtype)

@@ -399,7 +399,23 @@ def _padding4(padding, op):
 
 
 def same_padding(size, kernel, stride, dilation):
-    """(before, after) padding that makes 'same' output ceil(size / stride) long."""
+    """Returns the ``(before, after)`` padding of one dimension that makes a 'same' convolution or
+    pooling output ``ceil(size / stride)`` long; the odd element goes after.
+
+    Args:
+        size (int): the input length.
+        kernel (int): the kernel length.
+        stride (int): the stride.
+        dilation (int): the kernel dilation.
+
+    Returns:
+        tuple[int], ``(before, after)``, both non-negative.
+
+    Examples:
+        >>> from mindcell.ops import functional as F
+        >>> F.same_padding(5, 3, 2, 1), F.same_padding(4, 2, 1, 1)
+        ((1, 1), (0, 1))
+    """
     out = -(-size // stride)
     total = max((out - 1) * stride + (kernel - 1) * dilation + 1 - size, 0)
     return total // 2, total - total // 2
@@ -800,7 +816,36 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 
 
 def layer_norm_op(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
-    """The LayerNorm primitive: returns ``(y, mean, rstd)``."""
+    """The computation of the LayerNorm primitive: normalizes ``x`` over the dimensions from
+    ``begin_norm_axis`` on, then scales by ``gamma`` and shifts by ``beta``.
+
+    Args:
+        x (Tensor): a float tensor.
+        gamma (Tensor): the scale, of shape ``x.shape[begin_params_axis:]``.
+        beta (Tensor): the shift, of ``gamma``'s shape.
+        begin_norm_axis (int): the first normalized dimension.
+        begin_params_axis (int): the first dimension ``gamma`` and ``beta`` span.
+        epsilon (float): added to the variance, non-negative.
+
+    Returns:
+        tuple(y, mean, rstd): the output of ``x``'s shape, and the mean and reciprocal standard
+        deviation over the normalized dimensions (kept as size-1 dimensions).
+
+    Raises:
+        TypeError: ``x`` is not a float tensor, or ``gamma``/``beta`` is not a Tensor.
+        ValueError: an axis is out of range, ``epsilon`` is negative, or ``gamma``/``beta``
+            have the wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> from mindcell.ops import functional as F
+        >>> x = Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))
+        >>> y, mean, rstd = F.layer_norm_op(x, Tensor(np.ones(3, np.float32)),
+        ...                                 Tensor(np.zeros(3, np.float32)), 1, 1, 1e-5)
+        >>> print(y, mean, rstd)
+        [[-1.2247357  0.         1.2247357]] [[2.]] [[1.2247357]]
+    """
     check_float(x, "LayerNorm", "input_x")
     check_tensor(gamma, "LayerNorm", "gamma")
     check_tensor(beta, "LayerNorm", "beta")
