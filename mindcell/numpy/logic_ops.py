@@ -138,9 +138,10 @@ def isneginf(x):
 
 
 signbit = _test(ops.signbit, "signbit", _D(
-    "whether the sign bit of each element is set (True for negative numbers and -0.0).",
+    "whether each element is negative, ``x < 0``, as MindSpore's signbit (False at -0.0 "
+    "and at NaN of either sign).",
     "[-2.0, -0.0, 0.0, 3.0]",
-    "[ True  True False False]",
+    "[ True False False False]",
     returns="Bool Tensor of the shape of ``x`` (``dtype`` when given)."), floats_only=False)
 
 

@@ -116,7 +116,10 @@ def _no_grad2(x, y, out, dout):
 truncate_div_p = defprim("TruncateDiv", _truncate_div, infer=elementwise_infer, bprop=_no_grad2)
 gcd_p = defprim("Gcd", np.gcd, infer=elementwise_infer)
 lcm_p = defprim("Lcm", np.lcm, infer=elementwise_infer)
-signbit_p = defprim("SignBit", np.signbit, infer=lambda x: (x[0], np.dtype(np.bool_)))
+# MindSpore's signbit is ``x < 0``: False at -0.0 and at a negative NaN (ms-oracle), unlike
+# numpy's bit test
+signbit_p = defprim("SignBit", lambda x: np.less(x, 0),
+                    infer=lambda x: (x[0], np.dtype(np.bool_)))
 
 
 def _sinc_bprop(x, out, dout):

@@ -275,7 +275,8 @@ def lcm(input, other):
 
 
 def signbit(input):
-    """Whether the sign bit of each element of ``input`` is set (-0.0 and negative NaN too).
+    """Whether each element of ``input`` is negative (``input < 0``), as MindSpore's signbit:
+    False at -0.0 and at NaN of either sign.
 
     Args:
         input (Tensor): a bool, integer or float tensor.
@@ -289,8 +290,8 @@ def signbit(input):
     Examples:
         >>> import numpy as np
         >>> from mindcell import ops, Tensor
-        >>> print(ops.signbit(Tensor(np.array([-0.0, 1.0], np.float32))))
-        [ True False]
+        >>> print(ops.signbit(Tensor(np.array([-2.5, -0.0, 1.0], np.float32))))
+        [ True False False]
     """
     x = to_tensor(input, "signbit")
     if x._np_dtype == np.bool_:
