@@ -8,7 +8,8 @@ from mindcell import dtype as mstype
 from mindcell.context import global_rng
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "Uniform",
-           "TruncatedNormal", "XavierUniform", "XavierNormal", "HeUniform", "HeNormal"]
+           "TruncatedNormal", "XavierUniform", "XavierNormal", "HeUniform", "HeNormal",
+           "Orthogonal"]
 
 
 def _fans(shape):
@@ -173,13 +174,51 @@ class HeNormal(_He):
         return global_rng().normal(0.0, self._std(shape), shape)
 
 
+class Orthogonal(Initializer):
+    """Orthogonal(gain=1.0): a (semi-)orthogonal matrix times ``gain``. The tensor is seen as
+    a matrix of ``shape[0]`` rows and ``prod(shape[1:])`` columns whose rows (if fewer than the
+    columns) or columns are orthonormal: the Q of the QR decomposition of a standard normal
+    matrix, its columns' signs fixed by R's diagonal (so Q is uniformly distributed).
+
+    Args:
+        gain (float): the scale of the matrix.
+
+    Raises:
+        ValueError: (when filling) a tensor of fewer than 2 dimensions.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.common.initializer import initializer, Orthogonal
+        >>> w = initializer(Orthogonal(gain=2.0), (3, 5), ms.float32).asnumpy()
+        >>> np.allclose(w @ w.T, 4 * np.eye(3), atol=1e-5)
+        True
+    """
+
+    def __init__(self, gain=1.0):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _sample(self, shape):
+        if len(shape) < 2:
+            raise ValueError("For Orthogonal initializer, the dimension of the initialized "
+                             "tensor should be no less than 2, but got %d." % len(shape))
+        rows, cols = shape[0], int(np.prod(shape[1:]))
+        normal = global_rng().normal(0.0, 1.0, (cols, rows) if rows < cols else (rows, cols))
+        q, r = np.linalg.qr(normal)
+        q = q * np.sign(np.diag(r))
+        if rows < cols:
+            q = q.T
+        return q.reshape(shape) * self.gain
+
+
 _BY_NAME = {
     "zeros": Zero, "zero": Zero, "ones": One, "one": One, "normal": Normal,
     "uniform": Uniform, "truncatednormal": TruncatedNormal, "truncated_normal": TruncatedNormal,
     "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform,
     "xavier_normal": XavierNormal, "xaviernormal": XavierNormal,
     "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal,
-    "henormal": HeNormal,
+    "henormal": HeNormal, "orthogonal": Orthogonal,
 }
 
 

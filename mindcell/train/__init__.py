@@ -13,7 +13,8 @@ from mindcell.train import metrics  # noqa: F401,E402
 from mindcell.train.metrics import (Metric, rearrange_inputs, TopKCategoricalAccuracy,  # noqa
                                     Top1CategoricalAccuracy, Top5CategoricalAccuracy, Precision,
                                     Recall, Fbeta, F1, MAE, MSE, names, get_metric_fn,
-                                    ROC, auc, Dice, ConfusionMatrix)
+                                    ROC, auc, Dice, ConfusionMatrix,
+                                    ConfusionMatrixMetric)
 from mindcell.train import loss_scale_manager  # noqa: F401,E402
 from mindcell.train.loss_scale_manager import (LossScaleManager,  # noqa: F401,E402
                                                FixedLossScaleManager, DynamicLossScaleManager)

@@ -8,10 +8,12 @@ from mindcell.train.metrics.classification import (Accuracy, TopKCategoricalAccu
 from mindcell.train.metrics.regression import MAE, MSE, Loss
 from mindcell.train.metrics.roc import ROC, auc
 from mindcell.train.metrics.overlap import Dice, ConfusionMatrix
+from mindcell.train.metrics.confusion_metric import ConfusionMatrixMetric
 
 __all__ = ["Metric", "rearrange_inputs", "Accuracy", "TopKCategoricalAccuracy",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Precision", "Recall", "Fbeta",
-           "F1", "MAE", "MSE", "Loss", "ROC", "auc", "Dice", "ConfusionMatrix", "names",
+           "F1", "MAE", "MSE", "Loss", "ROC", "auc", "Dice", "ConfusionMatrix",
+           "ConfusionMatrixMetric", "names",
            "get_metric_fn"]
 
 _NAMES = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
