@@ -15,9 +15,18 @@ __all__ = ["PadEnd", "Relational", "Mask", "RandomOrder", "Unique", "not_random"
 
 
 class PadEnd(TensorOperation):
-    """PadEnd(pad_shape, pad_value=None): pad each dimension at its end to ``pad_shape``
-    with ``pad_value`` (None: 0, '' for strings, False for bools), or cut it when it is
-    longer. The input's rank must equal ``len(pad_shape)``.
+    """PadEnd(pad_shape, pad_value=None): pad each dimension at its end to ``pad_shape`` with
+    ``pad_value``, or cut it when it is longer. The input's rank must equal
+    ``len(pad_shape)``.
+
+    Args:
+        pad_shape (list[int]): the output shape, each size >= 1.
+        pad_value (Union[int, float, str, bytes], optional): the padding value; None pads with
+            0 ('' for strings, False for bools). Default: ``None``.
+
+    Returns:
+        numpy.ndarray of shape ``pad_shape`` (a string input keeps a string dtype wide enough
+        for ``pad_value``).
 
     Raises:
         TypeError: ``pad_shape`` is not a list of ints, or ``pad_value`` not a number, str or
@@ -31,6 +40,8 @@ class PadEnd(TensorOperation):
         >>> from mindcell.dataset import transforms
         >>> transforms.PadEnd([5], 9)(np.array([1, 2, 3])).tolist()
         [1, 2, 3, 9, 9]
+        >>> transforms.PadEnd([1, 3])(np.array([[1, 2], [3, 4]])).tolist()
+        [[1, 2, 0]]
     """
 
     def __init__(self, pad_shape, pad_value=None):
@@ -69,7 +80,17 @@ class PadEnd(TensorOperation):
 
 
 class Relational(IntEnum):
-    """The comparisons of :class:`Mask`."""
+    """The comparisons of :class:`Mask`: ``EQ`` (==), ``NE`` (!=), ``GT`` (>), ``GE`` (>=),
+    ``LT`` (<) and ``LE`` (<=), an ``IntEnum`` with values 0 to 5.
+
+    Args:
+        value (int): the member's value, as for any ``IntEnum`` (``Relational(2)`` is ``GT``).
+
+    Examples:
+        >>> from mindcell.dataset import transforms
+        >>> transforms.Relational.GE, transforms.Relational(2).name
+        (<Relational.GE: 3>, 'GT')
+    """
     EQ = 0
     NE = 1
     GT = 2
@@ -84,14 +105,32 @@ _COMPARE = {Relational.EQ: np.equal, Relational.NE: np.not_equal, Relational.GT:
 
 
 class Mask(TensorOperation):
-    """Mask(operator, constant, dtype=mindcell.bool_): ``input <operator> constant``
-    elementwise (a transforms.Relational), cast to ``dtype``.
+    """Mask(operator, constant, dtype=mindcell.bool_): ``input <operator> constant`` elementwise,
+    cast to ``dtype``.
+
+    Args:
+        operator (Relational): the comparison (``Relational.EQ``, ``GT`` ...).
+        constant (Union[int, float, str, bytes]): the value compared with; a str or bytes
+            constant needs a string input and a number a numeric one.
+        dtype (Union[mindcell.dtype, numpy.dtype], optional): the output type.
+            Default: ``mindcell.bool_``.
+
+    Returns:
+        numpy.ndarray of the input's shape and type ``dtype``.
+
+    Raises:
+        TypeError: ``operator`` is not a ``Relational``, ``constant`` not a number, str or
+            bytes, or ``dtype`` not a dtype.
+        RuntimeError: a string input with a numeric constant, or the other way round.
 
     Examples:
         >>> import numpy as np
+        >>> import mindcell as ms
         >>> from mindcell.dataset import transforms
         >>> transforms.Mask(transforms.Relational.GT, 3)(np.array([1, 5])).tolist()
         [False, True]
+        >>> transforms.Mask(transforms.Relational.EQ, "a", ms.int32)(np.array(["a", "b"]))
+        array([1, 0], dtype=int32)
     """
 
     def __init__(self, operator, constant, dtype=mstype.bool_):
@@ -113,13 +152,24 @@ class Mask(TensorOperation):
 
 
 class RandomOrder(TensorOperation):
-    """RandomOrder(transforms): apply all ``transforms``, in a random order.
+    """RandomOrder(transforms): apply all ``transforms``, each to the previous one's outputs, in
+    an order drawn at random for each call.
+
+    Args:
+        transforms (list[callable]): the transforms.
+
+    Returns:
+        The output of the transform applied last.
+
+    Raises:
+        TypeError: ``transforms`` is not a non-empty list or tuple of callables.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import transforms
-        >>> transforms.RandomOrder([transforms.TypeCast(np.int32)])(np.ones(2)).dtype
-        dtype('int32')
+        >>> op = transforms.RandomOrder([lambda x: x + 1, lambda x: x * 10])
+        >>> op(np.array([1])).tolist() in ([20], [11])
+        True
     """
 
     def __init__(self, transforms):
@@ -134,6 +184,16 @@ class Unique(TensorOperation):
     """Unique(): three outputs of an array of rank 2 or more, taken flattened: its distinct
     values in order of first appearance, the int32 index of each element's value among them,
     and the int32 count of each value.
+
+    Inputs:
+        - **x** (numpy.ndarray) - an array of rank 2 or more.
+
+    Returns:
+        tuple of three 1-d numpy.ndarray: the values, the indices (one per element) and the
+        counts.
+
+    Raises:
+        RuntimeError: the input has rank below 2 (MindSpore's rule).
 
     Examples:
         >>> import numpy as np
@@ -159,6 +219,12 @@ class Unique(TensorOperation):
 def not_random(function):
     """not_random(function): mark a Python function given to ``map`` as deterministic (sets
     ``function.random = False``) and return it.
+
+    Args:
+        function (callable): the function to mark.
+
+    Returns:
+        callable, ``function`` itself.
 
     Examples:
         >>> from mindcell.dataset import transforms

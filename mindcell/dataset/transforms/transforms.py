@@ -13,7 +13,32 @@ __all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "Fill", "Duplicat
 
 
 class TensorOperation:
-    """Base of the transforms: ``op(array)`` transforms one column's value."""
+    """TensorOperation(): the base of the transforms of ``dataset.transforms`` and
+    ``dataset.vision``. ``op(value)`` converts one column's value (a numpy array, a Tensor, a
+    list or a scalar) to a numpy array and transforms it; ``Dataset.map`` calls it on each row.
+    Subclasses implement ``_apply(array)``; transforms that take several columns
+    (``Compose``, ``Concatenate`` ...) override ``__call__``.
+
+    Args:
+        *inputs: the column values of one row; the base class takes exactly one.
+
+    Returns:
+        numpy.ndarray (or a tuple of them for a transform with several outputs), the
+        subclass's result.
+
+    Raises:
+        TypeError: the call is given other than one input column.
+        NotImplementedError: the subclass does not define ``_apply``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> class AddOne(transforms.TensorOperation):
+        ...     def _apply(self, x):
+        ...         return x + 1
+        >>> AddOne()([1, 2]).tolist(), AddOne()
+        ([2, 3], AddOne())
+    """
 
     def __call__(self, *inputs):
         if len(inputs) != 1:
@@ -50,7 +75,26 @@ def chain(transforms, inputs):
 
 
 class Compose(TensorOperation):
-    """Compose(transforms): one transform applying ``transforms`` in turn."""
+    """Compose(transforms): one transform applying ``transforms`` in turn, each to the previous
+    one's outputs (a tuple output feeds several inputs).
+
+    Args:
+        transforms (list[callable]): the transforms, applied in list order. Python callables
+            are allowed.
+
+    Returns:
+        The last transform's output (a tuple for several outputs).
+
+    Raises:
+        TypeError: ``transforms`` is not a non-empty list or tuple, or an item is not callable.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> op = transforms.Compose([transforms.TypeCast(np.float32), lambda x: x / 2])
+        >>> op(np.array([1, 4]))
+        array([0.5, 2. ], dtype=float32)
+    """
 
     def __init__(self, transforms):
         self.transforms = check_transforms("Compose", transforms)
@@ -60,8 +104,28 @@ class Compose(TensorOperation):
 
 
 class RandomApply(TensorOperation):
-    """RandomApply(transforms, prob=0.5): apply all ``transforms`` in turn with probability
-    ``prob``, else pass the input through."""
+    """RandomApply(transforms, prob=0.5): with probability ``prob`` apply all ``transforms`` in
+    turn (as :class:`Compose`), else pass the input through unchanged.
+
+    Args:
+        transforms (list[callable]): the transforms, applied in list order.
+        prob (float, optional): the probability of applying them, in [0, 1]. Default: ``0.5``.
+
+    Returns:
+        The last transform's output, or the input.
+
+    Raises:
+        TypeError: ``transforms`` is not a non-empty list or tuple of callables.
+        ValueError: ``prob`` is not a number in [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> transforms.RandomApply([lambda x: x * 10], prob=1.0)(np.array([1, 2])).tolist()
+        [10, 20]
+        >>> transforms.RandomApply([lambda x: x * 10], prob=0.0)(np.array([1, 2])).tolist()
+        [1, 2]
+    """
 
     def __init__(self, transforms, prob=0.5):
         self.transforms = check_transforms("RandomApply", transforms)
@@ -74,7 +138,25 @@ class RandomApply(TensorOperation):
 
 
 class RandomChoice(TensorOperation):
-    """RandomChoice(transforms): apply one of ``transforms``, chosen at random."""
+    """RandomChoice(transforms): apply one of ``transforms``, chosen uniformly at random for each
+    call (draws follow ``dataset.config.set_seed``).
+
+    Args:
+        transforms (list[callable]): the transforms to choose from.
+
+    Returns:
+        The chosen transform's output.
+
+    Raises:
+        TypeError: ``transforms`` is not a non-empty list or tuple of callables.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> op = transforms.RandomChoice([lambda x: x + 1, lambda x: x * 10])
+        >>> op(np.array([1, 2])).tolist() in ([2, 3], [10, 20])
+        True
+    """
 
     def __init__(self, transforms):
         self.transforms = check_transforms("RandomChoice", transforms)
@@ -100,7 +182,25 @@ def numpy_dtype(op, data_type):
 
 
 class TypeCast(TensorOperation):
-    """TypeCast(data_type): cast to ``data_type`` (``mindcell.float32``, ``np.int32`` ...)."""
+    """TypeCast(data_type): cast a column to ``data_type``.
+
+    Args:
+        data_type (Union[mindcell.dtype, numpy.dtype]): the target type, e.g.
+            ``mindcell.float32`` or ``np.int32``.
+
+    Returns:
+        numpy.ndarray, the input with dtype ``data_type``.
+
+    Raises:
+        TypeError: ``data_type`` is neither a mindcell nor a numpy dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.dataset import transforms
+        >>> transforms.TypeCast(ms.int32)(np.array([1.7, -2.2]))
+        array([ 1, -2], dtype=int32)
+    """
 
     def __init__(self, data_type):
         self.data_type = data_type
@@ -111,9 +211,31 @@ class TypeCast(TensorOperation):
 
 
 class OneHot(TensorOperation):
-    """OneHot(num_classes, smoothing_rate=0.0): a label (0-d) or labels (1-d) as one-hot rows
-    of length ``num_classes`` in the label's integer dtype; with label smoothing the rows are
-    ``onehot * (1 - smoothing_rate) + smoothing_rate / num_classes`` in float32."""
+    """OneHot(num_classes, smoothing_rate=0.0): a label (0-d) or labels (1-d) as one-hot rows of
+    length ``num_classes`` in the label's integer dtype. With label smoothing the rows are
+    ``onehot * (1 - smoothing_rate) + smoothing_rate / num_classes`` in float32.
+
+    Args:
+        num_classes (int): the number of classes, > 0.
+        smoothing_rate (float, optional): the label smoothing rate in [0, 1]. Default: ``0.0``.
+
+    Returns:
+        numpy.ndarray of shape ``label.shape + (num_classes,)``.
+
+    Raises:
+        TypeError: ``num_classes`` is not an int, ``smoothing_rate`` not a number, or the
+            labels are not integers.
+        ValueError: ``num_classes`` <= 0, ``smoothing_rate`` outside [0, 1], the labels have
+            rank > 1 or a label is outside [0, num_classes).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> transforms.OneHot(3)(np.array([0, 2])).tolist()
+        [[1, 0, 0], [0, 0, 1]]
+        >>> transforms.OneHot(4, smoothing_rate=0.2)(np.array(1))
+        array([0.05, 0.85, 0.05, 0.05], dtype=float32)
+    """
 
     def __init__(self, num_classes, smoothing_rate=0.0):
         if isinstance(num_classes, bool) or not isinstance(num_classes, int):
@@ -145,7 +267,23 @@ class OneHot(TensorOperation):
 
 
 class Fill(TensorOperation):
-    """Fill(fill_value): an array of the input's shape and dtype filled with ``fill_value``."""
+    """Fill(fill_value): an array of the input's shape and dtype filled with ``fill_value``.
+
+    Args:
+        fill_value (Union[int, float, str]): the value (converted to the input's dtype).
+
+    Returns:
+        numpy.ndarray, of the input's shape and dtype.
+
+    Raises:
+        TypeError: ``fill_value`` is not a number or str.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> transforms.Fill(7)(np.zeros((2, 2), np.uint8)).tolist()
+        [[7, 7], [7, 7]]
+    """
 
     def __init__(self, fill_value):
         if isinstance(fill_value, bool) or not isinstance(fill_value, (numbers.Number, str)):
@@ -158,7 +296,27 @@ class Fill(TensorOperation):
 
 
 class Duplicate(TensorOperation):
-    """Duplicate(): the input and a copy of it (two output columns)."""
+    """Duplicate(): the input and a copy of it, two output columns (name them with
+    ``output_columns`` in ``map``).
+
+    Inputs:
+        - **x** (numpy.ndarray) - the column value (any shape and dtype).
+
+    Returns:
+        tuple of two numpy.ndarray, the input and its copy.
+
+    Raises:
+        TypeError: the call is given other than one input column.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> from mindcell.dataset import transforms
+        >>> data = ds.NumpySlicesDataset({"x": np.array([1, 2])}, shuffle=False)
+        >>> data = data.map(transforms.Duplicate(), input_columns="x", output_columns=["x", "y"])
+        >>> [(r["x"].tolist(), r["y"].tolist()) for r in data.create_dict_iterator(output_numpy=True)]
+        [(1, 1), (2, 2)]
+    """
 
     def _apply(self, x):
         return x, x.copy()
@@ -176,7 +334,29 @@ def _vector(op, arg, value):
 
 class Concatenate(TensorOperation):
     """Concatenate(axis=0, prepend=None, append=None): ``prepend``, the input columns (1-d
-    arrays, in order) and ``append`` joined into one 1-d array (all of one dtype)."""
+    arrays, in order) and ``append`` joined into one 1-d array; all must have one dtype
+    (strings of any length count as one).
+
+    Args:
+        axis (int, optional): the axis to join along, 0 or -1 (only 1-d arrays are joined).
+            Default: ``0``.
+        prepend (numpy.ndarray, optional): a 1-d array put in front. Default: ``None``.
+        append (numpy.ndarray, optional): a 1-d array put at the end. Default: ``None``.
+
+    Returns:
+        numpy.ndarray, the 1-d concatenation.
+
+    Raises:
+        TypeError: ``axis`` is not an int, no input is given, or the parts' dtypes differ.
+        ValueError: ``axis`` is not 0 or -1, or ``prepend``, ``append`` or an input is not 1-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> op = transforms.Concatenate(prepend=np.array([0]), append=np.array([9]))
+        >>> op(np.array([1, 2]), np.array([3])).tolist()
+        [0, 1, 2, 3, 9]
+    """
 
     def __init__(self, axis=0, prepend=None, append=None):
         if isinstance(axis, bool) or not isinstance(axis, int):
@@ -205,8 +385,30 @@ class Concatenate(TensorOperation):
 
 
 class Slice(TensorOperation):
-    """Slice(*slices): index a 1-d array like numpy with one of: an int (keeps one element, as
-    a length-1 array), a list of ints, a ``slice``, None or ``...`` (everything)."""
+    """Slice(*slices): index a 1-d array like numpy with one of: an int (keeps one element, as a
+    length-1 array), a list of ints, a ``slice``, None or ``...`` (everything).
+
+    Args:
+        *slices (Union[int, list[int], slice, None, Ellipsis]): at most one index spec (none
+            keeps everything).
+
+    Returns:
+        numpy.ndarray, the selected elements (1-d).
+
+    Raises:
+        TypeError: the spec is not one of the kinds above.
+        ValueError: more than one spec is given, the input is not 1-d, or an int index is
+            out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import transforms
+        >>> x = np.array([10, 11, 12, 13])
+        >>> transforms.Slice(slice(1, 3))(x).tolist(), transforms.Slice([0, -1])(x).tolist()
+        ([11, 12], [10, 13])
+        >>> transforms.Slice(2)(x).tolist()
+        [12]
+    """
 
     def __init__(self, *slices):
         if len(slices) > 1:
