@@ -53,8 +53,9 @@ class MultitypeFuncGraph:
 
     Args:
         name (str): the function's name (used in error messages).
-        read_value (bool): MindSpore's flag for reading Parameters by value; kept, with no
-            effect (arguments are always passed as they are). Default: ``False``.
+        read_value (bool): the caller's promise that the registered functions write no
+            Parameter (MindSpore may then pass values instead of references); mindcell passes
+            the arguments themselves, which gives the same results. Default: ``False``.
 
     Inputs:
         - **args** (Any) - the arguments, matched against the registered types.
