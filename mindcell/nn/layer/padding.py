@@ -10,9 +10,36 @@ _PAD_MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
 
 
 class Pad(Cell):
-    """Pad(paddings, mode='CONSTANT'): ``paddings`` is a tuple of (before, after) pairs, one per
-    input dim; 'CONSTANT' pads with 0, 'REFLECT' mirrors without the edge, 'SYMMETRIC' with
-    it."""
+    """Pad(paddings, mode='CONSTANT'): pad every dim of the input by its (before, after) pair.
+
+    Args:
+        paddings (tuple): one (before, after) pair of non-negative ints per input dim, at most
+            4 pairs (shape (N, 2)).
+        mode (str): ``'CONSTANT'`` pads with 0, ``'REFLECT'`` mirrors the values without
+            repeating the edge, ``'SYMMETRIC'`` mirrors them with the edge. Default:
+            ``'CONSTANT'``.
+
+    Inputs:
+        x (Tensor): a Tensor with ``len(paddings)`` dims.
+
+    Outputs:
+        Tensor of the same dtype, dim ``i`` of size ``x.shape[i] + sum(paddings[i])``.
+
+    Raises:
+        TypeError: ``paddings`` is not a tuple.
+        ValueError: ``mode`` is not one of the three, ``paddings`` is not at most 4 pairs of
+            non-negative ints, or the input's rank is not ``len(paddings)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))
+        >>> print(ms.nn.Pad(((0, 0), (1, 2)), mode="REFLECT")(x))
+        [[2. 1. 2. 3. 2. 1.]]
+        >>> print(ms.nn.Pad(((1, 0), (0, 1)))(x))
+        [[0. 0. 0. 0.]
+         [1. 2. 3. 0.]]
+    """
 
     def __init__(self, paddings, mode="CONSTANT"):
         super().__init__()
@@ -57,6 +84,9 @@ def _padding(padding, n, owner):
 
 
 class _PadNd(Cell):
+    """Base of the PyTorch-style padding cells; each subclass is a record (``_dims`` padded
+    trailing dims, ``_mode``, ``_ranks`` accepted input ranks) and its docstring is derived
+    from it by :func:`_document`."""
     _dims, _mode, _ranks = 1, "constant", None
 
     def __init__(self, padding, value=0.0):
@@ -86,24 +116,18 @@ class _ConstantPad(_PadNd):
 
 
 class ConstantPad1d(_ConstantPad):
-    """ConstantPad1d(padding, value): pad the last dim with ``value``; ``padding`` is an int
-    or (left, right)."""
+    pass
 
 
 class ConstantPad2d(_ConstantPad):
-    """ConstantPad2d(padding, value): pad the last 2 dims with ``value``; ``padding`` is an
-    int or (left, right, top, bottom)."""
     _dims = 2
 
 
 class ConstantPad3d(_ConstantPad):
-    """ConstantPad3d(padding, value): pad the last 3 dims with ``value``; ``padding`` is an
-    int or (left, right, top, bottom, front, back)."""
     _dims = 3
 
 
 class ZeroPad2d(_PadNd):
-    """ZeroPad2d(padding): pad the last 2 dims with zeros."""
     _dims = 2
 
     def __init__(self, padding):
@@ -116,23 +140,122 @@ class _MirrorPadNd(_PadNd):
 
 
 class ReflectionPad1d(_MirrorPadNd):
-    """ReflectionPad1d(padding): mirror the last dim of (C, W) or (N, C, W) input (the edge is
-    not repeated; padding must be smaller than W)."""
     _mode, _ranks = "reflect", (2, 3)
 
 
 class ReflectionPad2d(_MirrorPadNd):
-    """ReflectionPad2d(padding): mirror the last 2 dims of (C, H, W) or (N, C, H, W) input."""
     _dims, _mode, _ranks = 2, "reflect", (3, 4)
 
 
 class ReplicationPad1d(_MirrorPadNd):
-    """ReplicationPad1d(padding): repeat the edge values of the last dim of (C, W) or
-    (N, C, W) input."""
     _mode, _ranks = "replicate", (2, 3)
 
 
 class ReplicationPad2d(_MirrorPadNd):
-    """ReplicationPad2d(padding): repeat the edge values of the last 2 dims of (C, H, W) or
-    (N, C, H, W) input."""
     _dims, _mode, _ranks = 2, "replicate", (3, 4)
+
+
+_SIDES = ("left", "right", "top", "bottom", "front", "back")
+_MODE_TEXT = {
+    "reflect": "mirrors the values without repeating the edge (each padding must be smaller "
+               "than the padded dim)",
+    "replicate": "repeats the edge values",
+}
+
+
+def _document(cls, summary, example):
+    """Set ``cls.__doc__`` from its record: the summary line and the Example are the class's
+    own, Args, Inputs, Outputs and Raises follow from ``_dims``, ``_mode`` and ``_ranks`` and
+    from the constructor (``value`` for the ConstantPad cells)."""
+    n, name = cls._dims, cls.__name__
+    sides = ", ".join(_SIDES[:2 * n])
+    has_value = issubclass(cls, _ConstantPad)
+    call = "%s(padding%s)" % (name, ", value" if has_value else "")
+    if cls._ranks:
+        inputs = "a Tensor of %d or %d dims (``%s`` or ``%s``)." % (
+            cls._ranks[0], cls._ranks[1], _shape(n, cls._ranks[0]), _shape(n, cls._ranks[1]))
+    else:
+        inputs = "a Tensor of %d to 8 dims." % n
+    outputs = ("Tensor of the same dtype, the last %s enlarged: W by left + right%s."
+               % ("dim" if n == 1 else "%d dims" % n,
+                  "" if n == 1 else ", H by top + bottom" + ("" if n == 2 else
+                                                            ", D by front + back")))
+    lines = ["%s: %s." % (call, summary), ""]
+    if cls._mode != "constant":
+        lines += ["%s %s." % (name, _MODE_TEXT[cls._mode]), ""]
+    lines += [
+        "Args:",
+        "    padding (Union[int, tuple[int]]): the same padding on every side, or %d ints "
+        "(%s), the last dim's pair first." % (2 * n, sides),
+    ]
+    if has_value:
+        lines.append("    value (Union[int, float]): the padding value.")
+    lines += ["", "Inputs:", "    x (Tensor): " + inputs, "", "Outputs:", "    " + outputs, "",
+              "Raises:",
+              "    TypeError: ``padding`` is not an int or a tuple of %d ints%s." % (
+                  2 * n, ", or ``value`` is not a number" if has_value else ""),
+              "    ValueError: a padding is negative, or the input's rank is not accepted.",
+              "", "Examples:", "    >>> import numpy as np", "    >>> import mindcell as ms"]
+    lines += ["    " + l for l in example.strip("\n").split("\n")]
+    cls.__doc__ = "\n".join(lines) + "\n"
+
+
+def _shape(n, rank):
+    dims = ("W",) if n == 1 else ("H", "W")
+    return "(%s)" % ", ".join(("N", "C")[2 - (rank - n):] + dims)
+
+
+_document(ConstantPad1d, "pad the last dim with ``value``", """
+>>> x = ms.Tensor(np.array([[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]], np.float32))
+>>> print(ms.nn.ConstantPad1d((1, 2), 9.0)(x))
+[[[9. 0. 1. 2. 9. 9.]
+  [9. 3. 4. 5. 9. 9.]]]
+""")
+_document(ConstantPad2d, "pad the last 2 dims with ``value``", """
+>>> x = ms.Tensor(np.array([[[0.0, 1.0], [2.0, 3.0]]], np.float32))
+>>> print(ms.nn.ConstantPad2d(1, -1.0)(x))
+[[[-1. -1. -1. -1.]
+  [-1.  0.  1. -1.]
+  [-1.  2.  3. -1.]
+  [-1. -1. -1. -1.]]]
+""")
+_document(ConstantPad3d, "pad the last 3 dims with ``value``", """
+>>> pad = ms.nn.ConstantPad3d((1, 0, 0, 1, 1, 0), 0.5)
+>>> print(pad(ms.Tensor(np.ones((1, 1, 1, 1), np.float32))))
+[[[[0.5 0.5]
+   [0.5 0.5]]
+<BLANKLINE>
+  [[0.5 1. ]
+   [0.5 0.5]]]]
+""")
+_document(ZeroPad2d, "pad the last 2 dims with zeros", """
+>>> x = ms.Tensor(np.array([[[0.0, 1.0], [2.0, 3.0]]], np.float32))
+>>> print(ms.nn.ZeroPad2d((1, 0, 0, 1))(x))
+[[[0. 0. 1.]
+  [0. 2. 3.]
+  [0. 0. 0.]]]
+""")
+_document(ReflectionPad1d, "mirror the last dim", """
+>>> x = ms.Tensor(np.array([[0.0, 1.0, 2.0, 3.0]], np.float32))
+>>> print(ms.nn.ReflectionPad1d((2, 1))(x))
+[[2. 1. 0. 1. 2. 3. 2.]]
+""")
+_document(ReflectionPad2d, "mirror the last 2 dims", """
+>>> x = ms.Tensor(np.array([[[0.0, 1.0], [2.0, 3.0]]], np.float32))
+>>> print(ms.nn.ReflectionPad2d((1, 0, 0, 1))(x))
+[[[1. 0. 1.]
+  [3. 2. 3.]
+  [1. 0. 1.]]]
+""")
+_document(ReplicationPad1d, "repeat the edge values of the last dim", """
+>>> x = ms.Tensor(np.array([[0.0, 1.0, 2.0]], np.float32))
+>>> print(ms.nn.ReplicationPad1d((2, 1))(x))
+[[0. 0. 0. 1. 2. 2.]]
+""")
+_document(ReplicationPad2d, "repeat the edge values of the last 2 dims", """
+>>> x = ms.Tensor(np.array([[[0.0, 1.0], [2.0, 3.0]]], np.float32))
+>>> print(ms.nn.ReplicationPad2d((1, 0, 1, 0))(x))
+[[[0. 0. 1.]
+  [0. 0. 1.]
+  [2. 2. 3.]]]
+""")
