@@ -270,8 +270,9 @@ def kron(a, b):
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
-    """trace(a, offset=0, axis1=0, axis2=1, dtype=None): the sum along a diagonal of ``a``
-    (integer inputs keep their dtype, bool sums as Int32).
+    """trace(a, offset=0, axis1=0, axis2=1, dtype=None): the sum along a diagonal of ``a``.
+    As mindspore.numpy in MindSpore 2.10, integer traces are Int64 and a bool trace is
+    whether any diagonal element is True; with ``dtype`` the diagonal is summed in that dtype.
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input, at least 2-D.
@@ -308,9 +309,13 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
     m = ops.transpose(a, tuple(rest) + (ax1, ax2))
     rows, cols = m.shape[-2:]
     mask = U.asarray(np.eye(rows, cols, offset, dtype=bool), "trace")
+    if dtype is not None:  # the diagonal is summed in the dtype asked for
+        m = U.apply_dtype(m, dtype, "trace")
     r = ops.sum(ops.where(mask, m, ops.zeros_like(m)), (m.ndim - 2, m.ndim - 1))
-    if a._np_dtype.kind in "iub" and r._np_dtype != a._np_dtype:
-        r = ops.cast(r, a.dtype if a._np_dtype.kind != "b" else mstype.int32)
+    if dtype is None and m._np_dtype.kind == "b":  # a bool diagonal: whether any entry is True (MindSpore)
+        r = ops.ne(r, 0)
+    elif dtype is None and a._np_dtype.kind in "iu" and r._np_dtype != np.int64:  # Int64
+        r = ops.cast(r, mstype.int64)
     return U.apply_dtype(r, dtype, "trace")
 
 

@@ -1,6 +1,17 @@
 """Reductions and scans: sum, mean, prod, amax/amin, argmax/argmin, std, var, average, nansum,
-nanmean, ptp, count_nonzero, cumsum, diff. Integer sums keep their dtype (mindspore.numpy's
-rule: Int32 stays Int32, bool sums as Int32); means of integers are Float32."""
+nanmean, ptp, count_nonzero, cumsum, diff.
+
+Result dtypes follow MindSpore 2.10's mindspore.numpy (tests/goldens/numpy_dtypes records them
+for every input dtype), as rules:
+
+* sums (sum, nansum, trace) of integer and bool elements are Int64, floats keep their dtype;
+* cumsum of bool, int8, int16 and uint8 is Int32 (Int32 and Int64 keep theirs); cumprod of bool,
+  int8 and int16 is Int32 and of uint8 UInt32;
+* means (mean, average) of integers keep the integer dtype: the mean is truncated toward zero,
+  and var/std of integers measure the deviations from that truncated mean (in Float32); bool
+  inputs are refused (RuntimeError, as MindSpore's kernels);
+* argmax returns Int64, argmin Int32;
+* amax/amin/ptp and count_nonzero refuse bool inputs (TypeError)."""
 import numpy as np
 
 from mindcell import dtype as mstype
@@ -8,6 +19,39 @@ from mindcell import ops
 from mindcell.numpy import _utils as U
 
 _I32 = mstype.int32
+_I64 = mstype.int64
+# cumsum: these accumulate in Int32 (MindSpore 2.10)
+_SCAN_INT32 = {np.dtype(d) for d in (np.bool_, np.int8, np.int16, np.uint8)}
+
+
+def sum_dtype(np_dtype):
+    """The dtype mindspore.numpy sums ``np_dtype`` elements in: Int64 for integers and bool,
+    the float dtype itself for floats."""
+    return None if mstype.is_float_np(np_dtype) else _I64
+
+
+def _is_int(t):
+    return t._np_dtype.kind in "iu"
+
+
+def _refuse_bool(t, name, exc=TypeError):
+    if t._np_dtype.kind == "b":
+        raise U.fail(name, "bool input is not supported (MindSpore 2.10 refuses it), "
+                     "got %s" % U.describe(t), exc)
+
+
+def _count(t, axes):
+    n = 1
+    for ax in axes:
+        n *= t.shape[ax]
+    return n
+
+
+def _int_mean(t, axes, keepdims):
+    """The mean of integer ``t`` over ``axes``, truncated toward zero, in ``t``'s dtype."""
+    s = ops.sum(ops.cast(t, _I64), axes, keepdims)
+    n = max(_count(t, axes), 1)
+    return ops.cast(ops.div(s, n, rounding_mode="trunc"), t.dtype)
 
 
 def _prep(a, axis, keepdims, name):
@@ -28,8 +72,8 @@ def sum(a, axis=None, dtype=None, keepdims=False, initial=None):  # noqa: A001
     """sum(a, axis=None, dtype=None, keepdims=False, initial=None): the sum of the elements
     over ``axis``.
 
-    Integer sums keep the input's dtype (Int32 stays Int32) and bool elements sum as Int32
-    (MindSpore 2.10's mindspore.numpy.sum returns Int64 for both).
+    Integer and bool elements sum in Int64 (as mindspore.numpy in MindSpore 2.10); floats keep
+    their dtype.
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
@@ -57,19 +101,18 @@ def sum(a, axis=None, dtype=None, keepdims=False, initial=None):  # noqa: A001
         2 11.5
     """
     t, axes = _prep(a, axis, keepdims, "sum")
-    src = t._np_dtype
-    if src.kind == "b":
-        t = ops.cast(t, _I32)
+    acc = sum_dtype(t._np_dtype)
+    if acc is not None:
+        t = ops.cast(t, acc)
     r = ops.sum(t, axes, keepdims) if axes else t
-    if not mstype.is_float_np(src) and r._np_dtype != (np.dtype(np.int32) if src.kind == "b" else src):
-        r = ops.cast(r, _I32 if src.kind == "b" else mstype.from_numpy_dtype(src))
     r = _with_initial(r, initial, ops.add, "sum")
     return U.apply_dtype(r, dtype, "sum")
 
 
 def mean(a, axis=None, keepdims=False, dtype=None):
     """mean(a, axis=None, keepdims=False, dtype=None): the arithmetic mean over ``axis``
-    (integer and bool inputs average in Float32).
+    (the mean of integers keeps their dtype, truncated toward zero, as mindspore.numpy in
+    MindSpore 2.10: ``mean([[1, 2], [3, 4]])`` is 2; ``dtype`` casts that result).
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
@@ -86,16 +129,24 @@ def mean(a, axis=None, keepdims=False, dtype=None):
             Tensor, a number, a list/tuple or a numpy array of numbers.
         TypeError: ``dtype`` is not a dtype.
         ValueError: an axis is out of range or repeated.
+        RuntimeError: ``a`` is bool.
 
     Examples:
         >>> import mindcell.numpy as mnp
-        >>> x = mnp.array([[1, 2], [3, 4]])
+        >>> x = mnp.array([[1.0, 2.0], [3.0, 4.0]])
         >>> print(mnp.mean(x), mnp.mean(x, axis=1))
         2.5 [1.5 3.5]
+        >>> print(mnp.mean([[1, 2], [3, 4]]), mnp.mean([[1, 2], [3, 4]], axis=1))
+        2 [1 3]
     """
     t, axes = _prep(a, axis, keepdims, "mean")
-    t = U.as_float(t)
-    r = ops.mean(t, axes, keepdims) if axes else t
+    _refuse_bool(t, "mean", RuntimeError)
+    if not axes:
+        r = t
+    elif _is_int(t):
+        r = _int_mean(t, axes, keepdims)
+    else:
+        r = ops.mean(t, axes, keepdims)
     return U.apply_dtype(r, dtype, "mean")
 
 
@@ -136,6 +187,7 @@ def prod(a, axis=None, keepdims=False, initial=None):
 
 def _extreme(a, axis, keepdims, initial, where, name, fn, pick):
     t, axes = _prep(a, axis, keepdims, name)
+    _refuse_bool(t, name)
     if where is not True:  # ops.amax/amin take the mask (and need initial, as numpy)
         if initial is None:
             raise U.fail(name, "a 'where' mask needs 'initial'", ValueError)
@@ -169,6 +221,7 @@ def amax(a, axis=None, keepdims=False, initial=None, where=True):
         Tensor: ``a``'s shape without the reduced axes (or with them of length 1).
 
     Raises:
+        TypeError: ``a`` is bool (MindSpore 2.10 refuses bool input).
         TypeError: ``keepdims`` is not a bool, ``axis`` holds a non-int, or ``a`` is not a
             Tensor, a number, a list/tuple or a numpy array of numbers.
         TypeError: ``initial`` is not a number.
@@ -204,6 +257,7 @@ def amin(a, axis=None, keepdims=False, initial=None, where=True):
         Tensor: ``a``'s shape without the reduced axes (or with them of length 1).
 
     Raises:
+        TypeError: ``a`` is bool (MindSpore 2.10 refuses bool input).
         TypeError: ``keepdims`` is not a bool, ``axis`` holds a non-int, or ``a`` is not a
             Tensor, a number, a list/tuple or a numpy array of numbers.
         TypeError: ``initial`` is not a number.
@@ -226,9 +280,10 @@ def _arg(a, axis, name, fn):
     t = U.asarray(a, name)
     if t.size == 0:
         raise U.fail(name, "attempt to get %s of an empty sequence" % name, ValueError)
+    out = _I64 if name == "argmax" else _I32  # MindSpore 2.10's argmax is Int64, argmin Int32
     if axis is None:
-        return ops.cast(fn(ops.reshape(t, (-1,)), 0), _I32)
-    return ops.cast(fn(t, U.axis_arg(axis, t.ndim, name)), _I32)
+        return ops.cast(fn(ops.reshape(t, (-1,)), 0), out)
+    return ops.cast(fn(t, U.axis_arg(axis, t.ndim, name)), out)
 
 
 def argmax(a, axis=None):
@@ -240,7 +295,8 @@ def argmax(a, axis=None):
         axis (Union[int, None]): the axis searched. Default: ``None``.
 
     Returns:
-        Int32 Tensor: ``a``'s shape without ``axis`` (0-D when ``axis`` is None).
+        Int64 Tensor (as mindspore.numpy.argmax; :func:`argmin` gives Int32): ``a``'s shape
+            without ``axis`` (0-D when ``axis`` is None).
 
     Raises:
         TypeError: ``axis`` is not an int, or ``a`` is not a Tensor, a number, a list/tuple
@@ -265,7 +321,8 @@ def argmin(a, axis=None):
         axis (Union[int, None]): the axis searched. Default: ``None``.
 
     Returns:
-        Int32 Tensor: ``a``'s shape without ``axis`` (0-D when ``axis`` is None).
+        Int32 Tensor (as mindspore.numpy.argmin; :func:`argmax` gives Int64): ``a``'s shape
+            without ``axis`` (0-D when ``axis`` is None).
 
     Raises:
         TypeError: ``axis`` is not an int, or ``a`` is not a Tensor, a number, a list/tuple
@@ -283,7 +340,9 @@ def argmin(a, axis=None):
 
 def var(x, axis=None, ddof=0, keepdims=False):
     """var(x, axis=None, ddof=0, keepdims=False): the variance over ``axis``,
-    ``sum((x - mean(x))**2) / (n - ddof)`` for ``n`` elements (in Float32 for integers).
+    ``sum((x - mean(x))**2) / (n - ddof)`` for ``n`` elements. For integers it is Float32 and,
+    as mindspore.numpy in MindSpore 2.10, ``mean(x)`` is the truncated integer mean
+    (:func:`mean`), so ``var([[1, 2], [3, 4]])`` is 1.5.
 
     Args:
         x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
@@ -296,6 +355,7 @@ def var(x, axis=None, ddof=0, keepdims=False):
         Tensor: ``x``'s shape without the reduced axes (or with them of length 1).
 
     Raises:
+        RuntimeError: ``x`` is bool (MindSpore 2.10 refuses bool input).
         TypeError: ``keepdims`` is not a bool, ``axis`` holds a non-int, or ``x`` is not a
             Tensor, a number, a list/tuple or a numpy array of numbers.
         TypeError: ``ddof`` is not an int.
@@ -303,16 +363,21 @@ def var(x, axis=None, ddof=0, keepdims=False):
 
     Examples:
         >>> import mindcell.numpy as mnp
-        >>> print(mnp.var([1, 2, 3, 4]), mnp.var([1, 2, 3, 4], ddof=1))
+        >>> print(mnp.var([1.0, 2.0, 3.0, 4.0]), mnp.var([1.0, 2.0, 3.0, 4.0], ddof=1))
         1.25 1.6666666
+        >>> print(mnp.var([1, 2, 3, 4]))  # integers: around the truncated mean 2
+        1.5
     """
     t, axes = _prep(x, axis, keepdims, "var")
     ddof = U.check_int(ddof, "var", "ddof")
-    t = U.as_float(t)
-    n = 1
-    for ax in axes:
-        n *= t.shape[ax]
-    dev = ops.sub(t, ops.mean(t, axes, True)) if axes else ops.zeros_like(t)
+    _refuse_bool(t, "var", RuntimeError)
+    n = _count(t, axes)
+    if not axes:
+        dev = ops.zeros_like(U.as_float(t))
+    elif _is_int(t):  # deviations from the truncated integer mean, as MindSpore 2.10
+        dev = ops.sub(U.as_float(t), U.as_float(_int_mean(t, axes, True)))
+    else:
+        dev = ops.sub(t, ops.mean(t, axes, True))
     sq = ops.sum(ops.square(dev), axes, keepdims) if axes else ops.square(dev)
     return ops.div(sq, float(max(n - ddof, 0)))
 
@@ -332,6 +397,7 @@ def std(x, axis=None, ddof=0, keepdims=False):
         Tensor: ``x``'s shape without the reduced axes (or with them of length 1).
 
     Raises:
+        RuntimeError: ``x`` is bool (MindSpore 2.10 refuses bool input).
         TypeError: ``keepdims`` is not a bool, ``axis`` holds a non-int, or ``x`` is not a
             Tensor, a number, a list/tuple or a numpy array of numbers.
         TypeError: ``ddof`` is not an int.
@@ -347,7 +413,8 @@ def std(x, axis=None, ddof=0, keepdims=False):
 
 def average(x, axis=None, weights=None, returned=False):
     """average(x, axis=None, weights=None, returned=False): the weighted mean over ``axis``,
-    ``sum(x * weights) / sum(weights)`` (computed in Float32 for integers).
+    ``sum(x * weights) / sum(weights)``. Integer inputs (and integer weights) give an integer
+    average truncated toward zero, as :func:`mean` (mindspore.numpy in MindSpore 2.10).
 
     Args:
         x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
@@ -361,28 +428,32 @@ def average(x, axis=None, weights=None, returned=False):
         Tensor, or a tuple (average, sum of weights) when ``returned`` is True.
 
     Raises:
+        RuntimeError: ``x`` is bool (MindSpore 2.10 refuses bool input).
         TypeError: ``returned`` is not a bool, or an input is not a Tensor, a number, a
             list/tuple or a numpy array of numbers.
         ValueError: an axis is out of range, or ``weights`` does not fit ``x`` and ``axis``.
 
     Examples:
         >>> import mindcell.numpy as mnp
-        >>> print(mnp.average([1, 2, 3], weights=[3, 1, 0]))
+        >>> print(mnp.average([1.0, 2.0, 3.0], weights=[3, 1, 0]))
         1.25
-        >>> avg, wsum = mnp.average([[1, 2], [3, 5]], axis=1, weights=[1, 3], returned=True)
+        >>> print(mnp.average([1, 2, 3], weights=[3, 1, 0]))
+        1
+        >>> x = mnp.array([[1.0, 2.0], [3.0, 5.0]])
+        >>> avg, wsum = mnp.average(x, axis=1, weights=[1.0, 3.0], returned=True)
         >>> print(avg, wsum)
         [1.75 4.5 ] [4. 4.]
     """
     t, axes = _prep(x, axis, False, "average")
     U.check_bool(returned, "average", "returned")
-    t = U.as_float(t)
+    _refuse_bool(t, "average", RuntimeError)
     if weights is None:
-        r = ops.mean(t, axes) if axes else t
-        n = 1
-        for ax in axes:
-            n *= t.shape[ax]
+        r = mean(t, axes if axes else None) if axes else t
+        n = _count(t, axes)
         return (r, ops.full_like(r, float(n))) if returned else r
-    w = U.as_float(U.asarray(weights, "average"))
+    w = U.asarray(weights, "average")
+    if w._np_dtype.kind == "b":
+        w = ops.cast(w, _I32)
     if w.shape != t.shape:
         if axis is None or w.ndim != 1 or len(axes) != 1 or w.shape[0] != t.shape[axes[0]]:
             raise U.fail("average", "'weights' of shape %s do not match 'x' of shape %s "
@@ -392,13 +463,17 @@ def average(x, axis=None, weights=None, returned=False):
         w = ops.reshape(w, tuple(shape))
     wsum = ops.sum(ops.broadcast_to(w, t.shape), axes) if axes else ops.broadcast_to(w, t.shape)
     num = ops.sum(ops.mul(t, w), axes) if axes else ops.mul(t, w)
-    r = ops.div(num, wsum)
+    if _is_int(num) and _is_int(wsum):  # integer weighted means truncate, as mean
+        r = ops.cast(ops.div(num, wsum, rounding_mode="trunc"), ops.mul(t, w).dtype)
+    else:
+        r = ops.div(num, wsum)
     return (r, wsum) if returned else r
 
 
 def nansum(a, axis=None, dtype=None, keepdims=False):
     """nansum(a, axis=None, dtype=None, keepdims=False): the sum over ``axis`` with NaNs
-    counted as zero (otherwise as :func:`sum`).
+    counted as zero. Unlike :func:`sum`, the result keeps ``a``'s dtype (Int32 stays Int32;
+    for bool ``a`` it is whether any element is True), as mindspore.numpy in MindSpore 2.10.
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
@@ -424,12 +499,17 @@ def nansum(a, axis=None, dtype=None, keepdims=False):
     t = U.asarray(a, "nansum")
     if mstype.is_float_np(t._np_dtype):
         t = ops.where(ops.isnan(t), 0.0, t)
-    return sum(t, axis, dtype, keepdims)
+    # the result keeps a's dtype (MindSpore 2.10): Int32 stays Int32, and a bool result is
+    # whether any element is True
+    r = sum(t, axis, None, keepdims)
+    r = ops.ne(r, 0) if t._np_dtype.kind == "b" else ops.cast(r, t.dtype)
+    return U.apply_dtype(r, dtype, "nansum")
 
 
 def nanmean(a, axis=None, dtype=None, keepdims=False):
     """nanmean(a, axis=None, dtype=None, keepdims=False): the mean over ``axis`` of the
-    non-NaN elements (NaN where all are NaN; integers in Float32).
+    non-NaN elements (NaN where all are NaN). The result is Float32 unless ``a`` is Float64
+    (float16 and integer inputs too), as mindspore.numpy in MindSpore 2.10.
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
@@ -452,7 +532,9 @@ def nanmean(a, axis=None, dtype=None, keepdims=False):
         >>> print(mnp.nanmean([[1.0, mnp.nan], [3.0, 4.0]], axis=0))
         [2. 4.]
     """
-    t = U.as_float(U.asarray(a, "nanmean"))
+    t = U.asarray(a, "nanmean")
+    if t._np_dtype != np.float64:  # Float32 unless Float64 (float16 too), as MindSpore 2.10
+        t = ops.cast(t, mstype.float32)
     ok = ops.logical_not(ops.isnan(t))
     total = sum(ops.where(ok, t, 0.0), axis, None, keepdims)
     count = sum(ok, axis, None, keepdims)
@@ -472,6 +554,7 @@ def ptp(x, axis=None, keepdims=False):
         Tensor: ``x``'s shape without the reduced axes (or with them of length 1).
 
     Raises:
+        TypeError: ``x`` is bool (MindSpore 2.10 refuses bool input).
         TypeError: ``keepdims`` is not a bool, ``axis`` holds a non-int, or ``x`` is not a
             Tensor, a number, a list/tuple or a numpy array of numbers.
         ValueError: an axis is out of range or repeated, or ``x`` is empty.
@@ -498,6 +581,7 @@ def count_nonzero(x, axis=None, keepdims=False):
         Int32 Tensor: ``x``'s shape without the reduced axes (or with them of length 1).
 
     Raises:
+        TypeError: ``x`` is bool (MindSpore 2.10 refuses bool input).
         TypeError: ``keepdims`` is not a bool, ``axis`` holds a non-int, or ``x`` is not a
             Tensor, a number, a list/tuple or a numpy array of numbers.
         ValueError: an axis is out of range or repeated.
@@ -509,12 +593,14 @@ def count_nonzero(x, axis=None, keepdims=False):
         3 [1 1 1]
     """
     t = U.asarray(x, "count_nonzero")
-    return sum(ops.ne(t, 0), axis, None, keepdims)
+    _refuse_bool(t, "count_nonzero")
+    return ops.cast(sum(ops.ne(t, 0), axis, None, keepdims), _I32)  # Int32, as MindSpore
 
 
 def cumsum(a, axis=None, dtype=None):
     """cumsum(a, axis=None, dtype=None): the running sums along ``axis`` (of the flattened
-    input when None; bool elements sum as Int32).
+    input when None). As mindspore.numpy in MindSpore 2.10, bool, int8, int16 and uint8
+    elements sum in Int32; other dtypes keep theirs.
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
@@ -539,7 +625,7 @@ def cumsum(a, axis=None, dtype=None):
          [4 6]]
     """
     t = U.asarray(a, "cumsum")
-    if t._np_dtype.kind == "b":
+    if t._np_dtype in _SCAN_INT32:
         t = ops.cast(t, _I32)
     if axis is None:
         t, ax = ops.reshape(t, (-1,)), 0
@@ -552,7 +638,8 @@ def cumsum(a, axis=None, dtype=None):
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
     """diff(a, n=1, axis=-1, prepend=None, append=None): the ``n``-th discrete difference
-    along ``axis`` (``a[i + 1] - a[i]``, applied ``n`` times; XOR for bool inputs).
+    along ``axis`` (``a[i + 1] - a[i]``, applied ``n`` times). Bool inputs are differenced as
+    0/1 numbers and the result cast back to bool (as MindSpore 2.10).
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input, at least 1-D.
@@ -595,14 +682,19 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
             shape[ax] = 1 if e.ndim == 0 else e.shape[ax]
             parts.append(ops.broadcast_to(e, tuple(shape)) if e.ndim == 0 else e)
     t = ops.concat(parts, ax) if len(parts) > 1 else t
+    # bool differences are taken as numbers (0/1) and the result cast back to bool, so
+    # n > 1 counts changes of changes, as MindSpore 2.10 (not repeated xor)
+    boolean = t._np_dtype.kind == "b"
+    if boolean:
+        t = ops.cast(t, mstype.float32)
     for _ in range(n):
         length = t.shape[ax]
         if length == 0:
             break
         hi = ops.narrow(t, ax, 1, length - 1)
         lo = ops.narrow(t, ax, 0, length - 1)
-        t = ops.logical_xor(hi, lo) if t._np_dtype.kind == "b" else ops.sub(hi, lo)
-    return t
+        t = ops.sub(hi, lo)
+    return ops.cast(t, mstype.bool_) if boolean else t
 
 
 __all__ = ["sum", "mean", "prod", "amax", "amin", "argmax", "argmin", "var", "std", "average",

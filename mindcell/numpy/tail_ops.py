@@ -174,7 +174,8 @@ def norm(x, ord=None, axis=None, keepdims=False):  # pylint: disable=redefined-b
     """norm(x, ord=None, axis=None, keepdims=False): a vector or matrix norm, as numpy.linalg.norm.
 
     Args:
-        x (Union[Tensor, list, tuple]): the input (integers are taken as float32).
+        x (Union[Tensor, list, tuple]): the input (computed in float32 unless it is float64:
+            float16 and integer inputs give Float32 norms, as MindSpore 2.10).
         ord (Union[None, int, float, inf, -inf, str]): the order; for matrices "fro", 1, -1,
             inf, -inf ("nuc" and 2/-2 raise NotImplementedError, as MindSpore). Default: ``None``.
         axis (Union[None, int, tuple[int]]): one axis (vector norms), two (matrix norms), or
@@ -195,7 +196,9 @@ def norm(x, ord=None, axis=None, keepdims=False):  # pylint: disable=redefined-b
         >>> print(mnp.norm([3., 4.]))
         5.0
     """
-    t = U.as_float(U.asarray(x, "norm"))
+    t = U.asarray(x, "norm")
+    if t._np_dtype != np.float64:  # norms are Float32 unless Float64 (float16 too)
+        t = ops.cast(t, mstype.float32)
     keepdims = U.check_bool(keepdims, "norm", "keepdims")
     if isinstance(ord, str) and ord not in ("fro", "nuc"):
         raise ValueError("invalid value for `ord`")
@@ -443,7 +446,8 @@ _SMALL_INTS = {np.dtype(d) for d in (np.bool_, np.int8, np.int16, np.uint8, np.u
 
 def cumprod(a, axis=None, dtype=None):
     """cumprod(a, axis=None, dtype=None): running products (of the flattened input when ``axis``
-    is None); bool and 8/16-bit integers accumulate in int32.
+    is None); bool, int8 and int16 accumulate in int32 and uint8/uint16 in uint32 (as
+    mindspore.numpy in MindSpore 2.10).
 
     Args:
         a (Union[Tensor, list, tuple]): the input.
@@ -462,7 +466,9 @@ def cumprod(a, axis=None, dtype=None):
         [1, 2, 6]
     """
     t = U.asarray(a, "cumprod")
-    if t._np_dtype in _SMALL_INTS:
+    if t._np_dtype in (np.uint8, np.uint16):  # MindSpore 2.10: unsigned products in UInt32
+        t = ops.cast(t, mstype.uint32)
+    elif t._np_dtype in _SMALL_INTS:
         t = ops.cast(t, mstype.int32)
     if axis is None:
         t, ax = ops.reshape(t, (-1,)), 0
