@@ -32,7 +32,35 @@ class RandomResizedCrop(PilRoundTrip):
     interpolation=Inter.BILINEAR, max_attempts=10): crop a random region whose area is a
     ``scale`` fraction of the image and whose width / height is in ``ratio`` (log-uniform),
     then resize it to ``size``. After ``max_attempts`` draws that do not fit, the central crop
-    of the largest region with a ratio in range is taken."""
+    of the largest region with a ratio in range is taken.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output (height, width), or one size for both.
+        scale (Sequence[float], optional): the (min, max) area fraction, min >= 0.
+            Default: ``(0.08, 1.0)``.
+        ratio (Sequence[float], optional): the (min, max) aspect ratio width / height,
+            min > 0. Default: ``(3. / 4., 4. / 3.)``.
+        interpolation (Inter, optional): the resize sampling. Default: ``Inter.BILINEAR``.
+        max_attempts (int, optional): how many regions to draw before the fallback, >= 1.
+            Default: ``10``.
+
+    Returns:
+        numpy.ndarray of shape ``size`` (+ channels), the input's dtype (a PIL image for a PIL
+        input).
+
+    Raises:
+        TypeError: ``size`` is not an int or a pair of ints, ``scale`` or ``ratio`` not a
+            pair of numbers, or ``interpolation`` not an ``Inter``.
+        ValueError: a size is not positive, ``scale`` / ``ratio`` out of order or range,
+            ``max_attempts`` < 1, or the image is not 2-d or 3-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> op = vision.RandomResizedCrop((4, 6), scale=(0.5, 1.0))
+        >>> op(np.zeros((32, 32, 3), np.uint8)).shape
+        (4, 6, 3)
+    """
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.),
                  interpolation=Inter.BILINEAR, max_attempts=10):
@@ -91,11 +119,41 @@ def _fill(op, fill_value):
 
 class RandomRotation(PilRoundTrip):
     """RandomRotation(degrees, resample=Inter.NEAREST, expand=False, center=None,
-    fill_value=0): rotate counter-clockwise by an angle drawn uniformly from ``degrees``
-    (a number d means (-d, d)) about ``center`` ((x, y) in pixels; None: the image centre
-    ((w - 1) / 2, (h - 1) / 2)). ``expand`` enlarges the output to hold the whole rotated
-    image; pixels from outside the image are ``fill_value``. NEAREST and BILINEAR
-    resampling are implemented."""
+    fill_value=0): rotate an image counter-clockwise by an angle drawn uniformly from
+    ``degrees`` about ``center``. ``expand`` enlarges the output to hold the whole rotated
+    image; pixels from outside the image are ``fill_value``.
+
+    Args:
+        degrees (Union[float, Sequence[float]]): the (min, max) angle range in degrees; a
+            number d >= 0 means (-d, d).
+        resample (Inter, optional): ``Inter.NEAREST`` or ``Inter.BILINEAR`` (the others are
+            not implemented). Default: ``Inter.NEAREST``.
+        expand (bool, optional): enlarge the output to the rotated image's bounding box.
+            Default: ``False``.
+        center (Sequence[float], optional): the (x, y) centre in pixels; None: the image
+            centre ((w - 1) / 2, (h - 1) / 2). Default: ``None``.
+        fill_value (Union[int, tuple[int]], optional): the value of the pixels from outside,
+            in [0, 255], or 3 of them for a 3-channel image. Default: ``0``.
+
+    Returns:
+        numpy.ndarray of the input's dtype (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``degrees`` is not a number or pair, ``resample`` not an ``Inter``,
+            ``expand`` not a bool, ``center`` not a pair of numbers, or ``fill_value`` not an
+            int in [0, 255] or 3 of them.
+        ValueError: a negative number ``degrees``, a range out of order, an unimplemented
+            ``resample``, the image not 2-d or 3-d, or 3 fill values for another channel count.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> img = np.array([[1, 2], [3, 4]], np.uint8)
+        >>> vision.RandomRotation((90, 90))(img).tolist()
+        [[2, 4], [1, 3]]
+        >>> vision.RandomRotation((90, 90), expand=True)(np.zeros((2, 4), np.uint8)).shape
+        (4, 2)
+    """
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None,
                  fill_value=0):

@@ -21,9 +21,25 @@ def _filename(op, filename):
 def read_file(filename):
     """read_file(filename): the file's bytes as a 1-d uint8 array.
 
+    Args:
+        filename (str): the path of the file.
+
+    Returns:
+        numpy.ndarray, 1-d uint8, the file's content.
+
     Raises:
         TypeError: ``filename`` is not a str.
         RuntimeError: the file cannot be read.
+
+    Examples:
+        >>> import os, tempfile
+        >>> from mindcell.dataset import vision
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "a.bin")
+        ...     with open(path, "wb") as f:
+        ...         _ = f.write(b"abc")
+        ...     print(vision.read_file(path))
+        [97 98 99]
     """
     _filename("read_file", filename)
     try:
@@ -36,9 +52,23 @@ def read_file(filename):
 def write_file(filename, data):
     """write_file(filename, data): write a 1-d uint8 array (or Tensor) to ``filename``.
 
+    Args:
+        filename (str): the path of the file (overwritten).
+        data (Union[numpy.ndarray, Tensor]): the bytes, a 1-d uint8 array.
+
     Raises:
         TypeError: ``filename`` is not a str.
         RuntimeError: ``data`` is not a 1-d uint8 array, or the file cannot be written.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "a.bin")
+        ...     vision.write_file(path, np.array([104, 105], np.uint8))
+        ...     print(open(path, "rb").read())
+        b'hi'
     """
     _filename("write_file", filename)
     data = to_array(data)
@@ -53,12 +83,31 @@ def write_file(filename, data):
 
 
 def read_image(filename, mode=ImageReadMode.UNCHANGED):
-    """read_image(filename, mode=ImageReadMode.UNCHANGED): decode an image file to a uint8
-    <H, W, C> array: as stored (UNCHANGED), one gray channel (GRAYSCALE) or RGB (COLOR).
+    """read_image(filename, mode=ImageReadMode.UNCHANGED): decode an image file (JPEG, PNG ...)
+    to a uint8 <H, W, C> array: as stored (UNCHANGED), one gray channel (GRAYSCALE) or RGB
+    (COLOR).
+
+    Args:
+        filename (str): the path of the image file.
+        mode (ImageReadMode, optional): how to decode. Default: ``ImageReadMode.UNCHANGED``.
+
+    Returns:
+        numpy.ndarray <H, W, C> uint8 (C = 1 for GRAYSCALE, 3 for COLOR).
 
     Raises:
         TypeError: ``filename`` is not a str or ``mode`` not an ImageReadMode.
-        RuntimeError: the file cannot be read or decoded.
+        RuntimeError: the file cannot be read or decoded, or Pillow is not installed.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "a.png")
+        ...     vision.write_png(path, np.full((2, 3, 3), 100, np.uint8))
+        ...     img = vision.read_image(path, vision.ImageReadMode.GRAYSCALE)
+        >>> img.shape, img.dtype, int(img[0, 0, 0])
+        ((2, 3, 1), dtype('uint8'), 100)
     """
     _filename("read_image", filename)
     if not isinstance(mode, ImageReadMode):
@@ -102,9 +151,28 @@ def _level(op, arg, value, low, high):
 
 
 def encode_jpeg(image, quality=75):
-    """encode_jpeg(image, quality=75): JPEG bytes (1-d uint8) of a uint8 RGB or gray image;
-    ``quality`` in [1, 100]. Pillow's encoder: the bytes differ from OpenCV's, the image
-    decodes alike."""
+    """encode_jpeg(image, quality=75): JPEG bytes of a uint8 RGB or gray image. Pillow's
+    encoder: the bytes differ from OpenCV's, the image decodes alike.
+
+    Args:
+        image (Union[numpy.ndarray, Tensor]): a uint8 image <H, W> or <H, W, 1|3>.
+        quality (int, optional): the JPEG quality, in [1, 100]. Default: ``75``.
+
+    Returns:
+        numpy.ndarray, 1-d uint8, the encoded file.
+
+    Raises:
+        TypeError: ``quality`` is not an int.
+        RuntimeError: the image is not uint8 <H, W> or <H, W, 1|3>, or ``quality`` is out of
+            range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> data = vision.encode_jpeg(np.zeros((8, 8, 3), np.uint8), quality=90)
+        >>> data.dtype, data[:2].tolist(), vision.Decode()(data).shape
+        (dtype('uint8'), [255, 216], (8, 8, 3))
+    """
     x = _encodable("encode_jpeg", image)
     buf = io.BytesIO()
     pil_module().fromarray(x).save(buf, "JPEG", quality=_level("encode_jpeg", "quality", quality,
@@ -113,8 +181,29 @@ def encode_jpeg(image, quality=75):
 
 
 def encode_png(image, compression_level=6):
-    """encode_png(image, compression_level=6): PNG bytes (1-d uint8) of a uint8 RGB or gray
-    image; ``compression_level`` in [0, 9]."""
+    """encode_png(image, compression_level=6): PNG bytes of a uint8 RGB or gray image
+    (lossless).
+
+    Args:
+        image (Union[numpy.ndarray, Tensor]): a uint8 image <H, W> or <H, W, 1|3>.
+        compression_level (int, optional): the zlib level, in [0, 9]. Default: ``6``.
+
+    Returns:
+        numpy.ndarray, 1-d uint8, the encoded file.
+
+    Raises:
+        TypeError: ``compression_level`` is not an int.
+        RuntimeError: the image is not uint8 <H, W> or <H, W, 1|3>, or ``compression_level``
+            is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> img = np.arange(12, dtype=np.uint8).reshape(2, 2, 3)
+        >>> data = vision.encode_png(img, compression_level=9)
+        >>> bytes(data[1:4]), bool((vision.Decode()(data) == img).all())
+        (b'PNG', True)
+    """
     x = _encodable("encode_png", image)
     level = _level("encode_png", "compression_level", compression_level, 0, 9)
     buf = io.BytesIO()
@@ -123,12 +212,56 @@ def encode_png(image, compression_level=6):
 
 
 def write_jpeg(filename, image, quality=75):
-    """write_jpeg(filename, image, quality=75): encode_jpeg to a file."""
+    """write_jpeg(filename, image, quality=75): write :func:`encode_jpeg`'s bytes of ``image``
+    to a file.
+
+    Args:
+        filename (str): the path of the file (overwritten).
+        image (Union[numpy.ndarray, Tensor]): a uint8 image <H, W> or <H, W, 1|3>.
+        quality (int, optional): the JPEG quality, in [1, 100]. Default: ``75``.
+
+    Raises:
+        TypeError: ``filename`` is not a str or ``quality`` not an int.
+        RuntimeError: the image cannot be encoded, ``quality`` is out of range, or the file
+            cannot be written.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "a.jpg")
+        ...     vision.write_jpeg(path, np.zeros((4, 6), np.uint8))
+        ...     print(vision.read_image(path).shape)
+        (4, 6, 1)
+    """
     write_file(_filename("write_jpeg", filename), encode_jpeg(image, quality))
 
 
 def write_png(filename, image, compression_level=6):
-    """write_png(filename, image, compression_level=6): encode_png to a file."""
+    """write_png(filename, image, compression_level=6): write :func:`encode_png`'s bytes of
+    ``image`` to a file.
+
+    Args:
+        filename (str): the path of the file (overwritten).
+        image (Union[numpy.ndarray, Tensor]): a uint8 image <H, W> or <H, W, 1|3>.
+        compression_level (int, optional): the zlib level, in [0, 9]. Default: ``6``.
+
+    Raises:
+        TypeError: ``filename`` is not a str or ``compression_level`` not an int.
+        RuntimeError: the image cannot be encoded, ``compression_level`` is out of range, or
+            the file cannot be written.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "a.png")
+        ...     vision.write_png(path, np.full((2, 2, 3), 7, np.uint8))
+        ...     print(vision.read_image(path).tolist()[0])
+        [[7, 7, 7], [7, 7, 7]]
+    """
     write_file(_filename("write_png", filename), encode_png(image, compression_level))
 
 
@@ -144,13 +277,24 @@ def _check_image(op, image):
 
 def get_image_num_channels(image):
     """get_image_num_channels(image): the channel count of an <H, W, C> array (1 for <H, W>)
-    or a PIL image.
+    or of a PIL image (its bands).
+
+    Args:
+        image (Union[numpy.ndarray, Tensor, PIL.Image.Image]): the image.
+
+    Returns:
+        int, the number of channels.
+
+    Raises:
+        RuntimeError: an array with fewer than 2 dimensions.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.get_image_num_channels(np.zeros((4, 5, 3)))
         3
+        >>> vision.get_image_num_channels(vision.ToPIL()(np.zeros((4, 5), np.uint8)))
+        1
     """
     x = _check_image("get_image_num_channels", image)
     if x is None:
@@ -159,7 +303,16 @@ def get_image_num_channels(image):
 
 
 def get_image_size(image):
-    """get_image_size(image): [height, width] of an <H, W, ...> array or a PIL image.
+    """get_image_size(image): [height, width] of an <H, W, ...> array or of a PIL image.
+
+    Args:
+        image (Union[numpy.ndarray, Tensor, PIL.Image.Image]): the image.
+
+    Returns:
+        list[int], [height, width].
+
+    Raises:
+        RuntimeError: an array with fewer than 2 dimensions.
 
     Examples:
         >>> import numpy as np

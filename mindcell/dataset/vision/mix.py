@@ -41,8 +41,25 @@ def _like(values, dtype):
 
 class MixUpBatch(TensorOperation):
     """MixUpBatch(alpha=1.0): mix a batch with a shuffled copy of itself, ``lam * x + (1 -
-    lam) * x[perm]`` for images and one-hot labels, ``lam`` drawn from Beta(alpha, alpha).
-    Images keep their dtype (integers truncated), labels become float32.
+    lam) * x[perm]`` for images and one-hot labels, one ``lam`` drawn from Beta(alpha, alpha)
+    per call. Images keep their dtype (integers truncated), labels become float32. Use it
+    after ``batch``, with ``input_columns=["image", "label"]``.
+
+    Args:
+        alpha (float, optional): the Beta distribution's parameter, > 0. Default: ``1.0``.
+
+    Inputs:
+        - **images** (numpy.ndarray) - a batch <N, H, W, C> or <N, C, H, W>.
+        - **labels** (numpy.ndarray) - one-hot labels <N, classes> (or <N, L, classes>).
+
+    Returns:
+        tuple of two numpy.ndarray, the mixed images (input dtype) and labels (float32).
+
+    Raises:
+        TypeError: ``alpha`` is not a number, or the call is not given 2 columns.
+        ValueError: ``alpha`` <= 0.
+        RuntimeError: the images are not 4-d, or the labels not 2-d or 3-d with the batch's
+            length.
 
     Examples:
         >>> import numpy as np
@@ -71,7 +88,28 @@ class CutMixBatch(TensorOperation):
     image, paste into it a box of its partner in a random permutation of the batch, and mix
     the labels by the pasted area. As MindSpore, the box side is ``sqrt(1 - lam)`` of the
     image side (``lam`` from Beta(alpha, alpha)), centred at a uniform point and clipped, at
-    least one pixel. ``image_batch_format`` is a vision.ImageBatchFormat.
+    least one pixel. Use it after ``batch``.
+
+    Args:
+        image_batch_format (ImageBatchFormat): the layout of the images, ``NHWC`` or ``NCHW``.
+        alpha (float, optional): the Beta distribution's parameter, > 0. Default: ``1.0``.
+        prob (float, optional): the probability of mixing each image, in [0, 1].
+            Default: ``1.0``.
+
+    Inputs:
+        - **images** (numpy.ndarray) - a batch in ``image_batch_format``.
+        - **labels** (numpy.ndarray) - one-hot labels <N, classes> (or <N, L, classes>).
+
+    Returns:
+        tuple of two numpy.ndarray, the images (input shape and dtype) and the mixed labels
+        (float32).
+
+    Raises:
+        TypeError: ``image_batch_format`` is not an ``ImageBatchFormat``, ``alpha`` or
+            ``prob`` not a number, or the call is not given 2 columns.
+        ValueError: ``alpha`` <= 0 or ``prob`` outside [0, 1].
+        RuntimeError: the images are not 4-d, or the labels not 2-d or 3-d with the batch's
+            length.
 
     Examples:
         >>> import numpy as np
@@ -123,10 +161,30 @@ class CutMixBatch(TensorOperation):
 
 
 class MixUp(TensorOperation):
-    """MixUp(batch_size, alpha, is_single=True): mix a batch of images and one-hot labels,
-    each sample by its own ``lam`` from Beta(alpha, alpha): with the next sample of the batch
-    (the last with the first) when ``is_single``, else with the previous batch's mixed output
-    (the first batch passes unchanged), as MindSpore's Python MixUp. Outputs float64.
+    """MixUp(batch_size, alpha, is_single=True): mix a batch of images and one-hot labels, each
+    sample by its own ``lam`` from Beta(alpha, alpha): with the next sample of the batch (the
+    last with the first) when ``is_single``, else with the previous batch's mixed output (the
+    first batch, or one of another shape, passes unchanged), as MindSpore's Python MixUp.
+    Outputs float64.
+
+    Args:
+        batch_size (int): the batch size, >= 1 (checked; the samples are counted from the
+            images' first axis).
+        alpha (float): the Beta distribution's parameter, > 0.
+        is_single (bool, optional): mix within the batch (True) or with the previous batch
+            (False). Default: ``True``.
+
+    Inputs:
+        - **images** (numpy.ndarray) - a batch of images <N, ...>.
+        - **labels** (numpy.ndarray) - one-hot labels <N, classes> (or <N, L, classes>).
+
+    Returns:
+        tuple of two numpy.ndarray (float64), the mixed images and labels.
+
+    Raises:
+        TypeError: an argument has a wrong type, or the call is not given 2 columns.
+        ValueError: ``batch_size`` < 1, ``alpha`` <= 0, or the images are not 4-d or the
+            labels not 2-d or 3-d with the batch's length.
 
     Examples:
         >>> import numpy as np

@@ -23,6 +23,12 @@ def not_random(func):
     ``dataset.vision`` apart from ``dataset.transforms.not_random`` (whose parameter is
     named ``function``).
 
+    Args:
+        func (callable): the function to mark.
+
+    Returns:
+        callable, ``func`` itself.
+
     Examples:
         >>> from mindcell.dataset import vision
         >>> vision.not_random(lambda x: x).random
@@ -76,9 +82,35 @@ def resize(x, out, interpolation):
 
 
 class Resize(PilRoundTrip):
-    """Resize(size, interpolation=Inter.LINEAR): resize to (height, width), or the shorter
-    side to ``size`` keeping the aspect ratio. NEAREST, LINEAR/BILINEAR, CUBIC/BICUBIC and
-    AREA are implemented (numpy, OpenCV's sampling); the dtype is kept."""
+    """Resize(size, interpolation=Inter.LINEAR): resize an image to (height, width), or its
+    shorter side to ``size`` keeping the aspect ratio (the other side truncated to an int).
+    NEAREST, LINEAR/BILINEAR, CUBIC/BICUBIC and AREA are implemented (numpy, OpenCV's
+    sampling); the dtype is kept. A PIL image is resized by Pillow and stays a PIL image.
+
+    Args:
+        size (Union[int, Sequence[int]]): the (height, width) of the output, or the length of
+            its shorter side.
+        interpolation (Inter, optional): the sampling. Default: ``Inter.LINEAR``.
+
+    Returns:
+        numpy.ndarray <H', W'> or <H', W', C> of the input's dtype (a PIL image for a PIL
+        input).
+
+    Raises:
+        TypeError: ``size`` is not an int or a pair of ints, or ``interpolation`` not an
+            ``Inter``.
+        ValueError: a size is not positive, ``interpolation`` is one mindcell does not
+            implement (ANTIALIAS, PILCUBIC), or the image is not 2-d or 3-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.Resize((2, 3))(np.zeros((4, 6, 3), np.uint8)).shape
+        (2, 3, 3)
+        >>> vision.Resize(2, vision.Inter.NEAREST)(np.arange(24, dtype=np.uint8).reshape(4, 6))
+        array([[ 0,  2,  4],
+               [12, 14, 16]], dtype=uint8)
+    """
 
     def __init__(self, size, interpolation=Inter.LINEAR):
         self.size = _size("Resize", size)
@@ -114,9 +146,32 @@ def _per_channel(op, arg, values, low, high, low_open):
 
 
 class Normalize(TensorOperation):
-    """Normalize(mean, std, is_hwc=True): ``(image - mean) / std`` per channel, float32 (mean
-    and std in pixel units, e.g. ``[123.675, 116.28, 103.53]``). A single mean and std apply to
-    every channel, whatever the layout."""
+    """Normalize(mean, std, is_hwc=True): ``(image - mean) / std`` per channel, in float32
+    (mean and std in pixel units, e.g. ``[123.675, 116.28, 103.53]``). A single mean and std
+    apply to every channel, whatever the layout.
+
+    Args:
+        mean (Sequence[float]): the per-channel means, each in [0, 255].
+        std (Sequence[float]): the per-channel standard deviations, each in (0, 255].
+        is_hwc (bool, optional): whether the image is <H, W, C> (else <C, H, W>).
+            Default: ``True``.
+
+    Returns:
+        numpy.ndarray, float32, of the input's shape.
+
+    Raises:
+        TypeError: ``mean`` or ``std`` is not a non-empty list of numbers, or ``is_hwc`` not a
+            bool.
+        ValueError: a value is out of range, ``mean`` and ``std`` differ in length, the image
+            is not 2-d or 3-d, or its channel count differs from a multi-value mean.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> img = np.array([[[0, 100, 200]]], np.uint8)
+        >>> vision.Normalize([100.0, 100.0, 100.0], [50.0, 50.0, 100.0])(img)
+        array([[[-2.,  0.,  1.]]], dtype=float32)
+    """
 
     def __init__(self, mean, std, is_hwc=True):
         self.mean = _per_channel("Normalize", "mean", mean, 0, 255, False)
@@ -142,7 +197,23 @@ class Normalize(TensorOperation):
 
 
 class HWC2CHW(TensorOperation):
-    """HWC2CHW(): transpose <H, W, C> to <C, H, W> (a <H, W> image is returned as is)."""
+    """HWC2CHW(): transpose an <H, W, C> image to <C, H, W> (a <H, W> image is returned as is).
+
+    Inputs:
+        - **image** (numpy.ndarray) - an <H, W, C> or <H, W> image.
+
+    Returns:
+        numpy.ndarray <C, H, W> of the input's dtype.
+
+    Raises:
+        ValueError: the image is not 2-d or 3-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.HWC2CHW()(np.zeros((4, 5, 3), np.uint8)).shape
+        (3, 4, 5)
+    """
 
     def _apply(self, x):
         _image("HWC2CHW", x)
@@ -150,8 +221,27 @@ class HWC2CHW(TensorOperation):
 
 
 class ToTensor(TensorOperation):
-    """ToTensor(output_type=np.float32): an <H, W, C> image in [0, 255] as <C, H, W> in
-    [0, 1] (``image / 255``; a <H, W> image gives <1, H, W>)."""
+    """ToTensor(output_type=np.float32): an <H, W, C> image in [0, 255] as <C, H, W> in [0, 1]
+    (``image / 255``; a <H, W> image gives <1, H, W>).
+
+    Args:
+        output_type (Union[numpy.dtype, mindcell.dtype], optional): the output dtype.
+            Default: ``np.float32``.
+
+    Returns:
+        numpy.ndarray <C, H, W> of ``output_type``.
+
+    Raises:
+        TypeError: ``output_type`` is not a dtype.
+        ValueError: the image is not 2-d or 3-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> out = vision.ToTensor()(np.array([[[0, 51, 255]]], np.uint8))
+        >>> out.shape, out.ravel().tolist()
+        ((3, 1, 1), [0.0, 0.20000000298023224, 1.0])
+    """
 
     def __init__(self, output_type=np.float32):
         self.output_type = output_type
@@ -164,7 +254,24 @@ class ToTensor(TensorOperation):
 
 
 class Rescale(TensorOperation):
-    """Rescale(rescale, shift): ``image * rescale + shift`` in float32."""
+    """Rescale(rescale, shift): ``image * rescale + shift`` in float32.
+
+    Args:
+        rescale (float): the scale factor.
+        shift (float): the value added after scaling.
+
+    Returns:
+        numpy.ndarray, float32, of the input's shape.
+
+    Raises:
+        TypeError: ``rescale`` or ``shift`` is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.Rescale(1.0 / 255, -0.5)(np.array([[0, 255]], np.uint8))
+        array([[-0.5,  0.5]], dtype=float32)
+    """
 
     def __init__(self, rescale, shift):
         for name, v in (("rescale", rescale), ("shift", shift)):
@@ -218,8 +325,33 @@ def _fill_and_mode(op, fill_value, padding_mode):
 
 
 class Pad(PilRoundTrip):
-    """Pad(padding, fill_value=0, padding_mode=Border.CONSTANT): pad the borders (``padding``:
-    all sides, (left/right, top/bottom) or (left, top, right, bottom))."""
+    """Pad(padding, fill_value=0, padding_mode=Border.CONSTANT): pad the borders of an image.
+
+    Args:
+        padding (Union[int, Sequence[int]]): one width for all sides, (left/right,
+            top/bottom) or (left, top, right, bottom); each >= 0.
+        fill_value (Union[int, tuple[int]], optional): the value of ``Border.CONSTANT``
+            padding, in [0, 255], or one per channel (3). Default: ``0``.
+        padding_mode (Border, optional): ``CONSTANT``, ``EDGE``, ``REFLECT`` or
+            ``SYMMETRIC``. Default: ``Border.CONSTANT``.
+
+    Returns:
+        numpy.ndarray of shape (H + top + bottom, W + left + right, ...) (a PIL image for a PIL
+        input).
+
+    Raises:
+        TypeError: ``padding`` or ``fill_value`` has a wrong type or length, or
+            ``padding_mode`` is not a ``Border``.
+        ValueError: a padding width is negative, or the image is not 2-d or 3-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.Pad((1, 0), fill_value=9)(np.array([[1, 2]], np.uint8)).tolist()
+        [[9, 1, 2, 9]]
+        >>> vision.Pad(1, padding_mode=vision.Border.EDGE)(np.array([[1, 2]], np.uint8)).tolist()
+        [[1, 1, 2, 2], [1, 1, 2, 2], [1, 1, 2, 2]]
+    """
 
     def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT):
         self.padding = _padding("Pad", padding)
@@ -231,7 +363,37 @@ class Pad(PilRoundTrip):
 
 class RandomCrop(PilRoundTrip):
     """RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
-    padding_mode=Border.CONSTANT): pad (optionally), then crop ``size`` at a random place."""
+    padding_mode=Border.CONSTANT): pad (optionally, as :class:`Pad`), then crop ``size`` at a
+    random place.
+
+    Args:
+        size (Union[int, Sequence[int]]): the (height, width) of the crop, or one size for
+            both.
+        padding (Union[int, Sequence[int]], optional): padding applied first, as in ``Pad``;
+            None pads nothing. Default: ``None``.
+        pad_if_needed (bool, optional): pad an image smaller than ``size`` by the missing
+            height / width on each side.
+            Default: ``False``.
+        fill_value (Union[int, tuple[int]], optional): the constant padding value.
+            Default: ``0``.
+        padding_mode (Border, optional): how to pad. Default: ``Border.CONSTANT``.
+
+    Returns:
+        numpy.ndarray of shape ``size`` (+ channels) (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: an argument has a wrong type.
+        ValueError: a size is not positive, a padding negative, the image not 2-d or 3-d, or
+            the (padded) image smaller than ``size`` without ``pad_if_needed``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.RandomCrop(2)(np.zeros((5, 5, 3), np.uint8)).shape
+        (2, 2, 3)
+        >>> vision.RandomCrop((3, 4), pad_if_needed=True)(np.ones((2, 2), np.uint8)).shape
+        (3, 4)
+    """
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0,
                  padding_mode=Border.CONSTANT):
@@ -262,9 +424,27 @@ class RandomCrop(PilRoundTrip):
 
 
 class CenterCrop(PilRoundTrip):
-    """CenterCrop(size): the central ``size`` crop (a smaller image is first padded with 0;
-    PIL images are cropped as MindSpore's Python path, at the rounded centre, so the odd
-    pixel falls differently)."""
+    """CenterCrop(size): the central ``size`` crop (a smaller image is first padded with 0, the
+    odd pixel of padding on top / left; PIL images are cropped as MindSpore's Python path, at
+    the rounded centre, so the odd pixel falls differently).
+
+    Args:
+        size (Union[int, Sequence[int]]): the (height, width) of the crop, or one size for
+            both.
+
+    Returns:
+        numpy.ndarray of shape ``size`` (+ channels) (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``size`` is not an int or a pair of ints.
+        ValueError: a size is not positive, or the image is not 2-d or 3-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.CenterCrop(2)(np.arange(16, dtype=np.uint8).reshape(4, 4)).tolist()
+        [[5, 6], [9, 10]]
+    """
 
     def __init__(self, size):
         self.size = _crop_size("CenterCrop", size)
@@ -288,7 +468,23 @@ class CenterCrop(PilRoundTrip):
 
 
 class RandomHorizontalFlip(PilRoundTrip):
-    """RandomHorizontalFlip(prob=0.5): mirror left-right with probability ``prob``."""
+    """RandomHorizontalFlip(prob=0.5): mirror an image left-right with probability ``prob``.
+
+    Args:
+        prob (float, optional): the probability of flipping, in [0, 1]. Default: ``0.5``.
+
+    Returns:
+        numpy.ndarray of the input's shape (a PIL image for a PIL input).
+
+    Raises:
+        ValueError: ``prob`` is not a number in [0, 1], or the image is not 2-d or 3-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.RandomHorizontalFlip(prob=1.0)(np.array([[1, 2, 3]], np.uint8)).tolist()
+        [[3, 2, 1]]
+    """
 
     _axis = 1
 
@@ -303,14 +499,51 @@ class RandomHorizontalFlip(PilRoundTrip):
 
 
 class RandomVerticalFlip(RandomHorizontalFlip):
-    """RandomVerticalFlip(prob=0.5): mirror top-bottom with probability ``prob``."""
+    """RandomVerticalFlip(prob=0.5): mirror an image top-bottom with probability ``prob``.
+
+    Args:
+        prob (float, optional): the probability of flipping, in [0, 1]. Default: ``0.5``.
+
+    Returns:
+        numpy.ndarray of the input's shape (a PIL image for a PIL input).
+
+    Raises:
+        ValueError: ``prob`` is not a number in [0, 1], or the image is not 2-d or 3-d.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.RandomVerticalFlip(prob=1.0)(np.array([[1], [2]], np.uint8)).tolist()
+        [[2], [1]]
+    """
 
     _axis = 0
 
 
 class Decode(TensorOperation):
     """Decode(to_pil=False): encoded image bytes (JPEG, PNG ...) as an <H, W, 3> uint8 RGB
-    image. Needs Pillow (``pip install pillow``)."""
+    image. Needs Pillow (``pip install pillow``).
+
+    Args:
+        to_pil (bool, optional): return a PIL image instead of a numpy array.
+            Default: ``False``.
+
+    Returns:
+        numpy.ndarray <H, W, 3> uint8 (or a PIL RGB image).
+
+    Raises:
+        TypeError: ``to_pil`` is not a bool, or the input is not a 1-d uint8 array (or one
+            ``bytes`` value).
+        RuntimeError: the bytes cannot be decoded, or Pillow is not installed.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> data = vision.encode_png(np.full((2, 3, 3), 200, np.uint8))
+        >>> img = vision.Decode()(data)
+        >>> img.shape, img.dtype, int(img[0, 0, 0])
+        ((2, 3, 3), dtype('uint8'), 200)
+    """
 
     def __init__(self, to_pil=False):
         if not isinstance(to_pil, bool):

@@ -9,8 +9,21 @@ __all__ = ["Inter", "Border", "ConvertMode", "SliceMode", "ImageBatchFormat",
 
 
 class Inter(IntEnum):
-    """Interpolation modes. mindcell implements NEAREST, LINEAR (= BILINEAR), CUBIC (=
-    BICUBIC) and AREA."""
+    """Interpolation modes of the resizing and warping transforms (``Resize``, ``Rotate``,
+    ``Affine`` ...), an ``IntEnum``: ``NEAREST`` (0), ``ANTIALIAS`` (1), ``BILINEAR`` =
+    ``LINEAR`` (2), ``BICUBIC`` = ``CUBIC`` (3), ``AREA`` (4) and ``PILCUBIC`` (5). mindcell
+    implements NEAREST, LINEAR, CUBIC and AREA on numpy images (each transform names the modes
+    it takes); ANTIALIAS is Pillow's LANCZOS on PIL images.
+
+    Args:
+        value (int): the member's value, as for any ``IntEnum`` (``Inter(2)`` is
+            ``Inter.BILINEAR``).
+
+    Examples:
+        >>> from mindcell.dataset import vision
+        >>> vision.Inter(2), vision.Inter.LINEAR is vision.Inter.BILINEAR
+        (<Inter.BILINEAR: 2>, True)
+    """
     NEAREST = 0
     ANTIALIAS = 1
     BILINEAR = 2  # MindSpore's canonical names: Inter.LINEAR.name is 'BILINEAR'
@@ -22,7 +35,21 @@ class Inter(IntEnum):
 
 
 class Border(str, Enum):
-    """Padding modes: a constant, the edge pixel, a reflection without / with the edge."""
+    """Padding modes of ``Pad``, ``RandomCrop``, ``PadToSize`` ..., a str ``Enum``: ``CONSTANT``
+    (a fill value), ``EDGE`` (the edge pixel repeated), ``REFLECT`` (a reflection without the
+    edge pixel) and ``SYMMETRIC`` (a reflection with it).
+
+    Args:
+        value (str): the member's value: 'constant', 'edge', 'reflect' or 'symmetric'.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import vision
+        >>> vision.Border("reflect")
+        <Border.REFLECT: 'reflect'>
+        >>> vision.Pad((2, 0), padding_mode=vision.Border.SYMMETRIC)(np.array([[1, 2, 3]], np.uint8))
+        array([[2, 1, 1, 2, 3, 3, 2]], dtype=uint8)
+    """
     CONSTANT = "constant"
     EDGE = "edge"
     REFLECT = "reflect"
