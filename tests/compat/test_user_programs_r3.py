@@ -172,3 +172,41 @@ def test_unfold_fold_mm_errors():
         ops.mm(a[0], b)
     with pytest.raises(TypeError):
         ops.mm(a, Tensor(np.ones((3, 4), np.int32)))
+
+
+# ----- mindspore.parallel._utils: the context readers model-zoo training cells import ---------
+def test_parallel_utils_read_the_context():
+    from mindcell.parallel import _utils as U
+    from mindcell.parallel._context import reset_auto_parallel_context
+
+    reset_auto_parallel_context()
+    try:
+        assert U._get_parallel_mode() == "stand_alone"
+        assert U._get_device_num() == 1 and U._get_global_rank() == 0
+        assert U._get_gradients_mean() is False and U._get_parameter_broadcast() is False
+        assert U._get_pipeline_stages() == 1 and U._is_sharding_propagation() is False
+        assert U._get_enable_parallel_optimizer() is False and U._need_to_full() is False
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL,
+                                     gradients_mean=True, device_num=4)
+        assert U._get_parallel_mode() == "data_parallel" and U._is_in_data_parallel_mode()
+        assert U._get_gradients_mean() is True and U._get_device_num() == 4
+        assert U._get_stage_device_num() == 4
+        assert U._to_full_shapes([(2, 3), (2,)], 4) == [[8, 3], [8]]
+        U._device_number_check("data_parallel", 4)
+        with pytest.raises(ValueError):
+            U._device_number_check("stand_alone", 2)
+    finally:
+        reset_auto_parallel_context()
+
+
+def test_parallel_utils_importable_as_mindspore_module():
+    import subprocess
+    import sys
+    code = ("from mindcell import compat; compat.install()\n"
+            "from mindspore.parallel._utils import _get_device_num, _get_parallel_mode, "
+            "_get_gradients_mean\n"
+            "print(_get_device_num(), _get_parallel_mode(), _get_gradients_mean())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["1", "stand_alone", "False"]
