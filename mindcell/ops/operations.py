@@ -7,6 +7,7 @@ from mindcell.ops import functional as F
 from mindcell.ops.primitive import Primitive, PrimitiveWithInfer  # noqa: F401
 from mindcell.ops._prim_docs import simple_doc
 from mindcell.ops.defs import nn as N
+from mindcell.ops.defs.shape import copy_p as _copy_p
 from mindcell.common.tensor import Tensor
 from mindcell.common import dtype as mstype
 from mindcell.ops._helpers import (INT64_MAX, check_float, check_matmul_shapes, check_rank,
@@ -113,7 +114,35 @@ MaskedFill = _simple("MaskedFill", F.masked_fill)
 ZerosLike = _simple("ZerosLike", F.zeros_like)
 OnesLike = _simple("OnesLike", F.ones_like)
 Print = _simple("Print", F.print_, "Print(): prints strings and tensors (also in graphs).")
-Identity = _simple("Identity", F.identity)
+
+
+class Identity(Primitive):
+    """Returns a new tensor with the values of ``x``, in its own memory: a later in-place write
+    to the result (``y[..., 0] = v``) does not change ``x``. MindSpore's Identity primitive
+    copies, unlike the function :func:`ops.identity`, whose result shares ``x``'s memory;
+    programs use ``ops.Identity()(x)`` to copy a tensor before writing into it.
+
+    Inputs:
+        - **x** (Tensor) - the input tensor.
+
+    Outputs:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([1.0, 2.0], np.float32))
+        >>> y = ops.Identity()(x)
+        >>> y[0] = 5.0
+        >>> print(x, y)
+        [1. 2.] [5. 2.]
+    """
+
+    def __call__(self, x):
+        return _copy_p.bind(check_tensor(x, "Identity", "x"))
 
 
 class Gather(Primitive):

@@ -24,3 +24,72 @@ def test_top_k_checks_k(k):
         ops.top_k(ms.Tensor(np.zeros((2, 4), np.float32)), k)
     with pytest.raises(TypeError, match="top_k"):
         ops.top_k(ms.Tensor(np.zeros((2, 4), np.float32)), 2.0)
+
+
+def test_identity_primitive_copies(mode):
+    # mindyolo's xywh2xyxy: y = ops.Identity()(x), then y[..., 0] = x[..., 0] - x[..., 2] / 2 ...
+    # MindSpore's Identity primitive copies, so the later lines still read the original x
+    class XYWH2XYXY(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.identity = ops.Identity()
+
+        def construct(self, x):
+            y = self.identity(x)
+            y[..., 0] = x[..., 0] - x[..., 2] / 2
+            y[..., 1] = x[..., 1] - x[..., 3] / 2
+            y[..., 2] = x[..., 0] + x[..., 2] / 2
+            y[..., 3] = x[..., 1] + x[..., 3] / 2
+            return y
+
+    box = np.array([[10.0, 20.0, 4.0, 6.0]], np.float32)
+    x = ms.Tensor(box)
+    out = XYWH2XYXY()(x)
+    np.testing.assert_array_equal(out.asnumpy(), [[8.0, 17.0, 12.0, 23.0]])
+    np.testing.assert_array_equal(x.asnumpy(), box)
+
+
+def test_identity_function_still_shares_memory():
+    # ops.identity (the function) returns x's memory in MindSpore 2.10: a write shows in x
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    y = ops.identity(x)
+    y[0] = 5.0
+    np.testing.assert_array_equal(x.asnumpy(), [5.0, 2.0])
+
+
+def test_parallel_private_queries_follow_the_context():
+    # detection zoo training cells (SSD, FasterRCNN, YOLOv3/v4 ...) import these private helpers
+    from mindcell.parallel._auto_parallel_context import auto_parallel_context
+    from mindcell.parallel._utils import (_get_device_num, _get_gradients_mean,
+                                          _get_parallel_mode, _get_global_rank)
+    ctx = auto_parallel_context()
+    assert ctx is auto_parallel_context()
+    try:
+        assert (_get_parallel_mode(), _get_device_num(), _get_gradients_mean(),
+                _get_global_rank()) == ("stand_alone", 1, False, 0)
+        assert not ctx.get_device_num_is_set() and ctx.get_pipeline_stages() == 1
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL,
+                                     gradients_mean=True, device_num=4)
+        assert ctx.get_device_num_is_set() and ctx.get_parallel_mode() == "data_parallel"
+        assert (_get_device_num(), _get_gradients_mean()) == (4, True)
+        ctx.set_all_reduce_fusion_split_indices([85, 160])
+        assert ms.get_auto_parallel_context("all_reduce_fusion_config") == [85, 160]
+        with pytest.raises(TypeError, match="set_all_reduce_fusion_split_indices"):
+            ctx.set_all_reduce_fusion_split_indices(85)
+        with pytest.raises(AttributeError, match="set_pipeline_config"):
+            ctx.set_pipeline_config({})
+    finally:
+        ms.reset_auto_parallel_context()
+    assert not ctx.get_device_num_is_set() and _get_device_num() == 1
+
+
+def test_parallel_private_modules_resolve_under_the_mindspore_name():
+    import subprocess
+    import sys
+    code = ("import mindcell.compat; mindcell.compat.install()\n"
+            "from mindspore.parallel._auto_parallel_context import auto_parallel_context\n"
+            "from mindspore.parallel._utils import _get_device_num, _get_parallel_mode\n"
+            "print(auto_parallel_context().get_device_num_is_set(), _get_device_num(), "
+            "_get_parallel_mode())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "1", "stand_alone"]
