@@ -23,6 +23,7 @@ _DEFAULTS = {"device_num": 1, "global_rank": 0, "gradients_mean": False,
 _BOOLS = ("gradients_mean", "gradient_fp32_sync", "loss_repeated_mean", "parameter_broadcast",
           "full_batch", "enable_parallel_optimizer")
 _ctx = dict(_DEFAULTS)
+_explicit = set()  # the keys set_auto_parallel_context was given since the last reset
 DEFAULT_BUCKET_MB = 25
 
 
@@ -47,6 +48,7 @@ def set_auto_parallel_context(**kwargs):
     for key, value in kwargs.items():
         _check(key, value)
     _ctx.update(kwargs)
+    _explicit.update(kwargs)
 
 
 def _check(key, value):
@@ -100,6 +102,12 @@ def reset_auto_parallel_context():
     """reset_auto_parallel_context(): every key back to its default."""
     _ctx.clear()
     _ctx.update(_DEFAULTS)
+    _explicit.clear()
+
+
+def is_set(attr_key):
+    """Whether ``attr_key`` was given to set_auto_parallel_context since the last reset."""
+    return attr_key in _explicit
 
 
 def is_data_parallel():
