@@ -30,13 +30,23 @@ def _enhance(name):
 
 
 class Invert(ImageOp):
-    """Invert(): ``255 - image`` for an <H, W, 3> RGB image.
+    """Invert(): ``255 - image`` for an <H, W, 3> RGB image (uint8 or float). A PIL image is
+    inverted by Pillow and stays a PIL image.
+
+    Inputs:
+        - **image** (numpy.ndarray) - an <H, W, 3> uint8, float32 or float64 image.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        RuntimeError: the image is not <H, W, 3> or has another dtype.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
-        >>> vision.Invert()(np.zeros((1, 1, 3), np.uint8)).tolist()
-        [[[255, 255, 255]]]
+        >>> vision.Invert()(np.array([[[0, 100, 255]]], np.uint8)).tolist()
+        [[[255, 155, 0]]]
     """
 
     def _apply(self, x):
@@ -50,7 +60,17 @@ class Invert(ImageOp):
 
 
 class Equalize(ImageOp):
-    """Equalize(): equalise the histogram of each channel (uint8 <H, W> or <H, W, 1|3>).
+    """Equalize(): equalise the histogram of each channel of a uint8 image (OpenCV's
+    ``equalizeHist`` per plane; Pillow's ``ImageOps.equalize`` for a PIL image).
+
+    Inputs:
+        - **image** (numpy.ndarray) - a uint8 <H, W> or <H, W, 1|3> image.
+
+    Returns:
+        numpy.ndarray of the input's shape, uint8.
+
+    Raises:
+        RuntimeError: the image is not uint8 <H, W> or <H, W, 1|3>.
 
     Examples:
         >>> import numpy as np
@@ -68,19 +88,32 @@ class Equalize(ImageOp):
 
 
 class AutoContrast(ImageOp):
-    """AutoContrast(cutoff=0.0, ignore=None): stretch each channel so that, after dropping
-    ``cutoff`` percent of the darkest and of the brightest pixels (MindSpore uses the whole
-    percent: 10.7 acts as 10) and the values in ``ignore``, its range covers [0, 255].
+    """AutoContrast(cutoff=0.0, ignore=None): stretch each channel of a uint8 image so that,
+    after dropping ``cutoff`` percent of the darkest and of the brightest pixels (MindSpore
+    uses the whole percent: 10.7 acts as 10) and the values in ``ignore``, its range covers
+    [0, 255].
+
+    Args:
+        cutoff (float, optional): the percent of pixels cut at each end, in [0, 50).
+            Default: ``0.0``.
+        ignore (Union[int, Sequence[int]], optional): pixel values in [0, 255] left out of the
+            histogram. Default: ``None``.
+
+    Returns:
+        numpy.ndarray of the input's shape, uint8 (a PIL image for a PIL input).
 
     Raises:
         TypeError: ``cutoff`` is not a number or ``ignore`` not an int or list of ints.
         ValueError: ``cutoff`` is outside [0, 50) or an ``ignore`` value outside [0, 255].
+        RuntimeError: the image is not uint8 <H, W> or <H, W, 1|3>.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.AutoContrast()(np.array([[100, 150]], np.uint8)).tolist()
         [[0, 255]]
+        >>> vision.AutoContrast(ignore=150)(np.array([[100, 120, 150]], np.uint8)).tolist()
+        [[0, 255, 255]]
     """
 
     def __init__(self, cutoff=0.0, ignore=None):
@@ -110,6 +143,17 @@ def _ignore(op, ignore):
 
 class Posterize(ImageOp):
     """Posterize(bits): keep the ``bits`` highest bits of each uint8 value (0 gives black).
+
+    Args:
+        bits (int): the number of bits kept, in [0, 8].
+
+    Returns:
+        numpy.ndarray of the input's shape, uint8.
+
+    Raises:
+        TypeError: ``bits`` is not an int.
+        ValueError: ``bits`` is outside [0, 8].
+        RuntimeError: the image is not uint8 <H, W> or <H, W, 1|3|4>.
 
     Examples:
         >>> import numpy as np
@@ -151,14 +195,28 @@ def solarize(x, lo, hi):
 
 
 class Solarize(ImageOp):
-    """Solarize(threshold): invert the pixels >= ``threshold``, or, for a (min, max) pair,
-    the pixels in [min, max].
+    """Solarize(threshold): invert (``255 - x``) the pixels >= ``threshold``, or, for a
+    (min, max) pair, the pixels in [min, max].
+
+    Args:
+        threshold (Union[float, Sequence[float]]): one threshold, or a (min, max) pair, in
+            [0, 255].
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        TypeError: ``threshold`` is not a number or a pair of numbers.
+        ValueError: a threshold is outside [0, 255] or the pair is out of order.
+        RuntimeError: the image is not <H, W> or <H, W, 1|3> uint8 or float.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.Solarize(100.0)(np.array([[50, 200]], np.uint8)).tolist()
         [[50, 55]]
+        >>> vision.Solarize((40, 60))(np.array([[50, 200]], np.uint8)).tolist()
+        [[205, 200]]
     """
 
     def __init__(self, threshold):
@@ -176,7 +234,19 @@ def brightness(x, factor):
 
 
 class AdjustBrightness(ImageOp):
-    """AdjustBrightness(brightness_factor): ``image * brightness_factor`` (0 gives black).
+    """AdjustBrightness(brightness_factor): ``image * brightness_factor`` (0 gives black), uint8
+    results saturated to [0, 255] (Pillow's ``ImageEnhance.Brightness`` for a PIL image).
+
+    Args:
+        brightness_factor (float): the factor, in [0, 16777216].
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``brightness_factor`` is not a number.
+        ValueError: ``brightness_factor`` is negative.
+        RuntimeError: the image is not <H, W> or <H, W, 1|3> uint8 or float.
 
     Examples:
         >>> import numpy as np
@@ -248,14 +318,27 @@ def pil_hue(img, factor):
 
 
 class AdjustContrast(ImageOp):
-    """AdjustContrast(contrast_factor): blend an RGB image with its mean gray level
-    (0 gives flat gray, 1 the original).
+    """AdjustContrast(contrast_factor): blend an RGB image with its mean gray level (0 gives
+    flat gray, 1 the original, above 1 more contrast).
+
+    Args:
+        contrast_factor (float): the blend factor, in [0, 16777216].
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``contrast_factor`` is not a number.
+        ValueError: ``contrast_factor`` is negative.
+        RuntimeError: the image is not <H, W, 3> uint8 or float32.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.AdjustContrast(0.0)(np.full((1, 2, 3), 90, np.uint8)).tolist()
         [[[90, 90, 90], [90, 90, 90]]]
+        >>> vision.AdjustContrast(2.0)(np.array([[[0, 0, 0], [100, 100, 100]]], np.uint8)).tolist()
+        [[[0, 0, 0], [150, 150, 150]]]
     """
 
     def __init__(self, contrast_factor):
@@ -269,8 +352,19 @@ class AdjustContrast(ImageOp):
 
 
 class AdjustSaturation(ImageOp):
-    """AdjustSaturation(saturation_factor): blend an RGB image with its gray version
-    (0 gives gray, 1 the original).
+    """AdjustSaturation(saturation_factor): blend an RGB image with its gray version (0 gives
+    gray, 1 the original, above 1 more saturated).
+
+    Args:
+        saturation_factor (float): the blend factor, in [0, 16777216].
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``saturation_factor`` is not a number.
+        ValueError: ``saturation_factor`` is negative.
+        RuntimeError: the image is not <H, W, 3> uint8 or float32.
 
     Examples:
         >>> import numpy as np
@@ -291,8 +385,19 @@ class AdjustSaturation(ImageOp):
 
 
 class AdjustHue(ImageOp):
-    """AdjustHue(hue_factor): turn the hue of an RGB image by ``hue_factor`` of a full turn
-    (in [-0.5, 0.5]), through 8-bit HSV.
+    """AdjustHue(hue_factor): turn the hue of an RGB image by ``hue_factor`` of a full turn,
+    through 8-bit HSV.
+
+    Args:
+        hue_factor (float): the fraction of a turn, in [-0.5, 0.5].
+
+    Returns:
+        numpy.ndarray <H, W, 3> uint8 (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``hue_factor`` is not a number.
+        ValueError: ``hue_factor`` is outside [-0.5, 0.5].
+        RuntimeError: the image is not <H, W, 3> uint8.
 
     Examples:
         >>> import numpy as np
@@ -316,11 +421,25 @@ class AdjustGamma(ImageOp):
     """AdjustGamma(gamma, gain=1): ``255 * gain * (image / 255) ** gamma`` (rounded down) for
     uint8 images, ``clip((image * gain) ** gamma, 0, 1)`` for float images.
 
+    Args:
+        gamma (float): the exponent, in [0, 16777216].
+        gain (float, optional): the multiplier. Default: ``1``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``gamma`` or ``gain`` is not a number.
+        ValueError: ``gamma`` is negative.
+        RuntimeError: the image is not <H, W> or <H, W, 1|3> uint8 or float.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.AdjustGamma(0.5)(np.array([[64, 255]], np.uint8)).tolist()
         [[128, 255]]
+        >>> vision.AdjustGamma(2.0, gain=2.0)(np.array([[0.25, 0.75]], np.float32)).tolist()
+        [[0.25, 1.0]]
     """
 
     def __init__(self, gamma, gain=1):
@@ -354,14 +473,27 @@ def sharpness(x, factor):
 
 
 class AdjustSharpness(ImageOp):
-    """AdjustSharpness(sharpness_factor): blend with a smoothed copy (0 gives the smoothed
-    image, 1 the original, 2 twice as sharp); the border pixels stay unchanged.
+    """AdjustSharpness(sharpness_factor): blend an image with a smoothed copy (0 gives the
+    smoothed image, 1 the original, 2 twice as sharp); the border pixels stay unchanged.
+
+    Args:
+        sharpness_factor (float): the blend factor, in [0, 16777216].
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        TypeError: ``sharpness_factor`` is not a number.
+        ValueError: ``sharpness_factor`` is negative.
+        RuntimeError: the image is not <H, W> or <H, W, 1|3|4> uint8 or float.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
-        >>> vision.AdjustSharpness(1.0)(np.full((3, 3), 7, np.uint8)).tolist()
-        [[7, 7, 7], [7, 7, 7], [7, 7, 7]]
+        >>> img = np.zeros((3, 3), np.uint8)
+        >>> img[1, 1] = 130
+        >>> vision.AdjustSharpness(0.0)(img)[1].tolist()
+        [0, 50, 0]
     """
 
     def __init__(self, sharpness_factor):
@@ -377,6 +509,12 @@ class Grayscale(ImageOp):
     """Grayscale(num_output_channels=1): a PIL image as gray ('L'), or as gray copied to 3
     channels ('RGB'). Takes PIL images only, as MindSpore (use ToPIL() first).
 
+    Args:
+        num_output_channels (int, optional): 1 or 3. Default: ``1``.
+
+    Returns:
+        PIL.Image.Image, in mode 'L' or 'RGB'.
+
     Raises:
         TypeError: ``num_output_channels`` is not an int, or the image is not a PIL image.
         ValueError: ``num_output_channels`` is not 1 or 3.
@@ -385,8 +523,8 @@ class Grayscale(ImageOp):
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> img = vision.ToPIL()(np.zeros((2, 2, 3), np.uint8))
-        >>> vision.Grayscale(3)(img).mode
-        'RGB'
+        >>> vision.Grayscale(3)(img).mode, vision.Grayscale()(img).mode
+        ('RGB', 'L')
     """
 
     def __init__(self, num_output_channels=1):
@@ -413,9 +551,20 @@ _OUT_CHANNELS = {0: 4, 1: 3, 2: 4, 3: 3, 4: 3, 5: 4, 8: 3, 9: 4}
 
 
 class ConvertColor(ImageOp):
-    """ConvertColor(convert_mode): convert between RGB, BGR, RGBA, BGRA and gray (a
-    vision.ConvertMode). Gray results are <H, W>; an <H, W> input is taken as gray by every
-    mode that does not produce gray.
+    """ConvertColor(convert_mode): convert between RGB, BGR, RGBA, BGRA and gray. Gray results
+    are <H, W>; an <H, W> input is taken as gray by every mode that does not produce gray;
+    added alpha channels are opaque.
+
+    Args:
+        convert_mode (ConvertMode): the conversion, e.g. ``ConvertMode.COLOR_RGB2BGR``.
+
+    Returns:
+        numpy.ndarray of the input's dtype: <H, W, 3>, <H, W, 4> or <H, W> by mode.
+
+    Raises:
+        TypeError: ``convert_mode`` is not a ``ConvertMode``.
+        RuntimeError: the image is not <H, W> or <H, W, 3|4> uint8, uint16 or float32, the
+            mode does not fit its channels, or a uint16 image is converted to gray.
 
     Examples:
         >>> import numpy as np
@@ -423,6 +572,8 @@ class ConvertColor(ImageOp):
         >>> op = vision.ConvertColor(vision.ConvertMode.COLOR_RGB2BGR)
         >>> op(np.array([[[1, 2, 3]]], np.uint8)).tolist()
         [[[3, 2, 1]]]
+        >>> vision.ConvertColor(vision.ConvertMode.COLOR_GRAY2RGBA)(np.array([[9]], np.uint8))
+        array([[[  9,   9,   9, 255]]], dtype=uint8)
     """
 
     def __init__(self, convert_mode):
