@@ -13,22 +13,74 @@ from mindcell.ops import functional as F
 
 
 class HSigmoid(Cell):
-    """HSigmoid(): relu6(x + 3) / 6."""
+    """HSigmoid(): the hard sigmoid ``relu6(x + 3) / 6`` element-wise.
+
+    Inputs:
+        input_x (Tensor): a float Tensor of any shape.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``input_x``, values in [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> print(ms.nn.HSigmoid()(ms.Tensor(np.array([-4.0, 0.0, 1.5, 4.0], np.float32))))
+        [0.   0.5  0.75 1.  ]
+    """
 
     def construct(self, input_x):
         return F.hardsigmoid(input_x)
 
 
 class Mish(Cell):
-    """Mish(): x * tanh(softplus(x))."""
+    """Mish(): ``x * tanh(softplus(x))`` element-wise.
+
+    Inputs:
+        x (Tensor): a float Tensor of any shape.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> print(ms.nn.Mish()(ms.Tensor(np.array([-1.0, 0.0, 2.0], np.float32))))
+        [-0.3034014  0.         1.943959 ]
+    """
 
     def construct(self, x):
         return F.mish(x)
 
 
 class PReLU(Cell):
-    """PReLU(channel=1, w=0.25): max(0, x) + w * min(0, x) with a learnable ``w`` of shape
-    (channel,): one slope shared by all channels, or one per channel (axis 1)."""
+    """PReLU(channel=1, w=0.25): ``max(0, x) + w * min(0, x)`` with a learnable slope ``w``.
+
+    ``w`` is a float32 Parameter of shape (channel,) (named ``a``): one slope shared by all
+    channels, or one per channel (axis 1 of the input).
+
+    Args:
+        channel (int): the number of slopes, 1 or the input's channel count. Default: ``1``.
+        w (Union[float, list[float], Tensor]): the initial slope(s): one value for all, or
+            ``channel`` values. Default: ``0.25``.
+
+    Inputs:
+        x (Tensor): a float Tensor; with ``channel > 1`` its axis 1 has ``channel`` entries.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        ValueError: ``channel`` is not a positive int, or ``w`` does not hold ``channel`` values.
+        TypeError: ``w`` is not a float, a list of floats or a float Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> prelu = ms.nn.PReLU(channel=2, w=[0.1, 0.5])
+        >>> print(prelu(ms.Tensor(np.array([[-2.0, -2.0], [3.0, 3.0]], np.float32))))
+        [[-0.2 -1. ]
+         [ 3.   3. ]]
+    """
 
     def __init__(self, channel=1, w=0.25):
         super().__init__()
@@ -53,7 +105,28 @@ class PReLU(Cell):
 
 
 class Hardtanh(Cell):
-    """Hardtanh(min_val=-1.0, max_val=1.0): x clamped to [min_val, max_val]."""
+    """Hardtanh(min_val=-1.0, max_val=1.0): the input clamped to ``[min_val, max_val]``.
+
+    Args:
+        min_val (Union[int, float]): the lower bound. Default: ``-1.0``.
+        max_val (Union[int, float]): the upper bound. Default: ``1.0``.
+
+    Inputs:
+        input (Tensor): a Tensor of any shape.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``input``.
+
+    Raises:
+        TypeError: a bound is not a number.
+        ValueError: ``min_val`` is greater than ``max_val``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> print(ms.nn.Hardtanh(-0.5, 2.0)(ms.Tensor(np.array([-1.0, 0.3, 3.0], np.float32))))
+        [-0.5  0.3  2. ]
+    """
 
     def __init__(self, min_val=-1.0, max_val=1.0):
         super().__init__()
@@ -69,7 +142,28 @@ class Hardtanh(Cell):
 
 
 class GLU(Cell):
-    """GLU(axis=-1): a * sigmoid(b), a and b the halves of the input along ``axis``."""
+    """GLU(axis=-1): the gated linear unit ``a * sigmoid(b)``, ``a`` and ``b`` the two halves of
+    the input along ``axis``.
+
+    Args:
+        axis (int): the axis to split; its size must be even. Default: ``-1``.
+
+    Inputs:
+        x (Tensor): a float Tensor.
+
+    Outputs:
+        Tensor, the shape of ``x`` with ``axis`` halved.
+
+    Raises:
+        TypeError: ``axis`` is not an int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[1.0, 2.0, 0.0, 10.0]], np.float32))
+        >>> print(ms.nn.GLU()(x))
+        [[0.5       1.9999092]]
+    """
 
     def __init__(self, axis=-1):
         super().__init__()
@@ -80,8 +174,34 @@ class GLU(Cell):
 
 
 class Dropout2d(Cell):
-    """Dropout2d(p=0.5): in training, zero whole channels of (N, C, H, W) input with
-    probability p and scale the rest by 1/(1-p); the identity in eval mode."""
+    """Dropout2d(p=0.5): in training, zero whole channels of (N, C, H, W) input.
+
+    Each channel is zeroed with probability ``p`` and the kept ones are scaled by ``1 / (1 - p)``;
+    in eval mode (``set_train(False)``, the default) the cell returns its input.
+
+    Args:
+        p (float): the probability to zero a channel, in [0, 1]. Default: ``0.5``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, C, H, W).
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        TypeError: ``p`` is not a number.
+        ValueError: ``p`` is outside [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> drop = ms.nn.Dropout2d(p=0.5)
+        >>> x = ms.Tensor(np.ones((1, 2, 2, 2), np.float32))
+        >>> drop(x).shape
+        (1, 2, 2, 2)
+        >>> print(drop.set_train(False)(x).sum())
+        8.0
+    """
 
     def __init__(self, p=0.5):
         super().__init__()

@@ -16,7 +16,30 @@ def _check_size(output_size, n, owner, allow_none):
 
 
 class AdaptiveAvgPool1d(Cell):
-    """AdaptiveAvgPool1d(output_size): mean over adaptive windows of (N, C, L) input."""
+    """AdaptiveAvgPool1d(output_size): the mean over adaptive windows of (N, C, L) input, so that
+    the output has length ``output_size``.
+
+    Window i of a dim of length L pooled to n covers ``[floor(i*L/n), ceil((i+1)*L/n))``.
+
+    Args:
+        output_size (int): the output length.
+
+    Inputs:
+        input (Tensor): a float Tensor of shape (N, C, L).
+
+    Outputs:
+        Tensor of shape (N, C, output_size).
+
+    Raises:
+        ValueError: ``output_size`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[1.0, 2.0, 3.0, 4.0, 5.0]]], np.float32))
+        >>> print(ms.nn.AdaptiveAvgPool1d(2)(x))
+        [[[2. 4.]]]
+    """
 
     def __init__(self, output_size):
         super().__init__()
@@ -27,7 +50,30 @@ class AdaptiveAvgPool1d(Cell):
 
 
 class AdaptiveMaxPool1d(Cell):
-    """AdaptiveMaxPool1d(output_size): max over adaptive windows of (N, C, L) input."""
+    """AdaptiveMaxPool1d(output_size): the max over adaptive windows of (N, C, L) input, so that
+    the output has length ``output_size``.
+
+    Window i of a dim of length L pooled to n covers ``[floor(i*L/n), ceil((i+1)*L/n))``.
+
+    Args:
+        output_size (int): the output length.
+
+    Inputs:
+        input (Tensor): a Tensor of shape (N, C, L).
+
+    Outputs:
+        Tensor of shape (N, C, output_size).
+
+    Raises:
+        ValueError: ``output_size`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[1.0, 5.0, 3.0, 2.0, 4.0]]], np.float32))
+        >>> print(ms.nn.AdaptiveMaxPool1d(3)(x))
+        [[[5. 5. 4.]]]
+    """
 
     def __init__(self, output_size):
         super().__init__()
@@ -38,8 +84,33 @@ class AdaptiveMaxPool1d(Cell):
 
 
 class AdaptiveAvgPool2d(Cell):
-    """AdaptiveAvgPool2d(output_size): mean over adaptive windows of (N)CHW input; an int, or
-    (H, W) where None keeps that input size."""
+    """AdaptiveAvgPool2d(output_size): the mean over adaptive windows of (N, C, H, W) or (C, H, W)
+    input, so that the output's last two dims are ``output_size``.
+
+    Window i of a dim of length L pooled to n covers ``[floor(i*L/n), ceil((i+1)*L/n))``.
+
+    Args:
+        output_size (Union[int, tuple]): one int for H and W, or (H_out, W_out) where ``None``
+            keeps that input size.
+
+    Inputs:
+        input (Tensor): a float Tensor of shape (N, C, H, W) or (C, H, W).
+
+    Outputs:
+        Tensor of shape (N, C, H_out, W_out) (or (C, H_out, W_out)).
+
+    Raises:
+        ValueError: ``output_size`` is not a positive int or a pair of them (or None).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(1, 3, 4))
+        >>> print(ms.nn.AdaptiveAvgPool2d((1, 2))(x))
+        [[[4.5 6.5]]]
+        >>> ms.nn.AdaptiveAvgPool2d((None, 1))(x).shape
+        (1, 3, 1)
+    """
 
     def __init__(self, output_size):
         super().__init__()
@@ -50,8 +121,37 @@ class AdaptiveAvgPool2d(Cell):
 
 
 class AdaptiveMaxPool2d(Cell):
-    """AdaptiveMaxPool2d(output_size, return_indices=False): max over adaptive windows of
-    (N)CHW input; with ``return_indices`` also the int64 flat index h*W+w of each max."""
+    """AdaptiveMaxPool2d(output_size, return_indices=False): the max over adaptive windows of
+    (N, C, H, W) or (C, H, W) input, so that the output's last two dims are ``output_size``.
+
+    Window i of a dim of length L pooled to n covers ``[floor(i*L/n), ceil((i+1)*L/n))``.
+    With ``return_indices`` the cell also returns the Int64 flat index ``h * W + w`` of each
+    maximum.
+
+    Args:
+        output_size (Union[int, tuple]): one int for H and W, or (H_out, W_out) where ``None``
+            keeps that input size.
+        return_indices (bool): also return the indices. Default: ``False``.
+
+    Inputs:
+        input (Tensor): a Tensor of shape (N, C, H, W) or (C, H, W).
+
+    Outputs:
+        Tensor of shape (N, C, H_out, W_out) (or (C, H_out, W_out)); with ``return_indices`` a
+        tuple (output, indices).
+
+    Raises:
+        ValueError: ``output_size`` is not a positive int or a pair of them (or None).
+        TypeError: ``return_indices`` is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[1.0, 7.0, 3.0], [4.0, 2.0, 9.0]]], np.float32))
+        >>> out, idx = ms.nn.AdaptiveMaxPool2d((1, 2), return_indices=True)(x)
+        >>> print(out, idx)
+        [[[7. 9.]]] [[[1 5]]]
+    """
 
     def __init__(self, output_size, return_indices=False):
         super().__init__()

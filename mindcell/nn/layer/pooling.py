@@ -58,16 +58,49 @@ def _check_nchw(data_format, owner):
 
 class MaxPool2d(_Pool2d):
     """MaxPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
-    return_indices=False, ceil_mode=False, data_format='NCHW'): max over windows of
-    (N, C, H, W) input.
+    return_indices=False, ceil_mode=False, data_format='NCHW'): the max over sliding windows of
+    (N, C, H, W) or (C, H, W) input.
 
     ``padding``, ``dilation``, ``return_indices`` and ``ceil_mode`` need ``pad_mode='pad'``
     (as in MindSpore); with ``return_indices`` the cell returns ``(output, indices)``, the Int64
     position ``h * W + w`` of each maximum in its plane.
 
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window's (height, width), or one int for both.
+            Default: ``1``.
+        stride (Union[int, tuple[int]]): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'`` (no padding), ``'same'`` (output ceil(in / stride), padded
+            evenly) or ``'pad'`` (``padding`` on each side). Case-insensitive. Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): with ``'pad'``: the padding of H and W, one int or
+            (pad_h, pad_w). Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the window's elements. Default: ``1``.
+        return_indices (bool): also return the indices of the maxima. Default: ``False``.
+        ceil_mode (bool): round the output size up instead of down. Default: ``False``.
+        data_format (str): only ``'NCHW'`` (MindSpore runs ``'NHWC'`` on GPU only).
+            Default: ``'NCHW'``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, C, H, W) or (C, H, W).
+
+    Outputs:
+        Tensor of shape (N, C, H_out, W_out) (or (C, H_out, W_out)), and with ``return_indices``
+        the Int64 indices of the same shape.
+
     Raises:
-        ValueError: a bad kernel/stride/pad_mode, one of the 'pad'-only arguments set with
-            another pad_mode, or ``data_format`` other than 'NCHW' (GPU only in MindSpore).
+        ValueError: a bad kernel_size/stride/pad_mode, one of the 'pad'-only arguments set with
+            another pad_mode, ``data_format`` other than 'NCHW', or an input not 3-D or 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> print(ms.nn.MaxPool2d(kernel_size=2, stride=2)(x))
+        [[[[ 5.  7.]
+           [13. 15.]]]]
+        >>> out, idx = ms.nn.MaxPool2d(3, 2, pad_mode="pad", padding=1, return_indices=True)(x)
+        >>> print(idx)
+        [[[[ 5  7]
+           [13 15]]]]
     """
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
@@ -95,7 +128,43 @@ def _check_pad_only(cell, owner):
 
 class AvgPool2d(_Pool2d):
     """AvgPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
-    count_include_pad=True, ...)."""
+    count_include_pad=True, divisor_override=None, data_format='NCHW'): the mean over sliding
+    windows of (N, C, H, W) or (C, H, W) input.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window's (height, width), or one int for both.
+            Default: ``1``.
+        stride (Union[int, tuple[int]]): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (case-insensitive), as in
+            :class:`MaxPool2d`. Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): with ``'pad'``: the padding of H and W. Default: ``0``.
+        ceil_mode (bool): round the output size up instead of down. Default: ``False``.
+        count_include_pad (bool): count the padded zeros in the divisor ('same' padding is never
+            counted, as in MindSpore). Default: ``True``.
+        divisor_override (int, optional): divide every window's sum by this instead. Default:
+            ``None``.
+        data_format (str): only ``'NCHW'``. Default: ``'NCHW'``.
+
+    Inputs:
+        x (Tensor): a float Tensor of shape (N, C, H, W) or (C, H, W).
+
+    Outputs:
+        Tensor of shape (N, C, H_out, W_out) (or (C, H_out, W_out)).
+
+    Raises:
+        ValueError: a bad kernel_size/stride/pad_mode, ``padding`` set without 'pad',
+            ``data_format`` other than 'NCHW', or an input not 3-D or 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> print(ms.nn.AvgPool2d(kernel_size=2, stride=2)(x))
+        [[[[ 2.5  4.5]
+           [10.5 12.5]]]]
+        >>> ms.nn.AvgPool2d(3, 1, pad_mode="same")(x).shape
+        (1, 1, 4, 4)
+    """
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None, data_format="NCHW"):
@@ -124,8 +193,36 @@ def _pad1d(padding, owner):
 
 class MaxPool1d(Cell):
     """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
-    return_indices=False, ceil_mode=False): over (N, C, L); the 'pad'-only arguments and the
-    indices (positions along L) as in :class:`MaxPool2d`."""
+    return_indices=False, ceil_mode=False): the max over sliding windows of (N, C, L) input.
+
+    The 'pad'-only arguments and the indices (positions along L) are as in :class:`MaxPool2d`.
+
+    Args:
+        kernel_size (int): the window's length. Default: ``1``.
+        stride (int): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'``. Default: ``'valid'``.
+        padding (int): with ``'pad'``: the padding at the end of L. Default: ``0``.
+        dilation (int): the spacing of the window's elements. Default: ``1``.
+        return_indices (bool): also return the Int64 positions of the maxima. Default: ``False``.
+        ceil_mode (bool): round the output length up. Default: ``False``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, C, L).
+
+    Outputs:
+        Tensor of shape (N, C, L_out), and with ``return_indices`` the indices of that shape.
+
+    Raises:
+        ValueError: a bad kernel_size/stride/pad_mode or ``padding``, or a 'pad'-only argument
+            without 'pad'.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[1.0, 5.0, 2.0, 4.0, 3.0]]], np.float32))
+        >>> print(ms.nn.MaxPool1d(kernel_size=2, stride=2)(x))
+        [[[5. 4.]]]
+    """
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False):
@@ -145,7 +242,32 @@ class MaxPool1d(Cell):
 
 class AvgPool1d(Cell):
     """AvgPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
-    count_include_pad=True): over (N, C, L)."""
+    count_include_pad=True): the mean over sliding windows of (N, C, L) input.
+
+    Args:
+        kernel_size (int): the window's length. Default: ``1``.
+        stride (int): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'``. Default: ``'valid'``.
+        padding (int): with ``'pad'``: the padding at the end of L. Default: ``0``.
+        ceil_mode (bool): round the output length up. Default: ``False``.
+        count_include_pad (bool): count the padded zeros in the divisor. Default: ``True``.
+
+    Inputs:
+        x (Tensor): a float Tensor of shape (N, C, L).
+
+    Outputs:
+        Tensor of shape (N, C, L_out).
+
+    Raises:
+        ValueError: a bad kernel_size/stride/pad_mode or ``padding``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[1.0, 5.0, 2.0, 4.0, 3.0]]], np.float32))
+        >>> print(ms.nn.AvgPool1d(kernel_size=3, stride=1)(x))
+        [[[2.6666667 3.6666667 3.       ]]]
+    """
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
                  count_include_pad=True):

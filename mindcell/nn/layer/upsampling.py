@@ -8,8 +8,44 @@ from mindcell.ops.function.pad_func import take
 
 
 class Upsample(Cell):
-    """Upsample(size=None, scale_factor=None, mode='nearest', align_corners=None,
-    recompute_scale_factor=None): ``ops.interpolate`` as a cell."""
+    r"""Upsample(size=None, scale_factor=None, mode='nearest', align_corners=None,
+    recompute_scale_factor=None): resize the spatial dims of the input, ``ops.interpolate`` as a
+    cell.
+
+    Args:
+        size (Union[int, tuple[int]], optional): the output's spatial size. Default: ``None``.
+        scale_factor (Union[float, tuple[float]], optional): the multiplier of each spatial size
+            (exactly one of ``size`` and ``scale_factor`` is given). Default: ``None``.
+        mode (str): ``'nearest'``, ``'nearest-exact'``, ``'linear'`` (3-D input), ``'bilinear'``
+            (4-D), ``'trilinear'`` (5-D) or ``'area'``. Default: ``'nearest'``.
+        align_corners (bool, optional): for the linear modes, align the corner pixels of input
+            and output. Default: ``None``.
+        recompute_scale_factor (bool, optional): compute the output size from ``scale_factor``
+            and use that size's ratio for the sampling. Default: ``None``.
+
+    Inputs:
+        x (Tensor): a float Tensor of shape (N, C, L), (N, C, H, W) or (N, C, D, H, W).
+
+    Outputs:
+        Tensor of shape (N, C, \*size).
+
+    Raises:
+        ValueError: ``mode`` is unknown, or not exactly one of ``size`` and ``scale_factor`` is
+            given.
+        TypeError: ``align_corners`` is not a bool or None.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[[1.0, 2.0], [3.0, 4.0]]]], np.float32))
+        >>> print(ms.nn.Upsample(scale_factor=2.0)(x))
+        [[[[1. 1. 2. 2.]
+           [1. 1. 2. 2.]
+           [3. 3. 4. 4.]
+           [3. 3. 4. 4.]]]]
+        >>> ms.nn.Upsample(size=(3, 5), mode="bilinear", align_corners=True)(x).shape
+        (1, 1, 3, 5)
+    """
 
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None,
                  recompute_scale_factor=None):
@@ -40,7 +76,29 @@ def _factor(v, name, owner):
 
 
 class PixelShuffle(Cell):
-    """PixelShuffle(upscale_factor): (*, C*r*r, H, W) -> (*, C, H*r, W*r)."""
+    r"""PixelShuffle(upscale_factor): rearrange (\*, C * r * r, H, W) into (\*, C, H * r, W * r),
+    ``r = upscale_factor`` (sub-pixel convolution).
+
+    Args:
+        upscale_factor (int): the factor ``r``.
+
+    Inputs:
+        input (Tensor): a Tensor of at least 3 dims whose channel dim (-3) divides by ``r * r``.
+
+    Outputs:
+        Tensor of shape (\*, C, H * r, W * r).
+
+    Raises:
+        ValueError: ``upscale_factor`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 4, 1, 2))
+        >>> print(ms.nn.PixelShuffle(2)(x))
+        [[[[0. 2. 1. 3.]
+           [4. 6. 5. 7.]]]]
+    """
 
     def __init__(self, upscale_factor):
         super().__init__()
@@ -51,7 +109,28 @@ class PixelShuffle(Cell):
 
 
 class PixelUnshuffle(Cell):
-    """PixelUnshuffle(downscale_factor): (*, C, H*r, W*r) -> (*, C*r*r, H, W)."""
+    r"""PixelUnshuffle(downscale_factor): rearrange (\*, C, H * r, W * r) into
+    (\*, C * r * r, H, W), ``r = downscale_factor``; the inverse of :class:`PixelShuffle`.
+
+    Args:
+        downscale_factor (int): the factor ``r``.
+
+    Inputs:
+        input (Tensor): a Tensor of at least 3 dims whose last two dims divide by ``r``.
+
+    Outputs:
+        Tensor of shape (\*, C * r * r, H, W).
+
+    Raises:
+        ValueError: ``downscale_factor`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 4))
+        >>> print(ms.nn.PixelUnshuffle(2)(x).shape)
+        (1, 4, 1, 2)
+    """
 
     def __init__(self, downscale_factor):
         super().__init__()
@@ -72,12 +151,49 @@ def _nhwc_arg(v, name):
 
 
 class Unfold(Cell):
-    """Unfold(ksizes, strides, rates, padding='valid'): image patches of NCHW input.
+    """Unfold(ksizes, strides, rates, padding='valid'): the image patches of NCHW input, each
+    flattened into the channel dim (MindSpore's ExtractImagePatches).
 
-    ``ksizes``, ``strides`` and ``rates`` (dilation) are [1, row, col, 1]; ``padding`` is
-    'valid' or 'same' (zero padding, output ceil(in / stride)). The output is
-    (N, ksize_row * ksize_col * C, out_row, out_col), its depth ordered (row, col, channel)
-    with the channel fastest, as MindSpore's ExtractImagePatches."""
+    Args:
+        ksizes (Union[tuple[int], list[int]]): the patch size, ``[1, ksize_row, ksize_col, 1]``.
+        strides (Union[tuple[int], list[int]]): the step between patches,
+            ``[1, stride_row, stride_col, 1]``.
+        rates (Union[tuple[int], list[int]]): the dilation within a patch,
+            ``[1, rate_row, rate_col, 1]``.
+        padding (str): ``'valid'`` (patches inside the input) or ``'same'`` (zero padding, output
+            ``ceil(in / stride)``), case-insensitive. Default: ``'valid'``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, C, H, W).
+
+    Outputs:
+        Tensor of shape (N, ksize_row * ksize_col * C, out_row, out_col), its depth ordered
+        (row, col, channel) with the channel fastest.
+
+    Raises:
+        TypeError: ``ksizes``, ``strides`` or ``rates`` is not a tuple or list.
+        ValueError: one of them is not ``[1, int, int, 1]`` with positive ints, ``padding`` is
+            not 'same' or 'valid', the input is not 4-D, or a dilated patch is larger than the
+            input with 'valid'.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3))
+        >>> unfold = ms.nn.Unfold([1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1])
+        >>> print(unfold(x))
+        [[[[0. 1.]
+           [3. 4.]]
+        <BLANKLINE>
+          [[1. 2.]
+           [4. 5.]]
+        <BLANKLINE>
+          [[3. 4.]
+           [6. 7.]]
+        <BLANKLINE>
+          [[4. 5.]
+           [7. 8.]]]]
+    """
 
     def __init__(self, ksizes, strides, rates, padding="valid"):
         super().__init__()
