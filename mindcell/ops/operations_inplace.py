@@ -169,4 +169,157 @@ class UniformInt(AttrPrimitive):
         return M.cast(M.minimum(sample, M.sub(hi, 1.0)), mstype.int32)
 
 
-__all__ = ["ScatterNdUpdate", "ScatterAdd", "UniformInt"]
+__all__ = ["ScatterNdUpdate", "ScatterAdd", "UniformInt", "Adam", "AdamWeightDecay"]
+
+
+def _scalar_input(op, name, value):
+    """A float (or a 0-d/1-element Tensor) input of an optimizer primitive, as a Tensor."""
+    if isinstance(value, Tensor):
+        if value.size != 1:
+            raise ValueError("%s: '%s' must be a scalar, but got a Tensor of shape %s"
+                             % (op, name, value.shape))
+        return value
+    if isinstance(value, bool) or not isinstance(value, float):
+        raise TypeError("%s: '%s' must be a float or a Tensor, but got %s"
+                        % (op, name, show(value)))
+    return Tensor(np.array(value, np.float32))
+
+
+def _check_state(op, names, tensors, grad_name):
+    """var, m, v and the gradient: Tensors (var, m, v Parameters to be updated in place) of
+    one shape, floating point."""
+    for name, t in zip(names, tensors):
+        check_tensor(t, op, name)
+        if not mstype.is_floating(t.dtype):
+            raise TypeError("%s: '%s' must be a float tensor, but got %s" % (op, name, t.dtype))
+    want = tuple(tensors[0].shape)
+    for name, t in zip(names[1:], tensors[1:]):
+        if tuple(t.shape) != want:
+            raise ValueError("For primitive[%s], the %s_shape: %s must be equal to the var_shape: "
+                             "%s" % (op, name, list(t.shape), list(want)))
+    if tensors[1].dtype != tensors[0].dtype or tensors[2].dtype != tensors[0].dtype:
+        raise TypeError("%s: 'm' and 'v' must have the dtype of 'var' (%s), but got %s and %s"
+                        % (op, tensors[0].dtype, tensors[1].dtype, tensors[2].dtype))
+
+
+class Adam(AttrPrimitive):
+    """Adam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power, beta2_power, lr,
+    beta1, beta2, epsilon, grad): one Adam step that updates the Parameters ``var``, ``m``
+    and ``v`` in place:
+
+    .. math::
+        m = \\beta_1 m + (1 - \\beta_1) g, \\quad v = \\beta_2 v + (1 - \\beta_2) g^2, \\quad
+        l = lr \\frac{\\sqrt{1 - \\beta_2^t}}{1 - \\beta_1^t}, \\quad
+        var = var - l \\frac{m}{\\sqrt{v} + \\epsilon}
+
+    (with ``use_nesterov`` the numerator is :math:`\\beta_1 m + (1 - \\beta_1) g`).
+
+    Args:
+        use_locking (bool): MindSpore's lock flag (one process updates serially).
+        use_nesterov (bool): the Nesterov form of the step.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **m** (Parameter) - the first moment, var's shape and dtype.
+        - **v** (Parameter) - the second moment, var's shape and dtype.
+        - **beta1_power** (Union[float, Tensor]) - :math:`\\beta_1^t`.
+        - **beta2_power** (Union[float, Tensor]) - :math:`\\beta_2^t`.
+        - **lr** (Union[float, Tensor]) - the learning rate.
+        - **beta1** (Union[float, Tensor]) - the first moment's decay.
+        - **beta2** (Union[float, Tensor]) - the second moment's decay.
+        - **epsilon** (Union[float, Tensor]) - added to the denominator.
+        - **grad** (Tensor) - the gradient, var's shape (cast to var's dtype).
+
+    Outputs:
+        Tuple of the 3 updated Parameters ``(var, m, v)``. (MindSpore 2.10's CPU kernel
+        returns three zero tensors instead; the Parameters are updated the same.)
+
+    Raises:
+        TypeError: a flag that is not a bool, a scalar that is not a float or Tensor, state
+        that is not float or of differing dtypes. ValueError: shapes that differ from var's.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> m = Parameter(Tensor(np.zeros(2, np.float32)), name="m")
+        >>> v = Parameter(Tensor(np.zeros(2, np.float32)), name="v")
+        >>> grad = Tensor(np.array([0.5, -1.0], np.float32))
+        >>> _ = ops.Adam()(var, m, v, 0.9, 0.999, 0.1, 0.9, 0.999, 1e-8, grad)
+        >>> [[round(x, 4) for x in p.asnumpy().tolist()] for p in (var, m)]
+        [[0.9, 2.1], [0.05, -0.1]]
+    """
+
+    def __init__(self, use_locking=False, use_nesterov=False):
+        super().__init__()
+        self.set_attrs(use_locking=check_bool(use_locking, "Adam", "use_locking"),
+                       use_nesterov=check_bool(use_nesterov, "Adam", "use_nesterov"),
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
+        op = "Adam"
+        _check_state(op, ("var", "m", "v", "grad"), (var, m, v, grad), "grad")
+        scalars = [_scalar_input(op, name, value) for name, value in (
+            ("beta1_power", beta1_power), ("beta2_power", beta2_power), ("lr", lr),
+            ("beta1", beta1), ("beta2", beta2), ("epsilon", epsilon))]
+        _state.adam_prim_p.bind(var, m, v, *scalars, grad, use_nesterov=self.use_nesterov)
+        return var, m, v
+
+
+class AdamWeightDecay(AttrPrimitive):
+    """AdamWeightDecay(use_locking=False)(var, m, v, lr, beta1, beta2, epsilon, decay,
+    gradient): one step of Adam with decoupled weight decay (no bias correction) that updates
+    the Parameters ``var``, ``m`` and ``v`` in place:
+
+    .. math::
+        m = \\beta_1 m + (1 - \\beta_1) g, \\quad v = \\beta_2 v + (1 - \\beta_2) g^2, \\quad
+        var = var - lr \\left(\\frac{m}{\\sqrt{v} + \\epsilon} + decay \\cdot var\\right)
+
+    Args:
+        use_locking (bool): MindSpore's lock flag (one process updates serially; like
+            MindSpore, the value is not checked).
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **m** (Parameter) - the first moment, var's shape and dtype.
+        - **v** (Parameter) - the second moment, var's shape and dtype.
+        - **lr** (Union[float, Tensor]) - the learning rate.
+        - **beta1** (Union[float, Tensor]) - the first moment's decay.
+        - **beta2** (Union[float, Tensor]) - the second moment's decay.
+        - **epsilon** (Union[float, Tensor]) - added to the denominator.
+        - **decay** (Union[float, Tensor]) - the weight decay.
+        - **gradient** (Tensor) - the gradient, var's shape (cast to var's dtype).
+
+    Outputs:
+        Tuple of the 3 updated Parameters ``(var, m, v)``. (MindSpore 2.10's CPU kernel
+        returns three zero tensors instead; the Parameters are updated the same.)
+
+    Raises:
+        TypeError: a scalar that is not a float or Tensor (an int included, as in MindSpore),
+        state that is not float or of differing dtypes. ValueError: shapes that differ from
+        var's.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> m = Parameter(Tensor(np.zeros(2, np.float32)), name="m")
+        >>> v = Parameter(Tensor(np.zeros(2, np.float32)), name="v")
+        >>> grad = Tensor(np.array([0.5, -1.0], np.float32))
+        >>> _ = ops.AdamWeightDecay()(var, m, v, 0.1, 0.9, 0.999, 1e-8, 0.01, grad)
+        >>> [round(x, 4) for x in var.asnumpy().tolist()]
+        [0.6828, 2.3142]
+    """
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.set_attrs(use_locking=use_locking, flags={"side_effect_mem": True})
+
+    def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
+        op = "AdamWeightDecay"
+        _check_state(op, ("var", "m", "v", "gradient"), (var, m, v, gradient), "gradient")
+        scalars = [_scalar_input(op, name, value) for name, value in (
+            ("lr", lr), ("beta1", beta1), ("beta2", beta2), ("epsilon", epsilon),
+            ("decay", decay))]
+        _state.adam_weight_decay_prim_p.bind(var, m, v, *scalars, gradient)
+        return var, m, v

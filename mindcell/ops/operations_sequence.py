@@ -13,7 +13,8 @@ from mindcell.ops._prim_attrs import AttrPrimitive
 from mindcell.ops.function import array_func as A
 from mindcell.ops.function import creation_func as C
 from mindcell.ops.function import sequence_func as Q
-from mindcell.ops.operations_inplace import ScatterAdd, ScatterNdUpdate, UniformInt  # noqa: F401
+from mindcell.ops.operations_inplace import (Adam, AdamWeightDecay, ScatterAdd,  # noqa: F401
+                                              ScatterNdUpdate, UniformInt)
 
 
 class ReverseV2(AttrPrimitive):
@@ -495,4 +496,4 @@ class SpaceToDepth(_BlockSize):
 __all__ = ["ReverseV2", "ReverseSequence", "Slice", "Flatten", "AddN", "Eye", "CumSum",
            "TupleToArray", "ScalarToArray", "ScalarToTensor", "ScalarCast", "GatherV2",
            "ArgMinWithValue", "DepthToSpace", "SpaceToDepth", "ScatterNdUpdate", "ScatterAdd",
-           "UniformInt"]
+           "UniformInt", "Adam", "AdamWeightDecay"]

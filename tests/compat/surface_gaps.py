@@ -71,8 +71,6 @@ MISSING = {
     '.nn.optim:thor': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
     '.ops:DynamicGRUV2': "Ascend-only: MindSpore 2.10's CPU build raises RuntimeError 'Unsupported op'",
     '.ops:DynamicRNN': "Ascend-only: MindSpore 2.10's CPU build raises RuntimeError 'Unsupported op'",
-    '.ops.operations:Adam': 'not implemented yet (issue 17)',
-    '.ops.operations:AdamWeightDecay': 'not implemented yet (issue 17)',
     '.ops.operations:DynamicRNN': "Ascend-only: MindSpore 2.10's CPU build raises RuntimeError 'Unsupported op'",
     '.ops.operations:ResizeBilinear': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.parallel:Layout': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',

@@ -24,6 +24,19 @@ CROP_INDEX = ms.Tensor(np.array([0, 1], np.int32))
 ROIS = ms.Tensor(np.array([[0, 1.0, 1.0, 9.0, 7.0], [1, 0.0, 2.0, 4.0, 5.0]], np.float32))
 META = ms.Tensor(np.array([6, 6, 1], np.float32))
 TARGET = ms.Parameter(ms.Tensor(np.zeros((3, 3), np.float32)), name="api_table_zoo_target")
+ADAM = [ms.Parameter(ms.Tensor(np.zeros((2, 3), np.float32)), name="api_table_adam_" + n)
+        for n in ("var", "m", "v")]
+
+
+def adam_step(op, x, g, *scalars):
+    """One in-place step of ops.Adam / ops.AdamWeightDecay from a state reset to values of x
+    (so every call, eager or compiled, starts alike); the updated weights."""
+    var, m, v = ADAM
+    ops.assign(var, x)
+    ops.assign(m, x * 0.5)
+    ops.assign(v, x * x)
+    op(var, m, v, *scalars, g)
+    return var * 1
 
 
 def boxes(t):
@@ -78,6 +91,10 @@ ROWS = [
     R("ops.ScatterAdd", lambda x, u: ops.ScatterAdd()(x, ROWS_I32, u), (3, 2), (3, 2)),
     R("ops.ScatterNdUpdate", lambda u: ops.ScatterNdUpdate()(TARGET, ND, u) * 1, (2, 3),
       grad=False, f16=False),
+    R("ops.Adam", lambda x, g: adam_step(ops.Adam(use_nesterov=True), x, g, 0.9, 0.999, 0.01,
+                                         0.9, 0.999, 1e-8), S, S, grad=False, f16=False),
+    R("ops.AdamWeightDecay", lambda x, g: adam_step(ops.AdamWeightDecay(), x, g, 0.01, 0.9, 0.999,
+                                                    1e-8, 0.1), S, S, grad=False, f16=False),
     R("ops.UniformInt", lambda x: ops.UniformInt()((2, 3), ms.Tensor(1, ms.int32),
                                                    ms.Tensor(9, ms.int32)), S, kind="random"),
     # loss and normalisation

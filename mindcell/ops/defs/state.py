@@ -152,3 +152,34 @@ apply_momentum_p = defprim("ApplyMomentum", _apply_momentum, infer=lambda v, *r,
                            has_side_effect=True, writes=(0, 1))  # var, accum
 adam_update_p = defprim("AdamUpdate", _adam_update, infer=lambda p, *r, **k: p,
                         has_side_effect=True, writes=(0, 1, 2))  # param, m, v
+
+
+def _adam_prim(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+               use_nesterov=False):
+    """ops.Adam: one Adam step with the bias correction from the beta powers."""
+    b1p, b2p, lr = float(beta1_power), float(beta2_power), float(lr)
+    beta1, beta2, epsilon = float(beta1), float(beta2), float(epsilon)
+    lr_t = lr * np.sqrt(1.0 - b2p) / (1.0 - b1p)
+    _adam_update(var, m, v, grad.astype(var.dtype, copy=False), lr, lr_t, beta1, beta2, epsilon,
+                 use_nesterov=use_nesterov)
+    return var
+
+
+def _adam_weight_decay_prim(var, m, v, lr, beta1, beta2, epsilon, decay, grad):
+    """ops.AdamWeightDecay: Adam without bias correction, weight decay added to the step."""
+    lr, beta1, beta2 = float(lr), float(beta1), float(beta2)
+    epsilon, decay = float(epsilon), float(decay)
+    grad = grad.astype(var.dtype, copy=False)
+    m *= beta1
+    m += (1 - beta1) * grad
+    v *= beta2
+    v += (1 - beta2) * grad * grad
+    var -= (lr * (m / (np.sqrt(v) + epsilon) + decay * var)).astype(var.dtype, copy=False)
+    return var
+
+
+adam_prim_p = defprim("Adam", _adam_prim, infer=lambda p, *r, **k: p, has_side_effect=True,
+                      writes=(0, 1, 2))  # var, m, v
+adam_weight_decay_prim_p = defprim("AdamWeightDecay", _adam_weight_decay_prim,
+                                   infer=lambda p, *r, **k: p, has_side_effect=True,
+                                   writes=(0, 1, 2))  # var, m, v
