@@ -34,14 +34,28 @@ def _factor_range(op, arg, value, hue=False):
 
 class RandomColorAdjust(ImageOp):
     """RandomColorAdjust(brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
-    adjust brightness, contrast, saturation and hue, in a random order, each by a factor drawn
-    uniformly from its range. A number b means [max(0, 1 - b), 1 + b] (hue h: [-h, h], with
-    h <= 0.5). Numpy images skip the adjustments whose range is the identity; PIL images go
-    through all four (the hue one as a lossy HSV round trip), as MindSpore.
+    adjust brightness, contrast, saturation and hue (as :class:`AdjustBrightness` ...), in a
+    random order, each by a factor drawn uniformly from its range. Numpy images skip the
+    adjustments whose range is the identity; PIL images go through all four (the hue one as a
+    lossy HSV round trip), as MindSpore.
+
+    Args:
+        brightness (Union[float, Sequence[float]], optional): the factor range; a number b
+            means [max(0, 1 - b), 1 + b]. Default: ``(1, 1)``.
+        contrast (Union[float, Sequence[float]], optional): as ``brightness``.
+            Default: ``(1, 1)``.
+        saturation (Union[float, Sequence[float]], optional): as ``brightness``.
+            Default: ``(1, 1)``.
+        hue (Union[float, Sequence[float]], optional): the hue shift range in [-0.5, 0.5]; a
+            number h <= 0.5 means [-h, h]. Default: ``(0, 0)``.
+
+    Returns:
+        numpy.ndarray <H, W, 3> of the input's dtype (a PIL image for a PIL input).
 
     Raises:
         TypeError: an argument is not a number or a pair.
         ValueError: a negative number, a range out of order, or hue outside [-0.5, 0.5].
+        RuntimeError: the image is not <H, W, 3> uint8 (or float32 without a hue range).
 
     Examples:
         >>> import numpy as np
@@ -96,7 +110,19 @@ def _draw(lo, hi):
 
 class RandomColor(ImageOp):
     """RandomColor(degrees=(0.1, 1.9)): blend an RGB image with its gray version by a factor
-    drawn from ``degrees`` (0 gives gray, 1 the original).
+    drawn uniformly from ``degrees`` (0 gives gray, 1 the original).
+
+    Args:
+        degrees (Sequence[float], optional): the (min, max) factor range, min >= 0.
+            Default: ``(0.1, 1.9)``.
+
+    Returns:
+        numpy.ndarray <H, W, 3> of the input's dtype (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``degrees`` is not a pair of numbers.
+        ValueError: a negative factor or a range out of order.
+        RuntimeError: the image is not <H, W, 3> uint8 or float32.
 
     Examples:
         >>> import numpy as np
@@ -126,8 +152,20 @@ class RandomColor(ImageOp):
 
 
 class RandomSharpness(ImageOp):
-    """RandomSharpness(degrees=(0.1, 1.9)): AdjustSharpness by a factor drawn from
-    ``degrees``.
+    """RandomSharpness(degrees=(0.1, 1.9)): :class:`AdjustSharpness` by a factor drawn
+    uniformly from ``degrees``.
+
+    Args:
+        degrees (Sequence[float], optional): the (min, max) factor range, min >= 0.
+            Default: ``(0.1, 1.9)``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: ``degrees`` is not a pair of numbers.
+        ValueError: a negative factor or a range out of order.
+        RuntimeError: the image is not <H, W> or <H, W, 1|3|4> uint8 or float.
 
     Examples:
         >>> import numpy as np
@@ -155,8 +193,20 @@ class _WithProb(ImageOp):
 
 
 class RandomAdjustSharpness(_WithProb):
-    """RandomAdjustSharpness(degree, prob=0.5): AdjustSharpness(degree) with probability
-    ``prob``.
+    """RandomAdjustSharpness(degree, prob=0.5): :class:`AdjustSharpness` (``degree``) with
+    probability ``prob``, else the image unchanged.
+
+    Args:
+        degree (float): the sharpness factor, >= 0.
+        prob (float, optional): the probability, in [0, 1]. Default: ``0.5``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        TypeError: ``degree`` or ``prob`` is not a number.
+        ValueError: ``degree`` is negative or ``prob`` outside [0, 1].
+        RuntimeError: the image is not one AdjustSharpness takes (when it is applied).
 
     Examples:
         >>> import numpy as np
@@ -172,8 +222,22 @@ class RandomAdjustSharpness(_WithProb):
 
 
 class RandomAutoContrast(_WithProb):
-    """RandomAutoContrast(cutoff=0.0, ignore=None, prob=0.5): AutoContrast with probability
-    ``prob``.
+    """RandomAutoContrast(cutoff=0.0, ignore=None, prob=0.5): :class:`AutoContrast` with
+    probability ``prob``, else the image unchanged.
+
+    Args:
+        cutoff (float, optional): the percent cut at each end, in [0, 50). Default: ``0.0``.
+        ignore (Union[int, Sequence[int]], optional): pixel values left out of the histogram.
+            Default: ``None``.
+        prob (float, optional): the probability, in [0, 1]. Default: ``0.5``.
+
+    Returns:
+        numpy.ndarray of the input's shape, uint8.
+
+    Raises:
+        TypeError: an argument has a wrong type.
+        ValueError: ``cutoff``, an ``ignore`` value or ``prob`` is out of range.
+        RuntimeError: the image is not uint8 <H, W> or <H, W, 1|3> (when it is applied).
 
     Examples:
         >>> import numpy as np
@@ -189,7 +253,19 @@ class RandomAutoContrast(_WithProb):
 
 
 class RandomEqualize(_WithProb):
-    """RandomEqualize(prob=0.5): Equalize with probability ``prob``.
+    """RandomEqualize(prob=0.5): :class:`Equalize` with probability ``prob``, else the image
+    unchanged.
+
+    Args:
+        prob (float, optional): the probability, in [0, 1]. Default: ``0.5``.
+
+    Returns:
+        numpy.ndarray of the input's shape, uint8.
+
+    Raises:
+        TypeError: ``prob`` is not a number.
+        ValueError: ``prob`` is outside [0, 1].
+        RuntimeError: the image is not uint8 <H, W> or <H, W, 1|3> (when it is applied).
 
     Examples:
         >>> import numpy as np
@@ -204,7 +280,19 @@ class RandomEqualize(_WithProb):
 
 
 class RandomInvert(_WithProb):
-    """RandomInvert(prob=0.5): Invert with probability ``prob``.
+    """RandomInvert(prob=0.5): :class:`Invert` with probability ``prob``, else the image
+    unchanged.
+
+    Args:
+        prob (float, optional): the probability, in [0, 1]. Default: ``0.5``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        TypeError: ``prob`` is not a number.
+        ValueError: ``prob`` is outside [0, 1].
+        RuntimeError: the image is not <H, W, 3> uint8 or float (when it is applied).
 
     Examples:
         >>> import numpy as np
@@ -219,8 +307,20 @@ class RandomInvert(_WithProb):
 
 
 class RandomPosterize(ImageOp):
-    """RandomPosterize(bits=(8, 8)): Posterize with a number of bits drawn uniformly from
-    the integers in ``bits`` (an int b means (b, b)), each in [1, 8].
+    """RandomPosterize(bits=(8, 8)): :class:`Posterize` with a number of bits drawn uniformly
+    from the integers in ``bits``.
+
+    Args:
+        bits (Union[int, Sequence[int]], optional): the (min, max) range of bits, each in
+            [1, 8]; an int b means (b, b). Default: ``(8, 8)``.
+
+    Returns:
+        numpy.ndarray of the input's shape, uint8.
+
+    Raises:
+        TypeError: ``bits`` is not an int or a pair of ints.
+        ValueError: a value outside [1, 8] or a range out of order.
+        RuntimeError: the image is not uint8 <H, W> or <H, W, 1|3|4>.
 
     Examples:
         >>> import numpy as np
@@ -241,8 +341,20 @@ class RandomPosterize(ImageOp):
 
 
 class RandomSolarize(ImageOp):
-    """RandomSolarize(threshold=(0, 255)): Solarize over a range [a, b] (sorted) of two ints
-    drawn uniformly from ``threshold`` (a tuple of two values in [0, 255]).
+    """RandomSolarize(threshold=(0, 255)): :class:`Solarize` over a range [a, b] (sorted) of two
+    ints drawn uniformly from ``threshold``.
+
+    Args:
+        threshold (tuple, optional): the (min, max) range of the two drawn values, in
+            [0, 255]. Default: ``(0, 255)``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        TypeError: ``threshold`` is not a tuple of two numbers.
+        ValueError: a value outside [0, 255] or a range out of order.
+        RuntimeError: the image is not <H, W> or <H, W, 1|3> uint8 or float.
 
     Examples:
         >>> import numpy as np
@@ -267,6 +379,16 @@ class RandomSolarize(ImageOp):
 class RandomGrayscale(ImageOp):
     """RandomGrayscale(prob=0.1): with probability ``prob``, a PIL image as gray with the same
     number of channels ('L' stays 'L', 'RGB' becomes gray 'RGB'). PIL images only.
+
+    Args:
+        prob (float, optional): the probability, in [0, 1]. Default: ``0.1``.
+
+    Returns:
+        PIL.Image.Image, the gray or the unchanged image.
+
+    Raises:
+        TypeError: ``prob`` is not a number, or the image is not a PIL image.
+        ValueError: ``prob`` is outside [0, 1].
 
     Examples:
         >>> import numpy as np
