@@ -11,9 +11,9 @@ def main():
     from mindcell._core import blas, kernels
     print("mindcell %s (Python %s, numpy %s, %s)" % (ms.__version__, platform.python_version(),
                                                     np.__version__, platform.machine()))
-    print("compiled kernels: %d primitives (%s)" % (
-        len(kernels.KERNELS), ", ".join(sorted(m for m in sys.modules
-                                               if m.startswith("mindcell._C.")))))
+    from mindcell import _C
+    print("compiled kernels: %d primitives, %s instruction set of %s (%s)" % (
+        len(kernels.KERNELS), _C.ISA, "/".join(_C.built_isas()), ", ".join(_C.FAMILIES)))
     print("BLAS: %s" % blas.config())
     print("threads: OMP_NUM_THREADS=%s, OPENBLAS_NUM_THREADS=%s, cores=%d" % (
         os.environ.get("OMP_NUM_THREADS", "unset"), os.environ.get("OPENBLAS_NUM_THREADS", "unset"),

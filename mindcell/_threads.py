@@ -36,11 +36,8 @@ _state = {"threads": None}
 
 def _kernel_modules():
     """Every compiled kernel module (mindcell._C.<family>), enumerated, not listed."""
-    import importlib
-    import pkgutil
     from mindcell import _C
-    return [importlib.import_module("mindcell._C." + info.name)
-            for info in pkgutil.iter_modules(_C.__path__)]
+    return [getattr(_C, family) for family in _C.FAMILIES]
 
 
 def set_num_threads(n=None):

@@ -3,6 +3,7 @@ stubs, py.typed and the LICENSE in the other, which installs and runs outside th
 Building recompiles every Cython module (about 1.5 minutes on two cores)."""
 import importlib.util
 import os
+import platform
 import subprocess
 import sys
 import tarfile
@@ -80,12 +81,18 @@ def test_sdist_builds_a_complete_wheel_that_installs_and_runs(tmp_path):
 
 
 def _check_wheel_names(names):
-    # every csrc/<family>.pyx is compiled into mindcell/_C/<family>.<abi tag>.so
+    # every csrc/<family>.pyx is compiled into mindcell/_C/<isa>/<family>.<abi tag>.so for each
+    # instruction set the build makes (all of setup.ISA_FLAGS on x86-64, the baseline elsewhere)
     families = {p.stem for p in (ROOT / "csrc").glob("*.pyx")}
     assert families
-    compiled = {n.split("/")[-1].split(".")[0] for n in names
-                if n.startswith("mindcell/_C/") and n.endswith(".so")}
-    assert compiled == families
+    compiled = {}
+    for n in names:
+        parts = n.split("/")
+        if n.startswith("mindcell/_C/") and n.endswith(".so") and len(parts) == 4:
+            compiled.setdefault(parts[2], set()).add(parts[3].split(".")[0])
+    x86 = platform.machine().lower() in ("x86_64", "amd64")
+    assert set(compiled) == ({"baseline", "avx2", "avx512"} if x86 else {"baseline"}), compiled
+    assert all(found == families for found in compiled.values()), compiled
 
     stubs = {"mindcell/_C/" + p.name for p in (ROOT / "mindcell" / "_C").glob("*.pyi")}
     assert stubs and stubs <= names

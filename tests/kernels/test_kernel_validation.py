@@ -6,7 +6,6 @@ the test run; each kernel's cases are then asserted here."""
 import importlib
 import json
 import os
-import pkgutil
 import subprocess
 import sys
 
@@ -101,8 +100,8 @@ NOT_KERNELS = {"matmul.set_blas", "executor.set_blas", "executor.Executor",
                "recurrent.set_blas"}
 # Every module's thread controls (csrc/_threads.pxi): tests/kernels/test_thread_count.py
 _THREAD_CONTROLS = ("set_num_threads", "get_num_threads", "team_size")
-NOT_KERNELS |= {"%s.%s" % (info.name, attr) for info in pkgutil.iter_modules(
-    importlib.import_module("mindcell._C").__path__) for attr in _THREAD_CONTROLS}
+NOT_KERNELS |= {"%s.%s" % (family, attr) for family in importlib.import_module(
+    "mindcell._C").FAMILIES for attr in _THREAD_CONTROLS}
 
 
 def _rnn_forward_args():
@@ -266,12 +265,13 @@ def outcomes():
 def _kernel_names():
     import mindcell._C as pkg
     names = set()
-    for info in pkgutil.iter_modules(pkg.__path__):
-        module = importlib.import_module("mindcell._C." + info.name)
+    for family in pkg.FAMILIES:
+        module = getattr(pkg, family)
         for attr, value in vars(module).items():
+            # a function's __module__ is the name Cython compiled in: mindcell._C.<family>
             if not attr.startswith("_") and callable(value) and not isinstance(value, type(
-                    sys)) and getattr(value, "__module__", module.__name__) == module.__name__:
-                names.add("%s.%s" % (info.name, attr))
+                    sys)) and getattr(value, "__module__", None) == "mindcell._C." + family:
+                names.add("%s.%s" % (family, attr))
     return names
 
 
