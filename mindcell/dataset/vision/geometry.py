@@ -34,8 +34,22 @@ def crop(op, x, top, left, height, width):
 
 
 class Crop(ImageOp):
-    """Crop(coordinates, size): the ``size`` (int or (height, width)) region whose upper left
-    corner is at ``coordinates`` = (top, left).
+    """Crop(coordinates, size): the ``size`` region whose upper left corner is at
+    ``coordinates`` = (top, left).
+
+    Args:
+        coordinates (Sequence[int]): the (top, left) corner, each >= 0.
+        size (Union[int, Sequence[int]]): the (height, width) of the region, or one size for
+            both, each >= 1.
+
+    Returns:
+        numpy.ndarray of shape ``size`` (+ channels), the input's dtype.
+
+    Raises:
+        TypeError: ``coordinates`` is not a pair of ints, or ``size`` not an int or a pair of
+            ints.
+        ValueError: a coordinate is negative or a size below 1.
+        RuntimeError: the region exceeds the image, or the image is not 2-d or 3-d.
 
     Examples:
         >>> import numpy as np
@@ -53,7 +67,16 @@ class Crop(ImageOp):
 
 
 class HorizontalFlip(ImageOp):
-    """HorizontalFlip(): mirror left-right.
+    """HorizontalFlip(): mirror an image left-right.
+
+    Inputs:
+        - **image** (numpy.ndarray) - an <H, W> or <H, W, C> image.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        RuntimeError: the image is not 2-d or 3-d.
 
     Examples:
         >>> import numpy as np
@@ -69,7 +92,16 @@ class HorizontalFlip(ImageOp):
 
 
 class VerticalFlip(HorizontalFlip):
-    """VerticalFlip(): mirror top-bottom.
+    """VerticalFlip(): mirror an image top-bottom.
+
+    Inputs:
+        - **image** (numpy.ndarray) - an <H, W> or <H, W, C> image.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        RuntimeError: the image is not 2-d or 3-d.
 
     Examples:
         >>> import numpy as np
@@ -97,17 +129,38 @@ def _warp_image(op, x, sampling=False):
 
 
 class Rotate(ImageOp):
-    """Rotate(degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
-    rotate counter-clockwise by ``degrees`` about ``center`` ((x, y) in pixels; None: the
-    image centre). ``expand`` enlarges the output to hold the whole rotated image. Pixels from
-    outside take ``fill_value``; as MindSpore, a 3-tuple is used in reverse channel order.
-    ``resample``: NEAREST, BILINEAR, BICUBIC or AREA (sampled bilinearly, as OpenCV).
+    """Rotate(degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0): rotate
+    an image counter-clockwise by ``degrees`` about ``center`` (OpenCV's warpAffine
+    arithmetic).
+
+    Args:
+        degrees (float): the angle in degrees.
+        resample (Inter, optional): NEAREST, BILINEAR, BICUBIC or AREA (sampled bilinearly,
+            as OpenCV). Default: ``Inter.NEAREST``.
+        expand (bool, optional): enlarge the output to hold the whole rotated image.
+            Default: ``False``.
+        center (Sequence[float], optional): the (x, y) centre in pixels; None: the image
+            centre. Default: ``None``.
+        fill_value (Union[int, tuple[int]], optional): the value of pixels from outside, in
+            [0, 255]; as MindSpore, a 3-tuple is used in reverse channel order. Default: ``0``.
+
+    Returns:
+        numpy.ndarray of the input's dtype.
+
+    Raises:
+        TypeError: ``degrees`` is not a number, ``resample`` not an ``Inter``, ``expand`` not
+            a bool, or ``fill_value`` not an int or 3 ints.
+        ValueError: ``center`` is not an (x, y) pair, or a ``fill_value`` outside [0, 255].
+        RuntimeError: ANTIALIAS or PILCUBIC ``resample`` (when it runs), or the image is not
+            2-d or 3-d uint8, float32 or float64.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.Rotate(90)(np.arange(9, dtype=np.uint8).reshape(3, 3)).tolist()
         [[2, 5, 8], [1, 4, 7], [0, 3, 6]]
+        >>> vision.Rotate(90, expand=True)(np.zeros((2, 4), np.uint8)).shape
+        (4, 2)
     """
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None,
@@ -169,9 +222,29 @@ def _shear_pair(op, shear):
 
 class Affine(ImageOp):
     """Affine(degrees, translate, scale, shear, resample=Inter.NEAREST, fill_value=0): rotate
-    by ``degrees`` (clockwise on screen, unlike Rotate), scale by ``scale`` and shear by
-    ``shear`` (degrees; a number is (x, 0)) about the image centre, then translate by
-    ``translate`` = (x, y), the fractions of the width and height, each in [-1, 1].
+    an image by ``degrees`` (clockwise on screen, unlike Rotate), scale it by ``scale`` and
+    shear it by ``shear`` about its centre, then translate it.
+
+    Args:
+        degrees (float): the rotation angle, in [-180, 180].
+        translate (Sequence[float]): the (x, y) shift as fractions of the width and height,
+            each in [-1, 1].
+        scale (float): the scale factor, > 0.
+        shear (Union[float, Sequence[float]]): the (x, y) shear angles in degrees, each in
+            [-180, 180]; a number is (x, 0).
+        resample (Inter, optional): NEAREST, BILINEAR, BICUBIC or AREA (sampled bilinearly).
+            Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]], optional): the value of pixels from outside, in
+            [0, 255]. Default: ``0``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        TypeError: an argument has a wrong type or ``translate`` / ``shear`` a wrong length.
+        ValueError: a value is out of range or ``scale`` <= 0.
+        RuntimeError: ANTIALIAS or PILCUBIC ``resample`` (when it runs), or the image is not
+            2-d or 3-d uint8, float32 or float64.
 
     Examples:
         >>> import numpy as np
@@ -179,6 +252,8 @@ class Affine(ImageOp):
         >>> x = np.arange(9, dtype=np.uint8).reshape(3, 3)
         >>> vision.Affine(0, [0, 0], 1.0, 0.0)(x).tolist()
         [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+        >>> vision.Affine(0, [1 / 3, 0], 1.0, 0.0)(x).tolist()
+        [[0, 0, 1], [0, 3, 4], [0, 6, 7]]
     """
 
     def __init__(self, degrees, translate, scale, shear, resample=Inter.NEAREST, fill_value=0):
@@ -225,11 +300,31 @@ def _symmetric(op, arg, value, low=-math.inf):
 
 class RandomAffine(ImageOp):
     """RandomAffine(degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST,
-    fill_value=0): Affine with parameters drawn uniformly: the angle from ``degrees`` (a
-    number d means (-d, d)); the shifts from ``translate`` = (min_x, max_x) or (min_x, max_x,
-    min_y, max_y), fractions of the size in [-1, 1]; the scale from ``scale`` = (min, max);
-    the shears from ``shear`` (a number s means x in (-s, s); 2 values the x range; 4 values
-    the x and y ranges). A PIL image is warped as its pixels and returned as a PIL image.
+    fill_value=0): :class:`Affine` with parameters drawn uniformly from ranges. A PIL image
+    is warped as its pixels and returned as a PIL image.
+
+    Args:
+        degrees (Union[float, Sequence[float]]): the (min, max) angle range; a number d >= 0
+            means (-d, d).
+        translate (Sequence[float], optional): (min_x, max_x) or (min_x, max_x, min_y, max_y),
+            fractions of the size in [-1, 1]; None: no shift. Default: ``None``.
+        scale (Sequence[float], optional): the (min, max) scale range, >= 0; None: 1.
+            Default: ``None``.
+        shear (Union[float, Sequence[float]], optional): a number s means x in (-s, s); 2
+            values the x range; 4 values the x and y ranges; None: no shear. Default: ``None``.
+        resample (Inter, optional): as in ``Affine``. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]], optional): the value of pixels from outside, in
+            [0, 255]. Default: ``0``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype (a PIL image for a PIL input).
+
+    Raises:
+        TypeError: an argument has a wrong type or length.
+        ValueError: a negative number ``degrees`` / ``shear``, a value out of range, or a
+            range out of order.
+        RuntimeError: ANTIALIAS or PILCUBIC ``resample`` (when it runs), or the image is not
+            2-d or 3-d uint8, float32 or float64.
 
     Examples:
         >>> import numpy as np
@@ -309,13 +404,33 @@ class RandomAffine(ImageOp):
 
 class ResizedCrop(ImageOp):
     """ResizedCrop(top, left, height, width, size, interpolation=Inter.BILINEAR): crop the
-    (top, left, height, width) region, then resize it to ``size``.
+    (top, left, height, width) region, then resize it to ``size`` (as :class:`Resize`).
+
+    Args:
+        top (int): the region's top row, >= 0.
+        left (int): the region's left column, >= 0.
+        height (int): the region's height, >= 1.
+        width (int): the region's width, >= 1.
+        size (Union[int, Sequence[int]]): the output (height, width), or one size for both.
+        interpolation (Inter, optional): the resize sampling (NEAREST, LINEAR, CUBIC or AREA).
+            Default: ``Inter.BILINEAR``.
+
+    Returns:
+        numpy.ndarray of shape ``size`` (+ channels), the input's dtype.
+
+    Raises:
+        TypeError: an argument is not an int (pair), or ``interpolation`` not an ``Inter``.
+        ValueError: a value out of range, or an ``interpolation`` mindcell does not implement.
+        RuntimeError: the region exceeds the image, or the image is not 2-d or 3-d.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.ResizedCrop(0, 0, 2, 2, 4)(np.zeros((5, 5, 3), np.uint8)).shape
         (4, 4, 3)
+        >>> x = np.arange(16, dtype=np.uint8).reshape(4, 4)
+        >>> vision.ResizedCrop(1, 1, 1, 2, (2, 4), vision.Inter.NEAREST)(x).tolist()
+        [[5, 5, 6, 6], [5, 5, 6, 6]]
     """
 
     def __init__(self, top, left, height, width, size, interpolation=Inter.BILINEAR):
@@ -333,14 +448,28 @@ class ResizedCrop(ImageOp):
 
 
 class RandomResize(ImageOp):
-    """RandomResize(size): Resize(size) with an interpolation chosen at random among NEAREST,
-    BILINEAR, BICUBIC and AREA (an int ``size`` sets the shorter side).
+    """RandomResize(size): :class:`Resize` (``size``) with an interpolation chosen at random
+    among NEAREST, BILINEAR, BICUBIC and AREA.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output (height, width), or the length of the
+            shorter side.
+
+    Returns:
+        numpy.ndarray of the resized shape, the input's dtype.
+
+    Raises:
+        TypeError: ``size`` is not an int or a pair of ints.
+        ValueError: a size below 1.
+        RuntimeError: the image is not 2-d or 3-d.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.RandomResize((2, 3))(np.zeros((4, 4), np.uint8)).shape
         (2, 3)
+        >>> vision.RandomResize(2)(np.zeros((4, 8, 3), np.uint8)).shape
+        (2, 4, 3)
     """
     _MODES = (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC, Inter.AREA)
 
@@ -358,17 +487,33 @@ class RandomResize(ImageOp):
 
 
 class SlicePatches(ImageOp):
-    """SlicePatches(num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0): cut
-    the image into a num_height x num_width grid of equal patches, row by row. PAD pads the
-    bottom and right edges with ``fill_value`` to a multiple of the grid, DROP drops the
-    remainder. Returns a tuple of patches (one output column each; one patch is returned as
-    the array itself).
+    """SlicePatches(num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0): cut an
+    image into a num_height x num_width grid of equal patches, row by row. PAD pads the bottom
+    and right edges with ``fill_value`` to a multiple of the grid, DROP drops the remainder.
+
+    Args:
+        num_height (int, optional): the number of patch rows, >= 1. Default: ``1``.
+        num_width (int, optional): the number of patch columns, >= 1. Default: ``1``.
+        slice_mode (SliceMode, optional): ``PAD`` or ``DROP``. Default: ``SliceMode.PAD``.
+        fill_value (int, optional): the padding value, in [0, 255]. Default: ``0``.
+
+    Returns:
+        tuple of numpy.ndarray, the num_height * num_width patches (one output column each;
+        a single patch is returned as the image itself).
+
+    Raises:
+        TypeError: an argument has a wrong type.
+        ValueError: a count below 1 or ``fill_value`` outside [0, 255].
+        RuntimeError: the grid has more cells than the image has pixels along an axis, or the
+            image is not 2-d or 3-d.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> [p.tolist() for p in vision.SlicePatches(1, 2)(np.arange(4).reshape(1, 4))]
         [[[0, 1]], [[2, 3]]]
+        >>> [p.tolist() for p in vision.SlicePatches(1, 2, fill_value=9)(np.arange(3).reshape(1, 3))]
+        [[[0, 1]], [[2, 9]]]
     """
 
     def __init__(self, num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0):
@@ -398,15 +543,33 @@ class SlicePatches(ImageOp):
 
 
 class PadToSize(ImageOp):
-    """PadToSize(size, offset=None, fill_value=0, padding_mode=Border.CONSTANT): pad the image
-    to ``size`` (int or (height, width)); ``offset`` = top or (top, left) is the padding
-    before the image (None: centred, the odd pixel after).
+    """PadToSize(size, offset=None, fill_value=0, padding_mode=Border.CONSTANT): pad an image to
+    ``size``, with ``offset`` rows / columns of padding before it.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output (height, width), or one size for both.
+        offset (Union[int, Sequence[int]], optional): the (top, left) padding before the image
+            (an int for both); None centres the image, the odd pixel after. Default: ``None``.
+        fill_value (Union[int, tuple[int]], optional): the ``CONSTANT`` value, in [0, 255], or
+            one per channel of a 3-channel image. Default: ``0``.
+        padding_mode (Border, optional): how to pad. Default: ``Border.CONSTANT``.
+
+    Returns:
+        numpy.ndarray of shape ``size`` (+ channels), the input's dtype.
+
+    Raises:
+        TypeError: an argument has a wrong type.
+        ValueError: a size below 1, a negative offset or a ``fill_value`` outside [0, 255].
+        RuntimeError: ``size`` is smaller than the image, the offset puts the image outside,
+            or the image is not <H, W> or <H, W, 1|3>.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.PadToSize((1, 4), offset=(0, 1))(np.array([[5, 6]], np.uint8)).tolist()
         [[0, 5, 6, 0]]
+        >>> vision.PadToSize(3, padding_mode=vision.Border.EDGE)(np.array([[5]], np.uint8)).tolist()
+        [[5, 5, 5], [5, 5, 5], [5, 5, 5]]
     """
 
     def __init__(self, size, offset=None, fill_value=0, padding_mode=Border.CONSTANT):
