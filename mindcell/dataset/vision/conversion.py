@@ -16,14 +16,22 @@ class ToPIL(TensorOperation):
     """ToPIL(): a uint8 numpy image <H, W> or <H, W, 1|2|3|4> as a PIL image (mode L, LA, RGB or
     RGBA); a PIL image is returned as it is.
 
+    Inputs:
+        - **image** (Union[numpy.ndarray, PIL.Image.Image]) - a uint8 image.
+
+    Returns:
+        PIL.Image.Image.
+
     Raises:
-        TypeError: the array is not uint8 or has another shape.
+        TypeError: the array is not uint8 or has another shape, or the call is not given one
+            column.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
-        >>> vision.ToPIL()(np.zeros((2, 3, 3), np.uint8)).size
-        (3, 2)
+        >>> img = vision.ToPIL()(np.zeros((2, 3, 3), np.uint8))
+        >>> img.size, img.mode
+        ((3, 2), 'RGB')
     """
 
     def __call__(self, *inputs):
@@ -45,7 +53,16 @@ class ToPIL(TensorOperation):
 
 
 class ToNumpy(TensorOperation):
-    """ToNumpy(): a PIL image (or array) as a numpy array.
+    """ToNumpy(): a PIL image (or an array) as a numpy array (a copy).
+
+    Inputs:
+        - **image** (Union[PIL.Image.Image, numpy.ndarray]) - the image.
+
+    Returns:
+        numpy.ndarray, <H, W> or <H, W, C> for a PIL image.
+
+    Raises:
+        TypeError: the call is not given one column.
 
     Examples:
         >>> import numpy as np
@@ -60,7 +77,17 @@ class ToNumpy(TensorOperation):
 
 
 class ToType(TensorOperation):
-    """ToType(data_type): cast to ``data_type`` (a numpy or mindcell dtype), as TypeCast.
+    """ToType(data_type): cast an image (or any array) to ``data_type``, as
+    ``transforms.TypeCast``.
+
+    Args:
+        data_type (Union[numpy.dtype, mindcell.dtype]): the target type.
+
+    Returns:
+        numpy.ndarray with dtype ``data_type``.
+
+    Raises:
+        TypeError: ``data_type`` is not a dtype.
 
     Examples:
         >>> import numpy as np
@@ -80,19 +107,30 @@ class ToType(TensorOperation):
 class RandomCropDecodeResize(RandomResizedCrop):
     """RandomCropDecodeResize(size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.),
     interpolation=Inter.BILINEAR, max_attempts=10): decode an encoded image (a 1-d uint8
-    array: JPEG, PNG ...) and apply RandomResizedCrop to it.
+    array: JPEG, PNG ...) and apply :class:`RandomResizedCrop` to it.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output (height, width), or one size for both.
+        scale (Sequence[float], optional): the (min, max) area fraction. Default:
+            ``(0.08, 1.0)``.
+        ratio (Sequence[float], optional): the (min, max) aspect ratio. Default:
+            ``(3. / 4., 4. / 3.)``.
+        interpolation (Inter, optional): the resize sampling. Default: ``Inter.BILINEAR``.
+        max_attempts (int, optional): regions drawn before the fallback, >= 1. Default: ``10``.
+
+    Returns:
+        numpy.ndarray <size[0], size[1], 3> uint8.
 
     Raises:
-        TypeError: the input is not a 1-d uint8 array of encoded bytes.
+        TypeError: an argument has a wrong type, or the input is not a 1-d uint8 array of
+            encoded bytes.
+        ValueError: an argument is out of range.
+        RuntimeError: the bytes cannot be decoded.
 
     Examples:
-        >>> import io
         >>> import numpy as np
-        >>> from PIL import Image
         >>> from mindcell.dataset import vision
-        >>> buf = io.BytesIO()
-        >>> Image.fromarray(np.zeros((8, 8, 3), np.uint8)).save(buf, "PNG")
-        >>> data = np.frombuffer(buf.getvalue(), np.uint8)
+        >>> data = vision.encode_png(np.zeros((8, 8, 3), np.uint8))
         >>> vision.RandomCropDecodeResize(4)(data).shape
         (4, 4, 3)
     """

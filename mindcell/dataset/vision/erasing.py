@@ -16,7 +16,16 @@ __all__ = ["CutOut", "RandomErasing", "Erase"]
 class CutOut(ImageOp):
     """CutOut(length, num_patches=1, is_hwc=True): set ``num_patches`` square patches of side
     ``length`` to 0. Each patch's top left corner is drawn uniformly from [-length, size], so
-    a patch may lie partly (or wholly) outside the image. ``is_hwc`` False takes <C, H, W>.
+    a patch may lie partly (or wholly) outside the image.
+
+    Args:
+        length (int): the side of a patch, >= 1.
+        num_patches (int, optional): the number of patches, >= 1. Default: ``1``.
+        is_hwc (bool, optional): the image is <H, W, C> (True) or <C, H, W> (False).
+            Default: ``True``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
 
     Raises:
         TypeError: ``length`` or ``num_patches`` is not an int, ``is_hwc`` not a bool.
@@ -71,9 +80,29 @@ class RandomErasing(ImageOp):
     """RandomErasing(prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace=False,
     max_attempts=10): with probability ``prob``, erase a rectangle of a <C, H, W> numpy image
     (e.g. after ToTensor) whose area is a ``scale`` fraction of the image and whose
-    height / width is in ``ratio`` (log-uniform); ``value`` is a number, one number per channel,
-    or 'random' (standard normal values). After ``max_attempts`` draws that do not fit, the
-    image is returned unchanged. ``inplace`` writes into the input array.
+    height / width is in ``ratio`` (log-uniform). After ``max_attempts`` draws that do not
+    fit, the image is returned unchanged.
+
+    Args:
+        prob (float, optional): the probability of erasing, in [0, 1]. Default: ``0.5``.
+        scale (Sequence[float], optional): the (min, max) area fraction. Default:
+            ``(0.02, 0.33)``.
+        ratio (Sequence[float], optional): the (min, max) aspect ratio, min > 0. Default:
+            ``(0.3, 3.3)``.
+        value (Union[float, Sequence[float], str], optional): the fill: a number, one number
+            per channel (3), or 'random' (standard normal values); numbers in [0, 255].
+            Default: ``0``.
+        inplace (bool, optional): write into the input array. Default: ``False``.
+        max_attempts (int, optional): the number of rectangles drawn before giving up, >= 1.
+            Default: ``10``.
+
+    Returns:
+        numpy.ndarray <C, H, W> of the input's dtype (the input itself with ``inplace``).
+
+    Raises:
+        TypeError: an argument has a wrong type, or the image is a PIL image.
+        ValueError: a value out of range, a range out of order, a bad ``value``, 3 values for
+            another channel count, or an image that is not 3-d.
 
     Examples:
         >>> import numpy as np
@@ -144,8 +173,24 @@ class RandomErasing(ImageOp):
 
 class Erase(ImageOp):
     """Erase(top, left, height, width, value=0.0, inplace=False): set the (top, left, height,
-    width) region of an <H, W, 3> image to ``value`` (a number or one per channel, in
-    [0, 255]; uint8 images get it rounded). ``inplace`` writes into the input array.
+    width) region of an <H, W, 3> image to ``value`` (uint8 images get it rounded).
+
+    Args:
+        top (int): the region's top row, >= 0.
+        left (int): the region's left column, >= 0.
+        height (int): the region's height, >= 1.
+        width (int): the region's width, >= 1.
+        value (Union[float, Sequence[float]], optional): the fill, one number or one per
+            channel (3), in [0, 255]. Default: ``0.0``.
+        inplace (bool, optional): write into the input array. Default: ``False``.
+
+    Returns:
+        numpy.ndarray <H, W, 3> of the input's dtype (the input itself with ``inplace``).
+
+    Raises:
+        TypeError: an argument has a wrong type, or ``value`` is not 1 or 3 numbers.
+        ValueError: a value out of range.
+        RuntimeError: the image is not <H, W, 3>, or the region exceeds it.
 
     Examples:
         >>> import numpy as np

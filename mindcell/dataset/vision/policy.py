@@ -9,12 +9,20 @@ __all__ = ["RandomSelectSubpolicy", "UniformAugment"]
 
 
 class RandomSelectSubpolicy(TensorOperation):
-    """RandomSelectSubpolicy(policy): pick one sub-policy of ``policy`` uniformly at random
-    and run its steps in order; each step is an (op, prob) pair that applies ``op`` with
+    """RandomSelectSubpolicy(policy): pick one sub-policy of ``policy`` uniformly at random and
+    run its steps in order; each step is an (op, prob) pair that applies ``op`` with
     probability ``prob``.
 
+    Args:
+        policy (list[list[tuple]]): the sub-policies, each a non-empty list of
+            (transform, probability) pairs, the probability in [0, 1].
+
+    Returns:
+        The output of the last step applied (the input when none applies).
+
     Raises:
-        TypeError: ``policy`` is not a list of lists, or an op is not callable.
+        TypeError: ``policy`` is not a list of lists, an op is not callable, or a probability
+            is not a number.
         ValueError: ``policy`` or a sub-policy is empty, a step is not a pair, or a
             probability is outside [0, 1].
 
@@ -62,6 +70,13 @@ class RandomSelectSubpolicy(TensorOperation):
 class UniformAugment(TensorOperation):
     """UniformAugment(transforms, num_ops=2): pick ``num_ops`` of ``transforms`` without
     repetition, in a random order, and apply each with probability 0.5.
+
+    Args:
+        transforms (list[callable]): the transforms to pick from.
+        num_ops (int, optional): how many to pick, in [1, len(transforms)]. Default: ``2``.
+
+    Returns:
+        The output of the last transform applied (the input when none applies).
 
     Raises:
         TypeError: ``transforms`` is not a list of callables or ``num_ops`` not an int.
