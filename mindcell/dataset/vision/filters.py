@@ -28,16 +28,30 @@ def _kernel_sizes(kernel_size):
 
 
 class GaussianBlur(ImageOp):
-    """GaussianBlur(kernel_size, sigma=None): blur with a Gaussian kernel of ``kernel_size``
-    (an odd int, or (width, height)) and standard deviation ``sigma`` (a number or (x, y);
-    None: ``0.3 * ((kernel_size - 1) * 0.5 - 1) + 0.8``). The border is reflected without the
-    edge pixel; uint8 images use OpenCV's 8-bit fixed point.
+    """GaussianBlur(kernel_size, sigma=None): blur an image with a Gaussian kernel. The border
+    is reflected without the edge pixel; uint8 images use OpenCV's 8-bit fixed point.
+
+    Args:
+        kernel_size (Union[int, Sequence[int]]): the odd kernel size, or (width, height).
+        sigma (Union[float, Sequence[float]], optional): the standard deviation, or (x, y),
+            >= 0; None or 0: ``0.3 * ((kernel_size - 1) * 0.5 - 1) + 0.8``. Default: ``None``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        TypeError: ``kernel_size`` is not an int or 2 ints, or ``sigma`` not a number or 2
+            numbers.
+        ValueError: a kernel size below 1 or even, or a negative ``sigma``.
+        RuntimeError: the image is not 2-d or 3-d uint8, float32 or float64.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.GaussianBlur(3)(np.full((3, 3), 9, np.uint8)).tolist()
         [[9, 9, 9], [9, 9, 9], [9, 9, 9]]
+        >>> vision.GaussianBlur((3, 1), sigma=1.0)(np.array([[0.0, 3.0, 0.0]])).round(3)
+        array([[1.644, 1.356, 1.644]])
     """
 
     def __init__(self, kernel_size, sigma=None):
@@ -75,8 +89,22 @@ def _sampling(op, interpolation):
 
 
 class Perspective(ImageOp):
-    """Perspective(start_points, end_points, interpolation=Inter.BILINEAR): the perspective
-    warp taking the 4 ``start_points`` [x, y] to ``end_points``; pixels from outside are 0.
+    """Perspective(start_points, end_points, interpolation=Inter.BILINEAR): the perspective warp
+    taking the 4 ``start_points`` to ``end_points``; pixels from outside are 0.
+
+    Args:
+        start_points (Sequence[Sequence[int]]): 4 [x, y] corners in the input.
+        end_points (Sequence[Sequence[int]]): the 4 [x, y] places they go to.
+        interpolation (Inter, optional): NEAREST, BILINEAR, BICUBIC, AREA or PILCUBIC (the
+            last two sampled bilinearly). Default: ``Inter.BILINEAR``.
+
+    Returns:
+        numpy.ndarray of the input's shape and dtype.
+
+    Raises:
+        TypeError: the points are not 4 pairs of ints, or ``interpolation`` not an ``Inter``.
+        RuntimeError: ANTIALIAS ``interpolation`` (when it runs), or the image is not 2-d or
+            3-d uint8, float32 or float64.
 
     Examples:
         >>> import numpy as np
@@ -85,6 +113,9 @@ class Perspective(ImageOp):
         >>> x = np.arange(9, dtype=np.uint8).reshape(3, 3)
         >>> vision.Perspective(corners, corners)(x).tolist()
         [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+        >>> shifted = [[1, 0], [3, 0], [3, 2], [1, 2]]
+        >>> vision.Perspective(corners, shifted, vision.Inter.NEAREST)(x).tolist()
+        [[0, 0, 1], [0, 3, 4], [0, 6, 7]]
     """
 
     def __init__(self, start_points, end_points, interpolation=Inter.BILINEAR):
@@ -121,11 +152,21 @@ def _perspective_coeffs(start, end):
 class RandomPerspective(TensorOperation):
     """RandomPerspective(distortion_scale=0.5, prob=0.5, interpolation=Inter.BICUBIC): with
     probability ``prob``, move each corner of a PIL image inwards by up to
-    ``distortion_scale`` of half the size (uniformly, in whole pixels) and warp with Pillow
-    (NEAREST, BILINEAR, BICUBIC or ANTIALIAS). PIL images only, as MindSpore.
+    ``distortion_scale`` of half the size (uniformly, in whole pixels) and warp it with
+    Pillow. PIL images only, as MindSpore.
+
+    Args:
+        distortion_scale (float, optional): the largest move, in [0, 1]. Default: ``0.5``.
+        prob (float, optional): the probability, in [0, 1]. Default: ``0.5``.
+        interpolation (Inter, optional): NEAREST, BILINEAR, BICUBIC or ANTIALIAS.
+            Default: ``Inter.BICUBIC``.
+
+    Returns:
+        PIL.Image.Image of the input's size.
 
     Raises:
-        ValueError: the image is not a PIL image.
+        TypeError: an argument has a wrong type, or the call is not given one column.
+        ValueError: a value outside [0, 1], or the image is not a PIL image.
         RuntimeError: ``interpolation`` is AREA or PILCUBIC.
 
     Examples:

@@ -62,8 +62,19 @@ class _Convert(TensorOperation):
 
 
 class RgbToHsv(_Convert):
-    """RgbToHsv(is_hwc=False): RGB to HSV (float64) of an image or batch, <C, H, W> unless
-    ``is_hwc``.
+    """RgbToHsv(is_hwc=False): RGB to HSV (float64) of a numpy image or batch; values are taken
+    as they are (hue and saturation come out in [0, 1], value as given).
+
+    Args:
+        is_hwc (bool, optional): the channels are last (<H, W, C> or <N, H, W, C>) instead of
+            <C, H, W> / <N, C, H, W>. Default: ``False``.
+
+    Returns:
+        numpy.ndarray, float64, of the input's shape.
+
+    Raises:
+        TypeError: ``is_hwc`` is not a bool, the image is a PIL image, not 3-d or 4-d, or
+            has other than 3 channels.
 
     Examples:
         >>> import numpy as np
@@ -75,13 +86,24 @@ class RgbToHsv(_Convert):
 
 
 class HsvToRgb(_Convert):
-    """HsvToRgb(is_hwc=False): HSV to RGB (float64) of an image or batch, <C, H, W> unless
-    ``is_hwc``.
+    """HsvToRgb(is_hwc=False): HSV to RGB (float64) of a numpy image or batch, the inverse of
+    :class:`RgbToHsv`.
+
+    Args:
+        is_hwc (bool, optional): the channels are last (<H, W, C> or <N, H, W, C>) instead of
+            <C, H, W> / <N, C, H, W>. Default: ``False``.
+
+    Returns:
+        numpy.ndarray, float64, of the input's shape.
+
+    Raises:
+        TypeError: ``is_hwc`` is not a bool, the image is a PIL image, not 3-d or 4-d, or
+            has other than 3 channels.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
-        >>> vision.HsvToRgb(is_hwc=True)(np.array([[[0.0, 1.0, 1.0]]])).tolist()
-        [[[1.0, 0.0, 0.0]]]
+        >>> vision.HsvToRgb()(np.array([[[0.0]], [[1.0]], [[1.0]]])).ravel().tolist()
+        [1.0, 0.0, 0.0]
     """
     _fn = staticmethod(hsv_to_rgb)

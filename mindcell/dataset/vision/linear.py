@@ -28,8 +28,23 @@ def _three(op, arg, values, positive):
 
 class NormalizePad(ImageOp):
     """NormalizePad(mean, std, dtype="float32", is_hwc=True): ``(image - mean) / std`` per
-    channel of a 3-channel image, with a fourth channel of zeros, in ``dtype`` ("float32" or
-    "float16").
+    channel of a 3-channel image, with a fourth channel of zeros.
+
+    Args:
+        mean (Sequence[float]): the 3 channel means, in [0, 255].
+        std (Sequence[float]): the 3 channel standard deviations, in (0, 255].
+        dtype (str, optional): the output type, "float32" or "float16". Default: ``"float32"``.
+        is_hwc (bool, optional): the image is <H, W, 3> (True) or <3, H, W>. Default: ``True``.
+
+    Returns:
+        numpy.ndarray <H, W, 4> (or <4, H, W>) of ``dtype``.
+
+    Raises:
+        TypeError: ``mean`` / ``std`` is not a list or tuple of numbers, ``dtype`` not a str,
+            or ``is_hwc`` not a bool.
+        ValueError: ``mean`` / ``std`` does not have 3 values or has one out of range, or
+            ``dtype`` is another str.
+        RuntimeError: the image is not 3-channel in the given layout.
 
     Examples:
         >>> import numpy as np
@@ -68,15 +83,29 @@ _EIG = np.array([[55.46 * -0.5675, 4.794 * 0.7192, 1.148 * 0.4009],
 
 
 class RandomLighting(ImageOp):
-    """RandomLighting(alpha=0.05): add the AlexNet PCA colour shift ``eig @ n`` to every
-    pixel of an <H, W, 3> image, with ``n`` three draws from N(0, alpha) (uint8 images are
-    rounded and saturated).
+    """RandomLighting(alpha=0.05): add AlexNet's PCA colour shift ``eig @ n`` to every pixel of
+    an <H, W, 3> image, with ``n`` three draws from N(0, alpha) (uint8 images are rounded and
+    saturated).
+
+    Args:
+        alpha (float, optional): the standard deviation of the draws, >= 0 (0: no shift).
+            Default: ``0.05``.
+
+    Returns:
+        numpy.ndarray <H, W, 3> of the input's dtype.
+
+    Raises:
+        TypeError: ``alpha`` is not a number.
+        ValueError: ``alpha`` is negative.
+        RuntimeError: the image is not <H, W, 3>.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.RandomLighting(0.0)(np.full((1, 1, 3), 7, np.uint8)).tolist()
         [[[7, 7, 7]]]
+        >>> vision.RandomLighting(0.1)(np.zeros((4, 4, 3), np.float32)).shape
+        (4, 4, 3)
     """
 
     def __init__(self, alpha=0.05):
@@ -93,8 +122,20 @@ class RandomLighting(ImageOp):
 
 class LinearTransformation(TensorOperation):
     """LinearTransformation(transformation_matrix, mean_vector): ``(flat - mean_vector) @
-    transformation_matrix`` of the flattened numpy image (<C, H, W>, D = C * H * W values),
-    reshaped back (float64), e.g. for ZCA whitening.
+    transformation_matrix`` of the flattened numpy image (D = C * H * W values), reshaped back
+    (float64), e.g. for ZCA whitening.
+
+    Args:
+        transformation_matrix (numpy.ndarray): a D x D matrix.
+        mean_vector (numpy.ndarray): a vector of length D.
+
+    Returns:
+        numpy.ndarray, float64, of the input's shape.
+
+    Raises:
+        TypeError: an argument is not a numpy array.
+        ValueError: the matrix is not square, the vector's length differs, or the image does
+            not have D values.
 
     Examples:
         >>> import numpy as np

@@ -20,14 +20,26 @@ def five_crops(op, img, size):
 
 class FiveCrop(TensorOperation):
     """FiveCrop(size): the top-left, top-right, bottom-left, bottom-right and centre crops of
-    ``size`` (int or (height, width)) of a PIL image, as a tuple of 5 PIL images.
+    ``size`` of a PIL image (the centre at the rounded middle).
+
+    Args:
+        size (Union[int, Sequence[int]]): the crop (height, width), or one size for both.
+
+    Returns:
+        tuple of 5 PIL.Image.Image.
+
+    Raises:
+        TypeError: ``size`` is not an int or a pair of ints, the image is not a PIL image, or
+            the call is not given one column.
+        ValueError: a size below 1, or a crop larger than the image.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
-        >>> crops = vision.FiveCrop(2)(vision.ToPIL()(np.zeros((4, 5, 3), np.uint8)))
-        >>> len(crops), crops[4].size
-        (5, (2, 2))
+        >>> img = vision.ToPIL()(np.arange(20, dtype=np.uint8).reshape(4, 5))
+        >>> crops = vision.FiveCrop(2)(img)
+        >>> len(crops), np.asarray(crops[1]).tolist(), crops[4].size
+        (5, [[3, 4], [8, 9]], (2, 2))
     """
 
     def __init__(self, size):
@@ -40,14 +52,29 @@ class FiveCrop(TensorOperation):
 
 
 class TenCrop(TensorOperation):
-    """TenCrop(size, use_vertical_flip=False): FiveCrop of a PIL image, then FiveCrop of its
-    left-right (or, with ``use_vertical_flip``, top-bottom) mirror: a tuple of 10 PIL images.
+    """TenCrop(size, use_vertical_flip=False): :class:`FiveCrop` of a PIL image, then FiveCrop of
+    its left-right (or, with ``use_vertical_flip``, top-bottom) mirror.
+
+    Args:
+        size (Union[int, Sequence[int]]): the crop (height, width), or one size for both.
+        use_vertical_flip (bool, optional): mirror top-bottom instead of left-right.
+            Default: ``False``.
+
+    Returns:
+        tuple of 10 PIL.Image.Image.
+
+    Raises:
+        TypeError: an argument has a wrong type, the image is not a PIL image, or the call is
+            not given one column.
+        ValueError: a size below 1, or a crop larger than the image.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
-        >>> len(vision.TenCrop(2)(vision.ToPIL()(np.zeros((4, 5, 3), np.uint8))))
-        10
+        >>> img = vision.ToPIL()(np.arange(20, dtype=np.uint8).reshape(4, 5))
+        >>> crops = vision.TenCrop(2)(img)
+        >>> len(crops), np.asarray(crops[5]).tolist()
+        (10, [[4, 3], [9, 8]])
     """
 
     def __init__(self, size, use_vertical_flip=False):
