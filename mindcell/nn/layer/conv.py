@@ -116,7 +116,51 @@ class _Conv(Cell):
 class Conv2d(_Conv):
     """Conv2d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
     dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None, data_format='NCHW',
-    dtype=mstype.float32): 2-D convolution; weight (out, in/group, kh, kw)."""
+    dtype=mstype.float32): 2-D convolution over (N, C, H, W) input.
+
+    The Parameter ``weight`` has shape (out_channels, in_channels / group, kh, kw).
+
+    Args:
+        in_channels (int): the input's channel count C.
+        out_channels (int): the output's channel count.
+        kernel_size (Union[int, tuple[int]]): the kernel's (height, width), or one int for both.
+        stride (Union[int, tuple[int]]): the kernel's step. Default: ``1``.
+        pad_mode (str): ``'same'`` (output ceil(in / stride)), ``'valid'`` (no padding) or
+            ``'pad'`` (``padding``). Default: ``'same'``.
+        padding (Union[int, tuple[int]]): with ``'pad'``: one int for all sides, or 4 ints
+            (top, bottom, left, right). Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the kernel's elements. Default: ``1``.
+        group (int): the number of channel groups; it divides both channel counts. Default: ``1``.
+        has_bias (bool): add a bias of shape (out_channels,). Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number]): the weight's initializer.
+            Default: ``None`` (HeUniform(sqrt(5))).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number]): the bias's initializer.
+            Default: ``None`` (Uniform(1 / sqrt(fan_in))).
+        data_format (str): only ``'NCHW'`` on CPU. Default: ``'NCHW'``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, in_channels, H, W) and the parameters' dtype.
+
+    Outputs:
+        Tensor of shape (N, out_channels, H_out, W_out).
+
+    Raises:
+        ValueError: a bad channel count, size, ``pad_mode``, ``padding`` (non-zero without
+            'pad'), ``group`` not dividing the channels, ``data_format`` other than 'NCHW', or
+            an input not (N, in_channels, H, W).
+        TypeError: the input's float dtype differs from the parameters' (outside mixed precision).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> conv = ms.nn.Conv2d(1, 2, 3, pad_mode="valid", weight_init="ones")
+        >>> y = conv(ms.Tensor(np.ones((1, 1, 4, 5), np.float32)))
+        >>> print(y.shape, y[0, 0, 0, 0])
+        (1, 2, 2, 3) 9.0
+        >>> ms.nn.Conv2d(4, 8, (3, 1), stride=2, group=2).weight.shape
+        (8, 2, 3, 1)
+    """
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
                  padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
@@ -135,7 +179,48 @@ class Conv2d(_Conv):
 
 class Conv1d(_Conv):
     """Conv1d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
-    dilation=1, group=1, has_bias=False, ...): over (N, C, L); weight (out, in/group, 1, k)."""
+    dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    dtype=mstype.float32): 1-D convolution over (N, C, L) input.
+
+    The Parameter ``weight`` has shape (out_channels, in_channels / group, 1, kernel_size), as in
+    MindSpore (a Conv2d over an (N, C, 1, L) view).
+
+    Args:
+        in_channels (int): the input's channel count C.
+        out_channels (int): the output's channel count.
+        kernel_size (int): the kernel's length.
+        stride (int): the kernel's step. Default: ``1``.
+        pad_mode (str): ``'same'``, ``'valid'`` or ``'pad'``. Default: ``'same'``.
+        padding (Union[int, tuple[int]]): with ``'pad'``: one int for both ends, or
+            (left, right). Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the kernel's elements. Default: ``1``.
+        group (int): the number of channel groups; it divides both channel counts. Default: ``1``.
+        has_bias (bool): add a bias of shape (out_channels,). Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number]): the weight's initializer.
+            Default: ``None`` (HeUniform(sqrt(5))).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number]): the bias's initializer.
+            Default: ``None`` (Uniform(1 / sqrt(fan_in))).
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, in_channels, L).
+
+    Outputs:
+        Tensor of shape (N, out_channels, L_out).
+
+    Raises:
+        ValueError: a bad channel count, size, ``pad_mode`` or ``padding``, ``group`` not
+            dividing the channels, or an input not (N, in_channels, L).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> conv = ms.nn.Conv1d(2, 1, 2, pad_mode="valid", weight_init="ones")
+        >>> print(conv(ms.Tensor(np.arange(6, dtype=np.float32).reshape(1, 2, 3))))
+        [[[ 8. 12.]]]
+        >>> conv.weight.shape
+        (1, 2, 1, 2)
+    """
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
                  padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
@@ -155,9 +240,56 @@ class Conv1d(_Conv):
 
 
 class Conv2dTranspose(_Conv):
-    """Conv2dTranspose(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
-    padding=0, output_padding=0, dilation=1, group=1, has_bias=False, ...): the adjoint of
-    Conv2d; weight (in, out/group, kh, kw)."""
+    """Conv2dTranspose(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
+    output_padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    dtype=mstype.float32): the transposed 2-D convolution (the adjoint of Conv2d) over
+    (N, C, H, W) input.
+
+    The Parameter ``weight`` has shape (in_channels, out_channels / group, kh, kw). With
+    ``'same'`` the output is (H * stride, W * stride); with ``'valid'``/``'pad'`` it is
+    ``(H - 1) * stride - pad_top - pad_bottom + dilation * (kh - 1) + 1 + output_padding`` (and
+    likewise for W).
+
+    Args:
+        in_channels (int): the input's channel count C.
+        out_channels (int): the output's channel count.
+        kernel_size (Union[int, tuple[int]]): the kernel's (height, width), or one int for both.
+        stride (Union[int, tuple[int]]): the step. Default: ``1``.
+        pad_mode (str): ``'same'``, ``'valid'`` or ``'pad'``. Default: ``'same'``.
+        padding (Union[int, tuple[int]]): with ``'pad'``: one int, or 4 ints
+            (top, bottom, left, right). Default: ``0``.
+        output_padding (Union[int, tuple[int]]): extra rows/columns added at the end of the
+            output (``'valid'``/``'pad'``). Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the kernel's elements. Default: ``1``.
+        group (int): the number of channel groups; it divides both channel counts. Default: ``1``.
+        has_bias (bool): add a bias of shape (out_channels,). Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number]): the weight's initializer.
+            Default: ``None`` (HeUniform(sqrt(5))).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number]): the bias's initializer.
+            Default: ``None`` (Uniform(1 / sqrt(fan_in))).
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, in_channels, H, W).
+
+    Outputs:
+        Tensor of shape (N, out_channels, H_out, W_out).
+
+    Raises:
+        ValueError: a bad channel count, size, ``pad_mode`` or ``padding``, ``group`` not
+            dividing the channels, or an input not (N, in_channels, H, W).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> up = ms.nn.Conv2dTranspose(1, 1, 2, stride=2, pad_mode="valid", weight_init="ones")
+        >>> print(up(ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))))
+        [[[[1. 1. 2. 2.]
+           [1. 1. 2. 2.]]]]
+        >>> x = ms.Tensor(np.ones((1, 3, 5, 5), np.float32))
+        >>> ms.nn.Conv2dTranspose(3, 4, 3, stride=2)(x).shape
+        (1, 4, 10, 10)
+    """
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
                  padding=0, output_padding=0, dilation=1, group=1, has_bias=False,

@@ -39,8 +39,46 @@ def _padding(padding, pad_mode):
 class Conv3d(Cell):
     """Conv3d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
     dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
-    data_format='NCDHW', dtype=mstype.float32): 3-D convolution; weight
-    (out, in/group, kd, kh, kw)."""
+    data_format='NCDHW', dtype=mstype.float32): 3-D convolution over (N, C, D, H, W) input.
+
+    The Parameter ``weight`` has shape (out_channels, in_channels / group, kd, kh, kw).
+
+    Args:
+        in_channels (int): the input's channel count C.
+        out_channels (int): the output's channel count.
+        kernel_size (Union[int, tuple[int]]): the kernel's (depth, height, width), or one int.
+        stride (Union[int, tuple[int]]): the step. Default: ``1``.
+        pad_mode (str): ``'same'``, ``'valid'`` or ``'pad'``. Default: ``'same'``.
+        padding (Union[int, tuple[int]]): with ``'pad'``: one int, or 6 ints
+            (head, tail, top, bottom, left, right). Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the kernel's elements. Default: ``1``.
+        group (int): the number of channel groups. Default: ``1``.
+        has_bias (bool): add a bias of shape (out_channels,). Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number]): the weight's initializer.
+            Default: ``None`` (HeUniform(sqrt(5))).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number]): the bias's initializer.
+            Default: ``None`` (Uniform(1 / sqrt(fan_in))).
+        data_format (str): only ``'NCDHW'``. Default: ``'NCDHW'``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, in_channels, D, H, W).
+
+    Outputs:
+        Tensor of shape (N, out_channels, D_out, H_out, W_out).
+
+    Raises:
+        ValueError: a bad channel count, size, ``pad_mode``, ``padding`` or ``data_format``,
+            ``group`` not dividing the channels, or an input not (N, in_channels, D, H, W).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> conv = ms.nn.Conv3d(1, 2, (1, 2, 2), pad_mode="valid", weight_init="ones")
+        >>> y = conv(ms.Tensor(np.ones((1, 1, 2, 3, 3), np.float32)))
+        >>> print(y.shape, y[0, 1, 0, 0, 0])
+        (1, 2, 2, 2, 2) 4.0
+    """
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
                  padding=0, dilation=1, group=1, has_bias=False, weight_init=None,

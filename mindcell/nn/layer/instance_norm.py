@@ -10,6 +10,8 @@ from mindcell.ops import functional as F
 
 
 class _InstanceNorm(Cell):
+    """Base of InstanceNorm1d/2d/3d; a subclass is a record (``_ndim``, the input's rank) and
+    its docstring is derived from it by :func:`_document`."""
     _ndim = 4
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init="ones",
@@ -46,18 +48,75 @@ class _InstanceNorm(Cell):
 
 
 class InstanceNorm1d(_InstanceNorm):
-    """InstanceNorm1d(num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init='ones',
-    beta_init='zeros', dtype=mstype.float32): over (N, C, L) input."""
     _ndim = 3
 
 
 class InstanceNorm2d(_InstanceNorm):
-    """InstanceNorm2d(num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init='ones',
-    beta_init='zeros', dtype=mstype.float32): over (N, C, H, W) input."""
     _ndim = 4
 
 
 class InstanceNorm3d(_InstanceNorm):
-    """InstanceNorm3d(num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init='ones',
-    beta_init='zeros', dtype=mstype.float32): over (N, C, D, H, W) input."""
     _ndim = 5
+
+
+_SPATIAL = {3: "L", 4: "H, W", 5: "D, H, W"}
+
+
+def _document(cls, example):
+    """Set ``cls.__doc__`` from its record ``_ndim`` and its own Example."""
+    shape = "(N, C, %s)" % _SPATIAL[cls._ndim]
+    cls.__doc__ = """%s(num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init='ones',
+beta_init='zeros', dtype=mstype.float32): instance normalization over %s input.
+
+Each (sample, channel) is normalized over its spatial dims (%s) with its own mean and
+biased variance, in training and evaluation alike (no moving statistics), then scaled by
+``gamma`` and shifted by ``beta`` (Parameters of shape (C,)): ``y = (x - mean) /
+sqrt(var + eps) * gamma + beta``.
+
+Args:
+    num_features (int): the channel count C.
+    eps (float): added to the variance, positive. Default: ``1e-5``.
+    momentum (float): in [0, 1]; kept as an attribute (no moving statistics are kept).
+        Default: ``0.1``.
+    affine (bool): ``gamma`` and ``beta`` are trainable. Default: ``True``.
+    gamma_init (Union[Tensor, str, Initializer, numbers.Number]): ``gamma``'s initializer.
+        Default: ``'ones'``.
+    beta_init (Union[Tensor, str, Initializer, numbers.Number]): ``beta``'s initializer.
+        Default: ``'zeros'``.
+    dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+Inputs:
+    x (Tensor): a float Tensor of shape %s.
+
+Outputs:
+    Tensor, the same shape and dtype as ``x``.
+
+Raises:
+    ValueError: ``num_features`` is not a positive int, ``eps`` is not positive,
+        ``momentum`` is outside [0, 1], or the input is not %d-D with C channels.
+    TypeError: ``eps`` or ``momentum`` is not a number, or ``affine`` is not a bool.
+
+Examples:
+    >>> import numpy as np
+    >>> import mindcell as ms
+%s""" % (cls.__name__, shape, _SPATIAL[cls._ndim], shape, cls._ndim,
+         "\n".join("    " + line for line in example.strip("\n").split("\n")))
+
+
+_document(InstanceNorm1d, """
+>>> x = ms.Tensor(np.array([[[1.0, 3.0], [2.0, 6.0]]], np.float32))
+>>> print(ms.nn.InstanceNorm1d(2)(x))
+[[[-0.999995   0.999995 ]
+  [-0.9999988  0.9999988]]]
+""")
+_document(InstanceNorm2d, """
+>>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 2, 2, 2))
+>>> print(ms.nn.InstanceNorm2d(2, affine=False)(x)[0, 1])
+[[-1.3416355  -0.44721183]
+ [ 0.44721183  1.3416355 ]]
+""")
+_document(InstanceNorm3d, """
+>>> norm = ms.nn.InstanceNorm3d(1, gamma_init="zeros", beta_init="ones")
+>>> print(norm(ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))).sum())
+8.0
+""")

@@ -16,8 +16,32 @@ def _ones(n, name):
 
 
 class RMSNorm(Cell):
-    """RMSNorm(dim, eps=1e-8): ``x / clamp(||x||_2 * dim**-0.5, min=eps) * g`` over the last
-    axis (parameter ``g``); one fused kernel forward and backward."""
+    """RMSNorm(dim, eps=1e-8): root-mean-square normalization over the last axis,
+    ``x / clamp(||x||_2 * dim**-0.5, min=eps) * g``.
+
+    The scale ``g`` is a Parameter of shape (dim,) initialized to ones; forward and backward run
+    as one fused kernel.
+
+    Args:
+        dim (int): the size of the last axis.
+        eps (float): the lower bound of the root mean square. Default: ``1e-8``.
+
+    Inputs:
+        x (Tensor): a float Tensor whose last dim is ``dim``.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        ValueError: ``dim`` is not a positive int, or the input's last dim is not ``dim``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> norm = ms.nn.RMSNorm(2)
+        >>> print(norm(ms.Tensor(np.array([[3.0, 4.0]], np.float32))))
+        [[0.84852815 1.1313709 ]]
+    """
 
     def __init__(self, dim, eps=1e-8):
         super().__init__()
@@ -35,14 +59,34 @@ class RMSNorm(Cell):
 
 
 class LayerNormNoBias(Cell):
-    """LayerNormNoBias(input_size, **kwargs): layer norm over the last axis with a scale
-    (``weight``) and no bias; torch.nn.LayerNorm's keyword arguments: ``eps=1e-5``,
-    ``elementwise_affine=True`` (False: no ``weight``, a scale of 1), ``dtype`` (of ``weight``,
-    a mindcell dtype; default float32) and ``device`` (None or 'cpu').
+    """LayerNormNoBias(input_size, **kwargs): layer normalization over the last axis with a scale
+    (``weight``) and no bias.
+
+    Args:
+        input_size (int): the size of the last axis.
+        kwargs: torch.nn.LayerNorm's keyword arguments: ``eps`` (float, default ``1e-5``),
+            ``elementwise_affine`` (bool, default ``True``; ``False``: no ``weight``, a scale of
+            1), ``dtype`` (of ``weight``, a mindcell dtype; default float32) and ``device``
+            (None or ``'cpu'``).
+
+    Inputs:
+        x (Tensor): a float Tensor whose last dim is ``input_size``.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
 
     Raises:
         TypeError: an unknown keyword, or a non-bool ``elementwise_affine``.
         ValueError: a ``device`` other than the CPU.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> norm = ms.nn.LayerNormNoBias(3, eps=1e-6)
+        >>> print(norm(ms.Tensor(np.array([[0.0, 3.0, 6.0]], np.float32))))
+        [[-1.2247448  0.         1.2247448]]
+        >>> print(ms.nn.LayerNormNoBias(3, elementwise_affine=False).weight)
+        None
     """
 
     def __init__(self, input_size, **kwargs):
@@ -95,14 +139,41 @@ class LayerNorm(Cell):
 
 
 class RINorm(Cell):
-    """RINorm(input_dim, eps=1e-5, affine=True): reversible instance normalisation.
+    """RINorm(input_dim, eps=1e-5, affine=True): reversible instance normalization.
 
-    ``construct(x)`` with x of shape (batch, time, input_dim) normalises with the mean and
+    ``construct(x)`` with x of shape (batch, time, input_dim) normalizes with the mean and
     standard deviation over every axis except batch and last (detached from the gradient) and
     stores them; ``inverse(y)`` maps an output of shape (batch, time, input_dim, nr_params)
     back to the input's scale. Called on its own in GRAPH_MODE it runs eagerly, because
     ``inverse`` needs the statistics as values; inside a compiled network (construct calling
-    both) it is traced like any cell."""
+    both) it is traced like any cell.
+
+    Args:
+        input_dim (int): the size of the last axis.
+        eps (float): added to the variance. Default: ``1e-5``.
+        affine (bool): learn a per-feature scale ``affine_weight`` and shift ``affine_bias``.
+            Default: ``True``.
+
+    Inputs:
+        x (Tensor): a float Tensor of shape (batch, ..., input_dim).
+
+    Outputs:
+        Tensor, the same shape as ``x``.
+
+    Raises:
+        ValueError: the input has fewer than 2 dims or its last dim is not ``input_dim``.
+        RuntimeError: ``inverse`` is called before the cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> norm = ms.nn.RINorm(1)
+        >>> x = ms.Tensor(np.array([[[1.0], [3.0]]], np.float32))
+        >>> print(norm(x).reshape(-1))
+        [-0.999995  0.999995]
+        >>> print(norm.inverse(norm(x).expand_dims(-1)).reshape(-1))
+        [1. 3.]
+    """
 
     _keeps_python_state = True
 

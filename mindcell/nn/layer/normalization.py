@@ -81,21 +81,154 @@ class _BatchNorm(Cell):
 
 
 class BatchNorm1d(_BatchNorm):
-    """BatchNorm1d(num_features, eps=1e-5, momentum=0.9, affine=True, ...): over (N, C) or
-    (N, C, L)."""
+    """BatchNorm1d(num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones',
+    beta_init='zeros', moving_mean_init='zeros', moving_var_init='ones',
+    use_batch_statistics=None, data_format='NCHW', dtype=mstype.float32): batch normalization
+    over (N, C) or (N, C, L) input.
+
+    ``y = (x - mean) / sqrt(var + eps) * gamma + beta`` per channel, with the batch's
+    statistics in training (updating ``moving_mean``/``moving_variance``) and the moving ones
+    in evaluation.
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance, positive. Default: ``1e-5``.
+        momentum (float): in [0, 1], the weight of the old moving statistics:
+            ``moving = momentum * moving + (1 - momentum) * batch``. Default: ``0.9``.
+        affine (bool): ``gamma`` and ``beta`` are trainable. Default: ``True``.
+        gamma_init (Union[Tensor, str, Initializer, numbers.Number]): ``gamma``'s initializer.
+            Default: ``'ones'``.
+        beta_init (Union[Tensor, str, Initializer, numbers.Number]): ``beta``'s initializer.
+            Default: ``'zeros'``.
+        moving_mean_init (Union[Tensor, str, Initializer, numbers.Number]): the moving mean's
+            initializer. Default: ``'zeros'``.
+        moving_var_init (Union[Tensor, str, Initializer, numbers.Number]): the moving variance's
+            initializer. Default: ``'ones'``.
+        use_batch_statistics (bool, optional): ``None`` follows the training mode (batch
+            statistics in training, the moving ones in evaluation); ``True``/``False`` forces
+            one. Default: ``None``.
+        data_format (str): only ``'NCHW'`` on CPU. Default: ``'NCHW'``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): a float Tensor of shape (N, C) or (N, C, L).
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        TypeError: ``data_format`` is not a str.
+        ValueError: ``data_format`` is not 'NCHW', ``num_features`` is not a positive int,
+            ``momentum`` is outside [0, 1], ``eps`` is not positive, or the input's rank or
+            channel count does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> bn = ms.nn.BatchNorm1d(2).set_train()
+        >>> print(bn(ms.Tensor(np.array([[1.0, 10.0], [3.0, 30.0]], np.float32))))
+        [[-0.999995 -1.      ]
+         [ 0.999995  1.      ]]
+        >>> print(bn.moving_mean.asnumpy())
+        [0.2 2. ]
+    """
     _ndims = (2, 3)
 
 
 class BatchNorm2d(_BatchNorm):
-    """BatchNorm2d(num_features, eps=1e-5, momentum=0.9, affine=True, ...): over (N, C, H, W);
-    moving statistics update as moving = momentum*moving + (1-momentum)*batch."""
+    """BatchNorm2d(num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones',
+    beta_init='zeros', moving_mean_init='zeros', moving_var_init='ones',
+    use_batch_statistics=None, data_format='NCHW', dtype=mstype.float32): batch normalization
+    over (N, C, H, W) input.
+
+    ``y = (x - mean) / sqrt(var + eps) * gamma + beta`` per channel, the statistics over N, H
+    and W: the batch's in training (updating ``moving_mean``/``moving_variance``), the moving
+    ones in evaluation.
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance, positive. Default: ``1e-5``.
+        momentum (float): in [0, 1], the weight of the old moving statistics:
+            ``moving = momentum * moving + (1 - momentum) * batch``. Default: ``0.9``.
+        affine (bool): ``gamma`` and ``beta`` are trainable. Default: ``True``.
+        gamma_init (Union[Tensor, str, Initializer, numbers.Number]): ``gamma``'s initializer.
+            Default: ``'ones'``.
+        beta_init (Union[Tensor, str, Initializer, numbers.Number]): ``beta``'s initializer.
+            Default: ``'zeros'``.
+        moving_mean_init (Union[Tensor, str, Initializer, numbers.Number]): the moving mean's
+            initializer. Default: ``'zeros'``.
+        moving_var_init (Union[Tensor, str, Initializer, numbers.Number]): the moving variance's
+            initializer. Default: ``'ones'``.
+        use_batch_statistics (bool, optional): ``None`` follows the training mode (batch
+            statistics in training, the moving ones in evaluation); ``True``/``False`` forces
+            one. Default: ``None``.
+        data_format (str): only ``'NCHW'`` on CPU. Default: ``'NCHW'``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): a float Tensor of shape (N, C, H, W).
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        TypeError: ``data_format`` is not a str.
+        ValueError: ``data_format`` is not 'NCHW', ``num_features`` is not a positive int,
+            ``momentum`` is outside [0, 1], ``eps`` is not positive, or the input's rank or
+            channel count does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> bn = ms.nn.BatchNorm2d(1, moving_mean_init="ones")
+        >>> x = ms.Tensor(np.full((1, 1, 2, 2), 3.0, np.float32))
+        >>> print(bn(x))
+        [[[[1.99999 1.99999]
+           [1.99999 1.99999]]]]
+        >>> [p.name for p in bn.get_parameters()]
+        ['mean', 'variance', 'gamma', 'beta']
+    """
     _ndims = (4,)
 
 
 class LayerNorm(Cell):
     """LayerNorm(normalized_shape, begin_norm_axis=-1, begin_params_axis=-1, gamma_init='ones',
-    beta_init='zeros', epsilon=1e-7, dtype=mstype.float32): MindSpore's parameter order
-    (``epsilon`` after the initializers)."""
+    beta_init='zeros', epsilon=1e-7, dtype=mstype.float32): layer normalization, MindSpore's
+    signature (``epsilon`` after the initializers).
+
+    The axes from ``begin_norm_axis`` on are normalized with their mean and biased variance,
+    then scaled by ``gamma`` and shifted by ``beta`` (Parameters of shape ``normalized_shape``,
+    broadcast from ``begin_params_axis``).
+
+    Args:
+        normalized_shape (Union[int, tuple[int], list[int]]): the shape of ``gamma`` and
+            ``beta``, the input's trailing dims.
+        begin_norm_axis (int): the first axis to normalize. Default: ``-1``.
+        begin_params_axis (int): the first axis ``gamma`` and ``beta`` apply to. Default: ``-1``.
+        gamma_init (Union[Tensor, str, Initializer, numbers.Number]): ``gamma``'s initializer.
+            Default: ``'ones'``.
+        beta_init (Union[Tensor, str, Initializer, numbers.Number]): ``beta``'s initializer.
+            Default: ``'zeros'``.
+        epsilon (float): added to the variance. Default: ``1e-7``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        input_x (Tensor): a float Tensor whose trailing dims are ``normalized_shape``.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``input_x``.
+
+    Raises:
+        TypeError: ``normalized_shape`` is not an int or a non-empty tuple/list.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> ln = ms.nn.LayerNorm((3,))
+        >>> print(ln(ms.Tensor(np.array([[1.0, 2.0, 3.0], [0.0, 0.0, 6.0]], np.float32))))
+        [[-1.2247448   0.          1.2247448 ]
+         [-0.70710677 -0.70710677  1.4142135 ]]
+    """
 
     def __init__(self, normalized_shape, begin_norm_axis=-1, begin_params_axis=-1,
                  gamma_init="ones", beta_init="zeros", epsilon=1e-7, dtype=mstype.float32):
@@ -126,7 +259,40 @@ class LayerNorm(Cell):
 
 class GroupNorm(Cell):
     """GroupNorm(num_groups, num_channels, eps=1e-5, affine=True, gamma_init='ones',
-    beta_init='zeros'): normalise groups of channels of (N, C, ...) input."""
+    beta_init='zeros', dtype=mstype.float32): group normalization of (N, C, ...) input.
+
+    The channels are split into ``num_groups`` groups; each (sample, group) is normalized with
+    its mean and biased variance, then scaled by ``gamma`` and shifted by ``beta`` per channel.
+
+    Args:
+        num_groups (int): the number of groups; it divides ``num_channels``.
+        num_channels (int): the channel count C.
+        eps (float): added to the variance. Default: ``1e-5``.
+        affine (bool): ``gamma`` and ``beta`` are trainable. Default: ``True``.
+        gamma_init (Union[Tensor, str, Initializer, numbers.Number]): ``gamma``'s initializer.
+            Default: ``'ones'``.
+        beta_init (Union[Tensor, str, Initializer, numbers.Number]): ``beta``'s initializer.
+            Default: ``'zeros'``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): a float Tensor of shape (N, C, ...).
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        ValueError: a count is not a positive int, ``num_channels`` does not divide by
+            ``num_groups``, or the input is not (N, num_channels, ...).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> gn = ms.nn.GroupNorm(2, 4)
+        >>> x = ms.Tensor(np.array([[1.0, 3.0, 5.0, 5.0]], np.float32).reshape(1, 4, 1))
+        >>> print(gn(x).reshape(-1))
+        [-0.999995  0.999995  0.        0.      ]
+    """
 
     def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, gamma_init="ones",
                  beta_init="zeros", dtype=mstype.float32):
