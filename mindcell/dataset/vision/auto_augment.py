@@ -183,14 +183,32 @@ class _Policy(ImageOp):
 
 class AutoAugment(_Policy):
     """AutoAugment(policy=AutoAugmentPolicy.IMAGENET, interpolation=Inter.NEAREST,
-    fill_value=0): apply one of the policy's 25 sub-policies, chosen at random: two steps,
-    each applied with its probability and magnitude (signed ones negated half of the time).
-    Geometric steps fill with ``fill_value``. Takes uint8 <H, W, 3> images.
+    fill_value=0): apply one of the policy's 25 learned sub-policies, chosen at random: two
+    steps, each applied with its probability and magnitude (signed ones negated half of the
+    time). Takes uint8 <H, W, 3> images.
+
+    Args:
+        policy (AutoAugmentPolicy, optional): the policy, ``IMAGENET``, ``CIFAR10`` or
+            ``SVHN``. Default: ``AutoAugmentPolicy.IMAGENET``.
+        interpolation (Inter, optional): the sampling of the geometric steps: NEAREST,
+            BILINEAR, BICUBIC or AREA. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]], optional): the value the geometric steps fill
+            with, in [0, 255], or an RGB triple. Default: ``0``.
+
+    Returns:
+        numpy.ndarray <H, W, 3> uint8.
+
+    Raises:
+        TypeError: ``policy`` is not an ``AutoAugmentPolicy``, ``interpolation`` not an
+            ``Inter``, or ``fill_value`` not an int or 3 ints.
+        ValueError: a ``fill_value`` outside [0, 255].
+        RuntimeError: ANTIALIAS or PILCUBIC ``interpolation`` (when it runs), or the image is
+            not uint8 <H, W, 3>.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
-        >>> op = vision.AutoAugment(vision.AutoAugmentPolicy.CIFAR10)
+        >>> op = vision.AutoAugment(vision.AutoAugmentPolicy.CIFAR10, fill_value=(0, 0, 255))
         >>> op(np.zeros((8, 8, 3), np.uint8)).shape
         (8, 8, 3)
     """
@@ -226,11 +244,33 @@ class RandAugment(_Policy):
     AutoContrast, is twice as likely) at magnitude bin ``magnitude``, signed ones negated a
     third of the time. Takes uint8 <H, W, 3> images.
 
+    Args:
+        num_ops (int, optional): how many operations, >= 0. Default: ``2``.
+        magnitude (int, optional): the magnitude bin, in [0, num_magnitude_bins).
+            Default: ``9``.
+        num_magnitude_bins (int, optional): the number of bins, >= 2. Default: ``31``.
+        interpolation (Inter, optional): the sampling of the geometric operations: NEAREST,
+            BILINEAR, BICUBIC or AREA. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]], optional): the geometric operations' fill, in
+            [0, 255], or an RGB triple. Default: ``0``.
+
+    Returns:
+        numpy.ndarray <H, W, 3> uint8.
+
+    Raises:
+        TypeError: a count is not an int, ``interpolation`` not an ``Inter``, or
+            ``fill_value`` not an int or 3 ints.
+        ValueError: a value out of range, or ``magnitude`` >= ``num_magnitude_bins``.
+        RuntimeError: ANTIALIAS or PILCUBIC ``interpolation`` (when it runs), or the image is
+            not uint8 <H, W, 3>.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> vision.RandAugment()(np.zeros((8, 8, 3), np.uint8)).shape
         (8, 8, 3)
+        >>> vision.RandAugment(num_ops=0)(np.full((1, 1, 3), 5, np.uint8)).tolist()
+        [[[5, 5, 5]]]
     """
 
     def __init__(self, num_ops=2, magnitude=9, num_magnitude_bins=31, interpolation=Inter.NEAREST,
@@ -263,13 +303,32 @@ class RandAugment(_Policy):
 class TrivialAugmentWide(_Policy):
     """TrivialAugmentWide(num_magnitude_bins=31, interpolation=Inter.NEAREST, fill_value=0):
     apply one operation drawn from 14 at a random magnitude bin (MindSpore's folded draws, see
-    RandAugment), with the wide magnitude ranges. Takes uint8 <H, W, 3> images.
+    :class:`RandAugment`), with the wide magnitude ranges. Takes uint8 <H, W, 3> images.
+
+    Args:
+        num_magnitude_bins (int, optional): the number of magnitude bins, >= 2.
+            Default: ``31``.
+        interpolation (Inter, optional): the sampling of the geometric operations: NEAREST,
+            BILINEAR, BICUBIC or AREA. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]], optional): the geometric operations' fill, in
+            [0, 255], or an RGB triple. Default: ``0``.
+
+    Returns:
+        numpy.ndarray <H, W, 3> uint8.
+
+    Raises:
+        TypeError: ``num_magnitude_bins`` is not an int, ``interpolation`` not an ``Inter``,
+            or ``fill_value`` not an int or 3 ints.
+        ValueError: ``num_magnitude_bins`` < 2 or a ``fill_value`` outside [0, 255].
+        RuntimeError: ANTIALIAS or PILCUBIC ``interpolation`` (when it runs), or the image is
+            not uint8 <H, W, 3>.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell.dataset import vision
-        >>> vision.TrivialAugmentWide()(np.zeros((8, 8, 3), np.uint8)).shape
-        (8, 8, 3)
+        >>> out = vision.TrivialAugmentWide(num_magnitude_bins=5)(np.zeros((8, 8, 3), np.uint8))
+        >>> out.shape, out.dtype
+        ((8, 8, 3), dtype('uint8'))
     """
 
     def __init__(self, num_magnitude_bins=31, interpolation=Inter.NEAREST, fill_value=0):
