@@ -25,6 +25,7 @@ from mindcell.train.serialization import *  # noqa: E402,F401,F403
 from mindcell import dataset, experimental  # noqa: E402,F401
 from mindcell import mindrecord  # noqa: E402,F401  (ms.mindrecord)
 from mindcell.train.model import Model  # noqa: E402,F401
+from mindcell.train.dataset_helper import DatasetHelper  # noqa: E402,F401
 # MindSpore exports mindspore.train's callbacks at the top level (ms.LossMonitor, ...).
 from mindcell.train.callback import (Callback, RunContext, LossMonitor, TimeMonitor,  # noqa: E402,F401
                                      ModelCheckpoint, CheckpointConfig, EarlyStopping,

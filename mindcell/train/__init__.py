@@ -15,6 +15,7 @@ from mindcell.train.metrics import (Metric, rearrange_inputs, TopKCategoricalAcc
                                     Recall, Fbeta, F1, MAE, MSE, names, get_metric_fn,
                                     ROC, auc, Dice, ConfusionMatrix,
                                     ConfusionMatrixMetric)
+from mindcell.train.dataset_helper import DatasetHelper  # noqa: F401,E402
 from mindcell.train import loss_scale_manager  # noqa: F401,E402
 from mindcell.train.loss_scale_manager import (LossScaleManager,  # noqa: F401,E402
                                                FixedLossScaleManager, DynamicLossScaleManager)

@@ -8,7 +8,6 @@ COVERAGE_FLOOR = 0.994
 
 # "module path:name" -> why mindcell does not have it
 MISSING = {
-    '.:DatasetHelper': 'not implemented yet (issue 17)',
     '.:FloatTensor': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.:Layout': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
     '.:LongTensor': "not in MindSpore 2.10 at this path (an older API or another library's name)",
@@ -87,7 +86,6 @@ MISSING = {
     '.runtime:reset_peak_memory_stats': 'device runtime (streams, device memory): no CPU meaning yet',
     '.runtime:set_memory': 'device runtime (streams, device memory): no CPU meaning yet',
     '.train:ConvertModelUtils': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
-    '.train:DatasetHelper': 'not implemented yet (issue 17)',
     '.train.callback:_CallbackManager': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.train.callback:_InternalCallbackParam': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.train.serialization:_update_param': "not in MindSpore 2.10 at this path (an older API or another library's name)",
