@@ -314,7 +314,8 @@ class Duplicate(TensorOperation):
         >>> from mindcell.dataset import transforms
         >>> data = ds.NumpySlicesDataset({"x": np.array([1, 2])}, shuffle=False)
         >>> data = data.map(transforms.Duplicate(), input_columns="x", output_columns=["x", "y"])
-        >>> [(r["x"].tolist(), r["y"].tolist()) for r in data.create_dict_iterator(output_numpy=True)]
+        >>> [(r["x"].tolist(), r["y"].tolist())
+        ...  for r in data.create_dict_iterator(output_numpy=True)]
         [(1, 1), (2, 2)]
     """
 

@@ -1,6 +1,7 @@
 """Transforms of ``mindcell.dataset.vision`` on an image and its bounding boxes (two columns:
 the image and a float32 <N, 4+> array of [x, y, width, height, ...] boxes in pixels)."""
 import math
+import textwrap
 
 import numpy as np
 
@@ -60,9 +61,45 @@ def _scale_boxes(boxes, sy, sx):
     return out
 
 
+def _bbox_doc(returns, raises=()):
+    """Class decorator: the ``Inputs``, ``Returns`` and ``Raises`` sections shared by the
+    bounding-box transforms, put before the class docstring's ``Examples:`` (``returns``
+    says what happens to the boxes, ``raises`` adds the class's own ``(error, text)``
+    entries to the input checks of ``_inputs``)."""
+    errors = [("TypeError", "the call is not given 2 columns (image, bboxes)")] + list(raises)
+    errors.append(("RuntimeError", "the image is not 2-d or 3-d, or the boxes are not float32 "
+                                   "<N, 4+> inside the image"))
+    lines = ["Inputs:",
+             "    - **image** (numpy.ndarray) - an <H, W> or <H, W, C> image.",
+             "    - **bboxes** (numpy.ndarray) - float32 boxes <N, 4+>, rows [x, y, width,",
+             "      height, ...] in pixels, inside the image.", "",
+             "Returns:"]
+    lines += textwrap.wrap("tuple of two numpy.ndarray: the image and the float32 boxes, "
+                           + returns, 84, initial_indent="    ", subsequent_indent="    ")
+    lines += ["", "Raises:"]
+    for name in ("TypeError", "ValueError", "RuntimeError"):
+        texts = [t for n, t in errors if n == name]
+        if texts:
+            lines += textwrap.wrap("%s: %s." % (name, "; or ".join(texts)), 84,
+                                   initial_indent="    ", subsequent_indent="        ")
+
+    def decorate(cls):
+        if not cls.__doc__:  # python -OO
+            return cls
+        head, sep, tail = cls.__doc__.partition("    Examples:")
+        block = "".join("    " + line + "\n" if line else "\n" for line in lines)
+        cls.__doc__ = head + block + "\n" + sep + tail
+        return cls
+    return decorate
+
+@_bbox_doc("the x positions mirrored when the image is flipped.",
+           [("TypeError", "'prob' is not a number"), ("ValueError", "'prob' is outside [0, 1]")])
 class RandomHorizontalFlipWithBBox(TensorOperation):
     """RandomHorizontalFlipWithBBox(prob=0.5): mirror the image and its boxes left-right with
     probability ``prob``.
+
+    Args:
+        prob (float, optional): the probability, in [0, 1]. Default: ``0.5``.
 
     Examples:
         >>> import numpy as np
@@ -86,9 +123,14 @@ class RandomHorizontalFlipWithBBox(TensorOperation):
         return np.flip(img, self._axis).copy(), boxes
 
 
+@_bbox_doc("the y positions mirrored when the image is flipped.",
+           [("TypeError", "'prob' is not a number"), ("ValueError", "'prob' is outside [0, 1]")])
 class RandomVerticalFlipWithBBox(RandomHorizontalFlipWithBBox):
     """RandomVerticalFlipWithBBox(prob=0.5): mirror the image and its boxes top-bottom with
     probability ``prob``.
+
+    Args:
+        prob (float, optional): the probability, in [0, 1]. Default: ``0.5``.
 
     Examples:
         >>> import numpy as np
@@ -100,9 +142,18 @@ class RandomVerticalFlipWithBBox(RandomHorizontalFlipWithBBox):
     _axis = 0
 
 
+@_bbox_doc("x and width scaled by the width's factor, y and height by the height's.",
+           [("TypeError", "'size' or 'interpolation' has a wrong type"),
+            ("ValueError", "a size is not positive or 'interpolation' is not implemented")])
 class ResizeWithBBox(TensorOperation):
-    """ResizeWithBBox(size, interpolation=Inter.BILINEAR): Resize the image and scale the
-    boxes with it.
+    """ResizeWithBBox(size, interpolation=Inter.BILINEAR): :class:`Resize` the image and scale
+    the boxes with it.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output (height, width), or the length of the
+            shorter side.
+        interpolation (Inter, optional): NEAREST, LINEAR, CUBIC or AREA.
+            Default: ``Inter.BILINEAR``.
 
     Examples:
         >>> import numpy as np
@@ -123,9 +174,16 @@ class ResizeWithBBox(TensorOperation):
                                  out.shape[1] / img.shape[1])
 
 
+@_bbox_doc("x and width scaled by the width's factor, y and height by the height's.",
+           [("TypeError", "'size' is not an int or a pair of ints"),
+            ("ValueError", "a size is not positive")])
 class RandomResizeWithBBox(ResizeWithBBox):
-    """RandomResizeWithBBox(size): ResizeWithBBox with an interpolation chosen at random among
-    NEAREST, BILINEAR, BICUBIC and AREA.
+    """RandomResizeWithBBox(size): :class:`ResizeWithBBox` with an interpolation chosen at
+    random among NEAREST, BILINEAR, BICUBIC and AREA.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output (height, width), or the length of the
+            shorter side.
 
     Examples:
         >>> import numpy as np
@@ -145,10 +203,24 @@ class RandomResizeWithBBox(ResizeWithBBox):
         return super().__call__(*inputs)
 
 
+@_bbox_doc("shifted by the padding and clipped to the crop, in its coordinates; the "
+           "boxes outside it are dropped.",
+           [("TypeError", "an argument has a wrong type"),
+            ("ValueError", "a size is not positive or a padding negative"),
+            ("RuntimeError", "the (padded) image is smaller than 'size'")])
 class RandomCropWithBBox(TensorOperation):
     """RandomCropWithBBox(size, padding=None, pad_if_needed=False, fill_value=0,
-    padding_mode=Border.CONSTANT): RandomCrop of the image; the boxes move with the padding,
-    are clipped to the crop and dropped when outside it.
+    padding_mode=Border.CONSTANT): :class:`RandomCrop` of the image with its boxes.
+
+    Args:
+        size (Union[int, Sequence[int]]): the crop (height, width), or one size for both.
+        padding (Union[int, Sequence[int]], optional): padding applied first, as in ``Pad``.
+            Default: ``None``.
+        pad_if_needed (bool, optional): pad a smaller image by the missing size on each side.
+            Default: ``False``.
+        fill_value (Union[int, tuple[int]], optional): the constant padding value.
+            Default: ``0``.
+        padding_mode (Border, optional): how to pad. Default: ``Border.CONSTANT``.
 
     Examples:
         >>> import numpy as np
@@ -189,10 +261,23 @@ class RandomCropWithBBox(TensorOperation):
         return img[top:top + ch, left:left + cw].copy(), _crop_boxes(boxes, top, left, ch, cw)
 
 
+@_bbox_doc("clipped to the crop (the boxes outside it dropped) and scaled to "
+           "'size'.",
+           [("TypeError", "an argument has a wrong type"),
+            ("ValueError", "an argument is out of range")])
 class RandomResizedCropWithBBox(TensorOperation):
     """RandomResizedCropWithBBox(size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.),
-    interpolation=Inter.BILINEAR, max_attempts=10): RandomResizedCrop of the image; the
-    boxes are clipped to the crop (dropped when outside it) and scaled to ``size``.
+    interpolation=Inter.BILINEAR, max_attempts=10): :class:`RandomResizedCrop` of the image
+    with its boxes.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output (height, width), or one size for both.
+        scale (Sequence[float], optional): the (min, max) area fraction. Default:
+            ``(0.08, 1.0)``.
+        ratio (Sequence[float], optional): the (min, max) aspect ratio. Default:
+            ``(3. / 4., 4. / 3.)``.
+        interpolation (Inter, optional): the resize sampling. Default: ``Inter.BILINEAR``.
+        max_attempts (int, optional): regions drawn before the fallback, >= 1. Default: ``10``.
 
     Examples:
         >>> import numpy as np
@@ -219,10 +304,18 @@ class RandomResizedCropWithBBox(TensorOperation):
         return out, _scale_boxes(boxes, self.size[0] / ch, self.size[1] / cw)
 
 
+@_bbox_doc("unchanged.",
+           [("TypeError", "'transform' is not callable or 'ratio' not a number"),
+            ("ValueError", "'ratio' is outside [0, 1]"),
+            ("RuntimeError", "the transform changes a region's shape")])
 class BoundingBoxAugment(TensorOperation):
-    """BoundingBoxAugment(transform, ratio=0.3): apply ``transform`` to the image region of
-    each box with probability ``ratio`` (each region separately); the boxes are returned
-    unchanged. The transform must keep the region's shape.
+    """BoundingBoxAugment(transform, ratio=0.3): apply ``transform`` to the image region of each
+    box with probability ``ratio`` (each region separately). The transform must keep the
+    region's shape.
+
+    Args:
+        transform (callable): the transform of a region (an <h, w, C> array).
+        ratio (float, optional): the probability per box, in [0, 1]. Default: ``0.3``.
 
     Examples:
         >>> import numpy as np

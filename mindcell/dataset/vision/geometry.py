@@ -512,7 +512,8 @@ class SlicePatches(ImageOp):
         >>> from mindcell.dataset import vision
         >>> [p.tolist() for p in vision.SlicePatches(1, 2)(np.arange(4).reshape(1, 4))]
         [[[0, 1]], [[2, 3]]]
-        >>> [p.tolist() for p in vision.SlicePatches(1, 2, fill_value=9)(np.arange(3).reshape(1, 3))]
+        >>> op = vision.SlicePatches(1, 2, fill_value=9)
+        >>> [p.tolist() for p in op(np.arange(3).reshape(1, 3))]
         [[[0, 1]], [[2, 9]]]
     """
 

@@ -47,7 +47,8 @@ class Border(str, Enum):
         >>> from mindcell.dataset import vision
         >>> vision.Border("reflect")
         <Border.REFLECT: 'reflect'>
-        >>> vision.Pad((2, 0), padding_mode=vision.Border.SYMMETRIC)(np.array([[1, 2, 3]], np.uint8))
+        >>> op = vision.Pad((2, 0), padding_mode=vision.Border.SYMMETRIC)
+        >>> op(np.array([[1, 2, 3]], np.uint8))
         array([[2, 1, 1, 2, 3, 3, 2]], dtype=uint8)
     """
     CONSTANT = "constant"
