@@ -16,6 +16,13 @@ class CTCLoss(LossBase):
     """CTCLoss(blank=0, reduction='mean', zero_infinity=False): the connectionist temporal
     classification loss of :func:`ops.ctc_loss`.
 
+    Args:
+        blank (int): the blank label, a non-negative class index. Default: ``0``.
+        reduction (str): ``'none'``, ``'mean'`` (each loss divided by its target length, then
+            averaged) or ``'sum'``. Default: ``'mean'``.
+        zero_infinity (bool): replace infinite losses (no alignment) and their gradients by 0.
+            Default: ``False``.
+
     Inputs:
         log_probs (Tensor): (T, N, C) or unbatched (T, C) log-probabilities.
         targets (Tensor): (N, S) or unbatched (S,) int labels.
@@ -24,6 +31,19 @@ class CTCLoss(LossBase):
 
     Outputs:
         Tensor: (N,) for reduction='none' ((1,) unbatched), else a scalar.
+
+    Raises:
+        TypeError: ``blank`` is not an int or ``zero_infinity`` is not a bool.
+        ValueError: ``blank`` is negative or ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> log_probs = ms.Tensor(np.log(np.full((3, 1, 2), 0.5, np.float32)))
+        >>> targets = ms.Tensor(np.array([[1]], np.int32))
+        >>> lengths = ms.Tensor(np.array([3], np.int32)), ms.Tensor(np.array([1], np.int32))
+        >>> print(ms.nn.CTCLoss(reduction="none")(log_probs, targets, *lengths))
+        [0.2876821]
     """
 
     def __init__(self, blank=0, reduction="mean", zero_infinity=False):

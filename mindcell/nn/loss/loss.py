@@ -9,11 +9,31 @@ from mindcell.ops.function.loss_func import reduce_loss
 
 
 class LossBase(Cell):
-    """LossBase(reduction='mean'): base of losses; ``get_loss(x, weights=1.0)`` reduces.
+    """LossBase(reduction='mean'): the base class of the loss cells; ``get_loss(x, weights=1.0)``
+    weights and reduces an elementwise loss.
 
     Like MindSpore's, it holds ``average``/``reduce`` (False/True for 'sum', True/True for
     'mean', True/False for 'none') and the primitives ``reduce_mean``, ``reduce_sum``, ``mul``
-    and ``cast`` that subclasses call."""
+    and ``cast`` that subclasses call. A custom loss subclasses it, computes the elementwise
+    loss in ``construct`` and returns ``self.get_loss(loss)``.
+
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'mean'``.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> class CubeLoss(ms.nn.LossBase):
+        ...     def construct(self, logits, labels):
+        ...         return self.get_loss(ms.ops.abs(logits - labels) ** 3)
+        >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        >>> print(CubeLoss(reduction="sum")(x, ms.Tensor(np.zeros(2, np.float32))))
+        9.0
+    """
 
     def __init__(self, reduction="mean"):
         super().__init__()
@@ -34,21 +54,92 @@ class LossBase(Cell):
 
 
 class MSELoss(LossBase):
-    """MSELoss(reduction='mean'): (logits - labels)^2."""
+    """MSELoss(reduction='mean'): the squared error ``(logits - labels) ** 2``, reduced.
+
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'mean'``.
+
+    Inputs:
+        logits (Tensor): the predictions, a float Tensor.
+        labels (Tensor): the targets, broadcastable with ``logits``.
+
+    Outputs:
+        Tensor, a scalar for 'mean'/'sum', the broadcast shape for 'none'.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> logits = ms.Tensor(np.array([1.0, 2.0, 4.0], np.float32))
+        >>> labels = ms.Tensor(np.array([1.0, 1.0, 1.0], np.float32))
+        >>> print(ms.nn.MSELoss()(logits, labels))
+        3.3333333
+        >>> print(ms.nn.MSELoss(reduction="none")(logits, labels))
+        [0. 1. 9.]
+    """
 
     def construct(self, logits, labels):
         return F.mse_loss(logits, labels, self.reduction)
 
 
 class L1Loss(LossBase):
-    """L1Loss(reduction='mean'): ``|logits - labels|``, reduced by ``reduction``."""
+    """L1Loss(reduction='mean'): the absolute error ``|logits - labels|``, reduced.
+
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'mean'``.
+
+    Inputs:
+        logits (Tensor): the predictions, a float Tensor.
+        labels (Tensor): the targets, broadcastable with ``logits``.
+
+    Outputs:
+        Tensor, a scalar for 'mean'/'sum', the broadcast shape for 'none'.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> logits = ms.Tensor(np.array([1.0, 2.0, 4.0], np.float32))
+        >>> print(ms.nn.L1Loss(reduction="sum")(logits, ms.Tensor(np.ones(3, np.float32))))
+        4.0
+    """
 
     def construct(self, logits, labels):
         return F.l1_loss(logits, labels, self.reduction)
 
 
 class SmoothL1Loss(LossBase):
-    """SmoothL1Loss(beta=1.0, reduction='none')."""
+    """SmoothL1Loss(beta=1.0, reduction='none'): ``0.5 d ** 2 / beta`` where ``|d| < beta``, else
+    ``|d| - 0.5 beta``, with ``d = logits - labels``.
+
+    Args:
+        beta (float): the threshold between the quadratic and the linear part. Default: ``1.0``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'none'``.
+
+    Inputs:
+        logits (Tensor): the predictions, a float Tensor.
+        labels (Tensor): the targets, the same shape and dtype as ``logits``.
+
+    Outputs:
+        Tensor, the shape of ``logits`` for 'none', else a scalar.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> logits = ms.Tensor(np.array([0.5, 3.0], np.float32))
+        >>> print(ms.nn.SmoothL1Loss()(logits, ms.Tensor(np.zeros(2, np.float32))))
+        [0.125 2.5  ]
+    """
 
     def __init__(self, beta=1.0, reduction="none"):
         super().__init__(reduction)
@@ -59,8 +150,37 @@ class SmoothL1Loss(LossBase):
 
 
 class SoftmaxCrossEntropyWithLogits(LossBase):
-    """SoftmaxCrossEntropyWithLogits(sparse=False, reduction='none'): cross-entropy of
-    (N, C) logits with one-hot/probability labels, or class indices when ``sparse``."""
+    """SoftmaxCrossEntropyWithLogits(sparse=False, reduction='none'): the cross entropy of the
+    softmax of (N, C) logits and the labels.
+
+    The loss of a sample is ``-sum(labels * log_softmax(logits))``; with ``sparse`` the labels
+    are class indices (N,) instead of one-hot or probability rows (N, C).
+
+    Args:
+        sparse (bool): the labels are class indices. Default: ``False``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'none'``.
+
+    Inputs:
+        logits (Tensor): a float Tensor of shape (N, C).
+        labels (Tensor): (N, C) probabilities of the dtype of ``logits``, or with ``sparse``
+            (N,) int32/int64 class indices.
+
+    Outputs:
+        Tensor, the (N,) losses for 'none', else a scalar.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> logits = ms.Tensor(np.array([[2.0, 0.0], [0.0, 0.0]], np.float32))
+        >>> labels = ms.Tensor(np.array([0, 1], np.int32))
+        >>> loss = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+        >>> print(loss(logits, labels))
+        0.4100376
+    """
 
     def __init__(self, sparse=False, reduction="none"):
         super().__init__(reduction)
@@ -82,7 +202,39 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
 
 
 class CrossEntropyLoss(LossBase):
-    """CrossEntropyLoss(weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0)."""
+    """CrossEntropyLoss(weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0): the
+    cross entropy of the log-softmax of the logits and class-index or probability labels.
+
+    Args:
+        weight (Tensor, optional): a (C,) weight per class. Default: ``None``.
+        ignore_index (int): a class index whose samples do not count. Default: ``-100``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'mean'``.
+        label_smoothing (float): in [0, 1], the share of the target mass spread evenly over the
+            classes. Default: ``0.0``.
+
+    Inputs:
+        logits (Tensor): a float Tensor of shape (N, C) or (N, C, d1, ...).
+        labels (Tensor): class indices (N,) / (N, d1, ...) (int32/int64), or probabilities of
+            the shape of ``logits``.
+
+    Outputs:
+        Tensor, a scalar for 'mean'/'sum', the per-sample losses for 'none'.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three or ``label_smoothing`` is outside
+            [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> logits = ms.Tensor(np.array([[2.0, 0.0, 0.0], [0.0, 1.0, 0.0]], np.float32))
+        >>> labels = ms.Tensor(np.array([0, 1], np.int32))
+        >>> print(ms.nn.CrossEntropyLoss()(logits, labels))
+        0.39549473
+        >>> print(ms.nn.CrossEntropyLoss(ignore_index=1, reduction="none")(logits, labels))
+        [0.23954476 0.        ]
+    """
 
     def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
         super().__init__(reduction)
@@ -98,7 +250,35 @@ class CrossEntropyLoss(LossBase):
 
 
 class NLLLoss(LossBase):
-    """NLLLoss(weight=None, ignore_index=-100, reduction='mean')."""
+    """NLLLoss(weight=None, ignore_index=-100, reduction='mean'): the negative log likelihood
+    ``-logits[n, labels[n]] * weight[labels[n]]`` of log-probabilities and class indices.
+
+    'mean' divides the sum by the total weight of the counted samples.
+
+    Args:
+        weight (Tensor, optional): a (C,) weight per class. Default: ``None``.
+        ignore_index (int): a class index whose samples do not count. Default: ``-100``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'mean'``.
+
+    Inputs:
+        logits (Tensor): log-probabilities of shape (N, C) or (N, C, d1, ...).
+        labels (Tensor): int32/int64 class indices of shape (N,) or (N, d1, ...).
+
+    Outputs:
+        Tensor, a scalar for 'mean'/'sum', the per-sample losses for 'none'.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> logits = ms.Tensor(np.log(np.array([[0.5, 0.5], [0.9, 0.1]], np.float32)))
+        >>> labels = ms.Tensor(np.array([1, 0], np.int32))
+        >>> print(ms.nn.NLLLoss()(logits, labels))
+        0.39925388
+    """
 
     def __init__(self, weight=None, ignore_index=-100, reduction="mean"):
         super().__init__(reduction)
@@ -109,7 +289,32 @@ class NLLLoss(LossBase):
 
 
 class BCELoss(LossBase):
-    """BCELoss(weight=None, reduction='mean'): inputs are probabilities."""
+    """BCELoss(weight=None, reduction='mean'): the binary cross entropy
+    ``-weight * (labels * log(logits) + (1 - labels) * log(1 - logits))`` of probabilities.
+
+    Args:
+        weight (Tensor, optional): a rescaling weight broadcast to the elements. Default:
+            ``None``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'mean'``.
+
+    Inputs:
+        logits (Tensor): probabilities in [0, 1], a float Tensor.
+        labels (Tensor): the targets, the shape and dtype of ``logits``.
+
+    Outputs:
+        Tensor, a scalar for 'mean'/'sum', the shape of ``logits`` for 'none'.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> probs = ms.Tensor(np.array([0.9, 0.2], np.float32))
+        >>> print(ms.nn.BCELoss()(probs, ms.Tensor(np.array([1.0, 0.0], np.float32))))
+        0.16425204
+    """
 
     def __init__(self, weight=None, reduction="mean"):
         super().__init__(reduction)
@@ -120,7 +325,35 @@ class BCELoss(LossBase):
 
 
 class BCEWithLogitsLoss(LossBase):
-    """BCEWithLogitsLoss(reduction='mean', weight=None, pos_weight=None)."""
+    """BCEWithLogitsLoss(reduction='mean', weight=None, pos_weight=None): the binary cross entropy
+    of ``sigmoid(logits)`` and the labels, computed stably from the logits.
+
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``, the reduction of the
+            elementwise loss. Default: ``'mean'``.
+        weight (Tensor, optional): a rescaling weight broadcast to the elements. Default:
+            ``None``.
+        pos_weight (Tensor, optional): the weight of the positive term, broadcast along the
+            last dim. Default: ``None``.
+
+    Inputs:
+        logits (Tensor): a float Tensor of any shape.
+        labels (Tensor): the targets, the shape and dtype of ``logits``.
+
+    Outputs:
+        Tensor, a scalar for 'mean'/'sum', the shape of ``logits`` for 'none'.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> logits = ms.Tensor(np.array([[2.0, -1.0]], np.float32))
+        >>> labels = ms.Tensor(np.array([[1.0, 0.0]], np.float32))
+        >>> print(ms.nn.BCEWithLogitsLoss(reduction="none")(logits, labels))
+        [[0.126928   0.31326163]]
+    """
 
     def __init__(self, reduction="mean", weight=None, pos_weight=None):
         super().__init__(reduction)
