@@ -75,8 +75,24 @@ def check_count(op, arg, value, minimum):
 
 
 class Dataset:
-    """The pipeline methods shared by every dataset (sources and the datasets ``map``,
-    ``batch`` ... return). Each method returns a new dataset; the original is unchanged."""
+    """Dataset: the pipeline methods shared by every dataset (the sources and the datasets that
+    ``map``, ``batch`` ... return). Each method returns a new dataset over this one; the
+    original is unchanged. Iterating a dataset (``for row in data``) is one epoch of rows as
+    lists of Tensors.
+
+    Args:
+        children (Sequence[Dataset], optional): the datasets this node reads (sources have
+            none). Users build datasets from the sources and the methods, not this constructor.
+            Default: ``()``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> data = ds.NumpySlicesDataset({"x": np.arange(5)}, shuffle=False)
+        >>> data = data.map(lambda x: x * 10, input_columns="x").batch(2, drop_remainder=True)
+        >>> isinstance(data, ds.Dataset), [r[0].asnumpy().tolist() for r in data]
+        (True, [[0, 10], [20, 30]])
+    """
 
     def __init__(self, children=()):
         self.children = list(children)
@@ -84,7 +100,18 @@ class Dataset:
 
     # --- implemented by each node -------------------------------------------------------
     def get_col_names(self):
-        """The column names, a list of str."""
+        """get_col_names(): the column names of the rows.
+
+        Returns:
+            list[str], the names in column order.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"a": [1, 2], "b": [3, 4]})
+            >>> data.rename("a", "c").get_col_names()
+            ['c', 'b']
+        """
         raise NotImplementedError
 
     def _count(self):
@@ -99,31 +126,97 @@ class Dataset:
     def map(self, operations, input_columns=None, output_columns=None, column_order=None,
             num_parallel_workers=None, **kwargs):
         """map(operations, input_columns=None, output_columns=None, column_order=None,
-        num_parallel_workers=None, python_multiprocessing=False): apply a callable (or a list
-        of them, each fed the previous one's outputs) to ``input_columns`` (default: all
-        columns) of every row; the last outputs become ``output_columns`` (default: the input
-        names, replaced in place; with another number of columns the outputs come first).
+        num_parallel_workers=None, python_multiprocessing=False): apply a callable (or a list of
+        them, each fed the previous one's outputs) to ``input_columns`` of every row.
 
-        ``num_parallel_workers`` > 1 runs the operations on that many threads, rows in the
-        serial order with the same random draws (None: the calling thread);
-        ``python_multiprocessing=True`` runs threads too, with the same results."""
+        The last operation's outputs become ``output_columns``: with as many outputs as inputs
+        they replace them in place, with another number they come first, followed by the other
+        columns. ``num_parallel_workers`` > 1 runs the operations on that many threads, rows in
+        the serial order with the same random draws (None: the calling thread).
+
+        Args:
+            operations (Union[callable, list[callable]]): transforms (``vision.Resize(...)`` ...)
+                or Python functions of the input columns' numpy arrays.
+            input_columns (Union[str, list[str]], optional): the columns fed to the first
+                operation; None: all columns. Default: ``None``.
+            output_columns (Union[str, list[str]], optional): the names of the last operation's
+                outputs; None: the input names. Default: ``None``.
+            column_order (list[str], optional): the columns to keep, in this order, after the map.
+                Default: ``None``.
+            num_parallel_workers (int, optional): the number of threads, >= 1. Default: ``None``.
+            python_multiprocessing (bool, optional): accepted for MindSpore scripts; runs threads
+                too, with the same results. Default: ``False``.
+
+        Returns:
+            MapDataset.
+
+        Raises:
+            TypeError: an operation is not callable, a column argument is not a str or list of
+                str, ``num_parallel_workers`` not an int, or an unknown keyword is given.
+            ValueError: ``operations`` is empty, a column does not exist, the output names clash
+                with the other columns, ``num_parallel_workers`` < 1, or ``callbacks`` /
+                ``offload`` is set.
+            RuntimeError: (when iterated) the last operation returns another number of columns
+                than ``output_columns`` names.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": [1, 2], "y": [5, 6]}, shuffle=False)
+            >>> data = data.map(lambda x: (x, x * x), input_columns="x", output_columns=["x", "x2"])
+            >>> data.get_col_names()
+            ['x', 'x2', 'y']
+            >>> [r["x2"].tolist() for r in data.create_dict_iterator(output_numpy=True)]
+            [1, 4]
+        """
         from mindcell.dataset.pipeline import MapDataset
         workers = _options("map", num_parallel_workers, kwargs)
         return MapDataset(self, operations, input_columns, output_columns, column_order,
                           workers)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs):
-        """batch(batch_size, drop_remainder=False, num_parallel_workers=None,
-        per_batch_map=None, input_columns=None, output_columns=None, pad_info=None,
-        python_multiprocessing=False): stack ``batch_size`` consecutive rows column by column
-        (the last smaller batch is dropped with ``drop_remainder``).
+        """batch(batch_size, drop_remainder=False, num_parallel_workers=None, per_batch_map=None,
+        input_columns=None, output_columns=None, pad_info=None, python_multiprocessing=False):
+        stack ``batch_size`` consecutive rows column by column (a new first axis).
 
-        ``batch_size`` may be a callable taking a :class:`BatchInfo` (the batch and epoch
-        numbers) and returning the next batch's size. ``per_batch_map(col, ..., batch_info)``
-        gets, for each of ``input_columns`` (default: all), the list of the batch's arrays and
-        returns a tuple of such lists, named ``output_columns`` (default: the input names),
-        which are then stacked. ``pad_info`` pads as :meth:`padded_batch`.
-        ``num_parallel_workers`` > 1 builds batches on that many threads, in order."""
+        Args:
+            batch_size (Union[int, callable]): the rows per batch, >= 1, or a callable taking a
+                :class:`BatchInfo` (the batch and epoch numbers) and returning the next batch's
+                size.
+            drop_remainder (bool, optional): drop the last, smaller batch. Default: ``False``.
+            num_parallel_workers (int, optional): build batches on that many threads, in order.
+                Default: ``None``.
+            per_batch_map (callable, optional): ``per_batch_map(col, ..., batch_info)`` gets, for
+                each of ``input_columns``, the list of the batch's arrays and returns a tuple of
+                such lists, which are then stacked. Default: ``None``.
+            input_columns (Union[str, list[str]], optional): the columns given to
+                ``per_batch_map``; None: all. Default: ``None``.
+            output_columns (Union[str, list[str]], optional): the names of ``per_batch_map``'s
+                outputs; None: the input names. Default: ``None``.
+            pad_info (dict, optional): pads the rows before stacking, as :meth:`padded_batch`.
+                Default: ``None``.
+            python_multiprocessing (bool, optional): accepted; runs threads. Default: ``False``.
+
+        Returns:
+            BatchDataset.
+
+        Raises:
+            TypeError: ``batch_size`` is not an int or callable, ``drop_remainder`` not a bool,
+                ``per_batch_map`` not callable, ``pad_info`` malformed, or an unknown keyword.
+            ValueError: ``batch_size`` < 1, columns without ``per_batch_map``, or a missing column.
+            RuntimeError: (when iterated) the rows of a column have different shapes (pad them).
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": np.arange(5)}, shuffle=False).batch(2)
+            >>> data.get_dataset_size(), [b[0].asnumpy().tolist() for b in data]
+            (3, [[0, 1], [2, 3], [4]])
+            >>> sizes = ds.NumpySlicesDataset({"x": np.arange(6)}, shuffle=False).batch(
+            ...     lambda info: info.get_batch_num() + 1)
+            >>> [len(b[0]) for b in sizes]
+            [1, 2, 3]
+        """
         from mindcell.dataset.batch import BatchDataset
         per_batch_map = kwargs.pop("per_batch_map", None)
         input_columns = kwargs.pop("input_columns", None)
@@ -135,11 +228,35 @@ class Dataset:
 
     def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
                      pad_info=None):
-        """padded_batch(batch_size, drop_remainder=False, num_parallel_workers=None,
-        pad_info=None): ``batch`` after padding the rows' arrays at the end of each axis.
-        ``pad_info`` maps a column to ``(shape, value)``: ``shape`` None (or a None axis) pads
-        to the batch's largest, ``value`` None pads with 0; ``{}`` pads every column to the
-        batch's largest shape with 0; None pads nothing."""
+        """padded_batch(batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
+        :meth:`batch` after padding the rows' arrays at the end of each axis.
+
+        Args:
+            batch_size (Union[int, callable]): the rows per batch, as in ``batch``.
+            drop_remainder (bool, optional): drop the last, smaller batch. Default: ``False``.
+            num_parallel_workers (int, optional): the number of threads. Default: ``None``.
+            pad_info (dict, optional): maps a column to ``(shape, value)``: ``shape`` None (or a
+                None axis) pads to the batch's largest, ``value`` None pads with 0; ``{}`` pads
+                every column to the batch's largest shape with 0; None pads nothing.
+                Default: ``None``.
+
+        Returns:
+            BatchDataset.
+
+        Raises:
+            TypeError: an argument has a wrong type or ``pad_info`` is malformed.
+            ValueError: ``batch_size`` < 1 or ``pad_info`` names a missing column.
+            RuntimeError: (when iterated) a row is larger than its pad shape, or differs in rank.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> def rows():
+            ...     for n in (1, 3):
+            ...         yield (list(range(n)),)
+            >>> data = ds.GeneratorDataset(rows, ["x"]).padded_batch(2, pad_info={"x": ([4], -1)})
+            >>> [b[0].asnumpy().tolist() for b in data]
+            [[[0, -1, -1, -1], [0, 1, 2, -1]]]
+        """
         from mindcell.dataset.batch import BatchDataset
         workers = _options("padded_batch", num_parallel_workers, {})
         return BatchDataset(self, batch_size, drop_remainder, workers, None, None, None,
@@ -150,61 +267,231 @@ class Dataset:
                                pad_to_bucket_boundary=False, drop_remainder=False):
         """bucket_batch_by_length(column_names, bucket_boundaries, bucket_batch_sizes,
         element_length_function=None, pad_info=None, pad_to_bucket_boundary=False,
-        drop_remainder=False): batch rows of similar length. A row's length is
-        ``element_length_function(*columns)`` (default: the first axis of the one column
-        named); it goes to bucket i with ``bucket_boundaries[i-1] <= length <
+        drop_remainder=False): batch rows of similar length.
+
+        A row's length goes to bucket i with ``bucket_boundaries[i-1] <= length <
         bucket_boundaries[i]`` (the first bucket from 0, the last without end), and a bucket
-        yields a batch when it holds ``bucket_batch_sizes[i]`` rows; the partial buckets
-        follow at the end of the epoch, in bucket order (dropped with ``drop_remainder``).
-        ``pad_info`` pads as :meth:`padded_batch`; ``pad_to_bucket_boundary`` pads its
-        unspecified axes to the bucket's boundary - 1. The dataset size takes one pass."""
+        yields a batch when it holds ``bucket_batch_sizes[i]`` rows; the partial buckets follow
+        at the end of the epoch, in bucket order. The dataset size takes one pass.
+
+        Args:
+            column_names (list[str]): the columns given to ``element_length_function``.
+            bucket_boundaries (list[int]): strictly increasing boundaries, >= 1.
+            bucket_batch_sizes (list[int]): one batch size per bucket
+                (``len(bucket_boundaries) + 1``), each >= 1.
+            element_length_function (callable, optional): ``f(*columns)`` -> int; None: the first
+                axis of the one column named. Default: ``None``.
+            pad_info (dict, optional): pads as :meth:`padded_batch`. Default: ``None``.
+            pad_to_bucket_boundary (bool, optional): pad the unspecified axes to the bucket's
+                boundary - 1 (needs ``pad_info``). Default: ``False``.
+            drop_remainder (bool, optional): drop the partial buckets. Default: ``False``.
+
+        Returns:
+            BucketBatchDataset.
+
+        Raises:
+            TypeError: an argument has a wrong type.
+            ValueError: boundaries not increasing, a wrong number of batch sizes, several
+                columns without ``element_length_function``, or ``pad_to_bucket_boundary``
+                without ``pad_info``.
+            RuntimeError: (when iterated) a row falls in the last bucket with
+                ``pad_to_bucket_boundary``.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> def rows():
+            ...     for n in (1, 5, 2, 6):
+            ...         yield (list(range(n)),)
+            >>> data = ds.GeneratorDataset(rows, ["x"]).bucket_batch_by_length(
+            ...     ["x"], [3], [2, 2], pad_info={})
+            >>> [b[0].shape for b in data]
+            [(2, 2), (2, 6)]
+        """
         from mindcell.dataset.batch import BucketBatchDataset
         return BucketBatchDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                   element_length_function, pad_info, pad_to_bucket_boundary,
                                   drop_remainder)
 
     def repeat(self, count=None):
-        """repeat(count=None): the rows ``count`` times (None or -1: endlessly); every
-        repetition reshuffles."""
+        """repeat(count=None): the rows ``count`` times; every repetition reshuffles (each pass
+        draws anew).
+
+        Args:
+            count (int, optional): the number of repetitions, >= 1; None or -1: endlessly.
+                Default: ``None``.
+
+        Returns:
+            RepeatDataset.
+
+        Raises:
+            ValueError: ``count`` is not an int >= 1, None or -1.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset([1, 2], column_names=["x"], shuffle=False).repeat(2)
+            >>> data.get_dataset_size(), [int(r[0]) for r in data]
+            (4, [1, 2, 1, 2])
+        """
         from mindcell.dataset.pipeline import RepeatDataset
         return RepeatDataset(self, count)
 
     def take(self, count=-1):
-        """take(count=-1): at most the first ``count`` rows (-1: all)."""
+        """take(count=-1): at most the first ``count`` rows.
+
+        Args:
+            count (int, optional): the number of rows, >= 1; -1: all. Default: ``-1``.
+
+        Returns:
+            TakeDataset.
+
+        Raises:
+            ValueError: ``count`` is not an int >= 1 or -1.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset([1, 2, 3], column_names=["x"], shuffle=False)
+            >>> [int(r[0]) for r in data.take(2)]
+            [1, 2]
+        """
         from mindcell.dataset.pipeline import TakeDataset
         return TakeDataset(self, count)
 
     def skip(self, count):
-        """skip(count): the rows after the first ``count``."""
+        """skip(count): the rows after the first ``count``.
+
+        Args:
+            count (int): the number of rows to skip, >= 0.
+
+        Returns:
+            SkipDataset.
+
+        Raises:
+            ValueError: ``count`` is not an int >= 0.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset([1, 2, 3], column_names=["x"], shuffle=False)
+            >>> [int(r[0]) for r in data.skip(2)], data.skip(5).get_dataset_size()
+            ([3], 0)
+        """
         from mindcell.dataset.pipeline import SkipDataset
         return SkipDataset(self, count)
 
     def shuffle(self, buffer_size):
-        """shuffle(buffer_size): a buffer of ``buffer_size`` (> 1) rows; each output row is a
-        random one of the buffer, replaced by the next input row (``buffer_size`` >= the
-        dataset size shuffles globally)."""
+        """shuffle(buffer_size): shuffle through a buffer of ``buffer_size`` rows: each output row
+        is a random one of the buffer, replaced by the next input row (``buffer_size`` >= the
+        dataset size shuffles globally). The draws follow ``config.set_seed``.
+
+        Args:
+            buffer_size (int): the buffer's size, >= 2.
+
+        Returns:
+            ShuffleDataset.
+
+        Raises:
+            ValueError: ``buffer_size`` is not an int >= 2.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset(list(range(5)), column_names=["x"], shuffle=False)
+            >>> sorted(int(r[0]) for r in data.shuffle(5))
+            [0, 1, 2, 3, 4]
+        """
         from mindcell.dataset.pipeline import ShuffleDataset
         return ShuffleDataset(self, buffer_size)
 
     def project(self, columns):
-        """project(columns): only these columns, in this order."""
+        """project(columns): only these columns, in this order.
+
+        Args:
+            columns (Union[str, list[str]]): the columns to keep.
+
+        Returns:
+            ProjectDataset.
+
+        Raises:
+            TypeError: ``columns`` is not a str or a non-empty list of str.
+            ValueError: a name repeats or does not exist.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"a": [1], "b": [2], "c": [3]})
+            >>> data.project(["c", "a"]).get_col_names()
+            ['c', 'a']
+        """
         from mindcell.dataset.pipeline import ProjectDataset
         return ProjectDataset(self, columns)
 
     def rename(self, input_columns, output_columns):
-        """rename(input_columns, output_columns): rename columns."""
+        """rename(input_columns, output_columns): rename columns (the order is kept).
+
+        Args:
+            input_columns (Union[str, list[str]]): the current names.
+            output_columns (Union[str, list[str]]): the new names, one per input name.
+
+        Returns:
+            RenameDataset.
+
+        Raises:
+            TypeError: an argument is not a str or a non-empty list of str.
+            ValueError: the lists differ in length, a column does not exist, or a new name
+                repeats a column name.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"a": [1], "b": [2]})
+            >>> data.rename(["a", "b"], ["image", "label"]).get_col_names()
+            ['image', 'label']
+        """
         from mindcell.dataset.pipeline import RenameDataset
         return RenameDataset(self, input_columns, output_columns)
 
     def zip(self, datasets):
-        """zip(datasets): rows side by side (column names must differ); as long as the
-        shortest."""
+        """zip(datasets): this dataset's rows side by side with the others' (the column names
+        must differ); as long as the shortest.
+
+        Args:
+            datasets (Union[Dataset, tuple[Dataset]]): the dataset(s) to zip with.
+
+        Returns:
+            ZipDataset.
+
+        Raises:
+            TypeError: an item is not a dataset.
+            ValueError: the datasets share a column name.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> a = ds.NumpySlicesDataset({"a": [1, 2, 3]}, shuffle=False)
+            >>> b = ds.NumpySlicesDataset({"b": [4, 5]}, shuffle=False)
+            >>> [[int(v) for v in r] for r in a.zip(b)]
+            [[1, 4], [2, 5]]
+        """
         from mindcell.dataset.pipeline import ZipDataset
         datasets = datasets if isinstance(datasets, tuple) else (datasets,)
         return ZipDataset((self,) + datasets)
 
     def concat(self, datasets):
-        """concat(datasets): this dataset's rows, then the others' (same column names)."""
+        """concat(datasets): this dataset's rows, then the others' (same column names). ``a + b``
+        is ``a.concat(b)``.
+
+        Args:
+            datasets (Union[Dataset, list[Dataset]]): the dataset(s) to append.
+
+        Returns:
+            ConcatDataset.
+
+        Raises:
+            TypeError: an item is not a dataset.
+            ValueError: the datasets' columns differ.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> a = ds.NumpySlicesDataset({"x": [1, 2]}, shuffle=False)
+            >>> b = ds.NumpySlicesDataset({"x": [3]}, shuffle=False)
+            >>> [int(r[0]) for r in a + b], a.concat([b, b]).get_dataset_size()
+            ([1, 2, 3], 4)
+        """
         from mindcell.dataset.pipeline import ConcatDataset
         datasets = list(datasets) if isinstance(datasets, (list, tuple)) else [datasets]
         return ConcatDataset([self] + datasets)
@@ -213,28 +500,89 @@ class Dataset:
         return self.concat(other)
 
     def use_sampler(self, new_sampler):
-        """use_sampler(new_sampler): read with ``new_sampler``. On a concatenation (typically
-        a dataset + :class:`PaddedDataset`) only ``DistributedSampler(..., shuffle=False)``
-        without ``num_samples``: every child is sharded on its own, continuing where the
-        previous one ended (a MindDataset in contiguous blocks, other sources row by row; see
-        :mod:`.padded`); on another dataset, the sampler of the random-access source below it
-        is replaced."""
+        """use_sampler(new_sampler): read with ``new_sampler``, in place. On a concatenation
+        (typically a dataset + :class:`PaddedDataset`) only ``DistributedSampler(...,
+        shuffle=False)`` without ``num_samples``: every child is sharded on its own, continuing
+        where the previous one ended (a MindDataset in contiguous blocks, other sources row by
+        row); on another dataset, the sampler of the random-access source below it is replaced.
+
+        Args:
+            new_sampler (Sampler): the sampler.
+
+        Raises:
+            TypeError: ``new_sampler`` is not a sampler, or the dataset has no random-access
+                source.
+            ValueError: a concatenation is given another sampler, or a DistributedSampler with
+                ``shuffle=True`` or ``num_samples``.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": [1, 2, 3, 4]}, shuffle=False)
+            >>> data.use_sampler(ds.DistributedSampler(2, 1, shuffle=False))
+            >>> [int(r[0]) for r in data]
+            [2, 4]
+        """
         from mindcell.dataset.padded import use_sampler
         use_sampler(self, new_sampler)
 
     def split(self, sizes, randomize=True):
-        """split(sizes, randomize=True): non-overlapping datasets of the given sizes (ints
-        summing to the dataset size, or fractions summing to 1)."""
+        """split(sizes, randomize=True): non-overlapping datasets of the given sizes.
+
+        Args:
+            sizes (Union[list[int], list[float]]): row counts summing to the dataset size, or
+                fractions in (0, 1] summing to 1.
+            randomize (bool, optional): draw the rows of each split at random (else in order).
+                Default: ``True``.
+
+        Returns:
+            list[Dataset], one per size.
+
+        Raises:
+            TypeError: ``sizes`` is not a list of all ints or all floats, or ``randomize`` not a
+                bool.
+            ValueError: a size is not positive, or the fractions do not sum to 1.
+            RuntimeError: the int sizes do not sum to the dataset size, a fraction gives an
+                empty split, or the dataset is sharded or endless.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": [1, 2, 3, 4]}, shuffle=False)
+            >>> train, test = data.split([0.75, 0.25], randomize=False)
+            >>> [int(r[0]) for r in train], [int(r[0]) for r in test]
+            ([1, 2, 3], [4])
+        """
         from mindcell.dataset.split import split
         return split(self, sizes, randomize)
 
     # --- sizes and schema ---------------------------------------------------------------
     def get_dataset_size(self):
-        """The number of rows per epoch (batches after ``batch``), -1 if endless."""
+        """get_dataset_size(): the number of rows per epoch (batches after ``batch``).
+
+        Returns:
+            int, the count, or -1 for an endless dataset.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": list(range(10))})
+            >>> data.get_dataset_size(), data.batch(4).get_dataset_size()
+            (10, 3)
+            >>> data.repeat().get_dataset_size()
+            -1
+        """
         return self._count()
 
     def get_batch_size(self):
-        """The batch size of the last ``batch`` (1 without one, -1 for a callable one)."""
+        """get_batch_size(): the batch size of the last ``batch`` down the pipeline.
+
+        Returns:
+            int, the batch size; 1 without a batch, -1 for a callable batch size.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": list(range(10))})
+            >>> data.get_batch_size(), data.batch(4).repeat(2).get_batch_size()
+            (1, 4)
+        """
         from mindcell.dataset.batch import BatchDataset
         node = self._last(BatchDataset)
         if node is None:
@@ -242,7 +590,19 @@ class Dataset:
         return -1 if callable(node.batch_size) else node.batch_size
 
     def get_repeat_count(self):
-        """The count of the last ``repeat`` (1 without one, -1 endless)."""
+        """get_repeat_count(): the count of the last ``repeat`` down the pipeline.
+
+        Returns:
+            int, the count; 1 without a repeat, -1 for an endless one.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": [1, 2]})
+            >>> data.get_repeat_count(), data.repeat(3).get_repeat_count()
+            (1, 3)
+            >>> data.repeat().get_repeat_count()
+            -1
+        """
         from mindcell.dataset.pipeline import RepeatDataset
         node = self._last(RepeatDataset)
         return 1 if node is None else node.count
@@ -263,11 +623,45 @@ class Dataset:
         return row
 
     def output_shapes(self, estimate=False):
-        """The shape (a list of int) of every column of the first row."""
+        """output_shapes(estimate=False): the shape of every column of the first row (read by
+        running the pipeline on it).
+
+        Args:
+            estimate (bool, optional): accepted for MindSpore scripts; the first row's shapes are
+                returned either way. Default: ``False``.
+
+        Returns:
+            list[list[int]], one shape per column.
+
+        Raises:
+            RuntimeError: the dataset has no rows.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"img": np.zeros((4, 2, 3)), "label": [0, 1, 2, 3]})
+            >>> data.batch(2).output_shapes()
+            [[2, 2, 3], [2]]
+        """
         return [list(np.shape(v)) for v in self._first_row()]
 
     def output_types(self):
-        """The numpy dtype of every column of the first row."""
+        """output_types(): the numpy dtype of every column of the first row.
+
+        Returns:
+            list[numpy.dtype], one per column.
+
+        Raises:
+            RuntimeError: the dataset has no rows.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"img": np.zeros((4, 2), np.float32),
+            ...                               "label": [0, 1, 2, 3]})
+            >>> data.output_types()
+            [dtype('float32'), dtype('int64')]
+        """
         return [np.asarray(v).dtype for v in self._first_row()]
 
     # --- iteration ----------------------------------------------------------------------
@@ -278,19 +672,85 @@ class Dataset:
 
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False,
                               do_copy=True):
-        """create_tuple_iterator(columns=None, num_epochs=-1, output_numpy=False): iterate rows
-        as lists of Tensors (numpy arrays with ``output_numpy``). Each ``for`` over the
-        iterator is one epoch; ``num_epochs`` bounds how many (-1: any number)."""
+        """create_tuple_iterator(columns=None, num_epochs=-1, output_numpy=False, do_copy=True):
+        an iterator over the rows as lists of Tensors (numpy arrays with ``output_numpy``;
+        string columns stay numpy). Each ``for`` over the iterator is one epoch.
+
+        Args:
+            columns (list[str], optional): the columns to give, in this order; None: all.
+                Default: ``None``.
+            num_epochs (int, optional): how many epochs the iterator runs, >= 1; -1: any number.
+                Default: ``-1``.
+            output_numpy (bool, optional): give numpy arrays instead of Tensors.
+                Default: ``False``.
+            do_copy (bool, optional): accepted for MindSpore scripts (rows are always fresh).
+                Default: ``True``.
+
+        Returns:
+            TupleIterator.
+
+        Raises:
+            TypeError: ``output_numpy`` is not a bool or ``columns`` not a list of str.
+            ValueError: ``num_epochs`` is not -1 or a positive int, or a column does not exist.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": [1, 2], "y": [3, 4]}, shuffle=False)
+            >>> it = data.create_tuple_iterator(columns=["y"], num_epochs=2)
+            >>> [[r[0].asnumpy().tolist() for r in it] for _ in range(3)]
+            [[3, 4], [3, 4], []]
+        """
         return TupleIterator(self, columns, num_epochs, output_numpy)
 
     def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
-        """create_dict_iterator(num_epochs=-1, output_numpy=False): iterate rows as dicts
-        column name -> Tensor (numpy array with ``output_numpy``)."""
+        """create_dict_iterator(num_epochs=-1, output_numpy=False, do_copy=True): an iterator over
+        the rows as dicts column name -> Tensor (numpy array with ``output_numpy``).
+
+        Args:
+            num_epochs (int, optional): how many epochs the iterator runs, >= 1; -1: any number.
+                Default: ``-1``.
+            output_numpy (bool, optional): give numpy arrays instead of Tensors.
+                Default: ``False``.
+            do_copy (bool, optional): accepted for MindSpore scripts. Default: ``True``.
+
+        Returns:
+            DictIterator.
+
+        Raises:
+            TypeError: ``output_numpy`` is not a bool.
+            ValueError: ``num_epochs`` is not -1 or a positive int.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": [1.5], "y": [3]})
+            >>> row = next(data.create_dict_iterator())
+            >>> sorted(row), row["x"]
+            (['x', 'y'], Tensor(shape=[], dtype=Float64, value= 1.5))
+        """
         return DictIterator(self, None, num_epochs, output_numpy)
 
     def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
-        """device_que(...): not applicable: mindcell has no device queue (iterate the dataset,
-        or pass it to ``Model.train``)."""
+        """device_que(send_epoch_end=True, create_data_info_queue=False, queue_name=""): not
+        applicable: mindcell runs on the CPU and has no device queue (iterate the dataset, or
+        pass it to ``Model.train``).
+
+        Args:
+            send_epoch_end (bool, optional): MindSpore's option, unused. Default: ``True``.
+            create_data_info_queue (bool, optional): MindSpore's option, unused.
+                Default: ``False``.
+            queue_name (str, optional): MindSpore's option, unused. Default: ``""``.
+
+        Raises:
+            RuntimeError: always.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> try:
+            ...     ds.NumpySlicesDataset({"x": [1]}).device_que()
+            ... except RuntimeError as e:
+            ...     print(str(e)[:44])
+            device_que: mindcell runs on the CPU and has
+        """
         raise RuntimeError("device_que: mindcell runs on the CPU and has no device queue; "
                            "iterate with create_tuple_iterator or pass the dataset to "
                            "Model.train")
@@ -317,7 +777,27 @@ def _options(op, num_parallel_workers, kwargs):
 
 
 class TupleIterator:
-    """Rows of a dataset as lists; one ``for`` loop over it is one epoch."""
+    """TupleIterator(dataset, columns, num_epochs, output_numpy): the rows of a dataset as
+    lists, what :meth:`Dataset.create_tuple_iterator` returns. One ``for`` loop over it is one
+    epoch; ``len(it)`` is the dataset size.
+
+    Args:
+        dataset (Dataset): the dataset.
+        columns (list[str]): the columns to give, in this order; None: all.
+        num_epochs (int): the number of epochs, >= 1, or -1 for any number.
+        output_numpy (bool): numpy arrays instead of Tensors.
+
+    Raises:
+        TypeError: ``output_numpy`` is not a bool.
+        ValueError: ``num_epochs`` is not -1 or a positive int, or a column does not exist.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> it = ds.NumpySlicesDataset({"x": [1, 2]}, shuffle=False).create_tuple_iterator(
+        ...     output_numpy=True)
+        >>> len(it), [r[0].tolist() for r in it]
+        (2, [1, 2])
+    """
 
     def __init__(self, dataset, columns, num_epochs, output_numpy):
         name = type(self).__name__
@@ -368,7 +848,26 @@ class TupleIterator:
 
 
 class DictIterator(TupleIterator):
-    """Rows of a dataset as dicts column name -> value."""
+    """DictIterator(dataset, columns, num_epochs, output_numpy): the rows of a dataset as dicts
+    column name -> value, what :meth:`Dataset.create_dict_iterator` returns.
+
+    Args:
+        dataset (Dataset): the dataset.
+        columns (list[str]): the columns to give; None: all.
+        num_epochs (int): the number of epochs, >= 1, or -1 for any number.
+        output_numpy (bool): numpy arrays instead of Tensors.
+
+    Raises:
+        TypeError: ``output_numpy`` is not a bool.
+        ValueError: ``num_epochs`` is not -1 or a positive int, or a column does not exist.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> it = ds.NumpySlicesDataset({"x": [1], "y": ["a"]}).create_dict_iterator(num_epochs=1)
+        >>> row = next(it)
+        >>> type(row["x"]).__name__, row["y"]
+        ('Tensor', array('a', dtype='<U1'))
+    """
 
     def _pack(self, values):
         return dict(zip(self._names, values))
