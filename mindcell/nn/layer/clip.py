@@ -28,6 +28,14 @@ class ClipByNorm(Cell):
         TypeError: ``axis`` is not None/int/tuple of ints, ``x`` is not a float Tensor or
             ``clip_norm`` is neither a float Tensor nor a number.
         ValueError: ``axis`` is out of range or ``clip_norm``'s shape does not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[3.0, 4.0], [0.3, 0.4]], np.float32))
+        >>> print(ms.nn.ClipByNorm(axis=1)(x, 1.0))
+        [[0.6 0.8]
+         [0.3 0.4]]
     """
 
     def __init__(self, axis=None):

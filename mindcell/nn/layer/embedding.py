@@ -12,13 +12,44 @@ from mindcell.ops import operations as P
 
 class Embedding(Cell):
     """Embedding(vocab_size, embedding_size, use_one_hot=False, embedding_table='normal',
-    dtype=mstype.float32, padding_idx=None): rows of the table ``embedding_table`` at the integer
-    indices of the input (any shape; int32 or int64, int32 only with ``use_one_hot``).
+    dtype=mstype.float32, padding_idx=None): the rows of the table ``embedding_table`` at the
+    integer indices of the input.
 
     ``use_one_hot`` computes the lookup as ``one_hot(ids) @ table`` (the same values; ids
-    outside ``[0, vocab_size)`` give zero rows in both modes, as MindSpore's one-hot does);
-    ``dtype`` is the dtype of the one-hot matrix, so with ``use_one_hot`` it must
-    be the table's dtype. ``padding_idx`` in ``[0, vocab_size)`` zeroes that row at init."""
+    outside ``[0, vocab_size)`` give zero rows in both modes, as MindSpore's one-hot does).
+
+    Args:
+        vocab_size (int): the number of rows of the table.
+        embedding_size (int): the size of a row.
+        use_one_hot (bool): look up by a one-hot matrix product. Default: ``False``.
+        embedding_table (Union[Tensor, str, Initializer, numbers.Number]): the table's
+            initializer, or its initial value (a given Tensor keeps its dtype). Default:
+            ``'normal'``.
+        dtype (mindcell.dtype): the dtype of the one-hot matrix, a number dtype; with
+            ``use_one_hot`` it must be the table's dtype. Default: ``mstype.float32``.
+        padding_idx (int, optional): a row in ``[0, vocab_size)`` set to zeros at
+            initialization. Default: ``None``.
+
+    Inputs:
+        ids (Tensor): int32 or int64 indices of any shape (int32 only with ``use_one_hot``).
+
+    Outputs:
+        Tensor of shape ``ids.shape + (embedding_size,)``, the table's dtype.
+
+    Raises:
+        ValueError: a size is not a positive int, or ``padding_idx`` is out of range.
+        TypeError: ``use_one_hot`` is not a bool, ``dtype`` is not a number dtype (or not the
+            table's with ``use_one_hot``), or the ids have another dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> table = ms.Tensor(np.arange(6, dtype=np.float32).reshape(3, 2))
+        >>> emb = ms.nn.Embedding(3, 2, embedding_table=table, padding_idx=0)
+        >>> print(emb(ms.Tensor(np.array([[2, 0]], np.int32))))
+        [[[4. 5.]
+          [0. 0.]]]
+    """
 
     def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
                  dtype=mstype.float32, padding_idx=None):
@@ -80,12 +111,47 @@ _SLICE_MODES = ("batch_slice", "field_slice", "table_row_slice", "table_column_s
 class EmbeddingLookup(Cell):
     """EmbeddingLookup(vocab_size, embedding_size, param_init='normal', target='CPU',
     slice_mode='batch_slice', manual_shapes=None, max_norm=None, sparse=True,
-    dtype=mstype.float32): rows of ``embedding_table`` at the integer
-    indices of the input (any shape), as the wide/deep recommenders look up sparse ids. With
-    ``max_norm`` each looked-up row is scaled down to that L2 norm at most. ``target``,
-    ``slice_mode``, ``manual_shapes`` and ``sparse`` only place and shard the table in MindSpore
-    (one CPU here);
-    ids outside ``[0, vocab_size)`` raise instead of giving zero rows."""
+    dtype=mstype.float32): the rows of ``embedding_table`` at the integer indices of the input,
+    as the wide/deep recommenders look up sparse ids.
+
+    With ``max_norm`` each looked-up row is scaled down to that L2 norm at most. ``target``,
+    ``slice_mode``, ``manual_shapes`` and ``sparse`` only place and shard the table in
+    MindSpore (one CPU here); ids outside ``[0, vocab_size)`` raise instead of giving zero rows.
+
+    Args:
+        vocab_size (int): the number of rows of the table.
+        embedding_size (int): the size of a row.
+        param_init (Union[Tensor, str, Initializer, numbers.Number]): the table's initializer.
+            Default: ``'normal'``.
+        target (str): ``'CPU'`` or ``'DEVICE'``. Default: ``'CPU'``.
+        slice_mode (str): ``'batch_slice'``, ``'field_slice'``, ``'table_row_slice'`` or
+            ``'table_column_slice'``. Default: ``'batch_slice'``.
+        manual_shapes (tuple, optional): the shards of 'field_slice'. Default: ``None``.
+        max_norm (Union[int, float], optional): the largest L2 norm of a returned row.
+            Default: ``None``.
+        sparse (bool): MindSpore's sparse-gradient switch. Default: ``True``.
+        dtype (mindcell.dtype): the table's float dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        indices (Tensor): integer indices of any shape.
+
+    Outputs:
+        Tensor of shape ``indices.shape + (embedding_size,)``.
+
+    Raises:
+        ValueError: a size is not a positive int, ``target`` or ``slice_mode`` is unknown, or
+            ``max_norm`` is not a positive number.
+        TypeError: ``sparse`` is not a bool, ``dtype`` is not a float dtype, or the indices are
+            floats.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> look = ms.nn.EmbeddingLookup(4, 2, param_init="ones", max_norm=1.0)
+        >>> print(look(ms.Tensor(np.array([1, 3], np.int32))))
+        [[0.70710677 0.70710677]
+         [0.70710677 0.70710677]]
+    """
 
     def __init__(self, vocab_size, embedding_size, param_init="normal", target="CPU",
                  slice_mode="batch_slice", manual_shapes=None, max_norm=None, sparse=True,

@@ -17,17 +17,60 @@ from mindcell.ops import functional as F
 
 class MultiheadAttention(Cell):
     """MultiheadAttention(embed_dim, num_heads, dropout=0.0, has_bias=True, add_bias_kv=False,
-    add_zero_attn=False, kdim=None, vdim=None, batch_first=False, dtype=mstype.float32)
-
-    ``construct(query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
-    average_attn_weights=True)`` returns ``(attn_output, attn_weights)``; masks are boolean
-    (True = masked out) or additive float tensors.
+    add_zero_attn=False, kdim=None, vdim=None, batch_first=False, dtype=mstype.float32):
+    scaled dot-product attention over ``num_heads`` heads, with input and output projections.
 
     With ``kdim``/``vdim`` other than ``embed_dim`` the projections are separate parameters
     ``q_proj_weight``, ``k_proj_weight`` (embed_dim, kdim) and ``v_proj_weight``
-    (embed_dim, vdim), as in MindSpore; ``add_bias_kv`` appends the learned ``bias_k``/``bias_v``
-    (1, 1, embed_dim) to the projected keys and values, ``add_zero_attn`` a zero key and value
-    per head (the masks get an unmasked column for each). Parameters are created in ``dtype``.
+    (embed_dim, vdim), as in MindSpore, else one ``in_proj_weight`` (3 * embed_dim, embed_dim);
+    ``add_bias_kv`` appends the learned ``bias_k``/``bias_v`` (1, 1, embed_dim) to the projected
+    keys and values, ``add_zero_attn`` a zero key and value per head (the masks get an unmasked
+    column for each). Parameters are created in ``dtype``.
+
+    Args:
+        embed_dim (int): the model's feature size, divisible by ``num_heads``.
+        num_heads (int): the number of heads.
+        dropout (float): the dropout probability of the attention weights (in training).
+            Default: ``0.0``.
+        has_bias (bool): the projections have biases. Default: ``True``.
+        add_bias_kv (bool): learn an extra key and value. Default: ``False``.
+        add_zero_attn (bool): add a zero key and value. Default: ``False``.
+        kdim (int, optional): the keys' feature size. Default: ``None`` (``embed_dim``).
+        vdim (int, optional): the values' feature size. Default: ``None`` (``embed_dim``).
+        batch_first (bool): inputs and outputs are (batch, seq, feature) instead of
+            (seq, batch, feature). Default: ``False``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **query** (Tensor) - (L, N, embed_dim), or (N, L, embed_dim) with ``batch_first``.
+        - **key** (Tensor) - (S, N, kdim) (or batch first).
+        - **value** (Tensor) - (S, N, vdim) (or batch first).
+        - **key_padding_mask** (Tensor, optional) - (N, S): keys to ignore, boolean (True =
+          masked out) or an additive float mask. Default: ``None``.
+        - **need_weights** (bool) - also return the attention weights. Default: ``True``.
+        - **attn_mask** (Tensor, optional) - (L, S) or (N * num_heads, L, S), boolean or
+          additive. Default: ``None``.
+        - **average_attn_weights** (bool) - average the weights over the heads. Default:
+          ``True``.
+
+    Outputs:
+        Tuple ``(attn_output, attn_weights)``: the output in the query's layout, and the weights
+        (N, L, S) (or (N, num_heads, L, S) without averaging), None without ``need_weights``.
+
+    Raises:
+        ValueError: a size is not a positive int, ``embed_dim`` does not divide by
+            ``num_heads``, or the inputs' feature sizes do not match.
+        TypeError: ``add_zero_attn`` is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> attn = ms.nn.MultiheadAttention(8, 2, batch_first=True)
+        >>> q = ms.Tensor(np.ones((1, 3, 8), np.float32))
+        >>> kv = ms.Tensor(np.ones((1, 5, 8), np.float32))
+        >>> out, weights = attn(q, kv, kv)
+        >>> print(out.shape, weights.shape, weights[0, 0, 0])
+        (1, 3, 8) (1, 3, 5) 0.2
     """
 
     def __init__(self, embed_dim, num_heads, dropout=0.0, has_bias=True, add_bias_kv=False,
@@ -135,7 +178,45 @@ def _apply_mask(scores, mask):
 class TransformerEncoderLayer(Cell):
     """TransformerEncoderLayer(d_model, nhead, dim_feedforward=2048, dropout=0.1,
     activation='relu', layer_norm_eps=1e-5, batch_first=False, norm_first=False,
-    dtype=mstype.float32): parameters are created in ``dtype``."""
+    dtype=mstype.float32): a self-attention block and a feed-forward block, each with a
+    residual connection and a LayerNorm.
+
+    ``norm_first=False``: ``x = norm1(x + sa(x)); x = norm2(x + ff(x))``; ``True``:
+    ``x = x + sa(norm1(x)); x = x + ff(norm2(x))``.
+
+    Args:
+        d_model (int): the feature size.
+        nhead (int): the number of attention heads; it divides ``d_model``.
+        dim_feedforward (int): the feed-forward block's hidden size. Default: ``2048``.
+        dropout (float): the dropout probability (in training). Default: ``0.1``.
+        activation (Union[str, Cell, callable]): the feed-forward activation, e.g. ``'relu'`` or
+            ``'gelu'``. Default: ``'relu'``.
+        layer_norm_eps (float): the LayerNorms' epsilon. Default: ``1e-5``.
+        batch_first (bool): (batch, seq, feature) layout. Default: ``False``.
+        norm_first (bool): normalize before each block. Default: ``False``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **src** (Tensor) - (S, N, d_model), or (N, S, d_model) with ``batch_first``.
+        - **src_mask** (Tensor, optional) - the attention mask (S, S). Default: ``None``.
+        - **src_key_padding_mask** (Tensor, optional) - (N, S), True = padding. Default:
+          ``None``.
+
+    Outputs:
+        Tensor, the shape of ``src``.
+
+    Raises:
+        ValueError: ``d_model`` does not divide by ``nhead``, or the input's feature size is
+            not ``d_model``.
+        KeyError: ``activation`` is an unknown name.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> layer = ms.nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, batch_first=True)
+        >>> layer(ms.Tensor(np.ones((2, 4, 8), np.float32))).shape
+        (2, 4, 8)
+    """
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
                  layer_norm_eps=1e-5, batch_first=False, norm_first=False, dtype=mstype.float32):

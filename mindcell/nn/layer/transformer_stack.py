@@ -15,10 +15,44 @@ from mindcell.ops import functional as F
 
 class TransformerDecoderLayer(TransformerEncoderLayer):
     """TransformerDecoderLayer(d_model, nhead, dim_feedforward=2048, dropout=0.1,
-    activation='relu', layer_norm_eps=1e-5, batch_first=False, norm_first=False)
+    activation='relu', layer_norm_eps=1e-5, batch_first=False, norm_first=False,
+    dtype=mstype.float32): self-attention, attention over ``memory`` and a feed-forward block,
+    each with a residual connection and a LayerNorm (before the block with ``norm_first``).
 
-    ``construct(tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
-    memory_key_padding_mask=None)``: self-attention, attention over ``memory``, feed-forward.
+    Args:
+        d_model (int): the feature size.
+        nhead (int): the number of attention heads; it divides ``d_model``.
+        dim_feedforward (int): the feed-forward block's hidden size. Default: ``2048``.
+        dropout (float): the dropout probability (in training). Default: ``0.1``.
+        activation (Union[str, Cell, callable]): the feed-forward activation. Default: ``'relu'``.
+        layer_norm_eps (float): the LayerNorms' epsilon. Default: ``1e-5``.
+        batch_first (bool): (batch, seq, feature) layout. Default: ``False``.
+        norm_first (bool): normalize before each block. Default: ``False``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **tgt** (Tensor) - (T, N, d_model), or (N, T, d_model) with ``batch_first``.
+        - **memory** (Tensor) - the encoder's output (S, N, d_model) (or batch first).
+        - **tgt_mask** (Tensor, optional) - (T, T) self-attention mask. Default: ``None``.
+        - **memory_mask** (Tensor, optional) - (T, S) mask over ``memory``. Default: ``None``.
+        - **tgt_key_padding_mask** (Tensor, optional) - (N, T). Default: ``None``.
+        - **memory_key_padding_mask** (Tensor, optional) - (N, S). Default: ``None``.
+
+    Outputs:
+        Tensor, the shape of ``tgt``.
+
+    Raises:
+        ValueError: ``d_model`` does not divide by ``nhead``, or a feature size is not
+            ``d_model``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> layer = ms.nn.TransformerDecoderLayer(8, 2, dim_feedforward=16)
+        >>> tgt = ms.Tensor(np.ones((3, 1, 8), np.float32))
+        >>> memory = ms.Tensor(np.ones((5, 1, 8), np.float32))
+        >>> layer(tgt, memory).shape
+        (3, 1, 8)
     """
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
@@ -60,9 +94,37 @@ def _clones(layer, num_layers, owner):
 
 
 class TransformerEncoder(Cell):
-    """TransformerEncoder(encoder_layer, num_layers, norm=None): ``num_layers`` independent
-    copies of ``encoder_layer`` in sequence, then ``norm`` if given.
-    ``construct(src, src_mask=None, src_key_padding_mask=None)``."""
+    """TransformerEncoder(encoder_layer, num_layers, norm=None): ``num_layers`` independent copies
+    of ``encoder_layer`` in sequence, then ``norm`` if given.
+
+    Args:
+        encoder_layer (Cell): the layer to copy, e.g. a :class:`TransformerEncoderLayer`.
+        num_layers (int): the number of copies.
+        norm (Cell, optional): applied to the last layer's output. Default: ``None``.
+
+    Inputs:
+        - **src** (Tensor) - the input sequence, in the layer's layout.
+        - **src_mask** (Tensor, optional) - the attention mask. Default: ``None``.
+        - **src_key_padding_mask** (Tensor, optional) - (N, S), True = padding. Default:
+          ``None``.
+
+    Outputs:
+        Tensor, the shape of ``src``.
+
+    Raises:
+        TypeError: ``encoder_layer`` is not a Cell.
+        ValueError: ``num_layers`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> layer = ms.nn.TransformerEncoderLayer(8, 2, dim_feedforward=16)
+        >>> encoder = ms.nn.TransformerEncoder(layer, num_layers=2)
+        >>> encoder(ms.Tensor(np.ones((4, 2, 8), np.float32))).shape
+        (4, 2, 8)
+        >>> len(encoder.trainable_params())
+        24
+    """
 
     def __init__(self, encoder_layer, num_layers, norm=None):
         super().__init__()
@@ -77,9 +139,39 @@ class TransformerEncoder(Cell):
 
 
 class TransformerDecoder(Cell):
-    """TransformerDecoder(decoder_layer, num_layers, norm=None). ``construct(tgt, memory,
-    tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
-    memory_key_padding_mask=None)``."""
+    """TransformerDecoder(decoder_layer, num_layers, norm=None): ``num_layers`` independent copies
+    of ``decoder_layer`` in sequence, each attending to ``memory``, then ``norm`` if given.
+
+    Args:
+        decoder_layer (Cell): the layer to copy, e.g. a :class:`TransformerDecoderLayer`.
+        num_layers (int): the number of copies.
+        norm (Cell, optional): applied to the last layer's output. Default: ``None``.
+
+    Inputs:
+        - **tgt** (Tensor) - the target sequence, in the layer's layout.
+        - **memory** (Tensor) - the encoder's output.
+        - **tgt_mask** (Tensor, optional) - self-attention mask. Default: ``None``.
+        - **memory_mask** (Tensor, optional) - mask over ``memory``. Default: ``None``.
+        - **tgt_key_padding_mask** (Tensor, optional) - Default: ``None``.
+        - **memory_key_padding_mask** (Tensor, optional) - Default: ``None``.
+
+    Outputs:
+        Tensor, the shape of ``tgt``.
+
+    Raises:
+        TypeError: ``decoder_layer`` is not a Cell.
+        ValueError: ``num_layers`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> layer = ms.nn.TransformerDecoderLayer(8, 2, dim_feedforward=16, batch_first=True)
+        >>> decoder = ms.nn.TransformerDecoder(layer, 3, norm=ms.nn.LayerNorm((8,)))
+        >>> tgt = ms.Tensor(np.ones((1, 2, 8), np.float32))
+        >>> memory = ms.Tensor(np.ones((1, 6, 8), np.float32))
+        >>> decoder(tgt, memory).shape
+        (1, 2, 8)
+    """
 
     def __init__(self, decoder_layer, num_layers, norm=None):
         super().__init__()
@@ -98,11 +190,53 @@ class TransformerDecoder(Cell):
 class Transformer(Cell):
     """Transformer(d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6,
     dim_feedforward=2048, dropout=0.1, activation='relu', custom_encoder=None,
-    custom_decoder=None, layer_norm_eps=1e-5, batch_first=False, norm_first=False)
+    custom_decoder=None, layer_norm_eps=1e-5, batch_first=False, norm_first=False,
+    dtype=mstype.float32): the encoder-decoder transformer.
 
-    ``construct(src, tgt, src_mask=None, tgt_mask=None, memory_mask=None,
-    src_key_padding_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None)``.
-    Matrix parameters start XavierUniform, as in MindSpore."""
+    The encoder is a :class:`TransformerEncoder` of ``num_encoder_layers`` encoder layers and a
+    final LayerNorm, the decoder likewise; matrix parameters start XavierUniform, as in
+    MindSpore.
+
+    Args:
+        d_model (int): the feature size. Default: ``512``.
+        nhead (int): the number of attention heads; it divides ``d_model``. Default: ``8``.
+        dim_feedforward (int): the feed-forward block's hidden size. Default: ``2048``.
+        dropout (float): the dropout probability (in training). Default: ``0.1``.
+        activation (Union[str, Cell, callable]): the feed-forward activation. Default: ``'relu'``.
+        layer_norm_eps (float): the LayerNorms' epsilon. Default: ``1e-5``.
+        batch_first (bool): (batch, seq, feature) layout. Default: ``False``.
+        norm_first (bool): normalize before each block. Default: ``False``.
+        num_encoder_layers (int): the encoder's layer count. Default: ``6``.
+        num_decoder_layers (int): the decoder's layer count. Default: ``6``.
+        custom_encoder (Cell, optional): replaces the encoder. Default: ``None``.
+        custom_decoder (Cell, optional): replaces the decoder. Default: ``None``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **src** (Tensor) - (S, N, d_model), or (N, S, d_model) with ``batch_first``.
+        - **tgt** (Tensor) - (T, N, d_model) (or batch first).
+        - **src_mask**, **tgt_mask**, **memory_mask** (Tensor, optional) - attention masks
+          (S, S), (T, T) and (T, S). Default: ``None``.
+        - **src_key_padding_mask**, **tgt_key_padding_mask**, **memory_key_padding_mask**
+          (Tensor, optional) - (N, S), (N, T), (N, S). Default: ``None``.
+
+    Outputs:
+        Tensor, the shape of ``tgt``.
+
+    Raises:
+        ValueError: src and tgt have different batch sizes or a feature size other than
+            ``d_model``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> net = ms.nn.Transformer(d_model=8, nhead=2, num_encoder_layers=1,
+        ...                         num_decoder_layers=1, dim_feedforward=16)
+        >>> src = ms.Tensor(np.ones((5, 2, 8), np.float32))
+        >>> tgt = ms.Tensor(np.ones((3, 2, 8), np.float32))
+        >>> net(src, tgt).shape
+        (3, 2, 8)
+    """
 
     def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6,
                  dim_feedforward=2048, dropout=0.1, activation="relu", custom_encoder=None,
