@@ -51,7 +51,26 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name
-    """zip(datasets): the rows of a tuple of datasets side by side (see ``Dataset.zip``)."""
+    """zip(datasets): the rows of a tuple of datasets side by side, as long as the shortest
+    (see :meth:`Dataset.zip`).
+
+    Args:
+        datasets (tuple[Dataset]): the datasets, with distinct column names.
+
+    Returns:
+        ZipDataset.
+
+    Raises:
+        TypeError: ``datasets`` is not a non-empty tuple, or an item is not a dataset.
+        ValueError: the datasets share column names.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> a = ds.NumpySlicesDataset({"a": [1, 2]}, shuffle=False)
+        >>> b = ds.NumpySlicesDataset({"b": [3, 4]}, shuffle=False)
+        >>> [[int(v) for v in row] for row in ds.zip((a, b))]
+        [[1, 3], [2, 4]]
+    """
     if not isinstance(datasets, tuple) or not datasets:
         raise TypeError("zip: 'datasets' must be a non-empty tuple of datasets, but got %r"
                         % (datasets,))

@@ -15,19 +15,52 @@ __all__ = ["BatchInfo", "BatchDataset", "BucketBatchDataset"]
 
 
 class BatchInfo:
-    """BatchInfo: what a callable ``batch_size`` and ``per_batch_map`` are told about the batch
-    being made."""
+    """BatchInfo(batch_num, epoch_num): what a callable ``batch_size`` and a ``per_batch_map``
+    of :meth:`Dataset.batch` are told about the batch being made.
+
+    Args:
+        batch_num (int): the number of the batch in its epoch, from 0.
+        epoch_num (int): the number of the epoch, from 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> def add_epoch(x, info):
+        ...     return ([v + 100 * info.get_epoch_num() for v in x],)
+        >>> data = ds.NumpySlicesDataset({"x": [1, 2]}, shuffle=False).batch(
+        ...     2, per_batch_map=add_epoch)
+        >>> it = data.create_tuple_iterator(output_numpy=True)
+        >>> [[b[0].tolist() for b in it] for _ in range(2)]
+        [[[1, 2]], [[101, 102]]]
+    """
 
     def __init__(self, batch_num, epoch_num):
         self._batch_num, self._epoch_num = batch_num, epoch_num
 
     def get_batch_num(self):
-        """get_batch_num(): the number of this batch in the current epoch, from 0."""
+        """get_batch_num(): the number of this batch in the current epoch, from 0.
+
+        Returns:
+            int.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> ds.BatchInfo(3, 0).get_batch_num()
+            3
+        """
         return self._batch_num
 
     def get_epoch_num(self):
-        """get_epoch_num(): the number of the current epoch (pass over the batch's input),
-        from 0."""
+        """get_epoch_num(): the number of the current epoch (pass over the batch's input), from 0.
+
+        Returns:
+            int.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> ds.BatchInfo(3, 1).get_epoch_num()
+            1
+        """
         return self._epoch_num
 
 
@@ -72,7 +105,34 @@ def _int_list(op, arg, value, minimum):
 
 
 class BatchDataset(_Unary):
-    """The dataset ``Dataset.batch`` (and ``padded_batch``) returns."""
+    """BatchDataset(child, batch_size, drop_remainder, workers=1, per_batch_map=None,
+    input_columns=None, output_columns=None, pad_info=None, op="batch"): the dataset
+    :meth:`Dataset.batch` and :meth:`Dataset.padded_batch` return.
+
+    Args:
+        child (Dataset): the dataset batched.
+        batch_size (Union[int, callable]): the rows per batch, or a callable of a
+            :class:`BatchInfo`.
+        drop_remainder (bool): drop the last, smaller batch.
+        workers (int, optional): the number of threads. Default: ``1``.
+        per_batch_map (callable, optional): the function of the batch's column lists.
+            Default: ``None``.
+        input_columns (list[str], optional): its input columns. Default: ``None``.
+        output_columns (list[str], optional): its output names. Default: ``None``.
+        pad_info (dict, optional): the padding, as ``padded_batch``. Default: ``None``.
+        op (str, optional): the method named in errors. Default: ``"batch"``.
+
+    Raises:
+        TypeError: ``batch_size`` is not an int or callable, ``drop_remainder`` not a bool,
+            ``per_batch_map`` not callable, or ``pad_info`` malformed.
+        ValueError: ``batch_size`` < 1, columns without ``per_batch_map``, or a missing column.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> data = ds.NumpySlicesDataset({"x": [1, 2, 3]}).batch(2, drop_remainder=True)
+        >>> type(data).__name__, data.get_dataset_size(), data.get_batch_size()
+        ('BatchDataset', 1, 2)
+    """
 
     def __init__(self, child, batch_size, drop_remainder, workers=1, per_batch_map=None,
                  input_columns=None, output_columns=None, pad_info=None, op="batch"):

@@ -47,7 +47,28 @@ class _Unary(Dataset):
 
 
 class MapDataset(_Unary):
-    """The dataset ``Dataset.map`` returns."""
+    """MapDataset(child, operations, input_columns, output_columns, column_order, workers=1):
+    the dataset :meth:`Dataset.map` returns (build it with ``map``).
+
+    Args:
+        child (Dataset): the dataset mapped.
+        operations (Union[callable, list[callable]]): the operations, applied in turn.
+        input_columns (Union[str, list[str]]): the columns fed to them; None: all.
+        output_columns (Union[str, list[str]]): the names of the outputs; None: the inputs'.
+        column_order (list[str]): the columns kept after the map, in order; None: all.
+        workers (int, optional): the number of threads. Default: ``1``.
+
+    Raises:
+        TypeError: an operation is not callable or a column argument is malformed.
+        ValueError: ``operations`` is empty, a column does not exist, or the output names
+            clash with the other columns.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> data = ds.NumpySlicesDataset({"x": [1, 2]}, shuffle=False).map(lambda x: x + 1)
+        >>> type(data).__name__, [int(r[0]) for r in data]
+        ('MapDataset', [2, 3])
+    """
 
     def __init__(self, child, operations, input_columns, output_columns, column_order,
                  workers=1):
@@ -102,7 +123,21 @@ class MapDataset(_Unary):
 
 
 class RepeatDataset(_Unary):
-    """The dataset ``Dataset.repeat`` returns."""
+    """RepeatDataset(child, count): the dataset :meth:`Dataset.repeat` returns.
+
+    Args:
+        child (Dataset): the dataset repeated.
+        count (int): the number of repetitions, >= 1; None or -1: endlessly.
+
+    Raises:
+        ValueError: ``count`` is not an int >= 1, None or -1.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> data = ds.NumpySlicesDataset({"x": [1, 2]}).repeat(3)
+        >>> type(data).__name__, data.count, data.get_dataset_size()
+        ('RepeatDataset', 3, 6)
+    """
 
     def __init__(self, child, count):
         super().__init__(child)
@@ -231,7 +266,24 @@ def _check_datasets(op, datasets):
 
 
 class ZipDataset(Dataset):
-    """The dataset ``Dataset.zip`` (and ``mindcell.dataset.zip``) returns."""
+    """ZipDataset(datasets): the dataset :meth:`Dataset.zip` and :func:`mindcell.dataset.zip`
+    return: the rows of the datasets side by side, as long as the shortest.
+
+    Args:
+        datasets (tuple[Dataset]): the datasets, with distinct column names.
+
+    Raises:
+        TypeError: an item is not a dataset.
+        ValueError: the datasets share column names.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> a = ds.NumpySlicesDataset({"a": [1, 2]})
+        >>> b = ds.NumpySlicesDataset({"b": [3, 4, 5]})
+        >>> data = ds.ZipDataset((a, b))
+        >>> data.get_col_names(), data.get_dataset_size()
+        (['a', 'b'], 2)
+    """
 
     def __init__(self, datasets):
         _check_datasets("zip", datasets)
@@ -257,7 +309,23 @@ class ZipDataset(Dataset):
 
 
 class ConcatDataset(Dataset):
-    """The dataset ``Dataset.concat`` returns."""
+    """ConcatDataset(datasets): the dataset :meth:`Dataset.concat` (and ``+``) returns: the
+    rows of the datasets one after the other.
+
+    Args:
+        datasets (list[Dataset]): the datasets, all with the same column names.
+
+    Raises:
+        TypeError: an item is not a dataset.
+        ValueError: the datasets' columns differ.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> a = ds.NumpySlicesDataset({"x": [1, 2]}, shuffle=False)
+        >>> data = ds.ConcatDataset([a, a])
+        >>> data.get_dataset_size(), [int(r[0]) for r in data]
+        (4, [1, 2, 1, 2])
+    """
 
     def __init__(self, datasets):
         _check_datasets("concat", datasets)
