@@ -124,7 +124,28 @@ class Dense(Cell):
 
 
 class Flatten(Cell):
-    """Flatten(start_dim=1, end_dim=-1): merge dims start_dim..end_dim (keeps the batch)."""
+    """Flatten(start_dim=1, end_dim=-1): merge the dims ``start_dim`` .. ``end_dim`` into one
+    (the batch dim 0 is kept by default).
+
+    Args:
+        start_dim (int): the first dim to merge. Default: ``1``.
+        end_dim (int): the last dim to merge. Default: ``-1``.
+
+    Inputs:
+        x (Tensor): a Tensor; 0-D and 1-D inputs are returned unchanged.
+
+    Outputs:
+        Tensor with the same elements, the merged dims replaced by their product.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.zeros((2, 3, 4, 5), np.float32))
+        >>> ms.nn.Flatten()(x).shape
+        (2, 60)
+        >>> ms.nn.Flatten(start_dim=0, end_dim=1)(x).shape
+        (6, 4, 5)
+    """
 
     def __init__(self, start_dim=1, end_dim=-1):
         super().__init__()
@@ -137,16 +158,41 @@ class Flatten(Cell):
 
 
 class Dropout(Cell):
-    """Dropout(keep_prob=0.5, p=None, dtype=float32): in training, zero elements with
-    probability ``p`` (given ``p`` wins; else 1 - keep_prob) and scale the rest by 1/(1-p).
+    """Dropout(keep_prob=0.5, p=None, dtype=mstype.float32): in training, zero elements at random
+    and scale the rest by ``1 / (1 - p)``.
 
-    As in MindSpore, the attributes keep what was given: ``p`` is None unless ``p`` was
+    The drop probability is ``p`` when given, else ``1 - keep_prob``. In eval mode
+    (``set_train(False)``, the default) or with a drop probability of 0 the cell returns its
+    input. As in MindSpore, the attributes keep what was given: ``p`` is None unless ``p`` was
     passed, ``keep_prob`` is the ``keep_prob`` argument; ``dropout`` is the ``ops.Dropout``
-    primitive with the keep probability in use. ``dtype`` has no effect, as in MindSpore 2.10:
-    the output keeps the input's dtype.
+    primitive with the keep probability in use.
+
+    Args:
+        keep_prob (float): the probability to keep an element, in (0, 1] (used when ``p`` is
+            None). Default: ``0.5``.
+        p (float, optional): the probability to zero an element, in [0, 1). Default: ``None``.
+        dtype (mindcell.dtype): no effect, as in MindSpore 2.10: the output keeps the input's
+            dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): a float Tensor of any shape.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
 
     Raises:
         ValueError: ``p`` is outside [0, 1), or (without ``p``) ``keep_prob`` outside (0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> drop = ms.nn.Dropout(p=0.2)
+        >>> x = ms.Tensor(np.ones((2, 3), np.float32))
+        >>> print(drop(x))
+        [[1. 1. 1.]
+         [1. 1. 1.]]
+        >>> drop.set_train()(x).shape
+        (2, 3)
     """
 
     def __init__(self, keep_prob=0.5, p=None, dtype=mstype.float32):
@@ -175,7 +221,21 @@ class Dropout(Cell):
 
 
 class Identity(Cell):
-    """Identity(): returns its input."""
+    """Identity(): returns its input unchanged (a placeholder layer).
+
+    Inputs:
+        x (Any): the input.
+
+    Outputs:
+        ``x`` itself.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([1, 2], np.int32))
+        >>> ms.nn.Identity()(x) is x
+        True
+    """
 
     def construct(self, x):
         return x
