@@ -12,9 +12,20 @@ __all__ = ["Shuffle", "BuiltinSampler", "Sampler", "IterSampler", "check_num_sam
 
 
 class Shuffle(str, enum.Enum):
-    """How a file-reading dataset shuffles: ``GLOBAL`` every row, ``FILES`` the order of the
-    files only, ``INFILE`` the rows inside each file only, ``FALSE`` nothing (``ADAPTIVE``
-    and ``PARTIAL`` are MindSpore's names for global shuffles of large datasets)."""
+    """How a file-reading dataset (``MindDataset``, ``TFRecordDataset``, ``TextFileDataset``,
+    ``CSVDataset`` ...) shuffles, a str ``Enum``: ``GLOBAL`` every row, ``FILES`` the order of
+    the files only, ``INFILE`` the rows inside each file only, ``FALSE`` nothing (``ADAPTIVE``
+    and ``PARTIAL`` are MindSpore's names for global shuffles of large datasets).
+
+    Args:
+        value (str): the member's value: 'false', 'adaptive', 'global', 'partial', 'files' or
+            'infile'.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> ds.Shuffle("files"), ds.Shuffle.GLOBAL.value
+        (<Shuffle.FILES: 'files'>, 'global')
+    """
 
     FALSE = "false"
     ADAPTIVE = "adaptive"
@@ -43,15 +54,49 @@ def check_bool(name, arg, value):
 
 
 class BuiltinSampler:
-    """The base of every sampler: ``num_samples`` (None or 0: all) bounds the rows it yields;
-    ``add_child(sampler)`` makes it sample the child's output instead of the dataset's rows."""
+    """BuiltinSampler(num_samples=None): the base of every sampler: ``num_samples`` bounds the
+    rows it yields; ``add_child(sampler)`` makes it sample the child's output instead of the
+    dataset's rows.
+
+    Args:
+        num_samples (int, optional): the most rows per epoch, >= 0; None or 0: all.
+            Default: ``None``.
+
+    Raises:
+        TypeError: ``num_samples`` is not an int or None.
+        ValueError: ``num_samples`` is negative.
+
+    Examples:
+        >>> import mindcell.dataset as ds
+        >>> s = ds.SequentialSampler(num_samples=2)
+        >>> s.get_num_samples(), s.is_shuffled(), s.is_sharded()
+        (2, False, False)
+    """
 
     def __init__(self, num_samples=None):
         self.num_samples = check_num_samples(type(self).__name__, num_samples)
         self.child_sampler = None
 
     def add_child(self, sampler):
-        """add_child(sampler): sample the rows ``sampler`` yields (one child at most)."""
+        """add_child(sampler): sample the indices ``sampler`` yields instead of the dataset's rows
+        (one child at most).
+
+        Args:
+            sampler (BuiltinSampler): the child sampler.
+
+        Raises:
+            TypeError: ``sampler`` is not a sampler.
+            RuntimeError: this sampler already has a child.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindcell.dataset as ds
+            >>> parent = ds.SequentialSampler(num_samples=2)
+            >>> parent.add_child(ds.SubsetSampler([5, 3, 1]))
+            >>> data = ds.NumpySlicesDataset(np.arange(6), ["x"], sampler=parent)
+            >>> [int(r[0]) for r in data]
+            [5, 3]
+        """
         if not isinstance(sampler, BuiltinSampler):
             raise TypeError("add_child: the child must be a sampler, but got %s"
                             % type(sampler).__name__)
@@ -60,19 +105,59 @@ class BuiltinSampler:
         self.child_sampler = sampler
 
     def get_child(self):
-        """The child sampler, or None."""
+        """get_child(): the child sampler given to :meth:`add_child`.
+
+        Returns:
+            BuiltinSampler, or None without a child.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> ds.RandomSampler().get_child() is None
+            True
+        """
         return self.child_sampler
 
     def get_num_samples(self):
-        """``num_samples`` as given (None: all rows)."""
+        """get_num_samples(): ``num_samples`` as given (a SubsetSampler without one reports its
+        number of indices).
+
+        Returns:
+            int, or None for all rows.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> ds.RandomSampler(num_samples=4).get_num_samples()
+            4
+            >>> ds.SubsetSampler([0, 2]).get_num_samples()
+            2
+        """
         return self.num_samples
 
     def is_shuffled(self):
-        """Whether the order is random."""
+        """is_shuffled(): whether the sampler's order is random.
+
+        Returns:
+            bool.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> ds.RandomSampler().is_shuffled(), ds.SequentialSampler().is_shuffled()
+            (True, False)
+        """
         return False
 
     def is_sharded(self):
-        """Whether only one shard of the rows is read."""
+        """is_sharded(): whether only one shard of the rows is read (a DistributedSampler, here or
+        as the child).
+
+        Returns:
+            bool.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> ds.DistributedSampler(2, 0).is_sharded(), ds.RandomSampler().is_sharded()
+            (True, False)
+        """
         return False if self.child_sampler is None else self.child_sampler.is_sharded()
 
     def _limit(self, n):
@@ -104,6 +189,17 @@ class Sampler(BuiltinSampler):
     """Sampler(num_samples=None): the base of user samplers. Write ``__iter__`` yielding row
     indices; ``self.dataset_size`` holds the number of rows when it runs, ``num_samples``
     keeps the first ones.
+
+    Args:
+        num_samples (int, optional): the most indices used per epoch; None or 0: all.
+            Default: ``None``.
+
+    Raises:
+        TypeError: ``num_samples`` is not an int, or (when iterating) ``__iter__`` yields a
+            non-int.
+        ValueError: ``num_samples`` is negative.
+        RuntimeError: (when iterating) an index is out of range.
+        NotImplementedError: the subclass does not define ``__iter__``.
 
     Examples:
         >>> import numpy as np

@@ -34,10 +34,16 @@ def _check_indices(name, indices):
 
 class SequentialSampler(BuiltinSampler):
     """SequentialSampler(start_index=None, num_samples=None): the rows in order from
-    ``start_index`` (default 0).
+    ``start_index``.
+
+    Args:
+        start_index (int, optional): the first row, >= 0; None: 0. Default: ``None``.
+        num_samples (int, optional): the most rows per epoch; None or 0: all.
+            Default: ``None``.
 
     Raises:
-        TypeError / ValueError: ``start_index`` not an int >= 0.
+        TypeError: ``start_index`` or ``num_samples`` is not an int.
+        ValueError: ``start_index`` or ``num_samples`` is negative.
 
     Examples:
         >>> import numpy as np
@@ -67,9 +73,20 @@ class SequentialSampler(BuiltinSampler):
 
 
 class RandomSampler(BuiltinSampler):
-    """RandomSampler(replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL): rows in a
-    new random order every epoch; with ``replacement``, rows drawn independently. Either way
-    ``num_samples`` (at most the dataset size, as in MindSpore) rows per epoch.
+    """RandomSampler(replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL): rows in a new
+    random order every epoch; with ``replacement``, rows drawn independently. Either way
+    ``num_samples`` rows per epoch (at most the dataset size, as in MindSpore).
+
+    Args:
+        replacement (bool, optional): draw rows with replacement. Default: ``False``.
+        num_samples (int, optional): the rows per epoch; None or 0: the dataset size.
+            Default: ``None``.
+        shuffle (Shuffle, optional): only ``Shuffle.GLOBAL`` (or True). Default:
+            ``Shuffle.GLOBAL``.
+
+    Raises:
+        TypeError: ``replacement`` is not a bool or ``num_samples`` not an int.
+        ValueError: ``num_samples`` is negative or ``shuffle`` another mode.
 
     Examples:
         >>> import numpy as np
@@ -77,6 +94,9 @@ class RandomSampler(BuiltinSampler):
         >>> data = ds.NumpySlicesDataset(np.arange(6), ["x"], sampler=ds.RandomSampler())
         >>> sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True))
         [0, 1, 2, 3, 4, 5]
+        >>> ds.NumpySlicesDataset(np.arange(6), ["x"],
+        ...                       sampler=ds.RandomSampler(True, 3)).get_dataset_size()
+        3
     """
 
     def __init__(self, replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL):
@@ -97,12 +117,25 @@ class RandomSampler(BuiltinSampler):
 
 
 class SubsetSampler(BuiltinSampler):
-    """SubsetSampler(indices, num_samples=None): the rows at ``indices``, in that order
-    (repeats allowed).
+    """SubsetSampler(indices, num_samples=None): the rows at ``indices``, in that order (repeats
+    allowed). A list of indices given as a dataset's ``sampler`` is one.
+
+    Args:
+        indices (Union[list[int], numpy.ndarray]): the row indices.
+        num_samples (int, optional): use only the first ``num_samples`` indices; None or 0:
+            all. Default: ``None``.
 
     Raises:
-        TypeError: ``indices`` not a list of int. RuntimeError (when iterating): an index out
-        of range.
+        TypeError: ``indices`` is not a list of int, or ``num_samples`` not an int.
+        ValueError: ``num_samples`` is negative.
+        RuntimeError: (when iterating) an index is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> data = ds.NumpySlicesDataset(np.arange(10), ["x"], sampler=ds.SubsetSampler([7, 2, 7]))
+        >>> [int(r[0]) for r in data]
+        [7, 2, 7]
     """
 
     def __init__(self, indices, num_samples=None):
@@ -129,6 +162,16 @@ class SubsetRandomSampler(SubsetSampler):
     """SubsetRandomSampler(indices, num_samples=None): the rows at ``indices`` (the first
     ``num_samples`` of them) in a new random order every epoch.
 
+    Args:
+        indices (Union[list[int], numpy.ndarray]): the row indices.
+        num_samples (int, optional): use only the first ``num_samples`` indices; None or 0:
+            all. Default: ``None``.
+
+    Raises:
+        TypeError: ``indices`` is not a list of int, or ``num_samples`` not an int.
+        ValueError: ``num_samples`` is negative.
+        RuntimeError: (when iterating) an index is out of range.
+
     Examples:
         >>> import numpy as np
         >>> import mindcell.dataset as ds
@@ -147,14 +190,30 @@ class SubsetRandomSampler(SubsetSampler):
 
 
 class WeightedRandomSampler(BuiltinSampler):
-    """WeightedRandomSampler(weights, num_samples=None, replacement=True): ``num_samples``
-    (default: the dataset size) rows, row ``i`` drawn with probability proportional to
-    ``weights[i]`` (rows past the weights are never drawn).
+    """WeightedRandomSampler(weights, num_samples=None, replacement=True): ``num_samples`` rows,
+    row ``i`` drawn with probability proportional to ``weights[i]`` (rows past the weights are
+    never drawn).
+
+    Args:
+        weights (Sequence[float]): one weight >= 0 per row (at most the dataset size).
+        num_samples (int, optional): the rows per epoch; None or 0: the dataset size.
+            Default: ``None``.
+        replacement (bool, optional): draw with replacement. Default: ``True``.
 
     Raises:
-        TypeError: weights that are not numbers, ``replacement`` not a bool. RuntimeError (when
-        iterating): no weights, a negative weight, all weights 0, more weights than rows, or
-        more rows without replacement than non-zero weights.
+        TypeError: weights that are not numbers, ``replacement`` not a bool, or
+            ``num_samples`` not an int.
+        ValueError: ``num_samples`` is negative.
+        RuntimeError: (when iterating) no weights, a negative weight, all weights 0, more
+            weights than rows, or more rows without replacement than non-zero weights.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> sampler = ds.WeightedRandomSampler([0, 1, 0, 1], num_samples=6)
+        >>> data = ds.NumpySlicesDataset(np.arange(4), ["x"], sampler=sampler)
+        >>> sorted({int(r[0]) for r in data}), data.get_dataset_size()
+        ([1, 3], 6)
     """
 
     def __init__(self, weights, num_samples=None, replacement=True):
