@@ -15,7 +15,8 @@ LAYERS = [
     ("base", ["mindcell._threads", "mindcell._malloc", "mindcell._C", "mindcell.dtype", "mindcell.context",
               "mindcell._wire", "mindcell._arrays",
               "mindcell.communication", "mindcell.parallel",
-              "mindcell.ops.spec"]),  # op specs: plain data the build reads too
+              "mindcell.ops.spec",  # op specs: plain data the build reads too
+              "mindcell._extends"]),  # MindSpore's path of cell_attr_register (no imports)
     ("core", ["mindcell._core"]),
     ("tensor", ["mindcell.common"]),
     ("primitives", ["mindcell.ops.defs", "mindcell.ops._errors"]),

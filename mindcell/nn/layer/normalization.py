@@ -4,6 +4,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.initializer import initializer
 from mindcell.common.parameter import Parameter
+from mindcell._extends import cell_attr_register  # noqa: F401  (MindSpore has it here)
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
 from mindcell.nn.layer.inner_prims import BatchNorm
