@@ -6,6 +6,7 @@ import re
 import numpy as np
 
 from mindcell._arrays import c_contiguous
+from mindcell.dataset._docs import source_options
 from mindcell.dataset.cache import check_cache
 from mindcell.dataset.sources import ArraySource, check_dir_and_usage
 
@@ -66,28 +67,47 @@ class _Cifar(ArraySource):
         self._set_columns(op, [np.concatenate(c) for c in zip(*batches)])
 
 
+@source_options
 class Cifar10Dataset(_Cifar):
     """Cifar10Dataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): CIFAR-10 from the
     binary version's files in ``dataset_dir`` (``data_batch_1.bin`` ... ``data_batch_5.bin``,
-    ``test_batch.bin``: records of one label byte and 3072 image bytes, channel planes).
+    ``test_batch.bin``: records of one label byte and 3072 image bytes, channel planes;
+    nothing is downloaded).
 
     Columns ``image`` (32, 32, 3) uint8 HWC and ``label`` () uint32.
 
     Args:
         dataset_dir (str): the directory of the files (``cifar-10-batches-bin``).
-        usage (str): 'train', 'test' or 'all' (train then test; None).
-        num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers: as
-            :class:`NumpySlicesDataset`'s (shuffled by default).
+        usage (str, optional): 'train', 'test' or 'all' (train then test); None: 'all'.
+            Default: ``None``.
+        (the source options)
 
     Raises:
-        ValueError: no such directory, or a bad ``usage``.
-        RuntimeError: a missing or corrupt file (named).
+        TypeError: ``dataset_dir`` is not a str, an option has a wrong type, or ``cache`` is
+            not a DatasetCache.
+        ValueError: no such directory, a bad ``usage``, ``sampler`` with ``shuffle``, only one
+            of ``num_shards`` / ``shard_id``, or a count out of range.
+        RuntimeError: a missing or corrupt file (named), or a label above 9.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> records = np.zeros((2, 1 + 3072), np.uint8)
+        >>> records[:, 0] = [6, 1]
+        >>> records[1, 1:1025] = 255  # the red plane of the second image
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     records.tofile(os.path.join(d, "test_batch.bin"))
+        ...     rows = list(ds.Cifar10Dataset(d, usage="test", shuffle=False))
+        >>> [(int(label), image.shape, image.asnumpy()[0, 0].tolist()) for image, label in rows]
+        [(6, (32, 32, 3), [0, 0, 0]), (1, (32, 32, 3), [255, 0, 0])]
     """
 
     _columns_of, _label_limits = ("image", "label"), (10,)
 
 
+@source_options
 class Cifar100Dataset(_Cifar):
     """Cifar100Dataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): CIFAR-100 from the
@@ -99,13 +119,30 @@ class Cifar100Dataset(_Cifar):
 
     Args:
         dataset_dir (str): the directory of the files (``cifar-100-binary``).
-        usage (str): 'train', 'test' or 'all' (train then test; None).
-        num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers: as
-            :class:`NumpySlicesDataset`'s (shuffled by default).
+        usage (str, optional): 'train', 'test' or 'all' (train then test); None: 'all'.
+            Default: ``None``.
+        (the source options)
 
     Raises:
-        ValueError: no such directory, or a bad ``usage``.
-        RuntimeError: a missing or corrupt file (named).
+        TypeError: ``dataset_dir`` is not a str, an option has a wrong type, or ``cache`` is
+            not a DatasetCache.
+        ValueError: no such directory, a bad ``usage``, ``sampler`` with ``shuffle``, only one
+            of ``num_shards`` / ``shard_id``, or a count out of range.
+        RuntimeError: a missing or corrupt file (named), or a label out of range.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> records = np.zeros((3, 2 + 3072), np.uint8)
+        >>> records[:, :2] = [[4, 30], [19, 99], [0, 7]]
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     records.tofile(os.path.join(d, "train.bin"))
+        ...     data = ds.Cifar100Dataset(d, usage="train", shuffle=False)
+        ...     labels = [(int(r["coarse_label"]), int(r["fine_label"]))
+        ...               for r in data.create_dict_iterator(output_numpy=True)]
+        >>> data.get_col_names(), labels
+        (['image', 'coarse_label', 'fine_label'], [(4, 30), (19, 99), (0, 7)])
     """
 
     _columns_of, _label_limits = ("image", "coarse_label", "fine_label"), (20, 100)

@@ -4,6 +4,7 @@ import os
 
 import numpy as np
 
+from mindcell.dataset._docs import source_options
 from mindcell.dataset.cache import check_cache
 from mindcell.dataset.sources import MappableSource, check_dir
 from mindcell.dataset.vision._decode import decode
@@ -56,6 +57,7 @@ def _scan(op, root, extensions, class_indexing):
     return files, dict(class_indexing)
 
 
+@source_options
 class ImageFolderDataset(MappableSource):
     """ImageFolderDataset(dataset_dir, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, extensions=None, class_indexing=None, decode=False,
@@ -68,21 +70,37 @@ class ImageFolderDataset(MappableSource):
 
     Args:
         dataset_dir (str): the folder of the class folders.
-        extensions (list[str]): read only files with these extensions (e.g. ``['.JPEG']``,
-            compared exactly); None: every file.
-        class_indexing (dict[str, int]): folder name -> label; only these folders are read.
-            None: every folder, labelled 0, 1 ... in name order.
-        decode (bool): decode the images (needs Pillow: ``pip install pillow``); else the
-            ``image`` column holds the encoded bytes (``vision.Decode`` decodes them later).
-        num_samples, shuffle, sampler, num_shards, shard_id: as
-            :class:`NumpySlicesDataset`'s (shuffled by default).
-        num_parallel_workers (int): threads reading (and decoding) the files, rows in the
-            same order.
+        extensions (list[str], optional): read only files with these extensions (e.g.
+            ``['.JPEG']``, compared exactly); None: every file. Default: ``None``.
+        class_indexing (dict[str, int], optional): folder name -> label (>= 0); only these
+            folders are read. None: every folder, labelled 0, 1 ... in name order.
+            Default: ``None``.
+        decode (bool, optional): decode the images (needs Pillow); else the ``image`` column
+            holds the encoded bytes (``vision.Decode`` decodes them later). Default: ``False``.
+        decrypt (callable, optional): not supported; must be None. Default: ``None``.
+        (the source options)
 
     Raises:
-        TypeError: an argument of the wrong type. ValueError: no such directory, or a
-        ``class_indexing`` folder that is missing. RuntimeError: no image files; a file
-        that does not decode (named).
+        TypeError: an argument of the wrong type.
+        ValueError: no such directory, a ``class_indexing`` folder that is missing, a
+            negative label, ``decrypt`` given, ``sampler`` with ``shuffle``, or a count out of
+            range.
+        RuntimeError: no image files, or (when iterated) a file that does not decode (named).
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> from mindcell.dataset import vision
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     for label, name in enumerate(["cat", "dog"]):
+        ...         os.mkdir(os.path.join(d, name))
+        ...         image = np.full((2, 3, 3), label, np.uint8)
+        ...         vision.write_png(os.path.join(d, name, "a.png"), image)
+        ...     data = ds.ImageFolderDataset(d, shuffle=False, decode=True)
+        ...     rows = [(r["image"].shape, int(r["label"])) for r in data.create_dict_iterator()]
+        >>> data.get_class_indexing(), rows
+        ({'cat': 0, 'dog': 1}, [((2, 3, 3), 0), ((2, 3, 3), 1)])
     """
 
     def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
@@ -99,7 +117,20 @@ class ImageFolderDataset(MappableSource):
         self.decode = decode
 
     def get_class_indexing(self):
-        """get_class_indexing(): the folder name -> label dict."""
+        """get_class_indexing(): the folder name -> label dict of the classes read.
+
+        Returns:
+            dict[str, int].
+
+        Examples:
+            >>> import os, tempfile
+            >>> import mindcell.dataset as ds
+            >>> with tempfile.TemporaryDirectory() as d:
+            ...     os.makedirs(os.path.join(d, "b"))
+            ...     _ = open(os.path.join(d, "b", "x.jpg"), "wb").write(b"not decoded")
+            ...     print(ds.ImageFolderDataset(d, class_indexing={"b": 7}).get_class_indexing())
+            {'b': 7}
+        """
         return dict(self._class_indexing)
 
     def _length(self):

@@ -4,6 +4,7 @@ import os
 
 import numpy as np
 
+from mindcell.dataset._docs import source_options
 from mindcell.dataset.cache import check_cache
 from mindcell.dataset.sources import ArraySource, check_dir_and_usage
 
@@ -34,28 +35,44 @@ def read_idx(path, magic, ndim):
     return raw[header:].reshape(shape)
 
 
+@source_options
 class MnistDataset(ArraySource):
     """MnistDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): MNIST from the
     standard idx files in ``dataset_dir`` (``train-images-idx3-ubyte``,
     ``train-labels-idx1-ubyte``, ``t10k-images-idx3-ubyte``, ``t10k-labels-idx1-ubyte``,
-    uncompressed).
+    uncompressed; nothing is downloaded).
 
     Columns ``image`` (28, 28, 1) uint8 and ``label`` () uint32.
 
     Args:
         dataset_dir (str): the directory of the files.
-        usage (str): 'train' (60000 rows), 'test' (10000) or 'all' (test then train, as
-            MindSpore reads the files in name order; None).
-        num_samples, shuffle, sampler, num_shards, shard_id: as
-            :class:`NumpySlicesDataset`'s (shuffled by default).
-        num_parallel_workers (int): threads copying the rows out (same order).
-        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
+        usage (str, optional): 'train' (60000 rows), 'test' (10000) or 'all' (test then
+            train, as MindSpore reads the files in name order); None: 'all'.
+            Default: ``None``.
+        (the source options)
 
     Raises:
-        TypeError: ``cache`` is not a DatasetCache.
-        ValueError: no such directory, or a bad ``usage``.
-        RuntimeError: a missing or corrupt file (named), or images and labels that disagree.
+        TypeError: ``dataset_dir`` is not a str, an option has a wrong type, or ``cache`` is
+            not a DatasetCache.
+        ValueError: no such directory, a bad ``usage``, ``sampler`` with ``shuffle``, only one
+            of ``num_shards`` / ``shard_id``, or a count out of range.
+        RuntimeError: a missing or corrupt file (named), images and labels that disagree, or
+            a label above 9.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     for name, magic, data in (("train-images-idx3-ubyte", 2051, np.ones((3, 28, 28))),
+        ...                               ("train-labels-idx1-ubyte", 2049, np.arange(3))):
+        ...         head = np.array([magic, *data.shape], ">u4").tobytes()
+        ...         _ = open(os.path.join(d, name), "wb").write(head + data.astype("u1").tobytes())
+        ...     data = ds.MnistDataset(d, usage="train", shuffle=False)
+        ...     labels = [int(r["label"]) for r in data.create_dict_iterator()]
+        >>> data.get_dataset_size(), labels
+        (3, [0, 1, 2])
     """
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
@@ -81,6 +98,7 @@ class MnistDataset(ArraySource):
         self._set_columns(op, [np.concatenate(images), np.concatenate(labels)])
 
 
+@source_options
 class FashionMnistDataset(MnistDataset):
     """FashionMnistDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): Fashion-MNIST
@@ -92,16 +110,16 @@ class FashionMnistDataset(MnistDataset):
 
     Args:
         dataset_dir (str): the directory of the files.
-        usage (str): 'train' (60000 rows), 'test' (10000) or 'all' (test then train, as
-            MindSpore reads the files in name order; None).
-        num_samples, shuffle, sampler, num_shards, shard_id: as
-            :class:`NumpySlicesDataset`'s (shuffled by default).
-        num_parallel_workers (int): threads copying the rows out (same order).
-        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
+        usage (str, optional): 'train' (60000 rows), 'test' (10000) or 'all' (test then
+            train, as MindSpore reads the files in name order); None: 'all'.
+            Default: ``None``.
+        (the source options)
 
     Raises:
-        TypeError: ``cache`` is not a DatasetCache.
-        ValueError: no such directory, or a bad ``usage``.
+        TypeError: ``dataset_dir`` is not a str, an option has a wrong type, or ``cache`` is
+            not a DatasetCache.
+        ValueError: no such directory, a bad ``usage``, ``sampler`` with ``shuffle``, only one
+            of ``num_shards`` / ``shard_id``, or a count out of range.
         RuntimeError: a missing or corrupt file (named), or images and labels that disagree.
 
     Examples:
