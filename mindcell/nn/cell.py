@@ -10,7 +10,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn._cell.hooks import (HooksMixin, new_hook_dicts, run_forward_pre_hooks,
                                      run_forward_hooks, has_backward_hooks, wrap_inputs,
                                      wrap_output)
-from mindcell.nn._cell.modes import ModesMixin
+from mindcell.nn._cell.modes import ModesMixin, enter_float_type, exit_float_type
 from mindcell.nn._cell.registration import RegistrationMixin
 from mindcell.nn._cell.state import StateDictMixin
 from mindcell.nn._cell.traversal import TraversalMixin
@@ -192,12 +192,17 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         if gt is not None:  # nested cells stay in the outermost recompute group
             gt.recompute_tags.append(gt.recompute_tags[-1] if gt.recompute_tags
                                      else gt.new_recompute_group())
+        float_type = self.__dict__.get("_mixed_precision_type")
+        if float_type is not None:  # its Parameters (and its children's) are read in that type
+            previous_type = enter_float_type(float_type)
         try:
             if taping and hasattr(type(self), "bprop"):
                 output = self._construct_with_custom_bprop(args, kwargs)
             else:
                 output = self.construct(*args, **kwargs)
         finally:
+            if float_type is not None:
+                exit_float_type(previous_type)
             if gt is not None:
                 gt.recompute_tags.pop()
         if state is not None:

@@ -1,13 +1,49 @@
 """Training mode, flags, mixed precision, recompute, compile declarations and the members that
 matter only for distributed training (recorded; on one machine they change nothing)."""
+import threading
 from collections import OrderedDict
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 
 _BOOST_TYPES = ("O0", "O1", "O2")
+# Cell flags that choose the float type a cell runs in (MindSpore's mixed precision flags).
+_PRECISION_FLAGS = (("fp16", mstype.float16), ("fp32", mstype.float32), ("bf16", mstype.bfloat16))
 _RECOMPUTE_KEYS = ("mp_comm_recompute", "parallel_optimizer_comm_recompute",
                    "recompute_slice_activation")
+
+
+# The float type of the innermost running cell that has one (to_float, or an fp16/fp32/bf16
+# flag), per thread: a Parameter a cell reads while it is set is used in that type.
+_RUNNING = threading.local()
+
+
+def running_float_type():
+    """The float type the innermost running mixed-precision cell runs in, or None."""
+    return getattr(_RUNNING, "dtype", None)
+
+
+def enter_float_type(dtype):
+    """Make ``dtype`` the running float type; returns what to pass to :func:`exit_float_type`."""
+    previous = getattr(_RUNNING, "dtype", None)
+    _RUNNING.dtype = dtype
+    return previous
+
+
+def exit_float_type(previous):
+    _RUNNING.dtype = previous
+
+
+def parameter_in_float_type(param, dtype):
+    """A trainable float Parameter read inside a cell running in ``dtype``, as MindSpore uses
+    it there: cast to ``dtype`` (the cast is differentiable, so gradients reach the stored
+    Parameter in its own dtype). Parameters that are not trained (running statistics, counters
+    that cells update in place) are returned as they are."""
+    if (param is None or not param.requires_grad or param.dtype is dtype
+            or not param.dtype.is_floating_point):
+        return param
+    from mindcell.ops.function.math_func import cast
+    return cast(param, dtype)
 
 
 def _check_cpu(device, op):
@@ -65,7 +101,8 @@ class ModesMixin:
     # ----- dtype ------------------------------------------------------------------------
     def to_float(self, dst_type):
         """to_float(dst_type): run this cell and its children in float16/bfloat16/float32
-        (inputs and parameters are cast when used; stored parameters keep their dtype)."""
+        (float inputs are cast when the cell is called, and trainable float Parameters when
+        a cell reads them while it runs; stored parameters keep their dtype)."""
         if dst_type not in (mstype.float16, mstype.bfloat16, mstype.float32):
             raise ValueError("to_float: 'dst_type' must be float16, bfloat16 or float32, but got %s"
                              % (dst_type,))
@@ -163,10 +200,18 @@ class ModesMixin:
 
     # ----- flags ------------------------------------------------------------------------
     def add_flags(self, **flags):
-        """add_flags(**flags): set flags (also readable as attributes); returns self."""
+        """add_flags(**flags): set flags (also readable as attributes); returns self.
+
+        As in MindSpore, a true ``fp16``, ``fp32`` or ``bf16`` flag also makes this cell run
+        in that float type (its float inputs are cast when it is called, as :meth:`to_float`
+        does); ``add_flags_recursive(fp16=True)`` is how older programs ask for float16. A
+        false value leaves the cell's float type as it was."""
         self._flags.update(flags)
         for k, v in flags.items():
             object.__setattr__(self, k, v)
+        for flag, dtype in _PRECISION_FLAGS:  # checked in MindSpore's order: the last true wins
+            if flags.get(flag, False):
+                self.__dict__["_mixed_precision_type"] = dtype
         return self
 
     def add_flags_recursive(self, **flags):

@@ -6,6 +6,7 @@ import numpy as np
 
 from mindcell.common.parameter import Parameter, ParameterTuple
 from mindcell.common.tensor import Tensor
+from mindcell.nn._cell.modes import parameter_in_float_type, running_float_type
 
 _RESERVED = ("phase",)
 _UNNAMED = re.compile(r"^Parameter(#\d+)?$")
@@ -146,7 +147,13 @@ class RegistrationMixin:
 
     def __getattr__(self, name):
         d = self.__dict__
-        for store in ("_params", "_cells", "_buffers", "_params_list"):
+        params = d.get("_params")
+        if params is not None and name in params:
+            dtype = running_float_type()  # inside a to_float / fp16-flagged cell's construct
+            if dtype is None:
+                return params[name]
+            return parameter_in_float_type(params[name], dtype)
+        for store in ("_cells", "_buffers", "_params_list"):
             s = d.get(store)
             if s is not None and name in s:
                 return s[name]
