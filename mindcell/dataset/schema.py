@@ -34,17 +34,23 @@ def _check_shape(shape):
 
 
 class Schema:
-    """Schema(schema_file=None): column descriptions, empty or read from a JSON file
-    (``{"columns": {name: {"type": ..., "shape": [...]}} or [{"name": ...}, ...],
-    "numRows": n, "datasetType": "TF"}``).
+    """Schema(schema_file=None): the column names, types and shapes of a file-reading dataset
+    (``TFRecordDataset``), empty or read from a JSON file (``{"columns": {name: {"type": ...,
+    "shape": [...]}} or [{"name": ...}, ...], "numRows": n, "datasetType": "TF"}``).
 
     A column has a ``type`` (``"int64"``, ``"float32"``, ``"uint8"``, ``"string"`` ...) and
     optionally a ``shape``: the values are reshaped to it (``[]``: a scalar); a column added
     with ``add_column`` without a shape keeps the values as read (1-D). ``numRows`` bounds the
-    rows a dataset reads.
+    rows a dataset reads. ``str(schema)`` is :meth:`to_json`.
+
+    Args:
+        schema_file (str, optional): the path of a JSON schema file; None: an empty schema.
+            Default: ``None``.
 
     Raises:
-        ValueError: a schema file that does not exist. RuntimeError: invalid JSON content.
+        TypeError: ``schema_file`` is not a str, or a column has an unknown type.
+        ValueError: the schema file does not exist.
+        RuntimeError: the file is not valid JSON, or a column has no name or type.
 
     Examples:
         >>> import mindcell as ms
@@ -84,11 +90,26 @@ class Schema:
         self.from_json(content)
 
     def add_column(self, name, de_type, shape=None):
-        """add_column(name, de_type, shape=None): append a column of type ``de_type`` (a
-        dtype or a type name) and optionally a ``shape`` (list of int, -1 for any size).
+        """add_column(name, de_type, shape=None): append a column.
+
+        Args:
+            name (str): the column's name.
+            de_type (Union[mindcell.dtype, str]): its type, a dtype or a type name (``"int64"``,
+                ``"float32"``, ``"string"`` ...).
+            shape (list[int], optional): the shape the values are reshaped to (-1 for any size);
+                None keeps the values as read. Default: ``None``.
 
         Raises:
-            TypeError: a name that is not a str, an unknown type, a shape that is not a list.
+            TypeError: a name that is not a str, an unknown type, or a shape that is not a list of
+                positive ints / -1.
+
+        Examples:
+            >>> import mindcell as ms
+            >>> from mindcell.dataset import Schema
+            >>> schema = Schema()
+            >>> schema.add_column("x", ms.float32, [-1, 3])
+            >>> schema.columns
+            [{'name': 'x', 'type': 'float32', 'rank': 2, 'shape': [-1, 3]}]
         """
         if not isinstance(name, str):
             raise TypeError("Schema.add_column: 'name' must be a str, but got %r" % (name,))
@@ -99,12 +120,23 @@ class Schema:
         self.columns.append(column)
 
     def parse_columns(self, columns):
-        """parse_columns(columns): replace the columns by ``columns``, a dict name ->
-        ``{"type": ..., "shape": [...]}`` (sorted by name) or a list of such dicts with a
-        ``"name"`` (in list order); a column without a shape is a scalar.
+        """parse_columns(columns): replace the columns by ``columns``; a column without a shape is a
+        scalar.
+
+        Args:
+            columns (Union[dict, list[dict]]): a dict name -> ``{"type": ..., "shape": [...]}``
+                (taken sorted by name), or a list of such dicts with a ``"name"`` (in list order).
 
         Raises:
-            RuntimeError: a column without a type or name. TypeError: an unknown type.
+            TypeError: ``columns`` is not a dict or list, a type is unknown, or a shape malformed.
+            RuntimeError: a column without a type or name.
+
+        Examples:
+            >>> from mindcell.dataset import Schema
+            >>> schema = Schema()
+            >>> schema.parse_columns({"b": {"type": "int32"}, "a": {"type": "string", "shape": [2]}})
+            >>> [(c["name"], c["type"], c["shape"]) for c in schema.columns]
+            [('a', 'string', [2]), ('b', 'int32', [])]
         """
         if isinstance(columns, dict):
             # a dict's columns come sorted by name, as in MindSpore
@@ -126,8 +158,24 @@ class Schema:
         self.columns = parsed
 
     def from_json(self, json_obj):
-        """from_json(json_obj): read a schema dict (``columns``, optional ``numRows`` and
-        ``datasetType``)."""
+        """from_json(json_obj): read a schema dict: its ``columns`` (as :meth:`parse_columns`),
+        optional ``numRows`` and ``datasetType``.
+
+        Args:
+            json_obj (dict): the schema.
+
+        Raises:
+            TypeError: a column type is unknown or a shape malformed.
+            RuntimeError: ``json_obj`` has no ``columns``, a column has no name or type, or
+                ``numRows`` is not an int >= 0.
+
+        Examples:
+            >>> from mindcell.dataset import Schema
+            >>> schema = Schema()
+            >>> schema.from_json({"columns": [{"name": "y", "type": "float64"}], "numRows": 5})
+            >>> Schema.get_num_rows(schema), schema.columns[0]["type"]
+            (5, 'float64')
+        """
         if not isinstance(json_obj, dict) or "columns" not in json_obj:
             raise RuntimeError("Schema.from_json: the schema needs 'columns', but got %r"
                                % (json_obj,))
@@ -141,7 +189,19 @@ class Schema:
         self.dataset_type = json_obj.get("datasetType")
 
     def to_json(self):
-        """to_json(): the schema as JSON text (what ``str(schema)`` shows)."""
+        """to_json(): the schema as JSON text, keys sorted (also what ``str(schema)`` shows).
+
+        Returns:
+            str.
+
+        Examples:
+            >>> from mindcell.dataset import Schema
+            >>> schema = Schema()
+            >>> schema.add_column("s", "string")
+            >>> import json
+            >>> json.loads(schema.to_json())
+            {'columns': [{'name': 's', 'rank': 1, 'type': 'string'}]}
+        """
         out = {"columns": self.columns}
         if self.dataset_type is not None:
             out["datasetType"] = self.dataset_type
@@ -153,17 +213,61 @@ class Schema:
 
     @staticmethod
     def get_num_rows(schema):
-        """get_num_rows(schema): the ``numRows`` of a schema (None when not set)."""
+        """get_num_rows(schema): the ``numRows`` of a schema (a static method).
+
+        Args:
+            schema (Schema): the schema.
+
+        Returns:
+            int, or None when not set.
+
+        Raises:
+            TypeError: ``schema`` is not a Schema.
+
+        Examples:
+            >>> from mindcell.dataset import Schema
+            >>> Schema.get_num_rows(Schema()) is None
+            True
+        """
         if not isinstance(schema, Schema):
             raise TypeError("Schema.get_num_rows: expected a Schema, but got %s"
                             % type(schema).__name__)
         return schema.num_rows
 
     def column(self, name):
-        """The column description named ``name`` (None if absent)."""
+        """column(name): the description of the column named ``name``.
+
+        Args:
+            name (str): the column's name.
+
+        Returns:
+            dict (``name``, ``type``, ``rank``, optional ``shape``), or None if absent.
+
+        Examples:
+            >>> from mindcell.dataset import Schema
+            >>> schema = Schema()
+            >>> schema.add_column("label", "int64")
+            >>> schema.column("label"), schema.column("nope")
+            ({'name': 'label', 'type': 'int64', 'rank': 1}, None)
+        """
         return next((c for c in self.columns if c["name"] == name), None)
 
     def numpy_type(self, name):
-        """The numpy dtype of a column (``str`` for strings)."""
+        """numpy_type(name): the numpy dtype of a column (``str`` for strings).
+
+        Args:
+            name (str): the column's name (it must exist).
+
+        Returns:
+            numpy.dtype.
+
+        Examples:
+            >>> from mindcell.dataset import Schema
+            >>> schema = Schema()
+            >>> schema.add_column("a", "uint16")
+            >>> schema.add_column("t", "string")
+            >>> schema.numpy_type("a"), schema.numpy_type("t")
+            (dtype('uint16'), dtype('<U'))
+        """
         kind = self.column(name)["type"]
         return np.dtype(str) if kind == "string" else np.dtype(kind)
