@@ -14,14 +14,60 @@ def _check_positive(name, value, owner):
 
 
 class LearningRateSchedule(Cell):
-    """Base of schedule Cells: ``construct(global_step)`` returns the rate (0-d float32)."""
+    """LearningRateSchedule(): the base class of the schedule cells; ``construct(global_step)``
+    returns the rate as a 0-d float32 Tensor.
+
+    A schedule passed as an optimizer's ``learning_rate`` is called with the optimizer's
+    ``global_step`` at every step. A subclass implements ``construct``; ``self._step(step)``
+    casts the step to a float32 scalar.
+
+    Inputs:
+        global_step (Tensor): the step, a scalar int or float Tensor (an optimizer passes its
+            ``global_step``).
+
+    Outputs:
+        Tensor, the 0-d float32 learning rate.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> class HalvingLR(ms.nn.LearningRateSchedule):
+        ...     def construct(self, global_step):
+        ...         return 0.1 * 0.5 ** self._step(global_step)
+        >>> print(HalvingLR()(ms.Tensor(3, ms.int32)))
+        0.0125
+    """
 
     def _step(self, global_step):
         return F.reshape(F.cast(global_step, np.float32), ())
 
 
 class ExponentialDecayLR(LearningRateSchedule):
-    """ExponentialDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False)."""
+    """ExponentialDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False): the rate
+    ``learning_rate * decay_rate ** p``, ``p = global_step / decay_steps``.
+
+    Args:
+        learning_rate (float): the initial rate.
+        decay_rate (float): the decay rate.
+        decay_steps (int): the decay period, positive.
+        is_stair (bool): floor ``p = global_step / decay_steps`` to whole periods. Default:
+            ``False``.
+
+    Inputs:
+        global_step (Tensor): the step, a scalar int or float Tensor (an optimizer passes its
+            ``global_step``).
+
+    Outputs:
+        Tensor, the 0-d float32 learning rate.
+
+    Raises:
+        ValueError: ``decay_steps`` is not positive.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> lr = ms.nn.ExponentialDecayLR(0.1, 0.9, 4, is_stair=True)
+        >>> print(lr(ms.Tensor(5, ms.int32)), lr(ms.Tensor(8, ms.int32)))
+        0.089999996 0.08099999
+    """
 
     def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
         super().__init__()
@@ -37,7 +83,32 @@ class ExponentialDecayLR(LearningRateSchedule):
 
 
 class CosineDecayLR(LearningRateSchedule):
-    """CosineDecayLR(min_lr, max_lr, decay_steps)."""
+    """CosineDecayLR(min_lr, max_lr, decay_steps): the rate
+    ``min_lr + 0.5 * (max_lr - min_lr) * (1 + cos(pi * p))``,
+    ``p = min(global_step, decay_steps) / decay_steps``.
+
+    Args:
+        min_lr (float): the final rate.
+        max_lr (float): the rate at step 0.
+        decay_steps (int): the steps from ``max_lr`` to ``min_lr``, positive.
+
+    Inputs:
+        global_step (Tensor): the step, a scalar int or float Tensor (an optimizer passes its
+            ``global_step``).
+
+    Outputs:
+        Tensor, the 0-d float32 learning rate.
+
+    Raises:
+        ValueError: ``decay_steps`` is not positive.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> lr = ms.nn.CosineDecayLR(0.0, 0.1, 4)
+        >>> print(lr(ms.Tensor(1, ms.int32)), lr(ms.Tensor(2, ms.int32)),
+        ...       lr(ms.Tensor(6, ms.int32)))
+        0.08535534 0.049999997 0.0
+    """
 
     def __init__(self, min_lr, max_lr, decay_steps):
         super().__init__()
@@ -52,7 +123,29 @@ class CosineDecayLR(LearningRateSchedule):
 
 
 class WarmUpLR(LearningRateSchedule):
-    """WarmUpLR(learning_rate, warmup_steps): lr * min(step, warmup_steps) / warmup_steps."""
+    """WarmUpLR(learning_rate, warmup_steps): the linear warm-up
+    ``learning_rate * min(global_step, warmup_steps) / warmup_steps``.
+
+    Args:
+        learning_rate (float): the rate reached after the warm-up.
+        warmup_steps (int): the warm-up's length, positive.
+
+    Inputs:
+        global_step (Tensor): the step, a scalar int or float Tensor (an optimizer passes its
+            ``global_step``).
+
+    Outputs:
+        Tensor, the 0-d float32 learning rate.
+
+    Raises:
+        ValueError: ``warmup_steps`` is not positive.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> lr = ms.nn.WarmUpLR(0.1, 4)
+        >>> print(lr(ms.Tensor(1, ms.int32)), lr(ms.Tensor(10, ms.int32)))
+        0.025 0.1
+    """
 
     def __init__(self, learning_rate, warmup_steps):
         super().__init__()
@@ -80,16 +173,64 @@ class _DecayLR(LearningRateSchedule):
 
 
 class NaturalExpDecayLR(_DecayLR):
-    """NaturalExpDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False):
-    lr * exp(-decay_rate * step / decay_steps)."""
+    """NaturalExpDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False): the rate
+    ``learning_rate * exp(-decay_rate * p)``, ``p = global_step / decay_steps``.
+
+    Args:
+        learning_rate (float): the initial rate.
+        decay_rate (float): the decay rate.
+        decay_steps (int): the decay period, positive.
+        is_stair (bool): floor ``p = global_step / decay_steps`` to whole periods. Default:
+            ``False``.
+
+    Inputs:
+        global_step (Tensor): the step, a scalar int or float Tensor (an optimizer passes its
+            ``global_step``).
+
+    Outputs:
+        Tensor, the 0-d float32 learning rate.
+
+    Raises:
+        ValueError: ``decay_steps`` is not positive.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> lr = ms.nn.NaturalExpDecayLR(0.1, 0.5, 2)
+        >>> print(lr(ms.Tensor(2, ms.int32)), lr(ms.Tensor(3, ms.int32)))
+        0.060653068 0.047236655
+    """
 
     def construct(self, global_step):
         return F.mul(F.exp(F.mul(self._p(global_step), -self.decay_rate)), self.learning_rate)
 
 
 class InverseDecayLR(_DecayLR):
-    """InverseDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False):
-    lr / (1 + decay_rate * step / decay_steps)."""
+    """InverseDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False): the rate
+    ``learning_rate / (1 + decay_rate * p)``, ``p = global_step / decay_steps``.
+
+    Args:
+        learning_rate (float): the initial rate.
+        decay_rate (float): the decay rate.
+        decay_steps (int): the decay period, positive.
+        is_stair (bool): floor ``p = global_step / decay_steps`` to whole periods. Default:
+            ``False``.
+
+    Inputs:
+        global_step (Tensor): the step, a scalar int or float Tensor (an optimizer passes its
+            ``global_step``).
+
+    Outputs:
+        Tensor, the 0-d float32 learning rate.
+
+    Raises:
+        ValueError: ``decay_steps`` is not positive.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> lr = ms.nn.InverseDecayLR(0.1, 0.5, 2, is_stair=True)
+        >>> print(lr(ms.Tensor(3, ms.int32)), lr(ms.Tensor(4, ms.int32)))
+        0.06666667 0.05
+    """
 
     def construct(self, global_step):
         return F.div(self.learning_rate,
@@ -98,9 +239,38 @@ class InverseDecayLR(_DecayLR):
 
 class PolynomialDecayLR(LearningRateSchedule):
     """PolynomialDecayLR(learning_rate, end_learning_rate, decay_steps, power,
-    update_decay_steps=False): (lr - end_lr) * (1 - step / decay_steps) ** power + end_lr, the
-    step stopping at ``decay_steps`` (or, with ``update_decay_steps``, the period growing to
-    the next multiple of ``decay_steps``)."""
+    update_decay_steps=False): the rate
+    ``(learning_rate - end_learning_rate) * (1 - step / decay_steps) ** power +
+    end_learning_rate``.
+
+    The step stops at ``decay_steps``; with ``update_decay_steps`` the period grows instead to
+    the next multiple of ``decay_steps`` (``ceil(step / decay_steps) * decay_steps``).
+
+    Args:
+        learning_rate (float): the initial rate, non-negative.
+        end_learning_rate (float): the final rate, non-negative.
+        decay_steps (int): the decay period, positive.
+        power (float): the polynomial's power, positive.
+        update_decay_steps (bool): restart the decay with a longer period after
+            ``decay_steps``. Default: ``False``.
+
+    Inputs:
+        global_step (Tensor): the step, a scalar int or float Tensor (an optimizer passes its
+            ``global_step``).
+
+    Outputs:
+        Tensor, the 0-d float32 learning rate.
+
+    Raises:
+        ValueError: ``decay_steps`` or ``power`` is not positive, or a rate is negative or not a
+            number.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> lr = ms.nn.PolynomialDecayLR(0.1, 0.01, 4, power=2.0)
+        >>> print(lr(ms.Tensor(2, ms.int32)), lr(ms.Tensor(9, ms.int32)))
+        0.0325 0.01
+    """
 
     def __init__(self, learning_rate, end_learning_rate, decay_steps, power,
                  update_decay_steps=False):

@@ -35,7 +35,11 @@ def init_adam_state(opt, beta1, beta2, eps):
 
 class Adam(Optimizer):
     """Adam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
-    use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs): state
+    use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs): the
+    Adam optimizer.
+
+    ``m = beta1 m + (1 - beta1) g``, ``v = beta2 v + (1 - beta2) g^2``,
+    ``w -= lr * sqrt(1 - beta2^t) / (1 - beta1^t) * m / (sqrt(v) + eps)``. State:
     'moment1.<p>', 'moment2.<p>', 'beta1_power', 'beta2_power' (and 'vhat.<p>', the running
     maximum of the second moment the step divides by, with ``use_amsgrad``).
 
@@ -43,11 +47,42 @@ class Adam(Optimizer):
     from Adam only for sparse gradients, and offloading to the CPU changes nothing on the CPU,
     so both compute Adam here.
 
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters or parameter groups (see
+            :class:`Optimizer`).
+        learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): Default:
+            ``1e-3``.
+        beta1 (float): the first moment's decay, in [0, 1). Default: ``0.9``.
+        beta2 (float): the second moment's decay, in [0, 1). Default: ``0.999``.
+        eps (float): added to the denominator, positive. Default: ``1e-8``.
+        use_locking (bool): MindSpore's update lock (no effect on one CPU). Default: ``False``.
+        use_nesterov (bool): the Nesterov form of the first moment. Default: ``False``.
+        weight_decay (float): the L2 penalty added to the gradient, non-negative (not applied
+            to 'beta'/'gamma' parameters without groups). Default: ``0.0``.
+        loss_scale (float): the gradients are divided by it, positive. Default: ``1.0``.
+        use_amsgrad (bool): divide by the running maximum of ``v``. Default: ``False``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        bool, ``True``.
+
     Raises:
         TypeError: a flag is not a bool.
         KeyError: ``kwargs`` has another key.
-        ValueError: ``use_amsgrad`` is set with ``use_lazy``/``use_offload`` (as in MindSpore)
-            or with ``use_nesterov`` (MindSpore ignores the latter; mindcell refuses it).
+        ValueError: a beta is outside [0, 1), ``eps`` is not positive, or ``use_amsgrad`` is set
+            with ``use_lazy``/``use_offload`` (as in MindSpore) or with ``use_nesterov``
+            (MindSpore ignores the latter; mindcell refuses it).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.array([1.0, -1.0], np.float32)), name="w")
+        >>> opt = ms.nn.Adam([w], learning_rate=0.1)
+        >>> _ = opt((ms.Tensor(np.array([0.5, -2.0], np.float32)),))
+        >>> print(w.asnumpy(), [p.name for p in opt.moment1])
+        [ 0.90000075 -0.9000007 ] ['moment1.w']
     """
 
     _decoupled = False
@@ -110,8 +145,38 @@ class Adam(Optimizer):
 
 class AdamWeightDecay(Adam):
     """AdamWeightDecay(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6,
-    weight_decay=0.0): Adam without bias correction and with decoupled weight decay
-    (param -= lr * (m / (sqrt(v) + eps) + weight_decay * param))."""
+    weight_decay=0.0): Adam without bias correction and with decoupled weight decay,
+    ``w -= lr * (m / (sqrt(v) + eps) + weight_decay * w)``.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters or parameter groups.
+        learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): Default:
+            ``1e-3``.
+        beta1 (float): the first moment's decay, in [0, 1). Default: ``0.9``.
+        beta2 (float): the second moment's decay, in [0, 1). Default: ``0.999``.
+        eps (float): added to the denominator, positive. Default: ``1e-6``.
+        weight_decay (float): the decoupled decay, non-negative (not applied to 'beta'/'gamma'
+            parameters without groups). Default: ``0.0``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        bool, ``True``.
+
+    Raises:
+        ValueError: a beta is outside [0, 1), ``eps`` is not positive, or ``weight_decay`` is
+            negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.array([2.0, 2.0], np.float32)), name="w")
+        >>> opt = ms.nn.AdamWeightDecay([w], learning_rate=0.01, weight_decay=0.1)
+        >>> _ = opt((ms.Tensor(np.array([1.0, 0.0], np.float32)),))
+        >>> print(w.asnumpy())
+        [1.9663782 1.998    ]
+    """
 
     _decoupled = True
     _bias_correction = False

@@ -7,7 +7,36 @@ from mindcell.ops._errors import check_bool
 
 class Adagrad(Optimizer):
     """Adagrad(params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0,
-    weight_decay=0.0): accum += g^2; param -= lr * g / sqrt(accum)."""
+    weight_decay=0.0): ``accum += g^2; w -= lr * g / sqrt(accum)`` (state 'accum.<p>').
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters or parameter groups (see
+            :class:`Optimizer`).
+        accum (float): the accumulator's initial value, non-negative. Default: ``0.1``.
+        learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): Default:
+            ``0.001``.
+        update_slots (bool): update the accumulator. Default: ``True``.
+        loss_scale (float): the gradients are divided by it. Default: ``1.0``.
+        weight_decay (float): the L2 penalty added to the gradient. Default: ``0.0``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        bool, ``True``.
+
+    Raises:
+        ValueError: ``accum`` is negative (and the :class:`Optimizer` checks).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.array([1.0, 1.0], np.float32)), name="w")
+        >>> opt = ms.nn.Adagrad([w], accum=0.0, learning_rate=0.1)
+        >>> _ = opt((ms.Tensor(np.array([3.0, -0.5], np.float32)),))
+        >>> print(w.asnumpy())
+        [0.9 1.1]
+    """
 
     def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True,
                  loss_scale=1.0, weight_decay=0.0):
@@ -33,7 +62,43 @@ class Adagrad(Optimizer):
 
 class RMSProp(Optimizer):
     """RMSProp(params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10,
-    use_locking=False, centered=False, loss_scale=1.0, weight_decay=0.0)."""
+    use_locking=False, centered=False, loss_scale=1.0, weight_decay=0.0): the RMSProp optimizer.
+
+    ``ms = decay * ms + (1 - decay) * g^2`` (starting at ones),
+    ``mom = momentum * mom + lr * g / sqrt(ms + epsilon)``, ``w -= mom``; ``centered`` divides
+    by ``sqrt(ms - mg^2 + epsilon)`` with ``mg`` the moving mean of the gradient. State:
+    'mean_square.<p>', 'moment.<p>' (and 'mean_grad.<p>').
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters or parameter groups.
+        learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): Default: ``0.1``.
+        decay (float): the mean square's decay, in [0, 1]. Default: ``0.9``.
+        momentum (float): non-negative. Default: ``0.0``.
+        epsilon (float): positive. Default: ``1e-10``.
+        use_locking (bool): MindSpore's update lock (no effect on one CPU). Default: ``False``.
+        centered (bool): the centered form. Default: ``False``.
+        loss_scale (float): the gradients are divided by it. Default: ``1.0``.
+        weight_decay (float): the L2 penalty added to the gradient. Default: ``0.0``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        bool, ``True``.
+
+    Raises:
+        ValueError: ``decay`` outside [0, 1], ``momentum`` negative or ``epsilon`` not positive.
+        TypeError: ``use_locking`` is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.array([1.0], np.float32)), name="w")
+        >>> opt = ms.nn.RMSProp([w], learning_rate=0.01, centered=True)
+        >>> _ = opt((ms.Tensor(np.array([2.0], np.float32)),))
+        >>> print(w.asnumpy())
+        [0.98218256]
+    """
 
     def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10,
                  use_locking=False, centered=False, loss_scale=1.0, weight_decay=0.0):

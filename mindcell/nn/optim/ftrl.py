@@ -7,13 +7,46 @@ from mindcell.ops import functional as F
 
 class FTRL(Optimizer):
     """FTRL(params, initial_accum=0.1, learning_rate=0.001, lr_power=-0.5, l1=0.0, l2=0.0,
-    use_locking=False, loss_scale=1.0, weight_decay=0.0)
+    use_locking=False, loss_scale=1.0, weight_decay=0.0): the follow-the-regularized-leader
+    optimizer.
 
     With accumulator ``m`` (state 'moments.<p>', starts at ``initial_accum``) and linear term
     ``z`` (state 'linear.<p>'), ``p = -lr_power``::
 
         m_new = m + g^2;   sigma = (m_new^p - m^p) / lr;   z = z + g - sigma * w
         w = (sign(z) * l1 - z) / (m_new^p / lr + 2 * l2)  if |z| > l1  else 0
+
+    Every parameter is decayed by ``weight_decay`` (as in MindSpore's FTRL).
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters or parameter groups.
+        initial_accum (float): the accumulator's start, non-negative. Default: ``0.1``.
+        learning_rate (float): a fixed positive rate (no schedule). Default: ``0.001``.
+        lr_power (float): non-positive. Default: ``-0.5``.
+        l1 (float): the L1 strength, non-negative. Default: ``0.0``.
+        l2 (float): the L2 strength, non-negative. Default: ``0.0``.
+        use_locking (bool): MindSpore's update lock (no effect on one CPU). Default: ``False``.
+        loss_scale (float): the gradients are divided by it. Default: ``1.0``.
+        weight_decay (float): the L2 penalty added to the gradient. Default: ``0.0``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        bool, ``True``.
+
+    Raises:
+        ValueError: ``learning_rate`` is not a positive number, an argument is out of its
+            range, or a parameter's name starts with 'moments.' or 'linear.'.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.array([0.5, 0.5], np.float32)), name="w")
+        >>> opt = ms.nn.FTRL([w], learning_rate=0.1, l1=0.1)
+        >>> _ = opt((ms.Tensor(np.array([1.0, 0.01], np.float32)),))
+        >>> print(w.asnumpy())
+        [0.24436343 0.        ]
     """
 
     _filter_decay = False  # MindSpore's FTRL decays every parameter

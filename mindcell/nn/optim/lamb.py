@@ -5,7 +5,8 @@ from mindcell.ops import functional as F
 
 
 class Lamb(Optimizer):
-    """Lamb(params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-06, weight_decay=0.0)
+    """Lamb(params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-06, weight_decay=0.0): the
+    layer-wise adaptive large-batch optimizer.
 
     Per parameter ``w`` with gradient ``g`` at step ``t``::
 
@@ -14,6 +15,33 @@ class Lamb(Optimizer):
         w = w - lr * (||w|| / ||r||) * r          (the ratio is 1 when a norm is 0)
 
     State Parameters 'moment1.<p>', 'moment2.<p>' and 'beta1_power', 'beta2_power'.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters or parameter groups.
+        learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): the rate.
+        beta1 (float): in [0, 1). Default: ``0.9``.
+        beta2 (float): in [0, 1). Default: ``0.999``.
+        eps (float): positive. Default: ``1e-06``.
+        weight_decay (float): non-negative. Default: ``0.0``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        bool, ``True``.
+
+    Raises:
+        ValueError: a beta is outside [0, 1) or ``eps`` is not positive (and the
+            :class:`Optimizer` checks).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.array([3.0, 4.0], np.float32)), name="w")
+        >>> opt = ms.nn.Lamb([w], learning_rate=0.1)
+        >>> _ = opt((ms.Tensor(np.array([1.0, 1.0], np.float32)),))
+        >>> print(w.asnumpy())
+        [2.6464467 3.6464467]
     """
 
     def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-06,

@@ -11,7 +11,8 @@ def _default_filter(p):
 
 class LARS(Optimizer):
     """LARS(optimizer, epsilon=1e-05, coefficient=0.001, use_clip=False,
-    lars_filter=lambda x: 'LayerNorm' not in x.name and 'bias' not in x.name)
+    lars_filter=lambda x: 'LayerNorm' not in x.name and 'bias' not in x.name): layer-wise
+    adaptive rate scaling of the gradients of another optimizer.
 
     For each parameter ``w`` that ``lars_filter`` selects, with the wrapped optimizer's
     weight decay ``wd`` and learning rate ``lr``::
@@ -22,6 +23,34 @@ class LARS(Optimizer):
 
     The weight decay of the selected parameters moves into LARS (the wrapped optimizer no
     longer applies it to them); the others pass through unchanged.
+
+    Args:
+        optimizer (Optimizer): the optimizer to wrap (not a LARS).
+        epsilon (float): positive. Default: ``1e-05``.
+        coefficient (float): the trust coefficient, positive. Default: ``0.001``.
+        use_clip (bool): clip the local rate. Default: ``False``.
+        lars_filter (Callable): selects the parameters LARS scales. Default: not LayerNorm and
+            not bias parameters.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        The wrapped optimizer's output.
+
+    Raises:
+        TypeError: ``optimizer`` is not an nn.Optimizer (or is a LARS), ``use_clip`` is not a
+            bool, or ``lars_filter`` is not callable.
+        ValueError: ``epsilon`` or ``coefficient`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.array([3.0, 4.0], np.float32)), name="w")
+        >>> opt = ms.nn.LARS(ms.nn.SGD([w], learning_rate=1.0), coefficient=0.1)
+        >>> _ = opt((ms.Tensor(np.array([10.0, 0.0], np.float32)),))
+        >>> print(w.asnumpy())
+        [2.5000005 4.       ]
     """
 
     def __init__(self, optimizer, epsilon=1e-05, coefficient=0.001, use_clip=False,

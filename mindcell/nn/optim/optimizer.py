@@ -18,18 +18,54 @@ from mindcell.nn.optim.subclass_api import OptimizerSubclassAPI
 
 
 class Optimizer(OptimizerSubclassAPI, Cell):
-    """Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0)
+    """Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0): the base class of
+    the optimizers.
 
     ``parameters`` is a list of Parameters or of group dicts ``{"params": [...], "lr": ...,
     "weight_decay": ...}``, optionally with a group ``{"order_params": [...]}`` that gives the
     order of the parameters (and of the gradients the optimizer takes). ``learning_rate`` is a
     float, a 0-d Tensor, a list (one value per step) or a LearningRateSchedule Cell called with
-    the global step.
+    the global step. A number or list learning rate is held as the Parameter ``learning_rate``
+    (saved in checkpoints); ``global_step`` counts the steps.
 
     As in MindSpore, without parameter groups ``weight_decay`` skips the parameters whose
     names contain ``'beta'`` or ``'gamma'`` (normalisation scales and shifts); with groups
     each group's weight decay applies to all of its parameters. ``decay_flags`` says which
-    parameters are decayed.
+    parameters are decayed. The gradients are divided by ``loss_scale`` before the update.
+
+    Args:
+        learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): the rate,
+            non-negative.
+        parameters (Union[list[Parameter], list[dict]]): the parameters to update, or groups.
+        weight_decay (float): the L2 penalty, non-negative. Default: ``0.0``.
+        loss_scale (float): the gradients' scale, positive. Default: ``1.0``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter, in their order and shapes.
+
+    Outputs:
+        bool, ``True`` once the parameters are updated (a subclass's ``construct``).
+
+    Raises:
+        ValueError: ``parameters`` is None or empty, ``loss_scale`` is not positive, a learning
+            rate or weight decay is negative, or the gradients do not match the parameters.
+        TypeError: ``parameters`` is not an iterable of Parameters or group dicts, or a gradient
+            is not a Tensor.
+        KeyError: a group has a key other than params, lr, weight_decay, order_params and
+            grad_centralization.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> class PlainGD(ms.nn.Optimizer):
+        ...     def construct(self, gradients):
+        ...         for p, g in zip(self.parameters, gradients):
+        ...             ms.ops.assign_sub(p, g * self.get_lr())
+        ...         return True
+        >>> w = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+        >>> _ = PlainGD(0.5, [w])((ms.Tensor(np.array([1.0, 1.0], np.float32)),))
+        >>> print(w.asnumpy())
+        [0.5 1.5]
     """
 
     # MindSpore's default decay_filter; an optimizer that decays every parameter sets False

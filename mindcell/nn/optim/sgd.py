@@ -6,8 +6,43 @@ from mindcell.ops.defs.state import apply_momentum_p, sgd_update_p
 
 class SGD(Optimizer):
     """SGD(params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
-    nesterov=False, loss_scale=1.0): accum = momentum*accum + (1-dampening)*g (accum = g on
-    the first step); param -= lr * (g + momentum*accum if nesterov else accum)."""
+    nesterov=False, loss_scale=1.0): stochastic gradient descent with momentum.
+
+    ``accum = momentum * accum + (1 - dampening) * g`` (``accum = g`` on the first step),
+    ``w -= lr * (g + momentum * accum if nesterov else accum)``, ``g`` including the weight
+    decay. State: 'accum.<p>' and the first-step flags 'stat.<p>'.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters or parameter groups (see
+            :class:`Optimizer`).
+        learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): Default: ``0.1``.
+        momentum (float): non-negative. Default: ``0.0``.
+        dampening (float): the gradient's damping in the accumulator. Default: ``0.0``.
+        weight_decay (float): the L2 penalty. Default: ``0.0``.
+        nesterov (bool): Nesterov momentum (needs ``momentum > 0`` and ``dampening = 0``).
+            Default: ``False``.
+        loss_scale (float): the gradients are divided by it. Default: ``1.0``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        bool, ``True``.
+
+    Raises:
+        ValueError: ``momentum`` is negative or not a number, or ``nesterov`` without momentum
+            or with dampening.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+        >>> opt = ms.nn.SGD([w], learning_rate=0.1, momentum=0.9)
+        >>> g = (ms.Tensor(np.array([1.0, -1.0], np.float32)),)
+        >>> _ = opt(g), opt(g)
+        >>> print(w.asnumpy())
+        [0.71 2.29]
+    """
 
     def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
                  nesterov=False, loss_scale=1.0):
@@ -40,7 +75,39 @@ class SGD(Optimizer):
 
 class Momentum(Optimizer):
     """Momentum(params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
-    use_nesterov=False): accum = momentum*accum + g; param -= lr*accum (state 'moments.<p>')."""
+    use_nesterov=False): ``accum = momentum * accum + g; w -= lr * accum`` (state
+    'moments.<p>'; with ``use_nesterov``: ``w -= lr * (g + momentum * accum)``).
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters or parameter groups (see
+            :class:`Optimizer`).
+        learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): the rate.
+        momentum (float): non-negative.
+        weight_decay (float): the L2 penalty added to the gradient. Default: ``0.0``.
+        loss_scale (float): the gradients are divided by it. Default: ``1.0``.
+        use_nesterov (bool): Nesterov momentum. Default: ``False``.
+
+    Inputs:
+        gradients (tuple[Tensor]): one gradient per parameter.
+
+    Outputs:
+        bool, ``True``.
+
+    Raises:
+        ValueError: ``momentum`` is negative or not a number (and the :class:`Optimizer`
+            checks).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> net = ms.nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+        >>> opt = ms.nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+        >>> grads = (ms.Tensor(np.array([[1.0, 2.0]], np.float32)),
+        ...          ms.Tensor(np.array([1.0], np.float32)))
+        >>> _ = opt(grads), opt(grads)
+        >>> print(net.weight.asnumpy(), net.bias.asnumpy())
+        [[0.71       0.42000002]] [-0.29]
+    """
 
     def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
                  use_nesterov=False):
