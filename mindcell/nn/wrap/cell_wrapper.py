@@ -162,7 +162,32 @@ def cast_floats(out, dtype):
 
 
 class WithEvalCell(Cell):
-    """WithEvalCell(network, loss_fn, add_cast_fp32=False): returns ``(loss, outputs, label)``."""
+    """WithEvalCell(network, loss_fn, add_cast_fp32=False): the evaluation wrapper,
+    ``(loss_fn(network(data), label), network(data), label)``.
+
+    Args:
+        network (Cell): the network.
+        loss_fn (Cell): the loss of its output and the label.
+        add_cast_fp32 (bool): cast the float outputs and labels to float32 before the loss
+            (integer class-index labels stay integers). Default: ``False``.
+
+    Inputs:
+        - **data** (Tensor) - the network's input.
+        - **label** (Tensor) - the target.
+
+    Outputs:
+        Tuple ``(loss, outputs, label)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> net = ms.nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+        >>> evaluator = ms.nn.WithEvalCell(net, ms.nn.L1Loss())
+        >>> x, y = ms.Tensor(np.ones((1, 2), np.float32)), ms.Tensor(np.zeros((1, 1), np.float32))
+        >>> loss, out, label = evaluator(x, y)
+        >>> print(loss, out)
+        2.0 [[2.]]
+    """
 
     def __init__(self, network, loss_fn, add_cast_fp32=False):
         super().__init__(auto_prefix=False)

@@ -40,9 +40,35 @@ def _check_window(value, owner):
 
 
 class FixedLossScaleUpdateCell(Cell):
-    """FixedLossScaleUpdateCell(loss_scale_value): keeps the scale; called as
-    ``cell(loss_scale, overflow)`` it returns ``overflow`` and leaves ``loss_scale`` as it is
-    (a fixed scale is never updated; MindSpore's cell does not read it either)."""
+    """FixedLossScaleUpdateCell(loss_scale_value): the update cell of a fixed loss scale, for
+    :class:`TrainOneStepWithLossScaleCell`.
+
+    Called as ``cell(loss_scale, overflow)`` it returns ``overflow`` and leaves ``loss_scale``
+    as it is (a fixed scale is never updated; MindSpore's cell does not read it either).
+    ``get_loss_scale()`` returns the scale.
+
+    Args:
+        loss_scale_value (float): the scale, a positive finite number.
+
+    Inputs:
+        - **loss_scale** (Parameter) - the scale in use (not changed).
+        - **overflow** (Tensor) - whether the step's gradients overflowed.
+
+    Outputs:
+        ``overflow``.
+
+    Raises:
+        ValueError: ``loss_scale_value`` is not a positive finite number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> cell = ms.nn.FixedLossScaleUpdateCell(1024.0)
+        >>> cell.get_loss_scale()
+        1024.0
+        >>> print(cell(ms.Tensor(1024.0, ms.float32), ms.Tensor(True)))
+        True
+    """
 
     def __init__(self, loss_scale_value):
         super().__init__()
@@ -57,11 +83,41 @@ class FixedLossScaleUpdateCell(Cell):
 
 
 class DynamicLossScaleUpdateCell(Cell):
-    """DynamicLossScaleUpdateCell(loss_scale_value, scale_factor, scale_window)
+    """DynamicLossScaleUpdateCell(loss_scale_value, scale_factor, scale_window): the update cell of
+    a dynamic loss scale, for :class:`TrainOneStepWithLossScaleCell`.
 
     Called as ``cell(loss_scale, overflow)`` (``loss_scale`` a Parameter): on overflow the
     scale is divided by ``scale_factor`` (not below 1); after ``scale_window`` steps in a row
-    without overflow it is multiplied by ``scale_factor``. Returns ``overflow``.
+    without overflow it is multiplied by ``scale_factor``. Returns ``overflow``. The step
+    counters are the Parameters ``current_iterator_step`` and ``last_overflow_iterator_step``.
+
+    Args:
+        loss_scale_value (float): the initial scale, a positive finite number.
+        scale_factor (float): the factor, greater than 1.
+        scale_window (int): the overflow-free steps before the scale grows, positive.
+
+    Inputs:
+        - **loss_scale** (Parameter) - the scale, updated in place.
+        - **overflow** (Tensor) - a bool: whether the step's gradients overflowed.
+
+    Outputs:
+        ``overflow`` as a 0-d Bool Tensor.
+
+    Raises:
+        ValueError: a value is not a positive finite number, ``scale_factor`` is not above 1,
+            or ``scale_window`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> cell = ms.nn.DynamicLossScaleUpdateCell(8.0, scale_factor=2, scale_window=1)
+        >>> scale = ms.Parameter(ms.Tensor(8.0, ms.float32), name="scale")
+        >>> _ = cell(scale, ms.Tensor(True))
+        >>> print(scale.asnumpy())
+        4.0
+        >>> _ = cell(scale, ms.Tensor(False))
+        >>> print(scale.asnumpy())
+        8.0
     """
 
     def __init__(self, loss_scale_value, scale_factor, scale_window):
@@ -96,15 +152,44 @@ class DynamicLossScaleUpdateCell(Cell):
 
 
 class TrainOneStepWithLossScaleCell(TrainOneStepCell):
-    """TrainOneStepWithLossScaleCell(network, optimizer, scale_sense)
+    r"""TrainOneStepWithLossScaleCell(network, optimizer, scale_sense): one training step with loss
+    scaling.
 
-    One training step with loss scaling; returns ``(loss, overflow, loss_scale)``. The
-    backward pass starts from ``loss_scale`` instead of 1, the gradients are divided by it,
+    The backward pass starts from the loss scale instead of 1, the gradients are divided by it,
     and when any gradient is inf or NaN the optimizer step is skipped (parameters and
-    optimizer state unchanged) and ``overflow`` is True. ``scale_sense`` is an update cell
-    (:class:`DynamicLossScaleUpdateCell` / :class:`FixedLossScaleUpdateCell`) or a Tensor
-    holding a fixed scale. The returned scale is the one this step used. In data parallel
-    the gradients are all-reduced before the overflow check, as in :class:`TrainOneStepCell`.
+    optimizer state unchanged) and ``overflow`` is True. The returned scale is the one this
+    step used. In data parallel the gradients are all-reduced before the overflow check, as in
+    :class:`TrainOneStepCell`. ``set_sense_scale(sens)`` sets a new scale.
+
+    Args:
+        network (Cell): the network with its loss (e.g. a :class:`WithLossCell`).
+        optimizer (Optimizer): the optimizer of the network's parameters.
+        scale_sense (Union[Cell, Tensor]): an update cell
+            (:class:`DynamicLossScaleUpdateCell` / :class:`FixedLossScaleUpdateCell`) or a
+            Tensor of shape () or (1,) holding a fixed scale.
+
+    Inputs:
+        \*inputs (Tensor): the network's inputs (data and label for a WithLossCell).
+
+    Outputs:
+        Tuple ``(loss, overflow, loss_scale)``: the loss, a Bool 0-d Tensor and the 0-d scale.
+
+    Raises:
+        TypeError: ``network`` is not a Cell, or ``scale_sense`` is neither a Cell nor a Tensor.
+        ValueError: a Tensor ``scale_sense`` is not of shape () or (1,).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> dense = ms.nn.Dense(2, 1, weight_init="zeros", bias_init="zeros")
+        >>> net = ms.nn.WithLossCell(dense, ms.nn.MSELoss())
+        >>> opt = ms.nn.SGD(net.trainable_params(), learning_rate=0.1)
+        >>> manager = ms.nn.DynamicLossScaleUpdateCell(2.0 ** 10, 2, 100)
+        >>> step = ms.nn.TrainOneStepWithLossScaleCell(net, opt, scale_sense=manager)
+        >>> x, y = ms.Tensor(np.ones((4, 2), np.float32)), ms.Tensor(np.ones((4, 1), np.float32))
+        >>> loss, overflow, scale = step(x, y)
+        >>> print(loss, overflow, scale)
+        1.0 False 1024.0
     """
 
     def __init__(self, network, optimizer, scale_sense):
