@@ -123,11 +123,11 @@ class ImageFolderDataset(MappableSource):
             dict[str, int].
 
         Examples:
-            >>> import os, tempfile
+            >>> import pathlib, tempfile
             >>> import mindcell.dataset as ds
             >>> with tempfile.TemporaryDirectory() as d:
-            ...     os.makedirs(os.path.join(d, "b"))
-            ...     _ = open(os.path.join(d, "b", "x.jpg"), "wb").write(b"not decoded")
+            ...     pathlib.Path(d, "b").mkdir()
+            ...     _ = pathlib.Path(d, "b", "x.jpg").write_bytes(b"not decoded")
             ...     print(ds.ImageFolderDataset(d, class_indexing={"b": 7}).get_class_indexing())
             {'b': 7}
         """

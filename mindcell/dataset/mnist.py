@@ -61,14 +61,14 @@ class MnistDataset(ArraySource):
             a label above 9.
 
     Examples:
-        >>> import os, tempfile
+        >>> import pathlib, tempfile
         >>> import numpy as np
         >>> import mindcell.dataset as ds
         >>> with tempfile.TemporaryDirectory() as d:
         ...     for name, magic, data in (("train-images-idx3-ubyte", 2051, np.ones((3, 28, 28))),
         ...                               ("train-labels-idx1-ubyte", 2049, np.arange(3))):
         ...         head = np.array([magic, *data.shape], ">u4").tobytes()
-        ...         _ = open(os.path.join(d, name), "wb").write(head + data.astype("u1").tobytes())
+        ...         _ = pathlib.Path(d, name).write_bytes(head + data.astype("u1").tobytes())
         ...     data = ds.MnistDataset(d, usage="train", shuffle=False)
         ...     labels = [int(r["label"]) for r in data.create_dict_iterator()]
         >>> data.get_dataset_size(), labels

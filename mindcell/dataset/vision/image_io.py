@@ -61,13 +61,13 @@ def write_file(filename, data):
         RuntimeError: ``data`` is not a 1-d uint8 array, or the file cannot be written.
 
     Examples:
-        >>> import os, tempfile
+        >>> import pathlib, tempfile
         >>> import numpy as np
         >>> from mindcell.dataset import vision
         >>> with tempfile.TemporaryDirectory() as d:
-        ...     path = os.path.join(d, "a.bin")
-        ...     vision.write_file(path, np.array([104, 105], np.uint8))
-        ...     print(open(path, "rb").read())
+        ...     path = pathlib.Path(d, "a.bin")
+        ...     vision.write_file(str(path), np.array([104, 105], np.uint8))
+        ...     print(path.read_bytes())
         b'hi'
     """
     _filename("write_file", filename)
