@@ -14,6 +14,9 @@ def no_init_parameters():
     ``init_parameters_data`` have nothing left to do), so under this context Parameters get
     the same values they would get without it; the values a program sees are unchanged.
 
+    Returns:
+        A context manager (it yields nothing).
+
     Examples:
         >>> import mindcell as ms
         >>> with ms.nn.no_init_parameters():

@@ -19,6 +19,19 @@ class SequentialCell(Cell):
     ``'0.weight'`` ... until the container is assigned to an attribute; cells appended later
     take the prefix read off their siblings' names (none for an empty container).
 
+    Args:
+        args (Union[list[Cell], OrderedDict, Cell]): the cells: one list of them, an
+            OrderedDict from names to cells, or the cells as positional arguments.
+
+    Inputs:
+        input_data (Any): the first cell's input; each cell's output is the next one's input.
+
+    Outputs:
+        The last cell's output (the input itself for an empty container).
+
+    Raises:
+        TypeError: an element is not a Cell.
+
     Examples:
         >>> from mindcell import nn
         >>> seq = nn.SequentialCell([nn.Dense(2, 3), nn.ReLU()])
@@ -136,6 +149,19 @@ class CellList(Cell):
     append/extend/insert/setitem is named ``prefix + index``, the prefix read off the names of
     the cells already in the list ('' when none holds a parameter, so a list that was empty
     when assigned as ``self.layers`` names its first Dense ``0.weight``).
+
+    A CellList is not called: a cell's ``construct`` iterates or indexes it.
+
+    Args:
+        args (Union[list[Cell], tuple[Cell]], optional): the initial cells (or the cells as
+            positional arguments). Default: ``None``.
+        auto_prefix (bool): name the added cells' parameters by their index. Default:
+            ``True``.
+
+    Raises:
+        TypeError: an element is not a Cell (or is a CellDict), or a keyword other than
+            ``auto_prefix`` is given.
+        IndexError: an index is out of range.
 
     Examples:
         >>> from mindcell import nn
@@ -262,6 +288,18 @@ class CellDict(Cell):
     containers as values, as in MindSpore). With ``auto_prefix`` a cell set under ``key`` is
     named ``prefix + key``, the prefix read off the names of the cells already held ('' when
     none holds a parameter; see nn/_cell/naming.py).
+
+    A CellDict is not called: a cell's ``construct`` indexes it.
+
+    Args:
+        args (Union[dict, list[tuple[str, Cell]]], optional): the initial cells by key.
+            Default: ``None``.
+        auto_prefix (bool): name the added cells' parameters by their key. Default: ``True``.
+
+    Raises:
+        TypeError: more than one mapping, a key not a str, a cell None or a container, or a
+            keyword other than ``auto_prefix``.
+        KeyError: a key is empty, holds '.', or is the name of a Cell attribute.
 
     Examples:
         >>> from mindcell import nn

@@ -194,7 +194,32 @@ class GRU(_RNNBase):
     MindSpore's order r, z, n: ``n = tanh(W_in x + b_in + r*(W_hn h + b_hn))``,
     ``h_t = (1-z)*n + z*h_{t-1}``.
 
-    Inputs and outputs as for :class:`RNN`.
+    Args:
+        input_size (int): the features of an input step.
+        hidden_size (int): the features of the hidden state.
+        num_layers (int): the stacked layers. Default: ``1``.
+        has_bias (bool): the layers have the biases ``b_ih``/``b_hh``. Default: ``True``.
+        batch_first (bool): inputs and outputs are (batch, seq, feature). Default: ``False``.
+        dropout (float): in [0, 1), the dropout between layers in training. Default: ``0.0``.
+        bidirectional (bool): run a reversed direction too. Default: ``False``.
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        x (Tensor): (seq_len, batch_size, input_size), or (batch_size, seq_len, input_size)
+            when batch_first.
+        hx (Tensor): initial state (num_directions * num_layers, batch_size, hidden_size);
+            zeros when None.
+        seq_length (Tensor): int32/int64 (batch_size,) valid lengths, as for :class:`RNN`.
+
+    Outputs:
+        tuple (output, h_n): output (seq_len, batch_size, num_directions * hidden_size)
+        (batch first when batch_first), h_n like hx.
+
+    Raises:
+        TypeError: a size is not an int, a flag not a bool, dropout not a number, an input of
+            the wrong type or dtype.
+        ValueError: a size is not positive, dropout not in [0, 1), an input of the wrong
+            shape.
 
     Examples:
         >>> import numpy as np
