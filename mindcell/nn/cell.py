@@ -66,7 +66,25 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
 
     The base class of networks and layers. Assigning a Parameter, a Cell or a buffer to an
     attribute registers it; with ``auto_prefix`` a child's parameters are renamed to their
-    attribute path (``fc.weight``).
+    attribute path (``fc.weight``). A subclass defines ``construct`` (or PyTorch's
+    ``forward``); calling the cell runs it, eagerly in PYNATIVE_MODE and compiled in
+    GRAPH_MODE. A new cell is in evaluation mode (``set_train()`` turns training on).
+
+    Args:
+        auto_prefix (bool): rename the parameters of child cells to their attribute path.
+            Default: ``True``.
+        flags (dict, optional): flags set with ``add_flags(**flags)`` (e.g. ``fp16=True``).
+            Default: ``None``.
+
+    Inputs:
+        args, kwargs: the positional and keyword arguments of ``construct``.
+
+    Outputs:
+        What ``construct`` returns.
+
+    Raises:
+        AttributeError: the subclass defines neither ``construct`` nor ``forward``, or its
+            ``__init__`` did not call ``super().__init__()`` before the cell is used.
 
     Examples:
         >>> import mindcell as ms
