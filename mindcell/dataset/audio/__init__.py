@@ -1,0 +1,31 @@
+"""``mindcell.dataset.audio``: MindSpore's audio processing for datasets. The enums of
+:mod:`~mindcell.dataset.audio.utils` (``WindowType``, ``BorderType``, ``NormType``, ``MelType``
+...), the filter banks ``create_dct`` / ``melscale_fbanks`` / ``linear_fbanks``, and the
+transforms ``Spectrogram``, ``MelScale``, ``MelSpectrogram``, ``AmplitudeToDB``,
+``DBToAmplitude``, ``ComplexNorm``, ``Angle``, ``MuLawEncoding`` and ``MuLawDecoding``. They
+work in ``Dataset.map`` on waveform columns or are called directly. MindSpore's other audio
+transforms (biquad filters, masking, resampling ...) are not implemented yet: using one raises
+an error naming it.
+
+Examples:
+    >>> import numpy as np
+    >>> from mindcell.dataset import audio
+    >>> wave = np.sin(np.arange(160, dtype=np.float32) * 0.3)
+    >>> mel = audio.MelSpectrogram(sample_rate=1600, n_fft=32, n_mels=8)(wave)
+    >>> audio.AmplitudeToDB()(mel).shape
+    (8, 11)
+"""
+from mindcell.dataset.audio import utils  # noqa: F401
+from mindcell.dataset.audio.transforms import (Angle, AmplitudeToDB, ComplexNorm,
+                                               DBToAmplitude, MelScale, MelSpectrogram,
+                                               MuLawDecoding, MuLawEncoding, Spectrogram)
+from mindcell.dataset.audio.utils import (BorderType, DensityFunction, FadeShape, GainType,
+                                          Interpolation, MelType, Modulation, NormMode, NormType,
+                                          ResampleMethod, ScaleType, WindowType, create_dct,
+                                          linear_fbanks, melscale_fbanks)
+
+__all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
+           "MelSpectrogram", "MuLawDecoding", "MuLawEncoding", "Spectrogram", "BorderType",
+           "DensityFunction", "FadeShape", "GainType", "Interpolation", "MelType", "Modulation",
+           "NormMode", "NormType", "ResampleMethod", "ScaleType", "WindowType", "create_dct",
+           "linear_fbanks", "melscale_fbanks"]
