@@ -116,6 +116,26 @@ def as_float(t):
     return t if mstype.is_float_np(t._np_dtype) else ops.cast(t, mstype.float32)
 
 
+_HALF_SOURCES = {np.dtype(np.bool_), np.dtype(np.int8), np.dtype(np.uint8)}
+
+
+def as_trig_float(t):
+    """mindspore.numpy's rule for trigonometric and hyperbolic functions: bool, int8 and uint8
+    tensors compute in Float16, other integer tensors in Float32, floats as they are."""
+    if mstype.is_float_np(t._np_dtype):
+        return t
+    return ops.cast(t, mstype.float16 if t._np_dtype in _HALF_SOURCES else mstype.float32)
+
+
+def refuse_bool(t, name):
+    """A TypeError naming ``mindcell.numpy.<name>`` for a bool tensor (arithmetic that
+    MindSpore 2.10's kernels refuse for bool: square, power, sign, subtract ...)."""
+    if isinstance(t, Tensor) and t._np_dtype.kind == "b":
+        raise fail(name, "bool input is not supported (as in MindSpore 2.10), but got %s"
+                   % describe(t))
+    return t
+
+
 def apply_dtype(t, dtype, name):
     """Cast a result to the ``dtype=`` argument when one is given."""
     d = np_dtype(dtype, name)
@@ -125,18 +145,15 @@ def apply_dtype(t, dtype, name):
 
 
 def operand(x, name):
-    """A binary op's operand: Tensors and Python numbers as they are (the ops promote
-    scalars against tensors as MindSpore does), anything else through :func:`asarray`."""
-    if isinstance(x, Tensor) or (is_number(x) and not isinstance(x, np.generic)):
-        return x
-    return asarray(x, name)
+    """A binary op's operand as a Tensor: a Python number becomes a 0-D Tensor (int: Int32,
+    float: Float32, bool: Bool) that then promotes with the other operand like any tensor,
+    as in mindspore.numpy (``add(float16_tensor, 1.5)`` is Float32, ``add(bool_tensor, 2)``
+    Int32)."""
+    return x if isinstance(x, Tensor) else asarray(x, name)
 
 
 def operands(x1, x2, name):
-    x1, x2 = operand(x1, name), operand(x2, name)
-    if not isinstance(x1, Tensor) and not isinstance(x2, Tensor):
-        x1 = asarray(x1, name)
-    return x1, x2
+    return operand(x1, name), operand(x2, name)
 
 
 _ARRAY_LIKE = "Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]"

@@ -312,10 +312,10 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
     if dtype is not None:  # the diagonal is summed in the dtype asked for
         m = U.apply_dtype(m, dtype, "trace")
     r = ops.sum(ops.where(mask, m, ops.zeros_like(m)), (m.ndim - 2, m.ndim - 1))
-    if dtype is None and m._np_dtype.kind == "b":  # a bool diagonal: whether any entry is True (MindSpore)
+    if dtype is None and m._np_dtype.kind == "b":  # whether any diagonal entry is True
         r = ops.ne(r, 0)
-    elif dtype is None and a._np_dtype.kind in "iu" and r._np_dtype != np.int64:  # Int64
-        r = ops.cast(r, mstype.int64)
+    elif dtype is None and a._np_dtype.kind in "iu" and r._np_dtype != np.int64:
+        r = ops.cast(r, mstype.int64)  # integer traces are Int64
     return U.apply_dtype(r, dtype, "trace")
 
 

@@ -1,57 +1,118 @@
 """Element-wise math: arithmetic, powers, exponentials and logarithms, trigonometric and
 hyperbolic functions, rounding, clipping. Each is a composite of mindcell ops, with
-mindspore.numpy's optional ``dtype`` argument (the result's dtype); math functions of integer
-or bool inputs compute in Float32."""
-from mindcell.common.tensor import Tensor
+mindspore.numpy's optional ``dtype`` argument (the result's dtype).
+
+Dtype rules, as mindspore.numpy in MindSpore 2.10 (tests/goldens/numpy_dtypes records them for
+every input dtype): a Python number operand is a 0-D Int32/Float32/Bool tensor that promotes
+like a tensor (``add(float16_tensor, 1.5)`` is Float32); maximum/minimum with a 0-D operand keep
+the other operand's dtype; trigonometric and hyperbolic functions compute bool, int8 and uint8
+in Float16 and other integers in Float32; other float math computes integers in Float32;
+sign of integers is Float32; reciprocal, exp2, heaviside and around keep integers integer;
+bool arithmetic that MindSpore's kernels refuse (square, positive, sign, add/subtract/power of
+two bools, hypot, logaddexp) raises TypeError naming the function."""
+import math
+
+import numpy as np
+
+from mindcell import dtype as mstype
 from mindcell import ops
 from mindcell.numpy import _utils as U
 
 
 def _float_operands(x1, x2, name):
-    """Bool/integer tensor operands as Float32; a Python scalar is left to the op's promotion
-    (a Python float stays in the tensor's dtype)."""
+    """Bool/integer operands as Float32 (Python numbers become 0-D tensors first)."""
     a, b = U.operands(x1, x2, name)
-    return (U.as_float(a) if isinstance(a, Tensor) else a,
-            U.as_float(b) if isinstance(b, Tensor) else b)
+    return U.as_float(a), U.as_float(b)
+
+
+def _trig_operands(x1, x2, name):
+    """Both operands by :func:`~mindcell.numpy._utils.as_trig_float` (arctan2)."""
+    a, b = U.operands(x1, x2, name)
+    return U.as_trig_float(a), U.as_trig_float(b)
+
+
+def _no_bool_operands(x1, x2, name):
+    """Operands refused when either is bool (hypot, logaddexp: MindSpore squares or
+    exponentiates each operand before they promote)."""
+    a, b = U.operands(x1, x2, name)
+    return U.refuse_bool(a, name), U.refuse_bool(b, name)
+
+
+def _numeric_operands(x1, x2, name):
+    """Operands refused when both are bool (their promoted dtype is bool: add, subtract,
+    power, minimum; MindSpore's kernels have no bool arithmetic)."""
+    a, b = U.operands(x1, x2, name)
+    if a._np_dtype.kind == "b" and b._np_dtype.kind == "b":
+        U.refuse_bool(a, name)
+    return a, b
 
 
 def _float_arg(x, name):
     return U.as_float(U.asarray(x, name))
 
 
+def _trig_arg(x, name):
+    return U.as_trig_float(U.asarray(x, name))
+
+
+def _numeric_arg(x, name):
+    return U.refuse_bool(U.asarray(x, name), name)
+
+
 _BINARY_RETURNS = ("Tensor of the broadcast shape of ``x1`` and ``x2``, in the dtype they promote "
                    "to (``dtype`` when given).")
 _FLOAT_BINARY_RETURNS = ("Tensor of the broadcast shape of ``x1`` and ``x2``; integer and bool "
                          "inputs compute in Float32 (``dtype`` when given).")
+_TRIG_BINARY_RETURNS = ("Tensor of the broadcast shape of ``x1`` and ``x2``: bool, int8 and "
+                        "uint8 inputs compute in Float16, other integers in Float32, as "
+                        "mindspore.numpy (``dtype`` when given).")
+_CONVERT = {False: U.operands, True: _float_operands, "trig": _trig_operands,
+            "no_bool": _no_bool_operands, "numeric": _numeric_operands}
 
 
 def _binary(fn, name, doc, float_result=False):
-    """``float_result``: bool/integer operands become Float32 first (ops that keep integers,
-    such as heaviside; ops.div, ops.hypot ... already compute integers in Float32)."""
-    doc = doc.defaults(returns=_FLOAT_BINARY_RETURNS if float_result else _BINARY_RETURNS)
-    return U.binary(fn, name, doc, _float_operands if float_result else U.operands)
+    """``float_result``: False (operands as they are), True (bool/integer operands become
+    Float32 first), "trig" (:func:`~mindcell.numpy._utils.as_trig_float`), "no_bool" (a bool
+    operand is refused) or "numeric" (two bool operands are refused). Python numbers are
+    0-D Int32/Float32/Bool tensors that promote like tensors (mindspore.numpy's rule)."""
+    doc = doc.defaults(returns={True: _FLOAT_BINARY_RETURNS, "trig": _TRIG_BINARY_RETURNS}.get(
+        float_result, _BINARY_RETURNS))
+    return U.binary(fn, name, doc, _CONVERT[float_result])
+
+
+_UNARY_RETURNS = {
+    True: "Tensor of the shape of ``x``: Float32 for integer or bool ``x``, else ``x``'s dtype "
+          "(``dtype`` when given).",
+    "trig": "Tensor of the shape of ``x``: Float16 for bool, int8 or uint8 ``x``, Float32 for "
+            "other integers, else ``x``'s dtype, as mindspore.numpy (``dtype`` when given).",
+    False: "Tensor of the shape and dtype of ``x`` (``dtype`` when given).",
+    "numeric": "Tensor of the shape and dtype of ``x`` (``dtype`` when given); bool ``x`` "
+               "raises TypeError, as in MindSpore 2.10.",
+}
 
 
 def _unary(fn, name, doc=None, to_float=True):
     """``doc``: the :class:`~mindcell.numpy._utils.Doc` record (None for a private function
-    that a documented wrapper calls)."""
-    doc = "%s(x, dtype=None): element-wise." if doc is None else doc.defaults(returns=(
-        "Tensor of the shape of ``x``: Float32 for integer or bool ``x``, else ``x``'s dtype "
-        "(``dtype`` when given)." if to_float else
-        "Tensor of the shape and dtype of ``x`` (``dtype`` when given)."))
-    return U.unary(fn, name, doc, _float_arg if to_float else U.asarray)
+    that a documented wrapper calls). ``to_float``: True (integers and bool compute in
+    Float32), "trig" (:func:`~mindcell.numpy._utils.as_trig_float`), False (the dtype kept)
+    or "numeric" (the dtype kept, bool refused)."""
+    doc = "%s(x, dtype=None): element-wise." if doc is None else doc.defaults(
+        returns=_UNARY_RETURNS[to_float])
+    convert = {True: _float_arg, "trig": _trig_arg, False: U.asarray,
+               "numeric": _numeric_arg}[to_float]
+    return U.unary(fn, name, doc, convert)
 
 
 _D = U.Doc
 add = _binary(ops.add, "add", _D(
     "the sum ``x1 + x2``, element-wise, with broadcasting.",
     "[1, 2, 3], 10",
-    "[11 12 13]"))
+    "[11 12 13]"), "numeric")
 subtract = _binary(ops.sub, "subtract", _D(
     "the difference ``x1 - x2``, element-wise, with broadcasting.",
     "[5.0, 7.0], [1.5, 2.0]",
     "[3.5 5. ]",
-    x2="the input subtracted."))
+    x2="the input subtracted."), "numeric")
 multiply = _binary(ops.mul, "multiply", _D(
     "the product ``x1 * x2``, element-wise, with broadcasting.",
     "[[1, 2], [3, 4]], [10, 100]",
@@ -81,7 +142,7 @@ power = _binary(ops.pow, "power", _D(
     "[1, 2, 3], 2",
     "[1 4 9]",
     x="the bases.",
-    x2="the exponents."))
+    x2="the exponents."), "numeric")
 remainder = _binary(ops.remainder, "remainder", _D(
     "the remainder of floor division, element-wise (it has the sign of ``x2``).",
     "[5, -5], 3",
@@ -94,14 +155,33 @@ mod = _binary(ops.remainder, "mod", _D(
     "[1.5 0.5]",
     x="the dividend.",
     x2="the divisor."))
-maximum = _binary(ops.maximum, "maximum", _D(
+def _zero_d_keeps_dtype(fn):
+    """mindspore.numpy's maximum/minimum: when one operand is 0-D (a Python number, say) the
+    result has the other operand's dtype (``maximum(int32_tensor, 2.5)`` is Int32)."""
+    def op(a, b):
+        r = fn(a, b)
+        if a.ndim == 0 and b.ndim != 0 and r.dtype != b.dtype:
+            r = ops.cast(r, b.dtype)
+        elif b.ndim == 0 and a.ndim != 0 and r.dtype != a.dtype:
+            r = ops.cast(r, a.dtype)
+        return r
+    return op
+
+
+_EXTREME_RETURNS = ("Tensor of the broadcast shape of ``x1`` and ``x2``, in the dtype they "
+                    "promote to; when one of them is 0-D (a Python number, say), in the other's "
+                    "dtype, as mindspore.numpy (``dtype`` when given).")
+maximum = _binary(_zero_d_keeps_dtype(ops.maximum), "maximum", _D(
     "the larger of ``x1`` and ``x2``, element-wise, with broadcasting.",
     "[1, 5, 3], [4, 2, 3]",
-    "[4 5 3]"))
-minimum = _binary(ops.minimum, "minimum", _D(
+    "[4 5 3]",
+    returns=_EXTREME_RETURNS))
+minimum = _binary(_zero_d_keeps_dtype(ops.minimum), "minimum", _D(
     "the smaller of ``x1`` and ``x2``, element-wise, with broadcasting.",
     "[1, 5, 3], [4, 2, 3]",
-    "[1 2 3]"))
+    "[1 2 3]",
+    returns=_EXTREME_RETURNS + " Two bool inputs raise TypeError (as MindSpore 2.10)."),
+    "numeric")
 
 
 fmod = _binary(ops.fmod, "fmod", _D(
@@ -116,23 +196,26 @@ hypot = _binary(ops.hypot, "hypot", _D(
     "[ 5. 13.]",
     x="one leg.",
     x2="the other leg.",
-    returns=_FLOAT_BINARY_RETURNS))
+    returns=_FLOAT_BINARY_RETURNS + " Bool inputs raise TypeError (as MindSpore 2.10)."),
+    "no_bool")
 heaviside = _binary(ops.heaviside, "heaviside", _D(
     "the Heaviside step function: 0 where ``x1 < 0``, ``x2`` where ``x1 == 0``, 1 where ``x1 > "
     "0``.",
     "[-1.5, 0.0, 2.0], 0.5",
     "[0.  0.5 1. ]",
     x="the input.",
-    x2="the value where ``x1`` is 0."), float_result=True)
+    x2="the value where ``x1`` is 0.",
+    returns="Tensor of the broadcast shape of ``x1`` and ``x2``, in the dtype they promote to "
+            "(integers stay integers, as mindspore.numpy; ``dtype`` when given)."))
 logaddexp = _binary(ops.logaddexp, "logaddexp", _D(
     "``log(exp(x1) + exp(x2))``, element-wise, with broadcasting.",
     "[0.0, 1.0], [0.0, 1.0]",
     "[0.6931472 1.6931472]",
-    returns=_FLOAT_BINARY_RETURNS))
+    returns=_FLOAT_BINARY_RETURNS + " Bool inputs raise TypeError (as MindSpore 2.10)."),
+    "no_bool")
 
 _negative = _unary(ops.neg, "negative", to_float=False)
-_positive = _unary(lambda t: ops.mul(t, 1) if t._np_dtype.kind != "b" else t, "positive",
-                   to_float=False)
+_positive = _unary(lambda t: ops.mul(t, 1), "positive", to_float="numeric")
 
 
 def negative(a, dtype=None):
@@ -172,6 +255,7 @@ def positive(a, dtype=None):
     Raises:
         TypeError: ``a`` is not a Tensor, a number, a list/tuple or a numpy array of numbers,
             or ``dtype`` is not a dtype.
+        TypeError: ``a`` is bool (as in MindSpore 2.10).
 
     Examples:
         >>> import mindcell.numpy as mnp
@@ -193,31 +277,86 @@ abs = _unary(ops.abs, "abs", _D(  # noqa: A001  (numpy's name)
 square = _unary(ops.square, "square", _D(
     "``x * x``, element-wise.",
     "[-2, 3]",
-    "[4 9]"), to_float=False)
-sign = _unary(ops.sign, "sign", _D(
+    "[4 9]"), to_float="numeric")
+sign = _unary(lambda t: ops.sign(U.as_float(t)), "sign", _D(
     "-1, 0 or 1 by the sign of each element.",
     "[-4.5, 0.0, 2.0]",
-    "[-1.  0.  1.]"), to_float=False)
+    "[-1.  0.  1.]",
+    returns="Tensor of the shape of ``x``: Float32 for integer ``x`` (as mindspore.numpy), "
+            "else ``x``'s dtype (``dtype`` when given); bool ``x`` raises TypeError."),
+    to_float="numeric")
 sqrt = _unary(ops.sqrt, "sqrt", _D(
     "the non-negative square root, element-wise (NaN below 0).",
     "[1, 4, 9]",
     "[1. 2. 3.]"))
-cbrt = _unary(lambda t: ops.mul(ops.sign(t), ops.pow(ops.abs(t), 1.0 / 3.0)), "cbrt", _D(
+def _cbrt(t):
+    if t._np_dtype != np.float64:  # computed in Float32 (float16 too), as mindspore.numpy
+        t = ops.cast(t, mstype.float32)
+    return ops.mul(ops.sign(t), ops.pow(ops.abs(t), 1.0 / 3.0))
+
+
+cbrt = _unary(_cbrt, "cbrt", _D(
     "the cube root, element-wise (negative for negative ``x``).",
     "[-8.0, 27.0]",
-    "[-2.  3.]"))
-reciprocal = _unary(ops.reciprocal, "reciprocal", _D(
+    "[-2.  3.]",
+    returns="Float32 Tensor of the shape of ``x`` (Float64 for Float64 ``x``; float16 and "
+            "integers compute in Float32, as mindspore.numpy; ``dtype`` when given)."))
+
+def _int_source(t):
+    """An integer tensor for integer-keeping functions: bool becomes Int64 (as MindSpore,
+    where a bool meets an Int64 constant)."""
+    return ops.cast(t, mstype.int64) if t._np_dtype.kind == "b" else t
+
+
+def _reciprocal(t):
+    if mstype.is_float_np(t._np_dtype):
+        return ops.reciprocal(t)
+    t = _int_source(t)
+    q = ops.cast(ops.div(1, t, rounding_mode="trunc"), t.dtype)
+    return ops.where(ops.eq(t, 0), ops.full_like(q, np.iinfo(t._np_dtype).max), q)
+
+
+def _exp2(t):
+    if mstype.is_float_np(t._np_dtype):
+        return ops.exp2(t)
+    t = _int_source(t)
+    r = ops.pow(ops.full_like(t, 2), ops.maximum(t, ops.zeros_like(t)))
+    return ops.where(ops.lt(t, 0), ops.zeros_like(r), r)
+
+
+def _to_radians(t):
+    # x * pi / 180 in x's dtype, in this order (float16 results round as mindspore.numpy's)
+    return ops.div(ops.mul(t, math.pi), 180.0)
+
+
+def _to_degrees(t):
+    return ops.div(ops.mul(t, 180.0), math.pi)
+
+
+def _log_base(base):
+    """log(x) / log(base) in x's dtype (float16 rounds as mindspore.numpy's)."""
+    def fn(t):
+        return ops.div(ops.log(t), ops.log(ops.full_like(t, float(base))))
+    return fn
+
+
+_INT_KEEPING = ("Tensor of the shape of ``x``. As in mindspore.numpy, integers stay integers "
+                "(bool becomes Int64) and the result is truncated: %s (``dtype`` when given).")
+reciprocal = _unary(_reciprocal, "reciprocal", _D(
     "``1 / x``, element-wise.",
-    "[1, 2, 4]",
-    "[1.   0.5  0.25]"))
+    "[1.0, 2.0, 4.0]",
+    "[1.   0.5  0.25]",
+    returns=_INT_KEEPING % "0 where ``|x| > 1`` and the dtype's maximum where ``x`` is 0"),
+    to_float=False)
 exp = _unary(ops.exp, "exp", _D(
     "``e ** x``, element-wise.",
     "[0.0, 1.0]",
     "[1.        2.7182817]"))
-exp2 = _unary(ops.exp2, "exp2", _D(
+exp2 = _unary(_exp2, "exp2", _D(
     "``2 ** x``, element-wise.",
-    "[0, 3, -1]",
-    "[1.  8.  0.5]"))
+    "[0.0, 3.0, -1.0]",
+    "[1.  8.  0.5]",
+    returns=_INT_KEEPING % "0 for negative ``x``"), to_float=False)
 expm1 = _unary(ops.expm1, "expm1", _D(
     "``exp(x) - 1``, element-wise (accurate for small ``x``).",
     "[0.0, 1e-5]",
@@ -226,11 +365,11 @@ log = _unary(ops.log, "log", _D(
     "the natural logarithm, element-wise (NaN below 0, -inf at 0).",
     "[1.0, mnp.e]",
     "[0. 1.]"))
-log2 = _unary(ops.log2, "log2", _D(
+log2 = _unary(_log_base(2), "log2", _D(
     "the base-2 logarithm, element-wise.",
     "[1, 8, 0.5]",
     "[ 0.  3. -1.]"))
-log10 = _unary(ops.log10, "log10", _D(
+log10 = _unary(_log_base(10), "log10", _D(
     "the base-10 logarithm, element-wise.",
     "[1.0, 10.0, 0.1]",
     "[ 0.  1. -1.]"))
@@ -242,45 +381,45 @@ sin = _unary(ops.sin, "sin", _D(
     "the sine, element-wise.",
     "[0.0, mnp.pi / 2]",
     "[0. 1.]",
-    x="angles in radians."))
+    x="angles in radians."), to_float="trig")
 cos = _unary(ops.cos, "cos", _D(
     "the cosine, element-wise.",
     "[0.0, mnp.pi]",
     "[ 1. -1.]",
-    x="angles in radians."))
+    x="angles in radians."), to_float="trig")
 tan = _unary(ops.tan, "tan", _D(
     "the tangent, element-wise.",
     "[0.0, mnp.pi / 4]",
     "[0. 1.]",
-    x="angles in radians."))
+    x="angles in radians."), to_float="trig")
 tanh = _unary(ops.tanh, "tanh", _D(
     "the hyperbolic tangent, element-wise.",
     "[-1.0, 0.0, 1.0]",
-    "[-0.7615942  0.         0.7615942]"))
+    "[-0.7615942  0.         0.7615942]"), to_float="trig")
 sinh = _unary(ops.sinh, "sinh", _D(
     "the hyperbolic sine, element-wise.",
     "[0.0, 1.0]",
-    "[0.        1.1752012]"))
+    "[0.        1.1752012]"), to_float="trig")
 cosh = _unary(ops.cosh, "cosh", _D(
     "the hyperbolic cosine, element-wise.",
     "[0.0, 1.0]",
-    "[1.        1.5430807]"))
-deg2rad = _unary(ops.deg2rad, "deg2rad", _D(
+    "[1.        1.5430807]"), to_float="trig")
+deg2rad = _unary(_to_radians, "deg2rad", _D(
     "degrees converted to radians, element-wise.",
     "[90, 180]",
     "[1.5707964 3.1415927]",
     x="angles in degrees."))
-radians = _unary(ops.deg2rad, "radians", _D(
+radians = _unary(_to_radians, "radians", _D(
     "degrees converted to radians, element-wise.",
     "[45.0, 360.0]",
     "[0.7853982 6.2831855]",
     x="angles in degrees."))
-rad2deg = _unary(ops.rad2deg, "rad2deg", _D(
+rad2deg = _unary(_to_degrees, "rad2deg", _D(
     "radians converted to degrees, element-wise.",
     "[mnp.pi, 1.0]",
-    "[180.       57.29578]",
+    "[180.        57.295776]",
     x="angles in radians."))
-degrees = _unary(ops.rad2deg, "degrees", _D(
+degrees = _unary(_to_degrees, "degrees", _D(
     "radians converted to degrees, element-wise.",
     "[mnp.pi / 2]",
     "[90.]",
@@ -289,10 +428,13 @@ floor = _unary(ops.floor, "floor", _D(
     "the largest integer not above each element.",
     "[-1.5, 0.2, 2.0]",
     "[-2.  0.  2.]"))
-ceil = _unary(ops.ceil, "ceil", _D(
+ceil = _unary(lambda t: ops.ceil(ops.cast(t, mstype.float32) if t._np_dtype == np.float16
+                                else t), "ceil", _D(
     "the smallest integer not below each element.",
     "[-1.5, 0.2, 2.0]",
-    "[-1.  1.  2.]"))
+    "[-1.  1.  2.]",
+    returns="Tensor of the shape of ``x``: Float32 for integer, bool or float16 ``x`` (as "
+            "mindspore.numpy), else ``x``'s dtype (``dtype`` when given)."))
 trunc = _unary(ops.trunc, "trunc", _D(
     "each element rounded toward zero.",
     "[-1.7, 1.7]",
@@ -329,8 +471,8 @@ rint = _unary(ops.round, "rint", _D(
 arcsin = _unary(ops.asin, "arcsin", _D(
     "the inverse sine in radians, element-wise (NaN outside [-1, 1]).",
     "[0.0, 1.0]",
-    "[0.        1.5707964]"))
-_arccos = _unary(ops.acos, "arccos")
+    "[0.        1.5707964]"), to_float="trig")
+_arccos = _unary(ops.acos, "arccos", to_float="trig")
 
 
 def arccos(input, dtype=None):
@@ -343,8 +485,8 @@ def arccos(input, dtype=None):
             (the dtype computed).
 
     Returns:
-        Tensor of the shape of ``input``: Float32 for integer or bool input, else its dtype
-        (``dtype`` when given).
+        Tensor of the shape of ``input``: Float16 for bool, int8 or uint8 input, Float32 for
+        other integers, else its dtype, as mindspore.numpy (``dtype`` when given).
 
     Raises:
         TypeError: ``input`` is not a Tensor, a number, a list/tuple or a numpy array of
@@ -361,54 +503,61 @@ def arccos(input, dtype=None):
 arctan = _unary(ops.atan, "arctan", _D(
     "the inverse tangent in radians, element-wise.",
     "[0.0, 1.0]",
-    "[0.        0.7853982]"))
+    "[0.        0.7853982]"), to_float="trig")
 arctan2 = _binary(ops.atan2, "arctan2", _D(
     "the angle in radians of the point ``(x2, x1)``: ``arctan(x1 / x2)`` in the right quadrant.",
     "[1.0, -1.0], [-1.0, 1.0]",
     "[ 2.3561945 -0.7853981]",
     x="the y-coordinates.",
-    x2="the x-coordinates.",
-    returns=_FLOAT_BINARY_RETURNS))
+    x2="the x-coordinates."), "trig")
 arcsinh = _unary(ops.asinh, "arcsinh", _D(
     "the inverse hyperbolic sine, element-wise.",
     "[0.0, 1.0]",
-    "[0.        0.8813736]"))
+    "[0.        0.8813736]"), to_float="trig")
 arccosh = _unary(ops.acosh, "arccosh", _D(
     "the inverse hyperbolic cosine, element-wise (NaN below 1).",
     "[1.0, 2.0]",
-    "[0.       1.316958]"))
+    "[0.       1.316958]"), to_float="trig")
 arctanh = _unary(ops.atanh, "arctanh", _D(
     "the inverse hyperbolic tangent, element-wise (NaN outside [-1, 1]).",
     "[0.0, 0.5]",
-    "[0.         0.54930615]"))
+    "[0.         0.54930615]"), to_float="trig")
 
 
 def around(a, decimals=0):
     """around(a, decimals=0): ``a`` rounded to ``decimals`` decimal places, halves to even.
 
-    Computed as ``round(a * 10**decimals) / 10**decimals`` in ``a``'s float dtype.
+    Computed as ``round(a * 10**decimals) / 10**decimals`` in ``a``'s float dtype; integers
+    are already whole and keep their dtype (as mindspore.numpy).
 
     Args:
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
-        decimals (int): the number of decimal places; negative rounds to tens, hundreds ...
-            Default: ``0``.
+        decimals (int): the number of decimal places, at least 0. Default: ``0``.
 
     Returns:
-        Tensor of the shape of ``a``: Float32 for integer or bool ``a``, else ``a``'s dtype.
+        Tensor of the shape of ``a``: integer ``a`` keeps its dtype, bool ``a`` is Float32,
+        a float ``a`` keeps its dtype.
 
     Raises:
         TypeError: ``decimals`` is not an int, or ``a`` is not a Tensor, a number, a
             list/tuple or a numpy array of numbers.
+        ValueError: ``decimals`` is negative (not supported, as in MindSpore 2.10).
 
     Examples:
         >>> import mindcell.numpy as mnp
         >>> print(mnp.around([0.5, 1.5, 2.25, -1.26], 1))
         [ 0.5  1.5  2.2 -1.3]
-        >>> print(mnp.around([1234, 1250], -2))
-        [1200. 1200.]
+        >>> print(mnp.around([12, -7], 1))
+        [12 -7]
     """
     decimals = U.check_int(decimals, "around", "decimals")
-    t = U.as_float(U.asarray(a, "around"))
+    if decimals < 0:
+        raise U.fail("around", "'decimals' must be >= 0 (rounding to tens, hundreds ... is "
+                     "not supported, as in MindSpore 2.10), but got %d" % decimals, ValueError)
+    t = U.asarray(a, "around")
+    if t._np_dtype.kind in "iu":
+        return t
+    t = U.as_float(t)
     if decimals == 0:
         return ops.round(t)
     scale = 10.0 ** decimals

@@ -368,9 +368,13 @@ def var(x, axis=None, ddof=0, keepdims=False):
         >>> print(mnp.var([1, 2, 3, 4]))  # integers: around the truncated mean 2
         1.5
     """
-    t, axes = _prep(x, axis, keepdims, "var")
-    ddof = U.check_int(ddof, "var", "ddof")
-    _refuse_bool(t, "var", RuntimeError)
+    return _var(x, axis, ddof, keepdims, "var")
+
+
+def _var(x, axis, ddof, keepdims, name):
+    t, axes = _prep(x, axis, keepdims, name)
+    ddof = U.check_int(ddof, name, "ddof")
+    _refuse_bool(t, name, RuntimeError)
     n = _count(t, axes)
     if not axes:
         dev = ops.zeros_like(U.as_float(t))
@@ -408,7 +412,7 @@ def std(x, axis=None, ddof=0, keepdims=False):
         >>> print(mnp.std([[1.0, 3.0], [2.0, 2.0]], axis=1))
         [1. 0.]
     """
-    return ops.sqrt(var(x, axis, ddof, keepdims))
+    return ops.sqrt(_var(x, axis, ddof, keepdims, "std"))
 
 
 def average(x, axis=None, weights=None, returned=False):
@@ -564,6 +568,7 @@ def ptp(x, axis=None, keepdims=False):
         >>> print(mnp.ptp([[1, 5], [7, 2]], axis=1))
         [4 5]
     """
+    _refuse_bool(U.asarray(x, "ptp"), "ptp")
     return ops.sub(amax(x, axis, keepdims), amin(x, axis, keepdims))
 
 

@@ -208,6 +208,27 @@ CREATION = [
     ("trace", ([[1, 2], [3, 4]],), {}, np.asarray(5), "Int64"),
     ("trace", ([[True, False], [False, True]],), {}, np.asarray(True), "Bool"),
     ("count_nonzero", ([[1, 0], [3, 4]],), {}, np.asarray(3), "Int32"),
+    # element-wise dtype rules of mindspore.numpy 2.10 (tests/goldens/numpy_dtypes)
+    ("add", (np.array([1.0], np.float16), 1.5), {}, np.array([2.5]), "Float32"),
+    ("add", ([True, False], 2), {}, np.array([3, 2]), "Int32"),
+    ("maximum", ([1, 3], 2.5), {}, np.array([2, 3]), "Int32"),
+    ("minimum", (np.array([1.0, 3.0], np.float16), 2.5), {}, np.array([1.0, 2.5]), "Float16"),
+    ("heaviside", ([-1, 0, 2], 5), {}, np.array([0, 5, 1]), "Int32"),
+    ("sin", (np.array([0, 1], np.int8),), {}, np.sin([0.0, 1.0]).astype(np.float16),
+     "Float16"),
+    ("sin", ([0, 1],), {}, np.sin([0.0, 1.0]), "Float32"),
+    ("arctan2", (np.array([1], np.uint8), np.array([1], np.uint8)), {},
+     np.float16([np.pi / 4]), "Float16"),
+    ("sign", ([-3, 0, 2],), {}, np.array([-1.0, 0.0, 1.0]), "Float32"),
+    ("reciprocal", ([1, 2, -1, 0],), {}, np.array([1, 0, -1, 2 ** 31 - 1]), "Int32"),
+    ("exp2", ([3, -1],), {}, np.array([8, 0]), "Int32"),
+    ("exp2", ([3.0, -1.0],), {}, np.array([8.0, 0.5]), "Float32"),
+    ("around", ([12, -7], 1), {}, np.array([12, -7]), "Int32"),
+    ("ceil", (np.array([1.5], np.float16),), {}, np.array([2.0]), "Float32"),
+    ("cbrt", (np.array([-8.0], np.float16),), {}, np.array([-2.0]), "Float32"),
+    ("cumsum", (np.array([1, -2], np.int8),), {}, np.array([1, -1]), "Int32"),
+    ("nansum", ([1, 2],), {}, np.asarray(3), "Int32"),
+    ("average", ([1, 2, 4], None, [1, 1, 1]), {}, np.asarray(2), "Int32"),
 ]
 
 # norm, pad, cross, cumprod, copy (mindcell/numpy/tail_ops.py; random arrays:
