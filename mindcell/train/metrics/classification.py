@@ -58,11 +58,31 @@ def _multilabel(metric, inputs):
 
 
 class Accuracy(_Mean):
-    """Accuracy(eval_type='classification'): share of samples predicted right.
+    """Accuracy(eval_type='classification'): the share of samples predicted right.
 
-    ``update(y_pred, y)``: ``y_pred`` (N, C) scores, ``y`` (N,) class indices or (N, C) one-hot;
-    'multilabel': 0/1 ``y_pred`` and ``y`` of the same shape, a sample is right when all its
-    labels are.
+    ``update(y_pred, y)`` adds a batch: ``y_pred`` (N, C) scores and ``y`` (N,) class indices
+    (or (N, C) one-hot, or (N, 1)); Tensors, numpy arrays and lists are accepted. ``clear()``
+    resets it; calling the metric on inputs is ``clear``, ``update`` and ``eval`` at once. With
+    ``'multilabel'``, ``y_pred`` and ``y`` are 0/1 arrays of the same (N, C, ...) shape
+    and a sample is right when all its labels are. ``eval()`` returns the share as a float.
+
+    Args:
+        eval_type (str): ``'classification'`` (the argmax of the scores against the label) or
+            ``'multilabel'``. Default: ``'classification'``.
+
+    Raises:
+        ValueError: ``eval_type`` is neither; in ``update``: the wrong number of inputs, shapes
+            that do not match, labels that are not integers in [0, C), or multilabel values other
+            than 0/1.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.Accuracy()
+        >>> metric.update(np.array([[0.1, 0.9], [0.8, 0.2], [0.3, 0.7]]), np.array([1, 1, 1]))
+        >>> metric.eval()
+        0.6666666666666666
     """
 
     def __init__(self, eval_type="classification"):
@@ -82,8 +102,31 @@ class Accuracy(_Mean):
 
 
 class TopKCategoricalAccuracy(_Mean):
-    """TopKCategoricalAccuracy(k): share of samples whose label is among the ``k`` highest
-    scores (ties: the lower class index ranks first)."""
+    """TopKCategoricalAccuracy(k): the share of samples whose label is among the ``k`` highest
+    scores (ties: the lower class index ranks first).
+
+    ``update(y_pred, y)`` adds a batch: ``y_pred`` (N, C) scores and ``y`` (N,) class indices
+    (or (N, C) one-hot, or (N, 1)); Tensors, numpy arrays and lists are accepted. ``clear()``
+    resets it; calling the metric on inputs is ``clear``, ``update`` and ``eval`` at once.
+    ``eval()`` returns the share as a float.
+
+    Args:
+        k (int): how many of the highest scores count, at least 1.
+
+    Raises:
+        TypeError: ``k`` is not an int.
+        ValueError: ``k`` is below 1; in ``update``: shapes that do not match or labels outside
+            [0, C).
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.TopKCategoricalAccuracy(2)
+        >>> y_pred = np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]])
+        >>> metric(y_pred, np.array([2, 2]))
+        0.5
+    """
 
     def __init__(self, k):
         super().__init__()
@@ -103,14 +146,50 @@ class TopKCategoricalAccuracy(_Mean):
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
-    """Top1CategoricalAccuracy(): :class:`TopKCategoricalAccuracy` with k=1."""
+    """Top1CategoricalAccuracy(): :class:`TopKCategoricalAccuracy` with k=1, the share of samples
+    whose label has the highest score.
+
+    ``update(y_pred, y)`` adds a batch: ``y_pred`` (N, C) scores and ``y`` (N,) class indices
+    (or (N, C) one-hot, or (N, 1)); Tensors, numpy arrays and lists are accepted. ``clear()``
+    resets it; calling the metric on inputs is ``clear``, ``update`` and ``eval`` at once.
+    ``eval()`` returns the share as a float.
+
+    Raises:
+        ValueError: in ``update``: shapes that do not match or labels outside [0, C).
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.Top1CategoricalAccuracy()
+        >>> metric(np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]]), np.array([1, 2]))
+        0.5
+    """
 
     def __init__(self):
         super().__init__(1)
 
 
 class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
-    """Top5CategoricalAccuracy(): :class:`TopKCategoricalAccuracy` with k=5."""
+    """Top5CategoricalAccuracy(): :class:`TopKCategoricalAccuracy` with k=5, the share of samples
+    whose label is among the five highest scores.
+
+    ``update(y_pred, y)`` adds a batch: ``y_pred`` (N, C) scores and ``y`` (N,) class indices
+    (or (N, C) one-hot, or (N, 1)); Tensors, numpy arrays and lists are accepted. ``clear()``
+    resets it; calling the metric on inputs is ``clear``, ``update`` and ``eval`` at once.
+    ``eval()`` returns the share as a float.
+
+    Raises:
+        ValueError: in ``update``: shapes that do not match or labels outside [0, C).
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> scores = np.array([[0.0, 0.1, 0.2, 0.3, 0.4, 0.5], [0.5, 0.4, 0.3, 0.2, 0.1, 0.0]])
+        >>> ms.train.Top5CategoricalAccuracy()(scores, np.array([0, 0]))
+        0.5
+    """
 
     def __init__(self):
         super().__init__(5)
@@ -156,7 +235,30 @@ class _PerClass(Metric):
 
 class Precision(_PerClass):
     """Precision(eval_type='classification'): per class, true positives / predicted positives.
-    ``eval(average=False)`` returns the per-class array, or its mean with ``average=True``."""
+
+    ``update(y_pred, y)`` adds a batch: (N, C) scores, whose argmax is the prediction, and
+    (N,) class indices or (N, C) one-hot labels; with ``'multilabel'`` 0/1 arrays of the same
+    shape. The counts of every class accumulate until ``clear()``. ``eval(average=False)`` returns
+    the per-class numpy array, or its mean (a float) with
+    ``average=True``; a class never predicted scores 0.
+
+    Args:
+        eval_type (str): ``'classification'`` or ``'multilabel'``. Default:
+            ``'classification'``.
+
+    Raises:
+        ValueError: ``eval_type`` is neither; in ``update``: shapes or labels that do not match.
+        TypeError: ``average`` is not a bool.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.Precision()
+        >>> metric.update(np.array([[0.9, 0.1], [0.8, 0.2], [0.3, 0.7]]), np.array([0, 1, 1]))
+        >>> print(metric.eval(), metric.eval(average=True))
+        [0.5 1. ] 0.75
+    """
 
     def eval(self, average=False):
         return self._result(self._true_positives / (self._positives + _EPS), average)
@@ -164,15 +266,62 @@ class Precision(_PerClass):
 
 class Recall(_PerClass):
     """Recall(eval_type='classification'): per class, true positives / actual positives.
-    ``eval(average=False)`` returns the per-class array, or its mean with ``average=True``."""
+
+    ``update(y_pred, y)`` adds a batch: (N, C) scores, whose argmax is the prediction, and
+    (N,) class indices or (N, C) one-hot labels; with ``'multilabel'`` 0/1 arrays of the same
+    shape. The counts of every class accumulate until ``clear()``. ``eval(average=False)`` returns
+    the per-class numpy array, or its mean (a float) with
+    ``average=True``.
+
+    Args:
+        eval_type (str): ``'classification'`` or ``'multilabel'``. Default:
+            ``'classification'``.
+
+    Raises:
+        ValueError: ``eval_type`` is neither; in ``update``: shapes or labels that do not match.
+        TypeError: ``average`` is not a bool.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.Recall()
+        >>> metric.update(np.array([[0.9, 0.1], [0.8, 0.2], [0.3, 0.7]]), np.array([0, 1, 1]))
+        >>> print(metric.eval(), metric.eval(average=True))
+        [1.  0.5] 0.75
+    """
 
     def eval(self, average=False):
         return self._result(self._true_positives / (self._actual_positives + _EPS), average)
 
 
 class Fbeta(_PerClass):
-    """Fbeta(beta): per class ``(1 + beta^2) * tp / (beta^2 * actual + predicted)``.
-    ``eval(average=False)`` returns the per-class array, or its mean with ``average=True``."""
+    """Fbeta(beta): per class ``(1 + beta^2) * tp / (beta^2 * actual + predicted)``, the weighted
+    harmonic mean of precision and recall.
+
+    ``update(y_pred, y)`` adds a batch: (N, C) scores, whose argmax is the prediction, and
+    (N,) class indices or (N, C) one-hot labels; with ``'multilabel'`` 0/1 arrays of the same
+    shape. The counts of every class accumulate until ``clear()``. ``eval(average=False)`` returns
+    the per-class numpy array, or its mean (a float) with
+    ``average=True``.
+
+    Args:
+        beta (float): the weight of recall, positive and finite.
+
+    Raises:
+        TypeError: ``beta`` is not a number, or ``average`` is not a bool.
+        ValueError: ``beta`` is not positive and finite; in ``update``: shapes or labels that do
+            not match.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.Fbeta(2.0)
+        >>> metric.update(np.array([[0.9, 0.1], [0.8, 0.2], [0.3, 0.7]]), np.array([0, 1, 1]))
+        >>> print(metric.eval())
+        [0.83333333 0.55555556]
+    """
 
     def __init__(self, beta):
         if isinstance(beta, bool) or not isinstance(beta, (int, float)):
@@ -192,7 +341,27 @@ class Fbeta(_PerClass):
 
 
 class F1(Fbeta):
-    """F1(): :class:`Fbeta` with beta=1."""
+    """F1(): :class:`Fbeta` with beta=1, per class ``2 * tp / (actual + predicted)``.
+
+    ``update(y_pred, y)`` adds a batch: (N, C) scores, whose argmax is the prediction, and
+    (N,) class indices or (N, C) one-hot labels; with ``'multilabel'`` 0/1 arrays of the same
+    shape. The counts of every class accumulate until ``clear()``. ``eval(average=False)`` returns
+    the per-class numpy array, or its mean (a float) with
+    ``average=True``.
+
+    Raises:
+        TypeError: ``average`` is not a bool.
+        ValueError: in ``update``: shapes or labels that do not match.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.F1()
+        >>> metric.update(np.array([[0.9, 0.1], [0.8, 0.2], [0.3, 0.7]]), np.array([0, 1, 1]))
+        >>> metric.eval(average=True)
+        0.6666666666666666
+    """
 
     def __init__(self):
         super().__init__(1.0)

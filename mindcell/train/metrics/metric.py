@@ -8,8 +8,33 @@ __all__ = ["Metric", "rearrange_inputs"]
 
 
 def rearrange_inputs(func):
-    """rearrange_inputs(func): decorator for ``update``: with ``set_indexes`` called, ``update``
-    receives only the inputs at those indexes, in that order."""
+    """rearrange_inputs(func): a decorator for a metric's ``update``: once ``set_indexes`` is
+    called, ``update`` receives only the inputs at those indexes, in that order.
+
+    Args:
+        func (Callable): the ``update(self, *inputs)`` method to wrap.
+
+    Returns:
+        Callable, the wrapped method.
+
+    Raises:
+        ValueError: (from the wrapped ``update``) an index is out of range of the inputs.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> class Last(ms.train.Metric):
+        ...     def clear(self):
+        ...         self.value = None
+        ...     @ms.train.rearrange_inputs
+        ...     def update(self, *inputs):
+        ...         self.value = inputs[0]
+        ...     def eval(self):
+        ...         return self.value
+        >>> metric = Last().set_indexes([2])
+        >>> metric("logits", "label", "loss")
+        'loss'
+    """
     @functools.wraps(func)
     def wrapper(self, *inputs):
         indexes = getattr(self, "_indexes", None)
@@ -23,9 +48,29 @@ def rearrange_inputs(func):
 
 
 class Metric:
-    """Metric(): subclass and define ``clear()``, ``update(*inputs)`` and ``eval()``.
+    """Metric(): the base class of the evaluation metrics; a subclass defines ``clear()``,
+    ``update(*inputs)`` and ``eval()``.
 
-    ``update`` decorated with :func:`rearrange_inputs` honours ``set_indexes``.
+    ``update`` decorated with :func:`rearrange_inputs` honours ``set_indexes(indexes)``, which
+    picks and orders its inputs (e.g. from a network's several outputs) and returns the metric.
+    Calling a metric on inputs runs ``clear``, ``update`` and ``eval`` and returns the result.
+
+    Raises:
+        NotImplementedError: a subclass lacks ``clear``, ``update`` or ``eval``.
+        ValueError: ``set_indexes`` gets something other than a list of ints.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> class MaxError(ms.train.Metric):
+        ...     def clear(self):
+        ...         self.worst = 0.0
+        ...     def update(self, y_pred, y):
+        ...         self.worst = max(self.worst, float(np.abs(y_pred - y).max()))
+        ...     def eval(self):
+        ...         return self.worst
+        >>> MaxError()(np.array([1.0, 2.5]), np.array([1.0, 2.0]))
+        0.5
     """
 
     def __init__(self):

@@ -15,11 +15,28 @@ def _real_array(metric, data, what):
 
 
 class Dice(Metric):
-    """Dice(smooth=1e-5): the Dice coefficient ``2 * sum(p * y) / (sum(p^2) + sum(y^2) + smooth)``.
+    """Dice(smooth=1e-5): the Dice coefficient ``2 * sum(p * y) / (sum(p^2) + sum(y^2) + smooth)``
+    of a prediction and a target.
 
     ``update(y_pred, y)`` (same shape (N, ...)) adds the coefficient of the whole batch and counts
     its N samples; ``eval()`` returns the sum of the batch coefficients over the sample count, as
     MindSpore does (so with batches of N > 1 it is the mean batch coefficient divided by N).
+
+    Args:
+        smooth (float): added to the denominator, positive and finite. Default: ``1e-5``.
+
+    Raises:
+        TypeError: ``smooth`` is not a number; in ``update``: inputs that are not real numbers.
+        ValueError: ``smooth`` is not positive and finite; in ``update``: shapes that differ.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.Dice()
+        >>> metric.update(np.array([[0.0, 1.0, 1.0]]), np.array([[0.0, 1.0, 0.0]]))
+        >>> round(metric.eval(), 4)
+        0.6667
     """
 
     def __init__(self, smooth=1e-5):
@@ -60,13 +77,34 @@ _NORMALIZE = ("no_norm", "target", "prediction", "all")
 
 
 class ConfusionMatrix(Metric):
-    """ConfusionMatrix(num_classes, normalize='no_norm', threshold=0.5): counts of (label row,
-    prediction column) pairs.
+    """ConfusionMatrix(num_classes, normalize='no_norm', threshold=0.5): the counts of
+    (label row, prediction column) pairs.
 
     ``update(y_pred, y)``: ``y`` (N, ...) class indices; ``y_pred`` (N, C, ...) scores (argmax over
     axis 1), or (N, ...) class indices, or (N, ...) float scores binarised by ``score >=
     threshold``. ``eval()`` returns the float matrix, normalised per label row ('target'), per
     prediction column ('prediction') or by the total ('all'); an empty row/column gives zeros.
+
+    Args:
+        num_classes (int): the number of classes, positive.
+        normalize (str): ``'no_norm'``, ``'target'``, ``'prediction'`` or ``'all'``. Default:
+            ``'no_norm'``.
+        threshold (float): the binarisation threshold of float scores. Default: ``0.5``.
+
+    Raises:
+        TypeError: ``num_classes`` is not an int or ``threshold`` not a float.
+        ValueError: ``num_classes`` is not positive, ``normalize`` unknown; in ``update``: shapes
+            that do not match or labels outside [0, num_classes).
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.ConfusionMatrix(num_classes=2, normalize="target")
+        >>> metric.update(np.array([0, 1, 1, 1]), np.array([0, 0, 1, 1]))
+        >>> print(metric.eval())
+        [[0.5 0.5]
+         [0.  1. ]]
     """
 
     def __init__(self, num_classes, normalize="no_norm", threshold=0.5):

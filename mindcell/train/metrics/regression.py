@@ -22,17 +22,69 @@ class _ErrorSum(_Mean):
 
 
 class MAE(_ErrorSum):
-    """MAE(): mean absolute error, ``sum(|y_pred - y|) / batch size``."""
+    """MAE(): the mean absolute error, ``sum(|y_pred - y|) / N`` over every sample updated (each
+    sample's errors summed over its elements).
+
+    ``update(y_pred, y)`` adds a batch (``y`` is reshaped to ``y_pred``'s shape); ``eval()``
+    returns a float; ``clear()`` resets.
+
+    Raises:
+        ValueError: in ``update``: not two inputs, or ``y`` and ``y_pred`` of different sizes.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.MAE()
+        >>> metric.update(np.array([0.5, 2.0]), np.array([1.0, 1.0]))
+        >>> metric.update(np.array([3.0]), np.array([3.5]))
+        >>> metric.eval()
+        0.6666666666666666
+    """
     _error = staticmethod(np.abs)
 
 
 class MSE(_ErrorSum):
-    """MSE(): mean squared error, ``sum((y_pred - y)^2) / batch size``."""
+    """MSE(): the mean squared error, ``sum((y_pred - y)^2) / N`` over every sample updated (each
+    sample's errors summed over its elements).
+
+    ``update(y_pred, y)`` adds a batch (``y`` is reshaped to ``y_pred``'s shape); ``eval()``
+    returns a float; ``clear()`` resets.
+
+    Raises:
+        ValueError: in ``update``: not two inputs, or ``y`` and ``y_pred`` of different sizes.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.MSE()
+        >>> y_pred = ms.Tensor(np.array([[1.0, 2.0], [0.0, 0.0]], np.float32))
+        >>> metric(y_pred, np.array([[0.0, 0.0], [1.0, 1.0]]))
+        3.5
+    """
     _error = staticmethod(np.square)
 
 
 class Loss(_Mean):
-    """Loss(): the mean of the losses passed to ``update`` (one per batch)."""
+    """Loss(): the mean of the losses passed to ``update``, one per batch.
+
+    ``update(loss)`` adds one batch's loss (a 0-D or 1-D value; a 1-D value is averaged first);
+    ``eval()`` returns the mean over the batches as a float; ``clear()`` resets.
+
+    Raises:
+        ValueError: in ``update``: not one input, or a loss of 2 or more dims.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.Loss()
+        >>> metric.update(ms.Tensor(0.5, ms.float32))
+        >>> metric.update(np.array([1.0, 2.0]))
+        >>> metric.eval()
+        1.0
+    """
 
     @rearrange_inputs
     def update(self, *inputs):

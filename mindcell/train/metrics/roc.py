@@ -49,6 +49,29 @@ class ROC(Metric):
     ``eval()`` returns ``(fpr, tpr, thresholds)``: arrays for a binary problem, lists of per-class
     arrays otherwise; thresholds are the distinct scores, highest first, after ``max + 1``.
     Unlike MindSpore, which keeps only the last batch, the batches of all updates are pooled.
+
+    Args:
+        class_num (int, optional): the number of classes of a one-vs-rest problem, at least 1.
+            Default: ``None``.
+        pos_label (int, optional): the positive label of a binary problem. Default: ``None``
+            (1).
+
+    Raises:
+        TypeError: an argument is not an int or None; in ``update``: non-real inputs.
+        ValueError: ``class_num`` below 1; in ``update``: shapes that match neither form, a
+            ``pos_label``/``class_num`` that does not fit the form, NaN scores, or a batch of the
+            other form than the earlier ones; in ``eval``: labels without a positive or a
+            negative sample.
+        RuntimeError: ``eval`` before any ``update``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.ROC(pos_label=1)
+        >>> metric.update(np.array([0.1, 0.4, 0.35, 0.8]), np.array([0, 0, 1, 1]))
+        >>> fpr, tpr, thresholds = metric.eval()
+        >>> print(fpr, tpr, thresholds)
+        [0.  0.  0.5 0.5 1. ] [0.  0.5 0.5 1.  1. ] [1.8  0.8  0.4  0.35 0.1 ]
     """
 
     def __init__(self, class_num=None, pos_label=None):
@@ -119,10 +142,32 @@ def _curve_points(v, name):
 
 
 def auc(x, y, reorder=False):
-    """auc(x, y, reorder=False): area under the curve through the points (x, y), trapezoidal rule.
+    """auc(x, y, reorder=False): the area under the curve through the points (x, y), by the
+    trapezoidal rule.
 
     ``x`` must be monotonic (a decreasing ``x`` gives the same positive area) unless ``reorder``
-    sorts the points by ``x`` (then ``y``). Typically ``auc(*ROC().eval()[:2])``. Returns a float.
+    sorts the points by ``x`` (then ``y``). Typically ``auc(*ROC().eval()[:2])``.
+
+    Args:
+        x (numpy.ndarray): the x coordinates, 1-D or (N, 1) real numbers.
+        y (numpy.ndarray): the y coordinates, the same length.
+        reorder (bool): sort the points by x first. Default: ``False``.
+
+    Returns:
+        float, the area.
+
+    Raises:
+        TypeError: ``x`` or ``y`` is not a real numpy array, or ``reorder`` is not a bool.
+        ValueError: the lengths differ, fewer than 2 points, or ``x`` is not monotonic without
+            ``reorder``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> ms.train.auc(np.array([0.0, 0.5, 1.0]), np.array([0.0, 1.0, 1.0]))
+        0.75
+        >>> ms.train.auc(np.array([1.0, 0.0, 0.5]), np.array([1.0, 0.0, 1.0]), reorder=True)
+        0.75
     """
     x, y = _curve_points(x, "x"), _curve_points(y, "y")
     if not isinstance(reorder, bool):
