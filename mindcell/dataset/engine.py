@@ -9,6 +9,7 @@ same ``set_seed`` yields the same rows, epoch after epoch.
 import numpy as np
 
 from mindcell.common.tensor import Tensor
+from mindcell.dataset._docs import shared_sections
 from mindcell.dataset import config
 from mindcell.dataset.cache import check_cache
 from mindcell.dataset.parallel import check_workers
@@ -847,19 +848,10 @@ class TupleIterator:
         return values
 
 
+@shared_sections(TupleIterator)
 class DictIterator(TupleIterator):
     """DictIterator(dataset, columns, num_epochs, output_numpy): the rows of a dataset as dicts
     column name -> value, what :meth:`Dataset.create_dict_iterator` returns.
-
-    Args:
-        dataset (Dataset): the dataset.
-        columns (list[str]): the columns to give; None: all.
-        num_epochs (int): the number of epochs, >= 1, or -1 for any number.
-        output_numpy (bool): numpy arrays instead of Tensors.
-
-    Raises:
-        TypeError: ``output_numpy`` is not a bool.
-        ValueError: ``num_epochs`` is not -1 or a positive int, or a column does not exist.
 
     Examples:
         >>> import mindcell.dataset as ds

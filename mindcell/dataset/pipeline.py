@@ -321,10 +321,10 @@ class ConcatDataset(Dataset):
 
     Examples:
         >>> import mindcell.dataset as ds
-        >>> a = ds.NumpySlicesDataset({"x": [1, 2]}, shuffle=False)
-        >>> data = ds.ConcatDataset([a, a])
+        >>> part = ds.NumpySlicesDataset({"label": [7, 8]}, shuffle=False)
+        >>> data = ds.ConcatDataset([part, part])
         >>> data.get_dataset_size(), [int(r[0]) for r in data]
-        (4, [1, 2, 1, 2])
+        (4, [7, 8, 7, 8])
     """
 
     def __init__(self, datasets):

@@ -11,6 +11,7 @@ import numbers
 import numpy as np
 
 from mindcell.context import get_seed
+from mindcell.dataset._docs import shared_sections
 from mindcell.dataset.sampler_base import (BuiltinSampler, IterSampler, Sampler, Shuffle,
                                            check_bool)
 
@@ -158,19 +159,10 @@ class SubsetSampler(BuiltinSampler):
         return self._checked(n)[:self._size(n)]
 
 
+@shared_sections(SubsetSampler)
 class SubsetRandomSampler(SubsetSampler):
     """SubsetRandomSampler(indices, num_samples=None): the rows at ``indices`` (the first
     ``num_samples`` of them) in a new random order every epoch.
-
-    Args:
-        indices (Union[list[int], numpy.ndarray]): the row indices.
-        num_samples (int, optional): use only the first ``num_samples`` indices; None or 0:
-            all. Default: ``None``.
-
-    Raises:
-        TypeError: ``indices`` is not a list of int, or ``num_samples`` not an int.
-        ValueError: ``num_samples`` is negative.
-        RuntimeError: (when iterating) an index is out of range.
 
     Examples:
         >>> import numpy as np

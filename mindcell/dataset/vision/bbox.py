@@ -1,11 +1,13 @@
 """Transforms of ``mindcell.dataset.vision`` on an image and its bounding boxes (two columns:
 the image and a float32 <N, 4+> array of [x, y, width, height, ...] boxes in pixels)."""
+import inspect
 import math
 import textwrap
 
 import numpy as np
 
 from mindcell.dataset import config
+from mindcell.dataset._docs import shared_sections
 from mindcell.dataset.engine import to_array
 from mindcell.dataset.transforms.transforms import TensorOperation
 from mindcell.dataset.vision import _checks as chk
@@ -86,9 +88,8 @@ def _bbox_doc(returns, raises=()):
     def decorate(cls):
         if not cls.__doc__:  # python -OO
             return cls
-        head, sep, tail = cls.__doc__.partition("    Examples:")
-        block = "".join("    " + line + "\n" if line else "\n" for line in lines)
-        cls.__doc__ = head + block + "\n" + sep + tail
+        head, sep, tail = inspect.cleandoc(cls.__doc__).partition("\nExamples:")
+        cls.__doc__ = head.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n" + sep + tail
         return cls
     return decorate
 
@@ -265,19 +266,11 @@ class RandomCropWithBBox(TensorOperation):
            "'size'.",
            [("TypeError", "an argument has a wrong type"),
             ("ValueError", "an argument is out of range")])
+@shared_sections(RandomResizedCrop, ("Args:",))
 class RandomResizedCropWithBBox(TensorOperation):
     """RandomResizedCropWithBBox(size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.),
     interpolation=Inter.BILINEAR, max_attempts=10): :class:`RandomResizedCrop` of the image
     with its boxes.
-
-    Args:
-        size (Union[int, Sequence[int]]): the output (height, width), or one size for both.
-        scale (Sequence[float], optional): the (min, max) area fraction. Default:
-            ``(0.08, 1.0)``.
-        ratio (Sequence[float], optional): the (min, max) aspect ratio. Default:
-            ``(3. / 4., 4. / 3.)``.
-        interpolation (Inter, optional): the resize sampling. Default: ``Inter.BILINEAR``.
-        max_attempts (int, optional): regions drawn before the fallback, >= 1. Default: ``10``.
 
     Examples:
         >>> import numpy as np

@@ -3,6 +3,7 @@ fused with a random resized crop."""
 import numpy as np
 
 from mindcell._arrays import c_contiguous
+from mindcell.dataset._docs import shared_sections
 from mindcell.dataset.transforms.transforms import TensorOperation, numpy_dtype
 from mindcell.dataset.vision._decode import decode
 from mindcell.dataset.vision._pil import is_pil, pil_module
@@ -104,19 +105,11 @@ class ToType(TensorOperation):
         return x.astype(self._np)
 
 
+@shared_sections(RandomResizedCrop, ("Args:",))
 class RandomCropDecodeResize(RandomResizedCrop):
     """RandomCropDecodeResize(size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.),
     interpolation=Inter.BILINEAR, max_attempts=10): decode an encoded image (a 1-d uint8
     array: JPEG, PNG ...) and apply :class:`RandomResizedCrop` to it.
-
-    Args:
-        size (Union[int, Sequence[int]]): the output (height, width), or one size for both.
-        scale (Sequence[float], optional): the (min, max) area fraction. Default:
-            ``(0.08, 1.0)``.
-        ratio (Sequence[float], optional): the (min, max) aspect ratio. Default:
-            ``(3. / 4., 4. / 3.)``.
-        interpolation (Inter, optional): the resize sampling. Default: ``Inter.BILINEAR``.
-        max_attempts (int, optional): regions drawn before the fallback, >= 1. Default: ``10``.
 
     Returns:
         numpy.ndarray <size[0], size[1], 3> uint8.

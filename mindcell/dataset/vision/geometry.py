@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from mindcell.dataset import config
+from mindcell.dataset._docs import shared_sections
 from mindcell.dataset.vision import _checks as chk
 from mindcell.dataset.vision import _cv
 from mindcell.dataset.vision._pil import ImageOp, to_pil
@@ -91,17 +92,9 @@ class HorizontalFlip(ImageOp):
         return np.flip(x, self._axis).copy()
 
 
+@shared_sections(HorizontalFlip)
 class VerticalFlip(HorizontalFlip):
     """VerticalFlip(): mirror an image top-bottom.
-
-    Inputs:
-        - **image** (numpy.ndarray) - an <H, W> or <H, W, C> image.
-
-    Returns:
-        numpy.ndarray of the input's shape and dtype.
-
-    Raises:
-        RuntimeError: the image is not 2-d or 3-d.
 
     Examples:
         >>> import numpy as np

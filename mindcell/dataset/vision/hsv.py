@@ -2,6 +2,7 @@
 images or batches (values taken as they are; hue and saturation in [0, 1], value as given)."""
 import numpy as np
 
+from mindcell.dataset._docs import shared_sections
 from mindcell.dataset.transforms.transforms import TensorOperation
 from mindcell.dataset.vision import _checks as chk
 from mindcell.dataset.vision._pil import is_pil
@@ -85,20 +86,10 @@ class RgbToHsv(_Convert):
     _fn = staticmethod(rgb_to_hsv)
 
 
+@shared_sections(RgbToHsv)
 class HsvToRgb(_Convert):
     """HsvToRgb(is_hwc=False): HSV to RGB (float64) of a numpy image or batch, the inverse of
     :class:`RgbToHsv`.
-
-    Args:
-        is_hwc (bool, optional): the channels are last (<H, W, C> or <N, H, W, C>) instead of
-            <C, H, W> / <N, C, H, W>. Default: ``False``.
-
-    Returns:
-        numpy.ndarray, float64, of the input's shape.
-
-    Raises:
-        TypeError: ``is_hwc`` is not a bool, the image is a PIL image, not 3-d or 4-d, or
-            has other than 3 channels.
 
     Examples:
         >>> import numpy as np

@@ -6,6 +6,7 @@ import numpy as np
 
 from mindcell._arrays import c_contiguous
 from mindcell.dataset import config
+from mindcell.dataset._docs import shared_sections
 from mindcell.dataset.transforms.transforms import TensorOperation, check_prob, numpy_dtype
 from mindcell.dataset.vision._decode import decode
 from mindcell.dataset.vision._pil import PilRoundTrip, pil_filter
@@ -498,17 +499,9 @@ class RandomHorizontalFlip(PilRoundTrip):
         return x
 
 
+@shared_sections(RandomHorizontalFlip)
 class RandomVerticalFlip(RandomHorizontalFlip):
     """RandomVerticalFlip(prob=0.5): mirror an image top-bottom with probability ``prob``.
-
-    Args:
-        prob (float, optional): the probability of flipping, in [0, 1]. Default: ``0.5``.
-
-    Returns:
-        numpy.ndarray of the input's shape (a PIL image for a PIL input).
-
-    Raises:
-        ValueError: ``prob`` is not a number in [0, 1], or the image is not 2-d or 3-d.
 
     Examples:
         >>> import numpy as np
