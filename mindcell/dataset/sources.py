@@ -118,26 +118,33 @@ def _slices(data):
 
 class NumpySlicesDataset(ArraySource):
     """NumpySlicesDataset(data, column_names=None, num_samples=None, num_parallel_workers=1,
-    shuffle=None, sampler=None, num_shards=None, shard_id=None): rows are slices along the first
-    axis of in-memory data.
+    shuffle=None, sampler=None, num_shards=None, shard_id=None): rows are slices along the
+    first axis of in-memory data.
 
     Args:
-        data (Union[list, tuple, dict, numpy.ndarray]): a list or array is one column (a list of
-            lists gives rows that are lists); a tuple has one column per element; a dict one
-            column per key. Every column has the same length.
-        column_names (list[str]): the names (default: the dict's keys, else ``column_0``,
-            ``column_1`` ...).
-        num_samples (int): read at most this many rows per epoch.
-        shuffle (bool): a new random order every epoch (default None: shuffled).
-        sampler (Union[Sampler, list[int]]): which rows to read, in what order (instead of
-            ``shuffle``; a list of indices is a :class:`SubsetSampler`).
-        num_shards (int), shard_id (int): read one shard of the rows (data parallel, see
-            :class:`DistributedSampler`).
-        num_parallel_workers (int): threads copying the rows out (same order).
+        data (Union[list, tuple, dict, numpy.ndarray]): a list or array is one column (a list
+            of lists gives rows that are lists); a tuple has one column per element; a dict
+            one column per key. Every column has the same length.
+        column_names (Union[str, list[str]], optional): the names; None: the dict's keys,
+            else ``column_0``, ``column_1`` ... Default: ``None``.
+        num_samples (int, optional): read at most this many rows per epoch, >= 1; None: all.
+            Default: ``None``.
+        num_parallel_workers (int, optional): threads copying the rows out (same order).
+            Default: ``1``.
+        shuffle (bool, optional): a new random order every epoch; None shuffles too.
+            Default: ``None``.
+        sampler (Union[Sampler, list[int]], optional): which rows to read, in what order
+            (instead of ``shuffle``; a list of indices is a :class:`SubsetSampler`).
+            Default: ``None``.
+        num_shards (int, optional): read one of this many shards (data parallel, see
+            :class:`DistributedSampler`); given with ``shard_id``. Default: ``None``.
+        shard_id (int, optional): the shard read, in [0, num_shards). Default: ``None``.
 
     Raises:
-        TypeError: ``data`` of another type. ValueError: columns of different lengths, a
-        0-d column, or ``column_names`` of another length than the columns.
+        TypeError: ``data`` of another type, or ``shuffle`` not a bool.
+        ValueError: columns of different lengths, a 0-d column, ``column_names`` of another
+            length than the columns, ``sampler`` with ``shuffle``, or only one of
+            ``num_shards`` / ``shard_id``.
 
     Examples:
         >>> import numpy as np
@@ -237,31 +244,45 @@ class GeneratorDataset(MappableSource):
             or a callable returning one (a generator function), read again every epoch (a
             one-shot iterator is read once and kept). A row is a value (one column) or a
             tuple/list of values (numpy arrays, scalars, Tensors).
-        column_names (Union[str, list[str]]): the column names (required without a schema).
-        column_types (list[mindcell.dtype]): the dtype of every column: a row with another
-            dtype is an error (nothing is cast, as in MindSpore).
-        schema (Union[Schema, str]): a :class:`Schema` (or schema file) giving the column names
-            (instead of ``column_names``) and dtypes (checked as ``column_types``).
-        num_samples (int): read at most this many rows per epoch.
-        shuffle (bool): random-access sources only; default None shuffles them.
-        sampler, num_shards, shard_id: random-access sources only, as
-            :class:`NumpySlicesDataset`'s.
-        num_parallel_workers (int): threads reading a random-access source (rows in the same
-            order); ``python_multiprocessing=True`` (the default) uses these threads too.
-        batch_sampler (Iterable[list[int]]): random-access sources only: every element is the
-            list of indices of one output row (a batch), read every epoch in its order;
-            instead of ``num_samples``/``shuffle``/``sampler``/shards.
-        collate_fn (Callable): with ``batch_sampler``: called with one list per column (the
-            values of the batch's rows), it returns the batch's columns; default: each
-            column's values stacked along a new first axis.
+        column_names (Union[str, list[str]], optional): the column names (required without a
+            schema). Default: ``None``.
+        column_types (list[mindcell.dtype], optional): the dtype of every column: a row with
+            another dtype is an error (nothing is cast, as in MindSpore). Default: ``None``.
+        schema (Union[Schema, str], optional): a :class:`Schema` (or schema file) giving the
+            column names (instead of ``column_names``) and dtypes (checked as
+            ``column_types``). Default: ``None``.
+        num_samples (int, optional): read at most this many rows per epoch. Default: ``None``.
+        num_parallel_workers (int, optional): threads reading a random-access source (rows in
+            the same order). Default: ``1``.
+        shuffle (bool, optional): random-access sources only; None shuffles them.
+            Default: ``None``.
+        sampler (Union[Sampler, list[int]], optional): random-access sources only: which rows
+            to read, in what order. Default: ``None``.
+        num_shards (int, optional): random-access sources only: read one of this many shards,
+            given with ``shard_id``. Default: ``None``.
+        shard_id (int, optional): the shard read, in [0, num_shards). Default: ``None``.
+        python_multiprocessing (bool, optional): accepted; the ``num_parallel_workers``
+            threads are used either way. Default: ``True``.
+        max_rowsize (int, optional): MindSpore's shared-memory size per row; no effect on the
+            rows. Default: ``None``.
+        batch_sampler (Iterable[list[int]], optional): random-access sources only: every
+            element is the list of indices of one output row (a batch), read every epoch in
+            its order; instead of ``num_samples``/``shuffle``/``sampler``/shards.
+            Default: ``None``.
+        collate_fn (Callable, optional): with ``batch_sampler``: called with one list per
+            column (the values of the batch's rows), it returns the batch's columns; None:
+            each column's values stacked along a new first axis. Default: ``None``.
 
     Raises:
-        TypeError: a ``batch_sampler`` that cannot be iterated, a ``collate_fn`` that is not
-        callable.
+        TypeError: a ``source`` that is neither callable, iterable nor random-access, a
+            ``batch_sampler`` that cannot be iterated, a ``collate_fn`` that is not callable,
+            or ``python_multiprocessing`` not a bool.
         ValueError: no ``column_names``; ``shuffle``/``sampler``/shards with a source that is
-        not random-access; a row with another number of values than columns;
-        ``batch_sampler`` with ``num_samples``/``shuffle``/``sampler``/shards or with a source
-        that is not random-access; ``collate_fn`` without ``batch_sampler``.
+            not random-access; a row with another number of values than columns;
+            ``batch_sampler`` with ``num_samples``/``shuffle``/``sampler``/shards or with a
+            source that is not random-access; ``collate_fn`` without ``batch_sampler``.
+        RuntimeError: as many ``column_types`` as columns are not given, or (when iterated) a
+            row of another dtype than declared.
 
     Examples:
         >>> import numpy as np
