@@ -40,10 +40,29 @@ class RunContext:
 
 
 class Callback:
-    """Override any of on_train_begin/epoch_begin/step_begin/step_end/epoch_end/end and the
-    on_eval_* ones; each receives a RunContext. As in MindSpore, by default they call the
-    older hooks ``begin``, ``epoch_begin``, ``step_begin``, ``step_end``, ``epoch_end`` and
-    ``end`` (shared by training and evaluation), so callbacks written either way run."""
+    """Callback(): the base class of the training and evaluation callbacks.
+
+    Override any of ``on_train_begin``, ``on_train_epoch_begin``, ``on_train_step_begin``,
+    ``on_train_step_end``, ``on_train_epoch_end``, ``on_train_end`` and the ``on_eval_*`` ones;
+    each receives a :class:`RunContext` whose ``original_args()`` holds the run's state
+    (``cur_epoch_num``, ``cur_step_num``, ``batch_num``, ``net_outputs``, ``train_network``,
+    ``optimizer`` ...). As in MindSpore, by default they call the older hooks ``begin``,
+    ``epoch_begin``, ``step_begin``, ``step_end``, ``epoch_end`` and ``end`` (shared by training
+    and evaluation), so callbacks written either way run. ``run_context.request_stop()`` ends
+    the training after the current step.
+
+    Examples:
+        >>> from types import SimpleNamespace
+        >>> import mindcell as ms
+        >>> class StopAtStep(ms.train.Callback):
+        ...     def step_end(self, run_context):
+        ...         if run_context.original_args().cur_step_num >= 3:
+        ...             run_context.request_stop()
+        >>> ctx = ms.train.RunContext(SimpleNamespace(cur_step_num=3))
+        >>> StopAtStep().on_train_step_end(ctx)
+        >>> ctx.get_stop_requested()
+        True
+    """
 
     def begin(self, run_context):
         pass

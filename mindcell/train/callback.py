@@ -19,7 +19,27 @@ def _loss_value(outputs):
 
 
 class LossMonitor(Callback):
-    """LossMonitor(per_print_times=1): prints ``epoch: E step: S, loss is L``."""
+    """LossMonitor(per_print_times=1): prints ``epoch: E step: S, loss is L`` every
+    ``per_print_times`` training steps (S counted within the epoch) and keeps every step's loss
+    in ``losses``.
+
+    Args:
+        per_print_times (int): the print period in steps; 0 prints nothing. Default: ``1``.
+
+    Raises:
+        ValueError: ``per_print_times`` is not a non-negative int.
+
+    Examples:
+        >>> from types import SimpleNamespace
+        >>> import mindcell as ms
+        >>> monitor = ms.train.LossMonitor()
+        >>> state = SimpleNamespace(cur_epoch_num=1, cur_step_num=2, batch_num=4,
+        ...                         net_outputs=ms.Tensor(0.25, ms.float32))
+        >>> monitor.on_train_step_end(ms.train.RunContext(state))
+        epoch: 1 step: 2, loss is 0.25
+        >>> monitor.losses
+        [0.25]
+    """
 
     def __init__(self, per_print_times=1):
         if not isinstance(per_print_times, int) or per_print_times < 0:
@@ -38,12 +58,29 @@ class LossMonitor(Callback):
 
 
 class TimeMonitor(Callback):
-    """TimeMonitor(data_size=None, data_time=False): prints the epoch time and the time per
-    step; with ``data_time`` also the mean time per step spent fetching data on the host
-    (between a step's end and the next step's beginning).
+    """TimeMonitor(data_size=None, data_time=False): prints the epoch time and the time per step
+    at each training epoch's end; with ``data_time`` also the mean time per step spent fetching
+    data on the host (between a step's end and the next step's beginning). The epoch times (in
+    seconds) are kept in ``epoch_times``.
+
+    Args:
+        data_size (int, optional): the steps per epoch to divide by. Default: ``None`` (the
+            run's ``batch_num``).
+        data_time (bool): also print the data time. Default: ``False``.
 
     Raises:
         TypeError: ``data_time`` is not a bool.
+
+    Examples:
+        >>> from types import SimpleNamespace
+        >>> import mindcell as ms
+        >>> monitor = ms.train.TimeMonitor(data_size=10)
+        >>> ctx = ms.train.RunContext(SimpleNamespace(batch_num=10))
+        >>> monitor.on_train_epoch_begin(ctx)
+        >>> monitor.on_train_epoch_end(ctx)
+        epoch time: ... ms, per step time: ... ms
+        >>> len(monitor.epoch_times)
+        1
     """
 
     def __init__(self, data_size=None, data_time=False):
@@ -84,7 +121,8 @@ class CheckpointConfig:
     """CheckpointConfig(save_checkpoint_steps=1, save_checkpoint_seconds=0,
     keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
     async_save=False, saved_network=None, append_info=None, enc_key=None, enc_mode='AES-GCM',
-    exception_save=False, crc_check=False, remove_redundancy=False, format='ckpt', **kwargs).
+    exception_save=False, crc_check=False, remove_redundancy=False, format='ckpt', **kwargs):
+    the checkpoint policy of :class:`ModelCheckpoint`.
 
     ``integrated_save``, ``async_save``, ``enc_mode``, ``crc_check``, ``remove_redundancy``,
     ``format`` and the keyword ``incremental`` go to ``save_checkpoint`` (with several ranks
@@ -94,12 +132,40 @@ class CheckpointConfig:
     when they are set, ``save_checkpoint_seconds`` and ``keep_checkpoint_per_n_minutes`` do
     not apply.
 
+    Args:
+        save_checkpoint_steps (int): save every this many steps, positive. Default: ``1``.
+        save_checkpoint_seconds (int): MindSpore's time period (not applied, see above).
+            Default: ``0``.
+        keep_checkpoint_max (int): the newest files kept, positive. Default: ``5``.
+        keep_checkpoint_per_n_minutes (int): MindSpore's time-based keeping (not applied).
+            Default: ``0``.
+        integrated_save (bool): passed to ``save_checkpoint``. Default: ``True``.
+        async_save (bool): save in a background thread. Default: ``False``.
+        saved_network (Cell, optional): the network to save instead of the training network.
+            Default: ``None``.
+        append_info (list, optional): "epoch_num", "step_num" and at most one dict of extra
+            values saved with each checkpoint. Default: ``None``.
+        enc_key (bytes, optional): encryption is not supported; must be None. Default:
+            ``None``.
+        enc_mode (str): passed to ``save_checkpoint``. Default: ``'AES-GCM'``.
+        exception_save (bool): not supported; must be False. Default: ``False``.
+        crc_check (bool): store a CRC with the checkpoint. Default: ``False``.
+        remove_redundancy (bool): passed to ``save_checkpoint``. Default: ``False``.
+        format (str): ``'ckpt'`` or ``'safetensors'``. Default: ``'ckpt'``.
+        kwargs: only ``incremental``, passed to ``save_checkpoint``.
+
     Raises:
-        ValueError: a non-positive ``save_checkpoint_steps``/``keep_checkpoint_max``, or a bad
-            ``append_info`` element.
+        ValueError: a non-positive ``save_checkpoint_steps``/``keep_checkpoint_max``, a bad
+            ``append_info`` element, or ``remove_redundancy`` not a bool.
         NotImplementedError: ``enc_key`` (encrypted checkpoints) or ``exception_save``.
         TypeError: another keyword, or ``append_info`` not a list with at most one dict.
-        ValueError: ``remove_redundancy`` is not a bool.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> config = ms.train.CheckpointConfig(save_checkpoint_steps=100, keep_checkpoint_max=2,
+        ...                                    append_info=["epoch_num", {"lr": 0.01}])
+        >>> config.save_checkpoint_steps, config.append_info
+        (100, ['epoch_num', {'lr': 0.01}])
     """
 
     def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0, keep_checkpoint_max=5,
@@ -164,10 +230,33 @@ def _append_dict(info, cb):
 
 
 class ModelCheckpoint(Callback):
-    """ModelCheckpoint(prefix='CKP', directory=None, config=None): saves
+    """ModelCheckpoint(prefix='CKP', directory=None, config=None): saves the training network as
     ``<prefix>-<epoch>_<step>.ckpt`` every ``save_checkpoint_steps`` and keeps the newest
-    ``keep_checkpoint_max`` files. In data parallel on several ranks rank 0 writes them (see
-    ``save_checkpoint``)."""
+    ``keep_checkpoint_max`` files (the saved paths are in ``saved``). In data parallel on
+    several ranks rank 0 writes them (see ``save_checkpoint``).
+
+    Args:
+        prefix (str): the file name prefix, non-empty, without '/'. Default: ``'CKP'``.
+        directory (str, optional): the directory, created if missing. Default: ``None`` (the
+            current directory).
+        config (CheckpointConfig, optional): the policy. Default: ``None`` (a default
+            :class:`CheckpointConfig`).
+
+    Raises:
+        ValueError: ``prefix`` is empty or holds '/'.
+
+    Examples:
+        >>> import os, tempfile
+        >>> from types import SimpleNamespace
+        >>> import mindcell as ms
+        >>> folder = tempfile.mkdtemp()
+        >>> ckpt = ms.train.ModelCheckpoint(prefix="net", directory=folder)
+        >>> state = SimpleNamespace(cur_epoch_num=1, cur_step_num=1, batch_num=1,
+        ...                         train_network=ms.nn.Dense(2, 1))
+        >>> ckpt.on_train_step_end(ms.train.RunContext(state))
+        >>> os.listdir(folder)
+        ['net-1_1.ckpt']
+    """
 
     def __init__(self, prefix="CKP", directory=None, config=None):
         if not isinstance(prefix, str) or not prefix or "/" in prefix:

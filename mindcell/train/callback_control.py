@@ -85,6 +85,12 @@ class LambdaCallback(Callback):
     A callback made of functions: each given one is called with the ``RunContext`` at its
     hook; the others do nothing.
 
+    Args:
+        on_train_epoch_begin, on_train_epoch_end, on_train_step_begin, on_train_step_end,
+        on_train_begin, on_train_end, on_eval_epoch_begin, on_eval_epoch_end,
+        on_eval_step_begin, on_eval_step_end, on_eval_begin, on_eval_end (Callable, optional):
+            the function run at that hook with the RunContext. Default: ``None``.
+
     Raises:
         TypeError: a hook that is neither None nor callable (MindSpore fails only when the
             hook runs).
@@ -129,6 +135,19 @@ class ReduceLROnPlateau(Callback):
     name of ``Model.fit``'s evaluation (``run_context.original_args().eval_results``;
     ``"eval_loss"`` falls back to a ``"loss"`` metric there). ``mode`` 'auto' minimises
     loss-like names (loss, eval_loss, mae, mse, perplexity, distances) and maximises others.
+
+    Args:
+        monitor (str): the value watched. Default: ``'eval_loss'``.
+        factor (float): the rate's multiplier, in (0, 1). Default: ``0.1``.
+        patience (int): the epochs without improvement before reducing, non-negative.
+            Default: ``10``.
+        verbose (bool): print each reduction. Default: ``False``.
+        mode (str): ``'auto'``, ``'min'`` or ``'max'``. Default: ``'auto'``.
+        min_delta (float): the smallest change that counts as an improvement. Default:
+            ``1e-4``.
+        cooldown (int): the epochs after a reduction before counting again, non-negative.
+            Default: ``0``.
+        min_lr (float): the lowest rate. Default: ``0``.
 
     Raises:
         TypeError / ValueError: MindSpore's argument checks (``factor`` a float in (0, 1),

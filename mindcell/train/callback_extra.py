@@ -26,8 +26,36 @@ class EarlyStopping(Callback):
     improved by more than ``min_delta`` for ``patience`` epochs.
 
     ``monitor`` is read at each epoch end from ``cb_params.eval_results`` (``"eval_loss"``,
-    ``"accuracy"`` ...) or is ``"loss"`` (the last training step's loss). ``mode`` 'auto'
-    maximises names containing 'acc' and minimises the rest.
+    ``"accuracy"`` ...) or is ``"loss"`` (the last training step's loss); a value that is not
+    available is logged and does not stop. The epoch it stopped at is ``stopped_epoch``.
+
+    Args:
+        monitor (str): the value watched. Default: ``'eval_loss'``.
+        min_delta (float): the smallest change that counts as an improvement. Default: ``0``.
+        patience (int): the epochs without improvement before stopping, non-negative.
+            Default: ``0``.
+        verbose (bool): print the epoch it stopped at. Default: ``False``.
+        mode (str): ``'min'``, ``'max'`` or ``'auto'`` (maximise names containing 'acc',
+            minimise the rest). Default: ``'auto'``.
+        baseline (float, optional): a value to improve on from the start. Default: ``None``.
+        restore_best_weights (bool): on stopping, restore the parameters of the best epoch.
+            Default: ``False``.
+
+    Raises:
+        TypeError: ``monitor`` is not a str or ``min_delta`` not a number.
+        ValueError: ``patience`` is not a non-negative int or ``mode`` is unknown.
+
+    Examples:
+        >>> from types import SimpleNamespace
+        >>> import mindcell as ms
+        >>> stopper = ms.train.EarlyStopping(monitor="loss", patience=1)
+        >>> ctx = ms.train.RunContext(SimpleNamespace(cur_epoch_num=1, eval_results=None,
+        ...                                           net_outputs=ms.Tensor(1.0, ms.float32)))
+        >>> for epoch in (1, 2, 3):
+        ...     ctx.original_args().cur_epoch_num = epoch
+        ...     stopper.on_train_epoch_end(ctx)
+        >>> ctx.get_stop_requested(), stopper.stopped_epoch
+        (True, 3)
     """
 
     def __init__(self, monitor="eval_loss", min_delta=0, patience=0, verbose=False,
@@ -86,8 +114,27 @@ class EarlyStopping(Callback):
 
 
 class LearningRateScheduler(Callback):
-    """LearningRateScheduler(learning_rate_function): after every step, sets the optimizer's
-    learning rate to ``learning_rate_function(lr, cur_step_num)``."""
+    """LearningRateScheduler(learning_rate_function): after every training step, sets the
+    optimizer's learning rate to ``learning_rate_function(lr, cur_step_num)``.
+
+    Args:
+        learning_rate_function (Callable): takes the current rate (a float, or an array for a
+            list rate) and the step number, returns the new rate.
+
+    Raises:
+        TypeError: ``learning_rate_function`` is not callable; at a step, the optimizer's rate
+            is a schedule Cell instead of a fixed value.
+
+    Examples:
+        >>> from types import SimpleNamespace
+        >>> import mindcell as ms
+        >>> opt = ms.nn.SGD(ms.nn.Dense(2, 1).trainable_params(), learning_rate=0.1)
+        >>> halve = ms.train.LearningRateScheduler(lambda lr, step: lr / 2 if step % 2 == 0 else lr)
+        >>> state = SimpleNamespace(optimizer=opt, cur_step_num=2)
+        >>> halve.on_train_step_end(ms.train.RunContext(state))
+        >>> print(opt.learning_rate.asnumpy())
+        0.05
+    """
 
     def __init__(self, learning_rate_function):
         if not callable(learning_rate_function):
