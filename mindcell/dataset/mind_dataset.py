@@ -52,23 +52,34 @@ class MindDataset(MappableSource):
     Args:
         dataset_files (Union[str, list[str]]): one MindRecord file (then every shard file of
             its set is read) or a list of shard files (only those).
-        columns_list (list[str]): the columns, in this order (default: every field, sorted).
-        num_parallel_workers (int): threads reading rows (same order).
-        shuffle (Union[bool, Shuffle]): None, True or ``Shuffle.GLOBAL`` shuffle every row;
-            ``Shuffle.FILES`` the order of the files; ``Shuffle.INFILE`` the rows inside each
-            file; False nothing.
-        num_shards (int), shard_id (int): read one shard (see :class:`DistributedSampler`).
-        sampler (Sampler): which rows to read (instead of ``shuffle``).
-        padded_sample (dict): a row appended ``num_padded`` times (needs ``columns_list``),
-            so the rows divide evenly into shards (with ``num_shards`` they must).
-        num_padded (int): how many times.
-        num_samples (int): read at most this many rows.
-        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
+        columns_list (list[str], optional): the columns, in this order; None: every field,
+            sorted. Default: ``None``.
+        num_parallel_workers (int, optional): threads reading rows (same order).
+            Default: ``None``.
+        shuffle (Union[bool, Shuffle], optional): None, True or ``Shuffle.GLOBAL`` shuffle
+            every row; ``Shuffle.FILES`` the order of the files; ``Shuffle.INFILE`` the rows
+            inside each file; False nothing. Default: ``None``.
+        num_shards (int, optional): read one of this many shards (see
+            :class:`DistributedSampler`), given with ``shard_id``. Default: ``None``.
+        shard_id (int, optional): the shard read, in [0, num_shards). Default: ``None``.
+        sampler (Sampler, optional): which rows to read (instead of ``shuffle``).
+            Default: ``None``.
+        padded_sample (dict, optional): a row appended ``num_padded`` times (needs
+            ``columns_list``), so the rows divide evenly into shards (with ``num_shards``
+            they must). Default: ``None``.
+        num_padded (int, optional): how many times, >= 0. Default: ``None``.
+        num_samples (int, optional): read at most this many rows. Default: ``None``.
+        cache (DatasetCache, optional): accepted; the rows are read uncached (see
+            DatasetCache). Default: ``None``.
 
     Raises:
-        ValueError: a file that does not exist, an unknown column. RuntimeError:
-        ``padded_sample`` without ``columns_list`` or ``num_padded``, or rows and padded
-        samples that do not divide into ``num_shards``.
+        TypeError: ``shuffle`` is not a bool, None or a Shuffle, ``padded_sample`` not a
+            dict, or ``cache`` not a DatasetCache.
+        ValueError: a file that does not exist, an unknown column, or a ``padded_sample``
+            without a value for a column.
+        RuntimeError: ``padded_sample`` without ``columns_list`` or ``num_padded`` (or
+            ``num_padded`` without it), or rows and padded samples that do not divide into
+            ``num_shards``.
 
     Examples:
         >>> import numpy as np, os, tempfile
