@@ -134,7 +134,8 @@ class Schema:
         Examples:
             >>> from mindcell.dataset import Schema
             >>> schema = Schema()
-            >>> schema.parse_columns({"b": {"type": "int32"}, "a": {"type": "string", "shape": [2]}})
+            >>> schema.parse_columns({"b": {"type": "int32"},
+            ...                       "a": {"type": "string", "shape": [2]}})
             >>> [(c["name"], c["type"], c["shape"]) for c in schema.columns]
             [('a', 'string', [2]), ('b', 'int32', [])]
         """

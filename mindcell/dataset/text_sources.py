@@ -41,17 +41,22 @@ class TextFileDataset(FileRowsSource):
 
     Args:
         dataset_files (Union[str, list[str]]): files or glob patterns.
-        num_samples (int): read at most this many rows (None or 0: all).
-        num_parallel_workers (int): readers; without shuffling their files' lines interleave
-            (see :mod:`.file_source`).
-        shuffle (Union[bool, Shuffle]): ``Shuffle.GLOBAL`` (default) or True every line,
-            ``Shuffle.FILES`` the file order, ``Shuffle.INFILE`` the lines inside each file.
-        num_shards (int), shard_id (int): read one shard: an equal run of
-            ``ceil(lines / num_shards)`` lines (wrapping around).
-        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
+        num_samples (int, optional): read at most this many rows; None or 0: all.
+            Default: ``None``.
+        num_parallel_workers (int, optional): readers; without shuffling their files' lines
+            interleave (see :mod:`.file_source`). Default: ``None``.
+        shuffle (Union[bool, Shuffle], optional): ``Shuffle.GLOBAL`` or True every line,
+            ``Shuffle.FILES`` the file order, ``Shuffle.INFILE`` the lines inside each file,
+            False nothing. Default: ``Shuffle.GLOBAL``.
+        num_shards (int, optional): read one of this many shards: an equal run of
+            ``ceil(lines / num_shards)`` lines (wrapping around). Default: ``None``.
+        shard_id (int, optional): the shard read, in [0, num_shards). Default: ``None``.
+        cache (DatasetCache, optional): accepted; the rows are read uncached (see
+            DatasetCache). Default: ``None``.
 
     Raises:
-        ValueError: no file matches.
+        TypeError: ``dataset_files`` is not a str or a list of str.
+        ValueError: no file matches, or a bad ``num_shards`` / ``shard_id``.
 
     Examples:
         >>> import os, tempfile
@@ -94,20 +99,35 @@ class CSVDataset(FileRowsSource):
 
     Args:
         dataset_files (Union[str, list[str]]): files or glob patterns.
-        field_delim (str): the one-character field separator.
-        column_defaults (list): one value per column giving its type: an int makes an int32
-            column, a float a float32 column, a str a string column (the default for every
-            column). A numeric field is read as C's ``strtol``/``strtof`` read it (``"8.5"`` is
-            8 in an int column); one without a leading number (or empty) is an error.
-        column_names (list[str]): the column names; without them the first line of every
+        field_delim (str, optional): the one-character field separator (not a quote or a
+            line break). Default: ``','``.
+        column_defaults (list, optional): one value per column giving its type: an int
+            makes an int32 column, a float a float32 column, a str a string column (the
+            default for every column). A numeric field is read as C's ``strtol``/``strtof``
+            read it (``"8.5"`` is 8 in an int column); one without a leading number (or
+            empty) is an error. Default: ``None``.
+        column_names (list[str], optional): the column names; None: the first line of every
             file is its header (all headers must agree) and is not a row.
-        num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache: as
-            :class:`TextFileDataset`'s.
+            Default: ``None``.
+        num_samples (int, optional): read at most this many rows; None or 0: all.
+            Default: ``None``.
+        num_parallel_workers (int, optional): readers, as in :class:`TextFileDataset`.
+            Default: ``None``.
+        shuffle (Union[bool, Shuffle], optional): as in :class:`TextFileDataset`.
+            Default: ``Shuffle.GLOBAL``.
+        num_shards (int, optional): read one of this many shards, an equal run of rows
+            each. Default: ``None``.
+        shard_id (int, optional): the shard read, in [0, num_shards). Default: ``None``.
+        cache (DatasetCache, optional): accepted; the rows are read uncached.
+            Default: ``None``.
 
     Raises:
-        ValueError: no file matches, a bad ``field_delim``. TypeError: a default that is not
-        an int, float or str. RuntimeError: headers that differ, a record with another number
-        of fields than columns, a field that does not parse as its column's type.
+        TypeError: ``dataset_files`` is not a str or a list of str, or a default that is
+            not an int, float or str.
+        ValueError: no file matches, a bad ``field_delim``, or a bad ``num_shards`` /
+            ``shard_id``.
+        RuntimeError: headers that differ, a record with another number of fields than
+            columns, or a field that does not parse as its column's type.
 
     Examples:
         >>> import os, tempfile

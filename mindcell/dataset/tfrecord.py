@@ -86,25 +86,36 @@ class TFRecordDataset(FileRowsSource):
 
     Args:
         dataset_files (Union[str, list[str]]): files, or glob patterns.
-        schema (Union[str, Schema]): a :class:`Schema` or the path of a schema JSON file.
-        columns_list (list[str]): the columns to read, in this order.
-        num_samples (int): read at most this many rows (None or 0: all).
-        num_parallel_workers (int): readers; without shuffling the rows of the files they read
-            interleave as in MindSpore (see :mod:`.file_source`).
-        shuffle (Union[bool, Shuffle]): ``Shuffle.GLOBAL`` (default) or True shuffles every
+        schema (Union[str, Schema], optional): a :class:`Schema` or the path of a schema JSON
+            file; None: the features of the first record, sorted. Default: ``None``.
+        columns_list (list[str], optional): the columns to read, in this order; None: all.
+            Default: ``None``.
+        num_samples (int, optional): read at most this many rows; None or 0: all.
+            Default: ``None``.
+        num_parallel_workers (int, optional): readers; without shuffling the rows of the
+            files they read interleave as in MindSpore (see :mod:`.file_source`).
+            Default: ``None``.
+        shuffle (Union[bool, Shuffle], optional): ``Shuffle.GLOBAL`` or True shuffles every
             row, ``Shuffle.FILES`` the file order, ``Shuffle.INFILE`` the rows inside each
-            file, False nothing.
-        num_shards (int), shard_id (int): read one shard: the files ``shard_id``,
+            file, False nothing. Default: ``Shuffle.GLOBAL``.
+        num_shards (int, optional): read one of this many shards: the files ``shard_id``,
             ``shard_id + num_shards`` ..., or with ``shard_equal_rows`` an equal run of
-            ``ceil(rows / num_shards)`` rows (wrapping around).
-        shard_equal_rows (bool): shard by rows instead of by files.
-        cache (DatasetCache): accepted; the rows are read uncached (see DatasetCache).
-        compression_type (str): None or ``""`` (plain), ``"GZIP"`` or ``"ZLIB"``.
+            ``ceil(rows / num_shards)`` rows (wrapping around). Default: ``None``.
+        shard_id (int, optional): the shard read, in [0, num_shards). Default: ``None``.
+        shard_equal_rows (bool, optional): shard by rows instead of by files.
+            Default: ``False``.
+        cache (DatasetCache, optional): accepted; the rows are read uncached (see
+            DatasetCache). Default: ``None``.
+        compression_type (str, optional): None or ``""`` (plain), ``"GZIP"`` or ``"ZLIB"``.
+            Default: ``None``.
 
     Raises:
-        ValueError: no file matches, an unknown compression. RuntimeError: a file that is not
-        TFRecord, an unknown column, values that do not fit the schema, fewer files than
-        shards when sharding by file.
+        TypeError: ``dataset_files`` is not a str or a list of str, ``schema`` not a Schema
+            or path, or ``shard_equal_rows`` not a bool.
+        ValueError: no file matches, an unknown compression, or a bad ``num_shards`` /
+            ``shard_id``.
+        RuntimeError: a file that is not TFRecord, an unknown column, values that do not fit
+            the schema, or fewer files than shards when sharding by file.
 
     Examples:
         >>> import os, tempfile
