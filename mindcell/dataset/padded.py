@@ -20,8 +20,9 @@ class PaddedDataset(MappableSource):
             the first dict's order).
 
     Raises:
-        TypeError: not a list of dicts. ValueError: an empty list. RuntimeError: rows with
-        other keys than the first.
+        TypeError: ``padded_samples`` is not a list of dicts.
+        ValueError: an empty list.
+        RuntimeError: rows with other keys than the first.
 
     Examples:
         >>> import numpy as np

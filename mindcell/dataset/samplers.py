@@ -252,14 +252,17 @@ class DistributedSampler(BuiltinSampler):
     Args:
         num_shards (int): the number of shards (processes), >= 1.
         shard_id (int): this shard, in [0, num_shards).
-        shuffle (bool): a new shared order every epoch.
-        num_samples (int): read at most this many rows of the shard.
-        offset (int): -1 (the default: wrap around), or the shard of the first row, in
-            [0, num_shards].
+        shuffle (bool, optional): a new shared order every epoch. Default: ``True``.
+        num_samples (int, optional): read at most this many rows of the shard; None or 0:
+            all. Default: ``None``.
+        offset (int, optional): -1 (wrap around), or the shard of the first row, in
+            [0, num_shards]. Default: ``-1``.
 
     Raises:
-        TypeError / ValueError: an argument of the wrong type or out of range. RuntimeError
-        (when iterating): an offset above ``num_shards``.
+        TypeError: ``shuffle`` is not a bool.
+        ValueError: ``num_shards``, ``shard_id``, ``num_samples`` or ``offset`` is not an
+            int in its range.
+        RuntimeError: (when iterating) an offset above ``num_shards``.
 
     Examples:
         >>> import numpy as np
