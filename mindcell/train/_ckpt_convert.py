@@ -74,9 +74,28 @@ def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_rege
     format cannot hold them) and the CRC is not carried over. The conversion runs in this
     process (``processes_num`` is accepted for compatibility).
 
+    Args:
+        file_path (str): a ``.ckpt`` file or a directory.
+        save_path (str, optional): the output directory. Default: ``None``.
+        name_map (dict, optional): old key -> new key. Default: ``None``.
+        file_name_regex (str, optional): with a directory, convert the files whose name
+            matches. Default: ``None``.
+        processes_num (int): a positive int. Default: ``1``.
+
     Raises:
-        ValueError: the path does not exist, a file does not end with '.ckpt', or
-            ``save_path`` is not a directory.
+        TypeError: ``name_map`` is not a dict or ``file_name_regex`` not a str.
+        ValueError: the path does not exist, a file does not end with '.ckpt',
+            ``save_path`` is not a directory, or ``processes_num`` is not positive.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import mindcell as ms
+        >>> folder = tempfile.mkdtemp()
+        >>> ms.save_checkpoint(ms.nn.Dense(2, 1), os.path.join(folder, "net.ckpt"))
+        >>> ms.ckpt_to_safetensors(os.path.join(folder, "net.ckpt"), name_map={"bias": "b"})
+        >>> path = os.path.join(folder, "net.safetensors")
+        >>> sorted(ms.load_checkpoint(path, format="safetensors"))
+        ['b', 'weight']
     """
     _convert_files(file_path, save_path, name_map, file_name_regex, processes_num, "ckpt",
                    "safetensors", "ckpt_to_safetensors")
@@ -85,6 +104,33 @@ def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_rege
 def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None,
                         processes_num=1):
     """safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None,
-    processes_num=1): the reverse of ``ckpt_to_safetensors``."""
+    processes_num=1): the reverse of :func:`ckpt_to_safetensors`, a ``.safetensors`` file or
+    every one under a directory to ``.ckpt``.
+
+    Args:
+        file_path (str): a ``.safetensors`` file or a directory.
+        save_path (str, optional): the output directory. Default: ``None`` (beside each
+            file).
+        name_map (dict, optional): old key -> new key. Default: ``None``.
+        file_name_regex (str, optional): with a directory, convert the files whose name
+            matches. Default: ``None``.
+        processes_num (int): a positive int (the conversion runs in this process).
+            Default: ``1``.
+
+    Raises:
+        TypeError: ``name_map`` is not a dict or ``file_name_regex`` not a str.
+        ValueError: the path does not exist, a file does not end with '.safetensors',
+            ``save_path`` is not a directory, or ``processes_num`` is not positive.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import mindcell as ms
+        >>> src, out = tempfile.mkdtemp(), tempfile.mkdtemp()
+        >>> ms.save_checkpoint(ms.nn.Dense(2, 1), os.path.join(src, "a.safetensors"),
+        ...                    format="safetensors")
+        >>> ms.safetensors_to_ckpt(src, save_path=out)
+        >>> os.listdir(out)
+        ['a.ckpt']
+    """
     _convert_files(file_path, save_path, name_map, file_name_regex, processes_num,
                    "safetensors", "ckpt", "safetensors_to_ckpt")

@@ -82,6 +82,13 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
     values to its int type (logged), and a network parameter missing from the dict is looked
     for under a common prefix (``"net." + name``); ``strict_load=True`` does neither.
 
+    Args:
+        net (Cell): the network.
+        parameter_dict (dict): name -> Parameter.
+        strict_load (bool): no type conversion and no prefix search. Default: ``False``.
+        remove_redundancy (bool): MindSpore's redundancy-removed checkpoints (one process
+            holds everything here). Default: ``False``.
+
     Returns:
         tuple: ``(param_not_load, ckpt_not_load)``: the names of the network's parameters that
         got no value, and the dict's keys that were not loaded.

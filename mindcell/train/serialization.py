@@ -282,8 +282,22 @@ atexit.register(_wait_async_save)
 
 
 def async_ckpt_thread_status():
-    """async_ckpt_thread_status() -> bool: whether a ``save_checkpoint(..., async_save=True)``
-    is still writing."""
+    """async_ckpt_thread_status(): whether a ``save_checkpoint(..., async_save=True)`` is still
+    writing.
+
+    Returns:
+        bool, True while a background save runs.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import mindcell as ms
+        >>> path = os.path.join(tempfile.mkdtemp(), "net.ckpt")
+        >>> ms.save_checkpoint(ms.nn.Dense(2, 2), path, async_save=True)
+        >>> while ms.async_ckpt_thread_status():
+        ...     pass
+        >>> os.path.exists(path)
+        True
+    """
     with _async_lock:
         return any(t.is_alive() for t in _async_threads)
 
@@ -466,6 +480,25 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
 
     Read a MindSpore checkpoint (``.ckpt`` or, with ``format='safetensors'``, ``.safetensors``).
 
+    Args:
+        ckpt_file_name (str): the file.
+        net (Cell, optional): a network to load the values into. Default: ``None``.
+        strict_load (bool): passed to ``load_param_into_net``. Default: ``False``.
+        filter_prefix (Union[str, list[str]], optional): deprecated: leave out the entries
+            with these prefixes. Default: ``None``.
+        dec_key (bytes, optional): encrypted checkpoints are not supported; must be None.
+            Default: ``None``.
+        dec_mode (str): the decryption mode (unused without ``dec_key``). Default:
+            ``'AES-GCM'``.
+        specify_prefix (Union[str, list[str]], optional): deprecated: load only the entries
+            with these prefixes. Default: ``None``.
+        choice_func (Callable, optional): ``choice_func(name) -> bool`` selects the entries.
+            Default: ``None``.
+        crc_check (bool): require the file's CRC. Default: ``False``.
+        remove_redundancy (bool): MindSpore's redundancy-removed checkpoints (one process
+            holds everything here). Default: ``False``.
+        format (str): ``'ckpt'`` or ``'safetensors'``. Default: ``'ckpt'``.
+
     Returns:
         dict: name -> Parameter (``requires_grad=True``), in file order (safetensors: sorted
         names); str entries saved through ``append_dict`` come back as str. When ``net`` is
@@ -550,9 +583,30 @@ class _ParamDictFuture:
 
 def load_checkpoint_async(ckpt_file_name, net=None, strict_load=False, filter_prefix=None,
                           dec_key=None, dec_mode="AES-GCM", specify_prefix=None, choice_func=None):
-    """load_checkpoint_async(ckpt_file_name, net=None, ...): ``load_checkpoint`` in a
-    background thread; the format follows the file name's suffix. Returns an object whose
-    ``result()`` gives (or raises) what ``load_checkpoint`` would."""
+    """load_checkpoint_async(ckpt_file_name, net=None, strict_load=False, filter_prefix=None,
+    dec_key=None, dec_mode='AES-GCM', specify_prefix=None, choice_func=None):
+    ``load_checkpoint`` in a background thread; the format follows the file name's suffix.
+
+    Args:
+        ckpt_file_name (str): the ``.ckpt`` or ``.safetensors`` file.
+        net, strict_load, filter_prefix, dec_key, dec_mode, specify_prefix, choice_func:
+            as in :func:`load_checkpoint`.
+
+    Returns:
+        An object whose ``result()`` gives (or raises) what ``load_checkpoint`` would.
+
+    Raises:
+        TypeError: ``ckpt_file_name`` is not a str; the other errors of
+            :func:`load_checkpoint` come from ``result()``.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import mindcell as ms
+        >>> path = os.path.join(tempfile.mkdtemp(), "net.ckpt")
+        >>> ms.save_checkpoint(ms.nn.Dense(2, 2), path)
+        >>> sorted(ms.load_checkpoint_async(path).result())
+        ['bias', 'weight']
+    """
     from concurrent.futures import ThreadPoolExecutor
     name = _file_name(ckpt_file_name, "load_checkpoint_async")
     format = "safetensors" if name.endswith(".safetensors") else "ckpt"
