@@ -23,12 +23,39 @@ _NAMES = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse"
 
 
 def names():
-    """names(): the metric names ``get_metric_fn`` and ``Model(metrics=...)`` accept."""
+    """names(): the metric names :func:`get_metric_fn` and ``Model(metrics=...)`` accept.
+
+    Returns:
+        list[str], sorted.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.train.names()[:4]
+        ['F1', 'acc', 'accuracy', 'dice']
+    """
     return sorted(_NAMES)
 
 
 def get_metric_fn(name, *args, **kwargs):
-    """get_metric_fn(name, *args, **kwargs): a new metric of that name."""
+    """get_metric_fn(name, *args, **kwargs): a new metric of that name.
+
+    Args:
+        name (str): one of :func:`names` (``'accuracy'``, ``'mae'``, ``'top_5_accuracy'`` ...).
+        args, kwargs: the metric's constructor arguments.
+
+    Returns:
+        Metric, a new instance.
+
+    Raises:
+        KeyError: ``name`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> metric = ms.train.get_metric_fn("accuracy", eval_type="classification")
+        >>> metric(np.array([[0.2, 0.8], [0.6, 0.4]]), np.array([1, 1]))
+        0.5
+    """
     if name not in _NAMES:
         raise KeyError("get_metric_fn: unknown metric %r; known: %s" % (name, names()))
     return _NAMES[name](*args, **kwargs)
