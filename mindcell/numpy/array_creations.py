@@ -430,7 +430,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         axis (int): where the samples axis goes for Tensor endpoints. Default: ``0``.
 
     Returns:
-        Tensor, or a tuple (samples, step) when ``retstep`` is True.
+        Tensor, or a tuple (samples, step) when ``retstep`` is True (the step a 0-D Tensor).
 
     Raises:
         TypeError: ``num`` is not an int, ``endpoint`` or ``retstep`` is not a bool, an endpoint is
@@ -459,7 +459,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     if not isinstance(lo, Tensor) and not isinstance(hi, Tensor):
         out = np.linspace(lo, hi, num, endpoint=endpoint)
         res = _const(out, d)
-        step = (hi - lo) / div if div > 0 else float("nan")
+        # the step is a 0-D Tensor of the samples' dtype, as mindspore.numpy's
+        step = _const(np.asarray((hi - lo) / div if div > 0 else float("nan")), d)
     else:
         lo, hi = U.asarray(lo, "linspace"), U.asarray(hi, "linspace")
         shape = np.broadcast_shapes(lo.shape, hi.shape)

@@ -102,7 +102,8 @@ def _indices(indices, n, mode, name):
     idx = ops.cast(idx, mstype.int64)
     if n == 0 and idx.size:
         raise U.fail(name, "cannot take from an empty axis", IndexError)
-    if mode == "clip":  # numpy clips negative indices to 0 too
+    if mode == "clip":  # as mindspore.numpy: a negative index counts from the end first
+        idx = ops.where(ops.lt(idx, 0), ops.add(idx, n), idx)
         return ops.clamp(idx, 0, max(n - 1, 0))
     if mode == "wrap":
         return ops.remainder(idx, n)
@@ -122,9 +123,10 @@ def take(a, indices, axis=None, mode="clip"):
         a (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
         indices (Union[Tensor, int, list, tuple, numpy.ndarray]): integer indices.
         axis (Union[int, None]): the axis taken along. Default: ``None``.
-        mode (str): what out-of-range indices do: ``'clip'`` clamps them to the axis (a
-            negative index becomes 0), ``'wrap'`` wraps them around, ``'raise'`` raises
-            (negative indices count from the end). Default: ``'clip'``.
+        mode (str): what out-of-range indices do: ``'clip'`` clamps them to the axis after a
+            negative index counts once from the end (-1 is the last element, as in
+            mindspore.numpy; numpy clips it to 0), ``'wrap'`` wraps them around, ``'raise'``
+            raises (negative indices count from the end). Default: ``'clip'``.
 
     Returns:
         Tensor: ``a.shape[:axis] + indices.shape + a.shape[axis + 1:]``.
@@ -139,8 +141,8 @@ def take(a, indices, axis=None, mode="clip"):
     Examples:
         >>> import mindcell.numpy as mnp
         >>> x = mnp.array([[1, 2, 3], [4, 5, 6]])
-        >>> print(mnp.take(x, [0, 5, 9]), mnp.take(x, [-1, 3], mode='wrap'))
-        [1 6 6] [6 4]
+        >>> print(mnp.take(x, [0, 5, 9, -1, -9]), mnp.take(x, [-1, 3], mode='wrap'))
+        [1 6 6 6 1] [6 4]
         >>> print(mnp.take(x, [2, 0], axis=1))
         [[3 1]
          [6 4]]
@@ -286,14 +288,16 @@ def argsort(a, axis=-1, kind=None, order=None):
 
 
 def unique(x, return_inverse=False):
-    """unique(x, return_inverse=False): the sorted unique elements of the flattened input.
+    """unique(x, return_inverse=False): the unique elements of the flattened input, in the
+    order of their first appearance (as mindspore.numpy in MindSpore 2.10; numpy sorts them).
 
     PYNATIVE_MODE only: the length of the result depends on the values.
 
     Args:
         x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
-        return_inverse (bool): whether to return, too, the Int32 indices into the unique
-            elements that rebuild the flattened ``x``. Default: ``False``.
+        return_inverse (bool): whether to return, too, the indices into the unique elements
+            that rebuild the flattened ``x`` (Int64 for Int64 ``x``, else Int32).
+            Default: ``False``.
 
     Returns:
         1-D Tensor of ``x``'s dtype, or a tuple (unique elements, inverse indices).
@@ -306,15 +310,20 @@ def unique(x, return_inverse=False):
         >>> import mindcell.numpy as mnp
         >>> values, inverse = mnp.unique([[3, 1], [3, 2]], return_inverse=True)
         >>> print(values, inverse)
-        [1 2 3] [2 0 2 1]
+        [3 1 2] [0 1 0 2]
     """
     t = U.asarray(x, "unique")
     U.check_bool(return_inverse, "unique", "return_inverse")
     flat = ops.reshape(t, (-1,))
     _, first, inverse = np.unique(flat.asnumpy(), return_index=True, return_inverse=True)
-    values = ops.gather(flat, U.asarray(first.astype(np.int32), "unique"), 0)
+    order = np.argsort(first, kind="stable")  # sorted values -> order of first appearance
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    values = ops.gather(flat, U.asarray(first[order].astype(np.int32), "unique"), 0)
     if return_inverse:
-        return values, U.asarray(inverse.reshape(-1).astype(np.int32), "unique")
+        # Int64 inverse indices for Int64 input, else Int32 (as mindspore.numpy)
+        inv = np.int64 if t._np_dtype == np.int64 else np.int32
+        return values, U.asarray(rank[inverse.reshape(-1)].astype(inv), "unique")
     return values
 
 

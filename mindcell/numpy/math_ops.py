@@ -580,7 +580,9 @@ def clip(x, xmin, xmax, dtype=None):
             (the dtype computed).
 
     Returns:
-        Tensor of the broadcast shape of ``x`` and the bounds (``dtype`` when given).
+        Tensor of the broadcast shape of ``x`` and the bounds (``dtype`` when given). With
+        number bounds it keeps ``x``'s dtype, as mindspore.numpy: ``clip(int_x, 0.5, 2.5)``
+        is integer (values truncated) and a bool ``x`` stays bool.
 
     Raises:
         ValueError: ``xmin`` and ``xmax`` are both None, or the shapes do not broadcast.
@@ -596,12 +598,16 @@ def clip(x, xmin, xmax, dtype=None):
          [ 3. -2.]]
     """
     t = U.asarray(x, "clip")
+    x_dtype = t.dtype
+    bounds_are_numbers = all(b is None or U.is_number(b) for b in (xmin, xmax))
     if xmin is None and xmax is None:
         raise U.fail("clip", "'xmin' and 'xmax' cannot both be None", ValueError)
     if xmin is not None:
         t = ops.maximum(t, U.operand(xmin, "clip"))
     if xmax is not None:
         t = ops.minimum(t, U.operand(xmax, "clip"))
+    if dtype is None and t.dtype != x_dtype and bounds_are_numbers:
+        t = ops.cast(t, x_dtype)  # number bounds keep x's dtype, as mindspore.numpy
     return U.apply_dtype(t, dtype, "clip")
 
 

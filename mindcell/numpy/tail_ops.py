@@ -378,7 +378,8 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         axis (int): if given, overrides the three. Default: ``None``.
 
     Returns:
-        Tensor.
+        Tensor (bool inputs give bool: the products are computed as 0/1 numbers and cast
+        back, as MindSpore 2.10).
 
     Raises:
         ValueError: a vector dimension is not 2 or 3, or both are 2 (MindSpore refuses the
@@ -402,6 +403,9 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     if x.dtype != y.dtype:
         dt = mstype.promote_types(x.dtype, y.dtype)
         x, y = ops.cast(x, dt), ops.cast(y, dt)
+    boolean = x._np_dtype.kind == "b"
+    if boolean:  # computed as 0/1 numbers and cast back to bool (MindSpore 2.10)
+        x, y = ops.cast(x, mstype.int32), ops.cast(y, mstype.int32)
     xs = [x[..., k] for k in range(x.shape[-1])]
     ys = [y[..., k] for k in range(y.shape[-1])]
     zero = ops.zeros_like(xs[0] if len(xs) == 2 else ys[0])
@@ -413,6 +417,8 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
          ops.sub(ops.mul(xs[2], ys[0]), ops.mul(xs[0], ys[2])),
          ops.sub(ops.mul(xs[0], ys[1]), ops.mul(xs[1], ys[0]))]
     out = ops.stack(c, -1)
+    if boolean:
+        out = ops.cast(out, mstype.bool_)
     return ops.movedim(out, -1, U.axis_arg(axisc, out.ndim, "cross"))
 
 

@@ -147,9 +147,11 @@ def test_graph_mode_equals_pynative(case):
 def test_value_dependent_functions_eager():
     x = ms.Tensor(np.array([3.0, 1.0, 3.0, 2.0]))
     values, inverse = mnp.unique(x, return_inverse=True)
-    np.testing.assert_array_equal(values.asnumpy(), [1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(values.asnumpy(), [3.0, 1.0, 2.0])  # first appearance
     np.testing.assert_array_equal(values.asnumpy()[inverse.asnumpy()], x.asnumpy())
     assert str(inverse.dtype) == "Int32"
+    _, inverse = mnp.unique(ms.Tensor(np.array([5, 5, 1], np.int64)), return_inverse=True)
+    assert str(inverse.dtype) == "Int64" and inverse.asnumpy().tolist() == [0, 0, 1]
     rows, cols = mnp.nonzero(ms.Tensor(np.array([[0, 1], [2, 0]])))
     np.testing.assert_array_equal(rows.asnumpy(), [0, 1])
     np.testing.assert_array_equal(cols.asnumpy(), [1, 0])
@@ -161,6 +163,7 @@ def test_value_dependent_functions_eager():
 def test_linspace_retstep_and_constants():
     samples, step = mnp.linspace(0, 1, 5, retstep=True)
     assert step == 0.25 and samples.shape == (5,)
+    assert isinstance(step, ms.Tensor) and step.shape == () and step.dtype == ms.float32
     assert mnp.pi == math.pi and mnp.e == math.e and mnp.inf == math.inf
     assert math.isnan(mnp.nan) and mnp.float32 is ms.float32 and mnp.int32 is ms.int32
     assert mnp.float64 is ms.float64 and mnp.bool_ is ms.bool_
