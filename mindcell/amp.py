@@ -31,18 +31,60 @@ _LEVELS = ("O0", "O1", "O2", "O3", "auto")
 
 
 def get_white_list():
-    """The cell types that O1 runs in float16."""
+    """get_white_list(): the names of the cell types that ``amp_level='O1'`` runs in float16.
+
+    Unlike MindSpore 2.10, which returns the classes (and lists primitives too), mindcell returns
+    the class names of the cells its O1 converts: Dense, the convolutions and BiDense.
+
+    Returns:
+        list[str], a new list.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> "Dense" in ms.amp.get_white_list()
+        True
+    """
     return list(_WHITE)
 
 
 def get_black_list():
-    """The cell types that O2 keeps in float32."""
+    """get_black_list(): the names of the cell types that ``amp_level='O2'`` keeps in float32
+    (the normalization cells, whose statistics need the precision).
+
+    Unlike MindSpore 2.10, which returns the classes (BatchNorm1d/2d/3d and LayerNorm), mindcell
+    returns the class names, GroupNorm, the InstanceNorms and SyncBatchNorm included.
+
+    Returns:
+        list[str], a new list.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.amp.get_black_list()[:3]
+        ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d']
+    """
     return list(_KEEP_FP32)
 
 
 def all_finite(inputs):
-    """all_finite(inputs): a Bool scalar tensor, True when no tensor in ``inputs`` holds an
-    inf or NaN."""
+    """all_finite(inputs): whether no tensor in ``inputs`` holds an inf or NaN.
+
+    Args:
+        inputs (Union[Tensor, tuple[Tensor], list[Tensor]]): the tensors, e.g. the gradients.
+
+    Returns:
+        Tensor, a 0-d Bool: True when every element of every tensor is finite.
+
+    Raises:
+        TypeError: ``inputs`` is not a Tensor or a non-empty tuple/list of Tensors.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> grads = (ms.Tensor(np.array([1.0, 2.0], np.float32)),
+        ...          ms.Tensor(np.array([np.inf], np.float32)))
+        >>> print(ms.amp.all_finite(grads), ms.amp.all_finite(grads[0]))
+        False True
+    """
     if isinstance(inputs, Tensor):
         inputs = (inputs,)
     if not isinstance(inputs, (tuple, list)) or not inputs \
@@ -68,16 +110,37 @@ class _OutputTo32(nn.Cell):
 
 
 def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
-    """auto_mixed_precision(network, amp_level='O0', dtype=mstype.float16): the network set
-    up for mixed precision (Parameters stay float32).
+    """auto_mixed_precision(network, amp_level='O0', dtype=mstype.float16): the network set up for
+    mixed precision (Parameters stay float32).
 
     - 'O0': unchanged.
-    - 'O1': Dense and convolution cells compute in ``dtype``; their outputs return to float32.
+    - 'O1' (and 'auto'): Dense and convolution cells compute in ``dtype``; their outputs return
+      to float32.
     - 'O2': every cell computes in ``dtype`` except the normalisation cells (BatchNorm,
       LayerNorm, GroupNorm, InstanceNorm), which stay float32; the output is float32.
     - 'O3': every cell computes in ``dtype``; the output is float32.
 
-    Returns the network to train (for 'O2'/'O3' a wrapper casting the output to float32).
+    Args:
+        network (Cell): the network; its cells are changed in place.
+        amp_level (str): ``'O0'``, ``'O1'``, ``'O2'``, ``'O3'`` or ``'auto'``. Default: ``'O0'``.
+        dtype (mindcell.dtype): ``mstype.float16`` or ``mstype.bfloat16``. Default:
+            ``mstype.float16``.
+
+    Returns:
+        Cell, the network to train (for 'O2'/'O3' a wrapper casting the output to float32).
+
+    Raises:
+        TypeError: ``network`` is not a Cell.
+        ValueError: ``amp_level`` or ``dtype`` is not one of the accepted values.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> net = ms.nn.SequentialCell(ms.nn.Dense(2, 2), ms.nn.ReLU())
+        >>> net = ms.amp.auto_mixed_precision(net, "O1")
+        >>> y = net(ms.Tensor(np.ones((1, 2), np.float32)))
+        >>> y.dtype, net[0].weight.dtype
+        (Float32, Float32)
     """
     if not isinstance(network, nn.Cell):
         raise TypeError("auto_mixed_precision: 'network' must be a Cell, but got %s"
@@ -111,10 +174,44 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
                         **kwargs):
     """build_train_network(network, optimizer, loss_fn=None, level='O0', boost_level='O0',
     **kwargs): ``network`` with ``auto_mixed_precision(level)``, the loss (kept in float32)
-    and a training step. ``loss_scale_manager`` (default: a DynamicLossScaleManager for 'O2',
-    none otherwise) selects TrainOneStepWithLossScaleCell; ``cast_model_type`` (float16 or
-    float32) and ``keep_batchnorm_fp32`` override the level's choices. ``boost_level`` other
-    than 'O0' (the boost training algorithms) raises NotImplementedError."""
+    and a training step.
+
+    ``loss_scale_manager`` (default: a DynamicLossScaleManager for 'O2', none otherwise) selects
+    :class:`nn.TrainOneStepWithLossScaleCell`; a fixed manager without dropped steps scales the
+    gradients by its scale in a :class:`nn.TrainOneStepCell` (the optimizer's ``loss_scale``
+    divides them). ``cast_model_type`` (float16 or float32) and ``keep_batchnorm_fp32`` override
+    the level's choices.
+
+    Args:
+        network (Cell): the network.
+        optimizer (Optimizer): the optimizer of its parameters.
+        loss_fn (Cell, optional): the loss; without it ``network`` returns the loss. Default:
+            ``None``.
+        level (str): the ``amp_level`` of :func:`auto_mixed_precision`. Default: ``'O0'``.
+        boost_level (str): only ``'O0'`` (MindSpore's boost training algorithms are not
+            supported). Default: ``'O0'``.
+        kwargs: ``loss_scale_manager``, ``cast_model_type`` and ``keep_batchnorm_fp32``.
+
+    Returns:
+        Cell, the training step: called with the inputs (and label), it updates the parameters
+        and returns the loss (with loss scaling: ``(loss, overflow, scale)``).
+
+    Raises:
+        ValueError: an unknown ``level``/``boost_level``/keyword or a bad ``cast_model_type``.
+        NotImplementedError: ``boost_level`` other than 'O0'.
+        TypeError: ``loss_scale_manager`` is not a LossScaleManager.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> net = ms.nn.Dense(2, 1, weight_init="zeros", bias_init="zeros")
+        >>> opt = ms.nn.SGD(net.trainable_params(), learning_rate=0.1)
+        >>> step = ms.amp.build_train_network(net, opt, ms.nn.MSELoss(), level="O2")
+        >>> x, y = ms.Tensor(np.ones((2, 2), np.float32)), ms.Tensor(np.ones((2, 1), np.float32))
+        >>> loss, overflow, scale = step(x, y)  # 2**24 overflows float16: the step is skipped
+        >>> print(loss, overflow, scale)
+        1.0 True 1.6777216e+07
+    """
     if boost_level not in ("O0", "O1", "O2"):
         raise ValueError("build_train_network: 'boost_level' must be 'O0', 'O1' or 'O2', but "
                          "got %r" % (boost_level,))
@@ -164,7 +261,25 @@ def _effective_level(level, kwargs):
 
 
 class LossScaler:
-    """Base class of the loss scalers: ``scale``, ``unscale``, ``adjust``."""
+    """LossScaler(): the base class of the loss scalers of a custom training loop:
+    ``scale(inputs)`` multiplies a loss by the scale, ``unscale(inputs)`` divides the gradients
+    by it and ``adjust(grads_finite)`` updates the scale after a step.
+
+    Raises:
+        NotImplementedError: a subclass lacks one of the three methods.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> class NoScaler(ms.amp.LossScaler):
+        ...     def scale(self, inputs):
+        ...         return inputs
+        ...     def unscale(self, inputs):
+        ...         return inputs
+        ...     def adjust(self, grads_finite):
+        ...         return False
+        >>> NoScaler().scale(ms.Tensor(2.0, ms.float32))
+        Tensor(shape=[], dtype=Float32, value= 2.0)
+    """
 
     def scale(self, inputs):
         raise NotImplementedError
@@ -187,7 +302,27 @@ def _map(fn, inputs):
 
 class StaticLossScaler(LossScaler):
     """StaticLossScaler(scale_value): multiplies by a fixed ``scale_value`` (a Parameter
-    'scale_value')."""
+    'scale_value'); ``adjust`` returns False.
+
+    ``scale(inputs)`` and ``unscale(inputs)`` take a Tensor or (nested) tuples/lists of them
+    and return the same structure.
+
+    Args:
+        scale_value (float): the scale, a positive finite number.
+
+    Raises:
+        ValueError: ``scale_value`` is not a positive finite number.
+        TypeError: ``scale``/``unscale`` get something other than Tensors.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> scaler = ms.amp.StaticLossScaler(1024.0)
+        >>> print(scaler.scale(ms.Tensor(0.5, ms.float32)))
+        512.0
+        >>> print(scaler.unscale((ms.Tensor(np.array([2048.0], np.float32)),))[0])
+        [2.]
+    """
 
     def __init__(self, scale_value):
         value = _check_scale(scale_value, type(self).__name__, "scale_value")
@@ -208,9 +343,30 @@ class StaticLossScaler(LossScaler):
 
 
 class DynamicLossScaler(StaticLossScaler):
-    """DynamicLossScaler(scale_value, scale_factor, scale_window): ``adjust(grads_finite)``
-    divides the scale by ``scale_factor`` (not below 1) when the gradients were not finite and
-    multiplies it after ``scale_window`` finite steps in a row."""
+    """DynamicLossScaler(scale_value, scale_factor, scale_window): a loss scale that
+    ``adjust(grads_finite)`` divides by ``scale_factor`` (not below 1) when the gradients were
+    not finite and multiplies after ``scale_window`` finite steps in a row.
+
+    ``scale`` and ``unscale`` are those of :class:`StaticLossScaler`; the finite-step count is
+    the Parameter ``counter``.
+
+    Args:
+        scale_value (float): the initial scale, positive and finite.
+        scale_factor (float): the factor, positive and finite.
+        scale_window (int): the finite steps before the scale grows, positive.
+
+    Raises:
+        ValueError: a value out of its range.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> scaler = ms.amp.DynamicLossScaler(scale_value=2.0 ** 10, scale_factor=2, scale_window=2)
+        >>> grads = (ms.Tensor(np.array([np.nan], np.float32)),)
+        >>> _ = scaler.adjust(ms.amp.all_finite(grads))
+        >>> print(scaler.scale_value.asnumpy())
+        512.0
+    """
 
     def __init__(self, scale_value, scale_factor, scale_window):
         super().__init__(scale_value)
