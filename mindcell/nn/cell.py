@@ -223,10 +223,10 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
                 exit_float_type(previous_type)
             if gt is not None:
                 gt.recompute_tags.pop()
-        if state is not None:
-            output = wrap_output(output, state)
         if self._forward_hooks:
             output = run_forward_hooks(self, args, kwargs, output)
+        if state is not None:  # after the forward hooks: backward hooks see the gradient of
+            output = wrap_output(output, state)  # the output they return (MindSpore 2.10)
         return output
 
     def run_construct(self, *inputs, **kwargs):
