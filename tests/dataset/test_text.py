@@ -97,3 +97,24 @@ def test_sentencepiece_errors(tmp_path):
     with pytest.raises(RuntimeError, match="not trained"):
         text.SentencePieceTokenizer(text.SentencePieceVocab(),
                                     text.SPieceTokenizerOutType.INT)
+
+
+@pytest.mark.parametrize("lengths,limit", [((5, 1), 4), ((3, 3), 5), ((0, 4), 2), ((7, 7), 0)])
+def test_truncate_sequence_pair_keeps_the_prefixes_within_the_limit(lengths, limit):
+    a, b = (np.arange(n) for n in lengths)
+    ta, tb = text.TruncateSequencePair(limit)(a, b)
+    assert len(ta) + len(tb) == min(limit, sum(lengths))
+    assert ta.tolist() == a[:len(ta)].tolist() and tb.tolist() == b[:len(tb)].tolist()
+    assert abs(len(ta) - len(tb)) <= max(1, abs(lengths[0] - lengths[1]))
+
+
+def test_to_number_and_ngram_in_a_pipeline():
+    data = ds.NumpySlicesDataset(np.array([["3", "1", "2"]]), ["t"], shuffle=False)
+    grams = data.map(text.Ngram([2, 3], separator="+"), "t")
+    assert _rows(grams) == [[["3+1", "1+2", "3+1+2"]]]
+    numbers = ds.NumpySlicesDataset(np.array([["3", "1", "2"]]), ["t"], shuffle=False)
+    numbers = numbers.map(text.ToNumber(ms.int16), "t")
+    row = next(numbers.create_tuple_iterator(output_numpy=True))[0]
+    assert row.dtype == np.int16 and row.tolist() == [3, 1, 2]
+    with pytest.raises(RuntimeError, match="out of bounds"):
+        text.ToNumber(ms.float16)(np.array(["70000"]))

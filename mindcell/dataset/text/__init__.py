@@ -1,7 +1,8 @@
 """``mindcell.dataset.text``: MindSpore's text processing for datasets. ``Vocab`` (word -> id
 tables from a list, a dict, a file or a dataset), ``Lookup`` (words to ids), the tokenizers
 ``UnicodeCharTokenizer``, ``WhitespaceTokenizer``, ``BasicTokenizer``, ``WordpieceTokenizer``,
-``BertTokenizer`` and SentencePiece (``SentencePieceVocab``, ``SentencePieceTokenizer``; needs
+``BertTokenizer``, ``ToNumber``, ``TruncateSequencePair``, ``Ngram``, ``to_str`` /
+``to_bytes``, and SentencePiece (``SentencePieceVocab``, ``SentencePieceTokenizer``; needs
 the optional ``sentencepiece`` package). They work in ``Dataset.map`` on string columns or are
 called directly.
 
@@ -19,12 +20,15 @@ Examples:
 from mindcell.dataset.text.sentencepiece import (SentencePieceModel, SentencePieceTokenizer,
                                                  SentencePieceVocab, SPieceTokenizerLoadType,
                                                  SPieceTokenizerOutType)
-from mindcell.dataset.text.transforms import (BasicTokenizer, BertTokenizer, Lookup,
-                                              NormalizeForm, UnicodeCharTokenizer,
-                                              WhitespaceTokenizer, WordpieceTokenizer)
+from mindcell.dataset.text.transforms import (BasicTokenizer, BertTokenizer, Lookup, Ngram,
+                                              NormalizeForm, ToNumber, TruncateSequencePair,
+                                              UnicodeCharTokenizer, WhitespaceTokenizer,
+                                              WordpieceTokenizer)
+from mindcell.dataset.text.utils import to_bytes, to_str
 from mindcell.dataset.text.vocab import Vocab
 
 __all__ = ["Vocab", "Lookup", "NormalizeForm", "UnicodeCharTokenizer", "WhitespaceTokenizer",
            "BasicTokenizer", "WordpieceTokenizer", "BertTokenizer", "SentencePieceModel",
            "SentencePieceVocab", "SentencePieceTokenizer", "SPieceTokenizerOutType",
-           "SPieceTokenizerLoadType"]
+           "SPieceTokenizerLoadType", "ToNumber", "TruncateSequencePair", "Ngram", "to_str",
+           "to_bytes"]

@@ -17,7 +17,8 @@ from mindcell.dataset.text.vocab import Vocab
 from mindcell.dataset.transforms.transforms import TensorOperation
 
 __all__ = ["NormalizeForm", "Lookup", "UnicodeCharTokenizer", "WhitespaceTokenizer",
-           "BasicTokenizer", "WordpieceTokenizer", "BertTokenizer"]
+           "BasicTokenizer", "WordpieceTokenizer", "BertTokenizer", "ToNumber",
+           "TruncateSequencePair", "Ngram"]
 
 
 class NormalizeForm(enum.IntEnum):
@@ -472,3 +473,162 @@ class Lookup(TensorOperation):
                                    "no unknown token is specified." % word)
             ids.append(i)
         return np.array(ids, np.int64).astype(self._np).reshape(x.shape)
+
+
+_INT_PREFIX = re.compile(r"\s*[+-]?\d+")
+# no 'inf' / 'nan': MindSpore's ToNumber rejects them
+_FLOAT_PREFIX = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+class ToNumber(TensorOperation):
+    """ToNumber(data_type): each string of an array (any shape) as a number of a numeric
+    ``data_type``, read as C's ``strtol``/``strtod`` read it (the longest numeric prefix:
+    ``"2.5"`` is 2 as an int; ``"inf"`` and ``"nan"`` are not numbers, as in MindSpore).
+
+    Args:
+        data_type (mindcell.dtype): an int, uint or float dtype.
+
+    Raises:
+        TypeError: ``data_type`` is not a numeric mindcell dtype (bool and string included).
+        RuntimeError: (when called) a non-string input, a string without a leading number, or
+        a number outside ``data_type``'s range.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.dataset import text
+        >>> text.ToNumber(ms.int32)(np.array(["1", "-20", "3"])).tolist()
+        [1, -20, 3]
+    """
+
+    def __init__(self, data_type):
+        if not isinstance(data_type, (mstype.DType, _ValueType)):
+            raise TypeError("ToNumber: Argument data_type with value %r is not of type "
+                            "[mindcell dtype], but got %s" % (data_type, type(data_type)))
+        np_type = getattr(data_type, "np_dtype", None)
+        if np_type is None or np.dtype(np_type).kind not in "iuf":
+            raise TypeError("ToNumber: data_type: %s is not numeric data type." % data_type)
+        self.data_type, self._np = data_type, np.dtype(np_type)
+
+    def _apply(self, x):
+        if x.dtype.kind not in "US":
+            raise RuntimeError("ToNumber: input should be string datatype, but got %s" % x.dtype)
+        floating = self._np.kind == "f"
+        values = []
+        for s in x.reshape(-1).tolist():
+            found = (_FLOAT_PREFIX if floating else _INT_PREFIX).match(s)
+            if not found:
+                raise RuntimeError("ToNumber: it is invalid to convert %r to a number." % s)
+            values.append(float(found.group()) if floating else int(found.group()))
+        if floating:
+            info = np.finfo(self._np)
+            bad = [v for v in values if np.isfinite(v) and abs(v) > float(info.max)]
+        else:
+            info = np.iinfo(self._np)
+            bad = [v for v in values if not info.min <= v <= info.max]
+        if bad:
+            raise RuntimeError("ToNumber: string input %r will be out of bounds if cast to %s. "
+                               "The valid range is: [%s, %s]."
+                               % (bad[0], self._np, -info.max if floating else info.min,
+                                  info.max))
+        return np.array(values, self._np).reshape(x.shape)
+
+
+class TruncateSequencePair(TensorOperation):
+    """TruncateSequencePair(max_length): shorten two 1-D arrays until their lengths sum to at
+    most ``max_length``, one element at a time from the end of the longer (the second on a
+    tie).
+
+    Args:
+        max_length (int): the largest total length.
+
+    Raises:
+        TypeError: ``max_length`` is not an int. ValueError: ``max_length`` < 0.
+        RuntimeError: (when called) not two inputs.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import text
+        >>> a, b = text.TruncateSequencePair(4)(np.array([1, 2, 3]), np.array([4, 5, 6, 7]))
+        >>> a.tolist(), b.tolist()
+        ([1, 2], [4, 5])
+    """
+
+    def __init__(self, max_length):
+        if isinstance(max_length, bool) or not isinstance(max_length, int):
+            raise TypeError("TruncateSequencePair: 'max_length' must be an int, but got %r"
+                            % (max_length,))
+        if max_length < 0:
+            raise ValueError("TruncateSequencePair: 'max_length' must be >= 0, but got %d"
+                             % max_length)
+        self.max_length = max_length
+
+    def __call__(self, *inputs):
+        if len(inputs) != 2:
+            raise RuntimeError("TruncateSequencePair: Expected two inputs, but got %d inputs."
+                               % len(inputs))
+        first, second = (to_array(v) for v in inputs)
+        n1, n2 = len(first), len(second)
+        while n1 + n2 > self.max_length:
+            if n1 > n2:
+                n1 -= 1
+            else:
+                n2 -= 1
+        return first[:n1], second[:n2]
+
+
+def _check_pad(arg, pad):
+    if not (isinstance(pad, tuple) and len(pad) == 2 and isinstance(pad[0], str)
+            and isinstance(pad[1], int) and not isinstance(pad[1], bool) and pad[1] >= 0):
+        raise TypeError("Ngram: '%s' must be a tuple (str, int >= 0), but got %r" % (arg, pad))
+    return pad
+
+
+class Ngram(TensorOperation):
+    """Ngram(n, left_pad=('', 0), right_pad=('', 0), separator=' '): the n-grams of a 1-D
+    string array, joined by ``separator``; for each size in ``n`` in turn, after padding with
+    ``min(width, size - 1)`` pad strings on each side. [''] when there is none.
+
+    Args:
+        n (Union[int, list[int]]): the n-gram sizes, each > 0.
+        left_pad (tuple[str, int]): the pad string and the most pads on the left.
+        right_pad (tuple[str, int]): the pad string and the most pads on the right.
+        separator (str): what joins the strings of an n-gram.
+
+    Raises:
+        TypeError, ValueError: a bad argument. RuntimeError: (when called) an input that is
+        not a 1-D string array.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import text
+        >>> text.Ngram([1, 2], right_pad=("</s>", 1))(np.array(["a", "b"])).tolist()
+        ['a', 'b', 'a b', 'b </s>']
+    """
+
+    def __init__(self, n, left_pad=("", 0), right_pad=("", 0), separator=" "):
+        sizes = [n] if isinstance(n, int) and not isinstance(n, bool) else n
+        if not isinstance(sizes, list) or not sizes or not all(
+                isinstance(k, int) and not isinstance(k, bool) for k in sizes):
+            raise TypeError("Ngram: 'n' must be an int or a non-empty list of int, but got %r"
+                            % (n,))
+        if any(k <= 0 for k in sizes):
+            raise ValueError("Ngram: every size in 'n' must be > 0, but got %r" % (n,))
+        if not isinstance(separator, str):
+            raise TypeError("Ngram: 'separator' must be a str, but got %r" % (separator,))
+        self.n, self._sizes = n, sizes
+        self.left_pad, self.right_pad = _check_pad("left_pad", left_pad), _check_pad(
+            "right_pad", right_pad)
+        self.separator = separator
+
+    def _apply(self, x):
+        if x.ndim != 1 or x.dtype.kind not in "US":
+            raise RuntimeError("Ngram: the input should be a 1-D string array, but got shape %s, "
+                               "dtype %s" % (x.shape, x.dtype))
+        words, out = [str(w) for w in x.tolist()], []
+        for k in self._sizes:
+            left = [self.left_pad[0]] * min(self.left_pad[1], k - 1)
+            right = [self.right_pad[0]] * min(self.right_pad[1], k - 1)
+            padded = left + words + right
+            out += [self.separator.join(padded[i:i + k]) for i in range(len(padded) - k + 1)]
+        return np.array(out or [""])
