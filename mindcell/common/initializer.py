@@ -20,8 +20,12 @@ def _fans(shape):
     return shape[1] * receptive, shape[0] * receptive
 
 
+_LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+           "conv_transpose3d", "sigmoid")
+
+
 def _gain(nonlinearity, param=None):
-    if nonlinearity in ("linear", "conv1d", "conv2d", "conv3d", "sigmoid"):
+    if nonlinearity in _LINEAR:
         return 1.0
     if nonlinearity == "tanh":
         return 5.0 / 3
@@ -33,21 +37,122 @@ def _gain(nonlinearity, param=None):
     raise ValueError("unsupported nonlinearity %r" % (nonlinearity,))
 
 
+def _assignment(arr, num):
+    """Writes ``num`` (a number or an array of ``arr``'s shape) into the numpy array ``arr`` in
+    place, a 0-d ``arr`` included; returns ``arr``. Custom initializers call it from
+    ``_initialize``."""
+    if arr.shape == ():
+        arr[()] = num
+    elif isinstance(num, np.ndarray):
+        arr[:] = num[:]
+    else:
+        arr[:] = num
+    return arr
+
+
+def _calculate_fan_in_and_fan_out(shape):
+    """(fan_in, fan_out) of a weight of ``shape`` (out, in, *kernel): ``in * kernel`` and
+    ``out * kernel``.
+
+    Raises:
+        ValueError: ``shape`` has fewer than 2 dimensions.
+    """
+    shape = tuple(getattr(shape, "shape", shape))  # a shape, or an array/Tensor of that shape
+    if len(shape) < 2:
+        raise ValueError("'fan_in' and 'fan_out' can not be computed for tensor with fewer than "
+                         "2 dimensions, but got dimensions %d." % len(shape))
+    return _fans(shape)
+
+
+def _calculate_correct_fan(shape, mode):
+    """fan_in or fan_out of a weight of ``shape``, as ``mode`` ('fan_in' or 'fan_out') says.
+
+    Raises:
+        ValueError: another ``mode``, or ``shape`` has fewer than 2 dimensions.
+    """
+    if mode not in ("fan_in", "fan_out"):
+        raise ValueError("'mode' %s not supported, please use one of ['fan_in', 'fan_out']"
+                         % (mode,))
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
+    return fan_in if mode == "fan_in" else fan_out
+
+
+def _calculate_gain(nonlinearity, param=None):
+    """The recommended gain of an initializer for ``nonlinearity``: 1 for linear/convolution/
+    sigmoid, 5/3 for tanh, sqrt(2) for relu, sqrt(2 / (1 + slope^2)) for leaky_relu (slope
+    ``param``, default 0.01).
+
+    Raises:
+        ValueError: another nonlinearity, or a leaky_relu slope that is not an int or float.
+    """
+    if nonlinearity == "leaky_relu" and param is not None and (
+            isinstance(param, bool) or not isinstance(param, (int, float))):
+        raise ValueError("'negative_slope' %s is not a valid number: with 'leaky_relu' it must "
+                         "be an int or a float, but got %s" % (param, type(param).__name__))
+    if nonlinearity not in _LINEAR + ("tanh", "relu", "leaky_relu"):
+        raise ValueError("the argument 'nonlinearity' should be one of ['sigmoid', 'tanh', "
+                         "'relu' or 'leaky_relu'], but got %s." % (nonlinearity,))
+    return _gain(nonlinearity, param)
+
+
+def _register(*aliases):
+    """Class decorator: makes an Initializer subclass known to ``initializer(name)`` under its
+    lower-case class name and ``aliases``."""
+    def register(cls):
+        for name in (cls.__name__,) + aliases:
+            _BY_NAME[name.lower()] = cls
+        return cls
+    return register
+
+
 class Initializer:
-    """Base class: ``init(shape, np_dtype)`` returns a filled numpy array."""
+    """Base class of the initializers: ``init(shape, np_dtype)`` returns a filled numpy array.
+
+    A subclass defines either ``_sample(shape)`` (returns the values) or, as MindSpore's
+    initializers do, ``_initialize(arr)`` (fills a numpy array of the target shape and dtype in
+    place, e.g. with :func:`_assignment`); ``initializer(MyInit(), shape, dtype)`` and
+    ``MyInit()(arr)`` work with either.
+
+    Args:
+        kwargs: the initializer's arguments (shown by ``repr``).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.common.initializer import Initializer, initializer, _assignment
+        >>> class Halves(Initializer):
+        ...     def _initialize(self, arr):
+        ...         _assignment(arr, 0.5)
+        >>> print(initializer(Halves(), (2, 2), ms.float16))
+        [[0.5 0.5]
+         [0.5 0.5]]
+    """
 
     def __init__(self, **kwargs):
         self._kwargs = kwargs
 
     def _sample(self, shape):
-        raise NotImplementedError
+        raise NotImplementedError("%s: an Initializer subclass defines _initialize(arr) (or "
+                                  "_sample(shape))" % type(self).__name__)
+
+    def _initialize(self, arr):
+        arr[...] = self._sample(arr.shape)
+
+    def _fills_in_place(self):
+        return type(self)._initialize is not Initializer._initialize
 
     def __call__(self, arr):
         """Fill a numpy array in place (MindSpore's Initializer call form)."""
-        arr[...] = self._sample(arr.shape)
+        if not isinstance(arr, np.ndarray):
+            raise TypeError("%s: the argument must be a numpy.ndarray, but got %s"
+                            % (type(self).__name__, type(arr).__name__))
+        self._initialize(arr)
         return arr
 
     def init(self, shape, np_dtype):
+        if self._fills_in_place():
+            arr = np.zeros(tuple(shape), np_dtype)
+            self._initialize(arr)
+            return arr
         return np.asarray(self._sample(tuple(shape))).astype(np_dtype)
 
     def __repr__(self):

@@ -93,3 +93,48 @@ def test_parallel_private_modules_resolve_under_the_mindspore_name():
             "_get_parallel_mode())\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "1", "stand_alone"]
+
+
+def test_custom_initializer_with_initialize_method():
+    # 40+ zoo programs subclass Initializer and fill the array in _initialize(arr)
+    from mindcell.common.initializer import (Initializer, initializer, _assignment,
+                                             _calculate_correct_fan, _calculate_gain,
+                                             _calculate_fan_in_and_fan_out, _register)
+
+    @_register("fan_in_uniform_test")
+    class FanInUniform(Initializer):
+        def __init__(self, gain=1.0):
+            super().__init__(gain=gain)
+            self.gain = gain
+
+        def _initialize(self, arr):
+            bound = self.gain / np.sqrt(_calculate_correct_fan(arr.shape, "fan_in"))
+            _assignment(arr, np.random.RandomState(0).uniform(-bound, bound, arr.shape))
+
+    w = initializer(FanInUniform(2.0), (4, 3, 2, 2), ms.float16)
+    assert w.dtype == ms.float16 and w.shape == (4, 3, 2, 2)
+    assert 0 < np.abs(w.asnumpy()).max() <= 2.0 / np.sqrt(12)
+    dense = ms.nn.Dense(3, 2, weight_init=FanInUniform())
+    assert np.abs(dense.weight.asnumpy()).max() <= 1 / np.sqrt(3) and dense.weight.asnumpy().any()
+    arr = np.zeros((), np.float32)
+    assert _assignment(arr, 3.0) is arr and float(arr) == 3.0
+    assert initializer("fan_in_uniform_test", (2, 2)).shape == (2, 2)
+    assert _calculate_fan_in_and_fan_out((8, 4, 3, 3)) == (36, 72)
+    assert _calculate_gain("leaky_relu", 0) == pytest.approx(np.sqrt(2.0))
+    assert _calculate_gain("conv_transpose2d") == 1.0
+    with pytest.raises(ValueError, match="fewer than 2"):
+        _calculate_fan_in_and_fan_out((8,))
+    with pytest.raises(ValueError, match="mode"):
+        _calculate_correct_fan((8, 4), "fan")
+    with pytest.raises(ValueError, match="negative_slope"):
+        _calculate_gain("leaky_relu", True)
+
+
+def test_initializer_subclass_without_a_fill_method_says_what_to_define():
+    from mindcell.common.initializer import Initializer, initializer
+
+    class Empty(Initializer):
+        pass
+
+    with pytest.raises(NotImplementedError, match="_initialize"):
+        initializer(Empty(), (2,))
