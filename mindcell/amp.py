@@ -278,7 +278,7 @@ class LossScaler:
         ...     def adjust(self, grads_finite):
         ...         return False
         >>> NoScaler().scale(ms.Tensor(2.0, ms.float32))
-        Tensor(shape=[], dtype=Float32, value= 2.0)
+        Tensor(shape=[], dtype=Float32, value= 2)
     """
 
     def scale(self, inputs):

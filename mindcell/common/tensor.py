@@ -397,8 +397,12 @@ class DynamicShapeTensor(Tensor):
 
 
 def format_value(arr):
-    """MindSpore's repr of tensor values: floats as ' 1.00000000e+00', ints/bools numpy-style."""
+    """MindSpore's repr of tensor values: floats as ' 1.00000000e+00', ints/bools numpy-style;
+    a 0-d float as C's ``%g`` writes it (6 significant digits: ``2``, ``0.333333``, ``1e-08``,
+    ``-0``), as MindSpore 2.10 prints a float scalar."""
     if arr.ndim == 0:
+        if mstype.is_float_np(arr.dtype):
+            return " %g" % float(arr)
         return " %s" % (arr.item(),)
     if mstype.is_float_np(arr.dtype):
         body = np.array2string(arr.astype(np.float64), separator=", ", threshold=1000,

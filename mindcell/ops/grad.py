@@ -274,7 +274,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
         >>> step = ops.value_and_grad(loss_fn, None, net.trainable_params())
         >>> loss, (dw, db) = step(ms.Tensor(np.array([[1.0, 2.0]], np.float32)))
         >>> loss
-        Tensor(shape=[], dtype=Float32, value= 3.0)
+        Tensor(shape=[], dtype=Float32, value= 3)
         >>> dw.shape, db.shape
         ((1, 2), (1,))
     """

@@ -208,7 +208,7 @@ class BCELoss(Cell):
         >>> from mindcell import Tensor, mint
         >>> loss = mint.nn.BCELoss(reduction="sum")
         >>> loss(Tensor(np.array([0.5, 0.5], np.float32)), Tensor(np.array([0., 1.], np.float32)))
-        Tensor(shape=[], dtype=Float32, value= 1.3862943649291992)
+        Tensor(shape=[], dtype=Float32, value= 1.38629)
     """
 
     def __init__(self, weight=None, reduction="mean"):

@@ -30,7 +30,7 @@ class WithLossCell(Cell):
         >>> net = nn.WithLossCell(nn.Dense(3, 1, weight_init="ones", bias_init="zeros"),
         ...                       nn.MSELoss())
         >>> net(ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.zeros((2, 1), np.float32)))
-        Tensor(shape=[], dtype=Float32, value= 9.0)
+        Tensor(shape=[], dtype=Float32, value= 9)
     """
 
     def __init__(self, backbone, loss_fn):
