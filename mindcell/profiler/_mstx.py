@@ -35,6 +35,21 @@ class mstx:  # noqa: N801  (MindSpore's name)
     """Annotations in a profile made with ``mstx=True``: ``mark`` adds an instant, a
     ``range_start``/``range_end`` pair a span, both on the calling thread's track of the
     Chrome trace (category ``mstx``). Without such a profiler recording they do nothing.
+    The three are static methods: ``mark(message, stream=None, domain='default')``,
+    ``range_start(message, stream=None, domain='default')`` (returns the range's id, 0 when
+    nothing records) and ``range_end(range_id, domain='default')``.
+
+    Args:
+        message (str): the annotation's text, non-empty (``mark``, ``range_start``).
+        stream (Any): an NPU stream, accepted and unused (``mark``, ``range_start``).
+        domain (str): the mstx domain, filtered by the profiler's ``mstx_domain_include`` /
+            ``mstx_domain_exclude``. Default: ``'default'``.
+        range_id (int): the id ``range_start`` returned (``range_end``; 0 and unknown ids
+            are ignored).
+
+    Raises:
+        TypeError: ``message`` is not a non-empty str, ``domain`` not a str or ``range_id``
+            not an int.
 
     Examples:
         >>> from mindcell.profiler import mstx

@@ -9,8 +9,23 @@ __all__ = ["ProfilerLevel", "ProfilerActivity", "AicoreMetrics", "ExportType", "
 
 
 class ProfilerLevel(enum.Enum):
-    """How much device detail a profile holds (MindSpore's levels). On the CPU every level
-    records the same op timeline: Level1/Level2 add Ascend counters that do not exist here."""
+    """ProfilerLevel: how much device detail a profile holds (MindSpore's levels).
+
+    On the CPU every level records the same op timeline: Level1/Level2 add Ascend counters that
+    do not exist here. Members: ``LevelNone``, ``Level0``, ``Level1``, ``Level2`` (values their
+    names).
+
+    Args:
+        value (str): looking a member up by value, e.g. ``ProfilerLevel("Level1")``.
+
+    Raises:
+        ValueError: no member has that value.
+
+    Examples:
+        >>> from mindcell.profiler import ProfilerLevel
+        >>> ProfilerLevel("Level1"), ProfilerLevel.Level0.value
+        (<ProfilerLevel.Level1: 'Level1'>, 'Level0')
+    """
     LevelNone = "LevelNone"
     Level0 = "Level0"
     Level1 = "Level1"
@@ -18,14 +33,42 @@ class ProfilerLevel(enum.Enum):
 
 
 class ProfilerActivity(enum.Enum):
-    """What to record. mindcell's kernels run on the host, so any activity records them."""
+    """ProfilerActivity: what to record; mindcell's kernels run on the host, so any activity
+    records them. Members: ``NPU``, ``GPU``, ``CPU`` (values their names).
+
+    Args:
+        value (str): looking a member up by value, e.g. ``ProfilerActivity("CPU")``.
+
+    Raises:
+        ValueError: no member has that value.
+
+    Examples:
+        >>> from mindcell.profiler import ProfilerActivity
+        >>> [a.name for a in ProfilerActivity]
+        ['NPU', 'GPU', 'CPU']
+    """
     NPU = "NPU"
     GPU = "GPU"
     CPU = "CPU"
 
 
 class AicoreMetrics(enum.Enum):
-    """Ascend AI Core counters (device-only: accepted, no effect on the CPU)."""
+    """AicoreMetrics: the Ascend AI Core counters of a profile (device-only: accepted, no effect
+    on the CPU). Members: ``PipeUtilization``, ``ArithmeticUtilization``, ``Memory``,
+    ``MemoryL0``, ``MemoryUB``, ``ResourceConflictRatio``, ``L2Cache``, ``MemoryAccess`` and
+    ``AiCoreNone`` (value ``"None"``).
+
+    Args:
+        value (str): looking a member up by value, e.g. ``AicoreMetrics("Memory")``.
+
+    Raises:
+        ValueError: no member has that value.
+
+    Examples:
+        >>> from mindcell.profiler import AicoreMetrics
+        >>> AicoreMetrics("None")
+        <AicoreMetrics.AiCoreNone: 'None'>
+    """
     PipeUtilization = "PipeUtilization"
     ArithmeticUtilization = "ArithmeticUtilization"
     Memory = "Memory"
@@ -38,13 +81,39 @@ class AicoreMetrics(enum.Enum):
 
 
 class ExportType(enum.Enum):
-    """Output formats: ``Text`` (JSON and CSV) is written; ``Db`` is not implemented."""
+    """ExportType: the output formats of a profile: ``Text`` (value ``"text"``: JSON and CSV) is
+    written; ``Db`` (``"db"``) raises NotImplementedError when asked for.
+
+    Args:
+        value (str): looking a member up by value, e.g. ``ExportType("text")``.
+
+    Raises:
+        ValueError: no member has that value.
+
+    Examples:
+        >>> from mindcell.profiler import ExportType
+        >>> ExportType("text")
+        <ExportType.Text: 'text'>
+    """
     Db = "db"
     Text = "text"
 
 
 class HostSystem(enum.Enum):
-    """Host system samplers of Ascend's msprof (device-only: accepted, no effect)."""
+    """HostSystem: the host system samplers of Ascend's msprof (device-only: accepted, no effect).
+    Members: ``CPU``, ``MEM``, ``DISK``, ``NETWORK``, ``OSRT`` (values their lower-case names).
+
+    Args:
+        value (str): looking a member up by value, e.g. ``HostSystem("mem")``.
+
+    Raises:
+        ValueError: no member has that value.
+
+    Examples:
+        >>> from mindcell.profiler import HostSystem
+        >>> HostSystem("mem")
+        <HostSystem.MEM: 'mem'>
+    """
     CPU = "cpu"
     MEM = "mem"
     DISK = "disk"

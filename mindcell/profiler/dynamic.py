@@ -71,6 +71,14 @@ class DynamicProfilerMonitor(Callback):
     analysis is the writing); MindSpore's daemon mode (``MSMONITOR_USE_DAEMON``) is not
     supported.
 
+    Args:
+        cfg_path (str): the folder of ``profiler_config.json`` (created if missing);
+            required, although its default is None as in MindSpore's signature.
+        output_path (str): where the traces go unless the file's ``prof_path`` says
+            otherwise. Default: ``'./dyn_profile_data'``.
+        poll_interval (Union[int, float]): the seconds between two reads of the file,
+            non-negative. Default: ``2``.
+
     Raises:
         TypeError: ``cfg_path`` or ``output_path`` not a str, ``poll_interval`` not a
             non-negative number, or an unknown keyword argument.

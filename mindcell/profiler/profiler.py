@@ -216,7 +216,36 @@ class _ExperimentalConfig:
     l2_cache=False, mstx=False, data_simplification=True, export_type=None,
     mstx_domain_include=None, mstx_domain_exclude=None, sys_io=False,
     sys_interconnection=False, host_sys=None): the device options of :class:`profile`
-    (device-only on the CPU, except ``export_type``: Text only)."""
+    (device-only on the CPU, except ``mstx`` and ``export_type``: Text only).
+
+    Args:
+        profiler_level (ProfilerLevel): device detail. Default: ``ProfilerLevel.Level0``.
+        aic_metrics (AicoreMetrics): Ascend counters. Default: ``AicoreMetrics.AiCoreNone``.
+        l2_cache (bool): device knob. Default: ``False``.
+        mstx (bool): record :class:`mstx` marks and ranges. Default: ``False``.
+        data_simplification (bool): device knob. Default: ``True``.
+        export_type (list[ExportType], optional): ``ExportType.Text`` only. Default:
+            ``None`` (Text).
+        mstx_domain_include (list[str], optional): record only these mstx domains.
+            Default: ``None``.
+        mstx_domain_exclude (list[str], optional): leave out these mstx domains. Default:
+            ``None``.
+        sys_io (bool): device knob. Default: ``False``.
+        sys_interconnection (bool): device knob. Default: ``False``.
+        host_sys (list[HostSystem], optional): msprof samplers, no effect. Default:
+            ``None``.
+
+    Raises:
+        TypeError: a value of the wrong type.
+        ValueError: an enum option given as an unknown string.
+        NotImplementedError: ``export_type`` holds ``ExportType.Db``.
+
+    Examples:
+        >>> from mindcell.profiler import ExportType, _ExperimentalConfig
+        >>> config = _ExperimentalConfig(mstx=True, export_type=[ExportType.Text])
+        >>> config.options["mstx"], config.options["export_type"]
+        (True, [<ExportType.Text: 'text'>])
+    """
 
     def __init__(self, profiler_level=ProfilerLevel.Level0, aic_metrics=AicoreMetrics.AiCoreNone,
                  l2_cache=False, mstx=False, data_simplification=True, export_type=None,
@@ -236,8 +265,28 @@ class Profile(_ProfilerBase):
     trace is complete. Use it as a context manager, calling ``step()`` per training step
     with a ``schedule``.
 
+    Args:
+        activities (list[ProfilerActivity], optional): accepted; the host ops are recorded
+            for any activity. Default: ``None`` (CPU and NPU).
+        with_stack (bool): add the calling Python frames to each event. Default: ``False``.
+        profile_memory (bool): sample the resident memory after each op. Default: ``False``.
+        data_process (bool): ``True`` raises NotImplementedError. Default: ``False``.
+        parallel_strategy (bool): device knob, no meaning on the CPU. Default: ``False``.
+        start_profile (bool): start recording at once. Default: ``True``.
+        hbm_ddr (bool): device knob. Default: ``False``.
+        pcie (bool): device knob. Default: ``False``.
+        sync_enable (bool): device knob. Default: ``True``.
+        record_shapes (bool): accepted; input shapes are always recorded. Default:
+            ``False``.
+        schedule (schedule, optional): which steps to record. Default: ``None`` (all).
+        on_trace_ready (Callable, optional): called with the profiler when a trace is
+            complete. Default: ``None``.
+        experimental_config (_ExperimentalConfig, optional): the device options and
+            ``export_type``. Default: ``None``.
+
     Raises:
-        TypeError, NotImplementedError, RuntimeError: as :class:`Profiler`.
+        TypeError, NotImplementedError, RuntimeError: as :class:`Profiler`;
+            ``experimental_config`` not an _ExperimentalConfig is a TypeError.
 
     Examples:
         >>> import tempfile
