@@ -85,16 +85,16 @@ class MindDataset(MappableSource):
         >>> import numpy as np, os, tempfile
         >>> from mindcell.mindrecord import FileWriter
         >>> from mindcell.dataset import MindDataset
-        >>> path = os.path.join(tempfile.mkdtemp(), "m.mindrecord")
-        >>> w = FileWriter(path)
-        >>> w.add_schema({"name": {"type": "string"}, "v": {"type": "int64", "shape": [2]}})
-        >>> w.write_raw_data([{"name": "r%d" % i, "v": np.array([i, -i])} for i in range(3)])
-        >>> w.commit()
-        >>> data = MindDataset(path, shuffle=False)
-        >>> data.get_col_names(), data.get_dataset_size()
-        (['name', 'v'], 3)
-        >>> [str(r["name"]) for r in data.create_dict_iterator(output_numpy=True)]
-        ['r0', 'r1', 'r2']
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "m.mindrecord")
+        ...     w = FileWriter(path)
+        ...     w.add_schema({"name": {"type": "string"}, "v": {"type": "int64", "shape": [2]}})
+        ...     w.write_raw_data([{"name": "r%d" % i, "v": np.array([i, -i])} for i in range(3)])
+        ...     w.commit()
+        ...     data = MindDataset(path, shuffle=False)
+        ...     names = [str(r["name"]) for r in data.create_dict_iterator(output_numpy=True)]
+        >>> data.get_col_names(), data.get_dataset_size(), names
+        (['name', 'v'], 3, ['r0', 'r1', 'r2'])
     """
 
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None,

@@ -126,14 +126,14 @@ class FashionMnistDataset(MnistDataset):
         >>> import os, tempfile
         >>> import numpy as np
         >>> import mindcell.dataset as ds
-        >>> folder = tempfile.mkdtemp()
-        >>> def write(name, magic, array):
+        >>> def write(folder, name, magic, array):
         ...     header = np.array([magic, *array.shape], ">u4").tobytes()
         ...     with open(os.path.join(folder, name), "wb") as f:
         ...         _ = f.write(header + array.astype(np.uint8).tobytes())
-        >>> write("t10k-images-idx3-ubyte", 2051, np.zeros((2, 28, 28)))
-        >>> write("t10k-labels-idx1-ubyte", 2049, np.array([9, 3]))
-        >>> data = ds.FashionMnistDataset(folder, usage="test", shuffle=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     write(folder, "t10k-images-idx3-ubyte", 2051, np.zeros((2, 28, 28)))
+        ...     write(folder, "t10k-labels-idx1-ubyte", 2049, np.array([9, 3]))
+        ...     data = ds.FashionMnistDataset(folder, usage="test", shuffle=False)
         >>> rows = data.create_dict_iterator(output_numpy=True)
         >>> [(r["image"].shape, int(r["label"])) for r in rows]
         [((28, 28, 1), 9), ((28, 28, 1), 3)]

@@ -59,13 +59,14 @@ class TextFileDataset(FileRowsSource):
         ValueError: no file matches, or a bad ``num_shards`` / ``shard_id``.
 
     Examples:
-        >>> import os, tempfile
+        >>> import pathlib, tempfile
         >>> from mindcell.dataset import TextFileDataset
-        >>> path = os.path.join(tempfile.mkdtemp(), "t.txt")
-        >>> with open(path, "w") as f:
-        ...     _ = f.write("first line\\n\\nsecond line\\n")
-        >>> data = TextFileDataset(path, shuffle=False)
-        >>> [str(r["text"]) for r in data.create_dict_iterator(output_numpy=True)]
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = pathlib.Path(d, "t.txt")
+        ...     _ = path.write_text("first line\\n\\nsecond line\\n")
+        ...     data = TextFileDataset(str(path), shuffle=False)
+        ...     lines = [str(r["text"]) for r in data.create_dict_iterator(output_numpy=True)]
+        >>> lines
         ['first line', 'second line']
     """
 
@@ -130,16 +131,16 @@ class CSVDataset(FileRowsSource):
             columns, or a field that does not parse as its column's type.
 
     Examples:
-        >>> import os, tempfile
+        >>> import pathlib, tempfile
         >>> from mindcell.dataset import CSVDataset
-        >>> path = os.path.join(tempfile.mkdtemp(), "t.csv")
-        >>> with open(path, "w") as f:
-        ...     _ = f.write("id,score,name\\n1,0.5,a\\n2,1.5,\\"b,c\\"\\n")
-        >>> data = CSVDataset(path, column_defaults=[0, 0.0, ""], shuffle=False)
-        >>> data.get_col_names()
-        ['id', 'score', 'name']
-        >>> [(int(r["id"]), str(r["name"])) for r in data.create_dict_iterator(output_numpy=True)]
-        [(1, 'a'), (2, 'b,c')]
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = pathlib.Path(d, "t.csv")
+        ...     _ = path.write_text("id,score,name\\n1,0.5,a\\n2,1.5,\\"b,c\\"\\n")
+        ...     data = CSVDataset(str(path), column_defaults=[0, 0.0, ""], shuffle=False)
+        ...     rows = [(int(r["id"]), str(r["name"]))
+        ...             for r in data.create_dict_iterator(output_numpy=True)]
+        >>> data.get_col_names(), rows
+        (['id', 'score', 'name'], [(1, 'a'), (2, 'b,c')])
     """
 
     def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None,

@@ -121,14 +121,15 @@ class TFRecordDataset(FileRowsSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from mindcell.dataset import TFRecordDataset, tfrecord_io
-        >>> path = os.path.join(tempfile.mkdtemp(), "d.tfrecord")
-        >>> tfrecord_io.write_records(path, [tfrecord_io.encode_example(
-        ...     {"label": np.array([i]), "x": np.array([i, 1.5], np.float32)}) for i in range(3)])
-        >>> data = TFRecordDataset(path, shuffle=False)
-        >>> data.get_col_names(), data.get_dataset_size()
-        (['label', 'x'], 3)
-        >>> [r["label"].tolist() for r in data.create_dict_iterator(output_numpy=True)]
-        [[0], [1], [2]]
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "d.tfrecord")
+        ...     tfrecord_io.write_records(path, [tfrecord_io.encode_example(
+        ...         {"label": np.array([i]), "x": np.array([i, 1.5], np.float32)})
+        ...         for i in range(3)])
+        ...     data = TFRecordDataset(path, shuffle=False)
+        ...     labels = [r["label"].tolist() for r in data.create_dict_iterator(output_numpy=True)]
+        >>> data.get_col_names(), data.get_dataset_size(), labels
+        (['label', 'x'], 3, [[0], [1], [2]])
     """
 
     def __init__(self, dataset_files, schema=None, columns_list=None, num_samples=None,
