@@ -409,6 +409,8 @@ def format_value(arr):
                                formatter={"float_kind": lambda v: "% .8e" % v})
     else:
         body = np.array2string(arr, separator=", ", threshold=1000)
+    if arr.ndim > 2:  # numpy separates the blocks of a 3-d+ array by blank lines; MindSpore not
+        body = "\n".join(line for line in body.split("\n") if line.strip())
     return (" " if arr.ndim == 1 else "\n") + body
 
 

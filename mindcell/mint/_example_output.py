@@ -56,7 +56,6 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'baddbmm': 'Tensor(shape=[2, 2, 2], dtype=Float32, value=\n'
                               '[[[ 4.00000000e+00,  4.00000000e+00],\n'
                               '  [ 4.00000000e+00,  4.00000000e+00]],\n'
-                              '\n'
                               ' [[ 4.00000000e+00,  4.00000000e+00],\n'
                               '  [ 4.00000000e+00,  4.00000000e+00]]])',
                    'batch_norm_elemt': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
@@ -86,7 +85,6 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'bmm': 'Tensor(shape=[2, 2, 2], dtype=Float32, value=\n'
                           '[[[ 3.00000000e+00,  3.00000000e+00],\n'
                           '  [ 3.00000000e+00,  3.00000000e+00]],\n'
-                          '\n'
                           ' [[ 3.00000000e+00,  3.00000000e+00],\n'
                           '  [ 3.00000000e+00,  3.00000000e+00]]])',
                    'broadcast_to': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
@@ -326,7 +324,6 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                    'stack': 'Tensor(shape=[2, 2, 3], dtype=Float32, value=\n'
                             '[[[ 1.00000000e+00, -2.00000000e+00,  3.00000000e+00],\n'
                             '  [ 1.00000000e+00, -2.00000000e+00,  3.00000000e+00]],\n'
-                            '\n'
                             ' [[ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00],\n'
                             '  [ 4.00000000e+00,  5.00000000e+00, -6.00000000e+00]]])',
                    'std': 'Tensor(shape=[2], dtype=Float32, value= [ 2.51661158e+00,  '

@@ -30,3 +30,10 @@ def test_other_reprs_unchanged():
         "Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])"
     assert str(Tensor(np.float32(2.0))) == "2.0"  # str stays numpy's, as MindSpore's
     assert ms.Tensor(np.float32(2.5)).item() == 2.5
+
+
+def test_three_d_repr_has_no_blank_lines_between_blocks():
+    t = Tensor(np.arange(8, dtype=np.int32).reshape(2, 2, 2))
+    assert repr(t) == ("Tensor(shape=[2, 2, 2], dtype=Int32, value=\n"
+                       "[[[0, 1],\n  [2, 3]],\n [[4, 5],\n  [6, 7]]])")
+    assert "\n\n" in str(t)  # print() keeps numpy's layout, as MindSpore's str
