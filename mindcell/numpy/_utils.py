@@ -111,6 +111,15 @@ def asarray(a, name, dtype=None):
     return t
 
 
+def asarray_int64(a, name):
+    """:func:`asarray`, but Python ints (and lists/tuples of them) become Int64: the
+    conversion mindspore.numpy's around and cumprod use (its other functions make Int32)."""
+    t = asarray(a, name)
+    if not isinstance(a, (Tensor, np.ndarray, np.generic)) and t._np_dtype == _I32:
+        t = ops.cast(t, mstype.int64)
+    return t
+
+
 def as_float(t):
     """Integer and bool tensors as Float32 (math functions and means)."""
     return t if mstype.is_float_np(t._np_dtype) else ops.cast(t, mstype.float32)

@@ -535,8 +535,8 @@ def around(a, decimals=0):
         decimals (int): the number of decimal places, at least 0. Default: ``0``.
 
     Returns:
-        Tensor of the shape of ``a``: integer ``a`` keeps its dtype, bool ``a`` is Float32,
-        a float ``a`` keeps its dtype.
+        Tensor of the shape of ``a``: integer ``a`` keeps its dtype (Python ints are Int64
+        here, as in mindspore.numpy), bool ``a`` is Float32, a float ``a`` keeps its dtype.
 
     Raises:
         TypeError: ``decimals`` is not an int, or ``a`` is not a Tensor, a number, a
@@ -554,7 +554,7 @@ def around(a, decimals=0):
     if decimals < 0:
         raise U.fail("around", "'decimals' must be >= 0 (rounding to tens, hundreds ... is "
                      "not supported, as in MindSpore 2.10), but got %d" % decimals, ValueError)
-    t = U.asarray(a, "around")
+    t = U.asarray_int64(a, "around")
     if t._np_dtype.kind in "iu":
         return t
     t = U.as_float(t)

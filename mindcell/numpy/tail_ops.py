@@ -456,7 +456,8 @@ def cumprod(a, axis=None, dtype=None):
     mindspore.numpy in MindSpore 2.10).
 
     Args:
-        a (Union[Tensor, list, tuple]): the input.
+        a (Union[Tensor, list, tuple]): the input (Python ints are Int64 here, as in
+            mindspore.numpy).
         axis (int): the axis. Default: ``None``.
         dtype (dtype): the result dtype. Default: ``None``.
 
@@ -471,7 +472,7 @@ def cumprod(a, axis=None, dtype=None):
         >>> mnp.cumprod(mnp.array([1, 2, 3])).asnumpy().tolist()
         [1, 2, 6]
     """
-    t = U.asarray(a, "cumprod")
+    t = U.asarray_int64(a, "cumprod")
     if t._np_dtype in (np.uint8, np.uint16):  # MindSpore 2.10: unsigned products in UInt32
         t = ops.cast(t, mstype.uint32)
     elif t._np_dtype in _SMALL_INTS:

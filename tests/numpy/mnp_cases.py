@@ -223,7 +223,8 @@ CREATION = [
     ("reciprocal", ([1, 2, -1, 0],), {}, np.array([1, 0, -1, 2 ** 31 - 1]), "Int32"),
     ("exp2", ([3, -1],), {}, np.array([8, 0]), "Int32"),
     ("exp2", ([3.0, -1.0],), {}, np.array([8.0, 0.5]), "Float32"),
-    ("around", ([12, -7], 1), {}, np.array([12, -7]), "Int32"),
+    ("around", ([12, -7], 1), {}, np.array([12, -7]), "Int64"),  # Python ints: Int64 here
+    ("around", (np.array([12, -7], np.int32), 1), {}, np.array([12, -7]), "Int32"),
     ("ceil", (np.array([1.5], np.float16),), {}, np.array([2.0]), "Float32"),
     ("cbrt", (np.array([-8.0], np.float16),), {}, np.array([-2.0]), "Float32"),
     ("cumsum", (np.array([1, -2], np.int8),), {}, np.array([1, -1]), "Int32"),
