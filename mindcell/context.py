@@ -101,7 +101,25 @@ def _check_syntax_level(value):
 
 
 def get_context(attr_key):
-    """get_context(attr_key): the value of one context key (KeyError-free: ValueError if unknown)."""
+    """get_context(attr_key): the value of one context key.
+
+    Args:
+        attr_key (str): a key of ``set_context`` (``'mode'``, ``'device_target'``,
+            ``'runtime_num_threads'`` ...).
+
+    Returns:
+        The value; None for a valid key that was never set.
+
+    Raises:
+        ValueError: ``attr_key`` is unknown (no KeyError).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.get_context("device_target")
+        'CPU'
+        >>> ms.get_context("mode") in (ms.PYNATIVE_MODE, ms.GRAPH_MODE)
+        True
+    """
     if attr_key == "runtime_num_threads":
         from mindcell import _threads
         return _threads.get_num_threads()
@@ -121,7 +139,24 @@ _rng = [np.random.default_rng()]
 
 
 def set_seed(seed):
-    """set_seed(seed): seed every random op and initializer of mindcell."""
+    """set_seed(seed): seed every random op and initializer of mindcell (the global numpy
+    generator behind them is recreated from ``seed``).
+
+    Args:
+        seed (int): a non-negative int.
+
+    Raises:
+        TypeError: ``seed`` is not an int.
+        ValueError: ``seed`` is negative.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_seed(7)
+        >>> a = ms.nn.Dense(3, 2).weight.asnumpy()
+        >>> ms.set_seed(7)
+        >>> bool((ms.nn.Dense(3, 2).weight.asnumpy() == a).all()), ms.get_seed()
+        (True, 7)
+    """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise TypeError("set_seed: seed must be an int, but got %s %r"
                         % (type(seed).__name__, seed))
@@ -132,7 +167,17 @@ def set_seed(seed):
 
 
 def get_seed():
-    """get_seed(): the global seed, or None if set_seed was never called."""
+    """get_seed(): the global seed, or None if set_seed was never called.
+
+    Returns:
+        Union[int, None].
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_seed(3)
+        >>> ms.get_seed()
+        3
+    """
     return _seed["value"]
 
 
@@ -143,6 +188,11 @@ def global_rng():
 
 def set_device(device_target, device_id=None):
     """set_device(device_target, device_id=None): the device to run on; mindcell runs on "CPU".
+
+    Args:
+        device_target (str): ``"CPU"``.
+        device_id (int, optional): the device's index, non-negative (recorded as the
+            context's ``device_id``). Default: ``None``.
 
     Raises:
         TypeError: ``device_target`` is not a str or ``device_id`` not an int.

@@ -74,11 +74,30 @@ def critical(msg, *args, **kwargs):
 
 
 def get_level():
-    """get_level(): the GLOG_v level in effect, as a str ('0'..'4')."""
+    """get_level(): the GLOG_v level in effect, as a str ('0'..'4': debug, info, warning,
+    error, critical; set by the ``GLOG_v`` environment variable).
+
+    Returns:
+        str.
+
+    Examples:
+        >>> from mindcell import log
+        >>> log.get_level() in ("0", "1", "2", "3", "4")
+        True
+    """
     _setup()
     return {v: k for k, v in _LEVELS.items()}[_logger.level]
 
 
 def get_log_config():
-    """get_log_config(): the logging configuration, a dict (``GLOG_v``)."""
+    """get_log_config(): the logging configuration.
+
+    Returns:
+        dict, ``{"GLOG_v": get_level()}``.
+
+    Examples:
+        >>> from mindcell import log
+        >>> list(log.get_log_config())
+        ['GLOG_v']
+    """
     return {"GLOG_v": get_level()}

@@ -5,8 +5,28 @@ __all__ = ["synchronize", "launch_blocking"]
 
 
 def synchronize():
-    """synchronize(): wait for all queued work; returns at once (execution is synchronous)."""
+    """synchronize(): wait for all queued work; returns at once (execution is synchronous).
+
+    Returns:
+        None.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> y = ms.ops.add(ms.Tensor([1.0]), 1.0)
+        >>> ms.runtime.synchronize()
+        >>> print(y)
+        [2.]
+    """
 
 
 def launch_blocking():
-    """launch_blocking(): make every op run synchronously; it already does."""
+    """launch_blocking(): make every op run synchronously; it already does, so this changes
+    nothing.
+
+    Returns:
+        None.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.runtime.launch_blocking()
+    """

@@ -37,10 +37,30 @@ def _check_name(name):
 
 class Parameter(Tensor):
     """Parameter(default_input, name=None, requires_grad=True, layerwise_parallel=False,
-    parallel_optimizer=True)
+    parallel_optimizer=True, storage_format='', device=None)
 
     A Tensor that a Cell owns and optimizers update in place. ``name`` defaults to the
     attribute name the Parameter gets in its Cell.
+
+    Args:
+        default_input (Union[Tensor, numpy.ndarray, list, int, float]): the initial value
+            (a Tensor made with an initializer is filled at once).
+        name (str, optional): the name; checkpoints and optimizer states use it. Default:
+            ``None``.
+        requires_grad (bool): whether gradients are taken for it (``trainable_params``).
+            Default: ``True``.
+        layerwise_parallel (bool): MindSpore's model-parallel flag, recorded. Default:
+            ``False``.
+        parallel_optimizer (bool): MindSpore's optimizer-sharding flag, recorded. Default:
+            ``True``.
+        storage_format (str): an Ascend storage format; accepted, no effect on the CPU.
+            Default: ``''``.
+        device (str, optional): MindSpore's offload device; accepted, no effect (the data is
+            in host memory). Default: ``None``.
+
+    Raises:
+        ValueError: ``default_input`` is a bool, ``name`` is not a str or is too long.
+        TypeError: ``default_input`` is not a Tensor, numpy array, list or number.
 
     Examples:
         >>> import numpy as np
@@ -186,7 +206,22 @@ def _rebuild(array, name, requires_grad):
 
 
 class ParameterTuple(tuple):
-    """ParameterTuple(iterable): an immutable tuple of Parameters, with ``clone``."""
+    """ParameterTuple(iterable): an immutable tuple of Parameters, with
+    ``clone(prefix, init='same')`` making new Parameters named ``prefix + '.' + name``
+    (optimizers make their states this way).
+
+    Args:
+        iterable (Iterable[Parameter]): the Parameters.
+
+    Raises:
+        TypeError: an element is not a Parameter (or, in ``clone``, ``prefix`` not a str).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> params = ms.ParameterTuple(ms.nn.Dense(2, 1).get_parameters())
+        >>> [p.name for p in params.clone("moment", init="zeros")]
+        ['moment.weight', 'moment.bias']
+    """
 
     def __new__(cls, iterable):
         items = tuple(iterable)

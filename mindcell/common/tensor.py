@@ -437,7 +437,26 @@ def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, 
 
 
 def from_numpy(array):
-    """from_numpy(array): a Tensor sharing memory with a numpy array (no copy)."""
+    """from_numpy(array): a Tensor sharing memory with a numpy array (no copy).
+
+    Args:
+        array (numpy.ndarray): an array of a dtype mindcell has.
+
+    Returns:
+        Tensor, of the array's shape and dtype; writing to the array changes it.
+
+    Raises:
+        TypeError: ``array`` is not a numpy array, or its dtype has no mindcell dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> a = np.array([1.0, 2.0], np.float32)
+        >>> t = ms.from_numpy(a)
+        >>> a[0] = 5.0
+        >>> print(t)
+        [5. 2.]
+    """
     if not isinstance(array, np.ndarray):
         raise TypeError("from_numpy: expected a numpy.ndarray, but got %s" % type(array).__name__)
     mstype.from_numpy_dtype(array.dtype)
@@ -445,7 +464,20 @@ def from_numpy(array):
 
 
 def is_tensor(obj):
-    """Whether ``obj`` is a Tensor (a Parameter is one)."""
+    """is_tensor(obj): whether ``obj`` is a Tensor (a Parameter is one).
+
+    Args:
+        obj (Any): the object.
+
+    Returns:
+        bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> ms.is_tensor(ms.Tensor([1.0])), ms.is_tensor(np.array([1.0]))
+        (True, False)
+    """
     return isinstance(obj, Tensor)
 
 

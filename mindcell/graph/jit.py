@@ -170,10 +170,32 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
 
 class JitConfig:
     """JitConfig(jit_level='', exc_mode='auto', jit_syntax_level='', debug_level='RELEASE',
-    infer_boost='off', **kwargs): recorded settings for GRAPH_MODE compilation.
-    ``debug_level`` ('RELEASE' or 'DEBUG': MindSpore's compile-time debug information;
-    mindcell's traced code always keeps Python's tracebacks) and ``infer_boost`` ('on' or
-    'off': Ascend inference kernels) are checked and recorded."""
+    infer_boost='off', **kwargs): recorded settings for GRAPH_MODE compilation, given to
+    ``Model`` or ``ms.jit``.
+
+    The settings are kept in ``jit_config_dict``. ``debug_level`` ('RELEASE' or 'DEBUG':
+    MindSpore's compile-time debug information; mindcell's traced code always keeps Python's
+    tracebacks) and ``infer_boost`` ('on' or 'off': Ascend inference kernels) are checked and
+    recorded.
+
+    Args:
+        jit_level (str): MindSpore's optimization level (``'O0'``, ``'O1'`` ...). Default:
+            ``''``.
+        exc_mode (str): MindSpore's execution mode of the graph. Default: ``'auto'``.
+        jit_syntax_level (str): MindSpore's syntax support level. Default: ``''``.
+        debug_level (str): ``'RELEASE'`` or ``'DEBUG'``. Default: ``'RELEASE'``.
+        infer_boost (str): ``'on'`` or ``'off'``. Default: ``'off'``.
+        kwargs: further settings, recorded.
+
+    Raises:
+        ValueError: ``debug_level`` or ``infer_boost`` is not one of its values.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> config = ms.JitConfig(jit_level="O1", infer_boost="on")
+        >>> config.jit_config_dict["jit_level"], config.jit_config_dict["debug_level"]
+        ('O1', 'RELEASE')
+    """
 
     def __init__(self, jit_level="", exc_mode="auto", jit_syntax_level="", debug_level="RELEASE",
                  infer_boost="off", **kwargs):

@@ -3,7 +3,16 @@ parallelism exists on mindcell; the model-parallel modes raise instead of being 
 
 
 class ParallelMode:
-    """ParallelMode: the parallel modes' names (``ParallelMode.DATA_PARALLEL`` ...)."""
+    """ParallelMode: the names of the parallel modes, strings for ``set_auto_parallel_context``:
+    ``STAND_ALONE`` (``'stand_alone'``), ``DATA_PARALLEL`` (``'data_parallel'``),
+    ``HYBRID_PARALLEL``, ``SEMI_AUTO_PARALLEL`` and ``AUTO_PARALLEL``; ``MODE_LIST`` holds the
+    five. mindcell runs the first two; the others are refused by ``set_auto_parallel_context``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.ParallelMode.DATA_PARALLEL, len(ms.ParallelMode.MODE_LIST)
+        ('data_parallel', 5)
+    """
     STAND_ALONE = "stand_alone"
     DATA_PARALLEL = "data_parallel"
     HYBRID_PARALLEL = "hybrid_parallel"
@@ -44,6 +53,15 @@ def set_auto_parallel_context(**kwargs):
 
     Raises:
         ValueError: an unknown key, a bad value, or a model-parallel mode.
+        TypeError: a bool key given another type.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL,
+        ...                              gradients_mean=True)
+        >>> ms.get_auto_parallel_context("parallel_mode")
+        'data_parallel'
+        >>> ms.reset_auto_parallel_context()
     """
     for key, value in kwargs.items():
         _check(key, value)
@@ -92,14 +110,44 @@ def bucket_mb(fusion=None):
 
 
 def get_auto_parallel_context(attr_key):
-    """get_auto_parallel_context(attr_key): the value of one key."""
+    """get_auto_parallel_context(attr_key): the value of one key of the auto-parallel context.
+
+    Args:
+        attr_key (str): a key of :func:`set_auto_parallel_context` (``'parallel_mode'``,
+            ``'device_num'``, ``'gradients_mean'`` ...).
+
+    Returns:
+        The value: the one set, or the key's default.
+
+    Raises:
+        ValueError: ``attr_key`` is unknown.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.get_auto_parallel_context("parallel_mode")
+        'stand_alone'
+        >>> ms.get_auto_parallel_context("device_num")
+        1
+    """
     if attr_key not in _ctx:
         raise ValueError("get_auto_parallel_context: unknown key %r" % (attr_key,))
     return _ctx[attr_key]
 
 
 def reset_auto_parallel_context():
-    """reset_auto_parallel_context(): every key back to its default."""
+    """reset_auto_parallel_context(): every key of the auto-parallel context back to its default
+    (stand-alone, one device).
+
+    Returns:
+        None.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_auto_parallel_context(gradients_mean=True)
+        >>> ms.reset_auto_parallel_context()
+        >>> ms.get_auto_parallel_context("gradients_mean")
+        False
+    """
     _ctx.clear()
     _ctx.update(_DEFAULTS)
     _explicit.clear()
