@@ -183,18 +183,22 @@ class Doc:
         note (str): a paragraph after the summary. Default: ``""``.
         setup (str): a statement run before the call (``"x = mnp.array([1, 2])"``).
             Default: ``""``.
+        raises (tuple[str]): Raises entries after the common ones. Default: ``()``.
     """
-    __slots__ = ("summary", "example", "out", "x", "x2", "returns", "note", "setup")
+    __slots__ = ("summary", "example", "out", "x", "x2", "returns", "note", "setup", "raises")
 
     def __init__(self, summary, example, out, x=None, x2=None, returns=None, note="",
-                 setup=""):
+                 setup="", raises=()):
         self.summary, self.example, self.out = summary, example, out
         self.x, self.x2, self.returns, self.note, self.setup = x, x2, returns, note, setup
+        self.raises = tuple(raises)
 
-    def defaults(self, x=None, x2=None, returns=None, note=""):
-        """The record with a group's texts where it has none of its own."""
+    def defaults(self, x=None, x2=None, returns=None, note="", raises=()):
+        """The record with a group's texts where it has none of its own (``raises`` entries
+        are added to its own)."""
         return Doc(self.summary, self.example, self.out, self.x or x, self.x2 or x2,
-                   self.returns or returns, self.note or note, self.setup)
+                   self.returns or returns, self.note or note, self.setup,
+                   self.raises + tuple(raises))
 
     def render(self, name, args):
         """The docstring of ``name(*args, dtype=None)``."""
@@ -211,6 +215,7 @@ class Doc:
                   "ValueError: %s." % ("``x`` is a nested list of uneven lengths" if one else
                                        "``x1`` and ``x2`` do not broadcast to one shape, or "
                                        "one is a nested list of uneven lengths")]
+        raises += list(self.raises)
 
         def block(title, items, more="        "):
             return [title] + [textwrap.fill(item, 92, initial_indent="    ",

@@ -60,12 +60,16 @@ def _numeric_arg(x, name):
 
 
 _BINARY_RETURNS = ("Tensor of the broadcast shape of ``x1`` and ``x2``, in the dtype they promote "
-                   "to (``dtype`` when given).")
+                   "to, a Python number counting as a 0-D Int32/Float32/Bool tensor, as in "
+                   "mindspore.numpy (``dtype`` when given).")
 _FLOAT_BINARY_RETURNS = ("Tensor of the broadcast shape of ``x1`` and ``x2``; integer and bool "
                          "inputs compute in Float32 (``dtype`` when given).")
 _TRIG_BINARY_RETURNS = ("Tensor of the broadcast shape of ``x1`` and ``x2``: bool, int8 and "
                         "uint8 inputs compute in Float16, other integers in Float32, as "
                         "mindspore.numpy (``dtype`` when given).")
+_BOOL_RAISES = {
+    "no_bool": ("TypeError: ``x1`` or ``x2`` is bool (MindSpore 2.10 refuses it).",),
+    "numeric": ("TypeError: ``x1`` and ``x2`` are both bool (MindSpore 2.10 refuses it).",)}
 _CONVERT = {False: U.operands, True: _float_operands, "trig": _trig_operands,
             "no_bool": _no_bool_operands, "numeric": _numeric_operands}
 
@@ -76,7 +80,7 @@ def _binary(fn, name, doc, float_result=False):
     operand is refused) or "numeric" (two bool operands are refused). Python numbers are
     0-D Int32/Float32/Bool tensors that promote like tensors (mindspore.numpy's rule)."""
     doc = doc.defaults(returns={True: _FLOAT_BINARY_RETURNS, "trig": _TRIG_BINARY_RETURNS}.get(
-        float_result, _BINARY_RETURNS))
+        float_result, _BINARY_RETURNS), raises=_BOOL_RAISES.get(float_result, ()))
     return U.binary(fn, name, doc, _CONVERT[float_result])
 
 
@@ -86,8 +90,7 @@ _UNARY_RETURNS = {
     "trig": "Tensor of the shape of ``x``: Float16 for bool, int8 or uint8 ``x``, Float32 for "
             "other integers, else ``x``'s dtype, as mindspore.numpy (``dtype`` when given).",
     False: "Tensor of the shape and dtype of ``x`` (``dtype`` when given).",
-    "numeric": "Tensor of the shape and dtype of ``x`` (``dtype`` when given); bool ``x`` "
-               "raises TypeError, as in MindSpore 2.10.",
+    "numeric": "Tensor of the shape and dtype of ``x`` (``dtype`` when given).",
 }
 
 
@@ -97,7 +100,9 @@ def _unary(fn, name, doc=None, to_float=True):
     Float32), "trig" (:func:`~mindcell.numpy._utils.as_trig_float`), False (the dtype kept)
     or "numeric" (the dtype kept, bool refused)."""
     doc = "%s(x, dtype=None): element-wise." if doc is None else doc.defaults(
-        returns=_UNARY_RETURNS[to_float])
+        returns=_UNARY_RETURNS[to_float], raises=(
+            ("TypeError: ``x`` is bool (MindSpore 2.10 refuses it).",)
+            if to_float == "numeric" else ()))
     convert = {True: _float_arg, "trig": _trig_arg, False: U.asarray,
                "numeric": _numeric_arg}[to_float]
     return U.unary(fn, name, doc, convert)
@@ -180,8 +185,7 @@ minimum = _binary(_zero_d_keeps_dtype(ops.minimum), "minimum", _D(
     "the smaller of ``x1`` and ``x2``, element-wise, with broadcasting.",
     "[1, 5, 3], [4, 2, 3]",
     "[1 2 3]",
-    returns=_EXTREME_RETURNS + " Two bool inputs raise TypeError (as MindSpore 2.10)."),
-    "numeric")
+    returns=_EXTREME_RETURNS), "numeric")
 
 
 fmod = _binary(ops.fmod, "fmod", _D(
@@ -196,8 +200,7 @@ hypot = _binary(ops.hypot, "hypot", _D(
     "[ 5. 13.]",
     x="one leg.",
     x2="the other leg.",
-    returns=_FLOAT_BINARY_RETURNS + " Bool inputs raise TypeError (as MindSpore 2.10)."),
-    "no_bool")
+    returns=_FLOAT_BINARY_RETURNS), "no_bool")
 heaviside = _binary(ops.heaviside, "heaviside", _D(
     "the Heaviside step function: 0 where ``x1 < 0``, ``x2`` where ``x1 == 0``, 1 where ``x1 > "
     "0``.",
@@ -211,8 +214,7 @@ logaddexp = _binary(ops.logaddexp, "logaddexp", _D(
     "``log(exp(x1) + exp(x2))``, element-wise, with broadcasting.",
     "[0.0, 1.0], [0.0, 1.0]",
     "[0.6931472 1.6931472]",
-    returns=_FLOAT_BINARY_RETURNS + " Bool inputs raise TypeError (as MindSpore 2.10)."),
-    "no_bool")
+    returns=_FLOAT_BINARY_RETURNS), "no_bool")
 
 _negative = _unary(ops.neg, "negative", to_float=False)
 _positive = _unary(lambda t: ops.mul(t, 1), "positive", to_float="numeric")
@@ -283,7 +285,7 @@ sign = _unary(lambda t: ops.sign(U.as_float(t)), "sign", _D(
     "[-4.5, 0.0, 2.0]",
     "[-1.  0.  1.]",
     returns="Tensor of the shape of ``x``: Float32 for integer ``x`` (as mindspore.numpy), "
-            "else ``x``'s dtype (``dtype`` when given); bool ``x`` raises TypeError."),
+            "else ``x``'s dtype (``dtype`` when given)."),
     to_float="numeric")
 sqrt = _unary(ops.sqrt, "sqrt", _D(
     "the non-negative square root, element-wise (NaN below 0).",
