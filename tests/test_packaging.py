@@ -69,7 +69,10 @@ def test_sdist_builds_a_complete_wheel_that_installs_and_runs(tmp_path):
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)])
     python = str(venv / "bin" / "python")
-    _run([python, "-m", "pip", "install", "--no-deps", "--no-index", str(wheels[0])])
+    # --force-reinstall: a mindcell the base interpreter already has (a developer's editable
+    # install, seen through --system-site-packages) must not stand in for the wheel
+    _run([python, "-m", "pip", "install", "--no-deps", "--no-index", "--force-reinstall",
+          str(wheels[0])])
     smoke = ("import mindcell as ms, numpy as np; from mindcell import ops, nn; "
              "print(ms.__file__); "
              "x = ms.Tensor(np.linspace(-1, 1, 8, dtype=np.float32)); "
