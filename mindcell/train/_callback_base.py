@@ -64,6 +64,12 @@ class Callback:
         True
     """
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *err):
+        return None
+
     def begin(self, run_context):
         pass
 
@@ -117,3 +123,119 @@ class Callback:
 
     def on_eval_end(self, run_context):
         self.end(run_context)
+
+
+class _MissingRunState(AttributeError, KeyError):
+    """An unset InternalCallbackParam attribute: a KeyError as in MindSpore, and an
+    AttributeError so that ``hasattr`` / ``getattr(p, name, default)`` work."""
+
+    def __str__(self):
+        return str(self.args[0]) if self.args else ""
+
+
+class InternalCallbackParam(dict):
+    """InternalCallbackParam(): the run state handed to callbacks, a dict whose keys are also
+    attributes (``p.cur_step_num = 3`` sets ``p["cur_step_num"]``). ``Model`` fills one;
+    hand-written training loops build their own to drive ``ModelCheckpoint`` and friends.
+
+    Raises:
+        KeyError: reading an attribute that was never set (also an AttributeError, so
+            ``getattr(p, name, default)`` returns the default).
+
+    Examples:
+        >>> from mindcell.train.callback import InternalCallbackParam
+        >>> p = InternalCallbackParam()
+        >>> p.cur_step_num = 3
+        >>> p["cur_step_num"], p.get("batch_num", 1)
+        (3, 1)
+    """
+
+    def __getattr__(self, key):
+        try:
+            return self[key]
+        except KeyError:
+            raise _MissingRunState("InternalCallbackParam has no attribute %r (set keys: %s)"
+                                   % (key, sorted(self))) from None
+
+    def __setattr__(self, key, value):
+        self[key] = value
+
+    def __delattr__(self, key):
+        try:
+            del self[key]
+        except KeyError:
+            raise _MissingRunState(key) from None
+
+
+_HOOKS = ("begin", "epoch_begin", "epoch_end", "step_begin", "step_end", "end",
+          "on_train_begin", "on_train_epoch_begin", "on_train_epoch_end",
+          "on_train_step_begin", "on_train_step_end", "on_train_end",
+          "on_eval_begin", "on_eval_epoch_begin", "on_eval_epoch_end",
+          "on_eval_step_begin", "on_eval_step_end", "on_eval_end")
+
+
+class CallbackManager(Callback):
+    """CallbackManager(callbacks): one callback that runs several in order; every hook
+    (``step_end``, ``on_train_epoch_end`` ...) is called on each of them. Used as a context
+    manager it enters and exits each callback.
+
+    Args:
+        callbacks (Union[Callback, list[Callback], None]): the callbacks.
+
+    Raises:
+        TypeError: ``callbacks`` is neither None, a Callback nor a list of Callbacks.
+
+    Examples:
+        >>> from mindcell.train.callback import CallbackManager, Callback, RunContext
+        >>> class Count(Callback):
+        ...     n = 0
+        ...     def step_end(self, run_context):
+        ...         Count.n += 1
+        >>> manager = CallbackManager([Count(), Count()])
+        >>> manager.step_end(RunContext({}))
+        >>> Count.n
+        2
+    """
+
+    def __init__(self, callbacks):
+        self._callbacks, self._stack = [], None
+        if isinstance(callbacks, Callback):
+            self._callbacks.append(callbacks)
+        elif isinstance(callbacks, list):
+            for cb in callbacks:
+                if not isinstance(cb, Callback):
+                    raise TypeError("CallbackManager: every element of 'callbacks' must be a "
+                                    "Callback, but got %s" % type(cb).__name__)
+                self._callbacks.append(cb)
+        elif callbacks is not None:
+            raise TypeError("CallbackManager: 'callbacks' must be None, a Callback or a list of "
+                            "Callbacks, but got %s" % type(callbacks).__name__)
+
+    def __enter__(self):
+        if self._stack is None:
+            import contextlib
+            self._stack = contextlib.ExitStack().__enter__()
+            entered = []
+            for cb in self._callbacks:
+                target = self._stack.enter_context(cb)
+                entered.append(target if isinstance(target, Callback) else cb)
+            self._callbacks = entered
+        return self
+
+    def __exit__(self, *err):
+        stack, self._stack = self._stack, None
+        return stack.__exit__(*err) if stack is not None else None
+
+
+def _fan_out(name):
+    def hook(self, run_context):
+        for cb in self._callbacks:
+            getattr(cb, name)(run_context)
+    hook.__name__ = name
+    hook.__doc__ = "Calls ``%s`` of every managed callback." % name
+    return hook
+
+
+for _name in _HOOKS:
+    setattr(CallbackManager, _name, _fan_out(_name))
+del _name

@@ -6,7 +6,13 @@ import time
 import numpy as np
 
 from mindcell.train import _rank0
-from mindcell.train._callback_base import Callback, RunContext
+from mindcell.train._callback_base import (Callback, CallbackManager,  # noqa: F401
+                                           InternalCallbackParam, RunContext)
+
+# MindSpore's module exports these two under private names; hand-written training loops
+# import them to drive ModelCheckpoint / LossMonitor themselves.
+_InternalCallbackParam = InternalCallbackParam
+_CallbackManager = CallbackManager
 
 __all__ = ["Callback", "RunContext", "LossMonitor", "TimeMonitor", "ModelCheckpoint",
            "CheckpointConfig", "EarlyStopping", "LearningRateScheduler", "History",
@@ -27,7 +33,8 @@ class LossMonitor(Callback):
         per_print_times (int): the print period in steps; 0 prints nothing. Default: ``1``.
 
     Raises:
-        ValueError: ``per_print_times`` is not a non-negative int.
+        ValueError: ``per_print_times`` is not a non-negative int; at a step, the loss is NaN
+            or infinite.
 
     Examples:
         >>> from types import SimpleNamespace
@@ -46,15 +53,30 @@ class LossMonitor(Callback):
             raise ValueError("LossMonitor: 'per_print_times' must be a non-negative int")
         self.per_print_times = per_print_times
         self.losses = []
+        self._last_print = 0
 
-    def on_train_step_end(self, run_context):
+    def step_end(self, run_context):
+        """Records the step's loss and prints it once ``per_print_times`` steps have passed
+        since the last print; a NaN or infinite loss stops the run with ValueError."""
         cb = run_context.original_args()
         loss = _loss_value(cb.net_outputs)
         self.losses.append(loss)
+        epoch = getattr(cb, "cur_epoch_num", 1)
         step_in_epoch = (cb.cur_step_num - 1) % max(cb.batch_num, 1) + 1
-        if self.per_print_times and cb.cur_step_num % self.per_print_times == 0:
-            print("epoch: %d step: %d, loss is %s" % (cb.cur_epoch_num, step_in_epoch, loss),
-                  flush=True)
+        if np.isnan(loss) or np.isinf(loss):
+            raise ValueError("LossMonitor: in epoch: %s step: %s, loss is NAN or INF, training "
+                             "process cannot continue, terminating training."
+                             % (epoch, step_in_epoch))
+        if not self.per_print_times:
+            return
+        while cb.cur_step_num <= self._last_print:  # the step count went back (a resumed run)
+            self._last_print -= self.per_print_times
+        if cb.cur_step_num - self._last_print >= self.per_print_times:
+            self._last_print = cb.cur_step_num
+            print("epoch: %s step: %d, loss is %s" % (epoch, step_in_epoch, loss), flush=True)
+
+    def on_eval_step_end(self, run_context):  # training losses only
+        pass
 
 
 class TimeMonitor(Callback):
@@ -265,12 +287,31 @@ class ModelCheckpoint(Callback):
         self.directory = directory or os.getcwd()
         self.config = config or CheckpointConfig()
         self.saved = []
+        self._last_step = 0
         os.makedirs(self.directory, exist_ok=True)
 
-    def on_train_step_end(self, run_context):
-        from mindcell.train.serialization import save_checkpoint
+    def step_end(self, run_context):
+        """Saves a checkpoint once ``save_checkpoint_steps`` steps have passed since the last
+        one (``cur_step_num`` counted over the whole run, as ``Model`` and hand-written loops
+        set it)."""
         cb = run_context.original_args()
-        if cb.cur_step_num % self.config.save_checkpoint_steps:
+        if cb.cur_step_num >= self._last_step + self.config.save_checkpoint_steps:
+            self._save(cb)
+
+    def end(self, run_context):
+        """Saves the last step's checkpoint when the periodic rule did not already save it."""
+        self._save(run_context.original_args())
+
+    # training only: Model.eval's hooks do not save
+    def on_eval_step_end(self, run_context):
+        pass
+
+    def on_eval_end(self, run_context):
+        pass
+
+    def _save(self, cb):
+        from mindcell.train.serialization import save_checkpoint
+        if cb.cur_step_num == self._last_step:
             return
         step_in_epoch = (cb.cur_step_num - 1) % max(cb.batch_num, 1) + 1
         ext = "safetensors" if self.config.format == "safetensors" else "ckpt"
@@ -279,6 +320,7 @@ class ModelCheckpoint(Callback):
         network = self.config.saved_network or cb.train_network
         save_checkpoint(network, path, append_dict=_append_dict(self.config.append_info, cb),
                         **self.config.save_options)
+        self._last_step = cb.cur_step_num
         self.saved.append(path)
         writer = _rank0.writes_here()  # in data parallel only rank 0 writes (and removes)
         while len(self.saved) > self.config.keep_checkpoint_max:

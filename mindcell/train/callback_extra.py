@@ -142,7 +142,10 @@ class LearningRateScheduler(Callback):
                             "but got %s" % type(learning_rate_function).__name__)
         self.learning_rate_function = learning_rate_function
 
-    def on_train_step_end(self, run_context):
+    def on_eval_step_end(self, run_context):  # the schedule follows training steps only
+        pass
+
+    def step_end(self, run_context):
         cb = run_context.original_args()
         lr_param = getattr(cb.optimizer, "learning_rate", None)
         if lr_param is None or not hasattr(lr_param, "set_data"):

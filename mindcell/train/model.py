@@ -1,12 +1,11 @@
 """``Model``: train / eval / predict loops over a dataset, with callbacks, metrics and a
 per-epoch progress bar on terminals."""
-import types
 
 import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.train import _progress
-from mindcell.train.callback import Callback, RunContext
+from mindcell.train.callback import Callback, InternalCallbackParam, RunContext
 from mindcell.train.metrics import Accuracy, Loss, Metric, get_metric_fn  # noqa: F401
 
 __all__ = ["Model", "Accuracy", "Loss"]
@@ -204,7 +203,7 @@ class Model:
         _check_dataset(op, "train_dataset", train_dataset)
         callbacks = _as_list(callbacks)
         batch_num = train_dataset.get_dataset_size()
-        cb = types.SimpleNamespace(epoch_num=epoch, batch_num=batch_num, cur_epoch_num=0,
+        cb = InternalCallbackParam(epoch_num=epoch, batch_num=batch_num, cur_epoch_num=0,
                                    cur_step_num=0, net_outputs=None, eval_results=None,
                                    train_network=self.train_network, optimizer=self.optimizer)
         ctx = RunContext(cb)
@@ -249,7 +248,7 @@ class Model:
                              "Model(net, loss_fn, opt, metrics={'accuracy'})")
         _check_dataset("Model.eval", "valid_dataset", valid_dataset)
         callbacks = _as_list(callbacks)
-        cb = types.SimpleNamespace(epoch_num=1, cur_epoch_num=1, cur_step_num=0,
+        cb = InternalCallbackParam(epoch_num=1, cur_epoch_num=1, cur_step_num=0,
                                    batch_num=valid_dataset.get_dataset_size(), net_outputs=None,
                                    eval_network=self.eval_network, valid_dataset=valid_dataset,
                                    mode="eval", metrics=None)

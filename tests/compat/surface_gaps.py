@@ -81,8 +81,6 @@ MISSING = {
     '.runtime:reset_peak_memory_stats': 'device runtime (streams, device memory): no CPU meaning yet',
     '.runtime:set_memory': 'device runtime (streams, device memory): no CPU meaning yet',
     '.train:ConvertModelUtils': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
-    '.train.callback:_CallbackManager': "not in MindSpore 2.10 at this path (an older API or another library's name)",
-    '.train.callback:_InternalCallbackParam': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.train.serialization:_update_param': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.train.serialization:build_searched_strategy': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
     '.train.serialization:merge_sliced_parameter': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
