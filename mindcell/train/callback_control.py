@@ -86,10 +86,18 @@ class LambdaCallback(Callback):
     hook; the others do nothing.
 
     Args:
-        on_train_epoch_begin, on_train_epoch_end, on_train_step_begin, on_train_step_end,
-        on_train_begin, on_train_end, on_eval_epoch_begin, on_eval_epoch_end,
-        on_eval_step_begin, on_eval_step_end, on_eval_begin, on_eval_end (Callable, optional):
-            the function run at that hook with the RunContext. Default: ``None``.
+        on_train_epoch_begin (Callable, optional): run at that hook. Default: ``None``.
+        on_train_epoch_end (Callable, optional): run at that hook. Default: ``None``.
+        on_train_step_begin (Callable, optional): run at that hook. Default: ``None``.
+        on_train_step_end (Callable, optional): run at that hook. Default: ``None``.
+        on_train_begin (Callable, optional): run at that hook. Default: ``None``.
+        on_train_end (Callable, optional): run at that hook. Default: ``None``.
+        on_eval_epoch_begin (Callable, optional): run at that hook. Default: ``None``.
+        on_eval_epoch_end (Callable, optional): run at that hook. Default: ``None``.
+        on_eval_step_begin (Callable, optional): run at that hook. Default: ``None``.
+        on_eval_step_end (Callable, optional): run at that hook. Default: ``None``.
+        on_eval_begin (Callable, optional): run at that hook. Default: ``None``.
+        on_eval_end (Callable, optional): run at that hook. Default: ``None``.
 
     Raises:
         TypeError: a hook that is neither None nor callable (MindSpore fails only when the
