@@ -7,6 +7,7 @@ from mindcell.ops._errors import check_int, check_number, check_reduction, publi
 from mindcell.ops._helpers import check_float, check_tensor
 from mindcell.ops._prim_attrs import AttrPrimitive
 from mindcell.ops.function import array_func as A
+from mindcell.ops.function import creation_func as C
 from mindcell.ops.function import loss_func as L
 from mindcell.ops.function import math_func as M
 from mindcell.ops.function import reduce_func as R
@@ -58,6 +59,68 @@ class L2Normalize(AttrPrimitive):
 
     def __call__(self, x):
         return Q.l2_normalize(x, self.axis[0], self.epsilon)
+
+
+class LpNorm(AttrPrimitive):
+    """LpNorm(axis, p=2, keep_dims=False, epsilon=1e-12)(input): the p-norm
+    ``sum(|x|**p) ** (1/p)`` over ``axis``, at least ``epsilon``; ``p=0`` counts the nonzero
+    elements (not bounded by ``epsilon``), as MindSpore's LpNorm.
+
+    Args:
+        axis (Union[int, tuple[int], list[int]]): the dimension(s) reduced.
+        p (int): the order, an int >= 0. Default: ``2``.
+        keep_dims (bool): keep the reduced dimensions with length 1. Default: ``False``.
+        epsilon (float): the lower bound of the norm. Default: ``1e-12``.
+
+    Inputs:
+        - **input** (Tensor) - a float tensor.
+
+    Outputs:
+        Tensor of ``input``'s dtype.
+
+    Raises:
+        TypeError: ``axis`` is not an int, tuple or list, ``p`` not an int, ``keep_dims`` not a
+            bool, or ``input`` not a float tensor.
+        ValueError: ``p`` is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3.0, 4.0], [0.0, 0.0]], np.float32))
+        >>> ops.LpNorm(axis=-1, keep_dims=True)(x).asnumpy().tolist()
+        [[5.0], [9.999999960041972e-13]]
+    """
+
+    def __init__(self, axis, p=2, keep_dims=False, epsilon=1e-12):
+        super().__init__()
+        op = "LpNorm"
+        if isinstance(axis, (tuple, list)):
+            axis = [check_int(a, op, "axis") for a in axis]
+        elif isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+            raise TypeError("%s: 'axis' must be an int, a tuple or a list, but got %s"
+                            % (op, show(axis)))
+        else:
+            axis = int(axis)
+        if not isinstance(keep_dims, bool):
+            raise TypeError("%s: 'keep_dims' must be a bool, but got %s" % (op, show(keep_dims)))
+        self.set_attrs(axis=axis, p=check_int(p, op, "p", 0), keep_dims=keep_dims,
+                       epsilon=check_number(epsilon, op, "epsilon", finite=True))
+
+    def __call__(self, input):
+        op = "LpNorm"
+        check_float(input, op)
+        axis = tuple(self.axis) if isinstance(self.axis, list) else self.axis
+        if self.p == 0:
+            nonzero = M.cast(M.not_equal(input, 0), input.dtype)
+            return R.sum(nonzero, axis, self.keep_dims)
+        powered = M.abs(input) if self.p == 1 else M.pow(M.abs(input), float(self.p))
+        total = R.sum(powered, axis, self.keep_dims)
+        positive = M.gt(total, 0)
+        # a zero sum takes the root of 1 instead, so the gradient stays finite (zero) there
+        safe = A.select(positive, total, C.ones_like(total))
+        norm = safe if self.p == 1 else M.pow(safe, 1.0 / self.p)
+        norm = A.select(positive, norm, C.zeros_like(norm))
+        return M.maximum(norm, float(self.epsilon))
 
 
 class SmoothL1Loss(AttrPrimitive):
@@ -237,4 +300,4 @@ class L2Loss(AttrPrimitive):
         return Q.l2_loss(input_x)
 
 
-__all__ = ["L2Normalize", "SmoothL1Loss", "BinaryCrossEntropy", "NLLLoss", "L2Loss"]
+__all__ = ["L2Normalize", "LpNorm", "SmoothL1Loss", "BinaryCrossEntropy", "NLLLoss", "L2Loss"]

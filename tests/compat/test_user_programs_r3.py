@@ -210,3 +210,51 @@ def test_parallel_utils_importable_as_mindspore_module():
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["1", "stand_alone", "False"]
+
+
+# ----- channel dropout in eval mode, dropout1d/3d ---------------------------------------------
+def test_eval_mode_channel_dropout_returns_any_input():
+    # MobileNetV2-style heads put Dropout2d after the flatten: in eval mode MindSpore returns
+    # the input whatever its rank
+    from mindcell import nn
+    x = Tensor(np.arange(5, dtype=np.float32).reshape(1, 5))
+    for cell in (nn.Dropout1d(0.2), nn.Dropout2d(0.2), nn.Dropout3d(0.2)):
+        cell.set_train(False)
+        np.testing.assert_array_equal(cell(x).asnumpy(), x.asnumpy())
+    np.testing.assert_array_equal(ops.dropout2d(x, 0.2, training=False).asnumpy(), x.asnumpy())
+    with pytest.raises(ValueError):
+        ops.dropout2d(x, 0.2, training=True)  # training still needs (N, C, H, W)
+
+
+@pytest.mark.parametrize("fn,shape,channels", [("dropout1d", (3, 6, 4), (3, 6)),
+                                               ("dropout1d", (6, 4), (6,)),
+                                               ("dropout3d", (2, 5, 2, 3, 2), (2, 5))])
+def test_channel_dropout_zeroes_whole_channels(fn, shape, channels):
+    ms.set_seed(3)
+    y = getattr(ops, fn)(Tensor(np.ones(shape, np.float32)), p=0.5).asnumpy()
+    per_channel = y.reshape(int(np.prod(channels)), -1)
+    assert all(len(set(row.tolist())) == 1 for row in per_channel)
+    assert set(np.unique(per_channel).tolist()) <= {0.0, 2.0}
+    with pytest.raises(ValueError):
+        getattr(ops, fn)(Tensor(np.ones((2, 2, 2, 2), np.float32)), p=0.5)
+
+
+# ----- ops.LpNorm ----------------------------------------------------------------------------
+def test_lpnorm_values_and_gradient():
+    x = np.array([[3e-4, 4e-4], [0.0, 0.0], [1.0, -2.0]], np.float32)
+    out = ops.LpNorm(axis=-1, epsilon=1e-3)(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(out, [1e-3, 1e-3, np.sqrt(5.0)], rtol=1e-6)
+    out = ops.LpNorm(axis=-1, p=3, keep_dims=True)(Tensor(x)).asnumpy()
+    assert out.shape == (3, 1)
+    np.testing.assert_allclose(out[2, 0], 9.0 ** (1 / 3), rtol=1e-6)
+    np.testing.assert_allclose(ops.LpNorm(axis=[0, 1], p=1)(Tensor(x)).asnumpy(), 3.0007,
+                               rtol=1e-6)
+    np.testing.assert_array_equal(ops.LpNorm(axis=-1, p=0)(Tensor(x)).asnumpy(), [2, 0, 2])
+    g = ops.grad(lambda t: ops.LpNorm(axis=-1)(t).sum())(Tensor(x)).asnumpy()
+    assert np.isfinite(g).all()
+    np.testing.assert_allclose(g[1], [0.0, 0.0])
+    np.testing.assert_allclose(g[2], x[2] / np.sqrt(5.0), rtol=1e-6)
+    with pytest.raises(TypeError):
+        ops.LpNorm(axis=1.0)
+    with pytest.raises(ValueError):
+        ops.LpNorm(axis=0, p=-1)

@@ -21,7 +21,7 @@ from mindcell.nn.layer.padding import (Pad, ZeroPad2d, ConstantPad1d, ConstantPa
                                        ConstantPad3d, ReflectionPad1d, ReflectionPad2d,
                                        ReplicationPad1d, ReplicationPad2d)
 from mindcell.nn.layer.activation_extra import (HSigmoid, PReLU, Mish, Hardtanh, GLU,  # noqa
-                                                Dropout2d)
+                                                Dropout1d, Dropout2d, Dropout3d)
 from mindcell.nn.layer.upsampling import Upsample, PixelShuffle, PixelUnshuffle, Unfold  # noqa
 from mindcell.nn.layer.adaptive_pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d,  # noqa
                                                 AdaptiveMaxPool1d, AdaptiveMaxPool2d)

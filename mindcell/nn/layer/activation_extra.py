@@ -212,3 +212,81 @@ class Dropout2d(Cell):
 
     def extend_repr(self):
         return "p=%s" % self.p
+
+
+class Dropout1d(Cell):
+    """Dropout1d(p=0.5): in training, zero whole channels of (N, C, L) or (C, L) input.
+
+    Each channel is zeroed with probability ``p`` and the kept ones are scaled by ``1 / (1 - p)``;
+    in eval mode the cell returns its input.
+
+    Args:
+        p (float): the probability to zero a channel, in [0, 1]. Default: ``0.5``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, C, L) or (C, L).
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        TypeError: ``p`` is not a number.
+        ValueError: ``p`` is outside [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> drop = ms.nn.Dropout1d(p=0.5)
+        >>> x = ms.Tensor(np.ones((2, 3, 4), np.float32))
+        >>> drop(x).shape
+        (2, 3, 4)
+    """
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        self.p = check_number(p, "Dropout1d", "p", 0.0, 1.0)
+
+    def construct(self, x):
+        return F.dropout1d(x, self.p, self.training)
+
+    def extend_repr(self):
+        return "p=%s" % self.p
+
+
+class Dropout3d(Cell):
+    """Dropout3d(p=0.5): in training, zero whole channels of (N, C, D, H, W) input.
+
+    Each channel is zeroed with probability ``p`` and the kept ones are scaled by ``1 / (1 - p)``;
+    in eval mode the cell returns its input.
+
+    Args:
+        p (float): the probability to zero a channel, in [0, 1]. Default: ``0.5``.
+
+    Inputs:
+        x (Tensor): a Tensor of shape (N, C, D, H, W).
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        TypeError: ``p`` is not a number.
+        ValueError: ``p`` is outside [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> drop = ms.nn.Dropout3d(p=0.5)
+        >>> x = ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))
+        >>> drop(x).shape
+        (1, 2, 2, 2, 2)
+    """
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        self.p = check_number(p, "Dropout3d", "p", 0.0, 1.0)
+
+    def construct(self, x):
+        return F.dropout3d(x, self.p, self.training)
+
+    def extend_repr(self):
+        return "p=%s" % self.p

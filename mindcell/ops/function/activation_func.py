@@ -192,20 +192,85 @@ def dropout2d(input, p=0.5, training=True):
         >>> print(y.shape, all(len(set(c.ravel().tolist())) == 1 for c in y.reshape(16, 9)))
         (2, 8, 3, 3) True
     """
-    op = "dropout2d"
+    return _channel_dropout(input, p, training, "dropout2d", (4,), "4-D (N, C, H, W)")
+
+
+def _channel_dropout(input, p, training, op, ranks, expected):
+    """Zero whole channels (dim 1, or dim 0 of an unbatched input) with probability ``p``.
+    With ``training=False`` the input is returned as it is, unchecked, as MindSpore does
+    (an eval-mode Dropout2d after a flatten must not fail)."""
+    if not check_bool(training, op, "training"):
+        return input
     check_float(input, op)
-    if input.ndim != 4:
-        raise ValueError("%s: input must be 4-D (N, C, H, W), but got shape %s"
-                         % (public_name(op), input.shape))
+    if input.ndim not in ranks:
+        raise ValueError("%s: input must be %s, but got shape %s"
+                         % (public_name(op), expected, input.shape))
     p = check_number(p, op, "p", 0, 1)
-    if not check_bool(training, op, "training") or p == 0:
+    if p == 0:
         return input
     if p == 1:
         return M.mul(input, 0.0)
-    shape = input.shape[:2] + (1, 1)
+    channel_dims = 2 if input.ndim == max(ranks) else 1
+    shape = input.shape[:channel_dims] + (1,) * (input.ndim - channel_dims)
     mask = ST.bernoulli_mask_p.bind(Tensor._make(np.zeros(shape, input._np_dtype)),
                                     keep_prob=1.0 - p)
     return M.mul(input, M.mul(mask, 1.0 / (1.0 - p)))
 
 
-__all__ = ["prelu", "hardtanh", "hardsigmoid", "glu", "dropout2d"]
+def dropout1d(input, p=0.5, training=True):
+    """Randomly zeroes whole channels of (N, C, L) or (C, L) input with probability ``p`` and
+    scales the others by ``1 / (1 - p)``.
+
+    Args:
+        input (Tensor): a 2-D or 3-D float tensor.
+        p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
+        training (bool): apply dropout; with False ``input`` itself is returned.
+            Default: ``True``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``p`` is not a number, or ``training`` is
+            not a bool.
+        ValueError: ``input`` is not 2-D or 3-D, or ``p`` is outside [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> y = ops.dropout1d(Tensor(np.ones((2, 8, 5), np.float32)), p=0.5).asnumpy()
+        >>> print(y.shape, all(len(set(c.tolist())) == 1 for c in y.reshape(16, 5)))
+        (2, 8, 5) True
+    """
+    return _channel_dropout(input, p, training, "dropout1d", (2, 3), "2-D (C, L) or 3-D (N, C, L)")
+
+
+def dropout3d(input, p=0.5, training=True):
+    """Randomly zeroes whole channels of (N, C, D, H, W) input with probability ``p`` and
+    scales the others by ``1 / (1 - p)``.
+
+    Args:
+        input (Tensor): a 5-D float tensor.
+        p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
+        training (bool): apply dropout; with False ``input`` itself is returned.
+            Default: ``True``.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not a float tensor, ``p`` is not a number, or ``training`` is
+            not a bool.
+        ValueError: ``input`` is not 5-D, or ``p`` is outside [0, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> y = ops.dropout3d(Tensor(np.ones((2, 4, 2, 2, 2), np.float32)), p=0.5).asnumpy()
+        >>> print(y.shape, all(len(set(c.tolist())) == 1 for c in y.reshape(8, 8)))
+        (2, 4, 2, 2, 2) True
+    """
+    return _channel_dropout(input, p, training, "dropout3d", (5,), "5-D (N, C, D, H, W)")
+
+
+__all__ = ["prelu", "hardtanh", "hardsigmoid", "glu", "dropout1d", "dropout2d", "dropout3d"]
