@@ -1,7 +1,7 @@
 """Primitive classes of MindSpore's TensorFlow-style CTC ops (``ops.CTCLoss()``,
 ``ops.CTCGreedyDecoder()``): attributes are checked at construction, the call forwards to the
 functional form (the math is in ops/defs/ctc_sparse.py)."""
-from mindcell.ops._errors import check_bool
+from mindcell.ops._errors import check_bool, check_int
 from mindcell.ops.function import ctc_func as CTC
 from mindcell.ops.operations import Primitive
 
@@ -103,4 +103,55 @@ class CTCGreedyDecoder(Primitive):
         return CTC.ctc_greedy_decoder(inputs, sequence_length, self.merge_repeated)
 
 
-__all__ = ["CTCLoss", "CTCGreedyDecoder"]
+__all__ = ["CTCLoss", "CTCGreedyDecoder", "CTCLossV2"]
+
+
+class CTCLossV2(Primitive):
+    """The CTC loss of each sequence from log-probabilities and padded dense targets (the
+    primitive under :func:`ops.ctc_loss`; ASR models such as conformer/wenet heads call it).
+
+    Args:
+        blank (int): the blank class, in [0, C). Default: ``0``.
+        reduction (str): only ``'none'`` (one loss per sequence), as MindSpore 2.10's
+            primitive. Default: ``'none'``.
+        zero_infinity (bool): give 0 loss (and gradient) to a sequence whose targets cannot
+            be aligned. Default: ``False``.
+
+    Inputs:
+        - **log_probs** (Tensor) - float (T, N, C) per-frame log-probabilities.
+        - **targets** (Tensor) - int (N, S) label sequences, padded.
+        - **input_lengths** (Tensor) - int (N,) frames used per sequence.
+        - **target_lengths** (Tensor) - int (N,) labels used per sequence.
+
+    Outputs:
+        Tuple ``(neg_log_likelihood, log_alpha)``: (N,) losses and the (N, T, 2 * S + 1)
+        forward variables, of the dtype of ``log_probs``.
+
+    Raises:
+        TypeError: ``blank`` is not an int or ``zero_infinity`` not a bool.
+        ValueError: ``reduction`` is not ``'none'``, or ``blank`` is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> log_probs = Tensor(np.log(np.full((3, 1, 2), 0.5, np.float32)))
+        >>> loss, alpha = ops.CTCLossV2()(log_probs, Tensor(np.array([[1]], np.int32)),
+        ...                               Tensor(np.array([3], np.int32)),
+        ...                               Tensor(np.array([1], np.int32)))
+        >>> print(np.round(loss.asnumpy(), 4), alpha.shape)
+        [0.2877] (1, 3, 3)
+    """
+
+    def __init__(self, blank=0, reduction="none", zero_infinity=False):
+        super().__init__()
+        self.blank = check_int(blank, "CTCLossV2", "blank", 0)
+        if not isinstance(reduction, str) or reduction != "none":
+            raise ValueError("CTCLossV2: 'reduction' must be 'none' (MindSpore's primitive "
+                             "has no other; use ops.ctc_loss for 'mean'/'sum'), but got %r"
+                             % (reduction,))
+        self.reduction = reduction
+        self.zero_infinity = check_bool(zero_infinity, "CTCLossV2", "zero_infinity")
+
+    def __call__(self, log_probs, targets, input_lengths, target_lengths):
+        return CTC.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
+                            "none", self.zero_infinity)

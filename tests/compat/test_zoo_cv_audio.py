@@ -138,3 +138,32 @@ def test_initializer_subclass_without_a_fill_method_says_what_to_define():
 
     with pytest.raises(NotImplementedError, match="_initialize"):
         initializer(Empty(), (2,))
+
+
+def test_conv1d_takes_a_3d_weight_tensor(mode):
+    # mindaudio's Conv1d builds its weight as initializer(HeUniform(...), (out, in, k))
+    w = np.arange(24, dtype=np.float32).reshape(4, 3, 2) / 10
+    conv = ms.nn.Conv1d(3, 4, 2, pad_mode="valid", weight_init=ms.Tensor(w))
+    assert conv.weight.shape == (4, 3, 1, 2)
+    x = np.random.RandomState(0).randn(1, 3, 5).astype(np.float32)
+    want = np.stack([np.einsum("ck,ck->", w[o], x[0][:, t:t + 2]) for o in range(4)
+                     for t in range(4)]).reshape(1, 4, 4)
+    np.testing.assert_allclose(conv(ms.Tensor(x)).asnumpy(), want, rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError, match="3-D"):
+        ms.nn.Conv1d(3, 4, 2, weight_init=ms.Tensor(np.ones((4, 3, 1, 2), np.float32)))
+
+
+def test_ctc_loss_v2_primitive(mode):
+    # mindaudio's CTC head: ops.CTCLossV2(blank=0, reduction="none", zero_infinity=True)
+    log_probs = np.log(np.full((3, 1, 2), 0.5, np.float32))
+    loss, alpha = ops.CTCLossV2(blank=0, reduction="none", zero_infinity=True)(
+        ms.Tensor(log_probs), ms.Tensor(np.array([[1]], np.int32)),
+        ms.Tensor(np.array([3], np.int32)), ms.Tensor(np.array([1], np.int32)))
+    # label 1 in 3 frames of 2 equiprobable classes: 6 of the 8 paths collapse to [1]
+    np.testing.assert_allclose(loss.asnumpy(), [-np.log(6 / 8)], rtol=1e-6)
+    assert alpha.shape == (1, 3, 3)
+    assert ops.operations.CTCLossV2 is ops.CTCLossV2
+    with pytest.raises(ValueError, match="reduction"):
+        ops.CTCLossV2(reduction="mean")
+    with pytest.raises(TypeError, match="zero_infinity"):
+        ops.CTCLossV2(zero_infinity=1)

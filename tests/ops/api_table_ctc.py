@@ -15,6 +15,9 @@ LI = ms.Tensor(np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], np.int64))
 LV = ms.Tensor(np.array([1, 1, 0, 2, 2], np.int32))
 SL = ms.Tensor(np.array([5, 4], np.int32))
 SEQ = ("int", (B,), T + 1)
+DENSE = ms.Tensor(np.array([[1, 2, 2], [2, 0, 0]], np.int32))  # CTCLossV2's padded targets
+IL = ms.Tensor(np.array([5, 4], np.int32))
+TL = ms.Tensor(np.array([3, 1], np.int32))
 
 ROWS = [
     *[R("ops.CTCLoss", lambda x, f=f: ops.CTCLoss(*f)(x, LI, LV, SL), (T, B, C), probe=1)
@@ -23,4 +26,6 @@ ROWS = [
     Op("ctc_greedy_decoder", (T, B, C), SEQ, kw=dict(merge_repeated=False), kind="datadep"),
     P("CTCGreedyDecoder", (), (T, B, C), SEQ, kind="datadep"),
     P("CTCGreedyDecoder", (False,), (T, B, C), SEQ, kind="datadep"),
+    *[R("ops.CTCLossV2", lambda lp, k=k: ops.CTCLossV2(**k)(lp, DENSE, IL, TL)[0], (T, B, C),
+        probe=1) for k in ({}, {"blank": 3, "zero_infinity": True})],
 ]

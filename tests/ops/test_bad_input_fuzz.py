@@ -54,7 +54,8 @@ ALIASES = {"getitem": ("tensor index",), "setitem": ("tensor index",),
            "expand": ("broadcast_to",), "expand_as": ("broadcast_to",),
            "view_as": ("reshape",), "reshape_as": ("reshape",),
            "addbmm": ("bmm",), "baddbmm": ("bmm",),
-           "logsigmoid": ("softplus",), "mish": ("softplus",)}
+           "logsigmoid": ("softplus",), "mish": ("softplus",),
+           "CTCLossV2": ("ctc_loss",)}
 
 
 def _t(a):
@@ -298,6 +299,10 @@ def _ctor_overrides():
                                      _t(np.array([4, 4], np.int32))]),
             "CTCGreedyDecoder": lambda: ([], [_t(a["BIG3D"].transpose(2, 0, 1)),
                                               _t(np.array([4, 3], np.int32))]),
+            "CTCLossV2": lambda: ([], [_t(np.log(np.full((4, 2, 3), 1 / 3, np.float32))),
+                                       _t(np.array([[1, 2], [2, 0]], np.int32)),
+                                       _t(np.array([4, 3], np.int32)),
+                                       _t(np.array([2, 1], np.int32))]),
             **{n: lambda: ([], [_t(a["INT"]), _t(a["INT"] + 1)]) for n in ("Gcd", "Lcm")},
             **{n: lambda: ([], [_t(a["X4"][0, 0] + 3 * np.eye(4, dtype=np.float32))])
                for n in ("Cholesky", "MatrixInverse")}}

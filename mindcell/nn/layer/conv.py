@@ -4,6 +4,7 @@ import math
 from mindcell import dtype as mstype
 from mindcell.common.initializer import HeUniform, Uniform, initializer
 from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import check_param_dtype, param_for
 from mindcell.ops._errors import check_positive_int
@@ -226,6 +227,11 @@ class Conv1d(_Conv):
                  padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
                  bias_init=None, dtype=mstype.float32):
         pads = (0, 0, padding, padding) if isinstance(padding, int) else (0, 0) + tuple(padding)
+        if isinstance(weight_init, Tensor):  # given as (out, in/group, k), as MindSpore takes it
+            if weight_init.ndim != 3:
+                raise ValueError("Conv1d: a Tensor 'weight_init' must be 3-D (out, in/group, k), "
+                                 "but got %d-D" % weight_init.ndim)
+            weight_init = F.expand_dims(weight_init, 2)
         super().__init__("Conv1d", in_channels, out_channels, (1, kernel_size), (1, stride),
                          pad_mode, pads, (1, dilation), group, has_bias, weight_init, bias_init,
                          dtype)
