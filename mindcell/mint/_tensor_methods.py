@@ -28,6 +28,40 @@ M, NP = _Mint(), _Numpy()
 METHODS = {}
 
 
+def _either(name, primary, value, alias, alias_value, default):
+    """One of two spellings of an argument (MindSpore 2.10's Tensor methods take both the
+    mint spelling and the older one, e.g. ``dim``/``axis``); both given is an error."""
+    if alias_value is not default:
+        if value is not default:
+            raise TypeError("%s: give '%s' or '%s', not both" % (name, primary, alias))
+        return alias_value
+    return value
+
+
+def _count_nonzero(self, dim=None, *, axis=None, keep_dims=False, dtype=None):
+    """count_nonzero(dim=None) or count_nonzero(axis=(), keep_dims=False, dtype=int32): the
+    number of nonzero elements, Int32 (or ``dtype``) as MindSpore 2.10's Tensor method gives it
+    (mint's is Int64)."""
+    dim = _either("Tensor.count_nonzero", "dim", dim, "axis", axis, None)
+    if isinstance(dim, (tuple, list)) and not dim:
+        dim = None
+    out = M.count_nonzero(self, dim)
+    if keep_dims:
+        axes = range(self.ndim) if dim is None else (
+            (dim,) if isinstance(dim, int) else tuple(dim))
+        for ax in sorted(a % self.ndim for a in axes):
+            out = F.expand_dims(out, ax)
+    return F.cast(out, mstype.int32 if dtype is None else dtype)
+
+
+def _nansum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False):
+    """nansum(dim=None, keepdim=False, *, dtype=None), also spelled with ``axis``/``keepdims``
+    (MindSpore 2.10 takes both)."""
+    dim = _either("Tensor.nansum", "dim", dim, "axis", axis, None)
+    keepdim = _either("Tensor.nansum", "keepdim", keepdim, "keepdims", keepdims, False)
+    return M.nansum(self, dim, keepdim, dtype=dtype)
+
+
 # MindSpore's Tensor spellings of mint functions (the same arguments after self)
 METHODS.update({
     "addbmm": lambda self, batch1, batch2, *, beta=1, alpha=1: M.addbmm(
@@ -40,12 +74,9 @@ METHODS.update({
         self, batch1, batch2, beta=beta, alpha=alpha),
     "allclose": lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: M.allclose(
         self, other, rtol, atol, equal_nan),
-    # MindSpore's Tensor.count_nonzero gives Int32 (mint's Int64)
-    "count_nonzero": lambda self, dim=None: F.cast(M.count_nonzero(self, dim),
-                                                   mstype.int32),
+    "count_nonzero": _count_nonzero,
     "histc": lambda self, bins=100, min=0, max=0: M.histc(self, bins, min, max),
-    "nansum": lambda self, dim=None, keepdim=False, *, dtype=None: M.nansum(
-        self, dim, keepdim, dtype=dtype),
+    "nansum": _nansum,
     "unbind": lambda self, dim=0: M.unbind(self, dim),
 })
 

@@ -118,11 +118,21 @@ def argmin(self, axis=None, keepdims=False, keep_dims=False):
 
 
 def std(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
-    return F.std(self, axis, ddof, _keep(keepdims, keep_dims, "std"))
+    # MindSpore 2.10's Tensor.std/var/trace/cumsum are mindspore.numpy's (one dtype rule:
+    # integer var/std around the truncated integer mean in Float32, Int64 integer traces,
+    # Int32 running sums of bool/int8/int16/uint8)
+    from mindcell.numpy import reductions
+    return reductions.std(self, axis, ddof, _keep(keepdims, keep_dims, "std"))
 
 
 def var(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
-    return F.var(self, axis, ddof, _keep(keepdims, keep_dims, "var"))
+    from mindcell.numpy import reductions
+    return reductions.var(self, axis, ddof, _keep(keepdims, keep_dims, "var"))
+
+
+def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
+    from mindcell.numpy import linalg_ops
+    return linalg_ops.trace(self, offset, axis1, axis2, dtype)
 
 
 def all_(self, axis=None, keep_dims=False, keepdims=False):
@@ -174,9 +184,8 @@ def repeat(self, repeats, axis=None):
 
 
 def cumsum(self, axis=None, dtype=None):
-    if axis is None:
-        return F.cumsum(self.reshape((-1,)), 0, dtype)
-    return F.cumsum(self, axis, dtype)
+    from mindcell.numpy import reductions
+    return reductions.cumsum(self, axis, dtype)
 
 
 def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
@@ -188,7 +197,8 @@ _METHODS = {
     "permute": permute, "sum": sum, "mean": mean, "max": _tensor_max, "min": _tensor_min,
     "amax": lambda self, axis=None, keepdims=False: F.amax(self, axis, keepdims),
     "amin": lambda self, axis=None, keepdims=False: F.amin(self, axis, keepdims),
-    "prod": prod, "argmax": argmax, "argmin": argmin, "std": std, "var": var, "all": all_,
+    "trace": trace, "prod": prod, "argmax": argmax, "argmin": argmin, "std": std, "var": var,
+    "all": all_,
     "any": any_, "flatten": flatten, "squeeze": squeeze, "expand_dims": expand_dims,
     "unsqueeze": lambda self, dim: F.unsqueeze(self, dim), "expand_as": expand_as,
     "broadcast_to": lambda self, shape: F.broadcast_to(self, shape),
@@ -203,7 +213,7 @@ _METHODS = {
         "arctan", "arctan2", "arcsinh", "arccosh", "arctanh", "tan", "sinh", "cosh", "expm1",
         "erfc", "erfinv", "lgamma", "digamma", "trunc", "fix", "rint", "log2", "log10", "exp2",
         "hypot", "frac", "logaddexp", "logaddexp2", "logit", "deg2rad", "rad2deg", "fmod",
-        "copysign", "xdivy", "isclose", "nan_to_num", "heaviside", "float_power", "trace",
+        "copysign", "xdivy", "isclose", "nan_to_num", "heaviside", "float_power",
         "diff", "remainder", "floor_divide", "cummax", "cummin", "logcumsumexp", "addcmul",
         "addcdiv", "xlogy", "cross", "gcd", "lcm", "signbit", "sinc", "renorm", "inv",
         "positive")},

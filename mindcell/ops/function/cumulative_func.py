@@ -26,16 +26,16 @@ def cumprod(input, dim, dtype=None):
     has zeros.
 
     Args:
-        input (Tensor): an integer or float tensor, at least 1-D.
+        input (Tensor): a bool, integer or float tensor, at least 1-D.
         dim (int): the axis to run along, in [-input.ndim, input.ndim).
         dtype (mindcell.dtype, optional): the dtype ``input`` is cast to first; None keeps
-            ``input``'s. Default: ``None``.
+            a float ``input``'s and runs bool and integer inputs in Int64. Default: ``None``.
 
     Returns:
-        Tensor of the shape of ``input``, of ``dtype`` (or ``input``'s dtype).
+        Tensor of the shape of ``input``, of ``dtype`` (or ``input``'s float dtype, or Int64).
 
     Raises:
-        TypeError: ``input`` is not a Tensor or is Bool, ``dim`` is not an int, or ``dtype`` is
+        TypeError: ``input`` is not a Tensor, ``dim`` is not an int, or ``dtype`` is
             not a dtype.
         ValueError: ``input`` is 0-D, or ``dim`` is out of range.
 
@@ -47,9 +47,14 @@ def cumprod(input, dim, dtype=None):
         [[1. 2. 6.]
          [4. 2. 4.]]
     """
-    d = _axis_of(input, dim, "cumprod", "dim")
+    check_tensor(input, "cumprod")
     if dtype is not None:
         input = cast_to(input, as_np_dtype(dtype, "cumprod"))
+    elif input._np_dtype.kind in "biu":
+        # as MindSpore 2.10's ops.cumprod and Tensor.cumprod: bool and integer products run
+        # in Int64 (like ops.sum's integer totals)
+        input = cast_to(input, np.dtype(np.int64))
+    d = _axis_of(input, dim, "cumprod", "dim")
     return C.cumprod_p.bind(input, axis=d)
 
 
@@ -67,13 +72,17 @@ def cumprod_ex(x, axis, exclusive=False, reverse=False):
     return flip(out, (d,)) if reverse else out
 
 
-def _cum_extreme(prim, name, values, out):
-    """The public op ``name``: the running extreme ``prim`` finds; its Example runs it along
-    axis 0 of the 1-D Int32 tensor ``values`` and prints ``out``."""
+def _cum_extreme(prim, name, values, out, index_dtype):
+    """The public op ``name``: the running extreme ``prim`` finds, with indices of
+    ``index_dtype`` (MindSpore 2.10: Int64 for cummax, Int32 for cummin); its Example runs it
+    along axis 0 of the 1-D Int32 tensor ``values`` and prints ``out``."""
     def op(input, axis):
         d = _axis_of(input, axis, name, "axis")
         indices = prim.bind(input, axis=d)
-        return gather_elements(input, d, indices), indices
+        values_ = gather_elements(input, d, indices)
+        if index_dtype != "Int64":
+            indices = cast_to(indices, np.dtype(np.int32))
+        return values_, indices
     public_face(op, name)
     what = name[3:]
     op.__doc__ = opdoc(
@@ -82,16 +91,18 @@ def _cum_extreme(prim, name, values, out):
         ("input (Tensor): an integer or float tensor, at least 1-D.",
          "axis (int): the axis to run along, in [-input.ndim, input.ndim)."),
         "tuple(Tensor), ``(values, indices)``: the running %ss, of the shape and dtype of "
-        "``input``, and the Int64 index along ``axis`` of each one (of the latest of equal "
-        "values). A NaN, once met, stays the %s." % (what, what),
+        "``input``, and the %s index along ``axis`` of each one (of the latest of equal "
+        "values). A NaN, once met, stays the %s." % (what, index_dtype, what),
         ("TypeError: ``input`` is not a Tensor or is Bool, or ``axis`` is not an int.",
          "ValueError: ``input`` is 0-D, or ``axis`` is out of range."),
         example("*ops.%s(x, 0)" % name, out, ["x = Tensor(np.array(%s, np.int32))" % values]))
     return op
 
 
-cummax = _cum_extreme(C.cummax_index_p, "cummax", "[1, 3, 2, 3, 5]", "[1 3 3 3 5] [0 1 1 3 4]")
-cummin = _cum_extreme(C.cummin_index_p, "cummin", "[4, 2, 3, 2, 0]", "[4 2 2 2 0] [0 1 1 3 4]")
+cummax = _cum_extreme(C.cummax_index_p, "cummax", "[1, 3, 2, 3, 5]", "[1 3 3 3 5] [0 1 1 3 4]",
+                      "Int64")
+cummin = _cum_extreme(C.cummin_index_p, "cummin", "[4, 2, 3, 2, 0]", "[4 2 2 2 0] [0 1 1 3 4]",
+                      "Int32")
 
 
 def logcumsumexp(input, axis):

@@ -166,8 +166,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 def mean(x, axis=None, keep_dims=False):
     """The mean of ``x`` over ``axis``.
 
-    Bool and integer tensors keep their dtype (the floored mean, as in MindSpore); a Float16
-    tensor accumulates in Float32.
+    Bool and integer tensors keep their dtype (the mean truncated toward zero, as in
+    MindSpore 2.10: the mean of ``[3, -6]`` is ``-1``); a Float16 tensor accumulates in Float32.
 
     Args:
         x (Tensor): the input.
@@ -198,10 +198,12 @@ def mean(x, axis=None, keep_dims=False):
 
 
 def _integer_mean(input, axes, keep):
-    """The mean of an integer (or bool) tensor in its own dtype: the floored quotient of the
-    int64 total, as MindSpore's integer mean gives it."""
+    """The mean of an integer (or bool) tensor in its own dtype: the int64 total divided by the
+    count, truncated toward zero, as MindSpore 2.10's integer mean gives it (ops.mean,
+    Tensor.mean and mindspore.numpy.mean alike)."""
     total = reduce_sum(cast_to(input, _INT64), axes, keep)
-    return cast_to(M.floor_div(total, _count(input.shape, axes)), input._np_dtype)
+    return cast_to(M.div(total, _count(input.shape, axes), rounding_mode="trunc"),
+                   input._np_dtype)
 
 
 def _initial(input, initial, where, op):
