@@ -184,7 +184,7 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
 
     Args:
         network (Cell): the network.
-        optimizer (Optimizer): the optimizer of its parameters.
+        optimizer (mindcell.nn.Optimizer): the optimizer of its parameters.
         loss_fn (Cell, optional): the loss; without it ``network`` returns the loss. Default:
             ``None``.
         level (str): the ``amp_level`` of :func:`auto_mixed_precision`. Default: ``'O0'``.
