@@ -18,7 +18,8 @@ LAYERS = [
               "mindcell.ops.spec",  # op specs: plain data the build reads too
               "mindcell._extends"]),  # MindSpore's path of cell_attr_register (no imports)
     ("core", ["mindcell._core"]),
-    ("tensor", ["mindcell.common"]),
+    ("tensor", ["mindcell.common",
+                "mindcell._c_expression"]),  # MindSpore's dtype classes (typing)
     ("primitives", ["mindcell.ops.defs", "mindcell.ops._errors"]),
     ("ops", ["mindcell.ops"]),
     ("graph", ["mindcell.graph"]),
