@@ -189,19 +189,30 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         if lr is _DEFAULT:
             lr = self.learning_rate
             if isinstance(lr, Parameter) and lr.ndim == 1:
-                step = F.minimum(F.reshape(self.global_step, ()), lr.shape[0] - 1)
-                return F.gather(lr, step, 0)
+                return self._lr_of_step(lr, lr.shape[0])
             if isinstance(lr, Parameter):
                 return lr
         if isinstance(lr, Cell):
             return F.cast(F.reshape(lr(self.global_step), ()), np.float32)
         if isinstance(lr, (list, tuple)):
-            table = Tensor(np.asarray(lr, np.float32))
-            step = F.minimum(F.reshape(self.global_step, ()), len(lr) - 1)
-            return F.gather(table, step, 0)
+            return self._lr_of_step(Tensor(np.asarray(lr, np.float32)), len(lr))
         if isinstance(lr, Tensor):
             return F.reshape(F.cast(lr, np.float32), ())
         return Tensor._make(np.asarray(lr, np.float32))
+
+    def _lr_of_step(self, table, count):
+        """Entry ``global_step`` of a per-step learning-rate list. As in MindSpore, a run
+        longer than the list is an error (it does not keep the last value): eagerly a
+        RuntimeError naming the optimizer, in a graph gather's index error at run time."""
+        step = F.reshape(self.global_step, ())
+        if not _trace.current().is_graph:
+            current = int(step.asnumpy())
+            if current >= count:
+                raise RuntimeError(
+                    "%s: the dynamic learning rate has %d values, one per step, but this is step "
+                    "%d (global_step %d); make the list as long as the training run"
+                    % (type(self).__name__, count, current + 1, current))
+        return F.gather(table, step, 0)
 
     def _step_lrs(self):
         """Each parameter's learning-rate tensor for this step, computed before any update."""
