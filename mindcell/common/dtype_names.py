@@ -183,6 +183,12 @@ class QuantDtype(enum.Enum):
     """QuantDtype: the integer widths of quantization (``INT1`` ... ``INT16`` with values 0 ...
     15, ``UINT1`` ... ``UINT16`` with values 100 ... 115); ``str()`` gives the member's name.
 
+    Args:
+        value (int): looking a member up by value, e.g. ``QuantDtype(7)`` is ``INT8``.
+
+    Raises:
+        ValueError: no member has that value.
+
     Examples:
         >>> from mindcell import QuantDtype
         >>> print(QuantDtype.INT8, QuantDtype.INT8.value())
