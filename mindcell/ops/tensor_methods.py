@@ -188,6 +188,17 @@ def cumsum(self, axis=None, dtype=None):
     return reductions.cumsum(self, axis, dtype)
 
 
+def index_add(self, *args, **kwargs):
+    """index_add(dim, index, source, *, alpha=1) or index_add(indices, y, axis, use_lock=True,
+    check_index_bound=True): MindSpore 2.10's Tensor method takes both spellings, told apart by
+    the first argument (an int ``dim`` or a Tensor of ``indices``)."""
+    first = args[0] if args else kwargs.get("dim", kwargs.get("indices"))
+    if "dim" in kwargs or (isinstance(first, int) and not isinstance(first, bool)):
+        from mindcell import mint
+        return mint.index_add(self, *args, **kwargs)
+    return F.index_add(self, *args, **kwargs)
+
+
 def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
     return F.norm(self, ord, dim, keepdim, dtype=dtype)
 
@@ -231,7 +242,7 @@ _METHODS = {
                                                                   axis),
     "chunk": F.chunk, "topk": F.topk, "sort": lambda self, axis=-1, descending=False: F.sort(
         self, axis, descending), "argsort": F.argsort, "narrow": F.narrow,
-    "swapaxes": F.swapaxes, "index_add": F.index_add, "scatter": F.scatter,
+    "swapaxes": F.swapaxes, "index_add": index_add, "scatter": F.scatter,
     "float": lambda self: astype(self, mstype.float32),
     "double": lambda self: astype(self, mstype.float64),
     "half": lambda self: astype(self, mstype.float16),

@@ -291,3 +291,16 @@ def test_more_inplace_in_both_modes(mode):
     want = np.mod(want, np.float32(0.7))
     np.fill_diagonal(want, 5)
     np.testing.assert_allclose(Net()(Tensor(A)).asnumpy(), want, rtol=1e-6)
+
+
+def test_index_add_takes_both_spellings():
+    # MindSpore 2.10's Tensor.index_add: (dim, index, source, *, alpha) or (indices, y, axis)
+    x = ms.Tensor(np.array([[1, -2, 3], [0, 5, -6]], np.int8))
+    idx = ms.Tensor(np.array([0, 2], np.int32))
+    y = ms.Tensor(np.array([[2, 2], [1, 3]], np.int8))
+    want = np.array([[3, -2, 5], [1, 5, -3]], np.int8)
+    np.testing.assert_array_equal(x.index_add(1, idx, y).asnumpy(), want)
+    np.testing.assert_array_equal(x.index_add(idx, y, 1).asnumpy(), want)
+    got = x.index_add(dim=1, index=idx, source=y, alpha=2).asnumpy()
+    np.testing.assert_array_equal(got, [[5, -2, 7], [2, 5, 0]])
+    assert x.index_add(1, idx, y).dtype == ms.int8

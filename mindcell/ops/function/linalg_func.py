@@ -2,9 +2,10 @@
 einsum."""
 import numpy as np
 
+from mindcell.common.tensor import Tensor
 from mindcell.dtype import BF16_NP
 from mindcell.ops._errors import check_bool, check_choice, public_name
-from mindcell.ops._helpers import check_tensor
+from mindcell.ops._helpers import cast_to, check_tensor
 from mindcell.ops.defs import linalg as L
 
 # bfloat16 runs in float32 and is rounded back once (Prim.compute -> _core/bf16.py)
@@ -24,6 +25,15 @@ def _matrices(x, op, arg="input", square=True):
         raise ValueError("%s: '%s' must hold square matrices, but got shape %s"
                          % (public_name(op), arg, x.shape))
     return x
+
+
+def _half_via_float32(x, compute):
+    """``compute(x)``; a Float16 ``x`` is worked in Float32 and the result rounded back to
+    Float16, as MindSpore 2.10's CPU det, matrix_determinant and cholesky take Float16 (LAPACK
+    has no half precision)."""
+    if isinstance(x, Tensor) and x._np_dtype == np.float16:
+        return cast_to(compute(cast_to(x, np.dtype(np.float32))), np.dtype(np.float16))
+    return compute(x)
 
 
 def inverse(input):
@@ -84,7 +94,8 @@ def det(input):
     """The determinant of each square matrix in the last two axes of ``input``.
 
     Args:
-        input (Tensor): a float32, float64 or bfloat16 tensor of shape (..., N, N).
+        input (Tensor): a float16, float32, float64 or bfloat16 tensor of shape (..., N, N)
+            (float16 is computed in float32).
 
     Returns:
         Tensor of shape (...), of ``input``'s dtype.
@@ -100,7 +111,7 @@ def det(input):
         >>> print(ops.det(x))
         [5. 0.]
     """
-    return L.matrix_determinant_p.bind(_matrices(input, "det"))
+    return _half_via_float32(input, lambda x: L.matrix_determinant_p.bind(_matrices(x, "det")))
 
 
 def matrix_determinant(input):
@@ -108,7 +119,8 @@ def matrix_determinant(input):
     :func:`det`).
 
     Args:
-        input (Tensor): a float32, float64 or bfloat16 tensor of shape (..., N, N).
+        input (Tensor): a float16, float32, float64 or bfloat16 tensor of shape (..., N, N)
+            (float16 is computed in float32).
 
     Returns:
         Tensor of shape (...), of ``input``'s dtype.
@@ -123,7 +135,8 @@ def matrix_determinant(input):
         >>> print(ops.matrix_determinant(Tensor(np.array([[3.0, 1.0], [2.0, 4.0]], np.float32))))
         10.0
     """
-    return L.matrix_determinant_p.bind(_matrices(input, "matrix_determinant"))
+    return _half_via_float32(input, lambda x: L.matrix_determinant_p.bind(
+        _matrices(x, "matrix_determinant")))
 
 
 def cholesky(input_x, upper=False):
@@ -132,7 +145,8 @@ def cholesky(input_x, upper=False):
     upper-triangular ``U`` with ``A = U.T @ U``.
 
     Args:
-        input_x (Tensor): a float32, float64 or bfloat16 tensor of shape (..., N, N).
+        input_x (Tensor): a float16, float32, float64 or bfloat16 tensor of shape (..., N, N)
+            (float16 is computed in float32).
         upper (bool): return the upper-triangular factor. Default: ``False``.
 
     Returns:
@@ -154,7 +168,8 @@ def cholesky(input_x, upper=False):
          [0. 2.]]
     """
     check_bool(upper, "cholesky", "upper")
-    return L.cholesky_p.bind(_matrices(input_x, "cholesky", "input_x"), upper=upper)
+    return _half_via_float32(input_x, lambda x: L.cholesky_p.bind(
+        _matrices(x, "cholesky", "input_x"), upper=upper))
 
 
 def qr(input, mode="reduced"):
