@@ -349,20 +349,25 @@ class Softplus(Cell):
         return F.softplus(x, self.beta, self.threshold)
 
 
-_ACTIVATIONS = {
+# MindSpore's registry of activation names (``mindspore.nn.layer.activation._activation``,
+# which programs import and extend), with its exact keys: each module that defines one of
+# these cells adds it (activation_extra, basic_extra).
+_activation = {
     "relu": ReLU, "relu6": ReLU6, "gelu": GELU, "fast_gelu": FastGelu, "silu": SiLU,
-    "swish": SiLU, "sigmoid": Sigmoid, "tanh": Tanh, "softmax": Softmax,
-    "logsoftmax": LogSoftmax, "leakyrelu": LeakyReLU, "elu": ELU, "hswish": HSwish,
-    "softplus": Softplus,
+    "sigmoid": Sigmoid, "tanh": Tanh, "softmax": Softmax, "logsoftmax": LogSoftmax,
+    "leakyrelu": LeakyReLU, "elu": ELU, "hswish": HSwish,
 }
+# Names mindcell also accepts (any case; MindSpore's get_activation refuses these).
+_ACTIVATIONS = {"swish": SiLU, "softplus": Softplus}
 
 
 def get_activation(name, prim_name=None):
     """get_activation(name, prim_name=None): a new activation cell from its name.
 
-    The names (case-insensitive): ``'relu'``, ``'relu6'``, ``'gelu'``, ``'fast_gelu'``,
-    ``'silu'``, ``'swish'`` (SiLU), ``'sigmoid'``, ``'tanh'``, ``'softmax'``, ``'logsoftmax'``,
-    ``'leakyrelu'``, ``'elu'``, ``'hswish'``, ``'softplus'``.
+    The names are MindSpore's (``_activation``: ``'relu'``, ``'relu6'``, ``'gelu'``,
+    ``'fast_gelu'``, ``'silu'``, ``'sigmoid'``, ``'tanh'``, ``'softmax'``, ``'logsoftmax'``,
+    ``'leakyrelu'``, ``'elu'``, ``'hswish'``, ``'hsigmoid'``, ``'hardtanh'``, ``'mish'``,
+    ``'prelu'``, ``'logsigmoid'``), in any case, and ``'swish'`` (SiLU) and ``'softplus'``.
 
     Args:
         name (Union[str, None]): the activation's name.
@@ -390,8 +395,10 @@ def get_activation(name, prim_name=None):
         return None
     if not isinstance(name, str):
         raise TypeError("%s: 'name' must be a str, but got %s" % (owner, type(name).__name__))
-    cls = _ACTIVATIONS.get(name.lower())
+    cls = _activation.get(name)
+    if cls is None:
+        cls = _activation.get(name.lower(), _ACTIVATIONS.get(name.lower()))
     if cls is None:
         raise KeyError("%s: unknown activation %r; known: %s"
-                       % (owner, name, ", ".join(sorted(_ACTIVATIONS))))
+                       % (owner, name, ", ".join(sorted(set(_activation) | set(_ACTIVATIONS)))))
     return cls()

@@ -7,6 +7,7 @@ import numpy as np
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
+from mindcell.nn.layer.activation import _activation
 from mindcell.nn.layer.basic import param_for
 from mindcell.ops._errors import check_int, check_number, check_positive_int
 from mindcell.ops import functional as F
@@ -290,3 +291,7 @@ class Dropout3d(Cell):
 
     def extend_repr(self):
         return "p=%s" % self.p
+
+
+# MindSpore's activation names for the cells defined here (nn.get_activation, _activation)
+_activation.update({"hsigmoid": HSigmoid, "hardtanh": Hardtanh, "mish": Mish, "prelu": PReLU})

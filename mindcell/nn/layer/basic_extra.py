@@ -5,6 +5,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
+from mindcell.nn.layer.activation import _activation
 from mindcell.ops import functional as F
 from mindcell.ops import operations as P
 from mindcell.ops._errors import check_bool, check_int, check_matmul_shapes
@@ -287,3 +288,6 @@ class LogSigmoid(Cell):
             raise TypeError("LogSigmoid: the input must be a float Tensor, but got %s"
                             % (x.dtype if isinstance(x, Tensor) else type(x).__name__))
         return F.logsigmoid(x)
+
+
+_activation["logsigmoid"] = LogSigmoid  # MindSpore's activation name (nn.get_activation)
