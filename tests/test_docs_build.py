@@ -13,7 +13,7 @@ def test_docs_build_without_warnings(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-j", "1", "-q", "-b", "html",
          "-d", str(tmp_path / "doctrees"), str(DOCS), str(out)],
-        capture_output=True, text=True, timeout=1200)  # the reference now documents ~1,400 callables
+        capture_output=True, text=True, timeout=1200)  # the reference documents ~1,400 callables
     assert proc.returncode == 0, "sphinx build failed:\n%s\n%s" % (proc.stdout, proc.stderr)
 
     for page in ("index", "getting_started", "graph_mode", "autodiff", "checkpoints",

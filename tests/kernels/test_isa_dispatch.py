@@ -25,7 +25,8 @@ outs = {"tanh": ops.tanh(x), "exp": ops.exp(x * 0.5), "sigmoid": ops.sigmoid(x),
         "gelu": ops.gelu(x), "softmax": ops.softmax(x, -1), "matmul": ops.matmul(x, w),
         "layer_norm": nn.LayerNorm((65,))(x), "conv": conv(img),
         "sum": x.sum(axis=0), "grad": ops.grad(lambda t: (ops.tanh(t) * t).sum())(x)}
-print(json.dumps({"isa": _C.ISA, "outs": {k: v.asnumpy().ravel().tolist() for k, v in outs.items()}}))
+flat = {k: v.asnumpy().ravel().tolist() for k, v in outs.items()}
+print(json.dumps({"isa": _C.ISA, "outs": flat}))
 """
 
 
