@@ -75,7 +75,9 @@ METHODS.update({
     "allclose": lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: M.allclose(
         self, other, rtol, atol, equal_nan),
     "count_nonzero": _count_nonzero,
-    "histc": lambda self, bins=100, min=0, max=0: M.histc(self, bins, min, max),
+    # MindSpore 2.10's Tensor.histc counts a Float16 input in Float32
+    "histc": lambda self, bins=100, min=0, max=0: M.histc(
+        F.cast(self, mstype.float32) if self.dtype == mstype.float16 else self, bins, min, max),
     "nansum": _nansum,
     "unbind": lambda self, dim=0: M.unbind(self, dim),
 })
@@ -104,7 +106,9 @@ def bincount(self, weights=None, minlength=0):
     if weights is not None:
         check_tensor(weights, "Tensor.bincount", "weights")
     n = check_int(minlength, "Tensor.bincount", "minlength", 0, 2 ** 31 - 1)
-    return F.cast(M.bincount(self, weights, n), mstype.float32)
+    # a bool input counts its False and True (MindSpore 2.10 and numpy alike)
+    x = F.cast(self, mstype.int32) if self.dtype == mstype.bool_ else self
+    return F.cast(M.bincount(x, weights, n), mstype.float32)
 
 
 def kthvalue(self, k, dim=-1, keepdim=False):

@@ -130,6 +130,36 @@ def var(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
     return reductions.var(self, axis, ddof, _keep(keepdims, keep_dims, "var"))
 
 
+def ptp(self, axis=None, keepdims=False):
+    """ptp(axis=None, keepdims=False) -> Tensor
+
+    The range (maximum - minimum) of the elements over ``axis``, in ``self``'s dtype (an
+    integer range that does not fit wraps, as MindSpore 2.10's Tensor.ptp); the same as
+    :func:`mindcell.numpy.ptp`.
+
+    Args:
+        axis (Union[int, tuple[int], None]): the axes reduced. Default: ``None`` (all axes).
+        keepdims (bool): whether the reduced axes stay, with length 1. Default: ``False``.
+
+    Returns:
+        Tensor of ``self``'s dtype.
+
+    Raises:
+        TypeError: ``self`` is bool, ``axis`` is not an int or a tuple of ints, or ``keepdims``
+            is not a bool.
+        ValueError: an axis is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> x = Tensor(np.array([[1, -2, 3], [0, 5, -6]], np.int32))
+        >>> print(x.ptp(), x.ptp(axis=1))
+        11 [ 5 11]
+    """
+    from mindcell.numpy import reductions
+    return reductions.ptp(self, axis, keepdims)
+
+
 def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
     from mindcell.numpy import linalg_ops
     return linalg_ops.trace(self, offset, axis1, axis2, dtype)
@@ -208,7 +238,7 @@ _METHODS = {
     "permute": permute, "sum": sum, "mean": mean, "max": _tensor_max, "min": _tensor_min,
     "amax": lambda self, axis=None, keepdims=False: F.amax(self, axis, keepdims),
     "amin": lambda self, axis=None, keepdims=False: F.amin(self, axis, keepdims),
-    "trace": trace, "prod": prod, "argmax": argmax, "argmin": argmin, "std": std, "var": var,
+    "trace": trace, "ptp": ptp, "prod": prod, "argmax": argmax, "argmin": argmin, "std": std, "var": var,
     "all": all_,
     "any": any_, "flatten": flatten, "squeeze": squeeze, "expand_dims": expand_dims,
     "unsqueeze": lambda self, dim: F.unsqueeze(self, dim), "expand_as": expand_as,

@@ -304,3 +304,31 @@ def test_index_add_takes_both_spellings():
     got = x.index_add(dim=1, index=idx, source=y, alpha=2).asnumpy()
     np.testing.assert_array_equal(got, [[5, -2, 7], [2, 5, 0]])
     assert x.index_add(1, idx, y).dtype == ms.int8
+
+
+def test_ptp_is_the_range_in_the_input_dtype():
+    # MindSpore 2.10's Tensor.ptp: max - min in the input's dtype (uint8 wraps), bool refused
+    a = np.array([[1, -2, 3], [0, 5, -6]])
+    for dt in (np.int8, np.int32, np.float16, np.float32):
+        x = ms.Tensor(a.astype(dt))
+        assert x.ptp().dtype == x.dtype
+        np.testing.assert_array_equal(x.ptp(axis=1).asnumpy(), np.ptp(a.astype(dt), axis=1))
+        assert x.ptp(axis=0, keepdims=True).shape == (1, 3)
+    np.testing.assert_array_equal(ms.Tensor(a.astype(np.uint8)).ptp(axis=1).asnumpy(),
+                                  [253, 250])
+    with pytest.raises(TypeError):
+        ms.Tensor(a.astype(bool)).ptp()
+
+
+def test_bincount_of_bool_counts_false_and_true():
+    # MindSpore 2.10 (and numpy): [2, 4] as Float32
+    got = ms.Tensor(np.array([True, False, True, True, True, False])).bincount()
+    assert got.dtype == ms.float32
+    np.testing.assert_array_equal(got.asnumpy(), [2.0, 4.0])
+
+
+def test_histc_of_float16_counts_in_float32():
+    # MindSpore 2.10: Tensor.histc of a Float16 input is Float32
+    got = ms.Tensor(np.array([0.5, 1.25, 2.5, 0.0, 3.75, 6.5], np.float16)).histc(4, 0, 4)
+    assert got.dtype == ms.float32
+    np.testing.assert_array_equal(got.asnumpy(), [2.0, 1.0, 1.0, 1.0])
