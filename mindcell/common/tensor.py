@@ -298,6 +298,8 @@ class Tensor:
         return str(self._data)
 
     def __format__(self, spec):
+        if not spec:  # f"{t}" is str(t), as for any object (and MindSpore's Tensor)
+            return str(self)
         if self._data.ndim == 0:
             return format(self._data.item(), spec)
         return format(str(self), spec)

@@ -37,3 +37,11 @@ def test_three_d_repr_has_no_blank_lines_between_blocks():
     assert repr(t) == ("Tensor(shape=[2, 2, 2], dtype=Int32, value=\n"
                        "[[[0, 1],\n  [2, 3]],\n [[4, 5],\n  [6, 7]]])")
     assert "\n\n" in str(t)  # print() keeps numpy's layout, as MindSpore's str
+
+
+def test_fstring_of_a_tensor_is_its_str():
+    # f"loss: {loss}" in training loops prints str(loss), as MindSpore 2.10 (ms-oracle)
+    t = Tensor(np.float32(0.12394385))
+    assert f"loss: {t}" == "loss: %s" % t == "loss: 0.12394385"
+    assert "{}".format(Tensor(np.array([0.5], np.float32))) == "[0.5]"
+    assert f"{t:.3f}" == "0.124"  # a format spec still formats the number
