@@ -115,6 +115,23 @@ def float_operand(x, op):
     return x
 
 
+def float_math_operand(x, op, promote=(), arg="input"):
+    """The input of a float math op (sin, exp, log, erf ...) as MindSpore 2.10 takes it: a float
+    tensor computes in its dtype; a bool or integer tensor whose dtype is in ``promote`` (numpy
+    dtypes, or True for all of them) computes in Float32; any other bool or integer tensor is a
+    TypeError, as MindSpore's CPU kernels refuse it (ops.sin(int32) raises, ops.sqrt(int32) is
+    Float32, ops.lgamma takes Int32 alone)."""
+    x = to_tensor(x, op, arg)
+    dt = x._np_dtype
+    if mstype.is_float_np(dt):
+        return x
+    if promote is True or dt in promote:
+        return cast_to(x, np.dtype(np.float32))
+    raise TypeError("%s: '%s' must be a float tensor (Float16, Float32, Float64 or BFloat16), "
+                    "but got %s; cast it first, e.g. x.astype(mindspore.float32)"
+                    % (public_name(op), arg, x.dtype))
+
+
 def check_float(x, op, arg="input"):
     check_tensor(x, op, arg)
     if not mstype.is_float_np(x._np_dtype):

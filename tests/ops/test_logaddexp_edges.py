@@ -81,7 +81,23 @@ def test_gradients_match_finite_differences(name, x, y, mode):
         np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6, atol=1e-8)
 
 
-def test_integer_operands_compute_in_float32():
-    out = ops.logaddexp(ms.Tensor(np.array([1, 2], np.int32)), 3)
-    assert out.dtype == ms.float32
-    np.testing.assert_allclose(out.asnumpy(), np.logaddexp([1, 2], 3), rtol=1e-6)
+def test_operands_as_mindspore_takes_them():
+    """MindSpore 2.10 (ms-oracle): logaddexp/logaddexp2 take two float Tensors (Float16 and
+    Float32 promote to Float32); a Python number or an integer/bool tensor is a TypeError.
+    hypot/atan2/xdivy promote first and refuse only a non-float result."""
+    i32 = ms.Tensor(np.array([1, 2], np.int32))
+    f16 = ms.Tensor(np.array([1.0, 2.0], np.float16))
+    f32 = ms.Tensor(np.array([3.0, 0.5], np.float32))
+    for fn in (ops.logaddexp, ops.logaddexp2):
+        out = fn(f16, f32)
+        assert out.dtype == ms.float32
+        for a, b in ((i32, f32), (f32, 3.0), (1.0, f32), (i32, i32)):
+            with pytest.raises(TypeError, match="^%s: " % fn.__name__):
+                fn(a, b)
+    for fn in (ops.hypot, ops.atan2, ops.xdivy):
+        assert fn(i32, 1.5).dtype == ms.float32 and fn(i32, f16).dtype == ms.float16
+        with pytest.raises(TypeError, match="must promote to"):
+            fn(i32, 2)
+        with pytest.raises(TypeError, match="must promote to"):
+            fn(i32, ms.Tensor(np.array([1, 2], np.int64)))
+    np.testing.assert_allclose(ops.hypot(i32, 1.5).asnumpy(), np.hypot([1, 2], 1.5), rtol=1e-6)

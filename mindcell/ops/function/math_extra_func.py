@@ -7,13 +7,13 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import (check_bool, check_broadcast, check_int, check_number,
                                   public_name)
-from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, normalize_dim,
-                                   to_tensor)
+from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor,
+                                   float_math_operand, normalize_dim, to_tensor)
 from mindcell.ops.defs import elementwise_math as E
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.array_func import broadcast_to, concat, gather, narrow, reshape
-from mindcell.ops.function.math_func import (_bool_remainder, _operands, _true_div_operands,
-                                             abs, add, cast, div, equal, greater, isinf,
+from mindcell.ops.function.math_func import (_bool_remainder, _float_math_operands, _operands,
+                                             _true_div_operands, abs, add, cast, div, equal, greater, isinf,
                                              isnan, less_equal, logical_and, logical_or, mul,
                                              pow, select, sub, zeros_like_f)
 from mindcell.ops.function.reduce_func import reduce_sum
@@ -53,7 +53,7 @@ def copysign(x, other):
     """``|x|`` with the sign of ``other``, elementwise (the sign of -0.0 too).
 
     Args:
-        x (Tensor): the magnitudes.
+        x (Tensor): the magnitudes, a number tensor other than Bool.
         other (Union[Tensor, number]): the signs; broadcast against ``x``.
 
     Returns:
@@ -62,8 +62,8 @@ def copysign(x, other):
         does not count.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, or ``other`` is not a Tensor or a number, or is
-            a BFloat16 tensor.
+        TypeError: ``input`` is not a Tensor or is a Bool one, or ``other`` is not a Tensor or
+            a number, or is a BFloat16 tensor (as MindSpore 2.10).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -75,6 +75,9 @@ def copysign(x, other):
     """
     op = "copysign"
     check_tensor(x, op, "x")
+    if x._np_dtype == np.bool_:  # MindSpore 2.10 refuses it (its magnitude is 0 or 1)
+        raise TypeError("%s: 'x' of dtype Bool is not supported; cast it to a number dtype first"
+                        % public_name(op))
     dt = x._np_dtype if x._np_dtype in _IEEE else np.dtype(np.float32)
     y = other if isinstance(other, Tensor) else to_tensor(other, op, "other")
     if y._np_dtype == mstype.BF16_NP:  # MindSpore's CPU kernel refuses it too
@@ -96,11 +99,11 @@ def xdivy(x, y):
         y (Union[Tensor, number]): the divisor, broadcast against ``x``.
 
     Returns:
-        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
-        Float32.
+        Tensor of the broadcast shape, of the promoted dtype.
 
     Raises:
-        TypeError: an operand is not a Tensor or a number.
+        TypeError: an operand is not a Tensor or a number, or the promoted dtype is not a float one
+            (two integer or bool operands: MindSpore 2.10 refuses them).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -110,7 +113,7 @@ def xdivy(x, y):
         >>> print(ops.xdivy(x, Tensor(np.array([0.0, 2.0, 0.0], np.float32))))
         [0.  1.5 inf]
     """
-    a, b = _true_div_operands(x, y, "xdivy")
+    a, b = _float_math_operands(x, y, "xdivy")
     shape = check_broadcast("xdivy", a.shape, b.shape)
     a, b = broadcast_to(a, shape), broadcast_to(b, shape)
     zero = equal(a, 0)
@@ -126,8 +129,8 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     operands compare in Float64.
 
     Args:
-        input (Union[Tensor, number]): the first operand.
-        other (Union[Tensor, number]): the second operand, broadcast against ``input``.
+        input (Tensor): the first operand.
+        other (Tensor): the second operand, of ``input``'s dtype, broadcast against ``input``.
         rtol (float): the relative tolerance, finite and >= 0. Default: ``1e-05``.
         atol (float): the absolute tolerance, finite and >= 0. Default: ``1e-08``.
         equal_nan (bool): whether two NaNs are close. Default: ``False``.
@@ -136,8 +139,9 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         Tensor of Bool, of the broadcast shape.
 
     Raises:
-        TypeError: ``rtol`` or ``atol`` is not a number, ``equal_nan`` not a bool, or an operand
-            not a Tensor or a number.
+        TypeError: ``rtol`` or ``atol`` is not a number, ``equal_nan`` not a bool, an operand
+            not a Tensor (a Python number included), or the operands' dtypes differ (MindSpore
+            2.10 does not promote them).
         ValueError: ``rtol`` or ``atol`` is negative or not finite, or the shapes do not
             broadcast.
 
@@ -152,6 +156,11 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     check_number(rtol, "isclose", "rtol", low=0, finite=True)
     check_number(atol, "isclose", "atol", low=0, finite=True)
     check_bool(equal_nan, "isclose", "equal_nan")
+    check_tensor(input, "isclose", "input")
+    check_tensor(other, "isclose", "other")
+    if input._np_dtype != other._np_dtype:
+        raise TypeError("%s: 'input' and 'other' must have the same dtype, but got %s and %s"
+                        % (public_name("isclose"), input.dtype, other.dtype))
     a, b = _operands(input, other, "isclose")
     if not mstype.is_float_np(a._np_dtype):
         a, b = cast_to(a, np.dtype(np.float64)), cast_to(b, np.dtype(np.float64))
@@ -172,7 +181,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None):
     ``neginf``.
 
     Args:
-        input (Tensor): the input; a tensor of a non-float dtype is returned as it is.
+        input (Tensor): a float tensor.
         nan (number, optional): the value for NaN; None: 0. Default: ``None``.
         posinf (number, optional): the value for +inf; None: the largest finite value of the
             dtype. Default: ``None``.
@@ -183,7 +192,9 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None):
         Tensor of the shape and dtype of ``input``.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, or a replacement is not a number.
+        TypeError: ``input`` is not a Tensor, or is a bool or integer one (as MindSpore 2.10,
+            whose CPU kernel also refuses Float64: mindcell computes it), or a replacement is
+            not a number.
 
     Examples:
         >>> import numpy as np
@@ -196,8 +207,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None):
     for arg, v in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
         if v is not None:
             check_number(v, "nan_to_num", arg)
-    if not mstype.is_float_np(input._np_dtype):
-        return input
+    float_math_operand(input, "nan_to_num")
     info = mstype.finfo(input._np_dtype)
     hi = float(info.max) if posinf is None else float(posinf)
     lo = float(info.min) if neginf is None else float(neginf)

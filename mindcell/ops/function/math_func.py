@@ -4,9 +4,9 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
-                                   to_tensor, as_np_dtype, is_scalar, scalar_tensor, _py,
-                                   public_face)
-from mindcell.ops._errors import check_broadcast, check_choice
+                                   float_math_operand, to_tensor, as_np_dtype, is_scalar,
+                                   scalar_tensor, _py, public_face)
+from mindcell.ops._errors import check_broadcast, check_choice, public_name
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import elementwise_math as EM
 from mindcell.ops.defs.shape import copy_p
@@ -38,14 +38,28 @@ def _binary_doc(name, summary, x, y, out, returns, note=""):
                  note)
 
 
-def _bin(prim, name, summary, x, y, out):
+def _bin(prim, name, summary, x, y, out, bools=True):
+    """The public binary op ``name``; ``bools`` False: operands that promote to Bool (two bool
+    tensors, or one and a Python bool) are a TypeError, as MindSpore 2.10's kernel refuses."""
     def op(input, other):
         a, b = _operands(input, other, name)
+        if not bools:
+            _refuse_bool_pair(a, name)
         return prim.bind(a, b)
     public_face(op, name)
     op.__doc__ = _binary_doc(name, summary, x, y, out,
-                             "Tensor of the broadcast shape, of the promoted dtype.")
+                             "Tensor of the broadcast shape, of the promoted dtype.",
+                             "" if bools else "Two bool operands are a TypeError, as in "
+                             "MindSpore 2.10.")
     return op
+
+
+def _refuse_bool_pair(a, name):
+    """``a``: an operand after promotion. MindSpore 2.10's Minimum, Pow and FloorMod kernels
+    have no Bool version: two bool operands (a Python bool included) are a TypeError."""
+    if a._np_dtype == np.bool_:
+        raise TypeError("%s: two bool operands are not taken (MindSpore has no Bool kernel); "
+                        "cast one to an integer or float dtype first" % public_name(name))
 
 
 _F32, _I32 = "float32", "int32"
@@ -59,7 +73,8 @@ maximum = _bin(E.maximum_p, "maximum", "The elementwise maximum of ``input`` and
                "in either gives NaN.", ("[1.0, 5.0, -2.0]", _F32), ("[4.0, 2.0, 0.0]", _F32),
                "[4. 5. 0.]")
 minimum = _bin(E.minimum_p, "minimum", "The elementwise minimum of ``input`` and ``other``; a NaN "
-               "in either gives NaN.", ("[1, 5, -3]", _I32), ("[4, 2, 0]", _I32), "[ 1  2 -3]")
+               "in either gives NaN.", ("[1, 5, -3]", _I32), ("[4, 2, 0]", _I32), "[ 1  2 -3]",
+               bools=False)
 multiply = mul
 
 
@@ -97,6 +112,25 @@ def _true_div_operands(x, y, name):
     """Operands of an op whose result is a float (true division): bool/integer operands,
     Python scalars included, become Float32 before the op (MindSpore's div)."""
     return _operands(x, y, name, float_result=True)
+
+
+def _float_math_operands(x, y, name, dtypes=None):
+    """Operands of a float-only binary op (atan2, xdivy, hypot), as MindSpore 2.10 takes them:
+    promoted by the usual rules (a Python float makes an integer tensor Float32), and a
+    TypeError when the promoted dtype is not a float one (not in ``dtypes``, numpy dtypes, when
+    given) instead of computing integers in Float32."""
+    a, b = _operands(x, y, name)
+    dt = a._np_dtype
+    if not mstype.is_float_np(dt) or (dtypes is not None and dt not in dtypes):
+        allowed = ("Float16, Float32, Float64 or BFloat16" if dtypes is None else
+                   " or ".join(str(mstype.from_numpy_dtype(np.dtype(d))) for d in dtypes))
+        raise TypeError("%s: the operands must promote to %s, but %s and %s promote to %s"
+                        % (public_name(name), allowed, _dtype_name(x), _dtype_name(y), a.dtype))
+    return a, b
+
+
+def _dtype_name(v):
+    return str(v.dtype) if isinstance(v, Tensor) else "a Python %s" % type(v).__name__
 
 
 def div(input, other, *, rounding_mode=None):
@@ -229,7 +263,8 @@ def floor_mod(x, y):
         Tensor of the broadcast shape, of the promoted dtype (integers stay integers).
 
     Raises:
-        TypeError: an operand is not a Tensor or a number.
+        TypeError: an operand is not a Tensor or a number, or both are bool (as MindSpore
+            2.10).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -239,7 +274,9 @@ def floor_mod(x, y):
         >>> print(ops.floor_mod(x, y))
         [ 2  1 -1]
     """
-    return E.floor_mod_p.bind(*_operands(x, y, "floor_mod"))
+    a, b = _operands(x, y, "floor_mod")
+    _refuse_bool_pair(a, "floor_mod")
+    return E.floor_mod_p.bind(a, b)
 
 
 def remainder(input, other):
@@ -292,7 +329,8 @@ def pow(input, exponent):
         Tensor of the broadcast shape, of the promoted dtype.
 
     Raises:
-        TypeError: an operand is not a Tensor or a number.
+        TypeError: an operand is not a Tensor or a number, or both are bool (as MindSpore
+            2.10).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -302,23 +340,35 @@ def pow(input, exponent):
         >>> print(ops.pow(x, 2), ops.pow(x, 0.5))
         [ 4  9 16] [1.4142135 1.7320508 2.       ]
     """
-    return E.pow_p.bind(*_operands(input, exponent, "pow"))
+    a, b = _operands(input, exponent, "pow")
+    _refuse_bool_pair(a, "pow")
+    return E.pow_p.bind(a, b)
 
 
 _UNARY_RAISES = ("TypeError: ``input`` is not a Tensor, a number or a list of numbers.",)
 
 
-def _unary_doc(name, summary, x, out, float_result, note=""):
+def _unary_doc(name, summary, x, out, float_result, note="", promote=True):
     """The doc of a one-input elementwise op, its Example ``ops.name(x)`` (``x``: the input's
-    values and dtype)."""
-    if float_result:
+    values and dtype). ``promote``: for a ``float_result`` op, which bool/integer inputs compute
+    in Float32 (True: all, () none: those raise TypeError, else the tuple of numpy dtypes)."""
+    raises = _UNARY_RAISES
+    if float_result and promote is True:
         arg = "input (Tensor): the input; bool and integer tensors compute in Float32."
         returns = ("Tensor of the shape of ``input``, of its dtype for a float ``input``, else "
                    "Float32.")
+    elif float_result:
+        kept = ", ".join(str(mstype.from_numpy_dtype(np.dtype(d))) for d in promote)
+        arg = ("input (Tensor): a float tensor%s." % (
+            "" if not kept else " (%s computes in Float32)" % kept))
+        returns = "Tensor of the shape of ``input``, of its dtype%s." % (
+            "" if not kept else " (Float32 for %s)" % kept)
+        raises = _UNARY_RAISES + ("TypeError: ``input`` is a bool or integer tensor%s (as "
+                                  "MindSpore 2.10)." % ("" if not kept else " other than " + kept),)
     else:
         arg = "input (Tensor): the input, of any number dtype."
         returns = "Tensor of the shape and dtype of ``input``."
-    return opdoc(summary, [arg], returns, _UNARY_RAISES,
+    return opdoc(summary, [arg], returns, raises,
                  example("ops.%s(x)" % name, out, ["x = " + array(*x)]), note)
 
 
@@ -331,14 +381,18 @@ def _unary_same(prim, name, summary, x, out, note=""):
     return op
 
 
-def _unary_float(prim, name, summary=None, x=None, out=None, note=""):
+def _unary_float(prim, name, summary=None, x=None, out=None, note="", promote=()):
     """The public op ``name`` computing ``prim`` in a float dtype; its doc from ``summary``,
-    the Example input ``x`` ((values, dtype)) and its printed ``out``."""
+    the Example input ``x`` ((values, dtype)) and its printed ``out``. ``promote``: the bool and
+    integer numpy dtypes MindSpore 2.10 computes in Float32 (True: all); it refuses the others
+    with a TypeError (:func:`~mindcell.ops._helpers.float_math_operand`)."""
     def op(input):
-        return prim.bind(float_operand(input, name))
+        return prim.bind(float_math_operand(input, name, promote))
     public_face(op, name)
-    op.__doc__ = (_unary_doc(name, summary, x, out, True, note) if summary else
-                  "%s(input): elementwise; integer inputs compute in Float32." % name)
+    op.__doc__ = (_unary_doc(name, summary, x, out, True, note, promote) if summary else
+                  "%s(input): elementwise; %s." % (
+                      name, "integer inputs compute in Float32" if promote is True
+                      else "float inputs only"))
     return op
 
 
@@ -365,7 +419,7 @@ log = _unary_float(E.log_p, "log", "The natural logarithm of ``input``, elementw
 log1p = _unary_float(E.log1p_p, "log1p", "The natural logarithm of ``1 + input``, elementwise, "
                      "accurate also for tiny ``input``.", ("[0.0, 0.5, 1.0]", _F32),
                      "[0.         0.40546513 0.6931472 ]")
-_sqrt = _unary_float(E.sqrt_p, "sqrt")
+_sqrt = _unary_float(E.sqrt_p, "sqrt", promote=True)
 rsqrt = _unary_float(E.rsqrt_p, "rsqrt", "The reciprocal of the square root of ``input``, "
                      "elementwise.", ("[1.0, 4.0, 16.0]", _F32), "[1.   0.5  0.25]")
 sin = _unary_float(E.sin_p, "sin", "The sine of ``input`` (radians), elementwise.",
@@ -381,7 +435,7 @@ erf = _unary_float(E.erf_p, "erf", "The Gauss error function of ``input``, eleme
                    ("[-1.0, 0.0, 0.5]", _F32), "[-0.8427008  0.         0.5204999]")
 reciprocal = _unary_float(E.reciprocal_p, "reciprocal", "The reciprocal ``1 / input``, "
                           "elementwise (integers give Float32).", ("[1, 2, 4]", _I32),
-                          "[1.   0.5  0.25]")
+                          "[1.   0.5  0.25]", promote=True)
 
 
 def sqrt(x):
@@ -408,19 +462,21 @@ def sqrt(x):
 def round(input, *, decimals=0):
     """Rounds ``input`` elementwise, halves to even, to ``decimals`` decimal places.
 
-    Integer and bool inputs compute in Float32. (MindSpore 2.10's CPU kernel only takes
-    ``decimals`` 0.)
+    Int32 and Int64 inputs are already whole: returned as they are (MindSpore 2.10 refuses the
+    other bool and integer dtypes). (MindSpore 2.10's CPU kernel only takes ``decimals`` 0.)
 
     Args:
-        input (Tensor): the input.
+        input (Tensor): a float, Int32 or Int64 tensor.
         decimals (int): (keyword-only) the number of decimal places to keep; a negative number
             rounds to tens, hundreds ... Default: ``0``.
 
     Returns:
-        Tensor of the shape of ``input``, of its dtype for a float ``input``, else Float32.
+        Tensor of the shape and dtype of ``input``.
 
     Raises:
-        TypeError: ``decimals`` is not an int, or ``input`` not a Tensor or a number.
+        TypeError: ``decimals`` is not an int, ``input`` not a Tensor or a number, or a Bool,
+            Int8, Int16 or UInt8 tensor.
+        ValueError: ``decimals`` is not 0 for an integer ``input``.
 
     Examples:
         >>> import numpy as np
@@ -428,12 +484,20 @@ def round(input, *, decimals=0):
         >>> x = Tensor(np.array([1.25, 2.5, 123.0], np.float32))
         >>> print(ops.round(x), ops.round(x, decimals=-1))
         [  1.   2. 123.] [  0.   0. 120.]
+        >>> print(ops.round(Tensor(np.array([7, -3], np.int32))))
+        [ 7 -3]
     """
     if isinstance(decimals, bool) or not isinstance(decimals, int):
         raise TypeError("round: 'decimals' must be an int, but got %s" % type(decimals).__name__)
+    x = to_tensor(input, "round")
+    if x._np_dtype in (np.int32, np.int64):  # whole already (MindSpore: the input's dtype)
+        if decimals != 0:
+            raise ValueError("round: 'decimals' must be 0 for an integer input (%s), but got %d"
+                             % (x.dtype, decimals))
+        return copy_p.bind(x)
+    x = float_math_operand(x, "round")
     if decimals == 0:
-        return _round(input)
-    x = float_operand(input, "round")
+        return _round(x)
     if decimals > 308:  # finer than any float's resolution: nothing to round
         return cast(x, x.dtype)
     # scaled in float64; where x * 10**decimals overflows, x has no digits that fine to round
@@ -473,13 +537,17 @@ greater_equal = ge = _compare(E.greater_equal_p, "greater_equal", "Whether ``inp
                               "[False  True  True]")
 
 
-def _as_bool(x, name):
-    x = to_tensor(x, name)
+def _as_bool(x, name, arg):
+    # a Python number operand must be a bool: MindSpore 2.10 refuses logical_and(x, 1)
+    if is_scalar(x) and not isinstance(x, (bool, np.bool_)):
+        raise TypeError("%s: '%s' must be a Tensor or a bool, but got %s"
+                        % (public_name(name), arg, type(x).__name__))
+    x = to_tensor(x, name, arg)
     return cast_to(x, np.dtype(np.bool_))
 
 
 def _logical(x, y, name):
-    a, b = _as_bool(x, name), _as_bool(y, name)
+    a, b = _as_bool(x, name, "input"), _as_bool(y, name, "other")
     if a.shape != b.shape:
         check_broadcast(name, a.shape, b.shape)
     return a, b
@@ -490,14 +558,15 @@ def logical_and(input, other):
     is True) and broadcast.
 
     Args:
-        input (Union[Tensor, number, bool]): the first operand.
-        other (Union[Tensor, number, bool]): the second operand.
+        input (Union[Tensor, bool]): the first operand.
+        other (Union[Tensor, bool]): the second operand.
 
     Returns:
         Tensor of Bool, of the broadcast shape.
 
     Raises:
-        TypeError: an operand is not a Tensor, a number or a list of numbers.
+        TypeError: an operand is not a Tensor, a bool or a list of numbers (a Python int or
+            float is refused, as MindSpore 2.10 does).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -515,14 +584,15 @@ def logical_or(input, other):
     is True) and broadcast.
 
     Args:
-        input (Union[Tensor, number, bool]): the first operand.
-        other (Union[Tensor, number, bool]): the second operand.
+        input (Union[Tensor, bool]): the first operand.
+        other (Union[Tensor, bool]): the second operand.
 
     Returns:
         Tensor of Bool, of the broadcast shape.
 
     Raises:
-        TypeError: an operand is not a Tensor, a number or a list of numbers.
+        TypeError: an operand is not a Tensor, a bool or a list of numbers (a Python int or
+            float is refused, as MindSpore 2.10 does).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -540,14 +610,15 @@ def logical_xor(input, other):
     is True) and broadcast.
 
     Args:
-        input (Union[Tensor, number, bool]): the first operand.
-        other (Union[Tensor, number, bool]): the second operand.
+        input (Union[Tensor, bool]): the first operand.
+        other (Union[Tensor, bool]): the second operand.
 
     Returns:
         Tensor of Bool, of the broadcast shape.
 
     Raises:
-        TypeError: an operand is not a Tensor, a number or a list of numbers.
+        TypeError: an operand is not a Tensor, a bool or a list of numbers (a Python int or
+            float is refused, as MindSpore 2.10 does).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -577,7 +648,7 @@ def logical_not(input):
         >>> print(ops.logical_not(Tensor(np.array([0.0, 1.5, -2.0], np.float32))))
         [ True False False]
     """
-    return E.logical_not_p.bind(_as_bool(input, "logical_not"))
+    return E.logical_not_p.bind(_as_bool(input, "logical_not", "input"))
 
 
 def isnan(input):
@@ -904,8 +975,10 @@ def xlogy(input, other):
     """``input * log(other)``, elementwise, 0 where ``input`` is 0 (also where ``other`` is 0 or
     NaN).
 
-    Bool and integer operands compute in Float32. As in MindSpore, a Python number operand is a
-    Float32 tensor, not a weak scalar: ``xlogy(float16_tensor, 2)`` is Float32.
+    As in MindSpore 2.10, a Python number operand is a Float32 tensor, not a weak scalar:
+    ``xlogy(float16_tensor, 2)`` is Float32; an integer or bool tensor computes in Float32 with
+    a float operand, and two Bool tensors give Float32, but MindSpore refuses two integer
+    tensors (or an integer and a Bool one), and so does this function.
 
     Args:
         input (Union[Tensor, number]): the factor.
@@ -915,7 +988,8 @@ def xlogy(input, other):
         Tensor of the broadcast shape, of the promoted float dtype.
 
     Raises:
-        TypeError: an operand is not a Tensor or a number.
+        TypeError: an operand is not a Tensor or a number, or both are integer tensors (or an
+            integer and a Bool one).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -927,6 +1001,12 @@ def xlogy(input, other):
     """
     x, y = (scalar_tensor(float(_py(v)), np.dtype(np.float32), "xlogy", arg)
             if is_scalar(v) else v for v, arg in ((input, "input"), (other, "other")))
+    if (isinstance(x, Tensor) and isinstance(y, Tensor) and not mstype.is_float_np(x._np_dtype)
+            and not mstype.is_float_np(y._np_dtype)
+            and not x._np_dtype == y._np_dtype == np.bool_):
+        raise TypeError("%s: two integer tensors (or an integer and a Bool one) are not taken, "
+                        "but got %s and %s; cast one to a float dtype first"
+                        % (public_name("xlogy"), x.dtype, y.dtype))
     x, y = _true_div_operands(x, y, "xlogy")
     return select(equal(x, 0), zeros_like_f(x), mul(x, log(y)))
 

@@ -18,7 +18,7 @@ from mindcell.ops.function.reduce_func import reduce_max, reduce_sum
 
 sinc = _unary_float(E.sinc_p, "sinc", "The normalized sinc function :math:`sin(\\pi x) / "
                     "(\\pi x)` of ``input``, elementwise, 1 at 0.", ("[0.0, 0.5, -1.5]", "float32"),
-                    "[ 1.          0.63661975 -0.21220659]")
+                    "[ 1.          0.63661975 -0.21220659]", promote=True)
 
 
 def _broadcast_pair(input, other, op):

@@ -5,7 +5,8 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._helpers import (check_tensor, check_float, check_values_in, float_operand,
+from mindcell.ops._helpers import (check_tensor, check_float, check_values_in,
+                                   float_math_operand, float_operand,
                                    normalize_dim, cast_to, to_tensor)
 from mindcell.ops._errors import (check_bool, check_choice, check_ints, check_number,
                                   check_int, check_pair, check_positive_int, check_same_dtype,
@@ -55,13 +56,14 @@ def relu6(x):
     """Applies ReLU6 elementwise: ``min(max(x, 0), 6)``.
 
     Args:
-        x (Tensor): the input tensor.
+        x (Tensor): a float tensor.
 
     Returns:
         Tensor of ``x``'s shape and dtype.
 
     Raises:
-        TypeError: ``x`` is not a Tensor.
+        TypeError: ``x`` is not a Tensor, or is a bool or integer one (as MindSpore 2.10).
+            (MindSpore's CPU kernel also refuses Float64; mindcell computes it.)
 
     Examples:
         >>> import numpy as np
@@ -69,7 +71,7 @@ def relu6(x):
         >>> print(ops.relu6(Tensor(np.array([-2.0, 3.0, 8.0], np.float32))))
         [0. 3. 6.]
     """
-    return E.relu6_p.bind(check_tensor(x, "relu6", "x"))
+    return E.relu6_p.bind(float_math_operand(check_tensor(x, "relu6", "x"), "relu6", arg="x"))
 
 
 def gelu(input, approximate="none"):
@@ -115,7 +117,8 @@ def fast_gelu(x):
         Tensor of ``x``'s shape and dtype.
 
     Raises:
-        TypeError: ``x`` is not a float tensor.
+        TypeError: ``x`` is not a float tensor. (MindSpore 2.10's CPU kernel also refuses
+            Float64; mindcell computes it.)
 
     Examples:
         >>> import numpy as np

@@ -1,6 +1,7 @@
 """Hyperbolic, exponential/logarithmic, gamma-family and rounding functions (ops.tan, ops.sinh,
 ops.lgamma, ops.trunc ...) and the ones composed from them (ops.logaddexp, ops.logit ...).
-Integer and bool inputs compute in Float32, as MindSpore's float math ops."""
+As in MindSpore 2.10, most take float tensors only (a bool or integer tensor is a TypeError);
+exp2 computes integers in Float32, lgamma Int32 alone."""
 import math
 import numbers
 
@@ -9,10 +10,11 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_int, public_name
-from mindcell.ops._helpers import cast_to, to_tensor
+from mindcell.ops._helpers import cast_to, float_math_operand, to_tensor
+from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.defs import elementwise_math as E
-from mindcell.ops.function.math_func import (_true_div_operands, _unary_float, clamp, div,
-                                             log, mul, sub, float_operand)
+from mindcell.ops.function.math_func import (_float_math_operands, _operands, _unary_float, clamp,
+                                             div, log, mul, sub, float_operand)
 
 _F = "float32"
 tan = _unary_float(E.tan_p, "tan", "The tangent of ``input`` (radians), elementwise.",
@@ -32,14 +34,15 @@ erfinv = _unary_float(E.erfinv_p, "erfinv", "The inverse error function of ``inp
                       "[-0.47693628  0.          1.1630871 ]")
 lgamma = _unary_float(E.lgamma_p, "lgamma", "The natural logarithm of the absolute value of the "
                       "gamma function of ``input``, elementwise.", ("[0.5, 1.0, 5.0]", _F),
-                      "[0.5723649 0.        3.1780539]")
+                      "[0.5723649 0.        3.1780539]", promote=(np.int32,))
 digamma = _unary_float(E.digamma_p, "digamma", "The digamma function (the derivative of "
                        ":func:`lgamma`) of ``input``, elementwise.", ("[0.5, 1.0, 3.0]", _F),
                        "[-1.96351   -0.5772157  0.9227843]")
 rint = _unary_float(E.rint_p, "rint", "Rounds ``input`` to the nearest integer, elementwise, "
-                    "halves to even.", ("[-1.5, 0.5, 2.5, 2.6]", _F), "[-2.  0.  2.  3.]")
+                    "halves to even.", ("[-1.5, 0.5, 2.5, 2.6]", _F), "[-2.  0.  2.  3.]",
+                    promote=True)
 log2 = _unary_float(E.log2_p, "log2", "The base-2 logarithm of ``input``, elementwise.",
-                    ("[1, 8, 10]", "int32"), "[0.       3.       3.321928]")
+                    ("[1.0, 8.0, 10.0]", _F), "[0.       3.       3.321928]")
 log10 = _unary_float(E.log10_p, "log10", "The base-10 logarithm of ``input``, elementwise.",
                      ("[1.0, 100.0, 5.0]", _F), "[0.        2.0000002 0.69897  ]")
 
@@ -73,13 +76,13 @@ def trunc(input):
     """Rounds each element of ``input`` toward zero; integer tensors keep their values and dtype.
 
     Args:
-        input (Tensor): an integer or float tensor.
+        input (Tensor): a bool, integer or float tensor.
 
     Returns:
         Tensor of the shape and dtype of ``input``.
 
     Raises:
-        TypeError: ``input`` is a Bool tensor, or not a Tensor or a number.
+        TypeError: ``input`` is not a Tensor or a number.
 
     Examples:
         >>> import numpy as np
@@ -88,8 +91,8 @@ def trunc(input):
         [-1.  0.  2.]
     """
     x = to_tensor(input, "trunc")
-    if x._np_dtype == np.bool_:
-        raise TypeError("%s: 'input' must be a number tensor, but got Bool" % public_name("trunc"))
+    if x._np_dtype == np.bool_:  # already whole: a copy, Bool as MindSpore 2.10 gives it
+        return copy_p.bind(x)
     return E.trunc_p.bind(x)
 
 
@@ -103,14 +106,14 @@ def polygamma(n, input):
     Args:
         n (Union[int, Tensor]): the order of the derivative, >= 0: an int or, as MindSpore
             takes it, a 0-D Int32/Int64 Tensor.
-        input (Tensor): the points; bool and integer tensors compute in Float32.
+        input (Tensor): the points, a float tensor.
 
     Returns:
-        Tensor of the shape of ``input``, of its dtype for a float ``input``, else Float32.
+        Tensor of the shape and dtype of ``input``.
 
     Raises:
         TypeError: ``n`` is not an int or an integer Tensor, or ``input`` not a Tensor or a
-            number.
+            number, or a bool or integer tensor (as MindSpore 2.10).
         ValueError: ``n`` is negative, or a Tensor ``n`` is not 0-D.
 
     Examples:
@@ -128,7 +131,7 @@ def polygamma(n, input):
                              % (public_name("polygamma"), n.shape))
         n = int(n.item())
     n = check_int(n, "polygamma", "n", low=0)
-    return E.polygamma_p.bind(float_operand(input, "polygamma"), n=n)
+    return E.polygamma_p.bind(float_math_operand(input, "polygamma"), n=n)
 
 
 def hypot(input, other):
@@ -139,11 +142,12 @@ def hypot(input, other):
         other (Union[Tensor, number]): the second leg, broadcast against ``input``.
 
     Returns:
-        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
-        Float32.
+        Tensor of the broadcast shape, of the promoted dtype.
 
     Raises:
-        TypeError: an operand is not a Tensor or a number.
+        TypeError: an operand is not a Tensor or a number, or the promoted dtype is not a float
+            one (MindSpore 2.10 refuses integer and bool pairs; its CPU kernel refuses Float16
+            too, which mindcell computes).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -153,7 +157,7 @@ def hypot(input, other):
         >>> print(ops.hypot(x, Tensor(np.array([4.0, 12.0, 1e30], np.float32))))
         [5.0000000e+00 1.3000000e+01 1.4142135e+30]
     """
-    return E.hypot_p.bind(*_true_div_operands(input, other, "hypot"))
+    return E.hypot_p.bind(*_float_math_operands(input, other, "hypot"))
 
 
 def frac(x):
@@ -183,43 +187,57 @@ def frac(x):
     return sub(x, E.trunc_p.bind(x))
 
 
+def _float_tensor_operands(x, y, name):
+    """Operands of logaddexp/logaddexp2 as MindSpore 2.10 takes them: two Tensors of float
+    dtypes (a Python number or an integer tensor is a TypeError), promoted to one dtype."""
+    for v, arg in ((x, "input"), (y, "other")):
+        if not isinstance(v, Tensor):
+            raise TypeError("%s: '%s' must be a Tensor, but got %s"
+                            % (public_name(name), arg, type(v).__name__))
+        if not mstype.is_float_np(v._np_dtype):
+            raise TypeError("%s: '%s' must be a float tensor, but got %s; cast it first"
+                            % (public_name(name), arg, v.dtype))
+    return _operands(x, y, name)
+
+
 def logaddexp(input, other):
     """``log(exp(input) + exp(other))``, elementwise, without overflow or underflow.
 
     Args:
-        input (Union[Tensor, number]): the first operand.
-        other (Union[Tensor, number]): the second operand, broadcast against ``input``.
+        input (Tensor): the first operand, a float tensor.
+        other (Tensor): the second operand, a float tensor broadcast against ``input``.
 
     Returns:
-        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
-        Float32.
+        Tensor of the broadcast shape, of the promoted dtype.
 
     Raises:
-        TypeError: an operand is not a Tensor or a number.
+        TypeError: an operand is not a Tensor (a Python number included) or not of a float
+            dtype (as MindSpore 2.10).
         ValueError: the shapes do not broadcast.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
-        >>> print(ops.logaddexp(Tensor(np.array([0.0, 1000.0, -1000.0], np.float32)), 0.0))
+        >>> x = Tensor(np.array([0.0, 1000.0, -1000.0], np.float32))
+        >>> print(ops.logaddexp(x, Tensor(np.zeros(3, np.float32))))
         [6.931472e-01 1.000000e+03 0.000000e+00]
     """
-    return E.logaddexp_p.bind(*_true_div_operands(input, other, "logaddexp"))
+    return E.logaddexp_p.bind(*_float_tensor_operands(input, other, "logaddexp"))
 
 
 def logaddexp2(input, other):
     """``log2(2 ** input + 2 ** other)``, elementwise, without overflow or underflow.
 
     Args:
-        input (Union[Tensor, number]): the first operand.
-        other (Union[Tensor, number]): the second operand, broadcast against ``input``.
+        input (Tensor): the first operand, a float tensor.
+        other (Tensor): the second operand, a float tensor broadcast against ``input``.
 
     Returns:
-        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
-        Float32.
+        Tensor of the broadcast shape, of the promoted dtype.
 
     Raises:
-        TypeError: an operand is not a Tensor or a number.
+        TypeError: an operand is not a Tensor (a Python number included) or not of a float
+            dtype (as MindSpore 2.10).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -229,7 +247,7 @@ def logaddexp2(input, other):
         >>> print(ops.logaddexp2(x, Tensor(np.array([1.0, 3.0, 0.0], np.float32))))
         [  2.          3.5849624 500.       ]
     """
-    return E.logaddexp2_p.bind(*_true_div_operands(input, other, "logaddexp2"))
+    return E.logaddexp2_p.bind(*_float_tensor_operands(input, other, "logaddexp2"))
 
 
 def logit(input, eps=None):
@@ -237,15 +255,16 @@ def logit(input, eps=None):
     first clamped to ``[eps, 1 - eps]``.
 
     Args:
-        input (Tensor): the probabilities; bool and integer tensors compute in Float32.
+        input (Tensor): the probabilities, a float tensor.
         eps (float, optional): the clamping margin, in [0, 0.5]; None: no clamping (0 gives -inf,
             1 gives inf). Default: ``None``.
 
     Returns:
-        Tensor of the shape of ``input``, of its dtype for a float ``input``, else Float32.
+        Tensor of the shape and dtype of ``input``.
 
     Raises:
-        TypeError: ``eps`` is not None or a float, or ``input`` not a Tensor or a number.
+        TypeError: ``eps`` is not None or a float, or ``input`` not a Tensor or a number, or a
+            bool or integer tensor (as MindSpore 2.10).
         ValueError: ``eps`` is outside [0, 0.5].
 
     Examples:
@@ -255,7 +274,7 @@ def logit(input, eps=None):
         >>> print(ops.logit(x), ops.logit(x, eps=0.1))
         [      -inf -1.0986123  0.       ] [-2.1972246 -1.0986123  0.       ]
     """
-    x = float_operand(input, "logit")
+    x = float_math_operand(input, "logit")
     if eps is not None:
         if isinstance(eps, bool) or not isinstance(eps, numbers.Real):
             raise TypeError("%s: 'eps' must be None or a float, but got %s"
@@ -271,34 +290,36 @@ def deg2rad(x):
     """Converts angles from degrees to radians, elementwise.
 
     Args:
-        x (Tensor): the angles in degrees; bool and integer tensors compute in Float32.
+        x (Tensor): the angles in degrees, a float tensor.
 
     Returns:
-        Tensor of the shape of ``x``, of its dtype for a float ``x``, else Float32.
+        Tensor of the shape and dtype of ``x``.
 
     Raises:
-        TypeError: ``x`` is not a Tensor or a number.
+        TypeError: ``x`` is not a Tensor or a number, or a bool or integer tensor (as
+            MindSpore 2.10).
 
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
-        >>> print(ops.deg2rad(Tensor(np.array([90, 180, -45], np.int32))))
+        >>> print(ops.deg2rad(Tensor(np.array([90, 180, -45], np.float32))))
         [ 1.5707964  3.1415927 -0.7853982]
     """
-    return mul(float_operand(x, "deg2rad"), math.pi / 180.0)
+    return mul(float_math_operand(x, "deg2rad", arg="x"), math.pi / 180.0)
 
 
 def rad2deg(x):
     """Converts angles from radians to degrees, elementwise.
 
     Args:
-        x (Tensor): the angles in radians; bool and integer tensors compute in Float32.
+        x (Tensor): the angles in radians, a float tensor.
 
     Returns:
-        Tensor of the shape of ``x``, of its dtype for a float ``x``, else Float32.
+        Tensor of the shape and dtype of ``x``.
 
     Raises:
-        TypeError: ``x`` is not a Tensor or a number.
+        TypeError: ``x`` is not a Tensor or a number, or a bool or integer tensor (as
+            MindSpore 2.10).
 
     Examples:
         >>> import numpy as np
@@ -306,7 +327,7 @@ def rad2deg(x):
         >>> print(ops.rad2deg(Tensor(np.array([3.1415927, 1.0, -0.5], np.float32))))
         [180.       57.29578 -28.64789]
     """
-    return mul(float_operand(x, "rad2deg"), 180.0 / math.pi)
+    return mul(float_math_operand(x, "rad2deg", arg="x"), 180.0 / math.pi)
 
 
 __all__ = ["tan", "sinh", "cosh", "expm1", "erfc", "erfinv", "lgamma", "digamma", "trunc",

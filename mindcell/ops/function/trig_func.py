@@ -1,7 +1,7 @@
 """Inverse trigonometric and inverse hyperbolic functions (ops.asin ... ops.atan2) and their
 numpy-style aliases (ops.arcsin ...). Integer and bool inputs compute in Float32."""
 from mindcell.ops.defs import inverse_trig as T
-from mindcell.ops.function.math_func import _true_div_operands, _unary_float
+from mindcell.ops.function.math_func import _float_math_operands, _unary_float
 
 _F = "float32"
 asin = _unary_float(T.asin_p, "asin", "The inverse sine of ``input``, elementwise, in "
@@ -32,11 +32,11 @@ def atan2(input, other):
         other (Union[Tensor, number]): the x coordinates, broadcast against ``input``.
 
     Returns:
-        Tensor of the broadcast shape, of the promoted dtype; bool and integer operands give
-        Float32.
+        Tensor of the broadcast shape, of the promoted dtype.
 
     Raises:
-        TypeError: an operand is not a Tensor or a number.
+        TypeError: an operand is not a Tensor or a number, or the promoted dtype is not a float
+            one (two integer or bool operands: MindSpore 2.10 refuses them).
         ValueError: the shapes do not broadcast.
 
     Examples:
@@ -47,7 +47,7 @@ def atan2(input, other):
         >>> print(ops.atan2(y, x))
         [ 0.7853981  2.3561945 -1.5707964]
     """
-    return T.atan2_p.bind(*_true_div_operands(input, other, "atan2"))
+    return T.atan2_p.bind(*_float_math_operands(input, other, "atan2"))
 
 
 arccos, arctan, arctan2 = acos, atan, atan2

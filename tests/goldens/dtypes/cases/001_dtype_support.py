@@ -59,14 +59,34 @@ def summary(out):
     if not isinstance(out, Tensor):
         return {"python": type(out).__name__}
     values = out.astype(ms.float32) if out.dtype == ms.bfloat16 else out
-    return {"dtype": str(out.dtype), "shape": list(out.shape), "value": values}
+    # the values are read here, inside record's try: MindSpore reports some kernel errors only
+    # when the result is read
+    return {"dtype": str(out.dtype), "shape": list(out.shape), "value": values.asnumpy()}
 
 
 def record(key, fn, *args):
-    try:
-        emit(key, summary(fn(*args)))
-    except Exception:  # noqa: BLE001 - only that it failed is recorded
-        emit(key, "error")
+    """Emit the result of ``fn(*args)``, or "error". MindSpore may report a kernel's failure at
+    a later operation (which would then be recorded as the failure of the next key), so a failing
+    call is retried after draining such deferred reports; "error" is recorded only when every
+    try fails."""
+    for _ in range(4):
+        try:
+            out = summary(fn(*args))
+            break
+        except Exception:  # noqa: BLE001 - only that it failed is recorded
+            out = "error"
+            _drain()
+    emit(key, out)
+
+
+def _drain():
+    """Let MindSpore report any error it deferred, so that the next call gets its own result."""
+    for _ in range(5):
+        try:
+            (Tensor(np.ones((2,), np.float32)) + Tensor(np.ones((2,), np.float32))).asnumpy()
+            return
+        except Exception:  # noqa: BLE001 - a deferred error of the failed call
+            continue
 
 
 for name in UNARY:
