@@ -486,4 +486,5 @@ def cumprod(a, axis=None, dtype=None):
         ax = axis % max(t.ndim, 1)
     if t.ndim == 0:
         t = ops.reshape(t, (1,))
-    return U.apply_dtype(ops.cumprod(t, ax), dtype, "cumprod")
+    # in t's own dtype (ops.cumprod would widen integers to Int64, as ops.cumprod does)
+    return U.apply_dtype(ops.cumprod(t, ax, dtype=t.dtype), dtype, "cumprod")
