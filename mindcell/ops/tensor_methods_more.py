@@ -1327,3 +1327,33 @@ def unique(self, sorted=True, return_inverse=False,  # pylint: disable=redefined
 
 
 METHODS["unique"] = unique
+
+
+def unfold(self, kernel_size, dilation=1, padding=0, stride=1):
+    """unfold(kernel_size, dilation=1, padding=0, stride=1) -> Tensor
+
+    The sliding windows of a 4-D (N, C, H, W) tensor as columns (N, C*kH*kW, L), as
+    :func:`mindcell.ops.unfold`.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window size.
+        dilation (Union[int, tuple[int]]): the spacing of the window's elements. Default: 1.
+        padding (Union[int, tuple[int]]): zeros added on both sides of H and W. Default: 0.
+        stride (Union[int, tuple[int]]): the step between windows. Default: 1.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        ValueError: ``self`` is not 4-D or a size is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> Tensor(np.ones((1, 2, 4, 4), np.float32)).unfold(2, stride=2).shape
+        (1, 8, 4)
+    """
+    return F.unfold(self, kernel_size, dilation, padding, stride)
+
+
+METHODS["unfold"] = unfold

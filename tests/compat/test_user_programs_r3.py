@@ -258,3 +258,10 @@ def test_lpnorm_values_and_gradient():
         ops.LpNorm(axis=1.0)
     with pytest.raises(ValueError):
         ops.LpNorm(axis=0, p=-1)
+
+
+# ----- Tensor.unfold (ConTNet-style patch splitting) --------------------------------------
+def test_tensor_unfold():
+    x = np.arange(2 * 3 * 4 * 6, dtype=np.float32).reshape(2, 3, 4, 6)
+    u = Tensor(x).unfold(kernel_size=(2, 1), stride=(2, 1))
+    np.testing.assert_array_equal(u.asnumpy(), _im2col(x, (2, 1), (1, 1), (0, 0), (2, 1)))

@@ -5,7 +5,7 @@ import numpy as np
 import mindcell as ms
 from mindcell import ops
 
-from api_table import R, Op, S, X4
+from api_table import M, P, R, Op, S, X4
 
 NG = dict(grad=False)
 X3 = (2, 3, 5)
@@ -43,6 +43,18 @@ ROWS = [
     Op("glu", (2, 4), kw=dict(axis=1)),
     Op("dropout2d", X4, kw=dict(p=0.5, training=False)),
     R("ops.dropout2d", lambda x: ops.dropout2d(x, 0.3), X4, kind="random"),
+    Op("dropout1d", X3, kw=dict(p=0.5, training=False)),
+    R("ops.dropout1d", lambda x: ops.dropout1d(x, 0.3), X3, kind="random"),
+    Op("dropout3d", (1, 2, 2, 3, 2), kw=dict(p=0.5, training=False)),
+    R("ops.dropout3d", lambda x: ops.dropout3d(x, 0.3), (1, 2, 2, 3, 2), kind="random"),
+    Op("unfold", XS, kw=dict(kernel_size=2, padding=1, stride=(1, 2))),
+    Op("unfold", XS, kw=dict(kernel_size=(2, 3), dilation=(2, 1))),
+    R("ops.fold", lambda x: ops.fold(x, ms.Tensor([4, 5], ms.int32), 2), (1, 8, 12)),
+    R("ops.fold", lambda x: ops.fold(x, (5, 6), 3, padding=1, stride=2), (1, 9, 9)),
+    Op("mm", (2, 3), (3, 4)),
+    P("LpNorm", (-1,), ("away", (3, 4))),
+    P("LpNorm", ((0, 1), 3, True), ("away", (3, 4))),
+    M("unfold", XS, kw=dict(kernel_size=2, stride=2)),
     Op("huber_loss", S, S, kw=dict(delta=0.8)),
     Op("kl_div", S, ("prob", S), kw=dict(reduction="batchmean")),
     Op("kl_div", S, ("prob", S), kw=dict(reduction="none")),

@@ -51,6 +51,7 @@ def ctor_overrides(a, t):
     return {
         "AdaptiveAvgPool2D": lambda: ([2], [v["x4"]()]),
         "AddN": lambda: ([], [(v["x"](), v["x"]())]),
+        "LpNorm": lambda: ([-1], [v["x"]()]),
         "BoundingBoxDecode": lambda: ([(10, 10)], [v["b4"](), v["b4"]()]),
         "BoundingBoxEncode": lambda: ([], [v["b4"](), v["b4"]()]),
         "CheckValid": lambda: ([], [v["b4"](), v["meta"]()]),

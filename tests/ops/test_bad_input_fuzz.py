@@ -132,6 +132,10 @@ def _zoo_overrides(a, x4):
         "cosine_embedding_loss": lambda: ([_t(a["X"]), _t(a["X"]),
                                            _t(np.array([1.0, -1.0], np.float32))], {}),
         "dropout2d": lambda: ([_t(x4)], {}), "glu": lambda: ([_t(a["X"]), 0], {}),
+        "dropout3d": lambda: ([x5()], {}), "unfold": lambda: ([_t(x4), 2], {}),
+        "fold": lambda: ([_t(np.ones((1, 8, 9), np.float32)), (4, 4), 2], {}),
+        "mm": lambda: ([_t(a["X"]), _t(a["X"].T)], {}),
+        "get_grad": lambda: ([((0, _t(a["X"])), (1, _t(a["X"]))), 1], {}),
         "interpolate": lambda: ([_t(x4), (3, 3)], {}), "upsample": lambda: ([_t(x4), (3, 3)], {}),
         "multi_margin_loss": lambda: ([_t(a["X"]), _t(np.array([0, 2]))], {}),
         "pixel_shuffle": lambda: ([_t(np.ones((1, 4, 2, 2), np.float32)), 2], {}),
@@ -261,7 +265,7 @@ def _base_overrides():
 def _method_overrides():
     """Tensor methods whose arguments differ from the functional form's (``self`` excluded)."""
     a = _tensors()
-    return {"where": lambda: ([_t(a["B"]), _t(a["X"])], {}),
+    return {"where": lambda: ([_t(a["B"]), _t(a["X"])], {}), "unfold": lambda: ([2], {}),
             # tests/ops/api_table_tensor_more.py's methods
             "clamp_": lambda: ([-0.5, 0.5], {}), "fill": lambda: ([1.5], {}),
             "from_numpy": lambda: ([a["X"]], {}), "select": lambda: ([1, 0], {}),
@@ -464,7 +468,7 @@ def base_call_failures():
 INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert", "gcd",
                "lcm"}
 SELF_ARRAY = {**{m: "INT" for m in INT_METHODS}, "bmm": "BIG3D",  # the method's self
-              "bincount": "I",
+              "bincount": "I", "unfold": "X4",
               **{m: "X4" for m in ("inverse", "det", "matrix_determinant")}, "cholesky": "SPD"}
 
 

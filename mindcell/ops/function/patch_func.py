@@ -71,6 +71,11 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         raise ValueError("%s: 'input' must be 4-D (N, C, H, W), but got shape %s"
                          % (public_name(op), tuple(input.shape)))
     k, d, p, s = _windows(op, kernel_size, dilation, padding, stride)
+    for i in (0, 1):
+        if d[i] * (k[i] - 1) + 1 > input.shape[2 + i] + 2 * p[i]:
+            raise ValueError("%s: the dilated window %s does not fit the padded input %s"
+                             % (public_name(op), tuple(d[j] * (k[j] - 1) + 1 for j in (0, 1)),
+                                tuple(input.shape[2 + j] + 2 * p[j] for j in (0, 1))))
     from mindcell.ops.function.nn_func import conv2d
     c = input.shape[1]
     cols = conv2d(input, _one_hot_kernels(c, *k, input.dtype), None, s, "pad",
