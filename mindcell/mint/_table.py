@@ -58,6 +58,9 @@ _BINARY = [
                                  "``other``."),
     ("floor_divide", ops.floor_divide, "``floor(input / other)``, elementwise."),
     ("xlogy", ops.xlogy, "``input * log(other)``, 0 where ``input`` is 0."),
+]
+# two float Tensors (MindSpore 2.10 refuses a Python number operand)
+_TENSOR_BINARY = [
     ("logaddexp", ops.logaddexp, "``log(exp(input) + exp(other))``, computed stably."),
     ("logaddexp2", ops.logaddexp2, "``log2(2**input + 2**other)``, computed stably."),
 ]
@@ -77,6 +80,8 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
     _unary("trace", ops.trace, "The sum of a matrix's main diagonal.", _X),
     _unary("bitwise_not", ops.bitwise_not, "Bitwise NOT of an integer or bool tensor.", _XI),
 ] + [_binary(n, op, s) for n, op, s in _BINARY] + [
+    _binary(n, op, s, _X + "mint.%s(x, Tensor(np.full((2, 3), 2., np.float32)))")
+    for n, op, s in _TENSOR_BINARY] + [
     _binary(n, op, s, _XI + "mint.%s(x, Tensor(np.array([2, 3, 4], np.int32)))")
     for n, op, s in _INT_BINARY] + [
     _binary("dot", ops.dot, "The inner product of two 1-D tensors.", _V + "mint.dot(x, x)"),
