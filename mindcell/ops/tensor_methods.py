@@ -213,6 +213,21 @@ def repeat(self, repeats, axis=None):
     return F.repeat_interleave(self, repeats, axis)
 
 
+def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+    """repeat_interleave(repeats, dim=None, *, output_size=None): each element repeated
+    ``repeats`` times along ``dim`` (the flattened tensor when None), as
+    :func:`mindcell.ops.repeat_interleave` with ``axis=dim`` (MindSpore 2.10's Tensor method
+    spells it ``dim``). ``output_size``, when given, must be the length of the result along
+    ``dim`` (ValueError otherwise)."""
+    out = F.repeat_interleave(self, repeats, dim)
+    if output_size is not None:
+        length = out.shape[0 if dim is None else dim]
+        if output_size != length:
+            raise ValueError("Tensor.repeat_interleave: 'output_size' is %r but the result has "
+                             "length %d along the repeated dimension" % (output_size, length))
+    return out
+
+
 def cumsum(self, axis=None, dtype=None):
     from mindcell.numpy import reductions
     return reductions.cumsum(self, axis, dtype)
@@ -280,7 +295,7 @@ _METHODS = {
     "int": lambda self: astype(self, mstype.int32), "long": lambda self: astype(self, mstype.int64),
     "bool": lambda self: astype(self, mstype.bool_),
     "ravel": lambda self: F.reshape(self, (-1,)),
-    "nonzero": F.nonzero, "argwhere": F.argwhere, "repeat_interleave": F.repeat_interleave,
+    "nonzero": F.nonzero, "argwhere": F.argwhere, "repeat_interleave": repeat_interleave,
     "bitwise_and": F.bitwise_and, "bitwise_or": F.bitwise_or, "bitwise_xor": F.bitwise_xor,
     "bitwise_not": F.invert,
     "where": lambda self, condition, y: F.select(condition, self, y),

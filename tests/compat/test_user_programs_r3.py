@@ -265,3 +265,15 @@ def test_tensor_unfold():
     x = np.arange(2 * 3 * 4 * 6, dtype=np.float32).reshape(2, 3, 4, 6)
     u = Tensor(x).unfold(kernel_size=(2, 1), stride=(2, 1))
     np.testing.assert_array_equal(u.asnumpy(), _im2col(x, (2, 1), (1, 1), (0, 0), (2, 1)))
+
+
+# ----- Tensor.repeat_interleave(repeats, dim=None, *, output_size=None) -----------------------
+def test_tensor_repeat_interleave_takes_dim():
+    # ConViT builds its position indices with ind.repeat_interleave(n, dim=0)
+    i = Tensor(np.array([[1, 2], [3, 4]], np.int32))
+    assert i.repeat_interleave(2, dim=0).asnumpy().tolist() == [[1, 2], [1, 2], [3, 4], [3, 4]]
+    assert i.repeat_interleave(2, 1).asnumpy().tolist() == [[1, 1, 2, 2], [3, 3, 4, 4]]
+    assert i.repeat_interleave([1, 2], dim=0, output_size=3).shape == (3, 2)
+    assert i.repeat_interleave(2).shape == (8,)
+    with pytest.raises(ValueError):
+        i.repeat_interleave(2, dim=0, output_size=5)
