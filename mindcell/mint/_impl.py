@@ -52,6 +52,13 @@ def argmin(input, dim, keepdim):
     return as_index(ops.argmin(input, dim, keepdim))
 
 
+def cummin(input, dim):
+    """mint.cummin: ops.cummin with Int64 indices (ops.cummin's are Int32, as MindSpore 2.10's;
+    its mint.cummin has no CPU kernel)."""
+    values, indices = ops.cummin(input, dim)
+    return values, as_index(indices)
+
+
 def topk(input, k, dim, largest, sorted):
     values, indices = ops.topk(input, k, dim, largest, sorted)
     return values, as_index(indices)

@@ -183,7 +183,7 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
     Face("cummax", "(input, dim)", ops.cummax, rename=_DIM, returns="tuple[Tensor, Tensor].",
          summary="(running maximum, its int64 index) along ``dim``.",
          example=_X + "mint.cummax(x, 1)"),
-    Face("cummin", "(input, dim)", ops.cummin, rename=_DIM, returns="tuple[Tensor, Tensor].",
+    Face("cummin", "(input, dim)", impl=I.cummin, returns="tuple[Tensor, Tensor].",
          summary="(running minimum, its int64 index) along ``dim``.",
          example=_X + "mint.cummin(x, 1)"),
     # sorting
