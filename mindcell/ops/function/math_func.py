@@ -780,17 +780,18 @@ def cast(input, dtype):
 
     The result is a new tensor also when ``input`` already has ``dtype`` (as MindSpore's Cast: a
     later write to either does not show in the other). Floats cast to integers truncate toward
-    zero.
+    zero. A Python number becomes a 0-d tensor of ``dtype`` (``Cast()(-100.0, ms.float32)``, as
+    MindSpore allows); lists and tuples are refused, as in MindSpore.
 
     Args:
-        input (Tensor): the input.
+        input (Union[Tensor, bool, int, float]): the input.
         dtype (mindcell.dtype): the dtype of the result.
 
     Returns:
-        Tensor of the shape of ``input``, of ``dtype``.
+        Tensor of the shape of ``input`` (0-d for a number), of ``dtype``.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, or ``dtype`` not a dtype.
+        TypeError: ``input`` is neither a Tensor nor a Python number, or ``dtype`` not a dtype.
 
     Examples:
         >>> import numpy as np
@@ -799,7 +800,12 @@ def cast(input, dtype):
         >>> y = ops.cast(Tensor(np.array([1.7, -2.5], np.float32)), ms.int32)
         >>> print(y, y.dtype)
         [ 1 -2] Int32
+        >>> print(ops.cast(2.5, ms.int32))
+        2
     """
+    if isinstance(input, (bool, int, float)):
+        as_np_dtype(dtype, "cast")
+        input = Tensor._make(np.asarray(input))
     check_tensor(input, "cast")
     np_dtype = as_np_dtype(dtype, "cast")
     if input._np_dtype == np_dtype:
