@@ -3,7 +3,8 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.ops._helpers import (binary_operands, cast_to, check_matmul_shapes, check_tensor,
-                                   normalize_axis, normalize_dim, as_np_dtype, to_tensor)
+                                   float_math_operand, normalize_axis, normalize_dim, as_np_dtype,
+                                   to_tensor)
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import (check_bool, check_broadcast, check_int, check_same_dtype,
                                   public_name)
@@ -531,21 +532,22 @@ def var(input, axis=None, ddof=0, keepdims=False):
     """The variance of ``input`` over ``axis``: the mean squared deviation from the mean, divided by
     ``N - ddof`` instead of ``N``.
 
-    Bool and integer tensors compute in Float32; a Float16 tensor accumulates in Float32.
+    A Float16 tensor accumulates in Float32. As in MindSpore 2.10 (ops.var, mint.var), a bool
+    or integer tensor is a TypeError (Tensor.var, mindspore.numpy's, computes it in Float32).
 
     Args:
-        input (Tensor): the input.
+        input (Tensor): a float tensor.
         axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
             reduces every axis. Default: ``None``.
         ddof (int): the delta degrees of freedom (1: the unbiased estimate). Default: ``0``.
         keepdims (bool): keep the reduced axes with length 1. Default: ``False``.
 
     Returns:
-        Tensor of ``input``'s float dtype (Float32 for bool and integer tensors).
+        Tensor of ``input``'s dtype.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, ``ddof`` not an int, ``axis`` not an int or a
-            sequence of ints, or ``keepdims`` not a bool.
+        TypeError: ``input`` is not a Tensor or is a bool or integer one, ``ddof`` not an int,
+            ``axis`` not an int or a sequence of ints, or ``keepdims`` not a bool.
         ValueError: an axis is out of range or repeated.
 
     Examples:
@@ -557,7 +559,7 @@ def var(input, axis=None, ddof=0, keepdims=False):
     """
     check_tensor(input, "var")
     ddof = check_int(int(ddof) if isinstance(ddof, bool) else ddof, "var", "ddof")
-    x = input if mstype.is_float_np(input._np_dtype) else cast_to(input, _F32)
+    x = float_math_operand(input, "var")
     x, back = _widen(x)
     axes, keepdims = _reduction(x, axis, keepdims, "var", "keepdims")
     mu = reduce_mean(x, axes, keep_dims=True)
@@ -569,7 +571,8 @@ def std(input, axis=None, ddof=0, keepdims=False):
     """The standard deviation of ``input`` over ``axis``: the square root of :func:`var`.
 
     Args:
-        input (Tensor): the input.
+        input (Tensor): a float tensor (a bool or integer one is a TypeError, as in MindSpore
+            2.10).
         axis (Union[int, tuple(int), list(int)], optional): the axes to reduce; None or ``()``
             reduces every axis. Default: ``None``.
         ddof (int): the delta degrees of freedom (1: the square root of the unbiased variance).
@@ -577,20 +580,21 @@ def std(input, axis=None, ddof=0, keepdims=False):
         keepdims (bool): keep the reduced axes with length 1. Default: ``False``.
 
     Returns:
-        Tensor of ``input``'s float dtype (Float32 for bool and integer tensors).
+        Tensor of ``input``'s dtype.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, ``ddof`` not an int, ``axis`` not an int or a
-            sequence of ints, or ``keepdims`` not a bool.
+        TypeError: ``input`` is not a Tensor or is a bool or integer one, ``ddof`` not an int,
+            ``axis`` not an int or a sequence of ints, or ``keepdims`` not a bool.
         ValueError: an axis is out of range or repeated.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
-        >>> print(ops.std(Tensor(np.array([2, 4, 4, 4, 5, 5, 7, 9], np.int32))))
+        >>> print(ops.std(Tensor(np.array([2, 4, 4, 4, 5, 5, 7, 9], np.float32))))
         2.0
     """
     check_tensor(input, "std")
+    float_math_operand(input, "std")
     x, back = _widen(input)
     return _narrow(M.sqrt(var(x, axis, ddof, keepdims)), back)
 
@@ -606,11 +610,10 @@ def var_mean(input, axis=None, ddof=0, keepdims=False):
         keepdims (bool): keep the reduced axes with length 1. Default: ``False``.
 
     Returns:
-        tuple(Tensor), ``(variance, mean)``; the mean of an integer tensor is floored in its
-        dtype, the variance is Float32.
+        tuple(Tensor), ``(variance, mean)``, of ``input``'s dtype.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, ``ddof`` not an int, ``axis`` not an int or a
+        TypeError: ``input`` is not a Tensor or is a bool or integer one, ``ddof`` not an int, ``axis`` not an int or a
             sequence of ints, or ``keepdims`` not a bool.
         ValueError: an axis is out of range or repeated.
 
@@ -639,7 +642,7 @@ def std_mean(input, axis=None, ddof=0, keepdims=False):
         tuple(Tensor), ``(standard deviation, mean)``.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, ``ddof`` not an int, ``axis`` not an int or a
+        TypeError: ``input`` is not a Tensor or is a bool or integer one, ``ddof`` not an int, ``axis`` not an int or a
             sequence of ints, or ``keepdims`` not a bool.
         ValueError: an axis is out of range or repeated.
 
