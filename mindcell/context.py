@@ -1,4 +1,6 @@
 """Global execution context: ``set_context(mode=...)``, ``get_context``, ``set_seed``."""
+import warnings
+
 import numpy as np
 
 GRAPH_MODE = 0
@@ -12,8 +14,10 @@ LAX = 2
 
 _VALID = {
     "mode": (GRAPH_MODE, PYNATIVE_MODE),
-    "device_target": ("CPU",),
 }
+# The device targets MindSpore knows. mindcell runs every one of them on the CPU, so a script
+# written for a GPU or an Ascend chip runs unchanged (with a warning saying where it runs).
+DEVICE_TARGETS = ("CPU", "GPU", "Ascend", "Davinci")
 # Accepted for source compatibility with MindSpore scripts; recorded, no effect on a CPU build.
 _FREE_KEYS = ("device_id", "save_graphs", "save_graphs_path", "max_call_depth",
               "pynative_synchronize", "inter_op_parallel_num",
@@ -31,7 +35,9 @@ def set_context(**kwargs):
     Args:
         mode (int): ``GRAPH_MODE`` (compile Cells and gradient functions) or
             ``PYNATIVE_MODE`` (run eagerly, the default).
-        device_target (str): only ``"CPU"``.
+        device_target (str): ``"CPU"``, ``"GPU"``, ``"Ascend"`` or ``"Davinci"``: mindcell runs
+            all of them on the CPU (a target other than ``"CPU"`` warns once);
+            ``get_context("device_target")`` then reports ``"CPU"``.
         runtime_num_threads (int): threads of every kernel and of the BLAS; 0 restores the
             default (``OMP_NUM_THREADS`` when set, else the cores this process may use).
         jit_syntax_level (int): ``STRICT`` (0), ``COMPATIBLE`` (1) or ``LAX`` (2, the
@@ -61,9 +67,8 @@ def set_context(**kwargs):
             if key == "mode" and value not in _VALID[key]:
                 raise ValueError("set_context: 'mode' must be GRAPH_MODE (0) or PYNATIVE_MODE "
                                  "(1), but got %r" % (value,))
-            if key == "device_target" and value not in _VALID[key]:
-                raise ValueError("set_context: 'device_target' must be 'CPU' on mindcell, but "
-                                 "got %r" % (value,))
+        elif key == "device_target":
+            _check_device_target(value, "set_context")
         elif key == "runtime_num_threads":
             _check_num_threads(value)
         elif key == "jit_syntax_level":
@@ -71,14 +76,34 @@ def set_context(**kwargs):
         elif key not in _FREE_KEYS:
             raise ValueError("set_context: unknown key %r; valid keys are %s"
                              % (key, ", ".join(sorted(set(_VALID) | set(_FREE_KEYS)
-                                                      | {"runtime_num_threads",
+                                                      | {"runtime_num_threads", "device_target",
                                                          "jit_syntax_level"}))))
     if "jit_syntax_level" in kwargs:
         kwargs["jit_syntax_level"] = int(kwargs["jit_syntax_level"])  # True is COMPATIBLE
+    if "device_target" in kwargs:
+        kwargs["device_target"] = "CPU"
     if "runtime_num_threads" in kwargs:
         from mindcell import _threads
         _threads.set_num_threads(int(kwargs["runtime_num_threads"]) or None)
     _context.update(kwargs)
+
+
+_warned_targets = set()
+
+
+def _check_device_target(value, api):
+    """MindSpore's rule for the name (a str among DEVICE_TARGETS, case-sensitive); a target
+    other than the CPU warns once per target that the program runs on the CPU."""
+    if not isinstance(value, str):
+        raise TypeError("%s: 'device_target' must be a str, but got %s"
+                        % (api, type(value).__name__))
+    if value not in DEVICE_TARGETS:
+        raise ValueError("%s: 'device_target' must be one of %s, but got %r"
+                         % (api, list(DEVICE_TARGETS), value))
+    if value != "CPU" and value not in _warned_targets:
+        _warned_targets.add(value)
+        warnings.warn("%s: mindcell runs on the CPU; device_target=%r runs there, with the "
+                      "same results" % (api, value), UserWarning, stacklevel=3)
 
 
 def _check_num_threads(value):
@@ -190,25 +215,21 @@ def set_device(device_target, device_id=None):
     """set_device(device_target, device_id=None): the device to run on; mindcell runs on "CPU".
 
     Args:
-        device_target (str): ``"CPU"``.
+        device_target (str): ``"CPU"``, ``"GPU"``, ``"Ascend"`` or ``"Davinci"``: mindcell runs
+            all of them on the CPU (a target other than ``"CPU"`` warns once).
         device_id (int, optional): the device's index, non-negative (recorded as the
             context's ``device_id``). Default: ``None``.
 
     Raises:
         TypeError: ``device_target`` is not a str or ``device_id`` not an int.
-        ValueError: ``device_target`` is not "CPU" (mindcell has no GPU/Ascend backend), or
-            ``device_id`` is negative.
+        ValueError: ``device_target`` is not one of MindSpore's targets, or ``device_id`` is
+            negative.
 
     Examples:
         >>> import mindcell as ms
         >>> ms.set_device("CPU")
     """
-    if not isinstance(device_target, str):
-        raise TypeError("set_device: 'device_target' must be a str, but got %s"
-                        % type(device_target).__name__)
-    if device_target != "CPU":
-        raise ValueError("set_device: mindcell runs on the CPU only; device_target must be "
-                         "'CPU', but got %r" % (device_target,))
+    _check_device_target(device_target, "set_device")
     if device_id is not None:
         if isinstance(device_id, bool) or not isinstance(device_id, int):
             raise TypeError("set_device: 'device_id' must be an int, but got %s"
@@ -216,7 +237,7 @@ def set_device(device_target, device_id=None):
         if device_id < 0:
             raise ValueError("set_device: 'device_id' must be >= 0, but got %d" % device_id)
         _context["device_id"] = device_id
-    _context["device_target"] = device_target
+    _context["device_target"] = "CPU"
 
 # MindSpore also offers the auto-parallel context under mindspore.context.
 from mindcell.parallel._context import (ParallelMode, set_auto_parallel_context,  # noqa: E402,F401

@@ -255,8 +255,8 @@ def test_common_api_and_context():
     assert jit is ms.jit
     assert ms.context.set_context is ms.set_context
     ms.set_device("CPU")
-    with pytest.raises(ValueError, match="set_device.*CPU"):
-        ms.set_device("GPU")
+    with pytest.raises(ValueError, match="set_device: 'device_target' must be one of"):
+        ms.set_device("cpu")  # MindSpore's names are case-sensitive
     with pytest.raises(TypeError, match="set_device"):
         ms.set_device(0)
     assert ms.runtime.synchronize() is None
