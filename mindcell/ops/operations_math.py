@@ -93,7 +93,7 @@ _CUMMIN_DOC = """The running minimum along ``axis`` and the index where each was
 
     Outputs:
         Tuple ``(values, indices)`` of the shape of ``input``: the running minima and the
-        Int64 index of each.
+        Int32 index of each (MindSpore 2.10's Cummin gives Int32 indices, its Cummax Int64).
 
     Raises:
         TypeError: ``axis`` is not an int.
@@ -104,7 +104,7 @@ _CUMMIN_DOC = """The running minimum along ``axis`` and the index where each was
         >>> x = Tensor(np.array([3, 1, 2, 0], np.int32))
         >>> values, indices = ops.Cummin(0)(x)
         >>> print(values, indices, indices.dtype)
-        [3 1 1 0] [0 1 1 3] Int64
+        [3 1 1 0] [0 1 1 3] Int32
     """
 
 Cummax = _axis_class("Cummax", CF.cummax, _CUMMAX_DOC)
