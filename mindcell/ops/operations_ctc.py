@@ -154,4 +154,4 @@ class CTCLossV2(Primitive):
 
     def __call__(self, log_probs, targets, input_lengths, target_lengths):
         return CTC.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
-                            "none", self.zero_infinity)
+                            self.reduction, self.zero_infinity)

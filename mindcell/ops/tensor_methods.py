@@ -84,11 +84,28 @@ def mean(self, axis=None, keep_dims=False, keepdims=False):
     return F.mean(self, axis, _keep(keepdims, keep_dims, "mean"))
 
 
+def _check_dim_form(name, axis, others):
+    """``Tensor.max(dim=d, keepdim=k)`` / ``min``: MindSpore 2.10's overload that returns
+    ``(values, indices)`` in both modes; it takes no other argument."""
+    if axis is not None or others:
+        raise TypeError("Tensor.%s: 'dim' (the (values, indices) form, Tensor.%s(dim, "
+                        "keepdim=False)) cannot be combined with 'axis', 'keepdims', 'initial', "
+                        "'where' or 'return_indices'" % (name, name))
+
+
 def _tensor_max(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
-                return_indices=False):
+                return_indices=False, dim=None, keepdim=False):
     """max(axis=None, keepdims=False, *, initial=None, where=None, return_indices=False): the
     maxima (:func:`ops.amax`), or ``(values, indices)`` (:func:`ops.max`) with
-    ``return_indices``."""
+    ``return_indices``. ``max(dim=d, keepdim=False)`` (MindSpore 2.10's other overload) is
+    ``(values, indices)`` along ``d``."""
+    if dim is not None:
+        _check_dim_form("max", axis, keepdims or keep_dims or return_indices
+                        or initial is not None or where is not None)
+        return F.max(self, dim, check_bool(keepdim, "Tensor.max", "keepdim"))
+    if keepdim is not False:
+        raise TypeError("Tensor.max: 'keepdim' belongs to the dim form, Tensor.max(dim=d, "
+                        "keepdim=...); the axis form takes 'keepdims'")
     keep = _keep(keepdims, keep_dims, "max")
     if check_bool(return_indices, "Tensor.max", "return_indices"):
         return F.max(self, axis, keep, initial=initial, where=where)
@@ -96,9 +113,17 @@ def _tensor_max(self, axis=None, keepdims=False, *, initial=None, where=None, ke
 
 
 def _tensor_min(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
-                return_indices=False):
+                return_indices=False, dim=None, keepdim=False):
     """min(axis=None, keepdims=False, *, initial=None, where=None, return_indices=False): as
-    :meth:`max` with :func:`ops.amin`/:func:`ops.min`."""
+    :meth:`max` with :func:`ops.amin`/:func:`ops.min`; ``min(dim=d, keepdim=False)`` is
+    ``(values, indices)``."""
+    if dim is not None:
+        _check_dim_form("min", axis, keepdims or keep_dims or return_indices
+                        or initial is not None or where is not None)
+        return F.min(self, dim, check_bool(keepdim, "Tensor.min", "keepdim"))
+    if keepdim is not False:
+        raise TypeError("Tensor.min: 'keepdim' belongs to the dim form, Tensor.min(dim=d, "
+                        "keepdim=...); the axis form takes 'keepdims'")
     keep = _keep(keepdims, keep_dims, "min")
     if check_bool(return_indices, "Tensor.min", "return_indices"):
         return F.min(self, axis, keep, initial=initial, where=where)

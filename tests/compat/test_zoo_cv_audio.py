@@ -167,3 +167,19 @@ def test_ctc_loss_v2_primitive(mode):
         ops.CTCLossV2(reduction="mean")
     with pytest.raises(TypeError, match="zero_infinity"):
         ops.CTCLossV2(zero_infinity=1)
+
+
+def test_tensor_max_min_dim_form_returns_values_and_indices(mode):
+    # MindSpore 2.10's Tensor.max(dim=d, keepdim=False) overload (both modes): (values, indices)
+    x = ms.Tensor(np.array([[1.0, 5.0, 3.0], [7.0, 2.0, 9.0]], np.float32))
+    values, indices = x.max(dim=1)
+    np.testing.assert_array_equal(values.asnumpy(), [5.0, 9.0])
+    np.testing.assert_array_equal(indices.asnumpy(), [1, 2])
+    values, indices = x.min(dim=0, keepdim=True)
+    np.testing.assert_array_equal(values.asnumpy(), [[1.0, 2.0, 3.0]])
+    np.testing.assert_array_equal(indices.asnumpy(), [[0, 1, 0]])
+    np.testing.assert_array_equal(x.max(axis=1).asnumpy(), [5.0, 9.0])  # the axis form
+    with pytest.raises(TypeError, match="dim"):
+        x.max(axis=1, dim=1)
+    with pytest.raises(TypeError, match="keepdim"):
+        x.min(keepdim=True)
