@@ -236,8 +236,9 @@ assert len(cb.losses) == epochs * step_size
 assert np.mean(cb.losses[-4:]) < 0.7 * np.mean(cb.losses[:4]), cb.losses
 assert after['Top1-Acc'] > 0.6 and after['Top5-Acc'] >= after['Top1-Acc'], after
 assert after['Validation-Loss'] < before['Validation-Loss'], (before, after)
-# the optimizer reached the end of the cosine schedule
-np.testing.assert_allclose(opt.get_lr().asnumpy(), lr.asnumpy()[-1], atol=1e-7)
+# the optimizer used every step of the cosine schedule (reading get_lr() past its end fails,
+# in MindSpore too: the step index is out of the list)
+assert int(opt.global_step.asnumpy()[0]) == lr.shape[0], (opt.global_step, lr.shape)
 
 # nn.AdaptiveAvgPool2d(1) is the same global pooling
 feat = net.features(Tensor(eval_x[:4]))
