@@ -12,8 +12,8 @@ PACKAGE = pathlib.Path(mindcell.__file__).parent
 
 # Lowest first. A module belongs to the longest prefix listed.
 LAYERS = [
-    ("base", ["mindcell._threads", "mindcell._malloc", "mindcell._C", "mindcell.dtype", "mindcell.context",
-              "mindcell._wire", "mindcell._arrays",
+    ("base", ["mindcell._threads", "mindcell._malloc", "mindcell._C", "mindcell.dtype",
+              "mindcell.context", "mindcell._wire", "mindcell._arrays", "mindcell._docsections",
               "mindcell.communication", "mindcell.parallel",
               "mindcell.ops.spec",  # op specs: plain data the build reads too
               "mindcell._extends"]),  # MindSpore's path of cell_attr_register (no imports)
@@ -21,7 +21,8 @@ LAYERS = [
     ("tensor", ["mindcell.common",
                 "mindcell._c_expression"]),  # MindSpore's dtype classes (typing)
     ("primitives", ["mindcell.ops.defs", "mindcell.ops._errors"]),
-    ("ops", ["mindcell.ops"]),
+    ("ops", ["mindcell.ops",
+             "mindcell.numpy"]),  # mindspore.numpy's face of the ops; Tensor.std/var call it
     ("graph", ["mindcell.graph"]),
     ("nn", ["mindcell.nn"]),
     ("top", ["mindcell", "mindcell.train", "mindcell.dataset", "mindcell.experimental",

@@ -4,6 +4,7 @@ installed on Tensor when mint is imported (a name Tensor defines itself keeps it
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
+from mindcell.ops import tensor_methods
 from mindcell.ops._errors import check_bool, check_int
 from mindcell.ops._helpers import check_tensor
 
@@ -181,3 +182,5 @@ def install():
     for name, fn in METHODS.items():
         if not hasattr(Tensor, name):
             setattr(Tensor, name, fn)
+    # Tensor.index_add(dim, index, source, *, alpha) is mint's index_add with self first
+    tensor_methods.MINT_FORMS["index_add"] = lambda *args, **kwargs: M.index_add(*args, **kwargs)

@@ -264,9 +264,13 @@ def index_add(self, *args, **kwargs):
     the first argument (an int ``dim`` or a Tensor of ``indices``)."""
     first = args[0] if args else kwargs.get("dim", kwargs.get("indices"))
     if "dim" in kwargs or (isinstance(first, int) and not isinstance(first, bool)):
-        from mindcell import mint
-        return mint.index_add(self, *args, **kwargs)
+        return MINT_FORMS["index_add"](self, *args, **kwargs)
     return F.index_add(self, *args, **kwargs)
+
+
+# The mint spellings of Tensor methods defined here, {name: function}: mindcell.mint (a higher
+# layer) supplies them when it is imported, as mindcell/__init__ does.
+MINT_FORMS = {}
 
 
 def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):

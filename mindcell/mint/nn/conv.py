@@ -117,6 +117,30 @@ class Conv1d(_ConvNd):
     bias=True, padding_mode='zeros', dtype=None): 1-D convolution of an NCL input; as
     :class:`Conv2d` with one spatial dim (``weight`` is (out, in / groups, k)).
 
+    Args:
+        in_channels (int): input channels.
+        out_channels (int): output channels.
+        kernel_size (Union[int, tuple[int]]): the kernel's length k.
+        stride (Union[int, tuple[int]]): the step. Default: ``1``.
+        padding (Union[int, tuple[int], str]): per-side padding, or 'same'/'valid'.
+            Default: ``0``.
+        dilation (Union[int, tuple[int]]): the kernel's spacing. Default: ``1``.
+        groups (int): channel groups. Default: ``1``.
+        bias (bool): whether there is a 'bias' parameter. Default: ``True``.
+        padding_mode (str): 'zeros', 'reflect', 'replicate' or 'circular'. Default: ``'zeros'``.
+        dtype (Union[mindspore.dtype, None]): the parameters' dtype (float32 when None).
+
+    Inputs:
+        input (Tensor): ``(N, C_in, L)``.
+
+    Outputs:
+        Tensor ``(N, C_out, L_out)``.
+
+    Raises:
+        TypeError: a size is not an int or a tuple of ints.
+        ValueError: a size is out of range, the channels are not divisible by ``groups``, or
+            ``padding``/``padding_mode`` is not a known string.
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, mint
@@ -134,7 +158,30 @@ class Conv1d(_ConvNd):
 class Conv3d(_ConvNd):
     """Conv3d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
     bias=True, padding_mode='zeros', dtype=None): 3-D convolution of an NCDHW input; as
-    :class:`Conv2d` with three spatial dims.
+    :class:`Conv2d` with three spatial dims (``weight`` is (out, in / groups, kd, kh, kw)).
+
+    Args:
+        in_channels (int): input channels.
+        out_channels (int): output channels.
+        kernel_size (Union[int, tuple[int]]): the kernel's (kd, kh, kw).
+        stride (Union[int, tuple[int]]): the step. Default: ``1``.
+        padding (Union[int, tuple[int]]): per-side padding. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the kernel's spacing. Default: ``1``.
+        groups (int): channel groups. Default: ``1``.
+        bias (bool): whether there is a 'bias' parameter. Default: ``True``.
+        padding_mode (str): only ``'zeros'``. Default: ``'zeros'``.
+        dtype (Union[mindspore.dtype, None]): the parameters' dtype (float32 when None).
+
+    Inputs:
+        input (Tensor): ``(N, C_in, D, H, W)``.
+
+    Outputs:
+        Tensor ``(N, C_out, D_out, H_out, W_out)``.
+
+    Raises:
+        TypeError: a size is not an int or a tuple of ints.
+        ValueError: a size is out of range, the channels are not divisible by ``groups``, or
+            ``padding_mode`` is not ``'zeros'``.
 
     Examples:
         >>> import numpy as np

@@ -8,6 +8,7 @@ from mindcell import ops
 from mindcell.common.initializer import initializer
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
+from mindcell._docsections import shared_sections
 from mindcell.mint.nn import functional as F
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
@@ -99,9 +100,16 @@ class BatchNorm1d(_BatchNorm):
     _ndims = (2, 3)
 
 
+@shared_sections(BatchNorm1d, ("Args:", "Raises:"))
 class BatchNorm2d(_BatchNorm):
     """BatchNorm2d(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True,
     dtype=None): :class:`BatchNorm1d` over (N, C, H, W).
+
+    Inputs:
+        input (Tensor): (N, C, H, W).
+
+    Outputs:
+        Tensor of the same shape.
 
     Examples:
         >>> import numpy as np
@@ -112,9 +120,16 @@ class BatchNorm2d(_BatchNorm):
     _ndims = (4,)
 
 
+@shared_sections(BatchNorm1d, ("Args:", "Raises:"))
 class BatchNorm3d(_BatchNorm):
     """BatchNorm3d(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True,
     dtype=None): :class:`BatchNorm1d` over (N, C, D, H, W).
+
+    Inputs:
+        input (Tensor): (N, C, D, H, W).
+
+    Outputs:
+        Tensor of the same shape.
 
     Examples:
         >>> import numpy as np
@@ -183,6 +198,26 @@ class SyncBatchNorm(_BatchNorm):
     ``(N, C, *)`` whose batch statistics are those of every rank's batch. In one process (a group
     of one rank) that is the local batch; with more ranks it raises NotImplementedError naming
     ``process_group`` (the statistics all-reduce is not implemented).
+
+    Args:
+        num_features (int): C.
+        eps (float): added to the variance. Default: ``1e-05``.
+        momentum (Union[float, None]): the running statistics' update factor. Default: ``0.1``.
+        affine (bool): whether there are 'weight' (ones) and 'bias' (zeros). Default: ``True``.
+        track_running_stats (bool): whether there are running statistics. Default: ``True``.
+        process_group (str, optional): the communication group whose ranks share the
+            statistics; None: the world group. Default: ``None``.
+        dtype (Union[mindspore.dtype, None]): the parameters' dtype (float32 when None).
+
+    Inputs:
+        input (Tensor): ``(N, C, *)``, of rank 2 to 5.
+
+    Outputs:
+        Tensor of the same shape.
+
+    Raises:
+        ValueError: the input's rank is wrong, or ``momentum`` is outside [0, 1].
+        NotImplementedError: training with a group of more than one rank.
 
     Examples:
         >>> import numpy as np
