@@ -44,6 +44,7 @@ def _count_nonzero(self, dim=None, *, axis=None, keep_dims=False, dtype=None):
     number of nonzero elements, Int32 (or ``dtype``) as MindSpore 2.10's Tensor method gives it
     (mint's is Int64)."""
     dim = _either("Tensor.count_nonzero", "dim", dim, "axis", axis, None)
+    check_bool(keep_dims, "Tensor.count_nonzero", "keep_dims")
     if isinstance(dim, (tuple, list)) and not dim:
         dim = None
     out = M.count_nonzero(self, dim)

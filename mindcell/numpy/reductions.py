@@ -569,7 +569,10 @@ def ptp(x, axis=None, keepdims=False):
         [4 5]
     """
     _refuse_bool(U.asarray(x, "ptp"), "ptp")
-    return ops.sub(amax(x, axis, keepdims), amin(x, axis, keepdims))
+    # the extremes checked and computed under ptp's name, so its errors name ptp
+    high = _extreme(x, axis, keepdims, None, True, "ptp", ops.amax, ops.maximum)
+    low = _extreme(x, axis, keepdims, None, True, "ptp", ops.amin, ops.minimum)
+    return ops.sub(high, low)
 
 
 def count_nonzero(x, axis=None, keepdims=False):

@@ -14,6 +14,7 @@ import numpy as np
 _PUBLIC = None  # code object -> public name, built on the first error
 _PRIM_CALL = set()  # __call__ code objects of the Primitive classes (named by type(self))
 _SHARED = set()  # code objects shared by several public functions (made by one factory)
+_SHARED_METHODS = set()  # the same for Tensor methods (their closures hold the method's 'name')
 _API = None  # the mindcell.ops module, once complete (it sits above this module: registered)
 
 
@@ -47,7 +48,10 @@ def _registry():
                 table.setdefault(obj.__code__, own)
         for name, obj in vars(Tensor).items():
             if not name.startswith("_") and hasattr(obj, "__code__"):
-                table.setdefault(obj.__code__, "Tensor." + name)
+                own, prev = "Tensor." + name, table.get(obj.__code__)
+                if prev is not None and prev.startswith("Tensor.") and prev != own:
+                    _SHARED_METHODS.add(obj.__code__)  # one factory made several methods
+                table.setdefault(obj.__code__, own)
         _PUBLIC = table
     return _PUBLIC
 
@@ -71,6 +75,9 @@ def public_name(op):
         elif code in _SHARED:
             name = frame.f_locals.get("name")
             found = name if isinstance(name, str) else found
+        elif code in _SHARED_METHODS:
+            name = frame.f_locals.get("name")
+            found = "Tensor." + name if isinstance(name, str) else found
         elif code in table:
             found = table[code]
         frame = frame.f_back

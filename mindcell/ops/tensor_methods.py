@@ -3,7 +3,7 @@
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
-from mindcell.ops._errors import check_bool
+from mindcell.ops._errors import check_bool, check_int
 from mindcell.ops._helpers import check_tensor
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.indexing import assign_value, set_dtype
@@ -246,6 +246,7 @@ def repeat_interleave(self, repeats, dim=None, *, output_size=None):
     ``dim`` (ValueError otherwise)."""
     out = F.repeat_interleave(self, repeats, dim)
     if output_size is not None:
+        check_int(output_size, "Tensor.repeat_interleave", "output_size")
         length = out.shape[0 if dim is None else dim]
         if output_size != length:
             raise ValueError("Tensor.repeat_interleave: 'output_size' is %r but the result has "

@@ -138,6 +138,7 @@ ROWS += [
     M("count_nonzero", ("int", S, 3)), M("count_nonzero", ("int", S, 3), args=(1,)),
     R("Tensor.histc", lambda x: x.histc(4, -1, 1), S, **NG),
     M("nansum", S, args=(1,)), M("unbind", S, args=(1,)),
+    M("ptp", S), M("ptp", S, args=(1,)),
 ]
 
 

@@ -123,6 +123,10 @@ def _base_arg(name, op):
     return inspect._empty
 
 
+def _square(t):
+    return t * t
+
+
 def _zoo_overrides(a, x4):
     """Base calls of the zoo-layer ops (tests/ops/api_table_zoo_layers.py)."""
     x5 = lambda: _t(np.ones((1, 2, 3, 3, 3), np.float32))  # noqa: E731
@@ -136,6 +140,7 @@ def _zoo_overrides(a, x4):
         "fold": lambda: ([_t(np.ones((1, 8, 9), np.float32)), (4, 4), 2], {}),
         "mm": lambda: ([_t(a["X"]), _t(a["X"].T)], {}),
         "get_grad": lambda: ([((0, _t(a["X"])), (1, _t(a["X"]))), 1], {}),
+        "jacfwd": lambda: ([_square], {}), "jacrev": lambda: ([_square], {}),
         "interpolate": lambda: ([_t(x4), (3, 3)], {}), "upsample": lambda: ([_t(x4), (3, 3)], {}),
         "multi_margin_loss": lambda: ([_t(a["X"]), _t(np.array([0, 2]))], {}),
         "pixel_shuffle": lambda: ([_t(np.ones((1, 4, 2, 2), np.float32)), 2], {}),
