@@ -16,8 +16,8 @@ MODULES = ["mindcell", "mindcell.ops", "mindcell.nn", "mindcell.numpy", "mindcel
            "mindcell.dataset.text",
            "mindcell.profiler"]
 # Floors of the documentation ratchet (raise them as docs land; never lower them).
-MIN_WITH_EXAMPLE = 540
-MIN_WITH_ARGS = 390
+MIN_WITH_EXAMPLE = 1436
+MIN_WITH_ARGS = 1401
 FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
 
 
