@@ -3,6 +3,7 @@ at construction, tensors passed at call; each forwards to the one functional def
 import inspect
 
 from mindcell._core.random_state import RandomStream
+from mindcell._docsections import shared_sections
 from mindcell.ops import functional as F
 from mindcell.ops.primitive import Primitive, PrimitiveWithInfer  # noqa: F401
 from mindcell.ops._prim_docs import simple_doc
@@ -182,6 +183,24 @@ class Gather(Primitive):
 
 
 class _Reduce(Primitive):
+    """The Reduce* primitives' shared sections (each class borrows them with shared_sections).
+
+    Args:
+        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor to reduce.
+        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
+          default) reduces all of them.
+
+    Outputs:
+        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
+
+    Raises:
+        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
+        ValueError: an axis is out of range.
+
+    """
     _fn = None
 
     def __init__(self, keep_dims=False):
@@ -241,25 +260,11 @@ class ReduceSum(_Reduce):
         return super().__call__(x, axis)
 
 
+@shared_sections(_Reduce, ("Args:", "Inputs:", "Raises:"))
 class ReduceMean(_Reduce):
     """Reduces ``x`` by the mean over ``axis``.
 
     The result has the dtype of ``x``.
-
-    Args:
-        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
-
-    Inputs:
-        - **x** (Tensor) - the tensor to reduce.
-        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
-          default) reduces all of them.
-
-    Outputs:
-        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
-
-    Raises:
-        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
-        ValueError: an axis is out of range.
 
     Examples:
         >>> import numpy as np
@@ -272,25 +277,11 @@ class ReduceMean(_Reduce):
     _fn = staticmethod(F.mean)
 
 
+@shared_sections(_Reduce, ("Args:", "Inputs:", "Raises:"))
 class ReduceMax(_Reduce):
     """Reduces ``x`` by the maximum over ``axis``.
 
     The result has the dtype of ``x``.
-
-    Args:
-        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
-
-    Inputs:
-        - **x** (Tensor) - the tensor to reduce.
-        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
-          default) reduces all of them.
-
-    Outputs:
-        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
-
-    Raises:
-        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
-        ValueError: an axis is out of range.
 
     Examples:
         >>> import numpy as np
@@ -302,25 +293,11 @@ class ReduceMax(_Reduce):
     _fn = staticmethod(F.amax)
 
 
+@shared_sections(_Reduce, ("Args:", "Inputs:", "Raises:"))
 class ReduceMin(_Reduce):
     """Reduces ``x`` by the minimum over ``axis``.
 
     The result has the dtype of ``x``.
-
-    Args:
-        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
-
-    Inputs:
-        - **x** (Tensor) - the tensor to reduce.
-        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
-          default) reduces all of them.
-
-    Outputs:
-        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
-
-    Raises:
-        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
-        ValueError: an axis is out of range.
 
     Examples:
         >>> import numpy as np
@@ -332,26 +309,12 @@ class ReduceMin(_Reduce):
     _fn = staticmethod(F.amin)
 
 
+@shared_sections(_Reduce, ("Args:", "Inputs:", "Raises:"))
 class ReduceProd(_Reduce):
     """Reduces ``x`` by the product over ``axis``.
 
     The product is computed and returned in the dtype of ``x`` (``ops.prod`` gives integer
     inputs as Int64).
-
-    Args:
-        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
-
-    Inputs:
-        - **x** (Tensor) - the tensor to reduce.
-        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
-          default) reduces all of them.
-
-    Outputs:
-        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
-
-    Raises:
-        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
-        ValueError: an axis is out of range.
 
     Examples:
         >>> import numpy as np
@@ -364,25 +327,11 @@ class ReduceProd(_Reduce):
     _fn = staticmethod(lambda x, axis, keep: F.prod(x, axis, keep, x.dtype))
 
 
+@shared_sections(_Reduce, ("Args:", "Inputs:", "Raises:"))
 class ReduceAll(_Reduce):
     """Reduces ``x`` by logical AND over ``axis``.
 
     The result is a bool tensor: True where every element is nonzero.
-
-    Args:
-        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
-
-    Inputs:
-        - **x** (Tensor) - the tensor to reduce.
-        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
-          default) reduces all of them.
-
-    Outputs:
-        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
-
-    Raises:
-        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
-        ValueError: an axis is out of range.
 
     Examples:
         >>> import numpy as np
@@ -395,25 +344,11 @@ class ReduceAll(_Reduce):
     _fn = staticmethod(F.all)
 
 
+@shared_sections(_Reduce, ("Args:", "Inputs:", "Raises:"))
 class ReduceAny(_Reduce):
     """Reduces ``x`` by logical OR over ``axis``.
 
     The result is a bool tensor: True where any element is nonzero.
-
-    Args:
-        keep_dims (bool): keep the reduced dimensions with size 1. Default: ``False``.
-
-    Inputs:
-        - **x** (Tensor) - the tensor to reduce.
-        - **axis** (Union[int, tuple[int], list[int]]) - the dimensions to reduce; ``()`` (the
-          default) reduces all of them.
-
-    Outputs:
-        Tensor with the reduced dimensions removed (size 1 with ``keep_dims``).
-
-    Raises:
-        TypeError: ``keep_dims`` is not a bool, or ``x`` is not a Tensor.
-        ValueError: an axis is out of range.
 
     Examples:
         >>> import numpy as np
