@@ -4,7 +4,7 @@ import os
 
 import numpy as np
 
-from mindcell.dataset._docs import source_options
+from mindcell.dataset._docs import shared_sections, source_options
 from mindcell.dataset.cache import check_cache
 from mindcell.dataset.sources import ArraySource, check_dir_and_usage
 
@@ -98,7 +98,7 @@ class MnistDataset(ArraySource):
         self._set_columns(op, [np.concatenate(images), np.concatenate(labels)])
 
 
-@source_options
+@shared_sections(MnistDataset, ("Args:", "Raises:"))
 class FashionMnistDataset(MnistDataset):
     """FashionMnistDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): Fashion-MNIST
@@ -107,20 +107,6 @@ class FashionMnistDataset(MnistDataset):
     ``t10k-images-idx3-ubyte``, ``t10k-labels-idx1-ubyte``, uncompressed).
 
     Columns ``image`` (28, 28, 1) uint8 and ``label`` () uint32 (0..9).
-
-    Args:
-        dataset_dir (str): the directory of the files.
-        usage (str, optional): 'train' (60000 rows), 'test' (10000) or 'all' (test then
-            train, as MindSpore reads the files in name order); None: 'all'.
-            Default: ``None``.
-        (the source options)
-
-    Raises:
-        TypeError: ``dataset_dir`` is not a str, an option has a wrong type, or ``cache`` is
-            not a DatasetCache.
-        ValueError: no such directory, a bad ``usage``, ``sampler`` with ``shuffle``, only one
-            of ``num_shards`` / ``shard_id``, or a count out of range.
-        RuntimeError: a missing or corrupt file (named), or images and labels that disagree.
 
     Examples:
         >>> import os, tempfile
