@@ -3,6 +3,7 @@
 Start several processes with ``python -m mindcell.run -n 4 train.py`` (or ``mpiexec -n 4``);
 without a launcher the world is this one process and mpi4py is not needed.
 """
+from mindcell._docsections import shared_sections
 from mindcell.communication import _comm
 
 __all__ = ["GlobalComm", "init", "release", "get_rank", "get_group_size", "get_local_rank",
@@ -165,21 +166,12 @@ def get_local_rank(group=GlobalComm.WORLD_COMM_GROUP):
     return _comm.require("get_local_rank").local_rank
 
 
+@shared_sections(get_local_rank, ("Args:", "Raises:"))
 def get_local_rank_size(group=GlobalComm.WORLD_COMM_GROUP):
     """Returns the number of the world's processes running on this machine (world group only).
 
-    Args:
-        group (str): the group's name; the world is ``"hccl_world_group"`` (also spelled
-            ``"mccl_world_group"`` or ``"nccl_world_group"``). Default:
-            ``GlobalComm.WORLD_COMM_GROUP``.
-
     Returns:
         int, the local size.
-
-    Raises:
-        ValueError: ``group`` is not the world group.
-        RuntimeError: this process is one of several started by an MPI launcher and
-            :func:`init` has not been called.
 
     Examples:
         >>> from mindcell.communication import init, get_local_rank_size
