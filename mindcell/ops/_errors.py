@@ -46,12 +46,13 @@ def _registry():
                 if table.get(obj.__code__, own) != own:  # one factory made several ops:
                     _SHARED.add(obj.__code__)  # their closures hold the op's 'name'
                 table.setdefault(obj.__code__, own)
+        first_method = {}  # code object -> the first method function seen with it
         for name, obj in vars(Tensor).items():
             if not name.startswith("_") and hasattr(obj, "__code__"):
-                own, prev = "Tensor." + name, table.get(obj.__code__)
-                if prev is not None and prev.startswith("Tensor.") and prev != own:
-                    _SHARED_METHODS.add(obj.__code__)  # one factory made several methods
-                table.setdefault(obj.__code__, own)
+                first = first_method.setdefault(obj.__code__, obj)
+                if first is not obj:  # one factory made several methods (not one aliased)
+                    _SHARED_METHODS.add(obj.__code__)
+                table.setdefault(obj.__code__, "Tensor." + name)
         _PUBLIC = table
     return _PUBLIC
 

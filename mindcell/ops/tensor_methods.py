@@ -4,7 +4,7 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
 from mindcell.ops._errors import check_bool, check_int
-from mindcell.ops._helpers import check_tensor
+from mindcell.ops._helpers import check_tensor, normalize_axis
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.indexing import assign_value, set_dtype
 from mindcell.ops.function.repeat_func import bitcast
@@ -146,11 +146,13 @@ def std(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
     # MindSpore 2.10's Tensor.std/var/trace/cumsum are mindspore.numpy's (one dtype rule:
     # integer var/std around the truncated integer mean in Float32, Int64 integer traces,
     # Int32 running sums of bool/int8/int16/uint8)
+    normalize_axis(axis, self.ndim, "std")  # errors name Tensor.std
     from mindcell.numpy import reductions
     return reductions.std(self, axis, ddof, _keep(keepdims, keep_dims, "std"))
 
 
 def var(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
+    normalize_axis(axis, self.ndim, "var")  # errors name Tensor.var
     from mindcell.numpy import reductions
     return reductions.var(self, axis, ddof, _keep(keepdims, keep_dims, "var"))
 

@@ -36,6 +36,7 @@ NON_DIFFERENTIABLE = {
     # side effects and gradient barriers
     "Assign", "AssignAdd", "AssignSub", "StopGradient", "Print", "SGDUpdate", "ApplyMomentum",
     "AdamUpdate",
+    "Adam", "AdamWeightDecay",  # optimizer primitives: they update Parameters in place
     # made by the fusion pass after autodiff has run
     "FusedElementwise",
     # made by the graph tracer / passes for in-place writes (program order of side effects)
