@@ -2,6 +2,7 @@
 import numpy as np
 
 from mindcell import dtype as mstype
+from mindcell._docsections import shared_sections
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
                                    float_math_operand, to_tensor, as_np_dtype, is_scalar,
@@ -579,21 +580,10 @@ def logical_and(input, other):
     return E.logical_and_p.bind(*_logical(input, other, "logical_and"))
 
 
+@shared_sections(logical_and, ("Args:", "Returns:", "Raises:"))
 def logical_or(input, other):
     """The logical OR of ``input`` and ``other``, elementwise, the operands taken as Bool (nonzero
     is True) and broadcast.
-
-    Args:
-        input (Union[Tensor, bool]): the first operand.
-        other (Union[Tensor, bool]): the second operand.
-
-    Returns:
-        Tensor of Bool, of the broadcast shape.
-
-    Raises:
-        TypeError: an operand is not a Tensor, a bool or a list of numbers (a Python int or
-            float is refused, as MindSpore 2.10 does).
-        ValueError: the shapes do not broadcast.
 
     Examples:
         >>> import numpy as np
@@ -605,21 +595,10 @@ def logical_or(input, other):
     return E.logical_or_p.bind(*_logical(input, other, "logical_or"))
 
 
+@shared_sections(logical_and, ("Args:", "Returns:", "Raises:"))
 def logical_xor(input, other):
     """The logical XOR of ``input`` and ``other``, elementwise, the operands taken as Bool (nonzero
     is True) and broadcast.
-
-    Args:
-        input (Union[Tensor, bool]): the first operand.
-        other (Union[Tensor, bool]): the second operand.
-
-    Returns:
-        Tensor of Bool, of the broadcast shape.
-
-    Raises:
-        TypeError: an operand is not a Tensor, a bool or a list of numbers (a Python int or
-            float is refused, as MindSpore 2.10 does).
-        ValueError: the shapes do not broadcast.
 
     Examples:
         >>> import numpy as np
