@@ -51,6 +51,30 @@ def test_sgd_matches_a_numpy_transcription():
         np.testing.assert_allclose(p.asnumpy(), w, rtol=1e-5)
 
 
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_sgd_first_step_flags_are_cleared_by_the_update(mode):
+    """nn.SGD's 'stat.<p>' flags (parameter-shaped, as in MindSpore's checkpoints) start at 1
+    and are 0 after the first step, which took accum = g; later steps use the momentum rule."""
+    ms.set_context(mode=mode)
+    net = nn.Dense(3, 2)
+    w0 = net.weight.asnumpy().astype(np.float64)
+    opt = nn.SGD(net.trainable_params(), learning_rate=0.1, momentum=0.5)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+    assert all((s.asnumpy() == 1).all() for s in opt.stat)
+    x = Tensor(np.ones((1, 3), np.float32))
+    y = Tensor(np.zeros((1, 2), np.float32))
+    weights, accum = [w0], None
+    for _ in range(3):
+        w = weights[-1]
+        out = x.asnumpy() @ w.T + net.bias.asnumpy()
+        g = (2.0 / out.size) * (out - y.asnumpy()).T @ x.asnumpy()  # d mse / d weight
+        accum = g if accum is None else 0.5 * accum + g
+        step(x, y)
+        weights.append(w - 0.1 * accum)
+        assert all((s.asnumpy() == 0).all() for s in opt.stat)
+        np.testing.assert_allclose(net.weight.asnumpy(), weights[-1], rtol=1e-5, atol=1e-6)
+
+
 def test_optimizer_state_names_and_groups():
     net = nn.Dense(2, 2)
     opt = nn.Adam([{"params": [net.weight], "lr": 0.1}, {"params": [net.bias],

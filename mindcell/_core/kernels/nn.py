@@ -324,11 +324,15 @@ def _state_ok(name, param, grad, *state):
 
 
 @register("SGDUpdate")
-def sgd_update(param, grad, accum, lr, stat, momentum, dampening, weight_decay, nesterov):
+def sgd_update(param, grad, accum, lr, stat, momentum, dampening, weight_decay, nesterov,
+               clear_stat=False):
     if not _state_ok("SGDUpdate", param, grad, accum):
         return NotImplemented
+    first_step = bool(stat.reshape(-1)[0] > 0)
     _optim.sgd_update(param, _c(grad), accum, float(lr), momentum, dampening, weight_decay,
-                      nesterov, bool(stat.reshape(-1)[0] > 0))
+                      nesterov, first_step)
+    if clear_stat and first_step:
+        stat[...] = 0
     return param
 
 

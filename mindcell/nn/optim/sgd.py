@@ -67,8 +67,7 @@ class SGD(Optimizer):
                                       self._step_lrs(), self.group_wd):
             sgd_update_p.bind(p, in_param_dtype(g, p), a, lr, s,
                               momentum=self.momentum, dampening=self.dampening,
-                              weight_decay=wd, nesterov=self.nesterov)
-            F.assign(s, F.zeros_like(s))
+                              weight_decay=wd, nesterov=self.nesterov, clear_stat=True)
         self._step_done()
         return True
 

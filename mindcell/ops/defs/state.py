@@ -104,17 +104,21 @@ print_p = defprim("Print", _print_impl, infer=lambda *a, template: ((), np.dtype
 # ----- optimizer updates (in place; return the parameter) ----------------------------------
 # Learning rates (and SGD's first-step flag) are tensor inputs, not attributes, so a compiled
 # training step replays correctly when they change from step to step.
-def _sgd_update(param, grad, accum, lr, stat, momentum, dampening, weight_decay, nesterov):
+def _sgd_update(param, grad, accum, lr, stat, momentum, dampening, weight_decay, nesterov,
+                clear_stat=False):
     lr = float(lr)
+    first_step = stat.reshape(-1)[0] > 0
     g = grad + weight_decay * param if weight_decay else grad
     if momentum > 0:
-        if stat.reshape(-1)[0] > 0:
+        if first_step:
             accum[...] = g
         else:
             accum *= momentum
             accum += (1 - dampening) * g
         g = g + momentum * accum if nesterov else accum
     param -= (lr * g).astype(param.dtype, copy=False)
+    if clear_stat and first_step:
+        stat[...] = 0
     return param
 
 
@@ -146,8 +150,10 @@ def _adam_update(param, m, v, grad, lr, lr_t, beta1, beta2, epsilon, weight_deca
     return param
 
 
+# clear_stat=True: the update also zeroes 'stat' after the first step (nn.SGD's per-parameter
+# flags, as large as the parameter: one write on the first step instead of an Assign each step)
 sgd_update_p = defprim("SGDUpdate", _sgd_update, infer=lambda p, *r, **k: p, has_side_effect=True,
-                       writes=(0, 2))  # param, accum
+                       writes=(0, 2, 4))  # param, accum, stat
 apply_momentum_p = defprim("ApplyMomentum", _apply_momentum, infer=lambda v, *r, **k: v,
                            has_side_effect=True, writes=(0, 1))  # var, accum
 adam_update_p = defprim("AdamUpdate", _adam_update, infer=lambda p, *r, **k: p,
