@@ -1,0 +1,232 @@
+"""The parameter sweep of ``mindspore.ops``' public functions (issue 16, build item 4): every
+parameter that has a default, called at one or two non-default values (everything else at its
+default) on the function's standard sample inputs; what comes back (dtype, shape, values) or the
+exception's class is recorded under ``<func>|<param>=<value>``, beside ``<func>|defaults`` (the
+call with every default, to tell a parameter's difference from the base call's).
+
+The functions, their MindSpore 2.10 signatures and their sample inputs are data
+(``_sweep_specs.json``, written by ``../make_specs.py`` from mindcell's op tables), so MindSpore
+and mindcell sweep identical keys. The candidate values are derived from each default by the
+rules of ``candidates()``; a parameter without a rule is listed in ``_unswept.txt`` (written by
+``../make_specs.py``) with the reason, never dropped silently."""
+import ast
+import json
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tensor_methods", "cases"))
+from _tm_table import ms, Tensor, emit, summary, _drain  # noqa: E402,F401
+
+SPECS = os.path.join(HERE, "_sweep_specs.json")
+
+AXIS_NAMES = ("axis", "dim", "axes", "dims", "start_dim", "end_dim", "dim1", "dim2", "axis1",
+              "axis2", "batch_dims", "source", "destination")
+KEEP_NAMES = ("keepdims", "keep_dims", "keepdim")
+EPS_NAMES = ("eps", "epsilon")
+# alternatives of str-valued parameters, by the parameter's name (from MindSpore's documents)
+STR_ALTS = {
+    "reduction": ["sum", "none", "mean"],
+    "rounding_mode": ["floor", "trunc"],
+    "approximate": ["tanh", "none"],
+    "norm": ["ortho", "forward", "backward"],
+    "side": ["right", "left"],
+    "interpolation": ["lower", "nearest", "linear"],
+    "pad_mode": ["same", "valid", "pad"],
+    "padding": ["same", "valid"],
+    "mode": ["reflect", "replicate", "constant"],
+    "indexing": ["ij", "xy"],
+    "align": ["LEFT_LEFT", "RIGHT_RIGHT", "RIGHT_LEFT"],
+    "method": ["bilinear", "nearest"],
+    "order": ["C", "F"],
+    "UPLO": ["U", "L"],
+    "uplo": ["U", "L"],
+}
+# values of None-defaulted parameters, by the parameter's name
+NONE_RULES = {
+    "dtype": ["ms.float64", "ms.int32"],
+    "rounding_mode": ["'floor'", "'trunc'"],
+    "norm": ["'ortho'", "'forward'"],
+    "min": ["-0.5"],
+    "max": ["0.5"],
+    "clip_value_min": ["-0.5"],
+    "clip_value_max": ["0.5"],
+    "initial": ["1.0"],
+    "n": ["2"],
+    "p": ["1"],
+    "seed": ["1"],
+    "scale_factor": ["2.0"],
+    "align_corners": ["True"],
+    "end": ["3"],
+    "stride": ["1"],
+    "size": ["4"],
+    "eps": ["0.1"],
+    "nan": ["0.5"],
+    "posinf": ["10.0"],
+    "neginf": ["-10.0"],
+    "value": ["1.0"],
+    "ord": ["1", "2"],
+}
+
+
+def parse(sig):
+    """[(name, default source, kind)] of a signature string; kind 'pos' / 'kw' / 'var'."""
+    t = ast.parse("def f" + sig.split(" -> ")[0] + ": pass").body[0].args
+    pos = t.posonlyargs + t.args
+    out = []
+    first_default = len(pos) - len(t.defaults)
+    for i, a in enumerate(pos):
+        d = t.defaults[i - first_default] if i >= first_default else None
+        out.append((a.arg, None if d is None else ast.unparse(d), "pos"))
+    if t.vararg:
+        out.append((t.vararg.arg, None, "var"))
+    for a, d in zip(t.kwonlyargs, t.kw_defaults):
+        out.append((a.arg, None if d is None else ast.unparse(d), "kw"))
+    if t.kwarg:
+        out.append((t.kwarg.arg, None, "var"))
+    return out
+
+
+def candidates(name, default):
+    """(sources of one or two non-default values, or None, why not) for a parameter."""
+    try:
+        d = ast.literal_eval(default)
+    except ValueError:
+        if name == "dtype" or default.startswith("mindspore."):
+            return [v for v in ("ms.float64", "ms.int32", "ms.float32")
+                    if v.split(".")[1] != default.split(".")[-1]][:2], None
+        return None, "default %s is an expression" % default
+    if isinstance(d, bool):
+        return [repr(not d)], None
+    if isinstance(d, int):
+        if name in AXIS_NAMES:
+            return [repr(v) for v in (0, -1, 1) if v != d][:2], None
+        return [repr(d + 1), repr(0 if d not in (0, 1) else -1)], None
+    if isinstance(d, float):
+        if name in EPS_NAMES or d and abs(d) < 1e-3:
+            return ["0.1"], None
+        return [repr(v) for v in ((0.5, -1.0) if d == 0 else (d * 2, -d))], None
+    if d is None:
+        if name in AXIS_NAMES:
+            return ["0", "1"], None
+        if name in KEEP_NAMES:
+            return ["True"], None
+        if name in NONE_RULES:
+            return NONE_RULES[name], None
+        return None, "None default: no rule for this name"
+    if isinstance(d, str):
+        if name in STR_ALTS:
+            return [repr(v) for v in STR_ALTS[name] if v != d][:2], None
+        return None, "str default %r: alternatives not derived" % d
+    if d == () and name in AXIS_NAMES:
+        return ["0", "(0, 1)"], None
+    return None, "%s default %s: no rule" % (type(d).__name__, default)
+
+
+def value(source):
+    """The Python value of a candidate's source text."""
+    if source.startswith("ms."):
+        return getattr(ms, source[3:])
+    return ast.literal_eval(source)
+
+
+def array(spec, dtype=np.float32):
+    """A fixed numpy array for an input spec [kind, shape, (high, (dtype))] (no random numbers:
+    the same values under any numpy)."""
+    kind, shape = spec[0], tuple(spec[1])
+    n = int(np.prod(shape)) if shape else 1
+    i = np.arange(n, dtype=np.float64)
+    if kind == "f":
+        a = np.round(np.sin(i * 1.7 + 0.3) * 1.5, 4)
+    elif kind == "pos":
+        a = 0.5 + np.round((i * 0.37) % 1.5, 4)
+    elif kind == "away":
+        a = (0.3 + np.round((i * 0.41) % 1.7, 4)) * np.where(i % 3 == 1, -1.0, 1.0)
+    elif kind == "prob":
+        a = 0.1 + np.round((i * 0.29) % 0.8, 4)
+    elif kind == "unit":
+        a = np.round((i * 0.29) % 1.0, 4)
+    elif kind == "distinct":
+        a = ((i * 7) % n) / 3.0 + 0.1
+    elif kind == "int":
+        return ((np.arange(n) * 5 + 1) % spec[2]).reshape(shape).astype(
+            spec[3] if len(spec) > 3 else np.int32)
+    elif kind == "bool":
+        return ((np.arange(n) * 5 + 1) % 3 != 0).reshape(shape)
+    else:
+        raise ValueError(spec)
+    return a.reshape(shape).astype(dtype)
+
+
+def decode(v):
+    """A keyword value of the specs file (tuples are stored as {"tuple": [...]})."""
+    if isinstance(v, dict) and "tuple" in v:
+        return tuple(decode(x) for x in v["tuple"])
+    if isinstance(v, dict) and "dtype" in v:
+        return getattr(ms, v["dtype"])
+    if isinstance(v, list):
+        return [decode(x) for x in v]
+    return v
+
+
+def load():
+    with open(SPECS) as f:
+        return json.load(f)
+
+
+def call(fn, spec, extra):
+    """A call of ``fn`` on fresh sample inputs (in-place ops must not see an earlier call's
+    writes) with the spec's keywords and ``extra``."""
+    def run():
+        ts = [Tensor(array(s)) for s in spec["inputs"]]
+        kw = {k: decode(v) for k, v in spec["kw"].items()}
+        kw.update(extra)
+        return fn(*ts, **kw)
+    return run
+
+
+def sweep(first, last):
+    """Record every function whose name starts with a letter in [first, last]."""
+    data = load()
+    for name in sorted(data["functions"]):
+        if not first <= name[0].lower() <= last:
+            continue
+        spec = data["functions"][name]
+        fn = getattr(ms.ops, name, None)
+        if fn is None:
+            emit("%s|defaults" % name, {"error": "missing"})
+            continue
+        rand = bool(spec.get("random"))
+        record("%s|defaults" % name, call(fn, spec, {}), rand)
+        for pname, default, kind in parse(spec["sig"]):
+            if default is None or pname in spec["kw"]:
+                continue
+            vals, _ = candidates(pname, default)
+            for src in vals or ():
+                record("%s|%s=%s" % (name, pname, src), call(fn, spec, {pname: value(src)}), rand)
+
+
+def record(key, fn, random=False):
+    """Emit what ``fn()`` gives (dtype and shape only if ``random``), or the exception's class;
+    a failing call is retried after draining MindSpore's deferred kernel errors (_tm_table's
+    record)."""
+    for _ in range(3):
+        try:
+            out = summary(fn())
+            if random:
+                out = _strip(out)
+            break
+        except Exception as e:  # noqa: BLE001 - the exception's class is recorded
+            out = {"error": type(e).__name__}
+            _drain()
+    emit(key, out)
+
+
+def _strip(s):
+    if isinstance(s, list):
+        return [_strip(x) for x in s]
+    if isinstance(s, dict) and "value" in s and "dtype" in s:
+        return {"dtype": s["dtype"], "shape": s["shape"]}
+    return s

@@ -1,0 +1,171 @@
+"""Write cases/_sweep_specs.json and _unswept.txt: the public functions of ``mindspore.ops``
+with a defaulted parameter (MindSpore 2.10's signatures, ../../shared/surface), each with its
+sample inputs taken from mindcell's op tables (tests/ops/api_table*.py rows' specs and keywords,
+tests/ops/op_db.py rows), the first candidate whose all-defaults call works in mindcell.
+
+    python tests/goldens/param_sweep/make_specs.py   # under mindcell, from the repository root
+
+Functions without a usable sample call and parameters without a candidate value rule are listed
+in _unswept.txt with the reason (not dropped)."""
+import inspect
+import json
+import os
+import sys
+from collections import Counter
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+SURFACE = os.path.join(REPO, "..", "shared", "surface", "mindspore-2.10.json")
+sys.path[:0] = [os.path.join(HERE, "cases"), os.path.join(REPO, "tests", "ops"),
+                os.path.join(REPO, "tests")]
+os.environ.setdefault("CONF_TARGET", "mindcell")
+sys.path.insert(0, os.path.join(REPO, "..", "shared", "conformance"))
+
+import numpy as np  # noqa: E402
+
+import _sweep  # noqa: E402
+import api_table  # noqa: E402
+import op_db  # noqa: E402
+import test_api_table  # noqa: E402
+
+ms = _sweep.ms
+# functions whose sample call must not run in the sweep: they need a process group, start
+# servers, compile kernels or decorate (they return functions, not values)
+NOT_SWEPT = {
+    "add_flags": "a decorator", "constexpr": "a decorator", "kernel": "a decorator",
+    "ms_kernel": "a decorator", "jvp": "a functional transform", "vjp": "a functional transform",
+    "grad": "a functional transform", "value_and_grad": "a functional transform",
+    "jacfwd": "a functional transform", "jacrev": "a functional transform",
+    "vmap": "a functional transform", "tensordump": "writes files",
+}
+RANDOM_NAMES = ("rand", "random", "normal", "uniform", "bernoulli", "multinomial", "dropout",
+                "shuffle", "gamma", "poisson", "laplace", "choice", "sampler", "gumbel", "rrelu",
+                "exponential_", "fractional")
+
+
+def encode(v):
+    if isinstance(v, bool) or v is None or isinstance(v, (int, float, str)):
+        return v
+    if isinstance(v, tuple):
+        items = [encode(x) for x in v]
+        return None if any(x is _BAD for x in items) else {"tuple": items}
+    if isinstance(v, list):
+        items = [encode(x) for x in v]
+        return None if any(x is _BAD for x in items) else items
+    if isinstance(v, ms.dtype.Type if hasattr(ms.dtype, "Type") else type(ms.float32)):
+        return {"dtype": str(v).lower().replace("float", "float").replace("int", "int")}
+    return _BAD
+
+
+_BAD = object()
+
+
+def norm_spec(s):
+    s = api_table._norm(tuple(s) if isinstance(s, list) else s)
+    if isinstance(s[0], str):
+        kind, rest = s[0], list(s[1:])
+        if kind is None:
+            kind = "f"
+        out = [kind, list(rest[0])] + rest[1:]
+    else:
+        out = ["f", list(s)]
+    if len(out) > 3:
+        out[3] = np.dtype(out[3]).name
+    return out
+
+
+def db_spec(s):
+    """An op_db input spec (its integers are int64)."""
+    if isinstance(s, tuple) and s and s[0] == "int":
+        return ["int", list(s[1]), s[2], "int64"]
+    return norm_spec(s)
+
+
+def row_candidates():
+    """name -> [(inputs, keywords, random, source)] from the op tables."""
+    opcode = api_table.Op("abs", (2,)).fn.__code__
+    out = {}
+    for r in test_api_table.ROWS:
+        if not r.name.startswith("ops."):
+            continue
+        name = r.name[4:]
+        cells = dict(zip(r.fn.__code__.co_freevars,
+                         [c.cell_contents for c in (r.fn.__closure__ or ())]))
+        if r.fn.__code__ is opcode:
+            out.setdefault(name, []).append(([norm_spec(s) for s in r.specs], cells["kw"],
+                                             r.kind == "random", "api_table Op row"))
+        else:
+            out.setdefault(name, []).append(([norm_spec(s) for s in r.specs], {},
+                                             r.kind == "random", "api_table row's inputs"))
+    for o in op_db.OPS:
+        fn = getattr(o.fn, "__name__", "")
+        if getattr(ms.ops, fn, None) is o.fn:
+            out.setdefault(fn, []).append(([db_spec(s) for s in o.inputs], o.kwargs, False,
+                                           "op_db row"))
+    return out
+
+
+def main():
+    with open(SURFACE) as f:
+        surface = json.load(f)[".ops"]
+    sigs = {k: v["sig"] for k, v in surface.items() if v["kind"] == "function" and v.get("sig")
+            and not k.startswith("_") and "=" in v["sig"]}
+    cands = row_candidates()
+    functions, unswept, why_count = {}, [], Counter()
+    for name in sorted(sigs):
+        try:
+            params = _sweep.parse(sigs[name])
+        except SyntaxError:
+            unswept.append("%s\t*\tsignature not readable: %s" % (name, sigs[name]))
+            why_count["function: signature not readable"] += 1
+            continue
+        required = {p for p, d, k in params if d is None and k != "var"}
+        if name in NOT_SWEPT:
+            unswept.append("%s\t*\t%s" % (name, NOT_SWEPT[name]))
+            why_count["function: " + NOT_SWEPT[name]] += 1
+            continue
+        fn = getattr(ms.ops, name, None)
+        chosen = None
+        for inputs, kw, rand, source in cands.get(name, []):
+            # keywords: the required ones only (a defaulted one is swept, not fixed)
+            kw = {k: v for k, v in kw.items() if k in required}
+            enc = {k: encode(v) for k, v in kw.items()}
+            if any(v is _BAD for v in enc.values()) or fn is None:
+                continue
+            spec = {"sig": sigs[name], "inputs": inputs, "kw": enc, "source": source,
+                    "random": rand or name.startswith(RANDOM_NAMES) or
+                    any(w in name for w in RANDOM_NAMES)}
+            try:
+                _sweep.summary(_sweep.call(fn, spec, {})())
+            except Exception:  # noqa: BLE001 - not a usable sample call
+                continue
+            chosen = spec
+            break
+        if chosen is None:
+            why = "no sample call in mindcell's op tables" if fn is not None \
+                else "mindcell lacks it"
+            unswept.append("%s\t*\t%s" % (name, why))
+            why_count["function: " + why] += 1
+            continue
+        functions[name] = chosen
+        for p, d, k in params:
+            if d is None or p in chosen["kw"]:
+                continue
+            vals, why = _sweep.candidates(p, d)
+            if vals is None:
+                unswept.append("%s\t%s\t%s" % (name, p, why))
+                why_count["parameter: " + why.split(":")[0]] += 1
+    with open(os.path.join(HERE, "cases", "_sweep_specs.json"), "w") as f:
+        json.dump({"functions": functions}, f, indent=0, sort_keys=True)
+        f.write("\n")
+    with open(os.path.join(HERE, "_unswept.txt"), "w") as f:
+        f.write("# what the parameter sweep does not call, and why (written by make_specs.py)\n")
+        for why, n in why_count.most_common():
+            f.write("# %4d  %s\n" % (n, why))
+        f.write("\n".join(unswept) + "\n")
+    print(len(sigs), "functions with a defaulted parameter;", len(functions), "swept")
+    print(why_count.most_common())
+
+
+if __name__ == "__main__":
+    main()
