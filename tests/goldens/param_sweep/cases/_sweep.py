@@ -139,7 +139,8 @@ def array(spec, dtype=np.float32):
     n = int(np.prod(shape)) if shape else 1
     i = np.arange(n, dtype=np.float64)
     if kind == "f":
-        a = np.round(np.sin(i * 1.7 + 0.3) * 1.5, 4)
+        # a quadratic phase: the matrices have full rank (a linear one gives rank 2)
+        a = np.round(np.sin(i * i * 0.37 + i * 1.7 + 0.3) * 1.5, 4)
     elif kind == "pos":
         a = 0.5 + np.round((i * 0.37) % 1.5, 4)
     elif kind == "away":
