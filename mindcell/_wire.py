@@ -1,6 +1,7 @@
-"""Byte formats several file formats share: protobuf's wire encoding (checkpoints, MINDIR,
-TensorBoard events, tf.train.Example) and TFRecord framing (TFRecord datasets, TensorBoard
-event files). One implementation each; the formats' own modules build their messages on it."""
+"""Byte formats several file formats share: protobuf's wire encoding and decoding (checkpoints,
+MINDIR, TensorBoard events, tf.train.Example) and TFRecord framing (TFRecord datasets,
+TensorBoard event files). One implementation each; the formats' own modules build their
+messages on it."""
 import struct
 
 WIRE_VARINT, WIRE_FIXED64, WIRE_LEN, WIRE_FIXED32 = 0, 1, 2, 5
@@ -27,6 +28,74 @@ def len_field(number, payload):
     if isinstance(payload, str):
         payload = payload.encode("utf-8")
     return field_key(number, WIRE_LEN) + encode_varint(len(payload)) + payload
+
+
+class WireError(ValueError):
+    """Bytes that are not a well-formed protobuf message (truncated, or a bad wire type)."""
+
+
+def read_varint(buf, pos, end):
+    """(value, next position) of the varint at ``buf[pos:end]``."""
+    value = shift = 0
+    while True:
+        if pos >= end:
+            raise WireError("truncated varint at byte %d" % pos)
+        byte = buf[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, pos
+        shift += 7
+        if shift >= 70:
+            raise WireError("malformed varint (more than 10 bytes) at byte %d" % pos)
+
+
+def decode_message(buf):
+    """{field number: [values]} of one message: varints as ints, length-delimited fields as
+    memoryview slices of ``buf`` (no copy), fixed32/fixed64 fields as 4/8 bytes."""
+    buf = memoryview(buf)
+    out, pos, end = {}, 0, len(buf)
+    while pos < end:
+        key, pos = read_varint(buf, pos, end)
+        number, wire = key >> 3, key & 7
+        if number == 0:
+            raise WireError("field number 0 at byte %d" % pos)
+        if wire == WIRE_VARINT:
+            value, pos = read_varint(buf, pos, end)
+        elif wire == WIRE_LEN:
+            size, pos = read_varint(buf, pos, end)
+            if pos + size > end:
+                raise WireError("field %d at byte %d runs past the end (%d bytes needed, %d "
+                                "left)" % (number, pos, size, end - pos))
+            value, pos = buf[pos:pos + size], pos + size
+        elif wire in (WIRE_FIXED32, WIRE_FIXED64):
+            size = 4 if wire == WIRE_FIXED32 else 8
+            if pos + size > end:
+                raise WireError("truncated fixed-size field %d at byte %d" % (number, pos))
+            value, pos = bytes(buf[pos:pos + size]), pos + size
+        else:
+            raise WireError("invalid wire type %d at byte %d" % (wire, pos))
+        out.setdefault(number, []).append(value)
+    return out
+
+
+def packed_varints(values):
+    """The ints of a repeated varint field, written unpacked (ints) or packed (slices)."""
+    out = []
+    for v in values:
+        if isinstance(v, int):
+            out.append(v)
+            continue
+        pos, end = 0, len(v)
+        while pos < end:
+            value, pos = read_varint(v, pos, end)
+            out.append(value)
+    return out
+
+
+def signed64(value):
+    """An int64 field's value (varints carry negative numbers in two's complement)."""
+    return value - (1 << 64) if value >= 1 << 63 else value
 
 
 # ----- TFRecord framing: uint64 length, masked CRC-32C of it, data, masked CRC-32C of data ------

@@ -1,10 +1,11 @@
-"""``export`` (a Cell as an ONNX or MINDIR file) and ``load`` (an ONNX file, for
+"""``export`` (a Cell as an ONNX or MINDIR file) and ``load`` (an ONNX or MINDIR file, for
 ``nn.GraphCell``).
 
 ONNX export and loading need the optional ``onnx`` package (``pip install mindcell[onnx]``);
-mindcell itself imports without it. MINDIR files (MindSpore's format, written without any
-package) load in MindSpore 2.10 with ``mindspore.load`` + ``nn.GraphCell``; mindcell does not
-read them back.
+mindcell itself imports without it. MINDIR files (MindSpore's format) are written and read
+without any package: the files ``export`` writes load in MindSpore 2.10 with
+``mindspore.load`` + ``nn.GraphCell``, and ``load`` reads them back, as well as the files
+MindSpore's own ``export`` writes.
 """
 import os
 
@@ -138,30 +139,48 @@ def _write(path, data):
 
 
 def load(file_name, **kwargs):
-    """Load a model file written by :func:`export`, for :class:`mindcell.nn.GraphCell`.
+    """Load a model file (ONNX or MINDIR) for :class:`mindcell.nn.GraphCell`.
+
+    A ``.mindir`` file is MindSpore's format: one written by :func:`export` or by MindSpore
+    2.10's ``mindspore.export`` (its ``Load``/``UpdateState``/``Depend``/``MakeTuple``/
+    ``TupleGetItem`` plumbing included); it is read without any package. Every primitive of
+    the file is checked here: one mindcell cannot run raises, rather than the graph giving a
+    wrong answer later. A ``.onnx`` file needs the ``onnx`` package.
 
     Args:
-        file_name (str): An ``.onnx`` file (written by ``export``, or any ONNX model made of
-            the operators ``export`` writes).
+        file_name (str): A ``.mindir`` file (written by ``export`` or by MindSpore) or an
+            ``.onnx`` file (written by ``export``, or any ONNX model made of the operators
+            ``export`` writes).
         kwargs (dict): MindSpore's options (``dec_key``, ``dec_mode``, ``obf_func``); none is
-            supported, so each must be left out or None.
+            supported (no encrypted or obfuscated models), so each must be left out or None.
 
     Returns:
-        The loaded graph; pass it to ``nn.GraphCell`` to run it.
+        The loaded graph (``MindirGraph`` or ``OnnxGraph``); pass it to ``nn.GraphCell`` to
+        run it.
 
     Raises:
-        ValueError: If ``file_name`` is not a str, does not end with '.onnx' (a '.mindir' file
-            cannot be read by mindcell), or does not exist; if an option is given.
-        ImportError: If the ``onnx`` package is missing (``pip install mindcell[onnx]``).
+        ValueError: If ``file_name`` is not a str, does not end with '.mindir' or '.onnx', or
+            does not exist; if an option is given; if a MINDIR file is truncated or corrupt, or
+            uses a primitive or a form mindcell cannot run (the error names the primitive and
+            the file).
+        ImportError: If ``file_name`` is an '.onnx' file and the ``onnx`` package is missing
+            (``pip install mindcell[onnx]``).
 
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
         >>> import mindcell as ms
         >>> from mindcell import nn, Tensor
-        >>> net = nn.Dense(3, 2)
+        >>> net = nn.SequentialCell([nn.Dense(3, 2), nn.ReLU()])
         >>> x = Tensor(np.ones((1, 3), np.float32))
         >>> path = os.path.join(tempfile.mkdtemp(), "dense")
+        >>> ms.export(net, x, file_name=path, file_format="MINDIR")
+        >>> graph = ms.load(path + ".mindir")
+        >>> graph_net = nn.GraphCell(graph)
+        >>> bool(np.allclose(graph_net(x).asnumpy(), net(x).asnumpy(), rtol=1e-5))
+        True
+        >>> sorted(graph_net.parameters_dict())
+        ['0.bias', '0.weight']
         >>> ms.export(net, x, file_name=path, file_format="ONNX")
         >>> graph_net = nn.GraphCell(ms.load(path + ".onnx"))
         >>> bool(np.allclose(graph_net(x).asnumpy(), net(x).asnumpy(), rtol=1e-5))
@@ -173,15 +192,14 @@ def load(file_name, **kwargs):
         raise ValueError("For 'load', the argument 'file_name' must be string, but got %s."
                          % type(file_name))
     _check_options(kwargs, "load", "")
-    if file_name.endswith(".mindir"):
-        raise ValueError("For 'load', mindcell cannot read MindIR files ('%s'); export the "
-                         "network with file_format='ONNX' and load the '.onnx' file."
-                         % file_name)
-    if not file_name.endswith(".onnx"):
-        raise ValueError("For 'load', the argument 'file_name' should end with '.onnx' (a file "
-                         "written by export), but got '%s'." % file_name)
+    if not file_name.endswith((".mindir", ".onnx")):
+        raise ValueError("For 'load', the argument 'file_name' should end with '.mindir' or "
+                         "'.onnx', but got '%s'." % file_name)
     if not os.path.isfile(file_name):
         raise ValueError("For 'load', the argument 'file_name' ('%s') does not exist, please "
                          "check whether the 'file_name' is correct." % file_name)
+    if file_name.endswith(".mindir"):
+        from mindcell._export._mindir_load import load_mindir
+        return load_mindir(file_name)
     onnx = import_onnx("load")
     return OnnxGraph(onnx.load(file_name), onnx)

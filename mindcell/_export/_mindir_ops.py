@@ -368,3 +368,497 @@ def _avg_pool(b, node, ins):
     x = _window_padded(b, node, ins[0], 0.0)
     return [b.op("AvgPool", [x, b.ints(a["kernel_size"]), b.ints(a["stride"]), b.int(2),
                              b.int(0)])]
+
+
+# ===== loading: the MindSpore primitives of a MINDIR file run with mindcell primitives ========
+# The other direction of the table above (``mindcell.load`` + ``nn.GraphCell``). Each runner
+# takes the node's input values (Tensors; numpy arrays for constant tensors; Python numbers,
+# tuples and None for constant arguments) and the primitive's attributes, and returns the
+# node's value (a Tensor, or a tuple for a multi-output primitive). The elementwise names are
+# the converters' tables inverted; the primitives the export writes only as parts of a larger
+# form (StridedSlice, PadV3, ...) run in the general form MindSpore defines; the others are
+# what MindSpore 2.10's own export writes for common networks (BiasAdd, BatchNorm, Muls, ...)
+# and the graph plumbing (MakeTuple, TupleGetItem, Depend, Load, UpdateState).
+from mindcell._core.primitive import REGISTRY  # noqa: E402
+from mindcell.common.tensor import Tensor  # noqa: E402
+
+MINDIR_RUNNERS = {}
+
+
+class Unrunnable(ValueError):
+    """A MINDIR node whose arguments mindcell cannot run (a mode or format it does not
+    implement); the message says which."""
+
+
+class Unavailable:
+    """An output of a multi-output primitive that mindcell does not compute (BatchNorm's saved
+    statistics, LayerNorm's mean and variance): using it raises, it is never a wrong value."""
+
+    def __init__(self, what):
+        self.what = what
+
+
+MONAD = object()  # MindSpore's UMonad/IOMonad: ordering tokens, no data
+
+
+def mindir_runs(*names):
+    def register(fn):
+        for name in names:
+            MINDIR_RUNNERS[name] = fn
+        return fn
+    return register
+
+
+def _bind(prim, *args, **attrs):
+    return REGISTRY[prim].bind(*args, **attrs)
+
+
+def _tensor(value, like=None):
+    """A node input as a Tensor: constant arrays and Python numbers become Tensors (numbers
+    take ``like``'s dtype, as MindSpore's scalar operands do)."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, Unavailable):
+        raise Unrunnable("it uses %s, which mindcell does not compute" % value.what)
+    if isinstance(value, np.ndarray):
+        return Tensor(value)
+    if isinstance(value, (bool, int, float)) and like is not None:
+        return Tensor(np.asarray(value, like._np_dtype))
+    raise Unrunnable("an input is %r where a tensor is expected" % (value,))
+
+
+def _static(value, what):
+    """A constant argument (a shape, an axis, a flag) as a Python value."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, Tensor):
+        raise Unrunnable("its %s must be a constant, but it is computed in the graph" % what)
+    return value
+
+
+def _ints(value, what):
+    value = _static(value, what)
+    return tuple(int(v) for v in (value if isinstance(value, (tuple, list)) else (value,)))
+
+
+def _axes(value, rank, what="axis"):
+    return tuple(a % rank for a in _ints(value, what))
+
+
+def _shape_of(x, shape):
+    """A shape with MindSpore's -1 entries resolved against ``x``'s size."""
+    return np.empty(x.shape, np.int8).reshape(shape).shape
+
+
+_ELEMENTWISE = {_RENAMED.get(n, n): n for n in _SAME + tuple(_RENAMED) + _COMPARE}
+
+
+@mindir_runs(*_ELEMENTWISE)
+def _run_elementwise(name, ins, attrs):
+    tensors = [v for v in ins if isinstance(v, Tensor)]
+    like = tensors[0] if tensors else None
+    return _bind(_ELEMENTWISE[name], *(_tensor(v, like) for v in ins))
+
+
+@mindir_runs("Muls", "Divs")
+def _run_scalar_op(name, ins, attrs):
+    x = _tensor(ins[0])
+    return _bind("Mul" if name == "Muls" else "RealDiv", x, _tensor(ins[1], x))
+
+
+@mindir_runs("Identity", "Load", "Depend")
+def _run_first(name, ins, attrs):
+    """Identity; Load (a parameter's value, in order with its monad) and Depend (the value,
+    after its dependencies) are the first input when the graph runs in order."""
+    return ins[0]
+
+
+@mindir_runs("UpdateState")
+def _run_update_state(name, ins, attrs):
+    return MONAD
+
+
+@mindir_runs("MakeTuple")
+def _run_make_tuple(name, ins, attrs):
+    return tuple(ins)
+
+
+@mindir_runs("TupleGetItem")
+def _run_tuple_get_item(name, ins, attrs):
+    return ins[0][int(_static(ins[1], "index"))]
+
+
+@mindir_runs("GeLU")
+def _run_gelu(name, ins, attrs):
+    return _bind("GeLU", _tensor(ins[0]), approximate="tanh")
+
+
+@mindir_runs("SiLU")
+def _run_silu(name, ins, attrs):
+    return _bind("SiLU", _tensor(ins[0]))
+
+
+@mindir_runs("MatMul", "BatchMatMul")
+def _run_matmul(name, ins, attrs):
+    ta = bool(_static(ins[2], "transpose_a")) if len(ins) > 2 else False
+    tb = bool(_static(ins[3], "transpose_b")) if len(ins) > 3 else False
+    return _bind(name, _tensor(ins[0]), _tensor(ins[1]), transpose_a=ta, transpose_b=tb)
+
+
+@mindir_runs("MatMulExt", "BatchMatMulExt")
+def _run_matmul_ext(name, ins, attrs):
+    from mindcell.ops import functional as F
+    return F.matmul(_tensor(ins[0]), _tensor(ins[1]))
+
+
+@mindir_runs("Reshape")
+def _run_reshape(name, ins, attrs):
+    x = _tensor(ins[0])
+    return _bind("Reshape", x, shape=_shape_of(x, _ints(ins[1], "shape")))
+
+
+@mindir_runs("ExpandDims")
+def _run_expand_dims(name, ins, attrs):
+    x = _tensor(ins[0])
+    shape = list(x.shape)
+    shape.insert(_ints(ins[1], "axis")[0] % (len(shape) + 1), 1)
+    return _bind("Reshape", x, shape=tuple(shape))
+
+
+@mindir_runs("Squeeze")
+def _run_squeeze(name, ins, attrs):
+    x = _tensor(ins[0])
+    axes = _axes(ins[1], len(x.shape)) if len(ins) > 1 else ()
+    axes = axes or tuple(i for i, d in enumerate(x.shape) if d == 1)
+    return _bind("Reshape", x, shape=tuple(d for i, d in enumerate(x.shape) if i not in axes))
+
+
+@mindir_runs("Flatten")
+def _run_flatten(name, ins, attrs):
+    x = _tensor(ins[0])
+    return _bind("Reshape", x, shape=(x.shape[0], int(np.prod(x.shape[1:], dtype=np.int64))))
+
+
+@mindir_runs("Transpose")
+def _run_transpose(name, ins, attrs):
+    x = _tensor(ins[0])
+    return _bind("Transpose", x, perm=_axes(ins[1], len(x.shape), "perm"))
+
+
+@mindir_runs("Softmax", "LogSoftmax")
+def _run_softmax(name, ins, attrs):
+    x = _tensor(ins[0])
+    axes = _axes(ins[1], len(x.shape)) if len(ins) > 1 else (len(x.shape) - 1,)
+    if len(axes) != 1:
+        raise Unrunnable("%s over several axes %s" % (name, axes))
+    return _bind(name, x, axis=axes[0])
+
+
+@mindir_runs("Concat")
+def _run_concat(name, ins, attrs):
+    tensors = [_tensor(v) for v in ins[0]]
+    axis = int(_static(ins[1], "axis")) if len(ins) > 1 else 0
+    return _bind("Concat", *tensors, axis=axis % len(tensors[0].shape))
+
+
+@mindir_runs("LayerNorm")
+def _run_layer_norm(name, ins, attrs):
+    x = _tensor(ins[0])
+    rank = len(x.shape)
+    y = _bind("LayerNorm", x, _tensor(ins[1]), _tensor(ins[2]),
+              begin_norm_axis=int(_static(ins[3], "begin_norm_axis")) % rank,
+              begin_params_axis=int(_static(ins[4], "begin_params_axis")) % rank,
+              epsilon=float(_static(ins[5], "epsilon")))
+    return (y[0], Unavailable("LayerNorm's mean"), Unavailable("LayerNorm's variance"))
+
+
+@mindir_runs("BatchNorm")
+def _run_batch_norm(name, ins, attrs):
+    """Inference form (is_training False): (x - mean) / sqrt(var + eps) * scale + bias over the
+    channel axis (axis 1 for NCHW, the last for NHWC)."""
+    if len(ins) > 5 and bool(_static(ins[5], "is_training")):
+        raise Unrunnable("is_training=True (only inference-mode BatchNorm is supported)")
+    x, scale, bias, mean, var = (_tensor(v) for v in ins[:5])
+    eps = float(_static(ins[6], "epsilon")) if len(ins) > 6 else 1e-5
+    fmt = _data_format(ins[8] if len(ins) > 8 else 0, attrs)
+    rank = len(x.shape)
+    shape = (1, -1) + (1,) * (rank - 2) if fmt == "NCHW" else (1,) * (rank - 1) + (-1,)
+    c = [_bind("Reshape", t, shape=_shape_of(t, shape)) for t in (scale, bias, mean, var)]
+    rstd = _bind("Rsqrt", _bind("Add", c[3], Tensor(np.asarray(eps, x._np_dtype))))
+    y = _bind("Mul", _bind("Sub", x, c[2]), rstd)
+    y = _bind("Add", _bind("Mul", y, c[0]), c[1])
+    return (y,) + tuple(Unavailable("BatchNorm's output %d" % k) for k in range(1, 5))
+
+
+_FORMATS = {0: "NCHW", 1: "NHWC"}  # MindSpore's Format enum, as function-style arguments
+
+
+def _data_format(value, attrs):
+    value = _static(value, "data_format")
+    fmt = _FORMATS.get(value, value) if not isinstance(value, str) else value
+    if fmt not in ("NCHW", "NHWC"):
+        raise Unrunnable("data_format %r" % (value,))
+    return fmt
+
+
+@mindir_runs("BiasAdd")
+def _run_bias_add(name, ins, attrs):
+    x, bias = _tensor(ins[0]), _tensor(ins[1])
+    fmt = _data_format(ins[2] if len(ins) > 2 else attrs.get("format", "NCHW"), attrs)
+    rank = len(x.shape)
+    if fmt == "NCHW" and rank > 2:
+        bias = _bind("Reshape", bias, shape=_shape_of(bias, (1, -1) + (1,) * (rank - 2)))
+    return _bind("Add", x, bias)
+
+
+def _pair(attrs, name, default):
+    """A 2-d window attribute given as (h, w) or MindSpore's (1, 1, h, w)."""
+    value = attrs.get(name, default)
+    value = tuple(int(v) for v in (value if isinstance(value, (tuple, list)) else (value,) * 2))
+    return value[-2:]
+
+
+def _same_padding(sizes, kernel, stride, dilation):
+    """(top, bottom, left, right) of MindSpore's pad_mode 'same' (the extra row/column after)."""
+    out = []
+    for i, k, s, d in zip(sizes, kernel, stride, dilation):
+        total = max(0, (-(-i // s) - 1) * s + (k - 1) * d + 1 - i)
+        out.extend((total // 2, total - total // 2))
+    return tuple(out)
+
+
+def _window_padding(attrs, sizes, kernel, stride, dilation):
+    mode = str(attrs.get("pad_mode", "valid")).lower()
+    if mode == "same":
+        return _same_padding(sizes, kernel, stride, dilation)
+    if mode == "valid":
+        return (0, 0, 0, 0)
+    if mode == "pad":
+        pad = attrs.get("pad_list", attrs.get("pad", (0, 0, 0, 0)))
+        pad = tuple(int(p) for p in (pad if isinstance(pad, (tuple, list)) else (pad,) * 4))
+        return pad if len(pad) == 4 else (pad[0],) * 4
+    raise Unrunnable("pad_mode %r" % attrs.get("pad_mode"))
+
+
+def _check_nchw(attrs):
+    if str(attrs.get("format", "NCHW")) != "NCHW":
+        raise Unrunnable("format %r (only NCHW is supported)" % attrs.get("format"))
+
+
+@mindir_runs("Conv2D")
+def _run_conv2d(name, ins, attrs):
+    _check_nchw(attrs)
+    x, w = _tensor(ins[0]), _tensor(ins[1])
+    stride, dilation = _pair(attrs, "stride", 1), _pair(attrs, "dilation", 1)
+    padding = _window_padding(attrs, x.shape[2:], w.shape[2:], stride, dilation)
+    return _bind("Conv2D", x, w, stride=stride, padding=padding, dilation=dilation,
+                 groups=int(attrs.get("group", attrs.get("groups", 1))))
+
+
+@mindir_runs("Conv2DTranspose", "Conv2DBackpropInput")
+def _run_conv2d_transpose(name, ins, attrs):
+    _check_nchw(attrs)
+    dy, w = _tensor(ins[0]), _tensor(ins[1])
+    size = _ints(ins[2], "input_sizes")
+    stride, dilation = _pair(attrs, "stride", 1), _pair(attrs, "dilation", 1)
+    padding = _window_padding(attrs, size[2:], w.shape[2:], stride, dilation)
+    return _bind("Conv2DBackpropInput", dy, w, input_shape=size, stride=stride,
+                 padding=padding, dilation=dilation,
+                 groups=int(attrs.get("group", attrs.get("groups", 1))))
+
+
+@mindir_runs("MaxPool")
+def _run_max_pool(name, ins, attrs):
+    _check_nchw(attrs)
+    x = _tensor(ins[0])
+    kernel, stride = _pair(attrs, "kernel_size", 1), _pair(attrs, "strides", 1)
+    padding = _window_padding(attrs, x.shape[2:], kernel, stride, (1, 1))
+    return _bind("MaxPool", x, kernel_size=kernel, stride=stride, padding=padding)
+
+
+_PAD_MODES = {0: "pad", 1: "same", 2: "valid"}  # MindSpore's PadMode enum (AvgPool's input)
+
+
+@mindir_runs("AvgPool")
+def _run_avg_pool(name, ins, attrs):
+    x = _tensor(ins[0])
+    if _data_format(ins[4] if len(ins) > 4 else 0, attrs) != "NCHW":
+        raise Unrunnable("data_format NHWC (only NCHW is supported)")
+    kernel = _pair({"k": _ints(ins[1], "kernel_size")}, "k", 1)
+    stride = _pair({"s": _ints(ins[2], "strides")}, "s", 1)
+    mode = _PAD_MODES.get(_static(ins[3], "pad_mode") if len(ins) > 3 else 2)
+    if mode not in ("same", "valid"):
+        raise Unrunnable("pad_mode %r" % (_static(ins[3], "pad_mode"),))
+    padding = _window_padding({"pad_mode": mode}, x.shape[2:], kernel, stride, (1, 1))
+    # 'same' averages over the window's part inside the input, as MindSpore does
+    return _bind("AvgPool", x, kernel_size=kernel, stride=stride, padding=padding,
+                 count_include_pad=mode == "valid")
+
+
+@mindir_runs("StridedSlice")
+def _run_strided_slice(name, ins, attrs):
+    """begin/end/strides with the five masks, as one mindcell Index (numpy basic indexing)."""
+    x = _tensor(ins[0])
+    begin, end, strides = (_ints(v, what) for v, what in zip(
+        ins[1:4], ("begin", "end", "strides")))
+    masks = [int(_static(v, "mask")) if k < len(ins) else 0
+             for k, v in enumerate(ins[4:9], start=4)]
+    masks += [0] * (5 - len(masks))
+    begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_mask = masks
+    spec = []
+    for k, (b0, e0, s0) in enumerate(zip(begin, end, strides)):
+        bit = 1 << k
+        if ellipsis_mask & bit:
+            spec.append(("e",))
+        elif new_axis_mask & bit:
+            spec.append(("n",))
+        elif shrink_mask & bit:
+            spec.append(("i", b0))
+        else:
+            spec.append(("s", None if begin_mask & bit else b0,
+                         None if end_mask & bit else e0, s0))
+    return _bind("Index", x, spec=tuple(spec))
+
+
+@mindir_runs("ReverseV2")
+def _run_reverse(name, ins, attrs):
+    x = _tensor(ins[0])
+    return _bind("ReverseV2", x, axis=_axes(ins[1], len(x.shape)))
+
+
+_TYPE_OF_ID = {code: dtype for dtype, code in _TYPE_ID.items()}
+
+
+def _dtype_of(value):
+    code = _static(value, "dtype")
+    if code not in _TYPE_OF_ID:
+        raise Unrunnable("dtype (MindSpore TypeId) %r" % (code,))
+    return _TYPE_OF_ID[code]
+
+
+@mindir_runs("Cast")
+def _run_cast(name, ins, attrs):
+    return _bind("Cast", _tensor(ins[0]), dtype=_dtype_of(ins[1]))
+
+
+def _reduce_axes(x, value, skip_empty=False):
+    axes = _axes(value, len(x.shape)) if value is not None else ()
+    if not axes and not skip_empty:
+        axes = tuple(range(len(x.shape)))
+    return axes
+
+
+@mindir_runs("ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceMean")
+def _run_reduce(name, ins, attrs):
+    x = _tensor(ins[0])
+    keep = bool(_static(ins[2], "keep_dims")) if len(ins) > 2 else False
+    skip = name == "ReduceSum" and len(ins) > 3 and bool(_static(ins[3], "skip_mode"))
+    axes = _reduce_axes(x, ins[1] if len(ins) > 1 else None, skip)
+    if not axes:  # ReduceSum's skip_mode with no axes: the input itself
+        return x
+    if name == "ReduceMean":
+        from mindcell.ops import functional as F
+        return F.mean(x, axes, keep)
+    return _bind(name, x, axis=axes, keep_dims=keep)
+
+
+@mindir_runs("SumExt", "MeanExt")
+def _run_sum_ext(name, ins, attrs):
+    """sum/mean(input, dim=None, keepdim=False, dtype=None); integers sum as int64."""
+    x = _tensor(ins[0])
+    if len(ins) > 3 and ins[3] is not None:
+        x = _bind("Cast", x, dtype=_dtype_of(ins[3]))
+    elif name == "SumExt" and x._np_dtype.kind in "biu":
+        x = _bind("Cast", x, dtype=np.dtype(np.int64))
+    return _run_reduce("ReduceSum" if name == "SumExt" else "ReduceMean",
+                       [x, ins[1] if len(ins) > 1 else None,
+                        ins[2] if len(ins) > 2 else False], attrs)
+
+
+@mindir_runs("Argmax")
+def _run_argmax(name, ins, attrs):
+    x = _tensor(ins[0])
+    out = _bind("ArgMax", x, axis=_axes(ins[1], len(x.shape))[0], keep_dims=False)
+    dtype = _dtype_of(ins[2]) if len(ins) > 2 else np.dtype(np.int32)
+    return out if dtype == out._np_dtype else _bind("Cast", out, dtype=dtype)
+
+
+@mindir_runs("ArgMaxWithValue", "ArgMinWithValue")
+def _run_arg_with_value(name, ins, attrs):
+    x = _tensor(ins[0])
+    axis = _axes(ins[1], len(x.shape))[0] if len(ins) > 1 else 0
+    keep = bool(_static(ins[2], "keep_dims")) if len(ins) > 2 else False
+    arg = "ArgMax" if name == "ArgMaxWithValue" else "ArgMin"
+    value = "ReduceMax" if name == "ArgMaxWithValue" else "ReduceMin"
+    return (_bind(arg, x, axis=axis, keep_dims=keep),
+            _bind(value, x, axis=(axis,), keep_dims=keep))
+
+
+@mindir_runs("Select")
+def _run_select(name, ins, attrs):
+    x = _tensor(ins[1], ins[2] if isinstance(ins[2], Tensor) else None)
+    return _bind("Select", _tensor(ins[0]), x, _tensor(ins[2], x))
+
+
+@mindir_runs("Gather")
+def _run_gather(name, ins, attrs):
+    x = _tensor(ins[0])
+    if len(ins) > 3 and int(_static(ins[3], "batch_dims")):
+        raise Unrunnable("batch_dims other than 0")
+    axis = int(_static(ins[2], "axis")) if len(ins) > 2 else 0
+    return _bind("Gather", x, _tensor(ins[1]), axis=axis % len(x.shape))
+
+
+@mindir_runs("BroadcastTo")
+def _run_broadcast_to(name, ins, attrs):
+    x = _tensor(ins[0])
+    shape = list(_ints(ins[1], "shape"))
+    rank = len(shape)
+    for k, d in enumerate(shape):  # -1: the input's size (aligned from the right)
+        if d == -1:
+            shape[k] = x.shape[k - rank + len(x.shape)]
+    return _bind("BroadcastTo", x, shape=tuple(shape))
+
+
+@mindir_runs("Tile")
+def _run_tile(name, ins, attrs):
+    return _bind("Tile", _tensor(ins[0]), multiples=_ints(ins[1], "multiples"))
+
+
+@mindir_runs("CumSum")
+def _run_cumsum(name, ins, attrs):
+    x = _tensor(ins[0])
+    flags = [bool(_static(v, "flag")) for v in ins[2:4]] + [False, False]
+    return _bind("CumSum", x, axis=int(_static(ins[1], "axis")) % len(x.shape),
+                 exclusive=flags[0], reverse=flags[1])
+
+
+@mindir_runs("OneHot")
+def _run_one_hot(name, ins, attrs):
+    indices = _tensor(ins[0])
+    on, off = (np.asarray(_static(v, "on/off value")) if not isinstance(v, np.ndarray) else v
+               for v in ins[2:4])
+    axis = int(_static(ins[4], "axis")) if len(ins) > 4 else -1
+    return _bind("OneHot", indices, depth=int(_static(ins[1], "depth")),
+                 on_value=np.asarray(on).item(), off_value=np.asarray(off).item(),
+                 axis=axis % (len(indices.shape) + 1), dtype=np.asarray(on).dtype)
+
+
+@mindir_runs("PadV3")
+def _run_pad_v3(name, ins, attrs):
+    """Constant mode; the (before, after) pairs listed from the last axis (contiguous), or all
+    befores then all afters (``paddings_contiguous`` False)."""
+    if str(attrs.get("mode", "constant")) != "constant":
+        raise Unrunnable("mode %r (only 'constant' is supported)" % attrs.get("mode"))
+    x = _tensor(ins[0])
+    flat = _ints(ins[1], "paddings")
+    n = len(flat) // 2
+    if attrs.get("paddings_contiguous", True):
+        pairs = [(flat[2 * k], flat[2 * k + 1]) for k in range(n)]
+    else:
+        pairs = [(flat[k], flat[k + n]) for k in range(n)]
+    pairs = [(0, 0)] * (len(x.shape) - n) + list(reversed(pairs))
+    value = 0.0
+    if len(ins) > 2 and ins[2] is not None:
+        value = np.asarray(_static(ins[2], "value")).item()
+    return _bind("PadV3", x, paddings=tuple(pairs), value=value)

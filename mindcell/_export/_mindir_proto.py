@@ -10,11 +10,16 @@ from mindcell._wire import encode_varint, field_key, len_field
 
 # AttributeProto.AttributeType
 A_FLOAT, A_INT64, A_STRING, A_BOOL, A_TENSORS, A_TUPLE, A_LIST = 1, 7, 8, 9, 19, 20, 21
+A_DOUBLE, A_TENSOR, A_UMONAD, A_IOMONAD, A_NONE = 11, 17, 23, 24, 25
+# the integer AttributeTypes (UINT8, INT8, UINT16, INT16, INT32, INT64, UINT32, UINT64)
+A_INTEGERS = (2, 3, 4, 5, 6, 7, 12, 13)
 # TensorProto.DataType of numpy dtypes
 _TENSOR_TYPE = {np.dtype(np.float32): 1, np.dtype(np.uint8): 2, np.dtype(np.int8): 3,
                 np.dtype(np.uint16): 4, np.dtype(np.int16): 5, np.dtype(np.int32): 6,
                 np.dtype(np.int64): 7, np.dtype(np.bool_): 9, np.dtype(np.float16): 10,
                 np.dtype(np.float64): 11, np.dtype(np.uint32): 12, np.dtype(np.uint64): 13}
+# ... and back (reading a file)
+TENSOR_DTYPES = {code: dtype for dtype, code in _TENSOR_TYPE.items()}
 PRIMITIVE, PRIMITIVE_FUNCTION = 1, 2
 
 

@@ -1,6 +1,7 @@
 """``nn.GraphCell``: run a graph loaded by ``mindcell.load`` as a Cell. An ONNX graph is
-evaluated node by node with mindcell primitives (``_onnx_eval``), so it runs in both modes:
-eagerly, or traced and compiled like any construct in GRAPH_MODE."""
+evaluated node by node with mindcell primitives (``_onnx_eval``), a MINDIR graph likewise
+(``mindcell._export._mindir_load``), so it runs in both modes: eagerly, or traced and compiled
+like any construct in GRAPH_MODE."""
 import json
 
 import numpy as np
@@ -13,7 +14,19 @@ from mindcell.nn.cell import Cell
 PARAMS_KEY = "mindcell.parameters"
 
 
-class OnnxGraph:
+class LoadedGraph:
+    """What :func:`mindcell.load` returns (an ONNX or a MINDIR model): ``name``, ``inputs``
+    [(name, shape, numpy dtype)], ``initializers`` {name: numpy array}, ``parameters`` (the
+    initializer names that become the GraphCell's Parameters) and ``evaluate(env, static)``,
+    which runs the graph on ``env`` (the values by name: inputs, Parameters, constant
+    initializers as Tensors; ``static``: the initializers as numpy arrays) and returns the
+    result (a Tensor or a tuple)."""
+
+    def evaluate(self, env, static):
+        raise NotImplementedError
+
+
+class OnnxGraph(LoadedGraph):
     """A loaded ONNX model, decoded: what :func:`mindcell.load` returns for a '.onnx' file.
 
     Attributes:
@@ -54,21 +67,38 @@ class OnnxGraph:
             self.parameters = [t.name for t in g.initializer
                                if self.initializers[t.name].dtype.kind == "f"]
 
+    def evaluate(self, env, static):
+        from mindcell.nn._onnx_eval import EVALUATORS
+        from mindcell.nn._onnx_eval_nn import UnsupportedOnnx
+        for op, ins, outs, attrs in self.nodes:
+            args = [env[n] if n else None for n in ins]
+            consts = [static.get(n) if n else None for n in ins]
+            try:
+                results = EVALUATORS[op](op, args, consts, attrs)
+            except UnsupportedOnnx as e:
+                raise ValueError("For 'GraphCell', the ONNX node %s (%s) cannot be run: %s."
+                                 % (outs[0] if outs else "", op, e)) from None
+            for name, value in zip(outs, results):
+                if name:
+                    env[name] = value
+        outputs = tuple(env[n] for n in self.outputs)
+        return outputs[0] if len(outputs) == 1 else outputs
+
     def __repr__(self):
         return "OnnxGraph(%s: %d nodes, inputs %s, outputs %s)" % (
             self.name, len(self.nodes), [i[0] for i in self.inputs], self.outputs)
 
 
 class GraphCell(Cell):
-    """Run a graph loaded by :func:`mindcell.load` (an ONNX file written by
-    :func:`mindcell._export`) as a Cell.
+    """Run a graph loaded by :func:`mindcell.load` (an ONNX or MINDIR file written by
+    :func:`mindcell.export`, or a MINDIR file written by MindSpore's ``export``) as a Cell.
 
     The graph's parameters become the cell's Parameters, named as in the exported network, so
     checkpoints of that network load into it. The input shapes and dtypes are the exported
-    ones (static).
+    ones (static; a MINDIR file's dynamic axes, -1, take any size).
 
     Args:
-        graph (OnnxGraph): The graph returned by :func:`mindcell.load`.
+        graph (Union[OnnxGraph, MindirGraph]): The graph returned by :func:`mindcell.load`.
         params_init (dict): Values to replace parameters with, {name: Tensor or Parameter}.
             Default: ``None``.
         obf_random_seed (int): Obfuscation is not supported; must be ``None``.
@@ -83,7 +113,8 @@ class GraphCell(Cell):
         TypeError: If ``graph`` is not a graph loaded by ``mindcell.load``.
         ValueError: If ``params_init`` names a parameter the graph does not have or gives a
             value of another shape; if ``obf_random_seed`` is not None; if the inputs do not
-            match the graph's in number, shape or dtype.
+            match the graph's in number, shape or dtype; if a node's arguments take a form
+            mindcell does not run (the error names the node and the form).
 
     Examples:
         >>> import os, tempfile
@@ -97,11 +128,14 @@ class GraphCell(Cell):
         >>> graph_net = nn.GraphCell(ms.load(path + ".onnx"))
         >>> graph_net(x).shape
         (2, 3)
+        >>> ms.export(net, x, file_name=path, file_format="MINDIR")
+        >>> nn.GraphCell(ms.load(path + ".mindir"))(x).shape
+        (2, 3)
     """
 
     def __init__(self, graph, params_init=None, obf_random_seed=None):
         super().__init__()
-        if not isinstance(graph, OnnxGraph):
+        if not isinstance(graph, LoadedGraph):
             raise TypeError("For 'GraphCell', the argument 'graph' must be a graph loaded by "
                             "mindcell.load, but got type %s." % type(graph))
         if obf_random_seed is not None:
@@ -119,22 +153,7 @@ class GraphCell(Cell):
         self.set_train(False)
 
     def construct(self, *inputs):
-        from mindcell.nn._onnx_eval import EVALUATORS
-        from mindcell.nn._onnx_eval_nn import UnsupportedOnnx
-        env = self._environment(inputs)
-        for op, ins, outs, attrs in self.graph.nodes:
-            args = [env[n] if n else None for n in ins]
-            consts = [self._static.get(n) if n else None for n in ins]
-            try:
-                results = EVALUATORS[op](op, args, consts, attrs)
-            except UnsupportedOnnx as e:
-                raise ValueError("For 'GraphCell', the ONNX node %s (%s) cannot be run: %s."
-                                 % (outs[0] if outs else "", op, e)) from None
-            for name, value in zip(outs, results):
-                if name:
-                    env[name] = value
-        outputs = tuple(env[n] for n in self.graph.outputs)
-        return outputs[0] if len(outputs) == 1 else outputs
+        return self.graph.evaluate(self._environment(inputs), self._static)
 
     def _environment(self, inputs):
         expected = self.graph.inputs
@@ -144,13 +163,19 @@ class GraphCell(Cell):
         env = dict(self._consts)
         env.update((p.name, p) for p in self.params)
         for (name, shape, dtype), x in zip(expected, inputs):
-            if not isinstance(x, Tensor) or tuple(x.shape) != shape or x._np_dtype != dtype:
+            if not isinstance(x, Tensor) or not _shape_fits(x.shape, shape) or \
+                    x._np_dtype != dtype:
                 got = ("%s %s" % (tuple(x.shape), x._np_dtype) if isinstance(x, Tensor)
                        else type(x).__name__)
                 raise ValueError("For 'GraphCell', input '%s' must be a Tensor of shape %s and "
                                  "dtype %s (as exported), but got %s." % (name, shape, dtype, got))
             env[name] = x
         return env
+
+
+def _shape_fits(got, want):
+    """``got`` is ``want``, where a -1 in ``want`` (a MINDIR file's dynamic axis) fits any size."""
+    return len(got) == len(want) and all(w in (g, -1) for g, w in zip(got, want))
 
 
 def _checked_init(graph, params_init):

@@ -1,0 +1,125 @@
+"""Record MINDIR files written by MindSpore 2.10's ``export`` (run under real MindSpore; a
+development step, tests never need MindSpore):
+
+    cd /tmp/scratch
+    ms-oracle /work/main/tests/goldens/export/mindspore_files/record_mindspore_mindir.py
+
+Three small networks with fixed weights (numpy seed) are exported with
+``file_format="MINDIR"`` into this directory (``mlp.mindir``, ``convnet.mindir`` and
+``mixed.mindir``: common layers and tensor operations); their inputs and MindSpore's outputs
+for those inputs (``mindspore.load`` + ``nn.GraphCell``, checked equal to the network's own)
+go to ``<name>.npz`` (``in0``, ``in1``, ... and ``out0``, ``out1``, ...).
+tests/train/test_load_mindir.py loads the files with ``mindcell.load`` and checks that
+``nn.GraphCell`` reproduces MindSpore's outputs.
+"""
+import os
+
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class MLP(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1, self.relu, self.fc2 = nn.Dense(6, 8), nn.ReLU(), nn.Dense(8, 3)
+
+    def construct(self, x):
+        return ops.softmax(self.fc2(self.relu(self.fc1(x))), -1)
+
+
+class ConvNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(2, 4, 3, pad_mode="pad", padding=1, has_bias=True)
+        self.bn = nn.BatchNorm2d(4)
+        self.pool, self.flatten = nn.MaxPool2d(2, 2), nn.Flatten()
+        self.fc, self.relu = nn.Dense(16, 5), nn.ReLU()
+
+    def construct(self, x, y):
+        h = self.flatten(self.pool(self.relu(self.bn(self.conv(x)))))
+        return self.fc(h) + y, h * 2
+
+
+class Mixed(nn.Cell):
+    """Common layers and tensor operations: what MindSpore writes for them (Muls, Divs,
+    LayerNorm, StridedSlice, SumExt, ReduceMean, ArgMaxWithValue, ExpandDims, Squeeze, Cast,
+    AvgPool, Conv2D with pad_mode 'same', Gather, MatMulExt ...)."""
+
+    def __init__(self):
+        super().__init__()
+        self.ln = nn.LayerNorm((8,))
+        self.fc = nn.Dense(8, 8, has_bias=False)
+        self.gelu = nn.GELU()
+        self.drop = nn.Dropout(p=0.5)
+        self.conv = nn.Conv2d(2, 2, 3, pad_mode="same")
+        self.avg = nn.AvgPool2d(2, 2)
+        self.bn1 = nn.BatchNorm1d(8)
+        self.emb = nn.Embedding(10, 8)
+
+    def construct(self, x, img, idx):
+        # several outputs, not their sum, and no chain that amplifies rounding (a layer norm of
+        # nearly equal values): each output is compared with MindSpore's on its own scale
+        c = (x + 1 - x * 0.5) / 2
+        d = ops.sigmoid(c) + ops.tanh(c) + ops.exp(c) + ops.sqrt(ops.abs(c)) + ops.sin(c)
+        e = self.gelu(self.ln(x))
+        g = ops.concat((self.drop(self.fc(e)), e), 1)[:, 2:10]
+        h = g.reshape(2, 2, 8).transpose(1, 0, 2).reshape(4, 8)
+        a = ops.abs(h)
+        i = a.mean(axis=1, keep_dims=True) + a.sum(1, keepdims=True) \
+            + ops.expand_dims(ops.max(a, 1)[0], 1)
+        j = ops.squeeze(ops.expand_dims(i, 0), 0)
+        k = self.bn1(h)
+        im = self.avg(self.conv(img))
+        cast = ops.cast(k, ms.float16).astype(ms.float32)
+        emb = self.emb(idx).sum(1)
+        return (d, h, j, cast, im.reshape(4, 8)[:, :8], emb, ops.maximum(k, 0.0),
+                ops.pow(k, 2), ops.matmul(k, k.T @ k))
+
+
+def _fix_weights(net, rng):
+    for p in net.get_parameters():
+        positive = "variance" in p.name or "gamma" in p.name
+        v = rng.uniform(0.5, 1.5, p.shape) if positive else rng.standard_normal(p.shape) * 0.5
+        p.set_data(Tensor(v.astype(np.float32)))
+
+
+def record(name, net, inputs):
+    net.set_train(False)
+    path = os.path.join(HERE, name)
+    if os.path.exists(path + ".mindir"):
+        os.chmod(path + ".mindir", 0o600)
+        os.remove(path + ".mindir")
+    ms.export(net, *inputs, file_name=path, file_format="MINDIR")
+    os.chmod(path + ".mindir", 0o644)
+    outs = nn.GraphCell(ms.load(path + ".mindir"))(*inputs)
+    outs = outs if isinstance(outs, tuple) else (outs,)
+    direct = net(*inputs)
+    direct = direct if isinstance(direct, tuple) else (direct,)
+    for a, b in zip(outs, direct):  # the loaded graph computes what the network does
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-6, atol=1e-6)
+    arrays = {"in%d" % k: x.asnumpy() for k, x in enumerate(inputs)}
+    arrays.update({"out%d" % k: o.asnumpy() for k, o in enumerate(outs)})
+    np.savez(path + ".npz", **arrays)
+
+
+def main():
+    rng = np.random.default_rng(0)
+    mlp = MLP()
+    _fix_weights(mlp, rng)
+    record("mlp", mlp, [Tensor(rng.standard_normal((4, 6)).astype(np.float32))])
+    conv = ConvNet()
+    _fix_weights(conv, rng)
+    record("convnet", conv, [Tensor(rng.standard_normal((2, 2, 4, 4)).astype(np.float32)),
+                             Tensor(rng.standard_normal((2, 5)).astype(np.float32))])
+    mixed = Mixed()
+    _fix_weights(mixed, rng)
+    record("mixed", mixed, [Tensor(rng.standard_normal((4, 8)).astype(np.float32)),
+                            Tensor(rng.standard_normal((1, 2, 8, 8)).astype(np.float32)),
+                            Tensor(rng.integers(0, 10, (4, 2)).astype(np.int32))])
+
+
+if __name__ == "__main__":
+    main()
