@@ -255,20 +255,24 @@ def _with_initial(value, prim, input, axes, keep, init):
 def _extremum(prim, arg_prim, name, input, axis, keepdims, initial, where):
     check_tensor(input, name)
     keep = check_bool(keepdims, name, "keepdims")
+    if axis is None or not input.shape:
+        # MindSpore 2.10's max/min over every element (axis None, or a 0-d input): the 0-d
+        # extremum and a 0-d Int64 index 0; keepdims, initial and where take no part
+        return prim.bind(input, axis=(), keep_dims=False), Tensor(np.array(0, np.int64))
     input, init = _initial(input, initial, where, name)
     d = _one_axis(axis, input, name)
-    if d is None:
-        value = prim.bind(input, axis=(), keep_dims=keep)
-        index = arg_prim.bind(input.reshape((-1,)), axis=0, keep_dims=False)
-    else:
-        value = prim.bind(input, axis=(d,), keep_dims=keep)
-        index = arg_prim.bind(input, axis=d, keep_dims=keep)
+    value = prim.bind(input, axis=(d,), keep_dims=keep)
+    index = arg_prim.bind(input, axis=d, keep_dims=keep)
     # MindSpore's max/min return Int64 indices (ArgMax's kernel gives Int32)
     return _with_initial(value, prim, input, (), keep, init), cast_to(index, _INT64)
 
 
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
     """The maximum of ``input`` over ``axis`` and its index.
+
+    As in MindSpore 2.10, ``axis`` None (or a 0-d ``input``) gives the maximum of every
+    element with the index 0 (a 0-d Int64 Tensor), and ``keepdims``, ``initial`` and ``where``
+    take no part.
 
     Args:
         input (Tensor): the input.
@@ -300,6 +304,10 @@ def max(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 def min(input, axis=None, keepdims=False, *, initial=None, where=None):
     """The minimum of ``input`` over ``axis`` and its index.
+
+    As in MindSpore 2.10, ``axis`` None (or a 0-d ``input``) gives the minimum of every
+    element with the index 0 (a 0-d Int64 Tensor), and ``keepdims``, ``initial`` and ``where``
+    take no part.
 
     Args:
         input (Tensor): the input.
@@ -467,9 +475,8 @@ def _arg(prim, name, input, axis, keepdims):
     check_tensor(input, name)
     keep = check_bool(keepdims, name, "keepdims")
     d = _one_axis(axis, input, name)
-    if d is None:
-        out = prim.bind(input.reshape((-1,)), axis=0, keep_dims=False)
-        return out.reshape((1,) * input.ndim) if keep else out
+    if d is None:  # the 0-d index into the flattened input; keepdims takes no part (MindSpore)
+        return prim.bind(input.reshape((-1,)), axis=0, keep_dims=False)
     return prim.bind(input, axis=d, keep_dims=keep)
 
 
@@ -480,8 +487,8 @@ def argmax(input, dim=None, keepdim=False):
         input (Tensor): the input.
         dim (int, optional): the axis to reduce; None: the index into the flattened ``input``.
             Default: ``None``.
-        keepdim (bool): keep the reduced axis with length 1 (all axes with ``dim`` None).
-            Default: ``False``.
+        keepdim (bool): keep the reduced axis with length 1; with ``dim`` None the result is
+            0-d whatever ``keepdim`` is, as in MindSpore 2.10. Default: ``False``.
 
     Returns:
         Tensor of Int64.
@@ -507,8 +514,8 @@ def argmin(input, axis=None, keepdims=False):
         input (Tensor): the input.
         axis (int, optional): the axis to reduce; None: the index into the flattened ``input``.
             Default: ``None``.
-        keepdims (bool): keep the reduced axis with length 1 (all axes with ``axis`` None).
-            Default: ``False``.
+        keepdims (bool): keep the reduced axis with length 1; with ``axis`` None the result is
+            0-d whatever ``keepdims`` is, as in MindSpore 2.10. Default: ``False``.
 
     Returns:
         Tensor of Int32.
