@@ -49,7 +49,7 @@ def rng():
 
 def pytest_addoption(parser):
     parser.addoption("--workload", action="append", default=[],
-                     help="run only this workload id (W1 ... W8, M1, LSTM); repeatable")
+                     help="run only this workload id (W1 ... W9, M1, LSTM); repeatable")
 
 
 def workload_id(item):

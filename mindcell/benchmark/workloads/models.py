@@ -1,4 +1,4 @@
-"""The benchmark networks (W3-W6) in mindcell, shared by the benchmark files."""
+"""The benchmark networks (W3-W6, W9) in mindcell, shared by the benchmark files."""
 import numpy as np
 
 import mindcell as ms
@@ -33,6 +33,52 @@ class LeNet5(nn.Cell):
     def construct(self, x):
         return self.classifier(self.features(x))
 
+
+def _conv_bn(c_in, c_out, kernel, stride):
+    """A bias-free convolution (zero padding kernel // 2, as PyTorch's ResNet) and its
+    BatchNorm."""
+    return nn.SequentialCell([
+        nn.Conv2d(c_in, c_out, kernel, stride, pad_mode="pad", padding=kernel // 2,
+                  has_bias=False),
+        nn.BatchNorm2d(c_out)])
+
+
+class BasicBlock(nn.Cell):
+    """ResNet's two 3x3 convolutions with a residual connection (a 1x1 convolution and
+    BatchNorm on it when the block changes the shape)."""
+
+    def __init__(self, c_in, c_out, stride):
+        super().__init__()
+        self.conv1 = _conv_bn(c_in, c_out, 3, stride)
+        self.conv2 = _conv_bn(c_out, c_out, 3, 1)
+        self.relu = nn.ReLU()
+        self.down = stride != 1 or c_in != c_out
+        if self.down:
+            self.shortcut = _conv_bn(c_in, c_out, 1, stride)
+
+    def construct(self, x):
+        out = self.conv2(self.relu(self.conv1(x)))
+        return self.relu(out + (self.shortcut(x) if self.down else x))
+
+
+class ResNet18(nn.Cell):
+    """W9: CIFAR ResNet-18 (3x3 stem convolution, no max-pool, 2 BasicBlocks per stage of
+    64/128/256/512 channels with strides 1/2/2/2, global average pool, Dense 512 -> 10)."""
+
+    def __init__(self, n_classes=10):
+        super().__init__()
+        self.stem = _conv_bn(3, 64, 3, 1)
+        self.relu = nn.ReLU()
+        blocks, c_in = [], 64
+        for c_out, stride in ((64, 1), (128, 2), (256, 2), (512, 2)):
+            blocks += [BasicBlock(c_in, c_out, stride), BasicBlock(c_out, c_out, 1)]
+            c_in = c_out
+        self.blocks = nn.SequentialCell(blocks)
+        self.head = nn.Dense(512, n_classes)
+
+    def construct(self, x):
+        out = self.blocks(self.relu(self.stem(x)))
+        return self.head(ops.mean(out, (2, 3)))
 
 class Attention(nn.Cell):
     def __init__(self, d_model, heads):

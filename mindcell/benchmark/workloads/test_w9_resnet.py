@@ -1,0 +1,86 @@
+"""W9: CIFAR ResNet-18 training step, input (32, 3, 32, 32): 3x3 stem convolution (64, no
+max-pool), 4 stages of 2 BasicBlocks (64/128/256/512 channels, strides 1/2/2/2, a 1x1
+convolution + BatchNorm shortcut when a block downsamples), BatchNorm in training mode after
+every convolution, ReLU, global average pool, Dense 512 -> 10, mean softmax cross-entropy,
+SGD lr 0.01 (106.5 GFLOP per step). Columns: PYNATIVE, GRAPH, PyTorch eager and
+torch.compile (when torch is installed)."""
+import numpy as np
+import pytest
+
+import mindcell as ms
+
+from mindcell.benchmark.workloads.models import ResNet18, train_step
+
+SHAPE = (32, 3, 32, 32)
+GROUP = "W9 ResNet-18 training step (32,3,32,32)"
+
+
+def torch_resnet18_step(torch, compiled=False):
+    """The same network and step in PyTorch (zero padding kernel // 2, BatchNorm in training
+    mode); ``compiled`` runs the step through torch.compile."""
+    torch.manual_seed(0)
+    nn_ = torch.nn
+
+    def conv_bn(c_in, c_out, kernel, stride):
+        return nn_.Sequential(nn_.Conv2d(c_in, c_out, kernel, stride, kernel // 2, bias=False),
+                              nn_.BatchNorm2d(c_out))
+
+    class Block(nn_.Module):
+        def __init__(self, c_in, c_out, stride):
+            super().__init__()
+            self.conv1, self.conv2 = conv_bn(c_in, c_out, 3, stride), conv_bn(c_out, c_out, 3, 1)
+            self.shortcut = conv_bn(c_in, c_out, 1, stride) \
+                if stride != 1 or c_in != c_out else None
+
+        def forward(self, x):
+            out = self.conv2(torch.relu(self.conv1(x)))
+            return torch.relu(out + (x if self.shortcut is None else self.shortcut(x)))
+
+    class Net(nn_.Module):
+        def __init__(self):
+            super().__init__()
+            self.stem = conv_bn(3, 64, 3, 1)
+            blocks, c_in = [], 64
+            for c_out, stride in ((64, 1), (128, 2), (256, 2), (512, 2)):
+                blocks += [Block(c_in, c_out, stride), Block(c_out, c_out, 1)]
+                c_in = c_out
+            self.blocks = nn_.Sequential(*blocks)
+            self.head = nn_.Linear(512, 10)
+
+        def forward(self, x):
+            return self.head(self.blocks(torch.relu(self.stem(x))).mean((2, 3)))
+
+    net = Net()
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+    x, y = torch.randn(*SHAPE), torch.randint(0, 10, (SHAPE[0],))
+
+    def step():
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(net(x), y)
+        loss.backward()
+        opt.step()
+        return loss
+
+    run = torch.compile(step) if compiled else step
+    return lambda: float(run().item())
+
+
+def mindcell_resnet18_step(mode):
+    """One W9 training step in ``mode`` (checked finite once), returning the loss."""
+    ms.set_context(mode=mode)
+    ms.set_seed(0)
+    step, x, y = train_step(ResNet18(), SHAPE)
+    first = float(step(x, y).asnumpy())
+    assert np.isfinite(first)
+    return lambda: float(step(x, y).asnumpy())
+
+
+@pytest.mark.parametrize("column", ["pynative", "graph", "torch", "torch_compile"])
+def test_w9_resnet18_training_step(benchmark, column, request):
+    benchmark.group = GROUP
+    if column.startswith("torch"):
+        fn = torch_resnet18_step(request.getfixturevalue("torch"), column == "torch_compile")
+        assert np.isfinite(fn())  # compiles the torch.compile column before timing
+    else:
+        fn = mindcell_resnet18_step(ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE)
+    benchmark.pedantic(fn, rounds=5, warmup_rounds=1)
