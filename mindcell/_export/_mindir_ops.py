@@ -762,17 +762,20 @@ def _run_reduce(name, ins, attrs):
     return _bind(name, x, axis=axes, keep_dims=keep)
 
 
-@mindir_runs("SumExt", "MeanExt")
-def _run_sum_ext(name, ins, attrs):
-    """sum/mean(input, dim=None, keepdim=False, dtype=None); integers sum as int64."""
+_EXT_REDUCTIONS = {"SumExt": "ReduceSum", "ProdExt": "ReduceProd"}
+
+
+@mindir_runs(*_EXT_REDUCTIONS)
+def _run_reduce_ext(name, ins, attrs):
+    """sum/prod(input, dim=None, keepdim=False, dtype=None): booleans and integers reduce as
+    int64 (as MindSpore 2.10's do) unless ``dtype`` is given."""
     x = _tensor(ins[0])
     if len(ins) > 3 and ins[3] is not None:
         x = _bind("Cast", x, dtype=_dtype_of(ins[3]))
-    elif name == "SumExt" and x._np_dtype.kind in "biu":
+    elif x._np_dtype.kind in "biu":
         x = _bind("Cast", x, dtype=np.dtype(np.int64))
-    return _run_reduce("ReduceSum" if name == "SumExt" else "ReduceMean",
-                       [x, ins[1] if len(ins) > 1 else None,
-                        ins[2] if len(ins) > 2 else False], attrs)
+    return _run_reduce(_EXT_REDUCTIONS[name], [x, ins[1] if len(ins) > 1 else None,
+                                               ins[2] if len(ins) > 2 else False], attrs)
 
 
 @mindir_runs("Argmax")
@@ -862,3 +865,68 @@ def _run_pad_v3(name, ins, attrs):
     if len(ins) > 2 and ins[2] is not None:
         value = np.asarray(_static(ins[2], "value")).item()
     return _bind("PadV3", x, paddings=tuple(pairs), value=value)
+
+
+@mindir_runs("ReLU6", "HSwish")
+def _run_unary(name, ins, attrs):
+    return _bind(name, _tensor(ins[0]))
+
+
+@mindir_runs("Elu")
+def _run_elu(name, ins, attrs):
+    alpha = float(_static(ins[1], "alpha")) if len(ins) > 1 else float(attrs.get("alpha", 1.0))
+    return _bind("Elu", _tensor(ins[0]), alpha=alpha)
+
+
+@mindir_runs("Softplus")
+def _run_softplus(name, ins, attrs):
+    """MindSpore's Softplus primitive: log(1 + exp(x)) (beta 1, threshold 20)."""
+    return _bind("Softplus", _tensor(ins[0]), beta=1.0, threshold=20.0)
+
+
+@mindir_runs("ClampScalar")
+def _run_clamp_scalar(name, ins, attrs):
+    x = _tensor(ins[0])
+    low, high = (_static(v, "bound") for v in ins[1:3])
+    if low is not None:
+        x = _bind("Maximum", x, _tensor(low, x))
+    if high is not None:
+        x = _bind("Minimum", x, _tensor(high, x))
+    return x
+
+
+@mindir_runs("make_list")
+def _run_make_list(name, ins, attrs):
+    return list(ins)
+
+
+@mindir_runs("Split")
+def _run_split(name, ins, attrs):
+    """Split(x, axis, output_num): equal parts along the axis."""
+    x = _tensor(ins[0])
+    axis = int(_static(ins[1], "axis")) % len(x.shape)
+    count = int(_static(ins[2], "output_num"))
+    size = x.shape[axis]
+    if size % count:
+        raise Unrunnable("axis %d of size %d does not split into %d equal parts"
+                         % (axis, size, count))
+    step = size // count
+    full = [("s", None, None, None)] * len(x.shape)
+    parts = []
+    for k in range(count):
+        spec = list(full)
+        spec[axis] = ("s", k * step, (k + 1) * step, 1)
+        parts.append(_bind("Index", x, spec=tuple(spec)))
+    return tuple(parts)
+
+
+@mindir_runs("Stack")
+def _run_stack(name, ins, attrs):
+    """Stack (attribute ``axis``) of a tuple or list of tensors."""
+    tensors = [_tensor(v) for v in (ins[0] if len(ins) == 1 else ins)]
+    rank = len(tensors[0].shape) + 1
+    axis = int(attrs.get("axis", 0)) % rank
+    shape = list(tensors[0].shape)
+    shape.insert(axis, 1)
+    return _bind("Concat", *(_bind("Reshape", t, shape=tuple(shape)) for t in tensors),
+                 axis=axis)

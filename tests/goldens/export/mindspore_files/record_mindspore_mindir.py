@@ -4,9 +4,11 @@ development step, tests never need MindSpore):
     cd /tmp/scratch
     ms-oracle /work/main/tests/goldens/export/mindspore_files/record_mindspore_mindir.py
 
-Three small networks with fixed weights (numpy seed) are exported with
-``file_format="MINDIR"`` into this directory (``mlp.mindir``, ``convnet.mindir`` and
-``mixed.mindir``: common layers and tensor operations); their inputs and MindSpore's outputs
+Small networks with fixed weights (numpy seed) are exported with ``file_format="MINDIR"`` into
+this directory (``mlp``, ``convnet``, ``mixed``: common layers and tensor operations,
+``activations``, ``tensor_ops``, ``pooling``, ``attention``: nn.MultiheadAttention, ``gru``;
+``lstm``: nn.LSTM, which MindSpore writes as its fused LSTM primitive, kept to check that
+mindcell refuses it by name); their inputs and MindSpore's outputs
 for those inputs (``mindspore.load`` + ``nn.GraphCell``, checked equal to the network's own)
 go to ``<name>.npz`` (``in0``, ``in1``, ... and ``out0``, ``out1``, ...).
 tests/train/test_load_mindir.py loads the files with ``mindcell.load`` and checks that
@@ -79,6 +81,46 @@ class Mixed(nn.Cell):
                 ops.pow(k, 2), ops.matmul(k, k.T @ k))
 
 
+class Activations(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.silu, self.leaky, self.sigmoid = nn.SiLU(), nn.LeakyReLU(0.2), nn.Sigmoid()
+        self.log_softmax = nn.LogSoftmax()
+
+    def construct(self, x):
+        return (self.silu(x), self.leaky(x), self.sigmoid(x), self.log_softmax(x),
+                ops.clamp(x, -0.5, 0.5), ops.relu6(x * 4), ops.hardswish(x), ops.softplus(x),
+                ops.elu(x))
+
+
+class TensorOps(nn.Cell):
+    """Shape operations, reductions, indexing and selection."""
+
+    def construct(self, x, i):
+        y = ops.cat((x, x), 1)
+        return (ops.stack([x, x * 2], 0).sum(0), y[:, ::2], x[:, None].squeeze(1),
+                ops.flip(x, (1,)), ops.split(ops.cat((x, x), 0), 3, 0)[1],
+                ops.tile(x[:1], (3, 1)), ops.broadcast_to(x[:, :1], (3, 4)), x.T,
+                ops.mean(x, 1), ops.sum(x, 1), ops.amax(x, 1), ops.prod(x, 1),
+                ops.argmax(x, 1), ops.gather(x, i, 0), ops.where(x > 0, x, x * 0.1),
+                ops.one_hot(i, 4, Tensor(1.0), Tensor(0.0)), ops.cumsum(x, 1))
+
+
+class Pooling(nn.Cell):
+    """pad_mode 'same' convolution and pooling, a strided convolution and a transposed one."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(2, 3, 3, pad_mode="same", has_bias=True)
+        self.max_pool = nn.MaxPool2d(3, 1, pad_mode="same")
+        self.avg_pool = nn.AvgPool2d(3, 1, pad_mode="same")
+        self.down = nn.Conv2d(2, 3, 3, stride=2, pad_mode="pad", padding=1)
+        self.up = nn.Conv2dTranspose(3, 3, 2, stride=2)
+
+    def construct(self, x):
+        return self.avg_pool(self.max_pool(self.conv(x))), self.up(self.down(x))
+
+
 def _fix_weights(net, rng):
     for p in net.get_parameters():
         positive = "variance" in p.name or "gamma" in p.name
@@ -86,7 +128,7 @@ def _fix_weights(net, rng):
         p.set_data(Tensor(v.astype(np.float32)))
 
 
-def record(name, net, inputs):
+def record(name, net, inputs, outputs=True):
     net.set_train(False)
     path = os.path.join(HERE, name)
     if os.path.exists(path + ".mindir"):
@@ -94,15 +136,21 @@ def record(name, net, inputs):
         os.remove(path + ".mindir")
     ms.export(net, *inputs, file_name=path, file_format="MINDIR")
     os.chmod(path + ".mindir", 0o644)
+    if not outputs:  # a file mindcell cannot run: only the file is kept
+        return
     outs = nn.GraphCell(ms.load(path + ".mindir"))(*inputs)
-    outs = outs if isinstance(outs, tuple) else (outs,)
-    direct = net(*inputs)
-    direct = direct if isinstance(direct, tuple) else (direct,)
+    outs, direct = _flat(outs), _flat(net(*inputs))
     for a, b in zip(outs, direct):  # the loaded graph computes what the network does
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-6, atol=1e-6)
     arrays = {"in%d" % k: x.asnumpy() for k, x in enumerate(inputs)}
     arrays.update({"out%d" % k: o.asnumpy() for k, o in enumerate(outs)})
     np.savez(path + ".npz", **arrays)
+
+
+def _flat(value):
+    if isinstance(value, (tuple, list)):
+        return [t for v in value for t in _flat(v)]
+    return [value]
 
 
 def main():
@@ -119,6 +167,23 @@ def main():
     record("mixed", mixed, [Tensor(rng.standard_normal((4, 8)).astype(np.float32)),
                             Tensor(rng.standard_normal((1, 2, 8, 8)).astype(np.float32)),
                             Tensor(rng.integers(0, 10, (4, 2)).astype(np.int32))])
+    record("activations", Activations(), [Tensor(rng.standard_normal((3, 4)).astype(np.float32))])
+    record("tensor_ops", TensorOps(), [Tensor(rng.standard_normal((3, 4)).astype(np.float32)),
+                                       Tensor(np.array([2, 0], np.int32))])
+    pooling = Pooling()
+    _fix_weights(pooling, rng)
+    record("pooling", pooling, [Tensor(rng.standard_normal((1, 2, 4, 4)).astype(np.float32))])
+    attention = nn.MultiheadAttention(8, 2)
+    _fix_weights(attention, rng)
+    record("attention", attention, [Tensor(rng.standard_normal(s).astype(np.float32))
+                                    for s in ((3, 2, 8), (3, 2, 8), (3, 2, 8))])
+    gru = nn.GRU(3, 4, batch_first=True)  # written unrolled (Split, Stack, make_list ...)
+    _fix_weights(gru, rng)
+    record("gru", gru, [Tensor(rng.standard_normal((2, 5, 3)).astype(np.float32))])
+    lstm = nn.LSTM(3, 4, batch_first=True)  # written as MindSpore's fused LSTM primitive
+    _fix_weights(lstm, rng)
+    record("lstm", lstm, [Tensor(rng.standard_normal((2, 5, 3)).astype(np.float32))],
+           outputs=False)
 
 
 if __name__ == "__main__":
