@@ -11,9 +11,16 @@ import importlib.machinery
 import importlib.util
 import sys
 
-__all__ = ["install", "uninstall", "target_of", "NotImplementedByMindcell"]
+__all__ = ["install", "uninstall", "target_of", "NotImplementedByMindcell", "MINDSPORE_VERSION"]
 
 PREFIX = "mindspore"
+#: The MindSpore release whose API mindcell follows. While the aliases are installed,
+#: ``mindspore.__version__`` (which is ``mindcell.__version__``: the two are one module) and
+#: ``mindspore.version.__version__`` report it, because programs choose between MindSpore APIs by
+#: it (``version.parse(ms.__version__) >= version.parse("2.0.0rc")`` picks ``jit`` over the
+#: 1.x ``ms_function``); mindcell's own package version would send them down MindSpore 1.x paths.
+MINDSPORE_VERSION = "2.10.0"
+_PACKAGE_VERSION = None  # mindcell.__version__ while the aliases are installed
 # MindSpore module paths whose mindcell module has another name; every other
 # ``mindspore.<path>`` maps to ``mindcell.<path>``.
 _RENAMED = {
@@ -29,6 +36,9 @@ class NotImplementedByMindcell(ImportError):
 
 
 def _version():
+    """mindcell's own package version (also while ``mindcell.__version__`` reports MindSpore's)."""
+    if _PACKAGE_VERSION is not None:
+        return _PACKAGE_VERSION
     import mindcell
     return getattr(mindcell, "__version__", "?")
 
@@ -132,7 +142,9 @@ _FINDER = _AliasFinder()
 
 def install():
     """install(): make ``import mindspore`` (and ``mindspore.nn``, ``mindspore.ops`` ...) import
-    the mindcell modules. Idempotent.
+    the mindcell modules. Idempotent. While installed, ``mindspore.__version__`` reports
+    :data:`MINDSPORE_VERSION` (the MindSpore API mindcell follows); :func:`uninstall` restores
+    mindcell's package version.
 
     Raises:
         RuntimeError: a real ``mindspore`` package is already imported in this process.
@@ -150,7 +162,11 @@ def install():
                            "imported; install() must run before any 'import mindspore'")
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
-    import mindcell  # noqa: F401  (hook the public modules already imported, e.g. mindcell.ops)
+    import mindcell  # (hook the public modules already imported, e.g. mindcell.ops)
+    global _PACKAGE_VERSION
+    if _PACKAGE_VERSION is None:
+        _PACKAGE_VERSION = mindcell.__version__
+        mindcell.__version__ = MINDSPORE_VERSION
     for name, module in list(sys.modules.items()):
         if (name == "mindcell" or name.startswith("mindcell.")) and not any(
                 part.startswith("_") for part in name.split(".")):
@@ -159,8 +175,12 @@ def install():
 
 def uninstall():
     """uninstall(): remove the aliases (``mindspore.*`` entries and the not-implemented hooks)."""
+    global _PACKAGE_VERSION
     if _FINDER in sys.meta_path:
         sys.meta_path.remove(_FINDER)
+    if _PACKAGE_VERSION is not None:
+        sys.modules["mindcell"].__version__ = _PACKAGE_VERSION
+        _PACKAGE_VERSION = None
     for name in [n for n in sys.modules if n == PREFIX or n.startswith(PREFIX + ".")]:
         sys.modules.pop(name)
     for module in list(sys.modules.values()):

@@ -95,3 +95,30 @@ def test_missing_script(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mindcell.run", "nope.py"], cwd=tmp_path,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode != 0 and "no such script" in r.stderr
+
+
+VERSION = '''
+import mindspore
+from mindspore import version, __version__
+from mindspore.version import __version__ as from_module
+from packaging.version import parse
+print(__version__, version.__version__, from_module, parse(mindspore.__version__) >= parse("2.0.0rc"))
+import mindcell, mindcell.compat
+mindcell.compat.uninstall()
+print(mindcell.__version__, mindcell.version.__version__)
+'''
+
+
+def test_mindspore_version_is_the_followed_release(tmp_path):
+    """Programs pick MindSpore APIs by mindspore.__version__ (mindocr: >= 2.0.0rc selects jit over
+    ms_function, which MindSpore 2.x no longer has): under mindcell.run it is the MindSpore release
+    mindcell follows, everywhere MindSpore has it; uninstall() gives back mindcell's own version."""
+    import mindcell
+    from mindcell.compat import MINDSPORE_VERSION
+    assert MINDSPORE_VERSION == "2.10.0"
+    r = _run(tmp_path, VERSION)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.split("\n")
+    assert lines[0] == "2.10.0 2.10.0 2.10.0 True"
+    assert lines[1] == "%s %s" % (mindcell.__version__, mindcell.__version__)
+    assert mindcell.__version__ != MINDSPORE_VERSION
