@@ -615,8 +615,9 @@ class Squeeze(Primitive):
     """Removes dimensions of size 1.
 
     Args:
-        axis (Union[int, tuple[int]]): the dimensions to remove (each must have size 1); ``()``
-            removes every dimension of size 1. Default: ``()``.
+        axis (Union[int, tuple[int]]): the dimensions to remove (one whose size is not 1
+            stays, as in MindSpore 2.10); ``()`` removes every dimension of size 1.
+            Default: ``()``.
 
     Inputs:
         - **x** (Tensor) - the tensor.

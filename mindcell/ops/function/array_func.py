@@ -445,30 +445,32 @@ def squeeze(input, axis=None):
 
     Args:
         input (Tensor): the input tensor.
-        axis (Union[None, int, tuple[int]]): the dimensions to remove, each of size 1; None (or
-            an empty tuple) removes every size-1 dimension. Default: ``None``.
+        axis (Union[None, int, tuple[int]]): the dimensions to remove; a named dimension whose
+            size is not 1 stays, as in MindSpore 2.10. None (or an empty tuple) removes every
+            size-1 dimension. Default: ``None``.
 
     Returns:
         Tensor with the same elements and the remaining dimensions.
 
     Raises:
         TypeError: ``input`` is not a Tensor, or ``axis`` is not an int or a tuple of ints.
-        ValueError: an ``axis`` is out of range, repeated, or of a size other than 1.
+        ValueError: an ``axis`` is out of range.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
         >>> x = Tensor(np.zeros((1, 3, 1), np.float32))
-        >>> print(ops.squeeze(x).shape, ops.squeeze(x, 2).shape)
-        (3,) (1, 3)
+        >>> print(ops.squeeze(x).shape, ops.squeeze(x, 2).shape, ops.squeeze(x, (1, 2)).shape)
+        (3,) (1, 3) (1, 3)
     """
     check_tensor(input, "squeeze")
     if axis is None or (isinstance(axis, (tuple, list)) and not axis):  # () = all, as Squeeze
         return reshape(input, tuple(n for n in input.shape if n != 1))
-    axes = normalize_axis(axis, input.ndim, "squeeze")
-    for a in axes:
-        if input.shape[a] != 1:
-            raise ValueError("squeeze: axis %d has size %d, expected 1" % (a, input.shape[a]))
+    items = axis if isinstance(axis, (tuple, list)) else (axis,)
+    # as MindSpore 2.10: a named axis whose size is not 1 stays (it is not an error), and an
+    # axis named twice is removed once
+    axes = {a for item in items for a in normalize_axis(item, input.ndim, "squeeze")
+            if input.shape[a] == 1}
     return reshape(input, tuple(n for i, n in enumerate(input.shape) if i not in axes))
 
 

@@ -7,7 +7,7 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, check_values_in,
                                    float_math_operand, float_operand,
-                                   normalize_dim, cast_to, to_tensor)
+                                   normalize_dim, cast_to, to_tensor, as_np_dtype)
 from mindcell.ops._errors import (check_bool, check_choice, check_ints, check_number,
                                   check_int, check_pair, check_positive_int, check_same_dtype,
                                   public_name)
@@ -294,13 +294,15 @@ def softmax(input, axis=-1, *, dtype=None):
         axis (int): the axis to normalize along. Default: ``-1``.
 
     Keyword Args:
-        dtype (mindcell.dtype, optional): cast ``input`` to it first. Default: ``None``.
+        dtype (mindcell.dtype, optional): a float dtype to cast ``input`` to first.
+            Default: ``None``.
 
     Returns:
         Tensor of ``input``'s shape; its values along ``axis`` add up to 1.
 
     Raises:
-        TypeError: ``input`` is not a Tensor or a number, or ``axis`` is not an int.
+        TypeError: ``input`` is not a Tensor or a number, ``axis`` is not an int, or ``dtype``
+            is not a float dtype.
         ValueError: ``axis`` is out of range.
 
     Examples:
@@ -311,7 +313,11 @@ def softmax(input, axis=-1, *, dtype=None):
     """
     x = float_operand(input, "softmax")
     if dtype is not None:
-        x = M.cast(x, dtype)
+        np_dtype = as_np_dtype(dtype, "softmax")
+        if not mstype.is_float_np(np_dtype):  # Softmax computes float types only (MindSpore)
+            raise TypeError("%s: 'dtype' must be a float dtype, but got %s"
+                            % (public_name("softmax"), dtype))
+        x = cast_to(x, np_dtype)
     return N.softmax_p.bind(x, axis=normalize_dim(axis, x.ndim, "softmax"))
 
 
