@@ -423,7 +423,10 @@ def _tensor(value, like=None):
     if isinstance(value, np.ndarray):
         return Tensor(value)
     if isinstance(value, (bool, int, float)) and like is not None:
-        return Tensor(np.asarray(value, like._np_dtype))
+        dtype = like._np_dtype
+        if isinstance(value, float) and dtype.kind in "biu":  # an int tensor times 0.5
+            dtype = np.dtype(np.float32)
+        return Tensor(np.asarray(value, dtype))
     raise Unrunnable("an input is %r where a tensor is expected" % (value,))
 
 
@@ -453,17 +456,31 @@ def _shape_of(x, shape):
 _ELEMENTWISE = {_RENAMED.get(n, n): n for n in _SAME + tuple(_RENAMED) + _COMPARE}
 
 
+def _float_operands(operands, always=False):
+    """Integer and boolean operands next to a float one take its dtype (MindSpore's promotion:
+    ``Muls(int_tensor, 0.5)`` is float32); with ``always`` (Div, Divs) they divide as float32
+    even among themselves."""
+    floats = [t._np_dtype for t in operands if t._np_dtype.kind == "f"]
+    if not floats and not always:
+        return operands
+    dtype = floats[0] if floats else np.dtype(np.float32)
+    return [_bind("Cast", t, dtype=dtype) if t._np_dtype.kind in "biu" else t
+            for t in operands]
+
+
 @mindir_runs(*_ELEMENTWISE)
 def _run_elementwise(name, ins, attrs):
     tensors = [v for v in ins if isinstance(v, Tensor)]
     like = tensors[0] if tensors else None
-    return _bind(_ELEMENTWISE[name], *(_tensor(v, like) for v in ins))
+    operands = _float_operands([_tensor(v, like) for v in ins], always=name == "Div")
+    return _bind(_ELEMENTWISE[name], *operands)
 
 
 @mindir_runs("Muls", "Divs")
 def _run_scalar_op(name, ins, attrs):
     x = _tensor(ins[0])
-    return _bind("Mul" if name == "Muls" else "RealDiv", x, _tensor(ins[1], x))
+    operands = _float_operands([x, _tensor(ins[1], x)], always=name == "Divs")
+    return _bind("Mul" if name == "Muls" else "RealDiv", *operands)
 
 
 @mindir_runs("Identity", "Load", "Depend")

@@ -154,6 +154,7 @@ def _recorded(name):
     ("tensor_ops", {"Stack", "make_list", "Split", "ReverseV2", "Tile", "BroadcastTo",
                     "ReduceMean", "ReduceMax", "ProdExt", "Argmax", "OneHot", "CumSum",
                     "Select", "Greater"}),
+    ("int_ops", {"Div", "Divs", "Muls", "Add"}),
     ("pooling", {"Conv2D", "MaxPool", "AvgPool", "Conv2DTranspose"}),
     ("attention", {"Split", "MatMulExt", "Softmax", "Div"}),
     ("gru", {"Split", "Stack", "Sigmoid", "Tanh", "StridedSlice"})])

@@ -5,12 +5,12 @@ development step, tests never need MindSpore):
     ms-oracle /work/main/tests/goldens/export/mindspore_files/record_mindspore_mindir.py
 
 Small networks with fixed weights (numpy seed) are exported with ``file_format="MINDIR"`` into
-this directory (``mlp``, ``convnet``, ``mixed``: common layers and tensor operations,
-``activations``, ``tensor_ops``, ``pooling``, ``attention``: nn.MultiheadAttention, ``gru``;
-``lstm``: nn.LSTM, which MindSpore writes as its fused LSTM primitive, kept to check that
-mindcell refuses it by name); their inputs and MindSpore's outputs
-for those inputs (``mindspore.load`` + ``nn.GraphCell``, checked equal to the network's own)
-go to ``<name>.npz`` (``in0``, ``in1``, ... and ``out0``, ``out1``, ...).
+this directory: ``mlp``, ``convnet``, ``mixed`` (common layers and tensor operations),
+``activations``, ``tensor_ops``, ``int_ops``, ``pooling``, ``attention``
+(nn.MultiheadAttention), ``gru``, and ``lstm`` (nn.LSTM, which MindSpore writes as its fused
+LSTM primitive; kept to check that mindcell refuses it by name). Their inputs and MindSpore's
+outputs for those inputs (``mindspore.load`` + ``nn.GraphCell``, checked equal to the
+network's own) go to ``<name>.npz`` (``in0``, ``in1``, ... and ``out0``, ``out1``, ...).
 tests/train/test_load_mindir.py loads the files with ``mindcell.load`` and checks that
 ``nn.GraphCell`` reproduces MindSpore's outputs.
 """
@@ -106,6 +106,13 @@ class TensorOps(nn.Cell):
                 ops.one_hot(i, 4, Tensor(1.0), Tensor(0.0)), ops.cumsum(x, 1))
 
 
+class IntOps(nn.Cell):
+    """Integer tensors: Div and Divs divide as float32, Muls by a float is float32."""
+
+    def construct(self, i, j):
+        return ops.div(i, j), i / 2, i * 0.5, i * 3, i + j
+
+
 class Pooling(nn.Cell):
     """pad_mode 'same' convolution and pooling, a strided convolution and a transposed one."""
 
@@ -170,6 +177,8 @@ def main():
     record("activations", Activations(), [Tensor(rng.standard_normal((3, 4)).astype(np.float32))])
     record("tensor_ops", TensorOps(), [Tensor(rng.standard_normal((3, 4)).astype(np.float32)),
                                        Tensor(np.array([2, 0], np.int32))])
+    record("int_ops", IntOps(), [Tensor(np.array([[7, -7, 3]], np.int32)),
+                                 Tensor(np.array([[2, 2, 4]], np.int32))])
     pooling = Pooling()
     _fix_weights(pooling, rng)
     record("pooling", pooling, [Tensor(rng.standard_normal((1, 2, 4, 4)).astype(np.float32))])
