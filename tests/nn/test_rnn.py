@@ -323,3 +323,50 @@ def test_second_order_through_the_sequence_raises():
     inner = ops.grad(lambda t: (net(t)[0] ** 2).sum())
     with pytest.raises(RuntimeError, match="second-order gradients are not supported"):
         ops.grad(lambda t: inner(t).sum())(x)
+
+
+# ----- RNNCellBase: the public base MindSpore code subclasses (mindocr's fp16-safe GRUCell) -----
+def test_rnn_cell_base_is_mindspores():
+    """nn.layer.rnn_cells.RNNCellBase(input_size, hidden_size, has_bias, num_chunks, dtype):
+    MindSpore 2.10's parameters, shapes and public attributes (ms-oracle); the three cells derive
+    from it; a subclass with its own construct trains through the base's parameters."""
+    import inspect
+    from mindcell.nn.layer.rnn_cells import RNNCellBase
+    assert list(inspect.signature(RNNCellBase).parameters) == [
+        "input_size", "hidden_size", "has_bias", "num_chunks", "dtype"]
+    for cls in (nn.RNNCell, nn.LSTMCell, nn.GRUCell):
+        assert isinstance(cls(2, 3), RNNCellBase)
+    c = RNNCellBase(4, 6, True, 3)
+    assert [(n, p.shape) for n, p in c.parameters_and_names()] == [
+        ("weight_ih", (18, 4)), ("weight_hh", (18, 6)), ("bias_ih", (18,)), ("bias_hh", (18,))]
+    assert {k: v for k, v in vars(c).items() if k in ("input_size", "hidden_size", "has_bias")} \
+        == {"input_size": 4, "hidden_size": 6, "has_bias": True}
+    assert np.abs(c.weight_hh.asnumpy()).max() <= 1 / np.sqrt(6)
+    c = RNNCellBase(4, 6, False, 4)
+    assert c.bias_ih is None and [n for n, _ in c.parameters_and_names()] == [
+        "weight_ih", "weight_hh"]
+    with pytest.raises(TypeError, match="has_bias"):
+        RNNCellBase(4, 6, 1, 3)
+    with pytest.raises(ValueError, match="input_size"):
+        RNNCellBase(0, 6, True, 3)
+    with pytest.raises(AttributeError, match="construct"):
+        RNNCellBase(4, 6, True, 1)(Tensor(np.ones((2, 4), np.float32)),
+                                   Tensor(np.ones((2, 6), np.float32)))
+
+    class Tanh1(RNNCellBase):  # a user cell: h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh)
+        def __init__(self):
+            super().__init__(3, 5, True, num_chunks=1)
+
+        def construct(self, x, h):
+            return ops.tanh(ops.matmul(x, self.weight_ih.T) + self.bias_ih
+                            + ops.matmul(h, self.weight_hh.T) + self.bias_hh)
+
+    cell = Tanh1()
+    rng = np.random.default_rng(0)
+    x, h = rng.normal(size=(2, 3)).astype(np.float32), rng.normal(size=(2, 5)).astype(np.float32)
+    w = {n: p.asnumpy() for n, p in cell.parameters_and_names()}
+    ref = np.tanh(x @ w["weight_ih"].T + w["bias_ih"] + h @ w["weight_hh"].T + w["bias_hh"])
+    np.testing.assert_allclose(cell(Tensor(x), Tensor(h)).asnumpy(), ref, rtol=1e-5, atol=1e-6)
+    grads = ms.grad(lambda a, b: cell(a, b).sum(), grad_position=None,
+                    weights=cell.trainable_params())(Tensor(x), Tensor(h))
+    np.testing.assert_allclose(grads[2].asnumpy(), (1 - ref ** 2).sum(0), rtol=1e-5, atol=1e-6)

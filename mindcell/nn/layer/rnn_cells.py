@@ -70,22 +70,59 @@ def full_lengths(seq_len, batch):
     return Tensor._make(np.full(batch, seq_len, np.int64))
 
 
-class _RNNCellBase(Cell):
-    """Shared by the cells: weight_ih (G*hidden, input), weight_hh (G*hidden, hidden),
-    bias_ih, bias_hh (G*hidden,), all uniform(-1/sqrt(hidden), 1/sqrt(hidden))."""
+_CHUNK_MODES = {1: "RNN_TANH", 3: "GRU", 4: "LSTM"}  # num_chunks -> the fused primitive's mode
 
-    def __init__(self, input_size, hidden_size, has_bias, mode, dtype):
+
+class RNNCellBase(Cell):
+    """RNNCellBase(input_size, hidden_size, has_bias, num_chunks, dtype=mstype.float32): the base
+    of RNNCell, LSTMCell and GRUCell, which holds their weights. Subclass it for a custom cell
+    (write ``construct``); RNNCell, LSTMCell and GRUCell add theirs.
+
+    Args:
+        input_size (int): the number of input features.
+        hidden_size (int): the number of hidden features.
+        has_bias (bool): whether the cell has the biases ``bias_ih`` and ``bias_hh``.
+        num_chunks (int): the number of gates: the weights have ``num_chunks * hidden_size`` rows
+            (1 for RNNCell, 3 for GRUCell, 4 for LSTMCell).
+        dtype (mindcell.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Attributes:
+        weight_ih (Parameter): (num_chunks * hidden_size, input_size).
+        weight_hh (Parameter): (num_chunks * hidden_size, hidden_size).
+        bias_ih, bias_hh (Parameter): (num_chunks * hidden_size,), or None without biases.
+        All uniform in (-1/sqrt(hidden_size), 1/sqrt(hidden_size)).
+
+    Raises:
+        TypeError: a size or num_chunks is not an int, or has_bias is not a bool.
+        ValueError: a size or num_chunks is not positive.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.nn.layer.rnn_cells import RNNCellBase
+        >>> cell = RNNCellBase(4, 6, True, num_chunks=3)
+        >>> cell.weight_ih.shape, cell.bias_hh.shape
+        ((18, 4), (18,))
+    """
+
+    def __init__(self, input_size, hidden_size, has_bias, num_chunks, dtype=mstype.float32):
         super().__init__()
         owner = type(self).__name__
         self.input_size = check_positive_int(input_size, owner, "input_size")
         self.hidden_size = check_positive_int(hidden_size, owner, "hidden_size")
         self.has_bias = check_bool(has_bias, owner, "has_bias")
-        self._mode = mode
-        g = GATES[mode] * hidden_size
+        num_chunks = check_positive_int(num_chunks, owner, "num_chunks")
+        self._mode = _CHUNK_MODES.get(num_chunks)
+        g = num_chunks * hidden_size
         self.weight_ih = uniform_param((g, input_size), hidden_size, "weight_ih", dtype)
         self.weight_hh = uniform_param((g, hidden_size), hidden_size, "weight_hh", dtype)
         self.bias_ih = uniform_param((g,), hidden_size, "bias_ih", dtype) if has_bias else None
         self.bias_hh = uniform_param((g,), hidden_size, "bias_hh", dtype) if has_bias else None
+
+    def reset_parameters(self, dtype=mstype.float32):
+        """Draw every parameter again, uniform in (-1/sqrt(hidden_size), 1/sqrt(hidden_size))."""
+        stdv = 1.0 / math.sqrt(self.hidden_size)
+        for weight in self.get_parameters():
+            weight.set_data(initializer(Uniform(stdv), weight.shape, dtype))
 
     def _step(self, x, states):
         owner = type(self).__name__
@@ -101,15 +138,13 @@ class _RNNCellBase(Cell):
                                 full_lengths(1, x.shape[0]), False)
         return final
 
-    def construct(self, x, hx):  # one state; LSTMCell overrides (h, c)
-        return self._step(x, (hx,))[0]
 
     def extend_repr(self):
         return "input_size=%d, hidden_size=%d, has_bias=%s" % (self.input_size, self.hidden_size,
                                                                self.has_bias)
 
 
-class RNNCell(_RNNCellBase):
+class RNNCell(RNNCellBase):
     """RNNCell(input_size, hidden_size, has_bias=True, nonlinearity='tanh', dtype=mstype.float32):
     one Elman RNN step, ``h' = act(x @ W_ih^T + b_ih + h @ W_hh^T + b_hh)``.
 
@@ -136,12 +171,15 @@ class RNNCell(_RNNCellBase):
     def __init__(self, input_size, hidden_size, has_bias=True, nonlinearity="tanh",
                  dtype=mstype.float32):
         check_choice(nonlinearity, "RNNCell", "nonlinearity", ("tanh", "relu"))
-        super().__init__(input_size, hidden_size, has_bias,
-                         "RNN_RELU" if nonlinearity == "relu" else "RNN_TANH", dtype)
+        super().__init__(input_size, hidden_size, has_bias, 1, dtype)
+        self._mode = "RNN_RELU" if nonlinearity == "relu" else "RNN_TANH"
         self.nonlinearity = nonlinearity
 
+    def construct(self, x, hx):
+        return self._step(x, (hx,))[0]
 
-class LSTMCell(_RNNCellBase):
+
+class LSTMCell(RNNCellBase):
     """LSTMCell(input_size, hidden_size, has_bias=True, dtype=mstype.float32): one LSTM step
     (gates i, f, g, o): ``c' = f*c + i*g``, ``h' = o*tanh(c')``.
 
@@ -162,7 +200,7 @@ class LSTMCell(_RNNCellBase):
     """
 
     def __init__(self, input_size, hidden_size, has_bias=True, dtype=mstype.float32):
-        super().__init__(input_size, hidden_size, has_bias, "LSTM", dtype)
+        super().__init__(input_size, hidden_size, has_bias, 4, dtype)
 
     def construct(self, x, hx):
         if not isinstance(hx, (tuple, list)) or len(hx) != 2:
@@ -171,7 +209,7 @@ class LSTMCell(_RNNCellBase):
         return self._step(x, tuple(hx))
 
 
-class GRUCell(_RNNCellBase):
+class GRUCell(RNNCellBase):
     """GRUCell(input_size, hidden_size, has_bias=True, dtype=mstype.float32): one GRU step
     (gates r, z, n): ``n = tanh(W_in x + b_in + r*(W_hn h + b_hn))``, ``h' = (1-z)*n + z*h``.
 
@@ -192,4 +230,7 @@ class GRUCell(_RNNCellBase):
     """
 
     def __init__(self, input_size, hidden_size, has_bias=True, dtype=mstype.float32):
-        super().__init__(input_size, hidden_size, has_bias, "GRU", dtype)
+        super().__init__(input_size, hidden_size, has_bias, 3, dtype)
+
+    def construct(self, x, hx):
+        return self._step(x, (hx,))[0]
