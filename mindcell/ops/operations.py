@@ -27,7 +27,8 @@ def _simple(name, fn, doc=None):
     # the doc is derived from fn's documented Args/Returns when it has them, else the class's
     # record in _prim_docs (see simple_doc); the Examples call the Primitive
     cls = type(name, (Primitive,), {"__call__": __call__,
-                                    "__doc__": simple_doc(name, fn, doc)})
+                                    "__doc__": simple_doc(name, fn, doc),
+                                    "_function": staticmethod(fn)})  # what a call runs
     return cls
 
 
