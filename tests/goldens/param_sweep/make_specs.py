@@ -126,15 +126,25 @@ def main():
             continue
         fn = getattr(ms.ops, name, None)
         chosen = None
-        for inputs, kw, rand, source in cands.get(name, []):
-            # keywords: the required ones only (a defaulted one is swept, not fixed)
-            kw = {k: v for k, v in kw.items() if k in required}
+        # every row with its required keywords only (a defaulted one is swept, not fixed);
+        # failing that, with the row's keywords (those parameters are then not swept); the row's
+        # tensors positionally, or packed in one tuple (cat, stack ...)
+        rows = cands.get(name, [])
+        tries = [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, False)
+                 for inputs, kw, rand, source in rows]
+        tries += [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, True)
+                  for inputs, kw, rand, source in rows]
+        tries += [(inputs, kw, rand, source, pack) for pack in (False, True)
+                  for inputs, kw, rand, source in rows]
+        for inputs, kw, rand, source, pack in tries:
             enc = {k: encode(v) for k, v in kw.items()}
             if any(v is _BAD for v in enc.values()) or fn is None:
                 continue
             spec = {"sig": sigs[name], "inputs": inputs, "kw": enc, "source": source,
                     "random": rand or name.startswith(RANDOM_NAMES) or
                     any(w in name for w in RANDOM_NAMES)}
+            if pack:
+                spec["pack"] = True
             try:
                 _sweep.summary(_sweep.call(fn, spec, {})())
             except Exception:  # noqa: BLE001 - not a usable sample call
@@ -149,6 +159,10 @@ def main():
             continue
         functions[name] = chosen
         for p, d, k in params:
+            if d is not None and p in chosen["kw"]:
+                unswept.append("%s\t%s\tfixed by the sample call (%r)" % (name, p,
+                                                                           chosen["kw"][p]))
+                why_count["parameter: fixed by the sample call"] += 1
             if d is None or p in chosen["kw"]:
                 continue
             vals, why = _sweep.candidates(p, d)

@@ -36,7 +36,9 @@ STR_ALTS = {
     "interpolation": ["lower", "nearest", "linear"],
     "pad_mode": ["same", "valid", "pad"],
     "padding": ["same", "valid"],
-    "mode": ["reflect", "replicate", "constant"],
+    # 'mode' names different choices per function: by its default
+    "mode": {"constant": ["reflect", "replicate"], "nearest": ["bilinear", "area"],
+             "iou": ["iof"], "reduced": ["complete", "r"]},
     "indexing": ["ij", "xy"],
     "align": ["LEFT_LEFT", "RIGHT_RIGHT", "RIGHT_LEFT"],
     "method": ["bilinear", "nearest"],
@@ -117,8 +119,11 @@ def candidates(name, default):
             return NONE_RULES[name], None
         return None, "None default: no rule for this name"
     if isinstance(d, str):
-        if name in STR_ALTS:
-            return [repr(v) for v in STR_ALTS[name] if v != d][:2], None
+        alts = STR_ALTS.get(name, ())
+        if isinstance(alts, dict):
+            alts = alts.get(d, ())
+        if alts:
+            return [repr(v) for v in alts if v != d][:2], None
         return None, "str default %r: alternatives not derived" % d
     if d == () and name in AXIS_NAMES:
         return ["0", "(0, 1)"], None
@@ -182,6 +187,8 @@ def call(fn, spec, extra):
     writes) with the spec's keywords and ``extra``."""
     def run():
         ts = [Tensor(array(s)) for s in spec["inputs"]]
+        if spec.get("pack"):  # the tensors are one tuple argument (cat, stack ...)
+            ts = [tuple(ts)]
         kw = {k: decode(v) for k, v in spec["kw"].items()}
         kw.update(extra)
         return fn(*ts, **kw)
