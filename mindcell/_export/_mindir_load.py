@@ -5,17 +5,18 @@ package), and the graph's nodes run through ``_mindir_ops``'s table of MindSpore
 
 Read: the main graph's parameters (weights, named by their ``ref_key`` as in the exported
 network), inputs, Constant nodes (numbers, tuples, tensors, monads, None), nodes that call a
-primitive of the file's ``primitives`` list or another graph of its ``functions`` list, and its
-outputs. Every primitive is checked at load time: one mindcell cannot run is a ValueError naming
-it and the file. Not read: encrypted or compressed weights, weights stored outside the file
-(MindSpore's ``external_data`` for models over 1 GB), control flow that takes graphs or
-primitives as values (Switch, Partial)."""
+primitive of the file's ``primitives`` list, a graph of its ``functions`` list, or a graph
+value (a ``Partial`` closure, the branch a ``Switch`` picks: MindSpore's tensor-dependent
+``if``), and its outputs. Every primitive is checked at load time: one mindcell cannot run is a
+ValueError naming it and the file. Not read: encrypted or compressed weights, weights stored
+outside the file (MindSpore's ``external_data`` for models over 1 GB), primitives used as
+values (a node input naming a primitive rather than a graph or a computed value)."""
 import struct
 
 import numpy as np
 
 from mindcell._export import _mindir_proto as pb
-from mindcell._export._mindir_ops import MINDIR_RUNNERS, MONAD, Unrunnable
+from mindcell._export._mindir_ops import MINDIR_RUNNERS, MONAD, Closure, Unrunnable
 from mindcell._wire import WireError, decode_message, packed_varints, signed64
 from mindcell.common.tensor import Tensor
 from mindcell.nn.graph_cell import LoadedGraph
@@ -219,7 +220,7 @@ class MindirGraph(LoadedGraph):
         body = _Body(name)
         for raw in g.get(5, []):
             body.inputs.append(_text(_field(_message(raw, "an input"), 1, "an input")))
-        known = set(body.inputs) | set(self._param_keys)
+        known = set(body.inputs) | set(self._param_keys) | self._function_names
         for raw in g.get(1, []):
             n = _message(raw, "a node")
             out = _text(_field(n, 2, "a node"))
@@ -249,6 +250,8 @@ class MindirGraph(LoadedGraph):
                 body.nodes.append(("prim", op_type, ins, out, attrs))
             elif ref in self._function_names:
                 body.nodes.append(("call", ref, ins, out, None))
+            elif ref in known:  # calls a value: a Closure (Partial, Switch's pick)
+                body.nodes.append(("call_value", ref, ins, out, None))
             elif op in MINDIR_RUNNERS:  # a primitive named directly, attributes on the node
                 body.nodes.append(("prim", op, ins, out,
                                    _attributes(n.get(5, []), "node '%s'" % out)))
@@ -261,7 +264,8 @@ class MindirGraph(LoadedGraph):
         return body
 
     def evaluate(self, env, static):
-        values = {full: env[key] for full, key in self._param_keys.items()}
+        values = {name: Closure(name) for name in self._function_names}
+        values.update((full, env[key]) for full, key in self._param_keys.items())
         values.update(env)
         return _result(self._run(self._main, values))
 
@@ -274,11 +278,12 @@ class MindirGraph(LoadedGraph):
             except KeyError as e:
                 raise ValueError("For 'GraphCell', the MINDIR node '%s' uses %s, which is not "
                                  "defined where it runs." % (out, e)) from None
-            if kind == "call":
-                sub = self.functions[target]
-                child = dict(values)
-                child.update(zip(sub.inputs, args))
-                values[out] = self._run(sub, child)
+            if kind in ("call", "call_value"):
+                closure = Closure(target) if kind == "call" else values[target]
+                if not isinstance(closure, Closure):
+                    raise ValueError("For 'GraphCell', the MINDIR node '%s' calls '%s', which "
+                                     "is not a graph." % (out, target))
+                values[out] = self._call(closure, args, values)
                 continue
             try:
                 values[out] = MINDIR_RUNNERS[target](target, args, attrs)
@@ -287,6 +292,16 @@ class MindirGraph(LoadedGraph):
                                  % (out, target, e)) from None
         outs = [values[name] for name in body.outputs]
         return outs[0] if len(outs) == 1 else tuple(outs)
+
+    def _call(self, closure, args, values):
+        sub = self.functions[closure.graph]
+        args = closure.args + tuple(args)
+        if len(args) != len(sub.inputs):
+            raise ValueError("For 'GraphCell', the MINDIR graph '%s' takes %d arguments, but "
+                             "got %d." % (closure.graph, len(sub.inputs), len(args)))
+        child = dict(values)
+        child.update(zip(sub.inputs, args))
+        return self._run(sub, child)
 
     def __repr__(self):
         return "MindirGraph(%s: %d nodes, inputs %s, outputs %s)" % (

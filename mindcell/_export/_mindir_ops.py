@@ -401,6 +401,15 @@ class Unavailable:
 MONAD = object()  # MindSpore's UMonad/IOMonad: ordering tokens, no data
 
 
+class Closure:
+    """A graph of the model's ``functions`` as a value, with the arguments bound so far
+    (``Partial``); a node whose op_type names a Closure-valued node calls it."""
+
+    def __init__(self, graph, args=()):
+        self.graph = graph
+        self.args = tuple(args)
+
+
 def mindir_runs(*names):
     def register(fn):
         for name in names:
@@ -503,6 +512,28 @@ def _run_make_tuple(name, ins, attrs):
 @mindir_runs("TupleGetItem")
 def _run_tuple_get_item(name, ins, attrs):
     return ins[0][int(_static(ins[1], "index"))]
+
+
+@mindir_runs("Partial")
+def _run_partial(name, ins, attrs):
+    if not isinstance(ins[0], Closure):
+        raise Unrunnable("Partial of %r, which is not a graph" % (ins[0],))
+    return Closure(ins[0].graph, ins[0].args + tuple(ins[1:]))
+
+
+@mindir_runs("Switch")
+def _run_switch(name, ins, attrs):
+    """Switch(cond, a, b): ``a`` if cond else ``b`` (the branches are Closures the next node
+    calls). The condition is read, so it must be known when the graph runs: eagerly, not while
+    GRAPH_MODE traces the GraphCell."""
+    cond = ins[0]
+    if isinstance(cond, Tensor):
+        try:
+            cond = cond.asnumpy()
+        except Exception:  # a traced value: GRAPH_MODE
+            raise Unrunnable("its condition is computed in the graph, which GRAPH_MODE cannot "
+                             "branch on; run the GraphCell in PYNATIVE_MODE") from None
+    return ins[1] if bool(np.asarray(cond).reshape(())) else ins[2]
 
 
 @mindir_runs("GeLU")

@@ -157,7 +157,9 @@ def _recorded(name):
     ("int_ops", {"Div", "Divs", "Muls", "Add"}),
     ("pooling", {"Conv2D", "MaxPool", "AvgPool", "Conv2DTranspose"}),
     ("attention", {"Split", "MatMulExt", "Softmax", "Div"}),
-    ("gru", {"Split", "Stack", "Sigmoid", "Tanh", "StridedSlice"})])
+    ("gru", {"Split", "Stack", "Sigmoid", "Tanh", "StridedSlice"}),
+    ("if_else", {"Partial", "Switch", "Greater", "Muls", "Sub"}),
+    ("lazy_inline", {"MatMul", "BiasAdd", "ReLU"})])
 def test_mindspores_files_give_mindspores_outputs(name, primitives):
     graph = ms.load(str(FILES / (name + ".mindir")))
     assert primitives <= set(graph.primitives)
@@ -167,6 +169,24 @@ def test_mindspores_files_give_mindspores_outputs(name, primitives):
     for g, w in zip(got, want):
         assert g.shape == w.shape and g.asnumpy().dtype == w.dtype
         _close(g.asnumpy(), w, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["PYNATIVE_MODE", "GRAPH_MODE"])
+def test_mindspores_if_takes_either_branch(mode):
+    """The branch is chosen per call from the input (Switch), in both modes."""
+    graph = ms.load(str(FILES / "if_else.mindir"))
+    assert len(graph.functions) == 2
+    cell = nn.GraphCell(graph)
+    (x,), (want,) = _recorded("if_else")
+    ms.set_context(mode=getattr(ms, mode))
+    try:
+        got, other = cell(x).asnumpy(), cell(-x).asnumpy()
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    _close(got, want, rtol=1e-5, atol=1e-6)
+    positive = x.asnumpy().sum() > 0  # the recorded input takes one branch, -x the other
+    _close(got, x.asnumpy() * 2 if positive else x.asnumpy() - 1)
+    _close(other, -x.asnumpy() - 1 if positive else -x.asnumpy() * 2)
 
 
 def test_mindspores_fused_lstm_is_refused_by_name():

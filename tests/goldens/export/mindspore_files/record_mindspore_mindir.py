@@ -7,7 +7,8 @@ development step, tests never need MindSpore):
 Small networks with fixed weights (numpy seed) are exported with ``file_format="MINDIR"`` into
 this directory: ``mlp``, ``convnet``, ``mixed`` (common layers and tensor operations),
 ``activations``, ``tensor_ops``, ``int_ops``, ``pooling``, ``attention``
-(nn.MultiheadAttention), ``gru``, and ``lstm`` (nn.LSTM, which MindSpore writes as its fused
+(nn.MultiheadAttention), ``gru``, ``if_else`` (Partial/Switch over function graphs),
+``lazy_inline`` (calls of a function graph), and ``lstm`` (nn.LSTM, which MindSpore writes as its fused
 LSTM primitive; kept to check that mindcell refuses it by name). Their inputs and MindSpore's
 outputs for those inputs (``mindspore.load`` + ``nn.GraphCell``, checked equal to the
 network's own) go to ``<name>.npz`` (``in0``, ``in1``, ... and ``out0``, ``out1``, ...).
@@ -18,7 +19,7 @@ import os
 
 import numpy as np
 import mindspore as ms
-from mindspore import nn, ops, Tensor
+from mindspore import nn, ops, Tensor, lazy_inline
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -128,6 +129,40 @@ class Pooling(nn.Cell):
         return self.avg_pool(self.max_pool(self.conv(x))), self.up(self.down(x))
 
 
+class IfElse(nn.Cell):
+    """A tensor-dependent if: MindSpore writes the branches as graphs of the model's
+    ``functions``, bound with Partial, picked with Switch and called."""
+
+    def construct(self, x):
+        if x.sum() > 0:
+            return x * 2
+        return x - 1
+
+
+class Block(nn.Cell):
+    @lazy_inline
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 4)
+
+    def construct(self, x):
+        return ops.relu(self.fc(x))
+
+
+class LazyStack(nn.Cell):
+    """Cells marked lazy_inline: MindSpore writes each call of the shared block's graph as a
+    node calling a graph of the model's ``functions``."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.CellList([Block() for _ in range(2)])
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+
+
 def _fix_weights(net, rng):
     for p in net.get_parameters():
         positive = "variance" in p.name or "gamma" in p.name
@@ -189,6 +224,10 @@ def main():
     gru = nn.GRU(3, 4, batch_first=True)  # written unrolled (Split, Stack, make_list ...)
     _fix_weights(gru, rng)
     record("gru", gru, [Tensor(rng.standard_normal((2, 5, 3)).astype(np.float32))])
+    record("if_else", IfElse(), [Tensor(rng.standard_normal((2, 4)).astype(np.float32))])
+    lazy = LazyStack()
+    _fix_weights(lazy, rng)
+    record("lazy_inline", lazy, [Tensor(rng.standard_normal((2, 4)).astype(np.float32))])
     lstm = nn.LSTM(3, 4, batch_first=True)  # written as MindSpore's fused LSTM primitive
     _fix_weights(lstm, rng)
     record("lstm", lstm, [Tensor(rng.standard_normal((2, 5, 3)).astype(np.float32))],
