@@ -198,6 +198,21 @@ def test_mindspores_fused_lstm_is_refused_by_name():
         ms.load(path)
 
 
+@pytest.mark.parametrize("name", ["convnet", "mixed", "attention", "lazy_inline"])
+def test_mindspores_files_in_graph_mode(name):
+    """Traced and compiled like any construct: the plumbing (Load, UpdateState, Depend,
+    tuples, function calls) is resolved while tracing."""
+    cell = nn.GraphCell(ms.load(str(FILES / (name + ".mindir"))))
+    inputs, want = _recorded(name)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        got = _outputs(cell(*inputs))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    for g, w in zip(got, want):
+        _close(g.asnumpy(), w, rtol=1e-5, atol=1e-6)
+
+
 def test_mindspores_file_parameters_are_the_networks():
     cell = nn.GraphCell(ms.load(str(FILES / "convnet.mindir")))
     assert sorted(cell.parameters_dict()) == [
