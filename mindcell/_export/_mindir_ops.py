@@ -1,12 +1,18 @@
-"""MINDIR converters: mindcell primitives as MindSpore 2.10 primitives. Most are MindSpore's
-function-style primitives, whose arguments are node inputs (constants included); Conv2D and
-MaxPool are attribute-style primitives. The recurrent sequences (LSTM, GRU, RNN) are unrolled
-over time into MatMul and gate arithmetic (MindSpore's fused CPU LSTM takes one flat weight)."""
+"""The MINDIR table, both directions. Converters (export): mindcell primitives as MindSpore 2.10
+primitives. Most are MindSpore's function-style primitives, whose arguments are node inputs
+(constants included); Conv2D and MaxPool are attribute-style primitives. The recurrent
+sequences (LSTM, GRU, RNN) are unrolled over time into MatMul and gate arithmetic (MindSpore's
+fused CPU LSTM takes one flat weight). Runners (``load``, at the end): each MindSpore primitive
+a MINDIR file may call, run with mindcell primitives; every primitive the converters write has
+one (tests/train/test_load_mindir.py checks it), the elementwise ones by inverting the same
+name tables."""
 import numpy as np
 
+from mindcell._core.primitive import REGISTRY
 from mindcell._export import _mindir_proto as pb
 from mindcell._export._mindir_export import mindir_converts
 from mindcell._export._onnx_builder import Unconvertible
+from mindcell.common.tensor import Tensor
 
 _SAME = ("ReLU", "Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Rsqrt", "Neg", "Abs", "Erf",
          "Square", "Reciprocal", "Floor", "Sin", "Cos", "Add", "Sub", "Mul", "Maximum",
@@ -379,9 +385,6 @@ def _avg_pool(b, node, ins):
 # form (StridedSlice, PadV3, ...) run in the general form MindSpore defines; the others are
 # what MindSpore 2.10's own export writes for common networks (BiasAdd, BatchNorm, Muls, ...)
 # and the graph plumbing (MakeTuple, TupleGetItem, Depend, Load, UpdateState).
-from mindcell._core.primitive import REGISTRY  # noqa: E402
-from mindcell.common.tensor import Tensor  # noqa: E402
-
 MINDIR_RUNNERS = {}
 
 

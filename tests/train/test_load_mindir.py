@@ -3,6 +3,7 @@ with the original network's results; files MindSpore 2.10's export wrote
 (tests/goldens/export/mindspore_files, recorded by record_mindspore_mindir.py there) give
 MindSpore's outputs; unreadable files and unsupported primitives are ValueErrors naming load."""
 import pathlib
+import subprocess
 import sys
 
 import numpy as np
@@ -336,3 +337,18 @@ def test_load_argument_errors(tmp_path):
     with pytest.raises(ValueError, match="'dec_key'"):
         ms.load(path, dec_key=b"0" * 16)
     assert isinstance(ms.load(pathlib.Path(path)).inputs, list)  # a PathLike is a file name
+
+
+def test_mindir_needs_no_package(tmp_path):
+    """Export and load of MINDIR work without onnx (or protobuf) installed."""
+    code = ("import sys; sys.modules['onnx'] = None; sys.modules['google.protobuf'] = None\n"
+            "import numpy as np, mindcell as ms\n"
+            "net = ms.nn.Dense(2, 3)\n"
+            "x = ms.Tensor(np.ones((1, 2), np.float32))\n"
+            "ms.export(net, x, file_name=%r, file_format='MINDIR')\n"
+            "cell = ms.nn.GraphCell(ms.load(%r))\n"
+            "print(np.allclose(cell(x).asnumpy(), net(x).asnumpy()))\n"
+            % (str(tmp_path / "n"), str(tmp_path / "n.mindir")))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "True"
