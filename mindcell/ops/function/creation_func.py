@@ -23,9 +23,15 @@ def _size_args(size, op):
     return check_size(size, op, "size")
 
 
-def _float_dtype(dtype, op, default=_F32):
-    """Random samples in [0, 1) or from N(0, 1) need a float dtype (an int one would be 0s)."""
-    return check_dtype_kind(as_np_dtype(dtype, op, default), op, "f", "a float")
+def _float_dtype(dtype, op, default=_F32, error=TypeError):
+    """Random samples in [0, 1) or from N(0, 1) need a float dtype (an int one would be 0s);
+    ``error`` is the class of the exception for another dtype (MindSpore 2.10's rand, randn,
+    rand_like and randn_like raise ValueError)."""
+    np_dtype = as_np_dtype(dtype, op, default)
+    if mstype.np_kind(np_dtype) != "f":
+        raise error("%s: 'dtype' must be a float dtype, but got %s"
+                    % (public_name(op), mstype.from_numpy_dtype(np_dtype)))
+    return np_dtype
 
 
 def ones(shape, dtype=None):
@@ -352,8 +358,9 @@ def rand(*size, dtype=None, seed=None):
         Tensor of shape ``size``.
 
     Raises:
-        TypeError: ``seed`` is not an int, or ``dtype`` not a float dtype.
-        ValueError: ``seed`` is negative, or ``size`` not a valid shape.
+        TypeError: ``seed`` is not an int, or ``dtype`` not a dtype.
+        ValueError: ``seed`` is negative, ``size`` not a valid shape, or ``dtype`` not a float
+            dtype (as in MindSpore 2.10).
 
     Examples:
         >>> import mindcell as ms
@@ -364,7 +371,8 @@ def rand(*size, dtype=None, seed=None):
         >>> bool((ops.rand(2, 3, seed=7) == a).all())
         True
     """
-    return _uniform_samples(_size_args(size, "rand"), _float_dtype(dtype, "rand"),
+    return _uniform_samples(_size_args(size, "rand"),
+                            _float_dtype(dtype, "rand", error=ValueError),
                             _seed_stream(seed, "rand"))
 
 
@@ -390,8 +398,9 @@ def randn(*size, dtype=None, seed=None):
         Tensor of shape ``size``.
 
     Raises:
-        TypeError: ``seed`` is not an int, or ``dtype`` not a float dtype.
-        ValueError: ``seed`` is negative, or ``size`` not a valid shape.
+        TypeError: ``seed`` is not an int, or ``dtype`` not a dtype.
+        ValueError: ``seed`` is negative, ``size`` not a valid shape, or ``dtype`` not a float
+            dtype (as in MindSpore 2.10).
 
     Examples:
         >>> import mindcell as ms
@@ -400,7 +409,8 @@ def randn(*size, dtype=None, seed=None):
         >>> print(x.shape, x.dtype)
         (2, 3) Float64
     """
-    return _normal_samples(_size_args(size, "randn"), _float_dtype(dtype, "randn"),
+    return _normal_samples(_size_args(size, "randn"),
+                           _float_dtype(dtype, "randn", error=ValueError),
                            _seed_stream(seed, "randn"))
 
 
@@ -592,9 +602,8 @@ def rand_like(input, seed=None, *, dtype=None):
         Tensor of ``input``'s shape.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, ``seed`` not an int, or the dtype not a float
-            dtype.
-        ValueError: ``seed`` is negative.
+        TypeError: ``input`` is not a Tensor, ``seed`` not an int, or ``dtype`` not a dtype.
+        ValueError: ``seed`` is negative, or the dtype not a float dtype (as in MindSpore 2.10).
 
     Examples:
         >>> import numpy as np
@@ -604,7 +613,8 @@ def rand_like(input, seed=None, *, dtype=None):
         (4, 2) Float16 True
     """
     check_tensor(input, "rand_like")
-    return _uniform_samples(input.shape, _float_dtype(dtype, "rand_like", input._np_dtype),
+    return _uniform_samples(input.shape, _float_dtype(dtype, "rand_like", input._np_dtype,
+                                                     ValueError),
                             _seed_stream(seed, "rand_like"))
 
 
@@ -621,9 +631,8 @@ def randn_like(input, seed=None, *, dtype=None):
         Tensor of ``input``'s shape.
 
     Raises:
-        TypeError: ``input`` is not a Tensor, ``seed`` not an int, or the dtype not a float
-            dtype.
-        ValueError: ``seed`` is negative.
+        TypeError: ``input`` is not a Tensor, ``seed`` not an int, or ``dtype`` not a dtype.
+        ValueError: ``seed`` is negative, or the dtype not a float dtype (as in MindSpore 2.10).
 
     Examples:
         >>> import numpy as np
@@ -634,7 +643,8 @@ def randn_like(input, seed=None, *, dtype=None):
         (3,) Float32
     """
     check_tensor(input, "randn_like")
-    return _normal_samples(input.shape, _float_dtype(dtype, "randn_like", input._np_dtype),
+    return _normal_samples(input.shape, _float_dtype(dtype, "randn_like", input._np_dtype,
+                                                    ValueError),
                            _seed_stream(seed, "randn_like"))
 
 

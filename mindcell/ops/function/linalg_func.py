@@ -4,7 +4,7 @@ import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.dtype import BF16_NP
-from mindcell.ops._errors import check_bool, check_choice, public_name
+from mindcell.ops._errors import check_bool, public_name
 from mindcell.ops._helpers import cast_to, check_tensor
 from mindcell.ops.defs import linalg as L
 
@@ -186,9 +186,9 @@ def qr(input, mode="reduced"):
         tuple(Tensor), ``(Q, R)``, of ``input``'s dtype.
 
     Raises:
-        TypeError: ``input`` is not a Tensor of one of those dtypes.
-        ValueError: ``mode`` is not ``'reduced'`` or ``'complete'``, or ``input`` is less than
-            2-D.
+        TypeError: ``input`` is not a Tensor of one of those dtypes, or ``mode`` is not
+            ``'reduced'`` or ``'complete'`` (as in MindSpore 2.10).
+        ValueError: ``input`` is less than 2-D.
 
     Examples:
         >>> import numpy as np
@@ -198,7 +198,10 @@ def qr(input, mode="reduced"):
         >>> print(q.shape, r.shape, np.allclose((q @ r).asnumpy(), a.asnumpy(), atol=1e-6))
         (3, 2) (2, 2) True
     """
-    check_choice(mode, "qr", "mode", ("reduced", "complete"))
+    if not (isinstance(mode, str) and mode in ("reduced", "complete")):
+        # a TypeError for another str too, as MindSpore 2.10's qr raises
+        raise TypeError("%s: 'mode' must be 'reduced' or 'complete', but got %r"
+                        % (public_name("qr"), mode))
     x = _matrices(input, "qr", square=False)
     return L.qr_p.bind(x, full_matrices=mode == "complete")
 
