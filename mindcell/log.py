@@ -101,3 +101,36 @@ def get_log_config():
         ['GLOG_v']
     """
     return {"GLOG_v": get_level()}
+
+
+class _LogActionOnce:
+    """_LogActionOnce(logger, key, no_warning=False): a decorator that lets the decorated function
+    log ``logger.warning`` the first time a call under ``key`` runs and silences it afterwards
+    (always, with ``no_warning=True``). MindSpore's private helper, which model code imports
+    (``from mindspore.log import _LogActionOnce``; mindocr's and golden-stick's transformer
+    layers decorate their ``__init__`` with it)."""
+
+    is_logged = {}  # the keys that have logged once, shared by every instance
+
+    def __init__(self, logger, key, no_warning=False):
+        self.logger = logger
+        self.key = key
+        self.no_warning = no_warning
+
+    def __call__(self, func):
+        import functools
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            if not hasattr(self.logger, "warning"):
+                return func(*args, **kwargs)
+            if not (self.no_warning or self.key in _LogActionOnce.is_logged):
+                _LogActionOnce.is_logged[self.key] = True
+                return func(*args, **kwargs)
+            saved = self.logger.warning
+            self.logger.warning = lambda *a, **k: None
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self.logger.warning = saved
+        return wrapper
