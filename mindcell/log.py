@@ -118,9 +118,7 @@ class _LogActionOnce:
         self.no_warning = no_warning
 
     def __call__(self, func):
-        import functools
-
-        @functools.wraps(func)
+        # a plain wrapper as MindSpore's (no functools.wraps: ``func`` may be any callable)
         def wrapper(*args, **kwargs):
             if not hasattr(self.logger, "warning"):
                 return func(*args, **kwargs)

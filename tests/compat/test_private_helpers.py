@@ -64,3 +64,13 @@ def test_log_action_once_passes_through_without_a_warning_method():
 
     assert g() == 3 and g() == 3
     assert logger.warning.__name__ == "warning"
+
+
+def test_log_action_once_wraps_any_callable():
+    class Callable:  # no string __name__: MindSpore's plain wrapper takes it
+        __name__ = None
+
+        def __call__(self, x):
+            return 2 * x
+
+    assert _LogActionOnce(logger=_Recorder(), key="test_key_e")(Callable())(4) == 8
