@@ -13,6 +13,14 @@ cores the next kernel needs, so both kinds sleep when idle:
   transformer block 33 -> 28 ms, with W3-W5 unchanged. mindcell's products use
   scipy's OpenBLAS, which loads after this module; numpy's own, loaded earlier with numpy,
   serves no hot path of mindcell.
+
+The count in use follows the machine's load (csrc/_threads.h): while other processes keep
+cores busy, every kernel and the BLAS use fewer threads (a team member that lost its core
+holds the team up at every barrier: an MLP step went from 1.2 ms to 144 ms with 2 threads
+next to one busy process), and the configured count comes back when the cores are free.
+``set_adaptive(False)``, ``MINDCELL_ADAPTIVE_THREADS=0`` or a deterministic context
+(``set_context(deterministic="ON")``: OpenBLAS's products differ in the last bits between
+thread counts) keep the configured count.
 """
 import os
 
@@ -31,13 +39,93 @@ def default_num_threads():
         return os.cpu_count() or 1
 
 
-_state = {"threads": None}
-
-
 def _kernel_modules():
     """Every compiled kernel module (mindcell._C.<family>), enumerated, not listed."""
     from mindcell import _C
     return [getattr(_C, family) for family in _C.FAMILIES]
+
+
+def _env_adaptive():
+    """MINDCELL_ADAPTIVE_THREADS: '0' (or 'false', 'off', 'no') switches load following off.
+    So does OMP_WAIT_POLICY=ACTIVE: idle OpenMP workers then spin and would count as load."""
+    if os.environ.get("OMP_WAIT_POLICY", "").strip().lower() == "active":
+        return False
+    return os.environ.get("MINDCELL_ADAPTIVE_THREADS", "1").strip().lower() not in (
+        "0", "false", "off", "no")
+
+
+def _blas_spin_ns():
+    """How long OpenBLAS's idle workers spin after a product: 2**OPENBLAS_THREAD_TIMEOUT
+    cycles (clamped to 4..30 as OpenBLAS does), counted as nanoseconds (a cycle < 1 ns),
+    at least 100 us."""
+    value = os.environ.get("OPENBLAS_THREAD_TIMEOUT", "").strip()
+    bits = min(max(int(value), 4), 30) if value.isdigit() else 28  # OpenBLAS's default
+    return max(2 ** bits, 100000)
+
+
+def _machine_cores():
+    return os.cpu_count() or 1
+
+
+_state = {"threads": None, "bound": False, "adaptive": _env_adaptive(),
+          "deterministic": False, "sampling": True, "cores": None}
+
+
+def _owner():
+    """The kernel module whose thread state every module shares (bound on first use)."""
+    modules = _kernel_modules()
+    if not _state["bound"]:
+        address = modules[0]._thread_state_address()
+        for module in modules[1:]:
+            module._bind_thread_state(address)
+        _state["bound"] = True
+        _configure(modules[0])
+    return modules[0]
+
+
+def _configure(owner):
+    cores = _state["cores"] or _usable_cores()
+    owner._thread_configure(int(_state["adaptive"] and not _state["deterministic"]),
+                            int(_state["sampling"]), cores, max(_machine_cores(), cores),
+                            _blas_spin_ns())
+
+
+def _set_load_source(sampling=True, cores=None):
+    """Tests: ``sampling=False`` stops reading the machine's load (samples are then fed with
+    the modules' ``_thread_feed``); ``cores`` replaces the usable cores. Forgets the load."""
+    _state["sampling"], _state["cores"] = bool(sampling), cores
+    owner = _owner()
+    _configure(owner)
+    owner._thread_reset_load()
+
+
+def _usable_cores():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def set_adaptive(flag):
+    """Whether the thread count in use follows the machine's load (True: the default)."""
+    _state["adaptive"] = bool(flag)
+    _configure(_owner())
+
+
+def is_adaptive():
+    """Whether the thread count follows the load now (off in a deterministic context)."""
+    return _owner()._thread_state()["adaptive"]
+
+
+def set_deterministic(flag):
+    """A deterministic context keeps the configured thread count (mindcell/context.py)."""
+    _state["deterministic"] = bool(flag)
+    _configure(_owner())
+
+
+def state():
+    """The shared thread state: configured and current count, smoothed load, counters."""
+    return _owner()._thread_state()
 
 
 def set_num_threads(n=None):
@@ -45,8 +133,7 @@ def set_num_threads(n=None):
     n = default_num_threads() if n is None else int(n)
     if n < 1:
         raise ValueError("set_num_threads: expects n >= 1, but got %d" % n)
-    for module in _kernel_modules():
-        module.set_num_threads(n)
+    _owner().set_num_threads(n)  # one state for every module
     _state["threads"] = n
     for follow in _FOLLOWERS:
         follow(n)

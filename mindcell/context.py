@@ -40,6 +40,11 @@ def set_context(**kwargs):
             ``get_context("device_target")`` then reports ``"CPU"``.
         runtime_num_threads (int): threads of every kernel and of the BLAS; 0 restores the
             default (``OMP_NUM_THREADS`` when set, else the cores this process may use).
+            While other processes keep the cores busy, fewer are used (see
+            docs/performance.md); ``deterministic="ON"`` keeps exactly this many.
+        deterministic (str): ``"ON"`` keeps the thread count fixed, so that products give
+            the same bits on every run whatever the machine's load; ``"OFF"`` (the default)
+            lets it follow the load.
         jit_syntax_level (int): ``STRICT`` (0), ``COMPATIBLE`` (1) or ``LAX`` (2, the
             default): the Python GRAPH_MODE accepts in MindSpore. mindcell's tracer runs the
             same programs at every level; the value is checked and recorded.
@@ -85,6 +90,9 @@ def set_context(**kwargs):
     if "runtime_num_threads" in kwargs:
         from mindcell import _threads
         _threads.set_num_threads(int(kwargs["runtime_num_threads"]) or None)
+    if "deterministic" in kwargs:  # "ON": the configured thread count, not the load's
+        from mindcell import _threads
+        _threads.set_deterministic(kwargs["deterministic"] == "ON")
     _context.update(kwargs)
 
 

@@ -158,8 +158,9 @@ _deterministic = {"set": False}
 def set_deterministic(deterministic):
     """set_deterministic(deterministic): ask for deterministic computation; may be called once.
 
-    mindcell's CPU kernels give the same bits on every run either way; the setting is recorded
-    as the context's ``deterministic`` ("ON"/"OFF") as MindSpore does.
+    Recorded as the context's ``deterministic`` ("ON"/"OFF") as MindSpore does. ``True`` keeps
+    the thread count of every kernel and of the BLAS fixed: otherwise it follows the machine's
+    load, and the BLAS's products can differ in the last bits between thread counts.
 
     Args:
         deterministic (bool): whether to run deterministically.

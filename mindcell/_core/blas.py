@@ -26,11 +26,17 @@ LIBRARY = _load()
 _PREFIX = "scipy_"  # scipy-openblas32 prefixes its symbols
 SGEMM = ctypes.cast(getattr(LIBRARY, _PREFIX + "cblas_sgemm"), ctypes.c_void_p).value
 DGEMM = ctypes.cast(getattr(LIBRARY, _PREFIX + "cblas_dgemm"), ctypes.c_void_p).value
+SET_THREADS = ctypes.cast(getattr(LIBRARY, _PREFIX + "openblas_set_num_threads"),
+                          ctypes.c_void_p).value
+# The compiled modules call the library through wrappers (csrc/_threads.h) that give it the
+# thread count of now (fewer threads while other processes keep the cores busy).
+_WRAPPERS = _threads._owner()._thread_gemm_wrappers(SGEMM, DGEMM, SET_THREADS)
 
 
 def bind(module):
-    """Hand the CBLAS entry points to a compiled module with ``set_blas``."""
-    module.set_blas(SGEMM, DGEMM)
+    """Hand the CBLAS entry points (through the thread-count wrappers) to a compiled module
+    with ``set_blas``."""
+    module.set_blas(*_WRAPPERS)
     return module
 
 

@@ -18,6 +18,15 @@ def restore_threads():
     ms.set_context(runtime_num_threads=0)
 
 
+@pytest.fixture(autouse=True)
+def configured_count():
+    """These tests read the configured count back: the load's (tests/kernels/
+    test_thread_adapt.py) is switched off meanwhile."""
+    _threads.set_adaptive(False)
+    yield
+    _threads.set_adaptive(_threads._env_adaptive())
+
+
 def _team_sizes():
     return {m.__name__: m.team_size() for m in _threads._kernel_modules()}
 
