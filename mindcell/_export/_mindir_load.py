@@ -16,7 +16,8 @@ import struct
 import numpy as np
 
 from mindcell._export import _mindir_proto as pb
-from mindcell._export._mindir_ops import MINDIR_RUNNERS, MONAD, Closure, Unrunnable
+from mindcell._export._mindir_ops import MINDIR_CHECKS, MINDIR_RUNNERS, MONAD, Closure, \
+    Unrunnable
 from mindcell._wire import WireError, decode_message, packed_varints, signed64
 from mindcell.common.tensor import Tensor
 from mindcell.nn.graph_cell import LoadedGraph
@@ -216,6 +217,17 @@ class MindirGraph(LoadedGraph):
                           "be run by mindcell; supported: %s."
                           % (op_type, node, self.file_name, ", ".join(sorted(MINDIR_RUNNERS))))
 
+    def _check(self, op_type, attrs, node):
+        check = MINDIR_CHECKS.get(op_type)
+        if check is None:
+            return
+        try:
+            check(attrs)
+        except Unrunnable as e:
+            raise ValueError("For 'load', the MindSpore primitive '%s' (node '%s') in '%s' "
+                             "cannot be run by mindcell in this form: %s."
+                             % (op_type, node, self.file_name, e)) from None
+
     def _body(self, g, name, check):
         body = _Body(name)
         for raw in g.get(5, []):
@@ -247,14 +259,16 @@ class MindirGraph(LoadedGraph):
                 op_type, attrs = self._prims[ref]
                 if op_type not in MINDIR_RUNNERS:
                     raise self._unsupported(op_type, out)
+                self._check(op_type, attrs, out)
                 body.nodes.append(("prim", op_type, ins, out, attrs))
             elif ref in self._function_names:
                 body.nodes.append(("call", ref, ins, out, None))
             elif ref in known:  # calls a value: a Closure (Partial, Switch's pick)
                 body.nodes.append(("call_value", ref, ins, out, None))
             elif op in MINDIR_RUNNERS:  # a primitive named directly, attributes on the node
-                body.nodes.append(("prim", op, ins, out,
-                                   _attributes(n.get(5, []), "node '%s'" % out)))
+                attrs = _attributes(n.get(5, []), "node '%s'" % out)
+                self._check(op, attrs, out)
+                body.nodes.append(("prim", op, ins, out, attrs))
             else:
                 raise self._unsupported(ref, out)
         for raw in g.get(6, []):

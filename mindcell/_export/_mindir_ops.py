@@ -386,6 +386,9 @@ def _avg_pool(b, node, ins):
 # what MindSpore 2.10's own export writes for common networks (BiasAdd, BatchNorm, Muls, ...)
 # and the graph plumbing (MakeTuple, TupleGetItem, Depend, Load, UpdateState).
 MINDIR_RUNNERS = {}
+# checks of a primitive's attributes, run when the file is loaded (a form mindcell does not run
+# is refused then, not when the graph first runs)
+MINDIR_CHECKS = {}
 
 
 class Unrunnable(ValueError):
@@ -413,10 +416,12 @@ class Closure:
         self.args = tuple(args)
 
 
-def mindir_runs(*names):
+def mindir_runs(*names, check=None):
     def register(fn):
         for name in names:
             MINDIR_RUNNERS[name] = fn
+            if check is not None:
+                MINDIR_CHECKS[name] = check
         return fn
     return register
 
@@ -691,14 +696,16 @@ def _window_padding(attrs, sizes, kernel, stride, dilation):
     raise Unrunnable("pad_mode %r" % attrs.get("pad_mode"))
 
 
-def _check_nchw(attrs):
+def _check_window(attrs):
+    """Conv2D, Conv2DTranspose and MaxPool: NCHW, and a pad_mode of pad, same or valid."""
     if str(attrs.get("format", "NCHW")) != "NCHW":
         raise Unrunnable("format %r (only NCHW is supported)" % attrs.get("format"))
+    if str(attrs.get("pad_mode", "valid")).lower() not in ("pad", "same", "valid"):
+        raise Unrunnable("pad_mode %r" % attrs.get("pad_mode"))
 
 
-@mindir_runs("Conv2D")
+@mindir_runs("Conv2D", check=_check_window)
 def _run_conv2d(name, ins, attrs):
-    _check_nchw(attrs)
     x, w = _tensor(ins[0]), _tensor(ins[1])
     stride, dilation = _pair(attrs, "stride", 1), _pair(attrs, "dilation", 1)
     padding = _window_padding(attrs, x.shape[2:], w.shape[2:], stride, dilation)
@@ -706,9 +713,8 @@ def _run_conv2d(name, ins, attrs):
                  groups=int(attrs.get("group", attrs.get("groups", 1))))
 
 
-@mindir_runs("Conv2DTranspose", "Conv2DBackpropInput")
+@mindir_runs("Conv2DTranspose", "Conv2DBackpropInput", check=_check_window)
 def _run_conv2d_transpose(name, ins, attrs):
-    _check_nchw(attrs)
     dy, w = _tensor(ins[0]), _tensor(ins[1])
     size = _ints(ins[2], "input_sizes")
     stride, dilation = _pair(attrs, "stride", 1), _pair(attrs, "dilation", 1)
@@ -718,9 +724,8 @@ def _run_conv2d_transpose(name, ins, attrs):
                  groups=int(attrs.get("group", attrs.get("groups", 1))))
 
 
-@mindir_runs("MaxPool")
+@mindir_runs("MaxPool", check=_check_window)
 def _run_max_pool(name, ins, attrs):
-    _check_nchw(attrs)
     x = _tensor(ins[0])
     kernel, stride = _pair(attrs, "kernel_size", 1), _pair(attrs, "strides", 1)
     padding = _window_padding(attrs, x.shape[2:], kernel, stride, (1, 1))
@@ -898,12 +903,15 @@ def _run_one_hot(name, ins, attrs):
                  axis=axis % (len(indices.shape) + 1), dtype=np.asarray(on).dtype)
 
 
-@mindir_runs("PadV3")
+def _check_pad(attrs):
+    if str(attrs.get("mode", "constant")) != "constant":
+        raise Unrunnable("mode %r (only 'constant' is supported)" % attrs.get("mode"))
+
+
+@mindir_runs("PadV3", check=_check_pad)
 def _run_pad_v3(name, ins, attrs):
     """Constant mode; the (before, after) pairs listed from the last axis (contiguous), or all
     befores then all afters (``paddings_contiguous`` False)."""
-    if str(attrs.get("mode", "constant")) != "constant":
-        raise Unrunnable("mode %r (only 'constant' is supported)" % attrs.get("mode"))
     x = _tensor(ins[0])
     flat = _ints(ins[1], "paddings")
     n = len(flat) // 2
@@ -981,3 +989,45 @@ def _run_stack(name, ins, attrs):
     shape.insert(axis, 1)
     return _bind("Concat", *(_bind("Reshape", t, shape=tuple(shape)) for t in tensors),
                  axis=axis)
+
+
+def _rows(flat, start, stop):
+    return _bind("Index", flat, spec=(("s", start, stop, 1),))
+
+
+def _check_lstm(attrs):
+    if int(attrs.get("num_layers", 1)) != 1 or attrs.get("bidirectional", False) or \
+            int(attrs.get("proj_size", 0)) or float(attrs.get("dropout", 0.0)):
+        raise Unrunnable("only one layer in one direction, without projection or dropout, is "
+                         "supported (num_layers=%s, bidirectional=%s, proj_size=%s, dropout=%s)"
+                         % tuple(attrs.get(k) for k in ("num_layers", "bidirectional",
+                                                        "proj_size", "dropout")))
+
+
+@mindir_runs("LSTM", check=_check_lstm)
+def _run_lstm(name, ins, attrs):
+    """MindSpore's fused LSTM primitive as nn.LSTM writes it: one layer in one direction per
+    node (MindSpore splits layers and directions into separate nodes itself), x (T, B, I),
+    h0 and c0 (1, B, H) and one flat weight: w_ih (4H, I), w_hh (4H, H) and, with has_bias,
+    the summed bias (4H,), in that order; gate order i, f, g, o. Runs as mindcell's
+    LSTMSequence (the bias as b_ih, zeros as b_hh)."""
+    x, h0, c0, w = (_tensor(v) for v in ins[:4])
+    steps, batch, features = x.shape
+    hidden = int(attrs["hidden_size"])
+    gates = 4 * hidden
+    flat = _bind("Reshape", w, shape=(int(np.prod(w.shape)),))
+    sizes = [gates * features, gates * hidden] + ([gates] if attrs.get("has_bias", True) else [])
+    if sum(sizes) != flat.shape[0]:
+        raise Unrunnable("its weight has %d values, but input_size %d and hidden_size %d need "
+                         "%d" % (flat.shape[0], features, hidden, sum(sizes)))
+    w_ih = _bind("Reshape", _rows(flat, 0, sizes[0]), shape=(gates, features))
+    w_hh = _bind("Reshape", _rows(flat, sizes[0], sizes[0] + sizes[1]), shape=(gates, hidden))
+    zeros = Tensor(np.zeros(gates, x._np_dtype))
+    bias = _rows(flat, sizes[0] + sizes[1], sum(sizes)) if len(sizes) == 3 else zeros
+    lengths = Tensor(np.full(batch, steps, np.int32))
+    y, h, c, _ = _bind("LSTMSequence", x, _bind("Reshape", h0, shape=(batch, hidden)),
+                       _bind("Reshape", c0, shape=(batch, hidden)), w_ih, w_hh, bias, zeros,
+                       lengths, reverse=False)
+    return (y, _bind("Reshape", h, shape=(1, batch, hidden)),
+            _bind("Reshape", c, shape=(1, batch, hidden)), Unavailable("LSTM's reserve"),
+            Unavailable("LSTM's state"))

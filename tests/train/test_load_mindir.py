@@ -160,7 +160,9 @@ def _recorded(name):
     ("attention", {"Split", "MatMulExt", "Softmax", "Div"}),
     ("gru", {"Split", "Stack", "Sigmoid", "Tanh", "StridedSlice"}),
     ("if_else", {"Partial", "Switch", "Greater", "Muls", "Sub"}),
-    ("lazy_inline", {"MatMul", "BiasAdd", "ReLU"})])
+    ("lazy_inline", {"MatMul", "BiasAdd", "ReLU"}),
+    ("lstm", {"LSTM", "ReverseV2", "Concat"}),
+    ("lstm_no_bias", {"LSTM"})])
 def test_mindspores_files_give_mindspores_outputs(name, primitives):
     graph = ms.load(str(FILES / (name + ".mindir")))
     assert primitives <= set(graph.primitives)
@@ -190,13 +192,17 @@ def test_mindspores_if_takes_either_branch(mode):
     _close(other, -x.asnumpy() - 1 if positive else -x.asnumpy() * 2)
 
 
-def test_mindspores_fused_lstm_is_refused_by_name():
-    """MindSpore writes nn.LSTM as its fused CPU LSTM primitive (one flat weight), which
-    mindcell does not run: load names it and the file instead of running something else."""
-    path = str(FILES / "lstm.mindir")
-    with pytest.raises(ValueError, match=r"For 'load', the MindSpore primitive 'LSTM' .*"
-                                         r"lstm.mindir' cannot be run by mindcell"):
-        ms.load(path)
+def test_a_form_mindcell_does_not_run_is_refused_at_load(tmp_path):
+    """A primitive mindcell runs, with attributes it does not (a multi-layer fused LSTM node,
+    which MindSpore's own export never writes: it writes one node per layer and direction)."""
+    attrs = [pb.attribute("num_layers", pb.A_INT64, i=2),
+             pb.attribute("hidden_size", pb.A_INT64, i=3)]
+    data = _model([pb.node(["g:x", "g:x", "g:x", "g:x"], "g:y", "REF::LSTM:1")],
+                  [pb.primitive("LSTM:1", "LSTM", pb.PRIMITIVE, attrs)])
+    with pytest.raises(ValueError, match=r"For 'load', the MindSpore primitive 'LSTM' .*lstm2."
+                                         r"mindir' cannot be run by mindcell in this form: only "
+                                         r"one layer in one direction.*num_layers=2"):
+        ms.load(_write(tmp_path, "lstm2.mindir", data))
 
 
 @pytest.mark.parametrize("name", ["convnet", "mixed", "attention", "lazy_inline"])

@@ -8,10 +8,11 @@ Small networks with fixed weights (numpy seed) are exported with ``file_format="
 this directory: ``mlp``, ``convnet``, ``mixed`` (common layers and tensor operations),
 ``activations``, ``tensor_ops``, ``int_ops``, ``pooling``, ``attention``
 (nn.MultiheadAttention), ``gru``, ``if_else`` (Partial/Switch over function graphs),
-``lazy_inline`` (calls of a function graph), and ``lstm`` (nn.LSTM, which MindSpore writes as its fused
-LSTM primitive; kept to check that mindcell refuses it by name). Their inputs and MindSpore's
-outputs for those inputs (``mindspore.load`` + ``nn.GraphCell``, checked equal to the
-network's own) go to ``<name>.npz`` (``in0``, ``in1``, ... and ``out0``, ``out1``, ...).
+``lazy_inline`` (calls of a function graph), ``lstm`` and ``lstm_no_bias`` (nn.LSTM, which
+MindSpore writes as its fused LSTM primitive, one node per layer and direction). Their
+inputs and MindSpore's outputs for those inputs (``mindspore.load`` + ``nn.GraphCell``,
+checked equal to the network's own) go to ``<name>.npz`` (``in0``, ``in1``, ... and ``out0``,
+``out1``, ...).
 tests/train/test_load_mindir.py loads the files with ``mindcell.load`` and checks that
 ``nn.GraphCell`` reproduces MindSpore's outputs.
 """
@@ -170,7 +171,7 @@ def _fix_weights(net, rng):
         p.set_data(Tensor(v.astype(np.float32)))
 
 
-def record(name, net, inputs, outputs=True):
+def record(name, net, inputs):
     net.set_train(False)
     path = os.path.join(HERE, name)
     if os.path.exists(path + ".mindir"):
@@ -178,8 +179,6 @@ def record(name, net, inputs, outputs=True):
         os.remove(path + ".mindir")
     ms.export(net, *inputs, file_name=path, file_format="MINDIR")
     os.chmod(path + ".mindir", 0o644)
-    if not outputs:  # a file mindcell cannot run: only the file is kept
-        return
     outs = nn.GraphCell(ms.load(path + ".mindir"))(*inputs)
     outs, direct = _flat(outs), _flat(net(*inputs))
     for a, b in zip(outs, direct):  # the loaded graph computes what the network does
@@ -228,10 +227,13 @@ def main():
     lazy = LazyStack()
     _fix_weights(lazy, rng)
     record("lazy_inline", lazy, [Tensor(rng.standard_normal((2, 4)).astype(np.float32))])
-    lstm = nn.LSTM(3, 4, batch_first=True)  # written as MindSpore's fused LSTM primitive
+    # written as MindSpore's fused LSTM primitive, one node per layer and direction
+    lstm = nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True)
     _fix_weights(lstm, rng)
-    record("lstm", lstm, [Tensor(rng.standard_normal((2, 5, 3)).astype(np.float32))],
-           outputs=False)
+    record("lstm", lstm, [Tensor(rng.standard_normal((2, 5, 3)).astype(np.float32))])
+    lstm = nn.LSTM(3, 4, has_bias=False)
+    _fix_weights(lstm, rng)
+    record("lstm_no_bias", lstm, [Tensor(rng.standard_normal((5, 2, 3)).astype(np.float32))])
 
 
 if __name__ == "__main__":
