@@ -1,10 +1,11 @@
 """``python -m mindcell.benchmark [-k ID ...] [--json OUT] [--compare OLD.json] [--plot OUT.png]``
 
-Runs the workloads that ship in :mod:`mindcell.benchmark.workloads` (W1-W8, M1, LSTM) with
-pytest-benchmark, then prints one table: the median of every column of every workload, in a
-unit that fits it, and its ratio to the fastest column of the same workload (all measured in
-this run). ``-k W1`` runs workload W1 only (ids are matched exactly, case-insensitively);
-``--compare`` adds the ratio to a saved run; ``--plot`` draws the ratios (needs matplotlib)."""
+Runs the workloads that ship in :mod:`mindcell.benchmark.workloads` (W1-W9, M1, LSTM,
+CONTENTION) with pytest-benchmark, then prints one table: the median of every column of every
+workload, in a unit that fits it, and its ratio to the fastest column of the same workload
+(all measured in this run), and the CONTENTION slowdowns. ``-k W1`` runs workload W1 only
+(ids are matched exactly, case-insensitively); ``--compare`` adds the ratio to a saved run;
+``--plot`` draws the ratios (needs matplotlib)."""
 import argparse
 import importlib
 import json
@@ -45,6 +46,19 @@ def _table(data, old=None):
                                                         format_time(median), median / best,
                                                         extra))
     return "\n".join(lines)
+
+
+def _slowdowns(data):
+    """The CONTENTION columns' slowdown ratios (busy / quiet step time, from extra_info)."""
+    lines = []
+    for b in data["benchmarks"]:
+        info = b.get("extra_info", {})
+        if "ratio_median" in info:
+            lines.append("%-60s slowdown %5.2fx (rounds %s)" % (
+                b["name"][:60], info["ratio_median"],
+                " ".join("%.2f" % r for r in info.get("ratios", []))))
+    return "\n".join(["%-60s %s" % ("next to one busy process", "busy / quiet")] + lines
+                     ) if lines else ""
 
 
 def _matplotlib():
@@ -123,6 +137,9 @@ def main(argv=None):
         with open(args.compare) as f:
             old = json.load(f)
     print(_table(data, old))
+    slowdowns = _slowdowns(data)
+    if slowdowns:
+        print(slowdowns)
     if plt is not None:
         _plot(plt, data, args.plot)
     return 0

@@ -27,8 +27,9 @@ ROUND_SECONDS = 1.0   # time spent stepping in each half of a round (at least MI
 MIN_STEPS = 3
 
 _NETS = {"W3": (MLP, (64, 784)), "W5": (LeNet5, (32, 1, 32, 32))}
-if hasattr(models, "ResNet18"):
-    _NETS["W9"] = (models.ResNet18, (16, 3, 32, 32))
+if hasattr(models, "ResNet18"):  # W9, at its benchmark's input shape
+    from mindcell.benchmark.workloads.test_w9_resnet import SHAPE as _W9_SHAPE
+    _NETS["W9"] = (models.ResNet18, _W9_SHAPE)
 
 _SPIN = "while True:\n    pass\n"
 
