@@ -903,15 +903,21 @@ def _run_one_hot(name, ins, attrs):
                  axis=axis % (len(indices.shape) + 1), dtype=np.asarray(on).dtype)
 
 
+_PAD_V3_MODES = {"constant": "constant", "reflect": "reflect", "edge": "replicate",
+                 "circular": "circular"}  # PadV3's modes as ops.pad's
+
+
 def _check_pad(attrs):
-    if str(attrs.get("mode", "constant")) != "constant":
-        raise Unrunnable("mode %r (only 'constant' is supported)" % attrs.get("mode"))
+    if str(attrs.get("mode", "constant")) not in _PAD_V3_MODES:
+        raise Unrunnable("mode %r (supported: %s)" % (attrs.get("mode"), ", ".join(_PAD_V3_MODES)))
 
 
 @mindir_runs("PadV3", check=_check_pad)
 def _run_pad_v3(name, ins, attrs):
-    """Constant mode; the (before, after) pairs listed from the last axis (contiguous), or all
-    befores then all afters (``paddings_contiguous`` False)."""
+    """The (before, after) pairs listed from the last axis (contiguous), or all befores then
+    all afters (``paddings_contiguous`` False); constant mode as the PadV3 primitive, the
+    others (reflect, edge, circular) as ops.pad."""
+    mode = _PAD_V3_MODES[str(attrs.get("mode", "constant"))]
     x = _tensor(ins[0])
     flat = _ints(ins[1], "paddings")
     n = len(flat) // 2
@@ -919,6 +925,9 @@ def _run_pad_v3(name, ins, attrs):
         pairs = [(flat[2 * k], flat[2 * k + 1]) for k in range(n)]
     else:
         pairs = [(flat[k], flat[k + n]) for k in range(n)]
+    if mode != "constant":
+        from mindcell.ops import pad
+        return pad(x, tuple(p for pair in pairs for p in pair), mode=mode)
     pairs = [(0, 0)] * (len(x.shape) - n) + list(reversed(pairs))
     value = 0.0
     if len(ins) > 2 and ins[2] is not None:
@@ -926,9 +935,81 @@ def _run_pad_v3(name, ins, attrs):
     return _bind("PadV3", x, paddings=tuple(pairs), value=value)
 
 
-@mindir_runs("ReLU6", "HSwish")
+@mindir_runs("ReLU6", "HSwish", "Ceil", "Sign", "Log1p", "Expm1", "IsNan")
 def _run_unary(name, ins, attrs):
     return _bind(name, _tensor(ins[0]))
+
+
+@mindir_runs("Round")
+def _run_round(name, ins, attrs):
+    """Round(x, decimals): halves to even, as MindSpore's."""
+    from mindcell.ops import round as round_
+    decimals = int(_static(ins[1], "decimals")) if len(ins) > 1 and ins[1] is not None else 0
+    return round_(_tensor(ins[0]), decimals=decimals)
+
+
+@mindir_runs("TopK")
+def _run_topk(name, ins, attrs):
+    """TopK(x, k), attribute ``sorted``: the k largest along the last axis, int32 indices."""
+    x = _tensor(ins[0])
+    return tuple(_bind("TopK", x, k=int(_static(ins[1], "k")), dim=len(x.shape) - 1,
+                       largest=True, sorted=bool(attrs.get("sorted", True))))
+
+
+@mindir_runs("Sort")
+def _run_sort(name, ins, attrs):
+    """Sort(x), attributes ``axis`` and ``descending``: values and int32 indices."""
+    x = _tensor(ins[0])
+    values, indices = _bind("Sort", x, axis=int(attrs.get("axis", -1)) % len(x.shape),
+                            descending=bool(attrs.get("descending", False)))
+    return values, _bind("Cast", indices, dtype=np.dtype(np.int32))
+
+
+def _output_size(value, what):
+    size = _static(value, what)
+    return tuple(size) if isinstance(size, (tuple, list)) else size
+
+
+@mindir_runs("AdaptiveAvgPool2D")
+def _run_adaptive_avg_pool(name, ins, attrs):
+    """AdaptiveAvgPool2D(x), attribute ``output_size`` (None entries keep the input's)."""
+    from mindcell.ops import adaptive_avg_pool2d
+    return adaptive_avg_pool2d(_tensor(ins[0]), _output_size(attrs.get("output_size"),
+                                                              "output_size"))
+
+
+@mindir_runs("AdaptiveMaxPool2D")
+def _run_adaptive_max_pool(name, ins, attrs):
+    """AdaptiveMaxPool2D(x, output_size): the pooled values and (not computed) the argmax."""
+    from mindcell.ops import adaptive_max_pool2d
+    size = _output_size(ins[1] if len(ins) > 1 else attrs.get("output_size"), "output_size")
+    return (adaptive_max_pool2d(_tensor(ins[0]), size),
+            Unavailable("AdaptiveMaxPool2D's argmax"))
+
+
+@mindir_runs("GroupNorm")
+def _run_group_norm(name, ins, attrs):
+    """GroupNorm(x, num_groups, gamma, beta, eps): the normalised x (mean and rstd are not
+    computed)."""
+    from mindcell.ops import group_norm
+    y = group_norm(_tensor(ins[0]), int(_static(ins[1], "num_groups")), _tensor(ins[2]),
+                   _tensor(ins[3]), float(_static(ins[4], "eps")) if len(ins) > 4 else 1e-5)
+    return (y, Unavailable("GroupNorm's mean"), Unavailable("GroupNorm's rstd"))
+
+
+@mindir_runs("PReLU")
+def _run_prelu(name, ins, attrs):
+    from mindcell.ops import prelu
+    return prelu(_tensor(ins[0]), _tensor(ins[1]))
+
+
+@mindir_runs("ResizeNearestNeighborV2", "ResizeBilinearV2")
+def _run_resize(name, ins, attrs):
+    """Resize*V2(x, size, align_corners, half_pixel_centers), NCHW."""
+    from mindcell.ops.function import image_func
+    fn = image_func.resize_nearest if "Nearest" in name else image_func.resize_bilinear
+    flags = [bool(_static(v, "flag")) for v in ins[2:4]] + [False, False]
+    return fn(_tensor(ins[0]), _ints(ins[1], "size"), flags[0], flags[1], op=name)
 
 
 @mindir_runs("Elu")

@@ -161,6 +161,9 @@ def _recorded(name):
     ("gru", {"Split", "Stack", "Sigmoid", "Tanh", "StridedSlice"}),
     ("if_else", {"Partial", "Switch", "Greater", "Muls", "Sub"}),
     ("lazy_inline", {"MatMul", "BiasAdd", "ReLU"}),
+    ("more_layers", {"Conv2D", "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "GroupNorm",
+                     "PReLU", "ResizeNearestNeighborV2", "ResizeBilinearV2", "PadV3"}),
+    ("math", {"Ceil", "Round", "Sign", "Log1p", "Expm1", "IsNan", "TopK", "Sort", "Erf"}),
     ("lstm", {"LSTM", "ReverseV2", "Concat"}),
     ("lstm_no_bias", {"LSTM"})])
 def test_mindspores_files_give_mindspores_outputs(name, primitives):

@@ -8,11 +8,11 @@ Small networks with fixed weights (numpy seed) are exported with ``file_format="
 this directory: ``mlp``, ``convnet``, ``mixed`` (common layers and tensor operations),
 ``activations``, ``tensor_ops``, ``int_ops``, ``pooling``, ``attention``
 (nn.MultiheadAttention), ``gru``, ``if_else`` (Partial/Switch over function graphs),
-``lazy_inline`` (calls of a function graph), ``lstm`` and ``lstm_no_bias`` (nn.LSTM, which
-MindSpore writes as its fused LSTM primitive, one node per layer and direction). Their
-inputs and MindSpore's outputs for those inputs (``mindspore.load`` + ``nn.GraphCell``,
-checked equal to the network's own) go to ``<name>.npz`` (``in0``, ``in1``, ... and ``out0``,
-``out1``, ...).
+``lazy_inline`` (calls of a function graph), ``more_layers``, ``math``, ``lstm`` and
+``lstm_no_bias`` (nn.LSTM, which MindSpore writes as its fused LSTM primitive, one node per
+layer and direction). Their inputs and MindSpore's outputs for those inputs
+(``mindspore.load`` + ``nn.GraphCell``, checked equal to the network's own) go to
+``<name>.npz`` (``in0``, ``in1``, ... and ``out0``, ``out1``, ...).
 tests/train/test_load_mindir.py loads the files with ``mindcell.load`` and checks that
 ``nn.GraphCell`` reproduces MindSpore's outputs.
 """
@@ -164,6 +164,35 @@ class LazyStack(nn.Cell):
         return x
 
 
+class MoreLayers(nn.Cell):
+    """Conv1d, adaptive pooling, GroupNorm, PReLU, resizing and the padding modes."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1d = nn.Conv1d(4, 3, 3, pad_mode="pad", padding=1, has_bias=True)
+        self.avg, self.max = nn.AdaptiveAvgPool2d(1), nn.AdaptiveMaxPool2d((2, 2))
+        self.group_norm, self.prelu = nn.GroupNorm(2, 4), nn.PReLU(4)
+        self.zero_pad = nn.ZeroPad2d(1)
+
+    def construct(self, x):
+        return (self.conv1d(x.reshape(1, 4, 16)), self.avg(x), self.max(x),
+                self.group_norm(x), self.prelu(x),
+                ops.interpolate(x, scale_factor=2.0, mode="nearest", recompute_scale_factor=True),
+                ops.interpolate(x, size=(6, 6), mode="bilinear", align_corners=True),
+                self.zero_pad(x), ops.pad(x, (1, 2, 0, 1)),
+                ops.pad(x, (1, 1, 1, 1), mode="reflect"),
+                ops.pad(x, (2, 1, 1, 0), mode="replicate"))
+
+
+class Math(nn.Cell):
+    def construct(self, x):
+        return (ops.sqrt(ops.square(x) + 1), ops.rsqrt(ops.abs(x) + 1), ops.floor(x), ops.ceil(x),
+                ops.round(x * 2), ops.sign(x), ops.log1p(ops.abs(x)), ops.erf(x),
+                ops.logsumexp(x, 1), ops.norm(x, dim=1), ops.topk(x.reshape(4, -1), 2),
+                ops.sort(x.reshape(4, -1)), ops.expm1(x), ops.minimum(x, 0.5),
+                ops.isnan(x).astype(ms.float32))
+
+
 def _fix_weights(net, rng):
     for p in net.get_parameters():
         positive = "variance" in p.name or "gamma" in p.name
@@ -227,6 +256,10 @@ def main():
     lazy = LazyStack()
     _fix_weights(lazy, rng)
     record("lazy_inline", lazy, [Tensor(rng.standard_normal((2, 4)).astype(np.float32))])
+    more = MoreLayers()
+    _fix_weights(more, rng)
+    record("more_layers", more, [Tensor(rng.standard_normal((1, 4, 4, 4)).astype(np.float32))])
+    record("math", Math(), [Tensor(rng.standard_normal((1, 4, 4, 4)).astype(np.float32))])
     # written as MindSpore's fused LSTM primitive, one node per layer and direction
     lstm = nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True)
     _fix_weights(lstm, rng)
