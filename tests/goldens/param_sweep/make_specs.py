@@ -43,6 +43,38 @@ RANDOM_NAMES = ("rand", "random", "normal", "uniform", "bernoulli", "multinomial
                 "exponential_", "fractional")
 
 
+# sample calls of functions without a usable op-table row (Python values first in "args",
+# then the tensors of "inputs", then "kw")
+EXTRA = {
+    "zeros": {"args": [(2, 3)]},
+    "ones": {"args": [(2, 3)]},
+    "full": {"args": [(2, 3), 1.5]},
+    "eye": {"args": [3]},
+    "arange": {"kw": {"end": 6}},
+    "rand": {"args": [2, 3]},
+    "randn": {"args": [2, 3]},
+    "randint": {"args": [0, 5, (2, 3)]},
+    "standard_normal": {"args": [(2, 3)]},
+    "normal": {"args": [(2, 3), 0.0, 1.0]},
+    "uniform": {"args": [(2, 3)], "inputs": [["f", []], ["pos", []]]},
+    "scalar_to_tensor": {"args": [2.5]},
+    "layer_norm": {"inputs": [["f", [2, 4]]], "kw": {"normalized_shape": (4,)}},
+    "group_norm": {"inputs": [["f", [2, 4, 3]]], "kw": {"num_groups": 2}},
+    "max_pool3d": {"inputs": [["f", [1, 2, 3, 4, 4]]], "kw": {"kernel_size": 2}},
+    "multi_margin_loss": {"inputs": [["f", [2, 3]], ["int", [2], 3, "int64"]]},
+    "tensor_scatter_elements": {"inputs": [["f", [2, 3]], ["int", [2, 3], 2], ["f", [2, 3]]]},
+    "reverse_sequence": {"inputs": [["f", [3, 5]], ["int", [3], 5]], "kw": {"seq_dim": 1}},
+    "conv_transpose2d": {"inputs": [["f", [1, 2, 4, 4]], ["f", [2, 3, 3, 3]]]},
+    "grid_sample": {"inputs": [["f", [1, 2, 4, 4]], ["prob", [1, 3, 3, 2]]]},
+    "mse_loss_ext": {"inputs": [["f", [2, 3]], ["f", [2, 3]]]},
+    "diff_ext": {"inputs": [["f", [3, 5]]]},
+    "baddbmm_ext": {"inputs": [["f", [2, 2, 2]], ["f", [2, 2, 2]], ["f", [2, 2, 2]]]},
+    "bernoulli_ext": {"inputs": [["prob", [2, 3]]]},
+    "cosine_embedding_loss": {"inputs": [["f", [2, 3]], ["f", [2, 3]], ["sign", [2]]]},
+    "margin_ranking_loss": {"inputs": [["f", [4]], ["f", [4]], ["sign", [4]]]},
+}
+
+
 def encode(v):
     if isinstance(v, bool) or v is None or isinstance(v, (int, float, str)):
         return v
@@ -136,6 +168,9 @@ def main():
                   for inputs, kw, rand, source in rows]
         tries += [(inputs, kw, rand, source, pack) for pack in (False, True)
                   for inputs, kw, rand, source in rows]
+        if name in EXTRA:
+            tries.append((EXTRA[name].get("inputs", []), EXTRA[name].get("kw", {}), False,
+                          "make_specs.EXTRA", False))
         for inputs, kw, rand, source, pack in tries:
             enc = {k: encode(v) for k, v in kw.items()}
             if any(v is _BAD for v in enc.values()) or fn is None:
@@ -145,6 +180,8 @@ def main():
                     any(w in name for w in RANDOM_NAMES)}
             if pack:
                 spec["pack"] = True
+            if source == "make_specs.EXTRA" and "args" in EXTRA[name]:
+                spec["args"] = [encode(a) for a in EXTRA[name]["args"]]
             try:
                 _sweep.summary(_sweep.call(fn, spec, {})())
             except Exception:  # noqa: BLE001 - not a usable sample call
@@ -158,12 +195,12 @@ def main():
             why_count["function: " + why] += 1
             continue
         functions[name] = chosen
+        sweep = dict(_sweep.swept(chosen))
         for p, d, k in params:
-            if d is not None and p in chosen["kw"]:
-                unswept.append("%s\t%s\tfixed by the sample call (%r)" % (name, p,
-                                                                           chosen["kw"][p]))
-                why_count["parameter: fixed by the sample call"] += 1
-            if d is None or p in chosen["kw"]:
+            if d is not None and p not in sweep:
+                unswept.append("%s\t%s\tgiven by the sample call" % (name, p))
+                why_count["parameter: given by the sample call"] += 1
+            if p not in sweep:
                 continue
             vals, why = _sweep.candidates(p, d)
             if vals is None:

@@ -38,7 +38,8 @@ STR_ALTS = {
     "padding": ["same", "valid"],
     # 'mode' names different choices per function: by its default
     "mode": {"constant": ["reflect", "replicate"], "nearest": ["bilinear", "area"],
-             "iou": ["iof"], "reduced": ["complete", "r"]},
+             "iou": ["iof"], "reduced": ["complete", "r"], "bilinear": ["nearest", "bicubic"]},
+    "padding_mode": ["border", "reflection"],
     "indexing": ["ij", "xy"],
     "align": ["LEFT_LEFT", "RIGHT_RIGHT", "RIGHT_LEFT"],
     "method": ["bilinear", "nearest"],
@@ -70,6 +71,10 @@ NONE_RULES = {
     "neginf": ["-10.0"],
     "value": ["1.0"],
     "ord": ["1", "2"],
+    "padding_idx": ["0"],
+    "max_norm": ["1.0"],
+    "m": ["2"],
+    "recompute_scale_factor": ["True"],
 }
 
 
@@ -159,6 +164,8 @@ def array(spec, dtype=np.float32):
     elif kind == "int":
         return ((np.arange(n) * 5 + 1) % spec[2]).reshape(shape).astype(
             spec[3] if len(spec) > 3 else np.int32)
+    elif kind == "sign":  # +1 / -1 targets (margin and embedding losses)
+        a = np.where(i % 3 == 1, -1.0, 1.0)
     elif kind == "bool":
         return ((np.arange(n) * 5 + 1) % 3 != 0).reshape(shape)
     else:
@@ -189,10 +196,25 @@ def call(fn, spec, extra):
         ts = [Tensor(array(s)) for s in spec["inputs"]]
         if spec.get("pack"):  # the tensors are one tuple argument (cat, stack ...)
             ts = [tuple(ts)]
+        ts = [decode(a) for a in spec.get("args", ())] + ts  # Python values first (shapes)
         kw = {k: decode(v) for k, v in spec["kw"].items()}
         kw.update(extra)
         return fn(*ts, **kw)
     return run
+
+
+def swept(spec):
+    """[(name, default source)] of the parameters of ``spec``'s function to sweep: those with a
+    default that the sample call passes neither by keyword nor by position."""
+    given = len(spec.get("args", ())) + (1 if spec.get("pack") else len(spec["inputs"]))
+    out = []
+    for i, (name, default, kind) in enumerate(parse(spec["sig"])):
+        if kind == "var" or default is None or name in spec["kw"]:
+            continue
+        if kind == "pos" and i < given:
+            continue
+        out.append((name, default))
+    return out
 
 
 def sweep(first, last):
@@ -208,9 +230,7 @@ def sweep(first, last):
             continue
         rand = bool(spec.get("random"))
         record("%s|defaults" % name, call(fn, spec, {}), rand)
-        for pname, default, kind in parse(spec["sig"]):
-            if default is None or pname in spec["kw"]:
-                continue
+        for pname, default in swept(spec):
             vals, _ = candidates(pname, default)
             for src in vals or ():
                 record("%s|%s=%s" % (name, pname, src), call(fn, spec, {pname: value(src)}), rand)
