@@ -6,7 +6,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._helpers import (as_np_dtype, check_dtype_kind, check_numel,
+from mindcell.ops._helpers import (as_np_dtype, check_numel,
                                    check_scalar_arg, check_size, check_tensor, fill_scalar)
 from mindcell._core.random_state import RandomStream
 from mindcell.ops._errors import public_name
@@ -150,9 +150,8 @@ def full(size, fill_value, *, dtype=None):
     Args:
         size (Union[int, tuple(int), list(int), Tensor]): the shape (dims >= 0).
         fill_value (Union[number, bool, Tensor]): the value (a one-element Tensor too).
-        dtype (mindcell.dtype, optional): (keyword-only) the dtype; None: the value's (Int64 for
-            a Python int, Float32 for a float, Bool for a bool, a Tensor's own). Default:
-            ``None``.
+        dtype (mindcell.dtype, optional): (keyword-only) the dtype; None: Int64 whatever the
+            value (a float value is truncated), as in MindSpore 2.10. Default: ``None``.
 
     Returns:
         Tensor of shape ``size``.
@@ -169,8 +168,12 @@ def full(size, fill_value, *, dtype=None):
         >>> print(ops.full((2, 2), 7), ops.full((3,), 0.5, dtype=ms.float16))
         [[7 7]
          [7 7]] [0.5 0.5 0.5]
+        >>> print(ops.full((2,), 2.5).dtype)
+        Int64
     """
-    return _filled(check_size(size, "full", "size"), fill_value, dtype, "full")
+    # MindSpore 2.10's full is Int64 unless a dtype is given, whatever the value (ms-oracle)
+    return _filled(check_size(size, "full", "size"), fill_value,
+                   mstype.int64 if dtype is None else dtype, "full")
 
 
 def fill(type, shape, value):
@@ -197,7 +200,7 @@ def fill(type, shape, value):
         [[-1 -1 -1]
          [-1 -1 -1]]
     """
-    return full(shape, value, dtype=type)
+    return _filled(check_size(shape, "fill", "shape"), value, type, "fill")
 
 
 def full_like(input, fill_value, *, dtype=None):
@@ -663,10 +666,10 @@ def randint(low, high, size, seed=None, *, dtype=None):
         Tensor of ``size`` and ``dtype``.
 
     Raises:
-        TypeError: ``low`` or ``high`` is not an int, ``seed`` not an int, or ``dtype`` not an
-            integer dtype.
-        ValueError: ``low`` >= ``high``, the range does not fit in ``dtype``, or ``seed`` is
-            negative.
+        TypeError: ``low`` or ``high`` is not an int, ``seed`` not an int, or ``dtype`` not a
+            dtype.
+        ValueError: ``low`` >= ``high``, ``dtype`` is not an integer dtype, the range does not
+            fit in ``dtype``, or ``seed`` is negative.
 
     Examples:
         >>> import mindcell as ms
@@ -679,8 +682,10 @@ def randint(low, high, size, seed=None, *, dtype=None):
     high = check_scalar_arg(high, "randint", "high", integer=True)
     if low >= high:
         raise ValueError("randint: 'low' (%d) must be less than 'high' (%d)" % (low, high))
-    np_dtype = check_dtype_kind(as_np_dtype(dtype, "randint", _I64), "randint", "iu",
-                                "an integer")
+    np_dtype = as_np_dtype(dtype, "randint", _I64)
+    if mstype.np_kind(np_dtype) not in "iu":  # a ValueError, as MindSpore 2.10's randint
+        raise ValueError("%s: 'dtype' must be an integer dtype, but got %s"
+                         % (public_name("randint"), mstype.from_numpy_dtype(np_dtype)))
     info = np.iinfo(np_dtype)
     if low < info.min or high - 1 > info.max:
         raise ValueError("randint: [%d, %d) does not fit in %s"
