@@ -178,7 +178,8 @@ def _scalar_input(op, name, value):
         if value.size != 1:
             raise ValueError("%s: '%s' must be a scalar, but got a Tensor of shape %s"
                              % (op, name, value.shape))
-        return value
+        # a shape-(1,) Tensor (Bert's Tensor(np.array([beta1]))) reaches the kernel as 0-d
+        return A.reshape(value, ()) if value.ndim else value
     if isinstance(value, bool) or not isinstance(value, float):
         raise TypeError("%s: '%s' must be a float or a Tensor, but got %s"
                         % (op, name, show(value)))
