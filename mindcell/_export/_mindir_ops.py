@@ -834,10 +834,12 @@ def _run_reduce_ext(name, ins, attrs):
                                                ins[2] if len(ins) > 2 else False], attrs)
 
 
-@mindir_runs("Argmax")
+@mindir_runs("Argmax", "Argmin")
 def _run_argmax(name, ins, attrs):
+    """Argmax/Argmin(x, axis, output_type)."""
     x = _tensor(ins[0])
-    out = _bind("ArgMax", x, axis=_axes(ins[1], len(x.shape))[0], keep_dims=False)
+    out = _bind("ArgMax" if name == "Argmax" else "ArgMin", x,
+                axis=_axes(ins[1], len(x.shape))[0], keep_dims=False)
     dtype = _dtype_of(ins[2]) if len(ins) > 2 else np.dtype(np.int32)
     return out if dtype == out._np_dtype else _bind("Cast", out, dtype=dtype)
 

@@ -156,6 +156,7 @@ def _recorded(name):
                     "ReduceMean", "ReduceMax", "ProdExt", "Argmax", "OneHot", "CumSum",
                     "Select", "Greater"}),
     ("int_ops", {"Div", "Divs", "Muls", "Add"}),
+    ("batch_ops", {"BatchMatMul", "BatchMatMulExt", "ArgMinWithValue", "Argmin"}),
     ("pooling", {"Conv2D", "MaxPool", "AvgPool", "Conv2DTranspose"}),
     ("attention", {"Split", "MatMulExt", "Softmax", "Div"}),
     ("gru", {"Split", "Stack", "Sigmoid", "Tanh", "StridedSlice"}),

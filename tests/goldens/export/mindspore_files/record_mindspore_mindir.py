@@ -6,7 +6,7 @@ development step, tests never need MindSpore):
 
 Small networks with fixed weights (numpy seed) are exported with ``file_format="MINDIR"`` into
 this directory: ``mlp``, ``convnet``, ``mixed`` (common layers and tensor operations),
-``activations``, ``tensor_ops``, ``int_ops``, ``pooling``, ``attention``
+``activations``, ``tensor_ops``, ``int_ops``, ``batch_ops``, ``pooling``, ``attention``
 (nn.MultiheadAttention), ``gru``, ``if_else`` (Partial/Switch over function graphs),
 ``lazy_inline`` (calls of a function graph), ``more_layers``, ``math``, ``lstm`` and
 ``lstm_no_bias`` (nn.LSTM, which MindSpore writes as its fused LSTM primitive, one node per
@@ -20,7 +20,7 @@ import os
 
 import numpy as np
 import mindspore as ms
-from mindspore import nn, ops, Tensor, lazy_inline
+from mindspore import mint, nn, ops, Tensor, lazy_inline
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -113,6 +113,13 @@ class IntOps(nn.Cell):
 
     def construct(self, i, j):
         return ops.div(i, j), i / 2, i * 0.5, i * 3, i + j
+
+
+class BatchOps(nn.Cell):
+    """Batched products and minima: BatchMatMul, BatchMatMulExt, ArgMinWithValue, Argmin."""
+
+    def construct(self, a, b):
+        return ops.bmm(a, b), mint.bmm(a, b), ops.min(a, 2)[0], ops.argmin(a, 2)
 
 
 class Pooling(nn.Cell):
@@ -242,6 +249,8 @@ def main():
                                        Tensor(np.array([2, 0], np.int32))])
     record("int_ops", IntOps(), [Tensor(np.array([[7, -7, 3]], np.int32)),
                                  Tensor(np.array([[2, 2, 4]], np.int32))])
+    record("batch_ops", BatchOps(), [Tensor(rng.standard_normal((2, 3, 4)).astype(np.float32)),
+                                     Tensor(rng.standard_normal((2, 4, 5)).astype(np.float32))])
     pooling = Pooling()
     _fix_weights(pooling, rng)
     record("pooling", pooling, [Tensor(rng.standard_normal((1, 2, 4, 4)).astype(np.float32))])
