@@ -4,6 +4,8 @@ transforms, ``MultitypeFuncGraph`` (functions dispatched on argument types), ``H
 import functools
 import numbers
 
+import numpy as np
+
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
@@ -32,7 +34,63 @@ _TYPE_CHECKS = {
     "Dictionary": lambda v: isinstance(v, dict),
     "Function": callable,
     "None": lambda v: v is None,
+    "Slice": lambda v: isinstance(v, slice),
+    "Ellipsis": lambda v: v is Ellipsis,
+    "TypeType": lambda v: isinstance(v, mstype.DType),
+    "UInt": lambda v: isinstance(v, np.unsignedinteger),
+    # kinds of value mindcell never passes (a registration for them is kept, never chosen)
+    "MapTensor": lambda v: False,
+    "UMonad": lambda v: False,
+    "IOMonad": lambda v: False,
 }
+
+
+def _sparse_checks():
+    from mindcell.common.row_tensor import RowTensor
+    from mindcell.sparse_tensor import COOTensor, CSRTensor
+    return {"RowTensor": lambda v: isinstance(v, RowTensor),
+            "COOTensor": lambda v: isinstance(v, COOTensor),
+            "CSRTensor": lambda v: isinstance(v, CSRTensor)}
+
+
+def _scalar_dtype(v):
+    """The dtype MindSpore gives a scalar argument: a Python int is Int64, a float Float64, a
+    numpy scalar its own dtype (None for anything else, and for bool, which is Bool)."""
+    if isinstance(v, (bool, np.bool_)):
+        return None
+    if isinstance(v, np.generic):
+        try:
+            return mstype.from_numpy_dtype(v.dtype)
+        except TypeError:
+            return None
+    if isinstance(v, int):
+        return mstype.int64
+    if isinstance(v, float):
+        return mstype.float64
+    return None
+
+
+def _type_check(name):
+    """The check for a type name MultitypeFuncGraph.register takes: one of _TYPE_CHECKS, a sparse
+    tensor kind, a scalar dtype name ('Int32', 'Float64': a scalar of that dtype) or
+    'Tensor[<dtype>]' (a Tensor of that dtype); None for a name MindSpore does not know."""
+    if not isinstance(name, str):
+        return None
+    if name in _TYPE_CHECKS:
+        return _TYPE_CHECKS[name]
+    if name in ("RowTensor", "COOTensor", "CSRTensor"):
+        return _sparse_checks()[name]
+    if name.startswith("Tensor[") and name.endswith("]"):
+        dtype = _DTYPES.get(name[len("Tensor["):-1])
+        return None if dtype is None else (
+            lambda v: isinstance(v, Tensor) and v.dtype == dtype)
+    dtype = _DTYPES.get(name)
+    if dtype is not None and dtype != mstype.bool_:
+        return lambda v: _scalar_dtype(v) == dtype
+    return None
+
+
+_DTYPES = {d.name: d for d in mstype.ALL_DTYPES}
 
 
 def _type_name(v):
@@ -90,24 +148,30 @@ class MultitypeFuncGraph:
 
     def register(self, *type_names):
         """register(*type_names): decorator adding an implementation for these types."""
+        checks = []
         for t in type_names:
-            if not isinstance(t, str) or t not in _TYPE_CHECKS:
-                raise TypeError("MultitypeFuncGraph.register: unknown type name %r; known: %s"
-                                % (t, ", ".join(_TYPE_CHECKS)))
+            check = _type_check(t)
+            if check is None:
+                raise TypeError("MultitypeFuncGraph.register: unknown type name %r; known: %s, "
+                                "RowTensor, COOTensor, CSRTensor, a dtype name ('Int32') or "
+                                "'Tensor[<dtype>]'" % (t, ", ".join(_TYPE_CHECKS)))
+            checks.append(check)
+        checks = tuple(checks)
 
         def deco(fn):
-            self.entries.append((type_names, fn))
+            self.entries.append((type_names, checks, fn))
             return fn
         return deco
 
     def __call__(self, *args):
-        for types, fn in self.entries:
-            if len(types) == len(args) and all(_TYPE_CHECKS[t](a) for t, a in zip(types, args)):
+        for types, checks, fn in self.entries:
+            if len(checks) == len(args) and all(c(a) for c, a in zip(checks, args)):
                 return fn(*args)
         raise TypeError("MultitypeFuncGraph '%s': no implementation registered for argument "
                         "types (%s); registered: %s"
                         % (self.name, ", ".join(_type_name(a) for a in args),
-                           "; ".join("(%s)" % ", ".join(t) for t, _ in self.entries) or "none"))
+                           "; ".join("(%s)" % ", ".join(t) for t, _, _ in self.entries)
+                           or "none"))
 
 
 def _map(fn, args, recursive, reverse, op):
