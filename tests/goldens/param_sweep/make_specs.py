@@ -1,7 +1,9 @@
 """Write cases/_sweep_specs.json and _unswept.txt: the public functions of ``mindspore.ops``
-with a defaulted parameter (MindSpore 2.10's signatures, ../../shared/surface), each with its
-sample inputs taken from mindcell's op tables (tests/ops/api_table*.py rows' specs and keywords,
-tests/ops/op_db.py rows), the first candidate whose all-defaults call works in mindcell.
+and the Tensor methods with a defaulted parameter (MindSpore 2.10's signatures,
+../../shared/surface), each with its sample inputs taken from mindcell's op tables
+(tests/ops/api_table*.py rows' specs, keywords and method arguments, tests/ops/op_db.py rows;
+EXTRA below for a few functions without a usable row), the first candidate whose all-defaults
+call works in mindcell.
 
     python tests/goldens/param_sweep/make_specs.py   # under mindcell, from the repository root
 
@@ -114,107 +116,131 @@ def db_spec(s):
 
 
 def row_candidates():
-    """name -> [(inputs, keywords, random, source)] from the op tables."""
+    """name (``Tensor.<name>`` for a method) -> [(inputs, keywords, random, source, Python
+    arguments after the inputs)] from the op tables."""
     opcode = api_table.Op("abs", (2,)).fn.__code__
     out = {}
+    mcode = api_table.M("abs", (2,)).fn.__code__
     for r in test_api_table.ROWS:
+        cells = dict(zip(r.fn.__code__.co_freevars,
+                         [c.cell_contents for c in (r.fn.__closure__ or ())]))
+        if r.name.startswith("Tensor.") and r.fn.__code__ is mcode:
+            # a method row: the tensors (self first), then its Python arguments ("post")
+            out.setdefault(r.name, []).append(([norm_spec(s) for s in r.specs], cells["kw"],
+                                               r.kind == "random", "api_table M row",
+                                               list(cells["args"])))
+            continue
         if not r.name.startswith("ops."):
             continue
         name = r.name[4:]
-        cells = dict(zip(r.fn.__code__.co_freevars,
-                         [c.cell_contents for c in (r.fn.__closure__ or ())]))
         if r.fn.__code__ is opcode:
             out.setdefault(name, []).append(([norm_spec(s) for s in r.specs], cells["kw"],
-                                             r.kind == "random", "api_table Op row"))
+                                             r.kind == "random", "api_table Op row", []))
         else:
             out.setdefault(name, []).append(([norm_spec(s) for s in r.specs], {},
-                                             r.kind == "random", "api_table row's inputs"))
+                                             r.kind == "random", "api_table row's inputs", []))
     for o in op_db.OPS:
         fn = getattr(o.fn, "__name__", "")
         if getattr(ms.ops, fn, None) is o.fn:
             out.setdefault(fn, []).append(([db_spec(s) for s in o.inputs], o.kwargs, False,
-                                           "op_db row"))
+                                           "op_db row", []))
     return out
+
+
+def choose(section, prefix, name, sig, cands, unswept, why_count):
+    """The sample call of ``name`` (the first candidate that works in mindcell), or None;
+    what is not swept is added to ``unswept``."""
+    label = prefix + name
+    try:
+        params = _sweep.parse(sig)
+    except SyntaxError:
+        unswept.append("%s\t*\tsignature not readable: %s" % (label, sig))
+        why_count["function: signature not readable"] += 1
+        return None
+    required = {p for p, d, k in params if d is None and k != "var"}
+    if name in NOT_SWEPT and not prefix:
+        unswept.append("%s\t*\t%s" % (label, NOT_SWEPT[name]))
+        why_count["function: " + NOT_SWEPT[name]] += 1
+        return None
+    fn = _sweep.function(section, name)
+    chosen = None
+    # every row with its required keywords only (a defaulted one is swept, not fixed); failing
+    # that, with the row's keywords (those parameters are then not swept); the row's tensors
+    # positionally, or packed in one tuple (cat, stack ...)
+    rows = cands.get(label, [])
+    tries = [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, False, post)
+             for inputs, kw, rand, source, post in rows]
+    tries += [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, True, post)
+              for inputs, kw, rand, source, post in rows if not prefix]
+    tries += [(inputs, kw, rand, source, pack, post) for pack in (False, True)
+              for inputs, kw, rand, source, post in rows if not (pack and prefix)]
+    if label in EXTRA:
+        tries.append((EXTRA[label].get("inputs", []), EXTRA[label].get("kw", {}), False,
+                      "make_specs.EXTRA", False, []))
+    for inputs, kw, rand, source, pack, post in tries:
+        enc = {k: encode(v) for k, v in kw.items()}
+        post = [encode(a) for a in post]
+        if any(v is _BAD for v in list(enc.values()) + post) or fn is None:
+            continue
+        spec = {"sig": sig, "inputs": inputs, "kw": enc, "source": source,
+                "random": rand or name.startswith(RANDOM_NAMES) or
+                any(w in name for w in RANDOM_NAMES)}
+        if pack:
+            spec["pack"] = True
+        if post:
+            spec["post"] = post
+        if source == "make_specs.EXTRA" and "args" in EXTRA[label]:
+            spec["args"] = [encode(a) for a in EXTRA[label]["args"]]
+        try:
+            _sweep.summary(_sweep.call(fn, spec, {})())
+        except Exception:  # noqa: BLE001 - not a usable sample call
+            continue
+        chosen = spec
+        break
+    if chosen is None:
+        why = "no sample call in mindcell's op tables" if fn is not None \
+            else "mindcell lacks it"
+        unswept.append("%s\t*\t%s" % (label, why))
+        why_count["function: " + why] += 1
+        return None
+    sweep = dict(_sweep.swept(chosen))
+    for p, d, k in params:
+        if d is not None and p not in sweep and not (prefix and p == "self"):
+            unswept.append("%s\t%s\tgiven by the sample call" % (label, p))
+            why_count["parameter: given by the sample call"] += 1
+        if p not in sweep:
+            continue
+        vals, why = _sweep.candidates(p, d)
+        if vals is None:
+            unswept.append("%s\t%s\t%s" % (label, p, why))
+            why_count["parameter: " + why.split(":")[0]] += 1
+    return chosen
 
 
 def main():
     with open(SURFACE) as f:
-        surface = json.load(f)[".ops"]
-    sigs = {k: v["sig"] for k, v in surface.items() if v["kind"] == "function" and v.get("sig")
-            and not k.startswith("_") and "=" in v["sig"]}
+        surface = json.load(f)
     cands = row_candidates()
-    functions, unswept, why_count = {}, [], Counter()
-    for name in sorted(sigs):
-        try:
-            params = _sweep.parse(sigs[name])
-        except SyntaxError:
-            unswept.append("%s\t*\tsignature not readable: %s" % (name, sigs[name]))
-            why_count["function: signature not readable"] += 1
-            continue
-        required = {p for p, d, k in params if d is None and k != "var"}
-        if name in NOT_SWEPT:
-            unswept.append("%s\t*\t%s" % (name, NOT_SWEPT[name]))
-            why_count["function: " + NOT_SWEPT[name]] += 1
-            continue
-        fn = getattr(ms.ops, name, None)
-        chosen = None
-        # every row with its required keywords only (a defaulted one is swept, not fixed);
-        # failing that, with the row's keywords (those parameters are then not swept); the row's
-        # tensors positionally, or packed in one tuple (cat, stack ...)
-        rows = cands.get(name, [])
-        tries = [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, False)
-                 for inputs, kw, rand, source in rows]
-        tries += [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, True)
-                  for inputs, kw, rand, source in rows]
-        tries += [(inputs, kw, rand, source, pack) for pack in (False, True)
-                  for inputs, kw, rand, source in rows]
-        if name in EXTRA:
-            tries.append((EXTRA[name].get("inputs", []), EXTRA[name].get("kw", {}), False,
-                          "make_specs.EXTRA", False))
-        for inputs, kw, rand, source, pack in tries:
-            enc = {k: encode(v) for k, v in kw.items()}
-            if any(v is _BAD for v in enc.values()) or fn is None:
-                continue
-            spec = {"sig": sigs[name], "inputs": inputs, "kw": enc, "source": source,
-                    "random": rand or name.startswith(RANDOM_NAMES) or
-                    any(w in name for w in RANDOM_NAMES)}
-            if pack:
-                spec["pack"] = True
-            if source == "make_specs.EXTRA" and "args" in EXTRA[name]:
-                spec["args"] = [encode(a) for a in EXTRA[name]["args"]]
-            try:
-                _sweep.summary(_sweep.call(fn, spec, {})())
-            except Exception:  # noqa: BLE001 - not a usable sample call
-                continue
-            chosen = spec
-            break
-        if chosen is None:
-            why = "no sample call in mindcell's op tables" if fn is not None \
-                else "mindcell lacks it"
-            unswept.append("%s\t*\t%s" % (name, why))
-            why_count["function: " + why] += 1
-            continue
-        functions[name] = chosen
-        sweep = dict(_sweep.swept(chosen))
-        for p, d, k in params:
-            if d is not None and p not in sweep:
-                unswept.append("%s\t%s\tgiven by the sample call" % (name, p))
-                why_count["parameter: given by the sample call"] += 1
-            if p not in sweep:
-                continue
-            vals, why = _sweep.candidates(p, d)
-            if vals is None:
-                unswept.append("%s\t%s\t%s" % (name, p, why))
-                why_count["parameter: " + why.split(":")[0]] += 1
+    data, unswept, why_count = {}, [], Counter()
+    for section, module, kind, prefix in (("functions", ".ops", "function", ""),
+                                          ("methods", "Tensor", "method", "Tensor.")):
+        sigs = {k: v["sig"] for k, v in surface[module].items() if v["kind"] == kind
+                and v.get("sig") and not k.startswith("_") and "=" in v["sig"]}
+        data[section] = {}
+        for name in sorted(sigs):
+            spec = choose(section, prefix, name, sigs[name], cands, unswept, why_count)
+            if spec is not None:
+                data[section][name] = spec
+        print(len(sigs), section, "with a defaulted parameter;", len(data[section]), "swept")
+    functions = data
     with open(os.path.join(HERE, "cases", "_sweep_specs.json"), "w") as f:
-        json.dump({"functions": functions}, f, indent=0, sort_keys=True)
+        json.dump(functions, f, indent=0, sort_keys=True)
         f.write("\n")
     with open(os.path.join(HERE, "_unswept.txt"), "w") as f:
         f.write("# what the parameter sweep does not call, and why (written by make_specs.py)\n")
         for why, n in why_count.most_common():
             f.write("# %4d  %s\n" % (n, why))
         f.write("\n".join(unswept) + "\n")
-    print(len(sigs), "functions with a defaulted parameter;", len(functions), "swept")
     print(why_count.most_common())
 
 

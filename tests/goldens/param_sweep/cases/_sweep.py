@@ -1,4 +1,5 @@
-"""The parameter sweep of ``mindspore.ops``' public functions (issue 16, build item 4): every
+"""The parameter sweep of ``mindspore.ops``' public functions and the Tensor methods (issue 16,
+build item 4): every
 parameter that has a default, called at one or two non-default values (everything else at its
 default) on the function's standard sample inputs; what comes back (dtype, shape, values) or the
 exception's class is recorded under ``<func>|<param>=<value>``, beside ``<func>|defaults`` (the
@@ -196,7 +197,9 @@ def call(fn, spec, extra):
         ts = [Tensor(array(s)) for s in spec["inputs"]]
         if spec.get("pack"):  # the tensors are one tuple argument (cat, stack ...)
             ts = [tuple(ts)]
-        ts = [decode(a) for a in spec.get("args", ())] + ts  # Python values first (shapes)
+        # Python values first (shapes), or after the tensors ("post": a method's arguments)
+        ts = [decode(a) for a in spec.get("args", ())] + ts + \
+            [decode(a) for a in spec.get("post", ())]
         kw = {k: decode(v) for k, v in spec["kw"].items()}
         kw.update(extra)
         return fn(*ts, **kw)
@@ -206,7 +209,8 @@ def call(fn, spec, extra):
 def swept(spec):
     """[(name, default source)] of the parameters of ``spec``'s function to sweep: those with a
     default that the sample call passes neither by keyword nor by position."""
-    given = len(spec.get("args", ())) + (1 if spec.get("pack") else len(spec["inputs"]))
+    given = len(spec.get("args", ())) + (1 if spec.get("pack") else len(spec["inputs"])) + \
+        len(spec.get("post", ()))
     out = []
     for i, (name, default, kind) in enumerate(parse(spec["sig"])):
         if kind == "var" or default is None or name in spec["kw"]:
@@ -217,23 +221,36 @@ def swept(spec):
     return out
 
 
-def sweep(first, last):
-    """Record every function whose name starts with a letter in [first, last]."""
+def function(section, name):
+    """The callable of ``name``: ``ops.<name>``, or for the section "methods" a call of the
+    Tensor method on the first input; None when the target lacks it."""
+    if section == "functions":
+        return getattr(ms.ops, name, None)
+    if not hasattr(Tensor, name):
+        return None
+    return lambda x, *rest, **kw: getattr(x, name)(*rest, **kw)
+
+
+def sweep(first, last, section="functions"):
+    """Record every function (or Tensor method: section "methods", keys "Tensor.<name>|...")
+    whose name starts with a letter in [first, last]."""
     data = load()
-    for name in sorted(data["functions"]):
+    prefix = "Tensor." if section == "methods" else ""
+    for name in sorted(data[section]):
         if not first <= name[0].lower() <= last:
             continue
-        spec = data["functions"][name]
-        fn = getattr(ms.ops, name, None)
+        spec = data[section][name]
+        fn = function(section, name)
+        key = prefix + name
         if fn is None:
-            emit("%s|defaults" % name, {"error": "missing"})
+            emit("%s|defaults" % key, {"error": "missing"})
             continue
         rand = bool(spec.get("random"))
-        record("%s|defaults" % name, call(fn, spec, {}), rand)
+        record("%s|defaults" % key, call(fn, spec, {}), rand)
         for pname, default in swept(spec):
             vals, _ = candidates(pname, default)
             for src in vals or ():
-                record("%s|%s=%s" % (name, pname, src), call(fn, spec, {pname: value(src)}), rand)
+                record("%s|%s=%s" % (key, pname, src), call(fn, spec, {pname: value(src)}), rand)
 
 
 def record(key, fn, random=False):
