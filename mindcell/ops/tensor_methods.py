@@ -276,6 +276,18 @@ def index_add(self, *args, **kwargs):
 MINT_FORMS = {}
 
 
+def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
+    """amax(axis=None, keepdims=False, *, initial=None, where=None): :func:`ops.amax` of
+    ``self`` (``initial`` and ``where`` as there; MindSpore 2.10's Tensor.amax takes them)."""
+    return F.amax(self, axis, keepdims, initial=initial, where=where)
+
+
+def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
+    """amin(axis=None, keepdims=False, *, initial=None, where=None): :func:`ops.amin` of
+    ``self``."""
+    return F.amin(self, axis, keepdims, initial=initial, where=where)
+
+
 def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
     return F.norm(self, ord, dim, keepdim, dtype=dtype)
 
@@ -283,8 +295,7 @@ def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
 _METHODS = {
     "astype": astype, "to": astype, "reshape": reshape, "view": view, "transpose": transpose,
     "permute": permute, "sum": sum, "mean": mean, "max": _tensor_max, "min": _tensor_min,
-    "amax": lambda self, axis=None, keepdims=False: F.amax(self, axis, keepdims),
-    "amin": lambda self, axis=None, keepdims=False: F.amin(self, axis, keepdims),
+    "amax": amax, "amin": amin,
     "trace": trace, "ptp": ptp, "prod": prod, "argmax": argmax, "argmin": argmin, "std": std, "var": var,
     "all": all_,
     "any": any_, "flatten": flatten, "squeeze": squeeze, "expand_dims": expand_dims,

@@ -1,9 +1,9 @@
 """The parameter sweep of ``mindspore.ops``' public functions and the Tensor methods (issue 16,
-build item 4): every
-parameter that has a default, called at one or two non-default values (everything else at its
-default) on the function's standard sample inputs; what comes back (dtype, shape, values) or the
-exception's class is recorded under ``<func>|<param>=<value>``, beside ``<func>|defaults`` (the
-call with every default, to tell a parameter's difference from the base call's).
+build item 4): every parameter that has a default, called at one or two non-default values
+(everything else at its default) on the function's standard sample inputs; what comes back
+(dtype, shape, values) or the exception's class is recorded under ``<func>|<param>=<value>``
+(``Tensor.<name>|...`` for a method), beside ``<func>|defaults`` (the call with every default, to
+tell a parameter's difference from the base call's).
 
 The functions, their MindSpore 2.10 signatures and their sample inputs are data
 (``_sweep_specs.json``, written by ``../make_specs.py`` from mindcell's op tables), so MindSpore
