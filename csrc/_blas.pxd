@@ -40,6 +40,22 @@ cdef inline void gemm(const BlasTable* blas, bint is32, bint ta, bint tb, int m,
                    <const double*>b, ldb, 0.0, <double*>c, ldc)
 
 
+cdef inline void gemm_beta(const BlasTable* blas, bint is32, bint ta, bint tb, int m, int n,
+                           int k, const void* a, int lda, const void* b, int ldb, double beta,
+                           void* c, int ldc) noexcept nogil:
+    """c (m x n) = op(a) @ op(b) + beta * c, row-major, k > 0 (beta 1 accumulates)."""
+    cdef int transa = CBLAS_TRANS if ta else CBLAS_NO_TRANS
+    cdef int transb = CBLAS_TRANS if tb else CBLAS_NO_TRANS
+    if m == 0 or n == 0:
+        return
+    if is32:
+        blas.sgemm(CBLAS_ROW_MAJOR, transa, transb, m, n, k, 1.0, <const float*>a, lda,
+                   <const float*>b, ldb, <float>beta, <float*>c, ldc)
+    else:
+        blas.dgemm(CBLAS_ROW_MAJOR, transa, transb, m, n, k, 1.0, <const double*>a, lda,
+                   <const double*>b, ldb, beta, <double*>c, ldc)
+
+
 cdef inline void gemm_batched(const BlasTable* blas, bint is32, bint ta, bint tb, int batch,
                               int m, int n, int k,
                               const char* a, int lda, Py_ssize_t stride_a,

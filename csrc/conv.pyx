@@ -1,15 +1,30 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Convolution helpers (im2col / col2im around BLAS GEMM) and pooling forward/backward for
-NCHW tensors with asymmetric zero padding, stride and dilation. Parallel over the batch.
-Buffer shapes, dtypes, contiguity and window sizes are checked before the GIL is released."""
+"""Convolution of NCHW tensors with asymmetric zero padding, stride, dilation and groups:
+forward, gradient of the input and gradient of the filter, each a loop over blocks of images
+that lowers one block with im2col into a buffer that stays in cache and multiplies it with
+one BLAS GEMM (see _blas.pxd) that writes the result in place (1x1 stride-1 convolutions
+multiply the images themselves). Also the whole-batch im2col / col2im and pooling forward /
+backward. Buffer shapes, dtypes, contiguity and window sizes are checked before the GIL is
+released."""
 cimport numpy as cnp
+from libc.limits cimport INT_MAX
+from libc.string cimport memcpy, memset
 from cython.parallel cimport prange
 from _threads cimport mc_threads_if
+from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm_beta
 from _common cimport real
 from _check cimport float_type, need_array, need_dim, need_positive
 
 cnp.import_array()
 include "_threads.pxi"
+
+cdef BlasTable _blas
+
+
+def set_blas(size_t sgemm_address, size_t dgemm_address):
+    """Bind cblas_sgemm/cblas_dgemm (addresses of the loaded library's functions)."""
+    _blas.sgemm = <cblas_sgemm_t>sgemm_address
+    _blas.dgemm = <cblas_dgemm_t>dgemm_address
 
 
 cdef struct Span:
@@ -101,6 +116,203 @@ cdef int _col2im(const real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt
                                 for ow in range(lo, hi):
                                     dst[ow * sw] += src[ow]
     return 0
+
+
+# ----- blocked convolution: im2col of a block of images + one GEMM per block and group ---------
+cdef struct Geo:
+    Py_ssize_t N, C, H, W, O, G, cg, og, kh, kw, Ho, Wo, P, K, nb
+    int sh, sw, pt, pl, dh, dw
+    bint direct  # 1x1, stride 1, no padding, Ho == H, Wo == W: an image is its own column matrix
+
+
+cdef void _im2col_blk(const real* x, Py_ssize_t img, const Geo* g, Py_ssize_t nbb,
+                      real* cols) noexcept nogil:
+    """cols[(c*kh + i)*kw + j, (n*Ho + oh)*Wo + ow] = x[n*img + c*H*W + (oh*sh - pt + i*dh)*W
+    + ow*sw - pl + j*dw] (0 outside the image) for the g.cg channels and nbb images at x.
+    Parallel over the rows."""
+    cdef Py_ssize_t rows = g.cg * g.kh * g.kw, ld = nbb * g.P, H = g.H, W = g.W
+    cdef Py_ssize_t Ho = g.Ho, Wo = g.Wo, kh = g.kh, kw = g.kw
+    cdef int sh = g.sh, sw = g.sw, pt = g.pt, pl = g.pl, dh = g.dh, dw = g.dw
+    cdef Py_ssize_t row, c, i, j, n, oh, ow, ih, off, lo, hi
+    cdef Span span
+    cdef real* dst
+    cdef const real* src
+    for row in prange(rows, schedule="static", num_threads=mc_threads_if(rows * ld >= 32768)):
+        c = row // (kh * kw)
+        i = (row // kw) % kh
+        j = row % kw
+        off = j * dw - pl
+        span = _valid_range(Wo, W, sw, off)
+        lo = span.lo
+        hi = span.hi
+        for n in range(nbb):
+            for oh in range(Ho):
+                ih = oh * sh - pt + i * dh
+                dst = cols + row * ld + (n * Ho + oh) * Wo
+                if ih < 0 or ih >= H:
+                    for ow in range(Wo):
+                        dst[ow] = 0
+                    continue
+                src = x + n * img + (c * H + ih) * W + off
+                for ow in range(lo):
+                    dst[ow] = 0
+                if sw == 1:
+                    for ow in range(lo, hi):
+                        dst[ow] = src[ow]
+                else:
+                    for ow in range(lo, hi):
+                        dst[ow] = src[ow * sw]
+                for ow in range(hi, Wo):
+                    dst[ow] = 0
+
+
+cdef void _col2im_blk(const real* cols, Py_ssize_t img, const Geo* g, Py_ssize_t nbb,
+                      real* x) noexcept nogil:
+    """The adjoint of _im2col_blk: the g.cg channel planes of the nbb images at x are zeroed,
+    then the columns are added back. Parallel over the channels (each writes its planes)."""
+    cdef Py_ssize_t ld = nbb * g.P, H = g.H, W = g.W, Ho = g.Ho, Wo = g.Wo
+    cdef Py_ssize_t kh = g.kh, kw = g.kw
+    cdef int sh = g.sh, sw = g.sw, pt = g.pt, pl = g.pl, dh = g.dh, dw = g.dw
+    cdef Py_ssize_t row, c, i, j, n, oh, ow, ih, off, lo, hi
+    cdef Span span
+    cdef const real* src
+    cdef real* dst
+    for c in prange(g.cg, schedule="static",
+                    num_threads=mc_threads_if(g.cg > 1 and g.cg * kh * kw * ld >= 32768)):
+        for n in range(nbb):
+            memset(x + n * img + c * H * W, 0, H * W * sizeof(real))
+        for i in range(kh):
+            for j in range(kw):
+                row = (c * kh + i) * kw + j
+                off = j * dw - pl
+                span = _valid_range(Wo, W, sw, off)
+                lo = span.lo
+                hi = span.hi
+                for n in range(nbb):
+                    for oh in range(Ho):
+                        ih = oh * sh - pt + i * dh
+                        if ih < 0 or ih >= H:
+                            continue
+                        src = cols + row * ld + (n * Ho + oh) * Wo
+                        dst = x + n * img + (c * H + ih) * W + off
+                        if sw == 1:
+                            for ow in range(lo, hi):
+                                dst[ow] += src[ow]
+                        else:
+                            for ow in range(lo, hi):
+                                dst[ow * sw] += src[ow]
+
+
+cdef void _gather_blk(const real* a, Py_ssize_t img, Py_ssize_t rows, Py_ssize_t P,
+                      Py_ssize_t nbb, real* b) noexcept nogil:
+    """b[r, n*P + p] = a[n*img + r*P + p]: the (rows, P) planes of nbb images side by side."""
+    cdef Py_ssize_t r, n
+    for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * nbb * P >= 65536)):
+        for n in range(nbb):
+            memcpy(b + (r * nbb + n) * P, a + n * img + r * P, P * sizeof(real))
+
+
+cdef void _scatter_blk(const real* b, Py_ssize_t img, Py_ssize_t rows, Py_ssize_t P,
+                       Py_ssize_t nbb, real* a) noexcept nogil:
+    """The inverse of _gather_blk: a[n*img + r*P + p] = b[r, n*P + p]."""
+    cdef Py_ssize_t r, n
+    for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * nbb * P >= 65536)):
+        for n in range(nbb):
+            memcpy(a + n * img + r * P, b + (r * nbb + n) * P, P * sizeof(real))
+
+
+cdef void _conv_fwd(const real* x, const real* w, real* out, real* cols, real* tmp,
+                    const Geo* g) noexcept nogil:
+    """out[n, o] (Ho*Wo) = sum over the group's channels and taps of w * x, a block of g.nb
+    images at a time: out[n] = w_g (og, K) @ cols (K, nb*P), written straight into out when
+    the block is one image, else into tmp and copied."""
+    cdef bint is32 = real is float
+    cdef Py_ssize_t n0, nbb, gi, ld
+    cdef const real* b
+    cdef const real* a
+    cdef real* c
+    n0 = 0
+    while n0 < g.N:
+        nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
+        ld = nbb * g.P
+        for gi in range(g.G):
+            a = w + gi * g.og * g.K
+            if g.direct and nbb == 1:
+                b = x + (n0 * g.C + gi * g.cg) * g.H * g.W
+            else:
+                _im2col_blk(x + (n0 * g.C + gi * g.cg) * g.H * g.W, g.C * g.H * g.W, g, nbb,
+                            cols)
+                b = cols
+            if nbb == 1:
+                c = out + (n0 * g.O + gi * g.og) * g.P
+                gemm_beta(&_blas, is32, False, False, <int>g.og, <int>ld, <int>g.K, a,
+                          <int>g.K, b, <int>ld, 0.0, c, <int>ld)
+            else:
+                gemm_beta(&_blas, is32, False, False, <int>g.og, <int>ld, <int>g.K, a,
+                          <int>g.K, b, <int>ld, 0.0, tmp, <int>ld)
+                _scatter_blk(tmp, g.O * g.P, g.og, g.P, nbb,
+                             out + (n0 * g.O + gi * g.og) * g.P)
+        n0 += nbb
+
+
+cdef void _conv_bwd_input(const real* dy, const real* w, real* dx, real* cols, real* tmp,
+                          const Geo* g) noexcept nogil:
+    """dx = the adjoint of _conv_fwd in x: per block, cols (K, nb*P) = w_g^T @ dy_g, then
+    col2im into dx (for a 1x1 stride-1 block of one image, the GEMM writes dx itself)."""
+    cdef bint is32 = real is float
+    cdef Py_ssize_t n0, nbb, gi, ld
+    cdef const real* a
+    cdef const real* b
+    cdef real* xp
+    n0 = 0
+    while n0 < g.N:
+        nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
+        ld = nbb * g.P
+        for gi in range(g.G):
+            a = w + gi * g.og * g.K
+            xp = dx + (n0 * g.C + gi * g.cg) * g.H * g.W
+            if nbb == 1:
+                b = dy + (n0 * g.O + gi * g.og) * g.P
+            else:
+                _gather_blk(dy + (n0 * g.O + gi * g.og) * g.P, g.O * g.P, g.og, g.P, nbb, tmp)
+                b = tmp
+            if g.direct and nbb == 1:
+                gemm_beta(&_blas, is32, True, False, <int>g.K, <int>ld, <int>g.og, a,
+                          <int>g.K, b, <int>ld, 0.0, xp, <int>ld)
+            else:
+                gemm_beta(&_blas, is32, True, False, <int>g.K, <int>ld, <int>g.og, a,
+                          <int>g.K, b, <int>ld, 0.0, cols, <int>ld)
+                _col2im_blk(cols, g.C * g.H * g.W, g, nbb, xp)
+        n0 += nbb
+
+
+cdef void _conv_bwd_filter(const real* dy, const real* x, real* dw, real* cols, real* tmp,
+                           const Geo* g) noexcept nogil:
+    """dw_g (og, K) = sum over blocks of dy_g (og, nb*P) @ cols^T (nb*P, K): the first block
+    writes, the others accumulate (beta 1)."""
+    cdef bint is32 = real is float
+    cdef Py_ssize_t n0, nbb, gi, ld
+    cdef const real* a
+    cdef const real* b
+    n0 = 0
+    while n0 < g.N:
+        nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
+        ld = nbb * g.P
+        for gi in range(g.G):
+            if g.direct and nbb == 1:
+                b = x + (n0 * g.C + gi * g.cg) * g.H * g.W
+            else:
+                _im2col_blk(x + (n0 * g.C + gi * g.cg) * g.H * g.W, g.C * g.H * g.W, g, nbb,
+                            cols)
+                b = cols
+            if nbb == 1:
+                a = dy + (n0 * g.O + gi * g.og) * g.P
+            else:
+                _gather_blk(dy + (n0 * g.O + gi * g.og) * g.P, g.O * g.P, g.og, g.P, nbb, tmp)
+                a = tmp
+            gemm_beta(&_blas, is32, False, True, <int>g.og, <int>g.K, <int>ld, a, <int>ld,
+                      b, <int>ld, 0.0 if n0 == 0 else 1.0, dw + gi * g.og * g.K, <int>g.K)
+        n0 += nbb
 
 
 cdef void _max_pool_2x2(const real* x, Py_ssize_t planes, Py_ssize_t H, Py_ssize_t W,
@@ -288,6 +500,143 @@ cdef int _cols_shape(str kernel, cnp.ndarray cols, cnp.ndarray x, int kh, int kw
     need_dim(kernel, "cols", cols, 0, d[1] * kh * kw, "C*kh*kw of x")
     need_dim(kernel, "cols", cols, 1, d[0] * Ho * Wo, "N*Ho*Wo of x")
     return 0
+
+
+cdef int _conv_geo(str kernel, cnp.ndarray x, cnp.ndarray w, cnp.ndarray y, int sh, int sw,
+                   int pt, int pl, int dh, int dw, int groups, Py_ssize_t nb, Geo* g,
+                   str x_name, str w_name, str y_name, int out_arg) except -1:
+    """Checks x (N, C, H, W), w (O, C/groups, kh, kw) and y (N, O, Ho, Wo) (one float dtype,
+    4-D, C-contiguous; the one numbered out_arg, 0 x, 1 w, 2 y, writeable) against each other
+    and fills g; returns the numpy type number."""
+    cdef int t = float_type(kernel, x_name, x)
+    _nchw(kernel, x_name, x, t, out_arg == 0)
+    _nchw(kernel, w_name, w, t, out_arg == 1)
+    _nchw(kernel, y_name, y, t, out_arg == 2)
+    cdef cnp.npy_intp* dx = cnp.PyArray_DIMS(x)
+    cdef cnp.npy_intp* dwt = cnp.PyArray_DIMS(w)
+    cdef cnp.npy_intp* dy = cnp.PyArray_DIMS(y)
+    _window(kernel, dwt[2], dwt[3], sh, sw)
+    need_positive(kernel, "dh", dh)
+    need_positive(kernel, "dw", dw)
+    need_positive(kernel, "groups", groups)
+    need_positive(kernel, "nb", nb)
+    if dwt[0] % groups:
+        raise ValueError("%s: the %d output channels of '%s' are not divisible by groups=%d"
+                         % (kernel, dwt[0], w_name, groups))
+    need_dim(kernel, x_name, x, 1, dwt[1] * groups, "%s.shape[1] * groups" % w_name)
+    need_dim(kernel, y_name, y, 0, dx[0], "%s.shape[0]" % x_name)
+    need_dim(kernel, y_name, y, 1, dwt[0], "%s.shape[0]" % w_name)
+    g.N, g.C, g.H, g.W = dx[0], dx[1], dx[2], dx[3]
+    g.O, g.G, g.cg, g.og = dwt[0], groups, dwt[1], dwt[0] // groups
+    g.kh, g.kw, g.Ho, g.Wo = dwt[2], dwt[3], dy[2], dy[3]
+    g.P, g.K = g.Ho * g.Wo, g.cg * g.kh * g.kw
+    g.nb = nb if nb < g.N else max(g.N, 1)
+    g.sh, g.sw, g.pt, g.pl, g.dh, g.dw = sh, sw, pt, pl, dh, dw
+    g.direct = g.kh == 1 and g.kw == 1 and sh == 1 and sw == 1 and pt == 0 and pl == 0 \
+        and g.Ho == g.H and g.Wo == g.W
+    if g.og > INT_MAX or g.K > INT_MAX or g.nb * g.P > INT_MAX or g.cg * g.H * g.W > INT_MAX:
+        raise ValueError("%s: extents above %d are not supported, but got %s %s, %s %s"
+                         % (kernel, INT_MAX, x_name, (<object>x).shape, w_name,
+                            (<object>w).shape))
+    return t
+
+
+cdef inline void _require_blas() except *:
+    if _blas.sgemm == NULL or _blas.dgemm == NULL:
+        raise RuntimeError("mindcell._C.conv: no BLAS bound; import mindcell first")
+
+
+cdef tuple _buffers(const Geo* g, int t, bint need_cols):
+    """The block's column buffer (K, nb*P) (unless one image of a 1x1 stride-1 convolution
+    is its own) and the (og, nb*P) staging buffer of blocks of several images."""
+    cdef cnp.npy_intp ncols = g.K * g.nb * g.P if need_cols else 1
+    cdef cnp.npy_intp ntmp = g.og * g.nb * g.P if g.nb > 1 else 1
+    return (cnp.PyArray_EMPTY(1, &ncols, t, 0), cnp.PyArray_EMPTY(1, &ntmp, t, 0))
+
+
+def conv2d_fwd(cnp.ndarray x, cnp.ndarray w, int sh, int sw, int pt, int pl, int dh, int dw,
+               int groups, cnp.ndarray out, Py_ssize_t nb=1):
+    """out (N, O, Ho, Wo) = the convolution of x (N, C, H, W) with w (O, C/groups, kh, kw),
+    stride (sh, sw), zero padding pt rows above and pl columns left (Ho and Wo set the rest),
+    dilation (dh, dw), computed nb images at a time."""
+    _require_blas()
+    cdef Geo g
+    cdef int t = _conv_geo("conv2d_fwd", x, w, out, sh, sw, pt, pl, dh, dw, groups, nb, &g,
+                           "x", "w", "out", 2)
+    if g.N * g.O * g.P == 0:
+        return
+    cols, tmp = _buffers(&g, t, not (g.direct and g.nb == 1))
+    if g.K == 0:
+        out[...] = 0
+        return
+    cdef void* px = cnp.PyArray_DATA(x)
+    cdef void* pw = cnp.PyArray_DATA(w)
+    cdef void* po = cnp.PyArray_DATA(out)
+    cdef void* pc = cnp.PyArray_DATA(cols)
+    cdef void* pt_ = cnp.PyArray_DATA(tmp)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            _conv_fwd[float](<float*>px, <float*>pw, <float*>po, <float*>pc, <float*>pt_, &g)
+        else:
+            _conv_fwd[double](<double*>px, <double*>pw, <double*>po, <double*>pc,
+                              <double*>pt_, &g)
+
+
+def conv2d_bwd_input(cnp.ndarray dy, cnp.ndarray w, int sh, int sw, int pt, int pl, int dh,
+                     int dw, int groups, cnp.ndarray dx, Py_ssize_t nb=1):
+    """dx (N, C, H, W; overwritten) = the gradient of conv2d_fwd's input for the output
+    gradient dy (N, O, Ho, Wo) and the filter w (O, C/groups, kh, kw)."""
+    _require_blas()
+    cdef Geo g
+    cdef int t = _conv_geo("conv2d_bwd_input", dx, w, dy, sh, sw, pt, pl, dh, dw, groups, nb,
+                           &g, "dx", "w", "dy", 0)
+    if g.N * g.C * g.H * g.W == 0:
+        return
+    if g.P == 0 or g.og == 0:
+        dx[...] = 0
+        return
+    cols, tmp = _buffers(&g, t, not (g.direct and g.nb == 1))
+    cdef void* pd = cnp.PyArray_DATA(dy)
+    cdef void* pw = cnp.PyArray_DATA(w)
+    cdef void* px = cnp.PyArray_DATA(dx)
+    cdef void* pc = cnp.PyArray_DATA(cols)
+    cdef void* pt_ = cnp.PyArray_DATA(tmp)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            _conv_bwd_input[float](<float*>pd, <float*>pw, <float*>px, <float*>pc,
+                                   <float*>pt_, &g)
+        else:
+            _conv_bwd_input[double](<double*>pd, <double*>pw, <double*>px, <double*>pc,
+                                    <double*>pt_, &g)
+
+
+def conv2d_bwd_filter(cnp.ndarray dy, cnp.ndarray x, int sh, int sw, int pt, int pl, int dh,
+                      int dw, int groups, cnp.ndarray dw_out, Py_ssize_t nb=1):
+    """dw_out (O, C/groups, kh, kw; overwritten) = the gradient of conv2d_fwd's filter for
+    the input x (N, C, H, W) and the output gradient dy (N, O, Ho, Wo), accumulated over
+    blocks of nb images."""
+    _require_blas()
+    cdef Geo g
+    cdef int t = _conv_geo("conv2d_bwd_filter", x, dw_out, dy, sh, sw, pt, pl, dh, dw, groups,
+                           nb, &g, "x", "dw_out", "dy", 1)
+    if g.O * g.K == 0:
+        return
+    if g.N * g.P == 0:
+        dw_out[...] = 0
+        return
+    cols, tmp = _buffers(&g, t, not (g.direct and g.nb == 1))
+    cdef void* pd = cnp.PyArray_DATA(dy)
+    cdef void* px = cnp.PyArray_DATA(x)
+    cdef void* pw = cnp.PyArray_DATA(dw_out)
+    cdef void* pc = cnp.PyArray_DATA(cols)
+    cdef void* pt_ = cnp.PyArray_DATA(tmp)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            _conv_bwd_filter[float](<float*>pd, <float*>px, <float*>pw, <float*>pc,
+                                    <float*>pt_, &g)
+        else:
+            _conv_bwd_filter[double](<double*>pd, <double*>px, <double*>pw, <double*>pc,
+                                     <double*>pt_, &g)
 
 
 def im2col(cnp.ndarray x, int kh, int kw, int sh, int sw, int pt, int pl, int dh, int dw,

@@ -1,7 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Fused layer norm and RMS norm over the rows of a (rows, n) array: one pass for the
-statistics (accumulated in double), one for the output; backward in two passes per row plus
-per-thread partial sums for the affine gradients. Parallel over rows. Buffer shapes, dtypes
+"""Fused layer norm and RMS norm over the rows of a (rows, n) array (parallel over rows), and
+training-mode batch norm over the channels of an (N, C, S) array (parallel over channels):
+one pass for the statistics (accumulated in double), one for the output; backward in two
+passes, plus per-thread partial sums for layer norm's affine gradients. Buffer shapes, dtypes
 and contiguity are checked against each other before the GIL is released.
 
 Row sums use LANES independent double accumulators: one accumulator makes every add wait for
@@ -219,6 +220,103 @@ cdef int _rms_norm_bwd(const real[:, ::1] dy, const real[:, ::1] x, const real[:
     return 0
 
 
+# ----- batch norm in training mode over (N, C, S): statistics per channel ---------------------
+cdef int _batch_norm_fwd(const real[:, :, ::1] x, const real[::1] gamma, const real[::1] beta,
+                         double eps, real[:, :, ::1] y, real[::1] mean,
+                         real[::1] var) except -1:
+    """Per channel c: mean and (biased) var over the batch and spatial axes, y = (x - mean)
+    / sqrt(var + eps) * gamma + beta. One pass for the statistics (shifted sums in double),
+    one for the output, while the channel's planes are in cache. Parallel over channels."""
+    cdef Py_ssize_t N = x.shape[0], C = x.shape[1], S = x.shape[2], c, n, j
+    cdef double s, ss, shift, m, v, cnt = <double>(N * S)
+    cdef Pair sums
+    cdef real scale, bias
+    cdef const real* xp
+    cdef real* yp
+    with nogil:
+        for c in prange(C, schedule="static",
+                        num_threads=mc_threads_if(C > 1 and N * C * S >= 65536)):
+            shift = x[0, c, 0]
+            s = 0.0
+            ss = 0.0
+            for n in range(N):
+                sums = _shifted_sums(&x[n, c, 0], S, shift)
+                s = s + sums.a
+                ss = ss + sums.b
+            m = s / cnt
+            v = ss / cnt - m * m
+            if v < 0:
+                v = 0
+            mean[c] = <real>(m + shift)
+            var[c] = <real>v
+            scale = <real>(gamma[c] / sqrt(v + eps))
+            bias = <real>(beta[c] - (m + shift) * scale)
+            for n in range(N):
+                xp = &x[n, c, 0]
+                yp = &y[n, c, 0]
+                for j in range(S):
+                    yp[j] = xp[j] * scale + bias
+    return 0
+
+
+cdef inline Pair _bn_grad_sums(const real* dy, const real* x, double m, Py_ssize_t n) noexcept nogil:
+    """(sum(dy), sum(dy * (x - m))) over one plane."""
+    cdef double acc[LANES]
+    cdef double acc2[LANES]
+    cdef Py_ssize_t j, k, body = n - n % LANES
+    memset(acc, 0, sizeof(acc))
+    memset(acc2, 0, sizeof(acc2))
+    for j in range(0, body, LANES):
+        for k in range(LANES):
+            acc[k] += dy[j + k]
+            acc2[k] += dy[j + k] * (x[j + k] - m)
+    for j in range(body, n):
+        acc[0] += dy[j]
+        acc2[0] += dy[j] * (x[j] - m)
+    return _fold(acc, acc2)
+
+
+cdef int _batch_norm_bwd(const real[:, :, ::1] x, const real[:, :, ::1] dy,
+                         const real[::1] mean, const real[::1] var, const real[::1] gamma,
+                         double eps, real[:, :, ::1] dx, real[::1] dgamma,
+                         real[::1] dbeta) except -1:
+    """Gradients of batch_norm_fwd (the statistics depend on x): per channel, with
+    xhat = (x - mean) * rstd and M = N * S, dbeta = sum(dy), dgamma = sum(dy * xhat),
+    dx = gamma * rstd * (dy - dbeta / M - xhat * dgamma / M). Parallel over channels."""
+    cdef Py_ssize_t N = x.shape[0], C = x.shape[1], S = x.shape[2], c, n, j
+    cdef double sd, sdx, m, rs, cnt = <double>(N * S)
+    cdef Pair sums
+    cdef real a, k1, k2, mr
+    cdef const real* xp
+    cdef const real* gp
+    cdef real* dp
+    with nogil:
+        for c in prange(C, schedule="static",
+                        num_threads=mc_threads_if(C > 1 and N * C * S >= 65536)):
+            m = mean[c]
+            rs = 1.0 / sqrt(<double>var[c] + eps)
+            sd = 0.0
+            sdx = 0.0
+            for n in range(N):
+                sums = _bn_grad_sums(&dy[n, c, 0], &x[n, c, 0], m, S)
+                sd = sd + sums.a
+                sdx = sdx + sums.b
+            dbeta[c] = <real>sd
+            dgamma[c] = <real>(sdx * rs)
+            # dx = a * (dy - k1 - (x - m) * k2)
+            a = <real>(gamma[c] * rs)
+            k1 = <real>(sd / cnt)
+            k2 = <real>(sdx * rs * rs / cnt)
+            mr = <real>m
+            for n in range(N):
+                xp = &x[n, c, 0]
+                gp = &dy[n, c, 0]
+                dp = &dx[n, c, 0]
+                for j in range(S):
+                    dp[j] = a * (gp[j] - k1 - (xp[j] - mr) * k2)
+    return 0
+
+
 cdef int _rows_n(str kernel, cnp.ndarray x, int t) except -1:
     """x: a C-contiguous (rows, n) array of type t with n >= 1 unless rows == 0."""
     need_array(kernel, "x", x, 2, t, False)
@@ -314,3 +412,58 @@ def rms_norm_bwd(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray rstd, cnp.ndarray ga
         _rms_norm_bwd[float](dy, x, rstd, gamma, eps, clamp_norm, dx, dgamma)
     else:
         _rms_norm_bwd[double](dy, x, rstd, gamma, eps, clamp_norm, dx, dgamma)
+
+
+cdef int _ncs(str kernel, str name, cnp.ndarray a, int t, cnp.ndarray x, bint out) except -1:
+    """a: a C-contiguous (N, C, S) array of type t, x's shape when x is given, S >= 1."""
+    need_array(kernel, name, a, 3, t, out)
+    cdef int axis
+    if x is None:
+        if cnp.PyArray_DIMS(a)[0] * cnp.PyArray_DIMS(a)[2] == 0:
+            raise ValueError("%s: '%s' has shape %s; the batch and spatial axes must not be "
+                             "empty" % (kernel, name, (<object>a).shape))
+        return 0
+    for axis in range(3):
+        need_dim(kernel, name, a, axis, cnp.PyArray_DIMS(x)[axis], "x.shape[%d]" % axis)
+    return 0
+
+
+def batch_norm_fwd(cnp.ndarray x, cnp.ndarray gamma, cnp.ndarray beta, double eps,
+                   cnp.ndarray y, cnp.ndarray mean, cnp.ndarray var):
+    """Training-mode batch norm of x (N, C, S) with batch statistics per channel: y like x;
+    gamma, beta, mean, var (C,); var is the biased variance."""
+    cdef str k = "batch_norm_fwd"
+    cdef int t = float_type(k, "x", x)
+    _ncs(k, "x", x, t, None, False)
+    cdef Py_ssize_t C = cnp.PyArray_DIMS(x)[1]
+    _vec(k, "gamma", gamma, t, C, "x.shape[1]", False)
+    _vec(k, "beta", beta, t, C, "x.shape[1]", False)
+    _ncs(k, "y", y, t, x, True)
+    _vec(k, "mean", mean, t, C, "x.shape[1]", True)
+    _vec(k, "var", var, t, C, "x.shape[1]", True)
+    if t == cnp.NPY_FLOAT32:
+        _batch_norm_fwd[float](x, gamma, beta, eps, y, mean, var)
+    else:
+        _batch_norm_fwd[double](x, gamma, beta, eps, y, mean, var)
+
+
+def batch_norm_bwd(cnp.ndarray x, cnp.ndarray dy, cnp.ndarray mean, cnp.ndarray var,
+                   cnp.ndarray gamma, double eps, cnp.ndarray dx, cnp.ndarray dgamma,
+                   cnp.ndarray dbeta):
+    """Gradients of batch_norm_fwd: dy, dx like x (N, C, S); mean, var, gamma, dgamma,
+    dbeta (C,)."""
+    cdef str k = "batch_norm_bwd"
+    cdef int t = float_type(k, "x", x)
+    _ncs(k, "x", x, t, None, False)
+    cdef Py_ssize_t C = cnp.PyArray_DIMS(x)[1]
+    _ncs(k, "dy", dy, t, x, False)
+    _vec(k, "mean", mean, t, C, "x.shape[1]", False)
+    _vec(k, "var", var, t, C, "x.shape[1]", False)
+    _vec(k, "gamma", gamma, t, C, "x.shape[1]", False)
+    _ncs(k, "dx", dx, t, x, True)
+    _vec(k, "dgamma", dgamma, t, C, "x.shape[1]", True)
+    _vec(k, "dbeta", dbeta, t, C, "x.shape[1]", True)
+    if t == cnp.NPY_FLOAT32:
+        _batch_norm_bwd[float](x, dy, mean, var, gamma, eps, dx, dgamma, dbeta)
+    else:
+        _batch_norm_bwd[double](x, dy, mean, var, gamma, eps, dx, dgamma, dbeta)

@@ -36,6 +36,13 @@ def _rows():
                                  _x((12, 40))], {0: IN, 11: OUT}, ()),
         "conv.col2im": lambda: ([_x((12, 40)), 2, 2, 1, 1, 0, 0, 1, 1, 4, 5,
                                  _x((2, 3, 5, 6))], {0: IN, 11: OUT}, ()),
+        "conv.conv2d_fwd": lambda: ([_x((2, 4, 5, 6)), _x((6, 2, 3, 2)), 1, 2, 1, 0, 1, 1, 2,
+                                     _x((2, 6, 5, 3)), 1], {0: IN, 1: IN, 9: OUT}, ()),
+        "conv.conv2d_bwd_input": lambda: ([_x((2, 6, 5, 3)), _x((6, 2, 3, 2)), 1, 2, 1, 0, 1, 1,
+                                           2, _x((2, 4, 5, 6)), 2], {0: IN, 1: IN, 9: OUT}, ()),
+        "conv.conv2d_bwd_filter": lambda: ([_x((2, 6, 5, 3)), _x((2, 4, 5, 6)), 1, 2, 1, 0, 1,
+                                            1, 2, _x((6, 2, 3, 2)), 3],
+                                           {0: IN, 1: IN, 9: OUT}, ()),
         "conv.max_pool_fwd": lambda: ([_x((2, 3, 6, 6)), 2, 2, 2, 2, 0, 0, _x((2, 3, 3, 3)),
                                        np.zeros((2, 3, 3, 3), np.int64)],
                                       {0: IN, 7: OUT, 8: OUT}, ()),
@@ -67,6 +74,13 @@ def _rows():
                                          _x((3, 4)), _x(4), _x(4)],
                                         {0: IN, 1: IN, 2: IN, 3: IN, 4: IN, 5: OUT, 6: OUT,
                                          7: OUT}, ()),
+        "norm.batch_norm_fwd": lambda: ([_x((2, 3, 4)), _x(3), _x(3), 1e-5, _x((2, 3, 4)), _x(3),
+                                         _x(3)], {0: IN, 1: IN, 2: IN, 4: OUT, 5: OUT, 6: OUT},
+                                        ()),
+        "norm.batch_norm_bwd": lambda: ([_x((2, 3, 4)), _x((2, 3, 4)), _x(3), _x(3), _x(3), 1e-5,
+                                         _x((2, 3, 4)), _x(3), _x(3)],
+                                        {0: IN, 1: IN, 2: IN, 3: IN, 4: IN, 6: OUT, 7: OUT,
+                                         8: OUT}, ()),
         "norm.rms_norm_fwd": lambda: ([_x((3, 4)), _x(4), 1e-5, False, _x((3, 4)), _x(3)],
                                       {0: IN, 1: IN, 4: OUT, 5: OUT}, ()),
         "norm.rms_norm_bwd": lambda: ([_x((3, 4)), _x((3, 4)), _x(3), _x(4), 1e-5, False,
@@ -97,7 +111,7 @@ def _rows():
 
 # Module members that are not kernels over user buffers (or are tested by their own cases).
 NOT_KERNELS = {"matmul.set_blas", "executor.set_blas", "executor.Executor",
-               "recurrent.set_blas"}
+               "recurrent.set_blas", "conv.set_blas"}
 # Every module's thread controls (csrc/_threads.pxi): tests/kernels/test_thread_count.py
 _THREAD_CONTROLS = ("set_num_threads", "get_num_threads", "team_size")
 NOT_KERNELS |= {"%s.%s" % (family, attr) for family in importlib.import_module(
@@ -206,6 +220,18 @@ def _extra_cases():
                                              _x((12, 40))]),
                         ("negative_Ho", [_x((2, 3, 5, 6)), 2, 2, 1, 1, 0, 0, 1, 1, -4, -5,
                                          _x((12, 40))])],
+        "conv.conv2d_fwd": [
+            ("groups_3", [_x((2, 4, 5, 6)), _x((6, 2, 3, 2)), 1, 2, 1, 0, 1, 1, 3,
+                          _x((2, 6, 5, 3)), 1]),
+            ("zero_stride", [_x((2, 4, 5, 6)), _x((6, 2, 3, 2)), 0, 2, 1, 0, 1, 1, 2,
+                             _x((2, 6, 5, 3)), 1]),
+            ("zero_dilation", [_x((2, 4, 5, 6)), _x((6, 2, 3, 2)), 1, 2, 1, 0, 0, 1, 2,
+                               _x((2, 6, 5, 3)), 1]),
+            ("zero_block", [_x((2, 4, 5, 6)), _x((6, 2, 3, 2)), 1, 2, 1, 0, 1, 1, 2,
+                            _x((2, 6, 5, 3)), 0])],
+        "conv.conv2d_bwd_filter": [
+            ("groups_0", [_x((2, 6, 5, 3)), _x((2, 4, 5, 6)), 1, 2, 1, 0, 1, 1, 0,
+                          _x((6, 2, 3, 2)), 1])],
         "conv.avg_pool_fwd": [("zero_stride", [_x((2, 3, 6, 6)), 2, 2, 0, 2, 0, 0, True,
                                                _x((2, 3, 3, 3))])],
         "conv.max_pool_fwd": [("zero_kernel", [_x((2, 3, 6, 6)), 0, 2, 2, 2, 0, 0,
@@ -219,6 +245,10 @@ def _extra_cases():
                                                       False, _x((2, 3, 5))])],
         "norm.layer_norm_fwd": [("empty_axis", [_x((3, 0)), _x(0), _x(0), 1e-5, _x((3, 0)),
                                                 _x(3), _x(3)])],
+        "norm.batch_norm_fwd": [("empty_batch", [_x((0, 3, 4)), _x(3), _x(3), 1e-5,
+                                                 _x((0, 3, 4)), _x(3), _x(3)]),
+                                ("empty_plane", [_x((2, 3, 0)), _x(3), _x(3), 1e-5,
+                                                 _x((2, 3, 0)), _x(3), _x(3)])],
         "norm.rms_norm_fwd": [("empty_axis", [_x((3, 0)), _x(0), 1e-5, False, _x((3, 0)),
                                               _x(3)])],
         "recurrent.recurrent_forward": [

@@ -12,6 +12,7 @@ from mindcell._core import blas
 from mindcell._core.kernels import contiguous as _c, register, same_float_dtype as _floats
 
 blas.bind(_mm)
+blas.bind(_conv)
 
 
 # ----- matrix products -------------------------------------------------------------------------
@@ -71,12 +72,19 @@ def _out_hw(h, w, kh, kw, stride, padding, dilation):
     return ho, wo
 
 
-def _cols(x, kh, kw, stride, padding, dilation, ho, wo):
-    n, c = x.shape[:2]
-    cols = np.empty((c * kh * kw, n * ho * wo), x.dtype)
-    _conv.im2col(_c(x), kh, kw, stride[0], stride[1], padding[0], padding[2], dilation[0],
-                 dilation[1], ho, wo, cols)
-    return cols
+# Columns (images x output positions) per GEMM of a convolution: blocks of images are lowered
+# together until a block has this many, so that the products of small late-layer images are
+# not too thin for the BLAS, while the block's column buffer stays within COLS_BUDGET elements
+# (in cache). A block of one image writes its GEMM straight into the output.
+BLOCK_COLUMNS = 1024
+COLS_BUDGET = 1 << 21
+
+
+def _block(n, p, k):
+    """Images per block for n images of p output positions and k rows of columns."""
+    nb = max(1, -(-BLOCK_COLUMNS // max(p, 1)))
+    nb = min(nb, max(1, COLS_BUDGET // max(k * p, 1)))
+    return max(1, min(nb, n))
 
 
 @register("Conv2D")
@@ -86,32 +94,21 @@ def conv2d(x, w, stride, padding, dilation, groups):
     n, c, h, wd = x.shape
     o, cg, kh, kw = w.shape
     ho, wo = _out_hw(h, wd, kh, kw, stride, padding, dilation)
-    og = o // groups
-    out = np.empty((o, n, ho, wo), x.dtype)
-    for g in range(groups):
-        cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
-        out[g * og:(g + 1) * og] = matmul(_c(w[g * og:(g + 1) * og]).reshape(og, -1),
-                                          cols).reshape(og, n, ho, wo)
-    return c_contiguous(out.transpose(1, 0, 2, 3))
+    out = np.empty((n, o, ho, wo), x.dtype)
+    _conv.conv2d_fwd(_c(x), _c(w), stride[0], stride[1], padding[0], padding[2], dilation[0],
+                     dilation[1], groups, out, _block(n, ho * wo, cg * kh * kw))
+    return out
 
 
 @register("Conv2DBackpropInput")
 def conv2d_backprop_input(dy, w, input_shape, stride, padding, dilation, groups):
     if not _floats(dy, w):
         return NotImplemented
-    n, c, h, wd = input_shape
     o, cg, kh, kw = w.shape
-    ho, wo = dy.shape[2], dy.shape[3]
-    og = o // groups
-    dy2 = _c(dy.transpose(1, 0, 2, 3)).reshape(o, -1)
-    dx = np.zeros(input_shape, dy.dtype)
-    for g in range(groups):
-        wg = _c(w[g * og:(g + 1) * og]).reshape(og, -1)
-        dcols = matmul(wg, dy2[g * og:(g + 1) * og], transpose_a=True)
-        dxg = np.zeros((n, cg, h, wd), dy.dtype)
-        _conv.col2im(dcols, kh, kw, stride[0], stride[1], padding[0], padding[2], dilation[0],
-                     dilation[1], ho, wo, dxg)
-        dx[:, g * cg:(g + 1) * cg] = dxg
+    dx = np.empty(tuple(input_shape), dy.dtype)
+    _conv.conv2d_bwd_input(_c(dy), _c(w), stride[0], stride[1], padding[0], padding[2],
+                           dilation[0], dilation[1], groups, dx,
+                           _block(dy.shape[0], dy.shape[2] * dy.shape[3], cg * kh * kw))
     return dx
 
 
@@ -120,14 +117,10 @@ def conv2d_backprop_filter(dy, x, filter_shape, stride, padding, dilation, group
     if not _floats(dy, x):
         return NotImplemented
     o, cg, kh, kw = filter_shape
-    ho, wo = dy.shape[2], dy.shape[3]
-    og = o // groups
-    dy2 = _c(dy.transpose(1, 0, 2, 3)).reshape(o, -1)
-    dw = np.empty(filter_shape, dy.dtype)
-    for g in range(groups):
-        cols = _cols(x[:, g * cg:(g + 1) * cg], kh, kw, stride, padding, dilation, ho, wo)
-        dw[g * og:(g + 1) * og] = matmul(dy2[g * og:(g + 1) * og], cols,
-                                         transpose_b=True).reshape(og, cg, kh, kw)
+    dw = np.empty(tuple(filter_shape), dy.dtype)
+    _conv.conv2d_bwd_filter(_c(dy), _c(x), stride[0], stride[1], padding[0], padding[2],
+                            dilation[0], dilation[1], groups, dw,
+                            _block(dy.shape[0], dy.shape[2] * dy.shape[3], cg * kh * kw))
     return dw
 
 
@@ -263,6 +256,36 @@ def layer_norm_grad(x, dy, rstd, mean, gamma, begin_norm_axis, begin_params_axis
                          _c(gamma).reshape(-1), dx, dgamma, dbeta)
     return dx.reshape(x.shape), dgamma.reshape(gamma.shape), dbeta.reshape(gamma.shape)
 
+
+
+def _ncs(x):
+    """x (N, C, ...) as a C-contiguous (N, C, S) array."""
+    return _c(x).reshape(x.shape[0], x.shape[1], -1)
+
+
+@register("BatchNormTrain")
+def batch_norm_train(x, gamma, beta, epsilon):
+    if not _floats(x, gamma, beta) or x.ndim < 2 or x.size == 0:
+        return NotImplemented
+    x3 = _ncs(x)
+    y = np.empty(x3.shape, x.dtype)
+    mean = np.empty(x.shape[1], x.dtype)
+    var = np.empty(x.shape[1], x.dtype)
+    _norm.batch_norm_fwd(x3, _c(gamma).reshape(-1), _c(beta).reshape(-1), epsilon, y, mean, var)
+    return y.reshape(x.shape), mean, var
+
+
+@register("BatchNormTrainGrad")
+def batch_norm_train_grad(x, dy, mean, var, gamma, epsilon):
+    if not _floats(x, dy, mean, var, gamma) or x.ndim < 2 or x.size == 0:
+        return NotImplemented
+    x3 = _ncs(x)
+    dx = np.empty(x3.shape, x.dtype)
+    dgamma = np.empty(x.shape[1], x.dtype)
+    dbeta = np.empty(x.shape[1], x.dtype)
+    _norm.batch_norm_bwd(x3, _ncs(dy), _c(mean), _c(var), _c(gamma).reshape(-1), epsilon, dx,
+                         dgamma, dbeta)
+    return dx.reshape(x.shape), dgamma, dbeta
 
 @register("RMSNorm")
 def rms_norm(x, gamma, epsilon, clamp_norm=False):

@@ -358,6 +358,73 @@ xent_p = defprim("SoftmaxCrossEntropy", _acc(_xent_impl), nout=2, infer=_xent_in
                  bprop=_xent_bprop)
 
 
+# ----- batch norm, training mode (batch statistics) -----------------------------------------
+def _bn_axes(ndim):
+    return (0,) + tuple(range(2, ndim))
+
+
+def _bn_shape(x, v):
+    return v.reshape((1, -1) + (1,) * (x.ndim - 2))
+
+
+def _batch_norm_train_impl(x, gamma, beta, epsilon):
+    """y = (x - mean) / sqrt(var + epsilon) * gamma + beta with the mean and biased variance
+    of each channel (axis 1) over the other axes; returns (y, mean, var), mean and var (C,)."""
+    axes = _bn_axes(x.ndim)
+    xd = x.astype(np.float64)
+    mean = xd.mean(axis=axes)
+    var = ((xd - _bn_shape(x, mean)) ** 2).mean(axis=axes)
+    y = (xd - _bn_shape(x, mean)) / np.sqrt(_bn_shape(x, var) + epsilon) * _bn_shape(x, gamma) \
+        + _bn_shape(x, beta)
+    return y.astype(x.dtype), mean.astype(x.dtype), var.astype(x.dtype)
+
+
+def _batch_norm_train_grad_impl(x, dy, mean, var, gamma, epsilon):
+    axes = _bn_axes(x.ndim)
+    xd, dyd = x.astype(np.float64), dy.astype(np.float64)
+    rstd = 1.0 / np.sqrt(var.astype(np.float64) + epsilon)
+    xhat = (xd - _bn_shape(x, mean)) * _bn_shape(x, rstd)
+    dbeta = dyd.sum(axis=axes)
+    dgamma = (dyd * xhat).sum(axis=axes)
+    count = x.size // x.shape[1]
+    dx = _bn_shape(x, gamma * rstd) * (dyd - _bn_shape(x, dbeta / count)
+                                       - xhat * _bn_shape(x, dgamma / count))
+    return dx.astype(x.dtype), dgamma.astype(x.dtype), dbeta.astype(x.dtype)
+
+
+def _batch_norm_train_bprop(x, gamma, beta, out, dout, epsilon):
+    """The gradient through the normalized output (the mean and variance outputs feed only
+    the running statistics, under stop_gradient)."""
+    if records_backward():
+        return _batch_norm_composite_grad(x, gamma, dout[0], epsilon)
+    return batch_norm_train_grad_p.bind(x, dout[0], out[1], out[2], gamma, epsilon=epsilon)
+
+
+def _batch_norm_composite_grad(x, gamma, dy, epsilon):
+    axes = _bn_axes(x.ndim)
+    shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+    mean = G.mean(x, axes, keep_dims=True)
+    centered = G.sub(x, mean)
+    rstd = G.rsqrt(G.add(G.mean(G.square(centered), axes, keep_dims=True), epsilon))
+    xhat = G.mul(centered, rstd)
+    g = G.mul(dy, G.reshape(gamma, shape))
+    dx = G.mul(rstd, G.sub(G.sub(g, G.mean(g, axes, keep_dims=True)),
+                           G.mul(xhat, G.mean(G.mul(g, xhat), axes, keep_dims=True))))
+    return dx, G.reduce_sum(G.mul(dy, xhat), axes, False), G.reduce_sum(dy, axes, False)
+
+
+def _batch_norm_train_infer(x, gamma, beta, epsilon):
+    stats = ((x[0][1],), x[1])
+    return (x, stats, stats)
+
+
+batch_norm_train_p = defprim("BatchNormTrain", _batch_norm_train_impl, nout=3,
+                             infer=_batch_norm_train_infer, bprop=_batch_norm_train_bprop)
+batch_norm_train_grad_p = defprim(
+    "BatchNormTrainGrad", _batch_norm_train_grad_impl, nout=3,
+    infer=lambda x, dy, mean, var, gamma, epsilon: (x, mean, mean),
+    bprop=no_second_order("BatchNormTrainGrad"))
+
 # ----- layer norm / RMS norm ----------------------------------------------------------------
 def _ln_axes(ndim, begin):
     return tuple(range(begin, ndim))

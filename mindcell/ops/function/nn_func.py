@@ -940,6 +940,14 @@ def _rms_norm(x, gamma, epsilon, clamp_norm):
                              clamp_norm=clamp_norm)
 
 
+def _update_running(running_mean, running_var, bm, bv, momentum, n):
+    """running = (1 - momentum) * running + momentum * batch, with the batch's unbiased
+    variance (n values per channel)."""
+    assign(running_mean, M.add(M.mul(running_mean, 1 - momentum), M.mul(bm, momentum)))
+    unbiased = M.mul(bv, n / max(n - 1, 1))
+    assign(running_var, M.add(M.mul(running_var, 1 - momentum), M.mul(unbiased, momentum)))
+
+
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
                eps=1e-05):
     """Applies batch normalization over axis 1 of (N, C, ...) input.
@@ -997,16 +1005,20 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
                              % (name, c, t.shape))
     axes = (0,) + tuple(range(2, input_x.ndim))
     bshape = (1, c) + (1,) * (input_x.ndim - 2)
+    if training and input_x.dtype in (mstype.float32, mstype.float64) \
+            and weight.dtype == input_x.dtype and bias.dtype == input_x.dtype \
+            and input_x.size > 0:
+        # one fused op (statistics, normalization and its gradient in two passes each)
+        y, bm, bv = N.batch_norm_train_p.bind(input_x, weight, bias, epsilon=float(eps))
+        _update_running(running_mean, running_var, stop_gradient(bm), stop_gradient(bv),
+                        momentum, input_x.size // c)
+        return y
     if training:
         mean = R.reduce_mean(input_x, axes, keep_dims=True)
         var = R.reduce_mean(M.square(M.sub(input_x, mean)), axes, keep_dims=True)
-        n = input_x.size // c
-        from mindcell.ops.function.misc_func import assign, stop_gradient
         bm = stop_gradient(A.reshape(mean, (c,)))
         bv = stop_gradient(A.reshape(var, (c,)))
-        assign(running_mean, M.add(M.mul(running_mean, 1 - momentum), M.mul(bm, momentum)))
-        unbiased = M.mul(bv, n / max(n - 1, 1))
-        assign(running_var, M.add(M.mul(running_var, 1 - momentum), M.mul(unbiased, momentum)))
+        _update_running(running_mean, running_var, bm, bv, momentum, input_x.size // c)
     else:
         mean = A.reshape(running_mean, bshape)
         var = A.reshape(running_var, bshape)
