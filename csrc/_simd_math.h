@@ -1,4 +1,4 @@
-/* Polynomial float32 exp, tanh, sigmoid and tanh-GeLU for the elementwise kernels and the VM.
+/* Polynomial and rational float32 exp, tanh, sigmoid and tanh-GeLU for the elementwise kernels and the VM.
  *
  * These are C rather than Cython for one reason: gcc must inline them into every loop
  * that calls them, or the loop does not vectorise (tanh over 1e6 floats: 6 ms instead of
@@ -25,7 +25,10 @@
 MC_INLINE float mc_exp_f(float x) {
     float xc = x < -87.33655f ? -87.33655f : x;
     xc = xc > 88.8f ? 88.8f : xc;
-    float n = floorf(xc * 1.4426950408889634f + 0.5f);
+    /* nearest integer by adding and subtracting 1.5 * 2**23 (float arithmetic rounds to
+     * nearest), not floorf(v + 0.5f): floorf is a libm call on the x86-64 baseline, which has
+     * no SSE4.1 round instruction, and keeps the loop scalar there (tanh 1e6: 18 ms -> 2 ms) */
+    float n = (xc * 1.4426950408889634f + 12582912.0f) - 12582912.0f;
     float r = xc - n * 0.693145751953125f - n * 1.428606765330187e-06f;
     float p = 1.0f + r * (1.0f + r * (0.5f + r * (0.16666667f + r * (0.041666668f + r * (
         0.008333334f + r * (0.0013888889f + r * 0.0001984127f))))));
@@ -38,14 +41,20 @@ MC_INLINE float mc_exp_f(float x) {
     return x < -87.33655f ? 0.0f : p;
 }
 
-/* tanh through the polynomial exp (libm's tanhf is several times slower); a short odd series
- * near 0 keeps the relative error at float32 rounding where 1 - 2/(e^2x + 1) cancels. Both
- * are computed and one selected: no branch in the loop. */
+/* tanh(x) = x P(x^2) / Q(x^2), degrees 12 over 6, a relative minimax fit on [0, 7.905]
+ * (csrc/fit_tanh.py: reweighted least squares in float64; max relative error 3.3e-7 in float32,
+ * against 1.7e-6 for 1 - 2/(e^2x + 1)); one division and no exp, so about 1.5x (AVX-512),
+ * 2x (AVX2) and 9x (baseline) faster. P(0) = Q(0) = 1: tanh(x) = x near 0, no cancellation.
+ * |x| > 9 gives exactly +-1 as tanhf does; NaN passes through the selects. */
 MC_INLINE float mc_tanh_f(float x) {
-    float a = fabsf(x), x2 = x * x;
-    float small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * -0.053968254f)));
-    float big = copysignf(1.0f - 2.0f / (mc_exp_f(2.0f * (a > 10.0f ? 10.0f : a)) + 1.0f), x);
-    return a < 0.0625f ? small : big;
+    float xc = x > 7.905311f ? 7.905311f : x;
+    xc = xc < -7.905311f ? -7.905311f : xc;
+    float s = xc * xc;
+    float p = 1.0f + s * (0.13127953f + s * (0.0031534457f + s * (1.1687299e-05f + s * (
+        -2.251549e-08f + s * (6.4772417e-11f + s * -1.1907164e-13f)))));
+    float q = 1.0f + s * (0.46461284f + s * (0.02469109f + s * 0.00026190316f));
+    float r = xc * p / q;
+    return fabsf(x) > 9.0f ? copysignf(1.0f, x) : r;
 }
 
 MC_INLINE float mc_sigmoid_f(float x) {
