@@ -31,7 +31,7 @@ from mindcell.nn.layer.instance_norm import (InstanceNorm1d, InstanceNorm2d,  # 
 from mindcell.nn.layer.clip import ClipByNorm  # noqa: F401,E402
 from mindcell.nn.layer.basic_extra import (OneHot, MatMul, Norm, Range, Moments,  # noqa: F401
                                            LogSigmoid)
-from mindcell.nn.layer.image_metrics import PSNR, SSIM  # noqa: F401,E402
+from mindcell.nn.layer.image_metrics import PSNR, SSIM, CentralCrop  # noqa: F401,E402
 from mindcell.nn.layer.conv_transpose import Conv1dTranspose, Conv3dTranspose  # noqa: F401
 from mindcell.nn.layer.norm_sync import BatchNorm3d, SyncBatchNorm  # noqa: F401,E402
 from mindcell.nn.layer.combined import Conv2dBnAct, DenseBnAct  # noqa: F401,E402

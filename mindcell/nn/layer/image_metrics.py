@@ -1,4 +1,5 @@
-"""Image quality cells: PSNR and SSIM over NCHW batches (one value per image)."""
+"""Image cells (MindSpore's ``nn.layer.image``): PSNR and SSIM over NCHW batches (one value per
+image), and CentralCrop."""
 import numbers
 
 import numpy as np
@@ -151,3 +152,59 @@ class SSIM(Cell):
         den = F.mul(F.add(F.add(mu11, mu22), c1), F.add(F.add(s11, s22), c2))
         ssim = F.mean(F.reshape(F.div(num, den), (n, -1)), -1)
         return F.cast(ssim, img1.dtype)
+
+
+class CentralCrop(Cell):
+    """Crop the central region of an image or a batch of images: the window keeps
+    ``central_fraction`` of the height and of the width, its margins rounded down, so that
+    the same number of rows (columns) is cut from each side.
+
+    Args:
+        central_fraction (float): the fraction of each spatial side to keep, in (0.0, 1.0];
+            1.0 returns the input.
+
+    Inputs:
+        - **image** (Tensor) - a 3-D (C, H, W) or 4-D (N, C, H, W) Tensor of any dtype.
+
+    Outputs:
+        Tensor of the input's dtype and rank: ``H - 2 * int((H - H * central_fraction) / 2)``
+        rows and ``W - 2 * int((W - W * central_fraction) / 2)`` columns.
+
+    Raises:
+        TypeError: ``central_fraction`` is not a float, or ``image`` is not a Tensor.
+        ValueError: ``central_fraction`` is not in (0.0, 1.0], or ``image`` is not 3-D or 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, nn
+        >>> image = Tensor(np.arange(2 * 3 * 7 * 5, dtype=np.float32).reshape(2, 3, 7, 5))
+        >>> nn.CentralCrop(0.5)(image).shape
+        (2, 3, 5, 3)
+    """
+
+    def __init__(self, central_fraction):
+        super().__init__()
+        if not isinstance(central_fraction, float):
+            raise TypeError("For 'CentralCrop', the type of 'central_fraction' should be 'float', "
+                            "but got type '%s'." % type(central_fraction).__name__)
+        if not 0.0 < central_fraction <= 1.0:
+            raise ValueError("For 'CentralCrop', the 'central_fraction' must be in range of "
+                             "(0.0, 1.0], but got %r with type 'float'." % central_fraction)
+        self.central_fraction = central_fraction
+        self.slice = P.Slice()
+
+    def construct(self, image):
+        if not isinstance(image, Tensor):
+            raise TypeError("For 'CentralCrop', 'image' must be a Tensor, but got %s"
+                            % type(image).__name__)
+        shape = tuple(image.shape)
+        if len(shape) not in (3, 4):
+            raise ValueError("CentralCrop image must be 3d or 4d, but got shape %s" % (shape,))
+        if self.central_fraction == 1.0:
+            return image
+        h, w = shape[-2:]
+        top = int((float(h) - float(h * self.central_fraction)) / 2)
+        left = int((float(w) - float(w * self.central_fraction)) / 2)
+        begin = (0,) * (len(shape) - 2) + (top, left)
+        size = shape[:-2] + (h - 2 * top, w - 2 * left)
+        return self.slice(image, begin, size)
