@@ -158,7 +158,7 @@ def choose(section, prefix, name, sig, cands, unswept, why_count):
         why_count["function: signature not readable"] += 1
         return None
     required = {p for p, d, k in params if d is None and k != "var"}
-    if name in NOT_SWEPT and not prefix:
+    if name in NOT_SWEPT and not prefix.startswith("Tensor"):
         unswept.append("%s\t*\t%s" % (label, NOT_SWEPT[name]))
         why_count["function: " + NOT_SWEPT[name]] += 1
         return None
@@ -168,15 +168,19 @@ def choose(section, prefix, name, sig, cands, unswept, why_count):
     # that, with the row's keywords (those parameters are then not swept); the row's tensors
     # positionally, or packed in one tuple (cat, stack ...)
     rows = cands.get(label, [])
+    if label != name and not label.startswith("Tensor."):
+        rows = rows + cands.get(name, [])  # a mint function: the ops function's sample calls
     tries = [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, False, post)
              for inputs, kw, rand, source, post in rows]
     tries += [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, True, post)
-              for inputs, kw, rand, source, post in rows if not prefix]
+              for inputs, kw, rand, source, post in rows if not prefix.startswith("Tensor")]
     tries += [(inputs, kw, rand, source, pack, post) for pack in (False, True)
-              for inputs, kw, rand, source, post in rows if not (pack and prefix)]
-    if label in EXTRA:
-        tries.append((EXTRA[label].get("inputs", []), EXTRA[label].get("kw", {}), False,
-                      "make_specs.EXTRA", False, []))
+              for inputs, kw, rand, source, post in rows
+              if not (pack and prefix.startswith("Tensor"))]
+    extra = EXTRA.get(label, None if prefix.startswith("Tensor") else EXTRA.get(name))
+    if extra is not None:
+        tries.append((extra.get("inputs", []), extra.get("kw", {}), False, "make_specs.EXTRA",
+                      False, []))
     for inputs, kw, rand, source, pack, post in tries:
         enc = {k: encode(v) for k, v in kw.items()}
         post = [encode(a) for a in post]
@@ -189,8 +193,8 @@ def choose(section, prefix, name, sig, cands, unswept, why_count):
             spec["pack"] = True
         if post:
             spec["post"] = post
-        if source == "make_specs.EXTRA" and "args" in EXTRA[label]:
-            spec["args"] = [encode(a) for a in EXTRA[label]["args"]]
+        if source == "make_specs.EXTRA" and "args" in extra:
+            spec["args"] = [encode(a) for a in extra["args"]]
         try:
             _sweep.summary(_sweep.call(fn, spec, {})())
         except Exception:  # noqa: BLE001 - not a usable sample call
@@ -223,7 +227,10 @@ def main():
     cands = row_candidates()
     data, unswept, why_count = {}, [], Counter()
     for section, module, kind, prefix in (("functions", ".ops", "function", ""),
-                                          ("methods", "Tensor", "method", "Tensor.")):
+                                          ("methods", "Tensor", "method", "Tensor."),
+                                          ("mint", ".mint", "function", "mint."),
+                                          ("mint_functional", ".mint.nn.functional", "function",
+                                           "mint.nn.functional.")):
         sigs = {k: v["sig"] for k, v in surface[module].items() if v["kind"] == kind
                 and v.get("sig") and not k.startswith("_") and "=" in v["sig"]}
         data[section] = {}

@@ -221,11 +221,20 @@ def swept(spec):
     return out
 
 
+# sections of the sweep beside "functions" (mindspore.ops) and "methods" (Tensor): the module
+SECTIONS = {"mint": "mint", "mint_functional": "mint.nn.functional"}
+
+
 def function(section, name):
     """The callable of ``name``: ``ops.<name>``, or for the section "methods" a call of the
     Tensor method on the first input; None when the target lacks it."""
     if section == "functions":
         return getattr(ms.ops, name, None)
+    if section in SECTIONS:
+        module = ms
+        for part in SECTIONS[section].split("."):
+            module = getattr(module, part, None)
+        return getattr(module, name, None)
     if not hasattr(Tensor, name):
         return None
     return lambda x, *rest, **kw: getattr(x, name)(*rest, **kw)
@@ -235,7 +244,9 @@ def sweep(first, last, section="functions"):
     """Record every function (or Tensor method: section "methods", keys "Tensor.<name>|...")
     whose name starts with a letter in [first, last]."""
     data = load()
-    prefix = "Tensor." if section == "methods" else ""
+    prefix = {"methods": "Tensor.", "functions": ""}.get(section)
+    if prefix is None:
+        prefix = SECTIONS[section] + "."
     for name in sorted(data[section]):
         if not first <= name[0].lower() <= last:
             continue
