@@ -99,14 +99,23 @@ def cast_to(input, dtype, op):
     return ops.cast(input, dtype)
 
 
+def _float_cast(input, dtype, op):
+    """``input`` cast to ``dtype``, which must be a float dtype (the softmax family computes
+    floats only: MindSpore 2.10 raises TypeError for another)."""
+    out = cast_to(input, dtype, op)
+    if dtype is not None and not mstype.is_float_np(out._np_dtype):
+        raise TypeError("%s: 'dtype' must be a float dtype, but got %s" % (public_name(op), dtype))
+    return out
+
+
 def softmax(input, dim, dtype):
     float_only(input, "softmax")
-    return ops.softmax(cast_to(input, dtype, "softmax"), dim)
+    return ops.softmax(_float_cast(input, dtype, "softmax"), dim)
 
 
 def log_softmax(input, dim, dtype):
     float_only(input, "log_softmax")
-    return ops.log_softmax(cast_to(input, dtype, "log_softmax"), dim)
+    return ops.log_softmax(_float_cast(input, dtype, "log_softmax"), dim)
 
 
 def legacy_dim(input, dim):
@@ -134,7 +143,8 @@ def prod(input, dim, keepdim, dtype):
     if dtype is None and isinstance(input, Tensor) and (
             mstype.is_integer(input.dtype) or input.dtype == mstype.bool_):
         dtype = _INDEX  # integer and bool products are int64, as mint.sum's
-    return ops.prod(cast_to(input, dtype, "prod"), dim, keepdim)
+    cast_to(input, dtype, "prod")  # the dtype's checks; ops.prod casts and keeps it (MindSpore)
+    return ops.prod(input, dim, keepdim, dtype)
 
 
 def size_tuple(size, op, arg="size"):

@@ -245,22 +245,31 @@ def _sizes(size, op):
 
 def rand(size, dtype, device):
     I.check_device(device, "rand")
-    return ops.rand(*_sizes(size, "rand"), dtype=I.cast_dtype(dtype, "rand"))
+    return ops.rand(*_sizes(size, "rand"), dtype=_float_dtype(dtype, "rand"))
 
 
 def randn(size, dtype, device):
     I.check_device(device, "randn")
-    return ops.randn(*_sizes(size, "randn"), dtype=I.cast_dtype(dtype, "randn"))
+    return ops.randn(*_sizes(size, "randn"), dtype=_float_dtype(dtype, "randn"))
+
+
+def _float_dtype(dtype, op, default=mstype.float32):
+    """The float dtype of a mint random function: a TypeError for another, as MindSpore 2.10's
+    mint.rand_like/randn_like raise (ops.rand_like raises ValueError)."""
+    dtype = I.cast_dtype(dtype, op, default)
+    if not mstype.is_floating(dtype):
+        raise TypeError("%s: 'dtype' must be a float dtype, but got %s" % (public_name(op), dtype))
+    return dtype
 
 
 def rand_like(input, dtype, device):
     I.check_device(device, "rand_like")
-    return ops.rand(*input.shape, dtype=I.cast_dtype(dtype, "rand_like", input.dtype))
+    return ops.rand(*input.shape, dtype=_float_dtype(dtype, "rand_like", input.dtype))
 
 
 def randn_like(input, dtype, device):
     I.check_device(device, "randn_like")
-    return ops.randn(*input.shape, dtype=I.cast_dtype(dtype, "randn_like", input.dtype))
+    return ops.randn(*input.shape, dtype=_float_dtype(dtype, "randn_like", input.dtype))
 
 
 def randint(args, dtype, device):
@@ -307,6 +316,8 @@ def normal(mean, std, size):
         if size is not None:
             raise ValueError("%s: 'size' must be None when 'mean' or 'std' is a Tensor"
                              % public_name("normal"))
+        if not isinstance(std, Tensor):  # a number std is checked whatever mean is (MindSpore)
+            check_number(std, "normal", "std", 0)
         shape = np.broadcast_shapes(*[tuple(t.shape) for t in tensors])
         noise = ops.randn(*shape, dtype=tensors[0].dtype)
     else:
