@@ -143,12 +143,13 @@ def value(source):
     return ast.literal_eval(source)
 
 
-def array(spec, dtype=np.float32):
+def array(spec, salt=0, dtype=np.float32):
     """A fixed numpy array for an input spec [kind, shape, (high, (dtype))] (no random numbers:
-    the same values under any numpy)."""
+    the same values under any numpy); ``salt`` (the input's position) shifts the values, so that
+    two inputs of one spec differ."""
     kind, shape = spec[0], tuple(spec[1])
     n = int(np.prod(shape)) if shape else 1
-    i = np.arange(n, dtype=np.float64)
+    i = np.arange(n, dtype=np.float64) + 7 * salt
     if kind == "f":
         # a quadratic phase: the matrices have full rank (a linear one gives rank 2)
         a = np.round(np.sin(i * i * 0.37 + i * 1.7 + 0.3) * 1.5, 4)
@@ -163,12 +164,12 @@ def array(spec, dtype=np.float32):
     elif kind == "distinct":
         a = ((i * 7) % n) / 3.0 + 0.1
     elif kind == "int":
-        return ((np.arange(n) * 5 + 1) % spec[2]).reshape(shape).astype(
+        return ((np.arange(n) * 5 + 1 + salt) % spec[2]).reshape(shape).astype(
             spec[3] if len(spec) > 3 else np.int32)
     elif kind == "sign":  # +1 / -1 targets (margin and embedding losses)
         a = np.where(i % 3 == 1, -1.0, 1.0)
     elif kind == "bool":
-        return ((np.arange(n) * 5 + 1) % 3 != 0).reshape(shape)
+        return ((np.arange(n) * 5 + 1 + salt) % 3 != 0).reshape(shape)
     else:
         raise ValueError(spec)
     return a.reshape(shape).astype(dtype)
@@ -194,7 +195,7 @@ def call(fn, spec, extra):
     """A call of ``fn`` on fresh sample inputs (in-place ops must not see an earlier call's
     writes) with the spec's keywords and ``extra``."""
     def run():
-        ts = [Tensor(array(s)) for s in spec["inputs"]]
+        ts = [Tensor(array(s, j)) for j, s in enumerate(spec["inputs"])]
         if spec.get("pack"):  # the tensors are one tuple argument (cat, stack ...)
             ts = [tuple(ts)]
         # Python values first (shapes), or after the tensors ("post": a method's arguments)
