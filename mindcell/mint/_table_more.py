@@ -63,8 +63,8 @@ FACES = [
          summary="A 1-D input placed on the ``diagonal`` of a square matrix, or a 2-D input's "
                  "``diagonal`` as a 1-D tensor.", example=_X + "mint.diag(x, 1)"),
     Face("diff", "(input, n=1, dim=-1, prepend=None, append=None)", ops.diff,
-         rename={"input": "x", "dim": "axis"},
-         args={"n": "int, how many times to difference.",
+         rename={"input": "x", "dim": "axis"}, checks={"n": M.diff_order},
+         args={"n": "int, how many times to difference (a negative one: none).",
                "prepend": "Union[Tensor, None], values put before ``input`` along ``dim``.",
                "append": "Union[Tensor, None], values put after."},
          summary="The ``n``-th forward difference along ``dim``.", example=_X + "mint.diff(x)"),
