@@ -97,9 +97,10 @@ def _extensions():
                 [_isa_source(isa, ext.sources[0])],
                 include_dirs=ext.include_dirs,
                 define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-                # the C headers the generated sources include (_simd_math.h, _threads.h):
-                # Cython does not regenerate a source when only a header changes
-                depends=sorted(glob.glob(os.path.join("csrc", "*.h"))),
+                # what the one-line source includes: Cython's output for the family (newer
+                # when a .pyx/.pxd changed) and the C headers (_simd_math.h, _threads.h),
+                # which Cython does not track
+                depends=[ext.sources[0]] + sorted(glob.glob(os.path.join("csrc", "*.h"))),
                 extra_compile_args=["-O3", "-fno-math-errno", "-fno-trapping-math"]
                 + ISA_FLAGS[isa] + compile_omp + strip_compile,
                 extra_link_args=link_omp + strip_link,

@@ -105,7 +105,9 @@ cdef inline void _vm_block_f32(const int* prog, int n_instr, int n_in, const flo
         dst = prog[4 * k + 1] - n_in
         ra = prog[4 * k + 2]
         rb = prog[4 * k + 3]
-        pd = regs + dst * BLOCK
+        # the last instruction writes its block of the output itself (registers are written
+        # once each, so no later instruction reads the last one): no copy pass at the end
+        pd = out + start if k == n_instr - 1 else regs + dst * BLOCK
         sa = ra < n_in and scalar[ra]
         if ra < n_in:
             pa = ins[ra] + (0 if sa else start)
@@ -133,9 +135,6 @@ cdef inline void _vm_block_f32(const int* prog, int n_instr, int n_in, const flo
                 pd[i] = v
         else:
             unary_span_f32(op, pa, pd, length)
-    pd = regs + (n_instr - 1) * BLOCK
-    for i in range(length):
-        out[start + i] = pd[i]
 
 
 cdef inline void _vm_block_f64(const int* prog, int n_instr, int n_in, const double** ins,
@@ -150,7 +149,7 @@ cdef inline void _vm_block_f64(const int* prog, int n_instr, int n_in, const dou
         dst = prog[4 * k + 1] - n_in
         ra = prog[4 * k + 2]
         rb = prog[4 * k + 3]
-        pd = regs + dst * BLOCK
+        pd = out + start if k == n_instr - 1 else regs + dst * BLOCK
         pa = (ins[ra] + (0 if scalar[ra] else start)) if ra < n_in else regs + (ra - n_in) * BLOCK
         if op < OP_UNARY_FIRST:
             pb = (ins[rb] + (0 if scalar[rb] else start)) if rb < n_in else \
@@ -161,9 +160,6 @@ cdef inline void _vm_block_f64(const int* prog, int n_instr, int n_in, const dou
         else:
             for i in range(length):
                 pd[i] = unary_d(op, pa[0 if (ra < n_in and scalar[ra]) else i])
-    pd = regs + (n_instr - 1) * BLOCK
-    for i in range(length):
-        out[start + i] = pd[i]
 
 
 cdef inline int fused_run(const int* prog, int n_instr, int n_in, const void** ptrs,
