@@ -121,6 +121,7 @@ def row_candidates():
     opcode = api_table.Op("abs", (2,)).fn.__code__
     out = {}
     mcode = api_table.M("abs", (2,)).fn.__code__
+    pcode = api_table.P("Abs", ()).fn.__code__
     for r in test_api_table.ROWS:
         cells = dict(zip(r.fn.__code__.co_freevars,
                          [c.cell_contents for c in (r.fn.__closure__ or ())]))
@@ -128,22 +129,30 @@ def row_candidates():
             # a method row: the tensors (self first), then its Python arguments ("post")
             out.setdefault(r.name, []).append(([norm_spec(s) for s in r.specs], cells["kw"],
                                                r.kind == "random", "api_table M row",
-                                               list(cells["args"])))
+                                               list(cells["args"]), None))
             continue
         if not r.name.startswith("ops."):
             continue
         name = r.name[4:]
+        if r.fn.__code__ is pcode:
+            # a Primitive class row: its init values ("init"), the tensors, the call's values
+            out.setdefault("primitive." + name, []).append(
+                ([norm_spec(s) for s in r.specs], {}, r.kind == "random", "api_table P row",
+                 list(cells["call"]), list(cells["args"])))
+            continue
         if r.fn.__code__ is opcode:
             out.setdefault(name, []).append(([norm_spec(s) for s in r.specs], cells["kw"],
-                                             r.kind == "random", "api_table Op row", []))
+                                             r.kind == "random", "api_table Op row", [],
+                                             None))
         else:
             out.setdefault(name, []).append(([norm_spec(s) for s in r.specs], {},
-                                             r.kind == "random", "api_table row's inputs", []))
+                                             r.kind == "random", "api_table row's inputs", [],
+                                             None))
     for o in op_db.OPS:
         fn = getattr(o.fn, "__name__", "")
         if getattr(ms.ops, fn, None) is o.fn:
             out.setdefault(fn, []).append(([db_spec(s) for s in o.inputs], o.kwargs, False,
-                                           "op_db row", []))
+                                           "op_db row", [], None))
     return out
 
 
@@ -162,37 +171,47 @@ def choose(section, prefix, name, sig, cands, unswept, why_count):
         unswept.append("%s\t*\t%s" % (label, NOT_SWEPT[name]))
         why_count["function: " + NOT_SWEPT[name]] += 1
         return None
+    if any(p == "group" for p, d, k in params):
+        # a collective (AllGather, AllReduce ...): MindSpore crashes without a process group
+        unswept.append("%s\t*\ta collective (needs a process group)" % label)
+        why_count["function: a collective (needs a process group)"] += 1
+        return None
     fn = _sweep.function(section, name)
     chosen = None
     # every row with its required keywords only (a defaulted one is swept, not fixed); failing
     # that, with the row's keywords (those parameters are then not swept); the row's tensors
     # positionally, or packed in one tuple (cat, stack ...)
     rows = cands.get(label, [])
-    if label != name and not label.startswith("Tensor."):
+    if label != name and not label.startswith(("Tensor.", "primitive.")):
         rows = rows + cands.get(name, [])  # a mint function: the ops function's sample calls
-    tries = [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, False, post)
-             for inputs, kw, rand, source, post in rows]
-    tries += [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, True, post)
-              for inputs, kw, rand, source, post in rows if not prefix.startswith("Tensor")]
-    tries += [(inputs, kw, rand, source, pack, post) for pack in (False, True)
-              for inputs, kw, rand, source, post in rows
-              if not (pack and prefix.startswith("Tensor"))]
-    extra = EXTRA.get(label, None if prefix.startswith("Tensor") else EXTRA.get(name))
+    tries = [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, False, post,
+              init) for inputs, kw, rand, source, post, init in rows]
+    tries += [(inputs, {k: v for k, v in kw.items() if k in required}, rand, source, True, post,
+               init) for inputs, kw, rand, source, post, init in rows
+              if not prefix.startswith(("Tensor", "primitive"))]
+    tries += [(inputs, kw, rand, source, pack, post, init) for pack in (False, True)
+              for inputs, kw, rand, source, post, init in rows
+              if kw and not (pack and prefix.startswith(("Tensor", "primitive")))]
+    extra = EXTRA.get(label, None if prefix.startswith(("Tensor", "primitive"))
+                      else EXTRA.get(name))
     if extra is not None:
         tries.append((extra.get("inputs", []), extra.get("kw", {}), False, "make_specs.EXTRA",
-                      False, []))
-    for inputs, kw, rand, source, pack, post in tries:
+                      False, [], None))
+    for inputs, kw, rand, source, pack, post, init in tries:
         enc = {k: encode(v) for k, v in kw.items()}
         post = [encode(a) for a in post]
         if any(v is _BAD for v in list(enc.values()) + post) or fn is None:
             continue
         spec = {"sig": sig, "inputs": inputs, "kw": enc, "source": source,
-                "random": rand or name.startswith(RANDOM_NAMES) or
-                any(w in name for w in RANDOM_NAMES)}
+                "random": rand or any(w in name.lower() for w in RANDOM_NAMES)}
         if pack:
             spec["pack"] = True
         if post:
             spec["post"] = post
+        if init is not None:
+            spec["init"] = [encode(a) for a in init]
+            if any(a is _BAD for a in spec["init"]):
+                continue
         if source == "make_specs.EXTRA" and "args" in extra:
             spec["args"] = [encode(a) for a in extra["args"]]
         try:
@@ -209,7 +228,7 @@ def choose(section, prefix, name, sig, cands, unswept, why_count):
         return None
     sweep = dict(_sweep.swept(chosen))
     for p, d, k in params:
-        if d is not None and p not in sweep and not (prefix and p == "self"):
+        if d is not None and p not in sweep and p != "self":
             unswept.append("%s\t%s\tgiven by the sample call" % (label, p))
             why_count["parameter: given by the sample call"] += 1
         if p not in sweep:
@@ -230,7 +249,8 @@ def main():
                                           ("methods", "Tensor", "method", "Tensor."),
                                           ("mint", ".mint", "function", "mint."),
                                           ("mint_functional", ".mint.nn.functional", "function",
-                                           "mint.nn.functional.")):
+                                           "mint.nn.functional."),
+                                          ("primitives", ".ops", "class", "primitive.")):
         sigs = {k: v["sig"] for k, v in surface[module].items() if v["kind"] == kind
                 and v.get("sig") and not k.startswith("_") and "=" in v["sig"]}
         data[section] = {}

@@ -203,6 +203,8 @@ def call(fn, spec, extra):
             [decode(a) for a in spec.get("post", ())]
         kw = {k: decode(v) for k, v in spec["kw"].items()}
         kw.update(extra)
+        if "init" in spec:  # a Primitive class: made with the init values, called on the rest
+            return fn(*[decode(a) for a in spec["init"]], **kw)(*ts)
         return fn(*ts, **kw)
     return run
 
@@ -212,6 +214,8 @@ def swept(spec):
     default that the sample call passes neither by keyword nor by position."""
     given = len(spec.get("args", ())) + (1 if spec.get("pack") else len(spec["inputs"])) + \
         len(spec.get("post", ()))
+    if "init" in spec:  # a Primitive class's __init__: self, then the init values
+        given = 1 + len(spec["init"])
     out = []
     for i, (name, default, kind) in enumerate(parse(spec["sig"])):
         if kind == "var" or default is None or name in spec["kw"]:
@@ -229,7 +233,7 @@ SECTIONS = {"mint": "mint", "mint_functional": "mint.nn.functional"}
 def function(section, name):
     """The callable of ``name``: ``ops.<name>``, or for the section "methods" a call of the
     Tensor method on the first input; None when the target lacks it."""
-    if section == "functions":
+    if section in ("functions", "primitives"):
         return getattr(ms.ops, name, None)
     if section in SECTIONS:
         module = ms
@@ -245,7 +249,7 @@ def sweep(first, last, section="functions"):
     """Record every function (or Tensor method: section "methods", keys "Tensor.<name>|...")
     whose name starts with a letter in [first, last]."""
     data = load()
-    prefix = {"methods": "Tensor.", "functions": ""}.get(section)
+    prefix = {"methods": "Tensor.", "functions": "", "primitives": ""}.get(section)
     if prefix is None:
         prefix = SECTIONS[section] + "."
     for name in sorted(data[section]):
