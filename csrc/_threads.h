@@ -5,17 +5,21 @@
  *
  * - `threads`, the configured count: set_context(runtime_num_threads=N), OMP_NUM_THREADS,
  *   default the cores this process may use.
- * - `now`, the count used now (1 .. threads). When the machine has other runnable work, a
- *   team of `threads` waits for its slowest member: a member that lost its core to another
- *   process holds the whole team up to a scheduler time slice at every barrier (OpenMP) or
- *   spin-wait (OpenBLAS's workers and its caller spin on x86, they do not yield), so a step
- *   of many short parallel kernels collapses (an MLP step: 1.2 ms quiet, 144 ms with 2 threads
- *   next to one busy process, 4.6 ms with 1). So `now` follows the load: every 2 ms at most
- *   (checked where a parallel loop or a product starts), the number of runnable tasks of the
- *   machine is read from /proc/loadavg; the others' share (ours subtracted) is smoothed over
- *   ~20 ms and `now` drops while fewer than `now` cores are left to us, and comes back with a
- *   margin (hysteresis) when they are free again. Off with `adaptive` = 0 (deterministic runs,
- *   MINDCELL_ADAPTIVE_THREADS=0) or where /proc/loadavg does not exist.
+ * - `now`, the count the BLAS uses now (1 .. threads). When the machine has other runnable
+ *   work, a team of `threads` waits for its slowest member, and inside OpenBLAS the waiting
+ *   threads (its caller and its workers) spin with nops, never yield: a member that lost its
+ *   core holds the product up for a scheduler time slice while the others burn the cores
+ *   (an MLP step: 1.2 ms quiet, 144 ms with 2 threads next to one busy process, 4.6 ms with
+ *   1). So `now` follows the load: every 2 ms at most (checked where a product starts), the
+ *   number of runnable tasks of the machine is read from /proc/loadavg; the others' share
+ *   (ours subtracted) is smoothed over ~20 ms and `now` drops while fewer than `now` cores
+ *   are left to us, and comes back with a margin (hysteresis) when they are free again. Off
+ *   with `adaptive` = 0 (deterministic runs, MINDCELL_ADAPTIVE_THREADS=0) or where
+ *   /proc/loadavg does not exist.
+ * - The OpenMP loops keep `threads` unless `loops` is set: their idle workers sleep
+ *   (OMP_WAIT_POLICY=PASSIVE) and a woken one gets its core back quickly, so next to busy
+ *   processes 2-thread loops with a 1-thread BLAS measured as fast as or faster than 1 thread
+ *   everywhere (docs/performance.md).
  *
  * The BLAS gets `now` through wrappers of its GEMM entry points (mc_sgemm/mc_dgemm, bound in
  * place of the library's by mindcell/_core/blas.py), which set OpenBLAS's thread count when it
@@ -69,10 +73,11 @@ typedef struct {
     mc_blas_threads_fn blas_threads;
     long long samples;         /* load samples taken */
     long long changes;         /* changes of `now` */
+    int loops;                 /* the OpenMP loops follow the load too (default: only the BLAS) */
 } mc_state_t;
 
 static mc_state_t mc_own_state = {1, 1, 1, 1, 1, 1, 0, -2, 0.0, 0, 0, 100000, 0, 0,
-                                  NULL, NULL, NULL, 0, 0};
+                                  NULL, NULL, NULL, 0, 0, 0};
 static mc_state_t* mc_st = &mc_own_state;
 
 static inline long long mc_now_ns(void) {
@@ -156,8 +161,8 @@ static void mc_sample(mc_state_t* st, long long t) {
     __atomic_store_n(&st->lock, 0, __ATOMIC_RELEASE);
 }
 
-/* The thread count for a parallel loop or a product starting now. */
-static inline int mc_threads_now(void) {
+/* The thread count for a product starting now. */
+static inline int mc_threads_adapted(void) {
     mc_state_t* st = mc_st;
     long long t;
     if (!st->adaptive || st->threads <= 1) return st->threads;
@@ -166,6 +171,11 @@ static inline int mc_threads_now(void) {
         if (t >= st->next_ns) mc_sample(st, t);
     }
     return st->now;
+}
+
+/* The thread count for a parallel loop starting now. */
+static inline int mc_threads_now(void) {
+    return mc_st->loops ? mc_threads_adapted() : mc_st->threads;
 }
 
 static inline void mc_set_threads(int n) {
@@ -186,7 +196,7 @@ static inline int mc_blas_begin(mc_state_t* st) {
 #ifdef _OPENMP
     if (omp_in_parallel()) return 0;
 #endif
-    n = mc_threads_now();
+    n = mc_threads_adapted();
     if (n != st->blas_set && st->blas_threads != NULL) {
         st->blas_threads(n);
         st->blas_set = n;

@@ -20,6 +20,7 @@ cdef extern from "_threads.h" nogil:
         void* blas_threads
         long long samples
         long long changes
+        int loops
     mc_state_t* mc_st
     void mc_adapt(mc_state_t* st, double x, long long t)
     void mc_sgemm(int, int, int, int, int, int, float, const float*, int, const float*, int,
@@ -86,6 +87,11 @@ def _thread_gemm_wrappers(size_t sgemm, size_t dgemm, size_t blas_threads):
     return <size_t>&mc_sgemm, <size_t>&mc_dgemm
 
 
+def _thread_loops_follow(int flag):
+    """Whether the OpenMP loops follow the load too (else only the BLAS does)."""
+    mc_st.loops = flag
+
+
 def _thread_feed(double others, long long t_ns):
     """Feed one load sample (other runnable tasks on our cores) at time t_ns; returns the
     count of now. For tests, with sampling off."""
@@ -99,7 +105,7 @@ def _thread_state():
             "sampling": bool(mc_st.sampling), "cores": mc_st.cores, "online": mc_st.online,
             "others": mc_st.others, "last_ns": mc_st.last_ns, "blas_set": mc_st.blas_set,
             "blas_spin_ns": mc_st.blas_spin_ns, "samples": mc_st.samples,
-            "changes": mc_st.changes}
+            "changes": mc_st.changes, "loops": bool(mc_st.loops)}
 
 
 def _thread_reset_load():

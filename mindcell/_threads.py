@@ -14,10 +14,11 @@ cores the next kernel needs, so both kinds sleep when idle:
   scipy's OpenBLAS, which loads after this module; numpy's own, loaded earlier with numpy,
   serves no hot path of mindcell.
 
-The count in use follows the machine's load (csrc/_threads.h): while other processes keep
-cores busy, every kernel and the BLAS use fewer threads (a team member that lost its core
-holds the team up at every barrier: an MLP step went from 1.2 ms to 144 ms with 2 threads
-next to one busy process), and the configured count comes back when the cores are free.
+The BLAS's thread count follows the machine's load (csrc/_threads.h): while other processes
+keep cores busy, products use fewer threads (OpenBLAS's threads spin while a peer that lost
+its core holds them up: an MLP step went from 1.2 ms to 144 ms with 2 threads next to one busy
+process), and the configured count comes back when the cores are free. The OpenMP loops,
+whose idle workers sleep, keep the configured count.
 ``set_adaptive(False)``, ``MINDCELL_ADAPTIVE_THREADS=0`` or a deterministic context
 (``set_context(deterministic="ON")``: OpenBLAS's products differ in the last bits between
 thread counts) keep the configured count.
@@ -68,7 +69,7 @@ def _machine_cores():
 
 
 _state = {"threads": None, "bound": False, "adaptive": _env_adaptive(),
-          "deterministic": False, "sampling": True, "cores": None}
+          "deterministic": False, "sampling": True, "cores": None, "loops": False}
 
 
 def _owner():
@@ -88,6 +89,7 @@ def _configure(owner):
     owner._thread_configure(int(_state["adaptive"] and not _state["deterministic"]),
                             int(_state["sampling"]), cores, max(_machine_cores(), cores),
                             _blas_spin_ns())
+    owner._thread_loops_follow(int(_state["loops"]))
 
 
 def _set_load_source(sampling=True, cores=None):
@@ -104,6 +106,13 @@ def _usable_cores():
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def _set_loops_follow(flag):
+    """Experiments, tests: whether the OpenMP loops follow the load too (default: only the
+    BLAS does; see docs/performance.md)."""
+    _state["loops"] = bool(flag)
+    _configure(_owner())
 
 
 def set_adaptive(flag):

@@ -1,8 +1,9 @@
-"""The thread count in use follows the machine's load (csrc/_threads.h, mindcell/_threads.py):
+"""The BLAS's thread count follows the machine's load (csrc/_threads.h, mindcell/_threads.py):
 fewer threads while other processes keep the cores busy, the configured count when they are
-free, with hysteresis; every kernel module and the BLAS use the count of now; a deterministic
-context and MINDCELL_ADAPTIVE_THREADS=0 keep the configured count. Load samples are fed by
-hand here (the machine's real load is switched off), so nothing depends on timing."""
+free, with hysteresis; the OpenMP loops of every kernel module keep the configured count
+unless they are told to follow too; a deterministic context and MINDCELL_ADAPTIVE_THREADS=0
+keep the configured count. Load samples are fed by hand here (the machine's real load is
+switched off), so nothing depends on timing."""
 import os
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 
 import mindcell as ms
-from mindcell import _threads, ops
+from mindcell import _threads, nn, ops
 from mindcell._core import blas
 
 MS = 1000000  # ns
@@ -27,6 +28,7 @@ def fed():
     _threads._set_load_source(sampling=False, cores=2)
     owner = _threads._owner()
     yield owner
+    _threads._set_loops_follow(False)
     _threads._set_load_source(sampling=True, cores=None)
     _threads.set_adaptive(_threads._env_adaptive())
     ms.set_context(runtime_num_threads=before)
@@ -41,9 +43,17 @@ def _team_sizes():
     return {m.team_size() for m in _threads._kernel_modules()}
 
 
+def _blas_threads_now():
+    """OpenBLAS's count after one product (the wrappers set it as a product starts)."""
+    a = ms.Tensor(np.ones((64, 64), np.float32))
+    ops.matmul(a, a).asnumpy()
+    return blas.get_num_threads()
+
+
 def test_quiet_machine_keeps_the_configured_count(fed):
     assert _feed(fed, 0.0, 1, 50) == [2] * 50
     assert _team_sizes() == {2}
+    assert _blas_threads_now() == 2
 
 
 def test_one_busy_process_drops_to_one_thread_and_quiet_brings_two_back(fed):
@@ -51,11 +61,23 @@ def test_one_busy_process_drops_to_one_thread_and_quiet_brings_two_back(fed):
     busy = _feed(fed, 1.0, 21, 20)
     assert busy[-1] == 1 and busy[0] == 2  # smoothed: not on the first sample ...
     assert busy.index(1) <= 10             # ... but within ~20 ms of samples
-    assert _team_sizes() == {1}
+    assert _blas_threads_now() == 1
+    assert _team_sizes() == {2}            # the OpenMP loops keep the configured count
     quiet = _feed(fed, 0.0, 61, 40)
     assert quiet[0] == 1 and quiet[-1] == 2
-    assert _team_sizes() == {2}
+    assert _blas_threads_now() == 2
     assert _threads.state()["changes"] >= 2
+
+
+def test_loops_follow_the_load_when_told(fed):
+    _threads._set_loops_follow(True)
+    _feed(fed, 1.0, 1, 20)
+    assert _team_sizes() == {1} and _blas_threads_now() == 1
+    _feed(fed, 0.0, 100, 40)
+    assert _team_sizes() == {2}
+    _threads._set_loops_follow(False)
+    _feed(fed, 1.0, 200, 20)
+    assert _team_sizes() == {2} and _blas_threads_now() == 1
 
 
 def test_a_long_gap_takes_the_new_sample_as_it_is(fed):
@@ -105,19 +127,35 @@ def test_the_blas_gets_the_count_of_now(fed):
     np.testing.assert_array_equal(adapted, ops.matmul(a, b).asnumpy())
 
 
+def test_graph_mode_products_get_the_count_of_now(fed):
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = nn.Dense(96, 80)
+        x = ms.Tensor(np.ones((64, 96), np.float32))
+        net(x).asnumpy()
+        assert blas.get_num_threads() == 2
+        _feed(fed, 1.0, 1, 20)
+        net(x).asnumpy()
+        assert blas.get_num_threads() == 1
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
 def test_not_adaptive_ignores_the_load(fed):
+    _threads._set_loops_follow(True)
     _threads.set_adaptive(False)
     _feed(fed, 5.0, 1, 20)
-    assert _team_sizes() == {2}
+    assert _team_sizes() == {2} and _blas_threads_now() == 2
     assert not _threads.is_adaptive()
 
 
 def test_deterministic_context_keeps_the_configured_count(fed):
+    _threads._set_loops_follow(True)
     ms.set_context(deterministic="ON")
     try:
         assert not _threads.is_adaptive()
         _feed(fed, 5.0, 1, 20)
-        assert _team_sizes() == {2}
+        assert _team_sizes() == {2} and _blas_threads_now() == 2
     finally:
         ms.set_context(deterministic="OFF")
     assert _threads.is_adaptive()
