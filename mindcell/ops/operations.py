@@ -1188,18 +1188,19 @@ class LayerNorm(Primitive):
         - **beta** (Tensor) - the shift, of the shape of ``gamma``.
 
     Outputs:
-        Tuple ``(y, mean, rstd)``: the normalized tensor, and the mean and reciprocal standard
-        deviation per normalized group (with the normalized dimensions kept as size 1).
+        Tuple ``(y, mean, variance)``: the normalized tensor, and the mean and (biased, without
+        ``epsilon``) variance per normalized group (with the normalized dimensions kept as size
+        1), as MindSpore 2.10's CPU LayerNorm gives them.
 
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
         >>> x = Tensor(np.array([[1.0, 2.0, 3.0], [2.0, 2.0, 2.0]], np.float32))
         >>> g, b = Tensor(np.ones(3, np.float32)), Tensor(np.zeros(3, np.float32))
-        >>> y, mean, rstd = ops.LayerNorm()(x, g, b)
-        >>> print(y, mean.shape)
+        >>> y, mean, var = ops.LayerNorm()(x, g, b)
+        >>> print(y, mean.shape, var.asnumpy().ravel())
         [[-1.2247448  0.         1.2247448]
-         [ 0.         0.         0.       ]] (2, 1)
+         [ 0.         0.         0.       ]] (2, 1) [0.6666667 0.       ]
     """
 
     def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
@@ -1208,8 +1209,13 @@ class LayerNorm(Primitive):
         self.epsilon = epsilon
 
     def __call__(self, x, gamma, beta):
-        return F.layer_norm_op(x, gamma, beta, self.begin_norm_axis, self.begin_params_axis,
-                               self.epsilon)
+        y, mean, _ = F.layer_norm_op(x, gamma, beta, self.begin_norm_axis,
+                                     self.begin_params_axis, self.epsilon)
+        # MindSpore 2.10's LayerNorm gives the (biased) variance as its third output, without
+        # epsilon (ms-oracle), not the reciprocal standard deviation
+        begin = self.begin_norm_axis % x.ndim  # checked by layer_norm_op
+        var = F.reduce_mean(F.square(F.sub(x, mean)), tuple(range(begin, x.ndim)), True)
+        return y, mean, var
 
 
 class RmsNorm(Primitive):
