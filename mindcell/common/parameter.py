@@ -138,8 +138,12 @@ class Parameter(Tensor):
         return self
 
     def value(self):
-        """The current value as a plain Tensor (sharing storage)."""
-        return Tensor._make(self._data)
+        """The parameter's current value as a plain Tensor, as MindSpore's ``Parameter.value()``
+        loads it: a snapshot in its own buffer (a later assign to the parameter does not show
+        in it, nor a write into it in the parameter) that is still the parameter for autodiff:
+        gradients flow through it to the parameter in both modes (a model reading a tied
+        embedding table through ``value()`` trains it through every use)."""
+        return Tensor.copy(self)  # Tensor's copy (TensorCopy): Parameter.copy clones a Parameter
 
     def init_data(self, layout=None, set_sliced=False):
         """Initialise deferred data (mindcell initialises at creation) and return self."""
