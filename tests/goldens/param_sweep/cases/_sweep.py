@@ -41,6 +41,9 @@ STR_ALTS = {
     "mode": {"constant": ["reflect", "replicate"], "nearest": ["bilinear", "area"],
              "iou": ["iof"], "reduced": ["complete", "r"], "bilinear": ["nearest", "bicubic"]},
     "padding_mode": ["border", "reflection"],
+    "data_format": {"NCHW": ["NHWC"], "NCDHW": ["NDHWC"]},
+    "compute_mode": ["use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist"],
+    "p": {"fro": ["nuc"]},
     "indexing": ["ij", "xy"],
     "align": ["LEFT_LEFT", "RIGHT_RIGHT", "RIGHT_LEFT"],
     "method": ["bilinear", "nearest"],
@@ -76,6 +79,11 @@ NONE_RULES = {
     "max_norm": ["1.0"],
     "m": ["2"],
     "recompute_scale_factor": ["True"],
+    "device": ["'CPU'"],
+    "ceil_mode": ["True"],
+    "divisor_override": ["2"],
+    # a Bool mask shaped like the first input (where= of the reductions)
+    "where": ["MASK"],
 }
 
 
@@ -136,8 +144,14 @@ def candidates(name, default):
     return None, "%s default %s: no rule" % (type(d).__name__, default)
 
 
+class _Mask:
+    """The value "MASK": a Bool tensor shaped like the call's first input, made by call()."""
+
+
 def value(source):
     """The Python value of a candidate's source text."""
+    if source == "MASK":
+        return _Mask
     if source.startswith("ms."):
         return getattr(ms, source[3:])
     return ast.literal_eval(source)
@@ -203,6 +217,9 @@ def call(fn, spec, extra):
             [decode(a) for a in spec.get("post", ())]
         kw = {k: decode(v) for k, v in spec["kw"].items()}
         kw.update(extra)
+        for k, v in kw.items():
+            if v is _Mask:
+                kw[k] = Tensor(array(["bool", spec["inputs"][0][1]], 5))
         if "init" in spec:  # a Primitive class: made with the init values, called on the rest
             return fn(*[decode(a) for a in spec["init"]], **kw)(*ts)
         return fn(*ts, **kw)
