@@ -177,15 +177,17 @@ def nansum(input, dim, keepdim, dtype):
 
 
 def norm(input, p, dim, keepdim, dtype):
-    """'fro' (the 2-norm of the elements), or the vector p-norm (inf, -inf, 0 and positive p)
-    over ``dim`` (all elements when None)."""
+    """'fro' (the 2-norm of the elements), 'nuc' (a matrix's nuclear norm), or the vector
+    p-norm (inf, -inf, 0 and positive p) over ``dim`` (all elements when None)."""
     x = I.cast_to(input, dtype, "norm")
     a = ops.abs(x)
     if p == "fro" or p == 2:
         return ops.sqrt(ops.sum(ops.square(a), dim, keepdim))
+    if p == "nuc":  # the sum of the singular values of a matrix (ops.norm's 'nuc')
+        return ops.norm(x, "nuc", dim, keepdim)
     if isinstance(p, str):
-        raise NotImplementedError("%s: 'p'=%r is not supported by mindcell ('fro' or a number)"
-                                  % (public_name("norm"), p))
+        raise NotImplementedError("%s: 'p'=%r is not supported by mindcell ('fro', 'nuc' or a "
+                                  "number)" % (public_name("norm"), p))
     p = check_number(p, "norm", "p")
     if p == math.inf:
         return ops.amax(a, () if dim is None else dim, keepdim)

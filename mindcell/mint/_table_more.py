@@ -116,9 +116,11 @@ FACES = [
          summary="The sum over ``dim`` with NaNs counted as 0.",
          example="mint.nansum(Tensor(np.array([1., np.nan, 2.], np.float32)))"),
     Face("norm", "(input, p='fro', dim=None, keepdim=False, *, dtype=None)", impl=M.norm,
-         args={"p": "Union[str, float], 'fro', or a vector norm's p (inf, -inf, 0, > 0).",
+         args={"p": "Union[str, float], 'fro', 'nuc' (a matrix's nuclear norm), or a vector "
+                    "norm's p (inf, -inf, 0, > 0).",
                "dim": "Union[int, tuple[int], None], the dims (all when None)."},
-         summary="The Frobenius or vector p-norm over ``dim``.", example=_X + "mint.norm(x)"),
+         summary="The Frobenius, nuclear or vector p-norm over ``dim``.",
+         example=_X + "mint.norm(x)"),
     Face("ravel", "(input)", impl=lambda input: ops.reshape(input, (-1,)),
          summary="``input`` flattened to 1-D.", example=_X + "mint.ravel(x)"),
     Face("select", "(input, dim, index)", impl=M.select,
