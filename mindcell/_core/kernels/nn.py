@@ -16,8 +16,9 @@ blas.bind(_conv)
 
 
 # ----- matrix products -------------------------------------------------------------------------
-# Every product, convolution's included, goes through these kernels and so through one BLAS
-# (mindcell/_core/blas.py): numpy's `@` would start a second OpenBLAS pool on the same cores.
+# Every product goes through one BLAS (mindcell/_core/blas.py), bound above to these kernels and
+# to the convolution kernels, which call it from C: numpy's `@` would start a second OpenBLAS
+# pool on the same cores.
 def _gemm_operand(x, transposed):
     """(C-contiguous array, transpose flag) for a GEMM operand: a view whose last two axes are
     swapped relative to a contiguous array is read transposed by the BLAS, not copied (the
