@@ -74,6 +74,25 @@ EXTRA = {
     "bernoulli_ext": {"inputs": [["prob", [2, 3]]]},
     "cosine_embedding_loss": {"inputs": [["f", [2, 3]], ["f", [2, 3]], ["sign", [2]]]},
     "margin_ranking_loss": {"inputs": [["f", [4]], ["f", [4]], ["sign", [4]]]},
+    "mint.addmm": {"inputs": [["f", [2, 2]], ["f", [2, 3]], ["f", [3, 2]]]},
+    "mint.addmv": {"inputs": [["f", [2]], ["f", [2, 3]], ["f", [3]]]},
+    "mint.addbmm": {"inputs": [["f", [2, 2]], ["f", [3, 2, 4]], ["f", [3, 4, 2]]]},
+    "mint.baddbmm": {"inputs": [["f", [2, 2, 2]], ["f", [2, 2, 3]], ["f", [2, 3, 2]]]},
+    "mint.allclose": {"inputs": [["f", [2, 3]], ["f", [2, 3]]]},
+    "mint.cumsum": {"inputs": [["f", [2, 3]]], "kw": {"dim": 1}},
+    "mint.count_nonzero": {"inputs": [["int", [2, 3], 3]]},
+    "mint.median": {"inputs": [["f", [2, 3]]]},
+    "mint.softmax": {"inputs": [["f", [2, 3]]], "kw": {"dim": 1}},
+    "mint.histc": {"inputs": [["f", [2, 3]]]},
+    "mint.randperm": {"args": [4]},
+    "mint.bincount": {"inputs": [["int", [6], 4, "int64"]]},
+    "mint.unbind": {"inputs": [["f", [2, 3]]]},
+    "mint.nn.functional.linear": {"inputs": [["f", [2, 3]], ["f", [4, 3]]]},
+    "mint.nn.functional.pad": {"inputs": [["f", [1, 2, 3]]], "kw": {"pad": (1, 1)}},
+    "mint.nn.functional.normalize": {"inputs": [["f", [2, 3]]]},
+    "mint.nn.functional.threshold": {"inputs": [["f", [2, 3]]],
+                                     "kw": {"threshold": 0.1, "value": 20.0}},
+    "mint.nn.functional.avg_pool1d": {"inputs": [["f", [1, 2, 6]]], "kw": {"kernel_size": 2}},
 }
 
 
@@ -203,7 +222,8 @@ def choose(section, prefix, name, sig, cands, unswept, why_count):
         if any(v is _BAD for v in list(enc.values()) + post) or fn is None:
             continue
         spec = {"sig": sig, "inputs": inputs, "kw": enc, "source": source,
-                "random": rand or any(w in name.lower() for w in RANDOM_NAMES)}
+                "random": rand or (any(w in name.lower() for w in RANDOM_NAMES)
+                                   and "normaliz" not in name.lower())}
         if pack:
             spec["pack"] = True
         if post:
