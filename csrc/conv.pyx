@@ -554,6 +554,41 @@ cdef tuple _buffers(const Geo* g, int t, bint need_cols):
     return (cnp.PyArray_EMPTY(1, &ncols, t, 0), cnp.PyArray_EMPTY(1, &ntmp, t, 0))
 
 
+cdef enum:
+    CONV_FWD = 0
+    CONV_BWD_INPUT = 1
+    CONV_BWD_FILTER = 2
+
+
+cdef void _run_conv(int kind, bint is32, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c,
+                    tuple buffers, const Geo* g):
+    """Run one of the three blocked kernels on (a, b) -> c with the (cols, tmp) buffers:
+    (x, w) -> out, (dy, w) -> dx or (dy, x) -> dw, in float32 or float64, without the GIL."""
+    cdef void* pa = cnp.PyArray_DATA(a)
+    cdef void* pb = cnp.PyArray_DATA(b)
+    cdef void* pc = cnp.PyArray_DATA(c)
+    cdef void* cols = cnp.PyArray_DATA(<cnp.ndarray>buffers[0])
+    cdef void* tmp = cnp.PyArray_DATA(<cnp.ndarray>buffers[1])
+    with nogil:
+        if kind == CONV_FWD and is32:
+            _conv_fwd[float](<float*>pa, <float*>pb, <float*>pc, <float*>cols, <float*>tmp, g)
+        elif kind == CONV_FWD:
+            _conv_fwd[double](<double*>pa, <double*>pb, <double*>pc, <double*>cols,
+                              <double*>tmp, g)
+        elif kind == CONV_BWD_INPUT and is32:
+            _conv_bwd_input[float](<float*>pa, <float*>pb, <float*>pc, <float*>cols,
+                                   <float*>tmp, g)
+        elif kind == CONV_BWD_INPUT:
+            _conv_bwd_input[double](<double*>pa, <double*>pb, <double*>pc, <double*>cols,
+                                    <double*>tmp, g)
+        elif is32:
+            _conv_bwd_filter[float](<float*>pa, <float*>pb, <float*>pc, <float*>cols,
+                                    <float*>tmp, g)
+        else:
+            _conv_bwd_filter[double](<double*>pa, <double*>pb, <double*>pc, <double*>cols,
+                                     <double*>tmp, g)
+
+
 def conv2d_fwd(cnp.ndarray x, cnp.ndarray w, int sh, int sw, int pt, int pl, int dh, int dw,
                int groups, cnp.ndarray out, Py_ssize_t nb=1):
     """out (N, O, Ho, Wo) = the convolution of x (N, C, H, W) with w (O, C/groups, kh, kw),
@@ -565,21 +600,11 @@ def conv2d_fwd(cnp.ndarray x, cnp.ndarray w, int sh, int sw, int pt, int pl, int
                            "x", "w", "out", 2)
     if g.N * g.O * g.P == 0:
         return
-    cols, tmp = _buffers(&g, t, not (g.direct and g.nb == 1))
     if g.K == 0:
         out[...] = 0
         return
-    cdef void* px = cnp.PyArray_DATA(x)
-    cdef void* pw = cnp.PyArray_DATA(w)
-    cdef void* po = cnp.PyArray_DATA(out)
-    cdef void* pc = cnp.PyArray_DATA(cols)
-    cdef void* pt_ = cnp.PyArray_DATA(tmp)
-    with nogil:
-        if t == cnp.NPY_FLOAT32:
-            _conv_fwd[float](<float*>px, <float*>pw, <float*>po, <float*>pc, <float*>pt_, &g)
-        else:
-            _conv_fwd[double](<double*>px, <double*>pw, <double*>po, <double*>pc,
-                              <double*>pt_, &g)
+    _run_conv(CONV_FWD, t == cnp.NPY_FLOAT32, x, w, out,
+              _buffers(&g, t, not (g.direct and g.nb == 1)), &g)
 
 
 def conv2d_bwd_input(cnp.ndarray dy, cnp.ndarray w, int sh, int sw, int pt, int pl, int dh,
@@ -595,19 +620,8 @@ def conv2d_bwd_input(cnp.ndarray dy, cnp.ndarray w, int sh, int sw, int pt, int 
     if g.P == 0 or g.og == 0:
         dx[...] = 0
         return
-    cols, tmp = _buffers(&g, t, not (g.direct and g.nb == 1))
-    cdef void* pd = cnp.PyArray_DATA(dy)
-    cdef void* pw = cnp.PyArray_DATA(w)
-    cdef void* px = cnp.PyArray_DATA(dx)
-    cdef void* pc = cnp.PyArray_DATA(cols)
-    cdef void* pt_ = cnp.PyArray_DATA(tmp)
-    with nogil:
-        if t == cnp.NPY_FLOAT32:
-            _conv_bwd_input[float](<float*>pd, <float*>pw, <float*>px, <float*>pc,
-                                   <float*>pt_, &g)
-        else:
-            _conv_bwd_input[double](<double*>pd, <double*>pw, <double*>px, <double*>pc,
-                                    <double*>pt_, &g)
+    _run_conv(CONV_BWD_INPUT, t == cnp.NPY_FLOAT32, dy, w, dx,
+              _buffers(&g, t, not (g.direct and g.nb == 1)), &g)
 
 
 def conv2d_bwd_filter(cnp.ndarray dy, cnp.ndarray x, int sh, int sw, int pt, int pl, int dh,
@@ -624,19 +638,8 @@ def conv2d_bwd_filter(cnp.ndarray dy, cnp.ndarray x, int sh, int sw, int pt, int
     if g.N * g.P == 0:
         dw_out[...] = 0
         return
-    cols, tmp = _buffers(&g, t, not (g.direct and g.nb == 1))
-    cdef void* pd = cnp.PyArray_DATA(dy)
-    cdef void* px = cnp.PyArray_DATA(x)
-    cdef void* pw = cnp.PyArray_DATA(dw_out)
-    cdef void* pc = cnp.PyArray_DATA(cols)
-    cdef void* pt_ = cnp.PyArray_DATA(tmp)
-    with nogil:
-        if t == cnp.NPY_FLOAT32:
-            _conv_bwd_filter[float](<float*>pd, <float*>px, <float*>pw, <float*>pc,
-                                    <float*>pt_, &g)
-        else:
-            _conv_bwd_filter[double](<double*>pd, <double*>px, <double*>pw, <double*>pc,
-                                     <double*>pt_, &g)
+    _run_conv(CONV_BWD_FILTER, t == cnp.NPY_FLOAT32, dy, x, dw_out,
+              _buffers(&g, t, not (g.direct and g.nb == 1)), &g)
 
 
 def im2col(cnp.ndarray x, int kh, int kw, int sh, int sw, int pt, int pl, int dh, int dw,
