@@ -1,6 +1,6 @@
 """Adadelta: per-parameter step sizes from running averages of squared gradients and squared
 updates; state Parameters ``accum.<name>`` and ``accum_update.<name>`` as in MindSpore."""
-from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
+from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
 
 
@@ -54,6 +54,7 @@ class Adadelta(Optimizer):
         ['accum.w', 'accum_update.w']
     """
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=1.0, rho=0.9, epsilon=1e-6, loss_scale=1.0,
                  weight_decay=0.0):
         if isinstance(learning_rate, float) and learning_rate < 0:
@@ -64,8 +65,6 @@ class Adadelta(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         self.rho = _check_float(rho, "rho", 0.0, 1.0)
         self.epsilon = _check_float(epsilon, "epsilon", 0.0)
-        self.init_args = {"rho": rho, "epsilon": epsilon, "loss_scale": loss_scale,
-                          "weight_decay": weight_decay}
         self.accum = self.clone_state("accum")
         self.accum_update = self.clone_state("accum_update")
 

@@ -3,7 +3,7 @@ import numpy as np
 
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
-from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
+from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
 from mindcell.ops._errors import check_bool
 from mindcell.ops.defs.state import adam_update_p
@@ -88,6 +88,7 @@ class Adam(Optimizer):
     _decoupled = False
     _bias_correction = True
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
                  use_amsgrad=False, **kwargs):
@@ -108,10 +109,11 @@ class Adam(Optimizer):
                              "use_nesterov" % owner)
         if self.use_amsgrad:
             self.vhat = self.clone_state("vhat")
-        self.init_args = {"beta1": beta1, "beta2": beta2, "eps": eps, "use_locking": use_locking,
-                          "use_nesterov": use_nesterov, "weight_decay": weight_decay,
-                          "loss_scale": loss_scale, "use_amsgrad": use_amsgrad,
-                          "kwargs": dict(kwargs)}
+
+    @Optimizer.target.setter
+    def target(self, value):
+        """'CPU' (the only target here); see Optimizer._set_base_target."""
+        self._set_base_target(value)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -1,6 +1,6 @@
 """Adagrad and RMSProp, written with ops and in-place assigns (one graph node each in
 GRAPH_MODE); state Parameters named as MindSpore names them."""
-from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
+from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
 from mindcell.ops._errors import check_bool
 
@@ -38,6 +38,7 @@ class Adagrad(Optimizer):
         [0.9 1.1]
     """
 
+    @opt_init_args_register
     def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True,
                  loss_scale=1.0, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
@@ -100,6 +101,7 @@ class RMSProp(Optimizer):
         [0.98218256]
     """
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10,
                  use_locking=False, centered=False, loss_scale=1.0, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

@@ -1,7 +1,7 @@
 """FTRL-proximal (follow the regularized leader) with L1/L2 regularisation."""
 import numbers
 
-from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
+from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
 
 
@@ -51,6 +51,7 @@ class FTRL(Optimizer):
 
     _filter_decay = False  # MindSpore's FTRL decays every parameter
 
+    @opt_init_args_register
     def __init__(self, params, initial_accum=0.1, learning_rate=0.001, lr_power=-0.5, l1=0.0,
                  l2=0.0, use_locking=False, loss_scale=1.0, weight_decay=0.0):
         if not isinstance(learning_rate, numbers.Real) or isinstance(learning_rate, bool) \
@@ -72,6 +73,11 @@ class FTRL(Optimizer):
         self.use_locking = bool(use_locking)
         self.moments = self.clone_state("moments", init=float(initial_accum))
         self.linear = self.clone_state("linear")
+
+    @Optimizer.target.setter
+    def target(self, value):
+        """'CPU' (the only target here); see Optimizer._set_base_target."""
+        self._set_base_target(value)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

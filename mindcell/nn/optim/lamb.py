@@ -1,6 +1,6 @@
 """Lamb: Adam's moments with a layer-wise trust ratio ||w|| / ||update||."""
 from mindcell.nn.optim.adam import init_adam_state
-from mindcell.nn.optim.optimizer import Optimizer, trust_ratio, in_param_dtype
+from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, trust_ratio, in_param_dtype
 from mindcell.ops import functional as F
 
 
@@ -44,6 +44,7 @@ class Lamb(Optimizer):
         [2.6464467 3.6464467]
     """
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-06,
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)

@@ -1,7 +1,7 @@
 """LARS: scales each selected parameter's gradient by a layer-wise local learning rate, then
 hands the gradients to the wrapped optimizer."""
 from mindcell.nn.cell import Cell
-from mindcell.nn.optim.optimizer import Optimizer, trust_ratio, in_param_dtype
+from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, trust_ratio, in_param_dtype
 from mindcell.ops import functional as F
 
 
@@ -53,6 +53,7 @@ class LARS(Optimizer):
         [2.5000005 4.       ]
     """
 
+    @opt_init_args_register
     def __init__(self, optimizer, epsilon=1e-05, coefficient=0.001, use_clip=False,
                  lars_filter=_default_filter):
         if not isinstance(optimizer, Optimizer) or isinstance(optimizer, LARS):

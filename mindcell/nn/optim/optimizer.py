@@ -158,8 +158,11 @@ class Optimizer(OptimizerSubclassAPI, Cell):
 
     def _mindspore_attrs(self, parameters, learning_rate, groups, ordered):
         """The configuration attributes MindSpore's optimizers hold (subclasses read them)."""
-        self.init_params = {"params": parameters}
-        self.init_learning_rate = learning_rate
+        # as opt_init_args_register records them (an __init__ it decorates has set them already)
+        if not hasattr(self, "init_params"):
+            self.init_params = {"params": parameters}
+        if not hasattr(self, "init_learning_rate"):
+            self.init_learning_rate = _recorded_lr(learning_rate)
         self.is_group = isinstance(parameters[0], dict)
         self.is_group_lr = self.is_group and any("lr" in g for g in groups)
         self.is_group_params_ordered = ordered
@@ -215,8 +218,16 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         return F.gather(table, step, 0)
 
     def _step_lrs(self):
-        """Each parameter's learning-rate tensor for this step, computed before any update."""
-        return [self._lr_tensor(lr) for lr in self.group_lr]
+        """Each parameter's learning-rate tensor for this step, computed before any update.
+        Each distinct learning rate (the optimizer's, or a group's) is computed once: a
+        LearningRateSchedule runs once per step, not once per parameter (its tensor-dependent
+        ``if global_step > warmup`` is then one branch of a GRAPH_MODE step, not one per
+        parameter)."""
+        done = {}
+        for lr in self.group_lr:
+            if id(lr) not in done:
+                done[id(lr)] = self._lr_tensor(lr)
+        return [done[id(lr)] for lr in self.group_lr]
 
     def get_lr(self):
         """The learning rate of the current step (of the first group)."""
@@ -361,3 +372,57 @@ def trust_ratio(w_norm, u_norm, coefficient=1.0, weight_decay=0.0, eps=0.0):
     num = F.mul(w_norm, coefficient) if coefficient != 1.0 else w_norm
     ones = F.ones_like(u_norm)
     return F.select(both, F.div(num, F.select(both, den, ones)), ones)
+
+
+def _recorded_lr(lr):
+    """init_learning_rate as MindSpore records it: a Tensor as a list, a schedule Cell as None."""
+    if isinstance(lr, Tensor):
+        return lr.asnumpy().tolist()
+    return None if isinstance(lr, Cell) else lr
+
+
+def opt_init_args_register(fn):
+    """Decorator for an optimizer's ``__init__`` (MindSpore's ``nn.optim.optimizer`` helper, which
+    custom optimizers in model code use): before ``__init__`` runs, it records the call's
+    arguments, with defaults filled in, on the optimizer: ``init_params`` (``{"params": params}``,
+    or the wrapped ``optimizer``'s), ``init_learning_rate`` (a Tensor rate as a list, None for a
+    schedule Cell) and ``init_args`` (every other argument by name).
+
+    Args:
+        fn (function): the ``__init__`` to decorate.
+
+    Returns:
+        function: ``__init__`` that records its arguments, then runs ``fn``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import nn
+        >>> from mindcell.nn.optim.optimizer import opt_init_args_register
+        >>> class MySGD(nn.Optimizer):
+        ...     @opt_init_args_register
+        ...     def __init__(self, params, learning_rate=0.1, momentum=0.0):
+        ...         super().__init__(learning_rate, params)
+        >>> opt = MySGD(nn.Dense(2, 2).trainable_params(), momentum=0.9)
+        >>> opt.init_args
+        {'momentum': 0.9}
+    """
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        arguments = signature.bind(self, *args, **kwargs)
+        arguments.apply_defaults()
+        arguments = dict(arguments.arguments)
+        arguments.pop("self")
+        if "params" in arguments:
+            self.init_params = {"params": arguments.pop("params")}
+        if "optimizer" in arguments:
+            inner = arguments.pop("optimizer")
+            if hasattr(inner, "init_params"):  # else __init__ says it is not an optimizer
+                self.init_params = {"params": inner.init_params["params"]}
+        if "learning_rate" in arguments:
+            self.init_learning_rate = _recorded_lr(arguments.pop("learning_rate"))
+        self.init_args = arguments
+        fn(self, *args, **kwargs)
+
+    return deco

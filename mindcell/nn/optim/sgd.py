@@ -1,5 +1,5 @@
 """SGD and Momentum."""
-from mindcell.nn.optim.optimizer import Optimizer, in_param_dtype
+from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
 from mindcell.ops.defs.state import apply_momentum_p, sgd_update_p
 
@@ -44,6 +44,7 @@ class SGD(Optimizer):
         [0.71 2.29]
     """
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
                  nesterov=False, loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
@@ -55,9 +56,6 @@ class SGD(Optimizer):
         self.momentum, self.dampening, self.nesterov = float(momentum), float(dampening), bool(
             nesterov)
         self.accum = self.clone_state("accum")
-        self.init_args = {"momentum": momentum, "dampening": dampening,
-                          "weight_decay": weight_decay, "nesterov": nesterov,
-                          "loss_scale": loss_scale}
         # one first-step flag per parameter, 'stat.<name>' as in MindSpore's checkpoints
         self.stat = self.clone_state("stat", init="ones")
 
@@ -108,6 +106,7 @@ class Momentum(Optimizer):
         [[0.71       0.42000002]] [-0.29]
     """
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
                  use_nesterov=False):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
@@ -117,8 +116,6 @@ class Momentum(Optimizer):
         self.momentum, self.use_nesterov = float(momentum), bool(use_nesterov)
         self.moments = self.clone_state("moments")
         self.__dict__["params"] = self.parameters  # MindSpore's second name for them
-        self.init_args = {"momentum": momentum, "weight_decay": weight_decay,
-                          "loss_scale": loss_scale, "use_nesterov": use_nesterov}
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -69,6 +69,42 @@ class OptimizerSubclassAPI:
         """``optim_result``: a one-process optimizer has no parameter shards to gather."""
         return optim_result
 
+    # Where the update runs. mindcell runs on the host, so the target is 'CPU' (MindSpore's
+    # value on its CPU backend) and cannot become a device.
+    _target = "CPU"
+    _is_device = False
+
+    @property
+    def target(self):
+        """Where the parameters are updated: ``'CPU'``. Setting it raises NotImplementedError
+        except on the optimizers that allow it (Adam, FTRL), whose setter calls
+        :meth:`_set_base_target`; subclasses may do the same."""
+        return self._target
+
+    @target.setter
+    def target(self, value):
+        raise NotImplementedError
+
+    def _set_base_target(self, value):
+        """Set ``target`` as MindSpore checks it: a str among 'CPU', 'Ascend', 'GPU' (TypeError,
+        ValueError otherwise), and not a device in the CPU environment (ValueError)."""
+        if not isinstance(value, str):
+            raise TypeError("For 'Optimizer', the property 'target' must be string, but got %s"
+                            % type(value))
+        if value not in ("CPU", "Ascend", "GPU"):
+            raise ValueError("For 'Optimizer', the property 'target' must be one of ['CPU', "
+                             "'Ascend' ,'GPU'], but got %s" % value)
+        if value != "CPU":
+            raise ValueError("For 'Optimizer', the property 'target' cannot be set to 'GPU' or "
+                             "'Ascend' in the 'CPU' environment.")
+        self._is_device = False
+        self._target = value
+
+    def _grad_sparse_indices_deduplicate(self, gradients):
+        """The gradients as given: MindSpore deduplicates sparse-gradient indices only on a
+        device target, and the target here is the CPU."""
+        return gradients
+
 
 def _default_marker():
     from mindcell.nn.optim.optimizer import _DEFAULT
