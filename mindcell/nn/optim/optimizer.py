@@ -140,11 +140,16 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         self.parameters = ParameterTuple(params)
         # MindSpore's attribute name shadows the PyTorch-style Cell.parameters() method here
         self.__dict__["parameters"] = self._params_list["parameters"]
-        self.weight_decay = float(weight_decay)
         self._mindspore_attrs(parameters, learning_rate, groups, bool(order))
         if not self.is_group and self._filter_decay:
             self.group_wd = [wd if flag else 0.0
                              for wd, flag in zip(self.group_wd, self.decay_flags)]
+        # MindSpore's weight_decay attribute, times loss_scale: a 0-d float32 Tensor, or with
+        # groups a tuple with one per parameter (custom optimizers map over it with hyper_map)
+        if self.is_group:
+            self.weight_decay = tuple(_wd_tensor(wd * self.loss_scale) for wd in self.group_wd)
+        else:
+            self.weight_decay = _wd_tensor(float(weight_decay) * self.loss_scale)
         self.global_step = Parameter(Tensor(np.zeros(1, np.int32)), name="global_step",
                                      requires_grad=False)
         # As in MindSpore, a number or list learning rate is a Parameter saved in checkpoints
@@ -283,6 +288,10 @@ class Optimizer(OptimizerSubclassAPI, Cell):
 
 
 _DEFAULT = object()  # a group that uses the optimizer's learning_rate
+
+
+def _wd_tensor(value):
+    return Tensor(np.asarray(value, np.float32))
 
 # PyTorch habits on a MindSpore optimizer, and what to write instead
 _GRAD_STEP = ("compute gradients with grad_fn = ms.value_and_grad(forward_fn, None, "

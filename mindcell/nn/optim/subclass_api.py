@@ -43,12 +43,9 @@ class OptimizerSubclassAPI:
 
     def get_weight_decay(self):
         """The weight decay times ``loss_scale``: a 0-d float32 Tensor, or with parameter
-        groups a tuple with one per parameter."""
-        def as_tensor(wd):
-            return Tensor(np.asarray(wd * self.loss_scale, np.float32))
-        if self.is_group:
-            return tuple(as_tensor(wd) for wd in self.group_wd)
-        return as_tensor(self.weight_decay)
+        groups a tuple with one per parameter (the ``weight_decay`` attribute, as in
+        MindSpore)."""
+        return self.weight_decay
 
     def get_lr_parameter(self, param):
         """The learning rate of ``param`` (a Parameter, or a list of them for a list): the
