@@ -68,6 +68,7 @@ class ModesMixin:
         """set_train(mode=True): set training mode on this cell and all descendants."""
         for _, cell in self.cells_and_names():
             cell.__dict__["_training"] = bool(mode)
+        self.__dict__["_phase"] = "train" if mode else "predict"  # this cell only, as MindSpore
         return self
 
     def train(self, mode=True):
@@ -80,7 +81,18 @@ class ModesMixin:
 
     @property
     def phase(self):
-        return "train" if self.training else "predict"
+        """MindSpore's phase string: ``'train'`` at first and after ``set_train(True)`` on this
+        cell, ``'predict'`` after ``set_train(False)`` on it (not on its children, as in
+        MindSpore), or the string a program assigned (``self.phase = 'train'`` in
+        RetinaFace's ``__init__``)."""
+        return self.__dict__.get("_phase", "train")
+
+    @phase.setter
+    def phase(self, value):
+        if not isinstance(value, str):
+            raise TypeError("For 'Cell', the property 'phase' must be string type, but got type "
+                            "%s." % type(value))
+        self.__dict__["_phase"] = value
 
     def set_grad(self, requires_grad=True):
         """set_grad(requires_grad=True): mark the cell as needing gradients (returns self)."""

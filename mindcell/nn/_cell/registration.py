@@ -8,7 +8,7 @@ from mindcell.common.parameter import Parameter, ParameterTuple
 from mindcell.common.tensor import Tensor
 from mindcell.nn._cell.modes import parameter_in_float_type, running_float_type
 
-_RESERVED = ("phase",)
+_RESERVED = ()  # attribute names a Cell subclass may not assign
 _UNNAMED = re.compile(r"^Parameter(#\d+)?$")
 
 
