@@ -1,18 +1,19 @@
-"""Fits the rational float32 tanh of _simd_math.h (mc_tanh_f) and prints its coefficients.
+"""Fits the rational part of the float32 tanh of _simd_math.h (mc_tanh_f, used below
+|x| = 0.55) and prints its coefficients.
 
-tanh(x) ~ x P(x^2) / Q(x^2) with P of degree 6 and Q of degree 3 in x^2, P(0) = Q(0) = 1, on
-[0, 7.905]: the linearised problem x P - tanh(x) Q = 0 is solved by least squares, reweighted
+tanh(x) ~ x P(x^2) / Q(x^2) with P and Q of degree 2 in x^2, P(0) = Q(0) = 1, on [0, 1]:
+the linearised problem x P - tanh(x) Q = 0 is solved by least squares, reweighted
 by 1 / (tanh(x) Q) (relative error) and, after a few rounds, toward the largest errors
 (Lawson), which approaches the minimax fit. Run: ``python csrc/fit_tanh.py`` (numpy only).
 """
 import numpy as np
 
-CLAMP = 7.905311  # tanh(CLAMP) rounds to the float32 below 1
-N_P, N_Q = 7, 4
+CLAMP = 1.0  # the end of the fitted range (a little past 0.55, where mc_tanh_f switches)
+N_P, N_Q = 3, 3
 
 
 def fit(rounds=60):
-    x = np.concatenate([np.linspace(1e-4, 1, 4000), np.linspace(1, CLAMP, 8000)])
+    x = np.linspace(1e-4, CLAMP, 12000)
     t, s = np.tanh(x), x * x
     q, w = np.ones_like(x), np.ones_like(x)
     for k in range(rounds):

@@ -365,7 +365,7 @@ _u("Tan", "The tangent (radians), elementwise.", _FLT.format("input"), """\
 """)
 _u("Tanh", "The hyperbolic tangent, elementwise.", _FLT.format("input"), """\
     >>> print(ops.Tanh()(Tensor(np.array([-1.0, 0.0, 0.5], np.float32))))
-    [-0.7615942   0.          0.46211714]
+    [-0.7615942   0.          0.46211717]
 """)
 _u("Sinh", "The hyperbolic sine, elementwise.", _FLT.format("input"), """\
     >>> print(ops.Sinh()(Tensor(np.array([0.0, 1.0, -2.0], np.float32))))

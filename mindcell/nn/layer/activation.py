@@ -177,7 +177,7 @@ class Tanh(Cell):
         >>> import numpy as np
         >>> import mindcell as ms
         >>> print(ms.nn.Tanh()(ms.Tensor(np.array([-1.0, 0.0, 0.5], np.float32))))
-        [-0.7615942   0.          0.46211714]
+        [-0.7615942   0.          0.46211717]
     """
 
     def construct(self, x):

@@ -128,8 +128,8 @@ class BatchNorm1d(_BatchNorm):
         >>> import mindcell as ms
         >>> bn = ms.nn.BatchNorm1d(2).set_train()
         >>> print(bn(ms.Tensor(np.array([[1.0, 10.0], [3.0, 30.0]], np.float32))))
-        [[-0.999995 -1.      ]
-         [ 0.999995  1.      ]]
+        [[-0.999995   -0.99999994]
+         [ 0.999995    0.99999994]]
         >>> print(bn.moving_mean.asnumpy())
         [0.2 2. ]
     """

@@ -985,8 +985,8 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
         >>> var = Parameter(Tensor(np.ones(2, np.float32)), name="var")
         >>> one, zero = Tensor(np.ones(2, np.float32)), Tensor(np.zeros(2, np.float32))
         >>> print(ops.batch_norm(x, mean, var, one, zero, training=True))
-        [[-0.999995  -0.9999988]
-         [ 0.999995   0.9999988]]
+        [[-0.999995   -0.99999875]
+         [ 0.999995    0.99999875]]
         >>> print(mean.asnumpy(), var.asnumpy())
         [0.2 0.4] [1.1 1.7]
     """
