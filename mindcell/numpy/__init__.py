@@ -24,3 +24,6 @@ __all__ = (array_creations.__all__ + array_ops.__all__ + dtypes.__all__ + indexi
 from mindcell.numpy import tail_ops  # noqa: E402
 from mindcell.numpy.tail_ops import *  # noqa: E402,F401,F403
 __all__ = __all__ + tail_ops.__all__
+from mindcell.numpy import more_ops  # noqa: E402
+from mindcell.numpy.more_ops import *  # noqa: E402,F401,F403
+__all__ = __all__ + more_ops.__all__

@@ -2,6 +2,8 @@
 its arguments (numpy arrays become Tensors of the dtype under test) and the numpy reference."""
 import numpy as np
 
+import mindcell as _ms
+
 _rng = np.random.default_rng(0)
 
 
@@ -198,6 +200,14 @@ CREATION = [
     ("var", ([[1, 2], [3, 4]],), {}, np.asarray(1.5), "Float32"),
     ("divide", ([1, 2], 2), {}, np.array([0.5, 1.0]), "Float32"),
     ("add", (1, 2), {}, np.asarray(3), "Int32"),
+    # windows (Float32) and float_power (every dtype computes in Float32, as MindSpore 2.10)
+    ("bartlett", (6,), {}, np.bartlett(6), "Float32"),
+    ("blackman", (7,), {}, np.blackman(7), "Float32"),
+    ("hamming", (6,), {}, np.hamming(6), "Float32"),
+    ("hanning", (5,), {}, np.hanning(5), "Float32"),
+    ("hanning", (0,), {}, np.hanning(0), "Float32"),
+    ("float_power", (_ms.Tensor(np.array([1.5, 2.0, 4.0])), _ms.Tensor(np.array([2.0, -1.0, 0.5]))),
+     {}, np.float_power([1.5, 2.0, 4.0], [2.0, -1.0, 0.5]), "Float32"),
     ("sqrt", ([4, 9],), {}, np.array([2.0, 3.0]), "Float32"),
     ("exp", ([0.0],), {"dtype": "float64"}, np.array([1.0]), "Float64"),
     ("equal", ([1, 2], [1, 3]), {}, np.array([True, False]), "Bool"),
@@ -252,4 +262,14 @@ CASES += [
     Case("cross", [A(3, 4), A(3, 4)], {"axis": 0}, tag="axis0"),
     Case("cumprod", [A(2, 3)]), Case("cumprod", [A(2, 3)], {"axis": 1}, tag="axis1"),
     Case("copy", [A(2, 3)]),
+    # more_ops: bitwise (integer inputs), gcd/lcm, copysign, divmod
+    Case("bitwise_and", [Idx([12, -7, 5]), Idx([8, 3, -4])], grad=False),
+    Case("bitwise_or", [Idx([12, -7, 5]), Idx([8, 3, -4])], grad=False),
+    Case("bitwise_xor", [Idx([12, -7, 5]), Idx([8, 3, -4])], grad=False),
+    Case("bitwise_not", [Idx([0, 5, -3])], ref=np.invert, grad=False),
+    Case("invert", [Idx([0, 5, -3])], grad=False),
+    Case("gcd", [Idx([12, -7, 6, 0, 9]), Idx([8, 3, -4, 5, 0])], grad=False),
+    Case("lcm", [Idx([12, -7, 6, 0, 9]), Idx([8, 3, -4, 5, 0])], grad=False),
+    Case("copysign", [A(5), A(5)]),
+    Case("divmod", [A(5) * 3, P(5)], grad=False),
 ]
