@@ -35,3 +35,7 @@ from mindcell.nn.layer.image_metrics import PSNR, SSIM, CentralCrop  # noqa: F40
 from mindcell.nn.layer.conv_transpose import Conv1dTranspose, Conv3dTranspose  # noqa: F401
 from mindcell.nn.layer.norm_sync import BatchNorm3d, SyncBatchNorm  # noqa: F401,E402
 from mindcell.nn.layer.combined import Conv2dBnAct, DenseBnAct  # noqa: F401,E402
+from mindcell.nn.layer.activation_more import (CELU, Softsign, SoftShrink, Tanhshrink,  # noqa
+                                               Threshold, Softmin, Softmax2d, SeLU)
+from mindcell.nn.layer.basic_more import (Tril, Triu, Roll, Unflatten, ReduceLogSumExp,  # noqa
+                                          ChannelShuffle, ImageGradients)
