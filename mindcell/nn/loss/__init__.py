@@ -7,3 +7,6 @@ from mindcell.nn.loss.loss_extra import (HuberLoss, KLDivLoss, CosineEmbeddingLo
 from mindcell.nn.loss.ctc import CTCLoss  # noqa: F401,E402
 from mindcell.nn.loss.loss_more import (MAELoss, RMSELoss, DiceLoss,  # noqa: F401,E402
                                         MultiClassDiceLoss)
+from mindcell.nn.loss.loss_nn_more import (HingeEmbeddingLoss, GaussianNLLLoss,  # noqa: F401
+                                           PoissonNLLLoss, MultiLabelSoftMarginLoss,
+                                           TripletMarginLoss, FocalLoss)
