@@ -27,3 +27,6 @@ __all__ = __all__ + tail_ops.__all__
 from mindcell.numpy import more_ops  # noqa: E402
 from mindcell.numpy.more_ops import *  # noqa: E402,F401,F403
 __all__ = __all__ + more_ops.__all__
+from mindcell.numpy import more_arrays  # noqa: E402
+from mindcell.numpy.more_arrays import *  # noqa: E402,F401,F403
+__all__ = __all__ + more_arrays.__all__

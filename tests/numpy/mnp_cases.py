@@ -27,6 +27,11 @@ def Idx(values):
     return ("int", np.asarray(values, np.int64))
 
 
+def _vander(x, **kwargs):
+    """numpy's vander in the input's dtype (numpy promotes float32 with its int powers)."""
+    return np.vander(x, **kwargs).astype(x.dtype)
+
+
 class Case:
     """``mnp.<name>(*args, **kwargs)`` against ``ref(*args, **kwargs)`` (numpy's function of the
     same name by default). ``grad``: differentiate with respect to the float array args.
@@ -272,4 +277,19 @@ CASES += [
     Case("lcm", [Idx([12, -7, 6, 0, 9]), Idx([8, 3, -4, 5, 0])], grad=False),
     Case("copysign", [A(5), A(5)]),
     Case("divmod", [A(5) * 3, P(5)], grad=False),
+    # more_arrays (size, isscalar and the index tables: tests/numpy/test_more_ops.py)
+    Case("append", [A(2, 3), A(1, 3)], {"axis": 0}), Case("append", [A(2, 3), A(4)], tag="flat"),
+    Case("diagonal", [A(2, 3, 4)], {"offset": 1, "axis1": 2, "axis2": 0}),
+    Case("diagonal", [A(3, 4)], {"offset": -1}, tag="below"),
+    Case("diagflat", [A(2, 2)], {"k": 1}),
+    Case("rot90", [A(2, 3, 4)], {"k": 1, "axes": (2, 0)}),
+    Case("rot90", [A(3, 4)], {"k": 3}, tag="k3"), Case("rot90", [A(3, 4)], {"k": -2}, tag="k-2"),
+    Case("rollaxis", [A(2, 3, 4)], {"axis": 2, "start": 1}),
+    Case("rollaxis", [A(2, 3, 4)], {"axis": 0, "start": 3}, tag="last"),
+    Case("dsplit", [A(1, 2, 4), 2]), Case("dsplit", [A(1, 2, 4), [1, 3]], tag="indices"),
+    Case("sometrue", [np.array([[1.0, 0.0], [0.0, 0.0]])], {"axis": 1}, ref=np.any,
+         grad=False),
+    Case("ediff1d", [A(2, 3)], {"to_begin": 1.0, "to_end": [2.0, 3.0]}),
+    Case("vander", [A(4)], {"N": 3}, ref=_vander),
+    Case("vander", [A(3)], {"increasing": True}, ref=_vander, tag="inc"),
 ]

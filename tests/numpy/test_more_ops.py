@@ -1,0 +1,105 @@
+"""mindcell.numpy's size, isscalar and index tables (tril/triu_indices(_from), diag_indices,
+indices) against numpy, their argument errors, and GRAPH_MODE runs of more_ops/more_arrays
+functions whose arguments are Python values (windows, index tables)."""
+import numpy as np
+import pytest
+
+import mindcell as ms
+import mindcell.numpy as mnp
+from mindcell import nn
+
+
+def _pair(got, want):
+    assert isinstance(got, tuple) and len(got) == len(want)
+    for g, w in zip(got, want):
+        assert str(g.dtype) == "Int32"
+        np.testing.assert_array_equal(g.asnumpy(), w)
+
+
+def test_size():
+    x = mnp.ones((2, 3, 4))
+    assert mnp.size(x) == 24 and mnp.size(x, -1) == 4 and mnp.size([[1, 2]]) == 2
+    assert mnp.size(3) == 1 and isinstance(mnp.size(x), int)
+    with pytest.raises(ValueError, match="size"):
+        mnp.size(x, 3)
+    with pytest.raises(TypeError, match="size"):
+        mnp.size(x, 1.0)
+
+
+def test_isscalar():
+    yes = [1, 1.5, True, "a", b"a", np.float32(1), np.int8(2)]
+    no = [ms.Tensor(1), [1], None, np.array(1), 1j, np.complex64(1)]
+    assert all(mnp.isscalar(v) for v in yes)
+    assert not any(mnp.isscalar(v) for v in no)
+
+
+@pytest.mark.parametrize("n,k,m", [(3, 0, None), (4, 1, 3), (3, -1, 5), (2, 3, None)])
+def test_triangle_indices(n, k, m):
+    _pair(mnp.tril_indices(n, k, m), np.tril_indices(n, k, m))
+    _pair(mnp.triu_indices(n, k, m), np.triu_indices(n, k, m))
+    a = np.zeros((n, m or n))
+    _pair(mnp.tril_indices_from(ms.Tensor(a), k), np.tril_indices_from(a, k))
+    _pair(mnp.triu_indices_from(ms.Tensor(a), k), np.triu_indices_from(a, k))
+
+
+def test_triangle_indices_errors():
+    with pytest.raises(TypeError, match="tril_indices"):
+        mnp.tril_indices(ms.Tensor(3))
+    with pytest.raises(ValueError, match="triu_indices_from"):
+        mnp.triu_indices_from(mnp.ones(3))
+
+
+def test_diag_indices_and_indices():
+    _pair(mnp.diag_indices(4, 3), np.diag_indices(4, 3))
+    with pytest.raises(TypeError, match="diag_indices"):
+        mnp.diag_indices(2.0)
+    for sparse in (False, True):
+        got = mnp.indices((2, 3, 2), sparse=sparse)
+        want = np.indices((2, 3, 2), sparse=sparse)
+        assert isinstance(got, list) and len(got) == 3
+        for g, w in zip(got, want):
+            assert str(g.dtype) == "Int32"
+            np.testing.assert_array_equal(g.asnumpy(), w)
+    assert str(mnp.indices((2,), dtype=ms.float32)[0].dtype) == "Float32"
+    with pytest.raises(TypeError, match="indices"):
+        mnp.indices(3)
+    with pytest.raises(ValueError, match="indices"):
+        mnp.indices((2, 0))
+
+
+def test_split_and_argument_errors():
+    with pytest.raises(ValueError, match="split"):
+        mnp.dsplit(mnp.ones((1, 3, 4)), 3)
+    with pytest.raises(ValueError, match="dsplit"):
+        mnp.dsplit(mnp.ones((3, 4)), 2)
+    assert isinstance(mnp.dsplit(mnp.ones((1, 1, 4)), 2), tuple)
+    assert isinstance(mnp.dsplit(mnp.ones((1, 1, 4)), [1]), list)
+    with pytest.raises(TypeError, match="bitwise_and"):
+        mnp.bitwise_and(mnp.ones(2), 1)
+    with pytest.raises(NotImplementedError, match="gcd"):
+        mnp.gcd(mnp.ones(2), 2)
+    with pytest.raises(TypeError, match="float_power"):
+        mnp.float_power(mnp.ones(2), 2)
+    with pytest.raises(TypeError, match="hanning"):
+        mnp.hanning(True)
+
+
+class _Windows(nn.Cell):
+    def construct(self, x):
+        rows, cols = mnp.triu_indices(3, 1)
+        return (mnp.hamming(5) * x, mnp.bartlett(4), rows + cols,
+                mnp.bitwise_xor(mnp.invert(mnp.array([1, 2, 3])), 6))
+
+
+def test_graph_mode_equals_pynative():
+    x = ms.Tensor(np.float32(2.0))
+    eager = [t.asnumpy() for t in _Windows()(x)]
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        graph = [t.asnumpy() for t in _Windows()(x)]
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    for e, g in zip(eager, graph):
+        np.testing.assert_array_equal(e, g)
+    np.testing.assert_allclose(eager[0], 2 * np.hamming(5), rtol=1e-6, atol=1e-7)
+    np.testing.assert_array_equal(eager[3], np.bitwise_xor(np.invert([1, 2, 3]), 6))
