@@ -39,3 +39,5 @@ from mindcell.nn.layer.activation_more import (CELU, Softsign, SoftShrink, Tanhs
                                                Threshold, Softmin, Softmax2d, SeLU)
 from mindcell.nn.layer.basic_more import (Tril, Triu, Roll, Unflatten, ReduceLogSumExp,  # noqa
                                           ChannelShuffle, ImageGradients)
+from mindcell.nn.layer.math_more import (L1Regularizer, LGamma, DiGamma, MatrixDiag,  # noqa
+                                         MatrixDiagPart, MatrixSetDiag, MatDet, MatInverse)
