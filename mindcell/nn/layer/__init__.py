@@ -41,3 +41,4 @@ from mindcell.nn.layer.basic_more import (Tril, Triu, Roll, Unflatten, ReduceLog
                                           ChannelShuffle, ImageGradients)
 from mindcell.nn.layer.math_more import (L1Regularizer, LGamma, DiGamma, MatrixDiag,  # noqa
                                          MatrixDiagPart, MatrixSetDiag, MatDet, MatInverse)
+from mindcell.nn.layer.pad_more import ReflectionPad3d, ReplicationPad3d  # noqa: F401,E402
