@@ -1,0 +1,235 @@
+"""LPPool1d, LPPool2d and MaxPool3d with MindSpore 2.10's signatures, attributes and argument
+checks, on mindcell's functional pooling (so both modes and gradients work)."""
+import math
+import numbers
+
+import numpy as np
+
+from mindcell.nn.cell import Cell
+from mindcell.ops import functional as F
+
+
+def _is_int(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_))
+
+
+def _norm_type(norm_type, op):
+    if not isinstance(norm_type, (float, int)) or isinstance(norm_type, bool):
+        raise TypeError("For %s, the type of 'norm_type' must be float or int, but got %s"
+                        % (op, type(norm_type).__name__))
+    if norm_type == 0:
+        raise ValueError("For %s, the value of 'norm_type' can not be 0." % op)
+    return float(norm_type)
+
+
+def _lp_from_avg(avg, p, window):
+    """``(window * mean(x ** p)) ** (1 / p)``: the p-norm of each window (nan where an odd
+    ``p`` meets a negative sum, as in MindSpore)."""
+    return F.pow(avg * float(window), 1.0 / p)
+
+
+class LPPool1d(Cell):
+    r"""LPPool1d(norm_type, kernel_size, stride=None, ceil_mode=False): the power-average
+    pooling :math:`(\sum_{window} x^p)^{1/p}` over the last axis.
+
+    Args:
+        norm_type (Union[int, float]): the power :math:`p`, not 0.
+        kernel_size (int): the window length.
+        stride (int, optional): the step; ``None`` for ``kernel_size``. Default: ``None``.
+        ceil_mode (bool): round the output length up (a last, partial window). Default:
+            ``False``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, L)` or :math:`(C, L)`.
+
+    Outputs:
+        Tensor, :math:`(N, C, L_{out})` or :math:`(C, L_{out})`.
+
+    Raises:
+        TypeError: ``norm_type`` is not an int or float.
+        ValueError: ``norm_type`` is 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[3.0, 4.0, 1.0, 1.0]]], np.float32))
+        >>> print(ms.nn.LPPool1d(2, 2)(x))
+        [[[5.        1.4142135]]]
+    """
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def construct(self, x):
+        p = _norm_type(self.norm_type, "lp_pool1d")
+        k = self.kernel_size
+        s = k if self.stride is None else self.stride
+        if not _is_int(k) or not _is_int(s):
+            raise TypeError("For lp_pool1d, 'kernel_size' and 'stride' must be ints, but got %r "
+                            "and %r" % (k, s))
+        squeeze_batch = len(x.shape) == 2
+        if squeeze_batch:
+            x = F.expand_dims(x, 0)
+        if len(x.shape) != 3:
+            raise ValueError("For lp_pool1d, 'x' must be 2-D or 3-D, but got %d-D"
+                             % len(x.shape))
+        avg = F.avg_pool2d(F.expand_dims(F.pow(x, p), 2), (1, k), (1, s), 0, self.ceil_mode)
+        out = F.squeeze(_lp_from_avg(avg, p, k), 2)
+        return F.squeeze(out, 0) if squeeze_batch else out
+
+
+class LPPool2d(Cell):
+    r"""LPPool2d(norm_type, kernel_size, stride=None, ceil_mode=False): the power-average
+    pooling :math:`(\sum_{window} x^p)^{1/p}` over the last two axes of an
+    :math:`(N, C, H, W)` input.
+
+    Args:
+        norm_type (Union[int, float]): the power :math:`p`, not 0.
+        kernel_size (Union[int, tuple[int]]): the window, one int for both axes or
+            ``(kH, kW)``.
+        stride (Union[int, tuple[int]], optional): the step; ``None`` for ``kernel_size``.
+            Default: ``None``.
+        ceil_mode (bool): round the output size up (last, partial windows). Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor, :math:`(N, C, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: ``norm_type`` is not an int or float.
+        ValueError: ``norm_type`` is 0, or ``x`` is not 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[[3.0, 4.0], [0.0, 0.0]]]], np.float32))
+        >>> print(ms.nn.LPPool2d(2, 2)(x))
+        [[[[5.]]]]
+    """
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def construct(self, x):
+        p = _norm_type(self.norm_type, "lp_pool2d")
+        k = self.kernel_size if isinstance(self.kernel_size, tuple) else \
+            (self.kernel_size, self.kernel_size)
+        s = k if self.stride is None else self.stride
+        if len(x.shape) != 4:
+            raise ValueError("For lp_pool2d, 'x' must be 4-D (N, C, H, W), but got %d-D"
+                             % len(x.shape))
+        avg = F.avg_pool2d(F.pow(x, p), k, s, 0, self.ceil_mode)
+        return _lp_from_avg(avg, p, k[0] * k[1])
+
+
+def _triple(v, op, arg, low):
+    if _is_int(v):
+        v = (v,) * 3
+    if not isinstance(v, (tuple, list)) or len(v) != 3 or not all(_is_int(i) for i in v):
+        raise TypeError("For '%s', '%s' must be an int or a tuple of 3 ints, but got %r"
+                        % (op, arg, v))
+    if any(i < low for i in v):
+        raise ValueError("For '%s', each '%s' must be at least %d, but got %r"
+                         % (op, arg, low, tuple(v)))
+    return tuple(int(i) for i in v)
+
+
+class MaxPool3d(Cell):
+    r"""MaxPool3d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False): the maximum over 3-D windows of an
+    :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)` input.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window, an int or ``(kD, kH, kW)``.
+            Default: ``1``.
+        stride (Union[int, tuple[int]]): the step. Default: ``1``.
+        pad_mode (str): ``'valid'`` (no padding), ``'same'`` (output size
+            ``ceil(input / stride)``, padded with -inf, the extra at the end) or ``'pad'``
+            (``padding``). Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): the padding on both sides of D, H, W; only with
+            ``'pad'``. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the window's elements; not 1 only
+            with ``'pad'``. Default: ``1``.
+        return_indices (bool): also return the flat indices of the maxima; only with
+            ``'pad'``. Default: ``False``.
+        ceil_mode (bool): round the output size up; only with ``'pad'``. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - a 4-D or 5-D Tensor.
+
+    Outputs:
+        Tensor, the pooled values; with ``return_indices`` a tuple (values, indices).
+
+    Raises:
+        TypeError: ``kernel_size``, ``stride``, ``padding`` or ``dilation`` is not an int or 3
+            ints.
+        ValueError: a size is out of range, ``pad_mode`` is not one of the three, or
+            ``padding``, ``dilation``, ``return_indices`` or ``ceil_mode`` is used without
+            ``'pad'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 2, 2, 4))
+        >>> print(ms.nn.MaxPool3d(2, 2)(x))
+        [[[[[13. 15.]]]]]
+    """
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False):
+        super().__init__()
+        name = "MaxPool3d"
+        self.kernel_size = _triple(kernel_size, name, "kernel_size", 1)
+        self.stride = _triple(stride, name, "stride", 1)
+        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME", "PAD"):
+            raise ValueError("For '%s', 'pad_mode' must be 'valid', 'same' or 'pad', but got "
+                             "%r" % (name, pad_mode))
+        self.pad_mode = pad_mode.upper()
+        self.padding = _triple(padding, name, "padding", 0)
+        self.dilation = _triple(dilation, name, "dilation", 1)
+        self.return_indices = bool(return_indices)
+        self.ceil_mode = bool(ceil_mode)
+        if self.pad_mode != "PAD":
+            for arg, bad in (("padding", any(self.padding)),
+                             ("dilation", self.dilation != (1, 1, 1)),
+                             ("return_indices", self.return_indices),
+                             ("ceil_mode", self.ceil_mode)):
+                if bad:
+                    raise ValueError("For '%s', the pad_mode must be 'pad' when '%s' is set, "
+                                     "but got pad_mode: %s" % (name, arg, pad_mode))
+
+    def construct(self, x):
+        expand = len(x.shape) == 4
+        if expand:
+            x = F.expand_dims(x, 0)
+        if len(x.shape) != 5:
+            raise ValueError("For 'MaxPool3d', the input must be 4-D or 5-D, but got %d-D"
+                             % len(x.shape))
+        if self.pad_mode == "PAD":
+            out = F.max_pool3d(x, self.kernel_size, self.stride, self.padding, self.dilation,
+                               self.ceil_mode, self.return_indices)
+        else:
+            if self.pad_mode == "SAME":
+                pads = []
+                for size, k, s in zip(reversed(x.shape[2:]), reversed(self.kernel_size),
+                                      reversed(self.stride)):
+                    total = max((int(math.ceil(size / s)) - 1) * s + k - size, 0)
+                    pads += [total // 2, total - total // 2]
+                if any(pads):
+                    x = F.pad(x, tuple(pads), "constant", float("-inf"))
+            out = F.max_pool3d(x, self.kernel_size, self.stride, 0)
+        if expand:
+            if isinstance(out, tuple):
+                return F.squeeze(out[0], 0), F.squeeze(out[1], 0)
+            return F.squeeze(out, 0)
+        return out
