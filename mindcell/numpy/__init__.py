@@ -30,3 +30,6 @@ __all__ = __all__ + more_ops.__all__
 from mindcell.numpy import more_arrays  # noqa: E402
 from mindcell.numpy.more_arrays import *  # noqa: E402,F401,F403
 __all__ = __all__ + more_arrays.__all__
+from mindcell.numpy import more_math  # noqa: E402
+from mindcell.numpy.more_math import *  # noqa: E402,F401,F403
+__all__ = __all__ + more_math.__all__

@@ -32,6 +32,19 @@ def _vander(x, **kwargs):
     return np.vander(x, **kwargs).astype(x.dtype)
 
 
+def _in_dtype(fn):
+    """numpy's ``fn`` in the first input's dtype (numpy promotes float32 with its int
+    arrays; MindSpore keeps float32)."""
+    return lambda x, *args, **kwargs: fn(x, *args, **kwargs).astype(x.dtype)
+
+
+def _with_nan(a):
+    """``a`` with NaNs at fixed places (the nan reductions)."""
+    a = a.copy()
+    a.flat[::5] = np.nan
+    return a
+
+
 class Case:
     """``mnp.<name>(*args, **kwargs)`` against ``ref(*args, **kwargs)`` (numpy's function of the
     same name by default). ``grad``: differentiate with respect to the float array args.
@@ -292,4 +305,17 @@ CASES += [
     Case("ediff1d", [A(2, 3)], {"to_begin": 1.0, "to_end": [2.0, 3.0]}),
     Case("vander", [A(4)], {"N": 3}, ref=_vander),
     Case("vander", [A(3)], {"increasing": True}, ref=_vander, tag="inc"),
+    # more_math (promote_types, result_type, array_str: tests/numpy/test_more_ops.py)
+    Case("nanmax", [_with_nan(A(3, 4))], {"axis": 1}), Case("nanmin", [_with_nan(A(3, 4))]),
+    Case("nancumsum", [_with_nan(A(3, 4))], {"axis": 0}),
+    Case("nanvar", [_with_nan(A(3, 4))], {"axis": 1, "ddof": 1}),
+    Case("nanstd", [_with_nan(A(3, 4))], {"axis": (0, 1), "keepdims": True}),
+    Case("polyadd", [A(3), A(2)]), Case("polysub", [A(2), A(4)]), Case("polymul", [A(3), A(2)]),
+    Case("polyval", [A(3), A(4)]),
+    Case("polyder", [A(4)], {"m": 2}, ref=_in_dtype(np.polyder)),
+    Case("polyint", [A(3)], {"m": 2, "k": [1.0, 2.0]}, ref=_in_dtype(np.polyint)),
+    Case("trapz", [A(3, 4)], ref=np.trapezoid),
+    Case("trapz", [A(3, 4), np.sort(A(3))], {"axis": 0}, ref=np.trapezoid, tag="x"),
+    Case("multi_dot", [[A(2, 3), A(3, 4), A(4)]], ref=np.linalg.multi_dot),
+    Case("searchsorted", [np.sort(A(6)), A(4)], {"side": "right"}, grad=False),
 ]

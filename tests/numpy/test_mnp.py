@@ -18,11 +18,13 @@ from fn_cell import FnCell  # noqa: E402
 _NP_DTYPE = {np.dtype(np.int64): "Int32", np.dtype(np.float64): "Float64",
              np.dtype(np.float32): "Float32", np.dtype(np.bool_): "Bool"}
 _EAGER_ONLY = {"unique", "nonzero"}  # value-dependent shapes: tested below, PYNATIVE only
+_EAGER_ONLY |= {"argwhere"}  # Int64, value-dependent shape: tests/numpy/test_more_ops.py
 _RANDOM = {"randn", "rand", "randint"}  # random values: tests/compat/test_tail_names.py
 _NOT_FUNCTIONS = set(mnp.dtypes.__all__)
 # results that are not Tensors (ints, bools, tuples of index tables): tests/numpy/test_more_ops.py
 _NOT_TENSORS = {"size", "isscalar", "tril_indices", "triu_indices", "tril_indices_from",
-                "triu_indices_from", "diag_indices", "indices"}
+                "triu_indices_from", "diag_indices", "indices", "promote_types", "result_type",
+                "array_str"}
 
 
 def _inputs(case, dtype):

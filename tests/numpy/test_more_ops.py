@@ -103,3 +103,34 @@ def test_graph_mode_equals_pynative():
         np.testing.assert_array_equal(e, g)
     np.testing.assert_allclose(eager[0], 2 * np.hamming(5), rtol=1e-6, atol=1e-7)
     np.testing.assert_array_equal(eager[3], np.bitwise_xor(np.invert([1, 2, 3]), 6))
+
+
+def test_promote_types_result_type_array_str():
+    assert mnp.promote_types(ms.int8, ms.uint8) == ms.int16
+    assert mnp.promote_types("float32", ms.int8) == ms.float32
+    assert mnp.result_type(mnp.array([1, 2]), 1.5) == ms.float32
+    assert mnp.result_type(ms.Tensor(np.array([1], np.int8)), 300) == ms.int32
+    with pytest.raises(TypeError, match="result_type"):
+        mnp.result_type([1, 2])
+    with pytest.raises(TypeError, match="promote_types"):
+        mnp.promote_types([1], ms.int8)
+    assert mnp.array_str(mnp.array([[1, 5], [4, 0]])) == "[[1 5]\n [4 0]]"
+    with pytest.raises(TypeError, match="array_str"):
+        mnp.array_str([1, 2])
+
+
+def test_nan_reductions_of_nan_slices_are_nan():
+    x = mnp.array([[np.nan, np.nan], [1.0, np.nan]])
+    np.testing.assert_array_equal(np.isnan(mnp.nanmax(x, 1).asnumpy()), [True, False])
+    np.testing.assert_array_equal(np.isnan(mnp.nanmin(x, 0).asnumpy()), [False, True])
+    np.testing.assert_allclose(mnp.nanvar(mnp.array([True, False])).asnumpy(), 0.25)
+
+
+def test_argwhere():
+    a = np.array([[0.0, 1.5, 0.0], [2.0, 0.0, -1.0]])
+    got = mnp.argwhere(ms.Tensor(a))
+    assert str(got.dtype) == "Int64"
+    np.testing.assert_array_equal(got.asnumpy(), np.argwhere(a))
+    assert mnp.argwhere(mnp.zeros((2, 2))).shape == (0, 2)
+    with pytest.raises(ValueError, match="argwhere"):
+        mnp.argwhere(ms.Tensor(3))
