@@ -9,4 +9,5 @@ from mindcell.nn.loss.loss_more import (MAELoss, RMSELoss, DiceLoss,  # noqa: F4
                                         MultiClassDiceLoss)
 from mindcell.nn.loss.loss_nn_more import (HingeEmbeddingLoss, GaussianNLLLoss,  # noqa: F401
                                            PoissonNLLLoss, MultiLabelSoftMarginLoss,
-                                           TripletMarginLoss, FocalLoss)
+                                           TripletMarginLoss, FocalLoss,
+                                           TripletMarginWithDistanceLoss)

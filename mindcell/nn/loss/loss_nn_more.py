@@ -428,3 +428,71 @@ class FocalLoss(LossBase):
         else:
             loss = F.reduce_mean(-1 * focus * labels * logp, -1)
         return self.get_loss(loss)
+
+
+class TripletMarginWithDistanceLoss(LossBase):
+    r"""TripletMarginWithDistanceLoss(distance_function=None, swap=False, reduction='mean',
+    margin=1.0): the triplet loss :math:`\max(d(x, p) - d(x, n) + margin, 0)` with a
+    distance function :math:`d` (default: the Euclidean norm of the difference along axis 1);
+    with ``swap``, :math:`d(x, n)` is replaced by :math:`\min(d(x, n), d(p, n))`.
+
+    Args:
+        distance_function (Callable, optional): ``d(a, b)``, Tensors in and out. Default:
+            ``None``.
+        swap (bool): use the distance swap. Default: ``False``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        margin (float): the margin. Default: ``1.0``.
+
+    Inputs:
+        - **x** (Tensor) - the anchors.
+        - **positive** (Tensor) - the positive samples, the shape of ``x``.
+        - **negative** (Tensor) - the negative samples, the shape of ``x``.
+
+    Outputs:
+        Tensor, a scalar, or the per-triplet loss with ``'none'``.
+
+    Raises:
+        TypeError: ``margin`` is not a float, ``swap`` not a bool, or an input not a Tensor.
+        ValueError: ``reduction`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> a = ms.Tensor(np.array([[0.0, 0.0]], np.float32))
+        >>> p = ms.Tensor(np.array([[3.0, 4.0]], np.float32))
+        >>> n = ms.Tensor(np.array([[1.0, 0.0]], np.float32))
+        >>> print(ms.nn.TripletMarginWithDistanceLoss()(a, p, n))
+        5.0
+    """
+
+    def __init__(self, distance_function=None, swap=False, reduction="mean", margin=1.0):
+        super().__init__(reduction=reduction)
+        if not isinstance(margin, float):
+            raise TypeError("For 'TripletMarginWithDistanceLoss', 'margin' must be a float, but "
+                            "got %s" % type(margin).__name__)
+        if not isinstance(swap, bool):
+            raise TypeError("For 'TripletMarginWithDistanceLoss', 'swap' must be a bool, but got "
+                            "%s" % type(swap).__name__)
+        self.distance_function = distance_function if distance_function is not None else \
+            _pairwise_distance
+        self.swap = swap
+        self.margin = margin
+
+    def construct(self, x, positive, negative):
+        for arg, t in (("x", x), ("positive", positive), ("negative", negative)):
+            _check_tensor("TripletMarginWithDistanceLoss", arg, t)
+        d1 = self.distance_function(x, positive)
+        d2 = self.distance_function(x, negative)
+        if self.swap:
+            d2 = F.minimum(d2, self.distance_function(positive, negative))
+        loss = F.maximum(d1 - d2 + self.margin, F.zeros_like(d1))
+        return self.get_loss(loss)
+
+
+def _pairwise_distance(x, y):
+    """The Euclidean norm of ``x - y`` along axis 1 (TripletMarginWithDistanceLoss's default)."""
+    d = F.abs(x - y)
+    if len(d.shape) == 0:
+        raise ValueError("For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
+                         "the input must be positive, but got 0")
+    return F.sqrt(F.reduce_sum(F.square(d), 1))
