@@ -156,11 +156,6 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
                     if out is not NotImplemented:  # else: another layout, keyed by the slow path
                         return out
             return self._compiled_call(args, kwargs)
-        if d["requires_grad"] and not kwargs and _context["mode"] != GRAPH_MODE \
-                and type(top) is _Eager and not top.tapes and not autodiff._state.tapes:
-            # PyNative top cell marked set_grad(): keep this run for its gradient (MindSpore)
-            from mindcell.ops.grad import record_forward
-            return record_forward(self, args)
         return self._eager_call(args, kwargs)
 
     def _first_call(self):

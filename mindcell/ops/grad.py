@@ -67,7 +67,6 @@ class _Recorded:
     def __init__(self, fn, args, positions, weights, op):
         self.tape = autodiff.Tape()
         args = list(args)
-        self.positions = tuple(positions)
         self.inputs = []
         for p in positions:
             if not isinstance(args[p], Tensor):
@@ -87,55 +86,12 @@ class _Recorded:
         finally:
             autodiff.tapes.remove(self.tape)
 
-    def select(self, positions, weights):
-        """This run seen as one that differentiates ``positions`` and ``weights`` (recorded
-        here among others), or None when one of them was not recorded."""
-        tracked = {id(w) for w in self.weights}
-        if any(p not in self.positions for p in positions) or \
-                any(id(w) not in tracked for w in weights):
-            return None
-        view = object.__new__(_Recorded)
-        view.tape, view.out, view.positions = self.tape, self.out, tuple(positions)
-        view.inputs = [self.inputs[self.positions.index(p)] for p in positions]
-        view.weights = tuple(weights)
-        return view
-
     def gradients(self, outputs, sens):
         grads = backward.backward(self.tape, outputs, sens)
         def pick(t):
             g = grads.get(id(t))
             return zeros_like(t) if g is None else g
         return [pick(t) for t in self.inputs], [pick(w) for w in self.weights]
-
-
-def record_forward(cell, args):
-    """PyNative call of a Cell marked with ``set_grad()`` (outside any gradient computation):
-    run it recording its Tensor inputs and all its Parameters, and keep that run for the next
-    gradient of the cell. As MindSpore's PyNative mode does, a gradient of the cell taken with
-    the same argument objects (``loss = net(x); grads = grad(net, weights)(x)``, the pattern of
-    custom TrainOneStep cells) uses that forward run instead of running the cell again, so the
-    forward's side effects (BatchNorm's moving statistics, Parameter assignments) happen once
-    per step, and the gradients are those of that run. A later call of the cell replaces the
-    kept run; a gradient uses it up."""
-    positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
-    rec = _Recorded(cell, args, positions, tuple(cell.get_parameters()), "Cell")
-    cell.__dict__["_grad_record"] = (tuple(args), rec)
-    return rec.out
-
-
-def _recorded(fn, args, positions, weights, op):
-    """The forward run a gradient of ``fn`` uses: the one :func:`record_forward` kept when
-    ``fn`` is that Cell, called with these very argument objects and nothing is being recorded
-    around this gradient; otherwise a new run."""
-    kept = getattr(fn, "__dict__", {}).pop("_grad_record", None) \
-        if type(getattr(fn, "__dict__", None)) is dict else None
-    if kept is not None and not autodiff._state.tapes and not _trace.current().is_graph:
-        saved, rec = kept
-        if len(saved) == len(args) and all(a is b for a, b in zip(saved, args)):
-            view = rec.select(positions, weights)
-            if view is not None:
-                return view
-    return _Recorded(fn, args, positions, weights, op)
 
 
 def _differentiated(out, has_aux, op):
@@ -195,7 +151,7 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_id
                                 "sensitivity, but no argument was given" % op)
             args, sens = args[:-1], args[-1]
         positions = () if grad_position is None else _check_positions(grad_position, len(args), op)
-        rec = _recorded(fn, args, positions, weights, op)
+        rec = _Recorded(fn, args, positions, weights, op)
         outputs, aux = _differentiated(rec.out, has_aux, op)
         seeds = _seeds(sens, outputs, op) if sens_param else [ones_like(o) for o in outputs]
         pos_grads, weight_grads = rec.gradients(outputs, seeds)
@@ -432,7 +388,7 @@ class GradOperation:
             else:  # the first input, unless only the weights' gradients are returned
                 positions = (0,) if args and not self.get_by_list else ()
             positions = tuple(p for p in positions if isinstance(args[p], Tensor))
-            rec = _recorded(fn, args, positions, weights, "GradOperation")
+            rec = _Recorded(fn, args, positions, weights, "GradOperation")
             outputs = _flatten(rec.out)
             seeds = _flatten(sens) if sens is not None else [ones_like(o) for o in outputs]
             if len(seeds) != len(outputs):
