@@ -16,53 +16,59 @@ from mindcell.ops import functional as F
 from mindcell.train.loss_scale_manager import (LossScaleManager, FixedLossScaleManager,  # noqa
                                                DynamicLossScaleManager)
 
-__all__ = ["auto_mixed_precision", "build_train_network", "all_finite", "LossScaler",
-           "StaticLossScaler", "DynamicLossScaler", "LossScaleManager",
-           "FixedLossScaleManager", "DynamicLossScaleManager", "get_white_list",
-           "get_black_list"]
+__all__ = ["auto_mixed_precision", "custom_mixed_precision", "build_train_network",
+           "all_finite", "LossScaler", "StaticLossScaler", "DynamicLossScaler",
+           "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
+           "get_white_list", "get_black_list"]
 
-# Cells whose work is matrix products: float16 under O1.
-_WHITE = ("Dense", "Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose",
-          "Conv3dTranspose", "BiDense")
-# Cells kept in float32 under O2 (statistics over a batch or a feature axis).
-_KEEP_FP32 = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm",
-              "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "SyncBatchNorm")
+# The cells of MindSpore 2.10's white list (amp.get_white_list), float16 under O1. MindSpore's
+# list also names primitives (MatMul, Conv2D, ReLU ...), which it casts call by call; mindcell
+# converts whole cells, so they are not in it.
+_WHITE_CELLS = (nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.Conv1dTranspose, nn.Conv2dTranspose,
+                nn.Conv3dTranspose, nn.Dense, nn.LSTMCell, nn.RNNCell, nn.GRUCell)
+# MindSpore 2.10's black list (amp.get_black_list).
+_BLACK_CELLS = (nn.BatchNorm1d, nn.BatchNorm2d, nn.BatchNorm3d, nn.LayerNorm)
+# Cells kept in float32 under O2 (statistics over a batch or a feature axis): the black list
+# and the other normalisation cells.
+_KEEP_FP32 = _BLACK_CELLS + (nn.GroupNorm, nn.InstanceNorm1d, nn.InstanceNorm2d,
+                             nn.InstanceNorm3d, nn.SyncBatchNorm)
 _LEVELS = ("O0", "O1", "O2", "O3", "auto")
 
 
 def get_white_list():
-    """get_white_list(): the names of the cell types that ``amp_level='O1'`` runs in float16.
+    """get_white_list(): the cell types that ``amp_level='O1'`` runs in float16.
 
-    Unlike MindSpore 2.10, which returns the classes (and lists primitives too), mindcell returns
-    the class names of the cells its O1 converts: Dense, the convolutions and BiDense.
+    MindSpore 2.10's list holds these cells (the convolutions, Dense, LSTMCell, RNNCell,
+    GRUCell) and primitives (MatMul, Conv2D, ReLU ...), which MindSpore casts call by call;
+    mindcell converts whole cells, so its list holds the cells only.
 
     Returns:
-        list[str], a new list.
+        list[type], a new list (changing it changes nothing else).
 
     Examples:
         >>> import mindcell as ms
-        >>> "Dense" in ms.amp.get_white_list()
+        >>> from mindcell import nn
+        >>> nn.Dense in ms.amp.get_white_list()
         True
     """
-    return list(_WHITE)
+    return list(_WHITE_CELLS)
 
 
 def get_black_list():
-    """get_black_list(): the names of the cell types that ``amp_level='O2'`` keeps in float32
-    (the normalization cells, whose statistics need the precision).
-
-    Unlike MindSpore 2.10, which returns the classes (BatchNorm1d/2d/3d and LayerNorm), mindcell
-    returns the class names, GroupNorm, the InstanceNorms and SyncBatchNorm included.
+    """get_black_list(): the cell types that stay float32 when the rest of a network runs in
+    float16 (``amp_level='O2'``, ``custom_mixed_precision(black_list=...)``): BatchNorm1d,
+    BatchNorm2d, BatchNorm3d and LayerNorm, as in MindSpore 2.10 (O2 keeps GroupNorm, the
+    InstanceNorms and SyncBatchNorm in float32 too).
 
     Returns:
-        list[str], a new list.
+        list[type], a new list.
 
     Examples:
         >>> import mindcell as ms
-        >>> ms.amp.get_black_list()[:3]
-        ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d']
+        >>> [c.__name__ for c in ms.amp.get_black_list()]
+        ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LayerNorm']
     """
-    return list(_KEEP_FP32)
+    return list(_BLACK_CELLS)
 
 
 def all_finite(inputs):
@@ -155,19 +161,97 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
         return network
     if amp_level in ("O1", "auto"):
         for _, cell in network.cells_and_names():
-            if type(cell).__name__ in _WHITE:
+            if type(cell) in _WHITE_CELLS:
                 cell.to_float(dtype)
                 cell.register_forward_hook(_to_fp32)
         return network
     network.to_float(dtype)
     if amp_level == "O2":
         for _, cell in network.cells_and_names():
-            if type(cell).__name__ in _KEEP_FP32:
+            if type(cell) in _KEEP_FP32:
                 cell.to_float(mstype.float32)
     return _OutputTo32(network)
 
 
 _DEFAULT_SCALING = {"O0": None, "O1": None, "O2": "dynamic", "O3": None, "auto": None}
+
+
+def _check_cell_types(value, name):
+    """``value`` as a tuple of classes (MindSpore's checks: a list of classes)."""
+    if not isinstance(value, list):
+        raise TypeError("The type of %s should be list, but got %s" % (name, type(value)))
+    for item in value:
+        if not isinstance(item, type):
+            raise TypeError("The element in %s should be a class, but got %s" % (name, item))
+    prims = [c.__name__ for c in value if not issubclass(c, nn.Cell)]
+    if prims:
+        raise NotImplementedError(
+            "custom_mixed_precision: %s holds Primitive classes (%s); mindcell converts whole "
+            "cells, not single primitive calls: list the cells that call them instead"
+            % (name, ", ".join(prims)))
+    return tuple(value)
+
+
+def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=mstype.float16):
+    """custom_mixed_precision(network, *, white_list=None, black_list=None,
+    dtype=mstype.float16): mixed precision from a list of cell types.
+
+    With ``white_list``, the cells of those types compute in ``dtype`` and return float32 (as
+    ``amp_level='O1'`` does with :func:`get_white_list`). With ``black_list``, every cell
+    computes in ``dtype`` except those types, which stay float32 (as ``'O2'`` with
+    :func:`get_black_list`). A cell matches by its exact type. Parameters stay float32; the
+    network's outputs are float32.
+
+    Args:
+        network (Cell): the network; its cells are changed in place.
+        white_list (list[type], optional): the cell types to run in ``dtype``. Default: ``None``.
+        black_list (list[type], optional): the cell types to keep in float32. Default: ``None``.
+        dtype (mindcell.dtype): ``mstype.float16`` or ``mstype.bfloat16``. Default:
+            ``mstype.float16``.
+
+    Returns:
+        Cell, the network to run (a wrapper that casts its outputs to float32).
+
+    Raises:
+        TypeError: ``network`` is not a Cell, or a list is not a list of classes.
+        ValueError: neither or both of ``white_list`` and ``black_list`` are given, or
+            ``dtype`` is not float16/bfloat16.
+        NotImplementedError: a list holds Primitive classes (MindSpore casts single primitive
+            calls; mindcell converts cells).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import nn
+        >>> net = nn.SequentialCell([nn.Dense(3, 4), nn.ReLU(), nn.Dense(4, 2)])
+        >>> net = ms.amp.custom_mixed_precision(net, white_list=ms.amp.get_white_list())
+        >>> net(ms.Tensor(np.ones((2, 3), np.float32))).dtype
+        Float32
+    """
+    if not isinstance(network, nn.Cell):
+        raise TypeError("The network type should be Cell.")
+    if white_list is None and black_list is None:
+        raise ValueError("For custom_mixed_precision, one of white_list and black_list must be "
+                         "provided.")
+    if white_list is not None and black_list is not None:
+        raise ValueError("For custom_mixed_precision, the white_list or black_list cannot be "
+                         "provided at the same time, please provide one or the other.")
+    if dtype not in (mstype.float16, mstype.bfloat16):
+        raise ValueError("The dtype should be one of (mstype.float16, mstype.bfloat16), but got "
+                         "%s." % (dtype,))
+    if white_list is not None:
+        white = _check_cell_types(white_list, "white_list")
+        for _, cell in network.cells_and_names():
+            if type(cell) in white:
+                cell.to_float(dtype)
+                cell.register_forward_hook(_to_fp32)
+        return _OutputTo32(network)
+    black = _check_cell_types(black_list, "black_list")
+    network.to_float(dtype)
+    for _, cell in network.cells_and_names():
+        if type(cell) in black:
+            cell.to_float(mstype.float32)
+    return _OutputTo32(network)
 
 
 def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_level="O0",
