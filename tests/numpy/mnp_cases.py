@@ -38,6 +38,11 @@ def _in_dtype(fn):
     return lambda x, *args, **kwargs: fn(x, *args, **kwargs).astype(x.dtype)
 
 
+def _int32(fn):
+    """numpy's ``fn`` as Int32 (mindspore.numpy's index dtype)."""
+    return lambda *args, **kwargs: np.asarray(fn(*args, **kwargs)).astype(np.int32)
+
+
 def _with_nan(a):
     """``a`` with NaNs at fixed places (the nan reductions)."""
     a = a.copy()
@@ -220,6 +225,10 @@ CREATION = [
     ("add", (1, 2), {}, np.asarray(3), "Int32"),
     # windows (Float32) and float_power (every dtype computes in Float32, as MindSpore 2.10)
     ("bartlett", (6,), {}, np.bartlett(6), "Float32"),
+    ("geomspace", (1, 1000, 4), {}, np.geomspace(1, 1000, 4), "Float32"),
+    ("geomspace", (-2, -32, 5), {"dtype": "int32"}, np.geomspace(-2, -32, 5), "Int32"),
+    ("geomspace", ([1.0, 2.0], [8.0, 32.0], 3), {"axis": 1},
+     np.geomspace([1.0, 2.0], [8.0, 32.0], 3, axis=1), "Float32"),
     ("blackman", (7,), {}, np.blackman(7), "Float32"),
     ("hamming", (6,), {}, np.hamming(6), "Float32"),
     ("hanning", (5,), {}, np.hanning(5), "Float32"),
@@ -318,4 +327,22 @@ CASES += [
     Case("trapz", [A(3, 4), np.sort(A(3))], {"axis": 0}, ref=np.trapezoid, tag="x"),
     Case("multi_dot", [[A(2, 3), A(3, 4), A(4)]], ref=np.linalg.multi_dot),
     Case("searchsorted", [np.sort(A(6)), A(4)], {"side": "right"}, grad=False),
+    # more_index (unravel_index, ravel_multi_index, ix_, apply_*: tests/numpy/test_more_ops.py)
+    Case("isin", [np.array([[1.0, 5.0], [4.0, 2.0]]), np.array([1.0, 2.0, 9.0])], grad=False),
+    Case("in1d", [np.array([[1.0, 5.0], [4.0, 2.0]]), np.array([1.0, 2.0])], grad=False,
+         ref=lambda a, b: np.isin(a.ravel(), b)),
+    Case("digitize", [A(6), np.array([-1.0, 0.0, 1.5])], ref=_int32(np.digitize), grad=False),
+    Case("digitize", [A(6), np.array([1.5, 0.0, -1.0])], {"right": True},
+         ref=_int32(np.digitize), grad=False, tag="decreasing"),
+    Case("select", [[A(4) > 0, A(4) > 0.5], [A(4), A(4)]], {"default": 0.5}, grad=False,
+         ref=lambda conds, choices, **kw: np.select([c != 0 for c in conds], choices, **kw)),
+    Case("choose", [Idx([0, 2, 1, 1]), [A(4), A(4), A(4)]], grad=False),
+    Case("unwrap", [A(6) * 4]), Case("unwrap", [A(3, 4) * 4], {"axis": 0}, tag="axis0"),
+    Case("convolve", [A(5), A(3)]), Case("convolve", [A(3), A(5)], {"mode": "same"},
+                                         tag="same"),
+    Case("convolve", [A(5), A(3)], {"mode": "valid"}, tag="valid"),
+    Case("correlate", [A(5), A(3)]), Case("correlate", [A(3), A(5)], {"mode": "full"},
+                                          tag="full"),
+    Case("correlate", [A(2), A(5)], {"mode": "same"}, tag="same"),
+    Case("logaddexp2", [A(4), A(4)]),
 ]

@@ -134,3 +134,37 @@ def test_argwhere():
     assert mnp.argwhere(mnp.zeros((2, 2))).shape == (0, 2)
     with pytest.raises(ValueError, match="argwhere"):
         mnp.argwhere(ms.Tensor(3))
+
+
+def test_unravel_and_ravel_multi_index():
+    got = mnp.unravel_index(ms.Tensor(np.array([1, 5, 7, 17], np.int32)), (2, 3, 3))
+    want = np.unravel_index([1, 5, 7, 17], (2, 3, 3))
+    _pair(got, want)
+    _pair(mnp.unravel_index(ms.Tensor(np.array([1, 5], np.int32)), (2, 4), "F"),
+          np.unravel_index([1, 5], (2, 4), order="F"))
+    flat = mnp.ravel_multi_index(([1, 0, 1], [2, 3, 0]), (2, 4))
+    assert str(flat.dtype) == "Float32"  # MindSpore 2.10's dtype
+    np.testing.assert_array_equal(flat.asnumpy(), np.ravel_multi_index(([1, 0, 1], [2, 3, 0]),
+                                                                       (2, 4)))
+    np.testing.assert_array_equal(mnp.ravel_multi_index(([1, 5], [2, -3]), (2, 4), "wrap")
+                                  .asnumpy(), np.ravel_multi_index(([1, 5], [2, -3]), (2, 4),
+                                                                   mode="wrap"))
+    with pytest.raises(NotImplementedError, match="ravel_multi_index"):
+        mnp.ravel_multi_index(([1], [2]), (2, 4), "raise")
+    with pytest.raises(ValueError, match="unravel_index"):
+        mnp.unravel_index(1, (2, 4), "X")
+
+
+def test_ix_and_apply():
+    rows, cols = mnp.ix_([0, 1], [2, 0, 1])
+    x = np.arange(12).reshape(3, 4)
+    np.testing.assert_array_equal(ms.Tensor(x)[rows, cols].asnumpy(), x[np.ix_([0, 1], [2, 0, 1])])
+    with pytest.raises(ValueError, match="ix_"):
+        mnp.ix_(mnp.ones((2, 2)))
+    a = np.arange(24.0).reshape(2, 3, 4)
+    got = mnp.apply_along_axis(mnp.diag, 1, ms.Tensor(a))
+    np.testing.assert_array_equal(got.asnumpy(), np.apply_along_axis(np.diag, 1, a))
+    got = mnp.apply_along_axis(lambda v: v.sum(), 2, ms.Tensor(a))
+    np.testing.assert_array_equal(got.asnumpy(), a.sum(2))
+    got = mnp.apply_over_axes(mnp.sum, ms.Tensor(a), [0, 2])
+    np.testing.assert_array_equal(got.asnumpy(), np.apply_over_axes(np.sum, a, [0, 2]))
