@@ -46,3 +46,4 @@ from mindcell.nn.layer.pool_more import LPPool1d, LPPool2d, MaxPool3d  # noqa: F
 from mindcell.nn.layer.more_layers2 import MaxPool2dExt, LRN, Dropout2dExt  # noqa: F401,E402
 from mindcell.nn.layer.adaptive3d_rrelu import (AdaptiveAvgPool3d, AdaptiveMaxPool3d,  # noqa
                                                 RReLU)
+from mindcell.nn.layer.time_distributed import TimeDistributed  # noqa: F401,E402
