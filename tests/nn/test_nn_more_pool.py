@@ -110,3 +110,16 @@ def test_errors():
         nn.LPPool1d("2", 2)(Tensor(np.ones((1, 1, 4), np.float32)))
     with pytest.raises(ValueError, match="4-D"):
         nn.LPPool2d(2, 2)(Tensor(np.ones((1, 4, 4), np.float32)))
+
+
+@pytest.mark.parametrize("include", [True, False])
+def test_avgpool3d_padded_equals_numpy_both_modes(include):
+    x = RNG.standard_normal((2, 2, 5, 6, 7)).astype(np.float32)
+    xp = np.pad(x, [(0, 0)] * 2 + [(1, 1)] * 3)
+    ones = np.pad(np.ones_like(x), [(0, 0)] * 2 + [(1, 1)] * 3)
+    sums = _windows(xp, (3, 3, 3), (2, 2, 2), lambda w: w.sum(-1))
+    count = _windows(ones, (3, 3, 3), (2, 2, 2), lambda w: w.sum(-1)) if not include else 27.0
+    out = _both(lambda: nn.AvgPool3d(3, 2, "pad", 1, count_include_pad=include), x)
+    np.testing.assert_allclose(out, sums / count, rtol=1e-5, atol=1e-6)
+    g = ms.grad(lambda t: nn.AvgPool3d(2, 2)(t).sum())(Tensor(x[..., :4, :6, :6])).asnumpy()
+    np.testing.assert_allclose(g, np.full(g.shape, 1 / 8), rtol=1e-6)

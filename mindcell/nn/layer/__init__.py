@@ -42,7 +42,7 @@ from mindcell.nn.layer.basic_more import (Tril, Triu, Roll, Unflatten, ReduceLog
 from mindcell.nn.layer.math_more import (L1Regularizer, LGamma, DiGamma, MatrixDiag,  # noqa
                                          MatrixDiagPart, MatrixSetDiag, MatDet, MatInverse)
 from mindcell.nn.layer.pad_more import ReflectionPad3d, ReplicationPad3d  # noqa: F401,E402
-from mindcell.nn.layer.pool_more import LPPool1d, LPPool2d, MaxPool3d  # noqa: F401,E402
+from mindcell.nn.layer.pool_more import LPPool1d, LPPool2d, MaxPool3d, AvgPool3d  # noqa
 from mindcell.nn.layer.more_layers2 import MaxPool2dExt, LRN, Dropout2dExt  # noqa: F401,E402
 from mindcell.nn.layer.adaptive3d_rrelu import (AdaptiveAvgPool3d, AdaptiveMaxPool3d,  # noqa
                                                 RReLU)

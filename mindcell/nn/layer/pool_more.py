@@ -5,6 +5,7 @@ import numbers
 
 import numpy as np
 
+from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
 
@@ -233,3 +234,118 @@ class MaxPool3d(Cell):
                 return F.squeeze(out[0], 0), F.squeeze(out[1], 0)
             return F.squeeze(out, 0)
         return out
+
+
+def _axis_plan(length, k, s, mode, pad, ceil_mode):
+    """(pad before, pad after including any ceil_mode extension, output size, per-window
+    counts including the padding, per-window counts of input elements) along one axis."""
+    if mode == "SAME":
+        out = -(-length // s)
+        total = max((out - 1) * s + k - length, 0)
+        before, after = total // 2, total - total // 2
+    elif mode == "PAD":
+        before = after = pad
+        span = length + 2 * pad - k
+        out = (-(-span // s) if ceil_mode else span // s) + 1
+        if ceil_mode and (out - 1) * s >= length + pad:
+            out -= 1
+    else:
+        before = after = 0
+        out = (length - k) // s + 1
+    extra = max((out - 1) * s + k - (length + before + after), 0)
+    starts = np.arange(out) * s
+    ends = starts + k
+    with_pad = np.minimum(ends, before + length + after) - starts
+    inside = np.minimum(ends, before + length) - np.maximum(starts, before)
+    return before, after + extra, out, with_pad, np.maximum(inside, 0)
+
+
+class AvgPool3d(Cell):
+    r"""AvgPool3d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None): the average over 3-D windows of an
+    :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)` input.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window, an int or ``(kD, kH, kW)``.
+            Default: ``1``.
+        stride (Union[int, tuple[int]]): the step. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` (output size ``ceil(input / stride)``, the
+            extra padding at the end) or ``'pad'`` (``padding``). Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): zero padding on both sides of D, H, W; only with
+            ``'pad'``. Default: ``0``.
+        ceil_mode (bool): round the output size up (windows may end past the padding; the
+            part past it is not counted). Default: ``False``.
+        count_include_pad (bool): count the padding in the divisor. Default: ``True``.
+        divisor_override (int, optional): divide every window's sum by this instead.
+            Default: ``None``.
+
+    Inputs:
+        - **x** (Tensor) - a 4-D or 5-D float Tensor.
+
+    Outputs:
+        Tensor, the pooled values.
+
+    Raises:
+        TypeError: ``kernel_size``, ``stride`` or ``padding`` is not an int or 3 ints.
+        ValueError: a size is out of range, ``pad_mode`` is not one of the three,
+            ``padding`` is used without ``'pad'``, or ``divisor_override`` is not above 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 2, 2, 4))
+        >>> print(ms.nn.AvgPool3d(2, 2)(x))
+        [[[[[6.5 8.5]]]]]
+    """
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
+                 count_include_pad=True, divisor_override=None):
+        super().__init__()
+        name = "AvgPool3d"
+        self.kernel_size = _triple(kernel_size, name, "kernel_size", 1)
+        self.stride = _triple(stride, name, "stride", 1)
+        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME", "PAD"):
+            raise ValueError("For '%s', 'pad_mode' must be 'valid', 'same' or 'pad', but got "
+                             "%r" % (name, pad_mode))
+        self.pad_mode = pad_mode.upper()
+        if isinstance(padding, (tuple, list)) and len(padding) != 3:
+            raise ValueError("For '%s', 'padding' must be an int or 3 ints, but got %r"
+                             % (name, padding))
+        self.padding = _triple(padding, name, "padding", 0)
+        if self.pad_mode != "PAD" and any(self.padding):
+            raise ValueError("For '%s', 'padding' must be 0 unless pad_mode is 'pad', but got "
+                             "%r with pad_mode %r" % (name, padding, pad_mode))
+        if divisor_override is not None and divisor_override <= 0:
+            raise ValueError("For '%s', the 'divisor_override' must be > 0, but got %r."
+                             % (name, divisor_override))
+        self.ceil_mode = bool(ceil_mode)
+        self.count_include_pad = bool(count_include_pad)
+        self.divisor_override = divisor_override
+
+    def construct(self, x):
+        expand = len(x.shape) == 4
+        if expand:
+            x = F.expand_dims(x, 0)
+        if len(x.shape) != 5:
+            raise ValueError("For 'AvgPool3d', the input must be 4-D or 5-D, but got %d-D"
+                             % len(x.shape))
+        n, c = x.shape[0], x.shape[1]
+        plans = [_axis_plan(length, k, s, self.pad_mode, p, self.ceil_mode) for length, k, s, p
+                 in zip(x.shape[2:], self.kernel_size, self.stride, self.padding)]
+        pads = []
+        for before, after, _, _, _ in reversed(plans):
+            pads += [before, after]
+        y = F.reshape(x, (n * c, 1) + tuple(x.shape[2:]))
+        if any(pads):
+            y = F.pad(y, tuple(pads))
+        ones = Tensor(np.ones((1, 1) + self.kernel_size, np.float32)).astype(x.dtype)
+        sums = F.conv3d(y, ones, stride=self.stride)
+        sums = F.reshape(sums, (n, c) + tuple(sums.shape[2:]))
+        if self.divisor_override is not None:
+            out = sums / float(self.divisor_override)
+        else:
+            idx = 3 if self.count_include_pad else 4
+            counts = plans[0][idx][:, None, None] * plans[1][idx][None, :, None] * \
+                plans[2][idx][None, None, :]
+            out = sums / Tensor(counts.astype(np.float32)).astype(x.dtype)
+        return F.squeeze(out, 0) if expand else out
