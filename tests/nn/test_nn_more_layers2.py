@@ -68,7 +68,8 @@ def test_maxpool2dext_equals_numpy():
 def test_triplet_with_distance_equals_numpy_with_gradient():
     a, p, n = (RNG.standard_normal((4, 5)).astype(np.float32) for _ in range(3))
     dist = lambda u, v: np.sqrt(((u - v) ** 2).sum(1))  # noqa: E731
-    ref = lambda x: np.maximum(dist(x, p) - np.minimum(dist(x, n), dist(p, n)) + 1.5, 0).mean()  # noqa
+    def ref(x):
+        return np.maximum(dist(x, p) - np.minimum(dist(x, n), dist(p, n)) + 1.5, 0).mean()
     out = _both(lambda: nn.TripletMarginWithDistanceLoss(swap=True, margin=1.5), a, p, n)
     np.testing.assert_allclose(out, ref(a.astype(np.float64)), rtol=1e-5)
     g = ms.grad(nn.TripletMarginWithDistanceLoss(swap=True, margin=1.5))(

@@ -2,8 +2,6 @@
 argument checks, on mindcell's functional ops (so both modes and gradients work)."""
 import numbers
 
-import numpy as np
-
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
 

@@ -28,8 +28,9 @@ class WithGradCell(Cell):
         >>> import numpy as np
         >>> import mindcell as ms
         >>> net = ms.nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
-        >>> grads = ms.nn.WithGradCell(net, ms.nn.MSELoss())(
-        ...     ms.Tensor(np.array([[1.0, 2.0]], np.float32)), ms.Tensor(np.array([[1.0]], np.float32)))
+        >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+        >>> y = ms.Tensor(np.ones((1, 1), np.float32))
+        >>> grads = ms.nn.WithGradCell(net, ms.nn.MSELoss())(x, y)
         >>> print(grads[0], grads[1])
         [[4. 8.]] [4.]
     """
