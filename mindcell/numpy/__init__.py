@@ -36,3 +36,6 @@ __all__ = __all__ + more_math.__all__
 from mindcell.numpy import more_index  # noqa: E402
 from mindcell.numpy.more_index import *  # noqa: E402,F401,F403
 __all__ = __all__ + more_index.__all__
+from mindcell.numpy import more_stats  # noqa: E402
+from mindcell.numpy.more_stats import *  # noqa: E402,F401,F403
+__all__ = __all__ + more_stats.__all__

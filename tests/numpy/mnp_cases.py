@@ -345,4 +345,10 @@ CASES += [
                                           tag="full"),
     Case("correlate", [A(2), A(5)], {"mode": "same"}, tag="same"),
     Case("logaddexp2", [A(4), A(4)]),
+    # more_stats (bincount, mgrid, ogrid: tests/numpy/test_more_ops.py)
+    Case("cov", [A(3, 5)], ref=_in_dtype(np.cov)),
+    Case("cov", [A(5, 3)], {"rowvar": False, "bias": True}, ref=_in_dtype(np.cov), tag="cols"),
+    Case("corrcoef", [A(3, 5)], ref=_in_dtype(np.corrcoef)),
+    Case("interp", [A(6) * 2, np.sort(A(4)), A(4)], ref=_in_dtype(np.interp)),
+    Case("gradient", [A(3, 4)]), Case("gradient", [A(5)], {"axis": 0}, tag="axis"),
 ]

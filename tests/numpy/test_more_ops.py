@@ -168,3 +168,44 @@ def test_ix_and_apply():
     np.testing.assert_array_equal(got.asnumpy(), a.sum(2))
     got = mnp.apply_over_axes(mnp.sum, ms.Tensor(a), [0, 2])
     np.testing.assert_array_equal(got.asnumpy(), np.apply_over_axes(np.sum, a, [0, 2]))
+
+
+def test_bincount_and_grids():
+    x = np.array([0, 1, 1, 3, 6])
+    got = mnp.bincount(ms.Tensor(x.astype(np.int32)))
+    assert str(got.dtype) == "Float32"  # MindSpore 2.10's dtype
+    np.testing.assert_array_equal(got.asnumpy(), np.bincount(x))
+    w = np.array([0.5, 1.0, 2.0, 1.5, 3.0])
+    np.testing.assert_allclose(mnp.bincount(ms.Tensor(x.astype(np.int32)), ms.Tensor(w),
+                                            minlength=9).asnumpy(),
+                               np.bincount(x, w, minlength=9))
+    with pytest.raises(ValueError, match="bincount"):
+        mnp.bincount(ms.Tensor(np.array([0, -1], np.int32)))
+    with pytest.raises(TypeError, match="bincount"):
+        mnp.bincount(mnp.ones(2))
+    np.testing.assert_array_equal(mnp.mgrid[0:3, 1:5:2].asnumpy(), np.mgrid[0:3, 1:5:2])
+    np.testing.assert_allclose(mnp.mgrid[0:1:4j, 0:2].asnumpy(), np.mgrid[0:1:4j, 0:2],
+                               rtol=1e-6)
+    for g, w in zip(mnp.ogrid[0:3, 0:1:0.25], np.ogrid[0:3, 0:1:0.25]):
+        np.testing.assert_allclose(g.asnumpy(), w, rtol=1e-6)
+
+
+class _Stats(nn.Cell):
+    def construct(self, x):
+        return (mnp.cov(x), mnp.interp(x[0], mnp.array([0.0, 1.0, 2.0]),
+                                       mnp.array([1.0, 3.0, 2.0])),
+                mnp.bincount(mnp.array([0, 2, 2]), length=4) * x[0, 0],
+                mnp.digitize(x[1], mnp.array([0.5, 1.5])))
+
+
+def test_stats_graph_mode_equals_pynative():
+    x = ms.Tensor(np.array([[0.2, 1.0, 1.7], [2.0, 1.0, 0.5]], np.float32))
+    eager = [t.asnumpy() for t in _Stats()(x)]
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        graph = [t.asnumpy() for t in _Stats()(x)]
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    for e, g in zip(eager, graph):
+        np.testing.assert_allclose(e, g, rtol=1e-6)
+    np.testing.assert_allclose(eager[0], np.cov(x.asnumpy()), rtol=1e-5)
