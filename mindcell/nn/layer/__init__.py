@@ -47,3 +47,4 @@ from mindcell.nn.layer.more_layers2 import MaxPool2dExt, LRN, Dropout2dExt  # no
 from mindcell.nn.layer.adaptive3d_rrelu import (AdaptiveAvgPool3d, AdaptiveMaxPool3d,  # noqa
                                                 RReLU)
 from mindcell.nn.layer.time_distributed import TimeDistributed  # noqa: F401,E402
+from mindcell.nn.layer.unpool import MaxUnpool1d, MaxUnpool2d, MaxUnpool3d  # noqa: F401,E402
