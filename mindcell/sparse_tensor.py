@@ -318,3 +318,12 @@ class CSRTensor(_SparseBase):
             list(self.shape), self.dtype, self.indptr, self.indices, self.values)
 
     __str__ = __repr__
+
+
+def _register_with_multitype_dispatch():
+    from mindcell.ops.composite import register_sparse_type
+    for cls in (COOTensor, CSRTensor):
+        register_sparse_type(cls)
+
+
+_register_with_multitype_dispatch()

@@ -45,12 +45,23 @@ _TYPE_CHECKS = {
 }
 
 
+# COOTensor and CSRTensor live in mindcell.sparse_tensor, a higher layer, which registers them
+# here when it is imported (register_sparse_type); until then no value is one of them.
+_SPARSE_TYPES = {}
+
+
+def register_sparse_type(cls):
+    """Let ``MultitypeFuncGraph.register`` match the type name ``cls.__name__``."""
+    _SPARSE_TYPES[cls.__name__] = cls
+
+
 def _sparse_checks():
     from mindcell.common.row_tensor import RowTensor
-    from mindcell.sparse_tensor import COOTensor, CSRTensor
-    return {"RowTensor": lambda v: isinstance(v, RowTensor),
-            "COOTensor": lambda v: isinstance(v, COOTensor),
-            "CSRTensor": lambda v: isinstance(v, CSRTensor)}
+    checks = {"RowTensor": lambda v: isinstance(v, RowTensor)}
+    for name in ("COOTensor", "CSRTensor"):
+        checks[name] = lambda v, name=name: name in _SPARSE_TYPES and isinstance(
+            v, _SPARSE_TYPES[name])
+    return checks
 
 
 def _scalar_dtype(v):
