@@ -10,7 +10,8 @@ from mindcell import ops
 from mindcell.common.tensor import Tensor
 from mindcell.numpy import _utils as U
 
-__all__ = ["cov", "corrcoef", "interp", "gradient", "bincount", "mgrid", "ogrid"]
+__all__ = ["cov", "corrcoef", "interp", "gradient", "bincount", "mgrid", "ogrid", "histogram",
+           "histogram_bin_edges"]
 
 
 def _f32(t):
@@ -366,3 +367,130 @@ ogrid.__doc__ = """ogrid[...]: an open mesh grid from slices: a list of arrays o
         >>> print(mnp.ogrid[-1:1:5j])
         [-1.  -0.5  0.   0.5  1. ]
     """
+
+
+# ----- histograms -------------------------------------------------------------------------------
+def _bin_edges(t, bins, rng, name):
+    """The bin edges (Float32 unless float64; a sequence of edges is returned as given)."""
+    if isinstance(bins, str):
+        raise U.fail(name, "a string value for 'bins' (%r) is not implemented (as MindSpore "
+                     "2.10)" % bins, NotImplementedError)
+    if not isinstance(bins, (numbers.Integral, np.integer)) or isinstance(bins, bool):
+        edges = U.asarray(bins, name)
+        if edges.ndim != 1 or edges.shape[0] < 1:
+            raise U.fail(name, "'bins' must be an int or a 1-D sequence of edges, but got %s"
+                         % U.describe(bins), ValueError)
+        return edges, False
+    n = int(bins)
+    if n < 1:
+        raise U.fail(name, "'bins' must be a positive int, but got %d" % n, ValueError)
+    dt = mstype.float64 if t._np_dtype == np.float64 else mstype.float32
+    if rng is not None:
+        if not isinstance(rng, (tuple, list)) or len(rng) != 2:
+            raise U.fail(name, "'range' must be a (min, max) pair, but got %s"
+                         % U.describe(rng), ValueError)
+        if rng[0] > rng[1]:
+            raise U.fail(name, "max must be larger than min in range parameter, but got %s"
+                         % (tuple(rng),), ValueError)
+        lo = ops.cast(Tensor(np.asarray(float(rng[0]), np.float64)), dt)
+        hi = ops.cast(Tensor(np.asarray(float(rng[1]), np.float64)), dt)
+    else:
+        flat = ops.cast(ops.reshape(t, (-1,)), dt)
+        lo, hi = ops.amin(flat), ops.amax(flat)
+    same = ops.equal(lo, hi)
+    lo = ops.select(same, ops.sub(lo, 0.5), lo)
+    hi = ops.select(same, ops.add(hi, 0.5), hi)
+    step = ops.div(ops.sub(hi, lo), float(n))
+    k = ops.cast(Tensor(np.arange(n + 1, dtype=np.float64)), dt)
+    edges = ops.add(lo, ops.mul(k, step))
+    last = ops.broadcast_to(ops.reshape(hi, (1,)), (1,))
+    return ops.concat((edges[:-1], last), 0), True
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):  # pylint: disable=redefined-builtin
+    """histogram_bin_edges(a, bins=10, range=None, weights=None): the edges of the bins
+    :func:`histogram` uses.
+
+    Args:
+        a (Union[Tensor, list, tuple, numpy.ndarray]): the data (flattened).
+        bins (Union[int, list, tuple, Tensor]): the number of equal-width bins, or the edges
+            (returned as they are; strings are not implemented, as MindSpore 2.10).
+            Default: ``10``.
+        range (tuple[float], optional): (min, max) of the bins. Default: ``None`` (the data's;
+            equal ones widen by 0.5 on each side).
+        weights (Union[Tensor, list], optional): not used for the edges (numpy's argument).
+            Default: ``None``.
+
+    Returns:
+        Tensor, 1-D: bins + 1 edges, Float32 (Float64 for float64 data).
+
+    Raises:
+        NotImplementedError: ``bins`` is a string.
+        ValueError: ``range`` has max < min, or ``bins`` is not positive.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.histogram_bin_edges(mnp.array([0.5, 2.0, 1.0, 4.0, 0.0]), 4))
+        [0. 1. 2. 3. 4.]
+    """
+    t = U.asarray(a, "histogram_bin_edges")
+    if weights is not None:
+        U.asarray(weights, "histogram_bin_edges")  # checked, as numpy; edges do not use it
+    return _bin_edges(t, bins, range, "histogram_bin_edges")[0]
+
+
+def histogram(a, bins=10, range=None, weights=None, density=False):  # pylint: disable=redefined-builtin
+    """histogram(a, bins=10, range=None, weights=None, density=False): the histogram of the
+    data: counts (or summed weights) per bin, and the bin edges.
+
+    Every bin is half-open [left, right) but the last, which holds its right edge; values
+    outside the bins are not counted.
+
+    Args:
+        a (Union[Tensor, list, tuple, numpy.ndarray]): the data (flattened).
+        bins (Union[int, list, tuple, Tensor]): the number of equal-width bins, or the edges
+            (strings are not implemented, as MindSpore 2.10). Default: ``10``.
+        range (tuple[float], optional): (min, max) of the bins. Default: ``None`` (the data's).
+        weights (Union[Tensor, list, tuple, numpy.ndarray], optional): one weight per value.
+            Default: ``None``.
+        density (bool): return the probability density (the counts over their sum and the
+            bin width). Default: ``False``.
+
+    Returns:
+        Tuple of two Tensors: the Float32 counts and the edges (as
+        :func:`histogram_bin_edges`).
+
+    Raises:
+        NotImplementedError: ``bins`` is a string.
+        ValueError: ``range`` has max < min, ``bins`` is not positive, or ``weights`` does not
+            match ``a``.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> hist, edges = mnp.histogram(mnp.array([0.5, 2.0, 1.0, 4.0, 0.0, 3.2]), 4)
+        >>> print(hist, edges)
+        [2. 1. 1. 2.] [0. 1. 2. 3. 4.]
+    """
+    t = U.asarray(a, "histogram")
+    edges, _ = _bin_edges(t, bins, range, "histogram")
+    flat = ops.reshape(t, (-1,))
+    e = ops.cast(edges, mstype.float64 if flat._np_dtype == np.float64 else mstype.float32)
+    x = ops.cast(flat, e.dtype)
+    nb = e.shape[0] - 1
+    if nb < 1:
+        raise U.fail("histogram", "'bins' must have at least 2 edges", ValueError)
+    w = ops.ones(tuple(x.shape), mstype.float32) if weights is None else ops.cast(
+        ops.reshape(U.asarray(weights, "histogram"), (-1,)), mstype.float32)
+    if w.shape != x.shape:
+        raise U.fail("histogram", "'weights' must have the shape of 'a' (%s), but got %s"
+                     % (tuple(t.shape), tuple(w.shape)), ValueError)
+    idx = ops.sub(ops.cast(ops.searchsorted(e, x, right=True), mstype.int32), 1)
+    idx = ops.select(ops.equal(x, e[-1]), ops.fill(mstype.int32, tuple(idx.shape), nb - 1), idx)
+    inside = ops.logical_and(ops.ge(x, e[0]), ops.le(x, e[-1]))
+    hit = ops.equal(ops.expand_dims(idx, 1), Tensor(np.arange(nb, dtype=np.int32)))
+    hit = ops.logical_and(hit, ops.expand_dims(inside, 1))
+    counts = ops.sum(ops.mul(ops.cast(hit, mstype.float32), ops.expand_dims(w, 1)), 0)
+    if U.check_bool(density, "histogram", "density"):
+        widths = ops.cast(ops.sub(e[1:], e[:-1]), mstype.float32)
+        counts = ops.div(ops.div(counts, ops.sum(counts)), widths)
+    return counts, edges

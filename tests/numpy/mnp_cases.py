@@ -43,6 +43,12 @@ def _int32(fn):
     return lambda *args, **kwargs: np.asarray(fn(*args, **kwargs)).astype(np.int32)
 
 
+def _counts_f32(a, bins, **kwargs):
+    """numpy's histogram with Float32 counts (mindspore.numpy's) and the edges as they are."""
+    hist, edges = np.histogram(a, bins, **kwargs)
+    return hist.astype(np.float32), edges
+
+
 def _with_nan(a):
     """``a`` with NaNs at fixed places (the nan reductions)."""
     a = a.copy()
@@ -351,4 +357,10 @@ CASES += [
     Case("corrcoef", [A(3, 5)], ref=_in_dtype(np.corrcoef)),
     Case("interp", [A(6) * 2, np.sort(A(4)), A(4)], ref=_in_dtype(np.interp)),
     Case("gradient", [A(3, 4)]), Case("gradient", [A(5)], {"axis": 0}, tag="axis"),
+    Case("histogram_bin_edges", [A(3, 4)], {"bins": 4}, grad=False),
+    Case("histogram", [A(20)], {"bins": 5, "range": (-2.0, 2.0)}, ref=_counts_f32,
+         grad=False),
+    Case("histogram", [A(20), np.array([-2.0, -0.5, 0.0, 2.0])], {"weights": None,
+                                                                  "density": True},
+         ref=_counts_f32, grad=False, tag="edges"),
 ]
