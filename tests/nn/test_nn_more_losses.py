@@ -155,3 +155,34 @@ def test_errors_name_the_loss():
         nn.PoissonNLLLoss(reduction="avg")
     with pytest.raises(TypeError, match="target"):
         nn.MultiLabelSoftMarginLoss()(a, 1.0)
+
+
+def _multilabel_margin(x, y):
+    out = []
+    for xs, ys in zip(x, y):
+        targets = []
+        for t in ys:
+            if t == -1:
+                break
+            targets.append(t)
+        others = [i for i in range(len(xs)) if i not in targets]
+        out.append(sum(max(0.0, 1 - (xs[j] - xs[i])) for j in targets for i in others) / len(xs))
+    return np.array(out)
+
+
+def test_multilabel_margin_equals_numpy_both_modes_with_gradient():
+    x = RNG.standard_normal((4, 5)).astype(np.float32)
+    y = np.array([[3, 0, -1, 1, 2], [1, 2, 4, 0, -1], [-1, 0, 1, 2, 3], [4, 4, 0, -1, 1]],
+                 np.int32)
+    outs = [_in_mode(m, lambda: _Wrap(nn.MultilabelMarginLoss("none"))(Tensor(x), Tensor(y))
+                     .asnumpy()) for m in (ms.PYNATIVE_MODE, ms.GRAPH_MODE)]
+    np.testing.assert_allclose(outs[0], _multilabel_margin(x.astype(np.float64), y), rtol=1e-5)
+    np.testing.assert_allclose(outs[1], outs[0], rtol=1e-6)
+    g = ms.grad(nn.MultilabelMarginLoss())(Tensor(x), Tensor(y)).asnumpy()
+    for idx in [(0, 0), (1, 2), (3, 4)]:
+        d = np.zeros_like(x, dtype=np.float64)
+        d[idx] = 1e-6
+        num = (_multilabel_margin(x + d, y).mean() - _multilabel_margin(x - d, y).mean()) / 2e-6
+        np.testing.assert_allclose(g[idx], num, rtol=1e-3, atol=1e-5)
+    with pytest.raises(TypeError, match="int32"):
+        nn.MultilabelMarginLoss()(Tensor(x), Tensor(y.astype(np.float32)))

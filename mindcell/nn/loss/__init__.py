@@ -10,4 +10,4 @@ from mindcell.nn.loss.loss_more import (MAELoss, RMSELoss, DiceLoss,  # noqa: F4
 from mindcell.nn.loss.loss_nn_more import (HingeEmbeddingLoss, GaussianNLLLoss,  # noqa: F401
                                            PoissonNLLLoss, MultiLabelSoftMarginLoss,
                                            TripletMarginLoss, FocalLoss,
-                                           TripletMarginWithDistanceLoss)
+                                           TripletMarginWithDistanceLoss, MultilabelMarginLoss)

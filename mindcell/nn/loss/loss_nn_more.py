@@ -496,3 +496,71 @@ def _pairwise_distance(x, y):
         raise ValueError("For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
                          "the input must be positive, but got 0")
     return F.sqrt(F.reduce_sum(F.square(d), 1))
+
+
+class MultilabelMarginLoss(LossBase):
+    r"""MultilabelMarginLoss(reduction='mean'): the multi-class multi-label hinge loss: for each
+    sample, :math:`\sum_{j} \sum_{i \notin y} \max(0, 1 - (x_{y_j} - x_i)) / C` over the target
+    classes :math:`y_j` (``target``'s entries before its first -1) and the non-target classes
+    :math:`i`, then reduced over the samples.
+
+    MindSpore 2.10's CPU build has no kernel for this loss (RuntimeError when called);
+    mindcell computes the documented result.
+
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+
+    Inputs:
+        - **x** (Tensor) - the scores :math:`(N, C)` or :math:`(C,)`.
+        - **target** (Tensor) - int32 class indices, the shape of ``x``, padded with -1.
+
+    Outputs:
+        Tensor, a scalar, or the per-sample loss with ``'none'``.
+
+    Raises:
+        TypeError: ``target`` is not an int32 Tensor.
+        ValueError: ``reduction`` is not one of the three, or the shapes differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[0.1, 0.2, 0.4, 0.8]], np.float32))
+        >>> y = ms.Tensor(np.array([[3, 0, -1, 1]], np.int32))
+        >>> print(ms.nn.MultilabelMarginLoss()(x, y))
+        0.85
+    """
+
+    def __init__(self, reduction="mean"):
+        super().__init__(reduction)
+
+    def construct(self, x, target):
+        _check_float("MultilabelMarginLoss", "x", x)
+        _check_tensor("MultilabelMarginLoss", "target", target)
+        if target.dtype != mstype.int32:
+            raise TypeError("For 'MultilabelMarginLoss', 'target' must be int32, but got %s"
+                            % target.dtype)
+        if tuple(x.shape) != tuple(target.shape) or len(x.shape) not in (1, 2):
+            raise ValueError("For 'MultilabelMarginLoss', 'x' and 'target' must have the same "
+                             "1-D or 2-D shape, but got %s and %s"
+                             % (tuple(x.shape), tuple(target.shape)))
+        one_d = len(x.shape) == 1
+        if one_d:
+            x, target = F.expand_dims(x, 0), F.expand_dims(target, 0)
+        c = x.shape[1]
+        ended = F.cumsum(F.cast(target == -1, mstype.int32), 1)
+        valid = F.cast(ended == 0, x.dtype)                          # (N, J)
+        idx = F.maximum(target, F.zeros_like(target))
+        onehot = F.cast(F.one_hot(idx, c, Tensor(1.0, mstype.float32),
+                                  Tensor(0.0, mstype.float32)), x.dtype)  # (N, J, C)
+        is_target = F.reduce_max(onehot * F.expand_dims(valid, 2), 1)  # (N, C)
+        x_y = F.gather_d(x, 1, idx)                                  # (N, J)
+        hinge = F.relu(1.0 - F.expand_dims(x_y, 2) + F.expand_dims(x, 1))
+        hinge = hinge * F.expand_dims(valid, 2) * F.expand_dims(1.0 - is_target, 1)
+        loss = F.reduce_sum(hinge, (1, 2)) / c
+        if one_d:
+            loss = F.squeeze(loss, 0)
+        if self.reduction == "mean":
+            return F.reduce_mean(loss)
+        if self.reduction == "sum":
+            return F.reduce_sum(loss)
+        return loss
