@@ -14,7 +14,7 @@ from mindcell.numpy import _utils as U
 
 __all__ = ["isin", "in1d", "digitize", "unravel_index", "ravel_multi_index", "select", "choose",
            "geomspace", "ix_", "apply_along_axis", "apply_over_axes", "unwrap", "convolve",
-           "correlate", "logaddexp2"]
+           "correlate", "logaddexp2", "intersect1d", "setdiff1d"]
 
 
 def _promote(*ts):
@@ -596,3 +596,69 @@ def logaddexp2(x1, x2, dtype=None):
     if out.dtype != dt:
         out = ops.cast(out, dt)
     return U.apply_dtype(out, dtype, "logaddexp2")
+
+
+# ----- set operations (value-dependent shapes: PYNATIVE only, as unique) --------------------------
+def _set_operands(ar1, ar2, name):
+    a, b = _promote(U.asarray(ar1, name), U.asarray(ar2, name))
+    return a, b
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
+    """intersect1d(ar1, ar2, assume_unique=False, return_indices=False): the sorted unique
+    values found in both inputs (flattened).
+
+    The result's length depends on the values, so (as ``unique``) it runs in PYNATIVE mode.
+
+    Args:
+        ar1 (Union[Tensor, list, tuple, numpy.ndarray]): the first input.
+        ar2 (Union[Tensor, list, tuple, numpy.ndarray]): the second input.
+        assume_unique (bool): the inputs hold no duplicates (a shortcut; the result is the
+            same for such inputs). Default: ``False``.
+        return_indices (bool): also return the indices of the first occurrences of the
+            values in ``ar1`` and in ``ar2``. Default: ``False``.
+
+    Returns:
+        Tensor of the values, in the dtype the inputs promote to; with ``return_indices`` a
+        tuple of it and two Int32 Tensors.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.intersect1d(mnp.array([1, 3, 4, 3]), mnp.array([3, 1, 2, 1])))
+        [1 3]
+    """
+    a, b = _set_operands(ar1, ar2, "intersect1d")
+    U.check_bool(assume_unique, "intersect1d", "assume_unique")
+    av, bv = a.asnumpy().ravel(), b.asnumpy().ravel()
+    vals, i1, i2 = np.intersect1d(av, bv, return_indices=True)
+    out = Tensor(np.ascontiguousarray(vals.astype(a._np_dtype)))
+    if U.check_bool(return_indices, "intersect1d", "return_indices"):
+        return out, Tensor(i1.astype(np.int32)), Tensor(i2.astype(np.int32))
+    return out
+
+
+def setdiff1d(ar1, ar2, assume_unique=False):
+    """setdiff1d(ar1, ar2, assume_unique=False): the unique values of ``ar1`` (flattened) that
+    are not in ``ar2``, sorted (in ``ar1``'s order with ``assume_unique``).
+
+    The result's length depends on the values, so (as ``unique``) it runs in PYNATIVE mode.
+
+    Args:
+        ar1 (Union[Tensor, list, tuple, numpy.ndarray]): the input.
+        ar2 (Union[Tensor, list, tuple, numpy.ndarray]): the values removed.
+        assume_unique (bool): ``ar1`` holds no duplicates: its values are kept in their order,
+            not sorted. Default: ``False``.
+
+    Returns:
+        Tensor, 1-D, in the dtype the inputs promote to.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> print(mnp.setdiff1d(mnp.array([1, 2, 3, 2, 4, 1]), mnp.array([3, 4, 5, 6])))
+        [1 2]
+    """
+    a, b = _set_operands(ar1, ar2, "setdiff1d")
+    unique = U.check_bool(assume_unique, "setdiff1d", "assume_unique")
+    av, bv = a.asnumpy().ravel(), b.asnumpy().ravel()
+    vals = av[~np.isin(av, bv)] if unique else np.setdiff1d(av, bv)
+    return Tensor(np.ascontiguousarray(vals.astype(a._np_dtype)))

@@ -18,7 +18,8 @@ from fn_cell import FnCell  # noqa: E402
 _NP_DTYPE = {np.dtype(np.int64): "Int32", np.dtype(np.float64): "Float64",
              np.dtype(np.float32): "Float32", np.dtype(np.bool_): "Bool"}
 _EAGER_ONLY = {"unique", "nonzero"}  # value-dependent shapes: tested below, PYNATIVE only
-_EAGER_ONLY |= {"argwhere"}  # Int64, value-dependent shape: tests/numpy/test_more_ops.py
+_EAGER_ONLY |= {"argwhere", "intersect1d", "setdiff1d"}  # value-dependent shapes:
+# tests/numpy/test_more_ops.py
 _RANDOM = {"randn", "rand", "randint"}  # random values: tests/compat/test_tail_names.py
 _NOT_FUNCTIONS = set(mnp.dtypes.__all__)
 # results that are not Tensors (ints, bools, tuples of index tables): tests/numpy/test_more_ops.py

@@ -209,3 +209,19 @@ def test_stats_graph_mode_equals_pynative():
     for e, g in zip(eager, graph):
         np.testing.assert_allclose(e, g, rtol=1e-6)
     np.testing.assert_allclose(eager[0], np.cov(x.asnumpy()), rtol=1e-5)
+
+
+def test_set_operations():
+    a = np.array([[5, 1, 3], [3, 7, 1]])
+    b = np.array([3, 1, 2, 1, 9])
+    got = mnp.intersect1d(ms.Tensor(a.astype(np.int32)), ms.Tensor(b.astype(np.int32)),
+                          return_indices=True)
+    want = np.intersect1d(a, b, return_indices=True)
+    assert isinstance(got, tuple) and len(got) == 3
+    for g, w in zip(got, want):
+        assert str(g.dtype) == "Int32"
+        np.testing.assert_array_equal(g.asnumpy(), w)
+    got = mnp.setdiff1d(ms.Tensor(a.astype(np.float32)), ms.Tensor(b.astype(np.int32)))
+    assert str(got.dtype) == "Float32"
+    np.testing.assert_array_equal(got.asnumpy(), np.setdiff1d(a, b))
+    np.testing.assert_array_equal(mnp.setdiff1d([7, 2, 3], [3], True).asnumpy(), [7, 2])
