@@ -11,7 +11,9 @@ from mindcell.common.tensor import Tensor
 from mindcell.numpy import _utils as U
 
 __all__ = ["cov", "corrcoef", "interp", "gradient", "bincount", "mgrid", "ogrid", "histogram",
-           "histogram_bin_edges"]
+           "histogram_bin_edges", "histogramdd", "histogram2d"]
+
+builtins_range = range  # histogram functions take an argument named range
 
 
 def _f32(t):
@@ -494,3 +496,126 @@ def histogram(a, bins=10, range=None, weights=None, density=False):  # pylint: d
         widths = ops.cast(ops.sub(e[1:], e[:-1]), mstype.float32)
         counts = ops.div(ops.div(counts, ops.sum(counts)), widths)
     return counts, edges
+
+
+def _bin_index(x, e):
+    """The bin of each value of ``x`` for the edges ``e`` and whether it is inside them."""
+    nb = e.shape[0] - 1
+    idx = ops.sub(ops.cast(ops.searchsorted(e, x, right=True), mstype.int32), 1)
+    idx = ops.select(ops.equal(x, e[-1]), ops.fill(mstype.int32, tuple(idx.shape), nb - 1), idx)
+    inside = ops.logical_and(ops.ge(x, e[0]), ops.le(x, e[-1]))
+    return ops.clamp(idx, 0, max(nb - 1, 0)), inside
+
+
+def _histdd(cols, bins, rng, weights, density, name):
+    d = len(cols)
+    if isinstance(bins, (numbers.Integral, np.integer)) and not isinstance(bins, bool):
+        bins = [bins] * d
+    if not isinstance(bins, (list, tuple)) or len(bins) != d:
+        raise U.fail(name, "the dimension of bins must be equal to the dimension of the "
+                     "sample (%d), but got %s" % (d, U.describe(bins)), ValueError)
+    if rng is not None and (not isinstance(rng, (list, tuple)) or len(rng) != d):
+        raise U.fail(name, "'range' must hold one (min, max) pair per dimension (%d), but got "
+                     "%s" % (d, U.describe(rng)), ValueError)
+    edges = [ops.cast(_bin_edges(c, b, None if rng is None else rng[k], name)[0],
+                      mstype.float32) for k, (c, b) in enumerate(zip(cols, bins))]
+    n = cols[0].shape[0]
+    w = ops.ones((n,), mstype.float32) if weights is None else ops.cast(
+        ops.reshape(U.asarray(weights, name), (-1,)), mstype.float32)
+    if w.shape[0] != n:
+        raise U.fail(name, "'weights' must have one entry per sample (%d), but got %d"
+                     % (n, w.shape[0]), ValueError)
+    sizes = [e.shape[0] - 1 for e in edges]
+    flat, inside = None, None
+    for c, e, stride in zip(cols, edges, [int(np.prod(sizes[k + 1:], dtype=np.int64))
+                                          for k in range(d)]):
+        idx, ins = _bin_index(ops.cast(c, mstype.float32), e)
+        term = ops.mul(idx, stride)
+        flat = term if flat is None else ops.add(flat, term)
+        inside = ins if inside is None else ops.logical_and(inside, ins)
+    total = int(np.prod(sizes, dtype=np.int64))
+    hit = ops.logical_and(ops.equal(ops.expand_dims(flat, 1),
+                                    Tensor(np.arange(total, dtype=np.int32))),
+                          ops.expand_dims(inside, 1))
+    counts = ops.sum(ops.mul(ops.cast(hit, mstype.float32), ops.expand_dims(w, 1)), 0)
+    counts = ops.reshape(counts, tuple(sizes))
+    if U.check_bool(density, name, "density"):
+        vol = None
+        for k, e in enumerate(edges):
+            shape = [1] * d
+            shape[k] = sizes[k]
+            width = ops.reshape(ops.sub(e[1:], e[:-1]), tuple(shape))
+            vol = width if vol is None else ops.mul(vol, width)
+        counts = ops.div(ops.div(counts, ops.sum(counts)), vol)
+    return counts, edges
+
+
+def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # pylint: disable=redefined-builtin
+    """histogramdd(sample, bins=10, range=None, weights=None, density=False): the
+    multidimensional histogram of D-dimensional samples.
+
+    Args:
+        sample (Union[Tensor, list, tuple]): an (N, D) array, or a list/tuple of D 1-D arrays
+            of N coordinates.
+        bins (Union[int, list, tuple]): one int for every dimension, or one int or array of
+            edges per dimension. Default: ``10``.
+        range (Union[list, tuple], optional): one (min, max) per dimension. Default: ``None``.
+        weights (Union[Tensor, list, tuple], optional): one weight per sample. Default: ``None``.
+        density (bool): return the probability density. Default: ``False``.
+
+    Returns:
+        Tuple of the Float32 histogram (one axis per dimension) and a list of the D Float32
+        edge arrays.
+
+    Raises:
+        ValueError: ``sample`` is an array that is not 2-D, or ``bins``/``range`` do not match
+            the dimensions.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> hist, edges = mnp.histogramdd(mnp.array([[0.0, 1.0], [1.0, 0.0], [3.0, 2.0]]), 2)
+        >>> print(hist)
+        [[1. 1.]
+         [0. 1.]]
+    """
+    if isinstance(sample, (list, tuple)):
+        cols = [ops.reshape(U.asarray(c, "histogramdd"), (-1,)) for c in sample]
+    else:
+        t = U.asarray(sample, "histogramdd")
+        if t.ndim != 2:
+            raise U.fail("histogramdd", "when an array, sample should be 2-dimensional, but "
+                         "got %d-D" % t.ndim, ValueError)
+        cols = [t[:, k] for k in builtins_range(t.shape[1])]
+    return _histdd(cols, bins, range, weights, density, "histogramdd")
+
+
+def histogram2d(x, y, bins=10, range=None, weights=None, density=False):  # pylint: disable=redefined-builtin
+    """histogram2d(x, y, bins=10, range=None, weights=None, density=False): the
+    two-dimensional histogram of the points (x, y).
+
+    Args:
+        x (Union[Tensor, list, tuple, numpy.ndarray]): the x-coordinates, 1-D.
+        y (Union[Tensor, list, tuple, numpy.ndarray]): the y-coordinates, 1-D.
+        bins (Union[int, list, tuple]): one int for both, or [x bins, y bins], each an int or
+            an array of edges. Default: ``10``.
+        range (Union[list, tuple], optional): [[xmin, xmax], [ymin, ymax]]. Default: ``None``.
+        weights (Union[Tensor, list, tuple], optional): one weight per point. Default: ``None``.
+        density (bool): return the probability density. Default: ``False``.
+
+    Returns:
+        Tuple of the Float32 (nx, ny) histogram and the Float32 x and y edges.
+
+    Raises:
+        ValueError: ``bins`` or ``range`` do not have two entries.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> hist, xe, ye = mnp.histogram2d([0.0, 1.0, 3.0], [1.0, 0.0, 2.0], 2)
+        >>> print(hist)
+        [[1. 1.]
+         [0. 1.]]
+    """
+    cols = [ops.reshape(U.asarray(x, "histogram2d"), (-1,)),
+            ops.reshape(U.asarray(y, "histogram2d"), (-1,))]
+    hist, edges = _histdd(cols, bins, range, weights, density, "histogram2d")
+    return hist, edges[0], edges[1]

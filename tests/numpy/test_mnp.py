@@ -26,7 +26,7 @@ _NOT_FUNCTIONS = set(mnp.dtypes.__all__)
 _NOT_TENSORS = {"size", "isscalar", "tril_indices", "triu_indices", "tril_indices_from",
                 "triu_indices_from", "diag_indices", "indices", "promote_types", "result_type",
                 "array_str", "unravel_index", "ravel_multi_index", "ix_", "apply_along_axis",
-                "apply_over_axes", "bincount", "mgrid", "ogrid"}
+                "apply_over_axes", "bincount", "mgrid", "ogrid", "histogram2d", "histogramdd"}
 
 
 def _inputs(case, dtype):

@@ -225,3 +225,22 @@ def test_set_operations():
     assert str(got.dtype) == "Float32"
     np.testing.assert_array_equal(got.asnumpy(), np.setdiff1d(a, b))
     np.testing.assert_array_equal(mnp.setdiff1d([7, 2, 3], [3], True).asnumpy(), [7, 2])
+
+
+def test_histogram2d_and_dd():
+    rng = np.random.default_rng(3)
+    pts = rng.uniform(-1, 2, (40, 3))
+    w = rng.uniform(0.5, 1.5, 40)
+    hist, edges = mnp.histogramdd(ms.Tensor(pts.astype(np.float32)), (3, 2, 4),
+                                  weights=ms.Tensor(w.astype(np.float32)), density=True)
+    want, wedges = np.histogramdd(pts.astype(np.float32), (3, 2, 4), weights=w, density=True)
+    assert str(hist.dtype) == "Float32" and isinstance(edges, list)
+    np.testing.assert_allclose(hist.asnumpy(), want, rtol=1e-4)
+    for e, we in zip(edges, wedges):
+        np.testing.assert_allclose(e.asnumpy(), we, rtol=1e-5)
+    h2, xe, ye = mnp.histogram2d(pts[:, 0].tolist(), pts[:, 1].tolist(), [4, 3],
+                                 [[-1, 2], [0, 2]])
+    want2, _, _ = np.histogram2d(pts[:, 0], pts[:, 1], [4, 3], [[-1, 2], [0, 2]])
+    np.testing.assert_array_equal(h2.asnumpy(), want2)
+    with pytest.raises(ValueError, match="histogramdd"):
+        mnp.histogramdd(mnp.ones(3), 2)
