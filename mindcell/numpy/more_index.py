@@ -14,7 +14,7 @@ from mindcell.numpy import _utils as U
 
 __all__ = ["isin", "in1d", "digitize", "unravel_index", "ravel_multi_index", "select", "choose",
            "geomspace", "ix_", "apply_along_axis", "apply_over_axes", "unwrap", "convolve",
-           "correlate", "logaddexp2", "intersect1d", "setdiff1d"]
+           "correlate", "logaddexp2", "intersect1d", "setdiff1d", "piecewise"]
 
 
 def _promote(*ts):
@@ -662,3 +662,63 @@ def setdiff1d(ar1, ar2, assume_unique=False):
     av, bv = a.asnumpy().ravel(), b.asnumpy().ravel()
     vals = av[~np.isin(av, bv)] if unique else np.setdiff1d(av, bv)
     return Tensor(np.ascontiguousarray(vals.astype(a._np_dtype)))
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    """piecewise(x, condlist, funclist, *args, **kw): a function defined piece by piece: where
+    ``condlist[i]`` holds, the value of ``funclist[i]`` (a function of ``x``, called as
+    ``f(x, *args, **kw)``, or a constant); an extra last entry of ``funclist`` gives the
+    value where no condition holds (else 0). Where several conditions hold the first wins
+    (MindSpore 2.10's rule; numpy takes the last).
+
+    Each function is evaluated on the whole ``x`` and its values are selected, so functions
+    must work element-wise (and it traces into GRAPH_MODE).
+
+    Args:
+        x (Union[Tensor, list, tuple, numpy.ndarray]): the input.
+        condlist (Union[list, tuple, Tensor]): bool arrays of ``x``'s shape (one bool Tensor
+            counts as one condition).
+        funclist (Union[list, tuple]): one function or constant per condition, and
+            optionally one more for the default.
+        args (Any): more positional arguments of the functions.
+        kw (Any): keyword arguments of the functions.
+
+    Returns:
+        Tensor of ``x``'s shape, in the dtype the values promote to (constants count as
+        Int32/Float32, as MindSpore 2.10: integer constants give an Int32 result).
+
+    Raises:
+        ValueError: ``funclist`` has neither one entry per condition nor one more.
+
+    Examples:
+        >>> import mindcell.numpy as mnp
+        >>> x = mnp.array([-2.0, -1.0, 0.0, 1.0, 2.0])
+        >>> print(mnp.piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v]))
+        [2. 1. 0. 1. 2.]
+    """
+    t = U.asarray(x, "piecewise")
+    if isinstance(condlist, Tensor) or (isinstance(condlist, (list, tuple)) and condlist
+                                        and not isinstance(condlist[0], (list, tuple, Tensor,
+                                                                         np.ndarray))):
+        condlist = [condlist]
+    conds = [ops.cast(U.asarray(c, "piecewise"), mstype.bool_) for c in condlist]
+    if not isinstance(funclist, (list, tuple)):
+        raise U.fail("piecewise", "'funclist' must be a list or tuple, but got %s"
+                     % U.describe(funclist))
+    n = len(conds)
+    if len(funclist) not in (n, n + 1):
+        raise U.fail("piecewise", "the number of choices should be either equal to the number "
+                     "of conditions (%d) or %d, but got %d" % (n, n + 1, len(funclist)),
+                     ValueError)
+
+    def value(f):
+        return U.asarray(f(t, *args, **kw) if callable(f) else f, "piecewise")
+
+    vals = [value(f) for f in funclist]
+    vals = _promote(*vals)
+    shape = tuple(t.shape)
+    out = ops.broadcast_to(vals[n], shape) if len(vals) == n + 1 else \
+        ops.zeros(shape, vals[0].dtype)
+    for c, v in zip(conds[::-1], vals[:n][::-1]):  # the first condition wins (MindSpore)
+        out = ops.select(ops.broadcast_to(c, shape), ops.broadcast_to(v, shape), out)
+    return out

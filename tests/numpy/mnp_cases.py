@@ -351,6 +351,9 @@ CASES += [
                                           tag="full"),
     Case("correlate", [A(2), A(5)], {"mode": "same"}, tag="same"),
     Case("logaddexp2", [A(4), A(4)]),
+    Case("piecewise", [A(6), [np.array([1.0, 0, 0, 1, 0, 0]), np.array([0.0, 1, 0, 0, 1, 0])],
+                       [lambda v: v * v, lambda v: 2 * v + 1, lambda v: v * 0.5]],
+         ref=lambda x, conds, funcs: np.piecewise(x, [c != 0 for c in conds], funcs)),
     # more_stats (bincount, mgrid, ogrid: tests/numpy/test_more_ops.py)
     Case("cov", [A(3, 5)], ref=_in_dtype(np.cov)),
     Case("cov", [A(5, 3)], {"rowvar": False, "bias": True}, ref=_in_dtype(np.cov), tag="cols"),
