@@ -517,7 +517,7 @@ def argwhere(a):
     return ops.cast(ops.argwhere(t), mstype.int64)
 
 
-# ----- dtypes and printing --------------------------------------------------------------------------
+# ----- dtypes and printing ----------------------------------------------------------------------
 def _as_dtype(v, name):
     try:
         return mstype.to_dtype(v)

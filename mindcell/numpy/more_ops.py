@@ -107,7 +107,8 @@ gcd = U.binary(_gcd, "gcd", _D(
     "[4 4 8]", note=_GCD_NOTE, returns=_INT_RETURNS, raises=_GCD_RAISES), _gcd_operands)
 lcm = U.binary(_lcm, "lcm", _D(
     "the lowest common multiple of ``|x1|`` and ``|x2|``, element-wise (0 when either is 0).",
-    "[12, 20, 0], 8", "[24 40  0]", note=_GCD_NOTE, returns=_INT_RETURNS, raises=_GCD_RAISES), _gcd_operands)
+    "[12, 20, 0], 8", "[24 40  0]", note=_GCD_NOTE, returns=_INT_RETURNS,
+    raises=_GCD_RAISES), _gcd_operands)
 
 
 def _copysign_operands(x1, x2, name):
