@@ -132,7 +132,7 @@ def diagflat(v, k=0):
         k (int): the diagonal: above (positive) or below (negative) the main one. Default: ``0``.
 
     Returns:
-        Tensor of shape (n + |k|, n + |k|) for n values, of ``v``'s dtype.
+        Tensor of shape ``(n + |k|, n + |k|)`` for n values, of ``v``'s dtype.
 
     Raises:
         TypeError: ``k`` is not an int.

@@ -239,7 +239,7 @@ def _hanning(n, m):
     return ops.sub(0.5, ops.mul(_cos_term(n, m, 1), 0.5))
 
 
-_WINDOW_DOC = """%(name)s(M): the %(title)s window of ``M`` points (%(formula)s, n = 0 .. M-1).
+_WINDOW_DOC = """%(name)s(M): the %(title)s window of ``M`` points (``%(formula)s``, n = 0 .. M-1).
 
     Args:
         M (int): the number of points; 0 or less gives an empty array, 1 gives ``[1.]``.
