@@ -4,28 +4,7 @@ raises RuntimeError from its kernel; tests/nn/test_nn_more_unpool.py checks mind
 import numpy as np
 from _target import ms, nn, Tensor, emit
 
-# MindSpore runs PYNATIVE ops asynchronously: an error of one case can surface in the next case's
-# op. Synchronous execution pins every error to its own case.
-ms.set_context(pynative_synchronize=True)
-
-
-def run(key, fn):
-    """Emit dtype, shape and value of each output, or the exception's type."""
-    try:
-        out = fn()
-        outs = out if isinstance(out, tuple) else (out,)
-        rows = []
-        for i, o in enumerate(outs):
-            k = key if len(outs) == 1 else "%s.%d" % (key, i)
-            if isinstance(o, Tensor):
-                rows += [(k + ".dtype", str(o.dtype)), (k + ".shape", list(o.shape)),
-                         (k, o.asnumpy())]
-            else:
-                rows.append((k, o))
-    except Exception as e:  # noqa: BLE001 - the exception type is the recorded result
-        rows = [(key, e)]
-    for k, v in rows:
-        emit(k, v)
+from _nn_more import run  # noqa: E402  (the shared recorder)
 
 
 x4 = Tensor((np.arange(1 * 2 * 4 * 6, dtype=np.float32).reshape(1, 2, 4, 6) * 7 % 11) - 5)
