@@ -628,9 +628,9 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
         [1 3]
     """
     a, b = _set_operands(ar1, ar2, "intersect1d")
-    U.check_bool(assume_unique, "intersect1d", "assume_unique")
+    assume_unique = U.check_bool(assume_unique, "intersect1d", "assume_unique")
     av, bv = a.asnumpy().ravel(), b.asnumpy().ravel()
-    vals, i1, i2 = np.intersect1d(av, bv, return_indices=True)
+    vals, i1, i2 = np.intersect1d(av, bv, assume_unique=assume_unique, return_indices=True)
     out = Tensor(np.ascontiguousarray(vals.astype(a._np_dtype)))
     if U.check_bool(return_indices, "intersect1d", "return_indices"):
         return out, Tensor(i1.astype(np.int32)), Tensor(i2.astype(np.int32))

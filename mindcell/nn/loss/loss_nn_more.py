@@ -297,6 +297,7 @@ class TripletMarginLoss(LossBase):
 
     def __init__(self, p=2, swap=False, eps=1e-06, reduction="mean", margin=1.):
         super().__init__()
+        check_reduction(reduction, "TripletMarginLoss", type_error=ValueError)
         self.p = p
         self.swap = swap
         self.eps = eps
