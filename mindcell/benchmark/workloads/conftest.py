@@ -1,5 +1,5 @@
 """Fixtures of the shipped workloads: 2 threads for everyone, fixed seeds, optional PyTorch
-column, and ``--workload ID`` (repeatable) selecting workloads by id exactly (W1 is not W10
+(eager and torch.compile) and JAX jit columns, and ``--workload ID`` (repeatable) selecting workloads by id exactly (W1 is not W10
 and not the W2 that shares its file).
 
 Run: ``python -m mindcell.benchmark`` or ``python -m pytest --pyargs
@@ -34,6 +34,22 @@ def torch():
     return t
 
 
+def jax_or_none():
+    try:
+        import jax
+    except ImportError:
+        return None
+    return jax
+
+
+@pytest.fixture
+def jax():
+    j = jax_or_none()
+    if j is None:
+        pytest.skip("JAX is not installed: the JAX jit column is optional")
+    return j
+
+
 @pytest.fixture(autouse=True)
 def _modes():
     ms.set_context(mode=ms.PYNATIVE_MODE)
@@ -45,6 +61,15 @@ def _modes():
 @pytest.fixture
 def rng():
     return np.random.default_rng(0)
+
+
+def pytest_configure(config):
+    # The peers' compilers import modules that warn about their own deprecations; the test
+    # suite's warnings-as-errors setting is for mindcell's code, not theirs.
+    for module in ("torch", "jax"):
+        config.addinivalue_line("filterwarnings", "ignore::DeprecationWarning:%s.*" % module)
+        config.addinivalue_line("filterwarnings", "ignore::FutureWarning:%s.*" % module)
+        config.addinivalue_line("filterwarnings", "ignore::UserWarning:%s.*" % module)
 
 
 def pytest_addoption(parser):

@@ -1,12 +1,16 @@
 """W3/W4: MLP training step (batch 64 / 1024); W5: LeNet-5 training step; W6: transformer block
-forward + gradients. Columns: numpy (hand-written forward/backward), PYNATIVE, GRAPH, PyTorch."""
+forward + gradients. Columns: numpy (hand-written forward/backward), PYNATIVE, GRAPH, PyTorch
+eager, torch.compile and JAX jit (the last three when installed)."""
 import numpy as np
 import pytest
 
 import mindcell as ms
 from mindcell import ops
 
+from mindcell.benchmark.workloads import jax_models
 from mindcell.benchmark.workloads.models import MLP, LeNet5, TransformerBlock, train_step
+
+PEERS = ["torch", "torch_compile", "jax"]
 
 
 def _mlp_numpy(batch):
@@ -37,20 +41,41 @@ def _mlp_numpy(batch):
     return step
 
 
-def _torch_mlp_step(torch, batch):
-    torch.manual_seed(0)
-    net = torch.nn.Sequential(torch.nn.Linear(784, 512), torch.nn.ReLU(),
-                              torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 10))
+def torch_train_step(torch, net, batch_shape, compiled=False):
+    """A PyTorch SGD (lr 0.01) step of ``net`` under mean cross-entropy on random data,
+    returning the loss; ``compiled`` runs it through torch.compile (compiled here, before any
+    timing)."""
     opt = torch.optim.SGD(net.parameters(), lr=0.01)
-    x, y = torch.randn(batch, 784), torch.randint(0, 10, (batch,))
+    x, y = torch.randn(*batch_shape), torch.randint(0, 10, (batch_shape[0],))
 
     def step():
         opt.zero_grad()
         loss = torch.nn.functional.cross_entropy(net(x), y)
         loss.backward()
         opt.step()
-        return loss.item()
-    return step
+        return loss
+
+    run = torch.compile(step) if compiled else step
+    fn = lambda: float(run().item())  # noqa: E731
+    assert np.isfinite(fn())
+    return fn
+
+
+def _torch_mlp_step(torch, batch, compiled):
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Linear(784, 512), torch.nn.ReLU(),
+                              torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 10))
+    return torch_train_step(torch, net, (batch, 784), compiled)
+
+
+def _peer_step(column, request, torch_fn, jax_fn):
+    """The step of a peer column: ``torch_fn(torch, compiled)`` or ``jax_fn(jax)``, its first
+    run checked finite (and compiled) before timing."""
+    if column == "jax":
+        fn = jax_fn(request.getfixturevalue("jax"))
+        assert np.isfinite(fn())
+        return fn
+    return torch_fn(request.getfixturevalue("torch"), column == "torch_compile")
 
 
 def _mindcell_step(mode, net_cls, shape):
@@ -63,46 +88,42 @@ def _mindcell_step(mode, net_cls, shape):
 
 
 @pytest.mark.parametrize("batch", [64, 1024], ids=["W3", "W4"])
-@pytest.mark.parametrize("column", ["numpy", "pynative", "graph", "torch"])
+@pytest.mark.parametrize("column", ["numpy", "pynative", "graph"] + PEERS)
 def test_mlp_training_step(benchmark, batch, column, request):
     benchmark.group = "%s MLP training step, batch %d" % ("W3" if batch == 64 else "W4", batch)
     if column == "numpy":
         fn = _mlp_numpy(batch)
-    elif column == "torch":
-        fn = _torch_mlp_step(request.getfixturevalue("torch"), batch)
+    elif column in PEERS:
+        fn = _peer_step(column, request, lambda t, c: _torch_mlp_step(t, batch, c),
+                        lambda j: jax_models.mlp_step(j, batch))
     else:
         fn = _mindcell_step(ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE, MLP,
                             (batch, 784))
     benchmark(fn)
 
 
-@pytest.mark.parametrize("column", ["pynative", "graph", "torch"])
+def _torch_lenet_step(torch, compiled):
+    torch.manual_seed(0)
+    nn_ = torch.nn
+    net = nn_.Sequential(nn_.Conv2d(1, 6, 5), nn_.ReLU(), nn_.MaxPool2d(2),
+                         nn_.Conv2d(6, 16, 5), nn_.ReLU(), nn_.MaxPool2d(2), nn_.Flatten(),
+                         nn_.Linear(400, 120), nn_.ReLU(), nn_.Linear(120, 84), nn_.ReLU(),
+                         nn_.Linear(84, 10))
+    return torch_train_step(torch, net, (32, 1, 32, 32), compiled)
+
+
+@pytest.mark.parametrize("column", ["pynative", "graph"] + PEERS)
 def test_w5_lenet_training_step(benchmark, column, request):
     benchmark.group = "W5 LeNet-5 training step (32,1,32,32)"
-    if column == "torch":
-        torch = request.getfixturevalue("torch")
-        torch.manual_seed(0)
-        nn_ = torch.nn
-        net = nn_.Sequential(nn_.Conv2d(1, 6, 5), nn_.ReLU(), nn_.MaxPool2d(2),
-                             nn_.Conv2d(6, 16, 5), nn_.ReLU(), nn_.MaxPool2d(2), nn_.Flatten(),
-                             nn_.Linear(400, 120), nn_.ReLU(), nn_.Linear(120, 84), nn_.ReLU(),
-                             nn_.Linear(84, 10))
-        opt = torch.optim.SGD(net.parameters(), lr=0.01)
-        x, y = torch.randn(32, 1, 32, 32), torch.randint(0, 10, (32,))
-
-        def fn():
-            opt.zero_grad()
-            loss = torch.nn.functional.cross_entropy(net(x), y)
-            loss.backward()
-            opt.step()
-            return loss.item()
+    if column in PEERS:
+        fn = _peer_step(column, request, _torch_lenet_step, jax_models.lenet_step)
     else:
         fn = _mindcell_step(ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE, LeNet5,
                             (32, 1, 32, 32))
     benchmark(fn)
 
 
-def _torch_w6(torch):
+def _torch_w6(torch, compiled=False):
     torch.manual_seed(0)
     nn_ = torch.nn
 
@@ -122,19 +143,23 @@ def _torch_w6(torch):
                                                           approximate="tanh"))
 
     block = Block()
+    run = torch.compile(block) if compiled else block
     x = torch.randn(8, 128, 256)
 
     def fn():
-        loss = block(x).sum()
+        loss = run(x).sum()
         return loss.item(), torch.autograd.grad(loss, list(block.parameters()))
-    return fn
+    assert np.isfinite(fn()[0])
+    return lambda: fn()[0]
 
 
-@pytest.mark.parametrize("column", ["pynative", "graph", "torch"])
+@pytest.mark.parametrize("column", ["pynative", "graph"] + PEERS)
 def test_w6_transformer_block_gradients(benchmark, column, request):
     benchmark.group = "W6 transformer block fwd+grads (8,128,256)"
-    if column == "torch":
-        benchmark(_torch_w6(request.getfixturevalue("torch")))
+    if column in PEERS:
+        x = np.random.default_rng(0).standard_normal((8, 128, 256)).astype(np.float32)
+        benchmark(_peer_step(column, request, _torch_w6,
+                             lambda j: jax_models.transformer_grads(j, x)))
         return
     ms.set_context(mode=ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE)
     ms.set_seed(0)

@@ -2,14 +2,16 @@
 max-pool), 4 stages of 2 BasicBlocks (64/128/256/512 channels, strides 1/2/2/2, a 1x1
 convolution + BatchNorm shortcut when a block downsamples), BatchNorm in training mode after
 every convolution, ReLU, global average pool, Dense 512 -> 10, mean softmax cross-entropy,
-SGD lr 0.01 (106.5 GFLOP per step). Columns: PYNATIVE, GRAPH, PyTorch eager and
-torch.compile (when torch is installed)."""
+SGD lr 0.01 (106.5 GFLOP per step). Columns: PYNATIVE, GRAPH, PyTorch eager, torch.compile
+and JAX jit (the last three when installed)."""
 import numpy as np
 import pytest
 
 import mindcell as ms
 
+from mindcell.benchmark.workloads import jax_models
 from mindcell.benchmark.workloads.models import ResNet18, train_step
+from mindcell.benchmark.workloads.test_w3_w6_training import torch_train_step
 
 SHAPE = (32, 3, 32, 32)
 GROUP = "W9 ResNet-18 training step (32,3,32,32)"
@@ -50,19 +52,7 @@ def torch_resnet18_step(torch, compiled=False):
         def forward(self, x):
             return self.head(self.blocks(torch.relu(self.stem(x))).mean((2, 3)))
 
-    net = Net()
-    opt = torch.optim.SGD(net.parameters(), lr=0.01)
-    x, y = torch.randn(*SHAPE), torch.randint(0, 10, (SHAPE[0],))
-
-    def step():
-        opt.zero_grad()
-        loss = torch.nn.functional.cross_entropy(net(x), y)
-        loss.backward()
-        opt.step()
-        return loss
-
-    run = torch.compile(step) if compiled else step
-    return lambda: float(run().item())
+    return torch_train_step(torch, Net(), SHAPE, compiled)
 
 
 def mindcell_resnet18_step(mode):
@@ -75,12 +65,14 @@ def mindcell_resnet18_step(mode):
     return lambda: float(step(x, y).asnumpy())
 
 
-@pytest.mark.parametrize("column", ["pynative", "graph", "torch", "torch_compile"])
+@pytest.mark.parametrize("column", ["pynative", "graph", "torch", "torch_compile", "jax"])
 def test_w9_resnet18_training_step(benchmark, column, request):
     benchmark.group = GROUP
     if column.startswith("torch"):
         fn = torch_resnet18_step(request.getfixturevalue("torch"), column == "torch_compile")
-        assert np.isfinite(fn())  # compiles the torch.compile column before timing
+    elif column == "jax":
+        fn = jax_models.resnet18_step(request.getfixturevalue("jax"), SHAPE)
+        assert np.isfinite(fn())  # compiles before timing
     else:
         fn = mindcell_resnet18_step(ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE)
     benchmark.pedantic(fn, rounds=5, warmup_rounds=1)
