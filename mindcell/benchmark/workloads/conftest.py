@@ -1,6 +1,6 @@
 """Fixtures of the shipped workloads: 2 threads for everyone, fixed seeds, optional PyTorch
-(eager and torch.compile) and JAX jit columns, and ``--workload ID`` (repeatable) selecting workloads by id exactly (W1 is not W10
-and not the W2 that shares its file).
+(eager and torch.compile) and JAX jit columns, and ``--workload ID`` (repeatable) selecting
+workloads by id exactly (W1 is not W10 and not the W2 that shares its file).
 
 Run: ``python -m mindcell.benchmark`` or ``python -m pytest --pyargs
 mindcell.benchmark.workloads --benchmark-only`` (pytest-benchmark groups put the columns of
