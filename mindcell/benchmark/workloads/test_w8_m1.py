@@ -1,5 +1,6 @@
 """W8: start-up (construct the W3 network and finish its first training step in a fresh
 process); M1: peak planned bytes of the W6 step in GRAPH_MODE with and without recompute()."""
+import os
 import subprocess
 import sys
 import time
@@ -31,16 +32,21 @@ print("%f %f" % (t1 - t0, t2 - t1))
 @pytest.mark.parametrize("mode", ["PYNATIVE_MODE", "GRAPH_MODE"])
 def test_w8_startup_to_first_step(benchmark, mode):
     benchmark.group = "W8 start-up to first W3 step (import excluded)"
-    import os
-    here = os.path.dirname(os.path.abspath(__file__))
+    # Byte-code caching on, as after a normal install: with PYTHONDONTWRITEBYTECODE set (some
+    # sandboxes set it) every module the first step imports lazily is compiled from source again
+    # in each fresh process, which is not what a user's start-up pays. The first run writes the
+    # cache and is not counted.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
     def run():
-        out = subprocess.run([sys.executable, "-c", STARTUP.format(path=here, mode=mode)],
+        out = subprocess.run([sys.executable, "-c", STARTUP.format(mode=mode)], env=env,
                              capture_output=True, text=True, check=True).stdout.split()
-        return float(out[1])
+        return float(out[0]), float(out[1])
 
-    times = [run() for _ in range(3)]
+    run()
+    imports, times = zip(*[run() for _ in range(3)])
     benchmark.extra_info["first_step_seconds"] = sorted(times)[1]
+    benchmark.extra_info["import_seconds"] = sorted(imports)[1]
     benchmark.pedantic(lambda: time.sleep(0), rounds=1)
     assert all(t > 0 for t in times)
 
