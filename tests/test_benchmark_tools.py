@@ -77,3 +77,33 @@ def test_plot_without_matplotlib_exits_nonzero(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
     assert main(["-k", "W1", "--plot", "out.png"]) != 0
     assert "pip install matplotlib" in capsys.readouterr().err
+
+
+def test_summary_table_columns_bounds_and_ratios():
+    from mindcell.benchmark.bounds import WORK, column_of, summary_markdown, workload_of
+    assert workload_of("W7 LayerNorm fwd+bwd (4096,1024)") == "W7ln"
+    assert workload_of("W7 RMSNorm fwd+bwd (4096,1024)") == "W7rms"
+    assert workload_of("W3 MLP training step, batch 64") == "W3"
+    assert column_of("test_w2_torch_compile") == "torch_compile"
+    assert column_of("test_w7_layernorm_torch[torch]") == "torch"
+    assert column_of("test_mlp_training_step[jax-W3]") == "jax"
+    assert column_of("test_w8_startup_to_first_step[GRAPH_MODE]") == "graph"
+    assert column_of("test_w1_numpy") == "numpy"
+    # the MLP's FLOPs: forward, weight gradients, and two of the three input gradients
+    assert WORK["W3"][0] == 2 * 64 * (2 * (784 * 512 + 512 * 512 + 512 * 10) + 512 * 512
+                                      + 512 * 10)
+    group = "W2 fused elementwise 1e6"
+    data = {"benchmarks": [
+        {"name": "test_w2_torch", "group": group, "stats": {"median": 4e-3}},
+        {"name": "test_w2_jax", "group": group, "stats": {"median": 1e-3}},
+        {"name": "test_w2_graph", "group": group, "stats": {"median": 2e-3}},
+        {"name": "test_w2_pynative", "group": group, "stats": {"median": 3e-3}},
+        {"name": "test_w8_startup_to_first_step[GRAPH_MODE]", "group": "W8 start-up",
+         "stats": {"median": 1e-6}, "extra_info": {"first_step_seconds": 0.02}}]}
+    table = summary_markdown(data, peaks=(1e11, 8e9)).splitlines()
+    w2 = [r for r in table if r.startswith("| W2 ")][0].split(" | ")
+    # bound: 8 MB at 8 GB/s = 1 ms; GRAPH / best peer (JAX) 2.00; GRAPH / bound 2.00;
+    # PYNATIVE / torch eager 0.75
+    assert w2[6] == "1.000 ms" and w2[7:10] == ["2.00", "2.00", "0.75 |"], w2
+    w8 = [r for r in table if r.startswith("| W8 ")][0]
+    assert "20.000 ms" in w8  # the child process's time, not the placeholder's

@@ -1,11 +1,13 @@
-"""``python -m mindcell.benchmark [-k ID ...] [--json OUT] [--compare OLD.json] [--plot OUT.png]``
+"""``python -m mindcell.benchmark [-k ID ...] [--json OUT] [--compare OLD.json] [--plot OUT.png] [--markdown]``
 
 Runs the workloads that ship in :mod:`mindcell.benchmark.workloads` (W1-W9, M1, LSTM,
 CONTENTION) with pytest-benchmark, then prints one table: the median of every column of every
 workload, in a unit that fits it, and its ratio to the fastest column of the same workload
 (all measured in this run), and the CONTENTION slowdowns. ``-k W1`` runs workload W1 only
 (ids are matched exactly, case-insensitively); ``--compare`` adds the ratio to a saved run;
-``--plot`` draws the ratios (needs matplotlib)."""
+``--plot`` draws the ratios (needs matplotlib); ``--markdown`` prints the summary table of
+docs/performance.md with each workload's bound on this machine (:mod:`mindcell.benchmark.bounds`).
+"""
 import argparse
 import importlib
 import json
@@ -111,6 +113,10 @@ def main(argv=None):
     parser.add_argument("--json", help="save the run's JSON here")
     parser.add_argument("--compare", help="a saved JSON run to compare against")
     parser.add_argument("--plot", help="write a PNG of the ratios (needs matplotlib)")
+    parser.add_argument("--markdown", action="store_true",
+                        help="also print the summary table of docs/performance.md (one row per "
+                        "workload, the bound from this machine's measured GEMM rate and "
+                        "bandwidth, the target ratios)")
     parser.add_argument("-k", action="append", default=[], metavar="ID",
                         help="run only this workload (%s); repeatable"
                         % ", ".join(_workload_ids()))
@@ -155,6 +161,12 @@ def main(argv=None):
         print(slowdowns)
     if plt is not None:
         _plot(plt, data, args.plot)
+    if args.markdown:
+        from mindcell.benchmark.bounds import machine_peaks, summary_markdown
+        peaks = machine_peaks()
+        print("\nmachine: GEMM %.0f GFLOP/s, bandwidth %.1f GB/s (float32, this run's threads)\n"
+              % (peaks[0] / 1e9, peaks[1] / 1e9))
+        print(summary_markdown(data, peaks))
     return 0
 
 
