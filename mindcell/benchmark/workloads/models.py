@@ -80,6 +80,7 @@ class ResNet18(nn.Cell):
         out = self.blocks(self.relu(self.stem(x)))
         return self.head(ops.mean(out, (2, 3)))
 
+
 class Attention(nn.Cell):
     def __init__(self, d_model, heads):
         super().__init__()
@@ -123,12 +124,40 @@ class TransformerBlock(nn.Cell):
         return x + self.mlp(self.ln2(x))
 
 
-def train_step(net, batch_shape, n_classes=10, lr=0.01):
-    """A TrainOneStepCell(WithLossCell(net, mean softmax cross-entropy), SGD) and its data."""
+def _data(batch_shape, n_classes):
     rng = np.random.default_rng(0)
     x = ms.Tensor(rng.standard_normal(batch_shape).astype(np.float32))
     y = ms.Tensor(rng.integers(0, n_classes, batch_shape[0]).astype(np.int32))
+    return x, y
+
+
+def train_step(net, batch_shape, n_classes=10, lr=0.01):
+    """A TrainOneStepCell(WithLossCell(net, mean softmax cross-entropy), SGD) and its data."""
+    x, y = _data(batch_shape, n_classes)
     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.SGD(net.trainable_params(), lr))
     step.set_train()
     return step, x, y
+
+
+def functional_train_step(net, batch_shape, n_classes=10, lr=0.01, jit=True):
+    """The MindSpore 2.x tutorials' training loop for the same loss and SGD as
+    :func:`train_step`: ``value_and_grad`` of a forward function over the optimizer's
+    parameters, then ``optimizer(grads)``, in one function under ``ms.jit`` (``jit=False``:
+    the plain function, compiled piecewise in GRAPH_MODE). Returns the step and its data."""
+    x, y = _data(batch_shape, n_classes)
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    optimizer = nn.SGD(net.trainable_params(), lr)
+
+    def forward_fn(data, label):
+        return loss_fn(net(data), label)
+
+    grad_fn = ms.value_and_grad(forward_fn, None, optimizer.parameters, has_aux=False)
+
+    def step(data, label):
+        loss, grads = grad_fn(data, label)
+        optimizer(grads)
+        return loss
+
+    net.set_train()
+    return (ms.jit(step) if jit else step), x, y

@@ -1,6 +1,8 @@
 """W3/W4: MLP training step (batch 64 / 1024); W5: LeNet-5 training step; W6: transformer block
-forward + gradients. Columns: numpy (hand-written forward/backward), PYNATIVE, GRAPH, PyTorch
-eager, torch.compile and JAX jit (the last three when installed)."""
+forward + gradients. Columns: numpy (hand-written forward/backward), PYNATIVE, GRAPH
+(TrainOneStepCell), functional (W3, W5: the MindSpore 2.x loop, ``value_and_grad`` and the
+optimizer call in one ``ms.jit`` function), PyTorch eager, torch.compile and JAX jit (the last
+three when installed)."""
 import numpy as np
 import pytest
 
@@ -8,7 +10,8 @@ import mindcell as ms
 from mindcell import ops
 
 from mindcell.benchmark.workloads import jax_models
-from mindcell.benchmark.workloads.models import MLP, LeNet5, TransformerBlock, train_step
+from mindcell.benchmark.workloads.models import (MLP, LeNet5, TransformerBlock,
+                                                  functional_train_step, train_step)
 
 PEERS = ["torch", "torch_compile", "jax"]
 
@@ -78,17 +81,33 @@ def _peer_step(column, request, torch_fn, jax_fn):
     return torch_fn(request.getfixturevalue("torch"), column == "torch_compile")
 
 
-def _mindcell_step(mode, net_cls, shape):
+def _first_loss(make, mode, net_cls, shape):
+    """``(step, x, y)`` from ``make(net, shape)`` in ``mode`` (seed 0) and its first loss."""
     ms.set_context(mode=mode)
     ms.set_seed(0)
-    step, x, y = train_step(net_cls(), shape)
-    first = float(step(x, y).asnumpy())
+    step, x, y = make(net_cls(), shape)
+    return (step, x, y), float(step(x, y).asnumpy())
+
+
+def mindcell_step(column, net_cls, shape):
+    """The timed step of a mindcell column: TrainOneStepCell in PYNATIVE ('pynative') or GRAPH
+    ('graph') mode, or the functional loop under ``ms.jit`` ('functional'), whose first loss
+    must be the graph column's."""
+    if column == "functional":
+        (step, x, y), first = _first_loss(functional_train_step, ms.PYNATIVE_MODE, net_cls,
+                                          shape)
+        _, graph_first = _first_loss(train_step, ms.GRAPH_MODE, net_cls, shape)
+        ms.set_context(mode=ms.PYNATIVE_MODE)  # the tutorials' mode: ms.jit compiles the step
+        np.testing.assert_allclose(first, graph_first, rtol=1e-5)
+    else:
+        (step, x, y), first = _first_loss(
+            train_step, ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE, net_cls, shape)
     assert np.isfinite(first)
     return lambda: float(step(x, y).asnumpy())
 
 
 @pytest.mark.parametrize("batch", [64, 1024], ids=["W3", "W4"])
-@pytest.mark.parametrize("column", ["numpy", "pynative", "graph"] + PEERS)
+@pytest.mark.parametrize("column", ["numpy", "pynative", "graph", "functional"] + PEERS)
 def test_mlp_training_step(benchmark, batch, column, request):
     benchmark.group = "%s MLP training step, batch %d" % ("W3" if batch == 64 else "W4", batch)
     if column == "numpy":
@@ -97,8 +116,7 @@ def test_mlp_training_step(benchmark, batch, column, request):
         fn = _peer_step(column, request, lambda t, c: _torch_mlp_step(t, batch, c),
                         lambda j: jax_models.mlp_step(j, batch))
     else:
-        fn = _mindcell_step(ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE, MLP,
-                            (batch, 784))
+        fn = mindcell_step(column, MLP, (batch, 784))
     benchmark(fn)
 
 
@@ -112,14 +130,13 @@ def _torch_lenet_step(torch, compiled):
     return torch_train_step(torch, net, (32, 1, 32, 32), compiled)
 
 
-@pytest.mark.parametrize("column", ["pynative", "graph"] + PEERS)
+@pytest.mark.parametrize("column", ["pynative", "graph", "functional"] + PEERS)
 def test_w5_lenet_training_step(benchmark, column, request):
     benchmark.group = "W5 LeNet-5 training step (32,1,32,32)"
     if column in PEERS:
         fn = _peer_step(column, request, _torch_lenet_step, jax_models.lenet_step)
     else:
-        fn = _mindcell_step(ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE, LeNet5,
-                            (32, 1, 32, 32))
+        fn = mindcell_step(column, LeNet5, (32, 1, 32, 32))
     benchmark(fn)
 
 

@@ -2,16 +2,17 @@
 max-pool), 4 stages of 2 BasicBlocks (64/128/256/512 channels, strides 1/2/2/2, a 1x1
 convolution + BatchNorm shortcut when a block downsamples), BatchNorm in training mode after
 every convolution, ReLU, global average pool, Dense 512 -> 10, mean softmax cross-entropy,
-SGD lr 0.01 (106.5 GFLOP per step). Columns: PYNATIVE, GRAPH, PyTorch eager, torch.compile
-and JAX jit (the last three when installed)."""
+SGD lr 0.01 (106.5 GFLOP per step). Columns: PYNATIVE, GRAPH (TrainOneStepCell), functional
+(the MindSpore 2.x loop under ``ms.jit``), PyTorch eager, torch.compile and JAX jit (the last
+three when installed)."""
 import numpy as np
 import pytest
 
 import mindcell as ms
 
 from mindcell.benchmark.workloads import jax_models
-from mindcell.benchmark.workloads.models import ResNet18, train_step
-from mindcell.benchmark.workloads.test_w3_w6_training import torch_train_step
+from mindcell.benchmark.workloads.models import ResNet18
+from mindcell.benchmark.workloads.test_w3_w6_training import mindcell_step, torch_train_step
 
 SHAPE = (32, 3, 32, 32)
 GROUP = "W9 ResNet-18 training step (32,3,32,32)"
@@ -55,17 +56,8 @@ def torch_resnet18_step(torch, compiled=False):
     return torch_train_step(torch, Net(), SHAPE, compiled)
 
 
-def mindcell_resnet18_step(mode):
-    """One W9 training step in ``mode`` (checked finite once), returning the loss."""
-    ms.set_context(mode=mode)
-    ms.set_seed(0)
-    step, x, y = train_step(ResNet18(), SHAPE)
-    first = float(step(x, y).asnumpy())
-    assert np.isfinite(first)
-    return lambda: float(step(x, y).asnumpy())
-
-
-@pytest.mark.parametrize("column", ["pynative", "graph", "torch", "torch_compile", "jax"])
+@pytest.mark.parametrize("column", ["pynative", "graph", "functional", "torch", "torch_compile",
+                                    "jax"])
 def test_w9_resnet18_training_step(benchmark, column, request):
     benchmark.group = GROUP
     if column.startswith("torch"):
@@ -74,5 +66,5 @@ def test_w9_resnet18_training_step(benchmark, column, request):
         fn = jax_models.resnet18_step(request.getfixturevalue("jax"), SHAPE)
         assert np.isfinite(fn())  # compiles before timing
     else:
-        fn = mindcell_resnet18_step(ms.GRAPH_MODE if column == "graph" else ms.PYNATIVE_MODE)
+        fn = mindcell_step(column, ResNet18, SHAPE)
     benchmark.pedantic(fn, rounds=5, warmup_rounds=1)
