@@ -1,16 +1,21 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Convolution of NCHW tensors with asymmetric zero padding, stride, dilation and groups:
-forward, gradient of the input and gradient of the filter, each a loop over blocks of images
-that lowers one block with im2col into a buffer that stays in cache and multiplies it with
-one BLAS GEMM (see _blas.pxd) that writes the result in place (1x1 stride-1 convolutions
-multiply the images themselves). Also the whole-batch im2col / col2im and pooling forward /
+forward, gradient of the input and gradient of the filter: one loop over blocks of images
+(_conv_blocks) whose per-kernel step (_conv_step) lowers one block with im2col into a buffer
+that stays in cache and multiplies it with one BLAS GEMM (see _blas.pxd) that writes the
+result in place (1x1 stride-1 convolutions multiply the images themselves). The blocks run
+either in order, each product split over the cores by the BLAS, or shared by a team of
+threads, each with a one-thread BLAS and its own buffers (_plan chooses). Also the whole-batch im2col / col2im and pooling forward /
 backward. Buffer shapes, dtypes, contiguity and window sizes are checked before the GIL is
 released."""
 cimport numpy as cnp
 from libc.limits cimport INT_MAX
 from libc.string cimport memcpy, memset
-from cython.parallel cimport prange
+from cython.parallel cimport parallel, prange, threadid
 from _threads cimport mc_threads_if
+
+cdef extern from "_threads.h" nogil:
+    int mc_threads_adapted()
 from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm_beta
 from _common cimport real
 from _check cimport float_type, need_array, need_dim, need_positive
@@ -121,7 +126,8 @@ cdef int _col2im(const real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt
 # ----- blocked convolution: im2col of a block of images + one GEMM per block and group ---------
 cdef struct Geo:
     Py_ssize_t N, C, H, W, O, G, cg, og, kh, kw, Ho, Wo, P, K, nb
-    int sh, sw, pt, pl, dh, dw
+    Py_ssize_t cols_n, tmp_n  # elements of one thread's column and staging buffers
+    int sh, sw, pt, pl, dh, dw, team
     bint direct  # 1x1, stride 1, no padding, Ho == H, Wo == W: an image is its own column matrix
 
 
@@ -221,98 +227,135 @@ cdef void _scatter_blk(const real* b, Py_ssize_t img, Py_ssize_t rows, Py_ssize_
             memcpy(a + n * img + r * P, b + (r * nbb + n) * P, P * sizeof(real))
 
 
-cdef void _conv_fwd(const real* x, const real* w, real* out, real* cols, real* tmp,
-                    const Geo* g) noexcept nogil:
-    """out[n, o] (Ho*Wo) = sum over the group's channels and taps of w * x, a block of g.nb
-    images at a time: out[n] = w_g (og, K) @ cols (K, nb*P), written straight into out when
-    the block is one image, else into tmp and copied."""
+cdef enum:
+    CONV_FWD = 0
+    CONV_BWD_INPUT = 1
+    CONV_BWD_FILTER = 2
+
+
+cdef void _conv_step(int kind, const real* a, const real* b, real* c, real* cols, real* tmp,
+                     const Geo* g, Py_ssize_t n0, Py_ssize_t nbb, Py_ssize_t gi,
+                     double beta) noexcept nogil:
+    """One block of nbb images from image n0 and one group gi of one kernel:
+
+    - CONV_FWD, (a, b, c) = (x, w, out): out[n] = w_g (og, K) @ cols (K, nbb*P), written
+      straight into out when the block is one image, else into tmp and scattered;
+    - CONV_BWD_INPUT, (dy, w, dx): cols (K, nbb*P) = w_g^T @ dy_g, then col2im into dx (for a
+      1x1 stride-1 block of one image the GEMM writes dx itself);
+    - CONV_BWD_FILTER, (dy, x, dw): dw_g (og, K) = dy_g (og, nbb*P) @ cols^T + beta * dw_g.
+    """
     cdef bint is32 = real is float
-    cdef Py_ssize_t n0, nbb, gi, ld
-    cdef const real* b
-    cdef const real* a
-    cdef real* c
-    n0 = 0
-    while n0 < g.N:
-        nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
-        ld = nbb * g.P
-        for gi in range(g.G):
-            a = w + gi * g.og * g.K
-            if g.direct and nbb == 1:
-                b = x + (n0 * g.C + gi * g.cg) * g.H * g.W
-            else:
-                _im2col_blk(x + (n0 * g.C + gi * g.cg) * g.H * g.W, g.C * g.H * g.W, g, nbb,
-                            cols)
-                b = cols
+    cdef Py_ssize_t ld = nbb * g.P
+    cdef Py_ssize_t x_img = g.C * g.H * g.W, y_img = g.O * g.P
+    cdef Py_ssize_t x_off = (n0 * g.C + gi * g.cg) * g.H * g.W
+    cdef Py_ssize_t y_off = (n0 * g.O + gi * g.og) * g.P
+    cdef const real* wg
+    cdef const real* src
+    if kind == CONV_BWD_FILTER:
+        wg = NULL
+    else:
+        wg = b + gi * g.og * g.K
+    if kind == CONV_FWD or kind == CONV_BWD_FILTER:
+        # the block's columns: the images themselves, or their im2col
+        if g.direct and nbb == 1:
+            src = (a if kind == CONV_FWD else b) + x_off
+        else:
+            _im2col_blk((a if kind == CONV_FWD else b) + x_off, x_img, g, nbb, cols)
+            src = cols
+        if kind == CONV_FWD:
             if nbb == 1:
-                c = out + (n0 * g.O + gi * g.og) * g.P
-                gemm_beta(&_blas, is32, False, False, <int>g.og, <int>ld, <int>g.K, a,
-                          <int>g.K, b, <int>ld, 0.0, c, <int>ld)
+                gemm_beta(&_blas, is32, False, False, <int>g.og, <int>ld, <int>g.K, wg,
+                          <int>g.K, src, <int>ld, 0.0, c + y_off, <int>ld)
             else:
-                gemm_beta(&_blas, is32, False, False, <int>g.og, <int>ld, <int>g.K, a,
-                          <int>g.K, b, <int>ld, 0.0, tmp, <int>ld)
-                _scatter_blk(tmp, g.O * g.P, g.og, g.P, nbb,
-                             out + (n0 * g.O + gi * g.og) * g.P)
-        n0 += nbb
-
-
-cdef void _conv_bwd_input(const real* dy, const real* w, real* dx, real* cols, real* tmp,
-                          const Geo* g) noexcept nogil:
-    """dx = the adjoint of _conv_fwd in x: per block, cols (K, nb*P) = w_g^T @ dy_g, then
-    col2im into dx (for a 1x1 stride-1 block of one image, the GEMM writes dx itself)."""
-    cdef bint is32 = real is float
-    cdef Py_ssize_t n0, nbb, gi, ld
-    cdef const real* a
-    cdef const real* b
-    cdef real* xp
-    n0 = 0
-    while n0 < g.N:
-        nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
-        ld = nbb * g.P
-        for gi in range(g.G):
-            a = w + gi * g.og * g.K
-            xp = dx + (n0 * g.C + gi * g.cg) * g.H * g.W
+                gemm_beta(&_blas, is32, False, False, <int>g.og, <int>ld, <int>g.K, wg,
+                          <int>g.K, src, <int>ld, 0.0, tmp, <int>ld)
+                _scatter_blk(tmp, y_img, g.og, g.P, nbb, c + y_off)
+        else:
             if nbb == 1:
-                b = dy + (n0 * g.O + gi * g.og) * g.P
+                wg = a + y_off  # dy_g of the one image
             else:
-                _gather_blk(dy + (n0 * g.O + gi * g.og) * g.P, g.O * g.P, g.og, g.P, nbb, tmp)
-                b = tmp
-            if g.direct and nbb == 1:
-                gemm_beta(&_blas, is32, True, False, <int>g.K, <int>ld, <int>g.og, a,
-                          <int>g.K, b, <int>ld, 0.0, xp, <int>ld)
-            else:
-                gemm_beta(&_blas, is32, True, False, <int>g.K, <int>ld, <int>g.og, a,
-                          <int>g.K, b, <int>ld, 0.0, cols, <int>ld)
-                _col2im_blk(cols, g.C * g.H * g.W, g, nbb, xp)
-        n0 += nbb
+                _gather_blk(a + y_off, y_img, g.og, g.P, nbb, tmp)
+                wg = tmp
+            gemm_beta(&_blas, is32, False, True, <int>g.og, <int>g.K, <int>ld, wg, <int>ld,
+                      src, <int>ld, beta, c + gi * g.og * g.K, <int>g.K)
+        return
+    # CONV_BWD_INPUT
+    if nbb == 1:
+        src = a + y_off
+    else:
+        _gather_blk(a + y_off, y_img, g.og, g.P, nbb, tmp)
+        src = tmp
+    if g.direct and nbb == 1:
+        gemm_beta(&_blas, is32, True, False, <int>g.K, <int>ld, <int>g.og, wg, <int>g.K,
+                  src, <int>ld, 0.0, c + x_off, <int>ld)
+    else:
+        gemm_beta(&_blas, is32, True, False, <int>g.K, <int>ld, <int>g.og, wg, <int>g.K,
+                  src, <int>ld, 0.0, cols, <int>ld)
+        _col2im_blk(cols, x_img, g, nbb, c + x_off)
 
 
-cdef void _conv_bwd_filter(const real* dy, const real* x, real* dw, real* cols, real* tmp,
-                           const Geo* g) noexcept nogil:
-    """dw_g (og, K) = sum over blocks of dy_g (og, nb*P) @ cols^T (nb*P, K): the first block
-    writes, the others accumulate (beta 1)."""
-    cdef bint is32 = real is float
-    cdef Py_ssize_t n0, nbb, gi, ld
-    cdef const real* a
-    cdef const real* b
-    n0 = 0
-    while n0 < g.N:
-        nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
-        ld = nbb * g.P
-        for gi in range(g.G):
-            if g.direct and nbb == 1:
-                b = x + (n0 * g.C + gi * g.cg) * g.H * g.W
-            else:
-                _im2col_blk(x + (n0 * g.C + gi * g.cg) * g.H * g.W, g.C * g.H * g.W, g, nbb,
-                            cols)
-                b = cols
-            if nbb == 1:
-                a = dy + (n0 * g.O + gi * g.og) * g.P
-            else:
-                _gather_blk(dy + (n0 * g.O + gi * g.og) * g.P, g.O * g.P, g.og, g.P, nbb, tmp)
-                a = tmp
-            gemm_beta(&_blas, is32, False, True, <int>g.og, <int>g.K, <int>ld, a, <int>ld,
-                      b, <int>ld, 0.0 if n0 == 0 else 1.0, dw + gi * g.og * g.K, <int>g.K)
-        n0 += nbb
+ctypedef void (*_set_threads_t)(int) noexcept nogil
+
+cdef extern from *:
+    """
+    static inline Py_ssize_t mc_conv_next(Py_ssize_t* counter) {
+        return __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
+    }
+    """
+    Py_ssize_t mc_conv_next(Py_ssize_t* counter) nogil
+
+
+cdef void _blas_one_thread() noexcept nogil:
+    """OpenBLAS runs each product in its caller's thread (before a team of threads each runs
+    its own products; the wrappers set the count of now again at the next product outside)."""
+    if mc_st.blas_set != 1 and mc_st.blas_threads != NULL:
+        (<_set_threads_t>mc_st.blas_threads)(1)
+        mc_st.blas_set = 1
+
+
+cdef void _conv_blocks(int kind, const real* a, const real* b, real* c, real* cols,
+                       real* tmp, real* part, const Geo* g) noexcept nogil:
+    """Every (block, group) step of one kernel. With g.team == 1 the blocks run in order and
+    each product is split over the cores by the BLAS; with g.team > 1 each of g.team threads
+    takes the next block (images g.nb at a time) and runs its steps with a one-thread BLAS in
+    its own buffers (cols/tmp + thread * the per-thread sizes): no barrier inside a product.
+    The filter gradient accumulates each thread's blocks in its own (O, K) partial (thread 0
+    in c, thread t in part + (t-1)*O*K) and the partials are summed at the end."""
+    cdef Py_ssize_t nblocks = (g.N + g.nb - 1) // g.nb
+    cdef Py_ssize_t blk, gi, n0, nbb, e, t, OK = g.O * g.K
+    cdef Py_ssize_t counter = 0
+    cdef Py_ssize_t* next_block = &counter
+    cdef Py_ssize_t cols_n = g.cols_n, tmp_n = g.tmp_n
+    cdef int tid = 0, first = 1
+    cdef real* mine = c
+    blk = gi = n0 = nbb = 0
+    if g.team <= 1:
+        for blk in range(nblocks):
+            n0 = blk * g.nb
+            nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
+            for gi in range(g.G):
+                _conv_step(kind, a, b, c, cols, tmp, g, n0, nbb, gi, 0.0 if blk == 0 else 1.0)
+        return
+    _blas_one_thread()
+    with parallel(num_threads=g.team):
+        tid = threadid()
+        mine = c if (kind != CONV_BWD_FILTER or tid == 0) else part + (tid - 1) * OK
+        first = 1
+        blk = mc_conv_next(next_block)
+        while blk < nblocks:
+            n0 = blk * g.nb
+            nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
+            for gi in range(g.G):
+                _conv_step(kind, a, b, mine, cols + tid * cols_n, tmp + tid * tmp_n, g, n0,
+                           nbb, gi, 0.0 if first else 1.0)
+            first = 0
+            blk = mc_conv_next(next_block)
+        if kind == CONV_BWD_FILTER and first:  # no block reached this thread
+            memset(mine, 0, OK * sizeof(real))
+    if kind == CONV_BWD_FILTER:
+        for e in prange(OK, schedule="static", num_threads=mc_threads_if(OK >= 32768)):
+            for t in range(g.team - 1):
+                c[e] += part[t * OK + e]
 
 
 cdef void _max_pool_2x2(const real* x, Py_ssize_t planes, Py_ssize_t H, Py_ssize_t W,
@@ -546,47 +589,65 @@ cdef inline void _require_blas() except *:
         raise RuntimeError("mindcell._C.conv: no BLAS bound; import mindcell first")
 
 
-cdef tuple _buffers(const Geo* g, int t, bint need_cols):
-    """The block's column buffer (K, nb*P) (unless one image of a 1x1 stride-1 convolution
-    is its own) and the (og, nb*P) staging buffer of blocks of several images."""
-    cdef cnp.npy_intp ncols = g.K * g.nb * g.P if need_cols else 1
-    cdef cnp.npy_intp ntmp = g.og * g.nb * g.P if g.nb > 1 else 1
-    return (cnp.PyArray_EMPTY(1, &ncols, t, 0), cnp.PyArray_EMPTY(1, &ntmp, t, 0))
+cdef Py_ssize_t _forced_team = 0
 
 
-cdef enum:
-    CONV_FWD = 0
-    CONV_BWD_INPUT = 1
-    CONV_BWD_FILTER = 2
+def set_block_team(Py_ssize_t team):
+    """Threads that share the blocks of a convolution: 0 (default) lets each call choose from
+    the thread count of now and its blocks; n >= 1 forces n (1: the blocks in order, each
+    product split by the BLAS). For tests and measurements."""
+    global _forced_team
+    if team < 0:
+        raise ValueError("set_block_team: expects team >= 0, but got %d" % team)
+    _forced_team = team
 
 
-cdef void _run_conv(int kind, bint is32, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c,
-                    tuple buffers, const Geo* g):
-    """Run one of the three blocked kernels on (a, b) -> c with the (cols, tmp) buffers:
-    (x, w) -> out, (dy, w) -> dx or (dy, x) -> dw, in float32 or float64, without the GIL."""
+cdef void _plan(Geo* g):
+    """g.team and a balanced g.nb: several threads each run whole blocks with a one-thread
+    BLAS when the blocks divide evenly among them (their count is rounded up to a multiple
+    of the team, at most one image each) or are many (>= 4 per thread); otherwise one thread
+    runs the blocks in order and the BLAS splits each product."""
+    cdef Py_ssize_t threads = _forced_team if _forced_team > 0 else mc_threads_adapted()
+    cdef Py_ssize_t nblocks = (g.N + g.nb - 1) // g.nb
+    g.team = 1
+    if threads <= 1 or (_forced_team == 0 and nblocks < threads):
+        return
+    nblocks = min(g.N, (nblocks + threads - 1) // threads * threads)
+    g.nb = (g.N + nblocks - 1) // nblocks
+    nblocks = (g.N + g.nb - 1) // g.nb
+    if _forced_team == 0 and nblocks % threads and nblocks < 4 * threads:
+        return
+    g.team = <int>threads
+
+
+cdef void _run_conv(int kind, int t, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):
+    """Plan the blocks (_plan), make each thread's column buffer (K, nb*P; none when one
+    image of a 1x1 stride-1 convolution is its own), staging buffer (og, nb*P, for blocks of
+    several images) and, for the filter gradient, the (O, K) partials of threads 1..team-1,
+    then run one kernel on (a, b) -> c: (x, w) -> out, (dy, w) -> dx or (dy, x) -> dw, in
+    float32 or float64, without the GIL."""
+    _plan(g)
+    g.cols_n = 0 if (g.direct and g.nb == 1) else g.K * g.nb * g.P
+    g.tmp_n = g.og * g.nb * g.P if g.nb > 1 else 0
+    cdef cnp.npy_intp ncols = max(g.cols_n * g.team, 1)
+    cdef cnp.npy_intp ntmp = max(g.tmp_n * g.team, 1)
+    cdef cnp.npy_intp npart = max(g.O * g.K * (g.team - 1), 1) if kind == CONV_BWD_FILTER else 1
+    cdef cnp.ndarray cols = cnp.PyArray_EMPTY(1, &ncols, t, 0)
+    cdef cnp.ndarray tmp = cnp.PyArray_EMPTY(1, &ntmp, t, 0)
+    cdef cnp.ndarray part = cnp.PyArray_EMPTY(1, &npart, t, 0)
     cdef void* pa = cnp.PyArray_DATA(a)
     cdef void* pb = cnp.PyArray_DATA(b)
     cdef void* pc = cnp.PyArray_DATA(c)
-    cdef void* cols = cnp.PyArray_DATA(<cnp.ndarray>buffers[0])
-    cdef void* tmp = cnp.PyArray_DATA(<cnp.ndarray>buffers[1])
+    cdef void* pcols = cnp.PyArray_DATA(cols)
+    cdef void* ptmp = cnp.PyArray_DATA(tmp)
+    cdef void* ppart = cnp.PyArray_DATA(part)
     with nogil:
-        if kind == CONV_FWD and is32:
-            _conv_fwd[float](<float*>pa, <float*>pb, <float*>pc, <float*>cols, <float*>tmp, g)
-        elif kind == CONV_FWD:
-            _conv_fwd[double](<double*>pa, <double*>pb, <double*>pc, <double*>cols,
-                              <double*>tmp, g)
-        elif kind == CONV_BWD_INPUT and is32:
-            _conv_bwd_input[float](<float*>pa, <float*>pb, <float*>pc, <float*>cols,
-                                   <float*>tmp, g)
-        elif kind == CONV_BWD_INPUT:
-            _conv_bwd_input[double](<double*>pa, <double*>pb, <double*>pc, <double*>cols,
-                                    <double*>tmp, g)
-        elif is32:
-            _conv_bwd_filter[float](<float*>pa, <float*>pb, <float*>pc, <float*>cols,
-                                    <float*>tmp, g)
+        if t == cnp.NPY_FLOAT32:
+            _conv_blocks[float](kind, <float*>pa, <float*>pb, <float*>pc, <float*>pcols,
+                                <float*>ptmp, <float*>ppart, g)
         else:
-            _conv_bwd_filter[double](<double*>pa, <double*>pb, <double*>pc, <double*>cols,
-                                     <double*>tmp, g)
+            _conv_blocks[double](kind, <double*>pa, <double*>pb, <double*>pc, <double*>pcols,
+                                 <double*>ptmp, <double*>ppart, g)
 
 
 def conv2d_fwd(cnp.ndarray x, cnp.ndarray w, int sh, int sw, int pt, int pl, int dh, int dw,
@@ -603,8 +664,7 @@ def conv2d_fwd(cnp.ndarray x, cnp.ndarray w, int sh, int sw, int pt, int pl, int
     if g.K == 0:
         out[...] = 0
         return
-    _run_conv(CONV_FWD, t == cnp.NPY_FLOAT32, x, w, out,
-              _buffers(&g, t, not (g.direct and g.nb == 1)), &g)
+    _run_conv(CONV_FWD, t, x, w, out, &g)
 
 
 def conv2d_bwd_input(cnp.ndarray dy, cnp.ndarray w, int sh, int sw, int pt, int pl, int dh,
@@ -620,8 +680,7 @@ def conv2d_bwd_input(cnp.ndarray dy, cnp.ndarray w, int sh, int sw, int pt, int 
     if g.P == 0 or g.og == 0:
         dx[...] = 0
         return
-    _run_conv(CONV_BWD_INPUT, t == cnp.NPY_FLOAT32, dy, w, dx,
-              _buffers(&g, t, not (g.direct and g.nb == 1)), &g)
+    _run_conv(CONV_BWD_INPUT, t, dy, w, dx, &g)
 
 
 def conv2d_bwd_filter(cnp.ndarray dy, cnp.ndarray x, int sh, int sw, int pt, int pl, int dh,
@@ -638,8 +697,7 @@ def conv2d_bwd_filter(cnp.ndarray dy, cnp.ndarray x, int sh, int sw, int pt, int
     if g.N * g.P == 0:
         dw_out[...] = 0
         return
-    _run_conv(CONV_BWD_FILTER, t == cnp.NPY_FLOAT32, dy, x, dw_out,
-              _buffers(&g, t, not (g.direct and g.nb == 1)), &g)
+    _run_conv(CONV_BWD_FILTER, t, dy, x, dw_out, &g)
 
 
 def im2col(cnp.ndarray x, int kh, int kw, int sh, int sw, int pt, int pl, int dh, int dw,

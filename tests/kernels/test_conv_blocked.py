@@ -66,6 +66,43 @@ def test_blocked_conv_matches_numpy(case, block, dtype):
                                          **attrs), rtol=tol, atol=10 * tol)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("case", CASES, ids=[str(i) for i in range(len(CASES))])
+@pytest.mark.parametrize("team", [2, 3, 8])
+def test_blocks_shared_by_threads_match_one_thread(case, team, dtype):
+    """Blocks run by a team of threads, each with a one-thread BLAS and its own buffers (the
+    filter gradient summing per-thread partials, including threads that got no block when
+    the team is larger than the batch), give the results of the blocks run in order."""
+    x, wt, dy, attrs = _data(case, dtype, seed=3)
+    sh, sw = attrs["stride"]
+    t, _, left, _ = attrs["padding"]
+    dh, dw = attrs["dilation"]
+    g = attrs["groups"]
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    for block in (1, 2):
+        results = {}
+        for forced in (1, team):
+            _conv.set_block_team(forced)
+            try:
+                y = np.full(dy.shape, np.nan, dtype)
+                _conv.conv2d_fwd(x, wt, sh, sw, t, left, dh, dw, g, y, block)
+                dx = np.full(x.shape, np.nan, dtype)
+                _conv.conv2d_bwd_input(dy, wt, sh, sw, t, left, dh, dw, g, dx, block)
+                dwt = np.full(wt.shape, np.nan, dtype)
+                _conv.conv2d_bwd_filter(dy, x, sh, sw, t, left, dh, dw, g, dwt, block)
+            finally:
+                _conv.set_block_team(0)
+            results[forced] = (y, dx, dwt)
+        for one, shared in zip(results[1], results[team]):
+            scale = max(1.0, float(np.abs(one).max()))
+            np.testing.assert_allclose(shared, one, rtol=tol, atol=tol * scale)
+
+
+def test_set_block_team_rejects_negative_counts():
+    with pytest.raises(ValueError, match="set_block_team: expects team >= 0, but got -1"):
+        _conv.set_block_team(-1)
+
+
 @pytest.mark.parametrize("case", [CASES[0], CASES[1], CASES[4]], ids=["3x3", "strided", "1x1s2"])
 def test_blocked_conv_gradients_match_finite_differences(case):
     """d/dx and d/dw of sum(conv(x, w) * dy), float64, central differences."""
