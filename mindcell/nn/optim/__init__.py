@@ -7,3 +7,9 @@ from mindcell.nn.optim.lamb import Lamb  # noqa: F401,E402
 from mindcell.nn.optim.lars import LARS  # noqa: F401,E402
 from mindcell.nn.optim.ftrl import FTRL  # noqa: F401,E402
 from mindcell.nn.optim.adadelta import Adadelta  # noqa: F401,E402
+from mindcell.nn.optim.adamax import AdaMax  # noqa: F401,E402
+from mindcell.nn.optim.lazyadam import LazyAdam  # noqa: F401,E402
+from mindcell.nn.optim.proximal_ada_grad import ProximalAdagrad  # noqa: F401,E402
+from mindcell.nn.optim.asgd import ASGD  # noqa: F401,E402
+from mindcell.nn.optim.rprop import Rprop  # noqa: F401,E402
+from mindcell.nn.optim.adafactor import AdaFactor  # noqa: F401,E402
