@@ -29,6 +29,13 @@ def _batch_files(op, dataset_dir, part):
     return [os.path.join(dataset_dir, n) for n in names]
 
 
+def _part_present(op, dataset_dir, part):
+    """Whether ``dataset_dir`` holds any file of ``part`` ('train' or 'test')."""
+    if op == "Cifar100Dataset" or part == "test":
+        return os.path.isfile(_batch_files(op, dataset_dir, part)[0])
+    return any(re.fullmatch(r"data_batch_\d+\.bin", f) for f in os.listdir(dataset_dir))
+
+
 def _read_batch(op, path, label_limits):
     """The images (N, 32, 32, 3) and the label columns of one file."""
     if not os.path.isfile(path):
@@ -60,6 +67,10 @@ class _Cifar(ArraySource):
         check_cache(op, cache)
         usage = check_dir_and_usage(op, dataset_dir, usage)
         parts = ["train", "test"] if usage == "all" else [usage]
+        if usage == "all":
+            # MindSpore reads whichever parts the folder holds (the model zoo's
+            # cifar-10-verify-bin has only test_batch.bin)
+            parts = [p for p in parts if _part_present(op, dataset_dir, p)] or parts
         batches = [_read_batch(op, f, self._label_limits)
                    for p in parts for f in _batch_files(op, dataset_dir, p)]
         super().__init__(op, self._columns_of, shuffle, num_samples, sampler, num_shards,
@@ -79,7 +90,8 @@ class Cifar10Dataset(_Cifar):
 
     Args:
         dataset_dir (str): the directory of the files (``cifar-10-batches-bin``).
-        usage (str, optional): 'train', 'test' or 'all' (train then test); None: 'all'.
+        usage (str, optional): 'train', 'test' or 'all' (train then test; a folder with
+            only one of them gives that one); None: 'all'.
             Default: ``None``.
         (the source options)
 
@@ -119,7 +131,8 @@ class Cifar100Dataset(_Cifar):
 
     Args:
         dataset_dir (str): the directory of the files (``cifar-100-binary``).
-        usage (str, optional): 'train', 'test' or 'all' (train then test); None: 'all'.
+        usage (str, optional): 'train', 'test' or 'all' (train then test; a folder with
+            only one of them gives that one); None: 'all'.
             Default: ``None``.
         (the source options)
 

@@ -48,7 +48,8 @@ class MnistDataset(ArraySource):
     Args:
         dataset_dir (str): the directory of the files.
         usage (str, optional): 'train' (60000 rows), 'test' (10000) or 'all' (test then
-            train, as MindSpore reads the files in name order); None: 'all'.
+            train, as MindSpore reads the files in name order; a folder with only one of the
+            two sets of files gives that set); None: 'all'.
             Default: ``None``.
         (the source options)
 
@@ -81,7 +82,14 @@ class MnistDataset(ArraySource):
         check_cache(op, cache)
         usage = check_dir_and_usage(op, dataset_dir, usage)
         images, labels = [], []
-        for part in (["test", "train"] if usage == "all" else [usage]):
+        parts = ["test", "train"] if usage == "all" else [usage]
+        if usage == "all":
+            # MindSpore reads whichever parts the folder holds: MNIST_Data/train has only
+            # the train-* files, MNIST_Data/test only the t10k-* files
+            present = [p for p in parts
+                       if os.path.isfile(os.path.join(dataset_dir, _FILES[p][0]))]
+            parts = present or parts
+        for part in parts:
             image_file, label_file = (os.path.join(dataset_dir, f) for f in _FILES[part])
             img = read_idx(image_file, _IMAGE_MAGIC, 3)
             lab = read_idx(label_file, _LABEL_MAGIC, 1)
