@@ -276,3 +276,13 @@ def test_mindspore_state_names_round_trip_through_a_checkpoint(tmp_path):
     assert ms.load_param_into_net(fresh, ms.load_checkpoint(path)) == ([], [])
     for (_, a), (_, b) in zip(opt.parameters_and_names(), fresh.parameters_and_names()):
         np.testing.assert_array_equal(a.asnumpy(), b.asnumpy())
+
+
+@pytest.mark.parametrize("key, value", [("lr", 0.1), ("weight_decay", 0.1)])
+def test_adafactor_rejects_group_settings_it_cannot_apply(key, value):
+    params = _params()
+    with pytest.raises(ValueError, match=key):
+        nn.AdaFactor([{"params": params[:1], key: value}, {"params": params[1:]}],
+                     learning_rate=0.01, relative_step=False)
+    # groups that only order or split the parameters are fine
+    nn.AdaFactor([{"params": params[:1]}, {"params": params[1:]}])

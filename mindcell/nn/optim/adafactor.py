@@ -39,8 +39,7 @@ class AdaFactor(Optimizer):
 
     Args:
         params (Union[list[Parameter], list[dict]]): the parameters or parameter groups (see
-            :class:`Optimizer`; group learning rates are not used: the rate is the
-            optimizer's).
+            :class:`Optimizer`; a group cannot set its own 'lr' or 'weight_decay').
         learning_rate (Union[float, int, Tensor, LearningRateSchedule, None]): a fixed rate
             (needs ``relative_step=False``), or None for the relative step. Default: ``None``.
         eps (tuple[float, float]): ``(eps1, eps2)``, non-negative: added to :math:`g^2`, and
@@ -68,7 +67,7 @@ class AdaFactor(Optimizer):
             ``clip_threshold`` or ``decay_rate`` not a float, a flag not a bool).
         ValueError: ``learning_rate`` is given with ``relative_step``, neither is given,
             ``warmup_init`` is set without ``relative_step``, ``eps`` does not have 2 values,
-            or a value is out of its range.
+            a value is out of its range, or a parameter group sets 'lr' or 'weight_decay'.
 
     Examples:
         >>> import numpy as np
@@ -108,6 +107,14 @@ class AdaFactor(Optimizer):
         validator.check_float_range(weight_decay, 0, 1, validator.INC_LEFT, "weight_decay",
                                     owner) if isinstance(weight_decay, numbers.Real) else None
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        for group in (params if self.is_group else ()):
+            own = sorted(k for k in ("lr", "weight_decay") if k in group)
+            if own:
+                # MindSpore 2.10 fails at the first step with a group 'lr' and ignores a group
+                # 'weight_decay' (its own weight_decay applies to every parameter)
+                raise ValueError("AdaFactor: a parameter group cannot set %s: AdaFactor uses its "
+                                 "learning_rate (or relative step) and its weight_decay for "
+                                 "every parameter" % " or ".join(repr(k) for k in own))
         validator.check_value_type("eps", eps, [list, tuple], owner)
         if len(eps) != 2:
             raise ValueError("eps must have 2 value: (eps1, eps2).")
