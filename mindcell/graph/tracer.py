@@ -87,6 +87,11 @@ class GraphTrace(_trace.Trace):
         self.input_arrays = {}  # leaf index -> the call's array
         self.fallback_memo = {}  # Value id -> array
         self.value_guards = {}  # source key -> (source, array read)
+        # forward once (ops/grad.py): per path, id(Cell) -> its calls outside gradients; the
+        # cells whose calls are recorded for a gradient, and those whose runs are not shared
+        self.forward_calls = {}
+        self.forward_cells = set()
+        self.forward_shared = set()
 
     def value_of(self, t):
         if isinstance(t, SymbolicTensor):
@@ -356,6 +361,7 @@ def _trace_with_state(fn, args, kwargs, name):
 
 
 def _trace_paths(fn, args, kwargs, gt):
+    from mindcell.ops.grad import Retrace
     leaves = []
     in_tree = _flatten(list(args), leaves)
     sym = [gt.input_tensor(t.shape, t._np_dtype) for t in leaves]
@@ -375,9 +381,14 @@ def _trace_paths(fn, args, kwargs, gt):
     while pending:
         gt.forced, gt.conditions = pending.pop(), []
         _start_path(gt, sym)
+        started = len(gt.graph.nodes)
         _trace.push(gt)
         try:
             out = fn(*sym_args, **kwargs)
+        except Retrace:  # a gradient asked to record a call of a cell: this path again,
+            del gt.graph.nodes[started:]  # without the nodes of this attempt (its draws and
+            pending.append(gt.forced)     # writes would run too)
+            continue
         except _BranchPoint:
             if len(paths) + len(pending) + 2 > MAX_PATHS:
                 from mindcell.graph.symbolic import graph_error
@@ -425,6 +436,7 @@ def _start_path(gt, sym):
     gt._params = {id(v.param): v for v in gt.graph.params}  # and parameters unwritten
     gt._rebound = {}
     gt._init_views()
+    gt.forward_calls = {}
 
 
 def _written_inputs(graph, paths):

@@ -64,7 +64,7 @@ def _check_positions(grad_position, nargs, op):
 class _Recorded:
     """One forward run of ``fn`` under a fresh tape, with its differentiable inputs."""
 
-    def __init__(self, fn, args, positions, weights, op):
+    def __init__(self, fn, args, positions, weights, op, call=None):
         self.tape = autodiff.Tape()
         args = list(args)
         self.inputs = []
@@ -78,13 +78,27 @@ class _Recorded:
         for w in weights:
             self.tape.track(w)
         self.weights = weights
+        self.positions = tuple(positions)
         autodiff.tapes.append(self.tape)
         try:
             for p in positions:
                 args[p] = _renamed(args[p])
-            self.out = fn(*args)
+            self.out = call(*args) if call is not None else fn(*args)
         finally:
             autodiff.tapes.remove(self.tape)
+
+    def select(self, positions, weights):
+        """This run seen as one differentiating ``positions`` and ``weights`` (it recorded
+        them among others), or None when one of them was not recorded."""
+        tracked = {id(w) for w in self.weights}
+        if any(p not in self.positions for p in positions) or \
+                any(id(w) not in tracked for w in weights):
+            return None
+        view = object.__new__(_Recorded)
+        view.tape, view.out, view.positions = self.tape, self.out, tuple(positions)
+        view.inputs = [self.inputs[self.positions.index(p)] for p in positions]
+        view.weights = tuple(weights)
+        return view
 
     def gradients(self, outputs, sens):
         grads = backward.backward(self.tape, outputs, sens)
@@ -92,6 +106,136 @@ class _Recorded:
             g = grads.get(id(t))
             return zeros_like(t) if g is None else g
         return [pick(t) for t in self.inputs], [pick(w) for w in self.weights]
+
+
+# ----- forward once: a gradient reuses the forward run of the step (MindSpore 2.10) -------------
+#
+# A custom train step calls the network, then takes its gradient with the same inputs
+# (``loss = net(x); grads = grad(net, weights)(x)``). MindSpore runs that forward once, so the
+# forward's side effects (BatchNorm's moving statistics, Dropout's mask, Parameter writes) happen
+# once per step and the loss returned is the one the gradients belong to. Its rule, which
+# tests/goldens/forward_once pins (ms-oracle):
+#
+# * PYNATIVE_MODE: a Cell marked with ``set_grad()`` (TrainOneStepCell marks its network) keeps
+#   its last call made outside any gradient; the next gradient of that Cell taken with the same
+#   argument objects (or same-dtype casts of them) differentiates that run instead of running
+#   the Cell again, and uses it up. The kept run outlives the step: it is the run differentiated,
+#   even if the weights changed since.
+# * GRAPH_MODE: in one compiled step, a Cell called exactly once outside gradients, whose
+#   gradient is taken with the same traced values (or same-dtype casts of them), is computed
+#   once, also when a Parameter was written in between (the run differentiated is that call);
+#   with two calls of the Cell nothing is shared (MindSpore runs all three forwards).
+#   set_grad() plays no part. The tracer records a call only for the cells
+#   a gradient of the step asked for: a gradient finding an unrecorded call (or a second call
+#   after a reuse) restarts the trace of the path with the cell marked (``Retrace``).
+
+
+class Retrace(Exception):
+    """Raised while tracing a graph: trace the path again, the marks of ``GraphTrace``'s
+    ``forward_cells`` / ``forward_shared`` having changed (caught by the tracer)."""
+
+
+def _same_value(a, b, top):
+    """Whether argument ``b`` of a gradient is argument ``a`` of the kept call: the same
+    object, or (Tensors) a same-dtype cast of it (the same traced value in a graph)."""
+    if a is b:
+        return True
+    if not isinstance(b, Tensor):
+        return False
+    if top.is_graph:  # ``a``: the kept call's traced value
+        return a is _root(top.value_of(b))
+    if not isinstance(a, Tensor):
+        return False
+    seen = b
+    for _ in range(8):  # eager: ops.cast to the same dtype remembers its source
+        ref = seen.__dict__.get("_cast_of") if hasattr(seen, "__dict__") else None
+        seen = ref() if ref is not None else None
+        if seen is None:
+            return False
+        if seen is a:
+            return True
+    return False
+
+
+def _root(v):
+    """A traced value with same-dtype copies and identities peeled off."""
+    from mindcell.ops.defs.shape import copy_p
+    while v.producer is not None and v.producer.prim in (copy_p, identity_p) \
+            and v.producer.inputs[0].dtype == v.dtype:
+        v = v.producer.inputs[0]
+    return v
+
+
+def kept_forward(cell, args):
+    """Cell call outside any gradient, in PYNATIVE_MODE for a ``set_grad()`` Cell, or while
+    tracing a graph: run it, keeping the run for the cell's next gradient (rules above).
+    Returns the cell's output."""
+    top = _trace.current()
+    if top.is_graph:
+        return _graph_call(cell, args, top)
+    positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+    rec = _Recorded(cell, args, positions, tuple(cell.get_parameters()), "Cell",
+                    call=lambda *a: cell._eager_call(a, {}))
+    cell.__dict__["_kept_forward"] = (tuple(args), rec)
+    return rec.out
+
+
+def _graph_call(cell, args, top):
+    calls = top.forward_calls.setdefault(id(cell), [])
+    if calls and calls[0][2] and id(cell) not in top.forward_shared:
+        top.forward_shared.add(id(cell))  # a second call after one a gradient reused: as
+        raise Retrace()                   # MindSpore, no run of this cell is shared
+    if id(cell) in top.forward_cells and id(cell) not in top.forward_shared:
+        positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+        params = tuple(cell.get_parameters())
+        rec = _Recorded(cell, args, positions, params, "Cell",
+                        call=lambda *a: cell._eager_call(a, {}))
+        out = rec.out
+    else:
+        rec = None
+        out = cell._eager_call(args, {})
+    keys = tuple(_root(top.value_of(a)) if isinstance(a, Tensor) else a for a in args)
+    calls.append([keys, rec, False])
+    return out
+
+
+def _recorded(fn, args, positions, weights, op):
+    """The forward run a gradient of ``fn`` differentiates: the kept run of ``fn`` (rules
+    above), or a new run."""
+    d = getattr(fn, "__dict__", None)
+    if type(d) is not dict or "_params" not in d or autodiff._state.tapes:
+        return _Recorded(fn, args, positions, weights, op)
+    top = _trace.current()
+    if top.is_graph:
+        view = _graph_kept(fn, args, positions, weights, top)
+        return view if view is not None else _Recorded(fn, args, positions, weights, op)
+    kept = d.pop("_kept_forward", None)
+    if kept is not None:
+        saved, rec = kept
+        if len(saved) == len(args) and all(_same_value(a, b, top) for a, b in zip(saved, args)):
+            view = rec.select(positions, weights)
+            if view is not None:
+                return view
+    return _Recorded(fn, args, positions, weights, op)
+
+
+def _graph_kept(fn, args, positions, weights, top):
+    if autodiff.in_backward() or id(fn) in top.forward_shared:
+        return None
+    calls = top.forward_calls.get(id(fn), ())
+    if len(calls) != 1:
+        return None
+    saved, rec, used = calls[0]
+    if used or len(saved) != len(args) or \
+            not all(_same_value(a, b, top) for a, b in zip(saved, args)):
+        return None
+    if rec is None:  # the call was not recorded: trace this path again, recording it
+        top.forward_cells.add(id(fn))
+        raise Retrace()
+    view = rec.select(positions, weights)
+    if view is not None:
+        calls[0][2] = True
+    return view
 
 
 def _differentiated(out, has_aux, op):
@@ -151,7 +295,7 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_id
                                 "sensitivity, but no argument was given" % op)
             args, sens = args[:-1], args[-1]
         positions = () if grad_position is None else _check_positions(grad_position, len(args), op)
-        rec = _Recorded(fn, args, positions, weights, op)
+        rec = _recorded(fn, args, positions, weights, op)
         outputs, aux = _differentiated(rec.out, has_aux, op)
         seeds = _seeds(sens, outputs, op) if sens_param else [ones_like(o) for o in outputs]
         pos_grads, weight_grads = rec.gradients(outputs, seeds)
@@ -388,7 +532,7 @@ class GradOperation:
             else:  # the first input, unless only the weights' gradients are returned
                 positions = (0,) if args and not self.get_by_list else ()
             positions = tuple(p for p in positions if isinstance(args[p], Tensor))
-            rec = _Recorded(fn, args, positions, weights, "GradOperation")
+            rec = _recorded(fn, args, positions, weights, "GradOperation")
             outputs = _flatten(rec.out)
             seeds = _flatten(sens) if sens is not None else [ones_like(o) for o in outputs]
             if len(seeds) != len(outputs):
@@ -412,6 +556,8 @@ def value_and_weight_grads(fn, weights, args, sens):
     gradient filled with the scalar ``sens`` (TrainOneStepCell: the loss and its gradients
     without running the network twice)."""
     weights = _check_weights(weights, "TrainOneStepCell")
+    if isinstance(getattr(fn, "__dict__", None), dict):  # this step's call replaced the run
+        fn.__dict__.pop("_kept_forward", None)      # PyNative kept, and its gradient used it up
     rec = _Recorded(fn, args, (), weights, "TrainOneStepCell")
     outputs = _flatten(rec.out)
     seeds = [fill(o.dtype, o.shape, sens) for o in outputs]
