@@ -156,8 +156,10 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
                     if out is not NotImplemented:  # else: another layout, keyed by the slow path
                         return out
             return self._compiled_call(args, kwargs)
-        if (d["requires_grad"] or top.is_graph) and not kwargs and not autodiff._state.tapes:
-            # a call outside gradients that a gradient of this cell may reuse (forward once)
+        if (d["requires_grad"] and d["_training"] or top.is_graph) and not kwargs \
+                and not autodiff._state.tapes:
+            # a call outside gradients that a gradient of this cell may reuse (forward once;
+            # PyNative: only in training, where the forward has effects to run once)
             from mindcell.ops.grad import kept_forward
             return kept_forward(self, args)
         return self._eager_call(args, kwargs)

@@ -120,7 +120,8 @@ class _Recorded:
 #   its last call made outside any gradient; the next gradient of that Cell taken with the same
 #   argument objects (or same-dtype casts of them) differentiates that run instead of running
 #   the Cell again, and uses it up. The kept run outlives the step: it is the run differentiated,
-#   even if the weights changed since.
+#   even if the weights changed since. mindcell keeps calls in training mode only (an eval
+#   forward has no effect to share; evaluation loops of a set_grad() network stay fast).
 # * GRAPH_MODE: in one compiled step, a Cell called exactly once outside gradients, whose
 #   gradient is taken with the same traced values (or same-dtype casts of them), is computed
 #   once, also when a Parameter was written in between (the run differentiated is that call);

@@ -241,3 +241,51 @@ def test_dropout_loss_and_gradients_come_from_one_mask():
         for _ in range(3):
             loss, grad = both(x)
             assert float(loss.asnumpy()) == float(grad.asnumpy().sum())
+
+
+def test_pynative_eval_mode_calls_are_not_kept():
+    """An evaluation forward has no effect to share: the gradient after it runs anew (it sees
+    a weight written in between), while in training mode it differentiates the kept run."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    g = ops.GradOperation(get_by_list=True)
+    x = Tensor(X)
+    grads = {}
+    for training in (True, False):
+        net = BNLoss()
+        net.set_train(training)
+        net.set_grad()
+        net(x)
+        ops.assign(net.fc.weight, net.fc.weight * 3)
+        grads[training] = g(net, [net.fc.weight])(x)[0].asnumpy()
+    for training in (True, False):
+        fresh = BNLoss()
+        fresh.set_train(training)
+        if not training:  # evaluation: the gradient at the new weight
+            ops.assign(fresh.fc.weight, fresh.fc.weight * 3)
+        expected = g(fresh, [fresh.fc.weight])(x)[0].asnumpy()
+        np.testing.assert_allclose(grads[training], expected, rtol=1e-6)
+    fresh = BNLoss()
+    fresh.set_train(False)
+    old = g(fresh, [fresh.fc.weight])(x)[0].asnumpy()
+    assert not np.allclose(grads[False], old)  # the weight matters: the check above can fail
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_loss_scale_step_updates_batch_norm_once(mode):
+    """mindocr's TrainOneStepWrapper pattern: a TrainOneStepWithLossScaleCell subclass that
+    calls the network, then GradOperation with the scaled sens (DBNet's moving means were 50%
+    off MindSpore's after 3 steps when the forward ran twice)."""
+    class Step(nn.TrainOneStepWithLossScaleCell):
+        def construct(self, x):
+            loss = self.network(x)
+            sens = ops.fill(loss.dtype, loss.shape, self.scale_sense)
+            grads = self.grad(self.network, self.weights)(x, sens)
+            return ops.depend(loss, self.optimizer(grads))
+
+    ms.set_context(mode=mode)
+    net = BNLoss()
+    step = Step(net, nn.SGD(net.trainable_params(), 0.0), Tensor(np.float32(1.0)))
+    step.set_train()
+    for _ in range(3):
+        step(Tensor(X))
+    assert float(net.bn.moving_mean.asnumpy()[0]) == pytest.approx(7.5 * (1 - 0.5 ** 3))
