@@ -19,7 +19,7 @@ def _check_betas(owner, beta1, beta2, eps):
 
 def beta_powers():
     """The Parameters 'beta1_power' and 'beta2_power' (beta^t, updated each step), both 1."""
-    return tuple(Parameter(Tensor(np.ones((), np.float32)), name=name, requires_grad=False)
+    return tuple(Parameter(Tensor(np.ones((), np.float32)), name=name)
                  for name in ("beta1_power", "beta2_power"))
 
 
@@ -31,6 +31,17 @@ def init_adam_state(opt, beta1, beta2, eps):
     opt.beta1_power, opt.beta2_power = beta_powers()
     opt.moment1 = opt.clone_state("moment1")
     opt.moment2 = opt.clone_state("moment2")
+
+
+def init_moments(opt, beta1, beta2, eps, prefix):
+    """The state of MindSpore's AdamWeightDecay ('adam_m.<p>', 'adam_v.<p>') and Lamb
+    ('lamb_m.<p>', 'lamb_v.<p>'): the moments only, as the ParameterTuples ``moments1`` and
+    ``moments2`` (MindSpore's attribute names, which subclasses in model code use); no beta
+    powers (Lamb corrects its bias from ``global_step``)."""
+    _check_betas(type(opt).__name__, beta1, beta2, eps)
+    opt.beta1, opt.beta2, opt.eps = float(beta1), float(beta2), float(eps)
+    opt.moments1 = opt.clone_state(prefix + "_m")
+    opt.moments2 = opt.clone_state(prefix + "_v")
 
 
 class Adam(Optimizer):
@@ -85,9 +96,6 @@ class Adam(Optimizer):
         [ 0.90000075 -0.9000007 ] ['moment1.w']
     """
 
-    _decoupled = False
-    _bias_correction = True
-
     @opt_init_args_register
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
@@ -124,13 +132,13 @@ class Adam(Optimizer):
                                      F.sub(1.0, self.beta1_power)), ())
         for i, (p, g, m, v, lr_t, wd) in enumerate(zip(
                 self.parameters, gradients, self.moment1, self.moment2, lrs, self.group_wd)):
-            lr_eff = F.mul(lr_t, correction) if self._bias_correction else lr_t
+            lr_eff = F.mul(lr_t, correction)
             if self.use_amsgrad:
                 self._amsgrad_step(p, in_param_dtype(g, p), m, v, self.vhat[i], lr_eff, wd)
                 continue
             adam_update_p.bind(p, m, v, in_param_dtype(g, p), lr_t, lr_eff, beta1=self.beta1,
                                beta2=self.beta2, epsilon=self.eps, weight_decay=wd,
-                               decoupled=self._decoupled, use_nesterov=self.use_nesterov)
+                               decoupled=False, use_nesterov=self.use_nesterov)
         self._step_done()
         return True
 
@@ -145,10 +153,12 @@ class Adam(Optimizer):
         F.assign_sub(p, F.cast(F.mul(step, lr_eff), p.dtype))
 
 
-class AdamWeightDecay(Adam):
+class AdamWeightDecay(Optimizer):
     """AdamWeightDecay(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6,
     weight_decay=0.0): Adam without bias correction and with decoupled weight decay,
-    ``w -= lr * (m / (sqrt(v) + eps) + weight_decay * w)``.
+    ``w -= lr * (m / (sqrt(v) + eps) + weight_decay * w)``. State Parameters 'adam_m.<p>' and
+    'adam_v.<p>' (the ParameterTuples ``moments1`` and ``moments2``), as in MindSpore's
+    checkpoints.
 
     Args:
         params (Union[list[Parameter], list[dict]]): the parameters or parameter groups.
@@ -180,9 +190,18 @@ class AdamWeightDecay(Adam):
         [1.9663782 1.998    ]
     """
 
-    _decoupled = True
-    _bias_correction = False
-
+    @opt_init_args_register
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6,
                  weight_decay=0.0):
-        super().__init__(params, learning_rate, beta1, beta2, eps, weight_decay=weight_decay)
+        super().__init__(learning_rate, params, weight_decay)
+        init_moments(self, beta1, beta2, eps, "adam")
+
+    def construct(self, gradients):
+        gradients = self._check_grads(gradients)
+        for p, g, m, v, lr, wd in zip(self.parameters, gradients, self.moments1, self.moments2,
+                                      self._step_lrs(), self.group_wd):
+            adam_update_p.bind(p, m, v, in_param_dtype(g, p), lr, lr, beta1=self.beta1,
+                               beta2=self.beta2, epsilon=self.eps, weight_decay=wd,
+                               decoupled=True, use_nesterov=False)
+        self._step_done()
+        return True

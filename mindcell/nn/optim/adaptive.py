@@ -110,10 +110,10 @@ class RMSProp(Optimizer):
         check_bool(use_locking, "RMSProp", "use_locking")
         self.decay, self.momentum, self.epsilon = decay, momentum, epsilon
         self.centered = centered
+        if centered:  # created first: MindSpore's checkpoint order
+            self.mean_grad = self.clone_state("mean_grad")
         self.mean_square = self.clone_state("mean_square", init="ones")
         self.moment = self.clone_state("moment")
-        if centered:
-            self.mean_grad = self.clone_state("mean_grad")
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -1,5 +1,7 @@
 """Lamb: Adam's moments with a layer-wise trust ratio ||w|| / ||update||."""
-from mindcell.nn.optim.adam import init_adam_state
+import numpy as np
+
+from mindcell.nn.optim.adam import init_moments
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, trust_ratio, in_param_dtype
 from mindcell.ops import functional as F
 
@@ -14,7 +16,8 @@ class Lamb(Optimizer):
         r = (m / (1 - beta1^t)) / (sqrt(v / (1 - beta2^t)) + eps) + weight_decay * w
         w = w - lr * (||w|| / ||r||) * r          (the ratio is 1 when a norm is 0)
 
-    State Parameters 'moment1.<p>', 'moment2.<p>' and 'beta1_power', 'beta2_power'.
+    State Parameters 'lamb_m.<p>' and 'lamb_v.<p>' (the ParameterTuples ``moments1`` and
+    ``moments2``), as in MindSpore's checkpoints; ``t`` is ``global_step + 1``.
 
     Args:
         params (Union[list[Parameter], list[dict]]): the parameters or parameter groups.
@@ -48,15 +51,15 @@ class Lamb(Optimizer):
     def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-06,
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
-        init_adam_state(self, beta1, beta2, eps)
+        init_moments(self, beta1, beta2, eps, "lamb")
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
         lrs = self._step_lrs()
-        F.assign(self.beta1_power, F.mul(self.beta1_power, self.beta1))
-        F.assign(self.beta2_power, F.mul(self.beta2_power, self.beta2))
-        c1, c2 = F.sub(1.0, self.beta1_power), F.sub(1.0, self.beta2_power)
-        for p, g, m, v, lr, wd in zip(self.parameters, gradients, self.moment1, self.moment2,
+        t = F.add(F.cast(F.reshape(self.global_step, ()), np.float32), 1.0)
+        c1 = F.sub(1.0, F.pow(self.beta1, t))
+        c2 = F.sub(1.0, F.pow(self.beta2, t))
+        for p, g, m, v, lr, wd in zip(self.parameters, gradients, self.moments1, self.moments2,
                                       lrs, self.group_wd):
             g = in_param_dtype(g, p)
             F.assign(m, F.add(F.mul(m, self.beta1), F.mul(g, 1.0 - self.beta1)))

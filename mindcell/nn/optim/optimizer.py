@@ -137,6 +137,18 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         if order:
             params, self.group_lr, self.group_wd = _follow_order(
                 name, order[-1], params, self.group_lr, self.group_wd)
+        # MindSpore's order and flags (ms-oracle): 'global_step' and 'learning_rate' come before
+        # the parameters in get_parameters() and checkpoints, and like every Parameter created
+        # without requires_grad they are listed by trainable_params(). A number or list
+        # learning rate is a Parameter (bound by reference in compiled steps, so assigning it
+        # takes effect).
+        self.global_step = Parameter(Tensor(np.zeros(1, np.int32)), name="global_step")
+        if isinstance(learning_rate, Cell):
+            self.learning_rate = learning_rate
+        else:
+            value = learning_rate._data if isinstance(learning_rate, Tensor) else learning_rate
+            self.learning_rate = Parameter(Tensor(np.asarray(value, np.float32)),
+                                           name="learning_rate")
         self.parameters = ParameterTuple(params)
         # MindSpore's attribute name shadows the PyTorch-style Cell.parameters() method here
         self.__dict__["parameters"] = self._params_list["parameters"]
@@ -150,16 +162,6 @@ class Optimizer(OptimizerSubclassAPI, Cell):
             self.weight_decay = tuple(_wd_tensor(wd * self.loss_scale) for wd in self.group_wd)
         else:
             self.weight_decay = _wd_tensor(float(weight_decay) * self.loss_scale)
-        self.global_step = Parameter(Tensor(np.zeros(1, np.int32)), name="global_step",
-                                     requires_grad=False)
-        # As in MindSpore, a number or list learning rate is a Parameter saved in checkpoints
-        # (and bound by reference in compiled steps, so assigning it takes effect).
-        if isinstance(learning_rate, Cell):
-            self.learning_rate = learning_rate
-        else:
-            value = learning_rate._data if isinstance(learning_rate, Tensor) else learning_rate
-            self.learning_rate = Parameter(Tensor(np.asarray(value, np.float32)),
-                                           name="learning_rate", requires_grad=False)
 
     def _mindspore_attrs(self, parameters, learning_rate, groups, ordered):
         """The configuration attributes MindSpore's optimizers hold (subclasses read them)."""
