@@ -26,6 +26,11 @@ OPTIMIZERS = [
     ("RMSProp_centered", lambda p: nn.RMSProp(p, 0.1, centered=True)),
     ("Adagrad", lambda p: nn.Adagrad(p)),
     ("Adadelta", lambda p: nn.Adadelta(p)),
+    ("AdaMax", lambda p: nn.AdaMax(p, 0.1)),
+    ("LazyAdam", lambda p: nn.LazyAdam(p, 0.1)),
+    ("ProximalAdagrad", lambda p: nn.ProximalAdagrad(p, 0.1)),
+    ("ASGD", lambda p: nn.ASGD(p, 0.1)),
+    ("Rprop", lambda p: nn.Rprop(p, 0.1)),
     ("SGD_groups", lambda p: nn.SGD([{"params": p[:1], "weight_decay": 0.01},
                                      {"params": p[1:]}], 0.1)),
 ]
