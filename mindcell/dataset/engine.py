@@ -6,6 +6,8 @@ draws from a generator that is a function of the seed (``config.set_seed`` or
 ``mindcell.set_seed``), the epoch number and the node, so a pipeline built again after the
 same ``set_seed`` yields the same rows, epoch after epoch.
 """
+import threading
+
 import numpy as np
 
 from mindcell.common.tensor import Tensor
@@ -15,6 +17,14 @@ from mindcell.dataset.cache import check_cache
 from mindcell.dataset.parallel import check_workers
 
 __all__ = ["Dataset", "TupleIterator", "DictIterator"]
+
+# While get_dataset_size counts (depth > 0), an endless repeat counts as one pass.
+_ONE_PASS = threading.local()
+
+
+def counting_one_pass():
+    """Whether the count under way is get_dataset_size's (an endless repeat counts once)."""
+    return getattr(_ONE_PASS, "depth", 0) > 0
 
 _PEEK = 2 ** 32 - 1  # the epoch key of output_shapes/output_types' look at the first row
 
@@ -526,6 +536,89 @@ class Dataset:
         from mindcell.dataset.padded import use_sampler
         use_sampler(self, new_sampler)
 
+    def apply(self, apply_func):
+        """apply(apply_func): ``apply_func(self)``, which must return a dataset (a pipeline
+        built by a function).
+
+        Args:
+            apply_func (callable): takes this dataset, returns a Dataset.
+
+        Returns:
+            Dataset, what ``apply_func`` returns.
+
+        Raises:
+            TypeError: ``apply_func`` is not callable or does not return a Dataset.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": [1, 2, 3, 4]}, shuffle=False)
+            >>> [r[0].asnumpy().tolist() for r in data.apply(lambda d: d.skip(1).batch(2))]
+            [[2, 3], [4]]
+        """
+        if not callable(apply_func):
+            raise TypeError("Dataset.apply: 'apply_func' must be a function, but got %s"
+                            % type(apply_func).__name__)
+        out = apply_func(self)
+        if not isinstance(out, Dataset):
+            raise TypeError("Dataset.apply: 'apply_func' must return a Dataset, but returned %s"
+                            % type(out).__name__)
+        return out
+
+    def filter(self, predicate, input_columns=None, num_parallel_workers=None):
+        """filter(predicate, input_columns=None, num_parallel_workers=None): only the rows for
+        which ``predicate(*input_columns)`` is true (Python's truth value of the result; the
+        columns are passed as numpy arrays).
+
+        Args:
+            predicate (callable): the test of a row.
+            input_columns (Union[str, list[str]], optional): the columns passed to it; None:
+                all, in order. Default: ``None``.
+            num_parallel_workers (int, optional): threads evaluating the predicate (the row
+                order is kept). Default: ``None`` (one).
+
+        Returns:
+            FilterDataset.
+
+        Raises:
+            TypeError: ``predicate`` is not callable, ``input_columns`` is malformed or
+                ``num_parallel_workers`` is not an int.
+            ValueError: a column does not exist, or ``num_parallel_workers`` < 1.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": [1, 2, 3], "y": [9, 8, 7]}, shuffle=False)
+            >>> [int(r[1]) for r in data.filter(lambda x: x > 1, input_columns="x")]
+            [8, 7]
+        """
+        from mindcell.dataset.filter_flat import FilterDataset
+        workers = _options("filter", num_parallel_workers, {})
+        return FilterDataset(self, predicate, input_columns, workers)
+
+    def flat_map(self, func):
+        """flat_map(func): ``func(*columns)`` of every row returns a dataset; their rows follow
+        one another (the columns are those of the returned datasets).
+
+        Args:
+            func (callable): takes the columns of a row (numpy arrays), returns a Dataset.
+
+        Returns:
+            FlatMapDataset.
+
+        Raises:
+            TypeError: ``func`` is not callable, or (when iterated) does not return a Dataset.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"n": [1, 2]}, shuffle=False)
+            >>> flat = data.flat_map(lambda n: ds.NumpySlicesDataset({"v": np.arange(int(n))},
+            ...                                                       shuffle=False))
+            >>> flat.get_col_names(), [int(r[0]) for r in flat]
+            (['v'], [0, 0, 1])
+        """
+        from mindcell.dataset.filter_flat import FlatMapDataset
+        return FlatMapDataset(self, func)
+
     def split(self, sizes, randomize=True):
         """split(sizes, randomize=True): non-overlapping datasets of the given sizes.
 
@@ -560,7 +653,8 @@ class Dataset:
         """get_dataset_size(): the number of rows per epoch (batches after ``batch``).
 
         Returns:
-            int, the count, or -1 for an endless dataset.
+            int, the count (an endless ``repeat`` counts once), or -1 when a source's length
+            is unknown.
 
         Examples:
             >>> import mindcell.dataset as ds
@@ -568,9 +662,35 @@ class Dataset:
             >>> data.get_dataset_size(), data.batch(4).get_dataset_size()
             (10, 3)
             >>> data.repeat().get_dataset_size()
-            -1
+            10
+
+        An endless ``repeat`` counts as one pass (as MindSpore's), so ``len(data)`` and
+        ``range(data.get_dataset_size())`` give the steps of one pass; -1 is left for a source
+        whose length is unknown.
         """
-        return self._count()
+        _ONE_PASS.depth = getattr(_ONE_PASS, "depth", 0) + 1
+        try:
+            return self._count()
+        finally:
+            _ONE_PASS.depth -= 1
+
+    def __len__(self):
+        """len(dataset): :meth:`get_dataset_size`.
+
+        Raises:
+            TypeError: the dataset's length is unknown (a source without one).
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": list(range(10))})
+            >>> len(data), len(data.batch(4)), len(data.repeat(2))
+            (10, 3, 20)
+        """
+        size = self.get_dataset_size()
+        if size < 0:
+            raise TypeError("len(%s): the dataset's length is unknown (a source without a "
+                            "length); iterate it to count its rows" % type(self).__name__)
+        return size
 
     def get_batch_size(self):
         """get_batch_size(): the batch size of the last ``batch`` down the pipeline.

@@ -3,7 +3,8 @@ rename, zip, concat (batch: :mod:`.batch`)."""
 import itertools
 
 from mindcell.dataset import config
-from mindcell.dataset.engine import Dataset, check_columns, check_count, names_arg, to_array
+from mindcell.dataset.engine import (Dataset, check_columns, check_count, counting_one_pass,
+                                     names_arg, to_array)
 from mindcell.dataset.parallel import ordered_map
 
 __all__ = ["MapDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
@@ -149,7 +150,8 @@ class RepeatDataset(_Unary):
 
     def _count(self):
         n = self.child._count()
-        return -1 if self.count == -1 or n < 0 else n * self.count
+        count = 1 if self.count == -1 and counting_one_pass() else self.count
+        return -1 if count == -1 or n < 0 else n * count
 
     def _rows(self, epoch):
         for i in itertools.count() if self.count == -1 else range(self.count):
