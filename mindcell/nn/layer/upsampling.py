@@ -17,9 +17,10 @@ class Upsample(Cell):
         scale_factor (Union[float, tuple[float]], optional): the multiplier of each spatial size
             (exactly one of ``size`` and ``scale_factor`` is given). Default: ``None``.
         mode (str): ``'nearest'``, ``'nearest-exact'``, ``'linear'`` (3-D input), ``'bilinear'``
-            (4-D), ``'trilinear'`` (5-D) or ``'area'``. Default: ``'nearest'``.
-        align_corners (bool, optional): for the linear modes, align the corner pixels of input
-            and output. Default: ``None``.
+            (4-D), ``'bicubic'`` (4-D, see :func:`mindcell.ops.interpolate`), ``'trilinear'``
+            (5-D) or ``'area'``. Default: ``'nearest'``.
+        align_corners (bool, optional): for the linear and bicubic modes, align the corner
+            pixels of input and output. Default: ``None``.
         recompute_scale_factor (bool, optional): compute the output size from ``scale_factor``
             and use that size's ratio for the sampling. Default: ``None``.
 
@@ -50,7 +51,7 @@ class Upsample(Cell):
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None,
                  recompute_scale_factor=None):
         super().__init__()
-        modes = ("nearest", "nearest-exact", "linear", "bilinear", "trilinear", "area")
+        modes = ("nearest", "nearest-exact", "linear", "bilinear", "bicubic", "trilinear", "area")
         if mode not in modes:
             raise ValueError("Upsample: 'mode' must be one of %s, but got %r" % (modes, mode))
         if (size is None) == (scale_factor is None):

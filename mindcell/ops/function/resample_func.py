@@ -4,6 +4,7 @@ reductions, so they trace and differentiate like their parts."""
 import numpy as np
 
 from mindcell._arrays import c_contiguous
+from mindcell.common import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_choice, check_int, public_name, show
 from mindcell.ops._helpers import check_float, check_tensor
@@ -13,7 +14,7 @@ from mindcell.ops.function import reduce_func as R
 from mindcell.ops.function.pad_func import adaptive_windows, take, window_index
 
 _MODES = ("nearest", "nearest-exact", "linear", "bilinear", "trilinear", "area", "bicubic")
-_MODE_RANK = {"linear": 3, "bilinear": 4, "trilinear": 5}
+_MODE_RANK = {"linear": 3, "bilinear": 4, "trilinear": 5, "bicubic": 4}
 
 
 def _const(a, like):
@@ -258,15 +259,67 @@ def _linear(x, axis, out, step, align_corners):
     return M.add(lo, M.mul(M.sub(hi, lo), lam))
 
 
+def _cubic(t, a):
+    """The cubic convolution kernel with parameter ``a`` at distances ``t``."""
+    t = np.abs(t)
+    near = ((a + 2) * t - (a + 3)) * t * t + 1
+    far = ((a * t - 5 * a) * t + 8 * a) * t - 4 * a
+    return np.where(t <= 1, near, np.where(t < 2, far, 0.0))
+
+
+def _bicubic_matrix(n, out, align_corners):
+    """(out, n) matrix of bicubic weights along one axis, as MindSpore 2.10 computes them
+    (ms-oracle): the fractional offset rounded to 1/1024 (a 1024-entry weight table); with
+    ``align_corners`` the kernel ``a = -0.75`` and taps past the edges clamped onto them,
+    otherwise half-pixel centers, ``a = -0.5``, and taps past the edges dropped with the
+    remaining weights renormalised."""
+    m = np.zeros((out, n))
+    a = -0.75 if align_corners else -0.5
+    taps = np.arange(-1, 3)
+    for i in range(out):
+        if align_corners:
+            src = i * ((n - 1) / (out - 1) if out > 1 else 0.0)
+        else:
+            src = (i + 0.5) * n / out - 0.5
+        base = np.floor(src)
+        frac = np.round((src - base) * 1024) / 1024
+        w = _cubic(frac - taps, a)
+        idx = base + taps
+        if not align_corners:
+            w = w * ((idx >= 0) & (idx <= n - 1))
+            w = w / w.sum()
+        np.add.at(m[i], np.clip(idx, 0, n - 1).astype(np.int64), w)
+    return m
+
+
+def _bicubic(x, sizes, align_corners):
+    """Bicubic resize of the last two dims: one matmul per dim with a constant weight
+    matrix, so it traces and differentiates. Float16 is computed in float32 and rounded once
+    at the end, as MindSpore does (ms-oracle)."""
+    dtype = x.dtype
+    if x._np_dtype == np.float16:
+        x = M.cast(x, mstype.float32)
+    for k, out in enumerate(sizes):
+        axis = x.ndim - 2 + k
+        m = _bicubic_matrix(x.shape[axis], out, align_corners).astype(x._np_dtype)
+        moved = A.swapaxes(x, axis, -1) if axis != x.ndim - 1 else x
+        y = R.matmul(moved, Tensor._make(c_contiguous(m.T)))
+        x = A.swapaxes(y, axis, -1) if axis != x.ndim - 1 else y
+    return M.cast(x, dtype) if x.dtype != dtype else x
+
+
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
     """Resizes the spatial dimensions of ``(N, C, *spatial)`` input.
 
     Exactly one of ``size`` and ``scale_factor`` is given. Modes: ``'nearest'`` (source index
     ``floor(i * step)``), ``'nearest-exact'`` (``floor((i + 0.5) * step)``), ``'linear'``
-    (3-D input), ``'bilinear'`` (4-D), ``'trilinear'`` (5-D) and ``'area'`` (adaptive average
+    (3-D input), ``'bilinear'`` (4-D), ``'trilinear'`` (5-D), ``'bicubic'`` (4-D; ``size``, or
+    ``scale_factor`` with ``recompute_scale_factor``) and ``'area'`` (adaptive average
     pooling). ``step`` is ``in / out``, or ``1 / scale_factor`` when a scale is given and not
-    recomputed. ``'bicubic'`` is not supported.
+    recomputed. Bicubic weights are MindSpore's: with ``align_corners`` the kernel parameter
+    -0.75 and edge taps clamped, otherwise half-pixel centers, -0.5 and edge taps dropped (the
+    other weights renormalised), fractional offsets rounded to 1/1024.
 
     Args:
         input (Tensor): a float tensor, 3-D, 4-D or 5-D.
@@ -274,8 +327,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         scale_factor (Union[float, tuple[float]], optional): positive multipliers of the
             spatial sizes (the output size is floored). Default: ``None``.
         mode (str): the interpolation. Default: ``'nearest'``.
-        align_corners (bool, optional): linear modes only: map the corner pixels of input and
-            output onto each other (True) or use half-pixel centers. Default: ``None`` (False).
+        align_corners (bool, optional): linear and bicubic modes only: map the corner pixels of
+            input and output onto each other (True) or use half-pixel centers. Default:
+            ``None`` (False).
         recompute_scale_factor (bool, optional): with ``scale_factor``, use ``in / out`` as the
             step instead of ``1 / scale_factor``. Default: ``None``.
 
@@ -285,9 +339,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     Raises:
         TypeError: ``input`` is not a float tensor, ``mode`` is not a str, or a flag is not a
             bool.
-        ValueError: an unknown or 'bicubic' ``mode``, an input rank that does not fit the
-            mode, both or neither of ``size`` and ``scale_factor``, ``align_corners`` with a
-            non-linear mode, ``recompute_scale_factor`` with ``size``, or sizes/scales that are
+        ValueError: an unknown ``mode``, an input rank that does not fit the mode, both or
+            neither of ``size`` and ``scale_factor``, ``scale_factor`` for 'bicubic' without
+            ``recompute_scale_factor``, ``align_corners`` with a non-linear mode, ``recompute_scale_factor`` with ``size``, or sizes/scales that are
             not positive.
 
     Examples:
@@ -302,8 +356,6 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     op = "interpolate"
     check_float(input, op)
     check_choice(mode, op, "mode", _MODES)
-    if mode == "bicubic":
-        raise ValueError("%s: mode 'bicubic' is not supported by mindcell" % public_name(op))
     if input.ndim not in (3, 4, 5) or (mode in _MODE_RANK and input.ndim != _MODE_RANK[mode]):
         want = _MODE_RANK.get(mode, "3, 4 or 5")
         raise ValueError("%s: mode %r needs a %s-D input, but got shape %s"
@@ -319,7 +371,14 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         if recompute_scale_factor and size is not None:
             raise ValueError("%s: 'recompute_scale_factor' needs 'scale_factor', not 'size'"
                              % public_name(op))
+    if mode == "bicubic" and scale_factor is not None and not recompute_scale_factor:
+        # MindSpore 2.10 refuses this combination (ms-oracle)
+        raise ValueError("%s: mode 'bicubic' takes 'size', or 'scale_factor' with "
+                         "recompute_scale_factor=True, but got scale_factor=%s"
+                         % (public_name(op), show(scale_factor)))
     sizes, steps = _out_sizes(input, size, scale_factor, recompute_scale_factor, op)
+    if mode == "bicubic":
+        return _bicubic(input, sizes, bool(align_corners))
     if mode == "area":
         return _adaptive_avg(input, sizes)
     x = input
@@ -342,8 +401,8 @@ def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=
         scale_factor (Union[float, tuple[float]], optional): multipliers of the spatial sizes.
             Default: ``None``.
         mode (str): ``'nearest'``, ``'nearest-exact'``, ``'linear'``, ``'bilinear'``,
-            ``'trilinear'`` or ``'area'``. Default: ``'nearest'``.
-        align_corners (bool, optional): linear modes only. Default: ``None``.
+            ``'trilinear'``, ``'bicubic'`` or ``'area'``. Default: ``'nearest'``.
+        align_corners (bool, optional): linear and bicubic modes only. Default: ``None``.
         recompute_scale_factor (bool, optional): with ``scale_factor`` only. Default: ``None``.
 
     Returns:

@@ -1,0 +1,81 @@
+"""Behaviours that public vision, detection, audio and generative MindSpore programs rely on
+(round 4, found by running them under mindcell and comparing with MindSpore 2.10). The
+programs are not copied: each test is a small program of the same kind written here."""
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import nn, ops
+
+
+def _keys_weight(t, a):
+    """Keys' cubic convolution weight at distance t (written per case, as a reference)."""
+    t = abs(t)
+    if t <= 1:
+        return (a + 2) * t ** 3 - (a + 3) * t ** 2 + 1
+    if t < 2:
+        return a * t ** 3 - 5 * a * t ** 2 + 8 * a * t - 4 * a
+    return 0.0
+
+
+def _np_bicubic_1d(v, out, align_corners):
+    """Resample the last axis of v pixel by pixel: MindSpore's rules (ms-oracle): offsets on a
+    1/1024 grid; corners aligned: a=-0.75, edge taps clamped; else half-pixel centers, a=-0.5,
+    taps outside dropped and the rest renormalised."""
+    n = v.shape[-1]
+    res = np.zeros(v.shape[:-1] + (out,))
+    for i in range(out):
+        if align_corners:
+            src = i * (n - 1) / (out - 1) if out > 1 else 0.0
+        else:
+            src = (i + 0.5) * n / out - 0.5
+        base = int(np.floor(src))
+        frac = round((src - base) * 1024) / 1024
+        acc, total = 0.0, 0.0
+        for k in (-1, 0, 1, 2):
+            j = base + k
+            w = _keys_weight(frac - k, -0.75 if align_corners else -0.5)
+            if not align_corners and not 0 <= j < n:
+                continue
+            acc = acc + w * v[..., min(max(j, 0), n - 1)]
+            total += w
+        res[..., i] = acc if align_corners else acc / total
+    return res
+
+
+@pytest.mark.parametrize("size, align_corners", [((8, 9), False), ((3, 4), False),
+                                                 ((8, 9), True), ((2, 11), True)])
+def test_interpolate_bicubic_values_and_gradient(mode, size, align_corners):
+    # CrossViT resizes its image for each branch: ops.interpolate(x, size=..., mode='bicubic')
+    x = np.random.default_rng(1).standard_normal((2, 3, 5, 7))
+    ref = _np_bicubic_1d(x, size[1], align_corners)
+    ref = np.swapaxes(_np_bicubic_1d(np.swapaxes(ref, -1, -2), size[0], align_corners), -1, -2)
+
+    class Resize(nn.Cell):
+        def construct(self, t):
+            return ops.interpolate(t, size=size, mode="bicubic", align_corners=align_corners)
+
+    out = Resize()(ms.Tensor(x.astype(np.float32)))
+    assert out.dtype == ms.float32 and out.shape == (2, 3) + size
+    np.testing.assert_allclose(out.asnumpy(), ref, rtol=1e-5, atol=1e-5)
+    # the gradient is the adjoint: <grad, x> == <weights, resize(x)> for a linear map
+    weights = np.random.default_rng(2).standard_normal((2, 3) + size).astype(np.float32)
+    grad = ms.grad(lambda t: (Resize()(t) * ms.Tensor(weights)).sum())(
+        ms.Tensor(x.astype(np.float32))).asnumpy()
+    np.testing.assert_allclose((grad * x).sum(), (weights * ref).sum(), rtol=1e-4)
+
+
+def test_interpolate_bicubic_rules():
+    x = ms.Tensor(np.ones((1, 2, 4, 4), np.float16))
+    out = ops.interpolate(x, size=(6, 3), mode="bicubic")
+    assert out.dtype == ms.float16
+    np.testing.assert_allclose(out.asnumpy(), 1.0, atol=1e-3)  # weights sum to one
+    assert ops.interpolate(x, scale_factor=1.5, mode="bicubic",
+                           recompute_scale_factor=True).shape == (1, 2, 6, 6)
+    with pytest.raises(ValueError, match="interpolate.*recompute_scale_factor"):
+        ops.interpolate(x, scale_factor=2.0, mode="bicubic")  # as MindSpore 2.10
+    with pytest.raises(ValueError, match="interpolate.*4-D"):
+        ops.interpolate(ms.Tensor(np.ones((1, 2, 4), np.float32)), size=3, mode="bicubic")
+    up = nn.Upsample(size=(5, 5), mode="bicubic", align_corners=True)
+    np.testing.assert_allclose(up(ms.Tensor(np.ones((1, 1, 2, 2), np.float32))).asnumpy(), 1.0,
+                               rtol=1e-6)
