@@ -102,6 +102,25 @@ def _add_missing_hook(module):
     module.__getattr__ = __getattr__
 
 
+def _alias_loaded_submodules(name, target):
+    """Enter in ``sys.modules``, under its ``mindspore`` name, each submodule ``target`` has
+    already loaded whose package binds another object to the submodule's name. A later
+    ``import mindspore.x.y`` then finds it there instead of loading it again, which would bind
+    the submodule over that object: ``mindspore.scipy.optimize.linear_sum_assignment`` is the
+    function of that name in MindSpore (the package imports it over its submodule)."""
+    prefix = target + "."
+    for loaded, module in list(sys.modules.items()):
+        if not loaded.startswith(prefix) or module is None:
+            continue
+        parent_name, _, child = loaded.rpartition(".")
+        parent = sys.modules.get(parent_name)
+        shadowed = getattr(parent, "__dict__", {}).get(child, module)
+        alias = name + "." + loaded[len(prefix):]
+        if shadowed is not module and alias not in sys.modules and target_of(alias) == loaded:
+            _add_missing_hook(module)
+            sys.modules[alias] = module
+
+
 class _AliasLoader(importlib.abc.Loader):
     def __init__(self, target):
         self.target = target
@@ -111,6 +130,7 @@ class _AliasLoader(importlib.abc.Loader):
         module = importlib.import_module(self.target)
         self._spec = module.__spec__
         _add_missing_hook(module)
+        _alias_loaded_submodules(spec.name, self.target)
         return module
 
     def exec_module(self, module):
