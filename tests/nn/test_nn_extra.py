@@ -141,3 +141,60 @@ def test_msssim_checks():
                                                                       np.float32)), img)
     with pytest.raises(TypeError, match="power_factors"):
         nn.MSSSIM(power_factors=1)
+
+
+def _fmp_ref(x, samples, k, out, axes):
+    """Brute-force fractional max pooling: the window starts of every axis from its sample."""
+    def starts(u, n_in, n_out, kk):
+        if n_out == 1:
+            return [n_in - kk]
+        alpha = np.float32(n_in - kk) / np.float32(n_out - 1)
+        return [int((np.float32(i) + np.float32(u)) * alpha) - int(np.float32(u) * alpha)
+                for i in range(n_out - 1)] + [n_in - kk]
+    n, c = x.shape[:2]
+    y = np.zeros((n, c) + out, x.dtype)
+    for b in range(n):
+        for ch in range(c):
+            seqs = [starts(samples[b, ch, axes[d]], x.shape[2 + d], out[d], k[d])
+                    for d in range(len(out))]
+            for pos in np.ndindex(*out):
+                window = x[(b, ch) + tuple(slice(seqs[d][pos[d]], seqs[d][pos[d]] + k[d])
+                                           for d in range(len(out)))]
+                y[(b, ch) + pos] = window.max()
+    return y
+
+
+def test_fractional_max_pool_matches_brute_force_with_gradient(mode):
+    x = RNG.standard_normal((2, 3, 9, 11)).astype(np.float32)
+    s = RNG.random((2, 3, 2)).astype(np.float32)
+    pool = nn.FractionalMaxPool2d((2, 3), output_size=(4, 5), return_indices=True,
+                                  _random_samples=Tensor(s))
+    y, idx = pool(Tensor(x))
+    np.testing.assert_array_equal(y.asnumpy(), _fmp_ref(x, s, (2, 3), (4, 5), (1, 0)))
+    flat = x.reshape(2, 3, -1)
+    np.testing.assert_array_equal(np.take_along_axis(flat, idx.asnumpy().reshape(2, 3, -1), -1),
+                                  y.asnumpy().reshape(2, 3, -1))
+    grad = ms.grad(lambda t: pool(t)[0].sum())(Tensor(x)).asnumpy().reshape(2, 3, -1)
+    counts = np.zeros_like(grad)
+    for b in range(2):
+        for ch in range(3):
+            np.add.at(counts[b, ch], idx.asnumpy()[b, ch].reshape(-1), 1.0)
+    np.testing.assert_array_equal(grad, counts)
+    x3 = RNG.standard_normal((1, 2, 6, 7, 8)).astype(np.float32)
+    s3 = RNG.random((1, 2, 3)).astype(np.float32)
+    y3 = nn.FractionalMaxPool3d(2, output_ratio=0.5, _random_samples=Tensor(s3))(Tensor(x3))
+    np.testing.assert_array_equal(y3.asnumpy(), _fmp_ref(x3, s3, (2, 2, 2), (3, 3, 4),
+                                                         (0, 1, 2)))
+
+
+def test_fractional_max_pool_samples_follow_the_seed():
+    x = Tensor(RNG.standard_normal((2, 3, 12, 12)).astype(np.float32))
+    pool = nn.FractionalMaxPool2d(2, output_size=(5, 5))
+    ms.set_seed(11)
+    first = pool(x).asnumpy()
+    ms.set_seed(11)
+    np.testing.assert_array_equal(pool(x).asnumpy(), first)
+    with pytest.raises(ValueError, match="output_size"):
+        nn.FractionalMaxPool2d(2)(x)
+    with pytest.raises(ValueError, match="too large"):
+        nn.FractionalMaxPool2d(3, output_size=(11, 5))(x)

@@ -49,3 +49,5 @@ from mindcell.nn.layer.adaptive3d_rrelu import (AdaptiveAvgPool3d, AdaptiveMaxPo
 from mindcell.nn.layer.time_distributed import TimeDistributed  # noqa: F401,E402
 from mindcell.nn.layer.unpool import MaxUnpool1d, MaxUnpool2d, MaxUnpool3d  # noqa: F401,E402
 from mindcell.nn.layer.extra_cells import BiDense, IGamma, LBeta, MSSSIM  # noqa: F401,E402
+from mindcell.nn.layer.fractional_pool import (FractionalMaxPool2d,  # noqa: F401,E402
+                                               FractionalMaxPool3d)
