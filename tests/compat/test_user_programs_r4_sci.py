@@ -124,3 +124,57 @@ def test_flat_map_errors():
         _rows(_slices().project("x").flat_map(lambda x: x))
     with pytest.raises(TypeError):  # func takes every column of the row
         _rows(_slices().flat_map(lambda x: ds.NumpySlicesDataset([1], ["x"])))
+
+
+# ----- experimental.optim: a group's "lr" is what the step uses --------------------------
+# (training loops and schedulers write `group["lr"] = x`; mindcell ignored it silently)
+def _dense_and_grads():
+    import mindcell as ms
+    from mindcell import nn
+    net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    grads = tuple(ms.Tensor(np.ones(p.shape, np.float32)) for p in net.trainable_params())
+    return net, grads
+
+
+def test_experimental_group_lr_is_a_parameter_per_group():
+    from mindcell.experimental import optim
+    net, _ = _dense_and_grads()
+    opt = optim.SGD([{"params": [net.weight]}, {"params": [net.bias], "lr": 0.5}], lr=0.1)
+    assert [g["lr"].name for g in opt.param_groups] == ["learning_rate_group_0",
+                                                        "learning_rate_group_1"]
+    np.testing.assert_allclose([float(g["lr"]) for g in opt.param_groups], [0.1, 0.5])
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_experimental_sgd_reads_the_group_lr(compiled):
+    import mindcell as ms
+    from mindcell.experimental import optim
+    net, grads = _dense_and_grads()
+    opt = optim.SGD([{"params": [net.weight]}, {"params": [net.bias], "lr": 0.5}], lr=0.1)
+    opt.param_groups[1]["lr"] = 2.0
+    step = ms.jit(lambda g: opt(g)) if compiled else opt
+    step(grads)  # MindSpore: weight 1 - 0.1, bias 0 - 2.0
+    np.testing.assert_allclose(net.weight.asnumpy(), [[0.9, 0.9]], rtol=1e-6)
+    np.testing.assert_allclose(net.bias.asnumpy(), [-2.0])
+    if not compiled:  # MindSpore's PyNative: the next step uses the new rate
+        opt.param_groups[0]["lr"] = 1.0
+        step(grads)
+        np.testing.assert_allclose(net.weight.asnumpy(), [[-0.1, -0.1]], rtol=1e-5)
+
+
+@pytest.mark.parametrize("name", ["SGD", "Adam", "AdamW"])
+def test_every_experimental_optimizer_follows_a_changed_lr(name):
+    from mindcell.experimental import optim
+    net, grads = _dense_and_grads()
+    opt = getattr(optim, name)(net.trainable_params(), lr=0.1)
+    for group in opt.param_groups:
+        group["lr"] = 0.0
+    opt(grads)
+    np.testing.assert_array_equal(net.weight.asnumpy(), [[1.0, 1.0]])
+    np.testing.assert_array_equal(net.bias.asnumpy(), [0.0])
+    for group in opt.param_groups:
+        group["lr"] = 0.1
+    opt(grads)
+    assert (net.weight.asnumpy() < 1.0).all()
+    with pytest.raises(TypeError, match="lr"):
+        opt.param_groups[0]["lr"] = "fast"

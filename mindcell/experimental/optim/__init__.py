@@ -26,7 +26,42 @@ class Optimizer(_Base):
                                                weight_decay=g.get("weight_decay",
                                                                   defaults["weight_decay"]))
                                           for g in groups])
-        self.param_groups = [dict(self.defaults, **g) for g in groups]
+        self.param_groups = [_Group(self.defaults, **g) for g in groups]
+        # Each group's learning rate is a Parameter (learning_rate_group_<i>, as MindSpore's)
+        # the step reads, so `group["lr"] = x` (what schedulers and training loops write)
+        # changes the next steps' learning rate in both modes.
+        self._group_of_param = []
+        for i, group in enumerate(self.param_groups):
+            lr = Parameter(Tensor(np.asarray(_lr_value(group["lr"]), np.float32)),
+                           name="learning_rate_group_%d" % i, requires_grad=False)
+            dict.__setitem__(group, "lr", lr)
+            self._group_of_param += [i] * len(list(group["params"]))
+
+    def _step_lrs(self):
+        lrs = [g["lr"] for g in self.param_groups]
+        return [lrs[i] for i in self._group_of_param]
+
+
+def _lr_value(value):
+    """A group's learning rate as a float (a number or a one-element Tensor)."""
+    if hasattr(value, "asnumpy"):
+        value = value.asnumpy()
+    arr = np.asarray(value)
+    if arr.size != 1 or not np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_:
+        raise TypeError("experimental.optim: a group's 'lr' must be a number or a one-element "
+                        "Tensor, but got %r" % (value,))
+    return float(arr.reshape(()))
+
+
+class _Group(dict):
+    """A parameter group: setting ``"lr"`` writes the group's learning-rate Parameter."""
+
+    def __setitem__(self, key, value):
+        current = self.get(key)
+        if key == "lr" and isinstance(current, Parameter):
+            current.set_data(Tensor(np.asarray(_lr_value(value), np.float32)))
+            return
+        super().__setitem__(key, value)
 
 
 class SGD(Optimizer):
