@@ -79,3 +79,30 @@ def test_interpolate_bicubic_rules():
     up = nn.Upsample(size=(5, 5), mode="bicubic", align_corners=True)
     np.testing.assert_allclose(up(ms.Tensor(np.ones((1, 1, 2, 2), np.float32))).asnumpy(), 1.0,
                                rtol=1e-6)
+
+
+def _ctc(x, labels, merge=True):
+    idx = np.array([[b, j] for b, lab in enumerate(labels) for j in range(len(lab))], np.int64)
+    vals = np.array([v for lab in labels for v in lab], np.int32)
+    return ops.CTCLoss(ctc_merge_repeated=merge)(
+        ms.Tensor(x), ms.Tensor(idx), ms.Tensor(vals),
+        ms.Tensor(np.full(x.shape[1], x.shape[0], np.int32)))
+
+
+@pytest.mark.parametrize("merge", [True, False])
+def test_ctc_loss_blank_pads_the_labels(merge):
+    # a captcha recogniser pads 3- and 4-digit labels to 4 with the blank (class 10 of 11)
+    x = np.random.default_rng(5).standard_normal((12, 3, 11)).astype(np.float32)
+    padded = _ctc(x, [[1, 2, 3, 10], [4, 4, 10, 10], [5, 6, 7, 8]], merge)
+    plain = _ctc(x, [[1, 2, 3], [4, 4], [5, 6, 7, 8]], merge)
+    for a, b in zip(padded, plain):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-6)
+    assert padded[0].asnumpy().min() > 0
+
+
+def test_ctc_loss_label_after_blank_and_out_of_range():
+    x = np.zeros((6, 1, 4), np.float32)
+    with pytest.raises(RuntimeError, match="CTCLoss: batch entry 0 .* only blanks may follow"):
+        _ctc(x, [[0, 3, 1]])
+    with pytest.raises(ValueError, match=r"CTCLoss: 'labels_values' must be in \[0, 4\)"):
+        _ctc(x, [[0, 4]])

@@ -17,7 +17,10 @@ def _check_lengths(op, sequence_length, T):
 
 def _sparse_labels(labels_indices, labels_values, B, C):
     """The label sequence of each batch entry: indices must be [b, t] rows in strictly
-    increasing row-major order (a valid sparse tensor), values in [0, C-1) (C-1 is blank)."""
+    increasing row-major order (a valid sparse tensor), values in [0, C). The blank (C-1) pads:
+    an entry's labels end at its first blank, and only blanks may follow it, as MindSpore 2.10's
+    kernel reads them (ms-oracle: [0, 1, blank] has the loss of [0, 1]; [0, blank, 1] is a
+    RuntimeError)."""
     op = "CTCLoss"
     idx = np.asarray(labels_indices, np.int64)
     vals = np.asarray(labels_values, np.int64)
@@ -28,10 +31,21 @@ def _sparse_labels(labels_indices, labels_values, B, C):
     if (np.diff(order) <= 0).any():
         raise ValueError("%s: 'labels_indices' must be sorted in row-major order without "
                          "duplicates (a valid sparse tensor), but got %s" % (op, idx.tolist()))
-    if vals.size and (vals.min() < 0 or vals.max() >= C - 1):
-        raise ValueError("%s: 'labels_values' must be in [0, %d) (class %d is the blank), but "
-                         "got %s" % (op, C - 1, C - 1, vals.tolist()))
-    return [vals[idx[:, 0] == b] for b in range(B)]
+    if vals.size and (vals.min() < 0 or vals.max() >= C):
+        raise ValueError("%s: 'labels_values' must be in [0, %d) (class %d is the blank, which "
+                         "pads), but got %s" % (op, C, C - 1, vals.tolist()))
+    seqs = []
+    for b in range(B):
+        labels = vals[idx[:, 0] == b]
+        blanks = np.flatnonzero(labels == C - 1)
+        if blanks.size:
+            if (labels[blanks[0]:] != C - 1).any():
+                raise RuntimeError("%s: batch entry %d has labels %s: after a blank (class %d, "
+                                   "padding) only blanks may follow"
+                                   % (op, b, labels.tolist(), C - 1))
+            labels = labels[:blanks[0]]
+        seqs.append(labels)
+    return seqs
 
 
 def _required_frames(labels, merge_repeated):
