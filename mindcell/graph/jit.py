@@ -4,6 +4,7 @@ import functools
 from mindcell._core import autodiff, trace as _trace
 from mindcell._core.trace import should_compile  # noqa: F401  (re-exported for nn.cell)
 from mindcell.common.mutable import graph_inputs
+from mindcell.common.tensor import Tensor
 from mindcell.graph.compile import CompileCache, compile_function, flatten_args
 from mindcell.graph.tracer import is_tracing
 
@@ -95,18 +96,50 @@ def compile_per_signature(fn):
 _trace.register_graph_compiler(compile_per_signature)
 
 
+def _tensors_key(args):
+    """The shapes and dtypes of ``args`` when all are Tensors, else None: the key of a
+    compiled call's fast path (the full signature, ``flatten_args``, also covers nested
+    arguments, constants and layouts)."""
+    key = []
+    for a in args:
+        if not isinstance(a, Tensor):
+            return None
+        data = a._data
+        key.append(data.shape)
+        key.append(data.dtype)
+    return tuple(key)
+
+
 class JitFunction:
-    """A function compiled on first call for each input signature (``ms.jit``)."""
+    """A function compiled on first call for each input signature (``ms.jit``).
+
+    Calls with Tensor arguments only (a training step's ``(data, label)``) look their program
+    up by the tensors' shapes and dtypes, as a GRAPH_MODE Cell's calls do; the program checks
+    the layouts and the values its trace read (else the full signature is looked up)."""
 
     def __init__(self, fn):
         self.fn = fn
         self.cache = CompileCache(getattr(fn, "__name__", "function"))
+        self._fast = {}  # _tensors_key -> Compiled
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
         if is_tracing() or autodiff.tapes:
             return self.fn(*args, **kwargs)
-        return compiled_call(self.cache, self.fn, args, kwargs, self.cache.owner_name)
+        if not kwargs:
+            key = _tensors_key(args)
+            compiled = self._fast.get(key) if key is not None else None
+            if compiled is not None:
+                out = compiled.call_tensors(args)
+                if out is not NotImplemented:  # else: another layout or other values read
+                    self.cache.last_compiled = compiled
+                    return out
+        else:
+            key = None
+        compiled, leaves = compile_for(self.cache, self.fn, args, kwargs, self.cache.owner_name)
+        if key is not None and compiled.layouts_match(args):
+            self._fast[key] = compiled
+        return compiled(leaves)
 
     def __get__(self, obj, objtype=None):
         if obj is None:
