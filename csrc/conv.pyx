@@ -12,7 +12,7 @@ cimport numpy as cnp
 from libc.limits cimport INT_MAX
 from libc.string cimport memcpy, memset
 from cython.parallel cimport parallel, prange, threadid
-from _threads cimport mc_threads_if
+from _threads cimport mc_get_threads, mc_threads_if
 
 cdef extern from "_threads.h" nogil:
     int mc_threads_adapted()
@@ -127,6 +127,7 @@ cdef int _col2im(const real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt
 cdef struct Geo:
     Py_ssize_t N, C, H, W, O, G, cg, og, kh, kw, Ho, Wo, P, K, nb
     Py_ssize_t cols_n, tmp_n  # elements of one thread's column and staging buffers
+    Py_ssize_t th, tw         # Winograd: 2x2 output tiles per column and row
     int sh, sw, pt, pl, dh, dw, team
     bint direct  # 1x1, stride 1, no padding, Ho == H, Wo == W: an image is its own column matrix
 
@@ -227,10 +228,198 @@ cdef void _scatter_blk(const real* b, Py_ssize_t img, Py_ssize_t rows, Py_ssize_
             memcpy(a + n * img + r * P, b + (r * nbb + n) * P, P * sizeof(real))
 
 
+# ----- Winograd F(2x2, 3x3): 3x3 stride-1 convolutions in float32 ------------------------------
+# y = A^T [ (G g G^T) . (B^T d B) ] A per 2x2 output tile, d its 4x4 input patch: 16 products
+# per tile and channel pair instead of 36, done as 16 GEMMs (one per tile position xi) over the
+# channels, U[xi] (Co, Ci) @ V[xi] (Ci, tiles). For the input gradient, the same convolution of
+# dy with the flipped, transposed filter and padding 2 - p.
+cdef void _wino_filter_one(const float* src, bint flip, Py_ssize_t OC,
+                           float* dst) noexcept nogil:
+    """dst[xi * OC] = (G g G^T)[xi] for the 3x3 filter g at src (rotated by 180 degrees with
+    flip). Its own function: the local arrays of a prange body would be shared."""
+    cdef float g[9]
+    cdef float q[12]
+    cdef Py_ssize_t i, r
+    for i in range(9):
+        g[i] = src[8 - i] if flip else src[i]
+    for i in range(3):  # q = G g (4x3)
+        q[i] = g[i]
+        q[3 + i] = 0.5 * (g[i] + g[3 + i] + g[6 + i])
+        q[6 + i] = 0.5 * (g[i] - g[3 + i] + g[6 + i])
+        q[9 + i] = g[6 + i]
+    for r in range(4):  # U = q G^T (4x4)
+        dst[(4 * r) * OC] = q[3 * r]
+        dst[(4 * r + 1) * OC] = 0.5 * (q[3 * r] + q[3 * r + 1] + q[3 * r + 2])
+        dst[(4 * r + 2) * OC] = 0.5 * (q[3 * r] - q[3 * r + 1] + q[3 * r + 2])
+        dst[(4 * r + 3) * OC] = q[3 * r + 2]
+
+
+cdef void _wino_filter(const float* w, Py_ssize_t O, Py_ssize_t C, bint flip,
+                       float* U) noexcept nogil:
+    """U[xi, o, c] = (G g G^T)[xi] for g = w[o, c] (3x3), or, with flip, for
+    g = w[c, o] rotated by 180 degrees (U then is (16, C, O) for w (C, O, 3, 3))."""
+    cdef Py_ssize_t o, c
+    for o in prange(O, schedule="static", num_threads=mc_threads_if(O * C >= 4096)):
+        for c in range(C):
+            _wino_filter_one(w + ((c * O + o) if flip else (o * C + c)) * 9, flip, O * C,
+                             U + o * C + c)
+
+
+cdef extern from *:
+    ctypedef float* float_rp "float* __restrict__"
+    ctypedef const float* cfloat_rp "const float* __restrict__"
+
+
+cdef void _wino_rows(const float* x, Py_ssize_t H, Py_ssize_t W, Py_ssize_t top,
+                     Py_ssize_t pl, Py_ssize_t rw, float* rb) noexcept nogil:
+    """rb (4, rw) = rows top..top+3 of the plane x (H, W), shifted right by pl columns, 0
+    outside the plane."""
+    cdef Py_ssize_t i, j, ih
+    cdef Py_ssize_t lo = pl if pl > 0 else 0
+    cdef Py_ssize_t hi = pl + W if pl + W < rw else rw
+    cdef const float* src
+    for i in range(4):
+        ih = top + i
+        if ih < 0 or ih >= H or hi <= lo:
+            memset(rb + i * rw, 0, rw * sizeof(float))
+            continue
+        src = x + ih * W - pl
+        for j in range(lo):
+            rb[i * rw + j] = 0
+        for j in range(lo, hi):
+            rb[i * rw + j] = src[j]
+        for j in range(hi, rw):
+            rb[i * rw + j] = 0
+
+
+cdef void _wino_input_tiles(cfloat_rp rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t TC,
+                            float_rp v) noexcept nogil:
+    """v[xi*TC + tx] = (B^T d B)[xi] of the 4x4 patch d at columns 2*tx.. of the rows rb."""
+    cdef Py_ssize_t tx, j
+    cdef float r0[4]
+    cdef float r1[4]
+    cdef float r2[4]
+    cdef float r3[4]
+    cdef float a, b_, c, d
+    for tx in range(tw):
+        for j in range(4):  # B^T d: the rows (d0 - d2, d1 + d2, d2 - d1, d1 - d3)
+            a = rb[2 * tx + j]
+            b_ = rb[rw + 2 * tx + j]
+            c = rb[2 * rw + 2 * tx + j]
+            d = rb[3 * rw + 2 * tx + j]
+            r0[j] = a - c
+            r1[j] = b_ + c
+            r2[j] = c - b_
+            r3[j] = b_ - d
+        # each row times B: (r0 - r2, r1 + r2, r2 - r1, r1 - r3)
+        v[tx] = r0[0] - r0[2]
+        v[TC + tx] = r0[1] + r0[2]
+        v[2 * TC + tx] = r0[2] - r0[1]
+        v[3 * TC + tx] = r0[1] - r0[3]
+        v[4 * TC + tx] = r1[0] - r1[2]
+        v[5 * TC + tx] = r1[1] + r1[2]
+        v[6 * TC + tx] = r1[2] - r1[1]
+        v[7 * TC + tx] = r1[1] - r1[3]
+        v[8 * TC + tx] = r2[0] - r2[2]
+        v[9 * TC + tx] = r2[1] + r2[2]
+        v[10 * TC + tx] = r2[2] - r2[1]
+        v[11 * TC + tx] = r2[1] - r2[3]
+        v[12 * TC + tx] = r3[0] - r3[2]
+        v[13 * TC + tx] = r3[1] + r3[2]
+        v[14 * TC + tx] = r3[2] - r3[1]
+        v[15 * TC + tx] = r3[1] - r3[3]
+
+
+cdef void _wino_input(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
+                      float* rows) noexcept nogil:
+    """V[xi, c, t] = (B^T d B)[xi] for the 4x4 patch d at rows 2*ty - pt.., columns
+    2*tx - pl.. of channel c of the nbb images at x (zero outside), t = (n*th + ty)*tw + tx.
+    rows: 4 * (2*tw + 2) floats per thread (one padded copy of the patch rows)."""
+    cdef Py_ssize_t C = g.C, H = g.H, W = g.W, th = g.th, tw = g.tw
+    cdef Py_ssize_t pt = g.pt, pl = g.pl
+    cdef Py_ssize_t T = nbb * th * tw, rw = 2 * tw + 2, TC = _wino_plane(C * T)
+    cdef Py_ssize_t nc, n, c, ty
+    cdef float* rb
+    for nc in prange(nbb * C, schedule="static",
+                     num_threads=mc_threads_if(nbb * C * th * tw >= 4096)):
+        rb = rows + threadid() * 4 * rw
+        n = nc // C
+        c = nc % C
+        for ty in range(th):
+            _wino_rows(x + (n * C + c) * H * W, H, W, 2 * ty - pt, pl, rw, rb)
+            _wino_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw)
+
+
+cdef void _wino_output_tiles(cfloat_rp m, Py_ssize_t OT, Py_ssize_t tw, float_rp r0,
+                             float_rp r1) noexcept nogil:
+    """r0, r1 (2*tw) = the two output rows (A^T m A) of tw tiles, m[xi*OT + tx]."""
+    cdef Py_ssize_t tx, j
+    cdef float s0[4]
+    cdef float s1[4]
+    for tx in range(tw):
+        for j in range(4):  # A^T m: (m0 + m1 + m2, m1 - m2 - m3) over the rows of m
+            s0[j] = m[j * OT + tx] + m[(4 + j) * OT + tx] + m[(8 + j) * OT + tx]
+            s1[j] = m[(4 + j) * OT + tx] - m[(8 + j) * OT + tx] - m[(12 + j) * OT + tx]
+        r0[2 * tx] = s0[0] + s0[1] + s0[2]
+        r0[2 * tx + 1] = s0[1] - s0[2] - s0[3]
+        r1[2 * tx] = s1[0] + s1[1] + s1[2]
+        r1[2 * tx + 1] = s1[1] - s1[2] - s1[3]
+
+
+cdef void _wino_output(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
+                       float* rows) noexcept nogil:
+    """y[n, o, 2*ty + r, 2*tx + s] = (A^T m A)[r, s], m[xi] = M[xi, o, t]: the 2x2 outputs of
+    every tile of the nbb images at y (the last row / column dropped past Ho / Wo); rows:
+    2 * 2*tw floats per thread."""
+    cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
+    cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 2 * tw
+    cdef Py_ssize_t no, n, o, ty, oh
+    cdef float* rb
+    cdef float* yp
+    for no in prange(nbb * O, schedule="static",
+                     num_threads=mc_threads_if(nbb * O * th * tw >= 4096)):
+        rb = rows + threadid() * 2 * rw
+        n = no // O
+        o = no % O
+        for ty in range(th):
+            oh = 2 * ty
+            yp = y + ((n * O + o) * Ho + oh) * Wo
+            if rw == Wo and oh + 1 < Ho:  # the two rows straight into y
+                _wino_output_tiles(M + o * T + (n * th + ty) * tw, OT, tw, yp, yp + Wo)
+            else:
+                _wino_output_tiles(M + o * T + (n * th + ty) * tw, OT, tw, rb, rb + rw)
+                memcpy(yp, rb, Wo * sizeof(float))
+                if oh + 1 < Ho:
+                    memcpy(yp + Wo, rb + rw, Wo * sizeof(float))
+
+
+cdef inline Py_ssize_t _wino_plane(Py_ssize_t n) noexcept nogil:
+    """The stride of the 16 planes of V or M holding n floats each: rounded up to 16 floats
+    (64 bytes) and then an odd multiple of 16, so that the 16 planes (written side by side by
+    the transforms) do not map to the same cache sets when n is a power of two."""
+    n = (n + 15) // 16
+    return (n + 1 - n % 2) * 16
+
+
+cdef void _wino_step(const float* x, const float* U, float* y, float* V, float* M,
+                     const Geo* g, Py_ssize_t n0, Py_ssize_t nbb) noexcept nogil:
+    """One block of nbb images from n0: input transform, 16 GEMMs, output transform. V holds
+    16 * C * T floats, then 4 * (2*tw + 2) per thread for the patch rows (the output
+    transform's rows after it); M 16 * O * T."""
+    cdef Py_ssize_t T = nbb * g.th * g.tw, xi
+    cdef Py_ssize_t VS = _wino_plane(g.C * T), MS = _wino_plane(g.O * T)
+    _wino_input(x + n0 * g.C * g.H * g.W, g, nbb, V, V + 16 * VS)
+    for xi in range(16):
+        gemm_beta(&_blas, True, False, False, <int>g.O, <int>T, <int>g.C, U + xi * g.O * g.C,
+                  <int>g.C, V + xi * VS, <int>T, 0.0, M + xi * MS, <int>T)
+    _wino_output(M, g, nbb, y + n0 * g.O * g.Ho * g.Wo, V + 16 * VS)
+
+
 cdef enum:
     CONV_FWD = 0
     CONV_BWD_INPUT = 1
     CONV_BWD_FILTER = 2
+    CONV_WINO = 3  # Winograd F(2x2, 3x3), float32, one group: (x, U, y) (see _wino_step)
 
 
 cdef void _conv_step(int kind, const real* a, const real* b, real* c, real* cols, real* tmp,
@@ -251,6 +440,10 @@ cdef void _conv_step(int kind, const real* a, const real* b, real* c, real* cols
     cdef Py_ssize_t y_off = (n0 * g.O + gi * g.og) * g.P
     cdef const real* wg
     cdef const real* src
+    if kind == CONV_WINO:
+        if real is float:
+            _wino_step(a, b, c, cols, tmp, g, n0, nbb)
+        return
     if kind == CONV_BWD_FILTER:
         wg = NULL
     else:
@@ -620,12 +813,76 @@ cdef void _plan(Geo* g):
     g.team = <int>threads
 
 
+cdef bint _winograd = True
+cdef Py_ssize_t WINO_MIN_CHANNELS = 16  # below, the im2col products are as short and cheaper
+# Floats of one thread's transformed tiles (V and M) and the fewest tiles per block: blocks of
+# 256 KB or less measured faster (one 32x32 or 16x16 image at a time), unless the products
+# get narrower than 64 tiles (8x8 images: 4 at a time).
+cdef Py_ssize_t WINO_BUDGET = 1 << 18
+cdef Py_ssize_t WINO_MIN_TILES = 64
+cdef Py_ssize_t WINO_MIN_SIZE = 8        # 4x4 images (4 tiles each) measured faster by im2col
+
+
+def set_winograd(bint flag, Py_ssize_t budget=0):
+    """Whether float32 3x3 stride-1 convolutions of one group (forward and input gradient,
+    at least 16 channels in and out, results at least 8x8) use Winograd F(2x2, 3x3)
+    (default) or im2col + GEMM, and (budget > 0) how many floats one thread's transformed
+    tiles may take (default 2**18). For tests and measurements; float64 always takes
+    im2col + GEMM (exact sums)."""
+    global _winograd, WINO_BUDGET
+    if budget < 0:
+        raise ValueError("set_winograd: expects budget >= 0, but got %d" % budget)
+    _winograd = flag
+    if budget > 0:
+        WINO_BUDGET = budget
+
+
+cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):
+    """The forward (x, w) -> out, or the input gradient (dy, w) -> dx as the convolution of
+    dy with w flipped and transposed at padding 2 - p, by Winograd F(2x2, 3x3) in blocks of
+    images (_conv_blocks with CONV_WINO); the filter is transformed once per call."""
+    cdef Geo wg = g[0]
+    if kind == CONV_BWD_INPUT:
+        wg.C, wg.O, wg.H, wg.W, wg.Ho, wg.Wo = g.O, g.C, g.Ho, g.Wo, g.H, g.W
+        wg.pt, wg.pl = 2 - g.pt, 2 - g.pl
+    wg.th, wg.tw = (wg.Ho + 1) // 2, (wg.Wo + 1) // 2
+    cdef Py_ssize_t tiles = wg.th * wg.tw
+    wg.nb = max(1, WINO_BUDGET // max(16 * (wg.C + wg.O) * tiles, 1),
+                (WINO_MIN_TILES + tiles - 1) // tiles)
+    wg.nb = min(wg.nb, wg.N)
+    _plan(&wg)
+    cdef Py_ssize_t T = wg.nb * tiles
+    wg.cols_n = 16 * _wino_plane(wg.C * T) + 4 * (2 * wg.tw + 2) * max(mc_get_threads(), 1)
+    wg.tmp_n = 16 * _wino_plane(wg.O * T)
+    cdef cnp.npy_intp nu = 16 * wg.O * wg.C
+    cdef cnp.npy_intp ncols = wg.cols_n * wg.team
+    cdef cnp.npy_intp ntmp = wg.tmp_n * wg.team
+    cdef cnp.ndarray U = cnp.PyArray_EMPTY(1, &nu, cnp.NPY_FLOAT32, 0)
+    cdef cnp.ndarray V = cnp.PyArray_EMPTY(1, &ncols, cnp.NPY_FLOAT32, 0)
+    cdef cnp.ndarray M = cnp.PyArray_EMPTY(1, &ntmp, cnp.NPY_FLOAT32, 0)
+    cdef float* pa = <float*>cnp.PyArray_DATA(a)
+    cdef float* pw = <float*>cnp.PyArray_DATA(b)
+    cdef float* pc = <float*>cnp.PyArray_DATA(c)
+    cdef float* pu = <float*>cnp.PyArray_DATA(U)
+    cdef float* pv = <float*>cnp.PyArray_DATA(V)
+    cdef float* pm = <float*>cnp.PyArray_DATA(M)
+    with nogil:
+        _wino_filter(pw, wg.O, wg.C, kind == CONV_BWD_INPUT, pu)
+        _conv_blocks[float](CONV_WINO, pa, pu, pc, pv, pm, NULL, &wg)
+
+
 cdef void _run_conv(int kind, int t, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):
     """Plan the blocks (_plan), make each thread's column buffer (K, nb*P; none when one
     image of a 1x1 stride-1 convolution is its own), staging buffer (og, nb*P, for blocks of
     several images) and, for the filter gradient, the (O, K) partials of threads 1..team-1,
     then run one kernel on (a, b) -> c: (x, w) -> out, (dy, w) -> dx or (dy, x) -> dw, in
     float32 or float64, without the GIL."""
+    if _winograd and t == cnp.NPY_FLOAT32 and kind != CONV_BWD_FILTER and g.G == 1 \
+            and g.kh == 3 and g.kw == 3 and g.sh == 1 and g.sw == 1 and g.dh == 1 \
+            and g.dw == 1 and g.C >= WINO_MIN_CHANNELS and g.O >= WINO_MIN_CHANNELS \
+            and min(g.Ho, g.Wo, g.H, g.W) >= WINO_MIN_SIZE:
+        _run_winograd(kind, a, b, c, g)
+        return
     _plan(g)
     g.cols_n = 0 if (g.direct and g.nb == 1) else g.K * g.nb * g.P
     g.tmp_n = g.og * g.nb * g.P if g.nb > 1 else 0

@@ -1,0 +1,163 @@
+"""Winograd F(2x2, 3x3) in mindcell._C.conv (float32 3x3 stride-1 convolutions of one group
+with at least 16 channels in and out: the forward and the input gradient) against float64
+references, with the error bound of the transforms; float64 and the other geometries keep
+im2col + GEMM."""
+import numpy as np
+import pytest
+
+import mindcell  # noqa: F401  (binds the BLAS)
+from mindcell._C import conv as _conv
+from mindcell._core.primitive import REGISTRY
+
+EPS32 = np.finfo(np.float32).eps
+
+# n, c, h, w, o, padding (t, b, l, r): even and odd sizes, 'same', 'valid' and asymmetric
+CASES = [
+    (3, 16, 8, 8, 16, (1, 1, 1, 1)),
+    (2, 24, 9, 11, 20, (1, 1, 1, 1)),
+    (2, 16, 12, 10, 32, (0, 0, 0, 0)),
+    (3, 17, 10, 9, 16, (2, 0, 0, 1)),
+    (1, 32, 8, 9, 16, (2, 2, 2, 2)),
+    (5, 16, 8, 8, 16, (1, 1, 1, 1)),
+    (2, 64, 8, 8, 72, (1, 1, 1, 1)),  # filters transformed by several threads
+]
+
+
+def _ref(name, *args, **attrs):
+    return REGISTRY[name].impl(*args, **attrs)
+
+
+def _attrs(padding):
+    return dict(stride=(1, 1), padding=padding, dilation=(1, 1), groups=1)
+
+
+def _run(fn, *args, winograd=True, team=0, budget=0):
+    _conv.set_winograd(winograd, budget)
+    _conv.set_block_team(team)
+    try:
+        return fn(*args)
+    finally:
+        _conv.set_winograd(True, 1 << 18)
+        _conv.set_block_team(0)
+
+
+def _fwd(x, w, padding, out_shape):
+    def go():
+        y = np.full(out_shape, np.nan, x.dtype)  # every element must be written
+        _conv.conv2d_fwd(x, w, 1, 1, padding[0], padding[2], 1, 1, 1, y, 1)
+        return y
+    return go
+
+
+def _bwd_input(dy, w, padding, x_shape):
+    def go():
+        dx = np.full(x_shape, np.nan, dy.dtype)
+        _conv.conv2d_bwd_input(dy, w, 1, 1, padding[0], padding[2], 1, 1, 1, dx, 1)
+        return dx
+    return go
+
+
+def _data(case, seed=0):
+    n, c, h, w, o, padding = case
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((n, c, h, w))
+    wt = rng.standard_normal((o, c, 3, 3))
+    y = _ref("Conv2D", x, wt, **_attrs(padding))
+    dy = rng.standard_normal(y.shape)
+    return x, wt, dy, padding
+
+
+# The bound: each output is sum over channels of A^T [(G g G^T) . (B^T d B)] A. B^T d B adds
+# up to 4 inputs (coefficients +-1), G g G^T up to 9 filter taps with weights <= 1/4 .. 1
+# (at most 9/4 |g| in all), A^T m A adds up to 9 products; each step rounds once, and the
+# GEMM's sum over the channels adds a relative error <= C * eps. So the error is at most about
+# (C + 12) * eps times the same sums taken in absolute value, which are <= 9 * 9/4 * 4 = 81
+# times conv(|x|, |w|); tests use 4 * (C + 12) * eps * conv(|x|, |w|) (the observed errors are
+# far below: the sums' rounding errors do not all add up).
+def _bound(c, abs_sum):
+    return 4 * (c + 12) * EPS32 * abs_sum
+
+
+@pytest.mark.parametrize("case", CASES, ids=[str(i) for i in range(len(CASES))])
+def test_winograd_forward_within_the_transform_error_bound(case):
+    x, wt, _, padding = _data(case)
+    attrs = _attrs(padding)
+    ref = _ref("Conv2D", x, wt, **attrs)
+    abs_sum = _ref("Conv2D", np.abs(x), np.abs(wt), **attrs)
+    x32, w32 = x.astype(np.float32), wt.astype(np.float32)
+    y = _run(_fwd(x32, w32, padding, ref.shape))
+    assert y.dtype == np.float32
+    err = np.abs(y - ref)
+    assert np.all(err <= _bound(case[1], abs_sum)), err.max()
+    # the Winograd path was taken: its rounding differs from im2col + GEMM's
+    y_gemm = _run(_fwd(x32, w32, padding, ref.shape), winograd=False)
+    assert np.all(np.abs(y_gemm - ref) <= _bound(case[1], abs_sum))
+    assert not np.array_equal(y, y_gemm)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[str(i) for i in range(len(CASES))])
+def test_winograd_input_gradient_within_the_transform_error_bound(case):
+    x, wt, dy, padding = _data(case, seed=1)
+    attrs = _attrs(padding)
+    ref = _ref("Conv2DBackpropInput", dy, wt, input_shape=x.shape, **attrs)
+    abs_sum = _ref("Conv2DBackpropInput", np.abs(dy), np.abs(wt), input_shape=x.shape, **attrs)
+    dy32, w32 = dy.astype(np.float32), wt.astype(np.float32)
+    dx = _run(_bwd_input(dy32, w32, padding, x.shape))
+    err = np.abs(dx - ref)
+    assert np.all(err <= _bound(case[4], abs_sum)), err.max()
+    dx_gemm = _run(_bwd_input(dy32, w32, padding, x.shape), winograd=False)
+    assert not np.array_equal(dx, dx_gemm)
+
+
+@pytest.mark.parametrize("team", [2, 3])
+def test_winograd_blocks_shared_by_threads(team):
+    """A team of threads, each transforming and multiplying its own blocks (one image each
+    with a small budget), gives the one-thread results."""
+    x, wt, dy, padding = _data((5,) + CASES[1][1:], seed=2)
+    x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
+    for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape)):
+        one = _run(make, team=1)
+        shared = _run(make, team=team, budget=1)
+        np.testing.assert_allclose(shared, one, rtol=1e-6, atol=1e-6 * np.abs(one).max())
+
+
+def test_float64_and_other_geometries_keep_im2col():
+    """float64, strides, dilation, groups, few channels and results under 8x8 give the same
+    bits with Winograd on and off (it is not used for them)."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2, 16, 8, 8))
+    w = rng.standard_normal((16, 16, 3, 3))
+    on = _run(_fwd(x, w, (1, 1, 1, 1), (2, 16, 8, 8)))
+    off = _run(_fwd(x, w, (1, 1, 1, 1), (2, 16, 8, 8)), winograd=False)
+    np.testing.assert_array_equal(on, off)
+    x32, w32 = x.astype(np.float32), w.astype(np.float32)
+    w8, x8 = np.ascontiguousarray(w32[:, :8]), np.ascontiguousarray(x32[:, :8])
+    for args, shape in (((x32, w32, 2, 2, 1, 1, 1, 1, 1), (2, 16, 4, 4)),      # stride 2
+                        ((x32, w32, 1, 1, 2, 2, 2, 2, 1), (2, 16, 8, 8)),      # dilation 2
+                        ((x32, w8, 1, 1, 1, 1, 1, 1, 2), (2, 16, 8, 8)),        # groups
+                        ((x8, w8, 1, 1, 1, 1, 1, 1, 1), (2, 16, 8, 8)),             # 8 channels
+                        ((x32[:, :, :6, :6].copy(), w32, 1, 1, 1, 1, 1, 1, 1), (2, 16, 6, 6))):
+        outs = []
+        for flag in (True, False):
+            def go(args=args, shape=shape):
+                y = np.empty(shape, np.float32)
+                _conv.conv2d_fwd(*args, y, 1)
+                return y
+            outs.append(_run(go, winograd=flag))
+        np.testing.assert_array_equal(outs[0], outs[1])
+
+
+def test_set_winograd_rejects_a_negative_budget():
+    with pytest.raises(ValueError, match="set_winograd: expects budget >= 0, but got -1"):
+        _conv.set_winograd(True, -1)
+
+
+def test_winograd_is_deterministic():
+    """The same call twice gives the same bits (nothing shared between the threads of the
+    filter and tile transforms)."""
+    x, wt, dy, padding = _data((4, 64, 16, 16, 96, (1, 1, 1, 1)), seed=4)
+    x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
+    for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape)):
+        first = _run(make)
+        for _ in range(3):
+            np.testing.assert_array_equal(_run(make), first)
