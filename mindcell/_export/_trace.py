@@ -6,7 +6,8 @@ import sys
 
 from mindcell.common.tensor import Tensor
 from mindcell.graph import passes
-from mindcell.graph.tracer import GraphTrace, MAX_REWRITES, _flatten, _trace_paths
+from mindcell.graph.tracer import (GraphTrace, MAX_REWRITES, _DecideByValue, _flatten,
+                                   _trace_paths)
 
 
 class _ExportTrace(GraphTrace):
@@ -46,6 +47,8 @@ def trace_for_export(net, args):
                     break
                 except NeedsRewrite:
                     continue
+                except _DecideByValue as e:  # export has no values to decide branches by
+                    raise e.error from None
             else:
                 raise RuntimeError("For 'export', tracing %s did not settle after %d source "
                                    "rewrites" % (type(net).__name__, MAX_REWRITES))

@@ -391,11 +391,15 @@ def _trace_paths(fn, args, kwargs, gt):
             continue
         except _BranchPoint:
             if len(paths) + len(pending) + 2 > MAX_PATHS:
+                # too many paths to trace them all (an `if` on a tensor in a 100-step loop,
+                # MindSpore's static-graph tutorial): the branches are decided by this call's
+                # values instead, the compiled graph guarded on them (a call with other
+                # values is traced again); the error stands where values are unknown
                 from mindcell.graph.symbolic import graph_error
-                raise graph_error(
+                raise _DecideByValue(graph_error(
                     "follow more than %d paths of tensor-dependent control flow" % MAX_PATHS,
                     "a while loop on a tensor cannot be unrolled: bound it with a Python "
-                    "range, or use ops.select for data-dependent choices") from None
+                    "range, or use ops.select for data-dependent choices")) from None
             pending.extend([gt.forced + [False], gt.forced + [True]])
             continue
         finally:

@@ -88,15 +88,21 @@ def tensor_div(x, y):
     return div(x, y)
 
 
-def partial(*args):
-    """Returns ``func`` with its first arguments bound (as ``functools.partial``).
+def partial(*args, **kwargs):
+    """Returns ``func`` with its first arguments (and any keyword arguments) bound, as
+    ``functools.partial``.
+
+    MindSpore binds keyword arguments inside ``jit`` functions (``ops.partial(add, x=2)``,
+    as its static-graph tutorial shows); its PyNative mode takes positional ones only. mindcell
+    takes both in both modes.
 
     Args:
         func (Callable): the function.
         args (Any): the leading arguments to bind.
+        kwargs (Any): keyword arguments to bind.
 
     Returns:
-        functools.partial, calling ``func(*args, *more)``.
+        functools.partial, calling ``func(*args, *more, **kwargs, **more_kwargs)``.
 
     Raises:
         TypeError: no arguments, or ``func`` is not callable.
@@ -106,11 +112,13 @@ def partial(*args):
         >>> scale = ops.partial(lambda k, x: k * x, 3)
         >>> scale(5)
         15
+        >>> ops.partial(lambda x, y: x - y, x=10)(y=4)
+        6
     """
     if not args or not callable(args[0]):
         raise TypeError("partial: the first input must be a callable, but got %s"
                         % (type(args[0]).__name__ if args else "no inputs"))
-    return functools.partial(*args)
+    return functools.partial(*args, **kwargs)
 
 
 def dtype(x):
@@ -128,7 +136,7 @@ def dtype(x):
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
-        >>> ops.dtype(Tensor(np.array([1, 2], np.int16)))
+        >>> print(ops.dtype(Tensor(np.array([1, 2], np.int16))))
         Int16
     """
     return check_tensor(x, "dtype", "x").dtype

@@ -72,3 +72,79 @@ def test_cifar_folder_with_one_part_reads_that_part(tmp_path):
     empty.mkdir()
     with pytest.raises(RuntimeError):
         ds.Cifar10Dataset(str(empty))
+
+
+# ----- ops.partial binds keyword arguments (MindSpore's static-graph tutorial) ----------------
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_partial_binds_keywords(mode):
+    def add(x, y):
+        return x + y
+
+    def body():
+        add_ = ms.ops.partial(add, x=ms.Tensor(2, ms.int32))
+        return add_(y=ms.Tensor(3, ms.int32)), add_(y=ms.Tensor(5, ms.int32))
+
+    ms.set_context(mode=mode)
+    try:
+        m, n = ms.jit(body)() if mode == ms.GRAPH_MODE else body()
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert (int(m), int(n)) == (5, 7)  # MindSpore 2.10 jit: m:5 n:7
+    with pytest.raises(TypeError):
+        ms.ops.partial()
+
+
+# ----- more tensor-dependent branches than the tracer can follow -----------------------------
+def _branchy(x, y):
+    out = 0
+    for _ in range(100):
+        if x < y:
+            x = x - y
+        else:
+            x = x + y
+        out = out + x
+    return out
+
+
+def _branchy_ref(x, y):
+    out = 0
+    for _ in range(100):
+        x = x - y if x < y else x + y
+        out = out + x
+    return out
+
+
+def test_jit_with_hundreds_of_tensor_branches_decides_by_value():
+    # MindSpore's static-graph tutorial compiles an `if` on a tensor inside a 100-step loop
+    # (2**100 paths); the graph is specialised on the call's values and traced again for others
+    jitted = ms.jit(_branchy)
+    for a, b in [(0, 1), (5, 2), (0, 1), (-3, 4)]:
+        got = jitted(ms.Tensor([a], ms.int32), ms.Tensor([b], ms.int32))
+        assert got.asnumpy().tolist() == [_branchy_ref(a, b)]
+
+
+def test_branch_limit_fallback_differentiates():
+    def f(x, w):
+        out = 0
+        for _ in range(20):
+            if (x * w).sum() < 3:
+                x = x * w + 1
+            else:
+                x = x - w
+            out = out + x.sum()
+        return out
+
+    w = ms.Tensor(np.array([1.5, 0.5], np.float32))
+    jitted = ms.jit(ms.value_and_grad(f, grad_position=(0, 1)))
+    eager = ms.value_and_grad(f, grad_position=(0, 1))
+    for xv in ([0.5, 0.2], [2.0, 1.0]):
+        x = ms.Tensor(np.array(xv, np.float32))
+        (v1, (gx1, gw1)), (v2, (gx2, gw2)) = jitted(x, w), eager(x, w)
+        np.testing.assert_allclose(v1.asnumpy(), v2.asnumpy(), rtol=1e-5)
+        np.testing.assert_allclose(gx1.asnumpy(), gx2.asnumpy(), rtol=1e-5)
+        np.testing.assert_allclose(gw1.asnumpy(), gw2.asnumpy(), rtol=1e-5)
+    # MindSpore 2.10 gives 58.995365 with dx [403.19678, 1.7895508] for the first input
+    x = ms.Tensor(np.array([0.5, 0.2], np.float32))
+    v, (gx, _) = jitted(x, w)
+    np.testing.assert_allclose(v.asnumpy(), 58.995365, rtol=1e-5)
+    np.testing.assert_allclose(gx.asnumpy(), [403.19678, 1.7895508], rtol=1e-5)
