@@ -25,9 +25,10 @@ from mindcell.dataset.engine import Dataset, DictIterator, TupleIterator
 from mindcell.dataset.folder import ImageFolderDataset
 from mindcell.dataset.cache import DatasetCache
 from mindcell.dataset.mnist import FashionMnistDataset, MnistDataset
+from mindcell.dataset.mnist_family import EMnistDataset, KMnistDataset, QMnistDataset
 from mindcell.dataset.pipeline import ConcatDataset, MapDataset, RepeatDataset, ZipDataset
 from mindcell.dataset.mind_dataset import MindDataset
-from mindcell.dataset.samplers import (DistributedSampler, RandomSampler, Sampler,
+from mindcell.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler,
                                        SequentialSampler, Shuffle, SubsetRandomSampler,
                                        SubsetSampler, WeightedRandomSampler)
 from mindcell.dataset.padded import PaddedDataset
@@ -47,7 +48,8 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler", "Shuffle",
            "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset",
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
-           "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset"]
+           "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
+           "EMnistDataset", "QMnistDataset", "PKSampler"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

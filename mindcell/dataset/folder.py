@@ -136,6 +136,9 @@ class ImageFolderDataset(MappableSource):
     def _length(self):
         return len(self._files)
 
+    def _labels(self):
+        return np.array([label for _, label in self._files], np.int32)
+
     def _row_at(self, index):
         path, label = self._files[index]
         data = np.fromfile(path, dtype=np.uint8)

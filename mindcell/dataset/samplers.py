@@ -17,7 +17,7 @@ from mindcell.dataset.sampler_base import (BuiltinSampler, IterSampler, Sampler,
 
 __all__ = ["Shuffle", "BuiltinSampler", "Sampler", "IterSampler", "SequentialSampler",
            "RandomSampler", "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler",
-           "DistributedSampler", "make_sampler"]
+           "DistributedSampler", "PKSampler", "make_sampler"]
 
 
 def _check_indices(name, indices):
@@ -325,6 +325,95 @@ class DistributedSampler(BuiltinSampler):
         return order[self.shard_id::self.num_shards][:self._size(n)]
 
 
+class PKSampler(BuiltinSampler):
+    """PKSampler(num_val, num_class=None, shuffle=False, class_column='label', num_samples=None):
+    ``num_val`` rows of every class (P classes, K rows each): for each label value, in
+    ascending order (a random order with ``shuffle``), ``num_val`` rows of that label drawn
+    uniformly at random with replacement, as MindSpore's PKSampler does. The label is the
+    source's ``label`` column (image and MNIST-format sources); GeneratorDataset and
+    NumpySlicesDataset do not support it, as in MindSpore.
+
+    Args:
+        num_val (int): the rows per class.
+        num_class (int, optional): not supported (as in MindSpore): must be None.
+            Default: ``None``.
+        shuffle (bool, optional): visit the classes in a random order. Default: ``False``.
+        class_column (str, optional): the label column's name (MindSpore's sources use
+            ``label`` whatever it says). Default: ``'label'``.
+        num_samples (int, optional): the most rows per epoch; None or 0: all.
+            Default: ``None``.
+
+    Raises:
+        TypeError: ``num_val`` is not an int, ``shuffle`` not a bool or ``class_column`` not a
+            str.
+        NotImplementedError: ``num_class`` is given.
+        RuntimeError: (when iterating) ``num_val`` is not positive.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> import mindcell.dataset as ds
+        >>> folder = tempfile.mkdtemp()
+        >>> labels = np.array([2, 0, 1, 0, 2, 1])
+        >>> for name, magic, a in (("train-images-idx3-ubyte", 2051, np.zeros((6, 28, 28))),
+        ...                        ("train-labels-idx1-ubyte", 2049, labels)):
+        ...     with open(os.path.join(folder, name), "wb") as f:
+        ...         _ = f.write(np.array([magic, *a.shape], ">u4").tobytes() + a.astype("u1").tobytes())
+        >>> data = ds.MnistDataset(folder, usage="train", sampler=ds.PKSampler(2))
+        >>> [int(r["label"]) for r in data.create_dict_iterator(output_numpy=True)]
+        [0, 0, 1, 1, 2, 2]
+    """
+
+    needs_labels = True
+
+    def __init__(self, num_val, num_class=None, shuffle=False, class_column="label",
+                 num_samples=None):
+        if isinstance(num_val, bool) or not isinstance(num_val, numbers.Integral):
+            raise TypeError("PKSampler: num_val must be integer but was: %r." % (num_val,))
+        if num_class is not None:
+            raise NotImplementedError("Not supported to specify num_class for PKSampler.")
+        if not isinstance(shuffle, bool):
+            raise TypeError("PKSampler: shuffle must be a boolean value but was: %r."
+                            % (shuffle,))
+        if not isinstance(class_column, str):
+            raise TypeError("PKSampler: class_column must be a str value but was: %r."
+                            % (class_column,))
+        super().__init__(num_samples)
+        self.num_val = int(num_val)
+        self.shuffle = shuffle
+        self.class_column = class_column
+        self.labels = None  # the source's label column, set by the source before each epoch
+
+    def is_shuffled(self):
+        return self.shuffle
+
+    def _classes(self):
+        if self.labels is None:
+            raise RuntimeError("PKSampler: the dataset gave no label column to sample from")
+        labels = np.asarray(self.labels).reshape(len(self.labels), -1)[:, 0]
+        return np.unique(labels), labels
+
+    def _size(self, n):
+        if self.labels is None:
+            return self._limit(n)
+        return self._limit(len(self._classes()[0]) * max(self.num_val, 0))
+
+    def _draw(self, n, rng):
+        if self.num_val <= 0:
+            raise RuntimeError("PKSampler: num_val must be positive, but got %d" % self.num_val)
+        classes, labels = self._classes()
+        if len(labels) != n:
+            raise RuntimeError("PKSampler: %d labels for %d rows (a PKSampler cannot sample "
+                               "another sampler's output)" % (len(labels), n))
+        if self.shuffle:
+            classes = rng.permutation(classes)
+        out = []
+        for c in classes:
+            members = np.flatnonzero(labels == c)
+            out.extend(members[rng.integers(0, len(members), self.num_val)].tolist())
+        return out[:self._size(n)]
+
+
 def make_sampler(op, sampler, num_shards, shard_id, shuffle):
     """The sampler of a dataset from its ``sampler``/``num_shards``/``shard_id`` arguments (a
     list of indices is a :class:`SubsetSampler`, another iterable an :class:`IterSampler`)."""
@@ -343,4 +432,7 @@ def make_sampler(op, sampler, num_shards, shard_id, shuffle):
     if sampler is not None and not isinstance(sampler, BuiltinSampler):
         raise TypeError("%s: unsupported sampler object of type %s"
                         % (op, type(sampler).__name__))
+    if getattr(sampler, "needs_labels", False) and op in ("GeneratorDataset",
+                                                          "NumpySlicesDataset"):
+        raise ValueError("GeneratorDataset doesn't support %s." % type(sampler).__name__)
     return sampler

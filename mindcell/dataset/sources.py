@@ -64,8 +64,17 @@ class MappableSource(Dataset):
     def _row_at(self, index):
         raise NotImplementedError
 
+    def _labels(self):
+        """The label column, for samplers that sample by class (PKSampler)."""
+        raise ValueError("%s doesn't support PKSampler." % type(self).__name__)
+
+    def _give_labels(self):
+        if getattr(self.sampler, "needs_labels", False):
+            self.sampler.labels = self._labels()
+
     def _count(self):
         n = self._length()
+        self._give_labels()
         if self.sampler is not None:
             n = self.sampler._count_rows(n)
         return n if self.num_samples is None else min(n, self.num_samples)
@@ -73,6 +82,7 @@ class MappableSource(Dataset):
     def _order(self, epoch):
         n = self._length()
         if self.sampler is not None:
+            self._give_labels()
             order = np.asarray(self.sampler._epoch_indices(n, epoch.rng()))
         elif self.shuffle_rows:
             order = epoch.rng().permutation(n)
@@ -96,6 +106,11 @@ class ArraySource(MappableSource):
 
     def _length(self):
         return len(self._columns[0])
+
+    def _labels(self):
+        if "label" not in self._names:
+            return super()._labels()
+        return self._columns[self._names.index("label")]
 
     def _row_at(self, index):
         # copies, so a transform writing into its input cannot change the source

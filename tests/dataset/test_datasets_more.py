@@ -1,0 +1,116 @@
+"""The MNIST-format family (KMnist, EMnist, QMnist) and PKSampler on fixture files written
+here; the same files read by MindSpore are compared in tests/goldens/datasets (010, 011)."""
+import os
+
+import numpy as np
+import pytest
+
+import mindcell.dataset as ds
+
+
+def _idx(folder, name, magic, array, dtype="u1"):
+    head = np.array([magic, *array.shape], ">u4").tobytes()
+    body = np.ascontiguousarray(array).astype(">" + dtype if dtype != "u1" else dtype).tobytes()
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(head + body)
+
+
+def _images(n, first):
+    a = np.zeros((n, 28, 28), np.uint8)
+    a[:, 0, 0] = np.arange(first, first + n)
+    return a
+
+
+def _rows(data):
+    return [(int(r["image"][0, 0, 0]), r["label"].tolist(), r["image"].shape, r["label"].dtype)
+            for r in data.create_dict_iterator(output_numpy=True)]
+
+
+@pytest.fixture
+def kmnist(tmp_path):
+    _idx(tmp_path, "train-images-idx3-ubyte", 2051, _images(3, 0))
+    _idx(tmp_path, "train-labels-idx1-ubyte", 2049, np.array([1, 2, 3]))
+    _idx(tmp_path, "t10k-images-idx3-ubyte", 2051, _images(2, 10))
+    _idx(tmp_path, "t10k-labels-idx1-ubyte", 2049, np.array([7, 8]))
+    return str(tmp_path)
+
+
+def test_kmnist_reads_mnist_files_test_first(kmnist):
+    rows = _rows(ds.KMnistDataset(kmnist, shuffle=False))
+    assert [r[:2] for r in rows] == [(10, 7), (11, 8), (0, 1), (1, 2), (2, 3)]
+    assert rows[0][2] == (28, 28, 1) and rows[0][3] == np.uint32
+    assert ds.KMnistDataset(kmnist, usage="test").get_dataset_size() == 2
+    with pytest.raises(ValueError, match="usage"):
+        ds.KMnistDataset(kmnist, usage="valid")
+
+
+def test_emnist_names_usage_and_missing_files(tmp_path):
+    for part, n, first in (("train", 2, 0), ("test", 3, 50)):
+        _idx(tmp_path, "emnist-letters-%s-images-idx3-ubyte" % part, 2051, _images(n, first))
+        _idx(tmp_path, "emnist-letters-%s-labels-idx1-ubyte" % part, 2049,
+             np.arange(n) + first)
+    rows = _rows(ds.EMnistDataset(str(tmp_path), "letters", shuffle=False))
+    assert [r[:2] for r in rows] == [(50, 50), (51, 51), (52, 52), (0, 0), (1, 1)]
+    assert ds.EMnistDataset(str(tmp_path), "letters", usage="train").get_dataset_size() == 2
+    with pytest.raises(ValueError, match="name"):
+        ds.EMnistDataset(str(tmp_path), "cyrillic")
+    with pytest.raises(RuntimeError, match="emnist-digits-train"):
+        ds.EMnistDataset(str(tmp_path), "digits", usage="train")
+
+
+def test_qmnist_compat_labels_usages(tmp_path):
+    for stem, n, first in (("qmnist-train", 2, 0), ("qmnist-test", 3, 20), ("xnist", 2, 40)):
+        _idx(tmp_path, stem + "-images-idx3-ubyte", 2051, _images(n, first))
+        table = np.arange(n * 8).reshape(n, 8) + 100 * first
+        _idx(tmp_path, stem + "-labels-idx2-int", 3074, table, dtype="i4")
+    rows = _rows(ds.QMnistDataset(str(tmp_path), usage="train", shuffle=False))
+    assert [r[:2] for r in rows] == [(0, 0), (1, 8)] and rows[0][3] == np.uint32
+    full = _rows(ds.QMnistDataset(str(tmp_path), usage="test", compat=False, shuffle=False))
+    assert full[1][1] == list(range(2008, 2016)) and len(full) == 3
+    every = _rows(ds.QMnistDataset(str(tmp_path), shuffle=False))
+    assert [r[0] for r in every] == [0, 1, 20, 21, 22, 40, 41]  # train, test, nist
+    assert ds.QMnistDataset(str(tmp_path), usage="test10k").get_dataset_size() == 3
+    assert ds.QMnistDataset(str(tmp_path), usage="test50k").get_dataset_size() == 0
+    with pytest.raises(TypeError, match="compat"):
+        ds.QMnistDataset(str(tmp_path), compat=1)
+
+
+def test_pk_sampler_classes_and_members(tmp_path):
+    labels = np.array([2, 0, 1, 0, 2, 2, 0, 1, 2, 0])
+    _idx(tmp_path, "train-images-idx3-ubyte", 2051, _images(10, 0))
+    _idx(tmp_path, "train-labels-idx1-ubyte", 2049, labels)
+    data = ds.MnistDataset(str(tmp_path), usage="train", sampler=ds.PKSampler(3))
+    rows = _rows(data)
+    assert data.get_dataset_size() == 9
+    assert [r[1] for r in rows] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    assert all(labels[i] == lab for i, lab, _, _ in rows)
+    shuffled = ds.MnistDataset(str(tmp_path), usage="train",
+                               sampler=ds.PKSampler(2, shuffle=True, num_samples=4))
+    got = [r[1] for r in _rows(shuffled)]
+    assert len(got) == 4 and got[0] == got[1] and got[2] == got[3] and got[0] != got[2]
+    with pytest.raises(ValueError, match="PKSampler"):
+        ds.NumpySlicesDataset({"label": [0, 1]}, sampler=ds.PKSampler(1))
+    with pytest.raises(NotImplementedError, match="num_class"):
+        ds.PKSampler(2, num_class=3)
+    with pytest.raises(RuntimeError, match="num_val"):
+        list(ds.MnistDataset(str(tmp_path), usage="train", sampler=ds.PKSampler(0)))
+
+
+def test_pk_sampler_on_image_folders(tmp_path):
+    for i, c in enumerate("abcab"):
+        (tmp_path / c).mkdir(exist_ok=True)
+        (tmp_path / c / ("%d.jpg" % i)).write_bytes(bytes([i]))
+    data = ds.ImageFolderDataset(str(tmp_path), sampler=ds.PKSampler(2))
+    rows = [(int(r["image"][0]), int(r["label"]))
+            for r in data.create_dict_iterator(output_numpy=True)]
+    assert [lab for _, lab in rows] == [0, 0, 1, 1, 2, 2]
+    assert all("abcab"[i] == "abc"[lab] for i, lab in rows)
+
+
+@pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name),
+                             optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
