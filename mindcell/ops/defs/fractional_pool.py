@@ -12,6 +12,7 @@ import itertools
 import numpy as np
 
 from mindcell._core.primitive import defprim
+from mindcell.ops.defs._util import no_second_order
 
 
 def _starts(u, n_in, n_out, k):
@@ -61,7 +62,8 @@ def _fmp_grad_impl(x, argmax, dout):
 
 
 fractional_max_pool_grad_p = defprim("FractionalMaxPoolGradWithFixedKsize", _fmp_grad_impl,
-                                     infer=lambda x, argmax, dout: x)
+                                     infer=lambda x, argmax, dout: x,
+                                     bprop=no_second_order("FractionalMaxPoolGradWithFixedKsize"))
 
 
 def _fmp_bprop(x, samples, out, dout, **attrs):

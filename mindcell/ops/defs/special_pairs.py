@@ -5,6 +5,7 @@ import numpy as np
 
 from mindcell._core.primitive import defprim, elementwise_infer
 from mindcell.ops.defs import _grad_ops as G
+from mindcell.ops.defs._util import no_second_order
 from mindcell.ops.defs.elementwise_math import digamma_p, lgamma_p
 
 
@@ -23,7 +24,8 @@ def _igamma_grad_a(a, x):
                       / (2 * h), a.dtype)
 
 
-igamma_grad_a_p = defprim("IgammaGradA", _igamma_grad_a, infer=elementwise_infer)
+igamma_grad_a_p = defprim("IgammaGradA", _igamma_grad_a, infer=elementwise_infer,
+                          bprop=no_second_order("IgammaGradA"))
 
 
 def _igamma_bprop(a, x, out, dout):
