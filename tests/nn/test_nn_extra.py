@@ -198,3 +198,19 @@ def test_fractional_max_pool_samples_follow_the_seed():
         nn.FractionalMaxPool2d(2)(x)
     with pytest.raises(ValueError, match="too large"):
         nn.FractionalMaxPool2d(3, output_size=(11, 5))(x)
+
+
+def test_ops_igamma_float64_and_fractional_functions_match_the_cells(mode):
+    a = RNG.random(6) * 5 + 0.1
+    x = RNG.random(6) * 8
+    got = ms.ops.igamma(Tensor(a), Tensor(x))
+    assert got.dtype == ms.float64
+    np.testing.assert_allclose(got.asnumpy(), special.gammainc(a, x), rtol=1e-12)
+    with pytest.raises(TypeError, match="same"):
+        ms.ops.igamma(Tensor(a.astype(np.float32)), Tensor(x))
+    img = Tensor(RNG.standard_normal((2, 3, 8, 9)).astype(np.float32))
+    s = Tensor(RNG.random((2, 3, 2)).astype(np.float32))
+    cell = nn.FractionalMaxPool2d(2, output_size=(3, 4), _random_samples=s)
+    np.testing.assert_array_equal(
+        ms.ops.fractional_max_pool2d(img, 2, (3, 4), _random_samples=s).asnumpy(),
+        cell(img).asnumpy())
