@@ -32,6 +32,7 @@ from mindcell.dataset.samplers import (DistributedSampler, PKSampler, RandomSamp
                                        SequentialSampler, Shuffle, SubsetRandomSampler,
                                        SubsetSampler, WeightedRandomSampler)
 from mindcell.dataset.padded import PaddedDataset
+from mindcell.dataset.random_source import RandomDataset
 from mindcell.dataset.schema import Schema
 from mindcell.dataset.sources import GeneratorDataset, NumpySlicesDataset
 from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, WikiTextDataset,
@@ -49,7 +50,7 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset",
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
            "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
-           "EMnistDataset", "QMnistDataset", "PKSampler"]
+           "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

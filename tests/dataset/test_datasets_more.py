@@ -107,10 +107,39 @@ def test_pk_sampler_on_image_folders(tmp_path):
     assert all("abcab"[i] == "abc"[lab] for i, lab in rows)
 
 
-@pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers"])
+@pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers",
+                                  "mindcell.dataset.random_source"])
 def test_docstring_examples(name):
     import doctest
     import importlib
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_random_dataset_schema_rows_and_seed():
+    import mindcell as ms
+    schema = ds.Schema()
+    schema.add_column("image", de_type=ms.uint8, shape=[2, 3])
+    schema.add_column("v", de_type=ms.float64, shape=[-1])
+    schema.add_column("s", de_type="int16")
+    ds.config.set_seed(5)
+    data = ds.RandomDataset(schema=schema, total_rows=6, columns_list=["s", "image", "v"])
+    rows = list(data.create_tuple_iterator(output_numpy=True))
+    assert data.get_col_names() == ["s", "image", "v"] and len(rows) == 6
+    assert [(r[0].dtype, r[0].shape, r[1].shape) for r in rows[:1]] == [
+        (np.dtype(np.int16), (), (2, 3))]
+    assert all(1 <= r[2].shape[0] <= 32 and r[2].dtype == np.float64 for r in rows)
+    assert all(np.unique(r[1]).size == 1 for r in rows)
+    again = [r[1].tolist() for r in data.create_tuple_iterator(output_numpy=True)]
+    assert again == [r[1].tolist() for r in rows]  # the same rows every epoch
+    ds.config.set_seed(5)
+    rebuilt = ds.RandomDataset(schema=schema, total_rows=6, columns_list=["s", "image", "v"])
+    assert [r[1].tolist() for r in rebuilt.create_tuple_iterator(output_numpy=True)] == again
+    assert ds.RandomDataset(schema=schema, total_rows=6, num_samples=2).get_dataset_size() == 2
+    made_up = ds.RandomDataset(total_rows=2)
+    assert made_up.get_col_names()[0] == "c0"
+    with pytest.raises(ValueError, match="columns_list"):
+        ds.RandomDataset(schema=schema, total_rows=2, columns_list=["nope"])
+    with pytest.raises(TypeError, match="total_rows"):
+        ds.RandomDataset(total_rows="a")
