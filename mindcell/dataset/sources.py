@@ -3,6 +3,7 @@ callable, iterable or random-access object), over the shared index-sampling of
 :class:`MappableSource` (shuffle, ``num_samples``, shards)."""
 import itertools
 import os
+import warnings
 
 import numpy as np
 
@@ -269,8 +270,9 @@ class GeneratorDataset(MappableSource):
         num_samples (int, optional): read at most this many rows per epoch. Default: ``None``.
         num_parallel_workers (int, optional): threads reading a random-access source (rows in
             the same order). Default: ``1``.
-        shuffle (bool, optional): random-access sources only; None shuffles them.
-            Default: ``None``.
+        shuffle (bool, optional): random-access sources only; None shuffles them. With
+            another source the rows keep its order (a UserWarning says so when ``shuffle`` is
+            True), as in MindSpore. Default: ``None``.
         sampler (Union[Sampler, list[int]], optional): random-access sources only: which rows
             to read, in what order. Default: ``None``.
         num_shards (int, optional): random-access sources only: read one of this many shards,
@@ -292,8 +294,8 @@ class GeneratorDataset(MappableSource):
         TypeError: a ``source`` that is neither callable, iterable nor random-access, a
             ``batch_sampler`` that cannot be iterated, a ``collate_fn`` that is not callable,
             or ``python_multiprocessing`` not a bool.
-        ValueError: no ``column_names``; ``shuffle``/``sampler``/shards with a source that is
-            not random-access; a row with another number of values than columns;
+        ValueError: no ``column_names``; ``sampler``/shards with a source that is not
+            random-access; a row with another number of values than columns;
             ``batch_sampler`` with ``num_samples``/``shuffle``/``sampler``/shards or with a
             source that is not random-access; ``collate_fn`` without ``batch_sampler``.
         RuntimeError: as many ``column_types`` as columns are not given, or (when iterated) a
@@ -335,9 +337,16 @@ class GeneratorDataset(MappableSource):
             if not (callable(source) or hasattr(source, "__iter__")):
                 raise TypeError("%s: 'source' must be callable, iterable or random-access, but "
                                 "got %s" % (op, type(source).__name__))
-            if shuffle or sampler is not None or num_shards is not None:
-                raise ValueError("%s: shuffle, sampler and num_shards need a random-access "
-                                 "source (with __getitem__ and __len__)" % op)
+            for name, value in (("sampler", sampler), ("num_shards", num_shards)):
+                if value is not None:
+                    raise ValueError("%s: %s is not supported if source does not have "
+                                     "attribute '__getitem__' (a random-access source with "
+                                     "__getitem__ and __len__)" % (op, name))
+            if shuffle:  # MindSpore 2.10 reads an iterable source in order (its GAN tutorial
+                # passes shuffle=True with a dataset object as the source); said, not silent
+                warnings.warn("%s: shuffle=True has no effect on a source without "
+                              "__getitem__ and __len__: its rows come in their own order, as "
+                              "in MindSpore" % op, stacklevel=2)
             shuffle = False
         super().__init__(op, names, shuffle, num_samples, sampler, num_shards, shard_id,
                          num_parallel_workers)

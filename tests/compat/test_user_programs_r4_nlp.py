@@ -148,3 +148,25 @@ def test_branch_limit_fallback_differentiates():
     v, (gx, _) = jitted(x, w)
     np.testing.assert_allclose(v.asnumpy(), 58.995365, rtol=1e-5)
     np.testing.assert_allclose(gx.asnumpy(), [403.19678, 1.7895508], rtol=1e-5)
+
+
+# ----- GeneratorDataset over an iterable source with shuffle=True (the GAN tutorial) -----------
+def test_generator_over_iterable_ignores_shuffle_with_a_warning(tmp_path):
+    _mnist_part(str(tmp_path), "train", [5, 0, 3, 7])
+    mnist = ds.MnistDataset(str(tmp_path), shuffle=False)  # iterable, no __getitem__
+    with pytest.warns(UserWarning, match="shuffle=True has no effect"):
+        data = ds.GeneratorDataset(mnist, ["image", "label"], shuffle=True)
+    # MindSpore 2.10 keeps the source's order
+    assert [int(r[1]) for r in data.create_tuple_iterator(output_numpy=True)] == [5, 0, 3, 7]
+
+    def gen():
+        for i in range(4):
+            yield (np.array(i),)
+
+    with pytest.warns(UserWarning):
+        rows = ds.GeneratorDataset(gen, ["x"], shuffle=True).create_tuple_iterator(
+            output_numpy=True)
+        assert [int(r[0]) for r in rows] == [0, 1, 2, 3]
+    for kwargs in (dict(num_shards=2, shard_id=0), dict(sampler=ds.SequentialSampler())):
+        with pytest.raises(ValueError, match="__getitem__"):
+            ds.GeneratorDataset(gen, ["x"], **kwargs)
