@@ -5,6 +5,7 @@ from mindcell import _malloc  # noqa: F401  (large buffers reused across steps)
 from mindcell.dtype import (bool_, int8, int16, int32, int64, uint8, uint16, uint32,  # noqa: F401
                             uint64, float16, float32, float64, bfloat16, half, single,
                             double, DType)
+from mindcell.common.dtype_classes import Int  # noqa: F401  (isinstance(x.dtype, ms.Int))
 from mindcell.context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context,  # noqa: F401
                               set_seed, get_seed, STRICT, COMPATIBLE, LAX)
 from mindcell.parallel import (ParallelMode, set_auto_parallel_context,  # noqa: F401

@@ -4,3 +4,4 @@ from mindcell.dtype import DType as Type, half, single, double, int_, uint, floa
 from mindcell.dtype import ALL_DTYPES as all_types  # noqa: F401
 number_type = tuple(d for d in all_types if d.name != "Bool")
 from mindcell.common.dtype_names import *  # noqa: F401,F403,E402
+from mindcell.common.dtype_classes import Int, Float, Bool  # noqa: F401,E402

@@ -178,3 +178,35 @@ def test_every_experimental_optimizer_follows_a_changed_lr(name):
     assert (net.weight.asnumpy() < 1.0).all()
     with pytest.raises(TypeError, match="lr"):
         opt.param_groups[0]["lr"] = "fast"
+
+
+# ----- dtype families: isinstance(x.dtype, ms.Int) (graphlearning's GraphField checks) ---
+_FAMILIES = {  # MindSpore 2.10: which dtypes are instances of each family
+    "Int": {"int8", "int16", "int32", "int64"},
+    "Float": {"float16", "float32", "float64"},
+    "Bool": {"bool_"},
+}
+_ALL = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+        "float16", "float32", "float64", "bfloat16"]
+
+
+@pytest.mark.parametrize("family", sorted(_FAMILIES))
+def test_dtype_family_isinstance(family):
+    import mindcell as ms
+    from mindcell.common import dtype as mstype
+    cls = getattr(mstype, family)
+    assert {n for n in _ALL if isinstance(getattr(ms, n), cls)} == _FAMILIES[family]
+    assert not isinstance(3, cls) and not isinstance(np.int32, cls)
+
+
+def test_dtype_family_from_width():
+    import mindcell as ms
+    from mindcell.common import dtype as mstype
+    assert ms.Int is mstype.Int
+    assert [ms.Int(b) for b in (8, 16, 32, 64)] == [ms.int8, ms.int16, ms.int32, ms.int64]
+    assert [mstype.Float(b) for b in (16, 32, 64)] == [ms.float16, ms.float32, ms.float64]
+    assert isinstance(ms.Tensor(np.zeros(2, np.int32)).dtype, ms.Int)
+    with pytest.raises(ValueError, match="Int"):
+        ms.Int(7)
+    with pytest.raises(NotImplementedError, match="Int"):
+        ms.Int()
