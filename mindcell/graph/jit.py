@@ -84,13 +84,11 @@ def compiled_call(cache, fn, args, kwargs, name, extra_key=()):
 
 def compile_per_signature(fn):
     """``fn`` compiled into one graph per input signature (the compiler that
-    ``trace.graph_mode_aware`` uses, e.g. for ``ops.grad`` in GRAPH_MODE)."""
-    cache = CompileCache(fn.__name__)
-
-    def run(*args):
-        return compiled_call(cache, fn, args, {}, fn.__name__)
-    run.compile_cache = cache
-    return run
+    ``trace.graph_mode_aware`` uses, e.g. for ``ops.grad`` in GRAPH_MODE): a
+    :class:`JitFunction`, with its fast path for Tensor arguments."""
+    jitted = JitFunction(fn)
+    jitted.compile_cache = jitted.cache
+    return jitted
 
 
 _trace.register_graph_compiler(compile_per_signature)
