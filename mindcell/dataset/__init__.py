@@ -24,6 +24,7 @@ from mindcell.dataset.cifar import Cifar10Dataset, Cifar100Dataset
 from mindcell.dataset.engine import Dataset, DictIterator, TupleIterator
 from mindcell.dataset.folder import ImageFolderDataset
 from mindcell.dataset.cache import DatasetCache
+from mindcell.dataset.callback import DSCallback
 from mindcell.dataset.mnist import FashionMnistDataset, MnistDataset
 from mindcell.dataset.mnist_family import EMnistDataset, KMnistDataset, QMnistDataset
 from mindcell.dataset.pipeline import ConcatDataset, MapDataset, RepeatDataset, ZipDataset
@@ -50,7 +51,8 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset",
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
            "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
-           "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset"]
+           "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
+           "DSCallback"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

@@ -149,7 +149,7 @@ class Dataset:
             operations (Union[callable, list[callable]]): transforms (``vision.Resize(...)`` ...)
                 or Python functions of the input columns' numpy arrays.
             input_columns (Union[str, list[str]], optional): the columns fed to the first
-                operation; None: all columns. Default: ``None``.
+                operation; None: the first column (as in MindSpore). Default: ``None``.
             output_columns (Union[str, list[str]], optional): the names of the last operation's
                 outputs; None: the input names. Default: ``None``.
             column_order (list[str], optional): the columns to keep, in this order, after the map.
@@ -163,10 +163,10 @@ class Dataset:
 
         Raises:
             TypeError: an operation is not callable, a column argument is not a str or list of
-                str, ``num_parallel_workers`` not an int, or an unknown keyword is given.
+                str, ``num_parallel_workers`` not an int, ``callbacks`` not DSCallback
+                instances, or an unknown keyword is given.
             ValueError: ``operations`` is empty, a column does not exist, the output names clash
-                with the other columns, ``num_parallel_workers`` < 1, or ``callbacks`` /
-                ``offload`` is set.
+                with the other columns, ``num_parallel_workers`` < 1, or ``offload`` is set.
             RuntimeError: (when iterated) the last operation returns another number of columns
                 than ``output_columns`` names.
 
@@ -180,10 +180,12 @@ class Dataset:
             >>> [r["x2"].tolist() for r in data.create_dict_iterator(output_numpy=True)]
             [1, 4]
         """
+        from mindcell.dataset.callback import check_callbacks
         from mindcell.dataset.pipeline import MapDataset
+        callbacks = check_callbacks("map", kwargs.pop("callbacks", None))
         workers = _options("map", num_parallel_workers, kwargs)
         return MapDataset(self, operations, input_columns, output_columns, column_order,
-                          workers)
+                          workers, callbacks)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs):
         """batch(batch_size, drop_remainder=False, num_parallel_workers=None, per_batch_map=None,

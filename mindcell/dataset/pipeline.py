@@ -3,8 +3,8 @@ rename, zip, concat (batch: :mod:`.batch`)."""
 import itertools
 
 from mindcell.dataset import config
-from mindcell.dataset.engine import (Dataset, check_columns, check_count, counting_one_pass,
-                                     names_arg, to_array)
+from mindcell.dataset.engine import (_PEEK, Dataset, check_columns, check_count,
+                                     counting_one_pass, names_arg, to_array)
 from mindcell.dataset.parallel import ordered_map
 
 __all__ = ["MapDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
@@ -54,7 +54,7 @@ class MapDataset(_Unary):
     Args:
         child (Dataset): the dataset mapped.
         operations (Union[callable, list[callable]]): the operations, applied in turn.
-        input_columns (Union[str, list[str]]): the columns fed to them; None: all.
+        input_columns (Union[str, list[str]]): the columns fed to them; None: the first.
         output_columns (Union[str, list[str]]): the names of the outputs; None: the inputs'.
         column_order (list[str]): the columns kept after the map, in order; None: all.
         workers (int, optional): the number of threads. Default: ``1``.
@@ -72,9 +72,13 @@ class MapDataset(_Unary):
     """
 
     def __init__(self, child, operations, input_columns, output_columns, column_order,
-                 workers=1):
+                 workers=1, callbacks=None):
         super().__init__(child)
         self.workers = workers
+        self._callbacks = None
+        if callbacks:
+            from mindcell.dataset.callback import CallbackRunner
+            self._callbacks = CallbackRunner(list(callbacks))
         ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
         if not ops:
             raise ValueError("map: 'operations' is empty")
@@ -82,8 +86,10 @@ class MapDataset(_Unary):
             if not callable(op):
                 raise TypeError("map: every operation must be callable, but got %s"
                                 % type(op).__name__)
-        ins, outs = set_layout(self, "map", child.get_col_names(), input_columns,
-                               output_columns)
+        names = child.get_col_names()
+        if input_columns is None and names:  # MindSpore 2.10 feeds the first column only
+            input_columns = names[:1]
+        ins, outs = set_layout(self, "map", names, input_columns, output_columns)
         self.operations, self.input_columns, self.output_columns = ops, ins, outs
         cols = self._names
         self._order = None  # column_order: a project after the map
@@ -120,7 +126,11 @@ class MapDataset(_Unary):
         def work(item):
             with config.map_random(lambda: rng_of(item[0])):
                 return self._apply(item[1])
-        return ordered_map(work, enumerate(self.child._rows(epoch.child(0))), self.workers)
+        rows = self.child._rows(epoch.child(0))
+        if self._callbacks is not None and epoch.key[:1] != (_PEEK,):
+            # the callbacks see the rows one at a time, in order (one worker)
+            return self._callbacks.epoch(rows, lambda i, row: work((i, row)))
+        return ordered_map(work, enumerate(rows), self.workers)
 
 
 class RepeatDataset(_Unary):

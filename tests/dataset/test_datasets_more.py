@@ -108,7 +108,7 @@ def test_pk_sampler_on_image_folders(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers",
-                                  "mindcell.dataset.random_source"])
+                                  "mindcell.dataset.random_source", "mindcell.dataset.callback"])
 def test_docstring_examples(name):
     import doctest
     import importlib
@@ -143,3 +143,28 @@ def test_random_dataset_schema_rows_and_seed():
         ds.RandomDataset(schema=schema, total_rows=2, columns_list=["nope"])
     with pytest.raises(TypeError, match="total_rows"):
         ds.RandomDataset(total_rows="a")
+
+
+def test_ds_callback_hooks_steps_and_epochs():
+    events = []
+
+    class Rec(ds.DSCallback):
+        def ds_begin(self, c):
+            events.append(("begin", c.cur_epoch_num))
+
+        def ds_epoch_end(self, c):
+            events.append(("epoch_end", c.cur_epoch_num, c.cur_step_num))
+
+        def ds_step_begin(self, c):
+            events.append(("step", c.cur_step_num_in_epoch, c.cur_step_num))
+    data = ds.NumpySlicesDataset({"x": np.arange(4)}, shuffle=False)
+    data = data.map(lambda x: x + 1, callbacks=Rec(step_size=3), num_parallel_workers=2)
+    it = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    assert [[int(r[0]) for r in it] for _ in range(2)] == [[1, 2, 3, 4]] * 2
+    assert events == [("begin", 0), ("step", 1, 1), ("step", 4, 4), ("epoch_end", 1, 4),
+                      ("step", 1, 5), ("step", 4, 8), ("epoch_end", 2, 8)]
+    assert data.get_dataset_size() == 4 and len(events) == 7  # size queries call no hooks
+    with pytest.raises(TypeError, match="DSCallback"):
+        ds.NumpySlicesDataset({"x": [1]}).map(lambda x: x, callbacks=[object()])
+    with pytest.raises(ValueError, match="step_size"):
+        ds.DSCallback(0)
