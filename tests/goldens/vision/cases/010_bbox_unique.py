@@ -38,7 +38,8 @@ for _ in range(300):  # each box is augmented with probability ratio, independen
     hits.append([bool((out[0][1:3, 1:4] != img[1:3, 1:4]).any()),
                  bool((out[0][2:6, 4:8] != img[2:6, 4:8]).any())])
 hits = np.array(hits)
-emit("BoundingBoxAugment.half.rate", [bool(0.4 < r < 0.6) for r in hits.mean(0)])
+# bounds 5 standard deviations wide (0.4-0.6 was 3.5: about one run in 1,000 failed)
+emit("BoundingBoxAugment.half.rate", [bool(0.35 < r < 0.65) for r in hits.mean(0)])
 emit("BoundingBoxAugment.half.none", bool(0.15 < (~hits.any(1)).mean() < 0.35))
 emit_err("bbox.int", v.RandomHorizontalFlipWithBBox(1.0), img, bb.astype(np.int32))
 emit_err("bbox.outside", v.RandomHorizontalFlipWithBBox(1.0), img, np.array([[1, 1, 30, 2]], np.float32))
