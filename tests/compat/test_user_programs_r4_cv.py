@@ -106,3 +106,26 @@ def test_ctc_loss_label_after_blank_and_out_of_range():
         _ctc(x, [[0, 3, 1]])
     with pytest.raises(ValueError, match=r"CTCLoss: 'labels_values' must be in \[0, 4\)"):
         _ctc(x, [[0, 4]])
+
+
+def test_functional_identity_passes_any_object_through(mode):
+    # mindyolo's train step: grads = reducer(grads) with reducer=ops.functional.identity
+    class Step(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(3, 2)
+            self.grad = ops.GradOperation(get_by_list=True)
+            self.weights = ms.ParameterTuple(self.dense.trainable_params())
+
+        def construct(self, x):
+            grads = self.grad(lambda t: self.dense(t).sum(), self.weights)(x)
+            grads = ops.functional.identity(grads)
+            return grads[0], grads[1]
+
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    g_w, g_b = Step()(ms.Tensor(x))
+    np.testing.assert_allclose(g_w.asnumpy(), np.tile(x.sum(0), (2, 1)))
+    np.testing.assert_allclose(g_b.asnumpy(), [2.0, 2.0])
+    grads = (ms.Tensor(x), None)
+    assert ops.identity(grads) is grads and ops.identity(3) == 3 and ops.identity(None) is None
+    assert ops.functional.identity is ops.identity

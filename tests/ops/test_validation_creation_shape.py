@@ -71,7 +71,7 @@ BAD = [  # (call, error type, op name the message must contain)
     (lambda: ops.Pad(3), TypeError, "Pad"),
     (lambda: ops.cast(_t(X), _t(X)), TypeError, "cast"),
     (lambda: _t(X).astype(1.5), TypeError, "astype"),
-    (lambda: ops.identity(3), TypeError, "identity"),
+    (lambda: ops.Identity()(3), TypeError, "Identity"),  # ops.identity(3) passes 3 through
     (lambda: ops.Dropout(keep_prob=0), ValueError, "Dropout"),
     (lambda: ops.Dropout()(3), TypeError, "Dropout"),
     (lambda: ops.repeat_elements(_t(X), -1), ValueError, "repeat_elements"),

@@ -1271,16 +1271,16 @@ def argsort(input, axis=-1, descending=False):
 
 
 def identity(x):
-    """Returns a tensor with the same values (and shape and dtype) as ``x``.
+    """Returns a tensor with the same values (and shape and dtype) as ``x``; any other object
+    (a tuple of gradients, a number, None) is returned unchanged, as MindSpore 2.10's
+    ``ops.identity`` (``ops.functional.identity``) passes any input through (ms-oracle), so
+    training steps use it as a no-op gradient reducer.
 
     Args:
-        x (Tensor): the input tensor.
+        x (Union[Tensor, Any]): the input.
 
     Returns:
-        Tensor, a new tensor equal to ``x``.
-
-    Raises:
-        TypeError: ``x`` is not a Tensor.
+        Tensor, a new tensor equal to ``x`` (sharing its memory); ``x`` itself otherwise.
 
     Examples:
         >>> import numpy as np
@@ -1289,8 +1289,13 @@ def identity(x):
         >>> y = ops.identity(x)
         >>> print(y, y.dtype, y is x)
         [1 2] Int8 False
+        >>> grads = (x, x)
+        >>> ops.identity(grads) is grads, ops.identity(3)
+        (True, 3)
     """
-    return S.identity_p.bind(check_tensor(x, "identity", "x"))
+    if not isinstance(x, Tensor):
+        return x
+    return S.identity_p.bind(x)
 
 
 __all__ = [_n for _n, _v in list(globals().items())
