@@ -95,12 +95,13 @@ _trace.register_graph_compiler(compile_per_signature)
 
 
 def _tensors_key(args):
-    """The shapes and dtypes of ``args`` when all are Tensors, else None: the key of a
+    """The shapes and dtypes of ``args`` when all are plain Tensors, else None: the key of a
     compiled call's fast path (the full signature, ``flatten_args``, also covers nested
-    arguments, constants and layouts)."""
+    arguments, constants, layouts, and subclasses such as a dynamic-shape Tensor, whose
+    signature shape is not its array's)."""
     key = []
     for a in args:
-        if not isinstance(a, Tensor):
+        if type(a) is not Tensor:
             return None
         data = a._data
         key.append(data.shape)
@@ -111,9 +112,9 @@ def _tensors_key(args):
 class JitFunction:
     """A function compiled on first call for each input signature (``ms.jit``).
 
-    Calls with Tensor arguments only (a training step's ``(data, label)``) look their program
-    up by the tensors' shapes and dtypes, as a GRAPH_MODE Cell's calls do; the program checks
-    the layouts and the values its trace read (else the full signature is looked up)."""
+    Calls with plain Tensor arguments only (a training step's ``(data, label)``) look their
+    program up by the tensors' shapes and dtypes, as a GRAPH_MODE Cell's calls do; the program
+    checks the layouts and the values its trace read (else the full signature is looked up)."""
 
     def __init__(self, fn):
         self.fn = fn
