@@ -23,6 +23,7 @@ from mindcell.dataset.batch import BatchDataset, BatchInfo
 from mindcell.dataset.cifar import Cifar10Dataset, Cifar100Dataset
 from mindcell.dataset.engine import Dataset, DictIterator, TupleIterator
 from mindcell.dataset.folder import ImageFolderDataset
+from mindcell.dataset.manifest import ManifestDataset
 from mindcell.dataset.cache import DatasetCache
 from mindcell.dataset.callback import DSCallback
 from mindcell.dataset.mnist import FashionMnistDataset, MnistDataset
@@ -52,7 +53,7 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
            "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
-           "DSCallback"]
+           "DSCallback", "ManifestDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

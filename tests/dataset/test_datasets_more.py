@@ -108,7 +108,8 @@ def test_pk_sampler_on_image_folders(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers",
-                                  "mindcell.dataset.random_source", "mindcell.dataset.callback"])
+                                  "mindcell.dataset.random_source", "mindcell.dataset.callback",
+                                  "mindcell.dataset.manifest"])
 def test_docstring_examples(name):
     import doctest
     import importlib
@@ -168,3 +169,34 @@ def test_ds_callback_hooks_steps_and_epochs():
         ds.NumpySlicesDataset({"x": [1]}).map(lambda x: x, callbacks=[object()])
     with pytest.raises(ValueError, match="step_size"):
         ds.DSCallback(0)
+
+
+def test_manifest_usage_classes_and_labels(tmp_path):
+    import json
+    lines = []
+    for i, (usage, names) in enumerate([("train", ["dog"]), ("Train", ["cat", "dog"]),
+                                        ("eval", ["bird"]), ("train", ["emu"])]):
+        path = tmp_path / ("%d.jpg" % i)
+        path.write_bytes(bytes([255, 216, 255, i]))
+        ann = [{"type": "modelarts/image_classification", "name": n} for n in names]
+        ann.append({"type": "modelarts/other", "name": "ignored"})
+        lines.append(json.dumps({"source": str(path), "usage": usage, "annotation": ann}))
+    manifest = tmp_path / "data.manifest"
+    manifest.write_text("\n".join(lines))
+    data = ds.ManifestDataset(str(manifest), shuffle=False)
+    assert data.get_class_indexing() == {"cat": 0, "dog": 1, "emu": 2}
+    rows = [(r["image"][-1], r["label"].tolist(), r["label"].dtype)
+            for r in data.create_dict_iterator(output_numpy=True)]
+    assert rows == [(0, 1, np.int32), (1, [0, 1], np.int32), (3, 2, np.int32)]
+    only_dog = ds.ManifestDataset(str(manifest), shuffle=False, class_indexing={"dog": 7})
+    assert [r["label"].tolist() for r in only_dog.create_dict_iterator(output_numpy=True)] == [
+        7, 7]
+    pk = ds.ManifestDataset(str(manifest), sampler=ds.PKSampler(1))
+    assert sorted(int(r["label"].reshape(-1)[0]) for r in pk.create_dict_iterator(
+        output_numpy=True)) == [0, 1, 2]
+    with pytest.raises(RuntimeError, match="usage"):
+        ds.ManifestDataset(str(manifest), usage="valid")
+    with pytest.raises(RuntimeError, match="inference"):
+        ds.ManifestDataset(str(manifest), usage="inference")
+    with pytest.raises(TypeError, match="class_indexing"):
+        ds.ManifestDataset(str(manifest), class_indexing={"dog": "7"})
