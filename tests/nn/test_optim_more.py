@@ -286,3 +286,24 @@ def test_adafactor_rejects_group_settings_it_cannot_apply(key, value):
                      learning_rate=0.01, relative_step=False)
     # groups that only order or split the parameters are fine
     nn.AdaFactor([{"params": params[:1]}, {"params": params[1:]}])
+
+
+def test_group_learning_rates_are_parameters_named_as_mindspore_names_them(mode, tmp_path):
+    import mindcell as ms
+    params = _params()
+    groups = [{"params": [params[0]], "lr": 0.05}, {"params": [params[1]], "lr": [0.1, 0.2] * 2}]
+    opt = nn.AdaMax(groups, learning_rate=0.01)
+    names = [p.name for _, p in opt.parameters_and_names()]
+    assert "learning_rate_group_0" in names and "learning_rate_group_1" in names
+    # the group rates are used: the same steps as the reference with those rates
+    got = _run(opt, params)
+    ws = _adamax_ref([0.05, 0.05], [0.0, 0.0])
+    np.testing.assert_allclose(got[0], ws[0], rtol=1e-5, atol=1e-6)
+    # a group rate restored from a checkpoint takes effect
+    path = str(tmp_path / "groups.ckpt")
+    opt.learning_rate_groups[0].set_data(Tensor(np.array(0.0, np.float32)))
+    ms.save_checkpoint(opt, path)
+    fresh = nn.AdaMax([{"params": _params()[:1], "lr": 0.05},
+                       {"params": _params()[1:], "lr": [0.1, 0.2] * 2}], learning_rate=0.01)
+    assert ms.load_param_into_net(fresh, ms.load_checkpoint(path)) == ([], [])
+    assert float(fresh.get_lr_parameter(fresh.parameters[0]).asnumpy()) == 0.0

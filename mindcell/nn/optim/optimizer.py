@@ -26,7 +26,8 @@ class Optimizer(OptimizerSubclassAPI, Cell):
     order of the parameters (and of the gradients the optimizer takes). ``learning_rate`` is a
     float, a 0-d Tensor, a list (one value per step) or a LearningRateSchedule Cell called with
     the global step. A number or list learning rate is held as the Parameter ``learning_rate``
-    (saved in checkpoints); ``global_step`` counts the steps.
+    (saved in checkpoints), a group's own number or list rate as the Parameter
+    ``learning_rate_group_<i>`` (``i``: the group's position); ``global_step`` counts the steps.
 
     As in MindSpore, without parameter groups ``weight_decay`` skips the parameters whose
     names contain ``'beta'`` or ``'gamma'`` (normalisation scales and shifts); with groups
@@ -111,7 +112,8 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         params, self.group_lr, self.group_wd = [], [], []
         _check_lr(learning_rate, name)
         order = [g["order_params"] for g in groups if "order_params" in g]
-        for group in groups:
+        own_lrs = []  # Parameters of the groups' own number/list rates, as MindSpore names them
+        for index, group in enumerate(groups):
             unknown = sorted(set(group) - set(self._group_keys or group))
             if unknown:
                 raise KeyError("%s: the keys of a parameter group must be among %s, but got %s"
@@ -127,6 +129,9 @@ class Optimizer(OptimizerSubclassAPI, Cell):
             wd = group.get("weight_decay", weight_decay)
             if lr is not _DEFAULT:
                 _check_lr(lr, name)
+                lr = _group_lr_parameter(lr, index)
+                if isinstance(lr, Parameter):
+                    own_lrs.append(lr)
             if not isinstance(wd, numbers.Real) or wd < 0:
                 raise ValueError("%s: 'weight_decay' must be a non-negative number, but got %r"
                                  % (name, wd))
@@ -149,6 +154,8 @@ class Optimizer(OptimizerSubclassAPI, Cell):
             value = learning_rate._data if isinstance(learning_rate, Tensor) else learning_rate
             self.learning_rate = Parameter(Tensor(np.asarray(value, np.float32)),
                                            name="learning_rate")
+        if own_lrs:  # 'learning_rate_group_<i>', saved in checkpoints as MindSpore saves them
+            self.learning_rate_groups = ParameterTuple(own_lrs)
         self.parameters = ParameterTuple(params)
         # MindSpore's attribute name shadows the PyTorch-style Cell.parameters() method here
         self.__dict__["parameters"] = self._params_list["parameters"]
@@ -202,6 +209,8 @@ class Optimizer(OptimizerSubclassAPI, Cell):
                 return self._lr_of_step(lr, lr.shape[0])
             if isinstance(lr, Parameter):
                 return lr
+        if isinstance(lr, Parameter):  # a group's own rate (learning_rate_group_<i>)
+            return lr if lr.ndim == 0 else self._lr_of_step(lr, lr.shape[0])
         if isinstance(lr, Cell):
             return F.cast(F.reshape(lr(self.global_step), ()), np.float32)
         if isinstance(lr, (list, tuple)):
@@ -290,6 +299,16 @@ class Optimizer(OptimizerSubclassAPI, Cell):
 
 
 _DEFAULT = object()  # a group that uses the optimizer's learning_rate
+
+
+def _group_lr_parameter(lr, index):
+    """A group's own number, 0-d or 1-d Tensor, or list rate as the float32 Parameter
+    'learning_rate_group_<index>' (``index``: the group's position in the list, as MindSpore
+    counts it); a LearningRateSchedule stays as it is."""
+    if isinstance(lr, Cell):
+        return lr
+    value = lr._data if isinstance(lr, Tensor) else lr
+    return Parameter(Tensor(np.asarray(value, np.float32)), name="learning_rate_group_%d" % index)
 
 
 def _wd_tensor(value):
