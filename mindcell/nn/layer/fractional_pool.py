@@ -1,8 +1,6 @@
 """nn.FractionalMaxPool2d and nn.FractionalMaxPool3d (MindSpore's nn.layer.pooling)."""
 import numbers
 
-import numpy as np
-
 from mindcell import _checkparam as validator
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor

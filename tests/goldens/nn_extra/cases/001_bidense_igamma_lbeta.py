@@ -5,7 +5,7 @@ float16: lbeta(1.5, 2.5) -1.6318 where the value is -1.6279) and LBeta's gradien
 2.10 gives nan wherever an argument is 3 or more); tests/nn/test_nn_extra.py checks both
 against scipy."""
 import numpy as np
-from _target import ms, nn, ops, Tensor
+from _target import ms, nn, Tensor
 
 from _nn_extra import run  # noqa: E402
 

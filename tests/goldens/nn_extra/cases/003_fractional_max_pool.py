@@ -3,7 +3,7 @@ argmax indices, kernel sizes, output_size or output_ratio, 3-D/4-D inputs), the 
 dtypes without samples (their values come from the framework's own random stream: mindcell's
 is not MindSpore's), and argument errors."""
 import numpy as np
-from _target import ms, nn, Tensor
+from _target import nn, Tensor
 
 from _nn_extra import run  # noqa: E402
 
