@@ -37,6 +37,7 @@ from mindcell.dataset.padded import PaddedDataset
 from mindcell.dataset.random_source import RandomDataset
 from mindcell.dataset.schema import Schema
 from mindcell.dataset.sources import GeneratorDataset, NumpySlicesDataset
+from mindcell.dataset.svhn import SVHNDataset
 from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, WikiTextDataset,
                                           YelpReviewDataset)
 from mindcell.dataset.text_sources import CSVDataset, TextFileDataset
@@ -53,7 +54,7 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
            "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
-           "DSCallback", "ManifestDataset"]
+           "DSCallback", "ManifestDataset", "SVHNDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

@@ -109,7 +109,7 @@ def test_pk_sampler_on_image_folders(tmp_path):
 
 @pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers",
                                   "mindcell.dataset.random_source", "mindcell.dataset.callback",
-                                  "mindcell.dataset.manifest"])
+                                  "mindcell.dataset.manifest", "mindcell.dataset.svhn"])
 def test_docstring_examples(name):
     import doctest
     import importlib
@@ -200,3 +200,21 @@ def test_manifest_usage_classes_and_labels(tmp_path):
         ds.ManifestDataset(str(manifest), usage="inference")
     with pytest.raises(TypeError, match="class_indexing"):
         ds.ManifestDataset(str(manifest), class_indexing={"dog": "7"})
+
+
+def test_svhn_reads_matlab_files(tmp_path):
+    import scipy.io as sio
+    x = np.zeros((32, 32, 3, 3), np.uint8)
+    x[1, 2, 0, :] = [5, 6, 7]  # pixel (1, 2) channel 0 of each image
+    sio.savemat(str(tmp_path / "train_32x32.mat"), {"X": x, "y": np.array([[10], [3], [9]])})
+    sio.savemat(str(tmp_path / "test_32x32.mat"), {"X": x[..., :1], "y": np.array([[1]])})
+    data = ds.SVHNDataset(str(tmp_path), usage="train", shuffle=False)
+    rows = [(int(r["image"][1, 2, 0]), r["image"].shape, int(r["label"]), r["label"].dtype)
+            for r in data.create_dict_iterator(output_numpy=True)]
+    assert rows == [(5, (32, 32, 3), 0, np.uint32), (6, (32, 32, 3), 3, np.uint32),
+                    (7, (32, 32, 3), 9, np.uint32)]
+    assert ds.SVHNDataset(str(tmp_path), usage="test").get_dataset_size() == 1
+    with pytest.raises(RuntimeError, match="extra_32x32.mat"):
+        ds.SVHNDataset(str(tmp_path))  # 'all' needs the extra file too
+    with pytest.raises(ValueError, match="usage"):
+        ds.SVHNDataset(str(tmp_path), usage="valid")
