@@ -7,6 +7,7 @@ draws from a generator that is a function of the seed (``config.set_seed`` or
 same ``set_seed`` yields the same rows, epoch after epoch.
 """
 import threading
+import weakref
 
 import numpy as np
 
@@ -105,9 +106,34 @@ class Dataset:
         (True, [[0, 10], [20, 30]])
     """
 
+    # Public attributes every MindSpore 2.10 dataset has (ms-oracle: vars() of any node);
+    # programs read them, e.g. ``loader.dataset_size`` after get_dataset_size(). Output
+    # types/shapes are not saved or estimated ahead here, and a cache= argument is checked but
+    # not kept (it only speeds MindSpore up), so these read None.
+    cache = None
+    saved_output_types = None
+    saved_output_shapes = None
+    estimated_output_shapes = None
+    runtime_context = None
+
     def __init__(self, children=()):
         self.children = list(children)
+        self.parent = []  # weak references to the datasets built on this one, as MindSpore's
+        for child in self.children:
+            if isinstance(getattr(child, "parent", None), list):
+                child.parent.append(weakref.ref(self))
         self._epochs = 0  # epochs started on this node as a root
+
+    @property
+    def dataset_size(self):
+        """dataset_size: None until :meth:`get_dataset_size` has counted, then that count (as
+        in MindSpore); a value assigned to it is what :meth:`get_dataset_size` returns."""
+        size = self.__dict__.get("_set_size")
+        return size if size is not None else self.__dict__.get("_counted_size")
+
+    @dataset_size.setter
+    def dataset_size(self, value):
+        self.__dict__["_set_size"] = value
 
     # --- implemented by each node -------------------------------------------------------
     def get_col_names(self):
@@ -670,11 +696,15 @@ class Dataset:
         ``range(data.get_dataset_size())`` give the steps of one pass; -1 is left for a source
         whose length is unknown.
         """
+        if self.__dict__.get("_set_size") is not None:
+            return self.__dict__["_set_size"]
         _ONE_PASS.depth = getattr(_ONE_PASS, "depth", 0) + 1
         try:
-            return self._count()
+            size = self._count()
         finally:
             _ONE_PASS.depth -= 1
+        self.__dict__["_counted_size"] = size  # counted afresh each call (use_sampler changes it)
+        return size
 
     def __len__(self):
         """len(dataset): :meth:`get_dataset_size`.

@@ -68,23 +68,23 @@ class SubsetDataset(Dataset):
 
     def __init__(self, parent, positions, randomize):
         super().__init__([parent])
-        self.parent, self.positions, self.randomize = parent, positions, randomize
+        self._source, self.positions, self.randomize = parent, positions, randomize
 
     def get_col_names(self):
-        return self.parent.get_col_names()
+        return self._source.get_col_names()
 
     def _count(self):
         return len(self.positions)
 
     def _rows(self, epoch):
-        if isinstance(self.parent, MappableSource):
+        if isinstance(self._source, MappableSource):
             order = epoch.rng().permutation(self.positions) if self.randomize \
                 else self.positions
             for i in order:
-                yield self.parent._row_at(int(i))
+                yield self._source._row_at(int(i))
             return
         wanted = set(self.positions.tolist())
-        rows = (r for pos, r in enumerate(self.parent._rows(epoch.child(0))) if pos in wanted)
+        rows = (r for pos, r in enumerate(self._source._rows(epoch.child(0))) if pos in wanted)
         if not self.randomize:
             yield from rows
             return

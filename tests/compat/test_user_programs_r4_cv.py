@@ -129,3 +129,25 @@ def test_functional_identity_passes_any_object_through(mode):
     grads = (ms.Tensor(x), None)
     assert ops.identity(grads) is grads and ops.identity(3) == 3 and ops.identity(None) is None
     assert ops.functional.identity is ops.identity
+
+
+def test_dataset_public_attributes():
+    # mindyolo's trainer reads total_steps=self.dataloader.dataset_size (set by get_dataset_size)
+    import mindcell.dataset as ds
+    src = ds.NumpySlicesDataset({"x": np.arange(10, dtype=np.float32)}, shuffle=False)
+    loader = src.batch(4).repeat(3)
+    assert loader.dataset_size is None and src.dataset_size is None  # nothing counted yet
+    assert loader.get_dataset_size() == 9 and loader.dataset_size == 9
+    assert src.dataset_size is None  # counted on the node asked only
+    # parents are weak references to the nodes built on a dataset, as MindSpore links them
+    batched = loader.children[0]
+    assert [p() for p in src.parent] == [batched] and batched.parent[0]() is loader
+    assert loader.parent == []
+    for name in ("cache", "saved_output_types", "saved_output_shapes",
+                 "estimated_output_shapes", "runtime_context"):
+        assert getattr(loader, name) is None
+    src.dataset_size = 2  # an assigned size is what get_dataset_size reports, as in MindSpore
+    assert src.get_dataset_size() == 2 and loader.get_dataset_size() == 9
+    train, test = ds.NumpySlicesDataset({"x": [1, 2, 3, 4]}, shuffle=False).split(
+        [3, 1], randomize=False)
+    assert [int(r[0]) for r in train] == [1, 2, 3] and train.get_dataset_size() == 3
