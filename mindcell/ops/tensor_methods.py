@@ -235,9 +235,63 @@ def zero_(self):
     return fill_(self, 0)
 
 
-def repeat(self, repeats, axis=None):
-    """repeat(repeats, axis=None): numpy.repeat's semantics (see ops.repeat_interleave)."""
-    return F.repeat_interleave(self, repeats, axis)
+_NO_AXIS = object()  # Tensor.repeat's axis was not given (None is numpy's "flattened")
+
+
+def repeat(self, *repeats, axis=_NO_AXIS):
+    """repeat(*repeats): the tensor tiled ``repeats[i]`` times along dimension ``i``, as
+    MindSpore 2.10's ``Tensor.repeat`` (PyTorch's semantics; dimensions are prepended when
+    ``repeats`` has more entries than the tensor). ``x.repeat(2, 3)`` and ``x.repeat((2, 3))``
+    are the same.
+
+    The form of MindSpore 2.2 and earlier, numpy's ``repeat(repeats, axis=None)`` (each
+    element repeated, see :meth:`repeat_interleave`), is used when ``axis`` is given by keyword,
+    or when fewer repeats than dimensions are given (one int, or an int and an axis), which
+    MindSpore 2.10 rejects.
+
+    Args:
+        repeats (Union[int, tuple[int], list[int]]): the repetitions per dimension, each >= 0.
+        axis (int, optional): keyword only: the legacy numpy form along this axis.
+
+    Returns:
+        Tensor, of shape ``repeats[i] * shape[i]`` per dimension (the tiled form).
+
+    Raises:
+        TypeError: a repeat is not an int.
+        ValueError: a repeat is negative, or more than two legacy arguments are given.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> x = Tensor(np.array([[1, 2], [3, 4]], np.float32))
+        >>> x.repeat(2, 1).shape, x.repeat(1, 2, 1).shape
+        ((4, 2), (1, 4, 2))
+        >>> print(x.repeat(2, axis=1))
+        [[1. 1. 2. 2.]
+         [3. 3. 4. 4.]]
+    """
+    if axis is not _NO_AXIS:
+        if len(repeats) != 1:
+            raise TypeError("Tensor.repeat: with axis=, give one 'repeats' (numpy's form), "
+                            "but got %d" % len(repeats))
+        return F.repeat_interleave(self, repeats[0], axis)
+    if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
+        repeats = tuple(repeats[0])
+    if not repeats:
+        raise TypeError("Tensor.repeat: give the repetitions per dimension, e.g. x.repeat(2, 1)")
+    for r in repeats:
+        if not isinstance(r, int) or isinstance(r, bool):
+            raise TypeError("Tensor.repeat: each repetition must be an int, but got %r"
+                            % (repeats,))
+        if r < 0:
+            raise ValueError("Tensor.repeat: the repetitions must be >= 0, but got %r"
+                             % (repeats,))
+    if len(repeats) >= self.ndim:
+        return F.tile(self, repeats)
+    if len(repeats) <= 2:  # MindSpore 2.2's repeat(repeats, axis) (2.10 raises for these)
+        return F.repeat_interleave(self, *repeats)
+    raise ValueError("Tensor.repeat: %d repetitions for a %d-dimensional tensor; give one per "
+                     "dimension (or more)" % (len(repeats), self.ndim))
 
 
 def repeat_interleave(self, repeats, dim=None, *, output_size=None):
