@@ -170,3 +170,22 @@ def test_generator_over_iterable_ignores_shuffle_with_a_warning(tmp_path):
     for kwargs in (dict(num_shards=2, shard_id=0), dict(sampler=ds.SequentialSampler())):
         with pytest.raises(ValueError, match="__getitem__"):
             ds.GeneratorDataset(gen, ["x"], **kwargs)
+
+
+# ----- Dataset.map without input_columns feeds the first column (the GAN tutorial) -------------
+def test_map_without_input_columns_takes_the_first_column():
+    def make():
+        return ds.NumpySlicesDataset({"a": np.arange(3), "b": np.arange(3) * 10,
+                                      "c": np.arange(3) * 100}, shuffle=False)
+
+    # MindSpore 2.10: ['p', 'q', 'b', 'c'] with p = a + 1, q = 2 a
+    two = make().map(operations=lambda x: (x + 1, x * 2), output_columns=["p", "q"])
+    assert two.get_col_names() == ["p", "q", "b", "c"]
+    got = [[int(v) for v in r] for r in two.create_tuple_iterator(output_numpy=True)]
+    assert got == [[1, 0, 0, 0], [2, 2, 10, 100], [3, 4, 20, 200]]
+    chained = make().map(operations=[lambda x: (x + 1, x), lambda x, y: x + y],
+                         output_columns=["z"])
+    assert chained.get_col_names() == ["z", "b", "c"]
+    assert [int(r[0]) for r in chained.create_tuple_iterator(output_numpy=True)] == [1, 3, 5]
+    with pytest.raises(Exception):  # all three columns are not passed
+        list(make().map(lambda a, b, c: a).create_tuple_iterator())
