@@ -36,6 +36,7 @@ from mindcell.dataset.samplers import (DistributedSampler, PKSampler, RandomSamp
 from mindcell.dataset.padded import PaddedDataset
 from mindcell.dataset.random_source import RandomDataset
 from mindcell.dataset.schema import Schema
+from mindcell.dataset.semeion import SemeionDataset
 from mindcell.dataset.sources import GeneratorDataset, NumpySlicesDataset
 from mindcell.dataset.svhn import SVHNDataset
 from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, WikiTextDataset,
@@ -54,7 +55,8 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
            "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
-           "DSCallback", "ManifestDataset", "SVHNDataset"]
+           "DSCallback", "ManifestDataset", "SVHNDataset",
+           "SemeionDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

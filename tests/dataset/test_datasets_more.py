@@ -109,7 +109,8 @@ def test_pk_sampler_on_image_folders(tmp_path):
 
 @pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers",
                                   "mindcell.dataset.random_source", "mindcell.dataset.callback",
-                                  "mindcell.dataset.manifest", "mindcell.dataset.svhn"])
+                                  "mindcell.dataset.manifest", "mindcell.dataset.svhn",
+                                  "mindcell.dataset.semeion"])
 def test_docstring_examples(name):
     import doctest
     import importlib
@@ -218,3 +219,19 @@ def test_svhn_reads_matlab_files(tmp_path):
         ds.SVHNDataset(str(tmp_path))  # 'all' needs the extra file too
     with pytest.raises(ValueError, match="usage"):
         ds.SVHNDataset(str(tmp_path), usage="valid")
+
+
+def test_semeion_pixels_and_labels(tmp_path):
+    pixels = np.zeros(256, int)
+    pixels[17] = 1  # row 1, column 1
+    line = " ".join("%d.0000" % v for v in pixels) + " " + " ".join(
+        "1" if i == 7 else "0" for i in range(10))
+    (tmp_path / "semeion.data").write_text(line + "\n" + line.replace(" 1 0 0", " 0 0 1") + "\n")
+    rows = list(ds.SemeionDataset(str(tmp_path), shuffle=False).create_dict_iterator(
+        output_numpy=True))
+    assert [(r["image"][1, 1], int(r["image"].sum()), int(r["label"])) for r in rows] == [
+        (1, 1, 7), (1, 1, 9)]
+    assert rows[0]["image"].dtype == np.uint8 and rows[0]["label"].dtype == np.uint32
+    (tmp_path / "semeion.data").write_text("1 2 3\n")
+    with pytest.raises(RuntimeError, match="line 1"):
+        ds.SemeionDataset(str(tmp_path))
