@@ -393,6 +393,83 @@ cdef void _wino_output(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
                     memcpy(yp + Wo, rb + rw, Wo * sizeof(float))
 
 
+cdef void _wino_dy_tiles(cfloat_rp rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t OT,
+                         float_rp m) noexcept nogil:
+    """m[xi*OT + tx] = (A dY A^T)[xi] of the 2x2 gradient tile dY at columns 2*tx.. of the
+    two rows rb (the gradient of the transformed products of the tile)."""
+    cdef Py_ssize_t tx
+    cdef float a, b, c, d, p, q
+    for tx in range(tw):
+        a = rb[2 * tx]
+        b = rb[2 * tx + 1]
+        c = rb[rw + 2 * tx]
+        d = rb[rw + 2 * tx + 1]
+        # A dY: the rows (a, b), (a + c, b + d), (a - c, b - d), (-c, -d); each row (p, q)
+        # times A^T: (p, p + q, p - q, -q)
+        p = a; q = b
+        m[tx] = p; m[OT + tx] = p + q; m[2 * OT + tx] = p - q; m[3 * OT + tx] = -q
+        p = a + c; q = b + d
+        m[4 * OT + tx] = p; m[5 * OT + tx] = p + q; m[6 * OT + tx] = p - q
+        m[7 * OT + tx] = -q
+        p = a - c; q = b - d
+        m[8 * OT + tx] = p; m[9 * OT + tx] = p + q; m[10 * OT + tx] = p - q
+        m[11 * OT + tx] = -q
+        p = -c; q = -d
+        m[12 * OT + tx] = p; m[13 * OT + tx] = p + q; m[14 * OT + tx] = p - q
+        m[15 * OT + tx] = -q
+
+
+cdef void _wino_dy(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
+                   float* rows) noexcept nogil:
+    """M[xi, o, t] = (A dY A^T)[xi] for every 2x2 tile of the output gradient of the nbb
+    images at dy (0 past Ho / Wo); rows: 2 * 2*tw floats per thread."""
+    cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
+    cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 2 * tw
+    cdef Py_ssize_t no, n, o, ty, oh
+    cdef float* rb
+    cdef const float* src
+    for no in prange(nbb * O, schedule="static",
+                     num_threads=mc_threads_if(nbb * O * th * tw >= 4096)):
+        rb = rows + threadid() * 2 * rw
+        n = no // O
+        o = no % O
+        for ty in range(th):
+            oh = 2 * ty
+            src = dy + ((n * O + o) * Ho + oh) * Wo
+            memcpy(rb, src, Wo * sizeof(float))
+            if rw > Wo:
+                rb[Wo] = 0
+            if oh + 1 < Ho:
+                memcpy(rb + rw, src + Wo, Wo * sizeof(float))
+                if rw > Wo:
+                    rb[rw + Wo] = 0
+            else:
+                memset(rb + rw, 0, rw * sizeof(float))
+            _wino_dy_tiles(rb, rw, tw, OT, M + o * T + (n * th + ty) * tw)
+
+
+cdef void _wino_filter_grad(const float* dU, Py_ssize_t O, Py_ssize_t C,
+                            float* dw) noexcept nogil:
+    """dw[o, c] (3x3) = G^T dU[:, o, c] G: the filter gradient from the gradient of the
+    transformed filter dU (16, O, C)."""
+    cdef Py_ssize_t oc
+    for oc in prange(O * C, schedule="static", num_threads=mc_threads_if(O * C >= 4096)):
+        _wino_filter_grad_one(dU + oc, O * C, dw + oc * 9)
+
+
+cdef void _wino_filter_grad_one(const float* u, Py_ssize_t OC, float* dg) noexcept nogil:
+    cdef float t[12]
+    cdef Py_ssize_t i, s
+    for s in range(4):  # t = G^T dU (3x4): u0 + (u1 + u2)/2, (u1 - u2)/2, (u1 + u2)/2 + u3
+        t[s] = u[s * OC] + 0.5 * (u[(4 + s) * OC] + u[(8 + s) * OC])
+        t[4 + s] = 0.5 * (u[(4 + s) * OC] - u[(8 + s) * OC])
+        t[8 + s] = 0.5 * (u[(4 + s) * OC] + u[(8 + s) * OC]) + u[(12 + s) * OC]
+    for i in range(3):  # dg = t G (3x3)
+        dg[3 * i] = t[4 * i] + 0.5 * (t[4 * i + 1] + t[4 * i + 2])
+        dg[3 * i + 1] = 0.5 * (t[4 * i + 1] - t[4 * i + 2])
+        dg[3 * i + 2] = 0.5 * (t[4 * i + 1] + t[4 * i + 2]) + t[4 * i + 3]
+
+
 cdef inline Py_ssize_t _wino_plane(Py_ssize_t n) noexcept nogil:
     """The stride of the 16 planes of V or M holding n floats each: rounded up to 16 floats
     (64 bytes) and then an odd multiple of 16, so that the 16 planes (written side by side by
@@ -415,11 +492,26 @@ cdef void _wino_step(const float* x, const float* U, float* y, float* V, float* 
     _wino_output(M, g, nbb, y + n0 * g.O * g.Ho * g.Wo, V + 16 * VS)
 
 
+cdef void _wino_filter_step(const float* dy, const float* x, float* dU, float* V, float* M,
+                            const Geo* g, Py_ssize_t n0, Py_ssize_t nbb,
+                            double beta) noexcept nogil:
+    """One block for the filter gradient: dU[xi] (O, C) = (A dY A^T)[xi] (O, T) @
+    (B^T d B)[xi]^T (T, C) + beta * dU[xi], summed over the tiles by 16 GEMMs."""
+    cdef Py_ssize_t T = nbb * g.th * g.tw, xi
+    cdef Py_ssize_t VS = _wino_plane(g.C * T), MS = _wino_plane(g.O * T)
+    _wino_input(x + n0 * g.C * g.H * g.W, g, nbb, V, V + 16 * VS)
+    _wino_dy(dy + n0 * g.O * g.Ho * g.Wo, g, nbb, M, V + 16 * VS)
+    for xi in range(16):
+        gemm_beta(&_blas, True, False, True, <int>g.O, <int>g.C, <int>T, M + xi * MS, <int>T,
+                  V + xi * VS, <int>T, beta, dU + xi * g.O * g.C, <int>g.C)
+
+
 cdef enum:
     CONV_FWD = 0
     CONV_BWD_INPUT = 1
     CONV_BWD_FILTER = 2
     CONV_WINO = 3  # Winograd F(2x2, 3x3), float32, one group: (x, U, y) (see _wino_step)
+    CONV_WINO_FILTER = 4  # its filter gradient: (dy, x, dU) (see _wino_filter_step)
 
 
 cdef void _conv_step(int kind, const real* a, const real* b, real* c, real* cols, real* tmp,
@@ -443,6 +535,10 @@ cdef void _conv_step(int kind, const real* a, const real* b, real* c, real* cols
     if kind == CONV_WINO:
         if real is float:
             _wino_step(a, b, c, cols, tmp, g, n0, nbb)
+        return
+    if kind == CONV_WINO_FILTER:
+        if real is float:
+            _wino_filter_step(a, b, c, cols, tmp, g, n0, nbb, beta)
         return
     if kind == CONV_BWD_FILTER:
         wg = NULL
@@ -512,13 +608,15 @@ cdef void _conv_blocks(int kind, const real* a, const real* b, real* c, real* co
     each product is split over the cores by the BLAS; with g.team > 1 each of g.team threads
     takes the next block (images g.nb at a time) and runs its steps with a one-thread BLAS in
     its own buffers (cols/tmp + thread * the per-thread sizes): no barrier inside a product.
-    The filter gradient accumulates each thread's blocks in its own (O, K) partial (thread 0
-    in c, thread t in part + (t-1)*O*K) and the partials are summed at the end."""
+    The filter gradients accumulate each thread's blocks in its own (O, K) partial (thread 0
+    in c, thread t in part + (t-1)*O*K; Winograd's: K = 16*C) and the partials are summed at
+    the end."""
     cdef Py_ssize_t nblocks = (g.N + g.nb - 1) // g.nb
     cdef Py_ssize_t blk, gi, n0, nbb, e, t, OK = g.O * g.K
     cdef Py_ssize_t counter = 0
     cdef Py_ssize_t* next_block = &counter
     cdef Py_ssize_t cols_n = g.cols_n, tmp_n = g.tmp_n
+    cdef bint summed = kind == CONV_BWD_FILTER or kind == CONV_WINO_FILTER
     cdef int tid = 0, first = 1
     cdef real* mine = c
     blk = gi = n0 = nbb = 0
@@ -532,7 +630,7 @@ cdef void _conv_blocks(int kind, const real* a, const real* b, real* c, real* co
     _blas_one_thread()
     with parallel(num_threads=g.team):
         tid = threadid()
-        mine = c if (kind != CONV_BWD_FILTER or tid == 0) else part + (tid - 1) * OK
+        mine = c if (not summed or tid == 0) else part + (tid - 1) * OK
         first = 1
         blk = mc_conv_next(next_block)
         while blk < nblocks:
@@ -543,9 +641,9 @@ cdef void _conv_blocks(int kind, const real* a, const real* b, real* c, real* co
                            nbb, gi, 0.0 if first else 1.0)
             first = 0
             blk = mc_conv_next(next_block)
-        if kind == CONV_BWD_FILTER and first:  # no block reached this thread
+        if summed and first:  # no block reached this thread
             memset(mine, 0, OK * sizeof(real))
-    if kind == CONV_BWD_FILTER:
+    if summed:
         for e in prange(OK, schedule="static", num_threads=mc_threads_if(OK >= 32768)):
             for t in range(g.team - 1):
                 c[e] += part[t * OK + e]
@@ -824,7 +922,7 @@ cdef Py_ssize_t WINO_MIN_SIZE = 8        # 4x4 images (4 tiles each) measured fa
 
 
 def set_winograd(bint flag, Py_ssize_t budget=0):
-    """Whether float32 3x3 stride-1 convolutions of one group (forward and input gradient,
+    """Whether float32 3x3 stride-1 convolutions of one group (forward and both gradients,
     at least 16 channels in and out, results at least 8x8) use Winograd F(2x2, 3x3)
     (default) or im2col + GEMM, and (budget > 0) how many floats one thread's transformed
     tiles may take (default 2**18). For tests and measurements; float64 always takes
@@ -854,6 +952,9 @@ cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, G
     cdef Py_ssize_t T = wg.nb * tiles
     wg.cols_n = 16 * _wino_plane(wg.C * T) + 4 * (2 * wg.tw + 2) * max(mc_get_threads(), 1)
     wg.tmp_n = 16 * _wino_plane(wg.O * T)
+    if kind == CONV_BWD_FILTER:
+        _run_winograd_filter(a, b, c, &wg)
+        return
     cdef cnp.npy_intp nu = 16 * wg.O * wg.C
     cdef cnp.npy_intp ncols = wg.cols_n * wg.team
     cdef cnp.npy_intp ntmp = wg.tmp_n * wg.team
@@ -871,13 +972,38 @@ cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, G
         _conv_blocks[float](CONV_WINO, pa, pu, pc, pv, pm, NULL, &wg)
 
 
+cdef void _run_winograd_filter(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray dw, Geo* wg):
+    """The filter gradient by Winograd F(2x2, 3x3): the gradient of the transformed filter
+    dU (16, O, C), summed over the blocks' tiles (each thread its own partial), then
+    dw = G^T dU G."""
+    wg.K = 16 * wg.C  # the partials of _conv_blocks: (O, 16*C) each
+    cdef cnp.npy_intp nu = 16 * wg.O * wg.C
+    cdef cnp.npy_intp ncols = wg.cols_n * wg.team
+    cdef cnp.npy_intp ntmp = wg.tmp_n * wg.team
+    cdef cnp.npy_intp npart = max(nu * (wg.team - 1), 1)
+    cdef cnp.ndarray dU = cnp.PyArray_EMPTY(1, &nu, cnp.NPY_FLOAT32, 0)
+    cdef cnp.ndarray V = cnp.PyArray_EMPTY(1, &ncols, cnp.NPY_FLOAT32, 0)
+    cdef cnp.ndarray M = cnp.PyArray_EMPTY(1, &ntmp, cnp.NPY_FLOAT32, 0)
+    cdef cnp.ndarray part = cnp.PyArray_EMPTY(1, &npart, cnp.NPY_FLOAT32, 0)
+    cdef float* pdy = <float*>cnp.PyArray_DATA(dy)
+    cdef float* px = <float*>cnp.PyArray_DATA(x)
+    cdef float* pdw = <float*>cnp.PyArray_DATA(dw)
+    cdef float* pu = <float*>cnp.PyArray_DATA(dU)
+    cdef float* pv = <float*>cnp.PyArray_DATA(V)
+    cdef float* pm = <float*>cnp.PyArray_DATA(M)
+    cdef float* pp = <float*>cnp.PyArray_DATA(part)
+    with nogil:
+        _conv_blocks[float](CONV_WINO_FILTER, pdy, px, pu, pv, pm, pp, wg)
+        _wino_filter_grad(pu, wg.O, wg.C, pdw)
+
+
 cdef void _run_conv(int kind, int t, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):
     """Plan the blocks (_plan), make each thread's column buffer (K, nb*P; none when one
     image of a 1x1 stride-1 convolution is its own), staging buffer (og, nb*P, for blocks of
     several images) and, for the filter gradient, the (O, K) partials of threads 1..team-1,
     then run one kernel on (a, b) -> c: (x, w) -> out, (dy, w) -> dx or (dy, x) -> dw, in
     float32 or float64, without the GIL."""
-    if _winograd and t == cnp.NPY_FLOAT32 and kind != CONV_BWD_FILTER and g.G == 1 \
+    if _winograd and t == cnp.NPY_FLOAT32 and g.G == 1 \
             and g.kh == 3 and g.kw == 3 and g.sh == 1 and g.sw == 1 and g.dh == 1 \
             and g.dw == 1 and g.C >= WINO_MIN_CHANNELS and g.O >= WINO_MIN_CHANNELS \
             and min(g.Ho, g.Wo, g.H, g.W) >= WINO_MIN_SIZE:

@@ -1,5 +1,5 @@
 """Winograd F(2x2, 3x3) in mindcell._C.conv (float32 3x3 stride-1 convolutions of one group
-with at least 16 channels in and out: the forward and the input gradient) against float64
+with at least 16 channels in and out: the forward and both gradients) against float64
 references, with the error bound of the transforms; float64 and the other geometries keep
 im2col + GEMM."""
 import numpy as np
@@ -109,13 +109,40 @@ def test_winograd_input_gradient_within_the_transform_error_bound(case):
     assert not np.array_equal(dx, dx_gemm)
 
 
+def _bwd_filter(dy, x, padding, w_shape):
+    def go():
+        dw = np.full(w_shape, np.nan, dy.dtype)
+        _conv.conv2d_bwd_filter(dy, x, 1, 1, padding[0], padding[2], 1, 1, 1, dw, 1)
+        return dw
+    return go
+
+
+@pytest.mark.parametrize("case", CASES, ids=[str(i) for i in range(len(CASES))])
+def test_winograd_filter_gradient_within_the_transform_error_bound(case):
+    """dU = sum over tiles of (A dY A^T) . (B^T d B), dw = G^T dU G: the same transforms,
+    the sum running over the n * tiles 2x2 tiles instead of the channels."""
+    x, wt, dy, padding = _data(case, seed=5)
+    attrs = _attrs(padding)
+    ref = _ref("Conv2DBackpropFilter", dy, x, filter_shape=wt.shape, **attrs)
+    abs_sum = _ref("Conv2DBackpropFilter", np.abs(dy), np.abs(x), filter_shape=wt.shape,
+                   **attrs)
+    dy32, x32 = dy.astype(np.float32), x.astype(np.float32)
+    dw = _run(_bwd_filter(dy32, x32, padding, wt.shape))
+    tiles = dy.shape[0] * ((dy.shape[2] + 1) // 2) * ((dy.shape[3] + 1) // 2)
+    err = np.abs(dw - ref)
+    assert np.all(err <= _bound(tiles, abs_sum)), err.max()
+    dw_gemm = _run(_bwd_filter(dy32, x32, padding, wt.shape), winograd=False)
+    assert not np.array_equal(dw, dw_gemm)
+
+
 @pytest.mark.parametrize("team", [2, 3])
 def test_winograd_blocks_shared_by_threads(team):
     """A team of threads, each transforming and multiplying its own blocks (one image each
     with a small budget), gives the one-thread results."""
     x, wt, dy, padding = _data((5,) + CASES[1][1:], seed=2)
     x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
-    for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape)):
+    for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape),
+                 _bwd_filter(dy32, x32, padding, wt.shape)):
         one = _run(make, team=1)
         shared = _run(make, team=team, budget=1)
         np.testing.assert_allclose(shared, one, rtol=1e-6, atol=1e-6 * np.abs(one).max())
@@ -157,7 +184,8 @@ def test_winograd_is_deterministic():
     filter and tile transforms)."""
     x, wt, dy, padding = _data((4, 64, 16, 16, 96, (1, 1, 1, 1)), seed=4)
     x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
-    for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape)):
+    for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape),
+                 _bwd_filter(dy32, x32, padding, wt.shape)):
         first = _run(make)
         for _ in range(3):
             np.testing.assert_array_equal(_run(make), first)
