@@ -16,6 +16,7 @@ LAYERS = [
               "mindcell.context", "mindcell._wire", "mindcell._arrays", "mindcell._docsections",
               "mindcell.communication", "mindcell.parallel",
               "mindcell.ops.spec",  # op specs: plain data the build reads too
+              "mindcell._checkparam",  # MindSpore's validators: the standard library only
               "mindcell._extends"]),  # MindSpore's path of cell_attr_register (no imports)
     ("core", ["mindcell._core"]),
     ("tensor", ["mindcell.common",

@@ -101,7 +101,7 @@ def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=Non
         >>> print(ms.ops.fractional_max_pool2d(x, 2, (2, 2), _random_samples=s).reshape(-1))
         [ 5.  7. 13. 15.]
     """
-    from mindcell.nn.layer.fractional_pool import _fractional
+    from mindcell.ops.function.fractional_pool_func import _fractional
     return _fractional("fractional_max_pool2d", input, kernel_size, output_size, output_ratio,
                        return_indices, _random_samples, 2)
 
@@ -138,6 +138,6 @@ def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=Non
         >>> print(ms.ops.fractional_max_pool3d(x, 2, (1, 1, 1), _random_samples=s).reshape(-1))
         [26.]
     """
-    from mindcell.nn.layer.fractional_pool import _fractional
+    from mindcell.ops.function.fractional_pool_func import _fractional
     return _fractional("fractional_max_pool3d", input, kernel_size, output_size, output_ratio,
                        return_indices, _random_samples, 3)
