@@ -38,6 +38,7 @@ from mindcell.dataset.random_source import RandomDataset
 from mindcell.dataset.schema import Schema
 from mindcell.dataset.semeion import SemeionDataset
 from mindcell.dataset.sources import GeneratorDataset, NumpySlicesDataset
+from mindcell.dataset.stl10 import STL10Dataset
 from mindcell.dataset.svhn import SVHNDataset
 from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, WikiTextDataset,
                                           YelpReviewDataset)
@@ -56,7 +57,7 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
            "DSCallback", "ManifestDataset", "SVHNDataset",
-           "SemeionDataset"]
+           "SemeionDataset", "STL10Dataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

@@ -110,7 +110,7 @@ def test_pk_sampler_on_image_folders(tmp_path):
 @pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers",
                                   "mindcell.dataset.random_source", "mindcell.dataset.callback",
                                   "mindcell.dataset.manifest", "mindcell.dataset.svhn",
-                                  "mindcell.dataset.semeion"])
+                                  "mindcell.dataset.semeion", "mindcell.dataset.stl10"])
 def test_docstring_examples(name):
     import doctest
     import importlib
@@ -235,3 +235,20 @@ def test_semeion_pixels_and_labels(tmp_path):
     (tmp_path / "semeion.data").write_text("1 2 3\n")
     with pytest.raises(RuntimeError, match="line 1"):
         ds.SemeionDataset(str(tmp_path))
+
+
+def test_stl10_layout_and_labels(tmp_path):
+    x = np.zeros((1, 3, 96, 96), np.uint8)
+    x[0, 2, 5, 1] = 200  # channel 2, stored column 5, row 1 -> pixel (1, 5)
+    x.tofile(str(tmp_path / "train_X.bin"))
+    np.array([10], np.uint8).tofile(str(tmp_path / "train_y.bin"))
+    np.zeros((2, 3, 96, 96), np.uint8).tofile(str(tmp_path / "unlabeled_X.bin"))
+    data = ds.STL10Dataset(str(tmp_path), usage="train+unlabeled", shuffle=False)
+    rows = list(data.create_dict_iterator(output_numpy=True))
+    assert rows[0]["image"][1, 5, 2] == 200 and int(rows[0]["image"].sum()) == 200
+    assert [int(r["label"]) for r in rows] == [9, -1, -1] and rows[0]["label"].dtype == np.int32
+    with pytest.raises(RuntimeError, match="test_X.bin"):
+        ds.STL10Dataset(str(tmp_path))
+    np.zeros(100, np.uint8).tofile(str(tmp_path / "test_X.bin"))
+    with pytest.raises(RuntimeError, match="whole number"):
+        ds.STL10Dataset(str(tmp_path), usage="test")
