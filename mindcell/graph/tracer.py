@@ -5,6 +5,7 @@ trace is retaken with them as extra inputs that the compiled function passes and
 on every call (``Graph.state_tensors``), as PYNATIVE_MODE's in-place writes change them."""
 import numpy as np
 
+import types
 import weakref
 
 from mindcell._core import autodiff, trace as _trace
@@ -294,6 +295,21 @@ def _flatten(obj, leaves, keep=frozenset()):
     return ("C", obj)
 
 
+def _generators_as_lists(obj):
+    """A result with its generators (``(x * x for x in ...)``) as lists, as MindSpore's graph
+    compiler builds a generator expression: a generator in a compiled result would be a
+    constant, exhausted after the first call."""
+    if isinstance(obj, types.GeneratorType):
+        return [_generators_as_lists(o) for o in obj]
+    if isinstance(obj, (tuple, list)) and any(isinstance(o, (types.GeneratorType, tuple, list,
+                                                                dict)) for o in obj):
+        items = [_generators_as_lists(o) for o in obj]
+        return type(obj)(items) if type(obj) in (tuple, list) else obj
+    if isinstance(obj, dict) and any(isinstance(v, types.GeneratorType) for v in obj.values()):
+        return {k: _generators_as_lists(v) for k, v in obj.items()}
+    return obj
+
+
 def _unflatten(tree, leaves):
     kind, payload = tree
     if kind == "T":
@@ -384,7 +400,7 @@ def _trace_paths(fn, args, kwargs, gt):
         started = len(gt.graph.nodes)
         _trace.push(gt)
         try:
-            out = fn(*sym_args, **kwargs)
+            out = _generators_as_lists(fn(*sym_args, **kwargs))
         except Retrace:  # a gradient asked to record a call of a cell: this path again,
             del gt.graph.nodes[started:]  # without the nodes of this attempt (its draws and
             pending.append(gt.forced)     # writes would run too)

@@ -189,3 +189,23 @@ def test_map_without_input_columns_takes_the_first_column():
     assert [int(r[0]) for r in chained.create_tuple_iterator(output_numpy=True)] == [1, 3, 5]
     with pytest.raises(Exception):  # all three columns are not passed
         list(make().map(lambda a, b, c: a).create_tuple_iterator())
+
+
+# ----- a generator expression returned from a jit function is a list (statements tutorial) ------
+def test_jit_returns_generator_expressions_as_lists():
+    @ms.jit
+    def squares():
+        return (x * x for x in range(1, 11) if x % 2 == 0)
+
+    assert squares() == [4, 16, 36, 64, 100]  # MindSpore 2.10: ret:[4, 16, 36, 64, 100]
+    assert squares() == [4, 16, 36, 64, 100]  # every call, not an exhausted generator
+
+    @ms.jit
+    def scaled(x):
+        return (x * i for i in range(1, 6) if i % 2 == 1), (x + i for i in range(2))
+
+    for v in (1.0, 2.0):
+        odd, shifted = scaled(ms.Tensor(v, ms.float32))
+        assert isinstance(odd, list) and isinstance(shifted, list)
+        assert [float(t) for t in odd] == [v, 3 * v, 5 * v]
+        assert [float(t) for t in shifted] == [v, v + 1]
