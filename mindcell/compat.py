@@ -54,13 +54,50 @@ def target_of(fullname):
     return "mindcell" + fullname[len(PREFIX):]
 
 
+def _own_name(module):
+    """The mindcell module name of ``module`` (also while it presents its MindSpore name)."""
+    spec = module.__dict__.get("__spec__")
+    return getattr(spec, "name", None) or module.__name__
+
+
 def _public_name(module):
-    """``mindspore.<path>`` of an aliased mindcell module (for messages)."""
-    name = module.__name__
+    """``mindspore.<path>`` of an aliased mindcell module (for messages and ``__name__``)."""
+    name = _own_name(module)
     for ms_name, mc_name in _RENAMED.items():
         if mc_name == name:
             return ms_name
     return PREFIX + name[len("mindcell"):]
+
+
+#: id(module) -> (module, its mindcell ``__name__``) for the modules presenting a MindSpore name
+_PRESENTED = {}
+
+
+def _present(module):
+    """While the aliases are installed, a mindcell module reports the ``__name__`` of its
+    MindSpore module (``mindspore``, ``mindspore.nn`` ...) and is in ``sys.modules`` under it, as
+    in MindSpore: programs find the framework by it (graphlearning looks for the global module
+    whose ``__name__`` is ``"mindspore"``; ``inspect.getmodule(nn.Dense).__name__``).
+    ``__spec__`` and ``__package__`` keep the mindcell names, so imports inside mindcell and
+    ``importlib.reload`` are unchanged; classes and functions keep their ``__module__`` (pickles
+    stay loadable by mindcell). :func:`uninstall` restores the names."""
+    own = _own_name(module)
+    if own != "mindcell" and not own.startswith("mindcell."):
+        return
+    public = PREFIX + own[len("mindcell"):]
+    _PRESENTED.setdefault(id(module), (module, own))
+    module.__name__ = public
+    if target_of(public) == own:
+        sys.modules.setdefault(public, module)
+
+
+def _present_loaded():
+    """:func:`_present` every public mindcell module imported so far (no ``_`` path part)."""
+    for name, module in list(sys.modules.items()):
+        if (module is not None and (name == "mindcell" or name.startswith("mindcell."))
+                and not any(part.startswith("_") for part in name.split("."))
+                and getattr(module.__dict__.get("__spec__"), "name", None) == name):
+            _present(module)
 
 
 def _in_import_from():
@@ -87,10 +124,11 @@ def _add_missing_hook(module):
                 pass
         if name.startswith("__"):
             raise AttributeError(name)
-        sub = module.__name__ + "." + name
+        sub = _own_name(module) + "." + name
         if getattr(module, "__path__", None) is not None and importlib.util.find_spec(sub):
             submodule = importlib.import_module(sub)
             _add_missing_hook(submodule)
+            _present_loaded()
             return submodule
         message = _message("%s.%s" % (_public_name(module), name))
         if _in_import_from():
@@ -131,6 +169,8 @@ class _AliasLoader(importlib.abc.Loader):
         self._spec = module.__spec__
         _add_missing_hook(module)
         _alias_loaded_submodules(spec.name, self.target)
+        _present_loaded()
+        _present(module)
         return module
 
     def exec_module(self, module):
@@ -177,7 +217,7 @@ def install():
         True
     """
     existing = sys.modules.get(PREFIX)
-    if existing is not None and not existing.__name__.startswith("mindcell"):
+    if existing is not None and not _own_name(existing).startswith("mindcell"):
         raise RuntimeError("mindcell.compat.install: the real mindspore package is already "
                            "imported; install() must run before any 'import mindspore'")
     if _FINDER not in sys.meta_path:
@@ -191,6 +231,7 @@ def install():
         if (name == "mindcell" or name.startswith("mindcell.")) and not any(
                 part.startswith("_") for part in name.split(".")):
             _add_missing_hook(module)
+    _present_loaded()
 
 
 def uninstall():
@@ -203,6 +244,9 @@ def uninstall():
         _PACKAGE_VERSION = None
     for name in [n for n in sys.modules if n == PREFIX or n.startswith(PREFIX + ".")]:
         sys.modules.pop(name)
+    for module, name in _PRESENTED.values():
+        module.__name__ = name
+    _PRESENTED.clear()
     for module in list(sys.modules.values()):
         hook = getattr(module, "__dict__", {}).get("__getattr__")
         if getattr(hook, "_mindcell_compat", False):

@@ -67,7 +67,9 @@ def public_name(op):
     frame, found = sys._getframe(1), None
     pkg = __name__.rsplit(".", 2)[0]
     while frame is not None:
-        mod = frame.f_globals.get("__name__", "")
+        # (the spec's name: under mindcell.run a module's __name__ is its MindSpore name)
+        mod = getattr(frame.f_globals.get("__spec__"), "name", None) or frame.f_globals.get(
+            "__name__", "")
         if mod != pkg and not mod.startswith(pkg + "."):
             break
         code = frame.f_code

@@ -61,7 +61,7 @@ def test_training_script_runs_unchanged(tmp_path, flag):
     r = _run(tmp_path, TRAIN, flag, "--x=1")
     assert r.returncode == 0, r.stderr
     assert r.stdout.count("loss is") == 3
-    assert "argv ['%s', '--x=1'] is_mindcell mindcell.nn" % flag in r.stdout
+    assert "argv ['%s', '--x=1'] is_mindcell mindspore.nn" % flag in r.stdout
     acc = float(r.stdout.split("accuracy ")[1].split()[0])
     assert 0.0 <= acc <= 1.0
     assert (tmp_path / "net.ckpt").stat().st_size > 0
@@ -122,3 +122,38 @@ def test_mindspore_version_is_the_followed_release(tmp_path):
     assert lines[0] == "2.10.0 2.10.0 2.10.0 True"
     assert lines[1] == "%s %s" % (mindcell.__version__, mindcell.__version__)
     assert mindcell.__version__ != MINDSPORE_VERSION
+
+
+IDENTITY = '''
+import inspect, sys, types
+import mindspore as ms
+from mindspore import nn, ops, Tensor
+import mindspore.dataset as ds
+backend = [k for k, v in globals().items() if isinstance(v, types.ModuleType) and v.__name__ == "mindspore"]
+print(backend)
+print(ms.__name__, nn.__name__, ops.__name__, ds.__name__, ms.train.__name__, ms.common.__name__)
+print(inspect.getmodule(nn.Dense).__name__, inspect.getmodule(Tensor).__name__)
+print(all(sys.modules[m.__name__] is m for m in (ms, nn, ops, ds, inspect.getmodule(nn.Dense))))
+import mindcell, mindcell.compat
+print(mindcell is ms, mindcell.nn is nn, mindcell.__spec__.name, nn.__package__)
+mindcell.compat.uninstall()
+print(mindcell.__name__, mindcell.nn.__name__, mindcell.dataset.__name__, "mindspore" in sys.modules)
+'''
+
+
+def test_modules_present_their_mindspore_names(tmp_path):
+    """Under mindcell.run a module reports the __name__ of its MindSpore module and is in
+    sys.modules under it, as in MindSpore 2.10 (ms-oracle: mindspore.nn.__name__ == "mindspore.nn",
+    inspect.getmodule(nn.Dense).__name__ == "mindspore.nn.layer.basic"): graphlearning finds its
+    backend as the global module whose __name__ is "mindspore". The modules are the mindcell ones
+    (spec and __package__ keep mindcell's names); uninstall() gives their names back."""
+    r = _run(tmp_path, IDENTITY)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.split("\n")
+    assert lines[0] == "['ms']"
+    assert lines[1] == ("mindspore mindspore.nn mindspore.ops mindspore.dataset mindspore.train "
+                        "mindspore.common")
+    assert lines[2] == "mindspore.nn.layer.basic mindspore.common.tensor"
+    assert lines[3] == "True"
+    assert lines[4] == "True True mindcell mindcell.nn"
+    assert lines[5] == "mindcell mindcell.nn mindcell.dataset False"
