@@ -44,6 +44,7 @@ from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, Wi
                                           YelpReviewDataset)
 from mindcell.dataset.text_sources import CSVDataset, TextFileDataset
 from mindcell.dataset.tfrecord import TFRecordDataset
+from mindcell.dataset.usps import USPSDataset
 from mindcell.dataset.voc import CityscapesDataset, VOCDataset
 
 __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset",
@@ -57,7 +58,7 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
            "DSCallback", "ManifestDataset", "SVHNDataset",
-           "SemeionDataset", "STL10Dataset"]
+           "SemeionDataset", "STL10Dataset", "USPSDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

@@ -110,7 +110,8 @@ def test_pk_sampler_on_image_folders(tmp_path):
 @pytest.mark.parametrize("name", ["mindcell.dataset.mnist_family", "mindcell.dataset.samplers",
                                   "mindcell.dataset.random_source", "mindcell.dataset.callback",
                                   "mindcell.dataset.manifest", "mindcell.dataset.svhn",
-                                  "mindcell.dataset.semeion", "mindcell.dataset.stl10"])
+                                  "mindcell.dataset.semeion", "mindcell.dataset.stl10",
+                                  "mindcell.dataset.usps"])
 def test_docstring_examples(name):
     import doctest
     import importlib
@@ -252,3 +253,28 @@ def test_stl10_layout_and_labels(tmp_path):
     np.zeros(100, np.uint8).tofile(str(tmp_path / "test_X.bin"))
     with pytest.raises(RuntimeError, match="whole number"):
         ds.STL10Dataset(str(tmp_path), usage="test")
+
+
+def test_usps_pixels_interleaving_and_errors(tmp_path):
+    def write(name, labels):
+        lines = []
+        for lab in labels:
+            vals = ["-1"] * 256
+            vals[1] = "1"
+            vals[2] = "0"
+            lines.append("%d " % lab + " ".join("%d:%s" % (i + 1, v) for i, v in enumerate(vals))
+                         + " ")
+        (tmp_path / name).write_text("\n".join(lines) + "\n")
+    write("usps", [1, 2, 3])
+    write("usps.t", [10])
+    data = ds.USPSDataset(str(tmp_path), shuffle=False)
+    rows = list(data.create_dict_iterator(output_numpy=True))
+    assert [int(r["label"]) for r in rows] == [0, 9, 1, 2]  # train, test, train, train
+    assert rows[0]["image"].shape == (16, 16, 1) and rows[0]["image"].dtype == np.uint8
+    assert rows[0]["image"][0, :3, 0].tolist() == [0, 255, 127]
+    assert ds.USPSDataset(str(tmp_path), usage="test").get_dataset_size() == 1
+    with pytest.raises(NotImplementedError, match="FILES"):
+        ds.USPSDataset(str(tmp_path), shuffle=ds.Shuffle.FILES)
+    (tmp_path / "usps.t").write_text("11 1:0\n")
+    with pytest.raises(RuntimeError, match="line 1"):
+        ds.USPSDataset(str(tmp_path), usage="test")
