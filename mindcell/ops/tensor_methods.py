@@ -93,8 +93,43 @@ def _check_dim_form(name, axis, others):
                         "'where' or 'return_indices'" % (name, name))
 
 
-def _tensor_max(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
-                return_indices=False, dim=None, keepdim=False):
+def _positional_dim_form(args, kwargs):
+    """Whether a call is MindSpore 2.10's ``max(dim, keepdim=False)`` / ``min`` overload
+    (ms-oracle): an int first argument given positionally, at most a bool after it, and no
+    argument of the axis form (``x.max(2)`` and ``x.max(2, True)`` give ``(values, indices)``;
+    ``x.max(axis=2)``, ``x.max((0, 1))``, ``x.max(None)`` and ``x.max(2, keepdims=True)`` the
+    maxima)."""
+    if not args or len(args) > 2 or not isinstance(args[0], int) or isinstance(args[0], bool):
+        return False
+    if len(args) == 2 and not isinstance(args[1], bool):
+        return False
+    return not set(kwargs) & {"axis", "keepdims", "initial", "where", "keep_dims",
+                              "return_indices", "dim"}
+
+
+def _tensor_max(self, *args, **kwargs):
+    """max(axis=None, keepdims=False, *, initial=None, where=None, return_indices=False): the
+    maxima (:func:`ops.amax`), or ``(values, indices)`` (:func:`ops.max`) with
+    ``return_indices``. ``max(dim, keepdim=False)`` (MindSpore 2.10's other overload, chosen
+    by ``dim=`` or by a positional int as in ``x.max(1)``) is ``(values, indices)``."""
+    if _positional_dim_form(args, kwargs):
+        return _tensor_max_impl(self, dim=args[0], keepdim=args[1] if len(args) > 1 else
+                                kwargs.pop("keepdim", False), **kwargs)
+    return _tensor_max_impl(self, *args, **kwargs)
+
+
+def _tensor_min(self, *args, **kwargs):
+    """min(axis=None, keepdims=False, *, initial=None, where=None, return_indices=False): as
+    :meth:`max` with :func:`ops.amin`/:func:`ops.min`; ``min(dim, keepdim=False)`` (by
+    ``dim=`` or a positional int) is ``(values, indices)``."""
+    if _positional_dim_form(args, kwargs):
+        return _tensor_min_impl(self, dim=args[0], keepdim=args[1] if len(args) > 1 else
+                                kwargs.pop("keepdim", False), **kwargs)
+    return _tensor_min_impl(self, *args, **kwargs)
+
+
+def _tensor_max_impl(self, axis=None, keepdims=False, *, initial=None, where=None,
+                     keep_dims=False, return_indices=False, dim=None, keepdim=False):
     """max(axis=None, keepdims=False, *, initial=None, where=None, return_indices=False): the
     maxima (:func:`ops.amax`), or ``(values, indices)`` (:func:`ops.max`) with
     ``return_indices``. ``max(dim=d, keepdim=False)`` (MindSpore 2.10's other overload) is
@@ -112,8 +147,8 @@ def _tensor_max(self, axis=None, keepdims=False, *, initial=None, where=None, ke
     return F.amax(self, axis, keep, initial=initial, where=where)
 
 
-def _tensor_min(self, axis=None, keepdims=False, *, initial=None, where=None, keep_dims=False,
-                return_indices=False, dim=None, keepdim=False):
+def _tensor_min_impl(self, axis=None, keepdims=False, *, initial=None, where=None,
+                     keep_dims=False, return_indices=False, dim=None, keepdim=False):
     """min(axis=None, keepdims=False, *, initial=None, where=None, return_indices=False): as
     :meth:`max` with :func:`ops.amin`/:func:`ops.min`; ``min(dim=d, keepdim=False)`` is
     ``(values, indices)``."""

@@ -151,3 +151,26 @@ def test_dataset_public_attributes():
     train, test = ds.NumpySlicesDataset({"x": [1, 2, 3, 4]}, shuffle=False).split(
         [3, 1], randomize=False)
     assert [int(r[0]) for r in train] == [1, 2, 3] and train.get_dataset_size() == 3
+
+
+def test_tensor_max_min_positional_int_is_the_dim_form(mode):
+    # MindSpore 2.10 resolves x.max(2) / x.min(1) to the (dim, keepdim) overload: (values,
+    # indices). v, i = x.max(1) must not unpack the rows of a maxima tensor.
+    x_np = np.array([[[1.0, 5.0, 3.0], [7.0, 2.0, 9.0]]], np.float32)
+
+    class Net(nn.Cell):
+        def construct(self, x):
+            v, i = x.max(2)
+            w, j = x.min(1, True)
+            return v, i, w, j, x.max(axis=2), x.max(2, keepdims=True), x.max((1, 2))
+
+    v, i, w, j, m, mk, m12 = Net()(ms.Tensor(x_np))
+    np.testing.assert_array_equal(v.asnumpy(), [[5.0, 9.0]])
+    np.testing.assert_array_equal(i.asnumpy(), [[1, 2]])
+    assert i.dtype == ms.int64
+    np.testing.assert_array_equal(w.asnumpy(), [[[1.0, 2.0, 3.0]]])
+    np.testing.assert_array_equal(j.asnumpy(), [[[0, 1, 0]]])
+    np.testing.assert_array_equal(m.asnumpy(), [[5.0, 9.0]])  # the axis form
+    assert mk.shape == (1, 2, 1) and float(m12.asnumpy()[0]) == 9.0
+    vals, idx = ms.Tensor(x_np).max(-1, return_indices=True)
+    np.testing.assert_array_equal(idx.asnumpy(), [[1, 2]])
