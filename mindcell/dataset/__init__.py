@@ -21,6 +21,7 @@ Examples:
 from mindcell.dataset import config, text, transforms, vision
 from mindcell.dataset.batch import BatchDataset, BatchInfo
 from mindcell.dataset.cifar import Cifar10Dataset, Cifar100Dataset
+from mindcell.dataset.coco import CocoDataset
 from mindcell.dataset.engine import Dataset, DictIterator, TupleIterator
 from mindcell.dataset.folder import ImageFolderDataset
 from mindcell.dataset.manifest import ManifestDataset
@@ -58,7 +59,8 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
            "DSCallback", "ManifestDataset", "SVHNDataset",
-           "SemeionDataset", "STL10Dataset", "USPSDataset"]
+           "SemeionDataset", "STL10Dataset", "USPSDataset",
+           "CocoDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

@@ -111,7 +111,7 @@ def test_pk_sampler_on_image_folders(tmp_path):
                                   "mindcell.dataset.random_source", "mindcell.dataset.callback",
                                   "mindcell.dataset.manifest", "mindcell.dataset.svhn",
                                   "mindcell.dataset.semeion", "mindcell.dataset.stl10",
-                                  "mindcell.dataset.usps"])
+                                  "mindcell.dataset.usps", "mindcell.dataset.coco"])
 def test_docstring_examples(name):
     import doctest
     import importlib
@@ -278,3 +278,35 @@ def test_usps_pixels_interleaving_and_errors(tmp_path):
     (tmp_path / "usps.t").write_text("11 1:0\n")
     with pytest.raises(RuntimeError, match="line 1"):
         ds.USPSDataset(str(tmp_path), usage="test")
+
+
+def test_coco_detection_keypoint_and_unimplemented_tasks(tmp_path):
+    import json
+    (tmp_path / "x.jpg").write_bytes(b"\xff\xd8\xff\x01")
+    (tmp_path / "y.jpg").write_bytes(b"\xff\xd8\xff\x02")
+    ann = {"images": [{"id": 5, "file_name": "y.jpg"}, {"id": 1, "file_name": "x.jpg"},
+                      {"id": 8, "file_name": "none.jpg"}],
+           "annotations": [
+               {"id": 1, "image_id": 1, "category_id": 4, "bbox": [1, 2, 3, 4], "iscrowd": 1,
+                "keypoints": [0.5] * 51, "num_keypoints": 17},
+               {"id": 2, "image_id": 5, "category_id": 2, "bbox": [0, 0, 2, 2], "iscrowd": 0,
+                "keypoints": [1] * 51, "num_keypoints": 1},
+               {"id": 3, "image_id": 5, "category_id": 4, "bbox": [1, 1, 1, 1], "iscrowd": 0,
+                "keypoints": [2] * 51, "num_keypoints": 2}],
+           "categories": [{"id": 2, "name": "b"}, {"id": 4, "name": "a"}]}
+    path = str(tmp_path / "ann.json")
+    with open(path, "w") as f:
+        json.dump(ann, f)
+    rows = list(ds.CocoDataset(str(tmp_path), path, shuffle=False).create_dict_iterator(
+        output_numpy=True))
+    assert [r["image"][-1] for r in rows] == [2, 1]  # the file's image order; none.jpg skipped
+    assert rows[0]["bbox"].dtype == np.float32 and rows[0]["bbox"].shape == (2, 4)
+    assert rows[0]["category_id"].tolist() == [[2], [4]] and rows[1]["iscrowd"].tolist() == [[1]]
+    kp = list(ds.CocoDataset(str(tmp_path), path, task="Keypoint",
+                             shuffle=False).create_dict_iterator(output_numpy=True))
+    assert kp[0]["keypoints"].shape == (2, 51) and kp[1]["num_keypoints"].tolist() == [[17]]
+    for task in ("Stuff", "Panoptic", "Captioning"):
+        with pytest.raises(NotImplementedError, match=task):
+            ds.CocoDataset(str(tmp_path), path, task=task)
+    with pytest.raises(NotImplementedError, match="extra_metadata"):
+        ds.CocoDataset(str(tmp_path), path, extra_metadata=True)
