@@ -14,7 +14,9 @@ from mindcell._core.primitive import REGISTRY
 
 
 def _is_float(t):
-    return mstype.is_float_np(t._np_dtype)
+    """Whether ``t`` takes a gradient: float, complex and, as in MindSpore (which
+    differentiates integer tensors, giving integer gradients), integer tensors; not bool."""
+    return t._np_dtype.kind in "fciu" or mstype.is_float_np(t._np_dtype)
 
 
 def unbroadcast(grad, target):

@@ -209,3 +209,22 @@ def test_jit_returns_generator_expressions_as_lists():
         assert isinstance(odd, list) and isinstance(shifted, list)
         assert [float(t) for t in odd] == [v, 3 * v, 5 * v]
         assert [float(t) for t in shifted] == [v, v + 1]
+
+
+# ----- integer tensors are differentiated, with integer gradients (static-graph tutorial) -------
+@pytest.mark.parametrize("compiled", [False, True])
+def test_integer_inputs_take_integer_gradients(compiled):
+    def f(x, y):
+        return x * y + x
+
+    x, y = ms.Tensor(2, ms.int32), ms.Tensor(3, ms.int32)
+    g = ms.grad(f, grad_position=(0, 1))
+    gx, gy = ms.jit(g)(x, y) if compiled else g(x, y)
+    # MindSpore 2.10: (Int32 4, Int32 2)
+    assert (int(gx), int(gy)) == (4, 2) and gx.dtype == ms.int32 and gy.dtype == ms.int32
+    vec = ms.grad(lambda a: (a * a).sum())(ms.Tensor([2, 3], ms.int32))
+    assert vec.asnumpy().tolist() == [4, 6]
+    loss, (ga, gb) = ms.value_and_grad(lambda a, b: (a * b).sum(), grad_position=(0, 1))(
+        ms.Tensor([2, 3], ms.int32), ms.Tensor([1.0, 2.0], ms.float32))
+    assert float(loss) == 8.0 and ga.asnumpy().tolist() == [1, 2] and ga.dtype == ms.int32
+    assert gb.asnumpy().tolist() == [2.0, 3.0]
