@@ -295,17 +295,29 @@ def _flatten(obj, leaves, keep=frozenset()):
     return ("C", obj)
 
 
+_LAZY = (types.GeneratorType, map, filter, zip, enumerate, range)
+
+
 def _generators_as_lists(obj):
-    """A result with its generators (``(x * x for x in ...)``) as lists, as MindSpore's graph
-    compiler builds a generator expression: a generator in a compiled result would be a
-    constant, exhausted after the first call."""
-    if isinstance(obj, types.GeneratorType):
-        return [_generators_as_lists(o) for o in obj]
-    if isinstance(obj, (tuple, list)) and any(isinstance(o, (types.GeneratorType, tuple, list,
-                                                                dict)) for o in obj):
+    """A result with its lazy iterables as MindSpore's graph compiler builds them (ms-oracle):
+    a generator expression or ``filter(...)`` as a list, ``map(...)`` as a list over lists and
+    a tuple otherwise, ``zip``/``enumerate`` as a tuple of tuples, ``range`` as a tuple. Kept
+    lazy they would be constants of the compiled graph, exhausted after the first call."""
+    if isinstance(obj, _LAZY):
+        kind = list
+        if isinstance(obj, (map, zip, enumerate, range)):
+            kind = tuple
+            if isinstance(obj, map):
+                sources = obj.__reduce__()[1][1:]
+                if sources and all(type(it).__name__ == "list_iterator" for it in sources):
+                    kind = list
+        items = [_generators_as_lists(o) for o in obj]
+        return kind(items)
+    if isinstance(obj, (tuple, list)) and any(isinstance(o, _LAZY + (tuple, list, dict))
+                                              for o in obj):
         items = [_generators_as_lists(o) for o in obj]
         return type(obj)(items) if type(obj) in (tuple, list) else obj
-    if isinstance(obj, dict) and any(isinstance(v, types.GeneratorType) for v in obj.values()):
+    if isinstance(obj, dict) and any(isinstance(v, _LAZY) for v in obj.values()):
         return {k: _generators_as_lists(v) for k, v in obj.items()}
     return obj
 

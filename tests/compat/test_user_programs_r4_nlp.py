@@ -228,3 +228,19 @@ def test_integer_inputs_take_integer_gradients(compiled):
         ms.Tensor([2, 3], ms.int32), ms.Tensor([1.0, 2.0], ms.float32))
     assert float(loss) == 8.0 and ga.asnumpy().tolist() == [1, 2] and ga.dtype == ms.int32
     assert gb.asnumpy().tolist() == [2.0, 3.0]
+
+
+def test_jit_returns_map_filter_zip_enumerate_range_as_mindspore_builds_them():
+    # MindSpore 2.10 (its python_builtin_functions tutorial, ms-oracle)
+    @ms.jit
+    def builtins():
+        return (map(lambda a, b: a + b, (1, 2, 3), (4, 5, 6)),
+                map(lambda a, b: a + b, [0, 1, 2], [6, 7, 8]),
+                filter(lambda v: v % 2, (1, 2, 3, 4, 5)),
+                zip((1, 2, 3), (4, 5, 6)),
+                enumerate((100, 200), 3),
+                range(0, 6, 2))
+
+    for _ in range(2):  # a second call gets the same, not exhausted iterators
+        assert builtins() == ((5, 7, 9), [6, 8, 10], [1, 3, 5], ((1, 4), (2, 5), (3, 6)),
+                              ((3, 100), (4, 200)), (0, 2, 4))
