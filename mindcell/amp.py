@@ -146,7 +146,7 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
         >>> net = ms.amp.auto_mixed_precision(net, "O1")
         >>> y = net(ms.Tensor(np.ones((1, 2), np.float32)))
         >>> y.dtype, net[0].weight.dtype
-        (Float32, Float32)
+        (mindspore.float32, mindspore.float32)
     """
     if not isinstance(network, nn.Cell):
         raise TypeError("auto_mixed_precision: 'network' must be a Cell, but got %s"
@@ -225,7 +225,7 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=m
         >>> from mindcell import nn
         >>> net = nn.SequentialCell([nn.Dense(3, 4), nn.ReLU(), nn.Dense(4, 2)])
         >>> net = ms.amp.custom_mixed_precision(net, white_list=ms.amp.get_white_list())
-        >>> net(ms.Tensor(np.ones((2, 3), np.float32))).dtype
+        >>> print(net(ms.Tensor(np.ones((2, 3), np.float32))).dtype)
         Float32
     """
     if not isinstance(network, nn.Cell):

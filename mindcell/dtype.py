@@ -14,9 +14,10 @@ _BOOL, _INT, _FLOAT = 0, 1, 2
 class DType:
     """DType(name, np_dtype, category): a tensor element type, such as ``ms.float32``.
 
-    ``str(ms.float32) == 'Float32'``; a DType compares equal only to itself. ``np_dtype`` is the
-    numpy dtype of the elements, ``itemsize`` their size in bytes and ``is_floating_point``
-    whether they are floats. The DTypes are made once by mindcell (``ms.int32``,
+    ``str(ms.float32) == 'Float32'`` and ``repr(ms.float32) == 'mindspore.float32'`` (what
+    MindSpore 2.10 prints, e.g. for a list of dtypes); a DType compares equal only to itself.
+    ``np_dtype`` is the numpy dtype of the elements, ``itemsize`` their size in bytes and
+    ``is_floating_point`` whether they are floats. The DTypes are made once by mindcell (``ms.int32``,
     ``ms.bfloat16`` ...); a program uses those rather than building new ones.
 
     Args:
@@ -29,6 +30,8 @@ class DType:
         >>> import mindcell as ms
         >>> print(ms.float16, ms.float16.itemsize, ms.float16.is_floating_point)
         Float16 2 True
+        >>> print([ms.float16, ms.int32])
+        [mindspore.float16, mindspore.int32]
         >>> ms.Tensor(np.array([1, 2], np.int64)).dtype == ms.int64
         True
     """
@@ -42,10 +45,11 @@ class DType:
         self.itemsize = self.np_dtype.itemsize
         self._key = name
 
-    def __repr__(self):
+    def __str__(self):
         return self.name
 
-    __str__ = __repr__
+    def __repr__(self):
+        return "mindspore." + self.name.lower()  # the attribute naming it: 'mindspore.bool'
 
     def __reduce__(self):
         return (to_dtype, (self.name,))

@@ -67,7 +67,7 @@ class _ValueType:
 type_none = _ValueType("None", "type_none")
 list_ = _ValueType("List", "list_")
 tuple_ = _ValueType("Tuple", "tuple_")
-string = _ValueType("String", "string")
+string = _ValueType("String", "string_")  # MindSpore 2.10 prints mindspore.string_
 
 
 class TensorType:

@@ -137,7 +137,7 @@ class Tensor:
 
     Examples:
         >>> import mindcell as ms
-        >>> ms.Tensor([1.0, 2.0]).dtype
+        >>> print(ms.Tensor([1.0, 2.0]).dtype)
         Float32
     """
 

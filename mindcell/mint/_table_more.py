@@ -244,7 +244,7 @@ FACES = [
     Face("randint", "(*args, generator=None, dtype=None, device=None)", impl=M.randint,
          only=_ONLY_GEN, args=dict(_GEN, args="(high, size) or (low, high, size)."),
          summary="Random ints in [low, high) (int64 by default).",
-         example="mint.randint(0, 5, (3,)).dtype"),
+         example="print(mint.randint(0, 5, (3,)).dtype)"),
     Face("randint_like", "(*args, dtype=None, device=None)", impl=M.randint_like,
          args=dict(_GEN, args="(input, high) or (input, low, high)."),
          summary="Random ints in [low, high) shaped like ``input`` (its dtype by default).",

@@ -85,7 +85,7 @@ def rand(*shape, dtype=mstype.float32):
 
     Examples:
         >>> import mindcell.numpy as mnp
-        >>> mnp.rand(2, 3).dtype
+        >>> print(mnp.rand(2, 3).dtype)
         Float32
     """
     shape = _random_shape(shape, "rand")

@@ -132,7 +132,7 @@ class UniformInt(AttrPrimitive):
         >>> from mindcell import Tensor, ops
         >>> u = ops.UniformInt(1, 2)((3,), Tensor(0, ms.int32), Tensor(5, ms.int32))
         >>> u.shape, u.dtype
-        ((3,), Int32)
+        ((3,), mindspore.int32)
 
     Raises:
         TypeError: ``minval``/``maxval`` are not Int32 tensors, or ``shape`` not a tuple.

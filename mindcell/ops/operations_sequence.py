@@ -234,7 +234,7 @@ class TupleToArray(AttrPrimitive):
         >>> from mindcell import ops
         >>> t = ops.TupleToArray()((1, 2, 3))
         >>> t.dtype, t.asnumpy().tolist()
-        (Int32, [1, 2, 3])
+        (mindspore.int32, [1, 2, 3])
     """
 
     def __call__(self, input_x):
@@ -277,8 +277,8 @@ class ScalarToArray(AttrPrimitive):
         >>> from mindcell import ops
         >>> out = ops.ScalarToArray()(1.0)
         >>> out.dtype, out.shape, out.asnumpy().item()
-        (Float32, (), 1.0)
-        >>> ops.ScalarToArray()(3).dtype
+        (mindspore.float32, (), 1.0)
+        >>> print(ops.ScalarToArray()(3).dtype)
         Int32
     """
 

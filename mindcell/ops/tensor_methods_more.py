@@ -451,7 +451,7 @@ def new_zeros(self, size, dtype=None):
         Tensor.
 
     Examples:
-        >>> Tensor([1, 2]).new_zeros((2, 2)).dtype
+        >>> print(Tensor([1, 2]).new_zeros((2, 2)).dtype)
         Int64
     """
     return _new(self, size, dtype, F.zeros, "new_zeros")
@@ -603,7 +603,7 @@ def type_as(self, other):
         TypeError: If ``other`` is not a Tensor.
 
     Examples:
-        >>> Tensor([1.5]).type_as(Tensor([1])).dtype
+        >>> print(Tensor([1.5]).type_as(Tensor([1])).dtype)
         Int64
     """
     check_tensor(other, "Tensor.type_as", "other")

@@ -470,7 +470,7 @@ def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
         >>> from mindcell import ops, Tensor
         >>> x = ops.uniform((2, 3), Tensor(0, ms.int32), Tensor(4, ms.int32), dtype=ms.int32)
         >>> x.dtype, bool(((x >= 0) & (x < 4)).all())
-        (Int32, True)
+        (mindspore.int32, True)
     """
     np_dtype = as_np_dtype(dtype, "uniform", _F32)
     if np_dtype.kind not in "fi" or (np_dtype.kind == "i" and np_dtype != np.int32):

@@ -99,7 +99,7 @@ def mixed_precision_cast(dst_dtype, x):
     Examples:
         >>> import mindcell as ms
         >>> from mindcell.ops import functional as F
-        >>> F.mixed_precision_cast(ms.float16, ms.Tensor([1.5])).dtype
+        >>> print(F.mixed_precision_cast(ms.float16, ms.Tensor([1.5])).dtype)
         Float16
     """
     if not isinstance(dst_dtype, mstype.DType):
