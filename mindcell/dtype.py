@@ -17,8 +17,8 @@ class DType:
     ``str(ms.float32) == 'Float32'`` and ``repr(ms.float32) == 'mindspore.float32'`` (what
     MindSpore 2.10 prints, e.g. for a list of dtypes); a DType compares equal only to itself.
     ``np_dtype`` is the numpy dtype of the elements, ``itemsize`` their size in bytes and
-    ``is_floating_point`` whether they are floats. The DTypes are made once by mindcell (``ms.int32``,
-    ``ms.bfloat16`` ...); a program uses those rather than building new ones.
+    ``is_floating_point`` whether they are floats. The DTypes are made once by mindcell
+    (``ms.int32``, ``ms.bfloat16`` ...); a program uses those rather than building new ones.
 
     Args:
         name (str): the printed name (``'Float32'``).
