@@ -301,8 +301,9 @@ _LAZY = (types.GeneratorType, map, filter, zip, enumerate, range)
 def _generators_as_lists(obj):
     """A result with its lazy iterables as MindSpore's graph compiler builds them (ms-oracle):
     a generator expression or ``filter(...)`` as a list, ``map(...)`` as a list over lists and
-    a tuple otherwise, ``zip``/``enumerate`` as a tuple of tuples, ``range`` as a tuple. Kept
-    lazy they would be constants of the compiled graph, exhausted after the first call."""
+    a tuple otherwise, ``zip``/``enumerate`` as a tuple of tuples, ``range`` as a tuple (kept
+    lazy they would be constants of the compiled graph, exhausted after the first call); numpy
+    scalars as Python scalars."""
     if isinstance(obj, _LAZY):
         kind = list
         if isinstance(obj, (map, zip, enumerate, range)):
@@ -313,8 +314,10 @@ def _generators_as_lists(obj):
                     kind = list
         items = [_generators_as_lists(o) for o in obj]
         return kind(items)
-    if isinstance(obj, (tuple, list)) and any(isinstance(o, _LAZY + (tuple, list, dict))
-                                              for o in obj):
+    if isinstance(obj, np.generic):  # a numpy scalar is a Python scalar of the graph
+        return obj.item()
+    if isinstance(obj, (tuple, list)) and any(isinstance(o, _LAZY + (tuple, list, dict,
+                                                                     np.generic)) for o in obj):
         items = [_generators_as_lists(o) for o in obj]
         return type(obj)(items) if type(obj) in (tuple, list) else obj
     if isinstance(obj, dict) and any(isinstance(v, _LAZY) for v in obj.values()):

@@ -244,3 +244,14 @@ def test_jit_returns_map_filter_zip_enumerate_range_as_mindspore_builds_them():
     for _ in range(2):  # a second call gets the same, not exhausted iterators
         assert builtins() == ((5, 7, 9), [6, 8, 10], [1, 3, 5], ((1, 4), (2, 5), (3, 6)),
                               ((3, 100), (4, 200)), (0, 2, 4))
+
+
+def test_jit_returns_numpy_scalars_as_python_scalars():
+    @ms.jit
+    def func():
+        return tuple(np.array([1, 2, 3])), list(np.array([1.5, 2.5])), np.float32(0.5)
+
+    b, b_t, half = func()  # MindSpore 2.10: b: (1, 2, 3), b_t: [1.5, 2.5]
+    assert b == (1, 2, 3) and all(type(v) is int for v in b)
+    assert b_t == [1.5, 2.5] and all(type(v) is float for v in b_t)
+    assert half == 0.5 and type(half) is float
