@@ -135,6 +135,23 @@ def test_winograd_filter_gradient_within_the_transform_error_bound(case):
     assert not np.array_equal(dw, dw_gemm)
 
 
+def test_winograd_filter_gradient_of_4x4_images():
+    """The filter gradient takes Winograd from 4x4 results on (the forward from 8x8)."""
+    x, wt, dy, padding = _data((6, 32, 4, 4, 16, (1, 1, 1, 1)), seed=6)
+    attrs = _attrs(padding)
+    ref = _ref("Conv2DBackpropFilter", dy, x, filter_shape=wt.shape, **attrs)
+    abs_sum = _ref("Conv2DBackpropFilter", np.abs(dy), np.abs(x), filter_shape=wt.shape,
+                   **attrs)
+    dy32, x32 = dy.astype(np.float32), x.astype(np.float32)
+    dw = _run(_bwd_filter(dy32, x32, padding, wt.shape))
+    assert np.all(np.abs(dw - ref) <= _bound(6 * 4, abs_sum))
+    assert not np.array_equal(dw, _run(_bwd_filter(dy32, x32, padding, wt.shape),
+                                       winograd=False))
+    y_on = _run(_fwd(x32, wt.astype(np.float32), padding, dy.shape))
+    y_off = _run(_fwd(x32, wt.astype(np.float32), padding, dy.shape), winograd=False)
+    np.testing.assert_array_equal(y_on, y_off)
+
+
 @pytest.mark.parametrize("team", [2, 3])
 def test_winograd_blocks_shared_by_threads(team):
     """A team of threads, each transforming and multiplying its own blocks (one image each
