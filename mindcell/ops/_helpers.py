@@ -274,6 +274,9 @@ def as_np_dtype(dtype, op, default=None):
     try:
         return mstype.to_dtype(dtype).np_dtype
     except (TypeError, ValueError):  # a Tensor or an array is not a dtype
+        if isinstance(dtype, mstype.DType):  # a dtype mindcell has no tensors of (Complex64)
+            raise TypeError("%s: mindcell has no tensors of dtype %s" % (public_name(op), dtype)
+                            ) from None
         raise TypeError("%s: 'dtype' must be a mindcell dtype, but got %s"
             % (public_name(op), show(dtype))) from None
 
