@@ -107,14 +107,44 @@ class _FillingLoader(importlib.abc.Loader):
         return getattr(self.loader, name)
 
 
+class _FacesOnlyLoader(importlib.abc.Loader):
+    """Makes a MindSpore module path that mindcell has no file for (``nn.optim.momentum``,
+    ``nn.layer.image`` ...): a module holding the names MindSpore has at that path which mindcell
+    defines elsewhere (``from mindspore.nn.optim.momentum import Momentum``)."""
+
+    def create_module(self, spec):
+        return None  # the default module
+
+    def exec_module(self, module):
+        module.__doc__ = ("MindSpore's module path %s: the names MindSpore has here that mindcell "
+                          "implements (elsewhere)." % module.__name__)
+        fill(module.__name__)
+
+
+def _faces_only_spec(fullname):
+    """A spec for a recorded MindSpore module path that mindcell has no file for, or None when its
+    parent package binds (in mindcell or in MindSpore) another object to that name (a function
+    shadowing its submodule)."""
+    parent_name, _, child = fullname.rpartition(".")
+    parent = sys.modules.get(parent_name)
+    if parent is None or getattr(parent, "__path__", None) is None or child in parent.__dict__:
+        return None
+    if any((parent_name, child) in members for members in _BY_MODULE.get(parent_name, ())):
+        return None  # MindSpore's package binds its own object (nn.optim.thor, the function)
+    return importlib.machinery.ModuleSpec(fullname, _FacesOnlyLoader())
+
+
 class _FillOnImport(importlib.abc.MetaPathFinder):
-    """Wraps the loader of the mindcell modules that have recorded faces."""
+    """Wraps the loader of the mindcell modules that have recorded faces, and makes the recorded
+    module paths that mindcell has no file for (:class:`_FacesOnlyLoader`)."""
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname not in _BY_MODULE:
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is not None and spec.loader is not None:
+        if spec is None:
+            return _faces_only_spec(fullname)
+        if spec.loader is not None:
             spec.loader = _FillingLoader(spec.loader)
         return spec
 
