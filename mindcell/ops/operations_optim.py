@@ -5,15 +5,20 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell._core import trace as _trace
+from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
 from mindcell.ops._errors import check_bool, show
 from mindcell.ops._prim_attrs import AttrPrimitive
 
 
-def _state(op, names, tensors):
-    """Float Tensors of one shape (the first is the reference, the Parameter updated)."""
-    for name, t in zip(names, tensors):
+def _state(op, names, tensors, params):
+    """Float Tensors of one shape (the first is the reference); the first ``params`` are the
+    Parameters the step updates in place."""
+    for k, (name, t) in enumerate(zip(names, tensors)):
+        if k < params and not isinstance(t, Parameter):
+            raise TypeError("For '%s', '%s' must be a Parameter (it is updated in place), but "
+                            "got %s" % (op, name, show(t)))
         if not isinstance(t, Tensor):
             raise TypeError("For '%s', '%s' must be a Tensor, but got %s" % (op, name, show(t)))
         if not mstype.is_floating(t.dtype):
@@ -85,7 +90,7 @@ class ApplyAdaMax(AttrPrimitive):
 
     def __call__(self, var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
         op = "ApplyAdaMax"
-        _state(op, ("var", "m", "v", "grad"), (var, m, v, grad))
+        _state(op, ("var", "m", "v", "grad"), (var, m, v, grad), 3)
         dt = var.dtype
         b1p, lr, b1, b2, eps = (_scalar(op, n, x, dt) for n, x in (
             ("beta1_power", beta1_power), ("lr", lr), ("beta1", beta1), ("beta2", beta2),
@@ -165,7 +170,7 @@ class ApplyProximalAdagrad(AttrPrimitive):
 
     def __call__(self, var, accum, lr, l1, l2, grad):
         op = "ApplyProximalAdagrad"
-        _state(op, ("var", "accum", "grad"), (var, accum, grad))
+        _state(op, ("var", "accum", "grad"), (var, accum, grad), 2)
         lr, l1, l2 = (_scalar(op, n, x, var.dtype, 0) for n, x in (("lr", lr), ("l1", l1),
                                                                   ("l2", l2)))
         new_var, new_accum = proximal_adagrad_values(var, accum, lr, l1, l2,
@@ -222,7 +227,10 @@ class SparseApplyProximalAdagrad(AttrPrimitive):
 
     def __call__(self, var, accum, lr, l1, l2, grad, indices):
         op = "SparseApplyProximalAdagrad"
-        _state(op, ("var", "accum"), (var, accum))
+        _state(op, ("var", "accum"), (var, accum), 2)
+        if not isinstance(grad, Tensor) or not mstype.is_floating(grad.dtype):
+            raise TypeError("For '%s', 'grad' must be a float Tensor, but got %s"
+                            % (op, show(grad)))
         if not isinstance(indices, Tensor) or indices.dtype not in (mstype.int32, mstype.int64):
             raise TypeError("For '%s', 'indices' must be an int32 or int64 Tensor, but got %s"
                             % (op, show(indices)))

@@ -3,6 +3,7 @@
 nn.IGamma's function and nn.FractionalMaxPool2d/3d."""
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import check_broadcast
 from mindcell.ops._prim_attrs import AttrPrimitive
 from mindcell.ops.defs.special_pairs import igamma_p
 
@@ -24,6 +25,7 @@ def igamma(input, other):  # noqa: A002 - MindSpore's argument name
 
     Raises:
         TypeError: an argument is not a float32/float64 Tensor, or their dtypes differ.
+        ValueError: the shapes do not broadcast.
 
     Examples:
         >>> import numpy as np
@@ -41,6 +43,7 @@ def igamma(input, other):  # noqa: A002 - MindSpore's argument name
     if input.dtype != other.dtype:
         raise TypeError("For primitive[Igamma], the input type must be same, but got %s and %s"
                         % (input.dtype, other.dtype))
+    check_broadcast("igamma", input.shape, other.shape)
     return igamma_p.bind(input, other)
 
 

@@ -111,7 +111,9 @@ def _rows():
 
 # Module members that are not kernels over user buffers (or are tested by their own cases).
 NOT_KERNELS = {"matmul.set_blas", "executor.set_blas", "executor.Executor",
-               "recurrent.set_blas", "conv.set_blas"}
+               "recurrent.set_blas", "conv.set_blas",
+               # convolution's strategy switches (tests/kernels/test_conv_winograd.py)
+               "conv.set_block_team", "conv.set_winograd"}
 # Every module's thread controls (csrc/_threads.pxi): tests/kernels/test_thread_count.py
 _THREAD_CONTROLS = ("set_num_threads", "get_num_threads", "team_size")
 NOT_KERNELS |= {"%s.%s" % (family, attr) for family in importlib.import_module(

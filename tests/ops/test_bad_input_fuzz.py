@@ -25,6 +25,7 @@ import warnings
 
 import numpy as np
 
+import fuzz_new_ops
 import fuzz_tail
 import fuzz_zoo_prims
 
@@ -185,7 +186,7 @@ def _base_overrides():
         "avg_pool2d": lambda: ([_t(x4), 2], {}),
         "adaptive_avg_pool2d": lambda: ([_t(x4), 2], {}),
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a), **fuzz_zoo_prims.base_overrides(a, _t),
-        **fuzz_tail.base_overrides(a, _t),
+        **fuzz_tail.base_overrides(a, _t), **fuzz_new_ops.base_overrides(a, _t),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),
         "tensor_sub": lambda: ([_t(a["X"]), _t(a["X"])], {}),  # positional only (*args)
         "scalar_to_tensor": lambda: ([2.0], {}),
@@ -270,7 +271,8 @@ def _base_overrides():
 def _method_overrides():
     """Tensor methods whose arguments differ from the functional form's (``self`` excluded)."""
     a = _tensors()
-    return {"where": lambda: ([_t(a["B"]), _t(a["X"])], {}), "unfold": lambda: ([2], {}),
+    return {**fuzz_new_ops.method_overrides(a, _t),
+            "where": lambda: ([_t(a["B"]), _t(a["X"])], {}), "unfold": lambda: ([2], {}),
             # tests/ops/api_table_tensor_more.py's methods
             "clamp_": lambda: ([-0.5, 0.5], {}), "fill": lambda: ([1.5], {}),
             "from_numpy": lambda: ([a["X"]], {}), "select": lambda: ([1, 0], {}),
@@ -291,6 +293,7 @@ def _ctor_overrides():
     """Primitive classes whose construction needs arguments: (ctor args, valid call args)."""
     a = _tensors()
     return {**fuzz_zoo_prims.ctor_overrides(a, _t), **fuzz_tail.ctor_overrides(a, _t),
+            **fuzz_new_ops.ctor_overrides(a, _t),
             "BroadcastTo": lambda: ([(2, 3)], [_t(a["X"])]),
             "Pad": lambda: ([((1, 1), (0, 2))], [_t(a["X"])]),
             "Conv2D": lambda: ([2, 2], [_t(a["X4"]), _t(a["W4"])]),

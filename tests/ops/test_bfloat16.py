@@ -30,7 +30,7 @@ def _round(f32):
 
 
 def test_dtype_and_creation():
-    assert repr(ms.bfloat16) == "BFloat16" and str(ms.bfloat16) == "BFloat16"
+    assert repr(ms.bfloat16) == "mindspore.bfloat16" and str(ms.bfloat16) == "BFloat16"
     assert ms.bfloat16.is_floating_point and ms.dtype.to_dtype("bfloat16") is ms.bfloat16
     t = ms.Tensor([1.0, 2.5, 1e30], ms.bfloat16)
     assert t.dtype == ms.bfloat16 and t.is_floating_point()
