@@ -7,6 +7,7 @@ import numpy as np
 from mindcell._arrays import c_contiguous
 from mindcell._core.primitive import defprim
 from mindcell.ops.defs import _grad_ops as G
+from mindcell.ops.defs._util import no_second_order
 from mindcell.ops.defs import linalg as L
 
 mm, mT, const = L.mm, L.mT, L.const
@@ -204,8 +205,10 @@ def _pinv_impl(a, rcond=-1.0):
     return c_contiguous((vh.T * s_inv) @ u.T, a.dtype)
 
 
+# used inside lstsq's backward only: a gradient through it is a second-order one
 pinv_p = defprim("ScipyPinv", _pinv_impl,
-                 infer=lambda a, rcond=-1.0: ((a[0][1], a[0][0]), a[1]), fresh_outputs=True)
+                 infer=lambda a, rcond=-1.0: ((a[0][1], a[0][0]), a[1]), fresh_outputs=True,
+                 bprop=no_second_order("ScipyPinv"))
 
 
 def _lstsq_bprop(a, b, out, dout, rcond=-1.0):
