@@ -91,7 +91,7 @@ def test_blocks_shared_by_threads_match_one_thread(case, team, dtype):
                 dwt = np.full(wt.shape, np.nan, dtype)
                 _conv.conv2d_bwd_filter(dy, x, sh, sw, t, left, dh, dw, g, dwt, block)
             finally:
-                _conv.set_block_team(0)
+                _conv.set_block_team(1)  # mindcell's default: no team
             results[forced] = (y, dx, dwt)
         for one, shared in zip(results[1], results[team]):
             scale = max(1.0, float(np.abs(one).max()))
