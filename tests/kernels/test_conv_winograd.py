@@ -31,14 +31,15 @@ def _attrs(padding):
     return dict(stride=(1, 1), padding=padding, dilation=(1, 1), groups=1)
 
 
-def _run(fn, *args, winograd=True, team=0, budget=0):
+def _run(fn, *args, winograd=True, team=1, budget=0):
+    # team=1 is mindcell's default (mindcell/_core/kernels/nn.py); 0 lets the load choose
     _conv.set_winograd(winograd, budget)
     _conv.set_block_team(team)
     try:
         return fn(*args)
     finally:
         _conv.set_winograd(True, 1 << 18)
-        _conv.set_block_team(0)
+        _conv.set_block_team(1)
 
 
 def _fwd(x, w, padding, out_shape):
