@@ -35,6 +35,20 @@ def _index(groups):
 
 
 _BY_MODULE = _index(GROUPS)
+
+
+def _ancestors(module_names):
+    """Every package above a recorded module path (``mindcell.ops.operations`` for
+    ``mindcell.ops.operations.nn_ops``): those must be packages for the paths below them to
+    import, also where mindcell's module is a file (``ops/operations.py``) or has no file."""
+    parents = set()
+    for name in module_names:
+        parts = name.split(".")
+        parents.update(".".join(parts[:i]) for i in range(1, len(parts)))
+    return frozenset(parents)
+
+
+_PARENTS = _ancestors(_BY_MODULE)
 ADDED = {}  # module name -> names this mechanism bound there (for docs and the coverage test)
 
 
@@ -101,6 +115,7 @@ class _FillingLoader(importlib.abc.Loader):
 
     def exec_module(self, module):
         self.loader.exec_module(module)
+        _as_package(module)
         fill(module.__name__)
 
     def __getattr__(self, name):  # get_code, get_source ... for tools that ask the loader
@@ -121,6 +136,14 @@ class _FacesOnlyLoader(importlib.abc.Loader):
         fill(module.__name__)
 
 
+def _as_package(module):
+    """Give a mindcell module that is a file (``ops/operations.py``, ``dataset/engine.py``) and
+    has recorded MindSpore module paths below it an empty ``__path__``, so that those paths
+    (``ops.operations.nn_ops``, ``dataset.engine.datasets``) import as faces-only modules."""
+    if module.__name__ in _PARENTS and getattr(module, "__path__", None) is None:
+        module.__path__ = []
+
+
 def _faces_only_spec(fullname):
     """A spec for a recorded MindSpore module path that mindcell has no file for, or None when its
     parent package binds (in mindcell or in MindSpore) another object to that name (a function
@@ -131,7 +154,8 @@ def _faces_only_spec(fullname):
         return None
     if any((parent_name, child) in members for members in _BY_MODULE.get(parent_name, ())):
         return None  # MindSpore's package binds its own object (nn.optim.thor, the function)
-    return importlib.machinery.ModuleSpec(fullname, _FacesOnlyLoader())
+    return importlib.machinery.ModuleSpec(fullname, _FacesOnlyLoader(),
+                                          is_package=fullname in _PARENTS)
 
 
 class _FillOnImport(importlib.abc.MetaPathFinder):
@@ -139,7 +163,7 @@ class _FillOnImport(importlib.abc.MetaPathFinder):
     module paths that mindcell has no file for (:class:`_FacesOnlyLoader`)."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname not in _BY_MODULE:
+        if fullname not in _BY_MODULE and fullname not in _PARENTS:
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is None:
@@ -156,6 +180,9 @@ def install():
     """Fill every loaded module that has recorded faces, and the modules that load later."""
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
+    for module_name in _PARENTS:
+        if module_name in sys.modules:
+            _as_package(sys.modules[module_name])
     for module_name in list(_BY_MODULE):
         if module_name in sys.modules:
             fill(module_name)
