@@ -46,7 +46,7 @@ from mindcell.train.callback import (History, LambdaCallback, ReduceLROnPlateau,
                                      OnRequestExit, SummaryCollector)
 from mindcell.train.summary import SummaryRecord  # noqa: E402,F401
 from mindcell import mint  # noqa: E402,F401  (mindspore.mint: the PyTorch-style API)
-from mindcell.program_api import (jit_class, lazy_inline, set_recursion_limit,  # noqa
+from mindcell.program_api import (jit_class, lazy_inline, no_inline, set_recursion_limit,  # noqa
                                          set_deterministic, run_check, _no_grad,
                                          ms_memory_recycle)
 from mindcell.common.generator import (Generator, default_generator, seed,  # noqa: E402,F401

@@ -1,5 +1,5 @@
 """Program-level switches and decorators of ``mindspore``/``mindspore.common``: ``jit_class``,
-``lazy_inline``, ``set_recursion_limit``, ``set_deterministic``, ``run_check``,
+``lazy_inline``, ``no_inline``, ``set_recursion_limit``, ``set_deterministic``, ``run_check``,
 ``ms_memory_recycle`` and ``_no_grad``."""
 import contextlib
 import functools
@@ -8,7 +8,7 @@ import sys
 
 import numpy as np
 
-__all__ = ["jit_class", "lazy_inline", "set_recursion_limit", "set_deterministic", "run_check",
+__all__ = ["jit_class", "lazy_inline", "no_inline", "set_recursion_limit", "set_deterministic", "run_check",
            "_no_grad", "ms_memory_recycle"]
 
 
@@ -115,6 +115,36 @@ def lazy_inline(fn=None, attrs=None, policy=None):
     if fn is not None:
         return wrap(fn)
     return wrap
+
+
+def no_inline(fn=None):
+    """no_inline(fn=None): mark a function whose compiled subgraph is reused at every call
+    instead of being inlined.
+
+    mindcell's compiled graphs give the same results either way; as MindSpore does, the
+    decorator sets ``fn.no_inline = True`` and returns ``fn`` itself.
+
+    Args:
+        fn (function): the function to mark. Default: ``None`` (used as ``@no_inline()``).
+
+    Returns:
+        ``fn`` itself (or a decorator when ``fn`` is None).
+
+    Examples:
+        >>> from mindcell import no_inline
+        >>> @no_inline
+        ... def triple_plus_two(x):
+        ...     return x * 3 + 2
+        >>> triple_plus_two.no_inline, triple_plus_two(10)
+        (True, 32)
+    """
+    def mark(function):
+        function.no_inline = True
+        return function
+
+    if fn is not None:
+        return mark(fn)
+    return mark
 
 
 _recursion = {"limit": 1000}

@@ -36,11 +36,16 @@ def _shadowed(name):
         parent, child = ".".join(parts[:i - 1]), parts[i - 1]
         if any((parent, child) in members for members in _faces._BY_MODULE.get(parent, ())):
             return True
+        module = sys.modules.get(parent)
+        bound = getattr(module, "__dict__", {}).get(child)
+        if bound is not None and not isinstance(bound, type(os)):
+            return True  # a function MindSpore binds there too (common.lazy_inline)
     return False
 
 
 def test_every_recorded_module_path_imports():
-    names = [n for n in sorted(_faces._BY_MODULE) if n != "mindcell" and not _shadowed(n)]
+    names = [n for n in sorted(_faces._BY_MODULE, key=lambda n: n.count("."))
+             if n != "mindcell" and not _shadowed(n)]
     assert {"mindcell.ops.operations.nn_ops", "mindcell.ops.operations.math_ops",
             "mindcell.ops.operations.manually_defined.ops_def", "mindcell.dataset.engine.datasets",
             "mindcell.ops.composite.base", "mindcell.rewrite.api.node"} <= set(names)
@@ -86,3 +91,38 @@ def test_program_imports_primitives_from_operation_submodules(tmp_path):
     assert lines[0] == "[[10.0, 13.0], [28.0, 40.0]] True True"
     # MindSpore's CPU build has this Ascend-only class; mindcell names what it lacks
     assert lines[1] == "ImportError True"
+
+
+# ----- functions MindSpore binds over its own submodule of the same name ----------------------
+# mindformers' models/utils.py: `from mindspore.common import lazy_inline`. mindcell.common had
+# no lazy_inline, so the lookup found the recorded module path common.lazy_inline and returned a
+# module; MindSpore's common binds the functions lazy_inline and no_inline there.
+def test_common_lazy_inline_and_no_inline_are_the_functions():
+    import mindcell.common as common
+    assert common.lazy_inline is ms.lazy_inline and common.no_inline is ms.no_inline
+    for name in ("lazy_inline", "no_inline"):
+        importlib.import_module("mindcell.common")  # a path lookup must not replace them
+        assert callable(getattr(common, name)) and not isinstance(getattr(common, name), type(os))
+
+    def body(x):
+        return x * 3 + 2
+    # as MindSpore 2.10: marks and returns the function itself, with or without parentheses
+    assert ms.no_inline(body) is body and body.no_inline is True
+    assert ms.no_inline()(body) is body
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_no_inline_function_inside_jit(mode):
+    ms.set_context(mode=mode)
+
+    @ms.no_inline
+    def step(v):
+        return v * 3 + 2
+
+    @ms.jit
+    def repeat(v):
+        for _ in range(4):
+            v = step(v)
+        return v
+    assert repeat(ms.Tensor(1.0)).asnumpy() == pytest.approx(((1 * 3 + 2) * 3 + 2) * 9 + 8)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
