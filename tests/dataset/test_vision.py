@@ -54,7 +54,9 @@ CASES = [
     ("compose", T.Compose([vision.HWC2CHW(), T.TypeCast(np.float32)]),
      lambda x: x.transpose(2, 0, 1).astype(np.float32)),
 ]
-ROUNDED = {"resize_linear", "resize_up", "resize_short_side"}  # uint8: nearest integer
+# uint8 bilinear: OpenCV's fixed-point result, within 1 of the exact value (bit-exact agreement
+# with MindSpore is tests/goldens/vision/cases/014_resize_linear_u8.py)
+ROUNDED = {"resize_linear", "resize_up", "resize_short_side"}
 DTYPES = {"normalize": np.float32, "to_tensor": np.float32, "rescale": np.float32,
           "typecast": np.float16, "typecast_np": np.int32, "compose": np.float32}
 
@@ -66,7 +68,7 @@ def test_transform_matches_numpy(name, op, ref):
     eager = op(IMG)
     assert eager.dtype == want.dtype and eager.shape == want.shape
     if name in ROUNDED:
-        assert np.abs(eager - exact).max() <= 0.5 + 1e-9
+        assert np.abs(eager - exact).max() < 1.0
     else:
         np.testing.assert_allclose(eager.astype(np.float64), want.astype(np.float64),
                                    rtol=1e-6, atol=1e-3 if want.dtype == np.float16 else 1e-6)

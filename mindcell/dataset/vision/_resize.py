@@ -2,8 +2,11 @@
 samples at half-pixel centres clamped to the border, NEAREST at ``floor(dst * scale)``, CUBIC
 the 4 taps of the A = -0.75 kernel around the half-pixel centre (border pixels repeated), AREA
 the source pixels' overlap with the output pixel when shrinking both axes (else OpenCV's
-area-weighted linear rule). Integer images are rounded and saturated; OpenCV's uint8 path
-uses fixed-point weights, so uint8 results can differ from it by 1."""
+area-weighted linear rule). Integer images are rounded and saturated. LINEAR on uint8 images
+follows OpenCV's fixed-point path bit for bit (11-bit weights rounded from float32 positions, the
+row pass in integers, the column pass with its shifts; an exact halving of both sides averages
+2x2 blocks), as MindSpore's Resize does; the other kinds can differ from OpenCV's uint8 results
+by 1."""
 import numpy as np
 
 
@@ -15,8 +18,55 @@ def _linear_axis(n_in, n_out):
     return i0, i1, src - i0
 
 
+_COEF_BITS = 11  # OpenCV's INTER_RESIZE_COEF_BITS
+_COEF_ONE = 1 << _COEF_BITS
+
+
+def _fixed_axis(n_in, n_out):
+    """OpenCV's uint8 bilinear taps along one axis: (first source index, its 11-bit weight,
+    the next index, its weight); positions in float32 as cv::resize computes them."""
+    scale = 1.0 / (n_out / n_in)
+    f = ((np.arange(n_out) + 0.5) * scale - 0.5).astype(np.float32)
+    i0 = np.floor(f).astype(np.int64)
+    f = (f - i0.astype(np.float32)).astype(np.float32)
+    return i0, f
+
+
+def _weights(f):
+    one = np.float32(_COEF_ONE)
+    return (np.rint((np.float32(1) - f) * one).astype(np.int64),
+            np.rint(f * one).astype(np.int64))
+
+
+def _resize_linear_u8(img, out_h, out_w):
+    h, w = img.shape[:2]
+    if out_h * 2 == h and out_w * 2 == w:  # cv::resize takes INTER_AREA's 2x2 average here
+        s = img.astype(np.int64)
+        total = s[0::2, 0::2] + s[1::2, 0::2] + s[0::2, 1::2] + s[1::2, 1::2]
+        return ((total + 2) >> 2).astype(np.uint8)
+    x0, fx = _fixed_axis(w, out_w)
+    low, high = x0 < 0, x0 >= w - 1  # the border columns take one source pixel
+    fx[low | high] = 0
+    x0 = np.clip(x0, 0, w - 1)
+    ax0, ax1 = _weights(fx)
+    x1 = np.minimum(x0 + 1, w - 1)
+    extra = (1,) * (img.ndim - 2)
+    s = img.astype(np.int64)
+    rows = s[:, x0] * ax0.reshape((1, -1) + extra) + s[:, x1] * ax1.reshape((1, -1) + extra)
+    y0, fy = _fixed_axis(h, out_h)  # rows are clamped, their weights are not
+    by0, by1 = _weights(fy)
+    r0 = rows[np.clip(y0, 0, h - 1)] >> 4
+    r1 = rows[np.clip(y0 + 1, 0, h - 1)] >> 4
+    by0 = by0.reshape((-1, 1) + extra)
+    by1 = by1.reshape((-1, 1) + extra)
+    out = (((by0 * r0) >> 16) + ((by1 * r1) >> 16) + 2) >> 2
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 def resize_linear(img, out_h, out_w):
     h, w = img.shape[:2]
+    if img.dtype == np.uint8:
+        return _resize_linear_u8(img, out_h, out_w)
     y0, y1, wy = _linear_axis(h, out_h)
     x0, x1, wx = _linear_axis(w, out_w)
     extra = (1,) * (img.ndim - 2)
