@@ -265,7 +265,21 @@ def _base_overrides():
         **{n: (lambda: ([_t(a["INT"])], {})) for n in ("invert", "bitwise_not")},
         **{n: (lambda: ([_t(a["INT"]), _t(a["INT"] + 1)], {})) for n in ("gcd", "lcm")},
         "renorm": lambda: ([_t(a["X"]), 2, 0, 1.0], {}),
+        **_method_face_overrides(a),
     }
+
+
+def _method_face_overrides(a):
+    """The ops faces of Tensor methods (mindcell/ops/function/method_func.py) take their method's
+    valid call, with the method's ``self`` as the first argument."""
+    from mindcell.ops.function import method_func
+    methods = _method_overrides()
+
+    def base(face):
+        args, kwargs = methods[face.method]() if face.method in methods else ([], {})
+        return [_t(a[SELF_ARRAY.get(face.method, "X")]), *args], kwargs
+    return {face.name: (lambda face=face: base(face)) for face in method_func.FACES
+            if (face.method in methods or face.method in SELF_ARRAY) and not face.rename}
 
 
 def _method_overrides():

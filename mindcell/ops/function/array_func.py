@@ -190,12 +190,14 @@ def swapdims(input, dim0, dim1):
 
 
 def movedim(x, source, destination):
-    """Moves one dimension of ``x`` to a new position; the other dimensions keep their order.
+    """Moves dimensions of ``x`` to new positions; the other dimensions keep their order.
 
     Args:
         x (Tensor): the input tensor.
-        source (int): the dimension to move, in ``[-x.ndim, x.ndim)``.
-        destination (int): its position in the output, in ``[-x.ndim, x.ndim)``.
+        source (Union[int, tuple[int], list[int]]): the dimensions to move, in
+            ``[-x.ndim, x.ndim)``.
+        destination (Union[int, tuple[int], list[int]]): their positions in the output, as many
+            as ``source``.
 
     Returns:
         Tensor with ``x``'s elements and the permuted shape.
@@ -212,11 +214,21 @@ def movedim(x, source, destination):
         (3, 4, 2)
     """
     check_tensor(x, "movedim", "x")
-    src = normalize_dim(source, x.ndim, "movedim")
-    dst = normalize_dim(destination, x.ndim, "movedim")
-    perm = [i for i in range(x.ndim) if i != src]
-    perm.insert(dst, src)
-    return transpose(x, tuple(perm))
+    many = isinstance(source, (tuple, list))
+    if many != isinstance(destination, (tuple, list)) or (many and len(source) != len(
+            destination)):
+        raise ValueError("%s: 'source' and 'destination' must be two ints or two sequences of "
+                         "one length, but got %r and %r" % (public_name("movedim"), source,
+                                                            destination))
+    sources, dests = (source, destination) if many else ((source,), (destination,))
+    src = [normalize_dim(d, x.ndim, "movedim", "source") for d in sources]
+    dst = [normalize_dim(d, x.ndim, "movedim", "destination") for d in dests]
+    if len(set(src)) != len(src) or len(set(dst)) != len(dst):
+        raise ValueError("%s: repeated dimension in 'source' %r or 'destination' %r"
+                         % (public_name("movedim"), source, destination))
+    rest = iter(i for i in range(x.ndim) if i not in src)
+    placed = dict(zip(dst, src))
+    return transpose(x, tuple(placed[i] if i in placed else next(rest) for i in range(x.ndim)))
 
 
 def _check_tensor_seq(tensors, op):
