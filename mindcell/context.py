@@ -23,7 +23,36 @@ _FREE_KEYS = ("device_id", "save_graphs", "save_graphs_path", "max_call_depth",
               "pynative_synchronize", "inter_op_parallel_num",
               "enable_graph_kernel", "graph_kernel_flags", "jit_config", "jit_level",
               "max_device_memory", "memory_optimize_level", "deterministic",
-              "print_file_path", "enable_reduce_precision", "check_bprop", "debug_level")
+              "print_file_path", "enable_reduce_precision", "check_bprop", "debug_level",
+              # the rest of the keys MindSpore 2.10's set_context stores (ms-oracle): compiler,
+              # profiler, tuning and distributed-communication switches with no effect on a CPU
+              # run's values
+              "enable_profiling", "profiling_options", "enable_parallel_split",
+              "enable_compile_cache", "compile_cache_path", "aoe_tune_mode", "aoe_job_type",
+              "aoe_config", "op_timeout", "conv_fprop_algo", "conv_dgrad_algo", "conv_wgrad_algo",
+              "conv_allow_tf32", "matmul_allow_tf32", "recompute_allgather_overlap_fagrad",
+              "infer_boost", "enable_task_opt", "enable_grad_comm_opt",
+              "enable_opt_shard_comm_opt", "compute_communicate_fusion_level",
+              "dataset_broadcast_opt_level", "interleaved_matmul_comm",
+              "interleaved_layernorm_comm", "bias_add_comm_swap", "enable_begin_end_inline_opt",
+              "enable_concat_eliminate_opt", "enable_fused_cast_add_opt", "topo_order",
+              "exec_order", "cur_step_num", "need_ckpt", "save_checkpoint_steps",
+              "last_triggered_step", "hccl_watchdog", "enable_flash_attention_load_balance",
+              "enable_allreduce_slice_to_reducescatter", "enable_interleave_split_concat_branch",
+              "enable_interleave_parallel_branch", "enable_offloading_packed_experts",
+              "enable_debug_runtime", "reserve_class_name_in_scope", "support_binary",
+              "env_config_path",
+              # GPU/Ascend-only keys: MindSpore on the CPU logs that it ignores them
+              "mempool_block_size", "variable_memory_max_size", "disable_format_transform",
+              "ascend_config", "gpu_config")
+# Keys MindSpore 2.10 accepts with a deprecation warning and drops (get_context does not know
+# them afterwards).
+_DROPPED_KEYS = ("enable_sparse", "auto_tune_mode", "enable_auto_mixed_precision")
+# Keys MindSpore refuses at the top level: they belong in ascend_config.
+_ASCEND_CONFIG_KEYS = ("precision_mode", "jit_compile", "atomic_clean_policy",
+                       "matmul_allow_hf32", "conv_allow_hf32", "op_precision_mode",
+                       "host_scheduling_max_threshold", "ge_options", "op_debug_option")
+_CHOICES = {"exec_order": ("bfs", "dfs"), "aoe_tune_mode": ("online", "offline")}
 
 _context = {"mode": PYNATIVE_MODE, "device_target": "CPU", "device_id": 0,
             "save_graphs": False, "max_call_depth": 1000, "jit_syntax_level": LAX}
@@ -49,12 +78,16 @@ def set_context(**kwargs):
             default): the Python GRAPH_MODE accepts in MindSpore. mindcell's tracer runs the
             same programs at every level; the value is checked and recorded.
         kwargs: the other keys of MindSpore's ``set_context`` (``device_id``,
-            ``save_graphs``, ``jit_config``, ``max_call_depth`` ...) are accepted and
+            ``save_graphs``, ``jit_config``, ``max_call_depth``, ``mempool_block_size``,
+            ``reserve_class_name_in_scope`` ...) are checked as MindSpore checks them and
             recorded so that MindSpore scripts run; they have no effect here.
+            ``enable_sparse``, ``auto_tune_mode`` and ``enable_auto_mixed_precision`` are
+            accepted and dropped, as MindSpore drops them.
 
     Raises:
         TypeError: ``runtime_num_threads`` is not an int.
-        ValueError: an unknown key, or a value the key does not accept.
+        ValueError: an unknown key, a key that belongs in ``ascend_config``
+            (``precision_mode``, ``jit_compile`` ...), or a value the key does not accept.
 
     Examples:
         >>> import mindcell as ms
@@ -78,11 +111,17 @@ def set_context(**kwargs):
             _check_num_threads(value)
         elif key == "jit_syntax_level":
             _check_syntax_level(value)
-        elif key not in _FREE_KEYS:
+        elif key in _ASCEND_CONFIG_KEYS:
+            raise ValueError("set_context: Please set '%s' through parameter ascend_config"
+                             % key)
+        elif key in _FREE_KEYS:
+            _check_free_key(key, value)
+        elif key not in _DROPPED_KEYS:
             raise ValueError("set_context: unknown key %r; valid keys are %s"
                              % (key, ", ".join(sorted(set(_VALID) | set(_FREE_KEYS)
                                                       | {"runtime_num_threads", "device_target",
                                                          "jit_syntax_level"}))))
+    kwargs = {key: value for key, value in kwargs.items() if key not in _DROPPED_KEYS}
     if "jit_syntax_level" in kwargs:
         kwargs["jit_syntax_level"] = int(kwargs["jit_syntax_level"])  # True is COMPATIBLE
     if "device_target" in kwargs:
@@ -94,6 +133,31 @@ def set_context(**kwargs):
         from mindcell import _threads
         _threads.set_deterministic(kwargs["deterministic"] == "ON")
     _context.update(kwargs)
+
+
+def _check_free_key(key, value):
+    """The checks MindSpore 2.10 makes on the recorded keys' values (ms-oracle)."""
+    if key == "reserve_class_name_in_scope" and not isinstance(value, bool):
+        raise ValueError("set_context: 'reserve_class_name_in_scope' must be a bool, but got %s"
+                         % type(value).__name__)
+    if key in _CHOICES and value not in _CHOICES[key]:
+        raise ValueError("set_context: '%s' must be one of %s, but got %r"
+                         % (key, list(_CHOICES[key]), value))
+    if key == "profiling_options" and not isinstance(value, str):
+        raise TypeError("set_context: 'profiling_options' must be a str, but got %s"
+                        % type(value).__name__)
+    if key == "op_timeout" and value < 0:
+        raise ValueError("set_context: 'op_timeout' must be >= 0, but got %r" % (value,))
+    if key == "env_config_path":
+        import json
+        import os
+        path = os.path.realpath(value)
+        try:
+            with open(path, encoding="utf-8") as f:
+                json.load(f)
+        except (OSError, ValueError) as exc:
+            raise ValueError("set_context: 'env_config_path' must name a readable JSON file, "
+                             "but %r is not one (%s)" % (path, exc)) from exc
 
 
 _warned_targets = set()
@@ -173,7 +237,9 @@ _rng = [np.random.default_rng()]
 
 def set_seed(seed):
     """set_seed(seed): seed every random op and initializer of mindcell (the global numpy
-    generator behind them is recreated from ``seed``).
+    generator behind them is recreated from ``seed``), numpy's global generator
+    (``np.random.seed``) and the dataset pipeline (``dataset.config.set_seed``, which also seeds
+    Python's ``random``), as MindSpore does.
 
     Args:
         seed (int): a non-negative int.
@@ -197,6 +263,12 @@ def set_seed(seed):
         raise ValueError("set_seed: seed must be a non-negative int, but got %r" % (seed,))
     _seed["value"] = int(seed)
     _rng[0] = np.random.default_rng(int(seed))
+    # As MindSpore's set_seed: numpy's global generator and the dataset pipeline's seed (which
+    # also seeds Python's ``random``) follow the global seed, so a program that initializes
+    # weights with np.random after set_seed gets the same numbers as under MindSpore.
+    np.random.seed(int(seed))
+    from mindcell.dataset import config as _dataset_config
+    _dataset_config.set_seed(int(seed))
 
 
 def get_seed():
