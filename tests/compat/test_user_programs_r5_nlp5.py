@@ -87,3 +87,68 @@ def test_dataset_config_modes_mindcell_does_not_run_raise():
     finally:
         cfg.set_prefetch_size(16)
     assert rows == [0, 1, 2, 3, 4]
+
+
+# ----- set_context: every key MindSpore 2.10 accepts (Transformer: reserve_class_name_in_scope) --
+# each key with a value MindSpore 2.10's set_context accepted on the CPU (ms-oracle)
+_CONTEXT_KEYS = {
+    "check_bprop": False, "enable_graph_kernel": False, "enable_reduce_precision": False,
+    "enable_profiling": False, "save_graphs": 0, "enable_parallel_split": False,
+    "max_device_memory": "3GB", "mempool_block_size": "31GB", "inter_op_parallel_num": 1,
+    "print_file_path": "p", "profiling_options": "x", "deterministic": "OFF",
+    "enable_compile_cache": False, "compile_cache_path": ".", "variable_memory_max_size": "3GB",
+    "device_id": 0, "aoe_tune_mode": "online", "aoe_job_type": "1", "max_call_depth": 1000,
+    "graph_kernel_flags": "", "pynative_synchronize": False, "disable_format_transform": False,
+    "memory_optimize_level": "O0", "op_timeout": 5, "conv_fprop_algo": "normal",
+    "conv_dgrad_algo": "normal", "conv_wgrad_algo": "normal", "conv_allow_tf32": False,
+    "recompute_allgather_overlap_fagrad": False, "matmul_allow_tf32": False, "jit_level": "O0",
+    "infer_boost": "on", "enable_task_opt": False, "enable_grad_comm_opt": False,
+    "enable_opt_shard_comm_opt": False, "compute_communicate_fusion_level": 1,
+    "dataset_broadcast_opt_level": 1, "debug_level": 0, "interleaved_matmul_comm": False,
+    "interleaved_layernorm_comm": False, "bias_add_comm_swap": False,
+    "enable_begin_end_inline_opt": False, "enable_concat_eliminate_opt": False,
+    "enable_fused_cast_add_opt": False, "topo_order": "dfs", "exec_order": "bfs",
+    "cur_step_num": 1, "need_ckpt": False, "save_checkpoint_steps": 1, "last_triggered_step": 1,
+    "hccl_watchdog": False, "enable_flash_attention_load_balance": False,
+    "enable_allreduce_slice_to_reducescatter": False,
+    "enable_interleave_split_concat_branch": False, "enable_interleave_parallel_branch": False,
+    "enable_offloading_packed_experts": False, "enable_debug_runtime": False,
+    "reserve_class_name_in_scope": False, "support_binary": False,
+    "aoe_config": {"job_type": "1"}, "ascend_config": {}, "gpu_config": {},
+    "jit_config": {"jit_level": "O0"}, "jit_syntax_level": 2,
+}
+
+
+@pytest.mark.parametrize("key", sorted(_CONTEXT_KEYS))
+def test_set_context_accepts_every_mindspore_key(key):
+    ms.set_context(**{key: _CONTEXT_KEYS[key]})
+    assert ms.get_context("mode") in (ms.GRAPH_MODE, ms.PYNATIVE_MODE)
+
+
+def test_set_context_keys_mindspore_refuses_or_drops():
+    for key in ("precision_mode", "jit_compile", "atomic_clean_policy", "matmul_allow_hf32",
+                "conv_allow_hf32", "op_precision_mode", "host_scheduling_max_threshold",
+                "ge_options", "op_debug_option"):
+        with pytest.raises(ValueError, match="ascend_config"):
+            ms.set_context(**{key: False})
+    for key in ("enable_sparse", "auto_tune_mode", "enable_auto_mixed_precision"):
+        ms.set_context(**{key: True})  # deprecated: accepted and dropped
+        with pytest.raises(ValueError):
+            ms.get_context(key)
+    with pytest.raises(ValueError):
+        ms.set_context(no_such_key=1)
+    with pytest.raises(ValueError, match="reserve_class_name_in_scope"):
+        ms.set_context(reserve_class_name_in_scope=1)
+    with pytest.raises(ValueError, match="exec_order"):
+        ms.set_context(exec_order="random")
+    with pytest.raises(ValueError, match="aoe_tune_mode"):
+        ms.set_context(aoe_tune_mode="x")
+    with pytest.raises(ValueError, match="op_timeout"):
+        ms.set_context(op_timeout=-1)
+    with pytest.raises(TypeError, match="profiling_options"):
+        ms.set_context(profiling_options=1)
+    with pytest.raises(ValueError, match="env_config_path"):
+        ms.set_context(env_config_path="/nonexistent/x.json")
+    ms.set_context(reserve_class_name_in_scope=True, exec_order="dfs")
+    assert ms.get_context("reserve_class_name_in_scope") is True
+    assert ms.get_context("exec_order") == "dfs"
