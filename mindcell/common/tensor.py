@@ -407,8 +407,9 @@ def format_value(arr):
             return " %g" % float(arr)
         return " %s" % (arr.item(),)
     if mstype.is_float_np(arr.dtype):
+        spec = "% .4e" if arr.dtype == np.float16 else "% .8e"  # MindSpore 2.10's float16: 4 digits
         body = np.array2string(arr.astype(np.float64), separator=", ", threshold=1000,
-                               formatter={"float_kind": lambda v: "% .8e" % v})
+                               formatter={"float_kind": spec.__mod__})
     else:
         body = np.array2string(arr, separator=", ", threshold=1000)
     if arr.ndim > 2:  # numpy separates the blocks of a 3-d+ array by blank lines; MindSpore not

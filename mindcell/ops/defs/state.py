@@ -77,13 +77,13 @@ depend_p = defprim("Depend", lambda value, expr: value, infer=lambda v, e: v, al
 stop_gradient_p = defprim("StopGradient", lambda x: x, infer=lambda x: x, aliases_input=True)
 
 
-def _print_impl(*arrays, template):
+def _print_impl(*arrays, template, graph=False):
     parts, k = [], 0
     for item in template:
         if item is None:
             a = arrays[k]
             k += 1
-            parts.append(_format_tensor(a))
+            parts.append(_format_graph_tensor(a) if graph else _format_tensor(a))
         else:
             parts.append(item)
     print("\n".join(parts), flush=True)
@@ -97,7 +97,33 @@ def _format_tensor(a):
                                                       format_value(a))
 
 
-print_p = defprim("Print", _print_impl, infer=lambda *a, template: ((), np.dtype(np.int32)),
+def _format_graph_tensor(a):
+    """A tensor as MindSpore 2.10's GRAPH_MODE Print writes it (its C++ formatter, not the
+    Python repr): a 0-d tensor as its bare value (C's ``%g`` for floats, 1/0 for bools), others
+    as ``Tensor(shape=[3], dtype=Int32, value=[1 2 3])``: the repr's numbers without commas,
+    rows on their own lines after ``value=`` from two dimensions on (ms-oracle)."""
+    from mindcell.dtype import from_numpy_dtype
+    if a.ndim == 0:
+        v = a.item()
+        if isinstance(v, bool):
+            return "1" if v else "0"
+        return "%g" % v if isinstance(v, float) else str(v)
+    from mindcell import dtype as mstype
+    if mstype.is_float_np(a.dtype):
+        spec = "% .4e" if a.dtype == np.float16 else "% .8e"
+        body = np.array2string(a.astype(np.float64), separator=" ", threshold=1000,
+                               max_line_width=1 << 30, formatter={"float_kind": spec.__mod__})
+    else:
+        body = np.array2string(a, separator=" ", threshold=1000, max_line_width=1 << 30)
+    if a.ndim > 2:  # no blank lines between the blocks of a 3-d+ tensor
+        body = "\n".join(line for line in body.split("\n") if line.strip())
+    if a.ndim > 1:
+        body = "\n" + body
+    return "Tensor(shape=%s, dtype=%s, value=%s)" % (list(a.shape), from_numpy_dtype(a.dtype), body)
+
+
+print_p = defprim("Print", _print_impl,
+                  infer=lambda *a, template, graph=False: ((), np.dtype(np.int32)),
                   has_side_effect=True)
 
 

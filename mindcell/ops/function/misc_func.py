@@ -196,7 +196,10 @@ def print_(*input_x):
             template.append(item)
         else:
             template.append(str(item))
-    return ST.print_p.bind(*tensors, template=tuple(template))
+    from mindcell.graph.tracer import current_graph_trace
+    # inside a compiled graph MindSpore's C++ Print formats tensors, not the Python repr
+    return ST.print_p.bind(*tensors, template=tuple(template),
+                           graph=current_graph_trace() is not None)
 
 
 __all__ = [_n for _n, _v in list(globals().items())
