@@ -9,7 +9,6 @@ COVERAGE_FLOOR = 0.995
 # "module path:name" -> why mindcell does not have it
 MISSING = {
     '.:FloatTensor': "not in MindSpore 2.10 at this path (an older API or another library's name)",
-    '.:Layout': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
     '.:LongTensor': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.:_dynamo': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.:all': "not in MindSpore 2.10 at this path (an older API or another library's name)",
@@ -67,8 +66,6 @@ MISSING = {
     '.ops:DynamicRNN': "Ascend-only: MindSpore 2.10's CPU build raises RuntimeError 'Unsupported op'",
     '.ops.operations:DynamicRNN': "Ascend-only: MindSpore 2.10's CPU build raises RuntimeError 'Unsupported op'",
     '.ops.operations:ResizeBilinear': "not in MindSpore 2.10 at this path (an older API or another library's name)",
-    '.parallel:Layout': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
-    '.parallel:set_algo_parameters': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
     '.rewrite:Node': 'a node of a rewrite.SymbolTree (MindSpore rewrites the source of a Cell\'s construct): useless without SymbolTree, ScopedValue and NodeType, a source-rewriting framework mindcell does not have (golden-stick only)',
     '.rewrite:PatternEngine': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.runtime:Stream': 'device runtime (streams, device memory): no CPU meaning yet',

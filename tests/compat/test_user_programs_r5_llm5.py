@@ -126,3 +126,98 @@ def test_no_inline_function_inside_jit(mode):
         return v
     assert repeat(ms.Tensor(1.0)).asnumpy() == pytest.approx(((1 * 3 + 2) * 3 + 2) * 9 + 8)
     ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+# ----- mindspore.parallel on one process: Layout, shard, the strategy-search parameters -------
+# mindformers builds Layouts and calls set_algo_parameters / shard in every model and loss
+# module (`from mindspore.parallel.shard import Layout`, `from mindspore import Layout`). The
+# values below were printed by MindSpore 2.10 (CPU, stand-alone).
+def test_layout_tensor_maps_and_dict():
+    from mindcell.parallel import Layout
+    assert ms.Layout is Layout and importlib.import_module("mindcell.parallel.shard").Layout is Layout
+    layout = Layout((2, 4, 1), ("dp", "mp", "sp"))
+    with pytest.raises(ValueError, match="tensor_map of layout is None"):
+        layout.to_dict()
+    tensor = layout("dp", ("mp", "sp"))
+    assert tensor.to_dict() == {"device_matrix": (2, 4, 1), "tensor_map": (2, (1, 0)),
+                                "interleaved_parallel": False, "alias_name": ("dp", "mp", "sp"),
+                                "rank_list": list(range(8))}
+    # the call returns a copy and also sets the layout's own map
+    assert tensor is not layout and layout.to_dict()["tensor_map"] == (2, (1, 0))
+    other = layout("mp", "None")
+    assert other.to_dict()["tensor_map"] == (1, -1) and tensor.to_dict()["tensor_map"] == (2, (1, 0))
+    inter = Layout((2, 2, 2), ("dp", "mp", "interleaved_parallel"))("dp", "mp").to_dict()
+    assert inter["tensor_map"] == (2, 1) and inter["interleaved_parallel"] is True
+    assert Layout((2, 2), ("a", "b"), rank_list=[3, 2, 1, 0])("a", "b").to_dict()["rank_list"] == [3, 2, 1, 0]
+
+
+@pytest.mark.parametrize("args,error", [
+    (((2, 4.0), ("a", "b")), TypeError), (([2, 4], ("a", "b")), TypeError),
+    (((2, 4), ["a", "b"]), TypeError), (((2, 4), ("a", 1)), TypeError),
+    (((2, 4), ("None", "b")), ValueError), (((2, 2), ("a",)), ValueError),
+    (((2, 2), ("a", "a")), ValueError), (((2, 2, 2), ("a", "interleaved_parallel", "b")), ValueError),
+    (((2, 2), ("a", "b"), [0, 1]), ValueError), (((2, 2), ("a", "b"), (0, 1, 2, 3)), TypeError),
+    (((2, 2), ("a", "b"), [0, 1, 2, 3.0]), TypeError)])
+def test_layout_rejects_what_mindspore_rejects(args, error):
+    with pytest.raises(error):
+        ms.Layout(*args)
+
+
+def test_layout_call_rejects_unknown_and_repeated_axes():
+    layout = ms.Layout((2, 4), ("dp", "mp"))
+    with pytest.raises(ValueError, match="xx is not found"):
+        layout("dp", "xx")
+    with pytest.raises(ValueError, match="more than one"):
+        layout("dp", "dp")
+
+
+def test_algo_parameters_keep_check_and_reset():
+    from mindcell.parallel import set_algo_parameters, get_algo_parameters, reset_algo_parameters
+    keys = ("fully_use_devices", "elementwise_op_strategy_follow", "tensor_slice_align_enable",
+            "tensor_slice_align_size", "enable_algo_approxi", "algo_approxi_epsilon")
+    reset_algo_parameters()
+    assert [get_algo_parameters(k) for k in keys] == [False, False, False, 16, False,
+                                                      0.10000000149011612]
+    set_algo_parameters(elementwise_op_strategy_follow=True, tensor_slice_align_size=True,
+                        algo_approxi_epsilon=0.5)
+    assert get_algo_parameters("elementwise_op_strategy_follow") is True
+    assert get_algo_parameters("tensor_slice_align_size") == 1  # True is an int
+    assert get_algo_parameters("algo_approxi_epsilon") == 0.5
+    for kwargs, error in ((dict(bad=1), ValueError), (dict(fully_use_devices=1), TypeError),
+                          (dict(tensor_slice_align_size=4.0), TypeError),
+                          (dict(tensor_slice_align_size=2048), ValueError),
+                          (dict(algo_approxi_epsilon=1), TypeError),
+                          (dict(algo_approxi_epsilon=0.0), RuntimeError)):
+        with pytest.raises(error):
+            set_algo_parameters(**kwargs)
+    with pytest.raises(ValueError, match="not recognized"):
+        get_algo_parameters("bad")
+    reset_algo_parameters()
+    assert get_algo_parameters("elementwise_op_strategy_follow") is False
+
+
+PARALLEL_PROGRAM = '''
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Layout
+from mindspore.parallel import set_algo_parameters
+from mindspore.parallel.shard import Layout as ShardLayout
+set_algo_parameters(elementwise_op_strategy_follow=True, fully_use_devices=False)
+layout = ShardLayout((1, 1), ("dp", "mp"))
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(ms.Tensor(np.arange(6, dtype=np.float32).reshape(3, 2)), "w")
+        self.matmul = ops.MatMul().shard(in_strategy=(layout("dp", "mp"), layout("mp", "None")))
+    def construct(self, x):
+        return self.matmul(x, self.w)
+for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+    ms.set_context(mode=mode)
+    net = ms.shard(Net(), in_strategy=((1, 1),))
+    print(Layout is ShardLayout, net(ms.Tensor(np.ones((2, 3), np.float32))).asnumpy().tolist())
+'''
+
+
+def test_program_with_layouts_and_shard_runs_on_one_process(tmp_path):
+    lines = _run_program(tmp_path, PARALLEL_PROGRAM).splitlines()
+    assert lines == ["True [[6.0, 9.0], [6.0, 9.0]]"] * 2
