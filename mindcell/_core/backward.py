@@ -23,6 +23,10 @@ def unbroadcast(grad, target):
     """Sum ``grad`` down to ``target``'s shape and cast it to ``target``'s dtype."""
     shape = target.shape
     gshape = grad.shape
+    if gshape != shape and len(gshape) < len(shape):
+        # fewer axes than the target: only a reshape of the same elements fits (a sens of shape
+        # () for an output of shape (1,), which MindSpore's GRAPH_MODE accepts)
+        return cast(_reshape_same_size(grad, shape), target._np_dtype)
     if gshape != shape:
         lead = len(gshape) - len(shape)
         axes = tuple(range(lead)) + tuple(
@@ -32,6 +36,13 @@ def unbroadcast(grad, target):
         if grad.shape != shape:
             grad = REGISTRY["Reshape"].bind(grad, shape=tuple(shape))
     return cast(grad, target._np_dtype)
+
+
+def _reshape_same_size(grad, shape):
+    if int(np.prod(grad.shape)) != int(np.prod(shape)):
+        raise ValueError("grad: a gradient (or the sens given for an output) of shape %s does not "
+                         "fit a tensor of shape %s" % (tuple(grad.shape), tuple(shape)))
+    return REGISTRY["Reshape"].bind(grad, shape=tuple(shape))
 
 
 def cast(t, np_dtype):
@@ -69,6 +80,9 @@ def _backward(tape, outputs, sens):
     grads = {}
     stack = autodiff._state.needed  # per bprop call on the stack: which inputs take a gradient
     for o, s in zip(outputs, sens):
+        if s is not None and hasattr(s, "shape") and hasattr(o, "shape") and s.shape != o.shape \
+                and len(s.shape) < len(o.shape):
+            s = _reshape_same_size(s, o.shape)  # a sens of shape () for an output of shape (1,)
         _accumulate(grads, o, s)
     for prim, inputs, attrs, outs in reversed(tape.entries):
         douts = [grads.get(id(o)) for o in outs]

@@ -152,3 +152,34 @@ def test_set_context_keys_mindspore_refuses_or_drops():
     ms.set_context(reserve_class_name_in_scope=True, exec_order="dfs")
     assert ms.get_context("reserve_class_name_in_scope") is True
     assert ms.get_context("exec_order") == "dfs"
+
+
+# ----- a sens of shape () for a loss of shape (1,) (Transformer's loss-scale train cell) -------
+class _LossOfShapeOne(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(ms.Tensor(np.array([2.0], np.float32)), name="w")
+        self.cast = ms.ops.Cast()
+
+    def construct(self, x):
+        return self.cast(x * self.w, ms.float32)  # a Cast to the same dtype is a copy
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_sens_with_fewer_axes_than_the_loss(mode):
+    # MindSpore 2.10's GRAPH_MODE gives dx = sens * w, dw = sens * x here (ms-oracle); a sens
+    # that does not fit (shape () for an output of shape (2,)) is an error there
+    ms.set_context(mode=mode)
+    try:
+        net = _LossOfShapeOne()
+        grad = ms.ops.GradOperation(get_all=True, get_by_list=True, sens_param=True)
+        x = ms.Tensor(np.array([1.5], np.float32))
+        (dx,), (dw,) = grad(net, net.trainable_params())(x, ms.Tensor(3.0, ms.float32))
+        assert dx.shape == (1,) and dw.shape == (1,)
+        np.testing.assert_allclose(dx.asnumpy(), [6.0])
+        np.testing.assert_allclose(dw.asnumpy(), [4.5])
+        with pytest.raises(ValueError):
+            grad(net, net.trainable_params())(ms.Tensor(np.ones(2, np.float32)),
+                                              ms.Tensor(3.0, ms.float32))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
