@@ -13,6 +13,7 @@ A name that mindcell defines at a path is never replaced: the fill only adds mis
 import builtins
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import sys
 
 from mindcell._faces.mindspore_aliases import GROUPS
@@ -117,6 +118,7 @@ class _FillingLoader(importlib.abc.Loader):
         self.loader.exec_module(module)
         _as_package(module)
         fill(module.__name__)
+        _make_shadowed(module)
 
     def __getattr__(self, name):  # get_code, get_source ... for tools that ask the loader
         return getattr(self.loader, name)
@@ -158,6 +160,46 @@ def _faces_only_spec(fullname):
                                           is_package=fullname in _PARENTS)
 
 
+def _make_shadowed(package):
+    """Enter in ``sys.modules``, without binding them on ``package``, the recorded MindSpore
+    module paths below ``package`` that mindcell has no file for and whose name ``package``
+    binds to another object (``common.seed``, where ``mindcell.common.seed`` is the function).
+    MindSpore has both: its package imports the submodule and then binds the function over it,
+    so ``from mindspore.common.seed import set_seed`` imports from the module while
+    ``mindspore.common.seed`` stays the function. Loading such a path through the import system
+    would bind the module over the function; :mod:`mindcell.compat` aliases the entries made
+    here under their ``mindspore`` names."""
+    made = []
+    for child_name in _SHADOWED.get(package.__name__, ()):
+        child = child_name.rpartition(".")[2]
+        bound = package.__dict__.get(child)
+        if child_name in sys.modules or bound is None or isinstance(bound, type(sys)):
+            continue
+        if importlib.machinery.PathFinder.find_spec(child_name, getattr(package, "__path__", None)
+                                                    or None) is not None:
+            continue  # mindcell has a file there: it loads as usual
+        spec = importlib.machinery.ModuleSpec(child_name, _FacesOnlyLoader(),
+                                              is_package=child_name in _PARENTS)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[child_name] = module
+        spec.loader.exec_module(module)
+        made.append(child_name)
+    return made
+
+
+def _shadowable(module_names):
+    """package name -> its recorded child module paths (those a bound object may shadow)."""
+    children = {}
+    for name in module_names:
+        parent = name.rpartition(".")[0]
+        if parent:
+            children.setdefault(parent, []).append(name)
+    return children
+
+
+_SHADOWED = _shadowable(_BY_MODULE)
+
+
 class _FillOnImport(importlib.abc.MetaPathFinder):
     """Wraps the loader of the mindcell modules that have recorded faces, and makes the recorded
     module paths that mindcell has no file for (:class:`_FacesOnlyLoader`)."""
@@ -186,3 +228,6 @@ def install():
     for module_name in list(_BY_MODULE):
         if module_name in sys.modules:
             fill(module_name)
+    for module_name in list(_SHADOWED):
+        if module_name in sys.modules:
+            _make_shadowed(sys.modules[module_name])
