@@ -296,6 +296,8 @@ def _flatten(obj, leaves, keep=frozenset()):
 
 
 _LAZY = (types.GeneratorType, map, filter, zip, enumerate, range)
+_DICT_KEYS, _DICT_VALUES, _DICT_ITEMS = type({}.keys()), type({}.values()), type({}.items())
+_VIEWS = (_DICT_KEYS, _DICT_VALUES, _DICT_ITEMS)
 
 
 def _generators_as_lists(obj):
@@ -303,7 +305,12 @@ def _generators_as_lists(obj):
     a generator expression or ``filter(...)`` as a list, ``map(...)`` as a list over lists and
     a tuple otherwise, ``zip``/``enumerate`` as a tuple of tuples, ``range`` as a tuple (kept
     lazy they would be constants of the compiled graph, exhausted after the first call); numpy
-    scalars as Python scalars."""
+    scalars as Python scalars; a dict's ``keys()`` and ``values()`` as tuples and ``items()`` as a
+    list of (key, value) tuples, as MindSpore 2.10 returns them (not live views of the dict)."""
+    if isinstance(obj, (_DICT_KEYS, _DICT_VALUES)):
+        return tuple(_generators_as_lists(o) for o in obj)
+    if isinstance(obj, _DICT_ITEMS):
+        return [(k, _generators_as_lists(v)) for k, v in obj]
     if isinstance(obj, _LAZY):
         kind = list
         if isinstance(obj, (map, zip, enumerate, range)):
@@ -316,11 +323,11 @@ def _generators_as_lists(obj):
         return kind(items)
     if isinstance(obj, np.generic):  # a numpy scalar is a Python scalar of the graph
         return obj.item()
-    if isinstance(obj, (tuple, list)) and any(isinstance(o, _LAZY + (tuple, list, dict,
-                                                                     np.generic)) for o in obj):
+    if isinstance(obj, (tuple, list)) and any(isinstance(o, _LAZY + _VIEWS + (
+            tuple, list, dict, np.generic)) for o in obj):
         items = [_generators_as_lists(o) for o in obj]
         return type(obj)(items) if type(obj) in (tuple, list) else obj
-    if isinstance(obj, dict) and any(isinstance(v, _LAZY) for v in obj.values()):
+    if isinstance(obj, dict) and any(isinstance(v, _LAZY + _VIEWS) for v in obj.values()):
         return {k: _generators_as_lists(v) for k, v in obj.items()}
     return obj
 

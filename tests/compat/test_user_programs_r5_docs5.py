@@ -81,3 +81,22 @@ def test_float16_repr_has_four_digits():
     t = Tensor(np.array([0.5, 1 / 3], np.float16))
     assert repr(t) == "Tensor(shape=[2], dtype=Float16, value= [ 5.0000e-01,  3.3325e-01])"
     assert repr(Tensor(np.float16(0.1))) == "Tensor(shape=[], dtype=Float16, value= 0.0999756)"
+
+
+# ----- a dict's keys()/values()/items() returned from a jit function (static-graph page) ------
+def test_jit_returns_dict_views_as_mindspore_builds_them():
+    glob = {"a": 1, "b": 2.5}
+
+    @ms.jit
+    def f(x):
+        e = {"p": x, "q": x * 2}
+        return e.keys(), e.values(), e.items(), glob.items(), [glob.keys()], {"k": e.values()}
+
+    keys, values, items, gitems, nested, d = f(Tensor(np.array([1.0], np.float32)))
+    assert keys == ("p", "q")
+    assert isinstance(values, tuple) and [v.asnumpy().tolist() for v in values] == [[1.0], [2.0]]
+    assert isinstance(items, list) and [k for k, _ in items] == ["p", "q"]
+    assert isinstance(items[1], tuple) and items[1][1].asnumpy().tolist() == [2.0]
+    assert gitems == [("a", 1), ("b", 2.5)]
+    assert nested == [("a", "b")]
+    assert isinstance(d["k"], tuple) and d["k"][0].asnumpy().tolist() == [1.0]
