@@ -26,8 +26,21 @@ _PACKAGE_VERSION = None  # mindcell.__version__ while the aliases are installed
 _RENAMED = {
     "mindspore.common.dtype": "mindcell.common.dtype",
     "mindspore.nn.metrics": "mindcell.train.metrics",
-    "mindspore.train.callback._callback": "mindcell.train.callback",
 }
+# MindSpore's private submodules, one per family, that model code imports from
+# (``from mindspore.train.callback._time_monitor import TimeMonitor``): mindcell keeps each family
+# in one module, which the submodule paths alias (names mindcell lacks are named as not
+# implemented there). Only ``target_of`` reads this; the module keeps its public name.
+_PRIVATE_SUBMODULES = {
+    "mindspore.train.callback": ("mindcell.train.callback", (
+        "_backup_and_restore", "_callback", "_checkpoint", "_cluster_monitor", "_dataset_graph",
+        "_early_stop", "_flops_collector", "_history", "_lambda_callback", "_landscape",
+        "_loss_monitor", "_lr_scheduler_callback", "_on_request_exit", "_reduce_lr_on_plateau",
+        "_summary_collector", "_time_monitor", "_train_fault_tolerance")),
+}
+_PRIVATE_TARGETS = {package + "." + child: target
+                    for package, (target, children) in _PRIVATE_SUBMODULES.items()
+                    for child in children}
 _IMPORT_FROM = dis.opmap["IMPORT_FROM"]
 
 
@@ -51,6 +64,8 @@ def target_of(fullname):
     """The mindcell module name for a MindSpore module name (``mindspore.nn`` -> ``mindcell.nn``)."""
     if fullname in _RENAMED:
         return _RENAMED[fullname]
+    if fullname in _PRIVATE_TARGETS:
+        return _PRIVATE_TARGETS[fullname]
     return "mindcell" + fullname[len(PREFIX):]
 
 
@@ -85,6 +100,8 @@ def _present(module):
     if own != "mindcell" and not own.startswith("mindcell."):
         return
     public = PREFIX + own[len("mindcell"):]
+    if public in _PRIVATE_SUBMODULES and getattr(module, "__path__", None) is None:
+        module.__path__ = []  # a package, for the paths of its private submodules
     _PRESENTED.setdefault(id(module), (module, own))
     module.__name__ = public
     if target_of(public) == own:

@@ -75,3 +75,41 @@ def test_program_imports_set_seed_from_common_seed(tmp_path):
     r = _run(tmp_path, SEED_SCRIPT)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split("\n")[0] == "7 True True True"
+
+
+# ----- names model-zoo code imports from MindSpore's private module paths ---------------------
+# Inception-v2's and five other zoo losses subclass `mindspore.nn.loss.loss._Loss` (MindSpore's
+# pre-1.3 name of LossBase, a subclass of it there); PDarts imports its callbacks from
+# `mindspore.train.callback._time_monitor` / `._loss_monitor` / `._callback`, MindSpore's one
+# module per callback. Values printed by MindSpore 2.10 (ms-oracle).
+PRIVATE_PATHS_SCRIPT = '''
+import numpy as np
+import mindspore as ms
+from mindspore import nn, Tensor
+from mindspore.nn.loss.loss import _Loss
+from mindspore.train.callback._time_monitor import TimeMonitor
+from mindspore.train.callback._loss_monitor import LossMonitor
+from mindspore.train.callback._callback import Callback
+from mindspore.train.callback._checkpoint import ModelCheckpoint, CheckpointConfig
+class Cube(_Loss):
+    def construct(self, logits, labels):
+        return self.get_loss(ms.ops.abs(logits - labels) ** 3)
+x = Tensor(np.array([[1.0, -2.0], [0.5, 3.0]], np.float32))
+y = Tensor(np.zeros((2, 2), np.float32))
+print(issubclass(_Loss, nn.LossBase), _Loss is not nn.LossBase)
+print(Cube()(x, y), Cube("sum")(x, y), Cube("none")(x, y).shape)
+print(TimeMonitor is ms.train.TimeMonitor, LossMonitor is ms.train.LossMonitor,
+      Callback is ms.train.Callback, ModelCheckpoint is ms.train.ModelCheckpoint)
+try:
+    _Loss()(x, y)
+except NotImplementedError:
+    print("NotImplementedError")
+'''
+
+
+def test_private_module_paths_of_losses_and_callbacks(tmp_path):
+    r = _run(tmp_path, PRIVATE_PATHS_SCRIPT)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("\n")[:4] == ["True True", "9.03125 36.125 (2, 2)",
+                                        "True True True True", "NotImplementedError"]
+    assert "'_Loss' is deprecated" in r.stderr + r.stdout

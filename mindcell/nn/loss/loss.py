@@ -53,6 +53,42 @@ class LossBase(Cell):
         return "reduction=%s" % self.reduction
 
 
+class _Loss(LossBase):
+    """_Loss(reduction='mean'): MindSpore's deprecated name of :class:`LossBase` (its base class of
+    losses before 1.3), which model-zoo losses still subclass (``from mindspore.nn.loss.loss
+    import _Loss``). Creating one logs MindSpore's deprecation warning; subclasses define
+    ``construct``.
+
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three.
+        NotImplementedError: calling an instance whose class does not define ``construct``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.nn.loss.loss import _Loss
+        >>> class AbsLoss(_Loss):
+        ...     def construct(self, logits, labels):
+        ...         return self.get_loss(ms.ops.abs(logits - labels))
+        >>> x = ms.Tensor(np.array([1.0, -3.0], np.float32))
+        >>> print(AbsLoss()(x, ms.Tensor(np.zeros(2, np.float32))))
+        2.0
+    """
+
+    def __init__(self, reduction="mean"):
+        from mindcell import log
+        log.warning("'_Loss' is deprecated from version 1.3 and will be removed after version "
+                    "2.9.0, use 'LossBase' instead.")
+        super().__init__(reduction)
+
+    def construct(self, logits, labels):
+        raise NotImplementedError("%s: a subclass of _Loss defines construct(logits, labels)"
+                                  % type(self).__name__)
+
+
 class MSELoss(LossBase):
     """MSELoss(reduction='mean'): the squared error ``(logits - labels) ** 2``, reduced.
 
