@@ -49,6 +49,8 @@ from mindcell import mint  # noqa: E402,F401  (mindspore.mint: the PyTorch-style
 from mindcell.program_api import (jit_class, lazy_inline, no_inline, set_recursion_limit,  # noqa
                                          set_deterministic, run_check, _no_grad,
                                          ms_memory_recycle)
+# MindSpore's common binds these functions over its modules common.lazy_inline/no_inline
+common.lazy_inline, common.no_inline = lazy_inline, no_inline
 from mindcell.common.generator import (Generator, default_generator, seed,  # noqa: E402,F401
                                        manual_seed, initial_seed, get_rng_state, set_rng_state)
 from mindcell.sparse_tensor import COOTensor, CSRTensor  # noqa: E402,F401

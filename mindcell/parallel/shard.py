@@ -139,7 +139,6 @@ def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
         >>> ms.shard(net, in_strategy=((1, 1),)) is net
         True
     """
-    from mindcell.nn import Cell
-    if isinstance(fn, Cell):
+    if callable(getattr(fn, "shard", None)) and hasattr(fn, "construct"):  # a Cell
         return fn.shard(in_strategy, out_strategy, parameter_plan)
     return fn
