@@ -221,3 +221,50 @@ for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
 def test_program_with_layouts_and_shard_runs_on_one_process(tmp_path):
     lines = _run_program(tmp_path, PARALLEL_PROGRAM).splitlines()
     assert lines == ["True [[6.0, 9.0], [6.0, 9.0]]"] * 2
+
+
+# ----- MindSpore's generated Primitive classes (ops.auto_generate) ----------------------------
+# mindformers' clip_grad.py and wrapper.py: `from mindspore.ops.auto_generate import SumExt`,
+# then SumExt()(F.square(x), ()). 109 generated classes whose instance is what one of
+# MindSpore's functions runs now compute with mindcell's function of that operation.
+def test_every_generated_primitive_calls_its_function_with_its_inputs():
+    import inspect
+    ag = importlib.import_module("mindcell.ops.auto_generate")
+    assert len(ag._TABLE) >= 100
+    for name, module, function, inputs in ag._TABLE:
+        cls = getattr(ag, name)
+        prim = cls()
+        assert isinstance(prim, ms.ops.Primitive) and prim.name == name
+        fn = getattr(importlib.import_module("mindcell." + module), function)
+        wanted = list(cls._inputs.parameters)
+        assert list(inspect.signature(fn).parameters)[:len(wanted)] == wanted, name
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_sum_ext_and_friends_match_mindspore(mode):
+    from mindcell.ops.auto_generate import SumExt, MeanExt, ProdExt, MatMulExt, Max
+    ms.set_context(mode=mode)
+    x = np.random.RandomState(0).rand(2, 3, 4).astype(np.float32) - 0.3
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.sum, self.mean, self.prod, self.mm, self.max = (
+                SumExt(), MeanExt(), ProdExt(), MatMulExt(), Max())
+
+        def construct(self, t):
+            return (self.sum(t, ()), self.sum(t, (0, 2), True), self.sum(t, None, False, ms.float64),
+                    self.mean(t, 1, True), self.prod(t, 2), self.mm(t, t.swapaxes(1, 2)),
+                    self.max(t))
+    got = [o.asnumpy() for o in Net()(ms.Tensor(x))]
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    # MindSpore 2.10: dim () or None sums everything; dtype casts the result
+    np.testing.assert_allclose(got[0], x.sum(), rtol=1e-6)
+    np.testing.assert_allclose(got[1], x.sum((0, 2), keepdims=True), rtol=1e-6)
+    assert got[2].dtype == np.float64 and got[1].shape == (1, 3, 1)
+    np.testing.assert_allclose(got[3], x.mean(1, keepdims=True), rtol=1e-6)
+    np.testing.assert_allclose(got[4], x.prod(2), rtol=1e-5)
+    np.testing.assert_allclose(got[5], x @ x.swapaxes(1, 2), rtol=1e-5)
+    assert got[6] == x.max()
+    with pytest.raises(TypeError, match="SumExt"):
+        SumExt()(ms.Tensor(x), 1, True, None, "extra")
