@@ -1,0 +1,211 @@
+"""MindSpore 2.10's Primitive classes whose work an ``ops`` function of mindcell already does
+(``ops.GLU(axis)(x)`` is ``ops.glu(x, axis)``), generated from one record each.
+
+A record names the class, the function, MindSpore's ``__init__`` parameters (the attributes) and
+how each attribute becomes one of the function's keywords (the same name unless mapped, with a
+converter where MindSpore spells a default with a sentinel, such as ``Logit``'s ``eps=-1.0`` for
+"no clamping"). The class binds its constructor to MindSpore's signature, keeps the attributes
+as instance attributes and in ``attrs`` (as MindSpore's do), and its call passes the inputs
+positionally to the function, which keeps the one definition of the op's checks, kernel and
+gradient. The doc is derived from the function's (see ``operations._simple``)."""
+import inspect
+import textwrap
+
+from mindcell import dtype as mstype
+from mindcell.ops import functional as F, operations
+from mindcell.ops._prim_docs import _as_input, _derived_example, _entries, _sections
+from mindcell.ops.primitive import Primitive
+
+
+class PrimRecord:
+    """One generated class.
+
+    Args:
+        name (str): the class name.
+        function (str): the ``ops`` function its call runs.
+        init (str): MindSpore's constructor parameters, e.g. ``"(axis=-1)"``.
+        attrs (dict[str, str]): constructor parameter -> the function's keyword, where they
+            differ; a parameter mapped to ``None`` changes nothing on a CPU (``use_locking``)
+            and is kept as an attribute only.
+        convert (dict[str, callable]): constructor parameter -> its value as the function
+            takes it.
+        example (tuple[str, str]): a call of the class (``ops.Name(...)(...)``) on
+            ``x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))`` and what printing it
+            shows; derived from the function's example when not given.
+    """
+
+    def __init__(self, name, function, init="()", attrs=None, convert=None, example=None):
+        self.name, self.function, self.init = name, function, init
+        self.attrs, self.convert, self.example = attrs or {}, convert or {}, example
+
+
+def _init_signature(text):
+    return inspect.signature(eval("lambda %s: None" % text[1:-1], {"mindspore": mstype}))
+
+
+def _doc(record, fn, init_sig, keywords):
+    """MindSpore's Primitive doc from the function's: the head naming the call, the summary,
+    Args (the attributes, from the function's Args of their keywords), Inputs (the rest of its
+    positional Args), Outputs (its Returns), Raises and an Example calling the class."""
+    fdoc = _sections(inspect.getdoc(fn) or "")
+    entries = dict(_entries(fdoc.get("Args:", "")))
+    bound = {kw: attr for attr, kw in keywords.items() if kw is not None}
+    inputs = _inputs(fn, keywords)
+    attrs = ", ".join(str(p) for p in init_sig.parameters.values())
+    passed = ", ".join(inputs + ["%s=%s" % (kw, attr) for kw, attr in bound.items()])
+    head = "%s(%s)(%s): calls ``ops.%s(%s)``." % (record.name, attrs, ", ".join(inputs),
+                                                 record.function, passed)
+    ignored = [a for a, kw in keywords.items() if kw is None]
+    if ignored:
+        head += (" %s only orders concurrent updates on MindSpore's devices; mindcell's "
+                 "updates run in call order, so it is kept as an attribute only." % ", ".join(
+                     "``%s``" % a for a in ignored))
+    parts = [textwrap.fill(head, 96), fdoc.get("", "").strip()]
+    args = [(attr, entries.get(kw, "%s: see ``ops.%s``." % (kw, record.function)))
+            for attr, kw in keywords.items() if kw is not None]
+    if args:
+        parts.append("Args:\n" + "\n".join(
+            textwrap.fill(attr + text[len(text.split(" ")[0]):] if text.startswith(kw_name)
+                          else text, 96, initial_indent="    ", subsequent_indent="        ")
+            for (attr, text), kw_name in zip(args, [keywords[a] for a, _ in args])))
+    parts.append("Inputs:\n" + "\n".join(
+        textwrap.fill(_as_input(entries.get(name, name + ": an input.")), 96,
+                      initial_indent="    ", subsequent_indent="      ") for name in inputs))
+    for section, title in (("Returns:", "Outputs:"), ("Raises:", "Raises:")):
+        if fdoc.get(section):
+            parts.append(title + "\n" + "\n".join("    " + ln.strip() for ln in
+                                                   fdoc[section].split("\n") if ln.strip()))
+    if record.example is not None:
+        call, shown = record.example
+        parts.append("Examples:\n    >>> import numpy as np\n    >>> import mindcell as ms\n"
+                     "    >>> from mindcell import Tensor, ops\n"
+                     "    >>> x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))\n"
+                     "    >>> print(%s)\n    %s" % (call, shown.replace("\n", "\n    ")))
+    elif fdoc.get("Examples:") and not bound:
+        example = _derived_example(record.name, record.function,
+                                   inspect.cleandoc(fdoc["Examples:"]))
+        if example:
+            parts.append("Examples:\n" + textwrap.indent(example, "    "))
+    return "\n\n".join(parts) + "\n"
+
+
+def _inputs(fn, keywords):
+    """The call's inputs: the function's parameters that no attribute sets, in order."""
+    bound = set(keywords.values())
+    return [p.name for p in inspect.signature(fn).parameters.values()
+            if p.kind == p.POSITIONAL_OR_KEYWORD and p.name not in bound]
+
+
+def _make(record):
+    fn = getattr(F, record.function)
+    init_sig = _init_signature(record.init)
+    fn_params = inspect.signature(fn).parameters
+    keywords = {a: record.attrs.get(a, a) for a in init_sig.parameters}
+    for attr, kw in keywords.items():
+        if kw is not None and kw not in fn_params:
+            raise AssertionError("%s: ops.%s has no parameter %r for attribute %r"
+                                 % (record.name, record.function, kw, attr))
+    convert, name = record.convert, record.name
+
+    def __init__(self, *args, **kwargs):
+        try:
+            bound = init_sig.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError("ops.%s: %s; its parameters are %s" % (name, e, init_sig)) from None
+        bound.apply_defaults()
+        Primitive.__init__(self)
+        for attr, value in bound.arguments.items():
+            self.add_prim_attr(attr, value)
+
+    input_names = _inputs(fn, keywords)
+
+    def __call__(self, *inputs):
+        if len(inputs) > len(input_names):
+            raise TypeError("ops.%s: the call takes at most %d inputs (%s), but got %d"
+                            % (name, len(input_names), ", ".join(input_names), len(inputs)))
+        kw = {keywords[a]: convert.get(a, lambda v: v)(getattr(self, a))
+              for a in init_sig.parameters if keywords[a] is not None}
+        kw.update(zip(input_names, inputs))  # by name: attributes may sit between inputs
+        return fn(**kw)
+
+    fn_params = inspect.signature(fn).parameters
+    __call__.__signature__ = inspect.Signature(  # help() and tools see the real inputs
+        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
+        + [fn_params[n].replace(kind=inspect.Parameter.POSITIONAL_ONLY) for n in input_names])
+    __init__.__signature__ = init_sig.replace(parameters=[
+        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        *init_sig.parameters.values()])
+    cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
+                                    "_function": staticmethod(fn),
+                                    "__doc__": _doc(record, fn, init_sig, keywords)})
+    cls.__module__ = "mindcell.ops"  # where pickle and repr find it
+    return cls
+
+
+def _is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _no_eps(eps):
+    return None if _is_number(eps) and eps < 0 else eps  # MindSpore's eps=-1.0: no clamping
+
+
+def _dim(dim):
+    # MindSpore's dim=-65530: the first axis of size 3
+    return None if _is_number(dim) and dim == -65530 else dim
+
+
+RECORDS = [
+    PrimRecord("BitwiseAnd", "bitwise_and"),
+    PrimRecord("BitwiseOr", "bitwise_or"),
+    PrimRecord("BitwiseXor", "bitwise_xor"),
+    PrimRecord("Cross", "cross", "(dim=-65530)", convert={"dim": _dim},
+               example=("ops.Cross(dim=1)(Tensor(np.eye(3, dtype=np.float32)), "
+                        "Tensor(np.ones((3, 3), np.float32)))",
+                        "[[ 0. -1.  1.]\n [ 1.  0. -1.]\n [-1.  1.  0.]]")),
+    PrimRecord("Dense", "dense"),
+    PrimRecord("Expand", "expand"),
+    PrimRecord("GLU", "glu", "(axis=-1)",
+               example=("ops.GLU(axis=0)(x)", "[[ 0.95257413 -1.2449187 ]]")),
+    PrimRecord("IndexAdd", "index_add", "(axis, use_lock=True, check_index_bound=True)",
+               example=("ops.IndexAdd(1)(ms.Parameter(x), Tensor(np.array([0], np.int32)), "
+                        "Tensor(np.ones((2, 1), np.float32)))", "[[ 2.  -2. ]\n [ 4.   0.5]]")),
+    PrimRecord("IndexFill", "index_fill"),
+    PrimRecord("LogicalXor", "logical_xor"),
+    PrimRecord("Logit", "logit", "(eps=-1.0)", convert={"eps": _no_eps},
+               example=("ops.Logit(eps=0.1)(Tensor(np.array([0.0, 0.5, 0.75], np.float32)))",
+                        "[-2.1972246  0.         1.0986123]")),
+    PrimRecord("Mish", "mish"),
+    PrimRecord("MultiMarginLoss", "multi_margin_loss", "(p=1, margin=1.0, reduction='mean')",
+               example=("ops.MultiMarginLoss()(x, Tensor(np.array([0, 1], np.int32)))",
+                        "0.875")),
+    PrimRecord("Polygamma", "polygamma"),
+    PrimRecord("Range", "range", "(maxlen=1000000)",
+               example=("ops.Range()(Tensor(0, ms.int32), Tensor(7, ms.int32), "
+                        "Tensor(3, ms.int32))", "[0 3 6]")),
+    PrimRecord("Renorm", "renorm", "(p, dim, maxnorm)", attrs={"dim": "axis"},
+               example=("ops.Renorm(2, 0, 1.0)(x)",
+                        "[[ 0.4472136  -0.8944272 ]\n [ 0.9863939   0.16439898]]")),
+    PrimRecord("ScatterNdAdd", "scatter_nd_add", "(use_locking=False)",
+               example=("ops.ScatterNdAdd()(ms.Parameter(x), Tensor(np.array([[1, 0]], "
+                        "np.int32)), Tensor(np.array([5.0], np.float32))).asnumpy()",
+                        "[[ 1.  -2. ]\n [ 8.   0.5]]")),
+    PrimRecord("Sinc", "sinc"),
+    PrimRecord("SoftMarginLoss", "soft_margin_loss", "(reduction='mean')",
+               example=("ops.SoftMarginLoss()(x, Tensor(np.ones((2, 2), np.float32)))",
+                        "0.7407135")),
+    PrimRecord("TensorAdd", "tensor_add", example=("ops.TensorAdd()(x, x)",
+                                                   "[[ 2. -4.]\n [ 6.  1.]]")),
+    PrimRecord("TensorScatterElements", "tensor_scatter_elements",
+               "(axis=0, reduction='none')",
+               example=("ops.TensorScatterElements(1, 'add')(x, Tensor(np.array([[1], [0]], "
+                        "np.int32)), Tensor(np.ones((2, 1), np.float32)))",
+                        "[[ 1.  -1. ]\n [ 4.   0.5]]")),
+    PrimRecord("TypeAs", "type_as"),
+]
+
+CLASSES = {record.name: _make(record) for record in RECORDS}
+# MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
+CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)
+globals().update(CLASSES)
+__all__ = sorted(CLASSES)

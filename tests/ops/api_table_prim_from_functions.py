@@ -1,0 +1,75 @@
+"""api_table rows and fuzz constructors for the Primitive classes generated from ops functions
+(mindcell/ops/operations_from_functions.py): each class built with non-default attributes where
+it has them, so the attributes reach the function."""
+import numpy as np
+
+import mindcell as ms
+from mindcell import ops
+
+from api_table import R, P, S
+
+NG = dict(grad=False)
+BOOL_S, INT_S = ("bool", S), ("int", S, 7)
+IDX_ROWS = ms.Tensor(np.array([[1, 0, 2], [2, 1, 0]], np.int32))
+ND_IDX = ms.Tensor(np.array([[0], [2]], np.int32))
+CLASSES = ms.Tensor(np.array([0, 2], np.int64))
+ONE = ms.Tensor(1, ms.int64)
+
+
+def _scatter_nd_add(u):
+    p = ms.Parameter(ms.Tensor(np.ones((3, 4)), u.dtype), name="prim_from_functions_p")
+    return ops.ScatterNdAdd()(p, ND_IDX, u) * 1
+
+
+def _index_add(i, y):
+    p = ms.Parameter(ms.Tensor(np.ones((3, 2)), y.dtype), name="prim_from_functions_q")
+    return ops.IndexAdd(0)(p, i, y) * 1
+
+
+ROWS = [
+    *[P(n, (), INT_S, INT_S, z=True) for n in ("BitwiseAnd", "BitwiseOr", "BitwiseXor")],
+    P("LogicalXor", (), BOOL_S, BOOL_S, z=True),
+    P("TensorAdd", (), S, S, z=True),
+    P("Cross", (0,), (3, 4), (3, 4)),
+    P("Dense", (), (2, 3), (4, 3), (4,)),
+    R("ops.Expand", lambda x: ops.Expand()(x, ms.Tensor(np.array([2, 4, 3], np.int32))), (4, 1)),
+    P("GLU", (1,), (2, 4)),
+    R("ops.IndexAdd", _index_add, ("int", (2,), 3), (2, 2), **NG),
+    R("ops.IndexFill", lambda x: ops.IndexFill()(x, 1, ms.Tensor(np.array([0, 2], np.int32)),
+                                                 ms.Tensor(-1.0, x.dtype)), S),
+    P("Logit", (0.1,), ("prob", S), z=True),
+    P("Mish", (), S, z=True),
+    R("ops.MultiMarginLoss", lambda x, w: ops.MultiMarginLoss(2, 0.5, "none")(x, CLASSES, w),
+      S, ("pos", (3,)), probe=1),
+    R("ops.Polygamma", lambda x: ops.Polygamma()(ONE, x), ("pos", S), z=True),
+    R("ops.Range", lambda s, e: ops.Range(100)(s, e + 3, ONE), ("int", (), 2, np.int64),
+      ("int", (), 3, np.int64), kind="datadep"),
+    P("Renorm", (2, 0, 1.0), S),
+    R("ops.ScatterNdAdd", _scatter_nd_add, (2, 4), **NG),
+    P("Sinc", (), S, z=True),
+    P("SoftMarginLoss", ("sum",), S, ("away", S)),
+    R("ops.TensorScatterElements",
+      lambda x, u: ops.TensorScatterElements(1, "add")(x, IDX_ROWS, u), (2, 3), (2, 3)),
+    R("ops.TypeAs", lambda x, i: ops.TypeAs()(i, x), S, ("int", S, 3), **NG),
+]
+
+
+def ctor_overrides(a, t):
+    """Fuzz base calls of the classes whose constructor or inputs need more than a guess:
+    name -> () -> (constructor args, valid call args)."""
+    return {
+        "IndexAdd": lambda: ([0], [ms.Parameter(t(a["X"].copy())), t(np.array([1, 0], np.int32)),
+                                   t(a["X"])]),
+        "Renorm": lambda: ([2, 0, 1.0], [t(a["X"])]),
+        "GLU": lambda: ([-1], [t(a["X4"])]),
+        "IndexFill": lambda: ([], [t(a["X"]), 1, t(np.array([0, 1], np.int32)),
+                                   t(np.array(-1.0, a["X"].dtype))]),
+        "TensorScatterElements": lambda: ([1], [t(a["X"]), t(np.zeros(a["X"].shape, np.int32)),
+                                                t(a["X"])]),
+        "MultiMarginLoss": lambda: ([], [t(a["X"]), t(np.zeros(a["X"].shape[0], np.int64))]),
+        "Range": lambda: ([], [t(np.array(0, np.int32)), t(np.array(5, np.int32)),
+                               t(np.array(2, np.int32))]),
+        "Expand": lambda: ([], [t(a["X"][:1]), t(np.array(a["X"].shape, np.int32))]),
+        "TypeAs": lambda: ([], [t(a["X"]), t(a["INT"])]),
+        "Polygamma": lambda: ([], [t(np.array(1, np.int64)), t(np.abs(a["X"]) + 0.5)]),
+    }
