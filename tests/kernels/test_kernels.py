@@ -81,6 +81,46 @@ def test_fused_vm_program(n, dtype):
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
 
 
+def _at_offset(values, offset):
+    """A copy of ``values`` that starts ``offset`` elements past a 64-byte boundary."""
+    item = values.dtype.itemsize
+    raw = np.empty(values.size + 64 // item + offset, values.dtype)
+    start = (-(raw.ctypes.data % 64) // item) % (64 // item) + offset
+    out = raw[start:start + values.size]
+    out[...] = values
+    return out
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("n", [1, 5, 255, 256, 257, 300, 769, 70001])
+def test_fused_vm_blocks_give_op_by_op_bits(n, dtype):
+    """The VM splits its output into blocks that start on cache lines (its first block is
+    shorter when the output does not) and prefetches its inputs ahead: neither may change a
+    bit. Every output alignment, inputs aligned differently from the output, lengths around
+    the block size, one and two threads; the reference runs each op by itself through the
+    eager kernels (the same loops)."""
+    from mindcell import _threads
+    from mindcell._core.kernels import elementwise as ekern
+    rng = np.random.default_rng(n)
+    x = rng.standard_normal(n).astype(dtype) * 3
+    y = rng.standard_normal(n).astype(dtype)
+    half = np.full(1, 0.5, dtype)
+    program = (("Mul", 3, 0, 2), ("Add", 4, 3, 1), ("Tanh", 5, 4, -1), ("Sub", 6, 5, 0))
+    want = KERNELS["Sub"](KERNELS["Tanh"](KERNELS["Add"](KERNELS["Mul"](x, half), y)), x)
+    compiled = ekern.compiled_program(program)
+    threads = _threads.state()["threads"]
+    try:
+        for nt in (1, 2):
+            _threads.set_num_threads(nt)
+            for out_offset in range(64 // x.dtype.itemsize):
+                out = _at_offset(np.zeros(n, dtype), out_offset)
+                ins = [_at_offset(x, (out_offset + 3) % 8), _at_offset(y, 1), half]
+                ekern._ew.ew_fused(compiled, ins, out)
+                np.testing.assert_array_equal(out, want, err_msg="offset %d" % out_offset)
+    finally:
+        _threads.set_num_threads(threads)
+
+
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_matmul_and_batched(dtype):
     rng = np.random.default_rng(4)
