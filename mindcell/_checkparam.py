@@ -21,7 +21,8 @@ IN, NOT_IN = 11, 12
 
 _REL = {EQ: ("=", lambda a, b: a == b), NE: ("!=", lambda a, b: a != b),
         LT: ("<", lambda a, b: a < b), LE: ("<=", lambda a, b: a <= b),
-        GT: (">", lambda a, b: a > b), GE: (">=", lambda a, b: a >= b)}
+        GT: (">", lambda a, b: a > b), GE: (">=", lambda a, b: a >= b),
+        IN: ("in", lambda a, b: a in b), NOT_IN: ("not in", lambda a, b: a not in b)}
 _RANGE = {INC_NEITHER: ("(%s, %s)", lambda v, lo, hi: lo < v < hi),
           INC_LEFT: ("[%s, %s)", lambda v, lo, hi: lo <= v < hi),
           INC_RIGHT: ("(%s, %s]", lambda v, lo, hi: lo < v <= hi),

@@ -268,3 +268,30 @@ def test_sum_ext_and_friends_match_mindspore(mode):
     assert got[6] == x.max()
     with pytest.raises(TypeError, match="SumExt"):
         SumExt()(ms.Tensor(x), 1, True, None, "extra")
+
+
+# ----- _checkparam relations IN / NOT_IN -------------------------------------------------------
+# mindformers' AdamW: validator.check("betas size", len(betas), "", [2], validator.IN, name).
+# Every check taking a relation accepts all eight of MindSpore's; messages as MindSpore 2.10.
+def test_checkparam_in_and_not_in_relations():
+    from mindcell import _checkparam as V
+    assert V.check("betas size", 2, "", [2], V.IN, "AdamW") == 2
+    assert V.check("x", 5, "vals", [1, 3], V.NOT_IN) == 5
+    assert V.check_number("x", 3, [1, 3], V.IN, "P") == 3
+    assert V.check_int(3, [1, 2], V.NOT_IN, "x", "P") == 3
+    cases = [
+        (lambda: V.check("betas size", 3, "", [2], V.IN, "AdamW"),
+         "For 'AdamW', the 'betas size' should be in : [2], but got 3."),
+        (lambda: V.check("x", 3, "vals", [1, 3], V.NOT_IN),
+         "The 'x' should be not in vals: [1, 3], but got 3."),
+        (lambda: V.check_number("x", 1, [1, 2], V.NOT_IN, "P"),
+         "For 'P', the argument 'x' must not in [1, 2], but got 1."),
+        (lambda: V.check_int(3, [1, 2], V.IN, "x", "P"),
+         "For 'P', the 'x' must be int and must in [1, 2], but got '3' with type 'int'."),
+        (lambda: V.check_float(1.0, [1.0, 2.0], V.NOT_IN, "x", "P"),
+         "For 'P', the 'x' must be float and must not in [1.0, 2.0], but got '1.0' with type "
+         "'float'.")]
+    for call, message in cases:
+        with pytest.raises(ValueError) as info:
+            call()
+        assert str(info.value) == message
