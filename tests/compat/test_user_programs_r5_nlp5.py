@@ -183,3 +183,22 @@ def test_sens_with_fewer_axes_than_the_loss(mode):
                                               ms.Tensor(3.0, ms.float32))
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+# ----- THOR entry points (BERT pretraining imports nn.optim.thor and ConvertModelUtils) --------
+def test_thor_names_exist_and_convert_leaves_other_models_alone():
+    import importlib
+    net = ms.nn.Dense(3, 2)
+    opt = ms.nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    model = ms.train.Model(net, ms.nn.MSELoss(), opt)
+    convert = importlib.import_module("mindcell.train.train_thor").ConvertModelUtils
+    assert convert is ms.train.ConvertModelUtils
+    # MindSpore converts only a THOR optimizer's model: any other comes back as it was
+    assert convert.convert_to_thor_model(model, network=net, optimizer=opt) is model
+    assert convert().convert_to_thor_model(model, net, loss_fn=None, optimizer=opt,
+                                           amp_level="O2") is model
+    assert ms.nn.thor is ms.nn.optim.thor
+    with pytest.raises(NotImplementedError, match="thor"):
+        ms.nn.optim.thor(net, 0.1, 0.1, 0.9)
+    with pytest.raises(NotImplementedError, match="convert_to_thor_net"):
+        ms.train.ConvertNetUtils().convert_to_thor_net(net)
