@@ -100,3 +100,38 @@ def test_jit_returns_dict_views_as_mindspore_builds_them():
     assert gitems == [("a", 1), ("b", 2.5)]
     assert nested == [("a", "b")]
     assert isinstance(d["k"], tuple) and d["k"][0].asnumpy().tolist() == [1.0]
+
+
+# ----- self.attr = tensor inside a compiled construct (static-graph page) ---------------------
+class _Rebinds(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.attr = 1
+        self.total = Tensor(np.zeros(3, np.int32))
+
+    def construct(self, x):
+        self.attr = x + 1
+        self.total = self.total + x
+        return self.attr
+
+
+@pytest.mark.parametrize("how", ["graph_mode", "jit"])
+def test_attribute_set_in_compiled_construct_holds_the_value(how):
+    # MindSpore 2.10 (ms-oracle): after each call the attribute holds the computed value, and
+    # the next call reads it (total accumulates: [1 2 3], then [2 4 6])
+    net = _Rebinds()
+    if how == "jit":
+        net.construct = ms.jit(net.construct)
+    else:
+        ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        x = Tensor(np.array([1, 2, 3], np.int32))
+        out = net(x)
+        assert out.asnumpy().tolist() == [2, 3, 4]
+        assert net.attr.asnumpy().tolist() == [2, 3, 4]
+        assert net.total.asnumpy().tolist() == [1, 2, 3]
+        net(x)
+        assert net.total.asnumpy().tolist() == [2, 4, 6]
+        assert net.total.dtype == ms.int32
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

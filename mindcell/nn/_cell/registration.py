@@ -31,6 +31,33 @@ def _tracing():
     return is_tracing()
 
 
+def _rebind_traced(cell, name, value):
+    """``self.name = tensor`` inside a compiled construct (GRAPH_MODE, ``@jit``): as in MindSpore,
+    the attribute holds the computed value after each call, and the next call reads it. The
+    attribute becomes a concrete holder tensor (a copy of its old value when that is a tensor
+    of the same shape and dtype) that the graph writes like ``self.buf[...] = v`` (a state
+    tensor, read and written back on every call). Returns False when ``value`` is not traced."""
+    from mindcell.graph.symbolic import SymbolicTensor
+    from mindcell.graph.tracer import current_graph_trace
+    gt = current_graph_trace()
+    if gt is None or not isinstance(value, SymbolicTensor):
+        return False
+    holder = cell.__dict__.get(name)
+    if not (getattr(holder, "_mc_attr_holder", False) and holder.shape == value.shape
+            and holder.dtype == value.dtype):
+        old = holder
+        if (isinstance(old, Tensor) and not isinstance(old, (SymbolicTensor, Parameter))
+                and old.shape == value.shape and old.dtype == value.dtype):
+            data = old.asnumpy().copy()
+        else:
+            data = np.zeros(value.shape, value._np_dtype)
+        holder = Tensor(data)
+        holder._mc_attr_holder = True
+        object.__setattr__(cell, name, holder)
+    gt._assign(holder, value)
+    return True
+
+
 def _write_parameter(param, name, value):
     """``self.p = x`` (or ``self.p += 1``) for a Parameter attribute. While GRAPH_MODE traces
     construct this is an Assign in the graph, run at every call as in MindSpore; set_data would
@@ -143,6 +170,8 @@ class RegistrationMixin:
         else:
             if name in self._params_list:
                 del self._params_list[name]
+            if isinstance(value, Tensor) and _tracing() and _rebind_traced(self, name, value):
+                return
             object.__setattr__(self, name, value)
 
     def __getattr__(self, name):
