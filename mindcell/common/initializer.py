@@ -1,11 +1,21 @@
-"""Initializers (``mindcell.common.initializer``): fill new tensors, seeded by ``set_seed``."""
+"""Initializers (``mindcell.common.initializer``): fill new tensors, seeded by ``set_seed``.
+
+As in MindSpore, each fill by a random initializer takes its seed from numpy's global generator
+(one ``np.random.randint(1, 2**63)`` draw): ``np.random.seed`` (which ``set_seed`` calls) makes
+the initial weights reproducible, and a program's later numpy draws (data, noise) are the ones
+they are under MindSpore after the same layers were built."""
 import math
 import numbers
 
 import numpy as np
 
 from mindcell import dtype as mstype
-from mindcell.context import global_rng
+
+
+def _fill_rng():
+    """The generator of one random fill, seeded by one draw from numpy's global generator as
+    MindSpore's initializers seed theirs (so building a layer advances ``np.random`` as there)."""
+    return np.random.default_rng(int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64)))
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "Uniform",
            "TruncatedNormal", "XavierUniform", "XavierNormal", "HeUniform", "HeNormal",
@@ -193,7 +203,7 @@ class Normal(Initializer):
         self.sigma, self.mean = sigma, mean
 
     def _sample(self, shape):
-        return global_rng().normal(self.mean, self.sigma, shape)
+        return _fill_rng().normal(self.mean, self.sigma, shape)
 
 
 class Uniform(Initializer):
@@ -204,7 +214,7 @@ class Uniform(Initializer):
         self.scale = scale
 
     def _sample(self, shape):
-        return global_rng().uniform(-self.scale, self.scale, shape)
+        return _fill_rng().uniform(-self.scale, self.scale, shape)
 
 
 class TruncatedNormal(Initializer):
@@ -216,7 +226,7 @@ class TruncatedNormal(Initializer):
         self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
 
     def _sample(self, shape):
-        rng = global_rng()
+        rng = _fill_rng()
         out = rng.normal(self.mean, self.sigma, shape)
         bad = (out < self.a) | (out > self.b)
         while bad.any():
@@ -235,7 +245,7 @@ class XavierUniform(Initializer):
     def _sample(self, shape):
         fan_in, fan_out = _fans(shape)
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
-        return global_rng().uniform(-bound, bound, shape)
+        return _fill_rng().uniform(-bound, bound, shape)
 
 
 class XavierNormal(Initializer):
@@ -247,7 +257,7 @@ class XavierNormal(Initializer):
 
     def _sample(self, shape):
         fan_in, fan_out = _fans(shape)
-        return global_rng().normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), shape)
+        return _fill_rng().normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), shape)
 
 
 class _He(Initializer):
@@ -269,14 +279,14 @@ class HeUniform(_He):
 
     def _sample(self, shape):
         bound = math.sqrt(3.0) * self._std(shape)
-        return global_rng().uniform(-bound, bound, shape)
+        return _fill_rng().uniform(-bound, bound, shape)
 
 
 class HeNormal(_He):
     """HeNormal(negative_slope=0, mode='fan_in', nonlinearity='leaky_relu')."""
 
     def _sample(self, shape):
-        return global_rng().normal(0.0, self._std(shape), shape)
+        return _fill_rng().normal(0.0, self._std(shape), shape)
 
 
 class Orthogonal(Initializer):
@@ -309,7 +319,7 @@ class Orthogonal(Initializer):
             raise ValueError("For Orthogonal initializer, the dimension of the initialized "
                              "tensor should be no less than 2, but got %d." % len(shape))
         rows, cols = shape[0], int(np.prod(shape[1:]))
-        normal = global_rng().normal(0.0, 1.0, (cols, rows) if rows < cols else (rows, cols))
+        normal = _fill_rng().normal(0.0, 1.0, (cols, rows) if rows < cols else (rows, cols))
         q, r = np.linalg.qr(normal)
         q = q * np.sign(np.diag(r))
         if rows < cols:

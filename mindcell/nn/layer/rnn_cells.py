@@ -26,6 +26,15 @@ def uniform_param(shape, hidden_size, name, dtype):
     return Parameter(initializer(Uniform(1.0 / math.sqrt(hidden_size)), shape, dtype), name=name)
 
 
+def numpy_uniform_param(shape, hidden_size, name, dtype):
+    """The weights of nn.RNN/GRU/LSTM as MindSpore draws them: float32
+    ``np.random.uniform(-1/sqrt(hidden), 1/sqrt(hidden), shape)`` from numpy's global generator,
+    so after the same ``np.random.seed`` (or ``set_seed``) they are MindSpore's values."""
+    stdv = 1.0 / math.sqrt(hidden_size)
+    data = np.random.uniform(-stdv, stdv, shape).astype(np.float32)
+    return Parameter(Tensor(data, dtype), name=name)
+
+
 def check_float_tensor(v, owner, arg, ndim=None):
     if not isinstance(v, Tensor) or v._np_dtype not in _FLOATS:
         raise TypeError("%s: '%s' must be a float16/float32/float64 Tensor, but got %s"
@@ -113,6 +122,10 @@ class RNNCellBase(Cell):
         num_chunks = check_positive_int(num_chunks, owner, "num_chunks")
         self._mode = _CHUNK_MODES.get(num_chunks)
         g = num_chunks * hidden_size
+        # MindSpore first fills the four parameters with np.random.randn, then draws them again
+        # (reset_parameters): numpy's global generator advances by both
+        for shape in ((g, input_size), (g, hidden_size)) + (((g,), (g,)) if has_bias else ()):
+            np.random.randn(*shape)
         self.weight_ih = uniform_param((g, input_size), hidden_size, "weight_ih", dtype)
         self.weight_hh = uniform_param((g, hidden_size), hidden_size, "weight_hh", dtype)
         self.bias_ih = uniform_param((g,), hidden_size, "bias_ih", dtype) if has_bias else None

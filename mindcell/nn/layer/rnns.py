@@ -8,7 +8,7 @@ from mindcell.common.parameter import ParameterTuple
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.rnn_cells import (GATES, check_float_tensor, check_state, full_lengths,
-                                         run_sequence, uniform_param)
+                                         numpy_uniform_param, run_sequence)
 from mindcell.ops import functional as F
 from mindcell.ops import operations as P
 from mindcell.ops._errors import check_bool, check_choice, check_number, check_positive_int, show
@@ -42,12 +42,12 @@ class _RNNBase(Cell):
             for direction in range(self.num_directions):
                 size = input_size if layer == 0 else hidden_size * self.num_directions
                 sfx = "_l%d%s" % (layer, "_reverse" if direction else "")
-                lists[0].append(uniform_param((gate, size), hidden_size, "weight_ih" + sfx, dtype))
-                lists[1].append(uniform_param((gate, hidden_size), hidden_size, "weight_hh" + sfx,
-                                              dtype))
+                draw = numpy_uniform_param  # numpy's generator, in MindSpore's order
+                lists[0].append(draw((gate, size), hidden_size, "weight_ih" + sfx, dtype))
+                lists[1].append(draw((gate, hidden_size), hidden_size, "weight_hh" + sfx, dtype))
                 if has_bias:
-                    lists[2].append(uniform_param((gate,), hidden_size, "bias_ih" + sfx, dtype))
-                    lists[3].append(uniform_param((gate,), hidden_size, "bias_hh" + sfx, dtype))
+                    lists[2].append(draw((gate,), hidden_size, "bias_ih" + sfx, dtype))
+                    lists[3].append(draw((gate,), hidden_size, "bias_hh" + sfx, dtype))
         self.w_ih_list, self.w_hh_list, self.b_ih_list, self.b_hh_list = (
             ParameterTuple(p) for p in lists)
         # MindSpore's primitives for the reverse direction (time-major sequences)
