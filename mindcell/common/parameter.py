@@ -25,6 +25,85 @@ def _initial_array(default_input):
                     "but got %s" % type(default_input).__name__)
 
 
+class ParamInfo:
+    """The descriptor MindSpore keeps per Parameter (``param.param_info``): its name and flags,
+    read and written through to the Parameter it describes (``info.name = "x"`` renames the
+    Parameter), plus the parallel-training fields one process leaves at their defaults.
+    ``clone()`` gives a detached copy of the fields; assigning it to another Parameter
+    (``state.param_info = weight.param_info.clone()``, the optimizers' clone_state pattern)
+    gives that Parameter the fields and attaches the info to it. Other attributes set on an
+    info (``cloned_obj``) stay on that info object.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w", requires_grad=False)
+        >>> state = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)))
+        >>> state.param_info = w.param_info.clone()
+        >>> state.name, state.requires_grad, state.param_info.obj is state
+        ('w', False, True)
+    """
+
+    _LIVE = ("name", "requires_grad", "layerwise_parallel", "parallel_optimizer", "comm_fusion",
+             "key")
+    _DEFAULTS = {"alias_name": [], "cache_enable": False, "cache_shape": [], "device_matrix": [],
+                 "interleaved_parallel": False, "is_in_pynative_shard": False,
+                 "is_param_init": False, "is_pipeline_shared_param": False,
+                 "is_quant_int4": False, "origin_shape": [], "param_strategy": [],
+                 "parallel_optimizer_comm_recompute": False, "quant_shape": [],
+                 "requires_aggr": True, "storage_format": "", "tensor_map": [],
+                 "use_persistent_storage": False}
+
+    def __init__(self, obj=None, values=None, shape=None):
+        object.__setattr__(self, "_obj", obj)
+        object.__setattr__(self, "_values", dict(values or {}))
+        object.__setattr__(self, "_shape", shape)
+        for key, value in self._DEFAULTS.items():
+            object.__setattr__(self, key, list(value) if isinstance(value, list) else value)
+
+    @property
+    def obj(self):
+        """The Parameter this info describes (AttributeError for a detached clone)."""
+        if self._obj is None:
+            raise AttributeError("'ParamInfo' object has no attribute 'obj'")
+        return self._obj
+
+    @property
+    def parameter_shape(self):
+        """The described Parameter's shape, as a list."""
+        return list(self._obj.shape) if self._obj is not None else list(self._shape or [])
+
+    def __getattr__(self, name):
+        if name in ParamInfo._LIVE:
+            return getattr(self._obj, name) if self._obj is not None else self._values[name]
+        raise AttributeError("'ParamInfo' object has no attribute '%s'" % name)
+
+    def __setattr__(self, name, value):
+        if name in ParamInfo._LIVE:
+            if self._obj is not None:
+                setattr(self._obj, name, value)
+            else:
+                self._values[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def clone(self):
+        """A detached ParamInfo with this one's name, flags and parallel fields."""
+        info = ParamInfo(values={k: getattr(self, k) for k in ParamInfo._LIVE},
+                         shape=self.parameter_shape)
+        for key in self._DEFAULTS:
+            value = getattr(self, key)
+            object.__setattr__(info, key, list(value) if isinstance(value, list) else value)
+        return info
+
+    def _attach(self, param):
+        """Give ``param`` this info's fields and make this info describe it."""
+        if self._obj is not param:
+            for key, value in [(k, getattr(self, k)) for k in ParamInfo._LIVE]:
+                setattr(param, key, value)
+            object.__setattr__(self, "_obj", param)
+
+
 def _check_name(name):
     if name is None:
         return None
@@ -88,8 +167,23 @@ class Parameter(Tensor):
         self.inited_param = None
         self.cache_enable = False
         self.is_init = False
-        self.param_info = None
         self.key = -1
+        self._param_info = None
+
+    @property
+    def param_info(self):
+        """The :class:`ParamInfo` of this Parameter (its name and flags, shared with it); assign
+        another Parameter's ``param_info.clone()`` to take that one's name and flags."""
+        if self._param_info is None:
+            self._param_info = ParamInfo(self)
+        return self._param_info
+
+    @param_info.setter
+    def param_info(self, info):
+        if not isinstance(info, ParamInfo):
+            raise AttributeError("'%s' object has no attribute 'obj'" % type(info).__name__)
+        info._attach(self)
+        self._param_info = info
 
     # ----- naming -----------------------------------------------------------------------
     @property

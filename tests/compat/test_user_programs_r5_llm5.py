@@ -295,3 +295,83 @@ def test_checkparam_in_and_not_in_relations():
         with pytest.raises(ValueError) as info:
             call()
         assert str(info.value) == message
+
+
+# ----- Parameter.param_info -----------------------------------------------------------------
+# mindformers' and mindnlp's AdamW clone their state the way MindSpore's own optimizers once did:
+#     state = Parameter(initializer(...)); state.param_info = param.param_info.clone()
+#     param.param_info.cloned_obj = [state]; state.name = prefix + "." + state.name
+# param_info was None. Behaviour below as printed by MindSpore 2.10.
+def test_param_info_is_shared_with_its_parameter_and_clones_detach():
+    from mindcell.common.initializer import initializer
+    w = ms.Parameter(ms.Tensor(np.ones((2, 3), np.float32)), name="w", requires_grad=False,
+                     layerwise_parallel=True, parallel_optimizer=False)
+    info = w.param_info
+    assert info is w.param_info and info.obj is w
+    assert (info.name, info.requires_grad, info.layerwise_parallel, info.parallel_optimizer,
+            info.comm_fusion, info.key, info.parameter_shape, info.requires_aggr) == \
+        ("w", False, True, False, 1, -1, [2, 3], True)
+    clone = info.clone()
+    info.cloned_obj = [1]
+    assert hasattr(w.param_info, "cloned_obj") and not hasattr(clone, "cloned_obj")
+    with pytest.raises(AttributeError):
+        clone.obj  # noqa: B018  (a detached clone describes no Parameter)
+    state = ms.Parameter(initializer("zeros", shape=(2, 3), dtype=ms.float32))
+    state.param_info = clone
+    assert (state.name, state.requires_grad, state.layerwise_parallel, state.parallel_optimizer) \
+        == ("w", False, True, False)
+    assert state.param_info is clone and clone.obj is state
+    state.name = "adam_m." + state.name
+    assert (state.name, clone.name, w.name) == ("adam_m.w", "adam_m.w", "w")
+    clone.name = "zz"
+    state.requires_grad = True
+    assert state.name == "zz" and clone.requires_grad is True
+    info.name = "renamed"
+    w.comm_fusion = 3
+    assert w.name == "renamed" and info.comm_fusion == 3
+    with pytest.raises(AttributeError, match="obj"):
+        state.param_info = 3
+
+
+CLONE_STATE_PROGRAM = '''
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Parameter, ParameterTuple, Tensor
+from mindspore.common.initializer import initializer
+from mindspore.nn.optim.optimizer import Optimizer
+class Momentumish(Optimizer):
+    def __init__(self, params, learning_rate=0.1):
+        super().__init__(learning_rate, params)
+        states = []
+        for p in self.parameters:
+            s = Parameter(initializer("zeros", shape=p.shape, dtype=ms.float32))
+            s.param_info = p.param_info.clone()
+            p.param_info.cloned_obj = [s]
+            s.is_init = False
+            s.set_data(initializer("zeros", shape=p.shape, dtype=ms.float32))
+            s.name = "moments." + s.name
+            states.append(s)
+        self.moments = ParameterTuple(states)
+    def construct(self, grads):
+        lr = self.get_lr()
+        out = ()
+        for p, m, g in zip(self._parameters, self.moments, grads):
+            out += (ops.assign(m, m * 0.9 + g), ops.assign(p, p - lr * (m * 0.9 + g)))
+        return out
+ms.set_seed(0)
+for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+    ms.set_context(mode=mode)
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    opt = Momentumish(net.trainable_params())
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+    x, y = Tensor(np.ones((4, 3), np.float32)), Tensor(np.zeros((4, 2), np.float32))
+    losses = [round(float(step(x, y).asnumpy()), 5) for _ in range(3)]
+    print(sorted(m.name for m in opt.moments), losses)
+'''
+
+
+def test_program_cloning_optimizer_state_through_param_info(tmp_path):
+    lines = _run_program(tmp_path, CLONE_STATE_PROGRAM).splitlines()
+    # MindSpore 2.10 prints, in both modes:
+    want = "['moments.bias', 'moments.weight'] [9.0, 0.5184, 0.63872]"
+    assert lines == [want, want]
