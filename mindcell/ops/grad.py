@@ -267,6 +267,9 @@ def _check_vjp_args(fn, inputs, has_aux):
             raise TypeError("vjp: input %d must be a Tensor, but got %s" % (i, type(x).__name__))
 
 
+_CONSTANTS = (bool, int, float, str, type(None))
+
+
 def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
     if positions_given:
         pg = pos_grads[0] if single or len(pos_grads) == 1 else tuple(pos_grads)
@@ -296,6 +299,11 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_id
                                 "sensitivity, but no argument was given" % op)
             args, sens = args[:-1], args[-1]
         positions = () if grad_position is None else _check_positions(grad_position, len(args), op)
+        # MindSpore 2.10 skips the positions that hold Python constants (numbers, None, str):
+        # their gradients are left out of the result (one left is a Tensor, none is ())
+        kept = tuple(p for p in positions if not isinstance(args[p], _CONSTANTS))
+        single = isinstance(grad_position, int) and len(kept) == len(positions)
+        positions = kept
         rec = _recorded(fn, args, positions, weights, op)
         outputs, aux = _differentiated(rec.out, has_aux, op)
         seeds = _seeds(sens, outputs, op) if sens_param else [ones_like(o) for o in outputs]
@@ -303,8 +311,7 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_id
         if return_ids:  # each gradient as (input position, grad) or (parameter name, grad)
             pos_grads = [(p, g) for p, g in zip(positions, pos_grads)]
             weight_grads = [(w.name, g) for w, g in zip(weights, weight_grads)]
-        grads = _pack(pos_grads, weight_grads, isinstance(grad_position, int),
-                      grad_position is not None, bool(weights))
+        grads = _pack(pos_grads, weight_grads, single, grad_position is not None, bool(weights))
         if with_value:
             return rec.out, grads
         return (grads, tuple(aux)) if has_aux else grads  # aux: always a tuple, fn's out[1:]

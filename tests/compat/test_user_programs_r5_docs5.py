@@ -135,3 +135,30 @@ def test_attribute_set_in_compiled_construct_holds_the_value(how):
         assert net.total.dtype == ms.int32
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+# ----- grad_position over a Python number: left out of the gradients (static-graph page) -----
+def _mul_add(x, y, z):
+    return x * y + z
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_grad_skips_positions_holding_python_numbers(compiled):
+    # MindSpore 2.10 (ms-oracle), PYNATIVE and jit alike: (0, 1, 2) over (x, 2, z) gives the two
+    # tensors' gradients, (1, 2) a single Tensor, 1 alone an empty tuple
+    x, z = Tensor(np.array([1.0], np.float32)), Tensor(np.array([3.0], np.float32))
+
+    def run(pos):
+        def g(a, c):
+            return ms.grad(_mul_add, grad_position=pos)(a, 2, c)
+        return (ms.jit(g) if compiled else g)(x, z)
+
+    both = run((0, 1, 2))
+    assert isinstance(both, tuple) and [t.asnumpy().tolist() for t in both] == [[2.0], [1.0]]
+    one = run((1, 2))
+    assert isinstance(one, Tensor) and one.asnumpy().tolist() == [1.0]
+    assert run(1) == ()
+    value, grads = ms.value_and_grad(_mul_add, grad_position=(0, 1, 2))(x, 2, z)
+    assert value.asnumpy().tolist() == [5.0] and len(grads) == 2
+    all_grads = ops.GradOperation(get_all=True)(_mul_add)(x, 2, z)
+    assert [t.asnumpy().tolist() for t in all_grads] == [[2.0], [1.0]]
