@@ -27,6 +27,7 @@ import numpy as np
 
 import fuzz_new_ops
 import api_table_prim_from_functions
+import api_table_composed
 import fuzz_tail
 import fuzz_zoo_prims
 
@@ -188,6 +189,7 @@ def _base_overrides():
         "adaptive_avg_pool2d": lambda: ([_t(x4), 2], {}),
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a), **fuzz_zoo_prims.base_overrides(a, _t),
         **fuzz_tail.base_overrides(a, _t), **fuzz_new_ops.base_overrides(a, _t),
+        **api_table_composed.base_overrides(a, _t),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),
         "tensor_sub": lambda: ([_t(a["X"]), _t(a["X"])], {}),  # positional only (*args)
         "scalar_to_tensor": lambda: ([2.0], {}),

@@ -72,28 +72,28 @@ def _make(face):
     sig = _signature(face.signature)
     params = list(sig.parameters.values())
     first = params[0].name
-    method_name, rename, spread, op = face.method, face.rename, face.spread, face.name
+    method_name, rename, spread, name = face.method, face.rename, face.spread, face.name
 
     def call(*args, **kwargs):
         try:
             bound = sig.bind(*args, **kwargs)
         except TypeError as e:
-            raise TypeError("ops.%s: %s; its parameters are %s" % (op, e, sig)) from None
+            raise TypeError("ops.%s: %s; its parameters are %s" % (name, e, sig)) from None
         bound.apply_defaults()
         values = dict(bound.arguments)
-        self = check_tensor(values.pop(first), op, first)
+        self = check_tensor(values.pop(first), name, first)
         method = getattr(Tensor, method_name)
         try:
             if spread is not None:  # the method takes this one as *args (Tensor.expand(*shape))
-                return method(self, *_sequence(values.pop(spread), op, spread))
+                return method(self, *_sequence(values.pop(spread), name, spread))
             return method(self, **{rename.get(k, k): v for k, v in values.items()})
         except (TypeError, ValueError) as e:
-            if ("ops.%s:" % op) in str(e):
+            if ("ops.%s:" % name) in str(e):
                 raise
             # name the function the user called, not the method that checked the argument
-            raise type(e)("ops.%s: %s" % (op, e)) from None
+            raise type(e)("ops.%s: %s" % (name, e)) from None
 
-    call.__name__ = call.__qualname__ = op
+    call.__name__ = call.__qualname__ = name
     call.__module__ = "mindcell.ops"  # where pickle and repr find it (ops re-exports it)
     call.__signature__ = sig
     call.__doc__ = _doc(face, first)
