@@ -3,7 +3,7 @@
 conditions, run as plain Python for Python values and build While/If nodes (or bool tensors)
 for traced ones."""
 from mindcell._core import trace as _trace
-from mindcell.graph.symbolic import graph_error
+from mindcell.graph.symbolic import GraphModeError, graph_error
 
 
 class _Undefined:
@@ -72,9 +72,29 @@ def if_stmt(test, then_fn, else_fn, state, flags=()):
         return then_fn(state) if test else else_fn(state)
     state = _flag_tensors(state, flags)
     idx, full = _pick(state)
-    return _trace.current().cond(test, lambda *ops: _flag_tensors(then_fn(full(ops)), flags),
-                                 lambda *ops: _flag_tensors(else_fn(full(ops)), flags),
-                                 [state[i] for i in idx])
+    # A name first assigned in only one branch (``percent`` set in the then-branch alone) has
+    # no value after the if on the other path: it stays undefined after the if, as in Python
+    # and MindSpore, instead of making the branches' results differ. The positions are learned
+    # while tracing the branches; when a later branch adds one, both are traced again.
+    undefined = set()
+
+    def branch(fn):
+        def run(*ops):
+            out = list(_flag_tensors(fn(full(ops)), flags))
+            undefined.update(i for i, v in enumerate(out) if v is UNDEF)
+            for i in undefined:
+                out[i] = UNDEF
+            return tuple(out)
+        return run
+
+    while True:
+        known = set(undefined)
+        try:
+            return _trace.current().cond(test, branch(then_fn), branch(else_fn),
+                                         [state[i] for i in idx])
+        except GraphModeError:
+            if undefined == known:
+                raise
 
 
 def _flag_tensors(state, flags):

@@ -375,3 +375,79 @@ def test_program_cloning_optimizer_state_through_param_info(tmp_path):
     # MindSpore 2.10 prints, in both modes:
     want = "['moments.bias', 'moments.weight'] [9.0, 0.5184, 0.63872]"
     assert lines == [want, want]
+
+
+# ----- GRAPH_MODE: a name first assigned in only one branch of a tensor-dependent if ----------
+# mindformers' CosineWithWarmUpLR: the warm-up branch sets `percent`, the other sets `progress`
+# and `percent`; only `learning_rate` is used after the if. GRAPH_MODE refused to merge the
+# branches ("return different structures"). Such a name stays unbound after the if, as in
+# MindSpore 2.10 (which raises UnboundLocalError only where it is read).
+class _OneBranchNames(ms.nn.Cell):
+    def construct(self, x):
+        if x.sum() > 0:
+            tmp = x * 2
+            y = tmp + 1
+        else:
+            other = x - 5
+            y = other * 3
+        return y
+
+
+class _ReadAfter(ms.nn.Cell):
+    def construct(self, x):
+        if x.sum() > 0:
+            y = x * 2
+        return y + 1
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_names_assigned_in_one_branch_only(mode):
+    ms.set_context(mode=mode)
+    try:
+        net = _OneBranchNames()
+        assert net(ms.Tensor(np.array([1.0, 2.0], np.float32))).asnumpy().tolist() == [3.0, 5.0]
+        assert net(ms.Tensor(np.array([-1.0, -2.0], np.float32))).asnumpy().tolist() == [-18.0, -21.0]
+        if mode == ms.GRAPH_MODE:  # MindSpore: UnboundLocalError at compile time
+            with pytest.raises(UnboundLocalError):
+                _ReadAfter()(ms.Tensor(np.array([1.0, 2.0], np.float32)))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_warmup_cosine_schedule_in_a_graph_mode_train_step():
+    from mindcell.nn.learning_rate_schedule import LearningRateSchedule
+    F32 = ms.float32
+
+    class WarmupCosine(LearningRateSchedule):
+        def __init__(self):
+            super().__init__()
+            self.warm, self.decay = ms.Tensor(2.0, F32), ms.Tensor(6.0, F32)
+            self.end = ms.Tensor(0.001, F32)
+
+        def construct(self, step):
+            step = ms.ops.cast(step, F32)
+            if step >= self.decay:
+                return step - step + self.end
+            if step < self.warm:
+                percent = step / self.warm
+                lr = 0.1 * percent
+            else:
+                progress = (step - self.warm) / (self.decay - self.warm)
+                percent = 0.5 * (1.0 + ms.ops.cos(np.pi * progress))
+                lr = self.end + (0.1 - self.end) * percent
+            return lr
+    results = []
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=mode)
+        net = ms.nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+        schedule = WarmupCosine()
+        opt = ms.nn.SGD(net.trainable_params(), schedule)
+        step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()), opt)
+        x, y = ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.zeros((4, 2), np.float32))
+        results.append([float(step(x, y).asnumpy()) for _ in range(8)])
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(results[1], results[0], rtol=1e-6)
+    lrs = [schedule(ms.Tensor(np.array([i], np.int32))).asnumpy().item() for i in range(8)]
+    want = [0.0, 0.05, 0.1, 0.001 + 0.099 * 0.5 * (1 + np.cos(np.pi * 0.25))]
+    np.testing.assert_allclose(lrs[:4], want, rtol=1e-5)
+    assert lrs[6:] == pytest.approx([0.001, 0.001])
