@@ -12,6 +12,7 @@ import inspect
 import textwrap
 
 from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F, operations
 from mindcell.ops._prim_docs import _as_input, _derived_example, _entries, _sections
 from mindcell.ops.primitive import Primitive
@@ -22,7 +23,8 @@ class PrimRecord:
 
     Args:
         name (str): the class name.
-        function (str): the ``ops`` function its call runs.
+        function (Union[str, callable]): the ``ops`` function its call runs, or a documented
+            function of this module for a class MindSpore has no function for.
         init (str): MindSpore's constructor parameters, e.g. ``"(axis=-1)"``.
         attrs (dict[str, str]): constructor parameter -> the function's keyword, where they
             differ; a parameter mapped to ``None`` changes nothing on a CPU (``use_locking``)
@@ -35,7 +37,9 @@ class PrimRecord:
     """
 
     def __init__(self, name, function, init="()", attrs=None, convert=None, example=None):
-        self.name, self.function, self.init = name, function, init
+        self.name, self.init = name, init
+        self.fn = function if callable(function) else None
+        self.function = function.__name__ if callable(function) else function
         self.attrs, self.convert, self.example = attrs or {}, convert or {}, example
 
 
@@ -53,8 +57,9 @@ def _doc(record, fn, init_sig, keywords):
     inputs = _inputs(fn, keywords)
     attrs = ", ".join(str(p) for p in init_sig.parameters.values())
     passed = ", ".join(inputs + ["%s=%s" % (kw, attr) for kw, attr in bound.items()])
-    head = "%s(%s)(%s): calls ``ops.%s(%s)``." % (record.name, attrs, ", ".join(inputs),
-                                                 record.function, passed)
+    target = "ops." + record.function if record.fn is None else record.function
+    head = "%s(%s)(%s): calls ``%s(%s)``." % (record.name, attrs, ", ".join(inputs), target,
+                                             passed)
     ignored = [a for a, kw in keywords.items() if kw is None]
     if ignored:
         head += (" %s only orders concurrent updates on MindSpore's devices; mindcell's "
@@ -81,7 +86,7 @@ def _doc(record, fn, init_sig, keywords):
                      "    >>> from mindcell import Tensor, ops\n"
                      "    >>> x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))\n"
                      "    >>> print(%s)\n    %s" % (call, shown.replace("\n", "\n    ")))
-    elif fdoc.get("Examples:") and not bound:
+    elif fdoc.get("Examples:") and not bound and record.fn is None:
         example = _derived_example(record.name, record.function,
                                    inspect.cleandoc(fdoc["Examples:"]))
         if example:
@@ -97,7 +102,7 @@ def _inputs(fn, keywords):
 
 
 def _make(record):
-    fn = getattr(F, record.function)
+    fn = record.fn or getattr(F, record.function)
     init_sig = _init_signature(record.init)
     fn_params = inspect.signature(fn).parameters
     keywords = {a: record.attrs.get(a, a) for a in init_sig.parameters}
@@ -155,6 +160,64 @@ def _dim(dim):
     return None if _is_number(dim) and dim == -65530 else dim
 
 
+def squared_difference(x, y):
+    """``(x - y) ** 2``, elementwise.
+
+    Args:
+        x (Union[Tensor, int, float]): the first operand.
+        y (Union[Tensor, int, float]): the second, broadcast against ``x``.
+
+    Returns:
+        Tensor of the broadcast shape and promoted dtype.
+
+    Raises:
+        TypeError: neither operand is a Tensor.
+    """
+    return F.square(F.sub(x, y))
+
+
+def scatter_sub(input_x, indices, updates):
+    """Subtracts ``updates`` from the rows of the Parameter ``input_x`` at ``indices`` (its first
+    axis), in place; repeated indices subtract every update.
+
+    Args:
+        input_x (Parameter): the Parameter updated.
+        indices (Tensor): int32 or int64 row indices, any shape.
+        updates (Tensor): ``indices.shape + input_x.shape[1:]``, ``input_x``'s dtype.
+
+    Returns:
+        Parameter, ``input_x`` after the update.
+
+    Raises:
+        TypeError: ``input_x`` is not a Parameter or ``indices`` not an int Tensor.
+        ValueError: the shapes do not fit.
+    """
+    if not isinstance(updates, Tensor) or updates.dtype == mstype.bool_:
+        raise TypeError("ScatterSub: 'updates' must be a Tensor of a number dtype, but got %r"
+                        % (updates,))
+    return F.scatter_nd_add(input_x, F.expand_dims(indices, -1), F.neg(updates))
+
+
+def embedding_lookup(params, indices, offset):
+    """The rows of ``params`` at ``indices - offset`` (MindSpore's shard-local lookup; on one
+    device ``offset`` is 0).
+
+    Args:
+        params (Tensor): the table, its first axis the rows.
+        indices (Tensor): int row ids, any shape.
+        offset (int): subtracted from ``indices``.
+
+    Returns:
+        Tensor of shape ``indices.shape + params.shape[1:]``.
+
+    Raises:
+        TypeError: ``params`` or ``indices`` is not a Tensor, or ``offset`` not an int.
+    """
+    if not isinstance(offset, int) or isinstance(offset, bool):
+        raise TypeError("EmbeddingLookup: 'offset' must be an int, but got %r" % (offset,))
+    return F.gather(params, F.sub(indices, offset) if offset else indices, 0)
+
+
 RECORDS = [
     PrimRecord("BitwiseAnd", "bitwise_and"),
     PrimRecord("BitwiseOr", "bitwise_or"),
@@ -202,6 +265,44 @@ RECORDS = [
                         "np.int32)), Tensor(np.ones((2, 1), np.float32)))",
                         "[[ 1.  -1. ]\n [ 4.   0.5]]")),
     PrimRecord("TypeAs", "type_as"),
+    # composed ops (composed_func.py) and MindSpore's older spellings
+    PrimRecord("SeLU", "selu"),
+    PrimRecord("CeLU", "celu", "(alpha=1.0)",
+               example=("ops.CeLU(2.0)(x)", "[[ 1.        -1.2642411]\n [ 3.         0.5      ]]")),
+    PrimRecord("HShrink", "hardshrink", "(lambd=0.5)",
+               example=("ops.HShrink(1.0)(x)", "[[ 0. -2.]\n [ 3.  0.]]")),
+    PrimRecord("SoftShrink", "softshrink", "(lambd=0.5)",
+               example=("ops.SoftShrink(1.0)(x)", "[[ 0. -1.]\n [ 2.  0.]]")),
+    PrimRecord("HSigmoid", "hardsigmoid"),
+    PrimRecord("PReLU", "prelu"),
+    PrimRecord("SquaredDifference", squared_difference,
+               example=("ops.SquaredDifference()(x, 1.0)", "[[0.   9.  ]\n [4.   0.25]]")),
+    PrimRecord("Fmax", "fmax"), PrimRecord("Fmin", "fmin"),
+    PrimRecord("TensorScatterSub", "tensor_scatter_sub"),
+    PrimRecord("ScatterUpdate", "scatter_update", "(use_locking=True)",
+               attrs={"use_locking": None}),
+    PrimRecord("ScatterSub", scatter_sub, "(use_locking=False)", attrs={"use_locking": None},
+               example=("ops.ScatterSub()(ms.Parameter(x), Tensor(np.array([1, 1], np.int32)), "
+                        "Tensor(np.ones((2, 2), np.float32))).asnumpy()",
+                        "[[ 1.  -2. ]\n [ 1.  -1.5]]")),
+    PrimRecord("UnsortedSegmentSum", "unsorted_segment_sum"),
+    PrimRecord("EmbeddingLookup", embedding_lookup,
+               example=("ops.EmbeddingLookup()(x, Tensor(np.array([1, 1, 0], np.int32)), 0)",
+                        "[[ 3.   0.5]\n [ 3.   0.5]\n [ 1.  -2. ]]")),
+    PrimRecord("Pack", "stack", "(axis=0)",
+               example=("ops.Pack(axis=1)((x, x)).shape", "(2, 2, 2)")),
+    PrimRecord("Unpack", "unstack", "(axis=0)",
+               example=("ops.Unpack(axis=1)(x)[1]", "[-2.   0.5]")),
+    PrimRecord("LinSpace", "linspace"),
+    PrimRecord("LogSpace", "logspace", "(steps=10, base=10, dtype=mindspore.float32)",
+               example=("ops.LogSpace(3, 2)(Tensor(0.0), Tensor(2.0))", "[1. 2. 4.]")),
+    PrimRecord("TrilIndices", "tril_indices", "(row, col, offset=0, dtype=mindspore.int32)",
+               example=("ops.TrilIndices(2, 2)()", "[[0 1 1]\n [0 0 1]]")),
+    PrimRecord("TriuIndices", "triu_indices", "(row, col, offset=0, dtype=mindspore.int32)",
+               example=("ops.TriuIndices(2, 2)()", "[[0 0 1]\n [0 1 1]]")),
+    PrimRecord("Bucketize", "bucketize", "(boundaries)",
+               example=("ops.Bucketize([0.0, 2.0])(x)", "[[1 0]\n [2 1]]")),
+    PrimRecord("MatrixBandPart", "matrix_band_part"),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

@@ -21,6 +21,15 @@ def _scatter_nd_add(u):
     return ops.ScatterNdAdd()(p, ND_IDX, u) * 1
 
 
+ND_IDX2 = ms.Tensor(np.array([[0, 1], [1, 2]], np.int32))
+SEG = ms.Tensor(np.array([0, 2, 0], np.int32))
+
+
+def _row_update(prim, u):
+    p = ms.Parameter(ms.Tensor(np.ones((3, 2)), u.dtype), name="prim_from_functions_r")
+    return prim(p, ms.Tensor(np.array([2, 0], np.int32)), u) * 1
+
+
 def _index_add(i, y):
     p = ms.Parameter(ms.Tensor(np.ones((3, 2)), y.dtype), name="prim_from_functions_q")
     return ops.IndexAdd(0)(p, i, y) * 1
@@ -51,6 +60,24 @@ ROWS = [
     R("ops.TensorScatterElements",
       lambda x, u: ops.TensorScatterElements(1, "add")(x, IDX_ROWS, u), (2, 3), (2, 3)),
     R("ops.TypeAs", lambda x, i: ops.TypeAs()(i, x), S, ("int", S, 3), **NG),
+    P("SeLU", (), S, z=True), P("CeLU", (2.0,), S, z=True),
+    P("HShrink", (0.2,), ("away", S), z=True), P("SoftShrink", (0.2,), ("away", S), z=True),
+    P("HSigmoid", (), ("away", S), z=True), P("PReLU", (), S, (1,)),
+    P("SquaredDifference", (), S, S, z=True),
+    P("Fmax", (), ("away", S), ("away", S)), P("Fmin", (), ("away", S), ("away", S)),
+    R("ops.TensorScatterSub", lambda x, u: ops.TensorScatterSub()(x, ND_IDX2, u), (2, 3), (2,)),
+    R("ops.ScatterUpdate", lambda u: _row_update(ops.ScatterUpdate(), u), (2, 2), **NG),
+    R("ops.ScatterSub", lambda u: _row_update(ops.ScatterSub(), u), (2, 2), **NG),
+    R("ops.UnsortedSegmentSum", lambda x: ops.UnsortedSegmentSum()(x, SEG, 4), (3, 2)),
+    R("ops.EmbeddingLookup", lambda x: ops.EmbeddingLookup()(x, SEG, 0), (3, 2)),
+    R("ops.Pack", lambda x, y: ops.Pack(1)((x, y)), S, S),
+    R("ops.Unpack", lambda x: ops.Unpack(1)(x), S),
+    R("ops.LinSpace", lambda x: x * ops.LinSpace()(ms.Tensor(0.5), ms.Tensor(1.5), 3), (3,)),
+    R("ops.LogSpace", lambda x: x * ops.LogSpace(3, 2)(ms.Tensor(0.0), ms.Tensor(1.0)), (3,)),
+    R("ops.TrilIndices", lambda x: x * ops.TrilIndices(2, 2)()[1], (3,)),
+    R("ops.TriuIndices", lambda x: x * ops.TriuIndices(2, 2)()[0], (3,)),
+    R("ops.Bucketize", lambda x: ops.Bucketize([-0.5, 0.5])(x), S, **NG),
+    R("ops.MatrixBandPart", lambda x: ops.MatrixBandPart()(x, 0, 1), (2, 3, 3)),
 ]
 
 
@@ -72,4 +99,21 @@ def ctor_overrides(a, t):
         "Expand": lambda: ([], [t(a["X"][:1]), t(np.array(a["X"].shape, np.int32))]),
         "TypeAs": lambda: ([], [t(a["X"]), t(a["INT"])]),
         "Polygamma": lambda: ([], [t(np.array(1, np.int64)), t(np.abs(a["X"]) + 0.5)]),
+        **{name: (lambda prim_args=prim_args: (prim_args, [
+            ms.Parameter(t(a["X"].copy())), t(np.array([1, 0], np.int32)), t(a["X"])]))
+           for name, prim_args in (("ScatterUpdate", [True]), ("ScatterSub", [False]))},
+        "TensorScatterSub": lambda: ([], [t(a["X"]), t(np.array([[0, 1]], np.int32)),
+                                          t(a["X"][0, :1])]),
+        "UnsortedSegmentSum": lambda: ([], [t(a["X"]), t(np.array([1, 0], np.int32)), 3]),
+        "EmbeddingLookup": lambda: ([], [t(a["X"]), t(np.array([1, 0], np.int32)), 0]),
+        "Pack": lambda: ([0], [[t(a["X"]), t(a["X"])]]),
+        "Unpack": lambda: ([0], [t(a["X"])]),
+        "LinSpace": lambda: ([], [t(np.array(0.0, np.float32)), t(np.array(1.0, np.float32)), 3]),
+        "LogSpace": lambda: ([3], [t(np.array(0.0, np.float32)), t(np.array(1.0, np.float32))]),
+        "TrilIndices": lambda: ([3, 4], []), "TriuIndices": lambda: ([3, 4], []),
+        "Bucketize": lambda: ([[-0.5, 0.5]], [t(a["X"])]),
+        "MatrixBandPart": lambda: ([], [t(a["X"]), 1, 0]),
+        "PReLU": lambda: ([], [t(a["X"]), t(np.array([0.25], a["X"].dtype))]),
+        "CeLU": lambda: ([1.0], [t(a["X"])]), "HShrink": lambda: ([0.5], [t(a["X"])]),
+        "SoftShrink": lambda: ([0.5], [t(a["X"])]),
     }
