@@ -116,6 +116,31 @@ class Model:
         if eval_indexes is None and eval_network is None:
             eval_indexes = [0, 1, 2]
         self._eval_indexes = eval_indexes
+        # the network predict runs (MindSpore's predict_network; programs cast it with to_float)
+        self._predict_network = network
+        self._amp_level = amp_level
+        self._loss_scale_manager = kwargs.get("loss_scale_manager")
+        self._keep_bn_fp32 = kwargs.get("keep_batchnorm_fp32")
+
+    @property
+    def predict_network(self):
+        """The network :meth:`predict` runs (the ``network`` given)."""
+        return self._predict_network
+
+    # MindSpore's Model keeps its parts in these attributes; subclasses of Model and scripts
+    # read (and set) them. Each is the attribute of mindcell's Model of the same meaning.
+    _network = property(lambda self: self.network,
+                        lambda self, value: setattr(self, "network", value))
+    _loss_fn = property(lambda self: self.loss_fn,
+                        lambda self, value: setattr(self, "loss_fn", value))
+    _optimizer = property(lambda self: self.optimizer,
+                          lambda self, value: setattr(self, "optimizer", value))
+    _train_network = property(lambda self: self.train_network,
+                              lambda self, value: setattr(self, "train_network", value))
+    _eval_network = property(lambda self: self.eval_network,
+                             lambda self, value: setattr(self, "eval_network", value))
+    _metric_fns = property(lambda self: self.metrics,
+                           lambda self, value: setattr(self, "metrics", value))
 
     def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False,
               sink_size=-1, initial_epoch=0):
@@ -279,9 +304,11 @@ class Model:
         return cb.metrics
 
     def predict(self, *predict_data):
-        """predict(*inputs): the network's outputs in inference mode."""
-        self.network.set_train(False)
-        return self.network(*[d if isinstance(d, Tensor) else Tensor(d) for d in predict_data])
+        """predict(*inputs): the outputs of ``predict_network`` (the network given) in
+        inference mode."""
+        self._predict_network.set_train(False)
+        return self._predict_network(*[d if isinstance(d, Tensor) else Tensor(d)
+                                       for d in predict_data])
 
 
 def _check_parts(loss_fn, optimizer):
