@@ -331,17 +331,27 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
 
 
 def _effective_level(level, kwargs):
-    cast = kwargs.get("cast_model_type")
-    keep_bn = kwargs.get("keep_batchnorm_fp32")
-    if cast is None and keep_bn is None:
-        return level
-    if cast not in (None, mstype.float16, mstype.float32):
-        raise ValueError("build_train_network: 'cast_model_type' must be float16 or float32")
-    if cast is mstype.float32:
+    """The casting ``build_train_network`` applies, as MindSpore 2.10 decides it: the level's
+    defaults (cast_model_type float32 and keep_batchnorm_fp32 False for O0/O1/auto, float16 and
+    True for O2, float16 and False for O3) updated by the keywords given; a float16 cast keeps
+    BatchNorm in float32 only with keep_batchnorm_fp32 (O2) and casts it too without (O3); O2
+    without keep_batchnorm_fp32 is O3; a float32 cast turns O2/O3 off; otherwise the level
+    stands (keep_batchnorm_fp32 alone changes nothing at O0/O1)."""
+    cast = mstype.float16 if level in ("O2", "O3") else mstype.float32
+    keep_bn = level == "O2"
+    if "cast_model_type" in kwargs:
+        cast = kwargs["cast_model_type"]
+        if cast not in (mstype.float16, mstype.float32):
+            raise ValueError("build_train_network: 'cast_model_type' must be float16 or float32")
+    if "keep_batchnorm_fp32" in kwargs:
+        keep_bn = kwargs["keep_batchnorm_fp32"]
+    if cast is mstype.float16:
+        return "O2" if keep_bn else "O3"
+    if not keep_bn and level == "O2":
+        return "O3"
+    if level in ("O2", "O3"):  # a float32 cast given for a float16 level
         return "O0"
-    if keep_bn is None:
-        return level if level in ("O2", "O3") else "O2"
-    return "O2" if keep_bn else "O3"
+    return level
 
 
 class LossScaler:

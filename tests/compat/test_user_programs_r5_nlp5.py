@@ -202,3 +202,78 @@ def test_thor_names_exist_and_convert_leaves_other_models_alone():
         ms.nn.optim.thor(net, 0.1, 0.1, 0.9)
     with pytest.raises(NotImplementedError, match="convert_to_thor_net"):
         ms.train.ConvertNetUtils().convert_to_thor_net(net)
+
+
+# ----- Model's parts under MindSpore's names (dscnn: model.predict_network.to_float) ----------
+def test_model_exposes_mindspore_attribute_names():
+    net = ms.nn.Dense(2, 1)
+    loss, opt = ms.nn.MSELoss(), ms.nn.SGD(net.trainable_params(), 0.01)
+    model = ms.train.Model(net, loss, opt, metrics={"mae": ms.train.MAE()})
+    # as MindSpore 2.10 (ms-oracle): predict_network is the network, train/eval networks wrap it
+    assert model.predict_network is net and model._predict_network is net
+    assert model._network is net and model._loss_fn is loss and model._optimizer is opt
+    assert type(model._train_network).__name__ == "TrainOneStepCell"
+    assert type(model._eval_network).__name__ == "WithEvalCell"
+    assert isinstance(model._metric_fns["mae"], ms.train.MAE)
+    assert model._amp_level == "O0" and model._loss_scale_manager is None
+    bare = ms.train.Model(net)
+    assert bare.predict_network is net and bare._train_network is net
+    assert bare._eval_network is None
+    # predict runs predict_network: a cast of it shows in predict's output
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    model.predict_network.to_float(ms.float16)
+    assert model.predict(x).dtype == ms.float16
+    model.predict_network.to_float(ms.float32)
+    assert model.predict(x).dtype == ms.float32
+
+
+# ----- amp levels and keep_batchnorm_fp32; BatchNorm on float16 (dscnn: Model(...,
+# amp_level="O0", keep_batchnorm_fp32=False) ran its BatchNorms in float16) -------------------
+# the output dtype of (Conv2d, BatchNorm2d, Dense) after build_train_network, as MindSpore 2.10
+# casts them (ms-oracle)
+_F16, _F32 = ms.float16, ms.float32
+_AMP_CASES = [
+    ("O0", {}, "32 32 32"), ("O0", {"keep_batchnorm_fp32": False}, "32 32 32"),
+    ("O0", {"keep_batchnorm_fp32": True}, "32 32 32"),
+    ("O0", {"cast_model_type": _F16}, "16 16 16"),
+    ("O0", {"cast_model_type": _F16, "keep_batchnorm_fp32": True}, "16 32 16"),
+    ("O1", {"cast_model_type": _F16}, "16 16 16"), ("O1", {"cast_model_type": _F32}, "32 32 32"),
+    ("O2", {}, "16 32 16"), ("O2", {"keep_batchnorm_fp32": False}, "16 16 16"),
+    ("O2", {"cast_model_type": _F32}, "32 32 32"),
+    ("O3", {}, "16 16 16"), ("O3", {"keep_batchnorm_fp32": True}, "16 32 16"),
+    ("O3", {"cast_model_type": _F32}, "32 32 32"),
+]
+
+
+@pytest.mark.parametrize("level,kwargs,want", _AMP_CASES)
+def test_build_train_network_casts_as_mindspore(level, kwargs, want):
+    nn = ms.nn
+    net = nn.SequentialCell([nn.Conv2d(1, 2, 3, pad_mode="same"), nn.BatchNorm2d(2),
+                             nn.Flatten(), nn.Dense(32, 3)])
+    ms.amp.build_train_network(net, nn.SGD(net.trainable_params()), nn.MSELoss(), level=level,
+                               loss_scale_manager=None, **kwargs)
+    got = []
+    for cell, shape in ((net[0], (1, 1, 4, 4)), (net[1], (1, 2, 4, 4)), (net[3], (1, 32))):
+        cell.set_train(False)
+        got.append(str(cell(ms.Tensor(np.ones(shape, np.float32))).dtype)[-2:])
+    assert " ".join(got) == want
+
+
+@pytest.mark.parametrize("train", [False, True])
+def test_batchnorm_on_float16_computes_in_float32(train):
+    # MindSpore 2.10 (ms-oracle): the output is float16 in both modes, the running mean is the
+    # float32 mean of the float16-rounded input (0.10713806, not a float16 sum's 0.1071167)
+    bn = ms.nn.BatchNorm2d(2).to_float(ms.float16)
+    bn.set_train(train)
+    x = ms.Tensor(np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4) / 7)
+    y = bn(x)
+    assert y.dtype == ms.float16 and bn.moving_mean.dtype == ms.float32
+    if train:
+        np.testing.assert_allclose(bn.moving_mean.asnumpy(), [0.10713806, 0.33573], rtol=1e-6)
+        np.testing.assert_allclose(y.asnumpy()[0, 0, 0, :4].astype(np.float32),
+                                   [-1.627, -1.41, -1.193, -0.976], atol=2e-3)
+    else:
+        np.testing.assert_allclose(y.asnumpy()[0, 0, 0, :4].astype(np.float32),
+                                   [0.0, 0.1428, 0.2856, 0.4285], atol=1e-3)
+    assert ms.nn.BatchNorm1d(2).to_float(ms.float16)(
+        ms.Tensor(np.ones((3, 2), np.float32))).dtype == ms.float16

@@ -1003,6 +1003,13 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
         if check_tensor(t, "batch_norm", name).shape != (c,):
             raise ValueError("batch_norm: '%s' must have shape (%d,), but got %s"
                              % (name, c, t.shape))
+    if input_x.dtype in (mstype.float16, mstype.bfloat16):
+        # as MindSpore's kernels: half-precision input is normalized in float32 (statistics,
+        # running updates) and the output has the input's dtype, in training and inference
+        y = batch_norm(M.cast(input_x, mstype.float32), running_mean, running_var,
+                       M.cast(weight, mstype.float32), M.cast(bias, mstype.float32),
+                       training, momentum, eps)
+        return M.cast(y, input_x.dtype)
     axes = (0,) + tuple(range(2, input_x.ndim))
     bshape = (1, c) + (1,) * (input_x.ndim - 2)
     if training and input_x.dtype in (mstype.float32, mstype.float64) \
