@@ -1296,6 +1296,102 @@ class Dropout(Primitive):
         return F.mul(x, F.mul(mask, 1.0 / self.keep_prob)), mask
 
 
+class _ChannelDropout(Primitive):
+    """Dropout2D / Dropout3D: zero whole channels (dims 0 and 1 pick one) of a 4-D / 5-D float
+    tensor with probability ``1 - keep_prob``, scale the others by ``1 / keep_prob``, and return
+    ``(output, mask)`` with the Bool mask in the input's shape (MindSpore 2.10, ms-oracle)."""
+
+    _rank = 4
+
+    def __init__(self, keep_prob=0.5):
+        super().__init__()
+        op = type(self).__name__
+        if not isinstance(keep_prob, float):
+            raise TypeError("For '%s', the type of 'keep_prob' should be 'float', but got type "
+                            "'%s'." % (op, type(keep_prob).__name__))
+        if not 0.0 <= keep_prob <= 1.0:
+            raise ValueError("For '%s', the 'keep_prob' must be in range of [0.0, 1.0], but got "
+                             "%r with type 'float'." % (op, keep_prob))
+        self.keep_prob = keep_prob
+        self._stream = RandomStream.of_instance(op, 0, 0)
+
+    def __call__(self, x):
+        from mindcell.ops.defs.state import bernoulli_mask_p
+        op = type(self).__name__
+        check_float(x, op, "x")
+        if x.ndim != self._rank:
+            raise ValueError("For primitive[%s], the rank of input must be equal to %d, but got "
+                             "%d." % (op, self._rank, x.ndim))
+        shape = tuple(x.shape[:2]) + (1,) * (x.ndim - 2)
+        base = F.zeros(shape, x.dtype)
+        keep = bernoulli_mask_p.bind(base, keep_prob=self.keep_prob, stream=self._stream)
+        scale = 1.0 / self.keep_prob if self.keep_prob > 0 else 0.0
+        out = F.mul(x, F.mul(keep, scale))
+        mask = F.cast(F.broadcast_to(keep, tuple(x.shape)), mstype.bool_)
+        return out, mask
+
+
+class Dropout2D(_ChannelDropout):
+    """Dropout2D(keep_prob=0.5)(x): zeroes whole channels of a 4-D ``(N, C, H, W)`` float tensor,
+    each with probability ``1 - keep_prob``, and scales the kept ones by ``1 / keep_prob``.
+
+    Args:
+        keep_prob (float): the probability of keeping a channel, in [0.0, 1.0] (a float).
+            Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - a 4-D float tensor.
+
+    Outputs:
+        Tuple ``(output, mask)``: the dropped-out tensor, and the Bool mask of kept elements,
+        both of ``x``'s shape.
+
+    Raises:
+        TypeError: ``keep_prob`` is not a float, or ``x`` is not a float tensor.
+        ValueError: ``keep_prob`` is outside [0.0, 1.0], or ``x`` is not 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> out, mask = ops.Dropout2D(0.5)(Tensor(np.ones((2, 3, 2, 2), np.float32)))
+        >>> print(out.shape, mask.dtype, bool(((out == 0) | (out == 2)).all()))
+        (2, 3, 2, 2) Bool True
+    """
+
+    _rank = 4
+
+
+class Dropout3D(_ChannelDropout):
+    """Dropout3D(keep_prob=0.5)(x): zeroes whole channels of a 5-D ``(N, C, D, H, W)`` float
+    tensor, each with probability ``1 - keep_prob``, and scales the kept ones by
+    ``1 / keep_prob``.
+
+    Args:
+        keep_prob (float): the probability of keeping a channel, in [0.0, 1.0] (a float).
+            Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - a 5-D float tensor.
+
+    Outputs:
+        Tuple ``(output, mask)``: the dropped-out tensor, and the Bool mask of kept elements,
+        both of ``x``'s shape.
+
+    Raises:
+        TypeError: ``keep_prob`` is not a float, or ``x`` is not a float tensor.
+        ValueError: ``keep_prob`` is outside [0.0, 1.0], or ``x`` is not 5-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> out, mask = ops.Dropout3D(1.0)(Tensor(np.ones((1, 2, 1, 2, 2), np.float32)))
+        >>> print(out.shape, bool(mask.all()))
+        (1, 2, 1, 2, 2) True
+    """
+
+    _rank = 5
+
+
 def _check_op_seed(seed, op, arg):
     """A Primitive's seed attribute: an int >= 0 (TypeError/ValueError as MindSpore)."""
     if isinstance(seed, bool) or not isinstance(seed, int):

@@ -260,4 +260,73 @@ class SparseApplyProximalAdagrad(AttrPrimitive):
         return var, accum
 
 
-__all__ = ["ApplyAdaMax", "ApplyProximalAdagrad", "SparseApplyProximalAdagrad"]
+class ApplyMomentum(AttrPrimitive):
+    r"""ApplyMomentum(use_locking=False, use_nesterov=False, gradient_scale=1.0)(variable,
+    accumulation, learning_rate, gradient, momentum): one momentum step that updates the
+    Parameters ``variable`` and ``accumulation`` in place (the step nn.Momentum takes):
+
+    .. math::
+        accum = momentum \cdot accum + g, \quad var = var - lr \cdot accum
+
+    With ``use_nesterov`` it takes ``var = var - lr (g + momentum \cdot accum)``.
+
+    Args:
+        use_locking (bool): MindSpore's lock flag (one process updates serially). Default:
+            ``False``.
+        use_nesterov (bool): take Nesterov's step. Default: ``False``.
+        gradient_scale (float): multiplies the gradient first. Default: ``1.0``.
+
+    Inputs:
+        - **variable** (Parameter) - the weights, float.
+        - **accumulation** (Parameter) - the momentum buffer, variable's shape.
+        - **learning_rate** (Union[float, Tensor]) - the learning rate.
+        - **gradient** (Tensor) - the gradient, variable's shape.
+        - **momentum** (Union[float, Tensor]) - the momentum.
+
+    Outputs:
+        Tensor, the updated ``variable``.
+
+    Raises:
+        TypeError: a flag is not a bool, ``gradient_scale`` is not a float, a state input is not
+            a float Tensor (variable and accumulation Parameters), or a scalar is not a float or
+            Tensor.
+        ValueError: the shapes differ, or a scalar Tensor has more than one value.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> acc = Parameter(Tensor(np.array([0.5, 0.5], np.float32)), name="acc")
+        >>> out = ops.ApplyMomentum()(var, acc, 0.1, Tensor(np.ones(2, np.float32)), 0.9)
+        >>> print(out, acc.asnumpy())
+        [0.855 1.855] [1.45 1.45]
+    """
+
+    def __init__(self, use_locking=False, use_nesterov=False, gradient_scale=1.0):
+        super().__init__()
+        self.use_locking = check_bool(use_locking, "ApplyMomentum", "use_locking")
+        self.use_nesterov = check_bool(use_nesterov, "ApplyMomentum", "use_nesterov")
+        if isinstance(gradient_scale, bool) or not isinstance(gradient_scale, float):
+            raise TypeError("For 'ApplyMomentum', the type of 'gradient_scale' should be "
+                            "'float', but got type '%s'." % type(gradient_scale).__name__)
+        self.gradient_scale = gradient_scale
+        self.set_attrs(flags={"side_effect_mem": True})
+
+    def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
+        op = "ApplyMomentum"
+        _state(op, ("variable", "accumulation", "gradient"),
+               (variable, accumulation, gradient), 2)
+        dt = variable.dtype
+        lr, mom = (_scalar(op, n, x, dt) for n, x in (("learning_rate", learning_rate),
+                                                       ("momentum", momentum)))
+        g = F.cast(gradient, dt)
+        if self.gradient_scale != 1.0:
+            g = F.mul(g, self.gradient_scale)
+        F.assign(accumulation, F.add(F.mul(accumulation, mom), g))
+        step = F.add(g, F.mul(mom, accumulation)) if self.use_nesterov else accumulation
+        F.assign_sub(variable, F.mul(lr, step))
+        return F.identity(variable)  # the new value as a Tensor, as MindSpore returns it
+
+
+__all__ = ["ApplyAdaMax", "ApplyProximalAdagrad", "SparseApplyProximalAdagrad",
+           "ApplyMomentum"]

@@ -162,3 +162,90 @@ def test_grad_skips_positions_holding_python_numbers(compiled):
     assert value.asnumpy().tolist() == [5.0] and len(grads) == 2
     all_grads = ops.GradOperation(get_all=True)(_mul_add)(x, 2, z)
     assert [t.asnumpy().tolist() for t in all_grads] == [[2.0], [1.0]]
+
+
+# ----- ops.Dropout2D / ops.Dropout3D (custom-Cell pages: a bprop over Dropout2D's mask) --------
+@pytest.mark.parametrize("prim, rank", [(ops.Dropout2D, 4), (ops.Dropout3D, 5)])
+def test_channel_dropout_primitives(prim, rank):
+    ms.set_seed(3)
+    shape = (4, 6) + (3,) * (rank - 2)
+    x = Tensor(np.ones(shape, np.float32))
+    out, mask = prim(0.5)(x)
+    o, m = out.asnumpy(), mask.asnumpy()
+    assert out.shape == shape and mask.shape == shape and mask.dtype == ms.bool_
+    per_channel = m.reshape(4, 6, -1)
+    assert (per_channel.all(-1) | ~per_channel.any(-1)).all()  # whole channels kept or dropped
+    assert 0 < m.mean() < 1
+    np.testing.assert_array_equal(o, np.where(m, 2.0, 0.0))
+    out, mask = prim(1.0)(x)
+    assert mask.asnumpy().all() and (out.asnumpy() == 1).all()
+    # MindSpore 2.10's argument checks (ms-oracle)
+    with pytest.raises(TypeError, match="the type of 'keep_prob' should be 'float'"):
+        prim(1)
+    with pytest.raises(ValueError, match=r"must be in range of \[0.0, 1.0\]"):
+        prim(1.5)
+    with pytest.raises(ValueError, match="the rank of input must be equal to %d" % rank):
+        prim(0.5)(Tensor(np.ones((2, 3, 2), np.float32)))
+
+
+def test_dropout2d_in_a_cell_with_bprop_over_its_mask():
+    class Drop(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.drop = ops.Dropout2D(0.8)
+
+        def construct(self, x):
+            return self.drop(x)
+
+        def bprop(self, x, out, dout):
+            _, mask = out
+            dy, _ = dout
+            return (mask.astype(ms.float32) * dy * (1 / 0.8),)
+
+    x = Tensor(np.ones((2, 3, 2, 2), np.float32))
+    grad = ms.grad(lambda t: Drop()(t)[0].sum())(x)
+    g = grad.asnumpy()
+    assert set(np.round(np.unique(g), 5)) <= {0.0, 1.25}
+
+
+# ----- ops.ApplyMomentum (custom-optimizer page) ----------------------------------------------
+def test_apply_momentum_updates_in_place_and_in_a_custom_optimizer():
+    from mindcell import Parameter
+    var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+    acc = Parameter(Tensor(np.array([0.5, 0.5], np.float32)), name="acc")
+    out = ops.ApplyMomentum()(var, acc, 0.1, Tensor(np.ones(2, np.float32)), 0.9)
+    # MindSpore 2.10 (ms-oracle): accum 0.5 * 0.9 + 1 = 1.45, var - 0.1 * 1.45
+    np.testing.assert_allclose(out.asnumpy(), [0.855, 1.855], rtol=1e-6)
+    np.testing.assert_allclose(var.asnumpy(), [0.855, 1.855], rtol=1e-6)
+    np.testing.assert_allclose(acc.asnumpy(), [1.45, 1.45], rtol=1e-6)
+    p = ops.ApplyMomentum()
+    assert (p.use_locking, p.use_nesterov, p.gradient_scale) == (False, False, 1.0)
+    with pytest.raises(TypeError, match="gradient_scale"):
+        ops.ApplyMomentum(gradient_scale=1)
+
+    class MyMomentum(nn.Optimizer):
+        def __init__(self, params, learning_rate, momentum=0.9):
+            super().__init__(learning_rate, params)
+            self.moments = self.parameters.clone(prefix="moments", init="zeros")
+            self.momentum = momentum
+            self.opt = ops.ApplyMomentum()
+
+        def construct(self, gradients):
+            for param, mom, grad in zip(self.parameters, self.moments, gradients):
+                self.opt(param, mom, self.learning_rate, grad, self.momentum)
+            return True
+
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=mode)
+        try:
+            net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+            opt = MyMomentum(net.trainable_params(), 0.1)
+            step = ms.value_and_grad(lambda x: net(x).sum(), None, opt.parameters)
+            x = Tensor(np.array([[1.0, 2.0]], np.float32))
+            for _ in range(2):
+                _, grads = step(x)
+                opt(grads)
+            # two momentum steps of the constant gradient (1, 2): accum 1, then 1.9
+            np.testing.assert_allclose(net.weight.asnumpy(), [[1 - 0.29, 1 - 0.58]], rtol=1e-6)
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)

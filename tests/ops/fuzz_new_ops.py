@@ -25,6 +25,10 @@ def ctor_overrides(a, t):
         "ApplyProximalAdagrad": lambda: ([], [*state(), 0.01, 0.001, 0.01, t(a["X"])]),
         "SparseApplyProximalAdagrad": lambda: ([], [*state(), 0.01, 0.001, 0.01, t(a["X"]),
                                                     t(np.array([1, 0], np.int32))]),
+        # round 5 (docs5): ApplyMomentum updates Parameters; the channel dropouts take 4-D / 5-D
+        "ApplyMomentum": lambda: ([], [*state(), 0.01, t(a["X"]), 0.9]),
+        "Dropout2D": lambda: ([0.5], [t(a["X4"])]),
+        "Dropout3D": lambda: ([0.5], [t(a["X4"][:, :, None])]),
     }
 
 
