@@ -131,7 +131,13 @@ def _make(record):
         kw = {keywords[a]: convert.get(a, lambda v: v)(getattr(self, a))
               for a in init_sig.parameters if keywords[a] is not None}
         kw.update(zip(input_names, inputs))  # by name: attributes may sit between inputs
-        return fn(**kw)
+        try:
+            return fn(**kw)
+        except (TypeError, ValueError) as e:
+            if name in str(e):
+                raise
+            # name the class the user called, not the function that checked the argument
+            raise type(e)("ops.%s: %s" % (name, e)) from None
 
     fn_params = inspect.signature(fn).parameters
     __call__.__signature__ = inspect.Signature(  # help() and tools see the real inputs
@@ -216,6 +222,51 @@ def embedding_lookup(params, indices, offset):
     if not isinstance(offset, int) or isinstance(offset, bool):
         raise TypeError("EmbeddingLookup: 'offset' must be an int, but got %r" % (offset,))
     return F.gather(params, F.sub(indices, offset) if offset else indices, 0)
+
+
+def batch_norm_training_outputs(input_x, scale, bias, mean, variance, is_training=False,
+                                epsilon=1e-5, momentum=0.1, data_format="NCHW"):
+    """Batch normalization as MindSpore's BatchNorm primitive computes it: ``y`` and four
+    per-channel outputs, which in training are (0, 0, the batch mean, the batch variance) and
+    otherwise zeros; training also moves ``mean`` and ``variance`` (Parameters) towards the
+    batch's statistics: ``moving = (1 - momentum) * moving + momentum * batch`` (the variance's
+    batch value unbiased).
+
+    Args:
+        input_x (Tensor): float, (N, C, ...) or (N, ..., C) with ``data_format`` "NHWC".
+        scale (Tensor): (C,) the gamma.
+        bias (Tensor): (C,) the beta.
+        mean (Union[Tensor, Parameter]): (C,) the moving mean; a Parameter in training.
+        variance (Union[Tensor, Parameter]): (C,) the moving variance; a Parameter in training.
+        is_training (bool): normalise with the batch's statistics and update the moving ones.
+        epsilon (float): added to the variance.
+        momentum (float): the weight of the batch in the moving statistics.
+        data_format (str): "NCHW" or "NHWC".
+
+    Returns:
+        tuple(Tensor), (y, and four (C,) float32 tensors as described).
+
+    Raises:
+        ValueError: ``data_format`` is neither "NCHW" nor "NHWC".
+    """
+    if not isinstance(data_format, str) or data_format not in ("NCHW", "NHWC"):
+        raise ValueError("BatchNorm: 'data_format' must be 'NCHW' or 'NHWC', but got %r"
+                         % (data_format,))
+    x = input_x
+    if data_format == "NHWC":
+        x = F.moveaxis(x, -1, 1)
+    y = F.batch_norm(x, mean, variance, scale, bias, is_training, momentum, epsilon)
+    if data_format == "NHWC":
+        y = F.moveaxis(y, 1, -1)
+    channels = x.shape[1]
+    zeros = F.zeros((channels,), mstype.float32)
+    if not is_training:
+        return y, zeros, zeros, zeros, zeros
+    axes = (0,) + tuple(range(2, x.ndim))
+    batch_mean = F.stop_gradient(F.mean(x, axes))
+    batch_var = F.stop_gradient(F.mean(F.square(x - F.reshape(batch_mean, (1, channels) + (1,) * (
+        x.ndim - 2))), axes))
+    return y, zeros, zeros, F.cast(batch_mean, mstype.float32), F.cast(batch_var, mstype.float32)
 
 
 RECORDS = [
@@ -303,6 +354,17 @@ RECORDS = [
     PrimRecord("Bucketize", "bucketize", "(boundaries)",
                example=("ops.Bucketize([0.0, 2.0])(x)", "[[1 0]\n [2 1]]")),
     PrimRecord("MatrixBandPart", "matrix_band_part"),
+    PrimRecord("BatchNorm", batch_norm_training_outputs,
+               "(is_training=False, epsilon=1e-05, momentum=0.1, data_format='NCHW')",
+               example=("ops.BatchNorm()(Tensor(np.ones((1, 2, 1, 1), np.float32)), "
+                        "Tensor(np.ones(2, np.float32)), Tensor(np.zeros(2, np.float32)), "
+                        "Tensor(np.zeros(2, np.float32)), Tensor(np.ones(2, np.float32)))[0]"
+                        ".flatten()", "[0.999995 0.999995]")),
+    PrimRecord("KLDivLoss", "kl_div", "(reduction='mean')",
+               example=("ops.KLDivLoss('sum')(x, Tensor(np.full((2, 2), 0.25, np.float32)))",
+                        "-2.0112944")),
+    PrimRecord("DiagPart", "diagonal",
+               example=("ops.DiagPart()(x)", "[1.  0.5]")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

@@ -22,6 +22,8 @@ def _scatter_nd_add(u):
 
 
 ND_IDX2 = ms.Tensor(np.array([[0, 1], [1, 2]], np.int32))
+BN_MEAN = ms.Tensor(np.array([0.5, -0.5, 0.0], np.float32))
+BN_VAR = ms.Tensor(np.array([1.0, 2.0, 0.5], np.float32))
 SEG = ms.Tensor(np.array([0, 2, 0], np.int32))
 
 
@@ -78,7 +80,12 @@ ROWS = [
     R("ops.TriuIndices", lambda x: x * ops.TriuIndices(2, 2)()[0], (3,)),
     R("ops.Bucketize", lambda x: ops.Bucketize([-0.5, 0.5])(x), S, **NG),
     R("ops.MatrixBandPart", lambda x: ops.MatrixBandPart()(x, 0, 1), (2, 3, 3)),
+    R("ops.BatchNorm", lambda x, g, b: ops.BatchNorm()(x, g, b, BN_MEAN, BN_VAR)[0],
+      (2, 3, 2, 2), (3,), (3,), f16=False),
+    R("ops.KLDivLoss", lambda x, p: ops.KLDivLoss("sum")(x, p), S, ("prob", S)),
+    P("DiagPart", (), (3, 3)),
 ]
+
 
 
 def ctor_overrides(a, t):
@@ -113,6 +120,9 @@ def ctor_overrides(a, t):
         "TrilIndices": lambda: ([3, 4], []), "TriuIndices": lambda: ([3, 4], []),
         "Bucketize": lambda: ([[-0.5, 0.5]], [t(a["X"])]),
         "MatrixBandPart": lambda: ([], [t(a["X"]), 1, 0]),
+        "BatchNorm": lambda: ([], [t(a["X4"]), *[t(np.ones(a["X4"].shape[1], a["X4"].dtype))
+                                                 for _ in range(4)]]),
+        "KLDivLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]))]),
         "PReLU": lambda: ([], [t(a["X"]), t(np.array([0.25], a["X"].dtype))]),
         "CeLU": lambda: ([1.0], [t(a["X"])]), "HShrink": lambda: ([0.5], [t(a["X"])]),
         "SoftShrink": lambda: ([0.5], [t(a["X"])]),

@@ -89,3 +89,33 @@ def test_graph_mode_calls_the_class_in_construct():
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     np.testing.assert_allclose(graph, eager, rtol=1e-6)
+
+
+def test_batch_norm_class_nhwc_and_gradient_agree_with_nchw():
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((4, 3, 2, 2)).astype(np.float32)
+    gamma, beta = Tensor(np.array([1.0, 2.0, 0.5], np.float32)), Tensor(np.zeros(3, np.float32))
+
+    def run(fmt, data):
+        mean = ms.Parameter(Tensor(np.zeros(3, np.float32)), name="bn_m_" + fmt)
+        var = ms.Parameter(Tensor(np.ones(3, np.float32)), name="bn_v_" + fmt)
+        out = ops.BatchNorm(True, 1e-3, 0.2, fmt)(Tensor(data), gamma, beta, mean, var)
+        return [o.asnumpy() for o in out], mean.asnumpy(), var.asnumpy()
+
+    nchw, nhwc = run("NCHW", x), run("NHWC", x.transpose(0, 2, 3, 1))
+    np.testing.assert_allclose(nhwc[0][0].transpose(0, 3, 1, 2), nchw[0][0], rtol=1e-6)
+    for a, b in zip(nhwc[0][1:] + [nhwc[1], nhwc[2]], nchw[0][1:] + [nchw[1], nchw[2]]):
+        np.testing.assert_allclose(a, b, rtol=1e-6)
+    np.testing.assert_allclose(nchw[0][3], x.mean((0, 2, 3)), rtol=1e-5)
+    np.testing.assert_allclose(nchw[0][4], x.var((0, 2, 3)), rtol=1e-5)
+
+    stats = [ms.Parameter(Tensor(np.zeros(3, np.float32)), name="bn_g%d" % i) for i in range(4)]
+
+    def loss(t):
+        return (ops.BatchNorm(True)(t, gamma, beta, *stats[:2])[0] * Tensor(x)).sum()
+
+    def reference(t):
+        return (ops.batch_norm(t, *stats[2:], gamma, beta, True) * Tensor(x)).sum()
+
+    np.testing.assert_allclose(ms.grad(loss)(Tensor(x)).asnumpy(),
+                               ms.grad(reference)(Tensor(x)).asnumpy(), rtol=1e-6)
