@@ -51,9 +51,16 @@ class LossMonitor(Callback):
     def __init__(self, per_print_times=1):
         if not isinstance(per_print_times, int) or per_print_times < 0:
             raise ValueError("LossMonitor: 'per_print_times' must be a non-negative int")
-        self.per_print_times = per_print_times
+        # MindSpore's attribute names: subclasses read them (a zoo LossMonitor subclass prints
+        # when cur_step_num % self._per_print_times == 0)
+        self._per_print_times = per_print_times
+        self._last_print_time = 0
         self.losses = []
-        self._last_print = 0
+
+    @property
+    def per_print_times(self):
+        """The print period in steps (``_per_print_times``, as MindSpore stores it)."""
+        return self._per_print_times
 
     def step_end(self, run_context):
         """Records the step's loss and prints it once ``per_print_times`` steps have passed
@@ -67,12 +74,12 @@ class LossMonitor(Callback):
             raise ValueError("LossMonitor: in epoch: %s step: %s, loss is NAN or INF, training "
                              "process cannot continue, terminating training."
                              % (epoch, step_in_epoch))
-        if not self.per_print_times:
+        if not self._per_print_times:
             return
-        while cb.cur_step_num <= self._last_print:  # the step count went back (a resumed run)
-            self._last_print -= self.per_print_times
-        if cb.cur_step_num - self._last_print >= self.per_print_times:
-            self._last_print = cb.cur_step_num
+        while cb.cur_step_num <= self._last_print_time:  # the step count went back (resumed)
+            self._last_print_time -= self._per_print_times
+        if cb.cur_step_num - self._last_print_time >= self._per_print_times:
+            self._last_print_time = cb.cur_step_num
             print("epoch: %s step: %d, loss is %s" % (epoch, step_in_epoch, loss), flush=True)
 
     def on_eval_step_end(self, run_context):  # training losses only
@@ -112,24 +119,26 @@ class TimeMonitor(Callback):
         self.data_size = data_size
         self.data_time = data_time
         self.data_time_sum = 0.0
-        self._data_t0 = 0.0
+        # MindSpore's attribute names (time.time() values): subclasses read them
+        self.epoch_time = time.time()
+        self.data_time_start = 0.0
         self.epoch_times = []
 
     def on_train_epoch_begin(self, run_context):
-        self._t0 = self._data_t0 = time.perf_counter()
+        self.epoch_time = self.data_time_start = time.time()
         self.data_time_sum = 0.0
 
     def on_train_step_begin(self, run_context):
         if self.data_time:
-            self.data_time_sum += time.perf_counter() - self._data_t0
+            self.data_time_sum += time.time() - self.data_time_start
 
     def on_train_step_end(self, run_context):
         if self.data_time:
-            self._data_t0 = time.perf_counter()
+            self.data_time_start = time.time()
 
     def on_train_epoch_end(self, run_context):
         cb = run_context.original_args()
-        elapsed = time.perf_counter() - self._t0
+        elapsed = time.time() - self.epoch_time
         self.epoch_times.append(elapsed)
         steps = self.data_size or cb.batch_num or 1
         line = "epoch time: %.3f ms, per step time: %.3f ms" % (elapsed * 1e3,
@@ -150,17 +159,18 @@ class CheckpointConfig:
     ``format`` and the keyword ``incremental`` go to ``save_checkpoint`` (with several ranks
     only rank 0 writes checkpoints, so none holds a redundant copy); ``append_info``
     (a list of "epoch_num", "step_num" and at most one dict) is saved with each checkpoint.
-    ``save_checkpoint_steps`` and ``keep_checkpoint_max`` are required, so, as in MindSpore
-    when they are set, ``save_checkpoint_seconds`` and ``keep_checkpoint_per_n_minutes`` do
-    not apply.
+    As in MindSpore, a step period (``save_checkpoint_steps``) wins over a time period
+    (``save_checkpoint_seconds``); with neither, no checkpoint is saved. A ``keep_checkpoint_max``
+    of 0 or None keeps one file.
 
     Args:
-        save_checkpoint_steps (int): save every this many steps, positive. Default: ``1``.
-        save_checkpoint_seconds (int): MindSpore's time period (not applied, see above).
+        save_checkpoint_steps (int): save every this many steps (0 or None: no step
+            period). Default: ``1``.
+        save_checkpoint_seconds (int): without a step period, save every this many seconds.
             Default: ``0``.
-        keep_checkpoint_max (int): the newest files kept, positive. Default: ``5``.
-        keep_checkpoint_per_n_minutes (int): MindSpore's time-based keeping (not applied).
-            Default: ``0``.
+        keep_checkpoint_max (int): the newest files kept (0 or None: 1). Default: ``5``.
+        keep_checkpoint_per_n_minutes (int): MindSpore's time-based keeping, used when
+            ``keep_checkpoint_max`` is 0; not supported. Default: ``0``.
         integrated_save (bool): passed to ``save_checkpoint``. Default: ``True``.
         async_save (bool): save in a background thread. Default: ``False``.
         saved_network (Cell, optional): the network to save instead of the training network.
@@ -177,10 +187,13 @@ class CheckpointConfig:
         kwargs: only ``incremental``, passed to ``save_checkpoint``.
 
     Raises:
-        ValueError: a non-positive ``save_checkpoint_steps``/``keep_checkpoint_max``, a bad
+        ValueError: a negative period or count, all four of them 0 or None, a bad
             ``append_info`` element, or ``remove_redundancy`` not a bool.
-        NotImplementedError: ``enc_key`` (encrypted checkpoints) or ``exception_save``.
-        TypeError: another keyword, or ``append_info`` not a list with at most one dict.
+        NotImplementedError: ``enc_key`` (encrypted checkpoints), ``exception_save``, or
+            time-based keeping (``keep_checkpoint_per_n_minutes`` without
+            ``keep_checkpoint_max``).
+        TypeError: a period or count that is not an int, ``saved_network`` not a Cell, another
+            keyword, or ``append_info`` not a list with at most one dict.
 
     Examples:
         >>> import mindcell as ms
@@ -198,10 +211,32 @@ class CheckpointConfig:
         if not isinstance(remove_redundancy, bool):
             raise ValueError("The parameter 'remove_redundancy' must be isinstance of <class "
                              "'bool'>, but got %r." % (remove_redundancy,))
-        if not isinstance(save_checkpoint_steps, int) or save_checkpoint_steps <= 0:
-            raise ValueError("CheckpointConfig: 'save_checkpoint_steps' must be a positive int")
-        if not isinstance(keep_checkpoint_max, int) or keep_checkpoint_max <= 0:
-            raise ValueError("CheckpointConfig: 'keep_checkpoint_max' must be a positive int")
+        for arg, value in (("save_checkpoint_steps", save_checkpoint_steps),
+                           ("save_checkpoint_seconds", save_checkpoint_seconds),
+                           ("keep_checkpoint_max", keep_checkpoint_max),
+                           ("keep_checkpoint_per_n_minutes", keep_checkpoint_per_n_minutes)):
+            _check_non_negative_int(arg, value)
+        if saved_network is not None and not _is_cell(saved_network):
+            raise TypeError("CheckpointConfig: 'saved_network' must be None or a Cell, but got %s"
+                            % type(saved_network).__name__)
+        if not (save_checkpoint_steps or save_checkpoint_seconds or keep_checkpoint_max
+                or keep_checkpoint_per_n_minutes):
+            raise ValueError("CheckpointConfig: 'save_checkpoint_steps', 'save_checkpoint_seconds', "
+                             "'keep_checkpoint_max' and 'keep_checkpoint_per_n_minutes' can't be "
+                             "all None or 0")
+        # MindSpore's rules: a step period wins over a time period; without a count of files to
+        # keep (0 or None) and without a time rule for keeping, one file is kept
+        if save_checkpoint_steps:
+            save_checkpoint_seconds = None
+        if keep_checkpoint_max:
+            keep_checkpoint_per_n_minutes = None
+        elif not keep_checkpoint_per_n_minutes:
+            keep_checkpoint_max = 1
+        else:
+            raise NotImplementedError("CheckpointConfig: keeping one checkpoint every "
+                                      "'keep_checkpoint_per_n_minutes' (%r) minutes is not "
+                                      "supported by mindcell; give 'keep_checkpoint_max'"
+                                      % (keep_checkpoint_per_n_minutes,))
         if enc_key is not None:
             raise NotImplementedError("CheckpointConfig: encrypted checkpoints (enc_key) are not "
                                       "supported by mindcell")
@@ -212,7 +247,9 @@ class CheckpointConfig:
         if unknown:
             raise TypeError("CheckpointConfig: unexpected keyword arguments %s" % sorted(unknown))
         self.save_checkpoint_steps = save_checkpoint_steps
+        self.save_checkpoint_seconds = save_checkpoint_seconds
         self.keep_checkpoint_max = keep_checkpoint_max
+        self.keep_checkpoint_per_n_minutes = keep_checkpoint_per_n_minutes
         self.saved_network = saved_network
         self.append_info = _check_append_info(append_info)
         self.crc_check = crc_check
@@ -224,6 +261,22 @@ class CheckpointConfig:
                                  remove_redundancy=remove_redundancy)
         if "incremental" in kwargs:
             self.save_options["incremental"] = kwargs.get("incremental")
+
+
+def _check_non_negative_int(arg, value):
+    """None or an int >= 0 (bools are not ints here), MindSpore's check_non_negative_int."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("CheckpointConfig: '%s' must be an int >= 0, but got %s"
+                        % (arg, type(value).__name__))
+    if value < 0:
+        raise ValueError("CheckpointConfig: '%s' must be an int >= 0, but got %d" % (arg, value))
+
+
+def _is_cell(obj):
+    from mindcell.nn.cell import Cell
+    return isinstance(obj, Cell)
 
 
 def _check_append_info(info):
@@ -288,6 +341,7 @@ class ModelCheckpoint(Callback):
         self.config = config or CheckpointConfig()
         self.saved = []
         self._last_step = 0
+        self._last_time = time.time()
         os.makedirs(self.directory, exist_ok=True)
 
     def step_end(self, run_context):
@@ -295,12 +349,19 @@ class ModelCheckpoint(Callback):
         one (``cur_step_num`` counted over the whole run, as ``Model`` and hand-written loops
         set it)."""
         cb = run_context.original_args()
-        if cb.cur_step_num >= self._last_step + self.config.save_checkpoint_steps:
+        steps, seconds = self.config.save_checkpoint_steps, self.config.save_checkpoint_seconds
+        if steps:
+            if cb.cur_step_num >= self._last_step + steps:
+                self._save(cb)
+        elif seconds and time.time() - self._last_time > seconds:
+            self._last_time = time.time()
             self._save(cb)
 
     def end(self, run_context):
-        """Saves the last step's checkpoint when the periodic rule did not already save it."""
-        self._save(run_context.original_args())
+        """Saves the last step's checkpoint when the periodic rule did not already save it
+        (nothing when the config has neither a step nor a time period, as in MindSpore)."""
+        if self.config.save_checkpoint_steps or self.config.save_checkpoint_seconds:
+            self._save(run_context.original_args())
 
     # training only: Model.eval's hooks do not save
     def on_eval_step_end(self, run_context):

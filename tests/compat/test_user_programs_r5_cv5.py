@@ -113,3 +113,49 @@ def test_private_module_paths_of_losses_and_callbacks(tmp_path):
     assert r.stdout.split("\n")[:4] == ["True True", "9.03125 36.125 (2, 2)",
                                         "True True True True", "NotImplementedError"]
     assert "'_Loss' is deprecated" in r.stderr + r.stdout
+
+
+# ----- the attributes MindSpore's callbacks keep, which subclasses read ------------------------
+# osnet's LossCallBack (and 40 other research/cv monitors) subclasses LossMonitor, calls
+# super().__init__() and prints when `cb_params.cur_step_num % self._per_print_times == 0`;
+# timing callbacks read TimeMonitor's `epoch_time` (a time.time() value set at each epoch's
+# beginning). Attribute names and values from MindSpore 2.10 (ms-oracle: vars(LossMonitor()) is
+# {'_per_print_times': 1, '_last_print_time': 0}).
+def test_loss_and_time_monitor_attributes():
+    import time
+    monitor = ms.train.LossMonitor(3)
+    assert (monitor._per_print_times, monitor._last_print_time) == (3, 0)
+    assert monitor.per_print_times == 3
+    timer = ms.train.TimeMonitor(data_size=4)
+    assert abs(timer.epoch_time - time.time()) < 5 and timer.data_time_start == 0.0
+    assert (timer.data_size, timer.data_time, timer.data_time_sum) == (4, False, 0.0)
+
+
+def test_loss_monitor_subclass_reads_per_print_times(capsys):
+    class EveryOther(ms.train.LossMonitor):
+        def __init__(self):
+            super().__init__(2)
+
+        def step_end(self, run_context):
+            cb = run_context.original_args()
+            if cb.cur_step_num % self._per_print_times == 0:
+                print("step %d loss %.4f" % (cb.cur_step_num, float(cb.net_outputs.asnumpy())))
+
+    class Timer(ms.train.TimeMonitor):
+        def on_train_epoch_end(self, run_context):
+            print("timed", time_is_recent(self.epoch_time))
+
+    def time_is_recent(t):
+        import time
+        return 0 <= time.time() - t < 60
+
+    net = ms.nn.Dense(3, 1)
+    data = ms.dataset.NumpySlicesDataset(
+        {"x": np.ones((8, 3), np.float32), "y": np.zeros((8, 1), np.float32)},
+        shuffle=False).batch(2)
+    model = ms.train.Model(net, ms.nn.MSELoss(), ms.nn.SGD(net.trainable_params(), 0.0))
+    model.train(1, data, callbacks=[EveryOther(), Timer()], dataset_sink_mode=False)
+    lines = capsys.readouterr().out.split("\n")
+    assert [line.split(" loss")[0] for line in lines if line.startswith("step")] == \
+        ["step 2", "step 4"]
+    assert "timed True" in lines
