@@ -451,3 +451,28 @@ def test_warmup_cosine_schedule_in_a_graph_mode_train_step():
     want = [0.0, 0.05, 0.1, 0.001 + 0.099 * 0.5 * (1 + np.cos(np.pi * 0.25))]
     np.testing.assert_allclose(lrs[:4], want, rtol=1e-5)
     assert lrs[6:] == pytest.approx([0.001, 0.001])
+
+
+# ----- ops._primitive_cache._get_cache_prim (mindnlp's layers build primitives in construct) ---
+PRIM_CACHE_PROGRAM = '''
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops
+from mindspore.ops import operations as P
+from mindspore.ops._primitive_cache import _get_cache_prim
+a = _get_cache_prim(P.ReduceSum)(keep_dims=True)
+print(a is _get_cache_prim(P.ReduceSum)(keep_dims=True), a is _get_cache_prim(P.ReduceSum)(True),
+      a is _get_cache_prim(P.ReduceSum)(keep_dims=False), a.keep_dims)
+class Net(nn.Cell):
+    def construct(self, x):
+        return _get_cache_prim(P.ReduceSum)(keep_dims=True)(x, 1) * _get_cache_prim(P.Concat)(axis=0)((x, x)).sum()
+for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+    ms.set_context(mode=mode)
+    print(Net()(ms.Tensor(np.ones((2, 3), np.float32))).asnumpy().tolist())
+'''
+
+
+def test_cached_primitives_are_shared_per_arguments(tmp_path):
+    # MindSpore 2.10 prints these three lines
+    assert _run_program(tmp_path, PRIM_CACHE_PROGRAM).splitlines() == [
+        "True False False True", "[[36.0], [36.0]]", "[[36.0], [36.0]]"]
