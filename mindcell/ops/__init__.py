@@ -36,4 +36,6 @@ from mindcell.ops.custom import Custom  # noqa: F401
 from mindcell.ops.composite_extra import vmap  # noqa: F401
 
 _tensor_methods.install()
+from mindcell.ops.function import method_func as _method_func  # noqa: E402
+_method_func.install_methods()
 _errors.register_public_api(sys.modules[__name__])

@@ -2,9 +2,11 @@
 (mindcell/ops/function/method_func.py): each face called as ``ops.<name>(x, ...)``, in-place faces
 on a copy (so both modes and gradients see the write)."""
 
-from mindcell import ops
+import numpy as np
 
-from api_table import R, Op, S
+from mindcell import Tensor, ops
+
+from api_table import M, R, Op, S
 
 NG = dict(grad=False)
 
@@ -55,4 +57,18 @@ ROWS = [
     R("ops.view_as", lambda x, y: ops.view_as(x, y), (2, 3), (3, 2), probe=1),
     R("ops.vsplit", lambda x: ops.vsplit(x, 2), (4, 3)),
     R("ops.zero_", _copy_then("zero_"), S, **NG),
+]
+
+# Tensor methods generated from ops functions (method_func.FUNCTIONS_AS_METHODS)
+ROWS += [
+    R("Tensor.aminmax", lambda x: x.aminmax(axis=1), ("away", S)),
+    R("Tensor.dsplit", lambda x: x.dsplit([1]), (2, 2, 3)),
+    M("fmax", ("away", S), ("away", S)), M("fmin", ("away", S), ("away", S)),
+    R("Tensor.fold", lambda x: x.fold((3, 3), 2), (1, 4, 4)),
+    M("hardshrink", ("away", S), kw=dict(lambd=0.2)),
+    R("Tensor.igamma", lambda a, x: a.igamma(x), ("pos", S), ("pos", S), grad=False, f16=False),
+    M("imag", S, **NG), M("real", S),
+    R("Tensor.ldexp", lambda x: x.ldexp(Tensor(np.array([1, 0, -1], np.int32))), S),
+    R("Tensor.multinomial", lambda p: p.multinomial(2, False), ("prob", S), kind="random"),
+    R("Tensor.top_k", lambda x: x.top_k(2)[0], ("away", S)),
 ]

@@ -302,6 +302,8 @@ def _method_overrides():
             "addmm": lambda: ([_t(a["X"]), _t(a["BIG3D"][0, :, :3])], {}),
             "masked_scatter": lambda: ([_t(a["B"]), _t(a["X"])], {}),
             "rot90": lambda: ([1, (0, 1)], {}),
+            "dsplit": lambda: ([2], {}), "fold": lambda: ([(2, 4), (1, 3)], {}),
+            "multinomial": lambda: ([2], {}),
             "addmv": lambda: ([_t(a["X"].T), _t(a["X"][0, :2])], {}),
             "scatter_": lambda: ([1, _t(a["I"][:2, None]), _t(a["X"][:, :1])], {})}
 
@@ -496,7 +498,8 @@ def base_call_failures():
 INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert", "gcd",
                "lcm"}
 SELF_ARRAY = {**{m: "INT" for m in INT_METHODS}, "bmm": "BIG3D",  # the method's self
-              "bincount": "I", "unfold": "X4",
+              "bincount": "I", "unfold": "X4", "dsplit": "BIG3D", "fold": "BIG3D",
+              "multinomial": "SPD",
               **{m: "X4" for m in ("inverse", "det", "matrix_determinant")}, "cholesky": "SPD"}
 
 

@@ -28,6 +28,23 @@ def test_every_mindspore_ops_function_that_is_a_tensor_method_is_in_ops():
     assert [n for n in functions if hasattr(Tensor, n) and not hasattr(ops, n)] == []
 
 
+def test_every_mindspore_tensor_method_that_is_an_ops_function_is_on_tensor():
+    """The other direction: a method MindSpore has whose ops function mindcell has with the same
+    parameters (after ``self``) is on Tensor."""
+    with open(SURFACE) as f:
+        methods = json.load(f)["Tensor"]
+    missing = []
+    for name, rec in methods.items():
+        fn = getattr(ops, name, None)
+        if fn is None or hasattr(Tensor, name) or not rec.get("sig"):
+            continue
+        params = list(inspect.signature(fn).parameters)[1:]
+        if params == [p.split("=")[0].strip() for p in rec["sig"][1:-1].split(",")][1:]:
+            missing.append(name)
+    assert missing == []
+    assert set(method_func.FUNCTIONS_AS_METHODS) <= set(methods)
+
+
 def test_random_in_place_faces_follow_the_seed():
     draws = []
     for _ in range(2):

@@ -1,5 +1,6 @@
 """The ``ops`` functions MindSpore 2.10 has for operations mindcell implements as Tensor methods
-(``ops.index_select(x, 1, i)`` is ``x.index_select(1, i)`` in both libraries).
+(``ops.index_select(x, 1, i)`` is ``x.index_select(1, i)`` in both libraries), and the other way
+round, the Tensor methods MindSpore has for ops functions of mindcell (``x.fmax(y)``).
 
 Each face is generated from one record: MindSpore's signature of the function (parameter names,
 order, defaults and keyword-only marks), the method it runs, how MindSpore's parameter names map
@@ -291,3 +292,34 @@ _made = {face.name: _make(face) for face in FACES}
 globals().update(_made)
 __all__ = sorted(_made)
 del _made
+
+
+# MindSpore 2.10's Tensor methods whose signature is their ops function's without its first
+# parameter: each method calls the function with ``self`` first.
+FUNCTIONS_AS_METHODS = ("aminmax", "dsplit", "fmax", "fmin", "fold", "hardshrink", "igamma",
+                        "imag", "ldexp", "multinomial", "real", "top_k")
+
+
+def _method_from_function(name):
+    from mindcell import ops
+    fn = getattr(ops, name)
+    sig = inspect.signature(fn)
+
+    def method(self, *args, **kwargs):
+        return fn(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__signature__ = sig.replace(parameters=[
+        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        *list(sig.parameters.values())[1:]])
+    method.__doc__ = "%s%s: ``ops.%s(self, ...)``; see :func:`mindcell.ops.%s`." % (
+        name, str(method.__signature__).replace("(self, ", "(").replace("(self)", "()"),
+        name, name)
+    return method
+
+
+def install_methods():
+    """Called by ``mindcell.ops`` once it is complete; a method Tensor defines is kept."""
+    for name in FUNCTIONS_AS_METHODS:
+        if not hasattr(Tensor, name):
+            setattr(Tensor, name, _method_from_function(name))
