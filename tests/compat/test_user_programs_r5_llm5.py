@@ -476,3 +476,27 @@ def test_cached_primitives_are_shared_per_arguments(tmp_path):
     # MindSpore 2.10 prints these three lines
     assert _run_program(tmp_path, PRIM_CACHE_PROGRAM).splitlines() == [
         "True False False True", "[[36.0], [36.0]]", "[[36.0], [36.0]]"]
+
+
+def test_generated_primitives_checked_by_value():
+    """AddExt (14 mindformers files), SubExt, TExt, Narrow, Chunk: values printed by MindSpore
+    2.10; GeluExt/IndexAddExt (kernels MindSpore's CPU build lacks) against their formulas."""
+    from mindcell.ops.auto_generate import AddExt, SubExt, TExt, Narrow, Chunk, GeluExt, IndexAddExt
+    a = np.arange(12, dtype=np.float32).reshape(3, 4) / 5 - 1
+    x, y = ms.Tensor(a), ms.Tensor(np.full((3, 4), 0.5, np.float32))
+    np.testing.assert_allclose(AddExt()(x, y, 2).asnumpy()[0], [0.0, 0.2, 0.4, 0.6], atol=1e-6)
+    np.testing.assert_allclose(AddExt()(x, 2.0, 3).asnumpy()[2], [6.6, 6.8, 7.0, 7.2], rtol=1e-6)
+    np.testing.assert_allclose(SubExt()(x, y, 3).asnumpy()[1], [-1.7, -1.5, -1.3, -1.1], rtol=1e-6)
+    assert TExt()(x).shape == (4, 3)
+    np.testing.assert_allclose(Narrow()(x, 1, 1, 2).asnumpy(), [[-0.8, -0.6], [0.0, 0.2], [0.8, 1.0]],
+                               atol=1e-6)
+    assert [c.shape for c in Chunk()(x, 2, 1)] == [(3, 2), (3, 2)]
+    assert [c.shape for c in Chunk()(x, 2)] == [(2, 4), (1, 4)]
+    from math import erf, sqrt
+    want = [v * 0.5 * (1 + erf(v / sqrt(2))) for v in a.ravel()]
+    np.testing.assert_allclose(GeluExt()(x).asnumpy().ravel(), want, rtol=1e-5, atol=1e-6)
+    tanh_first = GeluExt()(x, "tanh").asnumpy().ravel()[0]
+    assert tanh_first == pytest.approx(-0.15881, abs=1e-5)  # tanh approximation at -1
+    out = IndexAddExt()(x, 0, ms.Tensor(np.array([0, 2], np.int32)),
+                        ms.Tensor(np.ones((2, 4), np.float32)), 2).asnumpy()
+    np.testing.assert_allclose(out, a + np.array([[2.0], [0.0], [2.0]], np.float32), rtol=1e-6)
