@@ -277,3 +277,63 @@ def test_batchnorm_on_float16_computes_in_float32(train):
                                    [0.0, 0.1428, 0.2856, 0.4285], atol=1e-3)
     assert ms.nn.BatchNorm1d(2).to_float(ms.float16)(
         ms.Tensor(np.ones((3, 2), np.float32))).dtype == ms.float16
+
+
+# ----- CheckpointConfig's periods and counts (dscnn: keep_checkpoint_max = 0) -----------------
+# (arguments, (save_checkpoint_steps, save_checkpoint_seconds, keep_checkpoint_max,
+#  keep_checkpoint_per_n_minutes) as MindSpore 2.10 stores them, or the error) (ms-oracle)
+_CKPT_CONFIGS = [
+    (dict(keep_checkpoint_max=0), (1, None, 1, 0)),
+    (dict(keep_checkpoint_max=None), (1, None, 1, 0)),
+    (dict(save_checkpoint_steps=0), (0, 0, 5, None)),
+    (dict(save_checkpoint_steps=None), (None, 0, 5, None)),
+    (dict(save_checkpoint_steps=2, save_checkpoint_seconds=5), (2, None, 5, None)),
+    (dict(keep_checkpoint_max=2, keep_checkpoint_per_n_minutes=3), (1, None, 2, None)),
+    (dict(save_checkpoint_steps=0, save_checkpoint_seconds=0, keep_checkpoint_max=0), ValueError),
+    (dict(save_checkpoint_steps=True), TypeError),
+    (dict(save_checkpoint_steps=1.0), TypeError),
+    (dict(keep_checkpoint_per_n_minutes=-1), ValueError),
+    (dict(saved_network=3), TypeError),
+]
+
+
+@pytest.mark.parametrize("kwargs,want", _CKPT_CONFIGS)
+def test_checkpoint_config_rules(kwargs, want):
+    if isinstance(want, type):
+        with pytest.raises(want):
+            ms.train.CheckpointConfig(**kwargs)
+        return
+    c = ms.train.CheckpointConfig(**kwargs)
+    assert (c.save_checkpoint_steps, c.save_checkpoint_seconds, c.keep_checkpoint_max,
+            c.keep_checkpoint_per_n_minutes) == want
+
+
+class _Rows:
+    def __getitem__(self, i):
+        return np.ones(2, np.float32), np.ones(1, np.float32)
+
+    def __len__(self):
+        return 5
+
+
+@pytest.mark.parametrize("kwargs,files", [
+    (dict(save_checkpoint_steps=2, keep_checkpoint_max=0), ["n-2_5.ckpt"]),
+    (dict(save_checkpoint_steps=3, keep_checkpoint_max=None), ["n-2_5.ckpt"]),
+    (dict(save_checkpoint_steps=0, save_checkpoint_seconds=0, keep_checkpoint_max=3), []),
+    (dict(save_checkpoint_steps=4, keep_checkpoint_max=3), ["n-1_4.ckpt", "n-2_3.ckpt",
+                                                            "n-2_5.ckpt"]),
+])
+def test_checkpoint_files_a_training_leaves(tmp_path, kwargs, files):
+    # the files MindSpore 2.10 leaves after 2 epochs of 5 steps (ms-oracle)
+    net = ms.nn.Dense(2, 1)
+    model = ms.train.Model(net, ms.nn.MSELoss(), ms.nn.SGD(net.trainable_params(), 0.01))
+    data = ds.GeneratorDataset(_Rows(), ["x", "y"], shuffle=False).batch(1)
+    ckpt = ms.train.ModelCheckpoint(prefix="n", directory=str(tmp_path),
+                                    config=ms.train.CheckpointConfig(**kwargs))
+    model.train(2, data, callbacks=[ckpt], dataset_sink_mode=False)
+    assert sorted(p.name for p in tmp_path.glob("*.ckpt")) == files
+
+
+def test_checkpoint_time_based_keeping_is_not_silently_ignored():
+    with pytest.raises(NotImplementedError, match="keep_checkpoint_per_n_minutes"):
+        ms.train.CheckpointConfig(keep_checkpoint_max=0, keep_checkpoint_per_n_minutes=3)
