@@ -86,7 +86,8 @@ def _doc(record, fn, init_sig, keywords):
                      "    >>> from mindcell import Tensor, ops\n"
                      "    >>> x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))\n"
                      "    >>> print(%s)\n    %s" % (call, shown.replace("\n", "\n    ")))
-    elif fdoc.get("Examples:") and not bound and record.fn is None:
+    elif fdoc.get("Examples:") and record.fn is None and all(
+            p.default is not p.empty for p in init_sig.parameters.values()):
         example = _derived_example(record.name, record.function,
                                    inspect.cleandoc(fdoc["Examples:"]))
         if example:
@@ -366,6 +367,17 @@ RECORDS = [
     PrimRecord("DiagPart", "diagonal",
                example=("ops.DiagPart()(x)", "[1.  0.5]")),
 ]
+
+# the combining scatters (scatter_reduce_func.py): TensorScatterMax(), ScatterNdMul(use_locking),
+# ScatterDiv(use_locking), UnsortedSegmentProd() ...
+RECORDS += [PrimRecord("TensorScatter" + k.title(), "tensor_scatter_" + k)
+            for k in ("max", "min", "mul", "div")]
+RECORDS += [PrimRecord(prefix + k.title(), function + k, "(use_locking=False)",
+                       attrs={"use_locking": "use_locking" if function == "scatter_nd_" else None})
+            for prefix, function in (("ScatterNd", "scatter_nd_"), ("Scatter", "scatter_"))
+            for k in ("max", "min", "mul", "div") + (("sub",) if prefix == "ScatterNd" else ())]
+RECORDS += [PrimRecord("UnsortedSegment" + k.title(), "unsorted_segment_" + k)
+            for k in ("max", "min", "prod")]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)

@@ -28,6 +28,7 @@ import numpy as np
 import fuzz_new_ops
 import api_table_prim_from_functions
 import api_table_composed
+import api_table_scatter_reduce
 import fuzz_tail
 import fuzz_zoo_prims
 
@@ -190,6 +191,7 @@ def _base_overrides():
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a), **fuzz_zoo_prims.base_overrides(a, _t),
         **fuzz_tail.base_overrides(a, _t), **fuzz_new_ops.base_overrides(a, _t),
         **api_table_composed.base_overrides(a, _t),
+        **api_table_scatter_reduce.base_overrides(a, _t),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),
         "tensor_sub": lambda: ([_t(a["X"]), _t(a["X"])], {}),  # positional only (*args)
         "scalar_to_tensor": lambda: ([2.0], {}),
@@ -314,6 +316,7 @@ def _ctor_overrides():
     return {**fuzz_zoo_prims.ctor_overrides(a, _t), **fuzz_tail.ctor_overrides(a, _t),
             **fuzz_new_ops.ctor_overrides(a, _t),
             **api_table_prim_from_functions.ctor_overrides(a, _t),
+            **api_table_scatter_reduce.ctor_overrides(a, _t),
             "BroadcastTo": lambda: ([(2, 3)], [_t(a["X"])]),
             "Pad": lambda: ([((1, 1), (0, 2))], [_t(a["X"])]),
             "Conv2D": lambda: ([2, 2], [_t(a["X4"]), _t(a["W4"])]),

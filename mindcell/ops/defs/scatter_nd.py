@@ -1,6 +1,6 @@
 """N-d gather/scatter primitives: the last axis of ``indices`` addresses the leading axes of the
-tensor (MindSpore's GatherNd, ScatterNd, TensorScatterUpdate/Add). Index values are checked
-when the op runs (in either mode)."""
+tensor (MindSpore's GatherNd, ScatterNd, TensorScatterUpdate/Add/Max/Min/Mul/Div). Index values
+are checked when the op runs (in either mode)."""
 import numpy as np
 
 from mindcell._arrays import c_contiguous
@@ -38,14 +38,19 @@ gather_nd_p = defprim("GatherNd", _gather_nd_impl, infer=_gather_nd_infer,
                       bprop=_gather_nd_bprop)
 
 
+# reduction -> the numpy ufunc whose .at applies every update in turn (repeated indices combine)
+_REDUCE = {"add": np.add, "max": np.maximum, "min": np.minimum, "mul": np.multiply,
+           "div": np.divide}
+
+
 def _scatter_impl(x, indices, updates, reduction):
-    op = {"add": "tensor_scatter_add", "update": "tensor_scatter_update"}[reduction]
     out = np.array(x, copy=True)
-    key = _key(indices, x.shape, op)
-    if reduction == "add":
-        np.add.at(out, key, updates)  # repeated indices accumulate
-    else:
+    key = _key(indices, x.shape, "tensor_scatter_" + reduction)
+    if reduction == "update":
         out[key] = updates
+    else:
+        with np.errstate(divide="ignore", invalid="ignore"):  # IEEE results, as the kernels
+            _REDUCE[reduction].at(out, key, updates)
     return out
 
 
@@ -53,6 +58,19 @@ def _scatter_bprop(x, indices, updates, out, dout, reduction):
     dupdates = gather_nd_p.bind(dout, indices)
     if reduction == "add":
         return (dout, None, dupdates)
+    if reduction in ("max", "min"):
+        # the gradient goes to every operand equal to the result (ties share it, each whole)
+        dx = G.mul(dout, G.cast(G.equal(out, x), dout._np_dtype))
+        won = G.cast(G.equal(gather_nd_p.bind(out, indices), updates), dout._np_dtype)
+        return (dx, None, G.mul(dupdates, won))
+    if reduction in ("mul", "div"):
+        # out = x * prod(u) (or x / prod(u)): d out / d x = out / x taken as the product of
+        # the updates at that slot, so zeros in x stay exact; d out / d u_j = +-out / u_j
+        ones = G.ones_like(x)
+        factor = tensor_scatter_p.bind(ones, indices, updates, reduction=reduction)
+        dx = G.mul(dout, factor)
+        per_update = G.div(gather_nd_p.bind(G.mul(dout, out), indices), updates)
+        return (dx, None, per_update if reduction == "mul" else G.neg(per_update))
     dx = tensor_scatter_p.bind(dout, indices, G.zeros_like(updates), reduction="update")
     return (dx, None, G.mul(dupdates, _written(x, indices, updates)))
 
