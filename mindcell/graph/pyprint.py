@@ -20,14 +20,25 @@ def graph_print(*args, **kwargs):
     if kwargs or current_graph_trace() is None or _from_mindcell(sys._getframe(1)):
         return _plain_print(*args, **kwargs)
     from mindcell.common.tensor import Tensor
-    from mindcell.graph.symbolic import graph_error
     from mindcell.ops.function.misc_func import print_
+    items = []
     for a in args:
         if isinstance(a, (tuple, list, dict)) and _holds_tensor(a):
-            raise graph_error("print a %s holding traced tensors" % type(a).__name__,
-                              "print the tensors themselves: print(a, b)")
-    print_(*[a if isinstance(a, (Tensor, str)) else str(a) for a in args])
+            items.extend(_leaves(a))  # MindSpore's graph Print: each element on its own line
+        else:
+            items.append(a)
+    print_(*[a if isinstance(a, (Tensor, str)) else str(a) for a in items])
     return None
+
+
+def _leaves(obj):
+    """The elements of a tuple/list (a dict's values), nested ones flattened in order, as
+    MindSpore 2.10's GRAPH_MODE print writes a container holding tensors (ms-oracle)."""
+    if isinstance(obj, dict):
+        obj = list(obj.values())
+    if isinstance(obj, (tuple, list)):
+        return [leaf for o in obj for leaf in _leaves(o)]
+    return [obj]
 
 
 def _from_mindcell(frame):

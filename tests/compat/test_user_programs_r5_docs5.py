@@ -249,3 +249,20 @@ def test_apply_momentum_updates_in_place_and_in_a_custom_optimizer():
             np.testing.assert_allclose(net.weight.asnumpy(), [[1 - 0.29, 1 - 0.58]], rtol=1e-6)
         finally:
             ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+# ----- print of a tuple/list/dict holding tensors in a compiled graph (hook page, GRAPH_MODE) --
+def test_print_of_containers_in_jit_flattens_them(capfd):
+    @ms.jit
+    def show(a, b):
+        print("t:", (a, b))
+        print([a, 3])
+        print((a, (b, "s")), "end")
+        print({"k": a})
+        return a
+
+    show(Tensor(np.array([1, 2], np.int32)), Tensor(np.float32(2.5)))
+    t = "Tensor(shape=[2], dtype=Int32, value=[1 2])"
+    # MindSpore 2.10 (ms-oracle): every element on its own line, a dict by its values
+    assert capfd.readouterr().out.splitlines() == [
+        "t:", t, "2.5", t, "3", t, "2.5", "s", "end", t]
