@@ -13,10 +13,33 @@ from _ew_core cimport _unary_f32, _unary_f64, _binary_f32, _binary_f64, fused_ru
 from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm_batched
 from _softmax_core cimport softmax_rows, softmax_grad_rows
 from _check cimport need_opcode, need_program
+from cpython.object cimport PyObject, PyObject_GenericGetDict, PyTypeObject
+from cpython.ref cimport Py_INCREF
+
+cdef extern from "structmember.h":
+    ctypedef struct PyMemberDef:
+        int type
+        Py_ssize_t offset
+        int flags
+    enum:
+        T_OBJECT_EX
+        READONLY
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+    object PyType_GenericAlloc(PyTypeObject* type, Py_ssize_t n_items)
+    # a borrowed reference or NULL; with str keys it cannot fail (PyDict_GetItem's error
+    # save and restore cost a W1 call ~150 instructions per lookup)
+    PyObject* PyDict_GetItem "PyDict_GetItemWithError" (object d, object key) except? NULL
+    ctypedef struct PyThreadState
+    PyThreadState* PyThreadState_Get()
+    unsigned long long PyThreadState_GetID(PyThreadState* tstate)
 
 import numpy as np
 
 cnp.import_array()
+cdef object _ndarray = np.ndarray  # (a module attribute lookup costs more than a run of W1)
 include "_threads.pxi"
 
 cdef BlasTable _blas
@@ -102,6 +125,23 @@ cdef int _run_native(Instr* code, int start, int end, void** ptr) noexcept nogil
     return 0
 
 
+cdef enum:
+    TINY_ELEMENTS = 4096  # a program of no GEMM and at most this many elements' native work
+
+
+cdef bint _tiny(Instr* code, int n) noexcept:
+    """Whether the native instructions' work is a few microseconds at most (elementwise,
+    fused or softmax over TINY_ELEMENTS elements in all, no GEMM)."""
+    cdef Py_ssize_t total = 0
+    cdef int i
+    for i in range(n):
+        if code[i].kind == K_GEMM:
+            return False
+        if code[i].kind != K_PY:
+            total += max(code[i].rows, 1) * code[i].cols
+    return total <= TINY_ELEMENTS
+
+
 cdef class Executor:
     """Executor(n_slots, instrs, py_steps, frees, bindings)
 
@@ -128,6 +168,14 @@ cdef class Executor:
     cdef object arena
     cdef char* arena_lo
     cdef char* arena_hi
+    cdef char* has_frees           # per instruction: its free list is not empty
+    cdef bint hold_gil             # the native work is tiny (runs without releasing the GIL)
+    cdef int n_fresh               # per fresh result: slot, rank, numpy type number (-1: a
+    cdef int* fresh_slot           # type PyArray_EMPTY does not make) and extents
+    cdef int* fresh_ndim
+    cdef int* fresh_type
+    cdef Py_ssize_t* fresh_dims_at
+    cdef cnp.npy_intp* fresh_dims
 
     def __cinit__(self, int n_slots, list instrs, list py_steps, list frees, dict bindings):
         self.n_slots = n_slots
@@ -150,6 +198,33 @@ cdef class Executor:
         self.param_slots = tuple(bindings["param_slots"])
         self.output_slots = tuple(bindings["output_slots"])
         self.fresh = tuple(bindings["fresh"])
+        self.n_fresh = len(self.fresh)
+        self.has_frees = <char*>calloc(max(self.n_code, 1), 1)
+        self.fresh_slot = <int*>calloc(max(self.n_fresh, 1), sizeof(int))
+        self.fresh_ndim = <int*>calloc(max(self.n_fresh, 1), sizeof(int))
+        self.fresh_type = <int*>calloc(max(self.n_fresh, 1), sizeof(int))
+        self.fresh_dims_at = <Py_ssize_t*>calloc(max(self.n_fresh, 1), sizeof(Py_ssize_t))
+        n_dims = sum(len(f[1]) for f in self.fresh)
+        self.fresh_dims = <cnp.npy_intp*>calloc(max(n_dims, 1), sizeof(cnp.npy_intp))
+        if self.has_frees == NULL or self.fresh_slot == NULL or self.fresh_ndim == NULL \
+                or self.fresh_type == NULL or self.fresh_dims_at == NULL \
+                or self.fresh_dims == NULL:
+            raise MemoryError("Executor: cannot allocate the result table")
+        for i in range(self.n_code):
+            self.has_frees[i] = len(frees[i]) > 0
+        self.hold_gil = _tiny(self.code, self.n_code)
+        at = 0
+        for i, (s, shape, dtype) in enumerate(self.fresh):
+            dtype = np.dtype(dtype)
+            self.fresh_slot[i] = s
+            self.fresh_ndim[i] = len(shape)
+            plain = dtype.isnative and dtype.num < cnp.NPY_NTYPES_LEGACY \
+                and dtype == np.dtype(dtype.char)
+            self.fresh_type[i] = dtype.num if plain else -1
+            self.fresh_dims_at[i] = at
+            for d in shape:
+                self.fresh_dims[at] = d
+                at += 1
         for group in (self.input_slots, self.param_slots, self.output_slots,
                       [f[0] for f in self.fresh], *frees,
                       *[step[1] + step[3] for step in py_steps]):
@@ -259,11 +334,17 @@ cdef class Executor:
         free(self.want_ndim)
         free(self.dims_at)
         free(self.want_dims)
+        free(self.has_frees)
+        free(self.fresh_slot)
+        free(self.fresh_ndim)
+        free(self.fresh_type)
+        free(self.fresh_dims_at)
+        free(self.fresh_dims)
 
     cdef object _checked(self, int s, object arr):
         """arr as the C-contiguous array of the shape and dtype native code expects at s."""
         shape, dtype = self.native_in[s]
-        if type(arr) is not np.ndarray:
+        if type(arr) is not _ndarray:
             arr = np.asarray(arr)
         if arr.shape != shape or arr.dtype != dtype:
             raise RuntimeError("compiled graph: value bound to slot %d is %s %s, the program "
@@ -282,7 +363,7 @@ cdef class Executor:
     cdef _bind_input(self, list env, int s, object value):
         """A call's input: the signature already matched its shape and dtype; the byte count
         and type are checked in C (cheap), the full check runs only when they differ."""
-        cdef cnp.ndarray arr = value if type(value) is np.ndarray else np.asarray(value)
+        cdef cnp.ndarray arr = value if type(value) is _ndarray else np.asarray(value)
         if self.reads_native[s]:
             if (cnp.PyArray_NBYTES(arr) != self.want_nbytes[s]
                     or cnp.PyArray_TYPE(arr) != self.want_type[s]
@@ -305,6 +386,9 @@ cdef class Executor:
     def run(self, list inputs not None, list params not None):
         """Execute once; returns the output arrays (never views of the arena). Not
         re-entrant: the caller gives each concurrent run its own Executor."""
+        return self._run(inputs, params)
+
+    cdef list _run(self, list inputs, list params):
         cdef list env = list(self.template)
         cdef int i, pc = 0, end, rc
         if len(inputs) != len(self.input_slots) or len(params) != len(self.param_slots):
@@ -315,24 +399,29 @@ cdef class Executor:
             self._bind_input(env, self.input_slots[i], inputs[i])
         for i in range(len(self.param_slots)):
             self._bind(env, self.param_slots[i], params[i])
-        for s, shape, dtype in self.fresh:
-            self._bind(env, s, np.empty(shape, dtype))
+        for i in range(self.n_fresh):
+            self._bind_fresh(env, i)
         while pc < self.n_code:
             if self.code[pc].kind == K_PY:
                 self._run_py(env, self.code[pc].py)
-                self._free(env, pc)
+                if self.has_frees[pc]:
+                    self._free(env, pc)
                 pc += 1
                 continue
             end = pc
             while end < self.n_code and self.code[end].kind != K_PY:
                 end += 1
-            with nogil:
+            if self.hold_gil:  # microseconds of work: releasing the GIL would cost more
                 rc = _run_native(self.code, pc, end, self.ptr)
+            else:
+                with nogil:
+                    rc = _run_native(self.code, pc, end, self.ptr)
             if rc != 0:
                 raise MemoryError("compiled graph: the fused-program VM could not allocate "
                                   "its registers")
             while pc < end:
-                self._free(env, pc)
+                if self.has_frees[pc]:
+                    self._free(env, pc)
                 pc += 1
         return [env[s] for s in self.output_slots]
 
@@ -340,13 +429,25 @@ cdef class Executor:
         for s in self.frees[pc]:
             env[s] = None
 
+    cdef _bind_fresh(self, list env, int i):
+        """A native result returned to the caller: a new array each run (PyArray_EMPTY for
+        numpy's own types, np.empty for the others)."""
+        cdef int s = self.fresh_slot[i]
+        if self.fresh_type[i] >= 0:
+            arr = cnp.PyArray_EMPTY(self.fresh_ndim[i], self.fresh_dims + self.fresh_dims_at[i],
+                                    self.fresh_type[i], 0)
+        else:
+            _, shape, dtype = self.fresh[i]
+            arr = np.empty(shape, dtype)
+        self._bind(env, s, arr)
+
     cdef _run_py(self, list env, int index):
         compute, in_slots, attrs, out_slots, multi, may_alias = self.py_steps[index]
         result = compute([env[s] for s in in_slots], attrs)
         if not multi:
             result = (result,)
         for s, r in zip(out_slots, result):
-            if type(r) is not np.ndarray:
+            if type(r) is not _ndarray:
                 r = np.asarray(r)
             elif not may_alias and self._in_arena(r):
                 # a view into a planned buffer that the plan does not know is still in use
@@ -356,3 +457,261 @@ cdef class Executor:
     cdef bint _in_arena(self, cnp.ndarray r):
         cdef char* p = <char*>cnp.PyArray_DATA(r)
         return self.arena_lo <= p < self.arena_hi
+
+
+# ----- compiled calls ---------------------------------------------------------------------
+# A GRAPH_MODE Cell's call with plain tensor arguments, the same signature as an earlier call,
+# runs here from C: nn.Cell.__call__ is cell_call. These objects of mindcell's Python side are
+# bound by configure_calls when mindcell.graph.executor is imported.
+cdef object _Tensor = None            # mindcell.common.tensor.Tensor
+cdef dict _context = None             # mindcell.context._context (its "mode")
+cdef object _traces = None            # the threads' trace stacks (mindcell._core.trace._local)
+cdef object _Eager = None             # the type of a thread's eager trace
+cdef object _GRAPH_MODE = None
+cdef dict _executor_globals = None    # mindcell.graph.executor's globals (its PROFILER)
+cdef object _slow_call = None         # nn.Cell._call: every other call
+cdef list _NO_PARAMS = []            # (never appended to)
+cdef Py_ssize_t _data_at = 0          # the offset of a Tensor's _data slot in the object
+
+
+def configure_calls(tensor, dict context not None, traces, eager, graph_mode,
+                    dict executor_globals not None, slow_call):
+    """Bind the Python objects the compiled-call fast path reads (once, at import)."""
+    global _Tensor, _context, _traces, _Eager, _GRAPH_MODE, _executor_globals, _slow_call
+    global _data_at
+    import types
+    slot = tensor.__dict__.get("_data")
+    if type(slot) is not types.MemberDescriptorType \
+            or (<PyMemberDescrObject*>slot).d_member.type != T_OBJECT_EX \
+            or (<PyMemberDescrObject*>slot).d_member.flags & READONLY \
+            or type(tensor) is not type:
+        raise TypeError("configure_calls: Tensor must be a plain class keeping its array in a "
+                        "__slots__ entry '_data'")
+    _data_at = (<PyMemberDescrObject*>slot).d_member.offset
+    _Tensor, _context, _traces, _Eager, _GRAPH_MODE = tensor, context, traces, eager, graph_mode
+    _executor_globals, _slow_call = executor_globals, slow_call
+
+
+cdef inline PyObject* _tensor_data(object t) noexcept:
+    """The _data of a Tensor (exactly that type) as a borrowed reference; NULL if unset."""
+    return (<PyObject**>(<char*><PyObject*>t + _data_at))[0]
+
+
+cdef inline object _new_tensor(object array):
+    """Tensor._make(array): object.__new__(Tensor) (a plain class's tp_alloc), its _data slot
+    set."""
+    t = PyType_GenericAlloc(<PyTypeObject*>_Tensor, 0)
+    Py_INCREF(array)
+    (<PyObject**>(<char*><PyObject*>t + _data_at))[0] = <PyObject*>array
+    return t
+
+
+cdef class FastCall:
+    """FastCall(compiled, training, arrays)
+
+    One compiled signature of a cell called with plain tensors, run from C: the arguments must
+    be Tensors whose arrays have the ranks, extents and dtypes of ``arrays`` (the arrays of the
+    call that compiled or found ``compiled``), and the cell's training flag must equal
+    ``training``; then the program runs as ``Program.run`` would (an idle executor of its pool,
+    the parameters' current arrays bound by reference, results sharing memory with a parameter
+    or constant copied) and its one result is wrapped as a Tensor. ``compiled`` is a
+    graph.compile.Compiled with ``fast_call_ok``: one tensor result, no layouts, values read or
+    inputs written to check per call. ``call`` returns NotImplemented for another signature."""
+    cdef readonly object compiled
+    cdef object program
+    cdef list idle
+    cdef list params
+    cdef bint detach
+    cdef object training
+    cdef Py_ssize_t n_in
+    cdef int* ndim
+    cdef Py_ssize_t* dims_at
+    cdef cnp.npy_intp* dims
+    cdef list dtypes
+
+    def __cinit__(self, compiled, training, list arrays not None):
+        cdef Py_ssize_t i, j, at = 0
+        program = compiled.program
+        self.compiled, self.program, self.training = compiled, program, training
+        self.idle = program._idle
+        self.params = list(program.params)
+        self.detach = bool(program._shared_outputs)
+        self.n_in = len(arrays)
+        self.dtypes = [np.asarray(a).dtype for a in arrays]
+        self.ndim = <int*>calloc(max(self.n_in, 1), sizeof(int))
+        self.dims_at = <Py_ssize_t*>calloc(max(self.n_in, 1), sizeof(Py_ssize_t))
+        self.dims = <cnp.npy_intp*>calloc(max(sum(np.ndim(a) for a in arrays), 1),
+                                          sizeof(cnp.npy_intp))
+        if self.ndim == NULL or self.dims_at == NULL or self.dims == NULL:
+            raise MemoryError("FastCall: cannot allocate the signature")
+        for i in range(self.n_in):
+            shape = np.shape(arrays[i])
+            self.ndim[i] = len(shape)
+            self.dims_at[i] = at
+            for j in range(len(shape)):
+                self.dims[at] = shape[j]
+                at += 1
+
+    def __dealloc__(self):
+        free(self.ndim)
+        free(self.dims_at)
+        free(self.dims)
+
+    def __call__(self, tuple args not None, training):
+        """The result of the compiled call of ``args``, or NotImplemented."""
+        return self.call(args, training)
+
+    cdef bint _matches(self, Py_ssize_t i, cnp.ndarray arr) except -1:
+        cdef int k, nd = self.ndim[i]
+        cdef const cnp.npy_intp* want = self.dims + self.dims_at[i]
+        if cnp.PyArray_NDIM(arr) != nd:
+            return False
+        for k in range(nd):
+            if cnp.PyArray_DIMS(arr)[k] != want[k]:
+                return False
+        want_dtype = self.dtypes[i]
+        return <object>cnp.PyArray_DESCR(arr) is want_dtype or arr.dtype == want_dtype
+
+    cdef object call(self, tuple args, object training):
+        cdef Py_ssize_t i
+        cdef list arrays = []
+        cdef list bound
+        cdef Executor ex
+        cdef PyObject* x
+        if len(args) != self.n_in:
+            return NotImplemented
+        if training is not self.training and not training == self.training:
+            return NotImplemented
+        for i in range(self.n_in):
+            a = args[i]
+            if type(a) is not _Tensor:
+                return NotImplemented
+            x = _tensor_data(a)
+            if x is NULL or type(<object>x) is not _ndarray \
+                    or not self._matches(i, <cnp.ndarray>x):
+                return NotImplemented
+            arrays.append(<object>x)
+        if _executor_globals["PROFILER"] is not None or not self.idle:
+            outs = self.program.run(arrays)  # the profiler's run, or a nested/concurrent one
+        else:
+            ex = self.idle.pop()
+            bound = [p._data for p in self.params] if self.params else _NO_PARAMS
+            try:
+                outs = ex._run(arrays, bound)
+            finally:
+                self.idle.append(ex)
+            if self.detach:
+                self.program._detach(outs, bound)
+        return _new_tensor(outs[0])
+
+
+cdef class FastPrograms:
+    """A GRAPH_MODE cell's compiled signatures for plain tensor arguments (its
+    ``_fast_programs``): ``get(key)`` is the Compiled of a key of nn.cell._fast_key (training
+    flag, shapes, dtypes); ``last`` is the FastCall of the latest signature used whose program
+    runs from C (``Compiled.fast_call_ok``), or None."""
+    cdef readonly dict table
+    cdef dict calls
+    cdef public object last
+
+    def __cinit__(self):
+        self.table, self.calls, self.last = {}, {}, None
+
+    def get(self, key):
+        """The Compiled of ``key`` (None if none); its FastCall becomes ``last``."""
+        compiled = self.table.get(key)
+        if compiled is not None:
+            call = self.calls.get(key)
+            if call is not None:
+                self.last = call
+        return compiled
+
+    def add(self, key, compiled, training, list arrays not None):
+        """Record ``compiled`` for ``key``, made by a call with these tensors' ``arrays``."""
+        self.table[key] = compiled
+        old = self.calls.pop(key, None)
+        if compiled.fast_call_ok:
+            self.last = self.calls[key] = FastCall(compiled, training, arrays)
+        elif old is not None and self.last is old:
+            self.last = None
+
+    def __len__(self):
+        return len(self.table)
+
+    def __contains__(self, key):
+        return key in self.table
+
+    def __iter__(self):
+        return iter(self.table)
+
+    def __getitem__(self, key):
+        return self.table[key]
+
+    def keys(self):
+        return self.table.keys()
+
+
+# The trace stack of the thread that called last: its id (PyThreadState_GetID: never reused),
+# the stack's attribute dict in that thread, its eager trace and that trace's tapes (a list
+# that is mutated, never rebound: mindcell._core.autodiff).
+cdef unsigned long long _thread_id = 0
+cdef dict _thread_traces = None
+cdef object _thread_eager = None
+cdef list _thread_tapes = None
+
+
+cdef bint _eager_untaped() except -1:
+    """Whether this thread's innermost trace is its eager trace with no tape active (what
+    ``type(_traces.top) is _Eager and not top.tapes`` tests, without the thread-local lookup
+    while the same thread calls)."""
+    global _thread_id, _thread_traces, _thread_eager, _thread_tapes
+    cdef unsigned long long tid = PyThreadState_GetID(PyThreadState_Get())
+    cdef PyObject* top
+    if tid != _thread_id or _thread_traces is None:
+        traces = _traces.__dict__  # this thread's (made on its first use)
+        eager = traces["eager"]
+        tapes = eager.tapes
+        if type(eager) is not _Eager or type(tapes) is not list:
+            return False
+        _thread_traces, _thread_eager, _thread_tapes = traces, eager, tapes
+        _thread_id = tid
+    top = PyDict_GetItem(_thread_traces, "top")
+    if top is NULL or <object>top is not _thread_eager:
+        return False
+    return len(_thread_tapes) == 0
+
+
+cdef inline bint _compiled_now(object cell, dict d) except -1:
+    """The conditions of nn.Cell._call's compiled path: GRAPH_MODE (or ms.jit(cell)), no trace
+    or gradient tape active in this thread, no set_inputs, a cell that keeps no Python state."""
+    cdef PyObject* p = PyDict_GetItem(_context, "mode")
+    if p is NULL or not (<object>p == _GRAPH_MODE):
+        p = PyDict_GetItem(d, "_force_graph")
+        if p is NULL or not <object>p:
+            return False
+    if not _eager_untaped():
+        return False
+    p = PyDict_GetItem(d, "_input_spec")
+    if p is not NULL and <object>p is not None:
+        return False
+    return not type(cell)._keeps_python_state
+
+
+def cell_call(self, *args, **kwargs):
+    """nn.Cell.__call__: a GRAPH_MODE call with the plain tensors of the cell's latest
+    compiled signature runs its program from C (FastCall); every other call is
+    ``nn.Cell._call``'s."""
+    cdef PyObject* p
+    cdef dict d
+    if not kwargs:
+        d = PyObject_GenericGetDict(self, NULL)
+        p = PyDict_GetItem(d, "_fast_programs")
+        if p is not NULL and type(<object>p) is FastPrograms:
+            call = (<FastPrograms>p).last
+            if call is not None and _compiled_now(self, d):
+                p = PyDict_GetItem(d, "_training")
+                if p is not NULL:
+                    out = (<FastCall>call).call(args, <object>p)
+                    if out is not NotImplemented:
+                        return out
+    return _slow_call(self, args, kwargs)

@@ -74,9 +74,11 @@ class Compiled:
         # the program's native results, which are fresh arrays each run
         n = len(graph.outputs) - len(graph.written_inputs)
         self._maybe_shared = tuple(k for k in self.program._shared_outputs if k < n)
-        if self.out_tree == ("T", 0) and not (graph.input_layouts or self.guards
-                                               or graph.state_tensors or graph.written_inputs):
-            # nothing to check or write back per call: the signature's fast path is one line
+        # nothing to check or write back per call: the signature's fast path is one line, and
+        # a Cell's call runs it from C (executor.FastCall)
+        self.fast_call_ok = self.out_tree == ("T", 0) and not (
+            graph.input_layouts or self.guards or graph.state_tensors or graph.written_inputs)
+        if self.fast_call_ok:
             self.call_tensors = self._call_to_one_tensor
 
     def __call__(self, leaves):

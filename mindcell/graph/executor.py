@@ -11,6 +11,17 @@ from mindcell.graph.lower import lower
 
 Executor = blas.bind(_executor).Executor
 PROFILER = None  # mindcell.profiler's recorder while one records (run's one check)
+# a GRAPH_MODE Cell's compiled calls (nn.Cell.__call__ is cell_call; nn/cell.py configures it)
+FastPrograms, cell_call = _executor.FastPrograms, _executor.cell_call
+
+
+def configure_cell_calls(slow_call):
+    """Hand the compiled-call fast path (csrc/executor.pyx cell_call) the objects it reads;
+    ``slow_call(cell, args, kwargs)`` makes every call it does not run itself."""
+    from mindcell import context
+    from mindcell._core import trace
+    _executor.configure_calls(Tensor, context._context, trace._local, trace.EagerTrace,
+                              context.GRAPH_MODE, globals(), slow_call)
 
 
 class Program:

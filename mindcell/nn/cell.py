@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 
 from mindcell.graph.compile import CompileCache
+from mindcell.graph.executor import FastPrograms, cell_call, configure_cell_calls
 from mindcell.graph.jit import compile_for, should_compile
 from mindcell.graph.tracer import current_graph_trace
 from mindcell._core import trace as _trace
@@ -136,7 +137,11 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         self.__dict__["_force_graph"] = True
         return self
 
-    def __call__(self, *args, **kwargs):
+    # A call: in GRAPH_MODE, plain tensors of the latest compiled signature run its program
+    # from C (csrc/executor.pyx cell_call); every other call is _call's.
+    __call__ = cell_call
+
+    def _call(self, args, kwargs):
         d = self.__dict__
         if "_params" not in d:
             raise AttributeError("%s.__init__ must call super().__init__() before the cell is "
@@ -181,7 +186,11 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
         compiled, leaves = self._compiled_for(cache, args, kwargs)
         if not kwargs and all(type(a) is Tensor for a in args) and compiled.layouts_match(args) \
                 and d["_compile_cache"].get("graph") is cache:  # not invalidated meanwhile
-            d.setdefault("_fast_programs", {})[_fast_key(d["_training"], args)] = compiled
+            fast = d.get("_fast_programs")
+            if fast is None:
+                fast = d["_fast_programs"] = FastPrograms()
+            fast.add(_fast_key(d["_training"], args), compiled, d["_training"],
+                     [a._data for a in args])
         return compiled(leaves)
 
     def _graph_cache_now(self):
@@ -324,6 +333,9 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+
+
+configure_cell_calls(Cell._call)
 
 
 def _fresh_alias(t):
