@@ -6,8 +6,12 @@ from mindcell.ops.function.creation_func import fill, ones_like, zeros_like
 
 
 def _flatten(out):
+    """The tensors of an output, in order; a dict's values count (MindSpore 2.10 seeds the
+    tensors inside a returned dict too: grad of ``(a, {'k': a * 3})`` is 4, ms-oracle)."""
     if isinstance(out, Tensor):
         return [out]
+    if isinstance(out, dict):
+        out = list(out.values())
     if isinstance(out, (tuple, list)):
         flat = []
         for o in out:

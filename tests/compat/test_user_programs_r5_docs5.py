@@ -266,3 +266,23 @@ def test_print_of_containers_in_jit_flattens_them(capfd):
     # MindSpore 2.10 (ms-oracle): every element on its own line, a dict by its values
     assert capfd.readouterr().out.splitlines() == [
         "t:", t, "2.5", t, "3", t, "2.5", "s", "end", t]
+
+
+# ----- gradients seed the tensors inside a returned dict (static-graph page) ------------------
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_grad_seeds_tensors_inside_returned_dicts(mode):
+    @ms.jit
+    def f(a):
+        return a, {"a": a * 3, "b": 2}
+
+    def g(a):
+        return a * 2, {"k": (a * 5, 1)}
+
+    ms.set_context(mode=mode)
+    try:
+        x = Tensor(np.array([1.0], np.float32))
+        # MindSpore 2.10 (ms-oracle), both modes: 1 + 3 and 2 + 5
+        assert ms.grad(f)(x).asnumpy().tolist() == [4.0]
+        assert ms.grad(g)(x).asnumpy().tolist() == [7.0]
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
