@@ -258,3 +258,20 @@ def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=Tr
         return const_fn
 
     return wrap if fn is None else wrap(fn)
+
+
+def _primexpr(fn=None, get_instance=True, name=None, reuse_result=True):
+    """_primexpr(fn=None, get_instance=True, name=None, reuse_result=True): MindSpore's internal
+    variant of :func:`constexpr` whose function also accepts traced tensors (compiled as a graph
+    then). mindcell traces GRAPH_MODE by running Python, so the function simply runs, for
+    constants and tensors alike (mindformers' activation.py decorates its helpers with it).
+
+    Examples:
+        >>> from mindcell.ops.primitive import _primexpr
+        >>> @_primexpr
+        ... def double(n):
+        ...     return 2 * n
+        >>> double(3)
+        6
+    """
+    return constexpr(fn, get_instance, name, reuse_result)

@@ -500,3 +500,24 @@ def test_generated_primitives_checked_by_value():
     out = IndexAddExt()(x, 0, ms.Tensor(np.array([0, 2], np.int32)),
                         ms.Tensor(np.ones((2, 4), np.float32)), 2).asnumpy()
     np.testing.assert_allclose(out, a + np.array([[2.0], [0.0], [2.0]], np.float32), rtol=1e-6)
+
+
+# ----- ops.primitive._primexpr (mindformers' activation.py) --------------------------------------
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_primexpr_runs_on_constants_and_shapes(mode):
+    from mindcell.ops.primitive import _primexpr
+
+    @_primexpr
+    def scale(shape):
+        return float(shape[-1]) ** -0.5
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return x * scale(x.shape)
+    ms.set_context(mode=mode)
+    try:
+        # MindSpore 2.10 prints [[0.5, ...]] in both modes and 0.25
+        assert Net()(ms.Tensor(np.ones((2, 4), np.float32))).asnumpy().tolist() == [[0.5] * 4] * 2
+        assert scale((3, 16)) == 0.25
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
