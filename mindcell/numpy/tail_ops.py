@@ -136,6 +136,8 @@ def randint(minval, maxval=None, shape=None, dtype=mstype.int32):
 
 # ----- norm -----------------------------------------------------------------------------------
 def _vector_norm(x, ord, axis, keepdims):
+    if x.dtype == mstype.float16:
+        return _half_vector_norm(x, ord, axis, keepdims)
     a = ops.abs(x)
     if ord is None or ord == 2:
         return ops.sqrt(ops.sum(ops.mul(x, x), axis, keepdims))
@@ -148,6 +150,25 @@ def _vector_norm(x, ord, axis, keepdims):
     if ord == 1:
         return ops.sum(a, axis, keepdims)
     return ops.pow(ops.sum(ops.pow(a, float(ord)), axis, keepdims), 1.0 / float(ord))
+
+
+def _half_vector_norm(x, ord, axis, keepdims):
+    """A float16 vector norm as MindSpore 2.10 composes it: the powers and their sum in
+    float16 (an integer order) and the root in float32; max/min norms stay float16."""
+    a = ops.abs(x)
+    if ord == np.inf:
+        return ops.amax(a, axis, keepdims)
+    if ord == -np.inf:
+        return ops.amin(a, axis, keepdims)
+    if ord == 0:
+        return ops.sum(ops.cast(ops.ne(x, 0), mstype.float32), axis, keepdims)
+    p = 2 if ord is None else ord
+    if isinstance(p, (int, np.integer)):
+        powered = ops.cast(ops.pow(a, int(p)), mstype.float16)
+    else:  # a float order: MindSpore's power gives float32
+        powered = ops.pow(ops.cast(a, mstype.float32), float(p))
+    total = ops.cast(ops.sum(powered, axis, keepdims), mstype.float32)
+    return total if p == 1 else ops.pow(total, 1.0 / float(p))
 
 
 def _matrix_norm(x, ord, axis, keepdims):
@@ -174,8 +195,10 @@ def norm(x, ord=None, axis=None, keepdims=False):  # pylint: disable=redefined-b
     """norm(x, ord=None, axis=None, keepdims=False): a vector or matrix norm, as numpy.linalg.norm.
 
     Args:
-        x (Union[Tensor, list, tuple]): the input (computed in float32 unless it is float64:
-            float16 and integer inputs give Float32 norms, as MindSpore 2.10).
+        x (Union[Tensor, list, tuple]): the input. Integer and float32 input is computed in
+            float32, float64 in float64; float16 input as MindSpore 2.10 composes it (powers
+            and sums in float16, a vector norm's root in float32, max/min and matrix norms
+            Float16).
         ord (Union[None, int, float, inf, -inf, str]): the order; for matrices "fro", 1, -1,
             inf, -inf ("nuc" and 2/-2 raise NotImplementedError, as MindSpore). Default: ``None``.
         axis (Union[None, int, tuple[int]]): one axis (vector norms), two (matrix norms), or
@@ -197,14 +220,20 @@ def norm(x, ord=None, axis=None, keepdims=False):  # pylint: disable=redefined-b
         5.0
     """
     t = U.asarray(x, "norm")
-    if t._np_dtype != np.float64:  # norms are Float32 unless Float64 (float16 too)
+    # MindSpore 2.10 composes the norm from its ops: float16 input keeps float16 through the
+    # powers and sums (vector norms take the root in float32; max/min and matrix norms stay
+    # float16); other non-float64 input is computed in float32
+    if t._np_dtype not in (np.float64, np.float16):
         t = ops.cast(t, mstype.float32)
     keepdims = U.check_bool(keepdims, "norm", "keepdims")
     if isinstance(ord, str) and ord not in ("fro", "nuc"):
         raise ValueError("invalid value for `ord`")
     if axis is None:
         if ord is None:
-            out = ops.sqrt(ops.sum(ops.mul(t, t)))
+            if t._np_dtype == np.float16:
+                out = _half_vector_norm(ops.reshape(t, (-1,)), None, 0, False)
+            else:
+                out = ops.sqrt(ops.sum(ops.mul(t, t)))
             return ops.reshape(out, (1,) * t.ndim) if keepdims else out
         if t.ndim not in (1, 2):
             raise ValueError("for None axis, array must a vector or a 2-D matrix")

@@ -337,3 +337,33 @@ def test_checkpoint_files_a_training_leaves(tmp_path, kwargs, files):
 def test_checkpoint_time_based_keeping_is_not_silently_ignored():
     with pytest.raises(NotImplementedError, match="keep_checkpoint_per_n_minutes"):
         ms.train.CheckpointConfig(keep_checkpoint_max=0, keep_checkpoint_per_n_minutes=3)
+
+
+# ----- mindspore.numpy.norm of float16 input (research/nlp/hypertext) -------------------------
+# MindSpore 2.10 composes the norm from its ops in the input's float16; (kwargs, dtype, values)
+# recorded with the ms-oracle for x = (rand(3, 4) * 3) as float16, seed 0
+_HALF_NORMS = [
+    ({}, "Float32", [6.73377657]),
+    ({"axis": -1}, "Float32", [3.64112782, 3.77491713, 4.22418642]),
+    ({"axis": 0, "keepdims": True}, "Float32", [3.56195164, 3.11121964, 3.26079941, 3.51447892]),
+    ({"ord": 1, "axis": -1}, "Float32", [7.234375, 7.1953125, 8.0]),
+    ({"ord": 3, "axis": 1}, "Float32", [2.90993929, 3.13291335, 3.50509477]),
+    ({"ord": -1, "axis": 1}, "Float32", [0.44677138, 0.40992793, 0.44137931]),
+    ({"ord": np.inf, "axis": 1}, "Float16", [2.14648438, 2.67578125, 2.890625]),
+    ({"ord": -np.inf, "axis": 0}, "Float16", [1.27050781, 1.15039062, 1.3125, 1.58691406]),
+    ({"ord": 0, "axis": 1}, "Float32", [4.0, 4.0, 4.0]),
+    ({"axis": (0, 1)}, "Float16", [6.734375]),
+    ({"ord": "fro", "axis": (0, 1)}, "Float16", [6.734375]),
+    ({"ord": 1, "axis": (0, 1)}, "Float16", [5.8984375]),
+    ({"ord": np.inf, "axis": (0, 1)}, "Float16", [8.0]),
+    ({"ord": -1, "axis": (0, 1)}, "Float16", [5.234375]),
+]
+
+
+@pytest.mark.parametrize("kwargs,dtype,want", _HALF_NORMS)
+def test_numpy_norm_of_float16_as_mindspore(kwargs, dtype, want):
+    import mindcell.numpy as mnp
+    x = ms.Tensor((np.random.RandomState(0).rand(3, 4) * 3).astype(np.float16))
+    out = mnp.norm(x, **kwargs)
+    assert str(out.dtype) == dtype
+    np.testing.assert_allclose(out.asnumpy().astype(np.float64).ravel(), want, rtol=2e-7)
