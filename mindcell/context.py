@@ -1,6 +1,8 @@
 """Global execution context: ``set_context(mode=...)``, ``get_context``, ``set_seed``."""
 import warnings
 
+import random
+
 import numpy as np
 
 GRAPH_MODE = 0
@@ -267,8 +269,14 @@ def set_seed(seed):
     # also seeds Python's ``random``) follow the global seed, so a program that initializes
     # weights with np.random after set_seed gets the same numbers as under MindSpore.
     np.random.seed(int(seed))
-    from mindcell.dataset import config as _dataset_config
-    _dataset_config.set_seed(int(seed))
+    random.seed(int(seed))
+    for listener in _SEED_LISTENERS:  # dataset.config's seed (a higher layer registers it)
+        listener(int(seed))
+
+
+# functions called with the seed by set_seed: the dataset pipeline's (mindcell.dataset.config
+# adds its set_seed when it is imported)
+_SEED_LISTENERS = []
 
 
 def get_seed():

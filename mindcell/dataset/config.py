@@ -6,6 +6,7 @@ import threading
 
 import numpy as np
 
+from mindcell import context as _context
 from mindcell.context import get_seed as _global_seed
 
 __all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel_workers",
@@ -48,6 +49,9 @@ def set_seed(seed):
     _state["eager_rng"] = None
     random.seed(int(seed))
     np.random.seed(int(seed))
+
+
+_context._SEED_LISTENERS.append(set_seed)  # mindcell.set_seed seeds the pipeline too
 
 
 def get_seed():

@@ -261,7 +261,7 @@ class SparseApplyProximalAdagrad(AttrPrimitive):
 
 
 class ApplyMomentum(AttrPrimitive):
-    r"""ApplyMomentum(use_locking=False, use_nesterov=False, gradient_scale=1.0)(variable,
+    r"""ApplyMomentum(use_nesterov=False, use_locking=False, gradient_scale=1.0)(variable,
     accumulation, learning_rate, gradient, momentum): one momentum step that updates the
     Parameters ``variable`` and ``accumulation`` in place (the step nn.Momentum takes):
 
@@ -271,9 +271,9 @@ class ApplyMomentum(AttrPrimitive):
     With ``use_nesterov`` it takes ``var = var - lr (g + momentum \cdot accum)``.
 
     Args:
+        use_nesterov (bool): take Nesterov's step. Default: ``False``.
         use_locking (bool): MindSpore's lock flag (one process updates serially). Default:
             ``False``.
-        use_nesterov (bool): take Nesterov's step. Default: ``False``.
         gradient_scale (float): multiplies the gradient first. Default: ``1.0``.
 
     Inputs:
@@ -302,10 +302,10 @@ class ApplyMomentum(AttrPrimitive):
         [0.855 1.855] [1.45 1.45]
     """
 
-    def __init__(self, use_locking=False, use_nesterov=False, gradient_scale=1.0):
+    def __init__(self, use_nesterov=False, use_locking=False, gradient_scale=1.0):
         super().__init__()
-        self.use_locking = check_bool(use_locking, "ApplyMomentum", "use_locking")
         self.use_nesterov = check_bool(use_nesterov, "ApplyMomentum", "use_nesterov")
+        self.use_locking = check_bool(use_locking, "ApplyMomentum", "use_locking")
         if isinstance(gradient_scale, bool) or not isinstance(gradient_scale, float):
             raise TypeError("For 'ApplyMomentum', the type of 'gradient_scale' should be "
                             "'float', but got type '%s'." % type(gradient_scale).__name__)

@@ -3,6 +3,8 @@ they chose. mindcell has no THOR optimizer: ``ConvertModelUtils.convert_to_thor_
 the model it is given for every other optimizer, as MindSpore does; building a THOR optimizer
 or THOR layers raises NotImplementedError naming the API."""
 
+from mindcell.nn.optim._thor import thor  # noqa: F401  (train.train_thor's name too)
+
 _THOR_OPTIMIZERS = ("ThorAscend", "ThorGpu")
 
 
@@ -87,39 +89,3 @@ class ConvertNetUtils:
         raise NotImplementedError("ConvertNetUtils.convert_to_thor_net: mindcell has no THOR "
                                   "layers (DenseThor, Conv2dThor, EmbeddingThor) to convert %s to"
                                   % type(net).__name__)
-
-
-def thor(net, learning_rate, damping, momentum, weight_decay=0.0, loss_scale=1.0, batch_size=32,
-         use_nesterov=False, decay_filter=lambda x: x.name not in [], split_indices=None,
-         enable_clip_grad=False, frequency=100):
-    """thor(net, learning_rate, damping, momentum, ...): MindSpore's THOR second-order optimizer,
-    which mindcell does not implement. The name exists so that scripts importing it for an
-    optional branch run; calling it raises.
-
-    Args:
-        net (Cell): the network.
-        learning_rate (Tensor): the learning rate per step.
-        damping (Tensor): the damping per step.
-        momentum (float): the momentum.
-        weight_decay (float): Default: ``0.0``.
-        loss_scale (float): Default: ``1.0``.
-        batch_size (int): Default: ``32``.
-        use_nesterov (bool): Default: ``False``.
-        decay_filter (function): Default: every parameter.
-        split_indices (list): Default: ``None``.
-        enable_clip_grad (bool): Default: ``False``.
-        frequency (int): Default: ``100``.
-
-    Raises:
-        NotImplementedError: always.
-
-    Examples:
-        >>> import mindcell as ms
-        >>> try:
-        ...     ms.nn.thor(ms.nn.Dense(2, 2), 0.1, 0.1, 0.9)
-        ... except NotImplementedError:
-        ...     print("NotImplementedError")
-        NotImplementedError
-    """
-    raise NotImplementedError("nn.thor: mindcell does not implement the THOR optimizer; use "
-                              "another optimizer (Momentum, Lamb, AdamWeightDecay ...)")

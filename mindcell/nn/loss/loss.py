@@ -1,4 +1,6 @@
 """Loss cells (MindSpore names and defaults) over the functional losses."""
+import logging
+
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
@@ -79,8 +81,7 @@ class _Loss(LossBase):
     """
 
     def __init__(self, reduction="mean"):
-        from mindcell import log
-        log.warning("'_Loss' is deprecated from version 1.3 and will be removed after version "
+        logging.getLogger("mindcell").warning("'_Loss' is deprecated from version 1.3 and will be removed after version "
                     "2.9.0, use 'LossBase' instead.")
         super().__init__(reduction)
 

@@ -13,4 +13,4 @@ from mindcell.nn.optim.proximal_ada_grad import ProximalAdagrad  # noqa: F401,E4
 from mindcell.nn.optim.asgd import ASGD  # noqa: F401,E402
 from mindcell.nn.optim.rprop import Rprop  # noqa: F401,E402
 from mindcell.nn.optim.adafactor import AdaFactor  # noqa: F401,E402
-from mindcell.train._thor import thor  # noqa: F401,E402
+from mindcell.nn.optim._thor import thor  # noqa: F401,E402

@@ -1,4 +1,5 @@
 """State and control ops: assign, stop_gradient, depend, print_."""
+from mindcell._core import trace as _trace
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import check_tensor, to_tensor, cast_to
 from mindcell.ops.defs import state as ST
@@ -196,10 +197,8 @@ def print_(*input_x):
             template.append(item)
         else:
             template.append(str(item))
-    from mindcell.graph.tracer import current_graph_trace
     # inside a compiled graph MindSpore's C++ Print formats tensors, not the Python repr
-    return ST.print_p.bind(*tensors, template=tuple(template),
-                           graph=current_graph_trace() is not None)
+    return ST.print_p.bind(*tensors, template=tuple(template), graph=_trace.current().is_graph)
 
 
 __all__ = [_n for _n, _v in list(globals().items())
