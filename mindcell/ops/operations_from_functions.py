@@ -11,6 +11,8 @@ gradient. The doc is derived from the function's (see ``operations._simple``).""
 import inspect
 import textwrap
 
+import numpy as np
+
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F, operations
@@ -270,6 +272,24 @@ def batch_norm_training_outputs(input_x, scale, bias, mean, variance, is_trainin
     return y, zeros, zeros, F.cast(batch_mean, mstype.float32), F.cast(batch_var, mstype.float32)
 
 
+def tensor_shape(input_x):
+    """The shape of ``input_x`` as a 1-D Int64 Tensor.
+
+    Args:
+        input_x (Tensor): the input.
+
+    Returns:
+        Tensor of shape ``(input_x.ndim,)``, Int64.
+
+    Raises:
+        TypeError: ``input_x`` is not a Tensor.
+    """
+    if not isinstance(input_x, Tensor):
+        raise TypeError("TensorShape: 'input_x' must be a Tensor, but got %s"
+                        % type(input_x).__name__)
+    return Tensor(np.array(input_x.shape, np.int64))
+
+
 RECORDS = [
     PrimRecord("BitwiseAnd", "bitwise_and"),
     PrimRecord("BitwiseOr", "bitwise_or"),
@@ -364,6 +384,11 @@ RECORDS = [
     PrimRecord("KLDivLoss", "kl_div", "(reduction='mean')",
                example=("ops.KLDivLoss('sum')(x, Tensor(np.full((2, 2), 0.25, np.float32)))",
                         "-2.0112944")),
+    PrimRecord("BCEWithLogitsLoss", "binary_cross_entropy_with_logits", "(reduction='mean')",
+               example=("ops.BCEWithLogitsLoss('sum')(x, Tensor(np.ones((2, 2), np.float32)))",
+                        "2.962854")),
+    PrimRecord("TensorShape", tensor_shape,
+               example=("ops.TensorShape()(x)", "[2 2]")),
     PrimRecord("DiagPart", "diagonal",
                example=("ops.DiagPart()(x)", "[1.  0.5]")),
 ]

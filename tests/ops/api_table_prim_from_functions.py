@@ -84,6 +84,9 @@ ROWS = [
       (2, 3, 2, 2), (3,), (3,), f16=False),
     R("ops.KLDivLoss", lambda x, p: ops.KLDivLoss("sum")(x, p), S, ("prob", S)),
     P("DiagPart", (), (3, 3)),
+    R("ops.BCEWithLogitsLoss", lambda x, y, w: ops.BCEWithLogitsLoss("sum")(x, y, w, w),
+      S, ("prob", S), ("pos", (3,)), probe=1),
+    R("ops.TensorShape", lambda x: x * ops.TensorShape()(x)[1], S),
 ]
 
 
@@ -123,6 +126,7 @@ def ctor_overrides(a, t):
         "BatchNorm": lambda: ([], [t(a["X4"]), *[t(np.ones(a["X4"].shape[1], a["X4"].dtype))
                                                  for _ in range(4)]]),
         "KLDivLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]))]),
+        "BCEWithLogitsLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]) / 4)]),
         "PReLU": lambda: ([], [t(a["X"]), t(np.array([0.25], a["X"].dtype))]),
         "CeLU": lambda: ([1.0], [t(a["X"])]), "HShrink": lambda: ([0.5], [t(a["X"])]),
         "SoftShrink": lambda: ([0.5], [t(a["X"])]),
