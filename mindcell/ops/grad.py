@@ -123,13 +123,16 @@ class _Recorded:
 # * PYNATIVE_MODE: a Cell marked with ``set_grad()`` (TrainOneStepCell marks its network) keeps
 #   its last call made outside any gradient; the next gradient of that Cell taken with the same
 #   argument objects (or same-dtype casts of them) differentiates that run instead of running
-#   the Cell again, and uses it up. The kept run outlives the step: it is the run differentiated,
+#   the Cell again, and uses it up; a gradient taken with other arguments runs the Cell again
+#   and leaves the kept run to a later gradient with the same arguments. The kept run outlives the step: it is the run differentiated,
 #   even if the weights changed since. mindcell keeps calls in training mode only (an eval
 #   forward has no effect to share; evaluation loops of a set_grad() network stay fast).
 # * GRAPH_MODE: in one compiled step, a Cell called exactly once outside gradients, whose
 #   gradient is taken with the same traced values (or same-dtype casts of them), is computed
 #   once, also when a Parameter was written in between (the run differentiated is that call);
-#   with two calls of the Cell nothing is shared (MindSpore runs all three forwards).
+#   with two calls of the Cell nothing is shared (MindSpore runs all three forwards), nor
+#   with two gradients of it (DANN's step: one forward, a gradient for the backbone's weights
+#   and one for the classifier's: MindSpore runs three forwards, whatever their arguments).
 #   set_grad() plays no part. The tracer records a call only for the cells
 #   a gradient of the step asked for: a gradient finding an unrecorded call (or a second call
 #   after a reuse) restarts the trace of the path with the cell marked (``Retrace``).
@@ -214,10 +217,11 @@ def _recorded(fn, args, positions, weights, op):
     if top.is_graph:
         view = _graph_kept(fn, args, positions, weights, top)
         return view if view is not None else _Recorded(fn, args, positions, weights, op)
-    kept = d.pop("_kept_forward", None)
+    kept = d.get("_kept_forward")
     if kept is not None:
         saved, rec = kept
         if len(saved) == len(args) and all(_same_value(a, b, top) for a, b in zip(saved, args)):
+            del d["_kept_forward"]
             view = rec.select(positions, weights)
             if view is not None:
                 return view
@@ -228,6 +232,13 @@ def _graph_kept(fn, args, positions, weights, top):
     if autodiff.in_backward() or id(fn) in top.forward_shared:
         return None
     calls = top.forward_calls.get(id(fn), ())
+    taken = top.forward_calls.setdefault(("gradients", id(fn)), [0])
+    taken[0] += 1
+    if taken[0] > 1:  # a second gradient of the cell in the step: as MindSpore, no run of
+        top.forward_shared.add(id(fn))  # this cell is shared (every gradient runs its forward)
+        if calls and calls[0][2]:
+            raise Retrace()
+        return None
     if len(calls) != 1:
         return None
     saved, rec, used = calls[0]

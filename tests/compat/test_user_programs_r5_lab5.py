@@ -41,3 +41,74 @@ def test_set_seed_numpy_initialized_weights_repeat():
     assert np.array_equal(build(), first)
     np.random.seed(1001)
     assert np.array_equal(first, np.random.normal(0.0, 0.01, (5, 3)).astype(np.float32))
+
+
+# ----- a train step taking two gradients of the network it called once ----------------------
+# DANN (models/research/xidian/DANN): loss = net(x); one GradOperation for the backbone's
+# weights, one for the classifier's. MindSpore 2.10 in GRAPH_MODE shares the forward with a
+# gradient only when the step takes a single gradient of that Cell: with two, every gradient
+# runs its own forward (BatchNorm's moving statistics move three times). Counts recorded with
+# the ms-oracle (tests/goldens/forward_once/cases/004_two_gradients.py has the full matrix).
+class _BNSum(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.bn = ms.nn.BatchNorm1d(3, momentum=0.5)
+        self.fc = ms.nn.Dense(3, 1, weight_init="ones")
+
+    def construct(self, x):
+        return self.fc(self.bn(x)).sum()
+
+
+class _Plan(ms.nn.Cell):
+    def __init__(self, net, plan):
+        super().__init__()
+        self.net, self.plan = net, plan
+        self.w_fc = ms.ParameterTuple(net.fc.trainable_params())
+        self.w_bn = ms.ParameterTuple(net.bn.trainable_params())
+        self.grad = ms.ops.GradOperation(get_by_list=True)
+
+    def construct(self, x, x2):
+        out = x.sum()
+        for p in self.plan:
+            if p == "f":
+                out = out + self.net(x)
+            elif p == "g":
+                out = out + self.grad(self.net, self.w_fc)(x)[0].sum()
+            elif p == "h":
+                out = out + self.grad(self.net, self.w_bn)(x)[0].sum()
+            else:  # "o": a gradient with another input
+                out = out + self.grad(self.net, self.w_fc)(x2)[0].sum()
+        return out
+
+
+# plan -> forward runs under MindSpore 2.10 (GRAPH_MODE, PYNATIVE_MODE without set_grad)
+_RUNS = {"fg": (1, 2), "fgh": (3, 3), "fgg": (3, 3), "fggg": (4, 4), "fgo": (3, 3),
+         "fog": (3, 3), "gg": (2, 2), "f": (1, 1)}
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+@pytest.mark.parametrize("plan", sorted(_RUNS))
+def test_forward_runs_of_a_step_with_several_gradients(plan, mode):
+    ms.set_context(mode=mode)
+    try:
+        net = _BNSum()
+        step = _Plan(net, plan)
+        step.set_train()
+        x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))
+        x2 = ms.Tensor(np.arange(12, dtype=np.float32).reshape(4, 3) * 2)
+        step(x, x2)
+        mean = net.bn.moving_mean.asnumpy()[0]
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    # each run moves the mean halfway to its input's column mean (4.5 for x, 9 for x2)
+    want = 0.0
+    runs = _RUNS[plan][mode]
+    order = [c for c in plan]
+    inputs = []
+    for c in order:
+        inputs.append(9.0 if c == "o" else 4.5)
+    if runs < len(inputs):  # the forward shared with the single gradient
+        inputs = inputs[1:]
+    for m in inputs:
+        want = 0.5 * want + 0.5 * m
+    assert abs(mean - want) < 1e-5, (plan, mode, mean, want)
