@@ -290,6 +290,64 @@ def tensor_shape(input_x):
     return Tensor(np.array(input_x.shape, np.int64))
 
 
+def _pair(value, arg):
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value, value
+    if isinstance(value, (tuple, list)) and len(value) in (2, 4) and all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+        return tuple(value[-2:])  # (h, w) or MindSpore's (1, 1, h, w)
+    raise ValueError("MaxPoolWithArgmax: '%s' must be a positive int or a tuple of 2 (or 4) "
+                     "positive ints, but got %r" % (arg, value))
+
+
+def max_pool_with_argmax(x, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+    """2-D max pooling that also returns where each maximum came from, as MindSpore's
+    MaxPoolWithArgmax: the index into the sample's flattened (C, H, W) input.
+
+    Args:
+        x (Tensor): float, (N, C, H, W).
+        kernel_size (Union[int, tuple[int]]): the window, (h, w).
+        strides (Union[int, tuple[int]]): the step, (h, w).
+        pad_mode (str): "valid" (no padding) or "same" (output ceil(H / stride), padded as
+            MindSpore 2.10 pads).
+        data_format (str): "NCHW" only.
+
+    Returns:
+        tuple(Tensor, Tensor): the maxima, and their Int32 indices.
+
+    Raises:
+        ValueError: a size is not positive, ``pad_mode`` is not "valid"/"same", or ``x`` is
+            not 4-D.
+        NotImplementedError: ``data_format`` "NHWC".
+    """
+    if data_format != "NCHW":
+        raise NotImplementedError("MaxPoolWithArgmax: only data_format 'NCHW' is implemented, "
+                                  "but got %r" % (data_format,))
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ("valid", "same"):
+        raise ValueError("MaxPoolWithArgmax: 'pad_mode' must be 'valid' or 'same', but got %r"
+                         % (pad_mode,))
+    (kh, kw), (sh, sw) = _pair(kernel_size, "kernel_size"), _pair(strides, "strides")
+    if not isinstance(x, Tensor) or x.ndim != 4:
+        raise ValueError("MaxPoolWithArgmax: 'x' must be a 4-D Tensor (N, C, H, W), but got %r"
+                         % (getattr(x, "shape", x),))
+    _, c, h, w = x.shape
+    top = left = 0
+    if pad_mode.lower() == "same":
+        ph = max((-(-h // sh) - 1) * sh + kh - h, 0)
+        pw = max((-(-w // sw) - 1) * sw + kw - w, 0)
+        # where MindSpore 2.10 puts the windows (recorded for sizes 4-7, kernels 2-3, strides
+        # 1-3): half the padding first at stride 1, none first when the stride reaches the
+        # kernel's half
+        top, left = min(ph // 2, max(0, (kh - sh) // 2)), min(pw // 2, max(0, (kw - sw) // 2))
+        if ph or pw:
+            x = F.pad(x, (left, pw - left, top, ph - top), value=float("-inf"))
+    out, idx = F.max_pool2d(x, (kh, kw), (sh, sw), return_indices=True)
+    wide = x.shape[3]
+    rows, cols = F.floor_divide(idx, wide) - top, F.remainder(idx, wide) - left
+    channel = Tensor(np.arange(c, dtype=np.int64).reshape(1, c, 1, 1) * (h * w))
+    return out, F.cast(rows * w + cols + channel, mstype.int32)
+
+
 RECORDS = [
     PrimRecord("BitwiseAnd", "bitwise_and"),
     PrimRecord("BitwiseOr", "bitwise_or"),
@@ -389,6 +447,9 @@ RECORDS = [
                         "2.962854")),
     PrimRecord("TensorShape", tensor_shape,
                example=("ops.TensorShape()(x)", "[2 2]")),
+    PrimRecord("MaxPoolWithArgmax", max_pool_with_argmax,
+               "(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')",
+               example=("ops.MaxPoolWithArgmax(2, 2)(x.reshape(1, 1, 2, 2))[1]", "[[[[2]]]]")),
     PrimRecord("DiagPart", "diagonal",
                example=("ops.DiagPart()(x)", "[1.  0.5]")),
 ]

@@ -87,6 +87,10 @@ ROWS = [
     R("ops.BCEWithLogitsLoss", lambda x, y, w: ops.BCEWithLogitsLoss("sum")(x, y, w, w),
       S, ("prob", S), ("pos", (3,)), probe=1),
     R("ops.TensorShape", lambda x: x * ops.TensorShape()(x)[1], S),
+    R("ops.MaxPoolWithArgmax", lambda x: ops.MaxPoolWithArgmax(3, 2, "same")(x)[0],
+      (1, 2, 5, 5)),
+    R("ops.MaxPoolWithArgmax", lambda x: x.sum() * ops.MaxPoolWithArgmax(2, 2)(x)[1].sum(),
+      (1, 2, 4, 4), **NG),
 ]
 
 
@@ -127,6 +131,7 @@ def ctor_overrides(a, t):
                                                  for _ in range(4)]]),
         "KLDivLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]))]),
         "BCEWithLogitsLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]) / 4)]),
+        "MaxPoolWithArgmax": lambda: ([2, 2], [t(a["X4"])]),
         "PReLU": lambda: ([], [t(a["X"]), t(np.array([0.25], a["X"].dtype))]),
         "CeLU": lambda: ([1.0], [t(a["X"])]), "HShrink": lambda: ([0.5], [t(a["X"])]),
         "SoftShrink": lambda: ([0.5], [t(a["X"])]),
