@@ -136,8 +136,8 @@ def _make(record):
         kw.update(zip(input_names, inputs))  # by name: attributes may sit between inputs
         try:
             return fn(**kw)
-        except (TypeError, ValueError) as e:
-            if name in str(e):
+        except (TypeError, ValueError, NotImplementedError) as e:
+            if ("ops.%s:" % name) in str(e) or str(e).startswith(name + ":"):
                 raise
             # name the class the user called, not the function that checked the argument
             raise type(e)("ops.%s: %s" % (name, e)) from None
@@ -290,16 +290,6 @@ def tensor_shape(input_x):
     return Tensor(np.array(input_x.shape, np.int64))
 
 
-def _pair(value, arg):
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return value, value
-    if isinstance(value, (tuple, list)) and len(value) in (2, 4) and all(
-            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
-        return tuple(value[-2:])  # (h, w) or MindSpore's (1, 1, h, w)
-    raise ValueError("MaxPoolWithArgmax: '%s' must be a positive int or a tuple of 2 (or 4) "
-                     "positive ints, but got %r" % (arg, value))
-
-
 def max_pool_with_argmax(x, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
     """2-D max pooling that also returns where each maximum came from, as MindSpore's
     MaxPoolWithArgmax: the index into the sample's flattened (C, H, W) input.
@@ -320,13 +310,16 @@ def max_pool_with_argmax(x, kernel_size=1, strides=1, pad_mode="valid", data_for
             not 4-D.
         NotImplementedError: ``data_format`` "NHWC".
     """
-    if data_format != "NCHW":
-        raise NotImplementedError("MaxPoolWithArgmax: only data_format 'NCHW' is implemented, "
-                                  "but got %r" % (data_format,))
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError("MaxPoolWithArgmax: 'data_format' must be 'NCHW' or 'NHWC', but got %r"
+                         % (data_format,))
+    if data_format == "NHWC":
+        raise NotImplementedError("MaxPoolWithArgmax: only data_format 'NCHW' is implemented")
     if not isinstance(pad_mode, str) or pad_mode.lower() not in ("valid", "same"):
         raise ValueError("MaxPoolWithArgmax: 'pad_mode' must be 'valid' or 'same', but got %r"
                          % (pad_mode,))
-    (kh, kw), (sh, sw) = _pair(kernel_size, "kernel_size"), _pair(strides, "strides")
+    (kh, kw), (sh, sw) = (_pair_of("MaxPoolWithArgmax", kernel_size, "kernel_size"),
+                          _pair_of("MaxPoolWithArgmax", strides, "strides"))
     if not isinstance(x, Tensor) or x.ndim != 4:
         raise ValueError("MaxPoolWithArgmax: 'x' must be a 4-D Tensor (N, C, H, W), but got %r"
                          % (getattr(x, "shape", x),))
@@ -346,6 +339,116 @@ def max_pool_with_argmax(x, kernel_size=1, strides=1, pad_mode="valid", data_for
     rows, cols = F.floor_divide(idx, wide) - top, F.remainder(idx, wide) - left
     channel = Tensor(np.arange(c, dtype=np.int64).reshape(1, c, 1, 1) * (h * w))
     return out, F.cast(rows * w + cols + channel, mstype.int32)
+
+
+def _conv_pads(pad_mode, pad, in_hw, out_hw, kernel, stride, dilation):
+    """(top, left) padding of the forward convolution whose input gradient is taken."""
+    if pad_mode == "valid":
+        return 0, 0
+    if pad_mode == "pad":
+        pads = (pad,) * 4 if isinstance(pad, int) else tuple(pad)
+        return pads[0], pads[2]
+    tops = []
+    for size, out, k, s, d in zip(in_hw, out_hw, kernel, stride, dilation):
+        total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
+        tops.append(total // 2)
+    return tuple(tops)
+
+
+def conv2d_backprop_input(dout, weight, input_size, out_channel, kernel_size, pad_mode="valid",
+                          pad=0, pad_list=None, mode=1, stride=1, dilation=1, group=1,
+                          data_format="NCHW"):
+    """The gradient of a 2-D convolution with respect to its input, as MindSpore's
+    Conv2DBackpropInput (and Conv2DTranspose) compute it: a transposed convolution of ``dout``
+    with the forward ``weight``, placed by the forward convolution's padding and cut to
+    ``input_size``.
+
+    Args:
+        dout (Tensor): (N, C_out, H_out, W_out), the gradient of the convolution's output.
+        weight (Tensor): (C_out, C_in / group, kh, kw), the forward convolution's weight.
+        input_size (tuple[int]): the forward input's shape (N, C_in, H, W).
+        out_channel (int): the forward convolution's output channels, C_out.
+        kernel_size (Union[int, tuple[int]]): (kh, kw).
+        pad_mode (str): the forward padding: "valid", "same" or "pad".
+        pad (Union[int, tuple[int]]): with "pad", (top, bottom, left, right) or one int.
+        pad_list (tuple[int]): only as a repeat of ``pad`` with "pad" (MindSpore fills it in).
+        mode (int): 1, MindSpore's only convolution mode.
+        stride (Union[int, tuple[int]]): the forward stride.
+        dilation (Union[int, tuple[int]]): the forward dilation.
+        group (int): the forward channel groups.
+        data_format (str): "NCHW" only.
+
+    Returns:
+        Tensor of shape ``input_size``.
+
+    Raises:
+        ValueError: ``pad_mode``, ``mode`` or a shape does not fit.
+        NotImplementedError: ``data_format`` "NHWC".
+    """
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError("Conv2DBackpropInput: 'data_format' must be 'NCHW' or 'NHWC', but got "
+                         "%r" % (data_format,))
+    if data_format == "NHWC":
+        raise NotImplementedError("Conv2DBackpropInput: only data_format 'NCHW' is implemented")
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ("valid", "same", "pad"):
+        raise ValueError("Conv2DBackpropInput: 'pad_mode' must be 'valid', 'same' or 'pad', but "
+                         "got %r" % (pad_mode,))
+    if mode != 1:
+        raise ValueError("Conv2DBackpropInput: 'mode' must be 1, but got %r" % (mode,))
+    pad_mode = pad_mode.lower()
+    for arg, value in (("dout", dout), ("weight", weight)):
+        if not isinstance(value, Tensor) or value.ndim != 4 or not value.dtype.is_floating_point:
+            raise TypeError("Conv2DBackpropInput: '%s' must be a 4-D float Tensor, but got %r"
+                            % (arg, getattr(value, "shape", value)))
+    for arg, value in (("out_channel", out_channel), ("group", group)):
+        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+            raise ValueError("Conv2DBackpropInput: '%s' must be a positive int, but got %r"
+                             % (arg, value))
+    if not (isinstance(pad, int) and not isinstance(pad, bool) and pad >= 0) and not (
+            isinstance(pad, (tuple, list)) and len(pad) == 4 and all(
+                isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in pad)):
+        raise ValueError("Conv2DBackpropInput: 'pad' must be an int or 4 ints >= 0, but got %r"
+                         % (pad,))
+    if pad_mode != "pad" and pad not in (0, (0, 0, 0, 0)):
+        raise ValueError("Conv2DBackpropInput: 'pad' must be 0 unless pad_mode is 'pad', but got "
+                         "%r" % (pad,))
+    kernel = _pair_of("Conv2DBackpropInput", kernel_size, "kernel_size")
+    strides = _pair_of("Conv2DBackpropInput", stride, "stride")
+    dilations = _pair_of("Conv2DBackpropInput", dilation, "dilation")
+    if isinstance(input_size, Tensor):
+        input_size = tuple(input_size.asnumpy().tolist())
+    if not isinstance(input_size, (tuple, list)) or len(input_size) != 4 or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in input_size):
+        raise ValueError("Conv2DBackpropInput: 'input_size' must be 4 positive ints (N, C, H, "
+                         "W), but got %r" % (input_size,))
+    if weight.shape[0] != out_channel or tuple(weight.shape[2:]) != kernel:
+        raise ValueError("Conv2DBackpropInput: 'weight' of shape %s does not fit out_channel=%d "
+                         "and kernel_size=%s" % (weight.shape, out_channel, kernel))
+    if pad_list is not None and not (isinstance(pad_list, (tuple, list)) and len(pad_list) == 4):
+        raise ValueError("Conv2DBackpropInput: 'pad_list' must be None or 4 ints, but got %r"
+                         % (pad_list,))
+    if pad_list is not None and (pad_mode != "pad" or tuple(pad_list) != (
+            (pad,) * 4 if isinstance(pad, int) else tuple(pad))):
+        raise NotImplementedError("Conv2DBackpropInput: 'pad_list' is taken only when it repeats "
+                                  "'pad' with pad_mode 'pad', but got %r" % (pad_list,))
+    h, w = input_size[2:]
+    top, left = _conv_pads(pad_mode, pad, (h, w), dout.shape[2:], kernel, strides, dilations)
+    full = F.conv_transpose2d(dout, weight, None, strides, 0, 0, group, dilations)
+    fh, fw = full.shape[2:]
+    grow_h, grow_w = max(top + h - fh, 0), max(left + w - fw, 0)
+    if grow_h or grow_w:  # rows of the input the forward windows never reached get 0
+        full = F.pad(full, (0, grow_w, 0, grow_h))
+    return full[:, :, top:top + h, left:left + w]
+
+
+def _pair_of(op, value, arg):
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value, value
+    if isinstance(value, (tuple, list)) and len(value) in (2, 4) and all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+        return tuple(value[-2:])  # (h, w) or MindSpore's (1, 1, h, w)
+    raise ValueError("%s: '%s' must be a positive int or a tuple of 2 (or 4) positive ints, "
+                     "but got %r" % (op, arg, value))
 
 
 RECORDS = [
@@ -450,6 +553,13 @@ RECORDS = [
     PrimRecord("MaxPoolWithArgmax", max_pool_with_argmax,
                "(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')",
                example=("ops.MaxPoolWithArgmax(2, 2)(x.reshape(1, 1, 2, 2))[1]", "[[[[2]]]]")),
+    *[PrimRecord(name, conv2d_backprop_input,
+                 "(out_channel, kernel_size, pad_mode='valid', pad=0, pad_list=None, mode=1, "
+                 "stride=1, dilation=1, group=1, data_format='NCHW')",
+                 example=("ops.%s(1, 2)(x.reshape(1, 1, 2, 2), Tensor(np.ones((1, 1, 2, 2), "
+                          "np.float32)), (1, 1, 3, 3))" % name,
+                          "[[[[ 1.  -1.  -2. ]\n   [ 4.   2.5 -1.5]\n   [ 3.   3.5  0.5]]]]"))
+      for name in ("Conv2DBackpropInput", "Conv2DTranspose")],
     PrimRecord("DiagPart", "diagonal",
                example=("ops.DiagPart()(x)", "[1.  0.5]")),
 ]

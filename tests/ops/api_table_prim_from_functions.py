@@ -91,6 +91,9 @@ ROWS = [
       (1, 2, 5, 5)),
     R("ops.MaxPoolWithArgmax", lambda x: x.sum() * ops.MaxPoolWithArgmax(2, 2)(x)[1].sum(),
       (1, 2, 4, 4), **NG),
+    *[R("ops." + name, lambda d, w, name=name: getattr(ops, name)(
+        2, 3, pad_mode="same", stride=2)(d, w, (1, 3, 5, 6)), (1, 2, 3, 3), (2, 3, 3, 3))
+      for name in ("Conv2DBackpropInput", "Conv2DTranspose")],
 ]
 
 
@@ -132,6 +135,8 @@ def ctor_overrides(a, t):
         "KLDivLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]))]),
         "BCEWithLogitsLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]) / 4)]),
         "MaxPoolWithArgmax": lambda: ([2, 2], [t(a["X4"])]),
+        **{name: (lambda: ([2, 2], [t(a["X4"][:, :2, :3, :3]), t(a["W4"]), (2, 3, 4, 4)]))
+           for name in ("Conv2DBackpropInput", "Conv2DTranspose")},
         "PReLU": lambda: ([], [t(a["X"]), t(np.array([0.25], a["X"].dtype))]),
         "CeLU": lambda: ([1.0], [t(a["X"])]), "HShrink": lambda: ([0.5], [t(a["X"])]),
         "SoftShrink": lambda: ([0.5], [t(a["X"])]),

@@ -119,3 +119,19 @@ def test_batch_norm_class_nhwc_and_gradient_agree_with_nchw():
 
     np.testing.assert_allclose(ms.grad(loss)(Tensor(x)).asnumpy(),
                                ms.grad(reference)(Tensor(x)).asnumpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("kw,size", [
+    (dict(pad_mode="pad", pad=(1, 0, 2, 1), stride=(2, 1)), (1, 1, 5, 4)),
+    (dict(pad_mode="same", stride=2, dilation=2), (1, 2, 7, 6)),
+    (dict(pad_mode="valid", stride=3), (2, 2, 8, 7)),
+])
+def test_conv2d_backprop_input_is_the_convolution_s_input_gradient(kw, size):
+    rng = np.random.default_rng(6)
+    weight = Tensor(rng.standard_normal((2, size[1], 2, 3)))
+    conv = ops.Conv2D(2, (2, 3), **kw)
+    x = Tensor(np.zeros(size))
+    dout = Tensor(rng.standard_normal(conv(x, weight).shape))
+    want = ms.grad(lambda t: (conv(t, weight) * dout).sum())(x)
+    got = ops.Conv2DBackpropInput(2, (2, 3), **kw)(dout, weight, size)
+    np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-12, atol=1e-12)
