@@ -151,8 +151,15 @@ class Initializer:
         return type(self)._initialize is not Initializer._initialize
 
     def __call__(self, arr):
-        """Fill a numpy array in place (MindSpore's Initializer call form)."""
+        """Fill a numpy array in place (MindSpore's Initializer call form).
+
+        Called on a Tensor or Parameter (``Constant(0.0)(cell.beta)``, as mindocr's heads do),
+        MindSpore 2.10's Zero, One and Constant return None and leave the tensor as it was,
+        and its other initializers raise TypeError; mindcell does the same."""
         if not isinstance(arr, np.ndarray):
+            from mindcell.common.tensor import Tensor
+            if isinstance(arr, Tensor) and isinstance(self, (Zero, One, Constant)):
+                return None
             raise TypeError("%s: the argument must be a numpy.ndarray, but got %s"
                             % (type(self).__name__, type(arr).__name__))
         self._initialize(arr)

@@ -112,3 +112,38 @@ def test_forward_runs_of_a_step_with_several_gradients(plan, mode):
     for m in inputs:
         want = 0.5 * want + 0.5 * m
     assert abs(mean - want) < 1e-5, (plan, mode, mean, want)
+
+
+# ----- an Initializer called on a Parameter ------------------------------------------------
+# mindocr's multi-head (svtr_ppocrv3_ch) initializes LayerNorms with Constant(0.0)(m.beta):
+# MindSpore 2.10's Zero / One / Constant return None and leave the tensor unchanged; its
+# other initializers raise TypeError (ms-oracle).
+def _initializers():
+    from mindcell.common import initializer as I
+    return {"Constant0": I.Constant(0.0), "Constant2.5": I.Constant(2.5), "One": I.One(),
+            "Zero": I.Zero(), "Normal": I.Normal(0.02), "TruncatedNormal": I.TruncatedNormal(0.02),
+            "Uniform": I.Uniform(0.1), "XavierUniform": I.XavierUniform(),
+            "HeUniform": I.HeUniform(), "HeNormal": I.HeNormal(), "XavierNormal": I.XavierNormal()}
+
+
+@pytest.mark.parametrize("name", sorted(_initializers()))
+@pytest.mark.parametrize("kind", ["parameter", "tensor"])
+def test_initializer_called_on_a_tensor(name, kind):
+    init = _initializers()[name]
+    t = ms.Tensor(np.full((2, 3), 7.0, np.float32))
+    if kind == "parameter":
+        t = ms.Parameter(t, name="p")
+    if name.startswith(("Constant", "One", "Zero")):
+        assert init(t) is None
+        assert np.array_equal(t.asnumpy(), np.full((2, 3), 7.0, np.float32))
+    else:
+        with pytest.raises(TypeError):
+            init(t)
+    arr = np.full((2, 3), 7.0, np.float32)  # a numpy array is filled in place
+    init(arr)
+    if name in ("Zero", "Constant0"):
+        assert not arr.any()
+    elif name == "One":
+        assert (arr == 1).all()
+    else:
+        assert not (arr == 7.0).all()
