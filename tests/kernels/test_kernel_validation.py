@@ -113,7 +113,10 @@ def _rows():
 NOT_KERNELS = {"matmul.set_blas", "executor.set_blas", "executor.Executor",
                "recurrent.set_blas", "conv.set_blas",
                # convolution's strategy switches (tests/kernels/test_conv_winograd.py)
-               "conv.set_block_team", "conv.set_winograd"}
+               "conv.set_block_team", "conv.set_winograd",
+               # the compiled Cell call (tests/graph/test_cell_fast_call.py)
+               "executor.cell_call", "executor.configure_calls", "executor.FastCall",
+               "executor.FastPrograms"}
 # Every module's thread controls (csrc/_threads.pxi): tests/kernels/test_thread_count.py
 _THREAD_CONTROLS = ("set_num_threads", "get_num_threads", "team_size")
 NOT_KERNELS |= {"%s.%s" % (family, attr) for family in importlib.import_module(

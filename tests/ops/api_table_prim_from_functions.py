@@ -91,6 +91,10 @@ ROWS = [
       (1, 2, 5, 5)),
     R("ops.MaxPoolWithArgmax", lambda x: x.sum() * ops.MaxPoolWithArgmax(2, 2)(x)[1].sum(),
       (1, 2, 4, 4), **NG),
+    # ops.auto_generate's classes MindSpore also has at ops
+    R("ops.MaskedSelect", lambda x, m: ops.MaskedSelect()(x, m), S, ("bool", S), kind="datadep"),
+    R("ops.LogSoftmaxExt", lambda x: ops.LogSoftmaxExt()(x, 1), S),
+    R("ops.TransposeExtView", lambda x: ops.TransposeExtView()(x, 0, 1), S),
     *[R("ops." + name, lambda d, w, name=name: getattr(ops, name)(
         2, 3, pad_mode="same", stride=2)(d, w, (1, 3, 5, 6)), (1, 2, 3, 3), (2, 3, 3, 3))
       for name in ("Conv2DBackpropInput", "Conv2DTranspose")],
@@ -135,6 +139,9 @@ def ctor_overrides(a, t):
         "KLDivLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]))]),
         "BCEWithLogitsLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]) / 4)]),
         "MaxPoolWithArgmax": lambda: ([2, 2], [t(a["X4"])]),
+        "MaskedSelect": lambda: ([], [t(a["X"]), t(a["X"] > 0)]),
+        "LogSoftmaxExt": lambda: ([], [t(a["X"]), 1]),
+        "TransposeExtView": lambda: ([], [t(a["X"]), 0, 1]),
         **{name: (lambda: ([2, 2], [t(a["X4"][:, :2, :3, :3]), t(a["W4"]), (2, 3, 4, 4)]))
            for name in ("Conv2DBackpropInput", "Conv2DTranspose")},
         "PReLU": lambda: ([], [t(a["X"]), t(np.array([0.25], a["X"].dtype))]),

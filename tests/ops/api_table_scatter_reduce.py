@@ -50,6 +50,13 @@ def _rows():
 # the float16 runs compare the segments that have members
 SEG_MASK = ms.Tensor(np.array([[0.0], [1.0], [0.0], [1.0]], np.float32))
 ROWS = _rows()
+# their Tensor methods (method_func.FUNCTIONS_AS_METHODS)
+ROWS += [R("Tensor.scatter_" + k, lambda u, k=k: _in_place(
+    lambda p, i, v: getattr(p, "scatter_" + k)(i, v), ROWS_IDX, u), ("away", (3, 4)), **NG)
+         for k in KINDS]
+ROWS += [R("Tensor.unsorted_segment_" + k, lambda x, k=k: getattr(
+    x, "unsorted_segment_" + k)(SEG, 4) * SEG_MASK, ("away", (3, 2)))
+         for k in ("max", "min", "prod")]
 
 
 def base_overrides(a, t):

@@ -306,6 +306,10 @@ def _method_overrides():
             "rot90": lambda: ([1, (0, 1)], {}),
             "dsplit": lambda: ([2], {}), "fold": lambda: ([(2, 4), (1, 3)], {}),
             "multinomial": lambda: ([2], {}),
+            **{"scatter_" + k: (lambda: ([_t(np.array([1, 0], np.int32)), _t(np.abs(a["X"]) + 0.5)],
+                                         {})) for k in ("div", "max", "min", "mul")},
+            **{"unsorted_segment_" + k: (lambda: ([_t(np.array([1, 0], np.int32)), 3], {}))
+               for k in ("max", "min", "prod")},
             "addmv": lambda: ([_t(a["X"].T), _t(a["X"][0, :2])], {}),
             "scatter_": lambda: ([1, _t(a["I"][:2, None]), _t(a["X"][:, :1])], {})}
 
@@ -383,8 +387,8 @@ def targets():
             # class that runs a function (ops.operations._simple) shares its base call
             names = {name, getattr(getattr(obj, "__call__", None), "__name__", name)}
             function = getattr(obj, "_function", None)
-            if function is not None:
-                names.add(function.__name__)
+            if function is not None:  # the function, or its name (ops.auto_generate)
+                names.add(getattr(function, "__name__", function))
             out.append((name, names, lambda o=obj: o))
         else:
             out.append((name, {name, getattr(obj, "__name__", name)}, lambda o=obj: o))
@@ -480,7 +484,7 @@ def base_call_failures():
                 if meth in method_overrides:
                     args, kwargs = method_overrides[meth]()
                 self_arr = _tensors()[SELF_ARRAY.get(meth, "X")]
-                getattr(_t(self_arr), meth)(*args, **kwargs)
+                getattr(_self(meth, self_arr), meth)(*args, **kwargs)
             elif inspect.isclass(factory()):
                 ctor_args, call_args = ctor_overrides.get(label, lambda: ([], None))()
                 obj = factory()(*ctor_args)
@@ -500,6 +504,15 @@ def base_call_failures():
 
 INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert", "gcd",
                "lcm"}
+# methods whose self is updated in place and must be a Parameter (as in MindSpore)
+PARAMETER_SELF = {"scatter_" + k for k in ("div", "max", "min", "mul")}
+
+
+def _self(meth, arr):
+    import mindcell as ms
+    return ms.Parameter(_t(arr.copy())) if meth in PARAMETER_SELF else _t(arr)
+
+
 SELF_ARRAY = {**{m: "INT" for m in INT_METHODS}, "bmm": "BIG3D",  # the method's self
               "bincount": "I", "unfold": "X4", "dsplit": "BIG3D", "fold": "BIG3D",
               "multinomial": "SPD",
@@ -544,7 +557,7 @@ def run(only=None):
             cases = [(lbl, lambda f=f, a=args, kw=kwargs: getattr(f(), meth)(*a, **kw))
                      for lbl, f in self_vals]
             self_arr = _tensors()[SELF_ARRAY.get(meth, "X")]
-            target = lambda *a, m=meth, **kw: getattr(_t(self_arr), m)(*a, **kw)  # noqa
+            target = lambda *a, m=meth, **kw: getattr(_self(m, self_arr), m)(*a, **kw)  # noqa
         elif inspect.isclass(factory()):
             cls = factory()
             ctor_args, call_args = ctor_overrides.get(label, lambda: ([], None))()

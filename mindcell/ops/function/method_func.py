@@ -297,7 +297,9 @@ del _made
 # MindSpore 2.10's Tensor methods whose signature is their ops function's without its first
 # parameter: each method calls the function with ``self`` first.
 FUNCTIONS_AS_METHODS = ("aminmax", "dsplit", "fmax", "fmin", "fold", "hardshrink", "igamma",
-                        "imag", "ldexp", "multinomial", "real", "top_k")
+                        "imag", "ldexp", "multinomial", "real", "top_k", "scatter_div",
+                        "scatter_max", "scatter_min", "scatter_mul", "unsorted_segment_max",
+                        "unsorted_segment_min", "unsorted_segment_prod")
 
 
 def _method_from_function(name):
