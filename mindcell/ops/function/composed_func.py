@@ -24,10 +24,6 @@ def _float_tensor(x, op, arg):
     return x
 
 
-def _ints(tensor):
-    return Tensor(np.asarray(tensor, np.int64)) if not isinstance(tensor, Tensor) else tensor
-
-
 # ----- activations ------------------------------------------------------------------------------
 _SELU_ALPHA, _SELU_SCALE = 1.6732632423543772, 1.0507009873554805
 
