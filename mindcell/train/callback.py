@@ -304,10 +304,32 @@ def _append_dict(info, cb):
     return out or None
 
 
+def _unused_prefix(directory, prefix):
+    """The checkpoint prefix a new ModelCheckpoint writes with, as MindSpore 2.10 chooses it:
+    ``prefix`` itself unless ``directory`` holds checkpoint files (.ckpt or .safetensors, not
+    breakpoint files) of it, i.e. named ``<prefix>-...`` (then ``<prefix>_1``) or
+    ``<prefix>_<n>-...`` (then one above the largest such ``n``)."""
+    taken = 0
+    for name in os.listdir(directory):
+        if not name.endswith((".ckpt", ".safetensors")) or "_breakpoint" in name:
+            continue
+        rest = name[len(prefix):]
+        if not name.startswith(prefix) or not rest or rest[0].isalpha():
+            continue
+        dash = rest.find("-")
+        if dash == 0:
+            taken = max(taken, 1)
+        elif dash > 0 and rest[1:dash].isdigit():
+            taken = max(taken, int(rest[1:dash]) + 1)
+    return "%s_%d" % (prefix, taken) if taken else prefix
+
+
 class ModelCheckpoint(Callback):
     """ModelCheckpoint(prefix='CKP', directory=None, config=None): saves the training network as
     ``<prefix>-<epoch>_<step>.ckpt`` every ``save_checkpoint_steps`` and keeps the newest
-    ``keep_checkpoint_max`` files (the saved paths are in ``saved``). In data parallel on
+    ``keep_checkpoint_max`` files (the saved paths are in ``saved``). When ``directory``
+    already holds checkpoints of ``prefix`` from an earlier run, the prefix gains a number
+    (``<prefix>_1``, ``<prefix>_2`` ...) instead of overwriting them. In data parallel on
     several ranks rank 0 writes them (see ``save_checkpoint``).
 
     Args:
@@ -336,13 +358,20 @@ class ModelCheckpoint(Callback):
     def __init__(self, prefix="CKP", directory=None, config=None):
         if not isinstance(prefix, str) or not prefix or "/" in prefix:
             raise ValueError("ModelCheckpoint: 'prefix' must be a non-empty file name prefix")
-        self.prefix = prefix
-        self.directory = directory or os.getcwd()
+        self.directory = os.path.realpath(directory or os.getcwd())
+        os.makedirs(self.directory, exist_ok=True)
+        # as in MindSpore, a run never overwrites an earlier run's files: the prefix gains a
+        # number when the directory already holds checkpoints with that prefix
+        self.prefix = _unused_prefix(self.directory, prefix)
         self.config = config or CheckpointConfig()
         self.saved = []
         self._last_step = 0
         self._last_time = time.time()
-        os.makedirs(self.directory, exist_ok=True)
+
+    # MindSpore's attribute names, which subclasses read
+    _prefix = property(lambda self: self.prefix)
+    _directory = property(lambda self: self.directory)
+    _config = property(lambda self: self.config)
 
     def step_end(self, run_context):
         """Saves a checkpoint once ``save_checkpoint_steps`` steps have passed since the last
