@@ -87,6 +87,10 @@ class Model:
         # without loss and optimizer the network is the training step itself (a
         # TrainOneStepCell or a user's subclass of it), as in MindSpore
         self.train_network = network if loss_fn is None and optimizer is None else None
+        if optimizer is None and loss_fn is not None:
+            # a loss without an optimizer trains nothing: MindSpore 2.10 runs the network with
+            # its loss (the steps' outputs are the losses) and leaves the weights unchanged
+            self.train_network = nn.WithLossCell(network, loss_fn)
         if optimizer is not None:
             # the loss scale manager and amp level shape the training step, as in MindSpore
             try:
@@ -157,15 +161,18 @@ class Model:
             dataset_sink_mode (bool): as MindSpore on the CPU, which has no data sink, batches
                 are fed from Python one step at a time either way.
             sink_size (int): -1 or positive; as MindSpore on the CPU (sink mode falls back to
-                the normal loop), every epoch still runs the whole dataset.
+                the normal loop), every epoch still runs the whole dataset, and in sink mode a
+                positive ``sink_size`` is the callbacks' ``batch_num``.
             initial_epoch (int): the epoch to start counting from.
 
         When stderr is a terminal (and tqdm is installed) each epoch shows a progress bar with
         the loss; set the environment variable ``MINDCELL_PROGRESS=0`` to turn it off. Lines
         printed by callbacks while it is shown appear above it.
 
+        A Model with a ``loss_fn`` but no optimizer runs the network and its loss on every
+        batch (the callbacks see the losses) without changing a weight, as MindSpore does.
+
         Raises:
-            RuntimeError: the Model has no optimizer.
             TypeError: ``epoch`` is not an int, ``dataset_sink_mode`` is not a bool or
                 ``sink_size`` not an int.
             AttributeError: ``train_dataset`` is not a dataset (MindSpore's error type).
@@ -186,7 +193,7 @@ class Model:
         ``run_context.original_args().eval_results`` holds its result.
 
         Raises:
-            RuntimeError: the Model has no optimizer, or ``valid_dataset`` without metrics.
+            RuntimeError: ``valid_dataset`` without metrics.
             TypeError / ValueError: as ``train``; ``valid_frequency`` not a positive int or a
                 list of them.
         """
@@ -216,9 +223,6 @@ class Model:
 
     def _train_loop(self, op, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size,
                     initial_epoch, after_epoch=None):
-        if self.train_network is None:
-            raise RuntimeError("%s: an optimizer is required (or, with neither "
-                               "loss_fn nor optimizer, a training-step network)" % op)
         if isinstance(epoch, bool) or not isinstance(epoch, int):
             raise TypeError("%s: 'epoch' must be an int, but got %s %r"
                             % (op, type(epoch).__name__, epoch))
@@ -228,7 +232,11 @@ class Model:
         _check_dataset(op, "train_dataset", train_dataset)
         callbacks = _as_list(callbacks)
         batch_num = train_dataset.get_dataset_size()
-        cb = InternalCallbackParam(epoch_num=epoch, batch_num=batch_num, cur_epoch_num=0,
+        # MindSpore on the CPU runs sink mode as the normal loop (every epoch reads the whole
+        # dataset) but still reports ``sink_size`` as the callbacks' batch_num, so LossMonitor
+        # numbers steps within an epoch modulo sink_size and TimeMonitor divides by it.
+        cb_batch_num = sink_size if dataset_sink_mode and sink_size > 0 else batch_num
+        cb = InternalCallbackParam(epoch_num=epoch, batch_num=cb_batch_num, cur_epoch_num=0,
                                    cur_step_num=0, net_outputs=None, eval_results=None,
                                    train_network=self.train_network, optimizer=self.optimizer)
         ctx = RunContext(cb)

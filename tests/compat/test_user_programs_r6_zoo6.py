@@ -1,0 +1,55 @@
+"""Round-6 user programs from mindspore-ai/models (recommend, gnn, audio, hpc and research/cv
+models with unusual layers): the general mechanisms those programs stopped at or differed by,
+each checked for its class against MindSpore 2.10 (values taken from the ms-oracle)."""
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import nn
+from mindcell.train import Callback, LossMonitor, Model
+
+
+def _tiny_model(rows=6):
+    data = ms.dataset.NumpySlicesDataset(
+        {"x": np.ones((rows, 2), np.float32), "y": np.ones((rows, 1), np.float32)},
+        shuffle=False).batch(1)
+    net = nn.Dense(2, 1)
+    return Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.01)), data
+
+
+class _Record(Callback):
+    def __init__(self):
+        super().__init__()
+        self.steps, self.epochs = [], []
+
+    def on_train_step_end(self, run_context):
+        c = run_context.original_args()
+        self.steps.append((c.cur_epoch_num, c.cur_step_num, c.batch_num))
+
+    def on_train_epoch_end(self, run_context):
+        c = run_context.original_args()
+        self.epochs.append((c.cur_epoch_num, c.cur_step_num, c.batch_num))
+
+
+# ----- sink_size in sink mode on the CPU -----------------------------------------------------
+# research/hpc/deepbsde trains with Model.train(epochs, data, sink_size=logging_frequency,
+# dataset_sink_mode=True). MindSpore 2.10 on the CPU runs the normal loop (every epoch reads the
+# whole dataset) but reports sink_size as cb_params.batch_num, so LossMonitor numbers the steps
+# 1..sink_size repeatedly; without sink mode, or with sink_size=-1, batch_num is the dataset size.
+@pytest.mark.parametrize("sink_mode, sink_size, batch_num", [
+    (True, 2, 2), (True, 4, 4), (True, 10, 10), (True, -1, 6), (False, 2, 6)])
+def test_sink_size_is_the_callbacks_batch_num_in_sink_mode(sink_mode, sink_size, batch_num):
+    model, data = _tiny_model()
+    rec = _Record()
+    model.train(2, data, callbacks=[rec], dataset_sink_mode=sink_mode, sink_size=sink_size)
+    assert [s[1] for s in rec.steps] == list(range(1, 13))  # the whole dataset every epoch
+    assert {s[2] for s in rec.steps} == {batch_num}
+    assert rec.epochs == [(1, 6, batch_num), (2, 12, batch_num)]
+
+
+def test_loss_monitor_numbers_steps_modulo_sink_size(capsys):
+    model, data = _tiny_model()
+    model.train(1, data, callbacks=[LossMonitor(1)], dataset_sink_mode=True, sink_size=4)
+    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("epoch:")]
+    steps = [int(l.split("step:")[1].split(",")[0]) for l in lines]
+    assert steps == [1, 2, 3, 4, 1, 2]
