@@ -9,7 +9,6 @@ from api_table import R, Op, S
 
 NG = dict(grad=False)
 ND_IDX = ms.Tensor(np.array([[0, 1], [1, 2], [0, 1]], np.int32))
-SEG = ms.Tensor(np.array([0, 2, 0], np.int32))
 
 
 def _scatter_update(u):
@@ -31,7 +30,6 @@ ROWS = [
     R("ops.ldexp", lambda x: ops.ldexp(x, ms.Tensor(np.array([1, 0, -1], np.int32))), S),
     R("ops.tensor_scatter_sub", lambda x, u: ops.tensor_scatter_sub(x, ND_IDX, u), (2, 3), (3,)),
     R("ops.scatter_update", _scatter_update, (2, 2), **NG),
-    R("ops.unsorted_segment_sum", lambda x: ops.unsorted_segment_sum(x, SEG, 4), (3, 2)),
     R("ops.atleast_1d", lambda x: ops.atleast_1d(x), (), z=True),
     R("ops.atleast_2d", lambda x, y: ops.atleast_2d([x, y]), (3,), S),
     R("ops.atleast_3d", lambda x, y: ops.atleast_3d((x, y)), (3,), S),
@@ -68,7 +66,6 @@ def base_overrides(a, t):
         "tensor_scatter_sub": lambda: ([t(x), t(np.array([[0, 1]], np.int32)), t(x[0, :1])], {}),
         "threshold": lambda: ([t(x), 0.1, -1.0], {}),
         "tril_indices": lambda: ([3, 4], {}), "triu_indices": lambda: ([3, 4], {}),
-        "unsorted_segment_sum": lambda: ([t(x), t(np.array([1, 0], np.int32)), 3], {}),
         "vander": lambda: ([t(x[0])], {}),
         "column_stack": lambda: ([[t(x), t(x)]], {}),
     }

@@ -37,7 +37,7 @@ def _rows():
                        ("away", shape), **NG)]
     rows += [R("ops.scatter_nd_sub", lambda u: _in_place(ops.scatter_nd_sub, ND, u), (3,), **NG),
              R("ops.ScatterNdSub", lambda u: _in_place(ops.ScatterNdSub(), ND, u), (3,), **NG)]
-    for k in ("max", "min", "prod"):
+    for k in ("sum", "max", "min", "prod"):
         fn, cls = getattr(ops, "unsorted_segment_" + k), getattr(ops, "UnsortedSegment" + k.title())
         rows += [R("ops.unsorted_segment_" + k, lambda x, fn=fn: fn(x, SEG, 4) * (SEG_MASK),
                    ("away", (3, 2))),
@@ -71,7 +71,7 @@ def base_overrides(a, t):
         out["scatter_" + k] = lambda: ([ms.Parameter(t(x.copy())), t(np.array([1, 0], np.int32)),
                                         t(np.abs(x) + 0.5)], {})
     out["scatter_nd_sub"] = out["scatter_nd_max"]
-    for k in ("max", "min", "prod"):
+    for k in ("sum", "max", "min", "prod"):
         out["unsorted_segment_" + k] = lambda: ([t(x), t(np.array([1, 0], np.int32)), 3], {})
     return out
 

@@ -30,20 +30,6 @@ def test_fmin_and_fmax_skip_nan_as_numpy():
     np.testing.assert_array_equal(ops.fmax(Tensor(a), Tensor(b)).asnumpy(), np.fmax(a, b))
 
 
-def test_unsorted_segment_sum_drops_ids_outside_the_range():
-    x = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]])
-    ids = np.array([1, -1, 3, 1])
-    got = ops.unsorted_segment_sum(Tensor(x), Tensor(ids.astype(np.int32)), 3).asnumpy()
-    want = np.zeros((3, 2))
-    for row, i in zip(x, ids):
-        if 0 <= i < 3:
-            want[i] += row
-    np.testing.assert_array_equal(got, want)
-    grad = ms.grad(lambda t: (ops.unsorted_segment_sum(t, Tensor(ids.astype(np.int32)), 3)
-                              * Tensor(np.arange(6.0).reshape(3, 2))).sum())(Tensor(x))
-    np.testing.assert_array_equal(grad.asnumpy(), [[2, 3], [0, 0], [0, 0], [2, 3]])
-
-
 def test_composed_gradients_match_the_formulas():
     x = np.array([-2.0, -0.2, 0.3, 1.5])
     g = ms.grad(lambda t: ops.selu(t).sum())(Tensor(x)).asnumpy()

@@ -77,3 +77,23 @@ def test_segments_start_at_the_identity_and_name_errors():
         ops.unsorted_segment_min(x, ids, 0)
     with pytest.raises(TypeError, match="^scatter_max: 'input_x' must be a Parameter"):
         ops.scatter_max(x, Tensor(np.array([0], np.int32)), x[:1])
+
+
+# MindSpore 2.10 CPU (ms-oracle): x = [1, 2, 3, 4], ids = [0, -1, 1, 0], num_segments = 2
+@pytest.mark.parametrize("kind,want", [("sum", [5.0, 3.0]), ("max", [4.0, 3.0]),
+                                       ("min", [1.0, 3.0]), ("prod", [4.0, 3.0])])
+def test_segments_skip_negative_ids_and_reject_ids_past_the_end(kind, want):
+    fn = getattr(ops, "unsorted_segment_" + kind)
+    x = Tensor(np.array([1.0, 2.0, 3.0, 4.0], np.float32))
+    got = fn(x, Tensor(np.array([0, -1, 1, 0], np.int32)), 2)
+    np.testing.assert_array_equal(got.asnumpy(), want)
+    with pytest.raises(ValueError, match="^unsorted_segment_%s: " % kind):
+        fn(x, Tensor(np.array([0, 1, 5, 0], np.int32)), 2).asnumpy()
+
+
+def test_skipped_segment_rows_get_no_gradient():
+    ids = Tensor(np.array([1, -1, 2, 1], np.int32))
+    x = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]])
+    weights = Tensor(np.arange(6.0).reshape(3, 2))
+    grad = ms.grad(lambda t: (ops.unsorted_segment_sum(t, ids, 3) * weights).sum())(Tensor(x))
+    np.testing.assert_array_equal(grad.asnumpy(), [[2, 3], [0, 0], [4, 5], [2, 3]])

@@ -276,42 +276,6 @@ scatter_update.__doc__ = opdoc(
              "u = " + array([[5.0, 6.0], [0.0, 0.0]])]))
 
 
-def unsorted_segment_sum(input_x, segment_ids, num_segments):
-    check_tensor(input_x, "unsorted_segment_sum", "input_x")
-    ids = check_tensor(segment_ids, "unsorted_segment_sum", "segment_ids")
-    if isinstance(num_segments, Tensor) and num_segments.size == 1 and not \
-            num_segments.dtype.is_floating_point:
-        num_segments = int(num_segments.asnumpy().item())
-    check_int(num_segments, "unsorted_segment_sum", "num_segments")
-    if num_segments <= 0:
-        raise ValueError("%s: 'num_segments' must be positive, but got %d"
-                         % (public_name("unsorted_segment_sum"), num_segments))
-    if tuple(input_x.shape[:ids.ndim]) != tuple(ids.shape):
-        raise ValueError("%s: 'segment_ids' of shape %s must be a prefix of 'input_x''s shape %s"
-                         % (public_name("unsorted_segment_sum"), ids.shape, input_x.shape))
-    F = _F()
-    inside = F.logical_and(ids >= 0, ids < num_segments)  # MindSpore drops the others
-    keep = F.reshape(inside, tuple(ids.shape) + (1,) * (input_x.ndim - ids.ndim))
-    updates = F.where(keep, input_x, F.zeros_like(input_x))
-    zeros = F.zeros((num_segments,) + tuple(input_x.shape[ids.ndim:]), input_x.dtype)
-    return F.tensor_scatter_add(zeros, F.expand_dims(F.where(inside, ids, F.zeros_like(ids)), -1),
-                                updates)
-
-
-unsorted_segment_sum.__doc__ = opdoc(
-    "The sums of the slices of ``input_x`` that share a segment id: output row ``i`` is the "
-    "sum of the ``input_x[j]`` with ``segment_ids[j] == i``; ids outside ``[0, num_segments)`` "
-    "are dropped.",
-    ["input_x (Tensor): the values.",
-     "segment_ids (Tensor): int ids, a prefix of ``input_x``'s shape.",
-     "num_segments (Union[int, Tensor]): the number of output rows, > 0."],
-    "Tensor of shape ``(num_segments,) + input_x.shape[segment_ids.ndim:]``.",
-    ["TypeError: ``input_x`` or ``segment_ids`` is not a Tensor, or ``num_segments`` not an "
-     "int.", "ValueError: ``num_segments`` <= 0, or ``segment_ids``' shape is not a prefix."],
-    example("ops.unsorted_segment_sum(x, ids, 3)", "[4. 2. 0.]",
-            ["x = " + array([1.0, 2.0, 3.0]), "ids = " + array([0, 1, 0], "int32")]))
-
-
 # ----- stacking and splitting --------------------------------------------------------------------
 def _tensor_list(inputs, op, arg):
     if isinstance(inputs, Tensor):
@@ -649,7 +613,7 @@ bucketize.__doc__ = opdoc(
 
 __all__ = ["selu", "celu", "hardshrink", "softshrink", "tanhshrink", "softmin", "threshold",
            "fmax", "fmin", "truncate_div", "truncate_mod", "ldexp", "tensor_scatter_sub",
-           "scatter_update", "unsorted_segment_sum", "atleast_1d", "atleast_2d", "atleast_3d",
+           "scatter_update", "atleast_1d", "atleast_2d", "atleast_3d",
            "vstack", "row_stack", "column_stack", "dsplit", "tril_indices", "triu_indices",
            "matrix_band_part", "sequence_mask", "cartesian_prod", "block_diag", "vander",
            "logspace", "aminmax", "bucketize"]

@@ -1,8 +1,10 @@
 """Scatters that combine instead of add: ``tensor_scatter_max/min/mul/div`` (a copy), their
 in-place forms on a Parameter (``scatter_nd_*`` by N-D index, ``scatter_*`` by row), and the
-segment reductions ``unsorted_segment_max/min/prod``. All run on the one TensorScatter
+segment reductions ``unsorted_segment_sum/max/min/prod``. All run on the one TensorScatter
 primitive (mindcell/ops/defs/scatter_nd.py), whose reductions apply every update in turn, so
 repeated indices combine, and whose gradients route to the operands that made the result."""
+import inspect
+
 import numpy as np
 
 from mindcell import dtype as mstype
@@ -106,56 +108,83 @@ def _scatter_rows_in_place(kind):
     return fn
 
 
-# the value of an empty segment: MindSpore's kernels start max at the dtype's lowest value,
-# min at its highest, prod at 1
+# the value of an empty segment: MindSpore's kernels start a sum at 0, max at the dtype's lowest
+# value, min at its highest, prod at 1
 def _start(kind, np_dtype):
-    if kind == "prod":
-        return 1
+    if kind in ("sum", "prod"):
+        return int(kind == "prod")
     info = np.finfo(np_dtype) if np.issubdtype(np_dtype, np.floating) else np.iinfo(np_dtype)
     return info.min if kind == "max" else info.max
 
 
+def _segment_count(num_segments, name):
+    if isinstance(num_segments, Tensor) and num_segments.size == 1 and \
+            not num_segments.dtype.is_floating_point:
+        num_segments = int(num_segments.asnumpy().item())
+    if not isinstance(num_segments, (int, np.integer)) or isinstance(num_segments, bool) \
+            or not 0 < num_segments < 2 ** 31:
+        raise ValueError("%s: 'num_segments' must be a positive int, but got %r"
+                         % (public_name(name), num_segments))
+    return int(num_segments)
+
+
+_SEGMENT_WHAT = {"sum": ("sum", "0"), "max": ("maximum", "the dtype's lowest value"),
+                 "min": ("minimum", "the dtype's highest value"), "prod": ("product", "1")}
+_SEGMENT_OUT = {"sum": "[4. 2.]", "max": "[3. 2.]", "min": "[1. 2.]", "prod": "[3. 2.]"}
+
+
 def _unsorted_segment(kind):
     name = "unsorted_segment_" + kind
-    reduction = {"max": "max", "min": "min", "prod": "mul"}[kind]
+    reduction = {"sum": "add", "max": "max", "min": "min", "prod": "mul"}[kind]
+    x_name = "input_x" if kind == "sum" else "x"  # MindSpore's parameter names
+    signature = inspect.Signature(
+        [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+         for n in (x_name, "segment_ids", "num_segments")])
 
-    def fn(x, segment_ids, num_segments):
+    def fn(*args, **kwargs):
         from mindcell.ops import functional as F
-        check_tensor(x, name, "x")
+        try:
+            x, segment_ids, num_segments = signature.bind(*args, **kwargs).args
+        except TypeError as e:
+            raise TypeError("%s: %s" % (public_name(name), e)) from None
+        check_tensor(x, name, x_name)
         if x.dtype == mstype.bool_:
-            raise TypeError("%s: 'x' must be a number Tensor, but got Bool" % public_name(name))
+            raise TypeError("%s: '%s' must be a number Tensor, but got Bool"
+                            % (public_name(name), x_name))
         ids = check_tensor(segment_ids, name, "segment_ids")
-        if isinstance(num_segments, Tensor) and num_segments.size == 1 and \
-                not num_segments.dtype.is_floating_point:
-            num_segments = int(num_segments.asnumpy().item())
-        if not isinstance(num_segments, (int, np.integer)) or isinstance(num_segments, bool) \
-                or not 0 < num_segments < 2 ** 31:
-            raise ValueError("%s: 'num_segments' must be a positive int, but got %r"
-                             % (public_name(name), num_segments))
+        count = _segment_count(num_segments, name)
         if tuple(x.shape[:ids.ndim]) != tuple(ids.shape):
-            raise ValueError("%s: 'segment_ids' of shape %s must be a prefix of 'x''s shape %s"
-                             % (public_name(name), ids.shape, x.shape))
-        shape = (int(num_segments),) + tuple(x.shape[ids.ndim:])
-        start = F.full(shape, _start(kind, x._np_dtype), dtype=x.dtype)
-        return S._scatter(start, F.expand_dims(ids, -1), x, name, reduction)
+            raise ValueError("%s: 'segment_ids' of shape %s must be a prefix of '%s''s shape %s"
+                             % (public_name(name), ids.shape, x_name, x.shape))
+        start = _start(kind, x._np_dtype)
+        # MindSpore's CPU kernels skip negative ids (their rows combine as the start value) and
+        # reject ids >= num_segments (the scatter's range check does)
+        skipped = ids < 0
+        x = F.where(F.reshape(skipped, tuple(ids.shape) + (1,) * (x.ndim - ids.ndim)),
+                    F.full_like(x, start), x)
+        ids = F.where(skipped, F.zeros_like(ids), ids)
+        out = F.full((count,) + tuple(x.shape[ids.ndim:]), start, dtype=x.dtype)
+        return S._scatter(out, F.expand_dims(ids, -1), x, name, reduction)
 
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = __name__
+    fn.__signature__ = signature
+    what, empty = _SEGMENT_WHAT[kind]
     fn.__doc__ = opdoc(
-        "The %s of the slices of ``x`` that share a segment id: output row ``i`` combines the "
-        "``x[j]`` with ``segment_ids[j] == i``; an empty segment holds %s."
-        % ({"max": "maximum", "min": "minimum", "prod": "product"}[kind],
-           {"max": "the dtype's lowest value", "min": "the dtype's highest value",
-            "prod": "1"}[kind]),
-        ["x (Tensor): the values.",
-         "segment_ids (Tensor): int ids in ``[0, num_segments)``, a prefix of ``x``'s shape.",
+        "The %s of the slices of ``%s`` that share a segment id: output row ``i`` combines the "
+        "``%s[j]`` with ``segment_ids[j] == i``; an empty segment holds %s, and rows with a "
+        "negative id are skipped." % (what, x_name, x_name, empty),
+        ["%s (Tensor): the values." % x_name,
+         "segment_ids (Tensor): int ids below ``num_segments``, a prefix of ``%s``'s shape."
+         % x_name,
          "num_segments (Union[int, Tensor]): the number of output rows, > 0."],
-        "Tensor of shape ``(num_segments,) + x.shape[segment_ids.ndim:]``, ``x``'s dtype.",
-        ["TypeError: ``x`` or ``segment_ids`` is not a Tensor.",
+        "Tensor of shape ``(num_segments,) + %s.shape[segment_ids.ndim:]``, ``%s``'s dtype."
+        % (x_name, x_name),
+        ["TypeError: ``%s`` or ``segment_ids`` is not a Tensor, or ``%s`` is bool."
+         % (x_name, x_name),
          "ValueError: ``num_segments`` is not a positive int, ``segment_ids``' shape is not a "
-         "prefix, or an id is out of range."],
-        example("ops.%s(x, ids, 2)" % name, {"max": "[3. 2.]", "min": "[1. 2.]",
-                                            "prod": "[3. 2.]"}[kind],
+         "prefix, or an id is ``num_segments`` or more."],
+        example("ops.%s(x, ids, 2)" % name, _SEGMENT_OUT[kind],
                 ["x = " + array([1.0, 2.0, 3.0]), "ids = " + array([0, 1, 0], "int32")]))
     return fn
 
@@ -165,7 +194,7 @@ for _kind in ("max", "min", "mul", "div"):
     for _fn in (_tensor_scatter(_kind), _scatter_nd_in_place(_kind), _scatter_rows_in_place(_kind)):
         _made[_fn.__name__] = _fn
 _made["scatter_nd_sub"] = _scatter_nd_in_place("sub")
-for _kind in ("max", "min", "prod"):
+for _kind in ("sum", "max", "min", "prod"):
     _made["unsorted_segment_" + _kind] = _unsorted_segment(_kind)
 globals().update(_made)
 __all__ = sorted(_made)
