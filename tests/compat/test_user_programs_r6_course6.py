@@ -71,3 +71,29 @@ def test_model_checkpoint_prefix_rule(tmp_path, prefix, files, chosen):
     for name in files:
         (tmp_path / name).write_bytes(b"")
     assert ModelCheckpoint(prefix, str(tmp_path))._prefix == chosen
+
+
+# ----- Model(net, loss_fn, optimizer=None).train runs the loss and updates nothing ----------
+# (the course's optimizer lab trains "without an optimizer" as its baseline; MindSpore 2.10
+# runs WithLossCell(net, loss) on every batch, mindcell raised RuntimeError)
+def test_model_with_loss_and_no_optimizer_trains_nothing():
+    x = np.arange(24, dtype=np.float32).reshape(6, 4) / 10
+    y = np.array([0, 1, 2, 0, 1, 2], np.int32)
+    data = ds.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(3)
+    net = nn.Dense(4, 3)
+    w0 = net.weight.asnumpy().copy()
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    model = Model(net, loss_fn=loss, optimizer=None, metrics={"acc"})
+    seen = []
+
+    class Keep(ms.train.Callback):
+        def on_train_step_end(self, run_context):
+            cb = run_context.original_args()
+            seen.append((float(cb.net_outputs), type(cb.train_network).__name__, cb.optimizer))
+
+    model.train(2, data, callbacks=[Keep()], dataset_sink_mode=False)
+    assert np.array_equal(w0, net.weight.asnumpy())
+    expected = [float(loss(net(ms.Tensor(x[i:i + 3])), ms.Tensor(y[i:i + 3]))) for i in (0, 3)]
+    assert [s[0] for s in seen] == pytest.approx(expected * 2, rel=1e-6)
+    assert {s[1:] for s in seen} == {("WithLossCell", None)}
+    assert set(model.eval(data, dataset_sink_mode=False)) == {"acc"}
