@@ -141,7 +141,7 @@ def _split_method(name, least):
         if self.ndim < least:
             raise ValueError("Tensor.%s: self must be at least %d-D, but got %d-D"
                              % (name, least, self.ndim))
-        return getattr(NP, name)(self, indices_or_sections)
+        return tuple(getattr(NP, name)(self, indices_or_sections))
     method.__name__ = name
     method.__doc__ = ("%s(indices_or_sections) -> tuple[Tensor]\n\n    ``self`` split as "
                       "numpy.%s (see :func:`mindcell.numpy.%s`).\n\n    Args:\n"

@@ -924,7 +924,12 @@ def dense(input, weight, bias=None):
 
 
 def dot(input, other):
-    """The matrix product of ``input`` and ``other`` (the same as :func:`matmul`).
+    """The dot product of ``input`` and ``other`` as ``numpy.dot`` defines it: the last axis of
+    ``input`` is contracted with the second-to-last axis of ``other`` (the last one when
+    ``other`` is 1-D), and the result has shape ``input.shape[:-1] + other.shape[:-2] +
+    other.shape[-1:]``. For 2-D operands this is the matrix product; beyond 2-D it is not
+    :func:`matmul` (no batch broadcasting: every batch of ``input`` meets every batch of
+    ``other``).
 
     Args:
         input (Tensor): the left operand, at least 1-D.
@@ -945,7 +950,21 @@ def dot(input, other):
         >>> print(ops.dot(a, a))
         [[ 7 10]
          [15 22]]
+        >>> b = Tensor(np.ones((4, 2, 5), np.int32))
+        >>> print(ops.dot(a, b).shape)
+        (2, 4, 5)
     """
+    if (isinstance(input, Tensor) and isinstance(other, Tensor) and other.ndim > 2
+            and input.ndim >= 1):
+        if input.dtype != other.dtype:
+            raise TypeError("%s: 'input' and 'other' must have the same dtype, but got %s and %s"
+                            % (public_name("dot"), input.dtype, other.dtype))
+        if input.shape[-1] != other.shape[-2]:
+            raise ValueError("%s: the last dimension of 'input' must equal the second-to-last "
+                             "of 'other', but got shapes %s and %s"
+                             % (public_name("dot"), input.shape, other.shape))
+        from mindcell.ops.function.functional_extra_func import tensor_dot
+        return tensor_dot(input, other, ((input.ndim - 1,), (other.ndim - 2,)))
     return matmul(input, other)
 
 
