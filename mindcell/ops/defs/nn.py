@@ -333,17 +333,16 @@ def _sparse_xent_bprop(logits, labels, out, dout):
 
 def _xent_impl(logits, labels):
     logp = _log_softmax_impl(logits, 1)
-    p = np.exp(logp)
-    return -np.sum(labels * logp, axis=1), p * np.sum(labels, axis=1, keepdims=True) - labels
+    # MindSpore's SoftmaxCrossEntropyWithLogits: the backprop output is softmax - labels (the
+    # exact gradient only when each row of labels sums to 1), and labels get no gradient
+    return -np.sum(labels * logp, axis=1), np.exp(logp) - labels
 
 
 def _xent_bprop(logits, labels, out, dout):
     dloss = G.expand_dims(dout[0], 1)
     if records_backward():
-        logp = log_softmax_p.bind(logits, axis=1)
-        grad = G.sub(G.mul(G.exp(logp), G.reduce_sum(labels, (1,), keep_dims=True)), labels)
-        return (G.mul(dloss, grad), G.neg(G.mul(dloss, logp)))
-    return (G.mul(dloss, out[1]), G.neg(G.mul(dloss, log_softmax_p.bind(logits, axis=1))))
+        return (G.mul(dloss, G.sub(softmax_p.bind(logits, axis=1), labels)), None)
+    return (G.mul(dloss, out[1]), None)
 
 
 # NOTE: outputs are (per-sample loss, d loss / d logits); the gradient output is a by-product
