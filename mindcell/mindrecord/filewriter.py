@@ -77,8 +77,9 @@ def _field_problem(name, spec, v):
 
 class FileWriter:
     """FileWriter(file_name, shard_num=1, overwrite=False): write rows of a schema to MindRecord
-    files (``file_name``, or ``file_name0`` ... ``file_name<shard_num-1>``, each with a ``.db``
-    index beside it) in MindSpore's format.
+    files (``file_name``, or ``file_name0`` ... ``file_name<shard_num-1>`` with the index
+    zero-padded to the width of the last one, e.g. ``file_name00`` ... ``file_name20`` for 21
+    shards, each with a ``.db`` index beside it) in MindSpore's format.
 
     Args:
         file_name (str): the file (the shards' common prefix when ``shard_num`` > 1).
@@ -118,8 +119,11 @@ class FileWriter:
         folder = os.path.dirname(os.path.abspath(file_name))
         if not os.path.isdir(folder):
             raise RuntimeError("FileWriter: the folder %r does not exist" % folder)
+        # shard suffixes are zero-padded to the width of the last index, as MindSpore names
+        # them (11 shards: x00 ... x10), so programs can open file_name + "00"
+        width = len(str(shard_num - 1))
         self._paths = ([file_name] if shard_num == 1 else
-                       ["%s%d" % (file_name, i) for i in range(shard_num)])
+                       ["%s%0*d" % (file_name, width, i) for i in range(shard_num)])
         existing = [p for path in self._paths for p in (path, path + ".db")
                     if os.path.exists(p)]
         if existing and not overwrite:

@@ -53,3 +53,26 @@ def test_loss_monitor_numbers_steps_modulo_sink_size(capsys):
     lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("epoch:")]
     steps = [int(l.split("step:")[1].split(",")[0]) for l in lines]
     assert steps == [1, 2, 3, 4, 1, 2]
+
+
+# ----- MindRecord shard file names ------------------------------------------------------------
+# official/recommend/Wide_and_Deep writes FileWriter(".../train_input_part.mindrecord", 21) and
+# opens MindDataset(".../train_input_part.mindrecord00"). MindSpore 2.10 zero-pads the shard
+# index to the width of the last one (names listed from the ms-oracle).
+@pytest.mark.parametrize("shard_num, first, last", [
+    (1, "x.mindrecord", "x.mindrecord"), (2, "x.mindrecord0", "x.mindrecord1"),
+    (10, "x.mindrecord0", "x.mindrecord9"), (11, "x.mindrecord00", "x.mindrecord10"),
+    (21, "x.mindrecord00", "x.mindrecord20"), (100, "x.mindrecord00", "x.mindrecord99"),
+    (101, "x.mindrecord000", "x.mindrecord100")])
+def test_filewriter_shard_names_are_zero_padded(tmp_path, shard_num, first, last):
+    from mindcell.mindrecord import FileWriter
+    w = FileWriter(str(tmp_path / "x.mindrecord"), shard_num)
+    w.add_schema({"a": {"type": "int32", "shape": [-1]}}, "s")
+    w.write_raw_data([{"a": np.arange(3, dtype=np.int32) + i} for i in range(shard_num)])
+    w.commit()
+    names = sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".db"))
+    assert len(names) == shard_num and names[0] == first and names[-1] == last
+    # any one shard opens the whole set
+    data = ms.dataset.MindDataset(str(tmp_path / last), shuffle=False)
+    rows = sorted(int(r["a"][0]) for r in data.create_dict_iterator(output_numpy=True))
+    assert rows == list(range(shard_num))
