@@ -291,7 +291,17 @@ def _log_softmax_grad_bprop(y, dy, out, dout, axis=-1):  # out = dy - exp(y) sum
             G.sub(dout, _row_sum(G.mul(dout, e), axis)))
 
 
-softmax_p = defprim("Softmax", _acc(_softmax_impl), infer=lambda x, axis=-1: x, lowering="softmax",
+def _softmax_f16(x, axis=-1):
+    """Softmax with MindSpore 2.10 CPU's float16 rounding: the shifted input, the exponentials
+    and their sum (accumulated in float32) are rounded to float16, the division is float16."""
+    if x.dtype != np.float16:
+        return _softmax_impl(x, axis)
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True, initial=-np.inf))
+    with np.errstate(over="ignore"):
+        return e / np.sum(e, axis=axis, keepdims=True, dtype=np.float32).astype(np.float16)
+
+
+softmax_p = defprim("Softmax", _softmax_f16, infer=lambda x, axis=-1: x, lowering="softmax",
                     bprop=lambda x, out, dout, axis=-1: (
                         softmax_grad_p.bind(out, dout, axis=axis),))
 log_softmax_p = defprim("LogSoftmax", _acc(_log_softmax_impl), infer=lambda x, axis=-1: x,
