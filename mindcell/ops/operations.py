@@ -716,7 +716,8 @@ class Argmax(Primitive):
         Tensor of ``output_type`` with ``axis`` removed.
 
     Raises:
-        ValueError: ``output_type`` is neither Int32 nor Int64.
+        TypeError: ``axis`` is not an int.
+        ValueError: ``output_type`` is neither Int32 nor Int64, or ``axis`` is out of range.
 
     Examples:
         >>> import numpy as np
@@ -728,17 +729,53 @@ class Argmax(Primitive):
         [1 0] Int64
     """
 
+    _reduce = staticmethod(F.argmax)
+
     def __init__(self, axis=-1, output_type=mstype.int32):
         super().__init__()
-        self.axis = axis
-        self.output_type = mstype.int32 if output_type is None else output_type
-        if not isinstance(self.output_type, mstype.DType) or \
-                self.output_type not in (mstype.int32, mstype.int64):
-            raise ValueError("Argmax: 'output_type' must be Int32 or Int64, but got %s"
-                             % show(output_type))
+        name = type(self).__name__
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError("%s: 'axis' must be an int, but got %s" % (name, show(axis)))
+        output_type = mstype.int32 if output_type is None else output_type
+        if not isinstance(output_type, mstype.DType) or \
+                output_type not in (mstype.int32, mstype.int64):
+            raise ValueError("%s: 'output_type' must be Int32 or Int64, but got %s"
+                             % (name, show(output_type)))
+        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("output_type", output_type)
 
     def __call__(self, x):
-        return F.cast(F.argmax(x, self.axis), self.output_type)
+        return F.cast(self._reduce(x, self.axis), self.output_type)
+
+
+class Argmin(Argmax):
+    """The index of the minimum along ``axis`` (the first one where several are equal).
+
+    Args:
+        axis (int): the dimension reduced. Default: ``-1``.
+        output_type (mindcell.dtype): ``ms.int32`` or ``ms.int64``. Default: ``ms.int32``.
+
+    Inputs:
+        - **x** (Tensor) - the tensor.
+
+    Outputs:
+        Tensor of ``output_type`` with ``axis`` removed.
+
+    Raises:
+        TypeError: ``axis`` is not an int.
+        ValueError: ``output_type`` is neither Int32 nor Int64, or ``axis`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1.0, -5.0, 2.0], [7.0, 0.0, 3.0]], np.float32))
+        >>> y = ops.Argmin(axis=0, output_type=ms.int64)(x)
+        >>> print(y, y.dtype)
+        [0 0 0] Int64
+    """
+
+    _reduce = staticmethod(F.argmin)
 
 
 class GeLU(Primitive):

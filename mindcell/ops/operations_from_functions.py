@@ -127,13 +127,18 @@ def _make(record):
 
     input_names = _inputs(fn, keywords)
 
-    def __call__(self, *inputs):
+    def __call__(self, *inputs, **named):
         if len(inputs) > len(input_names):
             raise TypeError("ops.%s: the call takes at most %d inputs (%s), but got %d"
                             % (name, len(input_names), ", ".join(input_names), len(inputs)))
+        wrong = sorted(set(named) - set(input_names[len(inputs):]))
+        if wrong:
+            raise TypeError("ops.%s: unexpected or repeated input %s; its inputs are (%s)"
+                            % (name, ", ".join(wrong), ", ".join(input_names)))
         kw = {keywords[a]: convert.get(a, lambda v: v)(getattr(self, a))
               for a in init_sig.parameters if keywords[a] is not None}
         kw.update(zip(input_names, inputs))  # by name: attributes may sit between inputs
+        kw.update(named)  # inputs given by name, as MindSpore's calls accept them
         try:
             return fn(**kw)
         except (TypeError, ValueError, NotImplementedError) as e:
@@ -145,7 +150,8 @@ def _make(record):
     fn_params = inspect.signature(fn).parameters
     __call__.__signature__ = inspect.Signature(  # help() and tools see the real inputs
         [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
-        + [fn_params[n].replace(kind=inspect.Parameter.POSITIONAL_ONLY) for n in input_names])
+        + [fn_params[n].replace(kind=inspect.Parameter.POSITIONAL_OR_KEYWORD)
+           for n in input_names])
     __init__.__signature__ = init_sig.replace(parameters=[
         inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
         *init_sig.parameters.values()])
@@ -195,7 +201,7 @@ def scatter_sub(input_x, indices, updates):
         updates (Tensor): ``indices.shape + input_x.shape[1:]``, ``input_x``'s dtype.
 
     Returns:
-        Parameter, ``input_x`` after the update.
+        Tensor, the updated value of ``input_x`` (it shares the Parameter's data).
 
     Raises:
         TypeError: ``input_x`` is not a Parameter or ``indices`` not an int Tensor.
@@ -451,7 +457,37 @@ def _pair_of(op, value, arg):
                      "but got %r" % (op, arg, value))
 
 
+def search_sorted(sorted_sequence, values, sorter=None, dtype=mstype.int64, right=False):
+    """For each of ``values``, the index in the innermost dimension of ``sorted_sequence`` where
+    inserting it keeps the order (``ops.searchsorted``).
+
+    Args:
+        sorted_sequence (Tensor): increasing along its last axis, unless ``sorter`` is given.
+        values (Tensor): the values located; its leading dimensions match the sequence's.
+        sorter (Tensor, optional): int64 indices that sort ``sorted_sequence``'s last axis.
+            Default: ``None``.
+        dtype (mindcell.dtype): the index dtype, ``ms.int64`` or ``ms.int32``. Default:
+            ``ms.int64``.
+        right (bool): the last fitting index rather than the first. Default: ``False``.
+
+    Returns:
+        Tensor of ``dtype`` and the shape of ``values``.
+
+    Raises:
+        ValueError: ``dtype`` is neither Int32 nor Int64.
+    """
+    if not isinstance(dtype, mstype.DType) or dtype not in (mstype.int32, mstype.int64):
+        raise ValueError("SearchSorted: 'dtype' must be Int32 or Int64, but got %r" % (dtype,))
+    return F.searchsorted(sorted_sequence, values, out_int32=dtype == mstype.int32,
+                          right=right, sorter=sorter)
+
+
 RECORDS = [
+    PrimRecord("NonZero", "nonzero",
+               example=("ops.NonZero()(x)", "[[0 0]\n [0 1]\n [1 0]\n [1 1]]")),
+    PrimRecord("SearchSorted", search_sorted, "(dtype=mindspore.int64, right=False)",
+               example=("ops.SearchSorted()(Tensor(np.array([1.0, 3.0, 5.0], np.float32)), "
+                        "Tensor(np.array([3.0, 4.0], np.float32)))", "[1 2]")),
     PrimRecord("BitwiseAnd", "bitwise_and"),
     PrimRecord("BitwiseOr", "bitwise_or"),
     PrimRecord("BitwiseXor", "bitwise_xor"),

@@ -97,3 +97,72 @@ def test_model_with_loss_and_no_optimizer_trains_nothing():
     assert [s[0] for s in seen] == pytest.approx(expected * 2, rel=1e-6)
     assert {s[1:] for s in seen} == {("WithLossCell", None)}
     assert set(model.eval(data, dataset_sink_mode=False)) == {"acc"}
+
+
+# ----- Primitive classes MindSpore 2.10 has at ops / ops.operations: Argmin, NonZero,
+# SearchSorted (the course's k-means lab builds P.Argmin(); mindcell lacked all three) ---------
+_X = np.array([[1.0, -5.0, 2.0, -5.0], [7.0, 0.0, 0.0, 3.0]], np.float32)
+
+
+@pytest.mark.parametrize("cls, args, expected, dtype", [
+    ("Argmin", (), [1, 1], ms.int32),
+    ("Argmin", (0,), [0, 0, 1, 0], ms.int32),
+    ("Argmin", (0, ms.int64), [0, 0, 1, 0], ms.int64),
+    ("Argmax", (), [2, 0], ms.int32),
+    ("Argmax", (0, ms.int64), [1, 1, 0, 1], ms.int64),
+])
+def test_argmin_argmax_primitives(cls, args, expected, dtype):
+    from mindcell.ops import operations as P
+    prim = getattr(P, cls)(*args)
+    out = prim(ms.Tensor(_X))
+    assert out.asnumpy().tolist() == expected and out.dtype == dtype
+    assert sorted(prim.attrs) == ["axis", "output_type"]
+
+
+@pytest.mark.parametrize("cls", ["Argmin", "Argmax"])
+def test_argmin_argmax_errors(cls):
+    from mindcell.ops import operations as P
+    with pytest.raises(ValueError, match=cls):
+        getattr(P, cls)(output_type=ms.float32)
+    with pytest.raises(TypeError, match=cls):
+        getattr(P, cls)(axis=1.0)
+    with pytest.raises(ValueError):
+        getattr(P, cls)(axis=2)(ms.Tensor(_X))
+
+
+def test_nonzero_primitive():
+    from mindcell.ops import operations as P
+    out = P.NonZero()(ms.Tensor(_X))
+    assert out.dtype == ms.int64
+    assert out.asnumpy().tolist() == [[0, 0], [0, 1], [0, 2], [0, 3], [1, 0], [1, 3]]
+    assert P.NonZero()(ms.Tensor(np.array([0, 2, 0, 1], np.int32))).asnumpy().tolist() == [[1], [3]]
+
+
+def test_search_sorted_primitive():
+    from mindcell.ops import operations as P
+    seq = ms.Tensor(np.array([[0, 1, 3, 5, 7], [2, 4, 6, 8, 10]], np.float32))
+    v = ms.Tensor(np.array([[3, 6, 9], [3, 6, 9]], np.float32))
+    out = P.SearchSorted()(seq, v)
+    assert out.dtype == ms.int64 and out.asnumpy().tolist() == [[2, 4, 5], [1, 2, 4]]
+    assert P.SearchSorted(right=True)(seq, v).asnumpy().tolist() == [[3, 4, 5], [1, 3, 4]]
+    s = P.SearchSorted(ms.int32, True)
+    assert (s.dtype, s.right, sorted(s.attrs)) == (ms.int32, True, ["dtype", "right"])
+    assert s(seq, v).dtype == ms.int32  # (MindSpore 2.10's CPU kernel fails on int32)
+    with pytest.raises(ValueError, match="SearchSorted"):
+        P.SearchSorted(dtype=ms.float32)(seq, v)
+    # a sorter, positional or by name (MindSpore's CPU kernel refuses sorters)
+    seq2 = ms.Tensor(np.array([5, 1, 3, 0, 7], np.float32))
+    srt = ms.Tensor(np.array([3, 1, 2, 0, 4], np.int64))
+    vals = ms.Tensor(np.array([2.0, 6.0], np.float32))
+    assert P.SearchSorted()(seq2, vals, srt).asnumpy().tolist() == [2, 4]
+    assert P.SearchSorted()(seq2, vals, sorter=srt).asnumpy().tolist() == [2, 4]
+
+
+def test_generated_primitives_take_inputs_by_name():
+    from mindcell.ops import operations_from_functions as gen
+    x = ms.Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))
+    assert np.array_equal(gen.GLU()(x=x).asnumpy(), gen.GLU()(x).asnumpy())
+    with pytest.raises(TypeError, match="ops.GLU"):
+        gen.GLU()(x, x=x)
+    with pytest.raises(TypeError, match="ops.GLU"):
+        gen.GLU()(y=x)

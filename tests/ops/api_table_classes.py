@@ -44,6 +44,7 @@ CLASS_ROWS = [
     P("ReduceSum", (True,), S, call=((),)),
     *[P(n, (), BOOL_S, call=(0,)) for n in ("ReduceAll", "ReduceAny")],
     P("Argmax", (), S, **NG),
+    P("Argmin", (0, ms.int64), S, **NG),
     P("ArgMaxWithValue", (1,), S),
     P("Sort", (0, True), S), P("TopK", (), (2, 5), call=(2,)),
     # matmul, nn

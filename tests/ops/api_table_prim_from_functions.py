@@ -14,6 +14,7 @@ IDX_ROWS = ms.Tensor(np.array([[1, 0, 2], [2, 1, 0]], np.int32))
 ND_IDX = ms.Tensor(np.array([[0], [2]], np.int32))
 CLASSES = ms.Tensor(np.array([0, 2], np.int64))
 ONE = ms.Tensor(1, ms.int64)
+SORTED = ms.Tensor(np.array([-1.0, -0.25, 0.0, 0.5, 1.5], np.float32))
 
 
 def _scatter_nd_add(u):
@@ -93,6 +94,8 @@ ROWS = [
       (1, 2, 4, 4), **NG),
     # ops.auto_generate's classes MindSpore also has at ops
     R("ops.MaskedSelect", lambda x, m: ops.MaskedSelect()(x, m), S, ("bool", S), kind="datadep"),
+    R("ops.NonZero", lambda x: ops.NonZero()(x), S, kind="datadep"),
+    R("ops.SearchSorted", lambda v: ops.SearchSorted(ms.int32, True)(SORTED, v), S, **NG),
     R("ops.LogSoftmaxExt", lambda x: ops.LogSoftmaxExt()(x, 1), S),
     R("ops.TransposeExtView", lambda x: ops.TransposeExtView()(x, 0, 1), S),
     *[R("ops." + name, lambda d, w, name=name: getattr(ops, name)(
@@ -140,6 +143,7 @@ def ctor_overrides(a, t):
         "BCEWithLogitsLoss": lambda: ([], [t(a["X"]), t(np.abs(a["X"]) / 4)]),
         "MaxPoolWithArgmax": lambda: ([2, 2], [t(a["X4"])]),
         "MaskedSelect": lambda: ([], [t(a["X"]), t(a["X"] > 0)]),
+        "SearchSorted": lambda: ([], [t(np.sort(a["X"], axis=-1)), t(a["X"])]),
         "LogSoftmaxExt": lambda: ([], [t(a["X"]), 1]),
         "TransposeExtView": lambda: ([], [t(a["X"]), 0, 1]),
         **{name: (lambda: ([2, 2], [t(a["X4"][:, :2, :3, :3]), t(a["W4"]), (2, 3, 4, 4)]))
