@@ -9,7 +9,26 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn._cell.modes import parameter_in_float_type, running_float_type
 
 _RESERVED = ()  # attribute names a Cell subclass may not assign
+
+# Methods mindcell's Cell adds for PyTorch users that MindSpore 2.10's Cell does not have. In
+# MindSpore these names are free: ``self.modules = nn.CellList(...)`` or an optimizer subclass's
+# ``self.parameters = other.parameters`` is read back as the assigned value. A registered child,
+# Parameter or ParameterTuple is kept in the Cell's stores and found by ``__getattr__`` only, which
+# a class attribute of the same name would hide, so under these names it is also put in the
+# instance ``__dict__`` (which takes precedence over a method).
+FREE_IN_MINDSPORE = frozenset((
+    "add_module", "children", "compile_report", "double", "eval", "extra_repr", "float",
+    "get_parameter", "get_submodule", "half", "modules", "named_children", "named_modules",
+    "named_parameters", "parameters", "register_full_backward_hook",
+    "register_full_backward_pre_hook", "register_module", "register_parameter",
+    "requires_grad_", "train", "zero_grad"))
 _UNNAMED = re.compile(r"^Parameter(#\d+)?$")
+
+
+def _is_taken(cell, name):
+    """True when ``name`` is an attribute of ``cell`` in MindSpore's sense (a mindcell-only
+    method's name is free until something is assigned to it)."""
+    return hasattr(cell, name) and not (name in FREE_IN_MINDSPORE and name not in cell.__dict__)
 
 
 def is_unnamed(param):
@@ -124,6 +143,21 @@ class RegistrationMixin:
         self._hooks_changed()
 
     def __setattr__(self, name, value):
+        self._register_attr(name, value)
+        if name in FREE_IN_MINDSPORE:
+            self._shadow_method(name)
+
+    def _shadow_method(self, name):
+        """Make the value registered under ``name`` (a mindcell-only method's name) the one
+        attribute lookup finds; a plain value is in ``__dict__`` already."""
+        d = self.__dict__
+        for store in ("_params", "_cells", "_buffers", "_params_list"):
+            s = d.get(store)
+            if s is not None and name in s:
+                d[name] = s[name]
+                return
+
+    def _register_attr(self, name, value):
         d = self.__dict__
         if "_params" not in d:
             if isinstance(value, (Parameter, Tensor)) or _is_cell(value):
@@ -193,6 +227,8 @@ class RegistrationMixin:
             if name in store:
                 del store[name]
                 self._buffers_non_persistent.discard(name)
+                if name in FREE_IN_MINDSPORE:
+                    self.__dict__.pop(name, None)
                 return
         object.__delattr__(self, name)
 
@@ -200,7 +236,7 @@ class RegistrationMixin:
         """insert_param_to_cell(param_name, param, check_name_contain_dot=True): register a
         Parameter under ``param_name``; an unnamed Parameter takes that name."""
         _check_name(param_name, "insert_param_to_cell", check_name_contain_dot)
-        if param_name in self._cells or (hasattr(self, param_name)
+        if param_name in self._cells or (_is_taken(self, param_name)
                                          and param_name not in self._params):
             raise KeyError("insert_param_to_cell: %r is already an attribute of the cell"
                            % param_name)
@@ -212,18 +248,22 @@ class RegistrationMixin:
         if is_unnamed(param):
             param.name = param_name
         self._params[param_name] = param
+        if param_name in FREE_IN_MINDSPORE:
+            self._shadow_method(param_name)
 
     def insert_child_to_cell(self, child_name, child_cell):
         """insert_child_to_cell(child_name, child_cell): add a child Cell without renaming its
         parameters; an existing child of that name is replaced."""
         _check_name(child_name, "insert_child_to_cell")
-        if hasattr(self, child_name) and child_name not in self._cells:
+        if _is_taken(self, child_name) and child_name not in self._cells:
             raise KeyError("insert_child_to_cell: %r is already an attribute of the cell"
                            % child_name)
         if child_cell is not None and not _is_cell(child_cell):
             raise TypeError("insert_child_to_cell: 'child_cell' must be a Cell, but got %s"
                             % type(child_cell).__name__)
         self._cells[child_name] = child_cell
+        if child_name in FREE_IN_MINDSPORE:
+            self._shadow_method(child_name)
         self._hooks_changed()
 
     def register_buffer(self, name, tensor, persistent=True):
