@@ -129,3 +129,31 @@ def test_sam_optimizer_reuses_base_optimizer_parameters():
     np.testing.assert_allclose(net.weight.asnumpy()[0], 1 - 0.1 * 2 * err * np.array([1.0, 2.0]),
                                rtol=1e-5)
     np.testing.assert_allclose(net.bias.asnumpy(), [-0.1 * 2 * err], rtol=1e-5)
+
+
+def test_py_transforms_normalize_after_to_tensor_is_chw():
+    """MindSpore 1.x's Python pipeline (a SharpDRO CIFAR loader): c_transforms Resize and flip
+    on a PIL image, then py_transforms ToTensor (<C, H, W> in [0, 1]) and py_transforms
+    Normalize with 3 values, which works on channels first; NormalizePad adds a zero channel
+    first; py_transforms.Decode returns a PIL image."""
+    from PIL import Image
+    import mindcell.dataset.transforms.c_transforms as c_t
+    import mindcell.dataset.vision.c_transforms as c_v
+    import mindcell.dataset.vision.py_transforms as py_v
+    rgb = (np.arange(6 * 5 * 3) * 7 % 256).astype(np.uint8).reshape(6, 5, 3)
+    mean, std = [0.5, 0.4, 0.3], [0.2, 0.3, 0.4]
+    pipe = c_t.Compose([c_v.Resize([6, 5]), c_v.RandomHorizontalFlip(prob=0.0),
+                        py_v.ToTensor(), py_v.Normalize(mean=mean, std=std)])
+    out = pipe(Image.fromarray(rgb))
+    expect = (rgb.transpose(2, 0, 1) / 255.0 - np.reshape(mean, (3, 1, 1))) / np.reshape(
+        std, (3, 1, 1))
+    assert out.shape == (3, 6, 5) and out.dtype == np.float32
+    np.testing.assert_allclose(out, expect, rtol=1e-5, atol=1e-6)
+    padded = py_v.NormalizePad(mean=mean, std=std)(rgb.transpose(2, 0, 1) / np.float32(255))
+    assert padded.shape == (4, 6, 5)
+    np.testing.assert_allclose(padded[:3], expect, rtol=1e-5, atol=1e-6)
+    assert not padded[3].any()
+    import io
+    buf = io.BytesIO()
+    Image.fromarray(rgb).save(buf, format="PNG")
+    assert isinstance(py_v.Decode()(np.frombuffer(buf.getvalue(), np.uint8)), Image.Image)
