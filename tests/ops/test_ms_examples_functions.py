@@ -45,3 +45,109 @@ def test_hsplit_vsplit_return_tuples(name, n):
     out = getattr(ops, name)(x, n)
     assert isinstance(out, tuple) and len(out) == n
     assert isinstance(getattr(x, name)(n), tuple)
+
+
+# ----- linalg_more_func: values recorded with ms-oracle (MindSpore 2.10 CPU) --------------------
+def _t(values, dtype=np.float32):
+    return Tensor(np.array(values, dtype))
+
+
+XI = [[1, 2], [3, 4], [5, 6]]
+A2 = [[1., -2.], [3., 0.5]]
+B2 = [[0., 1.], [1., 1.]]
+M2 = [[2., 1.], [1., 3.]]
+X34 = (np.arange(12, dtype=np.float32).reshape(3, 4) - 6).tolist()
+
+
+@pytest.mark.parametrize("call,dtype,expected", [
+    (lambda: ops.addr(_t(XI, np.int32), _t([1, 2, 3], np.int32), _t([1, -1], np.int32)),
+     ms.int32, [[2, 1], [5, 2], [8, 3]]),
+    (lambda: ops.addr(_t(XI), _t([1, 2, 3]), _t([1, -1]), beta=2, alpha=0.5),
+     ms.float32, [[2.5, 3.5], [7.0, 7.0], [11.5, 10.5]]),
+    (lambda: ops.addr(_t(1.0), _t([1, 2, 3]), _t([1, -1])), ms.float32,
+     [[2.0, 0.0], [3.0, -1.0], [4.0, -2.0]]),
+    (lambda: ops.mv(_t(XI, np.int32), _t([1, -1], np.int32)), ms.int32, [-1, -1, -1]),
+    (lambda: ops.vecdot(_t(XI, np.int32), _t(XI, np.int32)), ms.int64, [5, 25, 61]),
+    (lambda: ops.vecdot(_t(XI, np.int32), _t(XI, np.int32), axis=0), ms.int64, [35, 56]),
+    (lambda: ops.dist(_t(A2), _t(B2), 0), ms.float32, 4.0),
+    (lambda: ops.dist(_t(A2), _t(B2), 1), ms.float32, 6.5),
+    (lambda: ops.dist(_t(A2), _t(B2)), ms.float32, 3.7749199867248535),
+    (lambda: ops.dist(_t(A2), _t([1., 1.])), ms.float32, 3.6400599479675293),
+    (lambda: ops.matrix_power(_t(M2), 0), ms.float32, [[1, 0], [0, 1]]),
+    (lambda: ops.matrix_power(_t(M2), 3), ms.float32, [[15, 20], [20, 35]]),
+    (lambda: ops.matrix_power(_t(M2), -2), ms.float32, [[0.4, -0.2], [-0.2, 0.2]]),
+    (lambda: ops.matrix_power(_t([[1, 1], [0, 1]], np.int32), 3), ms.int32, [[1, 3], [0, 1]]),
+    (lambda: ops.logdet(_t(A2)), ms.float32, 1.8718021769015913),
+    (lambda: ops.logdet(_t([[1., 2.], [3., 4.]])), ms.float32, float("nan")),
+    (lambda: ops.slogdet(_t([[1., 2.], [2., 4.]]))[1], ms.float32, -np.inf),
+    (lambda: ops.slogdet(_t([[8, 9], [1, 2]], np.float64))[1], ms.float64, 1.945910149055313),
+    (lambda: ops.vector_norm(_t(X34), 2, axis=1, keepdims=True), ms.float32,
+     [[9.273619651794434], [2.4494900703430176], [7.348470211029053]]),
+    (lambda: ops.vector_norm(_t(X34), 1, axis=(0, 1)), ms.float32, 36.0),
+    (lambda: ops.vector_norm(_t([3, 4], np.int32)), ms.float32, 5.0),
+    (lambda: ops.vector_norm(_t(X34), dtype=ms.float64), ms.float64, 12.08305),
+    (lambda: ops.matrix_norm(_t(X34), 1), ms.float32, 10.0),
+    (lambda: ops.matrix_norm(_t(X34), -1), ms.float32, 8.0),
+    (lambda: ops.matrix_norm(_t(X34), 2), ms.float32, 11.462400436401367),
+    (lambda: ops.matrix_norm(_t(X34), "nuc"), ms.float32, 15.285149574279785),
+    (lambda: ops.matrix_norm(_t(X34).reshape(1, 3, 4), keepdims=True), ms.float32,
+     [[[12.083049774169922]]]),
+])
+def test_linalg_more_values(call, dtype, expected):
+    out = call()
+    assert out.dtype == dtype
+    np.testing.assert_allclose(out.asnumpy(), np.array(expected), rtol=1e-5, atol=1e-6)
+
+
+def test_slogdet_sign_and_batches():
+    sign, value = ops.slogdet(_t([[[-4.5, -1.5], [7.0, 6.0]], [[2.5, 0.5], [3.0, 9.0]]]))
+    np.testing.assert_array_equal(sign.asnumpy(), [-1.0, 1.0])
+    np.testing.assert_allclose(value.asnumpy(), [2.8033605, 3.0445223], rtol=1e-6)
+
+
+@pytest.mark.parametrize("a,b,axes,shape", [((2, 3), (2, 3), None, (2, 1)),
+                                            ((2, 3), (2, 3, 4), None, (2, 4)),
+                                            ((2, 4, 3), (2, 3), None, (2, 4)),
+                                            ((2, 3, 4), (2, 4, 5), (-1, 1), (2, 3, 5)),
+                                            ((2, 2, 4), (2, 5, 4, 5), 2, (2, 2, 5, 5)),
+                                            ((6, 2, 3, 4), (6, 5, 4, 8), None, (6, 2, 3, 5, 8))])
+def test_batch_dot_shapes_and_values(a, b, axes, shape):
+    x, y = _arange(a), _arange(b)
+    out = ops.batch_dot(x, y, axes)
+    assert out.shape == shape
+    xa, ya = x.asnumpy(), y.asnumpy()
+    a1, a2 = (len(a) - 1, len(b) - 2 if len(b) > 2 else len(b) - 1) if axes is None else \
+        ((axes, axes) if isinstance(axes, int) else (axes[0] % len(a), axes[1] % len(b)))
+    ref = np.stack([np.tensordot(xa[i], ya[i], (a1 - 1, a2 - 1)) for i in range(a[0])])
+    np.testing.assert_allclose(out.asnumpy(), ref.reshape(shape), rtol=1e-6)
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda: ops.ger(_t([1, 2], np.int32), _t([1, 2], np.int32)), TypeError),
+    (lambda: ops.ger(_t([1., 2.]), _t([1., 2.], np.float64)), TypeError),
+    (lambda: ops.dist(_t(A2), _t(B2), 3.5), TypeError),
+    (lambda: ops.dist(_t(XI, np.int32), _t(XI, np.int32)), TypeError),
+    (lambda: ops.matrix_power(_t([[1, 1], [0, 1]], np.int32), -1), ValueError),
+    (lambda: ops.logdet(_t([[8, 9], [1, 2]], np.int32)), TypeError),
+    (lambda: ops.vector_norm(_t(X34), "fro"), ValueError),
+    (lambda: ops.matrix_norm(_t(X34), 3), ValueError),
+    (lambda: ops.matrix_norm(_t(X34).reshape(12)), ValueError),
+    (lambda: ops.batch_dot(_arange((2, 3, 4)), _arange((2, 5, 4)), 1), ValueError),
+    (lambda: ops.batch_dot(_arange((2, 3, 4)), _arange((2, 4, 5)), (0, 0)), ValueError),
+    (lambda: ops.batch_dot(_arange((2, 3, 4)), _arange((3, 4, 5))), ValueError),
+    (lambda: ops.batch_dot(_arange((2, 3), np.int32), _arange((2, 3), np.int32)), TypeError),
+    (lambda: ops.batch_dot(_arange((3,)), _arange((3,))), ValueError),
+])
+def test_linalg_more_errors(call, error):
+    with pytest.raises(error):
+        call()
+
+
+def test_linalg_more_gradients():
+    m = _t(M2)
+    g = ops.grad(lambda a: ops.logdet(a))(m)
+    np.testing.assert_allclose(g.asnumpy(), np.linalg.inv(np.array(M2)).T, rtol=1e-5)
+    g = ops.grad(lambda a: ops.matrix_power(a, 2).sum())(m)
+    ones = np.ones((2, 2))
+    np.testing.assert_allclose(g.asnumpy(), ones @ np.array(M2).T + np.array(M2).T @ ones,
+                               rtol=1e-6)
