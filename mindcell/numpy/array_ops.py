@@ -510,7 +510,14 @@ def _split(x, indices_or_sections, axis, name, even):
         size, extra = divmod(n, k)
         cuts = list(np.cumsum([size + 1] * extra + [size] * (k - extra))[:-1])
     bounds = [0] + [int(c) for c in cuts] + [n]
-    return [ops.narrow(t, ax, min(lo, n), max(hi - lo, 0)) for lo, hi in zip(bounds, bounds[1:])]
+    if any(hi <= lo for lo, hi in zip(bounds, bounds[1:])):
+        # MindSpore 2.10 gives no empty part (numpy would)
+        raise U.fail(name, "every part must be non-empty, but the split of %d elements along "
+                     "axis %d at %s gives an empty one (empty sub-tensor encountered)"
+                     % (n, ax, bounds[1:-1]), ValueError)
+    parts = [ops.narrow(t, ax, min(lo, n), max(hi - lo, 0)) for lo, hi in zip(bounds, bounds[1:])]
+    # MindSpore 2.10: a tuple for a number of sections, a list for split indices
+    return parts if isinstance(indices_or_sections, (tuple, list)) else tuple(parts)
 
 
 def split(x, indices_or_sections, axis=0):
@@ -520,18 +527,17 @@ def split(x, indices_or_sections, axis=0):
     Args:
         x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
         indices_or_sections (Union[int, tuple[int], list[int]]): an int ``N`` splits into ``N``
-            equal parts; a sequence gives the indices where the parts begin (out-of-range indices
-            give empty parts).
+            equal parts; a sequence gives the increasing indices where the parts begin.
         axis (int): the axis split. Default: ``0``.
 
     Returns:
-        list of Tensors.
+        tuple of Tensors for a number of sections, list of Tensors for split indices.
 
     Raises:
         TypeError: ``indices_or_sections`` or ``axis`` is not an int (or a sequence of ints), or
             ``x`` is not array-like.
-        ValueError: ``x`` is 0-D, ``N`` is not positive or does not divide the axis, or ``axis`` is
-            out of range.
+        ValueError: ``x`` is 0-D, ``N`` is not positive or does not divide the axis, ``axis`` is
+            out of range, or a part would be empty.
 
     Examples:
         >>> import mindcell.numpy as mnp
@@ -551,17 +557,17 @@ def array_split(x, indices_or_sections, axis=0):
     Args:
         x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
         indices_or_sections (Union[int, tuple[int], list[int]]): an int ``N`` splits into ``N``
-            equal parts; a sequence gives the indices where the parts begin (out-of-range indices
-            give empty parts).
+            equal parts; a sequence gives the increasing indices where the parts begin.
         axis (int): the axis split. Default: ``0``.
 
     Returns:
-        list of Tensors.
+        tuple of Tensors for a number of sections, list of Tensors for split indices.
 
     Raises:
         TypeError: ``indices_or_sections`` or ``axis`` is not an int (or a sequence of ints), or
             ``x`` is not array-like.
-        ValueError: ``x`` is 0-D, ``N`` is not positive, or ``axis`` is out of range.
+        ValueError: ``x`` is 0-D, ``N`` is not positive, ``axis`` is out of range, or a part
+            would be empty.
 
     Examples:
         >>> import mindcell.numpy as mnp
@@ -577,16 +583,16 @@ def hsplit(x, indices_or_sections):
     Args:
         x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
         indices_or_sections (Union[int, tuple[int], list[int]]): an int ``N`` splits into ``N``
-            equal parts; a sequence gives the indices where the parts begin (out-of-range indices
-            give empty parts).
+            equal parts; a sequence gives the increasing indices where the parts begin.
 
     Returns:
-        list of Tensors.
+        tuple of Tensors for a number of sections, list of Tensors for split indices.
 
     Raises:
         TypeError: ``indices_or_sections`` is not an int or a sequence of ints, or ``x`` is not
             array-like.
-        ValueError: ``N`` is not positive or does not divide the axis, or ``x`` is 0-D.
+        ValueError: ``N`` is not positive or does not divide the axis, ``x`` is 0-D, or a
+            part would be empty.
 
     Examples:
         >>> import mindcell.numpy as mnp
@@ -605,16 +611,16 @@ def vsplit(x, indices_or_sections):
     Args:
         x (Union[Tensor, int, float, bool, list, tuple, numpy.ndarray]): the input.
         indices_or_sections (Union[int, tuple[int], list[int]]): an int ``N`` splits into ``N``
-            equal parts; a sequence gives the indices where the parts begin (out-of-range indices
-            give empty parts).
+            equal parts; a sequence gives the increasing indices where the parts begin.
 
     Returns:
-        list of Tensors.
+        tuple of Tensors for a number of sections, list of Tensors for split indices.
 
     Raises:
         TypeError: ``indices_or_sections`` is not an int or a sequence of ints, or ``x`` is not
             array-like.
-        ValueError: ``N`` is not positive or does not divide axis 0, or ``x`` is 0-D.
+        ValueError: ``N`` is not positive or does not divide axis 0, ``x`` is 0-D, or a part
+            would be empty.
 
     Examples:
         >>> import mindcell.numpy as mnp

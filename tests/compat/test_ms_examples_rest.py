@@ -56,3 +56,29 @@ def test_softmax_float16_rounds_like_mindspore():
         [[15360, 4853, 14680, 9151, 15290], [128, 15358, 13648, 15328, 10334]]
     assert nn.Softmax()(Tensor(a)).asnumpy().view(np.uint16).tolist() == \
         [[15165, 5256, 5590, 3207, 11763], [89, 15327, 4195, 8957, 6418]]
+
+
+@pytest.mark.parametrize("name", ["split", "array_split", "hsplit", "vsplit"])
+def test_numpy_split_family_container_and_empty_parts(name):
+    import mindcell.numpy as mnp
+    f = getattr(mnp, name)
+    x = mnp.arange(8).reshape(2, 4).astype("float32")
+    # MindSpore 2.10: a tuple for a number of sections, a list for split indices
+    parts = f(x, 2)
+    assert type(parts) is tuple and len(parts) == 2
+    parts = f(x, [1])
+    assert type(parts) is list and len(parts) == 2
+    # an empty part is an error (numpy would return it)
+    with pytest.raises(ValueError, match="empty"):
+        f(x, [1, 1])
+
+
+def test_numpy_split_rejects_out_of_range_and_uneven_empty():
+    import mindcell.numpy as mnp
+    x = mnp.arange(6)
+    assert [p.shape for p in mnp.split(x, [-1])] == [(5,), (1,)]
+    for arg in ([2, 6], [2, 7], [4, 2], [0], [6]):
+        with pytest.raises(ValueError, match="mindcell.numpy.split"):
+            mnp.split(x, arg)
+    with pytest.raises(ValueError, match="array_split"):
+        mnp.array_split(mnp.arange(2), 3)
