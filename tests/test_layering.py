@@ -25,7 +25,8 @@ LAYERS = [
     ("ops", ["mindcell.ops",
              "mindcell.numpy"]),  # mindspore.numpy's face of the ops; Tensor.std/var call it
     ("graph", ["mindcell.graph"]),
-    ("nn", ["mindcell.nn"]),
+    ("nn", ["mindcell.nn",
+            "mindcell.parallel._transformer"]),  # MindSpore's transformer layers: Cells
     ("top", ["mindcell", "mindcell.train", "mindcell.dataset", "mindcell.experimental",
              "mindcell.testing", "mindcell.demo", "mindcell.benchmark",
              "mindcell.common.api"]),  # MindSpore's path for jit (graph layer)
