@@ -268,13 +268,15 @@ DOCS["FloorMod"] = _FLOORMOD % (
     [ 1  2 -1]
 """)
 
-DOCS["Mod"] = _FLOORMOD % (
-    "The remainder ``x - floor(x / y) * y``, elementwise (as ``ops.FloorMod``).",
+DOCS["Mod"] = (_FLOORMOD % (
+    "The remainder of the truncated division ``x - trunc(x / y) * y``, elementwise (C's "
+    "``fmod``, as ``ops.fmod``; ``ops.FloorMod`` rounds the quotient down instead); a zero "
+    "remainder is +0.",
     """\
-    >>> x = Tensor(np.array([5.5, -1.5, 4.0], np.float32))
-    >>> print(ops.Mod()(x, 2.0))
-    [1.5 0.5 0. ]
-""")
+    >>> x = Tensor(np.array([-4.0, 5.0, 6.0], np.float32))
+    >>> print(ops.Mod()(x, Tensor(np.array([3.0, -2.0, 3.0], np.float32))))
+    [-1.  1.  0.]
+""")).replace("the remainder has\n    the sign of ``y``", "the remainder has\n    the sign of ``x``")
 
 DOCS["Pow"] = """Raises ``input`` to the power ``exponent`` elementwise, with broadcasting.
 

@@ -40,7 +40,15 @@ Div = _simple("Div", F.div)
 RealDiv = _simple("RealDiv", F.div)
 FloorDiv = _simple("FloorDiv", F.floor_div)
 FloorMod = _simple("FloorMod", F.floor_mod)
-Mod = _simple("Mod", F.floor_mod)
+
+
+def _mod(x, y):
+    """MindSpore 2.10's ``Mod``: the truncated remainder (C's ``fmod``), whose zeros are +0."""
+    out = F.truncate_mod(x, y)
+    return F.add(out, 0) if out.dtype.is_floating_point else out  # -0.0 + 0 is +0.0
+
+
+Mod = _simple("Mod", _mod)
 Pow = _simple("Pow", F.pow)
 Neg = _simple("Neg", F.neg)
 Abs = _simple("Abs", F.abs)

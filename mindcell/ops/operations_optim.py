@@ -96,7 +96,7 @@ class ApplyAdaMax(AttrPrimitive):
             ("beta1_power", beta1_power), ("lr", lr), ("beta1", beta1), ("beta2", beta2),
             ("epsilon", epsilon)))
         adamax_step(var, m, v, b1p, lr, b1, b2, eps, F.cast(grad, dt))
-        return var, m, v
+        return tuple(F.mul(t, 1) for t in (var, m, v))  # copies of the new values
 
 
 def adamax_step(var, m, v, beta1_power, lr, beta1, beta2, eps, grad):
@@ -177,7 +177,7 @@ class ApplyProximalAdagrad(AttrPrimitive):
                                                      F.cast(grad, var.dtype))
         F.assign(accum, new_accum)
         F.assign(var, new_var)
-        return var, accum
+        return F.mul(var, 1), F.mul(accum, 1)  # copies of the new values
 
 
 class SparseApplyProximalAdagrad(AttrPrimitive):
@@ -257,7 +257,7 @@ class SparseApplyProximalAdagrad(AttrPrimitive):
         where = F.expand_dims(indices, -1)
         F.assign(accum, F.tensor_scatter_update(accum, where, new_acc))
         F.assign(var, F.tensor_scatter_update(var, where, new_var))
-        return var, accum
+        return F.mul(var, 1), F.mul(accum, 1)  # copies of the new values
 
 
 class ApplyMomentum(AttrPrimitive):
@@ -328,5 +328,978 @@ class ApplyMomentum(AttrPrimitive):
         return F.identity(variable)  # the new value as a Tensor, as MindSpore returns it
 
 
+
+# ---------------------------------------------------------------------------------------------
+# The other optimizer updates of MindSpore 2.10 (ApplyAdagrad, ApplyFtrl, SGD ...). Their state
+# inputs are updated in place: Parameters always, plain Tensors too when the call runs eagerly
+# (MindSpore's CPU kernels write into any Tensor handed to them); each returns the new values as
+# Tensors, in MindSpore's order.
+
+
+def _inplace(op, names, tensors, params):
+    """Checks the state inputs like ``_state``, but the first ``params`` may be plain Tensors
+    when the call runs eagerly (they are written in place then)."""
+    graph = _trace.current().is_graph
+    for k, (name, t) in enumerate(zip(names, tensors)):
+        if k < params and graph and not isinstance(t, Parameter):
+            raise TypeError("For '%s', '%s' must be a Parameter inside a compiled function (it "
+                            "is updated in place), but got %s" % (op, name, show(t)))
+    _state(op, names, tensors, 0)
+
+
+def _snapshot(t):
+    """The Tensor's values now, in memory of their own (MindSpore 2.10's optimizer primitives
+    return such copies: a later step does not change them)."""
+    return F.mul(t, 1)
+
+
+def _write(t, value):
+    value = F.cast(value, t.dtype)
+    if isinstance(t, Parameter):
+        F.assign(t, value)
+    else:
+        t.assign_value(value)
+
+
+def _scalars(op, dtype, pairs, max_rank=1):
+    return [_scalar(op, n, x, dtype, max_rank) for n, x in pairs]
+
+
+def _float_attr(op, name, value):
+    if isinstance(value, bool) or not isinstance(value, (float, int)):
+        raise TypeError("For '%s', '%s' must be a float, but got %s" % (op, name, show(value)))
+    return float(value)
+
+
+class _OptimPrimitive(AttrPrimitive):
+    """An in-place optimizer step: ``_inputs`` names the call's inputs, the first ``_params`` of
+    them are the state written in place, ``_shaped`` more have var's shape (the gradient), and
+    ``_rule`` maps (state, scalars, gradient) to the new state; the call returns the first
+    ``_returns`` new values."""
+    _inputs, _params, _shaped, _returns = (), 1, (), 1
+
+    def __call__(self, *args):
+        op = self.name
+        if len(args) != len(self._inputs):
+            raise TypeError("For '%s', the call takes %d inputs (%s), but got %d"
+                            % (op, len(self._inputs), ", ".join(self._inputs), len(args)))
+        named = dict(zip(self._inputs, args))
+        state_names = self._inputs[:self._params] + tuple(self._shaped)
+        _inplace(op, state_names, [named[n] for n in state_names], self._params)
+        var = args[0]
+        dt = var.dtype
+        scalars = {n: _scalar(op, n, v, dt) for n, v in named.items()
+                   if n not in state_names and n not in self._extra}
+        state = [named[n] for n in self._inputs[:self._params]]
+        shaped = {n: F.cast(named[n], dt) for n in self._shaped}
+        new = self._rule(state, scalars, shaped, named)
+        for t, value in zip(state, new):
+            if value is not None:
+                _write(t, value)
+        out = tuple(_snapshot(t) for t in state[:self._returns])
+        return out[0] if self._returns == 1 and self._single else out
+
+    _extra = ()
+    _single = True
+
+
+def _locking(self, op, use_locking):
+    self.set_attrs(use_locking=check_bool(use_locking, op, "use_locking"),
+                   flags={"side_effect_mem": True})
+
+
+class ApplyGradientDescent(_OptimPrimitive):
+    r"""ApplyGradientDescent()(var, alpha, delta): one gradient-descent step that updates
+    ``var`` in place, :math:`var = var - \alpha \cdot \delta`.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **alpha** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **delta** (Tensor) - the change, var's shape.
+
+    Outputs:
+        Tensor, the updated ``var``.
+
+    Raises:
+        TypeError: ``var`` or ``delta`` is not a float Tensor, ``alpha`` is not a float or
+            Tensor.
+        ValueError: ``delta`` does not have var's shape, ``alpha`` holds more than one value.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> print(ops.ApplyGradientDescent()(var, 0.5, Tensor(np.array([1.0, -2.0], np.float32))))
+        [0.5 3. ]
+    """
+    _inputs, _params, _shaped = ("var", "alpha", "delta"), 1, ("delta",)
+
+    def __init__(self):
+        super().__init__()
+        self.set_attrs(flags={"side_effect_mem": True})
+
+    @staticmethod
+    def _rule(state, s, g, named):
+        return [state[0] - s["alpha"] * g["delta"]]
+
+
+def _prox(p, rate, l1, l2):
+    return F.sign(p) * F.maximum(F.abs(p) - rate * l1, F.zeros_like(p)) / (1.0 + rate * l2)
+
+
+class ApplyProximalGradientDescent(_OptimPrimitive):
+    r"""ApplyProximalGradientDescent()(var, alpha, l1, l2, delta): one proximal gradient-descent
+    step that updates ``var`` in place:
+
+    .. math::
+        p = var - \alpha \delta, \quad
+        var = \frac{\mathrm{sign}(p)}{1 + \alpha \cdot l2} \max(|p| - \alpha \cdot l1, 0)
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **alpha** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **l1** (Union[float, Tensor]) - the L1 strength (a scalar).
+        - **l2** (Union[float, Tensor]) - the L2 strength (a scalar).
+        - **delta** (Tensor) - the change, var's shape.
+
+    Outputs:
+        Tensor, the updated ``var``.
+
+    Raises:
+        TypeError: ``var`` or ``delta`` is not a float Tensor, a scalar is not a float or
+            Tensor.
+        ValueError: ``delta`` does not have var's shape, a scalar holds more than one value.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 0.05], np.float32)), name="var")
+        >>> out = ops.ApplyProximalGradientDescent()(var, 0.5, 0.2, 0.0,
+        ...                                          Tensor(np.array([1.0, 0.0], np.float32)))
+        >>> print(out)
+        [0.4 0. ]
+    """
+    _inputs, _params, _shaped = ("var", "alpha", "l1", "l2", "delta"), 1, ("delta",)
+
+    def __init__(self):
+        super().__init__()
+        self.set_attrs(flags={"side_effect_mem": True})
+
+    @staticmethod
+    def _rule(state, s, g, named):
+        a = s["alpha"]
+        return [_prox(state[0] - a * g["delta"], a, s["l1"], s["l2"])]
+
+
+class ApplyAdagrad(_OptimPrimitive):
+    r"""ApplyAdagrad(update_slots=True, use_locking=False)(var, accum, lr, grad): one Adagrad
+    step that updates ``var`` and ``accum`` in place:
+
+    .. math::
+        accum = accum + g^2, \quad var = var - lr \frac{g}{\sqrt{accum}}
+
+    Args:
+        update_slots (bool): whether ``accum`` takes :math:`g^2` (``False``: the step divides
+            by the accumulator as given). Default: ``True``.
+        use_locking (bool): MindSpore's lock flag (one process updates serially). Default:
+            ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **accum** (Parameter) - the accumulator, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **grad** (Tensor) - the gradient, var's shape.
+
+    Outputs:
+        Tuple of the updated ``(var, accum)``.
+
+    Raises:
+        TypeError: a flag is not a bool, a state input is not a float Tensor, ``lr`` is not a
+            float or Tensor.
+        ValueError: ``accum`` or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([0.0, 3.0], np.float32)), name="accum")
+        >>> var_new, accum_new = ops.ApplyAdagrad()(var, accum, 0.1,
+        ...                                         Tensor(np.array([2.0, -1.0], np.float32)))
+        >>> print(var_new, accum_new)
+        [0.9  2.05] [4. 4.]
+    """
+    _inputs, _params, _shaped, _returns, _single = ("var", "accum", "lr", "grad"), 2, \
+        ("grad",), 2, False
+
+    def __init__(self, update_slots=True, use_locking=False):
+        super().__init__()
+        self.set_attrs(update_slots=check_bool(update_slots, self.name, "update_slots"))
+        _locking(self, self.name, use_locking)
+
+    _eps = None
+
+    def _rule(self, state, s, g, named):
+        var, accum = state
+        grad = g["grad"]
+        if self.update_slots:
+            accum = accum + grad * grad
+        denom = F.sqrt(accum) if self._eps is None else F.sqrt(accum) + self._eps
+        return [var - s["lr"] * grad / denom, accum if self.update_slots else None]
+
+
+class ApplyAdagradV2(ApplyAdagrad):
+    r"""ApplyAdagradV2(epsilon, update_slots=True, use_locking=False)(var, accum, lr, grad):
+    the Adagrad step of :class:`ApplyAdagrad` with ``epsilon`` added to the denominator,
+    :math:`var = var - lr \frac{g}{\sqrt{accum} + \epsilon}`; ``var`` and ``accum`` are updated
+    in place.
+
+    Args:
+        epsilon (float): added to the denominator.
+        update_slots (bool): whether ``accum`` takes :math:`g^2`. Default: ``True``.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **accum** (Parameter) - the accumulator, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **grad** (Tensor) - the gradient, var's shape.
+
+    Outputs:
+        Tuple of the updated ``(var, accum)``.
+
+    Raises:
+        TypeError: ``epsilon`` is not a float, a flag is not a bool, a state input is not a
+            float Tensor.
+        ValueError: ``accum`` or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([0.0, 3.0], np.float32)), name="accum")
+        >>> var_new, _ = ops.ApplyAdagradV2(epsilon=1.0)(var, accum, 0.1,
+        ...                                             Tensor(np.array([2.0, -1.0], np.float32)))
+        >>> print(var_new)
+        [0.93333334 2.0333333 ]
+    """
+
+    def __init__(self, epsilon, update_slots=True, use_locking=False):
+        AttrPrimitive.__init__(self)
+        self.set_attrs(epsilon=_float_attr(self.name, "epsilon", epsilon),
+                       update_slots=check_bool(update_slots, self.name, "update_slots"))
+        _locking(self, self.name, use_locking)
+        self._eps = self.epsilon
+
+
+class ApplyAdagradDA(_OptimPrimitive):
+    r"""ApplyAdagradDA(use_locking=False)(var, gradient_accumulator,
+    gradient_squared_accumulator, grad, lr, l1, l2, global_step): one Adagrad dual-averaging
+    step that updates the three state inputs in place:
+
+    .. math::
+        ga = ga + g, \quad gs = gs + g^2, \quad
+        t = \mathrm{sign}(ga) \max(|ga| - l1 \cdot step, 0) \text{ (} ga \text{ if } l1 \le 0),
+        \quad var = \frac{-lr \cdot t}{l2 \cdot step \cdot lr + \sqrt{gs}}
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **gradient_accumulator** (Parameter) - ``ga``, var's shape.
+        - **gradient_squared_accumulator** (Parameter) - ``gs``, var's shape.
+        - **grad** (Tensor) - the gradient, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **l1** (Union[float, Tensor]) - the L1 strength (a scalar).
+        - **l2** (Union[float, Tensor]) - the L2 strength (a scalar).
+        - **global_step** (Union[int, Tensor]) - the step number (a scalar).
+
+    Outputs:
+        Tensor, the updated ``var``.
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        ValueError: a state input or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> ga = Parameter(Tensor(np.array([1.0, -1.0], np.float32)), name="ga")
+        >>> gs = Parameter(Tensor(np.array([3.0, 0.0], np.float32)), name="gs")
+        >>> print(ops.ApplyAdagradDA()(var, ga, gs, Tensor(np.array([1.0, -2.0], np.float32)),
+        ...                            0.1, 0.0, 0.0, 1))
+        [-0.1   0.15]
+    """
+    _inputs = ("var", "gradient_accumulator", "gradient_squared_accumulator", "grad", "lr",
+               "l1", "l2", "global_step")
+    _params, _shaped = 3, ("grad",)
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        _locking(self, self.name, use_locking)
+
+    @staticmethod
+    def _rule(state, s, g, named):
+        _, ga, gs = state
+        grad = g["grad"]
+        ga, gs = ga + grad, gs + grad * grad
+        lr, l1, l2, step = s["lr"], s["l1"], s["l2"], s["global_step"]
+        shrunk = F.sign(ga) * F.maximum(F.abs(ga) - l1 * step, F.zeros_like(ga))
+        t = F.where(F.broadcast_to(l1 > 0, ga.shape), shrunk, ga)
+        return [-t * lr / (l2 * step * lr + F.sqrt(gs)), ga, gs]
+
+
+class ApplyAdamWithAmsgradV2(_OptimPrimitive):
+    r"""ApplyAdamWithAmsgradV2(use_locking=False)(var, m, v, vhat, beta1_power, beta2_power, lr,
+    beta1, beta2, epsilon, grad): one AMSGrad Adam step that updates ``var``, ``m``, ``v`` and
+    ``vhat`` in place:
+
+    .. math::
+        m = \beta_1 m + (1 - \beta_1) g, \quad v = \beta_2 v + (1 - \beta_2) g^2, \quad
+        \hat v = \max(\hat v, v), \quad
+        var = var - lr \frac{\sqrt{1 - \beta_2^t}}{1 - \beta_1^t} \frac{m}{\sqrt{\hat v} + \epsilon}
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **m** (Parameter) - the first moment, var's shape.
+        - **v** (Parameter) - the second moment, var's shape.
+        - **vhat** (Parameter) - the largest second moment so far, var's shape.
+        - **beta1_power** (Union[float, Tensor]) - :math:`\beta_1^t` (a scalar).
+        - **beta2_power** (Union[float, Tensor]) - :math:`\beta_2^t` (a scalar).
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **beta1** (Union[float, Tensor]) - the first moment's decay.
+        - **beta2** (Union[float, Tensor]) - the second moment's decay.
+        - **epsilon** (Union[float, Tensor]) - added to the denominator.
+        - **grad** (Tensor) - the gradient, var's shape.
+
+    Outputs:
+        Tuple of the updated ``(var, m, v, vhat)``.
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        ValueError: a state input or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var, m, v, vhat = (Parameter(Tensor(np.full(2, k, np.float32)), name=n)
+        ...                    for k, n in ((1.0, "var"), (0.0, "m"), (0.0, "v"), (0.0, "vhat")))
+        >>> out = ops.ApplyAdamWithAmsgradV2()(var, m, v, vhat, 0.9, 0.99, 0.1, 0.9, 0.99, 0.0,
+        ...                                    Tensor(np.array([1.0, -1.0], np.float32)))
+        >>> print(np.round(out[0].asnumpy(), 4))
+        [0.9 1.1]
+    """
+    _inputs = ("var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "beta1", "beta2",
+               "epsilon", "grad")
+    _params, _shaped, _returns, _single = 4, ("grad",), 4, False
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        _locking(self, self.name, use_locking)
+
+    @staticmethod
+    def _rule(state, s, g, named):
+        var, m, v, vhat = state
+        grad, b1, b2 = g["grad"], s["beta1"], s["beta2"]
+        m = b1 * m + (1.0 - b1) * grad
+        v = b2 * v + (1.0 - b2) * grad * grad
+        vhat = F.maximum(vhat, v)
+        rate = s["lr"] * F.sqrt(1.0 - s["beta2_power"]) / (1.0 - s["beta1_power"])
+        return [var - rate * m / (F.sqrt(vhat) + s["epsilon"]), m, v, vhat]
+
+
+class ApplyAddSign(_OptimPrimitive):
+    r"""ApplyAddSign(use_locking=False)(var, m, lr, alpha, sign_decay, beta, grad): one AddSign
+    step that updates ``var`` and ``m`` in place:
+
+    .. math::
+        m = \beta m + (1 - \beta) g, \quad
+        var = var - lr (\alpha + d \cdot \mathrm{sign}(g) \mathrm{sign}(m)) g
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **m** (Parameter) - the moving average of the gradient, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **alpha** (Union[float, Tensor]) - :math:`\alpha` (a scalar).
+        - **sign_decay** (Union[float, Tensor]) - :math:`d` (a scalar).
+        - **beta** (Union[float, Tensor]) - the average's decay (a scalar).
+        - **grad** (Tensor) - the gradient, var's shape.
+
+    Outputs:
+        Tuple of the updated ``(var, m)``.
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        ValueError: ``m`` or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> m = Parameter(Tensor(np.array([1.0, 1.0], np.float32)), name="m")
+        >>> var_new, m_new = ops.ApplyAddSign()(var, m, 0.1, 1.0, 0.5, 0.5,
+        ...                                     Tensor(np.array([1.0, -4.0], np.float32)))
+        >>> print(var_new, m_new)
+        [0.85 2.6 ] [ 1.  -1.5]
+    """
+    _inputs = ("var", "m", "lr", "alpha", "sign_decay", "beta", "grad")
+    _params, _shaped, _returns, _single = 2, ("grad",), 2, False
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        _locking(self, self.name, use_locking)
+
+    def _factor(self, s, agree):
+        return s["alpha"] + s["sign_decay"] * agree
+
+    def _rule(self, state, s, g, named):
+        var, m = state
+        grad, beta = g["grad"], s["beta"]
+        m = beta * m + (1.0 - beta) * grad
+        return [var - s["lr"] * self._factor(s, F.sign(grad) * F.sign(m)) * grad, m]
+
+
+class ApplyPowerSign(ApplyAddSign):
+    r"""ApplyPowerSign(use_locking=False)(var, m, lr, logbase, sign_decay, beta, grad): one
+    PowerSign step that updates ``var`` and ``m`` in place:
+
+    .. math::
+        m = \beta m + (1 - \beta) g, \quad
+        var = var - lr \exp(logbase \cdot d \cdot \mathrm{sign}(g) \mathrm{sign}(m)) g
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **m** (Parameter) - the moving average of the gradient, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **logbase** (Union[float, Tensor]) - the log of the base (a scalar).
+        - **sign_decay** (Union[float, Tensor]) - :math:`d` (a scalar).
+        - **beta** (Union[float, Tensor]) - the average's decay (a scalar).
+        - **grad** (Tensor) - the gradient, var's shape.
+
+    Outputs:
+        Tuple of the updated ``(var, m)``.
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        ValueError: ``m`` or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> m = Parameter(Tensor(np.array([1.0, 1.0], np.float32)), name="m")
+        >>> var_new, m_new = ops.ApplyPowerSign()(var, m, 0.1, 0.0, 0.5, 0.5,
+        ...                                       Tensor(np.array([1.0, -4.0], np.float32)))
+        >>> print(var_new, m_new)
+        [0.9 2.4] [ 1.  -1.5]
+    """
+    _inputs = ("var", "m", "lr", "logbase", "sign_decay", "beta", "grad")
+
+    def _factor(self, s, agree):
+        return F.exp(s["logbase"] * s["sign_decay"] * agree)
+
+
+class ApplyRMSProp(_OptimPrimitive):
+    r"""ApplyRMSProp(use_locking=False)(var, mean_square, moment, learning_rate, grad, decay,
+    momentum, epsilon): one RMSProp step that updates ``var``, ``mean_square`` and ``moment``
+    in place:
+
+    .. math::
+        s = \rho s + (1 - \rho) g^2, \quad
+        mom = momentum \cdot mom + lr \frac{g}{\sqrt{s + \epsilon}}, \quad var = var - mom
+
+    (MindSpore 2.10's CPU kernel returns a Tensor of zeros while it updates ``var``; mindcell
+    returns the updated ``var``, as its documentation says.)
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **mean_square** (Parameter) - :math:`s`, var's shape.
+        - **moment** (Parameter) - :math:`mom`, var's shape.
+        - **learning_rate** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **grad** (Tensor) - the gradient, var's shape.
+        - **decay** (float) - :math:`\rho`.
+        - **momentum** (float) - the momentum.
+        - **epsilon** (float) - added under the root.
+
+    Outputs:
+        Tensor, the updated ``var``.
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        ValueError: a state input or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> ms_ = Parameter(Tensor(np.array([0.0, 1.0], np.float32)), name="mean_square")
+        >>> mom = Parameter(Tensor(np.zeros(2, np.float32)), name="moment")
+        >>> print(ops.ApplyRMSProp()(var, ms_, mom, 0.1, Tensor(np.array([2.0, 1.0], np.float32)),
+        ...                          0.0, 0.0, 0.0))
+        [0.9 1.9]
+    """
+    _inputs = ("var", "mean_square", "moment", "learning_rate", "grad", "decay", "momentum",
+               "epsilon")
+    _params, _shaped = 3, ("grad",)
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        _locking(self, self.name, use_locking)
+
+    @staticmethod
+    def _rule(state, s, g, named):
+        var, msq, mom = state
+        grad, rho = g["grad"], s["decay"]
+        msq = rho * msq + (1.0 - rho) * grad * grad
+        mom = s["momentum"] * mom + s["learning_rate"] * grad / F.sqrt(msq + s["epsilon"])
+        return [var - mom, msq, mom]
+
+
+class ApplyCenteredRMSProp(_OptimPrimitive):
+    r"""ApplyCenteredRMSProp(use_locking=False)(var, mean_gradient, mean_square, moment, grad,
+    learning_rate, decay, momentum, epsilon): one centered RMSProp step that updates ``var``,
+    ``mean_gradient``, ``mean_square`` and ``moment`` in place:
+
+    .. math::
+        \bar g = \rho \bar g + (1 - \rho) g, \quad s = \rho s + (1 - \rho) g^2, \quad
+        mom = momentum \cdot mom + lr \frac{g}{\sqrt{s - \bar g^2 + \epsilon}}, \quad
+        var = var - mom
+
+    Where :math:`s - \bar g^2 + \epsilon` is not positive, ``var`` and ``moment`` keep their
+    values (as MindSpore 2.10's CPU kernel does). MindSpore's CPU kernel returns a Tensor of
+    zeros while it updates ``var``; mindcell returns the updated ``var``, as MindSpore's
+    documentation says.
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **mean_gradient** (Parameter) - :math:`\bar g`, var's shape.
+        - **mean_square** (Parameter) - :math:`s`, var's shape.
+        - **moment** (Parameter) - :math:`mom`, var's shape.
+        - **grad** (Tensor) - the gradient, var's shape.
+        - **learning_rate** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **decay** (float) - :math:`\rho`.
+        - **momentum** (float) - the momentum.
+        - **epsilon** (float) - added under the root.
+
+    Outputs:
+        Tensor, the updated ``var``.
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        ValueError: a state input or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> mg = Parameter(Tensor(np.zeros(2, np.float32)), name="mean_gradient")
+        >>> msq = Parameter(Tensor(np.array([0.0, 3.0], np.float32)), name="mean_square")
+        >>> mom = Parameter(Tensor(np.zeros(2, np.float32)), name="moment")
+        >>> print(ops.ApplyCenteredRMSProp()(var, mg, msq, mom,
+        ...                                  Tensor(np.array([2.0, 1.0], np.float32)),
+        ...                                  0.1, 0.5, 0.0, 0.0))
+        [0.8       1.9244071]
+    """
+    _inputs = ("var", "mean_gradient", "mean_square", "moment", "grad", "learning_rate",
+               "decay", "momentum", "epsilon")
+    _params, _shaped = 4, ("grad",)
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        _locking(self, self.name, use_locking)
+
+    @staticmethod
+    def _rule(state, s, g, named):
+        var, mg, msq, mom = state
+        grad, rho = g["grad"], s["decay"]
+        mg = rho * mg + (1.0 - rho) * grad
+        msq = rho * msq + (1.0 - rho) * grad * grad
+        denom = msq - mg * mg + s["epsilon"]
+        new_mom = s["momentum"] * mom + s["learning_rate"] * grad / F.sqrt(denom)
+        # where the centred variance is not positive MindSpore's kernel leaves var and moment
+        ok = denom > 0
+        return [F.where(ok, var - new_mom, var), mg, msq, F.where(ok, new_mom, mom)]
+
+
+class ApplyAdadelta(_OptimPrimitive):
+    r"""ApplyAdadelta(use_locking=False)(var, accum, accum_update, lr, rho, epsilon, grad): one
+    Adadelta step that updates ``var``, ``accum`` and ``accum_update`` in place:
+
+    .. math::
+        accum = \rho \cdot accum + (1 - \rho) g^2, \quad
+        u = \frac{\sqrt{accum\_update + \epsilon}}{\sqrt{accum + \epsilon}} g, \quad
+        accum\_update = \rho \cdot accum\_update + (1 - \rho) u^2, \quad var = var - lr \cdot u
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **accum** (Parameter) - the average of squared gradients, var's shape.
+        - **accum_update** (Parameter) - the average of squared updates, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **rho** (Union[float, Tensor]) - the decay (a scalar).
+        - **epsilon** (Union[float, Tensor]) - added under the roots (a scalar).
+        - **grad** (Tensor) - the gradient, var's shape.
+
+    Outputs:
+        Tuple of the updated ``(var, accum, accum_update)``.
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        ValueError: a state input or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.zeros(2, np.float32)), name="accum")
+        >>> update = Parameter(Tensor(np.array([4.0, 1.0], np.float32)), name="accum_update")
+        >>> out = ops.ApplyAdadelta()(var, accum, update, 0.5, 0.0, 0.0,
+        ...                           Tensor(np.array([1.0, -2.0], np.float32)))
+        >>> print(out[0], out[1], out[2])
+        [0.  2.5] [1. 4.] [4. 1.]
+    """
+    _inputs = ("var", "accum", "accum_update", "lr", "rho", "epsilon", "grad")
+    _params, _shaped, _returns, _single = 3, ("grad",), 3, False
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        _locking(self, self.name, use_locking)
+
+    @staticmethod
+    def _rule(state, s, g, named):
+        var, accum, update = state
+        grad, rho, eps = g["grad"], s["rho"], s["epsilon"]
+        accum = rho * accum + (1.0 - rho) * grad * grad
+        u = F.sqrt(update + eps) / F.sqrt(accum + eps) * grad
+        update = rho * update + (1.0 - rho) * u * u
+        return [var - s["lr"] * u, accum, update]
+
+
+def _ftrl(var, accum, linear, grad, lr, l1, l2, lr_power):
+    """(var, accum, linear) after one FTRL-proximal step."""
+    new_accum = accum + grad * grad
+    power_new, power_old = F.pow(new_accum, -lr_power), F.pow(accum, -lr_power)
+    linear = linear + grad - (power_new - power_old) / lr * var
+    quadratic = power_new / lr + 2.0 * l2
+    var = F.where(F.abs(linear) > l1, (F.sign(linear) * l1 - linear) / quadratic,
+                  F.zeros_like(linear))
+    return var, new_accum, linear
+
+
+class ApplyFtrl(_OptimPrimitive):
+    r"""ApplyFtrl(use_locking=False)(var, accum, linear, grad, lr, l1, l2, lr_power): one
+    FTRL-proximal step that updates ``var``, ``accum`` and ``linear`` in place:
+
+    .. math::
+        a' = a + g^2, \quad linear = linear + g - \frac{a'^{-p} - a^{-p}}{lr} var, \quad
+        var = \frac{\mathrm{sign}(linear) \cdot l1 - linear}{a'^{-p} / lr + 2 l2}
+        \text{ if } |linear| > l1 \text{ else } 0
+
+    with :math:`p` = ``lr_power``.
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **accum** (Parameter) - :math:`a`, var's shape.
+        - **linear** (Parameter) - the linear coefficient, var's shape.
+        - **grad** (Tensor) - the gradient, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **l1** (Union[float, Tensor]) - the L1 strength (a scalar).
+        - **l2** (Union[float, Tensor]) - the L2 strength (a scalar).
+        - **lr_power** (Union[float, Tensor]) - :math:`p`, <= 0 (a scalar).
+
+    Outputs:
+        Tensor, the updated ``var``.
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        ValueError: a state input or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([1.0, 1.0], np.float32)), name="accum")
+        >>> linear = Parameter(Tensor(np.zeros(2, np.float32)), name="linear")
+        >>> print(ops.ApplyFtrl()(var, accum, linear, Tensor(np.array([0.0, 1.0], np.float32)),
+        ...                       0.5, 0.0, 0.0, -0.5))
+        [0.         0.23223302]
+    """
+    _inputs = ("var", "accum", "linear", "grad", "lr", "l1", "l2", "lr_power")
+    _params, _shaped = 3, ("grad",)
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        _locking(self, self.name, use_locking)
+
+    @staticmethod
+    def _rule(state, s, g, named):
+        return list(_ftrl(*state, g["grad"], s["lr"], s["l1"], s["l2"], s["lr_power"]))
+
+
+class SGD(_OptimPrimitive):
+    r"""SGD(dampening=0.0, weight_decay=0.0, nesterov=False)(parameters, gradient,
+    learning_rate, accum, momentum, stat): one step of stochastic gradient descent with
+    momentum that updates ``parameters``, ``accum`` and ``stat`` in place, elementwise:
+
+    .. math::
+        g = gradient + wd \cdot p, \quad
+        accum = g \text{ where } stat > 0 \text{, else } momentum \cdot accum + (1 - dampening) g,
+        \quad p = p - lr \cdot accum \text{ (Nesterov: } p - lr (g + momentum \cdot accum))
+
+    Args:
+        dampening (float): scales the gradient added to ``accum``. Default: ``0.0``.
+        weight_decay (float): :math:`wd`. Default: ``0.0``.
+        nesterov (bool): take Nesterov's step (``dampening`` must then be 0). Default:
+            ``False``.
+
+    Inputs:
+        - **parameters** (Parameter) - :math:`p`, float.
+        - **gradient** (Tensor) - the gradient, the parameters' shape.
+        - **learning_rate** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **accum** (Parameter) - the momentum buffer, the parameters' shape.
+        - **momentum** (Union[float, Tensor]) - the momentum (a scalar).
+        - **stat** (Parameter) - positive where the buffer starts (the first step), the
+          parameters' shape.
+
+    Outputs:
+        Tensor, the updated ``parameters``.
+
+    Raises:
+        TypeError: ``dampening`` or ``weight_decay`` is not a float, ``nesterov`` is not a
+            bool, a state input is not a float Tensor.
+        ValueError: ``nesterov`` with a non-zero ``dampening``, or a shape differs.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> p = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="p")
+        >>> accum = Parameter(Tensor(np.array([1.0, 1.0], np.float32)), name="accum")
+        >>> stat = Parameter(Tensor(np.array([1.0, 0.0], np.float32)), name="stat")
+        >>> print(ops.SGD()(p, Tensor(np.array([1.0, 1.0], np.float32)), 0.1, accum, 0.5, stat))
+        [0.9  1.85]
+    """
+    _inputs = ("parameters", "gradient", "learning_rate", "accum", "momentum", "stat")
+    _params, _shaped = 1, ("gradient", "accum", "stat")
+
+    def __init__(self, dampening=0.0, weight_decay=0.0, nesterov=False):
+        super().__init__()
+        dampening = _float_attr("SGD", "dampening", dampening)
+        weight_decay = _float_attr("SGD", "weight_decay", weight_decay)
+        nesterov = check_bool(nesterov, "SGD", "nesterov")
+        if nesterov and dampening != 0.0:
+            raise ValueError("For 'SGD', the 'dampening' must be 0 when 'nesterov' is True, but "
+                             "got %r" % (dampening,))
+        self.set_attrs(dampening=dampening, weight_decay=weight_decay, nesterov=nesterov,
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
+        _inplace("SGD", ("parameters", "accum", "stat"), (parameters, accum, stat), 3)
+        return super().__call__(parameters, gradient, learning_rate, accum, momentum, stat)
+
+    def _rule(self, state, s, g, named):
+        p = state[0]
+        grad = g["gradient"] + self.weight_decay * p
+        mom = s["momentum"]
+        accum = F.where(g["stat"] > 0, grad, mom * g["accum"] + (1.0 - self.dampening) * grad)
+        step = grad + mom * accum if self.nesterov else accum
+        _write(named["accum"], accum)
+        _write(named["stat"], F.where(g["stat"] > 0, F.zeros_like(g["stat"]), g["stat"]))
+        return [p - s["learning_rate"] * step]
+
+
+def _rows(op, var, grad, indices):
+    """Checks a sparse step's ``grad`` / ``indices`` and returns its rounds: pairs
+    ``(dense_grad, touched)`` of the rows of ``grad`` written into var's shape and a bool mask
+    of the rows they name, no row twice in a round. A repeated index takes its gradients one
+    after the other, in order, as MindSpore 2.10's CPU kernels do (eagerly the rounds hold
+    distinct indices; in a compiled function each index is its own round). Eagerly, an index
+    outside ``[0, var.shape[0])`` is skipped with a warning, as MindSpore's CPU kernels skip it
+    (they log an error)."""
+    if not isinstance(grad, Tensor) or not mstype.is_floating(grad.dtype):
+        raise TypeError("For '%s', 'grad' must be a float Tensor, but got %s" % (op, show(grad)))
+    if not isinstance(indices, Tensor) or indices.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError("For '%s', 'indices' must be an int32 or int64 Tensor, but got %s"
+                        % (op, show(indices)))
+    if var.ndim < 1 or indices.ndim != 1 or tuple(grad.shape) != \
+            (indices.shape[0],) + tuple(var.shape[1:]):
+        raise ValueError("For '%s', 'indices' must be 1-d and 'grad' of shape (len(indices),) + "
+                         "var.shape[1:], but got var %s, indices %s and grad %s"
+                         % (op, tuple(var.shape), tuple(indices.shape), tuple(grad.shape)))
+    grad = F.cast(grad, var.dtype)
+    n = indices.shape[0]
+    if _trace.current().is_graph:
+        rounds = [[k] for k in range(n)]
+    else:
+        idx = indices.asnumpy()
+        keep = (idx >= 0) & (idx < var.shape[0])
+        if not keep.all():
+            import warnings
+            warnings.warn("%s: indices %s are outside [0, %d) and are skipped"
+                          % (op, idx[~keep].tolist(), var.shape[0]), stacklevel=3)
+        seen, rounds = {}, []
+        for k in np.nonzero(keep)[0].tolist():
+            r = seen.get(idx[k], 0)
+            seen[idx[k]] = r + 1
+            if r == len(rounds):
+                rounds.append([])
+            rounds[r].append(k)
+    shape = (var.shape[0],) + (1,) * (var.ndim - 1)
+    out = []
+    for ks in rounds:
+        pick = Tensor(np.array(ks, np.int32))
+        where = F.expand_dims(F.gather(indices, pick, 0), -1)
+        dense = F.tensor_scatter_update(F.zeros_like(var), where, F.gather(grad, pick, 0))
+        hits = F.tensor_scatter_update(F.zeros(var.shape[:1], mstype.float32), where,
+                                       F.ones((len(ks),), mstype.float32))
+        out.append((dense, F.broadcast_to(F.reshape(hits > 0, shape), var.shape)))
+    return out
+
+
+class SparseApplyAdagradV2(AttrPrimitive):
+    r"""SparseApplyAdagradV2(lr, epsilon, use_locking=False, update_slots=True)(var, accum,
+    grad, indices): an Adagrad step on the rows ``indices`` of ``var`` and ``accum`` only, in
+    place (``grad`` holds one row per index; the rows of a repeated index are applied one after
+    the other, in order):
+
+    .. math::
+        accum = accum + g^2, \quad var = var - lr \frac{g}{\sqrt{accum + \epsilon}}
+
+    (the root holds ``epsilon``, as MindSpore 2.10's CPU kernel takes it).
+
+    Args:
+        lr (float): the learning rate.
+        epsilon (float): added to the denominator, > 0.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+        update_slots (bool): whether ``accum`` takes :math:`g^2`. Default: ``True``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float, rank >= 1.
+        - **accum** (Parameter) - the accumulator, var's shape.
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d.
+
+    Outputs:
+        Tuple of the updated ``(var, accum)``.
+
+    Raises:
+        TypeError: an attribute of the wrong type, ``indices`` not an int Tensor.
+        ValueError: ``epsilon`` <= 0, or shapes that do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([[1.0], [2.0]], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([[0.0], [0.0]], np.float32)), name="accum")
+        >>> out = ops.SparseApplyAdagradV2(0.1, 1e-6)(var, accum,
+        ...     Tensor(np.array([[2.0]], np.float32)), Tensor(np.array([1], np.int32)))
+        >>> print(out[0].asnumpy().ravel(), out[1].asnumpy().ravel())
+        [1.  1.9] [0. 4.]
+    """
+
+    def __init__(self, lr, epsilon, use_locking=False, update_slots=True):
+        super().__init__()
+        op = "SparseApplyAdagradV2"
+        if _float_attr(op, "epsilon", epsilon) <= 0:
+            raise ValueError("For '%s', 'epsilon' must be a positive float, but got %r"
+                             % (op, epsilon))
+        self.set_attrs(lr=_float_attr(op, "lr", lr), epsilon=_float_attr(op, "epsilon", epsilon),
+                       use_locking=check_bool(use_locking, op, "use_locking"),
+                       update_slots=check_bool(update_slots, op, "update_slots"),
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, var, accum, grad, indices):
+        op = "SparseApplyAdagradV2"
+        _inplace(op, ("var", "accum"), (var, accum), 2)
+        for g, touched in _rows(op, var, grad, indices):
+            new_accum = accum + g * g if self.update_slots else accum
+            new_var = var - self.lr * g / F.sqrt(new_accum + self.epsilon)
+            _write(accum, F.where(touched, new_accum, accum))
+            _write(var, F.where(touched, new_var, var))
+        return _snapshot(var), _snapshot(accum)
+
+
+class SparseApplyFtrl(AttrPrimitive):
+    r"""SparseApplyFtrl(lr, l1, l2, lr_power, use_locking=False)(var, accum, linear, grad,
+    indices): the FTRL-proximal step of :class:`ApplyFtrl` on the rows ``indices`` of ``var``,
+    ``accum`` and ``linear`` only, in place (``grad`` holds one row per index; the rows of a
+    repeated index are applied one after the other, in order).
+
+    Args:
+        lr (float): the learning rate.
+        l1 (float): the L1 strength.
+        l2 (float): the L2 strength.
+        lr_power (float): the power of the accumulator, <= 0.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float, rank >= 1.
+        - **accum** (Parameter) - the accumulator, var's shape.
+        - **linear** (Parameter) - the linear coefficient, var's shape.
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d.
+
+    Outputs:
+        Tuple of the updated ``(var, accum, linear)``.
+
+    Raises:
+        TypeError: an attribute of the wrong type, ``indices`` not an int Tensor.
+        ValueError: shapes that do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([[1.0], [2.0]], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([[1.0], [1.0]], np.float32)), name="accum")
+        >>> linear = Parameter(Tensor(np.zeros((2, 1), np.float32)), name="linear")
+        >>> out = ops.SparseApplyFtrl(0.5, 0.0, 0.0, -0.5)(var, accum, linear,
+        ...     Tensor(np.array([[1.0]], np.float32)), Tensor(np.array([1], np.int32)))
+        >>> print(out[0].asnumpy().ravel())
+        [1.         0.23223302]
+    """
+
+    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
+        super().__init__()
+        op = "SparseApplyFtrl"
+        self.set_attrs(lr=_float_attr(op, "lr", lr), l1=_float_attr(op, "l1", l1),
+                       l2=_float_attr(op, "l2", l2),
+                       lr_power=_float_attr(op, "lr_power", lr_power),
+                       use_locking=check_bool(use_locking, op, "use_locking"),
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, var, accum, linear, grad, indices):
+        op = "SparseApplyFtrl"
+        _inplace(op, ("var", "accum", "linear"), (var, accum, linear), 3)
+        for g, touched in _rows(op, var, grad, indices):
+            new = _ftrl(var, accum, linear, g, self.lr, self.l1, self.l2, self.lr_power)
+            for t, value in zip((var, accum, linear), new):
+                _write(t, F.where(touched, value, t))
+        return _snapshot(var), _snapshot(accum), _snapshot(linear)
+
+
+_NEW = ["ApplyAdadelta", "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagrad", "ApplyAdagradV2",
+        "ApplyAdagradDA", "ApplyAdamWithAmsgradV2", "ApplyAddSign", "ApplyPowerSign",
+        "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyFtrl", "SGD", "SparseApplyAdagradV2",
+        "SparseApplyFtrl"]
 __all__ = ["ApplyAdaMax", "ApplyProximalAdagrad", "SparseApplyProximalAdagrad",
-           "ApplyMomentum"]
+           "ApplyMomentum"] + _NEW
