@@ -215,7 +215,8 @@ def scatter_sub(input_x, indices, updates):
 
 def embedding_lookup(params, indices, offset):
     """The rows of ``params`` at ``indices - offset`` (MindSpore's shard-local lookup; on one
-    device ``offset`` is 0).
+    device ``offset`` is 0); an id outside ``[0, params.shape[0])`` after the subtraction (a row
+    of another shard, or a negative id) gives a row of zeros, as in MindSpore 2.10.
 
     Args:
         params (Tensor): the table, its first axis the rows.
@@ -230,7 +231,16 @@ def embedding_lookup(params, indices, offset):
     """
     if not isinstance(offset, int) or isinstance(offset, bool):
         raise TypeError("EmbeddingLookup: 'offset' must be an int, but got %r" % (offset,))
-    return F.gather(params, F.sub(indices, offset) if offset else indices, 0)
+    if not isinstance(params, Tensor) or not isinstance(indices, Tensor):
+        raise TypeError("EmbeddingLookup: 'params' and 'indices' must be Tensors, but got %s "
+                        "and %s" % (type(params).__name__, type(indices).__name__))
+    if params.ndim < 1:
+        raise ValueError("EmbeddingLookup: 'params' must have rank >= 1, but got a 0-d Tensor")
+    ids = F.sub(indices, offset) if offset else indices
+    inside = F.logical_and(F.ge(ids, 0), F.lt(ids, params.shape[0]))
+    rows = F.gather(params, F.where(inside, ids, F.zeros_like(ids)), 0)
+    mask = F.reshape(inside, tuple(inside.shape) + (1,) * (params.ndim - 1))
+    return F.where(F.broadcast_to(mask, rows.shape), rows, F.zeros_like(rows))
 
 
 def batch_norm_training_outputs(input_x, scale, bias, mean, variance, is_training=False,

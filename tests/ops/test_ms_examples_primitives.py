@@ -268,3 +268,17 @@ def test_mod_is_the_truncated_remainder():
     assert ops.Mod()(-7, Tensor(np.array([2, 3], np.int32))).asnumpy().tolist() == [-1, -1]
     _close(ops.Mod()(x, 2.0).asnumpy(), [0.0, 1.0, 0.0, -1.5, 1.5, -1.0])
     assert ops.Mod()(Tensor(np.array([-4, 5], np.int32)), T([2.0, 2.0])).dtype == ms.float32
+
+
+def test_embedding_lookup_ids_outside_the_shard_give_zero_rows():
+    # MindSpore 2.10 (ms-oracle): ids - offset outside [0, rows) give zeros, negative ids too
+    p = T([[8, 9], [10, 11], [12, 13], [14, 15]])
+    out = ops.EmbeddingLookup()(p, Tensor(np.array([[-1, 0], [4, 3]], np.int32)), 0)
+    _close(out.asnumpy(), [[[0, 0], [8, 9]], [[0, 0], [14, 15]]])
+    out = ops.EmbeddingLookup()(p, Tensor(np.array([5, 2, 9, 1], np.int64)), 2)
+    _close(out.asnumpy(), [[14, 15], [8, 9], [0, 0], [0, 0]])
+    out = ops.EmbeddingLookup()(p, Tensor(np.array([5, 2, 9, 1], np.int64)), -1)
+    _close(out.asnumpy(), [[0, 0], [14, 15], [0, 0], [12, 13]])
+    out = ops.EmbeddingLookup()(Tensor(np.arange(4).astype(np.int32)),
+                                Tensor(np.array([5, 2, -1], np.int32)), 0)
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [0, 2, 0]
