@@ -72,8 +72,10 @@ METHODS.update({
         self, mat1, mat2, beta=beta, alpha=alpha),
     "addmv": lambda self, mat, vec, *, beta=1, alpha=1: M.addmv(
         self, mat, vec, beta=beta, alpha=alpha),
-    "baddbmm": lambda self, batch1, batch2, *, beta=1, alpha=1: M.baddbmm(
-        self, batch1, batch2, beta=beta, alpha=alpha),
+    # Tensor.baddbmm (and so ops.baddbmm) is MindSpore 2.10's matmul form: any operands of
+    # at least 2-D that broadcast (mint.baddbmm alone insists on 3-D batches)
+    "baddbmm": lambda self, batch1, batch2, *, beta=1, alpha=1: _impl_more()._scaled_sum(
+        F.matmul(batch1, batch2), self, beta, alpha, "baddbmm"),
     "allclose": lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: M.allclose(
         self, other, rtol, atol, equal_nan),
     "count_nonzero": _count_nonzero,
@@ -134,6 +136,11 @@ def kthvalue(self, k, dim=-1, keepdim=False):
     kk = check_int(k, "Tensor.kthvalue", "k")
     d = check_int(dim, "Tensor.kthvalue", "dim")
     return M.kthvalue(self, kk, d, check_bool(keepdim, "Tensor.kthvalue", "keepdim"))
+
+
+def _impl_more():
+    from mindcell.mint import _impl_more
+    return _impl_more
 
 
 def _split_method(name, least):

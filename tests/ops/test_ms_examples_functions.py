@@ -151,3 +151,129 @@ def test_linalg_more_gradients():
     ones = np.ones((2, 2))
     np.testing.assert_allclose(g.asnumpy(), ones @ np.array(M2).T + np.array(M2).T @ ones,
                                rtol=1e-6)
+
+
+# ----- array_more_func and the argument forms of clip_by_value/stop_gradient/baddbmm -----------
+NAN = float("nan")
+I34 = [[9, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]]
+
+
+def _values(out):
+    if isinstance(out, (tuple, list)):
+        return [_values(o) for o in out]
+    return (out.dtype, out.shape, out.asnumpy().tolist())
+
+
+@pytest.mark.parametrize("call,expected", [
+    (lambda: ops.median(_t(I34, np.int32)),
+     [(ms.int32, (3,), [4, 4, 3]), (ms.int64, (3,), [2, 3, 2])]),
+    (lambda: ops.median(_t(I34, np.int32), axis=0, keepdims=True),
+     [(ms.int32, (1, 4), [[8, 2, 4, 5]]), (ms.int64, (1, 4), [[2, 1, 0, 0]])]),
+    (lambda: ops.median(_t([1., 3., 3., 1.])), [(ms.float32, (), 1.0), (ms.int64, (), 3)]),
+    (lambda: ops.nanmedian(_t([[4., 1., NAN, 2.]])),
+     [(ms.float32, (1,), [2.0]), (ms.int64, (1,), [3])]),
+    (lambda: ops.nanmedian(_t(I34, np.int32)),
+     [(ms.int32, (3,), [4, 4, 3]), (ms.int64, (3,), [2, 3, 2])]),
+    (lambda: ops.nanmean(_t([[NAN, 1.], [NAN, 3.]])), (ms.float32, (), 2.0)),
+    (lambda: ops.nanmean(_t([[NAN, 1.], [2, 3.]]), 0, True, dtype=ms.float64),
+     (ms.float64, (1, 2), [[2.0, 2.0]])),
+    (lambda: ops.diag_embed(_t([[1, 2], [3, 4]], np.int32)),
+     (ms.int32, (2, 2, 2), [[[1, 0], [0, 2]], [[3, 0], [0, 4]]])),
+    (lambda: ops.diag_embed(_t([[1, 2], [3, 4]], np.int32), offset=-1, dim1=0, dim2=2),
+     (ms.int32, (3, 2, 3), [[[0, 0, 0], [0, 0, 0]], [[1, 0, 0], [3, 0, 0]],
+                            [[0, 2, 0], [0, 4, 0]]])),
+    (lambda: ops.diagflat(_t([[1, 2], [3, 4]], np.int32), -1),
+     (ms.int32, (5, 5), [[0, 0, 0, 0, 0], [1, 0, 0, 0, 0], [0, 2, 0, 0, 0], [0, 0, 3, 0, 0],
+                         [0, 0, 0, 4, 0]])),
+    (lambda: ops.diagflat(_t([1.5, 2]), 1),
+     (ms.float32, (3, 3), [[0.0, 1.5, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 0.0]])),
+    (lambda: ops.diagonal_scatter(ops.zeros((3, 4)), _t([1., 2.]), -1),
+     (ms.float32, (3, 4), [[0, 0, 0, 0], [1, 0, 0, 0], [0, 2, 0, 0]])),
+    (lambda: ops.diagonal_scatter(ops.zeros((2, 2, 3)), ops.ones((2, 2)), 0, 1, 2),
+     (ms.float32, (2, 2, 3), [[[1, 0, 0], [0, 1, 0]], [[1, 0, 0], [0, 1, 0]]])),
+    (lambda: ops.select_scatter(ops.zeros((2, 3)), _t([1., 2.]), 1, -1),
+     (ms.float32, (2, 3), [[0, 0, 1], [0, 0, 2]])),
+    (lambda: ops.slice_scatter(ops.zeros((3, 2)), ops.ones((3, 2))),
+     (ms.float32, (3, 2), [[1, 1], [1, 1], [1, 1]])),
+    (lambda: ops.slice_scatter(ops.zeros((4, 2)), ops.ones((2, 2)), 0, 1, 3),
+     (ms.float32, (4, 2), [[0, 0], [1, 1], [1, 1], [0, 0]])),
+    (lambda: ops.mirror_pad(_t([[1, 2, 3], [4, 5, 6]], np.int32), _t([[1, 1], [2, 0]], np.int32),
+                            "SYMMETRIC"),
+     (ms.int32, (4, 5), [[2, 1, 1, 2, 3], [2, 1, 1, 2, 3], [5, 4, 4, 5, 6], [5, 4, 4, 5, 6]])),
+    (lambda: ops.unique_consecutive(_t([[1, 2], [1, 2], [3, 4], [1, 2]], np.int32), True, True, 0),
+     [(ms.int32, (3, 2), [[1, 2], [3, 4], [1, 2]]), (ms.int64, (4,), [0, 0, 1, 2]),
+      (ms.int64, (3,), [2, 1, 1])]),
+    (lambda: ops.clip_by_value([_t([[3., 4.], [0.3, 0.4]]), _t([[30., 40.], [3., 4.]])], 0.5, 5),
+     [(ms.float32, (2, 2), [[3.0, 4.0], [0.5, 0.5]]), (ms.float32, (2, 2), [[5.0, 5.0],
+                                                                            [3.0, 4.0]])]),
+    (lambda: ops.baddbmm(ops.ones((2, 2)), _t([[1., 2.], [3., 4.]]), _t([[1., 0.], [0., 1.]]),
+                         beta=2, alpha=0.5),
+     (ms.float32, (2, 2), [[2.5, 3.0], [3.5, 4.0]])),
+    (lambda: ops.baddbmm(_t([[1, 1], [1, 1]], np.int32), _t([[1, 1], [1, 1]], np.int32),
+                         _t([[1, 1], [1, 1]], np.int32)),
+     (ms.int32, (2, 2), [[3, 3], [3, 3]])),
+])
+def test_array_more_values(call, expected):
+    out = _values(call())
+    np.testing.assert_equal(out, expected)
+
+
+@pytest.mark.parametrize("x,p,expected", [
+    ([[3., 4.], [0.3, 0.4]], float("inf"), [[1.5, 2.0], [0.15, 0.2]]),
+    ([[3., 4.], [0.3, 0.4]], 1, [[0.7792199850082397, 1.0389599800109863],
+                                  [0.07791999727487564, 0.1039000004529953]]),
+    ([3., 4.], 2.0, [0.5999999046325684 * 2, 0.7999998331069946 * 2]),
+])
+def test_clip_by_norm_values(x, p, expected):
+    out = ops.clip_by_norm(_t(x), 2.0, p)
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-4)  # recorded to 5 decimals
+
+
+def test_clip_by_norm_clips_lists_together():
+    x = _t([[3., 4.], [0.3, 0.4]])
+    out = ops.clip_by_norm([x, x], 2.0)
+    assert isinstance(out, tuple) and len(out) == 2
+    np.testing.assert_allclose(out[1].asnumpy(), [[0.84432, 1.12576], [0.08443, 0.11258]],
+                               rtol=1e-4)
+    np.testing.assert_array_equal(ops.clip_by_norm(x, 100.0).asnumpy(), x.asnumpy())
+    with pytest.raises(RuntimeError, match="clip_by_norm"):
+        ops.clip_by_norm(_t([1.0, np.inf]), 1.0, error_if_nonfinite=True)
+
+
+def test_stop_gradient_passes_python_values():
+    # MindSpore 2.10: ops.stop_gradient(3.0) is 3.0, and a tuple keeps its non-Tensor items
+    assert ops.stop_gradient(3.0) == 3.0
+    out = ops.stop_gradient((_t([1.0]), 2))
+    assert out[1] == 2 and isinstance(out[0], Tensor)
+    g = ops.grad(lambda x: ops.stop_gradient(x) ** 2 + x)(_t(3.0))
+    assert float(g.asnumpy()) == 1.0
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda: ops.median(_t(I34, np.int32), axis=None), TypeError),
+    (lambda: ops.nanmean(_t(I34, np.int32), 1), TypeError),
+    (lambda: ops.diagonal_scatter(ops.zeros((3, 3)), ops.ones(2), 0), ValueError),
+    (lambda: ops.select_scatter(ops.zeros((2, 3)), _t([1., 2., 3.]), 1, 0), ValueError),
+    (lambda: ops.slice_scatter(ops.zeros((4, 2)), ops.ones((3, 2)), 0, 1, 3), ValueError),
+    (lambda: ops.channel_shuffle(ops.ones((1, 3, 2, 2)), 2), ValueError),
+    (lambda: ops.channel_shuffle(ops.ones((1, 6, 1)), 3), TypeError),
+    (lambda: ops.mirror_pad(_t([[1, 2, 3], [4, 5, 6]], np.int32), _t([[2, 1], [0, 0]], np.int32),
+                            "REFLECT"), ValueError),
+    (lambda: ops.mirror_pad(_t([[1, 2, 3], [4, 5, 6]], np.int32), ((1, 1), (1, 1)), "REFLECT"),
+     TypeError),
+])
+def test_array_more_errors(call, error):
+    with pytest.raises(error):
+        call()
+
+
+def test_array_more_gradients():
+    x = _t([[1., 2., 3.], [4., 5., 6.]])
+    g = ops.grad(lambda a, s: (ops.slice_scatter(a, s, 1, 0, 3, 2) * x).sum(), (0, 1))(
+        x, ops.ones((2, 2)))
+    np.testing.assert_array_equal(g[0].asnumpy(), [[0, 2, 0], [0, 5, 0]])
+    np.testing.assert_array_equal(g[1].asnumpy(), [[1, 3], [4, 6]])
+    g = ops.grad(lambda a: (ops.diag_embed(a) * 2).sum())(_t([1., 2.]))
+    np.testing.assert_array_equal(g.asnumpy(), [2, 2])
+    g = ops.grad(lambda a: ops.median(a)[0].sum())(_t([[3., 1., 2.]]))
+    np.testing.assert_array_equal(g.asnumpy(), [[0, 0, 1]])

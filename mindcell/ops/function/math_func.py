@@ -861,20 +861,20 @@ clip = clamp
 
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     """Limits the values of ``x`` to ``[clip_value_min, clip_value_max]``, elementwise (the same as
-    :func:`clamp`).
+    :func:`clamp`); a list or tuple of tensors is clipped tensor by tensor.
 
     Args:
-        x (Tensor): the input, of a number dtype.
+        x (Union[Tensor, list[Tensor], tuple[Tensor]]): the input, of a number dtype.
         clip_value_min (Union[Tensor, number], optional): the lower bound; None: no lower bound.
             Default: ``None``.
         clip_value_max (Union[Tensor, number], optional): the upper bound; None: no upper bound.
             Default: ``None``.
 
     Returns:
-        Tensor of the broadcast shape.
+        Tensor of the broadcast shape; a tuple of them for a list or tuple ``x``.
 
     Raises:
-        TypeError: ``x`` is not a Tensor.
+        TypeError: ``x`` is not a Tensor (or a list or tuple of them).
         ValueError: both bounds are None, or ``x`` or a bound is bool.
 
     Examples:
@@ -885,6 +885,8 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
         [[ 0.5 -1. ]
          [ 1.   1. ]]
     """
+    if isinstance(x, (list, tuple)):
+        return tuple(clamp(t, clip_value_min, clip_value_max) for t in x)
     return clamp(x, clip_value_min, clip_value_max)
 
 

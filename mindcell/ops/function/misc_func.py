@@ -105,14 +105,11 @@ def stop_gradient(value):
     """Returns ``value`` unchanged, with no gradient flowing back through it.
 
     Args:
-        value (Union[Tensor, tuple, list]): a tensor, or a tuple/list of them (each is
-            stopped).
+        value (Union[Tensor, tuple, list, number]): a tensor, or a tuple/list of them (each is
+            stopped); anything else (a Python number) is returned as it is, as in MindSpore.
 
     Returns:
         The same values as ``value``, of the same structure.
-
-    Raises:
-        TypeError: ``value`` (or an item of it) is not a Tensor.
 
     Examples:
         >>> import numpy as np
@@ -123,7 +120,9 @@ def stop_gradient(value):
     """
     if isinstance(value, (tuple, list)):
         return type(value)(stop_gradient(v) for v in value)
-    return ST.stop_gradient_p.bind(check_tensor(value, "stop_gradient", "value"))
+    if not isinstance(value, Tensor):
+        return value        # a Python number (or other constant) has no gradient to stop
+    return ST.stop_gradient_p.bind(value)
 
 
 def depend(value, expr):

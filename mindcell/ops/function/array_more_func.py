@@ -1,0 +1,493 @@
+"""MindSpore 2.10 array functions mindcell composes from its own ops: diagonal embedding and
+scattering (``diag_embed``, ``diagflat``, ``diagonal_scatter``, ``select_scatter``,
+``slice_scatter``), ``channel_shuffle``, ``mirror_pad``, ``clip_by_norm`` and the NaN-aware
+statistics ``median``, ``nanmedian``, ``nanmean``, and ``unique_consecutive``. Values move by
+gather/where/reshape, so gradients and GRAPH_MODE come from those ops; every function checks its
+arguments with MindSpore's rules (recorded with ms-oracle) so errors name it."""
+import numbers
+
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.ops._errors import check_bool, check_int, public_name
+from mindcell.ops._helpers import check_tensor
+from mindcell.ops.function._opdoc import array, example, opdoc
+
+
+def _F():
+    from mindcell.ops import functional
+    return functional
+
+
+def _axis(axis, ndim, op, arg="axis"):
+    check_int(axis, op, arg)
+    n = max(ndim, 1)
+    if not -n <= axis < n:
+        raise ValueError("%s: '%s' must be in [%d, %d), but got %d"
+                         % (public_name(op), arg, -n, n, axis))
+    return axis % n
+
+
+def _place_last_two(x, ndim, d1, d2):
+    """``x`` has its two matrix axes last; move them to ``d1`` and ``d2`` of an ``ndim``-D
+    result (the other axes keep their order)."""
+    rest = iter(range(ndim - 2))
+    perm = [ndim - 2 if i == d1 else ndim - 1 if i == d2 else next(rest) for i in range(ndim)]
+    return _F().transpose(x, tuple(perm))
+
+
+def _diag_positions(n, offset):
+    """Rows and columns of the ``n`` elements of diagonal ``offset``."""
+    k = np.arange(n)
+    return (k - min(offset, 0), k + max(offset, 0))
+
+
+# ----- diagonals --------------------------------------------------------------------------------
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    op = "diag_embed"
+    check_tensor(input, op, "input")
+    check_int(offset, op, "offset")
+    ndim = input.ndim + 1
+    d1, d2 = _axis(dim1, ndim, op, "dim1"), _axis(dim2, ndim, op, "dim2")
+    if d1 == d2:
+        raise ValueError("%s: 'dim1' and 'dim2' must differ, but both are %d"
+                         % (public_name(op), d1))
+    F = _F()
+    x = input.reshape((1,)) if input.ndim == 0 else input
+    n = x.shape[-1]
+    m = n + abs(offset)
+    if m * m * max(n, 1) > 2 ** 31:
+        raise ValueError("%s: the result of %d-element diagonals at offset %d is too large"
+                         % (public_name(op), n, offset))
+    if n == 0:
+        return _place_last_two(F.zeros(x.shape[:-1] + (m, m), x.dtype), ndim, d1, d2)
+    rows, cols = _diag_positions(n, offset)
+    e = np.zeros((n, m, m), np.bool_)
+    e[np.arange(n), rows, cols] = True
+    picks = Tensor(e.reshape(n, m * m).argmax(axis=0).astype(np.int32))   # element per cell
+    filled = Tensor(e.any(axis=0).reshape(-1))
+    out = F.gather(x, picks, x.ndim - 1)                                   # (..., m * m)
+    out = F.where(filled, out, F.zeros_like(out)).reshape(x.shape[:-1] + (m, m))
+    return _place_last_two(out, ndim, d1, d2)
+
+
+diag_embed.__doc__ = opdoc(
+    "A tensor whose diagonals (over ``dim1`` and ``dim2``) are the last axis of ``input``: "
+    "each vector becomes diagonal ``offset`` (above the main one if positive) of a square "
+    "matrix of size ``n + |offset|``, zero elsewhere.",
+    ["input (Tensor): the diagonals, along the last axis.",
+     "offset (int): which diagonal. Default: ``0``.",
+     "dim1 (int): the axis of the rows, of the result. Default: ``-2``.",
+     "dim2 (int): the axis of the columns, of the result. Default: ``-1``."],
+    "Tensor of ``input``'s dtype, with one axis more.",
+    ["TypeError: ``input`` is not a Tensor or an argument not an int.",
+     "ValueError: ``dim1`` or ``dim2`` is out of range, or they are equal."],
+    example("ops.diag_embed(x, 1)", "[[0 1 0]\n [0 0 2]\n [0 0 0]]",
+            ["x = " + array([1, 2], "int32")]))
+
+
+def diagflat(input, offset=0):
+    op = "diagflat"
+    check_tensor(input, op, "input")
+    check_int(offset, op, "offset")
+    return diag_embed(input.reshape((-1,)), offset, 0, 1)
+
+
+diagflat.__doc__ = opdoc(
+    "A 2-D tensor with the flattened ``input`` on diagonal ``offset``, zero elsewhere.",
+    ["input (Tensor): the values (flattened).", "offset (int): which diagonal (above the main "
+     "one if positive). Default: ``0``."],
+    "Tensor of ``input``'s dtype, shape ``(n + |offset|, n + |offset|)``.",
+    ["TypeError: ``input`` is not a Tensor or ``offset`` not an int."],
+    example("ops.diagflat(x, -1)", "[[0. 0. 0.]\n [1. 0. 0.]\n [0. 2. 0.]]",
+            ["x = " + array([1.0, 2.0])]))
+
+
+def _scatter_along(input, src, axis, positions, op):
+    """``input`` with the slices at ``positions`` (ints, along ``axis``) replaced by the
+    slices of ``src`` in turn."""
+    F = _F()
+    size = input.shape[axis]
+    pick = np.zeros(size, np.int32)
+    hit = np.zeros(size, np.bool_)
+    pick[positions], hit[positions] = np.arange(len(positions)), True
+    mask_shape = [1] * input.ndim
+    mask_shape[axis] = size
+    gathered = F.gather(src, Tensor(pick), axis)
+    return F.where(Tensor(hit.reshape(mask_shape)), gathered, input)
+
+
+def _check_src(input, src, expected, op, what):
+    check_tensor(src, op, "src")
+    if tuple(src.shape) != tuple(expected):
+        raise ValueError("%s: 'src' must have the shape of %s %s, but got %s"
+                         % (public_name(op), what, tuple(expected), src.shape))
+    if src.dtype != input.dtype:
+        raise TypeError("%s: 'src' must have the dtype of 'input' (%s), but got %s"
+                        % (public_name(op), input.dtype, src.dtype))
+
+
+def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
+    op = "slice_scatter"
+    check_tensor(input, op, "input")
+    if input.ndim == 0:
+        raise ValueError("%s: 'input' must be at least 1-D, but got a 0-D Tensor"
+                         % public_name(op))
+    ax = _axis(axis, input.ndim, op)
+    for name, v in (("start", start), ("end", end)):
+        if v is not None:
+            check_int(v, op, name)
+    check_int(step, op, "step")
+    if step <= 0:
+        raise ValueError("%s: 'step' must be positive, but got %d" % (public_name(op), step))
+    positions = np.arange(input.shape[ax])[slice(start, end, step)]
+    expected = list(input.shape)
+    expected[ax] = len(positions)
+    _check_src(input, src, expected, op, "the slice")
+    if len(positions) == 0:
+        return input * 1
+    return _scatter_along(input, src, ax, positions, op)
+
+
+slice_scatter.__doc__ = opdoc(
+    "``input`` with the slice ``start:end:step`` along ``axis`` replaced by ``src``.",
+    ["input (Tensor): the tensor written into (not modified).",
+     "src (Tensor): the slice, of ``input``'s dtype and the slice's shape.",
+     "axis (int): the axis sliced. Default: ``0``.",
+     "start (int, optional): the first index; None: 0. Default: ``None``.",
+     "end (int, optional): the end (exclusive); None: the length. Default: ``None``.",
+     "step (int): the stride, positive. Default: ``1``."],
+    "Tensor of ``input``'s shape and dtype.",
+    ["TypeError: an argument is not a Tensor or an int, or the dtypes differ.",
+     "ValueError: ``axis`` is out of range, ``step`` not positive, or ``src`` not of the "
+     "slice's shape."],
+    example("ops.slice_scatter(x, s, 1, 0, 3, 2)", "[[1. 0. 1.]\n [1. 0. 1.]]",
+            ["x = Tensor(np.zeros((2, 3), np.float32))",
+             "s = Tensor(np.ones((2, 2), np.float32))"]))
+
+
+def select_scatter(input, src, axis, index):
+    op = "select_scatter"
+    check_tensor(input, op, "input")
+    if input.ndim == 0:
+        raise ValueError("%s: 'input' must be at least 1-D, but got a 0-D Tensor"
+                         % public_name(op))
+    ax = _axis(axis, input.ndim, op)
+    size = input.shape[ax]
+    check_int(index, op, "index")
+    if not -size <= index < size:
+        raise ValueError("%s: 'index' must be in [%d, %d), but got %d"
+                         % (public_name(op), -size, size, index))
+    expected = input.shape[:ax] + input.shape[ax + 1:]
+    _check_src(input, src, expected, op, "the selected slice")
+    return _scatter_along(input, _F().expand_dims(src, ax), ax, [index % size], op)
+
+
+select_scatter.__doc__ = opdoc(
+    "``input`` with the slice at ``index`` of ``axis`` replaced by ``src``.",
+    ["input (Tensor): the tensor written into (not modified).",
+     "src (Tensor): of ``input``'s dtype and shape without ``axis``.",
+     "axis (int): the axis.", "index (int): the position along ``axis``."],
+    "Tensor of ``input``'s shape and dtype.",
+    ["TypeError: an argument is not a Tensor or an int, or the dtypes differ.",
+     "ValueError: ``axis`` or ``index`` is out of range, or ``src`` has the wrong shape."],
+    example("ops.select_scatter(x, s, 1, -1)", "[[0. 0. 1.]\n [0. 0. 2.]]",
+            ["x = Tensor(np.zeros((2, 3), np.float32))", "s = " + array([1.0, 2.0])]))
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    op = "diagonal_scatter"
+    check_tensor(input, op, "input")
+    check_int(offset, op, "offset")
+    if input.ndim < 2:
+        raise ValueError("%s: 'input' must be at least 2-D, but got shape %s"
+                         % (public_name(op), input.shape))
+    d1, d2 = _axis(dim1, input.ndim, op, "dim1"), _axis(dim2, input.ndim, op, "dim2")
+    if d1 == d2:
+        raise ValueError("%s: 'dim1' and 'dim2' must differ, but both are %d"
+                         % (public_name(op), d1))
+    r, c = input.shape[d1], input.shape[d2]
+    n = max(0, min(r + min(offset, 0), c - max(offset, 0)))
+    rest = [input.shape[i] for i in range(input.ndim) if i not in (d1, d2)]
+    _check_src(input, src, rest + [n], op, "the diagonal")
+    F = _F()
+    rows, cols = _diag_positions(n, offset)
+    pick = np.zeros(r * c, np.int32)
+    hit = np.zeros(r * c, np.bool_)
+    pick[rows * c + cols], hit[rows * c + cols] = np.arange(n), True
+    if n == 0:
+        return input * 1
+    flat = F.gather(src, Tensor(pick), src.ndim - 1).reshape(tuple(rest) + (r, c))
+    placed = _place_last_two(flat, input.ndim, d1, d2)
+    mask = _place_last_two(Tensor(hit.reshape((1,) * len(rest) + (r, c))), input.ndim, d1, d2)
+    return F.where(mask, placed, input)
+
+
+diagonal_scatter.__doc__ = opdoc(
+    "``input`` with diagonal ``offset`` (over ``dim1`` and ``dim2``) replaced by ``src``.",
+    ["input (Tensor): at least 2-D (not modified).",
+     "src (Tensor): of ``input``'s dtype and the diagonal's shape (the other axes, then the "
+     "diagonal's length, as :func:`diagonal` gives).",
+     "offset (int): which diagonal (above the main one if positive). Default: ``0``.",
+     "dim1 (int): the axis of the rows. Default: ``0``.",
+     "dim2 (int): the axis of the columns. Default: ``1``."],
+    "Tensor of ``input``'s shape and dtype.",
+    ["TypeError: an argument is not a Tensor or an int, or the dtypes differ.",
+     "ValueError: ``input`` is below 2-D, the axes are out of range or equal, or ``src`` has "
+     "the wrong shape."],
+    example("ops.diagonal_scatter(x, s, 1)", "[[0. 1. 0.]\n [0. 0. 2.]]",
+            ["x = Tensor(np.zeros((2, 3), np.float32))", "s = " + array([1.0, 2.0])]))
+
+
+# ----- reshuffles and padding -------------------------------------------------------------------
+def channel_shuffle(x, groups):
+    op = "channel_shuffle"
+    check_tensor(x, op, "x")
+    check_int(groups, op, "groups")
+    if x.ndim <= 3:
+        raise TypeError("%s: 'x' must have more than 3 dimensions, but got shape %s"
+                        % (public_name(op), x.shape))
+    if groups <= 0 or x.shape[1] % groups:
+        raise ValueError("%s: the channels (%d) must be divisible by a positive 'groups', but "
+                         "got %d" % (public_name(op), x.shape[1], groups))
+    n, c = x.shape[0], x.shape[1]
+    rest = tuple(x.shape[2:])
+    y = x.reshape((n, groups, c // groups) + rest)
+    y = _F().transpose(y, (0, 2, 1) + tuple(range(3, y.ndim)))
+    return y.reshape(x.shape)
+
+
+channel_shuffle.__doc__ = opdoc(
+    "Splits the channels (axis 1) into ``groups`` and interleaves them: channel ``g * k + j`` "
+    "of the result is channel ``j * (C / groups) + g`` of ``x``.",
+    ["x (Tensor): shape ``(N, C, ...)``, more than 3-D.",
+     "groups (int): the number of groups, dividing ``C``."],
+    "Tensor of ``x``'s shape and dtype.",
+    ["TypeError: ``x`` is not a Tensor of more than 3 dimensions or ``groups`` not an int.",
+     "ValueError: ``groups`` does not divide the channels."],
+    example("ops.channel_shuffle(x, 2).reshape(-1)", "[0 2 1 3]",
+            ["x = Tensor(np.arange(4, dtype=np.int32).reshape(1, 4, 1, 1))"]))
+
+
+def mirror_pad(input_x, paddings, mode):
+    op = "mirror_pad"
+    check_tensor(input_x, op, "input_x")
+    if not isinstance(paddings, Tensor):
+        raise TypeError("%s: 'paddings' must be a Tensor of shape (%d, 2), but got %s"
+                        % (public_name(op), input_x.ndim, type(paddings).__name__))
+    if not isinstance(mode, str) or mode not in ("REFLECT", "SYMMETRIC"):
+        raise ValueError("%s: 'mode' must be 'REFLECT' or 'SYMMETRIC', but got %r"
+                         % (public_name(op), mode))
+    pads = paddings.asnumpy()
+    if pads.shape != (input_x.ndim, 2) or not np.issubdtype(pads.dtype, np.integer):
+        raise ValueError("%s: 'paddings' must be an integer Tensor of shape (%d, 2), but got "
+                         "%s of shape %s" % (public_name(op), input_x.ndim, paddings.dtype,
+                                             pads.shape))
+    F = _F()
+    out = input_x
+    for ax, (before, after) in enumerate(pads.tolist()):
+        size = input_x.shape[ax]
+        limit = size - 1 if mode == "REFLECT" else size
+        if before < 0 or after < 0 or before > limit or after > limit:
+            raise ValueError("%s: the paddings of axis %d must be in [0, %d] for mode %s, but "
+                             "got %s" % (public_name(op), ax, limit, mode, [before, after]))
+        if before or after:
+            idx = np.pad(np.arange(size), (before, after), mode=mode.lower())
+            out = F.gather(out, Tensor(idx.astype(np.int32)), ax)
+    return out
+
+
+mirror_pad.__doc__ = opdoc(
+    "Pads ``input_x`` with its own mirror image: ``'REFLECT'`` leaves out the edge element "
+    "(``[1, 2, 3]`` padded by 2 is ``[3, 2, 1, 2, 3, 2, 1]``), ``'SYMMETRIC'`` repeats it "
+    "(``[2, 1, 1, 2, 3, 3, 2]``).",
+    ["input_x (Tensor): the input.", "paddings (Tensor): integer, shape ``(input_x.ndim, 2)``: "
+     "the elements added before and after each axis (at most the length - 1 for REFLECT, the "
+     "length for SYMMETRIC).", "mode (str): ``'REFLECT'`` or ``'SYMMETRIC'``."],
+    "Tensor of ``input_x``'s dtype.",
+    ["TypeError: ``input_x`` or ``paddings`` is not a Tensor.",
+     "ValueError: ``mode`` is not listed, or ``paddings`` has the wrong shape or a value out "
+     "of range."],
+    example('ops.mirror_pad(x, p, "SYMMETRIC")', "[[2 1 1 2 3 3 2]]",
+            ["x = " + array([[1, 2, 3]], "int32"), "p = " + array([[0, 0], [2, 2]], "int32")]))
+
+
+# ----- clipping ---------------------------------------------------------------------------------
+def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
+    op = "clip_by_norm"
+    tensors = list(x) if isinstance(x, (list, tuple)) else [x]
+    if not tensors:
+        raise ValueError("%s: 'x' must be a Tensor or a non-empty list of Tensors, but got an "
+                         "empty %s" % (public_name(op), type(x).__name__))
+    for i, t in enumerate(tensors):
+        check_tensor(t, op, "x" if t is x else "x[%d]" % i)
+    if isinstance(max_norm, bool) or not isinstance(max_norm, numbers.Real):
+        raise TypeError("%s: 'max_norm' must be a number, but got %s"
+                        % (public_name(op), type(max_norm).__name__))
+    if isinstance(norm_type, bool) or not isinstance(norm_type, numbers.Real):
+        raise TypeError("%s: 'norm_type' must be a number, but got %s"
+                        % (public_name(op), type(norm_type).__name__))
+    check_bool(error_if_nonfinite, op, "error_if_nonfinite")
+    F = _F()
+    tensors = [t if t.dtype.is_floating_point else t.astype(mstype.float32) for t in tensors]
+    common = mstype.float64 if any(t.dtype == mstype.float64 for t in tensors) \
+        else mstype.float32
+    norms = F.stack([F.norm(t.reshape((-1,)), norm_type).astype(common) for t in tensors])
+    total = F.norm(norms, norm_type)
+    if error_if_nonfinite and not np.isfinite(total.asnumpy()):
+        raise RuntimeError("%s: the total norm of order %r is not finite (%s)"
+                           % (public_name(op), norm_type, total.asnumpy()))
+    coef = F.clamp(max_norm / (total + 1e-6), None, 1.0)
+    out = [F.mul(t, coef.astype(t.dtype)) for t in tensors]
+    return tuple(out) if isinstance(x, (list, tuple)) else out[0]
+
+
+clip_by_norm.__doc__ = opdoc(
+    "Scales ``x`` (a tensor, or a list of tensors together) so that its total norm is at most "
+    "``max_norm``: each tensor is multiplied by ``min(1, max_norm / (total_norm + 1e-6))``, "
+    "where the total norm is the ``norm_type`` norm of the tensors' norms. Bool and integer "
+    "tensors compute in Float32.",
+    ["x (Union[Tensor, list[Tensor], tuple[Tensor]]): the tensors.",
+     "max_norm (Union[float, int]): the largest total norm.",
+     "norm_type (Union[float, int]): the order of the norm (``float('inf')`` for the largest "
+     "magnitude). Default: ``2.0``.",
+     "error_if_nonfinite (bool): raise when the total norm is NaN or infinite. Default: "
+     "``False``."],
+    "Tensor, or a tuple of Tensors for a list or tuple ``x``.",
+    ["TypeError: ``x`` holds a non-Tensor, or an argument has the wrong type.",
+     "RuntimeError: ``error_if_nonfinite`` and the total norm is not finite."],
+    example("ops.clip_by_norm(x, 1.0)", "[0.5999999  0.79999983]",
+            ["x = " + array([3.0, 4.0])]))
+
+
+# ----- NaN-aware statistics ---------------------------------------------------------------------
+def _median(input, axis, keepdims, op, skip_nan):
+    check_tensor(input, op, "input")
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError("%s: 'axis' must be an int, but got %s"
+                        % (public_name(op), type(axis).__name__))
+    check_bool(keepdims, op, "keepdims")
+    F = _F()
+    x = input.reshape((1,)) if input.ndim == 0 else input
+    ax = _axis(axis, x.ndim, op)
+    values, order = F.sort(x, ax)            # stable, NaN last
+    nan = F.isnan(x) if x.dtype.is_floating_point else None
+    n = x.shape[ax]
+    if nan is None:
+        pos = F.zeros_like(F.sum(order, ax, keepdim=True)).astype(mstype.int64) + (n - 1) // 2
+    else:
+        count = F.sum(F.logical_not(nan).astype(mstype.int64), ax, keepdim=True)
+        if skip_nan:       # the lower median of the numbers; an all-NaN slice gives position 0
+            pos = F.maximum(count - 1, F.zeros_like(count)) // 2
+        else:              # a NaN anywhere makes the median NaN: the position of the first NaN
+            pos = F.where(count < n, count, F.zeros_like(count) + (n - 1) // 2)
+    value = F.gather_elements(values, ax, pos.astype(mstype.int64))
+    index = F.gather_elements(order, ax, pos.astype(mstype.int64)).astype(mstype.int64)
+    if not keepdims:
+        value, index = F.squeeze(value, ax), F.squeeze(index, ax)
+    if input.ndim == 0:
+        value, index = value.reshape(()), index.reshape(())
+    return value, index
+
+
+def median(input, axis=-1, keepdims=False):
+    return _median(input, axis, keepdims, "median", False)
+
+
+median.__doc__ = opdoc(
+    "The median of ``input`` along ``axis`` and its index: the lower of the two middle values "
+    "for an even length (ties keep the order of ``input``); a NaN in a slice makes its median "
+    "NaN, with the NaN's index.",
+    ["input (Tensor): the input.", "axis (int): the axis. Default: ``-1``.",
+     "keepdims (bool): keep ``axis`` with length 1. Default: ``False``."],
+    "tuple(Tensor, Tensor): the medians (``input``'s dtype) and their indices (Int64).",
+    ["TypeError: ``input`` is not a Tensor, ``axis`` not an int or ``keepdims`` not a bool.",
+     "ValueError: ``axis`` is out of range."],
+    example("ops.median(x)", "(Tensor(shape=[2], dtype=Int32, value= [2, 5]), "
+            "Tensor(shape=[2], dtype=Int64, value= [2, 0]))",
+            ["x = " + array([[9, 1, 2, 3], [5, 7, 4, 6]], "int32")]))
+
+
+def nanmedian(input, axis=-1, keepdims=False):
+    return _median(input, axis, keepdims, "nanmedian", True)
+
+
+nanmedian.__doc__ = opdoc(
+    "The median of ``input`` along ``axis`` ignoring NaNs, and its index: the lower of the "
+    "two middle numbers for an even count; an all-NaN slice gives NaN and index 0.",
+    ["input (Tensor): the input.", "axis (int): the axis. Default: ``-1``.",
+     "keepdims (bool): keep ``axis`` with length 1. Default: ``False``."],
+    "tuple(Tensor, Tensor): the medians (``input``'s dtype) and their indices (Int64).",
+    ["TypeError: ``input`` is not a Tensor, ``axis`` not an int or ``keepdims`` not a bool.",
+     "ValueError: ``axis`` is out of range."],
+    example("ops.nanmedian(x)[0]", "[2. 1.]",
+            ["x = " + array([[4.0, 1.0, "np.nan", 2.0], [1.0, "np.nan", 1.0, 3.0]])
+             .replace("'", "")]))
+
+
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    op = "nanmean"
+    check_tensor(input, op, "input")
+    if not input.dtype.is_floating_point:
+        raise TypeError("%s: 'input' must be a float Tensor, but got %s"
+                        % (public_name(op), input.dtype))
+    check_bool(keepdims, op, "keepdims")
+    F = _F()
+    x = input.astype(dtype) if dtype is not None else input
+    nan = F.isnan(x)
+    total = F.sum(F.where(nan, F.zeros_like(x), x), axis, keepdims)
+    count = F.sum(F.logical_not(nan).astype(x.dtype), axis, keepdims)
+    return total / count
+
+
+nanmean.__doc__ = opdoc(
+    "The mean of ``input`` along ``axis`` ignoring NaNs (NaN where a slice has no number).",
+    ["input (Tensor): a float tensor.", "axis (Union[int, tuple(int)], optional): the axes; "
+     "None: all. Default: ``None``.", "keepdims (bool): keep the reduced axes with length 1. "
+     "Default: ``False``.", "dtype (mindcell.dtype, optional): (keyword-only) the dtype "
+     "``input`` is cast to first. Default: ``None``."],
+    "Tensor of ``input``'s dtype (or ``dtype``).",
+    ["TypeError: ``input`` is not a float Tensor or ``keepdims`` not a bool."],
+    example("ops.nanmean(x, 0)", "[2.  1.5]",
+            ["x = " + array([["np.nan", 1.0], [2.0, 2.0]]).replace("'", "")]))
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    from mindcell import mint
+    op = "unique_consecutive"
+    check_tensor(input, op, "input")
+    if input.size == 0:
+        check_bool(return_inverse, op, "return_inverse")
+        check_bool(return_counts, op, "return_counts")
+        F = _F()
+        if dim is None:
+            values, inverse = input.reshape((0,)), F.zeros(input.shape, mstype.int64)
+        else:
+            ax = _axis(dim, input.ndim, op, "dim")
+            if input.shape[ax] != 0:
+                raise ValueError("%s: 'input' has a 0-sized axis other than 'dim' (%d): %s"
+                                 % (public_name(op), dim, input.shape))
+            values, inverse = input, F.zeros((0,), mstype.int64)
+        out = (values,) + ((inverse,) if return_inverse else ()) \
+            + ((F.zeros((0,), mstype.int64),) if return_counts else ())
+        return out if len(out) > 1 else values
+    return mint.unique_consecutive(input, return_inverse, return_counts, dim)
+
+
+unique_consecutive.__doc__ = opdoc(
+    "Collapses each run of equal consecutive elements (or slices along ``dim``) of ``input`` "
+    "into one.",
+    ["input (Tensor): the input.", "return_inverse (bool): also return, for each element, the "
+     "index of its run. Default: ``False``.", "return_counts (bool): also return the length "
+     "of each run. Default: ``False``.", "dim (int, optional): the axis whose slices are "
+     "compared; None flattens ``input``. Default: ``None``."],
+    "Tensor, or a tuple with the inverse indices and/or counts (Int64) after it.",
+    ["TypeError: ``input`` is not a Tensor or an argument has the wrong type.",
+     "ValueError: ``dim`` is out of range."],
+    example("ops.unique_consecutive(x)", "[1 2 1]", ["x = " + array([1, 1, 2, 1], "int32")]))
+
+
+__all__ = ["diag_embed", "diagflat", "slice_scatter", "select_scatter", "diagonal_scatter",
+           "channel_shuffle", "mirror_pad", "clip_by_norm", "median", "nanmedian", "nanmean",
+           "unique_consecutive"]
