@@ -4,6 +4,7 @@ overloaded functions report ``(*args, **kwargs)``)."""
 from mindcell import ops
 from mindcell.mint import _impl as I
 from mindcell.mint._face import Face
+from mindcell.ops.function.array_func import scatter_add_ext
 
 _X = "x = Tensor(np.array([[1., -2., 3.], [4., 5., -6.]], np.float32))\n"
 _XI = "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))\n"
@@ -287,7 +288,7 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
                  "``dim``.", args={"src": "Tensor, the values written."},
          example=_X + "mint.scatter(x, 1, Tensor(np.array([[0], [2]], np.int64)), "
                       "Tensor(np.zeros((2, 1), np.float32)))"),
-    Face("scatter_add", "(input, dim, index, src)", ops.scatter_add, rename=_DIM,
+    Face("scatter_add", "(input, dim, index, src)", scatter_add_ext, rename=_DIM,
          summary="A copy of ``input`` with ``src``'s elements added at ``index`` along ``dim``.",
          args={"src": "Tensor, the values added."},
          example=_X + "mint.scatter_add(x, 1, Tensor(np.array([[0], [2]], np.int64)), "

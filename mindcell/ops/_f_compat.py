@@ -313,7 +313,7 @@ def scatter_nd_update(*args):
             ``input_x``'s dtype.
 
     Returns:
-        Parameter, ``input_x`` updated.
+        Tensor, the updated value of ``input_x`` (it shares the Parameter's data).
 
     Raises:
         TypeError: not exactly three positional inputs, ``input_x`` is not a Parameter, or

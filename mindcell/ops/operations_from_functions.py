@@ -492,6 +492,496 @@ def search_sorted(sorted_sequence, values, sorter=None, dtype=mstype.int64, righ
                           right=right, sorter=sorter)
 
 
+# ---- classes of MindSpore 2.10's documentation examples (round 6, exprim) -------------------
+
+def _int_dtype(op, arg, dtype):
+    if dtype not in (mstype.int32, mstype.int64):
+        raise TypeError("%s: '%s' must be mindspore.int32 or mindspore.int64, but got %r"
+                        % (op, arg, dtype))
+    return dtype
+
+
+def argmin_typed(input, axis=-1, output_type=mstype.int32):
+    """The index of the smallest value along ``axis`` (the first one on ties), in
+    ``output_type``.
+
+    Args:
+        input (Tensor): the values.
+        axis (int): the axis reduced. Default: ``-1``.
+        output_type (mindspore.dtype): int32 or int64. Default: ``mindspore.int32``.
+
+    Returns:
+        Tensor of ``output_type``, ``input``'s shape without ``axis``.
+
+    Raises:
+        TypeError: ``output_type`` is not int32 or int64.
+    """
+    return F.cast(F.argmin(input, axis), _int_dtype("Argmin", "output_type", output_type))
+
+
+def _bound(op, sorted_x, values, out_type, right):
+    _int_dtype(op, "out_type", out_type)
+    for arg, t in (("sorted_x", sorted_x), ("values", values)):
+        if not isinstance(t, Tensor) or t.ndim != 2:
+            raise ValueError("%s: '%s' must be a 2-D Tensor, but got %s"
+                             % (op, arg, getattr(t, "shape", t)))
+    if sorted_x.shape[0] != values.shape[0]:
+        raise ValueError("%s: 'sorted_x' and 'values' must have the same number of rows, but got "
+                         "%d and %d" % (op, sorted_x.shape[0], values.shape[0]))
+    return F.cast(F.searchsorted(sorted_x, values, right=right), out_type)
+
+
+def lower_bound(sorted_x, values, out_type=mstype.int32):
+    """For each row, the index of the first element of ``sorted_x``'s row not less than each
+    value of ``values``' row.
+
+    Args:
+        sorted_x (Tensor): 2-D, each row sorted ascending.
+        values (Tensor): 2-D, as many rows as ``sorted_x``.
+        out_type (mindspore.dtype): int32 or int64. Default: ``mindspore.int32``.
+
+    Returns:
+        Tensor of ``values``' shape and ``out_type``.
+
+    Raises:
+        TypeError: ``out_type`` is not int32 or int64.
+        ValueError: an input is not 2-D or the row counts differ.
+    """
+    return _bound("LowerBound", sorted_x, values, out_type, False)
+
+
+def upper_bound(sorted_x, values, out_type=mstype.int32):
+    """For each row, the index of the first element of ``sorted_x``'s row greater than each
+    value of ``values``' row.
+
+    Args:
+        sorted_x (Tensor): 2-D, each row sorted ascending.
+        values (Tensor): 2-D, as many rows as ``sorted_x``.
+        out_type (mindspore.dtype): int32 or int64. Default: ``mindspore.int32``.
+
+    Returns:
+        Tensor of ``values``' shape and ``out_type``.
+
+    Raises:
+        TypeError: ``out_type`` is not int32 or int64.
+        ValueError: an input is not 2-D or the row counts differ.
+    """
+    return _bound("UpperBound", sorted_x, values, out_type, True)
+
+
+def search_sorted(sorted_sequence, values, sorter=None, dtype=mstype.int64, right=False):
+    """Where ``values`` would go into ``sorted_sequence`` (along its last axis) to keep it sorted:
+    ``ops.searchsorted`` with the index dtype an attribute.
+
+    Args:
+        sorted_sequence (Tensor): sorted along the last axis (or ordered by ``sorter``).
+        values (Tensor): the values to place.
+        sorter (Tensor, optional): indices that sort ``sorted_sequence``. Default: ``None``.
+        dtype (mindspore.dtype): int32 or int64. Default: ``mindspore.int64``.
+        right (bool): place after equal elements. Default: ``False``.
+
+    Returns:
+        Tensor of ``values``' shape and ``dtype``.
+
+    Raises:
+        TypeError: ``dtype`` is not int32 or int64.
+    """
+    dtype = _int_dtype("SearchSorted", "dtype", dtype)
+    return F.searchsorted(sorted_sequence, values, out_int32=dtype == mstype.int32, right=right,
+                          sorter=sorter)
+
+
+def unique_consecutive_outputs(input, return_inverse=False, return_counts=False, dim=None):
+    """``ops.unique_consecutive`` with MindSpore's Primitive outputs: always three, the inverse
+    and the counts a 0-d int64 zero when not asked for.
+
+    Args:
+        input (Tensor): the values.
+        return_inverse (bool): also return where each element went. Default: ``False``.
+        return_counts (bool): also return the length of each run. Default: ``False``.
+        dim (int, optional): the axis whose slices are compared; ``None`` flattens. Default:
+            ``None``.
+
+    Returns:
+        Tuple of (output, inverse, counts).
+    """
+    out = F.unique_consecutive(input, return_inverse, return_counts, dim)
+    out = list(out) if isinstance(out, tuple) else [out]
+    placeholder = Tensor(np.array(0, np.int64))
+    inverse = out.pop(1) if return_inverse else placeholder
+    counts = out.pop(1) if return_counts else placeholder
+    return out[0], inverse, counts
+
+
+def mul_no_nan(x, y):
+    """``x * y`` elementwise, but 0 where ``y`` is 0 (even where ``x`` is inf or NaN).
+
+    Args:
+        x (Union[Tensor, number]): the first factor.
+        y (Union[Tensor, number]): the second factor.
+
+    Returns:
+        Tensor of the broadcast shape and the promoted dtype.
+    """
+    out = F.mul(x, y)
+    return F.where(F.equal(y, 0), F.zeros_like(out), out)
+
+
+def square_sum_all(x, y):
+    """The sums of the squares of ``x`` and of ``y``.
+
+    Args:
+        x (Tensor): float.
+        y (Tensor): float, ``x``'s shape and dtype.
+
+    Returns:
+        Tuple of two 0-d Tensors.
+
+    Raises:
+        ValueError: the shapes differ.
+    """
+    if tuple(x.shape) != tuple(y.shape):
+        raise ValueError("SquareSumAll: 'x' and 'y' must have the same shape, but got %s and %s"
+                         % (tuple(x.shape), tuple(y.shape)))
+    return F.sum(F.square(x)), F.sum(F.square(y))
+
+
+def approximate_equal(x, y, tolerance=1e-5):
+    """``|x - y| < tolerance`` elementwise.
+
+    Args:
+        x (Tensor): float.
+        y (Tensor): float, ``x``'s shape.
+        tolerance (float): the bound. Default: ``1e-05``.
+
+    Returns:
+        Bool Tensor of ``x``'s shape.
+
+    Raises:
+        TypeError: ``tolerance`` is not a float.
+    """
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (float, int)):
+        raise TypeError("ApproximateEqual: 'tolerance' must be a float, but got %r"
+                        % (tolerance,))
+    return F.lt(F.abs(F.sub(x, y)), tolerance)
+
+
+def equal_count(x, y):
+    """How many elements of ``x`` and ``y`` are equal, as a 1-element Tensor of ``x``'s dtype.
+
+    Args:
+        x (Tensor): the first values.
+        y (Tensor): the second values, ``x``'s shape.
+
+    Returns:
+        Tensor of shape (1,).
+    """
+    return F.reshape(F.sum(F.cast(F.equal(x, y), x.dtype)), (1,))
+
+
+def invert_permutation(input_x):
+    """The inverse of a permutation given as a tuple or list of ints: ``out[input_x[i]] = i``.
+
+    Args:
+        input_x (Union[tuple[int], list[int]]): a permutation of ``0 .. n-1``.
+
+    Returns:
+        Tuple of ints.
+
+    Raises:
+        ValueError: ``input_x`` is a Tensor, or not a permutation of ``0 .. n-1``.
+    """
+    if isinstance(input_x, Tensor) or not isinstance(input_x, (tuple, list)):
+        raise ValueError("InvertPermutation: 'input_x' must be a tuple or list of ints (not a "
+                         "Tensor), but got %s" % type(input_x).__name__)
+    if sorted(input_x) != list(range(len(input_x))) or any(
+            isinstance(v, bool) or not isinstance(v, int) for v in input_x):
+        raise ValueError("InvertPermutation: 'input_x' must be a permutation of 0 .. %d, but got "
+                         "%r" % (len(input_x) - 1, tuple(input_x)))
+    out = [0] * len(input_x)
+    for i, v in enumerate(input_x):
+        out[v] = i
+    return tuple(out)
+
+
+def fill_v2(shape, value):
+    """A Tensor of ``shape`` filled with ``value``, in ``value``'s dtype.
+
+    Args:
+        shape (Union[Tensor, tuple[int]]): the shape (a 1-D int Tensor or a tuple).
+        value (Tensor): a 0-d Tensor.
+
+    Returns:
+        Tensor of ``shape`` and ``value``'s dtype.
+
+    Raises:
+        TypeError: ``value`` is not a Tensor.
+    """
+    if not isinstance(value, Tensor):
+        raise TypeError("FillV2: 'value' must be a 0-d Tensor, but got %s"
+                        % type(value).__name__)
+    if isinstance(shape, Tensor):
+        shape = tuple(int(v) for v in shape.asnumpy().reshape(-1))
+    return F.fill(value.dtype, tuple(shape), F.reshape(value, ()))
+
+
+def parallel_concat(values):
+    """The Tensors of ``values`` joined along axis 0.
+
+    Args:
+        values (Union[tuple[Tensor], list[Tensor]]): Tensors of one dtype and equal trailing
+            shapes.
+
+    Returns:
+        Tensor.
+    """
+    return F.concat(tuple(values), 0)
+
+
+def padding(x, pad_dim_size=8):
+    """Extends the last axis of ``x`` (of size 1) with zeros to ``pad_dim_size`` elements.
+
+    Args:
+        x (Tensor): rank >= 2, the last axis of size 1.
+        pad_dim_size (int): the new size of the last axis, > 0. Default: ``8``.
+
+    Returns:
+        Tensor of shape ``x.shape[:-1] + (pad_dim_size,)``.
+
+    Raises:
+        ValueError: the last axis is not of size 1, or ``pad_dim_size`` is not positive.
+    """
+    if isinstance(pad_dim_size, bool) or not isinstance(pad_dim_size, int) or pad_dim_size < 1:
+        raise ValueError("Padding: 'pad_dim_size' must be a positive int, but got %r"
+                         % (pad_dim_size,))
+    if x.ndim < 2 or x.shape[-1] != 1:
+        raise ValueError("Padding: 'x' must have rank >= 2 and a last axis of size 1, but got "
+                         "shape %s" % (tuple(x.shape),))
+    return F.pad(x, (0, pad_dim_size - 1))
+
+
+def in_top_k(x1, x2, k):
+    """Whether each target class ``x2[i]`` is among the ``k`` largest values of ``x1[i]``: fewer
+    than ``k`` values of the row are larger than the target's (ties count in its favour).
+
+    Args:
+        x1 (Tensor): (N, C) float scores.
+        x2 (Tensor): (N,) int32/int64 target classes.
+        k (int): how many of the top values count.
+
+    Returns:
+        Bool Tensor of shape (N,).
+
+    Raises:
+        ValueError: the shapes do not fit.
+    """
+    if x1.ndim != 2 or x2.ndim != 1 or x2.shape[0] != x1.shape[0]:
+        raise ValueError("InTopK: 'x1' must be (N, C) and 'x2' (N,), but got %s and %s"
+                         % (tuple(x1.shape), tuple(x2.shape)))
+    target = F.gather_elements(x1, 1, F.reshape(F.cast(x2, mstype.int64), (-1, 1)))
+    above = F.sum(F.cast(F.gt(x1, target), mstype.int32), 1)
+    return F.lt(above, k)
+
+
+def _rows_of(op, indices, n):
+    if isinstance(indices, Tensor):
+        idx = F.reshape(F.cast(indices, mstype.int64), (-1,))
+    elif isinstance(indices, int) and not isinstance(indices, bool):
+        idx = Tensor(np.array([indices], np.int64))
+    elif isinstance(indices, (tuple, list)) and all(
+            isinstance(i, int) and not isinstance(i, bool) for i in indices):
+        idx = Tensor(np.array(indices, np.int64).reshape(-1))
+    else:
+        raise TypeError("%s: 'indices' must be an int, a tuple of ints or an int Tensor, but got "
+                        "%r" % (op, indices))
+    return F.expand_dims(idx, -1)
+
+
+def _inplace_rows(op, x, indices, v, kind):
+    where = _rows_of(op, indices, x.shape[0])
+    if tuple(v.shape) != (where.shape[0],) + tuple(x.shape[1:]):
+        raise ValueError("%s: 'v' must have shape %s (one row per index), but got %s"
+                         % (op, (where.shape[0],) + tuple(x.shape[1:]), tuple(v.shape)))
+    v = F.cast(v, x.dtype)
+    if kind == "update":
+        return F.tensor_scatter_update(x, where, v)
+    return F.tensor_scatter_add(x, where, v if kind == "add" else F.neg(v))
+
+
+def inplace_add(x, v, indices):
+    """``x`` with the rows ``v`` added at the rows ``indices`` (a repeated index adds each of its
+    rows); ``x`` itself is not changed.
+
+    Args:
+        x (Tensor): the values.
+        v (Tensor): one row per index, ``(len(indices),) + x.shape[1:]``.
+        indices (Union[int, tuple[int], Tensor]): row indices of ``x``.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``indices`` is not an int, tuple of ints or Tensor.
+        ValueError: ``v`` does not have one row per index.
+    """
+    return _inplace_rows("InplaceAdd", x, indices, v, "add")
+
+
+def inplace_sub(x, v, indices):
+    """``x`` with the rows ``v`` subtracted at the rows ``indices``; ``x`` itself is not
+    changed.
+
+    Args:
+        x (Tensor): the values.
+        v (Tensor): one row per index, ``(len(indices),) + x.shape[1:]``.
+        indices (Union[int, tuple[int], Tensor]): row indices of ``x``.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``indices`` is not an int, tuple of ints or Tensor.
+        ValueError: ``v`` does not have one row per index.
+    """
+    return _inplace_rows("InplaceSub", x, indices, v, "sub")
+
+
+def inplace_update(x, indices, v):
+    """``x`` with the rows ``indices`` replaced by the rows of ``v``; ``x`` itself is not
+    changed.
+
+    Args:
+        x (Tensor): the values.
+        indices (Union[int, tuple[int], Tensor]): row indices of ``x``.
+        v (Tensor): one row per index, ``(len(indices),) + x.shape[1:]``.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``indices`` is not an int, tuple of ints or Tensor.
+        ValueError: ``v`` does not have one row per index.
+    """
+    return _inplace_rows("InplaceUpdateV2", x, indices, v, "update")
+
+
+def eps_like(x):
+    """A Tensor of ``x``'s shape and float dtype holding that dtype's machine epsilon.
+
+    Args:
+        x (Tensor): float16, float32 or float64.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` is not a float Tensor.
+    """
+    if not isinstance(x, Tensor) or x.dtype not in (mstype.float16, mstype.float32,
+                                                    mstype.float64):
+        raise TypeError("Eps: 'x' must be a float16, float32 or float64 Tensor, but got %s"
+                        % (getattr(x, "dtype", type(x).__name__),))
+    eps = {mstype.float16: np.float16, mstype.float32: np.float32,
+           mstype.float64: np.float64}[x.dtype]
+    return F.fill(x.dtype, tuple(x.shape), float(np.finfo(eps).eps))
+
+
+def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+    """Local response normalization across channels:
+    ``x / (bias + alpha * sum(x[c'] ** 2 for |c' - c| <= depth_radius)) ** beta``.
+
+    Args:
+        x (Tensor): (N, C, H, W) float.
+        depth_radius (int): the half-width of the channel window, >= 0. Default: ``5``.
+        bias (float): added to the sum. Default: ``1.0``.
+        alpha (float): scales the sum. Default: ``1.0``.
+        beta (float): the exponent. Default: ``0.5``.
+        norm_region (str): ``"ACROSS_CHANNELS"`` (the only region). Default:
+            ``"ACROSS_CHANNELS"``.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        ValueError: ``norm_region`` is not "ACROSS_CHANNELS", ``depth_radius`` is negative or
+            ``x`` is not 4-D.
+    """
+    if norm_region != "ACROSS_CHANNELS":
+        raise ValueError("LRN: 'norm_region' must be 'ACROSS_CHANNELS', but got %r"
+                         % (norm_region,))
+    if isinstance(depth_radius, bool) or not isinstance(depth_radius, int) or depth_radius < 0:
+        raise ValueError("LRN: 'depth_radius' must be an int >= 0, but got %r" % (depth_radius,))
+    if not isinstance(x, Tensor) or x.ndim != 4:
+        raise ValueError("LRN: 'x' must be a 4-D Tensor, but got %s"
+                         % (getattr(x, "shape", type(x).__name__),))
+    c, r = x.shape[1], depth_radius
+    sq = F.pad(F.square(x), (0, 0, 0, 0, r, r))
+    total = sq[:, 0:c]
+    for k in range(1, 2 * r + 1):
+        total = total + sq[:, k:k + c]
+    return x / F.pow(bias + alpha * total, beta)
+
+
+def conv3d_prim(x, weight, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
+                dilation=1, group=1, data_format="NCDHW"):
+    """MindSpore's Conv3D primitive: ``ops.conv3d`` with the kernel's shape checked against
+    ``out_channel`` and ``kernel_size`` and ``pad`` given as one int or six (head, tail, top,
+    bottom, left, right).
+
+    Args:
+        x (Tensor): (N, C, D, H, W).
+        weight (Tensor): (out_channel, C / group, kd, kh, kw).
+        out_channel (int): the output channels.
+        kernel_size (Union[int, tuple[int]]): (kd, kh, kw) or one int.
+        mode (int): 1 (the only mode). Default: ``1``.
+        pad_mode (str): ``"valid"``, ``"same"`` or ``"pad"``. Default: ``"valid"``.
+        pad (Union[int, tuple[int]]): the padding of ``pad_mode`` "pad". Default: ``0``.
+        stride (Union[int, tuple[int]]): the strides. Default: ``1``.
+        dilation (Union[int, tuple[int]]): the dilations. Default: ``1``.
+        group (int): the groups. Default: ``1``.
+        data_format (str): ``"NCDHW"``. Default: ``"NCDHW"``.
+
+    Returns:
+        Tensor (N, out_channel, D', H', W').
+
+    Raises:
+        ValueError: an attribute that does not fit ``weight``, ``mode`` not 1 or
+            ``data_format`` not "NCDHW".
+    """
+    if mode != 1:
+        raise ValueError("Conv3D: 'mode' must be 1, but got %r" % (mode,))
+    if data_format != "NCDHW":
+        raise ValueError("Conv3D: 'data_format' must be 'NCDHW', but got %r" % (data_format,))
+    kernel = (kernel_size,) * 3 if isinstance(kernel_size, int) else tuple(kernel_size)
+    if not isinstance(weight, Tensor) or weight.ndim != 5 or weight.shape[0] != out_channel \
+            or tuple(weight.shape[2:]) != kernel:
+        raise ValueError("Conv3D: 'weight' must be (out_channel=%r, C/group, %s), but got %s"
+                         % (out_channel, kernel, getattr(weight, "shape", weight)))
+    return F.conv3d(x, weight, None, stride, pad_mode, pad, dilation, group)
+
+
+def median_prim(x, global_median=False, axis=0, keep_dims=False, ignore_nan=False):
+    """MindSpore's Median primitive: the median along ``axis`` and its index (``ops.median``;
+    with ``ignore_nan`` ``ops.nanmedian``), or with ``global_median`` the median of all the
+    elements and an index of 0 (MindSpore 2.10 reports no position for it).
+
+    Args:
+        x (Tensor): the values.
+        global_median (bool): the median of all the elements. Default: ``False``.
+        axis (int): the axis reduced. Default: ``0``.
+        keep_dims (bool): keep ``axis`` with size 1. Default: ``False``.
+        ignore_nan (bool): skip NaN values. Default: ``False``.
+
+    Returns:
+        Tuple of (values, int64 indices).
+    """
+    fn = F.nanmedian if ignore_nan else F.median
+    if global_median:
+        value, _ = fn(F.reshape(x, (-1,)), 0)
+        return value, Tensor(np.array(0, np.int64))
+    return fn(x, axis, keep_dims)
+
+
 RECORDS = [
     PrimRecord("NonZero", "nonzero",
                example=("ops.NonZero()(x)", "[[0 0]\n [0 1]\n [1 0]\n [1 1]]")),
@@ -620,6 +1110,84 @@ RECORDS += [PrimRecord(prefix + k.title(), function + k, "(use_locking=False)",
             for k in ("max", "min", "mul", "div") + (("sub",) if prefix == "ScatterNd" else ())]
 RECORDS += [PrimRecord("UnsortedSegment" + k.title(), "unsorted_segment_" + k)
             for k in ("max", "min", "prod")]
+
+# classes of MindSpore 2.10's documentation examples (round 6, exprim)
+RECORDS += [
+    PrimRecord("Argmin", argmin_typed, "(axis=-1, output_type=mindspore.int32)",
+               example=("ops.Argmin()(x)", "[1 1]")),
+    PrimRecord("ChannelShuffle", "channel_shuffle", "(group)", attrs={"group": "groups"},
+               example=("ops.ChannelShuffle(2)(x.reshape((1, 4, 1, 1))).reshape((4,))",
+                        "[ 1.   3.  -2.   0.5]")),
+    PrimRecord("Ger", "ger", example=("ops.Ger()(x[0], x[1])", "[[ 3.   0.5]\n [-6.  -1. ]]")),
+    PrimRecord("UniqueConsecutive", unique_consecutive_outputs,
+               "(return_inverse=False, return_counts=False, dim=None)",
+               example=("ops.UniqueConsecutive(True, True)(Tensor(np.array([1, 1, 2, 1])))[2]",
+                        "[2 1 1]")),
+    PrimRecord("LowerBound", lower_bound, "(out_type=mindspore.int32)",
+               example=("ops.LowerBound()(Tensor(np.array([[0.5, 1.0, 3.0]], np.float32)), "
+                        "x[1:])", "[[2 0]]")),
+    PrimRecord("UpperBound", upper_bound, "(out_type=mindspore.int32)",
+               example=("ops.UpperBound()(Tensor(np.array([[0.5, 1.0, 3.0]], np.float32)), "
+                        "x[1:])", "[[3 1]]")),
+    PrimRecord("SearchSorted", search_sorted, "(dtype=mindspore.int64, right=False)",
+               example=("ops.SearchSorted(right=True)(Tensor(np.array([0.5, 1.0, 3.0], "
+                        "np.float32)), x)", "[[2 0]\n [3 1]]")),
+    PrimRecord("LogMatrixDeterminant", "slogdet",
+               example=("ops.LogMatrixDeterminant()(x)[1]",
+                        "1.8718022")),
+    PrimRecord("ReduceStd", "std_mean", "(axis=[], unbiased=True, keep_dims=False)",
+               attrs={"unbiased": "ddof", "keep_dims": "keepdims"},
+               convert={"axis": lambda a: None if a in ([], ()) else
+                        tuple(a) if isinstance(a, list) else a,
+                        "unbiased": lambda u: 1 if u else 0},
+               example=("ops.ReduceStd(axis=1)(x)[0]",
+                        "[2.1213202 1.767767 ]")),
+    PrimRecord("MirrorPad", "mirror_pad", "(mode='REFLECT')",
+               example=("ops.MirrorPad('SYMMETRIC')(x, Tensor(np.array([[0, 0], [1, 1]])))",
+                        "[[ 1.   1.  -2.  -2. ]\n [ 3.   3.   0.5  0.5]]")),
+    PrimRecord("NonZero", "nonzero", example=("ops.NonZero()(x > 0)", "[[0 0]\n [1 0]\n [1 1]]")),
+    PrimRecord("Conv3D", conv3d_prim, "(out_channel, kernel_size, mode=1, pad_mode='valid', "
+               "pad=0, stride=1, dilation=1, group=1, data_format='NCDHW')",
+               example=("ops.Conv3D(1, 1, pad_mode='pad', pad=[0, 0, 0, 0, 1, 0])("
+                        "x.reshape((1, 1, 1, 2, 2)), Tensor(np.full((1, 1, 1, 1, 1), 2.0, "
+                        "np.float32))).shape", "(1, 1, 1, 2, 3)")),
+    PrimRecord("MulNoNan", mul_no_nan,
+               example=("ops.MulNoNan()(x, Tensor(np.array([[0.0, 2.0], [np.inf, 0.0]], "
+                        "np.float32)))", "[[ 0. -4.]\n [inf  0.]]")),
+    PrimRecord("SquareSumAll", square_sum_all,
+               example=("ops.SquareSumAll()(x[0], x[1])[1]",
+                        "9.25")),
+    PrimRecord("ApproximateEqual", approximate_equal, "(tolerance=1e-05)",
+               example=("ops.ApproximateEqual(1.0)(x, x + 0.5 * x)",
+                        "[[ True False]\n [False  True]]")),
+    PrimRecord("EqualCount", equal_count, example=("ops.EqualCount()(x, x.abs())", "[3.]")),
+    PrimRecord("InvertPermutation", invert_permutation,
+               example=("ops.InvertPermutation()((2, 0, 1))", "(1, 2, 0)")),
+    PrimRecord("FillV2", fill_v2,
+               example=("ops.FillV2()((2, 3), x[0, 0])", "[[1. 1. 1.]\n [1. 1. 1.]]")),
+    PrimRecord("ParallelConcat", parallel_concat,
+               example=("ops.ParallelConcat()((x[:1], x[1:]))", "[[ 1.  -2. ]\n [ 3.   0.5]]")),
+    PrimRecord("Padding", padding, "(pad_dim_size=8)",
+               example=("ops.Padding(3)(x[:, :1])", "[[1. 0. 0.]\n [3. 0. 0.]]")),
+    PrimRecord("InTopK", in_top_k, "(k)",
+               example=("ops.InTopK(1)(x, Tensor(np.array([0, 0], np.int32)))", "[ True  True]")),
+    PrimRecord("InplaceAdd", inplace_add, "(indices)",
+               example=("ops.InplaceAdd([1, 1])(x, Tensor(np.ones((2, 2), np.float32)))",
+                        "[[ 1.  -2. ]\n [ 5.   2.5]]")),
+    PrimRecord("InplaceSub", inplace_sub, "(indices)",
+               example=("ops.InplaceSub(0)(x, Tensor(np.ones((1, 2), np.float32)))",
+                        "[[ 0.  -3. ]\n [ 3.   0.5]]")),
+    PrimRecord("InplaceUpdateV2", inplace_update,
+               example=("ops.InplaceUpdateV2()(x, (1,), Tensor(np.zeros((1, 2), np.float32)))",
+                        "[[ 1. -2.]\n [ 0.  0.]]")),
+    PrimRecord("Eps", eps_like, example=("ops.Eps()(x[0])", "[1.1920929e-07 1.1920929e-07]")),
+    PrimRecord("Median", median_prim, "(global_median=False, axis=0, keep_dims=False, "
+               "ignore_nan=False)", example=("ops.Median(axis=1)(x)[0]", "[-2.   0.5]")),
+    PrimRecord("LRN", lrn, "(depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, "
+               "norm_region='ACROSS_CHANNELS')",
+               example=("ops.LRN(depth_radius=1)(x.reshape((1, 4, 1, 1))).reshape((4,))",
+                        "[ 0.40824828 -0.5163978   0.79471946  0.15617377]")),
+]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)

@@ -104,8 +104,7 @@ class ScatterAdd(AttrPrimitive):
                             % (public_name(op), input_x.dtype, updates.dtype))
         value = SC.tensor_scatter_add(input_x, A.expand_dims(indices, -1), updates)
         if isinstance(input_x, Parameter):
-            _state.assign_p.bind(input_x, value)
-            return input_x
+            return _state.assign_p.bind(input_x, value)
         return value
 
 

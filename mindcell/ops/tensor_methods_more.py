@@ -30,6 +30,11 @@ def _ops():
     return ops
 
 
+def _scatter_add_ext(*args):
+    from mindcell.ops.function.array_func import scatter_add_ext
+    return scatter_add_ext(*args)
+
+
 # ----- in-place machinery -------------------------------------------------------------------
 def _fit(value, x, api):
     """``value`` as ``x``'s new content: ``x``'s dtype, broadcast to (never beyond) its shape."""
@@ -1031,7 +1036,7 @@ METHODS.update({
     "swapdims": lambda self, dim0, dim1: _ops().swapdims(self, dim0, dim1),
     "reverse": lambda self, axis: _ops().reverse(self, axis),
     "roll": lambda self, shifts, dims=None: _ops().roll(self, shifts, dims),
-    "scatter_add": lambda self, dim, index, src: _ops().scatter_add(self, dim, index, src),
+    "scatter_add": lambda self, dim, index, src: _scatter_add_ext(self, dim, index, src),
     "tensor_split": lambda self, indices_or_sections, axis=0: _ops().tensor_split(
         self, indices_or_sections, axis),
     "cholesky": lambda self, upper=False: _ops().cholesky(self, upper),

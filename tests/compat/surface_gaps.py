@@ -85,14 +85,12 @@ MISSING = {
 # public function and class mindcell shares with MindSpore)
 SIGNATURE_DIFFERENCES = {
     '.ops.composite:matmul': "parameters ['input', 'other'], MindSpore has ['x1', 'x2', 'dtype']",
-    '.ops.function:scatter_add': "parameters ['input', 'axis', 'index', 'src'], MindSpore has ['input_x', 'indices', 'updates']",
     # MindSpore's partial binds keywords too (ops.partial(add, x=2) in its statements tutorial,
     # checked with ms-oracle), though its recorded signature shows only *args
     '.ops.functional:partial': "parameters ['*args', '**kwargs'], MindSpore has ['*args']",
     '.ops.functional:reduce_max': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops.functional:reduce_mean': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops.functional:reduce_sum': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
-    '.ops.functional:scatter_add': "parameters ['input', 'axis', 'index', 'src'], MindSpore has ['input_x', 'indices', 'updates']",
     '.ops.primitive:Primitive': "default of 'name' is none, MindSpore's is None",
     '.ops.primitive:PrimitiveWithCheck': "default of 'name' is none, MindSpore's is None",
     '.ops.primitive:PrimitiveWithInfer': "default of 'name' is none, MindSpore's is None",
@@ -103,5 +101,4 @@ SIGNATURE_DIFFERENCES = {
     '.ops:reduce_max': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops:reduce_mean': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
     '.ops:reduce_sum': "parameters ['x', 'axis', 'keep_dims'], MindSpore has ['x', 'axis']",
-    '.ops:scatter_add': "parameters ['input', 'axis', 'index', 'src'], MindSpore has ['input_x', 'indices', 'updates']",
 }

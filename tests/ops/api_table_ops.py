@@ -124,8 +124,6 @@ FUNCTION_ROWS = [
       ("int", (2,), 3), (2, 2)),
     R("ops.scatter", lambda x, i, s: ops.scatter(x, 1, i, s), (2, 3),
       ("int", (2, 1), 3, np.int64), (2, 1)),
-    R("ops.scatter_add", lambda x, i, s: ops.scatter_add(x, 1, i, s), (2, 3),
-      ("int", (2, 2), 3, np.int64), (2, 2)),
     R("ops.getitem", lambda x: ops.getitem(x, (slice(None), 1)), S),
     R("ops.getitem", lambda x, i: ops.getitem(x, i), (3, 2), ("int", (4,), 3)),
     R("ops.setitem", lambda x, v: _put(x, (0, slice(1, 3)), v), S, (2,)),

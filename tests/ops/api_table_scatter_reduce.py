@@ -35,6 +35,8 @@ def _rows():
                        ("away", shape), **NG),
                      R("ops." + cls.__name__, lambda u, c=cls, idx=idx: _in_place(c(), idx, u),
                        ("away", shape), **NG)]
+    rows += [R("ops.scatter_add", lambda u: _in_place(ops.scatter_add, ROWS_IDX, u), ("away", (3, 4)),
+               **NG)]
     rows += [R("ops.scatter_nd_sub", lambda u: _in_place(ops.scatter_nd_sub, ND, u), (3,), **NG),
              R("ops.ScatterNdSub", lambda u: _in_place(ops.ScatterNdSub(), ND, u), (3,), **NG)]
     for k in ("sum", "max", "min", "prod"):
@@ -71,6 +73,7 @@ def base_overrides(a, t):
         out["scatter_" + k] = lambda: ([ms.Parameter(t(x.copy())), t(np.array([1, 0], np.int32)),
                                         t(np.abs(x) + 0.5)], {})
     out["scatter_nd_sub"] = out["scatter_nd_max"]
+    out["scatter_add"] = out["scatter_max"]
     for k in ("sum", "max", "min", "prod"):
         out["unsorted_segment_" + k] = lambda: ([t(x), t(np.array([1, 0], np.int32)), 3], {})
     return out

@@ -3,6 +3,7 @@ references with repeated indices, and gradients against float64 finite differenc
 a zero in the input of tensor_scatter_mul (the gradient uses the updates' product, not
 out / x). Values against MindSpore: tests/goldens/method_faces/006."""
 import doctest
+import re
 
 import numpy as np
 import pytest
@@ -97,3 +98,24 @@ def test_skipped_segment_rows_get_no_gradient():
     weights = Tensor(np.arange(6.0).reshape(3, 2))
     grad = ms.grad(lambda t: (ops.unsorted_segment_sum(t, ids, 3) * weights).sum())(Tensor(x))
     np.testing.assert_array_equal(grad.asnumpy(), [[2, 3], [0, 0], [4, 5], [2, 3]])
+
+
+_IN_PLACE = [n for n in dir(ops) if re.match(
+    r"^(scatter_(nd_)?(add|sub|mul|div|max|min|update)|Scatter(Nd)?(Add|Sub|Mul|Div|Max|Min|Update))$",
+    n)]
+
+
+@pytest.mark.parametrize("name", _IN_PLACE)
+def test_in_place_scatters_return_a_tensor_sharing_the_parameter(name):
+    # MindSpore 2.10 (ms-oracle): ScatterNdAdd, scatter_nd_add, ScatterUpdate and scatter_max
+    # return a Tensor, not the Parameter, and a later assign to the Parameter shows through it
+    op = getattr(ops, name)
+    op = op() if name[0].isupper() else op
+    p = ms.Parameter(Tensor(np.array([1.0, 2.0, 3.0], np.float32)), name="p")
+    nd = "nd" in name.lower()
+    idx = Tensor(np.array([[1]] if nd else [1], np.int32))
+    out = op(p, idx, Tensor(np.array([5.0], np.float32)))
+    assert type(out) is Tensor
+    np.testing.assert_array_equal(out.asnumpy(), p.asnumpy())
+    ops.assign(p, Tensor(np.full(3, 9.0, np.float32)))
+    np.testing.assert_array_equal(out.asnumpy(), [9.0, 9.0, 9.0])

@@ -57,7 +57,7 @@ BAD = [
     ("scatter_index_range",
      lambda: ops.scatter(X(), 1, _t(np.full((2, 3), 3)), X()), ValueError, "scatter"),
     ("scatter_add_small_src",
-     lambda: ops.scatter_add(X(), 1, _t(np.zeros((2, 3), np.int64)), _t(XA[:, :1])),
+     lambda: ms.mint.scatter_add(X(), 1, _t(np.zeros((2, 3), np.int64)), _t(XA[:, :1])),
      ValueError, "scatter_add"),
     ("index_add_y_shape",
      lambda: ops.index_add(X(), _t([0, 2]), _t(np.ones((5, 7), np.float32)), 1), ValueError,

@@ -907,8 +907,10 @@ def scatter(input, axis, index, src):
     return _scatter(input, axis, index, src, "scatter", "none")
 
 
-def scatter_add(input, axis, index, src):
-    """Returns a copy of ``input`` with the values of ``src`` added at ``index`` along ``axis``.
+def scatter_add_ext(input, axis, index, src):
+    """Returns a copy of ``input`` with the values of ``src`` added at ``index`` along ``axis``
+    (``mint.scatter_add`` and ``Tensor.scatter_add``; ``ops.scatter_add`` is MindSpore's in-place
+    row scatter on a Parameter).
 
     For a 2-D input and ``axis=1``: ``out[i][index[i][j]] += src[i][j]``; repeated indices
     accumulate.
@@ -933,7 +935,8 @@ def scatter_add(input, axis, index, src):
         >>> from mindcell import Tensor, ops
         >>> x = Tensor(np.zeros((1, 3), np.float32))
         >>> src = Tensor(np.array([[1, 2, 4]], np.float32))
-        >>> print(ops.scatter_add(x, 1, Tensor(np.array([[0, 0, 2]], np.int32)), src))
+        >>> from mindcell.ops.function.array_func import scatter_add_ext
+        >>> print(scatter_add_ext(x, 1, Tensor(np.array([[0, 0, 2]], np.int32)), src))
         [[3. 0. 4.]]
     """
     return _scatter(input, axis, index, src, "scatter_add", "add")
@@ -1311,4 +1314,5 @@ def identity(x):
 
 
 __all__ = [_n for _n, _v in list(globals().items())
-           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__]
+           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__
+           and _n != "scatter_add_ext"]  # MindSpore has it at this module path only

@@ -267,7 +267,7 @@ scatter_update.__doc__ = opdoc(
     ["input_x (Parameter): the Parameter updated.",
      "indices (Tensor): int32 or int64 row indices, any shape.",
      "updates (Tensor): ``indices.shape + input_x.shape[1:]``, ``input_x``'s dtype."],
-    "Parameter, ``input_x`` after the update.",
+    "Tensor, the updated value of ``input_x`` (it shares the Parameter's data).",
     ["TypeError: ``input_x`` is not a Parameter or ``indices`` not an int Tensor.",
      "ValueError: the shapes do not fit."],
     example("ops.scatter_update(p, idx, u).asnumpy()", "[[0. 0.]\n [5. 6.]]",

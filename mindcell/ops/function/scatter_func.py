@@ -175,8 +175,9 @@ def _in_place(input_x, indices, updates, use_locking, op, reduction):
                         % (public_name(op), show(input_x)))
     check_bool(use_locking, op, "use_locking")
     value = _scatter(input_x, indices, updates, op, reduction)
-    X.assign(input_x, value)
-    return input_x
+    # MindSpore returns a Tensor holding the updated value, not the Parameter (its printout and
+    # type differ)
+    return X.assign(input_x, value)
 
 
 def scatter_nd_update(input_x, indices, updates, use_locking=True):
@@ -192,7 +193,7 @@ def scatter_nd_update(input_x, indices, updates, use_locking=True):
             Default: ``True``.
 
     Returns:
-        Parameter, ``input_x`` updated.
+        Tensor, the updated value of ``input_x`` (it shares the Parameter's data).
 
     Raises:
         TypeError: ``input_x`` is not a Parameter, ``use_locking`` is not a bool, or
@@ -226,7 +227,7 @@ def scatter_nd_add(input_x, indices, updates, use_locking=False):
             Default: ``False``.
 
     Returns:
-        Parameter, ``input_x`` updated.
+        Tensor, the updated value of ``input_x`` (it shares the Parameter's data).
 
     Raises:
         TypeError: ``input_x`` is not a Parameter, ``use_locking`` is not a bool, or

@@ -14,12 +14,12 @@ from mindcell.ops._helpers import check_tensor
 from mindcell.ops.function import scatter_func as S
 from mindcell.ops.function._opdoc import array, example, opdoc
 
-_WHAT = {"max": "the maximum of", "min": "the minimum of", "mul": "the product of",
+_WHAT = {"add": "the sum of", "max": "the maximum of", "min": "the minimum of", "mul": "the product of",
          "div": "the quotient of", "sub": "the difference of"}
 _X = array([[1.0, 2.0], [3.0, 4.0]])
 _IDX = array([[0, 1], [0, 1]], "int32")
 _U = array([5.0, 0.5])
-_OUT = {"max": "[[1. 5.]\n [3. 4.]]", "min": "[[1.  0.5]\n [3.  4. ]]",
+_OUT = {"add": "[[1.  7.5]\n [3.  4. ]]", "max": "[[1. 5.]\n [3. 4.]]", "min": "[[1.  0.5]\n [3.  4. ]]",
         "mul": "[[1. 5.]\n [3. 4.]]", "div": "[[1.  0.8]\n [3.  4. ]]",
         "sub": "[[ 1.  -3.5]\n [ 3.   4. ]]"}
 
@@ -70,7 +70,7 @@ def _scatter_nd_in_place(kind):
          "``input_x``'s dtype.",
          "use_locking (bool): a lock around concurrent updates on MindSpore's devices; "
          "mindcell's updates run in call order. Default: ``False``."],
-        "Parameter, ``input_x`` after the update.",
+        "Tensor, the updated value of ``input_x`` (it shares the Parameter's data).",
         ["TypeError: ``input_x`` is not a Parameter, ``indices`` not an int Tensor, or "
          "``use_locking`` not a bool.",
          "ValueError: the shapes do not fit, or an index is out of range."],
@@ -96,11 +96,11 @@ def _scatter_rows_in_place(kind):
         ["input_x (Parameter): the Parameter updated.",
          "indices (Tensor): int32 or int64 row indices, any shape.",
          "updates (Tensor): ``indices.shape + input_x.shape[1:]``, ``input_x``'s dtype."],
-        "Parameter, ``input_x`` after the update.",
+        "Tensor, the updated value of ``input_x`` (it shares the Parameter's data).",
         ["TypeError: ``input_x`` is not a Parameter or ``indices`` not an int Tensor.",
          "ValueError: the shapes do not fit, or an index is out of range."],
         example("ops.%s(p, idx, u).asnumpy()" % name,
-                {"max": "[[5. 5.]\n [3. 4.]]", "min": "[[1.  2. ]\n [0.5 0.5]]",
+                {"add": "[[6.  7. ]\n [3.5 4.5]]", "max": "[[5. 5.]\n [3. 4.]]", "min": "[[1.  2. ]\n [0.5 0.5]]",
                  "mul": "[[ 5.  10. ]\n [ 1.5  2. ]]", "div": "[[0.2 0.4]\n [6.  8. ]]"}[kind],
                 ["import mindcell as ms", "p = ms.Parameter(%s)" % _X,
                  "idx = " + array([0, 1], "int32"),
@@ -194,6 +194,7 @@ for _kind in ("max", "min", "mul", "div"):
     for _fn in (_tensor_scatter(_kind), _scatter_nd_in_place(_kind), _scatter_rows_in_place(_kind)):
         _made[_fn.__name__] = _fn
 _made["scatter_nd_sub"] = _scatter_nd_in_place("sub")
+_made["scatter_add"] = _scatter_rows_in_place("add")
 for _kind in ("sum", "max", "min", "prod"):
     _made["unsorted_segment_" + _kind] = _unsorted_segment(_kind)
 globals().update(_made)
