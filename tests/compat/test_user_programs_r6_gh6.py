@@ -157,3 +157,24 @@ def test_py_transforms_normalize_after_to_tensor_is_chw():
     buf = io.BytesIO()
     Image.fromarray(rgb).save(buf, format="PNG")
     assert isinstance(py_v.Decode()(np.frombuffer(buf.getvalue(), np.uint8)), Image.Image)
+
+
+def test_py_transforms_compose_returns_a_tuple():
+    """MindSpore 1.x's py_transforms.Compose returns its outputs as a tuple, so a few-shot loader
+    writes ``transform(img)[0]`` for the <C, H, W> array (EGNN's MiniImageNet); in a dataset map
+    the one-item tuple is one column."""
+    from PIL import Image
+    import mindcell.dataset as ds
+    from mindcell.dataset.transforms import py_transforms as py_t
+    import mindcell.dataset.vision.py_transforms as py_v
+    rgb = (np.arange(4 * 5 * 3) * 11 % 256).astype(np.uint8).reshape(4, 5, 3)
+    compose = py_t.Compose([py_v.ToTensor(), py_v.Normalize(mean=[0.5] * 3, std=[0.25] * 3)])
+    out = compose(Image.fromarray(rgb))
+    assert isinstance(out, tuple) and len(out) == 1
+    expect = (rgb.transpose(2, 0, 1) / 255.0 - 0.5) / 0.25
+    np.testing.assert_allclose(out[0], expect, rtol=1e-5, atol=1e-6)
+    pipe = ds.NumpySlicesDataset({"image": np.stack([rgb, rgb])}, shuffle=False)
+    pipe = pipe.map(operations=compose, input_columns="image")
+    rows = list(pipe.create_tuple_iterator(output_numpy=True))
+    assert len(rows) == 2 and all(len(r) == 1 for r in rows)
+    np.testing.assert_allclose(rows[1][0], expect, rtol=1e-5, atol=1e-6)

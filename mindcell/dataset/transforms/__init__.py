@@ -1,6 +1,6 @@
 """``mindcell.dataset.transforms``: general transforms (``TypeCast``, ``OneHot``, ``Compose`` ...).
 The older module paths ``transforms.transforms``, ``c_transforms`` and ``py_transforms`` give
-the same classes."""
+the same classes, except py_transforms.Compose, which returns a tuple as MindSpore 1.x's did."""
 from mindcell.dataset.transforms.transforms import (Compose, Concatenate, Duplicate, Fill,
                                                     OneHot, RandomApply, RandomChoice, Slice,
                                                     TensorOperation, TypeCast)
