@@ -151,11 +151,13 @@ def _conv2d_infer(x, w, stride, padding, dilation, groups):
              _window_out(wd, kw, stride[1], dilation[1], l, r)), x[1])
 
 
-conv2d_p = defprim("Conv2D", _conv2d_impl, infer=_conv2d_infer, bprop=_conv2d_bprop)
-conv2d_input_p = defprim("Conv2DBackpropInput", _conv2d_input_impl,
+# Float16 convolutions accumulate in Float32, as MindSpore's CPU kernels do (a Float16 einsum
+# rounds every partial sum, and numpy runs it ~50x slower)
+conv2d_p = defprim("Conv2D", _acc(_conv2d_impl), infer=_conv2d_infer, bprop=_conv2d_bprop)
+conv2d_input_p = defprim("Conv2DBackpropInput", _acc(_conv2d_input_impl),
                          infer=lambda dy, w, input_shape, **a: (tuple(input_shape), dy[1]),
                          bprop=_conv2d_input_bprop)
-conv2d_filter_p = defprim("Conv2DBackpropFilter", _conv2d_filter_impl,
+conv2d_filter_p = defprim("Conv2DBackpropFilter", _acc(_conv2d_filter_impl),
                           infer=lambda dy, x, filter_shape, **a: (tuple(filter_shape), dy[1]),
                           bprop=_conv2d_filter_bprop)
 
