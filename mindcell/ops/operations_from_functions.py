@@ -494,6 +494,30 @@ def search_sorted(sorted_sequence, values, sorter=None, dtype=mstype.int64, righ
 
 # ---- classes of MindSpore 2.10's documentation examples (round 6, exprim) -------------------
 
+def _need_tensors(op, **named):
+    for arg, t in named.items():
+        if not isinstance(t, Tensor):
+            raise TypeError("%s: '%s' must be a Tensor, but got %s" % (op, arg, type(t).__name__))
+
+
+def _std_axis(axis):
+    if axis is None:
+        return None
+    if isinstance(axis, int) and not isinstance(axis, bool):
+        return axis
+    if isinstance(axis, (tuple, list)) and all(
+            isinstance(a, int) and not isinstance(a, bool) for a in axis):
+        return tuple(axis) or None  # MindSpore's [] reduces every axis
+    raise TypeError("ReduceStd: 'axis' must be an int or a tuple/list of ints, but got %r"
+                    % (axis,))
+
+
+def _unbiased(unbiased):
+    if not isinstance(unbiased, bool):
+        raise TypeError("ReduceStd: 'unbiased' must be a bool, but got %r" % (unbiased,))
+    return 1 if unbiased else 0
+
+
 def _int_dtype(op, arg, dtype):
     if dtype not in (mstype.int32, mstype.int64):
         raise TypeError("%s: '%s' must be mindspore.int32 or mindspore.int64, but got %r"
@@ -587,6 +611,7 @@ def search_sorted(sorted_sequence, values, sorter=None, dtype=mstype.int64, righ
         TypeError: ``dtype`` is not int32 or int64.
     """
     dtype = _int_dtype("SearchSorted", "dtype", dtype)
+    _need_tensors("SearchSorted", sorted_sequence=sorted_sequence, values=values)
     return F.searchsorted(sorted_sequence, values, out_int32=dtype == mstype.int32, right=right,
                           sorter=sorter)
 
@@ -640,6 +665,7 @@ def square_sum_all(x, y):
     Raises:
         ValueError: the shapes differ.
     """
+    _need_tensors("SquareSumAll", x=x, y=y)
     if tuple(x.shape) != tuple(y.shape):
         raise ValueError("SquareSumAll: 'x' and 'y' must have the same shape, but got %s and %s"
                          % (tuple(x.shape), tuple(y.shape)))
@@ -676,6 +702,7 @@ def equal_count(x, y):
     Returns:
         Tensor of shape (1,).
     """
+    _need_tensors("EqualCount", x=x, y=y)
     return F.reshape(F.sum(F.cast(F.equal(x, y), x.dtype)), (1,))
 
 
@@ -754,6 +781,7 @@ def padding(x, pad_dim_size=8):
     if isinstance(pad_dim_size, bool) or not isinstance(pad_dim_size, int) or pad_dim_size < 1:
         raise ValueError("Padding: 'pad_dim_size' must be a positive int, but got %r"
                          % (pad_dim_size,))
+    _need_tensors("Padding", x=x)
     if x.ndim < 2 or x.shape[-1] != 1:
         raise ValueError("Padding: 'x' must have rank >= 2 and a last axis of size 1, but got "
                          "shape %s" % (tuple(x.shape),))
@@ -775,6 +803,7 @@ def in_top_k(x1, x2, k):
     Raises:
         ValueError: the shapes do not fit.
     """
+    _need_tensors("InTopK", x1=x1, x2=x2)
     if x1.ndim != 2 or x2.ndim != 1 or x2.shape[0] != x1.shape[0]:
         raise ValueError("InTopK: 'x1' must be (N, C) and 'x2' (N,), but got %s and %s"
                          % (tuple(x1.shape), tuple(x2.shape)))
@@ -785,19 +814,25 @@ def in_top_k(x1, x2, k):
 
 def _rows_of(op, indices, n):
     if isinstance(indices, Tensor):
-        idx = F.reshape(F.cast(indices, mstype.int64), (-1,))
-    elif isinstance(indices, int) and not isinstance(indices, bool):
-        idx = Tensor(np.array([indices], np.int64))
-    elif isinstance(indices, (tuple, list)) and all(
+        if indices.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError("%s: 'indices' must be an int32/int64 Tensor, but got %s"
+                            % (op, indices.dtype))
+        return F.expand_dims(F.reshape(F.cast(indices, mstype.int64), (-1,)), -1)
+    if isinstance(indices, int) and not isinstance(indices, bool):
+        indices = (indices,)
+    if not isinstance(indices, (tuple, list)) or not all(
             isinstance(i, int) and not isinstance(i, bool) for i in indices):
-        idx = Tensor(np.array(indices, np.int64).reshape(-1))
-    else:
         raise TypeError("%s: 'indices' must be an int, a tuple of ints or an int Tensor, but got "
                         "%r" % (op, indices))
-    return F.expand_dims(idx, -1)
+    if any(i < 0 or i >= n for i in indices):
+        raise ValueError("%s: 'indices' must be in [0, %d), but got %r" % (op, n, indices))
+    return F.expand_dims(Tensor(np.array(indices, np.int64).reshape(-1)), -1)
 
 
 def _inplace_rows(op, x, indices, v, kind):
+    _need_tensors(op, x=x, v=v)
+    if x.ndim < 1:
+        raise ValueError("%s: 'x' must have rank >= 1, but got a 0-d Tensor" % op)
     where = _rows_of(op, indices, x.shape[0])
     if tuple(v.shape) != (where.shape[0],) + tuple(x.shape[1:]):
         raise ValueError("%s: 'v' must have shape %s (one row per index), but got %s"
@@ -1137,9 +1172,7 @@ RECORDS += [
                         "1.8718022")),
     PrimRecord("ReduceStd", "std_mean", "(axis=[], unbiased=True, keep_dims=False)",
                attrs={"unbiased": "ddof", "keep_dims": "keepdims"},
-               convert={"axis": lambda a: None if a in ([], ()) else
-                        tuple(a) if isinstance(a, list) else a,
-                        "unbiased": lambda u: 1 if u else 0},
+               convert={"axis": _std_axis, "unbiased": _unbiased},
                example=("ops.ReduceStd(axis=1)(x)[0]",
                         "[2.1213202 1.767767 ]")),
     PrimRecord("MirrorPad", "mirror_pad", "(mode='REFLECT')",

@@ -1,15 +1,16 @@
-"""api_table rows and fuzz constructors for the optimizer primitives added from MindSpore 2.10's
-documentation examples (tag exprim): ops.ApplyAdadelta, ApplyAdagrad(V2/DA),
-ApplyAdamWithAmsgradV2, ApplyAddSign, ApplyPowerSign, ApplyRMSProp, ApplyCenteredRMSProp,
-ApplyFtrl, ApplyGradientDescent, ApplyProximalGradientDescent, SGD, SparseApplyAdagradV2 and
-SparseApplyFtrl. Each row resets its state Parameters to values of x first, so eager and
-compiled calls start alike, and returns the updated var."""
+"""api_table rows and fuzz constructors for the Primitive classes added from MindSpore 2.10's
+documentation examples (tag exprim): the optimizer primitives ops.ApplyAdadelta,
+ApplyAdagrad(V2/DA), ApplyAdamWithAmsgradV2, ApplyAddSign, ApplyPowerSign, ApplyRMSProp,
+ApplyCenteredRMSProp, ApplyFtrl, ApplyGradientDescent, ApplyProximalGradientDescent, SGD,
+SparseApplyAdagradV2 and SparseApplyFtrl (each row resets its state Parameters to values of x
+first, so eager and compiled calls start alike, and returns the updated var), and the classes
+generated in operations_from_functions.py (Argmin, Conv3D, LRN, InplaceAdd ...)."""
 import numpy as np
 
 import mindcell as ms
 from mindcell import ops
 
-from api_table import R
+from api_table import R, P
 
 S = (2, 3)
 STATE = [ms.Parameter(ms.Tensor(np.zeros(S, np.float32)), name="api_table_exprim_%d" % k)
@@ -59,8 +60,43 @@ STEPS = {
         v, a, b, g, INDICES),
 }
 
-ROWS = [R("ops." + name, _step(call), S, S if not name.startswith("Sparse") else S, **NG)
-        for name, call in STEPS.items()]
+ROWS = [R("ops." + name, _step(call), S, S, **NG) for name, call in STEPS.items()]
+
+PADS = ms.Tensor(np.array([[1, 1], [1, 1]], np.int64))
+TARGETS = ms.Tensor(np.array([0, 2], np.int32))
+NF = dict(f16=False)
+ROWS += [
+    P("Argmin", (0, ms.int64), S, grad=False),
+    P("ChannelShuffle", (2,), (1, 4, 2, 2)),
+    P("Ger", (), (3,), (4,)),
+    R("ops.UniqueConsecutive", lambda x: ops.UniqueConsecutive(True, True)(x)[0],
+      ("int", (6,), 3), kind="datadep"),
+    R("ops.LowerBound", lambda x, v: ops.LowerBound()(ops.sort(x)[0], v), S, S, grad=False),
+    R("ops.UpperBound", lambda x, v: ops.UpperBound(ms.int64)(ops.sort(x)[0], v), S, S,
+      grad=False),
+    R("ops.SearchSorted", lambda x, v: ops.SearchSorted(right=True)(ops.sort(x)[0], v), S, S,
+      grad=False),
+    R("ops.LogMatrixDeterminant", lambda x: ops.LogMatrixDeterminant()(x)[1], (3, 3), **NF),
+    P("ReduceStd", (1, True, True), S, **NF),
+    R("ops.MirrorPad", lambda x: ops.MirrorPad("REFLECT")(x, PADS), S),
+    R("ops.NonZero", lambda x: ops.NonZero()(x), ("int", S, 2), kind="datadep"),
+    P("Conv3D", (2, 2), (1, 1, 3, 3, 3), (2, 1, 2, 2, 2), **NF),
+    P("MulNoNan", (), S, S),
+    P("SquareSumAll", (), S, S),
+    P("ApproximateEqual", (0.5,), S, S, grad=False),
+    P("EqualCount", (), ("int", S, 2), ("int", S, 2)),
+    R("ops.InvertPermutation", lambda x: x * ops.InvertPermutation()((1, 2, 0))[0], S),
+    R("ops.FillV2", lambda x: ops.FillV2()((2, 3), x[0, 0]), S, grad=False),
+    R("ops.ParallelConcat", lambda x, y: ops.ParallelConcat()((x, y)), (1, 3), (1, 3)),
+    P("Padding", (3,), (2, 1)),
+    R("ops.InTopK", lambda x: ops.InTopK(2)(x, TARGETS), S, grad=False),
+    P("InplaceAdd", ((0, 2),), (3, 2), (2, 2)),
+    P("InplaceSub", (1,), (3, 2), (1, 2)),
+    R("ops.InplaceUpdateV2", lambda x, v: ops.InplaceUpdateV2()(x, (0, 2), v), (3, 2), (2, 2)),
+    P("Eps", (), S, grad=False),
+    P("LRN", (1, 2.0, 0.5, 0.75), ("pos", (1, 4, 2, 2))),
+    R("ops.Median", lambda x: ops.Median(axis=1)(x)[0], S, grad=False),
+]
 
 
 def ctor_overrides(a, t):
@@ -87,4 +123,32 @@ def ctor_overrides(a, t):
         "SGD": lambda: ([], [st(1)[0], x(), 0.1, *st(1), 0.9, *st(1)]),
         "SparseApplyAdagradV2": lambda: ([0.1, 1e-6], [*st(2), x(), idx()]),
         "SparseApplyFtrl": lambda: ([0.1, 0.01, 0.01, -0.5], [*st(3), x(), idx()]),
+        "Argmin": lambda: ([], [x()]),
+        "ChannelShuffle": lambda: ([2], [t(np.zeros((1, 4, 2, 2), np.float32))]),
+        "Ger": lambda: ([], [x()[0], x()[1]]),
+        "UniqueConsecutive": lambda: ([True, True], [x()]),
+        "LowerBound": lambda: ([], [x(), x()]),
+        "UpperBound": lambda: ([], [x(), x()]),
+        "SearchSorted": lambda: ([], [x(), x()]),
+        "LogMatrixDeterminant": lambda: ([], [t(np.eye(3, dtype=np.float32) * 2)]),
+        "ReduceStd": lambda: ([1], [x()]),
+        "MirrorPad": lambda: ([], [x(), t(np.array([[0, 0], [1, 1]], np.int64))]),
+        "NonZero": lambda: ([], [x()]),
+        "Conv3D": lambda: ([2, 2], [t(np.ones((1, 1, 3, 3, 3), np.float32)),
+                                    t(np.ones((2, 1, 2, 2, 2), np.float32))]),
+        "MulNoNan": lambda: ([], [x(), x()]),
+        "SquareSumAll": lambda: ([], [x(), x()]),
+        "ApproximateEqual": lambda: ([0.5], [x(), x()]),
+        "EqualCount": lambda: ([], [x(), x()]),
+        "InvertPermutation": lambda: ([], [(1, 2, 0)]),
+        "FillV2": lambda: ([], [(2, 3), t(np.array(1.0, np.float32))]),
+        "ParallelConcat": lambda: ([], [(x(), x())]),
+        "Padding": lambda: ([3], [t(np.ones((2, 1), np.float32))]),
+        "InTopK": lambda: ([1], [x(), t(np.zeros(x().shape[0], np.int32))]),
+        "InplaceAdd": lambda: ([0], [x(), x()[:1]]),
+        "InplaceSub": lambda: ([0], [x(), x()[:1]]),
+        "InplaceUpdateV2": lambda: ([], [x(), 0, x()[:1]]),
+        "Eps": lambda: ([], [x()]),
+        "LRN": lambda: ([1], [t(np.ones((1, 4, 2, 2), np.float32))]),
+        "Median": lambda: ([], [x()]),
     }

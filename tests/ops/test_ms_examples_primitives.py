@@ -263,7 +263,8 @@ def test_mod_is_the_truncated_remainder():
     out = ops.Mod()(x, y).asnumpy()
     _close(out, [-1.0, 1.0, 0.0, -1.5, 1.5, 0.0])
     assert not np.signbit(out[[2, 5]]).any()
-    got = ops.Mod()(Tensor(np.array([-4, 5, -7], np.int32)), Tensor(np.array([3, -2, 2], np.int32)))
+    got = ops.Mod()(Tensor(np.array([-4, 5, -7], np.int32)),
+                    Tensor(np.array([3, -2, 2], np.int32)))
     assert got.dtype == ms.int32 and got.asnumpy().tolist() == [-1, 1, -1]
     assert ops.Mod()(-7, Tensor(np.array([2, 3], np.int32))).asnumpy().tolist() == [-1, -1]
     _close(ops.Mod()(x, 2.0).asnumpy(), [0.0, 1.0, 0.0, -1.5, 1.5, -1.0])
@@ -282,3 +283,127 @@ def test_embedding_lookup_ids_outside_the_shard_give_zero_rows():
     out = ops.EmbeddingLookup()(Tensor(np.arange(4).astype(np.int32)),
                                 Tensor(np.array([5, 2, -1], np.int32)), 0)
     assert out.dtype == ms.int32 and out.asnumpy().tolist() == [0, 2, 0]
+
+
+# ---- the classes generated from functions (operations_from_functions.py); values recorded
+# with ms-oracle (MindSpore 2.10 CPU)
+
+X32 = Tensor(np.array([[1, 2], [3, 4], [5, 6]]), ms.float32)
+V32 = Tensor(np.array([[0.5, 1.0], [1.0, 1.5]]), ms.float32)
+
+
+def test_inplace_add_sub_update_return_a_new_tensor():
+    out = ops.InplaceAdd((0, 1))(X32, V32)
+    _close(out.asnumpy(), [[1.5, 3.0], [4.0, 5.5], [5.0, 6.0]])
+    _close(X32.asnumpy(), [[1, 2], [3, 4], [5, 6]])  # x is not changed
+    _close(ops.InplaceAdd(2)(X32, V32[:1]).asnumpy(), [[1, 2], [3, 4], [5.5, 7.0]])
+    _close(ops.InplaceAdd((0, 0))(X32, V32).asnumpy(), [[2.5, 4.5], [3, 4], [5, 6]])
+    _close(ops.InplaceSub((0, 1))(X32, V32).asnumpy(), [[0.5, 1.0], [2.0, 2.5], [5.0, 6.0]])
+    want = [[1.0, 1.5], [3.0, 4.0], [0.5, 1.0]]
+    _close(ops.InplaceUpdateV2()(X32, (2, 0), V32).asnumpy(), want)
+    _close(ops.InplaceUpdateV2()(X32, Tensor(np.array([2, 0]), ms.int32), V32).asnumpy(), want)
+    with pytest.raises(ValueError, match="InplaceAdd"):
+        ops.InplaceAdd((0, 1, 2))(X32, V32)
+
+
+def test_unique_consecutive_always_returns_three_outputs():
+    out, idx, counts = ops.UniqueConsecutive()(Tensor(np.array([1, 1, 2, 2, 3, 1]), ms.int32))
+    assert out.asnumpy().tolist() == [1, 2, 3, 1] and out.dtype == ms.int32
+    assert idx.shape == () and counts.shape == () and idx.dtype == counts.dtype == ms.int64
+    out, idx, counts = ops.UniqueConsecutive(True, True, 0)(
+        Tensor(np.array([[1, 1], [1, 1], [2, 3]]), ms.int32))
+    assert out.asnumpy().tolist() == [[1, 1], [2, 3]]
+    assert idx.asnumpy().tolist() == [0, 0, 1] and counts.asnumpy().tolist() == [2, 1]
+
+
+def test_median_primitive():
+    x = T([[5., 1, 2, 2], [3, 5, 7, 3]])
+    values, indices = ops.Median(axis=1, keep_dims=True)(x)
+    _close(values.asnumpy(), [[2.0], [3.0]])
+    assert indices.asnumpy().tolist() == [[2], [3]] and indices.dtype == ms.int64
+    values, indices = ops.Median(global_median=True)(T([[1., 7, 6], [5, 1, 3]]))
+    assert values.shape == () and float(values) == 3.0 and int(indices) == 0
+    nan = T([[np.nan, 1.], [3., np.nan], [2., 5.]])
+    values, indices = ops.Median(axis=0, ignore_nan=True)(nan)
+    _close(values.asnumpy(), [2.0, 1.0])
+    assert indices.asnumpy().tolist() == [2, 0]
+    values, indices = ops.Median(axis=0)(nan)
+    assert np.isnan(values.asnumpy()).all() and indices.asnumpy().tolist() == [0, 1]
+
+
+def test_eps_bounds_search_argmin():
+    for dt, eps in ((ms.float16, 9.7656e-04), (ms.float32, 1.1920929e-07),
+                    (ms.float64, 2.22044605e-16)):
+        out = ops.Eps()(Tensor(np.ones(2), dt))
+        assert out.dtype == dt
+        np.testing.assert_allclose(out.asnumpy().astype(np.float64), [eps, eps], rtol=1e-4)
+    out = ops.LowerBound(ms.int64)(T(np.arange(6).reshape(2, 3)), T([[2.5, 3], [0, 9]]))
+    assert out.dtype == ms.int64 and out.asnumpy().tolist() == [[3, 3], [0, 3]]
+    with pytest.raises(ValueError, match="LowerBound"):
+        ops.LowerBound()(T(np.arange(5)), T([2.5, 3]))
+    out = ops.SearchSorted()(T([1, 2, 2, 3, 4, 5, 5]), T([2, 5]))
+    assert out.dtype == ms.int64 and out.asnumpy().tolist() == [1, 5]
+    out = ops.Argmin(axis=0, output_type=ms.int64)(T([[2., 3.], [1., 4.]]))
+    assert out.dtype == ms.int64 and out.asnumpy().tolist() == [1, 0]
+    out = ops.Argmin()(Tensor(np.array([[2, 3], [1, 4]]), ms.int32))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [0, 0]
+
+
+def test_small_elementwise_classes():
+    assert ops.InvertPermutation()([3, 4, 0, 2, 1]) == (2, 4, 3, 0, 1)
+    with pytest.raises(ValueError, match="InvertPermutation"):
+        ops.InvertPermutation()(Tensor(np.array([3, 4, 0, 2, 1]), ms.int32))
+    out = ops.EqualCount()(T([1., 2, 3]), T([1., 2, 4]))
+    assert out.dtype == ms.float32 and out.asnumpy().tolist() == [2.0]
+    assert ops.ApproximateEqual()(T([1., 2]), T([1.000001, 2.1])).asnumpy().tolist() == \
+        [True, False]
+    assert ops.ApproximateEqual(0.5)(Tensor(np.array([1., 2]), ms.float16),
+                                     Tensor(np.array([1.2, 3]), ms.float16)).asnumpy().tolist() \
+        == [True, False]
+    with pytest.raises(ValueError, match="SquareSumAll"):
+        ops.SquareSumAll()(T([[1., 2]]), T([3.]))
+    a, b = ops.SquareSumAll()(T([0, 0, 2, 0]), T([0, 0, 2, 4]))
+    assert a.shape == () and float(a) == 4.0 and float(b) == 20.0
+    assert ops.InTopK(1)(T([[1., 1., 0.5]]), Tensor(np.array([1]), ms.int32)).asnumpy().tolist() \
+        == [True]
+    assert ops.InTopK(3)(T([[1, 8, 5, 2, 7], [4, 9, 1, 3, 5]]),
+                         Tensor(np.array([1, 3]), ms.int32)).asnumpy().tolist() == [True, False]
+    out = ops.Padding(3)(T([[[1.], [2.]]]))
+    assert out.shape == (1, 2, 3) and out.asnumpy().tolist() == [[[1, 0, 0], [2, 0, 0]]]
+    out = ops.Padding()(Tensor(np.array([[1], [2]]), ms.int32))
+    assert out.dtype == ms.int32 and out.shape == (2, 8) and int(out.sum()) == 3
+    out = ops.FillV2()((2, 2), Tensor(3, ms.int8))
+    assert out.dtype == ms.int8 and out.asnumpy().tolist() == [[3, 3], [3, 3]]
+    out = ops.FillV2()(Tensor([2, 3], ms.int32), Tensor(1, ms.float32))
+    assert out.dtype == ms.float32 and out.shape == (2, 3)
+    out = ops.ParallelConcat()([T([[1., 2.]]), T([[3., 4.]])])
+    assert out.asnumpy().tolist() == [[1, 2], [3, 4]]
+    out = ops.MulNoNan()(Tensor(np.array([1, 2]), ms.int32), Tensor(np.array([0, 3]), ms.int32))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [0, 6]
+    out = ops.MulNoNan()(Tensor(np.array([1, 2]), ms.int32), T([0., 3.]))
+    assert out.dtype == ms.float32 and out.asnumpy().tolist() == [0, 6]
+    assert ops.MulNoNan()(T([1., np.inf]), 0.0).asnumpy().tolist() == [0, 0]
+    out = ops.MulNoNan()(T([[-1.0, 6.0, 0], [0, np.nan, 4.0]]),
+                         T([[-1.0, 4.0, np.inf], [np.nan, 0, 1.0]])).asnumpy()
+    np.testing.assert_array_equal(out, [[1, 24, np.nan], [np.nan, 0, 4]])
+
+
+def test_lrn_and_conv3d():
+    x = Tensor(np.arange(12, dtype=np.float32).reshape(1, 4, 3, 1) / 10)
+    out = ops.LRN(depth_radius=1, bias=2.0, alpha=0.5, beta=0.75)(x)
+    want = [0.0, 5.76329008e-02, 1.12839080e-01, 1.64673507e-01, 2.12101176e-01,
+            2.54160047e-01, 2.90525615e-01, 3.21243405e-01, 3.46629143e-01, 4.41465825e-01,
+            4.68914032e-01, 4.91811067e-01]
+    _close(out.asnumpy().ravel(), want)
+    with pytest.raises(ValueError, match="norm_region"):
+        ops.LRN(norm_region="WITHIN_CHANNEL")(x)
+    w = Tensor(np.ones((2, 1, 3, 3, 3)), ms.float32)
+    out = ops.Conv3D(2, 3, pad_mode="pad", pad=(1, 0, 2, 1, 0, 1))(
+        Tensor(np.ones((1, 1, 4, 4, 4)), ms.float32), w)
+    assert out.shape == (1, 2, 3, 5, 3)
+    out = ops.Conv3D(2, 3, pad_mode="same", stride=2)(
+        Tensor(np.arange(64.).reshape(1, 1, 4, 4, 4), ms.float32), w)
+    _close(out.asnumpy()[0, 0], [[[567, 405], [486, 342]], [[810, 558], [612, 420]]])
+    _close(out.asnumpy()[0, 1], out.asnumpy()[0, 0])
+    with pytest.raises(ValueError, match="Conv3D"):
+        ops.Conv3D(3, 3)(Tensor(np.ones((1, 1, 4, 4, 4)), ms.float32), w)
