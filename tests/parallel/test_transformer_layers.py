@@ -205,6 +205,16 @@ def test_mindspore_module_paths_run_under_mindcell_run(tmp_path):
         from mindspore.parallel._transformer.op_parallel_config import default_dpmp_config
         from mindspore.parallel._transformer.loss import CrossEntropyLoss
         from mindspore.parallel._transformer.moe import default_moe_config
+        # the names mindocr's ABINet layers import
+        from mindspore.parallel._transformer.layers import (
+            _args_type_validator_check, _check_input_dtype, _check_past_none_input_none,
+            _LayerInputCheck, _valid_type_checks, _valid_value_checks)
+        from mindspore.parallel._transformer.moe import MoE, _check_moe_config
+        from mindspore.parallel._transformer.op_parallel_config import (
+            MoEParallelConfig, OpParallelConfig, _check_config)
+        from mindspore.parallel._transformer.transformer import (
+            FeedForward, MultiHeadAttention, _get_lambda_func)
+        from mindspore.parallel._utils import _get_parallel_mode, _is_sharding_propagation
         mask = AttentionMask(4)(ms.Tensor(np.ones((2, 4), np.float32)))
         enc = TransformerEncoder(batch_size=2, num_layers=1, hidden_size=8, ffn_hidden_size=16,
                                  seq_length=4, num_heads=2)
@@ -217,6 +227,21 @@ def test_mindspore_module_paths_run_under_mindcell_run(tmp_path):
                           env=dict(os.environ))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.strip().splitlines()[-1] == "(2, 4, 8) 1 1 1 1"
+
+
+def test_layer_input_checks():
+    check = T.layers._LayerInputCheck
+    assert check.check_shape_equal((2, 4, 8), "x", "Layer", [[2, 4, 8], [8, 8]])
+    assert check.check_shape_equal_without_batch((12, 8), "x", "Layer", (4, 8))
+    assert check.check_shape_value_on_axis((2, 4), 1, "x", "Layer", 4)
+    with pytest.raises(ValueError, match="shape must be one of"):
+        check.check_shape_equal((3, 4, 8), "x", "Layer", [[2, 4, 8], [8, 8]])
+    with pytest.raises(ValueError, match="shape length"):
+        check.check_shape_equal((4,), "x", "Layer", [2, 4])
+    with pytest.raises(ValueError, match="divisible by 4"):
+        check.check_shape_equal_without_batch((10, 8), "x", "Layer", (4, 8))
+    with pytest.raises(ValueError, match="last dimension"):
+        check.check_shape_equal_without_batch((2, 4, 6), "x", "Layer", (4, 8))
 
 
 @pytest.mark.parametrize("name", ["transformer", "layers", "loss", "moe", "op_parallel_config"])

@@ -62,6 +62,61 @@ def _check_input_dtype(input_dtype, param_name, allow_dtypes, cls_name):
     Validator.check_type_name(param_name, input_dtype, allow_dtypes, cls_name)
 
 
+class _LayerInputCheck:
+    """Shape checks of the layers' inputs (static methods; ValueError on a mismatch)."""
+
+    @staticmethod
+    def check_shape_length(input_shape, param_name, func_name, target_len):
+        """The rank of ``input_shape`` is ``target_len`` or one of a list of ranks."""
+        allowed = target_len if isinstance(target_len, list) else [target_len]
+        if len(input_shape) not in allowed:
+            raise ValueError(f"{func_name} {param_name} shape length must be one of {allowed} "
+                             f"dimension, but got shape {input_shape}")
+        return True
+
+    @staticmethod
+    def check_shape_equal(input_shape, param_name, func_name, target_shape):
+        """``input_shape`` equals ``target_shape`` or one of a list of shapes."""
+        shapes = target_shape if isinstance(target_shape[0], list) else [target_shape]
+        input_shape = list(input_shape)
+        _LayerInputCheck.check_shape_length(input_shape, param_name, func_name,
+                                            [len(item) for item in shapes])
+        if not any(list(item) == input_shape for item in shapes):
+            raise ValueError(f"{func_name} {param_name} shape must be one of {shapes},but got "
+                             f"{input_shape}")
+        return True
+
+    @staticmethod
+    def check_shape_value_on_axis(input_shape, dim, param_name, cls_name, target_value):
+        """``input_shape[dim]`` is ``target_value``."""
+        if input_shape[dim] != target_value:
+            raise ValueError(f"{cls_name} {param_name} at {dim} shape must be {target_value},but "
+                             f"got {input_shape[dim]}")
+        return True
+
+    @staticmethod
+    def check_shape_equal_without_batch(input_shape, param_name, func_name, target_shape):
+        """``input_shape`` is (batch, length, hidden) or (batch * length, hidden) for
+        ``target_shape`` = (length, hidden)."""
+        length, hidden = target_shape
+        input_shape = list(input_shape)
+        _LayerInputCheck.check_shape_length(input_shape, param_name, func_name,
+                                            [len(target_shape), len(target_shape) + 1])
+        if input_shape[-1] != hidden:
+            raise ValueError(f"For {func_name}, the last dimension of {param_name} shape must be "
+                             f"{hidden},but got the last dimension {input_shape[-1]} in "
+                             f"{input_shape}.")
+        if input_shape[0] == 0:
+            raise ValueError(f"For {func_name}, the first dimension of {param_name} shape greater "
+                             f"than 0,but got the first dimension {input_shape[0]} in "
+                             f"{input_shape}.")
+        if len(input_shape) == 2 and input_shape[0] % length != 0:
+            raise ValueError(f"For {func_name}, the first dimension of {param_name} shape should "
+                             f"be divisible by {length}, but got the first dimension "
+                             f"{input_shape[0]} in {input_shape}.")
+        return True
+
+
 def _check_past_none_input_none(use_past, param_name, func_name, default_value, is_tensor,
                                 is_default):
     """Without ``use_past`` the incremental-inference inputs must keep their defaults."""
