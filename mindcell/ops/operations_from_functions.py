@@ -525,24 +525,6 @@ def _int_dtype(op, arg, dtype):
     return dtype
 
 
-def argmin_typed(input, axis=-1, output_type=mstype.int32):
-    """The index of the smallest value along ``axis`` (the first one on ties), in
-    ``output_type``.
-
-    Args:
-        input (Tensor): the values.
-        axis (int): the axis reduced. Default: ``-1``.
-        output_type (mindspore.dtype): int32 or int64. Default: ``mindspore.int32``.
-
-    Returns:
-        Tensor of ``output_type``, ``input``'s shape without ``axis``.
-
-    Raises:
-        TypeError: ``output_type`` is not int32 or int64.
-    """
-    return F.cast(F.argmin(input, axis), _int_dtype("Argmin", "output_type", output_type))
-
-
 def _bound(op, sorted_x, values, out_type, right):
     _int_dtype(op, "out_type", out_type)
     for arg, t in (("sorted_x", sorted_x), ("values", values)):
@@ -591,29 +573,6 @@ def upper_bound(sorted_x, values, out_type=mstype.int32):
         ValueError: an input is not 2-D or the row counts differ.
     """
     return _bound("UpperBound", sorted_x, values, out_type, True)
-
-
-def search_sorted(sorted_sequence, values, sorter=None, dtype=mstype.int64, right=False):
-    """Where ``values`` would go into ``sorted_sequence`` (along its last axis) to keep it sorted:
-    ``ops.searchsorted`` with the index dtype an attribute.
-
-    Args:
-        sorted_sequence (Tensor): sorted along the last axis (or ordered by ``sorter``).
-        values (Tensor): the values to place.
-        sorter (Tensor, optional): indices that sort ``sorted_sequence``. Default: ``None``.
-        dtype (mindspore.dtype): int32 or int64. Default: ``mindspore.int64``.
-        right (bool): place after equal elements. Default: ``False``.
-
-    Returns:
-        Tensor of ``values``' shape and ``dtype``.
-
-    Raises:
-        TypeError: ``dtype`` is not int32 or int64.
-    """
-    dtype = _int_dtype("SearchSorted", "dtype", dtype)
-    _need_tensors("SearchSorted", sorted_sequence=sorted_sequence, values=values)
-    return F.searchsorted(sorted_sequence, values, out_int32=dtype == mstype.int32, right=right,
-                          sorter=sorter)
 
 
 def unique_consecutive_outputs(input, return_inverse=False, return_counts=False, dim=None):
@@ -1148,8 +1107,6 @@ RECORDS += [PrimRecord("UnsortedSegment" + k.title(), "unsorted_segment_" + k)
 
 # classes of MindSpore 2.10's documentation examples (round 6, exprim)
 RECORDS += [
-    PrimRecord("Argmin", argmin_typed, "(axis=-1, output_type=mindspore.int32)",
-               example=("ops.Argmin()(x)", "[1 1]")),
     PrimRecord("ChannelShuffle", "channel_shuffle", "(group)", attrs={"group": "groups"},
                example=("ops.ChannelShuffle(2)(x.reshape((1, 4, 1, 1))).reshape((4,))",
                         "[ 1.   3.  -2.   0.5]")),
@@ -1164,9 +1121,6 @@ RECORDS += [
     PrimRecord("UpperBound", upper_bound, "(out_type=mindspore.int32)",
                example=("ops.UpperBound()(Tensor(np.array([[0.5, 1.0, 3.0]], np.float32)), "
                         "x[1:])", "[[3 1]]")),
-    PrimRecord("SearchSorted", search_sorted, "(dtype=mindspore.int64, right=False)",
-               example=("ops.SearchSorted(right=True)(Tensor(np.array([0.5, 1.0, 3.0], "
-                        "np.float32)), x)", "[[2 0]\n [3 1]]")),
     PrimRecord("LogMatrixDeterminant", "slogdet",
                example=("ops.LogMatrixDeterminant()(x)[1]",
                         "1.8718022")),
@@ -1178,7 +1132,6 @@ RECORDS += [
     PrimRecord("MirrorPad", "mirror_pad", "(mode='REFLECT')",
                example=("ops.MirrorPad('SYMMETRIC')(x, Tensor(np.array([[0, 0], [1, 1]])))",
                         "[[ 1.   1.  -2.  -2. ]\n [ 3.   3.   0.5  0.5]]")),
-    PrimRecord("NonZero", "nonzero", example=("ops.NonZero()(x > 0)", "[[0 0]\n [1 0]\n [1 1]]")),
     PrimRecord("Conv3D", conv3d_prim, "(out_channel, kernel_size, mode=1, pad_mode='valid', "
                "pad=0, stride=1, dilation=1, group=1, data_format='NCDHW')",
                example=("ops.Conv3D(1, 1, pad_mode='pad', pad=[0, 0, 0, 0, 1, 0])("
