@@ -3,7 +3,10 @@ weights, and the emission of a layer's parameters, outputs and gradients.
 
 MindSpore 2.10 no longer ships ``mindspore.parallel._transformer``; these goldens are recorded
 with MindSpore 2.7.0, the last release that has it (its kernels give the same values as 2.10's
-for the operations used here)."""
+for the operations used here). To record again: install the mindspore==2.7.0 wheel into its own
+virtual environment (Python 3.11) and run
+``CONF_TARGET=mindspore <that python> tests/goldens/run_goldens.py transformer --target mindspore
+--write-golden``."""
 import importlib
 
 import numpy as np
