@@ -76,3 +76,50 @@ def test_filewriter_shard_names_are_zero_padded(tmp_path, shard_num, first, last
     data = ms.dataset.MindDataset(str(tmp_path / last), shuffle=False)
     rows = sorted(int(r["a"][0]) for r in data.create_dict_iterator(output_numpy=True))
     assert rows == list(range(shard_num))
+
+
+# ----- float16 matrix products ----------------------------------------------------------------
+# Wide_and_Deep's DenseLayer casts its input and weight to float16 before ops.MatMul. MindSpore
+# 2.10's CPU kernels multiply float16 in float32 and round once (bit-equal in the ms-oracle);
+# mindcell took numpy's float16 matmul (no BLAS: 8 s per 1000x312x1024 product, and 0.1% of the
+# entries one float16 ulp off).
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_float16_matmul_family_rounds_the_float32_product(mode):
+    ms.set_context(mode=mode)
+    try:
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.mm = ms.ops.MatMul(transpose_b=True)
+                self.bmm = ms.ops.BatchMatMul()
+
+            def construct(self, a, b):
+                return self.mm(a, b.T), self.bmm(a[None], b[None]), ms.ops.matmul(a, b)
+
+        rs = np.random.RandomState(0)
+        a = rs.randn(64, 512).astype(np.float16)
+        b = rs.randn(512, 64).astype(np.float16)
+        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+        assert (np.matmul(a, b) != ref).any()  # numpy's float16 product differs somewhere
+        for out in Net()(ms.Tensor(a), ms.Tensor(b)):
+            assert out.dtype == ms.float16
+            np.testing.assert_array_equal(out.asnumpy().reshape(ref.shape), ref)
+        dense = nn.Dense(512, 64, weight_init=ms.Tensor(b.T.astype(np.float32)),
+                         has_bias=False).to_float(ms.float16)
+        got = dense(ms.Tensor(a))
+        assert got.dtype == ms.float16
+        np.testing.assert_array_equal(got.asnumpy(), ref)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_float16_matmul_gradient_is_float16_and_close():
+    rs = np.random.RandomState(1)
+    a = ms.Tensor(rs.randn(16, 300).astype(np.float16))
+    b = ms.Tensor(rs.randn(300, 8).astype(np.float16))
+    ga, gb = ms.grad(lambda x, y: ms.ops.matmul(x, y).sum(), grad_position=(0, 1))(a, b)
+    assert ga.dtype == gb.dtype == ms.float16
+    np.testing.assert_allclose(ga.asnumpy(), np.broadcast_to(
+        b.asnumpy().astype(np.float32).sum(1), (16, 300)), rtol=2e-3, atol=2e-2)
+    np.testing.assert_allclose(gb.asnumpy(), np.broadcast_to(
+        a.asnumpy().astype(np.float32).sum(0)[:, None], (300, 8)), rtol=2e-3, atol=2e-2)
