@@ -19,7 +19,9 @@ class LSTM(Primitive):
     ``w`` (n, 1, 1), laid out as MindSpore's CPU kernel reads it: the input weights
     (4 * hidden_size, input_size) of each direction, then the hidden weights
     (4 * hidden_size, hidden_size) of each direction, then, with ``has_bias``, one bias
-    (4 * hidden_size) per direction (``b_ih + b_hh``); gates in the order i, f, g, o.
+    (4 * hidden_size) per direction (``b_ih + b_hh``); gates in the order i, f, g, o. ``w`` may
+    also hold MindSpore's documented second bias per direction (4 * hidden_size more values,
+    as in its example); MindSpore 2.10's CPU kernel adds only the first, and so does mindcell.
 
     Args:
         input_size (int): features of each step of ``x``.
@@ -77,11 +79,14 @@ class LSTM(Primitive):
         I, H, D = self.input_size, self.hidden_size, 2 if self.bidirectional else 1
         sizes = [4 * H * I] * D + [4 * H * H] * D + ([4 * H] * D if self.has_bias else [])
         flat = F.reshape(w, (-1,))
-        if flat.shape[0] != sum(sizes):
-            raise ValueError("LSTM: 'w' must hold %d values (input, hidden weights%s of %d "
-                             "direction(s)), but got %d" % (sum(sizes), " and biases"
-                                                           if self.has_bias else "", D,
-                                                           flat.shape[0]))
+        # MindSpore's documented layout has two biases per direction (b_ih, b_hh; 4 * H more
+        # values each); its CPU kernel reads the first only (ms-oracle), and so does this
+        allowed = (sum(sizes), sum(sizes) + 4 * H * D) if self.has_bias else (sum(sizes),)
+        if flat.shape[0] not in allowed:
+            raise ValueError("LSTM: 'w' must hold %s values (input, hidden weights%s of %d "
+                             "direction(s)), but got %d"
+                             % (" or ".join(map(str, allowed)), " and biases"
+                                if self.has_bias else "", D, flat.shape[0]))
         parts, at = [], 0
         for n in sizes:
             parts.append(flat[at:at + n])

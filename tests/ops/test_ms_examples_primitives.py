@@ -407,3 +407,32 @@ def test_lrn_and_conv3d():
     _close(out.asnumpy()[0, 1], out.asnumpy()[0, 0])
     with pytest.raises(ValueError, match="Conv3D"):
         ops.Conv3D(3, 3)(Tensor(np.ones((1, 1, 4, 4, 4)), ms.float32), w)
+
+
+def test_lstm_takes_the_documented_two_bias_layout_as_mindspore_cpu():
+    # MindSpore 2.10's CPU kernel (ms-oracle) reads w's first bias per direction and ignores
+    # the documented second one (its example passes 112 values for I=10, H=2)
+    I, H, T, B = 3, 2, 3, 2
+    x = np.cos(np.arange(T * B * I)).reshape(T, B, I).astype(np.float32)
+    h = (np.sin(np.arange(B * H)) * 0.5).reshape(1, B, H).astype(np.float32)
+    c = (np.cos(np.arange(B * H)) * 0.5).reshape(1, B, H).astype(np.float32)
+    want = {
+        56: ([[0.126554, -0.183164], [-0.251941, -0.042996]],
+             [[0.150764, -0.375024], [-0.261959, 0.164084]]),
+        112: ([[0.20057, -0.076507, 0.156863, 0.219707],
+               [-0.040542, -0.017791, 0.141973, -0.109917]],
+              [[0.290893, -0.288975, 0.133094, 0.232521],
+               [-0.041497, 0.119237, -0.029755, -0.071946]]),
+    }
+    for n, bi in ((56, False), (112, True)):
+        w = (np.sin(np.arange(n) * 0.7) * 0.5).reshape(n, 1, 1).astype(np.float32)
+        hh, cc = (np.concatenate([h, h]), np.concatenate([c, c])) if bi else (h, c)
+        out = ops.LSTM(I, H, 1, True, bi, 0.0)(T_(x), T_(hh), T_(cc), T_(w))[0].asnumpy()
+        np.testing.assert_allclose(out[0], want[n][0], atol=2e-6)
+        np.testing.assert_allclose(out[-1], want[n][1], atol=2e-6)
+    with pytest.raises(ValueError, match="48 or 56"):
+        ops.LSTM(I, H, 1, True, False, 0.0)(T_(x), T_(h), T_(c), T_(np.ones((50, 1, 1))))
+
+
+def T_(a):
+    return Tensor(np.asarray(a, np.float32))
