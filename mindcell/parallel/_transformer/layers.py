@@ -16,6 +16,8 @@ from mindcell.nn.cell import Cell
 from mindcell.nn.layer.activation import get_activation
 from mindcell.ops import operations as P
 from mindcell.ops import functional as F
+from mindcell.parallel._utils import (  # noqa: F401 (MindSpore's module has them)
+    ParallelMode, _get_parallel_mode, _is_sharding_propagation)
 from mindcell.parallel._transformer.op_parallel_config import (  # noqa: F401
     OpParallelConfig, MoEParallelConfig, default_dpmp_config)
 

@@ -3,6 +3,8 @@
 with more than one expert raise NotImplementedError (the routed experts are not implemented)."""
 from mindcell import _checkparam as Validator
 from mindcell.nn.cell import Cell
+from mindcell.parallel._transformer.op_parallel_config import (  # noqa: F401
+    default_moeparallel_config)
 
 __all__ = ["MoEConfig"]
 
@@ -75,7 +77,17 @@ def _check_moe_config(moe_config=None, parallel_config=None, cls_name="MoE"):
             f"not implemented by mindcell, got expert_num={moe_config.expert_num}")
 
 
-class MoE(Cell):
+class _NotBuilt(Cell):
+    """A MindSpore mixture-of-experts Cell mindcell does not implement: importable, and its
+    construction raises NotImplementedError naming it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+        raise NotImplementedError("%s (mixture-of-experts routing) is not implemented by mindcell"
+                                  % type(self).__name__)
+
+
+class MoE(_NotBuilt):
     r"""
     MindSpore's mixture-of-experts feed-forward layer; not implemented by mindcell.
 
@@ -83,6 +95,20 @@ class MoE(Cell):
         NotImplementedError: always, when constructed.
     """
 
-    def __init__(self, *args, **kwargs):
-        super().__init__()
-        raise NotImplementedError("MoE (mixture-of-experts layer) is not implemented by mindcell")
+
+class Router(_NotBuilt):
+    r"""
+    MindSpore's expert router of :class:`MoE`; not implemented by mindcell.
+
+    Raises:
+        NotImplementedError: always, when constructed.
+    """
+
+
+class TopkRouter(_NotBuilt):
+    r"""
+    MindSpore's top-k expert router of :class:`MoE`; not implemented by mindcell.
+
+    Raises:
+        NotImplementedError: always, when constructed.
+    """

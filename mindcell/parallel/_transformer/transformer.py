@@ -29,7 +29,9 @@ from mindcell.parallel._transformer.layers import (
 from mindcell.parallel._transformer.op_parallel_config import (
     default_dpmp_config, _PipeLineConfig, OpParallelConfig, _Config, _check_config,
     MoEParallelConfig)
-from mindcell.parallel._transformer.moe import default_moe_config, _check_moe_config
+from mindcell.parallel._transformer.moe import (  # noqa: F401 (MindSpore's module has them)
+    default_moe_config, _check_moe_config, MoE, MoEConfig)
+from mindcell.parallel._utils import ParallelMode, _get_parallel_mode  # noqa: F401
 
 __all__ = [
     "AttentionMask",
