@@ -307,3 +307,116 @@ def test_float16_conv3d_is_not_slow():
     assert out.shape == (4, 32, 11, 32, 32) and out.dtype == ms.float16
     assert float(out.asnumpy()[0, 0, 5, 5, 5]) == 108.0
     assert time.time() - start < 10
+
+
+# ----- nn_more_func: values recorded with ms-oracle (rounded to 6 decimals) ---------------------
+def _a(*shape):
+    return Tensor(np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape) * 0.1)
+
+
+X1 = lambda: _a(1, 2, 6)  # noqa: E731
+W1 = lambda: _t([[[1., -1., 0.5], [0.2, 0.3, -0.1]]])  # noqa: E731
+LG = lambda: _t([[0.9, -1.2, 2], [0.8, 3.9, 2]])  # noqa: E731
+LB = lambda: _t([[1, 1, -1], [1, -1, 1]])  # noqa: E731
+XG, TG = lambda: _t([[1., 2.], [3., 4.]]), lambda: _t([[1.5, 2.], [2., 5.]])  # noqa: E731
+MI = lambda: _t([[0.3, -0.6, 0.6], [0.9, 0.4, -0.2]])  # noqa: E731
+MT = lambda: _t([[0., 1., 1.], [1., 0., 1.]])  # noqa: E731
+YT = lambda: _t([[1., 2., 4.], [3., 3., 3.]])  # noqa: E731
+CV = lambda: _t([[1., 2., 4., 7.], [3., 3., 1., 0.]])  # noqa: E731
+
+
+@pytest.mark.parametrize("call,dtype,expected", [
+    (lambda: ops.conv1d(X1(), W1()), ms.float32, [[[0.25, 0.34, 0.43, 0.52]]]),
+    (lambda: ops.conv1d(X1(), W1(), pad_mode="same", stride=2), ms.float32,
+     [[[0.25, 0.43, 0.43]]]),
+    (lambda: ops.conv1d(X1(), W1(), pad_mode="pad", padding=2, dilation=2,
+                        bias=_t([0.5])), ms.float32, [[[0.7, 0.67, 0.76, 0.85, 0.76, 0.81]]]),
+    (lambda: ops.conv1d(X1(), W1(), pad_mode="pad", padding=(1,)), ms.float32,
+     [[[0.16, 0.25, 0.34, 0.43, 0.52, 0.43]]]),
+    (lambda: ops.avg_pool1d(X1(), 3, 2), ms.float32, [[[0.1, 0.3], [0.7, 0.9]]]),
+    (lambda: ops.avg_pool1d(X1(), 3, 2, 1, ceil_mode=True, count_include_pad=False), ms.float32,
+     [[[0.05, 0.2, 0.4, 0.5], [0.65, 0.8, 1.0, 1.1]]]),
+    (lambda: ops.avg_pool3d(_a(1, 1, 3, 4, 4), 2, 2), ms.float32, [[[[[1.05, 1.25],
+                                                                       [1.85, 2.05]]]]]),
+    (lambda: ops.avg_pool3d(_a(1, 1, 3, 4, 4), 2, 2, divisor_override=3), ms.float32,
+     [[[[[2.8, 3.333333], [4.933334, 5.466667]]]]]),
+    (lambda: ops.avg_pool3d(_a(1, 1, 3, 4, 4), 2, 2, ceil_mode=True), ms.float32,
+     [[[[[1.05, 1.25], [1.85, 2.05]], [[3.45, 3.65], [4.25, 4.45]]]]]),
+    (lambda: ops.adaptive_avg_pool3d(_a(1, 3, 4, 4), 2), ms.float32,
+     [[[[1.05, 1.25], [1.85, 2.05]], [[2.65, 2.85], [3.45, 3.65]]]]),
+    (lambda: ops.lrn(_a(1, 4, 1, 2), 2, 1.5, 0.3, 0.75), ms.float32,
+     [[[[0.0, 0.070128]], [[0.136265, 0.197002]], [[0.272529, 0.328337]],
+       [[0.408794, 0.460263]]]]),
+    (lambda: ops.hinge_embedding_loss(LG(), LB(), 1.5, "none"), ms.float32,
+     [[0.9, -1.2, 0.0], [0.8, 0.0, 2.0]]),
+    (lambda: ops.hinge_embedding_loss(LG(), LB(), 1.5, "sum"), ms.float32, 2.5),
+    (lambda: ops.gaussian_nll_loss(XG(), TG(), _t([[0.5], [2.0]]), reduction="none"), ms.float32,
+     [[-0.096574, -0.346574], [0.596574, 0.596574]]),
+    (lambda: ops.gaussian_nll_loss(XG(), TG(), _t([[0.5, 1e-9], [2.0, 1.]]), full=True,
+                                   eps=1e-3), ms.float32, 0.305469),
+    (lambda: ops.gaussian_nll_loss(XG(), TG(), _t([[-0.5], [2.0]])), ms.float32, 31246.845703),
+    (lambda: ops.gaussian_nll_loss(XG(), TG(), _t([0.5, 2.0])), ms.float32, 0.1875),
+    (lambda: ops.multilabel_soft_margin_loss(MI(), MT(), reduction="none"), ms.float32,
+     [0.776444, 0.684102]),
+    (lambda: ops.multilabel_soft_margin_loss(MI(), MT(), _t([1., 2., 0.5])), ms.float32,
+     0.952388),
+    (lambda: ops.hann_window(6), ms.float64, [0.0, 0.25, 0.75, 1.0, 0.75, 0.25]),
+    (lambda: ops.hann_window(5, periodic=False), ms.float64, [0.0, 0.5, 1.0, 0.5, 0.0]),
+    (lambda: ops.hann_window(3, dtype=ms.float32), ms.float32, [0.0, 0.75, 0.75]),
+    (lambda: ops.hamming_window(6), ms.float32, [0.08, 0.31, 0.77, 1.0, 0.77, 0.31]),
+    (lambda: ops.hamming_window(1), ms.float64, [1.0]),
+    (lambda: ops.hamming_window(5, False, 0.5, 0.5), ms.float32, [0.0, 0.5, 1.0, 0.5, 0.0]),
+    (lambda: ops.blackman_window(Tensor(4)), ms.float32, [0.0, 0.34, 1.0, 0.34]),
+    (lambda: ops.kaiser_window(6), ms.float64,
+     [5.3e-05, 0.054759, 0.518845, 1.0, 0.518845, 0.054759]),
+    (lambda: ops.kaiser_window(5, False, 3.0), ms.float64,
+     [0.204885, 0.726926, 1.0, 0.726926, 0.204885]),
+    (lambda: ops.kaiser_window(0), ms.float64, []),
+    (lambda: ops.approximate_equal(_t([1., 2., 3.]), _t([1.00001, 2.1, 3.]), 1e-4), ms.bool_,
+     [True, False, True]),
+    (lambda: ops.approximate_equal(_t([1, 2], np.int32), _t([1., 2.5])), ms.bool_,
+     [True, False]),
+    (lambda: ops.trapz(YT()), ms.float32, [4.5, 6.0]),
+    (lambda: ops.trapz(YT(), dx=0.5, dim=0), ms.float32, [1.0, 1.25, 1.75]),
+    (lambda: ops.trapz(YT(), _t([0., 1., 3.])), ms.float32, [7.5, 9.0]),
+    (lambda: ops.trapz(YT(), _t([[0., 1., 3.], [0., 2., 3.]])), ms.float32, [7.5, 9.0]),
+    (lambda: ops.trapz(_t([1, 2, 4], np.int32)), ms.float32, 4.5),
+    (lambda: ops.cov(CV()), ms.float32, [[7.0, -3.833333], [-3.833333, 2.25]]),
+    (lambda: ops.cov(CV(), correction=0), ms.float32, [[5.25, -2.875], [-2.875, 1.6875]]),
+    (lambda: ops.cov(CV(), fweights=_t([1, 2, 1, 3], np.int32)), ms.float32,
+     [[7.238095, -3.97619], [-3.97619, 2.285714]]),
+    (lambda: ops.cov(CV(), aweights=_t([0.5, 1., 2., 1.])), ms.float32,
+     [[5.607143, -3.142857], [-3.142857, 1.964285]]),
+    (lambda: ops.cov(_t([[1, 2, 4]], np.int32)), ms.float32, 2.333333),
+    (lambda: ops.mvlgamma(_t([[3., 4.], [5., 6.]]), 3), ms.float32,
+     [[2.694925, 5.402975], [9.140645, 13.640454]]),
+])
+def test_nn_more_values(call, dtype, expected):
+    out = call()
+    assert out.dtype == dtype
+    np.testing.assert_allclose(out.asnumpy().astype(np.float64), np.array(expected),
+                               rtol=2e-5, atol=2e-6)
+
+
+def test_is_nonzero():
+    assert ops.is_nonzero(_t([1.5])) is True
+    assert ops.is_nonzero(Tensor(0)) is False
+    with pytest.raises(ValueError, match="is_nonzero"):
+        ops.is_nonzero(_t([1, 2], np.int32))
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda: ops.conv1d(X1(), W1(), pad_mode="valid", padding=1), ValueError),
+    (lambda: ops.avg_pool1d(_a(2, 6), 2, 2), ValueError),
+    (lambda: ops.hinge_embedding_loss(LG(), LB().astype(ms.int32)), TypeError),
+    (lambda: ops.hann_window(Tensor(4)), TypeError),
+    (lambda: ops.hamming_window(Tensor(4)), TypeError),
+    (lambda: ops.kaiser_window(Tensor(4)), TypeError),
+    (lambda: ops.blackman_window(6), TypeError),
+    (lambda: ops.hann_window(3, dtype=ms.int32), TypeError),
+    (lambda: ops.approximate_equal(_t([1, 2], np.int32), _t([1, 3], np.int32)), TypeError),
+    (lambda: ops.mvlgamma(_t([1., 4.]), 3), ValueError),
+])
+def test_nn_more_errors(call, error):
+    with pytest.raises(error):
+        call()
