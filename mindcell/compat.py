@@ -64,6 +64,9 @@ def target_of(fullname):
     """The mindcell module name for a MindSpore module name (``mindspore.nn`` -> ``mindcell.nn``)."""
     if fullname in _RENAMED:
         return _RENAMED[fullname]
+    for ms_name, mc_name in _RENAMED.items():  # a submodule of a renamed package
+        if fullname.startswith(ms_name + "."):
+            return mc_name + fullname[len(ms_name):]
     if fullname in _PRIVATE_TARGETS:
         return _PRIVATE_TARGETS[fullname]
     return "mindcell" + fullname[len(PREFIX):]

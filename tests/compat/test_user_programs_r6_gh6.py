@@ -178,3 +178,45 @@ def test_py_transforms_compose_returns_a_tuple():
     rows = list(pipe.create_tuple_iterator(output_numpy=True))
     assert len(rows) == 2 and all(len(r) == 1 for r in rows)
     np.testing.assert_allclose(rows[1][0], expect, rtol=1e-5, atol=1e-6)
+
+
+def test_metric_subclass_from_the_1x_module_path_is_a_metric():
+    """A TCN adding-problem script subclasses ``mindspore.nn.metrics.metric.Metric`` (the 1.x
+    path of mindspore.train.metrics) and passes it to Model: the submodule of the renamed
+    package is the one module, not a second copy whose Metric class Model rejected."""
+    import subprocess
+    import sys
+    code = """
+import mindcell.compat as c
+c.install()
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+from mindspore.nn.metrics.metric import Metric, rearrange_inputs
+import mindspore.nn.metrics.metric as old_path
+import mindspore.train.metrics.metric as new_path
+assert old_path is new_path and Metric is ms.train.Metric
+
+class MeanErr(Metric):
+    def __init__(self):
+        super().__init__()
+        self.clear()
+    def clear(self):
+        self.total, self.n = 0.0, 0
+    @rearrange_inputs
+    def update(self, *inputs):
+        pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        self.total += float(np.abs(pred - y).mean())
+        self.n += 1
+    def eval(self):
+        return self.total / self.n
+
+net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+data = ms.dataset.NumpySlicesDataset({"x": np.ones((4, 2), np.float32),
+                                      "y": np.zeros((4, 1), np.float32)}, shuffle=False).batch(2)
+model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.0), metrics={"err": MeanErr()})
+print(model.eval(data, dataset_sink_mode=False)["err"])
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert float(r.stdout.split()[-1]) == pytest.approx(2.0)

@@ -117,6 +117,9 @@ def _alias_on_nn():
     import sys
     from mindcell import nn
     sys.modules["mindcell.nn.metrics"] = sys.modules[__name__]
+    for loaded in [n for n in sys.modules if n.startswith(__name__ + ".")]:
+        # ``mindcell.nn.metrics.metric`` is the loaded submodule, not a second copy of its classes
+        sys.modules.setdefault("mindcell.nn.metrics" + loaded[len(__name__):], sys.modules[loaded])
     nn.metrics = sys.modules[__name__]
     for name in __all__ + ["get_metrics"]:  # (not in MindSpore's train.metrics.__all__)
         setattr(nn, name, globals()[name])
