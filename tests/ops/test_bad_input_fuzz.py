@@ -179,6 +179,20 @@ def _zoo_ops_overrides(a):
     }
 
 
+def _family_base_overrides(a):
+    """The ``base_overrides(a, t)`` of every ``api_table_<family>.py`` beside this file that
+    defines one (a family module registers its ops' valid base calls there, not here)."""
+    import glob
+    import importlib
+    out = {}
+    here = os.path.dirname(os.path.abspath(__file__))
+    for path in sorted(glob.glob(os.path.join(here, "api_table_*.py"))):
+        module = importlib.import_module(os.path.basename(path)[:-3])
+        if hasattr(module, "base_overrides"):
+            out.update(module.base_overrides(a, _t))
+    return out
+
+
 def _base_overrides():
     """Ops whose arguments need shapes or types the name heuristic cannot guess."""
     import mindcell as ms
@@ -191,7 +205,7 @@ def _base_overrides():
         "adaptive_avg_pool2d": lambda: ([_t(x4), 2], {}),
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a), **fuzz_zoo_prims.base_overrides(a, _t),
         **fuzz_tail.base_overrides(a, _t), **fuzz_new_ops.base_overrides(a, _t),
-        **api_table_composed.base_overrides(a, _t),
+        **api_table_composed.base_overrides(a, _t), **_family_base_overrides(a),
         **api_table_scatter_reduce.base_overrides(a, _t),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),
         "tensor_sub": lambda: ([_t(a["X"]), _t(a["X"])], {}),  # positional only (*args)
