@@ -55,7 +55,17 @@ def view(self, *shape):
     return reshape(self, *shape)
 
 
-def transpose(self, *axes):
+def transpose(self, *axes, dim0=None, dim1=None):
+    """transpose(*axes) (a permutation) or transpose(dim0, dim1): two int arguments (or
+    ``dim0=``/``dim1=``) swap two axes, as MindSpore 2.10 (``x.transpose(0, 1)`` of a 2-D
+    tensor is its transpose)."""
+    if dim0 is not None or dim1 is not None:
+        if axes or dim0 is None or dim1 is None:
+            raise TypeError("Tensor.transpose: give both 'dim0' and 'dim1' (and no "
+                            "permutation), but got axes=%r, dim0=%r, dim1=%r" % (axes, dim0, dim1))
+        axes = (dim0, dim1)
+    if len(axes) == 2 and all(isinstance(a, int) and not isinstance(a, bool) for a in axes):
+        return F.swapaxes(self, *axes)
     if not axes:
         return F.transpose(self, tuple(range(self.ndim - 1, -1, -1)))
     if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
@@ -69,19 +79,46 @@ def permute(self, *axis):
     return F.permute(self, axis)
 
 
-def _keep(keepdims, keep_dims, op):
-    """MindSpore's ``keep_dims`` and numpy's ``keepdims`` spellings: both must be bools."""
+def _keep(keepdims, keep_dims, op, keepdim=None):
+    """MindSpore's ``keep_dims``, numpy's ``keepdims`` and mint's ``keepdim`` spellings: all
+    must be bools."""
     keep = check_bool(keepdims, op, "keepdims")
+    if keepdim is not None:
+        keep = check_bool(keepdim, op, "keepdim") or keep
     return check_bool(keep_dims, op, "keep_dims") or keep
 
 
-def sum(self, axis=None, dtype=None, keepdims=False, initial=None, keep_dims=False):
-    out = F.sum(self, axis, _keep(keepdims, keep_dims, "sum"), dtype=dtype)
+def _dim(axis, dim, op, default=None, axis_name="axis"):
+    """MindSpore 2.10's Tensor methods take mint's ``dim`` as well as the older ``axis`` (the
+    overload chosen by the keyword); both given is an error."""
+    if dim is _UNSET:
+        return axis
+    if axis is not default:
+        raise TypeError("Tensor.%s: give '%s' or 'dim', not both" % (op, axis_name))
+    return dim
+
+
+_UNSET = object()
+
+
+def sum(self, axis=None, dtype=None, keepdims=False, initial=None, keep_dims=False, *,
+        dim=_UNSET, keepdim=None):
+    """sum(axis=None, dtype=None, keepdims=False, initial=None) or sum(dim=None,
+    keepdim=False, *, dtype=None): MindSpore 2.10 takes both forms; a bool second positional
+    argument is ``keepdim`` (``x.sum(1, True)``)."""
+    if isinstance(dtype, bool):
+        keepdim, dtype = (dtype if keepdim is None else keepdim), None
+    axis = _dim(axis, dim, "sum")
+    out = F.sum(self, axis, _keep(keepdims, keep_dims, "sum", keepdim), dtype=dtype)
     return out if initial is None else F.add(out, initial)
 
 
-def mean(self, axis=None, keep_dims=False, keepdims=False):
-    return F.mean(self, axis, _keep(keepdims, keep_dims, "mean"))
+def mean(self, axis=None, keep_dims=False, keepdims=False, *, dim=_UNSET, keepdim=None,
+         dtype=None):
+    """mean(axis=None, keep_dims=False) or mean(dim=None, keepdim=False, *, dtype=None)
+    (``dtype``: the input is cast to it first)."""
+    x = self if dtype is None else F.cast(self, dtype)
+    return F.mean(x, _dim(axis, dim, "mean"), _keep(keepdims, keep_dims, "mean", keepdim))
 
 
 def _check_dim_form(name, axis, others):
@@ -165,31 +202,53 @@ def _tensor_min_impl(self, axis=None, keepdims=False, *, initial=None, where=Non
     return F.amin(self, axis, keep, initial=initial, where=where)
 
 
-def prod(self, axis=None, keep_dims=False, dtype=None, keepdims=False):
-    return F.prod(self, axis, _keep(keepdims, keep_dims, "prod"), dtype)
+def prod(self, axis=None, keep_dims=False, dtype=None, keepdims=False, *, dim=_UNSET,
+         keepdim=None):
+    return F.prod(self, _dim(axis, dim, "prod"), _keep(keepdims, keep_dims, "prod", keepdim),
+                  dtype)
 
 
-def argmax(self, axis=None, keepdims=False, keep_dims=False):
-    return F.argmax(self, axis, _keep(keepdims, keep_dims, "argmax"))
+def argmax(self, axis=None, keepdims=False, keep_dims=False, *, dim=_UNSET, keepdim=None):
+    return F.argmax(self, _dim(axis, dim, "argmax"),
+                    _keep(keepdims, keep_dims, "argmax", keepdim))
 
 
-def argmin(self, axis=None, keepdims=False, keep_dims=False):
-    return F.argmin(self, axis, _keep(keepdims, keep_dims, "argmin"))
+def argmin(self, axis=None, keepdims=False, keep_dims=False, *, dim=_UNSET, keepdim=None):
+    return F.argmin(self, _dim(axis, dim, "argmin"),
+                    _keep(keepdims, keep_dims, "argmin", keepdim))
 
 
-def std(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
+def _ddof(ddof, correction, op):
+    if correction is None:
+        return ddof
+    if ddof != 0:
+        raise TypeError("Tensor.%s: give 'ddof' or 'correction', not both" % op)
+    return check_int(correction, "Tensor." + op, "correction")
+
+
+def std(self, axis=None, ddof=0, keepdims=False, keep_dims=False, *, dim=_UNSET,
+        correction=None, keepdim=None):
+    """std(axis=None, ddof=0, keepdims=False) or std(dim=None, *, correction=0, keepdim=False)
+    (MindSpore 2.10's Tensor.std takes both; ``correction`` is ``ddof``, 0 unless given)."""
     # MindSpore 2.10's Tensor.std/var/trace/cumsum are mindspore.numpy's (one dtype rule:
     # integer var/std around the truncated integer mean in Float32, Int64 integer traces,
     # Int32 running sums of bool/int8/int16/uint8)
+    axis = _dim(axis, dim, "std")
     normalize_axis(axis, self.ndim, "std")  # errors name Tensor.std
     from mindcell.numpy import reductions
-    return reductions.std(self, axis, ddof, _keep(keepdims, keep_dims, "std"))
+    return reductions.std(self, axis, _ddof(ddof, correction, "std"),
+                          _keep(keepdims, keep_dims, "std", keepdim))
 
 
-def var(self, axis=None, ddof=0, keepdims=False, keep_dims=False):
+def var(self, axis=None, ddof=0, keepdims=False, keep_dims=False, *, dim=_UNSET,
+        correction=None, keepdim=None):
+    """var(axis=None, ddof=0, keepdims=False) or var(dim=None, *, correction=0,
+    keepdim=False), as :meth:`std`."""
+    axis = _dim(axis, dim, "var")
     normalize_axis(axis, self.ndim, "var")  # errors name Tensor.var
     from mindcell.numpy import reductions
-    return reductions.var(self, axis, ddof, _keep(keepdims, keep_dims, "var"))
+    return reductions.var(self, axis, _ddof(ddof, correction, "var"),
+                          _keep(keepdims, keep_dims, "var", keepdim))
 
 
 def ptp(self, axis=None, keepdims=False):
@@ -227,15 +286,30 @@ def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
     return linalg_ops.trace(self, offset, axis1, axis2, dtype)
 
 
-def all_(self, axis=None, keep_dims=False, keepdims=False):
-    return F.all(self, axis, _keep(keepdims, keep_dims, "all"))
+def all_(self, axis=None, keep_dims=False, keepdims=False, *, dim=_UNSET, keepdim=None):
+    return F.all(self, _dim(axis, dim, "all"), _keep(keepdims, keep_dims, "all", keepdim))
 
 
-def any_(self, axis=None, keep_dims=False, keepdims=False):
-    return F.any(self, axis, _keep(keepdims, keep_dims, "any"))
+def any_(self, axis=None, keep_dims=False, keepdims=False, *, dim=_UNSET, keepdim=None):
+    return F.any(self, _dim(axis, dim, "any"), _keep(keepdims, keep_dims, "any", keepdim))
 
 
-def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+def flatten(self, *args, order="C", start_dim=0, end_dim=-1):
+    """flatten(order='C', *, start_dim=0, end_dim=-1) or flatten(start_dim=0, end_dim=-1):
+    MindSpore 2.10 reads positional ints as ``start_dim, end_dim`` (``x.flatten(0, -1)``) and
+    a positional str as ``order``."""
+    if len(args) > 2:
+        raise TypeError("Tensor.flatten: takes at most 2 positional arguments (start_dim, "
+                        "end_dim), but got %d" % len(args))
+    if args and isinstance(args[0], int) and not isinstance(args[0], bool):
+        start_dim = args[0]
+        if len(args) > 1:
+            end_dim = args[1]
+    elif args:
+        if len(args) > 1:
+            raise TypeError("Tensor.flatten: 'order' is the only positional argument of the "
+                            "order form, but got %d" % len(args))
+        order = args[0]
     return F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
 
@@ -345,9 +419,73 @@ def repeat_interleave(self, repeats, dim=None, *, output_size=None):
     return out
 
 
-def cumsum(self, axis=None, dtype=None):
+def cumsum(self, axis=None, dtype=None, *, dim=_UNSET):
+    """cumsum(axis=None, dtype=None), ``dim`` also spelled for ``axis``."""
     from mindcell.numpy import reductions
-    return reductions.cumsum(self, axis, dtype)
+    return reductions.cumsum(self, _dim(axis, dim, "cumsum"), dtype)
+
+
+def _sort(self, axis=-1, descending=False, *, dim=_UNSET, stable=False):
+    """sort(axis=-1, descending=False, *, dim=None, stable=False): values and Int32 indices
+    (the sort is stable: equal elements keep their order)."""
+    check_bool(stable, "Tensor.sort", "stable")
+    return F.sort(self, _dim(axis, dim, "sort", -1), descending)
+
+
+def _argsort(self, axis=-1, descending=False, *, dim=_UNSET, stable=False):
+    check_bool(stable, "Tensor.argsort", "stable")
+    return F.argsort(self, _dim(axis, dim, "argsort", -1), descending)
+
+
+def _gather(self, *args, **kwargs):
+    """gather(input_indices, axis, batch_dims=0) or gather(dim, index): an int first argument
+    with a Tensor second one, or ``dim=``/``index=``, is the second form
+    (:func:`ops.gather_elements`), as MindSpore 2.10."""
+    if "dim" in kwargs or "index" in kwargs or (
+            len(args) >= 2 and isinstance(args[0], int) and not isinstance(args[0], bool)
+            and isinstance(args[1], Tensor)):
+        return _gather_dim(self, *args, **kwargs)
+    return F.gather(self, *args, **kwargs)
+
+
+def _gather_dim(self, dim, index):
+    return F.gather_elements(self, dim, index)
+
+
+def _scatter(self, axis=_UNSET, index=None, src=None, *, dim=_UNSET, value=_UNSET):
+    """scatter(axis, index, src) with ``dim`` for ``axis`` and ``value`` (a number) for
+    ``src``."""
+    if axis is _UNSET and dim is _UNSET:
+        raise TypeError("Tensor.scatter: missing 'dim' (or 'axis')")
+    axis = dim if axis is _UNSET else _dim(axis, dim, "scatter", _UNSET)
+    if value is not _UNSET:
+        if src is not None:
+            raise TypeError("Tensor.scatter: give 'src' or 'value', not both")
+        src = value
+    return F.scatter(self, axis, index, src)
+
+
+def _alpha_form(name):
+    fn = getattr(F, name)
+
+    def method(self, other, *, alpha=1):
+        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+            raise TypeError("Tensor.%s: 'alpha' must be an int or float, but got %s"
+                            % (name, type(alpha).__name__))
+        if alpha == 1 and not isinstance(alpha, float):
+            return fn(self, other)
+        if isinstance(alpha, float):  # MindSpore 2.10 (mint's rule): a float alpha needs floats
+            for arg, what in ((self, "self"), (other, "other")):
+                dt = arg.dtype if isinstance(arg, Tensor) else None
+                if dt is None and not isinstance(arg, float) or dt is not None \
+                        and not dt.is_floating_point:
+                    raise TypeError("Tensor.%s: a float 'alpha' needs a float self and other, "
+                                    "but %s is %s" % (name, what, dt or type(arg).__name__))
+        return fn(self, F.mul(other, alpha))
+    method.__name__ = name
+    method.__doc__ = ("%s(other, *, alpha=1): ``self %s alpha * other``; a float ``alpha`` "
+                      "needs float operands" % (name, "+" if name == "add" else "-"))
+    return method
 
 
 def index_add(self, *args, **kwargs):
@@ -407,19 +545,21 @@ _METHODS = {
         "positive")},
     "true_divide": F.div, "cumprod": lambda self, dim, dtype=None: F.cumprod(self, dim, dtype),
     "floor": F.floor, "ceil": F.ceil, "round": F.round, "sign": F.sign,
-    "reciprocal": F.reciprocal, "relu": F.relu, "pow": F.pow, "add": F.add, "sub": F.sub,
+    "reciprocal": F.reciprocal, "relu": F.relu, "pow": F.pow, "add": _alpha_form("add"),
+    "sub": _alpha_form("sub"),
     "mul": F.mul, "div": F.div, "maximum": F.maximum, "minimum": F.minimum,
     "matmul": F.matmul, "equal": F.equal, "not_equal": F.not_equal, "less": F.less,
     "greater": F.greater, "logical_not": F.logical_not, "logical_and": F.logical_and,
     "logical_or": F.logical_or, "isnan": F.isnan, "isinf": F.isinf, "isfinite": F.isfinite,
     "softmax": lambda self, axis=-1: F.softmax(self, axis), "fill_": fill_, "zero_": zero_,
     "repeat": repeat, "cumsum": cumsum, "norm": norm, "logsumexp": F.logsumexp,
-    "masked_fill": F.masked_fill, "gather": F.gather, "gather_elements": F.gather_elements,
-    "split": lambda self, split_size_or_sections, axis=0: F.split(self, split_size_or_sections,
-                                                                  axis),
-    "chunk": F.chunk, "topk": F.topk, "sort": lambda self, axis=-1, descending=False: F.sort(
-        self, axis, descending), "argsort": F.argsort, "narrow": F.narrow,
-    "swapaxes": F.swapaxes, "index_add": index_add, "scatter": F.scatter,
+    "masked_fill": F.masked_fill, "gather": _gather, "gather_elements": F.gather_elements,
+    "split": lambda self, split_size_or_sections, axis=0, *, dim=_UNSET: F.split(
+        self, split_size_or_sections, _dim(axis, dim, "split", 0)),
+    "chunk": lambda self, chunks, axis=0, *, dim=_UNSET: F.chunk(
+        self, chunks, _dim(axis, dim, "chunk", 0)),
+    "topk": F.topk, "sort": _sort, "argsort": _argsort, "narrow": F.narrow,
+    "swapaxes": F.swapaxes, "index_add": index_add, "scatter": _scatter,
     "float": lambda self: astype(self, mstype.float32),
     "double": lambda self: astype(self, mstype.float64),
     "half": lambda self: astype(self, mstype.float16),

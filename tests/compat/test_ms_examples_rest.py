@@ -82,3 +82,76 @@ def test_numpy_split_rejects_out_of_range_and_uneven_empty():
             mnp.split(x, arg)
     with pytest.raises(ValueError, match="array_split"):
         mnp.array_split(mnp.arange(2), 3)
+
+
+def _v(t):
+    return (t.shape, str(t.dtype), t.asnumpy().ravel().tolist())
+
+
+def test_tensor_methods_take_mint_spellings_dim_keepdim():
+    # MindSpore 2.10's Tensor methods take dim/keepdim (and the method's positional overloads)
+    # besides axis/keepdims; values, shapes and dtypes recorded with ms-oracle
+    x = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    assert _v(x.sum(dim=1))[:2] == ((2, 4), "Float32")
+    assert _v(x.sum(dim=1, keepdim=True))[2][:4] == [12.0, 15.0, 18.0, 21.0]
+    assert x.sum(1, keepdim=True).shape == (2, 1, 4) and x.sum(1, True).shape == (2, 1, 4)
+    assert x.sum(dim=(0, 1)).asnumpy().tolist() == [60.0, 66.0, 72.0, 78.0]
+    assert x.sum(dim=1, dtype=ms.float64).dtype == ms.float64
+    assert float(x.sum(dim=None)) == 276.0
+    assert str(Tensor([1, 2], ms.int8).sum(dim=0).dtype) == "Int64"
+    assert x.mean(1, keepdim=True).shape == (2, 1, 4)
+    assert x.mean(dim=1, dtype=ms.float64).dtype == ms.float64
+    assert str(Tensor([1, 2], ms.int32).mean(dim=0)) == "1"
+    assert x.cumsum(dim=1).asnumpy()[0, :, 0].tolist() == [0.0, 4.0, 12.0]
+    assert str(Tensor([1, 2], ms.int8).cumsum(dim=0).dtype) == "Int32"
+    assert [p.shape for p in x.chunk(3, dim=1)] == [(2, 1, 4)] * 3
+    assert [p.shape for p in x.split(1, dim=1)] == [(2, 1, 4)] * 3
+    v, i = x.sort(dim=1, descending=True)
+    assert v.asnumpy()[0, :, 0].tolist() == [8.0, 4.0, 0.0] and str(i.dtype) == "Int32"
+    m = Tensor(np.array([[3, 1, 2], [1, 1, 0]], np.float32))
+    assert m.sort(dim=1, stable=True)[1].asnumpy().tolist() == [[1, 2, 0], [2, 0, 1]]
+    assert m.argsort(dim=1, descending=True).asnumpy().tolist() == [[0, 2, 1], [0, 1, 2]]
+    np.testing.assert_allclose(x.std(dim=1, correction=1, keepdim=False).asnumpy(), 4.0)
+    np.testing.assert_allclose(x.std(dim=1).asnumpy(), 3.2659862, rtol=1e-6)  # correction 0
+    assert x.std(1, keepdim=True).shape == (2, 1, 4)
+    np.testing.assert_allclose(m.std(dim=1, correction=2, keepdim=True).asnumpy().ravel(),
+                               [1.4142135, 0.8164966], rtol=1e-6)
+    np.testing.assert_allclose(float(Tensor([1, 2, 4], ms.int32).std(dim=0)), 1.2909944,
+                               rtol=1e-6)
+    assert m.prod(dim=1, keepdim=True).asnumpy().tolist() == [[6.0], [0.0]]
+    b = Tensor(np.array([[True, False], [True, True]]))
+    assert b.all(dim=1).asnumpy().tolist() == [False, True]
+    assert b.any(dim=1, keepdim=True).shape == (2, 1)
+    assert str(m.argmax(dim=1, keepdim=True).dtype) == "Int64"
+    assert m.argmin(dim=1).asnumpy().tolist() == [1, 2] and str(m.argmin(dim=1).dtype) == "Int32"
+    with pytest.raises(TypeError, match="Tensor.sum: give 'axis' or 'dim'"):
+        x.sum(1, dim=1)
+
+
+def test_tensor_method_positional_overloads():
+    x = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    m = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    # transpose(dim0, dim1): two ints swap (a 2-D transpose(0, 1) is not the identity)
+    assert _v(m.transpose(0, 1)) == ((3, 2), "Float32", [0.0, 3.0, 1.0, 4.0, 2.0, 5.0])
+    assert x.transpose(0, 2).asnumpy().ravel()[:6].tolist() == [0.0, 12.0, 4.0, 16.0, 8.0, 20.0]
+    assert x.transpose(dim0=0, dim1=2).shape == (4, 3, 2)
+    assert x.transpose(0, 2, 1).shape == (2, 4, 3) and x.transpose((0, 2, 1)).shape == (2, 4, 3)
+    # flatten(start_dim, end_dim) positionally, flatten(order) with a str
+    assert x.flatten(0, -1).shape == (24,) and x.flatten(1).shape == (2, 12)
+    assert x.flatten(1, 2).shape == (2, 12) and x.flatten("F").shape == (24,)
+    # gather(dim, index): gather_elements; gather(input_indices, axis) as before
+    gi = Tensor(np.array([[0, 0], [1, 1]]), ms.int32)
+    assert m.gather(1, gi).asnumpy().tolist() == [[0.0, 0.0], [4.0, 4.0]]
+    assert m.gather(dim=1, index=gi).asnumpy().tolist() == [[0.0, 0.0], [4.0, 4.0]]
+    assert m.gather(0, gi).asnumpy().tolist() == [[0.0, 1.0], [3.0, 4.0]]
+    assert m.gather(gi, 1).shape == (2, 2, 2)
+    # scatter(dim=..., index=..., src=...)
+    i = Tensor(np.array([[0, 1], [1, 0]]), ms.int64)
+    s = Tensor(np.ones((2, 2), np.float32))
+    assert m.scatter(dim=1, index=i, src=s).asnumpy().tolist() == [[1, 1, 2], [1, 1, 5]]
+    # add/sub with alpha
+    assert m.sub(m, alpha=0.5).asnumpy().ravel().tolist() == [0.0, 0.5, 1.0, 1.5, 2.0, 2.5]
+    assert m.sub(2, alpha=2).asnumpy().ravel().tolist() == [-4.0, -3.0, -2.0, -1.0, 0.0, 1.0]
+    assert m.add(m, alpha=2).asnumpy().ravel().tolist() == [0.0, 3.0, 6.0, 9.0, 12.0, 15.0]
+    with pytest.raises(TypeError, match="float 'alpha'"):
+        Tensor([1, 2], ms.int32).add(1, alpha=2.5)
