@@ -976,6 +976,285 @@ def median_prim(x, global_median=False, axis=0, keep_dims=False, ignore_nan=Fals
     return fn(x, axis, keep_dims)
 
 
+def bincount_sized(array, size, weights):
+    """The sums of ``weights`` over the values of ``array``, one bin per value in
+    ``[0, size)`` (larger values are dropped).
+
+    Args:
+        array (Tensor): int32, values >= 0.
+        size (Union[int, Tensor]): the number of bins (an int or a 0-d int32 Tensor), >= 0.
+        weights (Tensor): ``array``'s shape; its dtype is the output's.
+
+    Returns:
+        Tensor of shape (size,).
+
+    Raises:
+        TypeError: ``array`` is not an int32 Tensor or ``weights`` not a Tensor.
+        ValueError: a negative value of ``array`` or ``size``, or the shapes differ.
+    """
+    _need_tensors("Bincount", array=array, weights=weights)
+    if array.dtype != mstype.int32:
+        raise TypeError("Bincount: 'array' must be an int32 Tensor, but got %s" % array.dtype)
+    if isinstance(size, Tensor) and (size.dtype != mstype.int32 or size.size != 1):
+        raise TypeError("Bincount: 'size' must be an int or a 0-d int32 Tensor, but got %s"
+                        % (size,))
+    n = int(size.asnumpy()) if isinstance(size, Tensor) else size
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError("Bincount: 'size' must be an int >= 0, but got %r" % (size,))
+    if tuple(array.shape) != tuple(weights.shape):
+        raise ValueError("Bincount: 'weights' must have the shape of 'array' %s, but got %s"
+                         % (tuple(array.shape), tuple(weights.shape)))
+    values = array.asnumpy().reshape(-1)
+    if values.size and values.min() < 0:
+        raise ValueError("Bincount: 'array' must be nonnegative, but got %d" % values.min())
+    keep = values < n
+    idx = Tensor(values[keep].astype(np.int64).reshape(-1, 1))
+    w = Tensor(weights.asnumpy().reshape(-1)[keep])
+    return F.tensor_scatter_add(F.zeros((n,), weights.dtype), idx, w)
+
+
+def _window(op, length, periodic, dtype, terms):
+    if not isinstance(periodic, bool):
+        raise TypeError("%s: 'periodic' must be a bool, but got %r" % (op, periodic))
+    if dtype not in (mstype.float16, mstype.float32, mstype.float64):
+        raise TypeError("%s: 'dtype' must be float16, float32 or float64, but got %r"
+                        % (op, dtype))
+    if isinstance(length, Tensor):
+        if length.size != 1 or length.dtype not in (mstype.int32, mstype.int64):
+            raise ValueError("%s: 'length' must be one int32/int64 value, but got %s"
+                             % (op, length))
+        length = int(length.asnumpy().reshape(-1)[0])
+    if isinstance(length, bool) or not isinstance(length, int) or length < 0:
+        raise ValueError("%s: 'length' must be an int >= 0, but got %r" % (op, length))
+    if length <= 1:
+        return F.ones((length,), dtype)
+    n = np.arange(length, dtype=np.float64)
+    out = terms(n, length if periodic else length - 1)
+    return Tensor(out.astype(np.float32 if dtype == mstype.float16 else out.dtype)).astype(dtype)
+
+
+def hamming_window(length, periodic=True, alpha=0.54, beta=0.46, dtype=mstype.float32):
+    """The Hamming window ``alpha - beta * cos(2 pi n / N)``, ``N = length`` if ``periodic``
+    else ``length - 1``.
+
+    Args:
+        length (Union[int, Tensor]): the window's size (one int32/int64 value), >= 0.
+        periodic (bool): a window for spectral analysis (one sample longer). Default: ``True``.
+        alpha (float): the constant term. Default: ``0.54``.
+        beta (float): the cosine's weight. Default: ``0.46``.
+        dtype (mindspore.dtype): float16, float32 or float64. Default: ``mindspore.float32``.
+
+    Returns:
+        Tensor of shape (length,).
+
+    Raises:
+        TypeError: ``periodic`` is not a bool, ``alpha`` / ``beta`` not a float or ``dtype`` not
+            a float dtype.
+        ValueError: ``length`` is not one int >= 0.
+    """
+    for arg, v in (("alpha", alpha), ("beta", beta)):
+        if isinstance(v, bool) or not isinstance(v, (float, int)):
+            raise TypeError("HammingWindow: '%s' must be a float, but got %r" % (arg, v))
+    return _window("HammingWindow", length, periodic, dtype,
+                   lambda n, N: alpha - beta * np.cos(2 * np.pi * n / N))
+
+
+def bartlett_window(length, periodic=True, dtype=mstype.float32):
+    """The Bartlett (triangular) window ``1 - |2 n / N - 1|``, ``N = length`` if ``periodic``
+    else ``length - 1``.
+
+    Args:
+        length (Union[int, Tensor]): the window's size (one int32/int64 value), >= 0.
+        periodic (bool): a window for spectral analysis (one sample longer). Default: ``True``.
+        dtype (mindspore.dtype): float16, float32 or float64. Default: ``mindspore.float32``.
+
+    Returns:
+        Tensor of shape (length,).
+
+    Raises:
+        TypeError: ``periodic`` is not a bool or ``dtype`` not a float dtype.
+        ValueError: ``length`` is not one int >= 0.
+    """
+    return _window("BartlettWindow", length, periodic, dtype,
+                   lambda n, N: 1 - np.abs(2 * n / N - 1))
+
+
+def blackman_window(length, periodic=True, dtype=mstype.float32):
+    """The Blackman window ``0.42 - 0.5 cos(2 pi n / N) + 0.08 cos(4 pi n / N)``,
+    ``N = length`` if ``periodic`` else ``length - 1``.
+
+    Args:
+        length (Union[int, Tensor]): the window's size (one int32/int64 value), >= 0.
+        periodic (bool): a window for spectral analysis (one sample longer). Default: ``True``.
+        dtype (mindspore.dtype): float16, float32 or float64. Default: ``mindspore.float32``.
+
+    Returns:
+        Tensor of shape (length,).
+
+    Raises:
+        TypeError: ``periodic`` is not a bool or ``dtype`` not a float dtype.
+        ValueError: ``length`` is not one int >= 0.
+    """
+    return _window("BlackmanWindow", length, periodic, dtype,  # >= 0: no -1e-17 at the ends
+                   lambda n, N: np.maximum(0.42 - 0.5 * np.cos(2 * np.pi * n / N)
+                                           + 0.08 * np.cos(4 * np.pi * n / N), 0))
+
+
+_BITS = {mstype.int8: 8, mstype.uint8: 8, mstype.int16: 16, mstype.uint16: 16,
+         mstype.int32: 32, mstype.uint32: 32, mstype.int64: 64, mstype.uint64: 64}
+
+
+def population_count(input_x):
+    """How many bits of each integer are 1 (two's complement), as uint8.
+
+    Args:
+        input_x (Tensor): an integer Tensor.
+
+    Returns:
+        UInt8 Tensor of ``input_x``'s shape.
+
+    Raises:
+        TypeError: ``input_x`` is not an integer Tensor.
+    """
+    if not isinstance(input_x, Tensor) or input_x.dtype not in _BITS:
+        raise TypeError("PopulationCount: 'input_x' must be an integer Tensor, but got %s"
+                        % (getattr(input_x, "dtype", type(input_x).__name__),))
+    bits = _BITS[input_x.dtype]
+    np_dtype = np.dtype(input_x._np_dtype)
+    total = F.zeros(tuple(input_x.shape), mstype.uint8)
+    for k in range(bits):
+        mask = Tensor(np.array(1 << k, np.uint64).astype(np_dtype))
+        total = total + F.cast(F.ne(F.bitwise_and(input_x, mask), 0), mstype.uint8)
+    return total
+
+
+def pdist(x, p=2.0):
+    """The p-norm distances between the rows of ``x``, for each pair ``i < j`` in order.
+
+    Args:
+        x (Tensor): (N, M) float.
+        p (float): the norm's order, >= 0 (0 counts the differing features, inf takes the
+            largest difference). Default: ``2.0``.
+
+    Returns:
+        Tensor of shape (N * (N - 1) / 2,).
+
+    Raises:
+        TypeError: ``p`` is not a float.
+        ValueError: ``x`` is not 2-D or ``p`` is negative.
+    """
+    if isinstance(p, bool) or not isinstance(p, (float, int)) or p < 0:
+        raise ValueError("Pdist: 'p' must be a float >= 0, but got %r" % (p,))
+    _need_tensors("Pdist", x=x)
+    if x.ndim != 2:
+        raise ValueError("Pdist: 'x' must be 2-D, but got shape %s" % (tuple(x.shape),))
+    i, j = np.triu_indices(x.shape[0], 1)
+    d = F.abs(F.gather(x, Tensor(i.astype(np.int64)), 0) - F.gather(x, Tensor(j.astype(np.int64)),
+                                                                    0))
+    if p == 0:
+        return F.sum(F.cast(F.ne(d, 0), x.dtype), -1)
+    if p == float("inf"):
+        return F.amax(d, -1)
+    return F.pow(F.sum(F.pow(d, p), -1), 1.0 / p)
+
+
+def data_format_dim_map(input_x, src_format="NHWC", dst_format="NCHW"):
+    """The axis of ``src_format`` where each axis ``input_x`` of ``dst_format`` is:
+    ``src_format.index(dst_format[x])`` (``x`` in [-4, 4)).
+
+    Args:
+        input_x (Tensor): int32 axis numbers of ``dst_format``.
+        src_format (str): four distinct letters. Default: ``"NHWC"``.
+        dst_format (str): the same letters in another order. Default: ``"NCHW"``.
+
+    Returns:
+        Tensor of ``input_x``'s shape and dtype.
+
+    Raises:
+        ValueError: the formats are not the same four letters.
+    """
+    if not (isinstance(src_format, str) and isinstance(dst_format, str) and len(src_format) == 4
+            and sorted(src_format) == sorted(dst_format) and len(set(src_format)) == 4):
+        raise ValueError("DataFormatDimMap: 'src_format' and 'dst_format' must be the same four "
+                         "letters, but got %r and %r" % (src_format, dst_format))
+    _need_tensors("DataFormatDimMap", input_x=input_x)
+    table = Tensor(np.array([src_format.index(c) for c in dst_format], np.int64))
+    where = F.cast(F.floor_mod(input_x, 4), mstype.int64)
+    return F.cast(F.gather(table, where, 0), input_x.dtype)
+
+
+def matrix_solve(matrix, rhs, adjoint=False):
+    """The solution ``X`` of ``matrix @ X = rhs`` (``matrix`` transposed with ``adjoint``), for
+    each matrix of a batch.
+
+    Args:
+        matrix (Tensor): (..., M, M) float.
+        rhs (Tensor): (..., M, K), ``matrix``'s dtype.
+        adjoint (bool): solve with the transposed matrix. Default: ``False``.
+
+    Returns:
+        Tensor of ``rhs``'s shape.
+
+    Raises:
+        ValueError: the shapes do not fit.
+    """
+    _need_tensors("MatrixSolve", matrix=matrix, rhs=rhs)
+    if matrix.ndim < 2 or matrix.shape[-1] != matrix.shape[-2] or rhs.ndim != matrix.ndim \
+            or rhs.shape[-2] != matrix.shape[-1]:
+        raise ValueError("MatrixSolve: 'matrix' must be (..., M, M) and 'rhs' (..., M, K), but "
+                         "got %s and %s" % (tuple(matrix.shape), tuple(rhs.shape)))
+    return F.matmul(F.matrix_inverse(matrix, adjoint), rhs)
+
+
+def inplace_index_add(var, indices, updates, axis):
+    """Adds the slices ``updates`` to ``var`` at ``indices`` along ``axis``, in place (a
+    Parameter), and returns its new value.
+
+    Args:
+        var (Parameter): the values.
+        indices (Tensor): 1-D int32 indices into ``axis``.
+        updates (Tensor): ``var``'s shape with ``len(indices)`` along ``axis``.
+        axis (int): the axis.
+
+    Returns:
+        Tensor, ``var``'s new value.
+    """
+    return F.index_add(var, indices, updates, axis)
+
+
+def index_put(x1, x2, indices, accumulate=0):
+    """``x1`` with ``x1[indices] = x2`` (or ``+= x2`` with ``accumulate`` 1; repeated positions
+    add up), where ``indices`` are index Tensors of the first axes; ``x1`` is not changed.
+
+    Args:
+        x1 (Tensor): the values.
+        x2 (Tensor): 1-D, broadcast to the indexed slices.
+        indices (Union[tuple[Tensor], list[Tensor]]): 1-D int Tensors of one length, one per
+            leading axis of ``x1``.
+        accumulate (int): 0 replaces, 1 adds. Default: ``0``.
+
+    Returns:
+        Tensor of ``x1``'s shape and dtype.
+
+    Raises:
+        ValueError: ``accumulate`` is not 0 or 1, ``x2`` is not 1-D or the indices do not fit.
+    """
+    if accumulate not in (0, 1) or isinstance(accumulate, bool):
+        raise ValueError("IndexPut: 'accumulate' must be 0 or 1, but got %r" % (accumulate,))
+    _need_tensors("IndexPut", x1=x1, x2=x2)
+    if x2.ndim != 1:
+        raise ValueError("IndexPut: 'x2' must be 1-D, but got shape %s" % (tuple(x2.shape),))
+    if not isinstance(indices, (tuple, list)) or not indices or len(indices) > x1.ndim or any(
+            not isinstance(t, Tensor) or t.ndim != 1 for t in indices):
+        raise ValueError("IndexPut: 'indices' must be 1 to %d 1-D int Tensors, but got %r"
+                         % (x1.ndim, indices))
+    where = F.stack([F.cast(t, mstype.int64) for t in indices], -1)
+    rows = F.broadcast_to(F.cast(x2, x1.dtype), (where.shape[0],) + tuple(x1.shape[len(indices):]))
+    if accumulate:
+        return F.tensor_scatter_add(x1, where, rows)
+    return F.tensor_scatter_update(x1, where, rows)
+
+
 RECORDS = [
     PrimRecord("NonZero", "nonzero",
                example=("ops.NonZero()(x)", "[[0 0]\n [0 1]\n [1 0]\n [1 1]]")),
@@ -1173,6 +1452,39 @@ RECORDS += [
                "norm_region='ACROSS_CHANNELS')",
                example=("ops.LRN(depth_radius=1)(x.reshape((1, 4, 1, 1))).reshape((4,))",
                         "[ 0.40824828 -0.5163978   0.79471946  0.15617377]")),
+]
+
+RECORDS += [
+    PrimRecord("Bincount", bincount_sized,
+               example=("ops.Bincount()(Tensor(np.array([1, 2, 2, 7], np.int32)), 3, "
+                        "Tensor(np.ones(4, np.float32)))",
+                        "[0. 1. 2.]")),
+    PrimRecord("HammingWindow", hamming_window,
+               "(periodic=True, alpha=0.54, beta=0.46, dtype=mindspore.float32)",
+               example=("ops.HammingWindow()(Tensor(np.array([4])))", "[0.08 0.54 1.   0.54]")),
+    PrimRecord("BartlettWindow", bartlett_window, "(periodic=True, dtype=mindspore.float32)",
+               example=("ops.BartlettWindow(False)(Tensor(5))", "[0.  0.5 1.  0.5 0. ]")),
+    PrimRecord("BlackmanWindow", blackman_window, "(periodic=True, dtype=mindspore.float32)",
+               example=("ops.BlackmanWindow()(Tensor(4))", "[0.   0.34 1.   0.34]")),
+    PrimRecord("PopulationCount", population_count,
+               example=("ops.PopulationCount()(Tensor(np.array([0, 7, -1], np.int8)))",
+                        "[0 3 8]")),
+    PrimRecord("Pdist", pdist, "(p=2.0)", example=("ops.Pdist(1.0)(x)", "[4.5]")),
+    PrimRecord("DataFormatDimMap", data_format_dim_map,
+               "(src_format='NHWC', dst_format='NCHW')",
+               example=("ops.DataFormatDimMap()(Tensor(np.array([0, 1, 2, 3], np.int32)))",
+                        "[0 3 1 2]")),
+    PrimRecord("MatrixSolve", matrix_solve, "(adjoint=False)",
+               example=("ops.MatrixSolve()(Tensor(np.array([[2.0, 0.0], [1.0, 4.0]], "
+                        "np.float32)), x)", "[[ 0.5   -1.   ]\n [ 0.625  0.375]]")),
+    PrimRecord("InplaceIndexAdd", inplace_index_add, "(axis)",
+               example=("ops.InplaceIndexAdd(0)(ms.Parameter(Tensor(np.ones((2, 2), "
+                        "np.float32)), name='v'), Tensor(np.array([1, 1], np.int32)), x)",
+                        "[[ 1.   1. ]\n [ 5.  -0.5]]")),
+    PrimRecord("IndexPut", index_put, "(accumulate=0)",
+               example=("ops.IndexPut(1)(x, Tensor(np.ones(1, np.float32)), "
+                        "[Tensor(np.array([0, 0]))])",
+                        "[[3.  0. ]\n [3.  0.5]]")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

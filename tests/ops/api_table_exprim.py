@@ -92,7 +92,29 @@ ROWS += [
     P("Eps", (), S, grad=False),
     P("LRN", (1, 2.0, 0.5, 0.75), ("pos", (1, 4, 2, 2))),
     R("ops.Median", lambda x: ops.Median(axis=1)(x)[0], S, grad=False),
+    R("ops.Bincount", lambda a, w: ops.Bincount()(a, 3, w), ("int", (6,), 5), (6,), grad=False,
+      kind="datadep"),
+    R("ops.HammingWindow", lambda x: x * ops.HammingWindow()(ms.Tensor(np.array([3], np.int32))),
+      (3,), kind="datadep"),
+    R("ops.BartlettWindow", lambda x: x * ops.BartlettWindow()(ms.Tensor(3, ms.int32)), (3,),
+      kind="datadep"),
+    R("ops.BlackmanWindow", lambda x: x * ops.BlackmanWindow()(ms.Tensor(3, ms.int32)), (3,),
+      kind="datadep"),
+    P("PopulationCount", (), ("int", S, 100)),
+    P("Pdist", (1.5,), (4, 3), **NF),
+    P("DataFormatDimMap", (), ("int", S, 4)),
+    P("MatrixSolve", (), ("pos", (3, 3)), (3, 2), grad=False, **NF),
+    R("ops.IndexPut", lambda x, v: ops.IndexPut(1)(x, v, [TARGETS]), (3, 2), (2,)),
+    R("ops.InplaceIndexAdd", lambda x, y: _index_add(x, y), S, (2, 1), grad=False, f16=False),
 ]
+
+
+def _index_add(x, y):
+    var = STATE[0]
+    ops.assign(var, x)
+    ops.InplaceIndexAdd(1)(var, ms.Tensor(np.array([2], np.int32)), y)
+    return var * 1
+
 
 
 def ctor_overrides(a, t):
@@ -144,4 +166,18 @@ def ctor_overrides(a, t):
         "Eps": lambda: ([], [x()]),
         "LRN": lambda: ([1], [t(np.ones((1, 4, 2, 2), np.float32))]),
         "Median": lambda: ([], [x()]),
+        "Bincount": lambda: ([], [t(np.array([0, 1, 1], np.int32)), 3,
+                                  t(np.ones(3, np.float32))]),
+        "HammingWindow": lambda: ([], [t(np.array([4], np.int32))]),
+        "BartlettWindow": lambda: ([], [t(np.array(4, np.int32))]),
+        "BlackmanWindow": lambda: ([], [t(np.array(4, np.int32))]),
+        "PopulationCount": lambda: ([], [t(np.array([1, 3], np.int32))]),
+        "Pdist": lambda: ([], [x()]),
+        "DataFormatDimMap": lambda: ([], [t(np.array([0, 1], np.int32))]),
+        "MatrixSolve": lambda: ([], [t(np.eye(2, dtype=np.float32) * 2),
+                                     t(np.ones((2, 1), np.float32))]),
+        "InplaceIndexAdd": lambda: ([0], [ms.Parameter(t(np.ones((3, 2), np.float32))),
+                                          t(np.array([1], np.int32)),
+                                          t(np.ones((1, 2), np.float32))]),
+        "IndexPut": lambda: ([], [x(), t(np.ones(1, np.float32)), [idx()]]),
     }

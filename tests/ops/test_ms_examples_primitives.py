@@ -436,3 +436,64 @@ def test_lstm_takes_the_documented_two_bias_layout_as_mindspore_cpu():
 
 def T_(a):
     return Tensor(np.asarray(a, np.float32))
+
+
+def test_bincount_windows_popcount():
+    # ms-oracle (MindSpore 2.10 CPU)
+    out = ops.Bincount()(Tensor(np.array([1, 2, 7, 0]), ms.int32), Tensor(3, ms.int32),
+                         T([1., 2., 3., 4.]))
+    assert out.dtype == ms.float32 and out.asnumpy().tolist() == [4.0, 1.0, 2.0]
+    out = ops.Bincount()(Tensor(np.array([1, 1]), ms.int32), Tensor(3, ms.int32),
+                         Tensor(np.array([2, 3]), ms.int32))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [0, 5, 0]
+    with pytest.raises(ValueError, match="Bincount.*nonnegative"):
+        ops.Bincount()(Tensor(np.array([1, -2]), ms.int32), 3, T([1., 2.]))
+    out = ops.HammingWindow(True, 0.5, 0.5, ms.float64)(Tensor(np.array([5]), ms.int64))
+    assert out.dtype == ms.float64
+    _close(out.asnumpy(), [0.0, 0.345492, 0.904508, 0.904508, 0.345492])
+    _close(ops.HammingWindow(False, 0.5, 0.5, ms.float64)(Tensor(np.array([5]), ms.int64))
+           .asnumpy(), [0.0, 0.5, 1.0, 0.5, 0.0])
+    _close(ops.HammingWindow()(Tensor(np.array([6]), ms.int32)).asnumpy(),
+           [0.08, 0.31, 0.77, 1.0, 0.77, 0.31])
+    _close(ops.BartlettWindow()(Tensor(6, ms.int32)).asnumpy(),
+           [0.0, 1 / 3, 2 / 3, 1.0, 2 / 3, 1 / 3])
+    _close(ops.BartlettWindow(False)(Tensor(6, ms.int32)).asnumpy(),
+           [0.0, 0.4, 0.8, 0.8, 0.4, 0.0])
+    assert ops.BartlettWindow()(Tensor(1, ms.int32)).asnumpy().tolist() == [1.0]
+    assert ops.BartlettWindow()(Tensor(0, ms.int32)).shape == (0,)
+    _close(ops.BlackmanWindow()(Tensor(10, ms.int32)).asnumpy(),
+           [0., 0.04021286, 0.20077014, 0.50978714, 0.8492299, 1., 0.8492299, 0.50978714,
+            0.20077014, 0.04021286])
+    out = ops.PopulationCount()(Tensor(np.array([-1, 5, 255, -128]), ms.int16))
+    assert out.dtype == ms.uint8 and out.asnumpy().tolist() == [16, 2, 8, 9]
+    assert ops.PopulationCount()(Tensor(np.array([-1, 5]), ms.int8)).asnumpy().tolist() == [8, 2]
+
+
+def test_pdist_dim_map_solve_index_put():
+    x = T([[1., 2.], [3., 5.], [0., 0.]])
+    _close(ops.Pdist(p=1.0)(x).asnumpy(), [5.0, 3.0, 8.0])
+    _close(ops.Pdist(p=0.0)(T([[1., 2.], [1., 5.], [0., 0.]])).asnumpy(), [1.0, 2.0, 2.0])
+    _close(ops.Pdist(p=float("inf"))(x).asnumpy(), [3.0, 2.0, 5.0])
+    _close(ops.Pdist()(T([[1.0, 1.0], [2.0, 2.0], [3.0, 3.0]])).asnumpy(),
+           [1.4142135, 2.828427, 1.4142135])
+    with pytest.raises(ValueError, match="Pdist"):
+        ops.Pdist()(T(np.arange(12.).reshape(2, 3, 2)))
+    assert ops.DataFormatDimMap()(Tensor(np.array([-1, -4, 2]), ms.int32)).asnumpy().tolist() \
+        == [2, 0, 1]
+    assert ops.DataFormatDimMap("NCHW", "NHWC")(
+        Tensor(np.array([0, 1, 2, 3]), ms.int32)).asnumpy().tolist() == [0, 2, 3, 1]
+    _close(ops.MatrixSolve(adjoint=True)(T([[1., 4.], [2., 7.]]), T([[1.], [3.]])).asnumpy(),
+           [[-1.0], [1.0]])
+    _close(ops.MatrixSolve()(T([[1., 4.], [2., 7.]]), T([[1.], [3.]])).asnumpy(), [[5.], [-1.]])
+    v = Parameter(T([[1., 2], [3, 4], [5, 6]]), name="v")
+    out = ops.InplaceIndexAdd(1)(v, Tensor(np.array([1, 1]), ms.int32), T(np.ones((3, 2))))
+    _close(out.asnumpy(), [[1.0, 4.0], [3.0, 6.0], [5.0, 8.0]])
+    _close(v.asnumpy(), [[1.0, 4.0], [3.0, 6.0], [5.0, 8.0]])
+    x1 = Tensor(np.array([[1, 2, 3], [4, 5, 6]]), ms.int32)
+    out = ops.IndexPut(0)(x1, Tensor(np.array([7, 8]), ms.int32),
+                          [Tensor(np.array([1, 0]), ms.int32), Tensor(np.array([2, 0]), ms.int32)])
+    assert out.asnumpy().tolist() == [[8, 2, 3], [4, 5, 7]]
+    out = ops.IndexPut(1)(x1, Tensor(np.array([10, 20, 30]), ms.int32),
+                          [Tensor(np.array([1, 1]), ms.int32)])
+    assert out.asnumpy().tolist() == [[1, 2, 3], [24, 45, 66]]
+    assert x1.asnumpy().tolist() == [[1, 2, 3], [4, 5, 6]]
