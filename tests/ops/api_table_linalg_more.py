@@ -49,4 +49,25 @@ def base_overrides(a, t):
         "mv": lambda: ([t(a["X"]), t(v)], {}),
         "logdet": lambda: ([square()], {}), "slogdet": lambda: ([square()], {}),
         "matrix_power": lambda: ([square(), 2], {}),
+        "cholesky_inverse": lambda: ([t(np.linalg.cholesky(SPD).astype(np.float32))], {}),
+        "cholesky_solve": lambda: ([t(a["X"].T.copy()), t(np.linalg.cholesky(SPD)
+                                                           .astype(np.float32))], {}),
+        "matrix_solve": lambda: ([square(), t(a["X"].T.copy())], {}),
+        "cond": lambda: ([square()], {}),
+        "lstsq": lambda: ([t(a["X"].T.copy()), t(a["X"].T.copy())], {}),
     }
+
+
+ROWS += [
+    R("ops.cholesky_inverse", lambda x: ops.cholesky_inverse(
+        x * 0.1 + ms.Tensor(np.linalg.cholesky(SPD), x.dtype)), (3, 3), f16=False),
+    R("ops.cholesky_solve", lambda b, x: ops.cholesky_solve(
+        b, x * 0.1 + ms.Tensor(np.linalg.cholesky(SPD), x.dtype)), (3, 2), (3, 3), f16=False),
+    R("ops.matrix_solve", lambda x, b: ops.matrix_solve(x * 0.1 + ms.Tensor(SPD, x.dtype), b,
+                                                        True), (3, 3), (3, 2), f16=False),
+    R("ops.pinv", lambda x: ops.pinv(x), (3, 2), f16=False),
+    R("ops.lstsq", lambda x, b: ops.lstsq(x, b), (3, 2), (3, 2), f16=False),
+    R("ops.cond", lambda x: ops.cond(x * 0.1 + ms.Tensor(SPD, x.dtype)), (3, 3), f16=False),
+    R("ops.cond", lambda x: ops.cond(x * 0.1 + ms.Tensor(SPD, x.dtype), "fro"), (2, 3, 3),
+      f16=False),
+]

@@ -420,3 +420,48 @@ def test_is_nonzero():
 def test_nn_more_errors(call, error):
     with pytest.raises(error):
         call()
+
+
+# ----- solves, inverses, pinv, cond (ms-oracle, rounded to 5 decimals) ---------------------------
+XC = [[1.0, 0.0, -1.0], [0.0, 1.0, 0.0], [1.0, 0.0, 2.0]]
+
+
+@pytest.mark.parametrize("call,shape,expected", [
+    (lambda: ops.pinv(_t([[1., 2.], [2., 4.], [0., 1.]])), (2, 3), [[0.2, 0.4, -2.0],
+                                                                   [0.0, 0.0, 1.0]]),
+    (lambda: ops.pinv(_t([[1., 2.], [2., 4.]])), (2, 2), [[0.04, 0.08], [0.08, 0.16]]),
+    (lambda: ops.pinv(_t([[4., 0.], [0., 0.5]]), atol=1.0), (2, 2), [[0.25, 0.0], [0.0, 0.0]]),
+    (lambda: ops.pinv(_t([[4., 0.], [0., 0.5]]), rtol=0.2), (2, 2), [[0.25, 0.0], [0.0, 0.0]]),
+    (lambda: ops.pinv(_t([[[4., 0.], [0., 5.]], [[1., 1.], [0., 1.]]])), (2, 2, 2),
+     [[[0.25, 0.0], [0.0, 0.2]], [[1.0, -1.0], [0.0, 1.0]]]),
+    (lambda: ops.matrix_solve(_t([[5., 4.], [3., 1.]]), _t([[7.], [2.]]), True), (2, 1),
+     [[-0.14286], [2.57143]]),
+    (lambda: ops.cholesky_solve(ops.eye(2, 2, ms.float32), _t([[2., 1.], [0., 2.]]), True),
+     (2, 2), [[0.3125, -0.125], [-0.125, 0.25]]),
+    (lambda: ops.cholesky_inverse(_t([[2., 1.], [0., 2.]]), True), (2, 2),
+     [[0.3125, -0.125], [-0.125, 0.25]]),
+    (lambda: ops.lstsq(_t([[1., 0.], [0., 1.], [1., 1.]]), _t([1., 2., 4.])), (2, 1),
+     [[1.33333], [2.33333]]),
+    (lambda: ops.cond(_t(XC)), (), 2.30278),
+    (lambda: ops.cond(_t(XC), "fro"), (), 3.77124),
+    (lambda: ops.cond(_t(XC), "nuc"), (), 10.14074),
+    (lambda: ops.cond(_t(XC), 1), (), 3.0),
+    (lambda: ops.cond(_t(XC), -2), (), 0.43426),
+    (lambda: ops.cond(_t(XC), -1), (), 0.66667),
+])
+def test_solve_pinv_cond_values(call, shape, expected):
+    out = call()
+    assert out.shape == shape
+    np.testing.assert_allclose(out.asnumpy(), np.array(expected), rtol=1e-4, atol=1e-5)
+
+
+def test_pinv_gradient_matches_float64_finite_differences():
+    x = Tensor(np.array([[1.0, 2.0], [3.0, 5.0], [0.5, -1.0]]), ms.float64)
+    g = ops.grad(lambda a: ops.pinv(a).sum())(x).asnumpy()
+    base = x.asnumpy()
+    num = np.zeros_like(base)
+    for idx in np.ndindex(base.shape):
+        d = np.zeros_like(base)
+        d[idx] = 1e-6
+        num[idx] = (np.linalg.pinv(base + d).sum() - np.linalg.pinv(base - d).sum()) / 2e-6
+    np.testing.assert_allclose(g, num, rtol=1e-5, atol=1e-7)

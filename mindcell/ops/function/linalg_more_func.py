@@ -394,5 +394,191 @@ matrix_norm.__doc__ = opdoc(
     example("ops.matrix_norm(a, 1)", "6.0", ["a = " + array([[1.0, -2.0], [3.0, 4.0]])]))
 
 
+# ----- solves and inverses ----------------------------------------------------------------------
+def _square(x, op, arg):
+    _float(x, op, arg)
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError("%s: '%s' must be a (batch of) square matrices, but got shape %s"
+                         % (public_name(op), arg, x.shape))
+    return x
+
+
+def _mT(x):
+    return _F().swapaxes(x, -1, -2)
+
+
+def _from_cholesky(factor, upper, op, arg):
+    _square(factor, op, arg)
+    check_bool(upper, op, "upper")
+    F = _F()
+    return F.matmul(_mT(factor), factor) if upper else F.matmul(factor, _mT(factor))
+
+
+def cholesky_inverse(input_x, upper=False):
+    return _F().inverse(_from_cholesky(input_x, upper, "cholesky_inverse", "input_x"))
+
+
+cholesky_inverse.__doc__ = opdoc(
+    "The inverse of the matrix ``A`` whose Cholesky factor is ``input_x``: ``A = L @ L.T`` "
+    "(lower) or ``A = U.T @ U`` (``upper``).",
+    ["input_x (Tensor): float, the triangular factor, shape ``(..., n, n)``.",
+     "upper (bool): ``input_x`` is upper triangular. Default: ``False``."],
+    "Tensor of ``input_x``'s shape and dtype.",
+    ["TypeError: ``input_x`` is not a float Tensor or ``upper`` not a bool.",
+     "ValueError: ``input_x`` is not square."],
+    example("ops.cholesky_inverse(l)", "[[ 0.3125 -0.125 ]\n [-0.125   0.25  ]]",
+            ["l = " + array([[2.0, 0.0], [1.0, 2.0]])]))
+
+
+def cholesky_solve(input, input2, upper=False):
+    op = "cholesky_solve"
+    a = _from_cholesky(input2, upper, op, "input2")
+    _float(input, op, "input")
+    _same_dtype(op, input, input2, ("input", "input2"))
+    if input.ndim < 2 or input.shape[-2] != input2.shape[-1]:
+        raise ValueError("%s: 'input' must have %d rows, but got shape %s"
+                         % (public_name(op), input2.shape[-1], input.shape))
+    return _F().matmul(_F().inverse(a), input)
+
+
+cholesky_solve.__doc__ = opdoc(
+    "Solves ``A @ X = input`` for ``X`` given the Cholesky factor ``input2`` of ``A`` "
+    "(``A = L @ L.T``, or ``U.T @ U`` when ``upper``).",
+    ["input (Tensor): float, the right-hand sides, shape ``(..., n, k)``.",
+     "input2 (Tensor): the triangular factor, shape ``(..., n, n)``, of ``input``'s dtype.",
+     "upper (bool): ``input2`` is upper triangular. Default: ``False``."],
+    "Tensor of ``input``'s shape and dtype.",
+    ["TypeError: an operand is not a float Tensor, the dtypes differ, or ``upper`` is not a "
+     "bool.", "ValueError: the shapes do not fit."],
+    example("ops.cholesky_solve(b, l)", "[[ 0.1875]\n [-0.125 ]]",
+            ["b = " + array([[0.5], [-0.25]]), "l = " + array([[2.0, 0.0], [1.0, 2.0]])]))
+
+
+def matrix_solve(matrix, rhs, adjoint=False):
+    op = "matrix_solve"
+    _square(matrix, op, "matrix")
+    _float(rhs, op, "rhs")
+    check_bool(adjoint, op, "adjoint")
+    _same_dtype(op, matrix, rhs, ("matrix", "rhs"))
+    if rhs.ndim < 2 or rhs.shape[-2] != matrix.shape[-1]:
+        raise ValueError("%s: 'rhs' must be (..., %d, K), but got shape %s"
+                         % (public_name(op), matrix.shape[-1], rhs.shape))
+    F = _F()
+    return F.matmul(F.inverse(_mT(matrix) if adjoint else matrix), rhs)
+
+
+matrix_solve.__doc__ = opdoc(
+    "Solves ``matrix @ X = rhs`` (``matrix.T @ X = rhs`` when ``adjoint``) for ``X``.",
+    ["matrix (Tensor): float, shape ``(..., M, M)``.", "rhs (Tensor): of ``matrix``'s dtype, "
+     "shape ``(..., M, K)``.", "adjoint (bool): solve with the transpose. Default: "
+     "``False``."], "Tensor of ``rhs``'s shape.",
+    ["TypeError: an operand is not a float Tensor, the dtypes differ, or ``adjoint`` is not a "
+     "bool.", "ValueError: the shapes do not fit."],
+    example("ops.matrix_solve(m, b)", "[[1.]\n [2.]]",
+            ["m = " + array([[2.0, 0.0], [1.0, 1.0]]), "b = " + array([[2.0], [3.0]])]))
+
+
+def pinv(x, *, atol=None, rtol=None, hermitian=False):
+    op = "pinv"
+    _float(x, op, "x")
+    check_bool(hermitian, op, "hermitian")
+    if x.ndim < 2:
+        raise ValueError("%s: 'x' must be at least 2-D, but got shape %s" % (public_name(op),
+                                                                           x.shape))
+    F = _F()
+
+    def _tol(v, name):
+        if v is None:
+            return None
+        if isinstance(v, Tensor):
+            return v.astype(x.dtype)
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError("%s: '%s' must be a float or a Tensor, but got %s"
+                            % (public_name(op), name, type(v).__name__))
+        return float(v)
+    atol, rtol = _tol(atol, "atol"), _tol(rtol, "rtol")
+    if rtol is None:
+        eps = float(np.finfo(x.dtype.np_dtype).eps)
+        rtol = 0.0 if atol is not None else eps * max(x.shape[-2:])
+    s, u, v = F.svd(x)
+    smax = F.amax(s, -1, True)
+    cutoff = F.mul(smax, rtol)
+    if atol is not None:
+        cutoff = F.maximum(cutoff, F.zeros_like(cutoff) + atol)
+    keep = s > cutoff
+    inv = F.where(keep, F.div(1.0, F.where(keep, s, F.ones_like(s))), F.zeros_like(s))
+    return F.matmul(F.mul(v, F.expand_dims(inv, -2)), _mT(u))
+
+
+pinv.__doc__ = opdoc(
+    "The Moore-Penrose pseudo-inverse of (a batch of) matrices, from the singular value "
+    "decomposition: singular values at most ``max(atol, rtol * largest)`` are treated as 0 "
+    "(``rtol`` defaults to ``eps * max(M, N)`` when neither is given, to 0 with ``atol``).",
+    ["x (Tensor): float, shape ``(..., M, N)``.", "atol (Union[float, Tensor], optional): "
+     "(keyword-only) the absolute cutoff. Default: ``None``.", "rtol (Union[float, Tensor], "
+     "optional): (keyword-only) the cutoff relative to the largest singular value. Default: "
+     "``None``.", "hermitian (bool): (keyword-only) ``x`` is symmetric (the same result). "
+     "Default: ``False``."], "Tensor of shape ``(..., N, M)``.",
+    ["TypeError: ``x`` is not a float Tensor or a cutoff has the wrong type.",
+     "ValueError: ``x`` is below 2-D."],
+    example("ops.pinv(x)", "[[0.25 0.  ]\n [0.   0.2 ]]",
+            ["x = " + array([[4.0, 0.0], [0.0, 5.0]])]))
+
+
+def lstsq(input, A):
+    op = "lstsq"
+    _float(input, op, "input")
+    _float(A, op, "A")
+    _same_dtype(op, input, A, ("input", "A"))
+    if input.ndim != 2 or A.ndim not in (1, 2) or A.shape[0] != input.shape[0]:
+        raise ValueError("%s: 'input' must be 2-D (M, N) and 'A' (M,) or (M, K), but got %s "
+                         "and %s" % (public_name(op), input.shape, A.shape))
+    if A.ndim == 1:
+        A = A.reshape((-1, 1))          # MindSpore returns (N, 1) for a 1-D A
+    return _F().matmul(pinv(input), A)
+
+
+lstsq.__doc__ = opdoc(
+    "The least-squares solution ``X`` of ``input @ X = A`` (the minimum-norm one when it is "
+    "not unique).",
+    ["input (Tensor): float, shape ``(M, N)``.", "A (Tensor): of ``input``'s dtype, shape "
+     "``(M,)`` or ``(M, K)``."], "Tensor of shape ``(N, K)`` (``(N, 1)`` for a 1-D ``A``).",
+    ["TypeError: an operand is not a float Tensor, or the dtypes differ.",
+     "ValueError: the shapes do not fit."],
+    example("ops.lstsq(x, a)", "[[1.]\n [2.]]",
+            ["x = " + array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
+             "a = " + array([[1.0], [2.0], [3.0]])]))
+
+
+def cond(A, p=None):
+    op = "cond"
+    _square(A, op, "A")
+    F = _F()
+    if p is None or p == 2 or p == -2:
+        if isinstance(p, bool):
+            raise TypeError("%s: 'p' must be None, a number or 'fro'/'nuc', but got bool"
+                            % public_name(op))
+        s = F.svd(A, compute_uv=False)
+        big, small = F.amax(s, -1), F.amin(s, -1)
+        return F.div(small, big) if p == -2 else F.div(big, small)
+    if p not in _MATRIX_ORDS or isinstance(p, bool):
+        raise ValueError("%s: 'p' must be None, 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, but "
+                         "got %r" % (public_name(op), p))
+    return F.mul(matrix_norm(A, p), matrix_norm(F.inverse(A), p))
+
+
+cond.__doc__ = opdoc(
+    "The condition number of (a batch of) square matrices in the matrix norm ``p``: "
+    "``norm(A) * norm(inverse(A))``; with ``p`` None or 2 the ratio of the largest to the "
+    "smallest singular value (-2: its inverse).",
+    ["A (Tensor): float, shape ``(..., n, n)``.", "p (Union[int, float, str], optional): "
+     "the norm, as :func:`matrix_norm`. Default: ``None``."], "Tensor of shape ``(...)``.",
+    ["TypeError: ``A`` is not a float Tensor.", "ValueError: ``A`` is not square or ``p`` "
+     "not listed."],
+    example("ops.cond(a, 'fro')", "3.1622777",
+            ["a = " + array([[1.0, 0.0, -1.0], [0.0, 1.0, 0.0], [1.0, 0.0, 1.0]])]))
+
+
 __all__ = ["addr", "ger", "mv", "vecdot", "batch_dot", "dist", "matrix_power", "slogdet",
-           "logdet", "vector_norm", "matrix_norm"]
+           "logdet", "vector_norm", "matrix_norm", "cholesky_inverse", "cholesky_solve",
+           "matrix_solve", "pinv", "lstsq", "cond"]
