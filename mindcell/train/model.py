@@ -236,9 +236,18 @@ class Model:
         # dataset) but still reports ``sink_size`` as the callbacks' batch_num, so LossMonitor
         # numbers steps within an epoch modulo sink_size and TimeMonitor divides by it.
         cb_batch_num = sink_size if dataset_sink_mode and sink_size > 0 else batch_num
+        # the keys MindSpore 2.10's Model.train gives its callbacks (ProtoNet's callback reads
+        # cb_params.network); sink mode is reported off, as the CPU runs without a sink
         cb = InternalCallbackParam(epoch_num=epoch, batch_num=cb_batch_num, cur_epoch_num=0,
                                    cur_step_num=0, net_outputs=None, eval_results=None,
-                                   train_network=self.train_network, optimizer=self.optimizer)
+                                   train_network=self.train_network, optimizer=self.optimizer,
+                                   network=self.network, loss_fn=self.loss_fn, mode="train",
+                                   train_dataset=train_dataset, train_dataset_element=None,
+                                   dataset_sink_mode=False, device_number=1,
+                                   parallel_mode="stand_alone", list_callback=callbacks,
+                                   initial_step=None, last_save_ckpt_step=None,
+                                   latest_ckpt_file=None,
+                                   loss_scale_mananger=self._loss_scale_manager)
         ctx = RunContext(cb)
         self.train_network.set_train(True)
         _fire(callbacks, "on_train_begin", ctx)
@@ -259,6 +268,7 @@ class Model:
         _fire(callbacks, "on_train_epoch_begin", ctx)
         for data in train_dataset.create_tuple_iterator():
             cb.cur_step_num += 1
+            cb.train_dataset_element = list(data)
             _fire(callbacks, "on_train_step_begin", ctx)
             cb.net_outputs = self.train_network(*data)
             bar.step(cb.net_outputs)
@@ -284,7 +294,9 @@ class Model:
         cb = InternalCallbackParam(epoch_num=1, cur_epoch_num=1, cur_step_num=0,
                                    batch_num=valid_dataset.get_dataset_size(), net_outputs=None,
                                    eval_network=self.eval_network, valid_dataset=valid_dataset,
-                                   mode="eval", metrics=None)
+                                   mode="eval", metrics=None, network=self.network,
+                                   dataset_sink_mode=False, list_callback=callbacks,
+                                   eval_dataset_element=None)
         ctx = RunContext(cb)
         for m in self.metrics.values():
             m.clear()
@@ -293,6 +305,7 @@ class Model:
         _fire(callbacks, "on_eval_epoch_begin", ctx)
         for data in valid_dataset.create_tuple_iterator():
             cb.cur_step_num += 1
+            cb.eval_dataset_element = list(data)
             _fire(callbacks, "on_eval_step_begin", ctx)
             out = self.eval_network(*data)
             cb.net_outputs = out

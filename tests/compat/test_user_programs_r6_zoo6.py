@@ -123,3 +123,59 @@ def test_float16_matmul_gradient_is_float16_and_close():
         b.asnumpy().astype(np.float32).sum(1), (16, 300)), rtol=2e-3, atol=2e-2)
     np.testing.assert_allclose(gb.asnumpy(), np.broadcast_to(
         a.asnumpy().astype(np.float32).sum(0)[:, None], (300, 8)), rtol=2e-3, atol=2e-2)
+
+
+# ----- the keys of cb_params ------------------------------------------------------------------
+# research/cv/ProtoNet's EvalCallBack saves cb_params.network at every epoch end; MindSpore
+# 2.10's Model.train/eval give callbacks these keys (listed from the ms-oracle; sink mode is
+# reported off on the CPU).
+_TRAIN_KEYS = {"batch_num", "cur_epoch_num", "cur_step_num", "dataset_sink_mode", "device_number",
+               "epoch_num", "initial_step", "last_save_ckpt_step", "latest_ckpt_file",
+               "list_callback", "loss_fn", "loss_scale_mananger", "mode", "net_outputs",
+               "network", "optimizer", "parallel_mode", "train_dataset",
+               "train_dataset_element", "train_network"}
+_EVAL_KEYS = {"batch_num", "cur_step_num", "dataset_sink_mode", "eval_dataset_element",
+              "eval_network", "list_callback", "mode", "net_outputs", "network", "valid_dataset"}
+
+
+def test_callback_params_have_mindspores_keys():
+    seen = {}
+
+    class Look(Callback):
+        def on_train_step_end(self, run_context):
+            c = run_context.original_args()
+            if c.cur_step_num == 1:
+                seen["train"] = dict(c.items())
+
+        def on_eval_step_end(self, run_context):
+            c = run_context.original_args()
+            if c.cur_step_num == 1:
+                seen["eval"] = dict(c.items())
+
+    data = ms.dataset.NumpySlicesDataset(
+        {"x": np.ones((4, 2), np.float32), "y": np.ones((4, 1), np.float32)},
+        shuffle=False).batch(2)
+    net, loss = nn.Dense(2, 1), nn.MSELoss()
+    model = Model(net, loss, nn.SGD(net.trainable_params(), 0.01), metrics={"mae"})
+    look = Look()
+    model.train(1, data, callbacks=[look], dataset_sink_mode=True)
+    model.eval(data, callbacks=[look])
+    train, ev = seen["train"], seen["eval"]
+    assert _TRAIN_KEYS <= set(train) and _EVAL_KEYS <= set(ev)
+    assert train["network"] is net and train["loss_fn"] is loss and train["train_dataset"] is data
+    assert (train["mode"], train["dataset_sink_mode"], train["device_number"],
+            train["parallel_mode"]) == ("train", False, 1, "stand_alone")
+    assert train["initial_step"] is None and train["loss_scale_mananger"] is None
+    assert look in train["list_callback"]
+    assert [tuple(e.shape) for e in train["train_dataset_element"]] == [(2, 2), (2, 1)]
+    assert ev["network"] is net and ev["mode"] == "eval" and ev["dataset_sink_mode"] is False
+    assert [tuple(e.shape) for e in ev["eval_dataset_element"]] == [(2, 2), (2, 1)]
+
+
+def test_float16_matmul_overflows_to_inf_without_a_warning():
+    import warnings
+    a = ms.Tensor(np.full((2, 4), 200.0, np.float16))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = ms.ops.matmul(a, a.T).asnumpy()  # 160000 is beyond float16's 65504
+    assert out.dtype == np.float16 and np.isinf(out).all()

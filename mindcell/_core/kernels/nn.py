@@ -41,14 +41,21 @@ def _both_half(a, b):
     return a.dtype == np.float16 and b.dtype == np.float16
 
 
+def _to_half(x):
+    """float32 -> float16; products beyond the float16 range become inf silently, as on
+    MindSpore (loss scaling relies on seeing them)."""
+    with np.errstate(over="ignore"):
+        return x.astype(np.float16)
+
+
 # float16 products: MindSpore 2.10's CPU kernels multiply in float32 and round the result to
 # float16 once (bit-equal to (a.f32 @ b.f32).astype(f16) in the ms-oracle); numpy's float16
 # matmul has no BLAS (seconds for a 1000x312x1024 product) and rounds differently.
 @register("MatMul")
 def matmul(a, b, transpose_a=False, transpose_b=False):
     if _both_half(a, b) and a.ndim == 2 and b.ndim == 2:
-        return matmul(a.astype(np.float32), b.astype(np.float32), transpose_a,
-                      transpose_b).astype(np.float16)
+        return _to_half(matmul(a.astype(np.float32), b.astype(np.float32), transpose_a,
+                               transpose_b))
     if not _floats(a, b) or a.ndim != 2 or b.ndim != 2:
         return NotImplemented
     m = a.shape[1] if transpose_a else a.shape[0]
@@ -63,8 +70,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False):
 @register("BatchMatMul")
 def batch_matmul(a, b, transpose_a=False, transpose_b=False):
     if _both_half(a, b) and a.ndim >= 2 and b.ndim >= 2:
-        return batch_matmul(a.astype(np.float32), b.astype(np.float32), transpose_a,
-                            transpose_b).astype(np.float16)
+        return _to_half(batch_matmul(a.astype(np.float32), b.astype(np.float32), transpose_a,
+                                     transpose_b))
     if not _floats(a, b) or a.ndim < 2 or b.ndim < 2:
         return NotImplemented
     batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
