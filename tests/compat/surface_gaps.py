@@ -50,7 +50,6 @@ MISSING = {
     '.dataset:context': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.dataset:create_dict_iterator': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.dataset:create_tuple_iterator': "not in MindSpore 2.10 at this path (an older API or another library's name)",
-    '.hal:get_device_properties': 'device runtime (streams, device memory): no CPU meaning yet',
     '.mint:interpolate': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.mint:pad': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.nn:AdaSumByDeltaWeightWrapCell': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',

@@ -155,3 +155,43 @@ def test_tensor_method_positional_overloads():
     assert m.add(m, alpha=2).asnumpy().ravel().tolist() == [0.0, 3.0, 6.0, 9.0, 12.0, 15.0]
     with pytest.raises(TypeError, match="float 'alpha'"):
         Tensor([1, 2], ms.int32).add(1, alpha=2.5)
+
+
+def test_hal_on_the_cpu():
+    # MindSpore 2.10 CPU's answers (ms-oracle): one CPU, no device memory pool, streams and
+    # events that are always done
+    from mindcell import hal
+    assert hal.device_count() == 1 and hal.device_count("CPU") == 1
+    assert hal.is_available("CPU") and not hal.is_available("GPU")
+    assert hal.get_device_name(0) == "CPU" and hal.get_device_name(0, "CPU") == "CPU"
+    assert hal.get_device_capability(0) is None and hal.get_arch_list() is None
+    assert hal.get_device_properties(0, "CPU") is None and hal.is_initialized("CPU") is False
+    for bad in (lambda: hal.device_count("GPU"), lambda: hal.is_available("XPU"),
+                lambda: hal.get_device_name(1, "CPU"), lambda: hal.memory_allocated("GPU")):
+        with pytest.raises(ValueError):
+            bad()
+    assert hal.memory_allocated() == hal.max_memory_reserved() == 0
+    stats = hal.memory_stats()
+    assert stats["total_allocated_memory"] == 0 and stats["common_mem_pool_stats"] == {
+        "block_unit_size": 0, "block_counts": 0, "blocks_info": {}}
+    assert hal.memory_summary().splitlines()[1] == "|" + " " * 15 + "Memory summary" + " " * 16 + "|"
+    assert hal.current_stream() == hal.default_stream()
+    s1 = hal.Stream()
+    hal.set_cur_stream(s1)
+    assert hal.current_stream() is s1
+    hal.set_cur_stream(hal.default_stream())
+    with hal.StreamCtx(s1):
+        assert hal.current_stream() is s1
+        y = ops.add(Tensor([1.0]), 1.0)
+    hal.synchronize()
+    assert s1.query() and float(y) == 2.0
+    start, end = hal.Event(enable_timing=True), hal.Event(enable_timing=True)
+    start.record()
+    end.record()
+    end.synchronize()
+    assert start.elapsed_time(end) == 0.0 and end.query()
+    assert repr(s1) == "Stream(device_name=CPU, device_id:0, stream id:0)"
+    with pytest.raises(TypeError, match="StreamCtx"):
+        hal.StreamCtx(1)
+    with pytest.raises(TypeError, match="set_cur_stream"):
+        hal.set_cur_stream(1)
