@@ -1255,6 +1255,231 @@ def index_put(x1, x2, indices, accumulate=0):
     return F.tensor_scatter_update(x1, where, rows)
 
 
+def igammac(a, x):
+    """The regularized upper incomplete gamma function ``Q(a, x) = 1 - P(a, x)``.
+
+    Args:
+        a (Tensor): float, > 0.
+        x (Tensor): float, >= 0, broadcast against ``a``.
+
+    Returns:
+        Tensor of the broadcast shape.
+    """
+    _need_tensors("Igammac", a=a, x=x)
+    return 1 - F.igamma(a, x)
+
+
+def mvlgamma(x, p):
+    """The multivariate log-gamma function of dimension ``p``:
+    ``p (p - 1) / 4 * log(pi) + sum(lgamma(x - i / 2) for i in range(p))``.
+
+    Args:
+        x (Tensor): float, every element > (p - 1) / 2.
+        p (int): the dimension, >= 1.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        ValueError: ``p`` < 1 or an element of ``x`` <= (p - 1) / 2.
+    """
+    if isinstance(p, bool) or not isinstance(p, int) or p < 1:
+        raise ValueError("Mvlgamma: 'p' must be an int >= 1, but got %r" % (p,))
+    _need_tensors("Mvlgamma", x=x)
+    if not _trace_is_graph() and x.size and float(F.amin(x)) <= (p - 1) / 2:
+        raise ValueError("Mvlgamma: all elements of 'x' must be greater than (p-1)/2 = %s"
+                         % ((p - 1) / 2,))
+    out = F.lgamma(x)
+    for i in range(1, p):
+        out = out + F.lgamma(x - i / 2)
+    return out + p * (p - 1) / 4 * float(np.log(np.pi))
+
+
+def _trace_is_graph():
+    from mindcell._core import trace
+    return trace.current().is_graph
+
+
+def _pair(op, arg, value, allow=(1, 2)):
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,)
+    if not isinstance(value, (tuple, list)) or len(value) not in allow or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise ValueError("%s: '%s' must be an int or %s ints, but got %r"
+                         % (op, arg, " or ".join(map(str, allow)), value))
+    return tuple(value) * 2 if len(value) == 1 else tuple(value)
+
+
+def im2col(x, ksizes, strides=1, dilations=1, pads=0):
+    """The sliding (kh, kw) blocks of ``x`` as columns: ``(N, C, kh * kw, L)`` with ``L``
+    blocks (``ops.unfold`` with the channels kept apart).
+
+    Args:
+        x (Tensor): (N, C, H, W).
+        ksizes (Union[int, tuple[int]]): the block's (kh, kw).
+        strides (Union[int, tuple[int]]): the steps. Default: ``1``.
+        dilations (Union[int, tuple[int]]): the spacing of a block's elements. Default: ``1``.
+        pads (Union[int, tuple[int]]): zeros added on both sides of H and W. Default: ``0``.
+
+    Returns:
+        Tensor of shape (N, C, kh * kw, L).
+
+    Raises:
+        ValueError: an attribute that is not one or two ints, or ``x`` not 4-D.
+    """
+    _need_tensors("Im2Col", x=x)
+    k, s = _pair("Im2Col", "ksizes", ksizes), _pair("Im2Col", "strides", strides)
+    d, p = _pair("Im2Col", "dilations", dilations), _pair("Im2Col", "pads", pads)
+    if x.ndim != 4:
+        raise ValueError("Im2Col: 'x' must be 4-D, but got shape %s" % (tuple(x.shape),))
+    cols = F.unfold(x, k, d, p, s)
+    return F.reshape(cols, (x.shape[0], x.shape[1], k[0] * k[1], -1))
+
+
+def col2im(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Sums the columns ``x`` (N, C, kh * kw, L) back into images of ``output_size`` (the
+    inverse layout of ``Im2Col``; ``ops.fold``).
+
+    Args:
+        x (Tensor): (N, C, kh * kw, L).
+        output_size (Union[Tensor, tuple[int]]): the image's (H, W).
+        kernel_size (Union[int, tuple[int]]): the block's (kh, kw).
+        dilation (Union[int, tuple[int]]): the spacing of a block's elements. Default: ``1``.
+        padding (Union[int, tuple[int]]): the padding the blocks were taken with. Default: ``0``.
+        stride (Union[int, tuple[int]]): the steps. Default: ``1``.
+
+    Returns:
+        Tensor of shape (N, C, H, W).
+
+    Raises:
+        ValueError: an attribute that is not one or two ints, or ``x`` not 4-D.
+    """
+    _need_tensors("Col2Im", x=x)
+    k = _pair("Col2Im", "kernel_size", kernel_size)
+    d, p = _pair("Col2Im", "dilation", dilation), _pair("Col2Im", "padding", padding)
+    s = _pair("Col2Im", "stride", stride)
+    if isinstance(output_size, Tensor):
+        output_size = tuple(int(v) for v in output_size.asnumpy().reshape(-1))
+    size = _pair("Col2Im", "output_size", output_size, (2,))
+    if x.ndim != 4 or x.shape[2] != k[0] * k[1]:
+        raise ValueError("Col2Im: 'x' must be (N, C, %d, L), but got %s"
+                         % (k[0] * k[1], tuple(x.shape)))
+    cols = F.reshape(x, (x.shape[0], x.shape[1] * x.shape[2], x.shape[3]))
+    return F.fold(cols, size, k, d, p, s)
+
+
+def grid_sampler(input_x, grid, interpolation_mode="bilinear", padding_mode="zeros",
+                 align_corners=False):
+    """Samples ``input_x`` at the normalized positions ``grid`` (``ops.grid_sample``).
+
+    Args:
+        input_x (Tensor): (N, C, H, W).
+        grid (Tensor): (N, H', W', 2), in [-1, 1].
+        interpolation_mode (str): ``"bilinear"`` or ``"nearest"``. Default: ``"bilinear"``.
+        padding_mode (str): ``"zeros"``, ``"border"`` or ``"reflection"``. Default: ``"zeros"``.
+        align_corners (bool): -1 and 1 are the corner pixels' centres. Default: ``False``.
+
+    Returns:
+        Tensor (N, C, H', W').
+    """
+    _need_tensors("GridSampler2D", input_x=input_x, grid=grid)
+    return F.grid_sample(input_x, grid, interpolation_mode, padding_mode, align_corners)
+
+
+def resize_nearest_neighbor_v2(x, size, align_corners=False, half_pixel_centers=False):
+    """Resizes the last two axes of ``x`` to ``size`` taking the nearest pixel:
+    ``floor(i * in / out)``, with ``align_corners`` ``round(i * (in - 1) / (out - 1))``, with
+    ``half_pixel_centers`` ``floor((i + 0.5) * in / out)``.
+
+    Args:
+        x (Tensor): (N, C, H, W).
+        size (Union[Tensor, tuple[int]]): the new (H, W).
+        align_corners (bool): map the corner pixels onto each other. Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Returns:
+        Tensor of shape (N, C) + size.
+
+    Raises:
+        ValueError: ``x`` is not 4-D, ``size`` not two positive ints, or both flags set.
+    """
+    _need_tensors("ResizeNearestNeighborV2", x=x)
+    if align_corners and half_pixel_centers:
+        raise ValueError("ResizeNearestNeighborV2: 'align_corners' and 'half_pixel_centers' "
+                         "cannot both be True")
+    if isinstance(size, Tensor):
+        size = tuple(int(v) for v in size.asnumpy().reshape(-1))
+    if x.ndim != 4 or not isinstance(size, (tuple, list)) or len(size) != 2 or any(
+            isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in size):
+        raise ValueError("ResizeNearestNeighborV2: 'x' must be 4-D and 'size' two positive "
+                         "ints, but got %s and %r" % (tuple(x.shape), size))
+    out = x
+    for axis, (n_in, n_out) in zip((2, 3), zip(x.shape[2:], size)):
+        i = np.arange(n_out, dtype=np.float64)
+        if align_corners and n_out > 1:
+            src = np.floor(i * (n_in - 1) / (n_out - 1) + 0.5)
+        elif half_pixel_centers:
+            src = np.floor((i + 0.5) * n_in / n_out)
+        else:
+            src = np.floor(i * n_in / n_out)
+        src = np.clip(src, 0, n_in - 1).astype(np.int64)
+        out = F.gather(out, Tensor(src), axis)
+    return out
+
+
+def max_unpool2d(x, argmax, ksize, strides=0, pads=0, output_shape=(), data_format="NCHW"):
+    """Puts each value of ``x`` at its flat position ``argmax`` (in H_out * W_out) of a zero
+    image: the inverse of a max pooling with indices.
+
+    Args:
+        x (Tensor): (N, C, H, W).
+        argmax (Tensor): int indices, ``x``'s shape.
+        ksize (Union[int, tuple[int]]): the pooling window.
+        strides (Union[int, tuple[int]]): the pooling steps; 0 takes ``ksize``. Default: ``0``.
+        pads (Union[int, tuple[int]]): the pooling padding. Default: ``0``.
+        output_shape (tuple[int]): (N, C, H_out, W_out), or () for
+            ``(H - 1) * stride - 2 * pad + ksize``. Default: ``()``.
+        data_format (str): ``"NCHW"``. Default: ``"NCHW"``.
+
+    Returns:
+        Tensor (N, C, H_out, W_out).
+
+    Raises:
+        ValueError: an attribute or shape that does not fit, or an index outside the output.
+    """
+    op = "MaxUnpool2D"
+    if data_format != "NCHW":
+        raise ValueError("%s: 'data_format' must be 'NCHW', but got %r" % (op, data_format))
+    _need_tensors(op, x=x, argmax=argmax)
+    k = _pair(op, "ksize", ksize)
+    s = _pair(op, "strides", strides)
+    s = k if s == (0, 0) else s
+    p = _pair(op, "pads", pads)
+    if x.ndim != 4 or tuple(argmax.shape) != tuple(x.shape):
+        raise ValueError("%s: 'x' must be 4-D and 'argmax' of its shape, but got %s and %s"
+                         % (op, tuple(x.shape), tuple(argmax.shape)))
+    n, c, h, w = x.shape
+    if output_shape:
+        if len(output_shape) != 4:
+            raise ValueError("%s: 'output_shape' must be () or 4 ints, but got %r"
+                             % (op, output_shape))
+        ho, wo = output_shape[2:]
+    else:
+        ho, wo = (h - 1) * s[0] - 2 * p[0] + k[0], (w - 1) * s[1] - 2 * p[1] + k[1]
+    if not _trace_is_graph() and argmax.size:
+        top = int(F.amax(argmax))
+        if top >= ho * wo or int(F.amin(argmax)) < 0:
+            raise ValueError("%s: 'argmax' must be in [0, %d) (H_out * W_out), but got %d"
+                             % (op, ho * wo, top))
+    flat = F.reshape(F.cast(argmax, mstype.int64), (n * c, h * w))
+    rows = F.broadcast_to(F.reshape(F.arange(n * c, dtype=mstype.int64), (n * c, 1)),
+                          (n * c, h * w))
+    where = F.stack([rows, flat], -1)
+    out = F.tensor_scatter_update(F.zeros((n * c, ho * wo), x.dtype), where,
+                                  F.reshape(x, (n * c, h * w)))
+    return F.reshape(out, (n, c, ho, wo))
+
+
 RECORDS = [
     PrimRecord("NonZero", "nonzero",
                example=("ops.NonZero()(x)", "[[0 0]\n [0 1]\n [1 0]\n [1 1]]")),
@@ -1485,6 +1710,35 @@ RECORDS += [
                example=("ops.IndexPut(1)(x, Tensor(np.ones(1, np.float32)), "
                         "[Tensor(np.array([0, 0]))])",
                         "[[3.  0. ]\n [3.  0.5]]")),
+]
+
+RECORDS += [
+    PrimRecord("Igammac", igammac,
+               example=("ops.Igammac()(x.abs() + 1, x.abs())",
+                        "[[0.7357589  0.6766764 ]\n [0.6472319  0.80125195]]")),
+    PrimRecord("Mvlgamma", mvlgamma, "(p)",
+               example=("ops.Mvlgamma(2)(x.abs() + 1)",
+                        "[[0.45158267 1.550195  ]\n [3.5650978  0.45158267]]")),
+    PrimRecord("Im2Col", im2col, "(ksizes, strides=1, dilations=1, pads=0)",
+               example=("ops.Im2Col(2)(x.reshape((1, 1, 2, 2)))",
+                        "[[[[ 1. ]\n   [-2. ]\n   [ 3. ]\n   [ 0.5]]]]")),
+    PrimRecord("Col2Im", col2im, "(kernel_size, dilation=1, padding=0, stride=1)",
+               example=("ops.Col2Im(2)(x.reshape((1, 1, 4, 1)), Tensor(np.array([2, 2], "
+                        "np.int32)))", "[[[[ 1.  -2. ]\n   [ 3.   0.5]]]]")),
+    PrimRecord("GridSampler2D", grid_sampler,
+               "(interpolation_mode='bilinear', padding_mode='zeros', align_corners=False)",
+               example=("ops.GridSampler2D(align_corners=True)(x.reshape((1, 1, 2, 2)), "
+                        "Tensor(np.zeros((1, 1, 1, 2), np.float32)))", "[[[[0.625]]]]")),
+    PrimRecord("ResizeNearestNeighborV2", resize_nearest_neighbor_v2,
+               "(align_corners=False, half_pixel_centers=False)",
+               example=("ops.ResizeNearestNeighborV2()(x.reshape((1, 1, 2, 2)), "
+                        "Tensor(np.array([3, 1], np.int32)))", "[[[[1.]\n   [1.]\n   [3.]]]]")),
+    PrimRecord("MaxUnpool2D", max_unpool2d,
+               "(ksize, strides=0, pads=0, output_shape=(), data_format='NCHW')",
+               example=("ops.MaxUnpool2D(2)(x.reshape((1, 1, 2, 2)), "
+                        "Tensor(np.array([[[[0, 3], [9, 14]]]])))",
+                        "[[[[ 1.   0.   0.  -2. ]\n   [ 0.   0.   0.   0. ]\n"
+                        "   [ 0.   3.   0.   0. ]\n   [ 0.   0.   0.5  0. ]]]]")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

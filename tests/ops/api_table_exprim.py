@@ -106,7 +106,18 @@ ROWS += [
     P("MatrixSolve", (), ("pos", (3, 3)), (3, 2), grad=False, **NF),
     R("ops.IndexPut", lambda x, v: ops.IndexPut(1)(x, v, [TARGETS]), (3, 2), (2,)),
     R("ops.InplaceIndexAdd", lambda x, y: _index_add(x, y), S, (2, 1), grad=False, f16=False),
+    P("Igammac", (), ("pos", S), ("pos", S), grad=False, **NF),
+    P("Mvlgamma", (2,), ("pos", S), grad=False, **NF),
+    P("Im2Col", (2,), (1, 2, 3, 3)),
+    R("ops.Col2Im", lambda x: ops.Col2Im(2)(x, (3, 3)), (1, 2, 4, 4)),
+    P("GridSampler2D", ("bilinear", "zeros", True), (1, 2, 3, 3), ("prob", (1, 2, 2, 2)),
+      grad=False),
+    R("ops.ResizeNearestNeighborV2", lambda x: ops.ResizeNearestNeighborV2()(x, (3, 5)),
+      (1, 2, 2, 3)),
+    R("ops.MaxUnpool2D", lambda x: ops.MaxUnpool2D(2)(x, UNPOOL_IDX), (1, 1, 2, 2)),
 ]
+
+UNPOOL_IDX = ms.Tensor(np.array([[[[0, 3], [9, 14]]]], np.int64))
 
 
 def _index_add(x, y):
@@ -180,4 +191,14 @@ def ctor_overrides(a, t):
                                           t(np.array([1], np.int32)),
                                           t(np.ones((1, 2), np.float32))]),
         "IndexPut": lambda: ([], [x(), t(np.ones(1, np.float32)), [idx()]]),
+        "Igammac": lambda: ([], [t(np.abs(a["X"]) + 1), t(np.abs(a["X"]))]),
+        "Mvlgamma": lambda: ([2], [t(np.abs(a["X"]) + 1)]),
+        "Im2Col": lambda: ([2], [t(np.ones((1, 1, 3, 3), np.float32))]),
+        "Col2Im": lambda: ([2], [t(np.ones((1, 1, 4, 4), np.float32)), (3, 3)]),
+        "GridSampler2D": lambda: ([], [t(np.ones((1, 1, 3, 3), np.float32)),
+                                       t(np.zeros((1, 2, 2, 2), np.float32))]),
+        "ResizeNearestNeighborV2": lambda: ([], [t(np.ones((1, 1, 2, 2), np.float32)),
+                                                 (3, 3)]),
+        "MaxUnpool2D": lambda: ([2], [t(np.ones((1, 1, 2, 2), np.float32)),
+                                      t(np.array([[[[0, 3], [9, 14]]]], np.int64))]),
     }

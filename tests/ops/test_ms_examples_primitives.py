@@ -497,3 +497,50 @@ def test_pdist_dim_map_solve_index_put():
                           [Tensor(np.array([1, 1]), ms.int32)])
     assert out.asnumpy().tolist() == [[1, 2, 3], [24, 45, 66]]
     assert x1.asnumpy().tolist() == [[1, 2, 3], [4, 5, 6]]
+
+
+def test_special_and_image_classes():
+    # ms-oracle (MindSpore 2.10 CPU)
+    out = ops.Igammac()(T([0.5, 3.0, 10.]), T([2.0, 0.1, 12.]))
+    np.testing.assert_allclose(out.asnumpy(), [0.04550026, 0.9998453, 0.24239177], rtol=1e-5)
+    _close(ops.Igammac()(T([2.0, 4.0, 6.0, 8.0]), T([2.0, 3.0, 4.0, 5.0])).asnumpy(),
+           [0.40600574, 0.6472322, 0.78513044, 0.8666282])
+    out = ops.Mvlgamma(p=2)(Tensor(np.array([0.6, 3.0]), ms.float64))
+    assert out.dtype == ms.float64
+    _close(out.asnumpy(), [3.22331145, 1.55019499])
+    _close(ops.Mvlgamma(p=3)(T([[3, 4, 5], [4, 2, 6]])).asnumpy(),
+           [[2.6949248, 5.402975, 9.140645], [5.402975, 1.5963125, 13.640454]])
+    with pytest.raises(ValueError, match="Mvlgamma"):
+        ops.Mvlgamma(p=3)(T([0.9, 3.0]))
+    x = T(np.arange(2 * 2 * 4 * 5).reshape(2, 2, 4, 5))
+    out = ops.Im2Col(ksizes=(2, 3), strides=(2, 1), dilations=1, pads=1)(x)
+    _close(out.asnumpy()[1, 1, :, :4], [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0],
+                                        [0, 60, 61, 62], [60, 61, 62, 63], [61, 62, 63, 64]])
+    assert ops.Im2Col((2, 3), (2, 1), (1, 2), (1, 0))(x).shape == (2, 2, 6, 3)
+    with pytest.raises(ValueError, match="Im2Col"):
+        ops.Im2Col(2, pads=(1, 0, 0, 1))(x)
+    cols = T(np.arange(1 * 2 * 4 * 6).reshape(1, 2, 4, 6))
+    out = ops.Col2Im(kernel_size=[2, 2], stride=[1, 2])(cols, Tensor([3, 6], ms.int32))
+    _close(out.asnumpy(), [[[[0, 6, 1, 7, 2, 8], [15, 27, 17, 29, 19, 31],
+                             [15, 21, 16, 22, 17, 23]],
+                            [[24, 30, 25, 31, 26, 32], [63, 75, 65, 77, 67, 79],
+                             [39, 45, 40, 46, 41, 47]]]])
+    img = T(np.arange(15).reshape(1, 1, 3, 5))
+    size = Tensor([5, 3], ms.int32)
+    _close(ops.ResizeNearestNeighborV2()(img, size).asnumpy().ravel(),
+           [0, 1, 3, 0, 1, 3, 5, 6, 8, 5, 6, 8, 10, 11, 13])
+    _close(ops.ResizeNearestNeighborV2(True, False)(img, size).asnumpy().ravel(),
+           [0, 2, 4, 5, 7, 9, 5, 7, 9, 10, 12, 14, 10, 12, 14])
+    _close(ops.ResizeNearestNeighborV2(False, True)(img, size).asnumpy().ravel(),
+           [0, 2, 4, 0, 2, 4, 5, 7, 9, 10, 12, 14, 10, 12, 14])
+    xu = T([[[[1., 2.], [3., 4.]]]])
+    am = Tensor(np.array([[[[0, 3], [9, 14]]]], np.int64))
+    _close(ops.MaxUnpool2D(ksize=2, strides=2, pads=0)(xu, am).asnumpy(),
+           [[[[1, 0, 0, 2], [0, 0, 0, 0], [0, 3, 0, 0], [0, 0, 4, 0]]]])
+    out = ops.MaxUnpool2D(2, 2, 0, (1, 1, 5, 5))(xu, am).asnumpy().ravel()
+    assert out.tolist()[:10] == [1, 0, 0, 2, 0, 0, 0, 0, 0, 3] and out[14] == 4
+    with pytest.raises(ValueError, match="MaxUnpool2D"):
+        ops.MaxUnpool2D(ksize=3, strides=2, pads=1)(xu, am)
+    out = ops.GridSampler2D("nearest", "reflection", False)(
+        T(np.arange(16).reshape((1, 1, 4, 4))), T(np.linspace(-1.3, 1.3, 12).reshape(1, 2, 3, 2)))
+    _close(out.asnumpy(), [[[[0., 0., 5.], [10., 15., 15.]]]])
