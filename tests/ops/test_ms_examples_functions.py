@@ -465,3 +465,49 @@ def test_pinv_gradient_matches_float64_finite_differences():
         d[idx] = 1e-6
         num[idx] = (np.linalg.pinv(base + d).sum() - np.linalg.pinv(base - d).sum()) / 2e-6
     np.testing.assert_allclose(g, num, rtol=1e-5, atol=1e-7)
+
+
+# ----- random_more_func: shapes, dtypes, rules (ms-oracle) and distributions -------------------
+def test_random_more_shapes_dtypes_and_distributions():
+    ms.set_seed(3)
+    p = ops.randperm(50)
+    assert p.dtype == ms.int64 and sorted(p.asnumpy().tolist()) == list(range(50))
+    assert ops.randperm(5, dtype=ms.float32).dtype == ms.float32
+    assert not np.array_equal(ops.randperm(20, 3, 1).asnumpy(), ops.randperm(20, 3, 2).asnumpy())
+    r = ops.randint_like(_t([[1, 2, 3], [3, 2, 1]], np.int32), 1, 10)
+    assert r.dtype == ms.int32 and r.shape == (2, 3)
+    assert 1 <= r.asnumpy().min() and r.asnumpy().max() < 10
+    assert ops.randint_like(_t([1, 2], np.int32), 1, 10, dtype=ms.int64).dtype == ms.int64
+    x = _arange((6, 2))
+    s = ops.shuffle(x, seed=1).asnumpy()
+    assert sorted(map(tuple, s.tolist())) == sorted(map(tuple, x.asnumpy().tolist()))
+    lap = ops.standard_laplace(ms.Tensor(np.array([200, 100], np.int32)), seed=5).asnumpy()
+    assert lap.shape == (200, 100) and lap.dtype == np.float32
+    assert abs(lap.mean()) < 0.05 and abs(np.abs(lap).mean() - 1.0) < 0.05   # E|X| = scale = 1
+    logits = _t([[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]])
+    hard = ops.gumbel_softmax(logits, 1.0, True, -1).asnumpy()
+    assert sorted(hard.ravel().tolist()) == [0, 0, 0, 0, 1, 1] and (hard.sum(-1) == 1).all()
+    assert (ops.gumbel_softmax(logits, 1.0, True, 0).asnumpy().sum(0) == 1).all()
+    np.testing.assert_allclose(ops.gumbel_softmax(logits, 0.5).sum(-1).asnumpy(), 1, rtol=1e-6)
+    g = ops.grad(lambda a: (ops.gumbel_softmax(a, hard=True) * _t([1., 2., 3.])).sum())(logits)
+    assert float(np.abs(g.asnumpy()).sum()) > 0      # the straight-through gradient flows
+    neg = _t(-np.ones(4000))
+    slopes = -ops.rrelu(neg).asnumpy()
+    assert slopes.min() >= 0.125 - 1e-7 and slopes.max() <= 1 / 3 + 1e-7
+    np.testing.assert_allclose(ops.rrelu(_t([-1., -2., 3.]), 0.2, 0.2).asnumpy(), [-0.2, -0.4, 3])
+    out = ops.rrelu(_t([-1, 3], np.int32))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [0, 3]
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda: ops.randint_like(_t([1., 2.]), 1, 10), ValueError),
+    (lambda: ops.randint_like(_t([1, 2], np.int32), 10, 1), ValueError),
+    (lambda: ops.randperm(300, dtype=ms.uint8), ValueError),
+    (lambda: ops.randperm(-1), ValueError),
+    (lambda: ops.gumbel_softmax(_t([1., 2.], np.float64)), TypeError),
+    (lambda: ops.gumbel_softmax(_t([1., 2.]), 0.0), ValueError),
+    (lambda: ops.rrelu(_t([-1., 2.]), 0.5, 0.2), ValueError),
+])
+def test_random_more_errors(call, error):
+    with pytest.raises(error):
+        call()
