@@ -90,17 +90,17 @@ def get_level():
 
 
 def get_log_config():
-    """get_log_config(): the logging configuration.
+    """get_log_config(): the logging configuration, in MindSpore's keys.
 
     Returns:
-        dict, ``{"GLOG_v": get_level()}``.
+        dict, ``{"GLOG_v": get_level(), "GLOG_logtostderr": "1"}`` (mindcell logs to stderr).
 
     Examples:
         >>> from mindcell import log
         >>> list(log.get_log_config())
-        ['GLOG_v']
+        ['GLOG_v', 'GLOG_logtostderr']
     """
-    return {"GLOG_v": get_level()}
+    return {"GLOG_v": get_level(), "GLOG_logtostderr": "1"}
 
 
 class _LogActionOnce:

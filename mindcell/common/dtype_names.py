@@ -14,7 +14,7 @@ from mindcell import dtype as mstype
 
 __all__ = ["dtype_to_nptype", "pytype_to_dtype", "tensor_type", "TensorType", "QuantDtype",
            "complex64", "complex128", "cfloat", "cdouble", "qint4x2", "type_none", "list_",
-           "tuple_", "string"]
+           "tuple_", "string", "type_type", "dtype_to_pytype", "get_py_obj_dtype"]
 
 
 class _NoTensorDType(mstype.DType):
@@ -177,6 +177,75 @@ def pytype_to_dtype(obj):
     except TypeError:
         raise NotImplementedError("The python type %s cannot be converted to MindSpore type."
                                   % obj) from None
+
+
+type_type = _ValueType("TypeType", "type_type")  # the type of a dtype object
+
+
+def dtype_to_pytype(type_):
+    """dtype_to_pytype(type_): the Python type of a mindcell dtype's values.
+
+    Args:
+        type_ (dtype): a dtype object, e.g. ``mindcell.float32``.
+
+    Returns:
+        type: ``bool`` for ``bool_``, ``int`` for the integer dtypes, ``float`` for the float
+        ones (``bfloat16`` too), ``complex``, ``str`` for ``string``, ``NoneType`` for
+        ``type_none``, ``list``/``tuple`` for ``list_``/``tuple_``.
+
+    Raises:
+        KeyError: ``type_`` is not a dtype object (as MindSpore 2.10).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.dtype_to_pytype(ms.bool_)
+        <class 'bool'>
+    """
+    if isinstance(type_, _ValueType):
+        table = {"None": type(None), "List": builtins.list, "Tuple": builtins.tuple,
+                 "String": builtins.str}
+        if type_.name in table:
+            return table[type_.name]
+        raise KeyError(type_)
+    if isinstance(type_, _NoTensorDType) and type_.name.startswith("Complex"):
+        return builtins.complex
+    if not isinstance(type_, mstype.DType):
+        raise KeyError(type_)
+    if type_ == mstype.bool_:
+        return builtins.bool
+    return builtins.float if type_.is_floating_point else builtins.int
+
+
+def get_py_obj_dtype(obj):
+    """get_py_obj_dtype(obj): the mindcell type object of a Python value or type.
+
+    Args:
+        obj: a value (``1`` -> ``int64``, ``1.0`` -> ``float64``, a numpy scalar -> its dtype,
+            a Tensor -> its ``TensorType``, a dtype -> ``type_type``, ``[..]`` -> ``list_``)
+            or a type (as :func:`pytype_to_dtype`).
+
+    Returns:
+        The type object.
+
+    Raises:
+        NotImplementedError: the value's type has no mindcell counterpart (a dict, a class).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.get_py_obj_dtype(1)
+        mindspore.int64
+    """
+    from mindcell.common.tensor import Tensor
+    if isinstance(obj, Tensor):
+        return TensorType(obj.dtype)
+    if isinstance(obj, (mstype.DType, _ValueType, TensorType)):
+        return type_type
+    if isinstance(obj, type):
+        if obj in _PY_TYPES or issubclass(obj, np.generic):
+            return pytype_to_dtype(obj)
+        raise NotImplementedError("get_py_obj_dtype: the python type %s cannot be converted to "
+                                  "a mindcell type" % obj)
+    return pytype_to_dtype(type(obj))
 
 
 class QuantDtype(enum.Enum):

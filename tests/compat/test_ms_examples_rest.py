@@ -195,3 +195,22 @@ def test_hal_on_the_cpu():
         hal.StreamCtx(1)
     with pytest.raises(TypeError, match="set_cur_stream"):
         hal.set_cur_stream(1)
+
+
+def test_dtype_to_pytype_get_py_obj_dtype_and_log_config():
+    assert ms.dtype_to_pytype(ms.bool_) is bool and ms.dtype_to_pytype(ms.uint16) is int
+    assert ms.dtype_to_pytype(ms.bfloat16) is float and ms.dtype_to_pytype(ms.complex64) is complex
+    assert ms.dtype_to_pytype(ms.string) is str and ms.dtype_to_pytype(ms.type_none) is type(None)
+    with pytest.raises(KeyError):
+        ms.dtype_to_pytype(1)
+    assert ms.get_py_obj_dtype(1) == ms.int64 and ms.get_py_obj_dtype(1.0) == ms.float64
+    assert ms.get_py_obj_dtype(True) == ms.bool_ and ms.get_py_obj_dtype(np.int32(1)) == ms.int32
+    assert ms.get_py_obj_dtype(float) == ms.float64 and ms.get_py_obj_dtype(np.float32) == ms.float32
+    assert repr(ms.get_py_obj_dtype([1])) == "mindspore.list_"
+    assert repr(ms.get_py_obj_dtype(None)) == "mindspore.type_none"
+    assert repr(ms.get_py_obj_dtype(ms.int32)) == "mindspore.type_type"
+    assert ms.get_py_obj_dtype(Tensor([1])).element_type() == ms.int64
+    with pytest.raises(NotImplementedError):
+        ms.get_py_obj_dtype({})
+    # MindSpore 2.10 logs to stderr unless told otherwise: GLOG_logtostderr '1'
+    assert ms.get_log_config()["GLOG_logtostderr"] == "1"
