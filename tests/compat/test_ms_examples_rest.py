@@ -214,3 +214,12 @@ def test_dtype_to_pytype_get_py_obj_dtype_and_log_config():
         ms.get_py_obj_dtype({})
     # MindSpore 2.10 logs to stderr unless told otherwise: GLOG_logtostderr '1'
     assert ms.get_log_config()["GLOG_logtostderr"] == "1"
+
+
+def test_ctc_loss_unbatched_none_is_a_scalar():
+    x = Tensor(np.log(np.full((5, 3), 1 / 3)), ms.float32)
+    for red, want in (("none", 1.9377134), ("mean", 0.9688567), ("sum", 1.9377134)):
+        loss = nn.CTCLoss(blank=0, reduction=red)(x, Tensor([1, 2], ms.int32),
+                                                  Tensor([5], ms.int32), Tensor([2], ms.int32))
+        assert loss.shape == ()
+        np.testing.assert_allclose(float(loss), want, rtol=1e-6)

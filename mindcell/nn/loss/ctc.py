@@ -52,11 +52,14 @@ class CTCLoss(LossBase):
         self.zero_infinity = check_bool(zero_infinity, "CTCLoss", "zero_infinity")
 
     def construct(self, log_probs, targets, input_lengths, target_lengths):
-        if getattr(log_probs, "ndim", None) == 2 and getattr(targets, "ndim", None) == 1:
+        unbatched = getattr(log_probs, "ndim", None) == 2 and getattr(targets, "ndim", None) == 1
+        if unbatched:
             log_probs, targets = log_probs.expand_dims(1), targets.expand_dims(0)
             input_lengths, target_lengths = _one(input_lengths), _one(target_lengths)
         loss, _ = ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
                            self.reduction, self.zero_infinity)
+        if unbatched and self.reduction == "none":  # one sample: a scalar, as MindSpore 2.10
+            loss = loss.reshape(())
         return loss
 
     def extend_repr(self):
