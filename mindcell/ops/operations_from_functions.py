@@ -1480,6 +1480,220 @@ def max_unpool2d(x, argmax, ksize, strides=0, pads=0, output_shape=(), data_form
     return F.reshape(out, (n, c, ho, wo))
 
 
+_SHIFT_TYPES = {mstype.int8: 32, mstype.int16: 32, mstype.int32: 32, mstype.uint8: 32,
+                mstype.uint16: 32, mstype.int64: 64}
+_POW2 = np.array([1 << k for k in range(64)], np.uint64).view(np.int64)
+
+
+def _shift(op, x1, x2, left):
+    _need_tensors(op, x1=x1, x2=x2)
+    if x1.dtype not in _SHIFT_TYPES or x2.dtype != x1.dtype:
+        raise TypeError("%s: 'x1' and 'x2' must be integer Tensors of one dtype (int8, int16, "
+                        "int32, int64, uint8 or uint16), but got %s and %s"
+                        % (op, x1.dtype, x2.dtype))
+    width = _SHIFT_TYPES[x1.dtype]
+    a = F.cast(x1, mstype.int64)
+    count = F.bitwise_and(F.cast(x2, mstype.int64), Tensor(np.array(width - 1, np.int64)))
+    power = F.gather(Tensor(_POW2), count, 0)
+    if left:
+        out = F.mul(a, power)  # wraps modulo 2**64, then to the dtype's width below
+    else:
+        top = F.where(F.lt(a, 0), F.full_like(a, -1), F.zeros_like(a))
+        safe = F.where(F.eq(count, 63), F.ones_like(power), power)
+        out = F.where(F.eq(count, 63), top, F.floor_div(a, safe))
+    if width == 32 and x1.dtype != mstype.int32:
+        out = F.cast(F.cast(out, mstype.int32), x1.dtype)
+    return F.cast(out, x1.dtype)
+
+
+def left_shift(x1, x2):
+    """``x1 << x2`` elementwise, as MindSpore 2.10's CPU kernel computes it: int8/int16/uint8/
+    uint16 values are shifted as int32 (by ``x2 & 31``) and then wrapped to their dtype, int32
+    by ``x2 & 31`` and int64 by ``x2 & 63``.
+
+    Args:
+        x1 (Tensor): the integers.
+        x2 (Tensor): the shift counts, ``x1``'s dtype, broadcast against ``x1``.
+
+    Returns:
+        Tensor of the broadcast shape and ``x1``'s dtype.
+
+    Raises:
+        TypeError: the inputs are not integer Tensors of one supported dtype.
+    """
+    return _shift("LeftShift", x1, x2, True)
+
+
+def right_shift(x1, x2):
+    """``x1 >> x2`` elementwise (arithmetic: negative values stay negative), with the shift
+    counts of :func:`left_shift` (``x2 & 31``, or ``& 63`` for int64).
+
+    Args:
+        x1 (Tensor): the integers.
+        x2 (Tensor): the shift counts, ``x1``'s dtype, broadcast against ``x1``.
+
+    Returns:
+        Tensor of the broadcast shape and ``x1``'s dtype.
+
+    Raises:
+        TypeError: the inputs are not integer Tensors of one supported dtype.
+    """
+    return _shift("RightShift", x1, x2, False)
+
+
+def _sizes_3d(op, x, output_size, scales):
+    _need_tensors(op, x=x)
+    if x.ndim != 5:
+        raise ValueError("%s: 'x' must be 5-D (N, C, D, H, W), but got shape %s"
+                         % (op, tuple(x.shape)))
+    if (output_size is None) == (scales is None):
+        raise ValueError("%s: exactly one of 'output_size' and 'scales' must be given, but got "
+                         "%r and %r" % (op, output_size, scales))
+    if output_size is not None:
+        if isinstance(output_size, Tensor):
+            output_size = [int(v) for v in output_size.asnumpy().reshape(-1)]
+        if len(output_size) != 3 or any(isinstance(v, bool) or not isinstance(v, int) or v < 1
+                                        for v in output_size):
+            raise ValueError("%s: 'output_size' must be 3 positive ints, but got %r"
+                             % (op, output_size))
+        return tuple(output_size), None
+    if len(scales) != 3 or any(isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0
+                               for v in scales):
+        raise ValueError("%s: 'scales' must be 3 positive floats, but got %r" % (op, scales))
+    return tuple(int(np.floor(n * s)) for n, s in zip(x.shape[2:], scales)), tuple(scales)
+
+
+def upsample_nearest_3d(x, output_size=None, scales=None):
+    """Resizes the last three axes of ``x`` taking the nearest voxel, ``floor(i * in / out)``
+    (``floor(i / scale)`` with ``scales``).
+
+    Args:
+        x (Tensor): (N, C, D, H, W).
+        output_size (Union[tuple[int], list[int]], optional): the new (D, H, W).
+        scales (Union[tuple[float], list[float]], optional): the factors, when no
+            ``output_size``.
+
+    Returns:
+        Tensor (N, C) + the new sizes.
+
+    Raises:
+        ValueError: ``x`` not 5-D, or not exactly one of ``output_size`` and ``scales``.
+    """
+    sizes, scales = _sizes_3d("UpsampleNearest3D", x, output_size, scales)
+    out = x
+    for k, (n_in, n_out) in enumerate(zip(x.shape[2:], sizes)):
+        step = 1 / scales[k] if scales else n_in / n_out
+        src = np.minimum(np.floor(np.arange(n_out) * step), n_in - 1).astype(np.int64)
+        out = F.gather(out, Tensor(src), 2 + k)
+    return out
+
+
+def upsample_trilinear_3d(x, output_size=None, scales=None, align_corners=False):
+    """Resizes the last three axes of ``x`` by linear interpolation along each: source
+    position ``(i + 0.5) * in / out - 0.5`` (``(i + 0.5) / scale - 0.5`` with ``scales``),
+    clamped at 0, or ``i * (in - 1) / (out - 1)`` with ``align_corners``.
+
+    Args:
+        x (Tensor): (N, C, D, H, W) float.
+        output_size (Union[tuple[int], list[int]], optional): the new (D, H, W).
+        scales (Union[tuple[float], list[float]], optional): the factors, when no
+            ``output_size``.
+        align_corners (bool): map the corner voxels onto each other. Default: ``False``.
+
+    Returns:
+        Tensor (N, C) + the new sizes.
+
+    Raises:
+        ValueError: ``x`` not 5-D, or not exactly one of ``output_size`` and ``scales``.
+    """
+    sizes, scales = _sizes_3d("UpsampleTrilinear3D", x, output_size, scales)
+    out = x
+    for k, (n_in, n_out) in enumerate(zip(x.shape[2:], sizes)):
+        i = np.arange(n_out, dtype=np.float64)
+        if align_corners:
+            src = i * (n_in - 1) / (n_out - 1) if n_out > 1 else np.zeros(n_out)
+        else:
+            step = 1 / scales[k] if scales else n_in / n_out
+            src = np.maximum((i + 0.5) * step - 0.5, 0)
+        lo = np.minimum(np.floor(src), n_in - 1).astype(np.int64)
+        hi = np.minimum(lo + 1, n_in - 1)
+        shape = [1] * 5
+        shape[2 + k] = n_out
+        w = Tensor((src - lo).reshape(shape).astype(np.float32)).astype(x.dtype)
+        out = F.gather(out, Tensor(lo), 2 + k) * (1 - w) + F.gather(out, Tensor(hi), 2 + k) * w
+    return out
+
+
+def space_to_batch_nd(input_x, block_shape, paddings):
+    """Moves blocks of the spatial axes into the batch: pads the spatial axes by ``paddings``,
+    cuts them into ``block_shape`` blocks and stacks the block offsets in front of the batch.
+
+    Args:
+        input_x (Tensor): (N, C, *spatial), one spatial axis per block dimension.
+        block_shape (Union[int, tuple[int], list[int]]): the block's size per spatial axis,
+            each >= 1 (an int for every axis).
+        paddings (Union[tuple, list]): (before, after) per spatial axis, each >= 0.
+
+    Returns:
+        Tensor (N * prod(block_shape), C, *(padded spatial // block_shape)).
+
+    Raises:
+        ValueError: the attributes do not fit ``input_x``, or a padded axis is not a multiple
+            of its block size.
+    """
+    op = "SpaceToBatchND"
+    _need_tensors(op, input_x=input_x)
+    if isinstance(block_shape, int) and not isinstance(block_shape, bool):
+        block_shape = [block_shape] * len(paddings)
+    m = len(block_shape)
+    if m < 1 or input_x.ndim != m + 2 or len(paddings) != m or any(
+            len(p) != 2 or min(p) < 0 for p in paddings) or min(block_shape) < 1:
+        raise ValueError("%s: 'block_shape' %r and 'paddings' %r do not fit 'input_x' of shape "
+                         "%s" % (op, block_shape, paddings, tuple(input_x.shape)))
+    pad = []
+    for before, after in reversed(list(paddings)):
+        pad += [before, after]
+    x = F.pad(input_x, tuple(pad))
+    n, c = x.shape[:2]
+    spatial = x.shape[2:]
+    if any(s % b for s, b in zip(spatial, block_shape)):
+        raise ValueError("%s: the padded spatial shape %s must be a multiple of block_shape %r"
+                         % (op, tuple(spatial), block_shape))
+    shape = [n, c]
+    for s, b in zip(spatial, block_shape):
+        shape += [s // b, b]
+    x = F.reshape(x, tuple(shape))
+    order = [3 + 2 * k for k in range(m)] + [0, 1] + [2 + 2 * k for k in range(m)]
+    x = F.transpose(x, tuple(order))
+    return F.reshape(x, (n * int(np.prod(block_shape)), c)
+                     + tuple(s // b for s, b in zip(spatial, block_shape)))
+
+
+def bernoulli_prim(x, p, seed=-1, offset=0):
+    """Bernoulli samples of probability ``p`` in ``x``'s shape and dtype (``ops.bernoulli``).
+
+    Args:
+        x (Tensor): gives the shape and dtype.
+        p (Union[Tensor, float]): the probability of 1, broadcast to ``x``'s shape.
+        seed (int): -1 draws from the global generator, else the draw's seed. Default: ``-1``.
+        offset (int): MindSpore's Philox offset; only 0. Default: ``0``.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        NotImplementedError: a non-zero ``offset``.
+    """
+    if offset != 0:
+        raise NotImplementedError("Bernoulli: only offset=0 is implemented, but got %r"
+                                  % (offset,))
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < -1:
+        raise ValueError("Bernoulli: 'seed' must be an int >= -1, but got %r" % (seed,))
+    if isinstance(p, Tensor) and isinstance(x, Tensor) and tuple(p.shape) != tuple(x.shape):
+        p = F.broadcast_to(p, tuple(x.shape))  # MindSpore broadcasts p (e.g. one value)
+    return F.bernoulli(x, p, None if seed == -1 else seed)
+
+
 RECORDS = [
     PrimRecord("NonZero", "nonzero",
                example=("ops.NonZero()(x)", "[[0 0]\n [0 1]\n [1 0]\n [1 1]]")),
@@ -1739,6 +1953,27 @@ RECORDS += [
                         "Tensor(np.array([[[[0, 3], [9, 14]]]])))",
                         "[[[[ 1.   0.   0.  -2. ]\n   [ 0.   0.   0.   0. ]\n"
                         "   [ 0.   3.   0.   0. ]\n   [ 0.   0.   0.5  0. ]]]]")),
+]
+
+RECORDS += [
+    PrimRecord("LeftShift", left_shift,
+               example=("ops.LeftShift()(Tensor(np.array([1, 2, 3], np.int8)), "
+                        "Tensor(np.array([0, 1, -1], np.int8)))", "[1 4 0]")),
+    PrimRecord("RightShift", right_shift,
+               example=("ops.RightShift()(Tensor(np.array([-7, 100], np.int32)), "
+                        "Tensor(np.array([1, 2], np.int32)))", "[-4 25]")),
+    PrimRecord("UpsampleNearest3D", upsample_nearest_3d,
+               example=("ops.UpsampleNearest3D()(x.reshape((1, 1, 1, 2, 2)), [1, 2, 3])",
+                        "[[[[[ 1.   1.  -2. ]\n    [ 3.   3.   0.5]]]]]")),
+    PrimRecord("UpsampleTrilinear3D", upsample_trilinear_3d, "(align_corners=False)",
+               example=("ops.UpsampleTrilinear3D()(x.reshape((1, 1, 1, 2, 2)), [1, 2, 3])",
+                        "[[[[[ 1.   -0.5  -2.  ]\n    [ 3.    1.75  0.5 ]]]]]")),
+    PrimRecord("SpaceToBatchND", space_to_batch_nd, "(block_shape, paddings)",
+               example=("ops.SpaceToBatchND([2, 1], [[0, 0], [0, 0]])(x.reshape((1, 1, 2, 2)))"
+                        ".shape", "(2, 1, 1, 2)")),
+    PrimRecord("Bernoulli", bernoulli_prim, "(seed=-1, offset=0)",
+               example=("ops.Bernoulli()(x, Tensor(np.array([1.0], np.float32)))",
+                        "[[1. 1.]\n [1. 1.]]")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

@@ -115,6 +115,14 @@ ROWS += [
     R("ops.ResizeNearestNeighborV2", lambda x: ops.ResizeNearestNeighborV2()(x, (3, 5)),
       (1, 2, 2, 3)),
     R("ops.MaxUnpool2D", lambda x: ops.MaxUnpool2D(2)(x, UNPOOL_IDX), (1, 1, 2, 2)),
+    P("LeftShift", (), ("int", S, 50), ("int", S, 4)),
+    P("RightShift", (), ("int", S, 50), ("int", S, 4)),
+    R("ops.UpsampleNearest3D", lambda x: ops.UpsampleNearest3D()(x, [2, 3, 3]), (1, 2, 1, 2, 2)),
+    R("ops.UpsampleTrilinear3D", lambda x: ops.UpsampleTrilinear3D()(x, [2, 3, 3]),
+      (1, 2, 1, 2, 2)),
+    R("ops.SpaceToBatchND", lambda x: ops.SpaceToBatchND([2, 1], [[1, 1], [0, 0]])(x),
+      (2, 1, 2, 3)),
+    R("ops.Bernoulli", lambda x: ops.Bernoulli()(x, 0.5), S, kind="random"),
 ]
 
 UNPOOL_IDX = ms.Tensor(np.array([[[[0, 3], [9, 14]]]], np.int64))
@@ -201,4 +209,12 @@ def ctor_overrides(a, t):
                                                  (3, 3)]),
         "MaxUnpool2D": lambda: ([2], [t(np.ones((1, 1, 2, 2), np.float32)),
                                       t(np.array([[[[0, 3], [9, 14]]]], np.int64))]),
+        "LeftShift": lambda: ([], [t(np.array([1, 2], np.int32)), t(np.array([1, 3], np.int32))]),
+        "RightShift": lambda: ([], [t(np.array([8, 2], np.int32)), t(np.array([1, 3], np.int32))]),
+        "UpsampleNearest3D": lambda: ([], [t(np.ones((1, 1, 1, 2, 2), np.float32)), [1, 3, 3]]),
+        "UpsampleTrilinear3D": lambda: ([], [t(np.ones((1, 1, 1, 2, 2), np.float32)),
+                                             [1, 3, 3]]),
+        "SpaceToBatchND": lambda: ([[2, 1], [[0, 0], [0, 0]]], [t(np.ones((1, 1, 2, 2),
+                                                                          np.float32))]),
+        "Bernoulli": lambda: ([], [x(), 0.5]),
     }

@@ -544,3 +544,38 @@ def test_special_and_image_classes():
     out = ops.GridSampler2D("nearest", "reflection", False)(
         T(np.arange(16).reshape((1, 1, 4, 4))), T(np.linspace(-1.3, 1.3, 12).reshape(1, 2, 3, 2)))
     _close(out.asnumpy(), [[[[0., 0., 5.], [10., 15., 15.]]]])
+
+
+def test_shifts_upsample_space_to_batch_bernoulli():
+    # ms-oracle (MindSpore 2.10 CPU): shifts as its C kernel does them (int32 promotion, the
+    # count masked to 31 / 63, the result wrapped to the dtype)
+    out = ops.LeftShift()(Tensor(np.array([1, -3, 64, 5, 5, 5], np.int8)),
+                          Tensor(np.array([3, 2, 2, 8, 9, -2], np.int8)))
+    assert out.dtype == ms.int8 and out.asnumpy().tolist() == [8, -12, 0, 0, 0, 0]
+    out = ops.RightShift()(Tensor(np.array([-7, 100, -128, 5, -5, 5], np.int8)),
+                           Tensor(np.array([1, 2, 7, 8, 9, -1], np.int8)))
+    assert out.asnumpy().tolist() == [-4, 25, -1, 0, -1, 0]
+    assert ops.RightShift()(Tensor(np.array([200, 1], np.uint8)),
+                            Tensor(np.array([3, 8], np.uint8))).asnumpy().tolist() == [25, 0]
+    assert ops.LeftShift()(Tensor(np.array([1, 3], np.int32)),
+                           Tensor(np.array([31, 33], np.int32))).asnumpy().tolist() == \
+        [-2147483648, 6]
+    x = T(np.arange(1, 17).reshape(1, 1, 2, 2, 4))
+    out = ops.UpsampleNearest3D()(x, [3, 3, 3], None).asnumpy().ravel()
+    assert out.tolist() == [1, 2, 3, 1, 2, 3, 5, 6, 7, 1, 2, 3, 1, 2, 3, 5, 6, 7, 9, 10, 11, 9,
+                            10, 11, 13, 14, 15]
+    assert ops.UpsampleNearest3D()(x, None, [1.5, 2.0, 0.5]).shape == (1, 1, 3, 4, 2)
+    _close(ops.UpsampleTrilinear3D()(x, [3, 3, 3], None).asnumpy().ravel()[:9],
+           [1.16667, 2.5, 3.83333, 3.16667, 4.5, 5.83333, 5.16667, 6.5, 7.83333])
+    _close(ops.UpsampleTrilinear3D(True)(x, [3, 3, 3], None).asnumpy().ravel()[-9:],
+           [9.0, 10.5, 12.0, 11.0, 12.5, 14.0, 13.0, 14.5, 16.0])
+    _close(ops.UpsampleTrilinear3D()(x, None, [1.5, 1.0, 0.5]).asnumpy().ravel(),
+           [1.5, 3.5, 5.5, 7.5, 5.5, 7.5, 9.5, 11.5, 9.5, 11.5, 13.5, 15.5])
+    out = ops.SpaceToBatchND([2, 1], [[1, 1], [0, 0]])(T(np.arange(12).reshape(2, 1, 2, 3)))
+    _close(out.asnumpy(), [[[[0, 0, 0], [3, 4, 5]]], [[[0, 0, 0], [9, 10, 11]]],
+                           [[[0, 1, 2], [0, 0, 0]]], [[[6, 7, 8], [0, 0, 0]]]])
+    x = T([0.1, 0.2, 0.3])
+    assert ops.Bernoulli()(x, T([1.0])).asnumpy().tolist() == [1, 1, 1]
+    assert ops.Bernoulli()(x, T([0.0, 1.0, 1.0])).asnumpy().tolist() == [0, 1, 1]
+    out = ops.Bernoulli()(Tensor(np.array([1, 2]), ms.int32), T([1.0, 0.0]))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [1, 0]
