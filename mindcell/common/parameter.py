@@ -149,6 +149,8 @@ class Parameter(Tensor):
     """
 
     _auto_count = 0
+    has_init = property(lambda self: False,
+                        doc="False: a Parameter is initialised when made (MindSpore 2.10 PyNative)")
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):

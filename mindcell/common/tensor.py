@@ -330,14 +330,19 @@ class Tensor:
             raise ValueError("Tensor.init_data: 'opt_shard_group' selects an optimizer shard; "
                              "mindcell holds whole tensors in one process")
         if shape is None or tuple(shape) == self.shape:
+            if type(self) is Tensor:
+                self.init = None  # initialised: MindSpore 2.10 clears init (has_init False)
             return self
         if self.init is None:
             raise ValueError("Tensor.init_data: a new 'shape' needs a tensor made with 'init', "
                              "but this one holds data")
         return Tensor(shape=shape, dtype=self.dtype, init=self.init)
 
+    @property
     def has_init(self):
-        return False
+        """Whether the tensor was made with ``init`` and :meth:`init_data` was not called
+        since (a property, as in MindSpore 2.10; the values exist either way here)."""
+        return self.init is not None
 
     def is_contiguous(self):
         return self._data.flags.c_contiguous

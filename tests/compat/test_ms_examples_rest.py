@@ -223,3 +223,13 @@ def test_ctc_loss_unbatched_none_is_a_scalar():
                                                   Tensor([5], ms.int32), Tensor([2], ms.int32))
         assert loss.shape == ()
         np.testing.assert_allclose(float(loss), want, rtol=1e-6)
+
+
+def test_has_init_is_a_property():
+    from mindcell.common.initializer import One
+    assert Tensor(np.array([[1, 2], [3, 4]])).has_init is False
+    t = Tensor(shape=(2,), dtype=ms.float32, init=One())
+    assert t.has_init is True
+    t.init_data()
+    assert t.has_init is False and t.init is None
+    assert ms.Parameter(Tensor(shape=(2,), dtype=ms.float32, init=One()), name="w").has_init is False

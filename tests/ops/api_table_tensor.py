@@ -107,9 +107,10 @@ TENSOR_ROWS = [
         ("tolist", lambda x: x.tolist(), S), ("data_ptr", lambda x: x.data_ptr(), S),
         ("nonzero", lambda x: x.nonzero(), S), ("argwhere", lambda x: x.argwhere(), S)]],
     # metadata
-    *[_meta(n) for n in ("shape", "dtype", "ndim", "size", "itemsize", "nbytes", "strides")],
+    *[_meta(n) for n in ("shape", "dtype", "ndim", "size", "itemsize", "nbytes", "strides",
+                         "has_init")],
     *[_meta_call(n) for n in ("dim", "numel", "nelement", "element_size", "is_contiguous",
-                              "is_floating_point", "is_signed", "has_init")],
+                              "is_floating_point", "is_signed")],
     R("Tensor.T", lambda x: x.T, S), R("Tensor.mT", lambda x: x.mT, (2, 3, 4)),
     M("init_data", S), M("contiguous", S), M("clone", S, **Z), M("copy", S, **Z),
     R("Tensor.set_dtype", lambda x: (x * 1).set_dtype(ms.float64), S),
