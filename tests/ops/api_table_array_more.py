@@ -44,4 +44,35 @@ def base_overrides(a, t):
         "channel_shuffle": lambda: ([t(np.ones((1, 4, 2, 2), np.float32)), 2], {}),
         "mirror_pad": lambda: ([t(x), PADS, "REFLECT"], {}),
         "clip_by_norm": lambda: ([t(x), 1.0], {}),
+        "bitwise_left_shift": lambda: ([t(np.array([1, 2], np.int32)), 1], {}),
+        "bitwise_right_shift": lambda: ([t(np.array([1, 2], np.int32)), 1], {}),
+        "population_count": lambda: ([t(np.array([1, 2], np.int32))], {}),
+        "inplace_add": lambda: ([t(x), t(x[:1].copy()), 1], {}),
+        "inplace_sub": lambda: ([t(x), t(x[:1].copy()), 1], {}),
+        "inplace_update": lambda: ([t(x), t(x[:1].copy()), 1], {}),
+        "intopk": lambda: ([t(x), t(np.array([0, 1], np.int32)), 1], {}),
+        "combinations": lambda: ([t(x[0].copy())], {}),
+        "igammac": lambda: ([t(np.abs(x) + 1), t(np.abs(x) + 1)], {}),
     }
+
+
+_I32 = ms.Tensor(np.array([2, 0], np.int32))
+ROWS += [
+    R("ops.bitwise_left_shift", lambda x: ops.bitwise_left_shift(x, 2), ("int", (2, 3), 9),
+      kind="datadep"),
+    R("ops.bitwise_right_shift", lambda x: ops.bitwise_right_shift(x, 1), ("int", (2, 3), 9),
+      kind="datadep"),
+    R("ops.population_count", lambda x: ops.population_count(x), ("int", (2, 3), 9),
+      kind="datadep"),
+    R("ops.inplace_add", lambda x, v: ops.inplace_add(x, v, (2, 0)), (3, 2), (2, 2)),
+    R("ops.inplace_sub", lambda x, v: ops.inplace_sub(x, v, (1, 1)), (3, 2), (2, 2)),
+    R("ops.inplace_update", lambda x, v: ops.inplace_update(x, v, _I32), (3, 2), (2, 2)),
+    R("ops.intopk", lambda x: ops.intopk(x, ms.Tensor(np.array([1, 0], np.int32)), 2), (2, 3),
+      **NG),
+    Op("pdist", ("away", (3, 2))),
+    R("ops.pdist", lambda x: ops.pdist(x, 3.0), ("away", (4, 2))),
+    Op("combinations", (3,)), R("ops.combinations", lambda x: ops.combinations(x, 2, True),
+                                (3,)),
+    R("ops.igammac", lambda a, x: ops.igammac(a, x), ("pos", (2, 3)), ("pos", (2, 3)),
+      f16=False, probe=0),
+]

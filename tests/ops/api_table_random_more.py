@@ -16,3 +16,9 @@ ROWS = [
     R("ops.gumbel_softmax", lambda x: ops.gumbel_softmax(x), (2, 3), **RND),
     R("ops.rrelu", lambda x: ops.rrelu(x), (2, 3), **RND),
 ]
+
+
+def base_overrides(a, t):
+    """Valid base calls for tests/ops/test_bad_input_fuzz.py: name -> () -> (args, kwargs)."""
+    import numpy as np
+    return {"randint_like": lambda: ([t(np.array([1, 2], np.int32)), 0, 5], {})}

@@ -511,3 +511,72 @@ def test_random_more_shapes_dtypes_and_distributions():
 def test_random_more_errors(call, error):
     with pytest.raises(error):
         call()
+
+
+# ----- shifts, popcount, row updates, intopk, pdist, combinations, igammac (ms-oracle) ---------
+XR = [[1., 2.], [3., 4.], [5., 6.]]
+VR = [[0.5, 1.0], [1.0, 1.5]]
+
+
+@pytest.mark.parametrize("call,dtype,expected", [
+    (lambda: ops.bitwise_left_shift(_t([1, 2, -4, 8], np.int32), 1), ms.int32, [2, 4, -8, 16]),
+    (lambda: ops.bitwise_right_shift(_t([1, 2, -4, 8], np.int32), 1), ms.int32, [0, 1, -2, 4]),
+    (lambda: ops.bitwise_left_shift(_t([1, 2, -4, 8], np.int32), _t([0, 1, 2, 40], np.int32)),
+     ms.int32, [1, 4, -16, 2048]),
+    (lambda: ops.bitwise_left_shift(2, _t([1, 2, -4, 8], np.int32)), ms.int32,
+     [4, 8, 536870912, 512]),
+    (lambda: ops.bitwise_right_shift(_t([1, 2, -4, 8], np.int32), -1), ms.int32, [0, 0, -1, 0]),
+    (lambda: ops.bitwise_right_shift(_t([1, 2], np.uint8), 1), ms.uint8, [0, 1]),
+    (lambda: ops.population_count(_t([-1, 7, 255], np.int16)), ms.uint8, [16, 3, 8]),
+    (lambda: ops.population_count(_t([255, 7], np.uint8)), ms.uint8, [8, 3]),
+    (lambda: ops.inplace_add(_t(XR), _t(VR), (0, 1)), ms.float32, [[1.5, 3.], [4., 5.5], [5., 6.]]),
+    (lambda: ops.inplace_add(_t(XR), _t(VR[:1]), 2), ms.float32, [[1., 2.], [3., 4.], [5.5, 7.]]),
+    (lambda: ops.inplace_add(_t(XR), _t(VR), (1, 1)), ms.float32,
+     [[1., 2.], [4.5, 6.5], [5., 6.]]),
+    (lambda: ops.inplace_sub(_t(XR), _t(VR), (2, 0)), ms.float32,
+     [[0., 0.5], [3., 4.], [4.5, 5.]]),
+    (lambda: ops.inplace_update(_t(XR), _t(VR), _t([2, 0], np.int32)), ms.float32,
+     [[1., 1.5], [3., 4.], [0.5, 1.]]),
+    (lambda: ops.inplace_update(_t(XR), _t(VR), (1, 1)), ms.float32,
+     [[1., 2.], [1., 1.5], [5., 6.]]),
+    (lambda: ops.inplace_add(_t([[1, 2]], np.int32), _t([[1, 2]], np.int32), 0), ms.int32,
+     [[2, 4]]),
+    (lambda: ops.intopk(_t([[1, 8, 5, 2, 7], [4, 9, 1, 3, 5]]), _t([1, 3], np.int32), 3),
+     ms.bool_, [True, False]),
+    (lambda: ops.intopk(_t([[1., 1., 1.]]), _t([2], np.int32), 1), ms.bool_, [True]),
+    (lambda: ops.pdist(_t([[1., 1.], [2., 2.], [3., 5.]]), 1.0), ms.float32, [2., 6., 4.]),
+    (lambda: ops.pdist(_t([[1., 1.], [2., 2.], [3., 5.]]), float("inf")), ms.float32,
+     [1., 4., 3.]),
+    (lambda: ops.pdist(_t([[1., 1.], [2., 1.], [3., 5.]]), 0.0), ms.float32, [1., 2., 2.]),
+    (lambda: ops.combinations(_t([1, 2, 3], np.int32)), ms.int32, [[1, 2], [1, 3], [2, 3]]),
+    (lambda: ops.combinations(_t([1., 2., 3.]), 3), ms.float32, [[1., 2., 3.]]),
+    (lambda: ops.combinations(_t([1, 2, 3], np.int32), with_replacement=True), ms.int32,
+     [[1, 1], [1, 2], [1, 3], [2, 2], [2, 3], [3, 3]]),
+    (lambda: ops.igammac(_t([2.0, 4.0]), _t([2.0, 3.0])), ms.float32, [0.40600574, 0.6472322]),
+])
+def test_bits_rows_and_pairs_values(call, dtype, expected):
+    out = call()
+    assert out.dtype == dtype
+    np.testing.assert_allclose(out.asnumpy().astype(np.float64), np.array(expected, np.float64),
+                               rtol=1e-6, atol=1e-7)
+
+
+def test_inplace_add_leaves_x_and_igammac_keeps_small_tails():
+    x = _t(XR)
+    ops.inplace_add(x, _t(VR), (0, 1))
+    assert x.asnumpy().tolist() == XR          # MindSpore 2.10 does not modify x
+    q = ops.igammac(_t([1.0]), _t([20.0])).asnumpy()
+    np.testing.assert_allclose(q, [np.exp(-20.0)], rtol=1e-5)   # 1 - P would be 0 in Float32
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda: ops.bitwise_left_shift(_t([1., 2.]), 1), TypeError),
+    (lambda: ops.bitwise_left_shift(_t([1, 2], np.int8), _t([1, 2], np.int64)), TypeError),
+    (lambda: ops.population_count(_t([1.])), TypeError),
+    (lambda: ops.inplace_add(_t(XR), _t(VR), (-1, 0)), ValueError),
+    (lambda: ops.pdist(ops.ones((2, 3, 2))), ValueError),
+    (lambda: ops.combinations(_t([1, 2, 3], np.int32), 0), ValueError),
+])
+def test_bits_rows_and_pairs_errors(call, error):
+    with pytest.raises(error):
+        call()

@@ -4,6 +4,7 @@ scattering (``diag_embed``, ``diagflat``, ``diagonal_scatter``, ``select_scatter
 statistics ``median``, ``nanmedian``, ``nanmean``, and ``unique_consecutive``. Values move by
 gather/where/reshape, so gradients and GRAPH_MODE come from those ops; every function checks its
 arguments with MindSpore's rules (recorded with ms-oracle) so errors name it."""
+import math
 import numbers
 
 import numpy as np
@@ -488,6 +489,289 @@ unique_consecutive.__doc__ = opdoc(
     example("ops.unique_consecutive(x)", "[1 2 1]", ["x = " + array([1, 1, 2, 1], "int32")]))
 
 
+# ----- integer bit operations -------------------------------------------------------------------
+_INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8, mstype.uint16,
+         mstype.uint32, mstype.uint64)
+
+
+def _shift(input, other, op, left):
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        raise TypeError("%s: 'input' or 'other' must be a Tensor, but got %s and %s"
+                        % (public_name(op), type(input).__name__, type(other).__name__))
+    ref = input if isinstance(input, Tensor) else other
+    if ref.dtype in _INTS:
+        info = np.iinfo(ref.dtype.np_dtype)
+        for name, v in (("input", input), ("other", other)):
+            if not isinstance(v, Tensor) and (isinstance(v, bool) or not isinstance(v, int)
+                                              or not info.min <= v <= info.max):
+                raise TypeError("%s: '%s' must be a Tensor or an int in the range of %s, but "
+                                "got %r" % (public_name(op), name, ref.dtype, v))
+    a = input if isinstance(input, Tensor) else Tensor(np.asarray(input, ref.dtype.np_dtype))
+    b = other if isinstance(other, Tensor) else Tensor(np.asarray(other, ref.dtype.np_dtype))
+    for name, t in (("input", a), ("other", b)):
+        if t.dtype not in _INTS:
+            raise TypeError("%s: '%s' must be an integer Tensor, but got %s"
+                            % (public_name(op), name, t.dtype))
+    if a.dtype != b.dtype:
+        raise TypeError("%s: 'input' and 'other' must have the same dtype, but got %s and %s"
+                        % (public_name(op), a.dtype, b.dtype))
+    try:
+        x, k = np.broadcast_arrays(a.asnumpy(), b.asnumpy())
+    except ValueError:
+        raise ValueError("%s: the shapes %s and %s do not broadcast"
+                         % (public_name(op), a.shape, b.shape)) from None
+    wide = np.uint64 if x.dtype.kind == "u" else np.int64
+    # MindSpore's CPU kernel shifts in C: the count is taken modulo the width the value is
+    # computed in (32 bits up to int32, 64 for int64), and narrow results wrap
+    bits = 63 if x.dtype.itemsize == 8 else 31
+    count = (k.astype(np.int64) & bits).astype(wide)
+    with np.errstate(over="ignore"):
+        out = (x.astype(wide) << count) if left else (x.astype(wide) >> count)
+    return Tensor(out.astype(x.dtype))
+
+
+def bitwise_left_shift(input, other):
+    return _shift(input, other, "bitwise_left_shift", True)
+
+
+def bitwise_right_shift(input, other):
+    return _shift(input, other, "bitwise_right_shift", False)
+
+
+for _f, _dir, _ex in ((bitwise_left_shift, "left", "[ 2  4 -8 16]"),
+                      (bitwise_right_shift, "right", "[ 0  1 -2  4]")):
+    _f.__doc__ = opdoc(
+        "Shifts the bits of ``input`` %s by ``other`` (arithmetic for signed integers), "
+        "elementwise with broadcasting; the count is taken modulo 32 (64 for 64-bit "
+        "integers), as in MindSpore's CPU kernel." % _dir,
+        ["input (Union[Tensor, int]): an integer tensor (or a number, with ``other`` a "
+         "Tensor).", "other (Union[Tensor, int]): the shift counts, of ``input``'s dtype."],
+        "Tensor of the operands' dtype and broadcast shape.",
+        ["TypeError: neither operand is a Tensor, an operand is not an integer tensor, or "
+         "the dtypes differ."],
+        example("ops.bitwise_%s_shift(x, 1)" % _dir, _ex,
+                ["x = " + array([1, 2, -4, 8], "int32")]))
+
+
+def population_count(input_x):
+    op = "population_count"
+    check_tensor(input_x, op, "input_x")
+    if input_x.dtype not in _INTS:
+        raise TypeError("%s: 'input_x' must be an integer Tensor, but got %s"
+                        % (public_name(op), input_x.dtype))
+    x = input_x.asnumpy()
+    as_bytes = np.ascontiguousarray(x).view(np.uint8).reshape(x.shape + (x.dtype.itemsize,))
+    return Tensor(np.unpackbits(as_bytes, axis=-1).sum(-1).astype(np.uint8))
+
+
+population_count.__doc__ = opdoc(
+    "The number of set bits of each element (two's complement for negative values).",
+    ["input_x (Tensor): an integer tensor."], "Tensor of UInt8, ``input_x``'s shape.",
+    ["TypeError: ``input_x`` is not an integer Tensor."],
+    example("ops.population_count(x)", "[16  3  8]", ["x = " + array([-1, 7, 255], "int16")]))
+
+
+# ----- functional in-place updates of rows ------------------------------------------------------
+def _rows(x, v, indices, op):
+    check_tensor(x, op, "x")
+    check_tensor(v, op, "v")
+    if x.ndim == 0:
+        raise ValueError("%s: 'x' must be at least 1-D, but got a 0-D Tensor" % public_name(op))
+    if isinstance(indices, Tensor):
+        idx = indices.asnumpy().reshape(-1).tolist()
+    elif isinstance(indices, int) and not isinstance(indices, bool):
+        idx = [indices]
+    elif isinstance(indices, (tuple, list)):
+        idx = list(indices)
+    else:
+        raise TypeError("%s: 'indices' must be an int, a tuple of ints or a Tensor, but got %s"
+                        % (public_name(op), type(indices).__name__))
+    for i in idx:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or \
+                not 0 <= i < x.shape[0]:
+            raise ValueError("%s: 'indices' must be in [0, %d), but got %r"
+                             % (public_name(op), x.shape[0], indices))
+    if v.dtype != x.dtype or tuple(v.shape) != (len(idx),) + tuple(x.shape[1:]):
+        raise ValueError("%s: 'v' must be of 'x''s dtype and shape %s, but got %s %s"
+                         % (public_name(op), (len(idx),) + tuple(x.shape[1:]), v.dtype,
+                            v.shape))
+    return Tensor(np.asarray(idx, np.int32))
+
+
+def inplace_add(x, v, indices):
+    idx = _rows(x, v, indices, "inplace_add")
+    return _F().add(x, _F().unsorted_segment_sum(v, idx, x.shape[0]))
+
+
+def inplace_sub(x, v, indices):
+    idx = _rows(x, v, indices, "inplace_sub")
+    return _F().sub(x, _F().unsorted_segment_sum(v, idx, x.shape[0]))
+
+
+def inplace_update(x, v, indices):
+    op = "inplace_update"
+    idx = _rows(x, v, indices, op)
+    last = {}
+    for pos, i in enumerate(idx.asnumpy().tolist()):
+        last[i] = pos                                   # a repeated row takes its last value
+    rows = np.zeros(x.shape[0], np.int32)
+    hit = np.zeros(x.shape[0], np.bool_)
+    for i, pos in last.items():
+        rows[i], hit[i] = pos, True
+    F = _F()
+    picked = F.gather(v, Tensor(rows), 0)
+    return F.where(Tensor(hit.reshape((-1,) + (1,) * (x.ndim - 1))), picked, x)
+
+
+for _f, _what, _ex in (
+        (inplace_add, "adds ``v[i]`` to row ``indices[i]`` (repeated rows add up)",
+         "[[1.5 3. ]\n [3.  4. ]\n [6.  7.5]]"),
+        (inplace_sub, "subtracts ``v[i]`` from row ``indices[i]`` (repeated rows add up)",
+         "[[0.5 1. ]\n [3.  4. ]\n [4.  4.5]]"),
+        (inplace_update, "sets row ``indices[i]`` to ``v[i]`` (a repeated row takes the last)",
+         "[[0.5 1. ]\n [3.  4. ]\n [1.  1.5]]")):
+    _f.__doc__ = opdoc(
+        "``x`` with its rows along axis 0 changed: %s. Despite its name ``x`` is not modified "
+        "(as in MindSpore 2.10); the result is a new Tensor." % _what,
+        ["x (Tensor): the input.", "v (Tensor): of ``x``'s dtype, shape ``(len(indices),) + "
+         "x.shape[1:]``.", "indices (Union[int, tuple[int], Tensor]): rows of ``x``, in "
+         "``[0, x.shape[0])``."], "Tensor of ``x``'s shape and dtype.",
+        ["TypeError: ``x`` or ``v`` is not a Tensor, or ``indices`` has the wrong type.",
+         "ValueError: an index is out of range, or ``v`` has the wrong dtype or shape."],
+        example("ops.%s(x, v, (2, 0))" % _f.__name__, _ex,
+                ["x = " + array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]),
+                 "v = " + array([[1.0, 1.5], [0.5, 1.0]])]))
+
+
+def intopk(x1, x2, k):
+    op = "intopk"
+    check_tensor(x1, op, "x1")
+    check_tensor(x2, op, "x2")
+    check_int(k, op, "k")
+    if x1.dtype not in (mstype.float16, mstype.float32):
+        raise TypeError("%s: 'x1' must be a Float16/Float32 Tensor, but got %s"
+                        % (public_name(op), x1.dtype))
+    if x2.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError("%s: 'x2' must be an Int32/Int64 Tensor, but got %s"
+                        % (public_name(op), x2.dtype))
+    if x1.ndim != 2 or x2.ndim != 1 or x2.shape[0] != x1.shape[0]:
+        raise ValueError("%s: 'x1' must be (N, C) and 'x2' (N,), but got %s and %s"
+                         % (public_name(op), x1.shape, x2.shape))
+    F = _F()
+    target = F.gather_elements(x1, 1, F.expand_dims(x2.astype(mstype.int64), 1))
+    above = F.sum((x1 > target).astype(mstype.int32), 1)
+    return above < k
+
+
+intopk.__doc__ = opdoc(
+    "Whether each target ``x2[i]`` is among the ``k`` largest predictions of row ``x1[i]`` "
+    "(values equal to the target's do not push it out).",
+    ["x1 (Tensor): Float16/Float32, shape ``(N, C)``.", "x2 (Tensor): Int32/Int64 class "
+     "indices, shape ``(N,)``.", "k (int): how many of the largest count."],
+    "Tensor of bool, shape ``(N,)``.",
+    ["TypeError: an operand has the wrong dtype or ``k`` is not an int.",
+     "ValueError: the shapes do not fit."],
+    example("ops.intopk(x, t, 3)", "[ True False]",
+            ["x = " + array([[1, 8, 5, 2, 7], [4, 9, 1, 3, 5]]), "t = " + array([1, 3],
+                                                                                  "int32")]))
+
+
+def pdist(input, p=2.0):
+    op = "pdist"
+    check_tensor(input, op, "input")
+    if not input.dtype.is_floating_point:
+        raise TypeError("%s: 'input' must be a float Tensor, but got %s" % (public_name(op),
+                                                                          input.dtype))
+    if input.ndim != 2:
+        raise ValueError("%s: 'input' must be 2-D (N, M), but got shape %s"
+                         % (public_name(op), input.shape))
+    if isinstance(p, bool) or not isinstance(p, numbers.Real) or p < 0:
+        raise ValueError("%s: 'p' must be a non-negative float, but got %r" % (public_name(op),
+                                                                              p))
+    n = input.shape[0]
+    i, j = np.triu_indices(n, 1)
+    F = _F()
+    diff = F.sub(F.gather(input, Tensor(i.astype(np.int32)), 0),
+                 F.gather(input, Tensor(j.astype(np.int32)), 0))
+    return F.norm(diff, float(p), dim=-1)
+
+
+pdist.__doc__ = opdoc(
+    "The p-norm distances between every pair of rows of ``input``, in the order of the upper "
+    "triangle: ``(0, 1), (0, 2), ..., (1, 2), ...``.",
+    ["input (Tensor): float, shape ``(N, M)``.", "p (float): the order, >= 0 (``inf`` the "
+     "largest difference, 0 the count of differing coordinates). Default: ``2.0``."],
+    "Tensor of shape ``(N * (N - 1) / 2,)``.",
+    ["TypeError: ``input`` is not a float Tensor.", "ValueError: ``input`` is not 2-D or "
+     "``p`` negative."],
+    example("ops.pdist(x, 1.0)", "[2. 6. 4.]", ["x = " + array([[1.0, 1.0], [2.0, 2.0],
+                                                               [3.0, 5.0]])]))
+
+
+def combinations(input, r=2, with_replacement=False):
+    import itertools
+    op = "combinations"
+    check_tensor(input, op, "input")
+    check_int(r, op, "r")
+    check_bool(with_replacement, op, "with_replacement")
+    if input.ndim != 1:
+        raise ValueError("%s: 'input' must be 1-D, but got shape %s" % (public_name(op),
+                                                                      input.shape))
+    if r <= 0:
+        raise ValueError("%s: 'r' must be positive, but got %d" % (public_name(op), r))
+    n = input.shape[0]
+    if r > 2 ** 16:
+        raise ValueError("%s: 'r' must be at most 65536, but got %d" % (public_name(op), r))
+    count = math.comb(n + r - 1, r) if with_replacement else math.comb(n, r)
+    if count * r > 2 ** 31:
+        raise ValueError("%s: %d combinations of length %d are too many" % (public_name(op),
+                                                                           count, r))
+    pick = itertools.combinations_with_replacement if with_replacement else \
+        itertools.combinations
+    idx = np.array(list(pick(range(input.shape[0]), r)), np.int32).reshape(-1, r)
+    if idx.shape[0] == 0:
+        return _F().zeros((0, r), input.dtype)
+    return _F().gather(input, Tensor(idx), 0)
+
+
+combinations.__doc__ = opdoc(
+    "The length-``r`` combinations of the elements of ``input``, as ``itertools`` orders them.",
+    ["input (Tensor): 1-D.", "r (int): the length of a combination, positive. Default: "
+     "``2``.", "with_replacement (bool): allow an element to repeat. Default: ``False``."],
+    "Tensor of shape ``(count, r)``, of ``input``'s dtype.",
+    ["TypeError: ``input`` is not a Tensor or an argument has the wrong type.",
+     "ValueError: ``input`` is not 1-D or ``r`` is not positive."],
+    example("ops.combinations(x)", "[[1 2]\n [1 3]\n [2 3]]",
+            ["x = " + array([1, 2, 3], "int32")]))
+
+
+def igammac(input, other):
+    F = _F()
+    for name, t in (("input", input), ("other", other)):
+        check_tensor(t, "igammac", name)
+        if t.dtype not in (mstype.float32, mstype.float64):
+            raise TypeError("%s: '%s' must be a Float32/Float64 Tensor, but got %s"
+                            % (public_name("igammac"), name, t.dtype))
+    if input.dtype == mstype.float64 or not input.dtype.is_floating_point \
+            or input.dtype != other.dtype:
+        return F.sub(1.0, F.igamma(input, other))      # igamma's own checks and dtype rules
+    # 1 - P in Float64, so that a small upper tail (P close to 1) keeps its digits
+    p = F.igamma(input.astype(mstype.float64), other.astype(mstype.float64))
+    return F.sub(1.0, p).astype(input.dtype)
+
+
+igammac.__doc__ = opdoc(
+    "The regularized upper incomplete gamma function ``Q(input, other) = 1 - P(input, "
+    "other)`` (see :func:`igamma`).",
+    ["input (Tensor): float, the parameters ``a > 0``.", "other (Tensor): float, the points "
+     "``x >= 0``, of ``input``'s dtype."], "Tensor of the broadcast shape.",
+    ["TypeError: an operand is not a float Tensor, or the dtypes differ."],
+    example("ops.igammac(a, x)", "[0.40600586 0.6472319 ]",
+            ["a = " + array([2.0, 4.0]), "x = " + array([2.0, 3.0])]))
+
+
 __all__ = ["diag_embed", "diagflat", "slice_scatter", "select_scatter", "diagonal_scatter",
            "channel_shuffle", "mirror_pad", "clip_by_norm", "median", "nanmedian", "nanmean",
-           "unique_consecutive"]
+           "unique_consecutive", "bitwise_left_shift", "bitwise_right_shift",
+           "population_count", "inplace_add", "inplace_sub", "inplace_update", "intopk", "pdist",
+           "combinations", "igammac"]

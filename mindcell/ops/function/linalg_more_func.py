@@ -500,7 +500,11 @@ def pinv(x, *, atol=None, rtol=None, hermitian=False):
     if rtol is None:
         eps = float(np.finfo(x.dtype.np_dtype).eps)
         rtol = 0.0 if atol is not None else eps * max(x.shape[-2:])
-    s, u, v = F.svd(x)
+    try:
+        s, u, v = F.svd(x)
+    except np.linalg.LinAlgError as e:
+        raise ValueError("%s: the singular value decomposition of 'x' failed (%s); does it hold "
+                         "NaN or inf?" % (public_name(op), e)) from None
     smax = F.amax(s, -1, True)
     cutoff = F.mul(smax, rtol)
     if atol is not None:
@@ -554,6 +558,9 @@ def cond(A, p=None):
     op = "cond"
     _square(A, op, "A")
     F = _F()
+    if p is not None and (isinstance(p, bool) or not isinstance(p, (str, numbers.Real))):
+        raise TypeError("%s: 'p' must be None, a number or 'fro'/'nuc', but got %s"
+                        % (public_name(op), type(p).__name__))
     if p is None or p == 2 or p == -2:
         if isinstance(p, bool):
             raise TypeError("%s: 'p' must be None, a number or 'fro'/'nuc', but got bool"

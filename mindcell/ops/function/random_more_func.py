@@ -50,6 +50,11 @@ _INT_LIMITS = {mstype.uint8: 2 ** 8, mstype.int8: 2 ** 7, mstype.int16: 2 ** 15,
 def randperm(n, seed=0, offset=0, dtype=mstype.int64):
     op = "randperm"
     check_int(n, op, "n")
+    check_int(seed, op, "seed")
+    _numeric_dtypes = tuple(_INT_LIMITS) + (mstype.float32, mstype.float64)
+    if not any(dtype is d for d in _numeric_dtypes):
+        raise TypeError("%s: 'dtype' must be an integer or float dtype, but got %r"
+                        % (public_name(op), dtype))
     if n < 0:
         raise ValueError("%s: 'n' must be >= 0, but got %d" % (public_name(op), n))
     if n > _INT_LIMITS.get(dtype, 2 ** 63):
@@ -72,9 +77,15 @@ def randint_like(input, low, high, seed=None, *, dtype=None):
     op = "randint_like"
     check_tensor(input, op, "input")
     dtype = input.dtype if dtype is None else dtype
-    if dtype not in (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8):
+    if not any(dtype is d for d in (mstype.int8, mstype.int16, mstype.int32, mstype.int64,
+                                    mstype.uint8)):
         raise ValueError("%s: 'dtype' must be an integer dtype, but got %s"
                          % (public_name(op), dtype))
+    for name, v in (("low", low), ("high", high)):
+        check_int(v, op, name)
+    if low >= high:
+        raise ValueError("%s: 'low' (%d) must be less than 'high' (%d)" % (public_name(op), low,
+                                                                          high))
     return _F().randint(low, high, input.shape, seed, dtype=dtype)
 
 
@@ -109,13 +120,18 @@ shuffle.__doc__ = opdoc(
 def standard_laplace(shape, seed=None):
     op = "standard_laplace"
     if isinstance(shape, Tensor):
-        shape = tuple(int(v) for v in shape.asnumpy().reshape(-1))
+        if shape.dtype not in (mstype.int32, mstype.int64) or shape.ndim != 1:
+            raise TypeError("%s: a Tensor 'shape' must be 1-D Int32/Int64, but got %s of shape "
+                            "%s" % (public_name(op), shape.dtype, shape.shape))
+        shape = tuple(int(v) for v in shape.asnumpy())
     if isinstance(shape, int) and not isinstance(shape, bool):
         shape = (shape,)
     if not isinstance(shape, (tuple, list)) or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in shape):
         raise TypeError("%s: 'shape' must be a tuple of non-negative ints or a Tensor, but got "
                         "%r" % (public_name(op), shape))
+    if int(np.prod([float(v) for v in shape])) > 2 ** 31:
+        raise ValueError("%s: 'shape' %s has too many elements" % (public_name(op), shape))
     F = _F()
     u = F.sub(_uniform(shape, _stream(seed, op)), 0.5)
     # inverse CDF: -sign(u) * log(1 - 2|u|), with u in [-0.5, 0.5)
