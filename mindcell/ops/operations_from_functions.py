@@ -1694,6 +1694,110 @@ def bernoulli_prim(x, p, seed=-1, offset=0):
     return F.bernoulli(x, p, None if seed == -1 else seed)
 
 
+def _triple(op, arg, value):
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,) * 3
+    if not isinstance(value, (tuple, list)) or len(value) not in (3, 5) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+        raise ValueError("%s: '%s' must be a positive int or 3 positive ints, but got %r"
+                         % (op, arg, value))
+    return tuple(value[-3:])
+
+
+def avg_pool3d_prim(x, kernel_size=1, strides=1, pad_mode="valid", pad=0, ceil_mode=False,
+                    count_include_pad=True, divisor_override=0, data_format="NCDHW"):
+    """The mean of each (kd, kh, kw) window of ``x``: a per-channel convolution with a kernel
+    of ones, divided by the window's volume (``count_include_pad``), by the number of input
+    elements under it, or by ``divisor_override``.
+
+    Args:
+        x (Tensor): (N, C, D, H, W) float.
+        kernel_size (Union[int, tuple[int]]): the window. Default: ``1``.
+        strides (Union[int, tuple[int]]): the steps. Default: ``1``.
+        pad_mode (str): ``"valid"``, ``"same"`` or ``"pad"``. Default: ``"valid"``.
+        pad (Union[int, tuple[int]]): with "pad", an int or (head, tail, top, bottom, left,
+            right). Default: ``0``.
+        ceil_mode (bool): only ``False``. Default: ``False``.
+        count_include_pad (bool): count padded zeros in the divisor. Default: ``True``.
+        divisor_override (int): divide by it instead, when not 0. Default: ``0``.
+        data_format (str): ``"NCDHW"``. Default: ``"NCDHW"``.
+
+    Returns:
+        Tensor (N, C, D', H', W').
+
+    Raises:
+        ValueError: an attribute that does not fit.
+        NotImplementedError: ``ceil_mode``.
+    """
+    op = "AvgPool3D"
+    if ceil_mode:
+        raise NotImplementedError("%s: ceil_mode=True is not implemented" % op)
+    if data_format != "NCDHW":
+        raise ValueError("%s: 'data_format' must be 'NCDHW', but got %r" % (op, data_format))
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ("valid", "same", "pad"):
+        raise ValueError("%s: 'pad_mode' must be 'valid', 'same' or 'pad', but got %r"
+                         % (op, pad_mode))
+    if isinstance(divisor_override, bool) or not isinstance(divisor_override, int) \
+            or divisor_override < 0:
+        raise ValueError("%s: 'divisor_override' must be an int >= 0, but got %r"
+                         % (op, divisor_override))
+    _need_tensors(op, x=x)
+    if x.ndim != 5 or not x.dtype.is_floating_point:
+        raise ValueError("%s: 'x' must be a 5-D float Tensor, but got %s %s"
+                         % (op, x.dtype, tuple(x.shape)))
+    k, s = _triple(op, "kernel_size", kernel_size), _triple(op, "strides", strides)
+    c = x.shape[1]
+    ones = F.ones((c, 1) + k, x.dtype)
+    total = F.conv3d(x, ones, None, s, pad_mode.lower(), pad, 1, c)
+    if divisor_override:
+        return total / divisor_override
+    if count_include_pad:
+        return total / float(k[0] * k[1] * k[2])
+    count = F.conv3d(F.ones((1, 1) + tuple(x.shape[2:]), x.dtype), ones[:1], None, s,
+                     pad_mode.lower(), pad, 1, 1)
+    return total / count
+
+
+def adaptive_avg_pool3d_prim(x, output_size):
+    """The means of ``output_size`` adaptive bins along each of the last three axes of ``x``:
+    bin ``i`` of ``n`` over ``m`` inputs spans ``[floor(i m / n), ceil((i + 1) m / n))``.
+
+    Args:
+        x (Tensor): (N, C, D, H, W) or (C, D, H, W) float.
+        output_size (Union[int, tuple]): (D', H', W'), an entry None keeping that axis.
+
+    Returns:
+        Tensor with the last three axes resized.
+
+    Raises:
+        ValueError: ``output_size`` is not an int or three ints / None, or ``x`` not 4-D/5-D.
+    """
+    op = "AdaptiveAvgPool3D"
+    _need_tensors(op, x=x)
+    if x.ndim not in (4, 5):
+        raise ValueError("%s: 'x' must be 4-D or 5-D, but got shape %s" % (op, tuple(x.shape)))
+    if isinstance(output_size, int) and not isinstance(output_size, bool):
+        output_size = (output_size,) * 3
+    if not isinstance(output_size, (tuple, list)) or len(output_size) != 3 or not all(
+            v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0)
+            for v in output_size):
+        raise ValueError("%s: 'output_size' must be an int or 3 positive ints (or None), but "
+                         "got %r" % (op, output_size))
+    out = x
+    for k, n in enumerate(output_size):
+        axis = x.ndim - 3 + k
+        m = x.shape[axis]
+        n = m if n is None else n
+        weights = np.zeros((m, n), np.float64)
+        for i in range(n):
+            lo, hi = (i * m) // n, -((-(i + 1) * m) // n)
+            weights[lo:hi, i] = 1.0 / (hi - lo)
+        moved = F.moveaxis(out, axis, -1)
+        moved = F.matmul(moved, Tensor(weights.astype(np.float32)).astype(x.dtype))
+        out = F.moveaxis(moved, -1, axis)
+    return out
+
+
 RECORDS = [
     PrimRecord("NonZero", "nonzero",
                example=("ops.NonZero()(x)", "[[0 0]\n [0 1]\n [1 0]\n [1 1]]")),
@@ -1974,6 +2078,17 @@ RECORDS += [
     PrimRecord("Bernoulli", bernoulli_prim, "(seed=-1, offset=0)",
                example=("ops.Bernoulli()(x, Tensor(np.array([1.0], np.float32)))",
                         "[[1. 1.]\n [1. 1.]]")),
+]
+
+RECORDS += [
+    PrimRecord("AvgPool3D", avg_pool3d_prim,
+               "(kernel_size=1, strides=1, pad_mode='valid', pad=0, ceil_mode=False, "
+               "count_include_pad=True, divisor_override=0, data_format='NCDHW')",
+               example=("ops.AvgPool3D(divisor_override=2)(x.reshape((1, 1, 1, 2, 2)))",
+                        "[[[[[ 0.5  -1.  ]\n    [ 1.5   0.25]]]]]")),
+    PrimRecord("AdaptiveAvgPool3D", adaptive_avg_pool3d_prim, "(output_size)",
+               example=("ops.AdaptiveAvgPool3D(1)(x.reshape((1, 1, 1, 2, 2)))",
+                        "[[[[[0.625]]]]]")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

@@ -123,6 +123,8 @@ ROWS += [
     R("ops.SpaceToBatchND", lambda x: ops.SpaceToBatchND([2, 1], [[1, 1], [0, 0]])(x),
       (2, 1, 2, 3)),
     R("ops.Bernoulli", lambda x: ops.Bernoulli()(x, 0.5), S, kind="random"),
+    P("AvgPool3D", (2, 1, "pad", 1, False, False), (1, 2, 2, 3, 3), **NF),
+    P("AdaptiveAvgPool3D", ((1, 2, None),), (1, 2, 2, 3, 3)),
 ]
 
 UNPOOL_IDX = ms.Tensor(np.array([[[[0, 3], [9, 14]]]], np.int64))
@@ -217,4 +219,6 @@ def ctor_overrides(a, t):
         "SpaceToBatchND": lambda: ([[2, 1], [[0, 0], [0, 0]]], [t(np.ones((1, 1, 2, 2),
                                                                           np.float32))]),
         "Bernoulli": lambda: ([], [x(), 0.5]),
+        "AvgPool3D": lambda: ([2], [t(np.ones((1, 1, 2, 2, 2), np.float32))]),
+        "AdaptiveAvgPool3D": lambda: ([1], [t(np.ones((1, 1, 2, 2, 2), np.float32))]),
     }

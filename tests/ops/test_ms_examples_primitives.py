@@ -579,3 +579,28 @@ def test_shifts_upsample_space_to_batch_bernoulli():
     assert ops.Bernoulli()(x, T([0.0, 1.0, 1.0])).asnumpy().tolist() == [0, 1, 1]
     out = ops.Bernoulli()(Tensor(np.array([1, 2]), ms.int32), T([1.0, 0.0]))
     assert out.dtype == ms.int32 and out.asnumpy().tolist() == [1, 0]
+
+
+def test_avg_pool3d_and_adaptive():
+    # ms-oracle (MindSpore 2.10 CPU)
+    x = T(np.arange(2 * 3 * 4 * 5).reshape(1, 2, 3, 4, 5))
+    out = ops.AdaptiveAvgPool3D((2, 3, 2))(x)
+    assert out.shape == (1, 2, 2, 3, 2)
+    _close(out.asnumpy().ravel()[:6], [13.5, 15.5, 18.5, 20.5, 23.5, 25.5])
+    out = ops.AdaptiveAvgPool3D((None, 2, 3))(x)
+    assert out.shape == (1, 2, 3, 2, 3)
+    _close(out.asnumpy().ravel()[:6], [3.0, 4.5, 6.0, 13.0, 14.5, 16.0])
+    out = ops.AvgPool3D(kernel_size=2, strides=(1, 2, 2))(x)
+    _close(out.asnumpy().ravel()[:8], [13.0, 15.0, 23.0, 25.0, 33.0, 35.0, 43.0, 45.0])
+    out = ops.AvgPool3D(kernel_size=3, strides=2, pad_mode="pad", pad=1)(x)
+    np.testing.assert_allclose(out.asnumpy().ravel()[:6],
+                               [3.8519, 6.4444, 4.7407, 9.1111, 14.6667, 10.4444], rtol=1e-4)
+    out = ops.AvgPool3D(3, 2, "pad", 1, count_include_pad=False)(x)
+    _close(out.asnumpy().ravel()[:6], [13.0, 14.5, 16.0, 20.5, 22.0, 23.5])
+    out = ops.AvgPool3D(kernel_size=2, strides=2, pad_mode="same")(x)
+    _close(out.asnumpy().ravel()[:6], [13.0, 15.0, 8.25, 23.0, 25.0, 13.25])
+    out = ops.AvgPool3D(kernel_size=2, strides=2, divisor_override=3)(x)
+    np.testing.assert_allclose(out.asnumpy().ravel()[:4], [34.6667, 40.0, 61.3333, 66.6667],
+                               rtol=1e-4)
+    with pytest.raises(NotImplementedError, match="ceil_mode"):
+        ops.AvgPool3D(kernel_size=2, strides=2, ceil_mode=True)(x)
