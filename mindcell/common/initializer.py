@@ -19,7 +19,7 @@ def _fill_rng():
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "Uniform",
            "TruncatedNormal", "XavierUniform", "XavierNormal", "HeUniform", "HeNormal",
-           "Orthogonal"]
+           "Orthogonal", "Dirac", "Identity", "Sparse", "VarianceScaling"]
 
 
 def _fans(shape):
@@ -334,13 +334,165 @@ class Orthogonal(Initializer):
         return q.reshape(shape) * self.gain
 
 
+class Dirac(Initializer):
+    """Dirac(groups=1): the identity of a convolution: for a (3-D, 4-D or 5-D) weight of
+    ``out`` kernels over ``in`` channels, in each of the ``groups`` blocks of ``out // groups``
+    kernels, kernel ``d`` has a 1 at channel ``d`` and the kernel's centre (index
+    ``size // 2`` of each spatial axis) for ``d < min(out // groups, in)``, zeros elsewhere.
+
+    Args:
+        groups (int): the number of blocks along the first axis. Default: ``1``.
+
+    Raises:
+        ValueError: (when filling) the weight is not 3-D, 4-D or 5-D, or its first dimension is
+            not divisible by ``groups``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.common.initializer import initializer, Dirac
+        >>> w = initializer(Dirac(groups=2), [4, 2, 3, 3], ms.float32).asnumpy()
+        >>> np.argwhere(w).tolist()
+        [[0, 0, 1, 1], [1, 1, 1, 1], [2, 0, 1, 1], [3, 1, 1, 1]]
+    """
+
+    def __init__(self, groups=1):
+        super().__init__()
+        self.groups = groups
+
+    def _sample(self, shape):
+        if len(shape) not in (3, 4, 5):
+            raise ValueError("For Dirac initializer, only support to initialize tensor with "
+                             "dimension of 3, 4 or 5, but got %d." % len(shape))
+        if shape[0] % self.groups:
+            raise ValueError("For Dirac initializer, the first dimension of the initialized "
+                             "tensor must be divisible by groups, but got first dimension %d, "
+                             "groups %d." % (shape[0], self.groups))
+        out = np.zeros(shape)
+        per_group = shape[0] // self.groups
+        centre = tuple(n // 2 for n in shape[2:])
+        for g in range(self.groups):
+            for d in range(min(per_group, shape[1])):
+                out[(g * per_group + d, d) + centre] = 1
+        return out
+
+
+class Identity(Initializer):
+    """Identity(): a 2-D weight with ones on its main diagonal (``numpy.eye``).
+
+    Raises:
+        ValueError: (when filling) the weight is not 2-D.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.common.initializer import initializer, Identity
+        >>> print(initializer(Identity(), [2, 3], ms.float32))
+        [[1. 0. 0.]
+         [0. 1. 0.]]
+    """
+
+    def _sample(self, shape):
+        if len(shape) != 2:
+            raise ValueError("For Identity initializer, the dimension of the initialized tensor "
+                             "should be 2, but got %d." % len(shape))
+        return np.eye(shape[0], shape[1])
+
+
+class Sparse(Initializer):
+    """Sparse(sparsity, sigma=0.01): a 2-D weight whose every column has
+    ``ceil(sparsity * rows)`` zeros at random rows, its other values drawn from
+    N(0, ``sigma``^2).
+
+    Args:
+        sparsity (float): the share of zeros in each column.
+        sigma (float): the standard deviation of the other values. Default: ``0.01``.
+
+    Raises:
+        ValueError: (when filling) the weight is not 2-D.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.common.initializer import initializer, Sparse
+        >>> w = initializer(Sparse(sparsity=0.5, sigma=1.0), [4, 3], ms.float32).asnumpy()
+        >>> (w == 0).sum(axis=0).tolist()
+        [2, 2, 2]
+    """
+
+    def __init__(self, sparsity, sigma=0.01):
+        super().__init__()
+        self.sparsity, self.sigma = sparsity, sigma
+
+    def _sample(self, shape):
+        if len(shape) != 2:
+            raise ValueError("For Sparse initializer, the dimension of the initialized tensor "
+                             "should be 2, but got %d." % len(shape))
+        rows, cols = shape
+        rng = _fill_rng()
+        out = rng.normal(0.0, self.sigma, shape)
+        zeros = int(math.ceil(self.sparsity * rows))
+        for c in range(cols):
+            out[rng.permutation(rows)[:zeros], c] = 0
+        return out
+
+
+class VarianceScaling(Initializer):
+    """VarianceScaling(scale=1.0, mode='fan_in', distribution='truncated_normal'): values of
+    variance ``scale / n``, ``n`` the weight's fan-in, fan-out or their mean (``mode``).
+
+    ``'untruncated_normal'`` draws N(0, scale / n); ``'uniform'`` draws U(-b, b) with
+    ``b = sqrt(3 * scale / n)``; ``'truncated_normal'`` draws as ``'uniform'`` does, as
+    MindSpore 2.10 does (ms-oracle: its values are bounded by ``b`` with that variance).
+
+    Args:
+        scale (float): the variance scale, positive. Default: ``1.0``.
+        mode (str): ``'fan_in'``, ``'fan_out'`` or ``'fan_avg'``. Default: ``'fan_in'``.
+        distribution (str): ``'uniform'``, ``'truncated_normal'`` or ``'untruncated_normal'``.
+            Default: ``'truncated_normal'``.
+
+    Raises:
+        ValueError: ``scale`` is not positive, or ``mode`` or ``distribution`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.common.initializer import initializer, VarianceScaling
+        >>> w = initializer(VarianceScaling(3.0, 'fan_in', 'uniform'), [4, 100], ms.float32)
+        >>> bool(np.abs(w.asnumpy()).max() <= 0.3)
+        True
+    """
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal"):
+        if not scale > 0:
+            raise ValueError("For VarianceScaling initializer, the argument 'scale' must be "
+                             "greater than 0, but got %s." % (scale,))
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError("For VarianceScaling initializer, the argument 'mode' must be "
+                             "fan_in, fan_out or fan_avg, but got %s." % (mode,))
+        if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
+            raise ValueError("For VarianceScaling initializer, the argument 'distribution' must "
+                             "be uniform, truncated_normal or untruncated_normal, but got %s."
+                             % (distribution,))
+        super().__init__(scale=scale, mode=mode, distribution=distribution)
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+
+    def _sample(self, shape):
+        fan_in, fan_out = _fans(shape)
+        n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
+        var = self.scale / max(1.0, n)
+        if self.distribution == "untruncated_normal":
+            return _fill_rng().normal(0.0, math.sqrt(var), shape)
+        bound = math.sqrt(3.0 * var)
+        return _fill_rng().uniform(-bound, bound, shape)
+
+
 _BY_NAME = {
     "zeros": Zero, "zero": Zero, "ones": One, "one": One, "normal": Normal,
     "uniform": Uniform, "truncatednormal": TruncatedNormal, "truncated_normal": TruncatedNormal,
     "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform,
     "xavier_normal": XavierNormal, "xaviernormal": XavierNormal,
     "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal,
-    "henormal": HeNormal, "orthogonal": Orthogonal,
+    "henormal": HeNormal, "orthogonal": Orthogonal, "dirac": Dirac, "identity": Identity,
+    "variancescaling": VarianceScaling, "variance_scaling": VarianceScaling,
 }
 
 

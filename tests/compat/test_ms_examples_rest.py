@@ -233,3 +233,36 @@ def test_has_init_is_a_property():
     t.init_data()
     assert t.has_init is False and t.init is None
     assert ms.Parameter(Tensor(shape=(2,), dtype=ms.float32, init=One()), name="w").has_init is False
+
+
+def test_initializers_dirac_identity_sparse_variance_scaling():
+    from mindcell.common.initializer import initializer, Dirac, Identity, Sparse, VarianceScaling
+    w = initializer(Dirac(groups=2), [6, 4, 3, 3], ms.float32).asnumpy()
+    assert np.argwhere(w).tolist() == [[0, 0, 1, 1], [1, 1, 1, 1], [2, 2, 1, 1], [3, 0, 1, 1],
+                                       [4, 1, 1, 1], [5, 2, 1, 1]]
+    assert np.argwhere(initializer("dirac", [2, 2, 2, 2], ms.float32).asnumpy()).tolist() == \
+        [[0, 0, 1, 1], [1, 1, 1, 1]]
+    with pytest.raises(ValueError, match="divisible by groups"):
+        initializer(Dirac(groups=4), [6, 4, 3, 3], ms.float32)
+    with pytest.raises(ValueError, match="3, 4 or 5"):
+        initializer("dirac", [2, 3], ms.float32)
+    assert initializer(Identity(), [2, 3], ms.float32).asnumpy().tolist() == [[1, 0, 0], [0, 1, 0]]
+    assert initializer("identity", [3, 2], ms.float32).asnumpy().tolist() == [[1, 0], [0, 1], [0, 0]]
+    with pytest.raises(ValueError, match="should be 2"):
+        initializer("identity", [2, 2, 2], ms.float32)
+    ms.set_seed(0)
+    w = initializer(Sparse(sparsity=0.1, sigma=0.01), [5, 8], ms.float32).asnumpy()
+    assert (w == 0).sum(0).tolist() == [1] * 8  # ceil(0.1 * 5) zeros per column
+    w = initializer(Sparse(sparsity=0.5, sigma=1.0), [10, 400], ms.float32).asnumpy()
+    assert set((w == 0).sum(0).tolist()) == {5} and abs(w[w != 0].std() - 1.0) < 0.05
+    # variance scale / n; 'truncated_normal' draws as 'uniform', bounded by sqrt(3 scale / n)
+    for mode, n in (("fan_in", 300), ("fan_out", 200), ("fan_avg", 250)):
+        for dist in ("truncated_normal", "untruncated_normal", "uniform"):
+            w = initializer(VarianceScaling(2.0, mode, dist), [200, 300], ms.float32).asnumpy()
+            assert abs(w.std() / np.sqrt(2.0 / n) - 1) < 0.03
+            if dist != "untruncated_normal":
+                assert np.abs(w).max() <= np.sqrt(6.0 / n) + 1e-6
+    with pytest.raises(ValueError, match="'mode'"):
+        VarianceScaling(mode="x")
+    with pytest.raises(ValueError, match="'scale'"):
+        VarianceScaling(scale=0)
