@@ -18,25 +18,33 @@ def _is_number(v):
     return isinstance(v, numbers.Number) and not isinstance(v, (bool, np.bool_))
 
 
-def scaled(other, alpha, op):
-    """``other * alpha`` for add/sub's ``alpha`` (``other`` untouched when alpha is 1)."""
+def _is_float_arg(v):
+    return isinstance(v, float) or isinstance(v, Tensor) and mstype.is_float_np(v._np_dtype)
+
+
+def scaled(other, alpha, op, input=None):
+    """``other * alpha`` for add/sub's ``alpha`` (``other`` untouched when alpha is 1). A float
+    ``alpha`` needs a float ``other`` or (for add/sub, given as ``input``) a float ``input``:
+    MindSpore 2.10 refuses it only when both are integers or bools."""
     if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, numbers.Number):
         raise TypeError("%s: 'alpha' must be a number, but got %s" % (public_name(op), show(alpha)))
     if alpha == 1 and not isinstance(alpha, float):
         return other
-    if isinstance(alpha, float) and isinstance(other, Tensor) and not mstype.is_float_np(
-            other._np_dtype):
-        raise TypeError("%s: a float 'alpha' needs a float 'other', but got %s"
-                        % (public_name(op), other.dtype))
+    if isinstance(alpha, float) and isinstance(other, Tensor) and not _is_float_arg(other) \
+            and not _is_float_arg(input):
+        raise TypeError("%s: a float 'alpha' needs a float 'other'%s, but got %s"
+                        % (public_name(op), "" if input is None else " or 'input'",
+                           other.dtype if input is None else "%s and %s" % (
+                               getattr(input, "dtype", type(input).__name__), other.dtype)))
     return ops.mul(other, alpha)
 
 
 def add(input, other, alpha):
-    return ops.add(input, scaled(other, alpha, "add"))
+    return ops.add(input, scaled(other, alpha, "add", input))
 
 
 def sub(input, other, alpha):
-    return ops.sub(input, scaled(other, alpha, "sub"))
+    return ops.sub(input, scaled(other, alpha, "sub", input))
 
 
 def as_index(out):

@@ -474,17 +474,16 @@ def _alpha_form(name):
                             % (name, type(alpha).__name__))
         if alpha == 1 and not isinstance(alpha, float):
             return fn(self, other)
-        if isinstance(alpha, float):  # MindSpore 2.10 (mint's rule): a float alpha needs floats
-            for arg, what in ((self, "self"), (other, "other")):
-                dt = arg.dtype if isinstance(arg, Tensor) else None
-                if dt is None and not isinstance(arg, float) or dt is not None \
-                        and not dt.is_floating_point:
-                    raise TypeError("Tensor.%s: a float 'alpha' needs a float self and other, "
-                                    "but %s is %s" % (name, what, dt or type(arg).__name__))
+        if isinstance(alpha, float) and not any(  # MindSpore 2.10: refused for two ints
+                isinstance(a, float) or isinstance(a, Tensor) and a.dtype.is_floating_point
+                for a in (self, other)):
+            raise TypeError("Tensor.%s: a float 'alpha' needs a float self or other, but got %s "
+                            "and %s" % (name, self.dtype, getattr(other, "dtype", None)
+                                        or type(other).__name__))
         return fn(self, F.mul(other, alpha))
     method.__name__ = name
     method.__doc__ = ("%s(other, *, alpha=1): ``self %s alpha * other``; a float ``alpha`` "
-                      "needs float operands" % (name, "+" if name == "add" else "-"))
+                      "needs a float operand" % (name, "+" if name == "add" else "-"))
     return method
 
 

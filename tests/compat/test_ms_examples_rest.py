@@ -155,6 +155,17 @@ def test_tensor_method_positional_overloads():
     assert m.add(m, alpha=2).asnumpy().ravel().tolist() == [0.0, 3.0, 6.0, 9.0, 12.0, 15.0]
     with pytest.raises(TypeError, match="float 'alpha'"):
         Tensor([1, 2], ms.int32).add(1, alpha=2.5)
+    # a float alpha needs one float operand (MindSpore 2.10 refuses two integers only)
+    i, f = Tensor([1, 2], ms.int32), Tensor([1.0, 2.0], ms.float32)
+    assert _v(i.add(f, alpha=2.5)) == ((2,), "Float32", [3.5, 7.0])
+    assert _v(f.add(i, alpha=2.5)) == ((2,), "Float32", [3.5, 7.0])
+    assert _v(i.add(1.0, alpha=2.5)) == ((2,), "Float32", [3.5, 4.5])
+    from mindcell import mint
+    assert _v(mint.sub(Tensor(np.array([4, 5, 6], np.float32)), Tensor(1, ms.int32),
+                       alpha=0.5)) == ((3,), "Float32", [3.5, 4.5, 5.5])
+    assert _v(mint.sub(f, i, alpha=0.5)) == ((2,), "Float32", [0.5, 1.0])
+    with pytest.raises(TypeError, match="float 'alpha'"):
+        mint.add(i, i, alpha=0.5)
 
 
 def test_hal_on_the_cpu():
