@@ -1798,6 +1798,104 @@ def adaptive_avg_pool3d_prim(x, output_size):
     return out
 
 
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
+    """Splits a packed LU factorization into the permutation ``P``, the unit lower ``L`` and the
+    upper ``U`` with ``A = P @ L @ U``; ``LU_pivots`` are LAPACK's 1-based row swaps.
+
+    Args:
+        LU_data (Tensor): (..., M, N) float, L below the diagonal and U on and above it.
+        LU_pivots (Tensor): (..., min(M, N)) int, row ``i`` was swapped with row
+            ``LU_pivots[i] - 1``.
+        unpack_data (bool): only ``True``. Default: ``True``.
+        unpack_pivots (bool): only ``True``. Default: ``True``.
+
+    Returns:
+        Tuple of (P (..., M, M), L (..., M, K), U (..., K, N)), K = min(M, N).
+
+    Raises:
+        ValueError: the shapes do not fit or a pivot is out of range.
+        NotImplementedError: ``unpack_data`` or ``unpack_pivots`` False.
+    """
+    op = "LuUnpack"
+    if unpack_data is not True or unpack_pivots is not True:
+        raise NotImplementedError("%s: only unpack_data=True and unpack_pivots=True are "
+                                  "implemented" % op)
+    _need_tensors(op, LU_data=LU_data, LU_pivots=LU_pivots)
+    m, n = LU_data.shape[-2:] if LU_data.ndim >= 2 else (0, 0)
+    k = min(m, n)
+    if LU_data.ndim < 2 or tuple(LU_pivots.shape) != tuple(LU_data.shape[:-2]) + (k,):
+        raise ValueError("%s: 'LU_data' must be (..., M, N) and 'LU_pivots' (..., min(M, N)), "
+                         "but got %s and %s" % (op, tuple(LU_data.shape),
+                                                tuple(LU_pivots.shape)))
+    piv = LU_pivots.asnumpy().reshape(-1, k).astype(np.int64) - 1
+    if piv.size and (piv.min() < 0 or piv.max() >= m):
+        raise ValueError("%s: 'LU_pivots' must be in [1, %d], but got %s"
+                         % (op, m, (piv + 1).tolist()))
+    perms = []
+    for row in piv:
+        perm = list(range(m))
+        for i, j in enumerate(row):
+            perm[i], perm[j] = perm[j], perm[i]
+        perms.append(np.eye(m)[perm].T)
+    p = Tensor(np.stack(perms).reshape(tuple(LU_data.shape[:-2]) + (m, m))).astype(LU_data.dtype)
+    lower = F.tril(LU_data[..., :, :k], -1) + F.eye(m, k, LU_data.dtype)
+    upper = F.triu(LU_data[..., :k, :])
+    return p, lower, upper
+
+
+def random_shuffle(x, seed=0, seed2=0):
+    """``x`` with its first axis in a random order (a random permutation of the rows).
+
+    Args:
+        x (Tensor): rank >= 1.
+        seed (int): with ``seed2``, a seed for the draw; both 0 use the global generator.
+            Default: ``0``.
+        seed2 (int): the second seed. Default: ``0``.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+    """
+    op = "RandomShuffle"
+    _need_tensors(op, x=x)
+    for arg, v in (("seed", seed), ("seed2", seed2)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError("%s: '%s' must be an int >= 0, but got %r" % (op, arg, v))
+    if x.ndim == 0:
+        return x
+    keys = F.rand(x.shape[0], seed=(seed * 1000003 + seed2) if (seed or seed2) else None)
+    return F.gather(x, F.argsort(keys), 0)
+
+
+def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
+    """``num_sample`` class indices per row drawn from the softmax of ``logits`` (with
+    replacement).
+
+    Args:
+        logits (Tensor): (batch, classes) float.
+        num_sample (int): the draws per row, > 0.
+        seed (int): a seed for the draw; 0 uses the global generator. Default: ``0``.
+        dtype (mindspore.dtype): int16, int32 or int64. Default: ``mindspore.int64``.
+
+    Returns:
+        Tensor (batch, num_sample) of ``dtype``.
+
+    Raises:
+        TypeError: ``dtype`` is not int16, int32 or int64.
+        ValueError: ``logits`` is not 2-D or ``num_sample`` not positive.
+    """
+    op = "RandomCategorical"
+    if dtype not in (mstype.int16, mstype.int32, mstype.int64):
+        raise TypeError("%s: 'dtype' must be int16, int32 or int64, but got %r" % (op, dtype))
+    _need_tensors(op, logits=logits)
+    if logits.ndim != 2:
+        raise ValueError("%s: 'logits' must be 2-D, but got shape %s" % (op, tuple(logits.shape)))
+    if isinstance(num_sample, bool) or not isinstance(num_sample, int) or num_sample < 1:
+        raise ValueError("%s: 'num_sample' must be a positive int, but got %r" % (op, num_sample))
+    probs = F.softmax(F.cast(logits, mstype.float32), -1)
+    draws = F.multinomial(probs, num_sample, True, seed or None)
+    return F.cast(draws, dtype)
+
+
 RECORDS = [
     PrimRecord("NonZero", "nonzero",
                example=("ops.NonZero()(x)", "[[0 0]\n [0 1]\n [1 0]\n [1 1]]")),
@@ -2089,6 +2187,16 @@ RECORDS += [
     PrimRecord("AdaptiveAvgPool3D", adaptive_avg_pool3d_prim, "(output_size)",
                example=("ops.AdaptiveAvgPool3D(1)(x.reshape((1, 1, 1, 2, 2)))",
                         "[[[[[0.625]]]]]")),
+]
+
+RECORDS += [
+    PrimRecord("LuUnpack", lu_unpack, "(unpack_data=True, unpack_pivots=True)",
+               example=("ops.LuUnpack()(x, Tensor(np.array([2, 2], np.int32)))[0]",
+                        "[[0. 1.]\n [1. 0.]]")),
+    PrimRecord("RandomShuffle", random_shuffle, "(seed=0, seed2=0)",
+               example=("ops.RandomShuffle(seed=1)(x).shape", "(2, 2)")),
+    PrimRecord("RandomCategorical", random_categorical, "(dtype=mindspore.int64)",
+               example=("ops.RandomCategorical()(x, 3, 0).shape", "(2, 3)")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

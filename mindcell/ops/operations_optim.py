@@ -498,6 +498,10 @@ class ApplyAdagrad(_OptimPrimitive):
     .. math::
         accum = accum + g^2, \quad var = var - lr \frac{g}{\sqrt{accum}}
 
+    With ``update_slots=False`` ``accum`` is left as given, as MindSpore documents it (and as
+    its SparseApplyAdagradV2 CPU kernel does); MindSpore 2.10's ApplyAdagrad CPU kernel
+    updates ``accum`` regardless (ms-oracle).
+
     Args:
         update_slots (bool): whether ``accum`` takes :math:`g^2` (``False``: the step divides
             by the accumulator as given). Default: ``True``.
@@ -601,6 +605,10 @@ class ApplyAdagradDA(_OptimPrimitive):
         t = \mathrm{sign}(ga) \max(|ga| - l1 \cdot step, 0) \text{ (} ga \text{ if } l1 \le 0),
         \quad var = \frac{-lr \cdot t}{l2 \cdot step \cdot lr + \sqrt{gs}}
 
+    This is MindSpore's documented rule; its 2.10 CPU kernel (ms-oracle) computes
+    :math:`t = \mathrm{sign}(ga) |ga - l1 \cdot step|` instead, which differs when ``l1 > 0``
+    and :math:`ga < l1 \cdot step`.
+
     Args:
         use_locking (bool): MindSpore's lock flag. Default: ``False``.
 
@@ -658,7 +666,8 @@ class ApplyAdamWithAmsgradV2(_OptimPrimitive):
     .. math::
         m = \beta_1 m + (1 - \beta_1) g, \quad v = \beta_2 v + (1 - \beta_2) g^2, \quad
         \hat v = \max(\hat v, v), \quad
-        var = var - lr \frac{\sqrt{1 - \beta_2^t}}{1 - \beta_1^t} \frac{m}{\sqrt{\hat v} + \epsilon}
+        var = var - lr \frac{\sqrt{1 - \beta_2^t}}{1 - \beta_1^t}
+        \frac{m}{\sqrt{\hat v} + \epsilon}
 
     Args:
         use_locking (bool): MindSpore's lock flag. Default: ``False``.
@@ -1015,6 +1024,10 @@ class ApplyFtrl(_OptimPrimitive):
 
     with :math:`p` = ``lr_power``.
 
+    This is MindSpore's documented rule, which its SparseApplyFtrl CPU kernel follows; its
+    ApplyFtrl CPU kernel (2.10, ms-oracle) takes ``l1 - linear`` where ``linear < -l1``, i.e. a
+    different value whenever ``l1 > 0`` and ``linear`` is negative.
+
     Args:
         use_locking (bool): MindSpore's lock flag. Default: ``False``.
 
@@ -1297,7 +1310,8 @@ class SparseApplyFtrl(AttrPrimitive):
         return _snapshot(var), _snapshot(accum), _snapshot(linear)
 
 
-_NEW = ["ApplyAdadelta", "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagrad", "ApplyAdagradV2",
+_NEW = ["ApplyAdadelta", "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagrad",
+        "ApplyAdagradV2",
         "ApplyAdagradDA", "ApplyAdamWithAmsgradV2", "ApplyAddSign", "ApplyPowerSign",
         "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyFtrl", "SGD", "SparseApplyAdagradV2",
         "SparseApplyFtrl"]

@@ -125,7 +125,12 @@ ROWS += [
     R("ops.Bernoulli", lambda x: ops.Bernoulli()(x, 0.5), S, kind="random"),
     P("AvgPool3D", (2, 1, "pad", 1, False, False), (1, 2, 2, 3, 3), **NF),
     P("AdaptiveAvgPool3D", ((1, 2, None),), (1, 2, 2, 3, 3)),
+    R("ops.LuUnpack", lambda x: ops.LuUnpack()(x, LU_PIVOTS)[1], (3, 3), kind="datadep"),
+    R("ops.RandomShuffle", lambda x: ops.RandomShuffle()(x), (4, 2), kind="random"),
+    R("ops.RandomCategorical", lambda x: ops.RandomCategorical()(x, 3, 0), S, kind="random"),
 ]
+
+LU_PIVOTS = ms.Tensor(np.array([2, 3, 3], np.int32))
 
 UNPOOL_IDX = ms.Tensor(np.array([[[[0, 3], [9, 14]]]], np.int64))
 
@@ -221,4 +226,8 @@ def ctor_overrides(a, t):
         "Bernoulli": lambda: ([], [x(), 0.5]),
         "AvgPool3D": lambda: ([2], [t(np.ones((1, 1, 2, 2, 2), np.float32))]),
         "AdaptiveAvgPool3D": lambda: ([1], [t(np.ones((1, 1, 2, 2, 2), np.float32))]),
+        "LuUnpack": lambda: ([], [t(np.eye(3, dtype=np.float32)),
+                                  t(np.array([1, 2, 3], np.int32))]),
+        "RandomShuffle": lambda: ([], [x()]),
+        "RandomCategorical": lambda: ([], [x(), 2, 0]),
     }

@@ -604,3 +604,20 @@ def test_avg_pool3d_and_adaptive():
                                rtol=1e-4)
     with pytest.raises(NotImplementedError, match="ceil_mode"):
         ops.AvgPool3D(kernel_size=2, strides=2, ceil_mode=True)(x)
+
+
+def test_lu_unpack_and_random_classes():
+    # ms-oracle (MindSpore 2.10 CPU): LAPACK's 1-based pivots, A = P @ L @ U
+    lu = T([[[-0.3806, -0.4872, 0.5536], [-0.1287, 0.6508, -0.2396], [0.2583, 0.5239, 0.6902]],
+            [[0.6706, -1.1782, 0.4574], [-0.6401, -0.4779, 0.6701], [0.1015, -0.5363, 0.6165]]])
+    pivots = Tensor(np.array([[1, 3, 3], [2, 3, 3]]), ms.int32)
+    p, lower, upper = ops.LuUnpack()(lu, pivots)
+    _close(p.asnumpy(), [[[1, 0, 0], [0, 0, 1], [0, 1, 0]], [[0, 0, 1], [1, 0, 0], [0, 1, 0]]])
+    _close(lower.asnumpy()[1], [[1, 0, 0], [-0.6401, 1, 0], [0.1015, -0.5363, 1]])
+    _close(upper.asnumpy()[0], [[-0.3806, -0.4872, 0.5536], [0, 0.6508, -0.2396], [0, 0, 0.6902]])
+    x = T([1, 2, 3, 4])
+    out = ops.RandomShuffle(seed=1, seed2=1)(x)
+    assert out.shape == (4,) and sorted(out.asnumpy().tolist()) == [1, 2, 3, 4]
+    out = ops.RandomCategorical(ms.int64)(T(np.log([[0.0001, 1.0, 0.0001]] * 10)), 8, 0)
+    assert out.shape == (10, 8) and out.dtype == ms.int64
+    assert (out.asnumpy() == 1).mean() > 0.9
