@@ -53,6 +53,12 @@ def base_overrides(a, t):
         "intopk": lambda: ([t(x), t(np.array([0, 1], np.int32)), 1], {}),
         "combinations": lambda: ([t(x[0].copy())], {}),
         "igammac": lambda: ([t(np.abs(x) + 1), t(np.abs(x) + 1)], {}),
+        "padding": lambda: ([t(x[:, :1].copy())], {}),
+        "unique_with_pad": lambda: ([t(np.array([1, 2, 2], np.int32)), 0], {}),
+        "space_to_batch_nd": lambda: ([t(np.ones((1, 1, 2, 2), np.float32)), [2, 2],
+                                       [[0, 0], [0, 0]]], {}),
+        "batch_to_space_nd": lambda: ([t(np.ones((4, 1, 1, 1), np.float32)), [2, 2],
+                                       [[0, 0], [0, 0]]], {}),
     }
 
 
@@ -75,4 +81,17 @@ ROWS += [
                                 (3,)),
     R("ops.igammac", lambda a, x: ops.igammac(a, x), ("pos", (2, 3)), ("pos", (2, 3)),
       f16=False, probe=0),
+]
+
+
+ROWS += [
+    Op("eps", (2, 3), **NG), Op("deepcopy", (2, 3)), R("ops.dyn_shape", lambda x: x * ops.dyn_shape(
+        x).astype(x.dtype)[:1], (2, 3), **NG),
+    R("ops.padding", lambda x: ops.padding(x, 3), (2, 1)),
+    R("ops.unique_with_pad", lambda x: ops.unique_with_pad(x, -1)[0], ("int", (6,), 3),
+      kind="datadep"),
+    R("ops.space_to_batch_nd", lambda x: ops.space_to_batch_nd(x, [2, 1], [[0, 0], [1, 1]]),
+      (2, 2, 4, 2)),
+    R("ops.batch_to_space_nd", lambda x: ops.batch_to_space_nd(x, [2, 2], [[0, 1], [1, 0]]),
+      (4, 1, 2, 3)),
 ]

@@ -580,3 +580,52 @@ def test_inplace_add_leaves_x_and_igammac_keeps_small_tails():
 def test_bits_rows_and_pairs_errors(call, error):
     with pytest.raises(error):
         call()
+
+
+# ----- eps, deepcopy, dyn_shape, padding, unique_with_pad, space/batch blocks (ms-oracle) -------
+S2B = lambda: _arange((2, 2, 4, 2))  # noqa: E731
+
+
+@pytest.mark.parametrize("call,dtype,expected", [
+    (lambda: ops.eps(_t([4., 1.], np.float16)), ms.float16, [0.0009765625] * 2),
+    (lambda: ops.eps(_t([4., 1.])), ms.float32, [1.1920928955078125e-07] * 2),
+    (lambda: ops.eps(_t([4., 1.], np.float64)), ms.float64, [2.220446049250313e-16] * 2),
+    (lambda: ops.deepcopy(_t([1.5], np.float16)), ms.float16, [1.5]),
+    (lambda: ops.dyn_shape(ops.ones((3, 2, 1))), ms.int64, [3, 2, 1]),
+    (lambda: ops.padding(_t([[8.], [10.]])), ms.float32, [[8.] + [0.] * 7, [10.] + [0.] * 7]),
+    (lambda: ops.unique_with_pad(_t([5, 2, 2, 3, 5, 1], np.int32), -1)[0], ms.int32,
+     [5, 2, 3, 1, -1, -1]),
+    (lambda: ops.unique_with_pad(_t([5, 2, 2, 3, 5, 1], np.int32), -1)[1], ms.int32,
+     [0, 1, 1, 2, 0, 3]),
+    (lambda: ops.space_to_batch_nd(S2B(), [2, 1], [[0, 0], [1, 1]]), ms.float32,
+     [[[[0, 0, 1, 0], [0, 4, 5, 0]], [[0, 8, 9, 0], [0, 12, 13, 0]]],
+      [[[0, 16, 17, 0], [0, 20, 21, 0]], [[0, 24, 25, 0], [0, 28, 29, 0]]],
+      [[[0, 2, 3, 0], [0, 6, 7, 0]], [[0, 10, 11, 0], [0, 14, 15, 0]]],
+      [[[0, 18, 19, 0], [0, 22, 23, 0]], [[0, 26, 27, 0], [0, 30, 31, 0]]]]),
+    (lambda: ops.space_to_batch_nd(S2B(), 2, [[0, 0], [0, 0]]).reshape(-1)[:8], ms.float32,
+     [0, 4, 8, 12, 16, 20, 24, 28]),
+    (lambda: ops.batch_to_space_nd(_arange((4, 1, 2, 3)), [2, 2], [[0, 1], [1, 0]]), ms.float32,
+     [[[[6, 1, 7, 2, 8], [18, 13, 19, 14, 20], [9, 4, 10, 5, 11]]]]),
+])
+def test_small_utilities_values(call, dtype, expected):
+    out = call()
+    assert out.dtype == dtype
+    np.testing.assert_array_equal(out.asnumpy(), np.array(expected, out.asnumpy().dtype))
+
+
+def test_space_batch_round_trip_and_errors():
+    x = _arange((2, 3, 4, 6))
+    y = ops.space_to_batch_nd(x, [2, 3], [[0, 0], [0, 0]])
+    assert y.shape == (12, 3, 2, 2)
+    np.testing.assert_array_equal(ops.batch_to_space_nd(y, [2, 3], [[0, 0], [0, 0]]).asnumpy(),
+                                  x.asnumpy())
+    with pytest.raises(ValueError):
+        ops.space_to_batch_nd(S2B(), [3, 1], [[0, 0], [0, 0]])
+    with pytest.raises(ValueError):
+        ops.batch_to_space_nd(_arange((4, 1, 2, 3)), [3, 1], [[0, 0], [0, 0]])
+    with pytest.raises(TypeError):
+        ops.eps(_t([4, 1], np.int32))
+    with pytest.raises(ValueError):
+        ops.padding(_t([[8., 1.]]), 4)
+    with pytest.raises(TypeError):
+        ops.unique_with_pad(_t([1., 2.]), 0)

@@ -770,8 +770,221 @@ igammac.__doc__ = opdoc(
             ["a = " + array([2.0, 4.0]), "x = " + array([2.0, 3.0])]))
 
 
+# ----- small utilities and the TensorFlow-style block rearrangements ----------------------------
+def eps(x):
+    op = "eps"
+    check_tensor(x, op, "x")
+    if x.dtype not in (mstype.float16, mstype.float32, mstype.float64):
+        raise TypeError("%s: 'x' must be a Float16/Float32/Float64 Tensor, but got %s"
+                        % (public_name(op), x.dtype))
+    return _F().zeros_like(x) + float(np.finfo(x.dtype.np_dtype).eps)
+
+
+eps.__doc__ = opdoc(
+    "A tensor of ``x``'s shape filled with the machine epsilon of its dtype (the gap between "
+    "1 and the next number: 0.0009765625, 1.1920929e-07, 2.220446049250313e-16).",
+    ["x (Tensor): Float16, Float32 or Float64."], "Tensor of ``x``'s shape and dtype.",
+    ["TypeError: ``x`` is not a float Tensor."],
+    example("ops.eps(x)", "[1.1920929e-07 1.1920929e-07]", ["x = " + array([4.0, 1.0])]))
+
+
+def deepcopy(input_x):
+    check_tensor(input_x, "deepcopy", "input_x")
+    return _F().cast(input_x, input_x.dtype) * 1 if input_x.dtype != mstype.bool_ else \
+        _F().logical_and(input_x, input_x)
+
+
+deepcopy.__doc__ = opdoc(
+    "A new Tensor with the values of ``input_x`` (later changes to either do not show in the "
+    "other).", ["input_x (Tensor): the input."], "Tensor of ``input_x``'s shape and dtype.",
+    ["TypeError: ``input_x`` is not a Tensor."],
+    example("ops.deepcopy(x)", "[[0 1]\n [2 1]]", ["x = " + array([[0, 1], [2, 1]], "int32")]))
+
+
+def dyn_shape(input_x):
+    check_tensor(input_x, "dyn_shape", "input_x")
+    return Tensor(np.asarray(input_x.shape, np.int64).reshape(-1))
+
+
+dyn_shape.__doc__ = opdoc(
+    "The shape of ``input_x`` as an Int64 Tensor.", ["input_x (Tensor): the input."],
+    "Tensor of Int64, shape ``(input_x.ndim,)``.", ["TypeError: ``input_x`` is not a Tensor."],
+    example("ops.dyn_shape(x)", "[2 3]", ["x = Tensor(np.ones((2, 3), np.float32))"]))
+
+
+def padding(x, pad_dim_size=8):
+    op = "padding"
+    check_tensor(x, op, "x")
+    check_int(pad_dim_size, op, "pad_dim_size")
+    if x.ndim < 2 or x.shape[-1] != 1:
+        raise ValueError("%s: 'x' must be at least 2-D with a last dimension of 1, but got "
+                         "shape %s" % (public_name(op), x.shape))
+    if pad_dim_size < 1 or pad_dim_size > 2 ** 20:
+        raise ValueError("%s: 'pad_dim_size' must be in [1, 2**20], but got %d"
+                         % (public_name(op), pad_dim_size))
+    return _F().pad(x, (0, pad_dim_size - 1))
+
+
+padding.__doc__ = opdoc(
+    "Extends the last axis of ``x`` (of length 1) to ``pad_dim_size`` with zeros.",
+    ["x (Tensor): at least 2-D, last dimension 1.", "pad_dim_size (int): the new length. "
+     "Default: ``8``."], "Tensor of ``x``'s dtype.",
+    ["TypeError: ``x`` is not a Tensor or ``pad_dim_size`` not an int.",
+     "ValueError: the last dimension of ``x`` is not 1 or ``pad_dim_size`` < 1."],
+    example("ops.padding(x, 3)", "[[8. 0. 0.]\n [2. 0. 0.]]", ["x = " + array([[8.0], [2.0]])]))
+
+
+def unique_with_pad(x, pad_num):
+    op = "unique_with_pad"
+    check_tensor(x, op, "x")
+    if x.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError("%s: 'x' must be an Int32/Int64 Tensor, but got %s"
+                        % (public_name(op), x.dtype))
+    if x.ndim != 1:
+        raise ValueError("%s: 'x' must be 1-D, but got shape %s" % (public_name(op), x.shape))
+    check_int(pad_num, op, "pad_num")
+    info = np.iinfo(x.dtype.np_dtype)
+    if not info.min <= pad_num <= info.max:
+        raise ValueError("%s: 'pad_num' must fit %s, but got %d" % (public_name(op), x.dtype,
+                                                                   pad_num))
+    values = x.asnumpy()
+    first, pos = {}, []
+    for v in values.tolist():
+        pos.append(first.setdefault(v, len(first)))
+    uniq = np.full(values.shape, pad_num, values.dtype)
+    uniq[:len(first)] = list(first)
+    return Tensor(uniq), Tensor(np.asarray(pos, values.dtype))
+
+
+unique_with_pad.__doc__ = opdoc(
+    "The distinct values of ``x`` in the order they first appear, padded with ``pad_num`` to "
+    "``x``'s length, and for each element the position of its value among them.",
+    ["x (Tensor): Int32/Int64, 1-D.", "pad_num (int): the filler."],
+    "tuple(Tensor, Tensor): the values and the indices, both of ``x``'s shape and dtype.",
+    ["TypeError: ``x`` is not an Int32/Int64 Tensor or ``pad_num`` not an int.",
+     "ValueError: ``x`` is not 1-D."],
+    example("ops.unique_with_pad(x, -1)[0]", "[ 5  2  3 -1]",
+            ["x = " + array([5, 2, 2, 3], "int32")]))
+
+
+def _blocks(block, m, op, name):
+    if isinstance(block, int) and not isinstance(block, bool):
+        block = [block] * m
+    if not isinstance(block, (tuple, list)) or len(block) != m or not all(
+            isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= 2 ** 16 for b in block):
+        raise ValueError("%s: '%s' must be %d ints in [1, 65536], but got %r"
+                         % (public_name(op), name, m, block))
+    return list(block)
+
+
+def _pairs(pads, m, op, name):
+    if isinstance(pads, Tensor):
+        pads = pads.asnumpy().tolist()
+    if not isinstance(pads, (tuple, list)) or len(pads) != m or not all(
+            isinstance(p, (tuple, list)) and len(p) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 2 ** 20 for v in p)
+            for p in pads):
+        raise ValueError("%s: '%s' must be %d pairs of non-negative ints, but got %r"
+                         % (public_name(op), name, m, pads))
+    return [list(p) for p in pads]
+
+
+def space_to_batch_nd(input_x, block_size, paddings):
+    op = "space_to_batch_nd"
+    check_tensor(input_x, op, "input_x")
+    m = len(block_size) if isinstance(block_size, (tuple, list)) else 2
+    if input_x.ndim < m + 2:
+        raise ValueError("%s: 'input_x' must have at least %d dimensions, but got shape %s"
+                         % (public_name(op), m + 2, input_x.shape))
+    blocks = _blocks(block_size, m, op, "block_size")
+    pads = _pairs(paddings, m, op, "paddings")
+    F = _F()
+    lead = input_x.ndim - m                    # (N, C, ...) before the spatial axes
+    flat = []
+    for p in reversed(pads):
+        flat += p
+    x = F.pad(input_x, tuple(flat)) if any(v for p in pads for v in p) else input_x
+    shape = list(x.shape)
+    for i, b in enumerate(blocks):
+        if shape[lead + i] % b:
+            raise ValueError("%s: the padded spatial dimension %d (%d) must be divisible by "
+                             "its block %d" % (public_name(op), i, shape[lead + i], b))
+    split = shape[:lead]
+    for i, b in enumerate(blocks):
+        split += [shape[lead + i] // b, b]
+    y = x.reshape(tuple(split))
+    block_axes = [lead + 2 * i + 1 for i in range(m)]
+    perm = block_axes + list(range(lead)) + [lead + 2 * i for i in range(m)]
+    y = F.transpose(y, tuple(perm))
+    out_shape = [int(np.prod(blocks)) * shape[0]] + shape[1:lead] + \
+        [shape[lead + i] // b for i, b in enumerate(blocks)]
+    return y.reshape(tuple(out_shape))
+
+
+space_to_batch_nd.__doc__ = opdoc(
+    "Pads the last ``M`` (spatial) axes of ``input_x`` and moves ``block_size`` blocks of them "
+    "into the batch axis: batch ``(offset_index * N + n)`` holds the elements at that offset "
+    "within each block.",
+    ["input_x (Tensor): shape ``(N, C, *spatial)``.", "block_size (Union[int, list[int]]): "
+     "the block of each spatial axis (one int for 2 axes).", "paddings (Union[list, Tensor]): "
+     "``M`` pairs ``[before, after]`` of zeros added first."],
+    "Tensor of shape ``(N * prod(block_size), C, *(padded spatial / block))``.",
+    ["TypeError: ``input_x`` is not a Tensor.", "ValueError: the blocks or paddings are "
+     "invalid, or a padded axis is not divisible by its block."],
+    example("ops.space_to_batch_nd(x, [2, 2], [[0, 0], [0, 0]]).reshape(-1)", "[1. 2. 3. 4.]",
+            ["x = " + array([[[[1.0, 2.0], [3.0, 4.0]]]])]))
+
+
+def batch_to_space_nd(input_x, block_shape, crops):
+    op = "batch_to_space_nd"
+    check_tensor(input_x, op, "input_x")
+    m = len(block_shape) if isinstance(block_shape, (tuple, list)) else 2
+    if input_x.ndim < m + 2:
+        raise ValueError("%s: 'input_x' must have at least %d dimensions, but got shape %s"
+                         % (public_name(op), m + 2, input_x.shape))
+    blocks = _blocks(block_shape, m, op, "block_shape")
+    cuts = _pairs(crops, m, op, "crops")
+    prod = int(np.prod(blocks))
+    if input_x.shape[0] % prod:
+        raise ValueError("%s: the batch (%d) must be divisible by the product of 'block_shape' "
+                         "(%d)" % (public_name(op), input_x.shape[0], prod))
+    F = _F()
+    lead = input_x.ndim - m
+    shape = list(input_x.shape)
+    n = shape[0] // prod
+    y = input_x.reshape(tuple(blocks + [n] + shape[1:]))
+    # axes now: blocks (m), N, C..., spatial (m)
+    perm = [m] + list(range(m + 1, m + lead))
+    for i in range(m):
+        perm += [m + lead + i, i]
+    y = F.transpose(y, tuple(perm))
+    full = [shape[lead + i] * b for i, b in enumerate(blocks)]
+    y = y.reshape(tuple([n] + shape[1:lead] + full))
+    for i, (lo, hi) in enumerate(cuts):
+        if lo + hi > full[i]:
+            raise ValueError("%s: the crops of spatial axis %d (%d + %d) exceed its size %d"
+                             % (public_name(op), i, lo, hi, full[i]))
+        if lo or hi:
+            y = F.narrow(y, lead + i, lo, full[i] - lo - hi)
+    return y
+
+
+batch_to_space_nd.__doc__ = opdoc(
+    "The inverse of :func:`space_to_batch_nd`: moves blocks of the batch axis back into the "
+    "last ``M`` (spatial) axes, then crops them.",
+    ["input_x (Tensor): shape ``(N * prod(block_shape), C, *spatial)``.",
+     "block_shape (Union[int, list[int]]): the block of each spatial axis (one int for 2 "
+     "axes).", "crops (Union[list, Tensor]): ``M`` pairs ``[start, end]`` cut off after."],
+    "Tensor of shape ``(N, C, *(spatial * block - crops))``.",
+    ["TypeError: ``input_x`` is not a Tensor.", "ValueError: the blocks or crops are invalid, "
+     "or the batch is not divisible by the blocks."],
+    example("ops.batch_to_space_nd(x, [2, 2], [[0, 0], [0, 0]])", "[[[[1. 2.]\n   [3. 4.]]]]",
+            ["x = " + array([[[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]]])]))
+
+
 __all__ = ["diag_embed", "diagflat", "slice_scatter", "select_scatter", "diagonal_scatter",
            "channel_shuffle", "mirror_pad", "clip_by_norm", "median", "nanmedian", "nanmean",
            "unique_consecutive", "bitwise_left_shift", "bitwise_right_shift",
            "population_count", "inplace_add", "inplace_sub", "inplace_update", "intopk", "pdist",
-           "combinations", "igammac"]
+           "combinations", "igammac", "eps", "deepcopy", "dyn_shape", "padding", "unique_with_pad",
+           "space_to_batch_nd", "batch_to_space_nd"]
