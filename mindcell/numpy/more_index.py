@@ -187,6 +187,8 @@ def ravel_multi_index(multi_index, dims, mode="clip", order="C"):
                      % (mode,), ValueError)
     order = _order_arg(order, "ravel_multi_index")
     d = U.shape_arg(dims, "ravel_multi_index", "dims")
+    if isinstance(multi_index, Tensor) and multi_index.ndim >= 1:  # one row per dimension
+        multi_index = [multi_index[k] for k in range(multi_index.shape[0])]
     if not isinstance(multi_index, (tuple, list)) or len(multi_index) != len(d):
         raise U.fail("ravel_multi_index", "'multi_index' must hold one array per dimension "
                      "(%d), but got %s" % (len(d), U.describe(multi_index)), ValueError)

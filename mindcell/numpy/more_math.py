@@ -580,6 +580,15 @@ def result_type(*arrays_and_dtypes):
             dts.append(mstype.from_numpy_dtype(U.scalar_np_dtype(v)))
         elif isinstance(v, (list, tuple, dict)):
             raise U.fail("result_type", "data type not understood: %s" % U.describe(v))
+        elif isinstance(v, str):  # MindSpore 2.10 reads numpy's codes too ('i2', 'f8', '?')
+            try:
+                dts.append(mstype.to_dtype(v))
+            except (TypeError, ValueError, KeyError, AttributeError):
+                try:
+                    dts.append(mstype.from_numpy_dtype(np.dtype(v)))
+                except TypeError:
+                    raise U.fail("result_type", "data type not understood: %s"
+                                 % U.describe(v)) from None
         else:
             dts.append(_as_dtype(v, "result_type"))
     out = dts[0]

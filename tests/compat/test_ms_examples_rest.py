@@ -277,3 +277,14 @@ def test_initializers_dirac_identity_sparse_variance_scaling():
         VarianceScaling(mode="x")
     with pytest.raises(ValueError, match="'scale'"):
         VarianceScaling(scale=0)
+
+
+def test_numpy_result_type_codes_and_ravel_multi_index_of_a_tensor():
+    import mindcell.numpy as mnp
+    assert mnp.result_type("i2", mnp.float32, True) == ms.float32
+    assert mnp.result_type("i2") == ms.int16 and mnp.result_type("f8") == ms.float64
+    assert mnp.result_type("?") == ms.bool_ and mnp.result_type("i2", "f2") == ms.float16
+    assert mnp.result_type("int16", "u1") == ms.int16
+    arr = mnp.array([[3, 6, 6], [4, 5, 1]])
+    assert mnp.ravel_multi_index(arr, (7, 6)).asnumpy().tolist() == [22.0, 41.0, 37.0]
+    assert float(mnp.ravel_multi_index((3, 1, 4, 1), (6, 7, 8, 9))) == 1621.0
