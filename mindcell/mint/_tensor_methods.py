@@ -143,18 +143,21 @@ def _impl_more():
     return _impl_more
 
 
-def _split_method(name, least):
+def _split_method(name, least, axis):
+    """Tensor.hsplit/vsplit as MindSpore 2.10 has them: ops.tensor_split along ``axis`` (parts
+    may differ in size or be empty, unlike mindspore.numpy's)."""
     def method(self, indices_or_sections):
         if self.ndim < least:
             raise ValueError("Tensor.%s: self must be at least %d-D, but got %d-D"
                              % (name, least, self.ndim))
-        return tuple(getattr(NP, name)(self, indices_or_sections))
+        return tuple(F.tensor_split(self, indices_or_sections, axis))
     method.__name__ = name
-    method.__doc__ = ("%s(indices_or_sections) -> tuple[Tensor]\n\n    ``self`` split as "
-                      "numpy.%s (see :func:`mindcell.numpy.%s`).\n\n    Args:\n"
+    method.__doc__ = ("%s(indices_or_sections) -> tuple[Tensor]\n\n    ``self`` split along "
+                      "axis %d, as :func:`mindcell.ops.tensor_split` (see also numpy.%s).\n\n"
+                      "    Args:\n"
                       "        indices_or_sections (Union[int, list[int], tuple[int]]): the number"
                       " of equal parts, or the split positions.\n\n    Returns:\n"
-                      "        tuple[Tensor].\n" % (name, name, name))
+                      "        tuple[Tensor].\n" % (name, axis, name))
     return method
 
 
@@ -178,8 +181,8 @@ def inner(self, other):
 
 
 METHODS.update({
-    "hsplit": _split_method("hsplit", 1),
-    "vsplit": _split_method("vsplit", 2), "inner": inner,
+    "hsplit": _split_method("hsplit", 2, 1),
+    "vsplit": _split_method("vsplit", 2, 0), "inner": inner,
 })
 
 

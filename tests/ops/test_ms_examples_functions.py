@@ -629,3 +629,21 @@ def test_space_batch_round_trip_and_errors():
         ops.padding(_t([[8., 1.]]), 4)
     with pytest.raises(TypeError):
         ops.unique_with_pad(_t([1., 2.]), 0)
+
+
+@pytest.mark.parametrize("call,shapes", [
+    (lambda x: ops.hsplit(x, 4), [(2, 2), (2, 2), (2, 1), (2, 1)]),
+    (lambda x: x.hsplit(4), [(2, 2), (2, 2), (2, 1), (2, 1)]),
+    (lambda x: ops.vsplit(x.T, 4), [(2, 2), (2, 2), (1, 2), (1, 2)]),
+    (lambda x: ops.hsplit(x, [2, 9]), [(2, 2), (2, 4), (2, 0)]),
+    (lambda x: ops.vsplit(x, [1, 1]), [(1, 6), (0, 6), (1, 6)]),
+])
+def test_hsplit_vsplit_are_tensor_split(call, shapes):
+    # MindSpore 2.10 (ms-oracle): unequal and empty parts are allowed, unlike mindspore.numpy's
+    out = call(_arange((2, 6)))
+    assert isinstance(out, tuple) and [t.shape for t in out] == shapes
+
+
+def test_hsplit_needs_2d():
+    with pytest.raises(ValueError, match="hsplit"):
+        ops.hsplit(_arange((6,)), [2])
