@@ -1518,6 +1518,38 @@ class StandardNormal(UniformReal):
     _draw = "normal"
 
 
+class StandardLaplace(UniformReal):
+    """Float32 samples from the standard Laplace distribution (density ``exp(-|x|) / 2``),
+    ``-sign(u) * log(1 - 2 |u|)`` of a uniform ``u`` in (-0.5, 0.5); seeds as in
+    :class:`UniformReal`.
+
+    Args:
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Inputs:
+        - **shape** (tuple[int]) - the shape of the output.
+
+    Outputs:
+        Float32 Tensor of shape ``shape``.
+
+    Raises:
+        TypeError: a seed is not an int.
+        ValueError: a seed is negative.
+
+    Examples:
+        >>> from mindcell import ops
+        >>> x = ops.StandardLaplace(seed=5)((2000,))
+        >>> print(x.shape, abs(float(x.mean())) < 0.2, abs(float(x.abs().mean()) - 1) < 0.2)
+        (2000,) True True
+    """
+
+    def __call__(self, shape):
+        u = super().__call__(shape) - 0.5
+        tail = F.maximum(1.0 - 2.0 * F.abs(u), 1e-30)  # u = -0.5 would give log(0)
+        return -F.sign(u) * F.log(tail)
+
+
 class Fill(Primitive):
     """A tensor of a shape and dtype filled with one value.
 

@@ -1896,6 +1896,34 @@ def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
     return F.cast(draws, dtype)
 
 
+def multinomial_prim(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
+    """``num_samples`` category indices per row of the weights ``x``, drawn with replacement
+    (``ops.multinomial``), in ``dtype``. With ``seed`` or ``seed2`` non-zero every call draws
+    from that seed.
+
+    Args:
+        x (Tensor): (C,) or (batch, C) non-negative weights.
+        num_samples (int): the draws per row, > 0.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+        dtype (mindspore.dtype): int32 or int64. Default: ``mindspore.int32``.
+
+    Returns:
+        Tensor (..., num_samples) of ``dtype``.
+
+    Raises:
+        TypeError: ``dtype`` is not int32 or int64.
+        ValueError: a seed is negative.
+    """
+    dtype = _int_dtype("Multinomial", "dtype", dtype)
+    for arg, v in (("seed", seed), ("seed2", seed2)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError("Multinomial: '%s' must be an int >= 0, but got %r" % (arg, v))
+    draws = F.multinomial(x, num_samples, True, (seed * 1000003 + seed2) if seed or seed2
+                          else None)
+    return F.cast(draws, dtype)
+
+
 RECORDS = [
     PrimRecord("NonZero", "nonzero",
                example=("ops.NonZero()(x)", "[[0 0]\n [0 1]\n [1 0]\n [1 1]]")),
@@ -2197,6 +2225,12 @@ RECORDS += [
                example=("ops.RandomShuffle(seed=1)(x).shape", "(2, 2)")),
     PrimRecord("RandomCategorical", random_categorical, "(dtype=mindspore.int64)",
                example=("ops.RandomCategorical()(x, 3, 0).shape", "(2, 3)")),
+]
+
+RECORDS += [
+    PrimRecord("Multinomial", multinomial_prim, "(seed=0, seed2=0, dtype=mindspore.int32)",
+               example=("ops.Multinomial(seed=1)(Tensor(np.array([[0.0, 9.0, 0.0]], "
+                        "np.float32)), 2)", "[[1 1]]")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

@@ -128,6 +128,8 @@ ROWS += [
     R("ops.LuUnpack", lambda x: ops.LuUnpack()(x, LU_PIVOTS)[1], (3, 3), kind="datadep"),
     R("ops.RandomShuffle", lambda x: ops.RandomShuffle()(x), (4, 2), kind="random"),
     R("ops.RandomCategorical", lambda x: ops.RandomCategorical()(x, 3, 0), S, kind="random"),
+    R("ops.Multinomial", lambda x: ops.Multinomial()(x, 3), ("pos", S), kind="random"),
+    R("ops.StandardLaplace", lambda x: x + ops.StandardLaplace()(S), S, kind="random"),
 ]
 
 LU_PIVOTS = ms.Tensor(np.array([2, 3, 3], np.int32))
@@ -230,4 +232,6 @@ def ctor_overrides(a, t):
                                   t(np.array([1, 2, 3], np.int32))]),
         "RandomShuffle": lambda: ([], [x()]),
         "RandomCategorical": lambda: ([], [x(), 2, 0]),
+        "Multinomial": lambda: ([], [t(np.abs(a["X"]) + 0.1), 2]),
+        "StandardLaplace": lambda: ([], [(2, 3)]),
     }

@@ -621,3 +621,16 @@ def test_lu_unpack_and_random_classes():
     out = ops.RandomCategorical(ms.int64)(T(np.log([[0.0001, 1.0, 0.0001]] * 10)), 8, 0)
     assert out.shape == (10, 8) and out.dtype == ms.int64
     assert (out.asnumpy() == 1).mean() > 0.9
+
+
+def test_multinomial_and_standard_laplace():
+    out = ops.Multinomial(seed=10)(T([[0., 9., 4., 0.]]), 6)
+    assert out.shape == (1, 6) and out.dtype == ms.int32  # MindSpore: Int32, values in {1, 2}
+    assert set(out.asnumpy().ravel().tolist()) <= {1, 2}
+    out = ops.Multinomial(dtype=ms.int64)(T([0., 9., 0., 0.]), 3)
+    assert out.dtype == ms.int64 and out.asnumpy().tolist() == [1, 1, 1]
+    x = ops.StandardLaplace(seed=2)((4, 16))
+    assert x.shape == (4, 16) and x.dtype == ms.float32
+    y = ops.StandardLaplace(seed=3)((20000,)).asnumpy()
+    assert abs(y.mean()) < 0.05 and abs(np.abs(y).mean() - 1) < 0.05  # E|x| = 1
+    assert np.array_equal(ops.StandardLaplace(seed=2)((4, 16)).asnumpy(), x.asnumpy())
