@@ -288,3 +288,17 @@ def test_numpy_result_type_codes_and_ravel_multi_index_of_a_tensor():
     arr = mnp.array([[3, 6, 6], [4, 5, 1]])
     assert mnp.ravel_multi_index(arr, (7, 6)).asnumpy().tolist() == [22.0, 41.0, 37.0]
     assert float(mnp.ravel_multi_index((3, 1, 4, 1), (6, 7, 8, 9))) == 1621.0
+
+
+def test_lossbase_get_axis_and_optimizer_unique():
+    class L1(nn.LossBase):
+        def construct(self, logits, labels):
+            x = ops.abs(logits - labels)
+            return self.get_loss(x), self.get_axis(x)
+
+    loss, axis = L1()(Tensor([1.0, 2.0, 3.0]), Tensor([1.0, 2.0, 2.0]))
+    np.testing.assert_allclose(float(loss), 0.33333334, rtol=1e-6)
+    assert axis == (0,)
+    assert L1()(Tensor(np.ones((3, 3), np.float32)), Tensor(np.ones((3, 3), np.float32)))[1] == (0, 1)
+    opt = nn.Momentum(nn.Dense(2, 3).trainable_params(), 0.1, 0.9)
+    assert opt.unique is True

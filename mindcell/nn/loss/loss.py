@@ -51,6 +51,11 @@ class LossBase(Cell):
             x = F.mul(x, weights)
         return reduce_loss(x, self.reduction, type(self).__name__)
 
+    def get_axis(self, x):
+        """get_axis(x) -> tuple[int]: every axis of ``x``, ``(0, ..., x.ndim - 1)`` (the axes
+        :meth:`get_loss` reduces), ``()`` for a scalar."""
+        return tuple(range(len(x.shape)))
+
     def extend_repr(self):
         return "reduction=%s" % self.reduction
 

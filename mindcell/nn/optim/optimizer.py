@@ -74,6 +74,10 @@ class Optimizer(OptimizerSubclassAPI, Cell):
     # the keys a parameter group may have (None: any, for PyTorch-style subclasses);
     # 'grad_centralization' is accepted and, as in MindSpore 2.10 on the CPU, changes nothing
     _group_keys = ("params", "lr", "weight_decay", "order_params", "grad_centralization")
+    # MindSpore's flag for deduplicating the indices of sparse (RowTensor) gradients before an
+    # update; mindcell's sparse gradients are dense, so it changes nothing (kept for programs
+    # that read or set it, as MindSpore's own Optimizer example does)
+    unique = True
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
