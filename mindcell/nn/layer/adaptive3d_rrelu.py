@@ -10,6 +10,7 @@ from mindcell.common import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 def _size3(output_size, op):
@@ -69,6 +70,7 @@ class AdaptiveAvgPool3d(Cell):
     def __init__(self, output_size):
         super().__init__()
         self.output_size = _size3(output_size, "AdaptiveAvgPool3d")
+        self.adaptive_avg_pool3d = P.AdaptiveAvgPool3D(output_size)  # as MindSpore holds
 
     def construct(self, input):  # noqa: A002 - MindSpore's input name
         return _adaptive3d(input, self.output_size, "AdaptiveAvgPool3d", F.adaptive_avg_pool2d)

@@ -2,6 +2,7 @@
 covers [floor(i*L/n), ceil((i+1)*L/n))."""
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 def _check_size(output_size, n, owner, allow_none):
@@ -13,6 +14,14 @@ def _check_size(output_size, n, owner, allow_none):
         raise ValueError("%s: 'output_size' must be a positive int%s or %d of them, but got %r"
                          % (owner, " (or None)" if allow_none else "", n, output_size))
     return output_size
+
+
+def _adaptive1d_helpers(cell):
+    """The helper primitives MindSpore's 1-D adaptive pools hold."""
+    cell.shape = F.shape
+    cell.dtype = P.DType()
+    cell.expand = P.ExpandDims()
+    cell.squeeze = P.Squeeze(2)
 
 
 class AdaptiveAvgPool1d(Cell):
@@ -44,6 +53,7 @@ class AdaptiveAvgPool1d(Cell):
     def __init__(self, output_size):
         super().__init__()
         self.output_size = _check_size(output_size, 1, "AdaptiveAvgPool1d", False)
+        _adaptive1d_helpers(self)
 
     def construct(self, input):
         return F.adaptive_avg_pool1d(input, self.output_size)
@@ -78,6 +88,7 @@ class AdaptiveMaxPool1d(Cell):
     def __init__(self, output_size):
         super().__init__()
         self.output_size = _check_size(output_size, 1, "AdaptiveMaxPool1d", False)
+        _adaptive1d_helpers(self)
 
     def construct(self, input):
         return F.adaptive_max_pool1d(input, self.output_size)
@@ -115,6 +126,7 @@ class AdaptiveAvgPool2d(Cell):
     def __init__(self, output_size):
         super().__init__()
         self.output_size = _check_size(output_size, 2, "AdaptiveAvgPool2d", True)
+        self.adaptive_avgpool2d = P.AdaptiveAvgPool2D(output_size)  # as MindSpore holds
 
     def construct(self, input):
         return F.adaptive_avg_pool2d(input, self.output_size)

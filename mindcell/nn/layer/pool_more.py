@@ -8,6 +8,7 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 def _is_int(v):
@@ -145,6 +146,10 @@ def _triple(v, op, arg, low):
     return tuple(int(i) for i in v)
 
 
+def _pad6(padding):
+    return tuple(p for p in padding for _ in (0, 1))
+
+
 class MaxPool3d(Cell):
     r"""MaxPool3d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
     return_indices=False, ceil_mode=False): the maximum over 3-D windows of an
@@ -208,6 +213,14 @@ class MaxPool3d(Cell):
                 if bad:
                     raise ValueError("For '%s', the pad_mode must be 'pad' when '%s' is set, "
                                      "but got pad_mode: %s" % (name, arg, pad_mode))
+        # MindSpore's attributes (set once; construct does not read them): 'NCHW', and a
+        # MaxPool3D primitive unless dilation/return_indices ask for MaxPool3DWithArgmax,
+        # which mindcell does not hold as a primitive
+        self.format = "NCHW"
+        self.only_pad = self.dilation != (1, 1, 1) or self.return_indices
+        if not self.only_pad:
+            self.max_pool = P.MaxPool3D(self.kernel_size, self.stride, self.pad_mode,
+                                        _pad6(self.padding), True if self.ceil_mode else None)
 
     def construct(self, x):
         expand = len(x.shape) == 4
@@ -321,6 +334,11 @@ class AvgPool3d(Cell):
         self.ceil_mode = bool(ceil_mode)
         self.count_include_pad = bool(count_include_pad)
         self.divisor_override = divisor_override
+        self.format = "NCHW"  # MindSpore's attribute, and its AvgPool3D primitive
+        if not self.ceil_mode:  # mindcell's AvgPool3D primitive has no ceil_mode
+            self.avg_pool = P.AvgPool3D(self.kernel_size, self.stride, self.pad_mode.lower(),
+                                        _pad6(self.padding), False, self.count_include_pad,
+                                        divisor_override or 0)
 
     def construct(self, x):
         expand = len(x.shape) == 4

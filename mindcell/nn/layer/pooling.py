@@ -191,6 +191,13 @@ def _pad1d(padding, owner):
     return (0, padding) if padding else 0
 
 
+def _pool1d_helpers(cell):
+    cell.shape = F.shape
+    cell.reduce_mean = P.ReduceMean(keep_dims=True)
+    cell.expand = P.ExpandDims()
+    cell.squeeze = P.Squeeze(2)
+
+
 class MaxPool1d(Cell):
     """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
     return_indices=False, ceil_mode=False): the max over sliding windows of (N, C, L) input.
@@ -232,6 +239,17 @@ class MaxPool1d(Cell):
         self.pool = MaxPool2d((1, kernel_size), (1, stride), pad_mode,
                               _pad1d(padding, "MaxPool1d"), (1, dilation), return_indices,
                               ceil_mode)
+        # MindSpore's attributes: its (1, k) window on the (N, C, 1, L) layout the input is
+        # expanded to ('pad' mode: a (1, 1, k) MaxPool3DWithArgmax window, which mindcell does
+        # not hold as a primitive); set once, like MindSpore's, they do not steer construct
+        self.pad_mode, self.format = self.pool.pad_mode, "NCHW"
+        self.return_indices, self.use_pad = self.pool.return_indices, self.pool.use_pad
+        if self.use_pad:
+            self.kernel_size, self.stride = (1, 1, kernel_size), (1, 1, stride)
+        else:
+            self.kernel_size, self.stride = (1, kernel_size), (1, stride)
+            self.max_pool = self.pool.max_pool
+            _pool1d_helpers(self)
 
     def construct(self, x):
         out = self.pool(F.expand_dims(x, 2))
@@ -274,6 +292,25 @@ class AvgPool1d(Cell):
         super().__init__()
         self.pool = AvgPool2d((1, kernel_size), (1, stride), pad_mode,
                               _pad1d(padding, "AvgPool1d"), ceil_mode, count_include_pad)
+        # MindSpore's attributes: a (1, k) AvgPool on the (N, C, 1, L) layout, or, with 'pad'
+        # mode, padding, ceil_mode or count_include_pad=False, a (1, 1, k) AvgPool3D on
+        # (N, C, 1, 1, L) with the int kernel_size/stride kept; they do not steer construct
+        self.pad_mode, self.format = self.pool.pad_mode, "NCHW"
+        self.is_expand_3d = (self.pad_mode == "PAD" or padding not in (0, (0,), [0])
+                             or bool(ceil_mode) or not count_include_pad)
+        if self.is_expand_3d:
+            self.kernel_size, self.stride = kernel_size, stride
+            if not ceil_mode:  # mindcell's AvgPool3D has no ceil_mode
+                pad = padding[0] if isinstance(padding, (tuple, list)) else padding
+                self.avg_pool = P.AvgPool3D((1, 1, kernel_size), (1, 1, stride),
+                                            "pad" if self.pad_mode == "PAD" else self.pad_mode,
+                                            (0, 0, 0, 0, pad, pad),
+                                            count_include_pad=count_include_pad)
+        else:
+            self.kernel_size, self.stride = (1, kernel_size), (1, stride)
+            self.avg_pool = self.pool.avg_pool
+            _pool1d_helpers(self)
+            self.slice = P.Slice()
 
     def construct(self, x):
         return F.squeeze(self.pool(F.expand_dims(x, 2)), 2)
