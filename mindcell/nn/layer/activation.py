@@ -53,8 +53,12 @@ class ReLU6(Cell):
         [0. 4. 6.]
     """
 
+    def __init__(self):
+        super().__init__()
+        self.relu6 = P.ReLU6()
+
     def construct(self, x):
-        return F.relu6(x)
+        return self.relu6(x)
 
 
 class GELU(Cell):
@@ -116,6 +120,7 @@ class FastGelu(GELU):
 
     def __init__(self):
         super().__init__(True)
+        self.fast_gelu = P.FastGeLU()  # MindSpore's primitive
 
     def construct(self, x):
         return F.fast_gelu(x)
@@ -160,8 +165,12 @@ class Sigmoid(Cell):
         [0.11920291 0.5        0.880797  ]
     """
 
+    def __init__(self):
+        super().__init__()
+        self.sigmoid = P.Sigmoid()
+
     def construct(self, x):
-        return F.sigmoid(x)
+        return self.sigmoid(x)
 
 
 class Tanh(Cell):
@@ -180,8 +189,12 @@ class Tanh(Cell):
         [-0.7615942   0.          0.46211717]
     """
 
+    def __init__(self):
+        super().__init__()
+        self.tanh = P.Tanh()
+
     def construct(self, x):
-        return F.tanh(x)
+        return self.tanh(x)
 
 
 class Softmax(Cell):
@@ -236,6 +249,7 @@ class LogSoftmax(Cell):
     def __init__(self, axis=-1):
         super().__init__()
         self.axis = axis
+        self.log_softmax = P.LogSoftmax(axis)  # MindSpore's primitive
 
     def construct(self, x):
         return F.log_softmax(x, self.axis)
@@ -294,6 +308,7 @@ class ELU(Cell):
     def __init__(self, alpha=1.0):
         super().__init__()
         self.alpha = alpha
+        self.elu = P.Elu(alpha)  # MindSpore's primitive
 
     def construct(self, x):
         return F.elu(x, self.alpha)
@@ -315,8 +330,12 @@ class HSwish(Cell):
         [-0.         -0.33333334  0.6666667   4.        ]
     """
 
+    def __init__(self):
+        super().__init__()
+        self.hswish = P.HSwish()
+
     def construct(self, x):
-        return F.hardswish(x)
+        return self.hswish(x)
 
 
 class Softplus(Cell):

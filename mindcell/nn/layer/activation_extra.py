@@ -11,6 +11,7 @@ from mindcell.nn.layer.activation import _activation
 from mindcell.nn.layer.basic import param_for
 from mindcell.ops._errors import check_int, check_number, check_positive_int
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 class HSigmoid(Cell):
@@ -28,6 +29,10 @@ class HSigmoid(Cell):
         >>> print(ms.nn.HSigmoid()(ms.Tensor(np.array([-4.0, 0.0, 1.5, 4.0], np.float32))))
         [0.   0.5  0.75 1.  ]
     """
+
+    def __init__(self):
+        super().__init__()
+        self.hsigmoid = P.HSigmoid()  # MindSpore's primitive
 
     def construct(self, input_x):
         return F.hardsigmoid(input_x)
@@ -48,6 +53,10 @@ class Mish(Cell):
         >>> print(ms.nn.Mish()(ms.Tensor(np.array([-1.0, 0.0, 2.0], np.float32))))
         [-0.3034014  0.         1.943959 ]
     """
+
+    def __init__(self):
+        super().__init__()
+        self.mish = P.Mish()  # MindSpore's primitive
 
     def construct(self, x):
         return F.mish(x)
@@ -100,6 +109,7 @@ class PReLU(Cell):
                              "%s" % (channel, init.shape))
         self.channel = channel
         self.w = Parameter(Tensor(init), name="a")
+        self.prelu = P.PReLU()  # MindSpore's primitive: prelu(x, w)
 
     def construct(self, x):
         return F.prelu(x, param_for(x, self.w))
@@ -169,6 +179,10 @@ class GLU(Cell):
     def __init__(self, axis=-1):
         super().__init__()
         self.axis = check_int(axis, "GLU", "axis")
+        # MindSpore's attributes (its own spelling 'spilt'): set once, like MindSpore's
+        self.dim = self.axis
+        self.spilt = P.Split(axis=self.axis, output_num=2)
+        self.sigmoid = P.Sigmoid()
 
     def construct(self, x):
         return F.glu(x, self.axis)
@@ -207,6 +221,8 @@ class Dropout2d(Cell):
     def __init__(self, p=0.5):
         super().__init__()
         self.p = check_number(p, "Dropout2d", "p", 0.0, 1.0)
+        self.keep_prob = 1.0 - p  # MindSpore's attribute and primitive
+        self.dropout2d = P.Dropout2D(self.keep_prob)
 
     def construct(self, x):
         return F.dropout2d(x, self.p, self.training)
@@ -246,6 +262,7 @@ class Dropout1d(Cell):
     def __init__(self, p=0.5):
         super().__init__()
         self.p = check_number(p, "Dropout1d", "p", 0.0, 1.0)
+        self.prob = p  # MindSpore's name for it
 
     def construct(self, x):
         return F.dropout1d(x, self.p, self.training)
@@ -285,6 +302,8 @@ class Dropout3d(Cell):
     def __init__(self, p=0.5):
         super().__init__()
         self.p = check_number(p, "Dropout3d", "p", 0.0, 1.0)
+        self.keep_prob = 1.0 - p  # MindSpore's attribute and primitive
+        self.dropout3d = P.Dropout3D(self.keep_prob)
 
     def construct(self, x):
         return F.dropout3d(x, self.p, self.training)

@@ -10,6 +10,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.activation import _activation
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 _FLOAT_TYPES = tuple(t for t in (getattr(mstype, n, None) for n in
                                  ("float16", "float32", "float64", "bfloat16")) if t is not None)
@@ -67,6 +68,7 @@ class CELU(Cell):
         if alpha == 0:
             raise ValueError("For 'CELU', 'alpha' must not be 0, but got %r" % alpha)
         self.alpha = alpha
+        self.celu = P.CeLU(alpha)  # MindSpore's primitive
 
     def construct(self, x):
         _check_float("CELU", "x", x)
@@ -91,6 +93,10 @@ class Softsign(Cell):
         >>> print(ms.nn.Softsign()(ms.Tensor(np.array([-3.0, 0.0, 1.0], np.float32))))
         [-0.75  0.    0.5 ]
     """
+
+    def __init__(self):
+        super().__init__()
+        self.softsign = P.Softsign()  # MindSpore's primitive
 
     def construct(self, x):
         _check_float("Softsign", "x", x)
@@ -130,6 +136,7 @@ class SoftShrink(Cell):
             raise RuntimeError("For 'SoftShrink', 'lambd' must be greater than or equal to 0, "
                                "but got %r" % lambd)
         self.lambd = float(lambd)
+        self.softshrink = P.SoftShrink(self.lambd)  # MindSpore's primitive
 
     def construct(self, input):  # noqa: A002 - MindSpore's input name
         _check_float("SoftShrink", "input", input)
@@ -274,6 +281,11 @@ class Softmax2d(Cell):
         [0.2689414 0.7310586]
     """
 
+    def __init__(self):
+        super().__init__()
+        self.softmax = P.Softmax(-3)  # MindSpore's primitives
+        self.shape = P.Shape()
+
     def construct(self, x):
         _check_tensor("Softmax2d", "x", x)
         if len(x.shape) not in (3, 4):
@@ -304,6 +316,10 @@ class SeLU(Cell):
         >>> print(ms.nn.SeLU()(ms.Tensor(np.array([-1.0, 0.0, 2.0], np.float32))))
         [-1.1113307  0.         2.101402 ]
     """
+
+    def __init__(self):
+        super().__init__()
+        self.selu = P.SeLU()  # MindSpore's primitive
 
     def construct(self, input_x):
         _check_float("SeLU", "input_x", input_x)

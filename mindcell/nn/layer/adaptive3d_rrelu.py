@@ -189,6 +189,7 @@ class RReLU(Cell):
         self.lower = Tensor(float(lower), mstype.float32)
         self.upper = Tensor(float(upper), mstype.float32)
         self._lo, self._hi = float(lower), float(upper)
+        self.sign = P.Sign()  # MindSpore's primitive
 
     def construct(self, x):
         if not isinstance(x, Tensor):
