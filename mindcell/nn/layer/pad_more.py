@@ -60,6 +60,7 @@ class ReflectionPad3d(Cell):
                              % (padding,))
         self._pad = padding
         self.padding = [[padding[i], padding[i + 1]] for i in range(len(padding) - 2, -1, -2)]
+        self.name = "ReflectionPad3d"  # as MindSpore stores it
 
     def construct(self, x):
         k = len(self._pad) // 2
@@ -103,6 +104,7 @@ class ReplicationPad3d(_MirrorPadNd):
         [[[[0. 0. 1.]
            [2. 2. 3.]]]]
     """
+    _ms_name = "ReplicationPad3d"
     _dims, _mode, _ranks = 3, "replicate", (4, 5)
 
     def __init__(self, padding):

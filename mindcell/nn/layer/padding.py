@@ -137,21 +137,27 @@ class ZeroPad2d(_PadNd):
 class _MirrorPadNd(_PadNd):
     def __init__(self, padding):
         super().__init__(padding, 0.0)
+        # MindSpore stores the name of the class that set it (a subclass keeps its parent's)
+        self.name = self._ms_name
 
 
 class ReflectionPad1d(_MirrorPadNd):
+    _ms_name = "ReflectionPad1d"
     _mode, _ranks = "reflect", (2, 3)
 
 
 class ReflectionPad2d(_MirrorPadNd):
+    _ms_name = "ReflectionPad2d"
     _dims, _mode, _ranks = 2, "reflect", (3, 4)
 
 
 class ReplicationPad1d(_MirrorPadNd):
+    _ms_name = "ReplicationPad1d"
     _mode, _ranks = "replicate", (2, 3)
 
 
 class ReplicationPad2d(_MirrorPadNd):
+    _ms_name = "ReplicationPad2d"
     _dims, _mode, _ranks = 2, "replicate", (3, 4)
 
 
