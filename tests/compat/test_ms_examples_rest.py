@@ -302,3 +302,28 @@ def test_lossbase_get_axis_and_optimizer_unique():
     assert L1()(Tensor(np.ones((3, 3), np.float32)), Tensor(np.ones((3, 3), np.float32)))[1] == (0, 1)
     opt = nn.Momentum(nn.Dense(2, 3).trainable_params(), 0.1, 0.9)
     assert opt.unique is True
+
+
+def test_experimental_optimizer_subclass_defaults_without_weight_decay():
+    from mindcell.experimental import optim
+
+    class MySGD(optim.Optimizer):
+        def __init__(self, params, lr):
+            super().__init__(params, dict(lr=lr))
+
+        def construct(self, gradients):
+            for group_id, group in enumerate(self.param_groups):
+                start = self.group_start_id[group_id]
+                for i, param in enumerate(group["params"]):
+                    ops.assign(param, param - gradients[start + i] * group["lr"])
+
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    opt = MySGD(net.trainable_params(), 0.1)
+    assert opt.group_start_id == [0, 2] and opt.defaults == {"lr": 0.1}
+    assert sorted(opt.param_groups[0]) == ["lr", "params", "weight_decay"]
+    assert opt.param_groups[0]["weight_decay"] == 0.0
+    _, grads = ms.value_and_grad(lambda x: net(x).sum(), None, opt.parameters)(
+        Tensor(np.ones((2, 3), np.float32)))
+    opt(grads)
+    np.testing.assert_allclose(net.weight.asnumpy(), np.full((2, 3), 0.8), rtol=1e-6)
+    np.testing.assert_allclose(net.bias.asnumpy(), [-0.2, -0.2], rtol=1e-6)

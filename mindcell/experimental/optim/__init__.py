@@ -24,13 +24,20 @@ class Optimizer(_Base):
         self.defaults = dict(defaults)
         super().__init__(defaults["lr"], [dict(g, lr=g.get("lr", defaults["lr"]),
                                                weight_decay=g.get("weight_decay",
-                                                                  defaults["weight_decay"]))
+                                                                  defaults.get("weight_decay", 0.0)))
                                           for g in groups])
-        self.param_groups = [_Group(self.defaults, **g) for g in groups]
+        # a group without weight_decay (none in the defaults either) gets 0.0, as in MindSpore
+        self.param_groups = [_Group({"weight_decay": 0.0}, **dict(self.defaults, **g))
+                             for g in groups]
         # Each group's learning rate is a Parameter (learning_rate_group_<i>, as MindSpore's)
         # the step reads, so `group["lr"] = x` (what schedulers and training loops write)
         # changes the next steps' learning rate in both modes.
         self._group_of_param = []
+        # the index of each group's first parameter in `parameters`, and their total last (as
+        # MindSpore's group_start_id, which custom optimizers index gradients with)
+        self.group_start_id = [0]
+        for group in self.param_groups:
+            self.group_start_id.append(self.group_start_id[-1] + len(list(group["params"])))
         for i, group in enumerate(self.param_groups):
             lr = Parameter(Tensor(np.asarray(_lr_value(group["lr"]), np.float32)),
                            name="learning_rate_group_%d" % i, requires_grad=False)
