@@ -6,6 +6,7 @@ import numpy as np
 
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 def _check_positive(name, value, owner):
@@ -74,6 +75,7 @@ class ExponentialDecayLR(LearningRateSchedule):
         _check_positive("decay_steps", decay_steps, "ExponentialDecayLR")
         self.learning_rate, self.decay_rate = learning_rate, decay_rate
         self.decay_steps, self.is_stair = decay_steps, is_stair
+        self.pow, self.cast = P.Pow(), P.Cast()  # MindSpore's primitives
 
     def construct(self, global_step):
         p = F.div(self._step(global_step), float(self.decay_steps))
@@ -151,6 +153,7 @@ class WarmUpLR(LearningRateSchedule):
         super().__init__()
         _check_positive("warmup_steps", warmup_steps, "WarmUpLR")
         self.learning_rate, self.warmup_steps = learning_rate, warmup_steps
+        self.min, self.cast = P.Minimum(), P.Cast()  # MindSpore's primitives
 
     def construct(self, global_step):
         p = F.div(F.minimum(self._step(global_step), float(self.warmup_steps)),
@@ -166,6 +169,7 @@ class _DecayLR(LearningRateSchedule):
         _check_positive("decay_steps", decay_steps, type(self).__name__)
         self.learning_rate, self.decay_rate = learning_rate, decay_rate
         self.decay_steps, self.is_stair = decay_steps, is_stair
+        self.cast = P.Cast()  # MindSpore's primitive
 
     def _p(self, global_step):
         p = F.div(self._step(global_step), float(self.decay_steps))
@@ -199,6 +203,10 @@ class NaturalExpDecayLR(_DecayLR):
         >>> print(lr(ms.Tensor(2, ms.int32)), lr(ms.Tensor(3, ms.int32)))
         0.060653068 0.047236655
     """
+
+    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
+        super().__init__(learning_rate, decay_rate, decay_steps, is_stair)
+        self.math_e, self.pow = math.e, P.Pow()  # MindSpore's attributes
 
     def construct(self, global_step):
         return F.mul(F.exp(F.mul(self._p(global_step), -self.decay_rate)), self.learning_rate)
@@ -284,6 +292,11 @@ class PolynomialDecayLR(LearningRateSchedule):
         self.learning_rate, self.end_learning_rate = learning_rate, end_learning_rate
         self.decay_steps, self.power = decay_steps, power
         self.update_decay_steps = update_decay_steps
+        # MindSpore's attributes: construct reads end_learning_rate and diff_learning_rate
+        self.start_learning_rate = learning_rate
+        self.diff_learning_rate = learning_rate - end_learning_rate
+        self.pow, self.ceil = P.Pow(), P.Ceil()
+        self.min, self.max = P.Minimum(), P.Maximum()
 
     def construct(self, global_step):
         step = self._step(global_step)
@@ -293,5 +306,5 @@ class PolynomialDecayLR(LearningRateSchedule):
         else:
             step = F.minimum(step, period)
         p = F.pow(F.sub(1.0, F.div(step, period)), float(self.power))
-        return F.add(F.mul(p, self.learning_rate - self.end_learning_rate),
+        return F.add(F.mul(p, self.diff_learning_rate),
                      self.end_learning_rate)
