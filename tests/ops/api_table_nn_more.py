@@ -56,4 +56,20 @@ def base_overrides(a, t):
         "is_nonzero": lambda: ([t(x[:1, :1].copy())], {}),
         "mvlgamma": lambda: ([t(np.abs(x) + 2), 2], {}),
         "gaussian_nll_loss": lambda: ([t(x), t(x), t(np.abs(x) + 1)], {}),
+        "max_unpool1d": lambda: ([t(np.ones((1, 1, 2), np.float32)),
+                                  t(np.array([[[1, 3]]], np.int64)), 2], {}),
+        "max_unpool2d": lambda: ([t(np.ones((1, 1, 1, 1), np.float32)),
+                                  t(np.array([[[[3]]]], np.int64)), 2], {}),
+        "max_unpool3d": lambda: ([t(np.ones((1, 1, 1, 1, 1), np.float32)),
+                                  t(np.array([[[[[7]]]]], np.int64)), 2], {}),
     }
+
+
+_IDX2 = _T(np.array([[[[1, 6], [5, 8]]]], np.int64))
+ROWS += [
+    R("ops.max_unpool1d", lambda x: ops.max_unpool1d(x, _T(np.array([[[1, 3]]], np.int64)), 2),
+      (1, 1, 2)),
+    R("ops.max_unpool2d", lambda x: ops.max_unpool2d(x, _IDX2, 2, 1), (1, 1, 2, 2)),
+    R("ops.max_unpool3d", lambda x: ops.max_unpool3d(
+        x, _T(np.array([[[[[0, 1], [2, 7]]]]], np.int64)), 2, 1), (1, 1, 1, 2, 2)),
+]

@@ -647,3 +647,21 @@ def test_hsplit_vsplit_are_tensor_split(call, shapes):
 def test_hsplit_needs_2d():
     with pytest.raises(ValueError, match="hsplit"):
         ops.hsplit(_arange((6,)), [2])
+
+
+def test_max_unpool_inverts_max_pool():
+    # values recorded with ms-oracle: max_pool2d(x, 2, 1, return_indices=True), then unpool
+    x = _t([[[[1., 5., 2., 0.], [3., 4., 8., 1.], [0., 2., 7., 6.]]]])
+    v, i = ops.max_pool2d(x, 2, 1, return_indices=True)
+    expected = [[[[0.0, 5.0, 0.0, 0.0], [0.0, 4.0, 8.0, 0.0], [0.0, 0.0, 0.0, 0.0]]]]
+    assert ops.max_unpool2d(v, i, 2, 1).asnumpy().tolist() == expected
+    assert ops.max_unpool2d(v, i, 2, 1, output_size=(1, 1, 3, 4)).asnumpy().tolist() == expected
+    assert ops.max_unpool1d(_t([[2., 4., 6., 8.]]), _t([[1, 3, 5, 7]], np.int64), 2, 2).asnumpy(
+    ).tolist() == [[0., 2., 0., 4., 0., 6., 0., 8.]]
+    out = ops.max_unpool3d(_t([[[[[0, 1], [8, 9]]]]]), _t([[[[[0, 1], [2, 3]]]]], np.int64), 2, 1)
+    assert out.shape == (1, 1, 2, 3, 3) and out.asnumpy()[0, 0, 0].tolist() == [
+        [0., 1., 8.], [9., 0., 0.], [0., 0., 0.]]
+    g = ops.grad(lambda a: (ops.max_unpool2d(a, i, 2, 1) * _arange((1, 1, 3, 4))).sum())(v)
+    np.testing.assert_array_equal(g.asnumpy(), [[[[1., 6., 6.], [5., 6., 6.]]]])
+    with pytest.raises(ValueError, match="max_unpool1d"):
+        ops.max_unpool1d(_t([[[2., 4.]]]), _t([[[1, 5]]], np.int64), 3, 2, 1)

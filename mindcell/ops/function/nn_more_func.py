@@ -611,7 +611,109 @@ mvlgamma.__doc__ = opdoc(
     example("ops.mvlgamma(x, 3)", "[2.6949248 5.402975 ]", ["x = " + array([3.0, 4.0])]))
 
 
+# ----- max unpooling ----------------------------------------------------------------------------
+def _tuple_n(v, n, op, name, default=None):
+    if v is None:
+        return default
+    if isinstance(v, int) and not isinstance(v, bool):
+        return (v,) * n
+    if isinstance(v, (tuple, list)) and len(v) == n and all(
+            isinstance(i, int) and not isinstance(i, bool) for i in v):
+        return tuple(v)
+    raise TypeError("%s: '%s' must be an int or %d ints, but got %r" % (public_name(op), name, n,
+                                                                       v))
+
+
+def _max_unpool(x, indices, kernel_size, stride, padding, output_size, n, op):
+    check_tensor(x, op, "x")
+    check_tensor(indices, op, "indices")
+    if not x.dtype.is_floating_point:
+        raise TypeError("%s: 'x' must be a float Tensor, but got %s" % (public_name(op), x.dtype))
+    if indices.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError("%s: 'indices' must be an Int32/Int64 Tensor, but got %s"
+                        % (public_name(op), indices.dtype))
+    if x.ndim not in (n + 1, n + 2) or tuple(indices.shape) != tuple(x.shape):
+        raise ValueError("%s: 'x' must be %d-D or %d-D and 'indices' of its shape, but got %s "
+                         "and %s" % (public_name(op), n + 1, n + 2, x.shape, indices.shape))
+    if kernel_size is None or padding is None:
+        raise TypeError("%s: 'kernel_size' and 'padding' must be ints or %d ints, but got %r and "
+                        "%r" % (public_name(op), n, kernel_size, padding))
+    k = _tuple_n(kernel_size, n, op, "kernel_size")
+    st = _tuple_n(stride, n, op, "stride", k)
+    pd = _tuple_n(padding, n, op, "padding")
+    for name, vals, low in (("kernel_size", k, 1), ("stride", st, 1), ("padding", pd, 0)):
+        if any(v < low or v > 2 ** 16 for v in vals):
+            raise ValueError("%s: '%s' must be in [%d, 65536], but got %s"
+                             % (public_name(op), name, low, vals))
+    spatial = tuple(x.shape[-n:])
+    out = tuple((i - 1) * s - 2 * p + kk for i, s, p, kk in zip(spatial, st, pd, k))
+    if output_size is not None and not isinstance(output_size, (tuple, list)):
+        raise TypeError("%s: 'output_size' must be a tuple of ints, but got %r"
+                        % (public_name(op), output_size))
+    if output_size is not None and len(output_size) > 0:
+        size = tuple(output_size)[-n:]
+        if len(size) != n or any(isinstance(v, bool) or not isinstance(v, int) or not
+                                 0 < v <= 2 ** 20 for v in size):
+            raise ValueError("%s: 'output_size' must end with %d positive ints, but got %r"
+                             % (public_name(op), n, output_size))
+        out = size
+    if any(v <= 0 for v in out):
+        raise ValueError("%s: the output size %s is not positive" % (public_name(op), out))
+    volume = int(np.prod(out))
+    idx = indices.asnumpy()
+    if idx.size and (idx.min() < 0 or idx.max() >= volume):
+        raise ValueError("%s: 'indices' must be in [0, %d), but got values in [%d, %d]"
+                         % (public_name(op), volume, idx.min(), idx.max()))
+    F = _F()
+    lead = tuple(x.shape[:-n])
+    flat_x = x.reshape(lead + (-1,))
+    base = F.zeros(lead + (volume,), x.dtype)
+    outp = F.tensor_scatter_elements(base, indices.reshape(lead + (-1,)).astype(mstype.int64),
+                                     flat_x, axis=-1)
+    return outp.reshape(lead + out)
+
+
+def max_unpool1d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(x, indices, kernel_size, stride, padding, output_size, 1, "max_unpool1d")
+
+
+def max_unpool2d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(x, indices, kernel_size, stride, padding, output_size, 2, "max_unpool2d")
+
+
+def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(x, indices, kernel_size, stride, padding, output_size, 3, "max_unpool3d")
+
+
+for _f, _n, _ex in ((max_unpool1d, 1, ("ops.max_unpool1d(x, i, 2)", "[[0. 2. 0. 4.]]",
+                                        ["x = " + array([[2.0, 4.0]]),
+                                         "i = " + array([[1, 3]], "int64")])),
+                    (max_unpool2d, 2, ("ops.max_unpool2d(x, i, 2).shape", "(1, 1, 2, 2)",
+                                       ["x = " + array([[[[5.0]]]]),
+                                        "i = " + array([[[[3]]]], "int64")])),
+                    (max_unpool3d, 3, ("ops.max_unpool3d(x, i, 2).shape", "(1, 1, 2, 2, 2)",
+                                       ["x = " + array([[[[[5.0]]]]]),
+                                        "i = " + array([[[[[7]]]]], "int64")]))):
+    _f.__doc__ = opdoc(
+        "The partial inverse of %d-D max pooling: each value of ``x`` is put at its flat index "
+        "``indices`` (within the spatial volume of its sample and channel) of a zero tensor of "
+        "spatial size ``(in - 1) * stride - 2 * padding + kernel_size`` (or ``output_size``)."
+        % _n,
+        ["x (Tensor): float, ``(N, C, *spatial)`` or ``(C, *spatial)``.",
+         "indices (Tensor): Int32/Int64 flat indices, of ``x``'s shape (as max pooling with "
+         "``return_indices`` gives).", "kernel_size (Union[int, tuple[int]]): the pooling "
+         "window.", "stride (Union[int, tuple[int]], optional): the pooling step; None: "
+         "``kernel_size``. Default: ``None``.", "padding (Union[int, tuple[int]]): the pooling "
+         "padding. Default: ``0``.", "output_size (tuple[int], optional): the output's shape "
+         "(its last %d entries are used). Default: ``None``." % _n],
+        "Tensor of ``x``'s dtype, ``x``'s leading axes and the output spatial size.",
+        ["TypeError: an operand has the wrong dtype or an argument the wrong type.",
+         "ValueError: the shapes do not fit or an index is out of range."],
+        example(*_ex))
+
+
 __all__ = ["conv1d", "avg_pool1d", "avg_pool3d", "adaptive_avg_pool3d", "lrn",
            "hinge_embedding_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss",
            "hann_window", "hamming_window", "blackman_window", "kaiser_window", "is_nonzero",
-           "approximate_equal", "trapz", "cov", "mvlgamma"]
+           "approximate_equal", "trapz", "cov", "mvlgamma", "max_unpool1d", "max_unpool2d",
+           "max_unpool3d"]
