@@ -186,6 +186,7 @@ class SmoothL1Loss(LossBase):
     def __init__(self, beta=1.0, reduction="none"):
         super().__init__(reduction)
         self.beta = beta
+        self.smooth_l1_loss = P.SmoothL1Loss(beta, self.reduction)  # MindSpore's primitive
 
     def construct(self, logits, labels):
         return F.smooth_l1_loss(logits, labels, self.beta, self.reduction)

@@ -3,6 +3,7 @@ MarginRankingLoss, SoftMarginLoss, MultiMarginLoss."""
 from mindcell.nn.cell import Cell
 from mindcell.nn.loss.loss import LossBase
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_number, check_reduction
 
 
@@ -77,6 +78,11 @@ class KLDivLoss(Cell):
         super().__init__()
         self.reduction = check_reduction(reduction, "KLDivLoss",
                                          ("none", "sum", "mean", "batchmean"), ValueError)
+        # what MindSpore's LossBase.__init__() stores with its default reduction ('mean'),
+        # whatever 'reduction' is: construct does not read them
+        self.average, self.reduce = True, True
+        self.reduce_mean, self.reduce_sum = P.ReduceMean(), P.ReduceSum()
+        self.mul, self.cast = P.Mul(), P.Cast()
 
     def construct(self, logits, labels):
         return F.kl_div(logits, labels, self.reduction)
@@ -232,6 +238,7 @@ class MultiMarginLoss(LossBase):
             raise ValueError("MultiMarginLoss: 'p' must be 1 or 2, but got %r" % (p,))
         self.p, self.margin = p, check_number(margin, "MultiMarginLoss", "margin")
         self.weight = weight
+        self.multi_margin_loss = P.MultiMarginLoss(p, margin, self.reduction)  # as MindSpore
 
     def construct(self, x, target, weight=None):
         w = weight if weight is not None else self.weight

@@ -10,6 +10,7 @@ from mindcell.common import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.nn.loss.loss import LossBase
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_reduction
 
 _FLOAT_TYPES = tuple(t for t in (getattr(mstype, n, None) for n in
@@ -187,6 +188,7 @@ class PoissonNLLLoss(LossBase):
         self.log_input = log_input
         self.full = full
         self.eps = eps
+        self.maximum = P.Maximum()  # MindSpore's primitive
 
     def construct(self, input, target):  # noqa: A002 - MindSpore's input name
         _check_tensor("PoissonNLLLoss", "input", input)
@@ -390,6 +392,9 @@ class FocalLoss(LossBase):
                              % len(weight.shape))
         self.gamma = gamma
         self.weight = weight
+        # MindSpore's primitives
+        self.expand_dims, self.gather_d = P.ExpandDims(), P.GatherD()
+        self.squeeze, self.tile, self.dtype = P.Squeeze(axis=1), P.Tile(), P.DType()
 
     def construct(self, logits, labels):
         _check_tensor("FocalLoss", "logits", logits)
@@ -478,6 +483,7 @@ class TripletMarginWithDistanceLoss(LossBase):
             _pairwise_distance
         self.swap = swap
         self.margin = margin
+        self.maximum, self.minimum = P.Maximum(), P.Minimum()  # MindSpore's primitives
 
     def construct(self, x, positive, negative):
         for arg, t in (("x", x), ("positive", positive), ("negative", negative)):
