@@ -8,6 +8,7 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 def _is_int(v):
@@ -177,6 +178,7 @@ class Unflatten(Cell):
                             "got %s" % type(unflattened_size).__name__)
         self.axis = axis
         self.unflattened_size = tuple(unflattened_size)
+        self.shape, self.reshape = P.Shape(), P.Reshape()  # MindSpore's primitives
 
     def construct(self, input_x):
         shape = tuple(input_x.shape)
@@ -222,6 +224,9 @@ class ReduceLogSumExp(Cell):
                             % type(keep_dims).__name__)
         self.axis = axis
         self.keep_dims = keep_dims
+        # MindSpore's primitives (sum keeps dims as the layer's keep_dims says)
+        self.exp, self.log = P.Exp(), P.Log()
+        self.sum, self.max = P.ReduceSum(keep_dims), P.ReduceMax()
 
     def construct(self, x):
         x_max = F.stop_gradient(F.reduce_max(x))
@@ -266,6 +271,8 @@ class ChannelShuffle(Cell):
             raise ValueError("For ChannelShuffle, the param `groups` must be larger than 0, but "
                              "got %d." % groups)
         self.groups = groups
+        self.shape, self.reshape = P.Shape(), P.Reshape()  # MindSpore's primitives
+        self.transpose = P.Transpose()
 
     def construct(self, x):
         shape = tuple(x.shape)

@@ -14,6 +14,7 @@ from mindcell.nn.layer.container import CellList
 from mindcell.nn.layer.conv import Conv2d
 from mindcell.nn.layer.image_metrics import gaussian_window
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops.defs.special_pairs import igamma_p, lbeta_p
 
 __all__ = ["BiDense", "IGamma", "LBeta", "MSSSIM"]
@@ -101,6 +102,8 @@ class BiDense(Cell):
                                  % (out_channels, tuple(bias_init.shape)))
             self.bias = Parameter(initializer(bias_init, [out_channels],
                                               dtype=_init_dtype(bias_init, dtype)), name="bias")
+            self.bias_add = P.BiasAdd()  # MindSpore's primitives
+        self.matmul = P.MatMul()
 
     def construct(self, input1, input2):
         _check_tensor("BiDense", "input1", input1)

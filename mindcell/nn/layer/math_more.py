@@ -10,6 +10,7 @@ from mindcell.common import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 _HALF_TYPES = (mstype.float16, mstype.float32)
 
@@ -76,6 +77,7 @@ class L1Regularizer(Cell):
             raise ValueError("For 'L1Regularizer', the 'scale' can not be INF or NAN, but got "
                              "%r." % scale)
         self.scale = Tensor(float(scale), mstype.float32)
+        self.abs, self.reduce_sum = P.Abs(), P.ReduceSum()  # MindSpore's primitives
 
     def construct(self, weights):
         _check_tensor("L1Regularizer", "weights", weights)

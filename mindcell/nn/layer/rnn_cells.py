@@ -14,6 +14,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.layer.basic import param_for
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_bool, check_choice, check_positive_int, show
 from mindcell.ops.defs.recurrent import gru_sequence_p, lstm_sequence_p, rnn_sequence_p
 
@@ -214,6 +215,7 @@ class LSTMCell(RNNCellBase):
 
     def __init__(self, input_size, hidden_size, has_bias=True, dtype=mstype.float32):
         super().__init__(input_size, hidden_size, has_bias, 4, dtype)
+        self.support_non_tensor_inputs = True  # as MindSpore's LSTMCell sets
 
     def construct(self, x, hx):
         if not isinstance(hx, (tuple, list)) or len(hx) != 2:

@@ -4,6 +4,7 @@ import numbers
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 def _is_int(v):
@@ -66,6 +67,7 @@ class TimeDistributed(Cell):
         self.layer = layer
         self.time_axis = time_axis
         self.reshape_with_axis = reshape_with_axis
+        self.transpose, self.reshape = P.Transpose(), P.Reshape()  # MindSpore's primitives
 
     def construct(self, inputs):
         _check_tensor(isinstance(inputs, Tensor), "TimeDistributed")
