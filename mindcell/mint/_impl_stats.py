@@ -30,30 +30,7 @@ def histc(input, bins, min, max):
 
 
 def unique_consecutive(input, return_inverse, return_counts, dim):
-    """Eager only: the output length depends on the values."""
-    I.check_bool_arg(return_inverse, "unique_consecutive", "return_inverse")
-    I.check_bool_arg(return_counts, "unique_consecutive", "return_counts")
-    data = input.asnumpy()
-    if dim is None:
-        data, axis = data.reshape(-1), 0
-    else:
-        axis = check_int(dim, "unique_consecutive", "dim", -data.ndim, data.ndim - 1) % data.ndim
-    moved = np.moveaxis(data, axis, 0).reshape(data.shape[axis], -1)
-    if moved.shape[0] == 0:
-        starts = np.zeros(0, np.int64)
-    else:
-        change = np.any(moved[1:] != moved[:-1], axis=1)
-        starts = np.concatenate([[0], np.nonzero(change)[0] + 1])
-    out = [ops.gather(input if dim is not None else ops.reshape(input, (-1,)),
-                      Tensor(starts.astype(np.int64)), axis)]
-    if return_inverse:
-        inverse = np.cumsum(np.isin(np.arange(moved.shape[0]), starts)) - 1
-        shape = input.shape if dim is None else (data.shape[axis],)
-        out.append(Tensor(inverse.reshape(shape).astype(np.int64)))
-    if return_counts:
-        counts = np.diff(np.append(starts, moved.shape[0]))
-        out.append(Tensor(counts.astype(np.int64)))
-    return out[0] if len(out) == 1 else tuple(out)
+    return ops.unique_consecutive(input, return_inverse, return_counts, dim)
 
 
 def triangular_solve(b, A, upper, transpose, unitriangular):

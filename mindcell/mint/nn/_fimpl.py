@@ -6,6 +6,7 @@ from mindcell import dtype as mstype
 from mindcell import ops
 from mindcell.common.tensor import Tensor
 from mindcell.mint import _impl as I
+from mindcell.ops.function._pool_compose import avg_pool1d  # noqa: F401  (mint's face)
 from mindcell.ops._errors import public_name, show, check_int, check_number, check_reduction
 
 
@@ -171,18 +172,6 @@ def avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad
                divisor_override):
     return ops.avg_pool2d(input, kernel_size, kernel_size if stride is None else stride,
                           padding, ceil_mode, count_include_pad, divisor_override)
-
-
-def avg_pool1d(input, kernel_size, stride, padding, ceil_mode, count_include_pad):
-    """1-D average pooling as 2-D pooling over a unit height."""
-    def one(v, arg):
-        v = v[0] if isinstance(v, (tuple, list)) and len(v) == 1 else v
-        return check_int(v, "avg_pool1d", arg, 0)
-    kernel = (1, one(kernel_size, "kernel_size"))
-    out = ops.avg_pool2d(ops.unsqueeze(input, -2), kernel,
-                         kernel if stride is None else (1, one(stride, "stride")),
-                         (0, one(padding, "padding")), ceil_mode, count_include_pad)
-    return ops.squeeze(out, -2)
 
 
 def conv1d(input, weight, bias, stride, padding, dilation, groups):

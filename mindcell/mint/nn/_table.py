@@ -4,7 +4,7 @@ from mindcell import ops
 from mindcell.mint import _impl as I
 from mindcell.mint._face import Face
 from mindcell.mint.nn import _fimpl as FI
-from mindcell.mint.nn import _fpool as FP
+from mindcell.ops.function import _pool_compose as FP
 
 _X = "x = Tensor(np.array([[1., -2., 3.], [4., 5., -6.]], np.float32))\n"
 _IMG = "x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))\n"

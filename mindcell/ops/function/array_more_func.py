@@ -454,8 +454,34 @@ nanmean.__doc__ = opdoc(
             ["x = " + array([["np.nan", 1.0], [2.0, 2.0]]).replace("'", "")]))
 
 
+def _unique_consecutive(input, return_inverse, return_counts, dim):
+    """Eager only: the output length depends on the values."""
+    check_bool(return_inverse, "unique_consecutive", "return_inverse")
+    check_bool(return_counts, "unique_consecutive", "return_counts")
+    data = input.asnumpy()
+    if dim is None:
+        data, axis = data.reshape(-1), 0
+    else:
+        axis = check_int(dim, "unique_consecutive", "dim", -data.ndim, data.ndim - 1) % data.ndim
+    moved = np.moveaxis(data, axis, 0).reshape(data.shape[axis], -1)
+    if moved.shape[0] == 0:
+        starts = np.zeros(0, np.int64)
+    else:
+        change = np.any(moved[1:] != moved[:-1], axis=1)
+        starts = np.concatenate([[0], np.nonzero(change)[0] + 1])
+    out = [_F().gather(input if dim is not None else _F().reshape(input, (-1,)),
+                      Tensor(starts.astype(np.int64)), axis)]
+    if return_inverse:
+        inverse = np.cumsum(np.isin(np.arange(moved.shape[0]), starts)) - 1
+        shape = input.shape if dim is None else (data.shape[axis],)
+        out.append(Tensor(inverse.reshape(shape).astype(np.int64)))
+    if return_counts:
+        counts = np.diff(np.append(starts, moved.shape[0]))
+        out.append(Tensor(counts.astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
-    from mindcell import mint
     op = "unique_consecutive"
     check_tensor(input, op, "input")
     if input.size == 0:
@@ -473,7 +499,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
         out = (values,) + ((inverse,) if return_inverse else ()) \
             + ((F.zeros((0,), mstype.int64),) if return_counts else ())
         return out if len(out) > 1 else values
-    return mint.unique_consecutive(input, return_inverse, return_counts, dim)
+    return _unique_consecutive(input, return_inverse, return_counts, dim)
 
 
 unique_consecutive.__doc__ = opdoc(

@@ -26,8 +26,8 @@ def _F():
 
 
 def _mf():
-    from mindcell.mint.nn import functional
-    return functional
+    from mindcell.ops.function import _pool_compose
+    return _pool_compose
 
 
 def _float(x, op, arg):

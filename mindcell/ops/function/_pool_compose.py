@@ -1,5 +1,5 @@
-"""``mint.nn.functional`` pooling and sampling MindSpore's mint has as kernels and mindcell
-composes: 3-D average pooling (a grouped ones-kernel conv3d over the padded input, divided by the
+"""Pooling and sampling MindSpore has as kernels and mindcell composes (``mint.nn.functional``
+and the ``ops`` functions call these): 3-D average pooling (a grouped ones-kernel conv3d over the padded input, divided by the
 window counts), adaptive 3-D average pooling (per-axis averaging matrices), 2-D max unpooling (a
 scatter into the flattened planes) and grid sampling (gathers of the four neighbours)."""
 import numpy as np
@@ -186,3 +186,15 @@ def grid_sample(input, grid, mode, padding_mode, align_corners):
             + _gather_plane(flat, y0, x1, h, w) * wx * (1 - wy)
             + _gather_plane(flat, y1, x0, h, w) * (1 - wx) * wy
             + _gather_plane(flat, y1, x1, h, w) * wx * wy)
+
+
+def avg_pool1d(input, kernel_size, stride, padding, ceil_mode, count_include_pad):
+    """1-D average pooling as 2-D pooling over a unit height."""
+    def one(v, arg):
+        v = v[0] if isinstance(v, (tuple, list)) and len(v) == 1 else v
+        return check_int(v, "avg_pool1d", arg, 0)
+    kernel = (1, one(kernel_size, "kernel_size"))
+    out = ops.avg_pool2d(ops.unsqueeze(input, -2), kernel,
+                         kernel if stride is None else (1, one(stride, "stride")),
+                         (0, one(padding, "padding")), ceil_mode, count_include_pad)
+    return ops.squeeze(out, -2)
