@@ -1,0 +1,149 @@
+"""The instance attributes MindSpore 2.10 layers store beyond those 005 covers (activations,
+pooling, dropout, padding, LR schedules, losses and a few others), built with small arguments
+of our own: for each name the kind of value (a primitive's class, a function's name, or the
+plain value), then calls of the inner primitives, which must compute what the layer uses.
+Not held by mindcell (no such primitive, or the layer lives outside mindcell.nn): the
+Replication pads' 'padv3' (PadV3), ClipByNorm's 'clip_by_norm', HShrink's 'hshrink' and
+Linear's 'dense' (mint.nn layers)."""
+import numpy as np
+from _target import ms, nn, ops, Tensor, Parameter, emit
+
+
+def kind(v):
+    if isinstance(v, Parameter):
+        return "Parameter:" + v.name
+    if isinstance(v, Tensor):
+        return "Tensor:%s:%s" % (v.dtype, list(v.shape))
+    if isinstance(v, nn.Cell):
+        return "Cell:" + type(v).__name__
+    if isinstance(v, ops.Primitive):
+        return "Prim:" + type(v).__name__
+    if type(v).__name__ in ("Float", "Int", "DType", "TensorType"):
+        return "dtype:" + str(v)
+    if isinstance(v, (bool, int, float, str, type(None))):
+        return v
+    if isinstance(v, (tuple, list)) and all(isinstance(i, (int, float, str, bool)) for i in v):
+        return [type(v).__name__] + list(v)
+    if callable(v):
+        return "callable"
+    return "type:" + type(v).__name__
+
+
+CASES = {
+    # activations
+    "ReLU6": (lambda: nn.ReLU6(), ["relu6"]),
+    "Sigmoid": (lambda: nn.Sigmoid(), ["sigmoid"]),
+    "Tanh": (lambda: nn.Tanh(), ["tanh"]),
+    "ELU": (lambda: nn.ELU(), ["elu"]),
+    "CELU": (lambda: nn.CELU(0.5), ["celu"]),
+    "FastGelu": (lambda: nn.FastGelu(), ["fast_gelu"]),
+    "HSigmoid": (lambda: nn.HSigmoid(), ["hsigmoid"]),
+    "HSwish": (lambda: nn.HSwish(), ["hswish"]),
+    "LogSoftmax": (lambda: nn.LogSoftmax(1), ["log_softmax"]),
+    "Mish": (lambda: nn.Mish(), ["mish"]),
+    "PReLU": (lambda: nn.PReLU(2, 0.3), ["prelu", "w"]),
+    "SeLU": (lambda: nn.SeLU(), ["selu"]),
+    "SoftShrink": (lambda: nn.SoftShrink(0.3), ["softshrink"]),
+    "Softsign": (lambda: nn.Softsign(), ["softsign"]),
+    "RReLU": (lambda: nn.RReLU(0.1, 0.2), ["sign", "lower", "upper"]),
+    "GLU": (lambda: nn.GLU(1), ["dim", "sigmoid", "spilt"]),
+    "Softmax2d": (lambda: nn.Softmax2d(), ["shape", "softmax"]),
+    # pooling
+    "MaxPool1d": (lambda: nn.MaxPool1d(3, 2), [
+        "expand", "format", "kernel_size", "max_pool", "pad_mode", "reduce_mean",
+        "return_indices", "shape", "squeeze", "stride", "use_pad"]),
+    "MaxPool1d_same": (lambda: nn.MaxPool1d(2, 1, pad_mode="same"), [
+        "kernel_size", "pad_mode", "stride", "use_pad"]),
+    "AvgPool1d": (lambda: nn.AvgPool1d(3, 2), [
+        "avg_pool", "expand", "format", "is_expand_3d", "kernel_size", "pad_mode",
+        "reduce_mean", "shape", "slice", "squeeze", "stride"]),
+    "MaxPool3d": (lambda: nn.MaxPool3d(2, 2), ["format", "max_pool", "only_pad"]),
+    "AvgPool3d": (lambda: nn.AvgPool3d(2, 2), ["avg_pool", "format"]),
+    "AdaptiveAvgPool1d": (lambda: nn.AdaptiveAvgPool1d(2), [
+        "output_size", "dtype", "expand", "shape", "squeeze"]),
+    "AdaptiveMaxPool1d": (lambda: nn.AdaptiveMaxPool1d(2), [
+        "output_size", "dtype", "expand", "shape", "squeeze"]),
+    "AdaptiveAvgPool2d": (lambda: nn.AdaptiveAvgPool2d((2, 2)), ["adaptive_avgpool2d"]),
+    "AdaptiveAvgPool3d": (lambda: nn.AdaptiveAvgPool3d((2, 2, 2)), ["adaptive_avg_pool3d"]),
+    # dropout
+    "Dropout1d": (lambda: nn.Dropout1d(0.4), ["prob"]),
+    "Dropout2d": (lambda: nn.Dropout2d(0.4), ["dropout2d", "keep_prob"]),
+    "Dropout3d": (lambda: nn.Dropout3d(0.4), ["dropout3d", "keep_prob"]),
+    # padding
+    "ReflectionPad1d": (lambda: nn.ReflectionPad1d(1), ["name"]),
+    "ReflectionPad2d": (lambda: nn.ReflectionPad2d(1), ["name"]),
+    "ReflectionPad3d": (lambda: nn.ReflectionPad3d(1), ["name"]),
+    "ReplicationPad1d": (lambda: nn.ReplicationPad1d(1), ["name"]),
+    "ReplicationPad2d": (lambda: nn.ReplicationPad2d(1), ["name"]),
+    "ReplicationPad3d": (lambda: nn.ReplicationPad3d(1), ["name"]),
+    # learning-rate schedules
+    "ExponentialDecayLR": (lambda: nn.ExponentialDecayLR(0.1, 0.9, 4), ["cast", "pow"]),
+    "InverseDecayLR": (lambda: nn.InverseDecayLR(0.1, 0.9, 4), ["cast"]),
+    "NaturalExpDecayLR": (lambda: nn.NaturalExpDecayLR(0.1, 0.9, 4),
+                          ["cast", "math_e", "pow"]),
+    "PolynomialDecayLR": (lambda: nn.PolynomialDecayLR(0.1, 0.01, 4, 0.5), [
+        "ceil", "diff_learning_rate", "max", "min", "pow", "start_learning_rate"]),
+    "WarmUpLR": (lambda: nn.WarmUpLR(0.1, 4), ["cast", "min"]),
+    # losses
+    "KLDivLoss": (lambda: nn.KLDivLoss("sum"), [
+        "average", "cast", "mul", "reduce", "reduce_mean", "reduce_sum"]),
+    "PoissonNLLLoss": (lambda: nn.PoissonNLLLoss(), ["maximum"]),
+    "SmoothL1Loss": (lambda: nn.SmoothL1Loss(0.5), ["smooth_l1_loss"]),
+    "MultiMarginLoss": (lambda: nn.MultiMarginLoss(), ["multi_margin_loss"]),
+    "FocalLoss": (lambda: nn.FocalLoss(), ["dtype", "expand_dims", "gather_d", "squeeze", "tile"]),
+    "TripletMarginWithDistanceLoss": (lambda: nn.TripletMarginWithDistanceLoss(),
+                                      ["maximum", "minimum"]),
+    # others
+    "BiDense": (lambda: nn.BiDense(2, 3, 4), ["bias_add", "matmul"]),
+    "ChannelShuffle": (lambda: nn.ChannelShuffle(2), ["reshape", "shape", "transpose"]),
+    "Unflatten": (lambda: nn.Unflatten(1, (2, 3)), ["reshape", "shape"]),
+    "TimeDistributed": (lambda: nn.TimeDistributed(nn.Dense(3, 2), time_axis=1),
+                        ["reshape", "transpose"]),
+    "L1Regularizer": (lambda: nn.L1Regularizer(0.5), ["abs", "reduce_sum"]),
+    "ReduceLogSumExp": (lambda: nn.ReduceLogSumExp(1), ["exp", "log", "max", "sum"]),
+    "LSTMCell": (lambda: nn.LSTMCell(3, 4), ["support_non_tensor_inputs"]),
+}
+
+CELLS = {}
+for name, (make, attrs) in CASES.items():
+    cell = CELLS[name] = make()
+    emit(name, {a: kind(getattr(cell, a, "<missing>")) for a in attrs})
+
+# the inner primitives compute what the layers use, in the layers' internal layouts
+x3 = Tensor(np.arange(2 * 2 * 7, dtype=np.float32).reshape(2, 2, 7) / 7)
+x5 = Tensor(np.arange(2 * 4 * 4 * 4, dtype=np.float32).reshape(1, 2, 4, 4, 4) / 9)
+mp1, ap1 = CELLS["MaxPool1d"], CELLS["AvgPool1d"]
+emit("call.pool1d", [mp1(x3), mp1.squeeze(mp1.max_pool(mp1.expand(x3, 2))),
+                     ap1(x3), ap1.squeeze(ap1.avg_pool(ap1.expand(x3, 2)))])
+ap1p = nn.AvgPool1d(3, 1, pad_mode="pad", padding=1)
+emit("attr.avgpool1d_pad", {a: kind(getattr(ap1p, a, "<missing>"))
+                            for a in ["is_expand_3d", "kernel_size", "stride", "pad_mode"]})
+emit("call.avgpool1d_pad", [ap1p(x3), ap1p.avg_pool(x3.reshape(2, 2, 1, 1, 7)).reshape(2, 2, 7)])
+emit("call.pool3d", [CELLS["MaxPool3d"](x5), CELLS["MaxPool3d"].max_pool(x5),
+                     CELLS["AvgPool3d"](x5), CELLS["AvgPool3d"].avg_pool(x5)])
+emit("call.adaptive", [CELLS["AdaptiveAvgPool2d"].adaptive_avgpool2d(x5[0]),
+                       CELLS["AdaptiveAvgPool3d"].adaptive_avg_pool3d(x5)])
+xa = Tensor(np.array([[-2.0, -0.5, 0.0], [0.25, 1.0, 3.0]], np.float32))
+acts = {}
+for name, prim in [("ReLU6", "relu6"), ("Sigmoid", "sigmoid"), ("Tanh", "tanh"), ("ELU", "elu"),
+                   ("CELU", "celu"), ("FastGelu", "fast_gelu"), ("HSigmoid", "hsigmoid"),
+                   ("HSwish", "hswish"), ("LogSoftmax", "log_softmax"), ("Mish", "mish"),
+                   ("SeLU", "selu"), ("SoftShrink", "softshrink"), ("Softsign", "softsign")]:
+    acts[name] = [CELLS[name](xa), getattr(CELLS[name], prim)(xa)]
+emit("call.activations", acts)
+pr, glu, sm2 = CELLS["PReLU"], CELLS["GLU"], CELLS["Softmax2d"]
+xp = Tensor(np.arange(-8, 8, dtype=np.float32).reshape(1, 2, 2, 4) / 3)
+emit("call.prelu_glu_softmax2d", [pr(xp), pr.prelu(xp, pr.w), glu(xp), list(glu.spilt(xp)),
+                                  sm2(xp), sm2.softmax(xp), list(sm2.shape(xp))])
+emit("call.rrelu_sign", CELLS["RReLU"].sign(xa))
+emit("prim.dropout", [CELLS["Dropout2d"].dropout2d.keep_prob,
+                      CELLS["Dropout3d"].dropout3d.keep_prob])
+sl1, mml = CELLS["SmoothL1Loss"], CELLS["MultiMarginLoss"]
+lg = Tensor(np.array([[0.1, 0.9, 0.3], [0.7, 0.2, 0.4]], np.float32))
+lb = Tensor(np.array([[0.0, 1.0, 1.5], [0.2, 0.2, 0.0]], np.float32))
+tg = Tensor(np.array([1, 0], np.int64))
+emit("call.losses", [sl1(lg, lb), sl1.smooth_l1_loss(lg, lb), mml(lg, tg),
+                     mml.multi_margin_loss(lg, tg, None)])
+rl, l1r, uf = CELLS["ReduceLogSumExp"], CELLS["L1Regularizer"], CELLS["Unflatten"]
+emit("call.misc", [rl(xa), rl.log(rl.sum(rl.exp(xa), 1)), rl.max(xa, 1),
+                   l1r.reduce_sum(l1r.abs(xa)), list(uf.shape(uf.reshape(lg, (2, 1, 3))))])
