@@ -10,6 +10,7 @@ from mindcell import ops
 from mindcell.common.tensor import Tensor
 from mindcell.mint import _impl as I
 from mindcell.ops._errors import public_name, show, check_int, check_number, check_choice
+from mindcell.ops._helpers import check_tensor
 
 
 def _scaled_sum(product, input, beta, alpha, op):
@@ -223,6 +224,7 @@ def vdot(input, other):
 
 
 def searchsorted(sorted_sequence, values, out_int32, right, side, sorter):
+    check_tensor(sorted_sequence, "searchsorted", "sorted_sequence")
     if side is not None:
         right = check_choice(side, "searchsorted", "side", ("left", "right")) == "right"
     seq = sorted_sequence if sorter is None else ops.gather_elements(sorted_sequence, -1,

@@ -219,7 +219,6 @@ def _base_overrides():
         "gather_elements": lambda: ([_t(a["X"]), 1, idx()], {}),
         "gather_d": lambda: ([_t(a["X"]), 1, idx()], {}),
         "scatter": lambda: ([_t(a["X"]), 1, idx(), _t(a["X"])], {}),
-        "scatter_add": lambda: ([_t(a["X"]), 1, idx(), _t(a["X"])], {}),
         "index_add": lambda: ([_t(a["X"]), _t(np.array([0, 2])), _t(a["X"][:, :2]), 1], {}),
         "cross_entropy": lambda: ([_t(a["X"]), _t(np.array([0, 2]))], {}),
         "nll_loss": lambda: ([_t(a["X"]), _t(np.array([0, 2]))], {}),
@@ -326,7 +325,8 @@ def _method_overrides():
             **{"unsorted_segment_" + k: (lambda: ([_t(np.array([1, 0], np.int32)), 3], {}))
                for k in ("max", "min", "prod")},
             "addmv": lambda: ([_t(a["X"].T), _t(a["X"][0, :2])], {}),
-            "scatter_": lambda: ([1, _t(a["I"][:2, None]), _t(a["X"][:, :1])], {})}
+            **{n: lambda: ([1, _t(a["I"][:2, None]), _t(a["X"][:, :1])], {})
+               for n in ("scatter_", "scatter_add")}}
 
 
 def _ctor_overrides():
