@@ -195,8 +195,11 @@ class MaxPool3d(Cell):
                  return_indices=False, ceil_mode=False):
         super().__init__()
         name = "MaxPool3d"
-        self.kernel_size = _triple(kernel_size, name, "kernel_size", 1)
-        self.stride = _triple(stride, name, "stride", 1)
+        self._ksize = _triple(kernel_size, name, "kernel_size", 1)
+        self._strides = _triple(stride, name, "stride", 1)
+        # as given (an int stays an int), as MindSpore stores them; construct uses the triples
+        self.kernel_size = tuple(kernel_size) if isinstance(kernel_size, list) else kernel_size
+        self.stride = tuple(stride) if isinstance(stride, list) else stride
         if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME", "PAD"):
             raise ValueError("For '%s', 'pad_mode' must be 'valid', 'same' or 'pad', but got "
                              "%r" % (name, pad_mode))
@@ -219,7 +222,7 @@ class MaxPool3d(Cell):
         self.format = "NCHW"
         self.only_pad = self.dilation != (1, 1, 1) or self.return_indices
         if not self.only_pad:
-            self.max_pool = P.MaxPool3D(self.kernel_size, self.stride, self.pad_mode,
+            self.max_pool = P.MaxPool3D(self._ksize, self._strides, self.pad_mode,
                                         _pad6(self.padding), True if self.ceil_mode else None)
 
     def construct(self, x):
@@ -230,18 +233,18 @@ class MaxPool3d(Cell):
             raise ValueError("For 'MaxPool3d', the input must be 4-D or 5-D, but got %d-D"
                              % len(x.shape))
         if self.pad_mode == "PAD":
-            out = F.max_pool3d(x, self.kernel_size, self.stride, self.padding, self.dilation,
+            out = F.max_pool3d(x, self._ksize, self._strides, self.padding, self.dilation,
                                self.ceil_mode, self.return_indices)
         else:
             if self.pad_mode == "SAME":
                 pads = []
-                for size, k, s in zip(reversed(x.shape[2:]), reversed(self.kernel_size),
-                                      reversed(self.stride)):
+                for size, k, s in zip(reversed(x.shape[2:]), reversed(self._ksize),
+                                      reversed(self._strides)):
                     total = max((int(math.ceil(size / s)) - 1) * s + k - size, 0)
                     pads += [total // 2, total - total // 2]
                 if any(pads):
                     x = F.pad(x, tuple(pads), "constant", float("-inf"))
-            out = F.max_pool3d(x, self.kernel_size, self.stride, 0)
+            out = F.max_pool3d(x, self._ksize, self._strides, 0)
         if expand:
             if isinstance(out, tuple):
                 return F.squeeze(out[0], 0), F.squeeze(out[1], 0)
@@ -315,8 +318,11 @@ class AvgPool3d(Cell):
                  count_include_pad=True, divisor_override=None):
         super().__init__()
         name = "AvgPool3d"
-        self.kernel_size = _triple(kernel_size, name, "kernel_size", 1)
-        self.stride = _triple(stride, name, "stride", 1)
+        self._ksize = _triple(kernel_size, name, "kernel_size", 1)
+        self._strides = _triple(stride, name, "stride", 1)
+        # as given (an int stays an int), as MindSpore stores them; construct uses the triples
+        self.kernel_size = tuple(kernel_size) if isinstance(kernel_size, list) else kernel_size
+        self.stride = tuple(stride) if isinstance(stride, list) else stride
         if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME", "PAD"):
             raise ValueError("For '%s', 'pad_mode' must be 'valid', 'same' or 'pad', but got "
                              "%r" % (name, pad_mode))
@@ -336,7 +342,7 @@ class AvgPool3d(Cell):
         self.divisor_override = divisor_override
         self.format = "NCHW"  # MindSpore's attribute, and its AvgPool3D primitive
         if not self.ceil_mode:  # mindcell's AvgPool3D primitive has no ceil_mode
-            self.avg_pool = P.AvgPool3D(self.kernel_size, self.stride, self.pad_mode.lower(),
+            self.avg_pool = P.AvgPool3D(self._ksize, self._strides, self.pad_mode.lower(),
                                         _pad6(self.padding), False, self.count_include_pad,
                                         divisor_override or 0)
 
@@ -349,15 +355,15 @@ class AvgPool3d(Cell):
                              % len(x.shape))
         n, c = x.shape[0], x.shape[1]
         plans = [_axis_plan(length, k, s, self.pad_mode, p, self.ceil_mode) for length, k, s, p
-                 in zip(x.shape[2:], self.kernel_size, self.stride, self.padding)]
+                 in zip(x.shape[2:], self._ksize, self._strides, self.padding)]
         pads = []
         for before, after, _, _, _ in reversed(plans):
             pads += [before, after]
         y = F.reshape(x, (n * c, 1) + tuple(x.shape[2:]))
         if any(pads):
             y = F.pad(y, tuple(pads))
-        ones = Tensor(np.ones((1, 1) + self.kernel_size, np.float32)).astype(x.dtype)
-        sums = F.conv3d(y, ones, stride=self.stride)
+        ones = Tensor(np.ones((1, 1) + self._ksize, np.float32)).astype(x.dtype)
+        sums = F.conv3d(y, ones, stride=self._strides)
         sums = F.reshape(sums, (n, c) + tuple(sums.shape[2:]))
         if self.divisor_override is not None:
             out = sums / float(self.divisor_override)

@@ -94,7 +94,9 @@ class MultiheadAttention(Cell):
             self.in_proj_weight = Parameter(initializer(XavierUniform(),
                                                         (3 * embed_dim, embed_dim), dtype),
                                             name="in_proj_weight")
+            self.q_proj_weight = self.k_proj_weight = self.v_proj_weight = None
         else:
+            self.in_proj_weight = None
             self.q_proj_weight = Parameter(initializer(XavierUniform(), (embed_dim, embed_dim),
                                                        dtype), name="q_proj_weight")
             self.k_proj_weight = Parameter(initializer(XavierUniform(), (embed_dim, self.kdim),
@@ -111,7 +113,12 @@ class MultiheadAttention(Cell):
         else:
             self.bias_k = self.bias_v = None
         self.out_proj = Dense(embed_dim, embed_dim, has_bias=has_bias, dtype=dtype)
-        self.dropout = Dropout(p=dropout) if dropout else None
+        # MindSpore's attributes: the dropout probability itself (applied to the attention
+        # weights in training), whether the last call's key was its value / query its key,
+        # and the parameters' dtype
+        self.dropout = dropout
+        self.k_is_v = self.q_is_k = False
+        self.dtype = dtype
 
     def _heads(self, t, b, s):
         return F.transpose(F.reshape(t, (b, s, self.num_heads, self.head_dim)), (0, 2, 1, 3))
@@ -123,6 +130,7 @@ class MultiheadAttention(Cell):
 
     def construct(self, query, key, value, key_padding_mask=None, need_weights=True,
                   attn_mask=None, average_attn_weights=True):
+        self.k_is_v, self.q_is_k = key is value, query is key
         if not self.batch_first:  # (seq, batch, embed) -> (batch, seq, embed)
             query, key, value = (F.swapaxes(t, 0, 1) for t in (query, key, value))
         b, sq, e = query.shape
@@ -152,8 +160,8 @@ class MultiheadAttention(Cell):
         if key_padding_mask is not None:
             scores = _apply_mask(scores, F.reshape(key_padding_mask, (b, 1, 1, sk)))
         weights = F.softmax(scores, -1)
-        if self.dropout is not None:
-            weights = self.dropout(weights)
+        if self.dropout and self.training:
+            weights = F.dropout(weights, p=self.dropout, training=True)
         out = F.reshape(F.transpose(F.matmul(weights, v), (0, 2, 1, 3)), (b, sq, e))
         out = self.out_proj(out)
         if not self.batch_first:

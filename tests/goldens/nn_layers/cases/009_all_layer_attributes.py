@@ -57,8 +57,10 @@ CASES = {
     "AvgPool1d": (lambda: nn.AvgPool1d(3, 2), [
         "avg_pool", "expand", "format", "is_expand_3d", "kernel_size", "pad_mode",
         "reduce_mean", "shape", "slice", "squeeze", "stride"]),
-    "MaxPool3d": (lambda: nn.MaxPool3d(2, 2), ["format", "max_pool", "only_pad"]),
-    "AvgPool3d": (lambda: nn.AvgPool3d(2, 2), ["avg_pool", "format"]),
+    "MaxPool3d": (lambda: nn.MaxPool3d(2, 2), ["format", "max_pool", "only_pad", "kernel_size",
+                                               "stride", "pad_mode", "return_indices"]),
+    "AvgPool3d": (lambda: nn.AvgPool3d(2, 2), ["avg_pool", "format", "kernel_size", "stride"]),
+    "AvgPool3d_tuple": (lambda: nn.AvgPool3d((2, 1, 2), 1), ["kernel_size", "stride"]),
     "AdaptiveAvgPool1d": (lambda: nn.AdaptiveAvgPool1d(2), [
         "output_size", "dtype", "expand", "shape", "squeeze"]),
     "AdaptiveMaxPool1d": (lambda: nn.AdaptiveMaxPool1d(2), [
@@ -102,6 +104,11 @@ CASES = {
     "L1Regularizer": (lambda: nn.L1Regularizer(0.5), ["abs", "reduce_sum"]),
     "ReduceLogSumExp": (lambda: nn.ReduceLogSumExp(1), ["exp", "log", "max", "sum"]),
     "LSTMCell": (lambda: nn.LSTMCell(3, 4), ["support_non_tensor_inputs"]),
+    "MultiheadAttention": (lambda: nn.MultiheadAttention(4, 2, dropout=0.25), [
+        "dropout", "k_is_v", "q_is_k", "dtype", "in_proj_weight", "q_proj_weight",
+        "k_proj_weight", "v_proj_weight", "bias_k", "bias_v", "head_dim"]),
+    "MultiheadAttention_kdim": (lambda: nn.MultiheadAttention(4, 2, kdim=3, vdim=3), [
+        "dropout", "in_proj_weight", "q_proj_weight", "k_proj_weight", "v_proj_weight"]),
 }
 
 CELLS = {}
@@ -147,3 +154,8 @@ emit("call.losses", [sl1(lg, lb), sl1.smooth_l1_loss(lg, lb), mml(lg, tg),
 rl, l1r, uf = CELLS["ReduceLogSumExp"], CELLS["L1Regularizer"], CELLS["Unflatten"]
 emit("call.misc", [rl(xa), rl.log(rl.sum(rl.exp(xa), 1)), rl.max(xa, 1),
                    l1r.reduce_sum(l1r.abs(xa)), list(uf.shape(uf.reshape(lg, (2, 1, 3))))])
+mha = CELLS["MultiheadAttention_kdim"]
+q4 = Tensor(np.ones((2, 1, 4), np.float32))
+k3 = Tensor(np.ones((3, 1, 3), np.float32))
+mha(q4, k3, k3)
+emit("attr.mha_after_call", [mha.k_is_v, mha.q_is_k])
