@@ -492,7 +492,7 @@ class ApplyProximalGradientDescent(_OptimPrimitive):
 
 
 class ApplyAdagrad(_OptimPrimitive):
-    r"""ApplyAdagrad(update_slots=True, use_locking=False)(var, accum, lr, grad): one Adagrad
+    r"""ApplyAdagrad(update_slots=True)(var, accum, lr, grad): one Adagrad
     step that updates ``var`` and ``accum`` in place:
 
     .. math::
@@ -505,8 +505,6 @@ class ApplyAdagrad(_OptimPrimitive):
     Args:
         update_slots (bool): whether ``accum`` takes :math:`g^2` (``False``: the step divides
             by the accumulator as given). Default: ``True``.
-        use_locking (bool): MindSpore's lock flag (one process updates serially). Default:
-            ``False``.
 
     Inputs:
         - **var** (Parameter) - the weights, float.
@@ -535,10 +533,10 @@ class ApplyAdagrad(_OptimPrimitive):
     _inputs, _params, _shaped, _returns, _single = ("var", "accum", "lr", "grad"), 2, \
         ("grad",), 2, False
 
-    def __init__(self, update_slots=True, use_locking=False):
+    def __init__(self, update_slots=True):
         super().__init__()
         self.set_attrs(update_slots=check_bool(update_slots, self.name, "update_slots"))
-        _locking(self, self.name, use_locking)
+        self.set_attrs(flags={"side_effect_mem": True})
 
     _eps = None
 
@@ -552,7 +550,7 @@ class ApplyAdagrad(_OptimPrimitive):
 
 
 class ApplyAdagradV2(ApplyAdagrad):
-    r"""ApplyAdagradV2(epsilon, update_slots=True, use_locking=False)(var, accum, lr, grad):
+    r"""ApplyAdagradV2(epsilon, update_slots=True)(var, accum, lr, grad):
     the Adagrad step of :class:`ApplyAdagrad` with ``epsilon`` added to the denominator,
     :math:`var = var - lr \frac{g}{\sqrt{accum} + \epsilon}`; ``var`` and ``accum`` are updated
     in place.
@@ -560,7 +558,6 @@ class ApplyAdagradV2(ApplyAdagrad):
     Args:
         epsilon (float): added to the denominator.
         update_slots (bool): whether ``accum`` takes :math:`g^2`. Default: ``True``.
-        use_locking (bool): MindSpore's lock flag. Default: ``False``.
 
     Inputs:
         - **var** (Parameter) - the weights, float.
@@ -587,11 +584,11 @@ class ApplyAdagradV2(ApplyAdagrad):
         [0.93333334 2.0333333 ]
     """
 
-    def __init__(self, epsilon, update_slots=True, use_locking=False):
+    def __init__(self, epsilon, update_slots=True):
         AttrPrimitive.__init__(self)
         self.set_attrs(epsilon=_float_attr(self.name, "epsilon", epsilon),
                        update_slots=check_bool(update_slots, self.name, "update_slots"))
-        _locking(self, self.name, use_locking)
+        self.set_attrs(flags={"side_effect_mem": True})
         self._eps = self.epsilon
 
 
@@ -722,15 +719,12 @@ class ApplyAdamWithAmsgradV2(_OptimPrimitive):
 
 
 class ApplyAddSign(_OptimPrimitive):
-    r"""ApplyAddSign(use_locking=False)(var, m, lr, alpha, sign_decay, beta, grad): one AddSign
+    r"""ApplyAddSign()(var, m, lr, alpha, sign_decay, beta, grad): one AddSign
     step that updates ``var`` and ``m`` in place:
 
     .. math::
         m = \beta m + (1 - \beta) g, \quad
         var = var - lr (\alpha + d \cdot \mathrm{sign}(g) \mathrm{sign}(m)) g
-
-    Args:
-        use_locking (bool): MindSpore's lock flag. Default: ``False``.
 
     Inputs:
         - **var** (Parameter) - the weights, float.
@@ -745,7 +739,7 @@ class ApplyAddSign(_OptimPrimitive):
         Tuple of the updated ``(var, m)``.
 
     Raises:
-        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        TypeError: a state input is not a float Tensor.
         ValueError: ``m`` or ``grad`` does not have var's shape.
 
     Examples:
@@ -761,9 +755,9 @@ class ApplyAddSign(_OptimPrimitive):
     _inputs = ("var", "m", "lr", "alpha", "sign_decay", "beta", "grad")
     _params, _shaped, _returns, _single = 2, ("grad",), 2, False
 
-    def __init__(self, use_locking=False):
+    def __init__(self):
         super().__init__()
-        _locking(self, self.name, use_locking)
+        self.set_attrs(flags={"side_effect_mem": True})
 
     def _factor(self, s, agree):
         return s["alpha"] + s["sign_decay"] * agree
@@ -776,15 +770,12 @@ class ApplyAddSign(_OptimPrimitive):
 
 
 class ApplyPowerSign(ApplyAddSign):
-    r"""ApplyPowerSign(use_locking=False)(var, m, lr, logbase, sign_decay, beta, grad): one
+    r"""ApplyPowerSign()(var, m, lr, logbase, sign_decay, beta, grad): one
     PowerSign step that updates ``var`` and ``m`` in place:
 
     .. math::
         m = \beta m + (1 - \beta) g, \quad
         var = var - lr \exp(logbase \cdot d \cdot \mathrm{sign}(g) \mathrm{sign}(m)) g
-
-    Args:
-        use_locking (bool): MindSpore's lock flag. Default: ``False``.
 
     Inputs:
         - **var** (Parameter) - the weights, float.
@@ -799,7 +790,7 @@ class ApplyPowerSign(ApplyAddSign):
         Tuple of the updated ``(var, m)``.
 
     Raises:
-        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        TypeError: a state input is not a float Tensor.
         ValueError: ``m`` or ``grad`` does not have var's shape.
 
     Examples:
@@ -947,16 +938,13 @@ class ApplyCenteredRMSProp(_OptimPrimitive):
 
 
 class ApplyAdadelta(_OptimPrimitive):
-    r"""ApplyAdadelta(use_locking=False)(var, accum, accum_update, lr, rho, epsilon, grad): one
+    r"""ApplyAdadelta()(var, accum, accum_update, lr, rho, epsilon, grad): one
     Adadelta step that updates ``var``, ``accum`` and ``accum_update`` in place:
 
     .. math::
         accum = \rho \cdot accum + (1 - \rho) g^2, \quad
         u = \frac{\sqrt{accum\_update + \epsilon}}{\sqrt{accum + \epsilon}} g, \quad
         accum\_update = \rho \cdot accum\_update + (1 - \rho) u^2, \quad var = var - lr \cdot u
-
-    Args:
-        use_locking (bool): MindSpore's lock flag. Default: ``False``.
 
     Inputs:
         - **var** (Parameter) - the weights, float.
@@ -971,7 +959,7 @@ class ApplyAdadelta(_OptimPrimitive):
         Tuple of the updated ``(var, accum, accum_update)``.
 
     Raises:
-        TypeError: ``use_locking`` is not a bool, a state input is not a float Tensor.
+        TypeError: a state input is not a float Tensor.
         ValueError: a state input or ``grad`` does not have var's shape.
 
     Examples:
@@ -988,9 +976,9 @@ class ApplyAdadelta(_OptimPrimitive):
     _inputs = ("var", "accum", "accum_update", "lr", "rho", "epsilon", "grad")
     _params, _shaped, _returns, _single = 3, ("grad",), 3, False
 
-    def __init__(self, use_locking=False):
+    def __init__(self):
         super().__init__()
-        _locking(self, self.name, use_locking)
+        self.set_attrs(flags={"side_effect_mem": True})
 
     @staticmethod
     def _rule(state, s, g, named):
