@@ -92,10 +92,11 @@ class GELU(Cell):
         super().__init__()
         if not isinstance(approximate, bool):
             raise TypeError("GELU: 'approximate' must be a bool, but got %r" % (approximate,))
-        self.approximate = approximate
+        # stored as MindSpore 2.10 stores it: the mode's name, 'tanh' or 'none'
+        self.approximate = "tanh" if approximate else "none"
 
     def construct(self, x):
-        return F.gelu(x, "tanh" if self.approximate else "none")
+        return F.gelu(x, self.approximate)
 
 
 class FastGelu(GELU):

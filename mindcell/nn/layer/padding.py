@@ -102,9 +102,12 @@ class _PadNd(Cell):
         if x.ndim not in ranks:
             raise ValueError("%s: input must have %s dims, but got shape %s"
                              % (type(self).__name__, " or ".join(map(str, ranks)), x.shape))
+        pad = self.padding
+        if pad and isinstance(pad[0], (list, tuple)):  # MindSpore's [[before, after], ...]
+            pad = tuple(v for pair in reversed(pad) for v in pair)
         if self._mode == "constant":
-            return F.pad(x, self.padding, "constant", self.value)
-        return F.pad(x, self.padding, self._mode)
+            return F.pad(x, pad, "constant", self.value)
+        return F.pad(x, pad, self._mode)
 
     def extend_repr(self):
         return "padding=%s" % (self.padding,)
@@ -131,7 +134,7 @@ class ZeroPad2d(_PadNd):
     _dims = 2
 
     def __init__(self, padding):
-        super().__init__(padding, 0.0)
+        super().__init__(padding, 0)  # MindSpore stores the int 0
 
 
 class _MirrorPadNd(_PadNd):
@@ -139,6 +142,9 @@ class _MirrorPadNd(_PadNd):
         super().__init__(padding, 0.0)
         # MindSpore stores the name of the class that set it (a subclass keeps its parent's)
         self.name = self._ms_name
+        if self._mode == "reflect":  # MindSpore keeps [[before, after], ...], leading dim first
+            p = self.padding
+            self.padding = [[p[i], p[i + 1]] for i in range(len(p) - 2, -1, -2)]
 
 
 class ReflectionPad1d(_MirrorPadNd):

@@ -50,6 +50,9 @@ class CTCLoss(LossBase):
         super().__init__(reduction)
         self.blank = check_int(blank, "CTCLoss", "blank", 0)
         self.zero_infinity = check_bool(zero_infinity, "CTCLoss", "zero_infinity")
+        # MindSpore's CTCLoss calls LossBase.__init__() with its default reduction, so these
+        # are True whatever 'reduction' is (construct reads only 'reduction')
+        self.average = self.reduce = True
 
     def construct(self, log_probs, targets, input_lengths, target_lengths):
         unbatched = getattr(log_probs, "ndim", None) == 2 and getattr(targets, "ndim", None) == 1

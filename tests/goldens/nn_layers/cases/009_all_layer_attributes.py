@@ -159,3 +159,23 @@ q4 = Tensor(np.ones((2, 1, 4), np.float32))
 k3 = Tensor(np.ones((3, 1, 3), np.float32))
 mha(q4, k3, k3)
 emit("attr.mha_after_call", [mha.k_is_v, mha.q_is_k])
+# stored values that differ in kind from the arguments, and a subclass changing one after
+# __init__ (MindSpore's ReflectionPad reads self.padding at each call)
+emit("value.stored", {
+    "GELU": [nn.GELU().approximate, nn.GELU(False).approximate],
+    "CTCLoss_sum": [nn.CTCLoss(reduction="sum").average, nn.CTCLoss(reduction="none").reduce],
+    "ReflectionPad1d": nn.ReflectionPad1d((3, 1)).padding,
+    "ReflectionPad2d": nn.ReflectionPad2d((1, 1, 2, 0)).padding,
+    "ReplicationPad2d": list(nn.ReplicationPad2d((1, 1, 2, 0)).padding),
+    "ZeroPad2d": kind(nn.ZeroPad2d(1).value),
+})
+
+
+class MyPad(nn.ReflectionPad2d):
+    def __init__(self):
+        super().__init__((1, 1, 2, 0))
+        self.padding = [[0, 1], [2, 0]]
+
+
+xr = Tensor(np.arange(12, dtype=np.float32).reshape(1, 3, 4))
+emit("call.reflection_pad_changed", [MyPad().name, MyPad()(xr), nn.GELU(False)(xa)])
