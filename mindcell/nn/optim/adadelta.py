@@ -2,6 +2,7 @@
 updates; state Parameters ``accum.<name>`` and ``accum_update.<name>`` as in MindSpore."""
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 def _check_float(value, name, low, high=None):
@@ -67,6 +68,8 @@ class Adadelta(Optimizer):
         self.epsilon = _check_float(epsilon, "epsilon", 0.0)
         self.accum = self.clone_state("accum")
         self.accum_update = self.clone_state("accum_update")
+        self.opt = P.ApplyAdadelta()  # MindSpore's primitive: (var, accum, accum_update, lr,
+        # rho, epsilon, grad), updating the three in place
 
     def construct(self, grads):
         grads = self._check_grads(grads)

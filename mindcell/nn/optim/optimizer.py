@@ -201,6 +201,14 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         self.param_rank, self.use_parallel = None, False
         self.dynamic_weight_decay = self.dynamic_decay_flags = False
         self.grad_centralization = any(bool(g.get("grad_centralization")) for g in groups)
+        if self.is_group:  # MindSpore's per-parameter records of the groups (ms-oracle)
+            gc = {id(p): bool(g.get("grad_centralization", False))
+                  for g in groups if "params" in g for p in g["params"]}
+            self.group_params = list(self.parameters)
+            self.group_weight_decay = list(self.group_wd)
+            self.group_grad_centralization = [gc.get(id(p), False) for p in self.parameters]
+            self.grad_centralization_flags = tuple(self.group_grad_centralization)
+            self.dynamic_decay_flags = (False,) * self.param_length
         self.enable_tuple_broaden = self.skip_auto_parallel_compile = True
         self.map_, self.map_reverse = Map(), Map(None, True)
         self.hyper_map, self.hyper_map_reverse = HyperMap(), HyperMap(None, True)

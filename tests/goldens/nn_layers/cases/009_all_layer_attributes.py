@@ -179,3 +179,27 @@ class MyPad(nn.ReflectionPad2d):
 
 xr = Tensor(np.arange(12, dtype=np.float32).reshape(1, 3, 4))
 emit("call.reflection_pad_changed", [MyPad().name, MyPad()(xr), nn.GELU(False)(xa)])
+
+# optimizers built from parameter groups keep per-parameter records of the groups
+def _p(n, s=(2,)):
+    return Parameter(Tensor(np.arange(1, 1 + int(np.prod(s)), dtype=np.float32).reshape(s) / 4),
+                     name=n)
+
+
+pa, pb, pc = _p("a"), _p("b"), _p("bias", (3,))
+ada = nn.Adadelta([{"params": [pa], "weight_decay": 0.01, "grad_centralization": True},
+                   {"params": [pb, pc]}], weight_decay=0.1)
+mom = nn.Momentum([{"params": [pa], "weight_decay": 0.01}, {"params": [pb, pc], "lr": 0.3}],
+                  0.1, 0.9)
+for name, o in (("Adadelta_groups", ada), ("Momentum_groups", mom)):
+    emit(name, {"group_params": [p.name for p in o.group_params],
+                "group_weight_decay": o.group_weight_decay,
+                "group_grad_centralization": o.group_grad_centralization,
+                "grad_centralization_flags": list(o.grad_centralization_flags),
+                "dynamic_decay_flags": list(o.dynamic_decay_flags)})
+ada1 = nn.Adadelta([_p("w")], learning_rate=0.5)
+emit("Adadelta_opt", kind(ada1.opt))
+w, g = ada1.parameters[0], Tensor(np.array([0.5, -1.0], np.float32))
+ada1.opt(w, ada1.accum[0], ada1.accum_update[0], Tensor(0.5, ms.float32),
+         Tensor(0.9, ms.float32), Tensor(1e-6, ms.float32), g)
+emit("call.apply_adadelta", [w, ada1.accum[0], ada1.accum_update[0]])
