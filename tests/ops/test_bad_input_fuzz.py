@@ -498,7 +498,7 @@ def base_call_failures():
                 args, kwargs = (base[0][1:], base[1])
                 if meth in method_overrides:
                     args, kwargs = method_overrides[meth]()
-                self_arr = _tensors()[SELF_ARRAY.get(meth, "X")]
+                self_arr = _self_array(meth, base[0])
                 getattr(_self(meth, self_arr), meth)(*args, **kwargs)
             elif inspect.isclass(factory()):
                 ctor_args, call_args = ctor_overrides.get(label, lambda: ([], None))()
@@ -518,7 +518,7 @@ def base_call_failures():
 
 
 INT_METHODS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert", "gcd",
-               "lcm"}
+               "lcm", "bitwise_left_shift", "bitwise_right_shift"}
 # methods whose self is updated in place and must be a Parameter (as in MindSpore)
 PARAMETER_SELF = {"scatter_" + k for k in ("div", "max", "min", "mul")}
 
@@ -532,6 +532,16 @@ SELF_ARRAY = {**{m: "INT" for m in INT_METHODS}, "bmm": "BIG3D",  # the method's
               "bincount": "I", "unfold": "X4", "dsplit": "BIG3D", "fold": "BIG3D",
               "multinomial": "SPD",
               **{m: "X4" for m in ("inverse", "det", "matrix_determinant")}, "cholesky": "SPD"}
+
+
+def _self_array(meth, base_args):
+    """The array a method's self is made of: a method generated from an ops function
+    (method_func.FUNCTIONS_AS_METHODS) takes that function's first base input."""
+    from mindcell import Tensor
+    generated = getattr(getattr(Tensor, meth, None), "_ops_function", None) is not None
+    if meth not in SELF_ARRAY and generated and base_args and isinstance(base_args[0], Tensor):
+        return base_args[0].asnumpy()
+    return _tensors()[SELF_ARRAY.get(meth, "X")]
 
 
 def _describe(v):
@@ -563,6 +573,7 @@ def run(only=None):
             if base is None:
                 continue
             args, kwargs, keys = base
+            self_arr = _self_array(meth, args)
             args = args[1:]
             keys = [(k - 1 if p else k, p) for k, p in keys if not (p and k == 0)]
             if meth in method_overrides:
@@ -571,8 +582,7 @@ def run(only=None):
             self_vals = [("self=" + lbl, f) for lbl, f in bad if lbl.startswith("T_")]
             cases = [(lbl, lambda f=f, a=args, kw=kwargs: getattr(f(), meth)(*a, **kw))
                      for lbl, f in self_vals]
-            self_arr = _tensors()[SELF_ARRAY.get(meth, "X")]
-            target = lambda *a, m=meth, **kw: getattr(_self(m, self_arr), m)(*a, **kw)  # noqa
+            target = lambda *a, m=meth, s=self_arr, **kw: getattr(_self(m, s), m)(*a, **kw)  # noqa
         elif inspect.isclass(factory()):
             cls = factory()
             ctor_args, call_args = ctor_overrides.get(label, lambda: ([], None))()

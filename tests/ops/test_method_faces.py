@@ -45,6 +45,14 @@ def test_every_mindspore_tensor_method_that_is_an_ops_function_is_on_tensor():
     assert set(method_func.FUNCTIONS_AS_METHODS) <= set(methods)
 
 
+@pytest.mark.parametrize("name", method_func.FUNCTIONS_AS_METHODS)
+def test_generated_method_calls_its_ops_function_with_the_same_parameters(name):
+    method, fn = getattr(Tensor, name), getattr(ops, name)
+    assert method._ops_function is fn
+    assert list(inspect.signature(method).parameters)[1:] == \
+        list(inspect.signature(fn).parameters)[1:]
+
+
 def test_random_in_place_faces_follow_the_seed():
     draws = []
     for _ in range(2):

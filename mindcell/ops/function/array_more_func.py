@@ -525,13 +525,15 @@ def _shift(input, other, op, left):
         raise TypeError("%s: 'input' or 'other' must be a Tensor, but got %s and %s"
                         % (public_name(op), type(input).__name__, type(other).__name__))
     ref = input if isinstance(input, Tensor) else other
-    if ref.dtype in _INTS:
-        info = np.iinfo(ref.dtype.np_dtype)
-        for name, v in (("input", input), ("other", other)):
-            if not isinstance(v, Tensor) and (isinstance(v, bool) or not isinstance(v, int)
-                                              or not info.min <= v <= info.max):
-                raise TypeError("%s: '%s' must be a Tensor or an int in the range of %s, but "
-                                "got %r" % (public_name(op), name, ref.dtype, v))
+    if ref.dtype not in _INTS:
+        raise TypeError("%s: '%s' must be an integer Tensor, but got %s"
+                        % (public_name(op), "input" if ref is input else "other", ref.dtype))
+    info = np.iinfo(ref.dtype.np_dtype)
+    for name, v in (("input", input), ("other", other)):
+        if not isinstance(v, Tensor) and (isinstance(v, bool) or not isinstance(v, int)
+                                          or not info.min <= v <= info.max):
+            raise TypeError("%s: '%s' must be a Tensor or an int in the range of %s, but "
+                            "got %r" % (public_name(op), name, ref.dtype, v))
     a = input if isinstance(input, Tensor) else Tensor(np.asarray(input, ref.dtype.np_dtype))
     b = other if isinstance(other, Tensor) else Tensor(np.asarray(other, ref.dtype.np_dtype))
     for name, t in (("input", a), ("other", b)):
