@@ -2,6 +2,8 @@
 argument checks, on mindcell's functional ops (so both modes and gradients work)."""
 import numbers
 
+from mindcell.common import dtype as mstype
+from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
 
@@ -166,6 +168,9 @@ class Dropout2dExt(Cell):
         super().__init__()
         self.p = p
         self.inplace = inplace
+        # MindSpore's attribute: how far each call advances its random generator (mindcell
+        # draws from its own generator; kept for code that reads it)
+        self.generator_step = Tensor(12, mstype.int64)
 
     def construct(self, input):  # noqa: A002 - MindSpore's input name
         if not self.training or self.p == 0:

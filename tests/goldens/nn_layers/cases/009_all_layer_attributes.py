@@ -4,7 +4,8 @@ of our own: for each name the kind of value (a primitive's class, a function's n
 plain value), then calls of the inner primitives, which must compute what the layer uses.
 Not held by mindcell (no such primitive, or the layer lives outside mindcell.nn): the
 Replication pads' 'padv3' (PadV3), ClipByNorm's 'clip_by_norm', HShrink's 'hshrink' and
-Linear's 'dense' (mint.nn layers)."""
+Linear's 'dense', DropoutExt's 'generator_step' (mint.nn layers), MaxPool3d's and
+MaxPool1d's 'pad'-mode MaxPool3DWithArgmax."""
 import numpy as np
 from _target import ms, nn, ops, Tensor, Parameter, emit
 
@@ -71,6 +72,7 @@ CASES = {
     "Dropout1d": (lambda: nn.Dropout1d(0.4), ["prob"]),
     "Dropout2d": (lambda: nn.Dropout2d(0.4), ["dropout2d", "keep_prob"]),
     "Dropout3d": (lambda: nn.Dropout3d(0.4), ["dropout3d", "keep_prob"]),
+    "Dropout2dExt": (lambda: nn.Dropout2dExt(0.4), ["p", "inplace", "generator_step"]),
     # padding
     "ReflectionPad1d": (lambda: nn.ReflectionPad1d(1), ["name"]),
     "ReflectionPad2d": (lambda: nn.ReflectionPad2d(1), ["name"]),
