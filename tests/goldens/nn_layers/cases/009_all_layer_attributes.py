@@ -1,7 +1,8 @@
 """The instance attributes MindSpore 2.10 layers store beyond those 005 covers (activations,
 pooling, dropout, padding, LR schedules, losses and a few others), built with small arguments
-of our own: for each name the kind of value (a primitive's class, a function's name, or the
-plain value), then calls of the inner primitives, which must compute what the layer uses.
+of our own: for each name the kind of value (a primitive's class, "callable" for a function,
+or the plain value), then calls of the inner primitives, which must compute what the layer
+uses.
 Not held by mindcell (no such primitive, or the layer lives outside mindcell.nn): the
 Replication pads' 'padv3' (PadV3), ClipByNorm's 'clip_by_norm', HShrink's 'hshrink' and
 Linear's 'dense', DropoutExt's 'generator_step' (mint.nn layers), MaxPool3d's and
