@@ -645,10 +645,7 @@ def approximate_equal(x, y, tolerance=1e-5):
     Raises:
         TypeError: ``tolerance`` is not a float.
     """
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (float, int)):
-        raise TypeError("ApproximateEqual: 'tolerance' must be a float, but got %r"
-                        % (tolerance,))
-    return F.lt(F.abs(F.sub(x, y)), tolerance)
+    return F.approximate_equal(x, y, tolerance)  # the ops function is the one definition
 
 
 def equal_count(x, y):
@@ -737,14 +734,7 @@ def padding(x, pad_dim_size=8):
     Raises:
         ValueError: the last axis is not of size 1, or ``pad_dim_size`` is not positive.
     """
-    if isinstance(pad_dim_size, bool) or not isinstance(pad_dim_size, int) or pad_dim_size < 1:
-        raise ValueError("Padding: 'pad_dim_size' must be a positive int, but got %r"
-                         % (pad_dim_size,))
-    _need_tensors("Padding", x=x)
-    if x.ndim < 2 or x.shape[-1] != 1:
-        raise ValueError("Padding: 'x' must have rank >= 2 and a last axis of size 1, but got "
-                         "shape %s" % (tuple(x.shape),))
-    return F.pad(x, (0, pad_dim_size - 1))
+    return F.padding(x, pad_dim_size)  # the ops function is the one definition
 
 
 def in_top_k(x1, x2, k):
@@ -788,20 +778,6 @@ def _rows_of(op, indices, n):
     return F.expand_dims(Tensor(np.array(indices, np.int64).reshape(-1)), -1)
 
 
-def _inplace_rows(op, x, indices, v, kind):
-    _need_tensors(op, x=x, v=v)
-    if x.ndim < 1:
-        raise ValueError("%s: 'x' must have rank >= 1, but got a 0-d Tensor" % op)
-    where = _rows_of(op, indices, x.shape[0])
-    if tuple(v.shape) != (where.shape[0],) + tuple(x.shape[1:]):
-        raise ValueError("%s: 'v' must have shape %s (one row per index), but got %s"
-                         % (op, (where.shape[0],) + tuple(x.shape[1:]), tuple(v.shape)))
-    v = F.cast(v, x.dtype)
-    if kind == "update":
-        return F.tensor_scatter_update(x, where, v)
-    return F.tensor_scatter_add(x, where, v if kind == "add" else F.neg(v))
-
-
 def inplace_add(x, v, indices):
     """``x`` with the rows ``v`` added at the rows ``indices`` (a repeated index adds each of its
     rows); ``x`` itself is not changed.
@@ -818,7 +794,7 @@ def inplace_add(x, v, indices):
         TypeError: ``indices`` is not an int, tuple of ints or Tensor.
         ValueError: ``v`` does not have one row per index.
     """
-    return _inplace_rows("InplaceAdd", x, indices, v, "add")
+    return F.inplace_add(x, v, indices)  # the ops function is the one definition
 
 
 def inplace_sub(x, v, indices):
@@ -837,7 +813,7 @@ def inplace_sub(x, v, indices):
         TypeError: ``indices`` is not an int, tuple of ints or Tensor.
         ValueError: ``v`` does not have one row per index.
     """
-    return _inplace_rows("InplaceSub", x, indices, v, "sub")
+    return F.inplace_sub(x, v, indices)  # the ops function is the one definition
 
 
 def inplace_update(x, indices, v):
@@ -856,7 +832,7 @@ def inplace_update(x, indices, v):
         TypeError: ``indices`` is not an int, tuple of ints or Tensor.
         ValueError: ``v`` does not have one row per index.
     """
-    return _inplace_rows("InplaceUpdateV2", x, indices, v, "update")
+    return F.inplace_update(x, v, indices)  # the ops function is the one definition
 
 
 def eps_like(x):
@@ -900,20 +876,7 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
         ValueError: ``norm_region`` is not "ACROSS_CHANNELS", ``depth_radius`` is negative or
             ``x`` is not 4-D.
     """
-    if norm_region != "ACROSS_CHANNELS":
-        raise ValueError("LRN: 'norm_region' must be 'ACROSS_CHANNELS', but got %r"
-                         % (norm_region,))
-    if isinstance(depth_radius, bool) or not isinstance(depth_radius, int) or depth_radius < 0:
-        raise ValueError("LRN: 'depth_radius' must be an int >= 0, but got %r" % (depth_radius,))
-    if not isinstance(x, Tensor) or x.ndim != 4:
-        raise ValueError("LRN: 'x' must be a 4-D Tensor, but got %s"
-                         % (getattr(x, "shape", type(x).__name__),))
-    c, r = x.shape[1], depth_radius
-    sq = F.pad(F.square(x), (0, 0, 0, 0, r, r))
-    total = sq[:, 0:c]
-    for k in range(1, 2 * r + 1):
-        total = total + sq[:, k:k + c]
-    return x / F.pow(bias + alpha * total, beta)
+    return F.lrn(x, depth_radius, bias, alpha, beta, norm_region)  # the ops function is the one definition
 
 
 def conv3d_prim(x, weight, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
@@ -1100,9 +1063,6 @@ def blackman_window(length, periodic=True, dtype=mstype.float32):
                                            + 0.08 * np.cos(4 * np.pi * n / N), 0))
 
 
-_BITS = {mstype.int8: 8, mstype.uint8: 8, mstype.int16: 16, mstype.uint16: 16,
-         mstype.int32: 32, mstype.uint32: 32, mstype.int64: 64, mstype.uint64: 64}
-
 
 def population_count(input_x):
     """How many bits of each integer are 1 (two's complement), as uint8.
@@ -1116,16 +1076,7 @@ def population_count(input_x):
     Raises:
         TypeError: ``input_x`` is not an integer Tensor.
     """
-    if not isinstance(input_x, Tensor) or input_x.dtype not in _BITS:
-        raise TypeError("PopulationCount: 'input_x' must be an integer Tensor, but got %s"
-                        % (getattr(input_x, "dtype", type(input_x).__name__),))
-    bits = _BITS[input_x.dtype]
-    np_dtype = np.dtype(input_x._np_dtype)
-    total = F.zeros(tuple(input_x.shape), mstype.uint8)
-    for k in range(bits):
-        mask = Tensor(np.array(1 << k, np.uint64).astype(np_dtype))
-        total = total + F.cast(F.ne(F.bitwise_and(input_x, mask), 0), mstype.uint8)
-    return total
+    return F.population_count(input_x)  # the ops function is the one definition
 
 
 def pdist(x, p=2.0):
@@ -1143,19 +1094,7 @@ def pdist(x, p=2.0):
         TypeError: ``p`` is not a float.
         ValueError: ``x`` is not 2-D or ``p`` is negative.
     """
-    if isinstance(p, bool) or not isinstance(p, (float, int)) or p < 0:
-        raise ValueError("Pdist: 'p' must be a float >= 0, but got %r" % (p,))
-    _need_tensors("Pdist", x=x)
-    if x.ndim != 2:
-        raise ValueError("Pdist: 'x' must be 2-D, but got shape %s" % (tuple(x.shape),))
-    i, j = np.triu_indices(x.shape[0], 1)
-    d = F.abs(F.gather(x, Tensor(i.astype(np.int64)), 0) - F.gather(x, Tensor(j.astype(np.int64)),
-                                                                    0))
-    if p == 0:
-        return F.sum(F.cast(F.ne(d, 0), x.dtype), -1)
-    if p == float("inf"):
-        return F.amax(d, -1)
-    return F.pow(F.sum(F.pow(d, p), -1), 1.0 / p)
+    return F.pdist(x, p)  # the ops function is the one definition
 
 
 def data_format_dim_map(input_x, src_format="NHWC", dst_format="NCHW"):
@@ -1198,12 +1137,7 @@ def matrix_solve(matrix, rhs, adjoint=False):
     Raises:
         ValueError: the shapes do not fit.
     """
-    _need_tensors("MatrixSolve", matrix=matrix, rhs=rhs)
-    if matrix.ndim < 2 or matrix.shape[-1] != matrix.shape[-2] or rhs.ndim != matrix.ndim \
-            or rhs.shape[-2] != matrix.shape[-1]:
-        raise ValueError("MatrixSolve: 'matrix' must be (..., M, M) and 'rhs' (..., M, K), but "
-                         "got %s and %s" % (tuple(matrix.shape), tuple(rhs.shape)))
-    return F.matmul(F.matrix_inverse(matrix, adjoint), rhs)
+    return F.matrix_solve(matrix, rhs, adjoint)  # the ops function is the one definition
 
 
 def inplace_index_add(var, indices, updates, axis):
@@ -1265,8 +1199,7 @@ def igammac(a, x):
     Returns:
         Tensor of the broadcast shape.
     """
-    _need_tensors("Igammac", a=a, x=x)
-    return 1 - F.igamma(a, x)
+    return F.igammac(a, x)  # the ops function is the one definition
 
 
 def mvlgamma(x, p):
@@ -1283,16 +1216,7 @@ def mvlgamma(x, p):
     Raises:
         ValueError: ``p`` < 1 or an element of ``x`` <= (p - 1) / 2.
     """
-    if isinstance(p, bool) or not isinstance(p, int) or p < 1:
-        raise ValueError("Mvlgamma: 'p' must be an int >= 1, but got %r" % (p,))
-    _need_tensors("Mvlgamma", x=x)
-    if not _trace_is_graph() and x.size and float(F.amin(x)) <= (p - 1) / 2:
-        raise ValueError("Mvlgamma: all elements of 'x' must be greater than (p-1)/2 = %s"
-                         % ((p - 1) / 2,))
-    out = F.lgamma(x)
-    for i in range(1, p):
-        out = out + F.lgamma(x - i / 2)
-    return out + p * (p - 1) / 4 * float(np.log(np.pi))
+    return F.mvlgamma(x, p)  # the ops function is the one definition
 
 
 def _trace_is_graph():
@@ -1641,32 +1565,7 @@ def space_to_batch_nd(input_x, block_shape, paddings):
         ValueError: the attributes do not fit ``input_x``, or a padded axis is not a multiple
             of its block size.
     """
-    op = "SpaceToBatchND"
-    _need_tensors(op, input_x=input_x)
-    if isinstance(block_shape, int) and not isinstance(block_shape, bool):
-        block_shape = [block_shape] * len(paddings)
-    m = len(block_shape)
-    if m < 1 or input_x.ndim != m + 2 or len(paddings) != m or any(
-            len(p) != 2 or min(p) < 0 for p in paddings) or min(block_shape) < 1:
-        raise ValueError("%s: 'block_shape' %r and 'paddings' %r do not fit 'input_x' of shape "
-                         "%s" % (op, block_shape, paddings, tuple(input_x.shape)))
-    pad = []
-    for before, after in reversed(list(paddings)):
-        pad += [before, after]
-    x = F.pad(input_x, tuple(pad))
-    n, c = x.shape[:2]
-    spatial = x.shape[2:]
-    if any(s % b for s, b in zip(spatial, block_shape)):
-        raise ValueError("%s: the padded spatial shape %s must be a multiple of block_shape %r"
-                         % (op, tuple(spatial), block_shape))
-    shape = [n, c]
-    for s, b in zip(spatial, block_shape):
-        shape += [s // b, b]
-    x = F.reshape(x, tuple(shape))
-    order = [3 + 2 * k for k in range(m)] + [0, 1] + [2 + 2 * k for k in range(m)]
-    x = F.transpose(x, tuple(order))
-    return F.reshape(x, (n * int(np.prod(block_shape)), c)
-                     + tuple(s // b for s, b in zip(spatial, block_shape)))
+    return F.space_to_batch_nd(input_x, block_shape, paddings)  # the ops function is the one definition
 
 
 def bernoulli_prim(x, p, seed=-1, offset=0):
