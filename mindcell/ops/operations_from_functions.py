@@ -847,13 +847,7 @@ def eps_like(x):
     Raises:
         TypeError: ``x`` is not a float Tensor.
     """
-    if not isinstance(x, Tensor) or x.dtype not in (mstype.float16, mstype.float32,
-                                                    mstype.float64):
-        raise TypeError("Eps: 'x' must be a float16, float32 or float64 Tensor, but got %s"
-                        % (getattr(x, "dtype", type(x).__name__),))
-    eps = {mstype.float16: np.float16, mstype.float32: np.float32,
-           mstype.float64: np.float64}[x.dtype]
-    return F.fill(x.dtype, tuple(x.shape), float(np.finfo(eps).eps))
+    return F.eps(x)  # the ops function is the one definition
 
 
 def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
