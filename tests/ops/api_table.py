@@ -14,6 +14,9 @@ import numpy as np
 from mindcell import ops
 
 FLOAT_KINDS = ("f", "pos", "away", "prob")
+# Row.fd of the softmax cross-entropy faces (MindSpore's bprop is not the derivative)
+XENT_BPROP = ("MindSpore's softmax cross-entropy backpropagates softmax - labels (no gradient to "
+              "the labels), the derivative only for label rows summing to 1")
 
 
 class Row:

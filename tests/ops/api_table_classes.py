@@ -2,7 +2,7 @@
 import mindcell as ms
 from mindcell import ops, Tensor
 
-from api_table import R, P, S, X4
+from api_table import R, P, S, X4, XENT_BPROP
 
 NG = dict(grad=False)
 Z = dict(z=True)
@@ -56,7 +56,8 @@ CLASS_ROWS = [
     P("LayerNorm", (1, 1, 1e-5), (2, 4), (4,), (4,), probe=1),
     P("RmsNorm", (), (2, 4), (4,), probe=1),
     P("Softmax", (), S, **Z), P("LogSoftmax", (0,), S),
-    P("SoftmaxCrossEntropyWithLogits", (), (4, 3), ("prob", (4, 3)), probe=1),  # (loss, dlogits)
+    P("SoftmaxCrossEntropyWithLogits", (), (4, 3), ("prob", (4, 3)), probe=1,  # (loss, dlogits)
+      fd=XENT_BPROP),
     P("SparseSoftmaxCrossEntropyWithLogits", (), (4, 3), ("int", (4,), 3)),
     P("SigmoidCrossEntropyWithLogits", (), S, ("prob", S)),
     P("SigmoidCrossEntropyWithLogits", (), (2, 2, 3), (2, 2, 3)),  # labels outside [0, 1]
