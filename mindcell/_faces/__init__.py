@@ -88,7 +88,9 @@ def _bind(module, name, obj):
     setattr(module, name, obj)
     public = module.__dict__.get("__all__")
     if isinstance(public, list) and name not in public and not name.startswith("_"):
-        public.append(name)
+        # a new list: modules re-export one another's __all__ object (communication shares
+        # management's), and the other module did not get the name
+        module.__all__ = public + [name]
 
 
 def fill(module_name):

@@ -1547,13 +1547,13 @@ def space_to_batch_nd(input_x, block_shape, paddings):
     cuts them into ``block_shape`` blocks and stacks the block offsets in front of the batch.
 
     Args:
-        input_x (Tensor): (N, C, *spatial), one spatial axis per block dimension.
+        input_x (Tensor): ``(N, C, *spatial)``, one spatial axis per block dimension.
         block_shape (Union[int, tuple[int], list[int]]): the block's size per spatial axis,
             each >= 1 (an int for every axis).
         paddings (Union[tuple, list]): (before, after) per spatial axis, each >= 0.
 
     Returns:
-        Tensor (N * prod(block_shape), C, *(padded spatial // block_shape)).
+        Tensor of shape ``(N * prod(block_shape), C, *(padded spatial // block_shape))``.
 
     Raises:
         ValueError: the attributes do not fit ``input_x``, or a padded axis is not a multiple

@@ -665,3 +665,12 @@ def test_max_unpool_inverts_max_pool():
     np.testing.assert_array_equal(g.asnumpy(), [[[[1., 6., 6.], [5., 6., 6.]]]])
     with pytest.raises(ValueError, match="max_unpool1d"):
         ops.max_unpool1d(_t([[[2., 4.]]]), _t([[[1, 5]]], np.int64), 3, 2, 1)
+
+
+def test_pinv_hermitian_reads_the_lower_triangle():
+    # MindSpore 2.10 (ms-oracle): pinv([[2, 1], [5, 3]], hermitian=True) is the pseudo-inverse
+    # of [[2, 5], [5, 3]]
+    a = np.array([[2.0, 1.0], [5.0, 3.0]], np.float32)
+    got = ops.pinv(Tensor(a), hermitian=True).asnumpy()
+    np.testing.assert_allclose(got, [[-0.15789473, 0.2631579], [0.2631579, -0.10526317]],
+                               rtol=1e-5)

@@ -33,6 +33,14 @@ from mindcell import nn, numpy as mnp, ops, train
 _NCHW = ("refused unless 'NCHW' (ValueError naming it): MindSpore runs 'NHWC' on GPU only, "
          "and raises on CPU too")
 ALLOWED = {
+    "Tensor.sort:stable": "mindcell's sort is always stable (equal elements keep their order), "
+                          "which both values allow",
+    "Tensor.argsort:stable": "as Tensor.sort:stable",
+    "ops.clip_by_norm:error_if_nonfinite": "used: a non-finite total norm raises RuntimeError "
+                                           "when it is True (the detector sees only the "
+                                           "raising branch)",
+    "ops.lrn:norm_region": "MindSpore has only 'ACROSS_CHANNELS'; any other value raises "
+                           "ValueError naming it",
     # mindspore.FileReader / FileWriter (top-level faces of mindspore.mindrecord)
     "ms.FileReader.__init__:num_consumer": "the number of MindSpore's reader threads: mindcell "
         "reads in one thread, with the same rows in the same order (range still checked)",

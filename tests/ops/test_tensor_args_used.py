@@ -29,11 +29,11 @@ def test_astype_copy_false_returns_self_for_the_same_dtype():
 
 def test_init_data_shape_and_parallel_slices():
     lazy = Tensor(shape=(2, 3), dtype=ms.float32, init=One())
-    assert lazy.init_data() is lazy
     new = lazy.init_data(shape=(4,))
     np.testing.assert_array_equal(new.asnumpy(), np.ones(4, np.float32))
     with pytest.raises(ValueError, match="init"):
         Tensor(np.ones(3, np.float32)).init_data(shape=(4,))
+    assert lazy.init_data() is lazy and not lazy.has_init  # initialised: init is cleared
     with pytest.raises(ValueError, match="slice_index"):
         lazy.init_data(slice_index=0)
     with pytest.raises(ValueError, match="opt_shard_group"):

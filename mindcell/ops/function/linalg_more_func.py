@@ -497,6 +497,9 @@ def pinv(x, *, atol=None, rtol=None, hermitian=False):
                             % (public_name(op), name, type(v).__name__))
         return float(v)
     atol, rtol = _tol(atol, "atol"), _tol(rtol, "rtol")
+    if hermitian:  # MindSpore reads only the lower triangle then (ms-oracle), as eigh does
+        lower = F.tril(x)
+        x = F.add(lower, _mT(F.tril(x, -1)))
     if rtol is None:
         eps = float(np.finfo(x.dtype.np_dtype).eps)
         rtol = 0.0 if atol is not None else eps * max(x.shape[-2:])
