@@ -4,6 +4,7 @@
 that every value is defined before use and that node outputs match their avals.
 """
 import itertools
+import math
 
 import numpy as np
 
@@ -26,7 +27,7 @@ class Value:
 
     @property
     def nbytes(self):
-        return int(np.prod(self.shape, dtype=np.int64)) * self.dtype.itemsize
+        return math.prod(self.shape) * self.dtype.itemsize
 
     def __repr__(self):
         return "%%%d" % self.id

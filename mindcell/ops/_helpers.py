@@ -294,8 +294,9 @@ def fill_scalar(v, op, arg, np_dtype=None):
         raise TypeError("%s: '%s' must be a number, a bool or a one-element Tensor, but got %s"
                         % (public_name(op), arg, show(v)))
     if np_dtype is not None:
-        mstype.check_scalar(value, mstype.from_numpy_dtype(np_dtype), public_name(op), arg,
-                            "choose a wider dtype")
+        dt = mstype.from_numpy_dtype(np_dtype)
+        if not mstype.operand_fits(value, dt):  # (public_name walks the stack: errors only)
+            mstype.check_scalar(value, dt, public_name(op), arg, "choose a wider dtype")
     return value, default
 
 
