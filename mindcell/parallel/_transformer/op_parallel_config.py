@@ -10,6 +10,33 @@ from mindcell import context
 __all__ = ["OpParallelConfig"]
 
 
+def _checked_property(name, check, on_set=None):
+    """A property stored as ``_<name>``: every assignment is validated by ``check(value, name)``
+    (the constructor's too), then ``on_set(value)`` runs if given."""
+    key = "_" + name
+
+    def setter(self, value):
+        check(value, name)
+        setattr(self, key, value)
+        if on_set is not None:
+            on_set(value)
+    return property(lambda self: getattr(self, key), setter)
+
+
+def _delegated_property(name, *parts):
+    """A property kept by inner configurations (attribute names ``parts``): read from the first,
+    assigned to every one (their own properties validate it)."""
+
+    def setter(self, value):
+        for part in parts:
+            setattr(getattr(self, part), name, value)
+    return property(lambda self: getattr(getattr(self, parts[0]), name), setter)
+
+
+def _positive(name):
+    return _checked_property(name, Validator.check_positive_int)
+
+
 class _Config:
     """Base of the configurations: ``str()`` lists the stored attributes."""
 
@@ -38,27 +65,12 @@ class OpParallelConfig(_Config):
         (1, 1)
     """
 
+    data_parallel = _positive("data_parallel")
+    model_parallel = _positive("model_parallel")
+
     def __init__(self, data_parallel=1, model_parallel=1):
         self.data_parallel = data_parallel
         self.model_parallel = model_parallel
-
-    @property
-    def data_parallel(self):
-        return self._data_parallel
-
-    @data_parallel.setter
-    def data_parallel(self, value):
-        Validator.check_positive_int(value, "data_parallel")
-        self._data_parallel = value
-
-    @property
-    def model_parallel(self):
-        return self._model_parallel
-
-    @model_parallel.setter
-    def model_parallel(self, value):
-        Validator.check_positive_int(value, "model_parallel")
-        self._model_parallel = value
 
 
 class MoEParallelConfig(_Config):
@@ -87,30 +99,9 @@ class MoEParallelConfig(_Config):
         self._dpmp = OpParallelConfig(data_parallel=data_parallel, model_parallel=model_parallel)
         self.expert_parallel = expert_parallel
 
-    @property
-    def data_parallel(self):
-        return self._dpmp.data_parallel
-
-    @data_parallel.setter
-    def data_parallel(self, value):
-        self._dpmp.data_parallel = value
-
-    @property
-    def model_parallel(self):
-        return self._dpmp.model_parallel
-
-    @model_parallel.setter
-    def model_parallel(self, value):
-        self._dpmp.model_parallel = value
-
-    @property
-    def expert_parallel(self):
-        return self._expert_parallel
-
-    @expert_parallel.setter
-    def expert_parallel(self, value):
-        Validator.check_positive_int(value, "expert_parallel")
-        self._expert_parallel = value
+    data_parallel = _delegated_property("data_parallel", "_dpmp")
+    model_parallel = _delegated_property("model_parallel", "_dpmp")
+    expert_parallel = _positive("expert_parallel")
 
     @property
     def dpmp(self):
@@ -123,40 +114,18 @@ class _PipeLineConfig(_Config):
     them in the auto-parallel context (the segments are recorded here only: MindSpore's context
     cannot report them either)."""
 
+    pipeline_stage = _checked_property(
+        "pipeline_stage", Validator.check_positive_int,
+        lambda value: context.set_auto_parallel_context(pipeline_stages=value))
+    pipeline_segment = _positive("pipeline_segment")
+    micro_batch_num = _positive("micro_batch_num")
+
     def __init__(self, pipeline_stage=1, micro_batch_num=1, pipeline_segment=1):
         Validator.check_positive_int(pipeline_stage, "pipeline_stage")
         Validator.check_positive_int(micro_batch_num, "micro_batch_num")
         self.pipeline_stage = pipeline_stage
         self.pipeline_segment = pipeline_segment
         self.micro_batch_num = micro_batch_num
-
-    @property
-    def pipeline_stage(self):
-        return self._pipeline_stage
-
-    @pipeline_stage.setter
-    def pipeline_stage(self, value):
-        Validator.check_positive_int(value, "pipeline_stage")
-        self._pipeline_stage = value
-        context.set_auto_parallel_context(pipeline_stages=value)
-
-    @property
-    def pipeline_segment(self):
-        return self._pipeline_segment
-
-    @pipeline_segment.setter
-    def pipeline_segment(self, value):
-        Validator.check_positive_int(value, "pipeline_segment")
-        self._pipeline_segment = value
-
-    @property
-    def micro_batch_num(self):
-        return self._micro_batch_num
-
-    @micro_batch_num.setter
-    def micro_batch_num(self, value):
-        Validator.check_positive_int(value, "micro_batch_num")
-        self._micro_batch_num = value
 
 
 default_dpmp_config = OpParallelConfig()

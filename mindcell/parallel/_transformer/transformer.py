@@ -28,7 +28,7 @@ from mindcell.parallel._transformer.layers import (
     _check_input_dtype, _check_past_none_input_none, _no_use_past, _FLOAT_TYPES)
 from mindcell.parallel._transformer.op_parallel_config import (
     default_dpmp_config, _PipeLineConfig, OpParallelConfig, _Config, _check_config,
-    MoEParallelConfig)
+    MoEParallelConfig, _checked_property, _delegated_property, _positive)
 from mindcell.parallel._transformer.moe import (  # noqa: F401 (MindSpore's module has them)
     default_moe_config, _check_moe_config, MoE, MoEConfig)
 from mindcell.parallel._utils import ParallelMode, _get_parallel_mode  # noqa: F401
@@ -73,47 +73,14 @@ class EmbeddingOpParallelConfig(_Config):
         Validator.check_bool(vocab_emb_dp, "vocab_emb_dp")
         self.vocab_emb_dp = vocab_emb_dp
 
-    @property
-    def data_parallel(self):
-        return self._dp_mp_config.data_parallel
-
-    @data_parallel.setter
-    def data_parallel(self, value):
-        self._dp_mp_config.data_parallel = value
-
-    @property
-    def model_parallel(self):
-        return self._dp_mp_config.model_parallel
-
-    @model_parallel.setter
-    def model_parallel(self, value):
-        self._dp_mp_config.model_parallel = value
-
-    @property
-    def vocab_emb_dp(self):
-        return self._vocab_emb_dp
-
-    @vocab_emb_dp.setter
-    def vocab_emb_dp(self, value):
-        Validator.check_bool(value, "vocab_emb_dp")
-        self._vocab_emb_dp = value
+    data_parallel = _delegated_property("data_parallel", "_dp_mp_config")
+    model_parallel = _delegated_property("model_parallel", "_dp_mp_config")
+    vocab_emb_dp = _checked_property("vocab_emb_dp", Validator.check_bool)
 
     @property
     def dp_mp_config(self):
         """The data/model parallel part, an :class:`OpParallelConfig`."""
         return self._dp_mp_config
-
-
-def _bool_property(name):
-    key = "_" + name
-
-    def getter(self):
-        return getattr(self, key)
-
-    def setter(self, value):
-        Validator.check_bool(value, name)
-        setattr(self, key, value)
-    return property(getter, setter)
 
 
 class TransformerRecomputeConfig(_Config):
@@ -136,10 +103,10 @@ class TransformerRecomputeConfig(_Config):
         True
     """
 
-    recompute = _bool_property("recompute")
-    parallel_optimizer_comm_recompute = _bool_property("parallel_optimizer_comm_recompute")
-    mp_comm_recompute = _bool_property("mp_comm_recompute")
-    recompute_slice_activation = _bool_property("recompute_slice_activation")
+    recompute = _checked_property("recompute", Validator.check_bool)
+    parallel_optimizer_comm_recompute = _checked_property("parallel_optimizer_comm_recompute", Validator.check_bool)
+    mp_comm_recompute = _checked_property("mp_comm_recompute", Validator.check_bool)
+    recompute_slice_activation = _checked_property("recompute_slice_activation", Validator.check_bool)
 
     def __init__(self, recompute=False, parallel_optimizer_comm_recompute=False,
                  mp_comm_recompute=True, recompute_slice_activation=False):
@@ -154,6 +121,12 @@ class TransformerRecomputeConfig(_Config):
 
 
 default_transformer_recompute_config = TransformerRecomputeConfig()
+
+
+def _check_recompute(value, name):
+    if not isinstance(value, (TransformerRecomputeConfig, bool)):
+        raise TypeError(f"{name} must be a TransformerRecomputeConfig/bool, but got "
+                        f"{type(value).__name__}.")
 
 
 class TransformerOpParallelConfig(_Config):
@@ -205,93 +178,18 @@ class TransformerOpParallelConfig(_Config):
                                              model_parallel=model_parallel,
                                              expert_parallel=expert_parallel)
 
-    @property
-    def recompute(self):
-        return self._recompute
-
-    @recompute.setter
-    def recompute(self, value):
-        if not isinstance(value, (TransformerRecomputeConfig, bool)):
-            raise TypeError(f"recompute must be a TransformerRecomputeConfig/bool, but got "
-                            f"{type(value).__name__}.")
-        self._recompute = value
-
-    @property
-    def vocab_emb_dp(self):
-        return self._embed_dp_mp_config.vocab_emb_dp
-
-    @vocab_emb_dp.setter
-    def vocab_emb_dp(self, value):
-        self._embed_dp_mp_config.vocab_emb_dp = value
-
-    @property
-    def gradient_aggregation_group(self):
-        return self._gradient_aggregation_group
-
-    @gradient_aggregation_group.setter
-    def gradient_aggregation_group(self, value):
-        Validator.check_positive_int(value, "gradient_aggregation_group")
-        self._gradient_aggregation_group = value
-
-    @property
-    def micro_batch_num(self):
-        return self._pp_config.micro_batch_num
-
-    @micro_batch_num.setter
-    def micro_batch_num(self, value):
-        self._pp_config.micro_batch_num = value
-
-    @property
-    def model_parallel(self):
-        return self._embed_dp_mp_config.model_parallel
-
-    @model_parallel.setter
-    def model_parallel(self, value):
-        self._embed_dp_mp_config.model_parallel = value
-        self._moe_config.model_parallel = value
-
-    @property
-    def data_parallel(self):
-        return self._embed_dp_mp_config.data_parallel
-
-    @data_parallel.setter
-    def data_parallel(self, value):
-        self._embed_dp_mp_config.data_parallel = value
-        self._moe_config.data_parallel = value
-
-    @property
-    def expert_parallel(self):
-        return self._moe_config.expert_parallel
-
-    @expert_parallel.setter
-    def expert_parallel(self, value):
-        self._moe_config.expert_parallel = value
-
-    @property
-    def pipeline_stage(self):
-        return self._pp_config.pipeline_stage
-
-    @pipeline_stage.setter
-    def pipeline_stage(self, value):
-        self._pp_config.pipeline_stage = value
-
-    @property
-    def pipeline_segment(self):
-        return self._pp_config.pipeline_segment
-
-    @pipeline_segment.setter
-    def pipeline_segment(self, value):
-        self._pp_config.pipeline_segment = value
-
-    @property
-    def optimizer_shard(self):
-        return self._optimizer_shard
-
-    @optimizer_shard.setter
-    def optimizer_shard(self, value):
-        Validator.check_bool(value, "optimizer_shard")
-        self._optimizer_shard = value
-        context.set_auto_parallel_context(enable_parallel_optimizer=value)
+    recompute = _checked_property("recompute", _check_recompute)
+    vocab_emb_dp = _delegated_property("vocab_emb_dp", "_embed_dp_mp_config")
+    gradient_aggregation_group = _positive("gradient_aggregation_group")
+    micro_batch_num = _delegated_property("micro_batch_num", "_pp_config")
+    model_parallel = _delegated_property("model_parallel", "_embed_dp_mp_config", "_moe_config")
+    data_parallel = _delegated_property("data_parallel", "_embed_dp_mp_config", "_moe_config")
+    expert_parallel = _delegated_property("expert_parallel", "_moe_config")
+    pipeline_stage = _delegated_property("pipeline_stage", "_pp_config")
+    pipeline_segment = _delegated_property("pipeline_segment", "_pp_config")
+    optimizer_shard = _checked_property(
+        "optimizer_shard", Validator.check_bool,
+        lambda value: context.set_auto_parallel_context(enable_parallel_optimizer=value))
 
     @property
     def embedding_dp_mp_config(self):
