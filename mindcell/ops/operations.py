@@ -155,6 +155,32 @@ class Identity(Primitive):
         return _copy_p.bind(check_tensor(x, "Identity", "x"))
 
 
+class identity(Primitive):  # noqa: N801 -- MindSpore's (deprecated) lower-case class name
+    """Returns its input itself (the object passed in, not a copy): MindSpore's deprecated
+    ``ops.operations.identity`` primitive (``mindspore.ops.deprecated.identity``), which model-zoo
+    losses use as a pass-through (``self.identity = P.identity()``). Unlike
+    :class:`Identity`, a later in-place write to the result changes the input; any object
+    passes, as in MindSpore.
+
+    Inputs:
+        - **x** (Any) - the input.
+
+    Outputs:
+        ``x`` itself.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> from mindcell.ops import operations as P
+        >>> x = Tensor(np.array([1.0, 2.0], np.float32))
+        >>> P.identity()(x) is x
+        True
+    """
+
+    def __call__(self, x):
+        return x
+
+
 class Gather(Primitive):
     """Takes the slices of ``input_params`` at ``input_indices`` along ``axis``.
 
@@ -1660,5 +1686,7 @@ class Pad(Primitive):
         return F.pad(x, tuple(flat))
 
 
+# a star-import into mindcell.ops must not replace the function ops.identity with the deprecated
+# lower-case class of the same name (mindspore.ops.identity is the function)
 __all__ = sorted(_n for _n, _v in list(globals().items())
-                 if isinstance(_v, type) and issubclass(_v, Primitive))
+                 if isinstance(_v, type) and issubclass(_v, Primitive) and _n != "identity")
