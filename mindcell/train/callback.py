@@ -246,6 +246,10 @@ class CheckpointConfig:
         unknown = set(kwargs) - {"incremental"}
         if unknown:
             raise TypeError("CheckpointConfig: unexpected keyword arguments %s" % sorted(unknown))
+        if format == "safetensors" and (enc_mode != "AES-GCM" or crc_check):
+            raise ValueError("CheckpointConfig: with format='safetensors' the other checkpoint "
+                             "options (enc_mode, crc_check) must keep their defaults, but got "
+                             "enc_mode=%r, crc_check=%r" % (enc_mode, crc_check))
         self.save_checkpoint_steps = save_checkpoint_steps
         self.save_checkpoint_seconds = save_checkpoint_seconds
         self.keep_checkpoint_max = keep_checkpoint_max
@@ -261,6 +265,37 @@ class CheckpointConfig:
                                  remove_redundancy=remove_redundancy)
         if "incremental" in kwargs:
             self.save_options["incremental"] = kwargs.get("incremental")
+
+    # MindSpore's other public attributes, read by programs and subclasses
+    integrated_save = property(lambda self: self.save_options["integrated_save"])
+    async_save = property(lambda self: self.save_options["async_save"])
+    enc_mode = property(lambda self: self.save_options["enc_mode"])
+    enc_key = property(lambda self: None)  # encryption is refused in __init__
+    exception_save = property(lambda self: False)  # refused in __init__
+    map_param_inc = property(lambda self: False)
+    enable_redundance = property(lambda self: False)
+
+    @property
+    def append_dict(self):
+        """MindSpore's form of ``append_info``: a dict of the extra values (``epoch_num`` and
+        ``step_num`` as 0 until a checkpoint is saved), None without them."""
+        return _append_dict(self.append_info, None)
+
+    # MindSpore keeps each setting as a private attribute of the same name, which subclasses
+    # and programs read (``config._save_checkpoint_steps``): each reads the public one
+    _save_checkpoint_steps = property(lambda self: self.save_checkpoint_steps)
+    _save_checkpoint_seconds = property(lambda self: self.save_checkpoint_seconds)
+    _keep_checkpoint_max = property(lambda self: self.keep_checkpoint_max)
+    _keep_checkpoint_per_n_minutes = property(lambda self: self.keep_checkpoint_per_n_minutes)
+    _integrated_save = property(lambda self: self.integrated_save)
+    _async_save = property(lambda self: self.async_save)
+    _saved_network = property(lambda self: self.saved_network)
+    _append_dict = property(lambda self: self.append_dict)
+    _enc_key = property(lambda self: self.enc_key)
+    _enc_mode = property(lambda self: self.enc_mode)
+    _crc_check = property(lambda self: self.crc_check)
+    _format = property(lambda self: self.format)
+    _map_param_inc = property(lambda self: self.map_param_inc)
 
 
 def _check_non_negative_int(arg, value):
@@ -299,6 +334,8 @@ def _append_dict(info, cb):
     for item in info or ():
         if isinstance(item, dict):
             out.update(item)
+        elif cb is None:  # before any checkpoint (CheckpointConfig.append_dict)
+            out[item] = 0
         else:
             out[item] = cb.cur_epoch_num if item == "epoch_num" else cb.cur_step_num
     return out or None
@@ -372,6 +409,8 @@ class ModelCheckpoint(Callback):
     _prefix = property(lambda self: self.prefix)
     _directory = property(lambda self: self.directory)
     _config = property(lambda self: self.config)
+    _latest_ckpt_file_name = property(lambda self: self.latest_ckpt_file_name)
+    _last_triggered_step = property(lambda self: self._last_step)
 
     def step_end(self, run_context):
         """Saves a checkpoint once ``save_checkpoint_steps`` steps have passed since the last
@@ -421,7 +460,8 @@ class ModelCheckpoint(Callback):
 
     @property
     def latest_ckpt_file_name(self):
-        return self.saved[-1] if self.saved else None
+        """The path of the newest checkpoint saved, ``''`` before the first (as MindSpore)."""
+        return self.saved[-1] if self.saved else ""
 
 
 from mindcell.train.callback_extra import EarlyStopping, LearningRateScheduler  # noqa: E402,F401
