@@ -2,7 +2,8 @@
 
 In MindSpore 2.10 on the CPU no op draws from a Generator (``ops.rand`` and the initializers
 follow ``set_seed``; the ``mint`` ops that take one have no CPU kernel), so mindcell's random
-ops do not draw from it either: ``manual_seed`` and the state functions set and read the
+ops do not draw from it either, except the in-place fills given one (``Tensor.uniform_``,
+``normal_``, ``random_``), which draw from its seed and offset and advance the offset: ``manual_seed`` and the state functions set and read the
 generator's state exactly as MindSpore's do, and reseeding mindcell's random ops stays
 ``set_seed``'s job.
 """

@@ -597,3 +597,5 @@ def install():
             setattr(Tensor, name, fn)
     for name, prop in tensor_methods_more.PROPERTIES.items():
         setattr(Tensor, name, prop)
+    from mindcell.ops import tensor_methods_extra
+    tensor_methods_extra.install()

@@ -69,10 +69,20 @@ def _inplace(x, compute, api, *inputs):
     return x
 
 
-def _no_generator(generator, api):
-    if generator is not None:
-        raise ValueError("Tensor.%s: 'generator' must be None (mindcell draws from the default "
-                         "generator, seeded by ms.set_seed), but got %r" % (api, generator))
+def _draw_stream(generator, api):
+    """Where an in-place random fill draws from: the ``set_seed`` stream of ``Tensor.<api>``,
+    or, with a ``Generator``, a stream started from its (seed, offset), whose offset then
+    advances (so the same generator state gives the same draws, and the next call new ones)."""
+    from mindcell._core.random_state import RandomStream
+    from mindcell.common.generator import Generator
+    if generator is None:
+        return _seed_stream(None, "Tensor." + api)
+    if not isinstance(generator, Generator):
+        raise TypeError("Tensor.%s: 'generator' must be a mindcell.Generator or None, but got %s"
+                        % (api, type(generator).__name__))
+    own = np.random.default_rng([generator._seed & (2 ** 63 - 1), generator._offset, 2 ** 34])
+    generator._offset += 1
+    return RandomStream(("Tensor." + api, "generator", id(own)), own)
 
 
 def _alpha_other(other, alpha, api):
@@ -328,14 +338,15 @@ def uniform_(self, from_=0, to=1, *, generator=None):
     Args:
         from_ (number): the lower bound. Default: ``0``.
         to (number): the upper bound. Default: ``1``.
-        generator (None): must be None.
+        generator (mindcell.Generator): draws from this generator's seed and offset
+            (advancing it) instead of the ``set_seed`` stream. Default: ``None``.
 
     Returns:
         Tensor, ``self``.
 
     Raises:
         TypeError: If ``self`` is not a float tensor.
-        ValueError: If ``from_ > to`` or ``generator`` is given.
+        ValueError: If ``from_ > to``.
 
     Examples:
         >>> x = Tensor(np.zeros(3, np.float32)); _ = x.uniform_(2, 3)
@@ -352,19 +363,20 @@ def normal_(self, mean=0, std=1, *, generator=None):
     Args:
         mean (number): the mean. Default: ``0``.
         std (number): the standard deviation (>= 0). Default: ``1``.
-        generator (None): must be None.
+        generator (mindcell.Generator): draws from this generator's seed and offset
+            (advancing it) instead of the ``set_seed`` stream. Default: ``None``.
 
     Returns:
         Tensor, ``self``.
 
     Raises:
         TypeError: If ``self`` is not a float tensor.
-        ValueError: If ``std < 0`` or ``generator`` is given.
+        ValueError: If ``std < 0``.
 
     Examples:
         >>> x = Tensor(np.zeros(3, np.float32)); _ = x.normal_(0, 0.1)
     """
-    _no_generator(generator, "normal_")
+    stream = _draw_stream(generator, "normal_")
     m = check_scalar_arg(mean, "Tensor.normal_", "mean")
     s = check_scalar_arg(std, "Tensor.normal_", "std")
     if s < 0:
@@ -372,7 +384,7 @@ def normal_(self, mean=0, std=1, *, generator=None):
     dtype = _float_dtype(self.dtype, "Tensor.normal_")
 
     def compute(old):
-        z = _normal_samples(tuple(old.shape), dtype, _seed_stream(None, "Tensor.normal_"))
+        z = _normal_samples(tuple(old.shape), dtype, stream)
         return F.add(F.mul(z, s), m)
     return _inplace(self, compute, "normal_")
 
@@ -386,14 +398,15 @@ def uniform(self, from_=0.0, to=1.0, generator=None):
     Args:
         from_ (number): the lower bound. Default: ``0.0``.
         to (number): the upper bound. Default: ``1.0``.
-        generator (None): must be None.
+        generator (mindcell.Generator): draws from this generator's seed and offset
+            (advancing it) instead of the ``set_seed`` stream. Default: ``None``.
 
     Returns:
         Tensor.
 
     Raises:
         TypeError: If ``self`` is not a float tensor.
-        ValueError: If ``from_ > to`` or ``generator`` is given.
+        ValueError: If ``from_ > to``.
 
     Examples:
         >>> Tensor(np.zeros(3, np.float32)).uniform(2, 3).shape
@@ -403,14 +416,13 @@ def uniform(self, from_=0.0, to=1.0, generator=None):
 
 
 def _uniform(self, from_, to, generator, _api):
-    _no_generator(generator, _api)
     op = "Tensor." + _api
     lo = check_scalar_arg(from_, op, "from_")
     hi = check_scalar_arg(to, op, "to")
     if lo > hi:
         raise ValueError("%s: 'from_' (%r) must not exceed 'to' (%r)" % (op, lo, hi))
     return _uniform_samples(tuple(self.shape), _float_dtype(self.dtype, op),
-                            _seed_stream(None, op), float(lo), float(hi))
+                            _draw_stream(generator, _api), float(lo), float(hi))
 
 
 def fill(self, value):

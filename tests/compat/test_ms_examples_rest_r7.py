@@ -1,0 +1,186 @@
+"""MindSpore 2.10 docstring-example round 7, names outside ``mindspore.ops``: Tensor methods,
+dataset text transforms, runtime functions. Expected values were recorded with MindSpore 2.10
+CPU (ms-oracle); the cases are our own."""
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import Tensor
+
+
+def _np(x):
+    return x.asnumpy()
+
+
+# ----- Tensor methods -----------------------------------------------------------------------
+def test_argmax_argmin_with_value():
+    x = ms.tensor([[9, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]])
+    v, i = x.argmax_with_value()
+    assert _np(v).tolist() == [9, 3, 7, 6] and _np(i).tolist() == [0, 0, 1, 2]
+    v, i = x.argmax_with_value(axis=1, keep_dims=True)
+    assert v.shape == (3, 1) and _np(v).ravel().tolist() == [9, 7, 8]
+    assert _np(i).ravel().tolist() == [0, 2, 0] and i.dtype == ms.int64
+    v, i = x.argmax_with_value(axis=None, keep_dims=True)
+    assert v.shape == () and int(v) == 9
+    y = Tensor(np.array([[1, 3, 3], [2, 2, 1]], np.float32))
+    v, i = y.argmin_with_value(1)
+    assert _np(v).tolist() == [1.0, 1.0] and _np(i).tolist() == [0, 2]
+    with pytest.raises(TypeError):
+        x.argmax_with_value(axis=1, keep_dims=1)
+
+
+def test_median_method_overloads():
+    x = Tensor(np.array([[0.57, 0.11, 0.21], [0.38, 0.50, 0.57], [0.36, 0.16, 0.44]], np.float32))
+    v, i = x.median()  # the last axis by default
+    np.testing.assert_allclose(_np(v), [0.21, 0.5, 0.36], rtol=1e-6)
+    assert _np(i).tolist() == [2, 1, 0]
+    v, i = x.median(axis=0)
+    np.testing.assert_allclose(_np(v), [0.38, 0.16, 0.44], rtol=1e-6)
+    assert _np(i).tolist() == [1, 2, 2]
+    v, i = x.median(dim=1, keepdim=True)
+    assert v.shape == (3, 1) and _np(i).ravel().tolist() == [2, 1, 0]
+    v, i = Tensor(np.array([[1., 2, 3, 4]], np.float32)).median(axis=1)  # lower middle
+    assert _np(v).tolist() == [2.0] and _np(i).tolist() == [1]
+
+
+def test_choose_fill_diagonal():
+    x = Tensor(np.array([2, 3, 1, 0]))
+    ch = [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23], [30, 31, 32, 33]]
+    assert _np(x.choose(ch)).tolist() == [20, 31, 12, 3]
+    c3 = [[0, 1, 2], [10, 11, 12], [20, 21, 22]]
+    assert _np(Tensor(np.array([2, 5, -1])).choose(c3)).tolist() == [20, 21, 2]
+    assert _np(Tensor(np.array([2, 5, -1])).choose(c3, mode="wrap")).tolist() == [20, 21, 22]
+    a = Tensor(np.ones((6, 3)), ms.float32)
+    out = _np(a.fill_diagonal(5.0, wrap=True))
+    assert out[:, 0].tolist() == [5, 1, 1, 1, 5, 1] and out[5, 1] == 5
+    assert _np(a).max() == 1  # not in place
+    assert _np(Tensor(np.ones((7, 3)), ms.float32).fill_diagonal(5.0))[4:].max() == 1
+    assert _np(Tensor(np.ones((2, 3)), ms.int32).fill_diagonal(2.5)).tolist() == [[2, 1, 1],
+                                                                                  [1, 2, 1]]
+    cube = _np(Tensor(np.ones((2, 2, 2)), ms.float32).fill_diagonal(5.0))
+    assert cube[0, 0, 0] == 5 and cube[1, 1, 1] == 5 and cube.sum() == 16
+    with pytest.raises(ValueError):
+        Tensor(np.ones((2, 2, 3)), ms.float32).fill_diagonal(5.0)
+    g = ms.grad(lambda t: (t.fill_diagonal(0.0) * 2).sum())(ms.ops.ones((2, 2)))
+    assert _np(g).tolist() == [[0, 2], [2, 0]]
+
+
+def test_index_put():
+    x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))
+    ind = [Tensor(np.array([0, 1, 1], np.int32)), Tensor(np.array([1, 2, 1], np.int32))]
+    assert _np(x.index_put(ind, Tensor(np.array([3], np.int32)))).tolist() == [[1, 3, 3],
+                                                                               [4, 3, 3]]
+    out = x.index_put(ind, Tensor(np.array([7, 8, 9], np.int32)), True)
+    assert _np(out).tolist() == [[1, 9, 3], [4, 14, 14]]
+    assert _np(x).tolist() == [[1, 2, 3], [4, 5, 6]]
+    assert _np(x.index_put([Tensor(np.array([1, 0], np.int32))],
+                           Tensor(np.array([7], np.int32)))).tolist() == [[7, 7, 7], [7, 7, 7]]
+    rep = x.index_put([Tensor(np.array([1, 1], np.int32)), Tensor(np.array([0, 0], np.int32))],
+                      Tensor(np.array([7, 8], np.int32)), True)
+    assert _np(rep).tolist() == [[1, 2, 3], [19, 5, 6]]
+    with pytest.raises(TypeError):
+        x.index_put([Tensor(np.array([1], np.int32))], Tensor(np.array([7.5], np.float32)))
+    with pytest.raises(TypeError):
+        x.index_put([Tensor(np.array([True, False]))], Tensor(np.array([7], np.int32)))
+
+
+def test_index_copy_in_place():
+    x = ms.mint.ones((5, 3), dtype=ms.int64)
+    out = x.index_copy_(0, Tensor([4, 0, 2]), Tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]], ms.int64))
+    assert out is x
+    assert _np(x).tolist() == [[4, 5, 6], [1, 1, 1], [7, 8, 9], [1, 1, 1], [1, 2, 3]]
+    y = ms.ops.zeros((2, 3))
+    y.index_copy_(1, Tensor([2, 0]), Tensor([[1., 2.], [3., 4.]]))
+    assert _np(y).tolist() == [[2, 0, 1], [4, 0, 3]]
+    with pytest.raises(ValueError):
+        y.index_copy_(1, Tensor([2, 0]), Tensor([[1., 2., 3.]]))
+
+
+def test_itemset_resize_sum_to_size():
+    x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))
+    assert _np(x.itemset((0, 1), 4)).tolist() == [[1, 4, 3], [4, 5, 6]]
+    assert _np(x.itemset(4, 9)).tolist() == [[1, 2, 3], [4, 9, 6]]
+    assert _np(Tensor(np.array([3.0], np.float32)).itemset(7)).tolist() == [7.0]
+    assert _np(x).tolist() == [[1, 2, 3], [4, 5, 6]]
+    with pytest.raises(IndexError):
+        x.itemset(7)
+    with pytest.raises(ValueError):
+        x.itemset(1, 2, 3)
+    assert _np(x.resize(3, 3)).tolist() == [[1, 2, 3], [4, 5, 6], [0, 0, 0]]
+    assert _np(x.resize((2, 2))).tolist() == [[1, 2], [3, 4]]
+    assert x.resize(0).shape == (0,)
+    y = Tensor(np.arange(24.).reshape(2, 3, 4), ms.float32)
+    assert _np(y.sum_to_size((1, 3, 1))).ravel().tolist() == [60, 92, 124]
+    assert y.sum_to_size(3, 1).shape == (3, 1)
+    assert _np(y.sum_to_size(4)).tolist() == [60, 66, 72, 78]
+    assert _np(y.sum_to_size((2, 1, 4)))[1, 0].tolist() == [48, 51, 54, 57]
+    assert float(y.sum_to_size()) == 276.0
+    s = Tensor(np.arange(4), ms.int32).sum_to_size(1)
+    assert s.dtype == ms.int64 and _np(s).tolist() == [6]
+    for bad in ((5,), (1, 1, 1, 1)):
+        with pytest.raises(ValueError):
+            y.sum_to_size(bad)
+
+
+def test_bytes_storage_data():
+    assert Tensor([1, 2, 3], ms.int16).get_bytes() == b'\x01\x00\x02\x00\x03\x00'
+    assert Tensor([1.5, 2], ms.float32).get_bytes() == b'\x00\x00\xc0?\x00\x00\x00@'
+    assert Tensor([1.5, 2], ms.bfloat16).get_bytes() == b'\xc0?\x00@'
+    t = Tensor.convert_bytes_to_tensor(b'\x01\x00\x02\x00\x03\x00', (1, 3), ms.int16)
+    assert t.dtype == ms.int16 and _np(t).tolist() == [[1, 2, 3]]
+    with pytest.raises(ValueError):
+        Tensor.convert_bytes_to_tensor(b'\x01\x00', (3,), ms.int16)
+    y = Tensor(np.arange(24.).reshape(2, 3, 4), ms.float32)
+    assert y.storage_offset() == 0
+    v = Tensor(np.arange(24.).reshape(2, 3, 4)[1])
+    assert v.storage_offset() in (0, 12)
+    t = Tensor([1., 2, 3, 4])
+    d = t.data
+    assert d is not t
+    d[0] = 9
+    assert _np(t).tolist() == [9, 2, 3, 4]  # shares storage, as in MindSpore
+    t.data = Tensor([5., 6.])
+    assert _np(t).tolist() == [5, 6]
+
+
+def test_device_noops_and_H():
+    x = Tensor([1, 2])
+    assert x.is_pinned() is False and x.is_shared() is False
+    moved = x.move_to("CPU")
+    assert moved is not x and _np(moved).tolist() == [1, 2]
+    with pytest.raises(RuntimeError):
+        x.move_to("Ascend")
+    with pytest.raises(ValueError):
+        x.move_to("cpu")
+    assert x.set_const_arg() is x and x.const_arg is True
+    with pytest.raises(TypeError):
+        x.set_const_arg(1)
+    m = Tensor(np.array([[1, 2], [3, 4]]))
+    assert _np(m.H).tolist() == [[1, 3], [2, 4]] and _np(m.mH).tolist() == [[1, 3], [2, 4]]
+    with pytest.raises(ValueError):
+        Tensor(np.arange(8).reshape(2, 2, 2)).H
+
+
+def test_random_fills():
+    ms.set_seed(3)
+    a = Tensor(np.zeros((1, 2)), ms.float32).cauchy()
+    ms.set_seed(3)
+    assert _np(Tensor(np.zeros((1, 2)), ms.float32).cauchy()).tolist() == _np(a).tolist()
+    assert Tensor(np.zeros((2,)), ms.float64).cauchy().dtype == ms.float64
+    ln = Tensor(np.ones((50,)), ms.float32).log_normal(0.0, 0.5)
+    assert (_np(ln) > 0).all()
+    with pytest.raises(TypeError):
+        Tensor(np.array([1, 2], np.int32)).log_normal()
+    with pytest.raises(TypeError):
+        Tensor(np.array([1., 2.], np.float32)).log_normal(mean=1, std=2.0)
+    r = Tensor([[2, 3, 4], [1, 2, 3]])
+    assert r.random_(0, 5) is r and ((_np(r) >= 0) & (_np(r) < 5)).all()
+    g = ms.Generator()
+    g.manual_seed(100)
+    u1 = _np(ms.ops.ones((4, 2)).uniform_(1., 2., generator=g))
+    u2 = _np(ms.ops.ones((4, 2)).uniform_(1., 2., generator=g))
+    g.manual_seed(100)
+    again = _np(ms.ops.ones((4, 2)).uniform_(1., 2., generator=g))
+    assert (again == u1).all() and not (u2 == u1).all() and (u1 >= 1).all()
+    with pytest.raises(TypeError):
+        ms.ops.ones((2,)).normal_(generator=3)
