@@ -180,15 +180,15 @@ class Initializer:
 class Zero(Initializer):
     """Fill with 0."""
 
-    def _sample(self, shape):
-        return np.zeros(shape)
+    def _initialize(self, arr):  # in the target dtype: no float64 copy (optimizer states)
+        arr[...] = 0
 
 
 class One(Initializer):
     """Fill with 1."""
 
-    def _sample(self, shape):
-        return np.ones(shape)
+    def _initialize(self, arr):
+        arr[...] = 1
 
 
 class Constant(Initializer):
@@ -198,8 +198,8 @@ class Constant(Initializer):
         super().__init__(value=value)
         self.value = value
 
-    def _sample(self, shape):
-        return np.full(shape, self.value, dtype=np.float64)
+    def _initialize(self, arr):  # the value converts as a float64 array would
+        arr[...] = np.asarray(self.value, np.float64).astype(arr.dtype)
 
 
 class Normal(Initializer):
