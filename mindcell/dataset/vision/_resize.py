@@ -6,7 +6,9 @@ area-weighted linear rule). Integer images are rounded and saturated. LINEAR on 
 follows OpenCV's fixed-point path bit for bit (11-bit weights rounded from float32 positions, the
 row pass in integers, the column pass with its shifts; an exact halving of both sides averages
 2x2 blocks), as MindSpore's Resize does; the other kinds can differ from OpenCV's uint8 results
-by 1."""
+by 1. PILCUBIC is Pillow's bicubic resampling (A = -0.5, the kernel widened by the scale when
+shrinking, 22-bit fixed-point weights, the horizontal pass first, each pass rounded and
+saturated), as MindSpore's C++ kernel computes it on uint8 images."""
 import numpy as np
 
 
@@ -136,6 +138,52 @@ def resize_area(img, out_h, out_w):
     h, w = img.shape[:2]
     shrink = h >= out_h and w >= out_w
     return _separable(img, _area_axis(h, out_h, shrink), _area_axis(w, out_w, shrink))
+
+
+_PIL_BITS = 22  # Pillow's PRECISION_BITS for 8-bit images
+
+
+def _pil_cubic_axis(n_in, n_out):
+    """The (n_out, n_in) matrix of Pillow's normalized bicubic weights along one axis."""
+    scale = n_in / n_out
+    widen = max(scale, 1.0)  # shrinking widens the kernel to cover every source pixel
+    support = 2.0 * widen
+    m = np.zeros((n_out, n_in))
+    for j in range(n_out):
+        centre = (j + 0.5) * scale
+        lo = max(int(centre - support + 0.5), 0)
+        hi = min(int(centre + support + 0.5), n_in)
+        t = np.abs((np.arange(lo, hi) - centre + 0.5) / widen)
+        w = np.where(t < 1, (1.5 * t - 2.5) * t * t + 1,
+                     np.where(t < 2, ((t - 5) * t + 8) * t * -0.5 + 2.0, 0.0))
+        total = w.sum()
+        m[j, lo:hi] = w / total if total != 0 else w
+    return m
+
+
+def _pil_pass(img, m, axis):
+    """One Pillow resampling pass along ``axis``: integer taps on uint8, float ones otherwise."""
+    src = np.moveaxis(img, axis, 0)
+    if img.dtype == np.uint8:
+        k = m * (1 << _PIL_BITS)
+        k = np.where(k < 0, np.trunc(k - 0.5), np.trunc(k + 0.5)).astype(np.int64)
+        out = np.tensordot(k, src.astype(np.int64), axes=(1, 0)) + (1 << (_PIL_BITS - 1))
+        out = np.clip(out >> _PIL_BITS, 0, 255).astype(np.uint8)
+    else:
+        out = _like(np.tensordot(m, src.astype(np.float64), axes=(1, 0)), img.dtype)
+    return np.moveaxis(out, 0, axis)
+
+
+def resize_pilcubic(img, out_h, out_w):
+    if img.ndim != 3 or img.shape[2] != 3:
+        raise ValueError("Resize: Interpolation mode PILCUBIC only supports image with 3 "
+                         "channels, but got an image of shape %s" % (img.shape,))
+    h, w = img.shape[:2]
+    if out_w != w:
+        img = _pil_pass(img, _pil_cubic_axis(w, out_w), 1)
+    if out_h != h:
+        img = _pil_pass(img, _pil_cubic_axis(h, out_h), 0)
+    return img
 
 
 def _like(values, dtype):

@@ -11,7 +11,7 @@ from mindcell.dataset.transforms.transforms import TensorOperation, check_prob, 
 from mindcell.dataset.vision._decode import decode
 from mindcell.dataset.vision._pil import PilRoundTrip, pil_filter
 from mindcell.dataset.vision._resize import (resize_area, resize_cubic, resize_linear,
-                                             resize_nearest)
+                                             resize_nearest, resize_pilcubic)
 from mindcell.dataset.vision.utils import Border, Inter
 
 __all__ = ["Resize", "Normalize", "HWC2CHW", "ToTensor", "Rescale", "Pad", "RandomCrop",
@@ -65,7 +65,7 @@ def _crop_size(op, size):
 
 
 _RESIZERS = {Inter.NEAREST: resize_nearest, Inter.LINEAR: resize_linear,
-             Inter.CUBIC: resize_cubic, Inter.AREA: resize_area}
+             Inter.CUBIC: resize_cubic, Inter.AREA: resize_area, Inter.PILCUBIC: resize_pilcubic}
 
 
 def check_interpolation(op, interpolation, arg="interpolation"):
@@ -73,7 +73,7 @@ def check_interpolation(op, interpolation, arg="interpolation"):
         raise TypeError("%s: '%s' must be a vision.Inter, but got %r" % (op, arg, interpolation))
     if interpolation not in _RESIZERS:
         raise ValueError("%s: interpolation %s is not implemented by mindcell (use Inter.LINEAR, "
-                         "NEAREST, BICUBIC or AREA)" % (op, interpolation.name))
+                         "NEAREST, BICUBIC, AREA or PILCUBIC)" % (op, interpolation.name))
     return interpolation
 
 
@@ -86,7 +86,8 @@ class Resize(PilRoundTrip):
     """Resize(size, interpolation=Inter.LINEAR): resize an image to (height, width), or its
     shorter side to ``size`` keeping the aspect ratio (the other side truncated to an int).
     NEAREST, LINEAR/BILINEAR, CUBIC/BICUBIC and AREA are implemented (numpy, OpenCV's
-    sampling); the dtype is kept. A PIL image is resized by Pillow and stays a PIL image.
+    sampling), and PILCUBIC (Pillow's bicubic, 3-channel images only; bit-exact with MindSpore
+    on uint8, float images resampled with the same weights unrounded); the dtype is kept. A PIL image is resized by Pillow and stays a PIL image.
 
     Args:
         size (Union[int, Sequence[int]]): the (height, width) of the output, or the length of
@@ -101,7 +102,8 @@ class Resize(PilRoundTrip):
         TypeError: ``size`` is not an int or a pair of ints, or ``interpolation`` not an
             ``Inter``.
         ValueError: a size is not positive, ``interpolation`` is one mindcell does not
-            implement (ANTIALIAS, PILCUBIC), or the image is not 2-d or 3-d.
+            implement (ANTIALIAS), the image is not 2-d or 3-d, or PILCUBIC is asked of an
+            image without 3 channels.
 
     Examples:
         >>> import numpy as np

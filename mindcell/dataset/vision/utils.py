@@ -12,8 +12,9 @@ class Inter(IntEnum):
     """Interpolation modes of the resizing and warping transforms (``Resize``, ``Rotate``,
     ``Affine`` ...), an ``IntEnum``: ``NEAREST`` (0), ``ANTIALIAS`` (1), ``BILINEAR`` =
     ``LINEAR`` (2), ``BICUBIC`` = ``CUBIC`` (3), ``AREA`` (4) and ``PILCUBIC`` (5). mindcell
-    implements NEAREST, LINEAR, CUBIC and AREA on numpy images (each transform names the modes
-    it takes); ANTIALIAS is Pillow's LANCZOS on PIL images.
+    implements NEAREST, LINEAR, CUBIC and AREA on numpy images, and PILCUBIC (Pillow's bicubic)
+    on 3-channel numpy images in the resizing transforms (each transform names the modes it
+    takes); ANTIALIAS is Pillow's LANCZOS on PIL images.
 
     Args:
         value (int): the member's value, as for any ``IntEnum`` (``Inter(2)`` is
