@@ -184,3 +184,100 @@ def test_random_fills():
     assert (again == u1).all() and not (u2 == u1).all() and (u1 >= 1).all()
     with pytest.raises(TypeError):
         ms.ops.ones((2,)).normal_(generator=3)
+
+
+# ----- dataset.text transforms --------------------------------------------------------------
+def test_text_rewriters():
+    from mindcell.dataset import text
+    from mindcell.dataset.text import NormalizeForm
+    assert text.CaseFold()(["ABC", "Straße", "ΣΑΣ"]).tolist() == ["abc", "strasse", "σασ"]
+    assert str(text.CaseFold()("ǅ ﬁ İ")) == "dž fi i̇"
+    data = ["ﬁ", "é", "e\u0301", "2⁵"]
+    assert text.NormalizeUTF8(NormalizeForm.NONE)(data).tolist() == data
+    assert text.NormalizeUTF8()(data).tolist() == ["fi", "é", "é", "25"]
+    assert text.NormalizeUTF8(NormalizeForm.NFD)(data)[1] == "e\u0301"
+    with pytest.raises(TypeError):
+        text.NormalizeUTF8(1)
+    assert str(text.RegexReplace("o", "0", False)("foo boo")) == "f0o boo"
+    assert str(text.RegexReplace("(a)(b)", r"\2\1")("abab")) == "2121"  # ICU: \ escapes
+    assert str(text.RegexReplace("(a)(b)", "$2$1")("abab")) == "baba"
+    assert str(text.RegexReplace(r"\s+", " ")("a   b\t c")) == "a b c"
+
+
+@pytest.mark.parametrize("raw, want", [
+    ("Hello 123 <b>World</b>", "hello one two three"), ("[[link|text]] &amp; é", "link text"),
+    ("a-b_c.d,e", "a b c d e"), ("x{{tmpl}}y", "x tmpl y"), ("!!!", ""),
+    ("Zo\u00eb 42 #hash", "zo four two hash"), ("<text>a</text>", ""),
+    ("&lt;ref&gt;x&lt;/ref&gt;", "ref x ref"), ("[http://x.org name] t", "http x org name t"),
+    ("[[Image:a.jpg|thumb|cap]] k", "image a jpg thumb cap k"), ("x\ny", "x y"),
+    ("#REDIRECT x", ""), ("Rome", "ome")])  # MindSpore deletes a capital R
+def test_filter_wikipedia_xml(raw, want):
+    from mindcell.dataset import text
+    assert str(text.FilterWikipediaXML()(raw)) == want
+
+
+def test_filter_wikipedia_xml_first_string_only():
+    from mindcell.dataset import text
+    assert text.FilterWikipediaXML()(["A 1", "b"]).tolist() == ["a one", ""]
+
+
+def test_regex_and_script_tokenizers():
+    from mindcell.dataset import text
+    assert text.RegexTokenizer(r"\s+")("  a  b c ").tolist() == ["a", "b", "c"]
+    assert text.RegexTokenizer(r"\s+", r"\s+")("a  b c").tolist() == ["a", "  ", "b", " ", "c"]
+    words, start, end = text.RegexTokenizer(r"\s+", with_offsets=True)("é  b")
+    assert words.tolist() == ["é", "b"] and start.tolist() == [0, 4] and end.tolist() == [2, 5]
+    assert start.dtype == np.uint32
+    assert text.RegexTokenizer(",", ",")("a,,b").tolist() == ["a", ",", ",", "b"]
+    assert text.RegexTokenizer(r"x|y", "y")("axbyc").tolist() == ["a", "b", "y", "c"]
+    assert text.RegexTokenizer(r"\s+")("").tolist() == [""]
+    s = "北 京abc  123,x.y 東京ひらがなカタカナ한국어 Ελλ привет!?"
+    keep = ["北", " ", "京", "abc", "  ", "123,", "x", ".", "y", " ", "東京", "ひらがな",
+            "カタカナ", "한국어", " ", "Ελλ", " ", "привет", "!?"]
+    assert text.UnicodeScriptTokenizer(keep_whitespace=True)(s).tolist() == keep
+    words, start, end = text.UnicodeScriptTokenizer(with_offsets=True)(s)
+    assert words.tolist() == [w for w in keep if w.strip()]
+    assert start.tolist() == [0, 4, 7, 12, 16, 17, 18, 20, 26, 38, 50, 60, 67, 79]
+    assert end.tolist() == [3, 7, 10, 16, 17, 18, 19, 26, 38, 50, 59, 66, 79, 81]
+    assert text.UnicodeScriptTokenizer()("a1b2 __ --").tolist() == ["a", "1", "b", "2", "__",
+                                                                    "--"]
+    assert text.UnicodeScriptTokenizer()("don't 3.5 a_b é\u0301x").tolist() == [
+        "don", "'", "t", "3.5", "a", "_", "b", "é", "\u0301", "x"]
+    assert text.PythonTokenizer(str.split)(np.array("a b  c".encode())).tolist() == ["a", "b",
+                                                                                     "c"]
+    with pytest.raises(TypeError):
+        text.PythonTokenizer(1)
+
+
+def test_sequence_transforms():
+    from mindcell.dataset import text
+    assert text.AddToken("T", begin=False)(["a", "b"]).tolist() == ["a", "b", "T"]
+    assert text.AddToken("T")(np.array([["a", "b"]])).tolist() == [["T", "a", "b"]]
+    for bad in ("ab", np.array([1, 2]), np.array([], dtype=str)):
+        with pytest.raises(RuntimeError):
+            text.AddToken("T")(bad)
+    with pytest.raises(TypeError):
+        text.AddToken("T", begin=1)
+    assert text.SlidingWindow(2)([1, 2, 3]).tolist() == [[1, 2], [2, 3]]
+    assert text.SlidingWindow(5)([1, 2, 3]).shape == (0,)
+    with pytest.raises(RuntimeError):
+        text.SlidingWindow(2)(np.array([[1, 2, 3], [4, 5, 6]]))
+    with pytest.raises(ValueError):
+        text.SlidingWindow(0)
+    assert text.Truncate(2)(np.array([[1, 2, 3], [4, 5, 6]])).tolist() == [[1, 2], [4, 5]]
+    assert text.Truncate(5)([1, 2, 3]).tolist() == [1, 2, 3]
+    with pytest.raises(RuntimeError):
+        text.Truncate(2)(np.array([[[1, 2, 3]]]))
+    with pytest.raises(ValueError):
+        text.Truncate(0)
+
+
+def test_text_transforms_in_a_pipeline():
+    import mindcell.dataset as ds
+    from mindcell.dataset import text
+    data = ds.NumpySlicesDataset(data=["Welcome  |,  To  |,  BeiJing!"], column_names=["text"])
+    data = data.map(operations=text.RegexTokenizer(r"[ |,]", with_offsets=True),
+                    input_columns=["text"], output_columns=["token", "start", "limit"])
+    row = next(data.create_dict_iterator(num_epochs=1, output_numpy=True))
+    assert row["token"].tolist() == ["Welcome", "To", "BeiJing!"]
+    assert row["start"].tolist() == [0, 13, 21] and row["limit"].tolist() == [7, 15, 29]

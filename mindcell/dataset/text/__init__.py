@@ -1,7 +1,10 @@
 """``mindcell.dataset.text``: MindSpore's text processing for datasets. ``Vocab`` (word -> id
 tables from a list, a dict, a file or a dataset), ``Lookup`` (words to ids), the tokenizers
 ``UnicodeCharTokenizer``, ``WhitespaceTokenizer``, ``BasicTokenizer``, ``WordpieceTokenizer``,
-``BertTokenizer``, ``ToNumber``, ``TruncateSequencePair``, ``Ngram``, ``to_str`` /
+``BertTokenizer``, ``RegexTokenizer``, ``UnicodeScriptTokenizer``, ``PythonTokenizer``,
+``ToNumber``, ``TruncateSequencePair``, ``Ngram``, the string rewriters ``CaseFold``,
+``NormalizeUTF8``, ``RegexReplace``, ``FilterWikipediaXML``, ``AddToken``, ``Truncate``,
+``SlidingWindow``, ``to_str`` /
 ``to_bytes``, and SentencePiece (``SentencePieceVocab``, ``SentencePieceTokenizer``; needs
 the optional ``sentencepiece`` package). They work in ``Dataset.map`` on string columns or are
 called directly.
@@ -24,6 +27,10 @@ from mindcell.dataset.text.transforms import (BasicTokenizer, BertTokenizer, Loo
                                               NormalizeForm, ToNumber, TruncateSequencePair,
                                               UnicodeCharTokenizer, WhitespaceTokenizer,
                                               WordpieceTokenizer)
+from mindcell.dataset.text.transforms_more import (AddToken, CaseFold, FilterWikipediaXML,
+                                                   NormalizeUTF8, PythonTokenizer, RegexReplace,
+                                                   RegexTokenizer, SlidingWindow, Truncate,
+                                                   UnicodeScriptTokenizer)
 from mindcell.dataset.text.utils import to_bytes, to_str
 from mindcell.dataset.text.vocab import Vocab
 
@@ -31,4 +38,6 @@ __all__ = ["Vocab", "Lookup", "NormalizeForm", "UnicodeCharTokenizer", "Whitespa
            "BasicTokenizer", "WordpieceTokenizer", "BertTokenizer", "SentencePieceModel",
            "SentencePieceVocab", "SentencePieceTokenizer", "SPieceTokenizerOutType",
            "SPieceTokenizerLoadType", "ToNumber", "TruncateSequencePair", "Ngram", "to_str",
-           "to_bytes"]
+           "to_bytes", "AddToken", "CaseFold", "FilterWikipediaXML", "NormalizeUTF8",
+           "PythonTokenizer", "RegexReplace", "RegexTokenizer", "SlidingWindow", "Truncate",
+           "UnicodeScriptTokenizer"]
