@@ -281,3 +281,17 @@ def test_text_transforms_in_a_pipeline():
     row = next(data.create_dict_iterator(num_epochs=1, output_numpy=True))
     assert row["token"].tolist() == ["Welcome", "To", "BeiJing!"]
     assert row["start"].tolist() == [0, 13, 21] and row["limit"].tolist() == [7, 15, 29]
+
+
+def test_one_hot_drops_size_one_axes():
+    from mindcell.dataset import transforms
+    out = transforms.OneHot(4)(np.array([[1], [2], [3]]))
+    assert out.shape == (3, 4) and out.argmax(1).tolist() == [1, 2, 3]
+    assert transforms.OneHot(4)(np.array([[[1], [2]]])).shape == (2, 4)
+    assert transforms.OneHot(4)(np.array([[1]])).tolist() == [0, 1, 0, 0]
+    assert transforms.OneHot(4)(np.array([1, 3], np.uint8)).dtype == np.uint8
+    with pytest.raises(ValueError):
+        transforms.OneHot(4)(np.array([[1, 2], [2, 3]]))
+    smooth = transforms.OneHot(4, 0.1)(np.array(2))
+    assert smooth.dtype == np.float64
+    np.testing.assert_allclose(smooth, [0.025, 0.025, 0.925, 0.025])

@@ -213,20 +213,21 @@ class TypeCast(TensorOperation):
 class OneHot(TensorOperation):
     """OneHot(num_classes, smoothing_rate=0.0): a label (0-d) or labels (1-d) as one-hot rows of
     length ``num_classes`` in the label's integer dtype. With label smoothing the rows are
-    ``onehot * (1 - smoothing_rate) + smoothing_rate / num_classes`` in float32.
+    ``onehot * (1 - smoothing_rate) + smoothing_rate / num_classes`` in float64. Labels of
+    rank > 1 lose their size-1 axes first (a (3, 1) column of labels gives (3, num_classes)).
 
     Args:
         num_classes (int): the number of classes, > 0.
         smoothing_rate (float, optional): the label smoothing rate in [0, 1]. Default: ``0.0``.
 
     Returns:
-        numpy.ndarray of shape ``label.shape + (num_classes,)``.
+        numpy.ndarray of shape ``label.shape + (num_classes,)`` (size-1 axes dropped).
 
     Raises:
         TypeError: ``num_classes`` is not an int, ``smoothing_rate`` not a number, or the
             labels are not integers.
         ValueError: ``num_classes`` <= 0, ``smoothing_rate`` outside [0, 1], the labels have
-            rank > 1 or a label is outside [0, num_classes).
+            rank > 1 without their size-1 axes, or a label is outside [0, num_classes).
 
     Examples:
         >>> import numpy as np
@@ -234,7 +235,7 @@ class OneHot(TensorOperation):
         >>> transforms.OneHot(3)(np.array([0, 2])).tolist()
         [[1, 0, 0], [0, 0, 1]]
         >>> transforms.OneHot(4, smoothing_rate=0.2)(np.array(1))
-        array([0.05, 0.85, 0.05, 0.05], dtype=float32)
+        array([0.05, 0.85, 0.05, 0.05])
     """
 
     def __init__(self, num_classes, smoothing_rate=0.0):
@@ -253,16 +254,18 @@ class OneHot(TensorOperation):
     def _apply(self, x):
         if x.dtype.kind not in "iu":
             raise TypeError("OneHot: the labels must be integers, but got %s" % x.dtype)
+        if x.ndim > 1:  # size-1 axes are dropped first ((3, 1) labels -> (3,)), as MindSpore
+            x = x.reshape([d for d in x.shape if d != 1])
         if x.ndim > 1:
-            raise ValueError("OneHot: the labels must be 0-d or 1-d, but got shape %s"
-                             % (x.shape,))
+            raise ValueError("OneHot: the labels must be 0-d or 1-d once size-1 axes are "
+                             "dropped, but got shape %s" % (x.shape,))
         if x.size and (x.min() < 0 or x.max() >= self.num_classes):
             raise ValueError("OneHot: labels must be in [0, %d), but got %s"
                              % (self.num_classes, x.min() if x.min() < 0 else x.max()))
         out = (x[..., None] == np.arange(self.num_classes)).astype(x.dtype)
         if self.smoothing_rate:
             s = self.smoothing_rate
-            return (out * (1 - s) + s / self.num_classes).astype(np.float32)
+            return out * (1 - s) + s / self.num_classes  # float64, as MindSpore's
         return out
 
 
