@@ -2126,6 +2126,132 @@ RECORDS += [
                         "np.float32)), 2)", "[[1 1]]")),
 ]
 
+from mindcell.ops import operations_more_funcs as _more  # noqa: E402
+
+_I = "Tensor(np.array([0, 0, 2], np.int32))"
+RECORDS += [
+    PrimRecord("SegmentSum", _more.segment_sum,
+               example=("ops.SegmentSum()(Tensor(np.array([1.0, 2.0, 4.0], np.float32)), %s)"
+                        % _I, "[3. 0. 4.]")),
+    PrimRecord("SegmentMax", _more.segment_max,
+               example=("ops.SegmentMax()(Tensor(np.array([1.0, 2.0, 4.0], np.float32)), %s)"
+                        % _I, "[2. 0. 4.]")),
+    PrimRecord("SegmentMin", _more.segment_min,
+               example=("ops.SegmentMin()(Tensor(np.array([1.0, 2.0, 4.0], np.float32)), %s)"
+                        % _I, "[1. 0. 4.]")),
+    PrimRecord("SegmentMean", _more.segment_mean,
+               example=("ops.SegmentMean()(Tensor(np.array([1.0, 2.0, 4.0], np.float32)), %s)"
+                        % _I, "[1.5 0.  4. ]")),
+    PrimRecord("SegmentProd", _more.segment_prod,
+               example=("ops.SegmentProd()(Tensor(np.array([3.0, 2.0, 4.0], np.float32)), %s)"
+                        % _I, "[6. 1. 4.]")),
+    PrimRecord("MatrixPower", "matrix_power", "(n)",
+               example=("ops.MatrixPower(2)(x)", "[[-5.  -3. ]\n [ 4.5 -5.75]]")),
+    PrimRecord("CholeskySolve", "cholesky_solve", "(upper=False)",
+               example=("ops.CholeskySolve()(x, Tensor(np.array([[2.0, 0.0], [1.0, 1.0]], "
+                        "np.float32)))", "[[-1.   -1.25]\n [ 2.5   1.5 ]]")),
+    PrimRecord("CholeskyInverse", "cholesky_inverse", "(upper=False)",
+               example=("ops.CholeskyInverse()(Tensor(np.array([[2.0, 0.0], [1.0, 1.0]], "
+                        "np.float32)))", "[[ 0.5 -0.5]\n [-0.5  1. ]]")),
+    PrimRecord("Lstsq", _more.lstsq_prim, "(fast=True, l2_regularizer=0.0)",
+               example=("ops.Lstsq()(x, Tensor(np.array([[1.0], [3.0]], np.float32)))",
+                        "[[1.]\n [0.]]")),
+    PrimRecord("MatrixSolveLs", _more.matrix_solve_ls, "(fast=True)",
+               example=("ops.MatrixSolveLs()(x, Tensor(np.array([[1.0], [3.0]], np.float32)), "
+                        "Tensor(0.0, ms.float64))", "[[1.]\n [0.]]")),
+    PrimRecord("MatrixTriangularSolve", _more.matrix_triangular_solve,
+               "(lower=True, adjoint=False)",
+               example=("ops.MatrixTriangularSolve()(x, Tensor(np.array([[1.0], [3.5]], "
+                        "np.float32)))", "[[1.]\n [1.]]")),
+    PrimRecord("TridiagonalMatMul", _more.tridiagonal_matmul,
+               example=("ops.TridiagonalMatMul()(*[Tensor(np.array([[1.0, 2.0]], np.float32))] "
+                        "* 3, x)", "[[ 4.  -1.5]\n [ 8.  -3. ]]")),
+    PrimRecord("UnravelIndex", _more.unravel_index,
+               example=("ops.UnravelIndex()(Tensor(np.array([1, 5], np.int32)), "
+                        "Tensor(np.array([2, 3], np.int32)))", "[[0 1]\n [1 2]]")),
+    PrimRecord("ListDiff", _more.list_diff, "(out_idx=mindspore.int32)",
+               example=("ops.ListDiff()(Tensor(np.array([3, 1, 2], np.int32)), "
+                        "Tensor(np.array([1], np.int32)))[1]", "[0 2]")),
+    PrimRecord("NthElement", _more.nth_element, "(reverse=False)",
+               example=("ops.NthElement()(x, 0)", "[-2.   0.5]")),
+    PrimRecord("SplitV", _more.split_v, "(size_splits, split_dim, num_split)",
+               example=("ops.SplitV([1, -1], 1, 2)(x)[1]", "[[-2. ]\n [ 0.5]]")),
+    PrimRecord("CumulativeLogsumexp", _more.cumulative_logsumexp,
+               "(exclusive=False, reverse=False)",
+               example=("ops.CumulativeLogsumexp()(Tensor(np.array([0.0, 0.0], np.float32)), "
+                        "Tensor(0))", "[0.        0.6931472]")),
+    PrimRecord("CheckNumerics", _more.check_numerics,
+               example=("ops.CheckNumerics()(x)", "[[ 1.  -2. ]\n [ 3.   0.5]]")),
+    PrimRecord("FillDiagonal", _more.fill_diagonal, "(fill_value, wrap=False)",
+               example=("ops.FillDiagonal(7.0)(x)", "[[ 7. -2.]\n [ 3.  7.]]")),
+    PrimRecord("DataFormatVecPermute", _more.data_format_vec_permute,
+               "(src_format='NHWC', dst_format='NCHW')",
+               example=("ops.DataFormatVecPermute()(Tensor(np.array([1, 2, 3, 4], np.int32)))",
+                        "[1 4 2 3]")),
+    PrimRecord("Histogram", _more.histogram, "(bins=100, min=0.0, max=0.0)",
+               example=("ops.Histogram(bins=2, min=-2.0, max=4.0)(x)", "[2. 2.]")),
+    PrimRecord("HistogramFixedWidth", _more.histogram_fixed_width, "(nbins, dtype='int32')",
+               example=("ops.HistogramFixedWidth(2)(x, Tensor(np.array([0.0, 2.0], "
+                        "np.float32)))", "[2 2]")),
+    PrimRecord("EuclideanNorm", _more.euclidean_norm, "(keep_dims=False)",
+               example=("ops.EuclideanNorm()(Tensor(np.array([[3.0, 4.0]], np.float32)), 1)",
+                        "[5.]")),
+    PrimRecord("NuclearNorm", _more.nuclear_norm, "(dim=None, keepdim=False)",
+               example=("ops.NuclearNorm()(Tensor(np.array([[0.0, 1.0], [2.0, 3.0]], "
+                        "np.float32)))", "4.2426405")),
+    PrimRecord("IdentityN", _more.identity_n,
+               example=("ops.IdentityN()([x])[0]", "[[ 1.  -2. ]\n [ 3.   0.5]]")),
+    PrimRecord("InplaceUpdate", "inplace_update", "(indices)",
+               example=("ops.InplaceUpdate((1,))(x, Tensor(np.array([[0.0, 0.0]], "
+                        "np.float32)))", "[[ 1. -2.]\n [ 0.  0.]]")),
+    PrimRecord("ScatterAddWithAxis", _more.scatter_add_with_axis, "(axis=0)",
+               example=("ops.ScatterAddWithAxis(1)(x, Tensor(np.array([[0], [0]], np.int32)), "
+                        "Tensor(np.array([[1.0], [1.0]], np.float32)))",
+                        "[[ 2.  -2. ]\n [ 4.   0.5]]")),
+    PrimRecord("ScatterNonAliasingAdd", _more.scatter_non_aliasing_add,
+               example=("ops.ScatterNonAliasingAdd()(ms.Parameter(x, name='p'), "
+                        "Tensor(np.array([[0, 1]], np.int32)), Tensor(np.array([2.0], "
+                        "np.float32)))", "[[1.  0. ]\n [3.  0.5]]")),
+    PrimRecord("MaskedScatter", _more.masked_scatter,
+               example=("ops.MaskedScatter()(x, Tensor(np.array([[True, False], [False, True]]))"
+                        ", Tensor(np.array([5.0, 6.0], np.float32)))",
+                        "[[ 5. -2.]\n [ 3.  6.]]")),
+    PrimRecord("AdaptiveMaxPool2D", _more.adaptive_max_pool2d_prim, "(output_size)",
+               example=("ops.AdaptiveMaxPool2D((1, 1))(x.reshape((1, 1, 2, 2)))[1]",
+                        "[[[[2]]]]")),
+    PrimRecord("MaxUnpool3D", _more.max_unpool3d_prim,
+               "(ksize, strides=0, pads=0, output_shape=(), data_format='NCDHW')",
+               example=("ops.MaxUnpool3D(2)(x.reshape((1, 1, 1, 1, 4))[..., :1], "
+                        "Tensor(np.array([[[[[3]]]]]))).reshape(-1)", "[0. 0. 0. 1. 0. 0. 0. 0.]")),
+    PrimRecord("BatchToSpace", _more.batch_to_space, "(block_size, crops)",
+               example=("ops.BatchToSpace(2, [[0, 0], [0, 0]])(x.reshape((4, 1, 1, 1)))",
+                        "[[[[ 1.  -2. ]\n   [ 3.   0.5]]]]")),
+    PrimRecord("SpaceToBatch", _more.space_to_batch, "(block_size, paddings)",
+               example=("ops.SpaceToBatch(2, [[0, 0], [0, 0]])(x.reshape((1, 1, 2, 2)))"
+                        ".reshape(-1)", "[ 1.  -2.   3.   0.5]")),
+    PrimRecord("BatchToSpaceND", "batch_to_space_nd", "(block_shape, crops)",
+               example=("ops.BatchToSpaceND([2, 2], [[0, 0], [0, 0]])(x.reshape((4, 1, 1, 1)))",
+                        "[[[[ 1.  -2. ]\n   [ 3.   0.5]]]]")),
+    PrimRecord("BatchToSpaceNDV2", _more.batch_to_space_nd_v2,
+               example=("ops.BatchToSpaceNDV2()(x.reshape((4, 1, 1, 1)), "
+                        "Tensor(np.array([2, 2], np.int32)), [[0, 0], [0, 0]])",
+                        "[[[[ 1.  -2. ]\n   [ 3.   0.5]]]]")),
+    PrimRecord("AccumulateNV2", "addn",
+               example=("ops.AccumulateNV2()([x, x])", "[[ 2. -4.]\n [ 6.  1.]]")),
+    PrimRecord("TruncatedNormal", _more.truncated_normal,
+               "(dtype=mindspore.float32, seed=0, seed2=0)",
+               example=("ops.TruncatedNormal()(Tensor(np.array([2, 3], np.int32))).shape",
+                        "(2, 3)")),
+    PrimRecord("Cauchy", _more.cauchy, "(size, median=0.0, sigma=1.0)",
+               example=("ops.Cauchy([2, 3])().shape", "(2, 3)")),
+    PrimRecord("LogNormalReverse", _more.log_normal_reverse, "(mean=1.0, std=2.0)",
+               example=("bool((ops.LogNormalReverse()(x) > 0).all())", "True")),
+    PrimRecord("Randperm", _more.randperm_padded, "(max_length=1, pad=-1, dtype=mindspore.int32)",
+               example=("ops.Randperm(4)(Tensor(np.array([2], np.int32)))[2:]", "[-1 -1]")),
+    PrimRecord("RandpermV2", _more.randperm_v2, "(seed=0, offset=0, dtype=mindspore.int64)",
+               example=("ops.RandpermV2()(Tensor(3, ms.int64)).sort()[0]", "[0 1 2]")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

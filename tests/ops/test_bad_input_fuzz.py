@@ -27,6 +27,7 @@ import numpy as np
 
 import fuzz_new_ops
 import api_table_exprim
+import api_table_exprim7
 import api_table_prim_from_functions
 import api_table_composed
 import api_table_scatter_reduce
@@ -334,6 +335,7 @@ def _ctor_overrides():
     a = _tensors()
     return {**fuzz_zoo_prims.ctor_overrides(a, _t), **fuzz_tail.ctor_overrides(a, _t),
             **fuzz_new_ops.ctor_overrides(a, _t), **api_table_exprim.ctor_overrides(a, _t),
+            **api_table_exprim7.ctor_overrides(a, _t),
             **api_table_prim_from_functions.ctor_overrides(a, _t),
             **api_table_scatter_reduce.ctor_overrides(a, _t),
             "BroadcastTo": lambda: ([(2, 3)], [_t(a["X"])]),

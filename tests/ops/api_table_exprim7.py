@@ -1,0 +1,119 @@
+"""api_table rows for the Primitive classes of tag exprim7 (generated in
+operations_from_functions.py from mindcell/ops/operations_more_funcs.py and existing ops
+functions): segment reductions, least squares, triangular solves, index utilities and random
+samplers."""
+import numpy as np
+
+import mindcell as ms
+from mindcell import ops
+
+from api_table import R, P
+
+S = (2, 3)
+NF = dict(f16=False)
+NG = dict(grad=False)
+SEG = ms.Tensor(np.array([0, 0, 2], np.int32))
+I32 = lambda a: ms.Tensor(np.array(a, np.int32))  # noqa: E731
+EYE_L = ms.Tensor(np.array([[2.0, 0.0, 0.0], [0.5, 1.5, 0.0], [0.2, -0.3, 1.0]], np.float32))
+
+
+def _sna(u):
+    p = ms.Parameter(ms.Tensor(np.ones((3, 3)), u.dtype), name="api_table_exprim7_p")
+    return ops.ScatterNonAliasingAdd()(p, I32([[0], [2]]), u) * 1
+
+
+ROWS = [
+    *[P(n, (), (3, 2), call=(SEG,)) for n in ("SegmentSum", "SegmentMean")],
+    *[P(n, (), (3, 2), call=(SEG,), grad=False) for n in ("SegmentMax", "SegmentMin")],
+    P("SegmentProd", (), (3, 2), call=(SEG,), **NF),
+    P("MatrixPower", (3,), (2, 3, 3), **NF),
+    R("ops.CholeskySolve", lambda b: ops.CholeskySolve()(b, ms.Tensor(EYE_L.asnumpy(), b.dtype)),
+      (3, 2), **NF),
+    R("ops.CholeskyInverse", lambda x: ops.CholeskyInverse()(x + 3 * ops.eye(3, 3, x.dtype)),
+      ("pos", (3, 3)), grad=False, **NF),
+    P("Lstsq", (), (4, 3), (4, 2), grad=False, **NF),
+    R("ops.MatrixSolveLs", lambda a, b: ops.MatrixSolveLs()(a, b, ms.Tensor(0.1, ms.float64)),
+      (4, 3), (4, 2), **NF),
+    R("ops.MatrixTriangularSolve",
+      lambda a, b: ops.MatrixTriangularSolve(False, True)(a + 3 * ops.eye(3, 3, a.dtype), b),
+      ("pos", (3, 3)), (3, 2), **NF),
+    P("TridiagonalMatMul", (), (1, 3), (1, 3), (1, 3), (3, 2), **NF),
+    R("ops.UnravelIndex", lambda x: ops.UnravelIndex()(x, I32([3, 4])), ("int", (4,), 12),
+      kind="datadep"),
+    R("ops.ListDiff", lambda x, y: ops.ListDiff()(x, y)[0], ("int", (6,), 4), ("int", (2,), 4),
+      kind="datadep"),
+    R("ops.NthElement", lambda x: ops.NthElement(True)(x, 1), S, grad=False),
+    R("ops.SplitV", lambda x: ops.SplitV([1, -1], 1, 2)(x)[1], S),
+    R("ops.CumulativeLogsumexp", lambda x: ops.CumulativeLogsumexp(False, True)(
+        x, ms.Tensor(1)), S, **NF),
+    P("CheckNumerics", (), S, kind="datadep"),
+    P("FillDiagonal", (2.5, True), (5, 2)),
+    P("DataFormatVecPermute", (), ("int", (4, 2), 9)),
+    P("Histogram", (4, -1.0, 1.0), S, grad=False, kind="datadep"),
+    R("ops.HistogramFixedWidth", lambda x: ops.HistogramFixedWidth(3)(
+        x, ms.Tensor(np.array([-1.0, 1.0]), x.dtype)), S, grad=False, kind="datadep"),
+    R("ops.EuclideanNorm", lambda x: ops.EuclideanNorm(True)(x, (0, 1)), ("away", S)),
+    P("NuclearNorm", ((1, 2), True), (2, 3, 3), grad=False, **NF),
+    R("ops.IdentityN", lambda x, y: ops.IdentityN()([x, y])[1], S, S),
+    P("InplaceUpdate", ((0, 2),), (3, 2), (2, 2)),
+    R("ops.ScatterAddWithAxis", lambda x, u: ops.ScatterAddWithAxis(1)(
+        x, I32([[0, 2], [1, 1]]), u), S, (2, 2)),
+    R("ops.ScatterNonAliasingAdd", _sna, (2, 3), **NG),
+    R("ops.MaskedScatter", lambda x, u: ops.MaskedScatter()(
+        x, ms.Tensor(np.array([True, False, True])), u), S, (6,)),
+    R("ops.AdaptiveMaxPool2D", lambda x: ops.AdaptiveMaxPool2D((2, 1))(x)[0], (1, 2, 4, 3)),
+    R("ops.MaxUnpool3D", lambda x: ops.MaxUnpool3D(2)(x, ms.Tensor(
+        np.array([[[[[1, 6]]]]], np.int64))), (1, 1, 1, 1, 2)),
+    P("BatchToSpace", (2, [[0, 0], [1, 0]]), (4, 1, 2, 2)),
+    P("SpaceToBatch", (2, [[0, 0], [1, 1]]), (1, 2, 2, 2)),
+    P("BatchToSpaceND", ([2, 1], [[0, 0], [0, 0]]), (4, 1, 2, 2)),
+    R("ops.BatchToSpaceNDV2", lambda x: ops.BatchToSpaceNDV2()(x, I32([1, 2]), I32([[0, 0],
+                                                                                [0, 1]])),
+      (2, 1, 2, 2)),
+    R("ops.AccumulateNV2", lambda x, y: ops.AccumulateNV2()([x, y]), S, S),
+    R("ops.TruncatedNormal", lambda x: x + ops.TruncatedNormal()(I32([2, 3])), S, kind="random"),
+    R("ops.Cauchy", lambda x: x + ops.Cauchy([2, 3])(), S, kind="random"),
+    R("ops.LogNormalReverse", lambda x: ops.LogNormalReverse()(x), S, kind="random"),
+    R("ops.Randperm", lambda x: x + ops.Randperm(3, -1)(I32([2])), ("int", (3,), 3),
+      kind="random"),
+    R("ops.RandpermV2", lambda x: x + ops.RandpermV2()(3), ("int", (3,), 3), kind="random"),
+]
+
+
+def ctor_overrides(a, t):
+    """Primitive classes: name -> () -> (constructor args, valid call args)."""
+    x = lambda: t(a["X"])  # noqa: E731
+    i32 = lambda v: t(np.array(v, np.int32))  # noqa: E731
+    seg = lambda: i32([0, 1])  # noqa: E731
+    return {
+        **{n: (lambda: ([], [x(), seg()])) for n in ("SegmentSum", "SegmentMax", "SegmentMin",
+                                                     "SegmentMean", "SegmentProd")},
+        "AdaptiveMaxPool2D": lambda: ([(1, 2)], [t(a["X4"])]),
+        "BatchToSpace": lambda: ([2, [[0, 0], [0, 0]]], [t(a["X4"][:, :1].reshape(4, 2, 2, 2))]),
+        "BatchToSpaceND": lambda: ([[2, 1], [[0, 0], [0, 0]]], [t(a["X4"])]),
+        "BatchToSpaceNDV2": lambda: ([], [t(a["X4"]), i32([2, 1]), i32([[0, 0], [0, 0]])]),
+        "SpaceToBatch": lambda: ([2, [[0, 0], [0, 0]]], [t(a["X4"])]),
+        "Cauchy": lambda: ([[2, 3]], []),
+        "DataFormatVecPermute": lambda: ([], [i32([1, 2, 3, 4])]),
+        "EuclideanNorm": lambda: ([], [x(), (0,)]),
+        "FillDiagonal": lambda: ([1.5], [x()]),
+        "HistogramFixedWidth": lambda: ([3], [x(), t(np.array([-1.0, 1.0], np.float32))]),
+        "IdentityN": lambda: ([], [[x(), x()]]),
+        "InplaceUpdate": lambda: ([(1,)], [x(), x()[:1]]),
+        "ListDiff": lambda: ([], [t(a["I"]), t(a["I"][:1])]),
+        "MaskedScatter": lambda: ([], [x(), t(a["B"]), x()]),
+        "MatrixPower": lambda: ([2], [t(a["SPD"])]),
+        "MatrixSolveLs": lambda: ([], [t(a["SPD"]), t(a["SPD"][:, :2]),
+                                       t(np.array(0.0, np.float64))]),
+        "MatrixTriangularSolve": lambda: ([], [t(a["SPD"]), t(a["SPD"][:, :2])]),
+        "MaxUnpool3D": lambda: ([2], [t(np.ones((1, 1, 1, 1, 2), np.float32)),
+                                      t(np.array([[[[[1, 6]]]]], np.int64))]),
+        "Randperm": lambda: ([3], [i32([2])]),
+        "ScatterAddWithAxis": lambda: ([1], [x(), i32([[0, 2], [1, 1]]), x()[:, :2]]),
+        "ScatterNonAliasingAdd": lambda: ([], [ms.Parameter(x(), name="fuzz_exprim7"),
+                                               i32([[0]]), x()[:1]]),
+        "SplitV": lambda: ([[1, -1], 1, 2], [x()]),
+        "TridiagonalMatMul": lambda: ([], [x()[:1, :2], x()[1:, :2], x()[:1, 1:],
+                                           x()[:, :2].T]),
+        "UnravelIndex": lambda: ([], [t(a["I"]), t(np.array([2, 3], np.int64))]),
+    }
