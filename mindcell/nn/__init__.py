@@ -11,3 +11,4 @@ from mindcell.nn.learning_rate_schedule import (LearningRateSchedule, Exponentia
                                                 NaturalExpDecayLR, InverseDecayLR)
 from mindcell.nn.graph_cell import GraphCell  # noqa: F401,E402
 from mindcell.nn.utils import no_init_parameters  # noqa: F401,E402
+from mindcell.nn import probability  # noqa: F401,E402

@@ -1,0 +1,48 @@
+"""Small helpers of the distribution formulas (tensor constants, selects, sample shapes)."""
+import numpy as np
+
+from mindcell import ops
+from mindcell.common import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.nn.probability import _utils as U
+
+
+def const(value, like):
+    """A scalar Tensor ``value`` of ``like``'s dtype (a Tensor or a dtype)."""
+    dtype = like.dtype if isinstance(like, Tensor) else like
+    return Tensor(np.array(value, mstype.dtype_to_nptype(dtype)))
+
+
+def where(cond, x, y):
+    """Elementwise ``x if cond else y`` with broadcasting; a Python number takes the dtype of
+    the other branch."""
+    if not isinstance(x, Tensor):
+        x = const(x, y)
+    if not isinstance(y, Tensor):
+        y = const(y, x)
+    return ops.where(cond, x, y)
+
+
+def full(shape, value, dtype):
+    return ops.fill(dtype, tuple(shape), value)
+
+
+def sample_shape(shape, *params):
+    """``shape`` (a tuple: TypeError otherwise) followed by the parameters' broadcast shape."""
+    U.check_tuple(shape, "shape")
+    batch = ()
+    for p in params:
+        batch = U.broadcast_shapes(batch, p.shape)
+    return tuple(shape) + tuple(batch)
+
+
+def get_dist_args(dist, names, args, defaults):
+    """The given Tensors (checked) or the construction defaults, as a tuple."""
+    out = []
+    for name, arg, default in zip(names, args, defaults):
+        if arg is not None:
+            U.check_tensor(arg, name)
+            out.append(arg)
+        else:
+            out.append(default)
+    return tuple(out)
