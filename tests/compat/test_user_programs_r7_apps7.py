@@ -37,3 +37,74 @@ def test_pilcubic_random_crops_and_channel_rule():
     for bad in [(40, 48), (40, 48, 1), (40, 48, 4)]:
         with pytest.raises((ValueError, RuntimeError), match="PILCUBIC"):
             vision.Resize((20, 30), vision.Inter.PILCUBIC)(np.zeros(bad, np.uint8))
+
+
+_OPTIMIZERS = [nn.SGD, nn.Momentum, nn.Adam, nn.AdamWeightDecay, nn.RMSProp, nn.Lamb,
+               nn.ProximalAdagrad, nn.Rprop, nn.ASGD, nn.AdaMax, nn.Adadelta, nn.LazyAdam]
+
+
+def _make(opt, params, lr):
+    if opt is nn.Momentum:
+        return opt(params, lr, 0.9)
+    return opt(params, learning_rate=lr)
+
+
+@pytest.mark.parametrize("opt", _OPTIMIZERS, ids=lambda o: o.__name__)
+@pytest.mark.parametrize("kind", ["ndarray", "range", "generator"])
+def test_optimizer_takes_any_iterable_per_step_learning_rate(opt, kind):
+    """A cosine/warmup schedule computed with numpy (convnext's get_optimizer) is a 1-d array;
+    MindSpore takes any iterable as a per-step learning rate: get_lr() is its first entry and
+    dynamic_lr is set (ms-oracle)."""
+    net = nn.Dense(2, 2)
+    values = [0.4, 0.2, 0.1]
+    lr = {"ndarray": np.array(values), "range": range(2, 5),
+          "generator": (v for v in values)}[kind]
+    o = _make(opt, net.trainable_params(), lr)
+    first = 2.0 if kind == "range" else 0.4
+    assert o.dynamic_lr and not o.is_group_lr
+    assert float(o.get_lr().asnumpy()) == pytest.approx(first)
+
+
+@pytest.mark.parametrize("opt", _OPTIMIZERS, ids=lambda o: o.__name__)
+def test_get_lr_with_group_rates_is_one_per_parameter(opt):
+    """With a group's own rate, get_lr() is a tuple with each parameter's rate (a custom
+    optimizer zips it with the parameters), and a per-step group rate makes dynamic_lr True
+    (ms-oracle: (0.5, 0.1), True)."""
+    net = nn.Dense(2, 2)
+    o = _make(opt, [{"params": [net.weight], "lr": np.array([0.5, 0.25])},
+                    {"params": [net.bias]}], 0.1)
+    lrs = o.get_lr()
+    assert isinstance(lrs, tuple) and len(lrs) == 2
+    assert [float(v.asnumpy()) for v in lrs] == pytest.approx([0.5, 0.1])
+    assert o.dynamic_lr and o.is_group_lr
+    static = _make(opt, [{"params": [net.weight], "lr": 0.5}, {"params": [net.bias]}], 0.1)
+    assert not static.dynamic_lr
+    assert [float(v.asnumpy()) for v in static.get_lr()] == pytest.approx([0.5, 0.1])
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_custom_optimizer_zips_group_lrs_with_parameters(mode):
+    """A custom Optimizer subclass applying per-group rates: three steps of g=1 move w by
+    3 * 0.5 and b by 3 * 0.1; reading get_lr() does not advance global_step, so a list rate
+    stays at its first entry (MindSpore 2.10: w = -0.5, b = 0.7, global_step 0)."""
+    ms.set_context(mode=mode)
+
+    class PlainSGD(nn.Optimizer):
+        def __init__(self, params, lr):
+            super().__init__(lr, params)
+
+        def construct(self, grads):
+            lrs = self.get_lr()
+            for p, g, lr in zip(self._parameters, grads, lrs):
+                ops.assign_sub(p, g * lr)
+            return True
+
+    w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
+    b = ms.Parameter(Tensor(np.ones(1, np.float32)), name="b")
+    o = PlainSGD([{"params": [w], "lr": [0.5, 0.25, 0.125]}, {"params": [b]}], 0.1)
+    g = (Tensor(np.ones(2, np.float32)), Tensor(np.ones(1, np.float32)))
+    for _ in range(3):
+        o(g)
+    np.testing.assert_allclose(w.asnumpy(), [-0.5, -0.5], rtol=1e-6)
+    np.testing.assert_allclose(b.asnumpy(), [0.7], rtol=1e-6)
+    assert o.global_step.asnumpy().tolist() == [0]

@@ -114,6 +114,7 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         self.loss_scale = float(loss_scale)
         groups = parameters if isinstance(parameters[0], dict) else [{"params": parameters}]
         params, self.group_lr, self.group_wd = [], [], []
+        learning_rate = _lr_sequence(learning_rate)
         _check_lr(learning_rate, name)
         order = [g["order_params"] for g in groups if "order_params" in g]
         own_lrs = []  # Parameters of the groups' own number/list rates, as MindSpore names them
@@ -132,6 +133,7 @@ class Optimizer(OptimizerSubclassAPI, Cell):
             lr = group.get("lr", _DEFAULT)
             wd = group.get("weight_decay", weight_decay)
             if lr is not _DEFAULT:
+                lr = _lr_sequence(lr)
                 _check_lr(lr, name)
                 lr = _group_lr_parameter(lr, index)
                 if isinstance(lr, Parameter):
@@ -184,8 +186,10 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         self.is_group = isinstance(parameters[0], dict)
         self.is_group_lr = self.is_group and any("lr" in g for g in groups)
         self.is_group_params_ordered = ordered
-        self.dynamic_lr = isinstance(learning_rate, (list, tuple, Cell)) or (
-            isinstance(learning_rate, Tensor) and learning_rate.ndim == 1)
+        # a per-step rate of the optimizer's or of any group's makes every rate dynamic
+        self.dynamic_lr = any(
+            isinstance(lr, (list, tuple, Cell)) or (isinstance(lr, Tensor) and lr.ndim == 1)
+            for lr in [learning_rate] + [_lr_sequence(g["lr"]) for g in groups if "lr" in g])
         if self.is_group:  # each group decays all its parameters when its decay is set
             self.decay_flags = tuple(wd > 0 for wd in self.group_wd)
         else:
@@ -258,7 +262,12 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         return [done[id(lr)] for lr in self.group_lr]
 
     def get_lr(self):
-        """The learning rate of the current step (of the first group)."""
+        """The learning rate of the current step: one tensor, or with group learning rates
+        (``is_group_lr``) a tuple with each parameter's, in ``parameters`` order, as
+        MindSpore's custom optimizers zip it with the parameters. Reading it does not advance
+        ``global_step`` (MindSpore 2.10 does not either)."""
+        if self.is_group_lr:
+            return tuple(self._step_lrs())
         return self._lr_tensor(self.group_lr[0])
 
     def clone_state(self, prefix, init="zeros"):
@@ -381,6 +390,17 @@ def _follow_order(owner, order, params, lrs, wds):
                          % (owner, len(order), len(params), missing))
     idx = [where[id(p)] for p in order]
     return [params[i] for i in idx], [lrs[i] for i in idx], [wds[i] for i in idx]
+
+
+def _lr_sequence(lr):
+    """A per-step learning rate given as any iterable (a 1-d numpy array from np.linspace or a
+    cosine schedule, a range, a generator) as the list MindSpore makes of it; other values
+    unchanged."""
+    if isinstance(lr, (Cell, Tensor, list, tuple, str, bytes)) or not hasattr(lr, "__iter__"):
+        return lr
+    if isinstance(lr, np.ndarray) and lr.ndim != 1:
+        return lr  # _check_lr names it
+    return [float(v) if isinstance(v, (np.floating, np.integer)) else v for v in lr]
 
 
 def _check_lr(lr, owner):
