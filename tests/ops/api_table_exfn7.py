@@ -1,6 +1,8 @@
 """api_table rows for the ops functions of round 7's exfn7 (Bessel functions, zeta ...): inputs
 stay inside each domain (K and Y on positive values, zeta's q positive)."""
-from mindcell import ops
+import numpy as np
+
+from mindcell import Tensor, ops
 
 from api_table import R, Op, S
 
@@ -15,4 +17,17 @@ ROWS = [
     R("ops.zeta", lambda x, q: ops.zeta(x + 2.0, q), POS, POS, z=True, f16=False,
       fd="MindSpore 2.10's zeta gives the exponent x a zero gradient (ZetaGrad has none for it); "
          "mindcell follows, so only q's gradient is the derivative (test_ms_examples_functions_r7)"),
+]
+
+# band-diagonal and LU ops (matrix_func)
+_PIV = Tensor(np.array([2, 2], np.int32))
+ROWS += [
+    R("ops.matrix_diag", lambda x: ops.matrix_diag(x, 1), (3,)),
+    R("ops.matrix_diag", lambda x: ops.matrix_diag(x, [-1, 1], 3, 4, 0.5), (2, 3, 3)),
+    R("ops.matrix_diag_part", lambda x: ops.matrix_diag_part(x, [-1, 2], 0.0), (2, 3, 4)),
+    R("ops.matrix_set_diag", lambda x, d: ops.matrix_set_diag(x, d, [0, 1]), (2, 3, 4),
+      (2, 2, 3)),
+    R("ops.lu_unpack", lambda lu: ops.lu_unpack(lu, _PIV), (2, 2)),
+    R("ops.lu_solve", lambda b, lu: ops.lu_solve(b, lu + 3.0 * ops.eye(2, 2, lu.dtype), _PIV),
+      (2, 1), (2, 2), f16=False),
 ]

@@ -175,3 +175,106 @@ def test_zeta_dtypes_scalars_and_broadcast():
         ops.zeta(2.0, 1.0)
     with pytest.raises(ValueError, match="zeta"):
         ops.zeta(x32, Tensor(np.ones((3,), np.float32)))
+
+
+# ----- matrix_diag / matrix_diag_part / matrix_set_diag (MatrixDiagV3 semantics): ms-oracle -------
+X34 = np.arange(1, 13, dtype=np.float32).reshape(3, 4)
+BAND = {
+    "RIGHT_LEFT": {
+        "part": [[0.0, 3.0, 8.0], [2.0, 7.0, 12.0], [1.0, 6.0, 11.0], [5.0, 10.0, 0.0]],
+        "diag": [[1.0, -1.0, -1.0, -1.0], [4.0, 2.0, -1.0, -1.0], [-1.0, 5.0, 3.0, -1.0]],
+        "set": [[-7.0, -4.0, -2.0, 4.0], [5.0, -8.0, -5.0, -3.0], [9.0, 10.0, -9.0, -6.0]]},
+    "LEFT_RIGHT": {
+        "part": [[3.0, 8.0, 0.0], [2.0, 7.0, 12.0], [1.0, 6.0, 11.0], [0.0, 5.0, 10.0]],
+        "diag": [[1.0, -1.0, -1.0, -1.0], [5.0, 2.0, -1.0, -1.0], [-1.0, 6.0, 3.0, -1.0]],
+        "set": [[-7.0, -4.0, -1.0, 4.0], [5.0, -8.0, -5.0, -2.0], [9.0, 10.0, -9.0, -6.0]]},
+}
+
+
+def _i32(v):
+    return Tensor(np.array(v, np.int32))
+
+
+@pytest.mark.parametrize("align", sorted(BAND))
+def test_matrix_band_ops_align(align):
+    want = BAND[align]
+    part = ops.matrix_diag_part(Tensor(X34), _i32([-1, 2]), Tensor(np.float32(0)), align=align)
+    np.testing.assert_array_equal(part.asnumpy(), want["part"])
+    d = Tensor(np.arange(1, 7, dtype=np.float32).reshape(2, 3))
+    diag = ops.matrix_diag(d, _i32([-1, 0]), _i32(3), _i32(4), Tensor(np.float32(-1)),
+                           align=align)
+    np.testing.assert_array_equal(diag.asnumpy(), want["diag"])
+    new = Tensor(-np.arange(1, 10, dtype=np.float32).reshape(3, 3))
+    out = ops.matrix_set_diag(Tensor(X34), new, _i32([0, 2]), align=align)
+    np.testing.assert_array_equal(out.asnumpy(), want["set"])
+
+
+def test_matrix_band_ops_batched_and_inverse_of_each_other():
+    rng = np.random.default_rng(1)
+    x = Tensor(rng.standard_normal((2, 3, 5)).astype(np.float32))
+    k = _i32([-1, 2])
+    part = ops.matrix_diag_part(x, k, 0.0)
+    assert part.shape == (2, 4, 3)
+    rebuilt = ops.matrix_diag(part, k, 3, 5)
+    band = np.triu(np.tril(x.asnumpy(), 2), -1)
+    np.testing.assert_array_equal(rebuilt.asnumpy(), band)
+    np.testing.assert_array_equal(ops.matrix_set_diag(x, part, k).asnumpy(), x.asnumpy())
+
+
+def test_matrix_band_ops_gradients():
+    w = Tensor(np.arange(9, dtype=np.float32).reshape(3, 3))
+    g = ops.grad(lambda a: (ops.matrix_diag(a, _i32([-1, 1]), -1, -1, 0.0) * w).sum())(
+        Tensor(np.ones((3, 3), np.float32)))
+    np.testing.assert_array_equal(g.asnumpy(), [[0, 1, 5], [0, 4, 8], [3, 7, 0]])
+    g = ops.grad(lambda a: (ops.matrix_diag_part(a, _i32([-1, 1]), 0.0) * w).sum())(
+        Tensor(X34))
+    np.testing.assert_array_equal(g.asnumpy(), [[3, 0, 0, 0], [6, 4, 1, 0], [0, 7, 5, 2]])
+    w34 = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+    gx, gd = ops.grad(lambda a, b: (ops.matrix_set_diag(a, b, _i32([0, 1])) * w34).sum(),
+                      (0, 1))(Tensor(X34), Tensor(np.ones((2, 3), np.float32)))
+    np.testing.assert_array_equal(gx.asnumpy(), [[0, 0, 2, 3], [4, 0, 0, 7], [8, 9, 0, 0]])
+    np.testing.assert_array_equal(gd.asnumpy(), [[1, 6, 11], [0, 5, 10]])
+
+
+def test_matrix_band_ops_errors():
+    d = Tensor(np.ones((3,), np.float32))
+    with pytest.raises(ValueError, match="matrix_diag.*align"):
+        ops.matrix_diag(d, 0, align="UP")
+    with pytest.raises(ValueError, match="matrix_diag"):
+        ops.matrix_diag(Tensor(np.ones((2, 3), np.float32)), _i32([-2, 0]))  # 3 diagonals
+    with pytest.raises(ValueError, match="matrix_diag"):
+        ops.matrix_diag(d, 0, 2, 2)  # too small for a diagonal of 3
+    with pytest.raises(ValueError, match="matrix_diag_part"):
+        ops.matrix_diag_part(Tensor(X34), _i32([1, 4]), 0.0)  # k past the last column
+    with pytest.raises(ValueError, match="matrix_set_diag"):
+        ops.matrix_set_diag(Tensor(X34), Tensor(np.ones(4, np.float32)))
+
+
+# ----- lu_unpack / lu_solve: ms-oracle -------------------------------------------------------------
+LU3 = [[2., 1., 1.], [0.5, 1., 1.5], [0.5, 0., 2.5]]
+
+
+def test_lu_unpack_flags_and_values():
+    lu, piv = Tensor(np.array(LU3, np.float32)), _i32([2, 2, 3])
+    p, l, u = ops.lu_unpack(lu, piv)
+    np.testing.assert_array_equal(p.asnumpy(), [[0, 1, 0], [1, 0, 0], [0, 0, 1]])
+    np.testing.assert_array_equal(l.asnumpy(), [[1, 0, 0], [0.5, 1, 0], [0.5, 0, 1]])
+    np.testing.assert_array_equal(u.asnumpy(), [[2, 1, 1], [0, 1, 1.5], [0, 0, 2.5]])
+    assert ops.lu_unpack(lu, piv, True, False)[0] is None
+    p2, l2, u2 = ops.lu_unpack(lu, piv, False, True)
+    assert l2 is None and u2 is None and p2.shape == (3, 3)
+    with pytest.raises(ValueError, match="lu_unpack"):
+        ops.lu_unpack(lu, _i32([0, 2, 3]))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_lu_solve(dtype):
+    lu, piv = Tensor(np.array(LU3, dtype)), _i32([2, 2, 3])
+    out = ops.lu_solve(Tensor(np.array([[1.], [3.], [3.]], dtype)), lu, piv)
+    assert out.dtype == ms.from_numpy(np.zeros(1, dtype)).dtype
+    np.testing.assert_allclose(out.asnumpy(), [[1.9], [-1.4], [0.6]],
+                               rtol=2e-3 if dtype == np.float16 else 1e-6)
+    b = Tensor(np.arange(12, dtype=dtype).reshape(2, 3, 2))
+    assert ops.lu_solve(b, lu, piv).shape == (2, 3, 2)
+    with pytest.raises(TypeError, match="lu_solve"):
+        ops.lu_solve(Tensor(np.ones((3, 1), dtype)), lu, Tensor(np.array([2, 2, 3], np.int64)))
