@@ -295,3 +295,61 @@ def test_one_hot_drops_size_one_axes():
     smooth = transforms.OneHot(4, 0.1)(np.array(2))
     assert smooth.dtype == np.float64
     np.testing.assert_allclose(smooth, [0.025, 0.025, 0.925, 0.025])
+
+
+# ----- runtime ------------------------------------------------------------------------------
+def test_runtime_counters_streams_and_limits():
+    rt = ms.runtime
+    assert rt.memory_allocated() == 0 and ms.max_memory_reserved() == 0  # MindSpore CPU: 0
+    stats = rt.memory_stats()
+    assert stats["total_allocated_memory"] == 0 and "persistent_mem_pool_stats" in stats
+    assert "Memory summary" in rt.memory_summary()
+    assert rt.reset_peak_memory_stats() is None and rt.empty_cache() is None
+    s = rt.Stream()
+    assert repr(s) == "Stream(device_name=CPU, device_id:0, stream id:0)" and s.query()
+    assert rt.get_device_limit(5) == {"cube_core_num": -1, "vector_core_num": -1}
+    rt.set_device_limit(5, 8, 4)
+    assert rt.get_device_limit(5) == {"cube_core_num": 8, "vector_core_num": 4}
+    rt.set_stream_limit(s, 2, 1)
+    assert rt.get_stream_limit(s) == {"cube_core_num": 2, "vector_core_num": 1}
+    rt.reset_stream_limit(s)
+    with rt.StreamLimitCtx(s, 3, 3):
+        assert rt.get_stream_limit(s)["cube_core_num"] == 3
+    assert rt.get_stream_limit(s)["cube_core_num"] == -1
+    with pytest.raises(TypeError):
+        rt.set_stream_limit(1, 1, 2)
+    with pytest.raises(TypeError):
+        rt.set_device_limit(0, 1.5, 1)
+
+
+def test_runtime_settings_are_set_once():
+    import subprocess
+    import sys
+    code = """
+import mindcell as ms
+rt = ms.runtime
+def err(f):
+    try:
+        f()
+    except Exception as e:
+        return type(e).__name__
+    return "ok"
+print(err(lambda: rt.set_memory(init_size="2G")), err(lambda: rt.set_memory(init_size=2)),
+      err(lambda: rt.set_memory(optimize_level="O3")))
+print(err(lambda: rt.set_memory(init_size="1GB", max_size="0.5GB")),
+      err(lambda: rt.set_memory(init_size="1GB")))
+print(err(lambda: rt.dispatch_threads_num("4")), err(lambda: rt.dispatch_threads_num(4)),
+      err(lambda: rt.dispatch_threads_num(5)))
+print(err(lambda: rt.set_kernel_launch_group(3, 8)), err(lambda: rt.set_kernel_launch_group(2, 8)),
+      err(lambda: rt.set_kernel_launch_group(2, 8)), err(lambda: rt.set_kernel_launch_capture(True)))
+print(err(lambda: rt.set_cpu_affinity(True, [0])), err(lambda: rt.set_cpu_affinity(1)))
+print(err(lambda: rt.set_kernel_launch_capture(1)))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300).stdout.split("\n")
+    assert out[0].split() == ["ValueError", "TypeError", "ValueError"]
+    assert out[1].split() == ["ok", "RuntimeError"]
+    assert out[2].split() == ["TypeError", "ok", "RuntimeError"]
+    assert out[3].split() == ["ValueError", "ok", "RuntimeError", "RuntimeError"]
+    assert out[4].split()[0] == "ValueError"  # a CPU range is a string, as in MindSpore
+    assert out[5].split() == ["TypeError"]
