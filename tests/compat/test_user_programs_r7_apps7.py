@@ -108,3 +108,28 @@ def test_custom_optimizer_zips_group_lrs_with_parameters(mode):
     np.testing.assert_allclose(w.asnumpy(), [-0.5, -0.5], rtol=1e-6)
     np.testing.assert_allclose(b.asnumpy(), [0.7], rtol=1e-6)
     assert o.global_step.asnumpy().tolist() == [0]
+
+
+def test_train_private_utils_that_model_code_imports(tmp_path):
+    """mindrl's callbacks and mindsponge's checkpoint writers import _make_directory and
+    check_value_type from mindspore.train._utils: the directory is created (parents too) and
+    its real path returned; a file path, a blank path and a bool for an int are refused, as
+    MindSpore does."""
+    from mindcell import compat
+    compat.install()
+    from mindspore.train._utils import _make_directory, check_value_type
+    d = _make_directory(str(tmp_path / "a" / ".." / "b" / "c"))
+    assert d == str((tmp_path / "b" / "c").resolve()) and Path(d).is_dir()
+    assert _make_directory(d) == d
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(NotADirectoryError):
+        _make_directory(str(tmp_path / "f"))
+    with pytest.raises(ValueError, match="non-blank"):
+        _make_directory("  ", "ckpt_dir")
+    with pytest.raises(TypeError, match="string"):
+        _make_directory(3)
+    check_value_type("n", 3, [int, float])
+    check_value_type("flag", True, (int, bool))
+    with pytest.raises(TypeError, match=r"For `n` the type should be a valid type of \['int'\], "
+                                        r"but got bool"):
+        check_value_type("n", True, int)
