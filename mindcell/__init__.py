@@ -10,7 +10,7 @@ from mindcell.context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_contex
                               set_seed, get_seed, STRICT, COMPATIBLE, LAX)
 from mindcell.parallel import (ParallelMode, set_auto_parallel_context,  # noqa: F401
                                get_auto_parallel_context, reset_auto_parallel_context)
-from mindcell.common.tensor import Tensor, tensor, from_numpy, is_tensor  # noqa: F401
+from mindcell.common.tensor import Tensor, tensor, from_numpy, frombuffer, is_tensor  # noqa: F401
 from mindcell.common.parameter import Parameter, ParameterTuple  # noqa: F401
 from mindcell import common  # noqa: F401
 from mindcell import ops  # noqa: F401

@@ -30,7 +30,11 @@ def _to_array(data, dtype):
         raise TypeError("Tensor: unsupported element type %s" % arr.dtype)
     if arr.dtype == np.float64 and not isinstance(data, (np.ndarray, Tensor, np.generic)):
         return arr.astype(_FLOAT_LIST_DTYPE)
-    return arr.copy() if (arr is data or isinstance(data, Tensor)) else arr
+    if isinstance(data, Tensor):
+        # MindSpore: Tensor(t) and Tensor(t, t.dtype) share t's memory (a write into one shows in
+        # the other; np.random.shuffle(Tensor(t)) reorders t too); another dtype converts a copy
+        return arr
+    return arr.copy() if arr is data else arr
 
 
 def _flat(data):
@@ -129,7 +133,9 @@ class Tensor:
     """Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False)
 
     Args:
-        input_data: a Tensor, numpy array, Python scalar, list or tuple (copied).
+        input_data: a Tensor, numpy array, Python scalar, list or tuple. A numpy array is
+            copied; a Tensor of the same dtype is shared, as in MindSpore (writes into either
+            show in both); a Tensor converted to another ``dtype`` is copied.
         dtype: a mindcell dtype (``ms.float32`` ...); default inferred (int -> Int64,
             float -> Float32, numpy arrays keep theirs).
         shape, init: create a tensor of ``shape`` and ``dtype`` filled by an initializer
@@ -382,7 +388,8 @@ class Tensor:
         except (TypeError, ValueError) as e:
             msg = str(e).replace("Tensor: ", "", 1)
             raise type(e)("Tensor.assign_value: %s" % msg) from None
-        self._data = arr.astype(self._data.dtype, copy=False)
+        # a copy of a Tensor's data (MindSpore: a later write into self does not reach value)
+        self._data = arr.astype(self._data.dtype, copy=isinstance(value, Tensor))
         return self
 
 
@@ -469,6 +476,56 @@ def from_numpy(array):
         raise TypeError("from_numpy: expected a numpy.ndarray, but got %s" % type(array).__name__)
     mstype.from_numpy_dtype(array.dtype)
     return Tensor._make(array)
+
+
+def frombuffer(buffer, dtype, count=-1, offset=0):
+    """frombuffer(buffer, dtype, count=-1, offset=0): a 1-D Tensor over the bytes of an object
+    with the buffer interface (``bytes``, ``bytearray``, ``memoryview``, a numpy array ...),
+    sharing its memory: writing to a writable buffer changes the tensor.
+
+    Args:
+        buffer (object): the bytes.
+        dtype (mindcell.dtype): the element type.
+        count (int): the number of elements; -1 reads to the end. Default: ``-1``.
+        offset (int): the bytes skipped at the start. Default: ``0``.
+
+    Returns:
+        Tensor of shape ``(count,)``.
+
+    Raises:
+        TypeError: ``buffer`` has no buffer interface or ``dtype`` is not a dtype.
+        RuntimeError: the buffer is empty, ``offset`` is out of range, or the bytes after it
+            are too few for ``count`` or not a multiple of the element size (MindSpore's
+            error type).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> print(ms.frombuffer(bytearray([1, 2, 3, 4]), ms.uint8, count=2, offset=1))
+        [2 3]
+    """
+    try:
+        raw = memoryview(buffer).cast("B")
+    except TypeError:
+        raise TypeError("frombuffer: 'buffer' must support the buffer interface, but got %s"
+                        % type(buffer).__name__) from None
+    np_dtype = np.dtype(mstype.to_dtype(dtype).np_dtype)
+    size, item = raw.nbytes, np_dtype.itemsize
+    if size == 0 or count == 0:
+        raise RuntimeError("frombuffer: both buffer length (%d) and count (%d) must not be 0"
+                           % (size, count))
+    if not 0 <= offset < size:
+        raise RuntimeError("frombuffer: offset (%d bytes) must be non-negative and no greater "
+                           "than buffer length (%d bytes) minus 1" % (offset, size))
+    rest = size - offset
+    if count < 0:
+        if rest % item:
+            raise RuntimeError("frombuffer: buffer length (%d bytes) after offset (%d bytes) "
+                               "must be a multiple of element size (%d)" % (size, offset, item))
+        count = rest // item
+    elif count * item > rest:
+        raise RuntimeError("frombuffer: buffer length (%d bytes) after offset (%d bytes) is not "
+                           "enough for %d elements of %d bytes" % (size, offset, count, item))
+    return Tensor._make(np.frombuffer(raw, np_dtype, count, offset))
 
 
 def is_tensor(obj):

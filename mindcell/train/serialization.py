@@ -614,3 +614,94 @@ def load_checkpoint_async(ckpt_file_name, net=None, strict_load=False, filter_pr
     future = executor.submit(load_checkpoint, name, net, strict_load, filter_prefix, dec_key,
                              dec_mode, specify_prefix, choice_func, format=format)
     return _ParamDictFuture(executor, future)
+
+
+# =============================================================================================
+# sliced parameters and the checkpoint type tables
+# =============================================================================================
+def merge_sliced_parameter(sliced_parameters, strategy=None):
+    """Joins the slices of one parameter (as saved by each device of a parallel run, in rank
+    order) along axis 0 into one Parameter of that name.
+
+    Args:
+        sliced_parameters (list[Parameter]): the slices, all of one name, rank and shape past
+            axis 0.
+        strategy (dict): the parallel strategy to reorder the slices by. Default: ``None`` (the
+            slices are in order). Giving one is not supported: mindcell is data parallel only,
+            where parameters are not sliced.
+
+    Returns:
+        Parameter, named as the slices, with ``requires_grad`` of the first, its dtype the
+        slices' common (promoted) dtype.
+
+    Raises:
+        TypeError: ``sliced_parameters`` is not a list of Parameters.
+        ValueError: it is empty, or the names, ranks or shapes past axis 0 differ.
+        NotImplementedError: ``strategy`` is given.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> parts = [ms.Parameter(ms.Tensor(np.array([i, i], np.float32)), "w") for i in range(2)]
+        >>> merged = ms.merge_sliced_parameter(parts)
+        >>> print(merged.name, merged.asnumpy())
+        w [0. 0. 1. 1.]
+    """
+    if not isinstance(sliced_parameters, list):
+        raise TypeError("merge_sliced_parameter: 'sliced_parameters' must be a list of "
+                        "Parameter, but got %s" % type(sliced_parameters).__name__)
+    if not sliced_parameters:
+        raise ValueError("merge_sliced_parameter: 'sliced_parameters' should not be empty")
+    if strategy is not None:
+        raise NotImplementedError("merge_sliced_parameter: 'strategy' is not supported by "
+                                  "mindcell (model parallel slicing; mindcell is data parallel "
+                                  "only); give the slices in order and strategy=None")
+    for i, p in enumerate(sliced_parameters):
+        if not isinstance(p, Parameter):
+            raise TypeError("merge_sliced_parameter: the element in 'sliced_parameters' should "
+                            "be 'Parameter', but got %s at index %d" % (type(p).__name__, i))
+    first = sliced_parameters[0]
+    for p in sliced_parameters[1:]:
+        if p.name != first.name or p.ndim != first.ndim or p.shape[1:] != first.shape[1:]:
+            raise ValueError("merge_sliced_parameter: the slices must have the same name, "
+                             "dimension length and shape except axis 0: %s %s, but got %s %s"
+                             % (first.name, tuple(first.shape), p.name, tuple(p.shape)))
+    data = np.concatenate([p.asnumpy().reshape((-1,) if p.ndim == 0 else p.shape)
+                           for p in sliced_parameters])
+    return Parameter(Tensor(data), first.name, requires_grad=first.requires_grad)
+
+
+def _type_tables():
+    from mindcell.common.dtype_names import string
+    names = ("Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64",
+             "Float16", "Float32", "Float64", "Bool", "BFloat16")
+    ms_types = {n: mstype.to_dtype(n.lower().replace("bool", "bool_")) for n in names}
+    ms_types["str"] = string
+    return ms_types
+
+
+tensor_to_ms_type = _type_tables()
+
+
+def tensor_to_np_type(tensor_type_str):
+    """The numpy type of a checkpoint's ``tensor_type`` string (``'Float32'`` ->
+    ``numpy.float32``; ``'str'`` -> ``'U'``), or None for an unknown one.
+
+    Args:
+        tensor_type_str (str): the type name as checkpoints store it.
+
+    Returns:
+        Union[type, str, None].
+
+    Examples:
+        >>> from mindcell.train import serialization
+        >>> serialization.tensor_to_np_type("Int16")
+        <class 'numpy.int16'>
+    """
+    if tensor_type_str == "str":
+        return "U"
+    found = tensor_to_ms_type.get(tensor_type_str)
+    return None if found is None else np.dtype(found.np_dtype).type
+
+
+__all__ += ["merge_sliced_parameter"]  # the type tables stay module attributes, as in MindSpore

@@ -68,7 +68,6 @@ MISSING = {
     '.rewrite:PatternEngine': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.train.serialization:_update_param': "not in MindSpore 2.10 at this path (an older API or another library's name)",
     '.train.serialization:build_searched_strategy': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
-    '.train.serialization:merge_sliced_parameter': 'model/pipeline parallelism, parameter server or THOR: mindcell is data parallel only',
 }
 
 # "module path:name" -> how mindcell's signature differs from MindSpore 2.10's (every

@@ -353,3 +353,44 @@ print(err(lambda: rt.set_kernel_launch_capture(1)))
     assert out[3].split() == ["ValueError", "ok", "RuntimeError", "RuntimeError"]
     assert out[4].split()[0] == "ValueError"  # a CPU range is a string, as in MindSpore
     assert out[5].split() == ["TypeError"]
+
+
+# ----- frombuffer, merge_sliced_parameter, checkpoint type tables -------------------------
+def test_frombuffer_shares_memory():
+    data = bytearray([1, 2, 3, 4, 5, 6])
+    t = ms.frombuffer(data, dtype=ms.uint8)
+    assert t.dtype == ms.uint8 and _np(t).tolist() == [1, 2, 3, 4, 5, 6]
+    data[0] = 99
+    assert _np(t)[0] == 99
+    assert _np(ms.frombuffer(data, ms.int16)).tolist()[1:] == [1027, 1541]
+    assert _np(ms.frombuffer(data, ms.uint8, count=2, offset=1)).tolist() == [2, 3]
+    assert _np(ms.frombuffer(b"\x00\x00\x80?", ms.float32)).tolist() == [1.0]
+    for bad in (dict(dtype=ms.int32), dict(dtype=ms.uint8, offset=7),
+                dict(dtype=ms.uint8, count=10)):
+        with pytest.raises(RuntimeError):
+            ms.frombuffer(data, **bad)
+    with pytest.raises(RuntimeError):
+        ms.frombuffer(bytearray(), ms.uint8)
+
+
+def test_merge_sliced_parameter_and_type_tables():
+    from mindcell.train import serialization
+    def p(values, name="w", dtype=np.float32):
+        return ms.Parameter(Tensor(np.array(values, dtype)), name)
+    merged = ms.merge_sliced_parameter([p([[1, 2]]), p([[3, 4]])])
+    assert isinstance(merged, ms.Parameter) and merged.name == "w"
+    assert _np(merged).tolist() == [[1, 2], [3, 4]] and merged.requires_grad
+    assert ms.merge_sliced_parameter([p([1]), p([2], dtype=np.float64)]).dtype == ms.float64
+    assert ms.train.merge_sliced_parameter is ms.merge_sliced_parameter
+    with pytest.raises(ValueError):
+        ms.merge_sliced_parameter([p([1]), p([2], "v")])
+    with pytest.raises(ValueError):
+        ms.merge_sliced_parameter([])
+    with pytest.raises(TypeError):
+        ms.merge_sliced_parameter([Tensor([1.0])])
+    with pytest.raises(NotImplementedError):
+        ms.merge_sliced_parameter([p([1])], {"w": None})
+    assert serialization.tensor_to_np_type("Int8") is np.int8
+    assert serialization.tensor_to_np_type("str") == "U"
+    assert serialization.tensor_to_np_type("Foo") is None
+    assert serialization.tensor_to_ms_type["BFloat16"] == ms.bfloat16
