@@ -187,6 +187,12 @@ class _Rewriter(ast.NodeTransformer):
                 or not 1 <= len(it.args) <= 3 or any(isinstance(a, ast.Starred)
                                                      for a in it.args)):
             self.generic_visit(node)
+            spec = _unpack_spec(node.target)
+            if spec is not None:  # for a, b in pairs: each item unpacked as assignments are
+                k = self._next()
+                item = "__mc_item_%d" % k
+                node.body.insert(0, ast.Assign([node.target], _lenient_unpack(_name(item), spec)))
+                node.target = _name(item, ast.Store())
             return node
         node.body.insert(0, ast.Assign([node.target], _name("__mc_i")))
         pre, brk = self._lower_jumps(node)
@@ -222,6 +228,13 @@ class _Rewriter(ast.NodeTransformer):
             args.append(ast.Tuple([ast.Constant(i) for i in flags], ast.Load()))
         return [then, other, _call_assign(names, "if_stmt", args)]
 
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        spec = _unpack_spec(node.targets[0]) if len(node.targets) == 1 else None
+        if spec is not None:
+            node.value = _lenient_unpack(node.value, spec)
+        return node
+
     def visit_Call(self, node):
         self.generic_visit(node)
         f = node.func
@@ -234,6 +247,28 @@ class _Rewriter(ast.NodeTransformer):
     def _next(self):
         self.count += 1
         return self.count
+
+
+def _unpack_spec(target):
+    """The structure of a tuple/list assignment target (a tuple holding None for each plain
+    target and a nested tuple for each nested unpacking), or None for other targets and for
+    targets with a starred name (their unpacking is never short)."""
+    if not isinstance(target, (ast.Tuple, ast.List)):
+        return None
+    spec = []
+    for elt in target.elts:
+        if isinstance(elt, ast.Starred):
+            return None
+        inner = _unpack_spec(elt)
+        if inner is None and isinstance(elt, (ast.Tuple, ast.List)):
+            return None
+        spec.append(inner)
+    return tuple(spec)
+
+
+def _lenient_unpack(value, spec):
+    return ast.Call(ast.Attribute(_helpers(), "unpack", ast.Load()),
+                    [value, ast.Constant(spec)], [])
 
 
 def _as_list(x):
@@ -406,10 +441,25 @@ def rewrite_for_attribute_error(error):
     """``d.has_key(k)`` (MindSpore's graph syntax for dicts) failed in user code: rewrite the
     function holding it (the call becomes :func:`rewrite_helpers.has_key`); True if it was,
     so the trace starts again."""
-    import os
-    from mindcell.graph.symbolic import _PACKAGE_DIR
     if "'dict' object has no attribute 'has_key'" not in str(error):
         return False
+    return _rewrite_raising_function(error)
+
+
+def rewrite_for_value_error(error):
+    """An unpacking in user code got more values than it has targets (``h, w = x.shape`` on a
+    4-D ``x``): MindSpore's graph compiler takes the first ones, so the function holding it is
+    rewritten (every tuple assignment and ``for`` target unpacks with
+    :func:`rewrite_helpers.unpack`); True if it was, so the trace starts again."""
+    if not str(error).startswith("too many values to unpack"):
+        return False
+    return _rewrite_raising_function(error)
+
+
+def _rewrite_raising_function(error):
+    """Rewrite the innermost user function (outside mindcell) on ``error``'s traceback."""
+    import os
+    from mindcell.graph.symbolic import _PACKAGE_DIR
     tb, code = error.__traceback__, None
     while tb is not None:
         if not os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_PACKAGE_DIR):

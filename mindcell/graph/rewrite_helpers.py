@@ -180,3 +180,19 @@ def has_key(obj, key):
     if isinstance(obj, dict):
         return key in obj
     return obj.has_key(key)
+
+
+def unpack(value, spec):
+    """The value of a tuple assignment (or ``for`` target) whose targets have the structure
+    ``spec`` (a tuple: None per plain target, a nested tuple per nested unpacking). As MindSpore's
+    graph compiler does, a tuple, list or Tensor with more items than targets gives its first
+    ones (``h, w = x.shape`` on a 4-D ``x`` is ``x.shape[:2]``); otherwise the value is
+    unpacked as Python does (too few items still raise)."""
+    if not isinstance(value, (tuple, list)) and not hasattr(value, "_np_dtype"):
+        return value
+    if hasattr(value, "_np_dtype") and (value.ndim == 0 or len(value) <= len(spec)):
+        return value
+    if len(value) < len(spec):
+        return value
+    items = [value[i] for i in range(len(spec))]
+    return tuple(v if s is None else unpack(v, s) for v, s in zip(items, spec))

@@ -354,7 +354,8 @@ def trace(fn, args, kwargs, name="graph", gt=None):
     control flow (``graph.rewrite``) and the trace starts again. ``gt``: the trace to use
     (a control-flow region's).
     """
-    from mindcell.graph.rewrite import NeedsRewrite, installed, rewrite_for_attribute_error
+    from mindcell.graph.rewrite import (NeedsRewrite, installed, rewrite_for_attribute_error,
+                                        rewrite_for_value_error)
     if gt is not None:  # a region: a rewrite restarts the outermost trace
         try:
             return _trace_paths(fn, args, kwargs, gt)
@@ -369,6 +370,9 @@ def trace(fn, args, kwargs, name="graph", gt=None):
                 continue
             except AttributeError as e:  # d.has_key(k): rewritten, then traced again
                 if not rewrite_for_attribute_error(e):
+                    raise
+            except ValueError as e:  # a, b = x.shape on 4-D x: the same
+                if not rewrite_for_value_error(e):
                     raise
     raise RuntimeError("%s: tracing did not settle after %d source rewrites" % (name,
                                                                               MAX_REWRITES))
