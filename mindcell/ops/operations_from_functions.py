@@ -2252,6 +2252,17 @@ RECORDS += [
                example=("ops.RandpermV2()(Tensor(3, ms.int64)).sort()[0]", "[0 1 2]")),
 ]
 
+RECORDS += [
+    *[PrimRecord("Bessel" + kind, "bessel_" + kind.lower())
+      for kind in ("I0", "I0e", "I1", "I1e", "J0", "J1", "K0", "K0e", "K1", "K1e", "Y0", "Y1")],
+    PrimRecord("Zeta", "zeta"),
+    PrimRecord("MatrixDiagV3", "matrix_diag", "(align='RIGHT_LEFT')",
+               example=("ops.MatrixDiagV3()(x[0], 0, -1, -1, 0.0)", "[[ 1.  0.]\n [ 0. -2.]]")),
+    PrimRecord("MatrixDiagPartV3", "matrix_diag_part", "(align='RIGHT_LEFT')"),
+    PrimRecord("MatrixSetDiagV3", "matrix_set_diag", "(align='RIGHT_LEFT')"),
+    PrimRecord("UniqueWithPad", "unique_with_pad"),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

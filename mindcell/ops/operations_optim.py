@@ -1298,10 +1298,671 @@ class SparseApplyFtrl(AttrPrimitive):
         return _snapshot(var), _snapshot(accum), _snapshot(linear)
 
 
+def _summed_rows(op, var, grad, indices):
+    """Checks a fused sparse step's ``grad`` / ``indices`` and returns ``(dense_grad,
+    touched)``: the rows of ``grad`` added into var's shape (a repeated index sums its rows, as
+    MindSpore 2.10's CPU kernels of the Fused* and SparseApplyAdagrad steps do) and a bool mask
+    of the rows named. Eagerly, an index outside ``[0, var.shape[0])`` raises."""
+    if not isinstance(grad, Tensor) or not mstype.is_floating(grad.dtype):
+        raise TypeError("For '%s', 'grad' must be a float Tensor, but got %s" % (op, show(grad)))
+    if not isinstance(indices, Tensor) or indices.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError("For '%s', 'indices' must be an int32 or int64 Tensor, but got %s"
+                        % (op, show(indices)))
+    if var.ndim < 1 or indices.ndim != 1 or tuple(grad.shape) != \
+            (indices.shape[0],) + tuple(var.shape[1:]):
+        raise ValueError("For '%s', 'indices' must be 1-d and 'grad' of shape (len(indices),) + "
+                         "var.shape[1:], but got var %s, indices %s and grad %s"
+                         % (op, tuple(var.shape), tuple(indices.shape), tuple(grad.shape)))
+    if not _trace.current().is_graph and indices.size:
+        idx = indices.asnumpy()
+        if idx.min() < 0 or idx.max() >= var.shape[0]:
+            raise ValueError("For '%s', 'indices' must be in [0, %d), but got %s"
+                             % (op, var.shape[0], idx.tolist()))
+    where = F.expand_dims(indices, -1)
+    dense = F.tensor_scatter_add(F.zeros_like(var), where, F.cast(grad, var.dtype))
+    hits = F.tensor_scatter_add(F.zeros(var.shape[:1], mstype.float32), where,
+                                F.ones((indices.shape[0],), mstype.float32))
+    shape = (var.shape[0],) + (1,) * (var.ndim - 1)
+    return dense, F.broadcast_to(F.reshape(hits > 0, shape), var.shape)
+
+
+def _adam_attrs(self, op, use_locking, use_nesterov):
+    self.set_attrs(use_locking=check_bool(use_locking, op, "use_locking"),
+                   use_nesterov=check_bool(use_nesterov, op, "use_nesterov"),
+                   flags={"side_effect_mem": True})
+
+
+class ApplyAdamWithAmsgrad(_OptimPrimitive):
+    r"""ApplyAdamWithAmsgrad(beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False)(var, m,
+    v, vhat, beta1_power, beta2_power, lr, grad): the AMSGrad Adam step of
+    :class:`ApplyAdamWithAmsgradV2` with ``beta1``, ``beta2`` and ``epsilon`` given as
+    attributes; updates ``var``, ``m``, ``v`` and ``vhat`` in place.
+
+    Args:
+        beta1 (float): the first moment's decay. Default: ``0.9``.
+        beta2 (float): the second moment's decay. Default: ``0.999``.
+        epsilon (float): added to the denominator. Default: ``1e-8``.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **m** (Parameter) - the first moment, var's shape.
+        - **v** (Parameter) - the second moment, var's shape.
+        - **vhat** (Parameter) - the largest second moment so far, var's shape.
+        - **beta1_power** (Union[float, Tensor]) - :math:`\beta_1^t` (a scalar).
+        - **beta2_power** (Union[float, Tensor]) - :math:`\beta_2^t` (a scalar).
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **grad** (Tensor) - the gradient, var's shape.
+
+    Outputs:
+        Tuple of the updated ``(var, m, v, vhat)``.
+
+    Raises:
+        TypeError: an attribute is not a float / bool, a state input not a float Tensor.
+        ValueError: a state input or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var, m, v, vhat = (Parameter(Tensor(np.full(2, k, np.float32)), name=n)
+        ...                    for k, n in ((1.0, "var"), (0.0, "m"), (0.0, "v"), (0.0, "vhat")))
+        >>> g = Tensor(np.array([1.0, -1.0], np.float32))
+        >>> out = ops.ApplyAdamWithAmsgrad(0.9, 0.99, 0.0)(var, m, v, vhat, 0.9, 0.99, 0.1, g)
+        >>> print(np.round(out[0].asnumpy(), 4))
+        [0.9 1.1]
+    """
+    _inputs = ("var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "grad")
+    _params, _shaped, _returns, _single = 4, ("grad",), 4, False
+
+    def __init__(self, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False):
+        super().__init__()
+        op = "ApplyAdamWithAmsgrad"
+        self.set_attrs(beta1=_float_attr(op, "beta1", beta1),
+                       beta2=_float_attr(op, "beta2", beta2),
+                       epsilon=_float_attr(op, "epsilon", epsilon))
+        _locking(self, op, use_locking)
+
+    def _rule(self, state, s, g, named):
+        return ApplyAdamWithAmsgradV2._rule(state, dict(s, beta1=self.beta1, beta2=self.beta2,
+                                                        epsilon=self.epsilon), g, named)
+
+
+class ApplyKerasMomentum(_OptimPrimitive):
+    r"""ApplyKerasMomentum(use_locking=False, use_nesterov=False)(var, accum, lr, grad,
+    momentum): Keras' momentum step, updating ``var`` and ``accum`` in place:
+
+    .. math::
+        accum = momentum \cdot accum - lr \cdot g, \quad var = var + accum
+
+    or, with ``use_nesterov``, :math:`var = var + momentum \cdot accum - lr \cdot g`.
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+        use_nesterov (bool): take the Nesterov step. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float.
+        - **accum** (Parameter) - the accumulated velocity, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **grad** (Tensor) - the gradient, var's shape.
+        - **momentum** (Union[float, Tensor]) - the momentum (a scalar).
+
+    Outputs:
+        Tuple of the updated ``(var, accum)``.
+
+    Raises:
+        TypeError: a flag is not a bool, a state input not a float Tensor.
+        ValueError: ``accum`` or ``grad`` does not have var's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([0.5, 0.0], np.float32)), name="accum")
+        >>> out = ops.ApplyKerasMomentum()(var, accum, 0.1, Tensor(np.array([1.0, -1.0],
+        ...                                np.float32)), 0.9)
+        >>> print(out[0], out[1])
+        [1.35 2.1 ] [0.35 0.1 ]
+    """
+    _inputs = ("var", "accum", "lr", "grad", "momentum")
+    _params, _shaped, _returns, _single = 2, ("grad",), 2, False
+
+    def __init__(self, use_locking=False, use_nesterov=False):
+        super().__init__()
+        _adam_attrs(self, "ApplyKerasMomentum", use_locking, use_nesterov)
+
+    def _rule(self, state, s, g, named):
+        var, accum = state
+        grad, lr, mom = g["grad"], s["lr"], s["momentum"]
+        accum = mom * accum - lr * grad
+        var = var + (mom * accum - lr * grad if self.use_nesterov else accum)
+        return [var, accum]
+
+
+class AdamNoUpdateParam(AttrPrimitive):
+    r"""AdamNoUpdateParam(use_locking=False, use_nesterov=False)(m, v, beta1_power,
+    beta2_power, lr, beta1, beta2, epsilon, gradient): one Adam step that updates the moments
+    ``m`` and ``v`` in place and returns the change of the weights instead of applying it:
+
+    .. math::
+        m = \beta_1 m + (1 - \beta_1) g, \quad v = \beta_2 v + (1 - \beta_2) g^2, \quad
+        \Delta = -lr \frac{\sqrt{1 - \beta_2^t}}{1 - \beta_1^t} \frac{m}{\sqrt{v} + \epsilon}
+
+    (with ``use_nesterov`` the numerator is :math:`\beta_1 m + (1 - \beta_1) g`).
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+        use_nesterov (bool): take the Nesterov step. Default: ``False``.
+
+    Inputs:
+        - **m** (Parameter) - the first moment, float32.
+        - **v** (Parameter) - the second moment, m's shape.
+        - **beta1_power** (Tensor) - :math:`\beta_1^t` (a scalar).
+        - **beta2_power** (Tensor) - :math:`\beta_2^t` (a scalar).
+        - **lr** (Tensor) - the learning rate (a scalar).
+        - **beta1** (Tensor) - the first moment's decay (a scalar).
+        - **beta2** (Tensor) - the second moment's decay (a scalar).
+        - **epsilon** (Tensor) - added to the denominator (a scalar).
+        - **gradient** (Tensor) - the gradient, m's shape.
+
+    Outputs:
+        Tensor of m's shape, the change to add to the weights.
+
+    Raises:
+        TypeError: a flag is not a bool, a state input not a float Tensor.
+        ValueError: ``v`` or ``gradient`` does not have m's shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> m = Parameter(Tensor(np.zeros(2, np.float32)), name="m")
+        >>> v = Parameter(Tensor(np.zeros(2, np.float32)), name="v")
+        >>> f = lambda a: Tensor(np.array(a, np.float32))
+        >>> out = ops.AdamNoUpdateParam()(m, v, f(0.9), f(0.99), f(0.1), f(0.9), f(0.99), f(0.0),
+        ...                               f([1.0, -1.0]))
+        >>> print(np.round(out.asnumpy(), 4))
+        [-0.1  0.1]
+    """
+
+    def __init__(self, use_locking=False, use_nesterov=False):
+        super().__init__()
+        _adam_attrs(self, "AdamNoUpdateParam", use_locking, use_nesterov)
+
+    def __call__(self, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
+        op = "AdamNoUpdateParam"
+        _inplace(op, ("m", "v", "gradient"), (m, v, gradient), 2)
+        dt = m.dtype
+        b1p, b2p, lr, b1, b2, eps = _scalars(op, dt, (
+            ("beta1_power", beta1_power), ("beta2_power", beta2_power), ("lr", lr),
+            ("beta1", beta1), ("beta2", beta2), ("epsilon", epsilon)))
+        grad = F.cast(gradient, dt)
+        new_m = b1 * m + (1.0 - b1) * grad
+        new_v = b2 * v + (1.0 - b2) * grad * grad
+        _write(m, new_m)
+        _write(v, new_v)
+        top = b1 * new_m + (1.0 - b1) * grad if self.use_nesterov else new_m
+        rate = lr * F.sqrt(1.0 - b2p) / (1.0 - b1p)
+        return -rate * top / (F.sqrt(new_v) + eps)
+
+
+class SparseApplyAdagrad(AttrPrimitive):
+    r"""SparseApplyAdagrad(lr, update_slots=True, use_locking=False)(var, accum, grad,
+    indices): an Adagrad step on the rows ``indices`` of ``var`` and ``accum`` only, in place
+    (the rows of a repeated index are added first, as MindSpore 2.10's CPU kernel does):
+
+    .. math::
+        accum = accum + g^2, \quad var = var - lr \frac{g}{\sqrt{accum}}
+
+    Args:
+        lr (float): the learning rate.
+        update_slots (bool): whether ``accum`` takes :math:`g^2`. Default: ``True``.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float, rank >= 1.
+        - **accum** (Parameter) - the accumulator, var's shape.
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d, in ``[0, var.shape[0])``.
+
+    Outputs:
+        Tuple of the updated ``(var, accum)``.
+
+    Raises:
+        TypeError: an attribute of the wrong type, ``indices`` not an int Tensor.
+        ValueError: shapes that do not fit or an index out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([[1.0], [2.0]], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([[0.0], [0.0]], np.float32)), name="accum")
+        >>> out = ops.SparseApplyAdagrad(0.1)(var, accum, Tensor(np.array([[1.0], [1.0]],
+        ...                                   np.float32)), Tensor(np.array([1, 1], np.int32)))
+        >>> print(out[0].asnumpy().ravel(), out[1].asnumpy().ravel())
+        [1.  1.9] [0. 4.]
+    """
+
+    def __init__(self, lr, update_slots=True, use_locking=False):
+        super().__init__()
+        op = "SparseApplyAdagrad"
+        self.set_attrs(lr=_float_attr(op, "lr", lr),
+                       update_slots=check_bool(update_slots, op, "update_slots"),
+                       use_locking=check_bool(use_locking, op, "use_locking"),
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, var, accum, grad, indices):
+        op = "SparseApplyAdagrad"
+        _inplace(op, ("var", "accum"), (var, accum), 2)
+        g, touched = _summed_rows(op, var, grad, indices)
+        new_accum = accum + g * g if self.update_slots else accum
+        _write(var, F.where(touched, var - self.lr * g / F.sqrt(new_accum), var))
+        _write(accum, F.where(touched, new_accum, accum))
+        return _snapshot(var), _snapshot(accum)
+
+
+class SparseApplyRMSProp(AttrPrimitive):
+    r"""SparseApplyRMSProp(rho, momentum, epsilon, use_locking=False)(var, ms, mom, lr, grad,
+    indices): an RMSProp step on the rows ``indices`` of ``var``, ``ms`` and ``mom`` only, in
+    place (the rows of a repeated index are applied one after the other, in order):
+
+    .. math::
+        ms = \rho\, ms + (1 - \rho) g^2, \quad
+        mom = momentum \cdot mom + lr \frac{g}{\sqrt{ms + \epsilon}}, \quad var = var - mom
+
+    Args:
+        rho (float): the decay of the mean square.
+        momentum (float): the momentum.
+        epsilon (float): added inside the root, > 0.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float, rank >= 1.
+        - **ms** (Parameter) - the mean square, var's shape.
+        - **mom** (Parameter) - the momentum term, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d.
+
+    Outputs:
+        Tuple of the updated ``(var, ms, mom)``.
+
+    Raises:
+        TypeError: an attribute of the wrong type, ``indices`` not an int Tensor.
+        ValueError: ``epsilon`` <= 0, or shapes that do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var, ms, mom = (Parameter(Tensor(np.full((2, 1), k, np.float32)), name=n)
+        ...                 for k, n in ((1.0, "var"), (0.0, "ms"), (0.0, "mom")))
+        >>> out = ops.SparseApplyRMSProp(0.75, 0.5, 0.0)(var, ms, mom, 0.1,
+        ...     Tensor(np.array([[2.0]], np.float32)), Tensor(np.array([1], np.int32)))
+        >>> print(out[0].asnumpy().ravel())
+        [1.  0.8]
+    """
+
+    def __init__(self, rho, momentum, epsilon, use_locking=False):
+        super().__init__()
+        op = "SparseApplyRMSProp"
+        if _float_attr(op, "epsilon", epsilon) < 0:
+            raise ValueError("For '%s', 'epsilon' must be >= 0, but got %r" % (op, epsilon))
+        self.set_attrs(rho=_float_attr(op, "rho", rho),
+                       momentum=_float_attr(op, "momentum", momentum),
+                       epsilon=_float_attr(op, "epsilon", epsilon),
+                       use_locking=check_bool(use_locking, op, "use_locking"),
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, var, ms, mom, lr, grad, indices):
+        op = "SparseApplyRMSProp"
+        _inplace(op, ("var", "ms", "mom"), (var, ms, mom), 3)
+        lr = _scalar(op, "lr", lr, var.dtype)
+        for g, touched in _rows(op, var, grad, indices):
+            new_ms = self.rho * ms + (1.0 - self.rho) * g * g
+            new_mom = self.momentum * mom + lr * g / F.sqrt(new_ms + self.epsilon)
+            _write(ms, F.where(touched, new_ms, ms))
+            _write(mom, F.where(touched, new_mom, mom))
+            _write(var, F.where(touched, var - new_mom, var))
+        return _snapshot(var), _snapshot(ms), _snapshot(mom)
+
+
+class SparseApplyAdadelta(AttrPrimitive):
+    r"""SparseApplyAdadelta(epsilon, use_locking=False)(var, accum, accum_update, lr, rho, grad,
+    indices): an Adadelta step on the rows ``indices`` of ``var``, ``accum`` and
+    ``accum_update`` only, in place (the rows of a repeated index one after the other):
+
+    .. math::
+        accum = \rho\, accum + (1 - \rho) g^2, \quad
+        u = \frac{\sqrt{accum\_update + \epsilon}}{\sqrt{accum + \epsilon}} g, \quad
+        accum\_update = \rho\, accum\_update + (1 - \rho) u^2, \quad var = var - lr \cdot u
+
+    (MindSpore 2.10 has no CPU kernel for it; this is the documented rule.)
+
+    Args:
+        epsilon (float): added inside the roots, >= 0.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float, rank >= 1.
+        - **accum** (Parameter) - the mean square gradient, var's shape.
+        - **accum_update** (Parameter) - the mean square update, var's shape.
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **rho** (Union[float, Tensor]) - the decay (a scalar).
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d.
+
+    Outputs:
+        Tuple of the updated ``(var, accum, accum_update)``.
+
+    Raises:
+        TypeError: an attribute of the wrong type, ``indices`` not an int Tensor.
+        ValueError: ``epsilon`` < 0, or shapes that do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var, acc, upd = (Parameter(Tensor(np.full((2, 1), k, np.float32)), name=n)
+        ...                  for k, n in ((1.0, "var"), (0.0, "acc"), (1.0, "upd")))
+        >>> out = ops.SparseApplyAdadelta(0.0)(var, acc, upd, 1.0, 0.0,
+        ...     Tensor(np.array([[2.0]], np.float32)), Tensor(np.array([1], np.int32)))
+        >>> print(out[0].asnumpy().ravel())
+        [1. 0.]
+    """
+
+    def __init__(self, epsilon, use_locking=False):
+        super().__init__()
+        op = "SparseApplyAdadelta"
+        if _float_attr(op, "epsilon", epsilon) < 0:
+            raise ValueError("For '%s', 'epsilon' must be >= 0, but got %r" % (op, epsilon))
+        self.set_attrs(epsilon=_float_attr(op, "epsilon", epsilon),
+                       use_locking=check_bool(use_locking, op, "use_locking"),
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, var, accum, accum_update, lr, rho, grad, indices):
+        op = "SparseApplyAdadelta"
+        _inplace(op, ("var", "accum", "accum_update"), (var, accum, accum_update), 3)
+        lr, rho = _scalars(op, var.dtype, (("lr", lr), ("rho", rho)))
+        eps = self.epsilon
+        for g, touched in _rows(op, var, grad, indices):
+            new_accum = rho * accum + (1.0 - rho) * g * g
+            update = F.sqrt(accum_update + eps) / F.sqrt(new_accum + eps) * g
+            new_upd = rho * accum_update + (1.0 - rho) * update * update
+            _write(accum, F.where(touched, new_accum, accum))
+            _write(accum_update, F.where(touched, new_upd, accum_update))
+            _write(var, F.where(touched, var - lr * update, var))
+        return _snapshot(var), _snapshot(accum), _snapshot(accum_update)
+
+
+class SparseApplyFtrlV2(AttrPrimitive):
+    r"""SparseApplyFtrlV2(lr, l1, l2, l2_shrinkage, lr_power, use_locking=False)(var, accum,
+    linear, grad, indices): the FTRL-proximal step of :class:`SparseApplyFtrl` with an L2
+    shrinkage: the linear term takes ``grad + 2 * l2_shrinkage * var`` in place of ``grad``
+    (the accumulator still takes ``grad ** 2``). (MindSpore 2.10 has no CPU kernel for it; this
+    is the documented rule.)
+
+    Args:
+        lr (float): the learning rate.
+        l1 (float): the L1 strength.
+        l2 (float): the L2 strength.
+        l2_shrinkage (float): the L2 shrinkage strength.
+        lr_power (float): the power of the accumulator, <= 0.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float, rank >= 1.
+        - **accum** (Parameter) - the accumulator, var's shape.
+        - **linear** (Parameter) - the linear coefficient, var's shape.
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d.
+
+    Outputs:
+        Tuple of the updated ``(var, accum, linear)``.
+
+    Raises:
+        TypeError: an attribute of the wrong type, ``indices`` not an int Tensor.
+        ValueError: shapes that do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([[1.0], [2.0]], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([[1.0], [1.0]], np.float32)), name="accum")
+        >>> linear = Parameter(Tensor(np.zeros((2, 1), np.float32)), name="linear")
+        >>> out = ops.SparseApplyFtrlV2(0.5, 0.0, 0.0, 0.0, -0.5)(var, accum, linear,
+        ...     Tensor(np.array([[1.0]], np.float32)), Tensor(np.array([1], np.int32)))
+        >>> print(out[0].asnumpy().ravel())
+        [1.         0.23223302]
+    """
+
+    def __init__(self, lr, l1, l2, l2_shrinkage, lr_power, use_locking=False):
+        AttrPrimitive.__init__(self)
+        op = "SparseApplyFtrlV2"
+        self.set_attrs(lr=_float_attr(op, "lr", lr), l1=_float_attr(op, "l1", l1),
+                       l2=_float_attr(op, "l2", l2),
+                       l2_shrinkage=_float_attr(op, "l2_shrinkage", l2_shrinkage),
+                       lr_power=_float_attr(op, "lr_power", lr_power),
+                       use_locking=check_bool(use_locking, op, "use_locking"),
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, var, accum, linear, grad, indices):
+        op = "SparseApplyFtrlV2"
+        _inplace(op, ("var", "accum", "linear"), (var, accum, linear), 3)
+        for g, touched in _rows(op, var, grad, indices):
+            new_accum = accum + g * g
+            power_new, power_old = F.pow(new_accum, -self.lr_power), F.pow(accum, -self.lr_power)
+            shrunk = g + 2.0 * self.l2_shrinkage * var
+            new_linear = linear + shrunk - (power_new - power_old) / self.lr * var
+            quadratic = power_new / self.lr + 2.0 * self.l2
+            new_var = F.where(F.abs(new_linear) > self.l1,
+                              (F.sign(new_linear) * self.l1 - new_linear) / quadratic,
+                              F.zeros_like(new_linear))
+            for t, value in zip((var, accum, linear), (new_var, new_accum, new_linear)):
+                _write(t, F.where(touched, value, t))
+        return _snapshot(var), _snapshot(accum), _snapshot(linear)
+
+
+class _FusedSparseAdam(AttrPrimitive):
+    _lazy = False
+
+    def __init__(self, use_locking=False, use_nesterov=False):
+        super().__init__()
+        _adam_attrs(self, type(self).__name__, use_locking, use_nesterov)
+
+    def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+                 indices):
+        op = type(self).__name__
+        _inplace(op, ("var", "m", "v"), (var, m, v), 3)
+        b1p, b2p, lr, b1, b2, eps = _scalars(op, var.dtype, (
+            ("beta1_power", beta1_power), ("beta2_power", beta2_power), ("lr", lr),
+            ("beta1", beta1), ("beta2", beta2), ("epsilon", epsilon)))
+        g, touched = _summed_rows(op, var, grad, indices)
+        new_m = b1 * m + (1.0 - b1) * g
+        new_v = b2 * v + (1.0 - b2) * g * g
+        rate = lr * F.sqrt(1.0 - b2p) / (1.0 - b1p)
+        top = b1 * new_m + (1.0 - b1) * g if self.use_nesterov else new_m
+        new_var = var - rate * top / (F.sqrt(new_v) + eps)
+        rows = touched if (self._lazy or self.use_nesterov) else None
+        _write(m, F.where(touched, new_m, m) if self._lazy else new_m)
+        _write(v, F.where(touched, new_v, v) if self._lazy else new_v)
+        _write(var, new_var if rows is None else F.where(rows, new_var, var))
+        return _snapshot(var), _snapshot(m), _snapshot(v)
+
+
+_FUSED_ADAM_DOC = r"""%s(use_locking=False, use_nesterov=False)(var, m, v, beta1_power,
+    beta2_power, lr, beta1, beta2, epsilon, grad, indices): an Adam step with a gradient given
+    for the rows ``indices`` only (a repeated index sums its rows), updating ``var``, ``m`` and
+    ``v`` in place. %s
+
+    .. math::
+        m = \beta_1 m + (1 - \beta_1) g, \quad v = \beta_2 v + (1 - \beta_2) g^2, \quad
+        var = var - lr \frac{\sqrt{1 - \beta_2^t}}{1 - \beta_1^t} \frac{m}{\sqrt{v} + \epsilon}
+
+    With ``use_nesterov`` the numerator is :math:`\beta_1 m + (1 - \beta_1) g` and only the rows
+    ``indices`` of ``var`` move (as MindSpore 2.10's CPU kernel does).
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+        use_nesterov (bool): take the Nesterov step. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float32, rank >= 1.
+        - **m** (Parameter) - the first moment, var's shape.
+        - **v** (Parameter) - the second moment, var's shape.
+        - **beta1_power** (Union[float, Tensor]) - :math:`\beta_1^t` (a scalar).
+        - **beta2_power** (Union[float, Tensor]) - :math:`\beta_2^t` (a scalar).
+        - **lr** (Union[float, Tensor]) - the learning rate (a scalar).
+        - **beta1** (Union[float, Tensor]) - the first moment's decay (a scalar).
+        - **beta2** (Union[float, Tensor]) - the second moment's decay (a scalar).
+        - **epsilon** (Union[float, Tensor]) - added to the denominator (a scalar).
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d, in ``[0, var.shape[0])``.
+
+    Outputs:
+        Tuple of the updated ``(var, m, v)`` (MindSpore documents its outputs as unused; the
+        Parameters hold the result).
+
+    Raises:
+        TypeError: a flag is not a bool, ``indices`` not an int Tensor.
+        ValueError: shapes that do not fit or an index out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var, m, v = (Parameter(Tensor(np.full((2, 1), k, np.float32)), name=n)
+        ...              for k, n in ((1.0, "var"), (0.0, "m"), (0.0, "v")))
+        >>> _ = ops.%s()(var, m, v, 0.9, 0.99, 0.1, 0.9, 0.99, 1e-8,
+        ...     Tensor(np.array([[1.0]], np.float32)), Tensor(np.array([1], np.int32)))
+        >>> print(np.round(var.asnumpy().ravel(), 4))
+        [1.  0.9]
+"""
+
+
+class FusedSparseAdam(_FusedSparseAdam):
+    __doc__ = _FUSED_ADAM_DOC % ("FusedSparseAdam", "Every row of ``m`` and ``v`` decays (the "
+                                 "rows without a gradient take 0) and, without Nesterov, every "
+                                 "row of ``var`` moves:", "FusedSparseAdam")
+
+
+class FusedSparseLazyAdam(_FusedSparseAdam):
+    __doc__ = _FUSED_ADAM_DOC % ("FusedSparseLazyAdam", "Only the rows ``indices`` of ``var``, "
+                                 "``m`` and ``v`` change (lazy Adam):", "FusedSparseLazyAdam")
+    _lazy = True
+
+
+class FusedSparseFtrl(AttrPrimitive):
+    r"""FusedSparseFtrl(lr, l1, l2, lr_power, use_locking=False)(var, accum, linear, grad,
+    indices): the FTRL-proximal step of :class:`ApplyFtrl` on the rows ``indices`` of ``var``,
+    ``accum`` and ``linear`` only, in place (a repeated index sums its rows first).
+
+    Args:
+        lr (float): the learning rate, > 0.
+        l1 (float): the L1 strength, >= 0.
+        l2 (float): the L2 strength, >= 0.
+        lr_power (float): the power of the accumulator, <= 0.
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float32, rank >= 1.
+        - **accum** (Parameter) - the accumulator, var's shape.
+        - **linear** (Parameter) - the linear coefficient, var's shape.
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d, in ``[0, var.shape[0])``.
+
+    Outputs:
+        Tuple of the updated ``(var, accum, linear)`` (MindSpore documents its outputs as
+        unused; the Parameters hold the result).
+
+    Raises:
+        TypeError: an attribute of the wrong type, ``indices`` not an int Tensor.
+        ValueError: shapes that do not fit or an index out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([[1.0], [2.0]], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.array([[1.0], [1.0]], np.float32)), name="accum")
+        >>> linear = Parameter(Tensor(np.zeros((2, 1), np.float32)), name="linear")
+        >>> _ = ops.FusedSparseFtrl(0.5, 0.0, 0.0, -0.5)(var, accum, linear,
+        ...     Tensor(np.array([[0.5], [0.5]], np.float32)), Tensor(np.array([1, 1], np.int32)))
+        >>> print(var.asnumpy().ravel())
+        [1.         0.23223302]
+    """
+
+    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
+        super().__init__()
+        op = "FusedSparseFtrl"
+        self.set_attrs(lr=_float_attr(op, "lr", lr), l1=_float_attr(op, "l1", l1),
+                       l2=_float_attr(op, "l2", l2),
+                       lr_power=_float_attr(op, "lr_power", lr_power),
+                       use_locking=check_bool(use_locking, op, "use_locking"),
+                       flags={"side_effect_mem": True})
+
+    def __call__(self, var, accum, linear, grad, indices):
+        op = "FusedSparseFtrl"
+        _inplace(op, ("var", "accum", "linear"), (var, accum, linear), 3)
+        g, touched = _summed_rows(op, var, grad, indices)
+        new = _ftrl(var, accum, linear, g, self.lr, self.l1, self.l2, self.lr_power)
+        for t, value in zip((var, accum, linear), new):
+            _write(t, F.where(touched, value, t))
+        return _snapshot(var), _snapshot(accum), _snapshot(linear)
+
+
+class FusedSparseProximalAdagrad(AttrPrimitive):
+    r"""FusedSparseProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad, indices):
+    the proximal Adagrad step of :class:`ApplyProximalAdagrad` on the rows ``indices`` of
+    ``var`` and ``accum`` only, in place (a repeated index sums its rows first).
+
+    Args:
+        use_locking (bool): MindSpore's lock flag. Default: ``False``.
+
+    Inputs:
+        - **var** (Parameter) - the weights, float32, rank >= 1.
+        - **accum** (Parameter) - the accumulator, var's shape.
+        - **lr** (Tensor) - the learning rate (a scalar).
+        - **l1** (Tensor) - the L1 strength (a scalar).
+        - **l2** (Tensor) - the L2 strength (a scalar).
+        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
+        - **indices** (Tensor) - int32/int64 row indices, 1-d, in ``[0, var.shape[0])``.
+
+    Outputs:
+        Tuple of the updated ``(var, accum)`` (MindSpore documents its outputs as unused; the
+        Parameters hold the result).
+
+    Raises:
+        TypeError: ``use_locking`` is not a bool, ``indices`` not an int Tensor.
+        ValueError: shapes that do not fit or an index out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, Parameter, ops
+        >>> var = Parameter(Tensor(np.array([[1.0], [2.0]], np.float32)), name="var")
+        >>> accum = Parameter(Tensor(np.zeros((2, 1), np.float32)), name="accum")
+        >>> _ = ops.FusedSparseProximalAdagrad()(var, accum, 0.1, 0.0, 0.0,
+        ...     Tensor(np.array([[2.0]], np.float32)), Tensor(np.array([1], np.int32)))
+        >>> print(var.asnumpy().ravel(), accum.asnumpy().ravel())
+        [1.  1.9] [0. 4.]
+    """
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        _locking(self, "FusedSparseProximalAdagrad", use_locking)
+
+    def __call__(self, var, accum, lr, l1, l2, grad, indices):
+        op = "FusedSparseProximalAdagrad"
+        _inplace(op, ("var", "accum"), (var, accum), 2)
+        lr, l1, l2 = _scalars(op, var.dtype, (("lr", lr), ("l1", l1), ("l2", l2)))
+        g, touched = _summed_rows(op, var, grad, indices)
+        new_var, new_accum = proximal_adagrad_values(var, accum, lr, l1, l2, g)
+        _write(var, F.where(touched, new_var, var))
+        _write(accum, F.where(touched, new_accum, accum))
+        return _snapshot(var), _snapshot(accum)
+
+
 _NEW = ["ApplyAdadelta", "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagrad",
         "ApplyAdagradV2",
         "ApplyAdagradDA", "ApplyAdamWithAmsgradV2", "ApplyAddSign", "ApplyPowerSign",
         "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyFtrl", "SGD", "SparseApplyAdagradV2",
-        "SparseApplyFtrl"]
+        "SparseApplyFtrl", "ApplyAdamWithAmsgrad", "ApplyKerasMomentum", "AdamNoUpdateParam",
+        "SparseApplyAdagrad", "SparseApplyRMSProp", "SparseApplyAdadelta", "SparseApplyFtrlV2",
+        "FusedSparseAdam", "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad"]
 __all__ = ["ApplyAdaMax", "ApplyProximalAdagrad", "SparseApplyProximalAdagrad",
            "ApplyMomentum"] + _NEW

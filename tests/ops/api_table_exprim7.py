@@ -80,9 +80,78 @@ ROWS = [
 ]
 
 
+# optimizer primitives: each row resets its state Parameters from x first (eager and compiled
+# calls start alike) and returns the updated var
+STATE = [ms.Parameter(ms.Tensor(np.zeros(S, np.float32)), name="api_table_exprim7_%d" % k)
+         for k in range(4)]
+ROWS_IDX = I32([1, 0])
+
+
+def _step(call):
+    def fn(x, g):
+        var, a, b, c = STATE
+        ops.assign(var, x)
+        ops.assign(a, x * x + 1.0)
+        ops.assign(b, x * 0.5)
+        ops.assign(c, x * x + 2.0)
+        call(var, a, b, c, g)
+        return var * 1
+    return fn
+
+
+STEPS = {
+    "ApplyAdamWithAmsgrad": lambda v, a, b, c, g: ops.ApplyAdamWithAmsgrad()(
+        v, b, a, c, 0.9, 0.99, 0.01, g),
+    "ApplyKerasMomentum": lambda v, a, b, c, g: ops.ApplyKerasMomentum()(v, b, 0.1, g, 0.9),
+    "SparseApplyAdagrad": lambda v, a, b, c, g: ops.SparseApplyAdagrad(0.1)(v, a, g, ROWS_IDX),
+    "SparseApplyRMSProp": lambda v, a, b, c, g: ops.SparseApplyRMSProp(0.9, 0.5, 1e-6)(
+        v, a, b, 0.1, g, ROWS_IDX),
+    "SparseApplyAdadelta": lambda v, a, b, c, g: ops.SparseApplyAdadelta(1e-6)(
+        v, a, c, 0.1, 0.9, g, ROWS_IDX),
+    "SparseApplyFtrlV2": lambda v, a, b, c, g: ops.SparseApplyFtrlV2(0.1, 0.01, 0.01, 0.1, -0.5)(
+        v, a, b, g, ROWS_IDX),
+    "FusedSparseAdam": lambda v, a, b, c, g: ops.FusedSparseAdam()(
+        v, b, a, 0.9, 0.99, 0.01, 0.9, 0.99, 1e-8, g, ROWS_IDX),
+    "FusedSparseLazyAdam": lambda v, a, b, c, g: ops.FusedSparseLazyAdam()(
+        v, b, a, 0.9, 0.99, 0.01, 0.9, 0.99, 1e-8, g, ROWS_IDX),
+    "FusedSparseFtrl": lambda v, a, b, c, g: ops.FusedSparseFtrl(0.1, 0.01, 0.01, -0.5)(
+        v, a, b, g, ROWS_IDX),
+    "FusedSparseProximalAdagrad": lambda v, a, b, c, g: ops.FusedSparseProximalAdagrad()(
+        v, a, 0.1, 0.01, 0.01, g, ROWS_IDX),
+}
+ROWS += [R("ops." + name, _step(call), S, S, grad=False, f16=False)
+         for name, call in STEPS.items()]
+
+
+def _no_update(x, g):
+    m, v = STATE[:2]
+    ops.assign(m, x * 0.5)
+    ops.assign(v, x * x + 1.0)
+    f = lambda a: ms.Tensor(np.array(a, np.float32))  # noqa: E731
+    return ops.AdamNoUpdateParam()(m, v, f(0.9), f(0.99), f(0.01), f(0.9), f(0.99), f(1e-8), g)
+
+
+ROWS += [
+    R("ops.AdamNoUpdateParam", _no_update, S, S, grad=False, f16=False),
+    *[P("Bessel" + k, (), ("pos", S), grad=False) for k in (
+        "I0", "I0e", "I1", "I1e", "J0", "J1", "K0", "K0e", "K1", "K1e", "Y0", "Y1")],
+    P("Zeta", (), ("pos", S), ("pos", S), grad=False, f16=False),
+    R("ops.MatrixDiagV3", lambda x: ops.MatrixDiagV3()(x, 0, -1, -1, 0.0), (2, 3)),
+    R("ops.MatrixDiagPartV3", lambda x: ops.MatrixDiagPartV3()(x, 0, 0.0), (2, 3)),
+    R("ops.MatrixSetDiagV3", lambda x, d: ops.MatrixSetDiagV3()(x, d, 0), (2, 3), (2,)),
+    R("ops.UniqueWithPad", lambda x: ops.UniqueWithPad()(x, -1)[0], ("int", (6,), 4),
+      kind="datadep"),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
+    idx = lambda: t(np.array([1, 0], np.int32))  # noqa: E731
+
+    def st(k):
+        return [ms.Parameter(t(np.abs(a["X"]) + 0.5 + j)) for j in range(k)]
+
     i32 = lambda v: t(np.array(v, np.int32))  # noqa: E731
     seg = lambda: i32([0, 1])  # noqa: E731
     return {
@@ -116,4 +185,22 @@ def ctor_overrides(a, t):
         "TridiagonalMatMul": lambda: ([], [x()[:1, :2], x()[1:, :2], x()[:1, 1:],
                                            x()[:, :2].T]),
         "UnravelIndex": lambda: ([], [t(a["I"]), t(np.array([2, 3], np.int64))]),
+        "ApplyAdamWithAmsgrad": lambda: ([], [*st(4), 0.9, 0.99, 0.01, x()]),
+        "ApplyKerasMomentum": lambda: ([], [*st(2), 0.1, x(), 0.9]),
+        "AdamNoUpdateParam": lambda: ([], [*st(2), *[t(np.array(v, np.float32)) for v in (
+            0.9, 0.99, 0.01, 0.9, 0.99, 1e-8)], x()]),
+        "SparseApplyAdagrad": lambda: ([0.1], [*st(2), x(), idx()]),
+        "SparseApplyRMSProp": lambda: ([0.9, 0.5, 1e-6], [*st(3), 0.1, x(), idx()]),
+        "SparseApplyAdadelta": lambda: ([1e-6], [*st(3), 0.1, 0.9, x(), idx()]),
+        "SparseApplyFtrlV2": lambda: ([0.1, 0.01, 0.01, 0.1, -0.5], [*st(3), x(), idx()]),
+        "FusedSparseAdam": lambda: ([], [*st(3), 0.9, 0.99, 0.01, 0.9, 0.99, 1e-8, x(), idx()]),
+        "FusedSparseLazyAdam": lambda: ([], [*st(3), 0.9, 0.99, 0.01, 0.9, 0.99, 1e-8, x(),
+                                             idx()]),
+        "FusedSparseFtrl": lambda: ([0.1, 0.01, 0.01, -0.5], [*st(3), x(), idx()]),
+        "FusedSparseProximalAdagrad": lambda: ([], [*st(2), 0.1, 0.01, 0.01, x(), idx()]),
+        "MatrixDiagV3": lambda: ([], [x(), 0, -1, -1, 0.0]),
+        "MatrixDiagPartV3": lambda: ([], [x(), 0, 0.0]),
+        "MatrixSetDiagV3": lambda: ([], [x(), x()[:, 0], 0]),
+        "UniqueWithPad": lambda: ([], [t(a["I"]), -1]),
+        "Zeta": lambda: ([], [t(np.abs(a["X"]) + 1.5), t(np.abs(a["X"]) + 0.5)]),
     }

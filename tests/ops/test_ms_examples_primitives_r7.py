@@ -173,3 +173,128 @@ def test_segment_sum_gradient_flows_to_rows():
     ids = T([0, 0, 2], np.int32)
     g = ms.grad(lambda v: (ops.SegmentSum()(v, ids) * T([[1., 2], [3, 4], [5, 6]])).sum())(x)
     assert g.asnumpy().tolist() == [[1., 2.], [1., 2.], [5., 6.]]
+
+
+# ------------------------------------------------------------------ optimizer primitives
+V = [[0.5, -1.0], [2.0, 1.5], [0.25, -0.75]]
+A = [[0.4, 1.0], [2.5, 0.1], [0.8, 1.2]]
+B = [[0.3, 0.6], [0.9, 1.1], [0.2, 0.5]]
+C = [[1.3, 0.2], [0.7, 1.4], [0.6, 0.9]]
+G = [[0.2, -0.6], [1.0, -1.2]]
+G3 = [[0.2, -0.6], [1.0, -1.2], [0.3, 0.4]]
+IDX, REP = [2, 0], [1, 1]
+ADAM = (0.5, 0.7, 0.1, 0.8, 0.95, 1e-3)
+
+
+def _ps(*arrays):
+    return [Parameter(T(a), name="exprim7_%d" % k) for k, a in enumerate(arrays)]
+
+
+def _f(v):
+    return Tensor(np.array(v, np.float32))
+
+
+# name -> (state arrays, step(state)); the expected states after the step are MindSpore's
+STEPS = {
+    "amsgrad": ((V, A, B, C), lambda s: ops.ApplyAdamWithAmsgrad(0.8, 0.95, 1e-3)(
+        *s, _f(0.5), _f(0.7), _f(0.1), T(G3))),
+    "sp_adagrad": ((V, A), lambda s: ops.SparseApplyAdagrad(0.1)(*s, T(G), T(IDX, np.int32))),
+    "sp_adagrad_noslots": ((V, A), lambda s: ops.SparseApplyAdagrad(0.1, update_slots=False)(
+        *s, T(G), T(IDX, np.int32))),
+    "sp_adagrad_rep": ((V, A), lambda s: ops.SparseApplyAdagrad(0.1)(*s, T(G), T(REP, np.int32))),
+    "fs_adam": ((V, A, B), lambda s: ops.FusedSparseAdam()(*s, *ADAM, T(G), T(IDX, np.int32))),
+    "fs_adam_nesterov": ((V, A, B), lambda s: ops.FusedSparseAdam(use_nesterov=True)(
+        *s, *ADAM, T(G), T(IDX, np.int32))),
+    "fs_adam_rep": ((V, A, B), lambda s: ops.FusedSparseAdam()(*s, *ADAM, T(G), T(REP, np.int32))),
+    "fs_lazyadam": ((V, A, B), lambda s: ops.FusedSparseLazyAdam()(*s, *ADAM, T(G),
+                                                                   T(IDX, np.int32))),
+    "fs_lazyadam_rep": ((V, A, B), lambda s: ops.FusedSparseLazyAdam()(*s, *ADAM, T(G),
+                                                                       T(REP, np.int32))),
+    "fs_ftrl": ((V, A, B), lambda s: ops.FusedSparseFtrl(0.1, 0.01, 0.02, -0.5)(
+        *s, T(G), T(IDX, np.int32))),
+    "fs_ftrl_rep": ((V, A, B), lambda s: ops.FusedSparseFtrl(0.1, 0.01, 0.02, -0.5)(
+        *s, T(G), T(REP, np.int32))),
+    "fs_proxada_rep": ((V, A), lambda s: ops.FusedSparseProximalAdagrad()(
+        *s, _f(0.1), _f(0.01), _f(0.02), T(G), T(REP, np.int32))),
+    "sp_rmsprop": ((V, A, B), lambda s: ops.SparseApplyRMSProp(0.9, 0.5, 1e-3)(
+        *s, 0.1, T(G3), T([2, 0, 1], np.int32))),
+    "sp_rmsprop_rep": ((V, A, B), lambda s: ops.SparseApplyRMSProp(0.9, 0.5, 1e-3)(
+        *s, 0.1, T(G3), T([1, 1, 0], np.int32))),
+}
+
+AFTER = {
+    'amsgrad': [[[0.465443, -1.097016], [1.746935, 1.514801], [0.151133, -0.869962]],
+        [[0.36, 0.68], [2.2, -0.16], [0.7, 1.04]],
+        [[0.287, 0.588], [0.905, 1.117], [0.1945, 0.483]],
+        [[1.3, 0.588], [0.905, 1.4], [0.6, 0.9]]],
+    'sp_adagrad': [[[0.415485, -0.923178], [2.0, 1.5], [0.228178, -0.701962]],
+        [[1.4, 2.44], [2.5, 0.1], [0.84, 1.56]]],
+    'sp_adagrad_noslots': [[[0.341886, -0.88], [2.0, 1.5], [0.227639, -0.695228]],
+        [[0.4, 1.0], [2.5, 0.1], [0.8, 1.2]]],
+    'sp_adagrad_rep': [[[0.5, -1.0], [1.939545, 1.598492], [0.25, -0.75]],
+        [[0.4, 1.0], [3.94, 3.34], [0.8, 1.2]]],
+    'fs_adam': [[[0.401752, -1.076466], [1.763316, 1.491436], [0.080387, -0.880866]],
+        [[0.52, 0.56], [2.0, 0.08], [0.68, 0.84]],
+        [[0.335, 0.642], [0.855, 1.045], [0.192, 0.493]]],
+    'fs_adam_nesterov': [[[0.383614, -1.028402], [2.0, 1.5], [0.104332, -0.835998]],
+        [[0.52, 0.56], [2.0, 0.08], [0.68, 0.84]],
+        [[0.335, 0.642], [0.855, 1.045], [0.192, 0.493]]],
+    'fs_adam_rep': [[[0.43446, -1.115923], [1.745406, 1.527893], [0.089528, -0.902365]],
+        [[0.32, 0.8], [2.24, -0.28], [0.64, 0.96]],
+        [[0.285, 0.57], [0.927, 1.207], [0.19, 0.475]]],
+    'fs_lazyadam': [[[0.401752, -1.076466], [2.0, 1.5], [0.080387, -0.880866]],
+        [[0.52, 0.56], [2.5, 0.1], [0.68, 0.84]],
+        [[0.335, 0.642], [0.9, 1.1], [0.192, 0.493]]],
+    'fs_lazyadam_rep': [[[0.5, -1.0], [1.745406, 1.527893], [0.25, -0.75]],
+        [[0.4, 1.0], [2.24, -0.28], [0.8, 1.2]],
+        [[0.3, 0.6], [0.927, 1.207], [0.2, 0.5]]],
+    'fs_ftrl': [[[0.121612, -0.319945], [2.0, 1.5], [-0.036369, -0.083133]],
+        [[1.4, 2.44], [2.5, 0.1], [0.84, 1.56]],
+        [[-1.453802, 5.0205], [0.9, 1.1], [0.34478, 1.051658]]],
+    'fs_ftrl_rep': [[[0.5, -1.0], [0.299963, 1.275415], [0.25, -0.75]],
+        [[0.4, 1.0], [3.94, 3.34], [0.8, 1.2]],
+        [[0.3, 0.6], [-5.976091, -23.370085], [0.2, 0.5]]],
+    'fs_proxada_rep': [[[0.5, -1.0], [1.93709, 1.596198], [0.25, -0.75]],
+        [[0.4, 1.0], [3.94, 3.34], [0.8, 1.2]]],
+    'sp_rmsprop': [[[0.202718, -1.182612], [1.530044, 0.827716], [0.126511, -0.943229]],
+        [[0.46, 1.044], [2.259, 0.106], [0.724, 1.116]],
+        [[0.297282, 0.182612], [0.469956, 0.672284], [0.123489, 0.193229]]],
+    'sp_rmsprop_rep': [[[0.30068, -1.341771], [1.236497, 1.163613], [0.25, -0.75]],
+        [[0.369, 0.916], [2.1286, 0.2574], [0.8, 1.2]],
+        [[0.19932, 0.341771], [0.300185, -0.045249], [0.2, 0.5]]],
+}
+
+
+@pytest.mark.parametrize("name", sorted(STEPS))
+def test_optimizer_steps_match_mindspore(name):
+    arrays, step = STEPS[name]
+    state = _ps(*arrays)
+    step(state)
+    for k, (p, want) in enumerate(zip(state, AFTER[name])):
+        np.testing.assert_allclose(p.asnumpy(), want, rtol=1e-5, atol=2e-6,
+                                   err_msg="%s state %d" % (name, k))
+
+
+@pytest.mark.parametrize("nesterov, delta", [
+    (False, [[-0.084198, -0.083367], [-0.255713, -0.038655], [-0.171606, -0.124918]]),
+    (True, [[-0.087405, -0.038905], [-0.247189, -0.061442], [-0.14972, -0.076802]])])
+def test_adam_no_update_param_returns_the_step_and_moves_the_moments(nesterov, delta):
+    m, v = _ps(A, B)
+    out = ops.AdamNoUpdateParam(use_nesterov=nesterov)(m, v, *[_f(a) for a in ADAM], T(V))
+    np.testing.assert_allclose(out.asnumpy(), delta, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(m.asnumpy(), [[0.42, 0.6], [2.4, 0.38], [0.69, 0.81]], rtol=1e-6)
+    np.testing.assert_allclose(v.asnumpy(), [[0.2975, 0.62], [1.055, 1.1575],
+                                             [0.193125, 0.503125]], rtol=1e-6)
+
+
+def test_keras_momentum_follows_its_rule():
+    # MindSpore 2.10 has no CPU kernel for ApplyKerasMomentum: the documented rule
+    var, accum = _ps(V, A)
+    ops.ApplyKerasMomentum()(var, accum, 0.1, T(V), 0.9)
+    want_accum = 0.9 * np.array(A) - 0.1 * np.array(V)
+    np.testing.assert_allclose(accum.asnumpy(), want_accum, rtol=1e-6)
+    np.testing.assert_allclose(var.asnumpy(), np.array(V) + want_accum, rtol=1e-6)
+    var, accum = _ps(V, A)
+    ops.ApplyKerasMomentum(use_nesterov=True)(var, accum, 0.1, T(V), 0.9)
+    np.testing.assert_allclose(var.asnumpy(), np.array(V) + 0.9 * want_accum - 0.1 * np.array(V),
+                               rtol=1e-6, atol=1e-7)
