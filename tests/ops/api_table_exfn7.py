@@ -2,7 +2,7 @@
 stay inside each domain (K and Y on positive values, zeta's q positive)."""
 import numpy as np
 
-from mindcell import Tensor, ops
+from mindcell import Parameter, Tensor, ops
 
 from api_table import R, Op, S
 
@@ -30,4 +30,36 @@ ROWS += [
     R("ops.lu_unpack", lambda lu: ops.lu_unpack(lu, _PIV), (2, 2)),
     R("ops.lu_solve", lambda b, lu: ops.lu_solve(b, lu + 3.0 * ops.eye(2, 2, lu.dtype), _PIV),
       (2, 1), (2, 2), f16=False),
+]
+
+# nn_compose_func
+_F16_32 = "MindSpore 2.10's AffineGrid takes Float16/Float32 only (no float64 to difference)"
+
+
+def _inplace_index_add(y):
+    p = Parameter(Tensor(np.ones((3, 2)), y.dtype), name="exfn7_inplace_index_add")
+    return ops.inplace_index_add(p, Tensor(np.array([2, 0], np.int32)), y, 0) * 1
+
+
+_SEG = (Tensor(np.array([0, 2, 1], np.int32)), Tensor(np.array([0, 0, 2], np.int32)))
+ROWS += [
+    R("ops.lp_pool1d", lambda x: ops.lp_pool1d(x, 2, 2), ("pos", (2, 3, 4))),
+    R("ops.lp_pool2d", lambda x: ops.lp_pool2d(x, 2, 2), ("pos", (1, 2, 4, 4))),
+    R("ops.adaptive_max_pool3d", lambda x: ops.adaptive_max_pool3d(x, (2, 1, 2)), (1, 2, 3, 3, 4)),
+    R("ops.col2im", lambda x: ops.col2im(x, Tensor(np.array([3, 3], np.int32)), 2, 1, 0, 1),
+      (1, 2, 4, 4)),
+    R("ops.affine_grid", lambda t: ops.affine_grid(t, (2, 1, 2, 3)), (2, 2, 3), fd=_F16_32),
+    R("ops.affine_grid", lambda t: ops.affine_grid(t, (1, 1, 2, 2, 3), True), (1, 3, 4),
+      fd=_F16_32),
+    R("ops.bidense", lambda a, b, w: ops.bidense(a, b, w), (3, 2), (3, 4), (5, 2, 4)),
+    R("ops.triplet_margin_loss", lambda a, p, n: ops.triplet_margin_loss(a, p, n, margin=3.0),
+      (4, 3), (4, 3), (4, 3)),
+    R("ops.multilabel_margin_loss",
+      lambda x: ops.multilabel_margin_loss(x * 0.1, Tensor(np.array([[1, -1, 0], [2, 0, -1]],
+                                                                     np.int32))), (2, 3)),
+    R("ops.sparse_segment_mean", lambda x: ops.sparse_segment_mean(x, *_SEG), (3, 2)),
+    R("ops.nextafter", lambda x, y: ops.nextafter(x, y), S, S, f16=False, z=True),
+    R("ops.soft_shrink", lambda x: ops.soft_shrink(x, 0.3), S),
+    R("ops.accumulate_n", lambda x, y: ops.accumulate_n([x, y, x]), S, S),
+    R("ops.inplace_index_add", _inplace_index_add, (2, 2), grad=False),
 ]

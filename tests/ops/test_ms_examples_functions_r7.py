@@ -278,3 +278,150 @@ def test_lu_solve(dtype):
     assert ops.lu_solve(b, lu, piv).shape == (2, 3, 2)
     with pytest.raises(TypeError, match="lu_solve"):
         ops.lu_solve(Tensor(np.ones((3, 1), dtype)), lu, Tensor(np.array([2, 2, 3], np.int64)))
+
+
+# ----- nn_compose_func: values recorded with ms-oracle ---------------------------------------------
+def test_lp_pool1d_2d():
+    out = ops.lp_pool1d(Tensor(np.arange(8, dtype=np.float32).reshape(2, 4)), 2, 2)
+    np.testing.assert_allclose(out.asnumpy(), [[1.0, 3.605551], [6.403124, 9.219544]],
+                               rtol=1e-6)
+    out = ops.lp_pool1d(Tensor(np.array([[[-1., 2., -3., 4.]]], np.float32)), 3, 2)
+    np.testing.assert_allclose(out.asnumpy(), [[[1.912931, 3.332222]]], rtol=1e-6)
+    out = ops.lp_pool1d(Tensor(np.arange(1, 6, dtype=np.float32).reshape(1, 1, 5)), 2, 2,
+                        ceil_mode=True)
+    np.testing.assert_allclose(out.asnumpy(), [[[2.236068, 5.0, 7.071068]]], rtol=1e-6)
+    x = Tensor(np.arange(2 * 3 * 4 * 5, dtype=np.float32).reshape(2, 3, 4, 5))
+    out = ops.lp_pool2d(x, 1, 3, stride=1)
+    assert out.shape == (2, 3, 2, 3)
+    assert out[0, 0].asnumpy().tolist() == [[54.0, 63.0, 72.0], [99.0, 108.0, 117.0]]
+    with pytest.raises(ValueError, match="lp_pool2d"):
+        ops.lp_pool2d(Tensor(np.ones((1, 4, 4), np.float32)), 2, 2)
+    with pytest.raises(ValueError, match="lp_pool1d"):
+        ops.lp_pool1d(Tensor(np.ones((1, 1, 4), np.float32)), 0, 2)
+
+
+def test_adaptive_max_pool3d_values_indices_gradient():
+    x = Tensor(np.arange(72, dtype=np.float32).reshape(1, 2, 3, 3, 4))
+    out, idx = ops.adaptive_max_pool3d(x, (2, 2, 3), True)
+    assert idx.dtype == ms.int32 and out.shape == (1, 2, 2, 2, 3)
+    np.testing.assert_array_equal(out.asnumpy()[0, 0], [[[17, 18, 19], [21, 22, 23]],
+                                                        [[29, 30, 31], [33, 34, 35]]])
+    np.testing.assert_array_equal(idx.asnumpy()[0, 1], idx.asnumpy()[0, 0])  # per volume
+    out4, idx4 = ops.adaptive_max_pool3d(x[0], (1, 1, 2), True)
+    np.testing.assert_array_equal(out4.asnumpy().ravel(), [33, 35, 69, 71])
+    np.testing.assert_array_equal(idx4.asnumpy().ravel(), [33, 35, 33, 35])
+    g = ops.grad(lambda t: ops.adaptive_max_pool3d(t, (2, 2, 3)).sum())(x).asnumpy()
+    want = np.zeros((3, 3, 4))
+    want[1:, 1:, 1:] = 1
+    np.testing.assert_array_equal(g[0, 0], want)
+
+
+def test_col2im_matches_fold_with_channel_columns():
+    x = Tensor(np.arange(2 * 3 * 4 * 9, dtype=np.float32).reshape(2, 3, 4, 9))
+    out = ops.col2im(x, Tensor(np.array([4, 4], np.int32)), [2, 2], [1, 1], [0, 0], [1, 1])
+    assert out.shape == (2, 3, 4, 4)
+    np.testing.assert_array_equal(out.asnumpy()[0, 0], [[0, 10, 12, 11], [21, 62, 66, 43],
+                                                        [27, 74, 78, 49], [24, 58, 60, 35]])
+    pad = ops.col2im(Tensor(np.ones((1, 1, 4, 16), np.float32)),
+                     Tensor(np.array([3, 3], np.int32)), 2, 1, 1, 1)
+    np.testing.assert_array_equal(pad.asnumpy(), np.full((1, 1, 3, 3), 4.0))
+
+
+THETA = [[[0.8, 0.5, 0.1], [-0.5, 0.8, 0.2]]]
+
+
+@pytest.mark.parametrize("align,want", [
+    (False, [[[-0.683333, 0.133333], [-0.15, -0.2], [0.383333, -0.533333]],
+             [[-0.183333, 0.933333], [0.35, 0.6], [0.883333, 0.266667]]]),
+    (True, [[[-1.2, -0.1], [-0.4, -0.6], [0.4, -1.1]], [[-0.2, 1.5], [0.6, 1.0], [1.4, 0.5]]])])
+def test_affine_grid_2d(align, want):
+    out = ops.affine_grid(Tensor(np.array(THETA, np.float32)), (1, 3, 2, 3), align)
+    np.testing.assert_allclose(out.asnumpy()[0], want, atol=1e-6)
+
+
+def test_affine_grid_3d_gradient_and_dtypes():
+    th3 = Tensor(np.arange(12, dtype=np.float32).reshape(1, 3, 4) / 10)
+    out = ops.affine_grid(th3, (1, 1, 2, 2, 3), True)
+    assert out.shape == (1, 2, 2, 3, 3)
+    np.testing.assert_allclose(out.asnumpy()[0, 1, 1], [[0.6, 1.4, 2.2], [0.6, 1.8, 3.0],
+                                                        [0.6, 2.2, 3.8]], atol=1e-6)
+    w = Tensor(np.arange(12, dtype=np.float32).reshape(1, 2, 3, 2))
+    g = ops.grad(lambda t: (ops.affine_grid(t, (1, 3, 2, 3), False) * w).sum())(
+        Tensor(np.array(THETA, np.float32)))
+    np.testing.assert_allclose(g.asnumpy(), [[[5.333333, 9.0, 30.0], [5.333333, 9.0, 36.0]]],
+                               rtol=1e-6)
+    with pytest.raises(TypeError, match="affine_grid"):
+        ops.affine_grid(Tensor(np.array(THETA)), (1, 3, 2, 3))
+
+
+def test_bidense():
+    i1 = Tensor(np.arange(6, dtype=np.float32).reshape(3, 2) / 5)
+    i2 = Tensor(np.arange(9, dtype=np.float32).reshape(3, 3) / 7)
+    w = Tensor(np.arange(24, dtype=np.float32).reshape(4, 2, 3) / 11)
+    want = np.array([[0.036364, 0.083117, 0.12987, 0.176623],
+                     [0.462338, 1.397403, 2.332468, 3.267532],
+                     [1.355844, 4.301299, 7.246753, 10.192208]])
+    np.testing.assert_allclose(ops.bidense(i1, i2, w).asnumpy(), want, rtol=1e-5)
+    b = Tensor(np.arange(4, dtype=np.float32))
+    np.testing.assert_allclose(ops.bidense(i1, i2, w, b).asnumpy(), want + np.arange(4),
+                               rtol=1e-5)
+    np.testing.assert_allclose(ops.bidense(i1[0], i2[0], w).asnumpy(), want[0], rtol=1e-5)
+
+
+def test_sparse_segment_mean():
+    x = Tensor(np.array([[0, 1, 2], [1, 2, 3], [3, 6, 7]], np.float32))
+    out = ops.sparse_segment_mean(x, Tensor(np.array([0, 1, 2], np.int32)),
+                                  Tensor(np.array([1, 2, 2], np.int32)))
+    np.testing.assert_array_equal(out.asnumpy(), [[0, 0, 0], [0, 1, 2], [2, 4, 5]])
+    out = ops.sparse_segment_mean(Tensor(np.array([1., 2., 4.], np.float32)),
+                                  Tensor(np.array([0, 2, 1], np.int32)),
+                                  Tensor(np.array([0, 0, 3], np.int32)))
+    np.testing.assert_array_equal(out.asnumpy(), [2.5, 0, 0, 2])
+    with pytest.raises(ValueError, match="sparse_segment_mean.*sorted"):
+        ops.sparse_segment_mean(x, Tensor(np.array([0, 2], np.int32)),
+                                Tensor(np.array([1, 0], np.int32)))
+    with pytest.raises(TypeError, match="sparse_segment_mean"):
+        ops.sparse_segment_mean(x.astype(ms.int32), Tensor(np.array([0], np.int32)),
+                                Tensor(np.array([0], np.int32)))
+
+
+def test_nextafter():
+    a = np.array([1., 2., 0., -0., np.inf], np.float32)
+    b = np.array([2., 1., 1., -1., 0.], np.float32)
+    for dt in (np.float32, np.float64):
+        out = ops.nextafter(Tensor(a.astype(dt)), Tensor(b.astype(dt)))
+        np.testing.assert_array_equal(out.asnumpy(), np.nextafter(a.astype(dt), b.astype(dt)))
+    gx, gy = ops.grad(ops.nextafter, (0, 1))(Tensor(a), Tensor(b))
+    np.testing.assert_array_equal(gx.asnumpy(), np.ones(5))  # MindSpore 2.10's gradient
+    np.testing.assert_array_equal(gy.asnumpy(), np.zeros(5))
+    with pytest.raises(TypeError, match="nextafter"):
+        ops.nextafter(Tensor(a), Tensor(b.astype(np.float64)))
+    with pytest.raises(TypeError, match="nextafter"):
+        ops.nextafter(Tensor(a.astype(np.float16)), Tensor(b.astype(np.float16)))
+
+
+def test_losses_and_old_names():
+    a = Tensor(np.array([[0.3, 0.7], [0.5, 0.5]], np.float32))
+    p = Tensor(np.array([[0.4, 0.6], [0.4, 0.6]], np.float32))
+    n = Tensor(np.array([[0.2, 0.9], [0.3, 0.7]], np.float32))
+    d = lambda u, v: np.linalg.norm(u - v + 1e-6, axis=-1)  # noqa: E731
+    want = np.maximum(d(a.asnumpy(), p.asnumpy()) - d(a.asnumpy(), n.asnumpy()) + 1.0, 0)
+    np.testing.assert_allclose(ops.triplet_margin_loss(a, p, n).asnumpy(), want.mean(),
+                               rtol=1e-6)
+    x = Tensor(np.array([[0.1, 0.2, 0.4, 0.8], [0.2, 0.3, 0.5, 0.7]], np.float32))
+    y = Tensor(np.array([[1, 2, 0, 3], [2, 3, -1, 1]], np.int32))
+    # row 0: every class a target (0); row 1: targets {2, 3}, others {0, 1}
+    row1 = sum(max(0, 1 - (x.asnumpy()[1, j] - x.asnumpy()[1, i])) for j in (2, 3)
+               for i in (0, 1)) / 4
+    np.testing.assert_allclose(ops.multilabel_margin_loss(x, y, "none").asnumpy(), [0, row1],
+                               rtol=1e-6)
+    out = ops.soft_shrink(Tensor(np.array([-1., 0.2, 0.7], np.float32)), 0.3)
+    np.testing.assert_allclose(out.asnumpy(), [-0.7, 0.0, 0.4], rtol=1e-6)
+    with pytest.raises(ValueError, match="soft_shrink"):
+        ops.soft_shrink(out, -0.3)
+    t = Tensor(np.array([1., 2., 3.], np.float32))
+    np.testing.assert_array_equal(ops.accumulate_n([t, t, t]).asnumpy(), [3, 6, 9])
+    var = ms.Parameter(Tensor(np.array([[1, 2], [3, 4], [5, 6]], np.float32)), name="v")
+    ops.inplace_index_add(var, Tensor(np.array([0, 1], np.int32)),
+                          Tensor(np.array([[0.5, 1.0], [1.0, 1.5]], np.float32)), axis=0)
+    np.testing.assert_array_equal(var.asnumpy(), [[1.5, 3], [4, 5.5], [5, 6]])
