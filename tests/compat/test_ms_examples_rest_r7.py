@@ -394,3 +394,42 @@ def test_merge_sliced_parameter_and_type_tables():
     assert serialization.tensor_to_np_type("str") == "U"
     assert serialization.tensor_to_np_type("Foo") is None
     assert serialization.tensor_to_ms_type["BFloat16"] == ms.bfloat16
+
+
+# ----- experimental.optim -------------------------------------------------------------------
+def test_experimental_optimizer_add_param_group():
+    from mindcell import nn, Parameter
+    from mindcell.experimental import optim
+    net = nn.Dense(2, 1)
+    opt = optim.SGD(net.trainable_params(), 0.1, momentum=0.9)
+    extra = Parameter(Tensor(np.array([1., 2.], np.float32)), name="extra")
+    opt.add_param_group({"params": extra, "lr": 0.5})
+    group = opt.param_groups[-1]
+    assert group["momentum"] == 0.9 and group["lr"].name == "learning_rate_group_1"
+    assert opt.group_start_id == [0, 2, 3]
+    assert [p.name for p in opt.parameters] == ["weight", "bias", "extra"]
+    grads = tuple(ms.ops.ones_like(p) for p in opt.parameters)
+    opt(grads)
+    np.testing.assert_allclose(_np(extra), [0.5, 1.5])
+    opt(grads)  # the new parameter has momentum state of its own
+    np.testing.assert_allclose(_np(extra), [-0.45, 0.55], rtol=1e-6)
+    with pytest.raises(ValueError):
+        opt.add_param_group({"params": [extra]})
+    with pytest.raises(TypeError):
+        opt.add_param_group([extra])
+
+    class MySGD(optim.Optimizer):  # a custom optimizer indexing gradients by group_start_id
+        def __init__(self, params, lr):
+            super().__init__(params, dict(lr=lr))
+
+        def construct(self, gradients):
+            for group_id, grp in enumerate(self.param_groups):
+                start = self.group_start_id[group_id]
+                for i, param in enumerate(grp["params"]):
+                    ms.ops.assign(param, param - gradients[start + i] * grp["lr"])
+    net2 = nn.Dense(2, 1)
+    mine = MySGD(net2.trainable_params(), 0.25)
+    other = Parameter(Tensor(np.array([1.0], np.float32)), name="other")
+    mine.add_param_group({"params": other})
+    mine(tuple(ms.ops.ones_like(p) for p in mine.parameters))
+    np.testing.assert_allclose(_np(other), [0.75])

@@ -48,6 +48,69 @@ class Optimizer(_Base):
         lrs = [g["lr"] for g in self.param_groups]
         return [lrs[i] for i in self._group_of_param]
 
+    # the per-parameter state ParameterTuples a subclass keeps (extended by add_param_group)
+    _state_names = ()
+
+    def add_param_group(self, param_group):
+        """add_param_group(param_group): adds a group of parameters (a dict with ``'params'``
+        and optionally its own hyper-parameters; the others are the optimizer's defaults). The
+        group gets its own learning-rate Parameter, its parameters join ``parameters`` (the
+        gradients of a step follow that order) and get fresh optimizer state.
+
+        Args:
+            param_group (dict): ``{'params': Parameter or list of Parameters, 'lr': ...}``.
+
+        Raises:
+            TypeError: ``param_group`` is not a dict or a parameter not a Parameter.
+            ValueError: a parameter is in another group already.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindcell as ms
+            >>> from mindcell.experimental import optim
+            >>> opt = optim.SGD(ms.nn.Dense(2, 1).trainable_params(), 0.1)
+            >>> opt.add_param_group({"params": ms.Parameter(ms.Tensor([1.0]), "extra"), "lr": 0.5})
+            >>> [p.name for p in opt.parameters], opt.group_start_id
+            (['weight', 'bias', 'extra'], [0, 2, 3])
+        """
+        from mindcell.common.parameter import ParameterTuple
+        name = type(self).__name__
+        if not isinstance(param_group, dict):
+            raise TypeError("%s.add_param_group: the param group must be a dict, but got %s"
+                            % (name, type(param_group).__name__))
+        params = param_group.get("params")
+        params = [params] if isinstance(params, Parameter) else list(params or ())
+        for p in params:
+            if not isinstance(p, Parameter):
+                raise TypeError("%s.add_param_group: parameters must be Parameters, but got %s"
+                                % (name, type(p).__name__))
+        known = {id(p) for p in self.parameters}
+        if len({id(p) for p in params}) != len(params) or any(id(p) in known for p in params):
+            raise ValueError("%s.add_param_group: some parameters appear in more than one "
+                             "parameter group" % name)
+        group = _Group({"weight_decay": 0.0},
+                       **dict(self.defaults, **dict(param_group, params=params)))
+        index = len(self.param_groups)
+        dict.__setitem__(group, "lr", Parameter(
+            Tensor(np.asarray(_lr_value(group["lr"]), np.float32)),
+            name="learning_rate_group_%d" % index, requires_grad=False))
+        wd = float(group["weight_decay"])
+        self.param_groups.append(group)
+        self.group_start_id.append(self.group_start_id[-1] + len(params))
+        self._group_of_param += [index] * len(params)
+        self.group_lr += [group["lr"]] * len(params)
+        self.group_wd += [wd] * len(params)
+        new = ParameterTuple(params)
+        for state in self._state_names:
+            setattr(self, state, ParameterTuple(list(getattr(self, state))
+                                                + list(new.clone(state, "zeros"))))
+        self.parameters = ParameterTuple(list(self.parameters) + params)
+        self.__dict__["parameters"] = self._params_list["parameters"]
+        self.param_length = len(self.parameters)
+        self.optim_filter = (True,) * self.param_length
+        self.decay_flags = tuple(self.decay_flags) + (wd > 0,) * len(params)
+        self.__dict__.pop("_grads_checked", None)
+
 
 def _lr_value(value):
     """A group's learning rate as a float (a number or a one-element Tensor)."""
@@ -74,6 +137,8 @@ class _Group(dict):
 class SGD(Optimizer):
     """SGD(params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
     maximize=False)."""
+
+    _state_names = ("accum",)
 
     def __init__(self, params, lr, momentum=0.0, dampening=0.0, weight_decay=0.0,
                  nesterov=False, *, maximize=False):
@@ -103,6 +168,7 @@ class Adam(Optimizer):
     maximize=False): L2 weight decay added to the gradient."""
 
     _decoupled = False
+    _state_names = ("exp_avg", "exp_avg_sq")
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0,
                  amsgrad=False, *, maximize=False):
