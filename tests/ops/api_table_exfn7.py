@@ -63,3 +63,23 @@ ROWS += [
     R("ops.accumulate_n", lambda x, y: ops.accumulate_n([x, y, x]), S, S),
     R("ops.inplace_index_add", _inplace_index_add, (2, 2), grad=False),
 ]
+
+# random_dist_func: random draws, shape/dtype rows
+RND = dict(kind="random")
+_SH = Tensor(np.array([3, 2], np.int32))
+_TRUE = Tensor(np.array([[1, 7], [0, 4], [3, 3]], np.int64))
+ROWS += [
+    R("ops.random_gamma", lambda a: ops.random_gamma(_SH, ops.abs(a) + 0.5, seed=5), (2,), **RND),
+    R("ops.gamma", lambda a: ops.gamma((3, 1, 2), ops.abs(a) + 1.0, ops.abs(a) + 1.0), (2, 2),
+      **RND),
+    R("ops.random_poisson", lambda r: ops.random_poisson(_SH, ops.abs(r) * 4), (2,), **RND),
+    R("ops.poisson", lambda r: ops.poisson((4, 1), ops.abs(r) * 4), (2,), **RND),
+    R("ops.laplace", lambda m: ops.laplace((2, 3), m, ops.abs(m) + 1.0), (3,), **RND),
+    R("ops.multinomial_with_replacement",
+      lambda x: ops.multinomial_with_replacement(ops.abs(x) + 0.1, 2, 5, 4, True), (2, 3), **RND),
+    R("ops.random_categorical", lambda x: ops.random_categorical(x, 4), (2, 3), **RND),
+    R("ops.log_uniform_candidate_sampler",
+      lambda x: ops.log_uniform_candidate_sampler(_TRUE, 2, 5, True, 5) + (x,), (2,), **RND),
+    R("ops.uniform_candidate_sampler",
+      lambda x: ops.uniform_candidate_sampler(_TRUE, 2, 3, False, 4) + (x,), (2,), **RND),
+]

@@ -425,3 +425,94 @@ def test_losses_and_old_names():
     ops.inplace_index_add(var, Tensor(np.array([0, 1], np.int32)),
                           Tensor(np.array([[0.5, 1.0], [1.0, 1.5]], np.float32)), axis=0)
     np.testing.assert_array_equal(var.asnumpy(), [[1.5, 3], [4, 5.5], [5, 6]])
+
+
+# ----- random_dist_func: shapes, dtypes and rules recorded with ms-oracle; the draws are not
+# MindSpore's (its Philox streams are not reproduced), their distributions are --------------------
+def _i(v, dt=np.int32):
+    return Tensor(np.array(v, dt))
+
+
+def test_random_gamma_shapes_dtypes_and_moments():
+    alpha = Tensor(np.array([0.5, 1.5], np.float32))
+    for dt in (np.float16, np.float32, np.float64):
+        out = ops.random_gamma(_i([7, 5]), alpha.astype(ms.from_numpy(np.zeros(1, dt)).dtype),
+                               seed=5)
+        assert out.shape == (7, 5, 2) and out.asnumpy().dtype == dt
+    a, b = ops.random_gamma(_i([3]), alpha, seed=5), ops.random_gamma(_i([3]), alpha, seed=5)
+    assert not np.array_equal(a.asnumpy(), b.asnumpy())  # one seed, one stream that continues
+    assert ops.random_gamma(_i([3], np.int64), Tensor(np.ones((2, 2), np.float32))).shape == \
+        (3, 2, 2)
+    ms.set_seed(1)
+    m = ops.random_gamma(_i([20000]), Tensor(np.array([0.5, 3.0], np.float32))).asnumpy()
+    np.testing.assert_allclose(m.mean(0), [0.5, 3.0], rtol=0.05)
+    with pytest.raises(TypeError, match="random_gamma"):
+        ops.random_gamma((3,), alpha)  # MindSpore 2.10: a Tensor shape
+
+
+def test_random_poisson_and_poisson():
+    out = ops.random_poisson(_i([2, 2], np.int64), Tensor(np.array([[5.0, 10.0], [5.0, 1.0]])),
+                             seed=5, dtype=ms.float64)
+    assert out.shape == (2, 2, 2, 2) and out.dtype == ms.float64
+    for dt in (ms.int32, ms.int64, ms.float16, ms.float32):
+        assert ops.random_poisson(_i([3]), Tensor(5.0), dtype=dt).dtype == dt
+    with pytest.raises(TypeError, match="random_poisson"):
+        ops.random_poisson(_i([3]), Tensor(5.0), dtype=ms.int16)
+    assert ops.random_poisson(_i([3]), _i(5)).dtype == ms.float32  # any number rate
+    assert ops.random_poisson(_i([3]), Tensor(np.array([-1.0, 0.0]))).asnumpy().max() == 0
+    ms.set_seed(2)
+    m = ops.random_poisson(_i([20000]), Tensor(np.array([0.5, 30.0], np.float32))).asnumpy()
+    np.testing.assert_allclose(m.mean(0), [0.5, 30.0], rtol=0.05)
+    assert ops.poisson((4, 1), Tensor(np.array([5.0, 10.0], np.float32)), seed=5).shape == (4, 2)
+    with pytest.raises(TypeError, match="poisson"):
+        ops.poisson((2,), Tensor(np.array([5.0])))  # Float32 mean only
+
+
+def test_gamma_laplace_shapes_and_moments():
+    out = ops.gamma((3, 1, 2), Tensor(np.array([[3, 4], [5, 6]], np.float32)),
+                    Tensor(np.array([1.0], np.float32)), seed=5)
+    assert out.shape == (3, 2, 2) and out.dtype == ms.float32
+    ms.set_seed(3)
+    g = ops.gamma((20000, 1), Tensor(np.array([2.0, 6.0], np.float32)),
+                  Tensor(np.array([2.0], np.float32))).asnumpy()
+    np.testing.assert_allclose(g.mean(0), [1.0, 3.0], rtol=0.05)
+    lap = ops.laplace((20000, 3), Tensor(np.array([1.0, 2.0, 3.0], np.float32)),
+                      Tensor(np.float32(2.0))).asnumpy()
+    assert lap.shape == (20000, 3)
+    np.testing.assert_allclose(np.median(lap, 0), [1, 2, 3], atol=0.1)
+    np.testing.assert_allclose(np.abs(lap - [1, 2, 3]).mean(0), [2, 2, 2], rtol=0.05)
+
+
+def test_multinomial_with_replacement_and_random_categorical():
+    x = Tensor(np.array([[0., 9., 4., 0.]], np.float32))
+    out = ops.multinomial_with_replacement(x, 2, 5, 2, True)
+    assert out.dtype == ms.int64 and out.shape == (1, 2)
+    assert set(out.asnumpy().ravel()) <= {1, 2}
+    no_rep = ops.multinomial_with_replacement(x, 2, 5, 2, False).asnumpy()
+    assert sorted(no_rep.ravel()) == [1, 2]
+    assert ops.multinomial_with_replacement(x[0], 2, 5, 6, True).shape == (6,)
+    cat = ops.random_categorical(Tensor(np.log(np.array([[0.25, 0.75]] * 2000, np.float32))), 2)
+    assert cat.dtype == ms.int64 and cat.shape == (2000, 2)
+    np.testing.assert_allclose(cat.asnumpy().mean(), 0.75, atol=0.03)
+
+
+def test_candidate_samplers_expected_counts():
+    true = Tensor(np.array([[1, 7], [0, 4], [3, 3]], np.int64))
+    sampled, t_exp, s_exp = ops.log_uniform_candidate_sampler(true, 2, 5, False, 5, 3)
+    assert sampled.dtype == ms.int64 and sampled.shape == (5,)
+    # not unique: num_sampled * P(k), P(k) = log((k + 2) / (k + 1)) / log(6) (ms-oracle values)
+    np.testing.assert_allclose(t_exp.asnumpy(), [[1.131, 0.329], [1.934, 0.509], [0.623, 0.623]],
+                               atol=1e-3)
+    sampled, t_exp, s_exp = ops.log_uniform_candidate_sampler(true, 2, 5, True, 5)
+    assert sorted(sampled.asnumpy().tolist()) == [0, 1, 2, 3, 4]
+    p = np.log((np.arange(5) + 2) / (np.arange(5) + 1)) / np.log(6)
+    tries = np.log1p(-s_exp.asnumpy()) / np.log1p(-p[sampled.asnumpy()])  # one count for all
+    np.testing.assert_allclose(tries, tries[0], rtol=1e-4)
+    assert tries[0] >= 5
+    sampled, t_exp, s_exp = ops.uniform_candidate_sampler(true[:, :1], 1, 3, False, 4, 1)
+    np.testing.assert_allclose(t_exp.asnumpy(), np.full((3, 1), 0.75))
+    np.testing.assert_allclose(s_exp.asnumpy(), np.full(3, 0.75))
+    with pytest.raises(TypeError, match="log_uniform_candidate_sampler"):
+        ops.log_uniform_candidate_sampler(true.astype(ms.int32), 2, 5, True, 5)
+    with pytest.raises(NotImplementedError, match="remove_accidental_hits"):
+        ops.uniform_candidate_sampler(true, 2, 3, False, 4, 1, True)
