@@ -2263,6 +2263,64 @@ RECORDS += [
     PrimRecord("UniqueWithPad", "unique_with_pad"),
 ]
 
+RECORDS += [
+    PrimRecord("MaxPoolWithArgmaxV2", _more.max_pool_with_argmax_v2,
+               "(kernel_size, strides=None, pads=0, dilation=(1, 1), ceil_mode=False, "
+               "argmax_type=mindspore.int64)",
+               example=("ops.MaxPoolWithArgmaxV2(2)(x.reshape((1, 1, 2, 2)))[1]", "[[[[2]]]]")),
+    PrimRecord("MaxPool3DWithArgmax", _more.max_pool3d_with_argmax,
+               "(ksize, strides, pads, dilation=(1, 1, 1), ceil_mode=False, "
+               "data_format='NCDHW', argmax_type=mindspore.int64)",
+               example=("ops.MaxPool3DWithArgmax((1, 2, 2), 1, 0)(x.reshape((1, 1, 1, 2, 2)))"
+                        "[1]", "[[[[[2]]]]]")),
+    PrimRecord("ResizeLinear1D", _more.resize_linear_1d,
+               "(coordinate_transformation_mode='align_corners')",
+               example=("ops.ResizeLinear1D()(x.reshape((1, 1, 4)), (3,))",
+                        "[[[1.  0.5 0.5]]]")),
+    PrimRecord("ResizeArea", _more.resize_area, "(align_corners=False)",
+               example=("ops.ResizeArea()(x.reshape((1, 2, 2, 1)), (1, 1)).reshape(-1)",
+                        "[0.625]")),
+    PrimRecord("ResizeBicubic", _more.resize_bicubic,
+               "(align_corners=False, half_pixel_centers=False)",
+               example=("ops.ResizeBicubic()(x.reshape((1, 1, 2, 2)), (1, 4)).reshape(-1)",
+                        "[ 1.      -0.5     -2.      -2.28125]")),
+    PrimRecord("RGBToHSV", _more.rgb_to_hsv,
+               example=("ops.RGBToHSV()(Tensor(np.array([0.25, 0.5, 0.5], np.float32)))",
+                        "[0.5 0.5 0.5]")),
+    PrimRecord("HSVToRGB", _more.hsv_to_rgb,
+               example=("ops.HSVToRGB()(Tensor(np.array([[[[0.5, 0.5, 0.5]]]], np.float32)))",
+                        "[[[[0.25 0.5  0.5 ]]]]")),
+    PrimRecord("AdjustHue", _more.adjust_hue,
+               example=("ops.AdjustHue()(Tensor(np.array([0.25, 0.5, 0.5], np.float32)), 0.5)",
+                        "[0.5  0.25 0.25]")),
+    PrimRecord("AdjustSaturation", _more.adjust_saturation,
+               example=("ops.AdjustSaturation()(Tensor(np.array([0.25, 0.5, 0.5], np.float32)), "
+                        "0.0)", "[0.5 0.5 0.5]")),
+    PrimRecord("CompareAndBitpack", _more.compare_and_bitpack,
+               example=("ops.CompareAndBitpack()(Tensor(np.arange(8.0, dtype=np.float32)), "
+                        "Tensor(5.0, ms.float32))", "[3]")),
+    PrimRecord("RaggedRange", _more.ragged_range, "(Tsplits)",
+               example=("ops.RaggedRange(ms.int64)(Tensor(np.array([0, 5], np.int32)), "
+                        "Tensor(np.array([2, 7], np.int32)), Tensor(np.array([1, 1], "
+                        "np.int32)))[1]", "[0 1 5 6]")),
+    PrimRecord("PadV3", _more.pad_v3, "(mode='constant', paddings_contiguous=True)",
+               example=("ops.PadV3()(x, (1, 0), Tensor(9.0, ms.float32))",
+                        "[[ 9.   1.  -2. ]\n [ 9.   3.   0.5]]")),
+    PrimRecord("NonMaxSuppressionWithOverlaps", _more.non_max_suppression_with_overlaps,
+               example=("ops.NonMaxSuppressionWithOverlaps()(Tensor(np.array([[1.0, 0.6], "
+                        "[0.6, 1.0]], np.float32)), Tensor(np.array([0.5, 0.9], np.float32)), "
+                        "2, 0.5, 0.0)", "[1]")),
+    PrimRecord("NonMaxSuppressionV3", _more.non_max_suppression_v3,
+               example=("ops.NonMaxSuppressionV3()(Tensor(np.array([[0, 0, 1, 1], [0, 0, 1, "
+                        "0.9]], np.float32)), Tensor(np.array([0.5, 0.9], np.float32)), 2, "
+                        "0.5, 0.0)", "[1]")),
+    PrimRecord("CombinedNonMaxSuppression", _more.combined_non_max_suppression,
+               "(pad_per_class=False, clip_boxes=True)",
+               example=("ops.CombinedNonMaxSuppression()(Tensor(np.array([[[[0, 0, 1, 1]], "
+                        "[[0, 0, 1, 0.9]]]], np.float32)), Tensor(np.array([[[0.5], [0.9]]], "
+                        "np.float32)), 2, 2, 0.5, 0.0)[3]", "[1]")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

@@ -1112,3 +1112,694 @@ def max_unpool3d_prim(x, argmax, ksize, strides=0, pads=0, output_shape=(), data
     stride = None if strides == 0 or strides == (0, 0, 0) else strides
     return F.max_unpool3d(x, argmax, ksize, stride, pads,
                           tuple(output_shape[2:]) if output_shape else None)
+
+
+# -------------------------------------------------------------------------- pooling with argmax
+
+
+def _argmax_type(op, argmax_type):
+    if argmax_type not in (mstype.int32, mstype.int64):
+        raise TypeError("%s: 'argmax_type' must be mindspore.int32 or mindspore.int64, but got %r"
+                        % (op, argmax_type))
+    return argmax_type
+
+
+def max_pool_with_argmax_v2(x, kernel_size, strides=None, pads=0, dilation=(1, 1),
+                            ceil_mode=False, argmax_type=mstype.int64):
+    """2-D max pooling returning the maxima and where they came from (the index into each
+    plane's flattened (H, W)), ``ops.max_pool2d(..., return_indices=True)``.
+
+    Args:
+        x (Tensor): float, (N, C, H, W).
+        kernel_size (Union[int, tuple[int]]): the window.
+        strides (Union[int, tuple[int]], optional): the step; None takes ``kernel_size``.
+            Default: ``None``.
+        pads (Union[int, tuple[int]]): the padding of each side (-inf), at most half the
+            window. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the window's elements. Default:
+            ``(1, 1)``.
+        ceil_mode (bool): round the output size up. Default: ``False``.
+        argmax_type (mindspore.dtype): int32 or int64. Default: ``mindspore.int64``.
+
+    Returns:
+        tuple(Tensor, Tensor): the maxima and their indices (``argmax_type``).
+
+    Raises:
+        TypeError: ``argmax_type`` is not int32/int64.
+        ValueError: a size does not fit.
+    """
+    op = "MaxPoolWithArgmaxV2"
+    _argmax_type(op, argmax_type)
+    _need_tensor(op, "x", x, 4, _FLOATS)
+    stride = kernel_size if strides is None else strides
+    out, idx = F.max_pool2d(x, kernel_size, stride, pads, dilation, True, ceil_mode)
+    return out, F.cast(idx, argmax_type)
+
+
+def max_pool3d_with_argmax(x, ksize, strides, pads, dilation=(1, 1, 1), ceil_mode=False,
+                           data_format="NCDHW", argmax_type=mstype.int64):
+    """3-D max pooling returning the maxima and where they came from (the index into each
+    volume's flattened (D, H, W)), ``ops.max_pool3d(..., return_indices=True)``.
+
+    Args:
+        x (Tensor): float, (N, C, D, H, W).
+        ksize (Union[int, tuple[int]]): the window.
+        strides (Union[int, tuple[int]]): the step.
+        pads (Union[int, tuple[int]]): the padding of each side (-inf).
+        dilation (Union[int, tuple[int]]): the spacing of the window's elements. Default:
+            ``(1, 1, 1)``.
+        ceil_mode (bool): round the output size up. Default: ``False``.
+        data_format (str): "NCDHW" only. Default: ``"NCDHW"``.
+        argmax_type (mindspore.dtype): int32 or int64. Default: ``mindspore.int64``.
+
+    Returns:
+        tuple(Tensor, Tensor): the maxima and their indices (``argmax_type``).
+
+    Raises:
+        TypeError: ``argmax_type`` is not int32/int64.
+        ValueError: ``data_format`` is not "NCDHW" or a size does not fit.
+    """
+    op = "MaxPool3DWithArgmax"
+    if data_format != "NCDHW":
+        raise ValueError("%s: 'data_format' must be 'NCDHW', but got %r" % (op, data_format))
+    _argmax_type(op, argmax_type)
+    _need_tensor(op, "x", x, 5, _FLOATS)
+    out, idx = F.max_pool3d(x, ksize, strides, pads, dilation, ceil_mode, True)
+    return out, F.cast(idx, argmax_type)
+
+
+# ---------------------------------------------------------------------------------- resizing
+
+
+def _size_pair(op, size, n):
+    if isinstance(size, Tensor):
+        size = size.asnumpy().reshape(-1).tolist()
+    if not isinstance(size, (tuple, list)) or len(size) != n or not all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v > 0 for v in size):
+        raise ValueError("%s: 'size' must be %d positive ints, but got %r" % (op, n, size))
+    return [int(v) for v in size]
+
+
+def _apply_matrix(x, w, axis):
+    """``x`` resampled along ``axis`` by the (out, in) weight matrix ``w``."""
+    moved = F.moveaxis(x, axis, -1)
+    out = F.matmul(moved, Tensor(w.T.astype(x.dtype.np_dtype)))
+    return F.moveaxis(out, -1, axis)
+
+
+def _linear_weights(n_in, n_out, mode):
+    w = np.zeros((n_out, n_in))
+    for o in range(n_out):
+        if mode == "align_corners":
+            src = o * (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+        else:
+            src = min(max((o + 0.5) * n_in / n_out - 0.5, 0.0), n_in - 1)
+        lo = int(np.floor(src))
+        hi = min(lo + 1, n_in - 1)
+        t = src - lo
+        w[o, lo] += 1 - t
+        w[o, hi] += t
+    return w
+
+
+def resize_linear_1d(x, size, coordinate_transformation_mode="align_corners"):
+    """Linear resampling of the last axis of ``x`` to ``size`` values.
+
+    Args:
+        x (Tensor): float, (N, C, W).
+        size (Union[tuple[int], Tensor]): (W_out,).
+        coordinate_transformation_mode (str): "align_corners" (the end values stay) or
+            "half_pixel" (pixel centres, clamped at the ends). Default: ``"align_corners"``.
+
+    Returns:
+        Tensor (N, C, W_out) of ``x``'s dtype.
+
+    Raises:
+        ValueError: the mode is neither of the above, ``x`` is not 3-D or ``size`` not one
+            positive int.
+    """
+    op = "ResizeLinear1D"
+    if coordinate_transformation_mode not in ("align_corners", "half_pixel"):
+        raise ValueError("%s: 'coordinate_transformation_mode' must be 'align_corners' or "
+                         "'half_pixel' (as in MindSpore 2.10), but got %r"
+                         % (op, coordinate_transformation_mode))
+    _need_tensor(op, "x", x, 3, _FLOATS)
+    (n_out,) = _size_pair(op, size, 1)
+    return _apply_matrix(x, _linear_weights(x.shape[-1], n_out, coordinate_transformation_mode),
+                         -1)
+
+
+def _area_weights(n_in, n_out, align_corners):
+    scale = (n_in - 1) / (n_out - 1) if align_corners and n_out > 1 else n_in / n_out
+    w = np.zeros((n_out, n_in))
+    for o in range(n_out):
+        lo, hi = o * scale, (o + 1) * scale
+        for i in range(int(np.floor(lo)), int(np.ceil(hi))):
+            overlap = min(i + 1, hi) - max(i, lo)
+            w[o, min(i, n_in - 1)] += overlap / scale
+    return w
+
+
+def resize_area(images, size, align_corners=False):
+    """Area resampling of the (H, W) of the NHWC ``images``: each output pixel averages the
+    input area it covers.
+
+    Args:
+        images (Tensor): a number Tensor, (N, H, W, C).
+        size (Union[tuple[int], Tensor]): (H_out, W_out), 2 positive int32 values.
+        align_corners (bool): align the corner pixels (scale ``(in - 1) / (out - 1)``).
+            Default: ``False``.
+
+    Returns:
+        Tensor (N, H_out, W_out, C), float32.
+
+    Raises:
+        TypeError: ``images`` is not a number Tensor or ``align_corners`` not a bool.
+        ValueError: ``images`` is not 4-D or ``size`` not 2 positive ints.
+    """
+    op = "ResizeArea"
+    if not isinstance(align_corners, bool):
+        raise TypeError("%s: 'align_corners' must be a bool, but got %r" % (op, align_corners))
+    _need_tensor(op, "images", images, 4)
+    if images.dtype == mstype.bool_:
+        raise TypeError("%s: 'images' must be a number Tensor, but got Bool" % op)
+    h_out, w_out = _size_pair(op, size, 2)
+    x = F.cast(images, mstype.float32)
+    x = _apply_matrix(x, _area_weights(x.shape[1], h_out, align_corners), 1)
+    return _apply_matrix(x, _area_weights(x.shape[2], w_out, align_corners), 2)
+
+
+def _cubic_weights(n_in, n_out, align_corners, half_pixel_centers):
+    a = -0.5 if half_pixel_centers else -0.75
+    scale = (n_in - 1) / (n_out - 1) if align_corners and n_out > 1 else n_in / n_out
+
+    def kernel(d):
+        d = abs(d)
+        if d <= 1:
+            return ((a + 2) * d - (a + 3)) * d * d + 1
+        if d < 2:
+            return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+        return 0.0
+
+    w = np.zeros((n_out, n_in))
+    for o in range(n_out):
+        src = (o + 0.5) * scale - 0.5 if half_pixel_centers else o * scale
+        x0 = int(np.floor(src))
+        t = np.rint((src - x0) * 1024) / 1024  # the 1024-entry weight table of the kernel
+        taps = [(x0 + k, kernel(t - k)) for k in (-1, 0, 1, 2)]
+        if half_pixel_centers:  # taps outside the image get no weight; the rest renormalised
+            inside = [(i, v) for i, v in taps if 0 <= i < n_in]
+            total = sum(v for _, v in inside)
+            for i, v in inside:
+                w[o, i] += v / total
+        else:
+            for i, v in taps:
+                w[o, min(max(i, 0), n_in - 1)] += v
+    return w
+
+
+def resize_bicubic(images, size, align_corners=False, half_pixel_centers=False):
+    """Bicubic resampling of the (H, W) of the NCHW ``images`` (Keys' cubic with a = -0.75, or
+    -0.5 with ``half_pixel_centers``, its weights read from a table of 1024 steps, as
+    TensorFlow's and MindSpore's ResizeBicubic).
+
+    Args:
+        images (Tensor): float, (N, C, H, W).
+        size (Union[tuple[int], Tensor]): (H_out, W_out), 2 positive ints.
+        align_corners (bool): align the corner pixels. Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Returns:
+        Tensor (N, C, H_out, W_out) of ``images``' dtype.
+
+    Raises:
+        TypeError: ``images`` is not a float Tensor or a flag not a bool.
+        ValueError: both flags are True, ``images`` is not 4-D or ``size`` not 2 positive ints.
+    """
+    op = "ResizeBicubic"
+    for arg, v in (("align_corners", align_corners), ("half_pixel_centers", half_pixel_centers)):
+        if not isinstance(v, bool):
+            raise TypeError("%s: '%s' must be a bool, but got %r" % (op, arg, v))
+    if align_corners and half_pixel_centers:
+        raise ValueError("%s: 'align_corners' and 'half_pixel_centers' cannot both be True" % op)
+    _need_tensor(op, "images", images, 4, _FLOATS)
+    h_out, w_out = _size_pair(op, size, 2)
+    x = _apply_matrix(images, _cubic_weights(images.shape[2], h_out, align_corners,
+                                             half_pixel_centers), 2)
+    return _apply_matrix(x, _cubic_weights(images.shape[3], w_out, align_corners,
+                                           half_pixel_centers), 3)
+
+
+# ------------------------------------------------------------------------------------ colour
+
+
+def _rgb_to_hsv_np(rgb):
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    v = rgb.max(-1)
+    rng = v - rgb.min(-1)
+    s = np.where(v > 0, rng / np.where(v > 0, v, 1), 0)
+    safe = np.where(rng > 0, rng, 1)
+    h = np.where(v == r, (g - b) / safe, np.where(v == g, 2 + (b - r) / safe, 4 + (r - g) / safe))
+    h = np.where(rng > 0, h / 6.0, 0.0)
+    return np.stack([h % 1.0, s, v], -1)
+
+
+def _hsv_to_rgb_np(hsv):
+    h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    c = s * v
+    m = v - c
+    dh = (h % 1.0) * 6.0
+    x = c * (1 - np.abs(dh % 2 - 1))
+    k = np.floor(dh).astype(np.int64) % 6
+    zeros = np.zeros_like(c)
+    r = np.choose(k, [c, x, zeros, zeros, x, c])
+    g = np.choose(k, [x, c, c, x, zeros, zeros])
+    b = np.choose(k, [zeros, zeros, x, c, c, x])
+    return np.stack([r + m, g + m, b + m], -1)
+
+
+def _image(op, name, image, ndim=None):
+    _need_tensor(op, name, image, ndim, _FLOATS)
+    if image.ndim < 1 or image.shape[-1] != 3:
+        raise ValueError("%s: the last axis of '%s' must hold 3 channels, but got shape %s"
+                         % (op, name, tuple(image.shape)))
+    return image.asnumpy().astype(np.float64)
+
+
+def rgb_to_hsv(images):
+    """The (hue, saturation, value) of each RGB pixel (the last axis), hue in [0, 1).
+
+    Args:
+        images (Tensor): float, (..., 3).
+
+    Returns:
+        Tensor of ``images``' shape and dtype.
+
+    Raises:
+        TypeError: ``images`` is not a float Tensor.
+        ValueError: its last axis does not hold 3 channels.
+    """
+    rgb = _image("RGBToHSV", "images", images)
+    return Tensor(_rgb_to_hsv_np(rgb).astype(images.dtype.np_dtype))
+
+
+def hsv_to_rgb(x):
+    """The RGB pixels of the (hue, saturation, value) pixels of ``x`` (the last axis).
+
+    Args:
+        x (Tensor): float, (N, H, W, 3).
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x`` is not a float Tensor.
+        ValueError: ``x`` is not 4-D or its last axis does not hold 3 channels.
+    """
+    hsv = _image("HSVToRGB", "x", x, 4)
+    return Tensor(_hsv_to_rgb_np(hsv).astype(x.dtype.np_dtype))
+
+
+def adjust_hue(image, delta):
+    """``image`` (RGB on the last axis) with ``delta`` added to the hue of every pixel (modulo
+    1).
+
+    Args:
+        image (Tensor): float, (..., 3).
+        delta (Union[float, Tensor]): the hue shift, a scalar.
+
+    Returns:
+        Tensor of ``image``'s shape and dtype.
+
+    Raises:
+        TypeError: ``image`` is not a float Tensor.
+        ValueError: its last axis does not hold 3 channels or ``delta`` is not a scalar.
+    """
+    op = "AdjustHue"
+    rgb = _image(op, "image", image)
+    delta = float(_scalar_value(op, "delta", delta))
+    if not math.isfinite(delta):
+        raise ValueError("%s: 'delta' must be finite, but got %r" % (op, delta))
+    hsv = _rgb_to_hsv_np(rgb)
+    hsv[..., 0] = (hsv[..., 0] + delta) % 1.0
+    return Tensor(_hsv_to_rgb_np(hsv).astype(image.dtype.np_dtype))
+
+
+def adjust_saturation(image, scale):
+    """``image`` (RGB on the last axis) with the saturation of every pixel multiplied by
+    ``scale`` (clipped to [0, 1]).
+
+    Args:
+        image (Tensor): float, (..., 3).
+        scale (Union[float, Tensor]): the factor, a scalar.
+
+    Returns:
+        Tensor of ``image``'s shape and dtype.
+
+    Raises:
+        TypeError: ``image`` is not a float Tensor.
+        ValueError: its last axis does not hold 3 channels or ``scale`` is not a scalar.
+    """
+    op = "AdjustSaturation"
+    rgb = _image(op, "image", image)
+    factor = float(_scalar_value(op, "scale", scale))
+    if math.isnan(factor):
+        raise ValueError("%s: 'scale' must not be NaN" % op)
+    hsv = _rgb_to_hsv_np(rgb)
+    hsv[..., 1] = np.clip(hsv[..., 1] * factor, 0.0, 1.0)
+    return Tensor(_hsv_to_rgb_np(hsv).astype(image.dtype.np_dtype))
+
+
+def _scalar_value(op, arg, value):
+    if isinstance(value, Tensor):
+        if value.size != 1:
+            raise ValueError("%s: '%s' must be a scalar, but got shape %s"
+                             % (op, arg, tuple(value.shape)))
+        return value.asnumpy().reshape(-1)[0]
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
+        raise TypeError("%s: '%s' must be a number or a scalar Tensor, but got %r"
+                        % (op, arg, value))
+    return value
+
+
+# ------------------------------------------------------------------------------------- misc
+
+
+def compare_and_bitpack(x, threshold):
+    """``x > threshold`` packed 8 to a byte along the last axis (the first element in the
+    highest bit; in the lowest for a bool ``x``, as MindSpore 2.10 packs it).
+
+    Args:
+        x (Tensor): a bool or number Tensor whose last axis is a multiple of 8.
+        threshold (Union[number, Tensor]): a scalar of ``x``'s dtype.
+
+    Returns:
+        Tensor (..., n / 8), uint8.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor.
+        ValueError: the last axis is not a multiple of 8 or ``threshold`` not a scalar.
+    """
+    op = "CompareAndBitpack"
+    _need_tensor(op, "x", x)
+    if x.ndim < 1 or x.shape[-1] % 8:
+        raise ValueError("%s: the last axis of 'x' must be a multiple of 8, but got shape %s"
+                         % (op, tuple(x.shape)))
+    bits = x.asnumpy() > _scalar_value(op, "threshold", threshold)
+    # MindSpore 2.10 packs bool inputs from the lowest bit, numbers from the highest
+    order = "little" if x.dtype == mstype.bool_ else "big"
+    return Tensor(np.packbits(bits, axis=-1, bitorder=order))
+
+
+def ragged_range(starts, limits, deltas, Tsplits=mstype.int64):
+    """The ranges ``range(starts[i], limits[i], deltas[i])`` one after the other, with the
+    offsets where each starts (a ragged tensor's row splits).
+
+    Args:
+        starts (Tensor): 0-D or 1-D, int32/int64/float32/float64.
+        limits (Tensor): ``starts``' dtype, broadcast with it.
+        deltas (Tensor): ``starts``' dtype, non-zero.
+        Tsplits (mindspore.dtype): int32 or int64, the splits' dtype. Default:
+            ``mindspore.int64``.
+
+    Returns:
+        tuple(Tensor, Tensor): the splits (n + 1,) of ``Tsplits`` and the values of
+        ``starts``' dtype.
+
+    Raises:
+        TypeError: ``Tsplits`` is not int32/int64 or the inputs are not Tensors of one dtype.
+        ValueError: a delta is 0 or the shapes do not broadcast.
+    """
+    op = "RaggedRange"
+    if Tsplits not in (mstype.int32, mstype.int64):
+        raise TypeError("%s: 'Tsplits' must be mindspore.int32 or mindspore.int64, but got %r"
+                        % (op, Tsplits))
+    dts = (mstype.int32, mstype.int64, mstype.float32, mstype.float64)
+    _need_tensor(op, "starts", starts, (0, 1), dts)
+    _need_tensor(op, "limits", limits, (0, 1), (starts.dtype,))
+    _need_tensor(op, "deltas", deltas, (0, 1), (starts.dtype,))
+    s, l, d = np.broadcast_arrays(starts.asnumpy(), limits.asnumpy(), deltas.asnumpy())
+    if (d == 0).any():
+        raise ValueError("%s: 'deltas' must not be 0, but got %s" % (op, d.tolist()))
+    pieces = [np.arange(a, b, c, dtype=starts.dtype.np_dtype) for a, b, c in
+              zip(s.reshape(-1), l.reshape(-1), d.reshape(-1))]
+    splits = np.concatenate([[0], np.cumsum([len(p) for p in pieces])]).astype(Tsplits.np_dtype)
+    values = np.concatenate(pieces) if pieces else np.zeros(0, starts.dtype.np_dtype)
+    return Tensor(splits), Tensor(values.astype(starts.dtype.np_dtype))
+
+
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "edge": "replicate",
+              "circular": "circular"}
+
+
+def pad_v3(x, paddings, constant_value=None, mode="constant", paddings_contiguous=True):
+    """``x`` padded on its trailing axes: ``paddings`` holds (before, after) pairs from the
+    last axis backwards (with ``paddings_contiguous`` False, all the befores then all the
+    afters); negative amounts crop.
+
+    Args:
+        x (Tensor): the input.
+        paddings (Union[Tensor, tuple[int], list[int]]): 2 * k ints for the last k axes.
+        constant_value (Union[number, Tensor], optional): the fill of mode "constant".
+            Default: ``None`` (0).
+        mode (str): "constant", "reflect", "edge" or "circular". Default: ``"constant"``.
+        paddings_contiguous (bool): the layout of ``paddings``. Default: ``True``.
+
+    Returns:
+        Tensor of ``x``'s dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor or ``paddings_contiguous`` not a bool.
+        ValueError: ``mode`` is not one of the above or ``paddings`` does not fit ``x``.
+    """
+    op = "PadV3"
+    if mode not in _PAD_MODES:
+        raise ValueError("%s: 'mode' must be one of %s, but got %r" % (op, sorted(_PAD_MODES),
+                                                                       mode))
+    if not isinstance(paddings_contiguous, bool):
+        raise TypeError("%s: 'paddings_contiguous' must be a bool, but got %r"
+                        % (op, paddings_contiguous))
+    _need_tensor(op, "x", x)
+    if isinstance(paddings, Tensor):
+        if paddings.dtype not in _INTS:
+            raise TypeError("%s: 'paddings' must be an int Tensor, but got %s"
+                            % (op, paddings.dtype))
+        paddings = paddings.asnumpy().reshape(-1).tolist()
+    pads = list(paddings) if isinstance(paddings, (tuple, list)) else None
+    if pads is None or len(pads) % 2 or len(pads) // 2 > x.ndim or not all(
+            isinstance(p, (int, np.integer)) and not isinstance(p, bool) for p in pads):
+        raise ValueError("%s: 'paddings' must be an even number (at most 2 * rank) of ints, but "
+                         "got %r" % (op, paddings))
+    k = len(pads) // 2
+    if not paddings_contiguous:
+        pads = [v for pair in zip(pads[:k], pads[k:]) for v in pair]
+    if mode != "constant" and constant_value is not None:
+        raise ValueError("%s: 'constant_value' is taken only by mode 'constant'" % op)
+    crop = [slice(None)] * x.ndim
+    grow = []
+    for j in range(k):
+        axis = x.ndim - 1 - j
+        before, after = int(pads[2 * j]), int(pads[2 * j + 1])
+        crop[axis] = slice(max(-before, 0), x.shape[axis] - max(-after, 0))
+        grow += [max(before, 0), max(after, 0)]
+    if any(p < 0 for p in pads):
+        x = x[tuple(crop)]
+    value = None
+    if mode == "constant":
+        value = 0 if constant_value is None else _scalar_value(op, "constant_value",
+                                                               constant_value)
+        value = value.item() if isinstance(value, np.generic) else value
+    if not any(grow):
+        return F.identity(x)
+    return F.pad(x, tuple(grow), _PAD_MODES[mode], value)
+
+
+# ------------------------------------------------------------------ non-maximum suppression
+
+
+def _greedy_nms(order, scores, suppressed_by, max_output, score_threshold):
+    """Indices kept by greedy NMS: candidates by decreasing score (ties by index), above
+    ``score_threshold``, dropped when ``suppressed_by(candidate, kept)`` holds."""
+    keep = []
+    for i in order:
+        if len(keep) >= max_output:
+            break
+        if not scores[i] > score_threshold:
+            continue
+        if any(suppressed_by(i, j) for j in keep):
+            continue
+        keep.append(int(i))
+    return keep
+
+
+def _iou(a, b):
+    ya1, yb1 = min(a[0], a[2]), min(b[0], b[2])
+    xa1, xb1 = min(a[1], a[3]), min(b[1], b[3])
+    ya2, yb2 = max(a[0], a[2]), max(b[0], b[2])
+    xa2, xb2 = max(a[1], a[3]), max(b[1], b[3])
+    area_a, area_b = (ya2 - ya1) * (xa2 - xa1), (yb2 - yb1) * (xb2 - xb1)
+    if area_a <= 0 or area_b <= 0:
+        return 0.0
+    inter = max(min(ya2, yb2) - max(ya1, yb1), 0) * max(min(xa2, xb2) - max(xa1, xb1), 0)
+    return inter / (area_a + area_b - inter)
+
+
+def _nms_scalars(op, **named):
+    """The scalar inputs as Python numbers; those named max_* must be ints."""
+    out = []
+    for arg, v in named.items():
+        value = _scalar_value(op, arg, v)
+        value = value.item() if isinstance(value, np.generic) else value
+        if arg.startswith("max_") and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError("%s: '%s' must be an int or an int Tensor, but got %r"
+                            % (op, arg, value))
+        if isinstance(value, float) and math.isnan(value):
+            raise ValueError("%s: '%s' must not be NaN" % (op, arg))
+        out.append(value)
+    return out
+
+
+def non_max_suppression_with_overlaps(overlaps, scores, max_output_size, overlap_threshold,
+                                      score_threshold):
+    """Greedy non-maximum suppression with a given overlap matrix: the indices of the boxes
+    kept, by decreasing score; a box is dropped when its score is not above
+    ``score_threshold`` or its overlap with a kept box is above ``overlap_threshold``.
+
+    Args:
+        overlaps (Tensor): float, (N, N), ``overlaps[i, j]`` of boxes i and j.
+        scores (Tensor): (N,), ``overlaps``' dtype.
+        max_output_size (Union[int, Tensor]): the most boxes kept, >= 0.
+        overlap_threshold (Union[float, Tensor]): the overlap above which a box is dropped.
+        score_threshold (Union[float, Tensor]): the score a box must exceed.
+
+    Returns:
+        Tensor (M,) int32, M <= max_output_size.
+
+    Raises:
+        TypeError: an input is not a float Tensor of one dtype.
+        ValueError: the shapes do not fit or ``max_output_size`` is negative.
+    """
+    op = "NonMaxSuppressionWithOverlaps"
+    _need_tensor(op, "overlaps", overlaps, 2, _FLOATS)
+    _need_tensor(op, "scores", scores, 1, (overlaps.dtype,))
+    n = scores.shape[0]
+    if tuple(overlaps.shape) != (n, n):
+        raise ValueError("%s: 'overlaps' must be (N, N) for N = %d scores, but got %s"
+                         % (op, n, tuple(overlaps.shape)))
+    max_out, thr, s_thr = _nms_scalars(op, max_output_size=max_output_size,
+                                       overlap_threshold=overlap_threshold,
+                                       score_threshold=score_threshold)
+    if max_out < 0:
+        raise ValueError("%s: 'max_output_size' must be >= 0, but got %d" % (op, max_out))
+    ov, sc = overlaps.asnumpy(), scores.asnumpy()
+    order = sorted(range(n), key=lambda i: (-sc[i], i))
+    keep = _greedy_nms(order, sc, lambda i, j: ov[i, j] > thr, int(max_out), s_thr)
+    return Tensor(np.array(keep, np.int32))
+
+
+def non_max_suppression_v3(boxes, scores, max_output_size, iou_threshold, score_threshold):
+    """Greedy non-maximum suppression of boxes ``(y1, x1, y2, x2)`` (any corner order): the
+    indices kept, by decreasing score; a box is dropped when its score is not above
+    ``score_threshold`` or its IoU with a kept box is above ``iou_threshold``.
+
+    Args:
+        boxes (Tensor): float16/float32, (N, 4).
+        scores (Tensor): (N,), ``boxes``' dtype.
+        max_output_size (Union[int, Tensor]): the most boxes kept, >= 0.
+        iou_threshold (Union[float, Tensor]): in [0, 1].
+        score_threshold (Union[float, Tensor]): the score a box must exceed.
+
+    Returns:
+        Tensor (M,) int32, M <= max_output_size.
+
+    Raises:
+        TypeError: an input is not a float Tensor.
+        ValueError: the shapes do not fit, ``iou_threshold`` is outside [0, 1] or
+            ``max_output_size`` negative.
+    """
+    op = "NonMaxSuppressionV3"
+    _need_tensor(op, "boxes", boxes, 2, (mstype.float16, mstype.float32))
+    _need_tensor(op, "scores", scores, 1, (mstype.float16, mstype.float32))
+    n = scores.shape[0]
+    if tuple(boxes.shape) != (n, 4):
+        raise ValueError("%s: 'boxes' must be (N, 4) for N = %d scores, but got %s"
+                         % (op, n, tuple(boxes.shape)))
+    max_out, thr, s_thr = _nms_scalars(op, max_output_size=max_output_size,
+                                       iou_threshold=iou_threshold,
+                                       score_threshold=score_threshold)
+    if max_out < 0:
+        raise ValueError("%s: 'max_output_size' must be >= 0, but got %d" % (op, max_out))
+    if not 0 <= thr <= 1:
+        raise ValueError("%s: 'iou_threshold' must be in [0, 1], but got %r" % (op, thr))
+    bx, sc = boxes.asnumpy().astype(np.float64), scores.asnumpy().astype(np.float64)
+    order = sorted(range(n), key=lambda i: (-sc[i], i))
+    keep = _greedy_nms(order, sc, lambda i, j: _iou(bx[i], bx[j]) > thr, int(max_out), s_thr)
+    return Tensor(np.array(keep, np.int32))
+
+
+def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_total_size,
+                                 iou_threshold, score_threshold, pad_per_class=False,
+                                 clip_boxes=True):
+    """Per-class greedy non-maximum suppression over a batch, then the best
+    ``max_total_size`` detections of each image over all classes, zero-padded.
+
+    Args:
+        boxes (Tensor): float32, (B, N, q, 4), q 1 (boxes shared by the classes) or the class
+            count.
+        scores (Tensor): float32, (B, N, C).
+        max_output_size_per_class (Union[int, Tensor]): the most boxes kept per class.
+        max_total_size (Union[int, Tensor]): the most detections per image.
+        iou_threshold (Union[float, Tensor]): in [0, 1].
+        score_threshold (Union[float, Tensor]): the score a box must exceed.
+        pad_per_class (bool): pad to ``min(max_total_size, max_output_size_per_class * C)``
+            instead of ``max_total_size``. Default: ``False``.
+        clip_boxes (bool): clip the output boxes to [0, 1]. Default: ``True``.
+
+    Returns:
+        tuple(Tensor): the boxes (B, T, 4), scores (B, T), classes (B, T) float32 and the count
+        of valid detections (B,) int32.
+
+    Raises:
+        TypeError: an input is not a float32 Tensor or a flag not a bool.
+        ValueError: the shapes do not fit or a threshold is out of range.
+    """
+    op = "CombinedNonMaxSuppression"
+    for arg, v in (("pad_per_class", pad_per_class), ("clip_boxes", clip_boxes)):
+        if not isinstance(v, bool):
+            raise TypeError("%s: '%s' must be a bool, but got %r" % (op, arg, v))
+    _need_tensor(op, "boxes", boxes, 4, (mstype.float32,))
+    _need_tensor(op, "scores", scores, 3, (mstype.float32,))
+    b, n, q, four = boxes.shape
+    classes = scores.shape[2]
+    if four != 4 or tuple(scores.shape[:2]) != (b, n) or q not in (1, classes):
+        raise ValueError("%s: 'boxes' (B, N, q, 4) and 'scores' (B, N, C) with q 1 or C do not "
+                         "fit: %s and %s" % (op, tuple(boxes.shape), tuple(scores.shape)))
+    per_class, total, thr, s_thr = _nms_scalars(
+        op, max_output_size_per_class=max_output_size_per_class, max_total_size=max_total_size,
+        iou_threshold=iou_threshold, score_threshold=score_threshold)
+    if per_class < 0 or total <= 0 or not 0 <= thr <= 1:
+        raise ValueError("%s: need max_output_size_per_class >= 0, max_total_size > 0 and "
+                         "iou_threshold in [0, 1], but got %r, %r and %r"
+                         % (op, per_class, total, thr))
+    size = min(total, per_class * classes) if pad_per_class else total
+    bx, sc = boxes.asnumpy().astype(np.float64), scores.asnumpy().astype(np.float64)
+    out_boxes = np.zeros((b, size, 4), np.float32)
+    out_scores = np.zeros((b, size), np.float32)
+    out_classes = np.zeros((b, size), np.float32)
+    valid = np.zeros((b,), np.int32)
+    for i in range(b):
+        found = []
+        for c in range(classes):
+            cb = bx[i, :, 0 if q == 1 else c]
+            cs = sc[i, :, c]
+            order = sorted(range(n), key=lambda j: (-cs[j], j))
+            keep = _greedy_nms(order, cs, lambda u, v: _iou(cb[u], cb[v]) > thr, int(per_class),
+                               s_thr)
+            found += [(cs[j], c, cb[j]) for j in keep]
+        found.sort(key=lambda t: -t[0])
+        found = found[:size]
+        valid[i] = len(found)
+        for k, (s, c, box) in enumerate(found):
+            out_boxes[i, k] = np.clip(box, 0.0, 1.0) if clip_boxes else box
+            out_scores[i, k], out_classes[i, k] = s, c
+    return Tensor(out_boxes), Tensor(out_scores), Tensor(out_classes), Tensor(valid)

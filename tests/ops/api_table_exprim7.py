@@ -144,6 +144,34 @@ ROWS += [
 ]
 
 
+IMG_SIZE = I32([3, 5])
+ROWS += [
+    R("ops.MaxPoolWithArgmaxV2", lambda x: ops.MaxPoolWithArgmaxV2(2, 1, 1)(x)[0], (1, 2, 4, 4)),
+    R("ops.MaxPool3DWithArgmax", lambda x: ops.MaxPool3DWithArgmax(2, 1, 0)(x)[0],
+      (1, 2, 3, 3, 3), **NF),
+    R("ops.ResizeLinear1D", lambda x: ops.ResizeLinear1D("half_pixel")(x, (5,)), (1, 2, 3)),
+    R("ops.ResizeArea", lambda x: ops.ResizeArea()(x, IMG_SIZE), (1, 4, 3, 2), f16=False,
+      fd="its output is float32 for every input dtype (MindSpore's ResizeArea)"),
+    R("ops.ResizeBicubic", lambda x: ops.ResizeBicubic()(x, IMG_SIZE), (1, 2, 4, 3)),
+    P("RGBToHSV", (), ("prob", (2, 3)), grad=False),
+    P("HSVToRGB", (), ("prob", (1, 2, 2, 3)), grad=False),
+    R("ops.AdjustHue", lambda x: ops.AdjustHue()(x, 0.3), ("prob", (2, 3)), grad=False),
+    R("ops.AdjustSaturation", lambda x: ops.AdjustSaturation()(x, 0.5), ("prob", (2, 3)),
+      grad=False),
+    R("ops.CompareAndBitpack", lambda x: ops.CompareAndBitpack()(x, 0.0), (2, 8), grad=False),
+    R("ops.RaggedRange", lambda x: ops.RaggedRange(ms.int64)(x, x + 3, x * 0 + 1)[1],
+      ("int", (3,), 4), kind="datadep"),
+    R("ops.PadV3", lambda x: ops.PadV3("reflect")(x, (1, 1, 0, 1)), (1, 2, 3)),
+    R("ops.NonMaxSuppressionWithOverlaps", lambda o, s: ops.NonMaxSuppressionWithOverlaps()(
+        o, s, 3, 0.5, 0.0), ("prob", (4, 4)), ("prob", (4,)), grad=False, kind="datadep"),
+    R("ops.NonMaxSuppressionV3", lambda b, s: ops.NonMaxSuppressionV3()(b, s, 3, 0.5, 0.0),
+      ("prob", (4, 4)), ("prob", (4,)), grad=False, kind="datadep"),
+    R("ops.CombinedNonMaxSuppression", lambda b, s: ops.CombinedNonMaxSuppression()(
+        b, s, 2, 3, 0.5, 0.0)[1], ("prob", (1, 4, 1, 4)), ("prob", (1, 4, 2)), grad=False,
+      f16=False, kind="datadep"),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
@@ -203,4 +231,21 @@ def ctor_overrides(a, t):
         "MatrixSetDiagV3": lambda: ([], [x(), x()[:, 0], 0]),
         "UniqueWithPad": lambda: ([], [t(a["I"]), -1]),
         "Zeta": lambda: ([], [t(np.abs(a["X"]) + 1.5), t(np.abs(a["X"]) + 0.5)]),
+        "MaxPoolWithArgmaxV2": lambda: ([2], [t(a["X4"])]),
+        "MaxPool3DWithArgmax": lambda: ([2, 1, 0], [t(a["X4"][None])]),
+        "ResizeLinear1D": lambda: ([], [t(a["BIG3D"]), (6,)]),
+        "ResizeArea": lambda: ([], [t(a["X4"]), (3, 2)]),
+        "ResizeBicubic": lambda: ([], [t(a["X4"]), (3, 2)]),
+        "HSVToRGB": lambda: ([], [t(np.abs(a["X4"][:, :, :3, :3]))]),
+        "AdjustHue": lambda: ([], [x(), 0.2]),
+        "AdjustSaturation": lambda: ([], [x(), 0.5]),
+        "CompareAndBitpack": lambda: ([], [t(np.ones((2, 8), np.float32)), 0.5]),
+        "RaggedRange": lambda: ([ms.int64], [i32([0, 1]), i32([3, 4]), i32([1, 2])]),
+        "PadV3": lambda: ([], [x(), (1, 1)]),
+        "NonMaxSuppressionWithOverlaps": lambda: ([], [t(a["SPD"][:3, :3] / 4), x()[0], 2, 0.5,
+                                                       0.0]),
+        "NonMaxSuppressionV3": lambda: ([], [t(np.abs(a["X"][:, :2].repeat(2, 1))), x()[:, 0],
+                                             2, 0.5, 0.0]),
+        "CombinedNonMaxSuppression": lambda: ([], [t(np.abs(a["X4"][:1, :2, :1, :4])),
+                                                   t(np.abs(a["X"][None])), 2, 3, 0.5, 0.0]),
     }
