@@ -18,7 +18,8 @@ sys.path.insert(0, str(DOCS / "_ext"))
 import apigen  # noqa: E402
 
 # the modules the reference must cover (the API of MindSpore 2.10 that mindcell provides)
-REQUIRED = ["mindcell", "mindcell.ops", "mindcell.nn", "mindcell.numpy", "mindcell.mint",
+REQUIRED = ["mindcell", "mindcell.ops", "mindcell.nn", "mindcell.nn.probability.distribution",
+            "mindcell.nn.probability.bijector", "mindcell.numpy", "mindcell.mint",
             "mindcell.mint.nn", "mindcell.mint.nn.functional", "mindcell.amp",
             "mindcell.communication", "mindcell.train", "mindcell.train.callback",
             "mindcell.train.metrics", "mindcell.train.serialization", "mindcell.train.summary",

@@ -23,6 +23,8 @@ MODULES = [
     ("mindcell", "mindcell"),
     ("mindcell.ops", "ops"),
     ("mindcell.nn", "nn"),
+    ("mindcell.nn.probability.distribution", "nn"),
+    ("mindcell.nn.probability.bijector", "nn"),
     ("mindcell.numpy", "numpy"),
     ("mindcell.mint", "mint"),
     ("mindcell.mint.nn", "mint"),

@@ -20,11 +20,12 @@ def _sampled(*avals, shape, dtype, stream=None):
 def _gamma(alpha, beta, shape, dtype, stream=None):
     a = np.broadcast_to(alpha, shape).astype(np.float64)
     b = np.broadcast_to(beta, shape).astype(np.float64)
-    return (draw_rng(stream).standard_gamma(a) / b).astype(dtype)
+    return np.asarray(draw_rng(stream).standard_gamma(a) / b).astype(dtype)
 
 
 def _poisson(rate, shape, dtype, stream=None):
-    return draw_rng(stream).poisson(np.broadcast_to(rate, shape).astype(np.float64)).astype(dtype)
+    lam = np.broadcast_to(rate, shape).astype(np.float64)
+    return np.asarray(draw_rng(stream).poisson(lam)).astype(dtype)
 
 
 gamma_sample_p = defprim("DistributionGammaSample", _gamma, infer=_sampled, has_side_effect=True)

@@ -36,7 +36,7 @@ class TransformedDistribution(Distribution):
         >>> t = msd.TransformedDistribution(msb.Exp(), msd.Normal(0.0, 1.0))
         >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
         >>> print(t.log_prob(x))
-        [-0.9189385 -1.8523188]
+        [-0.9189385 -1.8523122]
         >>> print(t.sample((3, 2)).shape)
         (3, 2)
     """
