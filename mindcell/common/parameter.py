@@ -10,9 +10,11 @@ _MAX_NAME_LEN = 1024
 
 
 def _initial_array(default_input):
-    """The array a Parameter starts from (MindSpore: int -> Int32, float -> Float32)."""
+    """The array a Parameter starts from (MindSpore: int -> Int32, float -> Float32). A Tensor
+    (or Parameter) is copied, as in MindSpore: two Parameters built from one tensor train apart,
+    and a later write to the tensor does not reach the Parameter (``set_data`` shares instead)."""
     if isinstance(default_input, Tensor):
-        return default_input._data
+        return np.array(default_input._data, copy=True)
     if isinstance(default_input, (bool, np.bool_)):
         raise ValueError("Parameter: 'default_input' cannot be a bool")
     if isinstance(default_input, numbers.Integral):

@@ -388,7 +388,9 @@ class Tensor:
         except (TypeError, ValueError) as e:
             msg = str(e).replace("Tensor: ", "", 1)
             raise type(e)("Tensor.assign_value: %s" % msg) from None
-        # a copy of a Tensor's data (MindSpore: a later write into self does not reach value)
+        # a copy of a Tensor's data, so a later write into self does not reach value. MindSpore
+        # 2.10's PyNative shares value's memory here (t.assign_value(y); t[0] = 5 changes y) but
+        # its GRAPH_MODE does not; mindcell keeps one behaviour for both modes
         self._data = arr.astype(self._data.dtype, copy=isinstance(value, Tensor))
         return self
 

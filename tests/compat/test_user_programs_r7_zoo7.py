@@ -46,3 +46,85 @@ def test_deprecated_identity_in_a_loss_cell_under_model_eval():
     # rows [1, 2] and [3, 4] against zeros)
     expect = np.abs(net(ms.Tensor(np.ones((1, 3), np.float32))).asnumpy()).sum()
     assert np.isclose(res["mae"], expect, rtol=1e-5)
+
+
+# ----- Tensor(t) shares t's memory; Parameter(t) copies it ---------------------------------------
+# research/cv/StarGAN builds c_org = Tensor(data['attr'], float32) and c_trg = Tensor(data['attr'],
+# float32), then np.random.shuffle(c_trg): in MindSpore 2.10 all three share one buffer, so c_org
+# is shuffled too (and the row swaps duplicate rows). The reverse holds for Parameter: two
+# Parameters built from one tensor are separate copies (ms-oracle for every case below).
+def _mk():
+    return ms.Tensor(np.arange(6, dtype=np.float32).reshape(3, 2))
+
+
+@pytest.mark.parametrize("build, shared", [
+    (lambda t: ms.Tensor(t), True),
+    (lambda t: ms.Tensor(t, ms.float32), True),
+    (lambda t: ms.Tensor(input_data=t), True),
+    (lambda t: ms.Tensor(t, const_arg=True), True),
+    (lambda t: ms.Tensor(t[0:2]), True),
+    (lambda t: ms.Tensor(t.T), True),
+    (lambda t: ms.Tensor(t, ms.float16), False),
+    (lambda t: ms.Parameter(t, name="p"), False),
+    (lambda t: ms.Parameter(ms.Parameter(t, name="q"), name="p"), False),
+])
+def test_tensor_from_tensor_shares_and_parameter_copies(build, shared):
+    t = _mk()
+    u = build(t)
+    t[0, 0] = 100.0
+    assert (float(u.asnumpy().ravel()[0]) == 100.0) is shared
+    t = _mk()
+    u = build(t)
+    u[1, 1] = -7.0  # and a write into the new one reaches the source when shared
+    assert (-7.0 in t.asnumpy()) is shared
+
+
+def test_numpy_shuffle_of_a_tensor_copy_reorders_the_source():
+    data = ms.dataset.NumpySlicesDataset(
+        {"a": np.arange(12, dtype=np.float32).reshape(4, 3)}, shuffle=False).batch(4)
+    row = next(data.create_dict_iterator())
+    b = ms.Tensor(row["a"], ms.float32)
+    c = ms.Tensor(row["a"], ms.float32)
+    np.random.seed(0)
+    with pytest.warns(UserWarning):
+        np.random.shuffle(b)
+    expect = [[0, 1, 2], [0, 1, 2], [3, 4, 5], [0, 1, 2]]  # MindSpore 2.10, seed 0
+    for t in (b, c, row["a"]):
+        assert t.asnumpy().tolist() == expect
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_two_parameters_from_one_tensor_train_apart(mode):
+    ms.set_context(mode=mode)
+    try:
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                init = ms.Tensor(np.ones((2,), np.float32))
+                self.a = ms.Parameter(init, name="a")
+                self.b = ms.Parameter(init, name="b", requires_grad=False)
+                self.init = init
+
+            def construct(self, x):
+                return (self.a * x).sum() + (self.b * x).sum()
+
+        net = Net()
+        opt = nn.SGD([net.a], 0.5)
+        grad_fn = ms.value_and_grad(net, None, opt.parameters)
+        _, grads = grad_fn(ms.Tensor(np.ones((2,), np.float32)))
+        opt(grads)
+        assert net.a.asnumpy().tolist() == [0.5, 0.5]
+        assert net.b.asnumpy().tolist() == [1.0, 1.0]
+        assert net.init.asnumpy().tolist() == [1.0, 1.0]
+        net.a[0] = 5.0
+        assert net.b.asnumpy().tolist() == [1.0, 1.0]
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_set_data_still_shares():
+    p = ms.Parameter(ms.Tensor(np.zeros((2,), np.float32)), name="p")
+    t = ms.Tensor(np.zeros((2,), np.float32))
+    p.set_data(t)
+    t[0] = 5.0
+    assert p.asnumpy().tolist() == [5.0, 0.0]
