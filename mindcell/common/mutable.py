@@ -55,6 +55,18 @@ class MutableFloat(_MutableScalar, float):
     np_dtype, py_type = np.dtype(np.float32), float
 
 
+class MutableTuple(tuple):
+    """A tuple marked by ``mutable``: a variable graph input whose Tensors a gradient
+    (``GradOperation``) differentiates, returning their gradients as a tuple, as MindSpore's
+    compiled graphs do (a plain tuple argument is a constant there, with no gradient)."""
+    __slots__ = ()
+
+
+class MutableList(list):
+    """A list marked by ``mutable`` (as :class:`MutableTuple`; gradients come as a list)."""
+    __slots__ = ()
+
+
 def _mark(obj):
     if isinstance(obj, (Tensor, _MutableScalar)):
         return obj
@@ -64,10 +76,10 @@ def _mark(obj):
         return MutableInt(obj)
     if isinstance(obj, numbers.Real):
         return MutableFloat(obj)
-    if isinstance(obj, tuple):  # a container is marked through its scalars
-        return tuple(_mark(o) for o in obj)
+    if isinstance(obj, tuple):  # a container is marked through its scalars, and as itself
+        return MutableTuple(_mark(o) for o in obj)
     if isinstance(obj, list):
-        return [_mark(o) for o in obj]
+        return MutableList(_mark(o) for o in obj)
     if isinstance(obj, dict):
         return {k: _mark(v) for k, v in obj.items()}
     raise TypeError("mutable: 'input_data' must be a Tensor, scalar, tuple, list or dict (or "
@@ -133,6 +145,8 @@ def _unmark(obj):
         return obj.to_tensor()
     if isinstance(obj, (tuple, list)):
         items = [_unmark(o) for o in obj]
+        if isinstance(obj, (MutableTuple, MutableList)):
+            return type(obj)(items)
         return tuple(items) if isinstance(obj, tuple) else items
     if isinstance(obj, dict):
         return {k: _unmark(v) for k, v in obj.items()}

@@ -341,7 +341,17 @@ def _unflatten(tree, leaves):
     items = [_unflatten(t, leaves) for t in payload]
     if isinstance(kind, tuple):  # a dict: ("dict", *keys)
         return dict(zip(kind[1:], items))
+    if kind in _MUTABLE_KINDS:  # a mutable-marked sequence stays marked inside the graph
+        return _MUTABLE_KINDS[kind](items)
     return tuple(items) if kind == "tuple" else items
+
+
+def _mutable_kinds():
+    from mindcell.common.mutable import MutableList, MutableTuple
+    return {"MutableTuple": MutableTuple, "MutableList": MutableList}
+
+
+_MUTABLE_KINDS = _mutable_kinds()
 
 
 def trace(fn, args, kwargs, name="graph", gt=None):

@@ -554,14 +554,19 @@ class GradOperation:
                 positions = tuple(range(len(args)))
             else:  # the first input, unless only the weights' gradients are returned
                 positions = (0,) if args and not self.get_by_list else ()
-            positions = tuple(p for p in positions if isinstance(args[p], Tensor))
-            rec = _recorded(fn, args, positions, weights, "GradOperation")
+            call, call_args, regroup = fn, args, None
+            if any(_is_mutable_seq(args[p]) for p in positions):
+                call, call_args, positions, regroup = _spread_mutable(fn, args, positions)
+            positions = tuple(p for p in positions if isinstance(call_args[p], Tensor))
+            rec = _recorded(call, call_args, positions, weights, "GradOperation")
             outputs = _flatten(rec.out)
             seeds = _flatten(sens) if sens is not None else [ones_like(o) for o in outputs]
             if len(seeds) != len(outputs):
                 raise ValueError("GradOperation: sens has %d tensors for %d outputs"
                                  % (len(seeds), len(outputs)))
             pos_grads, weight_grads = rec.gradients(outputs, seeds)
+            if regroup is not None:
+                pos_grads = regroup(pos_grads)
             if self.get_all:
                 pg = tuple(pos_grads)
             else:
@@ -572,6 +577,53 @@ class GradOperation:
 
         grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
         return _trace.graph_mode_aware(grad_fn)
+
+
+def _is_mutable_seq(value):
+    from mindcell.common.mutable import MutableList, MutableTuple
+    return isinstance(value, (MutableTuple, MutableList)) and bool(value) and all(
+        isinstance(v, Tensor) for v in value)
+
+
+def _spread_mutable(fn, args, positions):
+    """GradOperation of an argument that is a ``mutable`` tuple/list of Tensors: ``fn`` called
+    with each such argument spread into its Tensors (each differentiated), and a function
+    that gathers their gradients back into one tuple (list) per argument, as MindSpore's
+    compiled graphs return them. Returns (fn', args', positions', regroup)."""
+    spans, flat = [], []
+    for a in args:
+        if _is_mutable_seq(a):
+            spans.append((len(flat), len(a), tuple if isinstance(a, tuple) else list))
+            flat.extend(a)
+        else:
+            spans.append((len(flat), None, None))
+            flat.append(a)
+
+    def spread_fn(*flat_args):
+        rebuilt = [type(args[i])(flat_args[start:start + n]) if n is not None
+                   else flat_args[start] for i, (start, n, _) in enumerate(spans)]
+        return fn(*rebuilt)
+
+    new_positions, owners = [], []
+    for p in positions:
+        start, n, _ = spans[p]
+        for j in range(start, start + (n or 1)):
+            if isinstance(flat[j], Tensor):
+                new_positions.append(j)
+                owners.append(p)
+
+    def regroup(grads):
+        out = []
+        for p in positions:
+            start, n, kind = spans[p]
+            mine = [g for g, o in zip(grads, owners) if o == p]
+            if n is None:
+                out.extend(mine)
+            else:
+                out.append(kind(mine))
+        return out
+    spread_fn.__name__ = getattr(fn, "__name__", type(fn).__name__)
+    return spread_fn, tuple(flat), tuple(new_positions), regroup
 
 
 def value_and_weight_grads(fn, weights, args, sens):

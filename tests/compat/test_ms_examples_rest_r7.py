@@ -433,3 +433,49 @@ def test_experimental_optimizer_add_param_group():
     mine.add_param_group({"params": other})
     mine(tuple(ms.ops.ones_like(p) for p in mine.parameters))
     np.testing.assert_allclose(_np(other), [0.75])
+
+
+# ----- mutable sequences under GradOperation ------------------------------------------------
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_grad_operation_of_a_mutable_tuple(mode):
+    from mindcell import nn, ops
+
+    class Net(nn.Cell):
+        def construct(self, z):
+            return ops.matmul(z[0], z[1])
+
+    class GradNet(nn.Cell):
+        def __init__(self, net, get_all=False):
+            super().__init__()
+            self.net, self.grad_op = net, ops.GradOperation(get_all=get_all)
+
+        def construct(self, z):
+            return self.grad_op(self.net)(z)
+
+    a = Tensor(np.array([[0.5, 0.6, 0.4], [1.2, 1.3, 1.1]], np.float32))
+    b = Tensor(np.array([[0.01, 0.3, 1.1], [0.1, 0.2, 1.3], [2.1, 1.2, 3.3]], np.float32))
+    old = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        ga, gb = GradNet(Net())(ms.mutable((a, b)))  # MindSpore's GRAPH_MODE values (ms-oracle)
+        np.testing.assert_allclose(_np(ga), [[1.41, 1.6, 6.6]] * 2, rtol=1e-5)
+        np.testing.assert_allclose(_np(gb), [[1.7] * 3, [1.9] * 3, [1.5] * 3], rtol=1e-5)
+        as_list = GradNet(Net())(ms.mutable([a, b]))
+        assert isinstance(as_list, list) and len(as_list) == 2
+        assert GradNet(Net())((a, b)) == ()  # a plain tuple is a constant: no gradient
+        (pair,) = GradNet(Net(), get_all=True)(ms.mutable((a, b)))
+        np.testing.assert_allclose(_np(pair[1]), _np(gb))
+    finally:
+        ms.set_context(mode=old)
+
+
+def test_adaptive_max_pool3d_return_indices():
+    x = Tensor(np.array([[[[3, 1, 2], [0, 5, 4]], [[7, 6, 1], [2, 9, 8]]]], np.float32))
+    for size, values, index in [((1, 1, 2), [9, 9], [10, 10]), ((2, 1, 1), [5, 9], [4, 10]),
+                                ((1, 2, 2), [7, 6, 9, 9], [6, 7, 10, 10])]:
+        y, i = ms.nn.AdaptiveMaxPool3d(size, True)(x)
+        assert i.dtype == ms.int32 and y.shape == i.shape == (1,) + size
+        assert _np(y).ravel().tolist() == values and _np(i).ravel().tolist() == index
+    x5 = Tensor(np.random.RandomState(0).rand(1, 1, 3, 4, 5).astype(np.float32))
+    _, i = ms.nn.AdaptiveMaxPool3d((2, 2, 3), True)(x5)  # MindSpore 2.10's indices
+    assert _np(i).ravel().tolist() == [20, 8, 8, 10, 38, 38, 20, 27, 23, 31, 52, 38]

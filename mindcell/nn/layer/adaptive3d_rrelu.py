@@ -85,19 +85,19 @@ class AdaptiveMaxPool3d(Cell):
 
     Args:
         output_size (Union[int, tuple[int]]): :math:`(D_{out}, H_{out}, W_{out})` or one int.
-        return_indices (bool): also return the indices of the maxima; not supported by
-            mindcell (NotImplementedError). Default: ``False``.
+        return_indices (bool): also return the index of each maximum, flat over the input's
+            last 3 axes (``d * H * W + h * W + w``, Int32, as MindSpore). Default: ``False``.
 
     Inputs:
         - **input** (Tensor) - a 4-D or 5-D float Tensor.
 
     Outputs:
-        Tensor, the input with its last 3 axes pooled to ``output_size``.
+        Tensor, the input with its last 3 axes pooled to ``output_size``; with
+        ``return_indices`` a tuple of it and the indices.
 
     Raises:
         ValueError: ``output_size`` is not a positive int or 3 of them, or the input is not
             4-D or 5-D.
-        NotImplementedError: ``return_indices`` is True.
 
     Examples:
         >>> import numpy as np
@@ -105,6 +105,8 @@ class AdaptiveMaxPool3d(Cell):
         >>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))
         >>> print(ms.nn.AdaptiveMaxPool3d(1)(x).reshape(-1))
         [7.]
+        >>> print(ms.nn.AdaptiveMaxPool3d((1, 1, 2), True)(x)[1].reshape(-1))
+        [6 7]
     """
 
     def __init__(self, output_size, return_indices=False):
@@ -113,9 +115,6 @@ class AdaptiveMaxPool3d(Cell):
         if any(s is None for s in size):
             raise ValueError("For 'AdaptiveMaxPool3d', 'output_size' must be positive ints, but "
                              "got %r" % (output_size,))
-        if return_indices:
-            raise NotImplementedError("AdaptiveMaxPool3d: 'return_indices=True' is not "
-                                      "supported by mindcell")
         self._size = size
         self.output_size = Tensor(np.array(size, np.int32))
         self.return_indices = return_indices
@@ -129,6 +128,11 @@ class AdaptiveMaxPool3d(Cell):
             raise ValueError("For 'AdaptiveMaxPool3d', the input must be 4-D or 5-D, but got "
                              "%d-D" % len(x.shape))
         od, oh, ow = self._size
+        if self.return_indices:
+            from mindcell.ops.function.resample_func import _adaptive_max
+            y, index = _adaptive_max(x, (od, oh, ow), True)
+            index = F.cast(index, mstype.int32)
+            return (F.squeeze(y, 0), F.squeeze(index, 0)) if expand else (y, index)
         # W, then H, then D: the gradient goes to the first maximum in (d, h, w) order
         y = _adaptive_max_last(x, ow)
         y = F.transpose(_adaptive_max_last(F.transpose(y, (0, 1, 2, 4, 3)), oh), (0, 1, 2, 4, 3))
