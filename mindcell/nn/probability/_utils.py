@@ -25,14 +25,19 @@ def check_dtype(dtype, valid, cls_name):
 
 def cast_to_tensor(value, dtype=mstype.float32):
     """A construction argument as a Tensor of ``dtype`` (a Parameter is kept as it is, so it
-    stays trainable)."""
+    stays trainable; a Tensor is cast, so gradients flow through it)."""
     if value is None:
         raise ValueError("Input cannot be None in cast_to_tensor")
     if isinstance(value, Parameter):
         return value
     if isinstance(value, (bool, np.bool_)):
         raise TypeError("Input cannot be Type Bool")
-    if isinstance(value, (Tensor, np.ndarray, list, int, float, np.integer, np.floating)):
+    if isinstance(value, Tensor):
+        # a cast, not a copy: gradients flow to a Tensor given at construction (as in
+        # MindSpore, where ``Normal(mu, sd)`` of network outputs is differentiable in mu, sd)
+        from mindcell import ops
+        return value if value.dtype == dtype else ops.cast(value, dtype)
+    if isinstance(value, (np.ndarray, list, int, float, np.integer, np.floating)):
         return Tensor(value, dtype=dtype)
     raise TypeError("Unable to convert input of type %s to a Tensor of type %s"
                     % (type(value), dtype))
