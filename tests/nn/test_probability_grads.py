@@ -181,3 +181,15 @@ def test_reparameterised_normal_sample_gradients():
     np.testing.assert_allclose(gm.asnumpy(), [6.0, 6.0])
     z = (s - mean.asnumpy()) / sd.asnumpy()
     np.testing.assert_allclose(gs.asnumpy(), z.sum(0), rtol=1e-6)
+
+
+def test_halfnormal_laplace_studentt_gradients():
+    checks = [
+        (lambda x, m, s: msd.HalfNormal(dtype=F64).log_prob(x, m, s),
+         (t([0.3, 1.0, 2.5]), t([0.0, 0.5, -1.0]), t([1.0, 0.7, 2.0]))),
+        (lambda x, m, s: msd.Laplace(dtype=F64).log_prob(x, m, s),
+         (t([0.3, 1.0, 2.5]), t([0.0, 0.5, -1.0]), t([1.0, 0.7, 2.0]))),
+        (lambda x, n, m, s: msd.StudentT(dtype=F64).log_prob(x, n, m, s),
+         (t([0.3, 1.0, 2.5]), t([1.0, 4.0, 30.0]), t([0.0, 0.5, -1.0]), t([1.0, 0.7, 2.0])))]
+    for f, args in checks:
+        check_fd(f, args)

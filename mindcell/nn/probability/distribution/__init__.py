@@ -13,9 +13,10 @@ from mindcell.nn.probability.distribution.transformed_distribution import \
 from mindcell.nn.probability.distribution.discrete import (Bernoulli, Categorical, Geometric,
                                                            Poisson)
 from mindcell.nn.probability.distribution.continuous import (Beta, Cauchy, Exponential, Gamma,
-                                                             Gumbel, Logistic, LogNormal,
-                                                             Normal, Uniform)
+                                                             Gumbel, HalfNormal, Laplace,
+                                                             Logistic, LogNormal, Normal,
+                                                             StudentT, Uniform)
 
 __all__ = ["Distribution", "TransformedDistribution", "Bernoulli", "Beta", "Categorical",
            "Cauchy", "Exponential", "Gamma", "Geometric", "Gumbel", "Logistic", "LogNormal",
-           "Normal", "Poisson", "Uniform"]
+           "Normal", "Poisson", "Uniform", "HalfNormal", "Laplace", "StudentT"]

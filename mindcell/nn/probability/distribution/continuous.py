@@ -954,3 +954,139 @@ class Gumbel(TransformedDistribution):
         u = ops.cast(self.distribution("sample", tuple(shape) + tuple(self._broadcast_shape)),
                      self.dtype)
         return self.bijector("forward", u)
+
+
+class _MeanSd(Distribution):
+    """HalfNormal and Laplace: parameters ``mean`` and ``sd`` (> 0), density methods only."""
+
+    def __init__(self, mean, sd, seed, dtype, name, param):
+        param["param_dict"] = {"mean": mean, "sd": sd}
+        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        super().__init__(seed, dtype, name, param)
+        self._mean_value = self._add_parameter(mean, "mean")
+        self._sd_value = self._add_parameter(sd, "sd")
+        if self._sd_value is not None:
+            U.check_greater_zero(self._sd_value, "Standard deviation")
+
+    def _value(self, value):
+        value = self._check_value(value, "value")
+        return value if value.dtype == self.dtype else ops.cast(value, self.dtype)
+
+
+class HalfNormal(_MeanSd):
+    r"""The half-normal distribution: density
+    :math:`\sqrt{2/\pi} / \sigma \, e^{-(x-\mu)^2 / (2\sigma^2)}` for :math:`x \geq 0`, else 0.
+    Only ``prob`` and ``log_prob`` are defined (the other methods raise NotImplementedError).
+
+    Args:
+        mean (int, float, list, numpy.ndarray, Tensor): :math:`\mu`. Default: ``None``.
+        sd (int, float, list, numpy.ndarray, Tensor): :math:`\sigma` (> 0). Default: ``None``.
+        seed (int): the seed. Default: ``None`` (0).
+        dtype (mindcell.dtype): a float type. Default: ``mstype.float32``.
+        name (str): the name. Default: ``'HalfNormal'``.
+
+    Raises:
+        ValueError: an element of ``sd`` is not positive.
+        TypeError: as :class:`Normal`.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> import mindcell.nn.probability.distribution as msd
+        >>> d = msd.HalfNormal(0.0, 1.0)
+        >>> print(d.prob(ms.Tensor(np.array([-1.0, 0.0, 1.0], np.float32))))
+        [0.         0.7978846  0.48394147]
+    """
+
+    def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="HalfNormal"):
+        super().__init__(mean, sd, seed, dtype, name, dict(locals()))
+
+    def _prob(self, value, mean=None, sd=None):
+        value = self._value(value)
+        mean, sd = self._check_param_type(mean, sd)
+        pdf = float(np.sqrt(2. / np.pi)) / sd * ops.exp(-0.5 * ops.square((value - mean) / sd))
+        return pdf * ops.cast(value >= 0, self.dtype)
+
+
+class Laplace(_MeanSd):
+    r"""The Laplace distribution of location :math:`\mu` and scale :math:`b` (``sd``): density
+    :math:`e^{-|x-\mu|/b} / (2b)`. Only ``log_prob`` and ``prob`` are defined.
+
+    Args:
+        mean (int, float, list, numpy.ndarray, Tensor): :math:`\mu`. Default: ``None``.
+        sd (int, float, list, numpy.ndarray, Tensor): :math:`b` (> 0). Default: ``None``.
+        seed (int): the seed. Default: ``None`` (0).
+        dtype (mindcell.dtype): a float type. Default: ``mstype.float32``.
+        name (str): the name. Default: ``'Laplace'``.
+
+    Raises:
+        ValueError: an element of ``sd`` is not positive.
+        TypeError: as :class:`Normal`.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> import mindcell.nn.probability.distribution as msd
+        >>> d = msd.Laplace(0.0, 1.0)
+        >>> print(d.log_prob(ms.Tensor(np.array([-1.0, 0.0, 2.0], np.float32))))
+        [-1.6931472 -0.6931472 -2.6931472]
+    """
+
+    def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Laplace"):
+        super().__init__(mean, sd, seed, dtype, name, dict(locals()))
+
+    def _log_prob(self, value, mean=None, sd=None):
+        value = self._value(value)
+        mean, sd = self._check_param_type(mean, sd)
+        return -1.0 * ops.abs((value - mean) / sd) - ops.log(2. * sd)
+
+
+class StudentT(Distribution):
+    r"""Student's t distribution of ``df`` degrees of freedom :math:`\nu`, location :math:`\mu`
+    and scale :math:`\sigma`. Only ``log_prob`` and ``prob`` are defined.
+
+    Args:
+        df (int, float, list, numpy.ndarray, Tensor): :math:`\nu` (> 0). Default: ``None``.
+        mean (int, float, list, numpy.ndarray, Tensor): :math:`\mu`. Default: ``None``.
+        sd (int, float, list, numpy.ndarray, Tensor): :math:`\sigma` (> 0). Default: ``None``.
+        seed (int): the seed. Default: ``None`` (0).
+        dtype (mindcell.dtype): a float type. Default: ``mstype.float32``.
+        name (str): the name. Default: ``'StudentT'``.
+
+    Raises:
+        ValueError: an element of ``df`` or ``sd`` is not positive.
+        TypeError: as :class:`Normal`.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> import mindcell.nn.probability.distribution as msd
+        >>> d = msd.StudentT(3.0, 0.0, 1.0)
+        >>> print(d.log_prob(ms.Tensor(np.array([0.0, 2.0], np.float32))))
+        [-1.0008888 -2.6954846]
+    """
+
+    def __init__(self, df=None, mean=None, sd=None, seed=None, dtype=mstype.float32,
+                 name="StudentT"):
+        param = dict(locals())
+        param["param_dict"] = {"df": df, "mean": mean, "sd": sd}
+        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        super().__init__(seed, dtype, name, param)
+        self._df_value = self._add_parameter(df, "df")
+        self._mean_value = self._add_parameter(mean, "mean")
+        self._sd_value = self._add_parameter(sd, "sd")
+        if self._sd_value is not None:
+            U.check_greater_zero(self._sd_value, "Standard deviation")
+        if self._df_value is not None:
+            U.check_greater_zero(self._df_value, "Degrees of freedom")
+
+    def _log_prob(self, value, df=None, mean=None, sd=None):
+        value = self._check_value(value, "value")
+        value = value if value.dtype == self.dtype else ops.cast(value, self.dtype)
+        df, mean, sd = self._check_param_type(df, mean, sd)
+        y = (value - mean) / sd
+        log_unnormalized = -0.5 * (df + 1.) * ops.log1p(y ** 2. / df)
+        log_normalization = (ops.log(ops.abs(sd)) + 0.5 * ops.log(df)
+                             + float(0.5 * np.log(np.pi)) + ops.lgamma(0.5 * df)
+                             - ops.lgamma(0.5 * (df + 1.)))
+        return log_unnormalized - log_normalization
