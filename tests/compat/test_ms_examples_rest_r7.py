@@ -479,3 +479,35 @@ def test_adaptive_max_pool3d_return_indices():
     x5 = Tensor(np.random.RandomState(0).rand(1, 1, 3, 4, 5).astype(np.float32))
     _, i = ms.nn.AdaptiveMaxPool3d((2, 2, 3), True)(x5)  # MindSpore 2.10's indices
     assert _np(i).ravel().tolist() == [20, 8, 8, 10, 38, 38, 20, 27, 23, 31, 52, 38]
+
+
+# ----- nn cells ---------------------------------------------------------------------------
+def test_parameter_update_and_sparse_cells():
+    from mindcell import nn, COOTensor
+    net = nn.Dense(3, 4)
+    update = nn.ParameterUpdate(net.weight)
+    out = update(Tensor(np.arange(12).reshape((4, 3)), ms.float32))
+    assert _np(out).tolist() == np.arange(12).reshape(4, 3).tolist()
+    assert _np(net.weight)[0].tolist() == [0, 1, 2]
+    with pytest.raises(ValueError):
+        update(Tensor(np.ones((2, 2)), ms.float32))
+    with pytest.raises(TypeError):
+        nn.ParameterUpdate(Tensor([1.0]))
+    indices = Tensor([[0, 1], [1, 2]], ms.int32)
+    values = Tensor([1, 2], ms.float32)
+    dense = Tensor([[1, 1], [2, 2], [3, 3], [4, 4]], ms.float32)
+    assert _np(nn.SparseTensorDenseMatmul()(indices, values, (3, 4), dense)).tolist() == [
+        [2, 2], [6, 6], [0, 0]]
+    st = nn.SparseTensorDenseMatmul(adjoint_st=True)(indices, values, (3, 4),
+                                                    Tensor(np.ones((3, 2)), ms.float32))
+    assert _np(st).tolist() == [[0, 0], [1, 1], [2, 2], [0, 0]]
+    dt = nn.SparseTensorDenseMatmul(adjoint_dt=True)(indices, values, (3, 4),
+                                                    Tensor(np.ones((2, 4)), ms.float32))
+    assert _np(dt).tolist() == [[1, 1], [2, 2], [0, 0]]
+    dup = nn.SparseTensorDenseMatmul()(Tensor([[0, 1], [0, 1]], ms.int32), values, (3, 4),
+                                       Tensor(np.ones((4, 2)), ms.float32))
+    assert _np(dup).tolist() == [[3, 3], [0, 0], [0, 0]]  # repeated indices add up
+    dense_out = nn.SparseToDense()(COOTensor(Tensor([[0, 1], [1, 2]]), Tensor([1, 2], ms.int32),
+                                             (3, 4)))
+    assert dense_out.dtype == ms.int32 and _np(dense_out).tolist() == [[0, 1, 0, 0], [0, 0, 2, 0],
+                                                                       [0, 0, 0, 0]]

@@ -51,3 +51,4 @@ from mindcell.nn.layer.unpool import MaxUnpool1d, MaxUnpool2d, MaxUnpool3d  # no
 from mindcell.nn.layer.extra_cells import BiDense, IGamma, LBeta, MSSSIM  # noqa: F401,E402
 from mindcell.nn.layer.fractional_pool import (FractionalMaxPool2d,  # noqa: F401,E402
                                                FractionalMaxPool3d)
+from mindcell.nn.layer.sparse_cells import SparseToDense, SparseTensorDenseMatmul  # noqa: F401
