@@ -2321,6 +2321,49 @@ RECORDS += [
                         "np.float32)), 2, 2, 0.5, 0.0)[3]", "[1]")),
 ]
 
+RECORDS += [
+    PrimRecord("NextAfter", "nextafter"),
+    PrimRecord("LuSolve", "lu_solve"),
+    PrimRecord("TripletMarginLoss", _more.triplet_margin_loss_prim,
+               "(p=2, swap=False, eps=1e-06, reduction='mean')",
+               example=("ops.TripletMarginLoss()(x, x * 0.5, x * 0.9, Tensor(1.0, ms.float32))",
+                        "2.0554895")),
+    PrimRecord("MultilabelMarginLoss", _more.multilabel_margin_loss_prim, "(reduction='mean')",
+               example=("ops.MultilabelMarginLoss()(x, Tensor(np.array([[1, -1], [0, 1]], "
+                        "np.int32)))[1]", "[[0. 1.]\n [1. 1.]]")),
+    PrimRecord("AffineGrid", "affine_grid", "(align_corners=False)",
+               example=("ops.AffineGrid()(Tensor(np.array([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]], "
+                        "np.float32)), (1, 1, 1, 2))", "[[[[-0.5  0. ]\n   [ 0.5  0. ]]]]")),
+    PrimRecord("AdaptiveMaxPool3D", _more.adaptive_max_pool3d_prim,
+               example=("ops.AdaptiveMaxPool3D()(x.reshape((1, 1, 2, 2)), Tensor(np.array([1, 1, "
+                        "1], np.int32)))[0]", "[[[[3.]]]]")),
+    PrimRecord("MultinomialWithReplacement", "multinomial_with_replacement",
+               "(numsamples, replacement=False)",
+               example=("ops.MultinomialWithReplacement(2, True)(Tensor(np.array([[0.0, 1.0]], "
+                        "np.float32)), Tensor(1, ms.int64), Tensor(0, ms.int64))", "[[1 1]]")),
+    PrimRecord("RandomGamma", _more.random_gamma_prim, "(seed=0, seed2=0)",
+               example=("ops.RandomGamma(seed=3)(Tensor(np.array([3, 1], np.int32)), "
+                        "Tensor(np.array([2.0, 5.0], np.float32))).shape", "(3, 1, 2)")),
+    PrimRecord("RandomPoisson", _more.random_poisson_prim,
+               "(seed=0, seed2=0, dtype=mindspore.int64)",
+               example=("ops.RandomPoisson(seed=3)(Tensor(np.array([2, 3], np.int32)), "
+                        "Tensor(np.array([2.0], np.float32))).shape", "(2, 3, 1)")),
+    PrimRecord("Gamma", _more.gamma_prim, "(seed=0, seed2=0)",
+               example=("ops.Gamma(seed=3)((3, 2), Tensor(np.array([2.0, 5.0], np.float32)), "
+                        "Tensor(np.array([1.0], np.float32))).shape", "(3, 2)")),
+    PrimRecord("Poisson", _more.poisson_prim, "(seed=0, seed2=0)",
+               example=("ops.Poisson(seed=5)((4, 2), Tensor(np.array([5.0, 10.0], np.float32)))"
+                        ".shape", "(4, 2)")),
+    PrimRecord("LogUniformCandidateSampler", "log_uniform_candidate_sampler",
+               "(num_true=1, num_sampled=5, unique=True, range_max=5, seed=0)",
+               example=("ops.LogUniformCandidateSampler(1, 3, True, 3)(Tensor(np.array([[1], "
+                        "[2]], np.int64)))[0].shape", "(3,)")),
+    PrimRecord("UniformCandidateSampler", "uniform_candidate_sampler",
+               "(num_true, num_sampled, unique, range_max, seed=0, remove_accidental_hits=False)",
+               example=("ops.UniformCandidateSampler(1, 3, True, 3)(Tensor(np.array([[1], [2]], "
+                        "np.int64)))[0].sort()[0]", "[0 1 2]")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

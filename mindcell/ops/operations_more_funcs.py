@@ -1803,3 +1803,152 @@ def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_t
             out_boxes[i, k] = np.clip(box, 0.0, 1.0) if clip_boxes else box
             out_scores[i, k], out_classes[i, k] = s, c
     return Tensor(out_boxes), Tensor(out_scores), Tensor(out_classes), Tensor(valid)
+
+
+# ------------------------------------------------------- classes over functions of this session
+
+
+def multilabel_margin_loss_prim(x, target, reduction="mean"):
+    """The multi-label margin loss (``ops.multilabel_margin_loss``) and, as MindSpore's
+    MultilabelMarginLoss returns it, ``is_target``: 1 where a class is among the sample's
+    targets (those before the first -1 of its row of ``target``), else 0.
+
+    Args:
+        x (Tensor): float, (C,) or (N, C).
+        target (Tensor): int32 of ``x``'s shape, class indices padded with -1.
+        reduction (str): "none", "mean" or "sum". Default: ``"mean"``.
+
+    Returns:
+        tuple(Tensor, Tensor): the loss and ``is_target`` (``x``'s shape and dtype).
+
+    Raises:
+        TypeError: ``target`` is not an int32 Tensor.
+        ValueError: ``reduction`` is not one of the above or the shapes differ.
+    """
+    loss = F.multilabel_margin_loss(x, target, reduction)
+    t = target.asnumpy().reshape(-1, target.shape[-1]) if target.ndim else target.asnumpy()
+    mark = np.zeros(t.shape, np.float64)
+    for i, row in enumerate(t):
+        for c in row:
+            if c < 0:
+                break
+            mark[i, c] = 1
+    return loss, Tensor(mark.reshape(tuple(x.shape)).astype(x.dtype.np_dtype))
+
+
+def adaptive_max_pool3d_prim(x, output_size):
+    """3-D adaptive max pooling returning the maxima and their indices, with ``output_size``
+    given as a Tensor (``ops.adaptive_max_pool3d(..., return_indices=True)``).
+
+    Args:
+        x (Tensor): float, (C, D, H, W) or (N, C, D, H, W).
+        output_size (Union[Tensor, tuple[int]]): (D_out, H_out, W_out).
+
+    Returns:
+        tuple(Tensor, Tensor): the pooled values and their int32 indices.
+
+    Raises:
+        ValueError: ``output_size`` is not 3 positive ints.
+    """
+    size = _size_pair("AdaptiveMaxPool3D", output_size, 3)
+    return F.adaptive_max_pool3d(x, tuple(size), True)
+
+
+def _one_seed(op, seed, seed2):
+    for arg, v in (("seed", seed), ("seed2", seed2)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError("%s: '%s' must be an int >= 0, but got %r" % (op, arg, v))
+    return (seed * 1000003 + seed2) % (2 ** 31) if (seed or seed2) else None
+
+
+def random_gamma_prim(shape, alpha, seed=0, seed2=0):
+    """Gamma samples of shape ``shape + alpha.shape`` with concentrations ``alpha``
+    (``ops.random_gamma``); ``seed``/``seed2`` both 0 draw from the global generator.
+
+    Args:
+        shape (Tensor): 1-D int32/int64, the sample shape.
+        alpha (Tensor): float, the concentrations, > 0.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Returns:
+        Tensor of shape ``shape + alpha.shape``, ``alpha``'s dtype.
+    """
+    return F.random_gamma(shape, alpha, _one_seed("RandomGamma", seed, seed2))
+
+
+def random_poisson_prim(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
+    """Poisson samples of shape ``shape + rate.shape`` with rates ``rate``
+    (``ops.random_poisson``); ``seed``/``seed2`` both 0 draw from the global generator.
+
+    Args:
+        shape (Tensor): 1-D int32/int64, the sample shape.
+        rate (Tensor): the rates, >= 0.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+        dtype (mindspore.dtype): the samples' dtype. Default: ``mindspore.int64``.
+
+    Returns:
+        Tensor of shape ``shape + rate.shape`` and ``dtype``.
+    """
+    return F.random_poisson(shape, rate, _one_seed("RandomPoisson", seed, seed2), dtype)
+
+
+def gamma_prim(shape, alpha, beta, seed=0, seed2=0):
+    """Gamma samples with concentrations ``alpha`` and rates ``beta`` (``ops.gamma``), of
+    ``shape`` broadcast with theirs; ``seed``/``seed2`` both 0 draw from the global generator.
+
+    Args:
+        shape (tuple[int]): the sample shape.
+        alpha (Tensor): float32, the concentrations, > 0.
+        beta (Tensor): float32, the rates, > 0.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Returns:
+        Tensor, float32.
+    """
+    return F.gamma(shape, alpha, beta, _one_seed("Gamma", seed, seed2))
+
+
+def poisson_prim(shape, mean, seed=0, seed2=0):
+    """Poisson samples with means ``mean`` (``ops.poisson``), of ``shape`` broadcast with
+    theirs; ``seed``/``seed2`` both 0 draw from the global generator.
+
+    Args:
+        shape (tuple[int]): the sample shape.
+        mean (Tensor): float32, the means, > 0.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Returns:
+        Tensor, int32.
+    """
+    return F.poisson(shape, mean, _one_seed("Poisson", seed, seed2))
+
+
+def triplet_margin_loss_prim(x, positive, negative, margin, p=2, swap=False, eps=1e-06,
+                             reduction="mean"):
+    """The triplet margin loss (``ops.triplet_margin_loss``) with ``margin`` given as a float
+    or a scalar Tensor, as MindSpore's TripletMarginLoss takes it.
+
+    Args:
+        x (Tensor): the anchors, float, (N, D).
+        positive (Tensor): the positive samples, ``x``'s shape.
+        negative (Tensor): the negative samples, ``x``'s shape.
+        margin (Union[float, Tensor]): the margin, a scalar.
+        p (int): the norm degree of the distances. Default: ``2``.
+        swap (bool): use the smaller of the two negative distances. Default: ``False``.
+        eps (float): added to the differences. Default: ``1e-06``.
+        reduction (str): "none", "mean" or "sum". Default: ``"mean"``.
+
+    Returns:
+        Tensor, the loss.
+
+    Raises:
+        TypeError: ``margin`` is not a number or a scalar Tensor.
+        ValueError: the shapes do not fit or ``reduction`` is not one of the above.
+    """
+    value = _scalar_value("TripletMarginLoss", "margin", margin)
+    value = value.item() if isinstance(value, np.generic) else value
+    return F.triplet_margin_loss(x, positive, negative, float(value), p, eps, swap, reduction)

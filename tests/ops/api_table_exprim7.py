@@ -172,6 +172,32 @@ ROWS += [
 ]
 
 
+ROWS += [
+    P("NextAfter", (), S, S, grad=False, f16=False),
+    R("ops.LuSolve", lambda b: ops.LuSolve()(b, ms.Tensor(EYE_L.asnumpy().T, b.dtype) + ms.Tensor(
+        np.tril(EYE_L.asnumpy(), -1), b.dtype), I32([1, 2, 3])), (3, 2), **NF),
+    R("ops.TripletMarginLoss", lambda a, p, n: ops.TripletMarginLoss()(a, p, n, 1.0), S, S, S),
+    R("ops.MultilabelMarginLoss", lambda x: ops.MultilabelMarginLoss()(x, I32([[1, -1, 0],
+                                                                               [2, 0, -1]]))[0],
+      S),
+    R("ops.AffineGrid", lambda t: ops.AffineGrid()(t, (1, 1, 2, 3)), (1, 2, 3),
+      fd="float16/float32 only (MindSpore's AffineGrid): no float64 to differentiate"),
+    R("ops.AdaptiveMaxPool3D", lambda x: ops.AdaptiveMaxPool3D()(x, I32([1, 2, 1]))[0],
+      (1, 2, 2, 3, 2)),
+    R("ops.MultinomialWithReplacement", lambda x: ops.MultinomialWithReplacement(2, True)(
+        x, ms.Tensor(1, ms.int64), ms.Tensor(0, ms.int64)), ("pos", S), kind="random"),
+    R("ops.RandomGamma", lambda x: ops.RandomGamma()(I32([2]), x), ("pos", S), kind="random"),
+    R("ops.RandomPoisson", lambda x: ops.RandomPoisson()(I32([2]), x), ("pos", S),
+      kind="random"),
+    R("ops.Gamma", lambda x: ops.Gamma()((2, 3), x, x), ("pos", S), kind="random", f16=False),
+    R("ops.Poisson", lambda x: ops.Poisson()((2, 3), x), ("pos", S), kind="random", f16=False),
+    R("ops.LogUniformCandidateSampler", lambda x: ops.LogUniformCandidateSampler(1, 3, True, 5)(
+        x)[0], ("int", (2, 1), 5, np.int64), kind="random"),
+    R("ops.UniformCandidateSampler", lambda x: ops.UniformCandidateSampler(1, 3, True, 5)(x)[0],
+      ("int", (2, 1), 5, np.int64), kind="random"),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
@@ -246,6 +272,22 @@ def ctor_overrides(a, t):
                                                        0.0]),
         "NonMaxSuppressionV3": lambda: ([], [t(np.abs(a["X"][:, :2].repeat(2, 1))), x()[:, 0],
                                              2, 0.5, 0.0]),
+        "LuSolve": lambda: ([], [x().T, t(np.eye(3, dtype=np.float32)), i32([1, 2, 3])]),
+        "TripletMarginLoss": lambda: ([], [x(), x(), x(), 1.0]),
+        "MultilabelMarginLoss": lambda: ([], [x(), i32([[1, -1, 0], [2, 0, -1]])]),
+        "AffineGrid": lambda: ([], [x()[None], (1, 1, 2, 3)]),
+        "AdaptiveMaxPool3D": lambda: ([], [t(a["X4"]), i32([1, 2, 1])]),
+        "MultinomialWithReplacement": lambda: ([2, True], [t(np.abs(a["X"])),
+                                                           t(np.array(1, np.int64)),
+                                                           t(np.array(0, np.int64))]),
+        "RandomGamma": lambda: ([], [i32([2]), t(np.abs(a["X"]) + 1)]),
+        "RandomPoisson": lambda: ([], [i32([2]), t(np.abs(a["X"]) + 1)]),
+        "Gamma": lambda: ([], [(2, 3), t(np.abs(a["X"]) + 1), t(np.abs(a["X"]) + 1)]),
+        "Poisson": lambda: ([], [(2, 3), t(np.abs(a["X"]) + 1)]),
+        "LogUniformCandidateSampler": lambda: ([1, 3, True, 5], [t(np.array([[1], [2]],
+                                                                            np.int64))]),
+        "UniformCandidateSampler": lambda: ([1, 3, True, 5], [t(np.array([[1], [2]],
+                                                                         np.int64))]),
         "CombinedNonMaxSuppression": lambda: ([], [t(np.abs(a["X4"][:1, :2, :1, :4])),
                                                    t(np.abs(a["X"][None])), 2, 3, 0.5, 0.0]),
     }

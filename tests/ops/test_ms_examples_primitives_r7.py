@@ -449,3 +449,43 @@ def test_more_values_match_mindspore(name):
     assert str(out.dtype) == dtype and out.shape == shape
     np.testing.assert_allclose(out.asnumpy().astype(np.float64), expected, rtol=1e-4, atol=1e-5)
 
+
+
+# -------------------------------------- classes over the ops functions added this session
+def test_classes_over_new_functions_match_mindspore():
+    x = T([[1.0, -2.0], [3.0, 0.5]])
+    y, i = ops.AdaptiveMaxPool3D()(x.reshape((1, 1, 2, 2)), T([1, 1, 1], np.int32))
+    assert y.asnumpy().tolist() == [[[[3.0]]]] and i.dtype == ms.int32
+    assert i.asnumpy().tolist() == [[[[2]]]]
+    v = Tensor(np.arange(48, dtype=np.float32).reshape(1, 2, 2, 3, 4) % 7)
+    y, i = ops.AdaptiveMaxPool3D()(v, T([1, 2, 3], np.int32))
+    assert y.asnumpy().tolist() == [[[[[6.0] * 3] * 2]] * 2]
+    assert i.asnumpy().tolist() == [[[[[13, 6, 6], [20, 6, 6]]], [[[17, 17, 3], [17, 10, 10]]]]]
+    out = ops.LuSolve()(T([[1.], [3], [3]]), T([[2, 1, 1], [0.5, 1, 1.5], [0.5, 0, 2.5]]),
+                        T([2, 2, 3], np.int32))
+    np.testing.assert_allclose(out.asnumpy(), [[1.9], [-1.4], [0.6]], rtol=1e-6)
+    grid = ops.AffineGrid(True)(T([[[0.8, 0.5, 0.1], [-0.5, 0.8, 0.2]]]), (1, 3, 2, 3))
+    np.testing.assert_allclose(grid.asnumpy(), [[[[-1.2, -0.1], [-0.4, -0.6], [0.4, -1.1]],
+                                                 [[-0.2, 1.5], [0.6, 1.0], [1.4, 0.5]]]],
+                               rtol=1e-6, atol=1e-7)
+    step = ops.NextAfter()(T([1.0, 0.0]), T([2.0, -1.0])).asnumpy()
+    assert step[0] == np.nextafter(np.float32(1), np.float32(2)) and step[1] < 0
+    draws = ops.MultinomialWithReplacement(2, True)(T([[0.0, 1.0]]), Tensor(1, ms.int64),
+                                                   Tensor(0, ms.int64))
+    assert draws.asnumpy().tolist() == [[1, 1]]
+    loss, is_target = ops.MultilabelMarginLoss()(x, T([[1, -1], [0, 1]], np.int32))
+    assert is_target.asnumpy().tolist() == [[0.0, 1.0], [1.0, 1.0]] and loss.shape == ()
+
+
+def test_random_classes_over_new_functions_shapes():
+    assert ops.RandomGamma(seed=3)(T([3, 1], np.int32), T([2.0, 5.0])).shape == (3, 1, 2)
+    p = ops.RandomPoisson(seed=1, dtype=ms.int32)(T([2, 3], np.int32), T([2.0]))
+    assert p.shape == (2, 3, 1) and p.dtype == ms.int32
+    assert ops.Gamma(seed=3)((3, 2), T([2.0, 5.0]), T([1.0])).shape == (3, 2)
+    assert ops.Poisson(seed=5)((4, 2), T([5.0, 10.0])).shape == (4, 2)
+    sampled, true_e, samp_e = ops.UniformCandidateSampler(1, 3, True, 3)(
+        T([[1], [2]], np.int64))
+    assert sorted(sampled.asnumpy().tolist()) == [0, 1, 2] and true_e.shape == (2, 1)
+    assert ops.LogUniformCandidateSampler(1, 3, True, 3)(T([[1], [2]], np.int64))[0].shape == (3,)
+    with pytest.raises(ValueError):
+        ops.RandomGamma(seed=-1)(T([3], np.int32), T([2.0]))
