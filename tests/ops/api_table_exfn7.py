@@ -83,3 +83,23 @@ ROWS += [
     R("ops.uniform_candidate_sampler",
       lambda x: ops.uniform_candidate_sampler(_TRUE, 2, 3, False, 4) + (x,), (2,), **RND),
 ]
+
+# QR pieces, matrix_exp (matrix_func); misc_compose_func
+_NG = dict(grad=False)
+ROWS += [
+    R("ops.geqrf", lambda x: ops.geqrf(x), (3, 2), **_NG),
+    R("ops.orgqr", lambda x: ops.orgqr(*ops.geqrf(x)), (3, 2), f16=False, **_NG),
+    R("ops.ormqr", lambda x, c: ops.ormqr(*ops.geqrf(x), c), (3, 2), (3, 4), f16=False, **_NG),
+    R("ops.matrix_exp", lambda x: ops.matrix_exp(x), (2, 3, 3)),
+    R("ops.conv3d_transpose", lambda x, w: ops.conv3d_transpose(x, w, stride=2),
+      (1, 2, 2, 3, 2), (2, 3, 2, 2, 3)),
+    # Float32/Float64 only (MindSpore 2.10's Quantile)
+    R("ops.quantile", lambda x: ops.quantile(x, 0.3, 1), (2, 5), f16=False),
+    R("ops.nanquantile", lambda x: ops.nanquantile(x, 0.7), (2, 5), f16=False),
+    R("ops.bartlett_window", lambda x: x * ops.bartlett_window(Tensor(4)), (4,)),
+    R("ops.swiglu", lambda x: ops.swiglu(x), (2, 4)),
+    R("ops.log_matrix_determinant", lambda x: ops.log_matrix_determinant(x + 3 * ops.eye(3)),
+      (3, 3), f16=False),
+    R("ops.tensor_exp", lambda x: ops.tensor_exp(x), S),
+    R("ops.sgn", lambda x: ops.sgn(x), S, grad=False),
+]

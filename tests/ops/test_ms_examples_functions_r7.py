@@ -516,3 +516,115 @@ def test_candidate_samplers_expected_counts():
         ops.log_uniform_candidate_sampler(true.astype(ms.int32), 2, 5, True, 5)
     with pytest.raises(NotImplementedError, match="remove_accidental_hits"):
         ops.uniform_candidate_sampler(true, 2, 3, False, 4, 1, True)
+
+
+# ----- geqrf / orgqr / ormqr (ms-oracle values), matrix_exp ----------------------------------
+A43 = np.arange(12, dtype=np.float32).reshape(4, 3) + np.eye(4, 3, dtype=np.float32)
+
+
+def test_geqrf_orgqr_values():
+    y, tau = ops.geqrf(Tensor(np.array([[-2.0, -1.0], [1.0, 2.0]], np.float32)))
+    np.testing.assert_allclose(y.asnumpy(), [[2.23607, 1.78885], [-0.23607, 1.34164]],
+                               atol=1e-5)
+    np.testing.assert_allclose(tau.asnumpy(), [1.89443, 0.0], atol=1e-5)
+    y, tau = ops.geqrf(Tensor(A43))
+    np.testing.assert_allclose(tau.asnumpy(), [1.08874, 1.9714, 1.41298], atol=1e-5)
+    q = ops.orgqr(y, tau)
+    np.testing.assert_allclose(q.asnumpy(), [[-0.08874, 0.10401, -0.55126],
+                                             [-0.26621, -0.94597, 0.09844],
+                                             [-0.53241, -0.00495, -0.67595],
+                                             [-0.79862, 0.30707, 0.47907]], atol=1e-5)
+    q1 = ops.orgqr(y, tau[:1])  # one reflection
+    np.testing.assert_allclose(q1.asnumpy()[1], [-0.26621, 0.93491, -0.13018], atol=1e-5)
+    r = np.triu(y.asnumpy()[:3])
+    np.testing.assert_allclose(q.asnumpy() @ r, A43, atol=1e-4)
+    with pytest.raises(ValueError, match="orgqr"):
+        ops.orgqr(Tensor(A43.T.copy()), tau)
+
+
+def test_ormqr_is_multiplication_by_q():
+    y, tau = ops.geqrf(Tensor(A43.astype(np.float64)))
+    full_q = ops.ormqr(y, tau, Tensor(np.eye(4)))
+    np.testing.assert_allclose(full_q.asnumpy()[:, :3], ops.orgqr(y, tau).asnumpy(), atol=1e-12)
+    c = np.arange(8.0).reshape(4, 2)
+    q = full_q.asnumpy()
+    np.testing.assert_allclose(ops.ormqr(y, tau, Tensor(c), transpose=True).asnumpy(), q.T @ c,
+                               atol=1e-12)
+    np.testing.assert_allclose(ops.ormqr(y, tau, Tensor(c.T.copy()), left=False).asnumpy(),
+                               c.T @ q, atol=1e-12)
+
+
+def test_matrix_exp_values_and_gradient():
+    from scipy.linalg import expm
+    a = np.array([[[1.0, 2.0], [0.0, 1.0]], [[0.0, -1.0], [1.0, 0.0]]])
+    np.testing.assert_allclose(ops.matrix_exp(Tensor(a)).asnumpy(), [expm(m) for m in a],
+                               rtol=1e-12)
+    w = np.array([[1.0, -2.0], [0.5, 3.0]])
+    g = ops.grad(lambda t: (ops.matrix_exp(t) * Tensor(w)).sum())(Tensor(a[0])).asnumpy()
+    fd = np.zeros((2, 2))
+    for i in range(2):
+        for j in range(2):
+            e = np.zeros((2, 2))
+            e[i, j] = 1e-6
+            fd[i, j] = ((expm(a[0] + e) - expm(a[0] - e)) * w).sum() / 2e-6
+    np.testing.assert_allclose(g, fd, rtol=1e-6)
+
+
+# ----- misc_compose_func ---------------------------------------------------------------------
+def test_conv3d_transpose_shapes_and_adjoint():
+    rng = np.random.default_rng(0)
+    dout = Tensor(np.ones((2, 4, 3, 5, 5), np.float32))
+    w = Tensor(np.ones((4, 3, 2, 3, 2), np.float32))
+    assert ops.conv3d_transpose(dout, w).shape == (2, 3, 4, 7, 6)
+    assert ops.conv3d_transpose(dout, w, stride=2, pad_mode="same").shape == (2, 3, 6, 10, 10)
+    out = ops.conv3d_transpose(dout, w, stride=2, padding=1, pad_mode="pad", output_padding=1)
+    assert out.shape == (2, 3, 5, 10, 9)  # ms-oracle
+    np.testing.assert_array_equal(out.asnumpy()[0, 0, 1, :2, 0], [4.0, 8.0])
+    # the adjoint of conv3d (group, dilation and stride beyond what MindSpore's CPU kernel takes)
+    x = Tensor(rng.standard_normal((1, 4, 7, 9, 10)).astype(np.float32))
+    wt = Tensor(rng.standard_normal((6, 2, 2, 3, 2)).astype(np.float32))
+    y = ops.conv3d(x, wt, stride=2, dilation=2, groups=2)
+    yy = Tensor(rng.standard_normal(y.shape).astype(np.float32))
+    t = ops.conv3d_transpose(yy, wt, stride=2, dilation=2, group=2, output_padding=(0, 0, 1))
+    assert t.shape == x.shape
+    np.testing.assert_allclose(float((x * t).sum()), float((y * yy).sum()), rtol=1e-4)
+
+
+def test_quantile_nanquantile_match_numpy():
+    x = np.array([[4., 1., 3., 2.], [np.nan, 5., 0., 1.]], np.float32)
+    for q in (0.3, Tensor(np.array([0.1, 0.5, 1.0], np.float32))):
+        qq = q if isinstance(q, float) else q.asnumpy()
+        for axis in (None, 0, -1):
+            for keep in (False, True):
+                np.testing.assert_allclose(ops.quantile(Tensor(x), q, axis, keep).asnumpy(),
+                                           np.quantile(x, qq, axis=axis, keepdims=keep),
+                                           rtol=1e-6)
+                np.testing.assert_allclose(ops.nanquantile(Tensor(x), q, axis, keep).asnumpy(),
+                                           np.nanquantile(x, qq, axis=axis, keepdims=keep),
+                                           rtol=1e-6)
+    g = ops.grad(lambda t: ops.quantile(t, 0.3, 1).sum())(Tensor(x[:1])).asnumpy()
+    np.testing.assert_allclose(g, [[0, 0.1, 0, 0.9]], atol=1e-6)  # lerp of 2nd and 1st
+    with pytest.raises(ValueError, match="quantile"):
+        ops.quantile(Tensor(x), 1.5)
+
+
+def test_windows_swiglu_and_old_names():
+    np.testing.assert_allclose(ops.bartlett_window(Tensor(5)).asnumpy(), [0, 0.4, 0.8, 0.8, 0.4],
+                               rtol=1e-6)
+    out = ops.bartlett_window(Tensor(5), periodic=False, dtype=ms.float64)
+    assert out.dtype == ms.float64
+    np.testing.assert_allclose(out.asnumpy(), [0, 0.5, 1, 0.5, 0])
+    x = np.array([[-0.12, 0.123, 31.122], [2.1223, 4.1212121217, 0.3123]], np.float32)
+    a, b = x[:1], x[1:]
+    np.testing.assert_allclose(ops.swiglu(Tensor(x), 0).asnumpy(), a / (1 + np.exp(-a)) * b,
+                               rtol=1e-6)
+    with pytest.raises(ValueError, match="swiglu"):
+        ops.swiglu(Tensor(x), 1)
+    sign, logdet = ops.log_matrix_determinant(
+        Tensor(np.array([[[-4.5, -1.5], [7., 6.]], [[2.5, 0.5], [3., 9.]]], np.float32)))
+    np.testing.assert_allclose(sign.asnumpy(), [-1, 1])
+    np.testing.assert_allclose(logdet.asnumpy(), [2.80336, 3.04452], rtol=1e-5)
+    np.testing.assert_array_equal(ops.sgn(Tensor(np.array([-2, 0, 3], np.int32))).asnumpy(),
+                                  [-1, 0, 1])
+    np.testing.assert_allclose(ops.tensor_exp(Tensor(np.array([0., 1.], np.float32))).asnumpy(),
+                               [1, np.e], rtol=1e-6)

@@ -1,14 +1,14 @@
 """Batched band-diagonal and LU ops of MindSpore 2.10: ops.matrix_diag, ops.matrix_diag_part,
 ops.matrix_set_diag (MatrixDiagV3 / MatrixDiagPartV3 / MatrixSetDiagV3 semantics: a band of
 diagonals ``k = (k0, k1)``, each padded and aligned as ``align`` says), ops.lu_unpack,
-ops.lu_solve and ops.matrix_exp.
+ops.lu_solve, the Householder QR pieces ops.geqrf / ops.orgqr / ops.ormqr and ops.matrix_exp.
 
 The band ops are gathers with an index map computed from the (static) shapes and ``k``, so
 their gradients, dtypes and GRAPH_MODE tracing are those of ``ops.gather``/``ops.select``."""
 import numpy as np
 
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import public_name
+from mindcell.ops._errors import check_bool, public_name
 from mindcell.ops._helpers import check_tensor
 from mindcell.ops.function._opdoc import array, example, opdoc
 
@@ -301,7 +301,6 @@ def _lu_operands(LU_data, LU_pivots, op):
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     op = "lu_unpack"
     _lu_operands(LU_data, LU_pivots, op)
-    from mindcell.ops._errors import check_bool
     check_bool(unpack_data, op, "unpack_data")
     check_bool(unpack_pivots, op, "unpack_pivots")
     from mindcell.ops.operations_from_functions import lu_unpack as unpack
@@ -372,3 +371,127 @@ lu_solve.__doc__ = opdoc(
             ["b = " + array([[3.0], [8.0]]), "lu = " + array([[4.0, 4.0], [0.5, -1.0]])]))
 
 __all__ += ["lu_unpack", "lu_solve"]
+
+
+# ----- Householder QR pieces, matrix exponential -------------------------------------------------
+def _qr_input(x, op, arg, dtypes):
+    check_tensor(x, op, arg)
+    if x._np_dtype not in dtypes:
+        raise TypeError("%s: '%s' must be a %s Tensor, but got %s"
+                        % (public_name(op), arg, "/".join(np.dtype(d).name.capitalize()
+                                                         for d in dtypes), x.dtype))
+    if x.ndim < 2:
+        raise ValueError("%s: '%s' must have rank at least 2, but got shape %s"
+                         % (public_name(op), arg, x.shape))
+    return x
+
+
+def _tau(tau, x, op, k=None):
+    check_tensor(tau, op, "tau")
+    if tau.dtype != x.dtype:
+        raise TypeError("%s: 'tau' must have the matrices' dtype %s, but got %s"
+                        % (public_name(op), x.dtype, tau.dtype))
+    k = min(x.shape[-2:]) if k is None else k
+    if tau.ndim != x.ndim - 1 or tuple(tau.shape[:-1]) != tuple(x.shape[:-2]) or \
+            tau.shape[-1] > k:
+        raise ValueError("%s: 'tau' must have shape %s + (k,) with k <= %d, but got %s"
+                         % (public_name(op), tuple(x.shape[:-2]), k, tau.shape))
+
+
+def geqrf(input):
+    from mindcell.ops.defs.qr_expm import geqrf_p
+    _qr_input(input, "geqrf", "input", _LU_FLOATS)
+    return geqrf_p.bind(input)
+
+
+geqrf.__doc__ = opdoc(
+    "The QR decomposition of matrices in LAPACK's packed form (geqrf): ``R`` on and above the "
+    "diagonal of ``y``, the Householder vectors below it, and their scales ``tau``; "
+    ":func:`orgqr` rebuilds ``Q``.",
+    ["input (Tensor): Float16, Float32 or Float64, :math:`(..., M, N)`."],
+    "Tuple of (y :math:`(..., M, N)`, tau :math:`(..., min(M, N))`), ``input``'s dtype.",
+    ["TypeError: ``input`` is not a float Tensor of the dtypes above.",
+     "ValueError: ``input`` has rank below 2."],
+    example("ops.geqrf(x)[1]", "[1.8944272 0.       ]",
+            ["x = " + array([[-2.0, -1.0], [1.0, 2.0]])]))
+
+_ORGQR_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def orgqr(input, input2):
+    from mindcell.ops.defs.qr_expm import orgqr_p
+    op = "orgqr"
+    _qr_input(input, op, "input", _ORGQR_FLOATS)
+    if input.shape[-2] < input.shape[-1]:
+        raise ValueError("%s: input.shape[-2] must be >= input.shape[-1], but got shape %s"
+                         % (public_name(op), input.shape))
+    _tau(input2, input, op)
+    return orgqr_p.bind(input, input2)
+
+
+orgqr.__doc__ = opdoc(
+    "The first N columns of the orthogonal matrix ``Q = H_1 ... H_k`` of Householder "
+    "reflections :math:`H_i = I - \\tau_i v_i v_i^T` (as :func:`geqrf` returns them).",
+    ["input (Tensor): Float32 or Float64, :math:`(..., M, N)` with M >= N: the vectors "
+     ":math:`v_i` below the diagonal (unit diagonal implied).",
+     "input2 (Tensor): the scales :math:`\\tau`, :math:`(..., k)`, k <= N."],
+    "Tensor of ``input``'s shape and dtype.",
+    ["TypeError: the inputs are not Float32/Float64 Tensors of one dtype.",
+     "ValueError: M < N or ``input2`` has a wrong shape."],
+    example("ops.orgqr(y, tau)", "[[-0.8944272  0.4472136]\n [ 0.4472136  0.8944272]]",
+            ["y, tau = ops.geqrf(" + array([[-2.0, -1.0], [1.0, 2.0]]) + ")"]))
+
+
+def ormqr(input, tau, other, left=True, transpose=False):
+    from mindcell.ops.defs.qr_expm import ormqr_p
+    op = "ormqr"
+    _qr_input(input, op, "input", _ORGQR_FLOATS)
+    _tau(tau, input, op)
+    _qr_input(other, op, "other", (input._np_dtype,))
+    check_bool(left, op, "left")
+    check_bool(transpose, op, "transpose")
+    m = other.shape[-2] if left else other.shape[-1]
+    if input.shape[-2] != m or tuple(other.shape[:-2]) != tuple(input.shape[:-2]):
+        raise ValueError("%s: 'input' %s must have %d rows (the %s of 'other' %s) and the same "
+                         "batch shape" % (public_name(op), input.shape, m,
+                                          "rows" if left else "columns", other.shape))
+    return ormqr_p.bind(input, tau, other, left=left, transpose=transpose)
+
+
+ormqr.__doc__ = opdoc(
+    "The product of ``other`` with the orthogonal ``Q`` of Householder reflections (see "
+    ":func:`orgqr`): ``op(Q) @ other`` with ``left``, else ``other @ op(Q)``, ``op`` the "
+    "transpose with ``transpose``.",
+    ["input (Tensor): Float32 or Float64, :math:`(..., M, K)`, the reflection vectors.",
+     "tau (Tensor): the scales, :math:`(..., min(M, K))`.",
+     "other (Tensor): :math:`(..., M, N)` (``left``) or :math:`(..., N, M)`.",
+     "left (bool): Default: ``True``.", "transpose (bool): Default: ``False``."],
+    "Tensor of ``other``'s shape and dtype.",
+    ["TypeError: the inputs are not Float32/Float64 Tensors of one dtype or a flag not a bool.",
+     "ValueError: the shapes do not fit."],
+    example("ops.ormqr(y, tau, ops.eye(2, 2, y.dtype))",
+            "[[-0.8944272  0.4472136]\n [ 0.4472136  0.8944272]]",
+            ["y, tau = ops.geqrf(" + array([[-2.0, -1.0], [1.0, 2.0]]) + ")"]))
+
+
+def matrix_exp(input):
+    from mindcell.ops.defs.qr_expm import matrix_exp_p
+    op = "matrix_exp"
+    _qr_input(input, op, "input", _LU_FLOATS)
+    if input.shape[-1] != input.shape[-2]:
+        raise ValueError("%s: 'input' must be square matrices (..., M, M), but got shape %s"
+                         % (public_name(op), input.shape))
+    return matrix_exp_p.bind(input)
+
+
+matrix_exp.__doc__ = opdoc(
+    "The matrix exponential :math:`e^A = \\sum_k A^k / k!` of square matrices (scipy's "
+    "scaling and squaring with Pade approximants); differentiable.",
+    ["input (Tensor): Float16, Float32 or Float64, :math:`(..., M, M)`."],
+    "Tensor of ``input``'s shape and dtype.",
+    ["TypeError: ``input`` is not a float Tensor of the dtypes above.",
+     "ValueError: ``input`` is not square matrices."],
+    example("ops.matrix_exp(x)", "[[2.7182817 5.4365635]\n [0.        2.7182817]]",
+            ["x = " + array([[1.0, 2.0], [0.0, 1.0]])]))
+
+__all__ += ["geqrf", "orgqr", "ormqr", "matrix_exp"]
