@@ -394,6 +394,31 @@ def _map(fn, inputs):
     return fn(inputs)
 
 
+def _grad_scale_map(scale_value, inputs):
+    """``inputs`` (a Tensor or nested tuples/lists of them) times ``scale_value``, cast to each
+    tensor's dtype; the same structure back (MindSpore's helper for custom LossScalers).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.amp import _grad_scale_map
+        >>> print(_grad_scale_map(ms.Tensor(4.0, ms.float32), (ms.Tensor([1.0, 2.0]),))[0])
+        [4. 8.]
+    """
+    return _map(lambda t: F.mul(t, F.cast(scale_value, t.dtype)), inputs)
+
+
+def _grad_unscale_map(scale_value, inputs):
+    """``inputs`` divided by ``scale_value``, as :func:`_grad_scale_map`.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.amp import _grad_unscale_map
+        >>> print(_grad_unscale_map(ms.Tensor(4.0, ms.float32), [ms.Tensor([4.0])])[0])
+        [1.]
+    """
+    return _map(lambda t: F.div(t, F.cast(scale_value, t.dtype)), inputs)
+
+
 class StaticLossScaler(LossScaler):
     """StaticLossScaler(scale_value): multiplies by a fixed ``scale_value`` (a Parameter
     'scale_value'); ``adjust`` returns False.
@@ -425,11 +450,11 @@ class StaticLossScaler(LossScaler):
 
     def scale(self, inputs):
         """scale(inputs): ``inputs * scale_value``."""
-        return _map(lambda t: F.mul(t, F.cast(self.scale_value, t.dtype)), inputs)
+        return _grad_scale_map(self.scale_value, inputs)
 
     def unscale(self, inputs):
         """unscale(inputs): ``inputs / scale_value``."""
-        return _map(lambda t: F.div(t, F.cast(self.scale_value, t.dtype)), inputs)
+        return _grad_unscale_map(self.scale_value, inputs)
 
     def adjust(self, grads_finite):
         """The scale is fixed: returns False."""

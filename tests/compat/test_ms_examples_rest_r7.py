@@ -511,3 +511,26 @@ def test_parameter_update_and_sparse_cells():
                                              (3, 4)))
     assert dense_out.dtype == ms.int32 and _np(dense_out).tolist() == [[0, 1, 0, 0], [0, 0, 2, 0],
                                                                        [0, 0, 0, 0]]
+
+
+def test_amp_grad_scale_maps():
+    from mindcell.amp import LossScaler, _grad_scale_map, _grad_unscale_map
+    scale = ms.Parameter(Tensor(4.0, ms.float32), name="scale_value")
+    out = _grad_scale_map(scale, (Tensor([1., 2.]), Tensor([3.], ms.float16)))
+    assert isinstance(out, tuple) and _np(out[0]).tolist() == [4, 8]
+    assert out[1].dtype == ms.float16 and _np(out[1]).tolist() == [12]
+    back = _grad_unscale_map(scale, [Tensor([4.])])
+    assert isinstance(back, list) and _np(back[0]).tolist() == [1]
+
+    class MyLossScaler(LossScaler):  # a custom scaler built on the two helpers
+        def __init__(self, value):
+            self.scale_value = ms.Parameter(Tensor(value, ms.float32), name="scale_value")
+
+        def scale(self, inputs):
+            return _grad_scale_map(self.scale_value, ms.mutable(inputs))
+
+        def unscale(self, inputs):
+            return _grad_unscale_map(self.scale_value, ms.mutable(inputs))
+
+    scaler = MyLossScaler(1024)
+    assert _np(scaler.unscale(scaler.scale((Tensor([0.5]),)))[0]).tolist() == [0.5]
