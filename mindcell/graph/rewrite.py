@@ -13,6 +13,7 @@ import ast
 import contextlib
 import gc
 import inspect
+import sys
 import textwrap
 import threading
 import types
@@ -48,6 +49,33 @@ def _assigned(nodes):
                 not n.id.startswith("__mc_") and n.id not in names:
             names.append(n.id)
     return names
+
+
+def _written_into(nodes, assigned):
+    """The names written into in place (``out[:, i] = v``, ``buf[k] += v``) that the
+    statements do not assign: a tensor-dependent loop or branch carries them as it carries
+    the assigned names, so that the write becomes part of its result (a Parameter is left to
+    its own write, see :func:`rewrite_helpers._pick`)."""
+    names = []
+    for n in _walk_scope(nodes):
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
+            base = n.value
+            while isinstance(base, ast.Subscript):
+                base = base.value
+            if isinstance(base, ast.Name) and not base.id.startswith("__mc_") and \
+                    base.id not in assigned and base.id not in names:
+                names.append(base.id)
+    return names
+
+
+def _carried(nodes):
+    """(names a loop or branch carries, keywords naming the in-place written ones)."""
+    names = _assigned(nodes)
+    written = _written_into(nodes, names)
+    keywords = [ast.keyword("mutated", ast.Tuple(
+        [ast.Constant(len(names) + i) for i in range(len(written))], ast.Load()))] \
+        if written else []
+    return names + written, keywords
 
 
 def _blocked(nodes, allowed=()):
@@ -173,12 +201,12 @@ class _Rewriter(ast.NodeTransformer):
         self.generic_visit(node)
         if node.orelse or _blocked(node.body):
             return pre + [node]
-        names = _assigned(node.body)
+        names, keywords = _carried(node.body)
         k = self._next()
         cond = _fn("__mc_cond_%d" % k, ["__mc_s"], names, [ast.Return(node.test)], ret=False)
         body = _fn("__mc_body_%d" % k, ["__mc_s"], names, node.body)
         return pre + [cond, body, _call_assign(names, "while_stmt", [
-            _name(cond.name), _name(body.name), _state(names)])]
+            _name(cond.name), _name(body.name), _state(names)], keywords)]
 
     def visit_For(self, node):
         it = node.iter
@@ -206,19 +234,19 @@ class _Rewriter(ast.NodeTransformer):
         if _blocked(node.body):
             node.body.pop(0)
             return pre + [node]
-        names = [n for n in _assigned(node.body + [node.target])]
+        names, keywords = _carried(node.body + [node.target])
         k = self._next()
         body = _fn("__mc_body_%d" % k, ["__mc_i", "__mc_s"], names, node.body)
         bounds = ast.Tuple(list(it.args), ast.Load())
         return pre + [body, _call_assign(names, "for_range_stmt",
-                                         [bounds, _name(body.name), _state(names)])]
+                                         [bounds, _name(body.name), _state(names)], keywords)]
 
     def visit_If(self, node):
         self.generic_visit(node)
         node.test = _condition(node.test)
         if _blocked(node.body + node.orelse):
             return node
-        names = _assigned(node.body + node.orelse)
+        names, keywords = _carried(node.body + node.orelse)
         k = self._next()
         then = _fn("__mc_then_%d" % k, ["__mc_s"], names, node.body)
         other = _fn("__mc_else_%d" % k, ["__mc_s"], names, node.orelse or [ast.Pass()])
@@ -226,7 +254,7 @@ class _Rewriter(ast.NodeTransformer):
         flags = _flag_positions(names)
         if flags:
             args.append(ast.Tuple([ast.Constant(i) for i in flags], ast.Load()))
-        return [then, other, _call_assign(names, "if_stmt", args)]
+        return [then, other, _call_assign(names, "if_stmt", args, keywords)]
 
     def visit_Assign(self, node):
         self.generic_visit(node)
@@ -306,8 +334,8 @@ def _helpers():
                                                                         ast.Load())], [])
 
 
-def _call_assign(names, helper, args):
-    call = ast.Call(ast.Attribute(_helpers(), helper, ast.Load()), args, [])
+def _call_assign(names, helper, args, keywords=()):
+    call = ast.Call(ast.Attribute(_helpers(), helper, ast.Load()), args, list(keywords))
     if not names:
         return ast.Expr(call)
     return ast.Assign([_names_tuple(names, ast.Store)], call)
@@ -362,13 +390,46 @@ def rewrite_function(code):
     new = _rewritten[code]
     if new is None:
         return False
+    # A nested function (``def discounted(...)`` inside the traced method) is made afresh from
+    # its code constant on every run of the enclosing function, so the traced restart would
+    # meet the original loop again: the enclosing functions get that constant swapped too.
+    funcs += _enclosing_functions(code, new)
     with _lock:
         for f in funcs:
-            entry = _installed.setdefault(id(f), [f, code, 0])
+            entry = _installed.setdefault(id(f), [f, f.__code__, 0])
             entry[2] += 1
-            f.__code__ = new
+            f.__code__ = new if f.__code__ is code else _swapped_const(f.__code__, code, new)
             scope.append(f)
     return True
+
+
+_const_swaps = {}  # (id(outer code), id(inner code)) -> (outer, inner, outer with inner's rewrite)
+
+
+def _swapped_const(outer, code, new):
+    """``outer`` with its code constant ``code`` replaced by ``new`` (cached: one object)."""
+    key = (id(outer), id(code))
+    hit = _const_swaps.get(key)
+    if hit is None or hit[0] is not outer or hit[1] is not code:
+        consts = tuple(new if c is code else c for c in outer.co_consts)
+        hit = _const_swaps[key] = (outer, code, outer.replace(co_consts=consts))
+    return hit[2]
+
+
+def _enclosing_functions(code, new):
+    """The function objects running on the stack whose code holds ``code`` as a constant (its
+    enclosing functions, original or already rewritten)."""
+    outers, frame = [], sys._getframe(1)
+    while frame is not None:  # code objects are not tracked by gc: their frames hold them
+        c = frame.f_code
+        if c not in outers and any(k is code for k in c.co_consts):
+            outers.append(c)
+        frame = frame.f_back
+    found = []
+    for outer in outers:
+        found += [f for f in gc.get_referrers(outer)
+                  if isinstance(f, types.FunctionType) and f.__code__ is outer]
+    return found
 
 
 def _rewrite_code(code, globals_):

@@ -3,6 +3,8 @@
 conditions, run as plain Python for Python values and build While/If nodes (or bool tensors)
 for traced ones."""
 from mindcell._core import trace as _trace
+from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
 from mindcell.graph.symbolic import GraphModeError, graph_error
 
 
@@ -20,19 +22,30 @@ def _traced(v):
     return getattr(v, "_traced", False)
 
 
-def _pick(state):
-    """(indices of the defined names, a function rebuilding the full state)."""
-    idx = [i for i, v in enumerate(state) if v is not UNDEF]
+def _pick(state, mutated=()):
+    """(indices of the carried names, a function rebuilding the full state). A name carried
+    only because the statement writes into it in place (``mutated``: its positions) is carried
+    when it holds a plain tensor; a Parameter (its write is a side effect of the graph) and
+    any other object stay outside the carried state."""
+    idx = [i for i, v in enumerate(state) if v is not UNDEF and (
+        i not in mutated or (isinstance(v, Tensor) and not isinstance(v, Parameter)))]
+    copied = [i for i in idx if i in mutated]
 
     def full(carry):
         s = list(state)
         for i, v in zip(idx, carry):
             s[i] = v
+        for i in copied:  # written into inside the region: a region-local copy, returned
+            s[i] = _identity(s[i])
         return tuple(s)
     return idx, full
 
 
-def while_stmt(cond_fn, body_fn, state):
+def _identity(x):
+    return x.copy()  # its own buffer: the region's write goes into it, not into its input
+
+
+def while_stmt(cond_fn, body_fn, state, mutated=()):
     while True:
         c = cond_fn(state)
         if _traced(c):
@@ -40,7 +53,7 @@ def while_stmt(cond_fn, body_fn, state):
         if not c:
             return state
         state = body_fn(state)
-    idx, full = _pick(state)
+    idx, full = _pick(state, mutated)
     carry = _trace.current().while_loop(
         lambda carry: cond_fn(full(carry)),
         lambda carry: tuple(body_fn(full(carry))[i] for i in idx),
@@ -48,7 +61,7 @@ def while_stmt(cond_fn, body_fn, state):
     return full(carry)
 
 
-def for_range_stmt(bounds, body_fn, state):
+def for_range_stmt(bounds, body_fn, state, mutated=()):
     if not any(_traced(b) for b in bounds):
         for i in range(*bounds):
             state = body_fn(i, state)
@@ -58,20 +71,20 @@ def for_range_stmt(bounds, body_fn, state):
     if len(bounds) > 2:
         raise graph_error("loop over range(...) with a step and tensor bounds",
                           "use a step of 1, or a Python int bound")
-    idx, full = _pick(state)
+    idx, full = _pick(state, mutated)
     carry = fori_loop(lower, upper,
                       lambda i, carry: tuple(body_fn(i, full(carry))[j] for j in idx),
                       tuple(state[j] for j in idx), unroll=False)
     return full(carry)
 
 
-def if_stmt(test, then_fn, else_fn, state, flags=()):
+def if_stmt(test, then_fn, else_fn, state, flags=(), mutated=()):
     """``flags``: the positions of the break/continue flags in ``state``; a tensor-dependent
     if makes them bool tensors (a branch that sets one and a branch that does not agree)."""
     if not _traced(test):
         return then_fn(state) if test else else_fn(state)
     state = _flag_tensors(state, flags)
-    idx, full = _pick(state)
+    idx, full = _pick(state, mutated)
     # A name first assigned in only one branch (``percent`` set in the then-branch alone) has
     # no value after the if on the other path: it stays undefined after the if, as in Python
     # and MindSpore, instead of making the branches' results differ. The positions are learned

@@ -456,6 +456,8 @@ def _trace_paths(fn, args, kwargs, gt):
             continue
         finally:
             _trace.pop(gt)
+        if gt.conditions:  # this path's values of the tensors it wrote, not the last path's
+            out = _path_values(gt, out)
         finals = [SymbolicTensor.of(s._value) for s in sym]
         finals += [SymbolicTensor.of(gt.value_of(t)) for t in gt.state_tensors]
         paths.append((list(zip(gt.conditions, gt.forced)), (out, finals)))
@@ -500,6 +502,28 @@ def _written_inputs(graph, paths):
     n = len(paths[0][1][1])  # a control-flow region's captured values come after them
     return [i for i, v in enumerate(graph.inputs[:n])
             if any(finals[i]._value is not v for _, (_, finals) in paths)]
+
+
+def _path_values(gt, obj):
+    """``obj`` with each concrete tensor a path wrote into (``flags = ops.zeros_like(x)``, a
+    constant, then ``flags[0] = v`` under a tensor ``if``) replaced by its value at the end of
+    this path: the tensor object is shared by all the paths, and the merge would otherwise
+    read the last traced path's value for every path. Containers are rebuilt only where a
+    tensor in them was replaced."""
+    if isinstance(obj, Tensor):
+        if not isinstance(obj, SymbolicTensor) and id(obj) in gt._rebound:
+            return gt.snapshot(obj)
+        return obj
+    if isinstance(obj, (tuple, list)):
+        items = [_path_values(gt, o) for o in obj]
+        if all(a is b for a, b in zip(items, obj)):
+            return obj
+        return type(obj)(items) if isinstance(obj, list) or type(obj) is tuple \
+            else type(obj)(*items)
+    if isinstance(obj, dict):
+        items = {k: _path_values(gt, v) for k, v in obj.items()}
+        return obj if all(items[k] is obj[k] for k in obj) else items
+    return obj
 
 
 def _long_lived(out):

@@ -133,3 +133,93 @@ def test_train_private_utils_that_model_code_imports(tmp_path):
     with pytest.raises(TypeError, match=r"For `n` the type should be a valid type of \['int'\], "
                                         r"but got bool"):
         check_value_type("n", True, int)
+
+
+class _Returns(nn.Cell):
+    """mindrl's PPO learner: nested helper functions with tensor while loops writing each
+    step's value into a zeros tensor in place (discounted rewards, GAE)."""
+
+    def __init__(self):
+        super().__init__()
+        self.zero_int = Tensor(0, ms.int32)
+
+    def learn(self, rewards, gamma):
+        def discounted(rewards, v_last):
+            out = ops.zeros_like(rewards)
+            it = self.zero_int
+            end = rewards.shape[1]
+            while it < end:
+                i = end - it - 1
+                v_last = rewards[:, i] + gamma * v_last
+                out[:, i] = v_last
+                it += 1
+            return out
+
+        def by_range(rewards):
+            acc = ops.zeros_like(rewards)
+            for k in range(self.zero_int, rewards.shape[1]):
+                acc[:, k] = rewards[:, k] * 2
+            return acc
+
+        first = discounted(rewards, ops.zeros_like(rewards[:, 0]))
+        flags = ops.zeros_like(rewards)
+        if rewards.sum() > 0:
+            flags[0] = 1.0
+        return first, by_range(rewards), flags
+
+    def construct(self, rewards, gamma):
+        return self.learn(rewards, gamma)
+
+
+def _returns_reference(r, gamma):
+    out, v = np.zeros_like(r), np.zeros(r.shape[0], r.dtype)
+    for i in reversed(range(r.shape[1])):
+        v = r[:, i] + gamma * v
+        out[:, i] = v
+    flags = np.zeros_like(r)
+    if r.sum() > 0:
+        flags[0] = 1.0
+    return out, r * 2, flags
+
+
+@pytest.mark.parametrize("call", ["jit_method", "construct", "pynative"])
+def test_tensor_loops_in_nested_functions_write_in_place(call):
+    """A tensor-dependent while loop inside a function nested in the traced method is
+    rewritten once (the enclosing function's code constant is swapped too: the trace had
+    restarted without end), and a tensor the loop, a range(tensor) loop or a tensor if writes
+    into in place is carried through it (it stopped with 'cannot write in place'). Values as
+    in PYNATIVE and as MindSpore's jit computes them (its GRAPH_MODE construct returns zeros
+    for the loop's writes, which is not followed)."""
+    r = np.arange(8, dtype=np.float32).reshape(2, 4) - 2.5
+    net = _Returns()
+    if call == "pynative":
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        got = net.learn(Tensor(r), Tensor(0.5))
+    else:
+        ms.set_context(mode=ms.GRAPH_MODE)
+        got = ms.jit(net.learn)(Tensor(r), Tensor(0.5)) if call == "jit_method" \
+            else net(Tensor(r), Tensor(0.5))
+    for g, want in zip(got, _returns_reference(r, 0.5)):
+        np.testing.assert_allclose(g.asnumpy(), want, rtol=1e-6)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("value", ["number", "row"])
+def test_tensor_if_writing_into_a_constant_tensor(value):
+    """``flags = ops.zeros_like(x)`` is a constant of the trace; a tensor ``if`` that writes
+    into it in place (``flags[0] = v``) returns the taken branch's value (it returned the
+    other branch's zeros). MindSpore 2.10: [[1, 1, 1, 1], [0, 0, 0, 0]] / rows [0..3, 0]."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    def mark(x):
+        flags = ops.zeros_like(x)
+        if x.sum() > 0:
+            flags[0] = 1.0 if value == "number" else x[0]
+        return flags
+
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    want = np.zeros_like(x)
+    want[0] = 1.0 if value == "number" else x[0]
+    np.testing.assert_array_equal(ms.jit(mark)(Tensor(x)).asnumpy(), want)
+    np.testing.assert_array_equal(ms.jit(mark)(Tensor(-x)).asnumpy(), np.zeros_like(x))
+    ms.set_context(mode=ms.PYNATIVE_MODE)
