@@ -534,3 +534,39 @@ def test_amp_grad_scale_maps():
 
     scaler = MyLossScaler(1024)
     assert _np(scaler.unscale(scaler.scale((Tensor([0.5]),)))[0]).tolist() == [0.5]
+
+
+def test_sampled_softmax_loss():
+    from mindcell import nn
+    rs = np.random.RandomState(0)
+    w = Tensor(rs.randn(7, 5).astype(np.float32))
+    b = Tensor(rs.randn(7).astype(np.float32))
+    x = Tensor(rs.randn(3, 5).astype(np.float32))
+    labels = Tensor(np.array([0, 1, 2], np.int32))
+    sampled = (Tensor(np.array([2, 4, 5, 6], np.int32)),
+               Tensor(np.array([[0.3], [0.2], [0.25]], np.float32)),
+               Tensor(np.array([0.25, 0.1, 0.12, 0.05], np.float32)))
+    keep = nn.SampledSoftmaxLoss(4, 7, sampled_values=sampled, remove_accidental_hits=False)
+    np.testing.assert_allclose(_np(keep(w, b, labels, x)), [10.086627, 2.3394291, 2.5010128],
+                               rtol=1e-5)  # MindSpore 2.10
+    removed = _np(nn.SampledSoftmaxLoss(4, 7, sampled_values=sampled)(w, b, labels, x))
+    # rows whose label is not sampled are MindSpore's; class 2 (row 3) no longer counts
+    # as a negative of its own example
+    np.testing.assert_allclose(removed[:2], [10.086627, 2.3394291], rtol=1e-5)
+    assert removed[2] < 2.5010128
+    labels2 = Tensor(np.array([[0, 2], [1, 3], [2, 4]], np.int32))
+    sampled2 = (sampled[0], Tensor(np.array([[0.3, 0.1], [0.2, 0.3], [0.25, 0.2]], np.float32)),
+                sampled[2])
+    two = nn.SampledSoftmaxLoss(4, 7, 2, sampled_values=sampled2, remove_accidental_hits=False)
+    np.testing.assert_allclose(_np(two(w, b, labels2, x)), [5.7475595, 3.7118878, 2.2721312],
+                               rtol=1e-5)
+    mean = nn.SampledSoftmaxLoss(4, 7, sampled_values=sampled, remove_accidental_hits=False,
+                                 reduction="mean")(w, b, labels, x)
+    assert mean.shape == () and abs(float(mean) - 4.975683) < 1e-4
+    drawn = nn.SampledSoftmaxLoss(4, 7)(w, b, labels, x)
+    assert drawn.shape == (3,) and (_np(drawn) > 0).all()
+    with pytest.raises(ValueError):
+        nn.SampledSoftmaxLoss(8, 7)
+    grads = ms.grad(lambda ww, bb, xx: keep(ww, bb, labels, xx).sum(),
+                    grad_position=(0, 1, 2))(w, b, x)
+    assert [g.shape for g in grads] == [(7, 5), (7,), (3, 5)]

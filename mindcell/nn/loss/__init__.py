@@ -11,3 +11,4 @@ from mindcell.nn.loss.loss_nn_more import (HingeEmbeddingLoss, GaussianNLLLoss, 
                                            PoissonNLLLoss, MultiLabelSoftMarginLoss,
                                            TripletMarginLoss, FocalLoss,
                                            TripletMarginWithDistanceLoss, MultilabelMarginLoss)
+from mindcell.nn.loss.sampled_softmax import SampledSoftmaxLoss  # noqa: F401,E402
