@@ -45,6 +45,11 @@ def _identity(x):
     return x.copy()  # its own buffer: the region's write goes into it, not into its input
 
 
+def _at(state, idx):
+    """The carried entries of a body's resulting state."""
+    return tuple(state[i] for i in idx)
+
+
 def while_stmt(cond_fn, body_fn, state, mutated=()):
     while True:
         c = cond_fn(state)
@@ -56,7 +61,7 @@ def while_stmt(cond_fn, body_fn, state, mutated=()):
     idx, full = _pick(state, mutated)
     carry = _trace.current().while_loop(
         lambda carry: cond_fn(full(carry)),
-        lambda carry: tuple(body_fn(full(carry))[i] for i in idx),
+        lambda carry: _at(body_fn(full(carry)), idx),  # one call: its effects happen once
         tuple(state[i] for i in idx))
     return full(carry)
 
@@ -73,7 +78,7 @@ def for_range_stmt(bounds, body_fn, state, mutated=()):
                           "use a step of 1, or a Python int bound")
     idx, full = _pick(state, mutated)
     carry = fori_loop(lower, upper,
-                      lambda i, carry: tuple(body_fn(i, full(carry))[j] for j in idx),
+                      lambda i, carry: _at(body_fn(i, full(carry)), idx),
                       tuple(state[j] for j in idx), unroll=False)
     return full(carry)
 

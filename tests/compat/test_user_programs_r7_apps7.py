@@ -223,3 +223,56 @@ def test_tensor_if_writing_into_a_constant_tensor(value):
     np.testing.assert_array_equal(ms.jit(mark)(Tensor(x)).asnumpy(), want)
     np.testing.assert_array_equal(ms.jit(mark)(Tensor(-x)).asnumpy(), np.zeros_like(x))
     ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("loop", ["while", "for_range"])
+def test_tensor_loop_body_with_effects_runs_once_per_iteration(loop):
+    """mindrl's PPO learner runs its TrainOneStepCell in ``while i < self.iter_times`` on a
+    tensor ``i``: the rewritten loop traced its body once per carried value, so every
+    Parameter write (optimizer step, Assign) happened that many times per iteration (two
+    carried values: w doubled four times and the loss read stale weights). MindSpore 2.10:
+    acc 9, w 4 (assign after read) and the TrainOneStepCell loop's 1342.55 /
+    [12.13, 17.21, 22.29]."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    w = ms.Parameter(Tensor(np.ones(3, np.float32)), name="w")
+    zero = Tensor(0, ms.int32)
+
+    def doubling(x, n):
+        i, acc = Tensor(0, ms.int32), Tensor(0, ms.float32)
+        if loop == "while":
+            while i < n:
+                acc += (w * x).sum()
+                ops.assign(w, w * 2)
+                i += 1
+        else:
+            for _ in range(zero, n):
+                acc += (w * x).sum()
+                ops.assign(w, w * 2)
+                i += 1
+        return acc, i
+
+    acc, i = ms.jit(doubling)(Tensor(np.ones(3, np.float32)), Tensor(2, ms.int32))
+    assert float(acc.asnumpy()) == 9.0 and int(i.asnumpy()) == 2
+    np.testing.assert_array_equal(w.asnumpy(), [4.0, 4.0, 4.0])
+
+    net = nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                               nn.SGD(net.trainable_params(), 0.1))
+
+    def train(x, y, n):
+        k, loss = Tensor(0, ms.int32), Tensor(0, ms.float32)
+        if loop == "while":
+            while k < n:
+                loss += step(x, y)
+                k += 1
+        else:
+            for _ in range(zero, n):
+                loss += step(x, y)
+                k += 1
+        return loss
+
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    loss = ms.jit(train)(x, Tensor(np.ones((2, 1), np.float32)), Tensor(2, ms.int32))
+    assert float(loss.asnumpy()) == pytest.approx(1342.5499, rel=1e-5)
+    np.testing.assert_allclose(net.weight.asnumpy().ravel(), [12.13, 17.21, 22.29], rtol=1e-5)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
