@@ -2364,6 +2364,42 @@ RECORDS += [
                         "np.int64)))[0].sort()[0]", "[0 1 2]")),
 ]
 
+RECORDS += [
+    PrimRecord("Betainc", _more.betainc,
+               example=("ops.Betainc()(Tensor(np.array([2.0], np.float32)), Tensor(np.array([2.0], "
+                        "np.float32)), Tensor(np.array([0.5], np.float32)))", "[0.5]")),
+    PrimRecord("Geqrf", _more.geqrf,
+               example=("ops.Geqrf()(Tensor(np.array([[3.0, 1.0], [4.0, 2.0]], np.float32)))[1]",
+                        "[1.6 0. ]")),
+    PrimRecord("Orgqr", _more.orgqr,
+               example=("ops.Orgqr()(*ops.Geqrf()(Tensor(np.array([[3.0], [4.0]], np.float32))))",
+                        "[[-0.6]\n [-0.8]]")),
+    PrimRecord("Ormqr", _more.ormqr, "(left=True, transpose=False)",
+               example=("ops.Ormqr()(*ops.Geqrf()(Tensor(np.array([[3.0], [4.0]], np.float32))), "
+                        "Tensor(np.array([[1.0], [0.0]], np.float32)))", "[[-0.6]\n [-0.8]]")),
+    PrimRecord("NonDeterministicInts", _more.non_deterministic_ints, "(dtype=mindspore.int64)",
+               example=("ops.NonDeterministicInts()(Tensor(np.array([2, 3], np.int32))).shape",
+                        "(2, 3)")),
+    PrimRecord("ConfusionMatrix", _more.confusion_matrix, "(num_classes, dtype='int32')",
+               example=("ops.ConfusionMatrix(3)(Tensor(np.array([0, 1, 2], np.int32)), "
+                        "Tensor(np.array([0, 2, 2], np.int32)))",
+                        "[[1 0 0]\n [0 0 1]\n [0 0 1]]")),
+    PrimRecord("LerpScalar", _more.lerp_scalar,
+               example=("ops.LerpScalar()(x, x * 3, 0.5)", "[[ 2. -4.]\n [ 6.  1.]]")),
+    PrimRecord("ExtractImagePatches", _more.extract_image_patches,
+               "(ksizes, strides, rates, padding='VALID')",
+               example=("ops.ExtractImagePatches([1, 1, 1, 2], [1, 1, 1, 1], [1, 1, 1, 1])("
+                        "x.reshape((1, 1, 2, 2))).reshape(-1)", "[ 1.   3.  -2.   0.5]")),
+    PrimRecord("ExtractVolumePatches", _more.extract_volume_patches,
+               "(kernel_size, strides, padding)",
+               example=("ops.ExtractVolumePatches([1, 1, 1, 1, 2], 1, 'VALID')("
+                        "x.reshape((1, 1, 1, 2, 2))).reshape(-1)", "[ 1.   3.  -2.   0.5]")),
+    PrimRecord("Dilation2D", _more.dilation2d,
+               "(stride, dilation, pad_mode='SAME', data_format='NCHW')",
+               example=("ops.Dilation2D(1, 1, 'VALID')(x.reshape((1, 1, 2, 2)), "
+                        "Tensor(np.zeros((1, 2, 2), np.float32)))", "[[[[3.]]]]")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

@@ -1952,3 +1952,396 @@ def triplet_margin_loss_prim(x, positive, negative, margin, p=2, swap=False, eps
     value = _scalar_value("TripletMarginLoss", "margin", margin)
     value = value.item() if isinstance(value, np.generic) else value
     return F.triplet_margin_loss(x, positive, negative, float(value), p, eps, swap, reduction)
+
+
+# --------------------------------------------------------------- special math, QR, patches
+
+
+def betainc(a, b, x):
+    """The regularized incomplete beta function :math:`I_x(a, b)`, elementwise.
+
+    Args:
+        a (Tensor): float32/float64, > 0.
+        b (Tensor): ``a``'s shape and dtype, > 0.
+        x (Tensor): ``a``'s shape and dtype, in [0, 1].
+
+    Returns:
+        Tensor of ``a``'s shape and dtype.
+
+    Raises:
+        TypeError: an input is not a float32/float64 Tensor or the dtypes differ.
+        ValueError: the shapes differ.
+    """
+    import scipy.special
+    op = "Betainc"
+    _need_tensor(op, "a", a, None, (mstype.float32, mstype.float64))
+    for arg, t in (("b", b), ("x", x)):
+        _need_tensor(op, arg, t, None, (a.dtype,))
+        if tuple(t.shape) != tuple(a.shape):
+            raise ValueError("%s: '%s' must have the shape of 'a' %s, but got %s"
+                             % (op, arg, tuple(a.shape), tuple(t.shape)))
+    out = scipy.special.betainc(a.asnumpy().astype(np.float64), b.asnumpy().astype(np.float64),
+                                x.asnumpy().astype(np.float64))
+    return Tensor(out.astype(a.dtype.np_dtype))
+
+
+def _matrices(op, arg, x, dtypes=(mstype.float32, mstype.float64)):
+    _need_tensor(op, arg, x, None, dtypes)
+    if x.ndim < 2:
+        raise ValueError("%s: '%s' must have rank >= 2, but got shape %s"
+                         % (op, arg, tuple(x.shape)))
+    return x.asnumpy()
+
+
+def geqrf(x):
+    """The QR decomposition of each matrix of ``x`` in LAPACK's geqrf form: ``R`` on and
+    above the diagonal, the Householder vectors below it, and their scales ``tau``.
+
+    Args:
+        x (Tensor): float32/float64, (..., M, N).
+
+    Returns:
+        tuple(Tensor, Tensor): ``y`` of ``x``'s shape and ``tau`` (..., min(M, N)).
+
+    Raises:
+        TypeError: ``x`` is not a float32/float64 Tensor.
+        ValueError: ``x`` has rank below 2.
+    """
+    a = _matrices("Geqrf", "x", x)
+    m, n = a.shape[-2:]
+    flat = a.reshape((-1, m, n)).astype(np.float64)
+    ys, taus = [], []
+    for mat in flat:
+        h, tau = np.linalg.qr(mat, mode="raw")
+        ys.append(h.T)
+        taus.append(tau)
+    dt = a.dtype
+    return (Tensor(np.array(ys).reshape(a.shape).astype(dt)),
+            Tensor(np.array(taus).reshape(a.shape[:-2] + (min(m, n),)).astype(dt)))
+
+
+def _householder_q(y, tau):
+    """The full (M, M) orthogonal matrix of one geqrf result."""
+    m = y.shape[0]
+    q = np.eye(m)
+    for i in range(len(tau) - 1, -1, -1):
+        v = np.zeros(m)
+        v[i] = 1.0
+        v[i + 1:] = y[i + 1:, i]
+        q = q - tau[i] * np.outer(v, v @ q)
+    return q
+
+
+def _qr_inputs(op, x, tau):
+    a = _matrices(op, "x", x)
+    _need_tensor(op, "tau", tau, None, (x.dtype,))
+    k = tau.shape[-1] if tau.ndim else 0
+    if tau.ndim != x.ndim - 1 or tuple(tau.shape[:-1]) != tuple(x.shape[:-2]) or \
+            k > min(x.shape[-2:]):
+        raise ValueError("%s: 'tau' must be (..., k) with k <= min(M, N) for x %s, but got %s"
+                         % (op, tuple(x.shape), tuple(tau.shape)))
+    return a.astype(np.float64), tau.asnumpy().astype(np.float64)
+
+
+def orgqr(x, tau):
+    """The first N columns of the orthogonal matrix ``Q`` of a Householder QR given in geqrf
+    form (``Geqrf``'s outputs).
+
+    Args:
+        x (Tensor): float32/float64, (..., M, N), M >= N, the Householder vectors below the
+            diagonal.
+        tau (Tensor): (..., K), K <= N, ``x``'s dtype.
+
+    Returns:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: an input is not a float32/float64 Tensor or the dtypes differ.
+        ValueError: M < N or ``tau`` does not fit.
+    """
+    op = "Orgqr"
+    a, t = _qr_inputs(op, x, tau)
+    m, n = a.shape[-2:]
+    if m < n:
+        raise ValueError("%s: 'x' must have M >= N, but got shape %s" % (op, tuple(x.shape)))
+    flat_a, flat_t = a.reshape((-1, m, n)), t.reshape((-1, t.shape[-1]))
+    out = np.array([_householder_q(y, tt)[:, :n] for y, tt in zip(flat_a, flat_t)])
+    return Tensor(out.reshape(a.shape).astype(x.dtype.np_dtype))
+
+
+def ormqr(x, tau, other, left=True, transpose=False):
+    """``other`` multiplied by the orthogonal matrix ``Q`` of a Householder QR in geqrf form:
+    ``Q @ other`` (``left``) or ``other @ Q``, with ``Q`` transposed when ``transpose``.
+
+    Args:
+        x (Tensor): float32/float64, (..., M, K) (M rows for ``left``, else N), the Householder
+            vectors below the diagonal.
+        tau (Tensor): (..., K), ``x``'s dtype.
+        other (Tensor): (..., M, N), ``x``'s dtype.
+        left (bool): multiply from the left. Default: ``True``.
+        transpose (bool): use ``Q`` transposed. Default: ``False``.
+
+    Returns:
+        Tensor of ``other``'s shape and dtype.
+
+    Raises:
+        TypeError: an input is not a float32/float64 Tensor, the dtypes differ or a flag is
+            not a bool.
+        ValueError: the shapes do not fit.
+    """
+    op = "Ormqr"
+    for arg, v in (("left", left), ("transpose", transpose)):
+        if not isinstance(v, bool):
+            raise TypeError("%s: '%s' must be a bool, but got %r" % (op, arg, v))
+    a, t = _qr_inputs(op, x, tau)
+    c = _matrices(op, "other", other, (x.dtype,)).astype(np.float64)
+    side = c.shape[-2] if left else c.shape[-1]
+    if a.shape[-2] != side or c.shape[:-2] != a.shape[:-2]:
+        raise ValueError("%s: 'x' %s does not fit 'other' %s (left=%s)"
+                         % (op, tuple(x.shape), tuple(other.shape), left))
+    flat_a, flat_t = a.reshape((-1,) + a.shape[-2:]), t.reshape((-1, t.shape[-1]))
+    flat_c = c.reshape((-1,) + c.shape[-2:])
+    outs = []
+    for y, tt, cc in zip(flat_a, flat_t, flat_c):
+        q = _householder_q(y, tt)
+        q = q.T if transpose else q
+        outs.append(q @ cc if left else cc @ q)
+    return Tensor(np.array(outs).reshape(c.shape).astype(other.dtype.np_dtype))
+
+
+def non_deterministic_ints(shape, dtype=mstype.int64):
+    """Random integers over the whole range of ``dtype`` (from mindcell's global stream).
+
+    Args:
+        shape (Union[Tensor, tuple[int]]): the shape, at least 2 values when a Tensor.
+        dtype (mindspore.dtype): int32, int64, uint32 or uint64. Default: ``mindspore.int64``.
+
+    Returns:
+        Tensor of ``shape`` and ``dtype``.
+
+    Raises:
+        TypeError: ``dtype`` is not one of the above.
+        ValueError: ``shape`` is not non-negative ints.
+    """
+    op = "NonDeterministicInts"
+    if dtype not in (mstype.int32, mstype.int64, mstype.uint32, mstype.uint64):
+        raise TypeError("%s: 'dtype' must be int32, int64, uint32 or uint64, but got %r"
+                        % (op, dtype))
+    dims = _shape_of(op, shape)
+    info = np.iinfo(dtype.np_dtype)
+    gen = _rng_stream(op, 0, 0).generator()
+    return Tensor(gen.integers(info.min, info.max, dims, dtype=dtype.np_dtype, endpoint=True))
+
+
+def confusion_matrix(labels, predictions, weights=None, num_classes=None, dtype="int32"):
+    """The (num_classes, num_classes) matrix counting (or weighting) each pair
+    ``(labels[i], predictions[i])``.
+
+    Args:
+        labels (Tensor): 1-D int32/int64 class ids in ``[0, num_classes)``.
+        predictions (Tensor): ``labels``' shape and dtype.
+        weights (Tensor, optional): ``labels``' shape, the weight of each pair. Default:
+            ``None`` (1 each).
+        num_classes (int): the number of classes, > 0.
+        dtype (str): the matrix's dtype name ("int32", "int64", "float32", ...). Default:
+            ``"int32"``.
+
+    Returns:
+        Tensor (num_classes, num_classes) of ``dtype``.
+
+    Raises:
+        TypeError: an input is not an int Tensor or ``dtype`` not a known dtype name.
+        ValueError: the shapes differ or an id is outside ``[0, num_classes)``.
+    """
+    op = "ConfusionMatrix"
+    if isinstance(num_classes, bool) or not isinstance(num_classes, int) or num_classes < 1:
+        raise ValueError("%s: 'num_classes' must be a positive int, but got %r"
+                         % (op, num_classes))
+    out_dtype = getattr(mstype, dtype, None) if isinstance(dtype, str) else None
+    if out_dtype is None or out_dtype == mstype.bool_:
+        raise TypeError("%s: 'dtype' must name a number dtype, but got %r" % (op, dtype))
+    _need_tensor(op, "labels", labels, 1, (mstype.int32, mstype.int64))
+    _need_tensor(op, "predictions", predictions, 1, (mstype.int32, mstype.int64))
+    lab, pred = labels.asnumpy(), predictions.asnumpy()
+    if lab.shape != pred.shape:
+        raise ValueError("%s: 'labels' %s and 'predictions' %s must have one shape"
+                         % (op, lab.shape, pred.shape))
+    for arg, v in (("labels", lab), ("predictions", pred)):
+        if v.size and (v.min() < 0 or v.max() >= num_classes):
+            raise ValueError("%s: '%s' must be in [0, %d), but got %s"
+                             % (op, arg, num_classes, v.tolist()))
+    w = np.ones(lab.shape) if weights is None else _need_tensor(op, "weights", weights,
+                                                                1).asnumpy()
+    if w.shape != lab.shape:
+        raise ValueError("%s: 'weights' must have the shape of 'labels' %s, but got %s"
+                         % (op, lab.shape, w.shape))
+    out = np.zeros((num_classes, num_classes), np.float64)
+    np.add.at(out, (lab, pred), w)
+    return Tensor(out.astype(out_dtype.np_dtype))
+
+
+def lerp_scalar(input, end, weight):
+    """``input + weight * (end - input)`` with a float ``weight`` (``ops.lerp``).
+
+    Args:
+        input (Tensor): float.
+        end (Tensor): broadcast with ``input``, its dtype.
+        weight (float): the weight.
+
+    Returns:
+        Tensor of the broadcast shape.
+
+    Raises:
+        TypeError: ``weight`` is not a float or the inputs not float Tensors.
+    """
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)):
+        raise TypeError("LerpScalar: 'weight' must be a float, but got %r" % (weight,))
+    return F.lerp(input, end, float(weight))
+
+
+def _window(op, name, value, n):
+    """An int, or n or n + 2 ints (MindSpore's (1, 1, ...) layouts), as n positive ints."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,) * n
+    if isinstance(value, (tuple, list)) and len(value) == n + 2:
+        value = tuple(value[2:])
+    if not isinstance(value, (tuple, list)) or len(value) != n or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+        raise ValueError("%s: '%s' must be a positive int or %d (or %d) positive ints, but got %r"
+                         % (op, name, n, n + 2, value))
+    return tuple(value)
+
+
+def _same_pads(sizes, kernel, stride, dilation):
+    pads = []
+    for size, k, s, d in zip(sizes, kernel, stride, dilation):
+        out = -(-size // s)
+        total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
+        pads.append((total // 2, total - total // 2))
+    return pads
+
+
+def _taps(x, kernel, stride, dilation, padding, fill):
+    """The strided views of ``x`` (N, C, *spatial) under each kernel offset, kernel-major:
+    a list of (offset, view) with views of the output's spatial shape."""
+    import itertools
+    spatial = x.shape[2:]
+    if padding == "SAME":
+        pads = _same_pads(spatial, kernel, stride, dilation)
+        flat = []
+        for before, after in reversed(pads):
+            flat += [before, after]
+        if any(flat):
+            x = F.pad(x, tuple(flat), "constant", fill)
+    padded = x.shape[2:]
+    outs = [(p - (k - 1) * d - 1) // s + 1 for p, k, s, d in zip(padded, kernel, stride,
+                                                                   dilation)]
+    if min(outs) < 1:
+        raise ValueError("the window %s (dilation %s) is larger than the input %s"
+                         % (kernel, dilation, tuple(spatial)))
+    views = []
+    for offset in itertools.product(*[range(k) for k in kernel]):
+        index = (slice(None), slice(None)) + tuple(
+            slice(o * d, o * d + (n - 1) * s + 1, s)
+            for o, d, n, s in zip(offset, dilation, outs, stride))
+        views.append((offset, x[index]))
+    return views
+
+
+def _padding_name(op, padding):
+    if not isinstance(padding, str) or padding.upper() not in ("SAME", "VALID"):
+        raise ValueError("%s: 'padding' must be 'SAME' or 'VALID', but got %r" % (op, padding))
+    return padding.upper()
+
+
+def extract_image_patches(x, ksizes, strides, rates, padding="VALID"):
+    """The (kh, kw) patches of the NCHW ``x`` at each output position, laid out on the
+    channel axis kernel-major (row, column, then channel), as MindSpore and TensorFlow lay
+    them.
+
+    Args:
+        x (Tensor): (N, C, H, W).
+        ksizes (Union[tuple[int], list[int]]): (1, 1, kh, kw).
+        strides (Union[tuple[int], list[int]]): (1, 1, sh, sw).
+        rates (Union[tuple[int], list[int]]): (1, 1, rh, rw), the dilation.
+        padding (str): "VALID" or "SAME" (zero padding). Default: ``"VALID"``.
+
+    Returns:
+        Tensor (N, kh * kw * C, H_out, W_out).
+
+    Raises:
+        ValueError: a window argument or ``padding`` does not fit.
+    """
+    op = "ExtractImagePatches"
+    kernel = _window(op, "ksizes", ksizes, 2)
+    stride = _window(op, "strides", strides, 2)
+    rate = _window(op, "rates", rates, 2)
+    _need_tensor(op, "x", x, 4)
+    views = _taps(x, kernel, stride, rate, _padding_name(op, padding), 0)
+    out = F.stack([v for _, v in views], 1)  # (N, K, C, oh, ow)
+    n, k, c = out.shape[:3]
+    return F.reshape(out, (n, k * c) + tuple(out.shape[3:]))
+
+
+def extract_volume_patches(x, kernel_size, strides, padding):
+    """The (kd, kh, kw) patches of the NCDHW ``x`` at each output position, laid out on the
+    channel axis kernel-major (depth, row, column, then channel), as MindSpore lays them.
+
+    Args:
+        x (Tensor): (N, C, D, H, W).
+        kernel_size (Union[int, tuple[int]]): (1, 1, kd, kh, kw) or an int.
+        strides (Union[int, tuple[int]]): (1, 1, sd, sh, sw) or an int.
+        padding (str): "VALID" or "SAME" (zero padding).
+
+    Returns:
+        Tensor (N, kd * kh * kw * C, D_out, H_out, W_out).
+
+    Raises:
+        ValueError: a window argument or ``padding`` does not fit.
+    """
+    op = "ExtractVolumePatches"
+    kernel = _window(op, "kernel_size", kernel_size, 3)
+    stride = _window(op, "strides", strides, 3)
+    _need_tensor(op, "x", x, 5)
+    views = _taps(x, kernel, stride, (1, 1, 1), _padding_name(op, padding), 0)
+    out = F.stack([v for _, v in views], 1)
+    n, k, c = out.shape[:3]
+    return F.reshape(out, (n, k * c) + tuple(out.shape[3:]))
+
+
+def dilation2d(x, filter, stride, dilation, pad_mode="SAME", data_format="NCHW"):
+    """Grayscale morphological dilation: each output is the maximum over the window of
+    ``x + filter`` (per channel), ``filter`` spread by ``dilation``.
+
+    Args:
+        x (Tensor): float, (N, C, H, W).
+        filter (Tensor): ``x``'s dtype, (C, kh, kw).
+        stride (Union[int, tuple[int]]): the step, an int, (sh, sw) or (1, 1, sh, sw).
+        dilation (Union[int, tuple[int]]): the filter's spacing, same forms.
+        pad_mode (str): "SAME" (padded with -inf) or "VALID", any case. Default: ``"SAME"``.
+        data_format (str): "NCHW" only. Default: ``"NCHW"``.
+
+    Returns:
+        Tensor (N, C, H_out, W_out).
+
+    Raises:
+        TypeError: an input is not a float Tensor of one dtype.
+        ValueError: the shapes, a window argument or ``pad_mode`` do not fit.
+    """
+    op = "Dilation2D"
+    if data_format != "NCHW":
+        raise ValueError("%s: 'data_format' must be 'NCHW', but got %r" % (op, data_format))
+    stride = _window(op, "stride", stride, 2)
+    rate = _window(op, "dilation", dilation, 2)
+    _need_tensor(op, "x", x, 4, _FLOATS)
+    _need_tensor(op, "filter", filter, 3, (x.dtype,))
+    if filter.shape[0] != x.shape[1]:
+        raise ValueError("%s: 'filter' must have %d channels (those of x), but got shape %s"
+                         % (op, x.shape[1], tuple(filter.shape)))
+    kernel = tuple(filter.shape[1:])
+    views = _taps(x, kernel, stride, rate, _padding_name(op, pad_mode), float("-inf"))
+    best = None
+    for (i, j), view in views:
+        tap = view + F.reshape(filter[:, i, j], (1, x.shape[1], 1, 1))
+        best = tap if best is None else F.maximum(best, tap)
+    return best

@@ -198,6 +198,26 @@ ROWS += [
 ]
 
 
+ROWS += [
+    P("Betainc", (), ("pos", S), ("pos", S), ("prob", S), grad=False, f16=False),
+    R("ops.Geqrf", lambda x: ops.Geqrf()(x)[0], (4, 3), grad=False, f16=False),
+    R("ops.Orgqr", lambda x: ops.Orgqr()(*ops.Geqrf()(x)), (4, 3), grad=False, f16=False),
+    R("ops.Ormqr", lambda x, c: ops.Ormqr()(*ops.Geqrf()(x), c), (4, 3), (4, 2), grad=False,
+      f16=False),
+    R("ops.NonDeterministicInts", lambda x: x + ops.NonDeterministicInts(ms.int32)(I32([3])),
+      ("int", (3,), 5, np.int32), kind="random"),
+    R("ops.ConfusionMatrix", lambda a, b: ops.ConfusionMatrix(4)(a, b), ("int", (5,), 4),
+      ("int", (5,), 4), kind="datadep"),
+    R("ops.LerpScalar", lambda x, y: ops.LerpScalar()(x, y, 0.25), S, S),
+    R("ops.ExtractImagePatches", lambda x: ops.ExtractImagePatches(
+        [1, 1, 2, 2], [1, 1, 1, 2], [1, 1, 1, 1], "SAME")(x), (1, 2, 3, 4)),
+    R("ops.ExtractVolumePatches", lambda x: ops.ExtractVolumePatches(
+        [1, 1, 1, 2, 2], 1, "VALID")(x), (1, 2, 2, 3, 3)),
+    R("ops.Dilation2D", lambda x, w: ops.Dilation2D(1, 1, "SAME")(x, w), (1, 2, 3, 4),
+      (2, 2, 2)),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
@@ -288,6 +308,18 @@ def ctor_overrides(a, t):
                                                                             np.int64))]),
         "UniformCandidateSampler": lambda: ([1, 3, True, 5], [t(np.array([[1], [2]],
                                                                          np.int64))]),
+        "Betainc": lambda: ([], [t(np.abs(a["X"]) + 1), t(np.abs(a["X"]) + 1),
+                                 t(np.full((2, 3), 0.5, np.float32))]),
+        "Geqrf": lambda: ([], [t(a["SPD"])]),
+        "Orgqr": lambda: ([], [t(a["SPD"]), t(np.full(4, 1.5, np.float32))]),
+        "Ormqr": lambda: ([], [t(a["SPD"]), t(np.full(4, 1.5, np.float32)), t(a["SPD"])]),
+        "NonDeterministicInts": lambda: ([], [i32([2, 3])]),
+        "ConfusionMatrix": lambda: ([3], [i32([0, 1, 2]), i32([2, 1, 0])]),
+        "LerpScalar": lambda: ([], [x(), x(), 0.5]),
+        "ExtractImagePatches": lambda: ([[1, 1, 2, 2], [1, 1, 1, 1], [1, 1, 1, 1], "VALID"],
+                                        [t(a["X4"])]),
+        "ExtractVolumePatches": lambda: ([[1, 1, 1, 2, 2], 1, "VALID"], [t(a["X4"][None])]),
+        "Dilation2D": lambda: ([1, 1, "SAME"], [t(a["X4"]), t(np.zeros((3, 2, 2), np.float32))]),
         "CombinedNonMaxSuppression": lambda: ([], [t(np.abs(a["X4"][:1, :2, :1, :4])),
                                                    t(np.abs(a["X"][None])), 2, 3, 0.5, 0.0]),
     }

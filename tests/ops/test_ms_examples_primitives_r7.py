@@ -489,3 +489,73 @@ def test_random_classes_over_new_functions_shapes():
     assert ops.LogUniformCandidateSampler(1, 3, True, 3)(T([[1], [2]], np.int64))[0].shape == (3,)
     with pytest.raises(ValueError):
         ops.RandomGamma(seed=-1)(T([3], np.int32), T([2.0]))
+
+
+# -------------------------------------------- Betainc, QR in geqrf form, patches, dilation
+_Q = np.random.RandomState(0)
+QA = T(_Q.randn(4, 3))
+_Q.randn(2, 2, 3), _Q.randn(4, 2), _Q.randn(4, 2), _Q.randn(2, 4), _Q.randn(1, 2, 5, 6), \
+    _Q.randn(2, 2, 3)
+QV = T(_Q.randn(1, 2, 3, 4, 4))
+
+
+def test_betainc_geqrf_orgqr_volume_patches_match_mindspore():
+    out = ops.Betainc()(T([0.5, 2., 3.]), T([1.5, 0.5, 3.]), T([0.2, 0.7, 0.5]))
+    np.testing.assert_allclose(out.asnumpy(), [0.54982, 0.26057, 0.5], rtol=1e-4)
+    y, tau = ops.Geqrf()(QA)
+    np.testing.assert_allclose(y.asnumpy(), [[-3.03393, -1.58416, -0.01174], [0.46705, -1.08719,
+                               1.12857], [0.19802, -0.26839, 1.66276], [0.08558, -0.01271,
+                               -0.5042]], rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(tau.asnumpy(), [1.58144, 1.86533, 1.59461], rtol=1e-4)
+    q = ops.Orgqr()(y, tau)
+    np.testing.assert_allclose(q.asnumpy(), [[-0.58144, 0.47916, 0.2593], [-0.73861, -0.64154,
+                               -0.15752], [-0.31315, 0.59552, -0.46849], [-0.13534, 0.06471,
+                               0.82974]], rtol=1e-4, atol=1e-5)
+    # Ormqr (no MindSpore CPU kernel): Q @ I[:, :3] is Orgqr's Q; Q.T @ Q is I
+    np.testing.assert_allclose(ops.Ormqr()(y, tau, T(np.eye(4)[:, :3])).asnumpy(), q.asnumpy(),
+                               atol=1e-6)
+    np.testing.assert_allclose(ops.Ormqr(transpose=True)(y, tau, q).asnumpy(), np.eye(4)[:, :3],
+                               atol=1e-5)
+    p = ops.ExtractVolumePatches([1, 1, 2, 2, 2], [1, 1, 1, 2, 2], "VALID")(QV)
+    assert p.shape == (1, 16, 2, 2, 2)
+    np.testing.assert_allclose(p.asnumpy()[0, :, 0, 0, 0], [0.37643, 1.18803, -1.0994, 0.31694,
+                               -0.69457, 0.85683, -0.14963, -0.65103, 0.57659, 0.62523, -0.2083,
+                               -1.60206, -1.49126, -0.73956, 0.43939, 1.54301], rtol=1e-4,
+                               atol=1e-5)
+    p = ops.ExtractVolumePatches([1, 1, 2, 3, 2], [1, 1, 2, 2, 3], "SAME")(QV)
+    assert p.shape == (1, 24, 2, 2, 2)
+    np.testing.assert_allclose(p.asnumpy()[0, :, 1, 1, 1], [0.08755, 0.31722, 0.0, 0.0, -1.54477,
+                               -0.41005, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+                               0.0, 0.0, 0.0, 0.0, 0.0, 0.0], rtol=1e-4, atol=1e-5)
+
+
+def test_dilation2d_and_image_patches_follow_their_rule():
+    # MindSpore 2.10's CPU kernels of these fail ('SAME' cast error / unsupported): numpy rule
+    rs = np.random.RandomState(1)
+    x, w = rs.randn(1, 2, 5, 6).astype(np.float32), rs.randn(2, 2, 3).astype(np.float32)
+    out = ops.Dilation2D(2, (1, 1, 1, 2), "valid")(T(x), T(w)).asnumpy()
+    oh, ow = (5 - 2) // 2 + 1, (6 - 5) // 2 + 1
+    want = np.full((1, 2, oh, ow), -np.inf, np.float32)
+    for i in range(2):
+        for j in range(3):
+            want = np.maximum(want, x[:, :, i:i + 2 * oh - 1:2, 2 * j:2 * j + 2 * ow - 1:2]
+                              + w[None, :, i, j, None, None])
+    np.testing.assert_allclose(out, want, rtol=1e-6)
+    p = ops.ExtractImagePatches([1, 1, 2, 3], [1, 1, 2, 1], [1, 1, 1, 1], "VALID")(T(x))
+    assert p.shape == (1, 12, 2, 4)
+    np.testing.assert_allclose(p.asnumpy()[0, :, 1, 2], x[0, :, 2:4, 2:5].transpose(1, 2, 0)
+                               .reshape(-1), rtol=1e-6)
+
+
+def test_confusion_matrix_lerp_scalar_non_deterministic_ints():
+    cm = ops.ConfusionMatrix(4)(T([0, 1, 1, 3], np.int32), T([0, 2, 1, 3], np.int32))
+    assert cm.dtype == ms.int32 and cm.asnumpy().tolist() == [[1, 0, 0, 0], [0, 1, 1, 0],
+                                                              [0, 0, 0, 0], [0, 0, 0, 1]]
+    cm = ops.ConfusionMatrix(2, "float32")(T([0, 1], np.int32), T([1, 1], np.int32),
+                                          T([0.5, 2.0]))
+    assert cm.asnumpy().tolist() == [[0.0, 0.5], [0.0, 2.0]]
+    np.testing.assert_allclose(ops.LerpScalar()(T([1., 2]), T([3., 6]), 0.25).asnumpy(),
+                               [1.5, 3.0])
+    r = ops.NonDeterministicInts(dtype=ms.int32)(T([200, 30], np.int32))
+    assert r.dtype == ms.int32 and r.shape == (200, 30)
+    assert r.asnumpy().min() < -2 ** 30 and r.asnumpy().max() > 2 ** 30
