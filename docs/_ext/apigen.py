@@ -25,6 +25,7 @@ MODULES = [
     ("mindcell.nn", "nn"),
     ("mindcell.nn.probability.distribution", "nn"),
     ("mindcell.nn.probability.bijector", "nn"),
+    ("mindcell.nn.probability.bnn_layers", "nn"),
     ("mindcell.numpy", "numpy"),
     ("mindcell.mint", "mint"),
     ("mindcell.mint.nn", "mint"),

@@ -24,7 +24,7 @@ F32 = np.float32
 def test_values_errors_and_gradients_match_mindspore_goldens():
     proc = subprocess.run([sys.executable, GOLDENS, "probability", "--target", "mindcell"],
                           capture_output=True, text=True, timeout=900)
-    assert "7 passed, 0 failed" in proc.stdout, proc.stdout + proc.stderr
+    assert "8 passed, 0 failed" in proc.stdout, proc.stdout + proc.stderr
 
 
 @pytest.mark.parametrize("name", [
@@ -32,7 +32,7 @@ def test_values_errors_and_gradients_match_mindspore_goldens():
     "mindcell.nn.probability.distribution.transformed_distribution",
     "mindcell.nn.probability.distribution.continuous",
     "mindcell.nn.probability.distribution.discrete",
-    "mindcell.nn.probability.bijector.bijector"])
+    "mindcell.nn.probability.bijector.bijector", "mindcell.nn.probability.bnn_layers"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE)
@@ -194,3 +194,28 @@ def test_constructor_tensors_stay_differentiable():
         Tensor(np.array([0.0, 1.0], F32)), Tensor(np.array([1.0, 2.0], F32)))
     np.testing.assert_allclose(g_mu.asnumpy(), [0.5, 0.0], rtol=1e-6)
     np.testing.assert_allclose(g_sd.asnumpy(), [-0.75, -0.5], rtol=1e-6)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_bayesian_regression_learns_and_its_predictions_vary(mode):
+    """A DenseReparam network trained with WithBNNLossCell fits y = 2x - 1 (its posterior
+    means move to the data) and, sampling its weights, gives varying predictions."""
+    import mindcell.nn.probability.bnn_layers as bnn
+    ms.set_context(mode=mode)
+    try:
+        ms.set_seed(3)
+        net = nn.SequentialCell([bnn.DenseReparam(1, 8, activation="tanh"),
+                                 bnn.DenseReparam(8, 1)])
+        loss = bnn.WithBNNLossCell(net, nn.MSELoss(), 1, 1e-4)
+        step = nn.TrainOneStepCell(loss, nn.Adam(loss.trainable_params(), 0.05))
+        rng = np.random.RandomState(0)
+        xs = rng.uniform(-1, 1, (64, 1)).astype(F32)
+        ys = (2 * xs - 1).astype(F32)
+        first = float(loss(Tensor(xs), Tensor(ys)).asnumpy())
+        for _ in range(200):
+            step(Tensor(xs), Tensor(ys))
+        preds = np.stack([net(Tensor(xs)).asnumpy() for _ in range(5)])
+        assert np.mean((preds.mean(0) - ys) ** 2) < 0.05 < first
+        assert preds.std(0).mean() > 1e-4
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -36,10 +36,20 @@ def sample_shape(shape, *params):
     return tuple(shape) + tuple(batch)
 
 
-def get_dist_args(dist, names, args, defaults):
-    """The given Tensors (checked) or the construction defaults, as a tuple."""
+def get_dist_args(dist, names, args, kwargs, defaults):
+    """``get_dist_args``: the given Tensors (positional or by name; checked) or the
+    construction defaults, as a tuple in the order of ``names``."""
+    if len(args) > len(names):
+        raise TypeError("%s.get_dist_args takes at most %d parameters (%s), but got %d"
+                        % (dist.name, len(names), ", ".join(names), len(args)))
+    given = list(args) + [None] * (len(names) - len(args))
+    for key, value in kwargs.items():
+        if key not in names:
+            raise TypeError("%s.get_dist_args got an unexpected parameter %r (expected one of %s)"
+                            % (dist.name, key, ", ".join(names)))
+        given[names.index(key)] = value
     out = []
-    for name, arg, default in zip(names, args, defaults):
+    for name, arg, default in zip(names, given, defaults):
         if arg is not None:
             U.check_tensor(arg, name)
             out.append(arg)

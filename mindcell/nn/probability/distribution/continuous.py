@@ -32,8 +32,8 @@ class _TwoParams(Distribution):
     def _get_dist_type(self):
         return self._type
 
-    def _get_dist_args(self, a=None, b=None):
-        return get_dist_args(self, self._names, (a, b), (self._p0, self._p1))
+    def _get_dist_args(self, *args, **kwargs):
+        return get_dist_args(self, self._names, args, kwargs, (self._p0, self._p1))
 
     def _value(self, value):
         value = self._check_value(value, "value")
@@ -287,8 +287,8 @@ class Exponential(Distribution):
     def _get_dist_type(self):
         return "Exponential"
 
-    def _get_dist_args(self, rate=None):
-        return get_dist_args(self, ("rate",), (rate,), (self._rate,))
+    def _get_dist_args(self, *args, **kwargs):
+        return get_dist_args(self, ("rate",), args, kwargs, (self._rate,))
 
     def _value(self, value):
         value = self._check_value(value, "value")
@@ -808,8 +808,8 @@ class LogNormal(TransformedDistribution):
     def _get_dist_type(self):
         return "LogNormal"
 
-    def _get_dist_args(self, loc=None, scale=None):
-        return get_dist_args(self, ("loc", "scale"), (loc, scale), (self._loc, self._scale))
+    def _get_dist_args(self, *args, **kwargs):
+        return get_dist_args(self, ("loc", "scale"), args, kwargs, (self._loc, self._scale))
 
     def _mean(self, loc=None, scale=None):
         mean, sd = self._check_param_type(loc, scale)
@@ -907,8 +907,8 @@ class Gumbel(TransformedDistribution):
     def _get_dist_type(self):
         return "Gumbel"
 
-    def _get_dist_args(self, loc=None, scale=None):
-        return get_dist_args(self, ("loc", "scale"), (loc, scale), (self._loc, self._scale))
+    def _get_dist_args(self, *args, **kwargs):
+        return get_dist_args(self, ("loc", "scale"), args, kwargs, (self._loc, self._scale))
 
     def _ones(self):
         return full(self.broadcast_shape, 1.0, self.parameter_type)

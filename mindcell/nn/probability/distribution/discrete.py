@@ -18,13 +18,14 @@ class _OneParam(Distribution):
 
     _name = ""
     _arg = ""
+    _kwarg = ""
     _type = ""
 
     def _get_dist_type(self):
         return self._type
 
-    def _get_dist_args(self, p=None):
-        return get_dist_args(self, (self._arg,), (p,), (self._p,))
+    def _get_dist_args(self, *args, **kwargs):
+        return get_dist_args(self, (self._kwarg,), args, kwargs, (self._p,))
 
     def _value(self, value):
         value = self._check_value(value, "value")
@@ -72,6 +73,7 @@ class Bernoulli(_OneParam):
     """
 
     _arg = "probs"
+    _kwarg = "probs1"  # the parameter's name in the methods
     _type = "Bernoulli"
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Bernoulli"):
@@ -166,6 +168,7 @@ class Geometric(_OneParam):
     """
 
     _arg = "probs"
+    _kwarg = "probs1"  # the parameter's name in the methods
     _type = "Geometric"
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Geometric"):
@@ -255,6 +258,7 @@ class Poisson(_OneParam):
     """
 
     _arg = "rate"
+    _kwarg = "rate"  # the parameter's name in the methods
     _type = "Poisson"
 
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Poisson"):
@@ -343,6 +347,7 @@ class Categorical(_OneParam):
     """
 
     _arg = "probs"
+    _kwarg = "probs"  # the parameter's name in the methods
     _type = "Categorical"
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Categorical"):
