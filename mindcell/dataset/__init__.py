@@ -44,6 +44,9 @@ from mindcell.dataset.svhn import SVHNDataset
 from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, WikiTextDataset,
                                           YelpReviewDataset)
 from mindcell.dataset.text_sources import CSVDataset, TextFileDataset
+from mindcell.dataset.text_corpora_more import (AGNewsDataset, DBpediaDataset,  # noqa: F401
+                                                EnWik9Dataset, PennTreebankDataset,
+                                                SogouNewsDataset, YahooAnswersDataset)
 from mindcell.dataset.tfrecord import TFRecordDataset
 from mindcell.dataset.usps import USPSDataset
 from mindcell.dataset.voc import CityscapesDataset, VOCDataset
@@ -56,7 +59,9 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler", "Shuffle",
            "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset",
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
-           "SQuADDataset", "DatasetCache", "VOCDataset", "CityscapesDataset", "KMnistDataset",
+           "SQuADDataset", "AGNewsDataset", "DBpediaDataset", "SogouNewsDataset",
+           "YahooAnswersDataset", "PennTreebankDataset", "EnWik9Dataset", "DatasetCache",
+           "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
            "DSCallback", "ManifestDataset", "SVHNDataset",
            "SemeionDataset", "STL10Dataset", "USPSDataset",

@@ -570,3 +570,46 @@ def test_sampled_softmax_loss():
     grads = ms.grad(lambda ww, bb, xx: keep(ww, bb, labels, xx).sum(),
                     grad_position=(0, 1, 2))(w, b, x)
     assert [g.shape for g in grads] == [(7, 5), (7,), (3, 5)]
+
+
+# ----- dataset corpora ----------------------------------------------------------------------
+def _rows(data):
+    return [[str(v) for v in r] for r in data.create_tuple_iterator(output_numpy=True)]
+
+
+@pytest.mark.parametrize("name, columns, first", [
+    ("AGNewsDataset", ["index", "title", "description"], "test"),
+    ("DBpediaDataset", ["class", "title", "content"], "test"),
+    ("SogouNewsDataset", ["index", "title", "content"], "train"),
+    ("YahooAnswersDataset", ["class", "title", "content", "answer"], "test")])
+def test_csv_corpora(tmp_path, name, columns, first):
+    import mindcell.dataset as ds
+    n = len(columns)
+    (tmp_path / "train.csv").write_text('"1",%s\n"2",%s\n' % (
+        ",".join('"tr%d"' % i for i in range(n - 1)), ",".join('"tr%d"' % i for i in range(n - 1))))
+    (tmp_path / "test.csv").write_text('"3",%s\n' % ",".join('"te%d"' % i for i in range(n - 1)))
+    data = getattr(ds, name)(str(tmp_path), shuffle=False)
+    assert data.get_col_names() == columns
+    # usage='all' interleaves the files' rows in MindSpore 2.10's order
+    labels = [r[0] for r in _rows(data)]
+    assert labels == (["3", "1", "2"] if first == "test" else ["1", "3", "2"])
+    assert _rows(getattr(ds, name)(str(tmp_path), usage="test", shuffle=False))[0][1] == "te0"
+    with pytest.raises(ValueError):
+        getattr(ds, name)(str(tmp_path), usage="valid")
+
+
+def test_line_corpora(tmp_path):
+    import mindcell.dataset as ds
+    (tmp_path / "ptb.train.txt").write_text("a b\nc d\n")
+    (tmp_path / "ptb.valid.txt").write_text("v1\n")
+    (tmp_path / "ptb.test.txt").write_text("t1\nt2\n")
+    assert _rows(ds.PennTreebankDataset(str(tmp_path), shuffle=False)) == [
+        ["t1"], ["a b"], ["t2"], ["c d"], ["v1"]]
+    assert _rows(ds.PennTreebankDataset(str(tmp_path), usage="valid", shuffle=False)) == [["v1"]]
+    (tmp_path / "enwik9").write_text("line one\nline two\n")
+    assert _rows(ds.EnWik9Dataset(str(tmp_path), shuffle=False)) == [["line one"], ["line two"]]
+    with pytest.raises(ValueError):  # no such folder
+        ds.PennTreebankDataset(str(tmp_path / "missing"))
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(RuntimeError):  # no enwik9 in it
+        ds.EnWik9Dataset(str(tmp_path / "empty"))
