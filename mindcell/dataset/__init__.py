@@ -44,6 +44,7 @@ from mindcell.dataset.svhn import SVHNDataset
 from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, WikiTextDataset,
                                           YelpReviewDataset)
 from mindcell.dataset.text_sources import CSVDataset, TextFileDataset
+from mindcell.dataset.imdb_fake import FakeImageDataset, IMDBDataset  # noqa: F401
 from mindcell.dataset.text_corpora_more import (AGNewsDataset, DBpediaDataset,  # noqa: F401
                                                 EnWik9Dataset, PennTreebankDataset,
                                                 SogouNewsDataset, YahooAnswersDataset)
@@ -60,7 +61,8 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "Schema", "TFRecordDataset", "PaddedDataset", "TextFileDataset", "CSVDataset",
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
            "SQuADDataset", "AGNewsDataset", "DBpediaDataset", "SogouNewsDataset",
-           "YahooAnswersDataset", "PennTreebankDataset", "EnWik9Dataset", "DatasetCache",
+           "YahooAnswersDataset", "PennTreebankDataset", "EnWik9Dataset", "IMDBDataset",
+           "FakeImageDataset", "DatasetCache",
            "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
            "DSCallback", "ManifestDataset", "SVHNDataset",

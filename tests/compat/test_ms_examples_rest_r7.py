@@ -613,3 +613,33 @@ def test_line_corpora(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(RuntimeError):  # no enwik9 in it
         ds.EnWik9Dataset(str(tmp_path / "empty"))
+
+
+def test_imdb_and_fake_image_datasets(tmp_path):
+    import mindcell.dataset as ds
+    files = {("train", "pos", "0_9.txt"): "good movie\n", ("train", "pos", "1_8.txt"): "great",
+             ("train", "pos", "2_7.txt"): "line1\nline2", ("train", "neg", "0_2.txt"): "bad",
+             ("test", "pos", "0_10.txt"): "test pos", ("test", "neg", "0_1.txt"): "test neg",
+             ("train", "unsup", "0_0.txt"): "unsup"}
+    for parts, text in files.items():
+        (tmp_path / parts[0] / parts[1]).mkdir(parents=True, exist_ok=True)
+        (tmp_path / parts[0] / parts[1] / parts[2]).write_text(text)
+    rows = [(str(r["text"]), r["label"]) for r in ds.IMDBDataset(
+        str(tmp_path), shuffle=False).create_dict_iterator(output_numpy=True)]
+    # MindSpore 2.10: train then test, pos then neg, a file's last line
+    assert [t for t, _ in rows] == ["good movie", "great", "line2", "bad", "test pos", "test neg"]
+    assert [int(l) for _, l in rows] == [1, 1, 1, 0, 1, 0] and rows[0][1].dtype == np.int32
+    assert ds.IMDBDataset(str(tmp_path), usage="test").get_dataset_size() == 2
+    with pytest.raises(ValueError):
+        ds.IMDBDataset(str(tmp_path), usage="unsup")
+    fake = ds.FakeImageDataset(num_images=5, image_size=(4, 4, 3), num_classes=3, num_samples=3)
+    assert fake.get_col_names() == ["image", "label"] and fake.get_dataset_size() == 3
+    one = [(r["image"], r["label"]) for r in ds.FakeImageDataset(
+        5, (4, 4, 3), 3, shuffle=False).create_dict_iterator(output_numpy=True)]
+    again = [(r["image"], r["label"]) for r in ds.FakeImageDataset(
+        5, (4, 4, 3), 3, shuffle=False).create_dict_iterator(output_numpy=True)]
+    assert all((a[0] == b[0]).all() and a[1] == b[1] for a, b in zip(one, again))
+    assert one[0][0].dtype == np.uint8 and one[0][1].dtype == np.uint32
+    assert all(0 <= int(l) < 3 for _, l in one)
+    with pytest.raises(ValueError):
+        ds.FakeImageDataset(num_images=0)
