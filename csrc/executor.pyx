@@ -1,17 +1,20 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The graph executor: runs a lowered program, a flat list of instructions over value slots.
 
-Native instructions (elementwise, fused VM programs, GEMM, row softmax) are C structs executed back to
-back without the GIL, reading and writing through a table of data pointers; their
+Native instructions (elementwise, fused VM programs, GEMM, row softmax, sums, the SGD update)
+are C structs executed back to back without the GIL, reading and writing through a table of data pointers; their
 intermediate results live at planned offsets of one preallocated arena. Other primitives are
 Python steps (``compute(arrays, attrs)``), whose results are bound to their slots between
 native stretches. The kernels are the same inline loops the eager kernels run."""
 cimport numpy as cnp
 from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
 from _common cimport *
 from _ew_core cimport _unary_f32, _unary_f64, _binary_f32, _binary_f64, fused_run
 from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm_batched
-from _softmax_core cimport softmax_rows, softmax_grad_rows
+from _softmax_core cimport softmax_rows, softmax_grad_rows, sparse_xent_rows
+cimport _reduce_core
+from _optim_core cimport sgd_step
 from _check cimport need_opcode, need_program
 from cpython.object cimport PyObject, PyObject_GenericGetDict, PyTypeObject
 from cpython.ref cimport Py_INCREF
@@ -58,16 +61,25 @@ cdef enum Kind:
     K_GEMM = 4
     K_SOFTMAX = 5       # op: 1 for log-softmax; rows x cols
     K_SOFTMAX_GRAD = 6  # a: the forward output, b: its gradient
+    K_SUM = 7           # op: 0 rows (d0 rows of d1), 1 columns (d0 rows of d1), 2 middle
+                        # (d0 x d1 x d2, d1 kept): _reduce_core.pxd
+    K_SGD = 8           # in place: in_slots (param, grad, accum, lr, stat), d0 elements, d1
+                        # stat elements, f0..f2 momentum, dampening, weight decay, ta
+                        # nesterov, tb clear_stat; out is param's array (bound before the run)
+    K_SPARSE_XENT = 9   # a logits (rows x cols), b labels (op 1: int64, 0: int32), out the
+                        # per-row loss, out2 the gradient; py: the Python step that reports
+                        # a label out of range
 
 KINDS = {"py": K_PY, "unary": K_UNARY, "binary": K_BINARY, "fused": K_FUSED, "gemm": K_GEMM,
-         "softmax": K_SOFTMAX, "softmax_grad": K_SOFTMAX_GRAD}
+         "softmax": K_SOFTMAX, "softmax_grad": K_SOFTMAX_GRAD, "sum": K_SUM, "sgd": K_SGD,
+         "sparse_xent": K_SPARSE_XENT}
 
 
 cdef struct Instr:
     int kind
     int op
     bint is32
-    int a, b, out                               # slots
+    int a, b, out, out2                         # slots (out2: a second result)
     Py_ssize_t ra, ca, rb, cb, rows, cols       # binary strides and extent; unary: cols = n
     int batch, m, n, k, lda, ldb, ldc           # gemm
     bint ta, tb
@@ -77,12 +89,18 @@ cdef struct Instr:
     int* in_slots
     char* scalar
     const void** in_ptrs
-    int py                                      # index of the Python step (K_PY)
+    int py                                      # index of the Python step (K_PY; K_SGD:
+                                                # its fallback when a written array is not
+                                                # one the native loop can write in place)
+    Py_ssize_t d0, d1, d2                       # K_SUM, K_SGD extents
+    double f0, f1, f2                           # K_SGD attributes
 
 
-cdef int _run_native(Instr* code, int start, int end, void** ptr) noexcept nogil:
-    """Run instructions [start, end), all native. Returns -1 if the VM could not allocate."""
+cdef int _run_native(Instr* code, int start, int end, void** ptr, int* failed) noexcept nogil:
+    """Run instructions [start, end), all native. Returns -1 if the VM could not allocate, -2
+    if an instruction found invalid values (its index in failed[0])."""
     cdef int i, j
+    cdef Py_ssize_t bad
     cdef Instr* c
     for i in range(start, end):
         c = &code[i]
@@ -122,7 +140,71 @@ cdef int _run_native(Instr* code, int start, int end, void** ptr) noexcept nogil
             else:
                 softmax_grad_rows(<const double*>ptr[c.a], <const double*>ptr[c.b],
                                   <double*>ptr[c.out], c.rows, c.cols, c.op)
+        elif c.kind == K_SUM:
+            if c.is32:
+                _sum_f32(c, <const float*>ptr[c.a], <float*>ptr[c.out])
+            else:
+                _sum_f64(c, <const double*>ptr[c.a], <double*>ptr[c.out])
+        elif c.kind == K_SGD:
+            if c.is32:
+                _sgd_f32(c, ptr)
+            else:
+                _sgd_f64(c, ptr)
+        elif c.kind == K_SPARSE_XENT:
+            if c.is32:
+                bad = sparse_xent_rows(<const float*>ptr[c.a], ptr[c.b], c.op,
+                                       <float*>ptr[c.out], <float*>ptr[c.out2], c.rows, c.cols)
+            else:
+                bad = sparse_xent_rows(<const double*>ptr[c.a], ptr[c.b], c.op,
+                                       <double*>ptr[c.out], <double*>ptr[c.out2], c.rows,
+                                       c.cols)
+            if bad >= 0:
+                failed[0] = i
+                return -2
     return 0
+
+
+cdef inline void _sum_f32(Instr* c, const float* x, float* out) noexcept nogil:
+    if c.op == 0:
+        _reduce_core.sum_rows(x, out, c.d0, c.d1)
+    elif c.op == 1:
+        _reduce_core.sum_cols(x, out, c.d0, c.d1)
+    else:
+        _reduce_core.sum_middle(x, out, c.d0, c.d1, c.d2)
+
+
+cdef inline void _sum_f64(Instr* c, const double* x, double* out) noexcept nogil:
+    if c.op == 0:
+        _reduce_core.sum_rows(x, out, c.d0, c.d1)
+    elif c.op == 1:
+        _reduce_core.sum_cols(x, out, c.d0, c.d1)
+    else:
+        _reduce_core.sum_middle(x, out, c.d0, c.d1, c.d2)
+
+
+cdef inline void _sgd_f32(Instr* c, void** ptr) noexcept nogil:
+    """SGDUpdate's kernel (mindcell/_core/kernels/nn.py sgd_update) on the slots' arrays."""
+    cdef float* stat = <float*>ptr[c.in_slots[4]]
+    cdef bint first = stat[0] > 0
+    cdef Py_ssize_t j
+    sgd_step(<float*>ptr[c.in_slots[0]], <const float*>ptr[c.in_slots[1]],
+             <float*>ptr[c.in_slots[2]], (<const float*>ptr[c.in_slots[3]])[0], c.f0, c.f1,
+             c.f2, c.ta, first, c.d0)
+    if c.tb and first:
+        for j in range(c.d1):
+            stat[j] = 0
+
+
+cdef inline void _sgd_f64(Instr* c, void** ptr) noexcept nogil:
+    cdef double* stat = <double*>ptr[c.in_slots[4]]
+    cdef bint first = stat[0] > 0
+    cdef Py_ssize_t j
+    sgd_step(<double*>ptr[c.in_slots[0]], <const double*>ptr[c.in_slots[1]],
+             <double*>ptr[c.in_slots[2]], (<const double*>ptr[c.in_slots[3]])[0], c.f0, c.f1,
+             c.f2, c.ta, first, c.d0)
+    if c.tb and first:
+        for j in range(c.d1):
+            stat[j] = 0
 
 
 cdef enum:
@@ -137,7 +219,13 @@ cdef bint _tiny(Instr* code, int n) noexcept:
     for i in range(n):
         if code[i].kind == K_GEMM:
             return False
-        if code[i].kind != K_PY:
+        if code[i].kind == K_SUM:
+            total += code[i].d0 * code[i].d1 * max(code[i].d2, 1)
+        elif code[i].kind == K_SGD:
+            total += code[i].d0
+        elif code[i].kind == K_SPARSE_XENT:
+            total += 4 * code[i].rows * code[i].cols
+        elif code[i].kind != K_PY:
             total += max(code[i].rows, 1) * code[i].cols
     return total <= TINY_ELEMENTS
 
@@ -176,6 +264,12 @@ cdef class Executor:
     cdef int* fresh_type
     cdef Py_ssize_t* fresh_dims_at
     cdef cnp.npy_intp* fresh_dims
+    cdef int n_sgd                 # the in-place updates (K_SGD): their instructions,
+    cdef int* sgd_at
+    cdef char* written             # per slot: written in place by one of them,
+    cdef char* unwritable          # this run: bound to an array they cannot write natively
+    cdef char* as_py               # per instruction, this run: run its Python step instead
+    cdef list kept                 # this run: contiguous copies native readers see
 
     def __cinit__(self, int n_slots, list instrs, list py_steps, list frees, dict bindings):
         self.n_slots = n_slots
@@ -212,6 +306,7 @@ cdef class Executor:
             raise MemoryError("Executor: cannot allocate the result table")
         for i in range(self.n_code):
             self.has_frees[i] = len(frees[i]) > 0
+        self._load_writes(n_slots)
         self.hold_gil = _tiny(self.code, self.n_code)
         at = 0
         for i, (s, shape, dtype) in enumerate(self.fresh):
@@ -276,6 +371,7 @@ cdef class Executor:
         c.op = spec.get("op", 0)
         c.is32 = spec.get("is32", True)
         c.a, c.b, c.out = spec.get("a", 0), spec.get("b", 0), spec.get("out", 0)
+        c.out2 = spec.get("out2", 0)
         c.ra, c.ca, c.rb, c.cb = spec.get("ra", 0), spec.get("ca", 0), spec.get("rb", 0), \
             spec.get("cb", 0)
         c.rows, c.cols = spec.get("rows", 0), spec.get("cols", 0)
@@ -285,6 +381,28 @@ cdef class Executor:
         c.ta, c.tb = spec.get("ta", False), spec.get("tb", False)
         c.sa, c.sb, c.sc = spec.get("sa", 0), spec.get("sb", 0), spec.get("sc", 0)
         c.py = spec.get("py", -1)
+        c.d0, c.d1, c.d2 = spec.get("d0", 0), spec.get("d1", 0), spec.get("d2", 0)
+        c.f0, c.f1, c.f2 = spec.get("f0", 0.0), spec.get("f1", 0.0), spec.get("f2", 0.0)
+        if c.kind == K_SGD:
+            ins = spec["in_slots"]
+            if len(ins) != 5:
+                raise ValueError("Executor: an sgd instruction takes 5 slots, got %d" % len(ins))
+            c.n_in = 5
+            c.in_slots = <int*>malloc(5 * sizeof(int))
+            if c.in_slots == NULL:
+                raise MemoryError("Executor: cannot allocate an sgd instruction")
+            for j in range(5):
+                c.in_slots[j] = ins[j]
+                self._need_slot(c.in_slots[j])
+            if not 0 <= c.py < len(self.py_steps):
+                raise ValueError("Executor: the fallback step %d of an sgd instruction is "
+                                 "outside 0..%d" % (c.py, len(self.py_steps) - 1))
+            if c.d0 < 0 or c.d1 < 1:
+                raise ValueError("Executor: an sgd instruction needs a stat of at least one "
+                                 "element, got %d" % c.d1)
+        if c.kind == K_SUM and not (0 <= c.op <= 2 and c.d0 >= 0 and c.d1 >= 0
+                                    and c.d2 >= 0):
+            raise ValueError("Executor: bad sum instruction %r" % (spec,))
         if c.kind == K_FUSED:
             prog = spec["program"]
             ins = spec["in_slots"]
@@ -308,7 +426,8 @@ cdef class Executor:
             self._need_slot(c.a)
             self._need_slot(c.b)
             self._need_slot(c.out)
-        elif not 0 <= c.py < len(self.py_steps):
+            self._need_slot(c.out2)
+        if (c.kind == K_PY or c.kind == K_SPARSE_XENT) and not 0 <= c.py < len(self.py_steps):
             raise ValueError("Executor: Python step %d is outside 0..%d"
                              % (c.py, len(self.py_steps) - 1))
         if c.rows < 0 or c.cols < 0 or c.batch < 0 or c.m < 0 or c.n < 0 or c.k < 0:
@@ -340,6 +459,28 @@ cdef class Executor:
         free(self.fresh_type)
         free(self.fresh_dims_at)
         free(self.fresh_dims)
+        free(self.sgd_at)
+        free(self.written)
+        free(self.unwritable)
+        free(self.as_py)
+
+    cdef _load_writes(self, int n_slots):
+        """The in-place updates' tables: which instructions, which slots they write."""
+        cdef int i, j
+        self.kept = []
+        self.sgd_at = <int*>calloc(max(self.n_code, 1), sizeof(int))
+        self.as_py = <char*>calloc(max(self.n_code, 1), 1)
+        self.written = <char*>calloc(max(n_slots, 1), 1)
+        self.unwritable = <char*>calloc(max(n_slots, 1), 1)
+        if self.sgd_at == NULL or self.as_py == NULL or self.written == NULL \
+                or self.unwritable == NULL:
+            raise MemoryError("Executor: cannot allocate the update table")
+        for i in range(self.n_code):
+            if self.code[i].kind == K_SGD:
+                self.sgd_at[self.n_sgd] = i
+                self.n_sgd += 1
+                for j in (0, 2, 4):  # param, accum, stat
+                    self.written[self.code[i].in_slots[j]] = 1
 
     cdef object _checked(self, int s, object arr):
         """arr as the C-contiguous array of the shape and dtype native code expects at s."""
@@ -356,9 +497,40 @@ cdef class Executor:
 
     cdef _bind(self, list env, int s, object arr):
         if self.reads_native[s]:
+            if self.written[s]:
+                self._bind_written(env, s, arr)
+                return
             arr = self._checked(s, arr)
         env[s] = arr
         self.ptr[s] = cnp.PyArray_DATA(arr)
+
+    cdef _bind_written(self, list env, int s, object arr):
+        """A slot an in-place update writes natively: its array as given when that loop can
+        write it (C-contiguous, aligned, writeable); otherwise the updates writing it run
+        their Python steps this time, on the array as given (_prepare_writes), and native
+        readers see a contiguous copy."""
+        checked = self._checked(s, arr)
+        env[s] = arr
+        self.ptr[s] = cnp.PyArray_DATA(checked)
+        if checked is arr and cnp.PyArray_ISWRITEABLE(<cnp.ndarray>arr):
+            self.unwritable[s] = 0
+        else:
+            self.unwritable[s] = 1
+            self.kept.append(checked)
+
+    cdef _prepare_writes(self, list env):
+        """Before a run: each in-place update runs natively unless an array it writes is not
+        writable there; a native one's result is its parameter's array (bound now)."""
+        cdef int i, k
+        cdef Instr* c
+        for k in range(self.n_sgd):
+            i = self.sgd_at[k]
+            c = &self.code[i]
+            self.as_py[i] = self.unwritable[c.in_slots[0]] or self.unwritable[c.in_slots[2]] \
+                or self.unwritable[c.in_slots[4]]
+            if not self.as_py[i]:
+                env[c.out] = env[c.in_slots[0]]
+                self.ptr[c.out] = self.ptr[c.in_slots[0]]
 
     cdef _bind_input(self, list env, int s, object value):
         """A call's input: the signature already matched its shape and dtype; the byte count
@@ -390,7 +562,9 @@ cdef class Executor:
 
     cdef list _run(self, list inputs, list params):
         cdef list env = list(self.template)
-        cdef int i, pc = 0, end, rc
+        cdef int i, pc = 0, end, rc, failed = -1
+        if self.kept:
+            self.kept = []
         if len(inputs) != len(self.input_slots) or len(params) != len(self.param_slots):
             raise ValueError("compiled graph: run() takes %d inputs and %d parameters, but got "
                              "%d and %d" % (len(self.input_slots), len(self.param_slots),
@@ -401,21 +575,28 @@ cdef class Executor:
             self._bind(env, self.param_slots[i], params[i])
         for i in range(self.n_fresh):
             self._bind_fresh(env, i)
+        if self.n_sgd:
+            self._prepare_writes(env)
         while pc < self.n_code:
-            if self.code[pc].kind == K_PY:
+            if self.code[pc].kind == K_PY or self.as_py[pc]:
                 self._run_py(env, self.code[pc].py)
                 if self.has_frees[pc]:
                     self._free(env, pc)
                 pc += 1
                 continue
             end = pc
-            while end < self.n_code and self.code[end].kind != K_PY:
+            while end < self.n_code and self.code[end].kind != K_PY and not self.as_py[end]:
                 end += 1
             if self.hold_gil:  # microseconds of work: releasing the GIL would cost more
-                rc = _run_native(self.code, pc, end, self.ptr)
+                rc = _run_native(self.code, pc, end, self.ptr, &failed)
             else:
                 with nogil:
-                    rc = _run_native(self.code, pc, end, self.ptr)
+                    rc = _run_native(self.code, pc, end, self.ptr, &failed)
+            if rc == -2:
+                # invalid values (a label out of range): the op's Python step raises its error
+                self._run_py(env, self.code[failed].py)
+                raise RuntimeError("compiled graph: instruction %d rejected its inputs, but "
+                                   "its Python step did not" % failed)
             if rc != 0:
                 raise MemoryError("compiled graph: the fused-program VM could not allocate "
                                   "its registers")

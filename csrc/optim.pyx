@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""In-place optimizer updates (SGD with momentum, Momentum, Adam/AdamW), one fused pass.
+"""In-place optimizer updates (SGD with momentum, Momentum, Adam/AdamW), one fused pass (SGD's
+loop is _optim_core.pxd's, which the graph executor runs too).
 
 Every buffer is a C-contiguous float array of one dtype; the state and gradient buffers must
 have the parameter's shape (checked before the GIL is released)."""
@@ -9,6 +10,7 @@ from _threads cimport mc_threads_if
 from libc.math cimport sqrt
 from _common cimport real
 from _check cimport float_type, need_array, need_shape
+from _optim_core cimport sgd_step
 
 cnp.import_array()
 include "_threads.pxi"
@@ -24,37 +26,23 @@ cdef int _check_same(str kernel, cnp.ndarray param, tuple names, tuple arrays,
     return t
 
 
-cdef int _sgd(real[::1] param, const real[::1] grad, real[::1] accum, double lr,
-              double momentum, double dampening, double weight_decay, bint nesterov,
-              bint first_step) except -1:
-    cdef Py_ssize_t n = param.shape[0], i
-    cdef double g, a
-    with nogil:
-        for i in prange(n, schedule="static", num_threads=mc_threads_if(n >= 65536)):
-            g = grad[i] + weight_decay * param[i]
-            if momentum > 0:
-                if first_step:
-                    a = g
-                else:
-                    a = momentum * accum[i] + (1.0 - dampening) * g
-                accum[i] = <real>a
-                g = g + momentum * a if nesterov else a
-            param[i] = <real>(param[i] - lr * g)
-    return 0
-
-
 def sgd_update(cnp.ndarray param, cnp.ndarray grad, cnp.ndarray accum, double lr,
                double momentum, double dampening, double weight_decay, bint nesterov,
                bint first_step):
     """param -= lr * step in place (accum: the momentum buffer, written when momentum > 0)."""
-    t = _check_same("sgd_update", param, ("param", "grad", "accum"), (param, grad, accum),
+    cdef int t = _check_same("sgd_update", param, ("param", "grad", "accum"), (param, grad, accum),
                     (True, False, True))
-    if t == cnp.NPY_FLOAT32:
-        _sgd[float](param.reshape(-1), grad.reshape(-1), accum.reshape(-1), lr, momentum,
-                    dampening, weight_decay, nesterov, first_step)
-    else:
-        _sgd[double](param.reshape(-1), grad.reshape(-1), accum.reshape(-1), lr, momentum,
-                     dampening, weight_decay, nesterov, first_step)
+    cdef Py_ssize_t n = cnp.PyArray_SIZE(param)
+    cdef void* pp = cnp.PyArray_DATA(param)
+    cdef const void* pg = cnp.PyArray_DATA(grad)
+    cdef void* pa = cnp.PyArray_DATA(accum)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            sgd_step(<float*>pp, <const float*>pg, <float*>pa, lr, momentum, dampening,
+                     weight_decay, nesterov, first_step, n)
+        else:
+            sgd_step(<double*>pp, <const double*>pg, <double*>pa, lr, momentum, dampening,
+                     weight_decay, nesterov, first_step, n)
 
 
 cdef int _momentum(real[::1] var, real[::1] accum, const real[::1] grad, double lr,

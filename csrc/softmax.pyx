@@ -3,12 +3,8 @@
 forward and backward each in one or two passes per row, parallel over rows. Buffer shapes,
 dtypes, contiguity and the label range are checked before the GIL is released."""
 cimport numpy as cnp
-from cython.parallel cimport prange
-from _threads cimport mc_threads_if
-from libc.math cimport exp, log
-from _common cimport real
 from _check cimport float_type, need_array, need_dim, need_shape
-from _softmax_core cimport softmax_rows, softmax_grad_rows, _row_max_f32, _exp_shifted_f32
+from _softmax_core cimport softmax_rows, softmax_grad_rows, sparse_xent_rows
 
 cnp.import_array()
 include "_threads.pxi"
@@ -55,47 +51,6 @@ def softmax_bwd(cnp.ndarray out, cnp.ndarray dout, cnp.ndarray dx, bint log_outp
                               log_output)
 
 
-cdef int _sparse_xent(const real[:, ::1] logits, const long long[::1] labels, real[::1] loss,
-                      real[:, ::1] grad) except -1:
-    cdef Py_ssize_t rows = logits.shape[0], n = logits.shape[1], r, j, bad = -1
-    cdef double mx, s, lse
-    with nogil:
-        for r in range(rows):
-            if labels[r] < 0 or labels[r] >= n:
-                bad = r
-                break
-    if bad >= 0:
-        raise ValueError("sparse_xent: labels must be in [0, %d), but labels[%d] is %d"
-                         % (n, bad, labels[bad]))
-    cdef float mx32, inv32
-    with nogil:
-        if real is float:
-            # vectorised max and polynomial exp (libm's double exp is scalar: 4x slower here)
-            for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
-                mx32 = _row_max_f32(&logits[r, 0], n)
-                s = _exp_shifted_f32(&logits[r, 0], &grad[r, 0], n, mx32)
-                loss[r] = <real>((mx32 - logits[r, labels[r]]) + log(s))
-                inv32 = <float>(1.0 / s)
-                for j in range(n):
-                    grad[r, j] = grad[r, j] * inv32
-                grad[r, labels[r]] -= 1
-        else:
-            for r in prange(rows, schedule="static", num_threads=mc_threads_if(rows * n >= 65536)):
-                mx = logits[r, 0]
-                for j in range(1, n):
-                    if logits[r, j] > mx:
-                        mx = logits[r, j]
-                s = 0.0
-                for j in range(n):
-                    s = s + exp(logits[r, j] - mx)
-                lse = log(s)  # shifted by mx, which is subtracted first (see softmax_rows)
-                loss[r] = <real>((mx - logits[r, labels[r]]) + lse)
-                for j in range(n):
-                    grad[r, j] = <real>exp((logits[r, j] - mx) - lse)
-                grad[r, labels[r]] -= 1
-    return 0
-
-
 def sparse_xent(cnp.ndarray logits, cnp.ndarray labels, cnp.ndarray loss, cnp.ndarray grad):
     """loss[r] = logsumexp(row) - row[label]; grad = softmax(row) - onehot(label). labels:
     int64 of length rows, each in [0, n)."""
@@ -108,7 +63,18 @@ def sparse_xent(cnp.ndarray logits, cnp.ndarray labels, cnp.ndarray loss, cnp.nd
     need_dim("sparse_xent", "labels", labels, 0, rows, "logits.shape[0]")
     need_dim("sparse_xent", "loss", loss, 0, rows, "logits.shape[0]")
     need_shape("sparse_xent", "grad", grad, "logits", logits)
-    if t == cnp.NPY_FLOAT32:
-        _sparse_xent[float](logits, labels, loss, grad)
-    else:
-        _sparse_xent[double](logits, labels, loss, grad)
+    cdef Py_ssize_t n = cnp.PyArray_DIMS(logits)[1], bad
+    cdef const void* px = cnp.PyArray_DATA(logits)
+    cdef const void* pl = cnp.PyArray_DATA(labels)
+    cdef void* ploss = cnp.PyArray_DATA(loss)
+    cdef void* pgrad = cnp.PyArray_DATA(grad)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            bad = sparse_xent_rows(<const float*>px, pl, True, <float*>ploss, <float*>pgrad,
+                                   rows, n)
+        else:
+            bad = sparse_xent_rows(<const double*>px, pl, True, <double*>ploss,
+                                   <double*>pgrad, rows, n)
+    if bad >= 0:
+        raise ValueError("sparse_xent: labels must be in [0, %d), but labels[%d] is %d"
+                         % (n, bad, labels[bad]))

@@ -24,8 +24,8 @@ class Prim:
     primitive names): ``aliases_input``, the output is input 0's buffer in a graph's memory
     plan (it owns no bytes); ``lowering``, the kind of native instruction the executor runs
     for it (``"unary"``, ``"binary"``, ``"gelu"``, ``"gelu_grad"``, ``"softmax"``,
-    ``"log_softmax"``, ``"matmul"`` (2-D), ``"batch_matmul"``, ``"fused"``; None: a Python
-    step); ``opcode``, its name in the elementwise opcode enum (``csrc/_common.pxd``) when the
+    ``"log_softmax"``, ``"matmul"`` (2-D), ``"batch_matmul"``, ``"fused"``, ``"sum"``,
+    ``"sgd"`` (an in-place update of parameters), ``"sparse_xent"``; None: a Python step); ``opcode``, its name in the elementwise opcode enum (``csrc/_common.pxd``) when the
     fused-program VM and the unary/binary kernels run it; ``neutral``, the value ``e`` with
     ``op(x, e) == x`` (and ``op(e, x) == x`` when ``commutative``); ``fresh_outputs``, a
     Python step whose outputs never share memory with its inputs (its kernel and impl return

@@ -2,9 +2,12 @@
 
 Every value gets a slot. A node whose kernel the executor runs natively (elementwise ops with
 a Cython kernel, fused programs, row softmax and its gradient, 2-D and batched matrix
-products, all over float operands) becomes
+products, sums, all over float operands) becomes
 a native instruction writing to an arena offset from the memory plan; a native result that
 the graph returns is allocated fresh for each run instead, so callers never hold arena views.
+An in-place update of parameters (the SGD step) is native too: its result is the parameter's
+own array, and it keeps a Python step that the executor runs instead when a parameter's
+array is not one the native loop can write.
 Every other node is a Python step calling the primitive's ``compute``. Which instruction a
 primitive lowers to is declared on it (``Prim.lowering``, a kind such as "binary" or
 "matmul"; ``Prim.opcode`` for the elementwise ones); this module maps kinds to selectors.
@@ -15,6 +18,7 @@ from functools import partial
 import numpy as np
 
 from mindcell._core.kernels import elementwise as ew_kernels
+from mindcell._core.kernels import nn as nn_kernels
 from mindcell.graph.passes.memory import plan_memory
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -59,15 +63,20 @@ def lower(graph):
     native_outs = []
     for n in graph.nodes:
         spec = native_spec(n, slot)
-        if spec is None:
-            instrs.append({"kind": "py", "py": len(py_steps)})
+        in_place = spec is not None and spec.pop("in_place", False)
+        # a Python step; a native instruction that validates values (labels in range) or
+        # updates in place keeps one: to raise the op's error, or when it cannot write
+        if spec is None or in_place or spec.pop("checks_values", False):
+            spec = spec or {"kind": "py"}
+            spec["py"] = len(py_steps)
             compute = n.prim.compute if n.source is None else _naming(n.prim.compute, n.source)
             py_steps.append((compute, tuple(slot[v.id] for v in n.inputs), n.attrs,
                              tuple(slot[o.id] for o in n.outputs), n.prim.nout != 1,
                              n.prim.aliases_input))
-        else:
-            instrs.append(spec)
-            native_outs.append(n.outputs[0])
+        instrs.append(spec)
+        if spec["kind"] != "py":
+            if not in_place:  # an update's result is its parameter's array (the executor's)
+                native_outs.extend(n.outputs)
             for v in n.inputs:
                 native_in[slot[v.id]] = (v.shape, v.dtype)
     memory = _Memory(graph, slot, native_outs, native_in)
@@ -140,12 +149,16 @@ def runs_in_place(node):
 def native_spec(node, slot):
     """The native instruction for ``node``, or None when it runs as a Python step."""
     out = node.outputs[0]
-    if len(node.outputs) != 1 or out.dtype not in _FLOATS or out.nbytes == 0:
-        return None
-    if any(v.dtype != out.dtype for v in node.inputs):
-        return None
     select = _SELECTORS.get(node.prim.lowering)
-    if select is None:
+    if select is None or out.dtype not in _FLOATS or out.nbytes == 0:
+        return None
+    if node.prim.lowering in _OWN_OPERANDS:  # the selector checks outputs and dtypes
+        spec = select(node, [slot[v.id] for v in node.inputs],
+                      [slot[o.id] for o in node.outputs])
+        if spec is not None:
+            spec["is32"] = out.dtype == _FLOATS[0]
+        return spec
+    if len(node.outputs) != 1 or any(v.dtype != out.dtype for v in node.inputs):
         return None
     spec = select(node, [slot[v.id] for v in node.inputs], slot[out.id])
     if spec is not None:
@@ -226,10 +239,60 @@ def _matmul(node, ins, out, batched=True):
             "sc": m * n * item}
 
 
+_SUM_MODES = {"rows": 0, "cols": 1, "middle": 2}
+
+
+def _sum(node, ins, out):
+    x = node.inputs[0]
+    if x.nbytes == 0:
+        return None
+    layout = nn_kernels.sum_layout(x.shape, node.attrs.get("axis", ()))
+    if layout is None:
+        return None
+    spec = {"kind": "sum", "a": ins[0], "out": out, "op": _SUM_MODES[layout[0]]}
+    spec.update(zip(("d0", "d1", "d2"), layout[1:]))
+    return spec
+
+
+def _sgd(node, ins, out):
+    """SGDUpdate in place: when its parameter, momentum buffer and first-step flag are
+    parameters of the graph (bound before the run, never the result of another node), the
+    gradient and buffer have the parameter's shape and the rate is one number."""
+    param, grad, accum, lr, stat = node.inputs
+    if any(v.kind != "param" for v in (param, accum, stat)) \
+            or grad.shape != param.shape or accum.shape != param.shape \
+            or int(np.prod(lr.shape)) != 1 or int(np.prod(stat.shape)) < 1:
+        return None
+    a = node.attrs
+    return {"kind": "sgd", "in_slots": ins, "out": out, "a": ins[0], "in_place": True,
+            "d0": int(np.prod(param.shape)), "d1": int(np.prod(stat.shape)),
+            "f0": float(a["momentum"]), "f1": float(a["dampening"]),
+            "f2": float(a["weight_decay"]), "ta": bool(a["nesterov"]),
+            "tb": bool(a.get("clear_stat", False))}
+
+
+def _sparse_xent(node, ins, outs):
+    """SparseSoftmaxCrossEntropy's loss and gradient in one instruction: float logits (rows,
+    classes), int32/int64 labels (rows,); a label out of range makes its Python step raise."""
+    logits, labels = node.inputs
+    loss, grad = node.outputs
+    if len(logits.shape) != 2 or labels.shape != logits.shape[:1] \
+            or labels.dtype not in _LABELS or loss.dtype != logits.dtype \
+            or grad.dtype != logits.dtype or grad.nbytes == 0:
+        return None
+    return {"kind": "sparse_xent", "a": ins[0], "b": ins[1], "out": outs[0], "out2": outs[1],
+            "op": int(labels.dtype == _LABELS[1]), "rows": logits.shape[0],
+            "cols": logits.shape[1], "checks_values": True}
+
+
+_LABELS = (np.dtype(np.int32), np.dtype(np.int64))
+_OWN_OPERANDS = frozenset(("sparse_xent",))  # selectors of several outputs or mixed dtypes
+
 # Prim.lowering -> selector (softmax kinds cover the gradients: two inputs)
 _SELECTORS = {"binary": _binary, "unary": _unary, "gelu": _gelu, "gelu_grad": _gelu_grad,
               "fused": _fused, "softmax": _softmax, "log_softmax": partial(_softmax, log=True),
-              "matmul": partial(_matmul, batched=False), "batch_matmul": _matmul}
+              "matmul": partial(_matmul, batched=False), "batch_matmul": _matmul,
+              "sum": _sum, "sgd": _sgd, "sparse_xent": _sparse_xent}
 
 
 def _naming(compute, source):

@@ -94,8 +94,9 @@ def _rows():
                                        0.1, 0.9, 0.999, 1e-8, 0.0, False, False],
                                       {0: OUT, 1: OUT, 2: OUT, 3: IN}, ()),
         "reduce.sum_rows": lambda: ([_x((3, 4)), _x(3)], {0: IN, 1: OUT}, ()),
-        "reduce.sum_cols": lambda: ([_x((3, 4)), np.zeros(4), _x(4)],
-                                    {0: FREE, 1: OUT, 2: OUT}, ()),
+        "reduce.sum_cols": lambda: ([_x((3, 4)), _x(4)], {0: FREE, 1: OUT}, ()),
+        # (outer, mid, inner): any outer and inner are valid; a reversed 3-D shape keeps mid
+        "reduce.sum_middle": lambda: ([_x((3, 4, 5)), _x(4)], {0: FREE, 1: OUT}, ("flat",)),
         "softmax.softmax_fwd": lambda: ([_x((3, 4)), _x((3, 4)), False], {0: IN, 1: OUT}, ()),
         "softmax.softmax_bwd": lambda: ([_x((3, 4)), _x((3, 4)), _x((3, 4)), False],
                                         {0: IN, 1: IN, 2: OUT}, ()),

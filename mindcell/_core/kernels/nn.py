@@ -338,25 +338,51 @@ def rms_norm_grad(dy, x, rstd, gamma, epsilon, clamp_norm=False):
 
 
 # ----- reductions ------------------------------------------------------------------------------
+def sum_layout(shape, axis):
+    """How the sum kernels (csrc/_reduce_core.pxd) reduce the axes ``axis`` (non-negative;
+    empty: all) of a C-contiguous array of ``shape``: ``("rows", rows, n)`` (trailing axes),
+    ``("cols", rows, n)`` (leading axes), ``("middle", outer, mid, inner)`` (all but one
+    block of adjacent axes), or None (kept axes that are not adjacent). The graph executor's
+    native sum uses the same layout (graph/lower.py)."""
+    nd = len(shape)
+    axes = set(axis) if axis else set(range(nd))
+    kept = [i for i in range(nd) if i not in axes]
+    if not kept:
+        return ("rows", 1, int(np.prod(shape, dtype=np.int64)))
+    first, end = kept[0], kept[-1] + 1
+    if kept != list(range(first, end)):
+        return None
+    outer, mid, inner = (int(np.prod(shape[:first], dtype=np.int64)),
+                         int(np.prod(shape[first:end], dtype=np.int64)),
+                         int(np.prod(shape[end:], dtype=np.int64)))
+    if outer == 1:
+        return ("rows", mid, inner)
+    if inner == 1:
+        return ("cols", outer, mid)
+    return ("middle", outer, mid, inner)
+
+
 @register("ReduceSum")
 def reduce_sum(x, axis, keep_dims):
     if not _floats(x) or x.size == 0:
         return NotImplemented
-    nd = x.ndim
-    axes = axis if axis else tuple(range(nd))
+    layout = sum_layout(x.shape, axis)
+    if layout is None:
+        return NotImplemented
+    axes = axis if axis else tuple(range(x.ndim))
     out_shape = tuple(1 if i in axes else s for i, s in enumerate(x.shape)) if keep_dims \
         else tuple(s for i, s in enumerate(x.shape) if i not in axes)
-    k = nd - len(axes)
-    if axes == tuple(range(k, nd)):  # trailing axes: sum each row
-        x2 = _c(x).reshape(-1, int(np.prod(x.shape[k:])))
-        out = np.empty(x2.shape[0], x.dtype)
-        _reduce.sum_rows(x2, out)
-    elif axes == tuple(range(len(axes))):  # leading axes: sum the columns
-        x2 = _c(x).reshape(int(np.prod(x.shape[:len(axes)])), -1)
-        out = np.empty(x2.shape[1], x.dtype)
-        _reduce.sum_cols(x2, np.zeros(x2.shape[1]), out)
+    kind, extents = layout[0], layout[1:]
+    xc = _c(x).reshape(extents)
+    if kind == "rows":
+        out = np.empty(extents[0], x.dtype)
+        _reduce.sum_rows(xc, out)
+    elif kind == "cols":
+        out = np.empty(extents[1], x.dtype)
+        _reduce.sum_cols(xc, out)
     else:
-        return NotImplemented
+        out = np.empty(extents[1], x.dtype)
+        _reduce.sum_middle(xc, out)
     return out.reshape(out_shape)
 
 

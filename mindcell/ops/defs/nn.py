@@ -364,7 +364,7 @@ def _xent_infer(logits, labels):
 
 
 sparse_xent_p = defprim("SparseSoftmaxCrossEntropy", _acc(_sparse_xent_impl), nout=2,
-                        infer=_xent_infer, bprop=_sparse_xent_bprop)
+                        infer=_xent_infer, bprop=_sparse_xent_bprop, lowering="sparse_xent")
 xent_p = defprim("SoftmaxCrossEntropy", _acc(_xent_impl), nout=2, infer=_xent_infer,
                  bprop=_xent_bprop)
 

@@ -74,7 +74,7 @@ def _prod_bprop(x, out, dout, axis, keep_dims):
 
 
 reduce_sum_p = defprim("ReduceSum", accumulate_f32(_sum_impl), infer=_reduce_infer,
-                       bprop=_sum_bprop)
+                       bprop=_sum_bprop, lowering="sum")
 reduce_max_p = defprim("ReduceMax",
                        lambda x, axis, keep_dims: np.max(x, axis=_np_axis(axis), keepdims=keep_dims),
                        infer=_reduce_infer, bprop=_extremum_bprop)

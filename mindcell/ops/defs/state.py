@@ -179,7 +179,7 @@ def _adam_update(param, m, v, grad, lr, lr_t, beta1, beta2, epsilon, weight_deca
 # clear_stat=True: the update also zeroes 'stat' after the first step (nn.SGD's per-parameter
 # flags, as large as the parameter: one write on the first step instead of an Assign each step)
 sgd_update_p = defprim("SGDUpdate", _sgd_update, infer=lambda p, *r, **k: p, has_side_effect=True,
-                       writes=(0, 2, 4))  # param, accum, stat
+                       writes=(0, 2, 4), lowering="sgd")  # param, accum, stat
 apply_momentum_p = defprim("ApplyMomentum", _apply_momentum, infer=lambda v, *r, **k: v,
                            has_side_effect=True, writes=(0, 1))  # var, accum
 adam_update_p = defprim("AdamUpdate", _adam_update, infer=lambda p, *r, **k: p,
