@@ -2400,6 +2400,28 @@ RECORDS += [
                         "Tensor(np.zeros((1, 2, 2), np.float32)))", "[[[[3.]]]]")),
 ]
 
+_SP = "Tensor(np.array([[0, 0], [0, 1]], np.int64)), Tensor(np.array([%s], np.float32)), " \
+      "Tensor(np.array([1, 2], np.int64))"
+RECORDS += [
+    PrimRecord("EditDistance", _more.edit_distance, "(normalize=True)",
+               example=("ops.EditDistance()(%s, %s)" % (_SP % "1.0, 2.0", _SP % "1.0, 3.0"),
+                        "[0.5]")),
+    PrimRecord("ParameterizedTruncatedNormal", _more.parameterized_truncated_normal,
+               "(seed=0, seed2=0)",
+               example=("ops.ParameterizedTruncatedNormal()(Tensor(np.array([2, 3], np.int32)), "
+                        "*[Tensor(np.array([v], np.float32)) for v in (0.0, 1.0, -1.0, 1.0)])"
+                        ".shape", "(2, 3)")),
+    PrimRecord("MapUniform", _more.map_uniform,
+               example=("ops.MapUniform()(Tensor(np.arange(4, dtype=np.int32)), 2, 2)",
+                        "[0 2 1 3]")),
+    PrimRecord("SubAndFilter", _more.sub_and_filter,
+               example=("ops.SubAndFilter()(Tensor(np.array([1, 6, 9], np.int32)), 4, 5)[0]",
+                        "[1]")),
+    PrimRecord("NoRepeatNGram", _more.no_repeat_ngram, "(ngram_size=1)",
+               example=("ops.NoRepeatNGram(2)(Tensor(np.array([[[1, 2, 1]]], np.int32)), "
+                        "Tensor(np.zeros((1, 1, 3), np.float32)))[0, 0, 2] < -1e38", "True")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

@@ -2345,3 +2345,221 @@ def dilation2d(x, filter, stride, dilation, pad_mode="SAME", data_format="NCHW")
         tap = view + F.reshape(filter[:, i, j], (1, x.shape[1], 1, 1))
         best = tap if best is None else F.maximum(best, tap)
     return best
+
+
+# --------------------------------------------------------------- sequences, embedding caches
+
+
+def _levenshtein(a, b):
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y))
+        prev = cur
+    return prev[-1]
+
+
+def _sparse_sequences(op, name, indices, values, shape):
+    _need_tensor(op, name + "_indices", indices, 2, (mstype.int64,))
+    _need_tensor(op, name + "_values", values, 1)
+    _need_tensor(op, name + "_shape", shape, 1, (mstype.int64,))
+    idx, val, shp = indices.asnumpy(), values.asnumpy(), shape.asnumpy()
+    if idx.shape != (val.shape[0], shp.shape[0]) or shp.shape[0] < 2:
+        raise ValueError("%s: '%s_indices' must be (nnz, rank) with rank = len(%s_shape) >= 2 and "
+                         "nnz values, but got %s, %s values and shape %s"
+                         % (op, name, name, idx.shape, val.shape[0], shp.tolist()))
+    seqs = {}
+    for row, v in zip(idx, val):
+        seqs.setdefault(tuple(int(i) for i in row[:-1]), []).append(v)
+    return seqs, shp
+
+
+def edit_distance(hypothesis_indices, hypothesis_values, hypothesis_shape, truth_indices,
+                  truth_values, truth_shape, normalize=True):
+    """The Levenshtein distance between the sequences of two sparse tensors (given by their
+    indices, values and dense shape; a sequence runs along the last axis, in the order of the
+    indices), for every position of the other axes; with ``normalize`` divided by the length
+    of the truth (an empty truth gives inf, or 0 against an empty hypothesis).
+
+    Args:
+        hypothesis_indices (Tensor): int64, (nnz_h, R).
+        hypothesis_values (Tensor): (nnz_h,).
+        hypothesis_shape (Tensor): int64, (R,), R >= 2.
+        truth_indices (Tensor): int64, (nnz_t, R).
+        truth_values (Tensor): (nnz_t,), the hypothesis values' dtype.
+        truth_shape (Tensor): int64, (R,).
+        normalize (bool): divide by the truth's length. Default: ``True``.
+
+    Returns:
+        Tensor of shape ``max(hypothesis_shape, truth_shape)[:-1]``, float32.
+
+    Raises:
+        TypeError: an input is not a Tensor of the dtype above or ``normalize`` not a bool.
+        ValueError: the shapes do not fit.
+    """
+    op = "EditDistance"
+    if not isinstance(normalize, bool):
+        raise TypeError("%s: 'normalize' must be a bool, but got %r" % (op, normalize))
+    hyp, hshape = _sparse_sequences(op, "hypothesis", hypothesis_indices, hypothesis_values,
+                                    hypothesis_shape)
+    truth, tshape = _sparse_sequences(op, "truth", truth_indices, truth_values, truth_shape)
+    if hshape.shape != tshape.shape:
+        raise ValueError("%s: the two shapes must have one rank, but got %s and %s"
+                         % (op, hshape.tolist(), tshape.tolist()))
+    out_shape = tuple(int(v) for v in np.maximum(hshape, tshape)[:-1])
+    out = np.zeros(out_shape, np.float32)
+    for pos in np.ndindex(*out_shape):
+        h, t = hyp.get(pos, []), truth.get(pos, [])
+        d = float(_levenshtein(h, t))
+        if normalize:
+            d = d / len(t) if t else (float("inf") if h else 0.0)
+        out[pos] = d
+    return Tensor(out)
+
+
+def parameterized_truncated_normal(shape, mean, stdevs, min, max, seed=0, seed2=0):
+    """Samples of normal distributions truncated to ``[min, max]``, one distribution per
+    batch row: row ``i`` of the result (its first axis) draws from ``N(mean[i], stdevs[i])``
+    cut to ``[min[i], max[i]]`` (one-value parameters serve every row).
+
+    Args:
+        shape (Tensor): 1-D int32/int64, (batch, ...), at least 2 values.
+        mean (Tensor): float, (batch,) or (1,).
+        stdevs (Tensor): ``mean``'s dtype, > 0.
+        min (Tensor): ``mean``'s dtype.
+        max (Tensor): ``mean``'s dtype, > ``min``.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Returns:
+        Tensor of ``shape``, ``mean``'s dtype.
+
+    Raises:
+        TypeError: an input is not a Tensor of the dtypes above.
+        ValueError: the shapes do not fit or a parameter is out of range.
+    """
+    from mindcell._core import trace as _trace
+    op = "ParameterizedTruncatedNormal"
+    dims = _shape_of(op, shape)
+    if len(dims) < 2:
+        raise ValueError("%s: 'shape' must have at least 2 values, but got %r" % (op, dims))
+    _need_tensor(op, "mean", mean, 1, _FLOATS)
+    params = []
+    col = (dims[0],) + (1,) * (len(dims) - 1)
+    for arg, t in (("mean", mean), ("stdevs", stdevs), ("min", min), ("max", max)):
+        _need_tensor(op, arg, t, 1, (mean.dtype,))
+        if t.shape[0] not in (1, dims[0]):
+            raise ValueError("%s: '%s' must hold 1 or %d values (the batch), but got %d"
+                             % (op, arg, dims[0], t.shape[0]))
+        params.append(F.reshape(F.broadcast_to(F.cast(t, mstype.float64), (dims[0],)), col))
+    mu, sd, lo, hi = params
+    if not _trace.current().is_graph and (
+            (sd.asnumpy() <= 0).any() or (lo.asnumpy() >= hi.asnumpy()).any()):
+        raise ValueError("%s: need stdevs > 0 and min < max, but got %s, %s and %s"
+                         % (op, stdevs.asnumpy().tolist(), min.asnumpy().tolist(),
+                            max.asnumpy().tolist()))
+    u = _uniform01(dims, _rng_stream(op, seed, seed2))
+    root2 = math.sqrt(2.0)
+    a = 0.5 * F.erfc(-(lo - mu) / sd / root2)  # the normal CDF at the bounds
+    b = 0.5 * F.erfc(-(hi - mu) / sd / root2)
+    p = F.clamp(a + u * (b - a), 1e-300, 1.0 - 1e-16)
+    z = root2 * F.erfinv(2.0 * p - 1.0)
+    out = F.minimum(F.maximum(mu + sd * z, lo), hi)
+    return F.cast(out, mean.dtype)
+
+
+def map_uniform(input, per_group_size, group_num):
+    """Maps the ids ``x`` of a table split round-robin into ``group_num`` groups to their rows
+    in the grouped layout: ``(x % group_num) * per_group_size + x // group_num``.
+
+    Args:
+        input (Tensor): int32/int64 ids.
+        per_group_size (int): the rows of a group, > 0.
+        group_num (int): the number of groups, > 0.
+
+    Returns:
+        Tensor of ``input``'s shape and dtype.
+
+    Raises:
+        TypeError: ``input`` is not an int32/int64 Tensor.
+        ValueError: a size is not a positive int.
+    """
+    op = "MapUniform"
+    _need_tensor(op, "input", input, None, (mstype.int32, mstype.int64))
+    per = _int_value(op, "per_group_size", per_group_size)
+    groups = _int_value(op, "group_num", group_num)
+    if per < 1 or groups < 1:
+        raise ValueError("%s: 'per_group_size' and 'group_num' must be positive, but got %d and "
+                         "%d" % (op, per, groups))
+    return F.remainder(input, groups) * per + F.floor_divide(input, groups)
+
+
+def sub_and_filter(input_x, max_num, offset):
+    """``input_x - offset`` kept where it lies in ``[0, max_num)``, with the positions kept.
+
+    Args:
+        input_x (Tensor): 1-D int32/int64.
+        max_num (int): the upper bound (exclusive).
+        offset (int): subtracted first.
+
+    Returns:
+        tuple(Tensor, Tensor): the values kept and their indices in ``input_x`` (its dtype).
+
+    Raises:
+        TypeError: ``input_x`` is not an int32/int64 Tensor or a bound not an int.
+        ValueError: ``input_x`` is not 1-D.
+    """
+    op = "SubAndFilter"
+    _need_tensor(op, "input_x", input_x, 1, (mstype.int32, mstype.int64))
+    top = _int_value(op, "max_num", max_num)
+    off = _int_value(op, "offset", offset)
+    info = np.iinfo(input_x.dtype.np_dtype)
+    for arg, v in (("max_num", top), ("offset", off)):
+        if not info.min <= v <= info.max:
+            raise ValueError("%s: '%s' must fit in %s, but got %d" % (op, arg, input_x.dtype, v))
+    y = input_x.asnumpy() - off
+    keep = np.flatnonzero((y >= 0) & (y < top))
+    dt = input_x.dtype.np_dtype
+    return Tensor(y[keep].astype(dt)), Tensor(keep.astype(dt))
+
+
+def no_repeat_ngram(state_seq, log_probs, ngram_size=1):
+    """``log_probs`` with every token that would repeat an n-gram of ``state_seq`` set to the
+    lowest float32: a token follows an earlier occurrence of the sequence's last
+    ``ngram_size - 1`` tokens.
+
+    Args:
+        state_seq (Tensor): int32, (batch, beams, length), the tokens so far.
+        log_probs (Tensor): float, (batch, beams, vocab).
+        ngram_size (int): the n-gram length, > 0. Default: ``1``.
+
+    Returns:
+        Tensor of ``log_probs``' shape and dtype.
+
+    Raises:
+        TypeError: an input is not a Tensor of the dtypes above.
+        ValueError: ``ngram_size`` is not positive or the shapes do not fit.
+    """
+    op = "NoRepeatNGram"
+    if isinstance(ngram_size, bool) or not isinstance(ngram_size, int) or ngram_size < 1:
+        raise ValueError("%s: 'ngram_size' must be a positive int, but got %r" % (op, ngram_size))
+    _need_tensor(op, "state_seq", state_seq, 3, (mstype.int32, mstype.int64))
+    _need_tensor(op, "log_probs", log_probs, 3, _FLOATS)
+    if tuple(state_seq.shape[:2]) != tuple(log_probs.shape[:2]):
+        raise ValueError("%s: 'state_seq' %s and 'log_probs' %s must share (batch, beams)"
+                         % (op, tuple(state_seq.shape), tuple(log_probs.shape)))
+    seq = state_seq.asnumpy()
+    vocab = log_probs.shape[2]
+    ban = np.zeros(tuple(log_probs.shape), np.bool_)
+    n, length = ngram_size, seq.shape[2]
+    for b, beam in np.ndindex(*seq.shape[:2]):
+        row = seq[b, beam]
+        prefix = tuple(row[length - n + 1:]) if n > 1 else ()
+        for start in range(0, length - n + 1):
+            if tuple(row[start:start + n - 1]) == prefix:
+                token = row[start + n - 1]
+                if 0 <= token < vocab:
+                    ban[b, beam, token] = True
+    low = float(np.finfo(log_probs.dtype.np_dtype).min)  # MindSpore: float32's lowest
+    return F.masked_fill(log_probs, Tensor(ban), Tensor(low, log_probs.dtype))

@@ -218,6 +218,22 @@ ROWS += [
 ]
 
 
+SPARSE_H = (ms.Tensor(np.array([[0, 0], [0, 1], [1, 0]], np.int64)),
+            ms.Tensor(np.array([2, 3], np.int64)))
+ROWS += [
+    R("ops.EditDistance", lambda v: ops.EditDistance()(SPARSE_H[0], v, SPARSE_H[1], SPARSE_H[0],
+                                                       v * 0, SPARSE_H[1]),
+      ("int", (3,), 4), kind="datadep"),
+    R("ops.ParameterizedTruncatedNormal", lambda m: ops.ParameterizedTruncatedNormal()(
+        I32([2, 3]), m, m * 0 + 1, m - 1, m + 1), (2,), kind="random", f16=False),
+    R("ops.MapUniform", lambda x: ops.MapUniform()(x, 3, 2), ("int", (6,), 6)),
+    R("ops.SubAndFilter", lambda x: ops.SubAndFilter()(x, 4, 1)[0], ("int", (6,), 6),
+      kind="datadep"),
+    R("ops.NoRepeatNGram", lambda p: ops.NoRepeatNGram(2)(I32([[[1, 2, 1]], [[0, 0, 0]]]), p),
+      (2, 1, 3), grad=False),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
@@ -320,6 +336,16 @@ def ctor_overrides(a, t):
                                         [t(a["X4"])]),
         "ExtractVolumePatches": lambda: ([[1, 1, 1, 2, 2], 1, "VALID"], [t(a["X4"][None])]),
         "Dilation2D": lambda: ([1, 1, "SAME"], [t(a["X4"]), t(np.zeros((3, 2, 2), np.float32))]),
+        "EditDistance": lambda: ([], [t(np.array([[0, 0], [0, 1]], np.int64)), i32([1, 2]),
+                                      t(np.array([1, 2], np.int64)),
+                                      t(np.array([[0, 0]], np.int64)), i32([1]),
+                                      t(np.array([1, 2], np.int64))]),
+        "ParameterizedTruncatedNormal": lambda: ([], [i32([2, 3]), *[t(np.array(
+            [v, v], np.float32)) for v in (0.0, 1.0)], t(np.array([-1.0, -1.0], np.float32)),
+            t(np.array([1.0, 1.0], np.float32))]),
+        "MapUniform": lambda: ([], [t(a["I"]), 3, 2]),
+        "SubAndFilter": lambda: ([], [t(a["I"]), 2, 1]),
+        "NoRepeatNGram": lambda: ([2], [i32([[[1, 2, 1]]]), t(np.zeros((1, 1, 3), np.float32))]),
         "CombinedNonMaxSuppression": lambda: ([], [t(np.abs(a["X4"][:1, :2, :1, :4])),
                                                    t(np.abs(a["X"][None])), 2, 3, 0.5, 0.0]),
     }

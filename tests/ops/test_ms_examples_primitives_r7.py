@@ -559,3 +559,31 @@ def test_confusion_matrix_lerp_scalar_non_deterministic_ints():
     r = ops.NonDeterministicInts(dtype=ms.int32)(T([200, 30], np.int32))
     assert r.dtype == ms.int32 and r.shape == (200, 30)
     assert r.asnumpy().min() < -2 ** 30 and r.asnumpy().max() > 2 ** 30
+
+
+def test_edit_distance_ngram_ban_and_cache_maps_match_mindspore():
+    def sparse(idx, vals, shape):
+        return (Tensor(np.array(idx, np.int64)), T(vals, np.int32),
+                Tensor(np.array(shape, np.int64)))
+    hyp = sparse([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1]], [1, 2, 3, 4, 4], [2, 3])
+    truth = sparse([[0, 0], [0, 1], [1, 0], [2, 0]], [1, 3, 5, 6], [3, 2])
+    assert ops.EditDistance()(*hyp, *truth).asnumpy().tolist() == [0.5, 2.0, 1.0]
+    assert ops.EditDistance(False)(*hyp, *truth).asnumpy().tolist() == [1.0, 2.0, 1.0]
+    s = T([[[3, 1, 3, 1, 3]], [[2, 2, 2, 7, 2]]], np.int32)
+    lp = T(np.zeros((2, 1, 8)))
+    banned = lambda n: (ops.NoRepeatNGram(n)(s, lp).asnumpy() < -1e38).astype(int).tolist()
+    assert banned(2) == [[[0, 1, 0, 0, 0, 0, 0, 0]], [[0, 0, 1, 0, 0, 0, 0, 1]]]
+    assert banned(3) == [[[0, 1, 0, 0, 0, 0, 0, 0]], [[0, 0, 0, 0, 0, 0, 0, 0]]]
+    out = ops.MapUniform()(Tensor(np.array([[0, 5], [7, 3]], np.int64)), 3, 4)
+    assert out.asnumpy().tolist() == [[0, 4], [10, 9]]
+    vals, idx = ops.SubAndFilter()(Tensor(np.array([3, 10, -2, 7], np.int64)), 6, 2)
+    assert vals.asnumpy().tolist() == [1, 5] and idx.asnumpy().tolist() == [0, 3]
+
+
+def test_parameterized_truncated_normal_stays_in_each_rows_bounds():
+    out = ops.ParameterizedTruncatedNormal(seed=1, seed2=2)(
+        T([2, 4000], np.int32), T([0.0, 5.0]), T([1.0, 0.5]), T([-0.5, 4.0]), T([2.0, 5.5]))
+    v = out.asnumpy()
+    assert out.shape == (2, 4000) and out.dtype == ms.float32
+    assert v[0].min() >= -0.5 and v[0].max() <= 2.0 and v[1].min() >= 4.0 and v[1].max() <= 5.5
+    assert abs(v[1].mean() - 4.885) < 0.03  # the mean of N(5, 0.5) cut to [4, 5.5]
