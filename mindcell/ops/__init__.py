@@ -38,6 +38,9 @@ from mindcell.ops.composite_extra import vmap  # noqa: F401
 _tensor_methods.install()
 from mindcell.ops.function import method_func as _method_func  # noqa: E402
 _method_func.install_methods()
+from mindcell.ops.function.method_func_more import move_to  # noqa: E402,F401
+from mindcell.ops.function import method_func_more as _method_func_more  # noqa: E402
+_method_func_more.install_methods()
 # MindSpore's generated classes (some are also ops.* names: MaskedSelect, LogSoftmaxExt ...):
 # imported here so ops has the same names whatever is imported later
 from mindcell.ops import auto_generate as _auto_generate  # noqa: E402,F401

@@ -643,3 +643,26 @@ def test_imdb_and_fake_image_datasets(tmp_path):
     assert all(0 <= int(l) < 3 for _, l in one)
     with pytest.raises(ValueError):
         ds.FakeImageDataset(num_images=0)
+
+
+def test_tensor_methods_of_existing_ops_functions():
+    x = Tensor(np.array([[1., np.nan, 3.], [4., 5., 6.]], np.float32))
+    assert abs(float(x.nanmean()) - 3.8) < 1e-6 and _np(x.nanmean(1)).tolist() == [2.0, 5.0]
+    cov = _np(Tensor(np.array([[1., 2, 3], [4, 5, 7]], np.float32)).cov())
+    np.testing.assert_allclose(cov, [[1.0, 1.5], [1.5, 2.3333333]], rtol=1e-6)
+    y = Tensor(np.array([-1.5, 0., 2.], np.float32))
+    assert _np(y.sgn()).tolist() == [-1, 0, 1]
+    assert _np(y.soft_shrink(1.0)).tolist() == [-0.5, 0, 1]
+    np.testing.assert_allclose(_np(y.i0()), [1.6467233, 1.0, 2.2795854], rtol=1e-6)
+    sign, logdet = Tensor(np.array([[2., 1.], [1., 3.]], np.float32)).log_matrix_determinant()
+    assert float(sign) == 1.0 and abs(float(logdet) - np.log(5.0)) < 1e-5
+    assert Tensor.nanmean._ops_function is ms.ops.nanmean  # one definition
+
+
+def test_ops_move_to():
+    x = Tensor([1, 2])
+    assert _np(ms.ops.move_to(x, "CPU")).tolist() == [1, 2]
+    with pytest.raises(RuntimeError):
+        ms.ops.move_to(x, "GPU")
+    with pytest.raises(TypeError):
+        ms.ops.move_to([1, 2])
