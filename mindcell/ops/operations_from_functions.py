@@ -2422,6 +2422,13 @@ RECORDS += [
                         "Tensor(np.zeros((1, 1, 3), np.float32)))[0, 0, 2] < -1e38", "True")),
 ]
 
+RECORDS += [
+    PrimRecord("GridSampler3D", _more.grid_sampler_3d,
+               "(interpolation_mode='bilinear', padding_mode='zeros', align_corners=False)",
+               example=("ops.GridSampler3D(align_corners=True)(x.reshape((1, 1, 1, 2, 2)), "
+                        "Tensor(np.zeros((1, 1, 1, 1, 3), np.float32)))", "[[[[[0.625]]]]]")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

@@ -2563,3 +2563,105 @@ def no_repeat_ngram(state_seq, log_probs, ngram_size=1):
                     ban[b, beam, token] = True
     low = float(np.finfo(log_probs.dtype.np_dtype).min)  # MindSpore: float32's lowest
     return F.masked_fill(log_probs, Tensor(ban), Tensor(low, log_probs.dtype))
+
+
+# --------------------------------------------------------------------------- 3-D grid sample
+
+
+def _unnormalize(coord, size, align_corners):
+    if align_corners:
+        return (coord + 1.0) * 0.5 * (size - 1)
+    return ((coord + 1.0) * size - 1.0) * 0.5
+
+
+def _reflect(coord, size, align_corners):
+    """Reflects the (unnormalised) coordinates into the sampled range, as PyTorch/MindSpore's
+    grid samplers do."""
+    lo, span = (0.0, size - 1.0) if align_corners else (-0.5, float(size))
+    if span <= 0:
+        return F.zeros_like(coord)
+    x = F.abs(coord - lo)
+    flips = F.floor(x / span)
+    extra = x - flips * span
+    even = F.equal(F.remainder(flips, 2.0), 0.0)
+    out = F.where(even, extra + lo, span - extra + lo)
+    return F.clamp(out, 0.0, size - 1.0)
+
+
+def grid_sampler_3d(input_x, grid, interpolation_mode="bilinear", padding_mode="zeros",
+                    align_corners=False):
+    """Samples the volume ``input_x`` at the normalised (x, y, z) points of ``grid`` (-1 and 1
+    the edges: the corner voxel centres with ``align_corners``, else the outer faces),
+    trilinearly ("bilinear") or from the nearest voxel.
+
+    Args:
+        input_x (Tensor): float, (N, C, D, H, W).
+        grid (Tensor): ``input_x``'s dtype, (N, D_out, H_out, W_out, 3), (x, y, z) order.
+        interpolation_mode (str): "bilinear" or "nearest". Default: ``"bilinear"``.
+        padding_mode (str): "zeros", "border" or "reflection": the value of points outside.
+            Default: ``"zeros"``.
+        align_corners (bool): see above. Default: ``False``.
+
+    Returns:
+        Tensor (N, C, D_out, H_out, W_out).
+
+    Raises:
+        TypeError: an input is not a float Tensor of one dtype or ``align_corners`` not a bool.
+        ValueError: a mode is not one of the above or the shapes do not fit.
+    """
+    op = "GridSampler3D"
+    if interpolation_mode not in ("bilinear", "nearest"):
+        raise ValueError("%s: 'interpolation_mode' must be 'bilinear' or 'nearest', but got %r"
+                         % (op, interpolation_mode))
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError("%s: 'padding_mode' must be 'zeros', 'border' or 'reflection', but got "
+                         "%r" % (op, padding_mode))
+    if not isinstance(align_corners, bool):
+        raise TypeError("%s: 'align_corners' must be a bool, but got %r" % (op, align_corners))
+    _need_tensor(op, "input_x", input_x, 5, _FLOATS)
+    _need_tensor(op, "grid", grid, 5, (input_x.dtype,))
+    n, c, d, h, w = input_x.shape
+    if grid.shape[0] != n or grid.shape[-1] != 3:
+        raise ValueError("%s: 'grid' must be (N, D_out, H_out, W_out, 3) with N = %d, but got %s"
+                         % (op, n, tuple(grid.shape)))
+    out_sp = tuple(grid.shape[1:4])
+    sizes = (w, h, d)
+    coords = []
+    for k in range(3):
+        v = _unnormalize(grid[..., k], sizes[k], align_corners)
+        if padding_mode == "border":
+            v = F.clamp(v, 0.0, sizes[k] - 1.0)
+        elif padding_mode == "reflection":
+            v = _reflect(v, sizes[k], align_corners)
+        coords.append(v)
+    flat = F.reshape(input_x, (n, c, d * h * w))
+    m = int(np.prod(out_sp))
+
+    def gather(ix, iy, iz):
+        inside = F.logical_and(F.logical_and(F.logical_and(ix >= 0, ix <= w - 1),
+                                             F.logical_and(iy >= 0, iy <= h - 1)),
+                               F.logical_and(iz >= 0, iz <= d - 1))
+        cx = F.cast(F.clamp(ix, 0, w - 1), mstype.int64)
+        cy = F.cast(F.clamp(iy, 0, h - 1), mstype.int64)
+        cz = F.cast(F.clamp(iz, 0, d - 1), mstype.int64)
+        index = F.reshape((cz * h + cy) * w + cx, (n, 1, m))
+        vals = F.gather_elements(flat, 2, F.broadcast_to(index, (n, c, m)))
+        mask = F.broadcast_to(F.reshape(inside, (n, 1, m)), (n, c, m))
+        return F.where(mask, vals, F.zeros_like(vals))
+
+    x, y, z = coords
+    if interpolation_mode == "nearest":
+        out = gather(F.round(x), F.round(y), F.round(z))
+    else:
+        x0, y0, z0 = F.floor(x), F.floor(y), F.floor(z)
+        fx, fy, fz = x - x0, y - y0, z - z0
+        out = 0
+        for dz in (0, 1):
+            wz = fz if dz else 1 - fz
+            for dy in (0, 1):
+                wy = fy if dy else 1 - fy
+                for dx in (0, 1):
+                    wx = fx if dx else 1 - fx
+                    weight = F.reshape(wx * wy * wz, (n, 1, m))
+                    out = out + weight * gather(x0 + dx, y0 + dy, z0 + dz)
+    return F.reshape(out, (n, c) + out_sp)

@@ -234,6 +234,12 @@ ROWS += [
 ]
 
 
+ROWS += [
+    R("ops.GridSampler3D", lambda x, g: ops.GridSampler3D("bilinear", "border", True)(x, g),
+      (1, 2, 2, 3, 3), ("prob", (1, 2, 1, 2, 3))),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
@@ -346,6 +352,8 @@ def ctor_overrides(a, t):
         "MapUniform": lambda: ([], [t(a["I"]), 3, 2]),
         "SubAndFilter": lambda: ([], [t(a["I"]), 2, 1]),
         "NoRepeatNGram": lambda: ([2], [i32([[[1, 2, 1]]]), t(np.zeros((1, 1, 3), np.float32))]),
+        "GridSampler3D": lambda: ([], [t(a["X4"][None]), t(np.zeros((1, 2, 1, 2, 3),
+                                                                       np.float32))]),
         "CombinedNonMaxSuppression": lambda: ([], [t(np.abs(a["X4"][:1, :2, :1, :4])),
                                                    t(np.abs(a["X"][None])), 2, 3, 0.5, 0.0]),
     }
