@@ -766,13 +766,15 @@ def random_(self, from_=0, to=None, *, generator=None):
     if int(from_) >= hi:
         raise ValueError("Tensor.random_: 'from_' (%d) must be less than 'to' (%d)"
                          % (from_, hi))
+    from mindcell.ops.defs.state import uniform_int_p
+    from mindcell.ops._helpers import cast_to
     stream = _draw_stream(generator, "random_")
-    rng = stream.generator()
     shape = tuple(self.shape)
 
-    def compute(old):
-        draws = rng.integers(int(from_), hi, size=shape, dtype=np.int64)
-        return Tensor._make(draws.astype(old._np_dtype))
+    def compute(old):  # a primitive draw: a compiled graph draws anew at every run
+        draws = uniform_int_p.bind(shape=shape, dtype=np.dtype(np.int64), low=int(from_),
+                                   high=hi, stream=stream)
+        return cast_to(draws, old._np_dtype)
     return _inplace(self, compute, "random_")
 
 

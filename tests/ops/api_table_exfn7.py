@@ -103,3 +103,11 @@ ROWS += [
     R("ops.tensor_exp", lambda x: ops.tensor_exp(x), S),
     R("ops.sgn", lambda x: ops.sgn(x), S, grad=False),
 ]
+
+# ops.random_: the face of Tensor.random_ (method_func)
+def _random_(x):
+    y = x * 1
+    return y, ops.random_(y, 0, 5)
+
+
+ROWS += [R("ops.random_", _random_, S, kind="random")]

@@ -628,3 +628,13 @@ def test_windows_swiglu_and_old_names():
                                   [-1, 0, 1])
     np.testing.assert_allclose(ops.tensor_exp(Tensor(np.array([0., 1.], np.float32))).asnumpy(),
                                [1, np.e], rtol=1e-6)
+
+
+def test_ops_random_fills_in_place_with_integers():
+    a = Tensor(np.array([[2, 3, 4], [1, 2, 3]], np.int64))
+    out = ops.random_(a, 0, 5)
+    assert out is a or np.array_equal(out.asnumpy(), a.asnumpy())
+    assert a.dtype == ms.int64 and set(a.asnumpy().ravel()) <= set(range(5))
+    x = Tensor(np.zeros((200,), np.float32))
+    ops.random_(x, 3, 6)
+    assert set(x.asnumpy().tolist()) == {3.0, 4.0, 5.0}

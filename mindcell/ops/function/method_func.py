@@ -250,6 +250,15 @@ FACES = [
                "Tensor, ``input`` itself.", ("ops.normal_(x, 0.0, 2.0).shape", "(2, 3)")),
     MethodFace("numel", "(input)", "The number of elements of ``input``.", {"input": _X}, "int.",
                ("ops.numel(x)", "6")),
+    MethodFace("random_", "(input, from_=0, to=None, *, generator=None)",
+               "Fills ``input`` in place with integers drawn uniformly from [from_, to).",
+               {"input": "Tensor: updated in place.",
+                "from_": "int: the lower end. Default: ``0``.",
+                "to": "int: the upper end (excluded); the largest value of ``input``'s dtype "
+                "when ``None``. Default: ``None``.",
+                "generator": "mindcell.Generator: the random state drawn from; the global one "
+                "when ``None``. Default: ``None``."},
+               "Tensor, ``input`` itself.", ("ops.random_(x, 0, 5).shape", "(2, 3)")),
     MethodFace("rot90", "(input, k, dims)",
                "``input`` rotated by 90 degrees ``k`` times in the plane of ``dims``.",
                {"input": "Tensor: at least 2-D.", "k": "int: the number of turns.",
