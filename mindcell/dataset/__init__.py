@@ -45,6 +45,8 @@ from mindcell.dataset.text_corpora import (AmazonReviewDataset, SQuADDataset, Wi
                                           YelpReviewDataset)
 from mindcell.dataset.text_sources import CSVDataset, TextFileDataset
 from mindcell.dataset.imdb_fake import FakeImageDataset, IMDBDataset  # noqa: F401
+from mindcell.dataset.audio_corpora import (LJSpeechDataset, SpeechCommandsDataset,  # noqa: F401
+                                            YesNoDataset)
 from mindcell.dataset.text_corpora_more import (AGNewsDataset, DBpediaDataset,  # noqa: F401
                                                 EnWik9Dataset, PennTreebankDataset,
                                                 SogouNewsDataset, YahooAnswersDataset)
@@ -62,7 +64,8 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "FashionMnistDataset", "WikiTextDataset", "YelpReviewDataset", "AmazonReviewDataset",
            "SQuADDataset", "AGNewsDataset", "DBpediaDataset", "SogouNewsDataset",
            "YahooAnswersDataset", "PennTreebankDataset", "EnWik9Dataset", "IMDBDataset",
-           "FakeImageDataset", "DatasetCache",
+           "FakeImageDataset", "YesNoDataset", "LJSpeechDataset", "SpeechCommandsDataset",
+           "DatasetCache",
            "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
            "DSCallback", "ManifestDataset", "SVHNDataset",

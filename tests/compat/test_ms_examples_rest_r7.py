@@ -666,3 +666,44 @@ def test_ops_move_to():
         ms.ops.move_to(x, "GPU")
     with pytest.raises(TypeError):
         ms.ops.move_to([1, 2])
+
+
+def test_speech_corpora(tmp_path):
+    from scipy.io import wavfile
+    import mindcell.dataset as ds
+    (tmp_path / "yesno").mkdir()
+    wavfile.write(str(tmp_path / "yesno" / "0_1_0_0_1_0_1_1.wav"), 8000,
+                  (np.arange(10) * 100).astype(np.int16))
+    row = next(ds.YesNoDataset(str(tmp_path / "yesno"), shuffle=False).create_dict_iterator(
+        output_numpy=True))
+    assert row["waveform"].shape == (1, 10) and row["waveform"].dtype == np.float32
+    assert abs(float(row["waveform"][0, 1]) - 0.0030518509) < 1e-9  # 100 / 32767, as MindSpore
+    assert int(row["sample_rate"]) == 8000 and row["sample_rate"].dtype == np.int32
+    assert row["label"].tolist() == [0, 1, 0, 0, 1, 0, 1, 1] and row["label"].dtype == np.int32
+    lj = tmp_path / "lj"
+    (lj / "wavs").mkdir(parents=True)
+    wavfile.write(str(lj / "wavs" / "LJ001-0001.wav"), 22050, np.zeros(5, np.int16))
+    (lj / "metadata.csv").write_text("LJ001-0001|Printing, in 1.|Printing, in one.\n")
+    data = ds.LJSpeechDataset(str(lj), shuffle=False)
+    assert data.get_col_names() == ["waveform", "sample_rate", "transcription",
+                                    "normalized_transcription"]
+    row = next(data.create_dict_iterator(output_numpy=True))
+    assert str(row["transcription"]) == "Printing, in 1." and int(row["sample_rate"]) == 22050
+    sc = tmp_path / "sc"
+    for word, name, sign in (("yes", "abc123_nohash_0.wav", 1), ("no", "def456_nohash_1.wav", -1)):
+        (sc / word).mkdir(parents=True)
+        wavfile.write(str(sc / word / name), 16000, (np.arange(4) * 7 * sign).astype(np.int16))
+    (sc / "validation_list.txt").write_text("no/def456_nohash_1.wav\n")
+    rows = list(ds.SpeechCommandsDataset(str(sc), shuffle=False).create_dict_iterator(
+        output_numpy=True))
+    assert [str(r["label"]) for r in rows] == ["no", "yes"]
+    assert [str(r["speaker_id"]) for r in rows] == ["def456", "abc123"]
+    assert [int(r["utterance_number"]) for r in rows] == [1, 0]
+    valid = list(ds.SpeechCommandsDataset(str(sc), usage="valid").create_dict_iterator(
+        output_numpy=True))
+    train = list(ds.SpeechCommandsDataset(str(sc), usage="train").create_dict_iterator(
+        output_numpy=True))
+    assert [str(r["label"]) for r in valid] == ["no"] and [str(r["label"]) for r in train] == [
+        "yes"]
+    with pytest.raises(ValueError):
+        ds.SpeechCommandsDataset(str(sc), usage="dev")
