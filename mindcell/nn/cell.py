@@ -4,6 +4,7 @@ The implementation is split into mixins (DESIGN.md section 6): registration of a
 traversal, state_dict, hooks, and modes/flags. This module holds construction, ``__call__``
 (hooks, mixed precision, custom bprop) and ``repr``.
 """
+from mindcell._c_expression import Cell_
 from mindcell._core import autodiff
 from mindcell._core.primitive import defprim
 from mindcell.common.tensor import Tensor
@@ -62,7 +63,7 @@ def _fast_key(training, args):
     return tuple(key)
 
 
-class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesMixin):
+class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesMixin, Cell_):
     """Cell(auto_prefix=True, flags=None)
 
     The base class of networks and layers. Assigning a Parameter, a Cell or a buffer to an

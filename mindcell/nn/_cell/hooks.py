@@ -191,5 +191,4 @@ class HooksMixin:
 
     def _hooks_changed(self):
         """Hook sets changed: compiled programs of this cell are stale."""
-        self.__dict__["_compile_cache"] = {}
-        self.__dict__.pop("_fast_programs", None)
+        self._drop_compiled()

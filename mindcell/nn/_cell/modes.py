@@ -52,6 +52,31 @@ def _check_cpu(device, op):
                            % (op, device))
 
 
+class _CompileCacheView:
+    """``Cell.compile_cache``: the cell's compiled programs, as MindSpore's set of phases."""
+
+    def __init__(self, cell):
+        self._cell = cell
+
+    def _entries(self):
+        return self._cell.__dict__["_compile_cache"]
+
+    def __len__(self):
+        return len(self._entries())
+
+    def __iter__(self):
+        return iter(list(self._entries()))
+
+    def __contains__(self, key):
+        return key in self._entries()
+
+    def clear(self):
+        self._cell._drop_compiled()
+
+    def __repr__(self):
+        return "{%s}" % ", ".join(repr(k) for k in self._entries()) if self else "set()"
+
+
 class ModesMixin:
     """set_train / set_grad / to_float / apply / flags / recompute / parallel settings."""
 
@@ -118,10 +143,8 @@ class ModesMixin:
         if dst_type not in (mstype.float16, mstype.bfloat16, mstype.float32):
             raise ValueError("to_float: 'dst_type' must be float16, bfloat16 or float32, but got %s"
                              % (dst_type,))
-        for _, cell in self.cells_and_names():
-            cell.__dict__["_mixed_precision_type"] = (None if dst_type is mstype.float32
-                                                      and cell is not self else dst_type)
-        self.__dict__["_mixed_precision_type"] = dst_type
+        for _, cell in self.cells_and_names():  # every cell casts its inputs, as in MindSpore
+            cell.__dict__["_mixed_precision_type"] = dst_type
         return self
 
     def _cast_to_mixed(self, args):
@@ -280,6 +303,23 @@ class ModesMixin:
     @property
     def compiled(self):
         return bool(self.__dict__.get("_compile_cache"))
+
+    @property
+    def compile_cache(self):
+        """What GRAPH_MODE compiled for this cell (MindSpore: the set of its compiled phases):
+        ``len``, iteration, and ``clear()``, which makes the next call compile again."""
+        return _CompileCacheView(self)
+
+    def _drop_compiled(self):
+        """Forget this cell's compiled programs (hooks changed, compile_cache.clear())."""
+        self.__dict__["_compile_cache"] = {}
+        self.__dict__.pop("_fast_programs", None)
+
+    @property
+    def jit_config_dict(self):
+        """The settings of the JitConfig given to :meth:`set_jit_config` (``{}`` before)."""
+        config = self.__dict__.get("_jit_config")
+        return {} if config is None else config.jit_config_dict
 
     def set_jit_config(self, jit_config):
         """set_jit_config(jit_config): record a JitConfig for GRAPH_MODE compilation."""
