@@ -48,7 +48,7 @@ from mindcell.dataset.imdb_fake import FakeImageDataset, IMDBDataset  # noqa: F4
 from mindcell.dataset.audio_corpora import (LJSpeechDataset, SpeechCommandsDataset,  # noqa: F401
                                             YesNoDataset)
 from mindcell.dataset.text_corpora_more import (AGNewsDataset, DBpediaDataset,  # noqa: F401
-                                                EnWik9Dataset, PennTreebankDataset,
+                                                CLUEDataset, EnWik9Dataset, PennTreebankDataset,
                                                 SogouNewsDataset, YahooAnswersDataset)
 from mindcell.dataset.tfrecord import TFRecordDataset
 from mindcell.dataset.usps import USPSDataset
@@ -65,7 +65,7 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "SQuADDataset", "AGNewsDataset", "DBpediaDataset", "SogouNewsDataset",
            "YahooAnswersDataset", "PennTreebankDataset", "EnWik9Dataset", "IMDBDataset",
            "FakeImageDataset", "YesNoDataset", "LJSpeechDataset", "SpeechCommandsDataset",
-           "DatasetCache",
+           "CLUEDataset", "DatasetCache",
            "VOCDataset", "CityscapesDataset", "KMnistDataset",
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
            "DSCallback", "ManifestDataset", "SVHNDataset",

@@ -707,3 +707,37 @@ def test_speech_corpora(tmp_path):
         "yes"]
     with pytest.raises(ValueError):
         ds.SpeechCommandsDataset(str(sc), usage="dev")
+
+
+def test_clue_dataset(tmp_path):
+    import mindcell.dataset as ds
+    def rows(path, task, usage):
+        data = ds.CLUEDataset(str(path), task=task, usage=usage, shuffle=False)
+        return data.get_col_names(), [{k: v.tolist() for k, v in r.items()}
+                                      for r in data.create_dict_iterator(output_numpy=True)]
+    afqmc = tmp_path / "afqmc.json"
+    afqmc.write_text('{"sentence1": "a b", "sentence2": "c", "label": "0"}\n')
+    assert rows(afqmc, "AFQMC", "train") == (["label", "sentence1", "sentence2"],
+                                             [{"label": "0", "sentence1": "a b", "sentence2": "c"}])
+    test = tmp_path / "tnews_test.json"
+    test.write_text('{"id": 5, "label": "102", "label_desc": "e", "sentence": "s1", '
+                    '"keywords": "k1,k2"}\n')
+    names, got = rows(test, "TNEWS", "test")
+    assert names == ["id", "keywords", "sentence"] and got[0]["id"] == 5
+    wsc = tmp_path / "wsc.json"
+    wsc.write_text('{"target": {"span1_index": 0, "span2_index": 3, "span1_text": "A", '
+                   '"span2_text": "it"}, "idx": 7, "label": "true", "text": "A saw it"}\n')
+    names, got = rows(wsc, "WSC", "train")
+    assert names == ["idx", "label", "span1_index", "span1_text", "span2_index", "span2_text",
+                     "text"] and got[0]["span2_index"] == 3
+    data = ds.CLUEDataset(str(wsc), task="WSC", shuffle=False)
+    assert next(data.create_dict_iterator(output_numpy=True))["idx"].dtype == np.uint32
+    csl = tmp_path / "csl.json"
+    csl.write_text('{"id": 1, "abst": "ab", "keyword": ["k1", "k2"], "label": "1"}\n')
+    assert rows(csl, "CSL", "eval")[1][0]["keyword"] == ["k1", "k2"]
+    with pytest.raises(RuntimeError):  # a key of the task is missing
+        rows(afqmc, "IFLYTEK", "train")
+    with pytest.raises(ValueError):
+        ds.CLUEDataset(str(afqmc), task="FOO")
+    with pytest.raises(ValueError):
+        ds.CLUEDataset(str(afqmc), usage="dev")
