@@ -111,3 +111,9 @@ def _random_(x):
 
 
 ROWS += [R("ops.random_", _random_, S, kind="random")]
+
+# deformable_conv2d: offsets away from integer sampling positions (the floor's kinks)
+ROWS += [R("ops.deformable_conv2d",
+           lambda x, w, o: ops.deformable_conv2d(x, w, o * 0.3 + 0.37, (2, 2), (1, 1, 1, 1),
+                                                 (0, 0, 0, 0)), (1, 2, 4, 4), (3, 2, 2, 2),
+           ("prob", (1, 12, 3, 3)))]

@@ -638,3 +638,69 @@ def test_ops_random_fills_in_place_with_integers():
     x = Tensor(np.zeros((200,), np.float32))
     ops.random_(x, 3, 6)
     assert set(x.asnumpy().tolist()) == {3.0, 4.0, 5.0}
+
+
+# ----- deformable_conv2d: channel layout (x offsets, y offsets, masks) and bilinear sampling
+# recorded with ms-oracle ----------------------------------------------------------------------
+X55 = np.arange(25, dtype=np.float32).reshape(1, 1, 5, 5)
+
+
+def _dcn(off, w=np.ones((1, 1, 1, 1), np.float32), ks=(1, 1), strides=(1, 1, 1, 1),
+         pad=(0, 0, 0, 0)):
+    return ops.deformable_conv2d(Tensor(X55), Tensor(w), Tensor(off.astype(np.float32)), ks,
+                                 strides, pad).asnumpy()
+
+
+def test_deformable_conv2d_offsets_layout_and_sampling():
+    off = np.zeros((1, 3, 5, 5))
+    off[:, 2] = 1
+    np.testing.assert_array_equal(_dcn(off)[0, 0, 0], [0, 1, 2, 3, 4])
+    o = off.copy()
+    o[:, 0] = 1  # x offset
+    np.testing.assert_array_equal(_dcn(o)[0, 0, 0], [1, 2, 3, 4, 0])
+    o = off.copy()
+    o[:, 1] = 1  # y offset
+    np.testing.assert_array_equal(_dcn(o)[0, 0, 0], [5, 6, 7, 8, 9])
+    o = off.copy()
+    o[:, 2] = 0.5  # mask
+    np.testing.assert_array_equal(_dcn(o)[0, 0, 0], [0, 0.5, 1, 1.5, 2])
+    o = off.copy()
+    o[:, 0], o[:, 1] = 0.25, -0.5  # bilinear, zero outside
+    np.testing.assert_allclose(_dcn(o)[0, 0, :2], [[0.125, 0.625, 1.125, 1.625, 1.5],
+                                                   [2.75, 3.75, 4.75, 5.75, 4.875]])
+    w3 = np.zeros((1, 1, 3, 3), np.float32)
+    w3[0, 0, 0, 1] = 1  # the tap (0, 1)
+    off9 = np.zeros((1, 27, 3, 3))
+    off9[:, 18:] = 1
+    for ch, want in ((0, [1, 2, 3]), (1, [2, 3, 4]), (9, [1, 2, 3]), (10, [6, 7, 8])):
+        o = off9.copy()
+        o[:, ch] = 1
+        np.testing.assert_array_equal(_dcn(o, w3, (3, 3))[0, 0, 0], want)
+    out = _dcn(off9, np.ones((1, 1, 3, 3), np.float32), (3, 3), (1, 1, 2, 2), (1, 1, 1, 1))
+    np.testing.assert_array_equal(out[0, 0], [[12, 27, 24], [63, 108, 81], [72, 117, 84]])
+    with pytest.raises(ValueError, match="modulated"):
+        ops.deformable_conv2d(Tensor(X55), Tensor(np.ones((1, 1, 1, 1), np.float32)),
+                              Tensor(off.astype(np.float32)), (1, 1), (1, 1, 1, 1),
+                              (0, 0, 0, 0), modulated=False)
+
+
+def test_deformable_conv2d_gradient_matches_finite_differences():
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((1, 4, 5, 5))
+    w = rng.standard_normal((2, 2, 2, 2))
+    off = rng.standard_normal((1, 3 * 2 * 4, 4, 4)) * 0.7
+
+    def f(a, b, c):
+        return (ops.deformable_conv2d(a, b, c, (2, 2), (1, 1, 1, 1), (0, 0, 0, 0), groups=2,
+                                      deformable_groups=2) ** 2).sum()
+
+    gx, gw, go = ops.grad(f, (0, 1, 2))(Tensor(x), Tensor(w), Tensor(off))
+    for arr, g, pos in ((x, gx, (0, 1, 2, 3)), (w, gw, (1, 0, 1, 0)), (off, go, (0, 5, 1, 2))):
+        e = np.zeros_like(arr)
+        e[pos] = 1e-6
+        args = [Tensor(x), Tensor(w), Tensor(off)]
+        i = 0 if arr is x else 1 if arr is w else 2
+        plus, minus = list(args), list(args)
+        plus[i], minus[i] = Tensor(arr + e), Tensor(arr - e)
+        fd = (float(f(*plus).asnumpy()) - float(f(*minus).asnumpy())) / 2e-6
+        np.testing.assert_allclose(g.asnumpy()[pos], fd, rtol=1e-5)

@@ -476,6 +476,112 @@ inplace_index_add.__doc__ = opdoc(
             ["from mindcell import Parameter", "v = Parameter(Tensor(np.zeros(2, np.float32)))",
              "u = " + array([2.0])]))
 
-__all__ = ["lp_pool1d", "lp_pool2d", "adaptive_max_pool3d", "col2im", "affine_grid", "bidense",
+# ----- deformable_conv2d -----------------------------------------------------------------------
+def _four(v, op, arg, low):
+    if not isinstance(v, (tuple, list)) or len(v) != 4 or not all(_is_int(i) for i in v) or \
+            any(i < low for i in v):
+        raise ValueError("%s: '%s' must be a tuple of 4 ints >= %d, but got %r"
+                         % (public_name(op), arg, low, v))
+    return tuple(int(i) for i in v)
+
+
+def deformable_conv2d(x, weight, offsets, kernel_size, strides, padding, bias=None,
+                      dilations=(1, 1, 1, 1), groups=1, deformable_groups=1, modulated=True):
+    op = "deformable_conv2d"
+    for arg, t in (("x", x), ("weight", weight), ("offsets", offsets)):
+        _float_tensor(t, op, arg)
+    if not isinstance(kernel_size, (tuple, list)) or len(kernel_size) != 2 or \
+            not all(_is_int(k) and k > 0 for k in kernel_size):
+        raise TypeError("%s: 'kernel_size' must be a tuple of 2 positive ints, but got %r"
+                        % (public_name(op), kernel_size))
+    kh, kw = (int(k) for k in kernel_size)
+    strides, padding = _four(strides, op, "strides", 1), _four(padding, op, "padding", 0)
+    dilations = _four(dilations, op, "dilations", 1)
+    check_bool(modulated, op, "modulated")
+    if not modulated:
+        raise ValueError("%s: 'modulated' must be True (as MindSpore 2.10's DeformableOffsets)"
+                         % public_name(op))
+    if x.ndim != 4 or weight.ndim != 4 or offsets.ndim != 4:
+        raise ValueError("%s: 'x', 'weight' and 'offsets' must be 4-D, but got %s, %s and %s"
+                         % (public_name(op), x.shape, weight.shape, offsets.shape))
+    n, c, h, w = x.shape
+    if not _is_int(groups) or groups < 1 or not _is_int(deformable_groups) or \
+            deformable_groups < 1 or c % groups or c % deformable_groups or \
+            weight.shape[0] % groups:
+        raise ValueError("%s: 'groups' (%r) and 'deformable_groups' (%r) must divide the %d "
+                         "channels (and groups the %d filters)"
+                         % (public_name(op), groups, deformable_groups, c, weight.shape[0]))
+    sh, sw, dh, dw = strides[2], strides[3], dilations[2], dilations[3]
+    pt, pb, pl, pr = padding
+    ho = (h + pt + pb - dh * (kh - 1) - 1) // sh + 1
+    wo = (w + pl + pr - dw * (kw - 1) - 1) // sw + 1
+    dg, k = deformable_groups, kh * kw
+    if tuple(weight.shape) != (weight.shape[0], c // groups, kh, kw) or \
+            tuple(offsets.shape) != (n, 3 * dg * k, ho, wo) or ho < 1 or wo < 1:
+        raise ValueError("%s: expected weight (C_out, %d, %d, %d) and offsets %s, but got %s and "
+                         "%s" % (public_name(op), c // groups, kh, kw, (n, 3 * dg * k, ho, wo),
+                                 weight.shape, offsets.shape))
+    F = _F()
+    dt = x._np_dtype
+    off = offsets.reshape((n, 3, dg, k, ho, wo))
+    # the undeformed sampling grid, in the unpadded input's coordinates
+    ki, kj = np.divmod(np.arange(k), kw)
+    base_y = (np.arange(ho)[None, :, None] * sh - pt + ki[:, None, None] * dh)
+    base_x = (np.arange(wo)[None, None, :] * sw - pl + kj[:, None, None] * dw)
+    py = off[:, 1] + Tensor(np.broadcast_to(base_y, (k, ho, wo)).astype(dt))  # (N, dg, K, Ho, Wo)
+    px = off[:, 0] + Tensor(np.broadcast_to(base_x, (k, ho, wo)).astype(dt))
+    y0, x0 = F.floor(py), F.floor(px)
+    ly, lx = py - y0, px - x0
+    cg = c // dg
+    src = x.reshape((n, dg, cg, h * w))
+    sampled = None
+    for cy, wy in ((y0, 1.0 - ly), (y0 + 1.0, ly)):
+        for cx, wx in ((x0, 1.0 - lx), (x0 + 1.0, lx)):
+            valid = F.cast((cy >= 0) & (cy <= h - 1) & (cx >= 0) & (cx <= w - 1), dt)
+            yi = F.cast(F.clamp(cy, 0, h - 1), np.int64)
+            xi = F.cast(F.clamp(cx, 0, w - 1), np.int64)
+            idx = (yi * w + xi).reshape((n, dg, 1, k * ho * wo))
+            val = F.gather_elements(src, 3, F.broadcast_to(idx, (n, dg, cg, k * ho * wo)))
+            wgt = (wy * wx * valid).reshape((n, dg, 1, k * ho * wo))
+            term = val * wgt
+            sampled = term if sampled is None else sampled + term
+    mask = off[:, 2].reshape((n, dg, 1, k * ho * wo))
+    cols = (sampled * mask).reshape((n, groups, (c // groups) * k, ho * wo))
+    wmat = F.cast(weight, x.dtype).reshape((groups, weight.shape[0] // groups, (c // groups) * k))
+    out = F.matmul(F.expand_dims(wmat, 0), cols).reshape((n, weight.shape[0], ho, wo))
+    if bias is not None:
+        _float_tensor(bias, op, "bias")
+        out = out + F.cast(bias, x.dtype).reshape((1, -1, 1, 1))
+    return out
+
+
+deformable_conv2d.__doc__ = opdoc(
+    "The modulated deformable 2-D convolution (DCNv2): each kernel tap samples ``x`` "
+    "bilinearly (zero outside) at its regular position moved by a learned offset, scales it by "
+    "a learned mask, then the taps are convolved with ``weight``.",
+    ["x (Tensor): float, :math:`(N, C_{in}, H, W)`.",
+     "weight (Tensor): :math:`(C_{out}, C_{in} / groups, kH, kW)`.",
+     "offsets (Tensor): :math:`(N, 3 \\cdot dg \\cdot kH \\cdot kW, H_{out}, W_{out})`: the x "
+     "offsets of the ``dg * kH * kW`` taps, then their y offsets, then their masks.",
+     "kernel_size (tuple[int]): ``(kH, kW)``.",
+     "strides (tuple[int]): ``(1, 1, sH, sW)``.",
+     "padding (tuple[int]): ``(top, bottom, left, right)``.",
+     "bias (Tensor, optional): :math:`(C_{out},)`. Default: ``None``.",
+     "dilations (tuple[int]): ``(1, 1, dH, dW)``. Default: ``(1, 1, 1, 1)``.",
+     "groups (int): Default: ``1``.",
+     "deformable_groups (int): channel groups with their own offsets, ``dg``. Default: ``1``.",
+     "modulated (bool): only True (as MindSpore 2.10). Default: ``True``."],
+    "Tensor of shape :math:`(N, C_{out}, H_{out}, W_{out})`.",
+    ["TypeError: an input is not a float Tensor or ``kernel_size`` is wrong.",
+     "ValueError: a shape, stride, padding or group count is wrong, or ``modulated`` is "
+     "False."],
+    example("ops.deformable_conv2d(x, w, off, (1, 1), (1, 1, 1, 1), (0, 0, 0, 0))[0, 0, 0]",
+            "[1. 2. 0.]",
+            ["x = Tensor(np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3))",
+             "w = Tensor(np.ones((1, 1, 1, 1), np.float32))",
+             "off = Tensor(np.concatenate([np.ones((1, 1, 3, 3)), np.zeros((1, 1, 3, 3)), "
+             "np.ones((1, 1, 3, 3))], 1).astype(np.float32))"]))
+
+__all__ = ["deformable_conv2d", "lp_pool1d", "lp_pool2d", "adaptive_max_pool3d", "col2im", "affine_grid", "bidense",
            "triplet_margin_loss", "multilabel_margin_loss", "sparse_segment_mean", "nextafter",
            "soft_shrink", "accumulate_n", "inplace_index_add"]
