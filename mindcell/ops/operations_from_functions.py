@@ -2429,6 +2429,17 @@ RECORDS += [
                         "Tensor(np.zeros((1, 1, 1, 1, 3), np.float32)))", "[[[[[0.625]]]]]")),
 ]
 
+RECORDS += [
+    PrimRecord("Conv3DTranspose", _more.conv3d_transpose_prim,
+               "(in_channel, out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, "
+               "stride=1, dilation=1, group=1, output_padding=0, data_format='NCDHW')",
+               example=("ops.Conv3DTranspose(2, 3, (2, 3, 2))(Tensor(np.ones((1, 2, 2, 2, 2), "
+                        "np.float32)), Tensor(np.ones((2, 3, 2, 3, 2), np.float32))).shape",
+                        "(1, 3, 3, 4, 3)")),
+    PrimRecord("Quantile", _more.quantile_prim, "(dim=None, keep_dims=False, ignore_nan=False)",
+               example=("ops.Quantile(dim=1)(x, Tensor(0.5, ms.float32))", "[-0.5   1.75]")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

@@ -2665,3 +2665,76 @@ def grid_sampler_3d(input_x, grid, interpolation_mode="bilinear", padding_mode="
                     weight = F.reshape(wx * wy * wz, (n, 1, m))
                     out = out + weight * gather(x0 + dx, y0 + dy, z0 + dz)
     return F.reshape(out, (n, c) + out_sp)
+
+
+def conv3d_transpose_prim(dout, weight, in_channel, out_channel, kernel_size, mode=1,
+                          pad_mode="valid", pad=0, stride=1, dilation=1, group=1,
+                          output_padding=0, data_format="NCDHW"):
+    """The 3-D transposed convolution of ``dout`` with ``weight`` (``ops.conv3d_transpose``)
+    after checking the attributes against the weight, as MindSpore's Conv3DTranspose takes
+    them.
+
+    Args:
+        dout (Tensor): float, (N, in_channel, D, H, W).
+        weight (Tensor): (in_channel, out_channel / group, kD, kH, kW).
+        in_channel (int): the input channels.
+        out_channel (int): the output channels.
+        kernel_size (Union[int, tuple[int]]): (kD, kH, kW).
+        mode (int): 1, MindSpore's only convolution mode. Default: ``1``.
+        pad_mode (str): "valid", "same" or "pad". Default: ``"valid"``.
+        pad (Union[int, tuple[int]]): with "pad", an int or 6 ints cropped from the output.
+            Default: ``0``.
+        stride (Union[int, tuple[int]]): Default: ``1``.
+        dilation (Union[int, tuple[int]]): Default: ``1``.
+        group (int): Default: ``1``.
+        output_padding (Union[int, tuple[int]]): extra size at the end of each dimension.
+            Default: ``0``.
+        data_format (str): "NCDHW" only. Default: ``"NCDHW"``.
+
+    Returns:
+        Tensor (N, out_channel, D_out, H_out, W_out).
+
+    Raises:
+        ValueError: ``mode``, ``data_format`` or the channels and kernel do not fit the
+            weight, or ``output_padding`` is not 0 without pad_mode "pad".
+    """
+    op = "Conv3DTranspose"
+    if mode != 1:
+        raise ValueError("%s: 'mode' must be 1, but got %r" % (op, mode))
+    if data_format != "NCDHW":
+        raise ValueError("%s: 'data_format' must be 'NCDHW', but got %r" % (op, data_format))
+    kernel = _window(op, "kernel_size", kernel_size, 3)
+    if pad_mode != "pad" and output_padding not in (0, (0, 0, 0), [0, 0, 0]):
+        raise ValueError("%s: 'output_padding' must be 0 unless pad_mode is 'pad' (as in "
+                         "MindSpore 2.10), but got %r with pad_mode %r"
+                         % (op, output_padding, pad_mode))
+    _need_tensor(op, "weight", weight, 5, _FLOATS)
+    for arg, v in (("in_channel", in_channel), ("out_channel", out_channel), ("group", group)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise ValueError("%s: '%s' must be a positive int, but got %r" % (op, arg, v))
+    want = (in_channel, out_channel // group) + kernel
+    if tuple(weight.shape) != want:
+        raise ValueError("%s: 'weight' must have shape %s (in_channel, out_channel / group, "
+                         "kernel_size), but got %s" % (op, want, tuple(weight.shape)))
+    return F.conv3d_transpose(dout, weight, pad_mode, pad, stride, dilation, group,
+                              output_padding)
+
+
+def quantile_prim(input, q, dim=None, keep_dims=False, ignore_nan=False):
+    """The ``q``-quantiles of ``input`` along ``dim`` (``ops.quantile``, or
+    ``ops.nanquantile`` with ``ignore_nan``).
+
+    Args:
+        input (Tensor): float32/float64.
+        q (Union[float, Tensor]): in [0, 1], a float or a 0-D/1-D Tensor.
+        dim (int, optional): the axis; None flattens. Default: ``None``.
+        keep_dims (bool): keep the reduced axis. Default: ``False``.
+        ignore_nan (bool): skip NaN values. Default: ``False``.
+
+    Returns:
+        Tensor of ``input``'s dtype.
+    """
+    if not isinstance(ignore_nan, bool):
+        raise TypeError("Quantile: 'ignore_nan' must be a bool, but got %r" % (ignore_nan,))
+    fn = F.nanquantile if ignore_nan else F.quantile
+    return fn(input, q, dim, keep_dims)

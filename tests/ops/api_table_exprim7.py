@@ -240,6 +240,13 @@ ROWS += [
 ]
 
 
+ROWS += [
+    R("ops.Conv3DTranspose", lambda d, w: ops.Conv3DTranspose(2, 3, (2, 2, 2), stride=2)(d, w),
+      (1, 2, 2, 2, 3), (2, 3, 2, 2, 2)),
+    R("ops.Quantile", lambda x: ops.Quantile(dim=1)(x, ms.Tensor(0.25, x.dtype)), S, f16=False),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
@@ -354,6 +361,9 @@ def ctor_overrides(a, t):
         "NoRepeatNGram": lambda: ([2], [i32([[[1, 2, 1]]]), t(np.zeros((1, 1, 3), np.float32))]),
         "GridSampler3D": lambda: ([], [t(a["X4"][None]), t(np.zeros((1, 2, 1, 2, 3),
                                                                        np.float32))]),
+        "Conv3DTranspose": lambda: ([3, 2, 2], [t(np.ones((1, 3, 2, 2, 2), np.float32)),
+                                                t(np.ones((3, 2, 2, 2, 2), np.float32))]),
+        "Quantile": lambda: ([], [x(), 0.5]),
         "CombinedNonMaxSuppression": lambda: ([], [t(np.abs(a["X4"][:1, :2, :1, :4])),
                                                    t(np.abs(a["X"][None])), 2, 3, 0.5, 0.0]),
     }

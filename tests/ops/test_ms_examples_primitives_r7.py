@@ -663,3 +663,27 @@ def test_grid_sampler_3d_matches_mindspore(key):
     assert out.shape == (2, 2, 2, 3, 2)
     np.testing.assert_allclose(out.reshape(-1)[:12], first, rtol=1e-3, atol=1e-4)
     np.testing.assert_allclose(out.sum(), total, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("kw, shape, total, first", [
+    ({}, (1, 3, 3, 4, 4), -45.5746, [3.4922, -2.0128, -1.1638, -0.0806, 0.279, 5.8328]),
+    ({"stride": 2}, (1, 3, 4, 6, 5), -45.5746, [3.4922, -2.8392, 0.2883, -0.6257, -0.0806, -1.644]),
+    ({"pad_mode": "pad", "pad": 1}, (1, 3, 1, 2, 2), -3.9933,
+     [4.1087, 2.1794, -1.3944, -4.7293, -0.2745]),
+    ({"pad_mode": "same", "stride": (1, 2, 1)}, (1, 3, 2, 6, 2), -14.7137,
+     [-2.0128, -1.1638, 2.554, 2.9212]),
+])
+def test_conv3d_transpose_class_matches_mindspore(kw, shape, total, first):
+    rs = np.random.RandomState(0)
+    d, w = T(rs.randn(1, 2, 2, 3, 2)), T(rs.randn(2, 3, 2, 2, 3))
+    out = ops.Conv3DTranspose(2, 3, (2, 2, 3), **kw)(d, w).asnumpy()
+    assert out.shape == shape
+    np.testing.assert_allclose(out.sum(), total, rtol=1e-4, atol=1e-3)
+    np.testing.assert_allclose(out.reshape(-1)[:len(first)], first, rtol=1e-3, atol=1e-4)
+
+
+def test_conv3d_transpose_rejects_output_padding_without_pad_mode_pad():
+    rs = np.random.RandomState(0)
+    d, w = T(rs.randn(1, 2, 2, 3, 2)), T(rs.randn(2, 3, 2, 2, 3))
+    with pytest.raises(ValueError):
+        ops.Conv3DTranspose(2, 3, (2, 2, 3), stride=2, output_padding=1)(d, w)
