@@ -49,6 +49,7 @@ from mindcell import mint  # noqa: E402,F401  (mindspore.mint: the PyTorch-style
 from mindcell.program_api import (jit_class, lazy_inline, no_inline, set_recursion_limit,  # noqa
                                          set_deterministic, run_check, _no_grad,
                                          ms_memory_recycle)
+from mindcell.common.api import ms_function, ms_class  # noqa: E402,F401 (MindSpore 1.x names)
 # MindSpore's common binds these functions over its modules common.lazy_inline/no_inline
 common.lazy_inline, common.no_inline = lazy_inline, no_inline
 from mindcell.common.generator import (Generator, default_generator, seed,  # noqa: E402,F401

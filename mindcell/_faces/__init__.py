@@ -4,7 +4,7 @@ MindSpore exposes one object at several module paths (``ops.Shape`` is
 ``ops.operations.Shape``; ``ops.functional.partial`` is ``ops.partial``; ``common.set_seed`` is
 ``mindspore.set_seed``). Which paths share an object is recorded from MindSpore 2.10 itself in
 :mod:`mindcell._faces.mindspore_aliases` (``tests/goldens/faces/record_aliases.py`` writes it),
-not listed by hand: when mindcell defines a name at any member path of a group, the same object
+not listed by hand (plus the 1.x names of :mod:`mindcell._faces.legacy`): when mindcell defines a name at any member path of a group, the same object
 is bound at every other member path whose module mindcell has. Modules that load after
 ``import mindcell`` are filled as they load (:class:`_FillOnImport`).
 
@@ -16,6 +16,7 @@ import importlib.machinery
 import importlib.util
 import sys
 
+from mindcell._faces.legacy import LEGACY_GROUPS
 from mindcell._faces.mindspore_aliases import GROUPS
 
 PACKAGE = "mindcell"
@@ -35,7 +36,7 @@ def _index(groups):
     return index
 
 
-_BY_MODULE = _index(GROUPS)
+_BY_MODULE = _index(GROUPS + LEGACY_GROUPS)
 
 
 def _ancestors(module_names):

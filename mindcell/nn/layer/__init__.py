@@ -22,7 +22,8 @@ from mindcell.nn.layer.padding import (Pad, ZeroPad2d, ConstantPad1d, ConstantPa
                                        ReplicationPad1d, ReplicationPad2d)
 from mindcell.nn.layer.activation_extra import (HSigmoid, PReLU, Mish, Hardtanh, GLU,  # noqa
                                                 Dropout1d, Dropout2d, Dropout3d)
-from mindcell.nn.layer.upsampling import Upsample, PixelShuffle, PixelUnshuffle, Unfold  # noqa
+from mindcell.nn.layer.upsampling import (Upsample, ResizeBilinear, PixelShuffle,  # noqa
+                                          PixelUnshuffle, Unfold)
 from mindcell.nn.layer.adaptive_pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d,  # noqa
                                                 AdaptiveMaxPool1d, AdaptiveMaxPool2d)
 from mindcell.nn.layer.conv3d import Conv3d  # noqa: F401,E402

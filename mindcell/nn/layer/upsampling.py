@@ -1,7 +1,10 @@
-"""Resampling cells: Upsample, PixelShuffle, PixelUnshuffle and Unfold (image patches)."""
+"""Resampling cells: Upsample, ResizeBilinear (MindSpore 1.x), PixelShuffle, PixelUnshuffle and
+Unfold (image patches)."""
 import numpy as np
 
+from mindcell import _checkparam as Validator
 from mindcell.nn.cell import Cell
+from mindcell.ops.function import image_func
 from mindcell.ops import functional as F
 from mindcell.ops.function.nn_func import same_padding
 from mindcell.ops.function.pad_func import take
@@ -74,6 +77,59 @@ def _factor(v, name, owner):
     if not isinstance(v, int) or isinstance(v, bool) or v < 1:
         raise ValueError("%s: '%s' must be a positive int, but got %r" % (owner, name, v))
     return v
+
+
+class ResizeBilinear(Cell):
+    r"""ResizeBilinear(half_pixel_centers=False): MindSpore 1.x's bilinear resize cell (removed
+    in MindSpore 2.x, where :class:`Upsample` and :func:`mindcell.ops.interpolate` do this; kept
+    so that older programs run unchanged). The math is :class:`mindcell.ops.ResizeBilinearV2`'s.
+
+    Args:
+        half_pixel_centers (bool): sample at pixel centres (cannot be combined with
+            ``align_corners``). Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - a float (N, C, H, W) tensor.
+        - **size** (Union[tuple[int], list[int]], optional) - the output (height, width).
+          Default: ``None``.
+        - **scale_factor** (int, optional) - a positive int multiplying the height and width
+          (exactly one of ``size`` and ``scale_factor`` is given). Default: ``None``.
+        - **align_corners** (bool) - map the corner pixels of input and output onto each other.
+          Default: ``False``.
+
+    Outputs:
+        Tensor of shape (N, C, new_height, new_width) and the dtype of ``x``.
+
+    Raises:
+        TypeError: ``half_pixel_centers`` or ``align_corners`` is not a bool, or
+            ``scale_factor`` is not an int.
+        ValueError: not exactly one of ``size`` and ``scale_factor`` is given,
+            ``scale_factor`` is not positive, or both ``align_corners`` and
+            ``half_pixel_centers`` are True.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> x = ms.Tensor(np.array([[[[0.0, 2.0], [4.0, 6.0]]]], np.float32))
+        >>> ms.nn.ResizeBilinear()(x, size=(3, 3), align_corners=True).asnumpy()[0, 0].tolist()
+        [[0.0, 1.0, 2.0], [2.0, 3.0, 4.0], [4.0, 5.0, 6.0]]
+    """
+
+    def __init__(self, half_pixel_centers=False):
+        super().__init__()
+        self.half_pixel_centers = Validator.check_bool(half_pixel_centers, "half_pixel_centers",
+                                                       "ResizeBilinear")
+
+    def construct(self, x, size=None, scale_factor=None, align_corners=False):
+        if (size is None) == (scale_factor is None):
+            raise ValueError("ResizeBilinear: exactly one of 'size' and 'scale_factor' must be "
+                             "given, but got size=%r, scale_factor=%r" % (size, scale_factor))
+        if scale_factor is not None:
+            Validator.check_positive_int(scale_factor, "scale_factor", "ResizeBilinear")
+            size = (x.shape[-2] * scale_factor, x.shape[-1] * scale_factor)
+        Validator.check_bool(align_corners, "align_corners", "ResizeBilinear")
+        return image_func.resize_bilinear(x, size, align_corners, self.half_pixel_centers,
+                                          "ResizeBilinear")
 
 
 class PixelShuffle(Cell):

@@ -1,0 +1,12 @@
+"""Names MindSpore 1.x programs import that MindSpore 2.10 no longer has, at the module paths
+1.x had them. Each is defined by mindcell at one of its paths; :mod:`mindcell._faces` binds it at
+the others, as it does for the groups recorded from MindSpore 2.10. Kept so that older public
+programs run unchanged (the usage scan of ``../shared/surface`` counts 39 files importing
+``ms_function`` and 97 using ``ResizeBilinear``)."""
+
+LEGACY_GROUPS = (
+    (".:ms_function", ".common.api:ms_function"),
+    (".:ms_class", ".common.api:ms_class"),
+    (".ops:ResizeBilinear", ".ops.operations:ResizeBilinear",
+     ".ops.operations.nn_ops:ResizeBilinear"),
+)
