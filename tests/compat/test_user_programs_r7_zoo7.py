@@ -128,3 +128,52 @@ def test_set_data_still_shares():
     p.set_data(t)
     t[0] = 5.0
     assert p.asnumpy().tolist() == [5.0, 0.0]
+
+
+# ----- random vision transforms over several columns of one map --------------------------------
+# research/cv/DepthNet maps RandomHorizontalFlip(0.5) over ["rgb", "ground_truth"]. MindSpore 2.10
+# runs RandomCrop, RandomResizedCrop, RandomResize, RandomHorizontalFlip and RandomVerticalFlip
+# on every input column with the row's one random draw (an image and its depth map flip and crop
+# alike) and rejects several columns for the other vision transforms (ms-oracle, every class of
+# mindspore.dataset.vision constructed with defaults).
+_MULTI = [("RandomCrop", ((8, 10),)), ("RandomResizedCrop", ((8, 10),)), ("RandomResize", ((8, 10),)),
+          ("RandomHorizontalFlip", ()), ("RandomVerticalFlip", ())]
+
+
+@pytest.mark.parametrize("name, args", _MULTI)
+def test_random_vision_transform_draws_once_for_all_columns(name, args):
+    vision = ms.dataset.vision
+    ms.dataset.config.set_seed(5)
+    a = np.random.RandomState(0).randint(0, 255, (8, 16, 20, 3)).astype(np.uint8)
+    data = ms.dataset.NumpySlicesDataset({"x": a, "y": a.copy()}, shuffle=False).map(
+        operations=[getattr(vision, name)(*args)], input_columns=["x", "y"])
+    rows = list(data.create_tuple_iterator(output_numpy=True))
+    assert len(rows) == 8 and all(len(r) == 2 for r in rows)
+    assert all(np.array_equal(r[0], r[1]) for r in rows)  # the same draw for both columns
+    changed = [not (r[0].shape == a[i].shape and np.array_equal(r[0], a[i]))
+               for i, r in enumerate(rows)]
+    assert any(changed)
+    if name in ("RandomHorizontalFlip", "RandomVerticalFlip"):  # probability 0.5: rows differ
+        assert not all(changed)
+
+
+def test_one_draw_per_row_also_eagerly_and_for_different_columns():
+    vision = ms.dataset.vision
+    ms.dataset.config.set_seed(1)
+    img = np.arange(4 * 6 * 3, dtype=np.uint8).reshape(4, 6, 3)
+    depth = np.arange(4 * 6, dtype=np.float32).reshape(4, 6)
+    for _ in range(6):
+        out_img, out_depth = vision.RandomHorizontalFlip(0.5)(img, depth)
+        assert np.array_equal(out_img[:, :, 0] // 3, out_depth.astype(np.uint8) // 1)
+    crop_img, crop_depth = vision.RandomCrop((2, 3))(img, depth)
+    assert crop_img.shape == (2, 3, 3) and crop_depth.shape == (2, 3)
+    assert np.array_equal(crop_img[:, :, 0] // 3, crop_depth.astype(np.uint8))
+
+
+@pytest.mark.parametrize("name, args", [("HorizontalFlip", ()), ("Crop", ((1, 1), (2, 3))),
+                                        ("Resize", ((2, 3),)), ("HWC2CHW", ()), ("Rotate", (90,))])
+def test_other_vision_transforms_still_take_one_column(name, args):
+    op = getattr(ms.dataset.vision, name)(*args)
+    img = np.zeros((4, 5, 3), np.uint8)
+    with pytest.raises(TypeError):
+        op(img, img)

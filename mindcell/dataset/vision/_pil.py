@@ -55,6 +55,33 @@ class ImageOp(TensorOperation):
         return super().__call__(*inputs)
 
 
+class SameDrawEachInput:
+    """Mixin for the random transforms MindSpore 2.10 applies to several columns of one map
+    (``map(RandomHorizontalFlip(), input_columns=["image", "mask"])``): RandomCrop,
+    RandomResizedCrop, RandomResize, RandomHorizontalFlip and RandomVerticalFlip transform every
+    input with the same random draw of the row (an image and its mask are cropped and flipped
+    alike) and return one output per input. One input keeps the one-input call."""
+
+    def __call__(self, *inputs):
+        if len(inputs) <= 1:
+            return super().__call__(*inputs)
+        from mindcell.dataset import config
+        rng = config.transform_rng()
+        start = rng.bit_generator.state
+        outs = []
+        for x in inputs:  # each input replays the row's draws from the same state
+            replay = np.random.Generator(type(rng.bit_generator)())
+            replay.bit_generator.state = start
+            saved = getattr(config._local, "slot", None)
+            config._local.slot = [None, replay]
+            try:
+                outs.append(super().__call__(x))
+            finally:
+                config._local.slot = saved
+        rng.bit_generator.state = replay.bit_generator.state  # the row used one draw
+        return tuple(outs)
+
+
 class PilRoundTrip(ImageOp):
     """A transform that MindSpore also runs on PIL images, returning PIL images: mindcell
     transforms the pixels and converts the result back (palette and other modes as RGB)."""

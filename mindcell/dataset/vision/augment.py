@@ -6,7 +6,7 @@ import numbers
 import numpy as np
 
 from mindcell.dataset import config
-from mindcell.dataset.vision._pil import PilRoundTrip, pil_filter
+from mindcell.dataset.vision._pil import PilRoundTrip, SameDrawEachInput, pil_filter
 from mindcell.dataset.vision.transforms import (_crop_size, _image, check_interpolation,
                                                 resize)
 from mindcell.dataset.vision.utils import Inter
@@ -27,7 +27,7 @@ def _range(op, arg, value, low, low_open):
     return lo, hi
 
 
-class RandomResizedCrop(PilRoundTrip):
+class RandomResizedCrop(SameDrawEachInput, PilRoundTrip):
     """RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.),
     interpolation=Inter.BILINEAR, max_attempts=10): crop a random region whose area is a
     ``scale`` fraction of the image and whose width / height is in ``ratio`` (log-uniform),

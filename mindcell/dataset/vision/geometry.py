@@ -9,7 +9,7 @@ from mindcell.dataset import config
 from mindcell.dataset._docs import shared_sections
 from mindcell.dataset.vision import _checks as chk
 from mindcell.dataset.vision import _cv
-from mindcell.dataset.vision._pil import ImageOp, to_pil
+from mindcell.dataset.vision._pil import ImageOp, SameDrawEachInput, to_pil
 from mindcell.dataset.vision.modes import SliceMode
 from mindcell.dataset.vision.transforms import _pad, check_interpolation, resize
 from mindcell.dataset.vision.utils import Border, Inter
@@ -440,7 +440,7 @@ class ResizedCrop(ImageOp):
         return resize(part, self.size, self.interpolation)
 
 
-class RandomResize(ImageOp):
+class RandomResize(SameDrawEachInput, ImageOp):
     """RandomResize(size): :class:`Resize` (``size``) with an interpolation chosen at random
     among NEAREST, BILINEAR, BICUBIC and AREA.
 

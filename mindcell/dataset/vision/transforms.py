@@ -9,7 +9,7 @@ from mindcell.dataset import config
 from mindcell.dataset._docs import shared_sections
 from mindcell.dataset.transforms.transforms import TensorOperation, check_prob, numpy_dtype
 from mindcell.dataset.vision._decode import decode
-from mindcell.dataset.vision._pil import PilRoundTrip, pil_filter
+from mindcell.dataset.vision._pil import PilRoundTrip, SameDrawEachInput, pil_filter
 from mindcell.dataset.vision._resize import (resize_area, resize_cubic, resize_linear,
                                              resize_nearest, resize_pilcubic)
 from mindcell.dataset.vision.utils import Border, Inter
@@ -364,7 +364,7 @@ class Pad(PilRoundTrip):
         return _pad(_image("Pad", x), *self.padding, self.fill_value, self.padding_mode)
 
 
-class RandomCrop(PilRoundTrip):
+class RandomCrop(SameDrawEachInput, PilRoundTrip):
     """RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
     padding_mode=Border.CONSTANT): pad (optionally, as :class:`Pad`), then crop ``size`` at a
     random place.
@@ -470,7 +470,7 @@ class CenterCrop(PilRoundTrip):
         return img.crop((left, top, left + cw, top + ch))
 
 
-class RandomHorizontalFlip(PilRoundTrip):
+class RandomHorizontalFlip(SameDrawEachInput, PilRoundTrip):
     """RandomHorizontalFlip(prob=0.5): mirror an image left-right with probability ``prob``.
 
     Args:
