@@ -704,3 +704,28 @@ def test_deformable_conv2d_gradient_matches_finite_differences():
         plus[i], minus[i] = Tensor(arr + e), Tensor(arr - e)
         fd = (float(f(*plus).asnumpy()) - float(f(*minus).asnumpy())) / 2e-6
         np.testing.assert_allclose(g.asnumpy()[pos], fd, rtol=1e-5)
+
+
+# ----- ctc_loss: labels equal to blank and MindSpore's gradient convention (ms-oracle) -------------
+def test_ctc_loss_accepts_blank_labels_as_mindspore():
+    lp = Tensor(np.array([[[0.3, 0.6, 0.6]], [[0.9, 0.4, 0.2]]], np.float32))
+    loss, log_alpha = ops.ctc_loss(lp, Tensor(np.array([[0, 1]], np.int32)),
+                                   Tensor(np.array([2], np.int32)),
+                                   Tensor(np.array([1], np.int32)), 0, "mean", True)
+    np.testing.assert_allclose(float(loss.asnumpy()), -2.2986124, rtol=1e-6)
+    np.testing.assert_allclose(log_alpha.asnumpy()[0, 1, :3], [1.2, 1.8931472, 1.2], rtol=1e-6)
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((6, 2, 4)).astype(np.float32)
+    lpx = Tensor(x - np.log(np.exp(x).sum(-1, keepdims=True)))
+    tg = Tensor(np.array([[1, 0, 2], [2, 2, 1]], np.int32))
+    il, tl = Tensor(np.array([6, 5], np.int32)), Tensor(np.array([3, 2], np.int32))
+    want = {0: [5.059432, 6.237171], 1: [4.841139, 3.4323628], 3: [3.9863086, 4.3483906]}
+    grads = {3: [[0.22598, -0.48729, 0.37809, -0.11678], [0.11662, -0.20095, 0.22766, -0.14332]],
+             0: [[-0.18182, -0.41759, 0.37809, 0.22132], [-0.36043, -0.30973, 0.22766, 0.4425]]}
+    for blank, w in want.items():
+        def f(p, blank=blank):
+            return ops.ctc_loss(p, tg, il, tl, blank, "none", False)[0]
+        np.testing.assert_allclose(f(lpx).asnumpy(), w, rtol=1e-6)
+        if blank in grads:  # exp(lp) - occupancy, as MindSpore computes it
+            g = ops.grad(lambda p: f(p).sum())(lpx).asnumpy()
+            np.testing.assert_allclose(g[:2, 0], grads[blank], atol=1e-5)

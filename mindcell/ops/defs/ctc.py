@@ -16,17 +16,20 @@ def _extended(target, blank):
 
 
 def _skip_allowed(ext, blank, merge_repeated=True):
-    """s may be reached from s-2: a label, different from the label two places before unless
-    repeats are not merged (then two equal frames in a row are two labels)."""
+    """s may be reached from s-2: a label state (odd s), different from the label two places
+    before unless repeats are not merged (then two equal frames in a row are two labels). The
+    states are told apart by position, so a label equal to ``blank`` (which MindSpore 2.10's
+    ctc_loss accepts) is still a label state."""
     allowed = np.zeros(len(ext), bool)
-    allowed[2:] = (ext[2:] != blank) & ((ext[2:] != ext[:-2]) | (not merge_repeated))
+    label = (np.arange(len(ext)) % 2) == 1
+    allowed[2:] = label[2:] & ((ext[2:] != ext[:-2]) | (not merge_repeated))
     return allowed
 
 
 def _stay_allowed(ext, blank, merge_repeated=True):
-    """s may be reached from s itself: any state, or only blanks when repeats are not merged
-    (a label held for two frames would be read as the label twice)."""
-    return np.ones(len(ext), bool) if merge_repeated else ext == blank
+    """s may be reached from s itself: any state, or only blank states (even s) when repeats
+    are not merged (a label held for two frames would be read as the label twice)."""
+    return np.ones(len(ext), bool) if merge_repeated else (np.arange(len(ext)) % 2) == 0
 
 
 def _lattice(labels, blank, merge_repeated=True):
@@ -81,11 +84,13 @@ def _samples(log_probs, targets, input_lengths, target_lengths, blank):
         T, S = int(input_lengths[n]), int(target_lengths[n])
         labels = targets[n, :max(S, 0)]
         if not (0 <= T <= log_probs.shape[0] and 0 <= S <= targets.shape[1]) or (labels.size and (
-                labels.min() < 0 or labels.max() >= log_probs.shape[2] or (labels == blank).any())):
+                labels.min() < 0 or labels.max() >= log_probs.shape[2])):
+            # a label equal to blank is taken as MindSpore 2.10 takes it: one more state of the
+            # lattice (no skip into it), not an error
             raise ValueError("ctc_loss: sample %d has input length %d (at most %d), target length "
-                             "%d (at most %d) and labels %s (in [0, %d), not blank=%d)"
+                             "%d (at most %d) and labels %s (in [0, %d))"
                              % (n, T, log_probs.shape[0], S, targets.shape[1], labels,
-                                log_probs.shape[2], blank))
+                                log_probs.shape[2]))
         yield (n, T) + _lattice(labels, blank) + (lp[:T, n],)
 
 
@@ -121,7 +126,8 @@ def _sample_grad(lp, ext, skip, stay, C):
 
 def _ctc_grad_impl(log_probs, targets, input_lengths, target_lengths, dnll, dlog_alpha,
                    blank=0):
-    """d(sum_n dnll[n] * nll[n]) / d log_probs; zero for samples whose likelihood is 0. The
+    """The gradient of sum_n dnll[n] * nll[n] in log_probs as MindSpore 2.10 computes it (see
+    below); zero for samples whose likelihood is 0. The
     log_alpha output has no derivative here, so a non-zero cotangent for it raises rather than
     vanish."""
     if np.any(dlog_alpha != 0):
@@ -130,7 +136,13 @@ def _ctc_grad_impl(log_probs, targets, input_lengths, target_lengths, dnll, dlog
     grad = np.zeros(log_probs.shape, np.float64)
     for n, T, ext, skip, stay, lp in _samples(log_probs, targets, input_lengths, target_lengths,
                                               blank):
-        grad[:T, n] = _sample_grad(lp, ext, skip, stay, log_probs.shape[2])[1] * float(dnll[n])
+        total, g = _sample_grad(lp, ext, skip, stay, log_probs.shape[2])
+        if np.isfinite(total):
+            # MindSpore 2.10's (and PyTorch's) convention: exp(lp) - occupancy, the derivative
+            # taken as if ``log_probs`` were log_softmax outputs (a log_softmax before ctc_loss
+            # passes it on unchanged; ms-oracle)
+            g = g + np.exp(lp)
+        grad[:T, n] = g * float(dnll[n])
     return grad.astype(log_probs.dtype)
 
 
