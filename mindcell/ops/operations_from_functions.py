@@ -2440,6 +2440,17 @@ RECORDS += [
                example=("ops.Quantile(dim=1)(x, Tensor(0.5, ms.float32))", "[-0.5   1.75]")),
 ]
 
+_FRAC = "(pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False, " \
+        "seed=0, seed2=0)"
+RECORDS += [
+    PrimRecord("FractionalMaxPool", _more.fractional_max_pool, _FRAC,
+               example=("ops.FractionalMaxPool([1.0, 2.0, 2.0, 1.0])(x.reshape((1, 2, 2, 1)))[0]"
+                        ".reshape(-1)", "[3.]")),
+    PrimRecord("FractionalAvgPool", _more.fractional_avg_pool, _FRAC,
+               example=("ops.FractionalAvgPool([1.0, 2.0, 2.0, 1.0])(x.reshape((1, 2, 2, 1)))[0]"
+                        ".reshape(-1)", "[0.625]")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

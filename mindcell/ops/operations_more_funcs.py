@@ -2738,3 +2738,134 @@ def quantile_prim(input, q, dim=None, keep_dims=False, ignore_nan=False):
         raise TypeError("Quantile: 'ignore_nan' must be a bool, but got %r" % (ignore_nan,))
     fn = F.nanquantile if ignore_nan else F.quantile
     return fn(input, q, dim, keep_dims)
+
+
+# ------------------------------------------------------------------------- fractional pooling
+
+
+def _pooling_sequence(n, ratio, pseudo_random, gen):
+    """The window starts (m + 1 of them, ending with n) of a fractional pooling of n values by
+    ``ratio`` (Graham's fractional max-pooling, as TensorFlow and MindSpore draw them)."""
+    m = int(n / ratio)
+    if m < 1:
+        raise ValueError("the pooling ratio %r leaves no output for size %d" % (ratio, n))
+    alpha = n / m
+    k = n // m
+    if pseudo_random:
+        # boundaries ceil(alpha * (i + u)) for one u drawn so that every window keeps k or
+        # k + 1 values (the first starts at 0, the last ends at n)
+        u = gen.uniform(0.0, min((k + 2) / alpha - 1, (n + 1 - k) / alpha - (m - 1)))
+        cut = [1] + [int(np.ceil(alpha * (i + u))) for i in range(1, m)] + [n + 1]
+        return (np.array(cut, np.int64) - 1)
+    diff = np.full(m, k, np.int64)
+    extra = n - m * k
+    if extra:
+        diff[gen.permutation(m)[:extra]] += 1
+    return np.concatenate([[0], np.cumsum(diff)]).astype(np.int64)
+
+
+def _window_index(seq, overlapping, n):
+    """(m, L) indices of each window along one axis (short windows repeat their last index)
+    and the (m, L) mask of the real ones."""
+    starts, ends = seq[:-1], seq[1:] + (1 if overlapping else 0)
+    ends = np.minimum(ends, n)
+    width = int((ends - starts).max())
+    idx = np.minimum(starts[:, None] + np.arange(width)[None, :], ends[:, None] - 1)
+    mask = (starts[:, None] + np.arange(width)[None, :]) < ends[:, None]
+    return idx, mask
+
+
+def _fractional_pool(op, x, pooling_ratio, pseudo_random, overlapping, deterministic, seed,
+                     seed2, reduce):
+    _need_tensor(op, "x", x, 4, (mstype.float32, mstype.float64, mstype.int32, mstype.int64))
+    for arg, v in (("pseudo_random", pseudo_random), ("overlapping", overlapping),
+                   ("deterministic", deterministic)):
+        if not isinstance(v, bool):
+            raise TypeError("%s: '%s' must be a bool, but got %r" % (op, arg, v))
+    if not isinstance(pooling_ratio, (tuple, list)) or len(pooling_ratio) != 4 or \
+            pooling_ratio[0] != 1.0 or pooling_ratio[3] != 1.0 or not all(
+                isinstance(r, (int, float)) and not isinstance(r, bool) and r >= 1.0
+                for r in pooling_ratio):
+        raise ValueError("%s: 'pooling_ratio' must be [1.0, rh, rw, 1.0] with rh, rw >= 1, but "
+                         "got %r" % (op, pooling_ratio))
+    if deterministic and not (seed or seed2):
+        gen = np.random.default_rng(0)
+    else:
+        gen = _rng_stream(op, seed, seed2).generator()
+    _, h, w, _ = x.shape
+    rows = _pooling_sequence(h, float(pooling_ratio[1]), pseudo_random, gen)
+    cols = _pooling_sequence(w, float(pooling_ratio[2]), pseudo_random, gen)
+    out = x
+    for axis, seq, n in ((1, rows, h), (2, cols, w)):
+        idx, mask = _window_index(seq, overlapping, n)
+        m, width = idx.shape
+        picked = F.gather(out, Tensor(idx.reshape(-1)), axis)
+        shape = list(out.shape)
+        shape[axis:axis + 1] = [m, width]
+        picked = F.reshape(picked, tuple(shape))
+        if reduce == "max":
+            out = F.amax(picked, axis + 1)
+        else:
+            wshape = [1] * len(shape)
+            wshape[axis], wshape[axis + 1] = m, width
+            weights = (mask / mask.sum(1, keepdims=True)).reshape(wshape)
+            out = F.reduce_sum(F.cast(picked, mstype.float64) * Tensor(weights), axis + 1)
+    if reduce != "max":
+        out = F.cast(F.trunc(out) if not x.dtype.is_floating_point else out, x.dtype)
+    return out, Tensor(rows), Tensor(cols)
+
+
+def fractional_max_pool(x, pooling_ratio, pseudo_random=False, overlapping=False,
+                        deterministic=False, seed=0, seed2=0):
+    """Fractional max pooling of the NHWC ``x``: windows of random integer sizes (about
+    ``pooling_ratio`` each, Graham's method) along H and W.
+
+    Args:
+        x (Tensor): float32/float64/int32/int64, (N, H, W, C).
+        pooling_ratio (list[float]): [1.0, rh, rw, 1.0], rh and rw >= 1.
+        pseudo_random (bool): draw the windows pseudo-randomly instead of randomly. Default:
+            ``False``.
+        overlapping (bool): each window also takes the first value of the next. Default:
+            ``False``.
+        deterministic (bool): with seeds 0, the same windows at every call. Default:
+            ``False``.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Returns:
+        tuple(Tensor): the pooled (N, H / rh, W / rw, C) values and the row and column window
+        boundaries (int64).
+
+    Raises:
+        TypeError: ``x`` is not a Tensor of the dtypes above or a flag not a bool.
+        ValueError: ``pooling_ratio`` does not fit.
+    """
+    return _fractional_pool("FractionalMaxPool", x, pooling_ratio, pseudo_random, overlapping,
+                            deterministic, seed, seed2, "max")
+
+
+def fractional_avg_pool(x, pooling_ratio, pseudo_random=False, overlapping=False,
+                        deterministic=False, seed=0, seed2=0):
+    """Fractional average pooling of the NHWC ``x`` (windows as ``FractionalMaxPool``; the
+    means of integer inputs are truncated).
+
+    Args:
+        x (Tensor): float32/float64/int32/int64, (N, H, W, C).
+        pooling_ratio (list[float]): [1.0, rh, rw, 1.0], rh and rw >= 1.
+        pseudo_random (bool): draw the windows pseudo-randomly. Default: ``False``.
+        overlapping (bool): each window also takes the first value of the next. Default:
+            ``False``.
+        deterministic (bool): with seeds 0, the same windows at every call. Default:
+            ``False``.
+        seed (int): a seed, >= 0. Default: ``0``.
+        seed2 (int): a second seed, >= 0. Default: ``0``.
+
+    Returns:
+        tuple(Tensor): the pooled values and the row and column window boundaries (int64).
+
+    Raises:
+        TypeError: ``x`` is not a Tensor of the dtypes above or a flag not a bool.
+        ValueError: ``pooling_ratio`` does not fit.
+    """
+    return _fractional_pool("FractionalAvgPool", x, pooling_ratio, pseudo_random, overlapping,
+                            deterministic, seed, seed2, "avg")

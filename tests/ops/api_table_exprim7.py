@@ -247,6 +247,16 @@ ROWS += [
 ]
 
 
+ROWS += [
+    R("ops.FractionalMaxPool", lambda x: ops.FractionalMaxPool(
+        [1.0, 2.0, 1.5, 1.0], deterministic=True)(x)[0],
+      (1, 4, 3, 2), f16=False),
+    R("ops.FractionalAvgPool", lambda x: ops.FractionalAvgPool(
+        [1.0, 2.0, 1.5, 1.0], deterministic=True)(x)[0],
+      (1, 4, 3, 2), f16=False),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
@@ -364,6 +374,8 @@ def ctor_overrides(a, t):
         "Conv3DTranspose": lambda: ([3, 2, 2], [t(np.ones((1, 3, 2, 2, 2), np.float32)),
                                                 t(np.ones((3, 2, 2, 2, 2), np.float32))]),
         "Quantile": lambda: ([], [x(), 0.5]),
+        "FractionalMaxPool": lambda: ([[1.0, 2.0, 2.0, 1.0]], [t(a["X4"])]),
+        "FractionalAvgPool": lambda: ([[1.0, 2.0, 2.0, 1.0]], [t(a["X4"])]),
         "CombinedNonMaxSuppression": lambda: ([], [t(np.abs(a["X4"][:1, :2, :1, :4])),
                                                    t(np.abs(a["X"][None])), 2, 3, 0.5, 0.0]),
     }

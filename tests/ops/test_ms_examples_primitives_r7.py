@@ -687,3 +687,47 @@ def test_conv3d_transpose_rejects_output_padding_without_pad_mode_pad():
     d, w = T(rs.randn(1, 2, 2, 3, 2)), T(rs.randn(2, 3, 2, 2, 3))
     with pytest.raises(ValueError):
         ops.Conv3DTranspose(2, 3, (2, 2, 3), stride=2, output_padding=1)(d, w)
+
+
+# FractionalMaxPool / FractionalAvgPool on a 6x6 image, ratio (2, 3): MindSpore's outputs
+FRACTIONAL = [
+    ('FractionalMaxPool', {}, (1, 3, 2, 1),
+     [9.0, 12.0, 21.0, 24.0, 33.0, 36.0], [0, 2, 4, 6], [0, 3, 6]),
+    ('FractionalMaxPool', {'pseudo_random': True}, (1, 3, 2, 1),
+     [9.0, 12.0, 21.0, 24.0, 33.0, 36.0], [0, 2, 4, 6], [0, 3, 6]),
+    ('FractionalMaxPool', {'overlapping': True}, (1, 3, 2, 1),
+     [16.0, 18.0, 28.0, 30.0, 34.0, 36.0], [0, 2, 4, 6], [0, 3, 6]),
+    ('FractionalMaxPool', {'pseudo_random': True, 'overlapping': True}, (1, 3, 2, 1),
+     [16.0, 18.0, 28.0, 30.0, 34.0, 36.0], [0, 2, 4, 6], [0, 3, 6]),
+    ('FractionalAvgPool', {}, (1, 3, 2, 1),
+     [5.0, 8.0, 17.0, 20.0, 29.0, 32.0], [0, 2, 4, 6], [0, 3, 6]),
+    ('FractionalAvgPool', {'pseudo_random': True}, (1, 3, 2, 1),
+     [5.0, 8.0, 17.0, 20.0, 29.0, 32.0], [0, 2, 4, 6], [0, 3, 6]),
+    ('FractionalAvgPool', {'overlapping': True}, (1, 3, 2, 1),
+     [8.5, 11.0, 20.5, 23.0, 29.5, 32.0], [0, 2, 4, 6], [0, 3, 6]),
+    ('FractionalAvgPool', {'pseudo_random': True, 'overlapping': True}, (1, 3, 2, 1),
+     [8.5, 11.0, 20.5, 23.0, 29.5, 32.0], [0, 2, 4, 6], [0, 3, 6]),
+]
+
+
+@pytest.mark.parametrize("case", FRACTIONAL, ids=lambda c: c[0] + "-" + "-".join(sorted(c[1])))
+def test_fractional_pooling_matches_mindspore(case):
+    name, kw, shape, values, rows, cols = case
+    x = Tensor(np.arange(1, 37, dtype=np.float32).reshape(1, 6, 6, 1))
+    y, r, c = getattr(ops, name)([1.0, 2.0, 3.0, 1.0], **kw)(x)
+    assert y.shape == shape and r.asnumpy().tolist() == rows and c.asnumpy().tolist() == cols
+    np.testing.assert_allclose(y.asnumpy().reshape(-1), values, rtol=1e-6)
+
+
+def test_fractional_avg_pool_truncates_integer_means():
+    x = Tensor(np.arange(1, 17, dtype=np.int64).reshape(1, 4, 4, 1))
+    y = ops.FractionalAvgPool([1.0, 1.5, 1.5, 1.0])(x)[0]
+    assert y.dtype == ms.int64 and y.asnumpy().reshape(-1).tolist() == [3, 5, 11, 13]
+    y = ops.FractionalAvgPool([1.0, 1.5, 1.5, 1.0], overlapping=True)(x)[0]
+    assert y.asnumpy().reshape(-1).tolist() == [6, 7, 12, 13]
+
+
+def test_fractional_max_pool_gradient_reaches_the_maxima():
+    x = Tensor(np.arange(1, 37, dtype=np.float32).reshape(1, 6, 6, 1))
+    g = ms.grad(lambda v: ops.FractionalMaxPool([1.0, 2.0, 3.0, 1.0])(v)[0].sum())(x)
+    assert g.asnumpy().sum() == 6 and g.asnumpy().reshape(6, 6)[1, 2] == 1
