@@ -177,3 +177,21 @@ def test_other_vision_transforms_still_take_one_column(name, args):
     img = np.zeros((4, 5, 3), np.uint8)
     with pytest.raises(TypeError):
         op(img, img)
+
+
+# ----- RandomColorAdjust on a float64 image ------------------------------------------------------
+# research/cv/DepthNet feeds rgb / 255.0 (float64) to RandomColorAdjust(brightness=(0.8, 1.0)).
+# MindSpore 2.10 scales a float64 image when brightness is the only active adjustment (as
+# AdjustBrightness does) and raises once contrast, saturation or hue are active (ms-oracle values).
+def test_brightness_only_color_adjust_takes_float64():
+    vision = ms.dataset.vision
+    x = np.random.RandomState(0).rand(6, 8, 3)
+    y = vision.RandomColorAdjust(brightness=(0.9, 0.9))(x)
+    assert y.dtype == np.float64
+    np.testing.assert_allclose(y.ravel()[:3], [0.49393, 0.64367, 0.54249], atol=1e-5)
+    y32 = vision.RandomColorAdjust(brightness=(0.9, 0.9))(x.astype(np.float32))
+    np.testing.assert_allclose(y, y32, atol=1e-6)
+    for kw in ({"contrast": (0.9, 0.9)}, {"saturation": (0.9, 0.9)}, {"hue": (0.1, 0.1)},
+               {"brightness": (0.9, 0.9), "contrast": (0.8, 0.8)}):
+        with pytest.raises(RuntimeError):
+            vision.RandomColorAdjust(**kw)(x)

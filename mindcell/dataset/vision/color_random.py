@@ -78,7 +78,14 @@ class RandomColorAdjust(ImageOp):
         return [steps[i] for i in rng.permutation(4)]
 
     def _apply(self, x):
-        color.rgb_image("RandomColorAdjust", x, floats=self.hue == (0.0, 0.0))
+        active = {fn for fn, (lo, hi), identity in self._steps(np.random.default_rng(0))
+                  if not lo == hi == identity}
+        if active <= {color.brightness}:
+            # as AdjustBrightness, MindSpore scales any float image (float64 too) by brightness;
+            # contrast and saturation need uint8 or float32, hue uint8
+            chk.image("RandomColorAdjust", x, (3,), (3,), dtypes=color._U8F)
+        else:
+            color.rgb_image("RandomColorAdjust", x, floats=color.hue not in active)
         for fn, (lo, hi), identity in self._steps(config.transform_rng()):
             if not lo == hi == identity:
                 x = fn(x, lo if lo == hi else float(config.transform_rng().uniform(lo, hi)))
