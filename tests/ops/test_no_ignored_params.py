@@ -41,6 +41,8 @@ ALLOWED = {
                                            "raising branch)",
     "ops.lrn:norm_region": "MindSpore has only 'ACROSS_CHANNELS'; any other value raises "
                            "ValueError naming it",
+    "ops.deformable_conv2d:modulated": "MindSpore 2.10 takes only True (DCNv2's masks are "
+                                       "always applied); False raises ValueError naming it",
     # mindspore.FileReader / FileWriter (top-level faces of mindspore.mindrecord)
     "ms.FileReader.__init__:num_consumer": "the number of MindSpore's reader threads: mindcell "
         "reads in one thread, with the same rows in the same order (range still checked)",
