@@ -2451,6 +2451,17 @@ RECORDS += [
                         ".reshape(-1)", "[0.625]")),
 ]
 
+RECORDS += [
+    PrimRecord("FractionalMaxPoolWithFixedKsize", _more.fractional_max_pool_with_fixed_ksize,
+               "(ksize, output_shape, data_format='NCHW')",
+               example=("ops.FractionalMaxPoolWithFixedKsize(1, 1)(x.reshape((1, 1, 2, 2)), "
+                        "Tensor(np.zeros((1, 1, 2), np.float32)))[0]", "[[[[0.5]]]]")),
+    PrimRecord("FractionalMaxPool3DWithFixedKsize", _more.fractional_max_pool3d_with_fixed_ksize,
+               "(ksize, output_shape, data_format='NCDHW')",
+               example=("ops.FractionalMaxPool3DWithFixedKsize(1, 1)(x.reshape((1, 1, 1, 2, 2)), "
+                        "Tensor(np.zeros((1, 1, 3), np.float32)))[0]", "[[[[[0.5]]]]]")),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

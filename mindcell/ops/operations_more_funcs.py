@@ -2869,3 +2869,53 @@ def fractional_avg_pool(x, pooling_ratio, pseudo_random=False, overlapping=False
     """
     return _fractional_pool("FractionalAvgPool", x, pooling_ratio, pseudo_random, overlapping,
                             deterministic, seed, seed2, "avg")
+
+
+def fractional_max_pool_with_fixed_ksize(input_x, random_samples, ksize, output_shape,
+                                         data_format="NCHW"):
+    """Fractional max pooling with a fixed window and the window positions given by
+    ``random_samples`` (``ops.fractional_max_pool2d(..., return_indices=True)``).
+
+    Args:
+        input_x (Tensor): float, (N, C, H, W).
+        random_samples (Tensor): (N, C, 2), values in [0, 1).
+        ksize (Union[int, tuple[int]]): the window (kh, kw).
+        output_shape (Union[int, tuple[int]]): (H_out, W_out).
+        data_format (str): "NCHW" only. Default: ``"NCHW"``.
+
+    Returns:
+        tuple(Tensor, Tensor): the maxima and their int64 indices into each plane.
+
+    Raises:
+        ValueError: ``data_format`` is not "NCHW" or a size does not fit.
+    """
+    if data_format != "NCHW":
+        raise ValueError("FractionalMaxPoolWithFixedKsize: 'data_format' must be 'NCHW', but got "
+                         "%r" % (data_format,))
+    y, idx = F.fractional_max_pool2d(input_x, ksize, output_shape, None, True, random_samples)
+    return y, F.cast(idx, mstype.int64)
+
+
+def fractional_max_pool3d_with_fixed_ksize(x, random_samples, ksize, output_shape,
+                                           data_format="NCDHW"):
+    """3-D fractional max pooling with a fixed window and the window positions given by
+    ``random_samples`` (``ops.fractional_max_pool3d(..., return_indices=True)``).
+
+    Args:
+        x (Tensor): float, (N, C, D, H, W).
+        random_samples (Tensor): (N, C, 3), values in [0, 1).
+        ksize (Union[int, tuple[int]]): the window (kd, kh, kw).
+        output_shape (Union[int, tuple[int]]): (D_out, H_out, W_out).
+        data_format (str): "NCDHW" only. Default: ``"NCDHW"``.
+
+    Returns:
+        tuple(Tensor, Tensor): the maxima and their int64 indices into each volume.
+
+    Raises:
+        ValueError: ``data_format`` is not "NCDHW" or a size does not fit.
+    """
+    if data_format != "NCDHW":
+        raise ValueError("FractionalMaxPool3DWithFixedKsize: 'data_format' must be 'NCDHW', but "
+                         "got %r" % (data_format,))
+    y, idx = F.fractional_max_pool3d(x, ksize, output_shape, None, True, random_samples)
+    return y, F.cast(idx, mstype.int64)

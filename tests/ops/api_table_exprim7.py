@@ -257,6 +257,14 @@ ROWS += [
 ]
 
 
+ROWS += [
+    R("ops.FractionalMaxPoolWithFixedKsize", lambda x: ops.FractionalMaxPoolWithFixedKsize(
+        2, (2, 2))(x, ms.Tensor(np.full((1, 2, 2), 0.5), x.dtype))[0], (1, 2, 5, 4)),
+    R("ops.FractionalMaxPool3DWithFixedKsize", lambda x: ops.FractionalMaxPool3DWithFixedKsize(
+        2, (2, 2, 2))(x, ms.Tensor(np.full((1, 2, 3), 0.5), x.dtype))[0], (1, 2, 3, 4, 5)),
+]
+
+
 def ctor_overrides(a, t):
     """Primitive classes: name -> () -> (constructor args, valid call args)."""
     x = lambda: t(a["X"])  # noqa: E731
@@ -376,6 +384,10 @@ def ctor_overrides(a, t):
         "Quantile": lambda: ([], [x(), 0.5]),
         "FractionalMaxPool": lambda: ([[1.0, 2.0, 2.0, 1.0]], [t(a["X4"])]),
         "FractionalAvgPool": lambda: ([[1.0, 2.0, 2.0, 1.0]], [t(a["X4"])]),
+        "FractionalMaxPoolWithFixedKsize": lambda: ([2, (1, 2)], [t(a["X4"]), t(np.full(
+            (2, 3, 2), 0.5, np.float32))]),
+        "FractionalMaxPool3DWithFixedKsize": lambda: ([1, (2, 2, 2)], [t(a["X4"][None]), t(
+            np.full((1, 2, 3), 0.5, np.float32))]),
         "CombinedNonMaxSuppression": lambda: ([], [t(np.abs(a["X4"][:1, :2, :1, :4])),
                                                    t(np.abs(a["X"][None])), 2, 3, 0.5, 0.0]),
     }

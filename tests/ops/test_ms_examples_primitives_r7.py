@@ -731,3 +731,21 @@ def test_fractional_max_pool_gradient_reaches_the_maxima():
     x = Tensor(np.arange(1, 37, dtype=np.float32).reshape(1, 6, 6, 1))
     g = ms.grad(lambda v: ops.FractionalMaxPool([1.0, 2.0, 3.0, 1.0])(v)[0].sum())(x)
     assert g.asnumpy().sum() == 6 and g.asnumpy().reshape(6, 6)[1, 2] == 1
+
+
+def test_fractional_max_pool_with_fixed_ksize_matches_mindspore():
+    rs = np.random.RandomState(0)
+    x, s = T(rs.randn(1, 2, 7, 6)), T(rs.rand(1, 2, 2))
+    y, a = ops.FractionalMaxPoolWithFixedKsize((2, 3), (3, 2))(x, s)
+    assert y.shape == (1, 2, 3, 2) and a.dtype == ms.int64
+    np.testing.assert_allclose(y.asnumpy().reshape(-1), [1.7641, 2.2409, 0.761, 1.4941, 1.2303,
+        0.1563, 1.9508, 0.7775, 0.4283, 0.3025, 1.1394, 0.9008], atol=1e-4)
+    assert a.asnumpy().reshape(-1).tolist() == [0, 3, 12, 16, 36, 35, 1, 5, 13, 15, 30, 39]
+    x3, s3 = T(rs.randn(1, 2, 5, 6, 7)), T(rs.rand(1, 2, 3))
+    y, a = ops.FractionalMaxPool3DWithFixedKsize((2, 2, 3), (2, 3, 2))(x3, s3)
+    assert y.shape == (1, 2, 2, 3, 2) and a.dtype == ms.int64
+    np.testing.assert_allclose(y.asnumpy().reshape(-1), [1.1788, 1.7859, 2.3831, 1.9436, 1.3264,
+        1.9295, 0.7863, 2.2593, 0.7812, 2.0645, 1.5364, 1.2111, 1.6596, 1.6581, 1.3645, 0.34,
+        0.7733, 0.9433, 2.4125, 1.3191, 1.5133, 0.8626, 2.6962, 2.021], atol=1e-4)
+    assert a.asnumpy().reshape(-1).tolist() == [0, 11, 58, 19, 37, 75, 126, 132, 149, 193, 197,
+        201, 43, 5, 56, 67, 36, 33, 169, 180, 190, 188, 198, 159]
