@@ -758,11 +758,14 @@ def random_(self, from_=0, to=None, *, generator=None):
     from mindcell.ops.tensor_methods_more import _inplace, _draw_stream
     check_tensor(self, "Tensor.random_", "self")
     for arg, value in (("from_", from_), ("to", to)):
-        if value is not None and (isinstance(value, bool)
-                                  or not isinstance(value, (int, np.integer))):
+        if (value is not None or arg == "from_") and (
+                isinstance(value, bool) or not isinstance(value, (int, np.integer))):
             raise TypeError("Tensor.random_: '%s' must be an int, but got %s"
                             % (arg, type(value).__name__))
     hi = _dtype_top(self.dtype) if to is None else int(to)
+    if not -2 ** 63 <= int(from_) < 2 ** 63 or hi > 2 ** 63:
+        raise ValueError("Tensor.random_: 'from_' and 'to' must fit in Int64, but got %d and %d"
+                         % (from_, hi))
     if int(from_) >= hi:
         raise ValueError("Tensor.random_: 'from_' (%d) must be less than 'to' (%d)"
                          % (from_, hi))

@@ -8,6 +8,7 @@ from mindcell._core.primitive import defprim
 
 
 def _batched(fn, *arrays):
+    """``fn`` on each matrix of the batch (the public ops handle empty inputs first)."""
     lead = arrays[0].shape[:-2] if arrays[0].ndim >= 2 else ()
     flat = [a.reshape((-1,) + a.shape[len(lead):]) for a in arrays]
     outs = [fn(*parts) for parts in zip(*flat)]

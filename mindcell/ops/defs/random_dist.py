@@ -9,16 +9,20 @@ from mindcell._core.random_state import draw_rng
 
 
 def _gamma(alpha, shape, stream=None):
-    a = alpha.astype(np.float64)
-    out = draw_rng(stream).standard_gamma(np.broadcast_to(a, tuple(shape) + a.shape))
-    return np.asarray(out, alpha.dtype)
+    a = np.broadcast_to(alpha.astype(np.float64), tuple(shape) + alpha.shape)
+    ok = (a > 0) & np.isfinite(a)  # no distribution otherwise: NaN there
+    out = draw_rng(stream).standard_gamma(np.where(ok, a, 1.0))
+    return np.asarray(np.where(ok, out, np.nan), alpha.dtype)
 
 
 def _poisson(rate, shape, dtype, stream=None):
     lam = np.maximum(rate.astype(np.float64), 0.0)  # MindSpore: 0 for a negative rate
-    lam = np.where(np.isnan(lam), 0.0, lam)
-    out = draw_rng(stream).poisson(np.broadcast_to(lam, tuple(shape) + lam.shape))
-    return np.asarray(out, dtype)
+    bad = np.isnan(lam) | (lam > 1e15)  # NaN, inf and rates numpy cannot draw: NaN samples
+    lam = np.broadcast_to(np.where(bad, 0.0, lam), tuple(shape) + lam.shape)
+    out = draw_rng(stream).poisson(lam).astype(np.float64)
+    out = np.where(np.broadcast_to(bad, lam.shape), np.nan, out)
+    with np.errstate(invalid="ignore"):
+        return np.asarray(out, dtype)
 
 
 random_gamma_p = defprim("RandomGamma", _gamma, has_side_effect=True,

@@ -56,7 +56,7 @@ def _band(k, op):
 
 
 def _check_align(align, op):
-    if align not in _ALIGNS:
+    if not isinstance(align, str) or align not in _ALIGNS:
         raise ValueError("%s: 'align' must be one of %s, but got %r"
                          % (public_name(op), ", ".join(_ALIGNS), align))
 
@@ -141,6 +141,9 @@ def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_
                          "for k = (%d, %d) (one must be %d rows or %d columns)"
                          % (public_name(op), rows, cols, max_len, k0, k1, min_rows, min_cols))
     batch_shape = x.shape[:-1] if k0 == k1 else x.shape[:-2]
+    if float(rows) * cols * max(1, int(np.prod(batch_shape))) > 2 ** 31 or ndiag > 2 ** 20:
+        raise ValueError("%s: the output (%d x %d matrices) or the band k = (%d, %d) is too large"
+                         % (public_name(op), rows, cols, k0, k1))
     flat = x.reshape((int(np.prod(batch_shape, dtype=np.int64)), ndiag * max_len))
     index = _band_map(k0, k1, rows, cols, max_len, align)
     # a diagonal longer than the matrix has it (possible when one of num_rows/num_cols is
@@ -401,6 +404,10 @@ def _tau(tau, x, op, k=None):
 def geqrf(input):
     from mindcell.ops.defs.qr_expm import geqrf_p
     _qr_input(input, "geqrf", "input", _LU_FLOATS)
+    if input.size == 0:  # nothing to factor
+        F = _F()
+        return input * 1, F.zeros(tuple(input.shape[:-2]) + (min(input.shape[-2:]),),
+                                  input.dtype)
     return geqrf_p.bind(input)
 
 
@@ -426,6 +433,8 @@ def orgqr(input, input2):
         raise ValueError("%s: input.shape[-2] must be >= input.shape[-1], but got shape %s"
                          % (public_name(op), input.shape))
     _tau(input2, input, op)
+    if input.size == 0:
+        return input * 1
     return orgqr_p.bind(input, input2)
 
 
@@ -455,6 +464,8 @@ def ormqr(input, tau, other, left=True, transpose=False):
         raise ValueError("%s: 'input' %s must have %d rows (the %s of 'other' %s) and the same "
                          "batch shape" % (public_name(op), input.shape, m,
                                           "rows" if left else "columns", other.shape))
+    if other.size == 0 or input.size == 0:
+        return other * 1
     return ormqr_p.bind(input, tau, other, left=left, transpose=transpose)
 
 
@@ -481,6 +492,8 @@ def matrix_exp(input):
     if input.shape[-1] != input.shape[-2]:
         raise ValueError("%s: 'input' must be square matrices (..., M, M), but got shape %s"
                          % (public_name(op), input.shape))
+    if input.size == 0:
+        return input * 1
     return matrix_exp_p.bind(input)
 
 

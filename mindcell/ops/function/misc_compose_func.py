@@ -203,8 +203,22 @@ nanquantile.__doc__ = opdoc(
 
 # ----- windows, activations, older names --------------------------------------------------------
 def bartlett_window(window_length, periodic=True, *, dtype=None):
+    op = "bartlett_window"
+    check_tensor(window_length, op, "window_length")
+    if window_length._np_dtype.kind not in "iu" or window_length.size != 1:
+        raise TypeError("%s: 'window_length' must be an integer Tensor of one value, but got %s "
+                        "of shape %s" % (public_name(op), window_length.dtype,
+                                         window_length.shape))
+    if int(window_length.asnumpy().reshape(())) < 0:
+        raise ValueError("%s: 'window_length' must be >= 0, but got %d"
+                         % (public_name(op), int(window_length.asnumpy().reshape(()))))
+    check_bool(periodic, op, "periodic")
+    dtype = mstype.float32 if dtype is None else dtype
+    if not any(dtype is d for d in (mstype.float16, mstype.float32, mstype.float64)):
+        raise TypeError("%s: 'dtype' must be Float16, Float32 or Float64, but got %r"
+                        % (public_name(op), dtype))
     from mindcell.ops.operations_from_functions import bartlett_window as window
-    return window(window_length, periodic, mstype.float32 if dtype is None else dtype)
+    return window(window_length, periodic, dtype)
 
 
 bartlett_window.__doc__ = opdoc(
@@ -272,6 +286,8 @@ tensor_exp.__doc__ = "The same as :func:`exp` (MindSpore's internal name).\n\n" 
 def sgn(input):
     op = "sgn"
     check_tensor(input, op, "input")
+    if input.dtype == mstype.bool_:
+        raise TypeError("%s: 'input' must be a number Tensor, but got Bool" % public_name(op))
     return _F().sign(input)
 
 
