@@ -68,3 +68,59 @@ def test_model_checkpoint_private_names_read_by_programs(tmp_path):
     assert cb._last_triggered_step == 8
     assert sorted(os.listdir(str(tmp_path))) == ["x-2_2.ckpt", "x-2_4.ckpt"]
     ms.load_param_into_net(nn.Dense(2, 1), ms.load_checkpoint(cb._latest_ckpt_file_name))
+
+
+# MindSpore 2.10 (ms-oracle): Softmax/LogSoftmax in every form refuse integer, bool and Python
+# number inputs with TypeError; float16/32/64 keep their dtype. BiDAF's attention took the
+# softmax of ops.max(s, axis=2)[1] (the Int64 indices): MindSpore stops there, mindcell computed
+# a Float32 softmax of the indices.
+_SOFTMAX_FORMS = {
+    "ops.softmax": lambda x: ms.ops.softmax(x, axis=-1),
+    "ops.log_softmax": lambda x: ms.ops.log_softmax(x, axis=-1),
+    "ops.Softmax": lambda x: ms.ops.Softmax(-1)(x),
+    "ops.LogSoftmax": lambda x: ms.ops.LogSoftmax(-1)(x),
+    "nn.Softmax": lambda x: nn.Softmax(axis=-1)(x),
+    "nn.LogSoftmax": lambda x: nn.LogSoftmax(axis=-1)(x),
+}
+
+
+@pytest.mark.parametrize("form", sorted(_SOFTMAX_FORMS))
+@pytest.mark.parametrize("np_dtype", [np.int32, np.int64, np.uint8, np.bool_])
+def test_softmax_family_refuses_non_float(form, np_dtype):
+    x = ms.Tensor(np.array([[1, 0, 1]]).astype(np_dtype))
+    with pytest.raises(TypeError):
+        _SOFTMAX_FORMS[form](x)
+
+
+@pytest.mark.parametrize("form", sorted(_SOFTMAX_FORMS))
+@pytest.mark.parametrize("np_dtype", [np.float16, np.float32, np.float64])
+def test_softmax_family_keeps_float_dtype(form, np_dtype):
+    x = ms.Tensor(np.array([[1.0, 2.0, 3.0]], np_dtype))
+    out = _SOFTMAX_FORMS[form](x)
+    assert out.dtype == x.dtype
+    expected = np.exp([1.0, 2.0, 3.0]) / np.exp([1.0, 2.0, 3.0]).sum()
+    if "log" in form.lower():
+        expected = np.log(expected)
+    np.testing.assert_allclose(out.asnumpy()[0].astype(np.float64), expected,
+                               rtol=2e-3 if np_dtype == np.float16 else 1e-6)
+
+
+def test_softmax_number_and_dtype_cast():
+    for f in (ms.ops.softmax, ms.ops.log_softmax):
+        with pytest.raises(TypeError):
+            f(2.0)
+    # dtype= casts first, as MindSpore does (a bool or uint8 tensor then works)
+    for np_dtype in (np.bool_, np.uint8):
+        out = ms.ops.softmax(ms.Tensor(np.array([1, 0]).astype(np_dtype)), dtype=ms.float32)
+        assert out.dtype == ms.float32
+        np.testing.assert_allclose(out.asnumpy(), [0.7310586, 0.26894143], rtol=1e-6)
+
+
+def test_attention_softmax_of_argmax_indices_stops():
+    """BiDAF-style query-to-context attention on the indices of ops.max: a TypeError."""
+    s = ms.Tensor(np.random.RandomState(0).rand(2, 5, 3).astype(np.float32))
+    values, indices = ms.ops.max(s, axis=2)
+    assert indices.dtype == ms.int64
+    assert nn.Softmax(axis=-1)(values).shape == (2, 5)
+    with pytest.raises(TypeError, match="float"):
+        nn.Softmax(axis=-1)(indices)

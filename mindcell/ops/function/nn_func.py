@@ -288,10 +288,11 @@ def hardswish(input):
 def softmax(input, axis=-1, *, dtype=None):
     """Applies softmax along an axis: ``exp(x) / sum(exp(x), axis)``.
 
-    Integer and bool inputs are computed in Float32.
+    As in MindSpore, the input must be a float Tensor (after the cast to ``dtype``, when given):
+    an integer or bool Tensor or a Python number is a TypeError.
 
     Args:
-        input (Union[Tensor, number]): the input.
+        input (Tensor): the input.
         axis (int): the axis to normalize along. Default: ``-1``.
 
     Keyword Args:
@@ -302,8 +303,8 @@ def softmax(input, axis=-1, *, dtype=None):
         Tensor of ``input``'s shape; its values along ``axis`` add up to 1.
 
     Raises:
-        TypeError: ``input`` is not a Tensor or a number, ``axis`` is not an int, or ``dtype``
-            is not a float dtype.
+        TypeError: ``input`` is not a float Tensor (and no ``dtype`` makes it one), ``axis`` is
+            not an int, or ``dtype`` is not a float dtype.
         ValueError: ``axis`` is out of range.
 
     Examples:
@@ -312,30 +313,50 @@ def softmax(input, axis=-1, *, dtype=None):
         >>> print(ops.softmax(Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))))
         [[0.09003057 0.24472848 0.66524094]]
     """
-    x = float_operand(input, "softmax")
+    x = _softmax_input(input, "softmax", "input")
     if dtype is not None:
         np_dtype = as_np_dtype(dtype, "softmax")
         if not mstype.is_float_np(np_dtype):  # Softmax computes float types only (MindSpore)
             raise TypeError("%s: 'dtype' must be a float dtype, but got %s"
                             % (public_name("softmax"), dtype))
         x = cast_to(x, np_dtype)
+    _softmax_float(x, "softmax", "input")
     return N.softmax_p.bind(x, axis=normalize_dim(axis, x.ndim, "softmax"))
+
+
+def _softmax_input(x, op, arg):
+    """The input of softmax/log_softmax: a Tensor (MindSpore refuses Python numbers)."""
+    if not isinstance(x, Tensor):
+        raise TypeError("%s: '%s' must be a Tensor, but got %s" % (public_name(op), arg,
+                                                                   type(x).__name__))
+    return x
+
+
+def _softmax_float(x, op, arg):
+    """MindSpore's Softmax and LogSoftmax kernels take float tensors only (an integer or bool
+    tensor, e.g. the indices of an argmax, is a TypeError, not a silent Float32 softmax)."""
+    if not mstype.is_float_np(x._np_dtype):
+        raise TypeError("%s: '%s' must be a float tensor (Float16, Float32, Float64 or "
+                        "BFloat16), but got %s; cast it first, e.g. x.astype(mindspore.float32)"
+                        % (public_name(op), arg, x.dtype))
+    return x
 
 
 def log_softmax(logits, axis=-1):
     """Applies log-softmax along an axis: ``x - log(sum(exp(x), axis))``.
 
-    Integer and bool inputs are computed in Float32.
+    As in MindSpore, the input must be a float Tensor: an integer or bool Tensor or a Python
+    number is a TypeError.
 
     Args:
-        logits (Union[Tensor, number]): the input.
+        logits (Tensor): the input.
         axis (int): the axis to normalize along. Default: ``-1``.
 
     Returns:
         Tensor of ``logits``' shape.
 
     Raises:
-        TypeError: ``logits`` is not a Tensor or a number, or ``axis`` is not an int.
+        TypeError: ``logits`` is not a float Tensor, or ``axis`` is not an int.
         ValueError: ``axis`` is out of range.
 
     Examples:
@@ -344,7 +365,7 @@ def log_softmax(logits, axis=-1):
         >>> print(ops.log_softmax(Tensor(np.array([0.0, 1.0], np.float32))))
         [-1.3132616 -0.3132617]
     """
-    x = float_operand(logits, "log_softmax")
+    x = _softmax_float(_softmax_input(logits, "log_softmax", "logits"), "log_softmax", "logits")
     return N.log_softmax_p.bind(x, axis=normalize_dim(axis, x.ndim, "log_softmax"))
 
 
