@@ -544,6 +544,8 @@ def storage_offset(self):
 
 
 def _get_data(self):
+    if self._traced:  # GRAPH_MODE: the traced values, detached as eagerly (MindSpore 2.10
+        return _ops().stop_gradient(self)  # compiles a.data and gives it no gradient in both)
     return Tensor._make(self._data)
 
 
