@@ -31,6 +31,7 @@ import api_table_exprim7
 import api_table_prim_from_functions
 import api_table_composed
 import api_table_scatter_reduce
+import fuzz_exfn7
 import fuzz_tail
 import fuzz_zoo_prims
 
@@ -206,6 +207,7 @@ def _base_overrides():
         "adaptive_avg_pool2d": lambda: ([_t(x4), 2], {}),
         **_zoo_overrides(a, x4), **_zoo_ops_overrides(a), **fuzz_zoo_prims.base_overrides(a, _t),
         **fuzz_tail.base_overrides(a, _t), **fuzz_new_ops.base_overrides(a, _t),
+        **fuzz_exfn7.base_overrides(a, _t),
         **api_table_composed.base_overrides(a, _t), **_family_base_overrides(a),
         **api_table_scatter_reduce.base_overrides(a, _t),
         "tuple_to_array": lambda: ([(1.0, 2.0)], {}),

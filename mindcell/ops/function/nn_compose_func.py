@@ -221,7 +221,8 @@ def bidense(input1, input2, weight, bias=None):
         _float_tensor(t, op, arg)
     if bias is not None:
         _float_tensor(bias, op, "bias")
-    if weight.ndim != 3 or input1.shape[-1] != weight.shape[1] or \
+    if weight.ndim != 3 or input1.ndim < 1 or input2.ndim < 1 or \
+            input1.shape[-1] != weight.shape[1] or \
             input2.shape[-1] != weight.shape[2] or input1.shape[:-1] != input2.shape[:-1] or \
             (bias is not None and tuple(bias.shape) != (weight.shape[0],)):
         raise ValueError("%s: expected input1 (..., in1), input2 (..., in2), weight (out, in1, "

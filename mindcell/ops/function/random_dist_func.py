@@ -201,6 +201,13 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     n = check_int(numsamples, op, "numsamples", 1, 2 ** 31 - 1)
     check_bool(replacement, op, "replacement")
     stream = None if seed == 0 and offset == 0 else (seed << 32) + offset
+    if x.ndim not in (1, 2):
+        raise ValueError("%s: 'x' must be 1-D or 2-D, but got shape %s" % (public_name(op),
+                                                                           x.shape))
+    w = x.asnumpy().astype(np.float64).reshape(-1, x.shape[-1])
+    if not np.all(np.isfinite(w)) or np.any(w < 0) or np.any(w.sum(-1) <= 0):
+        raise ValueError("%s: the weights in 'x' must be finite and non-negative with a positive "
+                         "sum in every row" % public_name(op))
     out = _F().multinomial(x, n, replacement, stream)
     return _F().cast(out, mstype.int64)
 
@@ -231,6 +238,10 @@ def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
     if not any(dtype is d for d in (mstype.int16, mstype.int32, mstype.int64)):
         raise TypeError("%s: 'dtype' must be Int16, Int32 or Int64, but got %r"
                         % (public_name(op), dtype))
+    lv = logits.asnumpy()
+    if np.any(np.isnan(lv)) or np.any(lv == np.inf) or np.any(np.all(lv == -np.inf, -1)):
+        raise ValueError("%s: 'logits' must hold no NaN or +inf and a finite value in every row"
+                         % public_name(op))
     F = _F()
     probs = F.softmax(F.cast(logits, mstype.float32), -1)
     out = F.multinomial(probs, n, True, seed if seed else None)
