@@ -276,3 +276,15 @@ def test_tensor_loop_body_with_effects_runs_once_per_iteration(loop):
     assert float(loss.asnumpy()) == pytest.approx(1342.5499, rel=1e-5)
     np.testing.assert_allclose(net.weight.asnumpy().ravel(), [12.13, 17.21, 22.29], rtol=1e-5)
     ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("group_lr", [0.5, [0.5, 0.25]])
+def test_ftrl_refuses_group_learning_rates(group_lr):
+    """FTRL updates with its one learning rate: a group's own 'lr' was accepted and ignored
+    (both groups moved alike). MindSpore 2.10 raises ValueError naming dynamic and group
+    learning rates; so does mindcell."""
+    w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
+    b = ms.Parameter(Tensor(np.ones(1, np.float32)), name="b")
+    with pytest.raises(ValueError, match="group learning rate"):
+        nn.FTRL([{"params": [w], "lr": group_lr}, {"params": [b]}], learning_rate=0.1)
+    nn.FTRL([{"params": [w], "weight_decay": 0.01}, {"params": [b]}], learning_rate=0.1)

@@ -36,8 +36,9 @@ class FTRL(Optimizer):
         bool, ``True``.
 
     Raises:
-        ValueError: ``learning_rate`` is not a positive number, an argument is out of its
-            range, or a parameter's name starts with 'moments.' or 'linear.'.
+        ValueError: ``learning_rate`` is not a positive number, a parameter group has its
+            own ``'lr'``, an argument is out of its range, or a parameter's name starts with
+            'moments.' or 'linear.'.
 
     Examples:
         >>> import numpy as np
@@ -59,6 +60,11 @@ class FTRL(Optimizer):
             raise ValueError("FTRL: 'learning_rate' must be a positive float (FTRL has no "
                              "dynamic learning rate), but got %r" % (learning_rate,))
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if self.dynamic_lr or self.is_group_lr:  # a group's 'lr' would go unused: refused
+            raise ValueError("For 'FTRL', dynamic learning rate and group learning rate are "
+                             "currently not supported in FTRL, they should all be false, but "
+                             "got dynamic learning rate %s and group learning rate %s."
+                             % (self.dynamic_lr, self.is_group_lr))
         for name, value, ok in (("initial_accum", initial_accum, initial_accum >= 0),
                                 ("lr_power", lr_power, lr_power <= 0),
                                 ("l1", l1, l1 >= 0), ("l2", l2, l2 >= 0)):
