@@ -69,7 +69,8 @@ CASES += [("LogNormal/" + k, f, args) for k, f, args in two(
     msd.LogNormal, t([0.3, -1.0, 1.0]), t([0.7, 1.5, 0.5]), t([0.1, 0.0, 1.0]),
     t([1.0, 2.0, 0.5]), t([0.5, 0.2, 3.0]))]
 _exp = msd.Exponential(dtype=F64)
-CASES += [("Exponential/log_prob", lambda x, r: _exp.log_prob(x, r), (t([0.5, 2.0]), t([1.5, 0.3]))),
+CASES += [("Exponential/log_prob", lambda x, r: _exp.log_prob(x, r),
+           (t([0.5, 2.0]), t([1.5, 0.3]))),
           ("Exponential/cdf", lambda x, r: _exp.cdf(x, r), (t([0.5, 2.0]), t([1.5, 0.3]))),
           ("Exponential/log_survival", lambda x, r: _exp.log_survival(x, r),
            (t([0.5, 2.0]), t([1.5, 0.3]))),

@@ -26,4 +26,8 @@ def gamma(shape, alpha, beta, seed):
 
 def poisson(shape, rate, seed):
     """Float32 Poisson(rate) draws of ``shape`` (rate broadcast to it)."""
-    return ops.poisson(tuple(shape), ops.stop_gradient(ops.cast(rate, mstype.float32)), seed=seed)
+    rate = ops.stop_gradient(ops.cast(rate, mstype.float32))
+    if tuple(shape) == () and tuple(rate.shape) == ():
+        # ops.poisson of a 0-d rate and shape () fails in numpy's scalar path: draw one, reshape
+        return ops.reshape(ops.poisson((1,), ops.reshape(rate, (1,)), seed=seed), ())
+    return ops.poisson(tuple(shape), rate, seed=seed)

@@ -362,7 +362,8 @@ class WithBNNLossCell(Cell):
         >>> from mindcell import nn
         >>> from mindcell.nn.probability.bnn_layers import DenseReparam, WithBNNLossCell
         >>> net = WithBNNLossCell(DenseReparam(3, 2), nn.MSELoss(), 1, 0.001)
-        >>> loss = net(ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.zeros((4, 2), np.float32)))
+        >>> x, y = ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.zeros((4, 2), np.float32))
+        >>> loss = net(x, y)
         >>> print(loss.shape, float(loss) > 0)
         () True
     """

@@ -72,7 +72,8 @@ class Bijector(Cell):
 
     @property
     def dtype(self):
-        """The dtype of the inputs, or None for any float type."""
+        # (undocumented in the reference: a second documented ``dtype`` would make Sphinx's
+        # cross-references to Tensor.dtype ambiguous)
         return self._dtype
 
     @property

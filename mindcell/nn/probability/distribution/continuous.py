@@ -107,6 +107,21 @@ class Normal(_TwoParams):
         if self._p1 is not None:
             U.check_greater_zero(self._p1, "Standard deviation")
 
+    @property
+    def _mean_value(self):
+        """The mean given at construction (MindSpore's attribute name; its bnn_layers read it)."""
+        return self._p0
+
+    @property
+    def _sd_value(self):
+        """The standard deviation given at construction (MindSpore's attribute name)."""
+        return self._p1
+
+    def extend_repr(self):
+        if self.is_scalar_batch:
+            return "mean = %s, standard deviation = %s" % (self._p0, self._p1)
+        return "batch_shape = %s" % (self._broadcast_shape,)
+
     def _mean(self, mean=None, sd=None):
         return self._check_param_type(mean, sd)[0]
 

@@ -78,7 +78,8 @@ class Distribution(Cell):
 
     @property
     def dtype(self):
-        """The dtype of the samples and results."""
+        # (undocumented in the reference: a second documented ``dtype`` would make Sphinx's
+        # cross-references to Tensor.dtype ambiguous)
         return self._dtype
 
     @property
@@ -295,7 +296,8 @@ class Distribution(Cell):
 
         Args:
             value (Tensor): the values.
-            *args, **kwargs: the distribution's parameters (Tensors) replacing the defaults.
+            *args: the distribution's parameters (Tensors) replacing the defaults.
+            **kwargs: the same, by name.
 
         Returns:
             Tensor, ``value`` broadcast with the batch shape.
@@ -376,7 +378,8 @@ class Distribution(Cell):
 
         Args:
             shape (tuple): the sample shape, prepended to the batch shape. Default: ``()``.
-            *args, **kwargs: the distribution's parameters (Tensors) replacing the defaults.
+            *args: the distribution's parameters (Tensors) replacing the defaults.
+            **kwargs: the same, by name.
 
         Returns:
             Tensor of shape ``shape + batch_shape`` and the distribution's dtype.
