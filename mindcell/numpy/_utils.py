@@ -92,7 +92,11 @@ def asarray(a, name, dtype=None):
     if isinstance(a, Tensor):
         t = a
     elif is_number(a):
-        arr = np.asarray(a, scalar_np_dtype(a) if dtype is None else dtype)
+        try:
+            arr = np.asarray(a, scalar_np_dtype(a) if dtype is None else dtype)
+        except OverflowError:
+            raise fail(name, "the number %s does not fit in a tensor's dtype" % (a,),
+                       ValueError) from None
         t = Tensor._make(arr)
     elif isinstance(a, np.ndarray):
         if mstype.np_kind(a.dtype) not in "biuf":

@@ -266,6 +266,8 @@ def choose(a, choices, mode="clip"):
         >>> print(mnp.choose(mnp.array([0, 1, 2, 1]), [[1, 2, 3, 4], [10, 20, 30, 40], [5, 6, 7, 8]]))
         [ 1 20  7 40]
     """
+    if not isinstance(mode, str):
+        raise U.fail("choose", "'mode' must be a str, but got %s" % U.describe(mode))
     if mode == "raise":
         raise U.fail("choose", "'raise' mode is not implemented (as MindSpore 2.10)",
                      NotImplementedError)
@@ -276,7 +278,12 @@ def choose(a, choices, mode="clip"):
     cs = U.tensor_seq(choices, "choose", "choices")
     n = len(cs)
     idx = ops.clamp(idx, 0, n - 1) if mode == "clip" else ops.remainder(idx, n)
-    shape = tuple(np.broadcast_shapes(tuple(idx.shape), *[tuple(c.shape) for c in cs]))
+    shapes = [tuple(idx.shape)] + [tuple(c.shape) for c in cs]
+    try:
+        shape = tuple(np.broadcast_shapes(*shapes))
+    except ValueError:
+        raise U.fail("choose", "the indices (shape %s) and the choices (shapes %s) do not "
+                     "broadcast together" % (shapes[0], shapes[1:]), ValueError) from None
     idx = ops.broadcast_to(idx, shape)
     out = ops.broadcast_to(cs[0], shape)
     for i in range(1, n):

@@ -498,8 +498,10 @@ def convert_bytes_to_tensor(bytes_data, shape, dtype):
         Tensor.
 
     Raises:
-        TypeError: ``bytes_data`` is not bytes-like or ``dtype`` not a dtype.
-        ValueError: the number of bytes does not match ``shape`` and ``dtype``.
+        TypeError: ``bytes_data`` is not bytes-like, ``shape`` not a tuple/list of ints or
+            ``dtype`` not a dtype.
+        ValueError: a size is negative, or the number of bytes does not match ``shape`` and
+            ``dtype``.
 
     Examples:
         >>> import mindcell as ms
@@ -509,9 +511,18 @@ def convert_bytes_to_tensor(bytes_data, shape, dtype):
     if not isinstance(bytes_data, (bytes, bytearray, memoryview)):
         raise TypeError("Tensor.convert_bytes_to_tensor: 'bytes_data' must be bytes, but got %s"
                         % type(bytes_data).__name__)
+    if not isinstance(shape, (tuple, list)) or any(
+            isinstance(s, bool) or not isinstance(s, (int, np.integer)) for s in shape):
+        raise TypeError("Tensor.convert_bytes_to_tensor: 'shape' must be a tuple or list of "
+                        "ints, but got %r" % (shape,))
+    if any(s < 0 for s in shape):
+        raise ValueError("Tensor.convert_bytes_to_tensor: the sizes of 'shape' must be "
+                         "non-negative, but got %s" % (tuple(shape),))
     np_dtype = mstype.to_dtype(dtype).np_dtype
     shape = tuple(int(s) for s in shape)
-    need = int(np.prod(shape, dtype=np.int64)) * np.dtype(np_dtype).itemsize
+    need = np.dtype(np_dtype).itemsize
+    for s in shape:  # Python ints: no overflow for huge sizes
+        need *= s
     if len(bytes_data) != need:
         raise ValueError("Tensor.convert_bytes_to_tensor: shape %s of %s needs %d bytes, but got "
                          "%d" % (shape, dtype, need, len(bytes_data)))
@@ -608,7 +619,7 @@ def move_to(self, to, blocking=True):
         [1 2]
     """
     _check_bool(blocking, "move_to", "blocking")
-    if to not in _DEVICES:
+    if not isinstance(to, str) or to not in _DEVICES:  # a ValueError as MindSpore 2.10's
         raise ValueError("Tensor.move_to: 'to' must be one of %s, but got %r" % (list(_DEVICES), to))
     if to != "CPU":
         raise RuntimeError("Tensor.move_to: 'to' must be the device target 'CPU' (mindcell runs "
