@@ -42,8 +42,8 @@ def test_dtype_and_creation():
     np.testing.assert_array_equal(ms.Tensor(a).asnumpy(), a)
     assert ms.Tensor(np.ones(2), ms.bfloat16).bfloat16().dtype == ms.bfloat16
     assert "BFloat16" in repr(t)
-    with pytest.raises(ValueError, match="does not fit"):
-        ms.Tensor([1e39], ms.bfloat16)
+    # beyond BFloat16's range: inf, as MindSpore 2.10 converts (ms-oracle)
+    assert np.isinf(ms.Tensor([1e39], ms.bfloat16).float().asnumpy()).all()
 
 
 @pytest.mark.parametrize("other", _ALL, ids=str)

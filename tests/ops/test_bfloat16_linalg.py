@@ -86,8 +86,8 @@ def test_integers_still_rejected(fn):
         fn(ms.Tensor(np.eye(3), ms.int32))
 
 
-@pytest.mark.parametrize("fn", [ops.inverse, ops.qr, ops.svd])
-def test_float16_still_rejected(fn):
+@pytest.mark.parametrize("fn", [ops.inverse, ops.svd, ops.pinv])
+def test_float16_still_rejected(fn):  # as MindSpore 2.10's CPU kernels (ms-oracle)
     with pytest.raises(TypeError, match="float32, float64 or bfloat16"):
         fn(ms.Tensor(np.eye(3), ms.float16))
 
@@ -102,3 +102,34 @@ def test_float16_worked_in_float32(name):
     assert got.dtype == ms.float16
     np.testing.assert_allclose(got.asnumpy(), want.asnumpy().astype(np.float16), rtol=1e-3)
     assert getattr(ms.Tensor(a), name)().dtype == ms.float16
+
+
+# MindSpore 2.10's CPU qr, lstsq, matrix_solve and cholesky_inverse (and their Primitive classes)
+# take Float16 too and return Float16 (ms-oracle on A below: lstsq's first entries 0.113,
+# 0.471, 0.065, 0.186 and qr's R[0, 0] -4.152)
+_A = np.array([[4., 1., 0.5], [1., 3., 0.2], [0.5, 0.2, 2.]])
+_B = np.array([[1., 2.], [0.5, 1.], [2., 0.]])
+
+
+@pytest.mark.parametrize("call", [
+    lambda a, b: ops.qr(a), lambda a, b: ops.Qr()(a), lambda a, b: ops.lstsq(a, b),
+    lambda a, b: ops.Lstsq()(a, b), lambda a, b: ops.matrix_solve(a, b),
+    lambda a, b: ops.MatrixSolve()(a, b),
+    lambda a, b: ops.cholesky_inverse(ms.Tensor(np.linalg.cholesky(_A), a.dtype)),
+    lambda a, b: ops.CholeskyInverse()(ms.Tensor(np.linalg.cholesky(_A), a.dtype)),
+])
+def test_float16_solvers_work_in_float32(call):
+    half = call(ms.Tensor(_A, ms.float16), ms.Tensor(_B, ms.float16))
+    single = call(ms.Tensor(_A, ms.float32), ms.Tensor(_B, ms.float32))
+    halves, singles = (half, single) if isinstance(half, tuple) else ((half,), (single,))
+    for h, s in zip(halves, singles):
+        assert h.dtype == ms.float16
+        np.testing.assert_allclose(h.asnumpy().astype(np.float64), s.asnumpy(), atol=2e-3)
+    if not isinstance(half, tuple) and half.shape == (3, 2):  # lstsq / matrix_solve
+        np.testing.assert_allclose(half.asnumpy().ravel()[:4], [0.113, 0.471, 0.065, 0.186],
+                                   atol=1.5e-3)
+
+
+def test_float16_solvers_still_check_dtypes_agree():
+    with pytest.raises(TypeError, match="same dtype"):
+        ops.matrix_solve(ms.Tensor(_A, ms.float16), ms.Tensor(_B, ms.float32))

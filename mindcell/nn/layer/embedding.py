@@ -31,7 +31,7 @@ class Embedding(Cell):
             initialization. Default: ``None``.
 
     Inputs:
-        ids (Tensor): int32 or int64 indices of any shape (int32 only with ``use_one_hot``).
+        ids (Tensor): int32 or int64 indices of any shape (also int16 without ``use_one_hot``).
 
     Outputs:
         Tensor of shape ``ids.shape + (embedding_size,)``, the table's dtype.
@@ -85,7 +85,9 @@ class Embedding(Cell):
         self.concat = P.Concat(0)
 
     def construct(self, ids):
-        allowed = (mstype.int32,) if self.use_one_hot else (mstype.int32, mstype.int64)
+        # MindSpore 2.10 CPU's (ms-oracle): int16 ids only for the gather lookup
+        allowed = (mstype.int32, mstype.int64) if self.use_one_hot else (
+            mstype.int16, mstype.int32, mstype.int64)
         if ids.dtype not in allowed:
             raise TypeError("Embedding: ids must be %s%s, but got %s"
                             % (" or ".join(str(d) for d in allowed),

@@ -407,9 +407,9 @@ class FocalLoss(LossBase):
         if lc not in (1, c):
             raise ValueError("For 'FocalLoss', axis 1 of 'labels' must be 1 or %d (the channels "
                              "of 'logits'), but got %d" % (c, lc))
-        if labels.dtype not in (mstype.int32, mstype.float16, mstype.float32):
-            raise TypeError("For 'FocalLoss', 'labels' must be int32, float16 or float32, but "
-                            "got %s" % labels.dtype)
+        if labels.dtype not in (mstype.int32, mstype.int64, mstype.float16, mstype.float32):
+            raise TypeError("For 'FocalLoss', 'labels' must be int32, int64, float16 or float32, "
+                            "but got %s" % labels.dtype)
         index = lc == 1
         n = logits.shape[0]
         if len(logits.shape) > 2:

@@ -27,13 +27,19 @@ def _matrices(x, op, arg="input", square=True):
     return x
 
 
-def _half_via_float32(x, compute):
-    """``compute(x)``; a Float16 ``x`` is worked in Float32 and the result rounded back to
-    Float16, as MindSpore 2.10's CPU det, matrix_determinant and cholesky take Float16 (LAPACK
-    has no half precision)."""
-    if isinstance(x, Tensor) and x._np_dtype == np.float16:
-        return cast_to(compute(cast_to(x, np.dtype(np.float32))), np.dtype(np.float16))
-    return compute(x)
+def half_via_float32(compute, *operands):
+    """``compute(*operands)``; Float16 operands are worked in Float32 and the result (or each
+    result of a tuple) rounded back to Float16, as MindSpore 2.10's CPU det, cholesky, qr,
+    lstsq, matrix_solve and cholesky_inverse take Float16 (LAPACK has no half precision).
+    The operands' dtypes are checked to agree before this is called."""
+    if not any(isinstance(x, Tensor) and x._np_dtype == np.float16 for x in operands):
+        return compute(*operands)
+    half, single = np.dtype(np.float16), np.dtype(np.float32)
+    out = compute(*(cast_to(x, single) if isinstance(x, Tensor) and x._np_dtype == half else x
+                    for x in operands))
+    if isinstance(out, tuple):
+        return tuple(cast_to(o, half) for o in out)
+    return cast_to(out, half)
 
 
 def inverse(input):
@@ -111,7 +117,7 @@ def det(input):
         >>> print(ops.det(x))
         [5. 0.]
     """
-    return _half_via_float32(input, lambda x: L.matrix_determinant_p.bind(_matrices(x, "det")))
+    return half_via_float32(lambda x: L.matrix_determinant_p.bind(_matrices(x, "det")), input)
 
 
 def matrix_determinant(input):
@@ -135,8 +141,8 @@ def matrix_determinant(input):
         >>> print(ops.matrix_determinant(Tensor(np.array([[3.0, 1.0], [2.0, 4.0]], np.float32))))
         10.0
     """
-    return _half_via_float32(input, lambda x: L.matrix_determinant_p.bind(
-        _matrices(x, "matrix_determinant")))
+    return half_via_float32(lambda x: L.matrix_determinant_p.bind(
+        _matrices(x, "matrix_determinant")), input)
 
 
 def cholesky(input_x, upper=False):
@@ -168,8 +174,8 @@ def cholesky(input_x, upper=False):
          [0. 2.]]
     """
     check_bool(upper, "cholesky", "upper")
-    return _half_via_float32(input_x, lambda x: L.cholesky_p.bind(
-        _matrices(x, "cholesky", "input_x"), upper=upper))
+    return half_via_float32(lambda x: L.cholesky_p.bind(
+        _matrices(x, "cholesky", "input_x"), upper=upper), input_x)
 
 
 def qr(input, mode="reduced"):
@@ -177,7 +183,8 @@ def qr(input, mode="reduced"):
     with orthonormal columns in ``Q`` and an upper-triangular ``R``.
 
     Args:
-        input (Tensor): a float32, float64 or bfloat16 tensor of shape (..., M, N).
+        input (Tensor): a float16, float32, float64 or bfloat16 tensor of shape (..., M, N)
+            (float16 is worked in float32).
         mode (str): ``'reduced'``: ``Q`` of shape (..., M, K) and ``R`` (..., K, N) with
             K = min(M, N); ``'complete'``: ``Q`` (..., M, M) and ``R`` (..., M, N).
             Default: ``'reduced'``.
@@ -202,8 +209,8 @@ def qr(input, mode="reduced"):
         # a TypeError for another str too, as MindSpore 2.10's qr raises
         raise TypeError("%s: 'mode' must be 'reduced' or 'complete', but got %r"
                         % (public_name("qr"), mode))
-    x = _matrices(input, "qr", square=False)
-    return L.qr_p.bind(x, full_matrices=mode == "complete")
+    return half_via_float32(lambda x: L.qr_p.bind(_matrices(x, "qr", square=False),
+                                                  full_matrices=mode == "complete"), input)
 
 
 def svd(input, full_matrices=False, compute_uv=True):

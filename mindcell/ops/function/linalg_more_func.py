@@ -13,6 +13,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_int, public_name
 from mindcell.ops._helpers import check_tensor
 from mindcell.ops.function._opdoc import array, example, opdoc
+from mindcell.ops.function.linalg_func import half_via_float32
 
 
 def _F():
@@ -415,7 +416,9 @@ def _from_cholesky(factor, upper, op, arg):
 
 
 def cholesky_inverse(input_x, upper=False):
-    return _F().inverse(_from_cholesky(input_x, upper, "cholesky_inverse", "input_x"))
+    _square(input_x, "cholesky_inverse", "input_x")
+    return half_via_float32(
+        lambda f: _F().inverse(_from_cholesky(f, upper, "cholesky_inverse", "input_x")), input_x)
 
 
 cholesky_inverse.__doc__ = opdoc(
@@ -464,7 +467,8 @@ def matrix_solve(matrix, rhs, adjoint=False):
         raise ValueError("%s: 'rhs' must be (..., %d, K), but got shape %s"
                          % (public_name(op), matrix.shape[-1], rhs.shape))
     F = _F()
-    return F.matmul(F.inverse(_mT(matrix) if adjoint else matrix), rhs)
+    return half_via_float32(lambda m, r: F.matmul(F.inverse(_mT(m) if adjoint else m), r),
+                            matrix, rhs)
 
 
 matrix_solve.__doc__ = opdoc(
@@ -542,7 +546,7 @@ def lstsq(input, A):
                          "and %s" % (public_name(op), input.shape, A.shape))
     if A.ndim == 1:
         A = A.reshape((-1, 1))          # MindSpore returns (N, 1) for a 1-D A
-    return _F().matmul(pinv(input), A)
+    return half_via_float32(lambda x, a: _F().matmul(pinv(x), a), input, A)
 
 
 lstsq.__doc__ = opdoc(
