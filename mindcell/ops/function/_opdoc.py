@@ -7,10 +7,10 @@ import textwrap
 _WIDTH = 92
 
 
-def _item(text, indent):
+def _item(text, indent, hanging="    "):
     """One ``name (type): meaning`` entry, wrapped with a hanging indent."""
     return textwrap.fill(" ".join(text.split()), _WIDTH, initial_indent=indent,
-                         subsequent_indent=indent + "    ")
+                         subsequent_indent=indent + hanging)
 
 
 def opdoc(summary, args, returns, raises, example, note=""):
@@ -21,7 +21,9 @@ def opdoc(summary, args, returns, raises, example, note=""):
     if note:
         parts.append(textwrap.fill(" ".join(note.split()), _WIDTH))
     parts.append("Args:\n" + "\n".join(_item(a, "    ") for a in args))
-    parts.append("Returns:\n" + _item(returns, "    "))
+    # one paragraph: napoleon reads a hanging indent as a description apart from the first
+    # line, which cuts inline markup wrapped across the two (``K =`` / ``min(M, N)``)
+    parts.append("Returns:\n" + _item(returns, "    ", hanging=""))
     parts.append("Raises:\n" + "\n".join(_item(r, "    ") for r in raises))
     parts.append("Examples:\n" + "\n".join("    " + line for line in example))
     return "\n\n".join(parts) + "\n"
