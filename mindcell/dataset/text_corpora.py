@@ -40,7 +40,18 @@ def _by_usage(parts, order):
     return files
 
 
-class WikiTextDataset(TextFileDataset):
+class _UsageTextFiles(TextFileDataset):
+    """One row per line of the files ``_FILES`` names for a ``usage`` (see :func:`_by_usage`)."""
+    _FILES = {}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
+        files = _usage_files(type(self).__name__, dataset_dir, usage, self._FILES)
+        super().__init__(files, num_samples, num_parallel_workers, shuffle, num_shards,
+                         shard_id, cache)
+
+
+class WikiTextDataset(_UsageTextFiles):
     """WikiTextDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None): WikiText-2 or
     WikiText-103 from ``wiki.train.tokens``, ``wiki.valid.tokens`` and ``wiki.test.tokens``:
@@ -68,12 +79,6 @@ class WikiTextDataset(TextFileDataset):
 
     _FILES = _by_usage({"train": ["wiki.train.tokens"], "valid": ["wiki.valid.tokens"],
                         "test": ["wiki.test.tokens"]}, ["test", "train", "valid"])
-
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
-                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
-        files = _usage_files(type(self).__name__, dataset_dir, usage, self._FILES)
-        super().__init__(files, num_samples, num_parallel_workers, shuffle, num_shards,
-                         shard_id, cache)
 
 
 class _ReviewDataset(CSVDataset):

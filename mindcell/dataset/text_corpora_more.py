@@ -6,7 +6,8 @@ JSON-lines files (``CLUEDataset``). Columns, file names and the
 row order of ``usage='all'`` (the files' rows interleaved, as MindSpore's readers interleave
 them) were recorded with MindSpore 2.10."""
 from mindcell.dataset.samplers import Shuffle
-from mindcell.dataset.text_corpora import _by_usage, _ReviewDataset, _usage_files
+from mindcell.dataset.text_corpora import (_by_usage, _ReviewDataset, _usage_files,
+                                           _UsageTextFiles)
 from mindcell.dataset.text_sources import TextFileDataset
 
 __all__ = ["AGNewsDataset", "DBpediaDataset", "SogouNewsDataset", "YahooAnswersDataset",
@@ -71,7 +72,7 @@ SogouNewsDataset.__init__ = (lambda self, dataset_dir, usage=None, num_samples=N
                                  shuffle, num_shards, shard_id, cache))
 
 
-class PennTreebankDataset(TextFileDataset):
+class PennTreebankDataset(_UsageTextFiles):
     """PennTreebankDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
     shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None): the Penn Treebank
     language-modelling text from ``ptb.train.txt``, ``ptb.valid.txt`` and ``ptb.test.txt``:
@@ -100,12 +101,6 @@ class PennTreebankDataset(TextFileDataset):
 
     _FILES = _by_usage({"train": ["ptb.train.txt"], "valid": ["ptb.valid.txt"],
                         "test": ["ptb.test.txt"]}, ["test", "train", "valid"])
-
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
-                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
-        files = _usage_files(type(self).__name__, dataset_dir, usage, self._FILES)
-        super().__init__(files, num_samples, num_parallel_workers, shuffle, num_shards,
-                         shard_id, cache)
 
 
 class EnWik9Dataset(TextFileDataset):
