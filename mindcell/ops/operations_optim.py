@@ -404,8 +404,7 @@ class _OptimPrimitive(AttrPrimitive):
 
 
 def _locking(self, op, use_locking):
-    self.set_attrs(use_locking=check_bool(use_locking, op, "use_locking"),
-                   flags={"side_effect_mem": True})
+    _step_attrs(self, op, (), (("use_locking", use_locking),))
 
 
 class ApplyGradientDescent(_OptimPrimitive):
@@ -990,11 +989,13 @@ class ApplyAdadelta(_OptimPrimitive):
         return [var - s["lr"] * u, accum, update]
 
 
-def _ftrl(var, accum, linear, grad, lr, l1, l2, lr_power):
-    """(var, accum, linear) after one FTRL-proximal step."""
+def _ftrl(var, accum, linear, grad, lr, l1, l2, lr_power, l2_shrinkage=None):
+    """(var, accum, linear) after one FTRL-proximal step; with ``l2_shrinkage`` the linear term
+    takes ``grad + 2 * l2_shrinkage * var`` in place of ``grad``."""
     new_accum = accum + grad * grad
     power_new, power_old = F.pow(new_accum, -lr_power), F.pow(accum, -lr_power)
-    linear = linear + grad - (power_new - power_old) / lr * var
+    shrunk = grad if l2_shrinkage is None else grad + 2.0 * l2_shrinkage * var
+    linear = linear + shrunk - (power_new - power_old) / lr * var
     quadratic = power_new / lr + 2.0 * l2
     var = F.where(F.abs(linear) > l1, (F.sign(linear) * l1 - linear) / quadratic,
                   F.zeros_like(linear))
@@ -1129,14 +1130,9 @@ class SGD(_OptimPrimitive):
         return [p - s["learning_rate"] * step]
 
 
-def _rows(op, var, grad, indices):
-    """Checks a sparse step's ``grad`` / ``indices`` and returns its rounds: pairs
-    ``(dense_grad, touched)`` of the rows of ``grad`` written into var's shape and a bool mask
-    of the rows they name, no row twice in a round. A repeated index takes its gradients one
-    after the other, in order, as MindSpore 2.10's CPU kernels do (eagerly the rounds hold
-    distinct indices; in a compiled function each index is its own round). Eagerly, an index
-    outside ``[0, var.shape[0])`` is skipped with a warning, as MindSpore's CPU kernels skip it
-    (they log an error)."""
+def _check_rows(op, var, grad, indices):
+    """Checks a sparse step's ``grad`` (float, one row of var's per index) and ``indices``
+    (1-d int32/int64)."""
     if not isinstance(grad, Tensor) or not mstype.is_floating(grad.dtype):
         raise TypeError("For '%s', 'grad' must be a float Tensor, but got %s" % (op, show(grad)))
     if not isinstance(indices, Tensor) or indices.dtype not in (mstype.int32, mstype.int64):
@@ -1147,6 +1143,17 @@ def _rows(op, var, grad, indices):
         raise ValueError("For '%s', 'indices' must be 1-d and 'grad' of shape (len(indices),) + "
                          "var.shape[1:], but got var %s, indices %s and grad %s"
                          % (op, tuple(var.shape), tuple(indices.shape), tuple(grad.shape)))
+
+
+def _rows(op, var, grad, indices):
+    """Checks a sparse step's ``grad`` / ``indices`` and returns its rounds: pairs
+    ``(dense_grad, touched)`` of the rows of ``grad`` written into var's shape and a bool mask
+    of the rows they name, no row twice in a round. A repeated index takes its gradients one
+    after the other, in order, as MindSpore 2.10's CPU kernels do (eagerly the rounds hold
+    distinct indices; in a compiled function each index is its own round). Eagerly, an index
+    outside ``[0, var.shape[0])`` is skipped with a warning, as MindSpore's CPU kernels skip it
+    (they log an error)."""
+    _check_rows(op, var, grad, indices)
     grad = F.cast(grad, var.dtype)
     n = indices.shape[0]
     if _trace.current().is_graph:
@@ -1177,7 +1184,35 @@ def _rows(op, var, grad, indices):
     return out
 
 
-class SparseApplyAdagradV2(AttrPrimitive):
+def _step_attrs(self, op, floats, bools):
+    """Records a step's float attributes ``floats`` and bool ones ``bools`` (pairs of name and
+    value, checked in that order) with MindSpore's side-effect flag."""
+    attrs = {name: _float_attr(op, name, value) for name, value in floats}
+    attrs.update((name, check_bool(value, op, name)) for name, value in bools)
+    self.set_attrs(flags={"side_effect_mem": True}, **attrs)
+
+
+class _SparseStep(AttrPrimitive):
+    """A step on the rows ``indices`` of its state only, in place: ``_state`` names the state
+    inputs, ``_scalar_inputs`` the scalar ones, ``_summed`` whether a repeated index sums its
+    rows first (else they are applied one after the other) and ``_rule(state, scalars, grad)``
+    gives the new state; the call returns it all."""
+    _state, _scalar_inputs, _summed = (), (), False
+
+    def _apply(self, state, scalars, grad, indices):
+        op = self.name
+        var = state[0]
+        _inplace(op, self._state, state, len(state))
+        scalars = _scalars(op, var.dtype, zip(self._scalar_inputs, scalars))
+        rounds = [_summed_rows(op, var, grad, indices)] if self._summed else \
+            _rows(op, var, grad, indices)
+        for g, touched in rounds:
+            for t, value in zip(state, self._rule(state, scalars, g)):
+                _write(t, F.where(touched, value, t))
+        return tuple(_snapshot(t) for t in state)
+
+
+class SparseApplyAdagradV2(_SparseStep):
     r"""SparseApplyAdagradV2(lr, epsilon, use_locking=False, update_slots=True)(var, accum,
     grad, indices): an Adagrad step on the rows ``indices`` of ``var`` and ``accum`` only, in
     place (``grad`` holds one row per index; the rows of a repeated index are applied one after
@@ -1224,23 +1259,21 @@ class SparseApplyAdagradV2(AttrPrimitive):
         if _float_attr(op, "epsilon", epsilon) <= 0:
             raise ValueError("For '%s', 'epsilon' must be a positive float, but got %r"
                              % (op, epsilon))
-        self.set_attrs(lr=_float_attr(op, "lr", lr), epsilon=_float_attr(op, "epsilon", epsilon),
-                       use_locking=check_bool(use_locking, op, "use_locking"),
-                       update_slots=check_bool(update_slots, op, "update_slots"),
-                       flags={"side_effect_mem": True})
+        _step_attrs(self, op, (("lr", lr), ("epsilon", epsilon)),
+                    (("use_locking", use_locking), ("update_slots", update_slots)))
+
+    _state = ("var", "accum")
 
     def __call__(self, var, accum, grad, indices):
-        op = "SparseApplyAdagradV2"
-        _inplace(op, ("var", "accum"), (var, accum), 2)
-        for g, touched in _rows(op, var, grad, indices):
-            new_accum = accum + g * g if self.update_slots else accum
-            new_var = var - self.lr * g / F.sqrt(new_accum + self.epsilon)
-            _write(accum, F.where(touched, new_accum, accum))
-            _write(var, F.where(touched, new_var, var))
-        return _snapshot(var), _snapshot(accum)
+        return self._apply((var, accum), (), grad, indices)
+
+    def _rule(self, state, scalars, g):
+        var, accum = state
+        new_accum = accum + g * g if self.update_slots else accum
+        return var - self.lr * g / F.sqrt(new_accum + self.epsilon), new_accum
 
 
-class SparseApplyFtrl(AttrPrimitive):
+class SparseApplyFtrl(_SparseStep):
     r"""SparseApplyFtrl(lr, l1, l2, lr_power, use_locking=False)(var, accum, linear, grad,
     indices): the FTRL-proximal step of :class:`ApplyFtrl` on the rows ``indices`` of ``var``,
     ``accum`` and ``linear`` only, in place (``grad`` holds one row per index; the rows of a
@@ -1281,21 +1314,18 @@ class SparseApplyFtrl(AttrPrimitive):
 
     def __init__(self, lr, l1, l2, lr_power, use_locking=False):
         super().__init__()
-        op = "SparseApplyFtrl"
-        self.set_attrs(lr=_float_attr(op, "lr", lr), l1=_float_attr(op, "l1", l1),
-                       l2=_float_attr(op, "l2", l2),
-                       lr_power=_float_attr(op, "lr_power", lr_power),
-                       use_locking=check_bool(use_locking, op, "use_locking"),
-                       flags={"side_effect_mem": True})
+        op = self.name
+        _step_attrs(self, op, (("lr", lr), ("l1", l1), ("l2", l2), ("lr_power", lr_power)),
+                    (("use_locking", use_locking),))
+
+    _state = ("var", "accum", "linear")
 
     def __call__(self, var, accum, linear, grad, indices):
-        op = "SparseApplyFtrl"
-        _inplace(op, ("var", "accum", "linear"), (var, accum, linear), 3)
-        for g, touched in _rows(op, var, grad, indices):
-            new = _ftrl(var, accum, linear, g, self.lr, self.l1, self.l2, self.lr_power)
-            for t, value in zip((var, accum, linear), new):
-                _write(t, F.where(touched, value, t))
-        return _snapshot(var), _snapshot(accum), _snapshot(linear)
+        return self._apply((var, accum, linear), (), grad, indices)
+
+    def _rule(self, state, scalars, g):
+        return _ftrl(*state, g, self.lr, self.l1, self.l2, self.lr_power,
+                     self.attrs.get("l2_shrinkage"))
 
 
 def _summed_rows(op, var, grad, indices):
@@ -1303,16 +1333,7 @@ def _summed_rows(op, var, grad, indices):
     touched)``: the rows of ``grad`` added into var's shape (a repeated index sums its rows, as
     MindSpore 2.10's CPU kernels of the Fused* and SparseApplyAdagrad steps do) and a bool mask
     of the rows named. Eagerly, an index outside ``[0, var.shape[0])`` raises."""
-    if not isinstance(grad, Tensor) or not mstype.is_floating(grad.dtype):
-        raise TypeError("For '%s', 'grad' must be a float Tensor, but got %s" % (op, show(grad)))
-    if not isinstance(indices, Tensor) or indices.dtype not in (mstype.int32, mstype.int64):
-        raise TypeError("For '%s', 'indices' must be an int32 or int64 Tensor, but got %s"
-                        % (op, show(indices)))
-    if var.ndim < 1 or indices.ndim != 1 or tuple(grad.shape) != \
-            (indices.shape[0],) + tuple(var.shape[1:]):
-        raise ValueError("For '%s', 'indices' must be 1-d and 'grad' of shape (len(indices),) + "
-                         "var.shape[1:], but got var %s, indices %s and grad %s"
-                         % (op, tuple(var.shape), tuple(indices.shape), tuple(grad.shape)))
+    _check_rows(op, var, grad, indices)
     if not _trace.current().is_graph and indices.size:
         idx = indices.asnumpy()
         if idx.min() < 0 or idx.max() >= var.shape[0]:
@@ -1327,9 +1348,7 @@ def _summed_rows(op, var, grad, indices):
 
 
 def _adam_attrs(self, op, use_locking, use_nesterov):
-    self.set_attrs(use_locking=check_bool(use_locking, op, "use_locking"),
-                   use_nesterov=check_bool(use_nesterov, op, "use_nesterov"),
-                   flags={"side_effect_mem": True})
+    _step_attrs(self, op, (), (("use_locking", use_locking), ("use_nesterov", use_nesterov)))
 
 
 class ApplyAdamWithAmsgrad(_OptimPrimitive):
@@ -1505,7 +1524,7 @@ class AdamNoUpdateParam(AttrPrimitive):
         return -rate * top / (F.sqrt(new_v) + eps)
 
 
-class SparseApplyAdagrad(AttrPrimitive):
+class SparseApplyAdagrad(_SparseStep):
     r"""SparseApplyAdagrad(lr, update_slots=True, use_locking=False)(var, accum, grad,
     indices): an Adagrad step on the rows ``indices`` of ``var`` and ``accum`` only, in place
     (the rows of a repeated index are added first, as MindSpore 2.10's CPU kernel does):
@@ -1545,22 +1564,21 @@ class SparseApplyAdagrad(AttrPrimitive):
     def __init__(self, lr, update_slots=True, use_locking=False):
         super().__init__()
         op = "SparseApplyAdagrad"
-        self.set_attrs(lr=_float_attr(op, "lr", lr),
-                       update_slots=check_bool(update_slots, op, "update_slots"),
-                       use_locking=check_bool(use_locking, op, "use_locking"),
-                       flags={"side_effect_mem": True})
+        _step_attrs(self, op, (("lr", lr),),
+                    (("update_slots", update_slots), ("use_locking", use_locking)))
+
+    _state, _summed = ("var", "accum"), True
 
     def __call__(self, var, accum, grad, indices):
-        op = "SparseApplyAdagrad"
-        _inplace(op, ("var", "accum"), (var, accum), 2)
-        g, touched = _summed_rows(op, var, grad, indices)
+        return self._apply((var, accum), (), grad, indices)
+
+    def _rule(self, state, scalars, g):
+        var, accum = state
         new_accum = accum + g * g if self.update_slots else accum
-        _write(var, F.where(touched, var - self.lr * g / F.sqrt(new_accum), var))
-        _write(accum, F.where(touched, new_accum, accum))
-        return _snapshot(var), _snapshot(accum)
+        return var - self.lr * g / F.sqrt(new_accum), new_accum
 
 
-class SparseApplyRMSProp(AttrPrimitive):
+class SparseApplyRMSProp(_SparseStep):
     r"""SparseApplyRMSProp(rho, momentum, epsilon, use_locking=False)(var, ms, mom, lr, grad,
     indices): an RMSProp step on the rows ``indices`` of ``var``, ``ms`` and ``mom`` only, in
     place (the rows of a repeated index are applied one after the other, in order):
@@ -1606,26 +1624,22 @@ class SparseApplyRMSProp(AttrPrimitive):
         op = "SparseApplyRMSProp"
         if _float_attr(op, "epsilon", epsilon) < 0:
             raise ValueError("For '%s', 'epsilon' must be >= 0, but got %r" % (op, epsilon))
-        self.set_attrs(rho=_float_attr(op, "rho", rho),
-                       momentum=_float_attr(op, "momentum", momentum),
-                       epsilon=_float_attr(op, "epsilon", epsilon),
-                       use_locking=check_bool(use_locking, op, "use_locking"),
-                       flags={"side_effect_mem": True})
+        _step_attrs(self, op, (("rho", rho), ("momentum", momentum), ("epsilon", epsilon)),
+                    (("use_locking", use_locking),))
+
+    _state, _scalar_inputs = ("var", "ms", "mom"), ("lr",)
 
     def __call__(self, var, ms, mom, lr, grad, indices):
-        op = "SparseApplyRMSProp"
-        _inplace(op, ("var", "ms", "mom"), (var, ms, mom), 3)
-        lr = _scalar(op, "lr", lr, var.dtype)
-        for g, touched in _rows(op, var, grad, indices):
-            new_ms = self.rho * ms + (1.0 - self.rho) * g * g
-            new_mom = self.momentum * mom + lr * g / F.sqrt(new_ms + self.epsilon)
-            _write(ms, F.where(touched, new_ms, ms))
-            _write(mom, F.where(touched, new_mom, mom))
-            _write(var, F.where(touched, var - new_mom, var))
-        return _snapshot(var), _snapshot(ms), _snapshot(mom)
+        return self._apply((var, ms, mom), (lr,), grad, indices)
+
+    def _rule(self, state, scalars, g):
+        var, ms, mom = state
+        new_ms = self.rho * ms + (1.0 - self.rho) * g * g
+        new_mom = self.momentum * mom + scalars[0] * g / F.sqrt(new_ms + self.epsilon)
+        return var - new_mom, new_ms, new_mom
 
 
-class SparseApplyAdadelta(AttrPrimitive):
+class SparseApplyAdadelta(_SparseStep):
     r"""SparseApplyAdadelta(epsilon, use_locking=False)(var, accum, accum_update, lr, rho, grad,
     indices): an Adadelta step on the rows ``indices`` of ``var``, ``accum`` and
     ``accum_update`` only, in place (the rows of a repeated index one after the other):
@@ -1673,26 +1687,23 @@ class SparseApplyAdadelta(AttrPrimitive):
         op = "SparseApplyAdadelta"
         if _float_attr(op, "epsilon", epsilon) < 0:
             raise ValueError("For '%s', 'epsilon' must be >= 0, but got %r" % (op, epsilon))
-        self.set_attrs(epsilon=_float_attr(op, "epsilon", epsilon),
-                       use_locking=check_bool(use_locking, op, "use_locking"),
-                       flags={"side_effect_mem": True})
+        _step_attrs(self, op, (("epsilon", epsilon),), (("use_locking", use_locking),))
+
+    _state, _scalar_inputs = ("var", "accum", "accum_update"), ("lr", "rho")
 
     def __call__(self, var, accum, accum_update, lr, rho, grad, indices):
-        op = "SparseApplyAdadelta"
-        _inplace(op, ("var", "accum", "accum_update"), (var, accum, accum_update), 3)
-        lr, rho = _scalars(op, var.dtype, (("lr", lr), ("rho", rho)))
-        eps = self.epsilon
-        for g, touched in _rows(op, var, grad, indices):
-            new_accum = rho * accum + (1.0 - rho) * g * g
-            update = F.sqrt(accum_update + eps) / F.sqrt(new_accum + eps) * g
-            new_upd = rho * accum_update + (1.0 - rho) * update * update
-            _write(accum, F.where(touched, new_accum, accum))
-            _write(accum_update, F.where(touched, new_upd, accum_update))
-            _write(var, F.where(touched, var - lr * update, var))
-        return _snapshot(var), _snapshot(accum), _snapshot(accum_update)
+        return self._apply((var, accum, accum_update), (lr, rho), grad, indices)
+
+    def _rule(self, state, scalars, g):
+        var, accum, accum_update = state
+        (lr, rho), eps = scalars, self.epsilon
+        new_accum = rho * accum + (1.0 - rho) * g * g
+        update = F.sqrt(accum_update + eps) / F.sqrt(new_accum + eps) * g
+        new_upd = rho * accum_update + (1.0 - rho) * update * update
+        return var - lr * update, new_accum, new_upd
 
 
-class SparseApplyFtrlV2(AttrPrimitive):
+class SparseApplyFtrlV2(SparseApplyFtrl):
     r"""SparseApplyFtrlV2(lr, l1, l2, l2_shrinkage, lr_power, use_locking=False)(var, accum,
     linear, grad, indices): the FTRL-proximal step of :class:`SparseApplyFtrl` with an L2
     shrinkage: the linear term takes ``grad + 2 * l2_shrinkage * var`` in place of ``grad``
@@ -1735,29 +1746,10 @@ class SparseApplyFtrlV2(AttrPrimitive):
 
     def __init__(self, lr, l1, l2, l2_shrinkage, lr_power, use_locking=False):
         AttrPrimitive.__init__(self)
-        op = "SparseApplyFtrlV2"
-        self.set_attrs(lr=_float_attr(op, "lr", lr), l1=_float_attr(op, "l1", l1),
-                       l2=_float_attr(op, "l2", l2),
-                       l2_shrinkage=_float_attr(op, "l2_shrinkage", l2_shrinkage),
-                       lr_power=_float_attr(op, "lr_power", lr_power),
-                       use_locking=check_bool(use_locking, op, "use_locking"),
-                       flags={"side_effect_mem": True})
-
-    def __call__(self, var, accum, linear, grad, indices):
-        op = "SparseApplyFtrlV2"
-        _inplace(op, ("var", "accum", "linear"), (var, accum, linear), 3)
-        for g, touched in _rows(op, var, grad, indices):
-            new_accum = accum + g * g
-            power_new, power_old = F.pow(new_accum, -self.lr_power), F.pow(accum, -self.lr_power)
-            shrunk = g + 2.0 * self.l2_shrinkage * var
-            new_linear = linear + shrunk - (power_new - power_old) / self.lr * var
-            quadratic = power_new / self.lr + 2.0 * self.l2
-            new_var = F.where(F.abs(new_linear) > self.l1,
-                              (F.sign(new_linear) * self.l1 - new_linear) / quadratic,
-                              F.zeros_like(new_linear))
-            for t, value in zip((var, accum, linear), (new_var, new_accum, new_linear)):
-                _write(t, F.where(touched, value, t))
-        return _snapshot(var), _snapshot(accum), _snapshot(linear)
+        _step_attrs(self, "SparseApplyFtrlV2", (("lr", lr), ("l1", l1), ("l2", l2),
+                                                ("l2_shrinkage", l2_shrinkage),
+                                                ("lr_power", lr_power)),
+                    (("use_locking", use_locking),))
 
 
 class _FusedSparseAdam(AttrPrimitive):
@@ -1848,7 +1840,7 @@ class FusedSparseLazyAdam(_FusedSparseAdam):
     _lazy = True
 
 
-class FusedSparseFtrl(AttrPrimitive):
+class FusedSparseFtrl(SparseApplyFtrl):
     r"""FusedSparseFtrl(lr, l1, l2, lr_power, use_locking=False)(var, accum, linear, grad,
     indices): the FTRL-proximal step of :class:`ApplyFtrl` on the rows ``indices`` of ``var``,
     ``accum`` and ``linear`` only, in place (a repeated index sums its rows first).
@@ -1887,26 +1879,10 @@ class FusedSparseFtrl(AttrPrimitive):
         [1.         0.23223302]
     """
 
-    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
-        super().__init__()
-        op = "FusedSparseFtrl"
-        self.set_attrs(lr=_float_attr(op, "lr", lr), l1=_float_attr(op, "l1", l1),
-                       l2=_float_attr(op, "l2", l2),
-                       lr_power=_float_attr(op, "lr_power", lr_power),
-                       use_locking=check_bool(use_locking, op, "use_locking"),
-                       flags={"side_effect_mem": True})
-
-    def __call__(self, var, accum, linear, grad, indices):
-        op = "FusedSparseFtrl"
-        _inplace(op, ("var", "accum", "linear"), (var, accum, linear), 3)
-        g, touched = _summed_rows(op, var, grad, indices)
-        new = _ftrl(var, accum, linear, g, self.lr, self.l1, self.l2, self.lr_power)
-        for t, value in zip((var, accum, linear), new):
-            _write(t, F.where(touched, value, t))
-        return _snapshot(var), _snapshot(accum), _snapshot(linear)
+    _summed = True
 
 
-class FusedSparseProximalAdagrad(AttrPrimitive):
+class FusedSparseProximalAdagrad(_SparseStep):
     r"""FusedSparseProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad, indices):
     the proximal Adagrad step of :class:`ApplyProximalAdagrad` on the rows ``indices`` of
     ``var`` and ``accum`` only, in place (a repeated index sums its rows first).
@@ -1946,15 +1922,13 @@ class FusedSparseProximalAdagrad(AttrPrimitive):
         super().__init__()
         _locking(self, "FusedSparseProximalAdagrad", use_locking)
 
+    _state, _scalar_inputs, _summed = ("var", "accum"), ("lr", "l1", "l2"), True
+
     def __call__(self, var, accum, lr, l1, l2, grad, indices):
-        op = "FusedSparseProximalAdagrad"
-        _inplace(op, ("var", "accum"), (var, accum), 2)
-        lr, l1, l2 = _scalars(op, var.dtype, (("lr", lr), ("l1", l1), ("l2", l2)))
-        g, touched = _summed_rows(op, var, grad, indices)
-        new_var, new_accum = proximal_adagrad_values(var, accum, lr, l1, l2, g)
-        _write(var, F.where(touched, new_var, var))
-        _write(accum, F.where(touched, new_accum, accum))
-        return _snapshot(var), _snapshot(accum)
+        return self._apply((var, accum), (lr, l1, l2), grad, indices)
+
+    def _rule(self, state, scalars, g):
+        return proximal_adagrad_values(*state, *scalars, g)
 
 
 _NEW = ["ApplyAdadelta", "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagrad",
