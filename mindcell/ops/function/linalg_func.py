@@ -246,5 +246,7 @@ def svd(input, full_matrices=False, compute_uv=True):
     return (s, u, v) if compute_uv else s
 
 
+# half_via_float32 is a helper of this module and linalg_more_func, not an op of ms.ops
 __all__ = [_n for _n, _v in list(globals().items())
-           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__]
+           if not _n.startswith("_") and callable(_v) and getattr(_v, "__module__", "") == __name__
+           and _n != "half_via_float32"]
