@@ -97,59 +97,46 @@ def segment_sum(input_x, segment_ids):
     return F.unsorted_segment_sum(input_x, segment_ids, num)
 
 
-def segment_max(input_x, segment_ids):
+_SEGMENT_DOC = """
+
+    Args:
+        input_x (Tensor): a number Tensor of rank >= 1.
+        segment_ids (Tensor): 1-D int32/int64 sorted non-negative ids, one per row.
+
+    Returns:
+        Tensor of ``input_x``'s dtype, shape ``(segment_ids[-1] + 1,) + input_x.shape[1:]``.
+
+    Raises:
+        TypeError: an input is not a Tensor of the dtypes above.
+        ValueError: ``segment_ids`` is not 1-D, not sorted, negative, or of the wrong length.
+    """
+
+
+def _segment_reduction(name, op, reduce, empty, summary):
+    """The function ``name`` of the Primitive ``op``: ``F.<reduce>`` over the segments, an empty
+    segment giving a row of ``empty``; its doc is ``summary`` and the segment reductions'
+    Args/Returns/Raises."""
+    def reduction(input_x, segment_ids):
+        num, counts, shape = _segments(op, input_x, segment_ids)
+        return _fill_empty(getattr(F, reduce)(input_x, segment_ids, num), counts, shape, empty)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    reduction.__doc__ = summary + _SEGMENT_DOC
+    return reduction
+
+
+segment_max = _segment_reduction(
+    "segment_max", "SegmentMax", "unsorted_segment_max", 0,
     """The maximum of each segment of rows of ``input_x`` (see ``SegmentSum``); an empty
-    segment gives a row of 0.
+    segment gives a row of 0.""")
 
-    Args:
-        input_x (Tensor): a number Tensor of rank >= 1.
-        segment_ids (Tensor): 1-D int32/int64 sorted non-negative ids, one per row.
-
-    Returns:
-        Tensor of ``input_x``'s dtype, shape ``(segment_ids[-1] + 1,) + input_x.shape[1:]``.
-
-    Raises:
-        TypeError: an input is not a Tensor of the dtypes above.
-        ValueError: ``segment_ids`` is not 1-D, not sorted, negative, or of the wrong length.
-    """
-    num, counts, shape = _segments("SegmentMax", input_x, segment_ids)
-    return _fill_empty(F.unsorted_segment_max(input_x, segment_ids, num), counts, shape, 0)
-
-
-def segment_min(input_x, segment_ids):
+segment_min = _segment_reduction(
+    "segment_min", "SegmentMin", "unsorted_segment_min", 0,
     """The minimum of each segment of rows of ``input_x`` (see ``SegmentSum``); an empty
-    segment gives a row of 0.
-
-    Args:
-        input_x (Tensor): a number Tensor of rank >= 1.
-        segment_ids (Tensor): 1-D int32/int64 sorted non-negative ids, one per row.
-
-    Returns:
-        Tensor of ``input_x``'s dtype, shape ``(segment_ids[-1] + 1,) + input_x.shape[1:]``.
-
-    Raises:
-        TypeError: an input is not a Tensor of the dtypes above.
-        ValueError: ``segment_ids`` is not 1-D, not sorted, negative, or of the wrong length.
-    """
-    num, counts, shape = _segments("SegmentMin", input_x, segment_ids)
-    return _fill_empty(F.unsorted_segment_min(input_x, segment_ids, num), counts, shape, 0)
+    segment gives a row of 0.""")
 
 
 def segment_mean(input_x, segment_ids):
-    """The mean of each segment of rows of ``input_x`` (see ``SegmentSum``); an empty segment
-    gives a row of 0, and integer means are truncated towards zero.
-
-    Args:
-        input_x (Tensor): a number Tensor of rank >= 1.
-        segment_ids (Tensor): 1-D int32/int64 sorted non-negative ids, one per row.
-
-    Returns:
-        Tensor of ``input_x``'s dtype, shape ``(segment_ids[-1] + 1,) + input_x.shape[1:]``.
-
-    Raises:
-        TypeError: an input is not a Tensor of the dtypes above.
-        ValueError: ``segment_ids`` is not 1-D, not sorted, negative, or of the wrong length.
-    """
     num, counts, shape = _segments("SegmentMean", input_x, segment_ids)
     total = F.unsorted_segment_sum(input_x, segment_ids, num)
     count = Tensor(np.maximum(counts, 1).reshape(shape))
@@ -158,23 +145,14 @@ def segment_mean(input_x, segment_ids):
     return F.cast(F.div(total, F.cast(count, total.dtype), rounding_mode="trunc"), input_x.dtype)
 
 
-def segment_prod(input_x, segment_ids):
+segment_mean.__doc__ = ("The mean of each segment of rows of ``input_x`` (see ``SegmentSum``); an "
+                        "empty segment\n    gives a row of 0, and integer means are truncated "
+                        "towards zero." + _SEGMENT_DOC)
+
+segment_prod = _segment_reduction(
+    "segment_prod", "SegmentProd", "unsorted_segment_prod", 1,
     """The product of each segment of rows of ``input_x`` (see ``SegmentSum``); an empty
-    segment gives a row of 1.
-
-    Args:
-        input_x (Tensor): a number Tensor of rank >= 1.
-        segment_ids (Tensor): 1-D int32/int64 sorted non-negative ids, one per row.
-
-    Returns:
-        Tensor of ``input_x``'s dtype, shape ``(segment_ids[-1] + 1,) + input_x.shape[1:]``.
-
-    Raises:
-        TypeError: an input is not a Tensor of the dtypes above.
-        ValueError: ``segment_ids`` is not 1-D, not sorted, negative, or of the wrong length.
-    """
-    num, counts, shape = _segments("SegmentProd", input_x, segment_ids)
-    return _fill_empty(F.unsorted_segment_prod(input_x, segment_ids, num), counts, shape, 1)
+    segment gives a row of 1.""")
 
 
 # ------------------------------------------------------------------------------ linear algebra
@@ -1420,6 +1398,20 @@ def hsv_to_rgb(x):
     return Tensor(_hsv_to_rgb_np(hsv).astype(x.dtype.np_dtype))
 
 
+def _hsv_adjusted(op, image, arg, value, invalid, channel, edit):
+    """``image`` (RGB on the last axis) with its HSV ``channel`` replaced by ``edit(channel,
+    value)``, ``value`` being the scalar argument ``arg`` as a float; ``invalid(value)`` names
+    what is wrong with it (a ValueError), or is None."""
+    rgb = _image(op, "image", image)
+    value = float(_scalar_value(op, arg, value))
+    problem = invalid(value)
+    if problem is not None:
+        raise ValueError("%s: %s" % (op, problem))
+    hsv = _rgb_to_hsv_np(rgb)
+    hsv[..., channel] = edit(hsv[..., channel], value)
+    return Tensor(_hsv_to_rgb_np(hsv).astype(image.dtype.np_dtype))
+
+
 def adjust_hue(image, delta):
     """``image`` (RGB on the last axis) with ``delta`` added to the hue of every pixel (modulo
     1).
@@ -1435,14 +1427,9 @@ def adjust_hue(image, delta):
         TypeError: ``image`` is not a float Tensor.
         ValueError: its last axis does not hold 3 channels or ``delta`` is not a scalar.
     """
-    op = "AdjustHue"
-    rgb = _image(op, "image", image)
-    delta = float(_scalar_value(op, "delta", delta))
-    if not math.isfinite(delta):
-        raise ValueError("%s: 'delta' must be finite, but got %r" % (op, delta))
-    hsv = _rgb_to_hsv_np(rgb)
-    hsv[..., 0] = (hsv[..., 0] + delta) % 1.0
-    return Tensor(_hsv_to_rgb_np(hsv).astype(image.dtype.np_dtype))
+    return _hsv_adjusted("AdjustHue", image, "delta", delta, lambda d: None if math.isfinite(d)
+                         else "'delta' must be finite, but got %r" % (d,),
+                         0, lambda hue, d: (hue + d) % 1.0)
 
 
 def adjust_saturation(image, scale):
@@ -1460,14 +1447,9 @@ def adjust_saturation(image, scale):
         TypeError: ``image`` is not a float Tensor.
         ValueError: its last axis does not hold 3 channels or ``scale`` is not a scalar.
     """
-    op = "AdjustSaturation"
-    rgb = _image(op, "image", image)
-    factor = float(_scalar_value(op, "scale", scale))
-    if math.isnan(factor):
-        raise ValueError("%s: 'scale' must not be NaN" % op)
-    hsv = _rgb_to_hsv_np(rgb)
-    hsv[..., 1] = np.clip(hsv[..., 1] * factor, 0.0, 1.0)
-    return Tensor(_hsv_to_rgb_np(hsv).astype(image.dtype.np_dtype))
+    return _hsv_adjusted("AdjustSaturation", image, "scale", scale,
+                         lambda f: "'scale' must not be NaN" if math.isnan(f) else None,
+                         1, lambda sat, f: np.clip(sat * f, 0.0, 1.0))
 
 
 def _scalar_value(op, arg, value):
@@ -2871,6 +2853,15 @@ def fractional_avg_pool(x, pooling_ratio, pseudo_random=False, overlapping=False
                             deterministic, seed, seed2, "avg")
 
 
+def _fixed_ksize_pool(op, layout, data_format, pool, x, ksize, output_shape, random_samples):
+    """``pool`` (``F.fractional_max_pool2d``/``3d``) at the windows ``random_samples`` places,
+    returning the maxima and their int64 indices; ``data_format`` must be ``layout``."""
+    if data_format != layout:
+        raise ValueError("%s: 'data_format' must be '%s', but got %r" % (op, layout, data_format))
+    y, idx = pool(x, ksize, output_shape, None, True, random_samples)
+    return y, F.cast(idx, mstype.int64)
+
+
 def fractional_max_pool_with_fixed_ksize(input_x, random_samples, ksize, output_shape,
                                          data_format="NCHW"):
     """Fractional max pooling with a fixed window and the window positions given by
@@ -2889,11 +2880,9 @@ def fractional_max_pool_with_fixed_ksize(input_x, random_samples, ksize, output_
     Raises:
         ValueError: ``data_format`` is not "NCHW" or a size does not fit.
     """
-    if data_format != "NCHW":
-        raise ValueError("FractionalMaxPoolWithFixedKsize: 'data_format' must be 'NCHW', but got "
-                         "%r" % (data_format,))
-    y, idx = F.fractional_max_pool2d(input_x, ksize, output_shape, None, True, random_samples)
-    return y, F.cast(idx, mstype.int64)
+    return _fixed_ksize_pool("FractionalMaxPoolWithFixedKsize", "NCHW", data_format,
+                             F.fractional_max_pool2d, input_x, ksize, output_shape,
+                             random_samples)
 
 
 def fractional_max_pool3d_with_fixed_ksize(x, random_samples, ksize, output_shape,
@@ -2914,8 +2903,5 @@ def fractional_max_pool3d_with_fixed_ksize(x, random_samples, ksize, output_shap
     Raises:
         ValueError: ``data_format`` is not "NCDHW" or a size does not fit.
     """
-    if data_format != "NCDHW":
-        raise ValueError("FractionalMaxPool3DWithFixedKsize: 'data_format' must be 'NCDHW', but "
-                         "got %r" % (data_format,))
-    y, idx = F.fractional_max_pool3d(x, ksize, output_shape, None, True, random_samples)
-    return y, F.cast(idx, mstype.int64)
+    return _fixed_ksize_pool("FractionalMaxPool3DWithFixedKsize", "NCDHW", data_format,
+                             F.fractional_max_pool3d, x, ksize, output_shape, random_samples)
