@@ -5,6 +5,7 @@ from mindcell import ops
 from mindcell.common import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.nn.probability import _utils as U
+from mindcell.nn.probability.distribution.distribution import Distribution
 
 
 def const(value, like):
@@ -56,3 +57,40 @@ def get_dist_args(dist, names, args, kwargs, defaults):
         else:
             out.append(default)
     return tuple(out)
+
+
+def init_distribution(dist, param, names, dtypes=U.FLOAT_TYPES):
+    """``Distribution.__init__`` of ``dist`` from its constructor's ``locals()`` ``param`` (with
+    ``seed``, ``dtype`` and ``name``): its ``param_dict`` holds the arguments ``names``;
+    ``dtype`` must be one of ``dtypes``."""
+    param["param_dict"] = {n: param[n] for n in names}
+    U.check_dtype(param["dtype"], dtypes, type(dist).__name__)
+    Distribution.__init__(dist, param["seed"], param["dtype"], param["name"], param)
+
+
+def param_property(attr, doc):
+    """A read-only property returning the attribute ``attr``, documented by ``doc``."""
+    return property(lambda self: getattr(self, attr), doc=doc)
+
+
+class ParamsMixin:
+    """The methods a distribution derives from its parameter table: ``_type`` (the
+    ``get_dist_type`` name), ``_names`` (the parameters' names in the methods, in the order of
+    ``default_parameters``) and ``_repr_names`` (their labels in the repr; ``_names`` when
+    empty)."""
+
+    _type = ""
+    _names = ()
+    _repr_names = ()
+
+    def _get_dist_type(self):
+        return self._type
+
+    def _get_dist_args(self, *args, **kwargs):
+        return get_dist_args(self, self._names, args, kwargs, tuple(self.default_parameters))
+
+    def extend_repr(self):
+        if self.is_scalar_batch:
+            return ", ".join("%s = %s" % (n, v) for n, v in
+                             zip(self._repr_names or self._names, self.default_parameters))
+        return "batch_shape = %s" % (self._broadcast_shape,)

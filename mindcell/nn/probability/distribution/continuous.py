@@ -7,7 +7,8 @@ from mindcell.common import dtype as mstype
 from mindcell.nn.layer.extra_cells import LBeta
 from mindcell.nn.probability import _sampling as S
 from mindcell.nn.probability import _utils as U
-from mindcell.nn.probability.distribution._common import (const, full, get_dist_args,
+from mindcell.nn.probability.distribution._common import (ParamsMixin, const, full,
+                                                          init_distribution, param_property,
                                                           sample_shape, where)
 from mindcell.nn.probability.distribution.distribution import Distribution
 from mindcell.nn.probability.distribution.transformed_distribution import \
@@ -18,26 +19,21 @@ _FLOAT64_TINY = float(np.finfo(np.float32).tiny)  # MindSpore's float64 tiny, as
 _lbeta = LBeta()
 
 
-class _TwoParams(Distribution):
-    """A distribution of two parameters ``_names`` (their defaults are the attributes
-    ``_p0``, ``_p1``)."""
-
-    _names = ()
-    _type = ""
-
-    def _init_params(self, a, b):
-        self._p0 = self._add_parameter(a, self._names[0])
-        self._p1 = self._add_parameter(b, self._names[1])
-
-    def _get_dist_type(self):
-        return self._type
-
-    def _get_dist_args(self, *args, **kwargs):
-        return get_dist_args(self, self._names, args, kwargs, (self._p0, self._p1))
+class _Continuous(Distribution):
+    """A distribution of a float dtype: ``value`` arguments are cast to it."""
 
     def _value(self, value):
         value = self._check_value(value, "value")
         return value if value.dtype == self.dtype else ops.cast(value, self.dtype)
+
+
+class _TwoParams(ParamsMixin, _Continuous):
+    """A distribution of two parameters ``_names`` (their defaults are the attributes
+    ``_p0``, ``_p1``)."""
+
+    def _init_params(self, a, b):
+        self._p0 = self._add_parameter(a, self._names[0])
+        self._p1 = self._add_parameter(b, self._names[1])
 
     def _other(self, dist, a_b, b_b):
         """Distribution b's parameters of ``kl_loss``: checked Tensors of the parameter type."""
@@ -51,11 +47,6 @@ class _TwoParams(Distribution):
     def _cross_entropy(self, dist, a_b, b_b, a=None, b=None):
         U.check_distribution_name(dist, self._type)
         return self._entropy(a, b) + self._kl_loss(dist, a_b, b_b, a, b)
-
-    def extend_repr(self):
-        if self.is_scalar_batch:
-            return "%s = %s, %s = %s" % (self._names[0], self._p0, self._names[1], self._p1)
-        return "batch_shape = %s" % (self._broadcast_shape,)
 
 
 class Normal(_TwoParams):
@@ -96,13 +87,11 @@ class Normal(_TwoParams):
     """
 
     _names = ("mean", "sd")
+    _repr_names = ("mean", "standard deviation")
     _type = "Normal"
 
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Normal"):
-        param = dict(locals())
-        param["param_dict"] = {"mean": mean, "sd": sd}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+        init_distribution(self, dict(locals()), ("mean", "sd"))
         self._init_params(mean, sd)
         if self._p1 is not None:
             U.check_greater_zero(self._p1, "Standard deviation")
@@ -116,11 +105,6 @@ class Normal(_TwoParams):
     def _sd_value(self):
         """The standard deviation given at construction (MindSpore's attribute name)."""
         return self._p1
-
-    def extend_repr(self):
-        if self.is_scalar_batch:
-            return "mean = %s, standard deviation = %s" % (self._p0, self._p1)
-        return "batch_shape = %s" % (self._broadcast_shape,)
 
     def _mean(self, mean=None, sd=None):
         return self._check_param_type(mean, sd)[0]
@@ -193,23 +177,14 @@ class Uniform(_TwoParams):
     _type = "Uniform"
 
     def __init__(self, low=None, high=None, seed=None, dtype=mstype.float32, name="Uniform"):
-        param = dict(locals())
-        param["param_dict"] = {"low": low, "high": high}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+        init_distribution(self, dict(locals()), ("low", "high"))
         self._init_params(low, high)
         if self._p0 is not None and self._p1 is not None:
             U.check_greater(self._p0, self._p1, "low", "high")
 
-    @property
-    def low(self):
-        """The lower bound."""
-        return self._p0
+    low = param_property("_p0", """The lower bound.""")
 
-    @property
-    def high(self):
-        """The upper bound."""
-        return self._p1
+    high = param_property("_p1", """The upper bound.""")
 
     def _range(self, low=None, high=None):
         low, high = self._check_param_type(low, high)
@@ -252,7 +227,7 @@ class Uniform(_TwoParams):
         return ops.cast((high - low) * u + low, self.dtype)
 
 
-class Exponential(Distribution):
+class Exponential(ParamsMixin, _Continuous):
     r"""The exponential distribution of rate :math:`\lambda`: density
     :math:`\lambda e^{-\lambda x}` on :math:`x \geq 0`.
 
@@ -280,34 +255,16 @@ class Exponential(Distribution):
         0.5 0.30685282
     """
 
+    _names = ("rate",)
+    _type = "Exponential"
+
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Exponential"):
-        param = dict(locals())
-        param["param_dict"] = {"rate": rate}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+        init_distribution(self, dict(locals()), ("rate",))
         self._rate = self._add_parameter(rate, "rate")
         if self._rate is not None:
             U.check_greater_zero(self._rate, "rate")
 
-    @property
-    def rate(self):
-        """The rate."""
-        return self._rate
-
-    def extend_repr(self):
-        if self.is_scalar_batch:
-            return "rate = %s" % (self.rate,)
-        return "batch_shape = %s" % (self._broadcast_shape,)
-
-    def _get_dist_type(self):
-        return "Exponential"
-
-    def _get_dist_args(self, *args, **kwargs):
-        return get_dist_args(self, ("rate",), args, kwargs, (self._rate,))
-
-    def _value(self, value):
-        value = self._check_value(value, "value")
-        return value if value.dtype == self.dtype else ops.cast(value, self.dtype)
+    rate = param_property("_rate", """The rate.""")
 
     def _mean(self, rate=None):
         return 1.0 / self._check_param_type(rate)
@@ -389,23 +346,14 @@ class Cauchy(_TwoParams):
     _type = "Cauchy"
 
     def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32, name="Cauchy"):
-        param = dict(locals())
-        param["param_dict"] = {"loc": loc, "scale": scale}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+        init_distribution(self, dict(locals()), ("loc", "scale"))
         self._init_params(loc, scale)
         if self._p1 is not None:
             U.check_greater_zero(self._p1, "scale")
 
-    @property
-    def loc(self):
-        """The location."""
-        return self._p0
+    loc = param_property("_p0", """The location.""")
 
-    @property
-    def scale(self):
-        """The scale."""
-        return self._p1
+    scale = param_property("_p1", """The scale.""")
 
     def _mode(self, loc=None, scale=None):
         return self._check_param_type(loc, scale)[0]
@@ -492,25 +440,16 @@ class Logistic(_TwoParams):
     _type = "Logistic"
 
     def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32, name="Logistic"):
-        param = dict(locals())
-        param["param_dict"] = {"loc": loc, "scale": scale}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+        init_distribution(self, dict(locals()), ("loc", "scale"))
         self._init_params(loc, scale)
         if self._p1 is not None:
             U.check_greater_zero(self._p1, "scale")
         # MindSpore 2.10's Logistic has neither kl_loss nor cross_entropy
         self._call_cross_entropy = self._not_implemented("cross_entropy")
 
-    @property
-    def loc(self):
-        """The location."""
-        return self._p0
+    loc = param_property("_p0", """The location.""")
 
-    @property
-    def scale(self):
-        """The scale."""
-        return self._p1
+    scale = param_property("_p1", """The scale.""")
 
     def _mean(self, loc=None, scale=None):
         return self._check_param_type(loc, scale)[0]
@@ -590,10 +529,7 @@ class Gamma(_TwoParams):
 
     def __init__(self, concentration=None, rate=None, seed=None, dtype=mstype.float32,
                  name="Gamma"):
-        param = dict(locals())
-        param["param_dict"] = {"concentration": concentration, "rate": rate}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+        init_distribution(self, dict(locals()), ("concentration", "rate"))
         if isinstance(concentration, (int, float)):
             raise TypeError("Input concentration can't be scalar")
         if isinstance(rate, (int, float)):
@@ -604,15 +540,9 @@ class Gamma(_TwoParams):
         if self._p1 is not None:
             U.check_greater_zero(self._p1, "rate")
 
-    @property
-    def concentration(self):
-        """The concentration."""
-        return self._p0
+    concentration = param_property("_p0", """The concentration.""")
 
-    @property
-    def rate(self):
-        """The rate."""
-        return self._p1
+    rate = param_property("_p1", """The rate.""")
 
     def _mean(self, concentration=None, rate=None):
         concentration, rate = self._check_param_type(concentration, rate)
@@ -699,11 +629,7 @@ class Beta(_TwoParams):
 
     def __init__(self, concentration1=None, concentration0=None, seed=None, dtype=mstype.float32,
                  name="Beta"):
-        param = dict(locals())
-        param["param_dict"] = {"concentration1": concentration1,
-                               "concentration0": concentration0}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+        init_distribution(self, dict(locals()), ("concentration1", "concentration0"))
         if isinstance(concentration0, float):
             raise TypeError("Input concentration0 can't be scalar")
         if isinstance(concentration1, float):
@@ -714,15 +640,9 @@ class Beta(_TwoParams):
         if self._p1 is not None:
             U.check_greater_zero(self._p1, "concentration0")
 
-    @property
-    def concentration1(self):
-        """The first concentration."""
-        return self._p0
+    concentration1 = param_property("_p0", """The first concentration.""")
 
-    @property
-    def concentration0(self):
-        """The second concentration."""
-        return self._p1
+    concentration0 = param_property("_p1", """The second concentration.""")
 
     def _mean(self, concentration1=None, concentration0=None):
         c1, c0 = self._check_param_type(concentration1, concentration0)
@@ -768,7 +688,21 @@ class Beta(_TwoParams):
         return ops.cast(g1 / (g1 + g0), self.dtype)
 
 
-class LogNormal(TransformedDistribution):
+class _LocScale(ParamsMixin, TransformedDistribution):
+    """A transformed distribution of parameters ``loc`` and ``scale``."""
+
+    _names = ("loc", "scale")
+
+    def _init_loc_scale(self, loc, scale):
+        """Make ``loc`` and ``scale`` the distribution's parameters (after the transformed
+        distribution's own)."""
+        self._parameters = dict(self._parameters, loc=loc, scale=scale)
+        self._reset_parameters()
+        self._loc = self._add_parameter(loc, "loc")
+        self._scale = self._add_parameter(scale, "scale")
+
+
+class LogNormal(_LocScale):
     r"""The log-normal distribution: :math:`e^X` for :math:`X \sim N(\mu, \sigma^2)`.
 
     Args:
@@ -796,35 +730,17 @@ class LogNormal(TransformedDistribution):
         [-0.9189385]
     """
 
+    _type = "LogNormal"
+
     def __init__(self, loc=None, scale=None, seed=0, dtype=mstype.float32, name="LogNormal"):
         from mindcell.nn.probability.bijector.bijector import Exp
         super().__init__(distribution=Normal(loc, scale, dtype=dtype), bijector=Exp(),
                          seed=seed, name=name)
-        self._parameters = dict(self._parameters, loc=loc, scale=scale)
-        self._reset_parameters()
-        self._loc = self._add_parameter(loc, "loc")
-        self._scale = self._add_parameter(scale, "scale")
+        self._init_loc_scale(loc, scale)
 
-    @property
-    def loc(self):
-        """The mean of the underlying normal distribution."""
-        return self._loc
+    loc = param_property("_loc", """The mean of the underlying normal distribution.""")
 
-    @property
-    def scale(self):
-        """The standard deviation of the underlying normal distribution."""
-        return self._scale
-
-    def extend_repr(self):
-        if self.is_scalar_batch:
-            return "loc = %s, scale = %s" % (self._loc, self._scale)
-        return "batch_shape = %s" % (self._broadcast_shape,)
-
-    def _get_dist_type(self):
-        return "LogNormal"
-
-    def _get_dist_args(self, *args, **kwargs):
-        return get_dist_args(self, ("loc", "scale"), args, kwargs, (self._loc, self._scale))
+    scale = param_property("_scale", """The standard deviation of the underlying normal distribution.""")
 
     def _mean(self, loc=None, scale=None):
         mean, sd = self._check_param_type(loc, scale)
@@ -868,7 +784,7 @@ class LogNormal(TransformedDistribution):
         return self.bijector("forward", org)
 
 
-class Gumbel(TransformedDistribution):
+class Gumbel(_LocScale):
     r"""The Gumbel distribution of location :math:`\mu` and scale :math:`\beta`. Its
     parameters are fixed at construction (the methods take none).
 
@@ -892,38 +808,20 @@ class Gumbel(TransformedDistribution):
         0.5772157 [0.36787945]
     """
 
+    _type = "Gumbel"
+
     def __init__(self, loc, scale, seed=0, dtype=mstype.float32, name="Gumbel"):
         from mindcell.nn.probability.bijector.bijector import GumbelCDF, Invert
         U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
         gumbel_cdf = GumbelCDF(loc, scale)
         super().__init__(distribution=Uniform(0.0, 1.0, dtype=dtype),
                          bijector=Invert(gumbel_cdf), seed=seed, name=name)
-        self._parameters = dict(self._parameters, loc=loc, scale=scale)
-        self._reset_parameters()
-        self._loc = self._add_parameter(loc, "loc")
-        self._scale = self._add_parameter(scale, "scale")
+        self._init_loc_scale(loc, scale)
         self._gumbel_bijector = gumbel_cdf
 
-    @property
-    def loc(self):
-        """The location."""
-        return self._loc
+    loc = param_property("_loc", """The location.""")
 
-    @property
-    def scale(self):
-        """The scale."""
-        return self._scale
-
-    def extend_repr(self):
-        if self.is_scalar_batch:
-            return "loc = %s, scale = %s" % (self._loc, self._scale)
-        return "batch_shape = %s" % (self._broadcast_shape,)
-
-    def _get_dist_type(self):
-        return "Gumbel"
-
-    def _get_dist_args(self, *args, **kwargs):
-        return get_dist_args(self, ("loc", "scale"), args, kwargs, (self._loc, self._scale))
+    scale = param_property("_scale", """The scale.""")
 
     def _ones(self):
         return full(self.broadcast_shape, 1.0, self.parameter_type)
@@ -971,21 +869,15 @@ class Gumbel(TransformedDistribution):
         return self.bijector("forward", u)
 
 
-class _MeanSd(Distribution):
+class _MeanSd(_Continuous):
     """HalfNormal and Laplace: parameters ``mean`` and ``sd`` (> 0), density methods only."""
 
-    def __init__(self, mean, sd, seed, dtype, name, param):
-        param["param_dict"] = {"mean": mean, "sd": sd}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+    def __init__(self, mean, sd, param):
+        init_distribution(self, param, ("mean", "sd"))
         self._mean_value = self._add_parameter(mean, "mean")
         self._sd_value = self._add_parameter(sd, "sd")
         if self._sd_value is not None:
             U.check_greater_zero(self._sd_value, "Standard deviation")
-
-    def _value(self, value):
-        value = self._check_value(value, "value")
-        return value if value.dtype == self.dtype else ops.cast(value, self.dtype)
 
 
 class HalfNormal(_MeanSd):
@@ -1014,7 +906,7 @@ class HalfNormal(_MeanSd):
     """
 
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="HalfNormal"):
-        super().__init__(mean, sd, seed, dtype, name, dict(locals()))
+        super().__init__(mean, sd, dict(locals()))
 
     def _prob(self, value, mean=None, sd=None):
         value = self._value(value)
@@ -1048,7 +940,7 @@ class Laplace(_MeanSd):
     """
 
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Laplace"):
-        super().__init__(mean, sd, seed, dtype, name, dict(locals()))
+        super().__init__(mean, sd, dict(locals()))
 
     def _log_prob(self, value, mean=None, sd=None):
         value = self._value(value)
@@ -1056,7 +948,7 @@ class Laplace(_MeanSd):
         return -1.0 * ops.abs((value - mean) / sd) - ops.log(2. * sd)
 
 
-class StudentT(Distribution):
+class StudentT(_Continuous):
     r"""Student's t distribution of ``df`` degrees of freedom :math:`\nu`, location :math:`\mu`
     and scale :math:`\sigma`. Only ``log_prob`` and ``prob`` are defined.
 
@@ -1083,10 +975,7 @@ class StudentT(Distribution):
 
     def __init__(self, df=None, mean=None, sd=None, seed=None, dtype=mstype.float32,
                  name="StudentT"):
-        param = dict(locals())
-        param["param_dict"] = {"df": df, "mean": mean, "sd": sd}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
+        init_distribution(self, dict(locals()), ("df", "mean", "sd"))
         self._df_value = self._add_parameter(df, "df")
         self._mean_value = self._add_parameter(mean, "mean")
         self._sd_value = self._add_parameter(sd, "sd")
@@ -1096,8 +985,7 @@ class StudentT(Distribution):
             U.check_greater_zero(self._df_value, "Degrees of freedom")
 
     def _log_prob(self, value, df=None, mean=None, sd=None):
-        value = self._check_value(value, "value")
-        value = value if value.dtype == self.dtype else ops.cast(value, self.dtype)
+        value = self._value(value)
         df, mean, sd = self._check_param_type(df, mean, sd)
         y = (value - mean) / sd
         log_unnormalized = -0.5 * (df + 1.) * ops.log1p(y ** 2. / df)
