@@ -1273,17 +1273,13 @@ class SparseApplyAdagradV2(_SparseStep):
         return var - self.lr * g / F.sqrt(new_accum + self.epsilon), new_accum
 
 
-class SparseApplyFtrl(_SparseStep):
-    r"""SparseApplyFtrl(lr, l1, l2, lr_power, use_locking=False)(var, accum, linear, grad,
-    indices): the FTRL-proximal step of :class:`ApplyFtrl` on the rows ``indices`` of ``var``,
-    ``accum`` and ``linear`` only, in place (``grad`` holds one row per index; the rows of a
-    repeated index are applied one after the other, in order).
+_SPARSE_FTRL_DOC = r"""%(head)s
 
     Args:
         lr (float): the learning rate.
         l1 (float): the L1 strength.
         l2 (float): the L2 strength.
-        lr_power (float): the power of the accumulator, <= 0.
+%(shrinkage)s        lr_power (float): the power of the accumulator, <= 0.
         use_locking (bool): MindSpore's lock flag. Default: ``False``.
 
     Inputs:
@@ -1306,11 +1302,21 @@ class SparseApplyFtrl(_SparseStep):
         >>> var = Parameter(Tensor(np.array([[1.0], [2.0]], np.float32)), name="var")
         >>> accum = Parameter(Tensor(np.array([[1.0], [1.0]], np.float32)), name="accum")
         >>> linear = Parameter(Tensor(np.zeros((2, 1), np.float32)), name="linear")
-        >>> out = ops.SparseApplyFtrl(0.5, 0.0, 0.0, -0.5)(var, accum, linear,
+        >>> out = ops.%(call)s(var, accum, linear,
         ...     Tensor(np.array([[1.0]], np.float32)), Tensor(np.array([1], np.int32)))
         >>> print(out[0].asnumpy().ravel())
         [1.         0.23223302]
     """
+
+
+class SparseApplyFtrl(_SparseStep):
+    __doc__ = _SPARSE_FTRL_DOC % dict(
+        head="""\
+SparseApplyFtrl(lr, l1, l2, lr_power, use_locking=False)(var, accum, linear, grad,
+    indices): the FTRL-proximal step of :class:`ApplyFtrl` on the rows ``indices`` of ``var``,
+    ``accum`` and ``linear`` only, in place (``grad`` holds one row per index; the rows of a
+    repeated index are applied one after the other, in order).""",
+        shrinkage="", call="SparseApplyFtrl(0.5, 0.0, 0.0, -0.5)")
 
     def __init__(self, lr, l1, l2, lr_power, use_locking=False):
         super().__init__()
@@ -1704,45 +1710,15 @@ class SparseApplyAdadelta(_SparseStep):
 
 
 class SparseApplyFtrlV2(SparseApplyFtrl):
-    r"""SparseApplyFtrlV2(lr, l1, l2, l2_shrinkage, lr_power, use_locking=False)(var, accum,
+    __doc__ = _SPARSE_FTRL_DOC % dict(
+        head="""\
+SparseApplyFtrlV2(lr, l1, l2, l2_shrinkage, lr_power, use_locking=False)(var, accum,
     linear, grad, indices): the FTRL-proximal step of :class:`SparseApplyFtrl` with an L2
     shrinkage: the linear term takes ``grad + 2 * l2_shrinkage * var`` in place of ``grad``
     (the accumulator still takes ``grad ** 2``). (MindSpore 2.10 has no CPU kernel for it; this
-    is the documented rule.)
-
-    Args:
-        lr (float): the learning rate.
-        l1 (float): the L1 strength.
-        l2 (float): the L2 strength.
-        l2_shrinkage (float): the L2 shrinkage strength.
-        lr_power (float): the power of the accumulator, <= 0.
-        use_locking (bool): MindSpore's lock flag. Default: ``False``.
-
-    Inputs:
-        - **var** (Parameter) - the weights, float, rank >= 1.
-        - **accum** (Parameter) - the accumulator, var's shape.
-        - **linear** (Parameter) - the linear coefficient, var's shape.
-        - **grad** (Tensor) - the rows' gradients, shape ``(len(indices),) + var.shape[1:]``.
-        - **indices** (Tensor) - int32/int64 row indices, 1-d.
-
-    Outputs:
-        Tuple of the updated ``(var, accum, linear)``.
-
-    Raises:
-        TypeError: an attribute of the wrong type, ``indices`` not an int Tensor.
-        ValueError: shapes that do not fit.
-
-    Examples:
-        >>> import numpy as np
-        >>> from mindcell import Tensor, Parameter, ops
-        >>> var = Parameter(Tensor(np.array([[1.0], [2.0]], np.float32)), name="var")
-        >>> accum = Parameter(Tensor(np.array([[1.0], [1.0]], np.float32)), name="accum")
-        >>> linear = Parameter(Tensor(np.zeros((2, 1), np.float32)), name="linear")
-        >>> out = ops.SparseApplyFtrlV2(0.5, 0.0, 0.0, 0.0, -0.5)(var, accum, linear,
-        ...     Tensor(np.array([[1.0]], np.float32)), Tensor(np.array([1], np.int32)))
-        >>> print(out[0].asnumpy().ravel())
-        [1.         0.23223302]
-    """
+    is the documented rule.)""",
+        shrinkage="        l2_shrinkage (float): the L2 shrinkage strength.\n",
+        call="SparseApplyFtrlV2(0.5, 0.0, 0.0, 0.0, -0.5)")
 
     def __init__(self, lr, l1, l2, l2_shrinkage, lr_power, use_locking=False):
         AttrPrimitive.__init__(self)
