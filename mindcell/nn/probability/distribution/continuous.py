@@ -740,7 +740,8 @@ class LogNormal(_LocScale):
 
     loc = param_property("_loc", """The mean of the underlying normal distribution.""")
 
-    scale = param_property("_scale", """The standard deviation of the underlying normal distribution.""")
+    scale = param_property("_scale",
+                           """The standard deviation of the underlying normal distribution.""")
 
     def _mean(self, loc=None, scale=None):
         mean, sd = self._check_param_type(loc, scale)

@@ -5,27 +5,29 @@ from mindcell import ops
 from mindcell.common import dtype as mstype
 from mindcell.nn.probability import _sampling as S
 from mindcell.nn.probability import _utils as U
-from mindcell.nn.probability.distribution._common import (full, get_dist_args, sample_shape,
-                                                          where)
+from mindcell.nn.probability.distribution._common import (ParamsMixin, full, init_distribution,
+                                                          param_property, sample_shape, where)
 from mindcell.nn.probability.distribution.distribution import Distribution
 
 _DISCRETE_TYPES = U.INT_TYPES + U.UINT_TYPES + U.FLOAT_TYPES
 _FLOAT64_TINY = float(np.finfo(np.float32).tiny)
 
 
-class _OneParam(Distribution):
-    """A distribution of the single parameter ``_name`` (probabilities or a rate)."""
+class _OneParam(ParamsMixin, Distribution):
+    """A distribution of a single parameter (probabilities or a rate): ``_repr_names`` holds
+    its constructor name, ``_names`` its name in the methods."""
 
-    _name = ""
-    _arg = ""
-    _kwarg = ""
-    _type = ""
-
-    def _get_dist_type(self):
-        return self._type
-
-    def _get_dist_args(self, *args, **kwargs):
-        return get_dist_args(self, (self._kwarg,), args, kwargs, (self._p,))
+    def _init_param(self, param, check=None, scalar=True):
+        """``Distribution.__init__`` from the constructor's ``locals()`` ``param``, then the
+        parameter (``self._p``; TypeError for a Python number unless ``scalar``), checked by
+        ``check`` when given."""
+        name = self._repr_names[0]
+        init_distribution(self, param, (name,), _DISCRETE_TYPES)
+        if not scalar and isinstance(param[name], (int, float)):
+            raise TypeError("Input %s can't be scalar" % name)
+        self._p = self._add_parameter(param[name], name)
+        if self._p is not None and check is not None:
+            check(self._p)
 
     def _value(self, value):
         value = self._check_value(value, "value")
@@ -36,11 +38,6 @@ class _OneParam(Distribution):
         U.check_distribution_name(dist, self._type)
         U.check_tensor(p_b, name)
         return p_b if p_b.dtype == self.parameter_type else ops.cast(p_b, self.parameter_type)
-
-    def extend_repr(self):
-        if self.is_scalar_batch:
-            return "%s = %s" % (self._arg, self._p)
-        return "batch_shape = %s" % (self._broadcast_shape,)
 
 
 class Bernoulli(_OneParam):
@@ -72,23 +69,14 @@ class Bernoulli(_OneParam):
         0.61086434 Int32
     """
 
-    _arg = "probs"
-    _kwarg = "probs1"  # the parameter's name in the methods
+    _repr_names = ("probs",)
+    _names = ("probs1",)  # the parameter's name in the methods
     _type = "Bernoulli"
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Bernoulli"):
-        param = dict(locals())
-        param["param_dict"] = {"probs": probs}
-        U.check_dtype(dtype, _DISCRETE_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._p = self._add_parameter(probs, "probs")
-        if self._p is not None:
-            U.check_prob(self._p)
+        self._init_param(dict(locals()), U.check_prob)
 
-    @property
-    def probs(self):
-        """The probability of 1."""
-        return self._p
+    probs = param_property("_p", """The probability of 1.""")
 
     def _mean(self, probs1=None):
         return self._check_param_type(probs1)
@@ -167,23 +155,14 @@ class Geometric(_OneParam):
         1.0 2.0
     """
 
-    _arg = "probs"
-    _kwarg = "probs1"  # the parameter's name in the methods
+    _repr_names = ("probs",)
+    _names = ("probs1",)  # the parameter's name in the methods
     _type = "Geometric"
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Geometric"):
-        param = dict(locals())
-        param["param_dict"] = {"probs": probs}
-        U.check_dtype(dtype, _DISCRETE_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._p = self._add_parameter(probs, "probs")
-        if self._p is not None:
-            U.check_prob(self._p)
+        self._init_param(dict(locals()), U.check_prob)
 
-    @property
-    def probs(self):
-        """The success probability."""
-        return self._p
+    probs = param_property("_p", """The success probability.""")
 
     def _mean(self, probs1=None):
         probs1 = self._check_param_type(probs1)
@@ -257,25 +236,14 @@ class Poisson(_OneParam):
         [0.13533528 0.27067056 0.27067056]
     """
 
-    _arg = "rate"
-    _kwarg = "rate"  # the parameter's name in the methods
+    _repr_names = ("rate",)
+    _names = ("rate",)  # the parameter's name in the methods
     _type = "Poisson"
 
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Poisson"):
-        param = dict(locals())
-        param["param_dict"] = {"rate": rate}
-        U.check_dtype(dtype, _DISCRETE_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        if isinstance(rate, (int, float)):
-            raise TypeError("Input rate can't be scalar")
-        self._p = self._add_parameter(rate, "rate")
-        if self._p is not None:
-            U.check_greater_zero(self._p, "rate")
+        self._init_param(dict(locals()), lambda p: U.check_greater_zero(p, "rate"), False)
 
-    @property
-    def rate(self):
-        """The rate."""
-        return self._p
+    rate = param_property("_p", """The rate.""")
 
     def _mean(self, rate=None):
         return self._check_param_type(rate)
@@ -346,16 +314,12 @@ class Categorical(_OneParam):
         (2, 3)
     """
 
-    _arg = "probs"
-    _kwarg = "probs"  # the parameter's name in the methods
+    _repr_names = ("probs",)
+    _names = ("probs",)  # the parameter's name in the methods
     _type = "Categorical"
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Categorical"):
-        param = dict(locals())
-        param["param_dict"] = {"probs": probs}
-        U.check_dtype(dtype, _DISCRETE_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._p = self._add_parameter(probs, "probs")
+        self._init_param(dict(locals()))
         if self._p is not None:
             U.check_rank(self._p)
             U.check_prob(self._p)
@@ -364,10 +328,7 @@ class Categorical(_OneParam):
                 self._is_scalar_batch = True
             self._broadcast_shape = tuple(self._broadcast_shape[:-1])
 
-    @property
-    def probs(self):
-        """The probabilities."""
-        return self._p
+    probs = param_property("_p", """The probabilities.""")
 
     def _mean(self, probs=None):
         probs = self._check_param_type(probs)
