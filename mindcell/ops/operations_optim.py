@@ -1353,6 +1353,16 @@ def _summed_rows(op, var, grad, indices):
     return dense, F.broadcast_to(F.reshape(hits > 0, shape), var.shape)
 
 
+def _adam_step(b1p, b2p, lr, b1, b2, eps, m, v, grad, nesterov):
+    """The new moments ``m`` and ``v`` of one Adam step and the change it takes off the
+    weights (with ``nesterov`` the numerator is ``b1 * m + (1 - b1) * grad``)."""
+    new_m = b1 * m + (1.0 - b1) * grad
+    new_v = b2 * v + (1.0 - b2) * grad * grad
+    rate = lr * F.sqrt(1.0 - b2p) / (1.0 - b1p)
+    top = b1 * new_m + (1.0 - b1) * grad if nesterov else new_m
+    return new_m, new_v, rate * top / (F.sqrt(new_v) + eps)
+
+
 def _adam_attrs(self, op, use_locking, use_nesterov):
     _step_attrs(self, op, (), (("use_locking", use_locking), ("use_nesterov", use_nesterov)))
 
@@ -1520,14 +1530,11 @@ class AdamNoUpdateParam(AttrPrimitive):
         b1p, b2p, lr, b1, b2, eps = _scalars(op, dt, (
             ("beta1_power", beta1_power), ("beta2_power", beta2_power), ("lr", lr),
             ("beta1", beta1), ("beta2", beta2), ("epsilon", epsilon)))
-        grad = F.cast(gradient, dt)
-        new_m = b1 * m + (1.0 - b1) * grad
-        new_v = b2 * v + (1.0 - b2) * grad * grad
+        new_m, new_v, step = _adam_step(b1p, b2p, lr, b1, b2, eps, m, v, F.cast(gradient, dt),
+                                        self.use_nesterov)
         _write(m, new_m)
         _write(v, new_v)
-        top = b1 * new_m + (1.0 - b1) * grad if self.use_nesterov else new_m
-        rate = lr * F.sqrt(1.0 - b2p) / (1.0 - b1p)
-        return -rate * top / (F.sqrt(new_v) + eps)
+        return -step
 
 
 class SparseApplyAdagrad(_SparseStep):
@@ -1743,11 +1750,8 @@ class _FusedSparseAdam(AttrPrimitive):
             ("beta1_power", beta1_power), ("beta2_power", beta2_power), ("lr", lr),
             ("beta1", beta1), ("beta2", beta2), ("epsilon", epsilon)))
         g, touched = _summed_rows(op, var, grad, indices)
-        new_m = b1 * m + (1.0 - b1) * g
-        new_v = b2 * v + (1.0 - b2) * g * g
-        rate = lr * F.sqrt(1.0 - b2p) / (1.0 - b1p)
-        top = b1 * new_m + (1.0 - b1) * g if self.use_nesterov else new_m
-        new_var = var - rate * top / (F.sqrt(new_v) + eps)
+        new_m, new_v, step = _adam_step(b1p, b2p, lr, b1, b2, eps, m, v, g, self.use_nesterov)
+        new_var = var - step
         rows = touched if (self._lazy or self.use_nesterov) else None
         _write(m, F.where(touched, new_m, m) if self._lazy else new_m)
         _write(v, F.where(touched, new_v, v) if self._lazy else new_v)
