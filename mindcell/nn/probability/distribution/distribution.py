@@ -60,15 +60,7 @@ class Distribution(Cell):
             self._is_scalar_batch = all(v is None or isinstance(v, (int, float))
                                         for v in self._parameters["param_dict"].values())
             self._broadcast_shape = self._batch_shape
-        self._set_prob()
-        self._set_log_prob()
-        self._set_sd()
-        self._set_var()
-        self._set_cdf()
-        self._set_survival()
-        self._set_log_cdf()
-        self._set_log_survival()
-        self._set_cross_entropy()
+        self._set_derived()
 
     # ----- properties --------------------------------------------------------------------------
     @property
@@ -159,85 +151,42 @@ class Distribution(Cell):
             return U.raise_not_implemented(func_name, name)
         return raise_error
 
-    def _set_prob(self):
-        if hasattr(self, "_prob"):
-            self._call_prob = self._prob
-        elif hasattr(self, "_log_prob"):
-            self._call_prob = self._calc_prob_from_log_prob
-        else:
-            self._call_prob = self._not_implemented("prob")
+    # each dispatch slot of __init__: the public method's name, then in order of preference
+    # (the method a subclass defines, or _ANY_CDF for any of _CDF_METHODS; the method serving)
+    _ANY_CDF = None
+    _CDF_METHODS = ("_cdf", "_log_cdf", "_survival_function", "_log_survival")
+    _DERIVED = (
+        ("_call_prob", "prob", (("_prob", "_prob"), ("_log_prob", "_calc_prob_from_log_prob"))),
+        ("_call_log_prob", "log_prob", (("_log_prob", "_log_prob"),
+                                        ("_prob", "_calc_log_prob_from_prob"))),
+        ("_call_sd", "sd", (("_sd", "_sd"), ("_var", "_calc_sd_from_var"))),
+        ("_call_var", "var", (("_var", "_var"), ("_sd", "_calc_var_from_sd"))),
+        ("_call_cdf", "cdf", (("_cdf", "_cdf"), ("_log_cdf", "_calc_cdf_from_log_cdf"),
+                              ("_survival_function", "_calc_cdf_from_survival"),
+                              ("_log_survival", "_calc_cdf_from_log_survival"))),
+        ("_call_survival", "survival_function", (
+            ("_survival_function", "_survival_function"),
+            ("_log_survival", "_calc_survival_from_log_survival"),
+            (_ANY_CDF, "_calc_survival_from_call_cdf"))),
+        ("_call_log_cdf", "log_cdf", (("_log_cdf", "_log_cdf"),
+                                      (_ANY_CDF, "_calc_log_cdf_from_call_cdf"))),
+        ("_call_log_survival", "log_survival", (
+            ("_log_survival", "_log_survival"),
+            (_ANY_CDF, "_calc_log_survival_from_call_survival"))),
+        ("_call_cross_entropy", "cross_entropy", (("_cross_entropy", "_cross_entropy"),)),
+    )
 
-    def _set_log_prob(self):
-        if hasattr(self, "_log_prob"):
-            self._call_log_prob = self._log_prob
-        elif hasattr(self, "_prob"):
-            self._call_log_prob = self._calc_log_prob_from_prob
-        else:
-            self._call_log_prob = self._not_implemented("log_prob")
-
-    def _set_sd(self):
-        if hasattr(self, "_sd"):
-            self._call_sd = self._sd
-        elif hasattr(self, "_var"):
-            self._call_sd = self._calc_sd_from_var
-        else:
-            self._call_sd = self._not_implemented("sd")
-
-    def _set_var(self):
-        if hasattr(self, "_var"):
-            self._call_var = self._var
-        elif hasattr(self, "_sd"):
-            self._call_var = self._calc_var_from_sd
-        else:
-            self._call_var = self._not_implemented("var")
-
-    def _set_cdf(self):
-        if hasattr(self, "_cdf"):
-            self._call_cdf = self._cdf
-        elif hasattr(self, "_log_cdf"):
-            self._call_cdf = self._calc_cdf_from_log_cdf
-        elif hasattr(self, "_survival_function"):
-            self._call_cdf = self._calc_cdf_from_survival
-        elif hasattr(self, "_log_survival"):
-            self._call_cdf = self._calc_cdf_from_log_survival
-        else:
-            self._call_cdf = self._not_implemented("cdf")
-
-    def _has_any_cdf(self):
-        return any(hasattr(self, n) for n in ("_cdf", "_log_cdf", "_survival_function",
-                                               "_log_survival"))
-
-    def _set_survival(self):
-        if not self._has_any_cdf():
-            self._call_survival = self._not_implemented("survival_function")
-        elif hasattr(self, "_survival_function"):
-            self._call_survival = self._survival_function
-        elif hasattr(self, "_log_survival"):
-            self._call_survival = self._calc_survival_from_log_survival
-        else:
-            self._call_survival = self._calc_survival_from_call_cdf
-
-    def _set_log_cdf(self):
-        if not self._has_any_cdf():
-            self._call_log_cdf = self._not_implemented("log_cdf")
-        elif hasattr(self, "_log_cdf"):
-            self._call_log_cdf = self._log_cdf
-        else:
-            self._call_log_cdf = self._calc_log_cdf_from_call_cdf
-
-    def _set_log_survival(self):
-        if not self._has_any_cdf():
-            self._call_log_survival = self._not_implemented("log_survival")
-        elif hasattr(self, "_log_survival"):
-            self._call_log_survival = self._log_survival
-        else:
-            self._call_log_survival = self._calc_log_survival_from_call_survival
-
-    def _set_cross_entropy(self):
-        if hasattr(self, "_cross_entropy"):
-            self._call_cross_entropy = self._cross_entropy
-        else:
-            self._call_cross_entropy = self._not_implemented("cross_entropy")
+    def _set_derived(self):
+        """Set each slot of ``_DERIVED`` to the first method the subclass makes available, else
+        to a function raising NotImplementedError naming the public method."""
+        any_cdf = any(hasattr(self, n) for n in self._CDF_METHODS)
+        for slot, public, choices in self._DERIVED:
+            for needed, method in choices:
+                if any_cdf if needed is self._ANY_CDF else hasattr(self, needed):
+                    setattr(self, slot, getattr(self, method))
+                    break
+            else:
+                setattr(self, slot, self._not_implemented(public))
 
     def _calc_prob_from_log_prob(self, value, *args, **kwargs):
         return ops.exp(self._log_prob(value, *args, **kwargs))
