@@ -133,6 +133,12 @@ class Bijector(Cell):
         """``para`` cast to ``value``'s dtype."""
         return para if para.dtype == value.dtype else ops.cast(para, value.dtype)
 
+    def _checked(self, value, *params):
+        """``value`` checked (:meth:`_check_value_dtype`), then each of ``params`` cast to its
+        dtype."""
+        value = self._check_value_dtype(value)
+        return (value,) + tuple(self.cast_param_by_value(value, p) for p in params)
+
     def shape_mapping(self, shape):
         """The broadcast of ``shape`` with the bijector's batch shape."""
         return U.broadcast_shapes(shape, self.batch_shape)
@@ -246,8 +252,7 @@ class PowerTransform(Bijector):
         return where(zero, x, (1. / safe - 1) * ops.log1p(where(zero, 0.0, x) * safe))
 
     def _inverse_log_jacobian(self, y):
-        y = self._check_value_dtype(y)
-        power = self.cast_param_by_value(y, self.power)
+        y, power = self._checked(y, self.power)
         return (power - 1) * ops.log(y)
 
 
@@ -312,24 +317,20 @@ class ScalarAffine(Bijector):
         return self._shift
 
     def _forward(self, x):
-        x = self._check_value_dtype(x)
-        scale = self.cast_param_by_value(x, self.scale)
-        shift = self.cast_param_by_value(x, self.shift)
+        x, scale, shift = self._checked(x, self.scale, self.shift)
         return scale * x + shift * ops.ones_like(x)
 
     def _inverse(self, y):
-        y = self._check_value_dtype(y)
-        scale = self.cast_param_by_value(y, self.scale)
-        shift = self.cast_param_by_value(y, self.shift)
+        y, scale, shift = self._checked(y, self.scale, self.shift)
         return (y - shift) / scale
 
     def _forward_log_jacobian(self, x):
-        x = self._check_value_dtype(x)
-        return ops.log(ops.abs(self.cast_param_by_value(x, self.scale)))
+        _, scale = self._checked(x, self.scale)
+        return ops.log(ops.abs(scale))
 
     def _inverse_log_jacobian(self, y):
-        y = self._check_value_dtype(y)
-        return -1. * ops.log(ops.abs(self.cast_param_by_value(y, self.scale)))
+        _, scale = self._checked(y, self.scale)
+        return -1. * ops.log(ops.abs(scale))
 
 
 def _softplus(x):
@@ -382,23 +383,19 @@ class Softplus(Bijector):
         return self._sharpness
 
     def _forward(self, x):
-        x = self._check_value_dtype(x)
-        k = self.cast_param_by_value(x, self.sharpness)
+        x, k = self._checked(x, self.sharpness)
         return _softplus(k * x) / k
 
     def _inverse(self, y):
-        y = self._check_value_dtype(y)
-        k = self.cast_param_by_value(y, self.sharpness)
+        y, k = self._checked(y, self.sharpness)
         return _inverse_softplus(k * y) / k
 
     def _forward_log_jacobian(self, x):
-        x = self._check_value_dtype(x)
-        k = self.cast_param_by_value(x, self.sharpness)
+        x, k = self._checked(x, self.sharpness)
         return ops.logsigmoid(k * x)
 
     def _inverse_log_jacobian(self, y):
-        y = self._check_value_dtype(y)
-        k = self.cast_param_by_value(y, self.sharpness)
+        y, k = self._checked(y, self.sharpness)
         scaled = k * y
         return scaled - _inverse_softplus(scaled)
 
@@ -445,29 +442,23 @@ class GumbelCDF(Bijector):
         return self._scale
 
     def _z(self, x):
-        loc = self.cast_param_by_value(x, self.loc)
-        scale = self.cast_param_by_value(x, self.scale)
+        x, loc, scale = self._checked(x, self.loc, self.scale)
         return (x - loc) / scale, scale
 
     def _forward(self, x):
-        x = self._check_value_dtype(x)
         z, _ = self._z(x)
         return ops.exp(-1 * ops.exp(-z))
 
     def _inverse(self, y):
-        y = self._check_value_dtype(y)
-        loc = self.cast_param_by_value(y, self.loc)
-        scale = self.cast_param_by_value(y, self.scale)
+        y, loc, scale = self._checked(y, self.loc, self.scale)
         return loc - scale * ops.log(-1 * ops.log(y))
 
     def _forward_log_jacobian(self, x):
-        x = self._check_value_dtype(x)
         z, scale = self._z(x)
         return -z - ops.exp(-z) - ops.log(scale)
 
     def _inverse_log_jacobian(self, y):
-        y = self._check_value_dtype(y)
-        scale = self.cast_param_by_value(y, self.scale)
+        y, scale = self._checked(y, self.scale)
         return ops.log(scale / (-1. * y * ops.log(y)))
 
 
