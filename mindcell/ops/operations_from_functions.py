@@ -2202,7 +2202,7 @@ RECORDS += [
     PrimRecord("IdentityN", _more.identity_n,
                example=("ops.IdentityN()([x])[0]", "[[ 1.  -2. ]\n [ 3.   0.5]]")),
     PrimRecord("InplaceUpdate", "inplace_update", "(indices)",
-               example=("ops.InplaceUpdate((1,))(x, Tensor(np.array([[0.0, 0.0]], "
+               example=("ops.InplaceUpdate([1])(x, Tensor(np.array([[0.0, 0.0]], "
                         "np.float32)))", "[[ 1. -2.]\n [ 0.  0.]]")),
     PrimRecord("ScatterAddWithAxis", _more.scatter_add_with_axis, "(axis=0)",
                example=("ops.ScatterAddWithAxis(1)(x, Tensor(np.array([[0], [0]], np.int32)), "
@@ -2217,7 +2217,7 @@ RECORDS += [
                         ", Tensor(np.array([5.0, 6.0], np.float32)))",
                         "[[ 5. -2.]\n [ 3.  6.]]")),
     PrimRecord("AdaptiveMaxPool2D", _more.adaptive_max_pool2d_prim, "(output_size)",
-               example=("ops.AdaptiveMaxPool2D((1, 1))(x.reshape((1, 1, 2, 2)))[1]",
+               example=("ops.AdaptiveMaxPool2D([1, 1])(x.reshape((1, 1, 2, 2)))[1]",
                         "[[[[2]]]]")),
     PrimRecord("MaxUnpool3D", _more.max_unpool3d_prim,
                "(ksize, strides=0, pads=0, output_shape=(), data_format='NCDHW')",
@@ -2271,7 +2271,7 @@ RECORDS += [
     PrimRecord("MaxPool3DWithArgmax", _more.max_pool3d_with_argmax,
                "(ksize, strides, pads, dilation=(1, 1, 1), ceil_mode=False, "
                "data_format='NCDHW', argmax_type=mindspore.int64)",
-               example=("ops.MaxPool3DWithArgmax((1, 2, 2), 1, 0)(x.reshape((1, 1, 1, 2, 2)))"
+               example=("ops.MaxPool3DWithArgmax([1, 2, 2], 1, 0)(x.reshape((1, 1, 1, 2, 2)))"
                         "[1]", "[[[[[2]]]]]")),
     PrimRecord("ResizeLinear1D", _more.resize_linear_1d,
                "(coordinate_transformation_mode='align_corners')",
@@ -2433,7 +2433,7 @@ RECORDS += [
     PrimRecord("Conv3DTranspose", _more.conv3d_transpose_prim,
                "(in_channel, out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, "
                "stride=1, dilation=1, group=1, output_padding=0, data_format='NCDHW')",
-               example=("ops.Conv3DTranspose(2, 3, (2, 3, 2))(Tensor(np.ones((1, 2, 2, 2, 2), "
+               example=("ops.Conv3DTranspose(2, 3, [2, 3, 2])(Tensor(np.ones((1, 2, 2, 2, 2), "
                         "np.float32)), Tensor(np.ones((2, 3, 2, 3, 2), np.float32))).shape",
                         "(1, 3, 3, 4, 3)")),
     PrimRecord("Quantile", _more.quantile_prim, "(dim=None, keep_dims=False, ignore_nan=False)",

@@ -88,7 +88,11 @@ def test_rrelu_slopes_are_uniform_in_range():
 def test_errors():
     with pytest.raises(ValueError, match="lower"):
         nn.RReLU(0.5, 0.2)
-    with pytest.raises(NotImplementedError, match="return_indices"):
-        nn.AdaptiveMaxPool3d(2, return_indices=True)
+    # return_indices=True is built (fe9cb47): values and their flat indices per volume
+    x = Tensor(np.arange(64, dtype=np.float32).reshape(1, 1, 4, 4, 4))
+    values, indices = nn.AdaptiveMaxPool3d(2, return_indices=True)(x)
+    assert values.shape == indices.shape == (1, 1, 2, 2, 2)
+    np.testing.assert_array_equal(x.asnumpy().ravel()[indices.asnumpy().ravel()],
+                                  values.asnumpy().ravel())
     with pytest.raises(ValueError, match="4-D or 5-D"):
         nn.AdaptiveAvgPool3d(2)(Tensor(np.ones((2, 3, 4), np.float32)))

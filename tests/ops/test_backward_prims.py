@@ -31,6 +31,7 @@ NON_DIFFERENTIABLE = {
     "BitCast", "OneHot", "StandardNormal", "UniformReal", "UniformInt", "DropoutGenMask",
     "Multinomial",
     "Bernoulli", "RandomChoiceWithMask",
+    "CandidateSampler",  # its input is the integer true classes
     # index permutations (NMSWithMask's inverse sort), recorded values (ops.ScalarSummary ...)
     "NMSUnsort", "Summary",
     # side effects and gradient barriers

@@ -1,7 +1,7 @@
 """Random draws from distributions with tensor parameters: RandomGamma (shape ``alpha``, scale
 1) and RandomPoisson (rate ``rate``), each drawing ``shape + param.shape`` samples at every
 execution from the generator its ``stream`` attribute names (see ``state.py``). numpy's
-samplers; no gradient (MindSpore 2.10 has none either)."""
+samplers; differentiating a sample raises (MindSpore 2.10 has no gradient either)."""
 import numpy as np
 
 from mindcell._core.primitive import defprim
@@ -25,11 +25,23 @@ def _poisson(rate, shape, dtype, stream=None):
         return np.asarray(out, dtype)
 
 
+def _undefined_gradient(name):
+    """A bprop that refuses, as MindSpore 2.10 does ("Illegal primitive RandomGamma's bprop not
+    defined"), instead of a silent zero gradient for the distribution's parameter."""
+    def bprop(*args, **attrs):
+        raise RuntimeError("%s: samples cannot be differentiated with respect to the "
+                           "distribution's parameters (MindSpore 2.10 defines no gradient "
+                           "either); stop the gradient of the parameter first" % name)
+    return bprop
+
+
 random_gamma_p = defprim("RandomGamma", _gamma, has_side_effect=True,
-                         infer=lambda a, shape, stream=None: (tuple(shape) + tuple(a[0]), a[1]))
+                         infer=lambda a, shape, stream=None: (tuple(shape) + tuple(a[0]), a[1]),
+                         bprop=_undefined_gradient("RandomGamma"))
 random_poisson_p = defprim("RandomPoisson", _poisson, has_side_effect=True,
                            infer=lambda r, shape, dtype, stream=None: (
-                               tuple(shape) + tuple(r[0]), np.dtype(dtype)))
+                               tuple(shape) + tuple(r[0]), np.dtype(dtype)),
+                           bprop=_undefined_gradient("RandomPoisson"))
 
 
 def _log_uniform_prob(k, range_max):
