@@ -116,23 +116,26 @@ def test_train_private_utils_that_model_code_imports(tmp_path):
     its real path returned; a file path, a blank path and a bool for an int are refused, as
     MindSpore does."""
     from mindcell import compat
-    compat.install()
-    from mindspore.train._utils import _make_directory, check_value_type
-    d = _make_directory(str(tmp_path / "a" / ".." / "b" / "c"))
-    assert d == str((tmp_path / "b" / "c").resolve()) and Path(d).is_dir()
-    assert _make_directory(d) == d
-    (tmp_path / "f").write_text("x")
-    with pytest.raises(NotADirectoryError):
-        _make_directory(str(tmp_path / "f"))
-    with pytest.raises(ValueError, match="non-blank"):
-        _make_directory("  ", "ckpt_dir")
-    with pytest.raises(TypeError, match="string"):
-        _make_directory(3)
-    check_value_type("n", 3, [int, float])
-    check_value_type("flag", True, (int, bool))
-    with pytest.raises(TypeError, match=r"For `n` the type should be a valid type of \['int'\], "
-                                        r"but got bool"):
-        check_value_type("n", True, int)
+    compat.install()  # taken out again: later tests see mindcell's own module names
+    try:
+        from mindspore.train._utils import _make_directory, check_value_type
+        d = _make_directory(str(tmp_path / "a" / ".." / "b" / "c"))
+        assert d == str((tmp_path / "b" / "c").resolve()) and Path(d).is_dir()
+        assert _make_directory(d) == d
+        (tmp_path / "f").write_text("x")
+        with pytest.raises(NotADirectoryError):
+            _make_directory(str(tmp_path / "f"))
+        with pytest.raises(ValueError, match="non-blank"):
+            _make_directory("  ", "ckpt_dir")
+        with pytest.raises(TypeError, match="string"):
+            _make_directory(3)
+        check_value_type("n", 3, [int, float])
+        check_value_type("flag", True, (int, bool))
+        with pytest.raises(TypeError, match=r"For `n` the type should be a valid type of "
+                                            r"\['int'\], but got bool"):
+            check_value_type("n", True, int)
+    finally:
+        compat.uninstall()
 
 
 class _Returns(nn.Cell):

@@ -18,3 +18,13 @@ def no_second_order(name):
     def bprop(*args, **kwargs):
         raise RuntimeError("%s: second-order gradients are not supported" % name)
     return bprop
+
+
+def no_gradient(name, why):
+    """The bprop of a primitive MindSpore defines no gradient for although its inputs are
+    floats (random samples of a distribution's parameter, LAPACK's packed QR): raises, as
+    MindSpore 2.10 does ("bprop not defined"), instead of a silent zero gradient."""
+    def bprop(*args, **kwargs):
+        raise RuntimeError("%s: cannot be differentiated (%s; MindSpore 2.10 defines no "
+                           "gradient either)" % (name, why))
+    return bprop

@@ -5,6 +5,7 @@ no gradient (MindSpore 2.10 has none); MatrixExp's gradient is the upper-right b
 import numpy as np
 
 from mindcell._core.primitive import defprim
+from mindcell.ops.defs._util import no_gradient, no_second_order
 
 
 def _batched(fn, *arrays):
@@ -61,14 +62,17 @@ def _as2d(tau):
     return tau.reshape(tau.shape[:-1] + (1, tau.shape[-1]))
 
 
+_PACKED = "LAPACK's packed Householder form"
 geqrf_p = defprim("Geqrf", lambda a: _batched(_geqrf_one, a), nout=2,
                   infer=lambda a: ((tuple(a[0]), a[1]),
-                                   (tuple(a[0][:-2]) + (min(a[0][-2:]),), a[1])))
+                                   (tuple(a[0][:-2]) + (min(a[0][-2:]),), a[1])),
+                  bprop=no_gradient("Geqrf", _PACKED))
 orgqr_p = defprim("Orgqr", lambda y, tau: _batched(lambda a, t: _orgqr_one(a, t[0]), y,
-                                                   _as2d(tau)), infer=_shape_only)
+                                                   _as2d(tau)), infer=_shape_only,
+                  bprop=no_gradient("Orgqr", _PACKED))
 ormqr_p = defprim("Ormqr", lambda y, tau, c, left, transpose: _batched(
     lambda a, t, b: _ormqr_one(a, t[0], b, left, transpose), y, _as2d(tau), c),
-    infer=lambda y, tau, c, left, transpose: c)
+    infer=lambda y, tau, c, left, transpose: c, bprop=no_gradient("Ormqr", _PACKED))
 
 
 def _expm_one(a):
@@ -97,4 +101,4 @@ def _matrix_exp_grad(x, dout):
 matrix_exp_p = defprim("MatrixExp", lambda a: _batched(_expm_one, a), infer=_shape_only,
                        bprop=_matrix_exp_bprop)
 matrix_exp_grad_p = defprim("MatrixExpGrad", _matrix_exp_grad,
-                            infer=lambda x, dout: x)
+                            infer=lambda x, dout: x, bprop=no_second_order("MatrixExpGrad"))

@@ -6,6 +6,9 @@ import numpy as np
 
 from mindcell._core.primitive import defprim
 from mindcell._core.random_state import draw_rng
+from mindcell.ops.defs._util import no_gradient
+
+_SAMPLES = "samples have no gradient in the distribution's parameters; stop it first"
 
 
 def _gamma(alpha, shape, stream=None):
@@ -25,23 +28,13 @@ def _poisson(rate, shape, dtype, stream=None):
         return np.asarray(out, dtype)
 
 
-def _undefined_gradient(name):
-    """A bprop that refuses, as MindSpore 2.10 does ("Illegal primitive RandomGamma's bprop not
-    defined"), instead of a silent zero gradient for the distribution's parameter."""
-    def bprop(*args, **attrs):
-        raise RuntimeError("%s: samples cannot be differentiated with respect to the "
-                           "distribution's parameters (MindSpore 2.10 defines no gradient "
-                           "either); stop the gradient of the parameter first" % name)
-    return bprop
-
-
 random_gamma_p = defprim("RandomGamma", _gamma, has_side_effect=True,
                          infer=lambda a, shape, stream=None: (tuple(shape) + tuple(a[0]), a[1]),
-                         bprop=_undefined_gradient("RandomGamma"))
+                         bprop=no_gradient("RandomGamma", _SAMPLES))
 random_poisson_p = defprim("RandomPoisson", _poisson, has_side_effect=True,
                            infer=lambda r, shape, dtype, stream=None: (
                                tuple(shape) + tuple(r[0]), np.dtype(dtype)),
-                           bprop=_undefined_gradient("RandomPoisson"))
+                           bprop=no_gradient("RandomPoisson", _SAMPLES))
 
 
 def _log_uniform_prob(k, range_max):
