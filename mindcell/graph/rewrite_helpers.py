@@ -3,6 +3,7 @@
 conditions, run as plain Python for Python values and build While/If nodes (or bool tensors)
 for traced ones."""
 from mindcell._core import trace as _trace
+from mindcell.common.tensor import Tensor
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.symbolic import GraphModeError, graph_error
@@ -206,11 +207,10 @@ def unpack(value, spec):
     graph compiler does, a tuple, list or Tensor with more items than targets gives its first
     ones (``h, w = x.shape`` on a 4-D ``x`` is ``x.shape[:2]``); otherwise the value is
     unpacked as Python does (too few items still raise)."""
-    if not isinstance(value, (tuple, list)) and not hasattr(value, "_np_dtype"):
-        return value
-    if hasattr(value, "_np_dtype") and (value.ndim == 0 or len(value) <= len(spec)):
-        return value
-    if len(value) < len(spec):
-        return value
+    if isinstance(value, Tensor):
+        if value.ndim == 0 or len(value) <= len(spec):
+            return value
+    elif not isinstance(value, (tuple, list)) or len(value) < len(spec):
+        return value  # (a tuple of the right length still unpacks its nested targets here)
     items = [value[i] for i in range(len(spec))]
     return tuple(v if s is None else unpack(v, s) for v, s in zip(items, spec))
