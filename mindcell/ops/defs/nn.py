@@ -298,7 +298,10 @@ def _softmax_f16(x, axis=-1):
     and their sum (accumulated in float32) are rounded to float16, the division is float16."""
     if x.dtype != np.float16:
         return _softmax_impl(x, axis)
-    e = np.exp(x - np.max(x, axis=axis, keepdims=True, initial=-np.inf))
+    shifted = x - np.max(x, axis=axis, keepdims=True, initial=-np.inf)
+    # exp in float32 rounded once to float16: numpy's own float16 exp differs by 1 ulp between
+    # releases (2.3 vs 2.4), MindSpore's rounds the float32 result
+    e = np.exp(shifted.astype(np.float32)).astype(np.float16)
     with np.errstate(over="ignore"):
         return e / np.sum(e, axis=axis, keepdims=True, dtype=np.float32).astype(np.float16)
 
