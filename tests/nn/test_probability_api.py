@@ -219,3 +219,18 @@ def test_bayesian_regression_learns_and_its_predictions_vary(mode):
         assert preds.std(0).mean() > 1e-4
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_cross_entropy_takes_distribution_b_by_its_public_keywords():
+    # values recorded with MindSpore 2.10 (ms-oracle): cross_entropy(dist, mean_b=, sd_b=) is
+    # the same as positional, for every two-parameter family
+    normal = msd.Normal(3.0, 4.0, dtype=ms.float32)
+    by_position = normal.cross_entropy('Normal', Tensor([1.0]), Tensor([2.0]))
+    by_keyword = normal.cross_entropy('Normal', mean_b=Tensor([1.0]), sd_b=Tensor([2.0]))
+    np.testing.assert_allclose(by_position.asnumpy(), [4.112086], rtol=1e-6)
+    np.testing.assert_allclose(by_keyword.asnumpy(), [4.112086], rtol=1e-6)
+    uniform = msd.Uniform(0.0, 1.0, dtype=ms.float32)
+    np.testing.assert_allclose(uniform.cross_entropy(
+        'Uniform', low_b=Tensor([-1.0]), high_b=Tensor([2.0])).asnumpy(), [1.0986123], rtol=1e-6)
+    with pytest.raises(TypeError, match=r"Normal.cross_entropy: .*'sd_b'"):
+        normal.cross_entropy('Normal', mean_b=Tensor([1.0]), sdb=Tensor([2.0]))

@@ -1,5 +1,7 @@
 """The continuous distributions: Normal, Uniform, Exponential, Cauchy, Logistic, Gamma, Beta,
 LogNormal and Gumbel."""
+import inspect
+
 import numpy as np
 
 from mindcell import ops
@@ -44,9 +46,16 @@ class _TwoParams(ParamsMixin, _Continuous):
             out.append(v if v.dtype == self.parameter_type else ops.cast(v, self.parameter_type))
         return out
 
-    def _cross_entropy(self, dist, a_b, b_b, a=None, b=None):
+    def _cross_entropy(self, dist, *args, **kwargs):
+        # bound against this class's own _kl_loss so that keywords keep their public names
+        # (mean_b=, sd_b= for Normal; low_b=, high_b= for Uniform ...)
         U.check_distribution_name(dist, self._type)
-        return self._entropy(a, b) + self._kl_loss(dist, a_b, b_b, a, b)
+        try:
+            bound = inspect.signature(self._kl_loss).bind(dist, *args, **kwargs)
+        except TypeError as e:
+            raise TypeError("%s.cross_entropy: %s" % (type(self).__name__, e)) from None
+        own = [bound.arguments.get(name) for name in self._names]
+        return self._entropy(*own) + self._kl_loss(*bound.args, **bound.kwargs)
 
 
 class Normal(_TwoParams):
