@@ -63,6 +63,10 @@ EXCLUDED = {
     # a 2-norm of 8.9 for a tensor holding -128
     **dict.fromkeys(_rows(("ops:vector_norm", "tensor:var", "tensor:std"), ("int8",)),
                     "MindSpore's Int8 reduction overflows (-128 squared wraps to 0)"),
+    # MindSpore 2.10's FMin CPU kernel fails at run time (RuntimeError) for every dtype its
+    # type check lets through (FMax of the same rows runs): mindcell computes them as fmax
+    **{k: "MindSpore's FMin kernel: RuntimeError for every accepted dtype" for k in GOLDEN
+       if k.split(":")[1] == "fmin" and GOLDEN[k].get("error") == "RuntimeError"},
     # the singular vectors' signs are not unique: both sides' factors are valid
     **dict.fromkeys(_rows(("ops:svd", "tensor:svd"), ("float32", "float64")),
                     "singular vectors are unique up to sign"),

@@ -145,13 +145,28 @@ threshold.__doc__ = opdoc(
 
 
 # ----- NaN-aware extrema, truncating division, scaling by powers of two --------------------------
+# the dtypes MindSpore 2.10's FMax/FMin kernels take, after the operands' promotion (a Python
+# number adapts to the tensor: Int32 with 2 stays Int32, with 1.5 is Float32; Bool with 2 Int64)
+_NAN_AWARE_DTYPES = (np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float16),
+                     np.dtype(np.float32), np.dtype(np.float64))
+
+
 def _nan_aware(name, pick):
     def fn(input, other):
+        from mindcell.ops.function.math_func import _operands
         F = _F()
         check_tensor(input, name, "input")
-        best = pick(input, other)
-        return F.where(F.isnan(input), other * F.ones_like(best),
-                       F.where(F.isnan(other), input * F.ones_like(best), best))
+        a, b = _operands(input, other, name)
+        if a._np_dtype not in _NAN_AWARE_DTYPES:
+            raise TypeError("%s: the operands must promote to Int32, Int64, Float16, Float32 or "
+                            "Float64, but %s and %s promote to %s"
+                            % (public_name(name), input.dtype, other.dtype if isinstance(
+                                other, Tensor) else "a Python " + type(other).__name__, a.dtype))
+        best = pick(a, b)
+        if not a.dtype.is_floating_point:
+            return best
+        return F.where(F.isnan(a), b * F.ones_like(best),
+                       F.where(F.isnan(b), a * F.ones_like(best), best))
     fn.__name__ = fn.__qualname__ = name
     return fn
 
@@ -162,9 +177,11 @@ fmax.__doc__ = opdoc(
     "The elementwise maximum of ``input`` and ``other``; where one of them is NaN, the other "
     "(NaN only where both are).",
     ["input (Tensor): the first operand.",
-     "other (Union[Tensor, int, float]): the second, broadcast against ``input``."],
+     "other (Union[Tensor, int, float, bool]): the second, broadcast against ``input``; a "
+     "Python number adapts to the tensor's dtype."],
     "Tensor of the broadcast shape and promoted dtype.",
-    ["TypeError: ``input`` is not a Tensor."],
+    ["TypeError: ``input`` is not a Tensor, or the operands promote to a dtype other than "
+     "Int32, Int64, Float16, Float32 or Float64 (as MindSpore 2.10's kernel)."],
     example("ops.fmax(x, y)", "[2. 1. 5.]",
             ["x = " + array([1.0, float("nan"), 5.0]).replace("nan", "np.nan"),
              "y = " + array([2.0, 1.0, float("nan")]).replace("nan", "np.nan")]))
@@ -175,9 +192,11 @@ fmin.__doc__ = opdoc(
     "The elementwise minimum of ``input`` and ``other``; where one of them is NaN, the other "
     "(NaN only where both are).",
     ["input (Tensor): the first operand.",
-     "other (Union[Tensor, int, float]): the second, broadcast against ``input``."],
+     "other (Union[Tensor, int, float, bool]): the second, broadcast against ``input``; a "
+     "Python number adapts to the tensor's dtype."],
     "Tensor of the broadcast shape and promoted dtype.",
-    ["TypeError: ``input`` is not a Tensor."],
+    ["TypeError: ``input`` is not a Tensor, or the operands promote to a dtype other than "
+     "Int32, Int64, Float16, Float32 or Float64 (as MindSpore 2.10's kernel)."],
     example("ops.fmin(x, y)", "[1. 1. 5.]",
             ["x = " + array([1.0, float("nan"), 5.0]).replace("nan", "np.nan"),
              "y = " + array([2.0, 1.0, float("nan")]).replace("nan", "np.nan")]))
