@@ -61,5 +61,12 @@ from mindcell import numpy  # noqa: E402,F401  (ms.numpy, as MindSpore)
 # (ops.operations.Shape, ops.functional.partial, common.set_seed ...), recorded from MindSpore.
 from mindcell import _faces  # noqa: E402
 _faces.install()
+# ``mindspore.dtype`` is the module ``mindspore.common.dtype`` (``from mindspore import dtype as
+# mstype; mstype.dtype_to_nptype(...)``): ``mindcell.dtype`` (the internal module, imported by
+# name across the package) also serves every public name of ``mindcell.common.dtype``.
+for _n in common.dtype.__dict__:  # noqa: E402
+    if not _n.startswith("_") and not hasattr(dtype, _n):
+        setattr(dtype, _n, getattr(common.dtype, _n))
+del _n
 # Every kernel's and the BLAS's threads: OMP_NUM_THREADS, else the cores this process may use.
 _threads.set_num_threads()

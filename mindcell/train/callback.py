@@ -88,13 +88,17 @@ class LossMonitor(Callback):
 
 class TimeMonitor(Callback):
     """TimeMonitor(data_size=None, data_time=False): prints the epoch time and the time per step
-    at each training epoch's end; with ``data_time`` also the mean time per step spent fetching
-    data on the host (between a step's end and the next step's beginning). The epoch times (in
-    seconds) are kept in ``epoch_times``.
+    at each epoch's end, of training ("Train epoch time: ...") and, passed to ``Model.eval``, of
+    evaluation ("Eval epoch time: ..."), as MindSpore; with ``data_time`` also the mean time per
+    step spent fetching data on the host (between a step's end and the next step's beginning).
+    The epoch times (in seconds) are kept in ``epoch_times``. As MindSpore, the hooks are
+    ``epoch_begin``/``epoch_end`` (shared by training and evaluation: in ``Model.fit`` the
+    evaluation inside a training epoch restarts the epoch clock).
 
     Args:
-        data_size (int, optional): the steps per epoch to divide by. Default: ``None`` (the
-            run's ``batch_num``).
+        data_size (int, optional): the steps per epoch to divide by when the run does not
+            report its ``batch_num`` (MindSpore divides by the run's ``batch_num`` when it is
+            positive). Default: ``None``.
         data_time (bool): also print the data time. Default: ``False``.
 
     Raises:
@@ -108,8 +112,11 @@ class TimeMonitor(Callback):
         >>> monitor.on_train_epoch_begin(ctx)
         >>> monitor.on_train_epoch_end(ctx)
         epoch time: ... ms, per step time: ... ms
+        >>> ctx = ms.train.RunContext(SimpleNamespace(batch_num=10, mode="train"))
+        >>> monitor.on_train_epoch_end(ctx)
+        Train epoch time: ... ms, per step time: ... ms
         >>> len(monitor.epoch_times)
-        1
+        2
     """
 
     def __init__(self, data_size=None, data_time=False):
@@ -124,7 +131,7 @@ class TimeMonitor(Callback):
         self.data_time_start = 0.0
         self.epoch_times = []
 
-    def on_train_epoch_begin(self, run_context):
+    def epoch_begin(self, run_context):
         self.epoch_time = self.data_time_start = time.time()
         self.data_time_sum = 0.0
 
@@ -136,13 +143,16 @@ class TimeMonitor(Callback):
         if self.data_time:
             self.data_time_start = time.time()
 
-    def on_train_epoch_end(self, run_context):
+    def epoch_end(self, run_context):
         cb = run_context.original_args()
         elapsed = time.time() - self.epoch_time
         self.epoch_times.append(elapsed)
-        steps = self.data_size or cb.batch_num or 1
-        line = "epoch time: %.3f ms, per step time: %.3f ms" % (elapsed * 1e3,
-                                                               elapsed * 1e3 / steps)
+        batch_num = getattr(cb, "batch_num", None)
+        steps = batch_num if isinstance(batch_num, int) and batch_num > 0 else self.data_size
+        steps = steps or 1
+        mode = getattr(cb, "mode", None) or ""
+        line = "%sepoch time: %.3f ms, per step time: %.3f ms" % (
+            mode.title() + " " if mode else "", elapsed * 1e3, elapsed * 1e3 / steps)
         if self.data_time:
             line += " (data time: %.3f ms)" % (self.data_time_sum * 1e3 / steps)
         print(line, flush=True)

@@ -2,7 +2,7 @@
 (``for inputs in helper: net(*inputs)``)."""
 from mindcell.dataset.engine import Dataset
 
-__all__ = ["DatasetHelper"]
+__all__ = ["DatasetHelper", "connect_network_with_dataset"]
 
 
 class DatasetHelper:
@@ -112,3 +112,39 @@ class DatasetHelper:
         """get_send_info(run_context): sink mode only (raises AttributeError, as MindSpore
         without it)."""
         self._sink_only("get_send_info")
+
+
+def connect_network_with_dataset(network, dataset_helper):
+    """Connect `network` with the device queue of a sink-mode `dataset_helper`, as MindSpore's
+    ``connect_network_with_dataset``. Only dataset sink mode has such a queue, and mindcell has
+    no sink mode, so every call raises (the same RuntimeError MindSpore raises for a non-sink
+    helper): loop over the helper and call the network with each batch instead.
+
+    Args:
+        network (Cell): The training network.
+        dataset_helper (DatasetHelper): The helper whose dataset feeds the network.
+
+    Returns:
+        Cell, never (see Raises).
+
+    Raises:
+        AttributeError: `dataset_helper` is not a DatasetHelper.
+        RuntimeError: always otherwise (mindcell's helpers are never in sink mode).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import nn, dataset as ds
+        >>> data = ds.NumpySlicesDataset((np.ones((4, 2), np.float32),), shuffle=False).batch(2)
+        >>> helper = ms.DatasetHelper(data, dataset_sink_mode=False)
+        >>> try:
+        ...     ms.connect_network_with_dataset(nn.Dense(2, 1), helper)
+        ... except RuntimeError as e:
+        ...     print(e)
+        The API 'connect_network_with_dataset' should be called in dataset sink mode.
+    """
+    if not isinstance(dataset_helper, DatasetHelper):
+        raise AttributeError("connect_network_with_dataset: 'dataset_helper' must be a "
+                             "DatasetHelper, but got %s" % type(dataset_helper).__name__)
+    raise RuntimeError("The API 'connect_network_with_dataset' should be called in dataset "
+                       "sink mode.")
