@@ -530,12 +530,13 @@ def _shift(input, other, op, left):
                         % (public_name(op), "input" if ref is input else "other", ref.dtype))
     info = np.iinfo(ref.dtype.np_dtype)
     for name, v in (("input", input), ("other", other)):
-        if not isinstance(v, Tensor) and (isinstance(v, bool) or not isinstance(v, int)
+        # a Python bool counts as the int it is (MindSpore 2.10: x << True shifts by 1)
+        if not isinstance(v, Tensor) and (not isinstance(v, int)
                                           or not info.min <= v <= info.max):
             raise TypeError("%s: '%s' must be a Tensor or an int in the range of %s, but "
                             "got %r" % (public_name(op), name, ref.dtype, v))
-    a = input if isinstance(input, Tensor) else Tensor(np.asarray(input, ref.dtype.np_dtype))
-    b = other if isinstance(other, Tensor) else Tensor(np.asarray(other, ref.dtype.np_dtype))
+    a = input if isinstance(input, Tensor) else Tensor(np.asarray(int(input), ref.dtype.np_dtype))
+    b = other if isinstance(other, Tensor) else Tensor(np.asarray(int(other), ref.dtype.np_dtype))
     for name, t in (("input", a), ("other", b)):
         if t.dtype not in _INTS:
             raise TypeError("%s: '%s' must be an integer Tensor, but got %s"
@@ -573,7 +574,8 @@ for _f, _dir, _ex in ((bitwise_left_shift, "left", "[ 2  4 -8 16]"),
         "elementwise with broadcasting; the count is taken modulo 32 (64 for 64-bit "
         "integers), as in MindSpore's CPU kernel." % _dir,
         ["input (Union[Tensor, int]): an integer tensor (or a number, with ``other`` a "
-         "Tensor).", "other (Union[Tensor, int]): the shift counts, of ``input``'s dtype."],
+         "Tensor).", "other (Union[Tensor, int, bool]): the shift counts, of ``input``'s dtype "
+         "(a Python bool counts as 0 or 1)."],
         "Tensor of the operands' dtype and broadcast shape.",
         ["TypeError: neither operand is a Tensor, an operand is not an integer tensor, or "
          "the dtypes differ."],
