@@ -44,11 +44,32 @@ def _known():
 KNOWN = _known()
 
 # Rows where MindSpore 2.10's CPU kernel itself misbehaves: not a behaviour to copy.
+def _no_cpu_kernel():
+    """The functions MindSpore 2.10 has no CPU kernel for: their float32 row raises RuntimeError
+    and no row returns (the oracle says "The kernel AcosExt unregistered" for mint.acos, and the
+    same for mint.argmax/log2/exp2/clone/std, Tensor.unique, ops.tanh_/zero_/soft_margin_loss).
+    mindcell computes them; their RuntimeError rows are not behaviour to copy. ops.matmul and
+    Tensor.matmul are not among them: their RuntimeError is the (2, 3) @ (2, 3) shape error."""
+    rows = {}
+    for key, out in GOLDEN.items():
+        fn, case = key.rsplit(":", 1)
+        rows.setdefault(fn, {})[case] = out
+    dead = set()
+    for fn, cases in rows.items():
+        f32 = cases.get("float32") or cases.get("float32,float32") or {}
+        if (f32.get("error") == "RuntimeError" and all("error" in o for o in cases.values())
+                and fn not in ("ops:matmul", "tensor:matmul")):
+            dead.add(fn)
+    return {"%s:%s" % (fn, c): "MindSpore 2.10 has no CPU kernel for %s" % fn
+            for fn in dead for c, o in rows[fn].items() if o["error"] == "RuntimeError"}
+
+
 def _rows(fns, cases):
     return {"%s:%s" % (fn, c) for fn in fns for c in cases}
 
 
 EXCLUDED = {
+    **_no_cpu_kernel(),
     # sinc of a Bool tensor: MindSpore 2.10 gives NaN for False (sinc(0) is 1, as its float
     # kernel says) and sinc(1) for True: garbage
     **dict.fromkeys(_rows(("ops:sinc", "tensor:sinc", "mint:sinc"), ("bool",)),
