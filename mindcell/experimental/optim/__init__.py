@@ -1,10 +1,11 @@
 """PyTorch-signature optimizers as in ``mindspore.experimental.optim``: ``opt(grads)`` applies
 one step; hyper-parameters live in ``param_groups``."""
+import warnings
+
 import numpy as np
 
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
-from mindcell.nn.optim.adam import beta_powers
 from mindcell.nn.optim.optimizer import Optimizer as _Base
 from mindcell.ops import functional as F
 from mindcell.ops.defs.state import adam_update_p, sgd_update_p
@@ -29,9 +30,12 @@ class Optimizer(_Base):
         # a group without weight_decay (none in the defaults either) gets 0.0, as in MindSpore
         self.param_groups = [_Group({"weight_decay": 0.0}, **dict(self.defaults, **g))
                              for g in groups]
-        # Each group's learning rate is a Parameter (learning_rate_group_<i>, as MindSpore's)
-        # the step reads, so `group["lr"] = x` (what schedulers and training loops write)
-        # changes the next steps' learning rate in both modes.
+        # Each group's learning rate is a Parameter (learning_rate_group_<i>, also in `lrs`, as
+        # MindSpore's) that schedulers write. As in MindSpore 2.10, a step reads each group's
+        # hyper-parameters from its dict: `group["lr"] = <float>` overrides the Parameter for
+        # the next steps, while a Tensor or int put there is not used (the step keeps reading
+        # the Parameter; a warning says so).
+        self.lrs = []
         self._group_of_param = []
         # the index of each group's first parameter in `parameters`, and their total last (as
         # MindSpore's group_start_id, which custom optimizers index gradients with)
@@ -42,14 +46,29 @@ class Optimizer(_Base):
             lr = Parameter(Tensor(np.asarray(_lr_value(group["lr"]), np.float32)),
                            name="learning_rate_group_%d" % i, requires_grad=False)
             dict.__setitem__(group, "lr", lr)
+            self.lrs.append(lr)
             self._group_of_param += [i] * len(list(group["params"]))
 
+    def _group_lr(self, index):
+        """The learning rate group ``index`` steps with: a float written to its ``"lr"``
+        entry, otherwise its learning-rate Parameter (MindSpore 2.10's rule)."""
+        value = self.param_groups[index].get("lr")
+        if isinstance(value, float):
+            return Tensor._make(np.asarray(value, np.float32))
+        return self.lrs[index]
+
     def _step_lrs(self):
-        lrs = [g["lr"] for g in self.param_groups]
+        lrs = [self._group_lr(i) for i in range(len(self.param_groups))]
         return [lrs[i] for i in self._group_of_param]
+
+    def _group_slices(self):
+        """(group, first, end) for each parameter group, ``first:end`` its parameters."""
+        ids = self.group_start_id
+        return [(g, ids[i], ids[i + 1]) for i, g in enumerate(self.param_groups)]
 
     # the per-parameter state ParameterTuples a subclass keeps (extended by add_param_group)
     _state_names = ()
+    _ones_states = ()  # the state ParameterTuples that start at one (SGD's first-step flags)
 
     def add_param_group(self, param_group):
         """add_param_group(param_group): adds a group of parameters (a dict with ``'params'``
@@ -94,6 +113,7 @@ class Optimizer(_Base):
         dict.__setitem__(group, "lr", Parameter(
             Tensor(np.asarray(_lr_value(group["lr"]), np.float32)),
             name="learning_rate_group_%d" % index, requires_grad=False))
+        self.lrs.append(group["lr"])
         wd = float(group["weight_decay"])
         self.param_groups.append(group)
         self.group_start_id.append(self.group_start_id[-1] + len(params))
@@ -102,8 +122,8 @@ class Optimizer(_Base):
         self.group_wd += [wd] * len(params)
         new = ParameterTuple(params)
         for state in self._state_names:
-            setattr(self, state, ParameterTuple(list(getattr(self, state))
-                                                + list(new.clone(state, "zeros"))))
+            setattr(self, state, ParameterTuple(list(getattr(self, state)) + list(
+                new.clone(state, "ones" if state in self._ones_states else "zeros"))))
         self.parameters = ParameterTuple(list(self.parameters) + params)
         self.__dict__["parameters"] = self._params_list["parameters"]
         self.param_length = len(self.parameters)
@@ -124,87 +144,188 @@ def _lr_value(value):
 
 
 class _Group(dict):
-    """A parameter group: setting ``"lr"`` writes the group's learning-rate Parameter."""
+    """A parameter group. Writing ``"lr"`` follows MindSpore 2.10: a float is what the next
+    steps use; a Tensor or an int is stored but not used (the step reads the group's
+    learning-rate Parameter), which a warning says; anything else is a TypeError."""
 
     def __setitem__(self, key, value):
-        current = self.get(key)
-        if key == "lr" and isinstance(current, Parameter):
-            current.set_data(Tensor(np.asarray(_lr_value(value), np.float32)))
-            return
+        if key == "lr" and not isinstance(value, float):
+            _lr_value(value)  # TypeError for a value that is no learning rate at all
+            if not isinstance(value, Parameter):
+                warnings.warn(
+                    "experimental.optim: param_group['lr'] = %s is stored but not used, as in "
+                    "MindSpore 2.10: the step keeps the group's learning-rate Parameter (%s); "
+                    "write a Python float, or assign the Parameter (ops.assign / set_data) or use "
+                    "an lr scheduler" % (type(value).__name__, "learning_rate_group_<i>"),
+                    stacklevel=2)
         super().__setitem__(key, value)
+
+
+def _flag(name, key, value):
+    if not isinstance(value, bool):
+        raise TypeError("%s: '%s' must be a bool, but got %s" % (name, key, type(value).__name__))
+    return value
+
+
+def _nonneg(name, key, value, types=(int, float)):
+    if isinstance(value, bool) or not isinstance(value, types):
+        raise TypeError("%s: '%s' must be %s, but got %s"
+                        % (name, key, " or ".join(t.__name__ for t in types), type(value).__name__))
+    if value < 0:
+        raise ValueError("%s: invalid %s value: %s (must be >= 0)" % (name, key, value))
+    return float(value)
+
+
+def _check_adam_args(name, lr, betas, eps, weight_decay):
+    if not isinstance(lr, Tensor):
+        _nonneg(name, "lr", lr)
+    elif float(_lr_value(lr)) < 0:
+        raise ValueError("%s: invalid learning rate: %s" % (name, _lr_value(lr)))
+    _nonneg(name, "eps", eps)
+    _nonneg(name, "weight_decay", weight_decay)
+    betas = tuple(betas)
+    if len(betas) != 2:
+        raise ValueError("%s: 'betas' must have 2 values, but got %d" % (name, len(betas)))
+    for i, b in enumerate(betas):
+        if not 0.0 <= b < 1.0:
+            raise ValueError("%s: invalid beta parameter at index %d: %s (must be in [0, 1))"
+                             % (name, i, b))
+    return betas
 
 
 class SGD(Optimizer):
     """SGD(params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
-    maximize=False)."""
+    maximize=False). Each step reads every group's ``momentum``, ``dampening``,
+    ``weight_decay``, ``nesterov`` and ``maximize`` (and ``lr``, see :class:`Optimizer`) from
+    its dict, as MindSpore 2.10 does. The first step of a parameter sets its momentum buffer to
+    the gradient (per-parameter flags 'stat.<name>')."""
 
-    _state_names = ("accum",)
+    _state_names = ("accum", "stat")
+    _ones_states = ("stat",)
 
     def __init__(self, params, lr, momentum=0.0, dampening=0.0, weight_decay=0.0,
                  nesterov=False, *, maximize=False):
-        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
+        if not isinstance(lr, Tensor):
+            _nonneg("SGD", "lr", lr)
+        _nonneg("SGD", "momentum", momentum)
+        _flag("SGD", "nesterov", nesterov)
+        _flag("SGD", "maximize", maximize)
+        super().__init__(params, dict(lr=lr, momentum=float(momentum), dampening=dampening,
                                       weight_decay=weight_decay, nesterov=nesterov,
                                       maximize=maximize))
+        for group in self.param_groups:
+            dict.__setitem__(group, "dampening", _nonneg("SGD", "dampening", group["dampening"]))
+        if nesterov and (momentum <= 0.0 or dampening != 0.0):
+            raise ValueError("SGD: nesterov=True needs momentum > 0 and dampening 0, but got "
+                             "momentum %s, dampening %s" % (momentum, dampening))
         self.momentum, self.dampening, self.nesterov = float(momentum), float(dampening), nesterov
         self.maximize = maximize
         self.accum = self.clone_state("accum")
-        self.stat = Parameter(Tensor(np.ones(1, np.float32)), name="stat", requires_grad=False)
+        self.stat = self.clone_state("stat", init="ones")
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
-        for p, g, a, lr, wd in zip(self.parameters, gradients, self.accum, self._step_lrs(),
-                                   self.group_wd):
-            g = F.neg(g) if self.maximize else g
-            sgd_update_p.bind(p, F.cast(g, p.dtype), a, lr, self.stat,
-                              momentum=self.momentum, dampening=self.dampening,
-                              weight_decay=wd, nesterov=self.nesterov)
-        F.assign(self.stat, Tensor._make(np.zeros(1, np.float32)))
+        for index, (group, first, end) in enumerate(self._group_slices()):
+            lr = self._group_lr(index)
+            momentum, maximize = float(group["momentum"]), group["maximize"]
+            for i in range(first, end):
+                p, g = self.parameters[i], gradients[i]
+                g = F.neg(g) if maximize else g
+                sgd_update_p.bind(p, F.cast(g, p.dtype), self.accum[i], lr, self.stat[i],
+                                  momentum=momentum, dampening=float(group["dampening"]),
+                                  weight_decay=float(group["weight_decay"]),
+                                  nesterov=bool(group["nesterov"]), clear_stat=True)
         self._step_done()
         return True
 
 
 class Adam(Optimizer):
     """Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
-    maximize=False): L2 weight decay added to the gradient."""
+    maximize=False): L2 weight decay added to the gradient; the update is MindSpore 2.10's
+    (``ops.Adam``: ``lr * sqrt(1 - beta2^t) / (1 - beta1^t) * m / (sqrt(v) + eps)``). Each step
+    reads every group's ``betas``, ``eps``, ``weight_decay``, ``maximize`` and ``lr`` from its
+    dict; ``t`` is the optimizer's step count (Parameter 'state_step').
 
-    _decoupled = False
-    _state_names = ("exp_avg", "exp_avg_sq")
+    MindSpore 2.10's experimental Adam takes ``amsgrad`` and does not use it (its update is the
+    plain Adam one); mindcell computes the same and warns when ``amsgrad=True``."""
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0,
                  amsgrad=False, *, maximize=False):
-        if amsgrad:
-            raise ValueError("%s: amsgrad=True is not supported" % type(self).__name__)
-        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
-                                      weight_decay=weight_decay, amsgrad=amsgrad,
-                                      maximize=maximize))
+        name = type(self).__name__
+        betas = _check_adam_args(name, lr, betas, eps, weight_decay)
+        if amsgrad and not self._decoupled:
+            warnings.warn("experimental.optim.Adam: amsgrad=True is not used by MindSpore 2.10's "
+                          "experimental Adam (its update is plain Adam), so mindcell does not use "
+                          "it either; experimental.optim.AdamW implements amsgrad", stacklevel=2)
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
+                                      amsgrad=amsgrad, maximize=maximize))
         self.beta1, self.beta2 = float(betas[0]), float(betas[1])
         self.eps, self.maximize = float(eps), maximize
-        self.beta1_power, self.beta2_power = beta_powers()
         self.exp_avg = self.clone_state("exp_avg")
         self.exp_avg_sq = self.clone_state("exp_avg_sq")
+        self.max_exp_avg_sq = self.clone_state("max_exp_avg_sq")
+        self.state_step = Parameter(Tensor(np.zeros((), np.int32)), name="state_step",
+                                    requires_grad=False)
+
+    _state_names = ("exp_avg", "exp_avg_sq", "max_exp_avg_sq")
+    _decoupled = False
+
+    def _powers(self, group):
+        beta1, beta2 = (float(b) for b in group["betas"])
+        step = F.cast(self.state_step, np.float32)
+        return beta1, beta2, F.pow(beta1, step), F.pow(beta2, step)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
-        lrs = self._step_lrs()
-        F.assign(self.beta1_power, F.mul(self.beta1_power, self.beta1))
-        F.assign(self.beta2_power, F.mul(self.beta2_power, self.beta2))
-        correction = F.div(F.sqrt(F.sub(1.0, self.beta2_power)), F.sub(1.0, self.beta1_power))
-        for p, g, m, v, lr_t, wd in zip(self.parameters, gradients, self.exp_avg,
-                                        self.exp_avg_sq, lrs, self.group_wd):
-            g = F.neg(g) if self.maximize else g
-            adam_update_p.bind(p, m, v, F.cast(g, p.dtype), lr_t, F.mul(lr_t, correction),
-                               beta1=self.beta1, beta2=self.beta2, epsilon=self.eps,
-                               weight_decay=wd, decoupled=self._decoupled, use_nesterov=False)
+        F.assign_add(self.state_step, Tensor._make(np.ones((), np.int32)))
+        for index, (group, first, end) in enumerate(self._group_slices()):
+            lr = self._group_lr(index)
+            beta1, beta2, power1, power2 = self._powers(group)
+            maximize, eps = group["maximize"], float(group["eps"])
+            wd = float(group["weight_decay"])
+            if self._decoupled:
+                self._adamw_group(group, first, end, gradients, lr, beta1, beta2, power1,
+                                  power2, eps, wd, maximize)
+                continue
+            lr_t = F.mul(lr, F.div(F.sqrt(F.sub(1.0, power2)), F.sub(1.0, power1)))
+            for i in range(first, end):
+                p, g = self.parameters[i], gradients[i]
+                g = F.neg(g) if maximize else g
+                adam_update_p.bind(p, self.exp_avg[i], self.exp_avg_sq[i], F.cast(g, p.dtype),
+                                   lr, lr_t, beta1=beta1, beta2=beta2, epsilon=eps,
+                                   weight_decay=wd, decoupled=False, use_nesterov=False)
         self._step_done()
         return True
 
 
 class AdamW(Adam):
     """AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
-    *, maximize=False): decoupled weight decay (param -= lr * weight_decay * param)."""
+    *, maximize=False): decoupled weight decay (``param *= 1 - lr * weight_decay``), then
+    ``param -= lr / (1 - beta1^t) * m / (sqrt(v) / sqrt(1 - beta2^t) + eps)`` (with
+    ``amsgrad``, ``v`` is the running maximum 'max_exp_avg_sq'), as MindSpore 2.10's."""
 
     _decoupled = True
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2,
                  amsgrad=False, *, maximize=False):
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize)
+
+    def _adamw_group(self, group, first, end, gradients, lr, beta1, beta2, power1, power2, eps,
+                     wd, maximize):
+        keep = F.sub(1.0, F.mul(lr, wd))
+        step_size = F.div(lr, F.sub(1.0, power1))
+        root2 = F.sqrt(F.sub(1.0, power2))
+        amsgrad = bool(group["amsgrad"])
+        for i in range(first, end):
+            p, m, v = self.parameters[i], self.exp_avg[i], self.exp_avg_sq[i]
+            g = F.cast(gradients[i], p.dtype)
+            g = F.neg(g) if maximize else g
+            decayed = F.mul(p, F.cast(keep, p.dtype))
+            F.assign(m, F.add(F.mul(m, beta1), F.mul(g, 1.0 - beta1)))
+            F.assign(v, F.add(F.mul(v, beta2), F.mul(F.mul(g, g), 1.0 - beta2)))
+            second = v
+            if amsgrad:
+                second = F.maximum(self.max_exp_avg_sq[i], v)
+                F.assign(self.max_exp_avg_sq[i], second)
+            denom = F.add(F.div(F.sqrt(second), F.cast(root2, p.dtype)), eps)
+            F.assign(p, F.sub(decayed, F.mul(F.div(m, denom), F.cast(step_size, p.dtype))))

@@ -1,0 +1,150 @@
+"""Round 8 (issue 16): names public MindSpore code uses, differences MindSpore 2.10's own
+docstring examples show, checked against MindSpore 2.10 (ms-oracle)."""
+import warnings
+
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import nn
+
+
+# ----- experimental.optim: the step reads each group's hyper-parameters ------------------
+# (values against MindSpore: tests/goldens/optim_more/cases/004_experimental_groups.py)
+def _param():
+    return ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+
+
+def _ones():
+    return (ms.Tensor(np.ones(2, np.float32)),)
+
+
+@pytest.mark.parametrize("name", ["SGD", "Adam", "AdamW"])
+def test_experimental_lr_float_is_used_tensor_is_not(name):
+    from mindcell.experimental import optim
+    results = {}
+    for write in ("float", "tensor", "none"):
+        p = _param()
+        opt = getattr(optim, name)([p], lr=0.1)
+        opt(_ones())
+        if write == "float":
+            opt.param_groups[0]["lr"] = 0.0
+        elif write == "tensor":
+            with pytest.warns(UserWarning, match="stored but not used"):
+                opt.param_groups[0]["lr"] = ms.Tensor(0.0, ms.float32)
+        before = p.asnumpy().copy()
+        opt(_ones())
+        results[write] = (before, p.asnumpy().copy())
+    np.testing.assert_array_equal(results["float"][0], results["float"][1])  # lr 0: no move
+    np.testing.assert_array_equal(results["tensor"][1], results["none"][1])  # as if unset
+    assert isinstance(opt.lrs[0], ms.Parameter) and opt.lrs[0].name == "learning_rate_group_0"
+
+
+def test_experimental_sgd_group_momentum_and_weight_decay_are_per_group():
+    from mindcell.experimental import optim
+    a, b = _param(), ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="b")
+    opt = optim.SGD([{"params": [a], "momentum": 0.0, "weight_decay": 0.5},
+                     {"params": [b]}], lr=0.1, momentum=0.9)
+    for _ in range(2):
+        opt(_ones() * 2)
+    # group 0: no momentum, L2 decay 0.5 -> w -= 0.1 * (1 + 0.5 w), twice
+    w = np.array([1.0, 2.0])
+    for _ in range(2):
+        w = w - 0.1 * (1 + 0.5 * w)
+    np.testing.assert_allclose(a.asnumpy(), w, rtol=1e-6)
+    # group 1: momentum 0.9, first step buffer = grad -> 1 - 0.1 - 0.1 * 1.9
+    np.testing.assert_allclose(b.asnumpy(), [1 - 0.1 - 0.19, 2 - 0.1 - 0.19], rtol=1e-6)
+    opt.param_groups[1]["momentum"] = 0.0  # read again at the next step
+    before = b.asnumpy().copy()
+    opt(_ones() * 2)
+    np.testing.assert_allclose(b.asnumpy(), before - 0.1, rtol=1e-6)
+
+
+def test_experimental_adam_amsgrad_warns_and_matches_plain_adam():
+    from mindcell.experimental import optim
+    out = []
+    for amsgrad in (False, True):
+        p = _param()
+        if amsgrad:
+            with pytest.warns(UserWarning, match="amsgrad"):
+                opt = optim.Adam([p], lr=0.1, amsgrad=True)
+        else:
+            opt = optim.Adam([p], lr=0.1)
+        for k in (1.0, -3.0, 0.5):
+            opt((ms.Tensor(np.full(2, k, np.float32)),))
+        out.append(p.asnumpy())
+    np.testing.assert_array_equal(out[0], out[1])
+
+
+def test_experimental_adamw_amsgrad_keeps_the_running_maximum():
+    from mindcell.experimental import optim
+    ps = [_param(), _param()]
+    opts = [optim.AdamW([ps[0]], lr=0.1, amsgrad=False, weight_decay=0.0),
+            optim.AdamW([ps[1]], lr=0.1, amsgrad=True, weight_decay=0.0)]
+    for k in (3.0, 0.0, 0.0):
+        for opt in opts:
+            opt((ms.Tensor(np.full(2, k, np.float32)),))
+    assert not np.allclose(ps[0].asnumpy(), ps[1].asnumpy())
+    assert opts[1].max_exp_avg_sq[0].asnumpy()[0] > opts[1].exp_avg_sq[0].asnumpy()[0]
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(lr=-0.1), "lr"), (dict(lr=0.1, momentum=-1.0), "momentum"),
+    (dict(lr=0.1, nesterov=True), "nesterov"), (dict(lr=0.1, nesterov=1), "nesterov"),
+])
+def test_experimental_sgd_argument_errors(kwargs, match):
+    from mindcell.experimental import optim
+    with pytest.raises((TypeError, ValueError), match=match):
+        optim.SGD([_param()], **kwargs)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(betas=(1.0, 0.9)), "beta"), (dict(eps=-1.0), "eps"),
+    (dict(weight_decay=-0.1), "weight_decay"), (dict(lr=-1.0), "lr"),
+])
+def test_experimental_adam_argument_errors(kwargs, match):
+    from mindcell.experimental import optim
+    for cls in (optim.Adam, optim.AdamW):
+        with pytest.raises(ValueError, match=match):
+            cls([_param()], **kwargs)
+
+
+def test_experimental_optimizer_docstring_subclass_runs_both_modes():
+    from mindcell.experimental import optim
+
+    class MySGD(optim.Optimizer):
+        def __init__(self, params, lr):
+            super().__init__(params, dict(lr=lr))
+
+        def construct(self, gradients):
+            for group_id, group in enumerate(self.param_groups):
+                start = self.group_start_id[group_id]
+                for i, param in enumerate(group["params"]):
+                    ms.ops.assign(param, param + gradients[start + i] * group["lr"])
+
+    net = nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
+    opt = MySGD(net.trainable_params(), 0.5)
+    extra = ms.Parameter(ms.Tensor(np.array([0.01, 0.02], np.float32)))
+    opt.add_param_group({"params": extra})
+    assert opt.group_start_id == [0, 2, 3]
+    opt((ms.Tensor(np.ones((1, 3), np.float32)), ms.Tensor(np.ones(1, np.float32)),
+         ms.Tensor(np.ones(2, np.float32))))
+    np.testing.assert_allclose(net.weight.asnumpy(), [[1.5, 1.5, 1.5]])
+    np.testing.assert_allclose(extra.asnumpy(), [0.51, 0.52], rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["SGD", "Adam", "AdamW"])
+def test_experimental_groups_compiled_step_equals_eager(name):
+    from mindcell.experimental import optim
+    out = []
+    for compiled in (False, True):
+        a, b = _param(), ms.Parameter(ms.Tensor(np.array([-1.0, 0.5], np.float32)), name="b")
+        extra = {"momentum": 0.5} if name == "SGD" else {"betas": (0.5, 0.9)}
+        kw = {"momentum": 0.9} if name == "SGD" else {"amsgrad": name == "AdamW"}
+        opt = getattr(optim, name)([dict({"params": [a], "lr": 0.05, "weight_decay": 0.1},
+                                         **extra), {"params": [b]}], lr=0.1, **kw)
+        step = ms.jit(lambda g: opt(g)) if compiled else opt
+        for k in (1.0, -2.0, 0.5):
+            step((ms.Tensor(np.full(2, k, np.float32)), ms.Tensor(np.full(2, -k, np.float32))))
+        out.append(np.concatenate([a.asnumpy(), b.asnumpy()]))
+    np.testing.assert_allclose(out[0], out[1], rtol=1e-6)
