@@ -40,8 +40,9 @@ class SummaryCollector(Callback):
     end): the mean of the network's first output as the scalar ``loss/auto``; histograms
     ``<parameter name>/auto`` of the parameters matching ``histogram_regular`` (default: the
     first five); with ``collect_train_lineage`` the learning rate as ``learning_rate/auto``;
-    and with ``collect_eval_lineage`` each evaluation metric of ``Model.fit`` (or
-    ``Model.eval``) as ``<metric>/eval``. Values of summary operators go to the same file.
+    and with ``collect_eval_lineage`` each evaluation metric of ``Model.eval`` as
+    ``<metric>/eval`` (``Model.fit`` evaluates without the built-in callbacks, this one
+    included, as MindSpore does). Values of summary operators go to the same file.
     TensorBoard reads it (``tensorboard --logdir summary_dir``).
 
     Args:

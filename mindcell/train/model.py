@@ -5,7 +5,7 @@ import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.train import _progress
-from mindcell.train.callback import Callback, InternalCallbackParam, RunContext
+from mindcell.train.callback import Callback, InternalCallbackParam, RunContext, TimeMonitor
 from mindcell.train.metrics import Accuracy, Loss, Metric, get_metric_fn  # noqa: F401
 
 __all__ = ["Model", "Accuracy", "Loss"]
@@ -215,7 +215,7 @@ class Model:
             due = (e % valid_frequency == 0 if isinstance(valid_frequency, int)
                    else e in valid_frequency)
             if valid_dataset is not None and due:
-                cb.eval_results = self.eval(valid_dataset, callbacks)
+                self._eval_in_fit(valid_dataset, callbacks, cb)
                 self.train_network.set_train(True)
 
         self._train_loop(op, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size,
@@ -236,18 +236,20 @@ class Model:
         # dataset) but still reports ``sink_size`` as the callbacks' batch_num, so LossMonitor
         # numbers steps within an epoch modulo sink_size and TimeMonitor divides by it.
         cb_batch_num = sink_size if dataset_sink_mode and sink_size > 0 else batch_num
-        # the keys MindSpore 2.10's Model.train gives its callbacks (ProtoNet's callback reads
-        # cb_params.network); sink mode is reported off, as the CPU runs without a sink
-        cb = InternalCallbackParam(epoch_num=epoch, batch_num=cb_batch_num, cur_epoch_num=0,
-                                   cur_step_num=0, net_outputs=None, eval_results=None,
-                                   train_network=self.train_network, optimizer=self.optimizer,
-                                   network=self.network, loss_fn=self.loss_fn, mode="train",
-                                   train_dataset=train_dataset, train_dataset_element=None,
-                                   dataset_sink_mode=False, device_number=1,
-                                   parallel_mode="stand_alone", list_callback=callbacks,
-                                   initial_step=None, last_save_ckpt_step=None,
-                                   latest_ckpt_file=None,
-                                   loss_scale_mananger=self._loss_scale_manager)
+        # the keys MindSpore 2.10's Model.train gives its callbacks, no more (a callback may
+        # test `"net_outputs" in cb_params`): cur_epoch_num appears at the first epoch,
+        # net_outputs after the first step, metrics/eval_results from fit's evaluation until
+        # the epoch ends (tests/goldens/train_loop); sink mode is reported off, as the CPU runs
+        # without a sink. (`loss_scale_mananger` is MindSpore's spelling.)
+        cb = InternalCallbackParam(cur_step_num=0, train_network=self.train_network,
+                                   epoch_num=epoch - initial_epoch, batch_num=cb_batch_num,
+                                   mode="train", loss_fn=self.loss_fn, optimizer=self.optimizer,
+                                   parallel_mode="stand_alone", device_number=1,
+                                   train_dataset=train_dataset, list_callback=callbacks,
+                                   train_dataset_element=None, network=self.network,
+                                   last_save_ckpt_step=None, latest_ckpt_file=None,
+                                   loss_scale_mananger=self._loss_scale_manager,
+                                   initial_step=None, dataset_sink_mode=False)
         ctx = RunContext(cb)
         self.train_network.set_train(True)
         _fire(callbacks, "on_train_begin", ctx)
@@ -277,8 +279,10 @@ class Model:
                 break
         if after_epoch is not None:
             after_epoch(cb, ctx, callbacks)
-            bar.metrics(cb.eval_results)
+            bar.metrics(cb.get("eval_results"))
         _fire(callbacks, "on_train_epoch_end", ctx)
+        cb.pop("metrics", None)
+        cb.pop("eval_results", None)
 
     def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
         """eval(valid_dataset, callbacks=None, dataset_sink_mode=False): a dict of the
@@ -291,24 +295,40 @@ class Model:
                              "Model(net, loss_fn, opt, metrics={'accuracy'})")
         _check_dataset("Model.eval", "valid_dataset", valid_dataset)
         callbacks = _as_list(callbacks)
-        cb = InternalCallbackParam(epoch_num=1, cur_epoch_num=1, cur_step_num=0,
-                                   batch_num=valid_dataset.get_dataset_size(), net_outputs=None,
-                                   eval_network=self.eval_network, valid_dataset=valid_dataset,
-                                   mode="eval", metrics=None, network=self.network,
-                                   dataset_sink_mode=False, list_callback=callbacks,
-                                   eval_dataset_element=None)
+        cb = InternalCallbackParam(eval_network=self.eval_network, valid_dataset=valid_dataset,
+                                   batch_num=valid_dataset.get_dataset_size(), mode="eval",
+                                   cur_step_num=0, list_callback=callbacks, network=self.network)
+        return self._eval_pass(valid_dataset, callbacks, cb)
+
+    def _eval_in_fit(self, valid_dataset, callbacks, cb):
+        """fit's evaluation, as MindSpore 2.10 runs it: on the training run's own callback
+        parameters (the eval keys are added, the training counters put back afterwards), with
+        the user's callbacks but not the built-in ones (TimeMonitor excepted)."""
+        saved = {k: cb[k] for k in ("cur_step_num", "batch_num", "dataset_sink_mode",
+                                    "net_outputs") if k in cb}
+        cb.update(eval_network=self.eval_network, valid_dataset=valid_dataset,
+                  batch_num=valid_dataset.get_dataset_size(), mode="eval", cur_step_num=0)
+        eval_callbacks = [c for c in callbacks if isinstance(c, TimeMonitor)
+                          or type(c).__name__ not in _BUILT_IN_CALLBACKS]
+        self._eval_pass(valid_dataset, eval_callbacks, cb, add_eval_loss=True)
+        cb.update(saved, mode="train")
+
+    def _eval_pass(self, valid_dataset, callbacks, cb, add_eval_loss=False):
+        cb.dataset_sink_mode = False
         ctx = RunContext(cb)
         for m in self.metrics.values():
             m.clear()
         self.network.set_train(False)
         _fire(callbacks, "on_eval_begin", ctx)
         _fire(callbacks, "on_eval_epoch_begin", ctx)
+        last_loss = None
         for data in valid_dataset.create_tuple_iterator():
             cb.cur_step_num += 1
             cb.eval_dataset_element = list(data)
             _fire(callbacks, "on_eval_step_begin", ctx)
             out = self.eval_network(*data)
             cb.net_outputs = out
+            _fire(callbacks, "on_eval_step_end", ctx)
             out = out if isinstance(out, (tuple, list)) else (out,)
             idx = self._eval_indexes
             for m in self.metrics.values():
@@ -318,11 +338,20 @@ class Model:
                     m.update(out[idx[0]])
                 else:
                     m.update(out[idx[1]], out[idx[2]])
-            _fire(callbacks, "on_eval_step_end", ctx)
-        cb.metrics = {k: m.eval() for k, m in self.metrics.items()}
+            if add_eval_loss:
+                last_loss = out[idx[0] if idx is not None else 0]
+            if ctx.get_stop_requested():
+                break
         _fire(callbacks, "on_eval_epoch_end", ctx)
+        metrics = {k: m.eval() for k, m in self.metrics.items()}
+        cb.metrics = metrics
+        if add_eval_loss:
+            # MindSpore 2.10 starts a new Loss metric at every step, so its eval_loss is the
+            # loss of the last batch, not the mean: kept, callbacks compare against it
+            cb.eval_results = dict(metrics, eval_loss=None if last_loss is None
+                                   else float(np.mean(last_loss.asnumpy())))
         _fire(callbacks, "on_eval_end", ctx)
-        return cb.metrics
+        return metrics
 
     def predict(self, *predict_data):
         """predict(*inputs): the outputs of ``predict_network`` (the network given) in
@@ -330,6 +359,14 @@ class Model:
         self._predict_network.set_train(False)
         return self._predict_network(*[d if isinstance(d, Tensor) else Tensor(d)
                                        for d in predict_data])
+
+
+# MindSpore 2.10's built-in callbacks (by class name), which fit does not call at evaluation
+_BUILT_IN_CALLBACKS = frozenset((
+    "Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "FlopsUtilizationCollector",
+    "SummaryCollector", "CheckpointConfig", "RunContext", "LearningRateScheduler",
+    "SummaryLandscape", "History", "LambdaCallback", "ReduceLROnPlateau", "EarlyStopping",
+    "OnRequestExit", "BackupAndRestore", "TrainFaultTolerance"))
 
 
 def _check_parts(loss_fn, optimizer):
