@@ -285,13 +285,25 @@ def _check_vjp_args(fn, inputs, has_aux):
 _CONSTANTS = (bool, int, float, str, type(None))
 
 
-def _pack(pos_grads, weight_grads, single, positions_given, weights_given):
+def _is_single_weight(weights):
+    """``weights`` given as one Parameter (not a list/tuple/ParameterTuple of them): MindSpore
+    2.10 then returns its gradient as one Tensor, not a 1-tuple (GradOperation, grad,
+    value_and_grad alike)."""
+    from mindcell.common.parameter import Parameter
+    return isinstance(weights, Parameter)
+
+
+def _weights_result(weight_grads, single_weight):
+    return weight_grads[0] if single_weight else tuple(weight_grads)
+
+
+def _pack(pos_grads, weight_grads, single, positions_given, weights_given, single_weight=False):
     if positions_given:
         pg = pos_grads[0] if single or len(pos_grads) == 1 else tuple(pos_grads)
     if weights_given and positions_given:
-        return pg, tuple(weight_grads)
+        return pg, _weights_result(weight_grads, single_weight)
     if weights_given:
-        return tuple(weight_grads)
+        return _weights_result(weight_grads, single_weight)
     return pg
 
 
@@ -302,6 +314,7 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_id
         if not isinstance(flag, bool):
             raise TypeError("%s: '%s' must be a bool, but got %s"
                             % (op, name, type(flag).__name__))
+    single_weight = _is_single_weight(weights)
     weights = _check_weights(weights, op)
     if grad_position is None and not weights:
         raise ValueError("%s: 'grad_position' and 'weights' cannot both be None" % op)
@@ -326,7 +339,8 @@ def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_id
         if return_ids:  # each gradient as (input position, grad) or (parameter name, grad)
             pos_grads = [(p, g) for p, g in zip(positions, pos_grads)]
             weight_grads = [(w.name, g) for w, g in zip(weights, weight_grads)]
-        grads = _pack(pos_grads, weight_grads, single, grad_position is not None, bool(weights))
+        grads = _pack(pos_grads, weight_grads, single, grad_position is not None, bool(weights),
+                      single_weight)
         if with_value:
             return rec.out, grads
         return (grads, tuple(aux)) if has_aux else grads  # aux: always a tuple, fn's out[1:]
@@ -540,6 +554,7 @@ class GradOperation:
         self.sens_param = sens_param
 
     def __call__(self, fn, weights=None):
+        single_weight = self.get_by_list and _is_single_weight(weights)
         weights = _check_weights(weights, "GradOperation") if self.get_by_list else ()
         if self.get_by_list and not weights:
             raise ValueError("GradOperation: get_by_list=True needs 'weights'")
@@ -572,7 +587,8 @@ class GradOperation:
             else:
                 pg = pos_grads[0] if pos_grads else ()
             if self.get_by_list:
-                return (pg, tuple(weight_grads)) if self.get_all else tuple(weight_grads)
+                wg = _weights_result(weight_grads, single_weight)
+                return (pg, wg) if self.get_all else wg
             return pg
 
         grad_fn.__name__ = "grad_of_" + getattr(fn, "__name__", type(fn).__name__)
@@ -642,13 +658,15 @@ def value_and_weight_grads(fn, weights, args, sens):
 
 def vjp(fn, *inputs, weights=None, has_aux=False):
     """vjp(fn, *inputs, weights=None, has_aux=False): ``(outputs, vjp_fn)``; ``vjp_fn(v)``
-    returns the input gradients of ``sum(outputs * v)``.
+    returns the input gradients of ``sum(outputs * v)``, a tuple with one gradient per input
+    (a 1-tuple for one input, as MindSpore 2.10 returns it).
 
     Args:
         fn (Callable): a function or Cell of Tensors.
         inputs (Tensor): the inputs ``fn`` is called with, all differentiated.
         weights (Union[Parameter, list[Parameter], None]): Parameters to differentiate as
-            well; ``vjp_fn`` then returns ``(input_grads, weight_grads)``.
+            well; ``vjp_fn`` then returns ``(input_grads, weight_grads)`` (``weight_grads``
+            one Tensor when ``weights`` is one Parameter).
         has_aux (bool): ``fn`` returns a tuple whose first item is differentiated; the others
             come back as a third result.
 
@@ -665,9 +683,10 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
         >>> from mindcell import ops
         >>> out, vjp_fn = ops.vjp(lambda x: x * x, ms.Tensor([1.0, 3.0]))
         >>> vjp_fn(ms.Tensor([1.0, 0.5]))
-        Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  3.00000000e+00])
+        (Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  3.00000000e+00]),)
     """
     _check_vjp_args(fn, inputs, has_aux)
+    single_weight = _is_single_weight(weights)
     rec = _Recorded(fn, inputs, tuple(range(len(inputs))), _check_weights(weights, "vjp"), "vjp")
     outputs, aux = _differentiated(rec.out, has_aux, "vjp")
 
@@ -680,8 +699,10 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
                 raise ValueError("vjp: cotangent shape %s does not match output shape %s"
                                  % (s.shape, o.shape))
         pos_grads, weight_grads = rec.gradients(outputs, seeds)
-        grads = pos_grads[0] if len(pos_grads) == 1 else tuple(pos_grads)
-        return (grads, tuple(weight_grads)) if weights is not None else grads
+        grads = tuple(pos_grads)  # a tuple even for one input (MindSpore 2.10)
+        if weights is None:
+            return grads
+        return grads, _weights_result(weight_grads, single_weight)
 
     if has_aux:
         return rec.out[0], vjp_fn, (aux if len(aux) > 1 else aux[0])
