@@ -26,8 +26,11 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
     ``delta * (|d| - 0.5 * delta)``, with ``d = input - target``.
 
     Args:
-        input (Tensor): a float tensor.
-        target (Union[Tensor, number]): broadcasts with ``input``; cast to its dtype.
+        input (Tensor): a float tensor or an integer one (the difference is then taken in
+            its dtype, wrapping as in MindSpore).
+        target (Union[Tensor, number]): broadcasts with ``input``; a tensor is promoted with
+            it by the usual rules (Float16 with Float32 computes in Float32), a number cast to
+            ``input``'s dtype.
         reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
             Default: ``'mean'``.
         delta (float): where the quadratic part turns linear, positive. Default: ``1.0``.
@@ -50,11 +53,14 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
     """
     op = "huber_loss"
     check_reduction(reduction, op)
-    check_float(input, op)
     delta = check_number(delta, op, "delta", finite=True)
     if delta <= 0:
         raise ValueError("%s: 'delta' must be positive, but got %r" % (public_name(op), delta))
-    diff = M.sub(input, _like(target, input, op, "target"))
+    from mindcell.ops.function.loss_func import _pair_inputs
+    a, b = _pair_inputs(input, target, op, ints=True)
+    diff = M.sub(a, b)
+    if diff._np_dtype.kind in "iu":  # integers: the difference in their dtype, then Float32
+        diff = cast_to(diff, np.dtype(np.float32))
     ad = M.abs(diff)
     loss = M.select(M.less(ad, delta), M.mul(M.square(diff), 0.5),
                     M.mul(M.sub(ad, 0.5 * delta), delta))

@@ -55,12 +55,26 @@ def reduce_loss(loss, reduction, op, weights=None):
     return R.reduce_mean(loss, (), False)
 
 
-def _pair_inputs(input, target, op):
-    """A float ``input`` and a ``target`` of its dtype that broadcasts with it."""
-    check_float(input, op)
-    target = cast_to(to_tensor(target, op, "target"), input._np_dtype)
-    check_broadcast(op, input.shape, target.shape)
-    return input, target
+def _pair_inputs(input, target, op, ints=False):
+    """``input`` and ``target`` of a loss comparing them elementwise, as MindSpore 2.10 takes
+    them: two tensors are promoted to one dtype by the usual rules (Float16 with Float32 computes
+    in Float32, Int64 with Float16 in Float16), a Python number is cast to a float ``input``'s
+    dtype. The promoted dtype must be a float one, or with ``ints`` also an integer one (the loss
+    then takes the difference in that dtype, wrapping as MindSpore's kernels do)."""
+    if not isinstance(target, Tensor):
+        check_float(input, op)
+        target = cast_to(to_tensor(target, op, "target"), input._np_dtype)
+        check_broadcast(op, input.shape, target.shape)
+        return input, target
+    if not ints:  # a float input (an integer one is a TypeError even with a float target)
+        check_float(input, op)
+    check_tensor(input, op)
+    a, b = M._operands(input, target, op)
+    if not mstype.is_float_np(a._np_dtype) and not (ints and a._np_dtype.kind in "iu"):
+        raise TypeError("%s: 'input' and 'target' must promote to a float%s dtype, but %s and %s "
+                        "promote to %s" % (public_name(op), " or integer" if ints else "",
+                                           input.dtype, target.dtype, a.dtype))
+    return a, b
 
 
 def _class_targets(target, op, arg="target"):
@@ -94,8 +108,11 @@ def mse_loss(input, target, reduction="mean"):
     """Computes the mean squared error: ``(input - target) ** 2``, reduced.
 
     Args:
-        input (Tensor): a float tensor.
-        target (Union[Tensor, number]): broadcasts with ``input``; cast to its dtype.
+        input (Tensor): a float tensor or an integer one (the difference is then taken in
+            its dtype, wrapping as in MindSpore).
+        target (Union[Tensor, number]): broadcasts with ``input``; a tensor is promoted with
+            it by the usual rules (Float16 with Float32 computes in Float32), a number cast to
+            ``input``'s dtype.
         reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
             Default: ``'mean'``.
 
@@ -115,16 +132,22 @@ def mse_loss(input, target, reduction="mean"):
         3.3333333 [0. 1. 9.]
     """
     check_reduction(reduction, "mse_loss")
-    input, target = _pair_inputs(input, target, "mse_loss")
-    return reduce_loss(M.square(M.sub(input, target)), reduction, "mse_loss")
+    input, target = _pair_inputs(input, target, "mse_loss", ints=True)
+    loss = M.square(M.sub(input, target))
+    if not mstype.is_float_np(loss._np_dtype):  # integers: squared in their dtype, then Float32
+        loss = cast_to(loss, np.dtype(np.float32))
+    return reduce_loss(loss, reduction, "mse_loss")
 
 
 def l1_loss(input, target, reduction="mean"):
     """Computes the mean absolute error: ``|input - target|``, reduced.
 
     Args:
-        input (Tensor): a float tensor.
-        target (Union[Tensor, number]): broadcasts with ``input``; cast to its dtype.
+        input (Tensor): a float tensor or an integer one (the difference is then taken in
+            its dtype, wrapping as in MindSpore).
+        target (Union[Tensor, number]): broadcasts with ``input``; a tensor is promoted with
+            it by the usual rules (Float16 with Float32 computes in Float32), a number cast to
+            ``input``'s dtype.
         reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
             Default: ``'mean'``.
 
@@ -143,7 +166,7 @@ def l1_loss(input, target, reduction="mean"):
         1.625 5.5
     """
     check_reduction(reduction, "l1_loss")
-    input, target = _pair_inputs(input, target, "l1_loss")
+    input, target = _pair_inputs(input, target, "l1_loss", ints=True)
     return reduce_loss(M.abs(M.sub(input, target)), reduction, "l1_loss")
 
 
@@ -153,7 +176,9 @@ def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
 
     Args:
         input (Tensor): a float tensor.
-        target (Union[Tensor, number]): broadcasts with ``input``; cast to its dtype.
+        target (Union[Tensor, number]): broadcasts with ``input``; a tensor is promoted with
+            it by the usual rules (Float16 with Float32 computes in Float32), a number cast to
+            ``input``'s dtype.
         beta (float): where the quadratic part turns linear, positive. Default: ``1.0``.
         reduction (str): ``'none'`` (the elementwise loss), ``'mean'`` or ``'sum'``.
             Default: ``'none'``.
