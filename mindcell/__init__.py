@@ -54,7 +54,7 @@ from mindcell.common.api import ms_function, ms_class  # noqa: E402,F401 (MindSp
 common.lazy_inline, common.no_inline = lazy_inline, no_inline
 from mindcell.common.generator import (Generator, default_generator, seed,  # noqa: E402,F401
                                        manual_seed, initial_seed, get_rng_state, set_rng_state)
-from mindcell.sparse_tensor import COOTensor, CSRTensor  # noqa: E402,F401
+from mindcell.sparse_tensor import COOTensor, CSRTensor, SparseTensor  # noqa: E402,F401
 from mindcell.train.sink import data_sink  # noqa: E402,F401
 from mindcell import numpy  # noqa: E402,F401  (ms.numpy, as MindSpore)
 # Last: bind every name at each further module path where MindSpore 2.10 has the same object

@@ -1,8 +1,28 @@
 """``RowTensor``: MindSpore's sparse representation of a tensor by a subset of its rows (the
 gradient of an embedding lookup)."""
+import numpy as np
+
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 
 __all__ = ["RowTensor"]
+
+
+def sparse_tensor_text(t):
+    """A part of a sparse tensor as MindSpore prints it inside ``COOTensor(...)``/``RowTensor(...)``:
+    ``Tensor(shape=[2], dtype=Int32, value=[1 2])``, the values numpy-style without commas
+    (floats as `` 1.00000000e+00``), a 2-D+ value on the following lines."""
+    arr = t.asnumpy()
+    if mstype.is_float_np(arr.dtype):
+        spec = "% .4e" if arr.dtype == np.float16 else "% .8e"
+        body = np.array2string(arr.astype(np.float64), separator=" ", threshold=1000,
+                               max_line_width=1 << 30, formatter={"float_kind": spec.__mod__})
+    else:
+        body = np.array2string(arr, separator=" ", threshold=1000, max_line_width=1 << 30)
+    if arr.size == 0:
+        body = ""
+    return "Tensor(shape=%s, dtype=%s, value=%s%s)" % (list(t.shape), t.dtype,
+                                                        "\n" if arr.ndim > 1 else "", body)
 
 
 class RowTensor:
@@ -66,5 +86,8 @@ class RowTensor:
         return self._dense_shape
 
     def __repr__(self):
-        return "RowTensor(indices=%r, values=%r, dense_shape=%r)" % (
-            self._indices, self._values, self._dense_shape)
+        return "RowTensor(shape=%s, dtype=%s, indices=%s, values=%s)" % (
+            list(self._dense_shape), self._values.dtype, sparse_tensor_text(self._indices),
+            sparse_tensor_text(self._values))
+
+    __str__ = __repr__

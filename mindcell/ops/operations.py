@@ -1686,6 +1686,13 @@ class Pad(Primitive):
         return F.pad(x, tuple(flat))
 
 
+# MindSpore's sparse primitives (ops.SparseToDense ...); importing them also loads the sparse
+# functions (ops.function.sparse_func / sparse_unary_func: ops.coo_abs ..., bound at their
+# MindSpore paths by mindcell._faces)
+from mindcell.ops.operations_sparse import (SparseToDense, SparseTensorDenseMatmul,  # noqa: E402
+                                            SparseTensorDenseAdd)
+
+
 # a star-import into mindcell.ops must not replace the function ops.identity with the deprecated
 # lower-case class of the same name (mindspore.ops.identity is the function)
 __all__ = sorted(_n for _n, _v in list(globals().items())

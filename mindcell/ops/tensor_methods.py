@@ -583,9 +583,26 @@ _PROPERTIES = {
 }
 
 
+def _deferring(fn):
+    """``fn`` as an operator that gives way (NotImplemented) to a right operand whose class sets
+    ``_tensor_defers`` (the sparse tensors: ``dense + coo`` is ``coo.__radd__(dense)``); checked
+    only when ``fn`` refuses the operand, so the dense path costs nothing more."""
+    def operator(self, other):
+        try:
+            return fn(self, other)
+        except TypeError:
+            if getattr(type(other), "_tensor_defers", False):
+                return NotImplemented
+            raise
+    return operator
+
+
+_DEFERRING = ("__add__", "__sub__")
+
+
 def install():
     for name, fn in _OPERATORS.items():
-        setattr(Tensor, name, fn)
+        setattr(Tensor, name, _deferring(fn) if name in _DEFERRING else fn)
     Tensor.__hash__ = lambda self: id(self)  # __eq__ is elementwise; identity hashing stays
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)

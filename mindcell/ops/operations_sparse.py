@@ -1,0 +1,180 @@
+"""MindSpore's sparse primitives over COO parts (``indices``, ``values``, ``shape``):
+``SparseToDense``, ``SparseTensorDenseMatmul``, ``SparseTensorDenseAdd``. Gradients reach the
+values and the dense operand (scatter-add / gather / multiply)."""
+import numpy as np
+
+from mindcell import dtype as mstype
+from mindcell.common.tensor import Tensor
+from mindcell.ops import _sparse
+from mindcell.ops._prim_attrs import AttrPrimitive
+from mindcell.ops.function import sparse_func, sparse_unary_func  # noqa: F401 (see ops.operations)
+
+__all__ = ["SparseToDense", "SparseTensorDenseMatmul", "SparseTensorDenseAdd"]
+
+
+def _coo_parts(prim, indices, values, shape, ndim=None):
+    """Checked (int64 numpy positions, shape tuple) of COO parts given to ``prim``."""
+    if not isinstance(indices, Tensor) or indices.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError("For '%s', 'indices' must be an int32 or int64 Tensor, but got %r"
+                        % (prim, getattr(indices, "dtype", indices)))
+    if not isinstance(values, Tensor) or values.ndim != 1:
+        raise ValueError("For '%s', 'values' must be a 1-D Tensor, but got %r"
+                         % (prim, getattr(values, "shape", values)))
+    if isinstance(shape, Tensor):
+        shape = tuple(int(s) for s in shape.asnumpy().reshape(-1))
+    if not isinstance(shape, (tuple, list)) or not all(
+            isinstance(s, (int, np.integer)) and not isinstance(s, bool) and s > 0
+            for s in shape):
+        raise ValueError("For '%s', the sparse shape must be a tuple of positive ints, but got %r"
+                         % (prim, shape))
+    shape = tuple(int(s) for s in shape)
+    if ndim is not None and len(shape) != ndim:
+        raise ValueError("For '%s', the sparse shape must have %d dimensions, but got %s"
+                         % (prim, ndim, shape))
+    if indices.ndim != 2 or indices.shape != (values.shape[0], len(shape)):
+        raise ValueError("For '%s', 'indices' must have shape %s, but got %s"
+                         % (prim, (values.shape[0], len(shape)), tuple(indices.shape)))
+    pos = _sparse._idx(indices)
+    if pos.size and (pos.min() < 0 or (pos >= np.array(shape)).any()):
+        raise ValueError("For '%s', an index in %s lies outside the shape %s"
+                         % (prim, pos.tolist(), shape))
+    return pos, shape
+
+
+def _scatter(values, pos, shape):
+    ops = _sparse._ops()
+    return ops.tensor_scatter_add(ops.zeros(shape, values.dtype), Tensor(pos), values)
+
+
+class SparseToDense(AttrPrimitive):
+    """SparseToDense()(indices, values, sparse_shape): the dense Tensor of COO parts (zeros
+    elsewhere; repeated positions add up).
+
+    Inputs:
+        - **indices** (Tensor) - int32/int64, shape (N, ndim).
+        - **values** (Tensor) - shape (N,).
+        - **sparse_shape** (tuple(int)) - the dense shape, ndim positive ints.
+
+    Outputs:
+        Tensor of ``sparse_shape`` and the values' dtype.
+
+    Raises:
+        TypeError: ``indices`` is not an int32/int64 Tensor.
+        ValueError: the shapes do not agree, or an index lies outside ``sparse_shape``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> out = ops.SparseToDense()(Tensor([[0, 1], [1, 2]]), Tensor([1., 2.]), (3, 4))
+        >>> print(out)
+        [[0. 1. 0. 0.]
+         [0. 0. 2. 0.]
+         [0. 0. 0. 0.]]
+    """
+
+    def __call__(self, indices, values, sparse_shape):
+        pos, shape = _coo_parts("SparseToDense", indices, values, sparse_shape)
+        return _scatter(values, pos, shape)
+
+
+class SparseTensorDenseMatmul(AttrPrimitive):
+    """SparseTensorDenseMatmul(adjoint_st=False, adjoint_dt=False)(indices, values,
+    sparse_shape, dense): the product of a 2-D COO sparse matrix and a dense matrix, either
+    transposed first; gradients reach ``values`` and ``dense``.
+
+    Args:
+        adjoint_st (bool): transpose the sparse matrix. Default: ``False``.
+        adjoint_dt (bool): transpose the dense matrix. Default: ``False``.
+
+    Inputs:
+        - **indices** (Tensor) - int32/int64, shape (N, 2).
+        - **values** (Tensor) - shape (N,), the dense matrix's dtype.
+        - **sparse_shape** (Union[tuple(int), Tensor]) - the sparse matrix's shape (M, K).
+        - **dense** (Tensor) - 2-D.
+
+    Outputs:
+        Tensor, the 2-D product.
+
+    Raises:
+        TypeError: a flag is not a bool, ``indices`` is not int32/int64, the dtypes differ.
+        ValueError: the shapes do not fit.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> indices = Tensor([[0, 1], [1, 2]], ms.int32)
+        >>> values = Tensor([1., 2.])
+        >>> dense = Tensor([[1., 1.], [2., 2.], [3., 3.], [4., 4.]])
+        >>> print(ops.SparseTensorDenseMatmul()(indices, values, (3, 4), dense))
+        [[2. 2.]
+         [6. 6.]
+         [0. 0.]]
+    """
+
+    def __init__(self, adjoint_st=False, adjoint_dt=False):
+        super().__init__()
+        for arg, value in (("adjoint_st", adjoint_st), ("adjoint_dt", adjoint_dt)):
+            if not isinstance(value, bool):
+                raise TypeError("For 'SparseTensorDenseMatmul', '%s' must be a bool, but got %s"
+                                % (arg, type(value).__name__))
+        self.set_attrs(adjoint_st=adjoint_st, adjoint_dt=adjoint_dt)
+
+    def __call__(self, indices, values, sparse_shape, dense):
+        pos, shape = _coo_parts("SparseTensorDenseMatmul", indices, values, sparse_shape, 2)
+        rows, cols, m = pos[:, 0], pos[:, 1], shape[0]
+        if self.adjoint_st:
+            rows, cols, m = cols, rows, shape[1]
+        if self.adjoint_dt:
+            dense = _sparse._ops().transpose(dense, (1, 0))
+        inner = shape[0] if self.adjoint_st else shape[1]
+        if not isinstance(dense, Tensor) or dense.ndim != 2 or dense.shape[0] != inner:
+            raise ValueError("For 'SparseTensorDenseMatmul', the dense matrix must have %d rows "
+                             "(after adjoint_dt), but got %r"
+                             % (inner, getattr(dense, "shape", dense)))
+        return _sparse._spmm(rows, cols, values, dense, m, "SparseTensorDenseMatmul")
+
+
+class SparseTensorDenseAdd(AttrPrimitive):
+    """SparseTensorDenseAdd()(x1_indices, x1_values, x1_shape, x2): a COO sparse tensor plus a
+    dense Tensor of its shape.
+
+    Inputs:
+        - **x1_indices** (Tensor) - int32/int64, shape (N, ndim).
+        - **x1_values** (Tensor) - shape (N,), ``x2``'s dtype.
+        - **x1_shape** (Tensor) - 1-D, ``x1_indices``' dtype: the shape.
+        - **x2** (Tensor) - the dense summand, shape ``x1_shape``.
+
+    Outputs:
+        Tensor, ``x2``'s shape and dtype.
+
+    Raises:
+        TypeError: ``x1_shape`` is not a Tensor of ``x1_indices``' dtype, or the value dtypes
+            differ.
+        ValueError: the shapes do not agree.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> out = ops.SparseTensorDenseAdd()(Tensor([[0, 0], [0, 1]], ms.int64),
+        ...                                  Tensor([1., 1.]), Tensor([3, 3], ms.int64),
+        ...                                  ops.ones((3, 3), ms.float32))
+        >>> print(out)
+        [[2. 2. 1.]
+         [1. 1. 1.]
+         [1. 1. 1.]]
+    """
+
+    def __call__(self, x1_indices, x1_values, x1_shape, x2):
+        if not isinstance(x1_shape, Tensor) or not isinstance(x1_indices, Tensor) or \
+                x1_shape.dtype != x1_indices.dtype:
+            raise TypeError("The primitive[SparseTensorDenseAdd]'s input arguments[indices, "
+                            "shape] must be all tensor and those type must be same. But got "
+                            "input argument[shape]:%r" % (x1_shape,))
+        pos, shape = _coo_parts("SparseTensorDenseAdd", x1_indices, x1_values, x1_shape)
+        if not isinstance(x2, Tensor) or tuple(x2.shape) != shape:
+            raise ValueError("For 'SparseTensorDenseAdd', 'x2' must have the shape %s, but got %r"
+                             % (shape, getattr(x2, "shape", x2)))
+        if x2.dtype != x1_values.dtype:
+            raise TypeError("For 'SparseTensorDenseAdd', 'x1_values' and 'x2' must have one "
+                            "dtype, but got %s and %s" % (x1_values.dtype, x2.dtype))
+        return _sparse._ops().tensor_scatter_add(x2, Tensor(pos), x1_values)
