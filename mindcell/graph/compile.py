@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph import passes as P
 from mindcell.graph.executor import Program, wrap_outputs
@@ -185,7 +186,10 @@ def flatten_args(args):
 
 
 def _signature(obj, leaves, spec):
-    if isinstance(obj, Tensor):
+    if isinstance(obj, Parameter):  # bound by reference, as MindSpore passes a Parameter
+        # argument (a Ref): the program reads (and writes) this Parameter, not a copy
+        spec.append(("P", id(obj), obj.shape, obj._data.dtype.str))
+    elif isinstance(obj, Tensor):
         leaves.append(obj)
         layout = _layout_key(obj._data)  # whether a reshape of it is a view (eagerly)
         spec.append(("T", obj.shape, obj._data.dtype.str) if layout is None

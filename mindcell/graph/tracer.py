@@ -279,19 +279,24 @@ def current_graph_trace():
     return t if isinstance(t, GraphTrace) else None
 
 
-def _flatten(obj, leaves, keep=frozenset()):
+def _flatten(obj, leaves, keep=frozenset(), params_by_ref=False):
     """Structure of nested tuples/lists/dicts with tensors replaced by leaf indices; the
-    containers whose ids are in ``keep`` stay themselves (constants)."""
+    containers whose ids are in ``keep`` stay themselves (constants), and so do Parameters
+    with ``params_by_ref``."""
+    if params_by_ref and isinstance(obj, Parameter):
+        return ("C", obj)
     if isinstance(obj, Tensor):
         leaves.append(obj)
         return ("T", len(leaves) - 1)
     if keep and id(obj) in keep:
         return ("C", obj)
     if isinstance(obj, (tuple, list)):
-        return (type(obj).__name__, tuple(_flatten(o, leaves, keep) for o in obj))
+        return (type(obj).__name__,
+                tuple(_flatten(o, leaves, keep, params_by_ref) for o in obj))
     if isinstance(obj, dict):  # rebuilt per call too (unless kept): results never alias
         # the kind carries the keys so that the payload stays a tuple of subtrees
-        return (("dict",) + tuple(obj), tuple(_flatten(v, leaves, keep) for v in obj.values()))
+        return (("dict",) + tuple(obj),
+                tuple(_flatten(v, leaves, keep, params_by_ref) for v in obj.values()))
     return ("C", obj)
 
 
@@ -396,11 +401,11 @@ def _trace_with_state(fn, args, kwargs, name):
     each call: ``y = ops.zeros(..); y[0] = v``) die with the first trace and stay constants."""
     gt = GraphTrace(name)
     try:
-        result = _trace_paths(fn, args, kwargs, gt)
+        result = _trace_paths(fn, args, kwargs, gt, True)
     except _DecideByValue as e:  # branches that cannot merge: decided by this call's values
         gt = GraphTrace(name)
         gt.decide_by_value = e.error
-        result = _trace_paths(fn, args, kwargs, gt)
+        result = _trace_paths(fn, args, kwargs, gt, True)
     if not gt.written_concrete:
         return result
     refs = [weakref.ref(t) for t in gt.written_concrete.values()]
@@ -409,13 +414,17 @@ def _trace_with_state(fn, args, kwargs, name):
     state = [t for t in (r() for r in refs) if t is not None]
     gt = GraphTrace(name)
     gt.state_tensors, gt.decide_by_value = state, decide_by_value
-    return _trace_paths(fn, args, kwargs, gt)
+    return _trace_paths(fn, args, kwargs, gt, True)
 
 
-def _trace_paths(fn, args, kwargs, gt):
+def _trace_paths(fn, args, kwargs, gt, params_by_ref=False):
+    """``params_by_ref`` (a compiled call's own trace, not a control-flow region's): a
+    Parameter argument stays itself (a constant of the signature, see compile._signature), so
+    the trace binds it by reference: GradOperation(get_by_list) takes it as 'weights' and an
+    assign into it writes the Parameter, as MindSpore's Ref arguments do."""
     from mindcell.ops.grad import Retrace
     leaves = []
-    in_tree = _flatten(list(args), leaves)
+    in_tree = _flatten(list(args), leaves, params_by_ref=params_by_ref)
     sym = [gt.input_tensor(t.shape, t._np_dtype) for t in leaves]
     # eager layouts of non-C-contiguous arguments (whether a reshape of them is a view)
     gt.input_strides = {v.id: t._data.strides for v, t in zip(gt.graph.inputs, leaves)

@@ -78,3 +78,67 @@ def test_single_parameter_weight_gradient_values_match_the_list_form():
     np.testing.assert_allclose(one.asnumpy(), listed.asnumpy())
     # d(sum(x W^T))/dW: each row of W gets the column sums of x
     np.testing.assert_allclose(one.asnumpy(), np.tile(x.asnumpy().sum(0), (3, 1)), rtol=1e-6)
+
+
+# GRAPH_MODE: a Parameter passed as an argument of a compiled cell (SciAI's JacobianWeights
+# passes the weight it differentiates as the last input) is the Parameter inside construct,
+# bound by reference as MindSpore's Ref arguments are: it is accepted as GradOperation's
+# 'weights', its current value is read on every call, and an assign into it writes it.
+class _JacobianOfWeight(nn.Cell):
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+        self.grad = ops.GradOperation(get_by_list=True, sens_param=True)
+
+    def construct(self, *x):
+        inputs, weight = x[:-1], x[-1]
+        grad_fn = self.grad(self.model, weight)
+        rows = ops.vmap(grad_fn, in_axes=(None, 0), out_axes=0)(*inputs, self.sens)
+        return grad_fn(*inputs, ops.ones((4, 3), ms.float32)), rows
+
+
+def test_parameter_argument_is_the_weight_of_gradoperation(mode):
+    net = nn.SequentialCell([nn.Dense(2, 3, weight_init="ones", bias_init="zeros"), nn.Tanh()])
+    x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(4, 2) / 8)
+    jac = _JacobianOfWeight(net)
+    jac.sens = ms.Tensor(np.ones((5, 4, 3), np.float32))
+    weight = net.trainable_params()[0]
+    whole, rows = jac(x, weight)
+    assert whole.shape == (3, 2) and rows.shape == (5, 3, 2)
+    # d sum(tanh(x W^T)) / dW = (1 - tanh^2)^T x  (MindSpore 2.10: sum of rows 17.663368)
+    h = np.tanh(x.asnumpy() @ np.ones((2, 3), np.float32))
+    expected = (1 - h * h).T @ x.asnumpy()
+    np.testing.assert_allclose(whole.asnumpy(), expected, rtol=1e-5)
+    np.testing.assert_allclose(float(rows.sum()), 17.663368, rtol=1e-5)
+
+
+class _Scale(nn.Cell):
+    def construct(self, x, p):
+        return x * p
+
+
+class _Accumulate(nn.Cell):
+    def construct(self, x, p):
+        ops.assign_add(p, x)
+        return p * 2
+
+
+def test_parameter_argument_is_bound_by_reference(mode):
+    # values from MindSpore 2.10 (GRAPH_MODE and PYNATIVE_MODE alike)
+    p = ms.Parameter(ms.Tensor(np.ones(3, np.float32)), name="p")
+    x = ms.Tensor(np.arange(3, dtype=np.float32))
+    scale = _Scale()
+    np.testing.assert_allclose(scale(x, p).asnumpy(), [0, 1, 2])
+    p.set_data(ms.Tensor(np.full(3, 5, np.float32)))  # the next call reads the new value
+    np.testing.assert_allclose(scale(x, p).asnumpy(), [0, 5, 10])
+    acc = _Accumulate()
+    np.testing.assert_allclose(acc(x, p).asnumpy(), [10, 12, 14])
+    np.testing.assert_allclose(p.asnumpy(), [5, 6, 7])
+    np.testing.assert_allclose(acc(x, p).asnumpy(), [10, 14, 18])
+    np.testing.assert_allclose(p.asnumpy(), [5, 7, 9])
+    np.testing.assert_allclose(ops.grad(scale, grad_position=1)(x, p).asnumpy(), [0, 1, 2])
+
+    @ms.jit
+    def dot(a, b):
+        return (a * b).sum()
+    assert float(dot(p, x)) == float(dot(x, p)) == 25.0
