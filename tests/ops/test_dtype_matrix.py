@@ -88,6 +88,10 @@ EXCLUDED = {
     # type check lets through (FMax of the same rows runs): mindcell computes them as fmax
     **{k: "MindSpore's FMin kernel: RuntimeError for every accepted dtype" for k in GOLDEN
        if k.split(":")[1] == "fmin" and GOLDEN[k].get("error") == "RuntimeError"},
+    # tanhshrink(5) = 5 - tanh(5) is 4.0000906; MindSpore 2.10 gives 3.99999 (its Float32 tanh
+    # of 5 is 1.00001, above 1): the integer rows (computed in Float32) hold a 5
+    **dict.fromkeys(_rows(("ops:tanhshrink",), ("int8", "int16", "int32", "int64", "uint8")),
+                    "MindSpore's Float32 tanh(5) is 1.00001"),
     # the singular vectors' signs are not unique: both sides' factors are valid
     **dict.fromkeys(_rows(("ops:svd", "tensor:svd"), ("float32", "float64")),
                     "singular vectors are unique up to sign"),

@@ -100,14 +100,21 @@ softshrink.__doc__ = opdoc(
     example("ops.softshrink(x)", "[-0.5         0.          0.19999999]", ["x = " + array([-1.0, 0.3, 0.7])]))
 
 
+_INT_DTYPES = tuple(np.dtype(d) for d in (np.int8, np.int16, np.int32, np.int64, np.uint8))
+
+
 def tanhshrink(input):
+    from mindcell.ops._helpers import float_math_operand
     check_tensor(input, "tanhshrink", "input")
-    return input - _F().tanh(input)
+    x = float_math_operand(input, "tanhshrink", _INT_DTYPES)  # integers in Float32, as MindSpore
+    return x - _F().tanh(x)
 
 
 tanhshrink.__doc__ = opdoc(
-    "``input - tanh(input)``.", ["input (Tensor): the input."],
-    "Tensor of ``input``'s shape (float).", ["TypeError: ``input`` is not a Tensor."],
+    "``input - tanh(input)``.", ["input (Tensor): the input; integer tensors compute in "
+                                 "Float32."],
+    "Tensor of ``input``'s shape (float).",
+    ["TypeError: ``input`` is not a Tensor, or is a Bool tensor."],
     example("ops.tanhshrink(x)", "[-0.23840582  0.          1.0359724 ]",
             ["x = " + array([-1.0, 0.0, 2.0])]))
 
@@ -236,6 +243,10 @@ truncate_mod.__doc__ = opdoc(
 
 def ldexp(x, other):
     check_tensor(x, "ldexp", "x")
+    if isinstance(other, (int, float)):  # a Python exponent keeps a float x's dtype (Float16)
+        F = _F()
+        base = x if x.dtype.is_floating_point else F.cast(x, mstype.float32)
+        return F.mul(base, 2.0 ** other)
     return _F().mul(x, _F().pow(2.0, other))
 
 

@@ -596,10 +596,10 @@ def rand_like(input, seed=None, *, dtype=None):
     """Samples from the uniform distribution on [0, 1) with the shape of ``input``.
 
     Args:
-        input (Tensor): the tensor whose shape (and, by default, dtype) is taken.
+        input (Tensor): the tensor whose shape is taken (of any dtype).
         seed (int, optional): the op seed (>= 0), as in :func:`rand`. Default: ``None``.
-        dtype (mindcell.dtype, optional): (keyword-only) a float dtype; None: ``input``'s, which
-            must then be a float dtype. Default: ``None``.
+        dtype (mindcell.dtype, optional): (keyword-only) a float dtype; None: Float32, whatever
+            ``input``'s dtype (as MindSpore 2.10). Default: ``None``.
 
     Returns:
         Tensor of ``input``'s shape.
@@ -625,10 +625,10 @@ def randn_like(input, seed=None, *, dtype=None):
     """Samples from the standard normal distribution N(0, 1) with the shape of ``input``.
 
     Args:
-        input (Tensor): the tensor whose shape (and, by default, dtype) is taken.
+        input (Tensor): the tensor whose shape is taken (of any dtype).
         seed (int, optional): the op seed (>= 0), as in :func:`rand`. Default: ``None``.
-        dtype (mindcell.dtype, optional): (keyword-only) a float dtype; None: ``input``'s, which
-            must then be a float dtype. Default: ``None``.
+        dtype (mindcell.dtype, optional): (keyword-only) a float dtype; None: Float32, whatever
+            ``input``'s dtype (as MindSpore 2.10). Default: ``None``.
 
     Returns:
         Tensor of ``input``'s shape.
@@ -646,8 +646,8 @@ def randn_like(input, seed=None, *, dtype=None):
         (3,) Float32
     """
     check_tensor(input, "randn_like")
-    return _normal_samples(input.shape, _float_dtype(dtype, "randn_like", input._np_dtype,
-                                                    ValueError),
+    # dtype None is Float32 whatever input's dtype, as MindSpore 2.10's randn_like
+    return _normal_samples(input.shape, _float_dtype(dtype, "randn_like", _F32, ValueError),
                            _seed_stream(seed, "randn_like"))
 
 

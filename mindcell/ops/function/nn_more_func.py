@@ -539,7 +539,9 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
                          % (public_name(op), input.shape))
     F = _F()
     x = input.reshape((1, -1)) if input.ndim < 2 else input
-    if not x.dtype.is_floating_point:
+    if x.dtype == mstype.bool_:
+        raise TypeError("%s: 'input' must be a number tensor, but got Bool" % public_name(op))
+    if x.dtype not in (mstype.float32, mstype.float64):  # as MindSpore 2.10: Float16 too
         x = x.astype(mstype.float32)
     n = x.shape[1]
     w = None
@@ -572,14 +574,16 @@ cov.__doc__ = opdoc(
     "The covariance matrix of the variables in the rows of ``input`` (observations in the "
     "columns), optionally weighted by observation counts ``fweights`` and importances "
     "``aweights``; the normalization is ``sum(w) - correction`` (``sum(w) - correction * "
-    "sum(w * aweights) / sum(w)`` with ``aweights``). Integer inputs compute in Float32.",
+    "sum(w * aweights) / sum(w)`` with ``aweights``). Integer, Float16 and BFloat16 inputs "
+    "compute in Float32 (as MindSpore 2.10).",
     ["input (Tensor): 1-D (one variable) or 2-D.", "correction (int): (keyword-only) the "
      "degrees of freedom removed. Default: ``1``.", "fweights (Tensor, optional): "
      "(keyword-only) integer counts of the observations. Default: ``None``.",
      "aweights (Tensor, optional): (keyword-only) float weights of the observations. "
      "Default: ``None``."],
     "Tensor: ``(rows, rows)``, 0-D for one variable.",
-    ["TypeError: an argument has the wrong type.", "ValueError: ``input`` is above 2-D."],
+    ["TypeError: an argument has the wrong type, or ``input`` is Bool.",
+     "ValueError: ``input`` is above 2-D."],
     example("ops.cov(x)", "[[ 7.        -3.8333333]\n [-3.8333333  2.25     ]]",
             ["x = " + array([[1.0, 2.0, 4.0, 7.0], [3.0, 3.0, 1.0, 0.0]])]))
 
