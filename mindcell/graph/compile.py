@@ -202,6 +202,11 @@ def _signature(obj, leaves, spec):
         spec.append(("dict", tuple(obj)))
         for o in obj.values():
             _signature(o, leaves, spec)
+    elif hasattr(type(obj), "_graph_flatten"):  # COOTensor, CSRTensor (see tracer._flatten)
+        static, tensors = obj._graph_flatten()
+        spec.append(("node", type(obj).__name__, static))
+        for o in tensors:
+            _signature(o, leaves, spec)
     else:
         try:
             hash(obj)

@@ -290,6 +290,11 @@ def _flatten(obj, leaves, keep=frozenset(), params_by_ref=False):
         return ("T", len(leaves) - 1)
     if keep and id(obj) in keep:
         return ("C", obj)
+    if hasattr(type(obj), "_graph_flatten"):  # a structure of tensors (COOTensor, CSRTensor):
+        # its tensors are leaves, its static part (hashable, compared by value) is in the kind
+        static, tensors = obj._graph_flatten()
+        return (("node", type(obj), static),
+                tuple(_flatten(t, leaves, keep, params_by_ref) for t in tensors))
     if isinstance(obj, (tuple, list)):
         return (type(obj).__name__,
                 tuple(_flatten(o, leaves, keep, params_by_ref) for o in obj))
@@ -344,6 +349,8 @@ def _unflatten(tree, leaves):
     if kind == "C":
         return payload
     items = [_unflatten(t, leaves) for t in payload]
+    if isinstance(kind, tuple) and kind[0] == "node":  # ("node", class, static)
+        return kind[1]._graph_unflatten(kind[2], items)
     if isinstance(kind, tuple):  # a dict: ("dict", *keys)
         return dict(zip(kind[1:], items))
     if kind in _MUTABLE_KINDS:  # a mutable-marked sequence stays marked inside the graph

@@ -45,6 +45,11 @@ def _check_shape(shape, cls, ndim=None):
     return tuple(int(n) for n in shape)
 
 
+def _traced(t):
+    """Whether ``t`` is a GRAPH_MODE placeholder (no values until the compiled graph runs)."""
+    return getattr(t, "_traced", False)
+
+
 def _idx(t):
     """The numbers of an index tensor as int64 numpy."""
     return t.asnumpy().astype(np.int64)
@@ -203,15 +208,20 @@ class _SparseBase:
 
     # GRAPH_MODE (mindcell.graph): the values are the traced tensors; the index tensors and the
     # shape are the static part, so index bookkeeping stays numpy inside a compiled graph
+    # (an index tensor computed inside the graph is a traced tensor itself: a leaf too)
     def _graph_flatten(self):
         parts = self.to_tuple()
-        return (tuple(_FrozenIndex(t) for t in parts[:-2]), parts[-1]), (parts[-2],)
+        frozen = tuple(None if _traced(t) else _FrozenIndex(t) for t in parts[:-2])
+        traced = tuple(t for t, f in zip(parts[:-2], frozen) if f is None)
+        return (frozen, parts[-1]), traced + (parts[-2],)
 
     @classmethod
     def _graph_unflatten(cls, static, tensors):
-        indices, shape = static
+        frozen, shape = static
+        rest = iter(tensors)
+        indices = [next(rest) if f is None else f.tensor() for f in frozen]
         obj = cls.__new__(cls)
-        obj._init_parts(*[f.tensor() for f in indices], tensors[0], shape)
+        obj._init_parts(*indices, next(rest), shape)
         return obj
 
 
@@ -295,10 +305,11 @@ class COOTensor(_SparseBase):
         if self._indices.dtype == mstype.int16:
             raise TypeError("For primitive[TensorScatterAdd], the input[indices type] supports "
                             "types: Int32, Int64. But got Int16.")
-        idx = _idx(self._indices)
-        if idx.size and (idx.min() < 0 or (idx >= np.array(self._shape)).any()):
-            raise ValueError("COOTensor.to_dense: an index in %s lies outside the shape %s"
-                             % (idx.tolist(), self._shape))
+        if not _traced(self._indices):  # indices computed in a graph are checked by the op
+            idx = _idx(self._indices)
+            if idx.size and (idx.min() < 0 or (idx >= np.array(self._shape)).any()):
+                raise ValueError("COOTensor.to_dense: an index in %s lies outside the shape %s"
+                                 % (idx.tolist(), self._shape))
         ops = _ops()
         return ops.tensor_scatter_add(ops.zeros(self._shape, self.dtype), self._indices,
                                       self._values)

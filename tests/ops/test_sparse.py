@@ -392,3 +392,58 @@ def test_exports():
     assert ops.functional.coo_abs is ops.coo_abs is sparse_unary_func.coo_abs
     assert ops.function.csr_mm is ops.csr_mm is sparse_func.csr_mm
     assert "csr_tanh" in ops.functional.__all__
+
+
+# ----- GRAPH_MODE ----------------------------------------------------------------------------
+class _TakesAndReturnsCOO(nn.Cell):
+    def construct(self, c, d):
+        return c.to_dense() + d, COOTensor(c.indices, c.values * 2, c.shape)
+
+
+class _BuildsCOOInside(nn.Cell):
+    """Indices computed in the graph (a self-loop added to an edge list)."""
+
+    def construct(self, edge_index, weight, fill):
+        adj = COOTensor(ops.transpose(edge_index, (1, 0)), weight, (3, 3))
+        loop = ops.tile(ops.expand_dims(ops.arange(0, 3, 1, dtype=ms.int32), 0), (2, 1))
+        both = COOTensor(ops.concat((adj.indices, ops.transpose(loop, (1, 0)))),
+                         ops.concat((adj.values, fill)), adj.shape)
+        return both.to_dense(), both
+
+
+class _GCNLayer(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)), name="w")
+
+    def construct(self, adj, x):
+        return (adj.mm(ops.matmul(x, self.w)) ** 2).sum()
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_graph_mode_sparse_arguments_and_results(mode):
+    old = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        net = _TakesAndReturnsCOO()
+        dense, coo = net(COOTensor(IDX, VALS, (2, 2)), DENSE)  # ms-oracle, GRAPH_MODE too
+        assert _np(dense).tolist() == [[1, 4], [6, 4]]
+        assert isinstance(coo, COOTensor) and _np(coo.values).tolist() == [4, 6]
+        assert _np(coo.indices).tolist() == [[0, 1], [1, 0]] and coo.indices.dtype == ms.int64
+        # another sparsity pattern of the same shapes: not the first call's graph
+        other = COOTensor(Tensor([[0, 0], [1, 1]], ms.int64), VALS, (2, 2))
+        assert _np(net(other, DENSE)[0]).tolist() == [[3, 2], [3, 7]]
+        d, both = _BuildsCOOInside()(Tensor([[1, 1, 2, 2], [0, 2, 0, 1]], ms.int32),
+                                     Tensor([1., 1, 1, 1]), Tensor([2., 2, 2]))
+        assert _np(d).tolist() == [[2, 0, 0], [1, 2, 1], [1, 1, 2]]
+        assert _np(both.indices)[4:].tolist() == [[0, 0], [1, 1], [2, 2]]
+        gcn = _GCNLayer()
+        adj = CSRTensor(Tensor([0, 1, 2], ms.int32), Tensor([1, 0], ms.int32), VALS, (2, 2))
+        loss, (gw,) = ms.value_and_grad(gcn, None, gcn.trainable_params())(adj, DENSE)
+        a = np.array([[0, 2], [3, 0]], np.float32)
+        x, w = _np(DENSE), _np(gcn.w)
+        h = a @ x @ w
+        assert float(loss) == pytest.approx(float((h ** 2).sum()))
+        np.testing.assert_allclose(_np(gw), (a @ x).T @ (2 * h), rtol=1e-6)
+    finally:
+        ms.set_context(mode=old)
