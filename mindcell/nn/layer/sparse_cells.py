@@ -1,11 +1,10 @@
 """The sparse-tensor cells of ``mindspore.nn``: ``SparseToDense`` (a COOTensor to its dense
 Tensor) and ``SparseTensorDenseMatmul`` (a COO matrix, given by indices and values, times a dense
-matrix). Both compute through dense ops (a scatter-add of the values), so gradients flow to the
-values and the dense operand."""
-from mindcell import dtype as mstype
-from mindcell.common.tensor import Tensor
+matrix: ``ops.SparseTensorDenseMatmul``, a gather and scatter-add over the stored values).
+Gradients flow to the values and the dense operand."""
 from mindcell.nn.cell import Cell
-from mindcell.ops import functional as F
+from mindcell.ops._sparse import COOTensor
+from mindcell.ops.operations_sparse import SparseTensorDenseMatmul as _SparseTensorDenseMatmul
 
 __all__ = ["SparseToDense", "SparseTensorDenseMatmul"]
 
@@ -32,26 +31,10 @@ class SparseToDense(Cell):
     """
 
     def construct(self, sparse_tensor):
-        # COOTensor lives above nn (mindcell.sparse_tensor): recognised by its class name
-        if type(sparse_tensor).__name__ != "COOTensor" or not hasattr(sparse_tensor, "to_dense"):
+        if not isinstance(sparse_tensor, COOTensor):
             raise TypeError("SparseToDense: the input must be a COOTensor, but got %s"
                             % type(sparse_tensor).__name__)
         return sparse_tensor.to_dense()
-
-
-def _dense_of(indices, values, shape, api):
-    if not isinstance(indices, Tensor) or indices.ndim != 2 or indices.shape[1] != 2:
-        raise ValueError("%s: 'indices' must be a Tensor of shape (N, 2), but got %r"
-                         % (api, getattr(indices, "shape", indices)))
-    if indices.dtype not in (mstype.int32, mstype.int64):
-        raise TypeError("%s: 'indices' must be Int32 or Int64, but got %s" % (api, indices.dtype))
-    if not isinstance(values, Tensor) or values.shape != (indices.shape[0],):
-        raise ValueError("%s: 'values' must be a 1-D Tensor with one value per index, but got %r"
-                         % (api, getattr(values, "shape", values)))
-    if not isinstance(shape, (tuple, list)) or len(shape) != 2:
-        raise ValueError("%s: 'sparse_shape' must be a tuple of 2 ints, but got %r" % (api, shape))
-    zeros = F.zeros(tuple(int(s) for s in shape), values.dtype)
-    return F.tensor_scatter_add(zeros, indices.astype(mstype.int64), values)
 
 
 class SparseTensorDenseMatmul(Cell):
@@ -93,11 +76,7 @@ class SparseTensorDenseMatmul(Cell):
                 raise TypeError("SparseTensorDenseMatmul: '%s' must be a bool, but got %s"
                                 % (arg, type(value).__name__))
         self.adjoint_st, self.adjoint_dt = adjoint_st, adjoint_dt
+        self._matmul = _SparseTensorDenseMatmul(adjoint_st, adjoint_dt)
 
     def construct(self, indices, values, sparse_shape, dense):
-        sparse = _dense_of(indices, values, sparse_shape, "SparseTensorDenseMatmul")
-        if self.adjoint_st:
-            sparse = F.transpose(sparse, (1, 0))
-        if self.adjoint_dt:
-            dense = F.transpose(dense, (1, 0))
-        return F.matmul(sparse, dense)
+        return self._matmul(indices, values, sparse_shape, dense)
