@@ -41,6 +41,9 @@ _PRIVATE_SUBMODULES = {
 _PRIVATE_TARGETS = {package + "." + child: target
                     for package, (target, children) in _PRIVATE_SUBMODULES.items()
                     for child in children}
+# MindSpore's callback/_callback.py also holds module-level helpers (set_cur_net and CUR_NET,
+# _handle_loss) next to Callback/RunContext: mindcell's module of that family has them all
+_PRIVATE_TARGETS["mindspore.train.callback._callback"] = "mindcell.train._callback_base"
 _IMPORT_FROM = dis.opmap["IMPORT_FROM"]
 
 

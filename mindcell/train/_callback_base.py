@@ -239,3 +239,57 @@ def _fan_out(name):
 for _name in _HOOKS:
     setattr(CallbackManager, _name, _fan_out(_name))
 del _name
+
+
+#: the network ``set_cur_net`` was last given (MindSpore's ``_callback.CUR_NET``)
+CUR_NET = None
+
+
+def set_cur_net(net):
+    """set_cur_net(net): remember ``net`` as the current training network (module attribute
+    ``CUR_NET`` of ``mindspore.train.callback._callback``, which hand-written training loops set
+    before checkpointing).
+
+    Args:
+        net (Union[Cell, None]): the network.
+
+    Examples:
+        >>> from mindcell import nn
+        >>> from mindcell.train import _callback_base as cb
+        >>> net = nn.Dense(2, 1)
+        >>> cb.set_cur_net(net)
+        >>> cb.CUR_NET is net
+        True
+        >>> cb.set_cur_net(None)
+    """
+    global CUR_NET
+    CUR_NET = net
+
+
+def _handle_loss(loss):
+    """_handle_loss(loss): the loss a callback reports from a step's ``net_outputs``, as
+    MindSpore's private helper of that name gives it: a Tensor becomes the Python float of its
+    mean; a tuple/list whose first item is a Tensor becomes that Tensor (unreduced); anything
+    else is returned as it is.
+
+    Args:
+        loss (Union[Tensor, tuple, list, Any]): the network outputs.
+
+    Returns:
+        Union[float, Tensor, Any]: the loss.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.train._callback_base import _handle_loss
+        >>> _handle_loss(ms.Tensor(np.array([1.0, 2.0], np.float32)))
+        1.5
+    """
+    import numpy as np
+    from mindcell.common.tensor import Tensor
+    if isinstance(loss, (tuple, list)):
+        if isinstance(loss[0], Tensor):  # an empty one: IndexError, as in MindSpore
+            loss = loss[0]
+    elif isinstance(loss, Tensor):
+        loss = float(np.mean(loss.asnumpy()))
+    return loss

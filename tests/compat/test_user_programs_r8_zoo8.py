@@ -142,3 +142,43 @@ def test_parameter_argument_is_bound_by_reference(mode):
     def dot(a, b):
         return (a * b).sum()
     assert float(dot(p, x)) == float(dot(x, p)) == 25.0
+
+
+_HANDLE_LOSS_PROGRAM = r'''
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+from mindspore.train.callback._callback import (Callback, CallbackManager, InternalCallbackParam,
+                                                RunContext, _handle_loss, set_cur_net)
+import mindspore.train.callback._callback as private
+
+t = ms.Tensor(np.array([1.0, 2.0], np.float32))
+out = []
+for v in [t, (t, t * 2), [t], (1.5, t), "x", 3, ms.Tensor(np.array(4, np.int32))]:
+    r = _handle_loss(v)
+    out.append((type(r).__name__, r.asnumpy().tolist() if isinstance(r, ms.Tensor) else
+                (r if not isinstance(r, tuple) else len(r))))
+net = nn.Dense(2, 1)
+set_cur_net(net)
+out.append(private.CUR_NET is net)
+try:
+    _handle_loss([])
+except IndexError:
+    out.append("IndexError")
+print(repr(out))
+'''
+
+
+def test_private_callback_module_helpers(tmp_path):
+    # SciAI's enso imports _handle_loss from mindspore.train.callback._callback; other model
+    # code imports set_cur_net from there. Values from MindSpore 2.10.
+    import subprocess
+    import sys
+    script = tmp_path / "handle_loss.py"
+    script.write_text(_HANDLE_LOSS_PROGRAM)
+    res = subprocess.run([sys.executable, "-m", "mindcell.run", str(script)],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert res.stdout.strip().splitlines()[-1] == repr([
+        ("float", 1.5), ("Tensor", [1.0, 2.0]), ("Tensor", [1.0, 2.0]), ("tuple", 2),
+        ("str", "x"), ("int", 3), ("float", 4.0), True, "IndexError"])
