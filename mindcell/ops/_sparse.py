@@ -381,6 +381,9 @@ class COOTensor(_SparseBase):
     def __mul__(self, other):
         return self._with_values(_ops().mul(self._values, self._dense_at_indices(other, "mul")))
 
+    def __rmul__(self, other):
+        return self._with_values(_ops().mul(self._dense_at_indices(other, "mul"), self._values))
+
     def __truediv__(self, other):
         return self._with_values(_ops().div(self._values, self._dense_at_indices(other, "div")))
 

@@ -585,7 +585,7 @@ _PROPERTIES = {
 
 def _deferring(fn):
     """``fn`` as an operator that gives way (NotImplemented) to a right operand whose class sets
-    ``_tensor_defers`` (the sparse tensors: ``dense + coo`` is ``coo.__radd__(dense)``); checked
+    ``_tensor_defers`` (the sparse tensors: ``dense * coo`` is ``coo.__rmul__(dense)``); checked
     only when ``fn`` refuses the operand, so the dense path costs nothing more."""
     def operator(self, other):
         try:
@@ -597,7 +597,7 @@ def _deferring(fn):
     return operator
 
 
-_DEFERRING = ("__add__", "__sub__")
+_DEFERRING = ("__add__", "__sub__", "__mul__")
 
 
 def install():

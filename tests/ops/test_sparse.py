@@ -131,6 +131,11 @@ def test_coo_with_dense_operands():
     grid = Tensor(np.arange(12.).reshape(3, 4), ms.float32)
     prod = _coo() * grid
     assert isinstance(prod, COOTensor) and _np(prod.values).tolist() == [1, 12]
+    rprod = grid * _coo()
+    assert isinstance(rprod, COOTensor) and _np(rprod.values).tolist() == [1, 12]
+    assert _np(grid - _coo())[0].tolist() == [0, 0, 2, 3]
+    with pytest.raises(TypeError):
+        grid / _coo()  # MindSpore: no reflected division
     quo = _coo() / Tensor(np.arange(1, 13.).reshape(3, 4), ms.float32)
     np.testing.assert_allclose(_np(quo.values), [0.5, 0.2857143], rtol=1e-6)
     with pytest.raises(ValueError):
