@@ -12,7 +12,9 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.wrap.cell_wrapper import cast_floats
 from mindcell.nn.wrap.loss_scale import all_finite as _all_finite, _check_scale, _check_window
+from mindcell import ops as _P
 from mindcell.ops import functional as F
+from mindcell.ops.primitive import Primitive as _Primitive
 from mindcell.train.loss_scale_manager import (LossScaleManager, FixedLossScaleManager,  # noqa
                                                DynamicLossScaleManager)
 
@@ -21,11 +23,16 @@ __all__ = ["auto_mixed_precision", "custom_mixed_precision", "build_train_networ
            "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
            "get_white_list", "get_black_list"]
 
-# The cells of MindSpore 2.10's white list (amp.get_white_list), float16 under O1. MindSpore's
-# list also names primitives (MatMul, Conv2D, ReLU ...), which it casts call by call; mindcell
-# converts whole cells, so they are not in it.
+# The cells of MindSpore 2.10's white list (amp.get_white_list), float16 under O1.
 _WHITE_CELLS = (nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.Conv1dTranspose, nn.Conv2dTranspose,
                 nn.Conv3dTranspose, nn.Dense, nn.LSTMCell, nn.RNNCell, nn.GRUCell)
+# The primitives of MindSpore 2.10's white list, after the cells (20 entries in all).
+# custom_mixed_precision casts the calls of such primitives a network's cells hold as
+# attributes; O1 does not cast primitive calls (MindSpore 2.10's PYNATIVE_MODE O1 does not
+# either; its GRAPH_MODE O1 does).
+_WHITE_PRIMS = tuple(getattr(_P, name) for name in (
+    "Conv2D", "Conv3D", "Conv2DTranspose", "Conv3DTranspose", "Conv2DBackpropInput", "MatMul",
+    "BatchMatMul", "PReLU", "ReLU", "Ger"))
 # MindSpore 2.10's black list (amp.get_black_list).
 _BLACK_CELLS = (nn.BatchNorm1d, nn.BatchNorm2d, nn.BatchNorm3d, nn.LayerNorm)
 # Cells kept in float32 under O2 (statistics over a batch or a feature axis): the black list
@@ -36,11 +43,12 @@ _LEVELS = ("O0", "O1", "O2", "O3", "auto")
 
 
 def get_white_list():
-    """get_white_list(): the cell types that ``amp_level='O1'`` runs in float16.
-
-    MindSpore 2.10's list holds these cells (the convolutions, Dense, LSTMCell, RNNCell,
-    GRUCell) and primitives (MatMul, Conv2D, ReLU ...), which MindSpore casts call by call;
-    mindcell converts whole cells, so its list holds the cells only.
+    """get_white_list(): the cell types that ``amp_level='O1'`` runs in float16, then the
+    primitive types whose calls :func:`custom_mixed_precision` casts, as MindSpore 2.10's list
+    (20 entries: the convolution cells, Dense, LSTMCell, RNNCell, GRUCell, then Conv2D, Conv3D,
+    Conv2DTranspose, Conv3DTranspose, Conv2DBackpropInput, MatMul, BatchMatMul, PReLU, ReLU,
+    Ger). ``amp_level='O1'`` does not cast primitive calls (as MindSpore 2.10's PYNATIVE_MODE;
+    its GRAPH_MODE does, so there float16 rounding differs).
 
     Returns:
         list[type], a new list (changing it changes nothing else).
@@ -51,7 +59,7 @@ def get_white_list():
         >>> nn.Dense in ms.amp.get_white_list()
         True
     """
-    return list(_WHITE_CELLS)
+    return list(_WHITE_CELLS) + list(_WHITE_PRIMS)
 
 
 def get_black_list():
@@ -176,20 +184,39 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
 _DEFAULT_SCALING = {"O0": None, "O1": None, "O2": "dynamic", "O3": None, "auto": None}
 
 
-def _check_cell_types(value, name):
-    """``value`` as a tuple of classes (MindSpore's checks: a list of classes)."""
+def _check_cell_types(value, name, prims_ok=False):
+    """``value`` as a tuple of classes (MindSpore's checks: a list of Cell classes, and for a
+    white list also Primitive classes)."""
     if not isinstance(value, list):
         raise TypeError("The type of %s should be list, but got %s" % (name, type(value)))
     for item in value:
         if not isinstance(item, type):
             raise TypeError("The element in %s should be a class, but got %s" % (name, item))
-    prims = [c.__name__ for c in value if not issubclass(c, nn.Cell)]
-    if prims:
-        raise NotImplementedError(
-            "custom_mixed_precision: %s holds Primitive classes (%s); mindcell converts whole "
-            "cells, not single primitive calls: list the cells that call them instead"
-            % (name, ", ".join(prims)))
+        if not issubclass(item, nn.Cell) and not (prims_ok and issubclass(item, _Primitive)):
+            raise TypeError("The subclass of element in %s should be one of 'Cell'%s, but got %s"
+                            % (name, " and 'Primitive'" if prims_ok else "", item))
     return tuple(value)
+
+
+_CAST_CLASSES = {}
+
+
+def _cast_calls(prim, dtype):
+    """Makes ``prim`` (a Primitive instance) compute in ``dtype``: its float inputs are cast
+    to ``dtype`` and its float outputs back to float32 (the instance's class becomes a
+    subclass, so isinstance checks still hold)."""
+    base = type(prim)
+    if getattr(base, "_amp_cast_dtype", None) is not None:
+        return
+    key = (base, dtype)
+    if key not in _CAST_CLASSES:
+        def __call__(self, *args, **kwargs):
+            args = cast_floats(args, self._amp_cast_dtype)
+            return cast_floats(base.__call__(self, *args, **kwargs), mstype.float32)
+        _CAST_CLASSES[key] = type(base.__name__, (base,),
+                                  {"__call__": __call__, "_amp_cast_dtype": dtype,
+                                   "__module__": base.__module__, "__doc__": base.__doc__})
+    prim.__class__ = _CAST_CLASSES[key]
 
 
 def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=mstype.float16):
@@ -197,7 +224,10 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=m
     dtype=mstype.float16): mixed precision from a list of cell types.
 
     With ``white_list``, the cells of those types compute in ``dtype`` and return float32 (as
-    ``amp_level='O1'`` does with :func:`get_white_list`). With ``black_list``, every cell
+    ``amp_level='O1'`` does with :func:`get_white_list`); for a Primitive type in it, the
+    calls of the primitives of that type the network's cells hold as attributes (``self.mm =
+    ops.MatMul()``) compute in ``dtype`` and return float32 (functional calls such as
+    ``ops.matmul`` are not cast). With ``black_list``, every cell
     computes in ``dtype`` except those types, which stay float32 (as ``'O2'`` with
     :func:`get_black_list`). A cell matches by its exact type. Parameters stay float32; the
     network's outputs are float32.
@@ -213,11 +243,10 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=m
         Cell, the network to run (a wrapper that casts its outputs to float32).
 
     Raises:
-        TypeError: ``network`` is not a Cell, or a list is not a list of classes.
+        TypeError: ``network`` is not a Cell, or a list is not a list of classes (Cell
+            classes, and for ``white_list`` also Primitive classes).
         ValueError: neither or both of ``white_list`` and ``black_list`` are given, or
             ``dtype`` is not float16/bfloat16.
-        NotImplementedError: a list holds Primitive classes (MindSpore casts single primitive
-            calls; mindcell converts cells).
 
     Examples:
         >>> import numpy as np
@@ -240,11 +269,15 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=m
         raise ValueError("The dtype should be one of (mstype.float16, mstype.bfloat16), but got "
                          "%s." % (dtype,))
     if white_list is not None:
-        white = _check_cell_types(white_list, "white_list")
+        white = _check_cell_types(white_list, "white_list", prims_ok=True)
+        prims = tuple(c for c in white if issubclass(c, _Primitive))
         for _, cell in network.cells_and_names():
             if type(cell) in white:
                 cell.to_float(dtype)
                 cell.register_forward_hook(_to_fp32)
+            for value in list(vars(cell).values()) if prims else ():
+                if isinstance(value, _Primitive) and type(value) in prims:
+                    _cast_calls(value, dtype)
         return _OutputTo32(network)
     black = _check_cell_types(black_list, "black_list")
     network.to_float(dtype)

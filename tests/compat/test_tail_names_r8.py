@@ -148,3 +148,35 @@ def test_experimental_groups_compiled_step_equals_eager(name):
             step((ms.Tensor(np.full(2, k, np.float32)), ms.Tensor(np.full(2, -k, np.float32))))
         out.append(np.concatenate([a.asnumpy(), b.asnumpy()]))
     np.testing.assert_allclose(out[0], out[1], rtol=1e-6)
+
+
+# ----- amp.get_white_list: MindSpore 2.10's 20 entries; primitive classes in a white list ----
+def test_amp_white_list_has_the_cells_then_the_primitives():
+    names = [c.__name__ for c in ms.amp.get_white_list()]
+    assert names == ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose",
+                     "Conv3dTranspose", "Dense", "LSTMCell", "RNNCell", "GRUCell", "Conv2D",
+                     "Conv3D", "Conv2DTranspose", "Conv3DTranspose", "Conv2DBackpropInput",
+                     "MatMul", "BatchMatMul", "PReLU", "ReLU", "Ger"]
+    assert [c.__name__ for c in ms.amp.get_black_list()] == [
+        "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm"]
+
+
+def test_custom_mixed_precision_casts_primitive_attributes():
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.ones((3, 3), np.float32)))
+            self.mm = ms.ops.MatMul()
+
+        def construct(self, x):
+            return self.mm(x, self.w)
+
+    x = ms.Tensor(np.full((2, 3), 1.0001, np.float32))
+    np.testing.assert_allclose(Net()(x).asnumpy(), 3.0003, rtol=1e-6)
+    net = Net()
+    prim = net.mm
+    out = ms.amp.custom_mixed_precision(net, white_list=ms.amp.get_white_list())(x)
+    assert out.dtype == ms.float32 and net.mm is prim and isinstance(prim, ms.ops.MatMul)
+    np.testing.assert_array_equal(out.asnumpy(), 3.0)  # MindSpore 2.10: float16 rounding
+    with pytest.raises(TypeError, match="black_list"):
+        ms.amp.custom_mixed_precision(Net(), black_list=[ms.ops.MatMul])
