@@ -18,7 +18,9 @@ def _unique_impl(x):
     rank = np.empty(order.size, np.int64)
     rank[order] = np.arange(order.size)
     idx = rank[inverse.reshape(-1)].reshape(x.shape)
-    return flat[first[order]].astype(x.dtype), idx.astype(np.int32)
+    # idx is Int64 for an Int64 input, else Int32 (MindSpore 2.10's Unique kernel)
+    return flat[first[order]].astype(x.dtype), idx.astype(
+        np.int64 if x.dtype == np.int64 else np.int32)
 
 
 def _unique_bprop(x, out, dout):

@@ -2,6 +2,7 @@
 and unique: composites of the shape primitives (their gradients come from those)."""
 import numpy as np
 
+from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_choice, check_int, check_ints, public_name, show
 from mindcell.ops._helpers import check_tensor, normalize_dim
@@ -480,11 +481,12 @@ def unique(input):
 
     Returns:
         tuple(output, idx): ``output`` the distinct values (1-D) in order of first occurrence
-        (as MindSpore 2.10; not sorted) and ``idx`` (Int32) of ``input``'s shape, the position
-        of each element's value in ``output`` (``output[idx]`` equals ``input``).
+        (as MindSpore 2.10; not sorted) and ``idx`` (Int64 for an Int64 ``input``, else Int32)
+        of ``input``'s shape, the position of each element's value in ``output``
+        (``output[idx]`` equals ``input``).
 
     Raises:
-        TypeError: ``input`` is not a Tensor.
+        TypeError: ``input`` is not a Tensor, or is a Bool or BFloat16 tensor.
 
     Examples:
         >>> import numpy as np
@@ -494,6 +496,9 @@ def unique(input):
         [3 1 2] [0 1 0 2]
     """
     check_tensor(input, "unique")
+    if input.dtype in (mstype.bool_, mstype.bfloat16):  # no such Unique kernel in MindSpore
+        raise TypeError("%s: 'input' must be a number tensor other than BFloat16, but got %s"
+                        % (public_name("unique"), input.dtype))
     return X.unique_p.bind(input)
 
 

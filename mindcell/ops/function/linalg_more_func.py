@@ -204,8 +204,13 @@ batch_dot.__doc__ = opdoc(
 
 def dist(input, other, p=2):
     op = "dist"
-    _float(input, op, "input", (mstype.float16, mstype.float32))
-    _float(other, op, "other", (mstype.float16, mstype.float32))
+    check_tensor(input, op, "input")
+    check_tensor(other, op, "other")
+    from mindcell.ops.function.math_func import _operands
+    input, other = _operands(input, other, op)  # promoted: Int32 with Float32 is Float32
+    if input.dtype not in (mstype.float16, mstype.float32):
+        raise TypeError("%s: 'input' and 'other' must promote to Float16 or Float32, but "
+                        "promote to %s" % (public_name(op), input.dtype))
     if isinstance(p, bool) or not isinstance(p, int):
         raise TypeError("%s: 'p' must be an int, but got %s" % (public_name(op),
                                                                type(p).__name__))
@@ -216,10 +221,12 @@ def dist(input, other, p=2):
 
 dist.__doc__ = opdoc(
     "The p-norm of ``input - other`` (broadcast), over all elements.",
-    ["input (Tensor): Float16 or Float32.", "other (Tensor): Float16 or Float32.",
+    ["input (Tensor): a tensor.", "other (Tensor): a tensor; the two are promoted by the "
+     "usual rules, to Float16 or Float32.",
      "p (int): the order; 0 counts the nonzero differences. Default: ``2``."],
     "Tensor: a 0-D tensor.",
-    ["TypeError: an operand is not a Float16/Float32 Tensor, or ``p`` not an int."],
+    ["TypeError: an operand is not a Tensor, they do not promote to Float16/Float32, or "
+     "``p`` not an int."],
     example("ops.dist(a, b)", "5.0", ["a = " + array([[1.0, 1.0]]), "b = " + array([4.0, 5.0])]))
 
 
