@@ -6,9 +6,10 @@ import numpy as np
 
 __all__ = ["DType", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
            "uint64", "float16", "float32", "float64", "bfloat16", "promote_types", "result_type",
-           "to_dtype", "from_numpy_dtype", "is_floating", "is_integer", "is_float_np", "np_kind"]
+           "to_dtype", "from_numpy_dtype", "is_floating", "is_integer", "is_float_np", "np_kind",
+           "complex64", "complex128", "is_complex_np"]
 
-_BOOL, _INT, _FLOAT = 0, 1, 2
+_BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3
 
 
 class DType:
@@ -23,7 +24,8 @@ class DType:
     Args:
         name (str): the printed name (``'Float32'``).
         np_dtype (numpy.dtype): the element type in numpy.
-        category (int): 0 for bool, 1 for the integers, 2 for the floats.
+        category (int): 0 for bool, 1 for the integers, 2 for the floats, 3 for the complex
+            numbers.
 
     Examples:
         >>> import numpy as np
@@ -75,15 +77,21 @@ float64 = DType("Float64", np.float64, _FLOAT)
 bfloat16 = DType("BFloat16", ml_dtypes.bfloat16, _FLOAT)
 BF16_NP = bfloat16.np_dtype
 
+# complex numbers: two float32 (two float64) parts, numpy's complex64 (complex128) layout
+complex64 = DType("Complex64", np.complex64, _COMPLEX)
+complex128 = DType("Complex128", np.complex128, _COMPLEX)
+
 # MindSpore-style aliases
 half, single, double = float16, float32, float64
 int_, uint, float_ = int32, uint32, float32
 
+# the real dtypes (what code iterating "every dtype" has always meant); COMPLEX_DTYPES apart
 ALL_DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
               float16, float32, float64, bfloat16)
-_BY_NP = {d.np_dtype: d for d in ALL_DTYPES}
+COMPLEX_DTYPES = (complex64, complex128)
+_BY_NP = {d.np_dtype: d for d in ALL_DTYPES + COMPLEX_DTYPES}
 _BY_NAME = {}
-for _d in ALL_DTYPES:
+for _d in ALL_DTYPES + COMPLEX_DTYPES:
     _BY_NAME[_d.name] = _d
     _BY_NAME[_d.name.lower()] = _d
     _BY_NAME[str(_d.np_dtype)] = _d
@@ -131,6 +139,28 @@ def is_float_np(np_dtype):
     return np_dtype.kind == "f" or np_dtype == BF16_NP
 
 
+def is_complex_np(np_dtype):
+    """Whether a numpy dtype is complex64 or complex128."""
+    return np_dtype.kind == "c"
+
+
+def is_inexact_np(np_dtype):
+    """Whether a numpy dtype is a float or a complex dtype (what true division returns)."""
+    return np_dtype.kind in "fc" or np_dtype == BF16_NP
+
+
+def real_np_dtype(np_dtype):
+    """The dtype of the parts of a complex dtype (float32 of complex64); any other unchanged."""
+    return np.dtype(np.float64 if np_dtype == np.complex128 else np.float32) \
+        if np_dtype.kind == "c" else np_dtype
+
+
+def complex_np_dtype(np_dtype):
+    """The complex dtype with ``np_dtype``'s precision: complex128 of float64 (and of
+    complex128), complex64 of every other dtype (as MindSpore's fft of an int or float16)."""
+    return np.dtype(np.complex128 if np_dtype in (np.float64, np.complex128) else np.complex64)
+
+
 def finfo(np_dtype):
     """``np.finfo`` that knows bfloat16 too."""
     return ml_dtypes.finfo(np_dtype)
@@ -166,6 +196,11 @@ def promote_types(a, b):
         return r
     if a is b:
         r = a
+    elif _COMPLEX in (a.category, b.category):
+        # complex with anything is complex, complex128 when either side holds float64 parts
+        # (MindSpore 2.10: float64 + complex64 is Complex128, float32 + complex64 Complex64)
+        wide = (complex128, float64)
+        r = complex128 if a in wide or b in wide else complex64
     elif a.category != b.category:
         r = a if a.category > b.category else b
     elif a.category == _INT:
@@ -187,7 +222,7 @@ def scalar_result_type(dtype, scalar):
     if isinstance(scalar, int):
         return int64 if dtype is bool_ else dtype
     if isinstance(scalar, float):
-        return dtype if dtype.category == _FLOAT else float32
+        return dtype if dtype.category in (_FLOAT, _COMPLEX) else float32
     raise TypeError("unsupported scalar type %s" % type(scalar).__name__)
 
 
@@ -220,7 +255,7 @@ def operand_fits(value, dtype):
     underflow to 0: ``float16 + 1e-8`` is the tensor, ``float16 * 1e6`` is inf) unless it is an
     int beyond even Float64; into bool/int dtypes it must fit exactly (a wrap-around would be
     a silent wrong answer)."""
-    if dtype.category != _FLOAT or isinstance(value, bool):
+    if dtype.category not in (_FLOAT, _COMPLEX) or isinstance(value, bool):
         return scalar_fits(value, dtype)
     try:
         float(value)

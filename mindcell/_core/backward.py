@@ -10,7 +10,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell._core import autodiff, trace as _trace
-from mindcell._core.primitive import REGISTRY
+from mindcell._core.primitive import REGISTRY, complex_rule
 
 
 def _is_float(t):
@@ -26,7 +26,7 @@ def unbroadcast(grad, target):
     if gshape != shape and len(gshape) < len(shape):
         # fewer axes than the target: only a reshape of the same elements fits (a sens of shape
         # () for an output of shape (1,), which MindSpore's GRAPH_MODE accepts)
-        return cast(_reshape_same_size(grad, shape), target._np_dtype)
+        return _grad_cast(_reshape_same_size(grad, shape), target._np_dtype)
     if gshape != shape:
         lead = len(gshape) - len(shape)
         axes = tuple(range(lead)) + tuple(
@@ -35,7 +35,7 @@ def unbroadcast(grad, target):
             grad = REGISTRY["ReduceSum"].bind(grad, axis=axes, keep_dims=False)
         if grad.shape != shape:
             grad = REGISTRY["Reshape"].bind(grad, shape=tuple(shape))
-    return cast(grad, target._np_dtype)
+    return _grad_cast(grad, target._np_dtype)
 
 
 def _reshape_same_size(grad, shape):
@@ -50,6 +50,32 @@ def cast(t, np_dtype):
     if t._np_dtype == np_dtype:
         return t
     return REGISTRY["Cast"].bind(t, dtype=np_dtype)
+
+
+def _grad_cast(g, np_dtype):
+    """The gradient ``g`` as the dtype of the tensor it is for. The complex gradient of a real
+    tensor is its real part: with MindSpore's convention (the gradient of a real loss L at
+    z = x + iy is dL/dx + i dL/dy) the real part is dL/dx."""
+    if g._np_dtype.kind == "c" and np.dtype(np_dtype).kind != "c":
+        g = REGISTRY["Real"].bind(g)
+    return cast(g, np_dtype)
+
+
+def _conj(t):
+    return REGISTRY["Conj"].bind(t) if t is not None and t._np_dtype.kind == "c" else t
+
+
+def _call_bprop(prim, inputs, out, dout, attrs):
+    """``prim.bprop``; for a holomorphic primitive (``complex_rule``) with complex values the
+    real-number rule ``g * f'(z)`` is turned into MindSpore's ``g * conj(f'(z))`` as
+    ``conj(bprop(conj(g)))`` (real gradients pass through unchanged)."""
+    if complex_rule(prim) != "holomorphic" or not any(
+            t._np_dtype.kind == "c" for t in (tuple(inputs) + (out if isinstance(out, tuple)
+                                                               else (out,)))):
+        return prim.bprop(*inputs, out=out, dout=dout, **attrs)
+    dout = tuple(_conj(d) for d in dout) if isinstance(dout, tuple) else _conj(dout)
+    grads = prim.bprop(*inputs, out=out, dout=dout, **attrs)
+    return tuple(_conj(g) for g in grads)
 
 
 def promote(a, b):
@@ -96,7 +122,7 @@ def _backward(tape, outputs, sens):
         needed = tuple(id(t) in tape.tracked and _is_float(t) for t in inputs)
         stack.append(needed)
         try:
-            in_grads = prim.bprop(*inputs, out=out, dout=dout, **attrs)
+            in_grads = _call_bprop(prim, inputs, out, dout, attrs)
         finally:
             stack.pop()
         for t, g, need in zip(inputs, in_grads, needed):

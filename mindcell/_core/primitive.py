@@ -33,17 +33,24 @@ class Prim:
     those inputs (graph/passes/state.py assumes any other Python step may return a view);
     ``checks_values``, a kernel that validates input values (indices in range), which a graph
     knows only when it runs: its graph node remembers the public op the user called, so the
-    error names that op (cross_entropy, not the gather_elements it is built from).
+    error names that op (cross_entropy, not the gather_elements it is built from);
+    ``complex_rule``, whether the op takes complex64/complex128 inputs: None (the default) it
+    does not, and a complex input is a TypeError naming the public op, never a silent cast;
+    ``"holomorphic"``, its values are numpy's and its bprop, written for real numbers, is the
+    analytic derivative, which the backward walk conjugates into MindSpore's convention
+    (:func:`mindcell._core.backward.backward`); ``"own"``, its bprop (or its lack of one)
+    already follows that convention (abs, real, imag, conj, angle, the fft family).
     """
 
     __slots__ = ("name", "impl", "infer_fn", "bprop", "nout", "fusable", "has_side_effect",
                  "view", "writes", "kernel", "_kernel_resolved", "aliases_input", "lowering",
-                 "opcode", "neutral", "commutative", "fresh_outputs", "checks_values")
+                 "opcode", "neutral", "commutative", "fresh_outputs", "checks_values",
+                 "complex_rule")
 
     def __init__(self, name, impl, infer=None, bprop=None, nout=1, fusable=False,
                  has_side_effect=False, view=None, writes=(), aliases_input=False, lowering=None,
                  opcode=None, neutral=None, commutative=False, fresh_outputs=False,
-                 checks_values=False):
+                 checks_values=False, complex_rule=None):
         self.name = name
         self.impl = impl
         self.infer_fn = infer
@@ -62,6 +69,7 @@ class Prim:
         self.commutative = commutative
         self.fresh_outputs = fresh_outputs
         self.checks_values = checks_values
+        self.complex_rule = complex_rule
         self.kernel = None
         self._kernel_resolved = False
 
@@ -86,6 +94,8 @@ class Prim:
         for a in arrays:  # after the kernel: float32 calls, the common case, skip this loop
             if a.dtype is _BF16:  # computed in float32, rounded once (_core/bf16.py)
                 return _bf16.compute_bf16(self, arrays, attrs)
+            if a.dtype.kind == "c" and complex_rule(self) is None:
+                raise no_complex(self, a.dtype)
         with np.errstate(all="ignore"):  # nan/inf results, as MindSpore gives them, not warnings
             return self.impl(*arrays, **attrs)
 
@@ -97,12 +107,43 @@ class Prim:
     def infer(self, avals, attrs):
         """Output ``(shape, dtype)`` (a tuple of them for multi-output prims) from input avals;
         raises :class:`DataDependentShape` when values decide the shape."""
+        if complex_rule(self) is None:
+            for a in avals:
+                if type(a) is tuple and len(a) == 2 and isinstance(a[1], np.dtype) \
+                        and a[1].kind == "c":
+                    raise no_complex(self, a[1])
         return self.infer_fn(*avals, **attrs)
+
+
+# name -> complex_rule for primitives defined before the complex table (ops/defs/cplx.py) was
+# written: their own modules declare nothing, the table does, read on first use
+COMPLEX_RULES = {}
+
+
+def complex_rule(prim):
+    """``prim.complex_rule``, or the rule the table gives its name."""
+    rule = getattr(prim, "complex_rule", None)  # (tape entries of other kinds have none)
+    if rule is None and isinstance(prim, Prim):
+        rule = prim.complex_rule = COMPLEX_RULES.get(prim.name)
+    return rule
+
+
+# how an error names the op the user called (the ops layer installs its stack walk here)
+PUBLIC_NAME = [lambda name: name]
+
+
+def no_complex(prim, np_dtype):
+    """The TypeError of a primitive given a complex input it does not take (see
+    ``Prim.complex_rule``), naming the public op the user called."""
+    name = "Complex64" if np_dtype == np.complex64 else "Complex128"
+    return TypeError("%s: complex tensors are not supported (got %s); take ops.real / ops.imag "
+                     "/ ops.abs first if a real result is meant" % (PUBLIC_NAME[0](prim.name),
+                                                                    name))
 
 
 def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_effect=False,
             view=None, writes=(), aliases_input=False, lowering=None, opcode=None, neutral=None,
-            commutative=False, fresh_outputs=False, checks_values=False):
+            commutative=False, fresh_outputs=False, checks_values=False, complex_rule=None):
     """Declare and register a primitive (see :class:`Prim`)."""
     if name in REGISTRY:
         raise ValueError("primitive %r is defined twice" % name)
@@ -118,7 +159,7 @@ def defprim(name, impl, infer=None, bprop=None, nout=1, fusable=False, has_side_
                          "fresh_outputs" % name)
     prim = Prim(name, impl, infer, bprop, nout, fusable, has_side_effect, view, writes,
                 aliases_input, lowering, opcode, neutral, commutative, fresh_outputs,
-                checks_values)
+                checks_values, complex_rule)
     REGISTRY[name] = prim
     return prim
 

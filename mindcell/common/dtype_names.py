@@ -1,9 +1,9 @@
 """The rest of ``mindspore.common.dtype``: type conversion helpers, the non-tensor type objects,
-the complex and packed-int4 dtype objects, and ``QuantDtype``.
+the packed-int4 dtype object, and ``QuantDtype``.
 
-mindcell's tensors hold bool, integer and float elements only: ``complex64``, ``complex128`` and
-``qint4x2`` exist so programs that name them import and compare them, but a tensor of one of
-them cannot be made (asking for its numpy type raises a TypeError naming the dtype).
+``complex64``/``complex128`` are tensor dtypes (defined in ``mindcell.dtype``, re-exported
+here). ``qint4x2`` exists so programs that name it import and compare it, but a tensor of it
+cannot be made (asking for its numpy type raises a TypeError naming the dtype).
 """
 import builtins
 import enum
@@ -23,13 +23,13 @@ class _NoTensorDType(mstype.DType):
     __slots__ = ("_numpy",)
 
     def __init__(self, name, numpy_type, itemsize):
-        self.name, self._key, self.category, self.itemsize = name, name, 3, itemsize
+        self.name, self._key, self.category, self.itemsize = name, name, 4, itemsize
         self._numpy = numpy_type
 
     @property
     def np_dtype(self):
-        raise TypeError("mindcell has no %s tensors (its tensors hold bool, int and float "
-                        "elements); cast to a real dtype first" % self.name)
+        raise TypeError("mindcell has no %s tensors (its tensors hold bool, int, float "
+                        "and complex elements); cast first" % self.name)
 
     @property
     def is_floating_point(self):
@@ -39,14 +39,13 @@ class _NoTensorDType(mstype.DType):
         return (_by_name, (self.name,))
 
 
-complex64 = _NoTensorDType("Complex64", np.complex64, 8)
-complex128 = _NoTensorDType("Complex128", np.complex128, 16)
+complex64, complex128 = mstype.complex64, mstype.complex128
 cfloat, cdouble = complex64, complex128
 qint4x2 = _NoTensorDType("Int4", None, 1)  # two signed 4-bit values per byte: no numpy type
 
 
 def _by_name(name):
-    return {d.name: d for d in (complex64, complex128, qint4x2)}[name]
+    return {d.name: d for d in (qint4x2,)}[name]
 
 
 class _ValueType:
@@ -157,8 +156,8 @@ def pytype_to_dtype(obj):
 
     Raises:
         TypeError: ``obj`` is not a type object.
-        NotImplementedError: the type has no mindcell counterpart (``numpy.ndarray``, numpy
-            complex types).
+        NotImplementedError: the type has no mindcell counterpart (``numpy.ndarray``, and
+            the numpy complex types, as in MindSpore 2.10).
 
     Examples:
         >>> import mindcell as ms
@@ -173,7 +172,10 @@ def pytype_to_dtype(obj):
     if obj in _PY_TYPES:
         return _PY_TYPES[obj]
     try:
-        return mstype.from_numpy_dtype(obj)
+        found = mstype.from_numpy_dtype(obj)
+        if found.category == mstype._COMPLEX:  # MindSpore 2.10 converts no numpy complex type
+            raise TypeError(obj)
+        return found
     except TypeError:
         raise NotImplementedError("The python type %s cannot be converted to MindSpore type."
                                   % obj) from None
@@ -207,7 +209,7 @@ def dtype_to_pytype(type_):
         if type_.name in table:
             return table[type_.name]
         raise KeyError(type_)
-    if isinstance(type_, _NoTensorDType) and type_.name.startswith("Complex"):
+    if isinstance(type_, mstype.DType) and type_.category == mstype._COMPLEX:
         return builtins.complex
     if not isinstance(type_, mstype.DType):
         raise KeyError(type_)

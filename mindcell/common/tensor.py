@@ -17,7 +17,7 @@ def _to_array(data, dtype):
         arr = data
     elif isinstance(data, np.generic):
         arr = np.asarray(data)
-    elif isinstance(data, (bool, int, float, list, tuple)):
+    elif isinstance(data, (bool, int, float, complex, list, tuple)):
         return _python_array(data, dtype)
     else:
         raise TypeError("Tensor: input_data must be a Tensor, numpy array, Python scalar, list or "
@@ -25,8 +25,8 @@ def _to_array(data, dtype):
     if dtype is not None:
         target = mstype.to_dtype(dtype).np_dtype
         if arr.dtype != target:
-            return arr.astype(target)
-    if mstype.np_kind(arr.dtype) not in "biuf":
+            return _astype(arr, target)
+    if mstype.np_kind(arr.dtype) not in "biufc":
         raise TypeError("Tensor: unsupported element type %s" % arr.dtype)
     if arr.dtype == np.float64 and not isinstance(data, (np.ndarray, Tensor, np.generic)):
         return arr.astype(_FLOAT_LIST_DTYPE)
@@ -35,6 +35,14 @@ def _to_array(data, dtype):
         # the other; np.random.shuffle(Tensor(t)) reorders t too); another dtype converts a copy
         return arr
     return arr.copy() if arr is data else arr
+
+
+def _astype(arr, target):
+    """``arr`` converted to the numpy dtype ``target`` as MindSpore converts on request: complex
+    into a real dtype keeps the real part (said explicitly: numpy would warn and drop it)."""
+    if arr.dtype.kind == "c" and target.kind != "c":
+        arr = arr.real
+    return arr.astype(target)
 
 
 def _flat(data):
@@ -69,8 +77,10 @@ def _python_array(data, dtype):
     kind = arr.dtype.kind
     if kind in "Ou" or (kind == "f" and arr.size and np.abs(arr).max() >= 2.0 ** 63):
         return _exotic_array(data, arr.shape, dtype)  # ints beyond Int64, maybe
-    if kind not in "bif":
+    if kind not in "bifc":
         raise _not_rectangular(data)
+    if kind == "c":  # Python complex numbers are Complex128 (MindSpore 2.10)
+        return arr if dtype is None else _astype(arr, mstype.to_dtype(dtype).np_dtype)
     if dtype is not None:
         target = mstype.to_dtype(dtype).np_dtype
     elif kind == "f":  # Python floats are Float32; lists of float16/32 tensors keep theirs
@@ -79,7 +89,7 @@ def _python_array(data, dtype):
         target = np.dtype(np.int64 if kind == "i" else np.bool_)
     if arr.dtype == target:
         return arr
-    if kind == "b" or target.kind == "b":
+    if kind == "b" or target.kind in "bc":
         return arr.astype(target)
     if mstype.is_float_np(target):  # rounded as MindSpore 2.10 converts (ms-oracle): beyond
         with np.errstate(over="ignore", under="ignore"):  # the range inf, below it 0
@@ -420,8 +430,14 @@ def format_value(arr):
     if arr.ndim == 0:
         if mstype.is_float_np(arr.dtype):
             return " %g" % float(arr)
+        if arr.dtype.kind == "c":
+            return " " + _complex_text(arr.item())
         return " %s" % (arr.item(),)
-    if mstype.is_float_np(arr.dtype):
+    if arr.dtype.kind == "c":  # each part as C's %g, MindSpore 2.10's '1+2j', '0.333333-1e-08j'
+        body = np.array2string(arr, separator=", ", threshold=1000, max_line_width=1 << 30,
+                               formatter={"complex_kind": _complex_text})
+        body = body.replace(", ..., ", " ... ")  # MindSpore's summary: '2+2j ... 1997+1997j'
+    elif mstype.is_float_np(arr.dtype):
         spec = "% .4e" if arr.dtype == np.float16 else "% .8e"  # MindSpore 2.10's float16: 4 digits
         body = np.array2string(arr.astype(np.float64), separator=", ", threshold=1000,
                                formatter={"float_kind": spec.__mod__})
@@ -430,6 +446,10 @@ def format_value(arr):
     if arr.ndim > 2:  # numpy separates the blocks of a 3-d+ array by blank lines; MindSpore not
         body = "\n".join(line for line in body.split("\n") if line.strip())
     return (" " if arr.ndim == 1 else "\n") + body
+
+
+def _complex_text(z):
+    return "%g%+gj" % (z.real, z.imag)
 
 
 def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):

@@ -80,7 +80,7 @@ def binary_operands(x, y, op, float_result=False):
     if not (isinstance(y, Tensor) or is_scalar(y) and isinstance(x, Tensor)):
         y = to_tensor(y, op, "other")
     r = _promoted(x, y)
-    if float_result and not mstype.is_float_np(r):
+    if float_result and not mstype.is_inexact_np(r):  # complex stays complex
         r = np.dtype(np.float32)
     return _operand(x, r, op, "input"), _operand(y, r, op, "other")
 
@@ -110,7 +110,7 @@ def _py(v):
 def float_operand(x, op):
     """Math ops such as sqrt/exp turn integer and bool inputs into Float32."""
     x = to_tensor(x, op)
-    if not mstype.is_float_np(x._np_dtype):
+    if not mstype.is_inexact_np(x._np_dtype):  # complex: the primitive decides (complex_rule)
         return cast_to(x, np.dtype(np.float32))
     return x
 
@@ -123,7 +123,7 @@ def float_math_operand(x, op, promote=(), arg="input"):
     Float32, ops.lgamma takes Int32 alone)."""
     x = to_tensor(x, op, arg)
     dt = x._np_dtype
-    if mstype.is_float_np(dt):
+    if mstype.is_inexact_np(dt):  # a complex input: the primitive decides (Prim.complex_rule)
         return x
     if promote is True or dt in promote:
         return cast_to(x, np.dtype(np.float32))

@@ -806,17 +806,23 @@ METHODS = {
 }
 
 
+def _conjugate(t):
+    if t._np_dtype.kind != "c":
+        return t  # a real tensor is its own conjugate
+    from mindcell.ops.function.complex_func import conj
+    return conj(t)
+
+
 def _conj_transpose_2d(self):
     if self.ndim != 2:
         raise ValueError("Tensor.H: only a 2-D tensor is supported, but got %d-D" % self.ndim)
-    return self.transpose()
+    return _conjugate(self.transpose())
 
 
 PROPERTIES = {
     "data": _DATA,
-    # real dtypes only (mindcell has no complex ones): the conjugate is the tensor itself
     "H": property(_conj_transpose_2d, doc="The conjugate transpose of a 2-D tensor."),
-    "mH": property(lambda self: self.swapaxes(-1, -2),
+    "mH": property(lambda self: _conjugate(self.swapaxes(-1, -2)),
                    doc="The conjugate transpose of the last two axes."),
 }
 

@@ -27,6 +27,9 @@ CKPT_NP = {
     "UInt32": np.dtype("<u4"), "Int64": np.dtype("<i8"), "UInt64": np.dtype("<u8"),
     "Float16": np.dtype("<f2"), "Float32": np.dtype("<f4"), "Float64": np.dtype("<f8"),
     "BFloat16": mstype.BF16_NP,  # ml_dtypes' bfloat16 is native (little-endian) only
+    # the tags MindSpore 2.10 writes for complex tensors (its own load_checkpoint cannot read
+    # them back: KeyError 'Complex64'); real part then imaginary part, as numpy lays them out
+    "Complex64": np.dtype("<c8"), "Complex128": np.dtype("<c16"),
 }
 STR_TYPE = "str"
 MAX_NDIM = 64

@@ -3,3 +3,4 @@ from mindcell.ops.defs import elementwise, reduce, shape, nn, state, bitwise  # 
 from mindcell.ops.defs import comm  # noqa: F401
 from mindcell.ops.defs import recurrent  # noqa: F401,E402
 from mindcell.ops.defs import inverse_trig  # noqa: F401
+from mindcell.ops.defs import cplx  # noqa: F401,E402

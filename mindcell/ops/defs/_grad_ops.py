@@ -72,7 +72,7 @@ sin, cos, tanh, erf, reciprocal, sigmoid = map(
 def div(a, b):
     """True division (integer operands divide in Float32, as ``ops.div``)."""
     a, b = _operands(a, b)
-    if not mstype.is_float_np(a._np_dtype):
+    if not mstype.is_inexact_np(a._np_dtype):
         a, b = cast(a, _F32), cast(b, _F32)
     return REGISTRY["RealDiv"].bind(a, b)
 

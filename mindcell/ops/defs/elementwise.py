@@ -302,6 +302,12 @@ select_p = defprim("Select", np.where, infer=_select_infer, bprop=_select_bprop,
 
 
 def _cast_impl(x, dtype):
+    if x.dtype.kind == "c" and np.dtype(dtype).kind != "c":
+        # only ops.cast / Tensor.astype convert complex to real (taking the real part, as
+        # MindSpore does on request, through the Real primitive); any other path would drop the
+        # imaginary part silently
+        from mindcell._core.primitive import no_complex
+        raise no_complex(cast_p, x.dtype)
     return x.astype(dtype)
 
 

@@ -393,51 +393,5 @@ def logical_xor_bool(a, b):
     return equal(equal(a, b), False)
 
 
-def real(input):
-    """The real part of ``input``: mindcell tensors are real (no complex dtypes), so a copy of
-    ``input`` with its dtype, as MindSpore's ``real`` returns for a real tensor.
-
-    Args:
-        input (Tensor): a tensor of any real dtype.
-
-    Returns:
-        Tensor, ``input``'s values, shape and dtype (a new tensor); its gradient passes through.
-
-    Raises:
-        TypeError: ``input`` is not a Tensor.
-
-    Examples:
-        >>> import numpy as np
-        >>> from mindcell import Tensor, ops
-        >>> print(ops.real(Tensor(np.array([1.5, -2.0], np.float32))))
-        [ 1.5 -2. ]
-    """
-    check_tensor(input, "real")
-    return copy_p.bind(input)
-
-
-def imag(input):
-    """The imaginary part of ``input``: zeros of ``input``'s shape and dtype for the real
-    tensors mindcell has, as MindSpore's ``imag`` returns for a real tensor.
-
-    Args:
-        input (Tensor): a tensor of any real dtype.
-
-    Returns:
-        Tensor of zeros with ``input``'s shape and dtype (its gradient is zero).
-
-    Raises:
-        TypeError: ``input`` is not a Tensor.
-
-    Examples:
-        >>> import numpy as np
-        >>> from mindcell import Tensor, ops
-        >>> print(ops.imag(Tensor(np.array([1, 2], np.int32))))
-        [0 0]
-    """
-    check_tensor(input, "imag")
-    return zeros_like_f(input)
-
-
 __all__ = ["fmod", "copysign", "xdivy", "isclose", "nan_to_num", "heaviside", "float_power",
-           "trace", "kron", "diff", "real", "imag"]
+           "trace", "kron", "diff"]

@@ -13,6 +13,7 @@ from mindcell.ops._errors import check_broadcast, check_choice, public_name
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import elementwise_math as EM
 from mindcell.ops.defs.shape import copy_p
+from mindcell.ops.defs.cplx import complex_abs_p as _complex_abs_p, real_p as _real_p
 from mindcell.ops.function._opdoc import array, example, opdoc
 
 
@@ -412,8 +413,20 @@ def _unary_float(prim, name, summary=None, x=None, out=None, note="", promote=()
 neg = _unary_same(E.neg_p, "neg", "Negates ``input`` elementwise (unsigned integers wrap "
                   "around).", ("[1.0, -2.5, 0.0]", _F32), "[-1.   2.5 -0. ]")
 negative = neg
-abs = _unary_same(E.abs_p, "abs", "The absolute value of ``input``, elementwise.",
-                  ("[-3, 0, 7]", _I32), "[3 0 7]")
+_real_abs = _unary_same(E.abs_p, "abs", "The absolute value of ``input``, elementwise; of a "
+                        "complex tensor the modulus, kept in the complex dtype as MindSpore 2.10 "
+                        "returns it (imaginary parts 0; ``ops.ComplexAbs`` gives Float32/64).",
+                        ("[-3, 0, 7]", _I32), "[3 0 7]")
+
+
+def abs(input):
+    if isinstance(input, Tensor) and input._np_dtype.kind == "c":
+        return cast_to(_complex_abs_p.bind(input), input._np_dtype)
+    return _real_abs(input)
+
+
+abs.__doc__ = _real_abs.__doc__
+public_face(abs, "abs")
 absolute = abs
 square = _unary_same(E.square_p, "square", "The square of ``input``, elementwise.",
                      ("[-1.5, 2.0, 3.0]", _F32), "[2.25 4.   9.  ]")
@@ -772,7 +785,8 @@ def cast(input, dtype):
     The result is a new tensor also when ``input`` already has ``dtype`` (as MindSpore's Cast: a
     later write to either does not show in the other). Floats cast to integers truncate toward
     zero. A Python number becomes a 0-d tensor of ``dtype`` (``Cast()(-100.0, ms.float32)``, as
-    MindSpore allows); lists and tuples are refused, as in MindSpore.
+    MindSpore allows); lists and tuples are refused, as in MindSpore. A complex tensor cast to
+    a real dtype gives its real part, as MindSpore 2.10 does (:func:`abs` for the modulus).
 
     Args:
         input (Union[Tensor, bool, int, float]): the input.
@@ -804,6 +818,12 @@ def cast(input, dtype):
         if type(out) is Tensor:  # eager: a gradient taken with it may reuse a forward run
             out.__dict__["_cast_of"] = weakref.ref(input)  # made with input (ops/grad.py)
         return out
+    if input._np_dtype.kind == "c" and np_dtype.kind != "c":
+        # asked for: the real part, as MindSpore 2.10 converts (the only path that drops the
+        # imaginary part; every implicit conversion of a complex tensor is a TypeError)
+        input = _real_p.bind(input)
+        if input._np_dtype == np_dtype:
+            return input
     return cast_to(input, np_dtype)
 
 

@@ -10,7 +10,9 @@ __all__ = ["move_to"]
 # parameters (MindSpore's signatures checked with ms-oracle)
 FUNCTIONS_AS_METHODS_MORE = ("col2im", "cov", "geqrf", "i0", "log_matrix_determinant",
                              "lu_solve", "nanmean", "nanquantile", "nextafter", "orgqr",
-                             "quantile", "random_categorical", "sgn", "soft_shrink")
+                             "quantile", "random_categorical", "sgn", "soft_shrink",
+                             # complex numbers (issue 16, complex8)
+                             "conj", "angle", "adjoint")
 
 
 def install_methods():

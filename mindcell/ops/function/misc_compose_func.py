@@ -1,6 +1,6 @@
 """More MindSpore 2.10 ops functions composed of mindcell's: conv3d_transpose, quantile /
-nanquantile, bartlett_window, swiglu and the older names log_matrix_determinant, tensor_exp and
-sgn (real tensors). Gradients and GRAPH_MODE come from the ops they are made of."""
+nanquantile, bartlett_window, swiglu and the older names log_matrix_determinant and tensor_exp
+(sgn is in complex_func). Gradients and GRAPH_MODE come from the ops they are made of."""
 import numpy as np
 
 from mindcell import dtype as mstype
@@ -283,20 +283,5 @@ tensor_exp.__doc__ = "The same as :func:`exp` (MindSpore's internal name).\n\n" 
     example("ops.tensor_exp(x)", "[1.        2.7182817]", ["x = " + array([0.0, 1.0])]))
 
 
-def sgn(input):
-    op = "sgn"
-    check_tensor(input, op, "input")
-    if input.dtype == mstype.bool_:
-        raise TypeError("%s: 'input' must be a number Tensor, but got Bool" % public_name(op))
-    return _F().sign(input)
-
-
-sgn.__doc__ = opdoc(
-    "The sign of ``input`` elementwise (``x / |x|``, 0 at 0); for the real tensors mindcell has, "
-    ":func:`sign` (complex tensors are not supported).",
-    ["input (Tensor): a number tensor."], "Tensor of ``input``'s shape and dtype.",
-    ["TypeError: ``input`` is not a Tensor."],
-    example("ops.sgn(x)", "[-1.  0.  1.]", ["x = " + array([-2.0, 0.0, 3.0])]))
-
 __all__ = ["conv3d_transpose", "quantile", "nanquantile", "bartlett_window", "swiglu",
-           "log_matrix_determinant", "tensor_exp", "sgn"]
+           "log_matrix_determinant", "tensor_exp"]
