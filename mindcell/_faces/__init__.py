@@ -16,7 +16,7 @@ import importlib.machinery
 import importlib.util
 import sys
 
-from mindcell._faces.legacy import LEGACY_GROUPS
+from mindcell._faces.legacy import LEGACY_GROUPS, PRIVATE_GROUPS
 from mindcell._faces.mindspore_aliases import GROUPS
 
 PACKAGE = "mindcell"
@@ -36,7 +36,7 @@ def _index(groups):
     return index
 
 
-_BY_MODULE = _index(GROUPS + LEGACY_GROUPS)
+_BY_MODULE = _index(GROUPS + LEGACY_GROUPS + PRIVATE_GROUPS)
 
 
 def _ancestors(module_names):

@@ -10,3 +10,10 @@ LEGACY_GROUPS = (
     (".ops:ResizeBilinear", ".ops.operations:ResizeBilinear",
      ".ops.operations.nn_ops:ResizeBilinear"),
 )
+
+# MindSpore 2.10's private module ops.operations._csr_ops (its recorder skips private modules):
+# mindspore_gl's CSR backend builds ms.ops.operations._csr_ops.CSRReduceSum() ...
+PRIVATE_GROUPS = tuple(
+    (".ops.operations_sparse:" + _name, ".ops.operations._csr_ops:" + _name)
+    for _name in ("CSRReduceSum", "CSRMV", "CSRMM", "CSRMul", "CSRDiv", "CSRGather", "COO2CSR",
+                  "CSR2COO"))

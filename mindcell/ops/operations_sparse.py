@@ -178,3 +178,202 @@ class SparseTensorDenseAdd(AttrPrimitive):
             raise TypeError("For 'SparseTensorDenseAdd', 'x1_values' and 'x2' must have one "
                             "dtype, but got %s and %s" % (x1_values.dtype, x2.dtype))
         return _sparse._ops().tensor_scatter_add(x2, Tensor(pos), x1_values)
+
+
+# ----- MindSpore's private mindspore.ops.operations._csr_ops (not ops.* names): programs such as
+# mindspore_gl's CSR backend build these primitives over the parts of a CSRTensor ----------------
+def _csr(prim, indptr, indices, values, shape):
+    if not isinstance(shape, tuple):
+        raise TypeError("For '%s', 'shape' must be a tuple, but got %s" % (prim, type(shape)))
+    return _sparse.CSRTensor(indptr, indices, values, shape)
+
+
+class _CSRPrim(AttrPrimitive):
+    def __init__(self):
+        super().__init__()
+
+
+class CSRReduceSum(_CSRPrim):
+    """CSRReduceSum()(indptr, indices, values, shape, axis): a CSR matrix summed over ``axis``
+    (kept); see :func:`mindcell.ops.csr_reduce_sum`.
+
+    Inputs:
+        - **indptr**, **indices**, **values** (Tensor), **shape** (tuple(int)) - the CSRTensor.
+        - **axis** (int) - 0 or 1.
+
+    Outputs:
+        Tensor, (1, N) or (M, 1).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops.operations_sparse import CSRReduceSum
+        >>> print(CSRReduceSum()(ms.Tensor([0, 1, 2]), ms.Tensor([0, 1]), ms.Tensor([2., 1.]),
+        ...                      (2, 4), 1))
+        [[2.]
+         [1.]]
+    """
+
+    def __call__(self, indptr, indices, values, shape, axis):
+        return _csr("CSRReduceSum", indptr, indices, values, shape).sum(axis)
+
+
+class CSRMV(_CSRPrim):
+    """CSRMV()(indptr, indices, values, shape, dense_tensor): a CSR matrix times a dense
+    (N, 1) vector; see :meth:`mindcell.CSRTensor.mv`.
+
+    Inputs:
+        - **indptr**, **indices**, **values** (Tensor), **shape** (tuple(int)) - the CSRTensor.
+        - **dense_tensor** (Tensor) - shape (N, 1).
+
+    Outputs:
+        Tensor, shape (M, 1).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops.operations_sparse import CSRMV
+        >>> print(CSRMV()(ms.Tensor([0, 1, 2]), ms.Tensor([0, 1]), ms.Tensor([2., 1.]), (2, 2),
+        ...               ms.Tensor([[1.], [3.]])))
+        [[2.]
+         [3.]]
+    """
+
+    def __call__(self, indptr, indices, values, shape, dense_tensor):
+        return _csr("CSRMV", indptr, indices, values, shape).mv(dense_tensor)
+
+
+class CSRMM(_CSRPrim):
+    """CSRMM()(indptr, indices, values, shape, dense): a CSR matrix times a dense (N, K)
+    matrix; see :meth:`mindcell.CSRTensor.mm`.
+
+    Inputs:
+        - **indptr**, **indices**, **values** (Tensor), **shape** (tuple(int)) - the CSRTensor.
+        - **dense** (Tensor) - shape (N, K).
+
+    Outputs:
+        Tensor, shape (M, K).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops.operations_sparse import CSRMM
+        >>> print(CSRMM()(ms.Tensor([0, 1, 2]), ms.Tensor([0, 1]), ms.Tensor([2., 1.]), (2, 2),
+        ...               ms.Tensor([[1., 2.], [3., 4.]])))
+        [[2. 4.]
+         [3. 4.]]
+    """
+
+    def __call__(self, indptr, indices, values, shape, dense):
+        return _csr("CSRMM", indptr, indices, values, shape).mm(dense)
+
+
+class CSRMul(_CSRPrim):
+    """CSRMul()(indptr, indices, values, shape, dense_tensor): the values of a CSR matrix times
+    a dense Tensor broadcast to its shape, at the stored positions.
+
+    Inputs:
+        - **indptr**, **indices**, **values** (Tensor), **shape** (tuple(int)) - the CSRTensor.
+        - **dense_tensor** (Tensor) - broadcastable to ``shape``.
+
+    Outputs:
+        Tensor, one value per stored position.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops.operations_sparse import CSRMul
+        >>> print(CSRMul()(ms.Tensor([0, 1, 2]), ms.Tensor([0, 1]), ms.Tensor([2., 1.]), (2, 2),
+        ...                ms.Tensor([3., 5.])))
+        [6. 5.]
+    """
+
+    def __call__(self, indptr, indices, values, shape, dense_tensor):
+        return (_csr("CSRMul", indptr, indices, values, shape) * dense_tensor).values
+
+
+class CSRDiv(_CSRPrim):
+    """CSRDiv()(indptr, indices, values, shape, dense_tensor): the values of a CSR matrix over a
+    dense Tensor broadcast to its shape, at the stored positions.
+
+    Inputs:
+        - **indptr**, **indices**, **values** (Tensor), **shape** (tuple(int)) - the CSRTensor.
+        - **dense_tensor** (Tensor) - broadcastable to ``shape``.
+
+    Outputs:
+        Tensor, one value per stored position.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops.operations_sparse import CSRDiv
+        >>> print(CSRDiv()(ms.Tensor([0, 1, 2]), ms.Tensor([0, 1]), ms.Tensor([2., 1.]), (2, 2),
+        ...                ms.Tensor([4., 5.])))
+        [0.5 0.2]
+    """
+
+    def __call__(self, indptr, indices, values, shape, dense_tensor):
+        return (_csr("CSRDiv", indptr, indices, values, shape) / dense_tensor).values
+
+
+class CSRGather(_CSRPrim):
+    """CSRGather()(indptr, indices, dense, sparse_shape): the entries of ``dense`` at a CSR
+    pattern's positions; see :func:`mindcell.ops.csr_gather`.
+
+    Inputs:
+        - **indptr**, **indices** (Tensor) - the pattern.
+        - **dense** (Tensor) - shape ``sparse_shape``.
+        - **sparse_shape** (tuple(int)) - the pattern's shape.
+
+    Outputs:
+        Tensor, one value per stored position.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops.operations_sparse import CSRGather
+        >>> print(CSRGather()(ms.Tensor([0, 1, 2]), ms.Tensor([0, 1]),
+        ...                   ms.Tensor([[1., 2.], [3., 4.]]), (2, 2)))
+        [1. 4.]
+    """
+
+    def __call__(self, indptr, indices, dense, sparse_shape):
+        return sparse_func.csr_gather(indptr, indices, dense, sparse_shape)
+
+
+class COO2CSR(_CSRPrim):
+    """COO2CSR()(row_indices, height): CSR row pointers of sorted COO row indices; see
+    :func:`mindcell.ops.coo2csr`.
+
+    Inputs:
+        - **row_indices** (Tensor) - 1-D integer.
+        - **height** (int) - the number of rows.
+
+    Outputs:
+        Tensor, shape (height + 1,).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops.operations_sparse import COO2CSR
+        >>> print(COO2CSR()(ms.Tensor([0, 1], ms.int32), 2))
+        [0 1 2]
+    """
+
+    def __call__(self, row_indices, height):
+        return sparse_func.coo2csr(row_indices, height)
+
+
+class CSR2COO(_CSRPrim):
+    """CSR2COO()(indptr, nnz): the COO row index of each stored value; see
+    :func:`mindcell.ops.csr2coo`.
+
+    Inputs:
+        - **indptr** (Tensor) - 1-D integer row pointers.
+        - **nnz** (int) - the number of values.
+
+    Outputs:
+        Tensor, shape (nnz,).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> from mindcell.ops.operations_sparse import CSR2COO
+        >>> print(CSR2COO()(ms.Tensor([0, 1, 2], ms.int32), 2))
+        [0 1]
+    """
+
+    def __call__(self, indptr, nnz):
+        return sparse_func.csr2coo(indptr, nnz)

@@ -452,3 +452,23 @@ def test_graph_mode_sparse_arguments_and_results(mode):
         np.testing.assert_allclose(_np(gw), (a @ x).T @ (2 * h), rtol=1e-6)
     finally:
         ms.set_context(mode=old)
+
+
+def test_private_csr_ops_module():
+    """MindSpore's private ops.operations._csr_ops primitives (mindspore_gl's CSR backend)."""
+    import importlib
+    csr_ops = importlib.import_module("mindcell.ops.operations._csr_ops")
+    ptr, cols, vals = Tensor([0, 1, 2], ms.int32), Tensor([0, 1], ms.int32), Tensor([2., 1.])
+    assert _np(csr_ops.CSRReduceSum()(ptr, cols, vals, (2, 4), 1)).tolist() == [[2], [1]]
+    assert _np(csr_ops.CSRMV()(ptr, cols, vals, (2, 2), Tensor([[1.], [3.]]))).tolist() == \
+        [[2], [3]]
+    assert _np(csr_ops.CSRMM()(ptr, cols, vals, (2, 2), DENSE)).tolist() == [[2, 4], [3, 4]]
+    assert _np(csr_ops.CSRMul()(ptr, cols, vals, (2, 2), Tensor([3., 5.]))).tolist() == [6, 5]
+    np.testing.assert_allclose(_np(csr_ops.CSRDiv()(ptr, cols, vals, (2, 2), Tensor([4., 5.]))),
+                               [0.5, 0.2])
+    assert _np(csr_ops.CSRGather()(ptr, cols, DENSE, (2, 2))).tolist() == [1, 4]
+    assert _np(csr_ops.COO2CSR()(Tensor([0, 1], ms.int32), 2)).tolist() == [0, 1, 2]
+    assert _np(csr_ops.CSR2COO()(ptr, 2)).tolist() == [0, 1]
+    with pytest.raises(TypeError):
+        csr_ops.CSRReduceSum()(ptr, cols, vals, [2, 4], 1)
+    assert not hasattr(ops, "CSRReduceSum")  # not an ops.* name in MindSpore
