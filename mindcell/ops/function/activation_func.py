@@ -171,7 +171,8 @@ def dropout2d(input, p=0.5, training=True):
     others by ``1 / (1 - p)``.
 
     Args:
-        input (Tensor): a 4-D float tensor.
+        input (Tensor): a 4-D float or signed integer tensor (integers are scaled in
+            Float32 and cast back).
         p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
         training (bool): apply dropout; with False (or ``p == 0``) ``input`` itself is
             returned. Default: ``True``.
@@ -180,8 +181,8 @@ def dropout2d(input, p=0.5, training=True):
         Tensor of ``input``'s shape and dtype.
 
     Raises:
-        TypeError: ``input`` is not a float tensor, ``p`` is not a number, or ``training`` is
-            not a bool.
+        TypeError: ``input`` is not a float or signed integer tensor, ``p`` is not a number,
+            or ``training`` is not a bool.
         ValueError: ``input`` is not 4-D, or ``p`` is outside [0, 1].
 
     Examples:
@@ -201,7 +202,12 @@ def _channel_dropout(input, p, training, op, ranks, expected):
     (an eval-mode Dropout2d after a flatten must not fail)."""
     if not check_bool(training, op, "training"):
         return input
-    check_float(input, op)
+    check_tensor(input, op)
+    if input._np_dtype not in _CHANNEL_DROPOUT_DTYPES and input.dtype != mstype.bfloat16:
+        # MindSpore 2.10's channel dropout takes Float16/32/64 and Int8/16/32/64 (not Bool,
+        # UInt8); BFloat16 is taken here as the other float dtypes
+        raise TypeError("%s: 'input' must be a float or signed integer tensor, but got %s"
+                        % (public_name(op), input.dtype))
     if input.ndim not in ranks:
         raise ValueError("%s: input must be %s, but got shape %s"
                          % (public_name(op), expected, input.shape))
@@ -212,9 +218,18 @@ def _channel_dropout(input, p, training, op, ranks, expected):
         return M.mul(input, 0.0)
     channel_dims = 2 if input.ndim == max(ranks) else 1
     shape = input.shape[:channel_dims] + (1,) * (input.ndim - channel_dims)
+    if input._np_dtype.kind == "i":  # kept channels scaled in Float32, then the int dtype
+        mask = ST.bernoulli_mask_p.bind(Tensor._make(np.zeros(shape, np.float32)),
+                                        keep_prob=1.0 - p)
+        return cast_to(M.mul(cast_to(input, np.dtype(np.float32)), M.mul(mask, 1.0 / (1.0 - p))),
+                       input._np_dtype)
     mask = ST.bernoulli_mask_p.bind(Tensor._make(np.zeros(shape, input._np_dtype)),
                                     keep_prob=1.0 - p)
     return M.mul(input, M.mul(mask, 1.0 / (1.0 - p)))
+
+
+_CHANNEL_DROPOUT_DTYPES = tuple(np.dtype(d) for d in (np.float16, np.float32, np.float64, np.int8,
+                                                      np.int16, np.int32, np.int64))
 
 
 def dropout1d(input, p=0.5, training=True):
@@ -222,7 +237,8 @@ def dropout1d(input, p=0.5, training=True):
     scales the others by ``1 / (1 - p)``.
 
     Args:
-        input (Tensor): a 2-D or 3-D float tensor.
+        input (Tensor): a 2-D or 3-D float or signed integer tensor (integers are scaled in
+            Float32 and cast back).
         p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
         training (bool): apply dropout; with False ``input`` itself is returned.
             Default: ``True``.
@@ -231,8 +247,8 @@ def dropout1d(input, p=0.5, training=True):
         Tensor of ``input``'s shape and dtype.
 
     Raises:
-        TypeError: ``input`` is not a float tensor, ``p`` is not a number, or ``training`` is
-            not a bool.
+        TypeError: ``input`` is not a float or signed integer tensor, ``p`` is not a number,
+            or ``training`` is not a bool.
         ValueError: ``input`` is not 2-D or 3-D, or ``p`` is outside [0, 1].
 
     Examples:
@@ -250,7 +266,8 @@ def dropout3d(input, p=0.5, training=True):
     scales the others by ``1 / (1 - p)``.
 
     Args:
-        input (Tensor): a 5-D float tensor.
+        input (Tensor): a 5-D float or signed integer tensor (integers are scaled in
+            Float32 and cast back).
         p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
         training (bool): apply dropout; with False ``input`` itself is returned.
             Default: ``True``.
@@ -259,8 +276,8 @@ def dropout3d(input, p=0.5, training=True):
         Tensor of ``input``'s shape and dtype.
 
     Raises:
-        TypeError: ``input`` is not a float tensor, ``p`` is not a number, or ``training`` is
-            not a bool.
+        TypeError: ``input`` is not a float or signed integer tensor, ``p`` is not a number,
+            or ``training`` is not a bool.
         ValueError: ``input`` is not 5-D, or ``p`` is outside [0, 1].
 
     Examples:
