@@ -5,6 +5,7 @@ import time
 
 import numpy as np
 
+from mindcell._checkparam import check_non_negative_int
 from mindcell.train import _rank0
 from mindcell.train._callback_base import (Callback, CallbackManager,  # noqa: F401
                                            InternalCallbackParam, RunContext)
@@ -33,8 +34,8 @@ class LossMonitor(Callback):
         per_print_times (int): the print period in steps; 0 prints nothing. Default: ``1``.
 
     Raises:
-        ValueError: ``per_print_times`` is not a non-negative int; at a step, the loss is NaN
-            or infinite.
+        TypeError: ``per_print_times`` is not an int.
+        ValueError: ``per_print_times`` is negative; at a step, the loss is NaN or infinite.
 
     Examples:
         >>> from types import SimpleNamespace
@@ -49,8 +50,7 @@ class LossMonitor(Callback):
     """
 
     def __init__(self, per_print_times=1):
-        if not isinstance(per_print_times, int) or per_print_times < 0:
-            raise ValueError("LossMonitor: 'per_print_times' must be a non-negative int")
+        check_non_negative_int(per_print_times, "per_print_times", "LossMonitor")
         # MindSpore's attribute names: subclasses read them (a zoo LossMonitor subclass prints
         # when cur_step_num % self._per_print_times == 0)
         self._per_print_times = per_print_times
@@ -84,6 +84,14 @@ class LossMonitor(Callback):
 
     def on_eval_step_end(self, run_context):  # training losses only
         pass
+
+    def on_train_epoch_end(self, run_context):
+        """In ``Model.fit``, prints the epoch's evaluation (``Eval result: epoch E, metrics:
+        {...}``) when there was one."""
+        cb = run_context.original_args()
+        metrics = cb.get("metrics") if isinstance(cb, dict) else getattr(cb, "metrics", None)
+        if metrics:
+            print("Eval result: epoch %d, metrics: %s" % (cb.cur_epoch_num, metrics), flush=True)
 
 
 class TimeMonitor(Callback):

@@ -1,4 +1,8 @@
 """SGD and Momentum."""
+import numpy as np
+
+from mindcell.common.parameter import Parameter
+from mindcell.common.tensor import Tensor
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
 from mindcell.ops.defs.state import apply_momentum_p, sgd_update_p
@@ -16,7 +20,9 @@ class SGD(Optimizer):
         params (Union[list[Parameter], list[dict]]): the parameters or parameter groups (see
             :class:`Optimizer`).
         learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): Default: ``0.1``.
-        momentum (float): non-negative. Default: ``0.0``.
+        momentum (float): non-negative, fixed for the run (it is compiled into the update;
+            the float32 Parameter ``momentum`` holds it for checkpoints, as in MindSpore).
+            Default: ``0.0``.
         dampening (float): the gradient's damping in the accumulator. Default: ``0.0``.
         weight_decay (float): the L2 penalty. Default: ``0.0``.
         nesterov (bool): Nesterov momentum (needs ``momentum > 0`` and ``dampening = 0``).
@@ -53,8 +59,11 @@ class SGD(Optimizer):
                              % (momentum,))
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("SGD: nesterov needs momentum > 0 and dampening = 0")
-        self.momentum, self.dampening, self.nesterov = float(momentum), float(dampening), bool(
-            nesterov)
+        self.dampening, self.nesterov = float(dampening), bool(nesterov)
+        # the rate of the native update (an attribute of the compiled step); the Parameter is
+        # MindSpore's, for checkpoints
+        self._momentum = float(momentum)
+        self.momentum = _momentum_parameter(momentum)
         self.accum = self.clone_state("accum")
         # one first-step flag per parameter, 'stat.<name>' as in MindSpore's checkpoints
         self.stat = self.clone_state("stat", init="ones")
@@ -64,7 +73,7 @@ class SGD(Optimizer):
         for p, g, a, s, lr, wd in zip(self.parameters, gradients, self.accum, self.stat,
                                       self._step_lrs(), self.group_wd):
             sgd_update_p.bind(p, in_param_dtype(g, p), a, lr, s,
-                              momentum=self.momentum, dampening=self.dampening,
+                              momentum=self._momentum, dampening=self.dampening,
                               weight_decay=wd, nesterov=self.nesterov, clear_stat=True)
         self._step_done()
         return True
@@ -79,7 +88,8 @@ class Momentum(Optimizer):
         params (Union[list[Parameter], list[dict]]): the parameters or parameter groups (see
             :class:`Optimizer`).
         learning_rate (Union[float, int, list, Tensor, LearningRateSchedule]): the rate.
-        momentum (float): non-negative.
+        momentum (float): non-negative; kept in the float32 Parameter ``momentum`` (a
+            checkpoint key, as in MindSpore), which every step reads.
         weight_decay (float): the L2 penalty added to the gradient. Default: ``0.0``.
         loss_scale (float): the gradients are divided by it. Default: ``1.0``.
         use_nesterov (bool): Nesterov momentum. Default: ``False``.
@@ -113,7 +123,8 @@ class Momentum(Optimizer):
         if not isinstance(momentum, (int, float)) or momentum < 0:
             raise ValueError("Momentum: 'momentum' must be a non-negative number, but got %r"
                              % (momentum,))
-        self.momentum, self.use_nesterov = float(momentum), bool(use_nesterov)
+        self.use_nesterov = bool(use_nesterov)
+        self.momentum = _momentum_parameter(momentum)  # an input of every step: may change
         self.moments = self.clone_state("moments")
         self.__dict__["params"] = self.parameters  # MindSpore's second name for them
 
@@ -124,7 +135,11 @@ class Momentum(Optimizer):
             g = in_param_dtype(g, p)
             if wd:
                 g = F.add(g, F.mul(p, wd))
-            apply_momentum_p.bind(p, m, g, lr, momentum=self.momentum,
-                                  use_nesterov=self.use_nesterov)
+            apply_momentum_p.bind(p, m, g, lr, self.momentum, use_nesterov=self.use_nesterov)
         self._step_done()
         return True
+
+
+def _momentum_parameter(value):
+    """MindSpore's float32 Parameter 'momentum' of SGD and Momentum (a checkpoint key)."""
+    return Parameter(Tensor(np.asarray(value, np.float32)), name="momentum")

@@ -149,7 +149,7 @@ def _sgd_update(param, grad, accum, lr, stat, momentum, dampening, weight_decay,
 
 
 def _apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False):
-    lr = float(lr)
+    lr, momentum = float(lr), float(momentum)
     accum *= momentum
     accum += grad
     if use_nesterov:
