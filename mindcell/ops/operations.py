@@ -1690,7 +1690,7 @@ class Pad(Primitive):
 # functions (ops.function.sparse_func / sparse_unary_func: ops.coo_abs ..., bound at their
 # MindSpore paths by mindcell._faces)
 from mindcell.ops.operations_sparse import (SparseToDense, SparseTensorDenseMatmul,  # noqa: E402
-                                            SparseTensorDenseAdd)
+                                            SparseTensorDenseAdd, SparseSlice, SparseGatherV2)
 
 
 # a star-import into mindcell.ops must not replace the function ops.identity with the deprecated

@@ -9,7 +9,8 @@ from mindcell.ops import _sparse
 from mindcell.ops._prim_attrs import AttrPrimitive
 from mindcell.ops.function import sparse_func, sparse_unary_func  # noqa: F401 (see ops.operations)
 
-__all__ = ["SparseToDense", "SparseTensorDenseMatmul", "SparseTensorDenseAdd"]
+__all__ = ["SparseToDense", "SparseTensorDenseMatmul", "SparseTensorDenseAdd", "SparseSlice",
+           "SparseGatherV2"]
 
 
 def _coo_parts(prim, indices, values, shape, ndim=None):
@@ -178,6 +179,102 @@ class SparseTensorDenseAdd(AttrPrimitive):
             raise TypeError("For 'SparseTensorDenseAdd', 'x1_values' and 'x2' must have one "
                             "dtype, but got %s and %s" % (x1_values.dtype, x2.dtype))
         return _sparse._ops().tensor_scatter_add(x2, Tensor(pos), x1_values)
+
+
+def _int64_vector(t, arg, rank=None):
+    if not isinstance(t, Tensor) or t.dtype != mstype.int64:
+        raise TypeError("For 'SparseSlice', '%s' must be an int64 Tensor, but got %r"
+                        % (arg, getattr(t, "dtype", t)))
+    if t.ndim != 1 or (rank is not None and t.shape[0] != rank):
+        raise ValueError("For 'SparseSlice', '%s' must be a 1-D Tensor%s, but got shape %s"
+                         % (arg, "" if rank is None else " of %d elements" % rank,
+                            tuple(t.shape)))
+    return t.asnumpy()
+
+
+class SparseSlice(AttrPrimitive):
+    """SparseSlice()(indices, values, shape, start, size): the part of a COO sparse tensor in
+    the box ``[start, start + size)`` (cut at ``shape``), its indices relative to ``start``.
+
+    Inputs:
+        - **indices** (Tensor) - int64, shape (N, R).
+        - **values** (Tensor) - shape (N,).
+        - **shape** (Tensor) - int64, shape (R,).
+        - **start** (Tensor) - int64, shape (R,).
+        - **size** (Tensor) - int64, shape (R,).
+
+    Outputs:
+        tuple(Tensor), the slice's int64 indices, its values (gradients reach ``values``) and
+        its int64 shape ``min(start + size, shape) - start``.
+
+    Raises:
+        TypeError: ``indices``, ``shape``, ``start`` or ``size`` is not int64.
+        ValueError: the ranks or lengths do not agree.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> i64 = lambda *a: Tensor(np.array(a, np.int64))
+        >>> out = ops.SparseSlice()(Tensor(np.array([[0, 1], [1, 2], [1, 3], [2, 2]], np.int64)),
+        ...                         i64(1, 2, 3, 4), i64(3, 4), i64(0, 1), i64(2, 3))
+        >>> print(out[0])
+        [[0 0]
+         [1 1]
+         [1 2]]
+        >>> print(out[1], out[2])
+        [1 2 3] [2 3]
+    """
+
+    def __call__(self, indices, values, shape, start, size):
+        if not isinstance(indices, Tensor) or indices.dtype != mstype.int64:
+            raise TypeError("For 'SparseSlice', 'indices' must be an int64 Tensor, but got %r"
+                            % (getattr(indices, "dtype", indices),))
+        if indices.ndim != 2:
+            raise ValueError("For 'SparseSlice', 'indices' must be 2-D, but got shape %s"
+                             % (tuple(indices.shape),))
+        if not isinstance(values, Tensor) or values.ndim != 1 or \
+                values.shape[0] != indices.shape[0]:
+            raise ValueError("For 'SparseSlice', 'values' must be 1-D with %d elements, but got "
+                             "%r" % (indices.shape[0], getattr(values, "shape", values)))
+        rank = indices.shape[1]
+        dense_shape = _int64_vector(shape, "shape", rank)
+        lo = _int64_vector(start, "start", rank)
+        hi = np.minimum(lo + _int64_vector(size, "size", rank), dense_shape)
+        pos = indices.asnumpy()
+        keep = np.flatnonzero(((pos >= lo) & (pos < hi)).all(axis=1))
+        return (Tensor((pos[keep] - lo).reshape(-1, rank).astype(np.int64)),
+                _sparse._take(values, keep), Tensor(np.maximum(hi - lo, 0).astype(np.int64)))
+
+
+class SparseGatherV2(AttrPrimitive):
+    """SparseGatherV2()(input_params, input_indices, axis): the slices of ``input_params`` at
+    ``input_indices`` along ``axis`` (MindSpore's Gather with a sparse gradient, which mindcell
+    computes densely: the same values).
+
+    Inputs:
+        - **input_params** (Tensor) - the source.
+        - **input_indices** (Tensor) - int32/int64 indices in ``[0, input_params.shape[axis])``.
+        - **axis** (Union[int, Tensor]) - the axis.
+
+    Outputs:
+        Tensor, ``input_params.shape[:axis] + input_indices.shape + input_params.shape[axis+1:]``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[1, 2, 7, 42], [3, 4, 54, 22], [2, 2, 55, 3]]), ms.float32)
+        >>> print(ops.SparseGatherV2()(x, Tensor(np.array([1, 2]), ms.int32), 1))
+        [[ 2.  7.]
+         [ 4. 54.]
+         [ 2. 55.]]
+    """
+
+    def __call__(self, input_params, input_indices, axis):
+        if isinstance(axis, Tensor):
+            axis = int(axis.asnumpy().reshape(-1)[0])
+        return _sparse._ops().gather(input_params, input_indices, axis)
 
 
 # ----- MindSpore's private mindspore.ops.operations._csr_ops (not ops.* names): programs such as

@@ -472,3 +472,24 @@ def test_private_csr_ops_module():
     with pytest.raises(TypeError):
         csr_ops.CSRReduceSum()(ptr, cols, vals, [2, 4], 1)
     assert not hasattr(ops, "CSRReduceSum")  # not an ops.* name in MindSpore
+
+
+def test_sparse_slice_and_gather_v2():
+    def i64(*a):
+        return Tensor(np.array(a, np.int64))
+    idx = Tensor(np.array([[0, 1], [1, 2], [1, 3], [2, 2]], np.int64))
+    cases = [((0, 1), (2, 3), [[0, 0], [1, 1], [1, 2]], [1, 2, 3], [2, 3]),  # ms-oracle
+             ((1, 2), (5, 5), [[0, 0], [0, 1], [1, 0]], [2, 3, 4], [2, 2]),
+             ((0, 0), (1, 1), [], [], [1, 1])]
+    for start, size, want_idx, want_val, want_shape in cases:
+        i, v, s = ops.SparseSlice()(idx, i64(1, 2, 3, 4), i64(3, 4), i64(*start), i64(*size))
+        assert _np(i).tolist() == want_idx and i.dtype == ms.int64 and i.shape[1] == 2
+        assert _np(v).tolist() == want_val and _np(s).tolist() == want_shape
+    _, fv, _ = ops.SparseSlice()(idx, Tensor([1., 2, 3, 4]), i64(3, 4), i64(1, 2), i64(2, 2))
+    assert fv.dtype == ms.float32 and _np(fv).tolist() == [2, 3, 4]
+    with pytest.raises(TypeError):
+        ops.SparseSlice()(idx.astype(ms.int32), Tensor([1., 2, 3, 4]), i64(3, 4), i64(0, 0),
+                          i64(2, 2))
+    x = Tensor(np.array([[1, 2, 7, 42], [3, 4, 54, 22], [2, 2, 55, 3]]), ms.float32)
+    out = ops.SparseGatherV2()(x, Tensor(np.array([1, 2]), ms.int32), 1)
+    assert _np(out).tolist() == [[2, 7], [4, 54], [2, 55]]
