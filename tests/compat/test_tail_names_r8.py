@@ -180,3 +180,28 @@ def test_custom_mixed_precision_casts_primitive_attributes():
     np.testing.assert_array_equal(out.asnumpy(), 3.0)  # MindSpore 2.10: float16 rounding
     with pytest.raises(TypeError, match="black_list"):
         ms.amp.custom_mixed_precision(Net(), black_list=[ms.ops.MatMul])
+
+
+# ----- vision.MixUp: batch_size weights combined by broadcasting (MindSpore 2.10's rule) ----
+def test_mixup_weights_broadcast_as_mindspore():
+    from mindcell.dataset import vision
+    image = np.random.RandomState(0).randint(0, 255, (100, 100, 3)).astype(np.uint8)
+    for label, want in ((np.array([[0, 1]]), (2, 2)), (np.array([0, 1]), (2, 2)),
+                        (np.array([[[0, 1]]]), (1, 2, 2))):  # shapes from MindSpore 2.10
+        img, lab = vision.MixUp(batch_size=2, alpha=0.2, is_single=False)(image, label)
+        assert img.shape == (2, 100, 100, 3) and lab.shape == want
+        assert img.dtype == lab.dtype == np.float64
+        np.testing.assert_array_equal(img[0], image)  # the first call passes through
+    # batch_size=1 after batch(4) (MindSpore's docstring): every sample mixes with the first,
+    # with one weight
+    images = np.random.RandomState(1).rand(4, 8, 8, 3)
+    labels = np.eye(4)[:, None, :].repeat(3, 1)
+    img, lab = vision.MixUp(batch_size=1, alpha=0.2)(images, labels)
+    assert img.shape == (4, 8, 8, 3) and lab.shape == (4, 3, 4)
+    lam = lab[1, 0, 1]
+    np.testing.assert_allclose(img[1], lam * images[1] + (1 - lam) * images[0])
+    np.testing.assert_allclose(lab[0], labels[0])
+    with pytest.raises(ValueError, match="MixUp"):
+        vision.MixUp(batch_size=2, alpha=0.2)(np.zeros((4, 8, 8, 3)), np.zeros((4, 2)))
+    with pytest.raises(IndexError, match="MixUp"):
+        vision.MixUp(batch_size=3, alpha=0.2)(np.zeros((2, 8, 8, 3)), np.zeros((2, 2)))

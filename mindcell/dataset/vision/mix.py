@@ -164,8 +164,9 @@ class MixUp(TensorOperation):
     """MixUp(batch_size, alpha, is_single=True): mix a batch of images and one-hot labels, each
     sample by its own ``lam`` from Beta(alpha, alpha): with the next sample of the batch (the
     last with the first) when ``is_single``, else with the previous batch's mixed output (the
-    first batch, or one of another shape, passes unchanged), as MindSpore's Python MixUp.
-    Outputs float64.
+    first batch passes unchanged), as MindSpore's Python MixUp. There are ``batch_size``
+    weights, shaped (batch_size, 1, 1, 1) for the images and (batch_size, 1) for the labels,
+    combined with the data by numpy broadcasting, as MindSpore's. Outputs float64.
 
     Args:
         batch_size (int): the batch size, >= 1 (checked; the samples are counted from the
@@ -175,16 +176,19 @@ class MixUp(TensorOperation):
             (False). Default: ``True``.
 
     Inputs:
-        - **images** (numpy.ndarray) - a batch of images <N, ...>.
-        - **labels** (numpy.ndarray) - one-hot labels <N, classes> (or <N, L, classes>).
+        - **images** (numpy.ndarray) - a batch of images <N, H, W, C> (anything that broadcasts
+          with the (batch_size, 1, 1, 1) weights).
+        - **labels** (numpy.ndarray) - one-hot labels <N, classes> (anything that broadcasts with
+          the (batch_size, 1) weights).
 
     Returns:
         tuple of two numpy.ndarray (float64), the mixed images and labels.
 
     Raises:
         TypeError: an argument has a wrong type, or the call is not given 2 columns.
-        ValueError: ``batch_size`` < 1, ``alpha`` <= 0, or the images are not 4-d or the
-            labels not 2-d or 3-d with the batch's length.
+        ValueError: ``batch_size`` < 1, ``alpha`` <= 0, or the data do not broadcast with the
+            weights.
+        IndexError: ``is_single`` and the data have fewer than ``batch_size`` samples.
 
     Examples:
         >>> import numpy as np
@@ -201,20 +205,38 @@ class MixUp(TensorOperation):
         self._previous = None
 
     def __call__(self, *inputs):
-        images, labels = _batch("MixUp", inputs, ValueError)
-        images, labels = images.astype(np.float64), labels.astype(np.float64)
-        n = images.shape[0]
-        lam = config.transform_rng().beta(self.alpha, self.alpha, n)
+        if len(inputs) != 2:
+            raise TypeError("MixUp: expected 2 input columns (images, labels), but got %d"
+                            % len(inputs))
+        images, labels = (to_array(v) for v in inputs)
+        # MindSpore 2.10's rule: ``batch_size`` weights (not one per image) shaped
+        # (batch_size, 1, 1, 1) for the images and (batch_size, 1) for the labels, combined with
+        # numpy broadcasting (so MixUp(batch_size=1) after batch(4) mixes every image of the
+        # batch with the first one, with one weight).
+        bs = self.batch_size
+        lam = config.transform_rng().beta(self.alpha, self.alpha, bs)
         if self.is_single:
-            other = (np.roll(images, -1, 0), np.roll(labels, -1, 0))
-        elif self._previous is None or self._previous[0].shape != images.shape:
-            lam, other = np.ones(n), (images, labels)
+            order = list(range(1, bs)) + [0]
+            try:
+                other = (images[order, ...], labels[order, ...])
+            except IndexError:
+                raise IndexError("MixUp: batch_size=%d, but the images have shape %s and the "
+                                 "labels %s (mixing takes samples 0..%d of each)"
+                                 % (bs, images.shape, labels.shape, bs - 1)) from None
         else:
+            if self._previous is None:
+                lam, self._previous = np.ones(bs), (0.0, 0.0)
             other = self._previous
-        lam_img = lam.reshape((n,) + (1,) * (images.ndim - 1))
-        lam_lab = lam.reshape((n,) + (1,) * (labels.ndim - 1))
-        mixed = (lam_img * images + (1 - lam_img) * other[0],
-                 lam_lab * labels + (1 - lam_lab) * other[1])
+        lam_img, lam_lab = lam.reshape((bs, 1, 1, 1)), lam.reshape((bs, 1))
+        try:
+            mixed = (lam_img * images + (1 - lam_img) * other[0],
+                     lam_lab * labels + (1 - lam_lab) * other[1])
+        except ValueError as err:
+            raise ValueError("MixUp: batch_size=%d, images of shape %s and labels of shape %s "
+                             "do not combine (the weights have shape (%d, 1, 1, 1) for the "
+                             "images and (%d, 1) for the labels): %s"
+                             % (bs, images.shape, labels.shape, bs, bs, err)) from None
+        mixed = tuple(np.asarray(m, np.float64) for m in mixed)
         if not self.is_single:
             self._previous = mixed
         return mixed
