@@ -292,42 +292,81 @@ cdef void _wino_rows(const float* x, Py_ssize_t H, Py_ssize_t W, Py_ssize_t top,
             rb[i * rw + j] = 0
 
 
-cdef void _wino_input_tiles(cfloat_rp rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t TC,
-                            float_rp v) noexcept nogil:
-    """v[xi*TC + tx] = (B^T d B)[xi] of the 4x4 patch d at columns 2*tx.. of the rows rb."""
-    cdef Py_ssize_t tx, j
-    cdef float r0[4]
-    cdef float r1[4]
-    cdef float r2[4]
-    cdef float r3[4]
-    cdef float a, b_, c, d
-    for tx in range(tw):
-        for j in range(4):  # B^T d: the rows (d0 - d2, d1 + d2, d2 - d1, d1 - d3)
-            a = rb[2 * tx + j]
-            b_ = rb[rw + 2 * tx + j]
-            c = rb[2 * rw + 2 * tx + j]
-            d = rb[3 * rw + 2 * tx + j]
-            r0[j] = a - c
-            r1[j] = b_ + c
-            r2[j] = c - b_
-            r3[j] = b_ - d
-        # each row times B: (r0 - r2, r1 + r2, r2 - r1, r1 - r3)
-        v[tx] = r0[0] - r0[2]
-        v[TC + tx] = r0[1] + r0[2]
-        v[2 * TC + tx] = r0[2] - r0[1]
-        v[3 * TC + tx] = r0[1] - r0[3]
-        v[4 * TC + tx] = r1[0] - r1[2]
-        v[5 * TC + tx] = r1[1] + r1[2]
-        v[6 * TC + tx] = r1[2] - r1[1]
-        v[7 * TC + tx] = r1[1] - r1[3]
-        v[8 * TC + tx] = r2[0] - r2[2]
-        v[9 * TC + tx] = r2[1] + r2[2]
-        v[10 * TC + tx] = r2[2] - r2[1]
-        v[11 * TC + tx] = r2[1] - r2[3]
-        v[12 * TC + tx] = r3[0] - r3[2]
-        v[13 * TC + tx] = r3[1] + r3[2]
-        v[14 * TC + tx] = r3[2] - r3[1]
-        v[15 * TC + tx] = r3[1] - r3[3]
+cdef extern from *:
+    """
+    /* The per-row tile transforms of Winograd F(2x2, 3x3), written so that the compiler
+     * vectorizes them over the tiles of a row (unit-stride stores into the 16 planes,
+     * stride-2 loads of the patch rows); the arithmetic and its order are those of the scalar
+     * loops they replace, so the results are bit-for-bit the same. */
+    /* v[xi*TC + tx] = (B^T d B)[xi] of the 4x4 patch d at columns 2*tx.. of the four rows rb
+     * (rw floats each). */
+    static __attribute__((noinline)) void mc_wino_input_tiles(const float* __restrict rb,
+                                                              ptrdiff_t rw, ptrdiff_t tw,
+                                                              ptrdiff_t TC, float* __restrict v) {
+        const float* __restrict d0 = rb;
+        const float* __restrict d1 = rb + rw;
+        const float* __restrict d2 = rb + 2 * rw;
+        const float* __restrict d3 = rb + 3 * rw;
+        ptrdiff_t tx;
+    #pragma omp simd
+        for (tx = 0; tx < tw; tx++) {
+            float r00 = d0[2 * tx] - d2[2 * tx], r01 = d0[2 * tx + 1] - d2[2 * tx + 1];
+            float r02 = d0[2 * tx + 2] - d2[2 * tx + 2], r03 = d0[2 * tx + 3] - d2[2 * tx + 3];
+            float r10 = d1[2 * tx] + d2[2 * tx], r11 = d1[2 * tx + 1] + d2[2 * tx + 1];
+            float r12 = d1[2 * tx + 2] + d2[2 * tx + 2], r13 = d1[2 * tx + 3] + d2[2 * tx + 3];
+            float r20 = d2[2 * tx] - d1[2 * tx], r21 = d2[2 * tx + 1] - d1[2 * tx + 1];
+            float r22 = d2[2 * tx + 2] - d1[2 * tx + 2], r23 = d2[2 * tx + 3] - d1[2 * tx + 3];
+            float r30 = d1[2 * tx] - d3[2 * tx], r31 = d1[2 * tx + 1] - d3[2 * tx + 1];
+            float r32 = d1[2 * tx + 2] - d3[2 * tx + 2], r33 = d1[2 * tx + 3] - d3[2 * tx + 3];
+            v[tx] = r00 - r02;
+            v[TC + tx] = r01 + r02;
+            v[2 * TC + tx] = r02 - r01;
+            v[3 * TC + tx] = r01 - r03;
+            v[4 * TC + tx] = r10 - r12;
+            v[5 * TC + tx] = r11 + r12;
+            v[6 * TC + tx] = r12 - r11;
+            v[7 * TC + tx] = r11 - r13;
+            v[8 * TC + tx] = r20 - r22;
+            v[9 * TC + tx] = r21 + r22;
+            v[10 * TC + tx] = r22 - r21;
+            v[11 * TC + tx] = r21 - r23;
+            v[12 * TC + tx] = r30 - r32;
+            v[13 * TC + tx] = r31 + r32;
+            v[14 * TC + tx] = r32 - r31;
+            v[15 * TC + tx] = r31 - r33;
+        }
+    }
+
+    /* m[xi*OT + tx] = (A dY A^T)[xi] of the 2x2 gradient tile dY at columns 2*tx.. of the two
+     * rows rb (rw floats each). */
+    static __attribute__((noinline)) void mc_wino_dy_tiles(const float* __restrict rb,
+                                                           ptrdiff_t rw, ptrdiff_t tw,
+                                                           ptrdiff_t OT, float* __restrict m) {
+        const float* __restrict e0 = rb;
+        const float* __restrict e1 = rb + rw;
+        ptrdiff_t tx;
+    #pragma omp simd
+        for (tx = 0; tx < tw; tx++) {
+            float a = e0[2 * tx], b = e0[2 * tx + 1], c = e1[2 * tx], d = e1[2 * tx + 1];
+            float p, q;
+            p = a; q = b;
+            m[tx] = p; m[OT + tx] = p + q; m[2 * OT + tx] = p - q; m[3 * OT + tx] = -q;
+            p = a + c; q = b + d;
+            m[4 * OT + tx] = p; m[5 * OT + tx] = p + q; m[6 * OT + tx] = p - q;
+            m[7 * OT + tx] = -q;
+            p = a - c; q = b - d;
+            m[8 * OT + tx] = p; m[9 * OT + tx] = p + q; m[10 * OT + tx] = p - q;
+            m[11 * OT + tx] = -q;
+            p = -c; q = -d;
+            m[12 * OT + tx] = p; m[13 * OT + tx] = p + q; m[14 * OT + tx] = p - q;
+            m[15 * OT + tx] = -q;
+        }
+    }
+    """
+    void mc_wino_input_tiles(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t TC,
+                             float* v) nogil
+    void mc_wino_dy_tiles(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t OT,
+                          float* m) nogil
 
 
 cdef void _wino_input(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
@@ -347,7 +386,7 @@ cdef void _wino_input(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
         c = nc % C
         for ty in range(th):
             _wino_rows(x + (n * C + c) * H * W, H, W, 2 * ty - pt, pl, rw, rb)
-            _wino_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw)
+            mc_wino_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw)
 
 
 cdef void _wino_output_tiles(cfloat_rp m, Py_ssize_t OT, Py_ssize_t tw, float_rp r0,
@@ -393,32 +432,6 @@ cdef void _wino_output(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
                     memcpy(yp + Wo, rb + rw, Wo * sizeof(float))
 
 
-cdef void _wino_dy_tiles(cfloat_rp rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t OT,
-                         float_rp m) noexcept nogil:
-    """m[xi*OT + tx] = (A dY A^T)[xi] of the 2x2 gradient tile dY at columns 2*tx.. of the
-    two rows rb (the gradient of the transformed products of the tile)."""
-    cdef Py_ssize_t tx
-    cdef float a, b, c, d, p, q
-    for tx in range(tw):
-        a = rb[2 * tx]
-        b = rb[2 * tx + 1]
-        c = rb[rw + 2 * tx]
-        d = rb[rw + 2 * tx + 1]
-        # A dY: the rows (a, b), (a + c, b + d), (a - c, b - d), (-c, -d); each row (p, q)
-        # times A^T: (p, p + q, p - q, -q)
-        p = a; q = b
-        m[tx] = p; m[OT + tx] = p + q; m[2 * OT + tx] = p - q; m[3 * OT + tx] = -q
-        p = a + c; q = b + d
-        m[4 * OT + tx] = p; m[5 * OT + tx] = p + q; m[6 * OT + tx] = p - q
-        m[7 * OT + tx] = -q
-        p = a - c; q = b - d
-        m[8 * OT + tx] = p; m[9 * OT + tx] = p + q; m[10 * OT + tx] = p - q
-        m[11 * OT + tx] = -q
-        p = -c; q = -d
-        m[12 * OT + tx] = p; m[13 * OT + tx] = p + q; m[14 * OT + tx] = p - q
-        m[15 * OT + tx] = -q
-
-
 cdef void _wino_dy(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
                    float* rows) noexcept nogil:
     """M[xi, o, t] = (A dY A^T)[xi] for every 2x2 tile of the output gradient of the nbb
@@ -445,7 +458,7 @@ cdef void _wino_dy(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
                     rb[rw + Wo] = 0
             else:
                 memset(rb + rw, 0, rw * sizeof(float))
-            _wino_dy_tiles(rb, rw, tw, OT, M + o * T + (n * th + ty) * tw)
+            mc_wino_dy_tiles(rb, rw, tw, OT, M + o * T + (n * th + ty) * tw)
 
 
 cdef void _wino_filter_grad(const float* dU, Py_ssize_t O, Py_ssize_t C,
@@ -649,6 +662,175 @@ cdef void _conv_blocks(int kind, const real* a, const real* b, real* c, real* co
                 c[e] += part[t * OK + e]
 
 
+cdef extern from *:
+    """
+    /* 2x2, stride-2, unpadded max pooling without an argmax array: the forward writes the
+     * maxima only, the backward finds each window's maximum again and writes the whole
+     * gradient plane at once (each input belongs to at most one window): no zeroing, no
+     * scattered adds. The rule of _max_pool_2x2: the first maximum in the order (0, 0),
+     * (0, 1), (1, 0), (1, 1) wins; a NaN wins and stays. dx gets 0 + dy at the maximum (as
+     * the zeroed plane plus the routed gradient did: -0.0 becomes 0.0) and 0 elsewhere.
+     * Vectorized over the outputs of several rows and planes at once (LeNet's are 14 and 5
+     * wide): the rows' windows are split into their four corners (MC_MP2_CHUNK outputs at a
+     * time, on the stack), the choice is made with selects on unit-stride arrays (the form
+     * the compiler vectorizes, for float and double and every instruction set), and the
+     * gradient's corners are joined back into the rows. */
+    /* (a if v takes over from the maximum m so far else b): m stays once NaN, a NaN v takes */
+    #define MC_MP2_PICK(v, m, a, b) \
+        ((m) == (m) ? ((v) != (v) ? (a) : ((v) > (m) ? (a) : (b))) : (b))
+    #define MC_MP2_CHUNK 512
+    #define MC_MP2(T, SFX)                                                                      \
+    static void mc_mp2_split_##SFX(const T* __restrict r, ptrdiff_t n, T* __restrict e,         \
+                                   T* __restrict o) {                                           \
+        ptrdiff_t k;                                                                            \
+        for (k = 0; k < n; k++) { e[k] = r[2 * k]; o[k] = r[2 * k + 1]; }                       \
+    }                                                                                           \
+    static void mc_mp2_join_##SFX(const T* __restrict e, const T* __restrict o, ptrdiff_t n,    \
+                                  T* __restrict r) {                                            \
+        ptrdiff_t k;                                                                            \
+        for (k = 0; k < n; k++) { r[2 * k] = e[k]; r[2 * k + 1] = o[k]; }                       \
+    }                                                                                           \
+    /* the windows' corners of output rows R0 .. R0 + rows - 1 (flat over the planes) */        \
+    static void mc_mp2_corners_##SFX(const T* x, ptrdiff_t H, ptrdiff_t W, ptrdiff_t Ho,        \
+                                     ptrdiff_t Wo, ptrdiff_t R0, ptrdiff_t rows, T* a, T* b,    \
+                                     T* c, T* d) {                                              \
+        ptrdiff_t R;                                                                            \
+        for (R = 0; R < rows; R++) {                                                            \
+            const T* r0 = x + ((R0 + R) / Ho) * H * W + 2 * ((R0 + R) % Ho) * W;               \
+            mc_mp2_split_##SFX(r0, Wo, a + R * Wo, b + R * Wo);                                 \
+            mc_mp2_split_##SFX(r0 + W, Wo, c + R * Wo, d + R * Wo);                             \
+        }                                                                                       \
+    }                                                                                           \
+    static void mc_mp2_fwd_##SFX(const T* x, ptrdiff_t planes, ptrdiff_t H, ptrdiff_t W,        \
+                                 ptrdiff_t Ho, ptrdiff_t Wo, T* __restrict y) {                 \
+        T a[MC_MP2_CHUNK], b[MC_MP2_CHUNK], c[MC_MP2_CHUNK], d[MC_MP2_CHUNK];                   \
+        ptrdiff_t step, R0, rows, k, o0, n;                                                     \
+        if (Ho == 0 || Wo == 0) return;                                                         \
+        step = Wo > MC_MP2_CHUNK ? 1 : MC_MP2_CHUNK / Wo;                                       \
+        for (R0 = 0; R0 < planes * Ho; R0 += step) {                                            \
+            rows = planes * Ho - R0 < step ? planes * Ho - R0 : step;                           \
+            for (o0 = 0; o0 < Wo; o0 += MC_MP2_CHUNK) {  /* rows wider than a chunk: pieces */  \
+                n = Wo - o0 < MC_MP2_CHUNK ? Wo - o0 : MC_MP2_CHUNK;                            \
+                if (Wo <= MC_MP2_CHUNK) {                                                       \
+                    mc_mp2_corners_##SFX(x, H, W, Ho, Wo, R0, rows, a, b, c, d);                \
+                    n = rows * Wo;                                                              \
+                } else {                                                                        \
+                    const T* r0 = x + (R0 / Ho) * H * W + 2 * (R0 % Ho) * W + 2 * o0;           \
+                    mc_mp2_split_##SFX(r0, n, a, b);                                            \
+                    mc_mp2_split_##SFX(r0 + W, n, c, d);                                        \
+                }                                                                               \
+                {                                                                               \
+                    T* __restrict yo = y + R0 * Wo + o0;                                        \
+                    for (k = 0; k < n; k++) {                                                   \
+                        T m = a[k], v;                                                          \
+                        v = b[k]; m = MC_MP2_PICK(v, m, v, m);                                  \
+                        v = c[k]; m = MC_MP2_PICK(v, m, v, m);                                  \
+                        v = d[k]; m = MC_MP2_PICK(v, m, v, m);                                  \
+                        yo[k] = m;                                                              \
+                    }                                                                           \
+                }                                                                               \
+                if (Wo <= MC_MP2_CHUNK) break;                                                  \
+            }                                                                                   \
+        }                                                                                       \
+    }                                                                                           \
+    static void mc_mp2_bwd_##SFX(const T* x, const T* __restrict dy, ptrdiff_t planes,          \
+                                 ptrdiff_t H, ptrdiff_t W, ptrdiff_t Ho, ptrdiff_t Wo, T* dx) { \
+        T a[MC_MP2_CHUNK], b[MC_MP2_CHUNK], c[MC_MP2_CHUNK], d[MC_MP2_CHUNK];                   \
+        ptrdiff_t step, R0, R, rows, k, o0, n, p;                                               \
+        if (Ho == 0 || Wo == 0) {  /* no window: a zero gradient */                             \
+            memset(dx, 0, planes * H * W * sizeof(T));                                          \
+            return;                                                                             \
+        }                                                                                       \
+        step = Wo > MC_MP2_CHUNK ? 1 : MC_MP2_CHUNK / Wo;                                       \
+        for (R0 = 0; R0 < planes * Ho; R0 += step) {                                            \
+            rows = planes * Ho - R0 < step ? planes * Ho - R0 : step;                           \
+            for (o0 = 0; o0 < Wo; o0 += MC_MP2_CHUNK) {                                         \
+                n = Wo - o0 < MC_MP2_CHUNK ? Wo - o0 : MC_MP2_CHUNK;                            \
+                if (Wo <= MC_MP2_CHUNK) {                                                       \
+                    mc_mp2_corners_##SFX(x, H, W, Ho, Wo, R0, rows, a, b, c, d);                \
+                    n = rows * Wo;                                                              \
+                } else {                                                                        \
+                    const T* r0 = x + (R0 / Ho) * H * W + 2 * (R0 % Ho) * W + 2 * o0;           \
+                    mc_mp2_split_##SFX(r0, n, a, b);                                            \
+                    mc_mp2_split_##SFX(r0 + W, n, c, d);                                        \
+                }                                                                               \
+                {                                                                               \
+                    const T* __restrict g = dy + R0 * Wo + o0;                                  \
+                    for (k = 0; k < n; k++) {                                                   \
+                        T m = a[k], v, gv = (T)0 + g[k], best = 0;                              \
+                        v = b[k]; best = MC_MP2_PICK(v, m, (T)1, best);                         \
+                        m = MC_MP2_PICK(v, m, v, m);                                            \
+                        v = c[k]; best = MC_MP2_PICK(v, m, (T)2, best);                         \
+                        m = MC_MP2_PICK(v, m, v, m);                                            \
+                        v = d[k]; best = MC_MP2_PICK(v, m, (T)3, best);                         \
+                        a[k] = best == 0 ? gv : (T)0;                                           \
+                        b[k] = best == 1 ? gv : (T)0;                                           \
+                        c[k] = best == 2 ? gv : (T)0;                                           \
+                        d[k] = best == 3 ? gv : (T)0;                                           \
+                    }                                                                           \
+                }                                                                               \
+                if (Wo <= MC_MP2_CHUNK) {                                                       \
+                    for (R = 0; R < rows; R++) {                                                \
+                        T* d0 = dx + ((R0 + R) / Ho) * H * W + 2 * ((R0 + R) % Ho) * W;         \
+                        mc_mp2_join_##SFX(a + R * Wo, b + R * Wo, Wo, d0);                      \
+                        mc_mp2_join_##SFX(c + R * Wo, d + R * Wo, Wo, d0 + W);                  \
+                    }                                                                           \
+                    break;                                                                      \
+                } else {                                                                        \
+                    T* d0 = dx + (R0 / Ho) * H * W + 2 * (R0 % Ho) * W + 2 * o0;                \
+                    mc_mp2_join_##SFX(a, b, n, d0);                                             \
+                    mc_mp2_join_##SFX(c, d, n, d0 + W);                                         \
+                }                                                                               \
+            }                                                                                   \
+        }                                                                                       \
+        /* what no window covers: a last odd column, a last odd row */                          \
+        for (p = 0; p < planes; p++) {                                                          \
+            T* q = dx + p * H * W;                                                              \
+            if (W > 2 * Wo)                                                                     \
+                for (R = 0; R < 2 * Ho; R++) q[R * W + W - 1] = 0;                              \
+            if (H > 2 * Ho) memset(q + 2 * Ho * W, 0, W * sizeof(T));                           \
+        }                                                                                       \
+    }
+    MC_MP2(float, f)
+    MC_MP2(double, d)
+    """
+    void mc_mp2_fwd_f(const float* x, Py_ssize_t planes, Py_ssize_t H, Py_ssize_t W,
+                      Py_ssize_t Ho, Py_ssize_t Wo, float* y) nogil
+    void mc_mp2_fwd_d(const double* x, Py_ssize_t planes, Py_ssize_t H, Py_ssize_t W,
+                      Py_ssize_t Ho, Py_ssize_t Wo, double* y) nogil
+    void mc_mp2_bwd_f(const float* x, const float* dy, Py_ssize_t planes, Py_ssize_t H,
+                      Py_ssize_t W, Py_ssize_t Ho, Py_ssize_t Wo, float* dx) nogil
+    void mc_mp2_bwd_d(const double* x, const double* dy, Py_ssize_t planes, Py_ssize_t H,
+                      Py_ssize_t W, Py_ssize_t Ho, Py_ssize_t Wo, double* dx) nogil
+
+
+cdef void _max_pool2x2_planes(bint grad, const real* x, const real* dy, Py_ssize_t planes,
+                              Py_ssize_t H, Py_ssize_t W, Py_ssize_t Ho, Py_ssize_t Wo,
+                              real* out) noexcept nogil:
+    """mc_mp2_fwd (y = out) or mc_mp2_bwd (dx = out) over the planes, split into one run of
+    planes per thread when there is enough work."""
+    cdef Py_ssize_t parts = mc_threads_if(planes > 1 and planes * H * W >= 65536)
+    cdef Py_ssize_t per = (planes + parts - 1) // parts
+    cdef Py_ssize_t part, p0, n
+    for part in prange(parts, schedule="static", num_threads=parts):
+        p0 = part * per
+        n = min(per, planes - p0)
+        if n <= 0:
+            continue
+        if real is float:
+            if grad:
+                mc_mp2_bwd_f(x + p0 * H * W, dy + p0 * Ho * Wo, n, H, W, Ho, Wo,
+                             out + p0 * H * W)
+            else:
+                mc_mp2_fwd_f(x + p0 * H * W, n, H, W, Ho, Wo, out + p0 * Ho * Wo)
+        else:
+            if grad:
+                mc_mp2_bwd_d(x + p0 * H * W, dy + p0 * Ho * Wo, n, H, W, Ho, Wo,
+                             out + p0 * H * W)
+            else:
+                mc_mp2_fwd_d(x + p0 * H * W, n, H, W, Ho, Wo, out + p0 * Ho * Wo)
+
+
 cdef void _max_pool_2x2(const real* x, Py_ssize_t planes, Py_ssize_t H, Py_ssize_t W,
                         Py_ssize_t Ho, Py_ssize_t Wo, real* y, long long* argmax) noexcept nogil:
     """The common 2x2, stride 2, unpadded window: four loads per output, no bounds checks.
@@ -819,6 +1001,14 @@ cdef int _same_nc(str kernel, str name, cnp.ndarray a, str ref_name, cnp.ndarray
         if cnp.PyArray_DIMS(a)[axis] != cnp.PyArray_DIMS(ref)[axis]:
             need_dim(kernel, name, a, axis, cnp.PyArray_DIMS(ref)[axis],
                      "%s.shape[%d]" % (ref_name, axis))
+    return 0
+
+
+cdef int _half_plane(str kernel, str name, cnp.ndarray a, cnp.ndarray x) except -1:
+    """a's plane is x's halved (H // 2, W // 2): the outputs of 2x2 stride-2 windows."""
+    cdef cnp.npy_intp* d = cnp.PyArray_DIMS(x)
+    need_dim(kernel, name, a, 2, d[2] // 2, "x.shape[2] // 2")
+    need_dim(kernel, name, a, 3, d[3] // 2, "x.shape[3] // 2")
     return 0
 
 
@@ -1143,6 +1333,53 @@ def max_pool_bwd(cnp.ndarray dy, cnp.ndarray argmax, cnp.ndarray dx):
         _max_pool_bwd[float](dy, argmax, dx)
     else:
         _max_pool_bwd[double](dy, argmax, dx)
+
+
+def max_pool2x2_fwd(cnp.ndarray x, cnp.ndarray y):
+    """y (N, C, H // 2, W // 2) = the maxima of the 2x2, stride-2 windows of x (N, C, H, W)
+    (a last odd row / column left out; the first maximum, a NaN wins), without an argmax."""
+    cdef int t = float_type("max_pool2x2_fwd", "x", x)
+    _nchw("max_pool2x2_fwd", "x", x, t, False)
+    _nchw("max_pool2x2_fwd", "y", y, t, True)
+    _same_nc("max_pool2x2_fwd", "y", y, "x", x)
+    _half_plane("max_pool2x2_fwd", "y", y, x)
+    cdef Py_ssize_t planes = x.shape[0] * x.shape[1]
+    cdef void* px = cnp.PyArray_DATA(x)
+    cdef void* py = cnp.PyArray_DATA(y)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            _max_pool2x2_planes[float](False, <float*>px, NULL, planes, x.shape[2], x.shape[3],
+                                       y.shape[2], y.shape[3], <float*>py)
+        else:
+            _max_pool2x2_planes[double](False, <double*>px, NULL, planes, x.shape[2],
+                                        x.shape[3], y.shape[2], y.shape[3], <double*>py)
+
+
+def max_pool2x2_bwd(cnp.ndarray x, cnp.ndarray dy, cnp.ndarray dx):
+    """dx (N, C, H, W; overwritten) = the gradient of max_pool2x2_fwd for the input x and the
+    output gradient dy (N, C, H // 2, W // 2): dy at each window's first maximum, 0 elsewhere
+    (the maxima found again from x: no argmax array to write, read or scatter through)."""
+    cdef int t = float_type("max_pool2x2_bwd", "x", x)
+    _nchw("max_pool2x2_bwd", "x", x, t, False)
+    _nchw("max_pool2x2_bwd", "dy", dy, t, False)
+    _nchw("max_pool2x2_bwd", "dx", dx, t, True)
+    _same_nc("max_pool2x2_bwd", "dy", dy, "x", x)
+    _same_nc("max_pool2x2_bwd", "dx", dx, "x", x)
+    if dx.shape[2] != x.shape[2] or dx.shape[3] != x.shape[3]:
+        raise ValueError("max_pool2x2_bwd: 'dx' must have the shape of 'x' %s, but got %s"
+                         % ((<object>x).shape, (<object>dx).shape))
+    _half_plane("max_pool2x2_bwd", "dy", dy, x)
+    cdef Py_ssize_t planes = x.shape[0] * x.shape[1]
+    cdef void* px = cnp.PyArray_DATA(x)
+    cdef void* pdy = cnp.PyArray_DATA(dy)
+    cdef void* pdx = cnp.PyArray_DATA(dx)
+    with nogil:
+        if t == cnp.NPY_FLOAT32:
+            _max_pool2x2_planes[float](True, <float*>px, <float*>pdy, planes, x.shape[2],
+                                       x.shape[3], dy.shape[2], dy.shape[3], <float*>pdx)
+        else:
+            _max_pool2x2_planes[double](True, <double*>px, <double*>pdy, planes, x.shape[2],
+                                        x.shape[3], dy.shape[2], dy.shape[3], <double*>pdx)
 
 
 def avg_pool_fwd(cnp.ndarray x, int kh, int kw, int sh, int sw, int pt, int pl,
