@@ -433,6 +433,8 @@ def format_value(arr):
         if arr.dtype.kind == "c":
             return " " + _complex_text(arr.item())
         return " %s" % (arr.item(),)
+    if arr.size == 0:  # MindSpore 2.10 prints no value: 'value= )', 'value=\n)' from 2-d on
+        return " " if arr.ndim == 1 else "\n"
     if arr.dtype.kind == "c":  # each part as C's %g, MindSpore 2.10's '1+2j', '0.333333-1e-08j'
         body = np.array2string(arr, separator=", ", threshold=1000, max_line_width=1 << 30,
                                formatter={"complex_kind": _complex_text})

@@ -205,3 +205,21 @@ def test_mixup_weights_broadcast_as_mindspore():
         vision.MixUp(batch_size=2, alpha=0.2)(np.zeros((4, 8, 8, 3)), np.zeros((4, 2)))
     with pytest.raises(IndexError, match="MixUp"):
         vision.MixUp(batch_size=3, alpha=0.2)(np.zeros((2, 8, 8, 3)), np.zeros((2, 2)))
+
+
+# ----- printed text: an empty Tensor's repr has no value (MindSpore 2.10), ops.dsplit example --
+@pytest.mark.parametrize("shape, text", [
+    ((0,), "Tensor(shape=[0], dtype=Float32, value= )"),
+    ((2, 0), "Tensor(shape=[2, 0], dtype=Float32, value=\n)"),
+    ((2, 2, 0), "Tensor(shape=[2, 2, 0], dtype=Float32, value=\n)"),
+])
+def test_empty_tensor_repr(shape, text):
+    assert repr(ms.ops.zeros(shape, ms.float32)) == text
+    assert str(ms.ops.zeros(shape, ms.float32)) == "[]"
+
+
+def test_dsplit_docstring_example_text():
+    x = ms.Tensor(np.arange(16).reshape(2, 2, 4).astype(np.float32))
+    parts = ms.ops.dsplit(x, [3, 6])
+    assert [p.shape for p in parts] == [(2, 2, 3), (2, 2, 1), (2, 2, 0)]
+    assert str(parts).endswith("Tensor(shape=[2, 2, 0], dtype=Float32, value=\n))")
