@@ -180,8 +180,8 @@ class FFTWithSize(Primitive):
         real (bool): a real input (forward) or output (inverse).
         norm (str): ``'backward'``, ``'forward'`` or ``'ortho'``. Default: ``'backward'``.
         onesided (bool): real transforms keep half of the last dim. Default: ``True``.
-        signal_sizes (tuple[int]): the output sizes of the complex-to-real transform.
-            Default: ``()``.
+        signal_sizes (tuple[int]): the output sizes of the complex-to-real transform: the
+            input's sizes, the last ``2 * (m - 1)`` or ``2 * (m - 1) + 1``. Default: ``()``.
 
     Inputs:
         - **x** (Tensor) - a real (forward real) or complex tensor.
@@ -191,7 +191,8 @@ class FFTWithSize(Primitive):
 
     Raises:
         TypeError: an argument has the wrong type.
-        ValueError: ``signal_ndim`` is not 1 to 3, or ``norm`` not a known one.
+        ValueError: ``signal_ndim`` is not 1 to 3, ``norm`` not a known one, or
+            ``signal_sizes`` not a valid one.
 
     Examples:
         >>> import numpy as np
@@ -226,7 +227,23 @@ class FFTWithSize(Primitive):
             return CF.fftn(x, None, dim, self.norm)
         if not self.onesided:
             return CF.real(CF.ifftn(x, None, dim, self.norm))
-        return CF.irfftn(x, self.signal_sizes or None, dim, self.norm)
+        sizes = self.signal_sizes or None
+        if sizes is not None:
+            self._check_sizes(x, sizes)
+        return CF.irfftn(x, sizes, dim, self.norm)
+
+    def _check_sizes(self, x, sizes):
+        """MindSpore 2.10's rule: the sizes of the dims before the last are the input's, the
+        last is 2 * (m - 1) or 2 * (m - 1) + 1 for m stored frequencies."""
+        shape = x.shape[-self.signal_ndim:] if x.ndim >= self.signal_ndim else None
+        if shape is None or len(sizes) != self.signal_ndim:
+            raise ValueError("FFTWithSize: 'signal_sizes' must have %d entries, but got %s"
+                             % (self.signal_ndim, show(sizes)))
+        m = shape[-1]
+        valid = (tuple(shape[:-1]) + (2 * (m - 1),), tuple(shape[:-1]) + (2 * (m - 1) + 1,))
+        if tuple(sizes) not in valid:
+            raise ValueError("FFTWithSize: got invalid signal_sizes %s, a valid one is %s or %s"
+                             % (show(tuple(sizes)), valid[0], valid[1]))
 
 
 __all__ = ["Complex", "ComplexAbs", "Conj", "Angle", "Polar", "Eig", "FFTWithSize"]
