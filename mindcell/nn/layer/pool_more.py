@@ -24,10 +24,16 @@ def _norm_type(norm_type, op):
     return float(norm_type)
 
 
-def _lp_from_avg(avg, p, window):
-    """``(window * mean(x ** p)) ** (1 / p)``: the p-norm of each window (nan where an odd
-    ``p`` meets a negative sum, as in MindSpore)."""
-    return F.pow(avg * float(window), 1.0 / p)
+def lp_pool1d(*args):
+    """ops.lp_pool1d (imported on first use: mindcell.ops loads the layers' module first)."""
+    from mindcell.ops.function.nn_compose_func import lp_pool1d as fn
+    return fn(*args)
+
+
+def lp_pool2d(*args):
+    """ops.lp_pool2d (imported on first use)."""
+    from mindcell.ops.function.nn_compose_func import lp_pool2d as fn
+    return fn(*args)
 
 
 class LPPool1d(Cell):
@@ -73,15 +79,13 @@ class LPPool1d(Cell):
         if not _is_int(k) or not _is_int(s):
             raise TypeError("For lp_pool1d, 'kernel_size' and 'stride' must be ints, but got %r "
                             "and %r" % (k, s))
-        squeeze_batch = len(x.shape) == 2
-        if squeeze_batch:
-            x = F.expand_dims(x, 0)
-        if len(x.shape) != 3:
+        if len(x.shape) not in (2, 3):
             raise ValueError("For lp_pool1d, 'x' must be 2-D or 3-D, but got %d-D"
                              % len(x.shape))
-        avg = F.avg_pool2d(F.expand_dims(F.pow(x, p), 2), (1, k), (1, s), 0, self.ceil_mode)
-        out = F.squeeze(_lp_from_avg(avg, p, k), 2)
-        return F.squeeze(out, 0) if squeeze_batch else out
+        if not isinstance(self.ceil_mode, bool):  # the avg_pool2d error it always raised
+            x3 = F.expand_dims(x, 0) if len(x.shape) == 2 else x
+            F.avg_pool2d(F.expand_dims(x3, 2), (1, k), (1, s), 0, self.ceil_mode)
+        return lp_pool1d(x, p, k, s, self.ceil_mode)
 
 
 class LPPool2d(Cell):
@@ -130,8 +134,9 @@ class LPPool2d(Cell):
         if len(x.shape) != 4:
             raise ValueError("For lp_pool2d, 'x' must be 4-D (N, C, H, W), but got %d-D"
                              % len(x.shape))
-        avg = F.avg_pool2d(F.pow(x, p), k, s, 0, self.ceil_mode)
-        return _lp_from_avg(avg, p, k[0] * k[1])
+        if not all(_is_int(v) for v in k) or not isinstance(self.ceil_mode, bool):
+            F.avg_pool2d(x, k, s, 0, self.ceil_mode)  # the avg_pool2d error it always raised
+        return lp_pool2d(x, p, k, s, self.ceil_mode)
 
 
 def _triple(v, op, arg, low):
