@@ -246,4 +246,51 @@ class FFTWithSize(Primitive):
                              % (show(tuple(sizes)), valid[0], valid[1]))
 
 
-__all__ = ["Complex", "ComplexAbs", "Conj", "Angle", "Polar", "Eig", "FFTWithSize"]
+class STFT(Primitive):
+    """The short-time Fourier transform of MindSpore's STFT primitive: :func:`mindcell.ops.stft`
+    without centering, the window given at the call.
+
+    Args:
+        n_fft (int): the window size.
+        hop_length (int): the step between windows.
+        win_length (int): the length of the window, padded on both sides to ``n_fft``.
+        normalized (bool): scale by ``n_fft ** -0.5``.
+        onesided (bool): keep the ``n_fft // 2 + 1`` non-negative frequencies.
+        return_complex (bool): a complex result; False: real and imaginary parts in a last
+            axis of 2.
+
+    Inputs:
+        - **x** (Tensor) - a 1-D signal or 2-D batch, Float32, Float64 or complex.
+        - **window** (Tensor) - the 1-D window of ``win_length`` samples.
+
+    Outputs:
+        Tensor of shape (..., n_freq, n_frames) or (..., n_freq, n_frames, 2).
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        ValueError: an argument is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.arange(8, dtype=np.float32))
+        >>> print(ops.STFT(4, 2, 4, False, True, True)(x, Tensor(np.ones(4, np.float32))).shape)
+        (3, 3)
+    """
+
+    def __init__(self, n_fft, hop_length, win_length, normalized, onesided, return_complex):
+        super().__init__()
+        op = "STFT"
+        self.n_fft = check_int(n_fft, op, "n_fft", 1)
+        self.hop_length = check_int(hop_length, op, "hop_length", 1)
+        self.win_length = check_int(win_length, op, "win_length", 1)
+        self.normalized = check_bool(normalized, op, "normalized")
+        self.onesided = check_bool(onesided, op, "onesided")
+        self.return_complex = check_bool(return_complex, op, "return_complex")
+
+    def __call__(self, x, window):
+        return CF._stft(x, self.n_fft, self.hop_length, self.win_length, window, False,
+                        "REFLECT", self.normalized, self.onesided, self.return_complex, "STFT")
+
+
+__all__ = ["Complex", "ComplexAbs", "Conj", "Angle", "Polar", "Eig", "FFTWithSize", "STFT"]

@@ -61,3 +61,10 @@ ROWS = [
     R("ops.FFTWithSize", lambda x, y: _vr(ops.FFTWithSize(2, False, False)(_c(x, y))), S, S,
       **NF),
 ]
+ROWS += [
+    R("ops.stft", lambda x: ops.stft(x, 4, hop_length=2), (2, 12), **NF),
+    R("ops.stft", lambda x, w: _vr(ops.stft(x, 4, win_length=3, window=w, pad_mode="CONSTANT",
+                                         normalized=True, return_complex=True)), (12,), (3,),
+      **NF),
+    R("ops.STFT", lambda x, w: ops.STFT(4, 2, 4, False, True, False)(x, w), (12,), (4,), **NF),
+]

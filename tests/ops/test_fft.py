@@ -284,3 +284,55 @@ def test_spectral_layer_trains_in_graph_mode_as_in_pynative():
     assert l1[-1] < l1[0]
     np.testing.assert_allclose(l1, l2, rtol=1e-5)
     np.testing.assert_allclose(w1, w2, rtol=1e-5)
+
+
+# ----- stft ---------------------------------------------------------------------------------------
+def _stft_ref(sig, n_fft, hop, window, center, mode, normalized, onesided):
+    if center:
+        sig = np.pad(sig, [(0, 0)] * (sig.ndim - 1) + [(n_fft // 2, n_fft // 2)], mode=mode)
+    n_frames = 1 + (sig.shape[-1] - n_fft) // hop
+    frames = np.stack([sig[..., i * hop:i * hop + n_fft] for i in range(n_frames)], -2)
+    spec = np.fft.fft(frames * window, norm="ortho" if normalized else "backward")
+    if onesided:
+        spec = spec[..., :n_fft // 2 + 1]
+    return np.swapaxes(spec, -1, -2)
+
+
+@pytest.mark.parametrize("center, mode", [(True, "reflect"), (True, "constant"),
+                                          (True, "symmetric"), (False, "reflect")])
+@pytest.mark.parametrize("normalized, onesided", [(False, None), (True, False)])
+def test_stft_against_numpy(center, mode, normalized, onesided):
+    sig = RNG.standard_normal((2, 23))
+    win = np.hanning(6)
+    full = np.zeros(8)
+    full[1:7] = win  # a win_length window is centered in n_fft
+    got = ops.stft(Tensor(sig), 8, hop_length=3, win_length=6, window=Tensor(win), center=center,
+                   pad_mode=mode.upper(), normalized=normalized, onesided=onesided,
+                   return_complex=True)
+    _close(got, _stft_ref(sig, 8, 3, full, center, mode, normalized, onesided is None),
+           ms.complex128)
+    parts = ops.stft(Tensor(sig.astype(np.float32)), 8, hop_length=3, win_length=6,
+                     window=Tensor(win.astype(np.float32)), center=center, pad_mode=mode.upper(),
+                     normalized=normalized, onesided=onesided)
+    assert parts.dtype == ms.float32 and parts.shape == got.shape + (2,)
+
+
+def test_stft_errors_and_gradient(mode):
+    x = Tensor(RNG.standard_normal(16))
+    with pytest.raises(ValueError, match="pad_mode"):
+        ops.stft(x, 8, pad_mode="reflect")  # MindSpore 2.10 takes the upper-case names only
+    with pytest.raises(ValueError, match="win_length"):
+        ops.stft(x, 4, win_length=5)
+    with pytest.raises(TypeError, match="stft"):
+        ops.stft(Tensor(np.arange(16)), 4)
+    a = RNG.standard_normal(12)
+
+    probe = Tensor(PROBE_C[0, :3, :7])
+
+    def loss(t):
+        spec = ops.stft(t, 4, hop_length=2, window=Tensor(np.hanning(4)), return_complex=True)
+        return ops.real(spec * ops.conj(probe)).sum()
+
+    g = ms.grad(loss)(Tensor(a))
+    np.testing.assert_allclose(g.asnumpy(), _fd(lambda v: float(loss(Tensor(v)).asnumpy()), a),
+                               rtol=1e-6, atol=1e-7)

@@ -668,7 +668,121 @@ ifftshift.__doc__ = opdoc(
     ["TypeError: ``input`` is not a Tensor.", "ValueError: a dim is out of range."],
     example("ops.ifftshift(x)", "[ 0. -1.  1.  2.]", [_X4]))
 
-__all__ = ["real", "imag", "conj", "angle", "polar", "view_as_real", "sgn", "adjoint", "eig",
+# ----- short-time Fourier transform --------------------------------------------------------------
+_PAD_MODES = {"REFLECT": "reflect", "CONSTANT": "constant", "SYMMETRIC": "symmetric"}
+
+
+def _frames(x, n_fft, hop, op):
+    """The (..., n_frames, n_fft) windows of the last axis of ``x`` (a gather, so gradients
+    flow back to ``x``)."""
+    length = x.shape[-1]
+    if length < n_fft:
+        raise ValueError("%s: the input (after padding) has %d samples along its last dim, "
+                         "fewer than n_fft=%d" % (public_name(op), length, n_fft))
+    n_frames = 1 + (length - n_fft) // hop
+    index = np.arange(n_frames)[:, None] * hop + np.arange(n_fft)[None, :]
+    return _F().gather(x, Tensor._make(index.astype(np.int64)), x.ndim - 1)
+
+
+def _window(window, win_length, n_fft, like, op):
+    """The window padded on both sides to ``n_fft`` (ones of ``win_length`` by default)."""
+    if window is None:
+        w = np.ones(win_length, mstype.real_np_dtype(like._np_dtype))
+        window = Tensor._make(w)
+    else:
+        check_tensor(window, op, "window")
+        if window.ndim != 1 or window.shape[0] != win_length:
+            raise ValueError("%s: 'window' must be 1-D of win_length=%d samples, but got shape "
+                             "%s" % (public_name(op), win_length, window.shape))
+    left = (n_fft - win_length) // 2
+    if left or n_fft - win_length - left:
+        window = C.fft_resize_p.bind(window, sizes=((0, n_fft - left),))
+        window = _F().flip(C.fft_resize_p.bind(_F().flip(window, (0,)), sizes=((0, n_fft),)),
+                           (0,))
+    return window
+
+
+def _stft(x, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided,
+          return_complex, op):
+    check_tensor(x, op, "x")
+    if x.ndim not in (1, 2):
+        raise ValueError("%s: 'x' must be 1-D (a signal) or 2-D (a batch), but got shape %s"
+                         % (public_name(op), x.shape))
+    if x._np_dtype not in (_F32, _F64, _C64, _C128):
+        raise TypeError("%s: 'x' must be a Float32, Float64, Complex64 or Complex128 tensor, "
+                        "but got %s" % (public_name(op), x.dtype))
+    n_fft = _length(n_fft, op, "n_fft")
+    hop = n_fft // 4 if hop_length is None else _length(hop_length, op, "hop_length")
+    win_length = n_fft if win_length is None else _length(win_length, op, "win_length")
+    if win_length > n_fft:
+        raise ValueError("%s: 'win_length' (%d) must be at most n_fft (%d)"
+                         % (public_name(op), win_length, n_fft))
+    F = _F()
+    if center:
+        if pad_mode not in _PAD_MODES:
+            raise ValueError("%s: 'pad_mode' must be one of %s, but got %s"
+                             % (public_name(op), sorted(_PAD_MODES), show(pad_mode)))
+        half, length = n_fft // 2, x.shape[-1]
+        if _PAD_MODES[pad_mode] == "constant":
+            x = C.fft_resize_p.bind(x, sizes=((x.ndim - 1, length + half),))
+            x = F.flip(C.fft_resize_p.bind(F.flip(x, (x.ndim - 1,)),
+                                           sizes=((x.ndim - 1, length + 2 * half),)),
+                       (x.ndim - 1,))
+        else:
+            if half >= length:
+                raise ValueError("%s: pad_mode %s needs more than n_fft // 2 = %d samples, but "
+                                 "'x' has %d" % (public_name(op), pad_mode, half, length))
+            index = np.pad(np.arange(length), half, mode=_PAD_MODES[pad_mode])
+            x = F.gather(x, Tensor._make(index.astype(np.int64)), x.ndim - 1)
+    frames = _frames(x, n_fft, hop, op)
+    w = _window(window, win_length, n_fft, frames, op)
+    frames = F.mul(frames, w)  # (promoted: a complex window makes the frames complex)
+    if onesided is None:
+        onesided = not (_is_complex(frames) or _is_complex(w))
+    norm = "ortho" if normalized else "backward"
+    if onesided:
+        if _is_complex(frames):
+            raise ValueError("%s: 'onesided' needs a real input and window" % public_name(op))
+        out = _r2c(frames, [frames.ndim - 1], [n_fft], norm)
+    else:
+        out = _c2c(_cast(frames, mstype.complex_np_dtype(frames._np_dtype)),
+                   [frames.ndim - 1], [n_fft], False, norm)
+    out = F.swapaxes(out, -1, -2)  # (..., n_freq, n_frames)
+    return out if return_complex else view_as_real(out)
+
+
+def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
+         pad_mode="REFLECT", normalized=False, onesided=None, return_complex=None):
+    return _stft(x, n_fft, hop_length, win_length, window, center, pad_mode, normalized,
+                 onesided, bool(return_complex), "stft")
+
+
+stft.__doc__ = opdoc(
+    "The short-time Fourier transform of ``x``: the discrete Fourier transform of each window "
+    "of ``n_fft`` samples, ``hop_length`` apart, weighted by ``window``.",
+    ["x (Tensor): a 1-D signal or a 2-D batch of them, Float32, Float64 or complex.",
+     "n_fft (int): the window size.",
+     "hop_length (int, optional): the step between windows. Default: ``None`` "
+     "(``n_fft // 4``).",
+     "win_length (int, optional): the length of ``window``, padded on both sides to "
+     "``n_fft``. Default: ``None`` (``n_fft``).",
+     "window (Tensor, optional): the 1-D window. Default: ``None`` (ones).",
+     "center (bool): pad ``x`` by ``n_fft // 2`` on both sides first. Default: ``True``.",
+     "pad_mode (str): the padding of ``center``: ``'REFLECT'``, ``'CONSTANT'`` or "
+     "``'SYMMETRIC'``. Default: ``'REFLECT'``.",
+     "normalized (bool): scale by ``n_fft ** -0.5``. Default: ``False``.",
+     "onesided (bool, optional): keep the ``n_fft // 2 + 1`` non-negative frequencies. "
+     "Default: ``None`` (True for a real ``x`` and window).",
+     "return_complex (bool, optional): a complex result; False/None: its real and imaginary "
+     "parts in a last axis of 2. Default: ``None``."],
+    "Tensor of shape (..., n_freq, n_frames) (complex) or (..., n_freq, n_frames, 2).",
+    ["TypeError: ``x`` is not a Tensor of those dtypes.",
+     "ValueError: an argument is out of range, or ``x`` is shorter than a window."],
+    example("ops.stft(x, 4, return_complex=True).shape", "(3, 9)",
+            ["x = " + array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])]))
+
+
+__all__ = ["stft", "real", "imag", "conj", "angle", "polar", "view_as_real", "sgn", "adjoint", "eig",
            "eigvals", "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2",
            "irfft2", "rfftn", "irfftn", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn",
            "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
