@@ -305,8 +305,12 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         loss_fn (Cell, optional): the loss; without it ``network`` returns the loss. Default:
             ``None``.
         level (str): the ``amp_level`` of :func:`auto_mixed_precision`. Default: ``'O0'``.
-        boost_level (str): only ``'O0'`` (MindSpore's boost training algorithms are not
-            supported). Default: ``'O0'``.
+        boost_level (str): ``'O0'``, ``'O1'`` or ``'O2'``. As in MindSpore 2.10, where
+            'O1'/'O2' wrap the step in a ``BoostTrainOneStepCell`` whose boost algorithms
+            (less BatchNorm, gradient freezing, AdaSum ...) are configured by ``Model``'s
+            AutoBoost and stay off when the step is built here, the three levels train alike
+            (``Model(boost_level='O1'/'O2')`` turns them on and is not supported).
+            Default: ``'O0'``.
         kwargs: ``loss_scale_manager``, ``cast_model_type`` and ``keep_batchnorm_fp32``.
 
     Returns:
@@ -315,7 +319,6 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
 
     Raises:
         ValueError: an unknown ``level``/``boost_level``/keyword or a bad ``cast_model_type``.
-        NotImplementedError: ``boost_level`` other than 'O0'.
         TypeError: ``loss_scale_manager`` is not a LossScaleManager.
 
     Examples:
@@ -332,10 +335,6 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
     if boost_level not in ("O0", "O1", "O2"):
         raise ValueError("build_train_network: 'boost_level' must be 'O0', 'O1' or 'O2', but "
                          "got %r" % (boost_level,))
-    if boost_level != "O0":
-        raise NotImplementedError("build_train_network: boost_level=%r (MindSpore's boost "
-                                  "training algorithms) is not supported by mindcell; use 'O0'"
-                                  % (boost_level,))
     unknown = set(kwargs) - {"loss_scale_manager", "cast_model_type", "keep_batchnorm_fp32"}
     if unknown:
         raise ValueError("build_train_network: unknown arguments %s" % sorted(unknown))
@@ -346,6 +345,15 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
     net = auto_mixed_precision(network, level)
     if loss_fn is not None:
         net = nn.WithLossCell(net, loss_fn)
+    kwargs = dict(kwargs, _level=level)
+    # as MindSpore, the step comes back in training mode (BatchNorm on batch statistics,
+    # Dropout on): a program may call it without set_train()
+    return _train_step(net, optimizer, kwargs).set_train()
+
+
+def _train_step(net, optimizer, kwargs):
+    """The training step of ``build_train_network`` for its loss scale manager."""
+    level = kwargs.get("_level")
     manager = kwargs.get("loss_scale_manager", "default")
     if manager == "default":
         manager = DynamicLossScaleManager() if _DEFAULT_SCALING[level] else None

@@ -92,6 +92,12 @@ class Model:
             # its loss (the steps' outputs are the losses) and leaves the weights unchanged
             self.train_network = nn.WithLossCell(network, loss_fn)
         if optimizer is not None:
+            if boost_level in ("O1", "O2"):
+                # MindSpore's Model configures AutoBoost at this level, which rewrites the
+                # network (less BatchNorm, gradient freezing, AdaSum): not in mindcell
+                raise NotImplementedError("Model: boost_level=%r (MindSpore's boost training "
+                                          "algorithms) is not supported by mindcell; use 'O0'"
+                                          % (boost_level,))
             # the loss scale manager and amp level shape the training step, as in MindSpore
             try:
                 self.train_network = amp.build_train_network(

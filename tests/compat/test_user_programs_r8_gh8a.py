@@ -111,3 +111,47 @@ def test_time_monitor_lines_as_mindspore(tmp_path):
     for k in kinds:  # per step = epoch / batch_num (4 batches), not / data_size
         assert abs(float(k.group(2)) / 4 - float(k.group(3))) < 2e-3 + 1e-3 * float(k.group(2))
     assert lines[4] == "epochs 1"
+
+
+# ---- build_train_network: boost levels train alike; the step comes back in training mode -----
+
+_BOOST_LOSSES = [0.695283830165863, 0.6848449110984802, 0.6672614216804504, 0.6462870836257935,
+                 0.6238546967506409, 0.5999161601066589, 0.5735776424407959, 0.5447589755058289]
+
+
+def _bn_net():
+    net = nn.SequentialCell(nn.Dense(4, 8), nn.BatchNorm1d(8), nn.ReLU(), nn.Dense(8, 2))
+    values = {}
+    for i, (name, p) in enumerate(net.parameters_and_names()):
+        v = np.abs(np.random.RandomState(i).randn(*p.shape).astype(np.float32)) * 0.3
+        values[name] = ms.Parameter(ms.Tensor(v + (0.5 if "variance" in name else 0)), name=name)
+    ms.load_param_into_net(net, values)
+    return net
+
+
+@pytest.mark.parametrize("boost_level", ["O0", "O1", "O2"])
+def test_build_train_network_boost_levels_and_train_mode(boost_level):
+    """A segmentation program builds its step with boost_level='O1' and a fixed loss scale and
+    calls it without set_train(): MindSpore 2.10 (BoostTrainOneStepCell, boost algorithms off)
+    trains in training mode (BatchNorm on batch statistics); recorded losses."""
+    net = _bn_net()
+    opt = nn.Momentum(net.trainable_params(), 0.05, 0.9, loss_scale=1024.0)
+    step = ms.build_train_network(net, opt, nn.SoftmaxCrossEntropyWithLogits(sparse=True,
+                                                                             reduction="mean"),
+                                  level="O0", boost_level=boost_level,
+                                  loss_scale_manager=ms.FixedLossScaleManager(1024.0, False))
+    assert step.training and net.training and net[1].training
+    x = ms.Tensor(np.random.RandomState(5).randn(6, 4).astype(np.float32))
+    y = ms.Tensor(np.array([0, 1, 0, 1, 1, 0], np.int32))
+    losses = [float(step(x, y).asnumpy()) for _ in range(8)]
+    np.testing.assert_allclose(losses, _BOOST_LOSSES, rtol=2e-6, atol=1e-6)
+
+
+def test_model_puts_network_in_training_mode_and_refuses_boost():
+    net = nn.Dense(2, 2)
+    net.set_train(False)
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    ms.Model(net, nn.MSELoss(), opt)
+    assert net.training  # MindSpore 2.10: True after Model(...) builds its training step
+    with pytest.raises(NotImplementedError, match="boost_level"):
+        ms.Model(net, nn.MSELoss(), opt, boost_level="O1")
