@@ -117,15 +117,8 @@ class BiDense(Cell):
         if s1[:-1] != s2[:-1]:
             raise ValueError("For 'BiDense', 'input1' and 'input2' must have the same leading "
                              "shape, but got %s and %s" % (s1, s2))
-        x1 = F.reshape(input1, (-1, self.in1_channels))
-        x2 = F.reshape(input2, (-1, self.in2_channels))
-        # y[b, k] = sum_ij x1[b, i] W[k, i, j] x2[b, j]
-        w = F.reshape(F.transpose(self.weight, (1, 0, 2)), (self.in1_channels, -1))
-        t = F.reshape(F.matmul(x1, w), (-1, self.out_channels, self.in2_channels))
-        out = F.reduce_sum(F.mul(t, F.expand_dims(x2, 1)), -1)
-        if self.has_bias:
-            out = F.add(out, self.bias)
-        return F.reshape(out, s1[:-1] + (self.out_channels,))
+        from mindcell.ops.function.nn_compose_func import bidense_math
+        return bidense_math(input1, input2, self.weight, self.bias if self.has_bias else None)
 
     def extend_repr(self):
         s = "in1_channels={}, in2_channels={}, output_channels={}".format(

@@ -318,30 +318,15 @@ class TripletMarginLoss(LossBase):
                             % type(self.eps).__name__)
         check_reduction(self.reduction, "TripletMarginLoss", type_error=ValueError)
 
-    def _dist(self, u, v):
-        d = F.abs(u - v + self.eps)
-        if self.p == 1:
-            return F.reduce_sum(d, -1)
-        if self.p == 2:
-            return F.sqrt(F.reduce_sum(F.square(d), -1))
-        return F.pow(F.reduce_sum(F.pow(d, float(self.p)), -1), 1.0 / self.p)
-
     def construct(self, x, positive, negative, margin=1.):
+        from mindcell.ops.function.nn_compose_func import triplet_margin_math
         self._check()
         for arg, t in (("x", x), ("positive", positive), ("negative", negative)):
             _check_float("TripletMarginLoss", arg, t)
         if self.margin != 1.0:
             margin = self.margin
-        d_pos = self._dist(x, positive)
-        d_neg = self._dist(x, negative)
-        if self.swap:
-            d_neg = F.minimum(d_neg, self._dist(positive, negative))
-        loss = F.maximum(d_pos - d_neg + margin, F.zeros_like(d_pos))
-        if self.reduction == "mean":
-            return F.reduce_mean(loss)
-        if self.reduction == "sum":
-            return F.reduce_sum(loss)
-        return loss
+        return triplet_margin_math(x, positive, negative, margin, self.p, self.eps, self.swap,
+                                   self.reduction)
 
 
 class FocalLoss(LossBase):
@@ -550,24 +535,5 @@ class MultilabelMarginLoss(LossBase):
             raise ValueError("For 'MultilabelMarginLoss', 'x' and 'target' must have the same "
                              "1-D or 2-D shape, but got %s and %s"
                              % (tuple(x.shape), tuple(target.shape)))
-        one_d = len(x.shape) == 1
-        if one_d:
-            x, target = F.expand_dims(x, 0), F.expand_dims(target, 0)
-        c = x.shape[1]
-        ended = F.cumsum(F.cast(target == -1, mstype.int32), 1)
-        valid = F.cast(ended == 0, x.dtype)                          # (N, J)
-        idx = F.maximum(target, F.zeros_like(target))
-        onehot = F.cast(F.one_hot(idx, c, Tensor(1.0, mstype.float32),
-                                  Tensor(0.0, mstype.float32)), x.dtype)  # (N, J, C)
-        is_target = F.reduce_max(onehot * F.expand_dims(valid, 2), 1)  # (N, C)
-        x_y = F.gather_d(x, 1, idx)                                  # (N, J)
-        hinge = F.relu(1.0 - F.expand_dims(x_y, 2) + F.expand_dims(x, 1))
-        hinge = hinge * F.expand_dims(valid, 2) * F.expand_dims(1.0 - is_target, 1)
-        loss = F.reduce_sum(hinge, (1, 2)) / c
-        if one_d:
-            loss = F.squeeze(loss, 0)
-        if self.reduction == "mean":
-            return F.reduce_mean(loss)
-        if self.reduction == "sum":
-            return F.reduce_sum(loss)
-        return loss
+        from mindcell.ops.function.nn_compose_func import multilabel_margin_math
+        return multilabel_margin_math(x, target, self.reduction)

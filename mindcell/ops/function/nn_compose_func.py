@@ -229,6 +229,12 @@ def bidense(input1, input2, weight, bias=None):
                          "in2) and bias (out,), but got %s, %s, %s and %s"
                          % (public_name(op), input1.shape, input2.shape, weight.shape,
                             None if bias is None else bias.shape))
+    return bidense_math(input1, input2, weight, bias)
+
+
+def bidense_math(input1, input2, weight, bias=None):
+    """The bilinear transform of checked arguments; ops.bidense and nn.BiDense both compute
+    it here."""
     F = _F()
     out_c, in1, in2 = weight.shape
     lead = tuple(input1.shape[:-1])
@@ -269,10 +275,17 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
                         % (public_name(op), type(eps).__name__))
     check_bool(swap, op, "swap")
     check_reduction(reduction, op)
+    return triplet_margin_math(anchor, positive, negative, float(margin), p, float(eps), swap,
+                               reduction)
+
+
+def triplet_margin_math(anchor, positive, negative, margin, p, eps, swap, reduction):
+    """The triplet margin loss of checked arguments (``margin`` a float or a Tensor);
+    ops.triplet_margin_loss and nn.TripletMarginLoss both compute it here."""
     F = _F()
 
     def dist(u, v):
-        d = F.abs(u - v + float(eps))
+        d = F.abs(u - v + eps)
         if p == 1:
             return F.reduce_sum(d, -1)
         if p == 2:
@@ -282,7 +295,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
     d_pos, d_neg = dist(anchor, positive), dist(anchor, negative)
     if swap:
         d_neg = F.minimum(d_neg, dist(positive, negative))
-    loss = F.relu(d_pos - d_neg + float(margin))
+    loss = F.relu(d_pos - d_neg + margin)
     if reduction == "mean":
         return F.reduce_mean(loss)
     return F.reduce_sum(loss) if reduction == "sum" else loss
@@ -316,8 +329,14 @@ def multilabel_margin_loss(input, target, reduction="mean"):
         raise ValueError("%s: 'input' and 'target' must have the same 1-D or 2-D shape, but got "
                          "%s and %s" % (public_name(op), input.shape, target.shape))
     check_reduction(reduction, op)
+    return multilabel_margin_math(input, target, reduction)
+
+
+def multilabel_margin_math(input, target, reduction):
+    """The multi-label hinge loss of checked arguments; ops.multilabel_margin_loss and
+    nn.MultilabelMarginLoss both compute it here."""
     F = _F()
-    one_d = input.ndim == 1
+    one_d = len(input.shape) == 1
     x, t = (F.expand_dims(input, 0), F.expand_dims(target, 0)) if one_d else (input, target)
     c = x.shape[1]
     # the targets of a row are its entries before the first -1
