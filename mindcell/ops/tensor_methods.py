@@ -473,6 +473,12 @@ def _alpha_form(name):
             raise TypeError("Tensor.%s: 'alpha' must be an int or float, but got %s"
                             % (name, type(alpha).__name__))
         if alpha == 1 and not isinstance(alpha, float):
+            if name == "sub" and self.dtype == mstype.bool_ and (
+                    isinstance(other, bool)
+                    or isinstance(other, Tensor) and other.dtype == mstype.bool_):
+                # MindSpore 2.10's Tensor.sub/subtract of two bools: their difference modulo 2,
+                # a Bool tensor (ops.sub refuses them, ops.subtract gives Int64)
+                return F.logical_xor(self, other)
             return fn(self, other)
         if isinstance(alpha, float) and not any(  # MindSpore 2.10: refused for two ints
                 isinstance(a, float) or isinstance(a, Tensor) and a.dtype.is_floating_point

@@ -1039,7 +1039,7 @@ METHODS.update({
     "diag": lambda self: _ops().diag(self),
     "divide": lambda self, other, *, rounding_mode=None: F.div(self, other,
                                                               rounding_mode=rounding_mode),
-    "subtract": lambda self, other, *, alpha=1: _ops().subtract(self, other, alpha=alpha),
+    "subtract": lambda self, other, *, alpha=1: self.sub(other, alpha=alpha),  # as MindSpore
     "gather_nd": lambda self, indices: _ops().gather_nd(self, indices),
     "invert": lambda self: _ops().invert(self),
     "logical_xor": lambda self, other: _ops().logical_xor(self, other),

@@ -241,12 +241,26 @@ def _pow_bprop(x, y, out, dout):
 
 
 def _pow_impl(x, y):
-    # Checked when the op runs (values decide it), in both modes: numpy's own message would
-    # not name the op.
     if y.dtype.kind in "biu" and x.dtype.kind in "biu" and y.size and (y < 0).any():
-        raise ValueError("pow: an integer tensor cannot be raised to a negative integer power "
-                         "(cast the input to a float dtype first)")
+        return _int_pow_negative(x, y)
     return np.power(x, y)
+
+
+def _int_pow_negative(x, y):
+    """Integer ``x ** y`` where some ``y`` are negative, as MindSpore 2.10 computes it: the
+    real power truncated toward zero, so 1 ** -n is 1, (-1) ** -n is +-1 and any other base
+    gives 0 (ms-oracle: [1, -1, -1, 2, -2] ** [-1, -1, -2, -2, -3] is [1, -1, 1, 0, 0]). 0 to a
+    negative power divides by zero (MindSpore returns the dtype's minimum): a ValueError, checked
+    when the op runs, in both modes."""
+    xb, yb = np.broadcast_arrays(x, y)
+    neg = yb < 0
+    if (neg & (xb == 0)).any():
+        raise ValueError("pow: 0 cannot be raised to a negative integer power (a division by "
+                         "zero); cast the input to a float dtype for inf")
+    out = np.power(xb, np.where(neg, 0, yb).astype(yb.dtype))
+    odd = (yb % 2) != 0
+    at_neg = np.where(xb == 1, 1, np.where((xb == -1) & odd, -1, np.where(xb == -1, 1, 0)))
+    return np.where(neg, at_neg, out).astype(out.dtype)
 
 
 pow_p = _binary("Pow", _pow_impl, _pow_bprop)

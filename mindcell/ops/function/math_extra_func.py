@@ -252,7 +252,7 @@ def float_power(input, exponent):
     Args:
         input (Union[Tensor, number]): the base.
         exponent (Union[Tensor, number]): the exponent, broadcast against ``input``; at least one
-            of the two must be a Tensor.
+            of the two must be a Tensor (a Python bool counts as 0 or 1).
 
     Returns:
         Tensor of Float64, of the broadcast shape.
@@ -278,6 +278,8 @@ def float_power(input, exponent):
 def _f64(v, arg):
     if isinstance(v, Tensor):
         return cast_to(v, np.dtype(np.float64))
+    if isinstance(v, (bool, np.bool_)):  # a Python bool is the number it is, as in MindSpore
+        v = int(v)
     return check_number(v, "float_power", arg)
 
 

@@ -103,7 +103,8 @@ def subtract(input, other, *, alpha=1):
             integer operands float. Default: ``1``.
 
     Returns:
-        Tensor of the broadcast shape, of the promoted dtype.
+        Tensor of the broadcast shape, of the promoted dtype; Int64 for two bool operands (as
+        MindSpore 2.10's subtract; :func:`sub` refuses them).
 
     Raises:
         TypeError: ``alpha`` is not an int or a float, or an operand is not a Tensor or a number.
@@ -119,7 +120,15 @@ def subtract(input, other, *, alpha=1):
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
         raise TypeError("subtract: 'alpha' must be an int or a float, but got %s"
                         % type(alpha).__name__)
+    if _is_bool_operand(input) and _is_bool_operand(other):
+        # two bool operands subtract as Int64 (MindSpore 2.10's subtract; its ops.sub refuses
+        # them): True - False is 1, False - True is -1
+        input = cast_to(to_tensor(input, "subtract"), np.dtype(np.int64))
     return sub(input, other if alpha == 1 else mul(other, alpha))
+
+
+def _is_bool_operand(v):
+    return isinstance(v, (bool, np.bool_)) or (isinstance(v, Tensor) and v._np_dtype == np.bool_)
 
 
 def _true_div_operands(x, y, name):
@@ -333,7 +342,9 @@ mod = floor_mod
 
 def pow(input, exponent):
     """Raises ``input`` to the power ``exponent``, elementwise, with broadcasting and dtype
-    promotion (an integer tensor to an integer power stays integer).
+    promotion (an integer tensor to an integer power stays integer; to a negative integer power
+    it is the real power truncated toward zero, as in MindSpore 2.10: 2 ** -1 is 0, 1 ** -1 is
+    1, (-1) ** -1 is -1).
 
     Args:
         input (Union[Tensor, number]): the base.
@@ -345,7 +356,8 @@ def pow(input, exponent):
     Raises:
         TypeError: an operand is not a Tensor or a number, or both are bool (as MindSpore
             2.10).
-        ValueError: the shapes do not broadcast.
+        ValueError: the shapes do not broadcast, or an integer 0 is raised to a negative
+            integer power (a division by zero; MindSpore 2.10 returns the dtype's minimum).
 
     Examples:
         >>> import numpy as np
