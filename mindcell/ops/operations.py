@@ -1200,7 +1200,9 @@ class SigmoidCrossEntropyWithLogits(Primitive):
         if label.shape != logits.shape:
             raise ValueError("%s: 'label' must have the shape of 'logits' %s, but got %s"
                              % (op, logits.shape, label.shape))
-        return F.binary_cross_entropy_with_logits(logits, label, reduction="none")
+        # MindSpore's bprop of this primitive returns zeros for the label (unlike the
+        # functional binary_cross_entropy_with_logits, which differentiates the target too)
+        return F.binary_cross_entropy_with_logits(logits, F.stop_gradient(label), reduction="none")
 
 
 class SparseSoftmaxCrossEntropyWithLogits(Primitive):

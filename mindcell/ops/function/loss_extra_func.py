@@ -12,6 +12,7 @@ from mindcell.ops.function import math_func as M
 from mindcell.ops.function import nn_func as NF
 from mindcell.ops.function import reduce_func as R
 from mindcell.ops.function.loss_func import reduce_loss
+from mindcell.ops.function.misc_func import stop_gradient
 
 
 def _like(t, ref, op, arg):
@@ -96,7 +97,8 @@ def kl_div(logits, labels, reduction="mean"):
     op = "kl_div"
     check_choice(reduction, op, "reduction", ("none", "sum", "mean", "batchmean"))
     check_float(logits, op, "logits")
-    labels = _like(labels, logits, op, "labels")
+    # MindSpore's KLDivLoss bprop returns zeros for the labels: they are a fixed target
+    labels = stop_gradient(_like(labels, logits, op, "labels"))
     loss = M.sub(M.xlogy(labels, labels), M.mul(labels, logits))
     if reduction != "batchmean":
         return reduce_loss(loss, reduction, op)
