@@ -970,6 +970,13 @@ def bincount_sized(array, size, weights):
     return F.tensor_scatter_add(F.zeros((n,), weights.dtype), idx, w)
 
 
+def _cosine_window(n, periodic, coefs):
+    """The cosine-sum window values ops.hamming_window/blackman_window compute (one
+    definition), imported on first use."""
+    from mindcell.ops.function.nn_more_func import _cosine_window as values
+    return values(n, periodic, coefs)
+
+
 def _window(op, length, periodic, dtype, terms):
     if not isinstance(periodic, bool):
         raise TypeError("%s: 'periodic' must be a bool, but got %r" % (op, periodic))
@@ -1012,8 +1019,8 @@ def hamming_window(length, periodic=True, alpha=0.54, beta=0.46, dtype=mstype.fl
     for arg, v in (("alpha", alpha), ("beta", beta)):
         if isinstance(v, bool) or not isinstance(v, (float, int)):
             raise TypeError("HammingWindow: '%s' must be a float, but got %r" % (arg, v))
-    return _window("HammingWindow", length, periodic, dtype,
-                   lambda n, N: alpha - beta * np.cos(2 * np.pi * n / N))
+    return _window("HammingWindow", length, periodic, dtype,  # ops.hamming_window's values
+                   lambda n, N: _cosine_window(len(n), periodic, (alpha, beta)))
 
 
 def bartlett_window(length, periodic=True, dtype=mstype.float32):
@@ -1053,8 +1060,8 @@ def blackman_window(length, periodic=True, dtype=mstype.float32):
         ValueError: ``length`` is not one int >= 0.
     """
     return _window("BlackmanWindow", length, periodic, dtype,  # >= 0: no -1e-17 at the ends
-                   lambda n, N: np.maximum(0.42 - 0.5 * np.cos(2 * np.pi * n / N)
-                                           + 0.08 * np.cos(4 * np.pi * n / N), 0))
+                   lambda n, N: np.maximum(_cosine_window(len(n), periodic, (0.42, 0.5, 0.08)),
+                                           0))  # ops.blackman_window's values
 
 
 

@@ -223,3 +223,17 @@ def test_dsplit_docstring_example_text():
     parts = ms.ops.dsplit(x, [3, 6])
     assert [p.shape for p in parts] == [(2, 2, 3), (2, 2, 1), (2, 2, 0)]
     assert str(parts).endswith("Tensor(shape=[2, 2, 0], dtype=Float32, value=\n))")
+
+
+# ----- ops.HammingWindow/BlackmanWindow: the values of ops.hamming_window/blackman_window ------
+@pytest.mark.parametrize("dtype", [ms.float16, ms.float32, ms.float64])
+@pytest.mark.parametrize("periodic", [True, False])
+def test_window_primitives_equal_the_functions(dtype, periodic):
+    for length in (0, 1, 2, 5, 8):
+        a = ms.ops.HammingWindow(periodic, 0.5, 0.4, dtype)(ms.Tensor(np.array([length])))
+        b = ms.ops.hamming_window(length, periodic, 0.5, 0.4, dtype=dtype)
+        np.testing.assert_array_equal(a.asnumpy(), b.asnumpy())
+        c = ms.ops.BlackmanWindow(periodic, dtype)(ms.Tensor(np.array([length])))
+        d = ms.ops.blackman_window(ms.Tensor(length), periodic, dtype=dtype)
+        np.testing.assert_array_equal(c.asnumpy(), d.asnumpy())
+        assert a.dtype == b.dtype == c.dtype == d.dtype == dtype
