@@ -233,36 +233,14 @@ cdef void _scatter_blk(const real* b, Py_ssize_t img, Py_ssize_t rows, Py_ssize_
 # per tile and channel pair instead of 36, done as 16 GEMMs (one per tile position xi) over the
 # channels, U[xi] (Co, Ci) @ V[xi] (Ci, tiles). For the input gradient, the same convolution of
 # dy with the flipped, transposed filter and padding 2 - p.
-cdef void _wino_filter_one(const float* src, bint flip, Py_ssize_t OC,
-                           float* dst) noexcept nogil:
-    """dst[xi * OC] = (G g G^T)[xi] for the 3x3 filter g at src (rotated by 180 degrees with
-    flip). Its own function: the local arrays of a prange body would be shared."""
-    cdef float g[9]
-    cdef float q[12]
-    cdef Py_ssize_t i, r
-    for i in range(9):
-        g[i] = src[8 - i] if flip else src[i]
-    for i in range(3):  # q = G g (4x3)
-        q[i] = g[i]
-        q[3 + i] = 0.5 * (g[i] + g[3 + i] + g[6 + i])
-        q[6 + i] = 0.5 * (g[i] - g[3 + i] + g[6 + i])
-        q[9 + i] = g[6 + i]
-    for r in range(4):  # U = q G^T (4x4)
-        dst[(4 * r) * OC] = q[3 * r]
-        dst[(4 * r + 1) * OC] = 0.5 * (q[3 * r] + q[3 * r + 1] + q[3 * r + 2])
-        dst[(4 * r + 2) * OC] = 0.5 * (q[3 * r] - q[3 * r + 1] + q[3 * r + 2])
-        dst[(4 * r + 3) * OC] = q[3 * r + 2]
-
-
 cdef void _wino_filter(const float* w, Py_ssize_t O, Py_ssize_t C, bint flip,
                        float* U) noexcept nogil:
     """U[xi, o, c] = (G g G^T)[xi] for g = w[o, c] (3x3), or, with flip, for
     g = w[c, o] rotated by 180 degrees (U then is (16, C, O) for w (C, O, 3, 3))."""
-    cdef Py_ssize_t o, c
+    cdef Py_ssize_t o
     for o in prange(O, schedule="static", num_threads=mc_threads_if(O * C >= 4096)):
-        for c in range(C):
-            _wino_filter_one(w + ((c * O + o) if flip else (o * C + c)) * 9, flip, O * C,
-                             U + o * C + c)
+        mc_wino_filter_row(w + (o * 9 if flip else o * C * 9), O * 9 if flip else 9, C, O * C,
+                           flip, U + o * C)
 
 
 cdef extern from *:
@@ -362,11 +340,49 @@ cdef extern from *:
             m[15 * OT + tx] = -q;
         }
     }
+
+    /* U[xi*OC + c] = (G g G^T)[xi] for c in [0, C), g the 3x3 filter at w + c*sc (rotated by
+     * 180 degrees with flip): one output channel's filters, vectorized over the input
+     * channels (unit-stride stores into the 16 planes); the arithmetic of the scalar code it
+     * replaces (0.5 times a float sum is exact in either precision), bit-for-bit. */
+    static __attribute__((noinline)) void mc_wino_filter_row(const float* __restrict w,
+                                                             ptrdiff_t sc, ptrdiff_t C,
+                                                             ptrdiff_t OC, int flip,
+                                                             float* __restrict U) {
+        ptrdiff_t c;
+    #pragma omp simd
+        for (c = 0; c < C; c++) {
+            const float* src = w + c * sc;
+            float g0, g1, g2, g3, g4, g5, g6, g7, g8, q0, q1, q2, q3, q4, q5, q6, q7, q8;
+            if (flip) {
+                g0 = src[8]; g1 = src[7]; g2 = src[6]; g3 = src[5]; g4 = src[4];
+                g5 = src[3]; g6 = src[2]; g7 = src[1]; g8 = src[0];
+            } else {
+                g0 = src[0]; g1 = src[1]; g2 = src[2]; g3 = src[3]; g4 = src[4];
+                g5 = src[5]; g6 = src[6]; g7 = src[7]; g8 = src[8];
+            }
+            /* q = G g (4x3): rows g0..2, (g0+g3+g6)/2.., (g0-g3+g6)/2.., g6..8 */
+            q0 = g0; q1 = g1; q2 = g2;
+            q3 = 0.5f * (g0 + g3 + g6); q4 = 0.5f * (g1 + g4 + g7); q5 = 0.5f * (g2 + g5 + g8);
+            q6 = 0.5f * (g0 - g3 + g6); q7 = 0.5f * (g1 - g4 + g7); q8 = 0.5f * (g2 - g5 + g8);
+            /* U = q G^T (4x4), each row (a, b, c) -> (a, (a+b+c)/2, (a-b+c)/2, c) */
+            U[c] = q0; U[OC + c] = 0.5f * (q0 + q1 + q2);
+            U[2 * OC + c] = 0.5f * (q0 - q1 + q2); U[3 * OC + c] = q2;
+            U[4 * OC + c] = q3; U[5 * OC + c] = 0.5f * (q3 + q4 + q5);
+            U[6 * OC + c] = 0.5f * (q3 - q4 + q5); U[7 * OC + c] = q5;
+            U[8 * OC + c] = q6; U[9 * OC + c] = 0.5f * (q6 + q7 + q8);
+            U[10 * OC + c] = 0.5f * (q6 - q7 + q8); U[11 * OC + c] = q8;
+            U[12 * OC + c] = g6; U[13 * OC + c] = 0.5f * (g6 + g7 + g8);
+            U[14 * OC + c] = 0.5f * (g6 - g7 + g8); U[15 * OC + c] = g8;
+        }
+    }
     """
     void mc_wino_input_tiles(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t TC,
                              float* v) nogil
     void mc_wino_dy_tiles(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t OT,
                           float* m) nogil
+    void mc_wino_filter_row(const float* w, Py_ssize_t sc, Py_ssize_t C, Py_ssize_t OC,
+                            int flip, float* U) nogil
 
 
 cdef void _wino_input(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
