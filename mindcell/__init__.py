@@ -8,6 +8,7 @@ from mindcell.dtype import (bool_, int8, int16, int32, int64, uint8, uint16, uin
 from mindcell.common.dtype_classes import Int  # noqa: F401  (isinstance(x.dtype, ms.Int))
 from mindcell.context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context,  # noqa: F401
                               set_seed, get_seed, STRICT, COMPATIBLE, LAX)
+from mindcell.context import set_ps_context, get_ps_context, reset_ps_context  # noqa: F401
 from mindcell.parallel import (ParallelMode, set_auto_parallel_context,  # noqa: F401
                                get_auto_parallel_context, reset_auto_parallel_context)
 from mindcell.common.tensor import Tensor, tensor, from_numpy, frombuffer, is_tensor  # noqa: F401

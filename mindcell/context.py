@@ -327,6 +327,94 @@ def set_device(device_target, device_id=None):
         _context["device_id"] = device_id
     _context["device_target"] = "CPU"
 
+# ----- parameter-server context (MindSpore 2.10 keeps it, deprecated) -----------------------
+_PS_TYPES = {"enable_ps": bool, "config_file_path": str, "enable_ssl": bool,
+             "client_password": str, "server_password": str}
+_PS_READABLE = ("enable_ps", "config_file_path", "enable_ssl")  # what get_ps_context answers
+_PS_DEFAULTS = {"enable_ps": False, "config_file_path": "", "enable_ssl": False,
+                "client_password": "", "server_password": ""}
+_ps_context = dict(_PS_DEFAULTS)
+
+
+def set_ps_context(**kwargs):
+    """set_ps_context(**kwargs): the parameter-server training context, as MindSpore 2.10's
+    (deprecated there).
+
+    One process has no parameter server: ``enable_ps=False`` (the default) is accepted, and
+    ``enable_ps=True`` is a NotImplementedError (parameter-server training needs scheduler,
+    server and worker processes). The other keys are stored as given; they only matter for
+    parameter-server training.
+
+    Args:
+        enable_ps (bool): parameter-server training; only ``False`` here. Default: ``False``.
+        config_file_path (str): the recovery configuration file. Default: ``''``.
+        enable_ssl (bool): SSL between the processes. Default: ``False``.
+        client_password (str): the client certificate's password. Default: ``''``.
+        server_password (str): the server certificate's password. Default: ``''``.
+
+    Raises:
+        ValueError: a key is not one of these (MindSpore's message).
+        TypeError: a value has another type (MindSpore's message).
+        NotImplementedError: ``enable_ps=True``.
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.set_ps_context(enable_ps=False, config_file_path="")
+        >>> ms.get_ps_context("enable_ps")
+        False
+    """
+    for key, value in kwargs.items():
+        if key not in _PS_TYPES:
+            raise ValueError("Set PS context keyword %s is not recognized!" % key)
+        want = _PS_TYPES[key]
+        if not isinstance(value, want) or (want is not bool and isinstance(value, bool)):
+            raise TypeError("The parameter '%s' must be %s, but got %s" % (key, want, type(value)))
+    if kwargs.get("enable_ps"):
+        raise NotImplementedError(
+            "set_ps_context: enable_ps=True (parameter-server training) needs scheduler, server "
+            "and worker processes (MS_ROLE, MS_SCHED_HOST ...); mindcell runs one CPU process, "
+            "where training keeps the parameters in the process (enable_ps=False)")
+    _ps_context.update(kwargs)
+
+
+def get_ps_context(attr_key):
+    """get_ps_context(attr_key): a parameter-server context value set by
+    :func:`set_ps_context`: ``'enable_ps'``, ``'config_file_path'`` or ``'enable_ssl'`` (as
+    MindSpore 2.10, the passwords are not readable).
+
+    Args:
+        attr_key (str): the key.
+
+    Returns:
+        The value.
+
+    Raises:
+        ValueError: another key (MindSpore's message).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.get_ps_context("enable_ssl")
+        False
+    """
+    if attr_key not in _PS_READABLE:
+        raise ValueError("Get PS context keyword %s is not recognized!" % attr_key)
+    return _ps_context[attr_key]
+
+
+def reset_ps_context():
+    """reset_ps_context(): every parameter-server context key back to its default
+    (``enable_ps=False``, ``config_file_path=''``, ``enable_ssl=False``, empty passwords).
+
+    Examples:
+        >>> import mindcell as ms
+        >>> ms.context.reset_ps_context()
+        >>> ms.get_ps_context("config_file_path")
+        ''
+    """
+    _ps_context.clear()
+    _ps_context.update(_PS_DEFAULTS)
+
+
 # MindSpore also offers the auto-parallel context under mindspore.context.
 from mindcell.parallel._context import (ParallelMode, set_auto_parallel_context,  # noqa: E402,F401
                                         get_auto_parallel_context, reset_auto_parallel_context)

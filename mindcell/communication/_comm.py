@@ -146,6 +146,21 @@ def create_group(name, rank_ids):
     st.groups[name] = (comm, ranks)
 
 
+def destroy_group(name):
+    st = require("destroy_group")
+    if not isinstance(name, str):
+        raise TypeError("For 'destroy_group', the argument 'group' must be type of string, but "
+                        "got 'group' type : %s" % type(name))
+    if name in WORLD_ALIASES:
+        raise ValueError("destroy_group: the world group %r cannot be destroyed" % name)
+    if name not in st.groups:
+        raise ValueError("destroy_group: group %r does not exist (create it with create_group)"
+                         % name)
+    comm = st.groups.pop(name)[0]
+    if comm is not None and comm != st.mpi.COMM_NULL:
+        comm.Free()
+
+
 # ----- collectives on numpy arrays ----------------------------------------------------------
 _WIDEN = {np.dtype(np.float16): np.dtype(np.float32)}  # MPI has no half type
 

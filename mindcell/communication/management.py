@@ -8,7 +8,15 @@ from mindcell.communication import _comm
 
 __all__ = ["GlobalComm", "init", "release", "get_rank", "get_group_size", "get_local_rank",
            "get_local_rank_size", "create_group", "get_group_rank_from_world_rank",
-           "get_world_rank_from_group_rank", "get_process_group_ranks", "barrier"]
+           "get_world_rank_from_group_rank", "get_process_group_ranks", "barrier",
+           "destroy_group", "HCCL_WORLD_COMM_GROUP", "NCCL_WORLD_COMM_GROUP",
+           "MCCL_WORLD_COMM_GROUP"]
+
+# The world group's names in MindSpore 2.10 (Ascend's HCCL, GPU's NCCL, CPU's MCCL backends);
+# each names mindcell's world.
+HCCL_WORLD_COMM_GROUP = "hccl_world_group"
+NCCL_WORLD_COMM_GROUP = "nccl_world_group"
+MCCL_WORLD_COMM_GROUP = "mccl_world_group"
 
 
 class GlobalComm:
@@ -230,6 +238,27 @@ def create_group(group, rank_ids, options=None):
     """
     _check_group_options(options)
     _comm.create_group(group, rank_ids)
+
+
+def destroy_group(group):
+    """destroy_group(group): removes a group made by :func:`create_group`; every rank of the
+    world calls it, as create_group.
+
+    Args:
+        group (str): the group's name.
+
+    Raises:
+        TypeError: ``group`` is not a str.
+        ValueError: ``group`` is the world group or does not exist.
+        RuntimeError: :func:`init` has not run.
+
+    Examples:
+        >>> from mindcell.communication import init, create_group, destroy_group
+        >>> init()
+        >>> create_group("pair", [0])
+        >>> destroy_group("pair")
+    """
+    _comm.destroy_group(group)
 
 
 def get_group_rank_from_world_rank(world_rank_id, group):

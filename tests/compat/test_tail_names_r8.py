@@ -237,3 +237,52 @@ def test_window_primitives_equal_the_functions(dtype, periodic):
         d = ms.ops.blackman_window(ms.Tensor(length), periodic, dtype=dtype)
         np.testing.assert_array_equal(c.asnumpy(), d.asnumpy())
         assert a.dtype == b.dtype == c.dtype == d.dtype == dtype
+
+
+# ----- set_ps_context / get_ps_context / reset_ps_context (MindSpore 2.10's keys and errors) --
+def test_ps_context_keys_values_and_errors():
+    assert ms.get_ps_context("enable_ps") is False
+    assert ms.get_ps_context("config_file_path") == ""
+    assert ms.get_ps_context("enable_ssl") is False
+    ms.set_ps_context(enable_ps=False, config_file_path="/tmp/recovery.json", enable_ssl=True,
+                      client_password="", server_password="")
+    try:
+        assert ms.context.get_ps_context("config_file_path") == "/tmp/recovery.json"
+        assert ms.get_ps_context("enable_ssl") is True
+        for key in ("client_password", "server_password", "bogus"):
+            with pytest.raises(ValueError, match="Get PS context keyword %s is not recognized"
+                               % key):
+                ms.get_ps_context(key)
+        with pytest.raises(ValueError, match="Set PS context keyword bogus is not recognized"):
+            ms.set_ps_context(bogus=1)
+        with pytest.raises(TypeError, match="'enable_ps' must be <class 'bool'>"):
+            ms.set_ps_context(enable_ps=1)
+        with pytest.raises(NotImplementedError, match="enable_ps=True"):
+            ms.context.set_ps_context(enable_ps=True)
+        assert ms.get_ps_context("enable_ps") is False
+    finally:
+        ms.context.reset_ps_context()
+    assert ms.get_ps_context("config_file_path") == "" and ms.get_ps_context("enable_ssl") is False
+
+
+# ----- communication: destroy_group and the world group names ------------------------------
+def test_destroy_group_and_world_names():
+    from mindcell.communication import init, create_group, destroy_group, get_group_size
+    from mindcell.communication import management as M
+    assert (M.HCCL_WORLD_COMM_GROUP, M.NCCL_WORLD_COMM_GROUP, M.MCCL_WORLD_COMM_GROUP) == (
+        "hccl_world_group", "nccl_world_group", "mccl_world_group")
+    init()
+    create_group("r8_pair", [0])
+    assert get_group_size("r8_pair") == 1
+    destroy_group("r8_pair")
+    with pytest.raises(ValueError, match="r8_pair"):
+        get_group_size("r8_pair")
+    with pytest.raises(ValueError, match="does not exist"):
+        destroy_group("r8_pair")
+    with pytest.raises(ValueError, match="world"):
+        destroy_group(M.HCCL_WORLD_COMM_GROUP)
+    with pytest.raises(TypeError, match="string"):
+        destroy_group(3)
+    create_group("r8_pair", [0])  # the name is free again
+    destroy_group("r8_pair")
+    assert get_group_size(M.NCCL_WORLD_COMM_GROUP) == 1
