@@ -92,6 +92,10 @@ EXCLUDED = {
     # of 5 is 1.00001, above 1): the integer rows (computed in Float32) hold a 5
     **dict.fromkeys(_rows(("ops:tanhshrink",), ("int8", "int16", "int32", "int64", "uint8")),
                     "MindSpore's Float32 tanh(5) is 1.00001"),
+    # xlogy(0, 0) is NaN in MindSpore 2.10's CPU kernel (xlogy(0, NaN) too, in every float
+    # dtype), though its documentation says the result is 0 where x is 0: mindcell keeps 0
+    **dict.fromkeys(_rows(("ops:xlogy", "tensor:xlogy"), ("bool,bool",)),
+                    "MindSpore's xlogy kernel: NaN at x = 0, y = 0, against its own docs"),
     # the singular vectors' signs are not unique: both sides' factors are valid
     **dict.fromkeys(_rows(("ops:svd", "tensor:svd"), ("float32", "float64")),
                     "singular vectors are unique up to sign"),

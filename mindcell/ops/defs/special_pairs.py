@@ -11,7 +11,11 @@ from mindcell.ops.defs.elementwise_math import digamma_p, lgamma_p
 
 def _igamma(a, x):
     from scipy import special
-    return np.asarray(special.gammainc(a.astype(np.float64), x.astype(np.float64)), a.dtype)
+    a64 = a.astype(np.float64)
+    out = special.gammainc(a64, x.astype(np.float64))
+    # P(a, x) is defined for a > 0: NaN at a = 0, as MindSpore 2.10 (ms-oracle: igamma(0, 2) is
+    # NaN; scipy gives its limit 1), so igammac(0, x) is NaN too rather than 0
+    return np.asarray(np.where(a64 <= 0, np.nan, out), a.dtype)
 
 
 def _igamma_grad_a(a, x):
