@@ -13,6 +13,7 @@ from mindcell.parallel import (ParallelMode, set_auto_parallel_context,  # noqa:
                                get_auto_parallel_context, reset_auto_parallel_context)
 from mindcell.common.tensor import Tensor, tensor, from_numpy, frombuffer, is_tensor  # noqa: F401
 from mindcell.common.parameter import Parameter, ParameterTuple  # noqa: F401
+from mindcell.common.symbol import Symbol  # noqa: F401
 from mindcell import common  # noqa: F401
 from mindcell import ops  # noqa: F401
 from mindcell import nn  # noqa: F401

@@ -164,7 +164,7 @@ class Tensor:
 
     def __new__(cls, input_data=None, dtype=None, shape=None, *args, **kwargs):
         if input_data is None and shape is not None and not isinstance(shape, int) \
-                and any(d is None or d == -1 for d in shape):
+                and any(d is None or _is_symbol(d) or d == -1 for d in shape):
             cls = DynamicShapeTensor
         return object.__new__(cls)
 
@@ -180,7 +180,8 @@ class Tensor:
                 raise ValueError("Tensor: give input_data, or both shape and dtype (with init)")
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
             if isinstance(self, DynamicShapeTensor):
-                self._dyn_shape = tuple(-1 if d is None else int(d) for d in shape)
+                self._dyn_shape = tuple(-1 if d is None or _is_symbol(d) else int(d)
+                                        for d in shape)
                 self._data = np.zeros(tuple(max(d, 0) for d in self._dyn_shape),
                                       mstype.to_dtype(dtype).np_dtype)
                 return
@@ -421,6 +422,12 @@ class DynamicShapeTensor(Tensor):
     def __repr__(self):
         return "Tensor(shape=%s, dtype=%s, value=<unknown>)" % (list(self._dyn_shape),
                                                                 self.dtype)
+
+
+def _is_symbol(dim):
+    """A ``mindcell.Symbol`` (an unknown dimension of a dynamic-shape input)."""
+    from mindcell.common.symbol import Symbol
+    return isinstance(dim, Symbol)
 
 
 def format_value(arr):

@@ -286,3 +286,27 @@ def test_destroy_group_and_world_names():
     create_group("r8_pair", [0])  # the name is free again
     destroy_group("r8_pair")
     assert get_group_size(M.NCCL_WORLD_COMM_GROUP) == 1
+
+
+# ----- mindcell.Symbol: a dimension hint in Tensor(shape=...) for set_inputs ---------------
+def test_symbol_checks_to_dict_and_set_inputs():
+    s1, s2 = ms.Symbol(divisor=8, remainder=1), ms.Symbol(max=32, unique=True)
+    assert s1.to_dict() == {"divisor": 8, "remainder": 1}
+    assert s2.to_dict() == {"max": 32, "id": s2.id}
+    assert ms.Symbol(max=3, min=5).to_dict() == {"min": 5}
+    dyn = ms.Tensor(shape=(None, s1, s1, s2, s2), dtype=ms.float32)
+    assert dyn.shape == (-1, -1, -1, -1, -1)
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=mode)
+        try:
+            net = nn.ReLU()
+            net.set_inputs(dyn)
+            for shape in ((1, 9, 17, 32, 32), (2, 10, 3, 31, 30)):  # not checked, as MindSpore
+                assert net(ms.Tensor(np.ones(shape, np.float32))).shape == shape
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+    for kwargs, err in ((dict(min=0), ValueError), (dict(divisor=0), ValueError),
+                        (dict(remainder=-1), ValueError), (dict(max=1.5), TypeError),
+                        (dict(unique=1), TypeError)):
+        with pytest.raises(err, match="Symbol"):
+            ms.Symbol(**kwargs)
