@@ -110,21 +110,26 @@ def _py(v):
 def float_operand(x, op):
     """Math ops such as sqrt/exp turn integer and bool inputs into Float32."""
     x = to_tensor(x, op)
-    if not mstype.is_inexact_np(x._np_dtype):  # complex: the primitive decides (complex_rule)
+    if not mstype.is_float_np(x._np_dtype):  # (complex: Cast refuses, naming the op)
         return cast_to(x, np.dtype(np.float32))
     return x
 
 
-def float_math_operand(x, op, promote=(), arg="input"):
+def float_math_operand(x, op, promote=(), arg="input", complex_ok=False):
     """The input of a float math op (sin, exp, log, erf ...) as MindSpore 2.10 takes it: a float
     tensor computes in its dtype; a bool or integer tensor whose dtype is in ``promote`` (numpy
     dtypes, or True for all of them) computes in Float32; any other bool or integer tensor is a
     TypeError, as MindSpore's CPU kernels refuse it (ops.sin(int32) raises, ops.sqrt(int32) is
-    Float32, ops.lgamma takes Int32 alone)."""
+    Float32, ops.lgamma takes Int32 alone). A complex tensor is a TypeError unless
+    ``complex_ok`` (an op that is one primitive, whose ``complex_rule`` then decides): a
+    composite of real-number formulas (var's squares, a norm) would be silently wrong on it."""
     x = to_tensor(x, op, arg)
     dt = x._np_dtype
-    if mstype.is_inexact_np(dt):  # a complex input: the primitive decides (Prim.complex_rule)
+    if mstype.is_float_np(dt) or (complex_ok and dt.kind == "c"):
         return x
+    if dt.kind == "c":
+        raise TypeError("%s: '%s' must be a real float tensor, but got %s (complex tensors are "
+                        "not supported)" % (public_name(op), arg, x.dtype))
     if promote is True or dt in promote:
         return cast_to(x, np.dtype(np.float32))
     raise TypeError("%s: '%s' must be a float tensor (Float16, Float32, Float64 or BFloat16), "

@@ -109,6 +109,26 @@ def test_no_internal_cast_drops_the_imaginary_part():
         cast_to(Tensor(Z), np.dtype(np.float32))
 
 
+def test_composites_of_real_formulas_refuse_complex():
+    # var's squares, cov's internal Float32 cast, norms: real-number formulas that would be
+    # silently wrong on complex values (MindSpore 2.10 refuses them too)
+    z = Tensor(Z.astype(np.complex64))
+    for name, call in (("var", lambda: ops.var(z)), ("std", lambda: ops.std(z)),
+                       ("cov", lambda: ops.cov(z)), ("vector_norm", lambda: ops.vector_norm(z)),
+                       ("norm", lambda: ops.norm(z)), ("logsumexp", lambda: ops.logsumexp(z, 0))):
+        with pytest.raises(TypeError, match=name):
+            call()
+
+
+def test_every_cast_face_takes_the_real_part():
+    z = Tensor(Z.astype(np.complex64))
+    want = Z.real.astype(np.float32)
+    for got in (ops.cast(z, ms.float32), z.astype(ms.float32), ops.Cast()(z, ms.float32),
+                z.float(), z.to(ms.float32), z.type(ms.float32), ms.jit(
+                    lambda a: ops.cast(a, ms.float32))(z)):
+        np.testing.assert_array_equal(got.asnumpy(), want)
+
+
 def test_elementwise_math_matches_numpy():
     z = Tensor(Z.astype(np.complex64))
     w = Z.astype(np.complex64) + 0.5

@@ -413,7 +413,7 @@ def _unary_float(prim, name, summary=None, x=None, out=None, note="", promote=()
     integer numpy dtypes MindSpore 2.10 computes in Float32 (True: all); it refuses the others
     with a TypeError (:func:`~mindcell.ops._helpers.float_math_operand`)."""
     def op(input):
-        return prim.bind(float_math_operand(input, name, promote))
+        return prim.bind(float_math_operand(input, name, promote, complex_ok=True))
     public_face(op, name)
     op.__doc__ = (_unary_doc(name, summary, x, out, True, note, promote) if summary else
                   "%s(input): elementwise; %s." % (
@@ -791,6 +791,13 @@ def where(condition, input, other):
     return select(condition, input, other)
 
 
+# the public ops whose purpose is a dtype conversion (public_name's names for them)
+_CASTS = frozenset(("cast", "Cast", "Tensor.astype", "Tensor.to", "Tensor.type",
+                    "Tensor.type_as", "Tensor.float", "Tensor.double", "Tensor.half",
+                    "Tensor.bfloat16", "Tensor.int", "Tensor.long", "Tensor.short",
+                    "Tensor.byte", "Tensor.bool", "Tensor.char"))
+
+
 def cast(input, dtype):
     """Converts ``input`` to ``dtype``.
 
@@ -831,8 +838,14 @@ def cast(input, dtype):
             out.__dict__["_cast_of"] = weakref.ref(input)  # made with input (ops/grad.py)
         return out
     if input._np_dtype.kind == "c" and np_dtype.kind != "c":
-        # asked for: the real part, as MindSpore 2.10 converts (the only path that drops the
-        # imaginary part; every implicit conversion of a complex tensor is a TypeError)
+        # the real part, as MindSpore 2.10 converts, when the user asked for the conversion
+        # (the outermost public op is a cast); an op that casts its input internally (cov
+        # computing in Float32) would drop the imaginary part silently: a TypeError naming it
+        caller = public_name("cast")
+        if caller not in _CASTS:
+            raise TypeError("%s: complex tensors are not supported (got %s); take ops.real / "
+                            "ops.imag / ops.abs first if a real result is meant"
+                            % (caller, input.dtype))
         input = _real_p.bind(input)
         if input._np_dtype == np_dtype:
             return input
