@@ -104,6 +104,16 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
     # True on cells whose construct keeps Python state between calls (never compiled whole)
     _keeps_python_state = False
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # mindcell's own layers that define no __init__ take no arguments, as MindSpore's do
+        # (nn.SiLU(), nn.Tril()): Cell's (auto_prefix, flags) would be accepted and ignored
+        if cls.__module__.startswith("mindcell.") and cls.__init__ is Cell.__init__:
+            def __init__(self):
+                Cell.__init__(self)
+            __init__.__qualname__ = cls.__qualname__ + ".__init__"  # named in TypeErrors
+            cls.__init__ = __init__
+
     def __init__(self, auto_prefix=True, flags=None):
         d = self.__dict__
         d["_params"] = OrderedDict()

@@ -221,7 +221,9 @@ class Dropout(Cell):
 
 
 class Identity(Cell):
-    """Identity(): returns its input unchanged (a placeholder layer).
+    """Identity(*args, **kwargs): returns its input unchanged (a placeholder layer); the
+    constructor takes any arguments and uses none (MindSpore's and PyTorch's signature, so
+    that a layer can be swapped for it without changing its call).
 
     Inputs:
         x (Any): the input.
@@ -236,6 +238,9 @@ class Identity(Cell):
         >>> ms.nn.Identity()(x) is x
         True
     """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
 
     def construct(self, x):
         return x

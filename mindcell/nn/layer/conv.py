@@ -265,7 +265,8 @@ class Conv2dTranspose(_Conv):
         padding (Union[int, tuple[int]]): with ``'pad'``: one int, or 4 ints
             (top, bottom, left, right). Default: ``0``.
         output_padding (Union[int, tuple[int]]): extra rows/columns added at the end of the
-            output (``'valid'``/``'pad'``). Default: ``0``.
+            output; only with ``'pad'``, each below ``max(stride, dilation)`` (checked when the
+            cell runs, as in MindSpore). Default: ``0``.
         dilation (Union[int, tuple[int]]): the spacing of the kernel's elements. Default: ``1``.
         group (int): the number of channel groups; it divides both channel counts. Default: ``1``.
         has_bias (bool): add a bias of shape (out_channels,). Default: ``False``.
@@ -283,7 +284,8 @@ class Conv2dTranspose(_Conv):
 
     Raises:
         ValueError: a bad channel count, size, ``pad_mode`` or ``padding``, ``group`` not
-            dividing the channels, or an input not (N, in_channels, H, W).
+            dividing the channels, or an input not (N, in_channels, H, W); when called, an
+            ``output_padding`` out of range or without ``pad_mode='pad'``.
 
     Examples:
         >>> import numpy as np
@@ -322,6 +324,14 @@ class Conv2dTranspose(_Conv):
 
     def construct(self, x):
         self._check_input(x, "Conv2dTranspose")
+        # MindSpore 2.10 checks output_padding when the cell runs (construction accepts it)
+        for axis, (op, s, d) in enumerate(zip(self._out_pad, self.stride, self.dilation)):
+            if not 0 <= op < max(s, d):
+                raise ValueError("Conv2dTranspose: output_padding[%d] must be in [0, max(stride, "
+                                 "dilation)) = [0, %d), but got %d" % (axis, max(s, d), op))
+        if any(self._out_pad) and self.pad_mode != "pad":
+            raise ValueError("Conv2dTranspose: a non-zero output_padding needs pad_mode='pad', "
+                             "but pad_mode is %r" % self.pad_mode)
         return self._transpose_nchw(x)
 
     def _transpose_nchw(self, x):

@@ -121,9 +121,10 @@ class MaxPool2d(_Pool2d):
 
 
 def _check_pad_only(cell, owner):
-    if cell._mode != "pad" and (cell.dilation != (1, 1) or cell.return_indices):
-        raise ValueError("%s: 'dilation' and 'return_indices' can only be set with "
-                         "pad_mode='pad', but pad_mode is %r" % (owner, cell._mode))
+    if cell._mode != "pad" and (cell.dilation != (1, 1) or cell.return_indices
+                                or cell.ceil_mode):
+        raise ValueError("%s: 'dilation', 'return_indices' and 'ceil_mode' can only be set "
+                         "with pad_mode='pad', but pad_mode is %r" % (owner, cell._mode))
 
 
 class AvgPool2d(_Pool2d):
