@@ -536,6 +536,46 @@ class HookBackward(Primitive):
         return out[0] if len(out) == 1 else out
 
 
+class InsertGradientOf(Primitive):
+    """InsertGradientOf(f): the identity forward; in the backward pass the gradient of its
+    output goes through ``f`` (``f(dout)`` is the gradient passed on, a Tensor or a number
+    broadcast to the input's shape), in PYNATIVE_MODE and GRAPH_MODE, as MindSpore's (used to
+    clip or rescale one intermediate gradient).
+
+    Args:
+        f (function): the gradient's transform.
+
+    Inputs:
+        - **input_x** (Tensor) - any tensor.
+
+    Outputs:
+        ``input_x``.
+
+    Raises:
+        TypeError: ``f`` is not callable, or ``input_x`` not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import ops, Tensor
+        >>> double = ops.InsertGradientOf(lambda dout: dout * 2)
+        >>> print(ms.grad(lambda x: (double(x) * 3).sum())(Tensor(np.array([1.0, 2.0], np.float32))))
+        [6. 6.]
+    """
+
+    def __init__(self, f):
+        super().__init__()
+        if not callable(f):
+            raise TypeError("InsertGradientOf: 'f' must be a function, but got %s" % show(f))
+        self.f = f
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, Tensor):
+            raise TypeError("InsertGradientOf: 'input_x' must be a Tensor, but got %s"
+                            % show(input_x))
+        return X.insert_gradient_of_p.bind(input_x, fn=self.f)
+
+
 __all__ = sorted(_n for _n, _v in list(globals().items())
                  if isinstance(_v, type) and issubclass(_v, Primitive) and _v is not Primitive
                  and not _n.startswith("_"))

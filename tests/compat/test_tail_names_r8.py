@@ -310,3 +310,37 @@ def test_symbol_checks_to_dict_and_set_inputs():
                         (dict(unique=1), TypeError)):
         with pytest.raises(err, match="Symbol"):
             ms.Symbol(**kwargs)
+
+
+# ----- ops.InsertGradientOf: the gradient of its output goes through f (MindSpore 2.10) --------
+def _clip_gradient(dx):  # MindSpore's docstring example: a Python number may come back
+    ret = dx
+    if ret > 1.0:
+        ret = 1.0
+    if ret < 0.2:
+        ret = 0.2
+    return ret
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_insert_gradient_of(mode):
+    clip = ms.ops.InsertGradientOf(_clip_gradient)
+    triple = ms.ops.InsertGradientOf(lambda d: d * 3)
+    bounded = ms.ops.InsertGradientOf(lambda d: ms.ops.clip_by_value(d, -1.0, 1.0))
+    ms.set_context(mode=mode)
+    try:
+        dx, dy = ms.grad(lambda x, y: clip(x * y) * 2, grad_position=(0, 1))(
+            ms.Tensor(1.5, ms.float32), ms.Tensor(-2.0, ms.float32))
+        assert (float(dx), float(dy)) == (-2.0, 1.5)  # dout 2 clipped to 1 (MindSpore 2.10)
+        x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        np.testing.assert_allclose(ms.grad(lambda x: ms.ops.sum(triple(x) ** 2))(x).asnumpy(),
+                                   [6.0, 12.0])
+        x = ms.Tensor(np.array([0.1, 2.0], np.float32))
+        np.testing.assert_allclose(
+            ms.grad(lambda x: ms.ops.sum(bounded(x * 4.0) * x))(x).asnumpy(), [0.8, 12.0],
+            rtol=1e-6)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_array_equal(triple(x).asnumpy(), x.asnumpy())
+    with pytest.raises(TypeError, match="InsertGradientOf"):
+        ms.ops.InsertGradientOf(3)
