@@ -176,6 +176,7 @@ def test_parts_and_constructors():
     assert vr.shape == (2, 3, 2)
     np.testing.assert_array_equal(vr.asnumpy()[..., 1], Z.imag)
     np.testing.assert_allclose(ops.sgn(z).asnumpy(), Z / np.abs(Z))
+    np.testing.assert_allclose(ops.sign(z).asnumpy(), Z / np.abs(Z))  # as MindSpore 2.10
     assert ops.sgn(Tensor(np.array([0j]))).asnumpy().tolist() == [0j]
     np.testing.assert_array_equal(ops.adjoint(z).asnumpy(), Z.conj().T)
     np.testing.assert_array_equal(z.mH.asnumpy(), Z.conj().T)

@@ -442,8 +442,20 @@ public_face(abs, "abs")
 absolute = abs
 square = _unary_same(E.square_p, "square", "The square of ``input``, elementwise.",
                      ("[-1.5, 2.0, 3.0]", _F32), "[2.25 4.   9.  ]")
-sign = _unary_same(E.sign_p, "sign", "The sign of ``input`` elementwise: -1, 0 or 1 (NaN stays "
-                   "NaN).", ("[-2, 0, 5]", _I32), "[-1  0  1]")
+_real_sign = _unary_same(E.sign_p, "sign", "The sign of ``input`` elementwise: -1, 0 or 1 (NaN "
+                        "stays NaN); of a complex tensor ``z / |z|`` (0 at 0), as MindSpore "
+                        "2.10 and :func:`sgn`.", ("[-2, 0, 5]", _I32), "[-1  0  1]")
+
+
+def sign(input):
+    if isinstance(input, Tensor) and input._np_dtype.kind == "c":
+        from mindcell.ops.function.complex_func import sgn
+        return sgn(input)
+    return _real_sign(input)
+
+
+sign.__doc__ = _real_sign.__doc__
+public_face(sign, "sign")
 floor = _unary_float(E.floor_p, "floor", "Rounds ``input`` down to the nearest integer, "
                      "elementwise.", ("[-1.5, 0.2, 2.7]", _F32), "[-2.  0.  2.]")
 ceil = _unary_float(E.ceil_p, "ceil", "Rounds ``input`` up to the nearest integer, elementwise.",
