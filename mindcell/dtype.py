@@ -266,10 +266,12 @@ def operand_fits(value, dtype):
 
 def check_scalar(value, dtype, op, arg="other", hint="cast the tensor to a wider dtype first"):
     """ValueError naming ``op`` when the Python scalar ``value`` cannot be a ``dtype`` operand
-    (:func:`operand_fits`)."""
+    (:func:`operand_fits`). ``op`` is the name, or a callable returning it: naming the public
+    API walks the stack, so callers pass it lazily and it runs on the error path only."""
     if not operand_fits(value, dtype):
         raise ValueError("%s: the Python %s %r in '%s' does not fit in %s (it would wrap around "
-                         "or overflow); %s" % (op, type(value).__name__, value, arg, dtype, hint))
+                         "or overflow); %s" % (op() if callable(op) else op, type(value).__name__,
+                                               value, arg, dtype, hint))
     return value
 
 

@@ -27,8 +27,8 @@ def scalar_tensor(value, np_dtype, op="Tensor", arg="other",
     t = _SCALAR_CACHE.get(key)
     if t is None:
         dt = mstype.from_numpy_dtype(np_dtype)
-        if not mstype.scalar_fits(value, dt):  # name the op the user called (a stack walk)
-            mstype.check_scalar(value, dt, public_name(op), arg, hint)
+        if not mstype.scalar_fits(value, dt):
+            mstype.check_scalar(value, dt, lambda: public_name(op), arg, hint)
         with np.errstate(over="ignore", under="ignore"):  # rounding only: checked above
             arr = np.asarray(value, np_dtype)
         t = Tensor._make(arr)
@@ -300,8 +300,7 @@ def fill_scalar(v, op, arg, np_dtype=None):
                         % (public_name(op), arg, show(v)))
     if np_dtype is not None:
         dt = mstype.from_numpy_dtype(np_dtype)
-        if not mstype.operand_fits(value, dt):  # (public_name walks the stack: errors only)
-            mstype.check_scalar(value, dt, public_name(op), arg, "choose a wider dtype")
+        mstype.check_scalar(value, dt, lambda: public_name(op), arg, "choose a wider dtype")
     return value, default
 
 

@@ -205,8 +205,8 @@ def leaky_relu(input, alpha=0.2):
         return S.copy_p.bind(input)
     if kind == "i":
         slope = math.trunc(alpha)
-        if not mstype.operand_fits(slope, input.dtype):  # (public_name walks the stack)
-            mstype.check_scalar(slope, input.dtype, public_name(op), "alpha", "use a float tensor")
+        mstype.check_scalar(slope, input.dtype, lambda: public_name(op), "alpha",
+                            "use a float tensor")
         return M.select(M.greater(input, 0), input, M.mul(input, slope))
     return E.leaky_relu_p.bind(check_float(input, op), alpha=alpha)
 
