@@ -4,6 +4,8 @@ from mindcell import ops, Tensor
 
 from api_table import R, P, S, X4, XENT_BPROP
 
+_SIGMOID_XENT_LABEL = "MindSpore's bprop returns zeros for the label"
+
 NG = dict(grad=False)
 Z = dict(z=True)
 BOOL_S, INT_S = ("bool", S), ("int", S, 7)
@@ -59,8 +61,10 @@ CLASS_ROWS = [
     P("SoftmaxCrossEntropyWithLogits", (), (4, 3), ("prob", (4, 3)), probe=1,  # (loss, dlogits)
       fd=XENT_BPROP),
     P("SparseSoftmaxCrossEntropyWithLogits", (), (4, 3), ("int", (4,), 3)),
-    P("SigmoidCrossEntropyWithLogits", (), S, ("prob", S)),
-    P("SigmoidCrossEntropyWithLogits", (), (2, 2, 3), (2, 2, 3)),  # labels outside [0, 1]
+    # MindSpore's bprop gives the label a zero gradient (ms-oracle), not the derivative
+    P("SigmoidCrossEntropyWithLogits", (), S, ("prob", S), fd=_SIGMOID_XENT_LABEL),
+    P("SigmoidCrossEntropyWithLogits", (), (2, 2, 3), (2, 2, 3),  # labels outside [0, 1]
+      fd=_SIGMOID_XENT_LABEL),
     R("ops.OneHot", lambda i: ops.OneHot()(i, 3, Tensor(1.0, ms.float32),
                                            Tensor(0.0, ms.float32)), ("int", (4,), 3)),
     # shape

@@ -324,12 +324,14 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
         raise ValueError("%s: probability target must have the input's shape %s, but got %s"
                          % (public_name(op), input.shape, target.shape))
     c = input.shape[1]
-    weight = _class_weight(weight, c, input._np_dtype, op)
+    # log_softmax in the scores' dtype, then promoted with the probabilities (Float16 scores
+    # with Float32 targets give a Float32 loss, as MindSpore 2.10)
+    log_p, t = M._operands(NF.log_softmax(input, 1), target, op)
+    weight = _class_weight(weight, c, log_p._np_dtype, op)
     label_smoothing = check_number(label_smoothing, op, "label_smoothing", 0, 1)
-    t = cast_to(target, input._np_dtype)
     if label_smoothing:
         t = M.add(M.mul(t, 1 - label_smoothing), label_smoothing / c)
-    terms = M.mul(NF.log_softmax(input, 1), t)
+    terms = M.mul(log_p, t)
     if weight is not None:
         terms = M.mul(terms, A.reshape(weight, (1, c) + (1,) * (input.ndim - 2)))
     return reduce_loss(M.neg(R.reduce_sum(terms, (1,), False)), reduction, op)

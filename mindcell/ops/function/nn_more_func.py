@@ -304,9 +304,14 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
         raise ValueError("%s: 'input' must be 2-D (N, C), but got shape %s"
                          % (public_name(op), input.shape))
     F = _F()
-    target = target.astype(input.dtype)
-    per = F.add(F.mul(target, F.logsigmoid(input)),
-                F.mul(F.sub(1.0, target), F.logsigmoid(F.neg(input))))
+    pos, neg = F.logsigmoid(input), F.logsigmoid(F.neg(input))  # in input's dtype
+    if target.dtype.is_floating_point:  # then promoted: Float16 with Float32 targets is Float32
+        from mindcell.ops.function.math_func import _operands
+        pos, target = _operands(pos, target, op)
+        neg = neg.astype(pos.dtype)
+    else:
+        target = target.astype(input.dtype)
+    per = F.add(F.mul(target, pos), F.mul(F.sub(1.0, target), neg))
     if weight is not None:
         check_tensor(weight, op, "weight")
         per = F.mul(per, weight)
