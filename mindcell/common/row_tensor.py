@@ -11,7 +11,7 @@ __all__ = ["RowTensor"]
 def sparse_tensor_text(t):
     """A part of a sparse tensor as MindSpore prints it inside ``COOTensor(...)``/``RowTensor(...)``:
     ``Tensor(shape=[2], dtype=Int32, value=[1 2])``, the values numpy-style without commas
-    (floats as `` 1.00000000e+00``), a 2-D+ value on the following lines."""
+    (floats as ``"% .8e"`` formats them), a 2-D+ value on the following lines."""
     arr = t.asnumpy()
     if mstype.is_float_np(arr.dtype):
         spec = "% .4e" if arr.dtype == np.float16 else "% .8e"
