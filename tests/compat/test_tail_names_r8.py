@@ -344,3 +344,41 @@ def test_insert_gradient_of(mode):
     np.testing.assert_array_equal(triple(x).asnumpy(), x.asnumpy())
     with pytest.raises(TypeError, match="InsertGradientOf"):
         ms.ops.InsertGradientOf(3)
+
+
+# ----- nn.MicroBatchInterleaved / PipelineCell / GradAccumulationCell on one process --------
+# (MindSpore 2.10, Dense(3, 2) ones/zeros + MSELoss, SGD 0.1, two steps on 6 samples)
+_MICRO_WANT = {"MicroBatchInterleaved": (2, 4.0158233642578125, 1.6524078845977783),
+               "PipelineCell": (3, 6.0237345695495605, 1.359473705291748),
+               "GradAccumulationCell": (2, 4.0158233642578125, 1.6524078845977783)}
+
+
+@pytest.mark.parametrize("name", sorted(_MICRO_WANT))
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_micro_batch_cells_train_as_mindspore(name, mode):
+    count, first, second = _MICRO_WANT[name]
+    x = ms.Tensor(np.random.RandomState(0).rand(6, 3).astype(np.float32))
+    y = ms.Tensor(np.random.RandomState(1).rand(6, 2).astype(np.float32))
+    ms.set_context(mode=mode)
+    try:
+        net = nn.WithLossCell(nn.Dense(3, 2, weight_init="ones", bias_init="zeros"),
+                              nn.MSELoss())
+        step = nn.TrainOneStepCell(getattr(nn, name)(net, count),
+                                   nn.SGD(net.trainable_params(), 0.1))
+        np.testing.assert_allclose([float(step(x, y)), float(step(x, y))], [first, second],
+                                   rtol=1e-5)
+        with pytest.raises(ValueError, match="divisible by 4"):
+            getattr(nn, name)(net, 4)(x, y)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    with pytest.raises(ValueError, match="large than 0"):
+        getattr(nn, name)(net, 0)
+    with pytest.raises(TypeError, match="integer"):
+        getattr(nn, name)(net, 2.0)
+
+
+def test_pipeline_cell_stage_config_needs_devices():
+    net = nn.Dense(3, 2)
+    with pytest.raises(NotImplementedError, match="stage_config"):
+        nn.PipelineCell(net, 2, stage_config={"weight": 1})
+    assert nn.wrap.PipelineCell is nn.PipelineCell
