@@ -29,6 +29,7 @@ from mindcell.ops.composite import (HyperMap, Map, MultitypeFuncGraph, Partial, 
                                     clip_by_global_norm)
 from mindcell.ops.control_flow import WhileLoop, ForiLoop, Scan  # noqa: F401
 from mindcell.ops.forward_ad import jvp  # noqa: F401
+from mindcell.ops.taylor import derivative, jet  # noqa: F401
 from mindcell.ops.jacobian import jacfwd, jacrev  # noqa: F401
 from mindcell.ops import tensor_methods as _tensor_methods
 from mindcell.ops import _errors

@@ -382,3 +382,31 @@ def test_pipeline_cell_stage_config_needs_devices():
     with pytest.raises(NotImplementedError, match="stage_config"):
         nn.PipelineCell(net, 2, stage_config={"weight": 1})
     assert nn.wrap.PipelineCell is nn.PipelineCell
+
+
+# ----- ops.derivative / ops.jet (values from MindSpore 2.10 on its docstring network) ---------
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_derivative_and_jet_match_mindspore(mode):
+    f = lambda x: ms.ops.exp(ms.ops.sin(x))  # noqa: E731
+    x = ms.tensor([[1, 2], [3, 4]], ms.float32)
+    ms.set_context(mode=mode)
+    try:
+        out, third = ms.ops.derivative(f, x, 3)
+        np.testing.assert_allclose(out.asnumpy(), [[2.319777, 2.4825778], [1.1515628, 0.4691641]],
+                                   rtol=1e-5)
+        np.testing.assert_allclose(third.asnumpy(), [[-4.0515366, 3.6724353],
+                                                     [0.5053504, -0.520614]], rtol=1e-5)
+        series = ms.tensor([[[1, 1], [1, 1]], [[0.5, 0], [0, 2]], [[0, 1], [0, 0]]], ms.float32)
+        _, d = ms.ops.jet(f, x, series)
+        np.testing.assert_allclose(d.asnumpy(), [
+            [[1.2533808, -1.0331169], [-1.1400385, -0.3066661]],
+            [[-0.64813006, -1.8274732], [0.966121, -0.05781732]],
+            [[-5.9637666, 2.6393185], [0.5053504, 2.8124757]]], rtol=1e-5)
+        _, second = ms.ops.derivative(f, ms.tensor([1, 2], ms.int32), 2)  # int -> float32
+        np.testing.assert_allclose(second.asnumpy(), [-1.2748204, -1.8274732], rtol=1e-5)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    with pytest.raises(ValueError, match="order"):
+        ms.ops.derivative(f, x, 0)
+    with pytest.raises(ValueError, match="series"):
+        ms.ops.jet(f, x, ms.tensor(np.ones((2, 3), np.float32)))
