@@ -88,14 +88,19 @@ def _pads(c):
 def _cells(c):
     avg = nn.AvgPool2d(c["k"], c["s"], c["mode"], c["pad"], c["ceil"], c["include"],
                        c["divisor"])
-    mx = nn.MaxPool2d(c["k"], c["s"], c["mode"], c["pad"], ceil_mode=c["ceil"])
+    mx = nn.MaxPool2d(c["k"], c["s"], c["mode"], c["pad"], ceil_mode=_max_ceil(c))
     return avg, mx
+
+
+def _max_ceil(c):
+    """MaxPool's ceil_mode needs pad_mode='pad' (MindSpore's rule; AvgPool takes it anywhere)."""
+    return c["ceil"] and c["mode"] == "pad"
 
 
 def _refs(x, c):
     include = c["include"] and c["mode"] != "same"  # MindSpore never counts 'same' padding
     return (pool2d_ref(x, "avg", c["k"], c["s"], _pads(c), c["ceil"], include, c["divisor"]),
-            pool2d_ref(x, "max", c["k"], c["s"], _pads(c), c["ceil"]))
+            pool2d_ref(x, "max", c["k"], c["s"], _pads(c), _max_ceil(c)))
 
 
 @settings(max_examples=150, deadline=None)
@@ -116,11 +121,16 @@ def test_pool1d_cells_match_reference(k, s, mode, pad, ceil, include):
     x = np.random.default_rng(0).standard_normal((2, 3, 9))
     pads = (0, 0) + (same_pads(9, k, s) if mode == "same" else (pad, pad))
     avg = nn.AvgPool1d(k, s, mode, pad, ceil, include)(Tensor(x)).asnumpy()
-    mx = nn.MaxPool1d(k, s, mode, pad, ceil_mode=ceil)(Tensor(x)).asnumpy()
+    max_ceil = ceil and mode == "pad"  # MindSpore's rule for MaxPool1d
+    if ceil and not max_ceil:
+        with pytest.raises(ValueError, match="MaxPool1d: .*'ceil_mode' can only be set"):
+            nn.MaxPool1d(k, s, mode, pad, ceil_mode=ceil)
+    mx = nn.MaxPool1d(k, s, mode, pad, ceil_mode=max_ceil)(Tensor(x)).asnumpy()
     x4 = x[:, :, None, :]
     want_avg = pool2d_ref(x4, "avg", (1, k), (1, s), pads, ceil, include and mode != "same")
     np.testing.assert_allclose(avg, want_avg[:, :, 0], rtol=1e-12)
-    np.testing.assert_allclose(mx, pool2d_ref(x4, "max", (1, k), (1, s), pads, ceil)[:, :, 0])
+    np.testing.assert_allclose(mx, pool2d_ref(x4, "max", (1, k), (1, s), pads,
+                                              max_ceil)[:, :, 0])
 
 
 @pytest.mark.parametrize("pad_mode,size", [("same", 5), ("valid", 5), ("same", 6)])

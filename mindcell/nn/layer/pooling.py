@@ -123,8 +123,12 @@ class MaxPool2d(_Pool2d):
 def _check_pad_only(cell, owner):
     if cell._mode != "pad" and (cell.dilation != (1, 1) or cell.return_indices
                                 or cell.ceil_mode):
-        raise ValueError("%s: 'dilation', 'return_indices' and 'ceil_mode' can only be set "
-                         "with pad_mode='pad', but pad_mode is %r" % (owner, cell._mode))
+        _pad_only_error(owner, cell._mode)
+
+
+def _pad_only_error(owner, pad_mode):
+    raise ValueError("%s: 'dilation', 'return_indices' and 'ceil_mode' can only be set with "
+                     "pad_mode='pad', but pad_mode is %r" % (owner, pad_mode))
 
 
 class AvgPool2d(_Pool2d):
@@ -237,6 +241,8 @@ class MaxPool1d(Cell):
         super().__init__()
         if isinstance(dilation, (tuple, list)) and len(dilation) == 1:
             dilation = dilation[0]
+        if pad_mode != "pad" and (dilation != 1 or return_indices or ceil_mode):
+            _pad_only_error("MaxPool1d", pad_mode)
         self.pool = MaxPool2d((1, kernel_size), (1, stride), pad_mode,
                               _pad1d(padding, "MaxPool1d"), (1, dilation), return_indices,
                               ceil_mode)
