@@ -15,7 +15,8 @@ from mindcell.train.metrics import (Metric, rearrange_inputs, TopKCategoricalAcc
                                     Recall, Fbeta, F1, MAE, MSE, names, get_metric_fn,
                                     ROC, auc, Dice, ConfusionMatrix,
                                     ConfusionMatrixMetric)
-from mindcell.train.dataset_helper import DatasetHelper  # noqa: F401,E402
+from mindcell.train.dataset_helper import (DatasetHelper,  # noqa: F401,E402
+                                           connect_network_with_dataset)
 from mindcell.train._thor import ConvertModelUtils, ConvertNetUtils  # noqa: F401,E402
 from mindcell.train import loss_scale_manager  # noqa: F401,E402
 from mindcell.train.loss_scale_manager import (LossScaleManager,  # noqa: F401,E402

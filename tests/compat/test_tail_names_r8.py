@@ -410,3 +410,12 @@ def test_derivative_and_jet_match_mindspore(mode):
         ms.ops.derivative(f, x, 0)
     with pytest.raises(ValueError, match="series"):
         ms.ops.jet(f, x, ms.tensor(np.ones((2, 3), np.float32)))
+
+
+def test_connect_network_with_dataset_is_sink_mode_only():
+    from mindcell.train import DatasetHelper, connect_network_with_dataset
+    data = ms.dataset.NumpySlicesDataset({"x": np.ones((2, 1), np.float32)})
+    with pytest.raises(RuntimeError, match="should be called in dataset sink mode"):
+        connect_network_with_dataset(nn.ReLU(), DatasetHelper(data, dataset_sink_mode=False))
+    with pytest.raises(TypeError, match="DatasetHelper"):
+        connect_network_with_dataset(nn.ReLU(), data)
