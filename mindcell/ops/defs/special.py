@@ -77,18 +77,18 @@ hook_backward_p = defprim("HookBackward", lambda x, hook_fn: x, infer=lambda x, 
 def _insert_gradient_bprop(x, out, dout, fn):
     """InsertGradientOf's backward: ``fn(dout)`` is the gradient (a number or a Tensor that
     broadcasts to ``dout``'s shape, in ``dout``'s dtype)."""
+    from mindcell._core.backward import cast
     from mindcell.common.tensor import Tensor
-    from mindcell.ops import functional as F
+    from mindcell.ops.defs.shape import broadcast_to_p
     new = fn(dout)
     if not isinstance(new, Tensor):
         if isinstance(new, bool) or not isinstance(new, (int, float, np.number, np.ndarray)):
             raise TypeError("InsertGradientOf: the function must return a gradient (a Tensor or "
                             "a number), but returned %r" % (new,))
-        new = Tensor(np.asarray(new, dout._np_dtype) if hasattr(dout, "_np_dtype")
-                     else np.asarray(new, np.float32))
-    new = F.cast(new, dout.dtype)
+        new = Tensor(np.asarray(new, np.float32))
+    new = cast(new, dout._np_dtype)
     if tuple(new.shape) != tuple(dout.shape):
-        new = F.broadcast_to(new, tuple(dout.shape))
+        new = broadcast_to_p.bind(new, shape=tuple(dout.shape))
     return (new,)
 
 
