@@ -24,24 +24,34 @@ def _ops():
 
 
 # ----- argument checks (MindSpore 2.10's messages) ----------------------------------------------
+def _api(default):
+    """The API to name in an error: the public op the user called (ops.make_coo_tensor,
+    ops.csr_div, Tensor.to_csr ... reach these checks through the classes), else ``default``
+    (the class or method MindSpore's message names when the user calls it directly)."""
+    from mindcell.ops._errors import public_name
+    return public_name(default)
+
+
 def _check_tensor(v, arg):
     if not isinstance(v, Tensor):
-        raise TypeError("For SparseTensors, '%s' must be Tensor, but got %s." % (arg, type(v)))
+        raise TypeError("For %s, '%s' must be Tensor, but got %s."
+                        % (_api("SparseTensors"), arg, type(v)))
 
 
 def _check_shape(shape, cls, ndim=None):
     if not isinstance(shape, tuple):
-        raise TypeError("For SparseTensors, 'shape' must be tuple, but got %s." % type(shape))
+        raise TypeError("For %s, 'shape' must be tuple, but got %s."
+                        % (_api("SparseTensors"), type(shape)))
     if ndim is not None and len(shape) != ndim:
         raise ValueError("For %s, the length of 'shape' must be %d, but got %s."
-                         % (cls, ndim, shape))
+                         % (_api(cls), ndim, shape))
     for n in shape:
         if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
             raise TypeError("For %s, the element of 'shape' must be int, but got %r in %s."
-                            % (cls, n, shape))
+                            % (_api(cls), n, shape))
         if n <= 0:
             raise ValueError("For %s, the element of 'shape' must be positive, but got %d in %s."
-                             % (cls, n, shape))
+                             % (_api(cls), n, shape))
     return tuple(int(n) for n in shape)
 
 
@@ -79,10 +89,10 @@ def _spmm(rows, cols, values, dense, m, api):
     ops = _ops()
     if not isinstance(dense, Tensor) or dense.ndim != 2:
         raise ValueError("For %s, the dense operand must be a 2-D Tensor, but got %r"
-                         % (api, getattr(dense, "shape", dense)))
+                         % (_api(api), getattr(dense, "shape", dense)))
     if dense.dtype != values.dtype:
         raise TypeError("For %s, the dense operand's dtype %s must be the values' dtype %s"
-                        % (api, dense.dtype, values.dtype))
+                        % (_api(api), dense.dtype, values.dtype))
     picked = ops.gather(dense, Tensor(np.asarray(cols, np.int64)), 0)
     scaled = ops.mul(picked, ops.reshape(values, (-1, 1)))
     return _segment_sum(scaled, rows, m)
@@ -94,12 +104,12 @@ def _at_positions(dense, rows, cols, shape, api):
     ops = _ops()
     if not isinstance(dense, Tensor):
         raise TypeError("For %s, the other operand must be a Tensor, but got %s"
-                        % (api, type(dense).__name__))
+                        % (_api(api), type(dense).__name__))
     if dense.ndim == 0:
         return dense
     if dense.ndim > 2 or any(d not in (1, s) for d, s in zip(dense.shape[::-1], shape[::-1])):
         raise ValueError("For %s, the dense shape %s cannot broadcast to the sparse shape %s"
-                         % (api, dense.shape, shape))
+                         % (_api(api), dense.shape, shape))
     d2 = ops.reshape(dense, (1,) * (2 - dense.ndim) + tuple(dense.shape))
     r = rows if d2.shape[0] == shape[0] else np.zeros_like(rows)
     c = cols if d2.shape[1] == shape[1] else np.zeros_like(cols)
@@ -256,26 +266,28 @@ class COOTensor(_SparseBase):
     def __init__(self, indices=None, values=None, shape=None, coo_tensor=None):
         if coo_tensor is not None:
             if not isinstance(coo_tensor, COOTensor):
-                raise TypeError("For COOTensor, 'coo_tensor' must be a COOTensor, but got %s."
-                                % type(coo_tensor))
+                raise TypeError("For %s, 'coo_tensor' must be a COOTensor, but got %s."
+                                % (_api("COOTensor"), type(coo_tensor)))
             indices, values, shape = coo_tensor.indices, coo_tensor.values, coo_tensor.shape
         _check_tensor(indices, "indices")
         _check_tensor(values, "values")
         shape = _check_shape(shape, "COOTensor", 2)
         if indices.dtype not in _INDEX_DTYPES:
-            raise TypeError("For COOTensor, the type of 'indices' must be one of [int16, int32, "
-                            "int64], but got %s." % indices.dtype)
+            raise TypeError("For %s, the type of 'indices' must be one of [int16, int32, "
+                            "int64], but got %s." % (_api("COOTensor"), indices.dtype))
         for t, arg, rank in ((indices, "indices", 2), (values, "values", 1)):
             if t.ndim != rank:
-                raise ValueError("For COOTensor, '%s' must be a %d-dimensional tensor, but got a "
-                                 "%d-dimensional tensor." % (arg, rank, t.ndim))
+                raise ValueError("For %s, '%s' must be a %d-dimensional tensor, but got a "
+                                 "%d-dimensional tensor."
+                                 % (_api("COOTensor"), arg, rank, t.ndim))
         if indices.shape[0] != values.shape[0]:
-            raise ValueError("For COOTensor, 'indices.shape[0]' must be euqal to "
+            raise ValueError("For %s, 'indices.shape[0]' must be euqal to "
                              "'values.shape[0]', but got 'indices.shape[0]' = %d and "
-                             "'values.shape[0]' = %d." % (indices.shape[0], values.shape[0]))
+                             "'values.shape[0]' = %d."
+                             % (_api("COOTensor"), indices.shape[0], values.shape[0]))
         if indices.shape[1] != 2:
-            raise ValueError("For COOTensor, 'indices.shape[1]' must be 2, but got %d."
-                             % indices.shape[1])
+            raise ValueError("For %s, 'indices.shape[1]' must be 2, but got %d."
+                             % (_api("COOTensor"), indices.shape[1]))
         self._init_parts(indices, values, shape)
 
     def _init_parts(self, indices, values, shape):
@@ -469,33 +481,35 @@ class CSRTensor(_SparseBase):
     def __init__(self, indptr=None, indices=None, values=None, shape=None, csr_tensor=None):
         if csr_tensor is not None:
             if not isinstance(csr_tensor, CSRTensor):
-                raise TypeError("For CSRTensor, 'csr_tensor' must be a CSRTensor, but got %s."
-                                % type(csr_tensor))
+                raise TypeError("For %s, 'csr_tensor' must be a CSRTensor, but got %s."
+                                % (_api("CSRTensor"), type(csr_tensor)))
             indptr, indices, values, shape = csr_tensor.to_tuple()
         for t, arg in ((indptr, "indptr"), (indices, "indices"), (values, "values")):
             _check_tensor(t, arg)
         shape = _check_shape(shape, "CSRTensor")
         for t, arg in ((indptr, "indptr"), (indices, "indices")):
             if t.dtype not in _INDEX_DTYPES:
-                raise TypeError("For CSRTensor, %s must have int16 or int32 or int64 data type, "
-                                "but got %s." % (arg, t.dtype))
+                raise TypeError("For %s, %s must have int16 or int32 or int64 data type, "
+                                "but got %s." % (_api("CSRTensor"), arg, t.dtype))
             if t.ndim != 1:
-                raise ValueError("For CSRTensor, %s must be a 1-dimensional tensor, but got a %d "
-                                 "dimension tensor." % (arg, t.ndim))
+                raise ValueError("For %s, %s must be a 1-dimensional tensor, but got a %d "
+                                 "dimension tensor." % (_api("CSRTensor"), arg, t.ndim))
         if values.ndim != len(shape) - 1 or len(shape) < 2:
-            raise ValueError("Values' dimension should equal to CSRTensor's dimension - 1, but got"
-                             "Values' dimension: %d , CSRTensor's dimension: %d"
-                             % (values.ndim, len(shape)))
+            api = _api("CSRTensor")  # MindSpore's message names no API: the op called, if any
+            raise ValueError("%sValues' dimension should equal to CSRTensor's dimension - 1, but "
+                             "gotValues' dimension: %d , CSRTensor's dimension: %d"
+                             % ("" if api == "CSRTensor" else "For %s, " % api, values.ndim,
+                                len(shape)))
         if indptr.shape[0] != shape[0] + 1:
-            raise ValueError("For CSRTensor, indptr must have length (1 + shape[0]), but got: %d"
-                             % indptr.shape[0])
+            raise ValueError("For %s, indptr must have length (1 + shape[0]), but got: %d"
+                             % (_api("CSRTensor"), indptr.shape[0]))
         if indices.shape[0] != values.shape[0]:
-            raise ValueError("For CSRTensor, indices and values must equal in their shape, but "
+            raise ValueError("For %s, indices and values must equal in their shape, but "
                              "got indices shape: %d, values shape: %d."
-                             % (indices.shape[0], values.shape[0]))
+                             % (_api("CSRTensor"), indices.shape[0], values.shape[0]))
         if tuple(values.shape[1:]) != shape[2:]:
-            raise ValueError("For CSRTensor, the values' trailing shape %s must be the shape's "
-                             "%s" % (tuple(values.shape[1:]), shape[2:]))
+            raise ValueError("For %s, the values' trailing shape %s must be the shape's "
+                             "%s" % (_api("CSRTensor"), tuple(values.shape[1:]), shape[2:]))
         self._init_parts(indptr, indices, values, shape)
 
     def _init_parts(self, indptr, indices, values, shape):
@@ -523,11 +537,11 @@ class CSRTensor(_SparseBase):
         nnz = self._values.shape[0]
         if ptr[0] != 0 or np.any(np.diff(ptr) < 0) or ptr[-1] != nnz:
             raise ValueError("For %s, 'indptr' must start at 0, not decrease and end at the "
-                             "number of values %d, but got %s" % (api, nnz, ptr.tolist()))
+                             "number of values %d, but got %s" % (_api(api), nnz, ptr.tolist()))
         cols = _idx(self._indices)
         if cols.size and (cols.min() < 0 or cols.max() >= self._shape[1]):
             raise ValueError("For %s, the column indices must be in [0, %d), but got %s"
-                             % (api, self._shape[1], cols.tolist()))
+                             % (_api(api), self._shape[1], cols.tolist()))
         return np.repeat(np.arange(self._shape[0]), np.diff(ptr)), cols
 
     def _require_2d(self, what):
@@ -573,8 +587,9 @@ class CSRTensor(_SparseBase):
         """
         if not isinstance(dense_vector, Tensor) or dense_vector.ndim != 2 or \
                 tuple(dense_vector.shape) != (self._shape[1], 1):
-            raise ValueError("For CSRTensor.mv, the dense vector must have shape %s, but got %r"
-                             % ((self._shape[1], 1), getattr(dense_vector, "shape", dense_vector)))
+            raise ValueError("For %s, the dense vector must have shape %s, but got %r"
+                             % (_api("CSRTensor.mv"), (self._shape[1], 1),
+                                getattr(dense_vector, "shape", dense_vector)))
         return self.mm(dense_vector)
 
     def mm(self, matrix):
@@ -595,8 +610,9 @@ class CSRTensor(_SparseBase):
                                       "not implemented by mindcell; use a dense right operand")
         self._require_2d("multiplying")
         if not isinstance(matrix, Tensor) or matrix.ndim != 2 or matrix.shape[0] != self._shape[1]:
-            raise ValueError("For CSRTensor.mm, the dense matrix must have shape (%d, K), but got "
-                             "%r" % (self._shape[1], getattr(matrix, "shape", matrix)))
+            raise ValueError("For %s, the dense matrix must have shape (%d, K), but got "
+                             "%r" % (_api("CSRTensor.mm"), self._shape[1],
+                                     getattr(matrix, "shape", matrix)))
         rows, cols = self._positions("CSRTensor.mm")
         return _spmm(rows, cols, self._values, matrix, self._shape[0], "CSRTensor.mm")
 
@@ -614,8 +630,8 @@ class CSRTensor(_SparseBase):
         """
         self._require_2d("summing")
         if isinstance(axis, bool) or not isinstance(axis, int) or not -2 <= axis < 2:
-            raise ValueError("For CSRTensor.sum, 'axis' must be an int in [-2, 2), but got %r"
-                             % (axis,))
+            raise ValueError("For %s, 'axis' must be an int in [-2, 2), but got %r"
+                             % (_api("CSRTensor.sum"), axis))
         rows, cols = self._positions("CSRTensor.sum")
         ops = _ops()
         if axis % 2 == 1:
@@ -709,6 +725,10 @@ def coo_add(x1, x2, thresh):
     if x1.dtype != x2.dtype:
         raise TypeError("For coo_add, the values' dtypes must be equal, but got %s and %s"
                         % (x1.dtype, x2.dtype))
+    if not isinstance(thresh, Tensor) and (
+            not isinstance(thresh, (int, float, np.number)) or isinstance(thresh, bool)):
+        raise TypeError("For coo_add, 'thresh' must be a Tensor or a number, but got %s"
+                        % type(thresh).__name__)
     limit = thresh.asnumpy() if isinstance(thresh, Tensor) else np.asarray(thresh)
     if limit.ndim != 0:
         raise ValueError("For coo_add, 'thresh' must be 0-D, but got shape %s" % (limit.shape,))

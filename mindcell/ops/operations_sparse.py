@@ -22,7 +22,10 @@ def _coo_parts(prim, indices, values, shape, ndim=None):
         raise ValueError("For '%s', 'values' must be a 1-D Tensor, but got %r"
                          % (prim, getattr(values, "shape", values)))
     if isinstance(shape, Tensor):
-        shape = tuple(int(s) for s in shape.asnumpy().reshape(-1))
+        if shape.ndim != 1 or shape.asnumpy().dtype.kind not in "iu":
+            raise TypeError("For '%s', a Tensor sparse shape must be a 1-D integer Tensor, but got "
+                            "shape %s and dtype %s" % (prim, tuple(shape.shape), shape.dtype))
+        shape = tuple(int(s) for s in shape.asnumpy())
     if not isinstance(shape, (tuple, list)) or not all(
             isinstance(s, (int, np.integer)) and not isinstance(s, bool) and s > 0
             for s in shape):
@@ -273,6 +276,9 @@ class SparseGatherV2(AttrPrimitive):
 
     def __call__(self, input_params, input_indices, axis):
         if isinstance(axis, Tensor):
+            if axis.size != 1 or axis.asnumpy().dtype.kind not in "iu":
+                raise TypeError("For 'SparseGatherV2', a Tensor 'axis' must hold one integer, but "
+                                "got shape %s and dtype %s" % (tuple(axis.shape), axis.dtype))
             axis = int(axis.asnumpy().reshape(-1)[0])
         return _sparse._ops().gather(input_params, input_indices, axis)
 

@@ -149,3 +149,69 @@ ROWS = [
       z=True, fd="its backward pass applies f (here doubling) to the output gradient: by "
                  "definition not the derivative of its identity forward"),
 ]
+
+
+# ----- valid base calls for tests/ops/test_bad_input_fuzz.py, which replaces each argument by
+# bad values (a Tensor, None, a number ... where a COOTensor/CSRTensor is expected) ----------
+def _fuzz_coo():
+    return COOTensor(Tensor(np.array([[0, 1], [1, 2]], np.int64)),
+                     Tensor(np.array([1.0, -2.0], np.float32)), SHAPE)
+
+
+def _fuzz_csr():
+    return CSRTensor(Tensor(np.array([0, 1, 2, 2], np.int32)), Tensor(np.array([1, 2], np.int32)),
+                     Tensor(np.array([1.0, -2.0], np.float32)), SHAPE)
+
+
+def base_overrides(a, t):
+    """name -> () -> (args, kwargs)."""
+    out = {}
+    for op in _UNARY_DOMAIN:
+        out["coo_" + op] = lambda: ([_fuzz_coo()], {})
+        out["csr_" + op] = lambda: ([_fuzz_csr()], {})
+    ptr = lambda: Tensor(np.array([0, 1, 2, 2], np.int32))  # noqa: E731
+    col = lambda: Tensor(np.array([1, 2], np.int32))  # noqa: E731
+    idx = lambda: Tensor(np.array([[0, 1], [1, 2]], np.int64))  # noqa: E731
+    vals = lambda: Tensor(np.array([1.0, -2.0], np.float32))  # noqa: E731
+    dense = lambda: t(np.arange(12, dtype=np.float32).reshape(SHAPE) + 1)  # noqa: E731
+    out.update({
+        "coo_add": lambda: ([_fuzz_coo(), _fuzz_coo(), 0.0], {}),
+        "coo_concat": lambda: ([(_fuzz_coo(), _fuzz_coo())], {"concat_dim": 1}),
+        "coo_tensor_get_values": lambda: ([_fuzz_coo()], {}),
+        "coo_tensor_get_indices": lambda: ([_fuzz_coo()], {}),
+        "coo_tensor_get_dense_shape": lambda: ([_fuzz_coo()], {}),
+        "csr_tensor_get_values": lambda: ([_fuzz_csr()], {}),
+        "csr_tensor_get_indices": lambda: ([_fuzz_csr()], {}),
+        "csr_tensor_get_indptr": lambda: ([_fuzz_csr()], {}),
+        "csr_tensor_get_dense_shape": lambda: ([_fuzz_csr()], {}),
+        "make_coo_tensor": lambda: ([idx(), vals(), SHAPE], {}),
+        "make_sparse_tensor": lambda: ([idx(), vals(), SHAPE], {}),
+        "make_csr_tensor": lambda: ([ptr(), col(), vals(), SHAPE], {}),
+        "csr_add": lambda: ([_fuzz_csr(), _fuzz_csr(), t(np.float32(1.0)), t(np.float32(2.0))],
+                            {}),
+        "csr_mul": lambda: ([_fuzz_csr(), dense()], {}),
+        "csr_div": lambda: ([_fuzz_csr(), dense()], {}),
+        "csr_mv": lambda: ([_fuzz_csr(), t(np.ones((SHAPE[1], 1), np.float32))], {}),
+        "csr_mm": lambda: ([_fuzz_csr(), t(np.ones((SHAPE[1], 2), np.float32))], {}),
+        "csr_reduce_sum": lambda: ([_fuzz_csr(), 1], {}),
+        "csr_softmax": lambda: ([_fuzz_csr(), ms.float32], {}),
+        "csr_to_dense": lambda: ([_fuzz_csr()], {}),
+        "csr_to_coo": lambda: ([_fuzz_csr()], {}),
+        "csr_gather": lambda: ([ptr(), col(), dense(), SHAPE], {}),
+        "coo2csr": lambda: ([Tensor(np.array([0, 1, 1], np.int32)), 3], {}),
+        "csr2coo": lambda: ([ptr(), 2], {}),
+        "SparseToDense": lambda: ([idx(), vals(), SHAPE], {}),
+        "SparseTensorDenseMatmul": lambda: ([idx(), vals(), SHAPE,
+                                             t(np.ones((SHAPE[1], 2), np.float32))], {}),
+        "SparseTensorDenseAdd": lambda: ([idx(), vals(), _I64(*SHAPE), dense()], {}),
+        "SparseSlice": lambda: ([idx(), vals(), _I64(*SHAPE), _I64(0, 1), _I64(2, 2)], {}),
+        "SparseGatherV2": lambda: ([dense(), Tensor(np.array([1, 0], np.int32)), 1], {}),
+        "dense_to_sparse_coo": lambda: ([dense()], {}),
+        "dense_to_sparse_csr": lambda: ([dense()], {}),
+    })
+    return out
+
+
+def ctor_overrides(a, t):
+    """Primitive classes: name -> () -> (ctor args, call args)."""
+    return {"InsertGradientOf": lambda: ([lambda d: d * 2.0], [t(a["X"])])}

@@ -62,7 +62,9 @@ ALIASES = {"getitem": ("tensor index",), "setitem": ("tensor index",),
            "view_as": ("reshape",), "reshape_as": ("reshape",),
            "addbmm": ("bmm",), "baddbmm": ("bmm",),
            "logsigmoid": ("softplus",), "mish": ("softplus",),
-           "CTCLossV2": ("ctc_loss",)}
+           "CTCLossV2": ("ctc_loss",),
+           # MindSpore 2.10's message names the primitive Tensor.to_csr runs
+           "to_csr": ("DenseToCSRSparseMatrix",)}
 
 
 def _t(a):
@@ -181,18 +183,24 @@ def _zoo_ops_overrides(a):
     }
 
 
-def _family_base_overrides(a):
-    """The ``base_overrides(a, t)`` of every ``api_table_<family>.py`` beside this file that
-    defines one (a family module registers its ops' valid base calls there, not here)."""
+def _family_overrides(a, kind):
+    """The ``base_overrides(a, t)`` (kind "base": functions' valid calls) or
+    ``ctor_overrides(a, t)`` (kind "ctor": Primitive classes' constructor and call arguments)
+    of every ``api_table_<family>.py`` beside this file that defines one (a family module
+    registers its ops' valid base calls there, not here)."""
     import glob
     import importlib
     out = {}
     here = os.path.dirname(os.path.abspath(__file__))
     for path in sorted(glob.glob(os.path.join(here, "api_table_*.py"))):
         module = importlib.import_module(os.path.basename(path)[:-3])
-        if hasattr(module, "base_overrides"):
-            out.update(module.base_overrides(a, _t))
+        if hasattr(module, kind + "_overrides"):
+            out.update(getattr(module, kind + "_overrides")(a, _t))
     return out
+
+
+def _family_base_overrides(a):
+    return _family_overrides(a, "base")
 
 
 def _base_overrides():
@@ -346,7 +354,7 @@ def _ctor_overrides():
             **fuzz_new_ops.ctor_overrides(a, _t), **api_table_exprim.ctor_overrides(a, _t),
             **api_table_exprim7.ctor_overrides(a, _t),
             **api_table_prim_from_functions.ctor_overrides(a, _t),
-            **api_table_scatter_reduce.ctor_overrides(a, _t),
+            **api_table_scatter_reduce.ctor_overrides(a, _t), **_family_overrides(a, "ctor"),
             "BroadcastTo": lambda: ([(2, 3)], [_t(a["X"])]),
             "Pad": lambda: ([((1, 1), (0, 2))], [_t(a["X"])]),
             "Conv2D": lambda: ([2, 2], [_t(a["X4"]), _t(a["W4"])]),

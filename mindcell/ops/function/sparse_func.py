@@ -6,6 +6,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import _sparse
+from mindcell.ops._errors import check_int
 from mindcell.ops._sparse import (COOTensor, CSRTensor, SparseTensor,  # noqa: F401 (faces)
                                   coo_add, csr_add, _ops, _idx, _spmm, _take)
 
@@ -27,10 +28,11 @@ def _nonzero_2d(tensor, api, fmt):
     if not isinstance(tensor, Tensor):
         raise TypeError("For functional operator %s, input argument must be a Tensor." % api)
     if tensor.ndim > 2:
-        raise ValueError("Currently only support 2-D Tensor when converting to %s." % fmt)
+        raise ValueError("For %s, currently only support 2-D Tensor when converting to %s."
+                         % (_sparse._api(api), fmt))
     if tensor.ndim < 2:
         raise ValueError("For %s, the length of 'shape' must be 2, but got %s."
-                         % (fmt, tuple(tensor.shape)))
+                         % (_sparse._api(fmt), tuple(tensor.shape)))
     pos = np.stack(np.nonzero(tensor.asnumpy()), 1).astype(np.int64).reshape(-1, 2)
     return pos, _ops().gather_nd(tensor, Tensor(pos))
 
@@ -333,7 +335,7 @@ def csr_softmax(logits, dtype):
         [0.0320586  0.08714432 0.23688284 0.6439143  0.26894143 0.7310586 ]
     """
     _require(logits, CSRTensor, "csr_softmax")
-    if dtype not in (mstype.float32, mstype.float64):
+    if not any(dtype is d for d in (mstype.float32, mstype.float64)):
         raise TypeError("For csr_softmax, 'dtype' must be float32 or float64, but got %s"
                         % (dtype,))
     logits._require_2d("computing softmax")
@@ -555,6 +557,7 @@ def coo2csr(*args):
     # MindSpore's is a primitive instance: (*args)
     row_indices, height = _unpack(args, 2, "coo2csr")
     rows = _int_tensor(row_indices, "row_indices", "coo2csr")
+    height = check_int(height, "coo2csr", "height", 0, 2 ** 31 - 1)
     if rows.size and (rows.min() < 0 or rows.max() >= height):
         raise ValueError("For coo2csr, the row indices must lie in [0, %d), but got %s"
                          % (height, rows.tolist()))
@@ -584,6 +587,7 @@ def csr2coo(*args):
     # MindSpore's is a primitive instance: (*args)
     indptr, nnz = _unpack(args, 2, "csr2coo")
     ptr = _int_tensor(indptr, "indptr", "csr2coo").astype(np.int64)
+    nnz = check_int(nnz, "csr2coo", "nnz", 0)
     if ptr[-1] != nnz or np.any(np.diff(ptr) < 0):
         raise ValueError("For csr2coo, 'indptr' must not decrease and end at nnz=%d, but got %s"
                          % (nnz, ptr.tolist()))
@@ -615,6 +619,15 @@ def csr_gather(*args):
     """
     # MindSpore's is a primitive instance: (*args)
     indptr, indices, dense, sparse_shape = _unpack(args, 4, "csr_gather")
+    if not isinstance(indices, Tensor) or indices.ndim != 1:
+        raise TypeError("For csr_gather, 'indices' must be a 1-D Tensor, but got %r"
+                        % (getattr(indices, "shape", indices),))
+    if not isinstance(sparse_shape, (tuple, list)) or len(sparse_shape) < 2:
+        raise TypeError("For csr_gather, 'sparse_shape' must be a tuple of at least 2 ints, but "
+                        "got %r" % (sparse_shape,))
+    if not isinstance(dense, Tensor):
+        raise TypeError("For csr_gather, 'dense' must be a Tensor, but got %s"
+                        % type(dense).__name__)
     pattern = CSRTensor(indptr, indices,
                         _ops().zeros((indices.shape[0],) + tuple(sparse_shape[2:])),
                         tuple(sparse_shape))
