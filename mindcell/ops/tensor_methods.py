@@ -3,7 +3,7 @@
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
-from mindcell.ops._errors import check_bool, check_int
+from mindcell.ops._errors import check_bool, check_int, public_name
 from mindcell.ops._helpers import check_tensor, normalize_axis
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.indexing import assign_value, set_dtype
@@ -470,8 +470,8 @@ def _alpha_form(name):
 
     def method(self, other, *, alpha=1):
         if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
-            raise TypeError("Tensor.%s: 'alpha' must be an int or float, but got %s"
-                            % (name, type(alpha).__name__))
+            raise TypeError("%s: 'alpha' must be an int or float, but got %s"  # (subtract)
+                            % (public_name("Tensor." + name), type(alpha).__name__))
         if alpha == 1 and not isinstance(alpha, float):
             if name == "sub" and self.dtype == mstype.bool_ and (
                     isinstance(other, bool)
@@ -483,9 +483,9 @@ def _alpha_form(name):
         if isinstance(alpha, float) and not any(  # MindSpore 2.10: refused for two ints
                 isinstance(a, float) or isinstance(a, Tensor) and a.dtype.is_floating_point
                 for a in (self, other)):
-            raise TypeError("Tensor.%s: a float 'alpha' needs a float self or other, but got %s "
-                            "and %s" % (name, self.dtype, getattr(other, "dtype", None)
-                                        or type(other).__name__))
+            raise TypeError("%s: a float 'alpha' needs a float self or other, but got %s "
+                            "and %s" % (public_name("Tensor." + name), self.dtype,
+                                        getattr(other, "dtype", None) or type(other).__name__))
         return fn(self, F.mul(other, alpha))
     method.__name__ = name
     method.__doc__ = ("%s(other, *, alpha=1): ``self %s alpha * other``; a float ``alpha`` "

@@ -68,3 +68,35 @@ ROWS += [
       **NF),
     R("ops.STFT", lambda x, w: ops.STFT(4, 2, 4, False, True, False)(x, w), (12,), (4,), **NF),
 ]
+
+
+def _complex_array(a):
+    """A (2, 3) complex64 array of the fuzz's float arrays."""
+    import numpy as np
+    return (a["X"] + 1j * a["X"][::-1]).astype(np.complex64)
+
+
+def base_overrides(a, t):
+    """Valid base calls for tests/ops/test_bad_input_fuzz.py: name -> () -> (args, kwargs)."""
+    import numpy as np
+    square = lambda: t(a["X4"][0, 0])  # noqa: E731
+    signal = lambda: t(np.tile(a["X"][0], 4))  # noqa: E731 (12 samples)
+    return {
+        "angle": lambda: ([t(_complex_array(a))], {}),
+        "view_as_real": lambda: ([t(_complex_array(a))], {}),
+        "eig": lambda: ([square()], {}), "eigvals": lambda: ([square()], {}),
+        "stft": lambda: ([signal(), 4], {"hop_length": 2}),
+    }
+
+
+def ctor_overrides(a, t):
+    """Primitive classes for test_bad_input_fuzz.py: name -> () -> (ctor args, call args)."""
+    import numpy as np
+    return {
+        "Angle": lambda: ([], [t(_complex_array(a))]),
+        "ComplexAbs": lambda: ([], [t(_complex_array(a))]),
+        "Eig": lambda: ([], [t(a["X4"][0, 0])]),
+        "FFTWithSize": lambda: ([1, False, False], [t(_complex_array(a))]),
+        "STFT": lambda: ([4, 2, 4, False, True, False],
+                         [t(np.tile(a["X"][0], 4)), t(np.ones(4, np.float32))]),
+    }

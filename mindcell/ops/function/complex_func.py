@@ -151,7 +151,7 @@ polar.__doc__ = opdoc(
 
 
 def complex_abs(x):
-    """complex_abs(x): |x| of a complex tensor (``ops.ComplexAbs()``), Float32 for Complex64
+    """complex_abs(x): ``|x|`` of a complex tensor (``ops.ComplexAbs()``), Float32 for Complex64
     and Float64 for Complex128."""
     _complex_input(x, "ComplexAbs")
     return C.complex_abs_p.bind(x)
@@ -301,10 +301,13 @@ def _fft_tensor(x, op, complex_ok=True):
     return _cast(x, _F64 if dt == _F64 else _F32)
 
 
+_MAX_LENGTH = 2 ** 63 - 1  # MindSpore's kernels take lengths as C longs (larger: RuntimeError)
+
+
 def _length(n, op, arg="n"):
-    if not _is_int(n) or n < 1:
-        raise ValueError("%s: '%s' must be a positive int, but got %s" % (public_name(op), arg,
-                                                                         show(n)))
+    if not _is_int(n) or not 1 <= n <= _MAX_LENGTH:
+        raise ValueError("%s: '%s' must be a positive int up to 2**63 - 1, but got %s"
+                         % (public_name(op), arg, show(n)))
     return int(n)
 
 
@@ -313,6 +316,9 @@ def _axes_and_sizes(x, s, dim, op, last_default=None):
     length of trailing axes; ``dim`` alone, the current sizes (``last_default`` computes the
     last one for the c2r transforms). Returns (axes, sizes) as lists."""
     ndim = x.ndim
+    if s is not None and not isinstance(s, (tuple, list)):
+        raise TypeError("%s: 's' must be a tuple of ints, but got %s"
+                        % (public_name(op), show(s)))
     if dim is None:
         axes = list(range(ndim)) if s is None else list(range(ndim - len(s), ndim))
     else:
@@ -325,12 +331,12 @@ def _axes_and_sizes(x, s, dim, op, last_default=None):
             raise ValueError("%s: 'dim' has duplicates: %s" % (public_name(op), show(dim)))
     if s is None:
         sizes = [x.shape[a] for a in axes]
+        if any(n < 1 for n in sizes):  # MindSpore 2.10: ValueError (ms-oracle)
+            raise ValueError("%s: the transformed dimensions of 'input' must be non-empty, but "
+                             "got shape %s and dim %s" % (public_name(op), x.shape, show(dim)))
         if last_default is not None and sizes:
             sizes[-1] = last_default(x.shape[axes[-1]])
     else:
-        if not isinstance(s, (tuple, list)):
-            raise TypeError("%s: 's' must be a tuple of ints, but got %s"
-                            % (public_name(op), show(s)))
         if len(s) != len(axes) or len(s) > ndim:
             raise ValueError("%s: 's' and 'dim' must have the same length (at most the rank %d), "
                              "but got %s and %s" % (public_name(op), ndim, show(s), show(dim)))
@@ -714,12 +720,17 @@ def _stft(x, n_fft, hop_length, win_length, window, center, pad_mode, normalized
     n_fft = _length(n_fft, op, "n_fft")
     hop = n_fft // 4 if hop_length is None else _length(hop_length, op, "hop_length")
     win_length = n_fft if win_length is None else _length(win_length, op, "win_length")
+    for arg, v in (("center", center), ("normalized", normalized), ("onesided", onesided)):
+        if not isinstance(v, (bool, np.bool_)) and not (arg == "onesided" and v is None):
+            # MindSpore 2.10's TypeError (ms-oracle)
+            raise TypeError("For '%s', the type of '%s' should be 'bool', but got type '%s'."
+                            % (public_name(op), arg, type(v).__name__))
     if win_length > n_fft:
         raise ValueError("%s: 'win_length' (%d) must be at most n_fft (%d)"
                          % (public_name(op), win_length, n_fft))
     F = _F()
     if center:
-        if pad_mode not in _PAD_MODES:
+        if not isinstance(pad_mode, str) or pad_mode not in _PAD_MODES:
             raise ValueError("%s: 'pad_mode' must be one of %s, but got %s"
                              % (public_name(op), sorted(_PAD_MODES), show(pad_mode)))
         half, length = n_fft // 2, x.shape[-1]
@@ -753,6 +764,9 @@ def _stft(x, n_fft, hop_length, win_length, window, center, pad_mode, normalized
 
 def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
          pad_mode="REFLECT", normalized=False, onesided=None, return_complex=None):
+    if return_complex is not None and not isinstance(return_complex, (bool, np.bool_)):
+        raise TypeError("For 'stft', the type of 'return_complex' should be 'bool', but got type "
+                        "'%s'." % type(return_complex).__name__)
     return _stft(x, n_fft, hop_length, win_length, window, center, pad_mode, normalized,
                  onesided, bool(return_complex), "stft")
 

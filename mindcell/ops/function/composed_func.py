@@ -246,7 +246,14 @@ def ldexp(x, other):
     if isinstance(other, (int, float)):  # a Python exponent keeps a float x's dtype (Float16)
         F = _F()
         base = x if x.dtype.is_floating_point else F.cast(x, mstype.float32)
-        return F.mul(base, 2.0 ** other)
+        if isinstance(other, int) and not -2 ** 63 <= other < 2 ** 63:
+            # MindSpore 2.10: an exponent beyond int64 is a RuntimeError (ms-oracle)
+            raise ValueError("ldexp: 'other' must be an int64 or a float, but got %s" % (other,))
+        try:
+            scale = 2.0 ** other
+        except OverflowError:  # 2 ** 2000: inf, so x * scale is +-inf (0 gives nan) as MindSpore
+            scale = float("inf")
+        return F.mul(base, scale)
     return _F().mul(x, _F().pow(2.0, other))
 
 
