@@ -314,7 +314,9 @@ FUNCTIONS_AS_METHODS = ("aminmax", "dsplit", "fmax", "fmin", "fold", "hardshrink
                         "cholesky_solve", "diagflat", "diagonal_scatter", "ger", "igammac",
                         "inplace_update", "logdet", "lstsq", "matrix_power", "mvlgamma",
                         "nanmedian", "select_scatter", "slice_scatter", "slogdet",
-                        "unique_consecutive", "unique_with_pad")
+                        "unique_consecutive", "unique_with_pad",
+                        # the complex-number round
+                        "eigvals")
 
 
 def _method_from_function(name):
