@@ -33,6 +33,9 @@ from mindcell import nn, numpy as mnp, ops, train
 _NCHW = ("refused unless 'NCHW' (ValueError naming it): MindSpore runs 'NHWC' on GPU only, "
          "and raises on CPU too")
 ALLOWED = {
+    **{"nn.Identity.__init__:" + name: "MindSpore 2.10's nn.Identity takes and ignores any "
+       "arguments, as PyTorch's does (ms-oracle: nn.Identity(1, 2, a=3) builds)"
+       for name in ("args", "kwargs")},
     "Tensor.sort:stable": "mindcell's sort is always stable (equal elements keep their order), "
                           "which both values allow",
     "Tensor.argsort:stable": "as Tensor.sort:stable",
@@ -163,6 +166,12 @@ ALLOWED_WIDER = {
                                            "raise TypeError)",
     "ms.Stream.wait_event:event": "checked Event; the CPU's one order never waits (documented)",
     "ms.Stream.wait_stream:stream": "checked Stream; as ms.Stream.wait_event:event",
+    "ms.Symbol.__init__:kwargs": "MindSpore 2.10's Symbol takes and ignores any other keyword "
+                                 "(ms-oracle: Symbol(foo=1).to_dict() is {})",
+    "ms.build_train_network:boost_level": "checked 'O0'/'O1'/'O2'; MindSpore 2.10's 'O1'/'O2' "
+        "step (a BoostTrainOneStepCell whose boost algorithms only Model's AutoBoost turns on) "
+        "trains exactly as 'O0' (ms-oracle: equal weights after 4 Momentum steps of a "
+        "Dense-BatchNorm net); documented in its docstring",
     # MindSpore 1.x's ms_function (mindcell.common.api): its compile-cache knobs
     "ms.ms_function:hash_args": _JIT,
     "ms.ms_function:compile_once": _JIT,
