@@ -36,7 +36,7 @@ class Complex(Primitive):
 
 
 class ComplexAbs(Primitive):
-    """The modulus |x| of a complex tensor, elementwise, as a real tensor.
+    """The modulus ``|x|`` of a complex tensor, elementwise, as a real tensor.
 
     Inputs:
         - **x** (Tensor) - a Complex64 or Complex128 tensor.
