@@ -21,6 +21,12 @@ def _float_inputs(primals, op):
     return single, out
 
 
+def _check_fn(fn, op):
+    if not callable(fn):
+        raise TypeError("%s: 'fn' must be a Cell or a function, but got %s"
+                        % (op, type(fn).__name__))
+
+
 def _path_derivatives(fn, primals, series, order):
     """d^k/dt^k fn(x(t)) at t = 0 for k = 1..order, x(t) = x + sum_j s_j t^j / j! per input."""
     zero = Tensor(np.zeros((), np.float32))
@@ -67,8 +73,9 @@ def derivative(fn, primals, order):
         of Tensors when ``fn`` returns several).
 
     Raises:
-        TypeError: ``primals`` is not a Tensor or a tuple of Tensors, or ``order`` not an int.
-        ValueError: ``order`` < 1.
+        TypeError: ``fn`` is not callable, ``primals`` is not a Tensor or a tuple of Tensors,
+            or ``order`` not an int.
+        ValueError: ``order`` < 1 or beyond int64.
 
     Examples:
         >>> import mindcell as ms
@@ -79,10 +86,11 @@ def derivative(fn, primals, order):
         [[-4.052  3.672]
          [ 0.505 -0.521]]
     """
+    _check_fn(fn, "derivative")
     if isinstance(order, bool) or not isinstance(order, int):
         raise TypeError("derivative: 'order' must be an int, but got %r" % (order,))
-    if order < 1:
-        raise ValueError("derivative: 'order' must be >= 1, but got %d" % order)
+    if not 1 <= order < 2 ** 63:  # MindSpore 2.10 builds an order-long series: an error above
+        raise ValueError("derivative: 'order' must be in [1, 2**63), but got %d" % order)
     _, xs = _float_inputs(primals, "derivative")
     series = [[Tensor(np.ones(x.shape, x._np_dtype))] for x in xs]
     out = fn(*xs)
@@ -108,7 +116,8 @@ def jet(fn, primals, series):
         stacked on axis 0 (lists when ``fn`` returns several Tensors).
 
     Raises:
-        TypeError: ``primals``/``series`` are not Tensors (or tuples of them).
+        TypeError: ``fn`` is not callable, or ``primals``/``series`` are not Tensors (or tuples
+            of them).
         ValueError: ``series`` does not match ``primals`` (count or shapes).
 
     Examples:
@@ -121,6 +130,7 @@ def jet(fn, primals, series):
         >>> print(out, d.reshape(-1))
         [8.] [12. 12.]
     """
+    _check_fn(fn, "jet")
     single, xs = _float_inputs(primals, "jet")
     _, ss = _float_inputs(series, "jet")
     if len(ss) != len(xs):
