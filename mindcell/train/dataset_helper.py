@@ -149,36 +149,3 @@ def connect_network_with_dataset(network, dataset_helper):
     raise RuntimeError("The API 'connect_network_with_dataset' should be called in dataset "
                        "sink mode.")
 
-
-def connect_network_with_dataset(network, dataset_helper):
-    """connect_network_with_dataset(network, dataset_helper): in MindSpore, the network of a
-    dataset-sink-mode helper, fed from the device queue. Sink mode has no queue on a CPU
-    process (MindSpore 2.10's CPU build cannot start it either, and :class:`DatasetHelper`
-    refuses ``dataset_sink_mode=True``), so with the non-sink helpers there are this is
-    MindSpore's RuntimeError; call the network on each batch of the helper instead.
-
-    Args:
-        network (Cell): the training network.
-        dataset_helper (DatasetHelper): the helper.
-
-    Raises:
-        TypeError: ``dataset_helper`` is not a DatasetHelper.
-        RuntimeError: always (the helper is not in sink mode).
-
-    Examples:
-        >>> import numpy as np
-        >>> import mindcell as ms
-        >>> from mindcell.train import DatasetHelper, connect_network_with_dataset
-        >>> data = ms.dataset.NumpySlicesDataset({"x": np.ones((2, 1), np.float32)})
-        >>> try:
-        ...     connect_network_with_dataset(ms.nn.ReLU(), DatasetHelper(data, False))
-        ... except RuntimeError as e:
-        ...     print(str(e)[:62])
-        The API 'connect_network_with_dataset' should be called in dat
-    """
-    if not isinstance(dataset_helper, DatasetHelper):
-        raise TypeError("connect_network_with_dataset: 'dataset_helper' must be a DatasetHelper,"
-                        " but got %s" % type(dataset_helper).__name__)
-    raise RuntimeError("The API 'connect_network_with_dataset' should be called in dataset sink "
-                       "mode (mindcell has no sink mode: call the network on each batch of the "
-                       "helper, e.g. `for inputs in helper: network(*inputs)`).")
