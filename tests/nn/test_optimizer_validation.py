@@ -32,6 +32,15 @@ CTORS = {
     "experimental.SGD": lambda ps: exp_optim.SGD(ps, 0.1, momentum=0.9),
     "experimental.Adam": lambda ps: exp_optim.Adam(ps, 0.01),
     "experimental.AdamW": lambda ps: exp_optim.AdamW(ps, 0.01),
+    "experimental.Adadelta": lambda ps: exp_optim.Adadelta(ps, 0.5, weight_decay=0.01),
+    "experimental.Adagrad": lambda ps: exp_optim.Adagrad(ps, 0.1, lr_decay=0.1),
+    "experimental.ASGD": lambda ps: exp_optim.ASGD(ps, 0.05, lambd=0.1, t0=1.0),
+    "experimental.Adamax": lambda ps: exp_optim.Adamax(ps, 0.01, weight_decay=0.01),
+    "experimental.RMSprop": lambda ps: exp_optim.RMSprop(ps, 0.01, momentum=0.5,
+                                                         centered=True),
+    "experimental.Rprop": lambda ps: exp_optim.Rprop(ps, 0.05),
+    "experimental.RAdam": lambda ps: exp_optim.RAdam(ps, 0.01),
+    "experimental.NAdam": lambda ps: exp_optim.NAdam(ps, 0.01),
 }
 
 

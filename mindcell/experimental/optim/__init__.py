@@ -10,7 +10,8 @@ from mindcell.nn.optim.optimizer import Optimizer as _Base
 from mindcell.ops import functional as F
 from mindcell.ops.defs.state import adam_update_p, sgd_update_p
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW"]
+__all__ = ["Optimizer", "AdamW", "SGD", "Adam", "Adadelta", "Adagrad", "ASGD", "Adamax", "RMSprop",
+           "Rprop", "RAdam", "NAdam"]
 
 
 class Optimizer(_Base):
@@ -28,13 +29,13 @@ class Optimizer(_Base):
                                                                   defaults.get("weight_decay", 0.0)))
                                           for g in groups])
         # a group without weight_decay (none in the defaults either) gets 0.0, as in MindSpore
-        self.param_groups = [_Group({"weight_decay": 0.0}, **dict(self.defaults, **g))
-                             for g in groups]
+        self.param_groups = [_make_group(g, self.defaults) for g in groups]
         # Each group's learning rate is a Parameter (learning_rate_group_<i>, also in `lrs`, as
         # MindSpore's) that schedulers write. As in MindSpore 2.10, a step reads each group's
         # hyper-parameters from its dict: `group["lr"] = <float>` overrides the Parameter for
         # the next steps, while a Tensor or int put there is not used (the step keeps reading
         # the Parameter; a warning says so).
+        self._unregister_base_state()
         self.lrs = []
         self._group_of_param = []
         # the index of each group's first parameter in `parameters`, and their total last (as
@@ -48,6 +49,23 @@ class Optimizer(_Base):
             dict.__setitem__(group, "lr", lr)
             self.lrs.append(lr)
             self._group_of_param += [i] * len(list(group["params"]))
+
+    def _unregister_base_state(self):
+        """MindSpore 2.10's experimental optimizers hold no 'global_step', 'learning_rate' or
+        'learning_rate_group_<i>' among their Cell parameters (parameters_and_names() and
+        checkpoints list the parameters and the state only; the groups' learning-rate
+        Parameters live in ``lrs`` and ``param_groups``): the ones the nn.Optimizer base
+        registers stay attributes but leave the registry."""
+        d = self.__dict__
+        for key in ("global_step", "learning_rate"):
+            if key in d["_params"]:
+                d[key] = d["_params"].pop(key)
+        groups = d["_params_list"].pop("learning_rate_groups", None)
+        if groups is not None:
+            for p in groups:
+                for key in [k for k, v in d["_params"].items() if v is p]:
+                    del d["_params"][key]
+            d["learning_rate_groups"] = groups
 
     def _group_lr(self, index):
         """The learning rate group ``index`` steps with: a float written to its ``"lr"``
@@ -69,6 +87,13 @@ class Optimizer(_Base):
     # the per-parameter state ParameterTuples a subclass keeps (extended by add_param_group)
     _state_names = ()
     _ones_states = ()  # the state ParameterTuples that start at one (SGD's first-step flags)
+
+    def _state_fill(self, state):
+        """The start value of the state ParameterTuple ``state`` (for add_param_group)."""
+        return "ones" if state in self._ones_states else "zeros"
+
+    def _add_scalar_states(self, params):
+        """Give ``params`` (a group being added) their per-parameter 0-d states, if any."""
 
     def add_param_group(self, param_group):
         """add_param_group(param_group): adds a group of parameters (a dict with ``'params'``
@@ -107,8 +132,7 @@ class Optimizer(_Base):
         if len({id(p) for p in params}) != len(params) or any(id(p) in known for p in params):
             raise ValueError("%s.add_param_group: some parameters appear in more than one "
                              "parameter group" % name)
-        group = _Group({"weight_decay": 0.0},
-                       **dict(self.defaults, **dict(param_group, params=params)))
+        group = _make_group(dict(param_group, params=params), self.defaults)
         index = len(self.param_groups)
         dict.__setitem__(group, "lr", Parameter(
             Tensor(np.asarray(_lr_value(group["lr"]), np.float32)),
@@ -123,7 +147,8 @@ class Optimizer(_Base):
         new = ParameterTuple(params)
         for state in self._state_names:
             setattr(self, state, ParameterTuple(list(getattr(self, state)) + list(
-                new.clone(state, "ones" if state in self._ones_states else "zeros"))))
+                new.clone(state, self._state_fill(state)))))
+        self._add_scalar_states(params)
         self.parameters = ParameterTuple(list(self.parameters) + params)
         self.__dict__["parameters"] = self._params_list["parameters"]
         self.param_length = len(self.parameters)
@@ -141,6 +166,20 @@ def _lr_value(value):
         raise TypeError("experimental.optim: a group's 'lr' must be a number or a one-element "
                         "Tensor, but got %r" % (value,))
     return float(arr.reshape(()))
+
+
+def _make_group(group, defaults):
+    """A parameter group with MindSpore 2.10's key order: the user's keys as given, then the
+    defaults it lacks in the defaults' order, then 'weight_decay' (0.0) if still missing."""
+    out = _Group()
+    for key, value in group.items():
+        dict.__setitem__(out, key, value)
+    for key, value in defaults.items():
+        if key not in out:
+            dict.__setitem__(out, key, value)
+    if "weight_decay" not in out:
+        dict.__setitem__(out, "weight_decay", 0.0)
+    return out
 
 
 class _Group(dict):
@@ -212,9 +251,13 @@ class SGD(Optimizer):
         _flag("SGD", "maximize", maximize)
         super().__init__(params, dict(lr=lr, momentum=float(momentum), dampening=dampening,
                                       weight_decay=weight_decay, nesterov=nesterov,
-                                      maximize=maximize))
+                                      maximize=maximize, grad_centralization=False))
         for group in self.param_groups:
             dict.__setitem__(group, "dampening", _nonneg("SGD", "dampening", group["dampening"]))
+            if group.get("grad_centralization"):
+                warnings.warn("experimental.optim.SGD: a group's 'grad_centralization' is not "
+                              "used, as in MindSpore 2.10 (its experimental SGD only lists "
+                              "it among the defaults)", stacklevel=2)
         if nesterov and (momentum <= 0.0 or dampening != 0.0):
             raise ValueError("SGD: nesterov=True needs momentum > 0 and dampening 0, but got "
                              "momentum %s, dampening %s" % (momentum, dampening))
@@ -329,3 +372,13 @@ class AdamW(Adam):
                 F.assign(self.max_exp_avg_sq[i], second)
             denom = F.add(F.div(F.sqrt(second), F.cast(root2, p.dtype)), eps)
             F.assign(p, F.sub(decayed, F.mul(F.div(m, denom), F.cast(step_size, p.dtype))))
+
+
+from mindcell.experimental.optim.adadelta import Adadelta  # noqa: E402
+from mindcell.experimental.optim.adagrad import Adagrad  # noqa: E402
+from mindcell.experimental.optim.asgd import ASGD  # noqa: E402
+from mindcell.experimental.optim.adamax import Adamax  # noqa: E402
+from mindcell.experimental.optim.rmsprop import RMSprop  # noqa: E402
+from mindcell.experimental.optim.rprop import Rprop  # noqa: E402
+from mindcell.experimental.optim.radam import RAdam  # noqa: E402
+from mindcell.experimental.optim.nadam import NAdam  # noqa: E402

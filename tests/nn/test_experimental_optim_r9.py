@@ -1,0 +1,161 @@
+"""experimental.optim's optimizers beyond SGD/Adam/AdamW and the lr_scheduler module (issue 16,
+optim9). MindSpore 2.10's numbers are in tests/goldens/experimental_optim (recorded with
+ms-oracle); these tests check what the goldens do not: the three ways of running a step agree,
+numpy references of the updates, add_param_group, argument errors."""
+import numpy as np
+import pytest
+
+import mindcell as ms
+from mindcell import Parameter, Tensor
+from mindcell.experimental import optim
+
+RNG = np.random.RandomState(0)
+W0 = [RNG.randn(2, 3).astype(np.float32), RNG.randn(3).astype(np.float32)]
+GRADS = [[RNG.randn(*w.shape).astype(np.float32) for w in W0] for _ in range(3)]
+
+NEW = {
+    "Adadelta": dict(lr=0.5, rho=0.8, weight_decay=0.1),
+    "Adagrad": dict(lr=0.1, lr_decay=0.1, initial_accumulator_value=0.3),
+    "ASGD": dict(lr=0.05, lambd=0.1, t0=1.0, weight_decay=0.1),
+    "Adamax": dict(lr=0.02, betas=(0.8, 0.9), maximize=True),
+    "RMSprop": dict(lr=0.01, momentum=0.5, centered=True),
+    "Rprop": dict(lr=0.05, step_sizes=(0.02, 0.08)),
+    "RAdam": dict(lr=0.01, betas=(0.9, 0.3)),
+    "NAdam": dict(lr=0.01, momentum_decay=0.5, weight_decay=0.1),
+}
+
+
+def _params():
+    return [Parameter(Tensor(w.copy()), name=n) for n, w in zip(("w", "b"), W0)]
+
+
+def _make(name, ps):
+    return getattr(optim, name)([{"params": ps[:1], "lr": 0.03}, {"params": ps[1:]}],
+                                **NEW[name])
+
+
+def _run(name, mode):
+    ps = _params()
+    opt = _make(name, ps)
+    out = []
+    if mode == "jit":
+        def forward(g0, g1):
+            return (ps[0] * g0).sum() + (ps[1] * g1).sum()
+        grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+
+        @ms.jit
+        def train(g0, g1):
+            loss, grads = grad_fn(g0, g1)
+            opt(grads)
+            return loss
+    ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
+    try:
+        for step in GRADS:
+            if mode == "jit":
+                train(*[Tensor(g) for g in step])
+            else:
+                opt(tuple(Tensor(g) for g in step))
+            out.append([p.asnumpy().copy() for p in ps])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(NEW))
+def test_pynative_graph_and_jit_steps_agree(name):
+    eager = _run(name, "py")
+    assert not np.allclose(eager[-1][0], W0[0])  # the steps moved the parameters
+    for mode in ("graph", "jit"):
+        for a, b in zip(eager, _run(name, mode)):
+            for x, y in zip(a, b):
+                np.testing.assert_allclose(x, y, rtol=1e-5, atol=1e-6, err_msg=mode)
+
+
+def test_state_names_are_mindspore_checkpoint_keys():
+    ps = _params()
+    names = [n for n, _ in optim.Adamax(ps).parameters_and_names()]
+    assert names == ["w", "b", "step_t", "exp_avg.w", "exp_avg.b", "exp_inf.w", "exp_inf.b"]
+    # ASGD's eta/mu and NAdam's mu_product are not Cell parameters in MindSpore 2.10
+    assert [n for n, _ in optim.ASGD(_params()).parameters_and_names()] == \
+        ["w", "b", "ax.w", "ax.b", "step_t"]
+    assert [n for n, _ in optim.NAdam(_params()).parameters_and_names()] == \
+        ["w", "b", "step_t", "exp_avg.w", "exp_avg.b", "exp_avg_sq.w", "exp_avg_sq.b"]
+    # no global_step / learning_rate in the experimental optimizers (the lrs hold the rates)
+    sgd = optim.SGD([{"params": ps[:1], "lr": 0.5}, {"params": ps[1:]}], lr=0.1)
+    assert "global_step" not in [n for n, _ in sgd.parameters_and_names()]
+    assert [p.name for p in sgd.lrs] == ["learning_rate_group_0", "learning_rate_group_1"]
+
+
+def test_adagrad_and_adadelta_match_numpy():
+    w, g = W0[1].astype(np.float64), GRADS[0][1].astype(np.float64)
+    p = Parameter(Tensor(W0[1].copy()), name="p")
+    opt = optim.Adagrad([p], lr=0.1, lr_decay=0.5, initial_accumulator_value=0.2, eps=1e-3)
+    s = 0.2 + 0.0 * w
+    for t in range(2):
+        opt((Tensor(g.astype(np.float32)),))
+        s = s + g * g
+        w = w - 0.1 / (1 + t * 0.5) * g / (np.sqrt(s) + 1e-3)
+    np.testing.assert_allclose(p.asnumpy(), w, rtol=1e-5)
+
+    w = W0[1].astype(np.float64)
+    p = Parameter(Tensor(W0[1].copy()), name="p")
+    opt = optim.Adadelta([p], lr=0.5, rho=0.7, eps=1e-2, weight_decay=0.1)
+    v = u = 0.0 * w
+    for _ in range(2):
+        opt((Tensor(g.astype(np.float32)),))
+        gd = g + 0.1 * w
+        v = 0.7 * v + 0.3 * gd * gd
+        delta = np.sqrt(u + 1e-2) / np.sqrt(v + 1e-2) * gd
+        u = 0.7 * u + 0.3 * delta * delta
+        w = w - 0.5 * delta
+    np.testing.assert_allclose(p.asnumpy(), w, rtol=1e-5)
+
+
+def test_rprop_grows_shrinks_and_clips_the_step_size():
+    p = Parameter(Tensor(np.zeros(3, np.float32)), name="p")
+    opt = optim.Rprop([p], lr=0.1, etas=(0.5, 2.0), step_sizes=(0.01, 0.3))
+    for g in ([1.0, 1.0, 1.0], [1.0, -1.0, 0.0], [1.0, -1.0, 1.0], [1.0, 1.0, 1.0]):
+        opt((Tensor(np.array(g, np.float32)),))
+    # element 0 (same sign): sizes 0.1, 0.2, 0.4 -> 0.3 (clipped), 0.3;
+    # element 1 (1, -1, -1, 1): 0.1, 0.05 (a flip: no move, counted as 0), 0.05, 0.025 (flip);
+    # element 2 (1, 0, 1, 1): 0.1, 0.1 (no move), 0.1, 0.2
+    np.testing.assert_allclose(opt.step_size[0].asnumpy(), [0.3, 0.025, 0.2], rtol=1e-6)
+    np.testing.assert_allclose(p.asnumpy(), [-0.9, -0.05, -0.4], rtol=1e-5)
+
+
+def test_add_param_group_extends_every_state():
+    ps = _params()
+    extra = Parameter(Tensor(np.ones(2, np.float32)), name="extra")
+    for name in ("ASGD", "NAdam", "Adagrad"):
+        opt = getattr(optim, name)(ps[:1], lr=0.1)
+        opt.add_param_group({"params": [extra] if name != "Adagrad" else
+                             [Parameter(Tensor(np.ones(2, np.float32)), name="x2")]})
+        grads = (Tensor(np.ones((2, 3), np.float32)), Tensor(np.ones(2, np.float32)))
+        opt(grads)
+        assert opt.group_start_id == [0, 1, 2]
+        if name == "ASGD":
+            assert [m.name for m in opt.mu] == ["mu_w", "mu_extra"]
+        if name == "NAdam":
+            assert [m.name for m in opt.mu_product] == ["mu_product_w", "mu_product_extra"]
+    opt = optim.Adagrad(ps[:1], lr=0.1, initial_accumulator_value=0.5)
+    opt.add_param_group({"params": [Parameter(Tensor(np.ones(2, np.float32)), name="y")]})
+    np.testing.assert_allclose(opt.accum[1].asnumpy(), [0.5, 0.5])
+
+
+@pytest.mark.parametrize("name, kwargs, error", [
+    ("Adadelta", dict(rho=1.5), ValueError),
+    ("Adadelta", dict(rho=1), TypeError),
+    ("Adagrad", dict(lr=0.0), ValueError),
+    ("ASGD", dict(lambd=1), TypeError),
+    ("ASGD", dict(t0=1), TypeError),
+    ("Adamax", dict(betas=(1.0, 0.9)), ValueError),
+    ("RMSprop", dict(momentum=-0.1), ValueError),
+    ("Rprop", dict(etas=(0.5, 1.0)), ValueError),
+    ("RAdam", dict(eps=0.0), ValueError),
+    ("NAdam", dict(momentum_decay=-0.1), ValueError),
+])
+def test_bad_arguments_name_the_optimizer_and_argument(name, kwargs, error):
+    with pytest.raises(error) as info:
+        getattr(optim, name)(_params(), **kwargs)
+    assert name in str(info.value)
+    assert list(kwargs)[0] in str(info.value)
