@@ -275,6 +275,12 @@ class Model:
     def _run_epoch(self, train_dataset, callbacks, cb, ctx, bar, after_epoch):
         _fire(callbacks, "on_train_epoch_begin", ctx)
         for data in train_dataset.create_tuple_iterator():
+            if self.loss_fn is not None and len(data) != 2:
+                # MindSpore 2.10 checks this before every step (sink mode and fit too): the
+                # WithLossCell it builds takes exactly (data, label)
+                raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return two "
+                                 "elements, but got %d, please check the number of elements "
+                                 "returned by 'train_dataset'" % len(data))
             cb.cur_step_num += 1
             cb.train_dataset_element = list(data)
             _fire(callbacks, "on_train_step_begin", ctx)
