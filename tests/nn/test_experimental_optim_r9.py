@@ -159,3 +159,135 @@ def test_bad_arguments_name_the_optimizer_and_argument(name, kwargs, error):
         getattr(optim, name)(_params(), **kwargs)
     assert name in str(info.value)
     assert list(kwargs)[0] in str(info.value)
+
+
+# ---------------------------------------------------------------- lr_scheduler
+
+from mindcell.experimental.optim import lr_scheduler as lrs  # noqa: E402
+
+
+def _sgd():
+    ps = [Parameter(Tensor(np.ones(3, np.float32)), name="w"),
+          Parameter(Tensor(np.ones(2, np.float32)), name="b")]
+    return ps, optim.SGD([{"params": ps[:1]}, {"params": ps[1:], "lr": 0.05}], lr=0.1)
+
+
+def _rates(sched):
+    return [float(v) for v in sched.get_last_lr()]
+
+
+JIT_SCHEDS = {
+    "StepLR": lambda o: lrs.StepLR(o, step_size=2, gamma=0.5),
+    "MultiStepLR": lambda o: lrs.MultiStepLR(o, [1, 3, 3], gamma=0.5),
+    "LinearLR": lambda o: lrs.LinearLR(o, start_factor=0.25, total_iters=3),
+    "CosineAnnealingLR": lambda o: lrs.CosineAnnealingLR(o, T_max=3, eta_min=0.01),
+    "CosineAnnealingWarmRestarts": lambda o: lrs.CosineAnnealingWarmRestarts(o, 2, T_mult=2),
+    "CyclicLR": lambda o: lrs.CyclicLR(o, 0.01, 0.1, step_size_up=2, mode="triangular2"),
+    "ConstantLR": lambda o: lrs.ConstantLR(o, factor=0.5, total_iters=2),
+    "PolynomialLR": lambda o: lrs.PolynomialLR(o, total_iters=4, power=2.0),
+    "MultiplicativeLR": lambda o: lrs.MultiplicativeLR(o, lambda e: 0.9),
+}
+
+
+@pytest.mark.parametrize("name", sorted(JIT_SCHEDS))
+def test_scheduler_step_inside_jit_matches_eager(name):
+    """scheduler.step() in an ms.jit train step: the compiled step replays the tensor
+    arithmetic (no rate baked in at trace time), so rates and parameters follow eager's."""
+    runs = []
+    for jit in (False, True):
+        ps, opt = _sgd()
+        sched = JIT_SCHEDS[name](opt)
+
+        def forward(x):
+            return (ps[0] * x).sum() + (ps[1] * x[:2]).sum()
+        grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+
+        def train(x):
+            loss, grads = grad_fn(x)
+            opt(grads)
+            sched.step()
+            return loss
+        step = ms.jit(train) if jit else train
+        seq = []
+        for _ in range(7):
+            step(Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
+            seq.append(_rates(sched) + list(ps[0].asnumpy()))
+        runs.append(np.array(seq))
+    assert len({tuple(np.round(r[:2], 6)) for r in runs[0]}) > 1  # the rate changed
+    np.testing.assert_allclose(runs[1], runs[0], rtol=1e-5, atol=1e-7)
+
+
+def test_scheduler_writes_the_groups_learning_rate_parameters():
+    ps, opt = _sgd()
+    sched = lrs.ExponentialLR(opt, gamma=0.5)
+    assert sched._last_lr[0] is opt.lrs[0] is opt.param_groups[0]["lr"]
+    sched.step()
+    assert _rates(sched) == pytest.approx([0.05, 0.025])
+    assert float(opt.param_groups[1]["lr"]) == pytest.approx(0.025)
+    assert float(opt.param_groups[0]["initial_lr"]) == pytest.approx(0.1)
+    opt(tuple(Tensor(np.ones(p.shape, np.float32)) for p in ps))
+    np.testing.assert_allclose(ps[0].asnumpy(), 1 - 0.05, rtol=1e-6)
+    assert sched.last_epoch.name == "last_epoch_ExponentialLR"
+
+
+def test_closed_forms_mindspore_lacks():
+    """step(epoch) where MindSpore 2.10 fails (MultiStepLR: AttributeError; warm restarts with
+    T_mult > 1: TypeError): the closed forms of the recursive schedules."""
+    _, opt = _sgd()
+    sched = lrs.MultiStepLR(opt, [2, 5, 5], gamma=0.5)
+    sched.step(6)
+    assert _rates(sched) == pytest.approx([0.1 * 0.125, 0.05 * 0.125])
+    sched.step(1)
+    assert _rates(sched) == pytest.approx([0.1, 0.05])
+    _, opt = _sgd()
+    sched = lrs.CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2, eta_min=0.001)
+    seq = []
+    for _ in range(7):
+        sched.step()
+        seq.append(_rates(sched)[0])
+    # epoch e in the period starting at 2 * (2 ** n - 1): the same rate by step(e)
+    for e, expected in enumerate(seq, start=1):
+        _, opt2 = _sgd()
+        other = lrs.CosineAnnealingWarmRestarts(opt2, T_0=2, T_mult=2, eta_min=0.001)
+        other.step(e)
+        assert _rates(other)[0] == pytest.approx(expected, rel=1e-5)
+
+
+def test_three_value_betas_and_etas_are_rejected_when_built():
+    # MindSpore 2.10 builds these and fails unpacking them at the first step
+    with pytest.raises(ValueError, match="betas"):
+        optim.Adamax(_params(), betas=(0.9, 0.99, 0.9))
+    with pytest.raises(ValueError, match="etas"):
+        optim.Rprop(_params(), etas=(0.5, 1.2, 3.0))
+
+
+def test_plateau_reduces_after_patience_and_respects_cooldown_and_min_lr():
+    _, opt = _sgd()
+    sched = lrs.ReduceLROnPlateau(opt, patience=1, factor=0.5, cooldown=1, min_lr=[0.03, 0.0])
+    seen = []
+    for m in [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]:
+        sched.step(m)
+        seen.append(_rates(sched))
+    # reductions at the 3rd bad epoch, then after 1 cooldown + 2 bad epochs; group 0 floored
+    assert [r[0] for r in seen] == pytest.approx([0.1, 0.1, 0.05, 0.05, 0.05, 0.03, 0.03])
+    assert [r[1] for r in seen] == pytest.approx([0.05, 0.05, 0.025, 0.025, 0.025, 0.0125,
+                                                  0.0125])
+
+
+@pytest.mark.parametrize("make, error", [
+    (lambda o: lrs.StepLR(o, 2, gamma=1), TypeError),
+    (lambda o: lrs.LinearLR(o, start_factor=0.0), ValueError),
+    (lambda o: lrs.PolynomialLR(o, power=-1.0), ValueError),
+    (lambda o: lrs.CyclicLR(o, 0.01, 0.1, mode="x"), ValueError),
+    (lambda o: lrs.CyclicLR(o, 0.01, 0.1, scale_fn=lambda x: 1.0, scale_mode="epoch"),
+     ValueError),
+    (lambda o: lrs.ReduceLROnPlateau(o, threshold_mode="x"), ValueError),
+    (lambda o: lrs.StepLR(o, 2, last_epoch=3), KeyError),
+    (lambda o: lrs.StepLR(ms.nn.SGD([Parameter(Tensor(np.ones(2, np.float32)), "q")]), 2),
+     TypeError),
+    (lambda o: lrs.LRScheduler(o), NotImplementedError),
+])
+def test_scheduler_argument_errors(make, error):
+    _, opt = _sgd()
+    with pytest.raises(error):
+        make(opt)

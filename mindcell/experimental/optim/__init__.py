@@ -21,7 +21,21 @@ class Optimizer(_Base):
     _group_keys = None  # PyTorch-style groups carry each optimizer's own hyper-parameters
 
     def __init__(self, params, defaults):
+        name = type(self).__name__
+        if params is None:
+            raise ValueError("For '%s', the argument params can not be None." % name)
+        if isinstance(params, (Parameter, Tensor)) or not hasattr(params, "__iter__"):
+            raise TypeError("For '%s', the argument params must be an iterable of Parameters or "
+                            "of group dicts, but got %s." % (name, type(params).__name__))
         params = list(params)
+        if not params:
+            raise ValueError("For '%s', the argument params must not be empty." % name)
+        for group in params:
+            lr = group.get("lr", defaults.get("lr")) if isinstance(group, dict) else None
+            if isinstance(lr, bool) or (lr is not None and
+                                        not isinstance(lr, (int, float, Tensor))):
+                raise TypeError("For '%s', a group's 'lr' must be int, float or Tensor, but got "
+                                "%s." % (name, type(lr).__name__))
         groups = params if params and isinstance(params[0], dict) else [{"params": params}]
         self.defaults = dict(defaults)
         super().__init__(defaults["lr"], [dict(g, lr=g.get("lr", defaults["lr"]),
@@ -382,3 +396,4 @@ from mindcell.experimental.optim.rmsprop import RMSprop  # noqa: E402
 from mindcell.experimental.optim.rprop import Rprop  # noqa: E402
 from mindcell.experimental.optim.radam import RAdam  # noqa: E402
 from mindcell.experimental.optim.nadam import NAdam  # noqa: E402
+from mindcell.experimental.optim import lr_scheduler  # noqa: E402,F401
