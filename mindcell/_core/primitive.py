@@ -9,7 +9,37 @@ from mindcell.dtype import BF16_NP as _BF16
 
 REGISTRY = {}
 _local = _trace._local
-PROFILER = None  # mindcell.profiler's recorder while one records (bind's one check)
+PROFILER = None  # mindcell.profiler's recorder while one records (set with set_profiler)
+# None unless a profiler records or a mixed-precision cell runs (bind's one check): then
+# bind takes _hooked_bind, which casts inputs (_core/mixed_precision.py) and profiles
+HOOKED = None
+_MIXED = [False]
+
+
+def set_profiler(recorder):
+    """Install ``recorder`` as the dispatch point's profiler (None: stop)."""
+    global PROFILER
+    PROFILER = recorder
+    _refresh_hook()
+
+
+def update_hook(mixed_active):
+    """Called by _core/mixed_precision.py when the first typed cell starts or the last ends."""
+    _MIXED[0] = mixed_active
+    _refresh_hook()
+
+
+def _refresh_hook():
+    global HOOKED
+    HOOKED = True if (PROFILER is not None or _MIXED[0]) else None
+
+
+def _hooked_bind(prim, inputs, attrs):
+    if _MIXED[0]:
+        inputs = _mixed.cast_inputs(prim, inputs)
+    if PROFILER is None:
+        return _local.top.process(prim, inputs, attrs)
+    return PROFILER.bind(prim, inputs, attrs)
 
 
 class Prim:
@@ -78,9 +108,9 @@ class Prim:
 
     def bind(self, *inputs, **attrs):
         """Run (eager) or record (graph) this op on Tensor inputs; returns Tensor(s)."""
-        if PROFILER is None:
+        if HOOKED is None:
             return _local.top.process(self, inputs, attrs)  # this thread's innermost trace
-        return PROFILER.bind(self, inputs, attrs)
+        return _hooked_bind(self, inputs, attrs)
 
     def compute(self, arrays, attrs):
         """Evaluate on numpy arrays with the compiled kernel when there is one, else ``impl``."""
@@ -184,3 +214,6 @@ def elementwise_infer(*avals, **attrs):
 
 def compare_infer(*avals, **attrs):
     return (np.broadcast_shapes(*[a[0] for a in avals]), np.dtype(np.bool_))
+
+
+from mindcell._core import mixed_precision as _mixed  # noqa: E402  (imports this module lazily)

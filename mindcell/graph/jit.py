@@ -2,6 +2,7 @@
 import functools
 
 from mindcell._core import autodiff, trace as _trace
+from mindcell._core.mixed_precision import running_float_type, enter_float_type, exit_float_type
 from mindcell._core.trace import should_compile  # noqa: F401  (re-exported for nn.cell)
 from mindcell.common.mutable import graph_inputs
 from mindcell.common.tensor import Tensor
@@ -123,7 +124,20 @@ class JitFunction:
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
-        if is_tracing() or autodiff.tapes:
+        if is_tracing():
+            return self.fn(*args, **kwargs)
+        if running_float_type() is not None:
+            # called from a PYNATIVE_MODE mixed-precision cell: MindSpore 2.10 runs the
+            # function's primitives uncast (ms-oracle); its program is shared with uncast calls
+            previous = enter_float_type(None)
+            try:
+                return self._call(args, kwargs)
+            finally:
+                exit_float_type(previous)
+        return self._call(args, kwargs)
+
+    def _call(self, args, kwargs):
+        if autodiff.tapes:
             return self.fn(*args, **kwargs)
         if not kwargs:
             key = _tensors_key(args)

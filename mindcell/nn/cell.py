@@ -227,7 +227,7 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             self._first_call()
         if self._forward_pre_hooks:
             args, kwargs = run_forward_pre_hooks(self, args, kwargs)
-        args = self._cast_to_mixed(args)
+        args, kwargs = self._cast_to_mixed(args, kwargs)
         state = None
         taping = autodiff._state.tapes  # this thread's tapes (hot path: not the property)
         if taping and has_backward_hooks(self):
@@ -237,7 +237,7 @@ class Cell(RegistrationMixin, TraversalMixin, StateDictMixin, HooksMixin, ModesM
             gt.recompute_tags.append(gt.recompute_tags[-1] if gt.recompute_tags
                                      else gt.new_recompute_group())
         float_type = self.__dict__.get("_mixed_precision_type")
-        if float_type is not None:  # its Parameters (and its children's) are read in that type
+        if float_type is not None:  # its primitive calls (and its children's) cast to it
             previous_type = enter_float_type(float_type)
         try:
             if taping and hasattr(type(self), "bprop"):

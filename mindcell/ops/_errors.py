@@ -11,6 +11,8 @@ import sys
 
 import numpy as np
 
+from mindcell._core.mixed_precision import running_float_type
+
 _PUBLIC = None  # code object -> public name, built on the first error
 _PRIM_CALL = set()  # __call__ code objects of the Primitive classes (named by type(self))
 _SHARED = set()  # code objects shared by several public functions (made by one factory)
@@ -178,8 +180,11 @@ def check_broadcast(op, *shapes):
 def check_same_dtype(op, a_dtype, b_dtype, a_name="x1", b_name="x2"):
     """Raise TypeError (MindSpore's type) when two operands of a matrix product or convolution
     have different dtypes: MindSpore neither promotes nor casts them (a float64 batch through
-    a float32 layer is an error, not a float64 result)."""
-    if a_dtype != b_dtype:
+    a float32 layer is an error, not a float64 result). Inside a mixed-precision cell two float
+    dtypes pass: the primitive call casts both to the cell's type
+    (mindcell/_core/mixed_precision.py)."""
+    if a_dtype != b_dtype and not (running_float_type() is not None
+                                   and a_dtype.is_floating_point and b_dtype.is_floating_point):
         raise TypeError("%s: '%s' must have the dtype of '%s', but got '%s' %s and '%s' %s; cast "
                         "the input first, e.g. x.astype(ms.%s)"
                         % (public_name(op), b_name, a_name, a_name, a_dtype, b_name, b_dtype,

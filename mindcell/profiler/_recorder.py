@@ -101,7 +101,7 @@ def install(recorder):
         if recorder is not None and _primitive.PROFILER not in (None, recorder):
             raise RuntimeError("Profiler.start: another profiler is already recording; stop "
                                "it first")
-        _primitive.PROFILER = recorder
+        _primitive.set_profiler(recorder)
         _executor.PROFILER = recorder
 
 

@@ -1,9 +1,13 @@
 """Training mode, flags, mixed precision, recompute, compile declarations and the members that
 matter only for distributed training (recorded; on one machine they change nothing)."""
-import threading
 from collections import OrderedDict
 
 from mindcell import dtype as mstype
+from mindcell._core import trace as _trace
+# the float type of the innermost running typed cell (to_float, or an fp16/fp32/bf16 flag), per
+# thread: while it is set, every primitive call casts its float inputs to it
+from mindcell._core.mixed_precision import (running_float_type, enter_float_type,  # noqa: F401
+                                            exit_float_type)
 from mindcell.common.tensor import Tensor
 
 _BOOST_TYPES = ("O0", "O1", "O2")
@@ -11,39 +15,6 @@ _BOOST_TYPES = ("O0", "O1", "O2")
 _PRECISION_FLAGS = (("fp16", mstype.float16), ("fp32", mstype.float32), ("bf16", mstype.bfloat16))
 _RECOMPUTE_KEYS = ("mp_comm_recompute", "parallel_optimizer_comm_recompute",
                    "recompute_slice_activation")
-
-
-# The float type of the innermost running cell that has one (to_float, or an fp16/fp32/bf16
-# flag), per thread: a Parameter a cell reads while it is set is used in that type.
-_RUNNING = threading.local()
-
-
-def running_float_type():
-    """The float type the innermost running mixed-precision cell runs in, or None."""
-    return getattr(_RUNNING, "dtype", None)
-
-
-def enter_float_type(dtype):
-    """Make ``dtype`` the running float type; returns what to pass to :func:`exit_float_type`."""
-    previous = getattr(_RUNNING, "dtype", None)
-    _RUNNING.dtype = dtype
-    return previous
-
-
-def exit_float_type(previous):
-    _RUNNING.dtype = previous
-
-
-def parameter_in_float_type(param, dtype):
-    """A trainable float Parameter read inside a cell running in ``dtype``, as MindSpore uses
-    it there: cast to ``dtype`` (the cast is differentiable, so gradients reach the stored
-    Parameter in its own dtype). Parameters that are not trained (running statistics, counters
-    that cells update in place) are returned as they are."""
-    if (param is None or not param.requires_grad or param.dtype is dtype
-            or not param.dtype.is_floating_point):
-        return param
-    from mindcell.ops.function.math_func import cast
-    return cast(param, dtype)
 
 
 def _check_cpu(device, op):
@@ -147,13 +118,20 @@ class ModesMixin:
             cell.__dict__["_mixed_precision_type"] = dst_type
         return self
 
-    def _cast_to_mixed(self, args):
+    def _cast_to_mixed(self, args, kwargs):
+        """A typed cell's float inputs (positional and keyword) cast to its type when a graph
+        is traced (MindSpore's GRAPH_MODE casts them on entry; its PYNATIVE_MODE casts at each
+        primitive call only, so a cell returning its input returns it uncast)."""
         dst = self.__dict__.get("_mixed_precision_type")
-        if dst is None:
-            return args
+        if dst is None or not _trace.current().is_graph:
+            return args, kwargs
         from mindcell.ops.function.math_func import cast
-        return tuple(cast(a, dst) if isinstance(a, Tensor) and a.dtype.is_floating_point
-                     and a.dtype is not dst else a for a in args)
+
+        def to_dst(a):
+            return cast(a, dst) if isinstance(a, Tensor) and a.dtype.is_floating_point \
+                and a.dtype is not dst else a
+        return (tuple(to_dst(a) for a in args),
+                {k: to_dst(v) for k, v in kwargs.items()} if kwargs else kwargs)
 
     def cast_inputs(self, inputs, dst_type):
         """cast_inputs(inputs, dst_type): cast float tensors in ``inputs`` to ``dst_type``."""

@@ -6,7 +6,6 @@ import numpy as np
 
 from mindcell.common.parameter import Parameter, ParameterTuple
 from mindcell.common.tensor import Tensor
-from mindcell.nn._cell.modes import parameter_in_float_type, running_float_type
 
 _RESERVED = ()  # attribute names a Cell subclass may not assign
 
@@ -212,10 +211,7 @@ class RegistrationMixin:
         d = self.__dict__
         params = d.get("_params")
         if params is not None and name in params:
-            dtype = running_float_type()  # inside a to_float / fp16-flagged cell's construct
-            if dtype is None:
-                return params[name]
-            return parameter_in_float_type(params[name], dtype)
+            return params[name]  # (a typed cell's ops cast it where it is used)
         for store in ("_cells", "_buffers", "_params_list"):
             s = d.get(store)
             if s is not None and name in s:

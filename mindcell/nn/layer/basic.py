@@ -11,11 +11,15 @@ from mindcell.ops import functional as F
 from mindcell.ops import operations as P
 from mindcell.ops._errors import check_positive_int
 from mindcell.ops._helpers import cast_to
+from mindcell._core.mixed_precision import running_float_type
 
 
 def param_for(x, param):
-    """The parameter cast to the input's float dtype (mixed precision: to_float)."""
-    if param is None or param._np_dtype == x._np_dtype or not mstype.is_float_np(x._np_dtype):
+    """The parameter cast to the input's float dtype (a float16 batch through a float32 layer
+    ...); inside a mixed-precision cell the parameter itself: its primitive calls cast both to
+    the cell's type (a cast to the input's dtype first would round it twice)."""
+    if param is None or param._np_dtype == x._np_dtype or not mstype.is_float_np(x._np_dtype) \
+            or running_float_type() is not None:
         return param
     return cast_to(param, x._np_dtype)
 
@@ -25,7 +29,8 @@ def check_param_dtype(cell, x, param, owner):
     parameters outside mixed precision (``to_float``/amp cast parameters when they are used):
     a float64 batch through a float32 layer is a user error, not a float64 result."""
     if (param is not None and x._np_dtype != param._np_dtype
-            and cell.__dict__.get("_mixed_precision_type") is None):
+            and cell.__dict__.get("_mixed_precision_type") is None
+            and running_float_type() is None):
         raise TypeError("%s: the input's dtype must be the parameters' dtype %s, but got %s; "
                         "cast the input (x.astype(ms.%s)) or the cell (cell.to_float(...))"
                         % (owner, param.dtype, x.dtype, str(param.dtype).lower()))

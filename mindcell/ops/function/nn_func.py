@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from mindcell import dtype as mstype
+from mindcell._core.mixed_precision import as_one_primitive, running_float_type
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, check_values_in,
                                    float_math_operand, float_operand,
@@ -1013,6 +1014,11 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
         [0.2 0.4] [1.1 1.7]
     """
     check_float(input_x, "batch_norm", "input_x")
+    if running_float_type() is not None:
+        # inside a mixed-precision cell: MindSpore's BatchNorm primitive casts the input and
+        # the scale and shift (not the running statistics it updates) to the cell's type
+        return as_one_primitive((input_x, weight, bias), lambda x, w, b: batch_norm(
+            x, running_mean, running_var, w, b, training, momentum, eps))
     if input_x.ndim < 2:
         raise ValueError("batch_norm: 'input_x' must be at least 2-D (N, C, ...), but got shape %s"
                          % (input_x.shape,))
