@@ -1,55 +1,84 @@
-"""Fits the rational part of the float32 tanh of _simd_math.h (mc_tanh_f, used below
-|x| = 0.55) and prints its coefficients.
+"""Fits the polynomials of the float32 tanh of _simd_math.h (mc_tanh_f) and prints their
+coefficients; ``--ulp`` measures the built kernel's accuracy instead.
 
-tanh(x) ~ x P(x^2) / Q(x^2) with P and Q of degree 2 in x^2, P(0) = Q(0) = 1, on [0, 1]:
-the linearised problem x P - tanh(x) Q = 0 is solved by least squares, reweighted
-by 1 / (tanh(x) Q) (relative error) and, after a few rounds, toward the largest errors
-(Lawson), which approaches the minimax fit. Run: ``python csrc/fit_tanh.py`` (numpy only).
+- Below |x| = SPLIT: tanh(a) ~ a + a s P(s), s = a^2, P of degree N_P, fitted for the smallest
+  largest relative error of tanh over [0, SPLIT] (least squares reweighted toward the largest
+  errors, Lawson's iteration, which approaches the minimax fit).
+- Above: 1 - 2/(e^2a + 1), with e^r on [-ln2/2, ln2/2] a degree-N_E polynomial with
+  p(0) = 1, fitted the same way (mc_exp_0_20_f).
+
+``python csrc/fit_tanh.py`` (numpy only) prints the coefficients;
+``python csrc/fit_tanh.py --ulp [STRIDE]`` compares mindcell's float32 tanh and numpy's with
+float64 over every STRIDE-th float32 in [1e-6, 10] (default 16; 1 is every float, ~200
+million values, about a minute): the largest error in units of the float32 spacing at the
+true value, and the share correctly rounded.
 """
+import sys
+
 import numpy as np
 
-CLAMP = 1.0  # the end of the fitted range (a little past 0.55, where mc_tanh_f switches)
-N_P, N_Q = 3, 3
+SPLIT = 0.9
+N_P = 6
+N_E = 6
 
 
-def fit(rounds=60):
-    x = np.linspace(1e-4, CLAMP, 12000)
-    t, s = np.tanh(x), x * x
-    q, w = np.ones_like(x), np.ones_like(x)
+def _lawson(a, b, scale, rounds=100):
+    """Coefficients c minimising max |a c - b| * scale (approximately)."""
+    w = np.ones(len(b))
     for k in range(rounds):
-        a = np.hstack([x[:, None] * s[:, None] ** np.arange(N_P),
-                       -t[:, None] * s[:, None] ** np.arange(1, N_Q)])
-        scale = w / (t * q)
-        a, b = a * scale[:, None], t * scale
-        norm = np.abs(a).max(0)
-        coef = np.linalg.lstsq(a / norm, b, rcond=None)[0] / norm
-        p_coef, q_coef = coef[:N_P], np.concatenate([[1.0], coef[N_P:]])
-        q = np.polyval(q_coef[::-1], s)
-        err = np.abs(x * np.polyval(p_coef[::-1], s) / q - t) / t
-        if k > 10:
+        sw = w * scale
+        c = np.linalg.lstsq(a * sw[:, None], b * sw, rcond=None)[0]
+        err = np.abs(a @ c - b) * scale
+        if k > 5:
             w = w * (err / err.max()) ** 0.3
             w /= w.mean()
-    return p_coef, q_coef
+    return c, err.max()
 
 
-def max_float32_error(p_coef, q_coef):
-    """The largest relative error of the float32 Horner evaluation over [-CLAMP, CLAMP]."""
-    x = np.float32(np.concatenate([np.linspace(-CLAMP, CLAMP, 2_000_001),
-                                   np.geomspace(1e-6, 1, 100_000)]))
-    s = x * x
-    p = np.float32(p_coef[-1])
-    for c in p_coef[-2::-1]:
-        p = p * s + np.float32(c)
-    q = np.float32(q_coef[-1])
-    for c in q_coef[-2::-1]:
-        q = q * s + np.float32(c)
-    ref = np.tanh(x.astype(np.float64))
-    keep = ref != 0
-    return float((np.abs(x * p / q - ref)[keep] / np.abs(ref[keep])).max())
+def fit_small():
+    x = np.linspace(1e-4, SPLIT, 20000)
+    t, s = np.tanh(x), x * x
+    return _lawson((x * s)[:, None] * s[:, None] ** np.arange(N_P + 1), t - x, 1 / t, rounds=80)
+
+
+def fit_exp():
+    r = np.linspace(-np.log(2) / 2, np.log(2) / 2, 20001)
+    t = np.exp(r)
+    c, err = _lawson(r[:, None] ** np.arange(1, N_E + 1), t - 1, 1 / t)
+    return c, err
+
+
+def measure(stride):
+    from mindcell._C import elementwise as ew
+    lo, hi = np.float32(1e-6).view(np.int32), np.float32(10.0).view(np.int32)
+    stats = {"mindcell": [0.0, 0, 0], "numpy": [0.0, 0, 0]}
+    chunk = 1 << 22
+    for start in range(lo, hi, chunk * stride):
+        x = np.arange(start, min(start + chunk * stride, hi), stride, dtype=np.int32)
+        x = x.view(np.float32)
+        ref = np.tanh(x.astype(np.float64))
+        spacing = np.spacing(np.abs(ref.astype(np.float32))).astype(np.float64)
+        ours = np.empty_like(x)
+        ew.ew_unary(ew.OPCODES["Tanh"], x, ours)
+        for name, got in (("mindcell", ours), ("numpy", np.tanh(x))):
+            err = np.abs(got.astype(np.float64) - ref) / spacing
+            st = stats[name]
+            st[0] = max(st[0], float(err.max()))
+            st[1] += int((err <= 0.5).sum())
+            st[2] += err.size
+    for name, (worst, rounded, n) in stats.items():
+        print("%-8s at most %.3f ulp, %.2f%% correctly rounded (%d values)"
+              % (name, worst, 100.0 * rounded / n, n))
 
 
 if __name__ == "__main__":
-    P, Q = fit()
-    print("P:", ", ".join("%.8g" % np.float32(c) for c in P))
-    print("Q:", ", ".join("%.8g" % np.float32(c) for c in Q))
-    print("max float32 relative error: %.3g" % max_float32_error(P, Q))
+    if "--ulp" in sys.argv:
+        rest = sys.argv[sys.argv.index("--ulp") + 1:]
+        measure(int(rest[0]) if rest else 16)
+    else:
+        P, err_p = fit_small()
+        E, err_e = fit_exp()
+        print("P (s^0..s^%d):" % N_P, ", ".join("%.9g" % np.float32(c) for c in P))
+        print("  largest relative error of tanh below %g: %.3g" % (SPLIT, err_p))
+        print("exp (r^1..r^%d):" % N_E, ", ".join("%.9g" % np.float32(c) for c in E))
+        print("  largest relative error of e^r: %.3g" % err_e)
