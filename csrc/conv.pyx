@@ -127,7 +127,8 @@ cdef int _col2im(const real[:, ::1] cols, int kh, int kw, int sh, int sw, int pt
 cdef struct Geo:
     Py_ssize_t N, C, H, W, O, G, cg, og, kh, kw, Ho, Wo, P, K, nb
     Py_ssize_t cols_n, tmp_n  # elements of one thread's column and staging buffers
-    Py_ssize_t th, tw         # Winograd: 2x2 output tiles per column and row
+    Py_ssize_t th, tw         # Winograd: output tiles per column and row
+    Py_ssize_t wm             # Winograd: the output tile, F(2x2, 3x3) or F(4x4, 3x3)
     int sh, sw, pt, pl, dh, dw, team
     bint direct  # 1x1, stride 1, no padding, Ho == H, Wo == W: an image is its own column matrix
 
@@ -228,19 +229,24 @@ cdef void _scatter_blk(const real* b, Py_ssize_t img, Py_ssize_t rows, Py_ssize_
             memcpy(a + n * img + r * P, b + (r * nbb + n) * P, P * sizeof(real))
 
 
-# ----- Winograd F(2x2, 3x3): 3x3 stride-1 convolutions in float32 ------------------------------
+# ----- Winograd F(2x2, 3x3) and F(4x4, 3x3): 3x3 stride-1 convolutions in float32 -------------
 # y = A^T [ (G g G^T) . (B^T d B) ] A per 2x2 output tile, d its 4x4 input patch: 16 products
 # per tile and channel pair instead of 36, done as 16 GEMMs (one per tile position xi) over the
 # channels, U[xi] (Co, Ci) @ V[xi] (Ci, tiles). For the input gradient, the same convolution of
 # dy with the flipped, transposed filter and padding 2 - p.
 cdef void _wino_filter(const float* w, Py_ssize_t O, Py_ssize_t C, bint flip,
-                       float* U) noexcept nogil:
+                       float* U, Py_ssize_t wm) noexcept nogil:
     """U[xi, o, c] = (G g G^T)[xi] for g = w[o, c] (3x3), or, with flip, for
-    g = w[c, o] rotated by 180 degrees (U then is (16, C, O) for w (C, O, 3, 3))."""
+    g = w[c, o] rotated by 180 degrees (U then is (16, C, O) for w (C, O, 3, 3); 36 planes
+    for F(4x4, 3x3), wm = 4)."""
     cdef Py_ssize_t o
     for o in prange(O, schedule="static", num_threads=mc_threads_if(O * C >= 4096)):
-        mc_wino_filter_row(w + (o * 9 if flip else o * C * 9), O * 9 if flip else 9, C, O * C,
-                           flip, U + o * C)
+        if wm == 4:
+            mc_wino4_filter_row(w + (o * 9 if flip else o * C * 9), O * 9 if flip else 9, C,
+                                O * C, flip, U + o * C)
+        else:
+            mc_wino_filter_row(w + (o * 9 if flip else o * C * 9), O * 9 if flip else 9, C,
+                               O * C, flip, U + o * C)
 
 
 cdef extern from *:
@@ -249,14 +255,14 @@ cdef extern from *:
 
 
 cdef void _wino_rows(const float* x, Py_ssize_t H, Py_ssize_t W, Py_ssize_t top,
-                     Py_ssize_t pl, Py_ssize_t rw, float* rb) noexcept nogil:
-    """rb (4, rw) = rows top..top+3 of the plane x (H, W), shifted right by pl columns, 0
+                     Py_ssize_t pl, Py_ssize_t rw, float* rb, Py_ssize_t nr) noexcept nogil:
+    """rb (nr, rw) = rows top..top+nr-1 of the plane x (H, W), shifted right by pl columns, 0
     outside the plane."""
     cdef Py_ssize_t i, j, ih
     cdef Py_ssize_t lo = pl if pl > 0 else 0
     cdef Py_ssize_t hi = pl + W if pl + W < rw else rw
     cdef const float* src
-    for i in range(4):
+    for i in range(nr):
         ih = top + i
         if ih < 0 or ih >= H or hi <= lo:
             memset(rb + i * rw, 0, rw * sizeof(float))
@@ -385,24 +391,229 @@ cdef extern from *:
                             int flip, float* U) nogil
 
 
+cdef extern from *:
+    """
+    /* Winograd F(4x4, 3x3): y = A^T [(G g G^T) . (B^T d B)] A per 4x4 output tile, d its 6x6
+     * input patch (36 products per tile and channel pair instead of 144), with the points
+     * 0, +-1, +-2 and infinity:
+     *   B^T = [4 0 -5 0 1 0; 0 -4 -4 1 1 0; 0 4 -4 -1 1 0; 0 -2 -1 2 1 0; 0 2 -1 -2 1 0;
+     *          0 4 0 -5 0 1],
+     *   G = [1/4 0 0; -1/6 -1/6 -1/6; -1/6 1/6 -1/6; 1/24 1/12 1/6; 1/24 -1/12 1/6; 0 0 1],
+     *   A^T = [1 1 1 1 1 0; 0 1 -1 2 -2 0; 0 1 1 4 4 0; 0 1 -1 8 -8 1].
+     * Plane xi = 6*k + l holds element (k, l) of a transformed tile. Each 2-D transform is a
+     * pass over the patch rows' columns (unit stride, vectorized over the row) and then one
+     * over the tiles of a row (vectorized over the tiles, stride-4 loads or stores). */
+    #define MC_W4_BT(d0, d1, d2, d3, d4, d5, o0, o1, o2, o3, o4, o5) do {                  \
+        float a_ = (d4) - 4.0f * (d2), b_ = (d3) - 4.0f * (d1);                               \
+        float c_ = (d4) - (d2), e_ = 2.0f * ((d3) - (d1));                                     \
+        o0 = 4.0f * (d0) - 5.0f * (d2) + (d4); o1 = a_ + b_; o2 = a_ - b_;                    \
+        o3 = c_ + e_; o4 = c_ - e_; o5 = 4.0f * (d1) - 5.0f * (d3) + (d5);                    \
+    } while (0)
+    /* A^T m: 6 -> 4 */
+    #define MC_W4_AT(m0, m1, m2, m3, m4, m5, o0, o1, o2, o3) do {                          \
+        float a_ = (m1) + (m2), b_ = (m1) - (m2), c_ = (m3) + (m4), e_ = (m3) - (m4);         \
+        o0 = (m0) + a_ + c_; o1 = b_ + 2.0f * e_; o2 = a_ + 4.0f * c_;                         \
+        o3 = b_ + 8.0f * e_ + (m5);                                                            \
+    } while (0)
+    /* A e: 4 -> 6 (the output gradient's transform) */
+    #define MC_W4_A(e0, e1, e2, e3, o0, o1, o2, o3, o4, o5) do {                           \
+        float p_ = (e0) + (e2), q_ = (e1) + (e3);                                              \
+        float r_ = (e0) + 4.0f * (e2), s_ = 2.0f * (e1) + 8.0f * (e3);                         \
+        o0 = (e0); o1 = p_ + q_; o2 = p_ - q_; o3 = r_ + s_; o4 = r_ - s_; o5 = (e3);          \
+    } while (0)
+    /* G g: 3 -> 6 */
+    #define MC_W4_G(g0, g1, g2, o0, o1, o2, o3, o4, o5) do {                               \
+        float s_ = (g0) + (g2), t_ = (g0) * (1.0f / 24) + (g2) * (1.0f / 6);                   \
+        o0 = 0.25f * (g0); o1 = -(s_ + (g1)) * (1.0f / 6); o2 = -(s_ - (g1)) * (1.0f / 6);    \
+        o3 = t_ + (g1) * (1.0f / 12); o4 = t_ - (g1) * (1.0f / 12); o5 = (g2);                 \
+    } while (0)
+
+    /* v[xi*TC + tx] = (B^T d B)[xi] of the 6x6 patch d at columns 4*tx.. of the six rows rb
+     * (rw = 4*tw + 4 floats each, the last two unused); t: 6*rw floats of scratch. The column
+     * pass also splits each row into its four columns mod 4 (t[(4*k + m)*E + q] = row k's
+     * column 4*q + m, E = tw + 1), so that the row pass reads the patches' six columns
+     * (4*tx .. 4*tx + 5: streams 0-3 at tx, 0-1 at tx + 1) at unit stride. */
+    static __attribute__((noinline)) void mc_wino4_input_tiles(const float* __restrict rb,
+                                                               ptrdiff_t rw, ptrdiff_t tw,
+                                                               ptrdiff_t TC,
+                                                               float* __restrict v,
+                                                               float* __restrict t) {
+        ptrdiff_t q, tx, k, E = tw + 1;
+        const float* __restrict d0 = rb;
+        const float* __restrict d1 = rb + rw;
+        const float* __restrict d2 = rb + 2 * rw;
+        const float* __restrict d3 = rb + 3 * rw;
+        const float* __restrict d4 = rb + 4 * rw;
+        const float* __restrict d5 = rb + 5 * rw;
+    #pragma omp simd
+        for (q = 0; q < E; q++) {
+            int m;
+            for (m = 0; m < 4; m++) {
+                ptrdiff_t j = 4 * q + m;
+                MC_W4_BT(d0[j], d1[j], d2[j], d3[j], d4[j], d5[j], t[m * E + q],
+                         t[(4 + m) * E + q], t[(8 + m) * E + q], t[(12 + m) * E + q],
+                         t[(16 + m) * E + q], t[(20 + m) * E + q]);
+            }
+        }
+        for (k = 0; k < 6; k++) {
+            const float* __restrict e0 = t + 4 * k * E;
+            const float* __restrict e1 = e0 + E;
+            const float* __restrict e2 = e0 + 2 * E;
+            const float* __restrict e3 = e0 + 3 * E;
+            float* __restrict o = v + 6 * k * TC;
+    #pragma omp simd
+            for (tx = 0; tx < tw; tx++)
+                MC_W4_BT(e0[tx], e1[tx], e2[tx], e3[tx], e0[tx + 1], e1[tx + 1], o[tx],
+                         o[TC + tx], o[2 * TC + tx], o[3 * TC + tx], o[4 * TC + tx],
+                         o[5 * TC + tx]);
+        }
+    }
+
+    /* Rows y + r*ys (r < 4, 4*tw floats each) = A^T m A of the tw tiles m[xi*OT + tx]; s:
+     * 24*tw floats of scratch. */
+    static __attribute__((noinline)) void mc_wino4_output_tiles(const float* __restrict m,
+                                                                ptrdiff_t OT, ptrdiff_t tw,
+                                                                float* __restrict y,
+                                                                ptrdiff_t ys,
+                                                                float* __restrict s) {
+        ptrdiff_t l, tx, r;
+        for (l = 0; l < 6; l++) {
+            const float* __restrict q = m + l * OT;
+    #pragma omp simd
+            for (tx = 0; tx < tw; tx++)
+                MC_W4_AT(q[tx], q[6 * OT + tx], q[12 * OT + tx], q[18 * OT + tx],
+                         q[24 * OT + tx], q[30 * OT + tx], s[l * tw + tx],
+                         s[(6 + l) * tw + tx], s[(12 + l) * tw + tx], s[(18 + l) * tw + tx]);
+        }
+        for (r = 0; r < 4; r++) {
+            const float* __restrict q = s + 6 * r * tw;
+            float* __restrict o = y + r * ys;
+    #pragma omp simd
+            for (tx = 0; tx < tw; tx++)
+                MC_W4_AT(q[tx], q[tw + tx], q[2 * tw + tx], q[3 * tw + tx], q[4 * tw + tx],
+                         q[5 * tw + tx], o[4 * tx], o[4 * tx + 1], o[4 * tx + 2],
+                         o[4 * tx + 3]);
+        }
+    }
+
+    /* m[xi*OT + tx] = (A dY A^T)[xi] of the 4x4 gradient tile dY at columns 4*tx.. of the
+     * four rows rb (rw = 4*tw floats each); t: 6*rw floats of scratch. */
+    static __attribute__((noinline)) void mc_wino4_dy_tiles(const float* __restrict rb,
+                                                            ptrdiff_t rw, ptrdiff_t tw,
+                                                            ptrdiff_t OT, float* __restrict m,
+                                                            float* __restrict t) {
+        ptrdiff_t j, tx, k;
+    #pragma omp simd
+        for (j = 0; j < rw; j++)
+            MC_W4_A(rb[j], rb[rw + j], rb[2 * rw + j], rb[3 * rw + j], t[j], t[rw + j],
+                    t[2 * rw + j], t[3 * rw + j], t[4 * rw + j], t[5 * rw + j]);
+        for (k = 0; k < 6; k++) {
+            const float* __restrict r = t + k * rw;
+            float* __restrict o = m + 6 * k * OT;
+    #pragma omp simd
+            for (tx = 0; tx < tw; tx++)
+                MC_W4_A(r[4 * tx], r[4 * tx + 1], r[4 * tx + 2], r[4 * tx + 3], o[tx],
+                        o[OT + tx], o[2 * OT + tx], o[3 * OT + tx], o[4 * OT + tx],
+                        o[5 * OT + tx]);
+        }
+    }
+
+    /* U[xi*OC + c] = (G g G^T)[xi] for c in [0, C), g the 3x3 filter at w + c*sc (rotated by
+     * 180 degrees with flip), vectorized over the input channels. */
+    static __attribute__((noinline)) void mc_wino4_filter_row(const float* __restrict w,
+                                                              ptrdiff_t sc, ptrdiff_t C,
+                                                              ptrdiff_t OC, int flip,
+                                                              float* __restrict U) {
+        ptrdiff_t c;
+    #pragma omp simd
+        for (c = 0; c < C; c++) {
+            const float* src = w + c * sc;
+            float g0, g1, g2, g3, g4, g5, g6, g7, g8;
+            float q00, q01, q02, q10, q11, q12, q20, q21, q22;
+            float q30, q31, q32, q40, q41, q42, q50, q51, q52;
+            if (flip) {
+                g0 = src[8]; g1 = src[7]; g2 = src[6]; g3 = src[5]; g4 = src[4];
+                g5 = src[3]; g6 = src[2]; g7 = src[1]; g8 = src[0];
+            } else {
+                g0 = src[0]; g1 = src[1]; g2 = src[2]; g3 = src[3]; g4 = src[4];
+                g5 = src[5]; g6 = src[6]; g7 = src[7]; g8 = src[8];
+            }
+            /* q = G g (6x3), column by column; then U = q G^T (6x6), row by row */
+            MC_W4_G(g0, g3, g6, q00, q10, q20, q30, q40, q50);
+            MC_W4_G(g1, g4, g7, q01, q11, q21, q31, q41, q51);
+            MC_W4_G(g2, g5, g8, q02, q12, q22, q32, q42, q52);
+            MC_W4_G(q00, q01, q02, U[c], U[OC + c], U[2 * OC + c], U[3 * OC + c],
+                    U[4 * OC + c], U[5 * OC + c]);
+            MC_W4_G(q10, q11, q12, U[6 * OC + c], U[7 * OC + c], U[8 * OC + c],
+                    U[9 * OC + c], U[10 * OC + c], U[11 * OC + c]);
+            MC_W4_G(q20, q21, q22, U[12 * OC + c], U[13 * OC + c], U[14 * OC + c],
+                    U[15 * OC + c], U[16 * OC + c], U[17 * OC + c]);
+            MC_W4_G(q30, q31, q32, U[18 * OC + c], U[19 * OC + c], U[20 * OC + c],
+                    U[21 * OC + c], U[22 * OC + c], U[23 * OC + c]);
+            MC_W4_G(q40, q41, q42, U[24 * OC + c], U[25 * OC + c], U[26 * OC + c],
+                    U[27 * OC + c], U[28 * OC + c], U[29 * OC + c]);
+            MC_W4_G(q50, q51, q52, U[30 * OC + c], U[31 * OC + c], U[32 * OC + c],
+                    U[33 * OC + c], U[34 * OC + c], U[35 * OC + c]);
+        }
+    }
+
+    /* dg (3x3) = G^T u G for the 36 planes u[xi*OC] (the filter gradient from the gradient
+     * of the transformed filter), in double. */
+    static void mc_wino4_filter_grad_one(const float* u, ptrdiff_t OC, float* dg) {
+        double t[18];
+        int i, s;
+        for (s = 0; s < 6; s++) {  /* t = G^T u (3x6), column s */
+            double u0 = u[s * OC], u1 = u[(6 + s) * OC], u2 = u[(12 + s) * OC];
+            double u3 = u[(18 + s) * OC], u4 = u[(24 + s) * OC], u5 = u[(30 + s) * OC];
+            double a = u1 + u2, c = u3 + u4;
+            t[s] = 0.25 * u0 - a / 6 + c / 24;
+            t[6 + s] = (u2 - u1) / 6 + (u3 - u4) / 12;
+            t[12 + s] = (c - a) / 6 + u5;
+        }
+        for (i = 0; i < 3; i++) {  /* dg = t G (3x3), row i */
+            const double* r = t + 6 * i;
+            double a = r[1] + r[2], c = r[3] + r[4];
+            dg[3 * i] = (float)(0.25 * r[0] - a / 6 + c / 24);
+            dg[3 * i + 1] = (float)((r[2] - r[1]) / 6 + (r[3] - r[4]) / 12);
+            dg[3 * i + 2] = (float)((c - a) / 6 + r[5]);
+        }
+    }
+    """
+    void mc_wino4_input_tiles(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t TC,
+                              float* v, float* t) nogil
+    void mc_wino4_output_tiles(const float* m, Py_ssize_t OT, Py_ssize_t tw, float* y,
+                               Py_ssize_t ys, float* s) nogil
+    void mc_wino4_dy_tiles(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t OT,
+                           float* m, float* t) nogil
+    void mc_wino4_filter_row(const float* w, Py_ssize_t sc, Py_ssize_t C, Py_ssize_t OC,
+                             int flip, float* U) nogil
+    void mc_wino4_filter_grad_one(const float* u, Py_ssize_t OC, float* dg) nogil
+
+
 cdef void _wino_input(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
                       float* rows) noexcept nogil:
     """V[xi, c, t] = (B^T d B)[xi] for the 4x4 patch d at rows 2*ty - pt.., columns
     2*tx - pl.. of channel c of the nbb images at x (zero outside), t = (n*th + ty)*tw + tx.
-    rows: 4 * (2*tw + 2) floats per thread (one padded copy of the patch rows)."""
-    cdef Py_ssize_t C = g.C, H = g.H, W = g.W, th = g.th, tw = g.tw
+    rows: _wino_rows_n(g) floats per thread (one padded copy of the patch rows and, for
+    F(4x4, 3x3), the transform's scratch; the patch is 6x6 there, at rows 4*ty - pt...)."""
+    cdef Py_ssize_t C = g.C, H = g.H, W = g.W, th = g.th, tw = g.tw, wm = g.wm
     cdef Py_ssize_t pt = g.pt, pl = g.pl
-    cdef Py_ssize_t T = nbb * th * tw, rw = 2 * tw + 2, TC = _wino_plane(C * T)
+    cdef Py_ssize_t T = nbb * th * tw, rw = wm * tw + (4 if wm == 4 else 2)
+    cdef Py_ssize_t TC = _wino_plane(C * T)
     cdef Py_ssize_t nc, n, c, ty
     cdef float* rb
     for nc in prange(nbb * C, schedule="static",
                      num_threads=mc_threads_if(nbb * C * th * tw >= 4096)):
-        rb = rows + threadid() * 4 * rw
+        rb = rows + threadid() * _wino_rows_n(g)
         n = nc // C
         c = nc % C
         for ty in range(th):
-            _wino_rows(x + (n * C + c) * H * W, H, W, 2 * ty - pt, pl, rw, rb)
-            mc_wino_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw)
+            _wino_rows(x + (n * C + c) * H * W, H, W, wm * ty - pt, pl, rw, rb, wm + 2)
+            if wm == 4:
+                mc_wino4_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw,
+                                     rb + 6 * rw)
+            else:
+                mc_wino_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw)
 
 
 cdef void _wino_output_tiles(cfloat_rp m, Py_ssize_t OT, Py_ssize_t tw, float_rp r0,
@@ -425,7 +636,10 @@ cdef void _wino_output(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
                        float* rows) noexcept nogil:
     """y[n, o, 2*ty + r, 2*tx + s] = (A^T m A)[r, s], m[xi] = M[xi, o, t]: the 2x2 outputs of
     every tile of the nbb images at y (the last row / column dropped past Ho / Wo); rows:
-    2 * 2*tw floats per thread."""
+    _wino_rows_n(g) floats per thread. F(4x4, 3x3): _wino_output4."""
+    if g.wm == 4:
+        _wino_output4(M, g, nbb, y, rows)
+        return
     cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
     cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 2 * tw
     cdef Py_ssize_t no, n, o, ty, oh
@@ -433,7 +647,7 @@ cdef void _wino_output(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
     cdef float* yp
     for no in prange(nbb * O, schedule="static",
                      num_threads=mc_threads_if(nbb * O * th * tw >= 4096)):
-        rb = rows + threadid() * 2 * rw
+        rb = rows + threadid() * _wino_rows_n(g)
         n = no // O
         o = no % O
         for ty in range(th):
@@ -448,10 +662,75 @@ cdef void _wino_output(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
                     memcpy(yp + Wo, rb + rw, Wo * sizeof(float))
 
 
+cdef void _wino_output4(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
+                        float* rows) noexcept nogil:
+    """_wino_output for F(4x4, 3x3): the 4x4 outputs (A^T m A) of every tile, straight
+    into y when the four rows are whole, else through the thread's rows."""
+    cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
+    cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 4 * tw
+    cdef Py_ssize_t no, n, o, ty, oh, r
+    cdef float* rb
+    cdef float* yp
+    for no in prange(nbb * O, schedule="static",
+                     num_threads=mc_threads_if(nbb * O * th * tw >= 4096)):
+        rb = rows + threadid() * _wino_rows_n(g)
+        n = no // O
+        o = no % O
+        for ty in range(th):
+            oh = 4 * ty
+            yp = y + ((n * O + o) * Ho + oh) * Wo
+            if rw == Wo and oh + 3 < Ho:
+                mc_wino4_output_tiles(M + o * T + (n * th + ty) * tw, OT, tw, yp, Wo,
+                                      rb + 4 * rw)
+            else:
+                mc_wino4_output_tiles(M + o * T + (n * th + ty) * tw, OT, tw, rb, rw,
+                                      rb + 4 * rw)
+                for r in range(min(4, Ho - oh)):
+                    memcpy(yp + r * Wo, rb + r * rw, Wo * sizeof(float))
+
+
+cdef void _wino_dy4(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
+                    float* rows) noexcept nogil:
+    """_wino_dy for F(4x4, 3x3): (A dY A^T)[xi] of every 4x4 tile, 36 planes."""
+    cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
+    cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 4 * tw
+    cdef Py_ssize_t no, n, o, ty, oh, r
+    cdef float* rb
+    cdef const float* src
+    for no in prange(nbb * O, schedule="static",
+                     num_threads=mc_threads_if(nbb * O * th * tw >= 4096)):
+        rb = rows + threadid() * _wino_rows_n(g)
+        n = no // O
+        o = no % O
+        for ty in range(th):
+            oh = 4 * ty
+            src = dy + ((n * O + o) * Ho + oh) * Wo
+            for r in range(4):
+                if oh + r < Ho:
+                    memcpy(rb + r * rw, src + r * Wo, Wo * sizeof(float))
+                    if rw > Wo:
+                        memset(rb + r * rw + Wo, 0, (rw - Wo) * sizeof(float))
+                else:
+                    memset(rb + r * rw, 0, rw * sizeof(float))
+            mc_wino4_dy_tiles(rb, rw, tw, OT, M + o * T + (n * th + ty) * tw, rb + 4 * rw)
+
+
+cdef inline Py_ssize_t _wino_rows_n(const Geo* g) noexcept nogil:
+    """Floats of one thread's row buffer: the padded patch rows (4 of 2*tw + 2 for
+    F(2x2, 3x3); 6 of 4*tw + 4 and their 6 transformed rows for F(4x4, 3x3), which also hold
+    the output and gradient transforms' rows and scratch)."""
+    if g.wm == 4:
+        return 12 * (4 * g.tw + 4)
+    return 4 * (2 * g.tw + 2)
+
+
 cdef void _wino_dy(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
                    float* rows) noexcept nogil:
     """M[xi, o, t] = (A dY A^T)[xi] for every 2x2 tile of the output gradient of the nbb
-    images at dy (0 past Ho / Wo); rows: 2 * 2*tw floats per thread."""
+    images at dy (0 past Ho / Wo); rows: _wino_rows_n(g) floats per thread."""
+    if g.wm == 4:
+        _wino_dy4(dy, g, nbb, M, rows)
+        return
     cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
     cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 2 * tw
     cdef Py_ssize_t no, n, o, ty, oh
@@ -459,7 +738,7 @@ cdef void _wino_dy(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
     cdef const float* src
     for no in prange(nbb * O, schedule="static",
                      num_threads=mc_threads_if(nbb * O * th * tw >= 4096)):
-        rb = rows + threadid() * 2 * rw
+        rb = rows + threadid() * _wino_rows_n(g)
         n = no // O
         o = no % O
         for ty in range(th):
@@ -478,12 +757,15 @@ cdef void _wino_dy(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
 
 
 cdef void _wino_filter_grad(const float* dU, Py_ssize_t O, Py_ssize_t C,
-                            float* dw) noexcept nogil:
+                            float* dw, Py_ssize_t wm) noexcept nogil:
     """dw[o, c] (3x3) = G^T dU[:, o, c] G: the filter gradient from the gradient of the
-    transformed filter dU (16, O, C)."""
+    transformed filter dU (16, O, C; 36 planes for F(4x4, 3x3))."""
     cdef Py_ssize_t oc
     for oc in prange(O * C, schedule="static", num_threads=mc_threads_if(O * C >= 4096)):
-        _wino_filter_grad_one(dU + oc, O * C, dw + oc * 9)
+        if wm == 4:
+            mc_wino4_filter_grad_one(dU + oc, O * C, dw + oc * 9)
+        else:
+            _wino_filter_grad_one(dU + oc, O * C, dw + oc * 9)
 
 
 cdef void _wino_filter_grad_one(const float* u, Py_ssize_t OC, float* dg) noexcept nogil:
@@ -509,28 +791,29 @@ cdef inline Py_ssize_t _wino_plane(Py_ssize_t n) noexcept nogil:
 
 cdef void _wino_step(const float* x, const float* U, float* y, float* V, float* M,
                      const Geo* g, Py_ssize_t n0, Py_ssize_t nbb) noexcept nogil:
-    """One block of nbb images from n0: input transform, 16 GEMMs, output transform. V holds
-    16 * C * T floats, then 4 * (2*tw + 2) per thread for the patch rows (the output
-    transform's rows after it); M 16 * O * T."""
-    cdef Py_ssize_t T = nbb * g.th * g.tw, xi
+    """One block of nbb images from n0: input transform, NP GEMMs (16, or 36 for
+    F(4x4, 3x3)), output transform. V holds NP planes of C * T floats, then _wino_rows_n(g)
+    per thread for the patch rows (the output transform's rows after it); M NP of O * T."""
+    cdef Py_ssize_t T = nbb * g.th * g.tw, xi, NP = (g.wm + 2) * (g.wm + 2)
     cdef Py_ssize_t VS = _wino_plane(g.C * T), MS = _wino_plane(g.O * T)
-    _wino_input(x + n0 * g.C * g.H * g.W, g, nbb, V, V + 16 * VS)
-    for xi in range(16):
+    _wino_input(x + n0 * g.C * g.H * g.W, g, nbb, V, V + NP * VS)
+    for xi in range(NP):
         gemm_beta(&_blas, True, False, False, <int>g.O, <int>T, <int>g.C, U + xi * g.O * g.C,
                   <int>g.C, V + xi * VS, <int>T, 0.0, M + xi * MS, <int>T)
-    _wino_output(M, g, nbb, y + n0 * g.O * g.Ho * g.Wo, V + 16 * VS)
+    _wino_output(M, g, nbb, y + n0 * g.O * g.Ho * g.Wo, V + NP * VS)
 
 
 cdef void _wino_filter_step(const float* dy, const float* x, float* dU, float* V, float* M,
                             const Geo* g, Py_ssize_t n0, Py_ssize_t nbb,
                             double beta) noexcept nogil:
     """One block for the filter gradient: dU[xi] (O, C) = (A dY A^T)[xi] (O, T) @
-    (B^T d B)[xi]^T (T, C) + beta * dU[xi], summed over the tiles by 16 GEMMs."""
-    cdef Py_ssize_t T = nbb * g.th * g.tw, xi
+    (B^T d B)[xi]^T (T, C) + beta * dU[xi], summed over the tiles by NP GEMMs (16, or 36
+    for F(4x4, 3x3))."""
+    cdef Py_ssize_t T = nbb * g.th * g.tw, xi, NP = (g.wm + 2) * (g.wm + 2)
     cdef Py_ssize_t VS = _wino_plane(g.C * T), MS = _wino_plane(g.O * T)
-    _wino_input(x + n0 * g.C * g.H * g.W, g, nbb, V, V + 16 * VS)
-    _wino_dy(dy + n0 * g.O * g.Ho * g.Wo, g, nbb, M, V + 16 * VS)
-    for xi in range(16):
+    _wino_input(x + n0 * g.C * g.H * g.W, g, nbb, V, V + NP * VS)
+    _wino_dy(dy + n0 * g.O * g.Ho * g.Wo, g, nbb, M, V + NP * VS)
+    for xi in range(NP):
         gemm_beta(&_blas, True, False, True, <int>g.O, <int>g.C, <int>T, M + xi * MS, <int>T,
                   V + xi * VS, <int>T, beta, dU + xi * g.O * g.C, <int>g.C)
 
@@ -539,7 +822,7 @@ cdef enum:
     CONV_FWD = 0
     CONV_BWD_INPUT = 1
     CONV_BWD_FILTER = 2
-    CONV_WINO = 3  # Winograd F(2x2, 3x3), float32, one group: (x, U, y) (see _wino_step)
+    CONV_WINO = 3  # Winograd F(2x2 or 4x4, 3x3), float32, one group: (x, U, y) (_wino_step)
     CONV_WINO_FILTER = 4  # its filter gradient: (dy, x, dU) (see _wino_filter_step)
 
 
@@ -1128,11 +1411,39 @@ cdef Py_ssize_t WINO_MIN_SIZE = 8        # 4x4 images (4 tiles each) measured fa
 cdef Py_ssize_t WINO_MIN_SIZE_FILTER = 4  # except the filter gradient: 0.81x there
 
 
+cdef Py_ssize_t _forced_tile = 0
+
+
+# F(4x4, 3x3) from results this wide on (W9's 32x32 layers: 0.59x / 0.61x / 0.69x of
+# F(2x2, 3x3)'s time for the forward / input gradient / filter gradient at 64 channels, one
+# thread); on 16x16 and 8x8 results its rows of 4 and 2 tiles are too short for the
+# vectorized transforms (0.96-1.46x there).
+cdef Py_ssize_t WINO4_MIN_WIDTH = 32
+
+
+cdef Py_ssize_t _wino_tile(int kind, const Geo* g) noexcept nogil:
+    """The output tile of a Winograd call on g (the geometry of the convolution it computes:
+    for the input gradient, that of dy with the flipped filter): F(4x4, 3x3) (4), 2.25x fewer
+    products than F(2x2, 3x3) (2) per output, for results at least WINO4_MIN_WIDTH wide."""
+    if _forced_tile:
+        return _forced_tile
+    return 4 if g.Wo >= WINO4_MIN_WIDTH else 2
+
+
+def set_winograd_tile(Py_ssize_t tile):
+    """The Winograd output tile: 0 (default) chooses per call, 2 forces F(2x2, 3x3), 4
+    F(4x4, 3x3). For tests and measurements."""
+    global _forced_tile
+    if tile not in (0, 2, 4):
+        raise ValueError("set_winograd_tile: expects tile 0, 2 or 4, but got %d" % tile)
+    _forced_tile = tile
+
+
 def set_winograd(bint flag, Py_ssize_t budget=0):
     """Whether float32 3x3 stride-1 convolutions of one group (forward and both gradients,
     at least 16 channels in and out, results at least 8x8, 4x4 for the filter gradient) use
-    Winograd F(2x2, 3x3)
-    (default) or im2col + GEMM, and (budget > 0) how many floats one thread's transformed
+    Winograd (default: F(4x4, 3x3) for results at least 32 wide, else F(2x2, 3x3); see
+    set_winograd_tile) or im2col + GEMM, and (budget > 0) how many floats one thread's transformed
     tiles may take (default 2**18). For tests and measurements; float64 always takes
     im2col + GEMM (exact sums)."""
     global _winograd, WINO_BUDGET
@@ -1145,25 +1456,28 @@ def set_winograd(bint flag, Py_ssize_t budget=0):
 
 cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):
     """The forward (x, w) -> out, or the input gradient (dy, w) -> dx as the convolution of
-    dy with w flipped and transposed at padding 2 - p, by Winograd F(2x2, 3x3) in blocks of
-    images (_conv_blocks with CONV_WINO); the filter is transformed once per call."""
+    dy with w flipped and transposed at padding 2 - p, by Winograd (the tile of _wino_tile)
+    in blocks of images (_conv_blocks with CONV_WINO); the filter is transformed once per
+    call."""
     cdef Geo wg = g[0]
     if kind == CONV_BWD_INPUT:
         wg.C, wg.O, wg.H, wg.W, wg.Ho, wg.Wo = g.O, g.C, g.Ho, g.Wo, g.H, g.W
         wg.pt, wg.pl = 2 - g.pt, 2 - g.pl
-    wg.th, wg.tw = (wg.Ho + 1) // 2, (wg.Wo + 1) // 2
+    wg.wm = _wino_tile(kind, &wg)
+    cdef Py_ssize_t NP = (wg.wm + 2) * (wg.wm + 2)
+    wg.th, wg.tw = (wg.Ho + wg.wm - 1) // wg.wm, (wg.Wo + wg.wm - 1) // wg.wm
     cdef Py_ssize_t tiles = wg.th * wg.tw
-    wg.nb = max(1, WINO_BUDGET // max(16 * (wg.C + wg.O) * tiles, 1),
+    wg.nb = max(1, WINO_BUDGET // max(NP * (wg.C + wg.O) * tiles, 1),
                 (WINO_MIN_TILES + tiles - 1) // tiles)
     wg.nb = min(wg.nb, wg.N)
     _plan(&wg)
     cdef Py_ssize_t T = wg.nb * tiles
-    wg.cols_n = 16 * _wino_plane(wg.C * T) + 4 * (2 * wg.tw + 2) * max(mc_get_threads(), 1)
-    wg.tmp_n = 16 * _wino_plane(wg.O * T)
+    wg.cols_n = NP * _wino_plane(wg.C * T) + _wino_rows_n(&wg) * max(mc_get_threads(), 1)
+    wg.tmp_n = NP * _wino_plane(wg.O * T)
     if kind == CONV_BWD_FILTER:
         _run_winograd_filter(a, b, c, &wg)
         return
-    cdef cnp.npy_intp nu = 16 * wg.O * wg.C
+    cdef cnp.npy_intp nu = NP * wg.O * wg.C
     cdef cnp.npy_intp ncols = wg.cols_n * wg.team
     cdef cnp.npy_intp ntmp = wg.tmp_n * wg.team
     cdef cnp.ndarray U = cnp.PyArray_EMPTY(1, &nu, cnp.NPY_FLOAT32, 0)
@@ -1176,16 +1490,17 @@ cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, G
     cdef float* pv = <float*>cnp.PyArray_DATA(V)
     cdef float* pm = <float*>cnp.PyArray_DATA(M)
     with nogil:
-        _wino_filter(pw, wg.O, wg.C, kind == CONV_BWD_INPUT, pu)
+        _wino_filter(pw, wg.O, wg.C, kind == CONV_BWD_INPUT, pu, wg.wm)
         _conv_blocks[float](CONV_WINO, pa, pu, pc, pv, pm, NULL, &wg)
 
 
 cdef void _run_winograd_filter(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray dw, Geo* wg):
-    """The filter gradient by Winograd F(2x2, 3x3): the gradient of the transformed filter
-    dU (16, O, C), summed over the blocks' tiles (each thread its own partial), then
-    dw = G^T dU G."""
-    wg.K = 16 * wg.C  # the partials of _conv_blocks: (O, 16*C) each
-    cdef cnp.npy_intp nu = 16 * wg.O * wg.C
+    """The filter gradient by Winograd F(2x2, 3x3) or F(4x4, 3x3): the gradient of the
+    transformed filter dU (16, O, C; 36 planes for F(4x4, 3x3)), summed over the blocks'
+    tiles (each thread its own partial), then dw = G^T dU G."""
+    cdef Py_ssize_t NP = (wg.wm + 2) * (wg.wm + 2)
+    wg.K = NP * wg.C  # the partials of _conv_blocks: (O, NP*C) each
+    cdef cnp.npy_intp nu = NP * wg.O * wg.C
     cdef cnp.npy_intp ncols = wg.cols_n * wg.team
     cdef cnp.npy_intp ntmp = wg.tmp_n * wg.team
     cdef cnp.npy_intp npart = max(nu * (wg.team - 1), 1)
@@ -1202,7 +1517,7 @@ cdef void _run_winograd_filter(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray dw, Ge
     cdef float* pp = <float*>cnp.PyArray_DATA(part)
     with nogil:
         _conv_blocks[float](CONV_WINO_FILTER, pdy, px, pu, pv, pm, pp, wg)
-        _wino_filter_grad(pu, wg.O, wg.C, pdw)
+        _wino_filter_grad(pu, wg.O, wg.C, pdw, wg.wm)
 
 
 cdef void _run_conv(int kind, int t, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):

@@ -1,7 +1,7 @@
-"""Winograd F(2x2, 3x3) in mindcell._C.conv (float32 3x3 stride-1 convolutions of one group
-with at least 16 channels in and out: the forward and both gradients) against float64
-references, with the error bound of the transforms; float64 and the other geometries keep
-im2col + GEMM."""
+"""Winograd F(2x2, 3x3) and F(4x4, 3x3) in mindcell._C.conv (float32 3x3 stride-1
+convolutions of one group with at least 16 channels in and out: the forward and both
+gradients) against float64 references, with the error bound of the transforms; float64 and
+the other geometries keep im2col + GEMM."""
 import numpy as np
 import pytest
 
@@ -31,15 +31,18 @@ def _attrs(padding):
     return dict(stride=(1, 1), padding=padding, dilation=(1, 1), groups=1)
 
 
-def _run(fn, *args, winograd=True, team=1, budget=0):
-    # team=1 is mindcell's default (mindcell/_core/kernels/nn.py); 0 lets the load choose
+def _run(fn, *args, winograd=True, team=1, budget=0, tile=2):
+    # team=1 is mindcell's default (mindcell/_core/kernels/nn.py); 0 lets the load choose;
+    # tile: Winograd's output tile (2 or 4; 0: the default rule)
     _conv.set_winograd(winograd, budget)
     _conv.set_block_team(team)
+    _conv.set_winograd_tile(tile)
     try:
         return fn(*args)
     finally:
         _conv.set_winograd(True, 1 << 18)
         _conv.set_block_team(1)
+        _conv.set_winograd_tile(0)
 
 
 def _fwd(x, w, padding, out_shape):
@@ -207,3 +210,74 @@ def test_winograd_is_deterministic():
         first = _run(make)
         for _ in range(3):
             np.testing.assert_array_equal(_run(make), first)
+
+
+# F(4x4, 3x3) (points 0, +-1, +-2, infinity): B^T d B combines up to 6 inputs with
+# coefficients up to 5 and A^T m A up to 6 terms with coefficients up to 8, so its rounding
+# errors are about ten times F(2x2, 3x3)'s: observed up to 38 eps * conv(|x|, |w|) here and
+# on W9's layers (max error / max |result| 5.6e-6 .. 1.2e-5, relative L2 error 1.4e-6 ..
+# 3.5e-6, against 2e-7 .. 7e-7 for F(2x2, 3x3) and im2col; float32 convolutions elsewhere are
+# compared at 1e-4 .. 1e-5). The tests allow 4x F(2x2, 3x3)'s bound.
+def _bound4(c, abs_sum):
+    return 16 * (c + 12) * EPS32 * abs_sum
+
+
+@pytest.mark.parametrize("case", CASES, ids=[str(i) for i in range(len(CASES))])
+def test_winograd_4x4_within_its_error_bound(case):
+    """F(4x4, 3x3) forced on every case: forward, input and filter gradients (odd sizes, so
+    partial tiles, and asymmetric padding included)."""
+    x, wt, dy, padding = _data(case, seed=7)
+    attrs = _attrs(padding)
+    x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
+    tiles = dy.shape[0] * ((dy.shape[2] + 3) // 4) * ((dy.shape[3] + 3) // 4)
+    for make, name, args, kw, c in (
+            (_fwd(x32, w32, padding, dy.shape), "Conv2D", (x, wt), {}, case[1]),
+            (_bwd_input(dy32, w32, padding, x.shape), "Conv2DBackpropInput", (dy, wt),
+             dict(input_shape=x.shape), case[4]),
+            (_bwd_filter(dy32, x32, padding, wt.shape), "Conv2DBackpropFilter", (dy, x),
+             dict(filter_shape=wt.shape), tiles)):
+        ref = _ref(name, *args, **kw, **attrs)
+        abs_sum = _ref(name, *(np.abs(a) for a in args), **kw, **attrs)
+        got = _run(make, tile=4)
+        err = np.abs(got - ref)
+        assert np.all(err <= _bound4(c, abs_sum)), (name, err.max())
+        # its own path: the rounding differs from F(2x2, 3x3)'s
+        assert not np.array_equal(got, _run(make, tile=2)), name
+
+
+def test_winograd_tile_default_rule():
+    """By default results at least 32 wide take F(4x4, 3x3), narrower ones F(2x2, 3x3)
+    (all three kernels; for the input gradient the result is dx)."""
+    for size, tile in ((32, 4), (16, 2)):
+        x, wt, dy, padding = _data((2, 16, size, size, 16, (1, 1, 1, 1)), seed=8)
+        x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
+        for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape),
+                     _bwd_filter(dy32, x32, padding, wt.shape)):
+            np.testing.assert_array_equal(_run(make, tile=0), _run(make, tile=tile))
+            assert not np.array_equal(_run(make, tile=0), _run(make, tile=6 - tile))
+
+
+def test_set_winograd_tile_rejects_other_tiles():
+    with pytest.raises(ValueError, match="set_winograd_tile: expects tile 0, 2 or 4, but got 3"):
+        _conv.set_winograd_tile(3)
+
+
+@pytest.mark.parametrize("team", [2, 3])
+def test_winograd_4x4_blocks_shared_by_threads(team):
+    """F(4x4, 3x3) with a team of threads (one image per block) gives the one-thread
+    forward and input gradient (and is deterministic), and a filter gradient (per-thread
+    partials summed in another order) within the error bound too."""
+    x, wt, dy, padding = _data((5, 24, 13, 18, 20, (1, 1, 1, 1)), seed=9)
+    x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
+    for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape)):
+        one = _run(make, tile=4)
+        np.testing.assert_array_equal(_run(make, tile=4), one)
+        shared = _run(make, team=team, budget=1, tile=4)
+        np.testing.assert_array_equal(shared, one)
+    attrs = _attrs(padding)
+    ref = _ref("Conv2DBackpropFilter", dy, x, filter_shape=wt.shape, **attrs)
+    abs_sum = _ref("Conv2DBackpropFilter", np.abs(dy), np.abs(x), filter_shape=wt.shape,
+                   **attrs)
+    make = _bwd_filter(dy32, x32, padding, wt.shape)
+    shared = _run(make, team=team, budget=1, tile=4)  # which thread sums which block varies
+    assert np.all(np.abs(shared - ref) <= _bound4(5 * 4 * 5, abs_sum))

@@ -118,7 +118,7 @@ def _rows():
 NOT_KERNELS = {"matmul.set_blas", "executor.set_blas", "executor.Executor",
                "recurrent.set_blas", "conv.set_blas",
                # convolution's strategy switches (tests/kernels/test_conv_winograd.py)
-               "conv.set_block_team", "conv.set_winograd",
+               "conv.set_block_team", "conv.set_winograd", "conv.set_winograd_tile",
                # the compiled Cell call (tests/graph/test_cell_fast_call.py)
                "executor.cell_call", "executor.configure_calls", "executor.FastCall",
                "executor.FastPrograms"}
