@@ -291,3 +291,13 @@ def test_scheduler_argument_errors(make, error):
     _, opt = _sgd()
     with pytest.raises(error):
         make(opt)
+
+
+def test_repr_lists_each_group_and_state_is_an_empty_dict():
+    ps = _params()
+    opt = optim.RAdam([{"params": ps[:1], "lr": 0.5}, {"params": ps[1:]}])
+    text = repr(opt)
+    assert text.startswith("RAdam (\nParameter Group 0\n    betas: (0.9, 0.999)\n")
+    assert "    lr: 0.5\n" in text and "\n\nParameter Group 1\n" in text
+    assert text.endswith("    weight_decay: 0.0\n)")
+    assert dict(opt.state) == {}

@@ -1,5 +1,6 @@
 """PyTorch-signature optimizers as in ``mindspore.experimental.optim``: ``opt(grads)`` applies
 one step; hyper-parameters live in ``param_groups``."""
+import collections
 import warnings
 
 import numpy as np
@@ -15,7 +16,46 @@ __all__ = ["Optimizer", "AdamW", "SGD", "Adam", "Adadelta", "Adagrad", "ASGD", "
 
 
 class Optimizer(_Base):
-    """Base: ``Optimizer(params, defaults)``; ``param_groups`` is a list of dicts."""
+    """Base class of the PyTorch-style optimizers, as ``mindspore.experimental.optim.Optimizer``.
+
+    ``param_groups`` is a list of dicts, one per group: its ``'params'``, its own
+    hyper-parameters, then the ``defaults`` it lacks (MindSpore 2.10's key order); each group's
+    ``'lr'`` is a float32 Parameter ``learning_rate_group_<i>`` (also in ``lrs``), which the
+    lr schedulers write. ``parameters`` holds every group's parameters in order, and
+    ``group_start_id[i]`` is the index of group ``i``'s first one (a subclass's ``construct``
+    indexes the gradients with it). ``parameters_and_names()`` lists the parameters and the
+    subclass's state Parameters only (the checkpoint keys MindSpore has).
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters, or parameter groups
+            (dicts with ``'params'`` and optional hyper-parameters).
+        defaults (dict): the default hyper-parameters; ``'lr'`` is required.
+
+    Raises:
+        ValueError: ``params`` is None or empty, or a parameter is in two groups.
+        TypeError: ``params`` is not an iterable, or a group's ``'lr'`` is not a number or
+            Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell import ops
+        >>> from mindcell.experimental import optim
+        >>> class PlainSGD(optim.Optimizer):
+        ...     def __init__(self, params, lr):
+        ...         super().__init__(params, dict(lr=lr))
+        ...     def construct(self, gradients):
+        ...         for i, group in enumerate(self.param_groups):
+        ...             first = self.group_start_id[i]
+        ...             for j, p in enumerate(group["params"]):
+        ...                 ops.assign(p, p - gradients[first + j] * group["lr"])
+        ...         return True
+        >>> w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+        >>> opt = PlainSGD([w], lr=0.5)
+        >>> _ = opt((ms.Tensor(np.array([1.0, 2.0], np.float32)),))
+        >>> w.asnumpy()
+        array([0.5, 0. ], dtype=float32)
+    """
 
     _filter_decay = False  # PyTorch-style: weight decay applies to every parameter
     _group_keys = None  # PyTorch-style groups carry each optimizer's own hyper-parameters
@@ -50,6 +90,9 @@ class Optimizer(_Base):
         # the next steps, while a Tensor or int put there is not used (the step keeps reading
         # the Parameter; a warning says so).
         self._unregister_base_state()
+        # MindSpore 2.10 has PyTorch's per-parameter state dict; its optimizers keep their
+        # state in Parameters instead, so it stays empty
+        self.state = collections.defaultdict(dict)
         self.lrs = []
         self._group_of_param = []
         # the index of each group's first parameter in `parameters`, and their total last (as
@@ -63,6 +106,19 @@ class Optimizer(_Base):
             dict.__setitem__(group, "lr", lr)
             self.lrs.append(lr)
             self._group_of_param += [i] * len(list(group["params"]))
+
+    def __repr__(self):
+        text = type(self).__name__ + " ("
+        for i, group in enumerate(self.param_groups):
+            text += "\nParameter Group %d\n" % i
+            for key in sorted(group):
+                if key == "params":
+                    continue
+                value = group[key]
+                if key == "lr" and isinstance(value, Parameter):
+                    value = value.value()
+                text += "    %s: %s\n" % (key, value)
+        return text + ")"
 
     def _unregister_base_state(self):
         """MindSpore 2.10's experimental optimizers hold no 'global_step', 'learning_rate' or
