@@ -84,6 +84,15 @@ def argsort(input, dim, descending, stable):
     return as_index(ops.argsort(input, dim, descending))
 
 
+def number_as_tensor(v, api, arg):
+    """A Face check: a Python or numpy number given for a Tensor parameter as a 0-d Tensor
+    (MindSpore 2.10's mint.isnan(2.0) is a 0-d Bool tensor); anything else unchanged."""
+    if isinstance(v, (numbers.Number, np.bool_)) and not isinstance(v, Tensor):
+        from mindcell.ops._helpers import to_tensor
+        return to_tensor(v, api, arg)
+    return v
+
+
 def check_bool_arg(v, op, arg):
     if not isinstance(v, (bool, np.bool_)):
         raise TypeError("%s: '%s' must be a bool, but got %s" % (public_name(op), arg, show(v)))

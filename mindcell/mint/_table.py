@@ -77,7 +77,11 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
     _unary("frac", ops.frac, "The fractional part of each element (sign kept).", op_arg="x"),
     _unary("sqrt", ops.sqrt, "The square root of each element (integers give float32).",
            op_arg="x"),
-    _unary("isnan", ops.isnan, "Whether each element is NaN.", arg="tensor"),
+    Face("isnan", "(tensor)", ops.isnan, rename={"tensor": "input"},
+         checks={"tensor": I.number_as_tensor},
+         summary="Whether each element is NaN; a Python or numpy number gives a 0-d Bool "
+                 "tensor (as MindSpore 2.10's mint.isnan(2.0)).",
+         example=_V + "mint.isnan(x)"),
     _unary("trace", ops.trace, "The sum of a matrix's main diagonal.", _X),
     _unary("bitwise_not", ops.bitwise_not, "Bitwise NOT of an integer or bool tensor.", _XI),
 ] + [_binary(n, op, s) for n, op, s in _BINARY] + [

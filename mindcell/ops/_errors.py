@@ -101,10 +101,34 @@ def _is_int(v):
     return isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_))
 
 
+def int_arg(v):
+    """The Python int a 0-d integer Tensor holds, when one is given for an int parameter (an
+    axis, a size, a count, a shape entry); any other value unchanged.
+
+    MindSpore 2.10 takes a 0-d integer Tensor wherever its ops take an int
+    (``ops.reshape(x, (t, -1))``, ``ops.sum(x, t)``, ``ops.topk(x, t)``, ``x.transpose(t, 0)``:
+    tests/goldens/arg_kinds, ms-oracle), so the int checks below read one through this."""
+    if type(v) is int:  # the common case, first
+        return v
+    dt = getattr(v, "_np_dtype", None)
+    if dt is not None and dt.kind in "iu" and not v.shape and _is_tensor(v):
+        return int(v.item())
+    return v
+
+
+def _is_tensor(v):
+    from mindcell.common.tensor import Tensor
+    return isinstance(v, Tensor)
+
+
 def check_int(v, op, arg, low=None, high=None):
-    """An int (not bool) in [low, high]; TypeError/ValueError naming the op and argument."""
+    """An int (not bool; a 0-d integer Tensor reads as its int) in [low, high];
+    TypeError/ValueError naming the op and argument."""
     if not _is_int(v):
-        raise TypeError("%s: '%s' must be an int, but got %s" % (public_name(op), arg, show(v)))
+        v = int_arg(v)  # (on this path only: an int costs nothing more)
+        if not _is_int(v):
+            raise TypeError("%s: '%s' must be an int, but got %s"
+                            % (public_name(op), arg, show(v)))
     v = int(v)
     if (low is not None and v < low) or (high is not None and v > high):
         rng = "[%s, %s]" % ("-inf" if low is None else low, "inf" if high is None else high)
@@ -138,6 +162,8 @@ def check_bool(v, op, arg):
 
 def check_ints(v, op, arg, n=None, low=None, high=2 ** 31 - 1):
     """An int or a tuple/list of ints (``n`` of them when given) each in [low, high]."""
+    if not isinstance(v, (tuple, list)):
+        v = int_arg(v)
     if _is_int(v):
         v = (v,) * (n or 1)
     if not isinstance(v, (tuple, list)) or (n is not None and len(v) != n):

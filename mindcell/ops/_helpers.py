@@ -6,7 +6,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import check_int, check_number, public_name, show, _is_int
+from mindcell.ops._errors import check_int, check_number, public_name, show, _is_int, int_arg
 from mindcell.ops._errors import check_matmul_shapes  # noqa: F401  (re-exported)
 
 _SCALAR_CACHE = {}
@@ -159,7 +159,10 @@ def normalize_axis(axis, ndim, op):
     out = []
     for a in axis:
         if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
-            raise TypeError("%s: 'axis' entries must be ints, but got %r" % (public_name(op), a))
+            a = int_arg(a)  # a 0-d integer Tensor reads as its int
+            if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
+                raise TypeError("%s: 'axis' entries must be ints, but got %r"
+                                % (public_name(op), a))
         a = int(a)
         if not -max(ndim, 1) <= a < max(ndim, 1):
             raise ValueError("%s: 'axis' %d is out of range for a %d-D tensor"
@@ -192,9 +195,12 @@ def check_rank(x, op, min_ndim, arg="input"):
 
 
 def normalize_dim(dim, ndim, op, arg="axis"):
-    """One axis (int) into a non-negative int; ValueError when out of range."""
+    """One axis (int, or a 0-d integer Tensor) into a non-negative int; ValueError when out of
+    range."""
     if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
-        raise TypeError("%s: '%s' must be an int, but got %r" % (public_name(op), arg, dim))
+        dim = int_arg(dim)
+        if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+            raise TypeError("%s: '%s' must be an int, but got %r" % (public_name(op), arg, dim))
     n = max(ndim, 1)
     if not -n <= dim < n:
         raise ValueError("%s: '%s' %d is out of range [%d, %d)"
@@ -216,9 +222,12 @@ def check_shape(shape, op, arg="shape", low=INT64_MIN):
         raise TypeError("%s: '%s' must be a tuple of ints, but got %s"
                         % (public_name(op), arg, show(shape)))
     for n in shape:
-        if not _is_int(n):
-            raise TypeError("%s: '%s' must contain ints, but got %s"
-                            % (public_name(op), arg, show(shape)))
+        if not _is_int(n):  # 0-d integer Tensors read as their ints
+            shape = (list if isinstance(shape, list) else tuple)(int_arg(m) for m in shape)
+            if not all(_is_int(m) for m in shape):
+                raise TypeError("%s: '%s' must contain ints, but got %s"
+                                % (public_name(op), arg, show(shape)))
+            break
     for n in shape:
         if not low <= n <= INT64_MAX:
             raise ValueError("%s: '%s' entries must be in [%d, 2**63 - 1], but got %s"

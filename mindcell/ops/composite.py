@@ -326,16 +326,16 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     them together (gradient clipping).
 
     Args:
-        x (Union[tuple[Tensor], list[Tensor]]): float tensors (e.g. gradients).
+        x (Union[Tensor, tuple[Tensor], list[Tensor]]): float tensors (e.g. gradients), or one.
         clip_norm (Union[float, int]): the largest global norm kept; positive.
         use_norm (None): must be None (as in MindSpore).
 
     Returns:
-        tuple[Tensor], the clipped tensors.
+        tuple[Tensor], the clipped tensors; a Tensor for a Tensor ``x``.
 
     Raises:
-        TypeError: ``x`` is not a non-empty tuple/list of float Tensors, or ``clip_norm`` is
-            not a number.
+        TypeError: ``x`` is not a float Tensor or a non-empty tuple/list of them, or
+            ``clip_norm`` is not a number.
         ValueError: ``clip_norm`` is not positive and finite, or ``use_norm`` is not None.
 
     Examples:
@@ -346,11 +346,14 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
         Tensor(shape=[2], dtype=Float32, value= [ 6.00000024e-01,  8.00000012e-01])
     """
     op = "clip_by_global_norm"
-    if isinstance(x, Tensor) or not isinstance(x, (tuple, list)) or not x:
+    if isinstance(x, Tensor):  # one tensor: clipped by its norm, returned alone (MindSpore 2.10)
+        return clip_by_global_norm((x,), clip_norm, use_norm)[0]
+    if not isinstance(x, (tuple, list)) or not x:
         raise TypeError("%s: 'x' must be a non-empty tuple or list of Tensors, but got %s"
                         % (op, type(x).__name__))
     for i, t in enumerate(x):
-        if not isinstance(t, Tensor) or not mstype.is_floating(t.dtype):
+        if not isinstance(t, Tensor) or not mstype.is_floating(t.dtype) or \
+                t.dtype == mstype.bfloat16:  # (MindSpore 2.10 refuses BFloat16: ms-oracle)
             raise TypeError("%s: x[%d] must be a float Tensor, but got %s"
                             % (op, i, t.dtype if isinstance(t, Tensor) else type(t).__name__))
     if isinstance(clip_norm, bool) or not isinstance(clip_norm, (int, float)):

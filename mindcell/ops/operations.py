@@ -1,6 +1,7 @@
 """Primitive classes (``ops.ReLU()``, ``ops.MatMul(transpose_b=True)`` ...): attributes are set
 at construction, tensors passed at call; each forwards to the one functional definition."""
 import inspect
+import numbers
 
 from mindcell._core.random_state import RandomStream
 from mindcell._docsections import shared_sections
@@ -14,7 +15,7 @@ from mindcell.common import dtype as mstype
 from mindcell.ops._helpers import (INT64_MAX, check_float, check_matmul_shapes, check_rank,
                                    check_tensor, normalize_axis, normalize_dim)
 from mindcell.ops._errors import (check_bool, check_int, check_ints, check_number,
-                                  check_positive_int, check_same_dtype, show)
+                                  check_positive_int, check_same_dtype, int_arg, show)
 
 
 def _simple(name, fn, doc=None):
@@ -495,7 +496,8 @@ class Softmax(_Axis):
     """The softmax ``exp(x) / sum(exp(x))`` along ``axis``.
 
     Args:
-        axis (int): the dimension normalized. Default: ``-1``.
+        axis (Union[int, tuple[int]]): the dimension normalized; a tuple holds one (as
+            MindSpore 2.10 takes ``Softmax(axis=(1,))``). Default: ``-1``.
 
     Inputs:
         - **x** (Tensor) - a float tensor.
@@ -512,6 +514,14 @@ class Softmax(_Axis):
         >>> print(ops.Softmax()(Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
         [0.09003057 0.24472848 0.66524094]
     """
+
+    def __init__(self, axis=-1):
+        if isinstance(axis, tuple):  # (a list is a TypeError, as in MindSpore 2.10)
+            if len(axis) != 1:
+                raise ValueError("Softmax: 'axis' given as a tuple must hold one axis (mindcell "
+                                 "normalizes along one dimension), but got %r" % (axis,))
+            axis = axis[0]
+        super().__init__(axis)
 
     def __call__(self, x):
         return F.softmax(x, self.axis)
@@ -768,8 +778,10 @@ class Argmax(Primitive):
     def __init__(self, axis=-1, output_type=mstype.int32):
         super().__init__()
         name = type(self).__name__
-        if isinstance(axis, bool) or not isinstance(axis, int):
+        axis = int_arg(axis)  # a numpy int or a 0-d integer Tensor reads as its int
+        if isinstance(axis, bool) or not isinstance(axis, numbers.Integral):
             raise TypeError("%s: 'axis' must be an int, but got %s" % (name, show(axis)))
+        axis = int(axis)
         output_type = mstype.int32 if output_type is None else output_type
         if not isinstance(output_type, mstype.DType) or \
                 output_type not in (mstype.int32, mstype.int64):

@@ -1,9 +1,11 @@
 """Tensor operators and methods, derived from the functional ops (one definition per op)."""
 
+import numpy as np
+
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
-from mindcell.ops._errors import check_bool, check_int, public_name
+from mindcell.ops._errors import check_bool, check_int, int_arg, public_name
 from mindcell.ops._helpers import check_tensor, normalize_axis
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.indexing import assign_value, set_dtype
@@ -136,8 +138,9 @@ def _positional_dim_form(args, kwargs):
     argument of the axis form (``x.max(2)`` and ``x.max(2, True)`` give ``(values, indices)``;
     ``x.max(axis=2)``, ``x.max((0, 1))``, ``x.max(None)`` and ``x.max(2, keepdims=True)`` the
     maxima)."""
-    if not args or len(args) > 2 or not isinstance(args[0], int) or isinstance(args[0], bool):
-        return False
+    if not args or len(args) > 2 or not isinstance(int_arg(args[0]), (int, np.integer)) \
+            or isinstance(args[0], bool):  # a numpy int chooses this form too (ms-oracle), and
+        return False  # a 0-d integer Tensor is the int it holds (as for every int argument)
     if len(args) == 2 and not isinstance(args[1], bool):
         return False
     return not set(kwargs) & {"axis", "keepdims", "initial", "where", "keep_dims",

@@ -189,8 +189,12 @@ def test_clip_by_global_norm(mode):
     np.testing.assert_allclose(same[0].asnumpy(), a)
     with pytest.raises(ValueError, match="clip_by_global_norm"):
         C.clip_by_global_norm((ms.Tensor(a),), -1.0)
+    # one Tensor is clipped by its own norm and returned alone (MindSpore 2.10, ms-oracle)
+    one = C.clip_by_global_norm(ms.Tensor(a), 1.5)
+    assert isinstance(one, ms.Tensor)
+    np.testing.assert_allclose(one.asnumpy(), a / 2, rtol=1e-6)
     with pytest.raises(TypeError, match="clip_by_global_norm"):
-        C.clip_by_global_norm(ms.Tensor(a))
+        C.clip_by_global_norm(a)
 
 
 def test_clip_by_global_norm_gradient_float64():

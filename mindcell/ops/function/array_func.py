@@ -214,6 +214,12 @@ def movedim(x, source, destination):
         (3, 4, 2)
     """
     check_tensor(x, "movedim", "x")
+    # an int and a one-element sequence pair up (MindSpore 2.10: movedim(x, [0], 2))
+    if isinstance(source, (tuple, list)) != isinstance(destination, (tuple, list)):
+        if isinstance(source, (tuple, list)) and len(source) == 1:
+            source = source[0]
+        elif isinstance(destination, (tuple, list)) and len(destination) == 1:
+            destination = destination[0]
     many = isinstance(source, (tuple, list))
     if many != isinstance(destination, (tuple, list)) or (many and len(source) != len(
             destination)):
@@ -1061,8 +1067,8 @@ def pad(input_x, padding, mode="constant", value=None):
 
     Args:
         input_x (Tensor): the tensor to pad.
-        padding (Union[tuple[int], list[int]]): an even number of non-negative ints, at most
-            ``2 * input_x.ndim``.
+        padding (Union[tuple[int], list[int]]): an even number of ints, at most
+            ``2 * input_x.ndim``; a negative one removes that many elements from its side.
         mode (str): ``'constant'`` (fill with ``value``), ``'reflect'`` (mirror without the
             edge), ``'replicate'`` (repeat the edge) or ``'circular'`` (wrap around).
             Default: ``'constant'``.
@@ -1075,8 +1081,8 @@ def pad(input_x, padding, mode="constant", value=None):
     Raises:
         TypeError: ``input_x`` is not a Tensor, ``padding`` is not a tuple of ints, or ``mode``
             is not a str.
-        ValueError: ``padding`` has an odd length, is too long or negative, ``mode`` is unknown,
-            or ``value`` is given with another mode than 'constant'.
+        ValueError: ``padding`` has an odd length, is too long or leaves a dimension empty,
+            ``mode`` is unknown, or ``value`` is given with another mode than 'constant'.
 
     Examples:
         >>> import numpy as np
@@ -1086,6 +1092,8 @@ def pad(input_x, padding, mode="constant", value=None):
         [[9. 1. 2. 3. 9. 9.]]
         >>> print(ops.pad(x, (2, 0), mode="reflect"))
         [[3. 2. 1. 2. 3.]]
+        >>> print(ops.pad(x, (1, -1)))
+        [[0. 1. 2.]]
     """
     check_tensor(input_x, "pad", "input_x")
     padding = check_shape(padding, "pad", "padding")
@@ -1100,10 +1108,18 @@ def pad(input_x, padding, mode="constant", value=None):
     pairs = [(0, 0)] * input_x.ndim
     for i in range(len(padding) // 2):
         pairs[input_x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
+    out_shape = tuple(n + a + b for n, (a, b) in zip(input_x.shape, pairs))
     if any(a < 0 or b < 0 for a, b in pairs):
-        raise ValueError("%s: negative padding is not supported, but got %s"
-                         % (public_name("pad"), padding))
-    check_numel(tuple(n + a + b for n, (a, b) in zip(input_x.shape, pairs)), "pad", "the result")
+        # a negative amount removes that many elements from its side, after the positive
+        # amounts are padded (MindSpore 2.10: pad([[0, 1, 2]], (1, -1)) is [[0, 0, 1]])
+        if any(n <= 0 for n in out_shape):
+            raise ValueError("%s: 'padding' %s leaves no element in a dimension of %s"
+                             % (public_name("pad"), padding, input_x.shape))
+        grown = pad(input_x, tuple(max(p, 0) for p in padding), mode,
+                    value if mode == "constant" else None)
+        return grown[tuple(slice(max(-a, 0), grown.shape[i] - max(-b, 0))
+                           for i, (a, b) in enumerate(pairs))]
+    check_numel(out_shape, "pad", "the result")
     if mode != "constant":
         return mirror_pad(input_x, pairs, mode, "pad")
     return S.pad_p.bind(input_x, paddings=tuple(pairs), value=value)

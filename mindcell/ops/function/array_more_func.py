@@ -11,7 +11,7 @@ import numpy as np
 
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
-from mindcell.ops._errors import check_bool, check_int, public_name
+from mindcell.ops._errors import check_bool, check_int, int_arg, public_name
 from mindcell.ops._helpers import check_tensor
 from mindcell.ops.function._opdoc import array, example, opdoc
 
@@ -365,9 +365,11 @@ clip_by_norm.__doc__ = opdoc(
 # ----- NaN-aware statistics ---------------------------------------------------------------------
 def _median(input, axis, keepdims, op, skip_nan):
     check_tensor(input, op, "input")
-    if isinstance(axis, bool) or not isinstance(axis, int):
+    axis = int_arg(axis)  # a numpy int or a 0-d integer Tensor reads as its int
+    if isinstance(axis, (bool, np.bool_)) or not isinstance(axis, (int, np.integer)):
         raise TypeError("%s: 'axis' must be an int, but got %s"
                         % (public_name(op), type(axis).__name__))
+    axis = int(axis)
     check_bool(keepdims, op, "keepdims")
     F = _F()
     x = input.reshape((1,)) if input.ndim == 0 else input

@@ -7,7 +7,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_int, check_number, public_name
-from mindcell.ops._helpers import check_tensor
+from mindcell.ops._helpers import check_tensor, is_scalar, to_tensor
 from mindcell.ops.function._opdoc import array, example, opdoc
 
 
@@ -158,17 +158,21 @@ _NAN_AWARE_DTYPES = (np.dtype(np.int32), np.dtype(np.int64), np.dtype(np.float16
                      np.dtype(np.float32), np.dtype(np.float64))
 
 
+def _kind(v):
+    return v.dtype if isinstance(v, Tensor) else "a Python " + type(v).__name__
+
+
 def _nan_aware(name, pick):
     def fn(input, other):
         from mindcell.ops.function.math_func import _operands
         F = _F()
-        check_tensor(input, name, "input")
+        if not (is_scalar(input) and isinstance(other, Tensor)):  # number, Tensor: MindSpore 2.10
+            check_tensor(input, name, "input")
         a, b = _operands(input, other, name)
         if a._np_dtype not in _NAN_AWARE_DTYPES:
             raise TypeError("%s: the operands must promote to Int32, Int64, Float16, Float32 or "
                             "Float64, but %s and %s promote to %s"
-                            % (public_name(name), input.dtype, other.dtype if isinstance(
-                                other, Tensor) else "a Python " + type(other).__name__, a.dtype))
+                            % (public_name(name), _kind(input), _kind(other), a.dtype))
         best = pick(a, b)
         if not a.dtype.is_floating_point:
             return best
@@ -242,6 +246,8 @@ truncate_mod.__doc__ = opdoc(
 
 
 def ldexp(x, other):
+    if is_scalar(x) and isinstance(other, Tensor):  # a number times powers of two (MindSpore 2.10)
+        x = to_tensor(x, "ldexp", "x")
     check_tensor(x, "ldexp", "x")
     if isinstance(other, (int, float)):  # a Python exponent keeps a float x's dtype (Float16)
         F = _F()

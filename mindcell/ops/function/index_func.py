@@ -171,6 +171,8 @@ def _check_shrink(x, spec, op):
 
 
 def _int_tuple(v, op, arg):
+    if isinstance(v, Tensor) and v.ndim == 1 and v._np_dtype.kind in "iu":
+        v = tuple(v.tolist())  # MindSpore 2.10 takes a 1-D integer Tensor for the tuple
     if not isinstance(v, (tuple, list)):
         raise TypeError("%s: '%s' must be a tuple of ints, but got %s"
                         % (public_name(op), arg, show(v)))

@@ -820,7 +820,7 @@ def cast(input, dtype):
     a real dtype gives its real part, as MindSpore 2.10 does (:func:`abs` for the modulus).
 
     Args:
-        input (Union[Tensor, bool, int, float]): the input.
+        input (Union[Tensor, bool, int, float, numpy.number]): the input.
         dtype (mindcell.dtype): the dtype of the result.
 
     Returns:
@@ -839,7 +839,7 @@ def cast(input, dtype):
         >>> print(ops.cast(2.5, ms.int32))
         2
     """
-    if isinstance(input, (bool, int, float)):
+    if is_scalar(input):  # a Python or numpy number (MindSpore 2.10 takes np.float32(2.5) too)
         as_np_dtype(dtype, "cast")
         input = Tensor._make(np.asarray(input))
     check_tensor(input, "cast")
