@@ -1396,13 +1396,8 @@ def max_unpool2d(x, argmax, ksize, strides=0, pads=0, output_shape=(), data_form
         if top >= ho * wo or int(F.amin(argmax)) < 0:
             raise ValueError("%s: 'argmax' must be in [0, %d) (H_out * W_out), but got %d"
                              % (op, ho * wo, top))
-    flat = F.reshape(F.cast(argmax, mstype.int64), (n * c, h * w))
-    rows = F.broadcast_to(F.reshape(F.arange(n * c, dtype=mstype.int64), (n * c, 1)),
-                          (n * c, h * w))
-    where = F.stack([rows, flat], -1)
-    out = F.tensor_scatter_update(F.zeros((n * c, ho * wo), x.dtype), where,
-                                  F.reshape(x, (n * c, h * w)))
-    return F.reshape(out, (n, c, ho, wo))
+    from mindcell.ops.function.nn_more_func import unpool_scatter
+    return unpool_scatter(x, argmax, (ho, wo))
 
 
 _SHIFT_TYPES = {mstype.int8: 32, mstype.int16: 32, mstype.int32: 32, mstype.uint8: 32,

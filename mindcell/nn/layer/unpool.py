@@ -3,11 +3,10 @@ checks: each value scattered to its index in a zero plane (tensor_scatter_elemen
 modes and gradients work)."""
 import numbers
 
-import numpy as np
 
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
-from mindcell.ops import functional as F
+from mindcell.ops.function.nn_more_func import unpool_scatter
 
 
 def _tuple(v, n, owner, arg):
@@ -56,12 +55,7 @@ class _MaxUnpoolNd(Cell):
             out = tuple((i - 1) * st - 2 * pd + kk for i, st, pd, kk in zip(spatial, s, p, k))
         else:
             out = tuple(int(v) for v in output_size[-n:])
-        lead = tuple(x.shape[:-n])
-        size = int(np.prod(out))
-        flat_x = F.reshape(x, lead + (-1,))
-        flat_i = F.cast(F.reshape(indices, lead + (-1,)), indices.dtype)
-        zeros = F.zeros(lead + (size,), x.dtype)
-        return F.reshape(F.tensor_scatter_elements(zeros, flat_i, flat_x, len(lead)), lead + out)
+        return unpool_scatter(x, indices, out)
 
 
 _DOC = '''{name}(kernel_size, stride=None, padding=0): the partial inverse of MaxPool{d}d: each

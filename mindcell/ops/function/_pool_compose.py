@@ -117,9 +117,8 @@ def max_unpool2d(input, indices, kernel_size, stride, padding, output_size):
         size = ((h - 1) * s[0] - 2 * p[0] + k[0], (w - 1) * s[1] - 2 * p[1] + k[1])
     else:
         size = tuple(output_size)[-2:]
-    flat = ops.zeros((n, c, size[0] * size[1]), x.dtype)
-    out = ops.scatter(flat, 2, ops.reshape(idx, (n, c, -1)), ops.reshape(x, (n, c, -1)))
-    return _unbatch(ops.reshape(out, (n, c) + tuple(size)), batched)
+    from mindcell.ops.function.nn_more_func import unpool_scatter
+    return _unbatch(unpool_scatter(x, idx, size), batched)
 
 
 def _unnormalize(coord, size, align_corners):

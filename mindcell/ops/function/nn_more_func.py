@@ -673,13 +673,22 @@ def _max_unpool(x, indices, kernel_size, stride, padding, output_size, n, op):
     if idx.size and (idx.min() < 0 or idx.max() >= volume):
         raise ValueError("%s: 'indices' must be in [0, %d), but got values in [%d, %d]"
                          % (public_name(op), volume, idx.min(), idx.max()))
+    return unpool_scatter(x, indices, out)
+
+
+def unpool_scatter(x, indices, spatial_out):
+    """The max-unpooling core shared by every face (ops, nn and mint): each value of ``x`` put
+    at its flat index ``indices`` (within the last ``len(spatial_out)`` axes) of a zero tensor
+    whose trailing axes are ``spatial_out``. Differentiable in ``x`` in both modes."""
     F = _F()
+    n = len(spatial_out)
     lead = tuple(x.shape[:-n])
-    flat_x = x.reshape(lead + (-1,))
+    volume = int(np.prod(spatial_out))
+    flat_x = F.reshape(x, lead + (-1,))
+    flat_i = F.cast(F.reshape(indices, lead + (-1,)), mstype.int64)
     base = F.zeros(lead + (volume,), x.dtype)
-    outp = F.tensor_scatter_elements(base, indices.reshape(lead + (-1,)).astype(mstype.int64),
-                                     flat_x, axis=-1)
-    return outp.reshape(lead + out)
+    outp = F.tensor_scatter_elements(base, flat_i, flat_x, len(lead))
+    return F.reshape(outp, lead + tuple(spatial_out))
 
 
 def max_unpool1d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
