@@ -259,10 +259,11 @@ class MaxPool1d(Cell):
             _pool1d_helpers(self)
 
     def construct(self, x):
-        out = self.pool(F.expand_dims(x, 2))
+        # the length axis is the last: (N, C, L) and unbatched (C, L) alike, as MindSpore
+        out = self.pool(F.expand_dims(x, -2))
         if isinstance(out, tuple):
-            return F.squeeze(out[0], 2), F.squeeze(out[1], 2)
-        return F.squeeze(out, 2)
+            return F.squeeze(out[0], -2), F.squeeze(out[1], -2)
+        return F.squeeze(out, -2)
 
 
 class AvgPool1d(Cell):
@@ -320,4 +321,5 @@ class AvgPool1d(Cell):
             self.slice = P.Slice()
 
     def construct(self, x):
-        return F.squeeze(self.pool(F.expand_dims(x, 2)), 2)
+        # the length axis is the last: (N, C, L) and unbatched (C, L) alike, as MindSpore
+        return F.squeeze(self.pool(F.expand_dims(x, -2)), -2)

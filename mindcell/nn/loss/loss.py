@@ -60,6 +60,14 @@ class LossBase(Cell):
         return "reduction=%s" % self.reduction
 
 
+def _check_tensor_inputs(cell_name, **inputs):
+    """MindSpore's input check of a loss cell: each named input is a Tensor."""
+    for name, value in inputs.items():
+        if not isinstance(value, Tensor):
+            raise TypeError("For '%s', the '%s' must be Tensor, but got %s."
+                            % (cell_name, name, type(value).__name__))
+
+
 class _Loss(LossBase):
     """_Loss(reduction='mean'): MindSpore's deprecated name of :class:`LossBase` (its base class of
     losses before 1.3), which model-zoo losses still subclass (``from mindspore.nn.loss.loss
@@ -124,7 +132,10 @@ class MSELoss(LossBase):
     """
 
     def construct(self, logits, labels):
-        return F.mse_loss(logits, labels, self.reduction)
+        # MindSpore's cell squares the difference and reduces in the inputs' dtype: integer
+        # inputs give an integer loss (the mean truncated), unlike ops.mse_loss
+        _check_tensor_inputs(type(self).__name__, logits=logits, labels=labels)
+        return self.get_loss(F.square(F.sub(logits, labels)))
 
 
 class L1Loss(LossBase):

@@ -11,6 +11,7 @@ from mindcell.ops.function import array_func as A
 from mindcell.ops.function import math_func as M
 from mindcell.ops.function import nn_func as NF
 from mindcell.ops.function import reduce_func as R
+from mindcell.ops.function.creation_func import zeros_like
 from mindcell.ops.function.loss_func import reduce_loss
 from mindcell.ops.function.misc_func import stop_gradient
 
@@ -70,7 +71,8 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
 
 def kl_div(logits, labels, reduction="mean"):
     """Computes the Kullback-Leibler divergence ``labels * (log(labels) - logits)`` of the
-    distribution ``labels`` from the log-probabilities ``logits`` (0 where ``labels`` is 0).
+    distribution ``labels`` from the log-probabilities ``logits`` (0 where ``labels`` <= 0, as
+    MindSpore's kernel).
 
     Args:
         logits (Tensor): float log-probabilities.
@@ -100,6 +102,8 @@ def kl_div(logits, labels, reduction="mean"):
     # MindSpore's KLDivLoss bprop returns zeros for the labels: they are a fixed target
     labels = stop_gradient(_like(labels, logits, op, "labels"))
     loss = M.sub(M.xlogy(labels, labels), M.mul(labels, logits))
+    # MindSpore's kernel counts only positive labels: a label <= 0 contributes 0 (not NaN)
+    loss = M.select(M.greater(labels, 0), loss, zeros_like(loss))
     if reduction != "batchmean":
         return reduce_loss(loss, reduction, op)
     n = logits.shape[0] if logits.ndim else 1

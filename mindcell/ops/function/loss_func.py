@@ -248,6 +248,8 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
     """
     op = "nll_loss"
     check_reduction(reduction, op)
+    if isinstance(inputs, Tensor) and inputs._np_dtype.kind in "iu":
+        inputs = cast_to(inputs, np.dtype(np.float32))  # integer scores read as float32, as MindSpore
     _class_logits(inputs, op, "inputs")
     c, dt = inputs.shape[1], inputs._np_dtype
     target = _class_targets(target, op)

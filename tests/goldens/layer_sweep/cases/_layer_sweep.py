@@ -109,3 +109,114 @@ def x(*shape, seed=0):
 
 def ids(*shape, high=5):
     return (np.arange(int(np.prod(shape))) % high).astype(np.int32).reshape(shape)
+
+
+# the layers swept, with their required arguments and a fixed input
+CONV_DENSE_NORM = [
+    ("Dense", (4, 3), {}, [x(2, 4)]),
+    ("Conv1d", (2, 3, 3), {}, [x(1, 2, 7)]),
+    ("Conv2d", (2, 3, 3), {}, [x(1, 2, 6, 5)]),
+    ("Conv3d", (2, 2, 2), {}, [x(1, 2, 4, 4, 3)]),
+    ("Conv2dTranspose", (2, 3, 3), {}, [x(1, 2, 4, 4)]),
+    ("Conv1dTranspose", (2, 3, 3), {}, [x(1, 2, 5)]),
+    ("BatchNorm1d", (3,), {}, [x(4, 3)]),
+    ("BatchNorm2d", (3,), {}, [x(2, 3, 2, 2)]),
+    ("BatchNorm3d", (3,), {}, [x(2, 3, 2, 2, 2)]),
+    ("LayerNorm", ((4,),), {}, [x(2, 3, 4)]),
+    ("GroupNorm", (2, 4), {}, [x(2, 4, 3, 3)]),
+    ("Embedding", (6, 3), {}, [ids(2, 4)]),
+    ("Dropout", (), {}, [x(2, 3)]),
+    ("Flatten", (), {}, [x(2, 3, 2)]),
+]
+
+POOL_ACT_RNN_LOSS = [
+    ("MaxPool2d", (), {"kernel_size": 2}, [x(1, 2, 5, 5)]),
+    ("AvgPool2d", (), {"kernel_size": 2}, [x(1, 2, 5, 5)]),
+    ("MaxPool1d", (), {"kernel_size": 2}, [x(1, 2, 7)]),
+    ("AvgPool1d", (), {"kernel_size": 2}, [x(1, 2, 7)]),
+    ("AdaptiveAvgPool2d", ((2, 2),), {}, [x(1, 2, 5, 4)]),
+    ("AdaptiveMaxPool2d", ((2, 2),), {}, [x(1, 2, 5, 4)]),
+    ("ReLU", (), {}, [x(2, 3)]),
+    ("LeakyReLU", (), {}, [x(2, 3)]),
+    ("PReLU", (), {}, [x(2, 3)]),
+    ("GELU", (), {}, [x(2, 3)]),
+    ("ELU", (), {"alpha": 1.0}, [x(2, 3)]),
+    ("Softmax", (), {}, [x(2, 3)]),
+    ("LogSoftmax", (), {}, [x(2, 3)]),
+    ("HSwish", (), {}, [x(2, 3)]),
+    ("SiLU", (), {}, [x(2, 3)]),
+    ("LSTM", (3, 4), {}, [x(2, 5, 3)]),
+    ("GRU", (3, 4), {}, [x(2, 5, 3)]),
+    ("RNN", (3, 4), {}, [x(2, 5, 3)]),
+    ("SoftmaxCrossEntropyWithLogits", (), {},
+     [x(4, 3), (ids(4, high=3) == 1).astype("float32")]),
+    ("CrossEntropyLoss", (), {}, [x(4, 3), ids(4, high=3)]),
+    ("MSELoss", (), {}, [x(2, 3), x(2, 3, seed=1)]),
+    ("L1Loss", (), {}, [x(2, 3), x(2, 3, seed=1)]),
+    ("SmoothL1Loss", (), {}, [x(2, 3), x(2, 3, seed=1)]),
+    ("BCEWithLogitsLoss", (), {}, [x(2, 3), (x(2, 3, seed=1) > 0).astype("float32")]),
+    ("NLLLoss", (), {}, [x(4, 3), ids(4, high=3)]),
+    ("KLDivLoss", (), {}, [x(2, 3), abs(x(2, 3, seed=1))]),
+    ("HuberLoss", (), {}, [x(2, 3), x(2, 3, seed=1)]),
+]
+
+
+def _as_dtype(dtype):
+    def change(inputs):
+        floats = [a for a in inputs if a.dtype.kind == "f"]
+        if not floats:
+            return None
+        return [np.round(a).astype(dtype) if a.dtype.kind == "f" and dtype == np.int32
+                else a.astype(dtype) if a.dtype.kind == "f" else a for a in inputs]
+    return change
+
+
+def _lead_axis(inputs):
+    """Every input with one more leading axis (the input and its negative, or twice an int)."""
+    return [np.stack([a, -a if a.dtype.kind == "f" else a]) for a in inputs]
+
+
+def _unbatched(inputs):
+    if any(a.ndim < 2 for a in inputs):
+        return None
+    return [a[0] for a in inputs]
+
+
+# the input variants real programs feed a layer besides its documented form
+INPUT_VARIANTS = {
+    "float16": _as_dtype(np.float16), "float64": _as_dtype(np.float64),
+    "int32": _as_dtype(np.int32), "lead_axis": _lead_axis, "unbatched": _unbatched,
+    "numpy": lambda inputs: inputs, "train": lambda inputs: inputs,
+}
+RANDOM_IN_TRAINING = {"Dropout"}
+
+
+def sweep_inputs(layers):
+    """Each layer of ``layers`` (constructed with its required arguments, weights at
+    fixed_values) called on each variant of its input; ``numpy`` passes the arrays themselves,
+    ``train`` runs in training mode."""
+    for name, args, kwargs, inputs in layers:
+        cls = getattr(nn, name, None)
+        if cls is None:
+            emit(name, "missing")
+            continue
+        for variant, change in INPUT_VARIANTS.items():
+            if variant == "train" and name in RANDOM_IN_TRAINING:
+                continue
+            changed = change(list(inputs))
+            if changed is None:
+                continue
+            key = "%s|input=%s" % (name, variant)
+            for _ in range(3):
+                try:
+                    cell = cls(*args, **kwargs)
+                    fixed_values(cell)
+                    cell.set_train(variant == "train")
+                    feed = changed if variant == "numpy" else [Tensor(a) for a in changed]
+                    emit(key, {"out": summary(cell(*feed))})
+                    break
+                except Exception as e:  # noqa: BLE001 - the exception's class is recorded
+                    err = type(e).__name__
+                    _drain()
+            else:
+                emit(key, {"error": err})
