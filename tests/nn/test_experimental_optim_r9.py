@@ -301,3 +301,21 @@ def test_repr_lists_each_group_and_state_is_an_empty_dict():
     assert "    lr: 0.5\n" in text and "\n\nParameter Group 1\n" in text
     assert text.endswith("    weight_decay: 0.0\n)")
     assert dict(opt.state) == {}
+
+
+def test_sequential_lr_step_inside_jit_is_an_error_not_a_frozen_choice():
+    """SequentialLR picks its scheduler in Python: traced, the choice would be replayed
+    unchanged (rates stuck in the warm-up); it raises instead and works eagerly."""
+    ps, opt = _sgd()
+    sched = lrs.SequentialLR(opt, [lrs.LinearLR(opt, 0.5, total_iters=2),
+                                   lrs.ExponentialLR(opt, 0.5)], [2])
+
+    @ms.jit
+    def step():
+        sched.step()
+        return ps[0] * 1
+    with pytest.raises(RuntimeError, match="SequentialLR"):
+        step()
+    for _ in range(3):
+        sched.step()
+    assert _rates(sched) == pytest.approx([0.05, 0.025])
