@@ -48,6 +48,7 @@ MODULES = [
     ("mindcell.scipy.optimize", "scipy"),
     ("mindcell.scipy.fft", "scipy"),
     ("mindcell.experimental.optim", "experimental"),
+    ("mindcell.experimental.optim.lr_scheduler", "experimental"),
     ("mindcell.benchmark", "benchmark"),
     ("mindcell.testing", "testing"),
 ]

@@ -303,11 +303,47 @@ def _check_adam_args(name, lr, betas, eps, weight_decay):
 
 
 class SGD(Optimizer):
-    """SGD(params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
-    maximize=False). Each step reads every group's ``momentum``, ``dampening``,
-    ``weight_decay``, ``nesterov`` and ``maximize`` (and ``lr``, see :class:`Optimizer`) from
-    its dict, as MindSpore 2.10 does. The first step of a parameter sets its momentum buffer to
-    the gradient (per-parameter flags 'stat.<name>')."""
+    r"""Stochastic gradient descent (with momentum, Nesterov momentum, weight decay) with
+    PyTorch's signature, as ``mindspore.experimental.optim.SGD``.
+
+    With :math:`g` the gradient (negated with ``maximize``, plus ``weight_decay * param``) and
+    the momentum buffer :math:`b` (set to :math:`g` at a parameter's first step, flags
+    ``stat.<name>``): :math:`b \leftarrow \mu b + (1 - dampening) g`, then
+    :math:`param \leftarrow param - lr \cdot (g + \mu b)` with ``nesterov``, else
+    :math:`param - lr \cdot b` (:math:`b = g` without momentum). Each step reads every group's
+    ``lr``, ``momentum``, ``dampening``, ``weight_decay``, ``nesterov`` and ``maximize`` from
+    its dict, as MindSpore 2.10 does. The state Parameters are ``accum.<name>`` and
+    ``stat.<name>``.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters, or parameter groups.
+        lr (Union[int, float, Tensor]): learning rate, >= 0.
+        momentum (Union[int, float]): momentum factor, >= 0. Default: ``0``.
+        dampening (Union[int, float]): dampening of the momentum, >= 0. Default: ``0``.
+        weight_decay (float): L2 penalty, >= 0. Default: ``0.0``.
+        nesterov (bool): Nesterov momentum (needs momentum > 0 and dampening 0).
+            Default: ``False``.
+        maximize (bool): maximize the objective instead. Default: ``False``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - the gradients of ``params``.
+
+    Raises:
+        ValueError: a negative argument, or ``nesterov`` without momentum or with dampening.
+        TypeError: ``nesterov`` or ``maximize`` is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.experimental import optim
+        >>> w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+        >>> opt = optim.SGD([w], lr=0.1, momentum=0.9)
+        >>> g = (ms.Tensor(np.array([1.0, -1.0], np.float32)),)
+        >>> _ = opt(g)
+        >>> _ = opt(g)
+        >>> np.round(w.asnumpy(), 4)
+        array([0.71, 1.29], dtype=float32)
+    """
 
     _state_names = ("accum", "stat")
     _ones_states = ("stat",)
@@ -353,14 +389,49 @@ class SGD(Optimizer):
 
 
 class Adam(Optimizer):
-    """Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
-    maximize=False): L2 weight decay added to the gradient; the update is MindSpore 2.10's
-    (``ops.Adam``: ``lr * sqrt(1 - beta2^t) / (1 - beta1^t) * m / (sqrt(v) + eps)``). Each step
-    reads every group's ``betas``, ``eps``, ``weight_decay``, ``maximize`` and ``lr`` from its
-    dict; ``t`` is the optimizer's step count (Parameter 'state_step').
+    r"""Adam with PyTorch's signature, as ``mindspore.experimental.optim.Adam``.
+
+    L2 weight decay is added to the gradient :math:`g` (negated with ``maximize``); then, with
+    :math:`t` the step count (Parameter ``state_step``), MindSpore 2.10's update (``ops.Adam``):
+
+    .. math::
+        m \leftarrow \beta_1 m + (1-\beta_1) g,\quad v \leftarrow \beta_2 v + (1-\beta_2) g^2,
+        \quad param \leftarrow param - lr \frac{\sqrt{1-\beta_2^t}}{1-\beta_1^t}
+        \frac{m}{\sqrt{v} + \epsilon}
+
+    Each step reads every group's ``lr``, ``betas``, ``eps``,
+    ``weight_decay`` and ``maximize`` from its dict. The state Parameters are
+    ``exp_avg.<name>``, ``exp_avg_sq.<name>``, ``max_exp_avg_sq.<name>`` and ``state_step``.
 
     MindSpore 2.10's experimental Adam takes ``amsgrad`` and does not use it (its update is the
-    plain Adam one); mindcell computes the same and warns when ``amsgrad=True``."""
+    plain Adam one); mindcell computes the same and warns when ``amsgrad=True``
+    (:class:`AdamW` implements it).
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters, or parameter groups.
+        lr (Union[int, float, Tensor]): learning rate, >= 0. Default: ``1e-3``.
+        betas (tuple[float, float]): the decay rates, each in [0, 1). Default: ``(0.9, 0.999)``.
+        eps (float): added to the denominator, >= 0. Default: ``1e-8``.
+        weight_decay (float): L2 penalty, >= 0. Default: ``0.0``.
+        amsgrad (bool): not used (see above). Default: ``False``.
+        maximize (bool): maximize the objective instead. Default: ``False``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - the gradients of ``params``.
+
+    Raises:
+        ValueError: an argument outside its bound above.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.experimental import optim
+        >>> w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+        >>> opt = optim.Adam([w], lr=0.1)
+        >>> _ = opt((ms.Tensor(np.array([1.0, -1.0], np.float32)),))
+        >>> np.round(w.asnumpy(), 4)
+        array([0.9, 1.1], dtype=float32)
+    """
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0,
                  amsgrad=False, *, maximize=False):
@@ -412,10 +483,44 @@ class Adam(Optimizer):
 
 
 class AdamW(Adam):
-    """AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
-    *, maximize=False): decoupled weight decay (``param *= 1 - lr * weight_decay``), then
-    ``param -= lr / (1 - beta1^t) * m / (sqrt(v) / sqrt(1 - beta2^t) + eps)`` (with
-    ``amsgrad``, ``v`` is the running maximum 'max_exp_avg_sq'), as MindSpore 2.10's."""
+    r"""Adam with decoupled weight decay (Loshchilov and Hutter) and PyTorch's signature, as
+    ``mindspore.experimental.optim.AdamW``.
+
+    .. math::
+        param \leftarrow param (1 - lr \cdot weight\_decay),\quad
+        param \leftarrow param - \frac{lr}{1-\beta_1^t}
+        \frac{m}{\sqrt{v}/\sqrt{1-\beta_2^t} + \epsilon}
+
+    with :math:`m, v` Adam's moments (with ``amsgrad``, :math:`v` is the running maximum
+    ``max_exp_avg_sq.<name>``), as MindSpore 2.10's. Each step reads every
+    group's ``lr``, ``betas``, ``eps``, ``weight_decay``, ``amsgrad`` and ``maximize`` from its
+    dict.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the parameters, or parameter groups.
+        lr (Union[int, float, Tensor]): learning rate, >= 0. Default: ``1e-3``.
+        betas (tuple[float, float]): the decay rates, each in [0, 1). Default: ``(0.9, 0.999)``.
+        eps (float): added to the denominator, >= 0. Default: ``1e-8``.
+        weight_decay (float): the decoupled decay, >= 0. Default: ``1e-2``.
+        amsgrad (bool): use the running maximum of :math:`v`. Default: ``False``.
+        maximize (bool): maximize the objective instead. Default: ``False``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - the gradients of ``params``.
+
+    Raises:
+        ValueError: an argument outside its bound above.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.experimental import optim
+        >>> w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+        >>> opt = optim.AdamW([w], lr=0.1, weight_decay=0.5)
+        >>> _ = opt((ms.Tensor(np.array([1.0, -1.0], np.float32)),))
+        >>> np.round(w.asnumpy(), 4)
+        array([0.85, 1.05], dtype=float32)
+    """
 
     _decoupled = True
 
