@@ -319,3 +319,18 @@ def test_sequential_lr_step_inside_jit_is_an_error_not_a_frozen_choice():
     for _ in range(3):
         sched.step()
     assert _rates(sched) == pytest.approx([0.05, 0.025])
+
+
+def test_groups_added_after_steps_start_asgd_eta_and_rprop_step_size_at_their_lr():
+    """The first step sets ASGD's eta and Rprop's step sizes to lr; a group added later starts
+    from its own lr (MindSpore 2.10 cannot step after add_param_group at all: its state
+    tuples keep the old length)."""
+    for name, kwargs in (("ASGD", dict(lambd=0.0)), ("Rprop", {})):
+        w = Parameter(Tensor(np.zeros(2, np.float32)), name="w")
+        opt = getattr(optim, name)([w], lr=0.1, **kwargs)
+        g = Tensor(np.array([1.0, -1.0], np.float32))
+        opt((g,))
+        extra = Parameter(Tensor(np.zeros(2, np.float32)), name="extra")
+        opt.add_param_group({"params": [extra], "lr": 0.2})
+        opt((g, g))
+        np.testing.assert_allclose(extra.asnumpy(), [-0.2, 0.2], rtol=1e-5, err_msg=name)

@@ -80,8 +80,11 @@ class ASGD(Optimizer):
     def _add_scalar_states(self, params):
         C.plain_list(self, "mu", list(self.mu) + [
             C.scalar_state("mu_" + p.name, 1.0, np.float32) for p in params])
+        # a group added after the first step starts at its own lr (the first step sets eta to
+        # lr; it has passed)
+        lr = float(self.param_groups[-1]["lr"])
         C.plain_list(self, "eta", list(self.eta) + [
-            C.scalar_state("eta_" + p.name, 0.0, np.float32) for p in params])
+            C.scalar_state("eta_" + p.name, lr, np.float32) for p in params])
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -68,6 +68,11 @@ class Rprop(Optimizer):
         self.step_size = self.clone_state("step_size")
         self.step_t = C.scalar_state("step_t", 0, np.int32)
 
+    def _state_fill(self, state):
+        # a group added after the first step starts with its lr as step size (the first step
+        # sets it; it has passed)
+        return float(self.param_groups[-1]["lr"]) if state == "step_size" else "zeros"
+
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
         F.assign_add(self.step_t, C.ONE)
