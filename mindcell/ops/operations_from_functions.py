@@ -2464,6 +2464,19 @@ RECORDS += [
                         "Tensor(np.zeros((1, 1, 3), np.float32)))[0]", "[[[[[0.5]]]]]")),
 ]
 
+from mindcell.ops import operations_rnn_funcs as _rnn  # noqa: E402
+
+RECORDS += [
+    PrimRecord("DynamicRNN", _rnn.dynamic_rnn,
+               "(cell_type='LSTM', direction='UNIDIRECTIONAL', cell_depth=1, use_peephole=False, "
+               "keep_prob=1.0, cell_clip=-1.0, num_proj=0, time_major=True, activation='tanh', "
+               "forget_bias=0.0, is_training=True)"),
+    PrimRecord("DynamicGRUV2", _rnn.dynamic_gru_v2,
+               "(direction='UNIDIRECTIONAL', cell_depth=1, keep_prob=1.0, cell_clip=-1.0, "
+               "num_proj=0, time_major=True, activation='tanh', gate_order='rzh', "
+               "reset_after=True, is_training=True)"),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

@@ -32,6 +32,11 @@ def _hook(grads):
 
 
 ROWS = [
+    # Ascend's packed recurrent Primitives (tests/ops/test_dynamic_rnn.py checks their values)
+    R("ops.DynamicRNN", lambda x, w, b, h, c: ops.DynamicRNN(forget_bias=1.0)(
+        x, w, b, None, h, c)[0], (3, 2, 4), (6, 8), (8,), (1, 2, 2), (1, 2, 2)),
+    R("ops.DynamicGRUV2", lambda x, wi, wh, bi, bh, h: ops.DynamicGRUV2()(
+        x, wi, wh, bi, bh, None, h)[0], (3, 2, 4), (4, 6), (2, 6), (6,), (6,), (2, 2)),
     # shape queries
     *[Op(n, S, z=True) for n in ("shape", "rank", "size")],
     *[P(n, (), S, z=True) for n in ("Shape", "Rank", "Size", "DType")],
