@@ -428,6 +428,115 @@ cdef extern from *:
         o3 = t_ + (g1) * (1.0f / 12); o4 = t_ - (g1) * (1.0f / 12); o5 = (g2);                 \
     } while (0)
 
+    /* The tile transforms work on all T tiles of one channel of a block at once (the tiles
+     * of a channel are contiguous in V and M), so that their vector loops run over T >= 64
+     * tiles however few tiles an image row has (2 on 8x8 images): per row of tiles, a
+     * column pass over the patch rows (unit stride) whose results are split into the six
+     * (input; four for the output gradient) columns of each tile, D[(6*k + j)*T + t]; then
+     * one row pass over all tiles, and the output transform likewise. */
+    /* Input, one row of tiles: the column pass B^T of its six patch rows rb (rw floats each)
+     * into cp (6*rw), split into D[(6*k + j)*T + tx] = (B^T d)[k][4*tx + j]. */
+    static __attribute__((noinline)) void mc_wino4_in_cols(const float* __restrict rb,
+                                                           ptrdiff_t rw, ptrdiff_t tw,
+                                                           ptrdiff_t T, float* __restrict D,
+                                                           float* __restrict cp) {
+        ptrdiff_t j, k, tx;
+    #pragma omp simd
+        for (j = 0; j < rw; j++)
+            MC_W4_BT(rb[j], rb[rw + j], rb[2 * rw + j], rb[3 * rw + j], rb[4 * rw + j],
+                     rb[5 * rw + j], cp[j], cp[rw + j], cp[2 * rw + j], cp[3 * rw + j],
+                     cp[4 * rw + j], cp[5 * rw + j]);
+        for (k = 0; k < 6; k++) {
+            const float* __restrict r = cp + k * rw;
+            float* __restrict d = D + 6 * k * T;
+            for (tx = 0; tx < tw; tx++) {
+                d[tx] = r[4 * tx]; d[T + tx] = r[4 * tx + 1]; d[2 * T + tx] = r[4 * tx + 2];
+                d[3 * T + tx] = r[4 * tx + 3]; d[4 * T + tx] = r[4 * tx + 4];
+                d[5 * T + tx] = r[4 * tx + 5];
+            }
+        }
+    }
+
+    /* Input, all T tiles: v[(6*k + l)*TC + t] = (B^T d B)[k][l] from D. */
+    static __attribute__((noinline)) void mc_wino4_in_rows(const float* __restrict D,
+                                                           ptrdiff_t T, ptrdiff_t TC,
+                                                           float* __restrict v) {
+        ptrdiff_t k, t;
+        for (k = 0; k < 6; k++) {
+            const float* __restrict d = D + 6 * k * T;
+            float* __restrict o = v + 6 * k * TC;
+    #pragma omp simd
+            for (t = 0; t < T; t++)
+                MC_W4_BT(d[t], d[T + t], d[2 * T + t], d[3 * T + t], d[4 * T + t],
+                         d[5 * T + t], o[t], o[TC + t], o[2 * TC + t], o[3 * TC + t],
+                         o[4 * TC + t], o[5 * TC + t]);
+        }
+    }
+
+    /* Output, all T tiles of one output channel: z[r*4*T + 4*t + c] = (A^T m A)[r][c] of
+     * tile t, m[xi*OT + t]; s: 24*T floats of scratch. Row r of a row of tiles starting at
+     * tile t0 is then z + r*4*T + 4*t0 (4*tw floats). */
+    static __attribute__((noinline)) void mc_wino4_out_plane(const float* __restrict m,
+                                                             ptrdiff_t OT, ptrdiff_t T,
+                                                             float* __restrict s,
+                                                             float* __restrict z) {
+        ptrdiff_t l, r, t;
+        for (l = 0; l < 6; l++) {
+            const float* __restrict q = m + l * OT;
+    #pragma omp simd
+            for (t = 0; t < T; t++)
+                MC_W4_AT(q[t], q[6 * OT + t], q[12 * OT + t], q[18 * OT + t], q[24 * OT + t],
+                         q[30 * OT + t], s[l * T + t], s[(6 + l) * T + t],
+                         s[(12 + l) * T + t], s[(18 + l) * T + t]);
+        }
+        for (r = 0; r < 4; r++) {
+            const float* __restrict q = s + 6 * r * T;
+            float* __restrict o = z + 4 * r * T;
+    #pragma omp simd
+            for (t = 0; t < T; t++)
+                MC_W4_AT(q[t], q[T + t], q[2 * T + t], q[3 * T + t], q[4 * T + t],
+                         q[5 * T + t], o[4 * t], o[4 * t + 1], o[4 * t + 2], o[4 * t + 3]);
+        }
+    }
+
+    /* Output gradient, one row of tiles: the column pass A of its four rows rb (rw = 4*tw
+     * floats each) into cp (6*rw), split into D[(4*k + j)*T + tx] = (A e)[k][4*tx + j]. */
+    static __attribute__((noinline)) void mc_wino4_dy_cols(const float* __restrict rb,
+                                                           ptrdiff_t rw, ptrdiff_t tw,
+                                                           ptrdiff_t T, float* __restrict D,
+                                                           float* __restrict cp) {
+        ptrdiff_t j, k, tx;
+    #pragma omp simd
+        for (j = 0; j < rw; j++)
+            MC_W4_A(rb[j], rb[rw + j], rb[2 * rw + j], rb[3 * rw + j], cp[j], cp[rw + j],
+                    cp[2 * rw + j], cp[3 * rw + j], cp[4 * rw + j], cp[5 * rw + j]);
+        for (k = 0; k < 6; k++) {
+            const float* __restrict r = cp + k * rw;
+            float* __restrict d = D + 4 * k * T;
+            for (tx = 0; tx < tw; tx++) {
+                d[tx] = r[4 * tx]; d[T + tx] = r[4 * tx + 1]; d[2 * T + tx] = r[4 * tx + 2];
+                d[3 * T + tx] = r[4 * tx + 3];
+            }
+        }
+    }
+
+    /* Output gradient, all T tiles: m[(6*k + l)*OT + t] = (A dY A^T)[k][l] from D. */
+    static __attribute__((noinline)) void mc_wino4_dy_rows(const float* __restrict D,
+                                                           ptrdiff_t T, ptrdiff_t OT,
+                                                           float* __restrict m) {
+        ptrdiff_t k, t;
+        for (k = 0; k < 6; k++) {
+            const float* __restrict d = D + 4 * k * T;
+            float* __restrict o = m + 6 * k * OT;
+    #pragma omp simd
+            for (t = 0; t < T; t++)
+                MC_W4_A(d[t], d[T + t], d[2 * T + t], d[3 * T + t], o[t], o[OT + t],
+                        o[2 * OT + t], o[3 * OT + t], o[4 * OT + t], o[5 * OT + t]);
+        }
+    }
+
+    /* The per-row forms (rows of at least 8 tiles: 32-wide results, where they measured
+     * faster than the per-channel ones above). */
     /* v[xi*TC + tx] = (B^T d B)[xi] of the 6x6 patch d at columns 4*tx.. of the six rows rb
      * (rw = 4*tw + 4 floats each, the last two unused); t: 6*rw floats of scratch. The column
      * pass also splits each row into its four columns mod 4 (t[(4*k + m)*E + q] = row k's
@@ -585,6 +694,14 @@ cdef extern from *:
                                Py_ssize_t ys, float* s) nogil
     void mc_wino4_dy_tiles(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t OT,
                            float* m, float* t) nogil
+    void mc_wino4_in_cols(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t T,
+                          float* D, float* cp) nogil
+    void mc_wino4_in_rows(const float* D, Py_ssize_t T, Py_ssize_t TC, float* v) nogil
+    void mc_wino4_out_plane(const float* m, Py_ssize_t OT, Py_ssize_t T, float* s,
+                            float* z) nogil
+    void mc_wino4_dy_cols(const float* rb, Py_ssize_t rw, Py_ssize_t tw, Py_ssize_t T,
+                          float* D, float* cp) nogil
+    void mc_wino4_dy_rows(const float* D, Py_ssize_t T, Py_ssize_t OT, float* m) nogil
     void mc_wino4_filter_row(const float* w, Py_ssize_t sc, Py_ssize_t C, Py_ssize_t OC,
                              int flip, float* U) nogil
     void mc_wino4_filter_grad_one(const float* u, Py_ssize_t OC, float* dg) nogil
@@ -595,11 +712,13 @@ cdef void _wino_input(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
     """V[xi, c, t] = (B^T d B)[xi] for the 4x4 patch d at rows 2*ty - pt.., columns
     2*tx - pl.. of channel c of the nbb images at x (zero outside), t = (n*th + ty)*tw + tx.
     rows: _wino_rows_n(g) floats per thread (one padded copy of the patch rows and, for
-    F(4x4, 3x3), the transform's scratch; the patch is 6x6 there, at rows 4*ty - pt...)."""
-    cdef Py_ssize_t C = g.C, H = g.H, W = g.W, th = g.th, tw = g.tw, wm = g.wm
+    F(4x4, 3x3): _wino_input4)."""
+    if g.wm == 4:
+        _wino_input4(x, g, nbb, V, rows)
+        return
+    cdef Py_ssize_t C = g.C, H = g.H, W = g.W, th = g.th, tw = g.tw
     cdef Py_ssize_t pt = g.pt, pl = g.pl
-    cdef Py_ssize_t T = nbb * th * tw, rw = wm * tw + (4 if wm == 4 else 2)
-    cdef Py_ssize_t TC = _wino_plane(C * T)
+    cdef Py_ssize_t T = nbb * th * tw, rw = 2 * tw + 2, TC = _wino_plane(C * T)
     cdef Py_ssize_t nc, n, c, ty
     cdef float* rb
     for nc in prange(nbb * C, schedule="static",
@@ -608,12 +727,34 @@ cdef void _wino_input(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
         n = nc // C
         c = nc % C
         for ty in range(th):
-            _wino_rows(x + (n * C + c) * H * W, H, W, wm * ty - pt, pl, rw, rb, wm + 2)
-            if wm == 4:
-                mc_wino4_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw,
-                                     rb + 6 * rw)
-            else:
-                mc_wino_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw)
+            _wino_rows(x + (n * C + c) * H * W, H, W, 2 * ty - pt, pl, rw, rb, 4)
+            mc_wino_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw)
+
+
+cdef void _wino_input4(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
+                       float* rows) noexcept nogil:
+    """_wino_input for F(4x4, 3x3): the 6x6 patches at rows 4*ty - pt.., columns
+    4*tx - pl..; one channel of the nbb images at a time (mc_wino4_in_cols per row of tiles,
+    then mc_wino4_in_rows over all its tiles; _wino_input4_rows for rows of 8 tiles or
+    more)."""
+    if g.tw >= 8:
+        _wino_input4_rows(x, g, nbb, V, rows)
+        return
+    cdef Py_ssize_t C = g.C, H = g.H, W = g.W, th = g.th, tw = g.tw
+    cdef Py_ssize_t pt = g.pt, pl = g.pl
+    cdef Py_ssize_t T = nbb * th * tw, rw = 4 * tw + 4, TC = _wino_plane(C * T)
+    cdef Py_ssize_t c, n, ty
+    cdef float* D
+    cdef float* rb
+    for c in prange(C, schedule="static",
+                    num_threads=mc_threads_if(nbb * C * th * tw >= 4096)):
+        D = rows + threadid() * _wino_rows_n(g)
+        rb = D + 36 * T
+        for n in range(nbb):
+            for ty in range(th):
+                _wino_rows(x + (n * C + c) * H * W, H, W, 4 * ty - pt, pl, rw, rb, 6)
+                mc_wino4_in_cols(rb, rw, tw, T, D + (n * th + ty) * tw, rb + 6 * rw)
+        mc_wino4_in_rows(D, T, TC, V + c * T)
 
 
 cdef void _wino_output_tiles(cfloat_rp m, Py_ssize_t OT, Py_ssize_t tw, float_rp r0,
@@ -664,8 +805,87 @@ cdef void _wino_output(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
 
 cdef void _wino_output4(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
                         float* rows) noexcept nogil:
-    """_wino_output for F(4x4, 3x3): the 4x4 outputs (A^T m A) of every tile, straight
-    into y when the four rows are whole, else through the thread's rows."""
+    """_wino_output for F(4x4, 3x3): the 4x4 outputs (A^T m A) of all tiles of one output
+    channel at a time (mc_wino4_out_plane), their rows copied into y (the last rows /
+    columns dropped past Ho / Wo); _wino_output4_rows for rows of 8 tiles or more."""
+    if g.tw >= 8:
+        _wino_output4_rows(M, g, nbb, y, rows)
+        return
+    cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
+    cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T)
+    cdef Py_ssize_t o, n, ty, r, f0
+    cdef float* s
+    cdef float* z
+    for o in prange(O, schedule="static",
+                    num_threads=mc_threads_if(nbb * O * th * tw >= 4096)):
+        s = rows + threadid() * _wino_rows_n(g)
+        z = s + 24 * T
+        mc_wino4_out_plane(M + o * T, OT, T, s, z)
+        for n in range(nbb):
+            for ty in range(th):
+                f0 = (n * th + ty) * tw
+                for r in range(min(4, Ho - 4 * ty)):
+                    memcpy(y + ((n * O + o) * Ho + 4 * ty + r) * Wo, z + r * 4 * T + 4 * f0,
+                           Wo * sizeof(float))
+
+
+cdef void _wino_dy4(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
+                    float* rows) noexcept nogil:
+    """_wino_dy for F(4x4, 3x3): (A dY A^T)[xi] of every 4x4 tile (0 past Ho / Wo), 36
+    planes; one output channel of the nbb images at a time (mc_wino4_dy_cols per row of
+    tiles, then mc_wino4_dy_rows over all its tiles; _wino_dy4_rows for rows of 8 tiles or
+    more)."""
+    if g.tw >= 8:
+        _wino_dy4_rows(dy, g, nbb, M, rows)
+        return
+    cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
+    cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 4 * tw
+    cdef Py_ssize_t o, n, ty, oh, r
+    cdef float* D
+    cdef float* rb
+    cdef const float* src
+    for o in prange(O, schedule="static",
+                    num_threads=mc_threads_if(nbb * O * th * tw >= 4096)):
+        D = rows + threadid() * _wino_rows_n(g)
+        rb = D + 24 * T
+        for n in range(nbb):
+            for ty in range(th):
+                oh = 4 * ty
+                src = dy + ((n * O + o) * Ho + oh) * Wo
+                for r in range(4):
+                    if oh + r < Ho:
+                        memcpy(rb + r * rw, src + r * Wo, Wo * sizeof(float))
+                        if rw > Wo:
+                            memset(rb + r * rw + Wo, 0, (rw - Wo) * sizeof(float))
+                    else:
+                        memset(rb + r * rw, 0, rw * sizeof(float))
+                mc_wino4_dy_cols(rb, rw, tw, T, D + (n * th + ty) * tw, rb + 4 * rw)
+        mc_wino4_dy_rows(D, T, OT, M + o * T)
+
+
+cdef void _wino_input4_rows(const float* x, const Geo* g, Py_ssize_t nbb, float* V,
+                            float* rows) noexcept nogil:
+    """_wino_input4 for rows of at least 8 tiles, row of tiles by row of tiles."""
+    cdef Py_ssize_t C = g.C, H = g.H, W = g.W, th = g.th, tw = g.tw
+    cdef Py_ssize_t pt = g.pt, pl = g.pl
+    cdef Py_ssize_t T = nbb * th * tw, rw = 4 * tw + 4, TC = _wino_plane(C * T)
+    cdef Py_ssize_t nc, n, c, ty
+    cdef float* rb
+    for nc in prange(nbb * C, schedule="static",
+                     num_threads=mc_threads_if(nbb * C * th * tw >= 4096)):
+        rb = rows + threadid() * _wino_rows_n(g)
+        n = nc // C
+        c = nc % C
+        for ty in range(th):
+            _wino_rows(x + (n * C + c) * H * W, H, W, 4 * ty - pt, pl, rw, rb, 6)
+            mc_wino4_input_tiles(rb, rw, tw, TC, V + c * T + (n * th + ty) * tw, rb + 6 * rw)
+
+
+cdef void _wino_output4_rows(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
+                        float* rows) noexcept nogil:
+    """_wino_output4 for rows of at least 8 tiles: the 4x4 outputs (A^T m A) of every
+    tile, row of tiles by row of tiles, straight into y when the four rows are whole, else
+    through the thread's rows."""
     cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
     cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 4 * tw
     cdef Py_ssize_t no, n, o, ty, oh, r
@@ -689,9 +909,9 @@ cdef void _wino_output4(const float* M, const Geo* g, Py_ssize_t nbb, float* y,
                     memcpy(yp + r * Wo, rb + r * rw, Wo * sizeof(float))
 
 
-cdef void _wino_dy4(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
+cdef void _wino_dy4_rows(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
                     float* rows) noexcept nogil:
-    """_wino_dy for F(4x4, 3x3): (A dY A^T)[xi] of every 4x4 tile, 36 planes."""
+    """_wino_dy4 for rows of at least 8 tiles, row of tiles by row of tiles."""
     cdef Py_ssize_t O = g.O, Ho = g.Ho, Wo = g.Wo, th = g.th, tw = g.tw
     cdef Py_ssize_t T = nbb * th * tw, OT = _wino_plane(O * T), rw = 4 * tw
     cdef Py_ssize_t no, n, o, ty, oh, r
@@ -717,10 +937,11 @@ cdef void _wino_dy4(const float* dy, const Geo* g, Py_ssize_t nbb, float* M,
 
 cdef inline Py_ssize_t _wino_rows_n(const Geo* g) noexcept nogil:
     """Floats of one thread's row buffer: the padded patch rows (4 of 2*tw + 2 for
-    F(2x2, 3x3); 6 of 4*tw + 4 and their 6 transformed rows for F(4x4, 3x3), which also hold
-    the output and gradient transforms' rows and scratch)."""
+    F(2x2, 3x3)); for F(4x4, 3x3) the split columns of a block's tiles of one channel (36 per
+    tile; the output transform's 24 + 16), then 6 patch rows of 4*tw + 4 and their column
+    pass."""
     if g.wm == 4:
-        return 12 * (4 * g.tw + 4)
+        return 40 * g.nb * g.th * g.tw + 12 * (4 * g.tw + 4)
     return 4 * (2 * g.tw + 2)
 
 
@@ -1414,20 +1635,24 @@ cdef Py_ssize_t WINO_MIN_SIZE_FILTER = 4  # except the filter gradient: 0.81x th
 cdef Py_ssize_t _forced_tile = 0
 
 
-# F(4x4, 3x3) from results this wide on (W9's 32x32 layers: 0.59x / 0.61x / 0.69x of
-# F(2x2, 3x3)'s time for the forward / input gradient / filter gradient at 64 channels, one
-# thread); on 16x16 and 8x8 results its rows of 4 and 2 tiles are too short for the
-# vectorized transforms (0.96-1.46x there).
-cdef Py_ssize_t WINO4_MIN_WIDTH = 32
+# F(4x4, 3x3) by default: per layer on W9's shapes it took 0.59x / 0.61x / 0.69x of
+# F(2x2, 3x3)'s time (forward / input gradient / filter gradient, one thread) on 64-channel
+# 32x32 results, 0.90x / 0.86x / 0.89x on 128-channel 16x16 and 0.77x / 0.76x on 256-channel
+# 8x8 ones; the filter gradient keeps F(2x2, 3x3) below 16-wide results (1.08x on 8x8,
+# 2.8x on 4x4: a few tiles per image and channel).
+cdef Py_ssize_t WINO4_MIN_WIDTH_FILTER = 16
 
 
 cdef Py_ssize_t _wino_tile(int kind, const Geo* g) noexcept nogil:
     """The output tile of a Winograd call on g (the geometry of the convolution it computes:
     for the input gradient, that of dy with the flipped filter): F(4x4, 3x3) (4), 2.25x fewer
-    products than F(2x2, 3x3) (2) per output, for results at least WINO4_MIN_WIDTH wide."""
+    products than F(2x2, 3x3) (2) per output, except for the filter gradient of results
+    narrower than WINO4_MIN_WIDTH_FILTER."""
     if _forced_tile:
         return _forced_tile
-    return 4 if g.Wo >= WINO4_MIN_WIDTH else 2
+    if kind == CONV_BWD_FILTER and g.Wo < WINO4_MIN_WIDTH_FILTER:
+        return 2
+    return 4
 
 
 def set_winograd_tile(Py_ssize_t tile):
@@ -1442,8 +1667,8 @@ def set_winograd_tile(Py_ssize_t tile):
 def set_winograd(bint flag, Py_ssize_t budget=0):
     """Whether float32 3x3 stride-1 convolutions of one group (forward and both gradients,
     at least 16 channels in and out, results at least 8x8, 4x4 for the filter gradient) use
-    Winograd (default: F(4x4, 3x3) for results at least 32 wide, else F(2x2, 3x3); see
-    set_winograd_tile) or im2col + GEMM, and (budget > 0) how many floats one thread's transformed
+    Winograd (default: F(4x4, 3x3), F(2x2, 3x3) for the filter gradient of results under
+    16 wide; see set_winograd_tile) or im2col + GEMM, and (budget > 0) how many floats one thread's transformed
     tiles may take (default 2**18). For tests and measurements; float64 always takes
     im2col + GEMM (exact sums)."""
     global _winograd, WINO_BUDGET

@@ -222,10 +222,14 @@ def _bound4(c, abs_sum):
     return 16 * (c + 12) * EPS32 * abs_sum
 
 
-@pytest.mark.parametrize("case", CASES, ids=[str(i) for i in range(len(CASES))])
+CASES4 = CASES + [(2, 16, 33, 35, 24, (1, 1, 1, 1)), (2, 20, 32, 32, 16, (2, 0, 1, 0))]
+
+
+@pytest.mark.parametrize("case", CASES4, ids=[str(i) for i in range(len(CASES4))])
 def test_winograd_4x4_within_its_error_bound(case):
     """F(4x4, 3x3) forced on every case: forward, input and filter gradients (odd sizes, so
-    partial tiles, and asymmetric padding included)."""
+    partial tiles, and asymmetric padding included; rows of 8 or more tiles take the per-row
+    transforms, the others the per-channel ones)."""
     x, wt, dy, padding = _data(case, seed=7)
     attrs = _attrs(padding)
     x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
@@ -246,13 +250,15 @@ def test_winograd_4x4_within_its_error_bound(case):
 
 
 def test_winograd_tile_default_rule():
-    """By default results at least 32 wide take F(4x4, 3x3), narrower ones F(2x2, 3x3)
-    (all three kernels; for the input gradient the result is dx)."""
-    for size, tile in ((32, 4), (16, 2)):
+    """By default the forward and input gradient take F(4x4, 3x3), the filter gradient too
+    from 16-wide results on and F(2x2, 3x3) below; 32-wide results run the transforms row of
+    tiles by row of tiles, narrower ones all tiles of a channel at once (both checked)."""
+    for size, filter_tile in ((32, 4), (16, 4), (8, 2)):
         x, wt, dy, padding = _data((2, 16, size, size, 16, (1, 1, 1, 1)), seed=8)
         x32, w32, dy32 = (a.astype(np.float32) for a in (x, wt, dy))
-        for make in (_fwd(x32, w32, padding, dy.shape), _bwd_input(dy32, w32, padding, x.shape),
-                     _bwd_filter(dy32, x32, padding, wt.shape)):
+        for make, tile in ((_fwd(x32, w32, padding, dy.shape), 4),
+                           (_bwd_input(dy32, w32, padding, x.shape), 4),
+                           (_bwd_filter(dy32, x32, padding, wt.shape), filter_tile)):
             np.testing.assert_array_equal(_run(make, tile=0), _run(make, tile=tile))
             assert not np.array_equal(_run(make, tile=0), _run(make, tile=6 - tile))
 
