@@ -334,3 +334,29 @@ def test_groups_added_after_steps_start_asgd_eta_and_rprop_step_size_at_their_lr
         opt.add_param_group({"params": [extra], "lr": 0.2})
         opt((g, g))
         np.testing.assert_allclose(extra.asnumpy(), [-0.2, 0.2], rtol=1e-5, err_msg=name)
+
+
+def test_lambda_lr_with_python_on_the_epoch_inside_jit():
+    """A warm-up lambda with ``if``/``float()`` on the epoch steps inside ms.jit with eager's
+    rates (MindSpore 2.10 gives [0.0333, 0.0667, 0.1, 0.1, 0.1] for this one, ms-oracle)."""
+    def warmup(step):
+        if step < 3:
+            return float(step) / 3.0
+        return 1.0
+    rates = []
+    for jit in (False, True):
+        w = Parameter(Tensor(np.ones(2, np.float32)), name="w")
+        opt = optim.SGD([w], lr=0.1)
+        sched = lrs.LambdaLR(opt, warmup)
+
+        def step():
+            sched.step()
+            return w * 1
+        run = ms.jit(step) if jit else step
+        seq = []
+        for _ in range(5):
+            run()
+            seq.append(_rates(sched)[0])
+        rates.append(seq)
+    assert rates[0] == pytest.approx([0.1 / 3, 0.2 / 3, 0.1, 0.1, 0.1])
+    assert rates[1] == pytest.approx(rates[0])

@@ -149,9 +149,14 @@ class LRScheduler:
             True.
         """
         if epoch is None:
+            # the new epoch as a value of the Parameter before the in-place add: lr_lambda
+            # functions get it, so Python on it (float(), if) works inside ms.jit (JIT
+            # Fallback reads the Parameter; a value of the add itself could not be read)
+            self._epoch_arg = F.add(self.last_epoch, 1.0)
             F.assign_add(self.last_epoch, _t(1.0))
             values = self.get_lr()
         else:
+            self._epoch_arg = _t(epoch)
             F.assign(self.last_epoch, _t(epoch))
             closed = getattr(self, "_get_closed_form_lr", None)
             values = closed() if closed is not None else self.get_lr()
@@ -367,7 +372,9 @@ def _lambdas(cls, optimizer, lr_lambda):
 @jit_class
 class LambdaLR(LRScheduler):
     r"""Set each group's rate to its initial rate times ``lr_lambda(epoch)``; the function gets
-    ``last_epoch`` (a float32 0-d Parameter) and returns a number or a 0-d Tensor.
+    the epoch as a float32 0-d Tensor (the value of ``last_epoch``) and returns a number or a
+    0-d Tensor. Inside an ``ms.jit`` step, Python on the epoch (``float(epoch)``, ``if epoch <
+    n``) is evaluated by JIT Fallback: correct, at the cost of a trace per distinct epoch.
 
     Args:
         optimizer (:class:`mindcell.experimental.optim.Optimizer`): the optimizer.
@@ -394,8 +401,8 @@ class LambdaLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
-        return [F.mul(base, _t(fn(self.last_epoch)))
-                for fn, base in zip(self.lr_lambdas, self.base_lrs)]
+        epoch = self._epoch_arg
+        return [F.mul(base, _t(fn(epoch))) for fn, base in zip(self.lr_lambdas, self.base_lrs)]
 
 
 @jit_class
@@ -427,8 +434,9 @@ class MultiplicativeLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
-        later = F.gt(self.last_epoch, 0.0)
-        return [F.mul(lr, _pick(later, _t(fn(self.last_epoch)), 1.0))
+        epoch = self._epoch_arg
+        later = F.gt(epoch, 0.0)
+        return [F.mul(lr, _pick(later, _t(fn(epoch)), 1.0))
                 for fn, lr in zip(self.lr_lambdas, self._last_lr)]
 
 
