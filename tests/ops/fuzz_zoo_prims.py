@@ -68,6 +68,16 @@ def ctor_overrides(a, t):
         "GatherV2": lambda: ([], [v["x"](), t(a["I"]), 1]),
         "IOU": lambda: ([], [v["b4"](), v["b4"]()]),
         "MaxPool3D": lambda: ([2, 1], [v["x5"]()]),
+        # Ascend's packed recurrent Primitives: 4 steps, batch 2, input 3, hidden 2
+        "DynamicRNN": lambda: ([], [t(np.ones((4, 2, 3), np.float32)),
+                                    t(np.full((5, 8), 0.1, np.float32)),
+                                    t(np.zeros(8, np.float32)), None,
+                                    t(np.zeros((1, 2, 2), np.float32)),
+                                    t(np.zeros((1, 2, 2), np.float32))]),
+        "DynamicGRUV2": lambda: ([], [t(np.ones((4, 2, 3), np.float32)),
+                                      t(np.full((3, 6), 0.1, np.float32)),
+                                      t(np.full((2, 6), 0.1, np.float32)), None, None, None,
+                                      t(np.zeros((2, 2), np.float32))]),
         # ops.LSTM: input 3, hidden 2, one layer with bias (48 flat weights)
         "LSTM": lambda: ([3, 2, 1, True, False, 0.0],
                          [t(np.ones((4, 2, 3), np.float32)), t(np.zeros((1, 2, 2), np.float32)),
