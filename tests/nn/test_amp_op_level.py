@@ -230,3 +230,17 @@ def test_the_float_type_is_per_thread(pynative):
         release.set()
         t.join()
     assert dtypes == [ms.float16]
+
+
+def test_reductions_and_linalg_run_as_one_primitive(mode):
+    # a float16 mean in a typed cell accumulates in float32 as MindSpore's ReduceMean does:
+    # MindSpore 2.10 gives 2.9746 for this MSELoss, plain or in a to_float(float16) cell (a
+    # float16 sum gives 2.973: SciAI sympnets' O3 loss was one float16 ulp off that way)
+    r = np.random.default_rng(4)
+    a = Tensor(r.uniform(-2, 2, (40, 2)).astype(np.float16))
+    b = Tensor(r.uniform(-2, 2, (40, 2)).astype(np.float16))
+    out = _run(lambda s, x: nn.MSELoss()(a, b))
+    assert out.dtype == ms.float16 and abs(float(out) - 2.9746) < 5e-4
+    m = Tensor(np.array([[4.0, 2.0], [2.0, 3.0]], np.float32))
+    det = _run(lambda s, x: ops.det(m))
+    assert det.dtype == ms.float16 and float(det) == 8.0

@@ -2,6 +2,7 @@
 einsum."""
 import numpy as np
 
+from mindcell._core.mixed_precision import as_one_primitive, running_float_type
 from mindcell.common.tensor import Tensor
 from mindcell.dtype import BF16_NP
 from mindcell.ops._errors import check_bool, public_name
@@ -31,7 +32,11 @@ def half_via_float32(compute, *operands):
     """``compute(*operands)``; Float16 operands are worked in Float32 and the result (or each
     result of a tuple) rounded back to Float16, as MindSpore 2.10's CPU det, cholesky, qr,
     lstsq, matrix_solve and cholesky_inverse take Float16 (LAPACK has no half precision).
-    The operands' dtypes are checked to agree before this is called."""
+    The operands' dtypes are checked to agree before this is called. Inside a mixed-precision
+    cell the operands are cast to its type first and the work is not cast again (MindSpore's
+    one primitive call)."""
+    if running_float_type() is not None:
+        return as_one_primitive(operands, lambda *ops: half_via_float32(compute, *ops))
     if not any(isinstance(x, Tensor) and x._np_dtype == np.float16 for x in operands):
         return compute(*operands)
     half, single = np.dtype(np.float16), np.dtype(np.float32)

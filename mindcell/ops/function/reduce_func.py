@@ -2,6 +2,7 @@
 import numpy as np
 
 from mindcell import dtype as mstype
+from mindcell._core.mixed_precision import as_one_primitive, running_float_type
 from mindcell.ops._helpers import (binary_operands, cast_to, check_matmul_shapes, check_tensor,
                                    float_math_operand, normalize_axis, normalize_dim, as_np_dtype,
                                    to_tensor)
@@ -110,6 +111,8 @@ def reduce_mean(x, axis=(), keep_dims=False):
         >>> print(ops.reduce_mean(x, 0), ops.reduce_mean(x))
         [2.5 4.5] 3.5
     """
+    if running_float_type() is not None:  # a typed cell: as MindSpore's one primitive
+        return as_one_primitive((x,), lambda x: reduce_mean(x, axis, keep_dims))
     axis, keep = _reduction(x, axis, keep_dims, "reduce_mean")
     if x._np_dtype.kind in "iu":  # integers stay integers, as in MindSpore (floored mean)
         return _integer_mean(x, axis, keep)
@@ -564,6 +567,8 @@ def var(input, axis=None, ddof=0, keepdims=False):
         >>> print(ops.var(x, 1), ops.var(x, 1, ddof=1))
         [0.6666667 8.       ] [ 1. 12.]
     """
+    if running_float_type() is not None:  # a typed cell: as MindSpore's one primitive
+        return as_one_primitive((input,), lambda x: var(x, axis, ddof, keepdims))
     check_tensor(input, "var")
     ddof = check_int(int(ddof) if isinstance(ddof, bool) else ddof, "var", "ddof")
     x = float_math_operand(input, "var")
@@ -600,6 +605,8 @@ def std(input, axis=None, ddof=0, keepdims=False):
         >>> print(ops.std(Tensor(np.array([2, 4, 4, 4, 5, 5, 7, 9], np.float32))))
         2.0
     """
+    if running_float_type() is not None:  # a typed cell: as MindSpore's one primitive
+        return as_one_primitive((input,), lambda x: std(x, axis, ddof, keepdims))
     check_tensor(input, "std")
     float_math_operand(input, "std")
     x, back = _widen(input)
@@ -692,6 +699,8 @@ def logsumexp(input, dim, keepdim=False):
         >>> print(ops.logsumexp(x, 1))
         [6.9314718e-01 1.0006932e+03]
     """
+    if running_float_type() is not None:  # a typed cell: as MindSpore's one primitive
+        return as_one_primitive((input,), lambda x: logsumexp(x, dim, keepdim))
     check_tensor(input, "logsumexp")
     check_bool(keepdim, "logsumexp", "keepdim")
     axes = normalize_axis(dim, input.ndim, "logsumexp")
