@@ -2,6 +2,8 @@
 optim9). MindSpore 2.10's numbers are in tests/goldens/experimental_optim (recorded with
 ms-oracle); these tests check what the goldens do not: the three ways of running a step agree,
 numpy references of the updates, add_param_group, argument errors."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -303,22 +305,32 @@ def test_repr_lists_each_group_and_state_is_an_empty_dict():
     assert dict(opt.state) == {}
 
 
-def test_sequential_lr_step_inside_jit_is_an_error_not_a_frozen_choice():
-    """SequentialLR picks its scheduler in Python: traced, the choice would be replayed
-    unchanged (rates stuck in the warm-up); it raises instead and works eagerly."""
-    ps, opt = _sgd()
-    sched = lrs.SequentialLR(opt, [lrs.LinearLR(opt, 0.5, total_iters=2),
-                                   lrs.ExponentialLR(opt, 0.5)], [2])
+def test_sequential_lr_step_inside_jit_follows_the_milestones():
+    """SequentialLR picks its scheduler in Python from the epoch: inside ms.jit the epoch is
+    read through JIT Fallback (guarded, one trace per epoch), never from the Parameter's
+    storage at trace time, which would replay the first choice (rates stuck in the warm-up).
+    MindSpore 2.10 gives these rates in ms.jit too (ms-oracle)."""
+    runs = []
+    for jit in (False, True):
+        ps, opt = _sgd()
+        sched = lrs.SequentialLR(opt, [lrs.LinearLR(opt, 0.5, total_iters=2),
+                                       lrs.CosineAnnealingLR(opt, 3),
+                                       lrs.ExponentialLR(opt, 0.5)], [2, 5])
 
-    @ms.jit
-    def step():
-        sched.step()
-        return ps[0] * 1
-    with pytest.raises(RuntimeError, match="SequentialLR"):
-        step()
-    for _ in range(3):
-        sched.step()
-    assert _rates(sched) == pytest.approx([0.05, 0.025])
+        def step():
+            sched.step()
+            return ps[0] * 1
+        run = ms.jit(step) if jit else step
+        seq = []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a trace per epoch, as documented
+            for _ in range(9):
+                run()
+                seq.append(_rates(sched)[0])
+        runs.append(seq)
+    assert runs[0] == pytest.approx([0.075, 0.1, 0.075, 0.025, 0.1, 0.05, 0.025, 0.0125,
+                                     0.00625], rel=1e-5)
+    assert runs[1] == pytest.approx(runs[0], rel=1e-6)
 
 
 def test_groups_added_after_steps_start_asgd_eta_and_rprop_step_size_at_their_lr():

@@ -15,13 +15,11 @@ from collections import Counter
 
 import numpy as np
 
-from mindcell._core import trace as _trace
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
 from mindcell.program_api import jit_class
 from mindcell.experimental.optim import Optimizer
-from mindcell.graph.symbolic import graph_error
 
 __all__ = ["StepLR", "LinearLR", "LRScheduler", "ExponentialLR", "PolynomialLR",
            "MultiplicativeLR", "ConstantLR", "MultiStepLR", "LambdaLR", "SequentialLR",
@@ -868,21 +866,15 @@ class SequentialLR:
 
     def step(self):
         """step(): advance one epoch, in the scheduler whose milestone has come (it restarts
-        with ``step(0)`` on its milestone). The epoch is read from ``last_epoch`` to pick the
-        scheduler, so this runs eagerly: inside an ``ms.jit`` function or a GRAPH_MODE
-        construct it raises GraphModeError.
-
-        Raises:
-            GraphModeError: called while a graph is traced."""
-        if _trace.current().is_graph:
-            # the choice of scheduler is Python; a compiled step would replay the traced one
-            raise graph_error(
-                "run SequentialLR.step() (it picks the scheduler of the epoch in Python, so a "
-                "compiled step would replay the choice made now)",
-                "call the SequentialLR's step() outside the ms.jit function or construct (e.g. "
-                "after each compiled train step), or step one scheduler inside it")
+        with ``step(0)`` on its milestone). The scheduler is picked in Python from the epoch:
+        inside an ``ms.jit`` function or a GRAPH_MODE construct, JIT Fallback reads the epoch
+        and the compiled step is traced once per epoch (a RuntimeWarning says so after eight
+        traces); calling ``step()`` outside the compiled step avoids that."""
+        # the epoch read as a value of the Parameter before the in-place add: inside ms.jit,
+        # JIT Fallback computes it and guards the compiled step on last_epoch, so each epoch
+        # gets its own scheduler choice (a read of the Parameter's storage would be baked in)
+        epoch = int(F.add(self.last_epoch, 1.0))
         F.assign_add(self.last_epoch, _t(1.0))
-        epoch = int(self.last_epoch.asnumpy())
         index = bisect_right(self.milestones, epoch)
         scheduler = self._schedulers[index]
         if index > 0 and self.milestones[index - 1] == epoch:
