@@ -372,3 +372,31 @@ def test_lambda_lr_with_python_on_the_epoch_inside_jit():
         rates.append(seq)
     assert rates[0] == pytest.approx([0.1 / 3, 0.2 / 3, 0.1, 0.1, 0.1])
     assert rates[1] == pytest.approx(rates[0])
+
+
+def test_user_scheduler_with_python_branches_on_last_epoch_inside_jit():
+    """A user LRScheduler whose get_lr branches in Python on ``self.last_epoch`` steps inside
+    ms.jit with eager's rates (MindSpore 2.10 gives [0.05, 0.1, 0.1, 0.1] here, ms-oracle):
+    get_lr sees the new epoch as a value JIT Fallback can read."""
+    class Warm(lrs.LRScheduler):
+        def get_lr(self):
+            if self.last_epoch < 2:
+                return [b * 0.5 for b in self.base_lrs]
+            return [b * 1.0 for b in self.base_lrs]
+    runs = []
+    for jit in (False, True):
+        ps, opt = _sgd()
+        sched = Warm(opt)
+
+        def step():
+            sched.step()
+            return ps[0] * 1
+        run = ms.jit(step) if jit else step
+        seq = []
+        for _ in range(4):
+            run()
+            seq.append(_rates(sched)[0])
+        runs.append(seq)
+        assert isinstance(sched.last_epoch, Parameter) and float(sched.last_epoch) == 4.0
+    assert runs[0] == pytest.approx([0.05, 0.1, 0.1, 0.1])
+    assert runs[1] == pytest.approx(runs[0])

@@ -146,18 +146,19 @@ class LRScheduler:
         Returns:
             True.
         """
-        if epoch is None:
-            # the new epoch as a value of the Parameter before the in-place add: lr_lambda
-            # functions get it, so Python on it (float(), if) works inside ms.jit (JIT
-            # Fallback reads the Parameter; a value of the add itself could not be read)
-            self._epoch_arg = F.add(self.last_epoch, 1.0)
-            F.assign_add(self.last_epoch, _t(1.0))
-            values = self.get_lr()
-        else:
-            self._epoch_arg = _t(epoch)
-            F.assign(self.last_epoch, _t(epoch))
-            closed = getattr(self, "_get_closed_form_lr", None)
+        param = self.last_epoch
+        new = F.add(param, 1.0) if epoch is None else _t(epoch)
+        closed = getattr(self, "_get_closed_form_lr", None) if epoch is not None else None
+        # get_lr() and the lr_lambda functions see the new epoch as a value computed from the
+        # Parameter before it is written: Python on it (float(), if ... <) then works inside
+        # ms.jit through JIT Fallback, which reads and guards the Parameter (a value read
+        # after the in-place write could not be evaluated while tracing)
+        self.__dict__["last_epoch"] = self._epoch_arg = new
+        try:
             values = closed() if closed is not None else self.get_lr()
+        finally:
+            self.__dict__["last_epoch"] = param
+        F.assign(param, new)
         for lr, value in zip(self._last_lr, values):
             F.assign(lr, _t(value))
         return True
