@@ -1628,7 +1628,12 @@ cdef Py_ssize_t WINO_MIN_CHANNELS = 16  # below, the im2col products are as shor
 # get narrower than 64 tiles (8x8 images: 4 at a time).
 cdef Py_ssize_t WINO_BUDGET = 1 << 18
 cdef Py_ssize_t WINO_MIN_TILES = 64
-cdef Py_ssize_t WINO_MIN_SIZE = 8        # 4x4 images (4 tiles each) measured faster by im2col
+# The smallest results (and inputs) of the forward and input gradient on Winograd: 4x4
+# images measured faster by im2col than by F(2x2, 3x3) (4 tiles each), but F(4x4, 3x3) (one
+# tile each, 4x fewer products than im2col) took 0.56x (forward) and 0.34x (input gradient)
+# of im2col's time at 512 channels (W9's last stage, one thread).
+cdef Py_ssize_t WINO_MIN_SIZE = 8
+cdef Py_ssize_t WINO4_MIN_SIZE = 4
 cdef Py_ssize_t WINO_MIN_SIZE_FILTER = 4  # except the filter gradient: 0.81x there
 
 
@@ -1666,7 +1671,8 @@ def set_winograd_tile(Py_ssize_t tile):
 
 def set_winograd(bint flag, Py_ssize_t budget=0):
     """Whether float32 3x3 stride-1 convolutions of one group (forward and both gradients,
-    at least 16 channels in and out, results at least 8x8, 4x4 for the filter gradient) use
+    at least 16 channels in and out, results at least 4x4; 8x8 for the forward and input
+    gradient when F(2x2, 3x3) is forced) use
     Winograd (default: F(4x4, 3x3), F(2x2, 3x3) for the filter gradient of results under
     16 wide; see set_winograd_tile) or im2col + GEMM, and (budget > 0) how many floats one thread's transformed
     tiles may take (default 2**18). For tests and measurements; float64 always takes
@@ -1754,8 +1760,9 @@ cdef void _run_conv(int kind, int t, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c
     if _winograd and t == cnp.NPY_FLOAT32 and g.G == 1 \
             and g.kh == 3 and g.kw == 3 and g.sh == 1 and g.sw == 1 and g.dh == 1 \
             and g.dw == 1 and g.C >= WINO_MIN_CHANNELS and g.O >= WINO_MIN_CHANNELS \
-            and min(g.Ho, g.Wo, g.H, g.W) >= (WINO_MIN_SIZE_FILTER if kind == CONV_BWD_FILTER
-                                              else WINO_MIN_SIZE):
+            and min(g.Ho, g.Wo, g.H, g.W) >= (
+                WINO_MIN_SIZE_FILTER if kind == CONV_BWD_FILTER
+                else WINO_MIN_SIZE if _forced_tile == 2 else WINO4_MIN_SIZE):
         _run_winograd(kind, a, b, c, g)
         return
     _plan(g)

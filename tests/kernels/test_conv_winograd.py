@@ -140,7 +140,8 @@ def test_winograd_filter_gradient_within_the_transform_error_bound(case):
 
 
 def test_winograd_filter_gradient_of_4x4_images():
-    """The filter gradient takes Winograd from 4x4 results on (the forward from 8x8)."""
+    """The filter gradient takes Winograd from 4x4 results on (F(2x2, 3x3) there); the
+    forward too with F(4x4, 3x3), from 8x8 when F(2x2, 3x3) is forced."""
     x, wt, dy, padding = _data((6, 32, 4, 4, 16, (1, 1, 1, 1)), seed=6)
     attrs = _attrs(padding)
     ref = _ref("Conv2DBackpropFilter", dy, x, filter_shape=wt.shape, **attrs)
@@ -151,9 +152,15 @@ def test_winograd_filter_gradient_of_4x4_images():
     assert np.all(np.abs(dw - ref) <= _bound(6 * 4, abs_sum))
     assert not np.array_equal(dw, _run(_bwd_filter(dy32, x32, padding, wt.shape),
                                        winograd=False))
-    y_on = _run(_fwd(x32, wt.astype(np.float32), padding, dy.shape))
-    y_off = _run(_fwd(x32, wt.astype(np.float32), padding, dy.shape), winograd=False)
-    np.testing.assert_array_equal(y_on, y_off)
+    # the forward: im2col with F(2x2, 3x3) forced, F(4x4, 3x3) (one tile per image) by default
+    make = _fwd(x32, wt.astype(np.float32), padding, dy.shape)
+    y_off = _run(make, winograd=False)
+    np.testing.assert_array_equal(_run(make, tile=2), y_off)
+    y4 = _run(make, tile=0)
+    assert not np.array_equal(y4, y_off)
+    ref = _ref("Conv2D", x, wt, **attrs)
+    assert np.all(np.abs(y4 - ref) <= _bound4(32, _ref("Conv2D", np.abs(x), np.abs(wt),
+                                                            **attrs)))
 
 
 @pytest.mark.parametrize("team", [2, 3])
@@ -170,8 +177,9 @@ def test_winograd_blocks_shared_by_threads(team):
 
 
 def test_float64_and_other_geometries_keep_im2col():
-    """float64, strides, dilation, groups, few channels and results under 8x8 give the same
-    bits with Winograd on and off (it is not used for them)."""
+    """float64, strides, dilation, groups, few channels and (F(2x2, 3x3) forced, as _run
+    does) results under 8x8 give the same bits with Winograd on and off (it is not used for
+    them)."""
     rng = np.random.default_rng(3)
     x = rng.standard_normal((2, 16, 8, 8))
     w = rng.standard_normal((16, 16, 3, 3))
@@ -222,7 +230,8 @@ def _bound4(c, abs_sum):
     return 16 * (c + 12) * EPS32 * abs_sum
 
 
-CASES4 = CASES + [(2, 16, 33, 35, 24, (1, 1, 1, 1)), (2, 20, 32, 32, 16, (2, 0, 1, 0))]
+CASES4 = CASES + [(2, 16, 33, 35, 24, (1, 1, 1, 1)), (2, 20, 32, 32, 16, (2, 0, 1, 0)),
+                  (3, 32, 4, 4, 24, (1, 1, 1, 1)), (2, 16, 5, 6, 16, (1, 1, 0, 1))]
 
 
 @pytest.mark.parametrize("case", CASES4, ids=[str(i) for i in range(len(CASES4))])
