@@ -418,3 +418,38 @@ def check_type_name(arg_name, arg_type, valid_types, prim_name):
         raise TypeError("For '%s', the '%s' should be %s, but got '%s'."
                         % (prim_name, arg_name, shown, arg_type))
     return arg_type
+
+
+def _dtype_within(type_, template):
+    """Whether ``type_`` is ``template`` or a member of the dtype family ``template`` (Float,
+    Int ...: classes whose ``isinstance`` tests a dtype's family), as MindSpore's
+    ``mstype._issubclass_``."""
+    if type_ is template:
+        return True
+    if isinstance(template, type):
+        return hasattr(template, "_members") and isinstance(type_, template)
+    return type(type_) is type(template) and type_ == template
+
+
+def check_subclass(arg_name, type_, template_types, prim_name, addition_error_info=None):
+    """``type_`` (a dtype or a class) is one of ``template_types`` or of their dtype families;
+    returns None (MindSpore's does), else TypeError with MindSpore's message."""
+    if isinstance(template_types, str) or not hasattr(template_types, "__iter__"):
+        template_types = (template_types,)
+    template_types = tuple(template_types)
+    if any(_dtype_within(type_, t) for t in template_types):
+        return None
+    extra = "" if addition_error_info is None else " " + str(addition_error_info)
+    shown = ("type '%s'" % type(type_).__name__ if isinstance(type_, (tuple, list))
+             else str(type_))
+    names = ", ".join(_family_name(t) for t in template_types)
+    raise TypeError("For '%s', the element of '%s' must be %s%s, but got %s%s.The supported data "
+                    "types depend on the hardware that executes the operator, for more details, "
+                    "please refer to the MindSpore official website to get more information "
+                    "about the data type." % (prim_name, arg_name, "one of " if len(
+                        template_types) > 1 else "", names, shown, extra))
+
+
+def _family_name(template):
+    """A dtype or family as MindSpore prints it in check_subclass: Float, Int32 ..."""
+    return template.__name__ if hasattr(template, "_members") else str(template)

@@ -17,3 +17,7 @@ PRIVATE_GROUPS = tuple(
     (".ops.operations_sparse:" + _name, ".ops.operations._csr_ops:" + _name)
     for _name in ("CSRReduceSum", "CSRMV", "CSRMM", "CSRMul", "CSRDiv", "CSRGather", "COO2CSR",
                   "CSR2COO"))
+
+# Private names public code uses at MindSpore 2.10 paths, defined by mindcell at another path:
+# comm_func.barrier is management.barrier (mindformers, the distributed docs)
+PRIVATE_GROUPS += ((".communication.management:barrier", ".communication.comm_func:barrier"),)

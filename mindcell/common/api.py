@@ -4,6 +4,7 @@ which MindSpore 2.x removed. It sits in the top layer (docs/architecture.md): ``
 the graph layer above ``common``."""
 from mindcell.graph.jit import jit, JitConfig  # noqa: F401
 from mindcell.program_api import jit_class
+from mindcell.common._pynative import _pynative_executor, cells_compile_cache  # noqa: F401
 
 __all__ = ["jit", "JitConfig", "ms_function", "ms_class"]
 

@@ -201,3 +201,36 @@ class WithEvalCell(Cell):
             label = cast_floats(label, mstype.float32)
             outputs = cast_floats(outputs, mstype.float32)
         return self._loss_fn(outputs, label), outputs, label
+
+
+class _VirtualDatasetCell(Cell):
+    """_VirtualDatasetCell(backbone): MindSpore's wrapper that marks where a semi-auto/auto
+    parallel graph redistributes its inputs from the data-parallel layout; private in
+    MindSpore, used by model-zoo training scripts. mindcell is data parallel only, where the
+    layouts are the same: the cell calls ``backbone`` on its inputs unchanged. Built with
+    ``auto_prefix=False``, so parameter names stay the backbone's (as MindSpore's).
+
+    Args:
+        backbone (Cell): the network wrapped.
+
+    Raises:
+        TypeError: ``backbone`` is not a Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindcell as ms
+        >>> from mindcell.nn.wrap.cell_wrapper import _VirtualDatasetCell
+        >>> net = _VirtualDatasetCell(ms.nn.Dense(2, 1, weight_init="ones", has_bias=False))
+        >>> print(net(ms.Tensor(np.ones((1, 2), np.float32))), net.trainable_params()[0].name)
+        [[2.]] weight
+    """
+
+    def __init__(self, backbone):
+        super().__init__(auto_prefix=False)
+        if not isinstance(backbone, Cell):
+            raise TypeError("_VirtualDatasetCell: 'backbone' must be a Cell, but got %s"
+                            % type(backbone).__name__)
+        self._backbone = backbone
+
+    def construct(self, *inputs):
+        return self._backbone(*inputs)

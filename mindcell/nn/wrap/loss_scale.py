@@ -11,9 +11,19 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
 from mindcell.nn.wrap.cell_wrapper import TrainOneStepCell
 from mindcell.ops import functional as F
-from mindcell.ops.composite import HyperMap
+from mindcell.ops.composite import HyperMap, MultitypeFuncGraph
 from mindcell.ops.grad import vjp
 from mindcell.ops.defs.shape import copy_p
+
+
+# MindSpore's gradient unscaling function of this module (private there, used by custom
+# loss-scaled train cells: ``hyper_map(F.partial(grad_scale, scale), grads)``)
+grad_scale = MultitypeFuncGraph("grad_scale")
+
+
+@grad_scale.register("Tensor", "Tensor")
+def _tensor_grad_scale(scale, grad):
+    return grad * F.cast(F.reciprocal(scale), F.dtype(grad))
 
 
 def all_finite(inputs):
