@@ -82,10 +82,10 @@ def cast_inputs(prim, inputs):
                                                            or np_dtype == _BF16):
             continue
         if cast is None:
-            from mindcell.ops.defs.elementwise import cast_p
+            from mindcell._core.primitive import REGISTRY
             from mindcell._core.trace import _local
             inputs = list(inputs)
-            cast = cast_p
+            cast = REGISTRY["Cast"]  # ops.defs registers it (a higher layer: no import)
         inputs[i] = _local.top.process(cast, (t,), {"dtype": target})
     return inputs if cast is None else tuple(inputs)
 
@@ -99,8 +99,9 @@ def as_one_primitive(tensors, run):
     dtype = getattr(_RUNNING, "dtype", None)
     if dtype is None:
         return None
-    from mindcell.ops.defs.elementwise import cast_p
+    from mindcell._core.primitive import REGISTRY
     from mindcell._core.trace import _local
+    cast_p = REGISTRY["Cast"]  # ops.defs registers it (a higher layer: no import)
     target = dtype.np_dtype
     cast = []
     for t in tensors:
