@@ -22,6 +22,7 @@ PATHS = [
     ("mindspore.dataset.vision.py_transforms_util", "augment_error_message"),
     ("mindspore.ops.operations", "DynamicRNN"),
     ("mindspore.ops.operations.nn_ops", "DynamicGRUV2"),
+    ("mindspore.ops.auto_generate", "SplitWithSize"),
 ]
 
 
@@ -113,3 +114,13 @@ def test_is_pil_and_its_message():
     assert is_pil(np.zeros((2, 2, 3), np.uint8)) is False
     assert augment_error_message.format("ndarray").startswith("img should be PIL image. Got "
                                                               "ndarray.")
+
+
+def test_split_with_size_splits_by_the_sizes_as_mindspore():
+    from mindcell.ops.auto_generate import SplitWithSize
+    x = Tensor(np.arange(10, dtype=np.float32).reshape(5, 2))
+    first, second = SplitWithSize()(x, (2, 3), 0)
+    np.testing.assert_array_equal(first.asnumpy(), [[0, 1], [2, 3]])
+    np.testing.assert_array_equal(second.asnumpy(), [[4, 5], [6, 7], [8, 9]])
+    with pytest.raises((TypeError, ValueError)):
+        SplitWithSize()(x, (2, 2), 0)

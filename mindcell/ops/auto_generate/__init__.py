@@ -133,6 +133,7 @@ _TABLE = (
     ("IndexAddExt", "mint", "index_add", "input, dim, index, source, alpha=1"),
     ("Narrow", "mint", "narrow", "input, dim, start, length"),
     ("SubExt", "mint", "sub", "input, other, alpha=1"),
+    ("SplitWithSize", "mint", "split", "input, split_size, dim=0"),
     ("TExt", "mint", "t", "input"),
 )
 
