@@ -2,10 +2,12 @@
 :mod:`~mindcell.dataset.audio.utils` (``WindowType``, ``BorderType``, ``NormType``, ``MelType``
 ...), the filter banks ``create_dct`` / ``melscale_fbanks`` / ``linear_fbanks``, and the
 transforms ``Spectrogram``, ``MelScale``, ``MelSpectrogram``, ``AmplitudeToDB``,
-``DBToAmplitude``, ``ComplexNorm``, ``Angle``, ``MuLawEncoding`` and ``MuLawDecoding``. They
-work in ``Dataset.map`` on waveform columns or are called directly. MindSpore's other audio
-transforms (biquad filters, masking, resampling ...) are not implemented yet: using one raises
-an error naming it.
+``DBToAmplitude``, ``ComplexNorm``, ``Angle``, ``MuLawEncoding``, ``MuLawDecoding``, and
+(:mod:`~mindcell.dataset.audio.effects`) ``FrequencyMasking``, ``TimeMasking``,
+``MaskAlongAxis``, ``Vol``, ``Gain``, ``DCShift``, ``Fade``, ``Magphase``, ``SpectralCentroid``
+and ``ComputeDeltas``. They work in ``Dataset.map`` on waveform columns or are called directly.
+MindSpore's other audio transforms (biquad filters, resampling, pitch and time stretching ...)
+are not implemented yet: using one raises an error naming it.
 
 Examples:
     >>> import numpy as np
@@ -16,6 +18,9 @@ Examples:
     (8, 11)
 """
 from mindcell.dataset.audio import utils  # noqa: F401
+from mindcell.dataset.audio.effects import (ComputeDeltas, DCShift, Fade, FrequencyMasking, Gain,
+                                            Magphase, MaskAlongAxis, SpectralCentroid,
+                                            TimeMasking, Vol)
 from mindcell.dataset.audio.transforms import (Angle, AmplitudeToDB, ComplexNorm,
                                                DBToAmplitude, MelScale, MelSpectrogram,
                                                MuLawDecoding, MuLawEncoding, Spectrogram)
@@ -28,4 +33,6 @@ __all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
            "MelSpectrogram", "MuLawDecoding", "MuLawEncoding", "Spectrogram", "BorderType",
            "DensityFunction", "FadeShape", "GainType", "Interpolation", "MelType", "Modulation",
            "NormMode", "NormType", "ResampleMethod", "ScaleType", "WindowType", "create_dct",
-           "linear_fbanks", "melscale_fbanks"]
+           "linear_fbanks", "melscale_fbanks", "ComputeDeltas", "DCShift", "Fade",
+           "FrequencyMasking", "Gain", "Magphase", "MaskAlongAxis", "SpectralCentroid",
+           "TimeMasking", "Vol"]
