@@ -27,9 +27,9 @@ __all__ = ["auto_mixed_precision", "custom_mixed_precision", "build_train_networ
 _WHITE_CELLS = (nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.Conv1dTranspose, nn.Conv2dTranspose,
                 nn.Conv3dTranspose, nn.Dense, nn.LSTMCell, nn.RNNCell, nn.GRUCell)
 # The primitives of MindSpore 2.10's white list, after the cells (20 entries in all).
-# custom_mixed_precision casts the calls of such primitives a network's cells hold as
-# attributes; O1 does not cast primitive calls (MindSpore 2.10's PYNATIVE_MODE O1 does not
-# either; its GRAPH_MODE O1 does).
+# O1 and custom_mixed_precision cast the calls of such primitives a network's cells hold as
+# attributes (MindSpore 2.10, both modes: a ReLU()/MatMul() attribute computes in float16 and
+# returns float32; the functional ops.matmul/ops.relu are not cast).
 _WHITE_PRIMS = tuple(getattr(_P, name) for name in (
     "Conv2D", "Conv3D", "Conv2DTranspose", "Conv3DTranspose", "Conv2DBackpropInput", "MatMul",
     "BatchMatMul", "PReLU", "ReLU", "Ger"))
@@ -47,8 +47,9 @@ def get_white_list():
     primitive types whose calls :func:`custom_mixed_precision` casts, as MindSpore 2.10's list
     (20 entries: the convolution cells, Dense, LSTMCell, RNNCell, GRUCell, then Conv2D, Conv3D,
     Conv2DTranspose, Conv3DTranspose, Conv2DBackpropInput, MatMul, BatchMatMul, PReLU, ReLU,
-    Ger). ``amp_level='O1'`` does not cast primitive calls (as MindSpore 2.10's PYNATIVE_MODE;
-    its GRAPH_MODE does, so there float16 rounding differs).
+    Ger). ``amp_level='O1'`` casts the calls of such primitives that cells hold as attributes
+    (``self.matmul = ops.MatMul()``), as MindSpore 2.10 does; functional calls
+    (``ops.matmul``) are not cast.
 
     Returns:
         list[type], a new list (changing it changes nothing else).
@@ -128,8 +129,9 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
     mixed precision (Parameters stay float32).
 
     - 'O0': unchanged.
-    - 'O1' (and 'auto'): Dense and convolution cells compute in ``dtype``; their outputs return
-      to float32.
+    - 'O1' (and 'auto'): the white list (:func:`get_white_list`): Dense, convolution and
+      recurrent cells compute in ``dtype``, and so do the calls of the white-listed primitives
+      (MatMul, Conv2D, ReLU ...) that cells hold as attributes; their outputs return to float32.
     - 'O2': every cell computes in ``dtype`` except the normalisation cells (BatchNorm,
       LayerNorm, GroupNorm, InstanceNorm), which stay float32; the output is float32.
     - 'O3': every cell computes in ``dtype``; the output is float32.
@@ -172,6 +174,9 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
             if type(cell) in _WHITE_CELLS:
                 cell.to_float(dtype)
                 cell.register_forward_hook(_to_fp32)
+            for value in list(vars(cell).values()):
+                if isinstance(value, _Primitive) and type(value) in _WHITE_PRIMS:
+                    _cast_calls(value, dtype)
         return network
     network.to_float(dtype)
     if amp_level == "O2":

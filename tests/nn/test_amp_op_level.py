@@ -244,3 +244,24 @@ def test_reductions_and_linalg_run_as_one_primitive(mode):
     m = Tensor(np.array([[4.0, 2.0], [2.0, 3.0]], np.float32))
     det = _run(lambda s, x: ops.det(m))
     assert det.dtype == ms.float16 and float(det) == 8.0
+
+
+def test_o1_casts_white_listed_primitive_attributes(mode):
+    # MindSpore 2.10, both modes: O1 runs a MatMul()/ReLU() a cell holds in float16 (0.3 ->
+    # 0.30005) and returns float32; ops.matmul and Add are not on the white list
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = _p(0.5, "w")
+            self.mm = ops.MatMul()
+            self.relu = ops.ReLU()
+            self.addp = ops.Add()
+
+        def construct(self, x):
+            return self.mm(x, self.w), self.relu(x), ops.matmul(x, self.w), self.addp(x, x)
+
+    outs = ms.amp.auto_mixed_precision(Net(), "O1")(X)
+    assert [o.dtype for o in outs] == [ms.float32] * 4
+    assert [float(o.asnumpy()[0, 0]) for o in outs] == [
+        float(np.float16(0.3)), float(np.float16(0.3)), float(np.float32(0.3)),
+        float(np.float32(0.6))]
