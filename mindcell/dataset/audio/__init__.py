@@ -5,8 +5,9 @@ transforms ``Spectrogram``, ``MelScale``, ``MelSpectrogram``, ``AmplitudeToDB``,
 ``DBToAmplitude``, ``ComplexNorm``, ``Angle``, ``MuLawEncoding``, ``MuLawDecoding``, and
 (:mod:`~mindcell.dataset.audio.effects`) ``FrequencyMasking``, ``TimeMasking``,
 ``MaskAlongAxis``, ``Vol``, ``Gain``, ``DCShift``, ``Fade``, ``Magphase``, ``SpectralCentroid``
-and ``ComputeDeltas``. They work in ``Dataset.map`` on waveform columns or are called directly.
-MindSpore's other audio transforms (biquad filters, resampling, pitch and time stretching ...)
+and ``ComputeDeltas``, and (:mod:`~mindcell.dataset.audio.filters`) ``LFilter``, ``Filtfilt``,
+``Biquad`` and the eleven named biquads, ``Contrast``, ``Overdrive`` and ``Resample``. They work in ``Dataset.map`` on waveform columns or are called directly.
+MindSpore's other audio transforms (pitch and time stretching, Griffin-Lim, MFCC/LFCC ...)
 are not implemented yet: using one raises an error naming it.
 
 Examples:
@@ -18,6 +19,11 @@ Examples:
     (8, 11)
 """
 from mindcell.dataset.audio import utils  # noqa: F401
+from mindcell.dataset.audio.filters import (AllpassBiquad, BandBiquad, BandpassBiquad,
+                                            BandrejectBiquad, BassBiquad, Biquad, Contrast,
+                                            DeemphBiquad, EqualizerBiquad, Filtfilt,
+                                            HighpassBiquad, LFilter, LowpassBiquad, Overdrive,
+                                            Resample, RiaaBiquad, TrebleBiquad)
 from mindcell.dataset.audio.effects import (ComputeDeltas, DCShift, Fade, FrequencyMasking, Gain,
                                             Magphase, MaskAlongAxis, SpectralCentroid,
                                             TimeMasking, Vol)
@@ -35,4 +41,7 @@ __all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
            "NormMode", "NormType", "ResampleMethod", "ScaleType", "WindowType", "create_dct",
            "linear_fbanks", "melscale_fbanks", "ComputeDeltas", "DCShift", "Fade",
            "FrequencyMasking", "Gain", "Magphase", "MaskAlongAxis", "SpectralCentroid",
-           "TimeMasking", "Vol"]
+           "TimeMasking", "Vol", "AllpassBiquad", "BandBiquad", "BandpassBiquad",
+           "BandrejectBiquad", "BassBiquad", "Biquad", "Contrast", "DeemphBiquad",
+           "EqualizerBiquad", "Filtfilt", "HighpassBiquad", "LFilter", "LowpassBiquad",
+           "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad"]
