@@ -6,8 +6,9 @@ transforms ``Spectrogram``, ``MelScale``, ``MelSpectrogram``, ``AmplitudeToDB``,
 (:mod:`~mindcell.dataset.audio.effects`) ``FrequencyMasking``, ``TimeMasking``,
 ``MaskAlongAxis``, ``Vol``, ``Gain``, ``DCShift``, ``Fade``, ``Magphase``, ``SpectralCentroid``
 and ``ComputeDeltas``, and (:mod:`~mindcell.dataset.audio.filters`) ``LFilter``, ``Filtfilt``,
-``Biquad`` and the eleven named biquads, ``Contrast``, ``Overdrive`` and ``Resample``. They work in ``Dataset.map`` on waveform columns or are called directly.
-MindSpore's other audio transforms (pitch and time stretching, Griffin-Lim, MFCC/LFCC ...)
+``Biquad`` and the eleven named biquads, ``Contrast``, ``Overdrive`` and ``Resample``, and
+(:mod:`~mindcell.dataset.audio.cepstra`) ``MFCC`` and ``LFCC``. They work in ``Dataset.map`` on waveform columns or are called directly.
+MindSpore's other audio transforms (pitch and time stretching, Griffin-Lim, Vad ...)
 are not implemented yet: using one raises an error naming it.
 
 Examples:
@@ -24,6 +25,7 @@ from mindcell.dataset.audio.filters import (AllpassBiquad, BandBiquad, BandpassB
                                             DeemphBiquad, EqualizerBiquad, Filtfilt,
                                             HighpassBiquad, LFilter, LowpassBiquad, Overdrive,
                                             Resample, RiaaBiquad, TrebleBiquad)
+from mindcell.dataset.audio.cepstra import LFCC, MFCC
 from mindcell.dataset.audio.effects import (ComputeDeltas, DCShift, Fade, FrequencyMasking, Gain,
                                             Magphase, MaskAlongAxis, SpectralCentroid,
                                             TimeMasking, Vol)
@@ -44,4 +46,4 @@ __all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
            "TimeMasking", "Vol", "AllpassBiquad", "BandBiquad", "BandpassBiquad",
            "BandrejectBiquad", "BassBiquad", "Biquad", "Contrast", "DeemphBiquad",
            "EqualizerBiquad", "Filtfilt", "HighpassBiquad", "LFilter", "LowpassBiquad",
-           "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad"]
+           "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad", "LFCC", "MFCC"]
