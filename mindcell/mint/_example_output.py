@@ -449,7 +449,7 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                                      '1.00000000e+00]]]])',
                       'Mish': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                               '[[ 8.65098417e-01, -2.52501458e-01,  2.98653507e+00],\n'
-                              ' [ 3.99741292e+00,  4.99955225e+00, -1.48540810e-02]])',
+                              ' [ 3.99741292e+00,  4.99955225e+00, -1.48540791e-02]])',
                       'PixelShuffle': '(1, 1, 4, 4)',
                       'ReLU6': 'Tensor(shape=[2, 3], dtype=Float32, value=\n'
                                '[[ 1.00000000e+00,  0.00000000e+00,  3.00000000e+00],\n'
