@@ -182,9 +182,11 @@ def example_outputs(faces, module_name, errors):
     """What each record's example shows (``repr`` of its last line's value), for the doctests
     in the generated docstrings; written to ``_example_output.py`` by ``_write_examples``.
     An example that raises is put in ``errors`` instead."""
+    import contextlib
+    import importlib
+    import io
     import numpy as np
     import mindcell
-    import importlib
     module = importlib.import_module(module_name)
     out = {}
     for face in faces:
@@ -196,7 +198,12 @@ def example_outputs(faces, module_name, errors):
         try:
             for line in setup:
                 exec(line, ns)  # noqa: S102 (our own table's examples)
-            out[face.name] = repr(eval(last, ns))  # noqa: S307
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                value = eval(last, ns)  # noqa: S307
+            # an example ending in print(...) shows what it printed, not the call's None
+            out[face.name] = printed.getvalue().rstrip("\n") if value is None and \
+                printed.getvalue() else repr(value)
         except Exception as e:  # reported by the writer, which then fails
             errors[face.name] = "%s: %s" % (type(e).__name__, e)
     return out
