@@ -153,6 +153,8 @@ OUTPUT = {'mindcell.mint': {'acos': 'Tensor(shape=[3], dtype=Float32, value= [ 1
                          ' [False, False, False]])',
                    'exp2': 'Tensor(shape=[3], dtype=Float32, value= [ 1.18920708e+00,  '
                            '1.41421354e+00,  2.00000000e+00])',
+                   'fix': 'Tensor(shape=[3], dtype=Float32, value= [ 0.00000000e+00,  '
+                          '0.00000000e+00,  1.00000000e+00])',
                    'flatten': '(2, 12)',
                    'float_power': 'Tensor(shape=[2, 3], dtype=Float64, value=\n'
                                   '[[ 1.00000000e+00,  4.00000000e+00,  9.00000000e+00],\n'

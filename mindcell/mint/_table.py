@@ -42,6 +42,7 @@ _UNARY = [
     ("log10", ops.log10, "The base-10 logarithm of each element."),
     ("log2", ops.log2, "The base-2 logarithm of each element."),
     ("isfinite", ops.isfinite, "Whether each element is finite."),
+    ("fix", ops.fix, "Each element rounded toward zero (alias of :func:`trunc`)."),
 ]
 
 _BINARY = [
