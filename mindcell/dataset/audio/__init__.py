@@ -7,9 +7,11 @@ transforms ``Spectrogram``, ``MelScale``, ``MelSpectrogram``, ``AmplitudeToDB``,
 ``MaskAlongAxis``, ``Vol``, ``Gain``, ``DCShift``, ``Fade``, ``Magphase``, ``SpectralCentroid``
 and ``ComputeDeltas``, and (:mod:`~mindcell.dataset.audio.filters`) ``LFilter``, ``Filtfilt``,
 ``Biquad`` and the eleven named biquads, ``Contrast``, ``Overdrive`` and ``Resample``, and
-(:mod:`~mindcell.dataset.audio.cepstra`) ``MFCC`` and ``LFCC``. They work in ``Dataset.map`` on waveform columns or are called directly.
-MindSpore's other audio transforms (pitch and time stretching, Griffin-Lim, Vad ...)
-are not implemented yet: using one raises an error naming it.
+(:mod:`~mindcell.dataset.audio.cepstra`) ``MFCC`` and ``LFCC``, and
+(:mod:`~mindcell.dataset.audio.spectral`) ``InverseSpectrogram``, ``GriffinLim``,
+``TimeStretch`` and ``PhaseVocoder``. They work in ``Dataset.map`` on waveform columns or are
+called directly. MindSpore's other audio transforms (PitchShift, Vad, Flanger ...) are not
+implemented yet: using one raises an error naming it.
 
 Examples:
     >>> import numpy as np
@@ -29,6 +31,8 @@ from mindcell.dataset.audio.cepstra import LFCC, MFCC
 from mindcell.dataset.audio.effects import (ComputeDeltas, DCShift, Fade, FrequencyMasking, Gain,
                                             Magphase, MaskAlongAxis, SpectralCentroid,
                                             TimeMasking, Vol)
+from mindcell.dataset.audio.spectral import (GriffinLim, InverseSpectrogram, PhaseVocoder,
+                                             TimeStretch)
 from mindcell.dataset.audio.transforms import (Angle, AmplitudeToDB, ComplexNorm,
                                                DBToAmplitude, MelScale, MelSpectrogram,
                                                MuLawDecoding, MuLawEncoding, Spectrogram)
@@ -46,4 +50,5 @@ __all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
            "TimeMasking", "Vol", "AllpassBiquad", "BandBiquad", "BandpassBiquad",
            "BandrejectBiquad", "BassBiquad", "Biquad", "Contrast", "DeemphBiquad",
            "EqualizerBiquad", "Filtfilt", "HighpassBiquad", "LFilter", "LowpassBiquad",
-           "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad", "LFCC", "MFCC"]
+           "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad", "LFCC", "MFCC", "GriffinLim",
+           "InverseSpectrogram", "PhaseVocoder", "TimeStretch"]

@@ -1,0 +1,89 @@
+"""dataset.audio's spectral inverses and stretching (values are checked against MindSpore 2.10
+in tests/goldens/audio/005): round trips, random starts, Dataset.map, dtypes, errors."""
+import numpy as np
+import pytest
+
+import mindcell.dataset as ds
+from mindcell.dataset import audio
+
+
+def _stft_pairs(wave, n_fft, hop):
+    """A centred, reflect-padded Hann STFT as (..., freq, time, 2) pairs (numpy only)."""
+    half = n_fft // 2
+    x = np.pad(wave, [(0, 0)] * (wave.ndim - 1) + [(half, half)], mode="reflect")
+    n = 1 + (x.shape[-1] - n_fft) // hop
+    win = 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(n_fft) / n_fft)
+    frames = x[..., (np.arange(n) * hop)[:, None] + np.arange(n_fft)]
+    spec = np.swapaxes(np.fft.rfft(frames * win, axis=-1), -1, -2)
+    return np.stack([spec.real, spec.imag], -1).astype(np.float32)
+
+
+def test_inverse_spectrogram_round_trips_a_waveform():
+    wave = np.random.default_rng(0).standard_normal((2, 128)).astype(np.float32)
+    pairs = _stft_pairs(wave, 32, 8)
+    back = audio.InverseSpectrogram(n_fft=32, hop_length=8)(pairs)
+    assert back.shape == (2, 128) and back.dtype == np.float32
+    np.testing.assert_allclose(back, wave, atol=1e-5)
+    # the two-sided spectrum of a real signal gives the same waveform
+    full = np.concatenate([pairs, pairs[:, -2:0:-1] * np.array([1, -1], np.float32)], axis=1)
+    np.testing.assert_allclose(audio.InverseSpectrogram(n_fft=32, hop_length=8,
+                                                        onesided=False)(full), back, atol=1e-6)
+    assert audio.InverseSpectrogram(length=100, n_fft=32, hop_length=8)(pairs).shape == (2, 100)
+
+
+def test_griffin_lim_recovers_a_waveform_with_the_given_magnitudes():
+    t = np.arange(256)
+    wave = (np.sin(0.3 * t) + 0.5 * np.sin(0.71 * t)).astype(np.float32)
+    mag = audio.Spectrogram(n_fft=64, hop_length=16)(wave)
+    np.random.seed(0)
+    out = audio.GriffinLim(n_fft=64, hop_length=16, n_iter=60)(mag)
+    assert out.shape == (256,) and out.dtype == np.float32
+    again = audio.Spectrogram(n_fft=64, hop_length=16)(out)
+    # the rebuilt magnitudes approach the target (spectral convergence well below 1)
+    assert np.linalg.norm(again - mag) / np.linalg.norm(mag) < 0.2
+    with pytest.raises(RuntimeError, match="GriffinLim: momentum"):
+        audio.GriffinLim(n_fft=64, momentum=1.0)(mag)
+    with pytest.raises(RuntimeError, match="GriffinLim: 'length' 30"):
+        audio.GriffinLim(n_fft=64, hop_length=16, length=30, rand_init=False)(mag)
+
+
+def test_time_stretch_keeps_magnitudes_at_whole_steps_and_sets_the_frame_count():
+    pairs = _stft_pairs(np.random.default_rng(1).standard_normal(200), 32, 8)
+    out = audio.TimeStretch(hop_length=8, n_freq=17, fixed_rate=2.0)(pairs)
+    assert out.shape == (17, 13, 2)
+    mag = np.hypot(pairs[..., 0], pairs[..., 1])
+    np.testing.assert_allclose(np.hypot(out[..., 0], out[..., 1]), mag[:, ::2], rtol=1e-5,
+                               atol=1e-6)
+    assert audio.TimeStretch(hop_length=8, n_freq=17, fixed_rate=0.5)(pairs).shape[-2] == 52
+    advance = np.linspace(0, np.pi * 8, 17)[:, None]
+    np.testing.assert_allclose(audio.PhaseVocoder(2.0, advance)(pairs), out, atol=1e-5)
+    with pytest.raises(RuntimeError, match="PhaseVocoder: 'phase_advance' has 9 bins"):
+        audio.PhaseVocoder(2.0, advance[:9])(pairs)
+    with pytest.raises(TypeError, match="PhaseVocoder: 'phase_advance'"):
+        audio.PhaseVocoder(2.0, [0.0] * 17)
+
+
+def test_spectral_transforms_run_in_dataset_map_and_keep_float64():
+    wave = np.random.default_rng(2).standard_normal((3, 64)).astype(np.float32)
+    pairs = np.stack([_stft_pairs(w, 16, 4) for w in wave])
+    data = ds.NumpySlicesDataset({"spec": pairs}, shuffle=False)
+    data = data.map([audio.TimeStretch(hop_length=4, n_freq=9, fixed_rate=1.0),
+                     audio.InverseSpectrogram(n_fft=16, hop_length=4)], "spec")
+    rows = [r["spec"] for r in data.create_dict_iterator(output_numpy=True)]
+    assert len(rows) == 3 and rows[0].shape == (64,) and rows[0].dtype == np.float32
+    np.testing.assert_allclose(rows[0], wave[0], atol=1e-4)  # rate 1 keeps the signal
+    assert audio.InverseSpectrogram(n_fft=16, hop_length=4)(
+        pairs[0].astype(np.float64)).dtype == np.float64
+
+
+def test_bad_arguments_name_the_transform():
+    with pytest.raises(ValueError, match="InverseSpectrogram: 'win_length'"):
+        audio.InverseSpectrogram(n_fft=16, win_length=20)
+    with pytest.raises(TypeError, match="InverseSpectrogram: 'normalized'"):
+        audio.InverseSpectrogram(normalized=1)
+    with pytest.raises(RuntimeError, match="InverseSpectrogram: 'pad' 3 needs 'length'"):
+        audio.InverseSpectrogram(n_fft=16, hop_length=8, pad=3)(np.zeros((9, 4, 2), np.float32))
+    with pytest.raises(ValueError, match="GriffinLim: 'momentum'"):
+        audio.GriffinLim(momentum=-0.5)
+    with pytest.raises(ValueError, match="TimeStretch: 'fixed_rate'"):
+        audio.TimeStretch(fixed_rate=0.0)
