@@ -8,6 +8,7 @@ from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_int, check_number, public_name, show, _is_int, int_arg
 from mindcell.ops._errors import check_matmul_shapes  # noqa: F401  (re-exported)
+from mindcell.ops._errors import check_same_dtype
 
 _SCALAR_CACHE = {}
 
@@ -35,6 +36,18 @@ def scalar_tensor(value, np_dtype, op="Tensor", arg="other",
         if len(_SCALAR_CACHE) < 4096:
             _SCALAR_CACHE[key] = t
     return t
+
+
+def check_same_input_dtypes(op, **inputs):
+    """Raise TypeError when the Tensor ``inputs`` (name=value, in the call's order; ``None``
+    and non-Tensors are skipped) do not all have the dtype of the first: MindSpore 2.10's loss
+    primitives (SoftmaxCrossEntropyWithLogits, BinaryCrossEntropy, KLDivLoss,
+    MultiMarginLoss) neither promote nor cast, so a float16 logits with float32 labels is
+    their TypeError, not a float16 or float32 result. Inside a mixed-precision cell two float
+    dtypes pass, as :func:`check_same_dtype` allows."""
+    given = [(n, v) for n, v in inputs.items() if isinstance(v, Tensor)]
+    for name, value in given[1:]:
+        check_same_dtype(op, given[0][1].dtype, value.dtype, given[0][0], name)
 
 
 def check_tensor(x, op, arg="input"):

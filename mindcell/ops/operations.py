@@ -13,7 +13,8 @@ from mindcell.ops.defs.shape import copy_p as _copy_p
 from mindcell.common.tensor import Tensor
 from mindcell.common import dtype as mstype
 from mindcell.ops._helpers import (INT64_MAX, check_float, check_matmul_shapes, check_rank,
-                                   check_tensor, normalize_axis, normalize_dim)
+                                   check_same_input_dtypes, check_tensor, normalize_axis,
+                                   normalize_dim)
 from mindcell.ops._errors import (check_bool, check_int, check_ints, check_number,
                                   check_positive_int, check_same_dtype, int_arg, show)
 
@@ -1165,6 +1166,9 @@ class SoftmaxCrossEntropyWithLogits(Primitive):
         Tuple ``(loss, backprop)``: the per-sample loss of shape (N,) and ``softmax(logits) -
         labels`` of shape (N, C).
 
+    Raises:
+        TypeError: ``labels`` has another dtype than ``logits`` (MindSpore 2.10 casts neither).
+
     Examples:
         >>> import numpy as np
         >>> from mindcell import Tensor, ops
@@ -1176,6 +1180,7 @@ class SoftmaxCrossEntropyWithLogits(Primitive):
     """
 
     def __call__(self, logits, labels):
+        check_same_input_dtypes("SoftmaxCrossEntropyWithLogits", logits=logits, labels=labels)
         return F.softmax_cross_entropy_op(logits, labels)
 
 

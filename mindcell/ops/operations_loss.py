@@ -190,6 +190,8 @@ class BinaryCrossEntropy(AttrPrimitive):
 
     Raises:
         ValueError: an unknown ``reduction``.
+        TypeError: ``labels`` or ``weight`` has another dtype than ``logits`` (MindSpore 2.10
+            casts neither).
 
     Examples:
         >>> import numpy as np

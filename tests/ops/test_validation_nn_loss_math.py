@@ -97,7 +97,7 @@ GOOD = [  # (call, numpy reference)
     (lambda: ops.nll_loss(t(X), t(np.array([0, -100])), reduction="sum"), lambda: -X[0, 0]),
     (lambda: ops.sparse_softmax_cross_entropy(t(X), t(LABELS)),
      lambda: -_log_softmax(X, 1)[[0, 1], LABELS]),
-    (lambda: ops.SoftmaxCrossEntropyWithLogits()(t(X), t(np.eye(2, 3)))[0],
+    (lambda: ops.SoftmaxCrossEntropyWithLogits()(t(X), t(np.eye(2, 3, dtype=np.float32)))[0],
      lambda: -_log_softmax(X, 1)[[0, 1], [0, 1]]),
     (lambda: ops.smooth_l1_loss(t(X), t(X * 0), beta=2), lambda: np.where(
         np.abs(X) < 2, 0.25 * X ** 2, np.abs(X) - 1)),

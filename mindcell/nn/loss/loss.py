@@ -7,6 +7,7 @@ from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
 from mindcell.ops import operations as P
 from mindcell.ops._errors import check_reduction
+from mindcell.ops._helpers import check_same_input_dtypes
 from mindcell.ops.function.loss_func import reduce_loss
 
 
@@ -225,6 +226,9 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
 
     Raises:
         ValueError: ``reduction`` is not one of the three.
+        TypeError: dense ``labels`` of another dtype than ``logits``, or with ``sparse=True``
+            ``logits`` that are not float32 (the one-hot labels are float32); MindSpore 2.10
+            casts neither.
 
     Examples:
         >>> import numpy as np
@@ -248,9 +252,14 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         self.is_cpugpu = True
 
     def construct(self, logits, labels):
+        # MindSpore 2.10's primitive casts neither input; the sparse form's one-hot labels are
+        # float32 (on_value/off_value), so its logits must be float32 too
         if self.sparse:
+            check_same_input_dtypes("SoftmaxCrossEntropyWithLogits", logits=logits,
+                                    one_hot_labels=self.on_value)
             loss = F.sparse_softmax_cross_entropy(logits, labels)
         else:
+            check_same_input_dtypes("SoftmaxCrossEntropyWithLogits", logits=logits, labels=labels)
             loss = F.softmax_cross_entropy(logits, labels)
         return reduce_loss(loss, self.reduction, "SoftmaxCrossEntropyWithLogits")
 

@@ -5,8 +5,8 @@ import numpy as np
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import (check_broadcast, check_choice, check_int, check_number,
                                   check_reduction, public_name)
-from mindcell.ops._helpers import (cast_to, check_float, check_tensor, check_values_in,
-                                   to_tensor)
+from mindcell.ops._helpers import (cast_to, check_float, check_same_input_dtypes, check_tensor,
+                                   check_values_in, to_tensor)
 from mindcell.ops.function import array_func as A
 from mindcell.ops.function import math_func as M
 from mindcell.ops.function import nn_func as NF
@@ -85,7 +85,8 @@ def kl_div(logits, labels, reduction="mean"):
         Tensor, the loss: a scalar, or the broadcast shape with 'none'.
 
     Raises:
-        TypeError: ``logits`` is not a float tensor, or ``reduction`` is not a str.
+        TypeError: ``logits`` is not a float tensor, ``reduction`` is not a str, or a Tensor
+            ``labels`` has another dtype than ``logits``.
         ValueError: the shapes do not broadcast, or ``reduction`` is unknown.
 
     Examples:
@@ -99,6 +100,7 @@ def kl_div(logits, labels, reduction="mean"):
     op = "kl_div"
     check_choice(reduction, op, "reduction", ("none", "sum", "mean", "batchmean"))
     check_float(logits, op, "logits")
+    check_same_input_dtypes(op, logits=logits, labels=labels)  # MindSpore 2.10 casts neither
     # MindSpore's KLDivLoss bprop returns zeros for the labels: they are a fixed target
     labels = stop_gradient(_like(labels, logits, op, "labels"))
     loss = M.sub(M.xlogy(labels, labels), M.mul(labels, logits))
@@ -253,7 +255,8 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
 
     Raises:
         TypeError: ``input`` is not a float tensor, ``target`` is not an integer tensor of the
-            right shape, or ``p``/``margin`` is not a number.
+            right shape, ``p``/``margin`` is not a number, or ``weight`` has another dtype than
+            ``input``.
         ValueError: ``input`` is not 1-D or 2-D, ``p`` is not 1 or 2, a target is out of range,
             ``weight`` has the wrong shape, or ``reduction`` is unknown.
 
@@ -267,6 +270,7 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
     op = "multi_margin_loss"
     check_reduction(reduction, op)
     check_float(input, op)
+    check_same_input_dtypes(op, input=input, weight=weight)  # MindSpore 2.10 casts neither
     p = check_int(p, op, "p", 1, 2)
     margin = check_number(margin, op, "margin", finite=True)
     if input.ndim not in (1, 2):

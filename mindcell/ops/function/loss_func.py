@@ -5,7 +5,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, cast_to, check_values_in,
-                                   to_tensor)
+                                   check_same_input_dtypes, to_tensor)
 from mindcell.ops._errors import (check_broadcast, check_int, check_number, check_reduction,
                                   public_name)
 from mindcell.ops.defs import nn as N
@@ -497,7 +497,8 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
         Tensor, the loss: a scalar, or the broadcast shape with 'none'.
 
     Raises:
-        TypeError: ``logits`` is not a float tensor, or ``reduction`` is not a str.
+        TypeError: ``logits`` is not a float tensor, ``reduction`` is not a str, or a Tensor
+            ``labels``/``weight`` has another dtype than ``logits``.
         ValueError: the shapes do not broadcast, or ``reduction`` is unknown.
 
     Examples:
@@ -508,6 +509,8 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
         0.27977654
     """
     check_reduction(reduction, "binary_cross_entropy")
+    # MindSpore 2.10 casts neither labels nor weight to the logits' dtype
+    check_same_input_dtypes("binary_cross_entropy", logits=logits, labels=labels, weight=weight)
     input, target = _pair_inputs(logits, labels, "binary_cross_entropy")
     # the clamp must be representable in the input's dtype (1e-12 flushes to 0 in float16)
     eps = max(1e-12, float(mstype.finfo(input._np_dtype).tiny))
