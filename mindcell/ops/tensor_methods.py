@@ -527,6 +527,14 @@ def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
     return F.norm(self, ord, dim, keepdim, dtype=dtype)
 
 
+
+def _qr(self, some=True):
+    """Tensor.qr(some=True): ``ops.qr(self, 'reduced' if some else 'complete')``."""
+    if not isinstance(some, bool):
+        raise TypeError("Tensor.qr: 'some' must be a bool, but got %s" % type(some).__name__)
+    return F.qr(self, "reduced" if some else "complete")
+
+
 _METHODS = {
     "astype": astype, "to": astype, "reshape": reshape, "view": view, "transpose": transpose,
     "permute": permute, "sum": sum, "mean": mean, "max": _tensor_max, "min": _tensor_min,
@@ -581,6 +589,9 @@ _METHODS = {
     "where": lambda self, condition, y: F.select(condition, self, y),
     "lerp": F.lerp, "std_mean": F.std_mean, "var_mean": F.var_mean,
     "outer": F.outer, "dot": F.dot, "assign_value": assign_value, "set_dtype": set_dtype,
+    "approximate_equal": lambda self, other, tolerance=1e-5: F.approximate_equal(
+        self, other, tolerance),
+    "qr": _qr,
 }
 
 # Tensor methods of the generated elementwise ops (their formula records name them).

@@ -283,5 +283,25 @@ tensor_exp.__doc__ = "The same as :func:`exp` (MindSpore's internal name).\n\n" 
     example("ops.tensor_exp(x)", "[1.        2.7182817]", ["x = " + array([0.0, 1.0])]))
 
 
+def tensor_expm1(input):
+    return _F().expm1(input)
+
+
+tensor_expm1.__doc__ = "The same as :func:`expm1` (MindSpore's internal name).\n\n" + opdoc(
+    ":math:`e^x - 1` of ``input``, elementwise.", ["input (Tensor): a float tensor."],
+    "Tensor of ``input``'s shape and dtype.", ["TypeError: ``input`` is not a float Tensor."],
+    example("ops.tensor_expm1(x)", "[0.        1.7182819]", ["x = " + array([0.0, 1.0])]))
+
+
+def shape_(x):
+    return _F().shape(x)
+
+
+shape_.__doc__ = "The same as :func:`shape` (MindSpore's ``ops.shape_``, a ``Shape()``).\n\n" + \
+    opdoc("The shape of a tensor.", ["x (Tensor): the input."], "tuple[int], its shape.",
+          ["TypeError: ``x`` is not a Tensor."],
+          example("ops.shape_(x)", "(2,)", ["x = " + array([0.0, 1.0])]))
+
+
 __all__ = ["conv3d_transpose", "quantile", "nanquantile", "bartlett_window", "swiglu",
-           "log_matrix_determinant", "tensor_exp"]
+           "log_matrix_determinant", "tensor_exp", "tensor_expm1", "shape_"]

@@ -440,6 +440,33 @@ def reduce_max(x, axis=(), keep_dims=False):
     return R.reduce_max_p.bind(x, axis=axes, keep_dims=keep)
 
 
+
+def reduce_min(x, axis=()):
+    """The minimum of ``x`` over ``axis`` (MindSpore's ``ops.reduce_min``, a ``ReduceMin()``,
+    whose reduced axes are dropped).
+
+    Args:
+        x (Tensor): the input.
+        axis (Union[int, tuple(int), list(int)]): the axes to reduce; ``()`` or None reduces
+            every axis. Default: ``()``.
+
+    Returns:
+        Tensor of ``x``'s dtype.
+
+    Raises:
+        TypeError: ``x`` is not a Tensor, or ``axis`` not an int or a sequence of ints.
+        ValueError: an axis is out of range or repeated, or a reduced axis is empty.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> x = Tensor(np.array([[3.0, 1.0], [-1.0, 4.0], [0.5, 2.0]], np.float32))
+        >>> print(ops.reduce_min(x, 1), ops.reduce_min(x))
+        [ 1.  -1.   0.5] -1.0
+    """
+    axes, keep = _reduction(x, axis, False, "reduce_min", nonempty=True)
+    return R.reduce_min_p.bind(x, axis=axes, keep_dims=keep)
+
 def prod(input, axis=None, keep_dims=False, dtype=None):
     """The product of ``input`` over ``axis``.
 
