@@ -87,3 +87,38 @@ def test_bad_arguments_name_the_transform():
         audio.GriffinLim(momentum=-0.5)
     with pytest.raises(ValueError, match="TimeStretch: 'fixed_rate'"):
         audio.TimeStretch(fixed_rate=0.0)
+
+
+def test_inverse_mel_scale_fits_an_invertible_mel_spectrogram():
+    power = np.abs(np.random.default_rng(3).standard_normal((17, 12))) ** 2
+    mel = audio.MelScale(6, 1600, n_stft=17)(power.astype(np.float32))
+    np.random.seed(0)
+    out = audio.InverseMelScale(17, n_mels=6, sample_rate=1600, max_iter=3000)(mel)
+    assert out.shape == (1, 17, 12) and out.dtype == np.float32 and (out >= 0).all()
+    back = audio.MelScale(6, 1600, n_stft=17)(out[0])
+    assert np.linalg.norm(back - mel) < 0.05 * np.linalg.norm(mel)
+    batch = audio.InverseMelScale(17, n_mels=6, sample_rate=1600, max_iter=2)(
+        np.stack([mel, mel]).astype(np.float64))
+    assert batch.shape == (2, 17, 12) and batch.dtype == np.float64
+    with pytest.raises(KeyError):
+        audio.InverseMelScale(17, sgdargs={"sgd_lr": 0.1})
+    with pytest.raises(ValueError, match="InverseMelScale: 'sgdargs' takes only"):
+        audio.InverseMelScale(17, sgdargs={"sgd_lr": 0.1, "sgd_momentum": 0.9, "nesterov": 1})
+    with pytest.raises(RuntimeError, match="InverseMelScale: the input must be"):
+        audio.InverseMelScale(17, n_mels=5, sample_rate=1600)(mel)
+
+
+def test_pitch_shift_by_an_octave_doubles_a_tone_and_keeps_the_length():
+    rate, n = 1600, 1600
+    tone = np.sin(2 * np.pi * 100 * np.arange(n) / rate).astype(np.float32)
+    out = audio.PitchShift(rate, 12, n_fft=256)(tone)
+    assert out.shape == (n,) and out.dtype == np.float32
+    spectrum = np.abs(np.fft.rfft(out[200:1400] * np.hanning(1200)))
+    assert abs(np.argmax(spectrum) * rate / 1200 - 200.0) < 3.0
+    down = audio.PitchShift(rate, -12, n_fft=256)(np.stack([tone, tone]))
+    spectrum = np.abs(np.fft.rfft(down[1, 200:1400] * np.hanning(1200)))
+    assert down.shape == (2, n) and abs(np.argmax(spectrum) * rate / 1200 - 50.0) < 3.0
+    with pytest.raises(ValueError, match="PitchShift: 'bins_per_octave'"):
+        audio.PitchShift(rate, 2, bins_per_octave=0)
+    with pytest.raises(RuntimeError, match="PitchShift: 'sample_rate'"):
+        audio.PitchShift(0, 2, n_fft=16)(tone)

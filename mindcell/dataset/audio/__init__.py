@@ -9,8 +9,8 @@ and ``ComputeDeltas``, and (:mod:`~mindcell.dataset.audio.filters`) ``LFilter``,
 ``Biquad`` and the eleven named biquads, ``Contrast``, ``Overdrive`` and ``Resample``, and
 (:mod:`~mindcell.dataset.audio.cepstra`) ``MFCC`` and ``LFCC``, and
 (:mod:`~mindcell.dataset.audio.spectral`) ``InverseSpectrogram``, ``GriffinLim``,
-``TimeStretch`` and ``PhaseVocoder``. They work in ``Dataset.map`` on waveform columns or are
-called directly. MindSpore's other audio transforms (PitchShift, Vad, Flanger ...) are not
+``InverseMelScale``, ``TimeStretch``, ``PhaseVocoder`` and ``PitchShift``. They work in ``Dataset.map`` on waveform columns or are
+called directly. MindSpore's other audio transforms (Vad, Flanger, Phaser ...) are not
 implemented yet: using one raises an error naming it.
 
 Examples:
@@ -31,8 +31,8 @@ from mindcell.dataset.audio.cepstra import LFCC, MFCC
 from mindcell.dataset.audio.effects import (ComputeDeltas, DCShift, Fade, FrequencyMasking, Gain,
                                             Magphase, MaskAlongAxis, SpectralCentroid,
                                             TimeMasking, Vol)
-from mindcell.dataset.audio.spectral import (GriffinLim, InverseSpectrogram, PhaseVocoder,
-                                             TimeStretch)
+from mindcell.dataset.audio.spectral import (GriffinLim, InverseMelScale, InverseSpectrogram,
+                                             PhaseVocoder, PitchShift, TimeStretch)
 from mindcell.dataset.audio.transforms import (Angle, AmplitudeToDB, ComplexNorm,
                                                DBToAmplitude, MelScale, MelSpectrogram,
                                                MuLawDecoding, MuLawEncoding, Spectrogram)
@@ -51,4 +51,5 @@ __all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
            "BandrejectBiquad", "BassBiquad", "Biquad", "Contrast", "DeemphBiquad",
            "EqualizerBiquad", "Filtfilt", "HighpassBiquad", "LFilter", "LowpassBiquad",
            "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad", "LFCC", "MFCC", "GriffinLim",
-           "InverseSpectrogram", "PhaseVocoder", "TimeStretch"]
+           "InverseSpectrogram", "PhaseVocoder", "TimeStretch", "InverseMelScale",
+           "PitchShift"]

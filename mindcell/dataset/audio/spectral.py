@@ -9,11 +9,13 @@ import math
 import numpy as np
 
 from mindcell.dataset.transforms.transforms import TensorOperation
+from mindcell.dataset.audio.filters import Resample
 from mindcell.dataset.audio.transforms import _float, _window
-from mindcell.dataset.audio.utils import (BorderType, WindowType, check_enum, check_float,
-                                          check_int)
+from mindcell.dataset.audio.utils import (BorderType, MelType, NormType, WindowType, check_enum,
+                                          check_float, check_int, melscale_fbanks)
 
-__all__ = ["InverseSpectrogram", "GriffinLim", "TimeStretch", "PhaseVocoder"]
+__all__ = ["InverseSpectrogram", "GriffinLim", "InverseMelScale", "TimeStretch", "PhaseVocoder",
+           "PitchShift"]
 
 
 def _check_bool(api, name, value):
@@ -255,6 +257,108 @@ class GriffinLim(TensorOperation):
         return wave.astype(x.dtype)
 
 
+class InverseMelScale(TensorOperation):
+    """InverseMelScale(n_stft, n_mels=128, sample_rate=16000, f_min=0.0, f_max=None,
+    max_iter=100000, tolerance_loss=1e-05, tolerance_change=1e-08, sgdargs=None,
+    norm=NormType.NONE, mel_type=MelType.HTK): a non-negative linear-frequency spectrogram whose
+    mel scaling (:class:`MelScale`) approximates the input, by gradient descent (SGD with
+    momentum) from a random start on the mean over frames of the squared error.
+
+    Args:
+        n_stft (int): the number of frequency bins of the result (``n_fft // 2 + 1``).
+        n_mels (int): the input's number of mel bands. Default: ``128``.
+        sample_rate (int): the waveform's sample rate (Hz). Default: ``16000``.
+        f_min (float): the lowest frequency (Hz). Default: ``0.0``.
+        f_max (float, optional): the highest frequency (Hz); None is ``sample_rate // 2``.
+            Default: ``None``.
+        max_iter (int): the most descent steps, > 0. Default: ``100000``.
+        tolerance_loss (float): stop once the loss is below this, > 0. Default: ``1e-05``.
+        tolerance_change (float): stop once the loss changes less than this, > 0.
+            Default: ``1e-08``.
+        sgdargs (dict, optional): ``{'sgd_lr': learning rate, 'sgd_momentum': momentum}``
+            (both >= 0, both keys required); None is ``{'sgd_lr': 0.1, 'sgd_momentum': 0.9}``.
+            Default: ``None``.
+        norm (NormType): the mel filter normalisation. Default: ``NormType.NONE``.
+        mel_type (MelType): the mel scale. Default: ``MelType.HTK``.
+
+    Returns:
+        numpy.ndarray of float32 (float64 for a float64 input), shape (..., n_stft, time)
+        (a 2-D input gives (1, n_stft, time), as in MindSpore 2.10), non-negative. The start is drawn from numpy's global generator (uniform in [0, 1)).
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        ValueError: an argument is out of range.
+        KeyError: ``sgdargs`` lacks ``'sgd_lr'`` or ``'sgd_momentum'``.
+        RuntimeError: the input is not (..., n_mels, time).
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import audio
+        >>> mel = np.ones((4, 3), np.float32)
+        >>> audio.InverseMelScale(9, n_mels=4, sample_rate=1600, max_iter=20)(mel).shape
+        (1, 9, 3)
+    """
+
+    def __init__(self, n_stft, n_mels=128, sample_rate=16000, f_min=0.0, f_max=None,
+                 max_iter=100000, tolerance_loss=1e-5, tolerance_change=1e-8, sgdargs=None,
+                 norm=NormType.NONE, mel_type=MelType.HTK):
+        api = "InverseMelScale"
+        self.n_stft = check_int(api, "n_stft", n_stft, 1)
+        self.n_mels = check_int(api, "n_mels", n_mels, 1)
+        self.sample_rate = check_int(api, "sample_rate", sample_rate, 1)
+        self.f_min = check_float(api, "f_min", f_min, 0.0)
+        self.f_max = float(self.sample_rate // 2) if f_max is None else check_float(
+            api, "f_max", f_max, 0.0, strict=True)
+        if self.f_min >= self.f_max:
+            raise ValueError("%s: 'f_max' must be greater than f_min (%s), but got %s"
+                             % (api, self.f_min, self.f_max))
+        self.max_iter = check_int(api, "max_iter", max_iter, 1)
+        self.tolerance_loss = check_float(api, "tolerance_loss", tolerance_loss, 0.0,
+                                          strict=True)
+        self.tolerance_change = check_float(api, "tolerance_change", tolerance_change, 0.0,
+                                            strict=True)
+        if sgdargs is None:
+            sgdargs = {"sgd_lr": 0.1, "sgd_momentum": 0.9}
+        if not isinstance(sgdargs, dict):
+            raise TypeError("%s: 'sgdargs' must be a dict, but got %s"
+                            % (api, type(sgdargs).__name__))
+        unknown = set(sgdargs) - {"sgd_lr", "sgd_momentum"}
+        if unknown:
+            raise ValueError("%s: 'sgdargs' takes only 'sgd_lr' and 'sgd_momentum', but got %s"
+                             % (api, sorted(unknown)))
+        self.sgdargs = {"sgd_lr": check_float(api, "sgd_lr", sgdargs["sgd_lr"], 0.0),
+                        "sgd_momentum": check_float(api, "sgd_momentum",
+                                                    sgdargs["sgd_momentum"], 0.0)}
+        self.norm = check_enum(api, "norm", norm, NormType)
+        self.mel_type = check_enum(api, "mel_type", mel_type, MelType)
+        self._bank = melscale_fbanks(self.n_stft, self.f_min, self.f_max, self.n_mels,
+                                     self.sample_rate, self.norm,
+                                     self.mel_type).astype(np.float64)  # (n_stft, n_mels)
+
+    def _apply(self, x):
+        x = _float(np.asarray(x))
+        if x.ndim < 2 or x.shape[-2] != self.n_mels:
+            raise RuntimeError("InverseMelScale: the input must be (..., n_mels=%d, time), but "
+                               "got shape %s" % (self.n_mels, x.shape))
+        target = np.swapaxes(x.astype(np.float64), -1, -2)  # (..., time, n_mels)
+        rows = max(int(np.prod(target.shape[:-1])), 1)
+        lr, momentum = self.sgdargs["sgd_lr"], self.sgdargs["sgd_momentum"]
+        spec = np.random.uniform(size=target.shape[:-1] + (self.n_stft,))
+        velocity, loss = None, math.inf
+        for _ in range(self.max_iter):
+            diff = target - spec @ self._bank
+            new_loss = float(np.sum(diff * diff) / rows)
+            grad = (-2.0 / rows) * (diff @ self._bank.T)
+            velocity = grad if velocity is None else momentum * velocity + grad
+            spec = np.maximum(spec - lr * velocity, 0.0)
+            if new_loss < self.tolerance_loss or abs(loss - new_loss) < self.tolerance_change:
+                break
+            loss = new_loss
+        out = np.swapaxes(spec, -1, -2).astype(x.dtype)
+        # MindSpore 2.10 returns a 2-D (n_mels, time) input's result as (1, n_stft, time)
+        return out[None] if out.ndim == 2 else out
+
+
 def _phase_vocoder(api, x, rate, phase_advance):
     """Stretch complex (..., freq, time, 2) pairs in time by 1 / rate, keeping each bin's
     phase advance: magnitudes interpolated between neighbouring frames, phases accumulated."""
@@ -373,3 +477,84 @@ class PhaseVocoder(TensorOperation):
                                "frequency axis has %d (shape %s)"
                                % (advance.shape[0], x.shape[-3], x.shape))
         return _phase_vocoder("PhaseVocoder", x, self.rate, advance)
+
+
+class PitchShift(TensorOperation):
+    """PitchShift(sample_rate, n_steps, bins_per_octave=12, n_fft=512, win_length=None,
+    hop_length=None, window=WindowType.HANN): shift a waveform's pitch by ``n_steps`` steps of
+    ``1 / bins_per_octave`` octave, keeping its length: a phase-vocoder time stretch by
+    ``2 ** (n_steps / bins_per_octave)``, then band-limited resampling (:class:`Resample`,
+    Hann-windowed sinc) back to the original duration.
+
+    Args:
+        sample_rate (int): the waveform's sample rate (Hz), > 0 (0 fails when the transform
+            runs).
+        n_steps (int): the steps to shift (negative lowers the pitch).
+        bins_per_octave (int): steps per octave, not 0. Default: ``12``.
+        n_fft (int): the FFT size. Default: ``512``.
+        win_length (int, optional): the window size, at most ``n_fft``; None is ``n_fft``.
+            Default: ``None``.
+        hop_length (int, optional): the distance between frames; None is
+            ``win_length // 4``. Default: ``None``.
+        window (WindowType): the frame window. Default: ``WindowType.HANN``.
+
+    Returns:
+        numpy.ndarray of float32 (float64 for a float64 input), the input's shape (..., time).
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        ValueError: an argument is out of range.
+        RuntimeError: the waveform is 0-D, or ``sample_rate`` is 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import audio
+        >>> wave = np.sin(np.arange(256, dtype=np.float32) * 0.2)
+        >>> audio.PitchShift(1600, 3, n_fft=64)(wave).shape
+        (256,)
+    """
+
+    def __init__(self, sample_rate, n_steps, bins_per_octave=12, n_fft=512, win_length=None,
+                 hop_length=None, window=WindowType.HANN):
+        api = "PitchShift"
+        # 0 passes the constructor (as in MindSpore 2.10) and fails when the transform runs
+        self.sample_rate = check_int(api, "sample_rate", sample_rate, 0)
+        self.n_steps = check_int(api, "n_steps", n_steps)
+        self.bins_per_octave = check_int(api, "bins_per_octave", bins_per_octave)
+        if self.bins_per_octave == 0:
+            raise ValueError("%s: 'bins_per_octave' must not be 0" % api)
+        self.n_fft = check_int(api, "n_fft", n_fft, 1)
+        self.win_length = self.n_fft if win_length is None else check_int(
+            api, "win_length", win_length, 1)
+        if self.win_length > self.n_fft:
+            raise ValueError("%s: 'win_length' must be at most n_fft (%d), but got %d"
+                             % (api, self.n_fft, self.win_length))
+        self.hop_length = max(self.win_length // 4, 1) if hop_length is None else check_int(
+            api, "hop_length", hop_length, 1)
+        self.window = check_enum(api, "window", window, WindowType)
+
+    def _apply(self, x):
+        x = _float(np.asarray(x))
+        if x.ndim == 0:
+            raise RuntimeError("PitchShift: the waveform must be at least 1-D, but got a 0-D "
+                               "value")
+        if self.sample_rate == 0:
+            raise RuntimeError("PitchShift: 'sample_rate' must be positive to resample, but "
+                               "got 0")
+        length = x.shape[-1]
+        rate = 2.0 ** (-float(self.n_steps) / self.bins_per_octave)
+        win = _full_window(self.window, self.n_fft, self.win_length)
+        spec = _stft(x.astype(np.float64), self.n_fft, self.hop_length, win)
+        pairs = np.stack([spec.real, spec.imag], axis=-1)
+        advance = np.linspace(0.0, math.pi * self.hop_length, spec.shape[-2])[:, None]
+        stretched = _phase_vocoder("PitchShift", pairs, rate, advance)
+        stretched = stretched[..., 0] + 1j * stretched[..., 1]
+        wave = _istft(stretched, self.n_fft, self.hop_length, win, True, True, False,
+                      int(round(length / rate)))
+        shifted = Resample(float(int(self.sample_rate / rate)), float(self.sample_rate))(wave)
+        if shifted.shape[-1] >= length:
+            shifted = shifted[..., :length]
+        else:
+            shifted = np.pad(shifted, [(0, 0)] * (shifted.ndim - 1)
+                             + [(0, length - shifted.shape[-1])])
+        return shifted.astype(x.dtype)
