@@ -122,3 +122,36 @@ def test_pitch_shift_by_an_octave_doubles_a_tone_and_keeps_the_length():
         audio.PitchShift(rate, 2, bins_per_octave=0)
     with pytest.raises(RuntimeError, match="PitchShift: 'sample_rate'"):
         audio.PitchShift(0, 2, n_fft=16)(tone)
+
+
+def test_sliding_window_cmn_matches_window_means_computed_frame_by_frame():
+    feats = np.random.default_rng(4).standard_normal((2, 15, 3))
+    out = audio.SlidingWindowCmn(cmn_window=4, min_cmn_window=3, norm_vars=True)(feats)
+    assert out.shape == feats.shape and out.dtype == np.float64
+    for t in range(15):  # uncentred: up to cmn_window frames back, at least 3 frames
+        start = max(t - 4, 0)
+        end = max(t + 1, 3)
+        window = feats[:, start:end]
+        expected = (feats[:, t] - window.mean(1)) / window.std(1)
+        np.testing.assert_allclose(out[:, t], expected, rtol=1e-9, atol=1e-12)
+    centred = audio.SlidingWindowCmn(cmn_window=5, center=True)(feats.astype(np.float32))
+    np.testing.assert_allclose(centred[:, 7], feats[:, 7] - feats[:, 5:10].mean(1), atol=1e-5)
+    np.testing.assert_allclose(centred[:, 0], feats[:, 0] - feats[:, 0:5].mean(1), atol=1e-5)
+    with pytest.raises(RuntimeError, match="SlidingWindowCmn: the input must be"):
+        audio.SlidingWindowCmn()(np.zeros(5, np.float32))
+
+
+def test_detect_pitch_frequency_finds_tones_per_frame():
+    rate = 8000
+    t = np.arange(1600)
+    low = np.sin(2 * np.pi * 160 * t / rate)
+    high = np.sin(2 * np.pi * 400 * t / rate)
+    waves = np.stack([low, high]).astype(np.float32)
+    out = audio.DetectPitchFrequency(rate, win_length=3)(waves)
+    assert out.shape == (2, 19) and out.dtype == np.float32
+    np.testing.assert_allclose(out[0], 160.0, rtol=0.02)
+    np.testing.assert_allclose(out[1], 400.0, rtol=0.02)
+    with pytest.raises(RuntimeError, match="DetectPitchFrequency: 'win_length' 30"):
+        audio.DetectPitchFrequency(rate)(waves[:, :800])
+    with pytest.raises(ValueError, match="DetectPitchFrequency: 'sample_rate'"):
+        audio.DetectPitchFrequency(0)

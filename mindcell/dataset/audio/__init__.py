@@ -9,7 +9,8 @@ and ``ComputeDeltas``, and (:mod:`~mindcell.dataset.audio.filters`) ``LFilter``,
 ``Biquad`` and the eleven named biquads, ``Contrast``, ``Overdrive`` and ``Resample``, and
 (:mod:`~mindcell.dataset.audio.cepstra`) ``MFCC`` and ``LFCC``, and
 (:mod:`~mindcell.dataset.audio.spectral`) ``InverseSpectrogram``, ``GriffinLim``,
-``InverseMelScale``, ``TimeStretch``, ``PhaseVocoder`` and ``PitchShift``. They work in ``Dataset.map`` on waveform columns or are
+``InverseMelScale``, ``TimeStretch``, ``PhaseVocoder`` and ``PitchShift``, and
+(:mod:`~mindcell.dataset.audio.features`) ``SlidingWindowCmn`` and ``DetectPitchFrequency``. They work in ``Dataset.map`` on waveform columns or are
 called directly. MindSpore's other audio transforms (Vad, Flanger, Phaser ...) are not
 implemented yet: using one raises an error naming it.
 
@@ -31,6 +32,7 @@ from mindcell.dataset.audio.cepstra import LFCC, MFCC
 from mindcell.dataset.audio.effects import (ComputeDeltas, DCShift, Fade, FrequencyMasking, Gain,
                                             Magphase, MaskAlongAxis, SpectralCentroid,
                                             TimeMasking, Vol)
+from mindcell.dataset.audio.features import DetectPitchFrequency, SlidingWindowCmn
 from mindcell.dataset.audio.spectral import (GriffinLim, InverseMelScale, InverseSpectrogram,
                                              PhaseVocoder, PitchShift, TimeStretch)
 from mindcell.dataset.audio.transforms import (Angle, AmplitudeToDB, ComplexNorm,
@@ -52,4 +54,4 @@ __all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
            "EqualizerBiquad", "Filtfilt", "HighpassBiquad", "LFilter", "LowpassBiquad",
            "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad", "LFCC", "MFCC", "GriffinLim",
            "InverseSpectrogram", "PhaseVocoder", "TimeStretch", "InverseMelScale",
-           "PitchShift"]
+           "PitchShift", "DetectPitchFrequency", "SlidingWindowCmn"]
