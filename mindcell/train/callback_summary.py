@@ -221,7 +221,9 @@ class SummaryCollector(Callback):
             return None
         try:
             lr = optimizer.get_lr()
-        except (AttributeError, TypeError, ValueError) as e:
+        except (AttributeError, TypeError, ValueError, RuntimeError) as e:
+            # RuntimeError: a per-step learning-rate list is used up when the run ends (its
+            # last step moved global_step past it); MindSpore 2.10 finishes such a run.
             log.warning("SummaryCollector: the learning rate could not be read: %s", e)
             return None
         lr = lr.asnumpy() if isinstance(lr, Tensor) else np.asarray(lr)
