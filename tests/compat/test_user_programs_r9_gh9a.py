@@ -32,3 +32,26 @@ def test_summary_collector_does_not_stop_a_run_whose_lr_list_is_used_up(tmp_path
                                     Record()], dataset_sink_mode=False)
     assert len(losses) == 3
     assert int(opt.global_step.asnumpy().reshape(-1)[0]) == 3
+
+
+def test_load_param_into_net_returns_two_lists_as_mindspore():
+    """A LeNet tutorial tests ``if not load_param_into_net(...)``: MindSpore 2.10 returns the
+    tuple (params not loaded, checkpoint entries not used), truthy even when both are empty."""
+    net = nn.Dense(2, 2)
+    result = ms.load_param_into_net(net, {p.name: p for p in nn.Dense(2, 2).get_parameters()})
+    assert isinstance(result, tuple) and len(result) == 2
+    assert list(result[0]) == [] and list(result[1]) == []
+    assert bool(result) is True
+
+
+def test_1x_call_forms_are_refused_as_mindspore_2_10():
+    """CAN (written for MindSpore 1.10) calls ops.avg_pool2d(..., pad_mode='same') and
+    Tensor.from_numpy(tensor): MindSpore 2.10 raises TypeError for both (ms-oracle)."""
+    x = ms.Tensor(np.ones((1, 1, 4, 4), np.float32))
+    for call in (lambda: ms.ops.avg_pool2d(x, 2, 2, pad_mode='same'),
+                 lambda: ms.Tensor.from_numpy(x)):
+        try:
+            call()
+        except TypeError:
+            continue
+        raise AssertionError("expected TypeError")
