@@ -155,3 +155,43 @@ def test_detect_pitch_frequency_finds_tones_per_frame():
         audio.DetectPitchFrequency(rate)(waves[:, :800])
     with pytest.raises(ValueError, match="DetectPitchFrequency: 'sample_rate'"):
         audio.DetectPitchFrequency(0)
+
+
+def test_flanger_and_phaser_are_bounded_and_silent_on_silence():
+    wave = (np.random.default_rng(5).standard_normal((2, 300)) * 0.8).astype(np.float32)
+    out = audio.Flanger(1000, regen=50.0)(wave)
+    assert out.shape == (2, 300) and out.dtype == np.float32 and np.abs(out).max() <= 1.0
+    # no delay and no depth: the delay line is the input itself, mixed back at full width
+    same = audio.Flanger(1000, depth=0.0, width=100.0)(wave * 0.5)
+    np.testing.assert_allclose(same, np.clip(wave * 0.5, -1, 1), atol=1e-6)
+    assert not audio.Flanger(1000)(np.zeros((3, 50), np.float32)).any()
+    with pytest.raises(RuntimeError, match="Flanger: the input must be"):
+        audio.Flanger(1000)(wave[0])
+    phased = audio.Phaser(1000, decay=0.0, gain_in=0.5, gain_out=1.0)(wave)
+    # without feedback the delay line holds nothing but zeros: the output is the scaled input
+    np.testing.assert_allclose(phased, np.clip(wave * 0.5, -1, 1), atol=1e-6)
+    with pytest.raises(ValueError, match="Phaser: 'decay'"):
+        audio.Phaser(1000, decay=0.995)
+
+
+def test_dither_and_iid_masks():
+    wave = np.random.default_rng(6).uniform(-0.5, 0.5, (2, 400)).astype(np.float32)
+    out = audio.Dither()(wave)
+    assert out.dtype == np.float32 and np.abs(out - wave).max() < 3.0 / 2 ** 15
+    np.testing.assert_array_equal(np.round(out.astype(np.float64) * 2 ** 15),
+                                  out.astype(np.float64) * 2 ** 15)  # on the 16-bit grid
+    np.random.seed(1)
+    for df in (audio.DensityFunction.RPDF, audio.DensityFunction.GPDF):
+        noisy = audio.Dither(density_function=df)(wave)
+        assert noisy.shape == wave.shape and np.abs(noisy - wave).max() < 8.0 / 2 ** 15
+    spec = np.ones((2, 8, 10), np.float32)
+    for seed in range(10):
+        np.random.seed(seed)
+        masked = audio.MaskAlongAxisIID(5, -1.0, 1)(spec)
+        rows = np.where((masked == -1.0).all(axis=(0, 2)))[0]
+        assert len(rows) < 5 and ((masked == 1.0) | (masked == -1.0)).all()
+        assert ((masked == -1.0).any(axis=(0, 2)) == np.isin(np.arange(8), rows)).all()
+    with pytest.raises(RuntimeError, match="MaskAlongAxisIID: 'mask_param' 11"):
+        audio.MaskAlongAxisIID(11, 0.0, 2)(spec)
+    with pytest.raises(ValueError, match="MaskAlongAxisIID: 'axis'"):
+        audio.MaskAlongAxisIID(3, 0.0, 0)

@@ -10,9 +10,10 @@ and ``ComputeDeltas``, and (:mod:`~mindcell.dataset.audio.filters`) ``LFilter``,
 (:mod:`~mindcell.dataset.audio.cepstra`) ``MFCC`` and ``LFCC``, and
 (:mod:`~mindcell.dataset.audio.spectral`) ``InverseSpectrogram``, ``GriffinLim``,
 ``InverseMelScale``, ``TimeStretch``, ``PhaseVocoder`` and ``PitchShift``, and
-(:mod:`~mindcell.dataset.audio.features`) ``SlidingWindowCmn`` and ``DetectPitchFrequency``. They work in ``Dataset.map`` on waveform columns or are
-called directly. MindSpore's other audio transforms (Vad, Flanger, Phaser ...) are not
-implemented yet: using one raises an error naming it.
+(:mod:`~mindcell.dataset.audio.features`) ``SlidingWindowCmn`` and ``DetectPitchFrequency``, and
+(:mod:`~mindcell.dataset.audio.sox_effects`) ``Flanger``, ``Phaser`` and ``Dither``, and
+``MaskAlongAxisIID`` (effects). They work in ``Dataset.map`` on waveform columns or are
+called directly. MindSpore's ``Vad`` is not implemented yet: using it raises an AttributeError naming it.
 
 Examples:
     >>> import numpy as np
@@ -30,9 +31,11 @@ from mindcell.dataset.audio.filters import (AllpassBiquad, BandBiquad, BandpassB
                                             Resample, RiaaBiquad, TrebleBiquad)
 from mindcell.dataset.audio.cepstra import LFCC, MFCC
 from mindcell.dataset.audio.effects import (ComputeDeltas, DCShift, Fade, FrequencyMasking, Gain,
-                                            Magphase, MaskAlongAxis, SpectralCentroid,
+                                            Magphase, MaskAlongAxis, MaskAlongAxisIID,
+                                            SpectralCentroid,
                                             TimeMasking, Vol)
 from mindcell.dataset.audio.features import DetectPitchFrequency, SlidingWindowCmn
+from mindcell.dataset.audio.sox_effects import Dither, Flanger, Phaser
 from mindcell.dataset.audio.spectral import (GriffinLim, InverseMelScale, InverseSpectrogram,
                                              PhaseVocoder, PitchShift, TimeStretch)
 from mindcell.dataset.audio.transforms import (Angle, AmplitudeToDB, ComplexNorm,
@@ -54,4 +57,5 @@ __all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
            "EqualizerBiquad", "Filtfilt", "HighpassBiquad", "LFilter", "LowpassBiquad",
            "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad", "LFCC", "MFCC", "GriffinLim",
            "InverseSpectrogram", "PhaseVocoder", "TimeStretch", "InverseMelScale",
-           "PitchShift", "DetectPitchFrequency", "SlidingWindowCmn"]
+           "PitchShift", "DetectPitchFrequency", "SlidingWindowCmn",
+           "MaskAlongAxisIID", "Dither", "Flanger", "Phaser"]

@@ -13,7 +13,7 @@ from mindcell.dataset.audio.transforms import Spectrogram, _complex_pairs, _floa
 from mindcell.dataset.audio.utils import (BorderType, FadeShape, GainType, WindowType,
                                           check_enum, check_float, check_int)
 
-__all__ = ["FrequencyMasking", "TimeMasking", "MaskAlongAxis", "Vol", "Gain", "DCShift", "Fade",
+__all__ = ["FrequencyMasking", "TimeMasking", "MaskAlongAxis", "MaskAlongAxisIID", "Vol", "Gain", "DCShift", "Fade",
            "Magphase", "SpectralCentroid", "ComputeDeltas"]
 
 
@@ -173,6 +173,58 @@ class MaskAlongAxis(TensorOperation):
     def _apply(self, x):
         return _mask("MaskAlongAxis", x, -2 if self.axis == 1 else -1, self.mask_start,
                      self.mask_width, self.mask_value)
+
+
+class MaskAlongAxisIID(TensorOperation):
+    """MaskAlongAxisIID(mask_param, mask_value, axis): sets a random band of a spectrogram's
+    frequency (``axis=1``) or time (``axis=2``) axis to ``mask_value``: its width is drawn
+    uniformly from [0, mask_param), its start uniformly from [0, size - width) (numpy's global
+    generator), one band for the whole input.
+
+    Args:
+        mask_param (int): the bound of the band's width, >= 0 and at most the axis length.
+        mask_value (float): the value written.
+        axis (int): 1 (frequency) or 2 (time).
+
+    Returns:
+        numpy.ndarray of float32 (float64 for a float64 input), the spectrogram
+        (..., freq, time) masked.
+
+    Raises:
+        TypeError: an argument of the wrong type.
+        ValueError: a negative ``mask_param`` or another ``axis``.
+        RuntimeError: the input is not (..., freq, time), or ``mask_param`` exceeds the axis.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell.dataset import audio
+        >>> out = audio.MaskAlongAxisIID(3, 0.0, 2)(np.ones((4, 6), np.float32))
+        >>> out.shape, int((out == 0).all(axis=0).sum()) < 3
+        ((4, 6), True)
+    """
+
+    def __init__(self, mask_param, mask_value, axis):
+        api = "MaskAlongAxisIID"
+        self.mask_param = check_int(api, "mask_param", mask_param, 0)
+        self.mask_value = check_float(api, "mask_value", mask_value)
+        self.axis = check_int(api, "axis", axis)
+        if self.axis not in (1, 2):
+            raise ValueError("%s: 'axis' must be 1 (frequency) or 2 (time), but got %d"
+                             % (api, self.axis))
+
+    def _apply(self, x):
+        api, axis = "MaskAlongAxisIID", -2 if self.axis == 1 else -1
+        x = _float(np.asarray(x))
+        if x.ndim < 2:
+            raise RuntimeError("%s: the input must be a spectrogram (..., freq, time), but got "
+                               "shape %s" % (api, x.shape))
+        size = x.shape[axis]
+        if self.mask_param > size:
+            raise RuntimeError("%s: 'mask_param' %d is larger than the %s axis of length %d"
+                               % (api, self.mask_param, "freq" if axis == -2 else "time", size))
+        width = int(np.random.uniform(0.0, self.mask_param))
+        start = int(np.random.uniform(0.0, size - width))
+        return _mask(api, x, axis, start, width, self.mask_value)
 
 
 class Vol(TensorOperation):
