@@ -2470,11 +2470,18 @@ RECORDS += [
     PrimRecord("DynamicRNN", _rnn.dynamic_rnn,
                "(cell_type='LSTM', direction='UNIDIRECTIONAL', cell_depth=1, use_peephole=False, "
                "keep_prob=1.0, cell_clip=-1.0, num_proj=0, time_major=True, activation='tanh', "
-               "forget_bias=0.0, is_training=True)"),
+               "forget_bias=0.0, is_training=True)",
+               example=("ops.DynamicRNN()(x.reshape((1, 2, 2)), Tensor(np.full((4, 8), 0.1, "
+                        "np.float32)), Tensor(np.zeros(8, np.float32)), None, "
+                        "Tensor(np.zeros((1, 2, 2), np.float32)), Tensor(np.zeros((1, 2, 2), "
+                        "np.float32)))[0].shape", "(1, 2, 2)")),
     PrimRecord("DynamicGRUV2", _rnn.dynamic_gru_v2,
                "(direction='UNIDIRECTIONAL', cell_depth=1, keep_prob=1.0, cell_clip=-1.0, "
                "num_proj=0, time_major=True, activation='tanh', gate_order='rzh', "
-               "reset_after=True, is_training=True)"),
+               "reset_after=True, is_training=True)",
+               example=("ops.DynamicGRUV2()(x.reshape((1, 2, 2)), Tensor(np.full((2, 6), 0.1, "
+                        "np.float32)), Tensor(np.full((2, 6), 0.1, np.float32)), None, None, "
+                        "None, Tensor(np.zeros((2, 2), np.float32)))[0].shape", "(1, 2, 2)")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}
