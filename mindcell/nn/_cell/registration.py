@@ -119,13 +119,13 @@ class RegistrationMixin:
         self._params_list[name] = value
 
     def _set_parameter_sequence(self, name, value):
+        # a plain list/tuple keeps its Parameters' names ("Parameter#N" for unnamed ones) and
+        # does not advance the "Parameter$N" numbering, which only ParameterTuples take
+        # (MindSpore 2.10, ms-oracle): a later ParameterTuple's checkpoint keys depend on it
         for p in value:
             if id(p) in self._seq_param_ids:
                 continue
             self._seq_param_ids.add(id(p))
-            if is_unnamed(p):
-                p.name = "Parameter$%d" % self._param_tuple_id
-                self.__dict__["_param_tuple_id"] += 1
             if p.name in self._seq_param_names:
                 raise ValueError("Cell: attribute %r holds a Parameter named %r, a name already "
                                  "used by another Parameter in a list or tuple of this Cell"
