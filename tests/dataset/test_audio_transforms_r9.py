@@ -195,3 +195,28 @@ def test_dither_and_iid_masks():
         audio.MaskAlongAxisIID(11, 0.0, 2)(spec)
     with pytest.raises(ValueError, match="MaskAlongAxisIID: 'axis'"):
         audio.MaskAlongAxisIID(3, 0.0, 0)
+
+
+def test_vad_keeps_mindspore_s_search_buffer_and_sox_s_measure_finds_the_onset():
+    rate, t = 4000, np.arange(12000)
+    rng = np.random.default_rng(7)
+    wave = (0.002 * rng.standard_normal(12000)
+            + (0.5 * np.sin(2 * np.pi * 220 * t / rate) + 0.1 * rng.standard_normal(12000))
+            * (t > 6000)).astype(np.float32)
+    # MindSpore 2.10: every measure is 0, so only the last search buffer (1.1 s) is kept ...
+    out = audio.Vad(rate)(np.stack([wave, wave[::-1]]))
+    assert out.shape == (2, 4400) and out.dtype == np.float32
+    np.testing.assert_array_equal(out[0], wave[-4400:])
+    # ... the whole waveform at a trigger level <= 0, and a short one's last buffer - length
+    assert audio.Vad(rate, trigger_level=0.0)(wave).shape == (12000,)
+    np.testing.assert_array_equal(audio.Vad(rate)(wave[:3000]), wave[1600:3000])
+    # sox's measure (kept for this check) triggers at the onset and keeps the search time
+    sox = audio.Vad(rate)
+    sox._sox_measure = True
+    kept = sox(wave)
+    assert 6000 - 4400 <= 12000 - kept.shape[0] <= 6000 + 4400
+    assert kept.shape[0] > 4400  # cut before the end, unlike MindSpore's zero measures
+    with pytest.raises(ValueError, match="Vad: 'noise_up_time'"):
+        audio.Vad(rate, noise_up_time=0.01, noise_down_time=0.1)
+    with pytest.raises(RuntimeError, match="Vad: the lifter band"):
+        audio.Vad(rate, hp_lifter_freq=3000.0, lp_lifter_freq=2000.0)(wave)

@@ -11,9 +11,9 @@ and ``ComputeDeltas``, and (:mod:`~mindcell.dataset.audio.filters`) ``LFilter``,
 (:mod:`~mindcell.dataset.audio.spectral`) ``InverseSpectrogram``, ``GriffinLim``,
 ``InverseMelScale``, ``TimeStretch``, ``PhaseVocoder`` and ``PitchShift``, and
 (:mod:`~mindcell.dataset.audio.features`) ``SlidingWindowCmn`` and ``DetectPitchFrequency``, and
-(:mod:`~mindcell.dataset.audio.sox_effects`) ``Flanger``, ``Phaser`` and ``Dither``, and
-``MaskAlongAxisIID`` (effects). They work in ``Dataset.map`` on waveform columns or are
-called directly. MindSpore's ``Vad`` is not implemented yet: using it raises an AttributeError naming it.
+(:mod:`~mindcell.dataset.audio.sox_effects`) ``Flanger``, ``Phaser``, ``Dither`` and ``Vad``, and
+``MaskAlongAxisIID`` (effects): all 63 public names of MindSpore 2.10's module. They work in
+``Dataset.map`` on waveform columns or are called directly.
 
 Examples:
     >>> import numpy as np
@@ -35,7 +35,7 @@ from mindcell.dataset.audio.effects import (ComputeDeltas, DCShift, Fade, Freque
                                             SpectralCentroid,
                                             TimeMasking, Vol)
 from mindcell.dataset.audio.features import DetectPitchFrequency, SlidingWindowCmn
-from mindcell.dataset.audio.sox_effects import Dither, Flanger, Phaser
+from mindcell.dataset.audio.sox_effects import Dither, Flanger, Phaser, Vad
 from mindcell.dataset.audio.spectral import (GriffinLim, InverseMelScale, InverseSpectrogram,
                                              PhaseVocoder, PitchShift, TimeStretch)
 from mindcell.dataset.audio.transforms import (Angle, AmplitudeToDB, ComplexNorm,
@@ -58,4 +58,4 @@ __all__ = ["Angle", "AmplitudeToDB", "ComplexNorm", "DBToAmplitude", "MelScale",
            "Overdrive", "Resample", "RiaaBiquad", "TrebleBiquad", "LFCC", "MFCC", "GriffinLim",
            "InverseSpectrogram", "PhaseVocoder", "TimeStretch", "InverseMelScale",
            "PitchShift", "DetectPitchFrequency", "SlidingWindowCmn",
-           "MaskAlongAxisIID", "Dither", "Flanger", "Phaser"]
+           "MaskAlongAxisIID", "Dither", "Flanger", "Phaser", "Vad"]
