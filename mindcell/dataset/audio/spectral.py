@@ -118,7 +118,7 @@ class InverseSpectrogram(TensorOperation):
         TypeError: an argument has the wrong type.
         ValueError: a size is out of range.
         RuntimeError: the input is not (..., freq, time, 2) with the expected number of bins,
-            or ``pad`` > 0 without ``length``.
+            ``n_fft`` is odd (as in MindSpore 2.10), or ``pad`` > 0 without ``length``.
 
     Examples:
         >>> import numpy as np
@@ -146,6 +146,10 @@ class InverseSpectrogram(TensorOperation):
         api = "InverseSpectrogram"
         x = np.asarray(x)
         bins = self.n_fft // 2 + 1 if self.onesided else self.n_fft
+        if self.n_fft % 2:
+            # MindSpore 2.10 compares the bins with n_fft / 2 + 1 in floating point
+            raise RuntimeError("%s: an odd n_fft (%d) is not supported: the frequency axis must "
+                               "equal n_fft / 2 + 1" % (api, self.n_fft))
         if x.ndim < 3 or x.shape[-1] != 2 or x.shape[-3] != bins:
             raise RuntimeError("%s: the input must be a complex spectrogram (..., %d, time, 2) "
                                "for n_fft %d, but got shape %s" % (api, bins, self.n_fft, x.shape))
@@ -194,7 +198,8 @@ class GriffinLim(TensorOperation):
     Raises:
         TypeError: an argument has the wrong type.
         ValueError: an argument is out of range.
-        RuntimeError: the input's frequency axis is not ``n_fft // 2 + 1``, momentum >= 1, or
+        RuntimeError: the input's frequency axis is not ``n_fft // 2 + 1``, ``n_fft`` is odd (as
+            in MindSpore 2.10), momentum >= 1, or
             ``length`` gives another number of frames than the input's (MindSpore 2.10
             returns NaN there).
 
@@ -223,6 +228,10 @@ class GriffinLim(TensorOperation):
         api = "GriffinLim"
         x = _float(np.asarray(x))
         bins = self.n_fft // 2 + 1
+        if self.n_fft % 2:
+            # MindSpore 2.10 compares the bins with n_fft / 2 + 1 in floating point
+            raise RuntimeError("%s: an odd n_fft (%d) is not supported: the frequency axis must "
+                               "equal n_fft / 2 + 1" % (api, self.n_fft))
         if x.ndim < 2 or x.shape[-2] != bins:
             raise RuntimeError("%s: the frequency axis of the input (..., freq, time) must be "
                                "n_fft // 2 + 1 = %d, but got shape %s" % (api, bins, x.shape))

@@ -64,6 +64,14 @@ out("pv.one", lambda: A.PhaseVocoder(1.0, pa)(spec_c))
 out("err.pv.rate", lambda: A.PhaseVocoder(-1.0, pa))
 out("err.pv.pa", lambda: A.PhaseVocoder(1.3, [1.0, 2.0])(spec_c))
 out("pv.pa_other", lambda: A.PhaseVocoder(1.3, pa[:8])(spec_c))
+spec_odd = (rs(11).randn(2, 8, 7, 2) * 0.5).astype(np.float32)  # n_fft 15: 8 bins
+out("ispec.odd", lambda: A.InverseSpectrogram(n_fft=15, hop_length=5)(spec_odd))
+out("ispec.odd_nocenter", lambda: A.InverseSpectrogram(n_fft=15, hop_length=5,
+                                                       center=False)(spec_odd))
+out("gl.odd", lambda: A.GriffinLim(n_fft=17, n_iter=3, hop_length=5, rand_init=False)(
+    spec_m))
+out("ts.f64", lambda: A.TimeStretch(hop_length=4, n_freq=9, fixed_rate=1.7)(
+    spec_c.astype(np.float64)))
 # last: in MindSpore 2.10 a normalized=True call leaves later InverseSpectrogram calls in the
 # process normalized too (a state leak mindcell does not copy), so it runs after the others
 out("ispec.norm", lambda: A.InverseSpectrogram(n_fft=16, hop_length=8, normalized=True)(spec_c))
