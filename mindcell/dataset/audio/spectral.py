@@ -513,7 +513,8 @@ class PitchShift(TensorOperation):
     Raises:
         TypeError: an argument has the wrong type.
         ValueError: an argument is out of range.
-        RuntimeError: the waveform is 0-D, or ``sample_rate`` is 0.
+        RuntimeError: the waveform is 0-D, ``sample_rate`` is 0 or ``n_fft`` is odd (as in
+            MindSpore 2.10).
 
     Examples:
         >>> import numpy as np
@@ -550,6 +551,10 @@ class PitchShift(TensorOperation):
         if self.sample_rate == 0:
             raise RuntimeError("PitchShift: 'sample_rate' must be positive to resample, but "
                                "got 0")
+        if self.n_fft % 2:
+            # MindSpore 2.10's inverse STFT compares the bins with n_fft / 2 + 1 in floating
+            # point, so an odd n_fft fails
+            raise RuntimeError("PitchShift: an odd n_fft (%d) is not supported" % self.n_fft)
         length = x.shape[-1]
         rate = 2.0 ** (-float(self.n_steps) / self.bins_per_octave)
         win = _full_window(self.window, self.n_fft, self.win_length)
