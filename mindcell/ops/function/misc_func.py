@@ -12,6 +12,21 @@ def _check_variable(variable, op):
                         % (op, type(variable).__name__))
 
 
+def _is_plain_tensor(variable):
+    from mindcell.common.parameter import Parameter
+    return isinstance(variable, Tensor) and not isinstance(variable, Parameter)
+
+
+def _write_tensor(variable, value, op, combine):
+    """MindSpore 2.10's assign family on a plain Tensor (ms-oracle): the Tensor itself takes
+    the new value, in PYNATIVE_MODE at once and in GRAPH_MODE as the traced program's write."""
+    from mindcell.ops.tensor_methods_more import _inplace
+    if op != "assign" and variable._np_dtype.kind == "b":
+        raise TypeError("%s: 'variable' must be a numeric Tensor, but got Bool" % op)
+    new = _value_for(variable, value, op)
+    return _inplace(variable, lambda old: combine(old, new), op, new)
+
+
 def _value_for(variable, value, op):
     v = cast_to(to_tensor(value, op, "value"), variable._np_dtype)
     try:
@@ -24,10 +39,10 @@ def _value_for(variable, value, op):
 
 
 def assign(variable, value):
-    """Writes ``value`` into the Parameter ``variable`` in place.
+    """Writes ``value`` into the Parameter (or plain Tensor, as MindSpore) ``variable`` in place.
 
     Args:
-        variable (Parameter): the Parameter to update.
+        variable (Union[Parameter, Tensor]): the variable to update.
         value (Union[Tensor, number]): the new values, cast to ``variable``'s dtype and
             broadcast to its shape.
 
@@ -35,7 +50,7 @@ def assign(variable, value):
         Tensor, the new value of ``variable``.
 
     Raises:
-        TypeError: ``variable`` is not a Parameter, or ``value`` is not a Tensor or number.
+        TypeError: ``variable`` is not a Tensor, or ``value`` is not a Tensor or number.
         ValueError: ``value`` does not broadcast to ``variable``'s shape.
 
     Examples:
@@ -46,22 +61,25 @@ def assign(variable, value):
         >>> print(p.asnumpy())
         [1. 2.]
     """
+    if _is_plain_tensor(variable):
+        return _write_tensor(variable, value, "assign", lambda old, v: v)
     _check_variable(variable, "assign")
     return ST.assign_p.bind(variable, _value_for(variable, value, "assign"))
 
 
 def assign_add(variable, value):
-    """Adds ``value`` to the Parameter ``variable`` in place: ``variable += value``.
+    """Adds ``value`` to the Parameter (or plain Tensor) ``variable`` in place:
+    ``variable += value``.
 
     Args:
-        variable (Parameter): the Parameter to update.
+        variable (Union[Parameter, Tensor]): the variable to update.
         value (Union[Tensor, number]): cast to ``variable``'s dtype and broadcast to its shape.
 
     Returns:
         Tensor, the new value of ``variable``.
 
     Raises:
-        TypeError: ``variable`` is not a Parameter, or ``value`` is not a Tensor or number.
+        TypeError: ``variable`` is not a Tensor, or ``value`` is not a Tensor or number.
         ValueError: ``value`` does not broadcast to ``variable``'s shape.
 
     Examples:
@@ -71,22 +89,25 @@ def assign_add(variable, value):
         >>> print(ops.assign_add(step, Tensor(np.array([1], np.int32))))
         [6]
     """
+    if _is_plain_tensor(variable):
+        return _write_tensor(variable, value, "assign_add", lambda old, v: old + v)
     _check_variable(variable, "assign_add")
     return ST.assign_add_p.bind(variable, _value_for(variable, value, "assign_add"))
 
 
 def assign_sub(variable, value):
-    """Subtracts ``value`` from the Parameter ``variable`` in place: ``variable -= value``.
+    """Subtracts ``value`` from the Parameter (or plain Tensor) ``variable`` in place:
+    ``variable -= value``.
 
     Args:
-        variable (Parameter): the Parameter to update.
+        variable (Union[Parameter, Tensor]): the variable to update.
         value (Union[Tensor, number]): cast to ``variable``'s dtype and broadcast to its shape.
 
     Returns:
         Tensor, the new value of ``variable``.
 
     Raises:
-        TypeError: ``variable`` is not a Parameter, or ``value`` is not a Tensor or number.
+        TypeError: ``variable`` is not a Tensor, or ``value`` is not a Tensor or number.
         ValueError: ``value`` does not broadcast to ``variable``'s shape.
 
     Examples:
@@ -97,6 +118,8 @@ def assign_sub(variable, value):
         >>> print(w.asnumpy())
         [0.75 0.75]
     """
+    if _is_plain_tensor(variable):
+        return _write_tensor(variable, value, "assign_sub", lambda old, v: old - v)
     _check_variable(variable, "assign_sub")
     return ST.assign_sub_p.bind(variable, _value_for(variable, value, "assign_sub"))
 
