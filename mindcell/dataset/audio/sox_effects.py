@@ -74,12 +74,12 @@ class Flanger(TensorOperation):
 
     Returns:
         numpy.ndarray of float32 (float64 for a float64 input), the input's shape
-        (..., channel, time), 2-D or 3-D.
+        (..., channel, time), at least 2-D.
 
     Raises:
         TypeError: an argument has the wrong type.
         ValueError: an argument is out of range.
-        RuntimeError: the input is not 2-D or 3-D.
+        RuntimeError: the input has fewer than 2 dimensions.
 
     Examples:
         >>> import numpy as np
@@ -105,9 +105,9 @@ class Flanger(TensorOperation):
 
     def _apply(self, x):
         x = _float(np.asarray(x))
-        if x.ndim not in (2, 3):
-            raise RuntimeError("Flanger: the input must be (channel, time) or (batch, channel, "
-                               "time), but got shape %s" % (x.shape,))
+        if x.ndim < 2:
+            raise RuntimeError("Flanger: the input must be (..., channel, time), but got shape "
+                               "%s" % (x.shape,))
         shape = x.shape
         wave = x.reshape((-1,) + shape[-2:]).astype(np.float64)
         feedback = self.regen / 100
