@@ -889,6 +889,12 @@ def layer_norm_op(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon):
         raise ValueError("%s: gamma and beta must have shape %s, but got %s and %s"
                          % (public_name("LayerNorm"), x.shape[begin_params_axis:], gamma.shape,
                             beta.shape))
+    if running_float_type() is not None:
+        # inside a mixed-precision cell MindSpore's LayerNorm primitive casts x, gamma and beta
+        # to the cell's type; casting gamma/beta to x's dtype first (float16 x in a float32
+        # cell) rounded them to float16 on the way (a silent precision loss)
+        return as_one_primitive((x, gamma, beta), lambda x_, g, b: layer_norm_op(
+            x_, g, b, begin_norm_axis, begin_params_axis, epsilon))
     dt = x._np_dtype
     return N.layer_norm_p.bind(x, cast_to(gamma, dt), cast_to(beta, dt),
                                begin_norm_axis=begin_norm_axis,
