@@ -5,6 +5,7 @@ import math
 import numpy as np
 
 from mindcell import dtype as mstype
+from mindcell._core.mixed_precision import as_one_primitive, running_float_type
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_number, public_name
 from mindcell.ops._helpers import cast_to, check_float, check_tensor, normalize_dim
@@ -45,6 +46,10 @@ def prelu(input, weight):
     if weight.ndim != 1 or weight.shape[0] not in (1, channels):
         raise ValueError("%s: 'weight' must be 1-D of size 1 or %d (the channels of x), but got "
                          "shape %s" % (public_name(op), channels, weight.shape))
+    if running_float_type() is not None:
+        # MindSpore's one PReLU primitive in a mixed-precision cell: x and weight cast to the
+        # cell's type on entry (not weight to x's dtype first, which rounds it)
+        return as_one_primitive((x, weight), prelu)
     w = cast_to(weight, x._np_dtype)
     if x.ndim >= 2 and weight.shape[0] > 1:
         w = A.reshape(w, (1, channels) + (1,) * (x.ndim - 2))

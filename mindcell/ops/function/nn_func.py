@@ -965,6 +965,10 @@ def _rms_norm(x, gamma, epsilon, clamp_norm):
         raise ValueError("%s: gamma must have shape %s, but got %s"
                          % (public_name("rms_norm"), x.shape[-1:], gamma.shape))
     epsilon = check_number(epsilon, "rms_norm", "epsilon", 0, finite=True)
+    if running_float_type() is not None:
+        # one primitive in a mixed-precision cell: x and gamma cast to the cell's type on entry
+        # (not gamma to x's dtype first: float16 x in a float32 cell would round gamma)
+        return as_one_primitive((x, gamma), lambda x_, g: _rms_norm(x_, g, epsilon, clamp_norm))
     return N.rms_norm_p.bind(x, cast_to(gamma, x._np_dtype), epsilon=epsilon,
                              clamp_norm=clamp_norm)
 
