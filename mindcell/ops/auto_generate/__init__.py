@@ -133,10 +133,41 @@ _TABLE = (
     ("IndexAddExt", "mint", "index_add", "input, dim, index, source, alpha=1"),
     ("Narrow", "mint", "narrow", "input, dim, start, length"),
     ("SubExt", "mint", "sub", "input, other, alpha=1"),
-    ("SplitWithSize", "mint", "split", "input, split_size, dim=0"),
+    ("SplitWithSize", "ops.auto_generate", "split_with_size", "input, split_size, dim=0"),
     ("TExt", "mint", "t", "input"),
 )
 
+
+
+def split_with_size(input, split_size, dim=0):
+    """split_with_size(input, split_size, dim=0): ``input`` split along ``dim`` into pieces of
+    the sizes ``split_size`` (which sum to ``input.shape[dim]``), what MindSpore's
+    ``SplitWithSize`` primitive computes.
+
+    Args:
+        input (Tensor): the tensor split.
+        split_size (Union[tuple[int], list[int]]): the sizes of the pieces.
+        dim (int): the axis. Default: ``0``.
+
+    Returns:
+        tuple[Tensor], the pieces.
+
+    Raises:
+        TypeError: ``split_size`` is not a tuple or list of ints.
+        ValueError: the sizes do not sum to ``input.shape[dim]``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor
+        >>> from mindcell.ops.auto_generate import split_with_size
+        >>> [p.shape for p in split_with_size(Tensor(np.zeros((5, 2), np.float32)), (2, 3))]
+        [(2, 2), (3, 2)]
+    """
+    if not isinstance(split_size, (tuple, list)):
+        raise TypeError("SplitWithSize: 'split_size' must be a tuple or list of ints, but got %s"
+                        % type(split_size).__name__)
+    from mindcell import mint
+    return mint.split(input, split_size, dim)
 
 def _signature(text):
     namespace = {}
