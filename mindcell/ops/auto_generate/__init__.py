@@ -166,8 +166,8 @@ def split_with_size(input, split_size, dim=0):
     if not isinstance(split_size, (tuple, list)):
         raise TypeError("SplitWithSize: 'split_size' must be a tuple or list of ints, but got %s"
                         % type(split_size).__name__)
-    from mindcell import mint
-    return mint.split(input, split_size, dim)
+    from mindcell.ops import split  # mint.split is a face of it (mint is a higher layer)
+    return split(input, split_size, dim)
 
 def _signature(text):
     namespace = {}
