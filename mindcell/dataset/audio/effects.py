@@ -9,18 +9,12 @@ import math
 import numpy as np
 
 from mindcell.dataset.transforms.transforms import TensorOperation
-from mindcell.dataset.audio.transforms import Spectrogram, _complex_pairs, _float
+from mindcell.dataset.audio.transforms import _NUMPY_PAD, Spectrogram, _complex_pairs, _float
 from mindcell.dataset.audio.utils import (BorderType, FadeShape, GainType, WindowType,
-                                          check_enum, check_float, check_int)
+                                          check_bool, check_enum, check_float, check_int)
 
-__all__ = ["FrequencyMasking", "TimeMasking", "MaskAlongAxis", "MaskAlongAxisIID", "Vol", "Gain", "DCShift", "Fade",
-           "Magphase", "SpectralCentroid", "ComputeDeltas"]
-
-
-def _check_bool(api, name, value):
-    if not isinstance(value, bool):
-        raise TypeError("%s: '%s' must be a bool, but got %s" % (api, name, type(value).__name__))
-    return value
+__all__ = ["FrequencyMasking", "TimeMasking", "MaskAlongAxis", "MaskAlongAxisIID", "Vol", "Gain",
+           "DCShift", "Fade", "Magphase", "SpectralCentroid", "ComputeDeltas"]
 
 
 def _mask(api, spec, axis, start, width, value):
@@ -45,7 +39,7 @@ class _AxisMasking(TensorOperation):
 
     def __init__(self, iid_masks=False, mask_param=0, mask_start=0, mask_value=0.0):
         api = type(self).__name__
-        self.iid_masks = _check_bool(api, "iid_masks", iid_masks)
+        self.iid_masks = check_bool(api, "iid_masks", iid_masks)
         setattr(self, self._param_name, check_int(api, self._param_name, mask_param, 0))
         self.mask_start = check_int(api, "mask_start", mask_start, 0)
         self.mask_value = check_float(api, "mask_value", mask_value, 0.0)
@@ -491,10 +485,6 @@ class SpectralCentroid(TensorOperation):
         with np.errstate(invalid="ignore", divide="ignore"):
             centroid = (freqs * spec).sum(-2, keepdims=True) / spec.sum(-2, keepdims=True)
         return centroid.astype(_float(np.asarray(x)).dtype)
-
-
-_NUMPY_PAD = {BorderType.CONSTANT: "constant", BorderType.EDGE: "edge",
-              BorderType.REFLECT: "reflect", BorderType.SYMMETRIC: "symmetric"}
 
 
 class ComputeDeltas(TensorOperation):

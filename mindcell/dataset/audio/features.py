@@ -9,15 +9,9 @@ import numpy as np
 
 from mindcell.dataset.transforms.transforms import TensorOperation
 from mindcell.dataset.audio.transforms import _float
-from mindcell.dataset.audio.utils import check_float, check_int
+from mindcell.dataset.audio.utils import check_bool, check_float, check_int
 
 __all__ = ["SlidingWindowCmn", "DetectPitchFrequency"]
-
-
-def _check_bool(api, name, value):
-    if not isinstance(value, bool):
-        raise TypeError("%s: '%s' must be a bool, but got %s" % (api, name, type(value).__name__))
-    return value
 
 
 def _cmn_windows(n_frames, cmn_window, min_cmn_window, center):
@@ -73,8 +67,8 @@ class SlidingWindowCmn(TensorOperation):
         api = "SlidingWindowCmn"
         self.cmn_window = check_int(api, "cmn_window", cmn_window, 0)
         self.min_cmn_window = check_int(api, "min_cmn_window", min_cmn_window, 0)
-        self.center = _check_bool(api, "center", center)
-        self.norm_vars = _check_bool(api, "norm_vars", norm_vars)
+        self.center = check_bool(api, "center", center)
+        self.norm_vars = check_bool(api, "norm_vars", norm_vars)
 
     def _apply(self, x):
         x = _float(np.asarray(x))

@@ -11,7 +11,8 @@ import numpy as np
 
 from mindcell.dataset.transforms.transforms import TensorOperation
 from mindcell.dataset.audio.transforms import _float
-from mindcell.dataset.audio.utils import ResampleMethod, check_enum, check_float, check_int
+from mindcell.dataset.audio.utils import (ResampleMethod, check_bool, check_enum, check_float,
+                                          check_int)
 
 __all__ = ["LFilter", "Filtfilt", "Biquad", "AllpassBiquad", "BandBiquad", "BandpassBiquad",
            "BandrejectBiquad", "BassBiquad", "DeemphBiquad", "EqualizerBiquad", "HighpassBiquad",
@@ -35,12 +36,6 @@ def _coefficients(api, name, values):
         return [float(v) for v in values]
     raise TypeError("%s: '%s' must be a non-empty list of numbers, but got %r"
                     % (api, name, values))
-
-
-def _check_clamp(api, clamp):
-    if not isinstance(clamp, bool):
-        raise TypeError("%s: 'clamp' must be a bool, but got %s" % (api, type(clamp).__name__))
-    return clamp
 
 
 class LFilter(TensorOperation):
@@ -70,7 +65,7 @@ class LFilter(TensorOperation):
     def __init__(self, a_coeffs, b_coeffs, clamp=True):
         self.a_coeffs = _coefficients(self._name, "a_coeffs", a_coeffs)
         self.b_coeffs = _coefficients(self._name, "b_coeffs", b_coeffs)
-        self.clamp = _check_clamp(self._name, clamp)
+        self.clamp = check_bool(self._name, "clamp", clamp)
         if len(self.a_coeffs) != len(self.b_coeffs):
             raise ValueError("%s: 'a_coeffs' and 'b_coeffs' must have the same length, but got "
                              "%d and %d" % (self._name, len(self.a_coeffs), len(self.b_coeffs)))
@@ -249,10 +244,7 @@ class BandBiquad(_CentredBiquad):
 
     def __init__(self, sample_rate, central_freq, Q=0.707, noise=False):
         super().__init__(sample_rate, central_freq, Q)
-        if not isinstance(noise, bool):
-            raise TypeError("BandBiquad: 'noise' must be a bool, but got %s"
-                            % type(noise).__name__)
-        self.noise = noise
+        self.noise = check_bool("BandBiquad", "noise", noise)
 
     def _coeffs(self):
         w0 = 2 * math.pi * self.central_freq / self.sample_rate
@@ -292,10 +284,8 @@ class BandpassBiquad(_CentredBiquad):
 
     def __init__(self, sample_rate, central_freq, Q=0.707, const_skirt_gain=False):
         super().__init__(sample_rate, central_freq, Q)
-        if not isinstance(const_skirt_gain, bool):
-            raise TypeError("BandpassBiquad: 'const_skirt_gain' must be a bool, but got %s"
-                            % type(const_skirt_gain).__name__)
-        self.const_skirt_gain = const_skirt_gain
+        self.const_skirt_gain = check_bool("BandpassBiquad", "const_skirt_gain",
+                                           const_skirt_gain)
 
     def _coeffs(self):
         w0, alpha = self._w0_alpha()

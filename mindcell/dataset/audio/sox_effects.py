@@ -10,15 +10,9 @@ import numpy as np
 from mindcell.dataset.transforms.transforms import TensorOperation
 from mindcell.dataset.audio.transforms import _float
 from mindcell.dataset.audio.utils import (DensityFunction, Interpolation, Modulation,
-                                          check_enum, check_float, check_int)
+                                          check_bool, check_enum, check_float, check_int)
 
 __all__ = ["Flanger", "Phaser", "Dither", "Vad"]
-
-
-def _check_bool(api, name, value):
-    if not isinstance(value, bool):
-        raise TypeError("%s: '%s' must be a bool, but got %s" % (api, name, type(value).__name__))
-    return value
 
 
 def _in_range(api, name, value, low, high):
@@ -186,7 +180,7 @@ class Phaser(TensorOperation):
         self.delay_ms = _in_range(api, "delay_ms", delay_ms, 0, 5.0)
         self.decay = _in_range(api, "decay", decay, 0, 0.99)
         self.mod_speed = _in_range(api, "mod_speed", mod_speed, 0.1, 2)
-        self.sinusoidal = _check_bool(api, "sinusoidal", sinusoidal)
+        self.sinusoidal = check_bool(api, "sinusoidal", sinusoidal)
 
     def _apply(self, x):
         api = "Phaser"
@@ -243,7 +237,7 @@ class Dither(TensorOperation):
     def __init__(self, density_function=DensityFunction.TPDF, noise_shaping=False):
         self.density_function = check_enum("Dither", "density_function", density_function,
                                            DensityFunction)
-        self.noise_shaping = _check_bool("Dither", "noise_shaping", noise_shaping)
+        self.noise_shaping = check_bool("Dither", "noise_shaping", noise_shaping)
 
     def _apply(self, x):
         x = _float(np.asarray(x))

@@ -11,17 +11,11 @@ import numpy as np
 from mindcell.dataset.transforms.transforms import TensorOperation
 from mindcell.dataset.audio.filters import Resample
 from mindcell.dataset.audio.transforms import _float, _window
-from mindcell.dataset.audio.utils import (BorderType, MelType, NormType, WindowType, check_enum,
-                                          check_float, check_int, melscale_fbanks)
+from mindcell.dataset.audio.utils import (BorderType, MelType, NormType, WindowType, check_bool,
+                                          check_enum, check_float, check_int, melscale_fbanks)
 
 __all__ = ["InverseSpectrogram", "GriffinLim", "InverseMelScale", "TimeStretch", "PhaseVocoder",
            "PitchShift"]
-
-
-def _check_bool(api, name, value):
-    if not isinstance(value, bool):
-        raise TypeError("%s: '%s' must be a bool, but got %s" % (api, name, type(value).__name__))
-    return value
 
 
 def _sizes(api, n_fft, win_length, hop_length):
@@ -137,10 +131,10 @@ class InverseSpectrogram(TensorOperation):
                                                               hop_length)
         self.pad = check_int(api, "pad", pad, 0)
         self.window = check_enum(api, "window", window, WindowType)
-        self.normalized = _check_bool(api, "normalized", normalized)
-        self.center = _check_bool(api, "center", center)
+        self.normalized = check_bool(api, "normalized", normalized)
+        self.center = check_bool(api, "center", center)
         self.pad_mode = check_enum(api, "pad_mode", pad_mode, BorderType)
-        self.onesided = _check_bool(api, "onesided", onesided)
+        self.onesided = check_bool(api, "onesided", onesided)
 
     def _apply(self, x):
         api = "InverseSpectrogram"
@@ -222,7 +216,7 @@ class GriffinLim(TensorOperation):
         self.power = check_float(api, "power", power, 0.0, strict=True)
         self.momentum = check_float(api, "momentum", momentum, 0.0)
         self.length = None if length is None else check_int(api, "length", length, 0)
-        self.rand_init = _check_bool(api, "rand_init", rand_init)
+        self.rand_init = check_bool(api, "rand_init", rand_init)
 
     def _apply(self, x):
         api = "GriffinLim"

@@ -116,6 +116,11 @@ def check_float(api, name, value, low=None, strict=False):
     return float(value)
 
 
+def check_bool(api, name, value):
+    if not isinstance(value, bool):
+        raise TypeError("%s: '%s' must be a bool, but got %s" % (api, name, type(value).__name__))
+    return value
+
 def check_enum(api, name, value, enum):
     if not isinstance(value, enum):
         raise TypeError("%s: '%s' must be a %s, but got %r" % (api, name, enum.__name__, value))
