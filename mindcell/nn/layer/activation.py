@@ -83,7 +83,7 @@ class GELU(Cell):
         >>> import mindcell as ms
         >>> x = ms.Tensor(np.array([-1.0, 0.5, 2.0], np.float32))
         >>> print(ms.nn.GELU()(x))
-        [-0.158808    0.34571403  1.9545977 ]
+        [-0.158808   0.345714   1.9545977]
         >>> print(ms.nn.GELU(approximate=False)(x))
         [-0.15865526  0.34573123  1.9544997 ]
     """

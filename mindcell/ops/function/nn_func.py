@@ -99,7 +99,7 @@ def gelu(input, approximate="none"):
         >>> print(ops.gelu(x))
         [-0.15865526  0.34573123  1.9544997 ]
         >>> print(ops.gelu(x, approximate="tanh"))
-        [-0.158808    0.34571403  1.9545977 ]
+        [-0.158808   0.345714   1.9545977]
     """
     check_choice(approximate, "gelu", "approximate", ("none", "tanh"))
     return E.gelu_p.bind(check_float(input, "gelu"), approximate=approximate)
