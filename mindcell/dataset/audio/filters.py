@@ -140,6 +140,14 @@ def _shelf_terms(sample_rate, gain, freq, q):
     return amp, 2 * math.sqrt(amp) * alpha, (amp - 1) * math.cos(w0), (amp + 1) * math.cos(w0)
 
 
+
+def _high_shelf(amp, t1, t2, t3):
+    """The cookbook's high-shelf coefficients from A and its terms (TrebleBiquad, and the
+    de-emphasis shelf)."""
+    return (amp * ((amp + 1) + t2 + t1), -2 * amp * ((amp - 1) + t3),
+            amp * ((amp + 1) + t2 - t1), (amp + 1) - t2 + t1, 2 * ((amp - 1) - t3),
+            (amp + 1) - t2 - t1)
+
 class Biquad(_Biquad):
     """Biquad(b0, b1, b2, a0, a1, a2): the second-order IIR filter of these coefficients (the
     result clipped to [-1, 1]).
@@ -492,10 +500,8 @@ class TrebleBiquad(_ShelfBiquad):
         super().__init__(sample_rate, gain, central_freq, Q)
 
     def _coeffs(self):
-        amp, t1, t2, t3 = _shelf_terms(self.sample_rate, self.gain, self.central_freq, self.Q)
-        return (amp * ((amp + 1) + t2 + t1), -2 * amp * ((amp - 1) + t3),
-                amp * ((amp + 1) + t2 - t1), (amp + 1) - t2 + t1, 2 * ((amp - 1) - t3),
-                (amp + 1) - t2 - t1)
+        return _high_shelf(*_shelf_terms(self.sample_rate, self.gain, self.central_freq,
+                                         self.Q))
 
 
 # De-emphasis (ISO 908 CD) shelves per sample rate: (frequency, width slope, gain in dB)
@@ -543,11 +549,8 @@ class DeemphBiquad(_Biquad):
         w0 = 2 * math.pi * freq / self.sample_rate
         amp = math.exp(gain / 40.0 * math.log(10.0))
         alpha = math.sin(w0) / 2 * math.sqrt((amp + 1 / amp) * (1 / slope - 1) + 2)
-        t1, t2, t3 = 2 * math.sqrt(amp) * alpha, (amp - 1) * math.cos(w0), \
-            (amp + 1) * math.cos(w0)
-        return (amp * ((amp + 1) + t2 + t1), -2 * amp * ((amp - 1) + t3),
-                amp * ((amp + 1) + t2 - t1), (amp + 1) - t2 + t1, 2 * ((amp - 1) - t3),
-                (amp + 1) - t2 - t1)
+        return _high_shelf(amp, 2 * math.sqrt(amp) * alpha, (amp - 1) * math.cos(w0),
+                           (amp + 1) * math.cos(w0))
 
 
 class RiaaBiquad(_Biquad):
