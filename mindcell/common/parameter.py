@@ -150,7 +150,8 @@ class Parameter(Tensor):
         Parameter (name=w, shape=(2, 3), dtype=Float32, requires_grad=True)
     """
 
-    _auto_count = 0
+    # MindSpore 2.10 makes one unnamed Parameter while importing, so a program's first is #2.
+    _auto_count = 1
     has_init = property(lambda self: False,
                         doc="False: a Parameter is initialised when made (MindSpore 2.10 PyNative)")
 
@@ -161,6 +162,10 @@ class Parameter(Tensor):
                                                                         Tensor) else None
         self.const_arg = False
         self._name = _check_name(name)
+        if self._name is None:
+            # numbered when made, as MindSpore does: names follow construction order
+            Parameter._auto_count += 1
+            self._name = "Parameter#%d" % Parameter._auto_count
         self._requires_grad = True
         self.requires_grad = requires_grad
         self.layerwise_parallel = bool(layerwise_parallel)
@@ -193,9 +198,6 @@ class Parameter(Tensor):
     @property
     def name(self):
         """The name checkpoints and optimizers use (``fc1.weight``); settable."""
-        if self._name is None:
-            Parameter._auto_count += 1
-            self._name = "Parameter#%d" % Parameter._auto_count
         return self._name
 
     @name.setter

@@ -631,23 +631,6 @@ def square_sum_all(x, y):
     return F.sum(F.square(x)), F.sum(F.square(y))
 
 
-def approximate_equal(x, y, tolerance=1e-5):
-    """``|x - y| < tolerance`` elementwise.
-
-    Args:
-        x (Tensor): float.
-        y (Tensor): float, ``x``'s shape.
-        tolerance (float): the bound. Default: ``1e-05``.
-
-    Returns:
-        Bool Tensor of ``x``'s shape.
-
-    Raises:
-        TypeError: ``tolerance`` is not a float.
-    """
-    return F.approximate_equal(x, y, tolerance)  # the ops function is the one definition
-
-
 def equal_count(x, y):
     """How many elements of ``x`` and ``y`` are equal, as a 1-element Tensor of ``x``'s dtype.
 
@@ -1986,7 +1969,7 @@ RECORDS += [
     PrimRecord("SquareSumAll", square_sum_all,
                example=("ops.SquareSumAll()(x[0], x[1])[1]",
                         "9.25")),
-    PrimRecord("ApproximateEqual", approximate_equal, "(tolerance=1e-05)",
+    PrimRecord("ApproximateEqual", F.approximate_equal, "(tolerance=1e-05)",
                example=("ops.ApproximateEqual(1.0)(x, x + 0.5 * x)",
                         "[[ True False]\n [False  True]]")),
     PrimRecord("EqualCount", equal_count, example=("ops.EqualCount()(x, x.abs())", "[3.]")),
