@@ -59,8 +59,8 @@ def test_virtual_dataset_cell_runs_its_backbone_with_its_parameter_names():
     x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
     np.testing.assert_array_equal(net(x).asnumpy(), dense(x).asnumpy())
     assert [p.name for p in net.trainable_params()] == ["weight", "bias"]
-    with pytest.raises(TypeError, match="backbone"):
-        _VirtualDatasetCell(lambda v: v)
+    # MindSpore 2.10 takes any callable as the backbone (ms-oracle, round 10 gh10b)
+    np.testing.assert_array_equal(_VirtualDatasetCell(lambda v: v * 2)(x).asnumpy(), 2 * x.asnumpy())
 
 
 def test_grad_scale_divides_each_gradient_by_the_scale_in_its_dtype():

@@ -16,12 +16,15 @@ class WithLossCell(Cell):
     """WithLossCell(backbone, loss_fn): ``loss_fn(backbone(data), label)``; parameters keep
     the backbone's names (auto_prefix=False).
 
+    As in MindSpore 2.10 neither argument is checked when the cell is built: a plain function
+    works as either, and one that cannot be called fails when the cell is (TypeError).
+
     Args:
-        backbone (Cell): the network.
-        loss_fn (Cell): the loss, called as ``loss_fn(logits, label)``.
+        backbone (Cell): the network (or any callable).
+        loss_fn (Cell): the loss, called as ``loss_fn(logits, label)`` (or any callable).
 
     Raises:
-        TypeError: ``backbone`` or ``loss_fn`` is not a Cell.
+        TypeError: when called, ``backbone`` or ``loss_fn`` is not callable.
 
     Examples:
         >>> import numpy as np
@@ -35,8 +38,6 @@ class WithLossCell(Cell):
 
     def __init__(self, backbone, loss_fn):
         super().__init__(auto_prefix=False)
-        if not isinstance(backbone, Cell) or not isinstance(loss_fn, Cell):
-            raise TypeError("WithLossCell: 'backbone' and 'loss_fn' must be Cells")
         self._backbone = backbone
         self._loss_fn = loss_fn
 
@@ -65,14 +66,17 @@ class TrainOneStepCell(Cell):
         optimizer (Optimizer): updates its parameters from the gradients.
         sens (float): the gradient of the loss the backward pass starts from (1.0 if None).
         return_grad (bool): also return the gradients the optimizer applied, as a dict from
-            parameter name to gradient. Default: False.
+            parameter name to gradient (any value: its truth value counts, as in MindSpore).
+            Default: False.
 
     Returns:
         Tensor: calling the cell returns the loss, computed before the update; with
         ``return_grad``, ``(loss, {parameter name: gradient})``.
 
     Raises:
-        TypeError: ``network`` is not a Cell, or ``return_grad`` is not a bool.
+        AttributeError: ``network`` has no ``set_grad`` (is not a Cell), or ``optimizer`` has
+            no ``parameters``.
+        ValueError: ``sens`` is 0.
 
     Examples:
         >>> import numpy as np
@@ -88,18 +92,16 @@ class TrainOneStepCell(Cell):
 
     def __init__(self, network, optimizer, sens=None, return_grad=False):
         super().__init__(auto_prefix=False)
-        if not isinstance(network, Cell):
-            raise TypeError("TrainOneStepCell: 'network' must be a Cell")
-        if not isinstance(return_grad, bool):
-            raise TypeError("TrainOneStepCell: 'return_grad' must be a bool, but got %s"
-                            % type(return_grad).__name__)
+        _check_train_network("TrainOneStepCell", network)
+        if sens is not None and not isinstance(sens, Tensor) and sens == 0:
+            raise ValueError("The input argument of 'sens' can not be 0.")
         if not hasattr(optimizer, "parameters") or isinstance(optimizer, (str, type)):
             # MindSpore's type (it reads optimizer.parameters); the message says what to pass
             raise AttributeError(
                 "TrainOneStepCell: 'optimizer' must be an optimizer Cell built over the "
                 "network's parameters, e.g. nn.SGD(net.trainable_params(), learning_rate=0.1), "
                 "but got %s %r" % (type(optimizer).__name__, optimizer))
-        self.return_grad = return_grad
+        self.return_grad = bool(return_grad)  # MindSpore tests its truth value
         self.network = network
         self.network.set_grad()
         self.optimizer = optimizer
@@ -141,6 +143,14 @@ class TrainOneStepCell(Cell):
         if self.return_grad:
             return loss, {w.name: g for w, g in zip(self.weights, grads)}
         return loss
+
+
+def _check_train_network(api, network):
+    """MindSpore's training wrappers call ``network.set_grad()`` first: anything without it
+    stops there (AttributeError, as in MindSpore 2.10); the message says what to pass."""
+    if not callable(getattr(network, "set_grad", None)):
+        raise AttributeError("For '%s', 'network' must be a Cell (it calls network.set_grad()), "
+                             "but got %s" % (api, type(network).__name__))
 
 
 def _identity(grads):
@@ -211,10 +221,7 @@ class _VirtualDatasetCell(Cell):
     ``auto_prefix=False``, so parameter names stay the backbone's (as MindSpore's).
 
     Args:
-        backbone (Cell): the network wrapped.
-
-    Raises:
-        TypeError: ``backbone`` is not a Cell.
+        backbone (Cell): the network wrapped (any callable, as in MindSpore 2.10).
 
     Examples:
         >>> import numpy as np
@@ -227,10 +234,7 @@ class _VirtualDatasetCell(Cell):
 
     def __init__(self, backbone):
         super().__init__(auto_prefix=False)
-        if not isinstance(backbone, Cell):
-            raise TypeError("_VirtualDatasetCell: 'backbone' must be a Cell, but got %s"
-                            % type(backbone).__name__)
-        self._backbone = backbone
+        self._backbone = backbone  # any callable, as in MindSpore 2.10
 
     def construct(self, *inputs):
         return self._backbone(*inputs)

@@ -9,7 +9,7 @@ from mindcell._core import trace as _trace
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.cell import Cell
-from mindcell.nn.wrap.cell_wrapper import TrainOneStepCell
+from mindcell.nn.wrap.cell_wrapper import TrainOneStepCell, _check_train_network
 from mindcell.ops import functional as F
 from mindcell.ops.composite import HyperMap, MultitypeFuncGraph
 from mindcell.ops.grad import vjp
@@ -185,7 +185,8 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         Tuple ``(loss, overflow, loss_scale)``: the loss, a Bool 0-d Tensor and the 0-d scale.
 
     Raises:
-        TypeError: ``network`` is not a Cell, or ``scale_sense`` is neither a Cell nor a Tensor.
+        AttributeError: ``network`` is not a Cell (has no ``set_grad``).
+        TypeError: ``scale_sense`` is neither a Cell nor a Tensor.
         ValueError: a Tensor ``scale_sense`` is not of shape () or (1,).
 
     Examples:
@@ -203,8 +204,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     """
 
     def __init__(self, network, optimizer, scale_sense):
-        if not isinstance(network, Cell):
-            raise TypeError("TrainOneStepWithLossScaleCell: 'network' must be a Cell")
+        _check_train_network("TrainOneStepWithLossScaleCell", network)
         super().__init__(network, optimizer)
         if isinstance(scale_sense, Cell):
             self.loss_scaling_manager = scale_sense

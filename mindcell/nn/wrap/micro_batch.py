@@ -23,10 +23,11 @@ class _MicroBatches(Cell):
     network's outputs on each added (in order, starting from the first)."""
 
     _owner = None
+    _cells_only = True  # MindSpore 2.10's MicroBatchInterleaved also takes a plain function
 
     def __init__(self, network, count):
         super().__init__(auto_prefix=False)
-        if not isinstance(network, Cell):
+        if self._cells_only and not isinstance(network, Cell):
             raise TypeError("For '%s', the argument 'network' must cell type, but got the type "
                             ": %s." % (self._owner, type(network)))
         self.network = network
@@ -86,6 +87,7 @@ class MicroBatchInterleaved(_MicroBatches):
     """
 
     _owner = "MicroBatchInterleaved"
+    _cells_only = False
 
     def __init__(self, network, interleave_num=2):
         _count("MicroBatchInterleaved", "interleave_num", interleave_num)
