@@ -5,6 +5,7 @@ import numpy as np
 from mindcell import log
 from mindcell.common.tensor import Tensor
 from mindcell.train._callback_base import Callback
+from mindcell.train.callback_control import _SMALLER_BETTER
 
 __all__ = ["EarlyStopping", "LearningRateScheduler"]
 
@@ -27,7 +28,9 @@ class EarlyStopping(Callback):
 
     ``monitor`` is read at each epoch end from ``cb_params.eval_results`` (``"eval_loss"``,
     ``"accuracy"`` ...) or is ``"loss"`` (the last training step's loss); a value that is not
-    available is logged and does not stop. The epoch it stopped at is ``stopped_epoch``.
+    available is logged and does not stop. ``wait`` counts the epochs since ``best`` last
+    improved; training stops once ``wait >= patience`` (at the first epoch for ``patience=0``,
+    as MindSpore). The epoch it stopped at is ``stopped_epoch``.
 
     Args:
         monitor (str): the value watched. Default: ``'eval_loss'``.
@@ -35,8 +38,9 @@ class EarlyStopping(Callback):
         patience (int): the epochs without improvement before stopping, non-negative.
             Default: ``0``.
         verbose (bool): print the epoch it stopped at. Default: ``False``.
-        mode (str): ``'min'``, ``'max'`` or ``'auto'`` (maximise names containing 'acc',
-            minimise the rest). Default: ``'auto'``.
+        mode (str): ``'min'``, ``'max'`` or ``'auto'`` (minimise ``loss``, ``eval_loss``,
+            ``mae``, ``mse``, ``perplexity`` and the distance metrics, maximise the rest).
+            Default: ``'auto'``.
         baseline (float, optional): a value to improve on from the start. Default: ``None``.
         restore_best_weights (bool): on stopping, restore the parameters of the best epoch.
             Default: ``False``.
@@ -54,8 +58,8 @@ class EarlyStopping(Callback):
         >>> for epoch in (1, 2, 3):
         ...     ctx.original_args().cur_epoch_num = epoch
         ...     stopper.on_train_epoch_end(ctx)
-        >>> ctx.get_stop_requested(), stopper.stopped_epoch
-        (True, 3)
+        >>> ctx.get_stop_requested(), stopper.stopped_epoch, stopper.best
+        (True, 3, 1.0)
     """
 
     def __init__(self, monitor="eval_loss", min_delta=0, patience=0, verbose=False,
@@ -74,39 +78,52 @@ class EarlyStopping(Callback):
                              % (mode,))
         self.monitor, self.patience, self.verbose = monitor, patience, verbose
         self.baseline, self.restore_best_weights = baseline, restore_best_weights
-        maximise = mode == "max" or (mode == "auto" and "acc" in monitor)
-        self._sign = 1.0 if maximise else -1.0
+        self.mode = mode
         self.min_delta = abs(min_delta)
         self.stopped_epoch = 0
+        # MindSpore's rule for 'auto': minimise the metrics it knows to be errors, maximise the rest
+        self._minimise = mode == "min" or (mode == "auto" and monitor in _SMALLER_BETTER)
+        if self._minimise:
+            self.is_improvement = lambda a, b: np.less(a, b - self.min_delta)
+        else:
+            self.is_improvement = lambda a, b: np.greater(a, b + self.min_delta)
         self.on_train_begin(None)
 
     def on_train_begin(self, run_context):
         self.wait = 0
-        self.best = -np.inf if self.baseline is None else self._sign * self.baseline
-        self._best_weights = None
+        self.stopped_epoch = 0
+        self.best = np.inf if self._minimise else -np.inf
+        self.best_weights_param_dict = None
 
     def on_train_epoch_end(self, run_context):
+        """As MindSpore: ``wait`` counts the epochs since the last improvement of ``best`` (that
+        also improves on ``baseline``); training stops once ``wait >= patience``."""
         cb = run_context.original_args()
         value = _monitored(cb, self.monitor)
         if value is None:
             log.warning("EarlyStopping: '%s' is not available (eval results: %s); not stopping",
                         self.monitor, sorted(getattr(cb, "eval_results", None) or {}))
             return
-        score = self._sign * value
-        if score - self.min_delta > self.best:
-            self.best, self.wait = score, 0
-            if self.restore_best_weights:
-                self._best_weights = {p.name: p.asnumpy().copy()
-                                      for p in cb.train_network.get_parameters()}
-            return
+        if self.restore_best_weights and self.best_weights_param_dict is None:
+            self.best_weights_param_dict = self._weights(cb)
         self.wait += 1
-        if self.wait > self.patience:
+        if self.is_improvement(value, self.best):
+            self.best = value
+            if self.restore_best_weights:
+                self.best_weights_param_dict = self._weights(cb)
+            if self.baseline is None or self.is_improvement(value, self.baseline):
+                self.wait = 0
+        if self.wait >= self.patience:
             self.stopped_epoch = cb.cur_epoch_num
             run_context.request_stop()
-            if self._best_weights is not None:
+            if self.best_weights_param_dict is not None:
                 for p in cb.train_network.get_parameters():
-                    if p.name in self._best_weights:
-                        p.set_data(Tensor(self._best_weights[p.name]))
+                    if p.name in self.best_weights_param_dict:
+                        p.set_data(Tensor(self.best_weights_param_dict[p.name]))
+
+    @staticmethod
+    def _weights(cb):
+        return {p.name: p.asnumpy().copy() for p in cb.train_network.get_parameters()}
 
     def on_train_end(self, run_context):
         if self.stopped_epoch and self.verbose:

@@ -109,6 +109,8 @@ class DynamicLossScaleManager(LossScaleManager):
 
     Raises:
         ValueError: a value out of its range.
+        RuntimeError: ``update_loss_scale`` saw more than ``bad_step_max`` (1000) overflowing
+            steps in a row.
 
     Examples:
         >>> import mindcell as ms
@@ -122,10 +124,13 @@ class DynamicLossScaleManager(LossScaleManager):
 
     def __init__(self, init_loss_scale=2 ** 24, scale_factor=2, scale_window=2000):
         cell = DynamicLossScaleUpdateCell(init_loss_scale, scale_factor, scale_window)
-        self.loss_scale = cell.loss_scale_value
-        self.scale_factor, self.scale_window = cell.scale_factor, cell.scale_window
-        self.increase_ratio = self.decrease_ratio = self.scale_factor
+        # the value as given (MindSpore keeps 2 ** 24 an int); the cell validated it
+        self.loss_scale = init_loss_scale
+        self.scale_factor, self.scale_window = scale_factor, scale_window
+        # MindSpore's attributes: the scale is multiplied by decrease_ratio on overflow
+        self.increase_ratio, self.decrease_ratio = scale_factor, 1 / scale_factor
         self.cur_iter, self.last_overflow_iter = 1, 0
+        self.bad_step_max, self.bad_step = 1000, 0
 
     def get_loss_scale(self):
         return self.loss_scale
@@ -136,11 +141,17 @@ class DynamicLossScaleManager(LossScaleManager):
     def update_loss_scale(self, overflow):
         """Python-side update (the update cell does the same inside a training step)."""
         if overflow:
-            self.loss_scale = max(self.loss_scale / self.decrease_ratio, 1.0)
+            self.loss_scale = max(self.loss_scale * self.decrease_ratio, 1.0)
             self.last_overflow_iter = self.cur_iter
-        elif self.cur_iter - self.last_overflow_iter >= self.scale_window:
-            self.loss_scale *= self.increase_ratio
-            self.last_overflow_iter = self.cur_iter
+            self.bad_step += 1
+        else:
+            if self.cur_iter - self.last_overflow_iter >= self.scale_window:
+                self.loss_scale *= self.increase_ratio
+                self.last_overflow_iter = self.cur_iter
+            self.bad_step = 0
+        if self.bad_step > self.bad_step_max:
+            raise RuntimeError("DynamicLossScaleManager: the loss overflowed %d steps in a row, "
+                               "more than bad_step_max=%d" % (self.bad_step, self.bad_step_max))
         self.cur_iter += 1
 
     def get_update_cell(self):

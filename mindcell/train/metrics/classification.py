@@ -201,6 +201,7 @@ class _PerClass(Metric):
     def __init__(self, eval_type="classification"):
         super().__init__()
         self._type = _check_eval_type(eval_type, type(self).__name__)
+        self.eps = _EPS  # MindSpore's attribute: the divisions below read it
         self.clear()
 
     def clear(self):
@@ -261,7 +262,7 @@ class Precision(_PerClass):
     """
 
     def eval(self, average=False):
-        return self._result(self._true_positives / (self._positives + _EPS), average)
+        return self._result(self._true_positives / (self._positives + self.eps), average)
 
 
 class Recall(_PerClass):
@@ -292,7 +293,7 @@ class Recall(_PerClass):
     """
 
     def eval(self, average=False):
-        return self._result(self._true_positives / (self._actual_positives + _EPS), average)
+        return self._result(self._true_positives / (self._actual_positives + self.eps), average)
 
 
 class Fbeta(_PerClass):
@@ -336,7 +337,7 @@ class Fbeta(_PerClass):
     def eval(self, average=False):
         b2 = self.beta ** 2
         f = (1 + b2) * self._true_positives / (b2 * self._actual_positives + self._positives
-                                               + _EPS)
+                                               + self.eps)
         return self._result(f, average)
 
 

@@ -339,7 +339,12 @@ def held(obj):
             out.update(d[store])
     out.update(d)
     for name in _public(dir(type(obj))):
-        if isinstance(inspect.getattr_static(type(obj), name, None), property):
+        static = inspect.getattr_static(type(obj), name, None)
+        if not isinstance(static, property) and not callable(static) and not isinstance(
+                static, (staticmethod, classmethod)) and name not in BASE_CLASS_DATA:
+            out[name] = static  # a class-level value (a default the instance reads)
+            continue
+        if isinstance(static, property):
             try:
                 out[name] = getattr(obj, name)
             except Exception as e:  # noqa: BLE001 - a property that raises: its error class
@@ -352,6 +357,7 @@ def held(obj):
         k in params and k not in d and id(v) in members)}
 
 
+BASE_CLASS_DATA = {n for n in dir(nn.Cell) if not callable(getattr(nn.Cell, n, None))}
 CELL_NAMES = set(held(nn.Cell()))
 OBJECT_NAMES = set()
 CELL_METHODS = _public(dir(nn.Cell))
