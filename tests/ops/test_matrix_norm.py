@@ -49,11 +49,23 @@ def test_default_is_the_flat_two_norm_and_dtype_casts_first():
     assert ops.norm(ms.Tensor(a.astype(np.float16)), 2, (1, 2)).dtype == ms.float16
 
 
+def test_integer_dtype_truncates_first_and_gives_float32():
+    # MindSpore 2.10 (ms-oracle; param_sweep norm|dtype=ms.int32): the input is cast to the
+    # integer dtype (truncating), then normed as an integer tensor, in Float32
+    a = np.array([[3.53, 0.8, 1.96], [4.48, 3.74, -1.95]], np.float32)
+    for f in (lambda t, **k: ops.norm(t, **k), lambda t, **k: t.norm(**k)):
+        out = f(ms.Tensor(a), dtype=ms.int32)
+        assert out.dtype == ms.float32
+        np.testing.assert_allclose(out.asnumpy(), 6.0)
+        np.testing.assert_allclose(f(ms.Tensor(a), dim=1, dtype=ms.int8).asnumpy(),
+                                   np.linalg.norm(np.trunc(a), axis=1), rtol=1e-6)
+
+
 @pytest.mark.parametrize("kw, err", [
     (dict(ord=1), ValueError),  # dim None with an ord: 1-D or 2-D only
     (dict(ord="nuc", dim=2), ValueError), (dict(ord=3, dim=(1, 2)), ValueError),
     (dict(ord="fro", dim=(1, 1)), ValueError), (dict(ord="max"), TypeError),
-    (dict(ord=True), TypeError), (dict(dtype=ms.int32), TypeError),
+    (dict(ord=True), TypeError), (dict(dtype=ms.bool_), TypeError),
 ])
 def test_bad_arguments(kw, err):
     with pytest.raises(err, match="norm"):

@@ -82,8 +82,15 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
 
 def _conv(conv, input, weight, bias, stride, padding, dilation, groups):
     if isinstance(padding, str):
-        return conv(input, weight, bias, stride, padding, 0, dilation, groups)
-    return conv(input, weight, bias, stride, "pad", padding, dilation, groups)
+        out = conv(input, weight, bias, stride, padding, 0, dilation, groups)
+    else:
+        out = conv(input, weight, bias, stride, "pad", padding, dilation, groups)
+    if 0 in out.shape[2:] and 0 not in input.shape:
+        # ops.conv2d returns the empty output of a dilated kernel one longer than the input, as
+        # MindSpore's; its mint faces refuse it (MindSpore 2.10: ValueError, param_sweep)
+        raise ValueError("%s: the dilated kernel is larger than the padded input %s"
+                         % (public_name(conv.__name__), tuple(input.shape[2:])))
+    return out
 
 
 def conv2d(input, weight, bias, stride, padding, dilation, groups):

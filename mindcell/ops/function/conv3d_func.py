@@ -11,8 +11,10 @@ from mindcell.ops._helpers import cast_to
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import array_func as A
 from mindcell.ops.function import math_func as M
+from mindcell.common.tensor import Tensor
 from mindcell.ops.function.nn_func import (_check_conv_bias, _check_conv_groups,
-                                           _check_conv_operands, conv2d, same_padding)
+                                           _check_conv_operands, _empty_conv, conv2d,
+                                           same_padding)
 from mindcell.ops.function.pad_func import take
 
 
@@ -77,9 +79,10 @@ def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
                     zip(input.shape[2:], ksize, stride, dilation)), ())
     spans = [n + pads[2 * i] + pads[2 * i + 1] - dilation[i] * (ksize[i] - 1) - 1
              for i, n in enumerate(input.shape[2:])]
-    if min(spans) < 0:
-        raise ValueError("%s: kernel %s is larger than the padded input %s"
-                         % (public_name(op), ksize, input.shape[2:]))
+    padded = [n + pads[2 * i] + pads[2 * i + 1] for i, n in enumerate(input.shape[2:])]
+    if _empty_conv(spans, stride, ksize, padded, op):
+        return Tensor(np.zeros(input.shape[:1] + weight.shape[:1]
+                               + tuple(max(sp + 1, 0) for sp in spans), input._np_dtype))
     out = _conv3d_taps(input, cast_to(weight, input._np_dtype), stride, pads, dilation, groups,
                        spans[0] // stride[0] + 1)
     if bias is not None:

@@ -227,7 +227,8 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
         weight (Tensor, optional): a rescaling weight per class, shape (C,). Default: ``None``.
         ignore_index (int): a target value that does not count. Default: ``-100``.
         reduction (str): ``'none'`` (per sample), ``'mean'`` or ``'sum'``. Default: ``'mean'``.
-        label_smoothing (float): in [0, 1]. Default: ``0.0``.
+        label_smoothing (float): the weight of the uniform-distribution term (any finite
+            number, as MindSpore). Default: ``0.0``.
 
     Returns:
         Tensor, the loss: a scalar, or of ``target``'s shape with 'none'.
@@ -236,7 +237,7 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
         TypeError: ``inputs`` is not a float tensor, ``target`` is not an integer tensor, or
             ``reduction`` is not a str.
         ValueError: a wrong shape of ``inputs``, ``target`` or ``weight``, a target out of
-            range, ``label_smoothing`` outside [0, 1], or an unknown ``reduction``.
+            range, a ``label_smoothing`` that is not finite, or an unknown ``reduction``.
 
     Examples:
         >>> import numpy as np
@@ -259,7 +260,8 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
                             inputs.shape, target.shape))
     weight = _class_weight(weight, c, dt, op)
     ignore_index = check_int(ignore_index, op, "ignore_index", -2 ** 63, 2 ** 63 - 1)
-    label_smoothing = check_number(label_smoothing, op, "label_smoothing", 0, 1)
+    # any number: MindSpore 2.10's nll_loss computes the mixture outside [0, 1] too (ms-oracle)
+    label_smoothing = check_number(label_smoothing, op, "label_smoothing", finite=True)
     logp = A.movedim(inputs, 1, -1) if inputs.ndim > 2 else inputs  # (..., C)
     valid = M.not_equal(target, ignore_index)
     safe_t = M.select(valid, target, zeros_like(target))
@@ -275,6 +277,16 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
         smooth = M.mul(smooth, cast_to(valid, dt))
         loss = M.add(M.mul(loss, 1 - label_smoothing), M.mul(smooth, label_smoothing / c))
     return reduce_loss(loss, reduction, op, w if reduction == "mean" else None)
+
+
+def _check_smoothing(label_smoothing, op):
+    """cross_entropy's label_smoothing: a number >= 0 (MindSpore 2.10 has no upper bound here,
+    1.5 computes; nn.CrossEntropyLoss checks [0, 1] itself)."""
+    label_smoothing = check_number(label_smoothing, op, "label_smoothing", finite=True)
+    if label_smoothing < 0:
+        raise ValueError("%s: 'label_smoothing' must be >= 0, but got %r"
+                         % (public_name(op), label_smoothing))
+    return label_smoothing
 
 
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean",
@@ -295,7 +307,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
         ignore_index (int): with class indices, a target value that does not count.
             Default: ``-100``.
         reduction (str): ``'none'`` (per sample), ``'mean'`` or ``'sum'``. Default: ``'mean'``.
-        label_smoothing (float): in [0, 1]; the targets are mixed with the uniform
+        label_smoothing (float): >= 0; the targets are mixed with the uniform
             distribution. Default: ``0.0``.
 
     Returns:
@@ -304,8 +316,8 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     Raises:
         TypeError: ``input`` is not a float tensor, integer targets are of another dtype, or
             ``reduction`` is not a str.
-        ValueError: wrong shapes, a target out of range, ``label_smoothing`` outside [0, 1],
-            or an unknown ``reduction``.
+        ValueError: wrong shapes, a target out of range, ``label_smoothing`` below 0, or an
+            unknown ``reduction``.
 
     Examples:
         >>> import numpy as np
@@ -321,7 +333,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     _class_logits(input, op)
     if not (isinstance(target, Tensor) and mstype.is_float_np(target._np_dtype)):
         return nll_loss(NF.log_softmax(input, 1), target, weight, ignore_index, reduction,
-                        label_smoothing)
+                        _check_smoothing(label_smoothing, op))
     if target.shape != input.shape:
         raise ValueError("%s: probability target must have the input's shape %s, but got %s"
                          % (public_name(op), input.shape, target.shape))
@@ -330,7 +342,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     # with Float32 targets give a Float32 loss, as MindSpore 2.10)
     log_p, t = M._operands(NF.log_softmax(input, 1), target, op)
     weight = _class_weight(weight, c, log_p._np_dtype, op)
-    label_smoothing = check_number(label_smoothing, op, "label_smoothing", 0, 1)
+    label_smoothing = _check_smoothing(label_smoothing, op)
     if label_smoothing:
         t = M.add(M.mul(t, 1 - label_smoothing), label_smoothing / c)
     terms = M.mul(log_p, t)

@@ -35,15 +35,17 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
             ``inf`` / ``-inf`` (the largest / smallest row sum). Default: ``None``.
         dim (Union[int, tuple(int)], optional): the axes. Default: ``None``.
         keepdim (bool): keep the reduced axes with length 1. Default: ``False``.
-        dtype (mindcell.dtype, optional): (keyword-only) a float dtype ``A`` is cast to first.
+        dtype (mindcell.dtype, optional): (keyword-only) a float or integer dtype ``A`` is cast
+            to first (an integer dtype truncates ``A``, then computes in Float32).
             Default: ``None``.
 
     Returns:
-        Tensor of ``A``'s float dtype (or ``dtype``; Float32 for bool and integer tensors).
+        Tensor of ``A``'s float dtype (or a float ``dtype``; Float32 for bool and integer
+        tensors and integer ``dtype``).
 
     Raises:
         TypeError: ``ord`` is not None, ``'fro'``, ``'nuc'`` or a number, ``dtype`` not a float
-            dtype, ``A`` not a Tensor, or ``keepdim`` not a bool.
+            or integer dtype, ``A`` not a Tensor, or ``keepdim`` not a bool.
         ValueError: ``'nuc'`` for a vector norm, a matrix ``ord`` not listed above, a matrix
             ``dim`` of equal axes, or with ``dim`` None and ``ord`` given an ``A`` that is not
             1-D or 2-D.
@@ -64,8 +66,10 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
                         % (public_name(op), ord))
     if dtype is not None:
         np_dtype = as_np_dtype(dtype, op)
-        if not mstype.is_float_np(np_dtype):
-            raise TypeError("%s: 'dtype' must be a float dtype, but got %s"
+        # an integer dtype casts (truncates) the input first, which then computes as an
+        # integer input, in Float32: MindSpore 2.10 (ms-oracle; param_sweep norm|dtype=ms.int32)
+        if not (mstype.is_float_np(np_dtype) or np_dtype.kind in "iu"):
+            raise TypeError("%s: 'dtype' must be a float or integer dtype, but got %s"
                             % (public_name(op), dtype))
         A = cast_to(A, np_dtype)
     x = A if mstype.is_float_np(A._np_dtype) else cast_to(A, _F32)

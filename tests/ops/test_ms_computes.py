@@ -1,0 +1,51 @@
+"""Calls MindSpore 2.10 computes that mindcell refused (the rows of tests/goldens/param_sweep and
+tests/goldens/arg_kinds where mindcell raised and MindSpore returned a value; ms-oracle):
+mindcell gives MindSpore's result, and the faces MindSpore refuses them on still raise."""
+import numpy as np
+import pytest
+
+from mindcell import Tensor, mint, nn, ops
+
+RNG = np.random.default_rng(0)
+X4 = RNG.standard_normal((1, 2, 4, 4)).astype(np.float32)
+W3 = RNG.standard_normal((3, 2, 3, 3)).astype(np.float32)
+
+
+@pytest.mark.parametrize("call, shape", [
+    (lambda: ops.conv2d(Tensor(X4), Tensor(W3), dilation=2), (1, 3, 0, 0)),
+    (lambda: ops.conv2d(Tensor(X4), Tensor(W3), Tensor(np.ones(3, np.float32)), dilation=(2, 1)),
+     (1, 3, 0, 2)),
+    (lambda: ops.Conv2D(3, 3, dilation=2)(Tensor(X4), Tensor(W3)), (1, 3, 0, 0)),
+    (lambda: nn.Conv2d(2, 3, 3, dilation=2, pad_mode="valid")(Tensor(X4)), (1, 3, 0, 0)),
+    (lambda: ops.conv1d(Tensor(X4[:, :, 0]), Tensor(W3[:, :, 0]), dilation=2), (1, 3, 0)),
+    (lambda: ops.conv3d(Tensor(np.ones((1, 2, 4, 4, 4), np.float32)),
+                        Tensor(np.ones((3, 2, 3, 3, 3), np.float32)), dilation=2), (1, 3, 0, 0, 0)),
+])
+def test_dilated_kernel_one_longer_than_the_input_gives_an_empty_output(call, shape):
+    # the dilated 3-tap kernel spans 5 of the 4 inputs: no output position, as MindSpore 2.10
+    out = call()
+    assert out.shape == shape and out.dtype == Tensor(X4).dtype
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ops.conv2d(Tensor(X4), Tensor(W3), dilation=3),  # span -3: MindSpore ValueError
+    lambda: ops.conv2d(Tensor(X4), Tensor(np.ones((3, 2, 5, 5), np.float32))),  # undilated
+    lambda: ops.conv2d(Tensor(X4), Tensor(W3), dilation=2, stride=2),  # MindSpore RuntimeError
+    lambda: mint.nn.functional.conv2d(Tensor(X4), Tensor(W3), dilation=2),  # mint: ValueError
+])
+def test_longer_kernels_still_raise(call):
+    with pytest.raises(ValueError, match="larger than the padded input"):
+        call()
+
+
+def test_mint_max_min_of_a_float_is_the_elementwise_overload():
+    # MindSpore 2.10: mint.max(x, 2.0) is maximum(x, 2.0); with keepdim a float dim is refused
+    x = np.array([[-1.5, 0.0, 0.5], [2.0, -0.25, 3.0]], np.float32)
+    np.testing.assert_array_equal(mint.max(Tensor(x), 2.0).asnumpy(), np.maximum(x, 2))
+    np.testing.assert_array_equal(mint.min(Tensor(x), 0.0).asnumpy(), np.minimum(x, 0))
+    values, _ = mint.max(Tensor(x), 1)
+    np.testing.assert_array_equal(values.asnumpy(), x.max(1))
+    with pytest.raises(TypeError, match="mint.max"):
+        mint.max(Tensor(x), 2.0, True)
+    with pytest.raises(TypeError, match="mint.min"):
+        mint.min(Tensor(x), dim=True)
