@@ -395,3 +395,6 @@ Examples:
 # MindSpore's C.matmul: the same product as ops.matmul (a separate object there)
 matmul = F.matmul
 __all__ += ["ones_like", "matmul"]
+from mindcell.ops.composite_augassign import *  # noqa: E402,F401,F403
+from mindcell.ops import composite_augassign as _augassign  # noqa: E402
+__all__ += _augassign.__all__
