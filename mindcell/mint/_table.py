@@ -2,6 +2,7 @@
 function (its signature as MindSpore reports it, or as its document states it where MindSpore's
 overloaded functions report ``(*args, **kwargs)``)."""
 from mindcell import ops
+from mindcell.ops._errors import check_not_bool
 from mindcell.mint import _impl as I
 from mindcell.mint._face import Face
 from mindcell.ops.function.array_func import scatter_add_ext
@@ -194,6 +195,7 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
          example=_X + "mint.cummin(x, 1)"),
     # sorting
     Face("topk", "(input, k, dim=-1, largest=True, sorted=True)", impl=I.topk,
+         checks={"dim": check_not_bool},
          summary="The ``k`` largest (or smallest) elements along ``dim`` and their int64 "
                  "indices.", returns="tuple[Tensor, Tensor].",
          args={"k": "int, how many.", "largest": "bool, largest (True) or smallest.",
@@ -246,10 +248,12 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
          summary="``input`` with its dims reordered to ``dims``.",
          args={"dims": "tuple[int], the new order."}, example=_X + "mint.permute(x, (1, 0))"),
     Face("transpose", "(input, dim0, dim1)", impl=I.transpose,
+         checks={"dim0": check_not_bool, "dim1": check_not_bool},
          summary="``input`` with dims ``dim0`` and ``dim1`` swapped.",
          args={"dim0": "int, a dimension.", "dim1": "int, the other."},
          example=_X + "mint.transpose(x, 0, 1)"),
     Face("swapaxes", "(input, axis0, axis1)", ops.swapaxes,
+         checks={"axis0": check_not_bool, "axis1": check_not_bool},
          summary="Alias of :func:`transpose`.",
          args={"axis0": "int, a dimension.", "axis1": "int, the other."},
          example=_X + "mint.swapaxes(x, 0, 1)"),
@@ -265,6 +269,7 @@ FACES = [_unary(n, op, s) for n, op, s in _UNARY] + [
          summary="``input`` broadcast to ``shape``.", args={"shape": "tuple[int], the shape."},
          example=_V + "mint.broadcast_to(x, (2, 3))"),
     Face("narrow", "(input, dim, start, length)", ops.narrow, rename=_DIM,
+         checks={"dim": check_not_bool},
          summary="``length`` elements of ``input`` along ``dim`` from ``start``.",
          args={"start": "int, the first index.", "length": "int, how many."},
          example=_X + "mint.narrow(x, 1, 1, 2)"),

@@ -136,6 +136,16 @@ def check_int(v, op, arg, low=None, high=None):
     return v
 
 
+def check_not_bool(v, op, arg):
+    """``v`` unchanged unless it is a bool (TypeError naming ``op``): for the faces that refuse a
+    bool where the ``ops`` function they share takes it as 0/1 (MindSpore 2.10: ops.narrow,
+    ops.topk, ops.swapaxes take ``True`` for an axis; Tensor.narrow, Tensor.topk, mint.swapaxes
+    and mint.narrow refuse it; tests/goldens/arg_kinds)."""
+    if isinstance(v, (bool, np.bool_)):
+        raise TypeError("%s: '%s' must be an int, but got %r" % (public_name(op), arg, v))
+    return v
+
+
 def check_positive_int(v, op, arg):
     return check_int(v, op, arg, 1, 2 ** 31 - 1)
 

@@ -207,11 +207,13 @@ def check_rank(x, op, min_ndim, arg="input"):
     return x
 
 
-def normalize_dim(dim, ndim, op, arg="axis"):
+def normalize_dim(dim, ndim, op, arg="axis", bools=False):
     """One axis (int, or a 0-d integer Tensor) into a non-negative int; ValueError when out of
-    range."""
+    range. ``bools``: a bool is the axis 0/1, for the few MindSpore 2.10 functions whose Python
+    check is ``isinstance(axis, int)`` (ops.swapaxes, movedim, narrow, topk, index_select; the
+    others, and most Tensor methods, refuse it: tests/goldens/arg_kinds)."""
     if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
-        dim = int_arg(dim)
+        dim = int(dim) if bools and isinstance(dim, (bool, np.bool_)) else int_arg(dim)
         if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
             raise TypeError("%s: '%s' must be an int, but got %r" % (public_name(op), arg, dim))
     n = max(ndim, 1)

@@ -5,7 +5,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
-from mindcell.ops._errors import check_bool, check_int, int_arg, public_name
+from mindcell.ops._errors import check_bool, check_int, check_not_bool, int_arg, public_name
 from mindcell.ops._helpers import check_tensor, normalize_axis
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.indexing import assign_value, set_dtype
@@ -435,6 +435,18 @@ def _sort(self, axis=-1, descending=False, *, dim=_UNSET, stable=False):
     return F.sort(self, _dim(axis, dim, "sort", -1), descending)
 
 
+def _topk(self, k, dim=None, largest=True, sorted=True):
+    """topk(k, dim=None, largest=True, sorted=True): ops.topk, but a bool ``dim`` is refused
+    (MindSpore 2.10's Tensor.topk; its ops.topk takes it)."""
+    return F.topk(self, k, check_not_bool(dim, "Tensor.topk", "dim"), largest, sorted)
+
+
+def _narrow(self, axis, start, length):
+    """narrow(axis, start, length): ops.narrow, but a bool ``axis`` is refused (MindSpore 2.10's
+    Tensor.narrow; its ops.narrow takes it)."""
+    return F.narrow(self, check_not_bool(axis, "Tensor.narrow", "axis"), start, length)
+
+
 def _argsort(self, axis=-1, descending=False, *, dim=_UNSET, stable=False):
     check_bool(stable, "Tensor.argsort", "stable")
     return F.argsort(self, _dim(axis, dim, "argsort", -1), descending)
@@ -574,7 +586,7 @@ _METHODS = {
         self, split_size_or_sections, _dim(axis, dim, "split", 0)),
     "chunk": lambda self, chunks, axis=0, *, dim=_UNSET: F.chunk(
         self, chunks, _dim(axis, dim, "chunk", 0)),
-    "topk": F.topk, "sort": _sort, "argsort": _argsort, "narrow": F.narrow,
+    "topk": _topk, "sort": _sort, "argsort": _argsort, "narrow": _narrow,
     "swapaxes": F.swapaxes, "index_add": index_add, "scatter": _scatter,
     "float": lambda self: astype(self, mstype.float32),
     "double": lambda self: astype(self, mstype.float64),

@@ -49,6 +49,15 @@ def test_default_is_the_flat_two_norm_and_dtype_casts_first():
     assert ops.norm(ms.Tensor(a.astype(np.float16)), 2, (1, 2)).dtype == ms.float16
 
 
+def test_bool_ord_is_the_matrix_order_one():
+    # MindSpore 2.10 (ms-oracle; tests/goldens/arg_kinds ops:norm#1:a1=bool): norm(x, True) of
+    # a 2-D x is its 1-norm (3.5 here), norm(x, False) the refused matrix order 0
+    x = ms.Tensor(np.array([[-1.5, 0.0, 0.5], [2.0, -0.25, 3.0]], np.float32))
+    assert float(ops.norm(x, True)) == float(x.norm(True)) == 3.5
+    with pytest.raises(ValueError, match="norm"):
+        ops.norm(x, False)
+
+
 def test_integer_dtype_truncates_first_and_gives_float32():
     # MindSpore 2.10 (ms-oracle; param_sweep norm|dtype=ms.int32): the input is cast to the
     # integer dtype (truncating), then normed as an integer tensor, in Float32
@@ -65,7 +74,7 @@ def test_integer_dtype_truncates_first_and_gives_float32():
     (dict(ord=1), ValueError),  # dim None with an ord: 1-D or 2-D only
     (dict(ord="nuc", dim=2), ValueError), (dict(ord=3, dim=(1, 2)), ValueError),
     (dict(ord="fro", dim=(1, 1)), ValueError), (dict(ord="max"), TypeError),
-    (dict(ord=True), TypeError), (dict(dtype=ms.bool_), TypeError),
+    (dict(ord=True, dim=2), TypeError), (dict(dtype=ms.bool_), TypeError),
 ])
 def test_bad_arguments(kw, err):
     with pytest.raises(err, match="norm"):

@@ -49,3 +49,36 @@ def test_mint_max_min_of_a_float_is_the_elementwise_overload():
         mint.max(Tensor(x), 2.0, True)
     with pytest.raises(TypeError, match="mint.min"):
         mint.min(Tensor(x), dim=True)
+
+
+X = np.array([[-1.5, 0.0, 0.5], [2.0, -0.25, 3.0]], np.float32)
+X3 = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+IDX = np.array([2, 0], np.int32)
+
+
+@pytest.mark.parametrize("call, ref", [
+    # MindSpore 2.10 (tests/goldens/arg_kinds): these functions check isinstance(axis, int),
+    # which a bool passes, so True/False are the axes 1/0
+    (lambda: ops.swapaxes(Tensor(X3), False, 2), lambda: X3.swapaxes(0, 2)),
+    (lambda: Tensor(X3).swapaxes(0, True), lambda: X3.swapaxes(0, 1)),
+    (lambda: ops.movedim(Tensor(X3), False, 2), lambda: np.moveaxis(X3, 0, 2)),
+    (lambda: Tensor(X3).movedim((True,), (2,)), lambda: np.moveaxis(X3, 1, 2)),
+    (lambda: ops.narrow(Tensor(X), True, 0, 2), lambda: X[:, :2]),
+    (lambda: ops.topk(Tensor(X), 2, True)[0], lambda: -np.sort(-X, 1)[:, :2]),
+    (lambda: ops.index_select(Tensor(X), True, Tensor(IDX)), lambda: X[:, IDX]),
+])
+def test_a_bool_axis_is_its_int_where_mindspore_takes_it(call, ref):
+    np.testing.assert_array_equal(call().asnumpy(), ref())
+
+
+@pytest.mark.parametrize("call", [
+    # ... and the faces whose MindSpore 2.10 check refuses a bool still raise TypeError
+    lambda: Tensor(X).narrow(True, 0, 2), lambda: Tensor(X).topk(2, True),
+    lambda: Tensor(X).index_select(True, Tensor(IDX)), lambda: mint.swapaxes(Tensor(X3), False, 2),
+    lambda: mint.transpose(Tensor(X3), 0, True), lambda: mint.narrow(Tensor(X), True, 0, 2),
+    lambda: mint.topk(Tensor(X), 2, True), lambda: ops.narrow(Tensor(X), 1, False, 2),
+    lambda: ops.topk(Tensor(X), True), lambda: ops.norm(Tensor(X), True, dim=1),
+])
+def test_a_bool_axis_is_refused_where_mindspore_refuses_it(call):
+    with pytest.raises(TypeError, match="must be"):
+        call()

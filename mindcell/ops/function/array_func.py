@@ -159,7 +159,9 @@ def swapaxes(input, axis0, axis1):
     """
     check_tensor(input, "swapaxes")
     perm = list(range(input.ndim))
-    a, b = normalize_dim(axis0, input.ndim, "swapaxes"), normalize_dim(axis1, input.ndim, "swapaxes")
+    # a bool is the axis 0/1 (MindSpore 2.10's swapaxes and Tensor.swapaxes; mint's refuses it)
+    a = normalize_dim(axis0, input.ndim, "swapaxes", bools=True)
+    b = normalize_dim(axis1, input.ndim, "swapaxes", bools=True)
     perm[a], perm[b] = perm[b], perm[a]
     return transpose(input, tuple(perm))
 
@@ -227,8 +229,9 @@ def movedim(x, source, destination):
                          "one length, but got %r and %r" % (public_name("movedim"), source,
                                                             destination))
     sources, dests = (source, destination) if many else ((source,), (destination,))
-    src = [normalize_dim(d, x.ndim, "movedim", "source") for d in sources]
-    dst = [normalize_dim(d, x.ndim, "movedim", "destination") for d in dests]
+    # a bool is the axis 0/1, as MindSpore 2.10's movedim (ms-oracle)
+    src = [normalize_dim(d, x.ndim, "movedim", "source", bools=True) for d in sources]
+    dst = [normalize_dim(d, x.ndim, "movedim", "destination", bools=True) for d in dests]
     if len(set(src)) != len(src) or len(set(dst)) != len(dst):
         raise ValueError("%s: repeated dimension in 'source' %r or 'destination' %r"
                          % (public_name("movedim"), source, destination))
@@ -728,7 +731,7 @@ def narrow(input, axis, start, length):
     check_tensor(input, "narrow")
     if input.ndim == 0:
         raise ValueError("narrow: 'input' must be at least 1-D, but got a 0-D tensor")
-    ax = normalize_dim(axis, input.ndim, "narrow")
+    ax = normalize_dim(axis, input.ndim, "narrow", bools=True)  # ops.narrow(x, True, ...): axis 1
     n = input.shape[ax]
     start = check_int(start, "narrow", "start", -n, n)
     start = start + n if start < 0 else start
@@ -1193,7 +1196,8 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     if input.ndim == 0:
         raise ValueError("topk: 'input' must be at least 1-D, but got a 0-D tensor")
     k = check_int(k, "topk", "k")
-    d = input.ndim - 1 if dim is None else normalize_dim(dim, input.ndim, "topk", "dim")
+    d = input.ndim - 1 if dim is None else normalize_dim(dim, input.ndim, "topk", "dim",
+                                                         bools=True)  # ops.topk(x, 2, True)
     if not 0 <= k <= input.shape[d]:
         raise ValueError("topk: k must be in [0, %d], but got %d" % (input.shape[d], k))
     return S.topk_p.bind(input, k=int(k), dim=d, largest=check_bool(largest, "topk", "largest"),

@@ -11,6 +11,8 @@ calls the method: the method keeps the one definition of the op's checks, kernel
 """
 import inspect
 
+import numpy as np
+
 from mindcell.common.tensor import Tensor
 from mindcell.dtype import is_integer
 from mindcell.ops._helpers import check_tensor
@@ -30,13 +32,17 @@ class MethodFace:
         rename (dict[str, str]): MindSpore parameter name -> the method's, where they differ.
         spread (str): the one parameter whose value the method takes as ``*args``.
         method (str): the method's name when it differs from ``name``.
+        bools (tuple[str]): int parameters that take a bool as 0/1 here while the method refuses
+            it (MindSpore 2.10: ``ops.index_select(x, True, i)`` is axis 1,
+            ``x.index_select(True, i)`` a TypeError).
     """
 
     def __init__(self, name, signature, summary, args, returns, example, rename=None,
-                 spread=None, method=None):
+                 spread=None, method=None, bools=()):
         self.name, self.signature, self.summary = name, signature, summary
         self.args, self.returns, self.example = args, returns, example
         self.rename, self.spread, self.method = rename or {}, spread, method or name
+        self.bools = bools
 
 
 def _signature(text):
@@ -74,6 +80,7 @@ def _make(face):
     params = list(sig.parameters.values())
     first = params[0].name
     method_name, rename, spread, name = face.method, face.rename, face.spread, face.name
+    bools = face.bools
 
     def call(*args, **kwargs):
         try:
@@ -83,6 +90,9 @@ def _make(face):
         bound.apply_defaults()
         values = dict(bound.arguments)
         self = check_tensor(values.pop(first), name, first)
+        for arg in bools:
+            if isinstance(values[arg], (bool, np.bool_)):
+                values[arg] = int(values[arg])
         method = getattr(Tensor, method_name)
         try:
             if spread is not None:  # the method takes this one as *args (Tensor.expand(*shape))
@@ -208,7 +218,7 @@ FACES = [
                {"input": _X, "axis": "int: the axis.", "index": "Tensor: 1-D int indices."},
                "Tensor, ``axis`` of length ``len(index)``.",
                ("ops.index_select(x, 1, Tensor(np.array([2, 0], np.int32)))",
-                "[[2. 0.]\n [5. 3.]]")),
+                "[[2. 0.]\n [5. 3.]]"), bools=("axis",)),
     MethodFace("inner", "(input, other)",
                "The inner product over the last axes of ``input`` and ``other``.",
                {"input": _X, "other": "Tensor: its last axis matches ``input``'s."},

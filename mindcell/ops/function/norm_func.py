@@ -61,7 +61,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     check_tensor(A, op)
     check_bool(keepdim, op, "keepdim")
     if not (ord is None or ord in ("fro", "nuc") if isinstance(ord, (str, type(None)))
-            else isinstance(ord, numbers.Real) and not isinstance(ord, (bool, np.bool_))):
+            else isinstance(ord, numbers.Real)):
         raise TypeError("%s: 'ord' must be None, 'fro', 'nuc' or a number, but got %r"
                         % (public_name(op), ord))
     if dtype is not None:
@@ -79,6 +79,13 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if dim is None and ord is not None and x.ndim not in (1, 2):
         raise ValueError("%s: with 'dim' None and 'ord' %r, 'A' must be 1-D or 2-D, but got "
                          "shape %s" % (public_name(op), ord, x.shape))
+    if isinstance(ord, (bool, np.bool_)):
+        # a bool is the matrix order 1/0 (MindSpore 2.10: norm(x, True) of a 2-D x is its
+        # 1-norm); its vector norms refuse it (ms-oracle: LpNorm's 'p' must be an int)
+        if not matrix:
+            raise TypeError("%s: 'ord' of a vector norm must be None, 'fro' or a number, but "
+                            "got %r" % (public_name(op), ord))
+        ord = int(ord)
     if matrix:  # the order matters: (rows, columns)
         dims = (0, 1) if dim is None else tuple(normalize_dim(d, x.ndim, op, "dim") for d in dim)
         out = _matrix_norm(x, ord, dims, keepdim)
