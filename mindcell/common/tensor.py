@@ -161,6 +161,9 @@ class Tensor:
     __slots__ = ("_data", "init", "const_arg", "__weakref__", "__dict__")
     __array_priority__ = 100
     _traced = False  # True for GRAPH_MODE's SymbolicTensor, which has no data
+    # True for a tensor wrapping a numpy array (from_numpy, dataset iterators): MindSpore 2.10
+    # prints such a tensor's values as numpy does, until an op or assign_value gives new data
+    _numpy_repr = False
 
     def __new__(cls, input_data=None, dtype=None, shape=None, *args, **kwargs):
         if input_data is None and shape is not None and not isinstance(shape, int) \
@@ -195,6 +198,9 @@ class Tensor:
         if shape is not None:
             raise ValueError("Tensor: 'shape' is only used without input_data")
         self._data = _to_array(input_data, dtype)
+        if isinstance(input_data, Tensor) and input_data._numpy_repr \
+                and self._data.dtype == input_data._data.dtype:
+            self._numpy_repr = True  # MindSpore's Tensor(t) shares t's numpy-backed data
 
     @classmethod
     def _make(cls, array):
@@ -309,8 +315,9 @@ class Tensor:
         return id(self)
 
     def __repr__(self):
+        fmt = format_numpy_value if self._numpy_repr else format_value
         return "Tensor(shape=%s, dtype=%s, value=%s)" % (
-            list(self.shape), self.dtype, format_value(self._data))
+            list(self.shape), self.dtype, fmt(self._data))
 
     def __str__(self):
         return str(self._data)
@@ -404,6 +411,7 @@ class Tensor:
         # 2.10's PyNative shares value's memory here (t.assign_value(y); t[0] = 5 changes y) but
         # its GRAPH_MODE does not; mindcell keeps one behaviour for both modes
         self._data = arr.astype(self._data.dtype, copy=isinstance(value, Tensor))
+        self.__dict__.pop("_numpy_repr", None)
         return self
 
 
@@ -457,6 +465,19 @@ def format_value(arr):
     return (" " if arr.ndim == 1 else "\n") + body
 
 
+def format_numpy_value(arr):
+    """The repr of a numpy-backed tensor's values (``Tensor.from_numpy``, dataset iterator
+    output) as MindSpore 2.10 writes it: numpy's own text with ', ' separators
+    (``[0.1 , 0.25]``, a 0-d ``0.33333333``, an empty ``[]``, blank lines between 3-d blocks)."""
+    return (" " if arr.ndim <= 1 else "\n") + np.array2string(arr, separator=", ")
+
+
+def numpy_backed(t):
+    """Mark ``t`` as wrapping a numpy array (its repr becomes :func:`format_numpy_value`'s)."""
+    t._numpy_repr = True
+    return t
+
+
 def _complex_text(z):
     return "%g%+gj" % (z.real, z.imag)
 
@@ -507,7 +528,7 @@ def from_numpy(array):
     if not isinstance(array, np.ndarray):
         raise TypeError("from_numpy: expected a numpy.ndarray, but got %s" % type(array).__name__)
     mstype.from_numpy_dtype(array.dtype)
-    return Tensor._make(array)
+    return numpy_backed(Tensor._make(array))
 
 
 def frombuffer(buffer, dtype, count=-1, offset=0):

@@ -414,6 +414,16 @@ class PKSampler(BuiltinSampler):
         return out[:self._size(n)]
 
 
+def _iterable(obj):
+    """``iter(obj)`` works: an ``__iter__`` or, as for MindSpore 2.10's samplers, the sequence
+    protocol (``__getitem__`` indexed from 0 until IndexError)."""
+    try:
+        iter(obj)
+    except TypeError:
+        return False
+    return True
+
+
 def make_sampler(op, sampler, num_shards, shard_id, shuffle):
     """The sampler of a dataset from its ``sampler``/``num_shards``/``shard_id`` arguments (a
     list of indices is a :class:`SubsetSampler`, another iterable an :class:`IterSampler`)."""
@@ -427,7 +437,7 @@ def make_sampler(op, sampler, num_shards, shard_id, shuffle):
     if isinstance(sampler, (list, tuple, np.ndarray)):
         return SubsetSampler(sampler)
     if sampler is not None and not isinstance(sampler, BuiltinSampler) \
-            and hasattr(sampler, "__iter__") and not isinstance(sampler, (str, bytes, dict)):
+            and _iterable(sampler) and not isinstance(sampler, (str, bytes, dict)):
         return IterSampler(sampler)
     if sampler is not None and not isinstance(sampler, BuiltinSampler):
         raise TypeError("%s: unsupported sampler object of type %s"

@@ -13,7 +13,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell._core import autodiff, trace as _trace
 from mindcell.common.parameter import Parameter
-from mindcell.common.tensor import Tensor
+from mindcell.common.tensor import Tensor, numpy_backed
 from mindcell.ops import functional as F
 from mindcell.ops._errors import check_bool, check_int
 from mindcell.ops._helpers import cast_to, check_scalar_arg, check_tensor, to_tensor
@@ -924,7 +924,7 @@ def from_numpy(array):
     if not isinstance(array, np.ndarray):
         raise TypeError("Tensor.from_numpy: 'array' must be a numpy.ndarray, but got %s"
                         % type(array).__name__)
-    return Tensor._make(np.ascontiguousarray(array))
+    return numpy_backed(Tensor._make(np.require(array, requirements="C")))  # 0-d stays 0-d
 
 
 # id(tensor) -> (a weak reference to it, the tape it was hooked under, its hooks in order); by
