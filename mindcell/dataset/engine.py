@@ -11,7 +11,7 @@ import weakref
 
 import numpy as np
 
-from mindcell.common.tensor import Tensor
+from mindcell.common.tensor import Tensor, numpy_backed
 from mindcell.dataset._docs import shared_sections
 from mindcell.dataset import config
 from mindcell.dataset.cache import check_cache
@@ -817,6 +817,40 @@ class Dataset:
         """
         return [np.asarray(v).dtype for v in self._first_row()]
 
+    def save(self, file_name, num_files=1, file_type="mindrecord"):
+        """save(file_name, num_files=1, file_type='mindrecord'): write one epoch of the rows to
+        MindRecord files, readable by :class:`MindDataset` and ``mindrecord.FileReader``.
+
+        The schema comes from the first row, as MindSpore 2.10 derives it: a 0-d value is a
+        scalar field, an array a field of shape ``[-1, *shape[1:]]``; integers of up to 16 bits
+        (bool and uint8 too) are saved as int32, uint32/uint64 as int64, float16 as float32;
+        str and bytes values as string and bytes. With ``num_files`` > 1 the files are
+        ``file_name0`` ... and the rows go to them in consecutive blocks (MindSpore spreads them
+        in another order).
+
+        Args:
+            file_name (str): the file (the files' common prefix when ``num_files`` > 1).
+            num_files (int, optional): how many files, in [1, 1000]. Default: ``1``.
+            file_type (str, optional): only ``'mindrecord'``. Default: ``'mindrecord'``.
+
+        Raises:
+            TypeError: an argument of the wrong type.
+            ValueError: ``num_files`` out of range, or another ``file_type``.
+            RuntimeError: the files already exist, the dataset is empty, or a column holds
+                values MindRecord cannot (arrays of strings).
+
+        Examples:
+            >>> import os, tempfile
+            >>> import numpy as np
+            >>> import mindcell.dataset as ds
+            >>> path = os.path.join(tempfile.mkdtemp(), "rows.mindrecord")
+            >>> ds.NumpySlicesDataset({"x": np.arange(3, dtype=np.uint8)}, shuffle=False).save(path)
+            >>> [int(r["x"]) for r in ds.MindDataset(path, shuffle=False).create_dict_iterator()]
+            [0, 1, 2]
+        """
+        from mindcell.dataset.save import save
+        save(self, file_name, num_files, file_type)
+
     # --- iteration ----------------------------------------------------------------------
     def _start_epoch(self):
         epoch = Epoch((self._epochs,))
@@ -994,7 +1028,7 @@ class TupleIterator:
         value = np.asarray(value)
         if self._numpy or value.dtype.kind in "USO":
             return value
-        return Tensor(value)
+        return numpy_backed(Tensor(value))  # MindSpore's iterators print values as numpy
 
     def _pack(self, values):
         return values
