@@ -28,6 +28,21 @@ def _parser():
     return p
 
 
+CHILD_ALIAS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_child_alias")
+
+
+def _alias_in_child_processes():
+    """Processes the script starts (a spawned ``multiprocessing`` worker re-imports the script,
+    ``subprocess`` runs ``python eval.py``) find ``mindspore`` through :data:`CHILD_ALIAS_DIR`:
+    on ``PYTHONPATH`` for a new interpreter, on ``sys.path`` for spawn workers (they take the
+    parent's). This process itself resolves ``mindspore`` by :func:`compat.install`'s finder."""
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if CHILD_ALIAS_DIR not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([CHILD_ALIAS_DIR] + paths)
+    if CHILD_ALIAS_DIR not in sys.path:
+        sys.path.insert(1, CHILD_ALIAS_DIR)
+
+
 def run_script(script, args):
     """Run ``script`` as ``__main__`` in this process with ``args`` as its arguments."""
     if not os.path.isfile(script):
@@ -35,6 +50,7 @@ def run_script(script, args):
     compat.install()
     sys.argv = [script] + list(args)
     sys.path[0] = os.path.dirname(os.path.abspath(script))  # as `python script.py` does
+    _alias_in_child_processes()
     try:
         runpy.run_path(script, run_name="__main__")
     except SystemExit:

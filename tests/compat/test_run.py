@@ -157,3 +157,34 @@ def test_modules_present_their_mindspore_names(tmp_path):
     assert lines[3] == "True"
     assert lines[4] == "True True mindcell mindcell.nn"
     assert lines[5] == "mindcell mindcell.nn mindcell.dataset False"
+
+
+CHILDREN = '''
+import multiprocessing
+import subprocess
+import sys
+import numpy as np
+import mindspore
+from mindspore import Tensor, ops
+
+
+def square(i):
+    return float(ops.square(Tensor(np.float32(i))).asnumpy())
+
+
+if __name__ == "__main__":
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        print("spawned", pool.map(square, [1, 2, 3]))
+    child = subprocess.run([sys.executable, "-c",
+                            "import mindspore; print(mindspore.nn.Dense.__module__)"],
+                           capture_output=True, text=True, check=True)
+    print("subprocess", child.stdout.strip())
+'''
+
+
+def test_processes_the_script_starts_import_mindspore_too(tmp_path):
+    # a spawned worker re-imports the script, whose first line is `import mindspore`
+    r = _run(tmp_path, CHILDREN)
+    assert r.returncode == 0, r.stderr
+    assert "spawned [1.0, 4.0, 9.0]" in r.stdout
+    assert "subprocess mindcell.nn." in r.stdout
