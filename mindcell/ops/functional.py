@@ -18,7 +18,7 @@ _FAMILIES = ("reduce_func", "array_func", "creation_func", "nn_func", "loss_func
              "array_more_func", "nn_more_func",
              "random_more_func", "bessel_func", "matrix_func",
              "nn_compose_func", "random_dist_func",
-             "misc_compose_func", "complex_func", "scalar_seq_func")
+             "misc_compose_func", "complex_func", "scalar_seq_func", "legacy_prims_func")
 _modules = [math_func] + [importlib.import_module("mindcell.ops.function." + _name)
                           for _name in _FAMILIES]
 for _module in _modules:

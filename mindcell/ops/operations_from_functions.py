@@ -2467,6 +2467,15 @@ RECORDS += [
                         "None, Tensor(np.zeros((2, 2), np.float32)))[0].shape", "(1, 2, 2)")),
 ]
 
+from mindcell.ops import operations_legacy_funcs as _legacy  # noqa: E402
+
+RECORDS += [
+    PrimRecord("ConjugateTranspose", _legacy.conjugate_transpose),
+    PrimRecord("MatrixLogarithm", _legacy.matrix_logarithm),
+    PrimRecord("TensorToTuple", _legacy.tensor_to_tuple),
+    PrimRecord("Coalesce", "coalesce"),
+]
+
 CLASSES = {record.name: _make(record) for record in RECORDS}
 # MindSpore 2.10's second spellings of two activations (the tanh-approximated GeLU)
 CLASSES.update(Gelu=operations.GeLU, FastGelu=operations.FastGeLU)

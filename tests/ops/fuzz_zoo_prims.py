@@ -41,7 +41,15 @@ def base_overrides(a, t):
         "reverse": lambda: ([v["x"](), (0,)], {}),
         "reverse_sequence": lambda: ([v["x"](), v["seq"](), 1], {}),
         "slice": lambda: ([v["x"](), (0, 0), (1, 2)], {}),
+        "coalesce": lambda: (_coo(t), {}),
+        "tensor_muls": lambda: ([v["x"](), 2.5], {}),
+        "tensor_range": lambda: ([0, 5, 2], {}),
     }
+
+
+def _coo(t):
+    return [t(np.array([[0, 0, 1], [1, 1, 2]], np.int64)), t(np.array([1.0, 2.0, 3.0],
+            np.float32)), t(np.array([3, 3], np.int64))]
 
 
 def ctor_overrides(a, t):
@@ -99,5 +107,8 @@ def ctor_overrides(a, t):
         "ScatterAdd": lambda: ([], [ms.Parameter(v["x"]()), v["i32"](), v["x"]()]),
         "ScatterNdUpdate": lambda: ([], [ms.Parameter(v["x"]()), v["nd"](), v["x"]()]),
         "Slice": lambda: ([], [v["x"](), (0, 0), (1, 2)]),
+        "Coalesce": lambda: ([], _coo(t)),
+        "MatrixLogarithm": lambda: ([], [t(np.eye(2, dtype=np.complex64))]),
+        "TensorToTuple": lambda: ([], [t(np.array([1.0, 2.0], np.float32))]),
         "UniformInt": lambda: ([], [(2, 3), t(np.array(1, np.int32)), t(np.array(5, np.int32))]),
     }
