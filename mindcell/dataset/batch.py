@@ -208,6 +208,9 @@ class BatchDataset(_Unary):
         for src, dst in self._keep:
             out[dst] = cols[src]
         for dst, values, name in zip(self._out_index, result, self._outs):
+            if isinstance(values, dict):  # the whole batch's value of a dict column
+                out[dst] = values
+                continue
             if not isinstance(values, (list, tuple, np.ndarray)):
                 raise TypeError("%s: per_batch_map's output %r must be a list of arrays, but "
                                 "got %s" % (self.op, name, type(values).__name__))
@@ -236,6 +239,10 @@ class BatchDataset(_Unary):
         return out
 
     def _stack(self, name, values, pad):
+        if isinstance(values, dict):  # per_batch_map gave the batch's dict itself
+            return values
+        if values and isinstance(values[0], dict):
+            return self._stack_dicts(name, values)
         values = [np.asarray(v) for v in values]
         if pad is not None and name in pad:
             values = self._padded(name, values, pad[name])
@@ -245,6 +252,22 @@ class BatchDataset(_Unary):
                                "them with map, or pad them with padded_batch / pad_info"
                                % (self.op, name, sorted(shapes)))
         return np.stack(values)
+
+    def _stack_dicts(self, name, values):
+        """Rows of a dict column batched key by key into arrays of primitive type, as
+        MindSpore 2.10 batches them (a key whose values do not make one raises)."""
+        out = {}
+        for key in values[0]:
+            try:
+                out[key] = np.array([v[key] for v in values])
+            except (ValueError, KeyError):
+                out[key] = None
+            if out[key] is None or out[key].dtype.kind == "O":
+                raise RuntimeError(
+                    "%s: failed to create a NumPy array with primitive types for the dictionary "
+                    "objects in column %d, key: '%s'.\nIf you want a customized array, define a "
+                    "custom 'per_batch_map' function." % (self.op, self._names.index(name), key))
+        return out
 
     def _make(self, chunk, info):
         cols = self._columns(chunk, info)

@@ -74,10 +74,29 @@ def check_columns(op, names, wanted):
 
 
 def to_array(value):
-    """A transform's (or source's) output as a numpy array (Tensors included)."""
+    """A transform's (or source's) output as a numpy array (Tensors included). A dict stays a
+    dict, its values converted the same way (lists element by element), as MindSpore 2.10
+    carries Python dicts through a pipeline."""
     if hasattr(value, "asnumpy"):
         return value.asnumpy()
+    if isinstance(value, dict):
+        return {k: _dict_item(v) for k, v in value.items()}
     return np.asarray(value)
+
+
+def _dict_item(value):
+    if isinstance(value, (list, tuple)):
+        return type(value)(_dict_item(v) for v in value)
+    return to_array(value)
+
+
+def map_leaves(fn, value):
+    """``fn`` applied to every array inside a column value (a dict's values, a list's items)."""
+    if isinstance(value, dict):
+        return {k: map_leaves(fn, v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(map_leaves(fn, v) for v in value)
+    return fn(value)
 
 
 def check_count(op, arg, value, minimum):
@@ -1025,6 +1044,16 @@ class TupleIterator:
         return self._pack([self._convert(v) for v in row])
 
     def _convert(self, value):
+        if isinstance(value, dict):  # a dict column: its arrays converted one by one
+            return map_leaves(self._leaf, value)
+        value = np.asarray(value)
+        if self._numpy and value.dtype.char in "lL":
+            # MindSpore 2.10's columns leave its C++ tensors as long long arrays ('q'/'Q'),
+            # which numpy prints with their dtype: array([0, 1], dtype=int64)
+            return value.view(np.longlong if value.dtype.char == "l" else np.ulonglong)
+        return self._leaf(value)
+
+    def _leaf(self, value):
         value = np.asarray(value)
         if self._numpy or value.dtype.kind in "USO":
             return value

@@ -196,10 +196,7 @@ class NumpySlicesDataset(ArraySource):
 
 def _as_row(item, names):
     """A source item as a tuple of numpy arrays, one per column."""
-    if isinstance(item, dict):
-        raise TypeError("GeneratorDataset: a row must be an array, a scalar or a tuple of them, "
-                        "but got a dict")
-    values = item if isinstance(item, (tuple, list)) else (item,)
+    values = item if isinstance(item, (tuple, list)) else (item,)  # a dict: one column
     if len(values) != len(names):
         raise ValueError("GeneratorDataset: the source gave a row of %d values but "
                          "column_names has %d: %s" % (len(values), len(names), names))

@@ -129,3 +129,44 @@ def test_dataset_save_arguments_and_shards(tmp_path):
     back = ds.MindDataset(str(tmp_path / "s.mindrecord0"), shuffle=False)
     assert sorted(int(r[0]) for r in back.create_tuple_iterator(output_numpy=True)) == \
         sorted(list(range(10)) * 2)
+
+
+# ----- Python dicts as column values (the python_objects tutorial) ----------------------------
+def test_dict_columns_flow_through_source_map_batch_and_iterators():
+    def rows():
+        for i in range(3):
+            yield {"number": i, "pair": [i, i]}, i
+
+    data = ds.GeneratorDataset(rows, ["col1", "col2"], shuffle=False)
+    got = list(data.create_dict_iterator(num_epochs=1, output_numpy=True))
+    assert repr(got[1]) == ("{'col1': {'number': array(1), 'pair': [array(1), array(1)]}, "
+                            "'col2': array(1, dtype=int64)}")
+    tensors = next(data.create_dict_iterator(num_epochs=1))
+    assert repr(tensors["col1"]["number"]) == "Tensor(shape=[], dtype=Int64, value= 0)"
+
+    seen = []
+
+    def square(col):
+        seen.append(type(col))
+        return {"powers": np.power(col["number"], [1, 2, 3])}
+
+    mapped = data.map(square, input_columns=["col1"]).batch(3)
+    out = next(mapped.create_dict_iterator(num_epochs=1, output_numpy=True))
+    assert seen[0] is dict
+    np.testing.assert_array_equal(out["col1"]["powers"], [[0, 0, 0], [1, 1, 1], [2, 4, 8]])
+    assert repr(out["col2"]) == "array([0, 1, 2], dtype=int64)"
+    nested = ds.GeneratorDataset(lambda: (({"b": {"c": i}},) for i in range(3)), ["col1"])
+    with pytest.raises(RuntimeError, match="primitive types .* column 0, key: 'b'"):
+        next(nested.batch(3).create_dict_iterator(num_epochs=1))
+
+    def per_batch(col, info):
+        return ({"original": col, "index": np.arange(3)},)
+
+    whole = ds.GeneratorDataset(lambda: iter(range(6)), ["c"], shuffle=False).batch(
+        3, per_batch_map=per_batch)
+    first = next(whole.create_dict_iterator(num_epochs=1, output_numpy=True))["c"]
+    assert [int(v) for v in first["original"]] == [0, 1, 2] and list(first["index"]) == [0, 1, 2]
+
+    one = ds.GeneratorDataset(lambda: ({"a": np.array(i)} for i in range(2)), ["d"])
+    assert [repr(r) for r in one] == ["[{'a': Tensor(shape=[], dtype=Int64, value= 0)}]",
+                                      "[{'a': Tensor(shape=[], dtype=Int64, value= 1)}]"]
