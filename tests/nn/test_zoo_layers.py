@@ -361,8 +361,10 @@ def test_conv3d_bad_constructor_args(kw, err):
                                         (nn.InstanceNorm3d, (1, 3, 2, 3, 4))])
 def test_instance_norm_matches_numpy_and_fd(cls, shape):
     cell = cls(3, gamma_init="normal", beta_init="normal")
-    assert [(n, p.shape) for n, p in cell.parameters_and_names()] == [("gamma", (3,)),
-                                                                       ("beta", (3,))]
+    # MindSpore 2.10's list (asked): the untrained running statistics first, named mean/variance
+    assert [(n, p.name, p.shape, p.requires_grad) for n, p in cell.parameters_and_names()] == [
+        ("moving_mean", "mean", (3,), False), ("moving_variance", "variance", (3,), False),
+        ("gamma", "gamma", (3,), True), ("beta", "beta", (3,), True)]
     x = _x(*shape)
     axes = tuple(range(2, x.ndim))
     g = cell.gamma.asnumpy().reshape((1, 3) + (1,) * len(axes))

@@ -3,6 +3,8 @@ constructors, parameter names ('weight', 'bias', 'running_mean', 'running_var',
 'num_batches_tracked') and running-statistics update."""
 from typing import Optional
 
+import numpy as np
+
 from mindcell import dtype as mstype
 from mindcell import ops
 from mindcell.common.initializer import initializer
@@ -27,7 +29,7 @@ class _BatchNorm(Cell):
         self.momentum = momentum if momentum is None else check_number(momentum, owner,
                                                                        "momentum", 0, 1)
         self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
-        dtype = mstype.float32 if dtype is None else dtype
+        self.dtype = dtype = mstype.float32 if dtype is None else dtype
         shape = (num_features,)
         self.weight = self.bias = self.running_mean = self.running_var = None
         self.num_batches_tracked = None
@@ -57,6 +59,22 @@ class _BatchNorm(Cell):
         return F.batch_norm(input, self.running_mean, self.running_var,
                             param_for(input, self.weight),
                             param_for(input, self.bias), batch_stats, momentum or 0.0, self.eps)
+
+    def reset_running_stats(self):
+        """Running mean to zeros, running variance to ones, ``num_batches_tracked`` to 0 (with
+        ``track_running_stats``; else nothing)."""
+        if self.track_running_stats:
+            for p, fill in ((self.running_mean, 0), (self.running_var, 1)):
+                ops.assign(p, Tensor(np.full(self.num_features, fill), dtype=self.dtype))
+            ops.assign(self.num_batches_tracked, Tensor(0, mstype.int64))
+
+    def reset_parameters(self):
+        """:meth:`reset_running_stats`, then (with ``affine``) ``weight`` to ones and ``bias``
+        to zeros."""
+        self.reset_running_stats()
+        if self.affine:
+            for p, fill in ((self.weight, 1), (self.bias, 0)):
+                ops.assign(p, Tensor(np.full(self.num_features, fill), dtype=self.dtype))
 
     def extend_repr(self):
         return ("num_features=%d, eps=%s, momentum=%s, affine=%s, track_running_stats=%s"

@@ -225,7 +225,7 @@ class Softmax(Cell):
         self.softmax = P.Softmax(axis)
 
     def construct(self, x):
-        return F.softmax(x, self.axis)
+        return F.softmax(x, self.softmax.axis)  # the primitive's axis, as MindSpore's
 
 
 class LogSoftmax(Cell):
@@ -312,7 +312,7 @@ class ELU(Cell):
         self.elu = P.Elu(alpha)  # MindSpore's primitive
 
     def construct(self, x):
-        return F.elu(x, self.alpha)
+        return F.elu(x, self.elu.alpha)  # the primitive's alpha, as MindSpore's (not self.alpha)
 
 
 class HSwish(Cell):

@@ -114,8 +114,10 @@ class Dense(Cell):
             raise ValueError("Dense: the input's last dim must be in_channels=%d, but got shape "
                              "%s" % (self.in_channels, x.shape))
         check_param_dtype(self, x, self.weight, "Dense")
-        out = F.dense(x, param_for(x, self.weight), param_for(x, self.bias))
-        if self.activation is not None:
+        # as MindSpore, has_bias and activation_flag are read at each call
+        out = F.dense(x, param_for(x, self.weight),
+                      param_for(x, self.bias) if self.has_bias else None)
+        if self.activation_flag:
             out = self.activation(out)
         return out
 
@@ -217,9 +219,11 @@ class Dropout(Cell):
         self.dropout = P.Dropout(keep_prob=1.0 - drop)
 
     def construct(self, x):
-        if not self.training or self._drop == 0:
+        # as MindSpore: setting p to 0 or keep_prob to 1 after construction turns dropout off;
+        # any other rate is that of the primitive built in __init__
+        if not self.training or self.keep_prob == 1 or self.p == 0:
             return x
-        return F.dropout(x, self._drop, True)
+        return F.dropout(x, 1.0 - self.dropout.keep_prob, True)
 
     def extend_repr(self):
         return "p=%s" % self._drop

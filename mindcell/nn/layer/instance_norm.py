@@ -24,6 +24,13 @@ class _InstanceNorm(Cell):
         check_number(momentum, owner, "momentum", 0.0, 1.0)
         self.num_features, self.eps, self.momentum = num_features, float(eps), momentum
         self.affine = check_bool(affine, owner, "affine")
+        # MindSpore's running statistics (checkpoint keys moving_mean/moving_variance, before
+        # gamma/beta); its CPU build has no InstanceNorm kernel to say how training updates them,
+        # so they keep their initial values here and the output never reads them
+        self.moving_mean = Parameter(initializer("zeros", (num_features,), dtype), name="mean",
+                                     requires_grad=False)
+        self.moving_variance = Parameter(initializer("ones", (num_features,), dtype),
+                                         name="variance", requires_grad=False)
         self.gamma = Parameter(initializer(gamma_init, (num_features,), dtype), name="gamma",
                                requires_grad=affine)
         self.beta = Parameter(initializer(beta_init, (num_features,), dtype), name="beta",
@@ -69,14 +76,16 @@ def _document(cls, example):
 beta_init='zeros', dtype=mstype.float32): instance normalization over %s input.
 
 Each (sample, channel) is normalized over its spatial dims (%s) with its own mean and
-biased variance, in training and evaluation alike (no moving statistics), then scaled by
-``gamma`` and shifted by ``beta`` (Parameters of shape (C,)): ``y = (x - mean) /
-sqrt(var + eps) * gamma + beta``.
+biased variance, in training and evaluation alike, then scaled by ``gamma`` and shifted by
+``beta`` (Parameters of shape (C,)): ``y = (x - mean) / sqrt(var + eps) * gamma + beta``. As
+MindSpore's, the cell also holds ``moving_mean`` (zeros) and ``moving_variance`` (ones), Parameters
+of shape (C,) that are not trained and that the output does not read (they are checkpoint
+entries; mindcell does not update them).
 
 Args:
     num_features (int): the channel count C.
     eps (float): added to the variance, positive. Default: ``1e-5``.
-    momentum (float): in [0, 1]; kept as an attribute (no moving statistics are kept).
+    momentum (float): in [0, 1]; kept as an attribute (the moving statistics are not updated).
         Default: ``0.1``.
     affine (bool): ``gamma`` and ``beta`` are trainable. Default: ``True``.
     gamma_init (Union[Tensor, str, Initializer, numbers.Number]): ``gamma``'s initializer.

@@ -70,9 +70,12 @@ class _BatchNorm(Cell):
                                            self.num_features, x.shape))
         training = self.training if self.use_batch_statistics is None \
             else self.use_batch_statistics
-        # moving = (1 - self.momentum) * moving + self.momentum * batch
+        # moving = (1 - m) * moving + m * batch; as MindSpore, m and eps are those of the
+        # primitives built in __init__ (setting self.momentum or self.eps later changes nothing)
+        prim = self.bn_train if training else self.bn_infer
         return F.batch_norm(x, self.moving_mean, self.moving_variance, param_for(x, self.gamma),
-                            param_for(x, self.beta), training, self.momentum, self.eps)
+                            param_for(x, self.beta), training, self.bn_train.momentum,
+                            prim.epsilon)
 
     def extend_repr(self):
         return "num_features=%d, eps=%s, momentum=%s, gamma=%s, beta=%s, moving_mean=%s, " \

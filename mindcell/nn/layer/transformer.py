@@ -242,6 +242,10 @@ class TransformerEncoderLayer(Cell):
         self.dropout2 = Dropout(p=dropout) if dropout else None
         self.activation = get_activation(activation) if isinstance(activation, str) \
             else activation
+        # MindSpore's attributes: the arguments as given (activation1: the activation argument)
+        self.activation1, self.d_model, self.nhead = activation, d_model, nhead
+        self.dim_feedforward, self.dropout_num = dim_feedforward, dropout
+        self.layernorm_eps, self.batch_first, self.dtype = layer_norm_eps, batch_first, dtype
 
     def _drop(self, cell, x):
         return cell(x) if cell is not None else x

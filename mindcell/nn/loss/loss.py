@@ -47,10 +47,13 @@ class LossBase(Cell):
         self.mul, self.cast = P.Mul(), P.Cast()
 
     def get_loss(self, x, weights=1.0):
-        """Weight and reduce an elementwise loss according to ``reduction``."""
+        """Weight and reduce an elementwise loss: the mean with ``reduce`` and ``average``,
+        the sum with ``reduce`` only, else unreduced (MindSpore reads these two attributes,
+        not ``reduction``)."""
         if not (isinstance(weights, (int, float)) and weights == 1.0):
             x = F.mul(x, weights)
-        return reduce_loss(x, self.reduction, type(self).__name__)
+        reduction = ("mean" if self.average else "sum") if self.reduce else "none"
+        return reduce_loss(x, reduction, type(self).__name__)
 
     def get_axis(self, x):
         """get_axis(x) -> tuple[int]: every axis of ``x``, ``(0, ..., x.ndim - 1)`` (the axes

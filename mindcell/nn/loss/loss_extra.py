@@ -1,6 +1,5 @@
 """More loss cells over the functional losses: HuberLoss, KLDivLoss, CosineEmbeddingLoss,
 MarginRankingLoss, SoftMarginLoss, MultiMarginLoss."""
-from mindcell.nn.cell import Cell
 from mindcell.nn.loss.loss import LossBase
 from mindcell.ops import functional as F
 from mindcell.ops import operations as P
@@ -47,7 +46,7 @@ class HuberLoss(LossBase):
         return F.huber_loss(logits, labels, self.reduction, self.delta)
 
 
-class KLDivLoss(Cell):
+class KLDivLoss(LossBase):
     """KLDivLoss(reduction='mean'): the Kullback-Leibler divergence
     ``labels * (log(labels) - logits)`` of log-probability ``logits`` and probability labels.
 
@@ -75,14 +74,11 @@ class KLDivLoss(Cell):
     """
 
     def __init__(self, reduction="mean"):
+        # MindSpore's KLDivLoss calls LossBase.__init__() with its default reduction ('mean'),
+        # whatever 'reduction' is (average/reduce True/True): construct does not read them
         super().__init__()
         self.reduction = check_reduction(reduction, "KLDivLoss",
                                          ("none", "sum", "mean", "batchmean"), ValueError)
-        # what MindSpore's LossBase.__init__() stores with its default reduction ('mean'),
-        # whatever 'reduction' is: construct does not read them
-        self.average, self.reduce = True, True
-        self.reduce_mean, self.reduce_sum = P.ReduceMean(), P.ReduceSum()
-        self.mul, self.cast = P.Mul(), P.Cast()
 
     def construct(self, logits, labels):
         return F.kl_div(logits, labels, self.reduction)

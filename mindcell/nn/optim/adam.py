@@ -5,6 +5,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_bool
 from mindcell.ops.defs.state import adam_update_p
 
@@ -117,6 +118,16 @@ class Adam(Optimizer):
                              "use_nesterov" % owner)
         if self.use_amsgrad:
             self.vhat = self.clone_state("vhat")
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        if self.use_offload:
+            self.opt = P.AdamNoUpdateParam(self.use_locking, self.use_nesterov)
+        elif self.use_lazy:
+            self.opt = P.Adam(self.use_locking, self.use_nesterov)
+            self.sparse_opt = P.FusedSparseLazyAdam(self.use_locking, self.use_nesterov)
+        else:
+            self.opt = P.ApplyAdamWithAmsgradV2(self.use_locking) if self.use_amsgrad else \
+                P.Adam(self.use_locking, self.use_nesterov)
+            self.sparse_opt = P.FusedSparseAdam(self.use_locking, self.use_nesterov)
 
     @Optimizer.target.setter
     def target(self, value):
@@ -195,6 +206,8 @@ class AdamWeightDecay(Optimizer):
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
         init_moments(self, beta1, beta2, eps, "adam")
+        # MindSpore's fused update primitive (its flag picks it over the same formula in Python)
+        self.fused_opt, self.use_fused_opt = P.AdamWeightDecay(), True
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -6,6 +6,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops.operations_optim import adamax_step
 
 
@@ -80,6 +81,8 @@ class AdaMax(Optimizer):
         self.beta1_power = beta_power("beta1_power")
         self.moment1 = self.clone_state("moment1")
         self.moment2 = self.clone_state("moment2")
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        self.opt = P.ApplyAdaMax()
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

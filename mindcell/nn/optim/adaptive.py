@@ -2,6 +2,7 @@
 GRAPH_MODE); state Parameters named as MindSpore names them."""
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops._errors import check_bool
 
 
@@ -46,6 +47,8 @@ class Adagrad(Optimizer):
             raise ValueError("Adagrad: 'accum' must be non-negative, but got %r" % (accum,))
         self.update_slots = update_slots
         self.accum = self.clone_state("accum", init=accum)
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        self.opt = P.ApplyAdagrad(update_slots=update_slots)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
@@ -114,6 +117,9 @@ class RMSProp(Optimizer):
             self.mean_grad = self.clone_state("mean_grad")
         self.mean_square = self.clone_state("mean_square", init="ones")
         self.moment = self.clone_state("moment")
+        self.__dict__["ms"] = self.mean_square  # MindSpore's name for the mean squares
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        self.opt = P.ApplyCenteredRMSProp(use_locking) if centered else P.ApplyRMSProp(use_locking)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -3,6 +3,7 @@ import numbers
 
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 
 
 class FTRL(Optimizer):
@@ -79,6 +80,10 @@ class FTRL(Optimizer):
         self.use_locking = bool(use_locking)
         self.moments = self.clone_state("moments", init=float(initial_accum))
         self.linear = self.clone_state("linear")
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        self.opt = P.ApplyFtrl(use_locking=self.use_locking)
+        self.sparse_opt = P.SparseApplyFtrl(self.lr, self.l1, self.l2, self.lr_power,
+                                            use_locking=self.use_locking)
 
     @Optimizer.target.setter
     def target(self, value):

@@ -7,6 +7,7 @@ from mindcell.common.tensor import Tensor
 from mindcell.nn.optim.adamax import beta_power, check_adam_betas
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops.defs.state import adam_prim_p
 
 
@@ -79,6 +80,9 @@ class LazyAdam(Optimizer):
         self.beta2_power = beta_power("beta2_power")
         self.moment1 = self.clone_state("moment1")
         self.moment2 = self.clone_state("moment2")
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        self.opt = P.Adam(use_locking, use_nesterov)
+        self.sparse_opt = P.FusedSparseLazyAdam(use_locking, use_nesterov)
 
     @Optimizer.target.setter
     def target(self, value):

@@ -2,6 +2,7 @@
 from mindcell import _checkparam as validator
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops.operations_optim import proximal_adagrad_values
 
 
@@ -69,6 +70,9 @@ class ProximalAdagrad(Optimizer):
         check_proximal_args(accum, l1, l2, use_locking, type(self).__name__)
         self.accum = self.clone_state("accum", init=accum)
         self.l1, self.l2, self.use_locking = l1, l2, use_locking
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        self.opt = P.ApplyProximalAdagrad(use_locking=use_locking)
+        self.sparse_opt = P.SparseApplyProximalAdagrad(use_locking=use_locking)
 
     @Optimizer.target.setter
     def target(self, value):

@@ -5,6 +5,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.nn.optim.optimizer import Optimizer, opt_init_args_register, in_param_dtype
 from mindcell.ops import functional as F
+from mindcell.ops import operations as P
 from mindcell.ops.defs.state import apply_momentum_p, sgd_update_p
 
 
@@ -67,6 +68,8 @@ class SGD(Optimizer):
         self.accum = self.clone_state("accum")
         # one first-step flag per parameter, 'stat.<name>' as in MindSpore's checkpoints
         self.stat = self.clone_state("stat", init="ones")
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        self.opt = tuple(P.SGD(self.dampening, 0.0, self.nesterov) for _ in self.parameters)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)
@@ -127,6 +130,8 @@ class Momentum(Optimizer):
         self.momentum = _momentum_parameter(momentum)  # an input of every step: may change
         self.moments = self.clone_state("moments")
         self.__dict__["params"] = self.parameters  # MindSpore's second name for them
+        # MindSpore's update primitive(s), which subclasses call in their own construct
+        self.opt = P.ApplyMomentum(use_nesterov=self.use_nesterov)
 
     def construct(self, gradients):
         gradients = self._check_grads(gradients)

@@ -304,8 +304,11 @@ def kind(v):
         return "dtype:" + str(v)
     if isinstance(v, float):
         return round(v, 6)
-    if isinstance(v, (bool, int, str, type(None))):
-        return v if not isinstance(v, str) or len(v) < 60 else "str"
+    if isinstance(v, str):
+        v = v.replace(TMP, "<tmp>")  # the case's temporary directory
+        return v if len(v) < 60 else "str"
+    if isinstance(v, (bool, int, type(None))):
+        return v
     if isinstance(v, (tuple, list)):
         if not v:
             return "%s:empty" % type(v).__name__
@@ -340,11 +343,12 @@ def held(obj):
     out.update(d)
     for name in _public(dir(type(obj))):
         static = inspect.getattr_static(type(obj), name, None)
-        if not isinstance(static, property) and not callable(static) and not isinstance(
+        described = isinstance(static, property) or inspect.isdatadescriptor(static)
+        if not described and not callable(static) and not isinstance(
                 static, (staticmethod, classmethod)) and name not in BASE_CLASS_DATA:
             out[name] = static  # a class-level value (a default the instance reads)
             continue
-        if isinstance(static, property):
+        if described:  # a property (or another data descriptor, e.g. a compiled class's)
             try:
                 out[name] = getattr(obj, name)
             except Exception as e:  # noqa: BLE001 - a property that raises: its error class
