@@ -370,6 +370,66 @@ class Dataset:
                                   element_length_function, pad_info, pad_to_bucket_boundary,
                                   drop_remainder)
 
+    def sync_wait(self, condition_name, num_batch=1, callback=None):
+        """sync_wait(condition_name, num_batch=1, callback=None): a barrier in the pipeline:
+        ``num_batch`` rows (batches, when built on a batch) pass at the start of each epoch,
+        then ``num_batch`` more after each :meth:`sync_update` of ``condition_name``.
+
+        Args:
+            condition_name (str): the name :meth:`sync_update` releases.
+            num_batch (int, optional): rows released each time, > 0. Default: ``1``.
+            callback (callable, optional): called with ``sync_update``'s ``data`` before the
+                release. Default: ``None``.
+
+        Returns:
+            SyncWaitDataset.
+
+        Raises:
+            TypeError: ``condition_name`` not a str, ``num_batch`` not an int or ``callback``
+                not callable.
+            ValueError: ``num_batch`` <= 0.
+            RuntimeError: (when iterating) a row asked for before its release; MindSpore's
+                background pipeline waits there, mindcell's runs in the iterating thread.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> seen = []
+            >>> data = ds.NumpySlicesDataset([1, 2, 3], shuffle=False)
+            >>> data = data.sync_wait("step", callback=seen.append)
+            >>> for row in data.create_tuple_iterator(num_epochs=1, output_numpy=True):
+            ...     data.sync_update("step", data=int(row[0]))
+            >>> seen
+            [1, 2, 3]
+        """
+        from mindcell.dataset.sync import SyncWaitDataset
+        return SyncWaitDataset(self, condition_name, num_batch, callback)
+
+    def sync_update(self, condition_name, num_batch=None, data=None):
+        """sync_update(condition_name, num_batch=None, data=None): release the
+        :meth:`sync_wait` barrier ``condition_name`` in this pipeline, after calling its
+        callback with ``data``.
+
+        Args:
+            condition_name (str): the barrier's name.
+            num_batch (int, optional): rows to release from now on (default: the barrier's).
+            data (optional): passed to the barrier's callback. Default: ``None``.
+
+        Raises:
+            RuntimeError: no barrier of that name in the pipeline.
+            TypeError / ValueError: ``num_batch`` not an int / <= 0.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> data = ds.NumpySlicesDataset([1, 2], shuffle=False).sync_wait("c")
+            >>> rows = []
+            >>> for row in data.create_tuple_iterator(num_epochs=1, output_numpy=True):
+            ...     rows.append(int(row[0])); data.sync_update("c")
+            >>> rows
+            [1, 2]
+        """
+        from mindcell.dataset.sync import find_sync_node
+        find_sync_node(self, condition_name).release(num_batch, data)
+
     def repeat(self, count=None):
         """repeat(count=None): the rows ``count`` times; every repetition reshuffles (each pass
         draws anew).

@@ -170,3 +170,42 @@ def test_dict_columns_flow_through_source_map_batch_and_iterators():
     one = ds.GeneratorDataset(lambda: ({"a": np.array(i)} for i in range(2)), ["d"])
     assert [repr(r) for r in one] == ["[{'a': Tensor(shape=[], dtype=Int64, value= 0)}]",
                                       "[{'a': Tensor(shape=[], dtype=Int64, value= 1)}]"]
+
+
+# ----- sync_wait / sync_update (the augmentation tutorial's epoch/step-dependent policy) ------
+def test_sync_wait_releases_rows_after_each_update():
+    """A map after sync_wait sees the state its callback set for the previous step: the
+    tutorial's values 1 2 3 | 1 5 7 | 6 50 66 ... (MindSpore 2.10's, ms-oracle)."""
+    state = {"ep": 0, "step": 0}
+    data = ds.NumpySlicesDataset([1, 2, 3], shuffle=False)
+    data = data.sync_wait("policy", callback=state.update)
+    data = data.map(lambda x: np.array(x + state["step"] ** state["ep"] - 1))
+    it, got, step = data.create_tuple_iterator(num_epochs=3, output_numpy=True), [], 0
+    for ep in range(3):
+        for row in it:
+            got.append(int(row[0]))
+            step += 1
+            data.sync_update("policy", data={"ep": ep, "step": step})
+    assert got == [1, 2, 3, 1, 5, 7, 6, 50, 66]
+
+
+def test_sync_wait_num_batch_and_errors():
+    seen = []
+    data = ds.NumpySlicesDataset([1, 2, 3, 4], shuffle=False)
+    data = data.sync_wait("c", num_batch=2, callback=seen.append).map(lambda x: x * 10)
+    rows = []
+    for i, row in enumerate(data.create_tuple_iterator(num_epochs=1, output_numpy=True)):
+        rows.append(int(row[0]))
+        if i % 2 == 1:
+            data.sync_update("c", data=i)
+    assert rows == [10, 20, 30, 40] and seen == [1, 3]
+    with pytest.raises(RuntimeError):  # MindSpore: 'Condition name not found.'
+        data.sync_update("nope")
+    with pytest.raises(ValueError):
+        ds.NumpySlicesDataset([1]).sync_wait("c", num_batch=0)
+    for bad in (dict(condition_name=3), dict(condition_name="c", num_batch="x")):
+        with pytest.raises(TypeError):
+            ds.NumpySlicesDataset([1]).sync_wait(**bad)
+    never = ds.NumpySlicesDataset([1, 2], shuffle=False).sync_wait("c")
+    with pytest.raises(RuntimeError, match="sync_update"):  # MindSpore would block forever
+        list(never.create_tuple_iterator(num_epochs=1))
