@@ -2474,6 +2474,7 @@ RECORDS += [
     PrimRecord("MatrixLogarithm", _legacy.matrix_logarithm),
     PrimRecord("TensorToTuple", _legacy.tensor_to_tuple),
     PrimRecord("Coalesce", "coalesce"),
+    PrimRecord("DynamicShape", _legacy.dynamic_shape, "(dtype=9)"),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}

@@ -124,3 +124,33 @@ def tensor_to_tuple(x):
         raise ValueError("For 'TensorToTuple', the input must be a 1-D Tensor (MindSpore "
                          "returns None for others), but got %s" % show(x))
     return tuple(x.asnumpy().tolist())
+
+
+def dynamic_shape(tensor, dtype=9):
+    """The shape of ``tensor`` as a 1-D int64 Tensor (``ops.TensorShape``): what MindSpore's
+    deprecated ``DynamicShape`` computes, which its 2.10 CPU build can no longer run in either
+    mode (MindSpore points to ``ops.shape``).
+
+    Args:
+        tensor (Tensor): the input.
+        dtype (int): MindSpore's type id of the output; ``9`` (the default) only.
+
+    Returns:
+        Tensor of shape ``(tensor.ndim,)``, int64.
+
+    Raises:
+        TypeError: ``tensor`` is not a Tensor.
+        ValueError: ``dtype`` is not 9.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindcell import Tensor, ops
+        >>> print(ops.DynamicShape()(Tensor(np.ones((2, 3), np.float32))))
+        [2 3]
+    """
+    from mindcell.ops.operations import TensorShape  # defined with the other shape classes
+    _tensor("DynamicShape", "tensor", tensor)
+    if dtype != 9 or not isinstance(dtype, int) or isinstance(dtype, bool):
+        raise ValueError("For 'DynamicShape', 'dtype' must be 9 (its default, the only value "
+                         "mindcell supports), but got %s" % show(dtype))
+    return TensorShape()(tensor)

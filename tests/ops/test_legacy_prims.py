@@ -57,3 +57,21 @@ def test_tensor_to_tuple_refuses_what_it_cannot_convert():
         ops.TensorToTuple()(Tensor(np.ones((2, 2), np.float32)))
     with pytest.raises(TypeError):
         ops.TensorToTuple()([1, 2])
+
+
+def test_dynamic_shape_is_the_shape_tensor_in_both_modes():
+    x = Tensor(np.ones((2, 3, 4), np.float32))
+    out = ops.DynamicShape()(x)
+    assert out.dtype == ms.int64 and out.asnumpy().tolist() == [2, 3, 4]
+
+    @ms.jit
+    def second(t):
+        return ops.DynamicShape()(t)[1]
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        assert int(second(x)) == 3
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    with pytest.raises(ValueError, match="dtype"):
+        ops.DynamicShape(3)(x)

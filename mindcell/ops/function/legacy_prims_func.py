@@ -4,6 +4,7 @@
 import numpy as np
 
 from mindcell import dtype as mstype
+from mindcell._core import trace as _trace
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import show
 from mindcell.ops.function import math_func as M
@@ -131,18 +132,18 @@ def tensor_range(start, end, step):
 
 
 def isconstant(x):
-    """Whether ``x`` is a constant of the graph being compiled; eagerly (PyNative) every value
-    is, so this is ``True``, as in MindSpore's PyNative mode.
+    """Whether ``x`` is a constant of the graph being compiled: ``False`` for a Tensor inside a
+    GRAPH_MODE function, ``True`` otherwise (eagerly every value is), as in MindSpore.
 
     Args:
         x (Any): a value.
 
     Returns:
-        bool, ``True``.
+        bool.
 
     Examples:
         >>> from mindcell.ops import functional as F
         >>> F.isconstant(1)
         True
     """
-    return True
+    return not (isinstance(x, Tensor) and _trace.current().is_graph)

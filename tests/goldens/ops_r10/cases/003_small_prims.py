@@ -84,3 +84,14 @@ for key, args in (("range_i", (0, 5, 2)), ("range_f", (0.0, 1.0, 0.5)),
     emit(key, out)
     emit(key + "_dtype", out.dtype)
 emit("isconstant", [F.isconstant(1), F.isconstant(Tensor([1.0]))])
+
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+@ms.jit
+def constness(x):
+    return F.isconstant(x), F.isconstant(x.shape[0])
+
+
+emit("isconstant_graph", constness(Tensor([1.0, 2.0])))
+ms.set_context(mode=ms.PYNATIVE_MODE)
