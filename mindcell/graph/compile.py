@@ -10,6 +10,7 @@ from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph import passes as P
 from mindcell.graph.executor import Program, wrap_outputs
+from mindcell.graph.attr_effects import AttrEffects
 from mindcell.graph.fallback import Guards
 from mindcell.graph.passes.fuse import fused_p
 from mindcell.graph.tracer import trace, _unflatten
@@ -71,6 +72,8 @@ class Compiled:
         self.program = Program(graph)
         # values Python read while tracing (int(x), x.asnumpy(): graph/fallback.py)
         self.guards = getattr(graph, "value_guards", None) or Guards(())
+        # Python attributes construct writes (graph/attr_effects.py): assigned by every run
+        self.attr_effects = getattr(graph, "attr_effects", None) or AttrEffects(())
         # the results (not written-back inputs) that may share memory with an input: all but
         # the program's native results, which are fresh arrays each run
         n = len(graph.outputs) - len(graph.written_inputs)
@@ -78,7 +81,8 @@ class Compiled:
         # nothing to check or write back per call: the signature's fast path is one line, and
         # a Cell's call runs it from C (executor.FastCall)
         self.fast_call_ok = self.out_tree == ("T", 0) and not (
-            graph.input_layouts or self.guards or graph.state_tensors or graph.written_inputs)
+            graph.input_layouts or self.guards or graph.state_tensors or graph.written_inputs
+            or self.attr_effects)
         if self.fast_call_ok:
             self.call_tensors = self._call_to_one_tensor
 
@@ -94,6 +98,8 @@ class Compiled:
             return NotImplemented
         if self.guards and not self.guards.hold(tensors):
             return NotImplemented  # traced for other values: the slow path finds or makes it
+        if self.attr_effects and not self.attr_effects.hold():
+            return NotImplemented  # traced for other attribute values: the same
         outs = self._run(tensors)
         if self.out_tree == ("T", 0):
             return Tensor._make(outs[0])
@@ -118,6 +124,8 @@ class Compiled:
             for i, new in zip(written, outs[n:]):
                 _write_into(tensors[i], new, i in self.graph.new_storage_inputs)
             outs = outs[:n]
+        if self.attr_effects:
+            self.attr_effects.apply()
         return outs
 
 
@@ -241,6 +249,17 @@ class CompileCache:
     def last_compiled(self, compiled):
         self._local.compiled = compiled
 
+    def forget_old_attribute_variants(self, key, keep=4):
+        """Keep the ``keep`` latest entries traced for Python attribute values (a counter
+        construct writes makes a new one per call): older ones are dropped."""
+        with self._lock:
+            variants = self.__dict__.setdefault("_attr_variants", [])
+            if key in variants:
+                return
+            variants.append(key)
+            while len(variants) > keep:
+                self.entries.pop(variants.pop(0), None)
+
     def get_or_compile(self, key, build):
         """The entry for ``key``; on a miss ``build()`` makes it, once across threads."""
         compiled = self.entries.get(key)
@@ -277,6 +296,9 @@ class CompileCache:
 def _diff(a, b):
     if a is None:
         return "first call"
+    if any(isinstance(k, tuple) and k[:1] == ("python attributes",) for k in b):
+        return ("construct writes Python attributes (self.n = self.n + 1), which it also "
+                "reads: each new value is traced again; keep such values in Parameters")
     if any(isinstance(k, tuple) and k[:1] == ("fallback values",) for k in b):
         return ("construct reads tensor values in Python (int(x), float(x), x.asnumpy(), or "
                 "an if on a tensor whose branches cannot be merged), and each new value is "

@@ -22,10 +22,18 @@ def compile_for(cache, fn, args, kwargs, name, extra_key=()):
     compiled = cache.entries.get(key)
     if compiled is None:
         compiled = cache.get_or_compile(key, build)
-    while compiled.guards and not compiled.guards.hold(leaves):
-        # the trace read values (int(x), x.asnumpy()) that differ now: the entry for these
-        # values (a fresh trace reads the current ones, so its guards hold)
-        key = key + (compiled.guards.key(leaves),)
+    while True:
+        if compiled.guards and not compiled.guards.hold(leaves):
+            # the trace read values (int(x), x.asnumpy()) that differ now: the entry for
+            # these values (a fresh trace reads the current ones, so its guards hold)
+            key = key + (compiled.guards.key(leaves),)
+        elif compiled.attr_effects and not compiled.attr_effects.hold():
+            # construct writes Python attributes that hold other values now (a counter):
+            # the entry traced from these values (graph/attr_effects.py)
+            key = key + (compiled.attr_effects.key(),)
+            cache.forget_old_attribute_variants(key)
+        else:
+            break
         compiled = cache.entries.get(key) or cache.get_or_compile(key, build)
     cache.last_compiled = compiled
     return compiled, leaves

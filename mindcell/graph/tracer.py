@@ -14,6 +14,7 @@ from mindcell._core.views import strided_layout
 from mindcell.common.parameter import Parameter
 from mindcell.common.tensor import Tensor
 from mindcell.graph.ir import Graph
+from mindcell.graph.attr_effects import AttrEffects, AttrJournal, same_writes
 from mindcell.graph.fallback import Guards
 from mindcell.graph.symbolic import SymbolicTensor, graph_error, user_frame
 from mindcell.ops.defs.shape import broadcast_to_p
@@ -93,6 +94,9 @@ class GraphTrace(_trace.Trace):
         self.forward_calls = {}
         self.forward_cells = set()
         self.forward_shared = set()
+        # Python attributes construct writes (graph/attr_effects.py): a compiled call's trace
+        self.attr_journal = None
+        self.path_attr_writes = []
 
     def value_of(self, t):
         if isinstance(t, SymbolicTensor):
@@ -425,6 +429,30 @@ def _trace_with_state(fn, args, kwargs, name):
 
 
 def _trace_paths(fn, args, kwargs, gt, params_by_ref=False):
+    """_trace_body; a compiled call's trace (``params_by_ref``) journals the Python attributes
+    construct writes, leaves them as they were and gives them to the graph as its effects."""
+    if not params_by_ref:
+        return _trace_body(fn, args, kwargs, gt, params_by_ref)
+    gt.attr_journal, gt.path_attr_writes = AttrJournal(), []
+    try:
+        result = _trace_body(fn, args, kwargs, gt, params_by_ref)
+        writes = gt.path_attr_writes
+        if any(not same_writes(w, writes[0]) for w in writes[1:]):
+            # the paths of a tensor-dependent branch write different values: the branch is
+            # decided by this call's values (a call with others is traced again)
+            from mindcell.graph.symbolic import graph_error
+            names = sorted({"self." + e[1] for w in writes for e in w})
+            raise _DecideByValue(graph_error(
+                "write Python attributes (%s) differently on the paths of a "
+                "tensor-dependent branch" % ", ".join(names),
+                "write the attribute outside the branch, or keep the value in a tensor"))
+        result[0].attr_effects = AttrEffects(writes[0] if writes else ())
+        return result
+    finally:
+        gt.attr_journal.undo()
+
+
+def _trace_body(fn, args, kwargs, gt, params_by_ref=False):
     """``params_by_ref`` (a compiled call's own trace, not a control-flow region's): a
     Parameter argument stays itself (a constant of the signature, see compile._signature), so
     the trace binds it by reference: GradOperation(get_by_list) takes it as 'weights' and an
@@ -477,6 +505,8 @@ def _trace_paths(fn, args, kwargs, gt, params_by_ref=False):
         finals = [SymbolicTensor.of(s._value) for s in sym]
         finals += [SymbolicTensor.of(gt.value_of(t)) for t in gt.state_tensors]
         paths.append((list(zip(gt.conditions, gt.forced)), (out, finals)))
+        if gt.attr_journal is not None:
+            gt.path_attr_writes.append(gt.attr_journal.snapshot())
         new_storage.update(i for i, s in enumerate(sym + gt.state_tensors)
                            if id(s) in gt.new_storage)
         gt.written_concrete.update((k, t) for k, (t, _) in gt._rebound.items()
@@ -509,6 +539,8 @@ def _start_path(gt, sym):
         s._value = v
     gt._params = {id(v.param): v for v in gt.graph.params}  # and parameters unwritten
     gt._rebound = {}
+    if gt.attr_journal is not None:  # and the Python attributes the previous path wrote
+        gt.attr_journal.undo()
     gt._init_views()
     gt.forward_calls = {}
 

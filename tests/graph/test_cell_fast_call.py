@@ -28,11 +28,15 @@ def _t(a, dtype=np.float32):
 class Add(nn.Cell):
     def __init__(self):
         super().__init__()
-        self.traces = 0
+        self.traced = []  # a list: a Python attribute construct assigns is a graph effect
 
     def construct(self, a, b):
-        self.traces += 1  # Python code runs when construct is traced (or in PYNATIVE_MODE)
+        self.traced.append(1)  # Python code runs when construct is traced (or in PYNATIVE_MODE)
         return ops.add(a, b)
+
+    @property
+    def traces(self):
+        return len(self.traced)
 
 
 class Scaled(nn.Cell):

@@ -49,6 +49,22 @@ def _tracing():
     return is_tracing()
 
 
+def _journal_write(cell, name, value):
+    """``self.name = value`` (a plain Python value) inside a compiled construct: one of the
+    compiled graph's effects, run on every call as MindSpore does (graph/attr_effects.py)."""
+    from mindcell.graph.attr_effects import journaled
+    from mindcell.graph.symbolic import graph_error
+    from mindcell.graph.tracer import current_graph_trace
+    gt = current_graph_trace()
+    if gt is None or not journaled(value):
+        return
+    if gt.attr_journal is None:  # a tensor-dependent loop body or branch, traced once
+        raise graph_error("write the Python attribute self.%s inside a tensor-dependent loop "
+                          "or branch" % name,
+                          "write it outside the loop or branch, or keep the value in a tensor")
+    gt.attr_journal.record(cell, name, value)
+
+
 def _rebind_traced(cell, name, value):
     """``self.name = tensor`` inside a compiled construct (GRAPH_MODE, ``@jit``): as in MindSpore,
     the attribute holds the computed value after each call, and the next call reads it. The
@@ -205,6 +221,8 @@ class RegistrationMixin:
                 del self._params_list[name]
             if isinstance(value, Tensor) and _tracing() and _rebind_traced(self, name, value):
                 return
+            if _tracing():
+                _journal_write(self, name, value)
             object.__setattr__(self, name, value)
 
     def __getattr__(self, name):
