@@ -365,6 +365,39 @@ class Model:
         _fire(callbacks, "on_eval_end", ctx)
         return metrics
 
+    def build(self, train_dataset=None, valid_dataset=None, sink_size=-1, epoch=1,
+              sink_mode=True):
+        """build(train_dataset=None, valid_dataset=None, sink_size=-1, epoch=1, sink_mode=True):
+        MindSpore's graph pre-build for dataset sinking, which only its Ascend target has: as
+        MindSpore on the CPU, it raises RuntimeError (after checking ``epoch``).
+
+        Args:
+            train_dataset (Dataset, optional): the training dataset. Default: ``None``.
+            valid_dataset (Dataset, optional): the evaluation dataset. Default: ``None``.
+            sink_size (int, optional): the steps per sink. Default: ``-1``.
+            epoch (int, optional): the training epochs, positive. Default: ``1``.
+            sink_mode (bool, optional): sink the data. Default: ``True``.
+
+        Raises:
+            ValueError: ``epoch`` is not a positive int.
+            RuntimeError: always otherwise (no pre-build on the CPU target).
+
+        Examples:
+            >>> import mindcell as ms
+            >>> model = ms.train.Model(ms.nn.Dense(2, 1))
+            >>> try:
+            ...     model.build(epoch=2)
+            ... except RuntimeError as e:
+            ...     print(type(e).__name__)
+            RuntimeError
+        """
+        if isinstance(epoch, bool) or not isinstance(epoch, int) or epoch <= 0:
+            raise ValueError("Model.build: 'epoch' must be a positive int, but got %r" % (epoch,))
+        raise RuntimeError("Model.build: the pre-build of dataset-sink graphs only exists for "
+                           "MindSpore's Ascend target (as MindSpore on the CPU: 'Pre-init "
+                           "process only supports Ascend target currently.'); call train() "
+                           "directly")
+
     def predict(self, *predict_data):
         """predict(*inputs): the outputs of ``predict_network`` (the network given) in
         inference mode."""

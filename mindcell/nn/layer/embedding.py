@@ -154,6 +154,8 @@ class EmbeddingLookup(Cell):
         [[0.70710677 0.70710677]
          [0.70710677 0.70710677]]
     """
+    # MindSpore's names for the slice modes (programs pass slice_mode=nn.EmbeddingLookup.X)
+    BATCH_SLICE, FIELD_SLICE, TABLE_ROW_SLICE, TABLE_COLUMN_SLICE = _SLICE_MODES
 
     def __init__(self, vocab_size, embedding_size, param_init="normal", target="CPU",
                  slice_mode="batch_slice", manual_shapes=None, max_norm=None, sparse=True,
