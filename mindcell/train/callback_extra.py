@@ -117,6 +117,8 @@ class EarlyStopping(Callback):
             self.stopped_epoch = cb.cur_epoch_num
             run_context.request_stop()
             if self.best_weights_param_dict is not None:
+                if self.verbose:  # MindSpore 2.10's message
+                    print("Restoring model weights from the end of the best epoch.", flush=True)
                 for p in cb.train_network.get_parameters():
                     if p.name in self.best_weights_param_dict:
                         p.set_data(Tensor(self.best_weights_param_dict[p.name]))
@@ -127,7 +129,7 @@ class EarlyStopping(Callback):
 
     def on_train_end(self, run_context):
         if self.stopped_epoch and self.verbose:
-            print("Epoch %d: early stopping" % self.stopped_epoch, flush=True)
+            print("Epoch %05d: early stopping" % self.stopped_epoch, flush=True)  # MindSpore's
 
 
 class LearningRateScheduler(Callback):

@@ -209,3 +209,18 @@ def test_sync_wait_num_batch_and_errors():
     never = ds.NumpySlicesDataset([1, 2], shuffle=False).sync_wait("c")
     with pytest.raises(RuntimeError, match="sync_update"):  # MindSpore would block forever
         list(never.create_tuple_iterator(num_epochs=1))
+
+
+# ----- EarlyStopping's verbose lines are MindSpore 2.10's -------------------------------------
+def test_early_stopping_verbose_lines(capsys):
+    from mindcell import nn
+    from mindcell.train import Model, EarlyStopping
+    x = np.linspace(-1, 1, 8, dtype=np.float32).reshape(8, 1)
+    data = ds.NumpySlicesDataset((x, 2 * x), column_names=["x", "y"], shuffle=False).batch(4)
+    net = nn.Dense(1, 1)
+    model = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 10.0), metrics={"loss": nn.Loss()})
+    stop = EarlyStopping(monitor="eval_loss", patience=1, verbose=True, restore_best_weights=True)
+    model.fit(4, data, data, callbacks=[stop], dataset_sink_mode=False)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2:] == ["Restoring model weights from the end of the best epoch.",
+                          "Epoch %05d: early stopping" % stop.stopped_epoch]
