@@ -17,6 +17,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell import ops
 from mindcell.numpy import _utils as U
+from mindcell.ops._helpers import binary_operands
 
 
 def _float_operands(x1, x2, name):
@@ -122,14 +123,21 @@ multiply = _binary(ops.mul, "multiply", _D(
     "the product ``x1 * x2``, element-wise, with broadcasting.",
     "[[1, 2], [3, 4]], [10, 100]",
     "[[ 10 200]\n [ 30 400]]"))
-true_divide = _binary(ops.div, "true_divide", _D(
+def _div(x1, x2):
+    """ops.div of the promoted operands: mindspore.numpy's divide promotes a 0-D operand (a
+    Python number) as any other (Float16 array / 2.5 is Float32), where ops.div keeps a
+    tensor's dtype beside a 0-d tensor (ms-oracle; numpy_dtypes divide|float16,float)."""
+    return ops.div(*binary_operands(x1, x2, "divide"))
+
+
+true_divide = _binary(_div, "true_divide", _D(
     "the true quotient ``x1 / x2``, element-wise, with broadcasting.",
     "[1, 2, 3], 2",
     "[0.5 1.  1.5]",
     x="the dividend.",
     x2="the divisor.",
     returns=_FLOAT_BINARY_RETURNS))
-divide = _binary(ops.div, "divide", _D(
+divide = _binary(_div, "divide", _D(
     "the true quotient ``x1 / x2``, element-wise, with broadcasting.",
     "[3.0, -3.0], [2.0, 4.0]",
     "[ 1.5  -0.75]",

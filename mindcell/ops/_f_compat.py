@@ -85,7 +85,9 @@ def tensor_div(x, y):
     a, b = binary_operands(x, y, "tensor_div")
     if a._np_dtype.kind in "iu":  # RealDiv of integers truncates (ms-oracle: -3 / 2 = -1)
         return div(a, b, rounding_mode="trunc")
-    return div(x, y)
+    # the promoted operands: RealDiv promotes a 0-d tensor as any other (Float16 tensor /
+    # Tensor(2.0) is Float32), where Div keeps the tensor's Float16 (ms-oracle)
+    return div(a, b)
 
 
 def partial(*args, **kwargs):

@@ -39,7 +39,7 @@ Add = _simple("Add", F.add)
 Sub = _simple("Sub", F.sub)
 Mul = _simple("Mul", F.mul)
 Div = _simple("Div", F.div)
-RealDiv = _simple("RealDiv", F.div)
+RealDiv = _simple("RealDiv", F.tensor_div)  # integers truncate, 0-d tensors promote (ms-oracle)
 FloorDiv = _simple("FloorDiv", F.floor_div)
 FloorMod = _simple("FloorMod", F.floor_mod)
 

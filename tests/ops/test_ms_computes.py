@@ -4,6 +4,7 @@ mindcell gives MindSpore's result, and the faces MindSpore refuses them on still
 import numpy as np
 import pytest
 
+import mindcell as ms
 from mindcell import Tensor, mint, nn, ops
 
 RNG = np.random.default_rng(0)
@@ -82,3 +83,30 @@ def test_a_bool_axis_is_its_int_where_mindspore_takes_it(call, ref):
 def test_a_bool_axis_is_refused_where_mindspore_refuses_it(call):
     with pytest.raises(TypeError, match="must be"):
         call()
+
+
+def _t(dt, shape=(2,)):
+    return Tensor(np.full(shape, 3, dt))
+
+
+@pytest.mark.parametrize("call, dtype, value", [
+    # MindSpore 2.10's Mul and Div take a 0-d tensor beside a tensor of its kind as a scalar:
+    # the tensor's dtype is kept (ms-oracle); add, maximum, RealDiv and 1-element tensors promote
+    (lambda: _t(np.float16) * _t(np.float32, ()), ms.float16, 9),
+    (lambda: ops.mul(_t(np.float32, ()), _t(np.float16)), ms.float16, 9),
+    (lambda: _t(np.float32) / _t(np.float64, ()), ms.float32, 1),
+    (lambda: ops.div(_t(np.float16), _t(np.float32, ()), rounding_mode="trunc"), ms.float16, 1),
+    (lambda: ops.Mul()(_t(np.int32), _t(np.int64, ())), ms.int32, 9),
+    (lambda: mint.div(_t(np.float16), _t(np.float32, ())), ms.float16, 1),
+    (lambda: ops.mul(_t(np.float16, ()), _t(np.float32)), ms.float32, 9),
+    (lambda: ops.add(_t(np.float16), _t(np.float32, ())), ms.float32, 6),
+    (lambda: ops.mul(_t(np.float16), _t(np.float32, (1,))), ms.float32, 9),
+    (lambda: ops.mul(_t(np.float16, ()), _t(np.float32, ())), ms.float32, 9),
+    (lambda: ops.mul(_t(np.int32), _t(np.float64, ())), ms.float64, 9),
+    (lambda: ops.RealDiv()(_t(np.float16), _t(np.float32, ())), ms.float32, 1),
+    (lambda: ops.RealDiv()(Tensor(np.array([-7, 7], np.int32)), _t(np.int64, ())), ms.int64, -2),
+])
+def test_mul_and_div_keep_the_tensor_dtype_beside_a_0d_tensor(call, dtype, value):
+    out = call()
+    assert out.dtype == dtype
+    assert out.asnumpy().ravel()[0] == value

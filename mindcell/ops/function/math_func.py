@@ -8,7 +8,7 @@ from mindcell._docsections import shared_sections
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor, float_operand,
                                    float_math_operand, to_tensor, as_np_dtype, is_scalar,
-                                   scalar_tensor, _py, public_face)
+                                   scalar_tensor, operand_scalar, _py, public_face)
 from mindcell.ops._errors import check_broadcast, check_choice, public_name
 from mindcell.ops.defs import elementwise as E
 from mindcell.ops.defs import elementwise_math as EM
@@ -52,10 +52,13 @@ def _binary_doc(name, summary, x, y, out, returns, note=""):
                  note)
 
 
-def _bin(prim, name, summary, x, y, out, bools=True):
+def _bin(prim, name, summary, x, y, out, bools=True, scalar_0d=False):
     """The public binary op ``name``; ``bools`` False: operands that promote to Bool (two bool
-    tensors, or one and a Python bool) are a TypeError, as MindSpore 2.10's kernel refuses."""
+    tensors, or one and a Python bool) are a TypeError, as MindSpore 2.10's kernel refuses;
+    ``scalar_0d``: a 0-d tensor operand is a scalar (see ``_scalar_0d``)."""
     def op(input, other):
+        if scalar_0d:
+            input, other = _scalar_0d(input, other)
         a, b = _operands(input, other, name)
         if not bools:
             _refuse_bool_pair(a, name)
@@ -66,6 +69,24 @@ def _bin(prim, name, summary, x, y, out, bools=True):
                              "" if bools else "Two bool operands are a TypeError, as in "
                              "MindSpore 2.10.")
     return op
+
+
+def _kind(dt):
+    return "f" if mstype.is_float_np(dt) else dt.kind if dt.kind in "iu" else None
+
+
+def _scalar_0d(x, y):
+    """MindSpore 2.10's Mul and Div (ops.mul/div/true_divide, ``*``, ``/``, Tensor.mul) take a 0-d
+    tensor beside a tensor of the same kind (float, or signed integer) as a scalar: the result
+    keeps the other tensor's dtype, where add, sub, maximum, pow and RealDiv promote
+    (ms-oracle: Float16 tensor * Tensor(2.0) is Float16, Float32 / Tensor(2.0, Float64)
+    Float32, Int32 * Tensor(2, Int64) Int32). The 0-d operand is cast to the other's dtype."""
+    if isinstance(x, Tensor) and isinstance(y, Tensor):
+        xd, yd = x._np_dtype, y._np_dtype
+        if xd != yd and (x.ndim == 0) != (y.ndim == 0) and _kind(xd) is not None \
+                and _kind(xd) == _kind(yd):
+            return (cast_to(x, yd), y) if x.ndim == 0 else (x, cast_to(y, xd))
+    return x, y
 
 
 def _refuse_bool_pair(a, name):
@@ -82,7 +103,8 @@ add = _bin(E.add_p, "add", "Adds ``other`` to ``input`` elementwise.",
 sub = _bin(E.sub_p, "sub", "Subtracts ``other`` from ``input`` elementwise.",
            ("[1.0, 2.0, 3.0]", _F32), ("[0.5]", _F32), "[0.5 1.5 2.5]")
 mul = _bin(E.mul_p, "mul", "Multiplies ``input`` by ``other`` elementwise.",
-           ("[[1.0], [2.0]]", _F32), ("[3.0, -1.0]", _F32), "[[ 3. -1.]\n [ 6. -2.]]")
+           ("[[1.0], [2.0]]", _F32), ("[3.0, -1.0]", _F32), "[[ 3. -1.]\n [ 6. -2.]]",
+           scalar_0d=True)
 maximum = _bin(E.maximum_p, "maximum", "The elementwise maximum of ``input`` and ``other``; a NaN "
                "in either gives NaN.", ("[1.0, 5.0, -2.0]", _F32), ("[4.0, 2.0, 0.0]", _F32),
                "[4. 5. 0.]")
@@ -186,11 +208,11 @@ def div(input, other, *, rounding_mode=None):
     """
     check_choice(rounding_mode, "div", "rounding_mode", (None, "floor", "trunc"))
     if rounding_mode is None:
-        return E.div_p.bind(*_true_div_operands(input, other, "div"))
+        return E.div_p.bind(*_true_div_operands(*_scalar_0d(input, other), "div"))
     if rounding_mode == "floor":
         return floor_div(input, other)
     # 'trunc': integers divide exactly (a Float32 round trip changed int64 values >= 2**24)
-    return EM.truncate_div_p.bind(*_operands(input, other, "div"))
+    return EM.truncate_div_p.bind(*_operands(*_scalar_0d(input, other), "div"))
 
 
 divide = div
@@ -909,7 +931,7 @@ def clamp(input, min=None, max=None):
 def _like(value, t, arg):
     """A Python bound takes the tensor's dtype (clamp of ints stays int) as an operand does."""
     if mstype.is_float_np(t._np_dtype) or isinstance(value, int):
-        return scalar_tensor(_py(value), t._np_dtype, "clamp", arg)
+        return operand_scalar(value, t._np_dtype, "clamp", arg)
     return value
 
 
