@@ -329,6 +329,8 @@ class GeneratorDataset(MappableSource):
             raise RuntimeError("%s: %d column types for %d columns %s"
                              % (op, len(types), len(names), names))
         self._types = types
+        if isinstance(source, zip):  # as MindSpore 2.10: a list, so it is random-access (and
+            source = list(source)    # shuffled by default) and can be read every epoch
         self._random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
         if not self._random_access:
             if not (callable(source) or hasattr(source, "__iter__")):
@@ -348,6 +350,13 @@ class GeneratorDataset(MappableSource):
         super().__init__(op, names, shuffle, num_samples, sampler, num_shards, shard_id,
                          num_parallel_workers)
         self._source = source
+        # MindSpore 2.10's public attributes, which programs read (dataset.source[0:n])
+        self.source = source
+        self.source_len = len(source) if hasattr(source, "__len__") else -1
+        self.column_names = list(names)
+        self.num_parallel_workers = num_parallel_workers
+        self.python_multiprocessing = python_multiprocessing
+        self.max_rowsize = -1 if max_rowsize is None else max_rowsize
         self._kept = None  # a one-shot iterator's rows
         self._size = None
 

@@ -86,3 +86,44 @@ def test_micro_batch_interleaved_takes_a_function():
     np.testing.assert_array_equal(out.asnumpy(), [[4.0], [8.0]])
     with pytest.raises(TypeError, match="must cell type"):
         nn.PipelineCell(lambda a: a, 2)
+
+
+class _Rows:
+    def __init__(self, n):
+        self.n = n
+
+    def __getitem__(self, i):
+        return np.array([i], np.int32), np.array(i % 3, np.int32)
+
+    def __len__(self):
+        return self.n
+
+
+def test_generator_dataset_keeps_its_source_public():
+    """A named-entity program (jiamny/Deep_learning_with_MindSpore NLP/ner) evaluates on
+    get_dataset(...).source[0:n]: MindSpore 2.10's GeneratorDataset keeps the object it was
+    given as .source, with source_len, column_names, num_parallel_workers,
+    python_multiprocessing and max_rowsize (mindcell: AttributeError)."""
+    import mindcell.dataset as ds
+    rows = _Rows(5)
+    d = ds.GeneratorDataset(rows, column_names=["x", "y"], shuffle=False)
+    assert d.source is rows
+    assert (d.source_len, d.column_names, d.num_parallel_workers) == (5, ["x", "y"], 1)
+    assert (d.python_multiprocessing, d.max_rowsize) == (True, -1)
+    assert ds.GeneratorDataset(lambda: iter([]), ["x"]).source_len == -1
+
+
+def test_generator_dataset_of_a_zip_is_a_shuffled_list():
+    """MindSpore 2.10 turns a zip source into a list: it is random-access, so the default
+    shuffle=True shuffles it, and every epoch reads it again (mindcell read the zip in order,
+    a silent difference in what a program trains on)."""
+    import mindcell.dataset as ds
+    ds.config.set_seed(3)
+    d = ds.GeneratorDataset(zip([np.array(i) for i in range(8)]), ["a"])
+    assert isinstance(d.source, list) and d.source_len == 8
+    epochs = [[int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)] for _ in range(2)]
+    assert all(sorted(e) == list(range(8)) for e in epochs)
+    assert epochs[0] != list(range(8))
+    d = ds.GeneratorDataset(zip([np.array(i) for i in range(8)]), ["a"], shuffle=False)
+    for _ in range(2):
+        assert [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)] == list(range(8))
