@@ -22,6 +22,7 @@ from mindcell.ops.operations_optim import *  # noqa: F401,F403
 from mindcell.ops.operations_special_pairs import *  # noqa: F401,F403
 from mindcell.ops.operations_from_functions import *  # noqa: F401,F403
 from mindcell.ops.operations_depthwise import *  # noqa: F401,F403
+from mindcell.ops.operations_glimpse import *  # noqa: F401,F403
 from mindcell.ops.operations_complex import *  # noqa: F401,F403
 from mindcell.ops._f_compat import tuple_to_array, partial, scalar_to_tensor  # noqa: F401
 from mindcell.ops.grad import grad, value_and_grad, get_grad, GradOperation, vjp  # noqa: F401

@@ -109,6 +109,8 @@ def ctor_overrides(a, t):
         "Slice": lambda: ([], [v["x"](), (0, 0), (1, 2)]),
         "Coalesce": lambda: ([], _coo(t)),
         "DynamicShape": lambda: ([], [v["x"]()]),
+        "ExtractGlimpse": lambda: ([], [v["nhwc"](), t(np.array([2, 2], np.int32)),
+                                        t(np.zeros((a["X4"].shape[0], 2), np.float32))]),
         "DepthwiseConv2dNative": lambda: ([1, 3], [v["x4"](), t(np.ones((1, a["X4"].shape[1], 3,
                                                                         3), np.float32))]),
         "MatrixLogarithm": lambda: ([], [t(np.eye(2, dtype=np.complex64))]),
