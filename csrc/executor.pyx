@@ -15,6 +15,7 @@ from _blas cimport BlasTable, cblas_sgemm_t, cblas_dgemm_t, gemm_batched
 from _softmax_core cimport softmax_rows, softmax_grad_rows, sparse_xent_rows
 cimport _reduce_core
 from _optim_core cimport sgd_step
+from _epilogue cimport binary_unary_f32, binary_unary_f64
 from _check cimport need_opcode, need_program
 from cpython.object cimport PyObject, PyObject_GenericGetDict, PyTypeObject
 from cpython.ref cimport Py_INCREF
@@ -69,15 +70,17 @@ cdef enum Kind:
     K_SPARSE_XENT = 9   # a logits (rows x cols), b labels (op 1: int64, 0: int32), out the
                         # per-row loss, out2 the gradient; py: the Python step that reports
                         # a label out of range
+    K_BINARY_UNARY = 10  # K_BINARY's fields, then unary op2 over each result row (in L1)
 
 KINDS = {"py": K_PY, "unary": K_UNARY, "binary": K_BINARY, "fused": K_FUSED, "gemm": K_GEMM,
          "softmax": K_SOFTMAX, "softmax_grad": K_SOFTMAX_GRAD, "sum": K_SUM, "sgd": K_SGD,
-         "sparse_xent": K_SPARSE_XENT}
+         "sparse_xent": K_SPARSE_XENT, "binary_unary": K_BINARY_UNARY}
 
 
 cdef struct Instr:
     int kind
     int op
+    int op2                                     # K_BINARY_UNARY: the unary opcode
     bint is32
     int a, b, out, out2                         # slots (out2: a second result)
     Py_ssize_t ra, ca, rb, cb, rows, cols       # binary strides and extent; unary: cols = n
@@ -112,6 +115,15 @@ cdef int _run_native(Instr* code, int start, int end, void** ptr, int* failed) n
                 _binary_f64(c.op, <const double*>ptr[c.a], c.ra, c.ca,
                             <const double*>ptr[c.b], c.rb, c.cb, <double*>ptr[c.out],
                             c.rows, c.cols)
+        elif c.kind == K_BINARY_UNARY:
+            if c.is32:
+                binary_unary_f32(c.op, c.op2, <const float*>ptr[c.a], c.ra, c.ca,
+                                 <const float*>ptr[c.b], c.rb, c.cb, <float*>ptr[c.out],
+                                 c.rows, c.cols)
+            else:
+                binary_unary_f64(c.op, c.op2, <const double*>ptr[c.a], c.ra, c.ca,
+                                 <const double*>ptr[c.b], c.rb, c.cb, <double*>ptr[c.out],
+                                 c.rows, c.cols)
         elif c.kind == K_UNARY:
             if c.is32:
                 _unary_f32(c.op, <const float*>ptr[c.a], <float*>ptr[c.out], c.cols)
@@ -369,6 +381,7 @@ cdef class Executor:
             raise ValueError("Executor: unknown instruction kind %r" % (spec.get("kind"),))
         c.kind = KINDS[spec["kind"]]
         c.op = spec.get("op", 0)
+        c.op2 = spec.get("op2", 0)
         c.is32 = spec.get("is32", True)
         c.a, c.b, c.out = spec.get("a", 0), spec.get("b", 0), spec.get("out", 0)
         c.out2 = spec.get("out2", 0)
@@ -420,8 +433,10 @@ cdef class Executor:
                 c.scalar[j] = spec["scalar"][j]
                 self._need_slot(c.in_slots[j])
             need_program("Executor", c.prog, c.n_prog, c.n_in)
-        if c.kind == K_UNARY or c.kind == K_BINARY:
-            need_opcode("Executor", c.op, c.kind == K_BINARY)
+        if c.kind == K_UNARY or c.kind == K_BINARY or c.kind == K_BINARY_UNARY:
+            need_opcode("Executor", c.op, c.kind != K_UNARY)
+        if c.kind == K_BINARY_UNARY:
+            need_opcode("Executor", c.op2, False)
         if c.kind != K_PY:
             self._need_slot(c.a)
             self._need_slot(c.b)

@@ -23,6 +23,7 @@ PIPELINE = (("eliminate_dead_code", P.eliminate_dead_code),
             ("apply_recompute", P.apply_recompute),
             ("eliminate_dead_code", P.eliminate_dead_code),
             ("fuse_elementwise", P.fuse_elementwise),
+            ("fuse_epilogues", P.fuse_epilogues),
             ("sink_to_first_use", P.sink_to_first_use),
             # after every pass that moves or replaces nodes: reads of a parameter's version
             # that a write overwrites keep program order (passes/state.py)

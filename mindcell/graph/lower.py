@@ -19,6 +19,7 @@ import numpy as np
 
 from mindcell._core.kernels import elementwise as ew_kernels
 from mindcell._core.kernels import nn as nn_kernels
+from mindcell._core.primitive import REGISTRY
 from mindcell.graph.passes.memory import plan_memory
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -136,7 +137,8 @@ def _python_frees(graph, slot, arena_slots):
 
 
 # ----- native instruction selection ------------------------------------------------------------
-_IN_PLACE_KINDS = frozenset(("unary", "binary", "fused", "softmax", "softmax_grad"))
+_IN_PLACE_KINDS = frozenset(("unary", "binary", "fused", "softmax", "softmax_grad",
+                             "binary_unary"))
 
 
 def runs_in_place(node):
@@ -184,6 +186,15 @@ def _unary(node, ins, out, op=None):
         op = ew_kernels.OPCODES[node.prim.opcode]
     return {"kind": "unary", "op": op, "a": ins[0], "out": out,
             "cols": int(np.prod(node.outputs[0].shape))}
+
+
+def _binary_unary(node, ins, out):
+    """BinaryUnary (passes/epilogue.py): the binary op's row layout, then the unary op."""
+    spec = _binary(node, ins, out, ew_kernels.OPCODES[REGISTRY[node.attrs["binary"]].opcode])
+    if spec is not None:
+        spec.update(kind="binary_unary",
+                    op2=ew_kernels.OPCODES[REGISTRY[node.attrs["unary"]].opcode])
+    return spec
 
 
 def _gelu(node, ins, out):
@@ -292,7 +303,8 @@ _OWN_OPERANDS = frozenset(("sparse_xent",))  # selectors of several outputs or m
 _SELECTORS = {"binary": _binary, "unary": _unary, "gelu": _gelu, "gelu_grad": _gelu_grad,
               "fused": _fused, "softmax": _softmax, "log_softmax": partial(_softmax, log=True),
               "matmul": partial(_matmul, batched=False), "batch_matmul": _matmul,
-              "sum": _sum, "sgd": _sgd, "sparse_xent": _sparse_xent}
+              "sum": _sum, "sgd": _sgd, "sparse_xent": _sparse_xent,
+              "binary_unary": _binary_unary}
 
 
 def _naming(compute, source):

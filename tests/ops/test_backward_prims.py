@@ -46,8 +46,8 @@ NON_DIFFERENTIABLE = {
     "Assign", "AssignAdd", "AssignSub", "StopGradient", "Print", "SGDUpdate", "ApplyMomentum",
     "AdamUpdate",
     "Adam", "AdamWeightDecay",  # optimizer primitives: they update Parameters in place
-    # made by the fusion pass after autodiff has run
-    "FusedElementwise",
+    # made by the fusion passes after autodiff has run
+    "FusedElementwise", "BinaryUnary",
     # made by the graph tracer / passes for in-place writes (program order of side effects)
     "UpdateState", "Copy",
     # the data-parallel gradient reducer's fused all-reduce (it runs on gradients, after autodiff)
