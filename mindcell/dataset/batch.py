@@ -231,9 +231,8 @@ class BatchDataset(_Unary):
                                                 for b, d in zip(biggest, shape)]
         out = []
         for v in values:
-            if any(s > t for s, t in zip(v.shape, target)):
-                raise RuntimeError("%s: a row of column %r has shape %s, larger than the pad "
-                                   "shape %s" % (self.op, name, v.shape, target))
+            # MindSpore 2.10 cuts a row longer than the pad shape down to it (ms-oracle)
+            v = v[tuple(slice(0, t) for t in target)]
             widths = [(0, t - s) for s, t in zip(v.shape, target)]
             out.append(np.pad(v, widths, constant_values=np.asarray(value, v.dtype)))
         return out
@@ -321,8 +320,6 @@ class BucketBatchDataset(BatchDataset):
         if not isinstance(pad_to_bucket_boundary, bool):
             raise TypeError("%s: 'pad_to_bucket_boundary' must be a bool, but got %r"
                             % (op, pad_to_bucket_boundary))
-        if pad_to_bucket_boundary and self._pad is None:
-            raise ValueError("%s: pad_to_bucket_boundary needs a 'pad_info'" % op)
         self.bounds, self.sizes, self.to_boundary = bounds, sizes, pad_to_bucket_boundary
         self._index = [self._names.index(c) for c in self._length_columns]
 
@@ -344,14 +341,17 @@ class BucketBatchDataset(BatchDataset):
 
     def _batch(self, bucket, rows):
         pad = self._pad
-        if self.to_boundary:
+        # MindSpore 2.10 pads to the boundary only the None axes of pad shapes given as lists;
+        # a None shape (and pad_info={}) pads to the batch's longest row, with or without it
+        to_edge = {n for n, (shape, _) in (pad or {}).items()
+                   if shape is not None and None in shape} if self.to_boundary else ()
+        if to_edge:
             if bucket == len(self.bounds):
                 raise RuntimeError("%s: a row is in the last bucket (length >= %d), which has "
                                    "no boundary to pad to" % (self.op, self.bounds[-1]))
             edge = self.bounds[bucket] - 1
-            ndim = {n: np.ndim(rows[0][i]) for i, n in enumerate(self._names)}
-            pad = {n: ([edge if d is None else d for d in (shape or [None] * ndim[n])], value)
-                   for n, (shape, value) in pad.items()}
+            pad = {n: ([edge if d is None else d for d in shape] if n in to_edge else shape,
+                       value) for n, (shape, value) in pad.items()}
         cols = [list(c) for c in zip(*rows)]
         return tuple(self._stack(n, v, pad) for n, v in zip(self._names, cols))
 

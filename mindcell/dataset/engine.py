@@ -340,8 +340,9 @@ class Dataset:
             element_length_function (callable, optional): ``f(*columns)`` -> int; None: the first
                 axis of the one column named. Default: ``None``.
             pad_info (dict, optional): pads as :meth:`padded_batch`. Default: ``None``.
-            pad_to_bucket_boundary (bool, optional): pad the unspecified axes to the bucket's
-                boundary - 1 (needs ``pad_info``). Default: ``False``.
+            pad_to_bucket_boundary (bool, optional): pad the None axes of ``pad_info``'s list
+                shapes to the bucket's boundary - 1 (a None shape still pads to the batch's
+                longest row, as in MindSpore 2.10). Default: ``False``.
             drop_remainder (bool, optional): drop the partial buckets. Default: ``False``.
 
         Returns:

@@ -224,3 +224,27 @@ def test_early_stopping_verbose_lines(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[-2:] == ["Restoring model weights from the end of the best epoch.",
                           "Epoch %05d: early stopping" % stop.stopped_epoch]
+
+
+# ----- padded batches: rows longer than the pad shape, pad_to_bucket_boundary -----------------
+def test_pad_shape_cuts_longer_rows_and_boundary_needs_list_shapes():
+    """MindSpore 2.10 (ms-oracle): padded_batch cuts a row longer than the pad shape to it;
+    pad_to_bucket_boundary pads only the None axes of list shapes to boundary - 1 (a None shape,
+    pad_info={} or None pad to the batch's longest row, and the last bucket is then allowed)."""
+    def rows():
+        yield (np.arange(6, dtype=np.int32).reshape(2, 3),)
+        yield (np.arange(20, dtype=np.int32).reshape(4, 5),)
+    got = next(ds.GeneratorDataset(rows, ["t"], shuffle=False)
+               .padded_batch(2, pad_info={"t": ([None, 2], 9)})
+               .create_tuple_iterator(output_numpy=True))[0]
+    assert got.tolist() == [[[0, 1], [3, 4], [9, 9], [9, 9]], [[0, 1], [5, 6], [10, 11], [15, 16]]]
+
+    def bucketed(pad_info):
+        data = ds.GeneratorDataset([np.arange(k) for k in (1, 2, 3, 5)], ["t"], shuffle=False)
+        return [r[0].tolist() for r in data.bucket_batch_by_length(
+            ["t"], [2, 4], [1, 1, 1], pad_info=pad_info, pad_to_bucket_boundary=True)
+            .create_tuple_iterator(output_numpy=True)]
+    for pad_info in ({"t": (None, 0)}, {}, None):
+        assert bucketed(pad_info) == [[[0]], [[0, 1]], [[0, 1, 2]], [[0, 1, 2, 3, 4]]]
+    with pytest.raises(RuntimeError, match="last bucket"):
+        bucketed({"t": ([None], 0)})

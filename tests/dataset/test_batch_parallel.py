@@ -122,8 +122,10 @@ def test_padded_batch_2d_and_larger_row():
     got = next(d.padded_batch(2, pad_info={"m": ([None, 4], 0.5)})
                .create_tuple_iterator(output_numpy=True))[0]
     np.testing.assert_array_equal(got, pad_ref(items, [None, 4], 0.5))
-    with pytest.raises(RuntimeError, match="larger than the pad shape"):
-        list(d.padded_batch(2, pad_info={"m": ([2, 4], 0)}))
+    # a row longer than the pad shape is cut to it, as MindSpore 2.10 does (ms-oracle)
+    cut = next(d.padded_batch(2, pad_info={"m": ([2, 4], 0)})
+               .create_tuple_iterator(output_numpy=True))[0]
+    np.testing.assert_array_equal(cut, [[[1, 1, 1, 0], [1, 1, 1, 0]], [[1, 0, 0, 0], [1, 0, 0, 0]]])
     with pytest.raises(RuntimeError, match="padded_batch"):
         list(d.batch(2))
 
@@ -160,12 +162,12 @@ BUCKETS = [
 def test_bucket_batch_by_length(lengths, bounds, sizes, fill, to_boundary, drop):
     want = bucket_ref(lengths, bounds, sizes, fill, to_boundary, drop)
     d = ragged(lengths).bucket_batch_by_length(
-        ["c"], bounds, sizes, pad_info={"c": (None, fill)},
+        ["c"], bounds, sizes, pad_info={"c": ([None], fill)},
         pad_to_bucket_boundary=to_boundary, drop_remainder=drop)
     assert d.get_dataset_size() == len(want)
     assert [r[0] for r in rows(d)] == want
     by_fn = ragged(lengths).bucket_batch_by_length(
-        ["c", "i"], bounds, sizes, lambda c, i: len(c), pad_info={"c": (None, fill)},
+        ["c", "i"], bounds, sizes, lambda c, i: len(c), pad_info={"c": ([None], fill)},
         pad_to_bucket_boundary=to_boundary, drop_remainder=drop)
     assert [r[0] for r in rows(by_fn)] == want
 
@@ -265,9 +267,8 @@ BAD = [
     (lambda: xy().bucket_batch_by_length("x", 2, [1, 1]), TypeError, "'bucket_boundaries'"),
     (lambda: xy().bucket_batch_by_length("x", [2], [1, 1], element_length_function=3),
      TypeError, "'element_length_function'"),
-    (lambda: xy().bucket_batch_by_length("x", [2], [1, 1], pad_to_bucket_boundary=True),
-     ValueError, "needs a 'pad_info'"),
-    (lambda: list(ragged([1, 5]).bucket_batch_by_length("c", [2], [1, 1], pad_info={},
+    (lambda: list(ragged([1, 5]).bucket_batch_by_length("c", [2], [1, 1],
+                                                       pad_info={"c": ([None], 0)},
                                                        pad_to_bucket_boundary=True)),
      RuntimeError, "last bucket"),
     (lambda: list(xy().bucket_batch_by_length("x", [2], [1, 1], lambda x: 1.5)), TypeError,
