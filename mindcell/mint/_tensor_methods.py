@@ -1,6 +1,8 @@
 """MindSpore's Tensor methods that are mint or mindcell.numpy functions with ``self`` first
 (Tensor.addbmm, Tensor.bincount, Tensor.hsplit ...). They live with mint, the layer of the functions they call, and are
 installed on Tensor when mint is imported (a name Tensor defines itself keeps its own)."""
+import numpy as np
+
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
@@ -167,7 +169,8 @@ def inner(self, other):
     The inner product over the last axes of ``self`` and ``other`` (numpy.inner).
 
     Args:
-        other (Tensor): the other tensor, the same last dimension.
+        other (Union[Tensor, numpy.number]): the other tensor, the same last dimension; a 0-d
+            tensor or a numpy number multiplies ``self``.
 
     Returns:
         Tensor.
@@ -176,7 +179,14 @@ def inner(self, other):
         >>> print(Tensor([1., 2.]).inner(Tensor([3., 4.])))
         11.0
     """
-    check_tensor(other, "Tensor.inner", "other")
+    if isinstance(other, np.generic) and not isinstance(other, np.bool_):
+        other = other.item()  # a numpy number: MindSpore 2.10 multiplies by it (ms-oracle)
+    else:
+        check_tensor(other, "Tensor.inner", "other")
+    if not isinstance(other, Tensor) or self.ndim == 0 or other.ndim == 0:
+        # with a 0-d operand MindSpore's inner is the product, with Mul's dtypes (Float32
+        # tensor inner Tensor(2.0, Float64) is Float32)
+        return F.mul(self, other)
     return NP.inner(self, other)
 
 

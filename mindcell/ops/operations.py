@@ -792,6 +792,7 @@ class Argmax(Primitive):
         self.add_prim_attr("output_type", output_type)
 
     def __call__(self, x):
+        check_tensor(x, type(self).__name__, "x")  # not ops.argmax's numpy-number path
         return F.cast(self._reduce(x, self.axis), self.output_type)
 
 

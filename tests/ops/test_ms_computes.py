@@ -110,3 +110,27 @@ def test_mul_and_div_keep_the_tensor_dtype_beside_a_0d_tensor(call, dtype, value
     out = call()
     assert out.dtype == dtype
     assert out.asnumpy().ravel()[0] == value
+
+
+def test_inner_with_a_0d_operand_or_numpy_number_is_the_product():
+    # MindSpore 2.10 (ms-oracle; arg_kinds ops:inner:a1=npscalar): the product, Mul's dtypes
+    x = np.array([[-1.5, 0.0, 0.5], [2.0, -0.25, 3.0]], np.float32)
+    for out in (ops.inner(Tensor(x), np.float64(2.0)), Tensor(x).inner(np.float32(2.0)),
+                ops.inner(Tensor(x), Tensor(2.0, ms.float64))):
+        assert out.dtype == ms.float32
+        np.testing.assert_array_equal(out.asnumpy(), x * 2)
+    i = ops.inner(Tensor(np.array([1, 2], np.int32)), np.int64(2))
+    assert i.dtype == ms.int32 and i.asnumpy().tolist() == [2, 4]
+    np.testing.assert_allclose(ops.inner(Tensor(x), Tensor(x)).asnumpy(), np.inner(x, x),
+                               rtol=1e-6)
+    with pytest.raises(TypeError, match="inner"):
+        ops.inner(Tensor(x), np.ones(3))
+
+
+def test_argmax_argmin_of_a_numpy_number():
+    # MindSpore 2.10 hands a numpy number to numpy: index 0 as an Int64 Tensor (ms-oracle)
+    for f in (ops.argmax, ops.argmin):
+        out = f(np.float32(2.0))
+        assert out.dtype == ms.int64 and int(out) == 0
+        with pytest.raises(TypeError):
+            f(np.ones(3, np.float32))
