@@ -18,9 +18,9 @@ def param_for(x, param):
     """The parameter cast to the input's float dtype (a float16 batch through a float32 layer
     ...); inside a mixed-precision cell the parameter itself: its primitive calls cast both to
     the cell's type (a cast to the input's dtype first would round it twice)."""
-    if param is None or param._np_dtype == x._np_dtype or not mstype.is_float_np(x._np_dtype) \
-            or running_float_type() is not None:
-        return param
+    if param is None or not isinstance(x, Tensor) or param._np_dtype == x._np_dtype \
+            or not mstype.is_float_np(x._np_dtype) or running_float_type() is not None:
+        return param  # (not a Tensor: the layer's op raises TypeError naming itself, as MindSpore)
     return cast_to(param, x._np_dtype)
 
 
@@ -28,7 +28,7 @@ def check_param_dtype(cell, x, param, owner):
     """Raise TypeError, as MindSpore does, when a float input's dtype differs from the cell's
     parameters outside mixed precision (``to_float``/amp cast parameters when they are used):
     a float64 batch through a float32 layer is a user error, not a float64 result."""
-    if (param is not None and x._np_dtype != param._np_dtype
+    if (param is not None and isinstance(x, Tensor) and x._np_dtype != param._np_dtype
             and cell.__dict__.get("_mixed_precision_type") is None
             and running_float_type() is None):
         raise TypeError("%s: the input's dtype must be the parameters' dtype %s, but got %s; "
