@@ -113,7 +113,21 @@ def _promoted(x, y):
 def _operand(v, np_dtype, op, arg):
     if isinstance(v, Tensor):
         return cast_to(v, np_dtype)
-    return scalar_tensor(_py(v), np_dtype, op, arg)
+    return operand_scalar(v, np_dtype, op, arg)
+
+
+def operand_scalar(value, np_dtype, op, arg):
+    """A Python (or numpy) scalar operand of a Tensor op as MindSpore 2.10 makes it: a float
+    becomes a Float32 scalar first and then the operand's dtype, so with a Float64 (or
+    Complex128) tensor ``0.1`` is 0.10000000149011612, ``1e300`` is inf and a float16 operand is
+    rounded twice (ms-oracle: ``t * 0.1``, ``ops.add``, ``P.Mul``, setitem, masked_fill, where,
+    clamp, in both modes). Ints and bools convert directly."""
+    value = _py(value)
+    if isinstance(value, float) and np_dtype != np.float32 and (
+            mstype.is_float_np(np_dtype) or np.dtype(np_dtype).kind == "c"):
+        with np.errstate(over="ignore", under="ignore"):
+            value = float(np.float32(value))
+    return scalar_tensor(value, np_dtype, op, arg)
 
 
 def _py(v):

@@ -154,9 +154,20 @@ class index_errors:
         return False
 
 
+def _basic_key(spec, idx):
+    """The numpy key of ``spec``; basic indexing that selects one element gets a trailing
+    ``...`` so numpy returns a 0-d view instead of a scalar copy: MindSpore 2.10's ``v = x[1]``
+    of a 1-D tensor (``x[1, 2]`` of a 2-D one) shares memory with ``x`` in PyNative, as a row
+    does (ms-oracle: ``x[1] = 10`` afterwards changes ``v``)."""
+    key = build_index(spec, idx)
+    if not idx and all(item[0] in "isn" for item in spec):
+        key += (Ellipsis,)
+    return key
+
+
 def _index_impl(x, *idx, spec):
     with index_errors("getitem"):
-        out = x[build_index(spec, idx)]
+        out = x[_basic_key(spec, idx)]
     if not isinstance(out, np.ndarray):
         return np.asarray(out)
     return out
@@ -189,7 +200,7 @@ def _index_infer(x, *idx, spec):
 index_p = defprim("Index", _index_impl, infer=_index_infer, bprop=_index_bprop,
                   view=ViewRule(lambda base, view, spec: index_put_p.bind(base, view, spec=spec),
                                 applies=lambda inputs: len(inputs) == 1,
-                                layout=lambda d, spec: d[build_index(spec, [])]))
+                                layout=lambda d, spec: d[_basic_key(spec, ())]))
 index_grad_p = defprim("IndexGrad", _index_grad_impl,
                        infer=lambda g, *idx, spec, shape: (tuple(shape), g[1]),
                        bprop=lambda g, *idx, out, dout, spec, shape: (

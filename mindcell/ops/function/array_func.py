@@ -14,7 +14,7 @@ from mindcell.ops._errors import (check_bool, check_choice, check_int, check_int
 from mindcell.ops.defs import shape as S
 from mindcell.ops.function import math_func as M
 from mindcell.ops.function.pad_func import mirror_pad
-from mindcell.ops._helpers import is_scalar, scalar_tensor
+from mindcell.ops._helpers import is_scalar, operand_scalar
 from mindcell.ops._errors import show
 
 
@@ -1159,7 +1159,7 @@ def masked_fill(input_x, mask, value):
         if not is_scalar(value):
             raise TypeError("%s: 'value' must be a number or a Tensor, but got %s"
                             % (public_name("masked_fill"), show(value)))
-        value = scalar_tensor(value, input_x._np_dtype, "masked_fill", "value")
+        value = operand_scalar(value, input_x._np_dtype, "masked_fill", "value")
     return M.select(mask, cast_to(value, input_x._np_dtype), input_x)
 
 

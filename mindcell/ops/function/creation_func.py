@@ -270,7 +270,12 @@ def arange(start=0, end=None, step=1, *, dtype=None):
     check_numel((math.ceil((end - start) / step),), "arange", "the range")
     is_float = any(isinstance(v, float) for v in (start, end, step))
     np_dtype = as_np_dtype(dtype, "arange", _F32 if is_float else _I64)
-    return Tensor._make(np.arange(start, end, step).astype(np_dtype))
+    values = np.arange(start, end, step)
+    if is_float:  # MindSpore 2.10's Range kernel: start + i * step in float32, any dtype
+        with np.errstate(over="ignore"):
+            values = (np.arange(values.size, dtype=np.float32) * np.float32(step)
+                      + np.float32(start))
+    return Tensor._make(values.astype(np_dtype))
 
 
 def linspace(start, end, steps):

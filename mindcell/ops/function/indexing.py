@@ -6,7 +6,7 @@ from numpy.lib.stride_tricks import as_strided
 from mindcell.common.tensor import Tensor
 from mindcell._core import autodiff, trace as _trace
 from mindcell.ops._helpers import (_py, as_np_dtype, cast_to, check_tensor, is_scalar,
-                                   scalar_tensor, to_tensor)
+                                   operand_scalar, to_tensor)
 from mindcell.ops.defs import shape as S
 
 
@@ -160,7 +160,7 @@ def _setitem_value(value, np_dtype):
     """A Python scalar converts as an operand of ``np_dtype`` does (one that does not fit an
     integer dtype raises instead of wrapping around); tensors and lists are cast."""
     if is_scalar(value):
-        return scalar_tensor(_py(value), np_dtype, "setitem", "value")
+        return operand_scalar(value, np_dtype, "setitem", "value")
     return cast_to(to_tensor(value, "setitem", "value"), np_dtype)
 
 

@@ -8,7 +8,8 @@ from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import (check_bool, check_broadcast, check_int, check_number,
                                   public_name)
 from mindcell.ops._helpers import (binary_operands, cast_to, check_tensor,
-                                   float_math_operand, normalize_dim, to_tensor)
+                                   float_math_operand, normalize_dim, scalar_tensor,
+                                   to_tensor)
 from mindcell.ops.defs import elementwise_math as E
 from mindcell.ops.defs.shape import copy_p
 from mindcell.ops.function.array_func import broadcast_to, concat, gather, narrow, reshape
@@ -212,9 +213,13 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None):
     hi = float(info.max) if posinf is None else float(posinf)
     lo = float(info.min) if neginf is None else float(neginf)
     full = zeros_like_f(input)
-    out = select(isnan(input), add(full, 0.0 if nan is None else float(nan)), input)
-    out = select(logical_and(isinf(input), greater(input, 0)), add(full, hi), out)
-    return select(logical_and(isinf(input), less_equal(input, 0)), add(full, lo), out)
+
+    def filled(value, arg):  # the exact value (an operand would be a float32 scalar first)
+        return add(full, scalar_tensor(value, input._np_dtype, "nan_to_num", arg))
+
+    out = select(isnan(input), filled(0.0 if nan is None else float(nan), "nan"), input)
+    out = select(logical_and(isinf(input), greater(input, 0)), filled(hi, "posinf"), out)
+    return select(logical_and(isinf(input), less_equal(input, 0)), filled(lo, "neginf"), out)
 
 
 def heaviside(input, values):
