@@ -199,7 +199,12 @@ class Constant(Initializer):
         self.value = value
 
     def _initialize(self, arr):  # the value converts as a float64 array would
-        arr[...] = np.asarray(self.value, np.float64).astype(arr.dtype)
+        value = np.asarray(self.value, np.float64)
+        if value.size != 1:
+            # MindSpore 2.10 fills with numpy's ndarray.fill, which takes one value: an
+            # array of several (TransR's identity matrices) is its ValueError, not a broadcast
+            raise ValueError("setting an array element with a sequence.")
+        arr[...] = value.reshape(()).astype(arr.dtype)
 
 
 class Normal(Initializer):

@@ -168,3 +168,20 @@ def test_pynative_attribute_writes_unchanged():
         assert [net(_ones()).asnumpy()[0] for _ in range(3)] == [1.0, 2.0, 3.0]
     finally:
         ms.set_context(mode=old)
+
+
+def test_constant_initializer_takes_one_value():
+    """research/nlp/transX's TransR initialises an Embedding with Constant(identity matrices):
+    MindSpore 2.10 fills with numpy's ndarray.fill and raises ValueError for any value of more
+    than one element (ms-oracle); mindcell broadcast the array and ran on."""
+    from mindcell.common.initializer import Constant, initializer
+    eyes = np.eye(3, dtype=np.float32)[None].repeat(2, axis=0).reshape(2, 9)
+    for value in (eyes, np.ones(2, np.float32), np.ones((2, 2), np.float32), [1.0, 2.0]):
+        with pytest.raises(ValueError, match="sequence"):
+            initializer(Constant(value), (2, 2), ms.float32).init_data()
+    with pytest.raises(ValueError, match="sequence"):
+        nn.Embedding(2, 9, embedding_table=Constant(eyes))
+    # one value, as a scalar or a one-element array, fills the shape
+    assert initializer(Constant(np.float32(2.0)), (2, 2), ms.float32).init_data().asnumpy().sum() == 8.0
+    assert initializer(Constant(np.ones((1,), np.float32)), (2, 2),
+                       ms.float32).init_data().asnumpy().sum() == 4.0
