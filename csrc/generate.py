@@ -18,7 +18,7 @@ TEMPLATES = ("_common.pxd.in", "_scalar.pxd.in", "_spans.pxd.in", "_opcodes.pxi.
 # Names a formula may call -> the function for float64 and for float32.
 MATH = {
     "exp": ("exp", "exp_f"), "log": ("log", "logf"), "log1p": ("log1p", "log1pf"),
-    "sqrt": ("sqrt", "sqrtf"), "sin": ("sin", "sinf"), "cos": ("cos", "cosf"),
+    "sqrt": ("sqrt", "sqrtf"), "sin": ("sin", "_sin_f"), "cos": ("cos", "_cos_f"),
     "tanh": ("tanh", "_tanh_f"), "floor": ("floor", "floorf"), "ceil": ("ceil", "ceilf"),
     "erf": ("erf", "erff"), "fabs": ("fabs", "fabsf"), "pow": ("pow", "powf"),
     "sigmoid": ("_sigmoid_d", "_sigmoid_f"), "gelu_tanh": ("_gelu_tanh_d", "_gelu_tanh_f"),

@@ -408,7 +408,7 @@ _u("ACos", "The arccosine (radians), elementwise (NaN outside [-1, 1]).",
 """)
 _u("Atan", "The arctangent (radians), elementwise.", _FLT.format("input"), """\
     >>> print(ops.Atan()(Tensor(np.array([0.0, 1.0, -10.0], np.float32))))
-    [ 0.         0.7853982 -1.4711277]
+    [ 0.         0.7853982 -1.4711276]
 """)
 _u("Asinh", "The inverse hyperbolic sine, elementwise.", _FLT.format("input"), """\
     >>> print(ops.Asinh()(Tensor(np.array([0.0, 1.0, -3.0], np.float32))))

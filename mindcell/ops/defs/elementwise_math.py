@@ -8,7 +8,7 @@ import numpy as np
 
 from mindcell._core.primitive import defprim, elementwise_infer
 from mindcell.ops.defs import _grad_ops as G
-from mindcell.ops.defs.elementwise import _TWO_OVER_SQRT_PI, _zero_grad
+from mindcell.ops.defs.elementwise import _TWO_OVER_SQRT_PI, _zero_grad, correctly_rounded
 
 
 def _special(name):
@@ -22,9 +22,12 @@ def _unary(name, impl, bprop):
     return defprim(name, impl, infer=elementwise_infer, bprop=bprop)
 
 
-tan_p = _unary("Tan", np.tan, lambda x, out, dout: (G.mul(dout, G.add(G.square(out), 1.0)),))
-sinh_p = _unary("Sinh", np.sinh, lambda x, out, dout: (G.mul(dout, cosh_p.bind(x)),))
-cosh_p = _unary("Cosh", np.cosh, lambda x, out, dout: (G.mul(dout, sinh_p.bind(x)),))
+tan_p = _unary("Tan", correctly_rounded(np.tan),
+               lambda x, out, dout: (G.mul(dout, G.add(G.square(out), 1.0)),))
+sinh_p = _unary("Sinh", correctly_rounded(np.sinh),
+                lambda x, out, dout: (G.mul(dout, cosh_p.bind(x)),))
+cosh_p = _unary("Cosh", correctly_rounded(np.cosh),
+                lambda x, out, dout: (G.mul(dout, sinh_p.bind(x)),))
 expm1_p = _unary("Expm1", np.expm1, lambda x, out, dout: (G.mul(dout, G.add(out, 1.0)),))
 erfc_p = _unary("Erfc", _special("erfc"),
                 lambda x, out, dout: (G.mul(dout, G.mul(G.exp(G.neg(G.square(x))),

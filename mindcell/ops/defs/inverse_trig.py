@@ -4,6 +4,7 @@ import numpy as np
 
 from mindcell._core.primitive import defprim, elementwise_infer
 from mindcell.ops.defs import _grad_ops as G
+from mindcell.ops.defs.elementwise import correctly_rounded
 
 
 def _unary(name, impl, bprop):
@@ -14,17 +15,18 @@ def _one_minus_sq(x):
     return G.sub(1.0, G.square(x))
 
 
-asin_p = _unary("Asin", np.arcsin,
+asin_p = _unary("Asin", correctly_rounded(np.arcsin),
                 lambda x, out, dout: (G.mul(dout, G.rsqrt(_one_minus_sq(x))),))
-acos_p = _unary("ACos", np.arccos,
+acos_p = _unary("ACos", correctly_rounded(np.arccos),
                 lambda x, out, dout: (G.neg(G.mul(dout, G.rsqrt(_one_minus_sq(x)))),))
-atan_p = _unary("Atan", np.arctan,
+atan_p = _unary("Atan", correctly_rounded(np.arctan),
                 lambda x, out, dout: (G.div(dout, G.add(G.square(x), 1.0)),))
-asinh_p = _unary("Asinh", np.arcsinh,
+asinh_p = _unary("Asinh", correctly_rounded(np.arcsinh),
                  lambda x, out, dout: (G.mul(dout, G.rsqrt(G.add(G.square(x), 1.0))),))
-acosh_p = _unary("Acosh", np.arccosh,
+acosh_p = _unary("Acosh", correctly_rounded(np.arccosh),
                  lambda x, out, dout: (G.mul(dout, G.rsqrt(G.sub(G.square(x), 1.0))),))
-atanh_p = _unary("Atanh", np.arctanh, lambda x, out, dout: (G.div(dout, _one_minus_sq(x)),))
+atanh_p = _unary("Atanh", correctly_rounded(np.arctanh),
+                 lambda x, out, dout: (G.div(dout, _one_minus_sq(x)),))
 
 
 def _atan2_bprop(y, x, out, dout):

@@ -15,7 +15,7 @@ _TABLE = {
     "atan": ("the arctangent", "[-0.7853982  1.1071488]"),
     "atanh": ("the inverse hyperbolic tangent", "[-inf  nan]"),
     "ceil": ("the ceiling", "[-1.  2.]"),
-    "cos": ("the cosine", "[ 0.5403023 -0.4161468]"),
+    "cos": ("the cosine", "[ 0.5403023  -0.41614684]"),
     "cosh": ("the hyperbolic cosine", "[1.5430807 3.7621956]"),
     "exp": ("the exponential", "[0.36787945 7.389056  ]"),
     "expm1": ("``exp(x) - 1``", "[-0.63212055  6.389056  ]"),
@@ -31,12 +31,12 @@ _TABLE = {
     "relu6": ("the ReLU6 ``min(max(x, 0), 6)``", "[0. 2.]"),
     "round": ("the value rounded half to even", "[-1.  2.]"),
     "sigmoid": ("the sigmoid", "[0.26894143 0.880797  ]"),
-    "sin": ("the sine", "[-0.841471   0.9092974]"),
+    "sin": ("the sine", "[-0.84147096  0.9092974 ]"),
     "sinh": ("the hyperbolic sine", "[-1.1752012  3.6268604]"),
     "softsign": ("the softsign ``x / (1 + |x|)``", "[-0.5        0.6666667]"),
     "sqrt": ("the square root", "[      nan 1.4142135]"),
     "square": ("the square", "[1. 4.]"),
-    "tan": ("the tangent", "[-1.5574077 -2.18504  ]"),
+    "tan": ("the tangent", "[-1.5574077 -2.1850398]"),
     "tanh": ("the hyperbolic tangent", "[-0.7615942  0.9640276]"),
 }
 
