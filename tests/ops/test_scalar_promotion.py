@@ -161,7 +161,11 @@ def run_case(np_dtype, scalar, name, scalar_left):
     assert out._np_dtype == rd, (out.dtype, rd)
     with np.errstate(over="ignore", under="ignore"):
         a_held = arr.astype(rd if rd.kind != "b" else od.np_dtype)
-        s_od = od.np_dtype.type(float(scalar) if od.is_floating_point else scalar)
+        if isinstance(scalar, float) and od.is_floating_point:
+            # a Python float operand is a Float32 scalar first (MindSpore 2.10, ms-oracle)
+            s_od = od.np_dtype.type(np.float32(scalar))
+        else:
+            s_od = od.np_dtype.type(float(scalar) if od.is_floating_point else scalar)
         s_held = np.array(s_od).astype(a_held.dtype).item()
     got = out.asnumpy()
     for i, a in enumerate(a_held.tolist()):
@@ -243,7 +247,8 @@ def test_setitem_scalar_converts_as_an_operand(np_dtype, value, want):
     (lambda: Tensor(np.array([2 ** 63], np.uint64)) + (2 ** 63 - 1), ms.uint64, 2 ** 64 - 1),
     (lambda: Tensor(np.array([True])) + 2 ** 40, ms.int64, 2 ** 40 + 1),
     (lambda: Tensor(np.array([3], np.int64)) * 0.5, ms.float32, 1.5),
-    (lambda: Tensor(np.array([1.0], np.float64)) + 0.1, ms.float64, 1.1),
+    # a Python float is a Float32 scalar first, also beside a Float64 tensor (MindSpore 2.10)
+    (lambda: Tensor(np.array([1.0], np.float64)) + 0.1, ms.float64, 1.0 + float(np.float32(0.1))),
     (lambda: Tensor(np.array([1], np.float16)) * np.float64(2.0), ms.float16, 2.0),
     (lambda: Tensor(np.array([1.0], np.float32)) + float("inf"), ms.float32, math.inf),
     # a float dtype converts the scalar as MindSpore does: underflow to 0, overflow to inf
@@ -352,7 +357,9 @@ def test_float_scalars_agree_across_modes(np_dtype, name):
     x = Tensor(np.array([[0.0, 1.5, 3.0], [-2.0, 0.5, 60000.0]], np_dtype))
     with np.errstate(all="ignore"):
         eager, graph = fn(x), ms.jit(fn)(x)
-        want = None if name == "softmax_mask" else fn(x.asnumpy())  # numpy converts the same
+        # numpy converts the same, except beside Float64, where MindSpore's Python float is a
+        # Float32 scalar first (test_tensor_op_scalar_is_right_or_raises checks those values)
+        want = None if name == "softmax_mask" or np_dtype is np.float64 else fn(x.asnumpy())
     assert eager.dtype == graph.dtype == from_numpy_dtype(np.dtype(np_dtype))
     np.testing.assert_array_equal(eager.asnumpy(), graph.asnumpy())
     if want is not None:
@@ -404,7 +411,8 @@ def test_true_division_by_scalars_matches_numpy_in_both_modes(np_dtype, form):
     fn = DIV_FORMS[form]
     for s in DIV_SCALARS:
         with np.errstate(all="ignore"):
-            a, b = arr.astype(rd), rd.type(float(s))
+            # a Python float is a Float32 scalar first (MindSpore 2.10); ints convert exactly
+            a, b = arr.astype(rd), rd.type(np.float32(s) if isinstance(s, float) else float(s))
             want = b / a if "reflected" in form else a / b
             eager, graph = fn(Tensor(arr), s), _jit_with(fn, s)(Tensor(arr))
         for got in (eager, graph):
