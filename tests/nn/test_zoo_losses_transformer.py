@@ -39,15 +39,18 @@ _A, _B = _x(3, 4), _x(3, 4)
 _P = np.random.default_rng(2).uniform(0.1, 0.9, (3, 4))
 _CLS = np.array([0, 3, 1])
 _W = np.array([0.5, 1.0, 2.0, 1.5])
+# A Python float hyper-parameter enters a Float64 computation as a Float32 scalar, as MindSpore
+# 2.10 converts Python float operands (ms-oracle): the references take it so.
+_F32 = lambda v: float(np.float32(v))  # noqa: E731
 _LOSSES = [  # cell, differentiable input, the other inputs, numpy reference
-    (lambda: nn.HuberLoss(delta=0.7), _A, (_B,), lambda a, b: _np_huber(a, b, 0.7).mean()),
+    (lambda: nn.HuberLoss(delta=0.7), _A, (_B,), lambda a, b: _np_huber(a, b, _F32(0.7)).mean()),
     (lambda: nn.HuberLoss("sum"), _A, (_B,), lambda a, b: _np_huber(a, b).sum()),
     (lambda: nn.KLDivLoss(), _A, (_P,), lambda a, p: (p * (np.log(p) - a)).mean()),
     (lambda: nn.KLDivLoss("batchmean"), _A, (_P,), lambda a, p: (p * (np.log(p) - a)).sum() / 3),
     (lambda: nn.CosineEmbeddingLoss(0.2), _A, (_B, _T),
-     lambda a, b, y: _np_cos_embed(a, b, y, 0.2).mean()),
+     lambda a, b, y: _np_cos_embed(a, b, y, _F32(0.2)).mean()),
     (lambda: nn.MarginRankingLoss(0.3, "none"), _A[0], (_B[0], np.array([1.0, -1, -1, 1])),
-     lambda a, b, y: np.maximum(-y * (a - b) + 0.3, 0)),
+     lambda a, b, y: np.maximum(-y * (a - b) + _F32(0.3), 0)),
     (lambda: nn.SoftMarginLoss(), _A, (np.sign(_B),), lambda a, y: np.log1p(np.exp(-y * a)).mean()),
     (lambda: nn.MultiMarginLoss(), _A, (_CLS,), lambda x, t: _np_multi_margin(x, t, 1, 1.0,
                                                                               None).mean()),
