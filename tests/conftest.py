@@ -1,5 +1,5 @@
-"""Shared fixtures: ``mode`` runs a test in both execution modes; every test starts in
-PYNATIVE_MODE with a fixed seed."""
+"""Shared fixtures: ``mode`` runs a test in both execution modes, ``graph`` in GRAPH_MODE;
+every test starts in PYNATIVE_MODE with a fixed seed."""
 import pytest
 
 import mindcell as ms
@@ -18,3 +18,9 @@ def mode(request):
     """Run the test once per execution mode (the mode is already set when the test starts)."""
     ms.set_context(mode=getattr(ms, request.param))
     return getattr(ms, request.param)
+
+
+@pytest.fixture
+def graph():
+    """Run the test in GRAPH_MODE (``_reset_context`` restores PYNATIVE_MODE afterwards)."""
+    ms.set_context(mode=ms.GRAPH_MODE)

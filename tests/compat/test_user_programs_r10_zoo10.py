@@ -9,14 +9,6 @@ import mindcell as ms
 from mindcell import nn, ops
 
 
-@pytest.fixture
-def graph():
-    old = ms.get_context("mode")
-    ms.set_context(mode=ms.GRAPH_MODE)
-    yield
-    ms.set_context(mode=old)
-
-
 def _ones(n=2):
     return ms.Tensor(np.ones(n, np.float32))
 

@@ -25,14 +25,6 @@ class _Pair(nn.Cell):
         return x * pair[0] + pair[1]
 
 
-@pytest.fixture
-def graph():
-    old = ms.get_context("mode")
-    ms.set_context(mode=ms.GRAPH_MODE)
-    yield
-    ms.set_context(mode=old)
-
-
 X = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
 
 
