@@ -574,7 +574,8 @@ def round(input, *, decimals=0):
         return cast(x, x.dtype)
     # scaled in float64; where x * 10**decimals overflows, x has no digits that fine to round
     wide = cast(x, mstype.float64)
-    scale = 10.0 ** max(decimals, -308)
+    # a Float64 tensor, not a Python float: those become Float32 scalars (1e-308 would be 0)
+    scale = scalar_tensor(10.0 ** max(decimals, -308), np.float64, "round", "decimals")
     scaled = mul(wide, scale)
     out = select(isfinite(scaled), div(_round(scaled), scale), wide)
     return cast(out, x.dtype)
