@@ -10,12 +10,38 @@ import numbers
 import numpy as np
 
 from mindcell import dtype as mstype
+from mindcell.common import _ms_philox
 
 
-def _fill_rng():
-    """The generator of one random fill, seeded by one draw from numpy's global generator as
-    MindSpore's initializers seed theirs (so building a layer advances ``np.random`` as there)."""
-    return np.random.default_rng(int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64)))
+def _fill_seed():
+    """The seed of one random fill: one draw from numpy's global generator, as MindSpore's
+    initializers take theirs (so building a layer advances ``np.random`` as there)."""
+    return int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64))
+
+
+def _check_sigma(sigma):
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+
+
+def _random_normal(mean, sigma, shape):
+    """float32 N(mean, sigma^2) samples of ``shape``: MindSpore's stream for a new seed."""
+    _check_sigma(sigma)
+    return _ms_philox.normal(_fill_seed(), shape, mean, sigma)
+
+
+def _random_uniform(a, b, shape):
+    """float32 U(a, b) samples of ``shape``: MindSpore's stream for a new seed."""
+    return _ms_philox.uniform(_fill_seed(), shape, a, b)
+
+
+def _truncated_normal(a, b, mean, sigma, shape):
+    """float32 samples of N(mean, sigma^2) truncated to [a, b]: MindSpore's stream."""
+    _check_sigma(sigma)
+    seed = _fill_seed()
+    if sigma == 0:  # MindSpore's C++ sampler refuses it after the seed is drawn
+        raise RuntimeError("TruncatedNormal: invalid sigma %g." % sigma)
+    return _ms_philox.truncated_normal(seed, shape, a, b, mean, sigma)
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "Uniform",
            "TruncatedNormal", "XavierUniform", "XavierNormal", "HeUniform", "HeNormal",
@@ -215,7 +241,7 @@ class Normal(Initializer):
         self.sigma, self.mean = sigma, mean
 
     def _sample(self, shape):
-        return _fill_rng().normal(self.mean, self.sigma, shape)
+        return _random_normal(self.mean, self.sigma, shape)
 
 
 class Uniform(Initializer):
@@ -226,25 +252,19 @@ class Uniform(Initializer):
         self.scale = scale
 
     def _sample(self, shape):
-        return _fill_rng().uniform(-self.scale, self.scale, shape)
+        return _random_uniform(-self.scale, self.scale, shape)
 
 
 class TruncatedNormal(Initializer):
-    """TruncatedNormal(sigma=0.01, mean=0.0, a=-2.0, b=2.0): normal samples redrawn until
-    they lie in [a, b]."""
+    """TruncatedNormal(sigma=0.01, mean=0.0, a=-2.0, b=2.0): N(mean, sigma^2) truncated to
+    [a, b], sampled by the inverse CDF (as MindSpore: one uniform per value)."""
 
     def __init__(self, sigma=0.01, mean=0.0, a=-2.0, b=2.0):
         super().__init__(sigma=sigma, mean=mean, a=a, b=b)
         self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
 
     def _sample(self, shape):
-        rng = _fill_rng()
-        out = rng.normal(self.mean, self.sigma, shape)
-        bad = (out < self.a) | (out > self.b)
-        while bad.any():
-            out[bad] = rng.normal(self.mean, self.sigma, int(bad.sum()))
-            bad = (out < self.a) | (out > self.b)
-        return out
+        return _truncated_normal(self.a, self.b, self.mean, self.sigma, shape)
 
 
 class XavierUniform(Initializer):
@@ -255,9 +275,9 @@ class XavierUniform(Initializer):
         self.gain = gain
 
     def _sample(self, shape):
-        fan_in, fan_out = _fans(shape)
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
-        return _fill_rng().uniform(-bound, bound, shape)
+        return _random_uniform(-bound, bound, shape)
 
 
 class XavierNormal(Initializer):
@@ -268,8 +288,8 @@ class XavierNormal(Initializer):
         self.gain = gain
 
     def _sample(self, shape):
-        fan_in, fan_out = _fans(shape)
-        return _fill_rng().normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), shape)
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
+        return _random_normal(0.0, self.gain * math.sqrt(2.0 / float(fan_in + fan_out)), shape)
 
 
 class _He(Initializer):
@@ -281,7 +301,7 @@ class _He(Initializer):
         self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
     def _std(self, shape):
-        fan_in, fan_out = _fans(shape)
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
         fan = fan_in if self.mode == "fan_in" else fan_out
         return _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
 
@@ -291,14 +311,14 @@ class HeUniform(_He):
 
     def _sample(self, shape):
         bound = math.sqrt(3.0) * self._std(shape)
-        return _fill_rng().uniform(-bound, bound, shape)
+        return _random_uniform(-bound, bound, shape)
 
 
 class HeNormal(_He):
     """HeNormal(negative_slope=0, mode='fan_in', nonlinearity='leaky_relu')."""
 
     def _sample(self, shape):
-        return _fill_rng().normal(0.0, self._std(shape), shape)
+        return _random_normal(0.0, self._std(shape), shape)
 
 
 class Orthogonal(Initializer):
@@ -331,12 +351,14 @@ class Orthogonal(Initializer):
             raise ValueError("For Orthogonal initializer, the dimension of the initialized "
                              "tensor should be no less than 2, but got %d." % len(shape))
         rows, cols = shape[0], int(np.prod(shape[1:]))
-        normal = _fill_rng().normal(0.0, 1.0, (cols, rows) if rows < cols else (rows, cols))
+        normal = _random_normal(0.0, 1.0, (rows, cols))  # float32, so the QR is float32 too
+        if rows < cols:
+            normal = normal.T
         q, r = np.linalg.qr(normal)
         q = q * np.sign(np.diag(r))
         if rows < cols:
             q = q.T
-        return q.reshape(shape) * self.gain
+        return (q * self.gain).reshape(shape)
 
 
 class Dirac(Initializer):
@@ -432,11 +454,10 @@ class Sparse(Initializer):
             raise ValueError("For Sparse initializer, the dimension of the initialized tensor "
                              "should be 2, but got %d." % len(shape))
         rows, cols = shape
-        rng = _fill_rng()
-        out = rng.normal(0.0, self.sigma, shape)
+        out = _random_normal(0.0, self.sigma, shape)
         zeros = int(math.ceil(self.sparsity * rows))
-        for c in range(cols):
-            out[rng.permutation(rows)[:zeros], c] = 0
+        for c in range(cols):  # the zeros' rows come from numpy's global generator, as there
+            out[np.random.permutation(rows)[:zeros], c] = 0
         return out
 
 
@@ -481,13 +502,13 @@ class VarianceScaling(Initializer):
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
     def _sample(self, shape):
-        fan_in, fan_out = _fans(shape)
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         var = self.scale / max(1.0, n)
         if self.distribution == "untruncated_normal":
-            return _fill_rng().normal(0.0, math.sqrt(var), shape)
+            return _random_normal(0.0, math.sqrt(var), shape)
         bound = math.sqrt(3.0 * var)
-        return _fill_rng().uniform(-bound, bound, shape)
+        return _random_uniform(-bound, bound, shape)
 
 
 _BY_NAME = {
