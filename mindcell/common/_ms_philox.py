@@ -98,20 +98,26 @@ def truncated_normal(seed, shape, a, b, mean, sigma):
 
 
 def _erfc_inv(z):
-    tiny = float(np.nextafter(np.float32(0), np.float32(2)))
-    below_two = float(np.nextafter(np.float32(2), np.float32(0)))
-    z = np.where(z <= 0, tiny, np.where(z >= 2.0, below_two, z))
+    """erfc^-1 of float64 ``z``, kept inside (0, 2) by float32 steps as MindSpore does."""
+    low = z <= 0
+    if low.any():
+        z = np.where(low, float(np.nextafter(np.float32(0), np.float32(2))), z)
+    high = z >= 2.0
+    if high.any():
+        z = np.where(high, float(np.nextafter(np.float32(2), np.float32(0))), z)
     upper = z > 1.0
     q = np.where(upper, 2.0 - z, z)
-    p = np.where(upper, 1.0 - q, 1.0 - z)
-    return np.where(upper, -1.0, 1.0) * _erf_inv(p, q)
+    out = _erf_inv(1.0 - q, q)
+    np.negative(out, out=out, where=upper)
+    return out
 
 
 def _poly(coeffs, x):
     """Horner evaluation; ``coeffs`` lowest degree first."""
     acc = np.full_like(x, coeffs[-1])
     for c in coeffs[-2::-1]:
-        acc = acc * x + c
+        acc *= x
+        acc += c
     return acc
 
 
