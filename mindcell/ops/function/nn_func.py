@@ -8,7 +8,8 @@ from mindcell._core.mixed_precision import as_one_primitive, running_float_type
 from mindcell.common.tensor import Tensor
 from mindcell.ops._helpers import (check_tensor, check_float, check_values_in,
                                    float_math_operand, float_operand,
-                                   normalize_dim, cast_to, to_tensor, as_np_dtype)
+                                   normalize_dim, cast_to, to_tensor, as_np_dtype,
+                                   scalar_tensor)
 from mindcell.ops._errors import (check_bool, check_choice, check_ints, check_number,
                                   check_int, check_pair, check_positive_int, check_same_dtype,
                                   public_name)
@@ -128,7 +129,8 @@ def fast_gelu(x):
         [-0.15420423  0.          1.9356586 ]
     """
     check_float(x, "fast_gelu", "x")
-    return M.mul(x, M.sigmoid(M.mul(x, 1.702)))
+    # the constant in x's dtype: a Python float operand would be a Float32 scalar (Float64 input)
+    return M.mul(x, M.sigmoid(M.mul(x, scalar_tensor(1.702, x._np_dtype, "fast_gelu", "x"))))
 
 
 def silu(input):
