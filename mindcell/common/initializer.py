@@ -1,9 +1,12 @@
 """Initializers (``mindcell.common.initializer``): fill new tensors, seeded by ``set_seed``.
 
 As in MindSpore, each fill by a random initializer takes its seed from numpy's global generator
-(one ``np.random.randint(1, 2**63)`` draw): ``np.random.seed`` (which ``set_seed`` calls) makes
-the initial weights reproducible, and a program's later numpy draws (data, noise) are the ones
-they are under MindSpore after the same layers were built."""
+(one ``np.random.randint(1, 2**63)`` draw) and fills from MindSpore's Philox stream for that
+seed (``_ms_philox``): after ``set_seed`` (which seeds ``np.random``) the initial weights are
+MindSpore's bit for bit, and a program's later numpy draws (data, noise) are the ones they are
+under MindSpore after the same layers were built. One difference is left: MindSpore draws the
+seed of ``initializer(...)`` / ``Tensor(init=...)`` when the tensor is first materialised
+(``Parameter(...)``, ``init_data``, ``asnumpy``); mindcell draws it when the tensor is made."""
 import math
 import numbers
 
