@@ -150,9 +150,11 @@ def test_sgd_update_runs_natively_graph_equals_pynative(name):
     for g, e in zip(graph_params, eager_params):
         np.testing.assert_array_equal(g, e)
     assert graph_losses[-1] < graph_losses[0]
-    # the first-step flags were cleared by the native update (momentum starts from g)
+    # the first-step flags: cleared by the native update with momentum (momentum starts from
+    # g), left at 1 without, as MindSpore 2.10 does (tests/goldens/optim_more 005)
     opt = step.optimizer
-    assert all(not s.asnumpy().any() for s in opt.stat)
+    flags = {float(v) for s in opt.stat for v in s.asnumpy().reshape(-1)}
+    assert flags == ({0.0} if opt._momentum > 0 else {1.0})
 
 
 def test_sgd_update_matches_its_numpy_reference():

@@ -139,11 +139,13 @@ class Adam(Optimizer):
         lrs = self._step_lrs()
         F.assign(self.beta1_power, F.mul(self.beta1_power, self.beta1))
         F.assign(self.beta2_power, F.mul(self.beta2_power, self.beta2))
-        correction = F.reshape(F.div(F.sqrt(F.sub(1.0, self.beta2_power)),
-                                     F.sub(1.0, self.beta1_power)), ())
+        # lr * sqrt(1 - beta2^t) / (1 - beta1^t) in this order, as MindSpore's Adam kernel
+        # rounds it (a float32 lr_eff one ulp off moves ~5% of the elements by an ulp)
+        root = F.reshape(F.sqrt(F.sub(1.0, self.beta2_power)), ())
+        denom = F.reshape(F.sub(1.0, self.beta1_power), ())
         for i, (p, g, m, v, lr_t, wd) in enumerate(zip(
                 self.parameters, gradients, self.moment1, self.moment2, lrs, self.group_wd)):
-            lr_eff = F.mul(lr_t, correction)
+            lr_eff = F.div(F.mul(lr_t, root), denom)
             if self.use_amsgrad:
                 self._amsgrad_step(p, in_param_dtype(g, p), m, v, self.vhat[i], lr_eff, wd)
                 continue

@@ -66,7 +66,8 @@ class SGD(Optimizer):
         self._momentum = float(momentum)
         self.momentum = _momentum_parameter(momentum)
         self.accum = self.clone_state("accum")
-        # one first-step flag per parameter, 'stat.<name>' as in MindSpore's checkpoints
+        # one first-step flag per parameter, 'stat.<name>' as in MindSpore's checkpoints; its
+        # first step clears it only with momentum (MindSpore 2.10's CPU kernel keeps 1 without)
         self.stat = self.clone_state("stat", init="ones")
         # MindSpore's update primitive(s), which subclasses call in their own construct
         self.opt = tuple(P.SGD(self.dampening, 0.0, self.nesterov) for _ in self.parameters)
@@ -77,7 +78,8 @@ class SGD(Optimizer):
                                       self._step_lrs(), self.group_wd):
             sgd_update_p.bind(p, in_param_dtype(g, p), a, lr, s,
                               momentum=self._momentum, dampening=self.dampening,
-                              weight_decay=wd, nesterov=self.nesterov, clear_stat=True)
+                              weight_decay=wd, nesterov=self.nesterov,
+                              clear_stat=self._momentum > 0)
         self._step_done()
         return True
 

@@ -163,15 +163,19 @@ def _adam_update(param, m, v, grad, lr, lr_t, beta1, beta2, epsilon, weight_deca
                  decoupled=False, use_nesterov=False):
     """Adam with the bias correction folded into ``lr_t``; decoupled weight decay uses ``lr``."""
     lr, lr_t = float(lr), float(lr_t)
+    # the rates in the parameter's float type, as the native kernel takes them (1 - beta2 is
+    # 0.00099998713 in float32: MindSpore's value, 1.3e-5 off 0.001)
+    t = param.dtype.type
+    beta1, beta2, epsilon = t(beta1), t(beta2), t(epsilon)
     if weight_decay and decoupled:
         param -= (lr * weight_decay * param).astype(param.dtype, copy=False)
     elif weight_decay:
         grad = grad + weight_decay * param
     m *= beta1
-    m += (1 - beta1) * grad
+    m += (t(1) - beta1) * grad
     v *= beta2
-    v += (1 - beta2) * grad * grad
-    num = m * beta1 + (1 - beta1) * grad if use_nesterov else m
+    v += (t(1) - beta2) * grad * grad
+    num = m * beta1 + (t(1) - beta1) * grad if use_nesterov else m
     param -= (lr_t * num / (np.sqrt(v) + epsilon)).astype(param.dtype, copy=False)
     return param
 
