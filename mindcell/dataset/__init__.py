@@ -19,6 +19,8 @@ Examples:
     [[0.0, 2.0, 4.0, 6.0], [8.0, 10.0]]
 """
 from mindcell.dataset import config, text, transforms, vision
+from mindcell.dataset.bases import (AudioBaseDataset, MappableDataset, SourceDataset,
+                                    TextBaseDataset, UnionBaseDataset, VisionBaseDataset)
 from mindcell.dataset.batch import BatchDataset, BatchInfo
 from mindcell.dataset.cifar import Cifar10Dataset, Cifar100Dataset
 from mindcell.dataset.coco import CocoDataset
@@ -70,7 +72,8 @@ __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dat
            "EMnistDataset", "QMnistDataset", "PKSampler", "RandomDataset",
            "DSCallback", "ManifestDataset", "SVHNDataset",
            "SemeionDataset", "STL10Dataset", "USPSDataset",
-           "CocoDataset"]
+           "CocoDataset", "SourceDataset", "MappableDataset", "VisionBaseDataset",
+           "TextBaseDataset", "AudioBaseDataset", "UnionBaseDataset"]
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

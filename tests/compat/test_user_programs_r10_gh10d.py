@@ -147,3 +147,46 @@ def test_parameter_attributes_rebound_in_construct_hold_the_step_values(mode):
                                rtol=1e-5)
     np.testing.assert_allclose(Tensor(cell.weights_pt).asnumpy(), run, rtol=1e-5)
     assert cell.weights_pt.name == "weights_pt"
+
+
+# ----- MindSpore's abstract dataset classes -----------------------------------------------------
+# A diffusion program imports VisionBaseDataset (mindcell raised NotImplementedByMindcell at the
+# import). The memberships below are MindSpore 2.10's issubclass answers (ms-oracle).
+def test_dataset_family_bases_follow_mindspore_membership():
+    import mindcell.dataset as ds
+    from mindcell.dataset.engine import Dataset
+    cases = [
+        (ds.ImageFolderDataset, {"SourceDataset", "MappableDataset", "VisionBaseDataset"}),
+        (ds.TextFileDataset, {"SourceDataset", "TextBaseDataset"}),
+        (ds.TFRecordDataset, {"SourceDataset", "UnionBaseDataset", "VisionBaseDataset",
+                              "TextBaseDataset", "AudioBaseDataset"}),
+        (ds.LJSpeechDataset, {"SourceDataset", "MappableDataset", "AudioBaseDataset"}),
+        (ds.SVHNDataset, {"SourceDataset", "MappableDataset", "UnionBaseDataset",
+                          "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset"}),
+        (ds.USPSDataset, {"SourceDataset", "VisionBaseDataset"}),
+        (ds.MapDataset, {"UnionBaseDataset", "VisionBaseDataset", "TextBaseDataset",
+                         "AudioBaseDataset"}),
+    ]
+    names = ["SourceDataset", "MappableDataset", "VisionBaseDataset", "TextBaseDataset",
+             "AudioBaseDataset", "UnionBaseDataset"]
+    for cls, expected in cases:
+        got = {n for n in names if issubclass(cls, getattr(ds, n))}
+        assert got == expected, cls.__name__
+    for n in names:
+        assert issubclass(getattr(ds, n), Dataset)
+        assert not isinstance(3, getattr(ds, n)) and not issubclass(int, getattr(ds, n))
+
+    data = ds.NumpySlicesDataset({"x": np.arange(4)}, shuffle=False)
+    assert isinstance(data, ds.MappableDataset) and isinstance(data, ds.UnionBaseDataset)
+    batched = data.batch(2)
+    assert not isinstance(batched, ds.SourceDataset) and isinstance(batched, ds.UnionBaseDataset)
+
+    class Sub(ds.GeneratorDataset):
+        pass
+
+    class Own(ds.MappableDataset):
+        pass
+
+    assert issubclass(Sub, ds.MappableDataset) and issubclass(Own, ds.SourceDataset)
+    assert not issubclass(Own, ds.VisionBaseDataset)
+
