@@ -4,9 +4,9 @@ As in MindSpore, each fill by a random initializer takes its seed from numpy's g
 (one ``np.random.randint(1, 2**63)`` draw) and fills from MindSpore's Philox stream for that
 seed (``_ms_philox``): after ``set_seed`` (which seeds ``np.random``) the initial weights are
 MindSpore's bit for bit, and a program's later numpy draws (data, noise) are the ones they are
-under MindSpore after the same layers were built. One difference is left: MindSpore draws the
-seed of ``initializer(...)`` / ``Tensor(init=...)`` when the tensor is first materialised
-(``Parameter(...)``, ``init_data``, ``asnumpy``); mindcell draws it when the tensor is made."""
+under MindSpore after the same layers were built. As there, ``initializer(...)`` and
+``Tensor(init=...)`` fill (and draw their seed) at the first use of their data (a Parameter made
+of them, ``init_data``, ``asnumpy``, an op); reading ``shape`` or ``dtype`` fills them here."""
 import math
 import numbers
 
@@ -556,7 +556,8 @@ def initializer(init, shape=None, dtype=mstype.float32):
         raise ValueError("initializer: 'shape' is required unless 'init' is a Tensor")
     shape = _shape(shape)
     np_dtype = mstype.to_dtype(dtype).np_dtype
-    t = Tensor._make(_resolve(init).init(shape, np_dtype))
+    fill = _resolve(init)
+    t = Tensor._make_deferred(lambda: fill.init(shape, np_dtype))
     t.init = init
     return t
 

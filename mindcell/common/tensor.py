@@ -193,7 +193,12 @@ class Tensor:
                 self._data = np.zeros(shape, mstype.to_dtype(dtype).np_dtype)
             else:
                 from mindcell.common.initializer import initializer
-                self._data = initializer(init, shape, dtype)._data
+                made = initializer(init, shape, dtype)
+                fill = made.__dict__.pop("_deferred_fill", None)
+                if fill is None:
+                    self._data = made._data
+                else:  # drawn at the first use, as MindSpore's Tensor(init=...)
+                    self.__dict__["_deferred_fill"] = fill
             return
         if shape is not None:
             raise ValueError("Tensor: 'shape' is only used without input_data")
@@ -209,7 +214,26 @@ class Tensor:
         t._data = array
         return t
 
+    @classmethod
+    def _make_deferred(cls, fill):
+        """A tensor whose numpy array ``fill()`` makes at the first use of its data: MindSpore's
+        initializer tensors draw their random seed then (a Parameter made of them, init_data,
+        asnumpy, an op), not when ``initializer(...)`` returns."""
+        t = object.__new__(cls)
+        t.__dict__["_deferred_fill"] = fill
+        return t
+
     def __getattr__(self, name):
+        if name == "_data":
+            fill = self.__dict__.pop("_deferred_fill", None)
+            if fill is not None:
+                try:
+                    data = fill()
+                except BaseException:
+                    self.__dict__["_deferred_fill"] = fill  # raises again at the next use
+                    raise
+                self._data = data
+                return data
         # Defaults for slots a _make-created tensor has not set (rarely used attributes).
         if name in ("init",):
             return None
@@ -354,7 +378,8 @@ class Tensor:
         if opt_shard_group is not None:
             raise ValueError("Tensor.init_data: 'opt_shard_group' selects an optimizer shard; "
                              "mindcell holds whole tensors in one process")
-        if shape is None or tuple(shape) == self.shape:
+        data = self._data  # fills a deferred (initializer) tensor, as MindSpore does here
+        if shape is None or tuple(shape) == data.shape:
             if type(self) is Tensor:
                 self.init = None  # initialised: MindSpore 2.10 clears init (has_init False)
             return self

@@ -136,8 +136,8 @@ def test_initializer_subclass_without_a_fill_method_says_what_to_define():
     class Empty(Initializer):
         pass
 
-    with pytest.raises(NotImplementedError, match="_initialize"):
-        initializer(Empty(), (2,))
+    with pytest.raises(NotImplementedError, match="_initialize"):  # at the first use, as there
+        initializer(Empty(), (2,)).init_data()
 
 
 def test_conv1d_takes_a_3d_weight_tensor(mode):

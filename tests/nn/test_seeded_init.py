@@ -62,7 +62,20 @@ def test_float16_is_the_float32_stream_rounded():
 
 
 def test_sigma_errors():
+    bad = initializer(Normal(sigma=-1.0), (2,), ms.float32)  # raises at the first use
     with pytest.raises(ValueError, match="sigma < 0"):
-        initializer(Normal(sigma=-1.0), (2,), ms.float32)
+        bad.asnumpy()
+    with pytest.raises(ValueError, match="sigma < 0"):
+        bad.asnumpy()
     with pytest.raises(RuntimeError, match="invalid sigma 0"):
-        initializer(TruncatedNormal(sigma=0.0), (2,), ms.float32)
+        initializer(TruncatedNormal(sigma=0.0), (2,), ms.float32).asnumpy()
+
+
+def test_fill_is_deferred_to_the_first_use():
+    ms.set_seed(6)
+    a = initializer(Uniform(), (3,), ms.float32)
+    b = initializer(Uniform(), (3,), ms.float32)
+    first = b.asnumpy().copy()  # b draws first
+    ms.set_seed(6)
+    np.testing.assert_array_equal(initializer(Uniform(), (3,), ms.float32).asnumpy(), first)
+    assert not np.array_equal(a.asnumpy(), first)
