@@ -61,30 +61,43 @@ cdef extern from *:
                             const float* restrict gr, double lr, float lr_t, float b1, float b2,
                             float eps, float wd, int decoupled, int nesterov, long start,
                             long end) {
-        const float c1 = 1.0f - b1, c2 = 1.0f - b2;
+        const float c1 = 1.0f - b1, c2 = 1.0f - b2, wg = decoupled ? 0.0f : wd;
+        const double flr = (float)lr;
         long i;
-        for (i = start; i < end; i++) {
-            float g = gr[i];
-            if (wd != 0.0f && !decoupled) g = g + w[i] * wd;
-            float mi = fmaf(g - m[i], c1, m[i]);
-            float vi = fmaf(fmaf(g, g, -v[i]), c2, v[i]);
-            m[i] = mi;
+        /* one branch-free loop per variant, so that gcc vectorises each */
+    #define MC_ADAM_MOMENTS                                                                  \
+            float g = gr[i];                                                                 \
+            if (wg != 0.0f) g = g + w[i] * wg;                                               \
+            float mi = fmaf(g - m[i], c1, m[i]);                                             \
+            float vi = fmaf(fmaf(g, g, -v[i]), c2, v[i]);                                    \
+            m[i] = mi;                                                                       \
             v[i] = vi;
-            if (decoupled) {
-                double p = w[i], flr = (float)lr;
-                if (flr == (double)lr_t) {
-                    p = p - flr * ((double)mi / (sqrt((double)vi) + (double)eps) + (double)wd * p);
-                } else {
-                    p = p - lr * (double)wd * p;
-                    p = p - (double)lr_t * (double)mi / (sqrt((double)vi) + (double)eps);
-                }
-                w[i] = (float)p;
-            } else if (nesterov) {
+        if (decoupled && flr == (double)lr_t) {
+            for (i = start; i < end; i++) {
+                MC_ADAM_MOMENTS
+                double p = w[i];
+                w[i] = (float)(p - flr * ((double)mi / (sqrt((double)vi) + (double)eps)
+                                          + (double)wd * p));
+            }
+        } else if (decoupled) {
+            for (i = start; i < end; i++) {
+                MC_ADAM_MOMENTS
+                double p = w[i];
+                p = p - lr * (double)wd * p;
+                w[i] = (float)(p - (double)lr_t * (double)mi / (sqrt((double)vi) + (double)eps));
+            }
+        } else if (nesterov) {
+            for (i = start; i < end; i++) {
+                MC_ADAM_MOMENTS
                 w[i] = w[i] - lr_t * fmaf(c1, g, mi * b1) / (sqrtf(vi) + eps);
-            } else {
+            }
+        } else {
+            for (i = start; i < end; i++) {
+                MC_ADAM_MOMENTS
                 w[i] = w[i] - lr_t * mi / (sqrtf(vi) + eps);
             }
         }
+    #undef MC_ADAM_MOMENTS
     }
     #pragma GCC pop_options
     """
