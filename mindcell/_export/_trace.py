@@ -6,6 +6,7 @@ import sys
 
 from mindcell.common.tensor import Tensor
 from mindcell.graph import passes
+from mindcell.graph.attr_effects import AttrJournal
 from mindcell.graph.tracer import (GraphTrace, MAX_REWRITES, _DecideByValue, _flatten,
                                    _trace_paths)
 
@@ -41,14 +42,19 @@ def trace_for_export(net, args):
     try:
         with installed():
             for _ in range(MAX_REWRITES):
+                gt = _ExportTrace(type(net).__name__)
+                # Python attributes construct writes (MultiheadAttention's k_is_v) are no part of
+                # an exported graph: journaled, then put back as they were
+                gt.attr_journal, gt.path_attr_writes = AttrJournal(), []
                 try:
-                    graph, _, _ = _trace_paths(lambda *a: net._eager_call(a, {}), args, {},
-                                               _ExportTrace(type(net).__name__))
+                    graph, _, _ = _trace_paths(lambda *a: net._eager_call(a, {}), args, {}, gt)
                     break
                 except NeedsRewrite:
                     continue
                 except _DecideByValue as e:  # export has no values to decide branches by
                     raise e.error from None
+                finally:
+                    gt.attr_journal.undo()
             else:
                 raise RuntimeError("For 'export', tracing %s did not settle after %d source "
                                    "rewrites" % (type(net).__name__, MAX_REWRITES))
