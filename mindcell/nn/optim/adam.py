@@ -94,7 +94,7 @@ class Adam(Optimizer):
         >>> opt = ms.nn.Adam([w], learning_rate=0.1)
         >>> _ = opt((ms.Tensor(np.array([0.5, -2.0], np.float32)),))
         >>> print(w.asnumpy(), [p.name for p in opt.moment1])
-        [ 0.90000075 -0.9000007 ] ['moment1.w']
+        [ 0.90000004 -0.90000004] ['moment1.w']
     """
 
     @opt_init_args_register
@@ -200,7 +200,7 @@ class AdamWeightDecay(Optimizer):
         >>> opt = ms.nn.AdamWeightDecay([w], learning_rate=0.01, weight_decay=0.1)
         >>> _ = opt((ms.Tensor(np.array([1.0, 0.0], np.float32)),))
         >>> print(w.asnumpy())
-        [1.9663782 1.998    ]
+        [1.966378 1.998   ]
     """
 
     @opt_init_args_register
