@@ -21,6 +21,8 @@ def _reference(w, u, c, wd, eps):
 def test_trust_ratio_matches_formula(w, u, c, wd, eps, dtype):
     got = trust_ratio(ms.Tensor(np.array(w, dtype)), ms.Tensor(np.array(u, dtype)), c, wd, eps)
     assert got.asnumpy().dtype == dtype and got.shape == ()
+    # c, wd and eps are Python floats: Float32 scalars first, as MindSpore 2.10 makes them
+    c, wd, eps = (float(np.float32(v)) for v in (c, wd, eps))
     want = _reference(np.float64(dtype(w)), np.float64(dtype(u)), c, wd, eps)
     np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6 if dtype is np.float32 else 1e-12)
     if w == 0 or u == 0:
