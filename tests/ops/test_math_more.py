@@ -66,7 +66,10 @@ def test_matches_reference(name, fn, ref, args, mode):
         want = ref(*args)
     got = FnCell(fn)(*(ms.Tensor(a) for a in args)).asnumpy()
     assert got.shape == want.shape
-    np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12)
+    # cdist's 1/p is a Python float, a Float32 scalar in MindSpore 2.10 (ms-oracle: p=3.5 is
+    # 4e-8 off in float64); p = 1, 2 and inf take no such constant
+    rtol = 1e-7 if name == "cdist-p3.5" else 1e-10
+    np.testing.assert_allclose(got, want, rtol=rtol, atol=1e-12)
 
 
 # cosine_similarity-zero sits on the eps clamp's kink and DivNoNan's zeros are jumps: finite

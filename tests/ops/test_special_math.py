@@ -29,6 +29,8 @@ BINARY = [("hypot", np.hypot), ("logaddexp", np.logaddexp), ("logaddexp2", np.lo
 @pytest.mark.parametrize("dtype, rtol", [(np.float64, 1e-12), (np.float32, 2e-6)])
 @pytest.mark.parametrize("name, ref, x", UNARY, ids=[u[0] for u in UNARY])
 def test_unary_matches_reference(name, ref, x, dtype, rtol):
+    if name in ("deg2rad", "rad2deg") and dtype is np.float64:
+        rtol = 1e-7  # MindSpore 2.10's pi/180 is a Float32 scalar (ms-oracle: 2.8e-8 off)
     a = x.astype(dtype)
     for out in (getattr(ops, name)(ms.Tensor(a)), getattr(ms.Tensor(a), name)()):
         assert out.asnumpy().dtype == dtype
