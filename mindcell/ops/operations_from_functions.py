@@ -2470,11 +2470,19 @@ RECORDS += [
 from mindcell.ops import operations_legacy_funcs as _legacy  # noqa: E402
 
 RECORDS += [
-    PrimRecord("ConjugateTranspose", _legacy.conjugate_transpose),
-    PrimRecord("MatrixLogarithm", _legacy.matrix_logarithm),
-    PrimRecord("TensorToTuple", _legacy.tensor_to_tuple),
+    PrimRecord("ConjugateTranspose", _legacy.conjugate_transpose,
+               example=("ops.ConjugateTranspose()(Tensor(np.array([[1+2j, 3-1j]], np.complex64)), "
+                        "(1, 0))", "[[1.-2.j]\n [3.+1.j]]")),
+    PrimRecord("MatrixLogarithm", _legacy.matrix_logarithm,
+               example=("ops.MatrixLogarithm()(Tensor(np.array([[1.0, 0.0], [0.0, 2.0]], "
+                        "np.complex64)))",
+                        "[[0.       +0.j 0.       +0.j]\n [0.       +0.j 0.6931472+0.j]]")),
+    PrimRecord("TensorToTuple", _legacy.tensor_to_tuple,
+               example=("ops.TensorToTuple()(Tensor(np.array([1, 2, 3], np.int32)))",
+                        "(1, 2, 3)")),
     PrimRecord("Coalesce", "coalesce"),
-    PrimRecord("DynamicShape", _legacy.dynamic_shape, "(dtype=9)"),
+    PrimRecord("DynamicShape", _legacy.dynamic_shape, "(dtype=9)",
+               example=("ops.DynamicShape()(Tensor(np.zeros((2, 3), np.float32)))", "[2 3]")),
 ]
 
 CLASSES = {record.name: _make(record) for record in RECORDS}
