@@ -7,7 +7,7 @@ import numpy as np
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops._errors import check_bool, check_int, check_number, public_name
-from mindcell.ops._helpers import check_tensor, is_scalar, to_tensor
+from mindcell.ops._helpers import check_tensor, is_scalar, scalar_tensor, to_tensor
 from mindcell.ops.function._opdoc import array, example, opdoc
 
 
@@ -30,7 +30,10 @@ _SELU_ALPHA, _SELU_SCALE = 1.6732632423543772, 1.0507009873554805
 
 def selu(input_x):
     _float_tensor(input_x, "selu", "input_x")
-    return _F().elu(input_x, _SELU_ALPHA) * _SELU_SCALE
+    # the scale in the input's dtype: a Python float would be a Float32 scalar (83cf832), and
+    # MindSpore's Float64 gradient is the exact 1.0507009873554805 (ms-oracle)
+    scale = scalar_tensor(_SELU_SCALE, input_x._np_dtype, "selu", "input_x")
+    return _F().elu(input_x, _SELU_ALPHA) * scale
 
 
 selu.__doc__ = opdoc(
