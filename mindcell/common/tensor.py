@@ -378,8 +378,9 @@ class Tensor:
         if opt_shard_group is not None:
             raise ValueError("Tensor.init_data: 'opt_shard_group' selects an optimizer shard; "
                              "mindcell holds whole tensors in one process")
-        data = self._data  # fills a deferred (initializer) tensor, as MindSpore does here
-        if shape is None or tuple(shape) == data.shape:
+        if "_deferred_fill" in self.__dict__:
+            self._data  # fills a deferred (initializer) tensor, as MindSpore does here
+        if shape is None or tuple(shape) == tuple(self.shape):
             if type(self) is Tensor:
                 self.init = None  # initialised: MindSpore 2.10 clears init (has_init False)
             return self
