@@ -105,11 +105,13 @@ class Dense(Cell):
         self.activation_flag = activation is not None
 
     def construct(self, x):
-        if not isinstance(x, Tensor) or not mstype.is_float_np(x._np_dtype):
-            # MindSpore's MatMul rejects an integer input against float weights; never compute
-            # a silently promoted result.
-            raise TypeError("Dense: the input must be a float Tensor, but got %s"
-                            % (x.dtype if isinstance(x, Tensor) else type(x).__name__))
+        if not isinstance(x, Tensor) or x.dtype == mstype.bool_ or (
+                not mstype.is_float_np(x._np_dtype) and x._np_dtype != self.weight._np_dtype):
+            # MindSpore's MatMul rejects an integer input against float weights (never compute
+            # a silently promoted result); an integer Dense (dtype=ms.int32) takes its own dtype.
+            raise TypeError("Dense: the input must be a float Tensor or one of the weight's "
+                            "dtype %s, but got %s" % (self.weight.dtype, x.dtype if isinstance(
+                                x, Tensor) else type(x).__name__))
         if x.shape[-1:] != (self.in_channels,):
             raise ValueError("Dense: the input's last dim must be in_channels=%d, but got shape "
                              "%s" % (self.in_channels, x.shape))

@@ -132,7 +132,9 @@ class EmbeddingLookup(Cell):
         max_norm (Union[int, float], optional): the largest L2 norm of a returned row.
             Default: ``None``.
         sparse (bool): MindSpore's sparse-gradient switch. Default: ``True``.
-        dtype (mindcell.dtype): the table's float dtype. Default: ``mstype.float32``.
+        dtype (mindcell.dtype): the table's dtype: a float, integer or bool dtype, as MindSpore
+            (an integer table from a float initializer holds its values cast toward zero).
+            Default: ``mstype.float32``.
 
     Inputs:
         indices (Tensor): integer indices of any shape.
@@ -143,8 +145,9 @@ class EmbeddingLookup(Cell):
     Raises:
         ValueError: a size is not a positive int, ``target`` or ``slice_mode`` is unknown, or
             ``max_norm`` is not a positive number.
-        TypeError: ``sparse`` is not a bool, ``dtype`` is not a float dtype, or the indices are
-            floats.
+        TypeError: ``sparse`` is not a bool, ``dtype`` is not a number or bool dtype, the
+            indices are floats, or ``max_norm`` is given with a table that is not float16/float32
+            (MindSpore's ClipByNorm).
 
     Examples:
         >>> import numpy as np
@@ -175,8 +178,9 @@ class EmbeddingLookup(Cell):
                                      or not isinstance(max_norm, (int, float)) or max_norm <= 0):
             raise ValueError("%s: 'max_norm' must be None or a positive number, but got %r"
                              % (op, max_norm))
-        if dtype not in (mstype.float16, mstype.float32, mstype.float64):
-            raise TypeError("%s: 'dtype' must be a float type, but got %s" % (op, dtype))
+        if not isinstance(dtype, mstype.Type) or (dtype not in number_type
+                                                   and dtype != mstype.bool_):
+            raise TypeError("%s: 'dtype' must be a number or bool dtype, but got %r" % (op, dtype))
         self.target, self.slice_mode, self.sparse = target, slice_mode, sparse
         self.max_norm = max_norm
         self.embedding_table = Parameter(
@@ -188,6 +192,9 @@ class EmbeddingLookup(Cell):
                             % indices.dtype)
         out = F.gather(self.embedding_table, indices, 0)
         if self.max_norm is not None:
+            if self.embedding_table.dtype not in (mstype.float16, mstype.float32):
+                raise TypeError("EmbeddingLookup: 'max_norm' needs a float16 or float32 table, "
+                                "but the table is %s" % self.embedding_table.dtype)
             norm = F.sqrt(F.reduce_sum(out * out, -1, keep_dims=True))
             out = out * (self.max_norm / F.maximum(norm, self.max_norm))
         return out
