@@ -354,11 +354,10 @@ def _snapshot(t):
 
 
 def _write(t, value):
-    value = F.cast(value, t.dtype)
-    if isinstance(t, Parameter):
-        F.assign(t, value)
-    else:
-        t.assign_value(value)
+    """``t`` takes ``value`` in its own memory (ops.assign, Parameter or plain Tensor): a view
+    such as the row ``vmap`` hands each example writes through to its base, as MindSpore's
+    kernels write into the Tensor's memory."""
+    F.assign(t, F.cast(value, t.dtype))
 
 
 def _scalars(op, dtype, pairs, max_rank=1):
