@@ -21,3 +21,16 @@ PRIVATE_GROUPS = tuple(
 # Private names public code uses at MindSpore 2.10 paths, defined by mindcell at another path:
 # comm_func.barrier is management.barrier (mindformers, the distributed docs)
 PRIVATE_GROUPS += ((".communication.management:barrier", ".communication.comm_func:barrier"),)
+
+# MindSpore 2.10's private module ops.operations._grad_ops (backward primitives that MindSpore's
+# own tests and custom bprops call: G.SigmoidGrad()(y, dy)); mindcell's are ops.operations_grad
+_GRAD_OPS = """
+    ACosGrad AbsGrad AcoshGrad AsinGrad AsinhGrad AtanGrad AvgPoolGrad BiasAddGrad EluGrad
+    FastGeLUGrad HShrinkGrad HSigmoidGrad HSwishGrad LogSoftmaxGrad MaxPoolGrad MaximumGrad
+    MinimumGrad MirrorPadGrad ReLU6Grad ReciprocalGrad ReluGrad ResizeBilinearGrad
+    ResizeNearestNeighborGrad RsqrtGrad SiLUGrad SigmoidCrossEntropyWithLogitsGrad
+    SigmoidGrad SliceGrad SmoothL1LossGrad SoftMarginLossGrad SoftShrinkGrad SoftmaxGrad
+    SoftplusGrad SqrtGrad StridedSliceGrad TanhGrad
+"""
+PRIVATE_GROUPS += tuple((".ops.operations_grad:" + _name, ".ops.operations._grad_ops:" + _name)
+                        for _name in _GRAD_OPS.split())

@@ -24,6 +24,7 @@ from mindcell.ops.operations_from_functions import *  # noqa: F401,F403
 from mindcell.ops.operations_depthwise import *  # noqa: F401,F403
 from mindcell.ops.operations_glimpse import *  # noqa: F401,F403
 from mindcell.ops.operations_complex import *  # noqa: F401,F403
+from mindcell.ops import operations_grad as _operations_grad  # noqa: F401,E402 (_grad_ops faces)
 from mindcell.ops._f_compat import tuple_to_array, partial, scalar_to_tensor  # noqa: F401
 from mindcell.ops.grad import grad, value_and_grad, get_grad, GradOperation, vjp  # noqa: F401
 from mindcell.ops.primitive import PrimitiveWithCheck, constexpr, prim_attr_register  # noqa: F401

@@ -95,7 +95,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
         info = np.iinfo(input._np_dtype)
         return M.clamp(input, _int_bound(lo, info), _int_bound(hi, info))
     check_float(input, op)
-    return M.clamp(input, lo, hi)
+    return M.clip_by_value(input, lo, hi)  # maximum and minimum: a tie splits the gradient
 
 
 def _int_bound(v, info):

@@ -914,6 +914,13 @@ def clamp(input, min=None, max=None):
         >>> print(ops.clamp(x, 0, 5), ops.clamp(x, max=2))
         [0 1 5] [-3  1  2]
     """
+    return _clamped(input, min, max, True)
+
+
+def _clamped(input, min, max, whole_edges):
+    """``input`` between the bounds, by maximum and minimum. ``whole_edges``: the gradient reaches
+    ``input`` wholly at ``input == min`` or ``max``, as MindSpore 2.10's clamp passes it, where
+    maximum/minimum (and so clip_by_value and hardtanh) split a tie in halves (ms-oracle)."""
     check_tensor(input, "clamp")
     if min is None and max is None:
         raise ValueError("clamp: at least one of 'min' and 'max' must be given")
@@ -922,10 +929,13 @@ def clamp(input, min=None, max=None):
             for b in (min, max)):  # MindSpore's rule; bool bounds would compare as 0/1
         raise ValueError("clamp: the dtype of 'input', 'min' and 'max' must not be bool")
     out = input
-    if min is not None:
-        out = maximum(out, min if not is_scalar(min) else _like(min, input, "min"))
-    if max is not None:
-        out = minimum(out, max if not is_scalar(max) else _like(max, input, "max"))
+    for bound, arg, extremum, inside in ((min, "min", maximum, greater_equal),
+                                         (max, "max", minimum, less_equal)):
+        if bound is None:
+            continue
+        bound = bound if not is_scalar(bound) else _like(bound, input, arg)
+        bounded = extremum(out, bound)
+        out = where(inside(out, bound), out, bounded) if whole_edges else bounded
     return out
 
 
@@ -966,8 +976,8 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
          [ 1.   1. ]]
     """
     if isinstance(x, (list, tuple)):
-        return tuple(clamp(t, clip_value_min, clip_value_max) for t in x)
-    return clamp(x, clip_value_min, clip_value_max)
+        return tuple(clip_by_value(t, clip_value_min, clip_value_max) for t in x)
+    return _clamped(x, clip_value_min, clip_value_max, False)
 
 
 def lerp(input, end, weight):
