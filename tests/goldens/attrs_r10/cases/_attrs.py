@@ -15,8 +15,10 @@ SAMPLE by parameter name). Two keys are recorded per class:
 
 The names come from the target framework itself, so MindSpore and mindcell enumerate the same
 keys when their module contents agree (a class only one of them has is itself a difference)."""
+import atexit
 import inspect
 import os
+import shutil
 import sys
 import tempfile
 import types
@@ -30,6 +32,7 @@ from _layer_sweep import CONV_DENSE_NORM, POOL_ACT_RNN_LOSS  # noqa: E402
 
 SWEPT = {name: (args, kwargs) for name, args, kwargs, _ in CONV_DENSE_NORM + POOL_ACT_RNN_LOSS}
 TMP = tempfile.mkdtemp(prefix="attrs_r10_")
+atexit.register(shutil.rmtree, TMP, ignore_errors=True)
 
 
 def net():
