@@ -8,6 +8,8 @@ import sys
 
 import numpy as np
 
+from mindcell.common._pynative import _pynative_executor
+
 __all__ = ["jit_class", "lazy_inline", "no_inline", "set_recursion_limit", "set_deterministic", "run_check",
            "_no_grad", "ms_memory_recycle"]
 
@@ -250,18 +252,15 @@ class _no_grad(contextlib.ContextDecorator):
     """
 
     def __init__(self):
-        self.prev_state = []
+        self.prev_state = True
 
     def __enter__(self):
-        from mindcell._core import autodiff
-        tapes = autodiff.tapes
-        self.prev_state = list(tapes)
-        tapes.clear()
+        # the executor's switch: gradients made inside raise, as MindSpore's (ops.grad.py)
+        self.prev_state = _pynative_executor.enable_grad()
+        _pynative_executor.set_enable_grad(False)
 
     def __exit__(self, exc_type, exc_val, exc_tb):
-        from mindcell._core import autodiff
-        tapes = autodiff.tapes
-        tapes[:] = self.prev_state
+        _pynative_executor.set_enable_grad(self.prev_state)
         return False
 
 

@@ -5,6 +5,7 @@ the graph layer above ``common``."""
 from mindcell.graph.jit import jit, JitConfig  # noqa: F401
 from mindcell.program_api import jit_class
 from mindcell.common._pynative import _pynative_executor, cells_compile_cache  # noqa: F401
+from mindcell.graph.cell_executor import _CellGraphExecutor, _cell_graph_executor  # noqa: F401
 
 __all__ = ["jit", "JitConfig", "ms_function", "ms_class"]
 

@@ -106,6 +106,13 @@ class ParamInfo:
             object.__setattr__(self, "_obj", param)
 
 
+def _check_flag(name, value):
+    # MindSpore's TypeError (and message) for a flag that is not a Python bool (np.bool_ too)
+    if type(value) is not bool:
+        raise TypeError("The argument `%s` must be bool type." % name)
+    return value
+
+
 def _check_name(name):
     if name is None:
         return None
@@ -168,8 +175,8 @@ class Parameter(Tensor):
             self._name = "Parameter#%d" % Parameter._auto_count
         self._requires_grad = True
         self.requires_grad = requires_grad
-        self.layerwise_parallel = bool(layerwise_parallel)
-        self.parallel_optimizer = bool(parallel_optimizer)
+        self.layerwise_parallel = layerwise_parallel
+        self.parallel_optimizer = parallel_optimizer
         self._comm_fusion = 1
         self.sliced = False
         self.unique = False
@@ -219,6 +226,24 @@ class Parameter(Tensor):
         if not isinstance(value, bool):
             raise TypeError("Parameter.requires_grad must be a bool, but got %r" % (value,))
         self._requires_grad = value
+
+    @property
+    def layerwise_parallel(self):
+        """MindSpore's model-parallel flag (a bool; settable), recorded."""
+        return self._layerwise_parallel
+
+    @layerwise_parallel.setter
+    def layerwise_parallel(self, value):
+        self._layerwise_parallel = _check_flag("layerwise_parallel", value)
+
+    @property
+    def parallel_optimizer(self):
+        """MindSpore's optimizer-sharding flag (a bool; settable), recorded."""
+        return self._parallel_optimizer
+
+    @parallel_optimizer.setter
+    def parallel_optimizer(self, value):
+        self._parallel_optimizer = _check_flag("parallel_optimizer", value)
 
     @property
     def comm_fusion(self):

@@ -1,5 +1,7 @@
 """Automatic differentiation API: ``grad``, ``value_and_grad``, ``GradOperation``, ``vjp``."""
 from mindcell._core import autodiff, backward, trace as _trace
+from mindcell import context as _context
+from mindcell.common._pynative import _pynative_executor
 from mindcell.common.tensor import Tensor
 from mindcell.ops.defs.shape import identity_p
 from mindcell.ops.function.creation_func import fill, ones_like, zeros_like
@@ -307,9 +309,17 @@ def _pack(pos_grads, weight_grads, single, positions_given, weights_given, singl
     return pg
 
 
+def _check_grad_enabled():
+    """MindSpore's PyNative check when a gradient function is made (grad, value_and_grad,
+    GradOperation): not inside ``_no_grad`` / ``set_enable_grad(False)``."""
+    if not _context.is_graph_mode() and not _pynative_executor.enable_grad():
+        raise RuntimeError("In no_grad context, you can not calculate gradient")
+
+
 def _make_grad_fn(fn, grad_position, weights, has_aux, with_value, op, return_ids=False,
                   sens_param=False):
     check_fn_and_aux(fn, has_aux, op)
+    _check_grad_enabled()
     for name, flag in (("return_ids", return_ids), ("sens_param", sens_param)):
         if not isinstance(flag, bool):
             raise TypeError("%s: '%s' must be a bool, but got %s"
@@ -554,6 +564,7 @@ class GradOperation:
         self.sens_param = sens_param
 
     def __call__(self, fn, weights=None):
+        _check_grad_enabled()
         single_weight = self.get_by_list and _is_single_weight(weights)
         weights = _check_weights(weights, "GradOperation") if self.get_by_list else ()
         if self.get_by_list and not weights:

@@ -184,6 +184,9 @@ class RegistrationMixin:
             raise TypeError("Cell: the attribute name %r is reserved by mindcell" % name)
         params, cells, buffers = self._params, self._cells, self._buffers
         if isinstance(value, Parameter):
+            if name in cells:  # (also a child set to None: MindSpore's KeyError)
+                raise KeyError("Cell: %r is a child cell of the network; a Parameter cannot be "
+                               "assigned to that name" % name)
             self._set_parameter(name, value)
         elif isinstance(value, ParameterTuple):
             self._set_parameter_tuple(name, value)
@@ -191,8 +194,9 @@ class RegistrationMixin:
               and all(isinstance(v, Parameter) for v in value)):
             self._set_parameter_sequence(name, value)
         elif _is_cell(value):
-            if name in params and params[name] is not None:
-                raise TypeError("Cell: %r is a Parameter; it cannot be replaced by a Cell" % name)
+            if name in params:  # (also a Parameter set to None: MindSpore's KeyError)
+                raise KeyError("Cell: %r is a Parameter of the network; a Cell cannot be "
+                               "assigned to that name" % name)
             self._set_child(name, value)
         elif name in params:
             if value is None:
