@@ -179,3 +179,22 @@ def test_cell_graph_executor_errors():
 
     with pytest.raises(Exception):  # the shape error a first call raises, at compile time
         _cell_graph_executor.compile(MatMul(), _f32(2, 3), _f32(2, 3))
+
+
+# ----- Optimizer: the base class's construct is MindSpore's NotImplementedError --------------------
+def test_base_optimizer_construct_not_implemented():
+    params = [Parameter(_f32(3), name="a"), Parameter(_f32(3), name="b")]
+    opt = nn.Optimizer(0.5, params)
+    with pytest.raises(NotImplementedError):
+        opt.construct()
+    with pytest.raises(NotImplementedError):
+        opt((_f32(3), _f32(3)))
+
+    class Halve(nn.Optimizer):
+        def construct(self, gradients):
+            for p, g in zip(self.parameters, gradients):
+                ops.assign_sub(p, g * self.get_lr())
+            return True
+
+    Halve(0.5, params)((_f32(3), _f32(3)))
+    np.testing.assert_allclose(params[0].asnumpy(), [0.5, 0.5, 0.5])

@@ -217,6 +217,13 @@ class Optimizer(OptimizerSubclassAPI, Cell):
         self.map_, self.map_reverse = Map(), Map(None, True)
         self.hyper_map, self.hyper_map_reverse = HyperMap(), HyperMap(None, True)
 
+    def construct(self, *hyper_params):
+        """The update; subclasses define it (MindSpore's NotImplementedError otherwise)."""
+        if getattr(type(self), "forward", None) is not None:
+            return super().construct(*hyper_params)
+        raise NotImplementedError("%s.construct: an Optimizer subclass must define construct"
+                                  % type(self).__name__)
+
     def _lr_tensor(self, lr):
         """The learning rate of the current step as a 0-d float32 tensor."""
         if lr is _DEFAULT:
