@@ -551,7 +551,9 @@ def initializer(init, shape=None, dtype=mstype.float32):
         if shape is not None and tuple(data.shape) != tuple(_shape(shape)):
             raise ValueError("initializer: the Tensor's shape %s differs from shape %s"
                              % (data.shape, tuple(shape)))
-        return Tensor(data, dtype)
+        # a Tensor keeps its own dtype, whatever ``dtype`` says (MindSpore 2.10, ms-oracle: so do
+        # the layers' weight_init/bias_init Tensors); a numpy array (mindcell's) takes ``dtype``
+        return Tensor(data, init.dtype if isinstance(init, Tensor) else dtype)
     if shape is None:
         raise ValueError("initializer: 'shape' is required unless 'init' is a Tensor")
     shape = _shape(shape)

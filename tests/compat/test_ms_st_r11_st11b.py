@@ -114,3 +114,19 @@ def test_bounded_ops_gradient_at_the_edges():
     # the forward values are unchanged
     np.testing.assert_array_equal(ops.clamp(x, 0., 1.).asnumpy(), np.clip(x.asnumpy(), 0, 1))
     np.testing.assert_array_equal(ops.clip_by_value(x, lo, hi).asnumpy(), np.clip(x.asnumpy(), 0, 1))
+
+
+def test_initializer_of_a_tensor_keeps_its_dtype():
+    from mindcell.common.initializer import initializer
+    # MindSpore 2.10 (ms-oracle): the Tensor's dtype wins over the dtype argument, in layers too
+    assert initializer(Tensor(np.arange(4, dtype=np.int64)), [4]).dtype == ms.int64
+    assert initializer(Tensor(np.ones(4)), [4], ms.float16).dtype == ms.float64
+    assert ms.Parameter(initializer(Tensor(np.arange(3, dtype=np.uint8)), [3]),
+                        name="p").dtype == ms.uint8
+    dense = nn.Dense(2, 3, weight_init=Tensor(np.ones((3, 2))),
+                     bias_init=Tensor(np.zeros(3, np.int32)))
+    assert (dense.weight.dtype, dense.bias.dtype) == (ms.float64, ms.int32)
+    conv = nn.Conv2d(1, 2, 3, weight_init=Tensor(np.ones((2, 1, 3, 3), np.float16)))
+    assert conv.weight.dtype == ms.float16
+    np.testing.assert_array_equal(initializer(Tensor(np.arange(4, dtype=np.int64)), [4]).asnumpy(),
+                                  np.arange(4))
