@@ -65,8 +65,8 @@ greater, greater_equal, less, less_equal, equal, logical_and = map(
     _binary, ("Greater", "GreaterEqual", "Less", "LessEqual", "Equal", "LogicalAnd"))
 neg, sign, exp, log, sqrt, rsqrt, square = map(
     _unary, ("Neg", "Sign", "Exp", "Log", "Sqrt", "Rsqrt", "Square"))
-sin, cos, tanh, erf, reciprocal, sigmoid = map(
-    _unary, ("Sin", "Cos", "Tanh", "Erf", "Reciprocal", "Sigmoid"))
+sin, cos, tanh, erf, reciprocal, sigmoid, sinh, cosh = map(
+    _unary, ("Sin", "Cos", "Tanh", "Erf", "Reciprocal", "Sigmoid", "Sinh", "Cosh"))
 
 
 def div(a, b):

@@ -210,6 +210,8 @@ fft_c2r_p = defprim("FFTC2R", _c2r_impl, infer=_c2r_infer, bprop=_c2r_bprop,
 _HOLOMORPHIC = (
     "Add", "Sub", "Mul", "RealDiv", "Neg", "Exp", "Log", "Sqrt", "Square", "Reciprocal", "Pow",
     "Sin", "Cos", "Tan", "Sinh", "Cosh", "Tanh", "Expm1", "Log1p",
+    "Asin", "ACos", "Atan", "Asinh", "Acosh", "Atanh", "Rsqrt", "Sigmoid", "SigmoidGrad",
+    "TanhGrad",
     "MatMul", "BatchMatMul", "ReduceSum", "ReduceProd", "CumSum",
     "Reshape", "Transpose", "Concat", "BroadcastTo", "Tile", "ReverseV2", "PadV3",
     "Gather", "GatherD", "GatherNd", "Index", "IndexGrad", "IndexPut", "IndexAdd", "Select",

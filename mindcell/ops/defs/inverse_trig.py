@@ -21,10 +21,13 @@ acos_p = _unary("ACos", correctly_rounded(np.arccos),
                 lambda x, out, dout: (G.neg(G.mul(dout, G.rsqrt(_one_minus_sq(x)))),))
 atan_p = _unary("Atan", correctly_rounded(np.arctan),
                 lambda x, out, dout: (G.div(dout, G.add(G.square(x), 1.0)),))
+# 1 / cosh(asinh(x)) and 1 / sinh(acosh(x)): sqrt(x^2 + 1) and sqrt(x^2 - 1) for real x, and
+# for complex x the derivative of the principal branch (the principal root of x^2 - 1 has the
+# opposite sign where Re(x) < 0; MindSpore 2.10's complex gradients, ms-oracle)
 asinh_p = _unary("Asinh", correctly_rounded(np.arcsinh),
-                 lambda x, out, dout: (G.mul(dout, G.rsqrt(G.add(G.square(x), 1.0))),))
+                 lambda x, out, dout: (G.div(dout, G.cosh(out)),))
 acosh_p = _unary("Acosh", correctly_rounded(np.arccosh),
-                 lambda x, out, dout: (G.mul(dout, G.rsqrt(G.sub(G.square(x), 1.0))),))
+                 lambda x, out, dout: (G.div(dout, G.sinh(out)),))
 atanh_p = _unary("Atanh", correctly_rounded(np.arctanh),
                  lambda x, out, dout: (G.div(dout, _one_minus_sq(x)),))
 
