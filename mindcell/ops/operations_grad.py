@@ -4,6 +4,8 @@
 ms-oracle, tests/goldens/ms_st_b): the ones given the forward result (``y``, ``out``) apply the
 closed form of the derivative; the ones given the forward input take the vector-Jacobian product of
 mindcell's own forward op, so the two always agree."""
+import numpy as np
+
 from mindcell import dtype as mstype
 from mindcell.common.tensor import Tensor
 from mindcell.ops import functional as F
@@ -142,18 +144,32 @@ AvgPoolGrad = _grad_class("AvgPoolGrad", ("x", "out", "dout"), _pool_grad(P.AvgP
                           "the gradient of AvgPool at x for dout.")
 
 
-def _zeros_of(prim, shape, like):
+def _shape_of(prim, shape):
     if isinstance(shape, Tensor):
         shape = tuple(int(s) for s in shape.asnumpy())
     if not isinstance(shape, (tuple, list)):
         raise TypeError("For '%s', the input shape must be a tuple of ints, but got %s"
                         % (prim, type(shape).__name__))
-    return F.zeros(tuple(shape), like.dtype)
+    return tuple(shape)
+
+
+def _placed(forward, shape, dy):
+    """dy placed where ``forward`` (a slicing) reads a zero tensor of ``shape``: the pullback of
+    ``forward``. A dy of the slice's size in another shape is taken in the slice's shape, and a
+    bool or integer dy is placed through float64 and cast back (MindSpore 2.10's kernels take
+    both, ms-oracle)."""
+    work = dy if dy.dtype.is_floating_point else F.cast(dy, mstype.float64)
+    base = F.zeros(tuple(shape), work.dtype)
+    out_shape = tuple(forward(base).shape)
+    if tuple(work.shape) != out_shape and work.size == int(np.prod(out_shape)):
+        work = F.reshape(work, out_shape)
+    grad = _pullback(forward, (base,), work)[0]
+    return grad if work.dtype == dy.dtype else F.cast(grad, dy.dtype)
 
 
 def _slice_grad(self, dy, x, begin, size):
-    _tensor("SliceGrad", "x", x)
-    return _pullback(lambda t: P.Slice()(t, begin, size), (x,), _tensor("SliceGrad", "dy", dy))[0]
+    x, dy = _tensor("SliceGrad", "x", x), _tensor("SliceGrad", "dy", dy)
+    return _placed(lambda t: P.Slice()(t, begin, size), x.shape, dy)
 
 
 SliceGrad = _grad_class("SliceGrad", ("dy", "x", "begin", "size"), _slice_grad,
@@ -164,8 +180,8 @@ def _strided_slice_grad(self, dy, shapex, begin, end, strides):
     dy = _tensor("StridedSliceGrad", "dy", dy)
     forward = P.StridedSlice(self.begin_mask, self.end_mask, self.ellipsis_mask,
                              self.new_axis_mask, self.shrink_axis_mask)
-    base = _zeros_of("StridedSliceGrad", shapex, dy)
-    return _pullback(lambda t: forward(t, begin, end, strides), (base,), dy)[0]
+    return _placed(lambda t: forward(t, begin, end, strides), _shape_of("StridedSliceGrad", shapex),
+                   dy)
 
 
 StridedSliceGrad = _grad_class(

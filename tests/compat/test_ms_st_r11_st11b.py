@@ -70,6 +70,16 @@ def test_structural_grad_prims():
     got = G.StridedSliceGrad()(Tensor(np.ones((2, 2), np.float32)), (4, 4), (0, 0), (4, 4),
                                (2, 2)).asnumpy()
     np.testing.assert_array_equal(got, np.kron(np.ones((2, 2)), [[1, 0], [0, 0]]))
+    # a dy of the slice's size in another shape, and a bool dy (MindSpore 2.10 takes both)
+    got = G.StridedSliceGrad()(Tensor([True, False, True]), (3, 2, 3), (1, 0, 0), (2, 1, 3),
+                               (1, 1, 1))
+    assert got.dtype == ms.bool_ and got.shape == (3, 2, 3)
+    np.testing.assert_array_equal(got.asnumpy()[1, 0], [True, False, True])
+    assert got.asnumpy().sum() == 2
+    got = G.SliceGrad()(Tensor(np.array([1, 2], np.int32)), Tensor(np.zeros((2, 3), np.int32)),
+                        (0, 1), (1, 2))
+    assert got.dtype == ms.int32
+    np.testing.assert_array_equal(got.asnumpy(), [[0, 1, 2], [0, 0, 0]])
     np.testing.assert_array_equal(G.BiasAddGrad()(Tensor(np.ones((2, 3, 4), np.float32))).asnumpy(),
                                   [8, 8, 8])
     with pytest.raises(TypeError, match="SigmoidGrad"):
