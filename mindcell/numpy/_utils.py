@@ -268,6 +268,12 @@ def check_int(v, name, arg):
     return int(v)
 
 
+def check_ddof(v, name):
+    """``ddof`` of var/nanvar/nanstd/cov: an int, or a bool meaning 0/1 as MindSpore 2.10
+    (its ``std`` alone refuses a bool: that caller uses :func:`check_int`)."""
+    return int(v) if isinstance(v, (bool, np.bool_)) else check_int(v, name, "ddof")
+
+
 def check_bool(v, name, arg):
     if not isinstance(v, (bool, np.bool_)):
         raise fail(name, "'%s' must be a bool, but got %s" % (arg, describe(v)))

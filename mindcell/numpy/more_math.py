@@ -123,8 +123,7 @@ def _nan_moments(a, axis, ddof, keepdims, name):
     if t._np_dtype != np.float64:
         t = ops.cast(t, mstype.float32)  # float16, integers and bool compute in Float32
     axes = U.axes_arg(axis, t.ndim, name)
-    if not isinstance(ddof, (numbers.Integral, np.integer)) or isinstance(ddof, bool):
-        raise U.fail(name, "'ddof' must be an int, but got %s" % U.describe(ddof))
+    ddof = U.check_ddof(ddof, name)
     ok = ops.logical_not(ops.isnan(t))
     zero = ops.zeros_like(t)
     vals = ops.select(ok, t, zero)

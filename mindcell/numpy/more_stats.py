@@ -86,8 +86,8 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         x = ops.concat((x, yt), 0)
     if ddof is None:
         ddof = 0 if U.check_bool(bias, "cov", "bias") else 1
-    elif not isinstance(ddof, (numbers.Integral, np.integer)) or isinstance(ddof, bool):
-        raise U.fail("cov", "'ddof' must be an int, but got %s" % U.describe(ddof))
+    else:
+        ddof = U.check_ddof(ddof, "cov")
     n = x.shape[1]
     w = None
     if fweights is not None:

@@ -373,7 +373,7 @@ def var(x, axis=None, ddof=0, keepdims=False):
 
 def _var(x, axis, ddof, keepdims, name):
     t, axes = _prep(x, axis, keepdims, name)
-    ddof = U.check_int(ddof, name, "ddof")
+    ddof = U.check_int(ddof, name, "ddof") if name == "std" else U.check_ddof(ddof, name)
     _refuse_bool(t, name, RuntimeError)
     n = _count(t, axes)
     if not axes:

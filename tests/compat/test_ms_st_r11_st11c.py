@@ -55,3 +55,29 @@ def test_embedding_lookup_dtype_errors(mode):
     look = nn.EmbeddingLookup(4, 2, param_init="ones", max_norm=1.0, dtype=ms.int32)
     with pytest.raises(TypeError, match="max_norm"):
         look(Tensor(np.array([1, 0]), ms.int32))
+
+
+def test_bool_ddof_of_var_nanvar_nanstd_cov_means_0_or_1(mode):
+    # MindSpore 2.10 (Tensor.var(ddof=True), mindspore.numpy var/nanvar/nanstd/cov) takes a
+    # bool ddof as 0/1; its std alone refuses one
+    import mindcell.numpy as mnp
+    a = np.array([[1., 2., 4.], [3., 5., 9.]], np.float32)
+    x = Tensor(a)
+    for d in (True, False):
+        np.testing.assert_allclose(x.var(axis=0, ddof=d).asnumpy(), a.var(0, ddof=int(d)),
+                                   rtol=1e-6)
+        np.testing.assert_allclose(mnp.var(x, axis=0, ddof=d).asnumpy(), a.var(0, ddof=int(d)),
+                                   rtol=1e-6)
+        np.testing.assert_allclose(mnp.nanvar(x, axis=0, ddof=d).asnumpy(),
+                                   a.var(0, ddof=int(d)), rtol=1e-6)
+        np.testing.assert_allclose(mnp.nanstd(x, axis=0, ddof=d).asnumpy(),
+                                   a.std(0, ddof=int(d)), rtol=1e-6)
+        np.testing.assert_allclose(mnp.cov(x, ddof=d).asnumpy(), np.cov(a, ddof=int(d)),
+                                   rtol=1e-5)
+        with pytest.raises(TypeError, match="std"):
+            x.std(axis=0, ddof=d)
+        with pytest.raises(TypeError, match="std"):
+            mnp.std(x, axis=0, ddof=d)
+    for bad in (1.5, None):
+        with pytest.raises(TypeError, match="ddof"):
+            x.var(axis=0, ddof=bad)
