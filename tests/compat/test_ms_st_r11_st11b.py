@@ -140,3 +140,18 @@ def test_initializer_of_a_tensor_keeps_its_dtype():
     assert conv.weight.dtype == ms.float16
     np.testing.assert_array_equal(initializer(Tensor(np.arange(4, dtype=np.int64)), [4]).asnumpy(),
                                   np.arange(4))
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_unsorted_topk_of_every_element_keeps_the_input_order(mode):
+    ms.set_context(mode=mode)
+    x = np.random.RandomState(1).rand(3, 5).astype(np.float32)
+    # MindSpore 2.10: TopK(sorted=False) with k == n returns the input as it is, on any dim
+    values, indices = ops.TopK(False)(Tensor(x), 5)
+    np.testing.assert_array_equal(values.asnumpy(), x)
+    np.testing.assert_array_equal(indices.asnumpy(), np.tile(np.arange(5), (3, 1)))
+    values, indices = ops.topk(Tensor(x), 3, dim=0, largest=False, sorted=False)
+    np.testing.assert_array_equal(values.asnumpy(), x)
+    np.testing.assert_array_equal(indices.asnumpy(), np.repeat(np.arange(3)[:, None], 5, 1))
+    values, _ = ops.TopK(True)(Tensor(x), 5)  # sorted stays largest first
+    np.testing.assert_array_equal(values.asnumpy(), -np.sort(-x, axis=1))

@@ -392,6 +392,8 @@ def _topk_impl(x, k, dim, largest, sorted):
     idx = _argsort(x, dim, largest)
     if x.ndim:
         idx = np.take(idx, np.arange(k), axis=dim)
+        if not sorted and k == x.shape[dim]:  # MindSpore 2.10 gives the input's order then
+            idx = np.sort(idx, axis=dim)  # (ms-oracle, any dim); for k < n, its selection's order
     return np.take_along_axis(x, idx, dim) if x.ndim else x.copy(), idx.astype(np.int32)
 
 
