@@ -83,3 +83,35 @@ def test_complex_inverse_trig_gradient_is_the_conjugate_derivative(pynative, nam
         return ops.real(out).sum() + 2 * ops.imag(out).sum()
     got = ms.grad(ms_loss)(Tensor(z.astype(np.complex128))).asnumpy()
     np.testing.assert_allclose(got, expect, rtol=1e-6, atol=1e-6)
+
+
+def test_cell_keeps_a_tensor_attribute_set_before_its_init():
+    # ms-oracle: a plain Tensor (or number) set before super().__init__() is a plain attribute;
+    # a Parameter or a Cell set then raises AttributeError
+    class Early(ms.nn.Cell):
+        def __init__(self, t):
+            self.t = t
+            self.scale = 2.0
+            super().__init__()
+
+        def construct(self, x):
+            return x * self.t * self.scale
+
+    t = Tensor(np.array([1.0, 3.0], np.float32))
+    net = Early(t)
+    assert net.t is t and net.scale == 2.0
+    np.testing.assert_allclose(net(Tensor(np.ones(2, np.float32))).asnumpy(), [2.0, 6.0])
+
+    class EarlyParam(ms.nn.Cell):
+        def __init__(self):
+            self.p = Parameter(Tensor(np.ones(2, np.float32)), name="p")
+            super().__init__()
+
+    class EarlyChild(ms.nn.Cell):
+        def __init__(self):
+            self.c = ms.nn.Dense(2, 2)
+            super().__init__()
+
+    for cls in (EarlyParam, EarlyChild):
+        with pytest.raises(AttributeError):
+            cls()
