@@ -155,3 +155,12 @@ def test_unsorted_topk_of_every_element_keeps_the_input_order(mode):
     np.testing.assert_array_equal(indices.asnumpy(), np.repeat(np.arange(3)[:, None], 5, 1))
     values, _ = ops.TopK(True)(Tensor(x), 5)  # sorted stays largest first
     np.testing.assert_array_equal(values.asnumpy(), -np.sort(-x, axis=1))
+
+
+def test_unique_with_pad_takes_a_tensor_pad_num():
+    x = Tensor(np.array([1, 1, 5, 5, 4, 4, 3, 3, 2, 2], np.int32))
+    values, idx = ops.UniqueWithPad()(x, Tensor(-1, ms.int32))  # MindSpore 2.10 takes it
+    np.testing.assert_array_equal(values.asnumpy(), [1, 5, 4, 3, 2, -1, -1, -1, -1, -1])
+    np.testing.assert_array_equal(idx.asnumpy(), [0, 0, 1, 1, 2, 2, 3, 3, 4, 4])
+    with pytest.raises(TypeError):
+        ops.unique_with_pad(x, Tensor(1.5))

@@ -874,6 +874,9 @@ def unique_with_pad(x, pad_num):
                         % (public_name(op), x.dtype))
     if x.ndim != 1:
         raise ValueError("%s: 'x' must be 1-D, but got shape %s" % (public_name(op), x.shape))
+    if isinstance(pad_num, Tensor) and pad_num.ndim == 0 and pad_num.dtype in (mstype.int32,
+                                                                               mstype.int64):
+        pad_num = int(pad_num.asnumpy())  # MindSpore 2.10 takes a 0-d integer Tensor (ms-oracle)
     check_int(pad_num, op, "pad_num")
     info = np.iinfo(x.dtype.np_dtype)
     if not info.min <= pad_num <= info.max:
@@ -891,7 +894,8 @@ def unique_with_pad(x, pad_num):
 unique_with_pad.__doc__ = opdoc(
     "The distinct values of ``x`` in the order they first appear, padded with ``pad_num`` to "
     "``x``'s length, and for each element the position of its value among them.",
-    ["x (Tensor): Int32/Int64, 1-D.", "pad_num (int): the filler."],
+    ["x (Tensor): Int32/Int64, 1-D.", "pad_num (Union[int, Tensor]): the filler (a 0-d integer "
+     "Tensor is taken as its value)."],
     "tuple(Tensor, Tensor): the values and the indices, both of ``x``'s shape and dtype.",
     ["TypeError: ``x`` is not an Int32/Int64 Tensor or ``pad_num`` not an int.",
      "ValueError: ``x`` is not 1-D."],
