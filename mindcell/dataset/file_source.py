@@ -140,19 +140,19 @@ class FileRowsSource(Dataset):
         return n if limit is None else min(n, limit)
 
     def _order(self, epoch):
-        pieces = self._pieces(epoch)
+        ranges = [[(f, r) for r in range(s, e)] for f, s, e in self._pieces(epoch)]
+        if self._mode == Shuffle.INFILE:
+            rng = epoch.rng()
+            ranges = [[rg[i] for i in rng.permutation(len(rg))] for rg in ranges]
+        w = self._reader_workers
+        streams = [itertools.chain(*ranges[j::w]) for j in range(min(w, len(ranges)))]
+        order = itertools.islice(interleave(streams), self._count())
         if self._mode == Shuffle.GLOBAL:
-            rows = [(f, r) for f, s, e in pieces for r in range(s, e)]
+            # MindSpore's readers stop after the first num_samples (numRows) rows of the
+            # epoch's file order, and its global shuffle mixes those rows only
+            rows = list(order)
             order = [rows[i] for i in epoch.rng().permutation(len(rows))]
-        else:
-            ranges = [[(f, r) for r in range(s, e)] for f, s, e in pieces]
-            if self._mode == Shuffle.INFILE:
-                rng = epoch.rng()
-                ranges = [[rg[i] for i in rng.permutation(len(rg))] for rg in ranges]
-            w = self._reader_workers
-            streams = [itertools.chain(*ranges[j::w]) for j in range(min(w, len(ranges)))]
-            order = interleave(streams)
-        return itertools.islice(order, self._count())
+        return order
 
     def _rows(self, epoch):
         from mindcell.dataset.parallel import ordered_map

@@ -75,6 +75,9 @@ class Schema:
 
     def __init__(self, schema_file=None):
         self.columns, self.num_rows, self.dataset_type = [], None, None
+        # name -> declared rank of the parsed columns that came without a shape: a reader given
+        # the schema (TFRecordDataset) keeps a rank-1 column's values as read
+        self.free_ranks = {}
         if schema_file is None:
             return
         if not isinstance(schema_file, str):
@@ -148,15 +151,17 @@ class Schema:
         else:
             raise TypeError("Schema.parse_columns: 'columns' must be a dict or a list, but got "
                             "%s" % type(columns).__name__)
-        parsed = []
+        parsed, free = [], {}
         for spec in items:
             if not isinstance(spec, dict) or "name" not in spec or "type" not in spec:
                 raise RuntimeError("Schema.parse_columns: every column needs a 'name' and a "
                                    "'type', but got %r" % (spec,))
             shape = _check_shape(spec.get("shape", []))
+            if "shape" not in spec:
+                free[spec["name"]] = spec.get("rank", 0)
             parsed.append({"name": spec["name"], "type": _type_name(spec["type"]),
                            "rank": len(shape), "shape": shape})
-        self.columns = parsed
+        self.columns, self.free_ranks = parsed, free
 
     def from_json(self, json_obj):
         """from_json(json_obj): read a schema dict: its ``columns`` (as :meth:`parse_columns`),

@@ -206,5 +206,14 @@ class TFRecordDataset(FileRowsSource):
                 raise RuntimeError("TFRecordDataset: record %d of %s has no feature %r"
                                    % (r, self.files[f], name))
             spec = None if self._schema is None else self._schema.column(name)
+            rank = None if self._schema is None else self._schema.free_ranks.get(name)
+            if rank is not None:
+                # a column declared without a shape: MindSpore reads a rank-1 column (and
+                # bytes) as stored, a rank-0 one as a scalar, and no other rank
+                if rank not in (0, 1):
+                    raise RuntimeError("TFRecordDataset: column %r of the schema has rank %r "
+                                       "but no shape; give its shape" % (name, rank))
+                if rank == 1 or features[name][0] == "bytes":
+                    spec = {k: v for k, v in spec.items() if k != "shape"}
             row.append(_column(name, *features[name], spec))
         return tuple(row)
