@@ -115,3 +115,29 @@ def test_cell_keeps_a_tensor_attribute_set_before_its_init():
     for cls in (EarlyParam, EarlyChild):
         with pytest.raises(AttributeError):
             cls()
+
+
+@pytest.mark.parametrize("mode", [context.PYNATIVE_MODE, context.GRAPH_MODE])
+@pytest.mark.parametrize("dtype", [np.int32, np.int64])
+def test_uniform_candidate_sampler_takes_int32_classes(mode, dtype):
+    # ms-oracle: Int32 or Int64 true_classes; the candidates have their dtype
+    old = context.get_context("mode")
+    context.set_context(mode=mode)
+    try:
+        sampler = ms.nn.Cell()
+        sampler.op = P.UniformCandidateSampler(2, 4, True, 10, seed=3)
+        sampler.construct = lambda t: sampler.op(t)
+        cand, true_exp, samp_exp = sampler(Tensor(np.array([[1, 2], [3, 4]], dtype)))
+    finally:
+        context.set_context(mode=old)
+    assert cand.asnumpy().dtype == dtype and cand.shape == (4,)
+    values = cand.asnumpy()
+    assert len(set(values.tolist())) == 4 and values.min() >= 0 and values.max() < 10
+    assert true_exp.shape == (2, 2) and samp_exp.shape == (4,)
+
+
+def test_log_uniform_candidate_sampler_still_wants_int64():
+    with pytest.raises(TypeError, match="Int64"):
+        ops.log_uniform_candidate_sampler(Tensor(np.array([[1]], np.int32)), 1, 2, True, 5)
+    with pytest.raises(TypeError, match="Int32 or Int64"):
+        ops.uniform_candidate_sampler(Tensor(np.array([[1]], np.int16)), 1, 2, True, 5)

@@ -76,12 +76,12 @@ def _candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, l
             return -np.expm1(tries * np.log1p(-p))
         return p * num_sampled
 
-    return (sampled, expected(true_classes).astype(np.float32),
+    return (sampled.astype(true_classes.dtype), expected(true_classes).astype(np.float32),
             expected(sampled).astype(np.float32))
 
 
 candidate_sampler_p = defprim(
     "CandidateSampler", _candidate_sampler, nout=3, has_side_effect=True,
     infer=lambda t, num_true, num_sampled, unique, range_max, log_uniform, stream=None: (
-        ((num_sampled,), np.dtype(np.int64)), (tuple(t[0]), np.dtype(np.float32)),
+        ((num_sampled,), t[1]), (tuple(t[0]), np.dtype(np.float32)),
         ((num_sampled,), np.dtype(np.float32))))

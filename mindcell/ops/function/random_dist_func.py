@@ -263,9 +263,14 @@ random_categorical.__doc__ = opdoc(
 
 def _candidate(op, true_classes, num_true, num_sampled, unique, range_max, seed, log_uniform):
     check_tensor(true_classes, op, "true_classes")
-    if true_classes._np_dtype != np.int64 or true_classes.ndim != 2:
-        raise TypeError("%s: 'true_classes' must be a 2-D Int64 Tensor, but got %s of shape %s"
-                        % (public_name(op), true_classes.dtype, true_classes.shape))
+    # the uniform sampler takes Int32 too, and its candidates have true_classes' dtype
+    # (MindSpore 2.10, ms-oracle); the log-uniform one takes Int64 only
+    kinds = (np.int64,) if log_uniform else (np.int32, np.int64)
+    if true_classes._np_dtype not in kinds or true_classes.ndim != 2:
+        raise TypeError("%s: 'true_classes' must be a 2-D %s Tensor, but got %s of shape %s"
+                        % (public_name(op), " or ".join(str(mstype.from_numpy_dtype(k))
+                                                        for k in kinds),
+                           true_classes.dtype, true_classes.shape))
     num_true = check_int(num_true, op, "num_true", 1, 2 ** 31 - 1)
     num_sampled = check_int(num_sampled, op, "num_sampled", 1, 2 ** 31 - 1)
     range_max = check_int(range_max, op, "range_max", 1, 2 ** 31 - 1)
@@ -322,16 +327,17 @@ def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range
 uniform_candidate_sampler.__doc__ = opdoc(
     "Samples ``num_sampled`` classes uniformly from [0, range_max), and the expected counts of "
     "the true and the sampled classes.",
-    ["true_classes (Tensor): Int64, (batch, num_true), the target classes.",
+    ["true_classes (Tensor): Int32 or Int64, (batch, num_true), the target classes.",
      "num_true (int): the targets per example.", "num_sampled (int): the classes to sample.",
      "unique (bool): sample without repeats (by rejection).",
      "range_max (int): the number of classes.",
      "seed (int): the op seed, 0 for the global stream. Default: ``0``.",
      "remove_accidental_hits (bool): only False is implemented. Default: ``False``."],
-    "Tuple of (sampled_candidates Int64 (num_sampled,), true_expected_count Float32 "
-    "(batch, num_true), sampled_expected_count Float32 (num_sampled,)); an expected count is "
+    "Tuple of (sampled_candidates (num_sampled,) of true_classes' dtype, "
+    "true_expected_count Float32 (batch, num_true), sampled_expected_count Float32 (num_sampled,)); an expected count is "
     "``num_sampled / range_max``, or with ``unique`` :math:`1 - (1 - 1/range\\_max)^{tries}`.",
-    ["TypeError: ``true_classes`` is not a 2-D Int64 Tensor or an argument of a wrong type.",
+    ["TypeError: ``true_classes`` is not a 2-D Int32 or Int64 Tensor or an argument of a wrong "
+     "type.",
      "ValueError: ``true_classes`` has not ``num_true`` columns, or ``unique`` with "
      "``num_sampled > range_max``.", "NotImplementedError: ``remove_accidental_hits`` is True."],
     example("ops.uniform_candidate_sampler(t, 1, 3, False, 4)[1]", "[[0.75]\n [0.75]]",
