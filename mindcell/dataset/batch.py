@@ -95,6 +95,12 @@ def _check_pad_info(op, pad_info, names):
     return out
 
 
+def _element_type(value):
+    """The element type of a row's array as MindSpore's batch compares it (strings of any
+    length are one type)."""
+    return "string" if value.dtype.kind in "US" else value.dtype.name
+
+
 def _int_list(op, arg, value, minimum):
     if not isinstance(value, (list, tuple)) or not value or not all(
             isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
@@ -139,7 +145,8 @@ class BatchDataset(_Unary):
         super().__init__(child)
         self.op = op
         if not callable(batch_size):
-            if isinstance(batch_size, bool) or not isinstance(batch_size, numbers.Integral):
+            # a bool is an int here, as in MindSpore 2.10 (batch(True) batches single rows)
+            if not isinstance(batch_size, numbers.Integral):
                 raise TypeError("%s: 'batch_size' must be an int or a callable, but got %r"
                                 % (op, batch_size))
             if batch_size < 1:
@@ -250,6 +257,15 @@ class BatchDataset(_Unary):
             raise RuntimeError("%s: the rows of column %r have different shapes %s; resize "
                                "them with map, or pad them with padded_batch / pad_info"
                                % (self.op, name, sorted(shapes)))
+        first, dtype = _element_type(values[0]), values[0].dtype
+        for v in values[1:]:
+            if v.dtype != dtype and _element_type(v) != first:
+                # MindSpore 2.10 refuses to batch mixed types (np.stack would promote them)
+                raise RuntimeError(
+                    "%s: Cannot batch tensors with different types in column %d (%r). First "
+                    "element had type %s and this element had type %s; cast them with map "
+                    "(transforms.TypeCast)" % (self.op, self._names.index(name), name, first,
+                                               _element_type(v)))
         return np.stack(values)
 
     def _stack_dicts(self, name, values):

@@ -93,3 +93,46 @@ def test_text_file_global_shuffle_takes_the_interleaved_first_rows(tmp_path):
                                   num_parallel_workers=2)
         assert sorted(str(v) for v in _rows(data, "text")) in (["a1", "a2", "b1"],
                                                              ["a1", "b1", "b2"])
+
+
+def _mixed_rows():
+    yield (np.array([1, 2], np.int64),)
+    yield (np.array([1.5, 2.5], np.float64),)
+
+
+@pytest.mark.parametrize("build", [
+    lambda d: d.batch(2),
+    lambda d: d.padded_batch(2, pad_info={"a": ([3], 0)}),
+    lambda d: d.bucket_batch_by_length(["a"], [5], [2, 2]),
+])
+def test_batch_refuses_rows_of_different_types(build):
+    # MindSpore 2.10: RuntimeError 'Cannot batch tensors with different types in column 0.
+    # First element had type int64 and this element had type float64'; mindcell's np.stack
+    # silently promoted the int rows to float64
+    data = build(ds.GeneratorDataset(_mixed_rows, ["a"], shuffle=False))
+    with pytest.raises(RuntimeError, match="different types in column 0"):
+        _rows(data)
+
+
+def test_batch_refuses_per_batch_map_outputs_of_different_types():
+    def mixed(col, info):
+        return ([np.array([1], np.int32), np.array([1], np.int64)],)
+
+    data = ds.NumpySlicesDataset({"a": np.arange(4)}, shuffle=False).batch(2, per_batch_map=mixed)
+    with pytest.raises(RuntimeError, match="int32 and this element had type int64"):
+        _rows(data)
+
+
+def test_batch_keeps_strings_of_any_length_and_one_type():
+    data = ds.NumpySlicesDataset({"s": ["a", "bcd", "ef"]}, shuffle=False).batch(3)
+    np.testing.assert_array_equal(_rows(data, "s")[0], ["a", "bcd", "ef"])
+    ints = ds.NumpySlicesDataset({"x": np.arange(4, dtype=np.int16)}, shuffle=False).batch(2)
+    assert [b.dtype for b in _rows(ints, "x")] == [np.int16, np.int16]
+
+
+def test_batch_size_true_is_one():
+    # MindSpore 2.10 takes batch_size=True as 1 (a bool is an int); False is out of range
+    data = ds.NumpySlicesDataset({"x": np.arange(3)}, shuffle=False)
+    assert [b.shape for b in _rows(data.batch(True), "x")] == [(1,), (1,), (1,)]
+    with pytest.raises(ValueError):
+        data.batch(False)
