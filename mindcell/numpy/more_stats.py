@@ -43,7 +43,8 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         y (Union[Tensor, list, tuple, numpy.ndarray], optional): more variables, as ``m``.
             Default: ``None``.
         rowvar (bool): rows are variables. Default: ``True``.
-        bias (bool): normalise by N instead of N - 1. Default: ``False``.
+        bias (Union[bool, int]): normalise by N instead of N - 1 (an int is read as a truth
+            value, as MindSpore 2.10). Default: ``False``.
         ddof (int, optional): the normalisation is N - ``ddof`` (overrides ``bias``).
             Default: ``None``.
         fweights (Union[Tensor, list], optional): integer frequency weights, one per
@@ -85,7 +86,10 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
             x, yt = ops.cast(x, mstype.float64), ops.cast(yt, mstype.float64)
         x = ops.concat((x, yt), 0)
     if ddof is None:
-        ddof = 0 if U.check_bool(bias, "cov", "bias") else 1
+        # MindSpore 2.10 and numpy read bias as a truth value: 0/1 work as False/True
+        if not isinstance(bias, (numbers.Integral, np.integer, np.bool_)):
+            raise U.fail("cov", "'bias' must be a bool, but got %s" % U.describe(bias))
+        ddof = 0 if bias else 1
     else:
         ddof = U.check_ddof(ddof, "cov")
     n = x.shape[1]

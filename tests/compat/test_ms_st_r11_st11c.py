@@ -81,3 +81,14 @@ def test_bool_ddof_of_var_nanvar_nanstd_cov_means_0_or_1(mode):
     for bad in (1.5, None):
         with pytest.raises(TypeError, match="ddof"):
             x.var(axis=0, ddof=bad)
+
+
+def test_cov_bias_int_is_a_truth_value():
+    # MindSpore 2.10's mindspore.numpy.cov(bias=1) normalises by N (bias=0 by N - 1)
+    import mindcell.numpy as mnp
+    a = np.array([[1., 2., 4.], [3., 5., 9.]], np.float32)
+    for b in (1, 0, 2):
+        np.testing.assert_allclose(mnp.cov(Tensor(a), bias=b).asnumpy(),
+                                   np.cov(a, bias=bool(b)), rtol=1e-5)
+    with pytest.raises(TypeError, match="bias"):
+        mnp.cov(Tensor(a), bias="a")
