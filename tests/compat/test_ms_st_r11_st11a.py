@@ -141,3 +141,21 @@ def test_log_uniform_candidate_sampler_still_wants_int64():
         ops.log_uniform_candidate_sampler(Tensor(np.array([[1]], np.int32)), 1, 2, True, 5)
     with pytest.raises(TypeError, match="Int32 or Int64"):
         ops.uniform_candidate_sampler(Tensor(np.array([[1]], np.int16)), 1, 2, True, 5)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("exclusive", [False, True])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_cumsum_runs_in_the_input_dtype(dtype, exclusive, reverse):
+    # MindSpore 2.10's CumSum equals the running sum in the input's own dtype, float16 included,
+    # and its exclusive form is that running sum shifted by one (ms-oracle, exact)
+    x = (np.random.RandomState(0).rand(3, 500) * 10).astype(dtype)
+    y = np.flip(x, 1) if reverse else x
+    expect = np.cumsum(y, axis=1, dtype=dtype)
+    if exclusive:
+        expect = np.concatenate([np.zeros_like(expect[:, :1]), expect[:, :-1]], 1)
+    if reverse:
+        expect = np.flip(expect, 1)
+    out = P.CumSum(exclusive, reverse)(Tensor(x), 1).asnumpy()
+    assert out.dtype == dtype
+    np.testing.assert_array_equal(out, expect)
