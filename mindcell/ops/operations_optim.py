@@ -1202,12 +1202,16 @@ class _SparseStep(AttrPrimitive):
         op = self.name
         var = state[0]
         _inplace(op, self._state, state, len(state))
-        scalars = _scalars(op, var.dtype, zip(self._scalar_inputs, scalars))
+        # float16 state steps in float32, rounded to float16 once per step (MindSpore 2.10's CPU
+        # kernels, ms-oracle: SparseApplyFtrl's float16 linear was up to 0.07 off in float16)
+        work = mstype.float32 if var.dtype == mstype.float16 else var.dtype
+        scalars = _scalars(op, work, zip(self._scalar_inputs, scalars))
         rounds = [_summed_rows(op, var, grad, indices)] if self._summed else \
             _rows(op, var, grad, indices)
         for g, touched in rounds:
-            for t, value in zip(state, self._rule(state, scalars, g)):
-                _write(t, F.where(touched, value, t))
+            current = [F.cast(t, work) for t in state]
+            for t, value in zip(state, self._rule(current, scalars, F.cast(g, work))):
+                _write(t, F.where(touched, F.cast(value, t.dtype), t))
         return tuple(_snapshot(t) for t in state)
 
 

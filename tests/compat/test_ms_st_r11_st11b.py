@@ -164,3 +164,24 @@ def test_unique_with_pad_takes_a_tensor_pad_num():
     np.testing.assert_array_equal(idx.asnumpy(), [0, 0, 1, 1, 2, 2, 3, 3, 4, 4])
     with pytest.raises(TypeError):
         ops.unique_with_pad(x, Tensor(1.5))
+
+
+def test_sparse_ftrl_float16_steps_in_float32():
+    # MindSpore 2.10's CPU kernel computes a float16 step in float32 and rounds once: here the
+    # float32 numpy step rounded to float16 (float16 arithmetic was up to 0.07 off in linear)
+    g = np.linspace(0.1, 0.9, 12).reshape(3, 4).astype(np.float16)
+    params = [ms.Parameter(Tensor(np.full((3, 4), v, np.float16)), name=n)
+              for v, n in ((1.0, "var"), (1.5, "accum"), (2.0, "linear"))]
+    ops.SparseApplyFtrl(lr=0.01, l1=0.1, l2=0.2, lr_power=-0.5)(
+        *params, Tensor(g), Tensor(np.array([0, 2, 1], np.int32)))
+    var, acc, lin, gr = (np.full((3, 4), v, np.float32) for v in (1.0, 1.5, 2.0, 0.0))
+    gr = g.astype(np.float32)[[0, 2, 1]]
+    new_acc = acc + gr * gr
+    lin = lin + gr - (np.sqrt(new_acc) - np.sqrt(acc)) / np.float32(0.01) * var
+    quad = np.sqrt(new_acc) / np.float32(0.01) + np.float32(0.4)
+    var = np.where(np.abs(lin) > 0.1, (np.sign(lin) * np.float32(0.1) - lin) / quad, 0)
+    for p, want in zip(params, (var, new_acc, lin)):
+        assert p.dtype == ms.float16
+        np.testing.assert_allclose(p.asnumpy().astype(np.float32),
+                                   want.astype(np.float16).astype(np.float32), rtol=1e-3,
+                                   atol=2e-5)
