@@ -5,7 +5,8 @@ forward, gradient of the input and gradient of the filter: one loop over blocks 
 that stays in cache and multiplies it with one BLAS GEMM (see _blas.pxd) that writes the
 result in place (1x1 stride-1 convolutions multiply the images themselves). The blocks run
 either in order, each product split over the cores by the BLAS, or shared by a team of
-threads, each with a one-thread BLAS and its own buffers (_plan chooses). Also the whole-batch im2col / col2im and pooling forward /
+threads, each with a one-thread BLAS and its own buffers (_plan chooses; the bits do not
+depend on the choice). Also the whole-batch im2col / col2im and pooling forward /
 backward. Buffer shapes, dtypes, contiguity and window sizes are checked before the GIL is
 released."""
 cimport numpy as cnp
@@ -130,6 +131,7 @@ cdef struct Geo:
     Py_ssize_t th, tw         # Winograd: output tiles per column and row
     Py_ssize_t wm             # Winograd: the output tile, F(2x2, 3x3) or F(4x4, 3x3)
     int sh, sw, pt, pl, dh, dw, team
+    Py_ssize_t nch            # filter gradients: chains of blocks summed separately (_plan)
     bint direct  # 1x1, stride 1, no padding, Ho == H, Wo == W: an image is its own column matrix
 
 
@@ -1139,46 +1141,53 @@ cdef void _conv_blocks(int kind, const real* a, const real* b, real* c, real* co
                        real* tmp, real* part, const Geo* g) noexcept nogil:
     """Every (block, group) step of one kernel. With g.team == 1 the blocks run in order and
     each product is split over the cores by the BLAS; with g.team > 1 each of g.team threads
-    takes the next block (images g.nb at a time) and runs its steps with a one-thread BLAS in
-    its own buffers (cols/tmp + thread * the per-thread sizes): no barrier inside a product.
-    The filter gradients accumulate each thread's blocks in its own (O, K) partial (thread 0
-    in c, thread t in part + (t-1)*O*K; Winograd's: K = 16*C) and the partials are summed at
-    the end."""
+    takes the next unit of work and runs its steps with a one-thread BLAS in its own buffers
+    (cols/tmp + thread * the per-thread sizes): no barrier inside a product. A unit is one
+    block (images g.nb at a time) of the forward or input gradient, which writes its own
+    images. The filter gradients sum their blocks in g.nch chains of consecutive blocks,
+    chain 0 into c and chain j into part + (j-1)*O*K (Winograd's: K = NP*C), each summed in
+    block order by one thread, and the chains are added in order at the end: the bits depend
+    on the shape (g.nb, g.nch) only, not on the team or the load."""
     cdef Py_ssize_t nblocks = (g.N + g.nb - 1) // g.nb
-    cdef Py_ssize_t blk, gi, n0, nbb, e, t, OK = g.O * g.K
+    cdef Py_ssize_t blk, gi, n0, nbb, e, t, OK = g.O * g.K, unit, units, b0, b1
     cdef Py_ssize_t counter = 0
-    cdef Py_ssize_t* next_block = &counter
+    cdef Py_ssize_t* next_unit = &counter
     cdef Py_ssize_t cols_n = g.cols_n, tmp_n = g.tmp_n
     cdef bint summed = kind == CONV_BWD_FILTER or kind == CONV_WINO_FILTER
-    cdef int tid = 0, first = 1
+    cdef int tid = 0
     cdef real* mine = c
-    blk = gi = n0 = nbb = 0
+    blk = gi = n0 = nbb = b0 = b1 = 0
+    units = g.nch if summed else nblocks
     if g.team <= 1:
-        for blk in range(nblocks):
-            n0 = blk * g.nb
-            nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
-            for gi in range(g.G):
-                _conv_step(kind, a, b, c, cols, tmp, g, n0, nbb, gi, 0.0 if blk == 0 else 1.0)
-        return
-    _blas_one_thread()
-    with parallel(num_threads=g.team):
-        tid = threadid()
-        mine = c if (not summed or tid == 0) else part + (tid - 1) * OK
-        first = 1
-        blk = mc_conv_next(next_block)
-        while blk < nblocks:
-            n0 = blk * g.nb
-            nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
-            for gi in range(g.G):
-                _conv_step(kind, a, b, mine, cols + tid * cols_n, tmp + tid * tmp_n, g, n0,
-                           nbb, gi, 0.0 if first else 1.0)
-            first = 0
-            blk = mc_conv_next(next_block)
-        if summed and first:  # no block reached this thread
-            memset(mine, 0, OK * sizeof(real))
-    if summed:
+        for unit in range(units):
+            b0 = unit * nblocks // units if summed else unit
+            b1 = (unit + 1) * nblocks // units if summed else unit + 1
+            mine = c if (not summed or unit == 0) else part + (unit - 1) * OK
+            for blk in range(b0, b1):
+                n0 = blk * g.nb
+                nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
+                for gi in range(g.G):
+                    _conv_step(kind, a, b, mine, cols, tmp, g, n0, nbb, gi,
+                               0.0 if blk == b0 else 1.0)
+    else:
+        _blas_one_thread()
+        with parallel(num_threads=g.team):
+            tid = threadid()
+            unit = mc_conv_next(next_unit)
+            while unit < units:
+                b0 = unit * nblocks // units if summed else unit
+                b1 = (unit + 1) * nblocks // units if summed else unit + 1
+                mine = c if (not summed or unit == 0) else part + (unit - 1) * OK
+                for blk in range(b0, b1):
+                    n0 = blk * g.nb
+                    nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
+                    for gi in range(g.G):
+                        _conv_step(kind, a, b, mine, cols + tid * cols_n, tmp + tid * tmp_n,
+                                   g, n0, nbb, gi, 0.0 if blk == b0 else 1.0)
+                unit = mc_conv_next(next_unit)
+    if summed and g.nch > 1:
         for e in prange(OK, schedule="static", num_threads=mc_threads_if(OK >= 32768)):
-            for t in range(g.team - 1):
+            for t in range(g.nch - 1):
                 c[e] += part[t * OK + e]
 
 
@@ -1595,30 +1604,40 @@ cdef Py_ssize_t _forced_team = 0
 
 def set_block_team(Py_ssize_t team):
     """Threads that share the blocks of a convolution: 0 (default) lets each call choose from
-    the thread count of now and its blocks; n >= 1 forces n (1: the blocks in order, each
-    product split by the BLAS). For tests and measurements."""
+    the thread count of now and its shape; n >= 1 forces n (1: the blocks in order, each
+    product split by the BLAS). The results do not depend on it. For tests and
+    measurements."""
     global _forced_team
     if team < 0:
         raise ValueError("set_block_team: expects team >= 0, but got %d" % team)
     _forced_team = team
 
 
-cdef void _plan(Geo* g):
-    """g.team and a balanced g.nb: several threads each run whole blocks with a one-thread
-    BLAS when the blocks divide evenly among them (their count is rounded up to a multiple
-    of the team, at most one image each) or are many (>= 4 per thread); otherwise one thread
-    runs the blocks in order and the BLAS splits each product."""
+# A block's products below this many multiply-adds are left whole to one thread each (a team
+# of threads shares the blocks): OpenBLAS runs products under ~1M multiply-adds on one
+# thread, and splits a few million poorly over two, while a team needs one parallel region
+# per call. Filter gradients of such blocks sum them in up to MAX_CHAINS chains (a partial
+# of at most CHAIN_MAX_PART floats each), so that the team can share them.
+cdef Py_ssize_t TEAM_MNK = 8 << 20
+cdef Py_ssize_t MAX_CHAINS = 4
+cdef Py_ssize_t CHAIN_MAX_PART = 1 << 18
+
+
+cdef void _plan(Geo* g, bint summed, Py_ssize_t part_n, Py_ssize_t mnk):
+    """g.nch (filter gradients: chains of blocks, part_n floats each) from the shape only,
+    and g.team: the threads of now when the blocks' products (mnk multiply-adds each) are
+    small and there are units of work for two threads, else 1 (each product split by the
+    BLAS). g.nb is kept, so the products and the bits are the same in either case."""
     cdef Py_ssize_t threads = _forced_team if _forced_team > 0 else mc_threads_adapted()
     cdef Py_ssize_t nblocks = (g.N + g.nb - 1) // g.nb
+    cdef bint small = mnk < TEAM_MNK
     g.team = 1
-    if threads <= 1 or (_forced_team == 0 and nblocks < threads):
+    g.nch = 1
+    if summed and small and part_n <= CHAIN_MAX_PART:
+        g.nch = min(nblocks, MAX_CHAINS)
+    if threads <= 1 or (_forced_team == 0 and not small):
         return
-    nblocks = min(g.N, (nblocks + threads - 1) // threads * threads)
-    g.nb = (g.N + nblocks - 1) // nblocks
-    nblocks = (g.N + g.nb - 1) // g.nb
-    if _forced_team == 0 and nblocks % threads and nblocks < 4 * threads:
-        return
-    g.team = <int>threads
+    g.team = <int>min(threads, g.nch if summed else nblocks)
 
 
 cdef bint _winograd = True
@@ -1701,7 +1720,7 @@ cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, G
     wg.nb = max(1, WINO_BUDGET // max(NP * (wg.C + wg.O) * tiles, 1),
                 (WINO_MIN_TILES + tiles - 1) // tiles)
     wg.nb = min(wg.nb, wg.N)
-    _plan(&wg)
+    _plan(&wg, kind == CONV_BWD_FILTER, NP * wg.O * wg.C, wg.O * wg.C * wg.nb * tiles)
     cdef Py_ssize_t T = wg.nb * tiles
     wg.cols_n = NP * _wino_plane(wg.C * T) + _wino_rows_n(&wg) * max(mc_get_threads(), 1)
     wg.tmp_n = NP * _wino_plane(wg.O * T)
@@ -1728,13 +1747,13 @@ cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, G
 cdef void _run_winograd_filter(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray dw, Geo* wg):
     """The filter gradient by Winograd F(2x2, 3x3) or F(4x4, 3x3): the gradient of the
     transformed filter dU (16, O, C; 36 planes for F(4x4, 3x3)), summed over the blocks'
-    tiles (each thread its own partial), then dw = G^T dU G."""
+    tiles (in g.nch chains, see _conv_blocks), then dw = G^T dU G."""
     cdef Py_ssize_t NP = (wg.wm + 2) * (wg.wm + 2)
     wg.K = NP * wg.C  # the partials of _conv_blocks: (O, NP*C) each
     cdef cnp.npy_intp nu = NP * wg.O * wg.C
     cdef cnp.npy_intp ncols = wg.cols_n * wg.team
     cdef cnp.npy_intp ntmp = wg.tmp_n * wg.team
-    cdef cnp.npy_intp npart = max(nu * (wg.team - 1), 1)
+    cdef cnp.npy_intp npart = max(nu * (wg.nch - 1), 1)
     cdef cnp.ndarray dU = cnp.PyArray_EMPTY(1, &nu, cnp.NPY_FLOAT32, 0)
     cdef cnp.ndarray V = cnp.PyArray_EMPTY(1, &ncols, cnp.NPY_FLOAT32, 0)
     cdef cnp.ndarray M = cnp.PyArray_EMPTY(1, &ntmp, cnp.NPY_FLOAT32, 0)
@@ -1754,7 +1773,7 @@ cdef void _run_winograd_filter(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray dw, Ge
 cdef void _run_conv(int kind, int t, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):
     """Plan the blocks (_plan), make each thread's column buffer (K, nb*P; none when one
     image of a 1x1 stride-1 convolution is its own), staging buffer (og, nb*P, for blocks of
-    several images) and, for the filter gradient, the (O, K) partials of threads 1..team-1,
+    several images) and, for the filter gradient, the (O, K) partials of chains 1..nch-1,
     then run one kernel on (a, b) -> c: (x, w) -> out, (dy, w) -> dx or (dy, x) -> dw, in
     float32 or float64, without the GIL."""
     if _winograd and t == cnp.NPY_FLOAT32 and g.G == 1 \
@@ -1765,12 +1784,12 @@ cdef void _run_conv(int kind, int t, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c
                 else WINO_MIN_SIZE if _forced_tile == 2 else WINO4_MIN_SIZE):
         _run_winograd(kind, a, b, c, g)
         return
-    _plan(g)
+    _plan(g, kind == CONV_BWD_FILTER, g.O * g.K, g.og * g.K * g.nb * g.P)
     g.cols_n = 0 if (g.direct and g.nb == 1) else g.K * g.nb * g.P
     g.tmp_n = g.og * g.nb * g.P if g.nb > 1 else 0
     cdef cnp.npy_intp ncols = max(g.cols_n * g.team, 1)
     cdef cnp.npy_intp ntmp = max(g.tmp_n * g.team, 1)
-    cdef cnp.npy_intp npart = max(g.O * g.K * (g.team - 1), 1) if kind == CONV_BWD_FILTER else 1
+    cdef cnp.npy_intp npart = max(g.O * g.K * (g.nch - 1), 1) if kind == CONV_BWD_FILTER else 1
     cdef cnp.ndarray cols = cnp.PyArray_EMPTY(1, &ncols, t, 0)
     cdef cnp.ndarray tmp = cnp.PyArray_EMPTY(1, &ntmp, t, 0)
     cdef cnp.ndarray part = cnp.PyArray_EMPTY(1, &npart, t, 0)

@@ -11,12 +11,6 @@ from mindcell._C import softmax as _sm
 from mindcell._core import blas
 from mindcell._core.kernels import contiguous as _c, register, same_float_dtype as _floats
 
-# Convolution blocks run one at a time, each product on the BLAS's threads. The team mode
-# (blocks on separate cores, csrc/conv.pyx: _plan) measured neutral on this machine (0.96x, in
-# the noise) and made a 32-step MobileNetV2 training run differ by 2e-4 between GRAPH_MODE and
-# PYNATIVE_MODE (tests/compat/test_zoo_scripts.py); conv.set_block_team(0) turns it on again.
-_conv.set_block_team(1)
-
 blas.bind(_mm)
 blas.bind(_conv)
 
