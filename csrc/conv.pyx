@@ -1704,6 +1704,33 @@ def set_winograd(bint flag, Py_ssize_t budget=0):
         WINO_BUDGET = budget
 
 
+# Winograd's transformed filter of the largest layers (36 planes of 512 x 512 floats, 38 MB
+# for W9's last stage) is above malloc's mmap threshold (32 MB, mindcell/_malloc.py): a fresh
+# array per call faulted in and zeroed all its pages each time (a third of that forward's
+# time, one thread). Such buffers are kept: one spare, the largest asked for, taken and given
+# back under the GIL (a concurrent call makes its own).
+cdef Py_ssize_t KEEP_FLOATS = 4 << 20
+cdef object _spare = None
+
+
+cdef cnp.ndarray _take_floats(cnp.npy_intp n):
+    global _spare
+    cdef cnp.ndarray b
+    if n >= KEEP_FLOATS and _spare is not None \
+            and cnp.PyArray_DIMS(<cnp.ndarray>_spare)[0] >= n:
+        b = <cnp.ndarray>_spare
+        _spare = None
+        return b
+    return cnp.PyArray_EMPTY(1, &n, cnp.NPY_FLOAT32, 0)
+
+
+cdef void _give_back(cnp.ndarray b):
+    global _spare
+    if cnp.PyArray_DIMS(b)[0] >= KEEP_FLOATS and (
+            _spare is None or cnp.PyArray_DIMS(<cnp.ndarray>_spare)[0] < cnp.PyArray_DIMS(b)[0]):
+        _spare = b
+
+
 cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):
     """The forward (x, w) -> out, or the input gradient (dy, w) -> dx as the convolution of
     dy with w flipped and transposed at padding 2 - p, by Winograd (the tile of _wino_tile)
@@ -1730,7 +1757,7 @@ cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, G
     cdef cnp.npy_intp nu = NP * wg.O * wg.C
     cdef cnp.npy_intp ncols = wg.cols_n * wg.team
     cdef cnp.npy_intp ntmp = wg.tmp_n * wg.team
-    cdef cnp.ndarray U = cnp.PyArray_EMPTY(1, &nu, cnp.NPY_FLOAT32, 0)
+    cdef cnp.ndarray U = _take_floats(nu)
     cdef cnp.ndarray V = cnp.PyArray_EMPTY(1, &ncols, cnp.NPY_FLOAT32, 0)
     cdef cnp.ndarray M = cnp.PyArray_EMPTY(1, &ntmp, cnp.NPY_FLOAT32, 0)
     cdef float* pa = <float*>cnp.PyArray_DATA(a)
@@ -1742,6 +1769,7 @@ cdef void _run_winograd(int kind, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, G
     with nogil:
         _wino_filter(pw, wg.O, wg.C, kind == CONV_BWD_INPUT, pu, wg.wm)
         _conv_blocks[float](CONV_WINO, pa, pu, pc, pv, pm, NULL, &wg)
+    _give_back(U)
 
 
 cdef void _run_winograd_filter(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray dw, Geo* wg):
@@ -1754,7 +1782,7 @@ cdef void _run_winograd_filter(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray dw, Ge
     cdef cnp.npy_intp ncols = wg.cols_n * wg.team
     cdef cnp.npy_intp ntmp = wg.tmp_n * wg.team
     cdef cnp.npy_intp npart = max(nu * (wg.nch - 1), 1)
-    cdef cnp.ndarray dU = cnp.PyArray_EMPTY(1, &nu, cnp.NPY_FLOAT32, 0)
+    cdef cnp.ndarray dU = _take_floats(nu)
     cdef cnp.ndarray V = cnp.PyArray_EMPTY(1, &ncols, cnp.NPY_FLOAT32, 0)
     cdef cnp.ndarray M = cnp.PyArray_EMPTY(1, &ntmp, cnp.NPY_FLOAT32, 0)
     cdef cnp.ndarray part = cnp.PyArray_EMPTY(1, &npart, cnp.NPY_FLOAT32, 0)
@@ -1768,6 +1796,7 @@ cdef void _run_winograd_filter(cnp.ndarray dy, cnp.ndarray x, cnp.ndarray dw, Ge
     with nogil:
         _conv_blocks[float](CONV_WINO_FILTER, pdy, px, pu, pv, pm, pp, wg)
         _wino_filter_grad(pu, wg.O, wg.C, pdw, wg.wm)
+    _give_back(dU)
 
 
 cdef void _run_conv(int kind, int t, cnp.ndarray a, cnp.ndarray b, cnp.ndarray c, Geo* g):
