@@ -1615,10 +1615,12 @@ def set_block_team(Py_ssize_t team):
 
 # A block's products below this many multiply-adds are left whole to one thread each (a team
 # of threads shares the blocks): OpenBLAS runs products under ~1M multiply-adds on one
-# thread, and splits a few million poorly over two, while a team needs one parallel region
-# per call. Filter gradients of such blocks sum them in up to MAX_CHAINS chains (a partial
+# thread and splits a few million poorly over two, and a block's im2col and product split
+# separately wake the OpenMP and the BLAS threads in turn, while a team needs one parallel
+# region per call. Below 128M: every W9 layer with two blocks or more except the 128-channel
+# stride-2 one (2 blocks of 302M), which measured 1.08x slower shared. Filter gradients of such blocks sum them in up to MAX_CHAINS chains (a partial
 # of at most CHAIN_MAX_PART floats each), so that the team can share them.
-cdef Py_ssize_t TEAM_MNK = 8 << 20
+cdef Py_ssize_t TEAM_MNK = 128 << 20
 cdef Py_ssize_t MAX_CHAINS = 4
 cdef Py_ssize_t CHAIN_MAX_PART = 1 << 18
 
