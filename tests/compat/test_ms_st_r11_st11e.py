@@ -198,3 +198,68 @@ def test_base_optimizer_construct_not_implemented():
 
     Halve(0.5, params)((_f32(3), _f32(3)))
     np.testing.assert_allclose(params[0].asnumpy(), [0.5, 0.5, 0.5])
+
+
+# ----- in-place writes: no implicit narrowing of the value into the variable's dtype --------------
+# (MindSpore 2.10, ms-oracle, PYNATIVE and GRAPH: TypeError where the promotion of the variable's
+# and the value's dtypes is not the variable's; mindcell cast silently: 2.5 into Int32 wrote 2)
+_NARROWING = [("int32", "float32"), ("float16", "float32"), ("float32", "float64"),
+              ("int32", "int64"), ("bool", "int32")]
+_WIDENING = [("float32", "int32"), ("int64", "int32"), ("float32", "bool"), ("float64", "float16")]
+
+
+def _write(fname, variable, value):
+    if fname == "ParameterUpdate":
+        return nn.ParameterUpdate(variable)(value)
+    return getattr(ops, fname)(variable, value)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+@pytest.mark.parametrize("fname", ["assign", "assign_add", "assign_sub", "ParameterUpdate"])
+@pytest.mark.parametrize("pair", _NARROWING)
+def test_inplace_write_refuses_narrowing(mode, fname, pair):
+    ms.set_context(mode=mode)
+    try:
+        p = Parameter(Tensor(np.ones(2, pair[0])), name="p")
+        before = p.asnumpy().copy()
+        value = Tensor(np.array([2.5, 3.0]).astype(pair[1]))
+        f = ms.jit(_write) if mode == ms.GRAPH_MODE and fname != "ParameterUpdate" else _write
+        with pytest.raises(TypeError, match="data type conversion is not supported"):
+            f(fname, p, value)
+        np.testing.assert_array_equal(p.asnumpy(), before)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("fname", ["assign", "assign_add", "ParameterUpdate"])
+@pytest.mark.parametrize("pair", _WIDENING)
+def test_inplace_write_accepts_widening(fname, pair):
+    p = Parameter(Tensor(np.ones(2, pair[0])), name="p")
+    value = Tensor(np.array([1, 0]).astype(pair[1]))
+    _write(fname, p, value)
+    expected = np.array([1, 0], pair[0]) + (1 if fname == "assign_add" else 0)
+    np.testing.assert_array_equal(p.asnumpy(), expected.astype(pair[0]))
+    assert p.asnumpy().dtype == np.dtype(pair[0])
+
+
+def test_inplace_write_python_scalars_and_plain_tensor():
+    p = Parameter(Tensor(np.ones(2, np.int32)), name="p")
+    with pytest.raises(TypeError):
+        ops.assign_add(p, 2.5)  # a float into Int32
+    ops.assign_add(p, 2)
+    np.testing.assert_array_equal(p.asnumpy(), [3, 3])
+    h = Parameter(Tensor(np.ones(2, np.float16)), name="h")
+    ops.assign_add(h, 0.5)  # a Python float is weak: Float16 stays
+    np.testing.assert_array_equal(h.asnumpy(), np.array([1.5, 1.5], np.float16))
+    t = Tensor(np.ones(2, np.int32))
+    with pytest.raises(TypeError):
+        ops.assign(t, Tensor(np.array([2.5, 1.0], np.float32)))
+    np.testing.assert_array_equal(t.asnumpy(), [1, 1])
+
+
+def test_parameter_update_checks_dtype_before_shape():
+    step = Parameter(Tensor(np.zeros(1, np.int32)), name="global_step")
+    with pytest.raises(TypeError):  # Float32 of another shape: the dtype is MindSpore's error
+        nn.ParameterUpdate(step)(Tensor(np.array([0.2, 0.02, 0.002], np.float32)))
+    with pytest.raises(ValueError):
+        nn.ParameterUpdate(step)(Tensor(np.array([2, 3, 4], np.int32)))

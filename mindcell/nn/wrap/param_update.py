@@ -3,6 +3,7 @@
 from mindcell.common.parameter import Parameter
 from mindcell.nn.cell import Cell
 from mindcell.ops import functional as F
+from mindcell.ops.function.misc_func import _check_inplace_dtype
 
 __all__ = ["ParameterUpdate"]
 
@@ -42,6 +43,7 @@ class ParameterUpdate(Cell):
         self._param = param
 
     def construct(self, x):
+        _check_inplace_dtype(self._param, x, "ParameterUpdate")  # before the shape, as MindSpore
         if tuple(x.shape) != tuple(self._param.shape):
             raise ValueError("For 'ParameterUpdate', the value must have the parameter's shape "
                              "%s, but got %s" % (tuple(self._param.shape), tuple(x.shape)))

@@ -1,7 +1,7 @@
 """State and control ops: assign, stop_gradient, depend, print_."""
 from mindcell._core import trace as _trace
 from mindcell.common.tensor import Tensor
-from mindcell.ops._helpers import check_tensor, to_tensor, cast_to
+from mindcell.ops._helpers import check_tensor, to_tensor, cast_to, is_scalar, _promoted
 from mindcell.ops.defs import state as ST
 
 
@@ -27,7 +27,28 @@ def _write_tensor(variable, value, op, combine):
     return _inplace(variable, lambda old: combine(old, new), op, new)
 
 
+def _check_inplace_dtype(variable, value, op):
+    """MindSpore 2.10 writes into a Parameter (or in place into a Tensor) only values whose
+    promotion with the variable's dtype is that dtype: a Float32 value into an Int32 variable,
+    Float32 into Float16, Int64 into Int32, a Python float into an integer variable are
+    TypeErrors, not silent casts (ms-oracle: assign, assign_add, assign_sub, ParameterUpdate,
+    both modes); Int32 into Float32, Bool into Float32 and a float into Float16 are written."""
+    if not (isinstance(value, Tensor) or is_scalar(value)):
+        return
+    if isinstance(value, Tensor) and value._np_dtype == variable._np_dtype:
+        return
+    promoted = _promoted(variable, value)
+    if promoted != variable._np_dtype:
+        from mindcell.common import dtype as mstype
+        raise TypeError("For '%s', data type conversion is not supported for a 'Parameter', nor "
+                        "for the input tensor of an in-place operator, so data type %s, which "
+                        "cannot be converted to data type %s automatically."
+                        % (op, mstype.from_numpy_dtype(variable._np_dtype),
+                           mstype.from_numpy_dtype(promoted)))
+
+
 def _value_for(variable, value, op):
+    _check_inplace_dtype(variable, value, op)
     v = cast_to(to_tensor(value, op, "value"), variable._np_dtype)
     try:
         import numpy as np
