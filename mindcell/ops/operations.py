@@ -1389,7 +1389,8 @@ class Dropout(Primitive):
 
 class _ChannelDropout(Primitive):
     """Dropout2D / Dropout3D: zero whole channels (dims 0 and 1 pick one) of a 4-D / 5-D float
-    tensor with probability ``1 - keep_prob``, scale the others by ``1 / keep_prob``, and return
+    or signed integer tensor with probability ``1 - keep_prob``, scale the others by
+    ``1 / keep_prob``, and return
     ``(output, mask)`` with the Bool mask in the input's shape (MindSpore 2.10, ms-oracle)."""
 
     _rank = 4
@@ -1409,7 +1410,11 @@ class _ChannelDropout(Primitive):
     def __call__(self, x):
         from mindcell.ops.defs.state import bernoulli_mask_p
         op = type(self).__name__
-        check_float(x, op, "x")
+        integer = isinstance(x, Tensor) and x.dtype in (mstype.int8, mstype.int16, mstype.int32,
+                                                        mstype.int64)
+        if not integer and (not isinstance(x, Tensor) or not mstype.is_float_np(x._np_dtype)):
+            raise TypeError("For '%s', 'x' must be a float or signed integer (Int8/16/32/64) "
+                            "Tensor, but got %s" % (op, show(x)))
         if x.ndim != self._rank:
             raise ValueError("For primitive[%s], the rank of input must be equal to %d, but got "
                              "%d." % (op, self._rank, x.ndim))
@@ -1417,7 +1422,11 @@ class _ChannelDropout(Primitive):
         base = F.zeros(shape, x.dtype)
         keep = bernoulli_mask_p.bind(base, keep_prob=self.keep_prob, stream=self._stream)
         scale = 1.0 / self.keep_prob if self.keep_prob > 0 else 0.0
-        out = F.mul(x, F.mul(keep, scale))
+        if integer:  # signed integers too: the scaled Float32 value truncated (MindSpore 2.10)
+            kept = F.mul(F.cast(x, mstype.float32), F.mul(F.cast(keep, mstype.float32), scale))
+            out = F.cast(kept, x.dtype)
+        else:
+            out = F.mul(x, F.mul(keep, scale))
         mask = F.cast(F.broadcast_to(keep, tuple(x.shape)), mstype.bool_)
         return out, mask
 
@@ -1431,14 +1440,15 @@ class Dropout2D(_ChannelDropout):
             Default: ``0.5``.
 
     Inputs:
-        - **x** (Tensor) - a 4-D float tensor.
+        - **x** (Tensor) - a 4-D float or signed integer tensor.
 
     Outputs:
         Tuple ``(output, mask)``: the dropped-out tensor, and the Bool mask of kept elements,
         both of ``x``'s shape.
 
     Raises:
-        TypeError: ``keep_prob`` is not a float, or ``x`` is not a float tensor.
+        TypeError: ``keep_prob`` is not a float, or ``x`` is not a float or signed integer
+            tensor.
         ValueError: ``keep_prob`` is outside [0.0, 1.0], or ``x`` is not 4-D.
 
     Examples:
@@ -1462,14 +1472,15 @@ class Dropout3D(_ChannelDropout):
             Default: ``0.5``.
 
     Inputs:
-        - **x** (Tensor) - a 5-D float tensor.
+        - **x** (Tensor) - a 5-D float or signed integer tensor.
 
     Outputs:
         Tuple ``(output, mask)``: the dropped-out tensor, and the Bool mask of kept elements,
         both of ``x``'s shape.
 
     Raises:
-        TypeError: ``keep_prob`` is not a float, or ``x`` is not a float tensor.
+        TypeError: ``keep_prob`` is not a float, or ``x`` is not a float or signed integer
+            tensor.
         ValueError: ``keep_prob`` is outside [0.0, 1.0], or ``x`` is not 5-D.
 
     Examples:

@@ -159,3 +159,21 @@ def test_cumsum_runs_in_the_input_dtype(dtype, exclusive, reverse):
     out = P.CumSum(exclusive, reverse)(Tensor(x), 1).asnumpy()
     assert out.dtype == dtype
     np.testing.assert_array_equal(out, expect)
+
+
+@pytest.mark.parametrize("prim, rank", [(P.Dropout2D, 4), (P.Dropout3D, 5)])
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64])
+def test_channel_dropout_takes_signed_integers(prim, rank, dtype):
+    # ms-oracle: Int8..Int64 inputs keep their dtype; a kept value is x * (1 / keep_prob) in
+    # Float32, truncated (3 -> 7 and 18 -> 45 at 0.4; 3 -> 10 at 0.3); UInt8 and Bool raise
+    x = (np.arange(4 * 6 * 4) % 45 + 1).reshape((4, 6) + (1,) * (rank - 3) + (4,)).astype(dtype)
+    out, mask = prim(0.4)(Tensor(x))
+    assert out.asnumpy().dtype == dtype and mask.asnumpy().dtype == np.bool_
+    o, m = out.asnumpy(), mask.asnumpy()
+    np.testing.assert_array_equal(o[m], np.trunc(x[m] * np.float32(1 / 0.4)).astype(dtype))
+    assert not o[~m].any()
+    full, _ = prim(1.0)(Tensor(x))
+    np.testing.assert_array_equal(full.asnumpy(), x)
+    for bad in (np.uint8, np.bool_):
+        with pytest.raises(TypeError):
+            prim(0.4)(Tensor(x.astype(bad)))
