@@ -106,11 +106,17 @@ class ParamInfo:
             object.__setattr__(self, "_obj", param)
 
 
-def _check_flag(name, value):
-    # MindSpore's TypeError (and message) for a flag that is not a Python bool (np.bool_ too)
-    if type(value) is not bool:
-        raise TypeError("The argument `%s` must be bool type." % name)
-    return value
+def _flag_property(name, doc):
+    """A settable bool attribute of Parameter: MindSpore's TypeError (and message) for any
+    other value, np.bool_ included, at construction and when set."""
+    attr = "_" + name
+
+    def set_flag(self, value):
+        if type(value) is not bool:
+            raise TypeError("The argument `%s` must be bool type." % name)
+        setattr(self, attr, value)
+
+    return property(lambda self: getattr(self, attr), set_flag, doc=doc)
 
 
 def _check_name(name):
@@ -227,23 +233,10 @@ class Parameter(Tensor):
             raise TypeError("Parameter.requires_grad must be a bool, but got %r" % (value,))
         self._requires_grad = value
 
-    @property
-    def layerwise_parallel(self):
-        """MindSpore's model-parallel flag (a bool; settable), recorded."""
-        return self._layerwise_parallel
-
-    @layerwise_parallel.setter
-    def layerwise_parallel(self, value):
-        self._layerwise_parallel = _check_flag("layerwise_parallel", value)
-
-    @property
-    def parallel_optimizer(self):
-        """MindSpore's optimizer-sharding flag (a bool; settable), recorded."""
-        return self._parallel_optimizer
-
-    @parallel_optimizer.setter
-    def parallel_optimizer(self, value):
-        self._parallel_optimizer = _check_flag("parallel_optimizer", value)
+    layerwise_parallel = _flag_property("layerwise_parallel",
+                                        "MindSpore's model-parallel flag (a bool), recorded.")
+    parallel_optimizer = _flag_property("parallel_optimizer",
+                                        "MindSpore's optimizer-sharding flag (a bool), recorded.")
 
     @property
     def comm_fusion(self):
