@@ -959,13 +959,20 @@ class Dataset:
         Raises:
             TypeError: ``output_numpy`` is not a bool or ``columns`` not a list of str.
             ValueError: ``num_epochs`` is not -1 or a positive int, or a column does not exist.
+            RuntimeError: (when iterated) a row is asked for after the last of ``num_epochs``
+                epochs.
 
         Examples:
             >>> import mindcell.dataset as ds
             >>> data = ds.NumpySlicesDataset({"x": [1, 2], "y": [3, 4]}, shuffle=False)
             >>> it = data.create_tuple_iterator(columns=["y"], num_epochs=2)
-            >>> [[r[0].asnumpy().tolist() for r in it] for _ in range(3)]
-            [[3, 4], [3, 4], []]
+            >>> [[r[0].asnumpy().tolist() for r in it] for _ in range(2)]
+            [[3, 4], [3, 4]]
+            >>> try:  # a third epoch is beyond num_epochs
+            ...     next(it)
+            ... except RuntimeError:
+            ...     print("no third epoch")
+            no third epoch
         """
         return TupleIterator(self, columns, num_epochs, output_numpy)
 
@@ -1081,7 +1088,7 @@ class TupleIterator:
         self._index = None if columns is None else [names.index(c) for c in columns]
         self._names = names if columns is None else columns
         self._dataset, self._left, self._numpy = dataset, num_epochs, output_numpy
-        self._rows = None
+        self._rows, self._stopped = None, False
 
     def __iter__(self):
         return self
@@ -1089,10 +1096,32 @@ class TupleIterator:
     def __len__(self):
         return self._dataset.get_dataset_size()
 
+    def stop(self):
+        """stop(): end the iterator; a further ``next`` raises AttributeError, as MindSpore's
+        stopped iterator.
+
+        Examples:
+            >>> import mindcell.dataset as ds
+            >>> it = ds.NumpySlicesDataset({"x": [1, 2]}).create_tuple_iterator(num_epochs=-1)
+            >>> it.stop()
+            >>> try:
+            ...     next(it)
+            ... except AttributeError:
+            ...     print("stopped")
+            stopped
+        """
+        self._stopped, self._rows = True, None
+
     def __next__(self):
+        if self._stopped:
+            raise AttributeError("'%s' object has no attribute '_runtime_context' (the "
+                                 "iterator was stopped)" % type(self).__name__)
         if self._rows is None:
             if self._left == 0:
-                raise StopIteration
+                # MindSpore 2.10 raises where a silent empty epoch would hide the mistake
+                raise RuntimeError("EOF buffer encountered. User tries to fetch data beyond "
+                                   "the specified number of epochs (num_epochs of "
+                                   "create_tuple_iterator/create_dict_iterator).")
             self._left -= self._left > 0
             self._rows = self._dataset._start_epoch()
         try:

@@ -136,3 +136,29 @@ def test_batch_size_true_is_one():
     assert [b.shape for b in _rows(data.batch(True), "x")] == [(1,), (1,), (1,)]
     with pytest.raises(ValueError):
         data.batch(False)
+
+
+@pytest.mark.parametrize("make", ["create_tuple_iterator", "create_dict_iterator"])
+def test_iterator_beyond_its_epochs_raises(make):
+    # MindSpore 2.10: RuntimeError 'EOF buffer encountered. User tries to fetch data beyond the
+    # specified number of epochs.'; mindcell gave silently empty epochs
+    data = ds.NumpySlicesDataset({"x": np.arange(3)}, shuffle=False)
+    it = getattr(data, make)(num_epochs=2, output_numpy=True)
+    assert len(list(it)) == 3 and len(list(it)) == 3
+    with pytest.raises(RuntimeError, match="beyond the specified number of epochs"):
+        next(it)
+    once = getattr(data, make)(num_epochs=1, output_numpy=True)
+    assert len([r for r in once]) == 3
+    with pytest.raises(RuntimeError, match="beyond the specified number of epochs"):
+        for _ in once:
+            pass
+    endless = getattr(data, make)(num_epochs=-1, output_numpy=True)
+    assert [len(list(endless)) for _ in range(4)] == [3, 3, 3, 3]
+
+
+def test_iterator_stop():
+    it = ds.NumpySlicesDataset({"x": np.arange(3)}).create_tuple_iterator(num_epochs=-1)
+    assert len(list(it)) == 3
+    it.stop()
+    with pytest.raises(AttributeError, match="_runtime_context"):
+        next(it)
