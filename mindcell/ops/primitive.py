@@ -66,6 +66,20 @@ class Primitive:
         self.add_prim_attr("input_names", list(inputs))
         self.add_prim_attr("output_names", list(outputs))
 
+    def set_device(self, device_target):
+        """set_device(device_target): record the device this primitive runs on ("CPU", "GPU" or
+        "Ascend", MindSpore's ``primitive_target`` attribute); mindcell runs every primitive on
+        the CPU, and the values do not depend on it. Returns self.
+
+        Raises:
+            RuntimeError: ``device_target`` is not "CPU", "GPU" or "Ascend" (MindSpore's type).
+        """
+        if device_target not in ("CPU", "GPU", "Ascend"):
+            raise RuntimeError("Call 'add_attr' to add attribute to primitive '%s' failed, value "
+                               "of attribute 'primitive_target' must be CPU|GPU|Ascend but got %s"
+                               % (self.name, device_target))
+        return self.add_prim_attr("primitive_target", device_target)
+
     def set_prim_instance_name(self, instance_name):
         """set_prim_instance_name(instance_name): the name shown for this instance."""
         self.instance_name = instance_name

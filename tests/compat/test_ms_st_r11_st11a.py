@@ -177,3 +177,16 @@ def test_channel_dropout_takes_signed_integers(prim, rank, dtype):
     for bad in (np.uint8, np.bool_):
         with pytest.raises(TypeError):
             prim(0.4)(Tensor(x.astype(bad)))
+
+
+def test_primitive_set_device_records_the_target():
+    # ms-oracle: returns the primitive, attrs['primitive_target']; other values RuntimeError
+    prim = P.EmbeddingLookup()
+    assert prim.set_device("CPU") is prim and prim.attrs["primitive_target"] == "CPU"
+    params = Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))
+    out = prim(params, Tensor(np.array([3, 0], np.int32)), 0)
+    np.testing.assert_array_equal(out.asnumpy(), [[6, 7], [0, 1]])
+    assert P.Add().set_device("GPU").attrs["primitive_target"] == "GPU"
+    for bad in ("XPU", 3):
+        with pytest.raises(RuntimeError, match="CPU\\|GPU\\|Ascend"):
+            P.Add().set_device(bad)
