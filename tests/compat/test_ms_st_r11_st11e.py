@@ -263,3 +263,26 @@ def test_parameter_update_checks_dtype_before_shape():
         nn.ParameterUpdate(step)(Tensor(np.array([0.2, 0.02, 0.002], np.float32)))
     with pytest.raises(ValueError):
         nn.ParameterUpdate(step)(Tensor(np.array([2, 3, 4], np.int32)))
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_parameter_attribute_write_converts(mode):
+    # 'self.p += x' is not ops.assign: MindSpore 2.10 converts the value to the Parameter's dtype
+    class Accumulate(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = Parameter(Tensor(np.ones(2, np.int32)), name="p")
+
+        def construct(self, x):
+            self.p += x
+            return self.p
+
+    ms.set_context(mode=mode)
+    try:
+        net = Accumulate()
+        out = net(Tensor(np.array([2.5, 1.0], np.float32)))
+        np.testing.assert_array_equal(net.p.asnumpy(), [3, 2])
+        np.testing.assert_array_equal(out.asnumpy(), [3, 2])
+        assert net.p.asnumpy().dtype == np.int32
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -105,7 +105,10 @@ def _write_parameter(param, name, value):
                          "in place, so value must have its shape %s, but got %s"
                          % (name, param.name, tuple(param.shape), tuple(value.shape)))
     from mindcell.ops.function.misc_func import assign
-    assign(param, value)
+    from mindcell.ops._helpers import cast_to
+    # the attribute write converts to the Parameter's dtype (MindSpore 2.10, ms-oracle: an Int32
+    # Parameter += a Float32 tensor in GRAPH_MODE construct), unlike ops.assign, which refuses
+    assign(param, cast_to(value, param._np_dtype))
 
 
 class RegistrationMixin:
