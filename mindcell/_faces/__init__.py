@@ -6,7 +6,9 @@ MindSpore exposes one object at several module paths (``ops.Shape`` is
 :mod:`mindcell._faces.mindspore_aliases` (``tests/goldens/faces/record_aliases.py`` writes it),
 not listed by hand (plus the 1.x names of :mod:`mindcell._faces.legacy`): when mindcell defines a name at any member path of a group, the same object
 is bound at every other member path whose module mindcell has. Modules that load after
-``import mindcell`` are filled as they load (:class:`_FillOnImport`).
+``import mindcell`` are filled as they load (:class:`_FillOnImport`). The module-level
+constants of MindSpore's modules (``dataset.core.validator_helpers.INT32_MAX``), recorded in
+:mod:`mindcell._faces.mindspore_constants`, are bound at their paths the same way.
 
 A name that mindcell defines at a path is never replaced: the fill only adds missing names.
 """
@@ -18,6 +20,7 @@ import sys
 
 from mindcell._faces.legacy import LEGACY_GROUPS, PRIVATE_GROUPS
 from mindcell._faces.mindspore_aliases import GROUPS
+from mindcell._faces.mindspore_constants import CONSTANTS
 
 PACKAGE = "mindcell"
 
@@ -37,6 +40,11 @@ def _index(groups):
 
 
 _BY_MODULE = _index(GROUPS + LEGACY_GROUPS + PRIVATE_GROUPS)
+# mindcell module name -> {name: value} of the constants MindSpore's module at that path has
+_CONSTANTS = {(PACKAGE if path == "." else PACKAGE + path): values
+              for path, values in CONSTANTS.items()}
+for _name in _CONSTANTS:
+    _BY_MODULE.setdefault(_name, [])
 
 
 def _ancestors(module_names):
@@ -96,7 +104,12 @@ def _bind(module, name, obj):
 
 def fill(module_name):
     """Bind, in every loaded member module of each group touching ``module_name``, the group's
-    object where that module lacks it."""
+    object where that module lacks it, and the module's recorded constants it lacks."""
+    module = sys.modules.get(module_name)
+    if module is not None:
+        for name, value in _CONSTANTS.get(module_name, {}).items():
+            if name not in module.__dict__:
+                _bind(module, name, value)
     for members in _BY_MODULE.get(module_name, ()):
         loaded = [(sys.modules.get(m), n) for m, n in members]
         source = next((mod.__dict__[n] for mod, n in loaded
