@@ -190,3 +190,15 @@ def test_primitive_set_device_records_the_target():
     for bad in ("XPU", 3):
         with pytest.raises(RuntimeError, match="CPU\\|GPU\\|Ascend"):
             P.Add().set_device(bad)
+
+
+def test_approximate_equal_wants_equal_shapes():
+    # ms-oracle: ApproximateEqual does not broadcast ((2, 3) vs (3,), (3,) vs (1,): RuntimeError)
+    a = Tensor(np.ones((2, 3), np.float32))
+    for other in ((3,), (1, 3), (2, 1)):
+        with pytest.raises(RuntimeError, match="same shape"):
+            P.ApproximateEqual(0.5)(a, Tensor(np.ones(other, np.float32)))
+    with pytest.raises(TypeError, match="the type of 'tolerance' should be 'float'"):
+        ops.approximate_equal(a, a, "0.5")
+    out = P.ApproximateEqual(0.5)(a, Tensor(np.array([[1, 2, 1.4], [0, 1, 1]], np.float32)))
+    np.testing.assert_array_equal(out.asnumpy(), [[True, False, True], [False, True, True]])

@@ -470,8 +470,11 @@ def approximate_equal(x, y, tolerance=1e-5):
     check_tensor(x, op, "x")
     check_tensor(y, op, "y")
     if isinstance(tolerance, bool) or not isinstance(tolerance, numbers.Real):
-        raise TypeError("%s: 'tolerance' must be a float, but got %s"
+        raise TypeError("For '%s', the type of 'tolerance' should be 'float', but got type '%s'."
                         % (public_name(op), type(tolerance).__name__))
+    if x.shape != y.shape:  # no broadcasting (MindSpore 2.10's RuntimeError, ms-oracle)
+        raise RuntimeError("For '%s', arg 'x1' must have the same shape as 'x2'. But got 'x1' "
+                           "shape: %s, 'x2' shape: %s." % (public_name(op), x.shape, y.shape))
     if x.dtype not in _FLOATS and y.dtype not in _FLOATS:
         raise TypeError("%s: 'x' or 'y' must be a Float16/Float32/Float64 Tensor (the other is "
                         "promoted to it), but got %s and %s" % (public_name(op), x.dtype, y.dtype))
@@ -485,7 +488,7 @@ approximate_equal.__doc__ = opdoc(
      "float (the other is promoted).", "tolerance (float): the bound. Default: ``1e-5``."],
     "Tensor of bool (False where the difference is NaN).",
     ["TypeError: an operand is not a Tensor, neither is float, or ``tolerance`` not a "
-     "number."],
+     "number.", "RuntimeError: ``x`` and ``y`` have different shapes (no broadcasting)."],
     example("ops.approximate_equal(a, b, 1e-4)", "[ True False]",
             ["a = " + array([1.0, 2.0]), "b = " + array([1.00001, 2.1])]))
 
