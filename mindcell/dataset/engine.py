@@ -1120,8 +1120,8 @@ class TupleIterator:
             if self._left == 0:
                 # MindSpore 2.10 raises where a silent empty epoch would hide the mistake
                 raise RuntimeError("EOF buffer encountered. User tries to fetch data beyond "
-                                   "the specified number of epochs (num_epochs of "
-                                   "create_tuple_iterator/create_dict_iterator).")
+                                   "the specified number of epochs. (num_epochs of "
+                                   "create_tuple_iterator/create_dict_iterator)")
             self._left -= self._left > 0
             self._rows = self._dataset._start_epoch()
         try:
