@@ -1137,6 +1137,25 @@ cdef void _blas_one_thread() noexcept nogil:
         mc_st.blas_set = 1
 
 
+cdef void _conv_unit(int kind, const real* a, const real* b, real* c, real* cols,
+                     real* tmp, real* part, const Geo* g, Py_ssize_t unit) noexcept nogil:
+    """The steps of one unit of _conv_blocks: block `unit` of the forward or input gradient,
+    or chain `unit` of a filter gradient (its blocks in order into c or its partial)."""
+    cdef Py_ssize_t nblocks = (g.N + g.nb - 1) // g.nb, blk, gi, n0, nbb, b0, b1
+    cdef bint summed = kind == CONV_BWD_FILTER or kind == CONV_WINO_FILTER
+    cdef real* mine = c
+    b0, b1 = unit, unit + 1
+    if summed:
+        b0, b1 = unit * nblocks // g.nch, (unit + 1) * nblocks // g.nch
+        if unit > 0:
+            mine = part + (unit - 1) * g.O * g.K
+    for blk in range(b0, b1):
+        n0 = blk * g.nb
+        nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
+        for gi in range(g.G):
+            _conv_step(kind, a, b, mine, cols, tmp, g, n0, nbb, gi, 0.0 if blk == b0 else 1.0)
+
+
 cdef void _conv_blocks(int kind, const real* a, const real* b, real* c, real* cols,
                        real* tmp, real* part, const Geo* g) noexcept nogil:
     """Every (block, group) step of one kernel. With g.team == 1 the blocks run in order and
@@ -1148,42 +1167,24 @@ cdef void _conv_blocks(int kind, const real* a, const real* b, real* c, real* co
     chain 0 into c and chain j into part + (j-1)*O*K (Winograd's: K = NP*C), each summed in
     block order by one thread, and the chains are added in order at the end: the bits depend
     on the shape (g.nb, g.nch) only, not on the team or the load."""
-    cdef Py_ssize_t nblocks = (g.N + g.nb - 1) // g.nb
-    cdef Py_ssize_t blk, gi, n0, nbb, e, t, OK = g.O * g.K, unit, units, b0, b1
+    cdef Py_ssize_t e, t, OK = g.O * g.K, unit
     cdef Py_ssize_t counter = 0
     cdef Py_ssize_t* next_unit = &counter
     cdef Py_ssize_t cols_n = g.cols_n, tmp_n = g.tmp_n
     cdef bint summed = kind == CONV_BWD_FILTER or kind == CONV_WINO_FILTER
+    cdef Py_ssize_t units = g.nch if summed else (g.N + g.nb - 1) // g.nb
     cdef int tid = 0
-    cdef real* mine = c
-    blk = gi = n0 = nbb = b0 = b1 = 0
-    units = g.nch if summed else nblocks
     if g.team <= 1:
         for unit in range(units):
-            b0 = unit * nblocks // units if summed else unit
-            b1 = (unit + 1) * nblocks // units if summed else unit + 1
-            mine = c if (not summed or unit == 0) else part + (unit - 1) * OK
-            for blk in range(b0, b1):
-                n0 = blk * g.nb
-                nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
-                for gi in range(g.G):
-                    _conv_step(kind, a, b, mine, cols, tmp, g, n0, nbb, gi,
-                               0.0 if blk == b0 else 1.0)
+            _conv_unit(kind, a, b, c, cols, tmp, part, g, unit)
     else:
         _blas_one_thread()
         with parallel(num_threads=g.team):
             tid = threadid()
             unit = mc_conv_next(next_unit)
             while unit < units:
-                b0 = unit * nblocks // units if summed else unit
-                b1 = (unit + 1) * nblocks // units if summed else unit + 1
-                mine = c if (not summed or unit == 0) else part + (unit - 1) * OK
-                for blk in range(b0, b1):
-                    n0 = blk * g.nb
-                    nbb = g.nb if n0 + g.nb <= g.N else g.N - n0
-                    for gi in range(g.G):
-                        _conv_step(kind, a, b, mine, cols + tid * cols_n, tmp + tid * tmp_n,
-                                   g, n0, nbb, gi, 0.0 if blk == b0 else 1.0)
+                _conv_unit(kind, a, b, c, cols + tid * cols_n, tmp + tid * tmp_n, part, g,
+                           unit)
                 unit = mc_conv_next(next_unit)
     if summed and g.nch > 1:
         for e in prange(OK, schedule="static", num_threads=mc_threads_if(OK >= 32768)):
