@@ -36,23 +36,23 @@ cdef int _fill(str kernel, mc_emit_fn emit, uint64_t seed, cnp.ndarray out, int 
 
 def words(uint64_t seed, cnp.ndarray out):
     """out[i] = word i of the stream of ``seed`` (out: uint32)."""
-    _fill("philox.words", mc_emit_words, seed, out, cnp.NPY_UINT32)
+    _fill("words", mc_emit_words, seed, out, cnp.NPY_UINT32)
 
 
 def uniform(uint64_t seed, cnp.ndarray out, double a, double b):
     """out[i] = (b - a) * (word i / 2^32) + a in double, rounded to float32 (out: float32)."""
-    _fill("philox.uniform", mc_emit_uniform, seed, out, cnp.NPY_FLOAT32, a, b - a)
+    _fill("uniform", mc_emit_uniform, seed, out, cnp.NPY_FLOAT32, a, b - a)
 
 
 def normal(uint64_t seed, cnp.ndarray out, double mean, double sigma):
     """Box-Muller on the word pairs (2j, 2j+1): out[2j], out[2j+1] = mean + r*cos(t),
     mean + r*sin(t) (out: float32)."""
-    _fill("philox.normal", mc_emit_normal, seed, out, cnp.NPY_FLOAT32, mean, sigma)
+    _fill("normal", mc_emit_normal, seed, out, cnp.NPY_FLOAT32, mean, sigma)
 
 
 def truncated_normal(uint64_t seed, cnp.ndarray out, double mean, double sigma, double cdf_a,
                      double cdf_b):
     """Inverse-CDF samples of N(mean, sigma^2) between the standard-normal CDF values
     ``cdf_a`` < ``cdf_b`` of the bounds (out: float32)."""
-    _fill("philox.truncated_normal", mc_emit_truncated_normal, seed, out, cnp.NPY_FLOAT32,
+    _fill("truncated_normal", mc_emit_truncated_normal, seed, out, cnp.NPY_FLOAT32,
           mean, sigma, cdf_a, cdf_b - cdf_a)

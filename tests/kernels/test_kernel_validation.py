@@ -106,6 +106,11 @@ def _rows():
                                         {0: IN, 1: IN, 2: OUT}, ()),
         "softmax.sparse_xent": lambda: ([_x((3, 4)), np.array([0, 1, 3], np.int64), _x(3),
                                          _x((3, 4))], {0: IN, 1: IN, 2: OUT, 3: OUT}, ()),
+        # a fill's length is its out buffer's: any 1-D size is valid (read-only: _extra_cases)
+        "philox.words": lambda: ([7, np.zeros(9, np.uint32)], {1: FREE}, ()),
+        "philox.uniform": lambda: ([7, _x(9), 0.0, 1.0], {1: FREE}, ()),
+        "philox.normal": lambda: ([7, _x(9), 0.0, 1.0], {1: FREE}, ()),
+        "philox.truncated_normal": lambda: ([7, _x(9), 0.0, 1.0, 0.1, 0.9], {1: FREE}, ()),
         "recurrent.recurrent_forward": lambda: (_rnn_forward_args(), dict(
             [(i, IN) for i in range(3, 9)] + [(i, OUT) for i in range(9, 15)]), ()),
         "recurrent.recurrent_backward": lambda: (_rnn_backward_args(), dict(
@@ -156,6 +161,12 @@ def _non_contiguous(a):
     return view
 
 
+def _read_only(a):
+    a = a.copy()
+    a.flags.writeable = False
+    return a
+
+
 def _mutations(args, roles, options):
     """(case name, mutated args) for every buffer argument and every kind of defect."""
     for i, role in roles.items():
@@ -184,9 +195,7 @@ def _mutations(args, roles, options):
                 if wrong.shape != buf.shape:
                     yield name + ":shape_" + "x".join(map(str, wrong.shape)), put(wrong)
             if role == OUT:
-                ro = buf.copy()
-                ro.flags.writeable = False
-                yield name + ":read_only", put(ro)
+                yield name + ":read_only", put(_read_only(buf))
 
 
 def _extra_cases():
@@ -261,6 +270,11 @@ def _extra_cases():
                                                  _x((2, 3, 0)), _x(3), _x(3)])],
         "norm.rms_norm_fwd": [("empty_axis", [_x((3, 0)), _x(0), 1e-5, False, _x((3, 0)),
                                               _x(3)])],
+        **{kernel: [("read_only_out", args[:1] + [_read_only(args[1])] + args[2:])]
+           for kernel, args in (("philox.words", [7, np.zeros(9, np.uint32)]),
+                                ("philox.uniform", [7, _x(9), 0.0, 1.0]),
+                                ("philox.normal", [7, _x(9), 0.0, 1.0]),
+                                ("philox.truncated_normal", [7, _x(9), 0.0, 1.0, 0.1, 0.9]))},
         "recurrent.recurrent_forward": [
             ("kind_3", [3] + _rnn_forward_args()[1:]),
             ("length_past_T", _rnn_forward_args()[:8] + [np.array([3, 4], np.int64)]
