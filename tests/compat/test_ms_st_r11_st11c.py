@@ -7,14 +7,6 @@ import mindcell as ms
 from mindcell import nn, Tensor
 
 
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    old = ms.get_context("mode")
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=old)
-
-
 @pytest.mark.parametrize("dtype", [ms.int8, ms.int32, ms.int64, ms.uint8])
 def test_dense_integer_dtype_computes_in_its_dtype(mode, dtype):
     # MindSpore: an integer Dense (dtype=ms.int32 ...) multiplies integer inputs exactly

@@ -9,14 +9,6 @@ import mindcell as ms
 from mindcell import nn, ops
 
 
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    old = ms.get_context("mode")
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=old)
-
-
 def _structure(r):
     """'T(shape)' for a Tensor, 'tuple[...]' for a tuple/list of them."""
     if isinstance(r, (tuple, list)):

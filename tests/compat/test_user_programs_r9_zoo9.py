@@ -10,14 +10,6 @@ from mindcell import nn, ops
 from mindcell.ops import operations as P
 
 
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    old = ms.get_context("mode")
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=old)
-
-
 def _t(dtype, shape=(2, 3), value=0.3):
     return ms.Tensor(np.full(shape, value), dtype)
 

@@ -13,14 +13,6 @@ from mindcell._core import primitive as _primitive
 from mindcell._core import mixed_precision as _mixed
 
 
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    old = ms.get_context("mode")
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=old)
-
-
 @pytest.fixture
 def pynative():
     old = ms.get_context("mode")
