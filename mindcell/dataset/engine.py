@@ -141,7 +141,6 @@ class Dataset:
         for child in self.children:
             if isinstance(getattr(child, "parent", None), list):
                 child.parent.append(weakref.ref(self))
-        self._epochs = 0  # epochs started on this node as a root
 
     @property
     def dataset_size(self):
@@ -932,10 +931,11 @@ class Dataset:
         save(self, file_name, num_files, file_type)
 
     # --- iteration ----------------------------------------------------------------------
-    def _start_epoch(self):
-        epoch = Epoch((self._epochs,))
-        self._epochs += 1
-        return self._rows(epoch)
+    def _start_epoch(self, number):
+        # the number counts the epochs of one iterator: a fresh iterator over a seeded
+        # pipeline starts again from epoch 0, so it repeats the first one's order and random
+        # transforms (MindSpore 2.10 builds a new pipeline per iterator)
+        return self._rows(Epoch((number,)))
 
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False,
                               do_copy=True):
@@ -1088,7 +1088,7 @@ class TupleIterator:
         self._index = None if columns is None else [names.index(c) for c in columns]
         self._names = names if columns is None else columns
         self._dataset, self._left, self._numpy = dataset, num_epochs, output_numpy
-        self._rows, self._stopped = None, False
+        self._rows, self._stopped, self._epoch = None, False, 0
 
     def __iter__(self):
         return self
@@ -1123,7 +1123,8 @@ class TupleIterator:
                                    "the specified number of epochs. (num_epochs of "
                                    "create_tuple_iterator/create_dict_iterator)")
             self._left -= self._left > 0
-            self._rows = self._dataset._start_epoch()
+            self._rows = self._dataset._start_epoch(self._epoch)
+            self._epoch += 1
         try:
             row = next(self._rows)
         except StopIteration:

@@ -260,11 +260,14 @@ class Model:
         self.train_network.set_train(True)
         _fire(callbacks, "on_train_begin", ctx)
         bar = _progress.EpochBar(epoch, batch_num)
+        # one iterator for every epoch, as MindSpore's: a fresh one per epoch would repeat the
+        # first epoch's shuffle order (each iterator starts again from epoch 0)
+        rows = train_dataset.create_tuple_iterator(num_epochs=epoch - initial_epoch)
         for e in range(initial_epoch, epoch):
             cb.cur_epoch_num = e + 1
             bar.start(e + 1)
             try:
-                self._run_epoch(train_dataset, callbacks, cb, ctx, bar, after_epoch)
+                self._run_epoch(rows, callbacks, cb, ctx, bar, after_epoch)
             finally:
                 bar.finish()
             if ctx.get_stop_requested():
@@ -272,9 +275,9 @@ class Model:
         _fire(callbacks, "on_train_end", ctx)
         self.train_network.set_train(False)
 
-    def _run_epoch(self, train_dataset, callbacks, cb, ctx, bar, after_epoch):
+    def _run_epoch(self, rows, callbacks, cb, ctx, bar, after_epoch):
         _fire(callbacks, "on_train_epoch_begin", ctx)
-        for data in train_dataset.create_tuple_iterator():
+        for data in rows:
             if self.loss_fn is not None and len(data) != 2:
                 # MindSpore 2.10 checks this before every step (sink mode and fit too): the
                 # WithLossCell it builds takes exactly (data, label)

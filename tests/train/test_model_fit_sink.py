@@ -84,3 +84,28 @@ def test_fit_with_a_valid_dataset_needs_metrics():
     with pytest.raises(RuntimeError, match="Model.fit: 'valid_dataset' needs metrics"):
         model.fit(1, data, data)
     model.fit(1, data)  # without a valid_dataset it is train
+
+
+def test_train_epochs_draw_new_shuffles_from_one_iterator():
+    # MindSpore 2.10 (ms-oracle): Model.train reads its epochs from one iterator, so a seeded
+    # shuffle differs per epoch, and the first epoch is what a fresh iterator gives
+    import mindcell as ms
+    import mindcell.dataset as ds
+    from mindcell import nn
+
+    ms.set_seed(3)
+    x = np.arange(8, dtype=np.float32).reshape(8, 1)
+    data = ds.NumpySlicesDataset((x, np.zeros_like(x)), ["x", "y"], shuffle=True).batch(8)
+    seen = []
+
+    class FirstBatch(Callback):
+        def on_train_step_begin(self, run_context):
+            seen.append(run_context.original_args().train_dataset_element[0].asnumpy().ravel())
+
+    net = nn.Dense(1, 1)
+    ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.0)).train(
+        3, data, callbacks=[FirstBatch()], dataset_sink_mode=False)
+    orders = [s.astype(int).tolist() for s in seen]
+    assert len(orders) == 3 and len({tuple(o) for o in orders}) == 3
+    fresh = next(data.create_tuple_iterator(output_numpy=True))[0].ravel().astype(int).tolist()
+    assert orders[0] == fresh and sorted(fresh) == list(range(8))
