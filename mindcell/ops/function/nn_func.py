@@ -993,10 +993,14 @@ def _rms_norm(x, gamma, epsilon, clamp_norm):
 
 def _update_running(running_mean, running_var, bm, bv, momentum, n):
     """running = (1 - momentum) * running + momentum * batch, with the batch's unbiased
-    variance (n values per channel)."""
-    assign(running_mean, M.add(M.mul(running_mean, 1 - momentum), M.mul(bm, momentum)))
-    unbiased = M.mul(bv, n / max(n - 1, 1))
-    assign(running_var, M.add(M.mul(running_var, 1 - momentum), M.mul(unbiased, momentum)))
+    variance (n values per channel), stored in the running statistics' own dtype (float16
+    statistics of a float32 computation, float32 ones of a float64 input)."""
+    def update(running, batch):
+        new = M.add(M.mul(running, 1 - momentum), M.mul(batch, momentum))
+        assign(running, M.cast(new, running.dtype))
+
+    update(running_mean, bm)
+    update(running_var, M.mul(bv, n / max(n - 1, 1)))
 
 
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
