@@ -5,23 +5,15 @@ import numpy as np
 import pytest
 
 import mindcell as ms
-from mindcell import Parameter, Tensor, context, ops
+from mindcell import Parameter, Tensor, ops
 from mindcell.ops import operations as P
-
-
-@pytest.fixture
-def pynative():
-    old = context.get_context("mode")
-    context.set_context(mode=context.PYNATIVE_MODE)
-    yield
-    context.set_context(mode=old)
 
 
 def _sgd(var, lr, grad):
     return P.ApplyGradientDescent()(var, lr, grad)
 
 
-def test_vmap_inplace_optimizer_writes_each_row_of_the_parameter(pynative):
+def test_vmap_inplace_optimizer_writes_each_row_of_the_parameter():
     # ms-oracle: vmap(ApplyGradientDescent) over a Parameter updates the Parameter row by row
     start = np.array([[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]], np.float32)
     var = Parameter(Tensor(start.copy()), name="var")
@@ -33,7 +25,7 @@ def test_vmap_inplace_optimizer_writes_each_row_of_the_parameter(pynative):
     np.testing.assert_allclose(var.asnumpy(), expect, rtol=1e-6)
 
 
-def test_inplace_optimizer_on_a_row_view_writes_the_base(pynative):
+def test_inplace_optimizer_on_a_row_view_writes_the_base():
     # a plain Tensor row (basic indexing: a view eagerly) handed to an optimizer primitive:
     # the kernel writes into that memory, so the base changes too (as ops.assign on the row)
     base = Tensor(np.ones((2, 3), np.float32))
@@ -56,7 +48,7 @@ INVERSE = {"atan": np.arctan, "asin": np.arcsin, "acos": np.arccos, "atanh": np.
 
 @pytest.mark.parametrize("name", sorted(INVERSE))
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
-def test_complex_inverse_trig_values(pynative, name, dtype):
+def test_complex_inverse_trig_values(name, dtype):
     # MindSpore 2.10 computes them on complex numbers (ms-oracle; tests/goldens/ms_st_a/001)
     out = getattr(ops, name)(Tensor(POINTS.astype(dtype)))
     assert out.asnumpy().dtype == dtype
@@ -65,7 +57,7 @@ def test_complex_inverse_trig_values(pynative, name, dtype):
 
 
 @pytest.mark.parametrize("name", ["atan", "asin", "acos", "asinh", "acosh", "sigmoid", "rsqrt"])
-def test_complex_inverse_trig_gradient_is_the_conjugate_derivative(pynative, name):
+def test_complex_inverse_trig_gradient_is_the_conjugate_derivative(name):
     # MindSpore's convention: the gradient of a real loss L is dL/dRe(z) + i dL/dIm(z), here
     # checked against float64 central differences along the real and imaginary axes (acosh:
     # the principal branch's derivative 1 / sinh(acosh z), not the principal 1 / sqrt(z^2 - 1))
@@ -117,19 +109,14 @@ def test_cell_keeps_a_tensor_attribute_set_before_its_init():
             cls()
 
 
-@pytest.mark.parametrize("mode", [context.PYNATIVE_MODE, context.GRAPH_MODE])
 @pytest.mark.parametrize("dtype", [np.int32, np.int64])
 def test_uniform_candidate_sampler_takes_int32_classes(mode, dtype):
-    # ms-oracle: Int32 or Int64 true_classes; the candidates have their dtype
-    old = context.get_context("mode")
-    context.set_context(mode=mode)
-    try:
-        sampler = ms.nn.Cell()
-        sampler.op = P.UniformCandidateSampler(2, 4, True, 10, seed=3)
-        sampler.construct = lambda t: sampler.op(t)
-        cand, true_exp, samp_exp = sampler(Tensor(np.array([[1, 2], [3, 4]], dtype)))
-    finally:
-        context.set_context(mode=old)
+    # ms-oracle: Int32 or Int64 true_classes; the candidates have their dtype (both modes:
+    # conftest's mode fixture)
+    sampler = ms.nn.Cell()
+    sampler.op = P.UniformCandidateSampler(2, 4, True, 10, seed=3)
+    sampler.construct = lambda t: sampler.op(t)
+    cand, true_exp, samp_exp = sampler(Tensor(np.array([[1, 2], [3, 4]], dtype)))
     assert cand.asnumpy().dtype == dtype and cand.shape == (4,)
     values = cand.asnumpy()
     assert len(set(values.tolist())) == 4 and values.min() >= 0 and values.max() < 10
